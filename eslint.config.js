@@ -1,0 +1,42 @@
+// One lint setup for the whole repository. The import rules keep dependencies pointing one way:
+// shared <- lambdas, web, infra (shared imports no AWS SDK, React or jotai; web never imports lambdas).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const awsSdk = { group: ['@aws-sdk/*', 'aws-sdk', '@middy/*', 'stripe', 'sharp'], message: 'AWS SDK, middy, Stripe and sharp belong in lambdas/ adapters only.' };
+const ui = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'jotai', 'jotai/*', 'aws-amplify', 'aws-amplify/*'], message: 'UI libraries belong in web/.' };
+const cdk = { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'cdk-nag'], message: 'CDK belongs in infra/.' };
+const pkg = (name) => ({ group: [`@mapnest/${name}`, `@mapnest/${name}/*`], message: `This package must not depend on @mapnest/${name}.` });
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', '.test-artifacts/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [awsSdk, ui, cdk, pkg('lambdas'), pkg('web'), pkg('infra')] }] },
+  },
+  {
+    files: ['lambdas/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ui, cdk, pkg('web'), pkg('infra')] }] },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [awsSdk, cdk, pkg('lambdas'), pkg('infra')] }],
+    },
+  },
+  {
+    files: ['infra/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ui, pkg('web')] }] },
+  },
+);

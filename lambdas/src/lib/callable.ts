@@ -1,0 +1,166 @@
+import middy from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
+import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
+import { createLogger, type Logger } from './logger';
+
+export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type CallResult = APIGatewayProxyStructuredResultV2;
+
+/** Largest request body accepted after decompression (a 20,000-location map is a few MB). */
+export const MAX_BODY_BYTES = 48 * 1024 * 1024;
+
+/** What a call's body receives besides its validated input. */
+export interface CallContext {
+  /** The verified caller; null only for calls declared with auth 'optional'. */
+  identity: Identity | null;
+  /** The user the call acts for: the caller, or the user an administrator views as. */
+  subject: string | null;
+  log: Logger;
+  requestId: string;
+  /** Milliseconds left before Lambda stops this invocation. */
+  remainingMs: () => number;
+}
+
+export interface CallableOptions<S extends z.ZodType, R> {
+  name: string;
+  input: S;
+  /** 'required' (default): signed-in callers only; 'admin': administrators only; 'optional': anyone. */
+  auth?: 'required' | 'admin' | 'optional';
+  run: (input: z.infer<S>, ctx: CallContext) => Promise<R>;
+}
+
+interface State {
+  ctx?: CallContext;
+  input?: unknown;
+}
+
+/** Per-invocation state, keyed by the Lambda context object that middy hands to both middleware and body. */
+const states = new WeakMap<object, State>();
+const stateOf = (context: object): State => {
+  let state = states.get(context);
+  if (!state) states.set(context, (state = {}));
+  return state;
+};
+
+const json = (statusCode: number, body: unknown): CallResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+/** The protocol's error envelope for any thrown value: 4xx messages reach the caller, 5xx do not. */
+export function errorResponse(error: unknown, log: Logger): CallResult {
+  if (error instanceof CallError) {
+    const { status, http } = ERROR_CODES[error.code];
+    if (http >= 500) {
+      log.error('call failed', { error });
+      return json(http, { error: { status, message: MESSAGES.internal } });
+    }
+    const body: { status: string; message: string; details?: unknown } = { status, message: error.message };
+    if (error.details !== undefined) body.details = error.details;
+    return json(http, { error: body });
+  }
+  log.error('call failed with an unexpected error', { error });
+  return json(500, { error: { status: 'INTERNAL', message: MESSAGES.internal } });
+}
+
+/** Zod issues as the field list sent in an INVALID_ARGUMENT answer's details. */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join('.') || '(data)', message: issue.message }));
+}
+
+function describeIssues(issues: FieldIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'The request is not valid.';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+  return `Invalid ${first.path}: ${first.message}${more}`;
+}
+
+function readBody(event: CallEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') {
+    throw new CallError('invalid-argument', 'The request body must be a JSON object with a "data" field.');
+  }
+  let raw: Buffer = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  const encoding = (event.headers?.['content-encoding'] ?? '').toLowerCase();
+  if (encoding === 'gzip') {
+    try {
+      raw = gunzipSync(raw, { maxOutputLength: MAX_BODY_BYTES });
+    } catch {
+      throw new CallError('invalid-argument', 'The request body is not valid gzip or is too large.');
+    }
+  } else if (encoding !== '' && encoding !== 'identity') {
+    throw new CallError('invalid-argument', `Unsupported content encoding "${encoding}".`);
+  }
+  if (raw.length > MAX_BODY_BYTES) throw new CallError('invalid-argument', 'The request body is too large.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new CallError('invalid-argument', 'The request body is not valid JSON.');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || !('data' in parsed)) {
+    throw new CallError('invalid-argument', 'The request body must be a JSON object with a "data" field.');
+  }
+  return (parsed as { data: unknown }).data;
+}
+
+/**
+ * The fixed middleware preset every callable uses: request context and logging, body parsing,
+ * authentication from the verified JWT claims, zod validation, and error mapping in one place.
+ */
+function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 'required' | 'admin' | 'optional' }): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
+    before: async (request) => {
+      const state = stateOf(request.context);
+      const requestId = request.context?.awsRequestId ?? request.event.requestContext?.requestId ?? 'local';
+      const log = createLogger({ service: 'mapnest', fn: opts.name, requestId });
+      const ctx: CallContext = {
+        identity: null,
+        subject: null,
+        log,
+        requestId,
+        remainingMs: () => request.context?.getRemainingTimeInMillis?.() ?? 60_000,
+      };
+      state.ctx = ctx;
+      if (request.event.requestContext?.http?.method !== 'POST') {
+        throw new CallError('invalid-argument', 'Calls are made with POST.');
+      }
+      const identity = identityFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
+      if (!identity && opts.auth !== 'optional') throw new CallError('unauthenticated', MESSAGES.unauthenticated);
+      if (identity && opts.auth === 'admin' && !identity.admin) {
+        throw new CallError('permission-denied', 'This action is for administrators.');
+      }
+      ctx.identity = identity;
+      ctx.subject = identity ? subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]) : null;
+      const data = readBody(request.event);
+      const parsed = opts.input.safeParse(data);
+      if (!parsed.success) {
+        const issues = fieldIssues(parsed.error);
+        throw new CallError('invalid-argument', describeIssues(issues), { issues });
+      }
+      state.input = parsed.data;
+    },
+    onError: async (request) => {
+      const state = stateOf(request.context);
+      const log = state.ctx?.log ?? createLogger({ fn: opts.name });
+      request.response = errorResponse(request.error, log);
+    },
+  };
+}
+
+/** A callable Lambda handler: `export const handler = callable({...})`. */
+export function callable<S extends z.ZodType, R>(opts: CallableOptions<S, R>) {
+  const auth = opts.auth ?? 'required';
+  return middy<CallEvent, CallResult, Error, Context>()
+    .use(protocol({ name: opts.name, input: opts.input, auth }))
+    .handler(async (_event, context) => {
+      const state = stateOf(context);
+      if (!state.ctx) throw new Error('callable middleware did not run');
+      const result = await opts.run(state.input as z.infer<S>, state.ctx);
+      return json(200, { data: result === undefined ? null : result });
+    });
+}

@@ -1,0 +1,23 @@
+/**
+ * AWS clients, created once per Lambda container and shared by every adapter. Locally (s3rver,
+ * DynamoDB Local) and on LocalStack the endpoints come from AWS_ENDPOINT_URL / AWS_ENDPOINT_URL_<SERVICE>,
+ * which SDK v3 reads itself; S3 then needs path-style addressing and no streaming checksums.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+
+const emulated = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_S3);
+
+export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+});
+
+export const s3 = new S3Client(
+  emulated
+    ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+    : {},
+);
+
+export const cognito = new CognitoIdentityProviderClient({});

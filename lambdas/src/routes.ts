@@ -1,0 +1,41 @@
+/**
+ * The manifest of every Lambda in the product, as pure data: the local gateway serves it, the CDK app
+ * provisions it, and tests check the two agree. Callables live in `calls/<kebab-name>.ts` and are
+ * reached at `POST /api/fn/<camelName>`; public HTTP routes live in `http/`; event triggers in `triggers/`.
+ */
+export const CALL_PATH_PREFIX = '/api/fn/';
+
+export interface HttpRouteSpec {
+  /** Handler module under lambdas/src/http, without extension. */
+  module: string;
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+/** Public routes: no authorizer. Everything else under /api is a callable behind the JWT authorizer. */
+export const HTTP_ROUTES: readonly HttpRouteSpec[] = [
+  { module: 'health', method: 'GET', path: '/api/health' },
+];
+
+export interface TriggerSpec {
+  /** Handler module under lambdas/src/triggers, without extension. */
+  module: string;
+  source: 's3-upload' | 'cognito-custom-message';
+}
+
+export const TRIGGERS: readonly TriggerSpec[] = [
+  { module: 'cognito-custom-message', source: 'cognito-custom-message' },
+];
+
+/** 'save-map' -> 'saveMap'. */
+export function callNameFromModule(module: string): string {
+  return module.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** 'saveMap' -> 'save-map'. */
+export function moduleFromCallName(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Call names are lower camelCase letters and digits; anything else is never a module path. */
+export const CALL_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{0,63}$/;

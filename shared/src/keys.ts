@@ -1,0 +1,40 @@
+/**
+ * Key builders for the single DynamoDB table, pure and in one place: repositories, scripts and tests
+ * all build keys here. Table: pk/sk, GSI1 (maps by owner, ordered by created), GSI2 (maps by author).
+ */
+export const TABLE_INDEXES = {
+  byOwner: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
+  byAuthor: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+} as const;
+/** The TTL attribute (epoch seconds) for items that expire on their own. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+export const keys = {
+  map: (mapId: string) => ({ pk: `MAP#${mapId}`, sk: 'META' }),
+  mapHistory: (mapId: string, historyId: string) => ({ pk: `MAP#${mapId}`, sk: `HIST#${historyId}` }),
+  mapHistoryPrefix: (mapId: string) => ({ pk: `MAP#${mapId}`, skPrefix: 'HIST#' }),
+  mapsByOwner: (uid: string) => `OWNER#${uid}`,
+  mapsByAuthor: (author: string) => `AUTHOR#${author}`,
+  /** GSI sort key: creation time first so a query returns maps in creation order. */
+  createdSort: (created: string, mapId: string) => `${created}#${mapId}`,
+  user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
+  /** Per-user counters (test maps held, slots used per plan), guarded by conditional writes. */
+  userSlots: (uid: string) => ({ pk: `USER#${uid}`, sk: 'SLOTS' }),
+  subscription: (uid: string, subscriptionId: string) => ({ pk: `USER#${uid}`, sk: `SUB#${subscriptionId}` }),
+  subscriptionPrefix: (uid: string) => ({ pk: `USER#${uid}`, skPrefix: 'SUB#' }),
+  license: (code: string) => ({ pk: `LICENSE#${code}`, sk: 'LICENSE' }),
+  webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
+  analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
+} as const;
+
+/** S3 object keys, by bucket. */
+export const objectKeys = {
+  /** A map document version in the private documents bucket. */
+  mapDocument: (mapId: string, version: number) => `maps/${mapId}/v${String(version).padStart(8, '0')}.json`,
+  mapDocumentPrefix: (mapId: string) => `maps/${mapId}/`,
+  /** The published copy in the public bucket, read by embeds at /data/maps/{id}.json. */
+  publishedMap: (mapId: string) => `maps/${mapId}.json`,
+  avatar: (uid: string, ext: string) => `${uid}/.avatar.${ext}`,
+  thumbnail: (path: string, size: number) => `${path}/.thumb-${size}.jpg`,
+  userPrefix: (uid: string) => `${uid}/`,
+} as const;

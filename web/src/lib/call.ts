@@ -1,0 +1,109 @@
+/**
+ * The browser half of the call protocol: `call(name, data)` POSTs `{data}` to /api/fn/{name} with the
+ * caller's ID token and maps the answer back exactly as spec §8 says, so every screen handles one
+ * error type (CallError) with one code vocabulary.
+ */
+import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
+import { CallError, codeForHttpStatus, codeForWireStatus, MESSAGES } from '@mapnest/shared/errors';
+
+export interface CallOptions {
+  /** Abort the call; the promise rejects with code 'cancelled'. */
+  signal?: AbortSignal;
+  /** Overrides the 70 s default. */
+  timeoutMs?: number;
+}
+
+export interface CallClientConfig {
+  /** Base of the API, '' for the same origin. */
+  baseUrl?: string;
+  /** The signed-in user's ID token, or null when signed out. */
+  getIdToken?: () => Promise<string | null>;
+  /** The user id an administrator is viewing as, if any. */
+  getViewAs?: () => string | null;
+  fetch?: typeof fetch;
+}
+
+/** Bodies over this size are gzipped when the browser can (Lambda's request payload limit is 6 MB). */
+const GZIP_ABOVE_BYTES = 256 * 1024;
+
+/** The error for a non-2xx answer, following the spec's mapping (body status first, HTTP status otherwise). */
+export function errorForResponse(httpStatus: number, body: unknown): CallError | null {
+  let code = codeForHttpStatus(httpStatus);
+  let message: string = code;
+  let details: unknown;
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  if (error && typeof error === 'object') {
+    const { status, message: m, details: d } = error as { status?: unknown; message?: unknown; details?: unknown };
+    if (typeof status === 'string') {
+      const mapped = codeForWireStatus(status);
+      if (!mapped) return new CallError('internal', 'internal');
+      code = mapped;
+      message = status;
+    }
+    if (typeof m === 'string') message = m;
+    details = d;
+  }
+  if (code === 'ok') return null;
+  return new CallError(code, message, details);
+}
+
+async function encodeBody(payload: string): Promise<{ body: BodyInit; gzip: boolean }> {
+  if (payload.length < GZIP_ABOVE_BYTES || typeof CompressionStream === 'undefined') return { body: payload, gzip: false };
+  const stream = new Blob([payload]).stream().pipeThrough(new CompressionStream('gzip'));
+  return { body: await new Response(stream).blob(), gzip: true };
+}
+
+export function createCallClient(config: CallClientConfig = {}) {
+  const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  return async function call<T = unknown>(name: string, data?: unknown, options: CallOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const token = config.getIdToken ? await config.getIdToken() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const viewAs = config.getViewAs?.();
+    if (viewAs) headers['x-mapnest-view-as'] = viewAs;
+    const { body, gzip } = await encodeBody(JSON.stringify({ data: data === undefined ? null : data }));
+    if (gzip) headers['content-encoding'] = 'gzip';
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs ?? CALL_TIMEOUT_MS);
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort);
+
+    let response: Response;
+    try {
+      response = await doFetch(`${config.baseUrl ?? ''}/api/fn/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal: controller.signal,
+      });
+    } catch (err) {
+      if (timedOut) throw new CallError('deadline-exceeded', 'deadline-exceeded');
+      if (options.signal?.aborted) throw new CallError('cancelled', 'cancelled');
+      throw new CallError('internal', 'internal', err instanceof Error ? err.message : undefined);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+
+    let json: unknown = null;
+    try {
+      json = await response.json();
+    } catch {
+      json = null;
+    }
+    const error = errorForResponse(response.status, json);
+    if (error) throw error;
+    if (!json || typeof json !== 'object' || Array.isArray(json)) throw new CallError('internal', MESSAGES.responseNotJson);
+    const record = json as Record<string, unknown>;
+    const result = 'data' in record ? record.data : record.result;
+    if (result === undefined) throw new CallError('internal', MESSAGES.responseMissingData);
+    return result as T;
+  };
+}
+
+export type CallFn = ReturnType<typeof createCallClient>;
