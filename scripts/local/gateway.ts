@@ -1,0 +1,334 @@
+/**
+ * The local gateway: one origin (http://localhost:8080) routed the way CloudFront routes production.
+ *   /api/fn/{name}  -> the callable Lambda handler from lambdas/src/calls, behind a JWT check that behaves
+ *                      like API Gateway's Cognito JWT authorizer (claims handed over as strings)
+ *   /api/...        -> public HTTP handlers (lambdas/src/routes.ts HTTP_ROUTES)
+ *   /data/*         -> the public bucket (published maps), /files/* -> the uploads bucket
+ *   /_s3/*, /_cognito/* -> the emulators, for the browser (presigned uploads, Amplify)
+ *   /_dev/mail      -> the dev mailbox
+ *   /m/*            -> the embed page; everything else -> the SPA with history fallback
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
+import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, callNameFromModule } from '@mapnest/lambdas/routes';
+import type { Mailbox } from './mailbox';
+import type { LocalS3 } from './s3';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const LAMBDAS_SRC = path.join(REPO_ROOT, 'lambdas/src');
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024; // API Gateway HTTP API's payload limit
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** Built SPA (web/dist); ignored when `vite` is given. */
+  webDist: string;
+  /** Vite dev server in middleware mode, for `npm run dev`. */
+  vite?: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
+  s3: LocalS3;
+  buckets: { public: string; uploads: string };
+  cognito: { app: (req: IncomingMessage, res: ServerResponse) => void; userPoolId: string; clientId: string; region: string; jwks: { keys: unknown[] } };
+  mailbox: Mailbox;
+  log?: (line: string) => void;
+}
+
+/** Every callable module, by call name, read from lambdas/src/calls. */
+export function listCalls(): Map<string, string> {
+  const dir = path.join(LAMBDAS_SRC, 'calls');
+  const calls = new Map<string, string>();
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    calls.set(callNameFromModule(file.slice(0, -3)), path.join(dir, file));
+  }
+  return calls;
+}
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+/** Loads a handler module once, as Lambda keeps a warm container. */
+export function loadHandler(file: string): Promise<LambdaHandler> {
+  let pending = handlerCache.get(file);
+  if (!pending) {
+    pending = import(pathToFileURL(file).href).then((m: { handler?: LambdaHandler }) => {
+      if (typeof m.handler !== 'function') throw new Error(`${file} exports no handler`);
+      return m.handler;
+    });
+    handlerCache.set(file, pending);
+  }
+  return pending;
+}
+
+/** A Lambda context for one invocation, with the remaining time counting down from the timeout. */
+export function lambdaContext(functionName: string, timeoutMs = CALL_TIMEOUT_MS): Context {
+  const started = Date.now();
+  const requestId = randomUUID();
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, timeoutMs - (Date.now() - started)),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** Claims as API Gateway's JWT authorizer hands them to a Lambda: every value a string, arrays as "[a b]". */
+export function apiGatewayClaims(payload: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    out[k] = Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_REQUEST_BYTES) tooBig = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+const envelope = (status: string, message: string) => ({ error: { status, message } });
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
+  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+export function createGateway(opts: GatewayOptions) {
+  const log = opts.log ?? (() => undefined);
+  const calls = listCalls();
+  const verifier = CognitoJwtVerifier.create({ userPoolId: opts.cognito.userPoolId, tokenUse: 'id', clientId: opts.cognito.clientId });
+  verifier.cacheJwks(opts.cognito.jwks as Parameters<typeof verifier.cacheJwks>[0]);
+  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+
+  function baseEvent(req: IncomingMessage, url: URL, routeKey: string, body: Buffer): APIGatewayProxyEventV2 {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+    const contentType = headers['content-type'] ?? '';
+    const textual = !headers['content-encoding'] && /^(application\/json|text\/|application\/x-www-form-urlencoded)/.test(contentType);
+    const now = new Date();
+    return {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      requestContext: {
+        accountId: '000000000000', apiId: 'local', domainName: headers.host ?? 'localhost', domainPrefix: 'localhost',
+        http: { method: req.method ?? 'GET', path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId: randomUUID(), routeKey, stage: '$default', time: now.toUTCString(), timeEpoch: now.getTime(),
+      },
+      body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && !textual,
+    };
+  }
+
+  async function invoke(res: ServerResponse, file: string, name: string, event: unknown): Promise<void> {
+    const handler = await loadHandler(file);
+    const context = lambdaContext(`mapnest-${name}`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), CALL_TIMEOUT_MS);
+    });
+    let result: unknown;
+    try {
+      result = await Promise.race([handler(event, context), timeout]);
+    } catch (err) {
+      if (err instanceof Error && err.message === 'timeout') return sendJson(res, 504, envelope('DEADLINE_EXCEEDED', 'The call took too long.'));
+      console.error(`[gateway] ${name} threw outside its error handling:`, err);
+      return sendJson(res, 500, envelope('INTERNAL', 'Internal Server Error'));
+    } finally {
+      clearTimeout(timer);
+    }
+    // API Gateway v2 payload format: a structured result, or anything else sent as JSON with 200.
+    const structured = result && typeof result === 'object' && 'statusCode' in result
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+    const body = structured.body === undefined ? Buffer.alloc(0) : Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8');
+    res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>), 'content-length': body.length });
+    res.end(body);
+  }
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const name = decodeURIComponent(url.pathname.slice(CALL_PATH_PREFIX.length));
+    const file = CALL_NAME_PATTERN.test(name) ? calls.get(name) : undefined;
+    if (!file || req.method !== 'POST') {
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      return sendJson(res, 404, envelope('NOT_FOUND', file ? `Calls are made with POST.` : `There is no function named "${name.slice(0, 64)}".`));
+    }
+    // The JWT authorizer runs before the Lambda: no valid ID token, no invocation.
+    const auth = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+    let claims: Record<string, string>;
+    try {
+      if (!token) throw new Error('missing token');
+      claims = apiGatewayClaims((await verifier.verify(token)) as unknown as Record<string, unknown>);
+    } catch {
+      return sendJson(res, 401, envelope('UNAUTHENTICATED', 'Unauthenticated'));
+    }
+    const body = await readBody(req);
+    if (!body) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+    const event = baseEvent(req, url, `POST ${CALL_PATH_PREFIX}${name}`, body) as APIGatewayProxyEventV2 & { requestContext: { authorizer: unknown } };
+    event.requestContext.authorizer = { jwt: { claims, scopes: null } };
+    await invoke(res, file, name, event);
+  }
+
+  async function serveObject(req: IncomingMessage, res: ServerResponse, client: S3Client, bucket: string, key: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed' });
+    try {
+      const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }));
+      const body = Buffer.from(await obj.Body!.transformToByteArray());
+      const headers: Record<string, string | number> = {
+        'content-type': obj.ContentType ?? 'application/octet-stream',
+        'cache-control': obj.CacheControl ?? 'public, max-age=60',
+        'content-length': body.length,
+      };
+      if (obj.ETag) headers.etag = obj.ETag;
+      if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 304) return void res.writeHead(304).end();
+      if (err instanceof NoSuchKey || status === 404 || status === 403) return sendJson(res, 404, { message: 'Not Found' });
+      throw err;
+    }
+  }
+
+  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const dist = opts.webDist;
+    let file = path.join(dist, path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, ''));
+    const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+    if (!isFile) {
+      // History fallback, as the CloudFront function does: /m/* is the embed page, the rest the app.
+      const page = pathname.startsWith('/m/') && existsSync(path.join(dist, 'embed.html')) ? 'embed.html' : 'index.html';
+      if (path.extname(pathname) && !pathname.startsWith('/m/')) return sendJson(res, 404, { message: 'Not Found' });
+      file = path.join(dist, page);
+      if (!existsSync(file)) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end('The web app is not built yet: run `npm run build`.');
+      }
+    }
+    const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const stat = statSync(file);
+    const immutable = pathname.startsWith('/assets/');
+    const headers: Record<string, string | number> = {
+      'content-type': type,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'last-modified': stat.mtime.toUTCString(),
+    };
+    let body: Buffer = readFileSync(file);
+    if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 512) {
+      const cached = gzipCache.get(file);
+      if (cached && cached.mtime === stat.mtimeMs) body = cached.body;
+      else {
+        const gz = gzipSync(body, { level: 9 });
+        gzipCache.set(file, { mtime: stat.mtimeMs, body: gz });
+        body = gz;
+      }
+      headers['content-encoding'] = 'gzip';
+      headers.vary = 'accept-encoding';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const p = url.pathname;
+    if (p.startsWith(CALL_PATH_PREFIX)) return handleCall(req, res, url);
+    const httpRoute = HTTP_ROUTES.find((r) => r.path === p && r.method === req.method);
+    if (httpRoute) {
+      const body = (await readBody(req)) ?? Buffer.alloc(0);
+      return invoke(res, path.join(LAMBDAS_SRC, 'http', `${httpRoute.module}.ts`), httpRoute.module,
+        baseEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body));
+    }
+    if (p.startsWith('/api/')) return sendJson(res, 404, envelope('NOT_FOUND', `No route for ${req.method} ${p}.`));
+    if (p.startsWith('/data/')) return serveObject(req, res, opts.s3.client, opts.buckets.public, decodeURIComponent(p.slice('/data/'.length)));
+    if (p.startsWith('/files/')) return serveObject(req, res, opts.s3.client, opts.buckets.uploads, decodeURIComponent(p.slice('/files/'.length)));
+    if (p.startsWith('/_s3/')) return opts.s3.handle(req, res, p.slice('/_s3'.length), url.searchParams);
+    if (p === '/_cognito' || p.startsWith('/_cognito/')) {
+      req.url = (p.slice('/_cognito'.length) || '/') + url.search;
+      return opts.cognito.app(req, res);
+    }
+    if (p === '/_dev/mail.json') return opts.mailbox.serveJson(res, url.searchParams.get('to'));
+    if (p === '/_dev/mail') return opts.mailbox.serveHtml(res);
+    if (p === '/config.json') {
+      return sendJson(res, 200, {
+        stage: 'local', region: opts.cognito.region, userPoolId: opts.cognito.userPoolId, userPoolClientId: opts.cognito.clientId,
+        cognitoEndpoint: `http://${req.headers.host ?? 'localhost'}/_cognito`, googleSignIn: false,
+      });
+    }
+    if (opts.vite) {
+      if (p.startsWith('/m/')) req.url = '/embed.html';
+      return new Promise<void>((resolve) => opts.vite!.middlewares(req, res, () => {
+        req.url = '/index.html';
+        opts.vite!.middlewares(req, res, () => resolve());
+        resolve();
+      }));
+    }
+    return serveStatic(req, res, p);
+  }
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    res.on('finish', () => {
+      if (req.url?.startsWith('/api/')) log(`${req.method} ${req.url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`);
+    });
+    route(req, res).catch((err: unknown) => {
+      console.error('[gateway] request failed:', err);
+      if (!res.headersSent) sendJson(res, 500, envelope('INTERNAL', 'Internal Server Error'));
+      else res.end();
+    });
+  });
+
+  return {
+    server,
+    listen: () => new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
+        const a = server.address();
+        resolve(a && typeof a === 'object' ? a.port : opts.port);
+      });
+    }),
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The whole product on one machine: DynamoDB Local, s3rver, embedded cognito-local, the dev mailbox and
+ * the gateway that serves the real Lambda handlers and the web app on one origin. Used by `npm start`,
+ * `npm run dev` and the test suite (which starts it once per run on free ports with a throwaway data dir).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
+import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-lambda';
+import { TRIGGERS } from '@mapnest/lambdas/routes';
+import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID } from './cognito';
+import { startDynamoLocal, ensureTable } from './dynamodb';
+import { createGateway, lambdaContext, loadHandler, REPO_ROOT } from './gateway';
+import { Mailbox } from './mailbox';
+import { freePort } from './ports';
+import { startLocalS3, type S3Event } from './s3';
+
+export const LOCAL_TABLE = 'mapnest-local';
+export const LOCAL_BUCKETS = { documents: 'mapnest-documents', public: 'mapnest-public', uploads: 'mapnest-uploads' } as const;
+
+export interface StackOptions {
+  /** Gateway port; 0 picks a free one. */
+  port: number;
+  /** Where emulator data lives; kept between runs. */
+  dataDir: string;
+  /** Keep DynamoDB in memory instead of under dataDir (tests). */
+  inMemoryDynamo?: boolean;
+  webDist?: string;
+  vite?: Parameters<typeof createGateway>[0]['vite'];
+  log?: (line: string) => void;
+}
+
+/** The environment the handlers run with in the local stack. */
+export interface StackEnv {
+  AWS_REGION: string;
+  AWS_ACCESS_KEY_ID: string;
+  AWS_SECRET_ACCESS_KEY: string;
+  AWS_ENDPOINT_URL_DYNAMODB: string;
+  AWS_ENDPOINT_URL_S3: string;
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
+  AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: string;
+  TABLE_NAME: string;
+  DOCUMENTS_BUCKET: string;
+  PUBLIC_BUCKET: string;
+  UPLOADS_BUCKET: string;
+  USER_POOL_ID: string;
+  USER_POOL_CLIENT_ID: string;
+  APP_ORIGIN: string;
+  S3_PUBLIC_ENDPOINT: string;
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  endpoints: { dynamodb: string; s3: string; cognito: string };
+  userPoolId: string;
+  clientId: string;
+  mailbox: Mailbox;
+  /** Environment the handlers run with (also set on this process). */
+  env: StackEnv;
+  /** Resolves when every S3 trigger started so far has finished. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** S3 notification records carry URL-encoded keys (spaces as '+'); s3rver does not, so encode here. */
+function s3EventRecord(e: S3Event): LambdaS3Event {
+  const key = encodeURIComponent(e.key).replace(/%20/g, '+').replace(/%2F/g, '/');
+  return {
+    Records: [{
+      eventVersion: '2.1', eventSource: 'aws:s3', awsRegion: LOCAL_REGION, eventTime: new Date().toISOString(), eventName: e.eventName,
+      userIdentity: { principalId: 'local' }, requestParameters: { sourceIPAddress: '127.0.0.1' }, responseElements: { 'x-amz-request-id': 'local', 'x-amz-id-2': 'local' },
+      s3: { s3SchemaVersion: '1.0', configurationId: 'local', bucket: { name: e.bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${e.bucket}` },
+        object: { key, size: e.size, eTag: '', sequencer: '0' } },
+    }],
+  };
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? (() => undefined);
+  mkdirSync(opts.dataDir, { recursive: true });
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('[stack] stop failed:', err));
+  };
+  try {
+    const ddbPort = await freePort();
+    const dynamo = await startDynamoLocal({ port: ddbPort, dataDir: opts.inMemoryDynamo ? undefined : path.join(opts.dataDir, 'dynamodb') });
+    stops.push(() => dynamo.stop());
+    log(`DynamoDB Local   ${dynamo.endpoint}`);
+
+    const pendingTriggers = new Set<Promise<unknown>>();
+    const s3 = await startLocalS3({
+      dataDir: path.join(opts.dataDir, 's3'),
+      buckets: Object.values(LOCAL_BUCKETS),
+      onEvent: (e) => {
+        if (e.bucket !== LOCAL_BUCKETS.uploads || !e.eventName.startsWith('ObjectCreated')) return;
+        for (const t of TRIGGERS.filter((x) => x.source === 's3-upload')) {
+          const run = loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers', `${t.module}.ts`))
+            .then((h) => h(s3EventRecord(e), lambdaContext(`mapnest-${t.module}`)))
+            .catch((err: unknown) => console.error(`[stack] trigger ${t.module} failed:`, err))
+            .finally(() => pendingTriggers.delete(run));
+          pendingTriggers.add(run);
+        }
+      },
+    });
+    stops.push(() => s3.stop());
+    for (const bucket of Object.values(LOCAL_BUCKETS)) {
+      await s3.client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => s3.client.send(new CreateBucketCommand({ Bucket: bucket })));
+    }
+    log(`S3 (s3rver)      ${s3.endpoint}`);
+
+    const mailbox = new Mailbox(path.join(opts.dataDir, 'mail.json'));
+    const customMessage = await loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers/cognito-custom-message.ts'));
+    const cognito = await startLocalCognito({
+      dataDir: path.join(opts.dataDir, 'cognito'),
+      customMessage: (event: CustomMessageTriggerEvent) => customMessage(event, lambdaContext('mapnest-cognito-custom-message')),
+      onEmail: (mail) => mailbox.add(mail),
+    });
+    stops.push(() => cognito.stop());
+    log(`Cognito (local)  ${cognito.endpoint}`);
+
+    // The handlers read their configuration from the environment, exactly as in Lambda.
+    const env: Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT'> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      TABLE_NAME: LOCAL_TABLE,
+      DOCUMENTS_BUCKET: LOCAL_BUCKETS.documents,
+      PUBLIC_BUCKET: LOCAL_BUCKETS.public,
+      UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
+      USER_POOL_ID: LOCAL_USER_POOL_ID,
+      USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+    };
+    Object.assign(process.env, env);
+
+    const ddbClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await ensureTable(ddbClient, LOCAL_TABLE);
+    ddbClient.destroy();
+
+    const gateway = createGateway({
+      port: opts.port,
+      webDist: opts.webDist ?? path.join(REPO_ROOT, 'web/dist'),
+      vite: opts.vite,
+      s3,
+      buckets: { public: LOCAL_BUCKETS.public, uploads: LOCAL_BUCKETS.uploads },
+      cognito: { app: cognito.app, userPoolId: LOCAL_USER_POOL_ID, clientId: LOCAL_CLIENT_ID, region: LOCAL_REGION, jwks: cognito.jwks },
+      mailbox,
+      log,
+    });
+    const port = await gateway.listen();
+    stops.push(() => gateway.close());
+    const url = `http://localhost:${port}`;
+    const fullEnv: StackEnv = { ...env, APP_ORIGIN: url, S3_PUBLIC_ENDPOINT: `${url}/_s3` };
+    Object.assign(process.env, fullEnv);
+
+    return {
+      url,
+      port,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      userPoolId: LOCAL_USER_POOL_ID,
+      clientId: LOCAL_CLIENT_ID,
+      mailbox,
+      env: fullEnv,
+      settled: async () => { await Promise.all([...pendingTriggers]); },
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

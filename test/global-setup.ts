@@ -1,0 +1,32 @@
+/**
+ * Starts the local stack once per test run (free ports, a throwaway data dir, DynamoDB in memory) and
+ * hands its coordinates to the tests through vitest's provide/inject.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { seedUsers } from '../scripts/local/seed';
+import { startStack, type StackEnv } from '../scripts/local/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    stackEnv: StackEnv;
+    admin: { email: string; password: string; uid: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-test-'));
+  process.env.LOG_SILENT = '1';
+  const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
+  const seed = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
+  project.provide('baseUrl', stack.url);
+  project.provide('stackEnv', stack.env);
+  project.provide('admin', seed.admin);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

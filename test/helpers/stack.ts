@@ -1,0 +1,97 @@
+/**
+ * Helpers for tests that run against the local stack: make users, sign them in through the real Cognito
+ * API (USER_PASSWORD_AUTH, as the web app does) and make calls exactly as the browser does.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import {
+  AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+export const baseUrl = () => inject('baseUrl');
+const env = () => inject('stackEnv');
+
+let cognitoClient: CognitoIdentityProviderClient | undefined;
+export function cognito(): CognitoIdentityProviderClient {
+  cognitoClient ??= new CognitoIdentityProviderClient({
+    endpoint: env().AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+    region: env().AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return cognitoClient;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  uid: string;
+  token: string;
+}
+
+/** Signs in with email and password and returns the ID token, as Amplify does with USER_PASSWORD_AUTH. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const out = await cognito().send(new InitiateAuthCommand({
+    ClientId: env().USER_POOL_CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  }));
+  const token = out.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`no ID token for ${email}`);
+  return token;
+}
+
+/** A new confirmed user with a verified email, signed in. */
+export async function createUser(opts: { name?: string; email?: string } = {}): Promise<TestUser> {
+  const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `Pw-${randomUUID()}`;
+  const created = await cognito().send(new AdminCreateUserCommand({
+    UserPoolId: env().USER_POOL_ID,
+    Username: email,
+    MessageAction: 'SUPPRESS',
+    TemporaryPassword: password,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'name', Value: opts.name ?? 'Test User' },
+    ],
+  }));
+  await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: env().USER_POOL_ID, Username: email, Password: password, Permanent: true }));
+  const uid = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!uid) throw new Error('created user has no sub');
+  return { email, password, uid, token: await signIn(email, password) };
+}
+
+/** The seeded administrator, signed in. */
+export async function adminUser(): Promise<TestUser> {
+  const admin = inject('admin');
+  return { ...admin, token: await signIn(admin.email, admin.password) };
+}
+
+export interface RawAnswer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** POST /api/fn/{name} with `{data}`, returning status and parsed body without interpreting them. */
+export async function rawCall(name: string, data: unknown, opts: { token?: string; viewAs?: string; body?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.viewAs) headers['x-mapnest-view-as'] = opts.viewAs;
+  const res = await fetch(`${baseUrl()}/api/fn/${name}`, { method: 'POST', headers, body: opts.body ?? JSON.stringify({ data }) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* keep the text */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** A call that must succeed; returns its data. */
+export async function call<T = unknown>(name: string, data: unknown, user?: { token: string }, viewAs?: string): Promise<T> {
+  const answer = await rawCall(name, data, { token: user?.token, viewAs });
+  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { data: T }).data;
+}
