@@ -19,7 +19,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-test-'));
-  process.env.LOG_SILENT = '1';
+  if (!process.env.MAPNEST_TEST_LOGS) process.env.LOG_SILENT = '1';
   const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
   const seed = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
   project.provide('baseUrl', stack.url);

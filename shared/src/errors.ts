@@ -105,4 +105,5 @@ export const MESSAGES = {
   avatarType: 'Only JPG, PNG, or WEBP images are allowed',
   avatarNoUser: 'No authenticated user',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is briefly unavailable. Nothing was changed; please try again.',
 } as const;

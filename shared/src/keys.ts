@@ -11,7 +11,7 @@ export const TTL_ATTRIBUTE = 'expiresAt';
 
 export const keys = {
   map: (mapId: string) => ({ pk: `MAP#${mapId}`, sk: 'META' }),
-  mapHistory: (mapId: string, historyId: string) => ({ pk: `MAP#${mapId}`, sk: `HIST#${historyId}` }),
+  mapHistory: (mapId: string, version: number) => ({ pk: `MAP#${mapId}`, sk: `HIST#${versionLabel(version)}` }),
   mapHistoryPrefix: (mapId: string) => ({ pk: `MAP#${mapId}`, skPrefix: 'HIST#' }),
   mapsByOwner: (uid: string) => `OWNER#${uid}`,
   mapsByAuthor: (author: string) => `AUTHOR#${author}`,
@@ -27,10 +27,24 @@ export const keys = {
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
 } as const;
 
+/** 'v00000012': how a version is named in history ids and object keys (sorts in version order). */
+export function versionLabel(version: number): string {
+  return `v${String(version).padStart(8, '0')}`;
+}
+
+/** The version number in a label made by versionLabel, or null when the label is not one. */
+export function parseVersionLabel(label: string): number | null {
+  const m = /^v(\d{8})$/.exec(label);
+  return m ? Number(m[1]) : null;
+}
+
 /** S3 object keys, by bucket. */
 export const objectKeys = {
-  /** A map document version in the private documents bucket. */
-  mapDocument: (mapId: string, version: number) => `maps/${mapId}/v${String(version).padStart(8, '0')}.json`,
+  /**
+   * A map document version in the private documents bucket. The nonce makes every write a new object, so two
+   * saves racing from the same base version can never overwrite each other's document.
+   */
+  mapDocument: (mapId: string, version: number, nonce: string) => `maps/${mapId}/${versionLabel(version)}-${nonce}.json`,
   mapDocumentPrefix: (mapId: string) => `maps/${mapId}/`,
   /** The published copy in the public bucket, read by embeds at /data/maps/{id}.json. */
   publishedMap: (mapId: string) => `maps/${mapId}.json`,

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { gunzipSync } from 'node:zlib';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { createLogger, type Logger } from './logger';
@@ -64,8 +64,26 @@ export function errorResponse(error: unknown, log: Logger): CallResult {
     if (error.details !== undefined) body.details = error.details;
     return json(http, { error: body });
   }
+  if (isTransient(error)) {
+    log.error('call failed on a dependency; the client may retry', { error });
+    return json(503, { error: { status: 'UNAVAILABLE', message: MESSAGES.unavailable } });
+  }
   log.error('call failed with an unexpected error', { error });
   return json(500, { error: { status: 'INTERNAL', message: MESSAGES.internal } });
+}
+
+/**
+ * Failures of a dependency (an AWS service error, throttling, a dropped connection) rather than of our code:
+ * answered 503 so the client knows a retry may succeed. Nothing was committed when these reach the preset.
+ */
+export function isTransient(error: unknown): boolean {
+  const e = error as { $metadata?: { httpStatusCode?: number }; $retryable?: unknown; name?: string; code?: string };
+  if (!e || typeof e !== 'object') return false;
+  if (e.$retryable) return true;
+  const status = e.$metadata?.httpStatusCode;
+  if (typeof status === 'number' && (status >= 500 || status === 429)) return true;
+  if (['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionConflictException', 'SlowDown', 'ServiceUnavailable', 'InternalError', 'TimeoutError'].includes(e.name ?? '')) return true;
+  return ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(e.code ?? '');
 }
 
 /** Zod issues as the field list sent in an INVALID_ARGUMENT answer's details. */
@@ -163,4 +181,10 @@ export function callable<S extends z.ZodType, R>(opts: CallableOptions<S, R>) {
       const result = await opts.run(state.input as z.infer<S>, state.ctx);
       return json(200, { data: result === undefined ? null : result });
     });
+}
+
+/** The caller and the user they act for, for calls that require a signed-in user. */
+export function actorOf(ctx: CallContext): { identity: Identity; subject: string } {
+  if (!ctx.identity || !ctx.subject) throw new CallError('unauthenticated', MESSAGES.unauthenticated);
+  return { identity: ctx.identity, subject: ctx.subject };
 }

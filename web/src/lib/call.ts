@@ -72,6 +72,8 @@ export function createCallClient(config: CallClientConfig = {}) {
     }, options.timeoutMs ?? CALL_TIMEOUT_MS);
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort);
+    // The signal may have fired while the token or body was being prepared.
+    if (options.signal?.aborted) controller.abort();
 
     let response: Response;
     try {

@@ -1,0 +1,102 @@
+/**
+ * The maps service's S3 adapter: document versions in the private documents bucket (one new object per
+ * write, never overwritten), and the published copy that embeds read from the public bucket.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { objectKeys } from '@mapnest/shared/keys';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { s3 } from '../lib/clients';
+import { config } from '../lib/config';
+
+/** Cache policy of published maps: CloudFront and browsers revalidate within a minute of a save. */
+export const PUBLISHED_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+const nonce = () => randomBytes(6).toString('base64url');
+
+/** Rewrites a presigned URL for browsers when they reach S3 through another origin (the local stack). */
+function forBrowser(url: string): string {
+  const publicEndpoint = config.s3PublicEndpoint;
+  const internal = process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL;
+  return publicEndpoint && internal ? url.replace(internal.replace(/\/$/, ''), publicEndpoint.replace(/\/$/, '')) : url;
+}
+
+export const mapObjects = {
+  /** Stores a document version under a fresh key and returns the key. */
+  async putDocument(mapId: string, version: number, document: MapDocument): Promise<string> {
+    const key = objectKeys.mapDocument(mapId, version, nonce());
+    await s3.send(new PutObjectCommand({
+      Bucket: config.documentsBucket, Key: key, Body: JSON.stringify(document), ContentType: 'application/json',
+    }));
+    return key;
+  },
+
+  /** Copies a stored version to a new key (restores, duplicates) without downloading it. */
+  async copyDocument(sourceKey: string, mapId: string, version: number): Promise<string> {
+    const key = objectKeys.mapDocument(mapId, version, nonce());
+    await s3.send(new CopyObjectCommand({
+      Bucket: config.documentsBucket, Key: key, CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
+      ContentType: 'application/json', MetadataDirective: 'REPLACE',
+    }));
+    return key;
+  },
+
+  async getDocument(key: string): Promise<unknown> {
+    const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+    return JSON.parse(await out.Body!.transformToString('utf8')) as unknown;
+  },
+
+  /** A short-lived URL a browser can read the document from. */
+  documentUrl(key: string, expiresIn = 300): Promise<string> {
+    return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }), { expiresIn }).then(forBrowser);
+  },
+
+  async deleteDocument(key: string): Promise<void> {
+    await s3.send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  },
+
+  /** Deletes every stored version of a map. */
+  async deleteAllDocuments(mapId: string): Promise<void> {
+    const prefix = objectKeys.mapDocumentPrefix(mapId);
+    let token: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: config.documentsBucket, Prefix: prefix, ContinuationToken: token }));
+      const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+      if (objects.length) {
+        await s3.send(new DeleteObjectsCommand({ Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } }));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  },
+
+  async publish(published: PublishedMap): Promise<void> {
+    await s3.send(new PutObjectCommand({
+      Bucket: config.publicBucket,
+      Key: objectKeys.publishedMap(published.id),
+      Body: JSON.stringify(published),
+      ContentType: 'application/json; charset=utf-8',
+      CacheControl: PUBLISHED_CACHE_CONTROL,
+      Metadata: { version: String(published.version), expired: String(published.expired) },
+    }));
+  },
+
+  /** The version and expiry flag of the published copy, or null when the map is not published. */
+  async publishedState(mapId: string): Promise<{ version: number; expired: boolean } | null> {
+    try {
+      const head = await s3.send(new HeadObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }));
+      return { version: Number(head.Metadata?.version ?? 0), expired: head.Metadata?.expired === 'true' };
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (err as { name?: string }).name === 'NotFound') return null;
+      throw err;
+    }
+  },
+
+  async unpublish(mapId: string): Promise<void> {
+    await s3.send(new DeleteObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }));
+  },
+};

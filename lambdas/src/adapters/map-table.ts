@@ -1,0 +1,352 @@
+/**
+ * The maps service's DynamoDB adapter: map metadata, history entries and per-user slot counters in the single
+ * table. Every multi-item change is one transaction with conditions, so parallel requests cannot break a rule
+ * (two test maps, paid slot capacity, one winner per base version).
+ */
+import {
+  DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { FREE_TEST_MAPS, type MapStateValue } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
+import { slotPlanOf, isTestState, type MapMetrics } from '@mapnest/shared/maps';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
+import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../domain/errors';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The map metadata item. */
+export interface MapItem {
+  id: string;
+  title: string;
+  uid: string;
+  author: string;
+  created: string;
+  edited: string;
+  state: MapStateValue;
+  metrics: MapMetrics;
+  subscribed: boolean;
+  version: number;
+  docKey: string;
+  previewUrl: string | null;
+  /** Set while a delete is in progress: the map is gone for every reader, and a retried delete resumes. */
+  deleting?: boolean;
+}
+
+export interface HistoryItem {
+  mapId: string;
+  version: number;
+  docKey: string;
+  name: string | null;
+  created: string;
+  title: string;
+  metrics: MapMetrics;
+  kind: 'create' | 'save' | 'restore' | 'admin';
+  restoredFrom: string | null;
+}
+
+export interface SlotsItem {
+  testMaps: number;
+  basicUsed: number;
+  proUsed: number;
+  basicCapacity: number;
+  proCapacity: number;
+  basicGranted: number;
+  proGranted: number;
+  basicSubscribed: number;
+  proSubscribed: number;
+}
+
+const table = () => config.tableName;
+
+function metaItem(map: MapItem): Record<string, unknown> {
+  return {
+    ...keys.map(map.id),
+    type: 'map',
+    ...map,
+    [TABLE_INDEXES.byOwner.pk]: keys.mapsByOwner(map.uid),
+    [TABLE_INDEXES.byOwner.sk]: keys.createdSort(map.created, map.id),
+    [TABLE_INDEXES.byAuthor.pk]: keys.mapsByAuthor(map.author),
+    [TABLE_INDEXES.byAuthor.sk]: keys.createdSort(map.created, map.id),
+  };
+}
+
+function historyItem(h: HistoryItem): Record<string, unknown> {
+  return { ...keys.mapHistory(h.mapId, h.version), type: 'history', historyMapId: versionLabel(h.version), ...h };
+}
+
+function toMap(item: Record<string, unknown>): MapItem {
+  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  return rest as unknown as MapItem;
+}
+
+function toHistory(item: Record<string, unknown>): HistoryItem {
+  const { pk: _pk, sk: _sk, type: _t, historyMapId: _h, ...rest } = item;
+  return rest as unknown as HistoryItem;
+}
+
+/** The counter a map in `state` occupies: test maps, Basic or Professional slots; demo and admin maps use none. */
+function counterOf(state: number): 'testMaps' | 'basicUsed' | 'proUsed' | null {
+  if (isTestState(state)) return 'testMaps';
+  const plan = slotPlanOf(state);
+  return plan === 'basic' ? 'basicUsed' : plan === 'pro' ? 'proUsed' : null;
+}
+
+/** The slot counter change a map in `state` takes (+1) or gives back (-1), with the capacity check on take. */
+function slotUpdate(uid: string, state: number, delta: 1 | -1, enforceLimits: boolean): TransactItem | null {
+  const counter = counterOf(state);
+  if (!counter) return null;
+  const update: TransactItem['Update'] = {
+    TableName: table(),
+    Key: keys.userSlots(uid),
+    UpdateExpression: `SET #c = if_not_exists(#c, :zero) + :delta`,
+    ExpressionAttributeNames: { '#c': counter },
+    ExpressionAttributeValues: { ':zero': 0, ':delta': delta },
+  };
+  if (delta === 1 && enforceLimits) {
+    if (counter === 'testMaps') {
+      update.ConditionExpression = 'attribute_not_exists(#c) OR #c < :max';
+      update.ExpressionAttributeValues![':max'] = FREE_TEST_MAPS;
+    } else {
+      update.ConditionExpression = 'attribute_exists(#cap) AND (attribute_not_exists(#c) OR #c < #cap)';
+      update.ExpressionAttributeNames!['#cap'] = counter === 'basicUsed' ? 'basicCapacity' : 'proCapacity';
+    }
+  } else if (delta === -1) {
+    // Never below zero, even if counters were repaired by hand.
+    update.ConditionExpression = 'attribute_exists(#c) AND #c > :zero';
+  }
+  return { Update: update };
+}
+
+/**
+ * One update of the slot counters for a map moving between states: the old counter goes down (not below
+ * zero) and the new one up, refused past the free limit or the plan's capacity. Null when no counter changes.
+ */
+function slotMove(uid: string, from: number, to: number, enforceLimits: boolean): TransactItem | null {
+  const give = counterOf(from);
+  const take = counterOf(to);
+  if (give === take) return null;
+  if (!give) return slotUpdate(uid, to, 1, enforceLimits);
+  if (!take) return slotUpdate(uid, from, -1, false);
+  const takeUpdate = slotUpdate(uid, to, 1, enforceLimits)!.Update!;
+  const names = { ...takeUpdate.ExpressionAttributeNames, '#g': give };
+  const values = { ...takeUpdate.ExpressionAttributeValues, ':one': 1 };
+  // A counter that was never written counts as 1 here, so it ends at 0 rather than -1.
+  return {
+    Update: {
+      ...takeUpdate,
+      UpdateExpression: `${takeUpdate.UpdateExpression}, #g = if_not_exists(#g, :one) - :one`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+const slotKind = (state: number): 'test' | 'basic' | 'pro' => slotPlanOf(state) ?? 'test';
+
+export const mapTable = {
+  async get(id: string): Promise<MapItem | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.map(id), ConsistentRead: true }));
+    return out.Item ? toMap(out.Item) : null;
+  },
+
+  /** Maps by owner (or by author), oldest first, without maps being deleted. */
+  async list(by: 'owner' | 'author', uid: string): Promise<MapItem[]> {
+    const index = by === 'owner' ? TABLE_INDEXES.byOwner : TABLE_INDEXES.byAuthor;
+    const pk = by === 'owner' ? keys.mapsByOwner(uid) : keys.mapsByAuthor(uid);
+    const items: MapItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(new QueryCommand({
+        TableName: table(), IndexName: index.name,
+        KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': index.pk }, ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+      }));
+      for (const item of out.Items ?? []) if (!item.deleting) items.push(toMap(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+
+  /** Creates the map and its first history entry, taking a test-map slot (refused past the free limit). */
+  async create(map: MapItem, first: HistoryItem, opts: { enforceLimits: boolean }): Promise<void> {
+    const slot = slotUpdate(map.uid, map.state, 1, opts.enforceLimits);
+    const items: TransactItem[] = [
+      { Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: historyItem(first) } },
+      ...(slot ? [slot] : []),
+    ];
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[2] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(map.state));
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw new Error(`map id ${map.id} is already taken`);
+      throw err;
+    }
+  },
+
+  /**
+   * Moves the map to a new version if, and only if, it is still at `baseVersion`, and records the history entry
+   * in the same transaction. A stale editor gets MapVersionConflictError and nothing changes.
+   */
+  async commitVersion(args: {
+    id: string; baseVersion: number; entry: HistoryItem; title: string; edited: string; previewUrl: string | null;
+  }): Promise<void> {
+    const { id, baseVersion, entry } = args;
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: table(), Key: keys.map(id),
+          UpdateExpression: 'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p',
+          ConditionExpression: 'attribute_exists(pk) AND #v = :base AND attribute_not_exists(#d)',
+          ExpressionAttributeNames: { '#v': 'version', '#k': 'docKey', '#e': 'edited', '#m': 'metrics', '#t': 'title', '#p': 'previewUrl', '#d': 'deleting' },
+          ExpressionAttributeValues: { ':v': entry.version, ':k': entry.docKey, ':e': args.edited, ':m': entry.metrics, ':t': args.title, ':p': args.previewUrl, ':base': baseVersion },
+        },
+      },
+      { Put: { TableName: table(), Item: historyItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ];
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons && (reasons.includes('ConditionalCheckFailed') || reasons.includes('TransactionConflict'))) {
+        const current = await mapTable.get(id);
+        if (!current || current.deleting) throw new MapNotFoundError();
+        throw new MapVersionConflictError(current.version);
+      }
+      throw err;
+    }
+  },
+
+  async history(mapId: string): Promise<HistoryItem[]> {
+    const { pk, skPrefix } = keys.mapHistoryPrefix(mapId);
+    const items: HistoryItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(new QueryCommand({
+        TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix }, ScanIndexForward: false, ExclusiveStartKey: start, ConsistentRead: true,
+      }));
+      for (const item of out.Items ?? []) items.push(toHistory(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+
+  async historyEntry(mapId: string, version: number): Promise<HistoryItem | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.mapHistory(mapId, version), ConsistentRead: true }));
+    return out.Item ? toHistory(out.Item) : null;
+  },
+
+  async setHistoryName(mapId: string, version: number, name: string | null): Promise<void> {
+    try {
+      await dynamo.send(new UpdateCommand({
+        TableName: table(), Key: keys.mapHistory(mapId, version),
+        UpdateExpression: 'SET #n = :n', ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': name },
+      }));
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) throw new HistoryEntryNotFoundError();
+      throw err;
+    }
+  },
+
+  async deleteHistoryEntry(mapId: string, version: number): Promise<void> {
+    await dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.mapHistory(mapId, version) }));
+  },
+
+  async rename(id: string, title: string, edited: string): Promise<void> {
+    try {
+      await dynamo.send(new UpdateCommand({
+        TableName: table(), Key: keys.map(id), UpdateExpression: 'SET #t = :t, #e = :e',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
+        ExpressionAttributeNames: { '#t': 'title', '#e': 'edited', '#d': 'deleting' }, ExpressionAttributeValues: { ':t': title, ':e': edited },
+      }));
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) throw new MapNotFoundError();
+      throw err;
+    }
+  },
+
+  /** First step of a delete: hide the map from every reader; a retried delete finds it marked and resumes. */
+  async markDeleting(id: string): Promise<void> {
+    await dynamo.send(new UpdateCommand({
+      TableName: table(), Key: keys.map(id), UpdateExpression: 'SET #d = :t',
+      ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#d': 'deleting' }, ExpressionAttributeValues: { ':t': true },
+    }));
+  },
+
+  /** Last step of a delete: the metadata goes and the map's slot is given back, together. */
+  async finishDelete(map: MapItem): Promise<void> {
+    const slot = slotUpdate(map.uid, map.state, -1, false);
+    await retryOnConflict(() => dynamo.send(new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: table(), Key: keys.map(map.id), ConditionExpression: '#d = :t', ExpressionAttributeNames: { '#d': 'deleting' }, ExpressionAttributeValues: { ':t': true } } },
+        ...(slot ? [slot] : []),
+      ],
+    }))).catch(async (err: unknown) => {
+      // The slot counter may already be zero (repaired by hand): delete the map regardless of the counter.
+      const reasons = cancellationReasons(err);
+      if (reasons?.[1] === 'ConditionalCheckFailed' && reasons[0] !== 'ConditionalCheckFailed') {
+        await dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.map(map.id) }));
+        return;
+      }
+      if (reasons?.[0] === 'ConditionalCheckFailed') return; // already gone
+      throw err;
+    });
+  },
+
+  /** Moves a map to another state, giving back the old slot and taking the new one in one transaction. */
+  async changeState(map: MapItem, state: MapStateValue, opts: { enforceLimits: boolean; edited: string }): Promise<void> {
+    const items: TransactItem[] = [{
+      Update: {
+        TableName: table(), Key: keys.map(map.id),
+        UpdateExpression: 'SET #s = :s, #sub = :sub, #e = :e',
+        ConditionExpression: 'attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d)',
+        ExpressionAttributeNames: { '#s': 'state', '#sub': 'subscribed', '#e': 'edited', '#d': 'deleting' },
+        ExpressionAttributeValues: { ':s': state, ':sub': slotPlanOf(state) !== null, ':old': map.state, ':e': opts.edited },
+      },
+    }];
+    const move = slotMove(map.uid, map.state, state, opts.enforceLimits);
+    if (move) items.push(move);
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapVersionConflictError(null);
+      if (reasons?.[1] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(state));
+      throw err;
+    }
+  },
+
+  /** Writes metadata fields as an administrator; owner changes move the index keys with them. */
+  async adminPut(map: MapItem): Promise<void> {
+    await dynamo.send(new TransactWriteCommand({
+      TransactItems: [{ Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_exists(pk)' } }],
+    }));
+  },
+
+  async slots(uid: string): Promise<SlotsItem> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.userSlots(uid), ConsistentRead: true }));
+    const i = out.Item ?? {};
+    const n = (k: string) => (typeof i[k] === 'number' ? (i[k] as number) : 0);
+    return {
+      testMaps: n('testMaps'), basicUsed: n('basicUsed'), proUsed: n('proUsed'),
+      basicCapacity: n('basicCapacity'), proCapacity: n('proCapacity'),
+      basicGranted: n('basicGranted'), proGranted: n('proGranted'),
+      basicSubscribed: n('basicSubscribed'), proSubscribed: n('proSubscribed'),
+    };
+  },
+
+  /** Sets the slots granted outside subscriptions (administrators, licences); capacity = granted + subscribed. */
+  async setGrantedSlots(uid: string, basic: number, pro: number): Promise<void> {
+    await dynamo.send(new UpdateCommand({
+      TableName: table(), Key: keys.userSlots(uid),
+      UpdateExpression: 'SET #bg = :b, #pg = :p, #bc = :b + if_not_exists(#bs, :zero), #pc = :p + if_not_exists(#ps, :zero)',
+      ExpressionAttributeNames: { '#bg': 'basicGranted', '#pg': 'proGranted', '#bc': 'basicCapacity', '#pc': 'proCapacity', '#bs': 'basicSubscribed', '#ps': 'proSubscribed' },
+      ExpressionAttributeValues: { ':b': basic, ':p': pro, ':zero': 0 },
+    }));
+  },
+};

@@ -1,0 +1,10 @@
+import { historyRefInput } from '@mapnest/shared/maps';
+import { actorOf, callable } from '../lib/callable';
+import * as maps from '../domain/maps';
+
+/** Deletes one history entry (never the current version). */
+export const handler = callable({
+  name: 'deleteMapHistory',
+  input: historyRefInput,
+  run: (input, ctx) => maps.deleteMapHistory(actorOf(ctx), input),
+});

@@ -1,0 +1,10 @@
+import { renameMapInput } from '@mapnest/shared/maps';
+import { actorOf, callable } from '../lib/callable';
+import * as maps from '../domain/maps';
+
+/** Renames a map. */
+export const handler = callable({
+  name: 'renameMap',
+  input: renameMapInput,
+  run: (input, ctx) => maps.renameMap(actorOf(ctx), input),
+});

@@ -1,0 +1,301 @@
+/**
+ * The maps service: what happens to a map from creation to publication. Documents go to S3 first (a new
+ * object per version), then one conditional DynamoDB transaction moves the pointer, so a failure between
+ * the two writes leaves the previous version current and readable, and a stale editor never overwrites.
+ */
+import { randomBytes } from 'node:crypto';
+import { DUPLICATE_TITLE_PREFIX, HISTORY_UNNAMED_KEEP, MAP_TITLE_MAX, MapState, type MapStateValue } from '@mapnest/shared/constants';
+import { CallError } from '@mapnest/shared/errors';
+import { parseVersionLabel, versionLabel } from '@mapnest/shared/keys';
+import { blankDocument, computeMetrics, type MapDocument } from '@mapnest/shared/map-document';
+import {
+  isAdminOnlyState, isExpiredTestMap, isPublic, isTestState, testMapActiveUntil,
+  type HistoryEntry, type MapSummary, type MapWithDocument, type PublishedMap,
+} from '@mapnest/shared/maps';
+import { restoreDocument } from '@mapnest/shared/map-restore';
+import type { Identity } from '../lib/identity';
+import { logger } from '../lib/logger';
+import { mapObjects } from '../adapters/map-objects';
+import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
+import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from './errors';
+
+/** Who is calling, and for whom (an administrator may act for another user). */
+export interface Actor {
+  identity: Identity;
+  subject: string;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A 20-character random map id (about 119 bits): unguessable, so public links cannot be enumerated. */
+export function newMapId(): string {
+  const bytes = randomBytes(40);
+  let id = '';
+  for (const b of bytes) {
+    if (b < 248) id += ID_ALPHABET[b % 62];
+    if (id.length === 20) return id;
+  }
+  return newMapId();
+}
+
+const now = () => new Date().toISOString();
+
+function previewOf(doc: MapDocument): string | null {
+  const file = doc.layers[0]?.file;
+  return file ? file : null;
+}
+
+export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
+  return {
+    id: map.id, title: map.title, uid: map.uid, author: map.author, created: map.created, edited: map.edited,
+    state: map.state, metrics: map.metrics, subscribed: map.subscribed, version: map.version,
+    activeUntil: isTestState(map.state) ? testMapActiveUntil(map.created) : null,
+    published: isPublic(map.state, map.created, at),
+    previewUrl: map.previewUrl ?? null,
+  };
+}
+
+function toEntry(h: HistoryItem): HistoryEntry {
+  return {
+    historyMapId: versionLabel(h.version), mapId: h.mapId, version: h.version, name: h.name ?? null, created: h.created,
+    title: h.title, metrics: h.metrics, kind: h.kind, restoredFrom: h.restoredFrom ?? null,
+  };
+}
+
+/** The map, if the caller may touch it: its owner or an administrator. Anyone else learns nothing. */
+async function accessible(identity: Identity, id: string, opts: { includeDeleting?: boolean } = {}): Promise<MapItem> {
+  const map = await mapTable.get(id);
+  if (!map || (map.deleting && !opts.includeDeleting)) throw new MapNotFoundError();
+  if (map.uid !== identity.uid && !identity.admin) throw new MapNotFoundError();
+  return map;
+}
+
+/** Best-effort follow-up work after a committed change: failures are logged, never reported as a failed call. */
+async function afterCommit(what: string, mapId: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    logger.error(`${what} failed after a committed change`, { mapId, error });
+  }
+}
+
+/**
+ * Writes the public copy for the map's current version (or the expiry notice), and repeats if the map moved on
+ * meanwhile, so two racing publishers always converge on the newest version.
+ */
+export async function publishLatest(mapId: string, at: Date = new Date()): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const map = await mapTable.get(mapId);
+    if (!map || map.deleting) {
+      await mapObjects.unpublish(mapId);
+      return;
+    }
+    const expired = isExpiredTestMap(map.state, map.created, at);
+    const published: PublishedMap = {
+      id: map.id, title: map.title, state: map.state, expired,
+      expiresAt: isTestState(map.state) ? testMapActiveUntil(map.created) : null,
+      publishedAt: at.toISOString(), version: map.version,
+    };
+    if (!expired) published.document = restoreDocument(await mapObjects.getDocument(map.docKey)).document;
+    await mapObjects.publish(published);
+    const after = await mapTable.get(mapId);
+    if (!after || after.deleting || (after.version === map.version && after.state === map.state && after.title === map.title)) {
+      if (!after || after.deleting) await mapObjects.unpublish(mapId);
+      return;
+    }
+  }
+}
+
+/** Keeps every named version and the newest unnamed ones; older unnamed versions and their documents go. */
+async function pruneHistory(map: { id: string; version: number; docKey: string }): Promise<void> {
+  const entries = await mapTable.history(map.id);
+  const unnamed = entries.filter((e) => !e.name).sort((a, b) => b.version - a.version);
+  for (const entry of unnamed.slice(HISTORY_UNNAMED_KEEP)) {
+    if (entry.version === map.version) continue;
+    await mapTable.deleteHistoryEntry(map.id, entry.version);
+    if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
+  }
+}
+
+export async function createMap(
+  actor: Actor,
+  input: { title: string; mapData?: MapDocument | null },
+  opts: { id?: string; state?: MapStateValue } = {},
+): Promise<string> {
+  const doc = input.mapData ?? blankDocument();
+  const id = opts.id ?? newMapId();
+  const created = now();
+  const key = await mapObjects.putDocument(id, 1, doc);
+  const map: MapItem = {
+    id, title: input.title, uid: actor.subject, author: actor.subject, created, edited: created,
+    state: opts.state ?? MapState.TEST, metrics: computeMetrics(doc), subscribed: false, version: 1, docKey: key,
+    previewUrl: previewOf(doc),
+  };
+  try {
+    await mapTable.create(map, {
+      mapId: id, version: 1, docKey: key, name: null, created, title: map.title, metrics: map.metrics, kind: 'create', restoredFrom: null,
+    }, { enforceLimits: !actor.identity.admin });
+  } catch (err) {
+    await mapObjects.deleteDocument(key).catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
+    throw err;
+  }
+  await afterCommit('publish', id, () => publishLatest(id));
+  return id;
+}
+
+export async function listMaps(actor: Actor): Promise<MapSummary[]> {
+  const viewingOther = actor.identity.admin && actor.subject !== actor.identity.uid;
+  const maps = await mapTable.list(viewingOther ? 'author' : 'owner', actor.subject);
+  const at = new Date();
+  return maps.map((m) => toSummary(m, at));
+}
+
+export async function getMap(actor: Actor, id: string): Promise<MapWithDocument> {
+  const map = await accessible(actor.identity, id);
+  const [history, documentUrl] = await Promise.all([mapTable.history(id), mapObjects.documentUrl(map.docKey)]);
+  return { map: toSummary(map), history: history.map(toEntry), documentUrl };
+}
+
+/** Commits `key` (already stored) as the version after `baseVersion`, or deletes it again and rethrows. */
+async function commit(map: MapItem, baseVersion: number, key: string, args: {
+  title: string; metrics: HistoryItem['metrics']; kind: HistoryItem['kind']; restoredFrom?: string | null; previewUrl: string | null;
+}): Promise<{ version: number; edited: string }> {
+  const version = baseVersion + 1;
+  const edited = now();
+  try {
+    await mapTable.commitVersion({
+      id: map.id, baseVersion, title: args.title, edited, previewUrl: args.previewUrl,
+      entry: { mapId: map.id, version, docKey: key, name: null, created: edited, title: args.title, metrics: args.metrics, kind: args.kind, restoredFrom: args.restoredFrom ?? null },
+    });
+  } catch (err) {
+    await mapObjects.deleteDocument(key).catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
+    throw err;
+  }
+  await afterCommit('history pruning', map.id, () => pruneHistory({ id: map.id, version, docKey: key }));
+  await afterCommit('publish', map.id, () => publishLatest(map.id));
+  return { version, edited };
+}
+
+export async function saveMap(actor: Actor, input: { id: string; baseVersion: number; title?: string; mapData: MapDocument }) {
+  const map = await accessible(actor.identity, input.id);
+  if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
+  const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, input.mapData);
+  const metrics = computeMetrics(input.mapData);
+  const result = await commit(map, input.baseVersion, key, {
+    title: input.title ?? map.title, metrics, kind: 'save', previewUrl: previewOf(input.mapData),
+  });
+  return { ...result, metrics };
+}
+
+export async function renameMap(actor: Actor, input: { id: string; title: string }): Promise<MapSummary> {
+  const map = await accessible(actor.identity, input.id);
+  const edited = now();
+  await mapTable.rename(map.id, input.title, edited);
+  await afterCommit('publish', map.id, () => publishLatest(map.id));
+  return toSummary({ ...map, title: input.title, edited });
+}
+
+/**
+ * Deletes the map, every stored version, its history and its public copy. The map is first marked (hidden from
+ * everyone), so a delete interrupted half-way is resumed by the next attempt and nothing stays orphaned.
+ */
+export async function deleteMap(actor: Actor, id: string): Promise<null> {
+  const map = await accessible(actor.identity, id, { includeDeleting: true });
+  if (!map.deleting) await mapTable.markDeleting(id);
+  await mapObjects.unpublish(id);
+  await mapObjects.deleteAllDocuments(id);
+  for (const entry of await mapTable.history(id)) await mapTable.deleteHistoryEntry(id, entry.version);
+  await mapTable.finishDelete({ ...map, deleting: true });
+  return null;
+}
+
+export async function duplicateMap(actor: Actor, id: string): Promise<string> {
+  const source = await accessible(actor.identity, id);
+  const doc = restoreDocument(await mapObjects.getDocument(source.docKey)).document;
+  const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
+  return createMap(actor, { title, mapData: doc });
+}
+
+async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
+  const version = parseVersionLabel(historyMapId);
+  const entry = version === null ? null : await mapTable.historyEntry(mapId, version);
+  if (!entry) throw new HistoryEntryNotFoundError();
+  return entry;
+}
+
+export async function deleteMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }): Promise<null> {
+  const map = await accessible(actor.identity, input.mapId);
+  const entry = await historyEntryOf(map.id, input.historyMapId);
+  if (entry.version === map.version) {
+    throw new CallError('failed-precondition', 'This is the current version of the map, so it cannot be deleted. Save or restore another version first.');
+  }
+  await mapTable.deleteHistoryEntry(map.id, entry.version);
+  if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
+  return null;
+}
+
+export async function setMapHistoryName(actor: Actor, input: { mapId: string; historyMapId: string; name: string }): Promise<HistoryEntry> {
+  const map = await accessible(actor.identity, input.mapId);
+  const entry = await historyEntryOf(map.id, input.historyMapId);
+  const name = input.name.trim() || null;
+  await mapTable.setHistoryName(map.id, entry.version, name);
+  return toEntry({ ...entry, name });
+}
+
+/** Restoring is itself a new version on top of the current one, so a restore can be undone the same way. */
+export async function restoreMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }) {
+  const map = await accessible(actor.identity, input.mapId);
+  const entry = await historyEntryOf(map.id, input.historyMapId);
+  const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
+  const doc = restoreDocument(await mapObjects.getDocument(key)).document;
+  const result = await commit(map, map.version, key, {
+    title: map.title, metrics: entry.metrics, kind: 'restore', restoredFrom: input.historyMapId, previewUrl: previewOf(doc),
+  });
+  return { ...result, metrics: entry.metrics };
+}
+
+export async function setMapState(actor: Actor, input: { id: string; state: MapStateValue }): Promise<MapSummary> {
+  const map = await accessible(actor.identity, input.id);
+  if (isAdminOnlyState(input.state) && !actor.identity.admin) {
+    throw new CallError('permission-denied', 'Only administrators can make a map a demo or admin map.');
+  }
+  if (isAdminOnlyState(map.state) && !actor.identity.admin) {
+    throw new CallError('permission-denied', 'Only administrators can change the state of a demo or admin map.');
+  }
+  if (map.state === input.state) return toSummary(map);
+  const edited = now();
+  await mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
+  await afterCommit('publish', map.id, () => publishLatest(map.id));
+  return toSummary({ ...map, state: input.state, subscribed: input.state === MapState.LIVE || input.state === MapState.PRO, edited });
+}
+
+/** Administrators write metadata fields (owner, author, state, title, created) and optionally a new document. */
+export async function adminUpdateMap(actor: Actor, input: {
+  id: string; fields: Partial<Pick<MapItem, 'title' | 'uid' | 'author' | 'state' | 'created'>>; mapData?: MapDocument;
+}): Promise<MapSummary> {
+  if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
+  const map = await mapTable.get(input.id);
+  if (!map || map.deleting) throw new MapNotFoundError();
+  const updated: MapItem = { ...map, ...input.fields, edited: now() };
+  updated.subscribed = updated.state === MapState.LIVE || updated.state === MapState.PRO;
+  await mapTable.adminPut(updated);
+  let result = updated;
+  if (input.mapData) {
+    const key = await mapObjects.putDocument(map.id, map.version + 1, input.mapData);
+    const metrics = computeMetrics(input.mapData);
+    const { version, edited } = await commit(updated, map.version, key, { title: updated.title, metrics, kind: 'admin', previewUrl: previewOf(input.mapData) });
+    result = { ...updated, version, edited, metrics, docKey: key };
+  } else {
+    await afterCommit('publish', map.id, () => publishLatest(map.id));
+  }
+  return toSummary(result);
+}
+
+export async function setUserSlots(actor: Actor, input: { uid: string; basic: number; pro: number }) {
+  if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
+  await mapTable.setGrantedSlots(input.uid, input.basic, input.pro);
+  return mapTable.slots(input.uid);
+}
+
+export async function getSlots(actor: Actor) {
+  return mapTable.slots(actor.subject);
+}

@@ -1,0 +1,163 @@
+/**
+ * The maps service's contract: call input schemas (strict; the server's authority, reused by the browser for
+ * convenience checks), the shapes calls answer with, and the pure rules about states, slots and expiry.
+ */
+import { z } from 'zod';
+import { HISTORY_NAME_MAX, MAP_TITLE_MAX, MapState, TEST_MAP_ACTIVE_MS, USER_ID_MAX, type MapStateValue } from './constants';
+import { strictMapDocument, type MapDocument } from './map-document';
+
+/** Map ids: 20 characters of [A-Za-z0-9], unguessable; a few fixed ids (the demo) are shorter. */
+export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+export const mapIdSchema = z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
+export const historyIdSchema = z.string().regex(/^v\d{8}$/, 'Not a valid history id');
+
+export const mapTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'A title is required')
+  .max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`);
+
+export const mapStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], {
+  error: 'State must be 0 (test), 1 (live), 2 (demo), 3 (pro) or 9 (admin)',
+});
+
+export const createMapInput = z.strictObject({
+  title: mapTitleSchema,
+  mapData: strictMapDocument.optional().nullable(),
+});
+export const saveMapInput = z.strictObject({
+  id: mapIdSchema,
+  baseVersion: z.number().int().min(1),
+  title: mapTitleSchema.optional(),
+  mapData: strictMapDocument,
+});
+export const mapIdInput = z.strictObject({ id: mapIdSchema });
+/** deleteMap takes the bare id (spec §7) or {id}. */
+export const deleteMapInput = z.union([mapIdSchema, mapIdInput]).transform((v) => (typeof v === 'string' ? v : v.id));
+export const historyRefInput = z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
+export const setHistoryNameInput = z.strictObject({
+  mapId: mapIdSchema,
+  historyMapId: historyIdSchema,
+  name: z.string().trim().max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`),
+});
+export const renameMapInput = z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
+export const setMapStateInput = z.strictObject({ id: mapIdSchema, state: mapStateSchema });
+export const listMapsInput = z.union([z.null(), z.strictObject({})]);
+
+const uidSchema = z.string().min(1).max(USER_ID_MAX);
+export const adminUpdateMapInput = z.strictObject({
+  id: mapIdSchema,
+  fields: z
+    .strictObject({
+      title: mapTitleSchema.optional(),
+      uid: uidSchema.optional(),
+      author: uidSchema.optional(),
+      state: mapStateSchema.optional(),
+      created: z.iso.datetime().optional(),
+    })
+    .default({}),
+  mapData: strictMapDocument.optional(),
+});
+export const setUserSlotsInput = z.strictObject({
+  uid: uidSchema,
+  basic: z.number().int().min(0).max(100_000),
+  pro: z.number().int().min(0).max(100_000),
+});
+
+export interface MapMetrics {
+  layerCount: number;
+  locationCount: number;
+}
+
+/** A map as the maps list and the editor see it (metadata only). */
+export interface MapSummary {
+  id: string;
+  title: string;
+  uid: string;
+  author: string;
+  created: string;
+  edited: string;
+  state: MapStateValue;
+  metrics: MapMetrics;
+  subscribed: boolean;
+  version: number;
+  /** For test maps: when the public embed stops showing the map. */
+  activeUntil: string | null;
+  /** Whether the map is publicly visible at /m/{id} now. */
+  published: boolean;
+  /** First layer's file, for a preview on the maps list. */
+  previewUrl: string | null;
+}
+
+export interface HistoryEntry {
+  historyMapId: string;
+  mapId: string;
+  version: number;
+  name: string | null;
+  created: string;
+  title: string;
+  metrics: MapMetrics;
+  /** 'create', 'save', 'restore' (of another entry), or 'admin'. */
+  kind: 'create' | 'save' | 'restore' | 'admin';
+  restoredFrom: string | null;
+}
+
+export interface MapWithDocument {
+  map: MapSummary;
+  history: HistoryEntry[];
+  /** A short-lived URL of the current document (documents can be several MB). */
+  documentUrl: string;
+}
+
+/** What the embed reads at /data/maps/{id}.json. */
+export interface PublishedMap {
+  id: string;
+  title: string;
+  state: MapStateValue;
+  expired: boolean;
+  /** For test maps, when the embed stops showing the map. */
+  expiresAt: string | null;
+  publishedAt: string;
+  version: number;
+  /** Absent when expired. */
+  document?: MapDocument;
+}
+
+/** True for states that count as test maps (spec §3: state below 1). */
+export function isTestState(state: number): boolean {
+  return state < MapState.LIVE;
+}
+
+/** When a test map created at `created` stops being public. */
+export function testMapActiveUntil(created: string): string {
+  return new Date(Date.parse(created) + TEST_MAP_ACTIVE_MS).toISOString();
+}
+
+/** Whether a map in `state` created at `created` is public at `now`: live, pro, demo, admin, or an unexpired test map. */
+export function isPublic(state: number, created: string, now: Date = new Date()): boolean {
+  if (!isTestState(state)) return true;
+  return now.getTime() < Date.parse(testMapActiveUntil(created));
+}
+
+/** Whether a test map's 7 days are over. */
+export function isExpiredTestMap(state: number, created: string, now: Date = new Date()): boolean {
+  return isTestState(state) && !isPublic(state, created, now);
+}
+
+/** The plan whose slot a state uses, or null for states that use no paid slot. */
+export function slotPlanOf(state: number): 'basic' | 'pro' | null {
+  if (state === MapState.LIVE) return 'basic';
+  if (state === MapState.PRO) return 'pro';
+  return null;
+}
+
+/** States only administrators may set. */
+export function isAdminOnlyState(state: number): boolean {
+  return state === MapState.DEMO || state === MapState.ADMIN;
+}
+
+/** The message a user sees when they are out of test map slots. */
+export const TEST_SLOTS_EXHAUSTED =
+  'You already have 2 test maps, the most a free account can hold. Delete one, or buy a map slot to make a map live (Plans: #subscribe).';
+export const paidSlotsExhausted = (plan: 'basic' | 'pro') =>
+  `All your ${plan === 'basic' ? 'Basic' : 'Professional'} map slots are in use. Buy more slots to make this map ${plan === 'basic' ? 'live' : 'pro'} (Plans: #subscribe).`;

@@ -1,0 +1,114 @@
+/**
+ * Failure injection: the maps service runs in this process against the test stack's emulators, with a
+ * failure injected into one AWS call at a time. Whatever fails, the map stays readable at its previous
+ * version and the caller gets an answer it can retry.
+ */
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MiddlewareStack } from '@smithy/types';
+import { documentWith } from '../helpers/documents';
+import { createUser, type TestUser } from '../helpers/stack';
+
+type Maps = typeof import('../../lambdas/src/domain/maps');
+let maps: Maps;
+let clients: typeof import('../../lambdas/src/lib/clients');
+let objects: typeof import('../../lambdas/src/adapters/map-objects');
+let user: TestUser;
+let actor: Parameters<Maps['saveMap']>[0];
+
+/** Commands to fail, by name prefix (the document client sends TransactWriteItemsCommand); each entry fails once. */
+const failures: string[] = [];
+
+function inject_(stack: MiddlewareStack<object, object>) {
+  stack.add((next, context) => async (args) => {
+    const name = (context as { commandName?: string }).commandName ?? '';
+    const at = failures.findIndex((f) => name.startsWith(f));
+    if (at >= 0) {
+      failures.splice(at, 1);
+      throw Object.assign(new Error(`injected failure of ${name}`), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
+    }
+    return next(args);
+  }, { step: 'initialize', name: 'failureInjection' });
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
+  clients = await import('../../lambdas/src/lib/clients');
+  maps = await import('../../lambdas/src/domain/maps');
+  objects = await import('../../lambdas/src/adapters/map-objects');
+  inject_(clients.s3.middlewareStack as unknown as MiddlewareStack<object, object>);
+  inject_(clients.dynamo.middlewareStack as unknown as MiddlewareStack<object, object>);
+  user = await createUser();
+  actor = { identity: { uid: user.uid, email: user.email, emailVerified: true, name: '', admin: false }, subject: user.uid };
+});
+
+afterEach(() => {
+  failures.length = 0;
+});
+
+async function currentDocument(id: string) {
+  const { map, documentUrl } = await maps.getMap(actor, id);
+  const doc = (await (await fetch(documentUrl)).json()) as { locations: unknown[] };
+  return { version: map.version, locations: doc.locations.length };
+}
+
+async function documentKeys(id: string): Promise<string[]> {
+  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const out = await clients.s3.send(new ListObjectsV2Command({ Bucket: process.env.DOCUMENTS_BUCKET, Prefix: `maps/${id}/` }));
+  return (out.Contents ?? []).map((o) => o.Key!);
+}
+
+describe('failure injection in the maps service', () => {
+  it('keeps the previous version when storing the document fails', async () => {
+    const id = await maps.createMap(actor, { title: 'S3 down', mapData: documentWith(2) });
+    failures.push('PutObjectCommand');
+    await expect(maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(5) })).rejects.toThrow(/injected/);
+    expect(await currentDocument(id)).toEqual({ version: 1, locations: 2 });
+    // The retry succeeds.
+    await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(5) });
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 5 });
+    await maps.deleteMap(actor, id);
+  });
+
+  it('keeps the previous version and leaves no orphaned document when the metadata write fails', async () => {
+    const id = await maps.createMap(actor, { title: 'DynamoDB down', mapData: documentWith(2) });
+    const before = await documentKeys(id);
+    failures.push('TransactWrite');
+    await expect(maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7) })).rejects.toThrow(/injected/);
+    expect(await currentDocument(id)).toEqual({ version: 1, locations: 2 });
+    expect(await documentKeys(id)).toEqual(before);
+    await maps.deleteMap(actor, id);
+  });
+
+  it('answers a dependency failure with 503 UNAVAILABLE through the call preset', async () => {
+    const { handler } = await import('../../lambdas/src/calls/save-map');
+    const { lambdaContext } = await import('../../scripts/local/gateway');
+    const id = await maps.createMap(actor, { title: 'Via handler', mapData: documentWith(1) });
+    failures.push('PutObjectCommand');
+    const event = {
+      version: '2.0', routeKey: 'POST /api/fn/saveMap', rawPath: '/api/fn/saveMap', rawQueryString: '', headers: {},
+      requestContext: { http: { method: 'POST' }, requestId: 'test', authorizer: { jwt: { claims: { sub: user.uid, email: user.email, token_use: 'id' }, scopes: null } } },
+      body: JSON.stringify({ data: { id, baseVersion: 1, mapData: documentWith(3) } }), isBase64Encoded: false,
+    };
+    const result = (await handler(event as never, lambdaContext('saveMap'))) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(result.body).error.status).toBe('UNAVAILABLE');
+    expect(await currentDocument(id)).toEqual({ version: 1, locations: 1 });
+    await maps.deleteMap(actor, id);
+  });
+
+  it('finishes a delete that failed half-way when it is retried, leaving nothing behind', async () => {
+    const id = await maps.createMap(actor, { title: 'Half deleted', mapData: documentWith(2) });
+    await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(3) });
+    failures.push('DeleteObjectsCommand');
+    await expect(maps.deleteMap(actor, id)).rejects.toThrow(/injected/);
+    // Hidden from everyone while half-deleted.
+    await expect(maps.getMap(actor, id)).rejects.toMatchObject({ code: 'not-found' });
+    expect((await maps.listMaps(actor)).map((m) => m.id)).not.toContain(id);
+    await maps.deleteMap(actor, id);
+    expect(await documentKeys(id)).toEqual([]);
+    expect(await objects.mapObjects.publishedState(id)).toBeNull();
+    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    expect(await mapTable.get(id)).toBeNull();
+    expect(await mapTable.history(id)).toEqual([]);
+  });
+});
