@@ -20,11 +20,14 @@ export const HTTP_ROUTES: readonly HttpRouteSpec[] = [
 export interface TriggerSpec {
   /** Handler module under lambdas/src/triggers, without extension. */
   module: string;
-  source: 's3-upload' | 'cognito-custom-message';
+  source: 's3-upload' | 'cognito-custom-message' | 'schedule';
+  /** For 'schedule': an EventBridge schedule expression. */
+  schedule?: string;
 }
 
 export const TRIGGERS: readonly TriggerSpec[] = [
   { module: 'cognito-custom-message', source: 'cognito-custom-message' },
+  { module: 'expire-test-maps', source: 'schedule', schedule: 'rate(1 hour)' },
 ];
 
 /** 'save-map' -> 'saveMap'. */

@@ -1,0 +1,44 @@
+/**
+ * Scheduled sweep: test maps whose 7 days are over get their public copy replaced by the expiry notice, so
+ * their data stops being served. The embed also checks `expiresAt` itself, so visitors see the notice on time
+ * even between sweeps; this makes sure the document itself is no longer public.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { isExpiredTestMap } from '@mapnest/shared/maps';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { mapObjects } from '../adapters/map-objects';
+import { publishLatest } from '../domain/maps';
+
+export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: number; expired: number }> {
+  let checked = 0;
+  let expired = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new ScanCommand({
+      TableName: config.tableName,
+      FilterExpression: '#type = :map AND #state < :live AND attribute_not_exists(#deleting)',
+      ExpressionAttributeNames: { '#type': 'type', '#state': 'state', '#deleting': 'deleting' },
+      ExpressionAttributeValues: { ':map': 'map', ':live': 1 },
+      ProjectionExpression: 'id, #state, created',
+      ExclusiveStartKey: start,
+    }));
+    for (const item of page.Items ?? []) {
+      checked++;
+      if (!isExpiredTestMap(item.state as number, item.created as string, at)) continue;
+      const published = await mapObjects.publishedState(item.id as string);
+      if (published?.expired) continue;
+      await publishLatest(item.id as string, at);
+      expired++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { checked, expired };
+}
+
+export const handler = async (): Promise<{ checked: number; expired: number }> => {
+  const result = await expireTestMaps();
+  logger.info('test map expiry sweep', result);
+  return result;
+};
