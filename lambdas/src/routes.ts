@@ -40,5 +40,11 @@ export function moduleFromCallName(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
+/**
+ * Callables that signed-out visitors may use: their routes have no JWT authorizer, so their handlers see no
+ * identity (they are declared with auth 'optional'). Everything else under /api/fn requires a valid ID token.
+ */
+export const PUBLIC_CALLS: readonly string[] = ['submitContact'];
+
 /** Call names are lower camelCase letters and digits; anything else is never a module path. */
 export const CALL_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{0,63}$/;

@@ -18,7 +18,7 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
-import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, callNameFromModule } from '@mapnest/lambdas/routes';
+import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, callNameFromModule } from '@mapnest/lambdas/routes';
 import type { Mailbox } from './mailbox';
 import type { LocalS3 } from './s3';
 
@@ -190,20 +190,21 @@ export function createGateway(opts: GatewayOptions) {
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       return sendJson(res, 404, envelope('NOT_FOUND', file ? `Calls are made with POST.` : `There is no function named "${name.slice(0, 64)}".`));
     }
-    // The JWT authorizer runs before the Lambda: no valid ID token, no invocation.
-    const auth = req.headers.authorization ?? '';
-    const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-    let claims: Record<string, string>;
-    try {
-      if (!token) throw new Error('missing token');
-      claims = apiGatewayClaims((await verifier.verify(token)) as unknown as Record<string, unknown>);
-    } catch {
-      return sendJson(res, 401, envelope('UNAUTHENTICATED', 'Unauthenticated'));
+    // The JWT authorizer runs before the Lambda: no valid ID token, no invocation. Public calls have no authorizer.
+    let claims: Record<string, string> | null = null;
+    if (!PUBLIC_CALLS.includes(name)) {
+      const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      try {
+        if (!token) throw new Error('missing token');
+        claims = apiGatewayClaims((await verifier.verify(token)) as unknown as Record<string, unknown>);
+      } catch {
+        return sendJson(res, 401, envelope('UNAUTHENTICATED', 'Unauthenticated'));
+      }
     }
     const body = await readBody(req);
     if (!body) return sendJson(res, 413, { message: 'Request Entity Too Large' });
-    const event = baseEvent(req, url, `POST ${CALL_PATH_PREFIX}${name}`, body) as APIGatewayProxyEventV2 & { requestContext: { authorizer: unknown } };
-    event.requestContext.authorizer = { jwt: { claims, scopes: null } };
+    const event = baseEvent(req, url, `POST ${CALL_PATH_PREFIX}${name}`, body) as APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } };
+    if (claims) event.requestContext.authorizer = { jwt: { claims, scopes: null } };
     await invoke(res, file, name, event);
   }
 
@@ -285,6 +286,22 @@ export function createGateway(opts: GatewayOptions) {
     if (p === '/_cognito' || p.startsWith('/_cognito/')) {
       req.url = (p.slice('/_cognito'.length) || '/') + url.search;
       return opts.cognito.app(req, res);
+    }
+    if (p === '/_dev/mail' && req.method === 'POST') {
+      // The product's own emails (lambdas/src/adapters/mailer.ts with DEV_MAILBOX_URL), from this machine only.
+      const remote = req.socket.remoteAddress ?? '';
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) return sendJson(res, 403, { message: 'Forbidden' });
+      const raw = await readBody(req);
+      let mail: { to?: unknown; subject?: unknown; html?: unknown; text?: unknown } = {};
+      try {
+        mail = JSON.parse(raw?.toString('utf8') ?? '');
+      } catch {
+        /* answered below */
+      }
+      if (typeof mail.to !== 'string' || typeof mail.subject !== 'string' || typeof mail.html !== 'string') {
+        return sendJson(res, 400, { message: 'Expected {to, subject, html, text?}' });
+      }
+      return sendJson(res, 201, opts.mailbox.add({ to: mail.to, subject: mail.subject, html: mail.html, text: typeof mail.text === 'string' ? mail.text : undefined }));
     }
     if (p === '/_dev/mail.json') return opts.mailbox.serveJson(res, url.searchParams.get('to'));
     if (p === '/_dev/mail') return opts.mailbox.serveHtml(res);

@@ -48,6 +48,7 @@ export interface StackEnv {
   USER_POOL_CLIENT_ID: string;
   APP_ORIGIN: string;
   S3_PUBLIC_ENDPOINT: string;
+  DEV_MAILBOX_URL: string;
 }
 
 export interface Stack {
@@ -122,7 +123,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     log(`Cognito (local)  ${cognito.endpoint}`);
 
     // The handlers read their configuration from the environment, exactly as in Lambda.
-    const env: Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT'> = {
+    const env: Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL'> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
@@ -156,7 +157,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const port = await gateway.listen();
     stops.push(() => gateway.close());
     const url = `http://localhost:${port}`;
-    const fullEnv: StackEnv = { ...env, APP_ORIGIN: url, S3_PUBLIC_ENDPOINT: `${url}/_s3` };
+    const fullEnv: StackEnv = { ...env, APP_ORIGIN: url, S3_PUBLIC_ENDPOINT: `${url}/_s3`, DEV_MAILBOX_URL: `http://127.0.0.1:${port}/_dev/mail` };
     Object.assign(process.env, fullEnv);
 
     return {

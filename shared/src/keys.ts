@@ -24,6 +24,7 @@ export const keys = {
   subscriptionPrefix: (uid: string) => ({ pk: `USER#${uid}`, skPrefix: 'SUB#' }),
   license: (code: string) => ({ pk: `LICENSE#${code}`, sk: 'LICENSE' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
+  contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
 } as const;
 

@@ -21,6 +21,8 @@ export interface CallContext {
   subject: string | null;
   log: Logger;
   requestId: string;
+  /** The caller's IP address as API Gateway saw it. */
+  sourceIp: string;
   /** Milliseconds left before Lambda stops this invocation. */
   remainingMs: () => number;
 }
@@ -141,6 +143,7 @@ function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 're
         subject: null,
         log,
         requestId,
+        sourceIp: request.event.requestContext?.http?.sourceIp ?? '',
         remainingMs: () => request.context?.getRemainingTimeInMillis?.() ?? 60_000,
       };
       state.ctx = ctx;

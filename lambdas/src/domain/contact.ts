@@ -1,0 +1,51 @@
+/**
+ * Contact and custom-work requests: kept in the table (so nothing is lost if email fails) and sent to the
+ * team's inbox. The sender gets no automatic email, so the form cannot be used to send mail to strangers.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BRAND } from '@mapnest/shared/constants';
+import { BUDGETS, CONTACT_TOPICS, DEADLINES, PROJECT_TYPES, type SubmitContactInput } from '@mapnest/shared/contact';
+import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { escapeHtml, sendMail } from '../adapters/mailer';
+import { logger } from '../lib/logger';
+
+const KEEP_DAYS = 365;
+
+function lines(input: SubmitContactInput): Array<[string, string]> {
+  const common: Array<[string, string]> = [['Name', input.name], ['Email', input.email]];
+  if (input.kind === 'contact') return [...common, ['Topic', CONTACT_TOPICS[input.topic]], ['Message', input.message]];
+  return [
+    ...common, ['Company', input.company || '-'], ['Project', PROJECT_TYPES[input.projectType]], ['Maps', String(input.mapCount)],
+    ['Deadline', DEADLINES[input.deadline]], ['Budget', BUDGETS[input.budget]], ['Message', input.message],
+  ];
+}
+
+export async function submitContact(input: SubmitContactInput, sender: { uid: string | null; sourceIp: string }): Promise<{ id: string }> {
+  const id = randomUUID();
+  const received = new Date();
+  await dynamo.send(new PutCommand({
+    TableName: config.tableName,
+    Item: {
+      ...keys.contactRequest(id), type: 'contact', id, received: received.toISOString(), uid: sender.uid, sourceIp: sender.sourceIp, request: input,
+      [TTL_ATTRIBUTE]: Math.floor(received.getTime() / 1000) + KEEP_DAYS * 86_400,
+    },
+  }));
+  const rows = lines(input);
+  const subject = `${input.kind === 'contact' ? 'Contact' : 'Custom work'}: ${input.name} <${input.email}>`;
+  try {
+    await sendMail({
+      to: [process.env.SUPPORT_EMAIL ?? 'support@mapnest.local'],
+      replyTo: input.email,
+      subject: `[${BRAND}] ${subject}`,
+      text: rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
+      html: `<table>${rows.map(([k, v]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    });
+  } catch (error) {
+    // The request is stored; the team sees it in the table even when the notification fails.
+    logger.error('contact notification email failed', { id, error });
+  }
+  return { id };
+}
