@@ -1,0 +1,29 @@
+/**
+ * Route guards of spec §2. Use them as layout routes (`{ element: <RequireAuth />, children: [...] }`)
+ * or around an element. Both wait for the session's `init` flag so a signed-in user reloading a
+ * protected page is not bounced to /login before the auth state is known.
+ */
+import type { ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../components/Spinner';
+import { loginPathFor, safeNextPath, SIGNED_IN_HOME } from './next-path';
+import { sessionAtom } from './session';
+
+/** Signed-out users go to /login?next=<the path they tried>; signed-in users see the page. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { user, init } = useAtomValue(sessionAtom);
+  const location = useLocation();
+  if (!init) return <PageLoading label="Checking your session" />;
+  if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  return children ?? <Outlet />;
+}
+
+/** For /login, /register and /reset: signed-in users go to a safe `next` path, else to /maps. */
+export function RedirectIfSignedIn({ children }: { children?: ReactNode }) {
+  const { user, init } = useAtomValue(sessionAtom);
+  const location = useLocation();
+  if (!init) return <PageLoading label="Checking your session" />;
+  if (user) return <Navigate to={safeNextPath(location.search) ?? SIGNED_IN_HOME} replace />;
+  return children ?? <Outlet />;
+}

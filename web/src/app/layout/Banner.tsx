@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { ArrowRightIcon } from '../../components/Icons';
+
+/** The landing banner for signed-out visitors (spec §2). */
+export function Banner() {
+  return (
+    <div className="promo-banner">
+      <Link to="/register" className="promo-banner__link">
+        Get free access with your Envato Purchase Code.
+        <ArrowRightIcon size={16} />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BRAND } from '@mapnest/shared/constants';
+import { CloseIcon, MenuIcon, SettingsIcon } from '../../components/Icons';
+import { Logo } from './Logo';
+
+export interface HeaderProps {
+  signedIn: boolean;
+  /** Hides the nav links (auth pages). */
+  hideNav?: boolean;
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-current' : 'site-nav__link');
+
+/** The sticky site header of spec §2. */
+export function Header({ signedIn, hideNav = false }: HeaderProps) {
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const navId = useId();
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__brand" aria-label={`${BRAND} home`}>
+          <Logo />
+        </Link>
+        {!hideNav && (
+          <>
+            <button
+              type="button"
+              className="site-header__toggle"
+              aria-expanded={menuOpen}
+              aria-controls={navId}
+              onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+              <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            </button>
+            <nav id={navId} className={menuOpen ? 'site-nav is-open' : 'site-nav'} aria-label="Main">
+              <ul className="site-nav__list">
+                {signedIn && (
+                  <li>
+                    <NavLink to="/maps" className={navClass}>
+                      Maps
+                    </NavLink>
+                  </li>
+                )}
+                <li>
+                  <NavLink to="/pricing" className={navClass}>
+                    Pricing
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/contact" className={navClass}>
+                    Contact
+                  </NavLink>
+                </li>
+                {signedIn ? (
+                  <li>
+                    <Link to={{ hash: '#settings' }} className="site-nav__icon" aria-label="Settings" title="Settings">
+                      <SettingsIcon />
+                    </Link>
+                  </li>
+                ) : (
+                  <>
+                    <li>
+                      <NavLink to="/login" className={navClass}>
+                        Login
+                      </NavLink>
+                    </li>
+                    <li>
+                      <Link to="/register" className="btn btn--primary btn--sm site-nav__cta">
+                        Sign up
+                      </Link>
+                    </li>
+                  </>
+                )}
+              </ul>
+            </nav>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

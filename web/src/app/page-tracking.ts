@@ -1,0 +1,47 @@
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { pageTitle, SCROLL_RESET_MS } from '@mapnest/shared/constants';
+import { trackPageView } from './analytics';
+
+/**
+ * Keeps document.title in step with the route's title and, on each path change (not on hash or
+ * query changes), sends a page view with the page title as its path and scrolls to the top after
+ * 200 ms (spec §2, §9). When a different page opens (see pageKey), focus moves to the main landmark
+ * so screen readers start reading the new page.
+ */
+export function usePageTracking(pathname: string, title: string | undefined, page: string, main: RefObject<HTMLElement | null>) {
+  const fullTitle = pageTitle(title);
+  useEffect(() => {
+    document.title = fullTitle;
+  }, [fullTitle]);
+
+  const onPathChange = useEffectEvent(() => trackPageView(fullTitle));
+  useEffect(() => {
+    onPathChange();
+    const timer = setTimeout(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }), SCROLL_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [page, main]);
+}
+
+/**
+ * For pages whose title is only known after loading (a map's name): overrides document.title while
+ * mounted. The page view for the path has already been sent with the route's static title.
+ */
+export function usePageTitle(title: string | null | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = pageTitle(title);
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}

@@ -1,0 +1,73 @@
+/**
+ * The session store of spec §3 as one jotai atom. This module holds state only: the accounts work
+ * signs users in and out and fills it (through `appStore.set(sessionAtom, ...)` or `useSetAtom`).
+ * Until then the app starts signed out with `init: false`; guards wait for `init` before deciding.
+ */
+import { atom } from 'jotai';
+import type { MapStateValue, PlanId } from '@mapnest/shared/constants';
+
+/** The signed-in user (spec §3 "User (session)"). */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  metadata: { creationTime?: string; lastSignInTime?: string };
+}
+
+/** A paid slot holding: one counted subscription (active or trialing). */
+export interface SessionPlan {
+  plan: PlanId;
+  quantity: number;
+  /** ISO time the subscription ends if it was cancelled, else null. */
+  cancelAt: string | null;
+}
+
+/** A map as listed for the session (spec §3 "Map"), without its layers and locations. */
+export interface SessionMap {
+  id: string;
+  title: string;
+  uid: string;
+  author: string;
+  created: string;
+  edited: string;
+  state: MapStateValue;
+  metrics: { layerCount: number; locationCount: number };
+  subscribed: boolean;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  /** Whose data is shown: the user's own id, or the id an administrator views as. */
+  userId: string | null;
+  isUserSimulated: boolean;
+  admin: boolean;
+  /** The stripeRole claim, kept as is. */
+  role: string | null;
+  /** Counted subscriptions; non-empty means the user has paid slots. */
+  plans: readonly SessionPlan[];
+  maps: readonly SessionMap[];
+  mapsLoaded: boolean;
+  /** True once the auth state is known (signed in or not) at session start. */
+  init: boolean;
+}
+
+/** The session before anything is known: signed out, not initialised. */
+export const SIGNED_OUT_SESSION: Session = Object.freeze({
+  user: null,
+  userId: null,
+  isUserSimulated: false,
+  admin: false,
+  role: null,
+  plans: [],
+  maps: [],
+  mapsLoaded: false,
+  init: false,
+});
+
+/** The whole session; read it with `useAtomValue(sessionAtom)`. */
+export const sessionAtom = atom<Session>(SIGNED_OUT_SESSION);
+
+/** True when a user is signed in. */
+export const signedInAtom = atom((get) => get(sessionAtom).user !== null);

@@ -1,0 +1,35 @@
+/** Helpers for the web tests: render the real route table in a memory router with a given session. */
+import { configure, render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { appRoutes } from './routes';
+import { SIGNED_OUT_SESSION, sessionAtom, type Session, type SessionUser } from './session';
+
+// Pages are code-split: the first render of each imports its module, which takes a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+export const TEST_USER: SessionUser = {
+  uid: 'user-1',
+  email: 'ada@example.com',
+  displayName: 'Ada Lovelace',
+  photoURL: null,
+  emailVerified: true,
+  metadata: {},
+};
+
+/** A known, signed-out session. */
+export const signedOut: Session = { ...SIGNED_OUT_SESSION, init: true };
+/** A known, signed-in session. */
+export const signedIn: Session = { ...SIGNED_OUT_SESSION, init: true, user: TEST_USER, userId: TEST_USER.uid };
+
+export function renderRoutes(path: string, { session = signedOut, routes = appRoutes }: { session?: Session; routes?: RouteObject[] } = {}) {
+  const store = createStore();
+  store.set(sessionAtom, session);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, router, store };
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { CheckIcon } from './Icons';
+
+/** The check-icon bullet list of spec §2. */
+export function CheckList({ items, className }: { items: readonly ReactNode[]; className?: string }) {
+  return (
+    <ul className={['checklist', className].filter(Boolean).join(' ')}>
+      {items.map((item, i) => (
+        <li key={i} className="checklist__item">
+          <CheckIcon size={18} className="checklist__icon" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

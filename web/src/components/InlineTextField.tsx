@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent } from 'react';
+import { INLINE_SAVE_MIN_SPINNER_MS } from '@mapnest/shared/constants';
+import { CheckIcon } from './Icons';
+import { Spinner } from './Spinner';
+
+export interface InlineTextFieldProps {
+  label: string;
+  /** The saved value. */
+  value: string;
+  /** Saves a trimmed, validated, changed value; a rejection's message is shown under the field. */
+  onSave: (value: string) => void | Promise<void>;
+  /** Returns an error message for a trimmed value, or null when it is valid. */
+  validate?: (value: string) => string | null;
+  placeholder?: string;
+  maxLength?: number;
+  description?: string;
+  disabled?: boolean;
+  type?: 'text' | 'email' | 'url';
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The text field with inline save of spec §2 and §5: commits on Enter or the check button, trims
+ * before validating, treats a value equal to the saved one as no change, and shows the spinner for
+ * at least 300 ms so a fast save does not flicker.
+ */
+export function InlineTextField({ label, value, onSave, validate, placeholder, maxLength, description, disabled, type = 'text' }: InlineTextFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [saved, setSaved] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // A new saved value from outside replaces the draft.
+  if (value !== saved) {
+    setSaved(value);
+    setDraft(value);
+  }
+
+  const dirty = draft.trim() !== value.trim();
+
+  const commit = async () => {
+    if (saving) return;
+    const next = draft.trim();
+    if (next === value.trim()) {
+      setDraft(value);
+      setError(null);
+      return;
+    }
+    const problem = validate?.(next) ?? null;
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    const [result] = await Promise.allSettled([Promise.resolve().then(() => onSave(next)), wait(INLINE_SAVE_MIN_SPINNER_MS)]);
+    setSaving(false);
+    if (result.status === 'rejected') {
+      const reason: unknown = result.reason;
+      setError(reason instanceof Error && reason.message ? reason.message : 'Could not save.');
+    } else {
+      setDraft(next);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void commit();
+  };
+
+  const describedBy = [description ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form className={['inline-field', error ? 'inline-field--invalid' : ''].filter(Boolean).join(' ')} onSubmit={onSubmit} noValidate>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {description && (
+        <p id={`${id}-desc`} className="field__hint">
+          {description}
+        </p>
+      )}
+      <div className="inline-field__row">
+        <input
+          id={id}
+          type={type}
+          className="input"
+          value={draft}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          disabled={disabled}
+          readOnly={saving}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setDraft(value);
+              setError(null);
+            }
+          }}
+        />
+        {saving ? (
+          <span className="inline-field__action">
+            <Spinner size="sm" label="Saving" />
+          </span>
+        ) : (
+          dirty && (
+            <button type="submit" className="inline-field__action inline-field__save" aria-label={`Save ${label}`} disabled={disabled}>
+              <CheckIcon size={18} />
+            </button>
+          )
+        )}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

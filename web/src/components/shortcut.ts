@@ -1,0 +1,47 @@
+/** Keyboard shortcut matching (spec §2: key with ctrl/meta, shift and alt combinations). */
+
+export interface Shortcut {
+  /** The KeyboardEvent.key to match, case-insensitive for letters ('k', '/', 'Escape'). */
+  key: string;
+  ctrl?: boolean;
+  meta?: boolean;
+  shift?: boolean;
+  alt?: boolean;
+  /** Ctrl or Meta, whichever the platform uses (Ctrl+K or Cmd+K); takes the place of ctrl and meta. */
+  mod?: boolean;
+}
+
+type KeyState = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
+
+/** True when any of Ctrl, Meta, Alt or Shift is held. */
+export function hasModifier(event: KeyState): boolean {
+  return event.ctrlKey || event.metaKey || event.altKey || event.shiftKey;
+}
+
+/** True when the event is exactly the shortcut: its key and no modifiers beyond the ones asked for. */
+export function matchesShortcut(event: KeyState, shortcut: Shortcut): boolean {
+  if (event.key.toLowerCase() !== shortcut.key.toLowerCase()) return false;
+  if (!!shortcut.shift !== event.shiftKey || !!shortcut.alt !== event.altKey) return false;
+  if (shortcut.mod) return event.ctrlKey !== event.metaKey; // one of them, not both
+  return !!shortcut.ctrl === event.ctrlKey && !!shortcut.meta === event.metaKey;
+}
+
+/** True for elements that take typed text, where single-key shortcuts must not fire. */
+export function isEditableElement(element: Element | null): boolean {
+  if (!element) return false;
+  const tag = element.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  return (element as HTMLElement).isContentEditable === true || element.getAttribute('contenteditable') === 'true';
+}
+
+/** A label for hints: 'Ctrl+Shift+K' (or '⌘' style on Apple platforms when asked). */
+export function formatShortcut(shortcut: Shortcut, apple = false): string {
+  const parts: string[] = [];
+  if (shortcut.mod) parts.push(apple ? '⌘' : 'Ctrl');
+  if (shortcut.ctrl) parts.push('Ctrl');
+  if (shortcut.meta) parts.push(apple ? '⌘' : 'Meta');
+  if (shortcut.alt) parts.push(apple ? '⌥' : 'Alt');
+  if (shortcut.shift) parts.push(apple ? '⇧' : 'Shift');
+  parts.push(shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key);
+  return parts.join(apple ? '' : '+');
+}

@@ -1,0 +1,25 @@
+import { PAGE_TITLES } from '../titles';
+import { CaseStudy, type CaseStudyContent } from './CaseStudy';
+
+const content: CaseStudyContent = {
+  eyebrow: PAGE_TITLES.retail,
+  title: 'A mall directory shoppers actually use',
+  lead: 'Shopping centres, outlet villages and department stores publish their store directory as a searchable map, floor by floor, on the website and on in-mall screens.',
+  image: { src: '/img/retail.svg', alt: 'A mall floor plan with stores in colour and pins on three of them.' },
+  challenge:
+    'Tenants change every season. Printed directories and static images fall behind, and visitors on their phones can neither zoom into them nor search for a store.',
+  solution: [
+    'Search and category filters (food, fashion, services) in a built-in directory',
+    'Every store with its logo, opening hours, phone number and website',
+    'One layer per level, with lifts, escalators and restrooms marked',
+    'Links that open the map on a given store, for newsletters and QR codes on signs',
+    'With the Professional plan, routes from any entrance to any store',
+  ],
+  example:
+    'A regional shopping centre with three levels and 140 tenants keeps its directory in Mapnest. The marketing team updates tenants as they move in and out; the website and the screens at the entrances show the change straight away, and QR codes in the car park open the map at the nearest entrance.',
+  related: ['wayfinding', 'real-estate', 'geographic'],
+};
+
+export default function RetailPage() {
+  return <CaseStudy content={content} />;
+}

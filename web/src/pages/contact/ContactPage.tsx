@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { call } from '../../lib/api';
+import { Select } from '../../components/Select';
+import { SectionHeading } from '../../components/SectionHeading';
+import { Spinner } from '../../components/Spinner';
+import { TextAreaField, TextField } from '../../components/Field';
+import '../../styles/marketing.css';
+import { PAGE_TITLES } from '../titles';
+import { CONTACT_TOPICS, contactRequestSchema } from '@mapnest/shared/contact';
+import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from './form-errors';
+
+type Topic = keyof typeof CONTACT_TOPICS;
+
+const TOPIC_OPTIONS = (Object.keys(CONTACT_TOPICS) as Topic[]).map((value) => ({ value, label: CONTACT_TOPICS[value] }));
+const FIELD_ORDER = ['name', 'email', 'topic', 'message'] as const;
+
+export default function ContactPage() {
+  const [values, setValues] = useState({ name: '', email: '', topic: '' as Topic | '', message: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
+
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const parsed = contactRequestSchema.safeParse({ kind: 'contact', ...values });
+    if (!parsed.success) {
+      const found = fieldErrorsFromIssues(parsed.error.issues);
+      setErrors(found);
+      focusFirstInvalid(form, found, FIELD_ORDER);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await call('submitContact', parsed.data);
+      setSentTo({ name: parsed.data.name, email: parsed.data.email });
+    } catch (err) {
+      const fields = fieldErrorsFromCallError(err);
+      if (fields) setErrors(fields);
+      setFormError(callErrorMessage(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="page-hero page-hero--form" aria-labelledby="contact-title">
+      <div className="container form-layout">
+        <div className="form-layout__intro">
+          <SectionHeading
+            as="h1"
+            id="contact-title"
+            eyebrow={PAGE_TITLES.contact}
+            title="Talk to the Mapnest team"
+            subtitle="Questions about plans, a map that does not behave, an idea for a feature: send us a message and a person will answer."
+          />
+          <ul className="contact-points">
+            <li>
+              <h2 className="contact-points__title">Need a map built for you?</h2>
+              <p>
+                Tell us about the project on the <Link to="/estimate">custom work</Link> page and we will send an estimate.
+              </p>
+            </li>
+            <li>
+              <h2 className="contact-points__title">Looking for how-tos?</h2>
+              <p>
+                The <Link to="/docs">documentation</Link> covers building, styling and embedding maps step by step.
+              </p>
+            </li>
+            <li>
+              <h2 className="contact-points__title">Subscribers</h2>
+              <p>Professional plans get priority support: mention the map you are writing about and we will pick it up first.</p>
+            </li>
+          </ul>
+        </div>
+
+        <div className="form-card">
+          {sentTo ? (
+            <div className="form-success" role="status">
+              <h2 className="form-success__title">Thanks, {sentTo.name}. Your message is on its way.</h2>
+              <p>We will reply to {sentTo.email} as soon as we can.</p>
+              <Link to="/" className="btn btn--secondary">
+                Back to home
+              </Link>
+            </div>
+          ) : (
+            <form className="form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+              <h2 id="contact-form-title" className="form__title">
+                Send us a message
+              </h2>
+              <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                error={errors.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
+              <Select label="Topic" name="topic" required placeholder="Choose a topic" value={values.topic} options={TOPIC_OPTIONS} error={errors.topic} onChange={(v) => set('topic', v)} />
+              <TextAreaField label="Message" name="message" required rows={6} value={values.message} error={errors.message} onChange={(e) => set('message', e.target.value)} />
+              {formError && (
+                <p className="form-alert form-alert--error" role="alert">
+                  {formError}
+                </p>
+              )}
+              <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
+                {sending && <Spinner size="sm" label="Sending" />}
+                {sending ? 'Sending...' : 'Send message'}
+              </button>
+              <p className="form__fineprint">
+                We use your details only to answer you. See our <Link to="/privacy">Privacy Policy</Link>.
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { call } from '../../lib/api';
+import { CheckList } from '../../components/CheckList';
+import { TextAreaField, TextField } from '../../components/Field';
+import { SectionHeading } from '../../components/SectionHeading';
+import { Select } from '../../components/Select';
+import { Spinner } from '../../components/Spinner';
+import '../../styles/marketing.css';
+import { BUDGETS, DEADLINES, estimateRequestSchema, PROJECT_TYPES } from '@mapnest/shared/contact';
+import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../contact/form-errors';
+import { PAGE_TITLES } from '../titles';
+
+const options = <T extends Record<string, string>>(record: T) =>
+  (Object.keys(record) as (keyof T & string)[]).map((value) => ({ value, label: record[value] as string }));
+
+type ProjectType = keyof typeof PROJECT_TYPES;
+type Deadline = keyof typeof DEADLINES;
+type Budget = keyof typeof BUDGETS;
+
+const FIELD_ORDER = ['name', 'email', 'company', 'projectType', 'mapCount', 'deadline', 'budget', 'message'] as const;
+
+const INCLUDED = [
+  'Your floor plans or site plans redrawn as clean, fast vector maps',
+  'Locations entered with titles, descriptions, images and links',
+  'Groups, filters and floors set up the way your visitors search',
+  'Styling matched to your brand, ready to embed on your site',
+  'A review round before anything goes live',
+];
+
+export default function EstimatePage() {
+  const [values, setValues] = useState({
+    name: '',
+    email: '',
+    company: '',
+    projectType: '' as ProjectType | '',
+    mapCount: '1',
+    deadline: '' as Deadline | '',
+    budget: '' as Budget | '',
+    message: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
+
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const parsed = estimateRequestSchema.safeParse({ kind: 'estimate', ...values });
+    if (!parsed.success) {
+      const found = fieldErrorsFromIssues(parsed.error.issues);
+      setErrors(found);
+      focusFirstInvalid(form, found, FIELD_ORDER);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await call('submitContact', parsed.data);
+      setSent({ name: parsed.data.name, email: parsed.data.email });
+    } catch (err) {
+      const fields = fieldErrorsFromCallError(err);
+      if (fields) setErrors(fields);
+      setFormError(callErrorMessage(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="page-hero page-hero--form" aria-labelledby="estimate-title">
+      <div className="container form-layout">
+        <div className="form-layout__intro">
+          <SectionHeading
+            as="h1"
+            id="estimate-title"
+            eyebrow={PAGE_TITLES.estimate}
+            title="We build the map, you publish it"
+            subtitle="Short on time, or have dozens of floors to convert? Tell us about the project and we will come back with an estimate and a timeline."
+          />
+          <h2 className="form-layout__subheading">What is included</h2>
+          <CheckList items={INCLUDED} />
+          <p className="form-layout__aside">
+            Prefer to do it yourself? <Link to="/register">Start for free</Link> and follow the <Link to="/docs">documentation</Link>.
+          </p>
+        </div>
+
+        <div className="form-card">
+          {sent ? (
+            <div className="form-success" role="status">
+              <h2 className="form-success__title">Thanks, {sent.name}. We have your project details.</h2>
+              <p>We will review them and send an estimate to {sent.email}.</p>
+              <Link to="/" className="btn btn--secondary">
+                Back to home
+              </Link>
+            </div>
+          ) : (
+            <form className="form" onSubmit={submit} noValidate aria-labelledby="estimate-form-title">
+              <h2 id="estimate-form-title" className="form__title">
+                Request an estimate
+              </h2>
+              <div className="form__row">
+                <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+                <TextField
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={values.email}
+                  error={errors.email}
+                  onChange={(e) => set('email', e.target.value)}
+                />
+              </div>
+              <TextField label="Company" name="company" autoComplete="organization" value={values.company} error={errors.company} onChange={(e) => set('company', e.target.value)} />
+              <div className="form__row">
+                <Select
+                  label="What do you need?"
+                  name="projectType"
+                  required
+                  placeholder="Choose a project type"
+                  value={values.projectType}
+                  options={options(PROJECT_TYPES)}
+                  error={errors.projectType}
+                  onChange={(v) => set('projectType', v)}
+                />
+                <TextField
+                  label="Number of maps"
+                  name="mapCount"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={1000}
+                  required
+                  value={values.mapCount}
+                  error={errors.mapCount}
+                  onChange={(e) => set('mapCount', e.target.value)}
+                />
+              </div>
+              <div className="form__row">
+                <Select
+                  label="Deadline"
+                  name="deadline"
+                  required
+                  placeholder="Choose a deadline"
+                  value={values.deadline}
+                  options={options(DEADLINES)}
+                  error={errors.deadline}
+                  onChange={(v) => set('deadline', v)}
+                />
+                <Select
+                  label="Budget"
+                  name="budget"
+                  required
+                  placeholder="Choose a budget"
+                  value={values.budget}
+                  options={options(BUDGETS)}
+                  error={errors.budget}
+                  onChange={(v) => set('budget', v)}
+                />
+              </div>
+              <TextAreaField
+                label="Project details"
+                name="message"
+                required
+                rows={6}
+                hint="What the maps show, how many locations and floors, and where they will be embedded."
+                value={values.message}
+                error={errors.message}
+                onChange={(e) => set('message', e.target.value)}
+              />
+              {formError && (
+                <p className="form-alert form-alert--error" role="alert">
+                  {formError}
+                </p>
+              )}
+              <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
+                {sending && <Spinner size="sm" label="Sending" />}
+                {sending ? 'Sending...' : 'Request estimate'}
+              </button>
+              <p className="form__fineprint">
+                We use your details only to prepare the estimate. See our <Link to="/privacy">Privacy Policy</Link>.
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
