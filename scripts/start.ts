@@ -55,6 +55,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const stack = await startStack({ port, dataDir, vite, log: (line) => console.log(line) });
   const seed = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
+  // Imported only now: the maps service reads the environment the stack has just set.
+  const { seedDemo } = await import('./local/seed-demo');
+  await seedDemo({ adminUid: seed.admin.uid, adminEmail: seed.admin.email });
 
   console.log(`
 Mapnest is running (${dev ? 'dev mode, hot reload' : 'production build'}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s
@@ -62,6 +65,7 @@ Mapnest is running (${dev ? 'dev mode, hot reload' : 'production build'}), ready
   App            ${stack.url}
   Dev mailbox    ${stack.url}/_dev/mail
   API health     ${stack.url}/api/health
+  Demo map       ${stack.url}/demo
   Administrator  ${seed.admin.email} / ${seed.admin.password}
   Data           ${path.relative(REPO_ROOT, dataDir) || '.'}/ (npm run reset wipes it)
 
