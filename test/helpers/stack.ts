@@ -40,6 +40,25 @@ export async function signIn(email: string, password: string): Promise<string> {
   return token;
 }
 
+/** The three tokens of a password sign-in, as Amplify stores them in the browser. */
+export interface SessionTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs in with email and password and returns the ID, access and refresh tokens. */
+export async function signInTokens(email: string, password: string): Promise<SessionTokens> {
+  const out = await cognito().send(new InitiateAuthCommand({
+    ClientId: env().USER_POOL_CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  }));
+  const { IdToken: idToken, AccessToken: accessToken, RefreshToken: refreshToken } = out.AuthenticationResult ?? {};
+  if (!idToken || !accessToken || !refreshToken) throw new Error(`no complete token set for ${email}`);
+  return { idToken, accessToken, refreshToken };
+}
+
 /** A new confirmed user with a verified email, signed in. */
 export async function createUser(opts: { name?: string; email?: string } = {}): Promise<TestUser> {
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;

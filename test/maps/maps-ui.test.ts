@@ -1,0 +1,149 @@
+/**
+ * The maps list in Chromium against the local stack (spec §2, issue 3 "Browser"): a signed-in user creates a
+ * map, sees it in the list, renames it, duplicates it, restores an older version and deletes it. The stack
+ * serves web/dist, so build first: `cd web && npx vite build`.
+ *
+ * Signing in: the user is signed in the way Amplify v6 keeps a session, by writing its localStorage token keys
+ * (CognitoIdentityServiceProvider.<clientId>.<username>.idToken / accessToken / refreshToken, and LastAuthUser)
+ * with tokens from a real cognito-local password sign-in. The app's session start reads them like any session.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
+import { documentWith } from '../helpers/documents';
+import { jwtPayload } from '../helpers/accounts';
+import { baseUrl, call, createUser, signInTokens, type TestUser } from '../helpers/stack';
+
+const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let user: TestUser;
+
+/** Stores the user's tokens where Amplify v6 looks for a signed-in session. */
+async function signInBrowser(target: Page, who: TestUser): Promise<void> {
+  const tokens = await signInTokens(who.email, who.password);
+  const clientId = inject('stackEnv').USER_POOL_CLIENT_ID;
+  const claims = jwtPayload(tokens.accessToken);
+  const username = typeof claims.username === 'string' ? claims.username : who.uid;
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const entries: Record<string, string> = {
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.idToken`]: tokens.idToken,
+    [`${prefix}.${username}.accessToken`]: tokens.accessToken,
+    [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
+    [`${prefix}.${username}.clockDrift`]: '0',
+  };
+  // localStorage belongs to the origin, so open a page of the site first.
+  await target.goto(`${baseUrl()}/robots.txt`);
+  await target.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, entries);
+}
+
+const card = (title: string) => page.getByRole('article', { name: title, exact: true });
+
+async function openMapMenu(title: string, item: string) {
+  await card(title).getByRole('button', { name: `More actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+async function openMapsList() {
+  await page.goto(`${baseUrl()}/maps`);
+  await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor({ timeout: 20_000 });
+}
+
+describe('maps list in the browser', () => {
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    user = await createUser({ name: 'Browser Tester' });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInBrowser(page, user);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('creates, lists, renames, duplicates, restores and deletes a map', async () => {
+    await openMapsList();
+    await page.getByRole('heading', { name: 'Create your first map' }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-empty.png'), fullPage: true });
+
+    // Create.
+    await page.getByRole('link', { name: 'Create a map' }).click();
+    await page.getByRole('heading', { name: 'New map' }).waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Riverside Mall');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-new.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Create map' }).click();
+    await page.waitForURL(/\/maps\/[A-Za-z0-9]{20}$/);
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    // Listed.
+    await openMapsList();
+    await card('Riverside Mall').waitFor();
+    expect(await card('Riverside Mall').getByRole('link', { name: 'Riverside Mall' }).getAttribute('href')).toBe(`/maps/${id}`);
+    expect(await card('Riverside Mall').textContent()).toContain('Test · 7 days left');
+    await page.getByRole('region', { name: 'Map slots' }).getByText('1 of 2 used').waitFor();
+
+    // Rename inline.
+    await openMapMenu('Riverside Mall', 'Rename');
+    const field = page.getByRole('textbox', { name: 'Map title' });
+    await field.fill('Riverside Mall West');
+    await field.press('Enter');
+    await card('Riverside Mall West').getByRole('link', { name: 'Riverside Mall West' }).waitFor();
+    expect((await call<MapWithDocument>('getMap', { id }, user)).map.title).toBe('Riverside Mall West');
+
+    // A second version, as the editor would save it, with a floor plan as the first layer.
+    const doc = documentWith(5);
+    doc.layers[0]!.file = '/img/retail.svg';
+    await call('saveMap', { id, baseVersion: 1, mapData: doc }, user);
+    await page.reload();
+    await card('Riverside Mall West').getByText('1 layer · 5 locations').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list.png'), fullPage: true });
+
+    // Restore the first version from the history.
+    await card('Riverside Mall West').getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Version history' });
+    const first = dialog.getByRole('listitem', { name: /^Version 1/ });
+    await first.getByRole('button', { name: 'Restore' }).click();
+    await dialog.getByText('Restored version 1 as version 3.').waitFor();
+    await dialog.getByRole('listitem', { name: /^Version 3/ }).getByText('Current').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-history.png') });
+    const restored = await call<MapWithDocument>('getMap', { id }, user);
+    expect(restored.map.version).toBe(3);
+    expect(restored.map.metrics.locationCount).toBe(0);
+    expect(restored.history.find((h: HistoryEntry) => h.version === 3)).toMatchObject({ kind: 'restore', restoredFrom: 'v00000001' });
+    await dialog.getByRole('button', { name: 'Close version history' }).click();
+    await card('Riverside Mall West').getByText('1 layer · 0 locations').waitFor();
+
+    // Duplicate.
+    await openMapMenu('Riverside Mall West', 'Duplicate');
+    await card('[D] Riverside Mall West').waitFor();
+    await page.getByRole('region', { name: 'Map slots' }).getByText('2 of 2 used').waitFor();
+
+    // Delete the original, after confirming.
+    await openMapMenu('Riverside Mall West', 'Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete this map?' });
+    await confirm.getByRole('button', { name: 'Delete map' }).click();
+    await page.getByRole('status').getByText('Deleted “Riverside Mall West”.').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await card('Riverside Mall West').count()).toBe(0);
+    const left = await call<MapSummary[]>('listMaps', null, user);
+    expect(left.map((m) => m.title)).toEqual(['[D] Riverside Mall West']);
+
+    // The same list on a 360 px wide phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list-360.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+});

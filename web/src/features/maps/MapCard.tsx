@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MAP_TITLE_MAX } from '@mapnest/shared/constants';
+import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
+import { DropdownMenu } from '../../components/DropdownMenu';
+import { HistoryIcon } from '../../components/Icons';
+import { InlineTextField } from '../../components/InlineTextField';
+import { Spinner } from '../../components/Spinner';
+import { absoluteTime, countsLabel, relativeTime, stateBadge } from './map-format';
+import { CopyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
+import { MapThumbnail } from './MapThumbnail';
+
+export interface MapCardProps {
+  map: MapSummary;
+  /** Shown while an action on this map (a duplicate) is running. */
+  busyLabel?: string | null;
+  /** Resolves once the server has the new title; a rejection's message shows under the field. */
+  onRename: (title: string) => Promise<unknown>;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  onHistory: () => void;
+  now: Date;
+}
+
+/** The title rule of the server, checked before a call (spec §5: trimmed before validation). */
+export function titleProblem(title: string): string | null {
+  const result = mapTitleSchema.safeParse(title);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Not a valid title');
+}
+
+/** One map on the maps list: preview, state, title, edit time, counts and its actions. */
+export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHistory, now }: MapCardProps) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const [renaming, setRenaming] = useState(false);
+  const renameBox = useRef<HTMLDivElement>(null);
+  const titleLink = useRef<HTMLAnchorElement>(null);
+  const focusTitle = useRef(false);
+  const badge = stateBadge(map, now);
+  const href = `/maps/${encodeURIComponent(map.id)}`;
+
+  useEffect(() => {
+    if (renaming) {
+      const input = renameBox.current?.querySelector('input');
+      input?.focus();
+      input?.select();
+    } else if (focusTitle.current) {
+      focusTitle.current = false;
+      titleLink.current?.focus();
+    }
+  }, [renaming]);
+
+  const stopRenaming = () => {
+    focusTitle.current = true;
+    setRenaming(false);
+  };
+
+  return (
+    <article className={['map-card', busyLabel ? 'is-busy' : ''].filter(Boolean).join(' ')} aria-labelledby={titleId} aria-busy={busyLabel ? true : undefined}>
+      <div className="map-card__media">
+        <MapThumbnail previewUrl={map.previewUrl} />
+        <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
+          {badge.label}
+          <span className="visually-hidden">. {badge.description}</span>
+        </span>
+      </div>
+      <div className="map-card__body">
+        {renaming ? (
+          <div
+            ref={renameBox}
+            className="map-card__rename"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') stopRenaming();
+            }}
+          >
+            <InlineTextField
+              label="Map title"
+              value={map.title}
+              maxLength={MAP_TITLE_MAX}
+              validate={titleProblem}
+              onSave={async (title) => {
+                await onRename(title);
+                stopRenaming();
+              }}
+            />
+            <button type="button" className="btn btn--ghost btn--sm map-card__rename-cancel" onClick={stopRenaming}>
+              Cancel
+            </button>
+            <span id={titleId} className="visually-hidden">
+              {map.title}
+            </span>
+          </div>
+        ) : (
+          <h2 className="map-card__title">
+            <Link ref={titleLink} id={titleId} to={href} className="map-card__link">
+              {map.title}
+            </Link>
+          </h2>
+        )}
+        <p className="map-card__meta">
+          Edited{' '}
+          <time dateTime={map.edited} title={absoluteTime(map.edited)}>
+            {relativeTime(map.edited, now)}
+          </time>
+        </p>
+        <p className="map-card__counts">{countsLabel(map.metrics)}</p>
+      </div>
+      <div className="map-card__actions">
+        {busyLabel ? (
+          <span className="map-card__busy">
+            <Spinner size="sm" label={busyLabel} />
+            <span aria-hidden="true">{busyLabel}</span>
+          </span>
+        ) : (
+          <Link to={href} className="btn btn--secondary btn--sm" aria-describedby={titleId}>
+            Open
+          </Link>
+        )}
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onHistory} aria-describedby={titleId}>
+          <HistoryIcon size={16} />
+          History
+        </button>
+        <DropdownMenu
+          align="end"
+          label={`More actions for ${map.title}`}
+          triggerClassName="btn btn--ghost btn--sm map-card__more"
+          trigger={<MoreIcon />}
+          items={[
+            { id: 'open', title: 'Open', leading: <OpenIcon />, onSelect: () => void navigate(href) },
+            { id: 'rename', title: 'Rename', leading: <PencilIcon />, disabled: renaming, onSelect: () => setRenaming(true) },
+            { id: 'duplicate', title: 'Duplicate', leading: <CopyIcon />, disabled: !!busyLabel, onSelect: onDuplicate },
+            { id: 'history', title: 'Version history', leading: <HistoryIcon size={18} />, onSelect: onHistory },
+            { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },
+          ]}
+        />
+      </div>
+    </article>
+  );
+}

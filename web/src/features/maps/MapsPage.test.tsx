@@ -1,0 +1,251 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { setAnalyticsSink } from '../../app/analytics';
+import { sessionAtom } from '../../app/session';
+import { renderRoutes, signedIn, signedOut } from '../../app/testing';
+import { call } from '../../lib/api';
+import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const mall = aMap();
+const campus = aMap({
+  id: 'map00000000000000002',
+  title: 'Campus Map',
+  state: 1,
+  activeUntil: null,
+  metrics: { layerCount: 1, locationCount: 1 },
+  previewUrl: '/files/user-1/campus.png',
+});
+
+beforeEach(() => {
+  mockCall.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setAnalyticsSink(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+const openMenu = (title: string) => fireEvent.click(within(card(title)).getByRole('button', { name: `More actions for ${title}` }));
+const pick = (item: string) => fireEvent.click(screen.getByRole('menuitem', { name: item }));
+
+describe('maps list', () => {
+  it('invites a user without maps to create the first one', async () => {
+    const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    expect(await screen.findByRole('heading', { name: 'Create your first map' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a map' }).getAttribute('href')).toBe('/maps/new');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Map slots' }).textContent).toContain('0 of 2 used');
+    expect(calls.unexpected).toEqual([]);
+  });
+
+  it('shows each map as a card with preview, state, edit time and counts', async () => {
+    const expired = aMap({ id: 'map00000000000000003', title: 'Old Plan', created: new Date(Date.now() - 9 * DAY).toISOString(), activeUntil: new Date(Date.now() - 2 * DAY).toISOString(), published: false });
+    routeCalls(mockCall, { listMaps: () => [mall, campus, expired], getSlots: () => ({ ...NO_SLOTS, testMaps: 2, basicUsed: 1, basicCapacity: 3 }) });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+
+    const first = card('Riverside Mall');
+    expect(within(first).getByRole('link', { name: 'Riverside Mall' }).getAttribute('href')).toBe(`/maps/${mall.id}`);
+    expect(within(first).getByText(/^Test · 5 days left/)).toBeTruthy();
+    expect(within(first).getByText('3 hours ago')).toBeTruthy();
+    expect(within(first).getByText('2 layers · 14 locations')).toBeTruthy();
+    expect(within(card('Campus Map')).getByText(/^Live/)).toBeTruthy();
+    expect(within(card('Campus Map')).getByText('1 layer · 1 location')).toBeTruthy();
+    expect(within(card('Old Plan')).getByText(/^Expired/)).toBeTruthy();
+
+    const slots = screen.getByRole('region', { name: 'Map slots' });
+    expect(slots.textContent).toContain('2 of 2 used');
+    expect(slots.textContent).toContain('Basic slots1 of 3 used');
+    expect(within(slots).getByRole('link', { name: 'Buy map slots' }).getAttribute('href')).toBe('/maps#subscribe');
+  });
+
+  it('shows an upload’s thumbnail, then the original, then a placeholder', async () => {
+    routeCalls(mockCall, { listMaps: () => [campus], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    const media = (await screen.findByRole('article', { name: 'Campus Map' })).querySelector('.map-card__media')!;
+    const img = () => media.querySelector('img');
+    expect(img()!.getAttribute('src')).toBe('/files/user-1/campus.png/.thumb-256.jpg');
+    fireEvent.error(img()!);
+    expect(img()!.getAttribute('src')).toBe('/files/user-1/campus.png');
+    fireEvent.error(img()!);
+    expect(img()).toBeNull();
+    expect(media.querySelector('.map-thumb__art')).toBeTruthy();
+  });
+
+  it('filters by title and focuses the search on "/"', async () => {
+    routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    fireEvent.keyDown(document.body, { key: '/' });
+    const search = screen.getByRole('searchbox', { name: 'Search maps' });
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: 'campus' } });
+    expect(screen.queryByRole('article', { name: 'Riverside Mall' })).toBeNull();
+    expect(screen.getByText('1 of 2 maps')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'zoo' } });
+    expect(screen.getByText('No maps match “zoo”.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all maps' }));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('mirrors the loaded maps into the session store', async () => {
+    routeCalls(mockCall, { listMaps: () => [mall], getSlots: () => NO_SLOTS });
+    const { store } = renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    const session = store.get(sessionAtom);
+    expect(session.mapsLoaded).toBe(true);
+    expect(session.maps.map((m) => m.title)).toEqual(['Riverside Mall']);
+  });
+
+  it('explains a failed load and tries again on request', async () => {
+    let fail = true;
+    routeCalls(mockCall, {
+      listMaps: () => {
+        if (fail) throw new CallError('unavailable', 'unavailable');
+        return [mall];
+      },
+      getSlots: () => NO_SLOTS,
+    });
+    renderRoutes('/maps', { session: signedIn });
+    expect((await screen.findByText(/Could not load your maps/)).textContent).toContain('The server cannot be reached right now.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Riverside Mall' })).toBeTruthy();
+  });
+
+  it('renames a map inline', async () => {
+    const calls = routeCalls(mockCall, {
+      listMaps: () => [mall],
+      getSlots: () => NO_SLOTS,
+      renameMap: (data) => ({ ...mall, title: (data as { title: string }).title }),
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Rename');
+    const field = screen.getByRole('textbox', { name: 'Map title' });
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText('A title is required')).toBeTruthy();
+    expect(calls.callsTo('renameMap')).toEqual([]);
+    fireEvent.change(field, { target: { value: '  Riverside Mall West ' } });
+    fireEvent.submit(field.closest('form')!);
+    const renamed = await screen.findByRole('link', { name: 'Riverside Mall West' });
+    expect(calls.callsTo('renameMap')).toEqual([{ id: mall.id, title: 'Riverside Mall West' }]);
+    await waitFor(() => expect(document.activeElement).toBe(renamed));
+  });
+
+  it('duplicates a map and shows the copy', async () => {
+    let maps: MapSummary[] = [mall];
+    const copy = aMap({ id: 'map00000000000000009', title: '[D] Riverside Mall' });
+    const calls = routeCalls(mockCall, {
+      listMaps: () => maps,
+      getSlots: () => NO_SLOTS,
+      duplicateMap: () => {
+        maps = [mall, copy];
+        return copy.id;
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Duplicate');
+    expect(await screen.findByRole('article', { name: '[D] Riverside Mall' })).toBeTruthy();
+    expect(calls.callsTo('duplicateMap')).toEqual([{ id: mall.id }]);
+    expect(screen.getByRole('status').textContent).toContain('Duplicated “Riverside Mall” as “[D] Riverside Mall”.');
+  });
+
+  it('explains in words when there is no slot for a copy, with a way to buy slots', async () => {
+    routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => ({ ...NO_SLOTS, testMaps: 2 }), duplicateMap: () => { throw slotError('test'); } });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Duplicate');
+    const alert = await screen.findByText(/Could not duplicate/);
+    expect(alert.textContent).toContain('You already have 2 test maps, the most a free account can hold.');
+    expect(alert.textContent).not.toContain('(Plans: #subscribe)');
+    expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe('/maps#subscribe');
+  });
+
+  it('deletes a map only after confirmation', async () => {
+    const answer = deferred<null>();
+    const calls = routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => NO_SLOTS, deleteMap: () => answer.promise });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+
+    openMenu('Campus Map');
+    pick('Delete');
+    let dialog = screen.getByRole('dialog', { name: 'Delete this map?' });
+    expect(dialog.textContent).toContain('“Campus Map” and all its versions will be deleted');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.callsTo('deleteMap')).toEqual([]);
+
+    openMenu('Campus Map');
+    pick('Delete');
+    dialog = screen.getByRole('dialog', { name: 'Delete this map?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete map' }));
+    expect(calls.callsTo('deleteMap')).toEqual([campus.id]);
+    // Still listed until the server confirms.
+    expect(card('Campus Map')).toBeTruthy();
+    await act(async () => answer.resolve(null));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Campus Map' })).toBeNull());
+    expect(screen.getByRole('status').textContent).toContain('Deleted “Campus Map”.');
+  });
+
+  it('keeps a map whose deletion fails and says why in the dialog', async () => {
+    routeCalls(mockCall, { listMaps: () => [mall], getSlots: () => NO_SLOTS, deleteMap: () => { throw new CallError('unavailable', 'unavailable'); } });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Delete');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete map' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this map?' });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The server cannot be reached right now.');
+    expect(card('Riverside Mall')).toBeTruthy();
+  });
+
+  it('opens the version history and restores a version', async () => {
+    let version = 3;
+    const calls = routeCalls(mockCall, {
+      listMaps: () => [mall],
+      getSlots: () => NO_SLOTS,
+      getMap: () => ({ map: { ...mall, version }, history: [anEntry(1), anEntry(2), anEntry(3)].concat(version === 4 ? [anEntry(4, { kind: 'restore', restoredFrom: 'v00000001' })] : []), documentUrl: '/doc' }),
+      restoreMapHistory: () => {
+        version = 4;
+        return { version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } };
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Version history' });
+    const first = await within(dialog).findByRole('listitem', { name: /^Version 1/ });
+    fireEvent.click(within(first).getByRole('button', { name: 'Restore' }));
+    expect(await within(dialog).findByText('Restored version 1 as version 4.')).toBeTruthy();
+    expect(calls.callsTo('restoreMapHistory')).toEqual([{ mapId: mall.id, historyMapId: 'v00000001' }]);
+    await waitFor(() => expect(calls.callsTo('getMap')).toHaveLength(2));
+    expect(within(within(dialog).getByRole('listitem', { name: /^Version 4/ })).getByText('Current')).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to /login with the path', async () => {
+    const { router } = renderRoutes('/maps', { session: signedOut });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fmaps');
+  });
+
+  it('takes #subscribe to the plans while no subscribe dialog handles it', async () => {
+    routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS });
+    const { router } = renderRoutes('/maps#subscribe', { session: signedIn });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+});

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { FREE_TEST_MAPS, PLAN_NAMES } from '@mapnest/shared/constants';
+import type { SlotKind } from './map-errors';
+
+/** Where buying slots starts: the subscribe dialog on the maps page (spec §2, hash #subscribe). */
+export const SUBSCRIBE_PATH = '/maps#subscribe';
+
+/** A link that opens the subscribe dialog; on /maps it only changes the hash, replacing history (spec §2). */
+export function SubscribeLink({ children, className }: { children: ReactNode; className?: string }) {
+  const { pathname } = useLocation();
+  return (
+    <Link to={SUBSCRIBE_PATH} replace={pathname === '/maps'} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/** Why an action ran out of slots, in words, with the way to buy more. */
+export function slotLimitText(slot: SlotKind): string {
+  if (slot === 'test') {
+    return `You already have ${FREE_TEST_MAPS} test maps, the most a free account can hold. Delete a test map you no longer need, or buy a map slot and make one of them live.`;
+  }
+  const plan = PLAN_NAMES[slot];
+  return `All your ${plan} map slots are in use. Buy more ${plan} slots to make this map ${slot === 'basic' ? 'live' : 'pro'}.`;
+}
+
+/** The slot explanation of a refused create, duplicate or state change, with a link to the plans. */
+export function SlotLimitMessage({ slot }: { slot: SlotKind }) {
+  return (
+    <>
+      {slotLimitText(slot)}{' '}
+      <SubscribeLink className="alert__link">{slot === 'test' ? 'See plans and buy slots' : `Buy ${PLAN_NAMES[slot]} slots`}</SubscribeLink>
+    </>
+  );
+}

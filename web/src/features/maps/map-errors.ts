@@ -1,0 +1,36 @@
+/**
+ * Turns failed map calls into words for the user. Server messages are written for people and are shown
+ * as they are; bare codes (network trouble, timeouts) get a sentence instead.
+ */
+import { CallError } from '@mapnest/shared/errors';
+
+export type SlotKind = 'test' | 'basic' | 'pro';
+
+/** The slot a 'resource-exhausted' answer ran out of, or null for any other error. */
+export function exhaustedSlot(error: unknown): SlotKind | null {
+  if (!(error instanceof CallError) || error.code !== 'resource-exhausted') return null;
+  const slot = (error.details as { slot?: unknown } | null | undefined)?.slot;
+  return slot === 'test' || slot === 'basic' || slot === 'pro' ? slot : null;
+}
+
+const BY_CODE: Partial<Record<CallError['code'], string>> = {
+  unauthenticated: 'Your session has ended. Sign in again to continue.',
+  'permission-denied': 'You do not have permission to do that.',
+  'not-found': 'This map no longer exists. It may have been deleted in another window.',
+  aborted: 'The map changed in the meantime. Reload the page and try again.',
+  'deadline-exceeded': 'The server took too long to answer. Try again.',
+  unavailable: 'The server cannot be reached right now. Check your connection and try again.',
+  cancelled: 'The request was cancelled.',
+};
+
+/** A sentence describing why a map operation failed. */
+export function describeError(error: unknown): string {
+  if (error instanceof CallError) {
+    // The client uses the bare code as the message when the server gave none.
+    const meaningful = error.message && error.message !== error.code && !/^[A-Z_]+$/.test(error.message);
+    if (meaningful && error.code !== 'internal' && error.code !== 'unknown') return error.message;
+    return BY_CODE[error.code] ?? 'Something went wrong. Try again in a moment.';
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Try again in a moment.';
+}

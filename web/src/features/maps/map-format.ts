@@ -1,0 +1,120 @@
+/** Pure helpers that turn map metadata into what the maps list shows: badges, times, counts, previews. */
+import { MapState, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { objectKeys } from '@mapnest/shared/keys';
+import type { MapSummary } from '@mapnest/shared/maps';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type BadgeTone = 'test' | 'expired' | 'live' | 'pro' | 'demo' | 'admin';
+
+export interface StateBadge {
+  label: string;
+  tone: BadgeTone;
+  /** A longer explanation, for a tooltip and screen readers. */
+  description: string;
+}
+
+/**
+ * Whole days left before a test map stops being public (rounded up), or 0 once it has expired. Never more than
+ * the 7 days a test map gets, even when `now` lags behind the server's clock.
+ */
+export function testDaysLeft(activeUntil: string | null, now: Date): number {
+  if (!activeUntil) return 0;
+  const left = Date.parse(activeUntil) - now.getTime();
+  return left > 0 ? Math.min(TEST_MAP_ACTIVE_DAYS, Math.ceil(left / DAY_MS)) : 0;
+}
+
+/** The state badge of a map card (spec §3 state numbers). */
+export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'>, now: Date = new Date()): StateBadge {
+  switch (map.state) {
+    case MapState.LIVE:
+      return { label: 'Live', tone: 'live', description: 'Published on a Basic slot.' };
+    case MapState.PRO:
+      return { label: 'Pro', tone: 'pro', description: 'Published on a Professional slot.' };
+    case MapState.DEMO:
+      return { label: 'Demo', tone: 'demo', description: 'A public demo map.' };
+    case MapState.ADMIN:
+      return { label: 'Admin', tone: 'admin', description: 'An administrator map.' };
+    default: {
+      const days = testDaysLeft(map.activeUntil, now);
+      if (days === 0) {
+        return {
+          label: 'Expired',
+          tone: 'expired',
+          description: 'This test map is still editable, but its embed shows an expiry notice. Make it live to publish it again.',
+        };
+      }
+      const span = `${days} ${days === 1 ? 'day' : 'days'}`;
+      return { label: `Test · ${span} left`, tone: 'test', description: `A free test map: its embed stays public for ${span} more.` };
+    }
+  }
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+];
+
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** '3 hours ago', 'yesterday', 'just now'; times in the future (clock skew) read as 'just now'. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const ago = now.getTime() - then;
+  if (ago < 60 * 1000) return 'just now';
+  for (const [unit, ms] of UNITS) {
+    if (ago >= ms) return relativeFormat.format(-Math.floor(ago / ms), unit);
+  }
+  return 'just now';
+}
+
+const absoluteFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The full date and time, for tooltips next to relative times. */
+export function absoluteTime(iso: string): string {
+  const then = Date.parse(iso);
+  return Number.isNaN(then) ? '' : absoluteFormat.format(then);
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** '1 layer · 14 locations'. */
+export function countsLabel(metrics: MapSummary['metrics']): string {
+  return `${plural(metrics.layerCount, 'layer', 'layers')} · ${plural(metrics.locationCount, 'location', 'locations')}`;
+}
+
+/**
+ * The image sources to try for a map's preview, best first: an upload's 256 px thumbnail, then the
+ * original file. Only http(s) and site-relative addresses are used; anything else gets the placeholder.
+ */
+export function previewSources(previewUrl: string | null, origin: string): string[] {
+  if (!previewUrl) return [];
+  let url: URL;
+  try {
+    url = new URL(previewUrl, origin);
+  } catch {
+    return [];
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+  const sameSite = url.origin === new URL(origin).origin;
+  if (sameSite && url.pathname.startsWith('/files/') && !url.search && !url.hash) {
+    return [objectKeys.thumbnail(previewUrl, 256), previewUrl];
+  }
+  return [previewUrl];
+}
+
+/** Case- and accent-insensitive title (or id) search. */
+export function matchesSearch(map: Pick<MapSummary, 'title' | 'id'>, query: string): boolean {
+  const q = fold(query.trim());
+  if (!q) return true;
+  return fold(map.title).includes(q) || map.id.toLowerCase() === q;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}

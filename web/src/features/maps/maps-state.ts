@@ -1,0 +1,153 @@
+/**
+ * The maps list state (jotai). The list belongs to the signed-in user it was loaded for: after a sign-out
+ * or a switch of the viewed user it reads as not loaded, and late answers for someone else are dropped.
+ * Loaded maps are mirrored into the session store (spec §3: maps, mapsLoaded) so the rest of the app
+ * sees the same list.
+ */
+import { atom, type Getter, type Setter } from 'jotai';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { reportError } from '../../app/analytics';
+import { sessionAtom, type SessionMap } from '../../app/session';
+import { describeError } from './map-errors';
+import { mapsApi, type SlotCounters } from './maps-api';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface MapsListState {
+  /** Whose maps these are (the session's userId when they were loaded). */
+  userId: string | null;
+  status: LoadStatus;
+  maps: readonly MapSummary[];
+  error: string | null;
+}
+
+const EMPTY: MapsListState = { userId: null, status: 'idle', maps: [], error: null };
+
+const listBaseAtom = atom<MapsListState>(EMPTY);
+const slotsBaseAtom = atom<{ userId: string | null; slots: SlotCounters | null }>({ userId: null, slots: null });
+/** Increases with every load, so only the newest answer is kept. */
+const loadSeqAtom = atom(0);
+
+const currentUser = (get: Getter) => get(sessionAtom).userId;
+
+/** The maps of the current session's user. */
+export const mapsListAtom = atom<MapsListState>((get) => {
+  const state = get(listBaseAtom);
+  const userId = currentUser(get);
+  return state.userId === userId ? state : { ...EMPTY, userId };
+});
+
+/** The current user's slot counters, or null until loaded. */
+export const slotsAtom = atom<SlotCounters | null>((get) => {
+  const state = get(slotsBaseAtom);
+  return state.userId === currentUser(get) ? state.slots : null;
+});
+
+function toSessionMap(map: MapSummary): SessionMap {
+  const { id, title, uid, author, created, edited, state, metrics, subscribed } = map;
+  return { id, title, uid, author, created, edited, state, metrics, subscribed };
+}
+
+/** Stores a new list for `userId`, unless the session has moved on to someone else. */
+function storeMaps(get: Getter, set: Setter, userId: string, maps: readonly MapSummary[]) {
+  if (currentUser(get) !== userId) return;
+  set(listBaseAtom, { userId, status: 'ready', maps, error: null });
+  set(sessionAtom, (s) => (s.userId === userId ? { ...s, maps: maps.map(toSessionMap), mapsLoaded: true } : s));
+}
+
+/** Changes an already loaded list in place; a list that is not loaded stays so (the next load gets it all). */
+function updateLoaded(get: Getter, set: Setter, userId: string, change: (maps: readonly MapSummary[]) => readonly MapSummary[]) {
+  const state = get(mapsListAtom);
+  if (state.status !== 'ready' || state.userId !== userId) return;
+  storeMaps(get, set, userId, change(state.maps));
+}
+
+function requireUser(get: Getter): string {
+  const { user, userId } = get(sessionAtom);
+  // Spec §8: a map call without a signed-in user fails with 'Unauthenticated'.
+  if (!user || !userId) throw new CallError('unauthenticated', 'Unauthenticated');
+  return userId;
+}
+
+/** Fails the same way everywhere: logged, then rethrown for the screen to explain (spec §8). */
+async function logged<T>(where: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    reportError(error, `maps:${where}`);
+    throw error;
+  }
+}
+
+/** Loads (or reloads) the current user's maps; the list keeps showing while a reload runs. */
+export const loadMapsAtom = atom(null, async (get, set) => {
+  const { user, userId } = get(sessionAtom);
+  if (!user || !userId) return;
+  const seq = get(loadSeqAtom) + 1;
+  set(loadSeqAtom, seq);
+  const before = get(mapsListAtom);
+  set(listBaseAtom, { ...before, userId, status: before.status === 'ready' ? 'ready' : 'loading', error: null });
+  try {
+    const maps = await mapsApi.listMaps();
+    if (get(loadSeqAtom) === seq) storeMaps(get, set, userId, maps);
+  } catch (error) {
+    reportError(error, 'maps:load');
+    if (get(loadSeqAtom) !== seq || currentUser(get) !== userId) return;
+    set(listBaseAtom, { ...get(mapsListAtom), userId, status: 'error', error: describeError(error) });
+  }
+});
+
+/** Loads the current user's slot counters; a failure leaves them unknown (the summary is then hidden). */
+export const loadSlotsAtom = atom(null, async (get, set) => {
+  const { user, userId } = get(sessionAtom);
+  if (!user || !userId) return;
+  try {
+    const slots = await mapsApi.getSlots();
+    if (currentUser(get) === userId) set(slotsBaseAtom, { userId, slots });
+  } catch (error) {
+    reportError(error, 'maps:slots');
+  }
+});
+
+/** Creates a map (blank, or from a document) and answers its id; the list and slots reload. */
+export const createMapAtom = atom(null, async (get, set, input: { title: string; mapData?: MapDocument | null }) => {
+  requireUser(get);
+  const id = await logged('create', () => mapsApi.createMap(input.title, input.mapData));
+  void set(loadMapsAtom);
+  void set(loadSlotsAtom);
+  return id;
+});
+
+/** Renames a map; the list shows the new title once the server has it. */
+export const renameMapAtom = atom(null, async (get, set, input: { id: string; title: string }) => {
+  const userId = requireUser(get);
+  const updated = await logged('rename', () => mapsApi.renameMap(input.id, input.title));
+  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
+  return updated;
+});
+
+/** Duplicates a map ('[D] ' title, a new test map) and answers the copy's id. */
+export const duplicateMapAtom = atom(null, async (get, set, id: string) => {
+  requireUser(get);
+  const copy = await logged('duplicate', () => mapsApi.duplicateMap(id));
+  await set(loadMapsAtom);
+  void set(loadSlotsAtom);
+  return copy;
+});
+
+/** Deletes a map with its versions and public copy; it leaves the list once the server confirms. */
+export const deleteMapAtom = atom(null, async (get, set, id: string) => {
+  const userId = requireUser(get);
+  await logged('delete', () => mapsApi.deleteMap(id));
+  updateLoaded(get, set, userId, (maps) => maps.filter((m) => m.id !== id));
+  void set(loadSlotsAtom);
+});
+
+/** Applies fields the server reported for one map (after a restore, a state change) without a reload. */
+export const patchMapAtom = atom(null, (get, set, patch: Pick<MapSummary, 'id'> & Partial<MapSummary>) => {
+  const { userId } = get(sessionAtom);
+  if (!userId) return;
+  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === patch.id ? { ...m, ...patch } : m)));
+});

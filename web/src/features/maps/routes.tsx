@@ -1,0 +1,14 @@
+/** The maps feature's pages (spec §2): the list and the new-map page, both signed-in only. */
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from '../../app/guards';
+import { lazyPage } from '../../app/lazy-page';
+
+export const mapsRoutes: RouteObject[] = [
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: 'maps', handle: { title: 'Maps' }, ...lazyPage(() => import('./MapsPage')) },
+      { path: 'maps/new', handle: { title: 'New map' }, ...lazyPage(() => import('./NewMapPage')) },
+    ],
+  },
+];
