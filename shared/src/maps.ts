@@ -89,6 +89,19 @@ export interface MapSummary {
   previewUrl: string | null;
 }
 
+/** A user's slot counters as getSlots answers them: capacity = granted (administrators, licences) + subscribed. */
+export interface SlotCounters {
+  testMaps: number;
+  basicUsed: number;
+  proUsed: number;
+  basicCapacity: number;
+  proCapacity: number;
+  basicGranted: number;
+  proGranted: number;
+  basicSubscribed: number;
+  proSubscribed: number;
+}
+
 export interface HistoryEntry {
   historyMapId: string;
   mapId: string;

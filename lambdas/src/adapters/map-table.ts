@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { FREE_TEST_MAPS, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
-import { slotPlanOf, isTestState, type MapMetrics } from '@mapnest/shared/maps';
+import { slotPlanOf, isTestState, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
@@ -46,17 +46,7 @@ export interface HistoryItem {
   restoredFrom: string | null;
 }
 
-export interface SlotsItem {
-  testMaps: number;
-  basicUsed: number;
-  proUsed: number;
-  basicCapacity: number;
-  proCapacity: number;
-  basicGranted: number;
-  proGranted: number;
-  basicSubscribed: number;
-  proSubscribed: number;
-}
+export type SlotsItem = SlotCounters;
 
 const table = () => config.tableName;
 

@@ -2,23 +2,12 @@
  * Typed calls of the maps service (spec §7). Inputs follow the shared schemas in @mapnest/shared/maps;
  * the server validates them again and is the authority.
  */
-import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
+import type { HistoryEntry, MapSummary, MapWithDocument, SlotCounters } from '@mapnest/shared/maps';
+
+export type { SlotCounters };
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import { call } from '../../lib/api';
-
-/** The caller's slot counters as getSlots answers them. */
-export interface SlotCounters {
-  testMaps: number;
-  basicUsed: number;
-  proUsed: number;
-  basicCapacity: number;
-  proCapacity: number;
-  basicGranted: number;
-  proGranted: number;
-  basicSubscribed: number;
-  proSubscribed: number;
-}
 
 /** What restoreMapHistory answers: the new current version. */
 export interface RestoreResult {
