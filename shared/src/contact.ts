@@ -2,7 +2,7 @@
  * The payload of the `submitContact` call, for the contact and estimate forms: the browser checks it before
  * sending, and the server validates with the same schema.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { QUANTITY_MAX, QUANTITY_MIN } from './constants';
 import { MESSAGES } from './errors';
 

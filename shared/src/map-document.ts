@@ -14,7 +14,7 @@
  *
  * No field holds code: filters are declarative conditions, so the embed runs under a strict CSP.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The schema version this module reads and writes. */
 export const SCHEMA_VERSION = 1 as const;

@@ -6,7 +6,7 @@
  * references are dropped and cross-field rules are fixed. Every change leaves a warning.
  * Used by restore (stored documents) and the Mapplic importer; never throws on any input.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   blankDocument,
   breakpointSchema,

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests damage documents field by field on purpose */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { blankDocument, LOCATION_KEYS, repairHintOf, strictMapDocument, type MapDocument, type MapDocumentInput } from './map-document';
 import { RepairLog, repairDocument } from './map-repair';
 import { restoreDocument } from './map-restore';

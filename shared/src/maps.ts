@@ -2,7 +2,7 @@
  * The maps service's contract: call input schemas (strict; the server's authority, reused by the browser for
  * convenience checks), the shapes calls answer with, and the pure rules about states, slots and expiry.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { HISTORY_NAME_MAX, MAP_TITLE_MAX, MapState, TEST_MAP_ACTIVE_MS, USER_ID_MAX, type MapStateValue } from './constants';
 import { strictMapDocument, type MapDocument } from './map-document';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { callable } from '../lib/callable';
 
 /** The caller's own identity as the server sees it: uid, email, name and whether they administer. */

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { gunzipSync } from 'node:zlib';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { createLogger, type Logger } from './logger';

@@ -4,7 +4,7 @@
  * `getRuntimeConfig()` before talking to Cognito. main.tsx starts the fetch through a dynamic import,
  * so this module and zod stay out of the first chunk.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RUNTIME_CONFIG_PATH = '/config.json';
 
@@ -18,6 +18,8 @@ export const runtimeConfigSchema = z.object({
   /** Set locally (cognito-local) or for a custom endpoint; absent means the AWS default. */
   cognitoEndpoint: z.url().optional(),
   googleSignIn: z.boolean(),
+  /** The Cognito hosted domain for OAuth (Google sign-in); needed only when googleSignIn is true. */
+  oauthDomain: z.string().trim().min(1).optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -47,6 +47,10 @@ describe('call client', () => {
     expect(err).toMatchObject({ code: 'resource-exhausted', message: 'No slots', details: { slot: 'test' } });
   });
 
+  it("uses 'Unauthenticated' for a 401 without the protocol envelope (API Gateway's authorizer)", () => {
+    expect(errorForResponse(401, { message: 'Unauthorized' })).toMatchObject({ code: 'unauthenticated', message: 'Unauthenticated' });
+  });
+
   it('answers internal for an unknown wire status', () => {
     expect(errorForResponse(400, { error: { status: 'WHATEVER', message: 'x' } })).toMatchObject({ code: 'internal', message: 'internal' });
   });

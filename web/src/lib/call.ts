@@ -44,6 +44,8 @@ export function errorForResponse(httpStatus: number, body: unknown): CallError |
     details = d;
   }
   if (code === 'ok') return null;
+  // API Gateway's JWT authorizer answers a bad token with {"message":"Unauthorized"}, not our envelope.
+  if (code === 'unauthenticated' && message === code) message = MESSAGES.unauthenticated;
   return new CallError(code, message, details);
 }
 

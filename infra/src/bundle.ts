@@ -1,0 +1,149 @@
+import { buildSync, type BuildOptions } from 'esbuild';
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { FunctionSpec } from './manifest';
+import { REPO_ROOT } from './paths';
+
+/** The Lambda runtime every bundle targets; the house construct pins the same one. */
+export const BUNDLE_TARGET = 'node22';
+
+/**
+ * Packages with native code, kept out of the bundle and shipped as node_modules built for the
+ * function's platform. The npm tree here holds sharp's Linux x64 glibc build (@img/sharp-linux-x64 and
+ * @img/sharp-libvips-linux-x64), which is exactly what Lambda's x86_64 Amazon Linux runs, so no Docker
+ * build is needed; a function shipping them is pinned to x86_64.
+ */
+export const NATIVE_PACKAGES: Readonly<Record<string, { os: string; cpu: string; libc: string }>> = {
+  sharp: { os: 'linux', cpu: 'x64', libc: 'glibc' },
+};
+
+/** One built function: its asset folder and what went into it. */
+export interface Bundle {
+  id: string;
+  /** Asset folder handed to lambda.Code.fromAsset: index.mjs, its source map, and node_modules for natives. */
+  dir: string;
+  /** Size of index.mjs, the code Lambda loads (the 1 MB budget applies to it). */
+  jsBytes: number;
+  /** Every file in the asset folder except source maps: what the function unpacks. */
+  totalBytes: number;
+  /** Native packages shipped in the asset's node_modules (empty for pure JavaScript bundles). */
+  nativePackages: string[];
+}
+
+/** The esbuild settings of every function, in one place. */
+export function bundleOptions(functions: readonly FunctionSpec[], outDir: string): BuildOptions {
+  return {
+    entryPoints: Object.fromEntries(functions.map((fn) => [`${fn.id}/index`, fn.entry])),
+    outdir: outDir,
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    platform: 'node',
+    target: BUNDLE_TARGET,
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    // Prefer ES module builds so unused SDK and library code is tree-shaken.
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
+    logLevel: 'silent',
+    external: Object.keys(NATIVE_PACKAGES),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
+    banner: { js: "import { createRequire as __mapnestCreateRequire } from 'node:module'; const require = __mapnestCreateRequire(import.meta.url);" },
+    legalComments: 'none',
+  };
+}
+
+/**
+ * Builds every function in one esbuild pass (one process, shared parsing), then ships native packages
+ * next to the bundles that import them. Synthesis then only hashes and copies finished folders.
+ */
+export function bundleFunctions(functions: readonly FunctionSpec[], outDir: string): Map<string, Bundle> {
+  const bundles = new Map<string, Bundle>();
+  if (functions.length === 0) return bundles;
+  const result = buildSync(bundleOptions(functions, outDir));
+  const outputs = result.metafile!.outputs;
+  for (const fn of functions) {
+    const dir = join(outDir, fn.id);
+    const output = outputs[relative(REPO_ROOT, join(dir, 'index.mjs'))];
+    if (!output) throw new Error(`esbuild produced no output for ${fn.id}.`);
+    const nativePackages = [...new Set(output.imports.filter((i) => i.external && i.path in NATIVE_PACKAGES).map((i) => i.path))];
+    for (const name of nativePackages) copyPackageClosure(name, NATIVE_PACKAGES[name]!, fn.entry, join(dir, 'node_modules'));
+    bundles.set(fn.id, { id: fn.id, dir, jsBytes: statSync(join(dir, 'index.mjs')).size, totalBytes: folderBytes(dir), nativePackages });
+  }
+  return bundles;
+}
+
+interface PackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+}
+
+/** The installed folder of a package as Node would find it from `fromFile` (following workspace links). */
+function findPackageDir(name: string, fromFile: string): string | undefined {
+  let dir = dirname(fromFile);
+  for (;;) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return realpathSync(candidate);
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+const matches = (allowed: string[] | undefined, value: string) => !allowed || allowed.includes(value);
+
+/**
+ * Copies a package and its runtime dependencies into `dest`: regular dependencies always, optional
+ * ones only when installed and built for the target platform (that is how sharp picks its binary).
+ */
+function copyPackageClosure(root: string, target: { os: string; cpu: string; libc: string }, fromFile: string, dest: string): void {
+  const queue: Array<{ name: string; from: string; optional: boolean }> = [{ name: root, from: fromFile, optional: false }];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const { name, from, optional } = queue.shift()!;
+    if (seen.has(name)) continue;
+    const dir = findPackageDir(name, from);
+    if (!dir) {
+      if (optional) continue;
+      throw new Error(`Native package ${root} needs ${name}, which is not installed.`);
+    }
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+    if (optional && !(matches(pkg.os, target.os) && matches(pkg.cpu, target.cpu) && matches(pkg.libc, target.libc))) continue;
+    seen.add(name);
+    cpSync(dir, join(dest, name), {
+      recursive: true,
+      dereference: true,
+      filter: (src) => !/\.(md|d\.ts|d\.cts|d\.mts|map)$/.test(src) && !src.includes(`${dir}/node_modules`),
+    });
+    const self = join(dir, 'package.json');
+    for (const dep of Object.keys(pkg.dependencies ?? {})) queue.push({ name: dep, from: self, optional: false });
+    for (const dep of Object.keys(pkg.optionalDependencies ?? {})) queue.push({ name: dep, from: self, optional: true });
+  }
+  const missingBinary = ![...seen].some((name) => name !== root && name.includes(`${target.os}-${target.cpu}`));
+  if (root === 'sharp' && missingBinary) {
+    throw new Error(`sharp's ${target.os}-${target.cpu} binary (@img/sharp-${target.os}-${target.cpu}) is not installed, so the thumbnail function cannot be built.`);
+  }
+}
+
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && !entry.name.endsWith('.map')) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/** Budget for the code a pure JavaScript function loads (index.mjs): 1 MB keeps cold starts short. */
+export const JS_BUDGET_BYTES = 1_000_000;
+/**
+ * The own budget of a function that ships native packages (the thumbnail trigger), all files counted:
+ * sharp and libvips for Linux x64 are about 20 MB unpacked; Lambda's own limit is 250 MB.
+ */
+export const NATIVE_BUDGET_BYTES = 40_000_000;

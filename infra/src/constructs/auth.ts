@@ -1,0 +1,132 @@
+import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import type { StageConfig } from '../stages';
+
+export interface AuthProps {
+  stage: StageConfig;
+  /** The CustomMessage trigger that turns Cognito's codes into links to the app's /auth page. */
+  customMessage: IFunction;
+  /** The app's origin, for OAuth redirects when Google sign-in is on. */
+  appOrigin: string;
+}
+
+/**
+ * The user pool: email sign-in and self sign-up, email verification whose code the custom message
+ * trigger wraps into a link, email changes kept pending until verified, the administrators group, and
+ * one public app client (password and refresh flows). Google is added only when the stage names it.
+ */
+export class Auth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  /** Hosted domain for OAuth (only with Google sign-in); the SPA's CSP must allow it. */
+  readonly oauthDomain?: string;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const { stage } = props;
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      // The new address stays unverified, and the old one in use, until the link in the email is followed.
+      keepOriginal: { email: true },
+      // CODE, not LINK: the trigger builds the link itself (to our /auth page) around the {####} code.
+      userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      mfa: cognito.Mfa.OFF,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      email: stage.email
+        ? cognito.UserPoolEmail.withSES({
+            fromEmail: stage.email.from,
+            fromName: stage.email.fromName,
+            replyTo: stage.email.replyTo,
+            sesVerifiedDomain: stage.email.sesVerifiedDomain,
+          })
+        : cognito.UserPoolEmail.withCognito(),
+      lambdaTriggers: { customMessage: props.customMessage },
+      deletionProtection: stage.production,
+      removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'The product (spec section 4) has no MFA enrolment screen; requiring MFA would lock every user out. Revisit with a TOTP enrolment flow.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'Threat protection needs the Plus feature plan (per-MAU cost); Essentials with a strong password policy and email verification is the chosen baseline.',
+      },
+    );
+
+    this.userPool.addGroup('Admins', {
+      groupName: ADMIN_GROUP,
+      description: 'Mapnest administrators: view as any user, edit any map.',
+    });
+
+    let google: cognito.UserPoolIdentityProviderGoogle | undefined;
+    if (stage.google) {
+      google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: stage.google.clientId,
+        // A dynamic reference resolved by CloudFormation at deploy time: the secret never enters the template.
+        clientSecretValue: SecretValue.secretsManager(stage.google.clientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: {
+          email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+        },
+      });
+      this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: stage.google.cognitoDomainPrefix } });
+      this.oauthDomain = `${stage.google.cognitoDomainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
+    }
+
+    this.client = this.userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH (over TLS) rather than SRP: cognito-local, the local stack's emulator, lacks SRP,
+      // and the same client code runs against both. Refresh-token auth is always on.
+      authFlows: { userPassword: true, userSrp: false },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      // ID tokens carry only attributes the client may read: picture is the avatar URL set by setAvatar.
+      readAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, fullname: true, profilePicture: true }),
+      // Never email_verified (a client able to write it could claim any address) nor picture (set by the server
+      // after it checked the upload).
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
+      supportedIdentityProviders: google
+        ? [cognito.UserPoolClientIdentityProvider.COGNITO, cognito.UserPoolClientIdentityProvider.GOOGLE]
+        : [cognito.UserPoolClientIdentityProvider.COGNITO],
+      ...(google
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+              callbackUrls: [`${props.appOrigin}/auth`],
+              logoutUrls: [`${props.appOrigin}/`],
+            },
+          }
+        : { disableOAuth: true }),
+    });
+    if (google) this.client.node.addDependency(google);
+  }
+}

@@ -1,0 +1,251 @@
+import { Annotations, Duration, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { Bundle } from '../bundle';
+import type { BucketName, FunctionGrants, ObjectAccess, TableAccess } from '../grants';
+import type { FunctionSpec } from '../manifest';
+import type { StageConfig } from '../stages';
+
+/** Runtime of every function: Node 22 (the repo runs on 20 or 22; bundles target node22). */
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+/** Tag carrying the function id, so tests and operators can map a function back to its module. */
+export const FUNCTION_TAG = 'mapnest:function';
+
+/**
+ * API Gateway HTTP APIs stop waiting for an integration at 30 s, whatever the function's timeout, so a
+ * call gets 29 s: it then ends before the gateway answers 503 and its own deadline error is logged.
+ * The product's 70 s call timeout (CALL_TIMEOUT_MS) stays the browser's limit; longer work must run
+ * asynchronously (see docs/adr/101-infrastructure-on-aws-cdk.md).
+ */
+export const CALL_TIMEOUT = Duration.seconds(29);
+
+interface Sizing {
+  memorySize: number;
+  timeout: Duration;
+}
+
+function defaultSizing(spec: FunctionSpec): Sizing {
+  switch (spec.trigger) {
+    // Cognito waits 5 s for a trigger.
+    case 'cognito-custom-message': return { memorySize: 256, timeout: Duration.seconds(5) };
+    case 's3-upload': return { memorySize: 1024, timeout: Duration.seconds(60) };
+    // Sweeps walk the whole table; they run alone, so a generous limit costs nothing when unused.
+    case 'schedule': return { memorySize: 512, timeout: Duration.minutes(5) };
+    case undefined:
+      // 1 GB buys most of a vCPU: map documents of several MB are parsed and validated in calls.
+      return spec.kind === 'call' ? { memorySize: 1024, timeout: CALL_TIMEOUT } : { memorySize: 512, timeout: CALL_TIMEOUT };
+  }
+}
+
+/** Functions that need more than their kind's default. */
+const SIZING_OVERRIDES: Record<string, Partial<Sizing>> = {
+  // sharp decodes images up to 40 megapixels in memory.
+  'triggers/thumbnail': { memorySize: 1536 },
+};
+
+const TABLE_ACTIONS: Record<TableAccess, string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  write: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+  delete: ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+  scan: ['dynamodb:Scan'],
+};
+
+const OBJECT_ACTIONS: Record<Exclude<ObjectAccess, 'list'>, string> = {
+  read: 's3:GetObject',
+  write: 's3:PutObject',
+  delete: 's3:DeleteObject',
+};
+
+/** What a function's grants resolve against: this stage's resources. */
+export interface FunctionResources {
+  table: ITable;
+  buckets: Record<BucketName, IBucket>;
+  /** Absent for functions the user pool itself depends on (its triggers). */
+  userPool?: IUserPool;
+}
+
+export interface MapnestFunctionProps {
+  spec: FunctionSpec;
+  bundle: Bundle;
+  /** The function's entry in GRANTS; undefined reports a synthesis error instead of guessing. */
+  grants: FunctionGrants | undefined;
+  resources: FunctionResources;
+  environment: Record<string, string>;
+  stage: StageConfig;
+}
+
+/**
+ * The house Lambda: entry and asset from the module name (bundled in one esbuild pass), runtime,
+ * architecture, memory, timeout, JSON logging into its own log group with the stage's retention, a
+ * role that can write only that log group, plus exactly the data access its grants entry declares.
+ */
+export class MapnestFunction extends Construct {
+  readonly function: lambda.Function;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+  readonly spec: FunctionSpec;
+
+  constructor(scope: Construct, id: string, props: MapnestFunctionProps) {
+    super(scope, id);
+    const { spec, bundle, stage } = props;
+    this.spec = spec;
+    const sizing = { ...defaultSizing(spec), ...SIZING_OVERRIDES[spec.id] };
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // A role of our own instead of the default one: the default attaches AWSLambdaBasicExecutionRole,
+    // which may write to every log group in the account.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Mapnest ${stage.name} ${spec.id}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new lambda.Function(this, 'Function', {
+      description: `Mapnest ${stage.name} ${spec.id}`,
+      runtime: RUNTIME,
+      // Pure JavaScript runs on Graviton (cheaper per ms); native packages ship as Linux x64 builds.
+      architecture: bundle.nativePackages.length > 0 ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(bundle.dir),
+      memorySize: sizing.memorySize,
+      timeout: sizing.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: applicationLogLevel(stage.logLevel),
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      environment: {
+        ...props.environment,
+        LOG_LEVEL: stage.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+    // The role's policy must exist before the function is invoked by anything.
+    this.function.node.addDependency(this.role);
+    Tags.of(this.function).add(FUNCTION_TAG, spec.id);
+
+    if (props.grants === undefined) {
+      Validations.of(this).addError(
+        'MapnestMissingGrants',
+        `No grants declared for ${spec.id}: add a line for '${spec.id}' to infra/src/grants.ts ({} when it touches no data).`,
+      );
+    } else {
+      this.applyGrants(props.grants, props.resources, stage);
+    }
+  }
+
+  private applyGrants(grants: FunctionGrants, resources: FunctionResources, stage: StageConfig): void {
+    const stack = Stack.of(this);
+    const acknowledge = (finding: string, reason: string) =>
+      Validations.of(this.role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+
+    if (grants.table && grants.table.length > 0) {
+      const actions = [...new Set(grants.table.flatMap((access) => TABLE_ACTIONS[access]))].sort();
+      const resourcesArns = [resources.table.tableArn];
+      if (grants.table.includes('read')) {
+        resourcesArns.push(`${resources.table.tableArn}/index/*`);
+        acknowledge(
+          `Resource::<${logicalIdOf(stack, resources.table)}.Arn>/index/*`,
+          'Queries run on the table\'s own GSIs (maps by owner, maps by author); the wildcard covers only this table\'s indexes.',
+        );
+      }
+      this.role.addToPolicy(new iam.PolicyStatement({ actions, resources: resourcesArns }));
+    }
+
+    for (const name of ['documents', 'uploads', 'public'] as const) {
+      const patterns = grants[name];
+      if (!patterns) continue;
+      const bucket = resources.buckets[name];
+      const bucketId = logicalIdOf(stack, bucket);
+      for (const [pattern, accesses] of Object.entries(patterns)) {
+        const objectActions = accesses.filter((a): a is Exclude<ObjectAccess, 'list'> => a !== 'list').map((a) => OBJECT_ACTIONS[a]);
+        if (objectActions.length > 0) {
+          this.role.addToPolicy(new iam.PolicyStatement({ actions: objectActions.sort(), resources: [bucket.arnForObjects(pattern)] }));
+          acknowledge(
+            `Resource::<${bucketId}.Arn>/${pattern}`,
+            `Object keys are chosen at run time (map ids, user ids); access is limited to keys matching '${pattern}' in the ${name} bucket and ownership is checked in code before any key is touched.`,
+          );
+        }
+        if (accesses.includes('list')) {
+          // The listing prefix must match the same pattern as the keys (s3:prefix takes IAM wildcards).
+          this.role.addToPolicy(
+            new iam.PolicyStatement({
+              actions: ['s3:ListBucket'],
+              resources: [bucket.bucketArn],
+              ...(pattern === '*' ? {} : { conditions: { StringLike: { 's3:prefix': [pattern] } } }),
+            }),
+          );
+        }
+      }
+    }
+
+    if (grants.userPool && grants.userPool.length > 0) {
+      if (!resources.userPool) throw new Error(`${this.spec.id} asks for user pool actions but the user pool depends on it (a Cognito trigger).`);
+      this.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: grants.userPool.map((action) => `cognito-idp:${action}`).sort(),
+          resources: [resources.userPool.userPoolArn],
+        }),
+      );
+    }
+
+    if (grants.mail) {
+      const email = stage.email;
+      if (email) {
+        this.function.addEnvironment('MAIL_FROM', email.fromName ? `${email.fromName} <${email.from}>` : email.from);
+        if (email.supportEmail) this.function.addEnvironment('SUPPORT_EMAIL', email.supportEmail);
+        const identities = [email.from, ...(email.sesVerifiedDomain ? [email.sesVerifiedDomain] : [])];
+        this.role.addToPolicy(
+          new iam.PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: identities.map((identity) => Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+          }),
+        );
+      } else {
+        Annotations.of(this).addWarningV2('mapnest:no-mail', `${this.spec.id} sends email, but stage '${stage.name}' configures no email sender; its sends fail (and are logged) until it does.`);
+      }
+    }
+
+    if (grants.stripe) {
+      // Only the parameter names travel in the template; the function reads the values at run time.
+      this.function.addEnvironment('STRIPE_SECRET_KEY_PARAMETER', stage.stripe.secretKeyParameter);
+      this.function.addEnvironment('STRIPE_WEBHOOK_SECRET_PARAMETER', stage.stripe.webhookSecretParameter);
+      this.grantParameters([stage.stripe.secretKeyParameter, stage.stripe.webhookSecretParameter]);
+    }
+  }
+
+  /** Parameter Store reads; SecureStrings under the AWS managed aws/ssm key need no kms:Decrypt grant. */
+  private grantParameters(parameterNames: readonly string[]): void {
+    const stack = Stack.of(this);
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['ssm:GetParameter', 'ssm:GetParameters'],
+        resources: parameterNames.map((name) => stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') })),
+      }),
+    );
+  }
+}
+
+function applicationLogLevel(level: StageConfig['logLevel']): lambda.ApplicationLogLevel {
+  const map: Record<StageConfig['logLevel'], lambda.ApplicationLogLevel> = {
+    debug: lambda.ApplicationLogLevel.DEBUG,
+    info: lambda.ApplicationLogLevel.INFO,
+    warn: lambda.ApplicationLogLevel.WARN,
+    error: lambda.ApplicationLogLevel.ERROR,
+  };
+  return map[level];
+}
+
+function logicalIdOf(stack: Stack, construct: Construct | ITable | IBucket): string {
+  const child = (construct as Construct).node.defaultChild;
+  if (!child) throw new Error(`${(construct as Construct).node.path} has no CloudFormation resource to reference.`);
+  return stack.getLogicalId(child as never);
+}

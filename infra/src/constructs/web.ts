@@ -1,0 +1,274 @@
+import { Duration, Validations, type Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../edge/viewer-functions';
+import type { StageConfig } from '../stages';
+import type { WebAssets } from '../web-assets';
+
+/** The call protocol's answer to a call made without a token (spec: 'Unauthenticated'). */
+export const UNAUTHENTICATED_BODY = { error: { status: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated } } as const;
+
+/** Hashed build output never changes under its name; entry pages and runtime JSON always revalidate. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE = 'no-cache';
+
+export interface WebProps {
+  stage: StageConfig;
+  spa: IBucket;
+  publicData: IBucket;
+  uploads: IBucket;
+  logs: IBucket;
+  /** The HTTP API's execute-api host name. */
+  apiDomain: string;
+  assets: WebAssets;
+  /** Runtime settings the SPA fetches from /config.json. */
+  runtimeConfig: Record<string, unknown>;
+  /** Extra connect-src hosts for the app's CSP (Cognito, S3 uploads, the OAuth domain). */
+  connectSources: string[];
+  /** Call paths open to signed-out callers, which the token gate lets through. */
+  publicCallPaths: string[];
+}
+
+/** Content-Security-Policy of the app and of the embed page; they differ only in who may frame them. */
+export function contentSecurityPolicy(connectSources: readonly string[], frameAncestors: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React and the map renderer set inline styles; no inline or eval'd script is allowed.
+    "style-src 'self' 'unsafe-inline'",
+    // Location images may come from any https host the author links.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${['\'self\'', ...connectSources].join(' ')}`,
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/**
+ * CloudFront in front of everything: the SPA (default, SPA fallback by function), /m/* embeds (framable
+ * anywhere), /data/* published maps, /files/* uploads, /api/* the HTTP API (never cached). Deploys the
+ * built SPA with its runtime /config.json, then invalidates.
+ */
+export class Web extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  /** https://<custom domain> or the distribution's own name. */
+  readonly appOrigin: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { stage } = props;
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_SOURCE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'SPA fallback to /index.html; /m/* to /embed.html',
+    });
+    const stripPrefix = new cloudfront.Function(this, 'StripPrefix', {
+      code: cloudfront.FunctionCode.fromInline(STRIP_PREFIX_SOURCE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Strip /data or /files before reaching the bucket',
+    });
+    const requireToken = new cloudfront.Function(this, 'RequireToken', {
+      code: cloudfront.FunctionCode.fromInline(requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), props.publicCallPaths)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Calls without a token get the call protocol 401 envelope',
+    });
+    const viewerRequest = (fn: cloudfront.IFunction) => [{ function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }];
+
+    const hsts = { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true };
+    const common = {
+      strictTransportSecurity: hsts,
+      contentTypeOptions: { override: true },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    };
+    const appHeaders = new cloudfront.ResponseHeadersPolicy(this, 'AppHeaders', {
+      comment: 'Mapnest app: strict CSP, not framable',
+      securityHeadersBehavior: {
+        ...common,
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.connectSources, "'none'"), override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      },
+    });
+    const embedHeaders = new cloudfront.ResponseHeadersPolicy(this, 'EmbedHeaders', {
+      comment: 'Mapnest embed (/m/*): framable by any customer site',
+      securityHeadersBehavior: {
+        ...common,
+        // No X-Frame-Options: it cannot express "anyone", and frame-ancestors supersedes it.
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([], '*'), override: true },
+      },
+    });
+    // Published data and files are read cross-origin by script-tag embeds; they are never documents,
+    // so an uploaded SVG or HTML opened directly runs no script in our origin.
+    const dataHeaders = new cloudfront.ResponseHeadersPolicy(this, 'DataHeaders', {
+      comment: 'Mapnest /data and /files: CORS for embeds, sandboxed if opened directly',
+      corsBehavior: {
+        accessControlAllowOrigins: ['*'],
+        accessControlAllowMethods: ['GET', 'HEAD'],
+        accessControlAllowHeaders: ['*'],
+        accessControlExposeHeaders: ['ETag'],
+        accessControlAllowCredentials: false,
+        accessControlMaxAge: Duration.days(1),
+        originOverride: true,
+      },
+      securityHeadersBehavior: {
+        ...common,
+        contentSecurityPolicy: { contentSecurityPolicy: "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox", override: true },
+      },
+    });
+
+    // Honours the Cache-Control the publisher sets; a short default when it sets none. ?v= busts caches.
+    const originControlled = new cloudfront.CachePolicy(this, 'OriginControlledCache', {
+      comment: 'Mapnest data/files: origin Cache-Control, 60 s default, ?v= in the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(60),
+      maxTtl: Duration.days(1),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('v'),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.spa);
+    const spaBehaviour = (headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
+      origin: spaOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: headers,
+      functionAssociations: viewerRequest(spaRewrite),
+      compress: true,
+    });
+    const bucketBehaviour = (bucket: IBucket): cloudfront.BehaviorOptions => ({
+      origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachePolicy: originControlled,
+      responseHeadersPolicy: dataHeaders,
+      functionAssociations: viewerRequest(stripPrefix),
+      compress: true,
+    });
+
+    const apiBehaviour: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(props.apiDomain, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        // The gateway itself gives up at 30 s; waiting longer would only hide its 503.
+        readTimeout: Duration.seconds(30),
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // Authorization, content-encoding and x-mapnest-view-as reach the API; Host must stay the API's own.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: appHeaders,
+      compress: true,
+    };
+
+    const domain = stage.domain;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Mapnest ${stage.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: stage.production ? cloudfront.PriceClass.PRICE_CLASS_ALL : cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(domain
+        ? {
+            domainNames: [domain.name],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      ...(stage.webAclArn ? { webAclId: stage.webAclArn } : {}),
+      enableLogging: true,
+      logBucket: props.logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: spaBehaviour(appHeaders),
+      additionalBehaviors: {
+        '/m/*': spaBehaviour(embedHeaders),
+        '/data/*': bucketBehaviour(props.publicData),
+        '/files/*': bucketBehaviour(props.uploads),
+        '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(requireToken) },
+        '/api/*': apiBehaviour,
+      },
+      // No custom error responses: the SPA fallback is the viewer function's job, so /data 403/404s stay what they are.
+    });
+    this.appOrigin = domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`;
+
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'Maps are embedded by customers worldwide; there is no country to exclude.' },
+      ...(stage.webAclArn
+        ? []
+        : [{ id: 'AwsSolutions-CFR2', reason: 'No web ACL by default (fixed monthly cost); the stage config takes webAclArn to attach one. API throttling and Cognito limit abuse meanwhile.' }]),
+      ...(domain
+        ? []
+        : [{ id: 'AwsSolutions-CFR4', reason: 'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; stages with a domain use TLSv1.2_2021.' }]),
+    );
+
+    if (domain?.hostedZone) {
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: domain.hostedZone.id, zoneName: domain.hostedZone.name });
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'AliasA', { zone, recordName: domain.name, target });
+      new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.name, target });
+    }
+
+    this.deploySpa(props);
+  }
+
+  private deploySpa(props: WebProps): void {
+    const runtimeFiles = [s3deploy.Source.jsonData('config.json', props.runtimeConfig)];
+    const entryPatterns = ['*.html', 'config.json'];
+    let assets: s3deploy.BucketDeployment | undefined;
+    if (props.assets.kind === 'build') {
+      // Hashed files first and never pruned: a tab still running the previous index.html keeps loading its chunks.
+      assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        destinationBucket: props.spa,
+        sources: [s3deploy.Source.asset(props.assets.dir)],
+        exclude: entryPatterns,
+        prune: false,
+        cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
+        memoryLimit: 512,
+      });
+    }
+    const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
+      destinationBucket: props.spa,
+      sources: [
+        props.assets.kind === 'build'
+          ? s3deploy.Source.asset(props.assets.dir)
+          : s3deploy.Source.data('index.html', props.assets.placeholderHtml),
+        ...(props.assets.kind === 'build' ? [] : [s3deploy.Source.data('embed.html', props.assets.placeholderHtml)]),
+        ...runtimeFiles,
+      ],
+      exclude: ['*'],
+      include: entryPatterns,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(REVALIDATE_CACHE)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) entry.node.addDependency(assets);
+  }
+}
+
+/**
+ * Hosts the SPA talks to besides itself: Cognito's API, the buckets it reaches with presigned requests
+ * (uploads by POST, map documents by GET; the SDK signs for the regional name) and the OAuth domain.
+ */
+export function appConnectSources(stack: Stack, presignedBuckets: readonly IBucket[], oauthDomain?: string): string[] {
+  return [
+    `https://cognito-idp.${stack.region}.amazonaws.com`,
+    ...presignedBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
+    ...(oauthDomain ? [`https://${oauthDomain}`] : []),
+  ];
+}

@@ -1,0 +1,57 @@
+/**
+ * CloudFront Functions (viewer request, cloudfront-js-2.0). Kept as source text so the exact code
+ * deployed to the edge is also what the tests execute.
+ */
+
+/**
+ * Default and /m/* behaviours: /m/{id} is the embed entry page; any other path without a file
+ * extension is a client-side route of the SPA and gets /index.html. Files (/assets/x.js, /config.json)
+ * pass through, so a missing asset is a real 404 instead of an HTML page.
+ */
+export const SPA_REWRITE_SOURCE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri === '/m' || uri.startsWith('/m/')) {
+    request.uri = '/embed.html';
+    return request;
+  }
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** /data/* and /files/*: the buckets hold maps/{id}.json and {uid}/..., without the routing prefix. */
+export const STRIP_PREFIX_SOURCE = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/(data|files)\\//, '/');
+  return request;
+}`;
+
+/**
+ * /api/fn/*: a call without an Authorization header is answered here, with the call protocol's
+ * envelope. API Gateway's JWT authorizer would answer {"message":"Unauthorized"}, which HTTP APIs
+ * cannot customise, and CloudFront cannot replace 401 bodies (custom error responses exist only for
+ * 400, 403, 404, 405, 414, 416 and 5xx). Requests with a token still go to the authorizer, which
+ * remains the only check that counts. Public calls and CORS preflights pass through.
+ */
+export function requireTokenSource(unauthenticatedBody: string, publicPaths: readonly string[] = []): string {
+  return `var PUBLIC_PATHS = ${JSON.stringify(publicPaths)};
+function handler(event) {
+  var request = event.request;
+  var authorization = request.headers.authorization;
+  if (request.method !== 'OPTIONS' && PUBLIC_PATHS.indexOf(request.uri) === -1 && (!authorization || authorization.value.trim() === '')) {
+    return {
+      statusCode: 401,
+      statusDescription: 'Unauthorized',
+      headers: {
+        'content-type': { value: 'application/json; charset=utf-8' },
+        'cache-control': { value: 'no-store' }
+      },
+      body: { encoding: 'text', data: ${JSON.stringify(unauthenticatedBody)} }
+    };
+  }
+  return request;
+}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * What each function may touch, declared in one table. The house function construct turns an entry
+ * into IAM statements scoped to the table and to key patterns in each bucket; nothing else grants data
+ * access. A function without an entry is a synthesis error, so a new call cannot reach AWS with
+ * permissions nobody chose. Entries for calls that do not exist yet are the narrowest set the spec
+ * suggests; correct them when the call lands (one line each).
+ */
+
+/**
+ * Table access: 'read' = GetItem/BatchGetItem/Query (table and indexes); 'write' = PutItem/UpdateItem;
+ * 'delete' = DeleteItem/BatchWriteItem; 'scan' = Scan of the table (sweeps only, never request paths).
+ */
+export type TableAccess = 'read' | 'write' | 'delete' | 'scan';
+/**
+ * Object access on keys matching a pattern: 'read' = GetObject (and HeadObject), 'write' = PutObject,
+ * 'delete' = DeleteObject, 'list' = ListBucket for prefixes matching the pattern ('*': the whole bucket).
+ * S3 answers a missing key with 404 only to a principal allowed to list the bucket (403 otherwise), and
+ * a prefix-conditioned ListBucket does not count for GetObject/HeadObject; code that must tell "absent"
+ * from "denied" therefore needs { '*': ['list'] }.
+ */
+export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
+/** Key pattern inside a bucket, IAM style ('*' spans slashes): 'maps/*', '*', '*\/.thumb-*.jpg'. */
+export type KeyPattern = string;
+/** Cognito admin actions on this stage's user pool only. */
+export type UserPoolAction =
+  | 'AdminGetUser'
+  | 'AdminDeleteUser'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDeleteUserAttributes'
+  | 'AdminListGroupsForUser'
+  | 'ListUsers';
+
+export type BucketName = 'documents' | 'uploads' | 'public';
+
+export interface FunctionGrants {
+  table?: readonly TableAccess[];
+  documents?: Readonly<Record<KeyPattern, readonly ObjectAccess[]>>;
+  uploads?: Readonly<Record<KeyPattern, readonly ObjectAccess[]>>;
+  public?: Readonly<Record<KeyPattern, readonly ObjectAccess[]>>;
+  userPool?: readonly UserPoolAction[];
+  /** Reads the Stripe secret key and webhook secret from Parameter Store (names from the stage config). */
+  stripe?: boolean;
+  /** Sends the product's own email through SES from the stage's sender identity (lambdas/src/adapters/mailer.ts). */
+  mail?: boolean;
+}
+
+const R: readonly TableAccess[] = ['read'];
+const RW: readonly TableAccess[] = ['read', 'write'];
+const RWD: readonly TableAccess[] = ['read', 'write', 'delete'];
+
+/**
+ * Calls that change a map republish it (domain/maps.ts publishLatest): they read the map and its current
+ * document and write, or remove, the public copy.
+ */
+const PUBLISHES = { documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['write', 'delete'] } } as const;
+/** Calls that store a new document version and delete it again if the commit loses a race; commits also prune old versions. */
+const COMMITS = { table: RWD, documents: { 'maps/*': ['read', 'write', 'delete'] }, public: PUBLISHES.public } as const;
+
+/** Keyed by function id: 'calls/<module>', 'http/<module>', 'triggers/<module>'. */
+export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
+  // Callables (POST /api/fn/<name>), from lambdas/src/domain/maps.ts and its adapters.
+  'calls/get-profile': {},
+  'calls/list-maps': { table: R },
+  'calls/get-map': { table: R, documents: { 'maps/*': ['read'] } },
+  'calls/get-slots': { table: R },
+  'calls/create-map': COMMITS,
+  'calls/duplicate-map': COMMITS,
+  'calls/save-map': COMMITS,
+  'calls/restore-map-history': COMMITS,
+  'calls/admin-update-map': COMMITS,
+  'calls/rename-map': { table: RW, ...PUBLISHES },
+  'calls/set-map-state': { table: RW, ...PUBLISHES },
+  'calls/set-map-history-name': { table: RW },
+  'calls/delete-map-history': { table: RWD, documents: { 'maps/*': ['delete'] } },
+  'calls/delete-map': { table: RWD, documents: { 'maps/*': ['delete', 'list'] }, public: { 'maps/*': ['delete'] } },
+  'calls/set-user-slots': { table: RW },
+
+  // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath).
+  'calls/create-avatar-upload': { uploads: { '*/.avatar.*': ['write'] } },
+  // head() of a not-yet-uploaded avatar must be a 404: hence list on the bucket.
+  'calls/set-avatar': { uploads: { '*/.avatar.*': ['read', 'delete'], '*': ['list'] }, userPool: ['AdminUpdateUserAttributes'] },
+  'calls/clear-avatar': { uploads: { '*/.avatar.*': ['delete', 'list'] }, userPool: ['AdminDeleteUserAttributes'] },
+  'calls/update-email': { table: RW },
+  'calls/delete-user-data': {
+    table: RWD,
+    documents: { 'maps/*': ['delete', 'list'] },
+    public: { 'maps/*': ['delete'] },
+    uploads: { '*': ['delete', 'list'] },
+    userPool: ['AdminDeleteUser'],
+  },
+  // File library, from lambdas/src/domain/files.ts: {uid}/files/{random}-{name}, thumbnails beneath.
+  'calls/create-file-upload': { uploads: { '*/files/*': ['write'] } },
+  'calls/list-files': { uploads: { '*/files/*': ['list'] } },
+  'calls/delete-file': { uploads: { '*/files/*': ['read', 'delete'], '*': ['list'] } },
+  // Stores the request, then mails the team (domain/contact.ts).
+  'calls/submit-contact': { table: ['write'], mail: true },
+
+  // Calls the spec names that do not exist yet: the narrowest plausible access.
+  'calls/create-checkout-session': { table: RW, stripe: true },
+  'calls/create-portal-link': { table: R, stripe: true },
+  'calls/list-subscriptions': { table: R },
+  'calls/register-license': { table: RW },
+
+  // Public routes.
+  'http/health': {},
+  'http/stripe-webhook': { table: RWD, stripe: true },
+
+  // Event triggers.
+  'triggers/cognito-custom-message': {},
+  // Hourly sweep: scans for test maps, checks each published copy (HeadObject, so 'list' for a 404) and republishes.
+  'triggers/expire-test-maps': { table: ['read', 'scan'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] } },
+  // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
+  // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
+  'triggers/thumbnail': { uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['delete'] } },
+};

@@ -1,0 +1,166 @@
+import { Annotations, CfnOutput, Lazy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
+import { Construct } from 'constructs';
+import type { Bundle } from './bundle';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { MapnestFunction, type FunctionResources } from './constructs/mapnest-function';
+import { Monitoring } from './constructs/monitoring';
+import { Storage } from './constructs/storage';
+import { Web, appConnectSources } from './constructs/web';
+import { GRANTS, type FunctionGrants } from './grants';
+import type { FunctionSpec, Manifest } from './manifest';
+import { RUNTIME_REASON, acknowledgeCdkHelpers } from './nag';
+import type { StageConfig } from './stages';
+import type { WebAssets } from './web-assets';
+
+export interface MapnestStackProps extends StackProps {
+  stage: StageConfig;
+  manifest: Manifest;
+  /** Built bundles by function id (see bundleFunctions). */
+  bundles: ReadonlyMap<string, Bundle>;
+  webAssets: WebAssets;
+  /** Defaults to the GRANTS table; tests pass their own to check the construct's behaviour. */
+  grants?: Readonly<Record<string, FunctionGrants>>;
+}
+
+/** 'calls/save-map' -> 'CallSaveMap': a stable construct id per function. */
+export function constructIdFor(spec: FunctionSpec): string {
+  const kind = { call: 'Call', http: 'Http', trigger: 'Trigger' }[spec.kind];
+  return kind + spec.module.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+/** One stage of Mapnest. It only composes: each construct owns its resources. */
+export class MapnestStack extends Stack {
+  readonly functions: MapnestFunction[] = [];
+  readonly storage: Storage;
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly web: Web;
+  readonly monitoring: Monitoring;
+  /** What the SPA reads from /config.json (deploy-time values resolved by the deployment). */
+  readonly runtimeConfig: Record<string, unknown>;
+
+  constructor(scope: Construct, id: string, props: MapnestStackProps) {
+    super(scope, id, props);
+    const { stage, manifest } = props;
+    const grants = props.grants ?? GRANTS;
+    Tags.of(this).add('project', 'mapnest');
+    Tags.of(this).add('stage', stage.name);
+
+    for (const missing of manifest.missing) {
+      Annotations.of(this).addWarningV2('mapnest:missing-handler', `${missing} is named in lambdas/src/routes.ts but its file does not exist yet; it is not provisioned.`);
+    }
+    for (const unlisted of manifest.unlisted) {
+      Annotations.of(this).addWarningV2('mapnest:unlisted-handler', `lambdas/src/${unlisted}.ts exists but lambdas/src/routes.ts does not name it; it is not provisioned.`);
+    }
+    if (props.webAssets.kind === 'placeholder') {
+      Annotations.of(this).addWarningV2('mapnest:placeholder-web', `Deploying a placeholder page: ${props.webAssets.reason}.`);
+    }
+
+    // The app's own origin is only known once the distribution exists; functions and the OAuth client read it lazily.
+    const appOrigin: { value?: string } = {};
+    const appOriginToken = Lazy.string({ produce: () => appOrigin.value });
+    const corsOrigins = [...(stage.domain ? [`https://${stage.domain.name}`] : []), ...stage.extraOrigins];
+
+    this.storage = new Storage(this, 'Storage', { stage, corsOrigins: stage.domain ? corsOrigins : ['*'] });
+    this.data = new Data(this, 'Data', { stage });
+    const buckets = { documents: this.storage.documents, uploads: this.storage.uploads, public: this.storage.publicData };
+    const baseEnvironment = {
+      STAGE: stage.name,
+      TABLE_NAME: this.data.table.tableName,
+      DOCUMENTS_BUCKET: this.storage.documents.bucketName,
+      UPLOADS_BUCKET: this.storage.uploads.bucketName,
+      PUBLIC_BUCKET: this.storage.publicData.bucketName,
+      APP_ORIGIN: appOriginToken,
+    };
+
+    const functionsScope = new Construct(this, 'Functions');
+    const build = (spec: FunctionSpec, resources: FunctionResources, environment: Record<string, string>) => {
+      const bundle = props.bundles.get(spec.id);
+      if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
+      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), { spec, bundle, grants: grants[spec.id], resources, environment, stage });
+      Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
+      this.functions.push(fn);
+      return fn;
+    };
+
+    // The user pool depends on its CustomMessage trigger, so that trigger gets no USER_POOL_ID or pool grants.
+    const customMessageSpecs = manifest.functions.filter((fn) => fn.trigger === 'cognito-custom-message');
+    if (customMessageSpecs.length !== 1) {
+      throw new Error(`Exactly one cognito-custom-message trigger is needed (email links depend on it); found ${customMessageSpecs.length}.`);
+    }
+    const customMessage = build(customMessageSpecs[0]!, { table: this.data.table, buckets }, baseEnvironment);
+
+    this.auth = new Auth(this, 'Auth', { stage, customMessage: customMessage.function, appOrigin: appOriginToken });
+    this.api = new Api(this, 'Api', { stage, userPool: this.auth.userPool, client: this.auth.client, corsOrigins });
+
+    const resources: FunctionResources = { table: this.data.table, buckets, userPool: this.auth.userPool };
+    const environment = { ...baseEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId };
+    for (const spec of manifest.functions) {
+      if (spec === customMessageSpecs[0]) continue;
+      const fn = build(spec, resources, environment);
+      if (spec.routes.length > 0) this.api.addFunction(fn);
+      if (spec.trigger === 'schedule') {
+        new events.Rule(this, `${constructIdFor(spec)}Schedule`, {
+          description: `Mapnest ${stage.name} ${spec.id}`,
+          schedule: events.Schedule.expression(spec.schedule!),
+          targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+        });
+      }
+      if (spec.trigger === 's3-upload') {
+        // Every upload, unfiltered: the handler verifies library files of every type (SVG included) besides
+        // making thumbnails, and skips the thumbnails it writes itself ({path}/.thumb-{size}.jpg), so a
+        // thumbnail write costs one no-op invocation and never loops.
+        this.storage.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(fn.function));
+      }
+    }
+
+    this.runtimeConfig = {
+      stage: stage.name,
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      googleSignIn: Boolean(stage.google),
+      ...(this.auth.oauthDomain ? { oauthDomain: this.auth.oauthDomain } : {}),
+    };
+    this.web = new Web(this, 'Web', {
+      stage,
+      spa: this.storage.spa,
+      publicData: this.storage.publicData,
+      uploads: this.storage.uploads,
+      logs: this.storage.logs,
+      apiDomain: this.api.domainName,
+      assets: props.webAssets,
+      runtimeConfig: this.runtimeConfig,
+      connectSources: appConnectSources(this, [this.storage.uploads, this.storage.documents], this.auth.oauthDomain),
+      publicCallPaths: manifest.functions.filter((f) => f.kind === 'call').flatMap((f) => f.routes.filter((r) => r.auth === 'none').map((r) => r.path)),
+    });
+    appOrigin.value = this.web.appOrigin;
+
+    this.monitoring = new Monitoring(this, 'Monitoring', { stage, functions: this.functions, api: this.api.httpApi, table: this.data.table });
+
+    new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'Where the app is served' });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: this.web.distribution.distributionDomainName,
+      description: 'Target of the custom domain\'s CNAME/ALIAS when DNS is managed outside Route 53',
+    });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'Direct API endpoint (the app uses /api on AppUrl)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'DocumentsBucket', { value: this.storage.documents.bucketName });
+    new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
+    new CfnOutput(this, 'PublicBucket', { value: this.storage.publicData.bucketName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+
+    acknowledgeCdkHelpers(this);
+  }
+}

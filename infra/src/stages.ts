@@ -1,0 +1,133 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/**
+ * Everything that differs between environments, in one typed place. A stage is deployed with
+ * `npx cdk deploy -c stage=<name>`; secrets are never here, only the names under which they are stored.
+ */
+export interface StageConfig {
+  /** Short name used in the stack name, tags and parameter paths. */
+  name: string;
+  /** Region of the stack; CloudFront, its certificate and its functions are global regardless. */
+  region: string;
+  /** Account to pin the stage to; undefined deploys to the account of the current credentials. */
+  account?: string;
+  /**
+   * Production data rules: the table, user pool and data buckets are retained when the stack is
+   * deleted and the table and pool have deletion protection. Off on dev, where stacks come and go.
+   */
+  production: boolean;
+  /** Custom domain; without one the app is served at the distribution's *.cloudfront.net name. */
+  domain?: {
+    name: string;
+    /** ACM certificate for `name`, which CloudFront requires to be in us-east-1. */
+    certificateArn: string;
+    /** Route 53 zone to create the alias records in; omit when DNS is managed elsewhere. */
+    hostedZone?: { id: string; name: string };
+  };
+  /** Google sign-in through Cognito's hosted OAuth endpoints; omitted means email and password only. */
+  google?: {
+    clientId: string;
+    /** Secrets Manager secret holding the OAuth client secret (resolved by CloudFormation at deploy time). */
+    clientSecretName: string;
+    /** Prefix of the Cognito domain <prefix>.auth.<region>.amazoncognito.com that Google redirects to. */
+    cognitoDomainPrefix: string;
+  };
+  /** SSM Parameter Store SecureString names the payment functions read at run time. */
+  stripe: { secretKeyParameter: string; webhookSecretParameter: string };
+  /**
+   * SES sender (a verified identity) for Cognito's email and the product's own (contact requests).
+   * Omitted: Cognito sends with its own sender (50 a day) and the product's own email is not sent.
+   */
+  email?: {
+    from: string;
+    fromName?: string;
+    replyTo?: string;
+    /** The verified SES domain identity `from` belongs to, when the domain rather than the address is verified. */
+    sesVerifiedDomain?: string;
+    /** Where contact and custom-work requests are mailed. */
+    supportEmail?: string;
+  };
+  /** Retention of Lambda and API access logs. */
+  logRetention: RetentionDays;
+  /** Days to keep S3 and CloudFront access logs. */
+  accessLogDays: number;
+  /** Application log level handed to Lambda's JSON logging and to the handlers' LOG_LEVEL. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Subscribed to the alarm topic when set (the subscription needs a one-time confirmation). */
+  alarmEmail?: string;
+  /** Stage-wide API Gateway throttling (requests per second and burst). */
+  throttle: { rateLimit: number; burstLimit: number };
+  /** Origins besides the app's own that may call the API and upload from a browser (e.g. a local Vite server on dev). */
+  extraOrigins: string[];
+  /** Web ACL (us-east-1, CLOUDFRONT scope) to attach to the distribution, when the operator runs one. */
+  webAclArn?: string;
+}
+
+const stripeParameters = (stage: string) => ({
+  secretKeyParameter: `/mapnest/${stage}/stripe/secret-key`,
+  webhookSecretParameter: `/mapnest/${stage}/stripe/webhook-secret`,
+});
+
+/** The stages this repository deploys. Add one by adding an entry. */
+export const STAGES: Readonly<Record<string, StageConfig>> = {
+  dev: {
+    name: 'dev',
+    region: 'us-east-1',
+    production: false,
+    stripe: stripeParameters('dev'),
+    logRetention: RetentionDays.TWO_WEEKS,
+    accessLogDays: 14,
+    logLevel: 'debug',
+    throttle: { rateLimit: 50, burstLimit: 100 },
+    extraOrigins: ['http://localhost:5173', 'http://localhost:8080'],
+  },
+  prod: {
+    name: 'prod',
+    region: 'us-east-1',
+    production: true,
+    stripe: stripeParameters('prod'),
+    logRetention: RetentionDays.THREE_MONTHS,
+    accessLogDays: 90,
+    logLevel: 'info',
+    throttle: { rateLimit: 500, burstLimit: 1000 },
+    extraOrigins: [],
+  },
+};
+
+/** The stage named by `-c stage=<name>`, with a clear error for anything else. */
+export function stageConfig(name: unknown): StageConfig {
+  if (typeof name !== 'string' || name === '') {
+    throw new Error(`Pass a stage: npx cdk synth -c stage=<${Object.keys(STAGES).join('|')}>`);
+  }
+  const stage = STAGES[name];
+  if (!stage) throw new Error(`Unknown stage '${name}'. Known stages: ${Object.keys(STAGES).join(', ')}.`);
+  validateStage(stage);
+  return stage;
+}
+
+/** Rejects configurations that would synthesise but fail at deploy time or leak something. */
+export function validateStage(stage: StageConfig): void {
+  const problems: string[] = [];
+  if (!/^[a-z][a-z0-9-]{1,20}$/.test(stage.name)) problems.push('name must be 2-21 lower-case letters, digits or dashes');
+  if (stage.domain) {
+    if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(stage.domain.certificateArn)) {
+      problems.push('domain.certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses those)');
+    }
+    if (stage.domain.hostedZone && !(stage.domain.name === stage.domain.hostedZone.name || stage.domain.name.endsWith(`.${stage.domain.hostedZone.name}`))) {
+      problems.push('domain.name must be inside domain.hostedZone.name');
+    }
+  }
+  if (stage.google && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(stage.google.cognitoDomainPrefix)) {
+    problems.push('google.cognitoDomainPrefix must be lower-case letters, digits and dashes');
+  }
+  for (const parameter of [stage.stripe.secretKeyParameter, stage.stripe.webhookSecretParameter]) {
+    if (!parameter.startsWith('/')) problems.push(`Stripe parameter '${parameter}' must be a full path starting with /`);
+  }
+  for (const origin of stage.extraOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) problems.push(`extra origin '${origin}' must be scheme://host[:port] with no path`);
+  }
+  if (stage.production && stage.extraOrigins.some((o) => o.startsWith('http://'))) {
+    problems.push('a production stage must not allow plain-http origins');
+  }
+  if (problems.length > 0) throw new Error(`Stage '${stage.name}' is misconfigured: ${problems.join('; ')}.`);
+}

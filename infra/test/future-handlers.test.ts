@@ -1,0 +1,187 @@
+/**
+ * The constructs for handlers that other issues will add, exercised today with fixture handlers and a
+ * stage that turns every optional feature on: the S3 thumbnail trigger (sharp), the public Stripe
+ * webhook, a custom domain with DNS, Google sign-in, SES email, a web ACL and an alarm email.
+ */
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRANTS } from '../src/grants';
+import { readManifest, type Manifest } from '../src/manifest';
+import {
+  FIXTURE_LAMBDAS, FULL_STAGE, actionsOf, bundle, expectNagClean, functionsById, logicalIdByPath, resourcesOf, routes, statementsOf, synth,
+  type Bundled, type Synthesised,
+} from './support';
+
+let manifest: Manifest;
+let bundled: Bundled;
+let full: Synthesised;
+let t: Template;
+
+beforeAll(() => {
+  manifest = readManifest({
+    srcDir: FIXTURE_LAMBDAS,
+    publicCalls: [],
+    httpRoutes: [
+      { module: 'stripe-webhook', method: 'POST', path: '/api/stripe/webhook' },
+      // Named in the manifest before its file exists: skipped with a warning, not a broken synth.
+      { module: 'beacon', method: 'POST', path: '/api/beacon' },
+    ],
+    triggers: [{ module: 'cognito-custom-message', source: 'cognito-custom-message' }, { module: 'thumbnail', source: 's3-upload' }],
+  });
+  bundled = bundle(manifest);
+  // The fixture call stands in for a mail-sending call such as submitContact.
+  full = synth(FULL_STAGE, manifest, bundled.bundles, { grants: { ...GRANTS, 'calls/echo-name': { table: ['write'], mail: true } } });
+  t = full.template;
+}, 120_000);
+afterAll(() => bundled?.cleanup());
+
+const json = (value: unknown) => JSON.stringify(value);
+
+describe('thumbnail trigger', () => {
+  it('runs on Linux x86_64 with room for image work', () => {
+    const fn = functionsById(t).get('triggers/thumbnail')!;
+    expect(fn.properties).toMatchObject({ Architectures: ['x86_64'], MemorySize: 1536, Timeout: 60, Runtime: 'nodejs22.x' });
+  });
+
+  it('ships sharp with its Linux x64 binary and libvips next to the bundle', () => {
+    const dir = bundled.bundles.get('triggers/thumbnail')!.dir;
+    for (const pkg of ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', 'detect-libc', 'semver', '@img/colour']) {
+      expect(existsSync(join(dir, 'node_modules', pkg, 'package.json')), pkg).toBe(true);
+    }
+    expect(existsSync(join(dir, 'node_modules', '@img', 'sharp-linux-arm64')), 'other platforms stay out').toBe(false);
+    expect(bundled.bundles.get('triggers/thumbnail')!.nativePackages).toEqual(['sharp']);
+  });
+
+  it('fires on every object created in the uploads bucket', () => {
+    const fn = functionsById(t).get('triggers/thumbnail')!;
+    interface LambdaNotification { Events: string[]; LambdaFunctionArn: unknown; Filter?: unknown }
+    const [notifications] = Object.values(t.findResources('Custom::S3BucketNotifications')) as Array<{ Properties: { BucketName: unknown; NotificationConfiguration: { LambdaFunctionConfigurations: LambdaNotification[] } } }>;
+    expect(notifications!.Properties.BucketName).toEqual({ Ref: logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Uploads') });
+    const configs = notifications!.Properties.NotificationConfiguration.LambdaFunctionConfigurations;
+    // Unfiltered: library files of every type are verified, and the handler skips its own thumbnails.
+    expect(configs).toEqual([{ Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [fn.logicalId, 'Arn'] } }]);
+  });
+
+  it('reads uploads, writes only thumbnail keys and deletes only thumbnails and library files', () => {
+    const fn = functionsById(t).get('triggers/thumbnail')!;
+    const uploads = logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Uploads');
+    const objects = (pattern: string) => [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploads, 'Arn'] }, `/${pattern}`]] }];
+    const data = statementsOf(t, fn).filter((s) => !actionsOf(s)[0]!.startsWith('logs:'));
+    expect(data.map((s) => [actionsOf(s), resourcesOf(s)])).toEqual([
+      [['s3:GetObject'], objects('*')],
+      [['s3:ListBucket'], [{ 'Fn::GetAtt': [uploads, 'Arn'] }]],
+      [['s3:DeleteObject', 's3:PutObject'], objects('*/.thumb-*.jpg')],
+      [['s3:DeleteObject'], objects('*/files/*')],
+    ]);
+  });
+});
+
+describe('Stripe webhook', () => {
+  it('is a public route: Stripe signs its requests, it has no user token', () => {
+    const fn = functionsById(t).get('http/stripe-webhook')!;
+    const webhook = routes(t).find((r) => r.routeKey === 'POST /api/stripe/webhook')!;
+    expect(webhook.authorizationType).toBe('NONE');
+    expect(webhook.functionLogicalId).toBe(fn.logicalId);
+    expect(routes(t).find((r) => r.routeKey === 'POST /api/fn/echoName')!.authorizationType).toBe('JWT');
+  });
+
+  it('gets the names of the Stripe parameters, never their values', () => {
+    const env = (functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.STRIPE_SECRET_KEY_PARAMETER).toBe(FULL_STAGE.stripe.secretKeyParameter);
+    expect(env.STRIPE_WEBHOOK_SECRET_PARAMETER).toBe(FULL_STAGE.stripe.webhookSecretParameter);
+    expect(Object.keys(env).filter((k) => k.startsWith('STRIPE_')).sort()).toEqual(['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    const echo = (functionsById(t).get('calls/echo-name')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(echo.STRIPE_SECRET_KEY_PARAMETER).toBeUndefined();
+  });
+
+  it('may read exactly those two parameters', () => {
+    const ssm = statementsOf(t, functionsById(t).get('http/stripe-webhook')!).filter((s) => actionsOf(s).some((a) => a.startsWith('ssm:')));
+    expect(ssm).toHaveLength(1);
+    expect(actionsOf(ssm[0]!)).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
+    expect(resourcesOf(ssm[0]!).map(json)).toEqual(
+      [FULL_STAGE.stripe.secretKeyParameter, FULL_STAGE.stripe.webhookSecretParameter].map((name) =>
+        json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:us-east-1:123456789012:parameter${name}`]] }),
+      ),
+    );
+  });
+});
+
+describe('mail', () => {
+  it('gives a mail-sending function the sender, the support inbox and SendEmail on the sender identities only', () => {
+    const fn = functionsById(t).get('calls/echo-name')!;
+    const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.MAIL_FROM).toBe('Mapnest <no-reply@example.com>');
+    expect(env.SUPPORT_EMAIL).toBe('support@example.com');
+    const ses = statementsOf(t, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+    expect(ses.map((s) => actionsOf(s))).toEqual([['ses:SendEmail']]);
+    expect(resourcesOf(ses[0]!).map(json)).toEqual(
+      ['no-reply@example.com', 'example.com'].map((id) => json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ses:us-east-1:123456789012:identity/${id}`]] })),
+    );
+    expect((functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_FROM).toBeUndefined();
+  });
+});
+
+describe('manifest entries without a handler yet', () => {
+  it('are skipped with a warning instead of a broken synth', () => {
+    expect(manifest.missing).toEqual(['http/beacon']);
+    expect(routes(t).some((r) => r.routeKey === 'POST /api/beacon')).toBe(false);
+    Annotations.fromStack(full.stack).hasWarning('*', Match.stringLikeRegexp('http/beacon is named in lambdas/src/routes.ts but its file does not exist'));
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports nothing unacknowledged with every optional feature on, and justifies each acknowledgement', () => {
+    expectNagClean(full.stack);
+  });
+});
+
+describe('optional stage features', () => {
+  it('serves the custom domain with its certificate, modern TLS, DNS aliases and the web ACL', () => {
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: [FULL_STAGE.domain!.name],
+        ViewerCertificate: { AcmCertificateArn: FULL_STAGE.domain!.certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+        WebACLId: FULL_STAGE.webAclArn,
+      }),
+    });
+    for (const type of ['A', 'AAAA']) {
+      t.hasResourceProperties('AWS::Route53::RecordSet', { Name: `${FULL_STAGE.domain!.name}.`, Type: type, HostedZoneId: FULL_STAGE.domain!.hostedZone!.id });
+    }
+  });
+
+  it('uses the custom domain as the app origin in functions, CORS and uploads', () => {
+    const origin = `https://${FULL_STAGE.domain!.name}`;
+    for (const fn of functionsById(t).values()) {
+      expect((fn.properties.Environment as { Variables: Record<string, unknown> }).Variables.APP_ORIGIN, fn.id).toBe(origin);
+    }
+    t.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.objectLike({ AllowOrigins: [origin, ...FULL_STAGE.extraOrigins] }) });
+    for (const path of ['Storage/Uploads', 'Storage/Documents']) {
+      const props = (t.findResources('AWS::S3::Bucket')[logicalIdByPath(t, 'AWS::S3::Bucket', path)] as { Properties: { CorsConfiguration: { CorsRules: Array<{ AllowedOrigins: string[] }> } } }).Properties;
+      expect(props.CorsConfiguration.CorsRules[0]!.AllowedOrigins, path).toEqual([origin, ...FULL_STAGE.extraOrigins]);
+    }
+  });
+
+  it('adds Google sign-in with the client secret resolved from Secrets Manager at deploy time', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: FULL_STAGE.google!.clientId,
+        client_secret: `{{resolve:secretsmanager:${FULL_STAGE.google!.clientSecretName}:SecretString:::}}`,
+      }),
+    });
+    t.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: FULL_STAGE.google!.cognitoDomainPrefix });
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      AllowedOAuthFlows: ['code'],
+      CallbackURLs: [`https://${FULL_STAGE.domain!.name}/auth`],
+    });
+    expect(full.stack.resolve(full.stack.runtimeConfig)).toMatchObject({ googleSignIn: true, oauthDomain: 'mapnest-full.auth.us-east-1.amazoncognito.com' });
+  });
+
+  it('sends Cognito email through SES and alarms to the operator\'s address', () => {
+    t.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'Mapnest <no-reply@example.com>' }) });
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_STAGE.alarmEmail });
+  });
+});

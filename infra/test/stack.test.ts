@@ -1,0 +1,680 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModule } from '@mapnest/lambdas/routes';
+import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
+import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
+import { GRANTS } from '../src/grants';
+import { readManifest, type Manifest } from '../src/manifest';
+import { LAMBDAS_SRC } from '../src/paths';
+import { STAGES } from '../src/stages';
+import {
+  actionsOf, bundle, expectNagClean, functionsById, logicalIdByPath, nagFindings, resourcesOf, routes, statementsOf, synth,
+  type Bundled, type Statement, type Synthesised,
+} from './support';
+
+/** A stand-in for web/dist: an index.html, an embed page and one hashed asset. */
+const FIXTURE_WEB_DIST = resolve(import.meta.dirname, 'fixtures/web-dist');
+
+let manifest: Manifest;
+/** The callable files, listed by the test itself when the stacks are synthesised. */
+let callFiles: string[];
+let bundled: Bundled;
+let dev: Synthesised;
+let prod: Synthesised;
+
+beforeAll(() => {
+  callFiles = readdirSync(join(LAMBDAS_SRC, 'calls')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
+  manifest = readManifest();
+  bundled = bundle(manifest);
+  dev = synth(STAGES.dev!, manifest, bundled.bundles);
+  prod = synth(STAGES.prod!, manifest, bundled.bundles);
+}, 180_000);
+afterAll(() => bundled?.cleanup());
+
+const json = (value: unknown) => JSON.stringify(value);
+const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+const objectArn = (bucketLogicalId: string, pattern: string) => ({ 'Fn::Join': ['', [getAtt(bucketLogicalId), `/${pattern}`]] });
+
+describe('functions and routes', () => {
+  it('gives every callable file exactly one function and one route', () => {
+    const modules = callFiles.map((f) => f.replace(/\.ts$/, ''));
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules).toContain('get-profile');
+    const fns = functionsById(dev.template);
+    const all = routes(dev.template);
+    for (const module of modules) {
+      const fn = fns.get(`calls/${module}`);
+      expect(fn, `function for calls/${module}`).toBeDefined();
+      const matching = all.filter((r) => r.routeKey === `POST /api/fn/${callNameFromModule(module)}`);
+      expect(matching, `route for calls/${module}`).toHaveLength(1);
+      expect(matching[0]!.functionLogicalId).toBe(fn!.logicalId);
+      expect(all.filter((r) => r.functionLogicalId === fn!.logicalId)).toHaveLength(1);
+    }
+  });
+
+  it('provisions nothing but the manifest: one function per module, one route per declared route', () => {
+    const expectedIds = manifest.functions.map((f) => f.id).sort();
+    expect([...functionsById(dev.template).keys()].sort()).toEqual(expectedIds);
+    const expectedRoutes = manifest.functions.flatMap((f) => f.routes.map((r) => `${r.method} ${r.path}`)).sort();
+    expect(routes(dev.template).map((r) => r.routeKey).sort()).toEqual(expectedRoutes);
+  });
+
+  it('puts every call route behind the Cognito JWT authorizer and leaves every public route open', () => {
+    const authorizerId = logicalIdByPath(dev.template, 'AWS::ApiGatewayV2::Authorizer', 'Api/HttpApi/CognitoJwt');
+    const publicKeys = new Set([...HTTP_ROUTES.map((r) => `${r.method} ${r.path}`), ...PUBLIC_CALLS.map((name) => `POST ${CALL_PATH_PREFIX}${name}`)]);
+    expect(routes(dev.template).filter((r) => r.authorizationType === 'JWT').length).toBeGreaterThan(0);
+    for (const route of routes(dev.template)) {
+      if (publicKeys.has(route.routeKey)) {
+        expect(route.authorizationType, route.routeKey).toBe('NONE');
+        expect(route.authorizerId, route.routeKey).toBeUndefined();
+      } else {
+        expect(route.routeKey).toMatch(/^POST \/api\/fn\/[a-z][a-zA-Z0-9]*$/);
+        expect(route.authorizationType, route.routeKey).toBe('JWT');
+        expect(route.authorizerId, route.routeKey).toEqual({ Ref: authorizerId });
+      }
+    }
+  });
+
+  // Applies by itself once the billing work adds http/stripe-webhook.ts to HTTP_ROUTES; the fixture
+  // stack in future-handlers.test.ts covers the same construct path today.
+  it.skipIf(!HTTP_ROUTES.some((r) => r.module === 'stripe-webhook'))('leaves the Stripe webhook route without an authorizer', () => {
+    const webhook = routes(dev.template).find((r) => r.routeKey === 'POST /api/stripe/webhook');
+    expect(webhook?.authorizationType).toBe('NONE');
+  });
+
+  it('verifies ID tokens of this stage\'s user pool and web client', () => {
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPoolClient', 'Auth/UserPool/WebClient') }],
+        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.us-east-1.amazonaws.com/', { Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool') }]] },
+      },
+    });
+  });
+
+  it('provisions every trigger whose module exists', () => {
+    const fns = functionsById(dev.template);
+    for (const trigger of TRIGGERS) {
+      const provisioned = fns.has(`triggers/${trigger.module}`);
+      expect(provisioned, trigger.module).toBe(!manifest.missing.includes(`triggers/${trigger.module}`));
+    }
+    const customMessage = fns.get('triggers/cognito-custom-message')!;
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { CustomMessage: getAtt(customMessage.logicalId) } });
+  });
+
+  it('runs every scheduled trigger on its manifest schedule', () => {
+    const fns = functionsById(dev.template);
+    const scheduled = manifest.functions.filter((f) => f.trigger === 'schedule');
+    const rules = Object.values(dev.template.findResources('AWS::Events::Rule')) as Array<{ Properties: { ScheduleExpression: string; State: string; Targets: Array<{ Arn: unknown }> } }>;
+    expect(rules).toHaveLength(scheduled.length);
+    for (const spec of scheduled) {
+      const fn = fns.get(spec.id)!;
+      const rule = rules.find((r) => json(r.Properties.Targets).includes(fn.logicalId));
+      expect(rule?.Properties, spec.id).toMatchObject({ ScheduleExpression: spec.schedule, State: 'ENABLED', Targets: [{ Arn: getAtt(fn.logicalId) }] });
+    }
+  });
+
+  it('declares grants for every provisioned function', () => {
+    const missing = manifest.functions.map((f) => f.id).filter((id) => !(id in GRANTS));
+    expect(missing, 'add these ids to infra/src/grants.ts').toEqual([]);
+  });
+
+  it('pins runtime, handler, timeout, memory and JSON logging on every function', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      const p = fn.properties;
+      expect(p.Runtime, fn.id).toBe('nodejs22.x');
+      expect(p.Handler, fn.id).toBe('index.handler');
+      expect(p.Architectures, fn.id).toEqual([fn.id === 'triggers/thumbnail' ? 'x86_64' : 'arm64']);
+      expect(p.LoggingConfig, fn.id).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'DEBUG', SystemLogLevel: 'WARN' });
+      expect(p.MemorySize, fn.id).toBeGreaterThanOrEqual(256);
+      if (fn.id.startsWith('calls/') || fn.id.startsWith('http/')) {
+        // API Gateway HTTP APIs end the request at 30 s whatever the function does.
+        expect(p.Timeout, fn.id).toBe(CALL_TIMEOUT.toSeconds());
+        expect(p.Timeout as number).toBeLessThan(30);
+      }
+    }
+    expect(functionsById(prod.template).get('calls/get-profile')!.properties.LoggingConfig).toMatchObject({ ApplicationLogLevel: 'INFO' });
+  });
+
+  it('hands every function the environment the handlers read, and the trigger no user pool id', () => {
+    const fns = functionsById(dev.template);
+    for (const fn of fns.values()) {
+      const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const name of ['TABLE_NAME', 'DOCUMENTS_BUCKET', 'PUBLIC_BUCKET', 'UPLOADS_BUCKET', 'APP_ORIGIN', 'LOG_LEVEL']) {
+        expect(env[name], `${fn.id} ${name}`).toBeDefined();
+      }
+      expect(env.AWS_REGION, 'reserved by Lambda').toBeUndefined();
+      if (fn.id === 'triggers/cognito-custom-message') expect(env.USER_POOL_ID).toBeUndefined();
+      else expect(env.USER_POOL_ID, fn.id).toEqual({ Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool') });
+    }
+    const env = (fns.get('calls/get-profile')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.TABLE_NAME).toEqual({ Ref: logicalIdByPath(dev.template, 'AWS::DynamoDB::Table', 'Data/Table') });
+    expect(env.APP_ORIGIN).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdByPath(dev.template, 'AWS::CloudFront::Distribution', 'Web/Distribution'), 'DomainName'] }]] });
+  });
+});
+
+describe('least privilege', () => {
+  let ids: Record<string, string>;
+  beforeAll(() => {
+    ids = {
+      table: logicalIdByPath(dev.template, 'AWS::DynamoDB::Table', 'Data/Table'),
+      documents: logicalIdByPath(dev.template, 'AWS::S3::Bucket', 'Storage/Documents/'),
+      uploads: logicalIdByPath(dev.template, 'AWS::S3::Bucket', 'Storage/Uploads/'),
+      public: logicalIdByPath(dev.template, 'AWS::S3::Bucket', 'Storage/PublicData/'),
+      userPool: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool'),
+    };
+  });
+
+  const statementsFor = (id: string) => statementsOf(dev.template, functionsById(dev.template).get(id)!);
+  const dataStatements = (id: string) => statementsFor(id).filter((s) => !actionsOf(s).every((a) => a.startsWith('logs:')));
+
+  it('never grants a wildcard action or a bare * resource', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      for (const s of statementsOf(dev.template, fn)) {
+        expect(s.Effect).toBe('Allow');
+        for (const action of actionsOf(s)) expect(action, fn.id).not.toMatch(/\*/);
+        for (const resource of resourcesOf(s)) expect(resource, fn.id).not.toBe('*');
+      }
+    }
+  });
+
+  it('lets each function write only to its own log group', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      const logGroup = (fn.properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      const logs = statementsOf(dev.template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('logs:')));
+      expect(logs, fn.id).toHaveLength(1);
+      expect(actionsOf(logs[0]!).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      expect(logs[0]!.Resource).toEqual(getAtt(logGroup));
+    }
+  });
+
+  it('scopes every data statement to this stage\'s table, buckets, user pool or Stripe parameters', () => {
+    const buckets = [ids.documents!, ids.uploads!, ids.public!];
+    const allowed = (resource: unknown): boolean => {
+      const text = json(resource);
+      if (text === json(getAtt(ids.table!)) || text === json({ 'Fn::Join': ['', [getAtt(ids.table!), '/index/*']] })) return true;
+      if (text === json(getAtt(ids.userPool!))) return true;
+      if (buckets.some((b) => text === json(getAtt(b)))) return true;
+      const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+      if (join && join[1].length === 2 && buckets.some((b) => json(join[1][0]) === json(getAtt(b))) && /^\/[^*]*\*/.test(String(join[1][1]))) return true;
+      return /parameter\/mapnest\/dev\/stripe\//.test(text);
+    };
+    for (const fn of functionsById(dev.template).values()) {
+      for (const s of dataStatements(fn.id)) {
+        for (const resource of resourcesOf(s)) expect(allowed(resource), `${fn.id}: ${json(resource)}`).toBe(true);
+      }
+    }
+  });
+
+  it('gives functions that touch no data no data permissions', () => {
+    for (const id of ['calls/get-profile', 'http/health', 'triggers/cognito-custom-message']) {
+      expect(dataStatements(id), id).toEqual([]);
+    }
+  });
+
+  it('limits map document access to maps/* in the documents bucket', () => {
+    const save = dataStatements('calls/save-map');
+    const documents = save.filter((s) => json(s.Resource).includes(ids.documents!));
+    expect(documents).toHaveLength(1);
+    expect(documents[0]!.Resource).toEqual(objectArn(ids.documents!, 'maps/*'));
+    expect(actionsOf(documents[0]!).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    // save-map republishes: writes and removes public copies, never reads or lists them, never touches uploads.
+    const published = save.filter((s) => json(s.Resource).includes(ids.public!));
+    expect(published.map((s) => [actionsOf(s).sort(), s.Resource])).toEqual([[['s3:DeleteObject', 's3:PutObject'], objectArn(ids.public!, 'maps/*')]]);
+    expect(json(save)).not.toContain(ids.uploads!);
+  });
+
+  it('keeps read-only calls read-only', () => {
+    for (const id of ['calls/list-maps', 'calls/get-map', 'calls/get-slots']) {
+      const actions = dataStatements(id).flatMap(actionsOf);
+      expect(actions, id).toContain('dynamodb:Query');
+      expect(actions.filter((a) => /Put|Update|Delete|Write/.test(a)), id).toEqual([]);
+    }
+    const getMap = dataStatements('calls/get-map').find((s) => json(s.Resource).includes(ids.documents!))!;
+    expect(actionsOf(getMap)).toEqual(['s3:GetObject']);
+  });
+
+  it('lets only functions declared to delete delete table items', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      const deletes = dataStatements(fn.id).flatMap(actionsOf).some((a) => a === 'dynamodb:DeleteItem' || a === 'dynamodb:BatchWriteItem');
+      expect(deletes, fn.id).toBe(Boolean(GRANTS[fn.id]?.table?.includes('delete')));
+    }
+  });
+
+  it('lets only scheduled sweeps scan the table', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      const scans = dataStatements(fn.id).flatMap(actionsOf).includes('dynamodb:Scan');
+      if (scans) expect(manifest.functions.find((f) => f.id === fn.id)!.trigger, fn.id).toBe('schedule');
+    }
+  });
+
+  it('conditions listing on the declared prefix', () => {
+    const list = dataStatements('calls/delete-map').find((s) => actionsOf(s).includes('s3:ListBucket'))!;
+    expect(list.Resource).toEqual(getAtt(ids.documents!));
+    expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['maps/*'] } });
+  });
+
+  it('matches every function\'s permissions to its GRANTS entry', () => {
+    const bucketIds = { documents: ids.documents!, uploads: ids.uploads!, public: ids.public! };
+    for (const fn of functionsById(dev.template).values()) {
+      // A function without an entry gets nothing (the test above names it).
+      const grants = GRANTS[fn.id] ?? {};
+      const statements = dataStatements(fn.id);
+      const touches = (logicalId: string) => statements.some((s: Statement) => json(s.Resource).includes(`"${logicalId}"`));
+      expect(touches(ids.table!), `${fn.id} table`).toBe(Boolean(grants.table?.length));
+      for (const [name, logicalId] of Object.entries(bucketIds)) {
+        expect(touches(logicalId), `${fn.id} ${name}`).toBe(Boolean(grants[name as keyof typeof bucketIds]));
+      }
+      expect(touches(ids.userPool!), `${fn.id} user pool`).toBe(Boolean(grants.userPool?.length));
+      expect(statements.some((s) => actionsOf(s).includes('ssm:GetParameter')), `${fn.id} stripe`).toBe(Boolean(grants.stripe));
+    }
+  });
+});
+
+describe('data', () => {
+  it('keys the single table by pk/sk with both GSIs projecting everything, on demand, with TTL and PITR', () => {
+    for (const { template } of [dev, prod]) {
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        GlobalSecondaryIndexes: Object.values(TABLE_INDEXES).map((index) => ({
+          IndexName: index.name,
+          KeySchema: [{ AttributeName: index.pk, KeyType: 'HASH' }, { AttributeName: index.sk, KeyType: 'RANGE' }],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      });
+    }
+  });
+
+  it('retains and protects the table on prod and lets dev go', () => {
+    prod.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    dev.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
+  });
+});
+
+describe('storage', () => {
+  const bucket = (template: Template, path: string) => template.findResources('AWS::S3::Bucket')[logicalIdByPath(template, 'AWS::S3::Bucket', path)] as { Properties: Record<string, unknown>; DeletionPolicy: string };
+
+  it('encrypts every bucket, blocks public access and refuses plain HTTP', () => {
+    for (const [logicalId, resource] of Object.entries(dev.template.findResources('AWS::S3::Bucket'))) {
+      const p = (resource as { Properties: Record<string, unknown> }).Properties;
+      expect(p.BucketEncryption, logicalId).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+      expect(p.PublicAccessBlockConfiguration, logicalId).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: logicalId },
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      });
+    }
+  });
+
+  it('versions map documents and opens uploads to browser presigned POST and GET, documents to GET only', () => {
+    const documents = bucket(dev.template, 'Storage/Documents/').Properties;
+    expect(documents.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect((documents.CorsConfiguration as { CorsRules: Array<{ AllowedMethods: string[] }> }).CorsRules[0]!.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const cors = bucket(dev.template, 'Storage/Uploads/').Properties.CorsConfiguration as { CorsRules: Array<{ AllowedMethods: string[] }> };
+    expect(cors.CorsRules[0]!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'HEAD']));
+    for (const path of ['Storage/PublicData/', 'Storage/Spa/']) expect(bucket(dev.template, path).Properties.CorsConfiguration, path).toBeUndefined();
+  });
+
+  it('retains data buckets on prod and empties them on dev', () => {
+    for (const path of ['Storage/Documents/', 'Storage/Uploads/', 'Storage/PublicData/']) {
+      expect(bucket(prod.template, path).DeletionPolicy, path).toBe('Retain');
+      expect(bucket(dev.template, path).DeletionPolicy, path).toBe('Delete');
+    }
+    expect(Object.keys(prod.template.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(0);
+  });
+});
+
+describe('auth', () => {
+  it('signs in by email, verifies by the custom message link, and keeps the old email until the new one is verified', () => {
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }) },
+    });
+    dev.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+
+  it('gives the web client password and refresh flows, no secret, no SRP, and no way to write email_verified', () => {
+    dev.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      SupportedIdentityProviders: ['COGNITO'],
+      WriteAttributes: ['email', 'name'],
+      // The ID token carries what the client may read: the avatar URL (picture) included.
+      ReadAttributes: ['email', 'email_verified', 'name', 'picture'],
+    });
+  });
+
+  it('adds no Google provider or hosted domain unless the stage names one', () => {
+    expect(Object.keys(dev.template.findResources('AWS::Cognito::UserPoolIdentityProvider'))).toHaveLength(0);
+    expect(Object.keys(dev.template.findResources('AWS::Cognito::UserPoolDomain'))).toHaveLength(0);
+  });
+
+  it('protects the prod user pool', () => {
+    prod.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }) });
+  });
+});
+
+describe('api', () => {
+  it('throttles the stage and writes JSON access logs', () => {
+    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: STAGES.prod!.throttle.rateLimit, ThrottlingBurstLimit: STAGES.prod!.throttle.burstLimit },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+    });
+  });
+
+  it('allows CORS only from configured origins: local dev servers on dev, none on prod', () => {
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.objectLike({ AllowOrigins: STAGES.dev!.extraOrigins }) });
+    prod.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
+  });
+});
+
+describe('web', () => {
+  /** CloudFront's managed policies, by their fixed ids. */
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+  const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+  interface Behaviour {
+    PathPattern?: string;
+    TargetOriginId: string;
+    CachePolicyId: unknown;
+    OriginRequestPolicyId?: unknown;
+    ResponseHeadersPolicyId: unknown;
+    FunctionAssociations?: Array<{ EventType: string; FunctionARN: unknown }>;
+    ViewerProtocolPolicy: string;
+    AllowedMethods?: string[];
+  }
+  interface Deployment {
+    Properties: {
+      DestinationBucketName: unknown;
+      Include?: string[];
+      Exclude?: string[];
+      Prune?: boolean;
+      SystemMetadata?: Record<string, string>;
+      DistributionId?: unknown;
+      DistributionPaths?: string[];
+      SourceMarkers?: unknown;
+    };
+    DependsOn?: string[];
+  }
+  interface Origin { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: Record<string, unknown> }
+  let config: { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[]; Origins: Origin[]; CustomErrorResponses?: unknown; Logging?: unknown };
+  let t: Template;
+  beforeAll(() => {
+    t = dev.template;
+    const [distribution] = Object.values(t.findResources('AWS::CloudFront::Distribution')) as Array<{ Properties: { DistributionConfig: typeof config } }>;
+    config = distribution!.Properties.DistributionConfig;
+  });
+  const behaviour = (pattern: string) => config.CacheBehaviors.find((b) => b.PathPattern === pattern)!;
+  const origin = (b: Behaviour) => config.Origins.find((o) => o.Id === b.TargetOriginId)!;
+  const fnRef = (path: string) => ({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::CloudFront::Function', path), 'FunctionARN'] });
+  /** A CloudFormation string with tokens, as text ({Ref}s and attributes become <token>). */
+  const text = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+    return join ? join[1].map(text).join(join[0]) : '<token>';
+  };
+  interface HeadersConfig {
+    SecurityHeadersConfig: {
+      ContentSecurityPolicy: { ContentSecurityPolicy: unknown };
+      FrameOptions?: { FrameOption: string; Override: boolean };
+      StrictTransportSecurity?: Record<string, unknown>;
+      ContentTypeOptions?: unknown;
+      ReferrerPolicy?: unknown;
+    };
+    CorsConfig?: Record<string, unknown>;
+  }
+  const headers = (b: Behaviour) => {
+    const id = (b.ResponseHeadersPolicyId as { Ref: string }).Ref;
+    return (t.findResources('AWS::CloudFront::ResponseHeadersPolicy')[id] as { Properties: { ResponseHeadersPolicyConfig: HeadersConfig } }).Properties.ResponseHeadersPolicyConfig;
+  };
+
+  it('routes /m, /data, /files and /api (calls first) before the SPA default', () => {
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/m/*', '/data/*', '/files/*', '/api/fn/*', '/api/*']);
+  });
+
+  it('serves the SPA from its bucket through OAC with the SPA fallback function and no error-page rewriting', () => {
+    const spa = config.DefaultCacheBehavior;
+    expect(origin(spa).DomainName).toEqual({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Spa'), 'RegionalDomainName'] });
+    expect(origin(spa).OriginAccessControlId).toBeDefined();
+    expect(spa.CachePolicyId).toBe(CACHING_OPTIMIZED);
+    expect(spa.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(spa.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/SpaRewrite') }]);
+    // A distribution-wide 403/404 -> index.html would turn missing /data maps into HTML pages.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('serves /m/* from the SPA bucket through the same rewrite, with the embed headers', () => {
+    const embed = behaviour('/m/*');
+    expect(embed.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(embed.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/SpaRewrite') }]);
+    expect(embed.ResponseHeadersPolicyId).not.toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+  });
+
+  it('serves /data/* from the public bucket and /files/* from uploads, prefix stripped, caching by origin headers', () => {
+    for (const [pattern, bucket] of [['/data/*', 'Storage/PublicData'], ['/files/*', 'Storage/Uploads']] as const) {
+      const b = behaviour(pattern);
+      expect(origin(b).DomainName, pattern).toEqual({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', bucket), 'RegionalDomainName'] });
+      expect(origin(b).OriginAccessControlId, pattern).toBeDefined();
+      expect(b.FunctionAssociations, pattern).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/StripPrefix') }]);
+      expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD', 'OPTIONS']);
+      expect(b.CachePolicyId, pattern).toEqual({ Ref: logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/OriginControlledCache') });
+    }
+    t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({ MinTTL: 0, DefaultTTL: 60, ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['v'] } }) }),
+    });
+  });
+
+  it('sends /api/* to the HTTP API uncached with every viewer header but Host, over TLS 1.2', () => {
+    for (const pattern of ['/api/fn/*', '/api/*']) {
+      const b = behaviour(pattern);
+      expect(b.CachePolicyId, pattern).toBe(CACHING_DISABLED);
+      expect(b.OriginRequestPolicyId, pattern).toBe(ALL_VIEWER_EXCEPT_HOST);
+      expect(b.AllowedMethods, pattern).toHaveLength(7);
+      expect(b.ViewerProtocolPolicy, pattern).toBe('https-only');
+      const o = origin(b);
+      expect(json(o.DomainName)).toContain(logicalIdByPath(t, 'AWS::ApiGatewayV2::Api', 'Api/HttpApi'));
+      expect(json(o.DomainName)).toContain('.execute-api.us-east-1.');
+      expect(o.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    }
+    expect(behaviour('/api/fn/*').FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/RequireToken') }]);
+    expect(behaviour('/api/*').FunctionAssociations).toBeUndefined();
+  });
+
+  it('deploys the viewer functions exactly as tested', () => {
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_REWRITE_SOURCE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: STRIP_PREFIX_SOURCE });
+    // The token gate lets exactly the public calls through.
+    const publicPaths = PUBLIC_CALLS.filter((name) => manifest.functions.some((f) => f.callName === name)).map((name) => `${CALL_PATH_PREFIX}${name}`);
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), publicPaths) });
+  });
+
+  it('sends a strict CSP without unsafe-eval, HSTS, nosniff and DENY framing with the app', () => {
+    const app = headers(config.DefaultCacheBehavior).SecurityHeadersConfig;
+    const csp = text(app.ContentSecurityPolicy.ContentSecurityPolicy);
+    // Cognito, then the uploads and documents buckets (presigned POST and GET).
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token>;/);
+    const connect = (app.ContentSecurityPolicy.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    for (const bucket of ['Storage/Uploads', 'Storage/Documents']) {
+      expect(json(connect)).toContain(json({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', bucket), 'RegionalDomainName'] }));
+    }
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(app.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(app.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true });
+    expect(app.ContentTypeOptions).toEqual({ Override: true });
+    expect(app.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    expect(headers(behaviour('/api/*')).SecurityHeadersConfig.FrameOptions?.FrameOption).toBe('DENY');
+  });
+
+  it('lets any site frame /m/* and nothing else', () => {
+    const embed = headers(behaviour('/m/*')).SecurityHeadersConfig;
+    const csp = text(embed.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(embed.FrameOptions).toBeUndefined();
+    expect(csp).toMatch(/frame-ancestors \*$/);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(embed.StrictTransportSecurity).toBeDefined();
+  });
+
+  it('serves data and files cross-origin for script embeds but sandboxed as documents', () => {
+    const data = headers(behaviour('/data/*'));
+    expect(data.CorsConfig).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowMethods: { Items: ['GET', 'HEAD'] }, AccessControlAllowCredentials: false });
+    expect(text(data.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy)).toMatch(/default-src 'none'.*sandbox/);
+    expect(headers(behaviour('/files/*'))).toEqual(data);
+  });
+
+  it('deploys the SPA with immutable assets, revalidated entry pages, /config.json and an invalidation', () => {
+    const deployments = Object.values(t.findResources('Custom::CDKBucketDeployment')) as Deployment[];
+    // The test synthesises without a web build, so only the entry deployment (placeholder pages) exists.
+    expect(deployments).toHaveLength(1);
+    const entry = deployments[0]!.Properties;
+    expect(entry.DestinationBucketName).toEqual({ Ref: logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Spa') });
+    expect(entry.Include).toEqual(['*.html', 'config.json']);
+    expect(entry.SystemMetadata).toEqual({ 'cache-control': REVALIDATE_CACHE });
+    expect(entry.DistributionPaths).toEqual(['/*']);
+    expect(json(entry.SourceMarkers)).toContain(logicalIdByPath(t, 'AWS::Cognito::UserPool', 'Auth/UserPool'));
+    expect(dev.stack.resolve(dev.stack.runtimeConfig)).toEqual({
+      stage: 'dev',
+      region: 'us-east-1',
+      userPoolId: { Ref: logicalIdByPath(t, 'AWS::Cognito::UserPool', 'Auth/UserPool') },
+      userPoolClientId: { Ref: logicalIdByPath(t, 'AWS::Cognito::UserPoolClient', 'Auth/UserPool/WebClient') },
+      googleSignIn: false,
+    });
+  });
+
+  it('uploads a real build in two steps: hashed assets immutable and kept, then entry pages', () => {
+    const built = synth(STAGES.dev!, manifest, bundled.bundles, { webAssets: { kind: 'build', dir: FIXTURE_WEB_DIST } });
+    const deployments = Object.entries(built.template.findResources('Custom::CDKBucketDeployment')) as Array<[string, Deployment]>;
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find(([, d]) => d.Properties.Exclude?.includes('*.html') && !d.Properties.Include)!;
+    const entry = deployments.find(([, d]) => d.Properties.Include)!;
+    expect(assets[1].Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE_CACHE } });
+    expect(assets[1].Properties.DistributionId).toBeUndefined();
+    expect(entry[1].DependsOn).toContain(assets[0]);
+  }, 60_000);
+});
+
+describe('operations', () => {
+  it('alarms on every function, the API 5xx rate and DynamoDB throttles, all to the alarm topic', () => {
+    const topic = logicalIdByPath(prod.template, 'AWS::SNS::Topic', 'Monitoring/Alarms');
+    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<{ Properties: Record<string, unknown> }>;
+    expect(alarms).toHaveLength(functionsById(prod.template).size + 2);
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+    const metricNames = alarms.map((a) => json(a.Properties.Metrics));
+    for (const fn of functionsById(prod.template).values()) {
+      expect(metricNames.some((m) => m.includes('"Errors"') && m.includes('"Throttles"') && m.includes(fn.logicalId)), fn.id).toBe(true);
+    }
+    expect(metricNames.some((m) => m.includes('"5xx"') && m.includes('"Count"'))).toBe(true);
+    expect(metricNames.some((m) => m.includes('ReadThrottleEvents') && m.includes('WriteThrottleEvents'))).toBe(true);
+    prod.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    prod.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('keeps logs for the stage\'s retention and keeps them when prod is deleted', () => {
+    const retention = (t: Template) => Object.values(t.findResources('AWS::Logs::LogGroup')).map((g) => (g as { Properties: { RetentionInDays: number } }).Properties.RetentionInDays);
+    expect(new Set(retention(dev.template))).toEqual(new Set([STAGES.dev!.logRetention]));
+    expect(new Set(retention(prod.template))).toEqual(new Set([STAGES.prod!.logRetention]));
+    for (const group of Object.values(prod.template.findResources('AWS::Logs::LogGroup'))) expect((group as { DeletionPolicy: string }).DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('finds problems in an unhardened bucket, so a clean report means something', () => {
+    const probe = new Stack(new App(), 'Probe');
+    new s3.Bucket(probe, 'Plain');
+    expect(nagFindings(probe)).toEqual(expect.arrayContaining([expect.stringMatching(/^AwsSolutions-S1 /), expect.stringMatching(/^AwsSolutions-S10 /)]));
+  });
+
+  it('reports nothing unacknowledged on dev, and justifies each acknowledgement where it applies', () => {
+    expectNagClean(dev.stack);
+  });
+
+  it('reports nothing unacknowledged on prod, and justifies each acknowledgement where it applies', () => {
+    expectNagClean(prod.stack);
+  });
+});
+
+describe('template', () => {
+  /** CloudFormation rejects circular references at deploy time; find them here instead. */
+  function dependencyCycle(template: Template): string[] | null {
+    const resources = template.toJSON().Resources as Record<string, { DependsOn?: string | string[]; Properties?: unknown }>;
+    const edges = new Map<string, Set<string>>();
+    const collect = (value: unknown, into: Set<string>) => {
+      if (Array.isArray(value)) value.forEach((v) => collect(v, into));
+      else if (value && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          if (key === 'Ref' && typeof v === 'string' && v in resources) into.add(v);
+          else if (key === 'Fn::GetAtt' && Array.isArray(v) && typeof v[0] === 'string' && v[0] in resources) into.add(v[0]);
+          else if (key === 'Fn::Sub') {
+            const text = Array.isArray(v) ? v[0] : v;
+            for (const m of String(text).matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z]+)?\}/g)) if (m[1]! in resources) into.add(m[1]!);
+            if (Array.isArray(v)) collect(v[1], into);
+          } else collect(v, into);
+        }
+      }
+    };
+    for (const [id, r] of Object.entries(resources)) {
+      const deps = new Set<string>([r.DependsOn ?? []].flat());
+      collect(r.Properties, deps);
+      edges.set(id, deps);
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const stack: string[] = [];
+    const visit = (id: string): string[] | null => {
+      if (state.get(id) === 'done') return null;
+      if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
+      state.set(id, 'visiting');
+      stack.push(id);
+      for (const dep of edges.get(id) ?? []) {
+        const cycle = visit(dep);
+        if (cycle) return cycle;
+      }
+      stack.pop();
+      state.set(id, 'done');
+      return null;
+    };
+    for (const id of edges.keys()) {
+      const cycle = visit(id);
+      if (cycle) return cycle;
+    }
+    return null;
+  }
+
+  it('has no circular references between resources', () => {
+    expect(dependencyCycle(dev.template)).toBeNull();
+    expect(dependencyCycle(prod.template)).toBeNull();
+  });
+
+  it('carries no secret values, only parameter names', () => {
+    const text = json(prod.template.toJSON());
+    expect(text).not.toMatch(/sk_(live|test)_|whsec_|rk_(live|test)_/);
+  });
+
+  it('names resources without the stage so two stages can share an account', () => {
+    const names = Object.values(dev.template.findResources('AWS::S3::Bucket')).map((b) => (b as { Properties: { BucketName?: string } }).Properties.BucketName);
+    expect(names.every((n) => n === undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * Shared set-up for the infra tests: one esbuild pass per test file, then each stage synthesised once
+ * and its Template shared by every assertion in the file.
+ */
+import { App, Validations, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
+import { bundleFunctions, type Bundle } from '../src/bundle';
+import type { FunctionGrants } from '../src/grants';
+import type { Manifest } from '../src/manifest';
+import { MapnestStack } from '../src/mapnest-stack';
+import { STAGES, type StageConfig } from '../src/stages';
+import { resolveWebAssets, type WebAssets } from '../src/web-assets';
+
+/** A folder of handlers standing in for ones other issues will add (the thumbnail trigger, the Stripe webhook). */
+export const FIXTURE_LAMBDAS = resolve(import.meta.dirname, 'fixtures/lambdas/src');
+
+export interface Bundled {
+  bundles: Map<string, Bundle>;
+  cleanup: () => void;
+}
+
+export function bundle(manifest: Manifest): Bundled {
+  const dir = mkdtempSync(join(tmpdir(), 'mapnest-infra-test-'));
+  return { bundles: bundleFunctions(manifest.functions, dir), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface Synthesised {
+  stack: MapnestStack;
+  template: Template;
+}
+
+/** Synthesises one stage. Tests never depend on whether web/dist happens to be built: they get the placeholder. */
+export function synth(
+  stage: StageConfig,
+  manifest: Manifest,
+  bundles: ReadonlyMap<string, Bundle>,
+  options: { webAssets?: WebAssets; grants?: Record<string, FunctionGrants> } = {},
+): Synthesised {
+  const app = new App();
+  const stack = new MapnestStack(app, `Mapnest-${stage.name}`, {
+    env: { account: '123456789012', region: stage.region },
+    stage,
+    manifest,
+    bundles,
+    webAssets: options.webAssets ?? resolveWebAssets('/nonexistent/web/dist'),
+    ...(options.grants ? { grants: options.grants } : {}),
+  });
+  return { stack, template: Template.fromStack(stack) };
+}
+
+/** A stage with every optional feature on: custom domain, Google, SES email, web ACL, alarm email. */
+export const FULL_STAGE: StageConfig = {
+  ...STAGES.prod!,
+  name: 'full',
+  domain: {
+    name: 'maps.example.com',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0b0a-0908-0706-050403020100',
+    hostedZone: { id: 'Z0123456789ABCDEFGHIJ', name: 'example.com' },
+  },
+  google: { clientId: 'google-client-id.apps.googleusercontent.com', clientSecretName: 'mapnest/full/google-client-secret', cognitoDomainPrefix: 'mapnest-full' },
+  email: { from: 'no-reply@example.com', fromName: 'Mapnest', sesVerifiedDomain: 'example.com', supportEmail: 'support@example.com' },
+  webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/mapnest/01234567-89ab-cdef-0123-456789abcdef',
+  alarmEmail: 'ops@example.com',
+  extraOrigins: ['https://admin.example.com'],
+};
+
+type Json = Record<string, unknown>;
+
+export interface TemplateFunction {
+  logicalId: string;
+  id: string;
+  properties: Json;
+}
+
+/** Our functions (tagged with their id), keyed by id; CDK's helper functions have no tag. */
+export function functionsById(template: Template): Map<string, TemplateFunction> {
+  const result = new Map<string, TemplateFunction>();
+  for (const [logicalId, resource] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+    const properties = (resource as { Properties: Json }).Properties;
+    const tag = ((properties.Tags as Array<{ Key: string; Value: string }>) ?? []).find((t) => t.Key === 'mapnest:function');
+    if (!tag) continue;
+    if (result.has(tag.Value)) throw new Error(`Two functions carry the id ${tag.Value}`);
+    result.set(tag.Value, { logicalId, id: tag.Value, properties });
+  }
+  return result;
+}
+
+export interface TemplateRoute {
+  logicalId: string;
+  routeKey: string;
+  authorizationType: string;
+  authorizerId: unknown;
+  /** Logical id of the function the route's integration invokes. */
+  functionLogicalId: string;
+}
+
+export function routes(template: Template): TemplateRoute[] {
+  const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+  return Object.entries(template.findResources('AWS::ApiGatewayV2::Route')).map(([logicalId, resource]) => {
+    const p = (resource as { Properties: Json }).Properties;
+    const join = (p.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1];
+    const integration = integrations[join[1].Ref] as { Properties: { IntegrationUri: { 'Fn::GetAtt': [string, string] } } };
+    return {
+      logicalId,
+      routeKey: p.RouteKey as string,
+      authorizationType: p.AuthorizationType as string,
+      authorizerId: p.AuthorizerId,
+      functionLogicalId: integration.Properties.IntegrationUri['Fn::GetAtt'][0],
+    };
+  });
+}
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Json;
+}
+
+/** Every statement of the inline policies attached to a function's role. */
+export function statementsOf(template: Template, fn: TemplateFunction): Statement[] {
+  const roleId = (fn.properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const statements: Statement[] = [];
+  for (const resource of Object.values(template.findResources('AWS::IAM::Policy'))) {
+    const p = (resource as { Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Statement[] } } }).Properties;
+    if (p.Roles.some((r) => r.Ref === roleId)) statements.push(...p.PolicyDocument.Statement);
+  }
+  const role = template.findResources('AWS::IAM::Role')[roleId] as { Properties: { ManagedPolicyArns?: unknown[]; Policies?: unknown[] } };
+  if (role.Properties.ManagedPolicyArns?.length) throw new Error(`${fn.id}'s role has managed policies`);
+  if (role.Properties.Policies?.length) throw new Error(`${fn.id}'s role has inline policies outside AWS::IAM::Policy`);
+  return statements;
+}
+
+export const actionsOf = (s: Statement): string[] => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+export const resourcesOf = (s: Statement): unknown[] => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]);
+
+/** The logical id of the resource of a type at a construct path ('Auth/UserPool' -> AuthUserPool1A2B3C4D). */
+export function logicalIdByPath(template: Template, type: string, path: string): string {
+  const prefix = path.split('/').filter(Boolean).join('').replace(/[^A-Za-z0-9]/g, '');
+  const matches = Object.keys(template.findResources(type)).filter((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id));
+  if (matches.length !== 1) throw new Error(`Expected one ${type} at ${path}, found ${matches.length}`);
+  return matches[0]!;
+}
+
+/** cdk-nag AwsSolutions findings left unacknowledged, as 'rule at construct path'. */
+export const nagFindings = (stack: Stack): string[] =>
+  new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
+
+/** Every acknowledgement recorded anywhere under a construct, with its reason. */
+export function acknowledgements(root: IConstruct): Array<{ id: string; reason: string; path: string }> {
+  const found: Array<{ id: string; reason: string; path: string }> = [];
+  for (const construct of root.node.findAll()) {
+    for (const entry of construct.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) found.push({ id, reason, path: construct.node.path });
+    }
+  }
+  return found;
+}
+
+/** Checks shared by every synthesised stage: nothing unacknowledged, and every acknowledgement justified where it applies. */
+export function expectNagClean(stack: Stack): void {
+  expect(nagFindings(stack)).toEqual([]);
+  const acks = acknowledgements(stack);
+  expect(acks.length > 0).toBe(true);
+  for (const ack of acks) {
+    expect(ack.reason.length, `${ack.id} at ${ack.path}`).toBeGreaterThanOrEqual(40);
+    // Nothing is acknowledged stack-wide: each acknowledgement sits on the construct it is about.
+    expect(ack.path === stack.node.path, `${ack.id} acknowledged on the whole stack`).toBe(false);
+    if (!ack.id.includes('IAM5')) continue;
+    if (/\/Functions\//.test(ack.path)) expect(ack.id, ack.path).toMatch(/IAM5\[Resource::<\w+\.Arn>\/(index\/\*|[^\]]*\*[^\]]*)\]$/);
+    else expect(ack.path, ack.id).toMatch(/\/(Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler)/);
+  }
+}
