@@ -10,7 +10,7 @@ const cdk = { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'cdk-nag'], 
 const pkg = (name) => ({ group: [`@mapnest/${name}`, `@mapnest/${name}/*`], message: `This package must not depend on @mapnest/${name}.` });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', '.test-artifacts/**', 'bench/results/**'] },
+  { ignores: ['**/.scratch/**', '**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', '.test-artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
-import { submitContactSchema } from '@mapnest/shared/contact';
 import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues } from './form-errors';
-
-
-const contact = { kind: 'contact', name: 'Ada', email: 'ada@example.com', topic: 'general', message: 'Hello there, a question.' };
 
 describe('form errors', () => {
   it('keeps the first message per field', () => {
