@@ -3,8 +3,9 @@
  * signs users in and out and fills it (through `appStore.set(sessionAtom, ...)` or `useSetAtom`).
  * Until then the app starts signed out with `init: false`; guards wait for `init` before deciding.
  */
+import type { MapSummary } from '@mapnest/shared/maps';
 import { atom } from 'jotai';
-import type { MapStateValue, PlanId } from '@mapnest/shared/constants';
+import type { PlanId } from '@mapnest/shared/constants';
 
 /** The signed-in user (spec §3 "User (session)"). */
 export interface SessionUser {
@@ -25,17 +26,7 @@ export interface SessionPlan {
 }
 
 /** A map as listed for the session (spec §3 "Map"), without its layers and locations. */
-export interface SessionMap {
-  id: string;
-  title: string;
-  uid: string;
-  author: string;
-  created: string;
-  edited: string;
-  state: MapStateValue;
-  metrics: { layerCount: number; locationCount: number };
-  subscribed: boolean;
-}
+export type SessionMap = Pick<MapSummary, 'id' | 'title' | 'uid' | 'author' | 'created' | 'edited' | 'state' | 'metrics' | 'subscribed'>;
 
 export interface Session {
   user: SessionUser | null;

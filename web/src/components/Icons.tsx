@@ -1,9 +1,11 @@
 /** Small inline icons (24 px grid, currentColor). Decorative: callers give the control its accessible name. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/** Props of every icon: SVG attributes plus a pixel size. */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps) {
+/** The 24 px grid, currentColor, decorative frame all icons share. */
+export function Svg({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,36 +1,14 @@
 /** Icons the maps screens need beyond the shared set (24 px grid, currentColor, decorative). */
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg, type IconProps } from '../../components/Icons';
 
 export const PlusIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="M12 5v14M5 12h14" />
   </Svg>
 );
 
 export const MoreIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <circle cx="5" cy="12" r="1.2" fill="currentColor" />
     <circle cx="12" cy="12" r="1.2" fill="currentColor" />
     <circle cx="19" cy="12" r="1.2" fill="currentColor" />
@@ -38,48 +16,48 @@ export const MoreIcon = (p: IconProps) => (
 );
 
 export const PencilIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z" />
     <path d="m13.5 6.5 4 4" />
   </Svg>
 );
 
 export const CopyIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <rect x="9" y="9" width="11" height="11" rx="2" />
     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
   </Svg>
 );
 
 export const TrashIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Svg>
 );
 
 export const OpenIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="M14 4h6v6M20 4l-9 9" />
     <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Svg>
 );
 
 export const RestoreIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
     <path d="M3 3v5h5" />
   </Svg>
 );
 
 export const TagIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9Z" />
     <circle cx="7.5" cy="7.5" r="1.5" />
   </Svg>
 );
 
 export const BlankMapIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg size={18} {...p}>
     <path d="m3 6 6-3 6 3 6-3v15l-6 3-6-3-6 3V6Z" />
     <path d="M9 3v15M15 6v15" />
   </Svg>
