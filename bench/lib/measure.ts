@@ -1,0 +1,97 @@
+/** Measurements taken inside the page: time to drawn, frame intervals and long tasks during an interaction. */
+import type { Page } from 'playwright-core';
+
+/**
+ * Registered before navigation: when the page says its locations are drawn (`mapnest:ready` from the
+ * embed, `bench:drawn` from the Leaflet page), the next frame is awaited so the time includes painting.
+ */
+export const DRAWN_PROBE = `
+(() => {
+  const mark = () => requestAnimationFrame(() => setTimeout(() => { window.__drawnAt = performance.now(); }, 0));
+  addEventListener('mapnest:ready', mark, { once: true });
+  addEventListener('bench:drawn', mark, { once: true });
+  window.__long = [];
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push({ start: e.startTime, duration: e.duration }); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
+
+export async function timeToDrawn(page: Page, url: string, timeoutMs = 120_000): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction('typeof window.__drawnAt === "number"', null, { timeout: timeoutMs, polling: 50 });
+  return (await page.evaluate('window.__drawnAt')) as number;
+}
+
+export interface InteractionStats {
+  frames: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Sum over long tasks of the part beyond 50 ms, during the interaction. */
+  blockingMs: number;
+  longTasks: number;
+  durationMs: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Pans by dragging and zooms with the wheel for a few seconds, recording every frame. A page too
+ * slow to finish the script within `budgetMs` is measured over what it managed.
+ */
+export async function panAndZoom(page: Page, rounds = 3, budgetMs = 45_000): Promise<InteractionStats> {
+  const deadline = Date.now() + budgetMs;
+  const more = () => Date.now() < deadline;
+  const vp = page.viewportSize()!;
+  // The maps fill the page except the embed's directory on the left; aim at the map's middle.
+  const cx = Math.round(vp.width * 0.62);
+  const cy = Math.round(vp.height * 0.5);
+  // Plain strings: the bundler that runs this file would otherwise wrap named functions in helpers the page lacks.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__run = true;
+    window.__t0 = performance.now();
+    const loop = (t) => { window.__frames.push(t); if (window.__run) requestAnimationFrame(loop); };
+    requestAnimationFrame(loop);
+  })()`);
+  await page.mouse.move(cx, cy);
+  for (let r = 0; r < rounds && more(); r++) {
+    await page.mouse.down();
+    for (let i = 1; i <= 24 && more(); i++) await page.mouse.move(cx - i * 10, cy - i * 5);
+    await page.mouse.up();
+    await page.mouse.move(cx, cy);
+    for (let k = 0; k < 4 && more(); k++) {
+      await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(90);
+    }
+    await page.mouse.down();
+    for (let i = 1; i <= 24 && more(); i++) await page.mouse.move(cx + i * 10, cy + i * 6);
+    await page.mouse.up();
+    await page.mouse.move(cx, cy);
+    for (let k = 0; k < 4 && more(); k++) {
+      await page.mouse.wheel(0, 100);
+      await page.waitForTimeout(90);
+    }
+  }
+  await page.waitForTimeout(600);
+  const raw = (await page.evaluate(`(() => {
+    window.__run = false;
+    const t1 = performance.now();
+    return { frames: window.__frames, long: window.__long.filter((l) => l.start >= window.__t0 && l.start <= t1), t0: window.__t0, t1 };
+  })()`)) as { frames: number[]; long: { start: number; duration: number }[]; t0: number; t1: number };
+  const intervals = raw.frames.slice(1).map((t, i) => t - raw.frames[i]!);
+  const sorted = [...intervals].sort((a, b) => a - b);
+  return {
+    frames: intervals.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+    blockingMs: raw.long.reduce((s, l) => s + Math.max(0, l.duration - 50), 0),
+    longTasks: raw.long.length,
+    durationMs: raw.t1 - raw.t0,
+  };
+}

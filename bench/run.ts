@@ -1,0 +1,179 @@
+/**
+ * `npm run bench`: the embed against a plain Leaflet page in the same run, in headless Chromium.
+ * Builds the web (skip with --no-build), serves web/dist from a local server on a free port, and
+ * prints one table. Figures vary with the machine; compare columns, not runs.
+ *   --no-build   use the existing web/dist
+ *   --quick      one load per figure instead of three
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { cpus, loadavg } from 'node:os';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { embedJsFiles } from '../web/src/embed/embed-size';
+import { benchDocument, published } from './lib/data';
+import { LEAFLET_PAGE } from './lib/leaflet-page';
+import { DRAWN_PROBE, panAndZoom, timeToDrawn, type InteractionStats } from './lib/measure';
+import { startStaticServer, type StaticServer } from './lib/static-server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'web', 'dist');
+const args = new Set(process.argv.slice(2));
+const runs = args.has('--quick') ? 1 : 3;
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const VIEWPORT = { width: 1280, height: 800 };
+const LAYER = '/demo/riverside-ground.svg';
+
+type Variant = 'mapnest' | 'leafletMarkers' | 'leafletCanvas';
+const VARIANTS: Variant[] = ['mapnest', 'leafletMarkers', 'leafletCanvas'];
+const LABEL: Record<Variant, string> = { mapnest: 'Mapnest embed', leafletMarkers: 'Leaflet (L.marker)', leafletCanvas: 'Leaflet (canvas)' };
+
+function urlFor(server: StaticServer, v: Variant, map: string): string {
+  if (v === 'mapnest') return `${server.url}/m/${map}`;
+  return `${server.url}/bench/leaflet.html?map=${map}&mode=${v === 'leafletCanvas' ? 'canvas' : 'markers'}`;
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  await context.addInitScript(DRAWN_PROBE);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  return page;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function loadTime(browser: Browser, server: StaticServer, v: Variant, map: string, timeoutMs = 120_000): Promise<number | null> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const page = await freshPage(browser);
+    try {
+      times.push(await timeToDrawn(page, urlFor(server, v, map), timeoutMs));
+    } catch {
+      await page.context().close();
+      return null;
+    }
+    await page.context().close();
+  }
+  return median(times);
+}
+
+async function interaction(browser: Browser, server: StaticServer, v: Variant, map: string, throttle: number): Promise<InteractionStats> {
+  const page = await freshPage(browser);
+  await timeToDrawn(page, urlFor(server, v, map));
+  await page.waitForTimeout(800);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  try {
+    return await panAndZoom(page);
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.context().close();
+  }
+}
+
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const ms = (x: number | null | undefined) => (x == null || Number.isNaN(x) ? 'n/a' : `${Math.round(x)} ms`);
+
+async function main(): Promise<void> {
+  if (!args.has('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The web build failed.');
+  }
+  const server = await startStaticServer(dist);
+  const leafletDir = join(root, 'node_modules', 'leaflet', 'dist');
+  server.put('/bench/leaflet.html', LEAFLET_PAGE);
+  server.put('/bench/leaflet/leaflet.js', readFileSync(join(leafletDir, 'leaflet.js')));
+  server.put('/bench/leaflet/leaflet.css', readFileSync(join(leafletDir, 'leaflet.css')));
+  for (const f of readdirSync(join(leafletDir, 'images'))) server.put(`/bench/leaflet/images/${f}`, readFileSync(join(leafletDir, 'images', f)));
+  for (const n of [1000, 10_000, 100_000]) server.publish(`bench${n / 1000}k`, published(`bench${n / 1000}k`, benchDocument(n, LAYER)));
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const results: Record<string, Record<Variant, string>> = {};
+  const raw: Record<string, unknown> = {};
+  const row = (name: string, values: Partial<Record<Variant, string>>) => {
+    results[name] = { mapnest: values.mapnest ?? '', leafletMarkers: values.leafletMarkers ?? '', leafletCanvas: values.leafletCanvas ?? '' };
+  };
+  try {
+    const embedJs = embedJsFiles(dist).reduce((s, f) => s + f.gzipBytes, 0);
+    const leafletJs = gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length + gzipSync(LEAFLET_PAGE, { level: 9 }).length;
+    row('JavaScript downloaded, gzipped (budget 90 KB)', { mapnest: kb(embedJs), leafletMarkers: kb(leafletJs), leafletCanvas: kb(leafletJs) });
+    raw.js = { mapnest: embedJs, leaflet: leafletJs };
+
+    // One throwaway load, so the first measured figure does not pay for starting the browser.
+    await loadTime(browser, server, 'mapnest', 'bench1k');
+    await loadTime(browser, server, 'leafletCanvas', 'bench1k');
+    for (const n of [1000, 10_000]) {
+      const map = `bench${n / 1000}k`;
+      const t: Partial<Record<Variant, string>> = {};
+      for (const v of VARIANTS) {
+        const value = await loadTime(browser, server, v, map);
+        raw[`drawn-${n}-${v}`] = value;
+        t[v] = ms(value);
+        console.error(`drawn ${n} ${v}: ${ms(value)}`);
+      }
+      row(`Navigation to all ${n.toLocaleString('en')} locations drawn (median of ${runs})`, t);
+    }
+
+    const p99: Partial<Record<Variant, string>> = {};
+    const tbt: Partial<Record<Variant, string>> = {};
+    for (const v of VARIANTS) {
+      try {
+        const s = await interaction(browser, server, v, 'bench10k', 4);
+        raw[`pan-10000-${v}`] = s;
+        p99[v] = `${ms(s.p99)} (p50 ${ms(s.p50)}, ${s.frames} frames)`;
+        tbt[v] = `${ms(s.blockingMs)} (${s.longTasks} long tasks)`;
+      } catch (e) {
+        p99[v] = tbt[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+      }
+      console.error(`pan 10k ${v}: p99 ${p99[v]}, blocking ${tbt[v]}`);
+    }
+    row('Pan + zoom 10,000 at 4x CPU slowdown: p99 frame interval (limit 33 ms)', p99);
+    row('Pan + zoom 10,000 at 4x CPU slowdown: main-thread blocking', tbt);
+
+    const big: Partial<Record<Variant, string>> = {};
+    for (const v of ['mapnest', 'leafletCanvas'] as const) {
+      const value = await loadTime(browser, server, v, 'bench100k', 180_000);
+      raw[`drawn-100000-${v}`] = value;
+      big[v] = value === null ? 'did not finish in 180 s' : ms(value);
+      console.error(`drawn 100k ${v}: ${big[v]}`);
+    }
+    big.leafletMarkers = 'not run (100,000 DOM markers)';
+    row('Navigation to 100,000 locations drawn (clustered in Mapnest)', big);
+    const usable: Partial<Record<Variant, string>> = {};
+    for (const v of ['mapnest', 'leafletCanvas'] as const) {
+      if (raw[`drawn-100000-${v}`] == null) continue;
+      try {
+        const s = await interaction(browser, server, v, 'bench100k', 1);
+        raw[`pan-100000-${v}`] = s;
+        usable[v] = `p99 ${ms(s.p99)}, blocking ${ms(s.blockingMs)}`;
+      } catch (e) {
+        usable[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+      }
+      console.error(`pan 100k ${v}: ${usable[v]}`);
+    }
+    row('Pan + zoom 100,000 (no slowdown): p99 frame interval, blocking', usable);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const names = Object.keys(results);
+  const widths = [Math.max(...names.map((n) => n.length)), ...VARIANTS.map((v) => Math.max(LABEL[v].length, ...names.map((n) => results[n]![v].length)))];
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
+  console.log(`\nMapnest embed vs Leaflet, headless Chromium ${CHROMIUM_ARGS.join(' ')}, viewport ${VIEWPORT.width}x${VIEWPORT.height}`);
+  console.log(`Load average during the run (other work on this machine skews every column alike): ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
+  console.log(line(['Metric', ...VARIANTS.map((v) => LABEL[v])]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const n of names) console.log(line([n, ...VARIANTS.map((v) => results[n]![v])]));
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), runs, raw }, null, 2));
+}
+
+await main();

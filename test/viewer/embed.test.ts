@@ -1,0 +1,297 @@
+/**
+ * The embed (/m/{id}) in a real browser (Debian's Chromium) against the local stack: pins and their
+ * popups, search, floors, deep links, keyboard-only use, the not-found state, the script-tag embed,
+ * and a map whose SVG and descriptions carry the XSS corpus.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { HTML_VECTORS, svgDocument } from '../../web/src/features/viewer/xss-corpus';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl, call, createUser } from '../helpers/stack';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openDemo(path = '/m/demo', viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, viewport ?? { width: 1280, height: 800 });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(path);
+  await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'));
+  return { page, errors };
+}
+
+/** Screen position of a location's coordinate, through the transform the map pane is drawn with. */
+async function screenOf(page: Page, coord: [number, number], size: { width: number; height: number }): Promise<{ x: number; y: number }> {
+  const t = await page.evaluate(() => {
+    const pane = document.querySelector<HTMLElement>('.mn-pane')!;
+    const m = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(pane.style.transform)!;
+    const r = document.querySelector('.mn-viewport')!.getBoundingClientRect();
+    return { x: Number(m[1]), y: Number(m[2]), s: Number(m[3]), left: r.left, top: r.top };
+  });
+  return { x: t.left + t.x + coord[0] * size.width * t.s, y: t.top + t.y + coord[1] * size.height * t.s };
+}
+
+async function demoDocument(): Promise<MapDocument> {
+  const res = await fetch(`${baseUrl()}/data/maps/demo.json`);
+  return ((await res.json()) as PublishedMap).document!;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('the embed of the demo map', () => {
+  it('opens a pin’s popup when the pin is clicked, and closes it with Escape', async () => {
+    const doc = await demoDocument();
+    const info = doc.locations.find((l) => l.id === 'info-desk')!;
+    const { page, errors } = await openDemo();
+    const at = await screenOf(page, info.coord!, { width: doc.settings.mapWidth, height: doc.settings.mapHeight });
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Information');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens a shop when its SVG region is clicked', async () => {
+    const { page } = await openDemo();
+    await page.locator('[id="voltage"]').click();
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Voltage');
+    expect(await page.locator('[id="voltage"]').getAttribute('class')).toContain('mn-active');
+    await page.context().close();
+  });
+
+  it('filters the directory as the visitor types, ignoring case and accents, and highlights the match', async () => {
+    const { page } = await openDemo();
+    const entries = page.locator('.mn-list .mn-entry');
+    expect(await entries.count()).toBeGreaterThan(10);
+    await page.getByRole('searchbox').fill('LUMIERE');
+    await expect.poll(() => page.locator('.mn-result-bar').textContent()).toContain('1 found');
+    expect(await entries.allTextContents()).toEqual([expect.stringContaining('Maison Lumière')]);
+    expect(await page.locator('.mn-list mark').first().textContent()).toBe('Lumière');
+    // Descriptions and groups are searched too (the incumbent searched title and about only).
+    await page.getByRole('searchbox').fill('wheelchair');
+    await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Customer Service')]);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(10);
+    await page.context().close();
+  });
+
+  it('switches floors with the floor buttons and when a location on another floor is opened', async () => {
+    const { page } = await openDemo();
+    const first = page.getByRole('button', { name: 'First floor', exact: true });
+    await first.click();
+    await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('.mn-layer:not([hidden]) [id="starlight"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Ground floor', exact: true }).click();
+    await expect.poll(() => page.locator('.mn-layer:not([hidden]) [id="freshmart"]').count()).toBe(1);
+    // Opening a first-floor shop from the directory switches the floor for it.
+    await page.getByRole('searchbox').fill('gelato');
+    await page.locator('.mn-list .mn-entry').first().click();
+    await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Gelato Bello');
+    await page.context().close();
+  });
+
+  it('opens ?location= on load and keeps one history entry while locations open and close', async () => {
+    const { page } = await openDemo('/m/demo?location=pizza-forno');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Pizza Forno');
+    expect(await page.getByRole('button', { name: 'First floor', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    const before = await page.evaluate(() => history.length);
+    await page.getByRole('searchbox').fill('noodle');
+    await page.locator('.mn-list .mn-entry').first().click();
+    await expect.poll(() => page.url()).toContain('location=noodle-bar');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.url()).not.toContain('location=');
+    expect(await page.evaluate(() => history.length)).toBe(before);
+    await page.context().close();
+  });
+
+  it('can be used with the keyboard alone: directory, map and locations in view', async () => {
+    const { page } = await openDemo();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    // Search, filter toggle, then the directory is one tab stop moved with the arrow keys.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate(() => document.activeElement?.textContent);
+    expect(first).toContain('Harrow & Finch');
+    await page.keyboard.press('ArrowDown');
+    const second = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(second).not.toBe(first);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    const title = await dialog(page).getByRole('heading').textContent();
+    expect(second).toContain(title!);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(second);
+    // On to the map: arrows pan it, plus zooms.
+    const pane = () => page.evaluate(() => document.querySelector<HTMLElement>('.mn-pane')!.style.transform);
+    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.classList.contains('mn-viewport'))); i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-roledescription'))).toBe('map');
+    const start = await pane();
+    await page.keyboard.press('+');
+    await expect.poll(pane).not.toBe(start);
+    const zoomed = await pane();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(pane).not.toBe(zoomed);
+    await expect.poll(async () => (await pane()) === (await page.waitForTimeout(250).then(pane))).toBe(true);
+    // Tab reaches the locations in view; focusing one rings it on the map and shows its name.
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.closest('.mn-in-view') !== null);
+    expect(focused).toBe(true);
+    await expect.poll(() => page.locator('.mn-ring-focus').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.mn-tooltip').isVisible()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    const name = (await page.evaluate(() => document.activeElement?.textContent ?? '')).split(',')[0]!;
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe(name);
+    await page.context().close();
+  });
+
+  it('stacks the directory under the map on a phone and shows a location as a bottom sheet', async () => {
+    const { page } = await openDemo('/m/demo?location=daily-grind', { width: 375, height: 720 });
+    expect(await page.locator('.mn-viewer').getAttribute('class')).toContain('mn-portrait');
+    await expect.poll(() => page.locator('.mn-sheet .mn-details').isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('embed states', () => {
+  it('shows a clean not-found state for a map that does not exist', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/m/doesnotexist1');
+    await expect.poll(() => page.getByRole('heading').textContent()).toBe('Map not found');
+    await context.close();
+  });
+});
+
+describe('the script-tag embed', () => {
+  it('mounts the map into a shadow root on another site and reports events to it', async () => {
+    const host = await serve((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><html><body><h1 class="mn-viewer">Host page</h1>
+        <div id="map" data-mapnest-map="demo" style="height:600px"></div>
+        <script>window.events = []; document.getElementById('map').addEventListener('mapnest:ready', (e) => events.push(['ready', e.detail.layer]));
+        document.getElementById('map').addEventListener('mapnest:locationOpened', (e) => events.push(['opened', e.detail.id]));</script>
+        <script src="${baseUrl()}/embed.js" async></script></body></html>`);
+    });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(host.url);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events), { timeout: 20_000 }).toContainEqual(['ready', 'ground']);
+    // The host page's styles do not reach in, and the map's do not leak out.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).display)).toBe('block');
+    const opened = await page.evaluate(() => (document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }).mapnest.openLocation('voltage'));
+    expect(opened).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events)).toContainEqual(['opened', 'voltage']);
+    await expect.poll(() => page.locator('#map').getByRole('dialog').getByRole('heading').textContent()).toBe('Voltage');
+    expect(errors).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
+});
+
+describe('a map made of script-injection vectors', () => {
+  it('shows the map and its descriptions without running any script, opening any dialog or loading anything from another site', async () => {
+    const layer = await serve((_, res) => {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'access-control-allow-origin': '*' });
+      res.end(svgDocument('<rect id="xss-region" x="400" y="300" width="200" height="150" fill="#ddd"/>'));
+    });
+    const user = await createUser({ name: 'XSS Tester' });
+    const doc = await demoDocument();
+    doc.layers = [{ id: 'ground', name: 'Ground floor', file: `${layer.url}/floor.svg` }];
+    doc.settings.defaultLayer = 'ground';
+    doc.settings.startLocation = null;
+    doc.settings.css = '@import url(https://evil.example/x.css); .mn-viewer{background:url(https://evil.example/bg.png)}';
+    doc.filters = [];
+    doc.styles = [];
+    doc.groups = [{ id: 'g', name: '<img src=x onerror="window.__mnXss(300)">' }];
+    doc.locations = HTML_VECTORS.map((v, i) => ({
+      id: i === 0 ? 'xss-region' : `xss${i}`,
+      title: `Vector ${i} <img src=x onerror="window.__mnXss(301)">`,
+      about: `<script>window.__mnXss(302)</script>`,
+      desc: `<p>Vector ${i}</p>${v}`,
+      groups: ['g'],
+      layer: 'ground',
+      type: 'circle' as const,
+      coord: [0.1 + (i % 8) * 0.1, 0.2 + Math.floor(i / 8) * 0.15] as [number, number],
+    }));
+    const id = await call<string>('createMap', { title: 'XSS corpus', mapData: doc }, user);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const ran: unknown[] = [];
+    const dialogs: string[] = [];
+    const remote: string[] = [];
+    await page.exposeFunction('__mnReport', (n: unknown) => ran.push(n));
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__mnXss = (n: unknown) => (w.__mnReport as (n: unknown) => void)(n);
+    });
+    page.on('dialog', async (d) => {
+      dialogs.push(d.message());
+      await d.dismiss();
+    });
+    await context.route(/evil\.example/, async (route) => {
+      remote.push(route.request().url());
+      await route.abort();
+    });
+    await page.goto(`/m/${id}`);
+    await page.waitForSelector('.mn-layer-svg');
+    // Hover and click the region and every location, so every popup and description renders.
+    await page.locator('[id="xss-onclick"]').hover({ force: true }).catch(() => undefined);
+    await page.locator('[id="xss-region"]').click();
+    await page.waitForSelector('.mn-details');
+    // Then every location from the directory with the keyboard: Escape, next entry, Enter.
+    await page.keyboard.press('Escape');
+    await page.locator('.mn-list .mn-entry').first().focus();
+    const titles = new Set<string>();
+    for (let i = 0; i < doc.locations.length; i++) {
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('.mn-details-desc');
+      titles.add((await dialog(page).getByRole('heading').textContent()) ?? '');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(titles.size).toBe(doc.locations.length);
+    await page.waitForTimeout(500);
+    expect(ran).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(remote).toEqual([]);
+    expect(await page.evaluate(() => document.querySelectorAll('.mn-viewer script, .mn-viewer foreignObject, .mn-viewer iframe').length)).toBe(0);
+    // The probes work: an unsanitised vector is caught, and so is a request to the other site.
+    await page.evaluate(() => {
+      const d = document.createElement('div');
+      d.innerHTML = '<img src="x" onerror="window.__mnXss(999)">';
+      document.body.append(d);
+      void fetch('https://evil.example/probe').catch(() => undefined);
+    });
+    await expect.poll(() => ran).toEqual([999]);
+    await expect.poll(() => remote.length).toBe(1);
+    await context.close();
+    await layer.stop();
+  });
+});
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; stop(): Promise<void> }> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
+}

@@ -1,0 +1,99 @@
+/**
+ * The embedded map: loads the published copy and shows it, or a clean not-found / expired / error
+ * state. Used by the /m/{id} page (inside customers' iframes) and by the script-tag embed.
+ */
+import { pageTitle } from '@mapnest/shared/constants';
+import { readLocationParam } from '../features/viewer/deep-link';
+import { h } from '../features/viewer/dom';
+import type { MapViewerInstance } from '../features/viewer/viewer';
+import { createMapViewer } from '../features/viewer/viewer';
+import type { ViewerEventSink } from '../features/viewer/viewer-api';
+import { fetchPublished } from './published';
+import './embed.css';
+
+export interface EmbedOptions {
+  mapId: string | null;
+  /** Origin of the Mapnest site that serves the data and files. */
+  origin: string;
+  /** 'page': the /m/{id} page fills the window; 'element': a script-tag embed sizes itself. */
+  mode: 'page' | 'element';
+  initialLocation?: string | null;
+  /** Fill the host's height (a script-tag host with a set height); the page mode always fills. */
+  fill?: boolean;
+  onEvent?: ViewerEventSink;
+}
+
+export interface EmbeddedMap {
+  /** The viewer once the map is shown; null for the not-found, expired and error states. */
+  readonly viewer: Promise<MapViewerInstance | null>;
+  destroy(): void;
+}
+
+function notice(title: string, text: string): HTMLElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('width', '40');
+  svg.setAttribute('height', '40');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.innerHTML = '<path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/>';
+  return h('div', { class: 'mn-embed-state' }, h('div', { class: 'mn-notice', role: 'alert' }, svg, h('h1', null, title), h('p', null, text), h('a', { href: '/', target: '_blank', rel: 'noopener' }, 'Made with Mapnest')));
+}
+
+/** Shows the published map `mapId` in `host`. */
+export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
+  const ctrl = new AbortController();
+  let viewer: MapViewerInstance | null = null;
+  host.replaceChildren(h('div', { class: 'mn-embed-state', role: 'status' }, h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }), h('span', null, 'Loading map…')));
+  const title = (t: string | null) => {
+    if (o.mode === 'page') document.title = pageTitle(t);
+  };
+  const shown = (async (): Promise<MapViewerInstance | null> => {
+    const result = o.mapId ? await fetchPublished(o.origin, o.mapId, ctrl.signal) : ({ kind: 'not-found' } as const);
+    if (ctrl.signal.aborted) return null;
+    if (result.kind !== 'ready') {
+      title(result.kind === 'expired' ? result.title : null);
+      host.replaceChildren(
+        result.kind === 'not-found'
+          ? notice('Map not found', 'This map doesn’t exist or is no longer published. If you followed a link, ask the site owner for an updated one.')
+          : result.kind === 'expired'
+            ? notice('This test map has expired', 'Test maps stay online for 7 days. The map’s owner can publish it on a plan to bring it back.')
+            : notice('The map can’t be shown', result.message),
+      );
+      return null;
+    }
+    const { map } = result;
+    title(map.title);
+    host.replaceChildren();
+    viewer = createMapViewer(host, {
+      document: map.document,
+      mapId: map.id,
+      title: map.title,
+      initialLocation: o.initialLocation ?? (o.mode === 'page' ? readLocationParam(window.location.href) : null),
+      height: o.mode === 'page' || o.fill ? 'fill' : 'auto',
+      onEvent: o.onEvent,
+      resolveUrl: (u) => {
+        try {
+          return new URL(u, `${o.origin}/`).toString();
+        } catch {
+          return u;
+        }
+      },
+    });
+    return viewer;
+  })().catch((e: unknown) => {
+    if (ctrl.signal.aborted) return null;
+    // A bug, not a data problem: say so plainly and leave the details to the console.
+    console.error(e);
+    host.replaceChildren(notice('The map can’t be shown', 'Something went wrong while showing this map. Please reload the page.'));
+    return null;
+  });
+  return {
+    viewer: shown,
+    destroy() {
+      ctrl.abort();
+      viewer?.destroy();
+      host.replaceChildren();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EMBED_JS_BUDGET_BYTES, embedJsFiles } from './embed-size';
+
+const dist = fileURLToPath(new URL('../../dist', import.meta.url));
+
+describe('embed size budget', () => {
+  it('finds the built embed page (npm test builds the web first)', () => {
+    expect(existsSync(`${dist}/embed.html`), `${dist}/embed.html is missing: run npm run build`).toBe(true);
+  });
+
+  it('keeps the JavaScript the embed page downloads within 90 KB gzipped', () => {
+    const files = embedJsFiles(dist);
+    const total = files.reduce((n, f) => n + f.gzipBytes, 0);
+    const detail = files.map((f) => `${f.path} ${(f.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
+    expect(total, `embed JS is ${(total / 1024).toFixed(1)} KB gzipped (${detail})`).toBeLessThanOrEqual(EMBED_JS_BUDGET_BYTES);
+  });
+
+  // react-router and zod leave stable strings in minified code (jotai and Amplify do not; the budget covers them).
+  it('keeps the router and the zod schemas out of the embed', async () => {
+    const { readFileSync } = await import('node:fs');
+    const code = embedJsFiles(dist)
+      .map((f) => readFileSync(`${dist}${f.path}`, 'utf8'))
+      .join('\n');
+    for (const marker of ['react-router', 'ZodError']) expect(code, marker).not.toContain(marker);
+  });
+});

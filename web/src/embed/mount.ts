@@ -1,0 +1,46 @@
+/**
+ * Script-tag embeds: renders a map into a host element's shadow root, so the host page's CSS and
+ * the map's CSS cannot affect each other. The root is open (unlike the incumbent's closed one), so
+ * a site can still reach in when it must; events are DOM events on the host element and the API
+ * is `host.mapnest` (also resolved by the returned promise).
+ */
+import type { MapViewerApi, ViewerEventSink } from '../features/viewer/viewer-api';
+import { EVENT_PREFIX } from '../features/viewer/viewer-api';
+import { embedMap } from './embed-app';
+
+export interface MountOptions {
+  mapId: string;
+  /** Origin of the Mapnest site (where data, files and this script come from). */
+  origin: string;
+  /** Style sheets of the embed, loaded inside the shadow root. */
+  css: readonly string[];
+  /** Location to open first. */
+  location?: string | null;
+}
+
+type Host = HTMLElement & { mapnest?: MapViewerApi | null; __mapnestUnmount?: () => void };
+
+/** Mounts a map into `host` (a second call replaces the first); resolves with its API, or null when the map cannot be shown. */
+export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapViewerApi | null> {
+  const el = host as Host;
+  el.__mapnestUnmount?.();
+  const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  container.className = 'mn-embed-root';
+  shadow.replaceChildren(
+    ...options.css.map((href) => Object.assign(document.createElement('link'), { rel: 'stylesheet', href })),
+    container,
+  );
+  const onEvent: ViewerEventSink = (type, detail) => el.dispatchEvent(new CustomEvent(EVENT_PREFIX + type, { detail, bubbles: true, composed: true }));
+  // A host given a height gets a map that fills it; otherwise the map sizes itself from its settings.
+  const fill = el.clientHeight > 100;
+  container.style.height = fill ? '100%' : '';
+  const embedded = embedMap(container, { mapId: options.mapId, origin: options.origin, mode: 'element', initialLocation: options.location ?? null, fill, onEvent });
+  el.__mapnestUnmount = () => {
+    embedded.destroy();
+    shadow.replaceChildren();
+    el.mapnest = null;
+    delete el.__mapnestUnmount;
+  };
+  return embedded.viewer.then((v) => (el.mapnest = v));
+}

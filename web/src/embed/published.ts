@@ -1,0 +1,68 @@
+/**
+ * Reading the published copy of a map (`GET /data/maps/{id}.json`). The embed trusts the shape the
+ * maps service publishes (it was validated on save) but checks the few fields it cannot work
+ * without, so a damaged file shows a clear message instead of a broken map. The strict schema is
+ * not used here: zod would triple the embed's size.
+ */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+
+/** Same rule as MAP_ID_PATTERN in @mapnest/shared/maps (a unit test keeps them equal). */
+export const EMBED_MAP_ID = /^[A-Za-z0-9]{1,40}$/;
+
+export type PublishedResult =
+  | { kind: 'ready'; map: PublishedMap & { document: MapDocument } }
+  | { kind: 'not-found' }
+  | { kind: 'expired'; title: string }
+  | { kind: 'error'; message: string };
+
+/** The map id of an embed path: /m/{id}. */
+export function mapIdFromPath(pathname: string): string | null {
+  const m = /^\/m\/([^/]+)\/?$/.exec(pathname);
+  const id = m ? decodeURIComponent(m[1]!) : null;
+  return id && EMBED_MAP_ID.test(id) ? id : null;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Checks what the viewer relies on; returns a reason when the document cannot be shown. */
+export function documentProblem(doc: unknown): string | null {
+  if (!isObject(doc)) return 'The map data is missing.';
+  if (doc.schemaVersion !== 1) return 'This map was saved in a format this viewer does not know.';
+  const s = doc.settings;
+  if (!isObject(s) || !(typeof s.mapWidth === 'number' && s.mapWidth > 0) || !(typeof s.mapHeight === 'number' && s.mapHeight > 0)) return 'The map has no valid size.';
+  if (!Array.isArray(doc.layers) || doc.layers.length === 0 || !doc.layers.every((l) => isObject(l) && typeof l.id === 'string' && typeof l.file === 'string')) return 'The map has no valid floors.';
+  for (const key of ['locations', 'groups', 'filters', 'styles', 'legend', 'breakpoints'] as const) {
+    if (!Array.isArray(doc[key])) return 'The map data is damaged.';
+  }
+  for (const key of ['zoom', 'controls', 'directory', 'search', 'filters', 'popup', 'legend', 'text', 'layout'] as const) {
+    if (!isObject(s[key])) return 'The map settings are damaged.';
+  }
+  return null;
+}
+
+/** Fetches and checks a published map. */
+export async function fetchPublished(origin: string, mapId: string, signal?: AbortSignal): Promise<PublishedResult> {
+  let res: Response;
+  try {
+    res = await fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    return { kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' };
+  }
+  if (res.status === 404 || res.status === 403) return { kind: 'not-found' };
+  if (!res.ok) return { kind: 'error', message: `The map could not be loaded (HTTP ${res.status}).` };
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    return { kind: 'error', message: 'The map data is damaged.' };
+  }
+  if (!isObject(body)) return { kind: 'error', message: 'The map data is damaged.' };
+  if (body.expired === true) return { kind: 'expired', title: typeof body.title === 'string' ? body.title : '' };
+  const problem = documentProblem(body.document);
+  if (problem) return { kind: 'error', message: problem };
+  return { kind: 'ready', map: body as unknown as PublishedMap & { document: MapDocument } };
+}

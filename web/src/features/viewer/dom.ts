@@ -1,0 +1,68 @@
+/**
+ * A few lines of DOM building for the viewer's interface. The viewer is plain DOM rather than
+ * React because the embed must fit in 90 KB and React 19 alone is about 68 KB gzipped; the app
+ * uses it through the MapViewer React component.
+ */
+
+export type Child = Node | string | number | null | undefined | false;
+type Attrs = Record<string, unknown>;
+
+/** Creates an element: attributes (on* become listeners, `class`, `style` objects), then children. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const key in attrs) {
+      const v = attrs[key];
+      if (v == null || v === false) continue;
+      if (key.startsWith('on') && typeof v === 'function') el.addEventListener(key.slice(2), v as EventListener);
+      else if (key === 'style' && typeof v === 'object') Object.assign(el.style, v);
+      else el.setAttribute(key === 'class' ? 'class' : key, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Node, children: (Child | Child[])[]): void {
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    el.appendChild(typeof c === 'object' ? c : document.createTextNode(String(c)));
+  }
+}
+
+const ICONS = {
+  plus: 'M12 5v14M5 12h14',
+  minus: 'M5 12h14',
+  reset: 'M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4',
+  fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  exitFullscreen: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
+  close: 'M6 6l12 12M18 6L6 18',
+  search: 'M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM20 20l-4-4',
+  filter: 'M4 6h16M7 12h10M10 18h4',
+  phone: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2',
+  email: 'M4 6h16v12H4zM4 7l8 6 8-6',
+  clock: 'M12 21a9 9 0 1 1 0-18 9 9 0 0 1 0 18zM12 7v5l3 2',
+  back: 'M15 6l-6 6 6 6',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v5H5V6h5',
+  sidebar: 'M4 5h16v14H4zM9 5v14',
+  legend: 'M5 6h.01M5 12h.01M5 18h.01M9 6h10M9 12h10M9 18h10',
+} as const;
+
+export type IconName = keyof typeof ICONS;
+
+/** A decorative icon (hidden from assistive tech). */
+export function icon(name: IconName, size = 18): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  const path = document.createElementNS(ns, 'path');
+  for (const [k, v] of Object.entries({ class: 'mn-icon', width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries({ d: ICONS[name], fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })) path.setAttribute(k, v);
+  svg.append(path);
+  return svg;
+}
+
+let seq = 0;
+/** A page-unique id for aria relations. */
+export function uid(prefix = 'mn'): string {
+  return `${prefix}-${(++seq).toString(36)}`;
+}

@@ -1,0 +1,268 @@
+/**
+ * Resolves a map document into what the viewer draws and lists: each location's effective marker,
+ * colours, action, placement and searchable text, computed once per document so rendering,
+ * hit testing and search never consult styles, groups or settings again.
+ */
+import type { Group, Layer, LocationAction, MapDocument, MapSettings, Location, Style } from '@mapnest/shared/map-document';
+import type { FilterValue } from '../../map-core/conditions';
+import { defaultFilterValue, fieldText, passesFilter } from '../../map-core/conditions';
+import type { Size } from '../../map-core/coords';
+import { SearchIndex } from '../../map-core/filter';
+import { latLonToNormalised } from '../../map-core/geo';
+import type { MarkerKind } from '../../map-core/marker-geometry';
+import { PointIndex } from '../../map-core/spatial-index';
+import { htmlToText, queryTerms } from '../../map-core/text-search';
+import { escapeHtml } from './sanitize';
+
+export interface ResolvedLocation {
+  readonly index: number;
+  readonly source: Location;
+  readonly id: string;
+  readonly title: string;
+  readonly about: string;
+  /** Rich description with placeholders filled in; still unsanitised. */
+  readonly desc: string;
+  readonly kind: MarkerKind;
+  readonly fill: string;
+  readonly stroke: string | null;
+  readonly textColor: string | null;
+  readonly hoverFill: string | null;
+  readonly activeFill: string | null;
+  /** Region colours when the style applies to SVG elements (null keeps the SVG's own paint). */
+  readonly region: { fill: string | null; stroke: string | null; strokeWidth: number | null; hoverFill: string | null; hoverStroke: string | null; activeFill: string | null; activeStroke: string | null };
+  readonly scale: number;
+  readonly label: string;
+  /** Layer id, or null for every layer. */
+  readonly layer: string | null;
+  readonly groupIds: readonly string[];
+  readonly groupNames: readonly string[];
+  /** Normalised [x, y]; null until estimated from the SVG element with the same id. */
+  coord: [number, number] | null;
+  readonly zoom: number | null;
+  readonly action: LocationAction;
+  /** Shown in the directory. */
+  readonly listed: boolean;
+  /** Can be opened (not disabled, action not none). */
+  readonly clickable: boolean;
+}
+
+export interface ViewerModel {
+  readonly doc: MapDocument;
+  readonly settings: MapSettings;
+  readonly image: Size;
+  readonly layers: readonly Layer[];
+  readonly defaultLayer: string;
+  readonly locations: ResolvedLocation[];
+  readonly byId: ReadonlyMap<string, ResolvedLocation>;
+  /** Groups shown to visitors (not hidden), in document order. */
+  readonly groups: readonly Group[];
+  readonly groupById: ReadonlyMap<string, Group>;
+  readonly search: SearchIndex;
+}
+
+function placeholders(text: string, loc: Location, groupNames: readonly string[], escape: boolean): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_-]{0,63})\s*\}\}/g, (m, key: string) => {
+    let value: string | undefined = loc.fields?.[key];
+    if (value === undefined && key === 'group') value = groupNames.join(', ');
+    if (value === undefined && (key === 'title' || key === 'id' || key === 'phone' || key === 'email')) value = loc[key] ?? '';
+    if (value === undefined) return m;
+    return escape ? escapeHtml(value) : value;
+  });
+}
+
+/** Builds the viewer model of a document. */
+export function buildModel(doc: MapDocument): ViewerModel {
+  const { settings } = doc;
+  const styles = new Map<string, Style>(doc.styles.map((s) => [s.id, s]));
+  const groupById = new Map<string, Group>(doc.groups.map((g) => [g.id, g]));
+  const geo = settings.geo;
+  const searchFields = new Set(settings.search.fields);
+  const locations: ResolvedLocation[] = doc.locations.map((loc, index) => {
+    const groupIds = (loc.groups ?? []).filter((g) => groupById.has(g));
+    const groupNames = groupIds.map((g) => groupById.get(g)!.name);
+    const style = loc.style ? (styles.get(loc.style) ?? null) : null;
+    const markerStyle = style?.markers ? style : null;
+    const svgStyle = style?.svg ? style : null;
+    const groupColor = groupIds.map((g) => groupById.get(g)?.color).find((c) => !!c);
+    const fill = markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor;
+    const coord = loc.coord ? ([loc.coord[0], loc.coord[1]] as [number, number]) : loc.latlon && geo ? latLonToNormalised(loc.latlon, geo.extent) : null;
+    const action = loc.action ?? settings.popup.action;
+    return {
+      index,
+      source: loc,
+      id: loc.id,
+      title: loc.title ?? '',
+      about: placeholders(loc.about ?? '', loc, groupNames, false),
+      desc: placeholders(loc.desc ?? '', loc, groupNames, true),
+      kind: loc.type ?? settings.markerType,
+      fill,
+      stroke: markerStyle?.normal.stroke ?? null,
+      textColor: markerStyle?.normal.text ?? null,
+      hoverFill: markerStyle?.hover.fill ?? null,
+      activeFill: markerStyle?.active.fill ?? null,
+      region: {
+        fill: svgStyle?.normal.fill ?? loc.color ?? null,
+        stroke: svgStyle?.normal.stroke ?? null,
+        strokeWidth: svgStyle?.normal.strokeWidth ?? null,
+        hoverFill: svgStyle?.hover.fill ?? null,
+        hoverStroke: svgStyle?.hover.stroke ?? null,
+        activeFill: svgStyle?.active.fill ?? null,
+        activeStroke: svgStyle?.active.stroke ?? null,
+      },
+      scale: loc.scale ?? 1,
+      label: loc.label ?? '',
+      layer: loc.layer ?? null,
+      groupIds,
+      groupNames,
+      coord: coord && Number.isFinite(coord[0]) && Number.isFinite(coord[1]) ? coord : null,
+      zoom: loc.zoom ?? null,
+      action,
+      listed: !loc.hide && !loc.disable,
+      clickable: !loc.disable && action !== 'none',
+    };
+  });
+  // Folding every text costs real time on big maps; it waits for the first search.
+  let search: SearchIndex | null = null;
+  const searchIndex = () =>
+    (search ??= new SearchIndex(
+    locations.map((l) => ({
+      groups: l.groupIds,
+      texts: [
+        searchFields.has('title') ? l.title : null,
+        searchFields.has('about') ? l.about : null,
+        searchFields.has('desc') && l.desc ? htmlToText(l.desc) : null,
+        searchFields.has('groups') ? l.groupNames.join(' ') : null,
+        searchFields.has('fields') && l.source.fields ? Object.values(l.source.fields).join(' ') : null,
+        searchFields.has('id') ? l.id : null,
+        searchFields.has('label') ? l.label : null,
+        searchFields.has('phone') ? (l.source.phone ?? null) : null,
+        searchFields.has('email') ? (l.source.email ?? null) : null,
+        searchFields.has('hours') ? (l.source.hours ?? null) : null,
+      ],
+    })),
+  ));
+  const layers = doc.layers;
+  const defaultLayer = settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer) ? settings.defaultLayer : (layers[0]?.id ?? '');
+  return {
+    doc,
+    settings,
+    image: { width: settings.mapWidth, height: settings.mapHeight },
+    layers,
+    defaultLayer,
+    locations,
+    byId: new Map(locations.map((l) => [l.id, l])),
+    groups: doc.groups.filter((g) => !g.hide),
+    groupById,
+    get search() {
+      return searchIndex();
+    },
+  };
+}
+
+/** The visitor's search and filter choices. */
+export interface FilterState {
+  readonly query: string;
+  /** Values of the document's filters by filter id; '__groups' holds the built-in group tags. */
+  readonly values: Readonly<Record<string, FilterValue>>;
+}
+
+/** Id of the built-in group-tag filter offered when a document defines no filters of its own. */
+export const BUILTIN_GROUP_FILTER = '__groups';
+
+/** The filter state a map starts with (its filters' defaults). */
+export function initialFilterState(model: ViewerModel): FilterState {
+  const values: Record<string, FilterValue> = {};
+  for (const f of model.doc.filters) values[f.id] = defaultFilterValue(f);
+  return { query: '', values };
+}
+
+/** True when a search or any filter narrows the locations down. */
+export function isFilterActive(model: ViewerModel, state: FilterState): boolean {
+  if (queryTerms(state.query).length > 0) return true;
+  const tags = state.values[BUILTIN_GROUP_FILTER];
+  if (Array.isArray(tags) && tags.length > 0) return true;
+  return model.doc.filters.some((f) => {
+    const v = state.values[f.id];
+    if (f.disable || v === undefined) return false;
+    return f.type === 'groups' ? Array.isArray(v) && v.length > 0 : f.type === 'checkbox' ? v === true : v !== '';
+  });
+}
+
+/** 1 for each location that matches the search and every filter. */
+export function filterMask(model: ViewerModel, state: FilterState): Uint8Array {
+  const tags = state.values[BUILTIN_GROUP_FILTER];
+  const groups = Array.isArray(tags) ? tags : [];
+  const mask = queryTerms(state.query).length || groups.length ? model.search.filter({ query: state.query, groups }) : new Uint8Array(model.locations.length).fill(1);
+  const active = model.doc.filters.filter((f) => !f.disable);
+  if (active.length === 0 || !model.settings.filters.enabled) return mask;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    const loc = model.locations[i]!.source;
+    for (const f of active) {
+      if (!passesFilter(loc, f, state.values[f.id])) {
+        mask[i] = 0;
+        break;
+      }
+    }
+  }
+  return mask;
+}
+
+/** True when a location is drawn on a layer. */
+export function onLayer(loc: ResolvedLocation, layerId: string): boolean {
+  return loc.layer === null || loc.layer === layerId;
+}
+
+/** Locations of the directory, in display order (document order, or sorted by the configured field). */
+export function directoryOrder(model: ViewerModel): ResolvedLocation[] {
+  const listed = model.locations.filter((l) => l.listed);
+  const sort = model.settings.directory.sort;
+  if (sort === 'none') return listed;
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const keyed = listed.map((l) => ({ l, k: fieldText(l.source, sort) }));
+  keyed.sort((a, b) => (a.k === '' ? 1 : 0) - (b.k === '' ? 1 : 0) || collator.compare(a.k, b.k) || a.l.index - b.l.index);
+  return keyed.map((x) => x.l);
+}
+
+/**
+ * The markers of one layer as flat arrays sorted top to bottom (so lower markers overlap higher
+ * ones, as on a real map), with a spatial index over them.
+ */
+export interface LayerMarkers {
+  readonly count: number;
+  readonly xs: Float64Array;
+  readonly ys: Float64Array;
+  /** Location index of each marker. */
+  readonly loc: Uint32Array;
+  readonly index: PointIndex;
+}
+
+export function buildLayerMarkers(model: ViewerModel, layerId: string, mask: Uint8Array | null): LayerMarkers {
+  const { width, height } = model.image;
+  const picked: number[] = [];
+  for (const l of model.locations) {
+    if (!l.coord || l.kind === 'hidden' || !onLayer(l, layerId)) continue;
+    if (mask && !mask[l.index]) continue;
+    picked.push(l.index);
+  }
+  // Sort positions by y through a typed key array: no closures over objects, no garbage.
+  const keys = new Float64Array(picked.length);
+  const order = new Uint32Array(picked.length);
+  for (let i = 0; i < picked.length; i++) {
+    keys[i] = model.locations[picked[i]!]!.coord![1];
+    order[i] = i;
+  }
+  order.sort((a, b) => keys[a]! - keys[b]! || picked[a]! - picked[b]!);
+  const n = picked.length;
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const loc = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    const l = model.locations[picked[order[k]!]!]!;
+    xs[k] = l.coord![0] * width;
+    ys[k] = l.coord![1] * height;
+    loc[k] = l.index;
+  }
+  return { count: n, xs, ys, loc, index: new PointIndex(xs, ys) };
+}

@@ -1,0 +1,109 @@
+/**
+ * The three coordinate spaces of a map, kept apart by type so they are never mixed (the Leaflet rule):
+ * - map: normalised 0–1 across the base image (what documents store, independent of image size),
+ * - image: pixels of the base image at scale 1 (what the inlined SVG and the spatial index use),
+ * - screen: CSS pixels relative to the top-left corner of the map viewport.
+ * Every conversion is named for both ends.
+ */
+
+/** A point in normalised map space: (0,0) top-left, (1,1) bottom-right of the base image. */
+export interface MapPoint {
+  readonly x: number;
+  readonly y: number;
+  readonly space?: 'map';
+}
+
+/** A point in base-image pixels. */
+export interface ImagePoint {
+  readonly x: number;
+  readonly y: number;
+  readonly space?: 'image';
+}
+
+/** A point in CSS pixels relative to the map viewport's top-left corner. */
+export interface ScreenPoint {
+  readonly x: number;
+  readonly y: number;
+  readonly space?: 'screen';
+}
+
+/** A width and height in pixels (image size or viewport size). */
+export interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An axis-aligned rectangle; the space is given by the name of whatever holds it. */
+export interface Rect {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+/**
+ * Image-to-screen placement: screen = image × scale + (x, y). This is also the CSS transform
+ * `translate(x px, y px) scale(scale)` with origin 0 0 of the container holding the base image.
+ */
+export interface ViewTransform {
+  readonly scale: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+export const mapPoint = (x: number, y: number): MapPoint => ({ x, y });
+export const imagePoint = (x: number, y: number): ImagePoint => ({ x, y });
+export const screenPoint = (x: number, y: number): ScreenPoint => ({ x, y });
+
+export function mapToImage(p: MapPoint, image: Size): ImagePoint {
+  return { x: p.x * image.width, y: p.y * image.height };
+}
+
+export function imageToMap(p: ImagePoint, image: Size): MapPoint {
+  return { x: p.x / image.width, y: p.y / image.height };
+}
+
+export function imageToScreen(p: ImagePoint, t: ViewTransform): ScreenPoint {
+  return { x: p.x * t.scale + t.x, y: p.y * t.scale + t.y };
+}
+
+export function screenToImage(p: ScreenPoint, t: ViewTransform): ImagePoint {
+  return { x: (p.x - t.x) / t.scale, y: (p.y - t.y) / t.scale };
+}
+
+export function mapToScreen(p: MapPoint, image: Size, t: ViewTransform): ScreenPoint {
+  return imageToScreen(mapToImage(p, image), t);
+}
+
+export function screenToMap(p: ScreenPoint, image: Size, t: ViewTransform): MapPoint {
+  return imageToMap(screenToImage(p, t), image);
+}
+
+/** The part of the image (in image pixels) that a viewport shows under a transform. */
+export function screenRectToImageRect(viewport: Size, t: ViewTransform): Rect {
+  return {
+    minX: -t.x / t.scale,
+    minY: -t.y / t.scale,
+    maxX: (viewport.width - t.x) / t.scale,
+    maxY: (viewport.height - t.y) / t.scale,
+  };
+}
+
+/** Grows a rectangle by a margin on every side. */
+export function inflateRect(r: Rect, margin: number): Rect {
+  return { minX: r.minX - margin, minY: r.minY - margin, maxX: r.maxX + margin, maxY: r.maxY + margin };
+}
+
+export function rectContains(r: Rect, x: number, y: number): boolean {
+  return x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY;
+}
+
+/** True when `inner` lies entirely inside `outer`. */
+export function rectContainsRect(outer: Rect, inner: Rect): boolean {
+  return inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY;
+}
+
+/** The CSS transform string of a view transform (origin must be 0 0). */
+export function transformToCss(t: ViewTransform): string {
+  return `translate(${t.x}px,${t.y}px) scale(${t.scale})`;
+}

@@ -1,0 +1,89 @@
+/**
+ * Mouse-wheel and trackpad zoom towards the cursor. With `requireModifier` (maps inside long
+ * pages), a plain wheel scrolls the page and `onHint` tells the visitor which key to hold.
+ */
+import type { Handler, MapView } from '../map-view';
+import { NO_PAN_ATTR } from './drag-pan';
+
+export interface WheelZoomOptions {
+  requireModifier?: boolean;
+  /** Called when a wheel event was left to the page because no modifier was held. */
+  onHint?: () => void;
+}
+
+/** A wheel gesture ends after this much quiet. */
+const IDLE_MS = 160;
+
+/** Zoom factor of a wheel delta in pixels: one mouse notch (≈100 px) is ×1.6, like the incumbent. */
+export function wheelZoomFactor(deltaPx: number, pinch: boolean): number {
+  return Math.pow(2, -deltaPx / (pinch ? 100 : 148));
+}
+
+/** Converts a wheel event's delta to pixels. */
+export function wheelDeltaPixels(e: Pick<WheelEvent, 'deltaX' | 'deltaY' | 'deltaMode' | 'shiftKey'>): number {
+  // Shift+wheel scrolls sideways in most browsers, so the delta arrives on the x axis.
+  const raw = e.deltaY !== 0 ? e.deltaY : e.shiftKey ? e.deltaX : 0;
+  return e.deltaMode === 1 ? raw * 16 : e.deltaMode === 2 ? raw * 400 : raw;
+}
+
+export class WheelZoomHandler implements Handler {
+  enabled = false;
+  private idle: ReturnType<typeof setTimeout> | null = null;
+  private origin: { left: number; top: number } | null = null;
+
+  constructor(
+    private readonly view: MapView,
+    private readonly el: HTMLElement,
+    private readonly options: WheelZoomOptions = {},
+  ) {}
+
+  enable(): void {
+    if (this.enabled) return;
+    this.enabled = true;
+    this.el.addEventListener('wheel', this.onWheel, { passive: false });
+  }
+
+  disable(): void {
+    if (!this.enabled) return;
+    this.enabled = false;
+    this.el.removeEventListener('wheel', this.onWheel);
+    this.finish();
+  }
+
+  setOptions(options: WheelZoomOptions): void {
+    Object.assign(this.options, options);
+  }
+
+  private readonly onWheel = (e: WheelEvent): void => {
+    // Popups and panels inside the map scroll normally.
+    if ((e.target as Element | null)?.closest?.(`[${NO_PAN_ATTR}]`)) return;
+    const modifier = e.ctrlKey || e.metaKey || e.shiftKey;
+    if (this.options.requireModifier && !modifier) {
+      this.options.onHint?.();
+      return;
+    }
+    e.preventDefault();
+    const delta = wheelDeltaPixels(e);
+    if (delta === 0) return;
+    if (!this.origin) {
+      const r = this.el.getBoundingClientRect();
+      this.origin = { left: r.left, top: r.top };
+      this.view.beginGesture();
+    }
+    // Chrome and Safari report trackpad pinches as wheel events with ctrlKey set.
+    const pinch = e.ctrlKey && Math.abs(delta) < 50;
+    const anchor = { x: e.clientX - this.origin.left, y: e.clientY - this.origin.top };
+    this.view.zoomBy(wheelZoomFactor(delta, pinch), anchor, Math.abs(delta) >= 40);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.finish(), IDLE_MS);
+  };
+
+  private finish(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    if (this.origin) {
+      this.origin = null;
+      this.view.endGesture();
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameScheduler } from './map-view';
+import { MapView } from './map-view';
+import { fitTransform, viewportCentre } from './transform';
+
+/** Frames on demand: `run()` advances time and flushes callbacks until nothing is scheduled. */
+function fakeScheduler() {
+  let now = 0;
+  let next = 1;
+  const queue = new Map<number, (t: number) => void>();
+  const s: FrameScheduler & { run(ms?: number): void; pending(): number } = {
+    request(cb) {
+      const id = next++;
+      queue.set(id, cb);
+      return id;
+    },
+    cancel(id) {
+      queue.delete(id);
+    },
+    now: () => now,
+    run(step = 16) {
+      for (let guard = 0; queue.size && guard < 10_000; guard++) {
+        now += step;
+        const batch = [...queue.entries()];
+        queue.clear();
+        for (const [, cb] of batch) cb(now);
+      }
+    },
+    pending: () => queue.size,
+  };
+  return s;
+}
+
+const image = { width: 2000, height: 1000 };
+const viewport = { width: 800, height: 600 };
+
+function setup(opts: { reducedMotion?: boolean } = {}) {
+  const scheduler = fakeScheduler();
+  const view = new MapView({ image, limits: { minZoom: 1, maxZoom: 4 }, scheduler, reducedMotion: opts.reducedMotion });
+  const ends: number[] = [];
+  view.on('moveend', (t) => ends.push(t.scale));
+  view.setViewport(viewport);
+  ends.length = 0;
+  return { view, scheduler, ends };
+}
+
+describe('MapView', () => {
+  it('fits the image when it first gets a viewport', () => {
+    const { view } = setup();
+    expect(view.transform).toEqual(fitTransform(image, viewport));
+    expect(view.zoom).toBeCloseTo(1);
+    expect(view.isAtHome()).toBe(true);
+    expect(view.canZoomOut()).toBe(false);
+    expect(view.canZoomIn()).toBe(true);
+  });
+
+  it('keeps the centre and zoom when the viewport is resized', () => {
+    const { view, scheduler } = setup();
+    view.zoomBy(2, { x: 600, y: 200 });
+    scheduler.run();
+    const centre = viewportCentre(view.transform, viewport);
+    const zoom = view.zoom;
+    view.setViewport({ width: 400, height: 600 });
+    expect(view.zoom).toBeCloseTo(zoom);
+    const after = viewportCentre(view.transform, { width: 400, height: 600 });
+    expect(after.x).toBeCloseTo(centre.x);
+  });
+
+  it('animates a zoom and reports one moveend at the end', () => {
+    const { view, scheduler, ends } = setup();
+    const moves: number[] = [];
+    view.on('move', (t) => moves.push(t.scale));
+    view.zoomIn();
+    expect(view.isMoving).toBe(true);
+    scheduler.run();
+    expect(moves.length).toBeGreaterThan(3);
+    expect(ends).toHaveLength(1);
+    expect(view.zoom).toBeCloseTo(2);
+    expect(view.isMoving).toBe(false);
+  });
+
+  it('stops zooming at the limits', () => {
+    const { view, scheduler } = setup();
+    for (let i = 0; i < 5; i++) view.zoomIn();
+    scheduler.run();
+    expect(view.zoom).toBeCloseTo(4);
+    expect(view.canZoomIn()).toBe(false);
+    view.reset();
+    scheduler.run();
+    expect(view.isAtHome()).toBe(true);
+  });
+
+  it('compounds quick successive zooms on the animation target', () => {
+    const { view, scheduler } = setup();
+    view.zoomBy(1.5);
+    view.zoomBy(1.5);
+    scheduler.run();
+    expect(view.zoom).toBeCloseTo(2.25);
+  });
+
+  it('jumps without animation when motion is reduced', () => {
+    const { view, scheduler, ends } = setup({ reducedMotion: true });
+    view.zoomIn();
+    expect(scheduler.pending()).toBe(0);
+    expect(view.zoom).toBeCloseTo(2);
+    expect(ends).toHaveLength(1);
+    view.glide({ vx: 3, vy: 0 });
+    expect(scheduler.pending()).toBe(0);
+  });
+
+  it('holds moveend until the gesture ends, and glides back inside the edges', () => {
+    const { view, scheduler, ends } = setup();
+    view.zoomBy(2, undefined, false);
+    ends.length = 0;
+    view.beginGesture();
+    const t = view.transform;
+    view.setGestureTransform({ scale: t.scale, x: t.x + 5000, y: t.y });
+    expect(ends).toHaveLength(0);
+    view.glide({ vx: 2, vy: 0 });
+    view.endGesture();
+    scheduler.run();
+    expect(ends).toHaveLength(1);
+    expect(view.transform).toEqual(view.clamp(view.transform));
+    expect(view.transform.x).toBeCloseTo(0);
+  });
+
+  it('applies a focus requested before the viewport is known', () => {
+    const scheduler = fakeScheduler();
+    const view = new MapView({ image, scheduler });
+    view.focusPoint({ x: 1500, y: 500 }, 3);
+    view.setViewport(viewport);
+    expect(view.zoom).toBeCloseTo(3);
+    expect(viewportCentre(view.transform, viewport).x).toBeCloseTo(1500);
+  });
+
+  it('enables handlers when added and disables them on destroy', () => {
+    const { view } = setup();
+    const calls: string[] = [];
+    const handler = {
+      enabled: false,
+      enable() {
+        this.enabled = true;
+        calls.push('on');
+      },
+      disable() {
+        this.enabled = false;
+        calls.push('off');
+      },
+    };
+    view.addHandler('test', handler);
+    expect(handler.enabled).toBe(true);
+    view.destroy();
+    expect(calls).toEqual(['on', 'off']);
+  });
+});

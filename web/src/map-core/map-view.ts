@@ -1,0 +1,397 @@
+/**
+ * The camera of one map: viewport and image sizes, the current view transform, zoom limits,
+ * animations and the interaction handlers. React-free and DOM-free (frames come from an injected
+ * scheduler), so the editor and the viewer share it and tests drive it without a browser.
+ */
+import type { ImagePoint, Rect, ScreenPoint, Size, ViewTransform } from './coords';
+import { screenRectToImageRect } from './coords';
+import type { Velocity } from './inertia';
+import { glideDuration, glideOffset, shouldGlide } from './inertia';
+import type { ZoomLimits } from './transform';
+import {
+  DEFAULT_ZOOM_LIMITS,
+  centreOn,
+  clampTransform,
+  easeOutCubic,
+  elasticTransform,
+  fitScale,
+  fitTransform,
+  interpolateTransform,
+  panBy,
+  scaleRange,
+  transformToRect,
+  transformsClose,
+  viewportCentre,
+  zoomAround,
+} from './transform';
+
+/** Where frames and time come from; the browser's requestAnimationFrame in production. */
+export interface FrameScheduler {
+  request(cb: (now: number) => void): number;
+  cancel(id: number): void;
+  now(): number;
+}
+
+export const browserScheduler: FrameScheduler = {
+  request: (cb) => requestAnimationFrame(cb),
+  cancel: (id) => cancelAnimationFrame(id),
+  now: () => performance.now(),
+};
+
+/** A user interaction attached to a map view; the viewer and the editor enable different sets. */
+export interface Handler {
+  enable(): void;
+  disable(): void;
+  readonly enabled: boolean;
+}
+
+export interface MapViewEvents {
+  /** Every change of transform (each animation frame during moves). */
+  move: (t: ViewTransform) => void;
+  /** The camera came to rest after a gesture or animation; the time for expensive redraws. */
+  moveend: (t: ViewTransform) => void;
+  /** A short press without movement, in screen coordinates. */
+  tap: (p: ScreenPoint, info: TapInfo) => void;
+}
+
+export interface TapInfo {
+  readonly pointerType: string;
+  readonly target: unknown;
+  readonly shiftKey: boolean;
+}
+
+export interface MapViewOptions {
+  image: Size;
+  limits?: ZoomLimits;
+  /** Screen pixels kept free around the fitted image. */
+  padding?: number;
+  reducedMotion?: boolean;
+  scheduler?: FrameScheduler;
+}
+
+interface Animation {
+  from: ViewTransform;
+  to: ViewTransform;
+  start: number;
+  duration: number;
+  /** Glides follow the inertia curve instead of interpolating. */
+  glide?: { v: Velocity; base: ViewTransform };
+}
+
+type Listeners = { [K in keyof MapViewEvents]: Set<MapViewEvents[K]> };
+
+export const ZOOM_STEP = 2;
+export const ANIMATION_MS = 280;
+
+export class MapView {
+  image: Size;
+  limits: ZoomLimits;
+  padding: number;
+  reducedMotion: boolean;
+  readonly handlers = new Map<string, Handler>();
+  private viewportSize: Size | null = null;
+  private t: ViewTransform = { scale: 1, x: 0, y: 0 };
+  private anim: Animation | null = null;
+  private frame = 0;
+  private gestures = 0;
+  private readonly scheduler: FrameScheduler;
+  private readonly listeners: Listeners = { move: new Set(), moveend: new Set(), tap: new Set() };
+  private pendingView: ((viewport: Size) => ViewTransform) | null = null;
+
+  constructor(options: MapViewOptions) {
+    this.image = options.image;
+    this.limits = options.limits ?? DEFAULT_ZOOM_LIMITS;
+    this.padding = options.padding ?? 0;
+    this.reducedMotion = options.reducedMotion ?? false;
+    this.scheduler = options.scheduler ?? browserScheduler;
+  }
+
+  on<K extends keyof MapViewEvents>(type: K, fn: MapViewEvents[K]): () => void {
+    (this.listeners[type] as Set<MapViewEvents[K]>).add(fn);
+    return () => void (this.listeners[type] as Set<MapViewEvents[K]>).delete(fn);
+  }
+
+  private emit<K extends keyof MapViewEvents>(type: K, ...args: Parameters<MapViewEvents[K]>): void {
+    for (const fn of this.listeners[type]) (fn as (...a: Parameters<MapViewEvents[K]>) => void)(...args);
+  }
+
+  /** Registers a handler under a name, so hosts can `view.handlers.get('dragPan')?.disable()`. */
+  addHandler(name: string, handler: Handler, enabled = true): Handler {
+    this.handlers.get(name)?.disable();
+    this.handlers.set(name, handler);
+    if (enabled) handler.enable();
+    return handler;
+  }
+
+  /** Disables every handler and stops animations; the view is unusable afterwards. */
+  destroy(): void {
+    for (const h of this.handlers.values()) h.disable();
+    this.handlers.clear();
+    this.stopAnimation();
+    this.listeners.move.clear();
+    this.listeners.moveend.clear();
+    this.listeners.tap.clear();
+  }
+
+  get transform(): ViewTransform {
+    return this.t;
+  }
+
+  get viewport(): Size | null {
+    return this.viewportSize;
+  }
+
+  get isReady(): boolean {
+    return this.viewportSize !== null;
+  }
+
+  /** True while a gesture or animation is moving the camera. */
+  get isMoving(): boolean {
+    return this.gestures > 0 || this.anim !== null;
+  }
+
+  /** Relative zoom, 1 = the whole image fits. */
+  get zoom(): number {
+    return this.viewportSize ? this.t.scale / fitScale(this.image, this.viewportSize, this.padding) : 1;
+  }
+
+  /** The visible part of the image in image pixels. */
+  get visibleRect(): Rect {
+    return this.viewportSize ? screenRectToImageRect(this.viewportSize, this.t) : { minX: 0, minY: 0, maxX: this.image.width, maxY: this.image.height };
+  }
+
+  private target(): ViewTransform {
+    return this.anim && !this.anim.glide ? this.anim.to : this.t;
+  }
+
+  canZoomIn(): boolean {
+    if (!this.viewportSize) return false;
+    return this.target().scale < scaleRange(this.image, this.viewportSize, this.limits, this.padding)[1] * 0.999;
+  }
+
+  canZoomOut(): boolean {
+    if (!this.viewportSize) return false;
+    return this.target().scale > scaleRange(this.image, this.viewportSize, this.limits, this.padding)[0] * 1.001;
+  }
+
+  /** True when the camera shows anything but the initial fitted view. */
+  isAtHome(): boolean {
+    if (!this.viewportSize) return true;
+    return transformsClose(this.target(), this.homeTransform(), this.viewportSize);
+  }
+
+  homeTransform(): ViewTransform {
+    return this.viewportSize ? fitTransform(this.image, this.viewportSize, this.padding) : this.t;
+  }
+
+  clamp(t: ViewTransform): ViewTransform {
+    return this.viewportSize ? clampTransform(t, this.image, this.viewportSize, this.limits, this.padding) : t;
+  }
+
+  /** Sets the viewport size; the first call fits the image, later ones keep centre and zoom. */
+  setViewport(size: Size): void {
+    if (size.width <= 0 || size.height <= 0) return;
+    const prev = this.viewportSize;
+    if (prev && prev.width === size.width && prev.height === size.height) return;
+    this.stopAnimation();
+    if (!prev) {
+      this.viewportSize = size;
+      const pending = this.pendingView;
+      this.pendingView = null;
+      this.t = pending ? this.clamp(pending(size)) : this.homeTransform();
+    } else {
+      const centre = viewportCentre(this.t, prev);
+      const zoom = this.t.scale / fitScale(this.image, prev, this.padding);
+      this.viewportSize = size;
+      this.t = this.clamp(centreOn(centre, zoom * fitScale(this.image, size, this.padding), size));
+    }
+    this.emit('move', this.t);
+    if (this.gestures === 0) this.emit('moveend', this.t);
+  }
+
+  /** Changes the base image size (another floor of a different size) and fits it. */
+  setImage(image: Size): void {
+    this.image = image;
+    this.stopAnimation();
+    if (this.viewportSize) {
+      this.t = this.homeTransform();
+      this.emit('move', this.t);
+      this.emit('moveend', this.t);
+    }
+  }
+
+  setLimits(limits: ZoomLimits): void {
+    this.limits = limits;
+    if (this.viewportSize) this.jumpTo(this.t);
+  }
+
+  /** Moves the camera at once (clamped). */
+  jumpTo(t: ViewTransform): void {
+    this.stopAnimation();
+    this.t = this.clamp(t);
+    this.emit('move', this.t);
+    if (this.gestures === 0) this.emit('moveend', this.t);
+  }
+
+  /** Moves the camera during a gesture without clamping the pan (the edges stretch elastically). */
+  setGestureTransform(t: ViewTransform): void {
+    this.stopAnimation();
+    if (!this.viewportSize) return;
+    const [lo, hi] = scaleRange(this.image, this.viewportSize, this.limits, this.padding);
+    let s = t;
+    // Zoom beyond the limits resists like the edges do, by a factor instead of an offset.
+    if (t.scale > hi) s = zoomAroundCentreOf(t, hi * Math.pow(t.scale / hi, 0.25), this.viewportSize);
+    else if (t.scale < lo) s = zoomAroundCentreOf(t, lo * Math.pow(t.scale / lo, 0.25), this.viewportSize);
+    this.t = elasticTransform(s, this.image, this.viewportSize, this.padding);
+    this.emit('move', this.t);
+  }
+
+  /** Moves the camera to `to` with an eased animation (instantly when motion is reduced). */
+  animateTo(to: ViewTransform, duration = ANIMATION_MS): void {
+    const target = this.clamp(to);
+    if (!this.viewportSize) return;
+    if (this.reducedMotion || duration <= 0 || transformsClose(this.t, target, this.viewportSize)) {
+      this.jumpTo(target);
+      return;
+    }
+    this.startAnimation({ from: this.t, to: target, start: this.scheduler.now(), duration });
+  }
+
+  /** Continues a drag released with velocity v (px/ms), then settles inside the edges. */
+  glide(v: Velocity): void {
+    if (!this.viewportSize) return;
+    if (this.reducedMotion || !shouldGlide(v)) {
+      this.settle();
+      return;
+    }
+    const duration = glideDuration(v);
+    const base = this.t;
+    const end = glideOffset(v, duration);
+    this.startAnimation({ from: base, to: panBy(base, end.dx, end.dy), start: this.scheduler.now(), duration, glide: { v, base } });
+  }
+
+  /** Brings an overstretched camera back inside the limits. */
+  settle(): void {
+    const c = this.clamp(this.t);
+    if (this.viewportSize && !transformsClose(c, this.t, this.viewportSize)) this.animateTo(c, 220);
+    else if (this.gestures === 0) this.emit('moveend', this.t);
+  }
+
+  /** Zooms by a factor around a screen point (default: the viewport centre). */
+  zoomBy(factor: number, anchor?: ScreenPoint, animate = true): void {
+    if (!this.viewportSize) return;
+    const base = this.target();
+    const a = anchor ?? { x: this.viewportSize.width / 2, y: this.viewportSize.height / 2 };
+    const [lo, hi] = scaleRange(this.image, this.viewportSize, this.limits, this.padding);
+    const scale = Math.min(hi, Math.max(lo, base.scale * factor));
+    const next = zoomAround(base, scale, a);
+    if (animate) this.animateTo(next);
+    else this.jumpTo(next);
+  }
+
+  zoomIn(): void {
+    this.zoomBy(ZOOM_STEP);
+  }
+
+  zoomOut(): void {
+    this.zoomBy(1 / ZOOM_STEP);
+  }
+
+  /** Pans by screen pixels. */
+  panBy(dx: number, dy: number, animate = true): void {
+    const next = panBy(this.target(), dx, dy);
+    if (animate) this.animateTo(next, 180);
+    else this.jumpTo(next);
+  }
+
+  /** Back to the fitted view. */
+  reset(): void {
+    this.animateTo(this.homeTransform());
+  }
+
+  /** Centres an image point at a relative zoom (never zooming out below the current zoom unless asked). */
+  focusPoint(p: ImagePoint, zoom: number | null, animate = true): void {
+    const apply = (viewport: Size): ViewTransform => {
+      const fit = fitScale(this.image, viewport, this.padding);
+      const scale = zoom != null ? fit * zoom : Math.max(this.t.scale, fit);
+      return centreOn(p, scale, viewport);
+    };
+    if (!this.viewportSize) {
+      this.pendingView = apply;
+      return;
+    }
+    const next = apply(this.viewportSize);
+    if (animate) this.animateTo(next, 400);
+    else this.jumpTo(next);
+  }
+
+  /** Frames an image rectangle (a region's bounding box). */
+  focusRect(r: Rect, animate = true): void {
+    const apply = (viewport: Size): ViewTransform => transformToRect(r, this.image, viewport, this.limits, 48, this.padding);
+    if (!this.viewportSize) {
+      this.pendingView = apply;
+      return;
+    }
+    const next = apply(this.viewportSize);
+    if (animate) this.animateTo(next, 400);
+    else this.jumpTo(next);
+  }
+
+  /** Gestures bracket their moves so 'moveend' waits for the end of the gesture. */
+  beginGesture(): void {
+    this.stopAnimation();
+    this.gestures++;
+  }
+
+  endGesture(): void {
+    if (this.gestures === 0) return;
+    this.gestures--;
+    if (this.gestures === 0 && !this.anim) this.emit('moveend', this.t);
+  }
+
+  /** Reports a tap to listeners (hit testing and double-tap zoom subscribe). */
+  tap(p: ScreenPoint, info: TapInfo): void {
+    this.emit('tap', p, info);
+  }
+
+  private startAnimation(a: Animation): void {
+    this.stopAnimation();
+    this.anim = a;
+    this.frame = this.scheduler.request(this.step);
+  }
+
+  private stopAnimation(): void {
+    if (this.frame) this.scheduler.cancel(this.frame);
+    this.frame = 0;
+    this.anim = null;
+  }
+
+  private readonly step = (now: number): void => {
+    const a = this.anim;
+    this.frame = 0;
+    if (!a || !this.viewportSize) return;
+    const k = a.duration > 0 ? Math.min(1, (now - a.start) / a.duration) : 1;
+    if (a.glide) {
+      const off = glideOffset(a.glide.v, now - a.start);
+      this.t = elasticTransform(panBy(a.glide.base, off.dx, off.dy), this.image, this.viewportSize, this.padding);
+    } else {
+      this.t = interpolateTransform(a.from, a.to, easeOutCubic(k), this.viewportSize);
+    }
+    this.emit('move', this.t);
+    if (k < 1) {
+      this.frame = this.scheduler.request(this.step);
+      return;
+    }
+    this.anim = null;
+    if (a.glide) {
+      this.settle();
+      return;
+    }
+    this.t = a.to;
+    if (this.gestures === 0) this.emit('moveend', this.t);
+  };
+}
+
+function zoomAroundCentreOf(t: ViewTransform, scale: number, viewport: Size): ViewTransform {
+  return zoomAround(t, scale, { x: viewport.width / 2, y: viewport.height / 2 });
+}

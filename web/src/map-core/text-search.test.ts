@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldText, foldWithMap, highlightPieces, htmlToText, matchRanges, queryTerms } from './text-search';
+
+describe('foldText', () => {
+  it('ignores case and accents', () => {
+    expect(foldText('Café Zürich ÉCOLE Ångström')).toBe('cafe zurich ecole angstrom');
+    expect(foldText('Straße Æsir Łódź')).toBe('strasse aesir lodz');
+    expect(foldText('ΣΟΦΟΣ')).toBe(foldText('σοφος'));
+  });
+
+  it('agrees with its mapped variant for any text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(s) === foldWithMap(s).folded));
+  });
+
+  it('is idempotent', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(foldText(s)) === foldText(s)));
+  });
+});
+
+describe('matchRanges', () => {
+  it('finds accented text with a plain query and highlights the original characters', () => {
+    const text = 'Crêperie du Château';
+    const pieces = highlightPieces(text, queryTerms('chateau crepe'));
+    expect(pieces).toEqual([
+      { text: 'Crêpe', match: true },
+      { text: 'rie du ', match: false },
+      { text: 'Château', match: true },
+    ]);
+  });
+
+  it('maps expansions back to the whole source character', () => {
+    expect(highlightPieces('Großmarkt', queryTerms('ss'))).toEqual([
+      { text: 'Gro', match: false },
+      { text: 'ß', match: true },
+      { text: 'markt', match: false },
+    ]);
+  });
+
+  it('returns sorted, disjoint ranges inside the text that re-join to the original', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme-ascii', maxLength: 4 }), (text, q) => {
+        const ranges = matchRanges(text, queryTerms(q));
+        const ordered = ranges.every((r, i) => r.start < r.end && r.end <= text.length && (i === 0 || ranges[i - 1]!.end < r.start));
+        const joined = highlightPieces(text, queryTerms(q)).map((p) => p.text).join('');
+        return ordered && joined === text;
+      }),
+    );
+  });
+
+  it('finds a term exactly when the folded text contains it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }), (text, q) => {
+        const terms = queryTerms(q);
+        if (terms.length !== 1) return true;
+        return (matchRanges(text, terms).length > 0) === foldText(text).includes(terms[0]!);
+      }),
+    );
+  });
+});
+
+describe('htmlToText', () => {
+  it('keeps the readable text of a description', () => {
+    expect(htmlToText('<p>Open <b>late</b> &amp; early</p><script>alert(1)</script><p>Caf&eacute;&#33;</p>')).toBe('Open late & early Caf&eacute;!');
+    expect(htmlToText('a<br>b<!-- hidden -->c')).toBe('a b c');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Case- and accent-insensitive text matching with highlight ranges in the original text.
+ * Folding works code point by code point (decompose, drop combining marks, lower-case, a few
+ * letters that do not decompose), so every folded character maps back to its source and the
+ * highlight lands on exactly the characters the visitor sees.
+ */
+
+const SPECIAL: Record<string, string> = {
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+  ς: 'σ',
+  '\u00a0': ' ',
+};
+
+const MARKS = /\p{M}/gu;
+const foldCache = new Map<string, string>();
+
+function foldCodePoint(ch: string): string {
+  const cached = foldCache.get(ch);
+  if (cached !== undefined) return cached;
+  const special = SPECIAL[ch];
+  const folded = special ?? ch.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFD').replace(MARKS, '');
+  if (foldCache.size < 4096) foldCache.set(ch, folded);
+  return folded;
+}
+
+/** Folds text for matching: "Café Zürich" and "cafe zurich" fold to the same string. */
+export function foldText(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    // Plain ASCII is the common case; skip the lookup for it.
+    if (code < 128 && ch.length === 1) out += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+    else out += foldCodePoint(ch);
+  }
+  return out;
+}
+
+/** The folded text plus, for every folded UTF-16 unit, the [start, end) of its source in the original. */
+export function foldWithMap(text: string): { folded: string; starts: number[]; ends: number[] } {
+  let folded = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let i = 0;
+  for (const ch of text) {
+    const f = foldCodePoint(ch);
+    for (let k = 0; k < f.length; k++) {
+      starts.push(i);
+      ends.push(i + ch.length);
+    }
+    folded += f;
+    i += ch.length;
+  }
+  return { folded, starts, ends };
+}
+
+/** Splits a query into folded, non-empty terms. */
+export function queryTerms(query: string): string[] {
+  return foldText(query)
+    .split(/\s+/u)
+    .filter((t) => t.length > 0);
+}
+
+/** A [start, end) range of the original text. */
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Where any of the terms occur in `text`, as merged, sorted ranges of the original text. */
+export function matchRanges(text: string, terms: readonly string[]): TextRange[] {
+  if (!text || terms.length === 0) return [];
+  const { folded, starts, ends } = foldWithMap(text);
+  const raw: TextRange[] = [];
+  for (const term of terms) {
+    if (!term) continue;
+    let from = 0;
+    for (;;) {
+      const at = folded.indexOf(term, from);
+      if (at < 0) break;
+      raw.push({ start: starts[at]!, end: ends[at + term.length - 1]! });
+      from = at + 1;
+    }
+  }
+  raw.sort((a, b) => a.start - b.start || a.end - b.end);
+  const merged: TextRange[] = [];
+  for (const r of raw) {
+    const last = merged[merged.length - 1];
+    if (last && r.start <= last.end) merged[merged.length - 1] = { start: last.start, end: Math.max(last.end, r.end) };
+    else merged.push(r);
+  }
+  return merged;
+}
+
+/** Splits text into plain and matched pieces for rendering with <mark>. */
+export function highlightPieces(text: string, terms: readonly string[]): { text: string; match: boolean }[] {
+  const ranges = matchRanges(text, terms);
+  if (ranges.length === 0) return [{ text, match: false }];
+  const out: { text: string; match: boolean }[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    if (r.start > at) out.push({ text: text.slice(at, r.start), match: false });
+    out.push({ text: text.slice(r.start, r.end), match: true });
+    at = r.end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), match: false });
+  return out;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The visible text of an HTML fragment, for searching (display always goes through the sanitiser). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/giu, ' ')
+    .replace(/<!--[\s\S]*?-->/gu, ' ')
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr)\b[^>]*>/giu, ' ')
+    .replace(/<[^>]*>/gu, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
