@@ -104,6 +104,12 @@ export const MESSAGES = {
   avatarTooLarge: 'File too large (max 0.1MB)',
   avatarType: 'Only JPG, PNG, or WEBP images are allowed',
   avatarNoUser: 'No authenticated user',
+  expiredActionCode: 'This link has expired. Please ask for a new one.',
+  invalidActionCode: 'This link is not valid, or it has already been used.',
+  loginInvalid: 'Invalid email or password.',
+  userDisabled: 'This account has been disabled. Please contact us.',
+  emailNotVerifiedYet: 'Your new email address is not confirmed yet: follow the link in the email we sent to it.',
+  recentSignInRequired: 'Please enter your password again to continue.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is briefly unavailable. Nothing was changed; please try again.',
 } as const;

@@ -9,6 +9,7 @@ import { reportError } from './app/analytics';
 import { installPreloadRecovery } from './app/preload-error';
 import { createAppRouter } from './app/router';
 import { appStore } from './app/store';
+import { startSession } from './features/auth/session-bootstrap';
 
 const router = createAppRouter();
 
@@ -33,6 +34,9 @@ installPreloadRecovery({
 import('./app/runtime-config')
   .then(({ getRuntimeConfig }) => getRuntimeConfig())
   .catch((err: unknown) => reportError(err, 'runtime-config'));
+
+// Amplify (in its own chunk) loads only when a stored session exists or an auth screen needs it.
+startSession().catch((err: unknown) => reportError(err, 'session'));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

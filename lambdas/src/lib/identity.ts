@@ -8,6 +8,8 @@ export interface Identity {
   emailVerified: boolean;
   name: string;
   admin: boolean;
+  /** When the user last entered a password (the auth_time claim, epoch seconds); 0 or absent when unknown. */
+  authTime?: number;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -44,6 +46,7 @@ export function identityFromClaims(claims: Claims | undefined): Identity | null 
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     name: typeof claims.name === 'string' ? claims.name : '',
     admin: parseGroups(claims['cognito:groups']).includes(ADMIN_GROUP),
+    authTime: Number(claims.auth_time) || 0,
   };
 }
 

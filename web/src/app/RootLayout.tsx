@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { FadeIn } from '../components/FadeIn';
+import { SettingsHost } from '../features/settings/SettingsHost';
 import { Banner } from './layout/Banner';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
@@ -33,6 +34,7 @@ export function RootLayout() {
         </FadeIn>
       </main>
       {footer !== 'none' && <Footer kind={footer} />}
+      <SettingsHost />
     </div>
   );
 }

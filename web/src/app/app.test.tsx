@@ -300,8 +300,9 @@ describe('page views, scroll and focus', () => {
 });
 
 describe('redirects', () => {
-  it(`sends /demo to /maps/${DEMO_MAP_ID}`, async () => {
+  it(`sends /demo to /maps/${DEMO_MAP_ID}`, { timeout: 30_000 }, async () => {
     const { router } = renderRoutes('/demo');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${DEMO_MAP_ID}`));
+    // The router moves once the target route's lazy module (the whole map page) has loaded: allow for that.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${DEMO_MAP_ID}`), { timeout: 20_000 });
   });
 });

@@ -7,15 +7,18 @@ import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/Spinner';
+import { SignedInEmailGate } from '../features/auth/EmailGate';
 import { loginPathFor, safeNextPath, SIGNED_IN_HOME } from './next-path';
 import { sessionAtom } from './session';
 
-/** Signed-out users go to /login?next=<the path they tried>; signed-in users see the page. */
+/** Signed-out users go to /login?next=<the path they tried>; signed-in users see the page (once their email is verified). */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { user, init } = useAtomValue(sessionAtom);
   const location = useLocation();
   if (!init) return <PageLoading label="Checking your session" />;
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  // Spec §2 email gate: an unverified address sees 'Verify your email address' instead of the page.
+  if (!user.emailVerified) return <SignedInEmailGate />;
   return children ?? <Outlet />;
 }
 

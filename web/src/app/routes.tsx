@@ -10,6 +10,8 @@
  */
 import { redirect, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/Spinner';
+import { authRoutes } from '../features/auth/routes';
+import { editorRoutes } from '../features/editor/routes';
 import { mapsRoutes } from '../features/maps/routes';
 import NotFoundPage from '../pages/NotFoundPage';
 import { PAGE_TITLES as T } from '../pages/titles';
@@ -43,7 +45,9 @@ const publicRoutes: RouteObject[] = [
 /** Pages inside the root layout. Features add one line each, e.g. `...authRoutes,` or `...mapsRoutes,`. */
 export const layoutRoutes: RouteObject[] = [
   ...publicRoutes,
+  ...authRoutes,
   ...mapsRoutes,
+  ...editorRoutes,
   { path: '*', handle: handle(T.notFound), Component: NotFoundPage },
 ];
 

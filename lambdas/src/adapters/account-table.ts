@@ -1,0 +1,90 @@
+/**
+ * The accounts service's DynamoDB adapter: the user's profile item and everything stored under the user's
+ * partition (USER#{uid}: profile, slot counters, subscription records), plus the two questions about maps the
+ * accounts service asks (which maps the user owns, and re-pointing map authors after an email change).
+ */
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { isConditionalCheckFailed } from './aws-errors';
+
+const table = () => config.tableName;
+
+type Key = { pk: string; sk: string };
+
+async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export const accountTable = {
+  /** Records the account's current email on its profile item (created on first write). */
+  async putProfileEmail(uid: string, email: string, updated: string): Promise<void> {
+    await dynamo.send(new UpdateCommand({
+      TableName: table(), Key: keys.user(uid),
+      UpdateExpression: 'SET #t = :t, #u = :uid, #e = :e, #up = :up',
+      ExpressionAttributeNames: { '#t': 'type', '#u': 'uid', '#e': 'email', '#up': 'updated' },
+      ExpressionAttributeValues: { ':t': 'profile', ':uid': uid, ':e': email, ':up': updated },
+    }));
+  },
+
+  /** The keys of every item in the user's partition (profile, slots, subscriptions, and anything added later). */
+  async userItemKeys(uid: string): Promise<Key[]> {
+    const items = await queryAll({
+      TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.user(uid).pk },
+      ProjectionExpression: 'pk, sk', ConsistentRead: true,
+    });
+    return items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
+  },
+
+  /** Deletes items by key, 25 per request (the DynamoDB limit), retrying what DynamoDB leaves unprocessed. */
+  async deleteItems(itemKeys: readonly Key[]): Promise<void> {
+    for (let i = 0; i < itemKeys.length; i += 25) {
+      let requests = itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length; attempt++) {
+        if (attempt >= 8) throw new Error(`could not delete ${requests.length} item(s) after ${attempt} attempts`);
+        if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        const out = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+        requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
+      }
+    }
+  },
+
+  /** Ids of every map the user owns, including maps whose deletion was interrupted. */
+  async ownedMaps(uid: string): Promise<Array<{ id: string; author: string }>> {
+    const index = TABLE_INDEXES.byOwner;
+    const items = await queryAll({
+      TableName: table(), IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': index.pk, '#id': 'id', '#a': 'author' },
+      ExpressionAttributeValues: { ':pk': keys.mapsByOwner(uid) }, ProjectionExpression: '#id, #a',
+    });
+    return items.map((i) => ({ id: String(i.id), author: String(i.author) }));
+  },
+
+  /**
+   * Moves one map's author from `from` to `to` (with its index key), only if the author is still `from` and the
+   * map still belongs to `uid`; answers whether it changed.
+   */
+  async reauthorMap(mapId: string, uid: string, from: string, to: string): Promise<boolean> {
+    try {
+      await dynamo.send(new UpdateCommand({
+        TableName: table(), Key: keys.map(mapId),
+        UpdateExpression: 'SET #a = :to, #apk = :apk',
+        ConditionExpression: 'attribute_exists(pk) AND #a = :from AND #uid = :uid',
+        ExpressionAttributeNames: { '#a': 'author', '#apk': TABLE_INDEXES.byAuthor.pk, '#uid': 'uid' },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':uid': uid, ':apk': keys.mapsByAuthor(to) },
+      }));
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+};

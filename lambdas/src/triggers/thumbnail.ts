@@ -1,0 +1,70 @@
+/**
+ * Thumbnail trigger (S3 ObjectCreated in the uploads bucket): writes `{key}/.thumb-{size}.jpg` for every raster
+ * image uploaded. It ignores its own outputs (so writing a thumbnail never triggers another run), anything that is
+ * not a raster image (SVG included: it is never rendered server-side), and images too large to decode safely.
+ */
+import type { S3Event } from 'aws-lambda';
+import sharp from 'sharp';
+import { objectKeys } from '@mapnest/shared/keys';
+import { uploads } from '../adapters/uploads';
+import { verifyUpload } from '../domain/files';
+import { logger } from '../lib/logger';
+
+/** Square bounding boxes, in pixels: 64 for avatars and lists, 256 for previews. */
+export const THUMBNAIL_SIZES = [64, 256] as const;
+const RASTER_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
+/** Decompression-bomb guard: refuse images above 40 megapixels. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const THUMB_CACHE_CONTROL = 'public, max-age=60';
+
+/** True for keys this trigger wrote itself. */
+export function isThumbnailKey(key: string): boolean {
+  return /\/\.thumb-\d+\.jpg$/.test(key);
+}
+
+/** S3 event keys are URL-encoded with '+' for spaces. */
+export function decodeEventKey(key: string): string {
+  return decodeURIComponent(key.replace(/\+/g, ' '));
+}
+
+/** Renders the JPEG thumbnails of an image (fitted inside the square, never enlarged, transparency on white). */
+export async function renderThumbnails(image: Uint8Array): Promise<Array<{ size: number; body: Buffer }>> {
+  const source = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  await source.metadata();
+  return Promise.all(THUMBNAIL_SIZES.map(async (size) => ({
+    size,
+    body: await source.clone().rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+  })));
+}
+
+async function thumbnail(key: string): Promise<void> {
+  if (isThumbnailKey(key)) return;
+  // Library files whose bytes are not the image type they claim are removed before anything renders them.
+  if (!(await verifyUpload(key))) return;
+  const object = await uploads.get(key);
+  if (!object) return; // deleted before we got to it
+  if (!RASTER_TYPES.has(object.contentType.toLowerCase())) return;
+  let thumbs: Awaited<ReturnType<typeof renderThumbnails>>;
+  try {
+    thumbs = await renderThumbnails(object.body);
+  } catch (error) {
+    logger.warn('upload is not a decodable image; no thumbnail', { key, error });
+    return;
+  }
+  const written: string[] = [];
+  for (const t of thumbs) {
+    const thumbKey = objectKeys.thumbnail(key, t.size);
+    await uploads.put(thumbKey, t.body, 'image/jpeg', THUMB_CACHE_CONTROL);
+    written.push(thumbKey);
+  }
+  // The source may have been deleted meanwhile (avatar cleared, account deleted): leave nothing behind.
+  if (!(await uploads.head(key))) await uploads.delete(written);
+}
+
+export const handler = async (event: S3Event): Promise<void> => {
+  for (const record of event.Records ?? []) {
+    if (!record.eventName?.startsWith('ObjectCreated')) continue;
+    await thumbnail(decodeEventKey(record.s3.object.key));
+  }
+};

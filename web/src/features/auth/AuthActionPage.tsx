@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { passwordProblem, sameEmail } from '@mapnest/shared/accounts';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { loginPathFor } from '../../app/next-path';
+import { sessionAtom } from '../../app/session';
+import { appStore } from '../../app/store';
+import { TextField } from '../../components/Field';
+import { PageLoading, Spinner } from '../../components/Spinner';
+import { call } from '../../lib/api';
+import { AuthCard, FormMessage } from './AuthCard';
+import { actionCodeMessage, classifyAuthError } from './auth-errors';
+import { parseAuthAction } from './auth-action';
+import { announceVerified, clearPendingSignUp } from './pending-signup';
+import { loadAuthService, refreshSession } from './session-bootstrap';
+
+type Outcome = { status: 'working' } | { status: 'done'; message: string } | { status: 'failed'; message: string };
+
+/** Runs `work` once per mount, even under StrictMode's doubled effects: an email code must not be applied twice. */
+function useOnce(work: () => Promise<Outcome>, ready = true): Outcome {
+  const [outcome, setOutcome] = useState<Outcome>({ status: 'working' });
+  const started = useRef(false);
+  useEffect(() => {
+    if (!ready || started.current) return;
+    started.current = true;
+    work().then(setOutcome, (err: unknown) => setOutcome({ status: 'failed', message: actionCodeMessage(classifyAuthError(err)) }));
+  }, [ready, work]);
+  return outcome;
+}
+
+function Result({ title, outcome, next }: { title: string; outcome: Outcome; next: { to: string; label: string } }) {
+  if (outcome.status === 'working') return <PageLoading label={title} />;
+  return (
+    <AuthCard title={outcome.status === 'done' ? title : 'This link did not work'}>
+      <FormMessage kind={outcome.status === 'done' ? 'success' : 'error'}>{outcome.message}</FormMessage>
+      <div className="auth-card__actions">
+        <Link className="btn btn--primary" to={next.to}>
+          {next.label}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+function VerifyEmail({ email, code }: { email: string; code: string }) {
+  const { user } = useAtomValue(sessionAtom);
+  const [work] = useState(() => async (): Promise<Outcome> => {
+    await (await loadAuthService()).confirmRegistration(email, code);
+    announceVerified(email);
+    return { status: 'done', message: 'Your email address is verified.' };
+  });
+  const outcome = useOnce(work);
+  const next = user ? { to: '/maps', label: 'Continue to your maps' } : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' };
+  return <Result title="Email verified" outcome={outcome} next={next} />;
+}
+
+function ChangeEmail({ code }: { code: string }) {
+  const { user, init } = useAtomValue(sessionAtom);
+  const location = useLocation();
+  const [work] = useState(() => async (): Promise<Outcome> => {
+    const previous = appStore.get(sessionAtom).user?.email ?? null;
+    if (!previous) return { status: 'failed', message: MESSAGES.noEmails };
+    const current = await (await loadAuthService()).confirmEmail(code);
+    if (!current) return { status: 'failed', message: MESSAGES.noEmails };
+    // The new token carries the new, verified address, which is what updateEmail checks.
+    await refreshSession({ forceRefresh: true });
+    announceVerified(current);
+    if (!sameEmail(previous, current)) {
+      try {
+        await call('updateEmail', { newEmail: current, oldEmail: previous });
+      } catch (err) {
+        console.error('updateEmail failed after a verified change', err);
+        return { status: 'failed', message: `Your email address is now ${current}, but your maps could not be updated: ${MESSAGES.unknownError}` };
+      }
+      return { status: 'done', message: `Your email address is now ${current}.` };
+    }
+    return { status: 'done', message: 'Your email address is verified.' };
+  });
+  const outcome = useOnce(work, init && Boolean(user));
+  if (!init) return <PageLoading label="Checking your session" />;
+  if (!user) {
+    return (
+      <AuthCard title="Confirm your new email address" subtitle="Log in to your account to confirm the change.">
+        <div className="auth-card__actions">
+          <Link className="btn btn--primary" to={loginPathFor(location.pathname + location.search)}>
+            Log in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return <Result title="Email address confirmed" outcome={outcome} next={{ to: '/maps#settings', label: 'Back to settings' }} />;
+}
+
+function ResetPassword({ email, code }: { email: string; code: string }) {
+  const { user } = useAtomValue(sessionAtom);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = passwordProblem(password) ?? (password !== repeat ? 'The two passwords do not match.' : null);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await (await loadAuthService()).completePasswordReset(email, code, password);
+      clearPendingSignUp();
+      setDone(true);
+    } catch (err) {
+      setError((err as { name?: string })?.name === 'InvalidPasswordException' ? (err as Error).message : actionCodeMessage(classifyAuthError(err)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Result
+        title="Password changed"
+        outcome={{ status: 'done', message: 'Your password has been changed. Use it the next time you log in.' }}
+        next={user ? { to: '/maps', label: 'Continue to your maps' } : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' }}
+      />
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" subtitle={`For ${email}`}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField label="New password" type="password" name="password" autoComplete="new-password" value={password}
+          hint="At least 8 characters with upper- and lower-case letters, a digit and a symbol."
+          onChange={(e) => setPassword(e.target.value)} required />
+        <TextField label="Repeat the new password" type="password" name="repeat" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} required />
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy && <Spinner size="sm" label="Saving" />}
+          Save new password
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function OAuthReturn() {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      await (await loadAuthService()).completeOAuthSignIn();
+      await refreshSession();
+      if (live) navigate('/maps', { replace: true });
+    })().catch((err: unknown) => {
+      // Google sign-in failures are only logged (spec §8).
+      console.error('Google sign-in failed', err);
+      if (live) setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
+  if (!failed) return <PageLoading label="Signing you in" />;
+  return <Result title="Sign-in" outcome={{ status: 'failed', message: MESSAGES.unknownError }} next={{ to: '/login', label: 'Back to log in' }} />;
+}
+
+/** /auth: applies the links in our emails (verify the address, reset the password, confirm an email change). */
+export default function AuthActionPage() {
+  const { search } = useLocation();
+  const action = parseAuthAction(search);
+  switch (action.kind) {
+    case 'verifyEmail':
+      return <VerifyEmail key={action.code} email={action.email} code={action.code} />;
+    case 'resetPassword':
+      return <ResetPassword key={action.code} email={action.email} code={action.code} />;
+    case 'verifyAndChangeEmail':
+      return <ChangeEmail key={action.code} code={action.code} />;
+    case 'oauth':
+      return <OAuthReturn />;
+    case 'invalid':
+      return <Result title="Account" outcome={{ status: 'failed', message: MESSAGES.invalidActionCode }} next={{ to: '/', label: 'Back to home' }} />;
+  }
+}

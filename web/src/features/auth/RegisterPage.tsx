@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { NAME_MAX } from '@mapnest/shared/constants';
+import { displayNameProblem, newEmailProblem, passwordProblem } from '@mapnest/shared/accounts';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { TextField } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { AuthCard, FormMessage } from './AuthCard';
+import { classifyAuthError } from './auth-errors';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { setPendingSignUp } from './pending-signup';
+import { loadAuthService, refreshSession } from './session-bootstrap';
+
+type Errors = Partial<Record<'name' | 'email' | 'password' | 'form', string>>;
+
+/**
+ * /register. With `verification` (spec §2: set on the route) the new user verifies the address through the emailed
+ * link before the first sign-in, waiting on the verify-mail page; without it they are signed in at once.
+ */
+export function RegisterPage({ verification }: { verification: boolean }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, form: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Errors = {};
+    const nameProblem = displayNameProblem(values.name);
+    if (nameProblem) found.name = nameProblem;
+    const emailProblem = values.email.trim() ? newEmailProblem(values.email) : 'Enter your email address.';
+    if (emailProblem) found.email = emailProblem;
+    const pwProblem = passwordProblem(values.password);
+    if (pwProblem) found.password = pwProblem;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const email = values.email.trim();
+    try {
+      const auth = await loadAuthService();
+      await auth.register(email, values.password, values.name);
+      if (verification) {
+        setPendingSignUp(email, values.password);
+        navigate('/verify-mail');
+        return;
+      }
+      await auth.signInWithPassword(email, values.password);
+      await refreshSession();
+    } catch (err) {
+      const name = (err as { name?: string })?.name;
+      if (name === 'InvalidPasswordException') setErrors({ password: (err as Error).message });
+      else {
+        const category = classifyAuthError(err);
+        setErrors({
+          form: category === 'email-already-in-use' ? MESSAGES.emailInUse
+            : category === 'invalid-emai' ? MESSAGES.invalidEmailAddress
+            : category === 'try-later' ? MESSAGES.tooManyAttempts
+            : MESSAGES.unknownError,
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Create your account" subtitle="Build, host and embed interactive maps. Two test maps are free.">
+      <GoogleSignInButton />
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <TextField label="Name" name="name" autoComplete="name" placeholder="Person or organization" maxLength={NAME_MAX}
+          value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
+        <TextField label="Email address" type="email" name="email" autoComplete="email" required
+          value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+        <TextField label="Password" type="password" name="password" autoComplete="new-password" required
+          hint="At least 8 characters with upper- and lower-case letters, a digit and a symbol."
+          value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} />
+        {errors.form && <FormMessage kind="error">{errors.form}</FormMessage>}
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy && <Spinner size="sm" label="Creating your account" />}
+          Create account
+        </button>
+      </form>
+      <p className="auth-card__fine">
+        By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+      <div className="auth-card__links">
+        <span>
+          Already have an account? <Link to="/login">Log in</Link>
+        </span>
+      </div>
+    </AuthCard>
+  );
+}
+
+export default function RegisterRoute() {
+  return <RegisterPage verification />;
+}

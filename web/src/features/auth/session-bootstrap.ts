@@ -1,0 +1,115 @@
+/**
+ * Session start and end (spec §4): at start the stored Cognito session, if any, fills the session store (admin
+ * claim, 'View as user' simulation); calls get their ID token and view-as id from here; signing out clears the
+ * session and its maps. Amplify is loaded only when a stored session exists or a screen needs it.
+ */
+import { reportError } from '../../app/analytics';
+import { sessionAtom, SIGNED_OUT_SESSION, type Session } from '../../app/session';
+import { appStore } from '../../app/store';
+import { setCallAuth } from '../../lib/api';
+import { sessionFromClaims } from './claims';
+import { clearPendingSignUp } from './pending-signup';
+import { storedViewAs, storeViewAs } from './view-as';
+
+type AuthService = typeof import('./auth-service');
+let service: Promise<AuthService> | null = null;
+
+/** The Cognito half of the accounts feature, loaded on first use. */
+export function loadAuthService(): Promise<AuthService> {
+  service ??= import('./auth-service').catch((err: unknown) => {
+    service = null;
+    throw err;
+  });
+  return service;
+}
+
+/** Amplify keeps `CognitoIdentityServiceProvider.{clientId}.LastAuthUser` while a user is signed in. */
+export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | null = safeLocalStorage()): boolean {
+  if (!storage) return false;
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) return true;
+  }
+  return false;
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The return from Google sign-in: /auth with the OAuth code and state, and none of our link modes. */
+function isOAuthReturn(location: Location = window.location): boolean {
+  const params = new URLSearchParams(location.search);
+  return location.pathname === '/auth' && params.has('code') && params.has('state') && !params.has('mode');
+}
+
+export const signedOutSession = (): Session => ({ ...SIGNED_OUT_SESSION, init: true });
+
+/** Puts a new session in the store, keeping loaded maps when the viewed user is the same. */
+function publish(next: Session): Session {
+  appStore.set(sessionAtom, (prev) =>
+    prev.user && next.user && prev.userId === next.userId ? { ...next, maps: prev.maps, mapsLoaded: prev.mapsLoaded, plans: prev.plans } : next,
+  );
+  return appStore.get(sessionAtom);
+}
+
+/** Re-reads the session from Cognito (after sign-in, a profile change or a re-authentication). */
+export async function refreshSession(opts: { forceRefresh?: boolean } = {}): Promise<Session> {
+  try {
+    const auth = await loadAuthService();
+    const claims = await auth.currentClaims(opts);
+    return publish(claims ? sessionFromClaims(claims, storedViewAs()) : signedOutSession());
+  } catch (err) {
+    reportError(err, 'session');
+    return publish(signedOutSession());
+  }
+}
+
+/** Signs out of this browser: tokens, the simulation id and the session with its maps go; the caller goes to /. */
+export async function signOutAndClear(): Promise<void> {
+  try {
+    await (await loadAuthService()).signOutHere();
+  } catch (err) {
+    reportError(err, 'sign-out');
+  }
+  storeViewAs('');
+  clearPendingSignUp();
+  appStore.set(sessionAtom, signedOutSession());
+}
+
+/** Gives the call client the session's ID token and, while an administrator simulates, the viewed user's id. */
+function connectCalls(): void {
+  const auth = {
+    getIdToken: async () => (appStore.get(sessionAtom).user ? (await loadAuthService()).idToken() : null),
+    getViewAs: () => {
+      const session = appStore.get(sessionAtom);
+      return session.isUserSimulated ? session.userId : null;
+    },
+  };
+  setCallAuth(auth);
+}
+
+let started = false;
+
+/** Starts the session once per page load; public pages never wait for it. */
+export async function startSession(): Promise<void> {
+  if (started) return;
+  started = true;
+  connectCalls();
+  // Another tab signing out removes the shared tokens: follow it rather than fail on the next call.
+  window.addEventListener('storage', (event) => {
+    if (event.key?.startsWith('CognitoIdentityServiceProvider.') && event.key.endsWith('.LastAuthUser')) {
+      if (event.newValue === null) appStore.set(sessionAtom, signedOutSession());
+      else void refreshSession();
+    }
+  });
+  if (!hasStoredSession() && !isOAuthReturn()) {
+    appStore.set(sessionAtom, signedOutSession());
+    return;
+  }
+  await refreshSession();
+}

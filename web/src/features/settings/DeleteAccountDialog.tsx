@@ -1,0 +1,150 @@
+import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
+import { DIALOG_CLEAR_DELAY_MS } from '@mapnest/shared/constants';
+import { CallError } from '@mapnest/shared/errors';
+import { sessionAtom } from '../../app/session';
+import { appStore } from '../../app/store';
+import { TextField } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { call } from '../../lib/api';
+import { classifyAuthError } from '../auth/auth-errors';
+import { signOutAndClear } from '../auth/session-bootstrap';
+import { canConfirmDelete, deleteAccountReducer, deletePrecheck, initialDeleteAccount, type DeleteFailure } from './delete-account-machine';
+import { reauthenticateWithPassword } from './reauth';
+
+/** How a failed deleteUserData call ends (spec §8): permission-denied asks for the password again. */
+function failureOf(err: unknown): DeleteFailure {
+  if (err instanceof CallError) {
+    if (err.code === 'permission-denied') return { kind: 'reauthenticate' };
+    if (err.code === 'unauthenticated') return { kind: 'notLoggedIn' };
+    // The server's own explanation (e.g. still viewing as another user) is clearer than a generic message.
+    if (err.code === 'failed-precondition') return { kind: 'other', message: err.message };
+  }
+  console.error('Deleting the account failed', err);
+  return { kind: 'other' };
+}
+
+/** The danger zone's delete dialog, driven by the state machine of spec §4 (see delete-account-machine.ts). */
+export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { user } = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(deleteAccountReducer, initialDeleteAccount);
+  const titleId = useId();
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (!open) return;
+    clearTimeout(clearTimer.current);
+    dispatch({ type: 'open' });
+  }, [open]);
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const close = () => {
+    if (state.busy) return;
+    dispatch({ type: 'close' });
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => dispatch({ type: 'clearValues' }), DIALOG_CLEAR_DELAY_MS);
+    onClose();
+  };
+
+  const remove = async (typed: string) => {
+    const problem = deletePrecheck(typed, appStore.get(sessionAtom).user);
+    dispatch({ type: 'requested' });
+    if (problem) {
+      dispatch({ type: 'failed', failure: problem });
+      return;
+    }
+    try {
+      await call('deleteUserData', null);
+    } catch (err) {
+      dispatch({ type: 'failed', failure: failureOf(err) });
+      return;
+    }
+    dispatch({ type: 'deleted' });
+    onClose();
+    // Leave first (the landing page may still be loading): signing out on a protected page would send the guard to /login instead of /.
+    await navigate('/', { replace: true });
+    await signOutAndClear();
+  };
+
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (canConfirmDelete(state)) void remove(state.typed);
+  };
+
+  const reauthenticate = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state.busy || !user?.email) return;
+    if (!state.password) {
+      dispatch({ type: 'reauthFailed', category: 'invalid-credentials' });
+      return;
+    }
+    dispatch({ type: 'reauthStarted' });
+    try {
+      await reauthenticateWithPassword(user.email, state.password);
+    } catch (err) {
+      dispatch({ type: 'reauthFailed', category: classifyAuthError(err) });
+      return;
+    }
+    dispatch({ type: 'reauthSucceeded' });
+    await remove(state.typed);
+  };
+
+  const error = state.error && (
+    <p className="form-alert form-alert--error" role="alert">
+      {state.error}
+    </p>
+  );
+
+  return (
+    <Modal open={open} onClose={close} labelledBy={titleId} className="settings-subdialog">
+      {state.type === 'reauthenticate' ? (
+        <form className="confirm__form" onSubmit={(e) => void reauthenticate(e)} noValidate>
+          <h2 id={titleId} className="confirm__title">
+            Confirm it is you
+          </h2>
+          <p className="confirm__subtitle">Enter your password to delete your account.</p>
+          <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+          <TextField label="Password" type="password" name="password" autoComplete="current-password" required data-autofocus
+            value={state.password} onChange={(e) => dispatch({ type: 'passwordInput', password: e.target.value })} />
+          {error}
+          <div className="confirm__actions">
+            <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--danger" disabled={state.busy || !state.password}>
+              {state.busy && <Spinner size="sm" label="Deleting" />}
+              Continue
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="confirm__form" onSubmit={confirm} noValidate>
+          <h2 id={titleId} className="confirm__title">
+            Delete account
+          </h2>
+          <div className="confirm__subtitle">
+            <p>
+              This permanently deletes your account, every map, every version and every file you uploaded. It cannot be undone. Type your email
+              address{user?.email ? <> (<strong>{user.email}</strong>)</> : null} to confirm.
+            </p>
+          </div>
+          <TextField label="Your email address" type="email" name="confirm-email" autoComplete="off" data-autofocus
+            value={state.typed} onChange={(e) => dispatch({ type: 'input', typed: e.target.value })} />
+          {error}
+          <div className="confirm__actions">
+            <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--danger" disabled={!canConfirmDelete(state)}>
+              {state.busy && <Spinner size="sm" label="Deleting" />}
+              Delete account
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

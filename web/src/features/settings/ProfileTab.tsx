@@ -1,0 +1,146 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
+import { NAME_MAX, USER_ID_MAX } from '@mapnest/shared/constants';
+import { displayNameProblem, viewAsProblem } from '@mapnest/shared/accounts';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { sessionAtom } from '../../app/session';
+import { appStore } from '../../app/store';
+import { InlineTextField } from '../../components/InlineTextField';
+import { Spinner } from '../../components/Spinner';
+import { loadAuthService, refreshSession, signOutAndClear } from '../auth/session-bootstrap';
+import { storedViewAs, storeViewAs } from '../auth/view-as';
+import { Avatar } from './Avatar';
+import { AvatarValidationError, clearAvatar, uploadAvatar } from './avatar-upload';
+import { EmailChangeDialog } from './EmailChangeDialog';
+import { SettingsRow } from './SettingsRow';
+
+/** Shows a new photo at once; the refreshed token that follows carries the same URL. */
+function setPhoto(photoURL: string | null) {
+  appStore.set(sessionAtom, (s) => (s.user ? { ...s, user: { ...s.user, photoURL } } : s));
+  void refreshSession({ forceRefresh: true });
+}
+
+function AvatarSection() {
+  const { user, admin, isUserSimulated } = useAtomValue(sessionAtom);
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<'upload' | 'clear' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    setBusy('upload');
+    try {
+      setPhoto(await uploadAvatar(file, appStore.get(sessionAtom).user !== null));
+    } catch (err) {
+      // Avatar errors are logged (spec §8); the spec's validation messages are also shown.
+      console.error('Avatar upload failed', err);
+      setError(err instanceof AvatarValidationError ? err.message : MESSAGES.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onClear = async () => {
+    setError(null);
+    setBusy('clear');
+    try {
+      await clearAvatar();
+      setPhoto(null);
+    } catch (err) {
+      console.error('Clearing the avatar failed', err);
+      setError(MESSAGES.unknownError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <SettingsRow label="Avatar" description="JPG, PNG or WEBP, up to 0.1 MB.">
+      <div className="avatar-editor">
+        <Avatar displayName={user?.displayName ?? null} photoURL={user?.photoURL ?? null} admin={admin} simulated={isUserSimulated} size="lg" />
+        <div className="avatar-editor__actions">
+          <input ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label="Avatar image" onChange={(e) => void onFile(e)} />
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => input.current?.click()} disabled={busy !== null}>
+            {busy === 'upload' && <Spinner size="sm" label="Uploading" />}
+            Upload
+          </button>
+          {user?.photoURL && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void onClear()} disabled={busy !== null}>
+              {busy === 'clear' && <Spinner size="sm" label="Clearing" />}
+              Clear
+            </button>
+          )}
+        </div>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </SettingsRow>
+  );
+}
+
+async function saveName(name: string) {
+  try {
+    await (await loadAuthService()).updateDisplayName(name);
+  } catch (err) {
+    console.error('Saving the name failed', err);
+    throw new Error(MESSAGES.unknownError);
+  }
+  await refreshSession({ forceRefresh: true });
+}
+
+/** Stores the id to view the app as (empty ends it) and reloads, so every screen loads that user's data. */
+function saveViewAs(id: string) {
+  storeViewAs(id);
+  window.location.reload();
+}
+
+/** The Profile tab (spec §2): name, email address, 'View as user' for administrators, avatar, log out. */
+export function ProfileTab() {
+  const { user, admin } = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const [editingEmail, setEditingEmail] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  if (!user) return null;
+
+  const logOut = async () => {
+    setSigningOut(true);
+    // Leave first (the landing page may still be loading): signing out on a protected page would send the guard to /login instead of / (spec §4).
+    await navigate('/');
+    await signOutAndClear();
+  };
+
+  return (
+    <div className="settings-section">
+      <div className="settings-row settings-row--field">
+        <InlineTextField label="Name" value={user.displayName ?? ''} placeholder="Person or organization" maxLength={NAME_MAX}
+          description="Shown in the app and on your maps." validate={displayNameProblem} onSave={saveName} />
+      </div>
+      <SettingsRow label="Email address" description={<span className="settings-email">{user.email ?? 'No email address'}</span>}>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => setEditingEmail(true)}>
+          Edit
+        </button>
+      </SettingsRow>
+      <EmailChangeDialog open={editingEmail} onClose={() => setEditingEmail(false)} />
+      {admin && (
+        <div className="settings-row settings-row--field settings-row--admin">
+          <InlineTextField label="View as user" value={storedViewAs() ?? ''} maxLength={USER_ID_MAX} placeholder="User id"
+            description="Administrators only: see the app as this user sees it. Leave empty to stop." validate={viewAsProblem} onSave={saveViewAs} />
+        </div>
+      )}
+      <AvatarSection />
+      <SettingsRow label="Log out" description="Sign out of Mapnest on this browser.">
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void logOut()} disabled={signingOut}>
+          {signingOut && <Spinner size="sm" label="Logging out" />}
+          Log out
+        </button>
+      </SettingsRow>
+    </div>
+  );
+}

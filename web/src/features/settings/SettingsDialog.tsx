@@ -1,0 +1,72 @@
+import { useId, type KeyboardEvent } from 'react';
+import { SETTINGS_DIALOG_HEIGHT_PX } from '@mapnest/shared/constants';
+import { Modal } from '../../components/Modal';
+import { CloseIcon } from '../../components/Icons';
+import { PlanTab } from './PlanTab';
+import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
+import { SETTINGS_TABS, type SettingsTab } from './settings-hash';
+import './settings.css';
+
+export interface SettingsDialogProps {
+  open: boolean;
+  tab: SettingsTab;
+  onTab: (tab: SettingsTab) => void;
+  onClose: () => void;
+}
+
+/** The settings dialog of spec §2: a tab list on the left, a 520 px content area, tabs Profile, Security and Plan. */
+export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDialogProps) {
+  const id = useId();
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = SETTINGS_TABS[(SETTINGS_TABS.indexOf(tab) + step + SETTINGS_TABS.length) % SETTINGS_TABS.length]!;
+    onTab(next);
+    document.getElementById(`${id}-tab-${next}`)?.focus();
+  };
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={`${id}-title`} className="settings-dialog">
+      <div className="settings-dialog__head">
+        <h2 id={`${id}-title`} className="settings-dialog__title">
+          Settings
+        </h2>
+        <button type="button" className="settings-dialog__close" onClick={onClose} aria-label="Close settings">
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="settings-dialog__body">
+        <div role="tablist" aria-orientation="vertical" aria-label="Settings sections" className="settings-tabs" onKeyDown={onTabKey}>
+          {SETTINGS_TABS.map((t) => (
+            <button
+              key={t}
+              id={`${id}-tab-${t}`}
+              type="button"
+              role="tab"
+              aria-selected={t === tab}
+              aria-controls={`${id}-panel`}
+              tabIndex={t === tab ? 0 : -1}
+              className="settings-tabs__tab"
+              onClick={() => onTab(t)}
+            >
+              {t}
+            </button>
+          ))}
+        </div>
+        <div
+          id={`${id}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${id}-tab-${tab}`}
+          className="settings-dialog__content"
+          style={{ height: SETTINGS_DIALOG_HEIGHT_PX }}
+          tabIndex={0}
+        >
+          {tab === 'Profile' && <ProfileTab />}
+          {tab === 'Security' && <SecurityTab />}
+          {tab === 'Plan' && <PlanTab />}
+        </div>
+      </div>
+    </Modal>
+  );
+}
