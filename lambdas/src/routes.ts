@@ -28,6 +28,7 @@ export interface TriggerSpec {
 export const TRIGGERS: readonly TriggerSpec[] = [
   { module: 'cognito-custom-message', source: 'cognito-custom-message' },
   { module: 'expire-test-maps', source: 'schedule', schedule: 'rate(1 hour)' },
+  { module: 'thumbnail', source: 's3-upload' },
 ];
 
 /** 'save-map' -> 'saveMap'. */

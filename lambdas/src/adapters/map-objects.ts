@@ -12,18 +12,12 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { s3 } from '../lib/clients';
 import { config } from '../lib/config';
+import { forBrowser } from './browser-url';
 
 /** Cache policy of published maps: CloudFront and browsers revalidate within a minute of a save. */
 export const PUBLISHED_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 const nonce = () => randomBytes(6).toString('base64url');
-
-/** Rewrites a presigned URL for browsers when they reach S3 through another origin (the local stack). */
-function forBrowser(url: string): string {
-  const publicEndpoint = config.s3PublicEndpoint;
-  const internal = process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL;
-  return publicEndpoint && internal ? url.replace(internal.replace(/\/$/, ''), publicEndpoint.replace(/\/$/, '')) : url;
-}
 
 export const mapObjects = {
   /** Stores a document version under a fresh key and returns the key. */

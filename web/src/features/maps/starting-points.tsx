@@ -5,6 +5,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { builtinStart, floorPlanStart } from '../editor/starting-points';
 import { BlankMapIcon } from './MapIcons';
 
 export interface StartingPointOptionsProps<S> {
@@ -39,4 +40,4 @@ export const blankStart: StartingPoint<null> = {
   build: async () => null,
 };
 
-export const STARTING_POINTS: readonly StartingPoint[] = [blankStart];
+export const STARTING_POINTS: readonly StartingPoint[] = [blankStart, floorPlanStart, builtinStart];

@@ -1,0 +1,208 @@
+/**
+ * The map editor in a real browser (Chromium) against the local stack, signed in through the login page:
+ * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with a bad row;
+ * the conflict flow with two tabs; and the embed of the saved map.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { MapWithDocument } from '@mapnest/shared/maps';
+import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { call, createUser, type TestUser } from '../helpers/stack';
+
+const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
+  <rect width="800" height="600" fill="#f8fafc"/>
+  <rect id="shop-a" x="40" y="40" width="200" height="150" fill="#e2e8f0" stroke="#94a3b8"/>
+  <rect id="shop-b" x="300" y="40" width="200" height="150" fill="#e2e8f0" stroke="#94a3b8"/>
+  <rect x="40" y="260" width="720" height="60" fill="#fff" stroke="#cbd5e1"/>
+</svg>`;
+
+let browser: Browser;
+let user: TestUser;
+
+async function serverDoc(mapId: string): Promise<{ doc: MapDocument; version: number }> {
+  const data = await call<MapWithDocument>('getMap', { id: mapId }, user);
+  const res = await fetch(data.documentUrl);
+  return { doc: (await res.json()) as MapDocument, version: data.map.version };
+}
+
+async function openEditor(context: BrowserContext, mapId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`/maps/${mapId}`);
+  await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  return page;
+}
+
+async function canvasBox(page: Page) {
+  const box = await page.locator('.editor__canvas .mn-viewport').boundingBox();
+  if (!box) throw new Error('no canvas');
+  return box;
+}
+
+const status = (page: Page) => page.locator('.save-status').getAttribute('data-status');
+
+async function waitForStatus(page: Page, want: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((s) => document.querySelector('.save-status')?.getAttribute('data-status') === s, want, { timeout });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser({ name: 'Editor Tester' });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the map editor', () => {
+  let mapId: string;
+
+  it('builds a map from an uploaded floor plan, survives a reload, and its embed shows the locations', async () => {
+    mapId = await call<string>('createMap', { title: 'Floor plan test' }, user);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInThroughUi(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+
+    // Upload a floor plan: it becomes the first layer and sets the map's size.
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    await page.setInputFiles('[data-testid=layer-file-input]', { name: 'Ground floor.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(FLOOR_PLAN) });
+    await page.getByText('Map size 800×600 px').waitFor({ timeout: 20_000 });
+    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
+
+    // Add three locations by clicking the map.
+    await page.getByRole('tab', { name: /Locations/ }).click();
+    await page.getByRole('button', { name: '+ Add location' }).click();
+    const box = await canvasBox(page);
+    const points = [[0.3, 0.35], [0.5, 0.55], [0.7, 0.45]].map(([fx, fy]) => ({ x: box.x + box.width * fx!, y: box.y + box.height * fy! }));
+    for (const p of points) await page.mouse.click(p.x, p.y);
+    await expect.poll(() => page.locator('.vlist__row').count()).toBe(3);
+    await page.keyboard.press('v');
+
+    // Edit one: select it in the list and retitle it.
+    await page.locator('.vlist__row', { hasText: 'Location 2' }).click();
+    await page.locator('.location-form input[name=title]').fill('Coffee corner');
+    await page.locator('.location-form input[name=title]').press('Enter');
+    await page.locator('.vlist__row', { hasText: 'Coffee corner' }).waitFor();
+
+    // Drag the third one (grabbing the pin's head), then undo the drag.
+    const before = (await page.evaluate(() => document.querySelector('.save-status')?.textContent)) ?? '';
+    expect(before).not.toBe('');
+    const p3 = points[2]!;
+    await page.mouse.move(p3.x, p3.y - 23);
+    await page.mouse.down();
+    await page.mouse.move(p3.x + 60, p3.y + 40 - 23, { steps: 8 });
+    await page.mouse.up();
+    await page.keyboard.press('Control+s');
+    await waitForStatus(page, 'saved');
+    const dragged = (await serverDoc(mapId)).doc.locations.find((l) => l.id === 'location-3')!;
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+s');
+    await waitForStatus(page, 'saved');
+
+    const { doc } = await serverDoc(mapId);
+    expect(doc.settings).toMatchObject({ mapWidth: 800, mapHeight: 600 });
+    expect(doc.layers[0]!.file).toMatch(/^\/files\/.+\/files\/[0-9a-f]{16}-Ground-floor\.svg$/);
+    expect(doc.locations.map((l) => l.title)).toEqual(['Location 1', 'Coffee corner', 'Location 3']);
+    const third = doc.locations[2]!;
+    expect(dragged.coord![0]).toBeGreaterThan(third.coord![0] + 0.02);
+    expect(dragged.coord![1]).toBeGreaterThan(third.coord![1] + 0.02);
+
+    // Reload: the saved map comes back as it was.
+    await page.reload();
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await expect.poll(() => page.locator('.vlist__row').allInnerTexts()).toEqual([expect.stringContaining('Location 1'), expect.stringContaining('Coffee corner'), expect.stringContaining('Location 3')]);
+    expect(await status(page)).toBe('saved');
+    await page.screenshot({ path: '.test-artifacts/editor-floor-plan.png' });
+
+    // The embed of the saved map shows the locations.
+    const embed = await context.newPage();
+    await embed.goto(`/m/${mapId}`);
+    await embed.waitForSelector('.mn-viewer', { timeout: 30_000 });
+    for (const title of ['Location 1', 'Coffee corner', 'Location 3']) await embed.getByText(title, { exact: true }).first().waitFor({ timeout: 15_000 });
+    await embed.screenshot({ path: '.test-artifacts/editor-embed.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('refuses a CSV with a bad row, naming the line and column, and imports nothing', async () => {
+    const id = await call<string>('createMap', { title: 'CSV test' }, user);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    await page.goto(`/maps/${id}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    const csv = 'id,title,x,y,color\nshop-1,Bakery,0.2,0.2,#ff8800\nshop-2,Florist,0.4,0.3,reddish\nshop-3,Books,0.6,0.6,#00aa00\n';
+    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const alert = page.locator('.import-issues');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Line 3, column “color”: "reddish" is not a hex colour');
+    expect(await alert.innerText()).toContain('Nothing was imported');
+    expect(await page.getByRole('button', { name: /^Import\s+locations$/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('.vlist__row').count()).toBe(0);
+
+    // The same file fixed imports all three, with a preview of the mapping first.
+    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.replace('reddish', '#cc0000')) });
+    await page.getByRole('button', { name: 'Import 3 locations' }).click();
+    await expect.poll(() => page.locator('.vlist__row').count()).toBe(3);
+    await context.close();
+  }, 120_000);
+
+  it('detects a save from another tab and keeps neither version from being lost', async () => {
+    // A fresh user: a free account holds at most 2 test maps.
+    user = await createUser({ name: 'Conflict Tester' });
+    const id = await call<string>('createMap', { title: 'Conflict test' }, user);
+    const context = await newContext(browser);
+    const login = await context.newPage();
+    await signInThroughUi(login, user);
+    const a = await openEditor(context, id);
+    const b = await openEditor(context, id);
+
+    const add = async (page: Page, fx: number) => {
+      await page.keyboard.press('a');
+      const box = await canvasBox(page);
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * 0.5);
+      await page.keyboard.press('Escape');
+    };
+    await a.bringToFront();
+    await add(a, 0.3);
+    await a.keyboard.press('Control+s');
+    await waitForStatus(a, 'saved');
+
+    await b.bringToFront();
+    await add(b, 0.7);
+    await b.keyboard.press('Control+s');
+    await waitForStatus(b, 'conflict');
+    const dialog = b.getByRole('dialog', { name: 'This map was changed somewhere else' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('version 2');
+    await b.screenshot({ path: '.test-artifacts/editor-conflict.png' });
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await waitForStatus(b, 'saved');
+    let server = await serverDoc(id);
+    expect(server.version).toBe(3);
+    expect(server.doc.locations.map((l) => l.coord![0] > 0.5)).toEqual([true]);
+    const history = (await call<MapWithDocument>('getMap', { id }, user)).history;
+    expect(history.map((h) => h.version).sort()).toEqual([1, 2, 3]);
+
+    // Tab A is now behind: its next save conflicts; it loads theirs, and its own version is one Undo away.
+    await a.bringToFront();
+    await add(a, 0.5);
+    await a.keyboard.press('Control+s');
+    await waitForStatus(a, 'conflict');
+    await a.getByRole('dialog', { name: 'This map was changed somewhere else' }).getByRole('button', { name: 'Load theirs' }).click();
+    await waitForStatus(a, 'saved');
+    await expect.poll(() => a.locator('.vlist__row').count()).toBe(1);
+    await a.keyboard.press('Control+z');
+    await expect.poll(() => a.locator('.vlist__row').count()).toBe(2);
+    expect(await status(a)).toBe('unsaved');
+    server = await serverDoc(id);
+    expect(server.version).toBe(3);
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,36 @@
+/**
+ * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
+ * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { baseUrl } from './stack';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh browser context (own storage) with a desktop viewport. */
+export function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, baseURL: baseUrl() });
+}
+
+/** Signs in through /login and waits until the app has left the login page. */
+export async function signInThroughUi(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name=email]').fill(user.email);
+  await page.locator('input[name=password]').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** Collects page errors and console errors, for asserting a page ran clean. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}

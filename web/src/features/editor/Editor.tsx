@@ -1,0 +1,360 @@
+/**
+ * The map editor: toolbar, side panels, the canvas and the inspector of the selection. The document
+ * lives in an EditorStore (plain store, actions, undo/redo); UI state in this editor's own jotai store;
+ * saving in the SaveController (autosave, local backup, offline retries, conflicts).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
+import { call } from '../../lib/api';
+import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
+import { isEditableElement } from '../../components/shortcut';
+import { ActionError, type EditorAction } from './actions/registry';
+import { addLocation, deleteLocations, moveLocation, nextLocationId } from './actions/locations';
+import { replaceDocument } from './actions/structure';
+import { EditorCanvas } from './canvas';
+import { EditorContext, useEditor, type EditorContextValue } from './editor-context';
+import { layerAtom, noticeAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
+import { browserBackup, type BackupRecord } from './local-backup';
+import { createSaveController } from './save-controller';
+import { createEditorStore, type DispatchOptions } from './store';
+import { Toolbar } from './Toolbar';
+import { SidePanel } from './panels/SidePanel';
+import { Inspector } from './panels/Inspector';
+import { EditorDialogs } from './dialogs/EditorDialogs';
+import { ConflictDialog } from './ConflictDialog';
+
+export interface LoadedMap {
+  map: MapSummary;
+  history: readonly HistoryEntry[];
+  doc: MapDocument;
+  /** What restore changed while reading the stored document. */
+  warnings: readonly string[];
+}
+
+export function Editor({ initial }: { initial: LoadedMap }) {
+  const [ui] = useState(() => createStore());
+  return (
+    <Provider store={ui}>
+      <EditorShell initial={initial} />
+    </Provider>
+  );
+}
+
+const resolveUrl = (u: string) => u;
+
+function EditorShell({ initial }: { initial: LoadedMap }) {
+  const mapId = initial.map.id;
+  const [store] = useState(() => createEditorStore(initial.doc));
+  const [backup] = useState(() => browserBackup());
+  const [save] = useState(() =>
+    createSaveController({
+      store,
+      mapId,
+      version: initial.map.version,
+      backup,
+      save: (input) => call<{ version: number }>('saveMap', input),
+      currentVersion: async () => (await call<MapWithDocument>('getMap', { id: mapId })).map.version,
+    }),
+  );
+  const [map, setMap] = useState(initial.map);
+  const [history, setHistory] = useState(initial.history);
+  const canvasRef = useRef<EditorCanvas | null>(null);
+  const setNotice = useSetAtom(noticeAtom);
+
+  useEffect(() => () => save.dispose(), [save]);
+
+  const notify = useCallback((text: string, kind: 'error' | 'info' = 'error') => setNotice({ id: Date.now(), kind, text }), [setNotice]);
+
+  const ctx = useMemo<EditorContextValue>(
+    () => ({
+      mapId,
+      store,
+      save,
+      map,
+      setMap,
+      history,
+      reloadHistory: async () => {
+        const data = await call<MapWithDocument>('getMap', { id: mapId });
+        setHistory(data.history);
+        setMap(data.map);
+      },
+      run<A>(action: EditorAction<A>, args: A, options?: DispatchOptions) {
+        try {
+          store.dispatch(action, args, options);
+          return true;
+        } catch (err) {
+          if (!(err instanceof ActionError)) throw err;
+          notify(err.message);
+          return false;
+        }
+      },
+      notify,
+      canvas: () => canvasRef.current,
+      resolveUrl,
+    }),
+    [mapId, store, save, map, history, notify],
+  );
+
+  // Saved versions move the history along; refresh it after each save.
+  useEffect(() => {
+    let last = save.getState().version;
+    return save.subscribe((s) => {
+      if (s.version !== last) {
+        last = s.version;
+        setMap((m) => ({ ...m, version: s.version, edited: new Date().toISOString() }));
+        void ctx.reloadHistory().catch(() => undefined);
+      }
+    });
+    // ctx.reloadHistory only closes over stable values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [save]);
+
+  // Leaving with unsaved changes asks first; a hidden page writes its backup at once.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!save.hasUnsavedChanges()) return;
+      void save.flushBackup();
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void save.flushBackup();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('visibilitychange', onHide);
+    };
+  }, [save]);
+
+  return (
+    <EditorContext.Provider value={ctx}>
+      <div className="editor">
+        <Toolbar />
+        <RestoreBackup backupStore={backup} initial={initial} />
+        {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
+        <div className="editor__body">
+          <SidePanel />
+          <CanvasHost canvasRef={canvasRef} />
+          <Inspector />
+        </div>
+        <Shortcuts />
+        <NoticeToast />
+        <ConflictDialog />
+        <EditorDialogs />
+      </div>
+    </EditorContext.Provider>
+  );
+}
+
+/** Mounts the plain-DOM canvas and keeps it in step with the document, the selection, the tool and the floor. */
+function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | null> }) {
+  const { store, run } = useEditor();
+  const host = useRef<HTMLDivElement>(null);
+  const [selection, setSelection] = useAtom(selectionAtom);
+  const tool = useAtomValue(toolAtom);
+  const [layer, setLayer] = useAtom(layerAtom);
+  const setTab = useSetAtom(tabAtom);
+  const handlers = useRef({ run, setSelection, setTab, layer, store });
+  useEffect(() => {
+    handlers.current = { run, setSelection, setTab, layer, store };
+  });
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const canvas = new EditorCanvas(el, store.getState().doc, {
+      onSelect(id, additive) {
+        const { setSelection: select, setTab: tab } = handlers.current;
+        select((prev) => {
+          if (id === null) return new Set();
+          if (!additive) return new Set([id]);
+          const next = new Set(prev);
+          if (next.has(id)) next.delete(id);
+          else next.add(id);
+          return next;
+        });
+        if (id) tab('locations');
+      },
+      onAdd(coord) {
+        const h = handlers.current;
+        const doc = h.store.getState().doc;
+        const id = nextLocationId(doc);
+        if (h.run(addLocation, { id, coord, layer: doc.layers.length > 1 ? canvas.currentLayer : null })) {
+          h.setSelection(new Set([id]));
+          h.setTab('locations');
+        }
+      },
+      onMove(id, coord) {
+        handlers.current.run(moveLocation, { id, coord });
+      },
+    });
+    canvasRef.current = canvas;
+    setLayer(canvas.currentLayer);
+    // Edits arrive in bursts (typing, undo held down); the canvas catches up once per frame.
+    let frame = 0;
+    const off = store.subscribe(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        canvas.setDocument(store.getState().doc);
+      });
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+      canvas.destroy();
+      canvasRef.current = null;
+    };
+  }, [store, canvasRef, setLayer]);
+
+  useEffect(() => canvasRef.current?.setSelection(selection), [selection, canvasRef]);
+  useEffect(() => canvasRef.current?.setTool(tool), [tool, canvasRef]);
+  useEffect(() => {
+    if (layer) canvasRef.current?.setLayer(layer);
+  }, [layer, canvasRef]);
+
+  return <div ref={host} className="editor__canvas" data-tool={tool} />;
+}
+
+/** Undo/redo, save, delete and tool shortcuts; all go through the same actions as the buttons. */
+function Shortcuts() {
+  const { store, save, run, canvas } = useEditor();
+  const [selection, setSelection] = useAtom(selectionAtom);
+  const setTool = useSetAtom(toolAtom);
+  const undo = () => store.undo();
+  const redo = () => store.redo();
+  useKeyboardShortcut({ key: 'z', mod: true }, undo);
+  useKeyboardShortcut({ key: 'z', mod: true, shift: true }, redo);
+  useKeyboardShortcut({ key: 'y', mod: true }, redo);
+  useKeyboardShortcut({ key: 's', mod: true }, () => void save.saveNow());
+  useKeyboardShortcut({ key: 'Escape' }, () => {
+    setSelection(new Set());
+    setTool('select');
+  });
+  useKeyboardShortcut({ key: 'a' }, () => setTool('add'));
+  useKeyboardShortcut({ key: 'v' }, () => setTool('select'));
+  const remove = () => {
+    if (selection.size === 0) return;
+    if (run(deleteLocations, { ids: [...selection] })) setSelection(new Set());
+  };
+  useKeyboardShortcut({ key: 'Delete' }, remove, { enabled: selection.size > 0 });
+  useKeyboardShortcut({ key: 'Backspace' }, remove, { enabled: selection.size > 0 });
+  // Arrow keys nudge the selection when the canvas has focus (elsewhere they pan the map or move the caret).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (!dir || selection.size === 0 || isEditableElement(document.activeElement)) return;
+      if (!(document.activeElement as HTMLElement | null)?.classList.contains('mn-viewport') || !e.altKey) return;
+      e.preventDefault();
+      const doc = store.getState().doc;
+      const step = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
+      for (const id of selection) {
+        const loc = doc.locations.find((l) => l.id === id);
+        if (loc?.coord) run(moveLocation, { id, coord: [loc.coord[0] + dir[0]! * step, loc.coord[1] + dir[1]! * step] }, { coalesce: `nudge:${id}` });
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [selection, store, run, canvas]);
+  return null;
+}
+
+function NoticeToast() {
+  const [notice, setNotice] = useAtom(noticeAtom);
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice((n) => (n?.id === notice.id ? null : n)), notice.kind === 'error' ? 8000 : 4000);
+    return () => clearTimeout(t);
+  }, [notice, setNotice]);
+  if (!notice) return <div className="editor__toast-region" aria-live="polite" />;
+  return (
+    <div className="editor__toast-region" aria-live="polite">
+      <div className={`editor__toast editor__toast--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <span>{notice.text}</span>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNotice(null)} aria-label="Dismiss">
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Unsaved work found in this browser from an earlier session: offer it back, never apply it unasked. */
+function RestoreBackup({ backupStore, initial }: { backupStore: ReturnType<typeof browserBackup>; initial: LoadedMap }) {
+  const { run } = useEditor();
+  const [record, setRecord] = useState<BackupRecord | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void backupStore.get(initial.map.id).then((r) => {
+      if (cancelled || !r) return;
+      if (JSON.stringify(r.doc) === JSON.stringify(initial.doc)) {
+        void backupStore.delete(initial.map.id);
+        return;
+      }
+      setRecord(r);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [backupStore, initial]);
+  if (!record) return null;
+  const newer = initial.map.version > record.baseVersion;
+  return (
+    <div className="editor__banner" role="alert">
+      <p>
+        <strong>Unsaved changes from {new Date(record.savedAt).toLocaleString()} were kept in this browser.</strong>{' '}
+        {newer
+          ? `They were made on version ${record.baseVersion}; the map has been saved since (version ${initial.map.version}). Restoring them saves them as a new version on top; the newer version stays in the history.`
+          : 'Restore them to continue where you left off.'}
+      </p>
+      <div className="editor__banner-actions">
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          onClick={() => {
+            // An edit on top of the loaded version: it autosaves, and Undo brings the server's version back.
+            if (run(replaceDocument, { doc: record.doc })) setRecord(null);
+          }}
+        >
+          Restore my changes
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => {
+            void backupStore.delete(initial.map.id);
+            setRecord(null);
+          }}
+        >
+          Discard them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function RepairNotice({ warnings }: { warnings: readonly string[] }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <div className="editor__banner editor__banner--info" role="status">
+      <details>
+        <summary>The stored map needed {warnings.length} repair{warnings.length > 1 ? 's' : ''} to open; saving keeps them.</summary>
+        <ul>
+          {warnings.slice(0, 20).map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      </details>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(false)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+export type { EditorTab };

@@ -1,0 +1,80 @@
+/**
+ * /maps/{id}: the owner (or an administrator) gets the editor; anyone else sees the published map
+ * with the viewer (the maps service answers getMap with 404 to everyone but the owner and admins).
+ */
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useParams } from 'react-router';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { PageLoading } from '../../components/Spinner';
+import { sessionAtom } from '../../app/session';
+import { fetchPublished } from '../../embed/published';
+import { MapViewer } from '../viewer/MapViewer';
+import { Editor, type LoadedMap } from './Editor';
+import { loadMap } from './load-map';
+import './editor.css';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'editor'; loaded: LoadedMap }
+  | { kind: 'public'; map: PublishedMap & { document: MapDocument } }
+  | { kind: 'message'; title: string; text: string };
+
+export default function MapPage() {
+  const { id = '' } = useParams();
+  const { user, init } = useAtomValue(sessionAtom);
+  // The view belongs to the map id it was loaded for; another id shows the spinner until it loads.
+  const [loaded, setLoaded] = useState<{ id: string; view: View } | null>(null);
+  const view: View = loaded && loaded.id === id ? loaded.view : { kind: 'loading' };
+
+  useEffect(() => {
+    if (!init) return;
+    let cancelled = false;
+    const setView = (v: View) => setLoaded({ id, view: v });
+    const showPublic = async () => {
+      const result = await fetchPublished(window.location.origin, id);
+      if (cancelled) return;
+      if (result.kind === 'ready') setView({ kind: 'public', map: result.map });
+      else if (result.kind === 'expired') setView({ kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' });
+      else if (result.kind === 'error') setView({ kind: 'message', title: 'The map can’t be shown', text: result.message });
+      else setView({ kind: 'message', title: 'Map not found', text: 'This map doesn’t exist or is not published.' });
+    };
+    (async () => {
+      if (!user) return showPublic();
+      try {
+        const loaded = await loadMap(id);
+        if (!cancelled) setView({ kind: 'editor', loaded });
+      } catch (err) {
+        if (cancelled) return;
+        if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument')) return showPublic();
+        setView({ kind: 'message', title: 'The map could not be opened', text: err instanceof Error ? err.message : String(err) });
+      }
+    })().catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [id, user, init]);
+
+  switch (view.kind) {
+    case 'loading':
+      return <PageLoading label="Loading the map" />;
+    case 'editor':
+      return <Editor key={view.loaded.map.id} initial={view.loaded} />;
+    case 'public':
+      return (
+        <div className="map-public">
+          <h1 className="visually-hidden">{view.map.title}</h1>
+          <MapViewer document={view.map.document} mapId={view.map.id} title={view.map.title} />
+        </div>
+      );
+    case 'message':
+      return (
+        <div className="map-public map-public--message" role="alert">
+          <h1>{view.title}</h1>
+          <p>{view.text}</p>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { Link } from 'react-router';
+import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
+import { call } from '../../lib/api';
+import { formatShortcut } from '../../components/shortcut';
+import { useEditor, useEditorState, useSaveState } from './editor-context';
+import { dialogAtom, layerAtom, toolAtom } from './editor-state';
+import type { SaveStatus } from './save-controller';
+
+const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const key = (k: string, shift = false) => formatShortcut({ key: k, mod: true, shift }, apple);
+
+export const STATUS_LABELS: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  unsaved: 'Unsaved changes',
+  offline: 'Offline',
+  conflict: 'Conflict',
+  error: 'Not saved',
+};
+
+export function SaveIndicator() {
+  const { save } = useEditor();
+  const s = useSaveState();
+  const title = s.message ?? (s.lastSavedAt ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})` : `Version ${s.version}`);
+  return (
+    <div className="editor__save">
+      <span className={`save-status save-status--${s.status}`} role="status" aria-live="polite" title={title} data-status={s.status}>
+        <span className="save-status__dot" aria-hidden="true" />
+        {STATUS_LABELS[s.status]}
+      </span>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={() => void save.saveNow()} disabled={s.status === 'saving' || s.status === 'conflict'} title={`Save now (${key('s')})`}>
+        Save
+      </button>
+    </div>
+  );
+}
+
+function MapTitle() {
+  const { map, setMap, notify } = useEditor();
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = async () => {
+    if (draft === null) return;
+    const parsed = mapTitleSchema.safeParse(draft);
+    if (!parsed.success) {
+      notify(parsed.error.issues[0]!.message);
+      return;
+    }
+    setDraft(null);
+    if (parsed.data === map.title) return;
+    try {
+      setMap(await call<MapSummary>('renameMap', { id: map.id, title: parsed.data }));
+    } catch (err) {
+      notify(`The map could not be renamed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  return (
+    <input
+      className="editor__title"
+      aria-label="Map title"
+      value={draft ?? map.title}
+      maxLength={100}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => void commit()}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+        if (e.key === 'Escape') setDraft(null);
+      }}
+    />
+  );
+}
+
+export function Toolbar() {
+  const { store } = useEditor();
+  const state = useEditorState();
+  const [tool, setTool] = useAtom(toolAtom);
+  const [layer, setLayer] = useAtom(layerAtom);
+  const setDialog = useSetAtom(dialogAtom);
+  const layers = state.doc.layers;
+  return (
+    <header className="editor__bar">
+      <Link to="/maps" className="btn btn--ghost btn--sm" aria-label="Back to maps">
+        ←
+      </Link>
+      <MapTitle />
+      <div className="editor__tools" role="toolbar" aria-label="Tools">
+        <button type="button" className={tool === 'select' ? 'tool is-active' : 'tool'} aria-pressed={tool === 'select'} onClick={() => setTool('select')} title="Select and move (V)">
+          Select
+        </button>
+        <button type="button" className={tool === 'add' ? 'tool is-active' : 'tool'} aria-pressed={tool === 'add'} onClick={() => setTool(tool === 'add' ? 'select' : 'add')} title="Add locations by clicking the map (A)">
+          + Add location
+        </button>
+        <span className="editor__sep" />
+        <button type="button" className="tool" onClick={() => store.undo()} disabled={!state.canUndo} title={`Undo ${state.undoLabel ?? ''} (${key('z')})`} aria-label="Undo">
+          ↶ Undo
+        </button>
+        <button type="button" className="tool" onClick={() => store.redo()} disabled={!state.canRedo} title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`} aria-label="Redo">
+          ↷ Redo
+        </button>
+        {layers.length > 1 && (
+          <>
+            <span className="editor__sep" />
+            <label className="editor__floor">
+              <span className="visually-hidden">Floor shown</span>
+              <select value={layer ?? ''} onChange={(e) => setLayer(e.target.value)}>
+                {layers.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
+      </div>
+      <div className="editor__actions">
+        <SaveIndicator />
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
+          Import
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('export')}>
+          Export
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('preview')}>
+          Preview
+        </button>
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => setDialog('publish')}>
+          Publish
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
+import {
+  addLocation, bulkUpdateLocations, cleanCoord, deleteLocations, duplicateLocation, moveLocation, nextLocationId, reorderLocation, updateLocation,
+} from './locations';
+import { ActionError } from './registry';
+
+function sample(): MapDocument {
+  const doc = blankDocument();
+  doc.layers.push({ id: 'upper', name: 'Upper', file: '' });
+  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }];
+  doc.styles = [{ id: 'anchor', markers: true, svg: true, normal: {}, hover: {}, active: {} }];
+  doc.locations = [
+    { id: 'a', title: 'A', coord: [0.1, 0.1], layer: 'layer-1', groups: ['food'] },
+    { id: 'b', title: 'B', coord: [0.5, 0.5] },
+    { id: 'c', title: 'C', coord: [0.9, 0.9], layer: 'upper' },
+  ];
+  doc.settings.startLocation = 'b';
+  doc.routes = [{ id: 'r1', layer: 'layer-1', points: [[0, 0], [1, 1]], closed: false, endpoint: 'b', connector: false, weight: 1, inaccessible: false }];
+  return doc;
+}
+
+const valid = (doc: MapDocument) => expect(strictMapDocument.safeParse(doc).success).toBe(true);
+
+describe('location.add', () => {
+  it('adds a location at the clicked point on the current layer and keeps the document valid', () => {
+    const doc = sample();
+    const id = nextLocationId(doc);
+    const next = addLocation.perform(doc, { id, coord: [0.25, 0.75], layer: 'upper' });
+    expect(next.locations).toHaveLength(4);
+    expect(next.locations[3]).toMatchObject({ id: 'location-4', coord: [0.25, 0.75], layer: 'upper', title: 'Location 4' });
+    expect(doc.locations).toHaveLength(3);
+    valid(next);
+  });
+
+  it('rejects a duplicate id and leaves the document unchanged', () => {
+    const doc = sample();
+    expect(() => addLocation.perform(doc, { id: 'a', coord: [0, 0] })).toThrow('There is already a location with the id "a"');
+  });
+
+  it('clamps points outside the map to its edges', () => {
+    const next = addLocation.perform(sample(), { id: 'x', coord: [-0.2, 1.7] });
+    expect(next.locations.at(-1)?.coord).toEqual([0, 1]);
+  });
+
+  it('records latitude and longitude on a geo-calibrated map', () => {
+    const doc = sample();
+    doc.settings.geo = { extent: [-180, -85, 180, 85] };
+    const next = addLocation.perform(doc, { id: 'x', coord: [0.5, 0.5] });
+    const [lat, lon] = next.locations.at(-1)!.latlon!;
+    expect(lat).toBeCloseTo(0, 4);
+    expect(lon).toBeCloseTo(0, 4);
+  });
+});
+
+describe('location.update', () => {
+  it('changes fields and removes emptied ones', () => {
+    const next = updateLocation.perform(sample(), { id: 'a', patch: { title: 'Alpha', about: 'Hello', groups: [] } });
+    expect(next.locations[0]).toEqual({ id: 'a', title: 'Alpha', about: 'Hello', coord: [0.1, 0.1], layer: 'layer-1' });
+    valid(next);
+  });
+
+  it('renames the id and rewrites references to it', () => {
+    const next = updateLocation.perform(sample(), { id: 'b', patch: { id: 'bravo' } });
+    expect(next.locations[1]!.id).toBe('bravo');
+    expect(next.settings.startLocation).toBe('bravo');
+    expect(next.routes[0]!.endpoint).toBe('bravo');
+    valid(next);
+  });
+
+  it('rejects an id that is taken or malformed', () => {
+    expect(() => updateLocation.perform(sample(), { id: 'b', patch: { id: 'a' } })).toThrow('already a location with the id "a"');
+    expect(() => updateLocation.perform(sample(), { id: 'b', patch: { id: 'has space' } })).toThrow(ActionError);
+  });
+
+  it('rejects bad values with the field name', () => {
+    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { color: 'red' } })).toThrow('Location "a" (color): Must be a hex color');
+    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { link: 'javascript:alert(1)' } })).toThrow('(link)');
+    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { groups: ['nope'] } })).toThrow('Unknown group "nope"');
+    expect(() => updateLocation.perform(sample(), { id: 'zz', patch: {} })).toThrow('There is no location with the id "zz"');
+  });
+});
+
+describe('location.move', () => {
+  it('moves a location and keeps its latitude/longitude in step on a geo map', () => {
+    const doc = sample();
+    doc.settings.geo = { extent: [-180, -85, 180, 85] };
+    doc.locations[1] = { ...doc.locations[1]!, latlon: [10, 10] };
+    const next = moveLocation.perform(doc, { id: 'b', coord: [0.75, 0.5] });
+    expect(next.locations[1]!.coord).toEqual([0.75, 0.5]);
+    expect(next.locations[1]!.latlon![1]).toBeCloseTo(90, 4);
+    expect(next.locations[0]).toBe(doc.locations[0]);
+  });
+});
+
+describe('location.delete', () => {
+  it('deletes the selection and clears settings that pointed at it', () => {
+    const next = deleteLocations.perform(sample(), { ids: ['b', 'c'] });
+    expect(next.locations.map((l) => l.id)).toEqual(['a']);
+    expect(next.settings.startLocation).toBeNull();
+    valid(next);
+  });
+
+  it('returns the same document when nothing matches', () => {
+    const doc = sample();
+    expect(deleteLocations.perform(doc, { ids: ['zz'] })).toBe(doc);
+  });
+});
+
+describe('location.reorder and location.duplicate', () => {
+  it('moves a location in the list', () => {
+    expect(reorderLocation.perform(sample(), { id: 'c', to: 0 }).locations.map((l) => l.id)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('duplicates next to the original, slightly offset', () => {
+    const next = duplicateLocation.perform(sample(), { id: 'a', newId: 'a-2' });
+    expect(next.locations.map((l) => l.id)).toEqual(['a', 'a-2', 'b', 'c']);
+    expect(next.locations[1]!.coord).toEqual([0.12, 0.12]);
+    valid(next);
+  });
+});
+
+describe('location.bulkUpdate', () => {
+  it('sets layer, style and colour and adds and removes groups on every selected location', () => {
+    const next = bulkUpdateLocations.perform(sample(), { ids: ['a', 'b'], patch: { layer: 'upper', style: 'anchor', color: '#ff0000', addGroups: ['shops'], removeGroups: ['food'] } });
+    expect(next.locations[0]).toMatchObject({ layer: 'upper', style: 'anchor', color: '#ff0000', groups: ['shops'] });
+    expect(next.locations[1]).toMatchObject({ layer: 'upper', style: 'anchor', groups: ['shops'] });
+    expect(next.locations[2]).toEqual(sample().locations[2]);
+    valid(next);
+  });
+
+  it('removes a field with null and rejects unknown groups', () => {
+    const next = bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { layer: null } });
+    expect(next.locations[0]!.layer).toBeUndefined();
+    expect(() => bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { addGroups: ['x'] } })).toThrow('Unknown group "x"');
+    expect(() => bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { color: 'blue' } })).toThrow('color');
+  });
+});
+
+describe('cleanCoord', () => {
+  it('rejects non-finite positions', () => {
+    expect(() => cleanCoord([NaN, 0])).toThrow(ActionError);
+  });
+});

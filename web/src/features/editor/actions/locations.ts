@@ -1,0 +1,238 @@
+/**
+ * Location actions: add (by clicking the map), edit, move (drag), delete, reorder, duplicate and
+ * bulk changes over a multi-selection. Ids stay unique and valid; renaming an id rewrites the
+ * references to it (start location, wayfinding start, route endpoints).
+ */
+import {
+  locationSchema, MAP_LIMITS, MERCATOR_MAX_LAT, type Location, type MapDocument, type MapPoint, type MarkerType,
+} from '@mapnest/shared/map-document';
+import { mapToLatLon } from '@mapnest/shared/map-geo';
+import { uniqueId } from '@mapnest/shared/map-ids';
+import { ActionError, defineAction } from './registry';
+import { applyPatch, checked, checkNewId, indexOfId, moveItem } from './validate';
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/** A normalised point kept inside the map, with 6 decimals (sub-pixel on a 100,000 px map). */
+export function cleanCoord([x, y]: readonly [number, number]): MapPoint {
+  if (!Number.isFinite(x) || !Number.isFinite(y)) throw new ActionError('A position needs finite x and y');
+  return [round(clamp01(x), 6), round(clamp01(y), 6)];
+}
+
+/** A fresh location id not used in `doc`: `base`, else `base-2`, `base-3`, ... */
+export function nextLocationId(doc: MapDocument, base = 'location'): string {
+  const taken = new Set(doc.locations.map((l) => l.id));
+  if (base === 'location') {
+    // "location-7" reads better than "location" for the first one and keeps numbering stable.
+    for (let n = doc.locations.length + 1; ; n++) if (!taken.has(`location-${n}`)) return `location-${n}`;
+  }
+  return uniqueId(base, taken, 'location');
+}
+
+function withLocations(doc: MapDocument, locations: Location[]): MapDocument {
+  return { ...doc, locations };
+}
+
+function checkRefs(doc: MapDocument, loc: Location): void {
+  if (loc.layer != null && !doc.layers.some((l) => l.id === loc.layer)) throw new ActionError(`Unknown layer "${loc.layer}"`);
+  if (loc.style !== undefined && !doc.styles.some((s) => s.id === loc.style)) throw new ActionError(`Unknown style "${loc.style}"`);
+  if (loc.groups) {
+    const known = new Set(doc.groups.map((g) => g.id));
+    const seen = new Set<string>();
+    for (const g of loc.groups) {
+      if (!known.has(g)) throw new ActionError(`Unknown group "${g}"`);
+      if (seen.has(g)) throw new ActionError(`Group "${g}" is listed twice`);
+      seen.add(g);
+    }
+  }
+}
+
+/** Rewrites every reference to location `from` as `to`. */
+function renameRefs(doc: MapDocument, from: string, to: string): MapDocument {
+  const s = doc.settings;
+  const settings =
+    s.startLocation === from || s.wayfinding.fixedFrom === from
+      ? {
+          ...s,
+          startLocation: s.startLocation === from ? to : s.startLocation,
+          wayfinding: { ...s.wayfinding, fixedFrom: s.wayfinding.fixedFrom === from ? to : s.wayfinding.fixedFrom },
+        }
+      : s;
+  const routes = doc.routes.some((r) => r.endpoint === from) ? doc.routes.map((r) => (r.endpoint === from ? { ...r, endpoint: to } : r)) : doc.routes;
+  return settings === s && routes === doc.routes ? doc : { ...doc, settings, routes };
+}
+
+/** Clears settings that point at removed locations (routes keep their endpoint: it may be a connector id). */
+function dropRefs(doc: MapDocument, removed: ReadonlySet<string>): MapDocument {
+  const s = doc.settings;
+  const start = s.startLocation !== null && removed.has(s.startLocation);
+  const fixed = s.wayfinding.fixedFrom !== null && removed.has(s.wayfinding.fixedFrom);
+  if (!start && !fixed) return doc;
+  return {
+    ...doc,
+    settings: { ...s, startLocation: start ? null : s.startLocation, wayfinding: { ...s.wayfinding, fixedFrom: fixed ? null : s.wayfinding.fixedFrom } },
+  };
+}
+
+/** Keeps a geo location's latitude/longitude in step with its new position. */
+function placeAt(doc: MapDocument, loc: Location, coord: MapPoint): Location {
+  const next: Location = { ...loc, coord };
+  const geo = doc.settings.geo;
+  if (geo && loc.latlon) {
+    const [lat, lon] = mapToLatLon(coord, geo.extent);
+    next.latlon = [round(Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)), 6), round(Math.max(-180, Math.min(180, lon)), 6)];
+  }
+  return next;
+}
+
+export interface AddLocationArgs {
+  /** From nextLocationId, so the caller can select the new location. */
+  id: string;
+  coord: readonly [number, number];
+  /** Layer the author is looking at; null: every layer. */
+  layer?: string | null;
+  title?: string;
+  /** Insert position; default: the end of the list. */
+  index?: number;
+}
+
+export const addLocation = defineAction<AddLocationArgs>({
+  name: 'location.add',
+  label: 'Add location',
+  perform(doc, { id, coord, layer, title, index }) {
+    if (doc.locations.length >= MAP_LIMITS.locations) throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
+    checkNewId(id, (x) => doc.locations.some((l) => l.id === x), 'location');
+    const loc: Location = { id, title: title ?? `Location ${doc.locations.length + 1}`, coord: cleanCoord(coord) };
+    if (layer != null) loc.layer = layer;
+    if (doc.settings.geo) loc.latlon = placeAt(doc, { ...loc, latlon: [0, 0] }, loc.coord!).latlon;
+    checkRefs(doc, loc);
+    const locations = doc.locations.slice();
+    locations.splice(index ?? locations.length, 0, loc);
+    return withLocations(doc, locations);
+  },
+});
+
+/** Field changes of one location; `undefined` (or '') removes an optional field. */
+export type LocationPatch = { [K in keyof Location]?: Location[K] | undefined };
+
+export const updateLocation = defineAction<{ id: string; patch: LocationPatch }>({
+  name: 'location.update',
+  label: 'Edit location',
+  perform(doc, { id, patch }) {
+    const i = indexOfId(doc.locations, id, 'location');
+    const before = doc.locations[i]!;
+    const merged = applyPatch(before, patch, true);
+    if (merged.id === undefined) throw new ActionError('A location needs an id');
+    if (merged.groups?.length === 0) delete merged.groups;
+    if (merged.fields && Object.keys(merged.fields).length === 0) delete merged.fields;
+    const next = checked(locationSchema, merged, `Location "${before.id}"`);
+    checkRefs(doc, next);
+    let out = doc;
+    if (next.id !== before.id) {
+      checkNewId(next.id, (x) => doc.locations.some((l) => l.id === x), 'location');
+      out = renameRefs(doc, before.id, next.id);
+    }
+    const locations = doc.locations.slice();
+    locations[i] = next;
+    return withLocations(out, locations);
+  },
+});
+
+export const moveLocation = defineAction<{ id: string; coord: readonly [number, number] }>({
+  name: 'location.move',
+  label: 'Move location',
+  perform(doc, { id, coord }) {
+    const i = indexOfId(doc.locations, id, 'location');
+    const locations = doc.locations.slice();
+    locations[i] = placeAt(doc, locations[i]!, cleanCoord(coord));
+    return withLocations(doc, locations);
+  },
+});
+
+export const deleteLocations = defineAction<{ ids: readonly string[] }>({
+  name: 'location.delete',
+  label: 'Delete locations',
+  perform(doc, { ids }) {
+    const removed = new Set(ids);
+    const locations = doc.locations.filter((l) => !removed.has(l.id));
+    if (locations.length === doc.locations.length) return doc;
+    return dropRefs(withLocations(doc, locations), removed);
+  },
+});
+
+export const reorderLocation = defineAction<{ id: string; to: number }>({
+  name: 'location.reorder',
+  label: 'Reorder locations',
+  perform(doc, { id, to }) {
+    const from = indexOfId(doc.locations, id, 'location');
+    if (from === to) return doc;
+    return withLocations(doc, moveItem(doc.locations, from, to));
+  },
+});
+
+export const duplicateLocation = defineAction<{ id: string; newId: string; offset?: number }>({
+  name: 'location.duplicate',
+  label: 'Duplicate location',
+  perform(doc, { id, newId, offset = 0.02 }) {
+    const i = indexOfId(doc.locations, id, 'location');
+    checkNewId(newId, (x) => doc.locations.some((l) => l.id === x), 'location');
+    const src = doc.locations[i]!;
+    const copy: Location = { ...src, id: newId };
+    if (src.coord) Object.assign(copy, placeAt(doc, copy, cleanCoord([src.coord[0] + offset, src.coord[1] + offset])));
+    const locations = doc.locations.slice();
+    locations.splice(i + 1, 0, copy);
+    return withLocations(doc, locations);
+  },
+});
+
+/** Changes applied to every selected location; null removes the field. */
+export interface BulkPatch {
+  layer?: string | null;
+  style?: string | null;
+  color?: string | null;
+  type?: MarkerType | null;
+  scale?: number | null;
+  addGroups?: readonly string[];
+  removeGroups?: readonly string[];
+  hide?: boolean;
+  disable?: boolean;
+}
+
+export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch: BulkPatch }>({
+  name: 'location.bulkUpdate',
+  label: 'Change locations',
+  perform(doc, { ids, patch }) {
+    const picked = new Set(ids);
+    const add = patch.addGroups ?? [];
+    const remove = new Set(patch.removeGroups ?? []);
+    const knownGroups = new Set(doc.groups.map((g) => g.id));
+    for (const g of add) if (!knownGroups.has(g)) throw new ActionError(`Unknown group "${g}"`);
+    const single: LocationPatch = {};
+    for (const key of ['layer', 'style', 'color', 'type', 'scale'] as const) {
+      if (patch[key] !== undefined) (single as Record<string, unknown>)[key] = patch[key] ?? undefined;
+    }
+    if (patch.hide !== undefined) single.hide = patch.hide || undefined;
+    if (patch.disable !== undefined) single.disable = patch.disable || undefined;
+    let checkedOne = false;
+    let changed = false;
+    const locations = doc.locations.map((loc) => {
+      if (!picked.has(loc.id)) return loc;
+      const next = applyPatch(loc, single);
+      if (add.length || remove.size) {
+        const groups = (loc.groups ?? []).filter((g) => !remove.has(g));
+        for (const g of add) if (!groups.includes(g)) groups.push(g);
+        if (groups.length) next.groups = groups;
+        else delete next.groups;
+      }
+      if (!checkedOne) {
+        // Every selected location gets the same values, so checking one checks them all.
+        checkRefs(doc, checked(locationSchema, next, `Location "${loc.id}"`));
+        checkedOne = true;
+      }
+      changed = true;
+      return next;
+    });
+    return changed ? withLocations(doc, locations) : doc;
+  },
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { registeredActions } from './registry';
+import {
+  addFilter, addGroup, addLayer, addStyle, importLocations, removeFilter, removeGroup, removeLayer, removeStyle, reorderGroup, reorderLayer,
+  replaceDocument, setDefaultLayer, setMapSize, updateFilter, updateGroup, updateLayer, updateSettings, updateStyle,
+} from './structure';
+import './locations';
+
+function sample(): MapDocument {
+  const doc = blankDocument();
+  doc.layers.push({ id: 'upper', name: 'Upper', file: 'upper.svg' });
+  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }];
+  doc.styles = [{ id: 'anchor', markers: true, svg: true, normal: { fill: '#ff0000' }, hover: {}, active: {} }];
+  doc.filters = [{ id: 'cat', name: 'Category', disable: false, type: 'groups', groups: ['food', 'shops'], default: ['food'], match: 'any' }];
+  doc.locations = [
+    { id: 'a', coord: [0.1, 0.1], layer: 'layer-1', groups: ['food', 'shops'], style: 'anchor' },
+    { id: 'b', coord: [0.5, 0.5], layer: 'upper' },
+  ];
+  doc.settings.defaultLayer = 'upper';
+  doc.settings.startLocation = 'b';
+  return doc;
+}
+
+const valid = (doc: MapDocument) => {
+  const r = strictMapDocument.safeParse(doc);
+  expect(r.success ? [] : r.error.issues).toEqual([]);
+};
+
+describe('layers', () => {
+  it('adds, renames (rewriting references), reorders and picks the default layer', () => {
+    let doc = addLayer.perform(sample(), { layer: { id: 'roof', name: 'Roof', file: '' } });
+    expect(doc.layers.map((l) => l.id)).toEqual(['layer-1', 'upper', 'roof']);
+    doc = updateLayer.perform(doc, { id: 'upper', patch: { id: 'first', name: 'First floor' } });
+    expect(doc.locations[1]!.layer).toBe('first');
+    expect(doc.settings.defaultLayer).toBe('first');
+    doc = reorderLayer.perform(doc, { id: 'roof', to: 0 });
+    expect(doc.layers[0]!.id).toBe('roof');
+    doc = setDefaultLayer.perform(doc, { id: 'roof' });
+    expect(doc.settings.defaultLayer).toBe('roof');
+    valid(doc);
+  });
+
+  it('rejects a duplicate layer id, a bad file URL and a missing name', () => {
+    expect(() => addLayer.perform(sample(), { layer: { id: 'upper', name: 'x' } })).toThrow('already a layer');
+    expect(() => updateLayer.perform(sample(), { id: 'upper', patch: { file: 'javascript:x' } })).toThrow('(file)');
+    expect(() => updateLayer.perform(sample(), { id: 'upper', patch: { name: '' } })).toThrow('A layer needs a name');
+  });
+
+  it('deletes a layer with its locations, or keeps them on every layer', () => {
+    const gone = removeLayer.perform(sample(), { id: 'upper', locations: 'delete' });
+    expect(gone.locations.map((l) => l.id)).toEqual(['a']);
+    expect(gone.settings.defaultLayer).toBeNull();
+    expect(gone.settings.startLocation).toBeNull();
+    valid(gone);
+    const kept = removeLayer.perform(sample(), { id: 'upper', locations: 'unassign' });
+    expect(kept.locations[1]).toEqual({ id: 'b', coord: [0.5, 0.5] });
+    valid(kept);
+  });
+
+  it('refuses to delete the last layer', () => {
+    const doc = removeLayer.perform(sample(), { id: 'upper', locations: 'delete' });
+    expect(() => removeLayer.perform(doc, { id: 'layer-1', locations: 'delete' })).toThrow('at least one layer');
+  });
+
+  it('sets the map size and rejects impossible sizes', () => {
+    expect(setMapSize.perform(sample(), { width: 2000.4, height: 1200 }).settings).toMatchObject({ mapWidth: 2000, mapHeight: 1200 });
+    expect(() => setMapSize.perform(sample(), { width: 0, height: 10 })).toThrow('Map size');
+  });
+});
+
+describe('groups', () => {
+  it('adds, renames (in locations and filters), reorders and deletes groups', () => {
+    let doc = addGroup.perform(sample(), { group: { id: 'new', name: 'New', color: '#00ff00' } });
+    doc = updateGroup.perform(doc, { id: 'food', patch: { id: 'eat', name: 'Eat' } });
+    expect(doc.locations[0]!.groups).toEqual(['eat', 'shops']);
+    expect(doc.filters[0]).toMatchObject({ groups: ['eat', 'shops'], default: ['eat'] });
+    doc = reorderGroup.perform(doc, { id: 'new', to: 0 });
+    expect(doc.groups.map((g) => g.id)).toEqual(['new', 'eat', 'shops']);
+    doc = removeGroup.perform(doc, { id: 'eat' });
+    expect(doc.locations[0]!.groups).toEqual(['shops']);
+    expect(doc.filters[0]).toMatchObject({ groups: ['shops'], default: [] });
+    doc = removeGroup.perform(doc, { id: 'shops' });
+    expect(doc.locations[0]!.groups).toBeUndefined();
+    valid(doc);
+  });
+
+  it('rejects a group without a name or with a bad colour', () => {
+    expect(() => addGroup.perform(sample(), { group: { id: 'x', name: '' } })).toThrow('A group needs a name');
+    expect(() => updateGroup.perform(sample(), { id: 'food', patch: { color: 'green' } })).toThrow('color');
+  });
+});
+
+describe('styles', () => {
+  it('adds, renames (in locations) and deletes styles', () => {
+    let doc = addStyle.perform(sample(), { style: { id: 'sold', normal: { fill: '#999999' } } });
+    expect(doc.styles[1]).toMatchObject({ id: 'sold', markers: true, svg: true, hover: {} });
+    doc = updateStyle.perform(doc, { id: 'anchor', patch: { id: 'big', hover: { fill: '#00ff00' } } });
+    expect(doc.locations[0]!.style).toBe('big');
+    doc = removeStyle.perform(doc, { id: 'big' });
+    expect(doc.locations[0]!.style).toBeUndefined();
+    valid(doc);
+  });
+});
+
+describe('filters', () => {
+  it('adds, changes and deletes filters, rejecting unknown groups', () => {
+    let doc = addFilter.perform(sample(), { filter: { id: 'open', type: 'checkbox', name: 'Open', condition: { field: 'fields.open', op: 'equals', value: 'yes' } } });
+    expect(doc.filters).toHaveLength(2);
+    doc = updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, name: 'Categories' } });
+    expect(doc.filters[0]!.name).toBe('Categories');
+    expect(() => updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, groups: ['ghost'] } })).toThrow('Unknown group "ghost"');
+    doc = removeFilter.perform(doc, { id: 'open' });
+    expect(doc.filters).toHaveLength(1);
+    valid(doc);
+  });
+});
+
+describe('settings.update', () => {
+  it('merges nested setting groups', () => {
+    const next = updateSettings.perform(sample(), { patch: { zoom: { maxZoom: 8 }, directory: { position: 'right' } } });
+    expect(next.settings.zoom).toMatchObject({ maxZoom: 8, enabled: true, wheel: 'always' });
+    expect(next.settings.directory.position).toBe('right');
+    valid(next);
+  });
+
+  it('rejects out-of-range values and unknown references', () => {
+    expect(() => updateSettings.perform(sample(), { patch: { zoom: { maxZoom: 500 } } })).toThrow('Settings (zoom.maxZoom): Must be at most 50');
+    expect(() => updateSettings.perform(sample(), { patch: { startLocation: 'zz' } })).toThrow('Unknown location "zz"');
+  });
+});
+
+describe('document.replace and location.import', () => {
+  it('replaces the document only with a valid one', () => {
+    const other = blankDocument({ mapWidth: 500 });
+    expect(replaceDocument.perform(sample(), { doc: other }).settings.mapWidth).toBe(500);
+    expect(() => replaceDocument.perform(sample(), { doc: { ...other, layers: [] } })).toThrow('A map needs at least one layer');
+  });
+
+  it('adds, merges or replaces locations, creating new groups', () => {
+    const incoming = [{ id: 'b', title: 'Bee', groups: ['cafes'] }, { id: 'n', title: 'New', coord: [0.3, 0.3] as [number, number] }];
+    const groups = [{ id: 'cafes', name: 'Cafés' }];
+    expect(() => importLocations.perform(sample(), { locations: incoming, groups, mode: 'add' })).toThrow('already a location with the id "b"');
+    const merged = importLocations.perform(sample(), { locations: incoming, groups, mode: 'merge' });
+    expect(merged.locations.map((l) => l.id)).toEqual(['a', 'b', 'n']);
+    expect(merged.locations[1]).toMatchObject({ title: 'Bee', layer: 'upper', groups: ['cafes'] });
+    valid(merged);
+    const replaced = importLocations.perform(sample(), { locations: incoming, groups, mode: 'replace' });
+    expect(replaced.locations.map((l) => l.id)).toEqual(['b', 'n']);
+    valid(replaced);
+  });
+
+  it('imports nothing when one location is invalid', () => {
+    expect(() => importLocations.perform(sample(), { locations: [{ id: 'x', color: 'nope' }], mode: 'add' })).toThrow('locations.2.color');
+  });
+});
+
+describe('the registry', () => {
+  it('holds every action under a unique name with a label', () => {
+    const names = [...registeredActions().keys()];
+    expect(names.length).toBeGreaterThanOrEqual(25);
+    for (const a of registeredActions().values()) expect(a.label).not.toBe('');
+  });
+});

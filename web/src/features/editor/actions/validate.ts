@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { ID_PATTERN } from '@mapnest/shared/map-document';
+import { ActionError } from './registry';
+
+/** `value` parsed by `schema` (defaults filled), or an ActionError naming the first bad field. */
+export function checked<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  throw new ActionError(`${what}${field ? ` (${field})` : ''}: ${issue.message}`);
+}
+
+/** Throws unless `id` is a valid id not already taken. */
+export function checkNewId(id: string, taken: (id: string) => boolean, what: string): void {
+  if (!ID_PATTERN.test(id)) throw new ActionError(`A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"`);
+  if (taken(id)) throw new ActionError(`There is already a ${what} with the id "${id}"`);
+}
+
+/** A shallow patch applied to an object: `undefined` (or '' when `blankDeletes`) removes the key. */
+export function applyPatch<T extends object>(base: T, patch: Partial<Record<keyof T, unknown>>, blankDeletes = false): T {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined || (blankDeletes && value === '')) delete out[key];
+    else out[key] = value;
+  }
+  return out as T;
+}
+
+/** Moves the item at `from` to `to` (clamped), returning a new array. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const out = items.slice();
+  if (from < 0 || from >= out.length) return out;
+  const [item] = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(out.length, to)), 0, item!);
+  return out;
+}
+
+/** Index of the entry with `id`, or an ActionError saying it does not exist. */
+export function indexOfId(items: readonly { id: string }[], id: string, what: string): number {
+  const i = items.findIndex((item) => item.id === id);
+  if (i < 0) throw new ActionError(`There is no ${what} with the id "${id}"`);
+  return i;
+}

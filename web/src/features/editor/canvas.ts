@@ -1,0 +1,386 @@
+/**
+ * The editor's map: the viewer's stage (same camera, floors, marker canvas and map-core handlers)
+ * with editing handlers added: click to select (Shift adds), click the map to add in the add tool,
+ * drag a marker to move it. Plain DOM like the viewer, so a drag repaints in the same frame and
+ * React hears only about finished edits. Edits arrive back as new documents through setDocument,
+ * which swaps the stage's model without reloading the floors.
+ */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { ScreenPoint } from '../../map-core/coords';
+import { imageToScreen, screenToMap } from '../../map-core/coords';
+import { hitsMarker, markerBox } from '../../map-core/marker-geometry';
+import { MapStage } from '../viewer/stage';
+import type { ResolvedLocation, ViewerModel } from '../viewer/viewer-model';
+import { buildModel, onLayer } from '../viewer/viewer-model';
+import '../viewer/viewer.css';
+import './canvas.css';
+
+export type CanvasTool = 'select' | 'add';
+
+export interface EditorCanvasCallbacks {
+  /** A location was clicked (additive: Shift/Ctrl/Cmd held), or the map background (id null). */
+  onSelect(id: string | null, additive: boolean): void;
+  /** The map was clicked with the add tool, at a normalised point. */
+  onAdd(coord: [number, number]): void;
+  /** A location was dragged to a normalised point. */
+  onMove(id: string, coord: [number, number]): void;
+}
+
+/** Pixels a press may travel before it becomes a drag. */
+const DRAG_THRESHOLD = 4;
+/** Selection rings drawn at most (a select-all of thousands shows the ones in view up to this). */
+const MAX_RINGS = 300;
+
+/** The document as the editor shows it: zoom always on for the author, whatever visitors get. */
+function editable(doc: MapDocument): MapDocument {
+  const z = doc.settings.zoom;
+  return { ...doc, settings: { ...doc.settings, zoom: { ...z, enabled: true, wheel: 'always', maxZoom: Math.max(z.maxZoom, 8) } } };
+}
+
+/** What forces a new stage: the floors or the map size changed. */
+function structureKey(doc: MapDocument): string {
+  return JSON.stringify([doc.settings.mapWidth, doc.settings.mapHeight, doc.layers.map((l) => [l.id, l.file])]);
+}
+
+export class EditorCanvas {
+  readonly element: HTMLDivElement;
+  private readonly map: HTMLDivElement;
+  private viewport: HTMLDivElement;
+  private readonly rings: HTMLDivElement;
+  private readonly ghost: HTMLDivElement;
+  private stage: MapStage;
+  private model: ViewerModel;
+  private doc: MapDocument;
+  private structure: string;
+  private layerId: string;
+  private tool: CanvasTool = 'select';
+  private selection: ReadonlySet<string> = new Set();
+  private drag: { id: string; index: number; start: ScreenPoint; pointerId: number; moved: boolean; grab: ScreenPoint } | null = null;
+  private unsubscribe: (() => void)[] = [];
+  private ringFrame = 0;
+
+  constructor(
+    host: HTMLElement,
+    doc: MapDocument,
+    private readonly callbacks: EditorCanvasCallbacks,
+    private readonly resolveUrl: (url: string) => string = (u) => u,
+  ) {
+    this.doc = doc;
+    this.structure = structureKey(doc);
+    this.model = buildModel(editable(doc));
+    this.layerId = this.model.defaultLayer;
+    this.viewport = document.createElement('div');
+    this.rings = div('mn-edit-rings');
+    this.ghost = div('mn-edit-ghost');
+    this.ghost.hidden = true;
+    this.map = div('mn-map');
+    this.element = div('mn-viewer mn-landscape mn-fill mn-editor-canvas');
+    this.element.append(this.map);
+    host.append(this.element);
+    this.stage = this.createStage();
+    this.applyTool();
+    this.map.addEventListener('pointerdown', this.onPointerDown, true);
+    this.map.addEventListener('pointermove', this.onPointerMove);
+    this.map.addEventListener('pointerup', this.onPointerUp);
+    this.map.addEventListener('pointercancel', this.onPointerCancel);
+  }
+
+  private createStage(): MapStage {
+    this.viewport = document.createElement('div');
+    this.viewport.className = 'mn-viewport';
+    this.viewport.tabIndex = 0;
+    this.viewport.setAttribute('role', 'application');
+    this.viewport.setAttribute('aria-roledescription', 'map editor');
+    this.viewport.setAttribute('aria-label', 'Map: click a location to select it; with the add tool, click the map to add one');
+    this.map.replaceChildren(this.viewport);
+    this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
+    const stage = new MapStage(
+      this.viewport,
+      this.map,
+      this.model,
+      {
+        onActivate: () => undefined,
+        onBackgroundTap: () => undefined,
+        onHover: () => undefined,
+        onMoveEnd: () => this.drawRings(),
+        onLayerReady: () => this.drawRings(),
+        onLayerError: () => undefined,
+        onWheelHint: () => undefined,
+      },
+      { resolveUrl: this.resolveUrl, reducedMotion: false },
+    );
+    this.map.append(this.rings, this.ghost);
+    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe = [stage.view.on('move', () => this.scheduleRings()), stage.view.on('tap', (p, info) => this.onTap(p, info.shiftKey))];
+    void stage.setLayer(this.layerId);
+    return stage;
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.ringFrame);
+    this.unsubscribe.forEach((u) => u());
+    this.stage.destroy();
+    this.element.remove();
+  }
+
+  /** Shows a new version of the document (after an edit, undo or load). */
+  setDocument(doc: MapDocument): void {
+    if (doc === this.doc) return;
+    const prev = this.doc;
+    this.doc = doc;
+    this.model = this.patchedModel(prev, doc) ?? buildModel(editable(doc));
+    const structure = structureKey(doc);
+    if (!this.model.layers.some((l) => l.id === this.layerId)) this.layerId = this.model.defaultLayer;
+    if (structure !== this.structure) {
+      this.structure = structure;
+      const t = this.stage.view.transform;
+      this.stage.destroy();
+      this.stage = this.createStage();
+      this.applyTool();
+      if (this.stage.view.viewport) this.stage.view.jumpTo(t);
+    } else {
+      this.stage.setModel(this.model);
+      this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
+    }
+    this.drawRings();
+  }
+
+  /**
+   * The model for `doc` made by re-resolving only the locations that changed since `prev`, when nothing
+   * else did (the common case: one location added, moved or edited). Rebuilding the whole model of a
+   * 5,000-location map costs tens of milliseconds; this costs well under one. The search index is left
+   * as it was: the canvas never searches. Null when a full rebuild is needed.
+   */
+  private patchedModel(prev: MapDocument, doc: MapDocument): ViewerModel | null {
+    if (doc.settings !== prev.settings || doc.styles !== prev.styles || doc.groups !== prev.groups || doc.layers !== prev.layers || doc.filters !== prev.filters) return null;
+    const a = prev.locations;
+    const b = doc.locations;
+    const changed: number[] = [];
+    const common = Math.min(a.length, b.length);
+    for (let i = 0; i < common; i++) {
+      if (a[i] !== b[i]) {
+        changed.push(i);
+        if (changed.length > 64) return null;
+      }
+    }
+    if (b.length < a.length) return null;
+    for (let i = a.length; i < b.length && changed.length <= 64; i++) changed.push(i);
+    if (changed.length > 64) return null;
+    const partial = buildModel({ ...editable(doc), locations: changed.map((i) => b[i]!) });
+    const locations = this.model.locations.slice(0, b.length);
+    const byId = new Map(this.model.byId);
+    changed.forEach((i, k) => {
+      const old = this.model.locations[i];
+      if (old && byId.get(old.id) === old) byId.delete(old.id);
+      const next: ResolvedLocation = { ...partial.locations[k]!, index: i };
+      locations[i] = next;
+      byId.set(next.id, next);
+    });
+    return { ...this.model, doc: editable(doc), locations, byId };
+  }
+
+  setLayer(id: string): void {
+    if (id === this.layerId || !this.model.layers.some((l) => l.id === id)) return;
+    this.layerId = id;
+    void this.stage.setLayer(id);
+  }
+
+  get currentLayer(): string {
+    return this.layerId;
+  }
+
+  setTool(tool: CanvasTool): void {
+    this.tool = tool;
+    this.applyTool();
+  }
+
+  private applyTool(): void {
+    this.viewport.classList.toggle('mn-edit-adding', this.tool === 'add');
+    // Adding several locations quickly must not read as a double click (which zooms in).
+    const dbl = this.stage.view.handlers.get('doubleTapZoom');
+    if (this.tool === 'add') dbl?.disable();
+    else dbl?.enable();
+  }
+
+  setSelection(ids: ReadonlySet<string>): void {
+    this.selection = ids;
+    this.drawRings();
+  }
+
+  /** Pans and zooms to a location (switching floors when it is on another one). */
+  reveal(id: string): void {
+    const l = this.model.byId.get(id);
+    if (!l) return;
+    if (l.layer && l.layer !== this.layerId) this.setLayer(l.layer);
+    const p = l.coord && this.screenOf(l);
+    const vp = this.stage.view.viewport;
+    if (p && vp && p.x > 40 && p.y > 40 && p.x < vp.width - 40 && p.y < vp.height - 40) return;
+    this.stage.focusLocation(l.index, false);
+  }
+
+  /** The normalised map point at the centre of the view (where keyboard adds go). */
+  centre(): [number, number] {
+    const vp = this.stage.view.viewport ?? { width: 0, height: 0 };
+    const m = screenToMap({ x: vp.width / 2, y: vp.height / 2 }, this.model.image, this.stage.view.transform);
+    return [m.x, m.y];
+  }
+
+  focus(): void {
+    this.viewport.focus({ preventScroll: true });
+  }
+
+  // ---- Hit testing ----
+
+  private screenOf(l: ResolvedLocation): ScreenPoint | null {
+    if (!l.coord) return null;
+    return imageToScreen({ x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height }, this.stage.view.transform);
+  }
+
+  /** The location whose marker (or SVG region) is under a screen point, topmost first. */
+  private hit(p: ScreenPoint, target: EventTarget | null): ResolvedLocation | null {
+    let best: ResolvedLocation | null = null;
+    for (const l of this.model.locations) {
+      if (l.kind === 'hidden' || !l.coord || !onLayer(l, this.layerId)) continue;
+      const s = this.screenOf(l)!;
+      // Markers are drawn top to bottom, so the lowest anchor is the one on top.
+      if (hitsMarker(l.kind, l.scale, p.x - s.x, p.y - s.y, l.kind === 'text' ? 8 * Math.max(1, l.label.length || l.title.length) : 0) && (!best || l.coord[1] >= best.coord![1])) best = l;
+    }
+    if (best) return best;
+    const region = target instanceof Element ? target.closest('[data-mn-loc]') : null;
+    const index = region ? Number(region.getAttribute('data-mn-loc')) : NaN;
+    return Number.isInteger(index) ? (this.model.locations[index] ?? null) : null;
+  }
+
+  private point(e: PointerEvent): ScreenPoint {
+    const r = this.viewport.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  // ---- Pointer handling ----
+
+  private readonly onPointerDown = (e: PointerEvent): void => {
+    if (e.button !== 0 || !this.viewport.contains(e.target as Node)) return;
+    const p = this.point(e);
+    const l = this.hit(p, e.target);
+    if (!l) return; // the stage pans; a tap without movement arrives in onTap
+    // Pressing a location selects and may drag it; the camera must not pan meanwhile.
+    e.stopPropagation();
+    e.preventDefault();
+    this.viewport.focus({ preventScroll: true });
+    const additive = e.shiftKey || e.ctrlKey || e.metaKey;
+    if (!this.selection.has(l.id) || additive) this.callbacks.onSelect(l.id, additive);
+    const s = this.screenOf(l) ?? p;
+    this.drag = { id: l.id, index: l.index, start: p, pointerId: e.pointerId, moved: false, grab: { x: p.x - s.x, y: p.y - s.y } };
+    this.map.setPointerCapture(e.pointerId);
+  };
+
+  private readonly onPointerMove = (e: PointerEvent): void => {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    const p = this.point(e);
+    if (!d.moved && Math.hypot(p.x - d.start.x, p.y - d.start.y) < DRAG_THRESHOLD) return;
+    if (!d.moved) {
+      d.moved = true;
+      this.startGhost(d.index);
+    }
+    this.ghost.style.transform = `translate(${p.x - d.grab.x}px,${p.y - d.grab.y}px)`;
+  };
+
+  private readonly onPointerUp = (e: PointerEvent): void => {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    this.drag = null;
+    this.map.releasePointerCapture?.(e.pointerId);
+    if (!d.moved) return;
+    const p = this.point(e);
+    const anchor = { x: p.x - d.grab.x, y: p.y - d.grab.y };
+    const m = screenToMap(anchor, this.model.image, this.stage.view.transform);
+    this.stopGhost();
+    this.callbacks.onMove(d.id, [m.x, m.y]);
+  };
+
+  private readonly onPointerCancel = (): void => {
+    if (this.drag?.moved) this.stopGhost();
+    this.drag = null;
+  };
+
+  private onTap(p: ScreenPoint, shift: boolean): void {
+    const target = document.elementFromPoint?.(p.x + this.viewport.getBoundingClientRect().left, p.y + this.viewport.getBoundingClientRect().top) ?? null;
+    const l = this.hit(p, target);
+    if (l) {
+      this.callbacks.onSelect(l.id, shift);
+      return;
+    }
+    if (this.tool === 'add') {
+      const m = screenToMap(p, this.model.image, this.stage.view.transform);
+      if (m.x >= 0 && m.x <= 1 && m.y >= 0 && m.y <= 1) this.callbacks.onAdd([m.x, m.y]);
+      return;
+    }
+    if (!shift) this.callbacks.onSelect(null, false);
+  }
+
+  private startGhost(index: number): void {
+    const l = this.model.locations[index]!;
+    const mask = new Uint8Array(this.model.locations.length).fill(1);
+    mask[index] = 0;
+    // The dragged marker leaves the canvas and follows the pointer as one element: one style write per frame.
+    this.stage.setFilter(mask, true);
+    const box = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
+    this.ghost.className = `mn-edit-ghost mn-edit-ghost-${l.kind === 'pin' ? 'pin' : 'dot'}`;
+    this.ghost.style.setProperty('--mn-ghost-fill', l.fill);
+    this.ghost.style.setProperty('--mn-ghost-w', `${box.right - box.left}px`);
+    this.ghost.style.setProperty('--mn-ghost-h', `${box.bottom - box.top}px`);
+    this.ghost.style.setProperty('--mn-ghost-left', `${box.left}px`);
+    this.ghost.style.setProperty('--mn-ghost-top', `${box.top}px`);
+    this.ghost.hidden = false;
+    this.viewport.setAttribute('data-dragging', '');
+    this.rings.hidden = true;
+  }
+
+  private stopGhost(): void {
+    this.ghost.hidden = true;
+    this.rings.hidden = false;
+    this.viewport.removeAttribute('data-dragging');
+    this.stage.setFilter(null, false);
+  }
+
+  // ---- Selection rings ----
+
+  private scheduleRings(): void {
+    if (this.ringFrame || this.selection.size === 0) return;
+    this.ringFrame = requestAnimationFrame(() => {
+      this.ringFrame = 0;
+      this.drawRings();
+    });
+  }
+
+  private drawRings(): void {
+    // The stage calls back while it is being constructed, before `this.stage` points at it.
+    if (!this.stage) return;
+    const vp = this.stage.view.viewport;
+    const rings: HTMLElement[] = [];
+    if (vp) {
+      for (const id of this.selection) {
+        if (rings.length >= MAX_RINGS) break;
+        const l = this.model.byId.get(id);
+        if (!l || !onLayer(l, this.layerId)) continue;
+        const p = this.screenOf(l);
+        if (!p || p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
+        const b = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
+        const r = div('mn-edit-ring');
+        r.style.transform = `translate(${p.x + b.left - 4}px,${p.y + b.top - 4}px)`;
+        r.style.width = `${b.right - b.left + 8}px`;
+        r.style.height = `${b.bottom - b.top + 8}px`;
+        r.dataset.id = id;
+        rings.push(r);
+      }
+    }
+    this.rings.replaceChildren(...rings);
+  }
+}
+
+function div(className: string): HTMLDivElement {
+  const d = document.createElement('div');
+  d.className = className;
+  return d;
+}

@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import { Modal } from '../../../components/Modal';
+import { SegmentedToggle } from '../../../components/SegmentedToggle';
+import { useEditor, useEditorState, useSaveState } from '../editor-context';
+
+/** The iframe embed: responsive width; the height follows the map's shape (never below 400 px) or is fixed. */
+export function iframeSnippet(origin: string, mapId: string, title: string, size: { width: number; height: number } | null): string {
+  const style = size
+    ? `width:100%;aspect-ratio:${size.width}/${size.height};min-height:400px;border:0`
+    : 'width:100%;height:600px;border:0';
+  const safeTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<iframe src="${origin}/m/${mapId}" title="${safeTitle}" style="${style}" loading="lazy" allow="fullscreen" allowfullscreen></iframe>`;
+}
+
+/** The script-tag embed: the loader mounts the map into the element (in a shadow root, isolated from the page's CSS). */
+export function scriptSnippet(origin: string, mapId: string): string {
+  return `<script src="${origin}/embed.js" async></script>\n<div data-mapnest-map="${mapId}"></div>`;
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.cssText = 'position:fixed;opacity:0';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+function Snippet({ label, code }: { label: string; code: string }) {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="snippet">
+      <div className="snippet__head">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={async () => {
+            setCopied(await copyText(code));
+            setTimeout(() => setCopied(false), 2000);
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <textarea id={id} className="input snippet__code" readOnly value={code} rows={code.split('\n').length + 1} onFocus={(e) => e.target.select()} />
+    </div>
+  );
+}
+
+export function PublishDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const { map, mapId, save } = useEditor();
+  const { doc } = useEditorState();
+  const s = useSaveState();
+  const [height, setHeight] = useState<'shape' | 'fixed'>('shape');
+  const origin = window.location.origin;
+  const url = `${origin}/m/${mapId}`;
+  const size = height === 'shape' ? { width: doc.settings.mapWidth, height: doc.settings.mapHeight } : null;
+  return (
+    <Modal open onClose={onClose} labelledBy={titleId} className="publish-dialog wide-dialog">
+      <h2 id={titleId}>Publish and embed</h2>
+      {map.published ? (
+        <p>
+          Published at{' '}
+          <a href={url} target="_blank" rel="noopener">
+            {url}
+          </a>
+          {map.activeUntil ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.` : '.'} Every save updates it within a
+          minute.
+        </p>
+      ) : (
+        <p className="form-alert form-alert--error">This map is not public right now (its 7-day test period is over). Put it on a plan to publish it.</p>
+      )}
+      {s.status !== 'saved' && (
+        <p className="form-alert">
+          The embed shows the last saved version; you have unsaved changes.{' '}
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => void save.saveNow()}>
+            Save now
+          </button>
+        </p>
+      )}
+      <SegmentedToggle
+        label="Embed height"
+        size="sm"
+        value={height}
+        onChange={setHeight}
+        options={[
+          { value: 'shape', label: 'Follow the map’s shape' },
+          { value: 'fixed', label: 'Fixed 600 px' },
+        ]}
+      />
+      <Snippet label="Iframe (works everywhere, including site builders)" code={iframeSnippet(origin, mapId, map.title, size)} />
+      <Snippet label="Script tag (no iframe; the map sizes itself and emits events)" code={scriptSnippet(origin, mapId)} />
+      <p className="panel__hint">Link to a location with ?location=id on the page URL (or data-location="id" on the element).</p>
+      <div className="confirm__actions">
+        <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">
+          Open the public map
+        </a>
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Modal>
+  );
+}

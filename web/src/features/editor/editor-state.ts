@@ -1,0 +1,27 @@
+/**
+ * The editor's UI state as jotai atoms (tool, selection, open tab and dialog, notices), held in a
+ * jotai store of its own per open map; the document itself lives in the EditorStore, not in atoms.
+ */
+import { atom } from 'jotai';
+import type { CanvasTool } from './canvas';
+
+export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history';
+export type EditorDialog = null | 'import' | 'export' | 'preview' | 'publish' | 'files' | 'recognise' | 'builtin';
+
+export const toolAtom = atom<CanvasTool>('select');
+/** Ids of the selected locations, in selection order. */
+export const selectionAtom = atom<ReadonlySet<string>>(new Set<string>());
+export const tabAtom = atom<EditorTab>('locations');
+export const dialogAtom = atom<EditorDialog>(null);
+/** The floor shown on the canvas. */
+export const layerAtom = atom<string | null>(null);
+
+export interface EditorNotice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+export const noticeAtom = atom<EditorNotice | null>(null);
+
+/** An open file-library picker and what to do with the chosen file's URL. */
+export const filePickerAtom = atom<{ onPick(url: string, file: { name: string; contentType: string | null }): void } | null>(null);

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { importLocations } from '../actions/structure';
+import { guessMapping, parseCsv, rowsToLocations } from './csv';
+import { toCsv, toJson } from './export';
+import { parseGeoJson, parseKml, pointsToLocations } from './geo';
+
+function doc(): MapDocument {
+  const d = blankDocument({ mapWidth: 1000, mapHeight: 500 });
+  d.layers.push({ id: 'upper', name: 'Upper floor', file: '' });
+  d.groups = [{ id: 'food', name: 'Food' }];
+  return d;
+}
+
+describe('CSV import', () => {
+  it('guesses the mapping from the header and turns rows into locations', () => {
+    const csv = parseCsv('ID,Name,Category,X,Y,Floor,Colour,Price\na1,Café,"Food, Drinks",0.5,0.25,Upper floor,#ff0000,4\n,Shop B,Shops,500,250,,,\n');
+    const mapping = guessMapping(csv.headers);
+    expect(mapping).toEqual(['id', 'title', 'groups', 'x', 'y', 'layer', 'color', 'field:Price']);
+    const result = rowsToLocations(csv, mapping, doc());
+    expect(result.issues).toEqual([]);
+    expect(result.groups.map((g) => g.name)).toEqual(['Drinks', 'Shops']);
+    expect(result.locations[0]).toEqual({ id: 'a1', title: 'Café', groups: ['food', 'drinks'], coord: [0.5, 0.25], layer: 'upper', color: '#ff0000', fields: { Price: '4' } });
+    expect(result.locations[1]).toMatchObject({ id: 'Shop-B', coord: [0.5, 0.5], groups: ['shops'] });
+    const next = importLocations.perform(doc(), { locations: result.locations, groups: result.groups, mode: 'add' });
+    expect(strictMapDocument.safeParse(next).success).toBe(true);
+  });
+
+  it('reports every bad row with its line and column, and imports nothing', () => {
+    const csv = parseCsv('id,title,color,x,y,layer\na,A,#fff,0.1,0.1,\nb,B,red,0.2,0.2,\nc,C,,2000,0.3,\na,D,,0.4,0.4,Basement\n');
+    const result = rowsToLocations(csv, guessMapping(csv.headers), doc());
+    expect(result.issues).toEqual([
+      { line: 3, column: 'color', message: '"red" is not a hex colour (#rgb or #rrggbb)' },
+      { line: 4, column: 'x', message: 'Position "2000, 0.3" is outside the map' },
+      { line: 5, column: 'layer', message: 'There is no layer "Basement"' },
+      { line: 5, column: 'id', message: 'The id "a" is also used on line 2' },
+    ]);
+  });
+
+  it('refuses latitude/longitude on a map that is not geo-calibrated, and an unmapped file', () => {
+    const csv = parseCsv('name,lat,lon\nParis,48.85,2.35\n');
+    expect(rowsToLocations(csv, guessMapping(csv.headers), doc()).issues[0]!.message).toContain('not geo-calibrated');
+    expect(rowsToLocations(csv, ['ignore', 'ignore', 'ignore'], doc()).issues[0]!.message).toBe('Map at least one column to Id or Title');
+  });
+
+  it('places latitude/longitude on a geo-calibrated map', () => {
+    const d = doc();
+    d.settings.geo = { extent: [-180, -85, 180, 85] };
+    const csv = parseCsv('name;lat;lon\nParis;48.85;2.35\n');
+    const result = rowsToLocations(csv, guessMapping(csv.headers), d);
+    expect(result.locations[0]).toEqual({ id: 'Paris', title: 'Paris', latlon: [48.85, 2.35] });
+  });
+
+  it('round-trips through CSV export', () => {
+    const d = doc();
+    d.locations = [{ id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true, fields: { price: '=1+1' } }];
+    const text = toCsv(d);
+    expect(text).toContain("'=1+1");
+    const csv = parseCsv(text);
+    const result = rowsToLocations(csv, guessMapping(csv.headers), d);
+    expect(result.issues).toEqual([]);
+    expect(result.locations[0]).toMatchObject({ id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true });
+    expect(JSON.parse(toJson(d))).toEqual(d);
+  });
+});
+
+describe('GeoJSON and KML import', () => {
+  const geoDoc = () => {
+    const d = doc();
+    d.settings.geo = { extent: [-10, 35, 30, 60] };
+    return d;
+  };
+
+  it('reads point features and skips other geometry', () => {
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: 'Paris', description: 'Capital' }, geometry: { type: 'Point', coordinates: [2.35, 48.85] } },
+        { type: 'Feature', properties: { id: 'ber', name: 'Berlin' }, geometry: { type: 'Point', coordinates: [13.4, 52.52] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
+      ],
+    });
+    const result = pointsToLocations(parseGeoJson(text), geoDoc());
+    expect(result.issues).toEqual([]);
+    expect(result.skipped).toBe(1);
+    expect(result.locations).toEqual([
+      { id: 'Paris', title: 'Paris', about: 'Capital', latlon: [48.85, 2.35] },
+      { id: 'ber', title: 'Berlin', latlon: [52.52, 13.4] },
+    ]);
+  });
+
+  it('names the feature that is outside the map or swapped', () => {
+    const text = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } }, { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [48.85, 200] } }] });
+    const result = pointsToLocations(parseGeoJson(text), geoDoc());
+    expect(result.issues).toEqual(["feature 1: 40.7, -74 is outside this map's area", 'feature 2: 200, 48.85 is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first']);
+  });
+
+  it('says what is wrong with a file that is not GeoJSON', () => {
+    expect(parseGeoJson('{nope').issues[0]).toContain('not valid JSON');
+    expect(parseGeoJson('{"type":"Topology"}').issues[0]).toContain('no GeoJSON features');
+  });
+
+  it('reads KML placemarks with entities and CDATA, with line numbers in problems', () => {
+    const kml = `<?xml version="1.0"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>\n<Placemark id="p1"><name>Caf&#233; &amp; Bar</name><description><![CDATA[<b>Open</b> late]]></description><Point><coordinates>2.35,48.85,0</coordinates></Point></Placemark>\n<Placemark><name>Bad</name><Point><coordinates>x,y</coordinates></Point></Placemark>\n<Placemark><name>Area</name><Polygon/></Placemark>\n</Document></kml>`;
+    const parsed = parseKml(kml);
+    expect(parsed.issues).toEqual(['line 4: the placemark\'s coordinates "x,y" are not longitude,latitude']);
+    expect(parsed.skipped).toBe(1);
+    const result = pointsToLocations(parsed, geoDoc());
+    expect(result.locations[0]).toEqual({ id: 'p1', title: 'Café & Bar', desc: '<b>Open</b> late', latlon: [48.85, 2.35] });
+    expect(parseKml('<gpx/>').issues[0]).toContain('not KML');
+  });
+});

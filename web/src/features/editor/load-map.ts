@@ -1,0 +1,14 @@
+import { restoreDocument } from '@mapnest/shared/map-restore';
+import type { MapWithDocument } from '@mapnest/shared/maps';
+import { call } from '../../lib/api';
+import type { LoadedMap } from './Editor';
+
+/** Reads the current document of a map the caller may edit. */
+export async function loadMap(id: string): Promise<LoadedMap> {
+  const data = await call<MapWithDocument>('getMap', { id });
+  const res = await fetch(data.documentUrl, { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`The map's data could not be loaded (HTTP ${res.status}).`);
+  const { document, warnings } = restoreDocument(await res.json());
+  return { map: data.map, history: data.history, doc: document, warnings };
+}
+

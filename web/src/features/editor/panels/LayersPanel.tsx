@@ -1,0 +1,242 @@
+import { useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import type { Layer } from '@mapnest/shared/map-document';
+import { uniqueId } from '@mapnest/shared/map-ids';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { addLayer, importLocations, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
+import { useEditor, useEditorState } from '../editor-context';
+import { filePickerAtom, layerAtom } from '../editor-state';
+import { imageSize, uploadFile } from '../files-api';
+import { locationsFromRegions, measureSvgRegions } from '../recognise-svg';
+import { TextProp } from './fields';
+import { useTry } from './Inspector';
+
+/** Floors: add from an upload or the library, rename, reorder, replace the file, choose the default; the map's size comes from the file. */
+export function LayersPanel() {
+  const { doc } = useEditorState();
+  const { run, notify, store } = useEditor();
+  const setLayer = useSetAtom(layerAtom);
+  const setPicker = useSetAtom(filePickerAtom);
+  const [removing, setRemoving] = useState<Layer | null>(null);
+  const [progress, setProgress] = useState<{ layer: string; fraction: number } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const target = useRef<string | null>(null);
+
+  /** Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs. */
+  const applyFile = async (layerId: string | null, url: string, name: string, size: { width: number; height: number } | null) => {
+    const current = store.getState().doc;
+    let id = layerId;
+    if (id === null) {
+      id = uniqueId(name.replace(/\.[a-z0-9]+$/i, ''), new Set(current.layers.map((l) => l.id)), 'layer');
+      const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
+      if (first) {
+        if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
+        id = current.layers[0]!.id;
+      } else if (!run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })) return;
+      setLayer(id);
+    } else if (!run(updateLayer, { id, patch: { file: url } })) return;
+    if (!size) return;
+    const s = store.getState().doc.settings;
+    if (size.width === s.mapWidth && size.height === s.mapHeight) return;
+    const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
+    if (others.length === 0 || window.confirm(`This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`)) {
+      run(setMapSize, size);
+    }
+  };
+
+  const upload = async (file: File) => {
+    const layerId = target.current;
+    setProgress({ layer: layerId ?? 'new', fraction: 0 });
+    try {
+      const size = await imageSize(file);
+      const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
+      await applyFile(layerId, post.fileUrl, file.name, size);
+      notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const pickUpload = (layerId: string | null) => {
+    target.current = layerId;
+    fileInput.current?.click();
+  };
+  const pickLibrary = (layerId: string | null) =>
+    setPicker({
+      onPick: (url, file) => {
+        void imageSize(url).then((size) => applyFile(layerId, url, file.name, size));
+      },
+    });
+
+  return (
+    <div className="layers-panel">
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
+        data-testid="layer-file-input"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) void upload(f);
+        }}
+      />
+      <div className="panel__head">
+        <p className="panel__hint">
+          Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to set it.
+        </p>
+        <div className="panel__row">
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => pickUpload(null)}>
+            Upload floor plan…
+          </button>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => pickLibrary(null)}>
+            From library…
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => {
+              const id = uniqueId(`layer-${doc.layers.length + 1}`, new Set(doc.layers.map((l) => l.id)), 'layer');
+              if (run(addLayer, { layer: { id, name: `Layer ${doc.layers.length + 1}`, file: '' } })) setLayer(id);
+            }}
+          >
+            + Blank layer
+          </button>
+        </div>
+        {progress && (
+          <div className="upload-progress" role="status">
+            <progress value={progress.fraction} max={1} aria-label="Upload progress" /> Uploading… {Math.round(progress.fraction * 100)}%
+          </div>
+        )}
+      </div>
+      <ol className="card-list">
+        {doc.layers.map((l, i) => (
+          <LayerCard
+            key={l.id}
+            layer={l}
+            index={i}
+            count={doc.layers.length}
+            isDefault={(doc.settings.defaultLayer ?? doc.layers[0]!.id) === l.id}
+            onReplace={() => pickUpload(l.id)}
+            onLibrary={() => pickLibrary(l.id)}
+            onDefault={() => run(setDefaultLayer, { id: l.id })}
+            onMove={(to) => run(reorderLayer, { id: l.id, to })}
+            onRemove={() => setRemoving(l)}
+            onShow={() => setLayer(l.id)}
+          />
+        ))}
+      </ol>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Delete the layer “${removing?.name ?? ''}”?`}
+        subtitle={`${doc.locations.filter((l) => l.layer === removing?.id).length} locations are on this layer. Keep them (shown on every layer) or delete them with it. Undo brings everything back.`}
+        positive="Delete layer and its locations"
+        negative="Cancel"
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing && run(removeLayer, { id: removing.id, locations: 'delete' })) setRemoving(null);
+        }}
+      >
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => {
+            if (removing && run(removeLayer, { id: removing.id, locations: 'unassign' })) setRemoving(null);
+          }}
+        >
+          Delete layer, keep its locations
+        </button>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function LayerCard(props: {
+  layer: Layer;
+  index: number;
+  count: number;
+  isDefault: boolean;
+  onReplace(): void;
+  onLibrary(): void;
+  onDefault(): void;
+  onMove(to: number): void;
+  onRemove(): void;
+  onShow(): void;
+}) {
+  const { layer: l, index: i, count } = props;
+  const attempt = useTry();
+  const { store, run, notify } = useEditor();
+  const [busy, setBusy] = useState(false);
+  const isSvg = /\.svg($|[?#])/i.test(l.file);
+
+  const recognise = async () => {
+    setBusy(true);
+    try {
+      const doc = store.getState().doc;
+      const res = await fetch(l.file);
+      if (!res.ok) throw new Error(`The layer file could not be read (HTTP ${res.status}).`);
+      const map = { width: doc.settings.mapWidth, height: doc.settings.mapHeight };
+      const regions = measureSvgRegions(await res.text(), map);
+      const { locations, skipped } = locationsFromRegions(regions, map, new Set(doc.locations.map((x) => x.id)), { layer: doc.layers.length > 1 ? l.id : null, type: 'hidden' });
+      if (locations.length === 0) {
+        notify(regions.length === 0 ? 'This SVG has no shapes with ids, so there is nothing to recognise.' : `No new locations: ${skipped.length} shapes were skipped (${skipped[0]?.reason ?? ''}).`, 'info');
+        return;
+      }
+      if (run(importLocations, { locations, mode: 'add' })) {
+        notify(`Created ${locations.length} locations from the SVG's shapes${skipped.length ? `; skipped ${skipped.length}` : ''}. Undo removes them.`, 'info');
+      }
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="card">
+      <div className="card__row">
+        <button type="button" className="link-btn" onClick={props.onShow} title="Show this layer">
+          {l.file ? <img src={l.file} alt="" className="card__thumb" /> : <span className="card__thumb card__thumb--blank" />}
+        </button>
+        <div className="card__grow">
+          <TextProp label="Name" value={l.name} commit={(v) => attempt(updateLayer, { id: l.id, patch: { name: v } }, `layer:${l.id}:name`)} />
+          <TextProp label="Id" value={l.id} onBlurOnly commit={(v) => attempt(updateLayer, { id: l.id, patch: { id: v.trim() } })} />
+        </div>
+      </div>
+      <p className="card__file" title={l.file}>
+        {l.file || 'No file: a blank canvas'}
+      </p>
+      <div className="panel__row">
+        <label className="check">
+          <input type="radio" name="default-layer" checked={props.isDefault} onChange={props.onDefault} /> Shown first
+        </label>
+        <button type="button" className="icon-btn" aria-label="Move layer up" disabled={i === 0} onClick={() => props.onMove(i - 1)}>
+          ↑
+        </button>
+        <button type="button" className="icon-btn" aria-label="Move layer down" disabled={i === count - 1} onClick={() => props.onMove(i + 1)}>
+          ↓
+        </button>
+      </div>
+      <div className="panel__row">
+        <button type="button" className="btn btn--secondary btn--sm" onClick={props.onReplace}>
+          {l.file ? 'Replace file…' : 'Upload file…'}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={props.onLibrary}>
+          Library…
+        </button>
+        {isSvg && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void recognise()} disabled={busy} title="Create a location for every shape with an id, at its centre">
+            {busy ? 'Recognising…' : 'Recognise SVG'}
+          </button>
+        )}
+        <button type="button" className="btn btn--ghost btn--sm" onClick={props.onRemove} disabled={count === 1}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

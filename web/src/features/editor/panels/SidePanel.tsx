@@ -1,0 +1,80 @@
+import { useAtom } from 'jotai';
+import { HistoryPanel } from '../../maps/HistoryPanel';
+import { useEditor, useEditorState } from '../editor-context';
+import { loadMap } from '../load-map';
+import { tabAtom, type EditorTab } from '../editor-state';
+import { GroupsPanel } from './GroupsPanel';
+import { LayersPanel } from './LayersPanel';
+import { LocationsPanel } from './LocationsPanel';
+import { SettingsPanel } from './SettingsPanel';
+import { StylesPanel } from './StylesPanel';
+
+const TABS: { id: EditorTab; label: string }[] = [
+  { id: 'locations', label: 'Locations' },
+  { id: 'layers', label: 'Layers' },
+  { id: 'groups', label: 'Groups' },
+  { id: 'styles', label: 'Styles' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'history', label: 'History' },
+];
+
+export function SidePanel() {
+  const [tab, setTab] = useAtom(tabAtom);
+  const { doc } = useEditorState();
+  const counts: Partial<Record<EditorTab, number>> = { locations: doc.locations.length, layers: doc.layers.length, groups: doc.groups.length, styles: doc.styles.length };
+  return (
+    <aside className="editor__side" aria-label="Map contents">
+      <div role="tablist" aria-label="Panels" className="editor__tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`editor-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls="editor-tabpanel"
+            className={tab === t.id ? 'editor__tab is-active' : 'editor__tab'}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+            {counts[t.id] !== undefined && <span className="editor__count">{counts[t.id]}</span>}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="editor-tabpanel" aria-labelledby={`editor-tab-${tab}`} className="editor__panel">
+        {tab === 'locations' && <LocationsPanel />}
+        {tab === 'layers' && <LayersPanel />}
+        {tab === 'groups' && <GroupsPanel />}
+        {tab === 'styles' && <StylesPanel />}
+        {tab === 'settings' && <SettingsPanel />}
+        {tab === 'history' && <HistoryTab />}
+      </div>
+    </aside>
+  );
+}
+
+function HistoryTab() {
+  const { mapId, history, map, save, notify, reloadHistory } = useEditor();
+  return (
+    <HistoryPanel
+      mapId={mapId}
+      history={history}
+      currentVersion={map.version}
+      beforeRestore={() =>
+        !save.hasUnsavedChanges() || window.confirm('You have unsaved changes. Restoring loads that version in their place (your changes stay one Undo away). Continue?')
+      }
+      onRestored={(version) => {
+        void (async () => {
+          try {
+            const loaded = await loadMap(mapId);
+            save.loadTheirs(loaded.doc, loaded.map.version);
+            await reloadHistory();
+            notify(`Restored: the map is now at version ${version}.`, 'info');
+          } catch (err) {
+            notify(`The restored version could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+          }
+        })();
+      }}
+    />
+  );
+}

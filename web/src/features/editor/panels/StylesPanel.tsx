@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { Style, StyleState } from '@mapnest/shared/map-document';
+import { uniqueId } from '@mapnest/shared/map-ids';
+import { addStyle, removeStyle, updateStyle } from '../actions/structure';
+import { useEditor, useEditorState } from '../editor-context';
+import { CheckProp, ColorProp, NumberProp, Section, TextProp } from './fields';
+import { useTry } from './Inspector';
+
+/** Reusable appearance presets: colours and strokes for the normal, hover and active states. */
+export function StylesPanel() {
+  const { doc } = useEditorState();
+  const { run } = useEditor();
+  const [name, setName] = useState('');
+  const used = new Map<string, number>();
+  for (const l of doc.locations) if (l.style) used.set(l.style, (used.get(l.style) ?? 0) + 1);
+  return (
+    <div className="styles-panel">
+      <form
+        className="panel__row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = name.trim();
+          if (!n) return;
+          const id = uniqueId(n.toLowerCase(), new Set(doc.styles.map((s) => s.id)), 'style');
+          if (run(addStyle, { style: { id, name: n, normal: { fill: '#94a3b8' }, hover: { fill: '#64748b' }, active: { fill: doc.settings.primaryColor } } })) setName('');
+        }}
+      >
+        <input className="input" aria-label="New style name" placeholder="New style, e.g. Available" value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="btn btn--primary btn--sm" disabled={!name.trim()}>
+          Add
+        </button>
+      </form>
+      {doc.styles.length === 0 && <p className="panel__empty">A style gives many locations the same colours (e.g. Available, Reserved, Sold); change the style and they all follow.</p>}
+      <ol className="card-list">
+        {doc.styles.map((s) => (
+          <StyleCard key={s.id} style={s} count={used.get(s.id) ?? 0} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function StyleCard({ style: s, count }: { style: Style; count: number }) {
+  const attempt = useTry();
+  const { run } = useEditor();
+  const set = (patch: Partial<Style>) => attempt(updateStyle, { id: s.id, patch });
+  const state = (key: 'normal' | 'hover' | 'active', label: string) => {
+    const v: StyleState = s[key];
+    const put = (p: Partial<StyleState>) => {
+      const next: Record<string, unknown> = { ...v, ...p };
+      for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+      return set({ [key]: next } as Partial<Style>);
+    };
+    return (
+      <Section title={label} open={key === 'normal'}>
+        <ColorProp label="Fill" value={v.fill} commit={(c) => put({ fill: c })} />
+        <ColorProp label="Stroke" value={v.stroke} commit={(c) => put({ stroke: c })} />
+        {key === 'normal' && <NumberProp label="Stroke width" value={v.strokeWidth} min={0} max={50} commit={(n) => put({ strokeWidth: n })} />}
+        {key === 'normal' && <ColorProp label="Text" value={v.text} commit={(c) => put({ text: c })} />}
+      </Section>
+    );
+  };
+  return (
+    <li className="card">
+      <div className="style-swatches" aria-hidden="true">
+        {(['normal', 'hover', 'active'] as const).map((k) => (
+          <span key={k} className="style-swatch" style={{ background: s[k].fill ?? '#fff', borderColor: s[k].stroke ?? '#cbd5e1' }} title={k} />
+        ))}
+      </div>
+      <TextProp label="Name" value={s.name ?? ''} commit={(v) => set({ name: v || undefined })} />
+      <TextProp label="Id" value={s.id} onBlurOnly commit={(v) => set({ id: v.trim() })} />
+      <CheckProp label="Applies to markers" checked={s.markers} commit={(v) => set({ markers: v })} />
+      <CheckProp label="Applies to SVG shapes" checked={s.svg} commit={(v) => set({ svg: v })} />
+      {state('normal', 'Normal')}
+      {state('hover', 'Hover')}
+      {state('active', 'Active (opened)')}
+      <div className="panel__row">
+        <span className="panel__hint">Used by {count} locations</span>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => run(removeStyle, { id: s.id })}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

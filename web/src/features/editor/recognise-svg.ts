@@ -1,0 +1,112 @@
+/**
+ * "Recognise SVG": turns the id'd shapes of a layer's SVG into locations, each at its shape's
+ * centre. The location keeps the element's id, which is what links the two (the shape becomes the
+ * clickable region). Measuring needs a browser (layout); turning measurements into locations is pure.
+ */
+import { ID_PATTERN, type Location, type MarkerType } from '@mapnest/shared/map-document';
+import { sanitizeSvg } from '../viewer/sanitize';
+
+export interface MeasuredRegion {
+  id: string;
+  /** data-name (Illustrator), <title>, or '' */
+  name: string;
+  /** Box in map pixels. */
+  box: { minX: number; minY: number; maxX: number; maxY: number };
+}
+
+export interface RecogniseResult {
+  locations: Location[];
+  /** Elements skipped, with why. */
+  skipped: { id: string; reason: string }[];
+}
+
+const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polyline', 'g', 'use', 'text', 'line']);
+/** Shapes covering more of the map than this are backgrounds or whole-floor groups, not places. */
+const MAX_AREA_SHARE = 0.5;
+
+/** A readable title from an element id ('shop_a101' gives 'Shop a101'). */
+export function titleFromId(id: string): string {
+  const words = id.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : id;
+}
+
+/** Locations for measured regions, skipping ids already used, invalid ids and background-sized shapes. */
+export function locationsFromRegions(
+  regions: readonly MeasuredRegion[],
+  map: { width: number; height: number },
+  taken: ReadonlySet<string>,
+  opts: { layer?: string | null; type?: MarkerType } = {},
+): RecogniseResult {
+  const locations: Location[] = [];
+  const skipped: RecogniseResult['skipped'] = [];
+  const seen = new Set<string>();
+  for (const r of regions) {
+    if (!ID_PATTERN.test(r.id)) {
+      skipped.push({ id: r.id, reason: 'the id has characters a location id cannot have' });
+      continue;
+    }
+    if (taken.has(r.id) || seen.has(r.id)) {
+      skipped.push({ id: r.id, reason: 'a location already uses this id' });
+      continue;
+    }
+    const w = r.box.maxX - r.box.minX;
+    const h = r.box.maxY - r.box.minY;
+    if (!(w >= 0 && h >= 0) || (w === 0 && h === 0)) {
+      skipped.push({ id: r.id, reason: 'the shape has no size' });
+      continue;
+    }
+    if (w * h > MAX_AREA_SHARE * map.width * map.height) {
+      skipped.push({ id: r.id, reason: 'the shape covers most of the map (a background or a whole floor)' });
+      continue;
+    }
+    seen.add(r.id);
+    const clamp = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e6) / 1e6;
+    const loc: Location = {
+      id: r.id,
+      title: r.name.trim().slice(0, 200) || titleFromId(r.id),
+      coord: [clamp((r.box.minX + r.box.maxX) / 2 / map.width), clamp((r.box.minY + r.box.maxY) / 2 / map.height)],
+    };
+    if (opts.type) loc.type = opts.type;
+    if (opts.layer) loc.layer = opts.layer;
+    locations.push(loc);
+  }
+  return { locations, skipped };
+}
+
+/** Measures every id'd shape of an SVG drawn at the map's size (in the browser, off screen). */
+export function measureSvgRegions(svgText: string, map: { width: number; height: number }): MeasuredRegion[] {
+  const svg = sanitizeSvg(svgText, '.mn-recognise');
+  if (!svg) throw new Error('The layer file is not a valid SVG image.');
+  if (!svg.getAttribute('viewBox')) {
+    const w = parseFloat(svg.getAttribute('width') ?? '') || map.width;
+    const h = parseFloat(svg.getAttribute('height') ?? '') || map.height;
+    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  }
+  svg.setAttribute('width', String(map.width));
+  svg.setAttribute('height', String(map.height));
+  svg.setAttribute('preserveAspectRatio', 'none');
+  const host = document.createElement('div');
+  host.className = 'mn-recognise';
+  host.style.cssText = 'position:fixed;left:-200000px;top:0;visibility:hidden;pointer-events:none;';
+  host.append(svg);
+  document.body.append(host);
+  try {
+    const root = svg.getBoundingClientRect();
+    const kx = map.width / (root.width || map.width);
+    const ky = map.height / (root.height || map.height);
+    const out: MeasuredRegion[] = [];
+    for (const el of Array.from(svg.querySelectorAll('[id]'))) {
+      if (!SHAPES.has(el.localName) || el.closest('defs, clipPath, mask, pattern, symbol, marker')) continue;
+      const r = el.getBoundingClientRect();
+      const title = el.querySelector(':scope > title')?.textContent ?? '';
+      out.push({
+        id: el.id,
+        name: el.getAttribute('data-name') ?? title,
+        box: { minX: (r.left - root.left) * kx, minY: (r.top - root.top) * ky, maxX: (r.right - root.left) * kx, maxY: (r.bottom - root.top) * ky },
+      });
+    }
+    return out;
+  } finally {
+    host.remove();
+  }
+}

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { CallError } from '@mapnest/shared/errors';
+import { addLocation, moveLocation } from './actions/locations';
+import { memoryBackup } from './local-backup';
+import { createSaveController, type SaveInput } from './save-controller';
+import { createEditorStore } from './store';
+
+/** A fake maps service holding one map, answering saves like the real one (409 on a stale base). */
+function fakeServer(version = 1) {
+  const server = {
+    version,
+    doc: blankDocument(),
+    saves: [] as SaveInput[],
+    fail: null as CallError | null,
+    async save(input: SaveInput) {
+      server.saves.push(input);
+      if (server.fail) throw server.fail;
+      if (input.baseVersion !== server.version) throw new CallError('aborted', 'changed elsewhere', { currentVersion: server.version });
+      server.version++;
+      server.doc = input.mapData;
+      return { version: server.version };
+    },
+    currentVersion: async () => server.version,
+  };
+  return server;
+}
+
+function setup(version = 1) {
+  const server = fakeServer(version);
+  const store = createEditorStore(blankDocument());
+  const backup = memoryBackup();
+  const online = { value: true };
+  const ctl = createSaveController({
+    store, mapId: 'm1', version, save: server.save, currentVersion: server.currentVersion, backup,
+    delayMs: 3000, retryMs: [1000, 5000], backupDelayMs: 100, isOnline: () => online.value,
+  });
+  return { server, store, backup, ctl, online };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('save controller', () => {
+  it('autosaves a few seconds after the last change, passing through unsaved and saving', async () => {
+    const { server, store, ctl, backup } = setup();
+    const seen: string[] = [];
+    ctl.subscribe((s) => seen.push(s.status));
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    expect(ctl.getState().status).toBe('unsaved');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(backup.records.get('m1')?.doc.locations).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    store.dispatch(moveLocation, { id: 'a', coord: [0.2, 0.2] });
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(server.saves).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(server.saves).toHaveLength(1);
+    expect(server.saves[0]).toMatchObject({ id: 'm1', baseVersion: 1 });
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
+    expect(seen).toEqual(['unsaved', 'saving', 'saved']);
+    expect(backup.records.has('m1')).toBe(false);
+    expect(ctl.hasUnsavedChanges()).toBe(false);
+  });
+
+  it('saves at once on saveNow and queues an edit made during the save', async () => {
+    const { server, store, ctl } = setup();
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    const first = ctl.saveNow();
+    store.dispatch(moveLocation, { id: 'a', coord: [0.3, 0.3] });
+    void ctl.saveNow();
+    await first;
+    expect(server.saves.map((s) => s.baseVersion)).toEqual([1, 2]);
+    expect((server.doc as MapDocument).locations[0]!.coord).toEqual([0.3, 0.3]);
+    expect(ctl.getState().status).toBe('saved');
+  });
+
+  it('goes back to saved when the author undoes to the saved document', async () => {
+    const { store, ctl } = setup();
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    store.undo();
+    expect(ctl.getState().status).toBe('saved');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(ctl.hasUnsavedChanges()).toBe(false);
+  });
+
+  it('stops on a conflict and keeps mine as a new version on top when asked', async () => {
+    const { server, store, ctl, backup } = setup();
+    server.version = 5; // another tab saved three times
+    store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(ctl.getState()).toMatchObject({ status: 'conflict', conflict: { currentVersion: 5 } });
+    expect(backup.records.get('m1')?.doc.locations[0]!.id).toBe('mine');
+    store.dispatch(moveLocation, { id: 'mine', coord: [0.4, 0.4] });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.saves).toHaveLength(1);
+    await ctl.keepMine();
+    expect(server.saves.at(-1)).toMatchObject({ baseVersion: 5 });
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 6, conflict: null });
+    expect(server.doc.locations[0]).toMatchObject({ id: 'mine', coord: [0.4, 0.4] });
+  });
+
+  it('loads theirs on request, keeping mine one undo away', async () => {
+    const { server, store, ctl } = setup();
+    server.version = 3;
+    store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    const theirs = { ...blankDocument(), locations: [{ id: 'theirs', coord: [0.5, 0.5] as [number, number] }] };
+    ctl.loadTheirs(theirs, 3);
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3 });
+    expect(store.getState().doc.locations[0]!.id).toBe('theirs');
+    store.undo();
+    expect(store.getState().doc.locations[0]!.id).toBe('mine');
+    expect(ctl.getState().status).toBe('unsaved');
+  });
+
+  it('keeps edits while offline and retries until the save goes through', async () => {
+    const { server, store, ctl, backup, online } = setup();
+    online.value = false;
+    server.fail = new CallError('internal', 'internal', 'Failed to fetch');
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(ctl.getState().status).toBe('offline');
+    expect(ctl.getState().message).toContain('kept in this browser');
+    expect(backup.records.has('m1')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.saves).toHaveLength(2);
+    online.value = true;
+    server.fail = null;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
+    expect(backup.records.has('m1')).toBe(false);
+  });
+
+  it('reports a rejected document and does not retry it', async () => {
+    const { server, store, ctl } = setup();
+    server.fail = new CallError('invalid-argument', 'Invalid mapData.locations.0.color: Must be a hex color');
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(ctl.getState()).toMatchObject({ status: 'error', message: 'The map could not be saved: Invalid mapData.locations.0.color: Must be a hex color' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.saves).toHaveLength(1);
+    expect(ctl.hasUnsavedChanges()).toBe(true);
+  });
+
+  it('tells a signed-out author their changes are kept locally', async () => {
+    const { server, store, ctl } = setup();
+    server.fail = new CallError('unauthenticated', 'Unauthenticated');
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(ctl.getState().message).toContain('signed out');
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * Never losing work: autosave a few seconds after the last edit, Ctrl/Cmd+S to save at once, a copy
+ * of unsaved edits in this browser, retries when offline, and conflict detection. A save names the
+ * version it was built on; when someone else saved first the server answers 409 and the controller
+ * stops and asks (load theirs, or keep mine as a new version on top). It never picks for the author,
+ * and it never overwrites silently (uMap's "save anyway" dropped edits; we do not).
+ */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { CallError } from '@mapnest/shared/errors';
+import { replaceDocument } from './actions/structure';
+import type { LocalBackup } from './local-backup';
+import type { EditorStore } from './store';
+
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'conflict' | 'error';
+
+export interface SaveState {
+  readonly status: SaveStatus;
+  /** What went wrong (offline, error), for the status tooltip and alert. */
+  readonly message: string | null;
+  /** The server version the editor's document builds on. */
+  readonly version: number;
+  readonly lastSavedAt: number | null;
+  /** Set while in conflict: the version someone else saved. */
+  readonly conflict: { currentVersion: number | null } | null;
+}
+
+export interface SaveInput {
+  id: string;
+  baseVersion: number;
+  mapData: MapDocument;
+}
+
+export interface SaveControllerOptions {
+  store: EditorStore;
+  mapId: string;
+  version: number;
+  save(input: SaveInput): Promise<{ version: number }>;
+  /** The map's current version on the server (for "keep mine"). */
+  currentVersion(): Promise<number>;
+  backup: LocalBackup;
+  /** Quiet time after the last edit before autosave (ms). */
+  delayMs?: number;
+  /** Waits between retries of a failed save (ms); the last one repeats. */
+  retryMs?: readonly number[];
+  /** Wait before writing the local backup (ms), so typing does not write on every key. */
+  backupDelayMs?: number;
+  isOnline?: () => boolean;
+  now?: () => number;
+}
+
+export const AUTOSAVE_DELAY_MS = 3000;
+const RETRY_MS = [2000, 5000, 15000, 30000, 60000] as const;
+
+/** Codes after which trying the same save again later may succeed. */
+const RETRYABLE = new Set(['unavailable', 'deadline-exceeded', 'internal', 'unknown', 'resource-exhausted', 'cancelled']);
+
+export interface SaveController {
+  getState(): SaveState;
+  subscribe(listener: (s: SaveState) => void): () => void;
+  /** Saves now (Ctrl/Cmd+S); resolves when this save (and any queued one) is done. */
+  saveNow(): Promise<void>;
+  /** Conflict: saves the editor's document as a new version on top of the current one. */
+  keepMine(): Promise<void>;
+  /** Conflict: shows `doc` (the current version) instead; the author's version stays one Undo away. */
+  loadTheirs(doc: MapDocument, version: number): void;
+  /** True while anything is not yet on the server (leaving the page asks first). */
+  hasUnsavedChanges(): boolean;
+  /** Writes the local backup at once (the page is being hidden). */
+  flushBackup(): Promise<void>;
+  dispose(): void;
+}
+
+export function createSaveController(o: SaveControllerOptions): SaveController {
+  const delay = o.delayMs ?? AUTOSAVE_DELAY_MS;
+  const retries = o.retryMs ?? RETRY_MS;
+  const now = o.now ?? (() => Date.now());
+  const online = o.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+  const listeners = new Set<(s: SaveState) => void>();
+  let state: SaveState = { status: 'saved', message: null, version: o.version, lastSavedAt: null, conflict: null };
+  let savedDoc = o.store.getState().doc;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let backupTimer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+  let attempt = 0;
+  let disposed = false;
+  let suppress = false;
+  let force = false;
+
+  const set = (patch: Partial<SaveState>) => {
+    state = { ...state, ...patch };
+    for (const l of [...listeners]) l(state);
+  };
+  const dirty = () => o.store.getState().doc !== savedDoc;
+
+  const writeBackup = async () => {
+    clearTimeout(backupTimer);
+    backupTimer = undefined;
+    const doc = o.store.getState().doc;
+    if (doc === savedDoc) return;
+    try {
+      await o.backup.put({ mapId: o.mapId, doc, baseVersion: state.version, savedAt: now() });
+    } catch {
+      // A full or refused store must not stop editing; the server save is still attempted.
+    }
+  };
+
+  const schedule = (ms: number) => {
+    clearTimeout(saveTimer);
+    if (disposed) return;
+    saveTimer = setTimeout(() => void controller.saveNow(), ms);
+  };
+
+  const onChange = () => {
+    if (disposed || suppress) return;
+    if (!dirty()) {
+      clearTimeout(saveTimer);
+      clearTimeout(backupTimer);
+      if (state.status === 'unsaved') {
+        set({ status: 'saved', message: null });
+        void o.backup.delete(o.mapId).catch(() => undefined);
+      }
+      return;
+    }
+    clearTimeout(backupTimer);
+    backupTimer = setTimeout(() => void writeBackup(), o.backupDelayMs ?? 400);
+    if (state.status === 'saved' || state.status === 'error') set({ status: 'unsaved', message: null });
+    // While offline the retry timer runs; in conflict nothing is saved until the author decides.
+    if (state.status === 'unsaved') schedule(delay);
+  };
+  const unsubscribe = o.store.subscribe(onChange);
+
+  const retryNow = () => {
+    if (state.status === 'offline' || state.status === 'error') schedule(0);
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', retryNow);
+
+  async function runSave(): Promise<void> {
+    const doc = o.store.getState().doc;
+    if (doc === savedDoc && !force) {
+      set({ status: 'saved', message: null });
+      return;
+    }
+    force = false;
+    clearTimeout(saveTimer);
+    set({ status: 'saving', message: null });
+    try {
+      const result = await o.save({ id: o.mapId, baseVersion: state.version, mapData: doc });
+      savedDoc = doc;
+      attempt = 0;
+      set({ version: result.version, lastSavedAt: now(), status: dirty() ? 'unsaved' : 'saved', message: null, conflict: null });
+      if (dirty()) {
+        await writeBackup();
+        schedule(delay);
+      } else await o.backup.delete(o.mapId).catch(() => undefined);
+    } catch (err) {
+      await writeBackup();
+      const e = err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
+      if (e.code === 'aborted') {
+        const current = (e.details as { currentVersion?: unknown } | undefined)?.currentVersion;
+        set({ status: 'conflict', message: e.message, conflict: { currentVersion: typeof current === 'number' ? current : null } });
+        return;
+      }
+      if (e.code === 'unauthenticated') {
+        set({ status: 'error', message: 'You are signed out. Your changes are kept in this browser; sign in again to save them.' });
+        return;
+      }
+      if (!RETRYABLE.has(e.code)) {
+        set({ status: 'error', message: `The map could not be saved: ${e.message}` });
+        return;
+      }
+      const wait = retries[Math.min(attempt, retries.length - 1)]!;
+      attempt++;
+      const offline = !online() || e.code === 'internal' || e.code === 'deadline-exceeded' || e.code === 'cancelled';
+      set({
+        status: offline ? 'offline' : 'error',
+        message: offline
+          ? `Offline: your changes are kept in this browser. Retrying in ${Math.round(wait / 1000)} s.`
+          : `The server could not save the map right now (${e.message}). Retrying in ${Math.round(wait / 1000)} s.`,
+      });
+      schedule(wait);
+    }
+  }
+
+  const controller: SaveController = {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    saveNow() {
+      if (disposed || state.status === 'conflict') return inFlight ?? Promise.resolve();
+      if (inFlight) {
+        again = true;
+        return inFlight;
+      }
+      const run = async () => {
+        do {
+          again = false;
+          await runSave();
+        } while (again && (state.status as SaveStatus) !== 'conflict');
+      };
+      inFlight = run().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    async keepMine() {
+      const current = await o.currentVersion();
+      set({ version: current, conflict: null, status: 'unsaved', message: null });
+      // The save builds on the version just read: if yet another save lands first, the conflict shows again.
+      force = true;
+      await controller.saveNow();
+    },
+    loadTheirs(doc, version) {
+      clearTimeout(saveTimer);
+      clearTimeout(backupTimer);
+      set({ version, conflict: null, status: 'saved', message: null });
+      suppress = true;
+      try {
+        savedDoc = o.store.dispatch(replaceDocument, { doc });
+      } finally {
+        suppress = false;
+      }
+      void o.backup.delete(o.mapId).catch(() => undefined);
+    },
+    hasUnsavedChanges: () => state.status !== 'saved' || dirty(),
+    flushBackup: () => writeBackup(),
+    dispose() {
+      disposed = true;
+      clearTimeout(saveTimer);
+      clearTimeout(backupTimer);
+      unsubscribe();
+      if (typeof window !== 'undefined') window.removeEventListener('online', retryNow);
+    },
+  };
+  return controller;
+}

@@ -1,0 +1,83 @@
+/**
+ * The editor's starting points for /maps/new (appended to the maps feature's STARTING_POINTS):
+ * an uploaded floor plan (the map takes the file's size) and a built-in geographic map.
+ */
+import { useEffect, useState } from 'react';
+import { fileProblem } from '@mapnest/shared/files';
+import { blankDocument } from '@mapnest/shared/map-document';
+import type { StartingPoint } from '../maps/starting-points';
+import { LayersIcon } from '../../components/Icons';
+import { BlankMapIcon } from '../maps/MapIcons';
+import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
+import { claimedType, imageSize, uploadFile } from './files-api';
+import './starting-points.css';
+
+export const floorPlanStart: StartingPoint<File | null> = {
+  id: 'floor-plan',
+  title: 'Upload a floor plan',
+  description: 'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor; the map takes its size. SVG shapes with ids can become clickable locations.',
+  Icon: LayersIcon,
+  initial: null,
+  renderOptions: ({ value, onChange, disabled }) => (
+    <label className="field">
+      <span className="field__label">Floor plan image</span>
+      <input type="file" accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp" disabled={disabled} onChange={(e) => onChange(e.target.files?.[0] ?? null)} />
+      {value && <span className="field__hint">{value.name}</span>}
+    </label>
+  ),
+  missing: (file) => (!file ? 'Choose a floor plan image.' : fileProblem({ size: file.size, type: claimedType(file) })),
+  async build(file) {
+    if (!file) throw new Error('Choose a floor plan image.');
+    const size = await imageSize(file);
+    const post = await uploadFile(file);
+    const name = file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Ground floor';
+    return blankDocument({ file: post.fileUrl, mapWidth: size?.width ?? 1000, mapHeight: size?.height ?? 800, layerId: 'ground', layerName: name });
+  },
+};
+
+interface BuiltinChoice {
+  map: BuiltinMap | null;
+  regions: boolean;
+}
+
+function BuiltinPicker({ value, onChange, disabled }: { value: BuiltinChoice; onChange(v: BuiltinChoice): void; disabled: boolean }) {
+  const [maps, setMaps] = useState<BuiltinMap[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    builtinMaps().then(setMaps, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+  if (error) return <p className="form-alert form-alert--error">{error}</p>;
+  if (!maps) return <p className="field__hint">Loading the built-in maps…</p>;
+  return (
+    <div className="builtin-picker">
+      <div className="builtin-picker__grid" role="radiogroup" aria-label="Built-in map">
+        {maps.map((m) => (
+          <label key={m.id} className={value.map?.id === m.id ? 'builtin-card is-selected' : 'builtin-card'}>
+            <input type="radio" name="builtin-map" className="visually-hidden" checked={value.map?.id === m.id} disabled={disabled} onChange={() => onChange({ ...value, map: m })} />
+            <img src={m.file} alt="" loading="lazy" />
+            <span className="builtin-card__name">{m.name}</span>
+          </label>
+        ))}
+      </div>
+      {value.map && <p className="field__hint">{value.map.description}</p>}
+      <label className="check">
+        <input type="checkbox" checked={value.regions} disabled={disabled} onChange={(e) => onChange({ ...value, regions: e.target.checked })} />
+        Create a location for each {value.map?.kind === 'world' || value.map?.kind === 'continent' ? 'country' : 'state or country'} (its shape becomes clickable)
+      </label>
+    </div>
+  );
+}
+
+export const builtinStart: StartingPoint<BuiltinChoice> = {
+  id: 'builtin',
+  title: 'Built-in map',
+  description: 'The world, a continent, the USA states or a country, calibrated so locations can be placed by latitude and longitude.',
+  Icon: BlankMapIcon,
+  initial: { map: null, regions: true },
+  renderOptions: (props) => <BuiltinPicker {...props} />,
+  missing: (v) => (v.map ? null : 'Choose a built-in map.'),
+  async build(v) {
+    if (!v.map) throw new Error('Choose a built-in map.');
+    return documentFromBuiltin(v.map, v.regions ? await builtinRegions(v.map.id) : null);
+  },
+};

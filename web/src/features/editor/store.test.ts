@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { addLocation, moveLocation, updateLocation } from './actions/locations';
+import { COALESCE_MS, createEditorStore, HISTORY_LIMIT } from './store';
+
+describe('editor store', () => {
+  it('applies actions, notifies subscribers and undoes and redoes them', () => {
+    const start = blankDocument();
+    const store = createEditorStore(start);
+    const seen: number[] = [];
+    const off = store.subscribe((s) => seen.push(s.doc.locations.length));
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    store.dispatch(moveLocation, { id: 'a', coord: [0.5, 0.5] });
+    expect(store.getState()).toMatchObject({ canUndo: true, canRedo: false, undoLabel: 'Move location' });
+    expect(store.undo()).toBe(true);
+    expect(store.getState().doc.locations[0]!.coord).toEqual([0.1, 0.1]);
+    expect(store.undo()).toBe(true);
+    expect(store.getState().doc).toBe(start);
+    expect(store.undo()).toBe(false);
+    expect(store.redo()).toBe(true);
+    expect(store.redo()).toBe(true);
+    expect(store.getState().doc.locations[0]!.coord).toEqual([0.5, 0.5]);
+    expect(store.getState().canRedo).toBe(false);
+    off();
+    store.undo();
+    expect(seen).toEqual([1, 1, 1, 0, 1, 1]);
+  });
+
+  it('changes nothing when an action throws', () => {
+    const store = createEditorStore(blankDocument());
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    const before = store.getState();
+    expect(() => store.dispatch(addLocation, { id: 'a', coord: [0.2, 0.2] })).toThrow();
+    expect(store.getState()).toBe(before);
+  });
+
+  it('merges quick edits with the same coalesce key into one undo step', () => {
+    let t = 0;
+    const store = createEditorStore(blankDocument(), () => t);
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1], title: '' });
+    for (const title of ['H', 'He', 'Hey']) {
+      t += 100;
+      store.dispatch(updateLocation, { id: 'a', patch: { title } }, { coalesce: 'a:title' });
+    }
+    t += COALESCE_MS + 1;
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Hey!' } }, { coalesce: 'a:title' });
+    store.undo();
+    expect(store.getState().doc.locations[0]!.title).toBe('Hey');
+    store.undo();
+    expect(store.getState().doc.locations[0]!.title).toBe('');
+  });
+
+  it('clears redo after a new edit, and reset empties the history', () => {
+    const store = createEditorStore(blankDocument());
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    store.undo();
+    store.dispatch(addLocation, { id: 'b', coord: [0.1, 0.1] });
+    expect(store.getState().canRedo).toBe(false);
+    store.reset(blankDocument());
+    expect(store.getState()).toMatchObject({ canUndo: false, canRedo: false });
+  });
+
+  it(`keeps at most ${HISTORY_LIMIT} undo steps`, () => {
+    const store = createEditorStore(blankDocument());
+    store.dispatch(addLocation, { id: 'a', coord: [0, 0] });
+    for (let i = 1; i <= HISTORY_LIMIT + 10; i++) store.dispatch(moveLocation, { id: 'a', coord: [i / 1000, 0] });
+    let n = 0;
+    while (store.undo()) n++;
+    expect(n).toBe(HISTORY_LIMIT);
+  });
+});
