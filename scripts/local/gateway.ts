@@ -217,6 +217,8 @@ export function createGateway(opts: GatewayOptions) {
         'content-type': obj.ContentType ?? 'application/octet-stream',
         'cache-control': obj.CacheControl ?? 'public, max-age=60',
         'content-length': body.length,
+        // Published maps and their files are read by script-tag embeds on customers' sites.
+        'access-control-allow-origin': '*',
       };
       if (obj.ETag) headers.etag = obj.ETag;
       if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
@@ -252,6 +254,8 @@ export function createGateway(opts: GatewayOptions) {
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'last-modified': stat.mtime.toUTCString(),
     };
+    // The script-tag embed imports the embed's modules from customers' sites.
+    if (immutable || pathname === '/embed.js' || pathname.startsWith('/demo/')) headers['access-control-allow-origin'] = '*';
     let body: Buffer = readFileSync(file);
     if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 512) {
       const cached = gzipCache.get(file);
