@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../lib/api';
 import { Select } from '../../components/Select';
 import { SectionHeading } from '../../components/SectionHeading';
 import { Spinner } from '../../components/Spinner';
@@ -8,7 +6,7 @@ import { TextAreaField, TextField } from '../../components/Field';
 import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
 import { CONTACT_TOPICS, contactRequestSchema } from '@mapnest/shared/contact';
-import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from './form-errors';
+import { useRequestForm } from './use-request-form';
 
 type Topic = keyof typeof CONTACT_TOPICS;
 
@@ -16,42 +14,12 @@ const TOPIC_OPTIONS = (Object.keys(CONTACT_TOPICS) as Topic[]).map((value) => ({
 const FIELD_ORDER = ['name', 'email', 'topic', 'message'] as const;
 
 export default function ContactPage() {
-  const [values, setValues] = useState({ name: '', email: '', topic: '' as Topic | '', message: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
-
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    setFormError(null);
-    const parsed = contactRequestSchema.safeParse({ kind: 'contact', ...values });
-    if (!parsed.success) {
-      const found = fieldErrorsFromIssues(parsed.error.issues);
-      setErrors(found);
-      focusFirstInvalid(form, found, FIELD_ORDER);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      await call('submitContact', parsed.data);
-      setSentTo({ name: parsed.data.name, email: parsed.data.email });
-    } catch (err) {
-      const fields = fieldErrorsFromCallError(err);
-      if (fields) setErrors(fields);
-      setFormError(callErrorMessage(err));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { values, set, errors, formError, sending, sent: sentTo, submit } = useRequestForm({
+    kind: 'contact',
+    initial: { name: '', email: '', topic: '' as Topic | '', message: '' },
+    schema: contactRequestSchema,
+    fieldOrder: FIELD_ORDER,
+  });
 
   return (
     <section className="page-hero page-hero--form" aria-labelledby="contact-title">

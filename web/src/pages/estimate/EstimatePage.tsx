@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../lib/api';
 import { CheckList } from '../../components/CheckList';
 import { TextAreaField, TextField } from '../../components/Field';
 import { SectionHeading } from '../../components/SectionHeading';
@@ -8,7 +6,7 @@ import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import '../../styles/marketing.css';
 import { BUDGETS, DEADLINES, estimateRequestSchema, PROJECT_TYPES } from '@mapnest/shared/contact';
-import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../contact/form-errors';
+import { useRequestForm } from '../contact/use-request-form';
 import { PAGE_TITLES } from '../titles';
 
 const options = <T extends Record<string, string>>(record: T) =>
@@ -29,51 +27,21 @@ const INCLUDED = [
 ];
 
 export default function EstimatePage() {
-  const [values, setValues] = useState({
-    name: '',
-    email: '',
-    company: '',
-    projectType: '' as ProjectType | '',
-    mapCount: '1',
-    deadline: '' as Deadline | '',
-    budget: '' as Budget | '',
-    message: '',
+  const { values, set, errors, formError, sending, sent, submit } = useRequestForm({
+    kind: 'estimate',
+    initial: {
+      name: '',
+      email: '',
+      company: '',
+      projectType: '' as ProjectType | '',
+      mapCount: '1',
+      deadline: '' as Deadline | '',
+      budget: '' as Budget | '',
+      message: '',
+    },
+    schema: estimateRequestSchema,
+    fieldOrder: FIELD_ORDER,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
-
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    setFormError(null);
-    const parsed = estimateRequestSchema.safeParse({ kind: 'estimate', ...values });
-    if (!parsed.success) {
-      const found = fieldErrorsFromIssues(parsed.error.issues);
-      setErrors(found);
-      focusFirstInvalid(form, found, FIELD_ORDER);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      await call('submitContact', parsed.data);
-      setSent({ name: parsed.data.name, email: parsed.data.email });
-    } catch (err) {
-      const fields = fieldErrorsFromCallError(err);
-      if (fields) setErrors(fields);
-      setFormError(callErrorMessage(err));
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <section className="page-hero page-hero--form" aria-labelledby="estimate-title">

@@ -1,0 +1,58 @@
+/**
+ * The state and submit logic shared by the contact and estimate forms: browser-side validation with the
+ * server's schema, focus on the first invalid field, the submitContact call, and field errors from its answer.
+ */
+import { useState, type FormEvent } from 'react';
+import type { SubmitContactInput } from '@mapnest/shared/contact';
+import { call } from '../../lib/api';
+import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from './form-errors';
+
+interface RequestSchema {
+  safeParse(data: unknown): { success: true; data: SubmitContactInput } | { success: false; error: { issues: Parameters<typeof fieldErrorsFromIssues>[0] } };
+}
+
+export function useRequestForm<V extends Record<string, unknown>>(opts: {
+  kind: SubmitContactInput['kind'];
+  initial: V;
+  schema: RequestSchema;
+  fieldOrder: readonly string[];
+}) {
+  const [values, setValues] = useState(opts.initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
+
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key as string]) setErrors(({ [key as string]: _, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    setFormError(null);
+    const parsed = opts.schema.safeParse({ kind: opts.kind, ...values });
+    if (!parsed.success) {
+      const found = fieldErrorsFromIssues(parsed.error.issues);
+      setErrors(found);
+      focusFirstInvalid(form, found, opts.fieldOrder);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await call('submitContact', parsed.data);
+      setSent({ name: parsed.data.name, email: parsed.data.email });
+    } catch (err) {
+      const fields = fieldErrorsFromCallError(err);
+      if (fields) setErrors(fields);
+      setFormError(callErrorMessage(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { values, set, errors, formError, sending, sent, submit };
+}
