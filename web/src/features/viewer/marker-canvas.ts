@@ -39,6 +39,15 @@ interface Sprite {
 
 export type MarkerHit = { type: 'marker'; loc: number } | { type: 'cluster'; item: ClusterItem };
 
+/** One location's marker after an edit: where it now stands (image pixels), or null when it no longer shows. */
+export interface MarkerChange {
+  loc: number;
+  at: { x: number; y: number } | null;
+}
+
+/** Markers patches may add before the set is rebuilt (each patch costs O(extra) beside the k-d tree query). */
+const MAX_EXTRA = 2_048;
+
 function luminance(hex: string): number {
   const h = hex.replace('#', '');
   const full = h.length === 3 || h.length === 4 ? h.slice(0, 3).split('').map((c) => c + c).join('') : h.slice(0, 6);
@@ -93,11 +102,25 @@ export class MarkerCanvas {
   private drawnClusters: ClusterItem[] | null = null;
   private dpr = 1;
   private order = new Uint32Array(0);
+  /**
+   * Marker positions and locations by slot. Slots below `markers.count` are the k-d tree's; edits
+   * (patch) retire slots and append new ones after them, up to MAX_EXTRA, scanned linearly.
+   */
+  private xs: Float64Array = new Float64Array(0);
+  private ys: Float64Array = new Float64Array(0);
+  private loc: Uint32Array = new Uint32Array(0);
+  private extra = 0;
+  /** Retired slots (their location moved, changed or stopped showing); null until the first patch. */
+  private dead: Uint8Array | null = null;
+  /** The live slot of each location; built on the first patch. */
+  private slotOf: Map<number, number> | null = null;
   /** Sprite of each location, so a redraw does no string keying per marker. */
   private spriteCache: (Sprite | undefined)[] = [];
   /** True when the last draw showed markers as dots (hit testing and rings follow). */
   private dots = false;
   private maxText = 0;
+  /** Largest marker scale on the layer: how far beyond its anchor a marker can reach. */
+  private maxScale = 1;
   /** Called when a thumbnail image finished loading and the canvas should be redrawn. */
   onAssetLoad: (() => void) | null = null;
 
@@ -154,21 +177,19 @@ export class MarkerCanvas {
     this.clusterer = markers && markers.count > CLUSTER_ABOVE ? new GridClusterer(markers.xs, markers.ys, this.image) : null;
     this.fg.at = null;
     if (this.order.length < (markers?.count ?? 0)) this.order = new Uint32Array(markers!.count);
+    this.xs = markers?.xs ?? new Float64Array(0);
+    this.ys = markers?.ys ?? new Float64Array(0);
+    this.loc = markers?.loc ?? new Uint32Array(0);
+    this.extra = 0;
+    this.dead = null;
+    this.slotOf = null;
     this.maxText = 0;
-    if (markers) {
-      for (let i = 0; i < markers.count; i++) {
-        const l = locations[markers.loc[i]!]!;
-        if (l.kind === 'text') this.maxText = Math.max(this.maxText, this.textWidth(l));
-      }
-    }
+    this.maxScale = 1;
+    if (markers) for (let i = 0; i < markers.count; i++) this.reach(locations[markers.loc[i]!]!);
   }
 
   /** How many markers or clusters the last draw stamped (a measure of what a redraw costs). */
   drawnCount = 0;
-
-  get markerCount(): number {
-    return this.markers?.count ?? 0;
-  }
 
   /** True when the canvas no longer covers the view well enough to wait for the camera to rest. */
   needsRedraw(t: ViewTransform, viewport: Size): boolean {
@@ -285,22 +306,182 @@ export class MarkerCanvas {
   /** Decides what a draw at t shows: the markers in view (k-d tree query), or clusters when crowded. */
   private plan(t: ViewTransform, viewport: Size): Plan {
     const m = this.markers;
-    if (!m || m.count === 0) return { clusters: null, order: new Uint32Array(0), dots: false };
-    const ext = maxMarkerExtent(2.5, this.maxText);
+    if (!m || m.count + this.extra === 0) return { clusters: null, order: new Uint32Array(0), dots: false };
+    const ext = this.extent;
     const view: Rect = inflateRect(screenRectToImageRect(viewport, t), (MARGIN + ext) / t.scale);
-    let n = 0;
-    const order = this.order;
-    m.index.forEachInRange(view.minX, view.minY, view.maxX, view.maxY, (i) => {
-      order[n++] = i;
-    });
+    const { base, order } = this.slotsIn(view);
+    const n = order.length;
     if (this.clusterer && n > CLUSTER_ABOVE) {
       const items = this.clusterer.query(view, t.scale);
       items.sort((a, b) => a.y - b.y);
       return { clusters: items, order: null, dots: false };
     }
-    const visible = order.slice(0, n);
-    visible.sort();
-    return { clusters: null, order: visible, dots: n > DOTS_ABOVE };
+    return { clusters: null, order: this.inDrawOrder(order, base), dots: n > DOTS_ABOVE };
+  }
+
+  /** Live slots with anchors inside an image rectangle: the k-d tree's first (`base` of them), then added ones. */
+  private slotsIn(r: Rect): { base: number; order: Uint32Array } {
+    const m = this.markers!;
+    const cap = m.count + this.extra;
+    if (this.order.length < cap) this.order = new Uint32Array(cap);
+    const order = this.order;
+    const dead = this.dead;
+    let n = 0;
+    m.index.forEachInRange(r.minX, r.minY, r.maxX, r.maxY, (i) => {
+      if (!dead || !dead[i]) order[n++] = i;
+    });
+    const base = n;
+    const { xs, ys } = this;
+    for (let s = m.count; s < cap; s++) {
+      const x = xs[s]!;
+      const y = ys[s]!;
+      if (!dead![s] && x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) order[n++] = s;
+    }
+    return { base, order: order.slice(0, n) };
+  }
+
+  /** Draw order (top to bottom, then location order): one slot compared with another. */
+  private readonly before = (a: number, b: number): number => this.ys[a]! - this.ys[b]! || this.loc[a]! - this.loc[b]!;
+
+  /**
+   * Sorts slots into draw order. The k-d tree's slots are numbered in that order already, so a numeric
+   * sort does; slots added by patches are sorted by position and merged in.
+   */
+  private inDrawOrder(slots: Uint32Array, base: number): Uint32Array {
+    const head = slots.subarray(0, base).sort();
+    if (base === slots.length) return slots;
+    const tail = Array.from(slots.subarray(base)).sort(this.before);
+    const out = new Uint32Array(slots.length);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < out.length; k++) out[k] = j >= tail.length || (i < head.length && this.before(head[i]!, tail[j]!) < 0) ? head[i++]! : tail[j++]!;
+    return out;
+  }
+
+  /**
+   * Applies edits to a few locations without a full redraw: each one's old marker is retired, its
+   * new one (if it shows) is added, and only the canvas areas the two cover are repainted, with
+   * every marker touching them drawn again in order inside a clip. Indices of other locations must
+   * be unchanged. Returns false when a patch cannot do (nothing drawn yet, clusters, a sliced redraw
+   * under way, too many edits since the markers were built): the caller replaces the markers.
+   */
+  patch(changes: readonly MarkerChange[], locations: readonly ResolvedLocation[]): boolean {
+    const m = this.markers;
+    const sf = this.fg;
+    if (!m || this.clusterer || this.drawnClusters || this.sliceStep || !sf.at || !sf.size) return false;
+    const adding = changes.reduce((k, c) => k + (c.at ? 1 : 0), 0);
+    if (this.extra + adding > MAX_EXTRA) return false;
+    this.reserve(m.count + this.extra + adding);
+    const slotOf = this.liveSlots();
+    const dead = this.dead!;
+    const dirty: { x: number; y: number; w: number; h: number }[] = [];
+    for (const c of changes) {
+      const s = slotOf.get(c.loc);
+      if (s === undefined) continue;
+      dirty.push(this.slotRect(s));
+      dead[s] = 1;
+      slotOf.delete(c.loc);
+      this.drawnCount--;
+    }
+    // From here on the changed locations are read from the new list, with their sprites made afresh.
+    this.locations = locations;
+    for (const c of changes) {
+      this.spriteCache[c.loc] = undefined;
+      this.textWidths.delete(c.loc);
+    }
+    for (const c of changes) {
+      if (!c.at || slotOf.has(c.loc)) continue;
+      const s = m.count + this.extra++;
+      this.xs[s] = c.at.x;
+      this.ys[s] = c.at.y;
+      this.loc[s] = c.loc;
+      dead[s] = 0;
+      slotOf.set(c.loc, s);
+      this.reach(locations[c.loc]!);
+      dirty.push(this.slotRect(s));
+      this.drawnCount++;
+    }
+    for (const r of dirty) this.repaint(r);
+    return true;
+  }
+
+  /** Widens the reach markers are culled with to cover one more marker. */
+  private reach(l: ResolvedLocation): void {
+    if (l.scale > this.maxScale) this.maxScale = l.scale;
+    if (l.kind === 'text') this.maxText = Math.max(this.maxText, this.textWidth(l));
+  }
+
+  /** How far (screen pixels) the farthest-reaching marker's sprite extends from its anchor. */
+  private get extent(): number {
+    // Sprites add 4 px of padding (for the shadow) around the marker's box.
+    return maxMarkerExtent(this.maxScale, this.maxText) + 5;
+  }
+
+  /** Grows the slot arrays (copied on first growth: the built set's arrays are exactly full). */
+  private reserve(slots: number): void {
+    if (this.xs.length >= slots && this.dead) return;
+    const cap = Math.max(slots, this.markers!.count + 256, Math.min(this.markers!.count + MAX_EXTRA, this.xs.length * 2));
+    const grow = <T extends Float64Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      if (a.length >= cap) return a;
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.xs = grow(this.xs, (n) => new Float64Array(n));
+    this.ys = grow(this.ys, (n) => new Float64Array(n));
+    this.loc = grow(this.loc, (n) => new Uint32Array(n));
+    this.dead = grow(this.dead ?? new Uint8Array(0), (n) => new Uint8Array(n));
+  }
+
+  private liveSlots(): Map<number, number> {
+    if (this.slotOf) return this.slotOf;
+    const map = new Map<number, number>();
+    const end = this.markers!.count + this.extra;
+    for (let s = 0; s < end; s++) if (!this.dead?.[s]) map.set(this.loc[s]!, s);
+    this.slotOf = map;
+    return map;
+  }
+
+  /** The sprite a slot is drawn with now. */
+  private drawnSprite(s: number): Sprite {
+    const li = this.loc[s]!;
+    const l = this.locations[li]!;
+    if (this.dots) return this.dotSprite(l.fill);
+    return (this.spriteCache[li] ??= this.spriteFor(l));
+  }
+
+  /** Where a slot's sprite lies on the visible canvas, in CSS pixels. */
+  private slotRect(s: number): { x: number; y: number; w: number; h: number } {
+    const t = this.fg.at!;
+    const sp = this.drawnSprite(s);
+    return { x: Math.round(this.xs[s]! * t.scale + t.x + MARGIN) - sp.ax, y: Math.round(this.ys[s]! * t.scale + t.y + MARGIN) - sp.ay, w: sp.w, h: sp.h };
+  }
+
+  /** Redraws one area of the visible canvas: cleared, then every marker touching it stamped in order, clipped. */
+  private repaint(r: { x: number; y: number; w: number; h: number }): void {
+    const sf = this.fg;
+    const t = sf.at!;
+    const cw = sf.canvas.width / this.dpr;
+    const ch = sf.canvas.height / this.dpr;
+    const x0 = Math.max(0, Math.floor(r.x) - 1);
+    const y0 = Math.max(0, Math.floor(r.y) - 1);
+    const x1 = Math.min(cw, Math.ceil(r.x + r.w) + 1);
+    const y1 = Math.min(ch, Math.ceil(r.y + r.h) + 1);
+    if (x1 <= x0 || y1 <= y0) return;
+    // Any marker whose anchor lies farther than its largest extent from the area cannot touch it.
+    const ext = this.extent + 1;
+    const ox = t.x + MARGIN;
+    const oy = t.y + MARGIN;
+    const { base, order } = this.slotsIn({ minX: (x0 - ext - ox) / t.scale, minY: (y0 - ext - oy) / t.scale, maxX: (x1 + ext - ox) / t.scale, maxY: (y1 + ext - oy) / t.scale });
+    const ctx = sf.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x0, y0, x1 - x0, y1 - y0);
+    ctx.clip();
+    ctx.clearRect(x0, y0, x1 - x0, y1 - y0);
+    const slots = this.inDrawOrder(order, base);
+    this.stampRange(ctx, { clusters: null, order: slots, dots: this.dots }, t, 0, slots.length);
+    ctx.restore();
   }
 
   private stampRange(ctx: CanvasRenderingContext2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
@@ -316,7 +497,7 @@ export class MarkerCanvas {
       }
       return;
     }
-    const { xs, ys, loc } = m;
+    const { xs, ys, loc } = this;
     const { order, dots } = plan;
     const cache = this.spriteCache;
     for (let k = from; k < to; k++) {
@@ -331,10 +512,13 @@ export class MarkerCanvas {
     }
   }
 
-  /** The marker or cluster under a screen point, the topmost one when several overlap. */
-  hitTest(p: ScreenPoint, t: ViewTransform): MarkerHit | null {
+  /**
+   * The marker or cluster under a screen point, the topmost one when several overlap. Only markers
+   * that open something count, unless `all` (the editor selects any marker).
+   */
+  hitTest(p: ScreenPoint, t: ViewTransform, all = false): MarkerHit | null {
     const m = this.markers;
-    if (!m || m.count === 0) return null;
+    if (!m || m.count + this.extra === 0) return null;
     if (this.drawnClusters) {
       for (let k = this.drawnClusters.length - 1; k >= 0; k--) {
         const it = this.drawnClusters[k]!;
@@ -345,24 +529,27 @@ export class MarkerCanvas {
           if ((p.x - sx) ** 2 + (p.y - sy) ** 2 <= r * r) return { type: 'cluster', item: it };
         } else {
           const l = this.locations[m.loc[it.index]!]!;
-          if (l.clickable && hitsMarker(l.kind, l.scale, p.x - sx, p.y - sy, this.textWidth(l))) return { type: 'marker', loc: l.index };
+          if ((all || l.clickable) && hitsMarker(l.kind, l.scale, p.x - sx, p.y - sy, this.textWidth(l))) return { type: 'marker', loc: l.index };
         }
       }
       return null;
     }
-    const ext = maxMarkerExtent(2.5, this.maxText) + 6;
+    const ext = this.extent;
     const ip = screenToImage(p, t);
     const r = ext / t.scale;
     let best = -1;
-    m.index.forEachInRange(ip.x - r, ip.y - r, ip.x + r, ip.y + r, (i) => {
-      if (i <= best) return;
-      const l = this.locations[m.loc[i]!]!;
-      if (!l.clickable) return;
-      const sx = m.xs[i]! * t.scale + t.x;
-      const sy = m.ys[i]! * t.scale + t.y;
+    const { order } = this.slotsIn({ minX: ip.x - r, minY: ip.y - r, maxX: ip.x + r, maxY: ip.y + r });
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      // Candidates arrive in no particular order: each is compared with the best so far.
+      if (best >= 0 && this.before(i, best) < 0) continue;
+      const l = this.locations[this.loc[i]!]!;
+      if (!all && !l.clickable) continue;
+      const sx = this.xs[i]! * t.scale + t.x;
+      const sy = this.ys[i]! * t.scale + t.y;
       if (hitsMarker(this.drawnKind(l), this.dots ? 1 : l.scale, p.x - sx, p.y - sy, this.textWidth(l))) best = i;
-    });
-    return best < 0 ? null : { type: 'marker', loc: m.loc[best]! };
+    }
+    return best < 0 ? null : { type: 'marker', loc: this.loc[best]! };
   }
 
   /** The marker's box on screen relative to its anchor (for rings, tooltips and popups). */

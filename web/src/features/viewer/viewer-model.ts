@@ -77,7 +77,6 @@ export function buildModel(doc: MapDocument): ViewerModel {
   const styles = new Map<string, Style>(doc.styles.map((s) => [s.id, s]));
   const groupById = new Map<string, Group>(doc.groups.map((g) => [g.id, g]));
   const geo = settings.geo;
-  const searchFields = new Set(settings.search.fields);
   const locations: ResolvedLocation[] = doc.locations.map((loc, index) => {
     const groupIds = (loc.groups ?? []).filter((g) => groupById.has(g));
     const groupNames = groupIds.map((g) => groupById.get(g)!.name);
@@ -122,29 +121,9 @@ export function buildModel(doc: MapDocument): ViewerModel {
       clickable: !loc.disable && action !== 'none',
     };
   });
-  // Folding every text costs real time on big maps; it waits for the first search.
-  let search: SearchIndex | null = null;
-  const searchIndex = () =>
-    (search ??= new SearchIndex(
-    locations.map((l) => ({
-      groups: l.groupIds,
-      texts: [
-        searchFields.has('title') ? l.title : null,
-        searchFields.has('about') ? l.about : null,
-        searchFields.has('desc') && l.desc ? htmlToText(l.desc) : null,
-        searchFields.has('groups') ? l.groupNames.join(' ') : null,
-        searchFields.has('fields') && l.source.fields ? Object.values(l.source.fields).join(' ') : null,
-        searchFields.has('id') ? l.id : null,
-        searchFields.has('label') ? l.label : null,
-        searchFields.has('phone') ? (l.source.phone ?? null) : null,
-        searchFields.has('email') ? (l.source.email ?? null) : null,
-        searchFields.has('hours') ? (l.source.hours ?? null) : null,
-      ],
-    })),
-  ));
   const layers = doc.layers;
   const defaultLayer = settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer) ? settings.defaultLayer : (layers[0]?.id ?? '');
-  return {
+  return withLazySearch({
     doc,
     settings,
     image: { width: settings.mapWidth, height: settings.mapHeight },
@@ -154,10 +133,44 @@ export function buildModel(doc: MapDocument): ViewerModel {
     byId: new Map(locations.map((l) => [l.id, l])),
     groups: doc.groups.filter((g) => !g.hide),
     groupById,
-    get search() {
-      return searchIndex();
-    },
-  };
+  }, locations, settings.search.fields);
+}
+
+/**
+ * The model of `doc` when only some locations changed: `locations` and `byId` come from the caller
+ * (the editor re-resolves just the changed ones), the rest is shared with `model`.
+ */
+export function patchModel(model: ViewerModel, doc: MapDocument, locations: ResolvedLocation[], byId: ReadonlyMap<string, ResolvedLocation>): ViewerModel {
+  const { settings, image, layers, defaultLayer, groups, groupById } = model;
+  return withLazySearch({ doc, settings, image, layers, defaultLayer, locations, byId, groups, groupById }, locations, settings.search.fields);
+}
+
+/**
+ * Gives a model its `search` index, built on first read: folding every text costs real time on big
+ * maps. Not enumerable, so copying a model never builds it by accident.
+ */
+function withLazySearch<T extends object>(model: T, locations: readonly ResolvedLocation[], fields: readonly string[]): T & { readonly search: SearchIndex } {
+  const searchFields = new Set(fields);
+  let search: SearchIndex | null = null;
+  const build = () =>
+    new SearchIndex(
+      locations.map((l) => ({
+        groups: l.groupIds,
+        texts: [
+          searchFields.has('title') ? l.title : null,
+          searchFields.has('about') ? l.about : null,
+          searchFields.has('desc') && l.desc ? htmlToText(l.desc) : null,
+          searchFields.has('groups') ? l.groupNames.join(' ') : null,
+          searchFields.has('fields') && l.source.fields ? Object.values(l.source.fields).join(' ') : null,
+          searchFields.has('id') ? l.id : null,
+          searchFields.has('label') ? l.label : null,
+          searchFields.has('phone') ? (l.source.phone ?? null) : null,
+          searchFields.has('email') ? (l.source.email ?? null) : null,
+          searchFields.has('hours') ? (l.source.hours ?? null) : null,
+        ],
+      })),
+    );
+  return Object.defineProperty(model, 'search', { enumerable: false, get: () => (search ??= build()) }) as T & { readonly search: SearchIndex };
 }
 
 /** The visitor's search and filter choices. */
@@ -238,11 +251,12 @@ export interface LayerMarkers {
   readonly index: PointIndex;
 }
 
-export function buildLayerMarkers(model: ViewerModel, layerId: string, mask: Uint8Array | null): LayerMarkers {
+/** `skip`: a location left out (the one the editor is dragging). */
+export function buildLayerMarkers(model: ViewerModel, layerId: string, mask: Uint8Array | null, skip: number | null = null): LayerMarkers {
   const { width, height } = model.image;
   const picked: number[] = [];
   for (const l of model.locations) {
-    if (!l.coord || l.kind === 'hidden' || !onLayer(l, layerId)) continue;
+    if (!l.coord || l.kind === 'hidden' || l.index === skip || !onLayer(l, layerId)) continue;
     if (mask && !mask[l.index]) continue;
     picked.push(l.index);
   }

@@ -1,0 +1,65 @@
+/**
+ * The marker canvas's incremental path (patch), in Chromium: after random adds, moves, restyles and
+ * removals applied as patches, the canvas must equal, pixel for pixel and hit for hit, one drawn from
+ * scratch for the same locations. This is what lets the editor repaint one marker instead of 5,000.
+ */
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import type { RunResult } from './fixtures/marker-canvas-harness';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('./fixtures/marker-canvas-harness.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    globalName: 'harness',
+    write: false,
+    target: 'chrome120',
+    logLevel: 'silent',
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 1 });
+  await page.setContent('<!doctype html><body style="margin:0"></body>');
+  await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const run = (seed: number, count: number, edits: number, scale: number): Promise<RunResult> =>
+  page.evaluate(`harness.run(${seed}, ${count}, ${edits}, ${scale})`) as Promise<RunResult>;
+
+describe('MarkerCanvas.patch', () => {
+  it.each([
+    [1, 200, 1],
+    [2, 400, 1.6],
+    [3, 150, 3.5],
+  ])('matches a full redraw of full markers after random edits (seed %i, %i locations, zoom %f)', async (seed, count, scale) => {
+    const r = await run(seed, count, 60, scale);
+    expect(r.patched).toBeGreaterThan(50);
+    expect(r.firstMismatch).toBeNull();
+    expect(r.differingPixels).toBe(0);
+    expect(r.hitMismatches).toBe(0);
+  });
+
+  it('matches a full redraw when every marker came from patches (a map started empty)', async () => {
+    const r = await run(5, 0, 60, 1.2);
+    expect(r.patched).toBeGreaterThan(50);
+    expect(r.firstMismatch).toBeNull();
+    expect(r.hitMismatches).toBe(0);
+  });
+
+  it('matches a full redraw on a crowded view drawn as dots', async () => {
+    const r = await run(7, 3000, 60, 0.8);
+    expect(r.patched).toBeGreaterThan(50);
+    expect(r.firstMismatch).toBeNull();
+    expect(r.differingPixels).toBe(0);
+  });
+});
