@@ -3,7 +3,7 @@
  * lives in an EditorStore (plain store, actions, undo/redo); UI state in this editor's own jotai store;
  * saving in the SaveController (autosave, local backup, offline retries, conflicts).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
@@ -167,29 +167,36 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
     const el = host.current;
     if (!el) return;
     const canvas = new EditorCanvas(el, store.getState().doc, {
+      // What happens on the map renders the panels as a transition: the canvas paints an edit (or
+      // starts a drag) in the next frame, and the panels (thousands of locations) follow in the
+      // frames after without delaying it.
       onSelect(id, additive) {
         const { setSelection: select, setTab: tab } = handlers.current;
-        select((prev) => {
-          if (id === null) return new Set();
-          if (!additive) return new Set([id]);
-          const next = new Set(prev);
-          if (next.has(id)) next.delete(id);
-          else next.add(id);
-          return next;
+        startTransition(() => {
+          select((prev) => {
+            if (id === null) return new Set();
+            if (!additive) return new Set([id]);
+            const next = new Set(prev);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return next;
+          });
+          if (id) tab('locations');
         });
-        if (id) tab('locations');
       },
       onAdd(coord) {
-        const h = handlers.current;
-        const doc = h.store.getState().doc;
-        const id = nextLocationId(doc);
-        if (h.run(addLocation, { id, coord, layer: doc.layers.length > 1 ? canvas.currentLayer : null })) {
-          h.setSelection(new Set([id]));
-          h.setTab('locations');
-        }
+        startTransition(() => {
+          const h = handlers.current;
+          const doc = h.store.getState().doc;
+          const id = nextLocationId(doc);
+          if (h.run(addLocation, { id, coord, layer: doc.layers.length > 1 ? canvas.currentLayer : null })) {
+            h.setSelection(new Set([id]));
+            h.setTab('locations');
+          }
+        });
       },
       onMove(id, coord) {
-        handlers.current.run(moveLocation, { id, coord });
+        startTransition(() => void handlers.current.run(moveLocation, { id, coord }));
       },
     });
     canvasRef.current = canvas;

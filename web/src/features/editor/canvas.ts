@@ -8,10 +8,10 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../map-core/coords';
 import { imageToScreen, screenToMap } from '../../map-core/coords';
-import { hitsMarker, markerBox } from '../../map-core/marker-geometry';
+import { markerBox } from '../../map-core/marker-geometry';
 import { MapStage } from '../viewer/stage';
 import type { ResolvedLocation, ViewerModel } from '../viewer/viewer-model';
-import { buildModel, onLayer } from '../viewer/viewer-model';
+import { buildModel, onLayer, patchModel } from '../viewer/viewer-model';
 import '../viewer/viewer.css';
 import './canvas.css';
 
@@ -128,7 +128,8 @@ export class EditorCanvas {
     if (doc === this.doc) return;
     const prev = this.doc;
     this.doc = doc;
-    this.model = this.patchedModel(prev, doc) ?? buildModel(editable(doc));
+    const patched = this.patchedModel(prev, doc);
+    this.model = patched?.model ?? buildModel(editable(doc));
     const structure = structureKey(doc);
     if (!this.model.layers.some((l) => l.id === this.layerId)) this.layerId = this.model.defaultLayer;
     if (structure !== this.structure) {
@@ -139,9 +140,10 @@ export class EditorCanvas {
       this.applyTool();
       if (this.stage.view.viewport) this.stage.view.jumpTo(t);
     } else {
-      this.stage.setModel(this.model);
+      this.stage.setModel(this.model, patched?.changed);
       this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
     }
+    if (this.dropping) this.endDrop();
     this.drawRings();
   }
 
@@ -149,9 +151,10 @@ export class EditorCanvas {
    * The model for `doc` made by re-resolving only the locations that changed since `prev`, when nothing
    * else did (the common case: one location added, moved or edited). Rebuilding the whole model of a
    * 5,000-location map costs tens of milliseconds; this costs well under one. The search index is left
-   * as it was: the canvas never searches. Null when a full rebuild is needed.
+   * as it was: the canvas never searches. Null when a full rebuild is needed; otherwise the model and
+   * the indices of the changed locations (the stage repaints only their markers).
    */
-  private patchedModel(prev: MapDocument, doc: MapDocument): ViewerModel | null {
+  private patchedModel(prev: MapDocument, doc: MapDocument): { model: ViewerModel; changed: number[] } | null {
     if (doc.settings !== prev.settings || doc.styles !== prev.styles || doc.groups !== prev.groups || doc.layers !== prev.layers || doc.filters !== prev.filters) return null;
     const a = prev.locations;
     const b = doc.locations;
@@ -176,7 +179,7 @@ export class EditorCanvas {
       locations[i] = next;
       byId.set(next.id, next);
     });
-    return { ...this.model, doc: editable(doc), locations, byId };
+    return { model: patchModel(this.model, editable(doc), locations, byId), changed };
   }
 
   setLayer(id: string): void {
@@ -238,14 +241,9 @@ export class EditorCanvas {
 
   /** The location whose marker (or SVG region) is under a screen point, topmost first. */
   private hit(p: ScreenPoint, target: EventTarget | null): ResolvedLocation | null {
-    let best: ResolvedLocation | null = null;
-    for (const l of this.model.locations) {
-      if (l.kind === 'hidden' || !l.coord || !onLayer(l, this.layerId)) continue;
-      const s = this.screenOf(l)!;
-      // Markers are drawn top to bottom, so the lowest anchor is the one on top.
-      if (hitsMarker(l.kind, l.scale, p.x - s.x, p.y - s.y, l.kind === 'text' ? 8 * Math.max(1, l.label.length || l.title.length) : 0) && (!best || l.coord[1] >= best.coord![1])) best = l;
-    }
-    if (best) return best;
+    // The marker canvas's spatial index answers as drawn (dots on a crowded view, real text widths).
+    const marker = this.stage.markerUnder(p);
+    if (marker !== null) return this.model.locations[marker] ?? null;
     const region = target instanceof Element ? target.closest('[data-mn-loc]') : null;
     const index = region ? Number(region.getAttribute('data-mn-loc')) : NaN;
     return Number.isInteger(index) ? (this.model.locations[index] ?? null) : null;
@@ -295,9 +293,23 @@ export class EditorCanvas {
     const p = this.point(e);
     const anchor = { x: p.x - d.grab.x, y: p.y - d.grab.y };
     const m = screenToMap(anchor, this.model.image, this.stage.view.transform);
-    this.stopGhost();
+    // The ghost stays where it was dropped until the moved marker is drawn there, in the same frame:
+    // the edit arrives through setDocument in the next animation frame, and a move that changed
+    // nothing (or was refused) puts the marker back at that frame too.
+    this.dropping = true;
     this.callbacks.onMove(d.id, [m.x, m.y]);
+    requestAnimationFrame(() => {
+      if (this.dropping) this.endDrop();
+    });
   };
+
+  /** True between a drop and the frame that shows its result. */
+  private dropping = false;
+
+  private endDrop(): void {
+    this.dropping = false;
+    this.stopGhost();
+  }
 
   private readonly onPointerCancel = (): void => {
     if (this.drag?.moved) this.stopGhost();
@@ -321,10 +333,8 @@ export class EditorCanvas {
 
   private startGhost(index: number): void {
     const l = this.model.locations[index]!;
-    const mask = new Uint8Array(this.model.locations.length).fill(1);
-    mask[index] = 0;
     // The dragged marker leaves the canvas and follows the pointer as one element: one style write per frame.
-    this.stage.setFilter(mask, true);
+    this.stage.setLifted(index);
     const box = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
     this.ghost.className = `mn-edit-ghost mn-edit-ghost-${l.kind === 'pin' ? 'pin' : 'dot'}`;
     this.ghost.style.setProperty('--mn-ghost-fill', l.fill);
@@ -341,7 +351,7 @@ export class EditorCanvas {
     this.ghost.hidden = true;
     this.rings.hidden = false;
     this.viewport.removeAttribute('data-dragging');
-    this.stage.setFilter(null, false);
+    this.stage.setLifted(null);
   }
 
   // ---- Selection rings ----
@@ -358,26 +368,34 @@ export class EditorCanvas {
     // The stage calls back while it is being constructed, before `this.stage` points at it.
     if (!this.stage) return;
     const vp = this.stage.view.viewport;
-    const rings: HTMLElement[] = [];
+    // Ring elements are reused (this runs after every edit and camera move); only their styles change.
+    let n = 0;
     if (vp) {
       for (const id of this.selection) {
-        if (rings.length >= MAX_RINGS) break;
+        if (n >= MAX_RINGS) break;
         const l = this.model.byId.get(id);
         if (!l || !onLayer(l, this.layerId)) continue;
         const p = this.screenOf(l);
         if (!p || p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
         const b = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
-        const r = div('mn-edit-ring');
-        r.style.transform = `translate(${p.x + b.left - 4}px,${p.y + b.top - 4}px)`;
-        r.style.width = `${b.right - b.left + 8}px`;
-        r.style.height = `${b.bottom - b.top + 8}px`;
-        r.dataset.id = id;
-        rings.push(r);
+        const r = (this.rings.children[n++] as HTMLElement | undefined) ?? this.rings.appendChild(div('mn-edit-ring'));
+        // Written only when the box changed: unchanged style writes still invalidate style.
+        const box = `${p.x + b.left - 4},${p.y + b.top - 4},${b.right - b.left + 8},${b.bottom - b.top + 8}`;
+        if (ringBoxes.get(r) !== box) {
+          ringBoxes.set(r, box);
+          r.style.transform = `translate(${p.x + b.left - 4}px,${p.y + b.top - 4}px)`;
+          r.style.width = `${b.right - b.left + 8}px`;
+          r.style.height = `${b.bottom - b.top + 8}px`;
+        }
+        if (r.dataset.id !== id) r.dataset.id = id;
       }
     }
-    this.rings.replaceChildren(...rings);
+    while (this.rings.children.length > n) this.rings.lastElementChild!.remove();
   }
 }
+
+/** The box each selection ring was last given. */
+const ringBoxes = new WeakMap<HTMLElement, string>();
 
 function div(className: string): HTMLDivElement {
   const d = document.createElement('div');

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { EditorAction } from './actions/registry';
 import type { EditorCanvas } from './canvas';
@@ -29,10 +29,25 @@ export function useEditor(): EditorContextValue {
   return ctx;
 }
 
-/** The document store's state, re-rendering on every change. */
+/**
+ * The document store's state, re-rendering on every change. State, not useSyncExternalStore: that
+ * hook renders every change synchronously, while edits made on the map canvas are dispatched inside
+ * startTransition so the canvas paints them in the next frame and the panels follow without holding
+ * that frame (a 5,000-location editor's panels take longer than a frame to render). Edits made in
+ * the panels themselves come from React events and still render at once.
+ */
 export function useEditorState(): EditorState {
   const { store } = useEditor();
-  return useSyncExternalStore(store.subscribe, store.getState);
+  const [state, setState] = useState(store.getState);
+  useLayoutEffect(() => {
+    // A change between this render and the subscription must not be missed (a one-off catch-up).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (store.getState() !== state) setState(store.getState());
+    return store.subscribe((next) => setState(next));
+    // Subscribing once per store; `state` is only read to catch up.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
+  return state;
 }
 
 /** The save controller's state. */
