@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { embedJsFiles } from '../web/src/embed/embed-size';
+import { formatRows, runEditorBench } from './editor-bench';
 import { benchDocument, published } from './lib/data';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
 import { DRAWN_PROBE, panAndZoom, timeToDrawn, type InteractionStats } from './lib/measure';
@@ -160,8 +161,18 @@ async function main(): Promise<void> {
     }
     row('Pan + zoom 100,000 (no slowdown): p99 frame interval, blocking', usable);
   } finally {
-    await browser.close();
     await server.stop();
+  }
+  // The editor on a 5,000-location map against the local stack (its own figures and targets).
+  let editorTable = '';
+  try {
+    const rows = await runEditorBench({ browser });
+    raw.editor = rows;
+    editorTable = formatRows(rows);
+  } catch (e) {
+    editorTable = `editor benchmark failed: ${(e as Error).message}`;
+  } finally {
+    await browser.close();
   }
 
   const names = Object.keys(results);
@@ -172,6 +183,8 @@ async function main(): Promise<void> {
   console.log(line(['Metric', ...VARIANTS.map((v) => LABEL[v])]));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const n of names) console.log(line([n, ...VARIANTS.map((v) => results[n]![v])]));
+  console.log(`\nEditor, 5,000 locations, local stack (headless Chromium, viewport 1440x900)\n`);
+  console.log(editorTable);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), runs, raw }, null, 2));
 }
