@@ -15,104 +15,11 @@
  * No field holds code: filters are declarative conditions, so the embed runs under a strict CSP.
  */
 import * as z from 'zod';
+import {
+  SCHEMA_VERSION, MAP_LIMITS, ID_PATTERN, FIELD_KEY_PATTERN, COLOR_PATTERN, MERCATOR_MAX_LAT, MARKER_TYPES, LOCATION_ACTIONS, LINK_TARGETS, POSITIONS, WHEEL_MODES, DIRECTORY_LAYOUTS, SIDES, BUILTIN_FIELDS, SEARCH_FIELDS, CONDITION_OPS, FILTER_TYPES, RESERVED_FIELD_KEYS, WEB_SCHEMES, FIELD_REF_PATTERN, SHORT_TEXT_PATTERN, LINK_SCHEMES, isSafeUrl, isShortText, type Position,
+} from './map-rules';
 
-/** The schema version this module reads and writes. */
-export const SCHEMA_VERSION = 1 as const;
-
-/** Hard caps of a map document; the strict schema rejects anything beyond them. */
-export const MAP_LIMITS = {
-  idLength: 64,
-  layers: 100,
-  locations: 100_000,
-  groups: 1_000,
-  filters: 100,
-  filterOptions: 200,
-  styles: 500,
-  legend: 200,
-  routes: 50_000,
-  routePoints: 5_000,
-  breakpoints: 20,
-  groupsPerLocation: 100,
-  fieldsPerLocation: 100,
-  fieldKeyLength: 64,
-  fieldValueLength: 5_000,
-  titleLength: 200,
-  nameLength: 100,
-  aboutLength: 2_000,
-  descLength: 20_000,
-  urlLength: 2_048,
-  contactLength: 500,
-  buttonLabelLength: 50,
-  uiTextLength: 100,
-  labelChars: 3,
-  cssLength: 100_000,
-  mapPixels: 100_000,
-  maxZoom: 50,
-} as const;
-
-/** Id rule shared by every id in the document (see the module comment for why). */
-export const ID_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/;
-/** Custom field keys: usable as `{{key}}` placeholders and in `fields.<key>` references. */
-export const FIELD_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-/** Hex colours: #rgb, #rrggbb or #rrggbbaa. */
-export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-/** Web Mercator cannot show the poles; latitudes are kept inside its square. */
-export const MERCATOR_MAX_LAT = 85.0511287798;
-
-export const MARKER_TYPES = ['hidden', 'circle', 'dot', 'square', 'rounded', 'pin', 'thumb', 'text'] as const;
-export const LOCATION_ACTIONS = ['tooltip', 'sidebar', 'link', 'none'] as const;
-export const LINK_TARGETS = ['_self', '_blank', '_parent', '_top'] as const;
-export const POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'off'] as const;
-export const WHEEL_MODES = ['always', 'modifier', 'off'] as const;
-export const DIRECTORY_LAYOUTS = ['list', 'grid'] as const;
-export const SIDES = ['left', 'right'] as const;
-/** Location properties a filter, sort or condition can read, besides `fields.<key>`. */
-export const BUILTIN_FIELDS = ['id', 'title', 'about', 'desc', 'layer', 'groups', 'type', 'style', 'label', 'phone', 'email', 'hours', 'link', 'color'] as const;
-/** What search can look in; 'groups' means group names, 'fields' means every custom field. */
-export const SEARCH_FIELDS = ['title', 'about', 'desc', 'groups', 'fields', 'id', 'label', 'phone', 'email', 'hours'] as const;
-export const CONDITION_OPS = ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'empty', 'notEmpty', 'lt', 'lte', 'gt', 'gte'] as const;
-export const FILTER_TYPES = ['groups', 'checkbox', 'dropdown'] as const;
-
-export type MarkerType = (typeof MARKER_TYPES)[number];
-export type LocationAction = (typeof LOCATION_ACTIONS)[number];
-export type Position = (typeof POSITIONS)[number];
-export type BuiltinField = (typeof BUILTIN_FIELDS)[number];
-export type SearchField = (typeof SEARCH_FIELDS)[number];
-export type ConditionOp = (typeof CONDITION_OPS)[number];
-
-/** Location keys of the schema; custom field keys may not reuse them, so `{{key}}` is never ambiguous. */
-export const LOCATION_KEYS = [
-  'id', 'title', 'about', 'desc', 'thumb', 'image', 'link', 'target', 'more', 'phone', 'email', 'hours', 'color', 'style',
-  'label', 'scale', 'type', 'layer', 'groups', 'coord', 'latlon', 'zoom', 'action', 'hide', 'disable', 'fields',
-] as const;
-const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(LOCATION_KEYS);
-
-const FIELD_REF_PATTERN = new RegExp(`^(?:${BUILTIN_FIELDS.join('|')}|fields\\.[A-Za-z_][A-Za-z0-9_-]{0,63})$`);
-const SCHEME_PATTERN = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-// Browsers strip or ignore whitespace and control characters while reading a URL's scheme
-// ("java\tscript:"), so a URL may contain none of them: the scheme we check is the one a browser uses.
-// eslint-disable-next-line no-control-regex
-const URL_CHARS_PATTERN = /^[^\s\u0000-\u001f\u007f]*$/;
-const WEB_SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
-const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel']);
-const SHORT_TEXT_PATTERN = /^[\s\S]{0,3}$/u;
-
-/** True when `value` is safe as an href/src: no scheme (relative), or one of `schemes`. */
-export function isSafeUrl(value: string, schemes: ReadonlySet<string> = WEB_SCHEMES): boolean {
-  if (!URL_CHARS_PATTERN.test(value)) return false;
-  const scheme = SCHEME_PATTERN.exec(value)?.[1];
-  return scheme === undefined || schemes.has(scheme.toLowerCase());
-}
-
-/** True for a thumbnail or legend icon given as 1-3 characters of text rather than an image URL. */
-export function isShortText(value: string): boolean {
-  return SHORT_TEXT_PATTERN.test(value);
-}
-
-/** True when `value` names a location property for filters and sorting: a built-in name or `fields.<key>`. */
-export function isFieldRef(value: string): boolean {
-  return FIELD_REF_PATTERN.test(value);
-}
+export * from './map-rules';
 
 // ---- Building blocks with messages an author can act on --------------------------------------
 

@@ -2,7 +2,8 @@
  * Geo calibration: converts between [lat, lon] degrees and normalised map space ([x, y] in 0..1)
  * for a layer image in Web Mercator whose edges are `extent` = [minLon, minLat, maxLon, maxLat].
  */
-import { MERCATOR_MAX_LAT, type Location, type MapPoint, type MapSettings } from './map-document';
+import type { Location, MapPoint, MapSettings } from './map-document';
+import { MERCATOR_MAX_LAT } from './map-rules';
 
 export type GeoExtent = readonly [number, number, number, number];
 

@@ -2,7 +2,7 @@
  * Making ids that satisfy the document's id rule (`ID_PATTERN`), for the editor (new locations,
  * ids from names, linking SVG element ids), restore and the Mapplic importer.
  */
-import { FIELD_KEY_PATTERN, ID_PATTERN, MAP_LIMITS } from './map-document';
+import { FIELD_KEY_PATTERN, ID_PATTERN, MAP_LIMITS } from './map-rules';
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 

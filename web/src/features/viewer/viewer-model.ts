@@ -8,7 +8,8 @@ import type { FilterValue } from '../../map-core/conditions';
 import { defaultFilterValue, fieldText, passesFilter } from '../../map-core/conditions';
 import type { Size } from '../../map-core/coords';
 import { SearchIndex } from '../../map-core/filter';
-import { latLonToNormalised } from '../../map-core/geo';
+// map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
+import { latLonToMap } from '@mapnest/shared/map-geo';
 import type { MarkerKind } from '../../map-core/marker-geometry';
 import { PointIndex } from '../../map-core/spatial-index';
 import { htmlToText, queryTerms } from '../../map-core/text-search';
@@ -85,7 +86,7 @@ export function buildModel(doc: MapDocument): ViewerModel {
     const svgStyle = style?.svg ? style : null;
     const groupColor = groupIds.map((g) => groupById.get(g)?.color).find((c) => !!c);
     const fill = markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor;
-    const coord = loc.coord ? ([loc.coord[0], loc.coord[1]] as [number, number]) : loc.latlon && geo ? latLonToNormalised(loc.latlon, geo.extent) : null;
+    const coord = loc.coord ? ([loc.coord[0], loc.coord[1]] as [number, number]) : loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null;
     const action = loc.action ?? settings.popup.action;
     return {
       index,
