@@ -1,17 +1,21 @@
 /**
  * The embed (/m/{id}) in a real browser (Debian's Chromium) against the local stack: pins and their
- * popups, search, floors, deep links, keyboard-only use, the not-found state, the script-tag embed,
- * and a map whose SVG and descriptions carry the XSS corpus.
+ * popups, search, floors, deep links, keyboard-only use, the grid directory, the legend, the not-found
+ * state, the script-tag embed, a map with a CSV of locations, and a map whose SVG and descriptions
+ * carry the XSS corpus.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { HTML_VECTORS, svgDocument } from '../../web/src/features/viewer/xss-corpus';
+import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { baseUrl, call, createUser } from '../helpers/stack';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
 
@@ -166,6 +170,198 @@ describe('the embed of the demo map', () => {
     const { page } = await openDemo('/m/demo?location=daily-grind', { width: 375, height: 720 });
     expect(await page.locator('.mn-viewer').getAttribute('class')).toContain('mn-portrait');
     await expect.poll(() => page.locator('.mn-sheet .mn-details').isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+/** How many locations of `doc` the directory lists. */
+const listed = (doc: MapDocument) => doc.locations.filter((l) => !l.hide && !l.disable).length;
+
+/** Publishes `doc` as a new test map of `user` and returns its id. */
+async function publish(user: TestUser, title: string, doc: MapDocument): Promise<string> {
+  return call<string>('createMap', { title, mapData: doc }, user);
+}
+
+/** Opens /m/{id} and waits until the floor is drawn. */
+async function openMap(id: string, query = ''): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+  const context = await newContext(browser, { width: 1280, height: 800 });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto(`/m/${id}${query}`);
+  await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'));
+  return { page, errors, warnings };
+}
+
+describe('a map with a grid directory and a legend', () => {
+  let user: TestUser;
+  let doc: MapDocument;
+  let id: string;
+
+  beforeAll(async () => {
+    user = await createUser({ name: 'Grid Tester' });
+    doc = await demoDocument();
+    doc.settings.startLocation = null;
+    doc.settings.directory = { ...doc.settings.directory, layout: 'grid', columns: 2, groupBy: false, sort: 'none', toggle: false };
+    doc.locations = doc.locations.filter((l) => l.layer === 'ground').slice(0, 6);
+    doc.locations[0]!.image = '/img/retail.svg';
+    doc.legend = [
+      { id: 'shops', text: 'Shops', icon: '', color: '#db2777', scale: 1, radius: 4, disable: false },
+      { id: 'toilets', text: 'Toilets', icon: 'WC', scale: 1, radius: 4, disable: false },
+      { id: 'retired', text: 'Retired entry', icon: '', scale: 1, radius: 4, disable: true },
+    ];
+    doc.settings.legend = { ...doc.settings.legend, position: 'top-left', title: 'Key', toggle: true, startClosed: false };
+    id = await publish(user, 'Grid and legend', doc);
+  });
+
+  it('lays the directory out as a grid of cards with images or initials, moved through and opened with the keyboard', async () => {
+    const { page, errors } = await openMap(id);
+    expect(await page.locator('.mn-list').getAttribute('class')).toContain('mn-list-grid');
+    const entries = page.locator('.mn-list .mn-entry');
+    await expect.poll(() => entries.count()).toBe(6);
+    // Two cards a row: the second beside the first, the third under it.
+    const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await entries.nth(i).boundingBox())!));
+    expect(b!.y).toBe(a!.y);
+    expect(b!.x).toBeGreaterThan(a!.x + a!.width / 2);
+    expect(c!.y).toBeGreaterThan(a!.y + a!.height / 2);
+    expect(c!.x).toBe(a!.x);
+    expect(await entries.nth(0).locator('img.mn-card-image').getAttribute('src')).toBe(`${baseUrl()}/img/retail.svg`);
+    expect(await entries.nth(1).locator('.mn-card-placeholder').textContent()).toBe(doc.locations[1]!.thumb);
+
+    await entries.nth(0).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(doc.locations[1]!.title);
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(focused).toContain(doc.locations[3]!.title);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe(doc.locations[3]!.title);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(focused);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the legend’s entries and collapses it with its title button', async () => {
+    const { page } = await openMap(id);
+    const toggle = page.locator('.mn-legend').getByRole('button', { name: 'Key' });
+    const items = page.locator('.mn-legend-items');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // Disabled entries are left out; the swatch of a text icon shows the text.
+    expect(await items.locator('li > span:last-child').allTextContents()).toEqual(['Shops', 'Toilets']);
+    expect(await items.locator('.mn-legend-swatch').allTextContents()).toEqual(['', 'WC']);
+    expect(await items.locator('.mn-legend-swatch').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(219, 39, 119)');
+    await toggle.click();
+    await expect.poll(() => items.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => items.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.context().close();
+  });
+});
+
+describe('a map with a CSV of locations', () => {
+  /** Puts a CSV in the public bucket, served by the stack at /data/{key} like published maps. */
+  async function publishCsv(body: string): Promise<string> {
+    const key = `csv-test/${randomUUID()}.csv`;
+    await s3().send(new PutObjectCommand({ Bucket: buckets().public, Key: key, Body: body, ContentType: 'text/csv; charset=utf-8' }));
+    return `/data/${key}`;
+  }
+
+  it('shows the CSV’s locations next to its own, the document winning on a duplicate id, and skips bad rows', async () => {
+    const user = await createUser({ name: 'CSV Tester' });
+    const csvUrl = await publishCsv([
+      '\uFEFFid,title,link,about,desc,image,layer,style,disable,hide,group,sample,coord',
+      'csv-kiosk,Phone Repair Kiosk,https://kiosk.example,"Screens fixed in an hour, while you shop","<p>Walk <b onclick=""window.__mnXss(1)"">in</b></p><script>window.__mnXss(2)</script>",,Ground floor,,,,"Services, Now Open",,"0.5,0.62"',
+      'harrow-finch,Impostor Emporium,,,,,,,,,,,',
+      'bad id,Left Out,,,,,,,,,,,',
+    ].join('\r\n'));
+    const doc = await demoDocument();
+    doc.settings.startLocation = null;
+    doc.settings.csvUrl = csvUrl;
+    const id = await publish(user, 'CSV locations', doc);
+
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const ran: unknown[] = [];
+    await page.exposeFunction('__mnReport', (n: unknown) => ran.push(n));
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__mnXss = (n: unknown) => (w.__mnReport as (n: unknown) => void)(n);
+    });
+    // A deep link can name a CSV location: the CSV is in before the viewer starts.
+    await page.goto(`/m/${id}?location=csv-kiosk`);
+    await expect.poll(() => dialog(page).getByRole('heading').textContent(), { timeout: 20_000 }).toBe('Phone Repair Kiosk');
+    expect(await dialog(page).locator('.mn-details-about').textContent()).toBe('Screens fixed in an hour, while you shop');
+    expect(await dialog(page).locator('.mn-details-meta').textContent()).toBe('Ground floor · Services · Now Open');
+    // Its description went through the sanitiser like any other.
+    const bold = dialog(page).locator('.mn-details-desc b');
+    expect(await bold.textContent()).toBe('in');
+    expect(await bold.getAttribute('onclick')).toBeNull();
+    await bold.click();
+    expect(await page.locator('.mn-viewer script').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    const entries = page.locator('.mn-list .mn-entry');
+    await page.getByRole('searchbox').fill('kiosk');
+    await expect.poll(() => entries.allTextContents()).toContainEqual(expect.stringContaining('Phone Repair Kiosk'));
+    // The document's harrow-finch wins over the CSV row with the same id.
+    await page.getByRole('searchbox').fill('impostor');
+    await expect.poll(() => page.locator('.mn-result-bar').textContent()).toContain('0 found');
+    await page.getByRole('searchbox').fill('harrow');
+    await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Harrow & Finch')]);
+    await page.getByRole('searchbox').fill('');
+    await expect.poll(() => page.locator('.mn-result-bar').textContent()).toBe(`${listed(doc) + 1} locations`);
+    // The CSV's new tag is offered as a filter.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Now Open', exact: true }).click();
+    await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Phone Repair Kiosk')]);
+
+    expect(warnings.filter((w) => w.includes('locations CSV'))).toEqual([
+      `Mapnest: 1 row of the locations CSV ${baseUrl()}${csvUrl} left out: Line 4: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")`,
+    ]);
+    expect(ran).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The script-tag embed on another site reads the same CSV across origins.
+    const host = await serve((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><html><body><div id="map" data-mapnest-map="${id}" style="height:600px"></div>
+        <script src="${baseUrl()}/embed.js" async></script></body></html>`);
+    });
+    const other = await newContext(browser);
+    const hostPage = await other.newPage();
+    const hostErrors = collectErrors(hostPage);
+    await hostPage.goto(host.url);
+    await expect.poll(() => hostPage.evaluate(() => !!(document.getElementById('map') as unknown as { mapnest?: unknown }).mapnest), { timeout: 20_000 }).toBe(true);
+    expect(await hostPage.evaluate(() => (document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }).mapnest.openLocation('csv-kiosk'))).toBe(true);
+    await expect.poll(() => hostPage.locator('#map').getByRole('dialog').getByRole('heading').textContent()).toBe('Phone Repair Kiosk');
+    expect(hostErrors).toEqual([]);
+    await other.close();
+    await host.stop();
+  });
+
+  it('shows the map’s own locations and warns when the CSV cannot be loaded', async () => {
+    const user = await createUser({ name: 'CSV Tester' });
+    const doc = await demoDocument();
+    doc.settings.startLocation = null;
+    doc.settings.csvUrl = `/data/csv-test/${randomUUID()}-missing.csv`;
+    const id = await publish(user, 'Missing CSV', doc);
+    const { page, warnings } = await openMap(id);
+    await expect.poll(() => page.locator('.mn-result-bar').textContent()).toBe(`${listed(doc)} locations`);
+    expect(warnings).toContainEqual(`Mapnest: the locations CSV ${baseUrl()}${doc.settings.csvUrl} could not be loaded (HTTP 404); the map shows its own locations only.`);
     await page.context().close();
   });
 });

@@ -6,7 +6,7 @@ import { pageTitle } from '@mapnest/shared/constants';
 import { readLocationParam } from '../features/viewer/deep-link';
 import { h } from '../features/viewer/dom';
 import type { MapViewerInstance } from '../features/viewer/viewer';
-import { createMapViewer } from '../features/viewer/viewer';
+import { createMapViewer, loadViewerDocument } from '../features/viewer/viewer';
 import type { ViewerEventSink } from '../features/viewer/viewer-api';
 import { fetchPublished } from './published';
 import './embed.css';
@@ -64,21 +64,26 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     }
     const { map } = result;
     title(map.title);
+    const initialLocation = o.initialLocation ?? (o.mode === 'page' ? readLocationParam(window.location.href) : null);
+    const resolveUrl = (u: string) => {
+      try {
+        return new URL(u, `${o.origin}/`).toString();
+      } catch {
+        return u;
+      }
+    };
+    // The spinner stays while the map's CSV of locations (if it has one) arrives.
+    const doc = await loadViewerDocument({ document: map.document, initialLocation, resolveUrl }, ctrl.signal);
+    if (ctrl.signal.aborted) return null;
     host.replaceChildren();
     viewer = createMapViewer(host, {
-      document: map.document,
+      document: doc,
       mapId: map.id,
       title: map.title,
-      initialLocation: o.initialLocation ?? (o.mode === 'page' ? readLocationParam(window.location.href) : null),
+      initialLocation,
       height: o.mode === 'page' || o.fill ? 'fill' : 'auto',
       onEvent: o.onEvent,
-      resolveUrl: (u) => {
-        try {
-          return new URL(u, `${o.origin}/`).toString();
-        } catch {
-          return u;
-        }
-      },
+      resolveUrl,
     });
     return viewer;
   })().catch((e: unknown) => {

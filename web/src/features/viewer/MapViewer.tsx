@@ -3,9 +3,10 @@
  * preview). It mounts the plain-DOM viewer (viewer.ts) and remounts it when the document changes.
  */
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapViewerApi, ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer';
-import { createMapViewer } from './viewer';
+import { createMapViewer, loadViewerDocument } from './viewer';
 
 export interface MapViewerProps extends Omit<ViewerOptions, 'onEvent'> {
   onEvent?: ViewerEventSink;
@@ -26,10 +27,24 @@ export function MapViewer({ apiRef, className, style, onEvent, ...options }: Map
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const v = createMapViewer(el, { document: doc, mapId, title, initialLocation, deepLinking, resolveUrl, height, onEvent: (type, detail) => events.current?.(type, detail) });
-    setViewer(v);
+    let v: MapViewerInstance | null = null;
+    const mount = (document: MapDocument) => {
+      v = createMapViewer(el, { document, mapId, title, initialLocation, deepLinking, resolveUrl, height, onEvent: (type, detail) => events.current?.(type, detail) });
+      setViewer(v);
+    };
+    const ctrl = new AbortController();
+    // A map with a CSV of locations mounts once the CSV is in (or has failed, with a console warning).
+    if (!doc.settings.csvUrl) mount(doc);
+    else
+      void loadViewerDocument({ document: doc, initialLocation, resolveUrl }, ctrl.signal).then(
+        (d) => {
+          if (!ctrl.signal.aborted) mount(d);
+        },
+        () => undefined,
+      );
     return () => {
-      v.destroy();
+      ctrl.abort();
+      v?.destroy();
       setViewer(null);
     };
     // The viewer is rebuilt for a new document; the other options are read when it mounts.

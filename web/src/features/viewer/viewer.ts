@@ -9,6 +9,7 @@ import type { FilterValue } from '../../map-core/conditions';
 import { replaceLocationParam } from './deep-link';
 import type { DetailsVariant } from './details';
 import { prefetchLayer } from './base-layer';
+import { withCsvLocations } from './csv-locations';
 import { renderDetails } from './details';
 import { Directory } from './directory';
 import { h, icon, uid } from './dom';
@@ -51,6 +52,26 @@ let scopeSeq = 0;
 /** Mounts a map viewer into `host`. */
 export function createMapViewer(host: HTMLElement, options: ViewerOptions): MapViewerInstance {
   return new Viewer(host, options);
+}
+
+function prefetchStartLayer(d: MapDocument, initialLocation: string | null | undefined, resolve: (u: string) => string): void {
+  const first = d.layers.find((l) => l.id === d.settings.defaultLayer) ?? d.layers[0];
+  const startLayer = (initialLocation && d.locations.find((l) => l.id === initialLocation)?.layer) || first?.id;
+  const layer = d.layers.find((l) => l.id === startLayer) ?? first;
+  if (layer) prefetchLayer(layer.file, resolve);
+}
+
+/**
+ * The document a viewer shows: the map's own, plus the locations of its CSV source
+ * (`settings.csvUrl`, see csv-locations.ts), so deep links and the start location can name CSV
+ * locations. The start floor's image downloads meanwhile. Rejects only when `signal` aborts.
+ */
+export async function loadViewerDocument(options: Pick<ViewerOptions, 'document' | 'initialLocation' | 'resolveUrl'>, signal?: AbortSignal): Promise<MapDocument> {
+  const doc = options.document;
+  if (!doc.settings.csvUrl) return doc;
+  const resolve = options.resolveUrl ?? ((u: string) => u);
+  prefetchStartLayer(doc, options.initialLocation, resolve);
+  return withCsvLocations(doc, { resolveUrl: resolve, signal });
 }
 
 class Viewer implements MapViewerInstance {
@@ -107,14 +128,8 @@ class Viewer implements MapViewerInstance {
     private readonly options: ViewerOptions,
   ) {
     const resolve = options.resolveUrl ?? ((u: string) => u);
-    {
-      // The floor's image downloads while the model and the interface are built.
-      const d = options.document;
-      const first = d.layers.find((l) => l.id === d.settings.defaultLayer) ?? d.layers[0];
-      const startLayer = (options.initialLocation && d.locations.find((l) => l.id === options.initialLocation)?.layer) || first?.id;
-      const layer = d.layers.find((l) => l.id === startLayer) ?? first;
-      if (layer) prefetchLayer(layer.file, resolve);
-    }
+    // The floor's image downloads while the model and the interface are built.
+    prefetchStartLayer(options.document, options.initialLocation, resolve);
     const model = (this.model = buildModel(options.document));
     const s = model.settings;
     this.resolveUrl = resolve;

@@ -9,6 +9,7 @@ import {
 } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
+import { CSV_COLUMN_ALIASES, CSV_NO, CSV_YES, csvHeaderKey } from '../../viewer/csv-locations';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget =
@@ -22,20 +23,8 @@ export const TARGET_LABELS: Record<string, string> = {
   action: 'Click action', zoom: 'Zoom', scale: 'Size', hide: 'Hidden (yes/no)', disable: 'Disabled (yes/no)', more: '“More” label',
 };
 
-const ALIASES: Record<string, ColumnTarget> = {
-  id: 'id', key: 'id', slug: 'id', code: 'id',
-  title: 'title', name: 'title', label: 'label',
-  about: 'about', summary: 'about', short: 'about',
-  desc: 'desc', description: 'desc', details: 'desc',
-  x: 'x', y: 'y', lat: 'lat', latitude: 'lat', lon: 'lon', lng: 'lon', long: 'lon', longitude: 'lon',
-  layer: 'layer', floor: 'layer', level: 'layer',
-  group: 'groups', groups: 'groups', category: 'groups', categories: 'groups', tags: 'groups',
-  color: 'color', colour: 'color', fill: 'color', style: 'style',
-  link: 'link', url: 'link', website: 'link', image: 'image', img: 'image', photo: 'image', thumb: 'thumb', thumbnail: 'thumb',
-  phone: 'phone', tel: 'phone', telephone: 'phone', email: 'email', mail: 'email', hours: 'hours', opening_hours: 'hours',
-  type: 'type', marker: 'type', pin: 'type', action: 'action', zoom: 'zoom', scale: 'scale', size: 'scale',
-  hide: 'hide', hidden: 'hide', disable: 'disable', disabled: 'disable', more: 'more',
-};
+// The viewer reads a map's CSV source with the same header names (features/viewer/csv-locations.ts).
+const ALIASES: Readonly<Record<string, ColumnTarget>> = CSV_COLUMN_ALIASES;
 
 export interface ParsedCsv {
   headers: string[];
@@ -56,8 +45,7 @@ export function parseCsv(text: string): ParsedCsv {
 export function guessMapping(headers: readonly string[]): ColumnTarget[] {
   const used = new Set<ColumnTarget>();
   return headers.map((h) => {
-    const key = h.trim().toLowerCase().replace(/[\s-]+/g, '_');
-    const target = ALIASES[key];
+    const target = ALIASES[csvHeaderKey(h)];
     if (target && !used.has(target)) {
       used.add(target);
       return target;
@@ -81,8 +69,8 @@ export interface CsvImport {
   issues: CsvIssue[];
 }
 
-const YES = new Set(['1', 'true', 'yes', 'y', 'x', 'on']);
-const NO = new Set(['', '0', 'false', 'no', 'n', 'off']);
+const YES = CSV_YES;
+const NO = CSV_NO;
 
 /** Rows as locations for `doc`; any issue means the caller must import nothing. */
 export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
