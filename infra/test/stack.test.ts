@@ -8,7 +8,7 @@ import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModu
 import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
+import { CROSS_ORIGIN_STATIC_PATHS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
 import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
 import { GRANTS } from '../src/grants';
 import { readManifest, type Manifest } from '../src/manifest';
@@ -446,8 +446,28 @@ describe('web', () => {
     return (t.findResources('AWS::CloudFront::ResponseHeadersPolicy')[id] as { Properties: { ResponseHeadersPolicyConfig: HeadersConfig } }).Properties.ResponseHeadersPolicyConfig;
   };
 
-  it('routes /m, /data, /files and /api (calls first) before the SPA default', () => {
-    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/m/*', '/data/*', '/files/*', '/api/fn/*', '/api/*']);
+  it('routes /m, /data, /files, the embed\'s static files and /api (calls first) before the SPA default', () => {
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/m/*', '/data/*', '/files/*', '/assets/*', '/embed.js', '/demo/*', '/builtin/*', '/api/fn/*', '/api/*']);
+  });
+
+  it('serves embed.js, hashed assets and the demo and built-in maps to other sites: CORS, no SPA fallback, cached by origin headers', () => {
+    expect(CROSS_ORIGIN_STATIC_PATHS).toEqual(['/assets/*', '/embed.js', '/demo/*', '/builtin/*']);
+    for (const pattern of CROSS_ORIGIN_STATIC_PATHS) {
+      const b = behaviour(pattern);
+      expect(b.TargetOriginId, pattern).toBe(config.DefaultCacheBehavior.TargetOriginId);
+      // A missing /assets/x.js must stay an error, not the app's index.html.
+      expect(b.FunctionAssociations, pattern).toBeUndefined();
+      expect(b.CachePolicyId, pattern).toBe(CACHING_OPTIMIZED);
+      expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD', 'OPTIONS']);
+      expect(b.ViewerProtocolPolicy, pattern).toBe('redirect-to-https');
+      const h = headers(b);
+      expect(h.CorsConfig, pattern).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowMethods: { Items: ['GET', 'HEAD'] }, AccessControlAllowCredentials: false, OriginOverride: true });
+      expect(h.SecurityHeadersConfig.StrictTransportSecurity, pattern).toBeDefined();
+    }
+    // The app's pages and its API stay without CORS.
+    expect(headers(config.DefaultCacheBehavior).CorsConfig).toBeUndefined();
+    expect(headers(behaviour('/api/*')).CorsConfig).toBeUndefined();
+    expect(headers(behaviour('/m/*')).CorsConfig).toBeUndefined();
   });
 
   it('serves the SPA from its bucket through OAC with the SPA fallback function and no error-page rewriting', () => {
@@ -525,6 +545,8 @@ describe('web', () => {
     expect(app.ContentTypeOptions).toEqual({ Override: true });
     expect(app.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     expect(headers(behaviour('/api/*')).SecurityHeadersConfig.FrameOptions?.FrameOption).toBe('DENY');
+    // The app fetches from its own origin and the AWS hosts above only.
+    expect(csp).not.toMatch(/connect-src[^;]* https:[ ;]/);
   });
 
   it('lets any site frame /m/* and nothing else', () => {
@@ -532,6 +554,8 @@ describe('web', () => {
     const csp = text(embed.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(embed.FrameOptions).toBeUndefined();
     expect(csp).toMatch(/frame-ancestors \*$/);
+    // A map's CSV of locations and its floor plans may be on any https host; scripts still only from here.
+    expect(csp).toContain("connect-src 'self' https:;");
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
     expect(embed.StrictTransportSecurity).toBeDefined();
@@ -563,15 +587,20 @@ describe('web', () => {
     });
   });
 
-  it('uploads a real build in two steps: hashed assets immutable and kept, then entry pages', () => {
+  it('uploads a real build in three steps: hashed assets immutable and kept, files with stable names briefly cached, then entry pages', () => {
     const built = synth(STAGES.dev!, manifest, bundled.bundles, { webAssets: { kind: 'build', dir: FIXTURE_WEB_DIST } });
     const deployments = Object.entries(built.template.findResources('Custom::CDKBucketDeployment')) as Array<[string, Deployment]>;
-    expect(deployments).toHaveLength(2);
-    const assets = deployments.find(([, d]) => d.Properties.Exclude?.includes('*.html') && !d.Properties.Include)!;
-    const entry = deployments.find(([, d]) => d.Properties.Include)!;
-    expect(assets[1].Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE_CACHE } });
+    expect(deployments).toHaveLength(3);
+    const assets = deployments.find(([, d]) => json(d.Properties.Include) === json(['assets/*']))!;
+    const stable = deployments.find(([, d]) => !d.Properties.Include)!;
+    const entry = deployments.find(([, d]) => json(d.Properties.Include) === json(['*.html', 'config.json']))!;
+    expect(assets[1].Properties).toMatchObject({ Exclude: ['*'], Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE_CACHE } });
     expect(assets[1].Properties.DistributionId).toBeUndefined();
-    expect(entry[1].DependsOn).toContain(assets[0]);
+    // embed.js is not content-hashed: minutes of cache, never a year.
+    expect(SHORT_CACHE).toMatch(/^public, max-age=300, stale-while-revalidate=\d+$/);
+    expect(stable[1].Properties).toMatchObject({ Exclude: ['*.html', 'config.json', 'assets/*'], Prune: false, SystemMetadata: { 'cache-control': SHORT_CACHE } });
+    expect(stable[1].DependsOn).toContain(assets[0]);
+    expect(entry[1].DependsOn).toEqual(expect.arrayContaining([assets[0], stable[0]]));
   }, 60_000);
 });
 

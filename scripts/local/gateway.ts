@@ -254,8 +254,9 @@ export function createGateway(opts: GatewayOptions) {
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'last-modified': stat.mtime.toUTCString(),
     };
-    // The script-tag embed imports the embed's modules from customers' sites.
-    if (immutable || pathname === '/embed.js' || pathname.startsWith('/demo/')) headers['access-control-allow-origin'] = '*';
+    // The script-tag embed imports the embed's modules from customers' sites, and reads the demo and
+    // built-in maps' floors from there (CloudFront: CROSS_ORIGIN_STATIC_PATHS in infra/src/constructs/web.ts).
+    if (immutable || pathname === '/embed.js' || pathname.startsWith('/demo/') || pathname.startsWith('/builtin/')) headers['access-control-allow-origin'] = '*';
     let body: Buffer = readFileSync(file);
     if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 512) {
       const cached = gzipCache.get(file);

@@ -18,6 +18,14 @@ export const UNAUTHENTICATED_BODY = { error: { status: 'UNAUTHENTICATED', messag
 /** Hashed build output never changes under its name; entry pages and runtime JSON always revalidate. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
+/**
+ * Files with stable names that customers' pages load (embed.js, the demo and built-in maps): a new
+ * release reaches them within minutes, and a stale copy still works (it names hashed files, which
+ * are never pruned).
+ */
+export const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+/** Build output under stable names that other sites read: the script-tag loader and the maps it may show. */
+export const CROSS_ORIGIN_STATIC_PATHS = ['/assets/*', '/embed.js', '/demo/*', '/builtin/*'] as const;
 
 export interface WebProps {
   stage: StageConfig;
@@ -36,7 +44,10 @@ export interface WebProps {
   publicCallPaths: string[];
 }
 
-/** Content-Security-Policy of the app and of the embed page; they differ only in who may frame them. */
+/**
+ * Content-Security-Policy of the app and of the embed page; they differ in who may frame them and
+ * where they may fetch from (the embed reads authors' CSVs and floor plans from any https host).
+ */
 export function contentSecurityPolicy(connectSources: readonly string[], frameAncestors: string): string {
   return [
     "default-src 'self'",
@@ -106,13 +117,15 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         ...common,
         // No X-Frame-Options: it cannot express "anyone", and frame-ancestors supersedes it.
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([], '*'), override: true },
+        // connect-src https:: a map's CSV of locations (settings.csvUrl) and its SVG floors may live on any
+        // host the author picks. img-src already allows any https host, so this opens no new way out.
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(['https:'], '*'), override: true },
       },
     });
-    // Published data and files are read cross-origin by script-tag embeds; they are never documents,
-    // so an uploaded SVG or HTML opened directly runs no script in our origin.
+    // Published data, files and the embed's own scripts and maps are read cross-origin by script-tag
+    // embeds; they are never documents, so an uploaded SVG or HTML opened directly runs no script in our origin.
     const dataHeaders = new cloudfront.ResponseHeadersPolicy(this, 'DataHeaders', {
-      comment: 'Mapnest /data and /files: CORS for embeds, sandboxed if opened directly',
+      comment: 'Mapnest /data, /files and embed assets: CORS for embeds, sandboxed if opened directly',
       corsBehavior: {
         accessControlAllowOrigins: ['*'],
         accessControlAllowMethods: ['GET', 'HEAD'],
@@ -150,6 +163,15 @@ export class Web extends Construct {
       functionAssociations: viewerRequest(spaRewrite),
       compress: true,
     });
+    // Files only: no SPA fallback, so a missing file stays an error rather than the app's HTML.
+    const staticBehaviour: cloudfront.BehaviorOptions = {
+      origin: spaOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: dataHeaders,
+      compress: true,
+    };
     const bucketBehaviour = (bucket: IBucket): cloudfront.BehaviorOptions => ({
       origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -198,6 +220,7 @@ export class Web extends Construct {
         '/m/*': spaBehaviour(embedHeaders),
         '/data/*': bucketBehaviour(props.publicData),
         '/files/*': bucketBehaviour(props.uploads),
+        ...Object.fromEntries(CROSS_ORIGIN_STATIC_PATHS.map((path) => [path, staticBehaviour])),
         '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(requireToken) },
         '/api/*': apiBehaviour,
       },
@@ -228,17 +251,30 @@ export class Web extends Construct {
   private deploySpa(props: WebProps): void {
     const runtimeFiles = [s3deploy.Source.jsonData('config.json', props.runtimeConfig)];
     const entryPatterns = ['*.html', 'config.json'];
-    let assets: s3deploy.BucketDeployment | undefined;
+    const hashedPatterns = ['assets/*'];
+    const before: s3deploy.BucketDeployment[] = [];
     if (props.assets.kind === 'build') {
       // Hashed files first and never pruned: a tab still running the previous index.html keeps loading its chunks.
-      assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
         destinationBucket: props.spa,
         sources: [s3deploy.Source.asset(props.assets.dir)],
-        exclude: entryPatterns,
+        exclude: ['*'],
+        include: hashedPatterns,
         prune: false,
         cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
         memoryLimit: 512,
       });
+      // Then the files with stable names (embed.js names the hashed entry, so it follows the assets).
+      const stable = new s3deploy.BucketDeployment(this, 'DeployStatic', {
+        destinationBucket: props.spa,
+        sources: [s3deploy.Source.asset(props.assets.dir)],
+        exclude: [...entryPatterns, ...hashedPatterns],
+        prune: false,
+        cacheControl: [s3deploy.CacheControl.fromString(SHORT_CACHE)],
+        memoryLimit: 512,
+      });
+      stable.node.addDependency(assets);
+      before.push(assets, stable);
     }
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       destinationBucket: props.spa,
@@ -257,7 +293,7 @@ export class Web extends Construct {
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
-    if (assets) entry.node.addDependency(assets);
+    for (const d of before) entry.node.addDependency(d);
   }
 }
 
