@@ -1,22 +1,37 @@
 import { useId, useState } from 'react';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
+import { replaceDocument } from './actions/structure';
 import { useEditor, useSaveState } from './editor-context';
+import { download, fileNameFor, toJson } from './import/export';
 import { loadMap } from './load-map';
+import type { SetAside } from './save-controller';
+
+/** The author's own version as a file the Import dialog reads back ("Mapnest JSON"). */
+function downloadMine(doc: MapDocument, title: string, baseVersion: number): void {
+  download(toJson(doc), fileNameFor(`${title} my version (on v${baseVersion})`, 'json'), 'application/json');
+}
+
+const when = (ms: number) => new Date(ms).toLocaleString();
 
 /**
  * Someone saved this map elsewhere (another tab or device) after this editor loaded it. Nothing is
  * saved until the author chooses: keep mine (a new version on top; theirs stays in the history) or
- * load theirs (mine stays one Undo away). Neither is dropped silently.
+ * load theirs (mine is set aside in this browser and stays one Undo away). Mine can be downloaded
+ * first, and a set-aside version stays on offer (put back, download, discard) until the author
+ * decides, across reloads. Neither version is dropped silently.
  */
 export function ConflictDialog() {
-  const { save, mapId, history, notify } = useEditor();
+  const { save, store, mapId, map, history, notify } = useEditor();
   const s = useSaveState();
   const titleId = useId();
   const [busy, setBusy] = useState<null | 'mine' | 'theirs'>(null);
   const open = s.status === 'conflict';
   const current = s.conflict?.currentVersion ?? null;
   const entry = current === null ? undefined : history.find((h) => h.version === current);
+  const earlier = s.setAside;
 
   const keepMine = async () => {
     setBusy('mine');
@@ -32,8 +47,8 @@ export function ConflictDialog() {
     setBusy('theirs');
     try {
       const loaded = await loadMap(mapId);
-      save.loadTheirs(loaded.doc, loaded.map.version);
-      notify(`Loaded version ${loaded.map.version}. Your version is one Undo away until you leave the page.`, 'info');
+      await save.loadTheirs(loaded.doc, loaded.map.version);
+      notify(`Loaded version ${loaded.map.version}. Your version is set aside: put it back or download it from the note at the bottom of the page.`, 'info');
     } catch (err) {
       notify(`The current version could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
@@ -42,29 +57,110 @@ export function ConflictDialog() {
   };
 
   return (
-    <Modal open={open} onClose={() => undefined} labelledBy={titleId} className="conflict">
-      <h2 id={titleId}>This map was changed somewhere else</h2>
-      <p>
-        Someone saved this map in another tab or on another device
-        {current !== null ? ` (version ${current}${entry ? `, ${new Date(entry.created).toLocaleString()}` : ''})` : ''} after you opened it. Your
-        changes since version {s.version} are not saved yet; they are kept in this browser until you choose.
+    <>
+      <Modal open={open} onClose={() => undefined} labelledBy={titleId} className="conflict">
+        <h2 id={titleId}>This map was changed somewhere else</h2>
+        <p>
+          Someone saved this map in another tab or on another device
+          {current !== null ? ` (version ${current}${entry ? `, ${new Date(entry.created).toLocaleString()}` : ''})` : ''} after you opened it. Your
+          changes since version {s.version} are not saved yet; they are kept in this browser until you choose.
+        </p>
+        <ul className="conflict__choices">
+          <li>
+            <strong>Keep mine</strong>: save your version as a new version on top. Theirs stays in the history, where you can restore it.
+          </li>
+          <li>
+            <strong>Load theirs</strong>: show the newer version instead. Your version is set aside in this browser (and stays one Undo away) until you put it
+            back, download it or discard it.
+          </li>
+        </ul>
+        {earlier && (
+          <p className="conflict__warning" role="note">
+            Loading theirs replaces the version you set aside earlier ({when(earlier.savedAt)}).{' '}
+            <button type="button" className="link-btn link-btn--inline" onClick={() => downloadMine(earlier.doc, map.title, earlier.baseVersion)}>
+              Download that one first
+            </button>{' '}
+            if you still need it.
+          </p>
+        )}
+        <div className="confirm__actions conflict__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => downloadMine(store.getState().doc, map.title, s.version)} disabled={busy !== null}>
+            Download my version (JSON)
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => void loadTheirs()} disabled={busy !== null}>
+            {busy === 'theirs' && <Spinner size="sm" label="Loading" />}Load theirs
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => void keepMine()} disabled={busy !== null} data-autofocus>
+            {busy === 'mine' && <Spinner size="sm" label="Saving" />}Keep mine
+          </button>
+        </div>
+      </Modal>
+      {!open && s.setAside && <SetAsideNote aside={s.setAside} />}
+    </>
+  );
+}
+
+/** The author's set-aside version, on offer until it is put back or discarded (and after a reload). */
+function SetAsideNote({ aside }: { aside: SetAside }) {
+  const { save, map, run, notify } = useEditor();
+  const titleId = useId();
+  const [confirming, setConfirming] = useState<null | 'restore' | 'discard'>(null);
+  const [hidden, setHidden] = useState<SetAside | null>(null);
+  if (hidden === aside) return null;
+  const putBack = async () => {
+    // An edit on top of what is shown: it autosaves as a new version, and Undo brings the other one back.
+    if (!run(replaceDocument, { doc: aside.doc })) return;
+    setConfirming(null);
+    await save.dropSetAside();
+    notify('Your version is back. It is saved as a new version; the one it replaced stays in the history and one Undo away.', 'info');
+  };
+  const discard = async () => {
+    setConfirming(null);
+    await save.dropSetAside();
+    notify('Your set-aside version was discarded.', 'info');
+  };
+  return (
+    <section className="set-aside" aria-labelledby={titleId}>
+      <h2 id={titleId} className="set-aside__title">
+        Your version is set aside
+      </h2>
+      <p className="set-aside__text">
+        Made on version {aside.baseVersion}, set aside {when(aside.savedAt)}.{' '}
+        {aside.stored ? 'It is kept in this browser until you put it back or discard it.' : 'This browser could not store it: download it to keep a copy.'}
       </p>
-      <ul className="conflict__choices">
-        <li>
-          <strong>Keep mine</strong>: save your version as a new version on top. Theirs stays in the history, where you can restore it.
-        </li>
-        <li>
-          <strong>Load theirs</strong>: show the newer version instead. Your version stays one Undo away until you leave the page.
-        </li>
-      </ul>
-      <div className="confirm__actions">
-        <button type="button" className="btn btn--secondary" onClick={() => void loadTheirs()} disabled={busy !== null}>
-          {busy === 'theirs' && <Spinner size="sm" label="Loading" />}Load theirs
+      <div className="set-aside__actions">
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => setConfirming('restore')}>
+          Put it back…
         </button>
-        <button type="button" className="btn btn--primary" onClick={() => void keepMine()} disabled={busy !== null} data-autofocus>
-          {busy === 'mine' && <Spinner size="sm" label="Saving" />}Keep mine
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => downloadMine(aside.doc, map.title, aside.baseVersion)}>
+          Download (JSON)
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming('discard')}>
+          Discard…
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setHidden(aside)} title="Hide until the map is opened again">
+          Later
         </button>
       </div>
-    </Modal>
+      <ConfirmDialog
+        open={confirming === 'restore'}
+        title="Put your version back?"
+        subtitle="It replaces what the editor shows now and is saved as a new version. The version it replaces stays in the history, and one Undo away."
+        positive="Put my version back"
+        negative="Cancel"
+        onCancel={() => setConfirming(null)}
+        onConfirm={putBack}
+      />
+      <ConfirmDialog
+        open={confirming === 'discard'}
+        title="Discard your set-aside version?"
+        subtitle="It cannot be brought back afterwards. Download it first if you may still need it."
+        positive="Discard it"
+        negative="Cancel"
+        danger
+        onCancel={() => setConfirming(null)}
+        onConfirm={discard}
+      />
+    </section>
   );
 }

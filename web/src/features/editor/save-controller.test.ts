@@ -3,7 +3,7 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
 import { addLocation, moveLocation } from './actions/locations';
 import { memoryBackup } from './local-backup';
-import { createSaveController, type SaveInput } from './save-controller';
+import { createSaveController, setAsideKey, type SaveInput } from './save-controller';
 import { createEditorStore } from './store';
 
 /** A fake maps service holding one map, answering saves like the real one (409 on a stale base). */
@@ -26,10 +26,9 @@ function fakeServer(version = 1) {
   return server;
 }
 
-function setup(version = 1) {
+function setup(version = 1, backup = memoryBackup()) {
   const server = fakeServer(version);
   const store = createEditorStore(blankDocument());
-  const backup = memoryBackup();
   const online = { value: true };
   const ctl = createSaveController({
     store, mapId: 'm1', version, save: server.save, currentVersion: server.currentVersion, backup,
@@ -112,6 +111,64 @@ describe('save controller', () => {
     store.undo();
     expect(store.getState().doc.locations[0]!.id).toBe('mine');
     expect(ctl.getState().status).toBe('unsaved');
+  });
+
+  it('sets my unsaved version aside in this browser when theirs is loaded, and offers it again after a reload', async () => {
+    const { server, store, ctl, backup } = setup();
+    server.version = 4;
+    store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    const mine = store.getState().doc;
+    const theirs = { ...blankDocument(), locations: [{ id: 'theirs', coord: [0.5, 0.5] as [number, number] }] };
+    await ctl.loadTheirs(theirs, 4);
+    expect(ctl.getState().setAside).toMatchObject({ doc: mine, baseVersion: 1, stored: true });
+    expect(backup.records.get(setAsideKey('m1'))).toMatchObject({ doc: mine, baseVersion: 1 });
+    // The unsaved-work backup is the shown document's; editing theirs must not touch the set-aside copy.
+    expect(backup.records.has('m1')).toBe(false);
+    store.dispatch(moveLocation, { id: 'theirs', coord: [0.6, 0.6] });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(backup.records.get('m1')?.doc.locations[0]!.id).toBe('theirs');
+    expect(backup.records.get(setAsideKey('m1'))?.doc).toBe(mine);
+
+    ctl.dispose();
+    const again = setup(4, backup);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.ctl.getState().setAside).toMatchObject({ doc: mine, baseVersion: 1, stored: true });
+    await again.ctl.dropSetAside();
+    expect(again.ctl.getState().setAside).toBeNull();
+    expect(backup.records.has(setAsideKey('m1'))).toBe(false);
+  });
+
+  it('says when the set-aside version could not be stored, and keeps it in memory', async () => {
+    const backup = memoryBackup();
+    const { server, store, ctl } = setup(1, { ...backup, put: async (r) => (r.mapId === setAsideKey('m1') ? Promise.reject(new Error('QuotaExceededError')) : backup.put(r)) });
+    server.version = 2;
+    store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    await ctl.loadTheirs(blankDocument(), 2);
+    expect(ctl.getState().setAside).toMatchObject({ baseVersion: 1, stored: false });
+    expect(ctl.getState().setAside!.doc.locations[0]!.id).toBe('mine');
+  });
+
+  it('sets nothing aside when nothing was unsaved (restoring a version from the history)', async () => {
+    const { store, ctl, backup } = setup();
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    await ctl.loadTheirs(blankDocument(), 5);
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 5, setAside: null });
+    expect(backup.records.size).toBe(0);
+  });
+
+  it('changes nothing when the loaded version is not a valid document', async () => {
+    const { server, store, ctl, backup } = setup();
+    server.version = 3;
+    store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    const mine = store.getState().doc;
+    await expect(ctl.loadTheirs({ ...blankDocument(), layers: [] }, 3)).rejects.toThrow('A map needs at least one layer');
+    expect(store.getState().doc).toBe(mine);
+    expect(ctl.getState()).toMatchObject({ status: 'conflict', version: 1, setAside: null });
+    expect(backup.records.get('m1')?.doc).toBe(mine);
   });
 
   it('keeps edits while offline and retries until the save goes through', async () => {

@@ -3,7 +3,9 @@
  * of unsaved edits in this browser, retries when offline, and conflict detection. A save names the
  * version it was built on; when someone else saved first the server answers 409 and the controller
  * stops and asks (load theirs, or keep mine as a new version on top). It never picks for the author,
- * and it never overwrites silently (uMap's "save anyway" dropped edits; we do not).
+ * and it never overwrites silently (uMap's "save anyway" dropped edits; we do not). Loading theirs
+ * over unsaved work sets that work aside in this browser, under its own key, until the author puts
+ * it back, downloads it or discards it: undo alone would lose it when the page closes.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
@@ -22,6 +24,23 @@ export interface SaveState {
   readonly lastSavedAt: number | null;
   /** Set while in conflict: the version someone else saved. */
   readonly conflict: { currentVersion: number | null } | null;
+  /** The author's own version, set aside when another one was loaded over it. */
+  readonly setAside: SetAside | null;
+}
+
+export interface SetAside {
+  readonly doc: MapDocument;
+  /** The server version it was built on. */
+  readonly baseVersion: number;
+  /** When it was set aside (ms since epoch). */
+  readonly savedAt: number;
+  /** True once it is in the browser's storage (it survives closing the page). */
+  readonly stored: boolean;
+}
+
+/** The backup key of the set-aside version: apart from the unsaved-work backup, which the next edit overwrites. */
+export function setAsideKey(mapId: string): string {
+  return `${mapId}:set-aside`;
 }
 
 export interface SaveInput {
@@ -61,8 +80,13 @@ export interface SaveController {
   saveNow(): Promise<void>;
   /** Conflict: saves the editor's document as a new version on top of the current one. */
   keepMine(): Promise<void>;
-  /** Conflict: shows `doc` (the current version) instead; the author's version stays one Undo away. */
-  loadTheirs(doc: MapDocument, version: number): void;
+  /**
+   * Conflict: shows `doc` (the current version) instead. Unsaved work stays one Undo away and is set
+   * aside (state.setAside); resolves once it is stored in the browser.
+   */
+  loadTheirs(doc: MapDocument, version: number): Promise<void>;
+  /** Forgets the set-aside version (the author put it back, or discarded it). */
+  dropSetAside(): Promise<void>;
   /** True while anything is not yet on the server (leaving the page asks first). */
   hasUnsavedChanges(): boolean;
   /** Writes the local backup at once (the page is being hidden). */
@@ -76,7 +100,7 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
   const now = o.now ?? (() => Date.now());
   const online = o.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
   const listeners = new Set<(s: SaveState) => void>();
-  let state: SaveState = { status: 'saved', message: null, version: o.version, lastSavedAt: null, conflict: null };
+  let state: SaveState = { status: 'saved', message: null, version: o.version, lastSavedAt: null, conflict: null, setAside: null };
   let savedDoc = o.store.getState().doc;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let backupTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,6 +110,8 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
   let disposed = false;
   let suppress = false;
   let force = false;
+  /** The write of the set-aside copy, so dropping it waits and the copy cannot come back. */
+  let asideWrite: Promise<unknown> = Promise.resolve();
 
   const set = (patch: Partial<SaveState>) => {
     state = { ...state, ...patch };
@@ -134,6 +160,14 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
     if (state.status === 'offline' || state.status === 'error') schedule(0);
   };
   if (typeof window !== 'undefined') window.addEventListener('online', retryNow);
+
+  // A version set aside in an earlier session is offered again.
+  void o.backup
+    .get(setAsideKey(o.mapId))
+    .then((r) => {
+      if (r && !disposed && state.setAside === null) set({ setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true } });
+    })
+    .catch(() => undefined);
 
   async function runSave(): Promise<void> {
     const doc = o.store.getState().doc;
@@ -212,17 +246,33 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       force = true;
       await controller.saveNow();
     },
-    loadTheirs(doc, version) {
+    async loadTheirs(doc, version) {
+      const mine = o.store.getState().doc;
+      const aside: SetAside | null = mine === savedDoc ? null : { doc: mine, baseVersion: state.version, savedAt: now(), stored: false };
       clearTimeout(saveTimer);
       clearTimeout(backupTimer);
-      set({ version, conflict: null, status: 'saved', message: null });
       suppress = true;
       try {
+        // Throws (and changes nothing) when `doc` is not a valid document.
         savedDoc = o.store.dispatch(replaceDocument, { doc });
       } finally {
         suppress = false;
       }
+      set({ version, conflict: null, status: 'saved', message: null, ...(aside ? { setAside: aside } : {}) });
       void o.backup.delete(o.mapId).catch(() => undefined);
+      if (!aside) return;
+      try {
+        asideWrite = o.backup.put({ mapId: setAsideKey(o.mapId), doc: aside.doc, baseVersion: aside.baseVersion, savedAt: aside.savedAt });
+        await asideWrite;
+        if (state.setAside === aside) set({ setAside: { ...aside, stored: true } });
+      } catch {
+        // Still one Undo away and downloadable from memory; the notice says it is not stored.
+      }
+    },
+    async dropSetAside() {
+      set({ setAside: null });
+      await asideWrite.catch(() => undefined);
+      await o.backup.delete(setAsideKey(o.mapId)).catch(() => undefined);
     },
     hasUnsavedChanges: () => state.status !== 'saved' || dirty(),
     flushBackup: () => writeBackup(),

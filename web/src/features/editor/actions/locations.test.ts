@@ -110,6 +110,13 @@ describe('location.delete', () => {
 describe('location.reorder and location.duplicate', () => {
   it('moves a location in the list', () => {
     expect(reorderLocation.perform(sample(), { id: 'c', to: 0 }).locations.map((l) => l.id)).toEqual(['c', 'a', 'b']);
+    expect(reorderLocation.perform(sample(), { id: 'a', to: 2 }).locations.map((l) => l.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('returns the same document for a move onto its own place, and rejects an unknown id', () => {
+    const doc = sample();
+    expect(reorderLocation.perform(doc, { id: 'b', to: 1 })).toBe(doc);
+    expect(() => reorderLocation.perform(doc, { id: 'zz', to: 0 })).toThrow('There is no location with the id "zz"');
   });
 
   it('duplicates next to the original, slightly offset', () => {

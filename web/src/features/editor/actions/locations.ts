@@ -9,7 +9,7 @@ import {
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { ActionError, defineAction } from './registry';
-import { applyPatch, checked, checkNewId, indexOfId, moveItem } from './validate';
+import { applyPatch, checked, checkNewId, indexOfId, reorderById } from './validate';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -165,9 +165,8 @@ export const reorderLocation = defineAction<{ id: string; to: number }>({
   name: 'location.reorder',
   label: 'Reorder locations',
   perform(doc, { id, to }) {
-    const from = indexOfId(doc.locations, id, 'location');
-    if (from === to) return doc;
-    return withLocations(doc, moveItem(doc.locations, from, to));
+    const locations = reorderById(doc.locations, id, to, 'location');
+    return locations === doc.locations ? doc : withLocations(doc, locations);
   },
 });
 

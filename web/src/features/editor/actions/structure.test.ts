@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { registeredActions } from './registry';
 import {
-  addFilter, addGroup, addLayer, addStyle, importLocations, removeFilter, removeGroup, removeLayer, removeStyle, reorderGroup, reorderLayer,
-  replaceDocument, setDefaultLayer, setMapSize, updateFilter, updateGroup, updateLayer, updateSettings, updateStyle,
+  addFilter, addGroup, addLayer, addStyle, importLocations, removeFilter, removeGroup, removeLayer, removeStyle, reorderFilter, reorderGroup,
+  reorderLayer, reorderStyle, replaceDocument, setDefaultLayer, setMapSize, updateFilter, updateGroup, updateLayer, updateSettings, updateStyle,
 } from './structure';
 import './locations';
 
@@ -85,6 +85,13 @@ describe('groups', () => {
     valid(doc);
   });
 
+  it('rejects a second group with the same name, whatever its case, and leaves a renamed group its own name', () => {
+    expect(() => addGroup.perform(sample(), { group: { id: 'food-2', name: ' food ' } })).toThrow('There is already a group named "Food"');
+    expect(() => updateGroup.perform(sample(), { id: 'shops', patch: { name: 'FOOD' } })).toThrow('There is already a group named "Food"');
+    expect(updateGroup.perform(sample(), { id: 'food', patch: { name: 'FOOD' } }).groups[0]!.name).toBe('FOOD');
+    expect(() => updateGroup.perform(sample(), { id: 'food', patch: { name: '   ' } })).toThrow('A group needs a name');
+  });
+
   it('rejects a group without a name or with a bad colour', () => {
     expect(() => addGroup.perform(sample(), { group: { id: 'x', name: '' } })).toThrow('A group needs a name');
     expect(() => updateGroup.perform(sample(), { id: 'food', patch: { color: 'green' } })).toThrow('color');
@@ -103,7 +110,53 @@ describe('styles', () => {
   });
 });
 
+describe('reordering', () => {
+  function withFour(): MapDocument {
+    const doc = sample();
+    delete doc.locations[0]!.style;
+    doc.styles = ['s1', 's2', 's3', 's4'].map((id) => ({ id, markers: true, svg: true, normal: {}, hover: {}, active: {} }));
+    doc.filters = ['f1', 'f2', 'f3', 'f4'].map((id) => ({ id, name: id, disable: false, type: 'groups' as const, groups: [], default: [], match: 'any' as const }));
+    return doc;
+  }
+
+  it('moves a style or a filter to a new position, down or up', () => {
+    expect(reorderStyle.perform(withFour(), { id: 's1', to: 2 }).styles.map((s) => s.id)).toEqual(['s2', 's3', 's1', 's4']);
+    expect(reorderStyle.perform(withFour(), { id: 's4', to: 0 }).styles.map((s) => s.id)).toEqual(['s4', 's1', 's2', 's3']);
+    expect(reorderFilter.perform(withFour(), { id: 'f2', to: 3 }).filters.map((f) => f.id)).toEqual(['f1', 'f3', 'f4', 'f2']);
+    expect(reorderFilter.perform(withFour(), { id: 'f3', to: 0 }).filters.map((f) => f.id)).toEqual(['f3', 'f1', 'f2', 'f4']);
+    valid(reorderFilter.perform(withFour(), { id: 'f3', to: 0 }));
+  });
+
+  it('returns the same document when the entry stays in place, so no undo step is recorded', () => {
+    const doc = withFour();
+    expect(reorderStyle.perform(doc, { id: 's2', to: 1 })).toBe(doc);
+    expect(reorderFilter.perform(doc, { id: 'f4', to: 10 })).toBe(doc);
+    expect(reorderLayer.perform(doc, { id: 'layer-1', to: -3 })).toBe(doc);
+    expect(reorderGroup.perform(doc, { id: 'shops', to: 1 })).toBe(doc);
+  });
+
+  it('clamps a position past either end', () => {
+    expect(reorderFilter.perform(withFour(), { id: 'f1', to: 99 }).filters.map((f) => f.id)).toEqual(['f2', 'f3', 'f4', 'f1']);
+    expect(reorderStyle.perform(withFour(), { id: 's3', to: -5 }).styles.map((s) => s.id)).toEqual(['s3', 's1', 's2', 's4']);
+  });
+
+  it('rejects an unknown id and a position that is not a whole number', () => {
+    expect(() => reorderStyle.perform(withFour(), { id: 'nope', to: 0 })).toThrow('There is no style with the id "nope"');
+    expect(() => reorderFilter.perform(withFour(), { id: 'nope', to: 0 })).toThrow('There is no filter with the id "nope"');
+    expect(() => reorderFilter.perform(withFour(), { id: 'f1', to: 1.5 })).toThrow('A filter position must be a whole number');
+    expect(() => reorderLayer.perform(withFour(), { id: 'upper', to: Number.NaN })).toThrow('A layer position must be a whole number');
+  });
+});
+
 describe('filters', () => {
+  it('names the filter and its field when a change breaks a rule of the whole map', () => {
+    const doc = sample();
+    expect(() => updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, default: ['ghost'] } })).toThrow('Filter "cat" (default.0): Unknown group "ghost"');
+    const dropdown = { id: 'size', type: 'dropdown', name: 'Size', field: 'fields.size', options: [{ value: 'S' }, { value: 'S' }] };
+    expect(() => addFilter.perform(doc, { filter: dropdown })).toThrow('Filter "size" (options.1.value): Duplicate option "S"');
+    expect(() => addFilter.perform(doc, { filter: { ...dropdown, options: [{ value: 'S' }], default: 'M' } })).toThrow('Filter "size" (default): "M" is not one of the options');
+  });
+
   it('adds, changes and deletes filters, rejecting unknown groups', () => {
     let doc = addFilter.perform(sample(), { filter: { id: 'open', type: 'checkbox', name: 'Open', condition: { field: 'fields.open', op: 'equals', value: 'yes' } } });
     expect(doc.filters).toHaveLength(2);

@@ -8,7 +8,7 @@ import {
   type Filter, type Group, type Layer, type Location, type MapDocument, type MapSettings, type Style,
 } from '@mapnest/shared/map-document';
 import { ActionError, defineAction } from './registry';
-import { applyPatch, checked, checkNewId, indexOfId, moveItem } from './validate';
+import { applyPatch, checked, checkNewId, indexOfId, reorderById } from './validate';
 
 /** The whole document checked with the strict schema; the first problem becomes the error. */
 export function checkWhole(doc: unknown): MapDocument {
@@ -92,8 +92,8 @@ export const reorderLayer = defineAction<{ id: string; to: number }>({
   name: 'layer.reorder',
   label: 'Reorder layers',
   perform(doc, { id, to }) {
-    const from = indexOfId(doc.layers, id, 'layer');
-    return from === to ? doc : { ...doc, layers: moveItem(doc.layers, from, to) };
+    const layers = reorderById(doc.layers, id, to, 'layer');
+    return layers === doc.layers ? doc : { ...doc, layers };
   },
 });
 
@@ -118,13 +118,23 @@ export const setMapSize = defineAction<{ width: number; height: number }>({
 
 // ---- Groups ------------------------------------------------------------------------------------
 
+/** Group names are what authors, visitors and CSV files use (a CSV names groups), so two groups may not share one. */
+function checkGroupName(doc: MapDocument, name: string, ownId: string | null): void {
+  const key = name.trim().toLowerCase();
+  if (key === '') throw new ActionError('A group needs a name');
+  const clash = doc.groups.find((g) => g.id !== ownId && g.name.trim().toLowerCase() === key);
+  if (clash) throw new ActionError(`There is already a group named "${clash.name}"`);
+}
+
 export const addGroup = defineAction<{ group: Group }>({
   name: 'group.add',
   label: 'Add group',
   perform(doc, { group }) {
     if (doc.groups.length >= MAP_LIMITS.groups) throw new ActionError(`A map holds at most ${MAP_LIMITS.groups} groups`);
     checkNewId(group.id, (x) => doc.groups.some((g) => g.id === x), 'group');
-    return { ...doc, groups: [...doc.groups, checked(groupSchema, group, 'Group')] };
+    const next = checked(groupSchema, group, 'Group');
+    checkGroupName(doc, next.name, null);
+    return { ...doc, groups: [...doc.groups, next] };
   },
 });
 
@@ -134,6 +144,7 @@ export const updateGroup = defineAction<{ id: string; patch: Partial<Group> }>({
   perform(doc, { id, patch }) {
     const i = indexOfId(doc.groups, id, 'group');
     const next = checked(groupSchema, applyPatch(doc.groups[i]!, patch), `Group "${id}"`);
+    if (next.name.trim().toLowerCase() !== doc.groups[i]!.name.trim().toLowerCase()) checkGroupName(doc, next.name, id);
     const groups = doc.groups.slice();
     groups[i] = next;
     if (next.id === id) return { ...doc, groups };
@@ -172,8 +183,8 @@ export const reorderGroup = defineAction<{ id: string; to: number }>({
   name: 'group.reorder',
   label: 'Reorder groups',
   perform(doc, { id, to }) {
-    const from = indexOfId(doc.groups, id, 'group');
-    return from === to ? doc : { ...doc, groups: moveItem(doc.groups, from, to) };
+    const groups = reorderById(doc.groups, id, to, 'group');
+    return groups === doc.groups ? doc : { ...doc, groups };
   },
 });
 
@@ -220,14 +231,28 @@ export const removeStyle = defineAction<{ id: string }>({
   },
 });
 
+export const reorderStyle = defineAction<{ id: string; to: number }>({
+  name: 'style.reorder',
+  label: 'Reorder styles',
+  perform(doc, { id, to }) {
+    const styles = reorderById(doc.styles, id, to, 'style');
+    return styles === doc.styles ? doc : { ...doc, styles };
+  },
+});
+
 // ---- Filters -----------------------------------------------------------------------------------
 
 function withFilters(doc: MapDocument, filters: Filter[]): MapDocument {
   // Filters reference groups and fields; the whole-document rules check those (filters are few).
   const next = { ...doc, filters };
   const s = doc.settings;
-  checkWhole({ ...next, locations: [], routes: [], settings: { ...s, startLocation: null, wayfinding: { ...s.wayfinding, fixedFrom: null } } });
-  return next;
+  const result = strictMapDocument.safeParse({ ...next, locations: [], routes: [], settings: { ...s, startLocation: null, wayfinding: { ...s.wayfinding, fixedFrom: null } } });
+  if (result.success) return next;
+  const issue = result.error.issues[0]!;
+  const [head, index, ...rest] = issue.path;
+  if (head !== 'filters' || typeof index !== 'number') return checkWhole(next);
+  // Said of the filter the author is editing, not as a path into the whole document.
+  throw new ActionError(`Filter "${filters[index]?.id ?? index}"${rest.length ? ` (${rest.map(String).join('.')})` : ''}: ${issue.message}`);
 }
 
 export const addFilter = defineAction<{ filter: unknown }>({
@@ -251,6 +276,15 @@ export const updateFilter = defineAction<{ id: string; filter: unknown }>({
     const filters = doc.filters.slice();
     filters[i] = next;
     return withFilters(doc, filters);
+  },
+});
+
+export const reorderFilter = defineAction<{ id: string; to: number }>({
+  name: 'filter.reorder',
+  label: 'Reorder filters',
+  perform(doc, { id, to }) {
+    const filters = reorderById(doc.filters, id, to, 'filter');
+    return filters === doc.filters ? doc : { ...doc, filters };
   },
 });
 

@@ -36,6 +36,17 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return out;
 }
 
+/**
+ * `items` with the entry `id` moved to index `to` (clamped to the list), or `items` itself when it
+ * would not move, so a drop on its own place adds no undo step.
+ */
+export function reorderById<T extends { id: string }>(items: T[], id: string, to: number, what: string): T[] {
+  if (!Number.isInteger(to)) throw new ActionError(`A ${what} position must be a whole number`);
+  const from = indexOfId(items, id, what);
+  const target = Math.max(0, Math.min(items.length - 1, to));
+  return from === target ? items : moveItem(items, from, target);
+}
+
 /** Index of the entry with `id`, or an ActionError saying it does not exist. */
 export function indexOfId(items: readonly { id: string }[], id: string, what: string): number {
   const i = items.findIndex((item) => item.id === id);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
@@ -9,6 +9,7 @@ import { filePickerAtom, layerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { locationsFromRegions, measureSvgRegions } from '../recognise-svg';
 import { TextProp } from './fields';
+import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './Inspector';
 
 /** Floors: add from an upload or the library, rename, reorder, replace the file, choose the default; the map's size comes from the file. */
@@ -21,6 +22,8 @@ export function LayersPanel() {
   const [progress, setProgress] = useState<{ layer: string; fraction: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const target = useRef<string | null>(null);
+  const onRemoving = removing ? doc.locations.filter((l) => l.layer === removing.id).length : 0;
+  const reorder = useCardReorder(doc.layers, (l) => l.name, (id, to) => run(reorderLayer, { id, to }));
 
   /** Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs. */
   const applyFile = async (layerId: string | null, url: string, name: string, size: { width: number; height: number } | null) => {
@@ -112,27 +115,29 @@ export function LayersPanel() {
           </div>
         )}
       </div>
-      <ol className="card-list">
+      <ol className="card-list" aria-label="Layers" {...reorder.listProps}>
         {doc.layers.map((l, i) => (
           <LayerCard
             key={l.id}
             layer={l}
-            index={i}
             count={doc.layers.length}
             isDefault={(doc.settings.defaultLayer ?? doc.layers[0]!.id) === l.id}
+            itemProps={reorder.itemProps(l, i)}
+            handle={reorder.handle(l, i)}
+            moveButtons={reorder.buttons(l, i)}
             onReplace={() => pickUpload(l.id)}
             onLibrary={() => pickLibrary(l.id)}
             onDefault={() => run(setDefaultLayer, { id: l.id })}
-            onMove={(to) => run(reorderLayer, { id: l.id, to })}
             onRemove={() => setRemoving(l)}
             onShow={() => setLayer(l.id)}
           />
         ))}
       </ol>
+      {reorder.region}
       <ConfirmDialog
         open={removing !== null}
         title={`Delete the layer “${removing?.name ?? ''}”?`}
-        subtitle={`${doc.locations.filter((l) => l.layer === removing?.id).length} locations are on this layer. Keep them (shown on every layer) or delete them with it. Undo brings everything back.`}
+        subtitle={`${onRemoving === 1 ? '1 location is' : `${onRemoving} locations are`} on this layer. Keep ${onRemoving === 1 ? 'it' : 'them'} (shown on every layer) or delete ${onRemoving === 1 ? 'it' : 'them'} with the layer. Undo brings everything back.`}
         positive="Delete layer and its locations"
         negative="Cancel"
         danger
@@ -157,17 +162,18 @@ export function LayersPanel() {
 
 function LayerCard(props: {
   layer: Layer;
-  index: number;
   count: number;
   isDefault: boolean;
+  itemProps: ReturnType<CardReorder<Layer>['itemProps']>;
+  handle: ReactNode;
+  moveButtons: ReactNode;
   onReplace(): void;
   onLibrary(): void;
   onDefault(): void;
-  onMove(to: number): void;
   onRemove(): void;
   onShow(): void;
 }) {
-  const { layer: l, index: i, count } = props;
+  const { layer: l, count } = props;
   const attempt = useTry();
   const { store, run, notify } = useEditor();
   const [busy, setBusy] = useState(false);
@@ -197,8 +203,9 @@ function LayerCard(props: {
   };
 
   return (
-    <li className="card">
+    <li className="card" aria-label={l.name} {...props.itemProps}>
       <div className="card__row">
+        {props.handle}
         <button type="button" className="link-btn" onClick={props.onShow} title="Show this layer">
           {l.file ? <img src={l.file} alt="" className="card__thumb" /> : <span className="card__thumb card__thumb--blank" />}
         </button>
@@ -214,12 +221,7 @@ function LayerCard(props: {
         <label className="check">
           <input type="radio" name="default-layer" checked={props.isDefault} onChange={props.onDefault} /> Shown first
         </label>
-        <button type="button" className="icon-btn" aria-label="Move layer up" disabled={i === 0} onClick={() => props.onMove(i - 1)}>
-          ↑
-        </button>
-        <button type="button" className="icon-btn" aria-label="Move layer down" disabled={i === count - 1} onClick={() => props.onMove(i + 1)}>
-          ↓
-        </button>
+        {props.moveButtons}
       </div>
       <div className="panel__row">
         <button type="button" className="btn btn--secondary btn--sm" onClick={props.onReplace}>

@@ -61,13 +61,13 @@ function HistoryTab() {
       history={history}
       currentVersion={map.version}
       beforeRestore={() =>
-        !save.hasUnsavedChanges() || window.confirm('You have unsaved changes. Restoring loads that version in their place (your changes stay one Undo away). Continue?')
+        !save.hasUnsavedChanges() || window.confirm('You have unsaved changes. Restoring loads that version in their place; your changes are set aside in this browser (and stay one Undo away), to put back or download later. Continue?')
       }
       onRestored={(version) => {
         void (async () => {
           try {
             const loaded = await loadMap(mapId);
-            save.loadTheirs(loaded.doc, loaded.map.version);
+            await save.loadTheirs(loaded.doc, loaded.map.version);
             await reloadHistory();
             notify(`Restored: the map is now at version ${version}.`, 'info');
           } catch (err) {

@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import type { Style, StyleState } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
-import { addStyle, removeStyle, updateStyle } from '../actions/structure';
+import { addStyle, removeStyle, reorderStyle, updateStyle } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, NumberProp, Section, TextProp } from './fields';
 import { useTry } from './Inspector';
+import { useCardReorder, type CardReorder } from './Reorder';
 
 /** Reusable appearance presets: colours and strokes for the normal, hover and active states. */
 export function StylesPanel() {
   const { doc } = useEditorState();
   const { run } = useEditor();
+  const attempt = useTry();
   const [name, setName] = useState('');
+  const [addError, setAddError] = useState<string | null>(null);
+  const reorder = useCardReorder(doc.styles, (s) => s.name || s.id, (id, to) => run(reorderStyle, { id, to }));
   const used = new Map<string, number>();
   for (const l of doc.locations) if (l.style) used.set(l.style, (used.get(l.style) ?? 0) + 1);
   return (
@@ -22,25 +26,44 @@ export function StylesPanel() {
           const n = name.trim();
           if (!n) return;
           const id = uniqueId(n.toLowerCase(), new Set(doc.styles.map((s) => s.id)), 'style');
-          if (run(addStyle, { style: { id, name: n, normal: { fill: '#94a3b8' }, hover: { fill: '#64748b' }, active: { fill: doc.settings.primaryColor } } })) setName('');
+          const problem = attempt(addStyle, { style: { id, name: n, normal: { fill: '#94a3b8' }, hover: { fill: '#64748b' }, active: { fill: doc.settings.primaryColor } } });
+          setAddError(problem);
+          if (!problem) setName('');
         }}
       >
-        <input className="input" aria-label="New style name" placeholder="New style, e.g. Available" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="input"
+          aria-label="New style name"
+          placeholder="New style, e.g. Available"
+          value={name}
+          maxLength={100}
+          aria-invalid={addError ? true : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setAddError(null);
+          }}
+        />
         <button type="submit" className="btn btn--primary btn--sm" disabled={!name.trim()}>
           Add
         </button>
       </form>
+      {addError && (
+        <p className="field__error" role="alert">
+          {addError}
+        </p>
+      )}
       {doc.styles.length === 0 && <p className="panel__empty">A style gives many locations the same colours (e.g. Available, Reserved, Sold); change the style and they all follow.</p>}
-      <ol className="card-list">
-        {doc.styles.map((s) => (
-          <StyleCard key={s.id} style={s} count={used.get(s.id) ?? 0} />
+      <ol className="card-list" aria-label="Styles" {...reorder.listProps}>
+        {doc.styles.map((s, i) => (
+          <StyleCard key={s.id} style={s} count={used.get(s.id) ?? 0} reorder={reorder} index={i} />
         ))}
       </ol>
+      {reorder.region}
     </div>
   );
 }
 
-function StyleCard({ style: s, count }: { style: Style; count: number }) {
+function StyleCard({ style: s, count, reorder, index }: { style: Style; count: number; reorder: CardReorder<Style>; index: number }) {
   const attempt = useTry();
   const { run } = useEditor();
   const set = (patch: Partial<Style>) => attempt(updateStyle, { id: s.id, patch });
@@ -61,11 +84,14 @@ function StyleCard({ style: s, count }: { style: Style; count: number }) {
     );
   };
   return (
-    <li className="card">
-      <div className="style-swatches" aria-hidden="true">
-        {(['normal', 'hover', 'active'] as const).map((k) => (
-          <span key={k} className="style-swatch" style={{ background: s[k].fill ?? '#fff', borderColor: s[k].stroke ?? '#cbd5e1' }} title={k} />
-        ))}
+    <li className="card" aria-label={s.name || s.id} {...reorder.itemProps(s, index)}>
+      <div className="card__row">
+        {reorder.handle(s, index)}
+        <div className="style-swatches" aria-hidden="true">
+          {(['normal', 'hover', 'active'] as const).map((k) => (
+            <span key={k} className="style-swatch" style={{ background: s[k].fill ?? '#fff', borderColor: s[k].stroke ?? '#cbd5e1' }} title={k} />
+          ))}
+        </div>
       </div>
       <TextProp label="Name" value={s.name ?? ''} commit={(v) => set({ name: v || undefined })} />
       <TextProp label="Id" value={s.id} onBlurOnly commit={(v) => set({ id: v.trim() })} />
@@ -76,6 +102,7 @@ function StyleCard({ style: s, count }: { style: Style; count: number }) {
       {state('active', 'Active (opened)')}
       <div className="panel__row">
         <span className="panel__hint">Used by {count} locations</span>
+        {reorder.buttons(s, index)}
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => run(removeStyle, { id: s.id })}>
           Delete
         </button>

@@ -23,9 +23,11 @@ interface TextProps {
   maxLength?: number;
   type?: 'text' | 'url' | 'email' | 'tel';
   name?: string;
+  /** Id of a <datalist> of suggestions. */
+  list?: string;
 }
 
-export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, placeholder, maxLength, type = 'text', name }: TextProps) {
+export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, placeholder, maxLength, type = 'text', name, list }: TextProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -73,6 +75,7 @@ export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, pl
         <input
           {...common}
           type={type}
+          list={list}
           onChange={(e) => change(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') flush();
@@ -125,16 +128,27 @@ export function SelectProp<T extends string>({ label, value, options, commit, hi
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select id={id} className="input" value={value} onChange={(e) => setError(commit(e.target.value as T))}>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(e) => setError(commit(e.target.value as T))}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {hint && <p className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p className="field__error" role="alert">
+        <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       )}
@@ -143,16 +157,27 @@ export function SelectProp<T extends string>({ label, value, options, commit, hi
 }
 
 export function CheckProp({ label, checked, commit, hint }: { label: string; checked: boolean; commit: Commit<boolean>; hint?: string }) {
+  const id = useId();
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="field field--check">
       <label className="check">
-        <input type="checkbox" checked={checked} onChange={(e) => setError(commit(e.target.checked))} />
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          onChange={(e) => setError(commit(e.target.checked))}
+        />
         <span>{label}</span>
       </label>
-      {hint && <p className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p className="field__error" role="alert">
+        <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       )}
@@ -193,14 +218,20 @@ export function ColorProp({ label, value, commit, optional = true, hint }: { lab
           className="input"
           value={draft ?? value ?? ''}
           placeholder={optional ? 'Default' : '#rrggbb'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={() => draft !== null && apply(draft)}
           onKeyDown={(e) => e.key === 'Enter' && draft !== null && apply(draft)}
         />
       </div>
-      {hint && !error && <p className="field__hint">{hint}</p>}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p className="field__error" role="alert">
+        <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       )}

@@ -1,0 +1,121 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { selectionAtom } from '../editor-state';
+import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor-test-harness';
+import { Inspector } from './Inspector';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+function setup() {
+  const doc = docWithLocations(3);
+  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }];
+  doc.settings.startLocation = 'a0';
+  const h = renderEditorPart(<Inspector />, { doc });
+  act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+  return h;
+}
+
+const form = () => screen.getByRole('form');
+/** Types into a field and leaves it (which commits). */
+function edit(label: string, value: string) {
+  const input = within(form()).getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+  return input;
+}
+const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('Inspector', () => {
+  it('says nothing is selected until a location is', () => {
+    const h = renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
+    expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();
+    act(() => h.jotai.set(selectionAtom, new Set(['a1'])));
+    expect(screen.getByRole('form', { name: 'Location Location 1' })).toBeTruthy();
+  });
+
+  it('refuses an id another location has, says why by the field, and changes nothing', () => {
+    const h = setup();
+    const before = h.doc();
+    const id = edit('Id', 'a2');
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(id)).toBe('There is already a location with the id "a2"');
+    expect(h.doc()).toBe(before);
+    expect((id as HTMLInputElement).value).toBe('a2');
+  });
+
+  it('refuses a malformed id', () => {
+    const h = setup();
+    const id = edit('Id', 'has space');
+    expect(errorOf(id)).toBe('Location "a0" (id): A location id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"');
+    expect(h.doc().locations[0]!.id).toBe('a0');
+  });
+
+  it('renames the id, follows it with the selection and rewrites references to it', () => {
+    const h = setup();
+    edit('Id', 'shop-1');
+    expect(h.doc().locations[0]!.id).toBe('shop-1');
+    expect(h.doc().settings.startLocation).toBe('shop-1');
+    expect([...h.jotai.get(selectionAtom)]).toEqual(['shop-1']);
+    expect(screen.getByRole('form', { name: 'Location Location 0' })).toBeTruthy();
+  });
+
+  it('saves text fields and clears emptied ones', () => {
+    const h = setup();
+    edit('Title', 'Bakery');
+    expect(h.doc().locations[0]!.title).toBe('Bakery');
+    expect(screen.getByRole('heading', { name: 'Bakery' })).toBeTruthy();
+    edit('Phone', '+1 555 0100');
+    expect(h.doc().locations[0]!.phone).toBe('+1 555 0100');
+    edit('Phone', '');
+    expect(h.doc().locations[0]).not.toHaveProperty('phone');
+  });
+
+  it('merges quick typing into one undo step', () => {
+    const h = setup();
+    const title = within(form()).getByLabelText('Title');
+    for (const value of ['B', 'Ba', 'Bak']) {
+      fireEvent.change(title, { target: { value } });
+      fireEvent.blur(title);
+    }
+    expect(h.doc().locations[0]!.title).toBe('Bak');
+    act(() => void h.store.undo());
+    expect(h.doc().locations[0]!.title).toBe('Location 0');
+  });
+
+  it('rejects bad colours, numbers and links with a message, leaving the location as it was', () => {
+    const h = setup();
+    const before = h.doc();
+    expect(errorOf(edit('Colour', 'reddish'))).toBe('Must be a hex color: #rgb, #rrggbb or #rrggbbaa');
+    expect(errorOf(edit('Size', 'big'))).toBe('Must be a number');
+    expect(errorOf(edit('Size', '20'))).toBe('Must be at most 10');
+    expect(errorOf(edit('Link', 'javascript:alert(1)'))).toMatch(/^Location "a0" \(link\): /);
+    expect(h.doc()).toBe(before);
+    edit('Colour', '#cc0000');
+    edit('Size', '2');
+    expect(h.doc().locations[0]).toMatchObject({ color: '#cc0000', scale: 2 });
+  });
+
+  it('puts the location in groups and takes it out again', () => {
+    const h = setup();
+    const groups = within(form()).getByRole('group', { name: 'Groups' });
+    fireEvent.click(within(groups).getByLabelText('Shops'));
+    fireEvent.click(within(groups).getByLabelText('Food'));
+    expect(h.doc().locations[0]!.groups).toEqual(['shops', 'food']);
+    fireEvent.click(within(groups).getByLabelText('Shops'));
+    fireEvent.click(within(groups).getByLabelText('Food'));
+    expect(h.doc().locations[0]).not.toHaveProperty('groups');
+  });
+
+  it('deletes the location and clears the selection; undo brings it back', () => {
+    const h = setup();
+    fireEvent.click(within(form()).getByRole('button', { name: 'Delete' }));
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['a1', 'a2']);
+    expect(h.doc().settings.startLocation).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();
+    act(() => void h.store.undo());
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['a0', 'a1', 'a2']);
+  });
+});

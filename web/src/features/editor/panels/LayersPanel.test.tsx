@@ -1,0 +1,101 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { layerAtom } from '../editor-state';
+import { disposeHarnesses, layOut, renderEditorPart } from '../editor-test-harness';
+import { LayersPanel } from './LayersPanel';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+function building(): MapDocument {
+  const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+  doc.layers.push({ id: 'first', name: 'First floor', file: '' }, { id: 'roof', name: 'Roof', file: '' });
+  doc.locations = [{ id: 'lift', title: 'Lift', layer: 'first', coord: [0.5, 0.5] }];
+  return doc;
+}
+
+const layerList = () => screen.getByRole('list', { name: 'Layers' });
+const card = (name: string) => within(layerList()).getByRole('listitem', { name });
+const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const announced = () => screen.getByTestId('reorder-announcer').textContent?.trim();
+function edit(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+  return input;
+}
+
+describe('LayersPanel', () => {
+  it('renames a layer, and refuses an empty name or a taken id, changing nothing', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    edit(within(card('First floor')).getByLabelText('Name'), 'Level 1');
+    expect(h.doc().layers[1]!.name).toBe('Level 1');
+    const before = h.doc();
+    expect(errorOf(edit(within(card('Level 1')).getByLabelText('Name'), ''))).toBe('Layer "first" (name): A layer needs a name');
+    expect(errorOf(edit(within(card('Level 1')).getByLabelText('Id'), 'roof'))).toBe('There is already a layer with the id "roof"');
+    expect(h.doc()).toBe(before);
+  });
+
+  it('renames a layer id and moves its locations along', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    edit(within(card('First floor')).getByLabelText('Id'), 'level-1');
+    expect(h.doc().layers[1]!.id).toBe('level-1');
+    expect(h.doc().locations[0]!.layer).toBe('level-1');
+  });
+
+  it('makes a layer the one shown first, and shows a layer on the canvas from its thumbnail', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    const radio = (name: string) => within(card(name)).getByRole('radio', { name: 'Shown first' }) as HTMLInputElement;
+    expect(radio('Ground floor').checked).toBe(true);
+    fireEvent.click(radio('Roof'));
+    expect(h.doc().settings.defaultLayer).toBe('roof');
+    expect(radio('Roof').checked).toBe(true);
+    expect(radio('Ground floor').checked).toBe(false);
+    fireEvent.click(within(card('First floor')).getByTitle('Show this layer'));
+    expect(h.jotai.get(layerAtom)).toBe('first');
+  });
+
+  it('reorders layers by drag, buttons and Alt+Arrow keys, each move one undo step, announced', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    const order = () => h.doc().layers.map((l) => l.id);
+    layOut([...layerList().children], (i) => 100 + i * 110, 100);
+    const pointer = { pointerId: 7, isPrimary: true, button: 0 };
+    fireEvent.pointerDown(within(card('Roof')).getByTitle('Drag to reorder'), { ...pointer, clientY: 330 });
+    // Between the middles of the first (150) and second (260) cards.
+    fireEvent.pointerMove(window, { ...pointer, clientY: 200 });
+    expect(card('First floor').getAttribute('data-drop')).toBe('before');
+    expect(card('Roof').hasAttribute('data-dragged')).toBe(true);
+    fireEvent.pointerUp(window, { ...pointer, clientY: 200 });
+    expect(order()).toEqual(['ground', 'roof', 'first']);
+    expect(announced()).toBe('Moved “Roof” to position 2 of 3.');
+
+    fireEvent.click(within(card('Ground floor')).getByRole('button', { name: 'Move Ground floor down' }));
+    expect(order()).toEqual(['roof', 'ground', 'first']);
+    const card1 = card('First floor');
+    fireEvent.keyDown(within(card1).getByRole('button', { name: 'Move First floor up' }), { key: 'ArrowUp', altKey: true });
+    expect(order()).toEqual(['roof', 'first', 'ground']);
+    act(() => void h.store.undo());
+    act(() => void h.store.undo());
+    act(() => void h.store.undo());
+    expect(order()).toEqual(['ground', 'first', 'roof']);
+    expect(h.store.getState().canUndo).toBe(false);
+  });
+
+  it('deletes a layer keeping its locations on every layer, after asking', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    fireEvent.click(within(card('First floor')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the layer “First floor”?' });
+    expect(within(dialog).getByText(/^1 location is on this layer\. Keep it \(shown on every layer\)/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete layer, keep its locations' }));
+    expect(h.doc().layers.map((l) => l.id)).toEqual(['ground', 'roof']);
+    expect(h.doc().locations[0]).not.toHaveProperty('layer');
+  });
+
+  it('offers no reordering for a single layer', () => {
+    renderEditorPart(<LayersPanel />);
+    expect(screen.queryByTitle('Drag to reorder')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor-test-harness';
+import { SettingsPanel } from './SettingsPanel';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+function edit(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+  return input;
+}
+const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('SettingsPanel', () => {
+  it('changes a setting and keeps the others of its group', () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    edit('Maximum zoom', '8');
+    expect(h.doc().settings.zoom).toMatchObject({ maxZoom: 8, enabled: true });
+    fireEvent.click(screen.getByLabelText('Visitors can zoom'));
+    expect(h.doc().settings.zoom).toMatchObject({ maxZoom: 8, enabled: false });
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'right' } });
+    expect(h.doc().settings.directory.position).toBe('right');
+    fireEvent.change(screen.getByLabelText('Location opened on load'), { target: { value: 'a2' } });
+    expect(h.doc().settings.startLocation).toBe('a2');
+    act(() => void h.store.undo());
+    expect(h.doc().settings.startLocation).toBeNull();
+  });
+
+  it('refuses out-of-range numbers and bad colours with a message and changes nothing', () => {
+    const h = renderEditorPart(<SettingsPanel />);
+    const before = h.doc();
+    expect(errorOf(edit('Maximum zoom', '500'))).toBe('Must be at most 50');
+    expect(errorOf(edit('Width (px)', 'wide'))).toBe('Must be a number');
+    expect(errorOf(edit('Primary colour', 'blue'))).toBe('Must be a hex color: #rgb, #rrggbb or #rrggbbaa');
+    expect(h.doc()).toBe(before);
+    expect(h.store.getState().canUndo).toBe(false);
+  });
+
+  it('calibrates the map geographically and refuses an impossible extent', () => {
+    const h = renderEditorPart(<SettingsPanel />);
+    fireEvent.click(screen.getByLabelText('Geo-calibrated'));
+    expect(h.doc().settings.geo).toEqual({ extent: [-180, -85, 180, 85] });
+    const extent = 'Extent: min lon, min lat, max lon, max lat';
+    expect(errorOf(edit(extent, '1, 2, 3'))).toBe('Enter four numbers: min lon, min lat, max lon, max lat');
+    expect(errorOf(edit(extent, '10, 0, 5, 20'))).toBe('Settings (geo.extent): The minimum longitude and latitude must be below the maximum ones');
+    expect(h.doc().settings.geo).toEqual({ extent: [-180, -85, 180, 85] });
+    edit(extent, '-10, 35, 30, 60');
+    expect(h.doc().settings.geo).toEqual({ extent: [-10, 35, 30, 60] });
+  });
+
+  it('edits the visitor-facing texts', () => {
+    const h = renderEditorPart(<SettingsPanel />);
+    edit('more', 'Visit');
+    expect(h.doc().settings.text.more).toBe('Visit');
+  });
+});

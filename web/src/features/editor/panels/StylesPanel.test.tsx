@@ -1,0 +1,48 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { disposeHarnesses, layOut, renderEditorPart } from '../editor-test-harness';
+import { StylesPanel } from './StylesPanel';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+function lots() {
+  const doc = blankDocument();
+  doc.styles = ['Available', 'Reserved', 'Sold'].map((name) => ({ id: name.toLowerCase(), name, markers: true, svg: true, normal: {}, hover: {}, active: {} }));
+  return doc;
+}
+const styleList = () => screen.getByRole('list', { name: 'Styles' });
+const card = (name: string) => within(styleList()).getByRole('listitem', { name });
+
+describe('StylesPanel', () => {
+  it('adds a style, and refuses a malformed colour without changing it', () => {
+    const h = renderEditorPart(<StylesPanel />, { doc: lots() });
+    fireEvent.change(screen.getByLabelText('New style name'), { target: { value: 'On hold' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(h.doc().styles.at(-1)).toMatchObject({ id: 'on-hold', name: 'On hold' });
+    const fill = within(card('Sold')).getAllByLabelText('Fill')[0]!;
+    fireEvent.change(fill, { target: { value: 'grey' } });
+    fireEvent.blur(fill);
+    expect(within(card('Sold')).getByText('Must be a hex color: #rgb, #rrggbb or #rrggbbaa')).toBeTruthy();
+    expect(h.doc().styles[2]!.normal).toEqual({});
+  });
+
+  it('reorders styles by drag and by buttons', () => {
+    const h = renderEditorPart(<StylesPanel />, { doc: lots() });
+    const order = () => h.doc().styles.map((s) => s.id);
+    layOut([...styleList().children], (i) => 100 + i * 110, 100);
+    const pointer = { pointerId: 2, isPrimary: true, button: 0 };
+    fireEvent.pointerDown(within(card('Available')).getByTitle('Drag to reorder'), { ...pointer, clientY: 110 });
+    fireEvent.pointerMove(window, { ...pointer, clientY: 300 });
+    fireEvent.pointerUp(window, { ...pointer, clientY: 300 });
+    expect(order()).toEqual(['reserved', 'available', 'sold']);
+    fireEvent.click(within(card('Sold')).getByRole('button', { name: 'Move Sold up' }));
+    expect(order()).toEqual(['reserved', 'sold', 'available']);
+    expect(screen.getByTestId('reorder-announcer').textContent?.trim()).toBe('Moved “Sold” to position 2 of 3.');
+    act(() => void h.store.undo());
+    expect(order()).toEqual(['reserved', 'available', 'sold']);
+  });
+});
