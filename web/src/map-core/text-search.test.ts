@@ -15,6 +15,13 @@ describe('foldText', () => {
 
   it('is idempotent', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => foldText(foldText(s)) === foldText(s)));
+    // Every code point of the Basic Multilingual Plane and beyond in the letter ranges, not only samples.
+    for (let cp = 0; cp < 0x30000; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      const once = foldText(ch);
+      if (foldText(once) !== once) throw new Error(`U+${cp.toString(16)} folds to "${once}", which folds again`);
+    }
   });
 });
 

@@ -33,10 +33,21 @@ const foldCache = new Map<string, string>();
 function foldCodePoint(ch: string): string {
   const cached = foldCache.get(ch);
   if (cached !== undefined) return cached;
-  const special = SPECIAL[ch];
-  const folded = special ?? ch.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFD').replace(MARKS, '');
+  let folded = foldOnce(ch);
+  // Some folds give characters that fold further ('ẞ' lowercases to 'ß', which reads as 'ss'):
+  // fold again until nothing changes, so folding folded text changes nothing.
+  for (let round = 0; round < 4; round++) {
+    let next = '';
+    for (const c of folded) next += foldOnce(c);
+    if (next === folded) break;
+    folded = next;
+  }
   if (foldCache.size < 4096) foldCache.set(ch, folded);
   return folded;
+}
+
+function foldOnce(ch: string): string {
+  return SPECIAL[ch] ?? ch.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFD').replace(MARKS, '');
 }
 
 /** Folds text for matching: "Café Zürich" and "cafe zurich" fold to the same string. */
