@@ -33,8 +33,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const run = (seed: number, count: number, edits: number, scale: number): Promise<RunResult> =>
-  page.evaluate(`harness.run(${seed}, ${count}, ${edits}, ${scale})`) as Promise<RunResult>;
+const run = (seed: number, count: number, edits: number, scale: number, sliced = false): Promise<RunResult> =>
+  page.evaluate(`harness.run(${seed}, ${count}, ${edits}, ${scale}, ${sliced})`) as Promise<RunResult>;
 
 describe('MarkerCanvas.patch', () => {
   it.each([
@@ -56,8 +56,8 @@ describe('MarkerCanvas.patch', () => {
     expect(r.hitMismatches).toBe(0);
   });
 
-  it('matches a full redraw on a crowded view drawn as dots', async () => {
-    const r = await run(7, 3000, 60, 0.8);
+  it('matches a full redraw on a crowded view drawn as dots, and a sliced redraw matches a direct one', async () => {
+    const r = await run(7, 3000, 60, 0.8, true);
     expect(r.patched).toBeGreaterThan(50);
     expect(r.firstMismatch).toBeNull();
     expect(r.differingPixels).toBe(0);

@@ -79,13 +79,17 @@ interface Surface {
 /** What one draw stamps, in order: clusters, or marker positions sorted top to bottom. */
 type Plan = { clusters: ClusterItem[]; order: null; dots: false } | { clusters: null; order: Uint32Array; dots: boolean };
 
-/** Redraws of more than this many markers are spread over several tasks (no long task, no frame drop). */
-const SLICE_ABOVE = 2_000;
+/**
+ * Unhurried redraws (when the camera rests, catch-ups mid-gesture) of more than this many markers
+ * are spread over several tasks: at a 4x CPU slowdown (a mid-range phone) 500 markers already cost
+ * a frame's worth of work.
+ */
+const SLICE_ABOVE = 500;
 /** Work per slice in ms, leaving the rest of the frame to input and animation. */
 const SLICE_MS = 6;
 
 export class MarkerCanvas {
-  /** The visible canvas and the one large redraws are drawn on before they swap. */
+  /** The visible canvas, and the hidden one large redraws are drawn on before being copied over. */
   private fg: Surface;
   private bg: Surface;
   private readonly ctx: CanvasRenderingContext2D;
@@ -263,19 +267,31 @@ export class MarkerCanvas {
         return;
       }
       this.sliceStep = null;
+      // The finished drawing is copied onto the visible canvas in one blit, rather than the two
+      // canvases trading places: showing and hiding them changes the compositor's layers, which
+      // costs more than the copy on a slow phone.
       const front = this.fg;
-      this.fg = back;
-      this.bg = front;
-      this.position(back, this.lastT ?? t);
-      back.canvas.hidden = false;
-      front.canvas.hidden = true;
+      const fc = front.canvas;
+      if (fc.width !== back.canvas.width || fc.height !== back.canvas.height) {
+        fc.width = back.canvas.width;
+        fc.height = back.canvas.height;
+        fc.style.width = back.canvas.style.width;
+        fc.style.height = back.canvas.style.height;
+      }
+      front.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      front.ctx.clearRect(0, 0, fc.width, fc.height);
+      front.ctx.drawImage(back.canvas, 0, 0);
+      front.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      front.at = back.at;
+      front.size = back.size;
+      this.position(front, this.lastT ?? t);
       this.commit(plan, count);
       this.afterSwap?.();
     };
     this.channel.port2.postMessage(0);
   }
 
-  /** Called after a sliced redraw replaced the visible canvas. */
+  /** Called after a sliced redraw reached the visible canvas. */
   afterSwap: (() => void) | null = null;
 
   private prepare(sf: Surface, t: ViewTransform, viewport: Size): void {
