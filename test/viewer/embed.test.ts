@@ -182,8 +182,8 @@ async function publish(user: TestUser, title: string, doc: MapDocument): Promise
   return call<string>('createMap', { title, mapData: doc }, user);
 }
 
-/** Opens /m/{id} and waits until the floor is drawn. */
-async function openMap(id: string, query = ''): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+/** A page that collects its errors and console warnings. */
+async function watchedPage(): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
   const context = await newContext(browser, { width: 1280, height: 800 });
   const page = await context.newPage();
   const errors = collectErrors(page);
@@ -191,6 +191,12 @@ async function openMap(id: string, query = ''): Promise<{ page: Page; errors: st
   page.on('console', (m) => {
     if (m.type() === 'warning') warnings.push(m.text());
   });
+  return { page, errors, warnings };
+}
+
+/** Opens /m/{id} and waits until the floor is drawn. */
+async function openMap(id: string, query = ''): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+  const { page, errors, warnings } = await watchedPage();
   await page.goto(`/m/${id}${query}`);
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'));
@@ -287,13 +293,7 @@ describe('a map with a CSV of locations', () => {
     doc.settings.csvUrl = csvUrl;
     const id = await publish(user, 'CSV locations', doc);
 
-    const context = await newContext(browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const warnings: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    });
+    const { page, errors, warnings } = await watchedPage();
     const ran: unknown[] = [];
     await page.exposeFunction('__mnReport', (n: unknown) => ran.push(n));
     await page.addInitScript(() => {
@@ -333,7 +333,7 @@ describe('a map with a CSV of locations', () => {
     ]);
     expect(ran).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
 
     // The script-tag embed on another site reads the same CSV across origins.
     const host = await serve((_, res) => {

@@ -23,6 +23,31 @@ export type CsvColumn =
   | 'id' | 'title' | 'about' | 'desc' | 'x' | 'y' | 'lat' | 'lon' | 'layer' | 'groups' | 'color' | 'style' | 'link' | 'image' | 'thumb'
   | 'phone' | 'email' | 'hours' | 'label' | 'type' | 'action' | 'zoom' | 'scale' | 'hide' | 'disable' | 'more';
 
+/**
+ * How CSV cells name the document's groups, layers and styles: groups and layers by id or by name,
+ * case-insensitively (a name wins over another's id: spreadsheets hold names), styles by id. The
+ * group maps grow as rows bring new tags. Shared with the editor's import.
+ */
+export function csvReferences(doc: Pick<MapDocument, 'groups' | 'layers' | 'styles'>): {
+  groupIds: Map<string, string>;
+  takenGroups: Set<string>;
+  layerIds: Map<string, string>;
+  styleIds: Set<string>;
+} {
+  const byIdOrName = (items: readonly { id: string; name: string }[]) => {
+    const map = new Map<string, string>();
+    for (const it of items) map.set(it.id.toLowerCase(), it.id);
+    for (const it of items) map.set(it.name.toLowerCase(), it.id);
+    return map;
+  };
+  return {
+    groupIds: byIdOrName(doc.groups),
+    takenGroups: new Set(doc.groups.map((g) => g.id)),
+    layerIds: byIdOrName(doc.layers),
+    styleIds: new Set(doc.styles.map((s) => s.id)),
+  };
+}
+
 /** Header names (as `csvHeaderKey` writes them) and the property each fills; shared with the editor's import. */
 export const CSV_COLUMN_ALIASES: Readonly<Record<string, CsvColumn>> = {
   id: 'id', key: 'id', slug: 'id', code: 'id',
@@ -118,18 +143,7 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
     if (rows.length) skipped.push('Line 1: no "id" or "title" column, so no row can be read');
     return { locations, groups, skipped };
   }
-  const groupIds = new Map<string, string>();
-  for (const g of doc.groups) {
-    groupIds.set(g.name.toLowerCase(), g.id);
-    groupIds.set(g.id.toLowerCase(), g.id);
-  }
-  const takenGroups = new Set(doc.groups.map((g) => g.id));
-  const layerIds = new Map<string, string>();
-  for (const l of doc.layers) {
-    layerIds.set(l.name.toLowerCase(), l.id);
-    layerIds.set(l.id.toLowerCase(), l.id);
-  }
-  const styles = new Set(doc.styles.map((s) => s.id));
+  const { groupIds, takenGroups, layerIds, styleIds: styles } = csvReferences(doc);
   const documentIds = new Set(doc.locations.map((l) => l.id));
   const taken = new Set(documentIds);
   const room = Math.max(0, L.locations - doc.locations.length);

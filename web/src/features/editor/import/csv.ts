@@ -9,7 +9,7 @@ import {
 } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import { CSV_COLUMN_ALIASES, CSV_NO, CSV_YES, csvHeaderKey } from '../../viewer/csv-locations';
+import { CSV_COLUMN_ALIASES, CSV_NO, CSV_YES, csvHeaderKey, csvReferences } from '../../viewer/csv-locations';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget =
@@ -77,18 +77,7 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
   const issues: CsvIssue[] = [];
   const locations: Location[] = [];
   const newGroups: Group[] = [];
-  const groupIds = new Map<string, string>();
-  for (const g of doc.groups) {
-    groupIds.set(g.id.toLowerCase(), g.id);
-    groupIds.set(g.name.toLowerCase(), g.id);
-  }
-  const takenGroups = new Set(doc.groups.map((g) => g.id));
-  const layerIds = new Map<string, string>();
-  for (const l of doc.layers) {
-    layerIds.set(l.id.toLowerCase(), l.id);
-    layerIds.set(l.name.toLowerCase(), l.id);
-  }
-  const styleIds = new Set(doc.styles.map((s) => s.id));
+  const { groupIds, takenGroups, layerIds, styleIds } = csvReferences(doc);
   const seen = new Map<string, number>();
   const generated = new Set(doc.locations.map((l) => l.id));
   const col = (target: ColumnTarget) => mapping.indexOf(target);
