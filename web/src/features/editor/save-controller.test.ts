@@ -145,9 +145,13 @@ describe('save controller', () => {
     server.version = 2;
     store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
     await ctl.saveNow();
+    await ctl.flushBackup();
     await ctl.loadTheirs(blankDocument(), 2);
     expect(ctl.getState().setAside).toMatchObject({ baseVersion: 1, stored: false });
     expect(ctl.getState().setAside!.doc.locations[0]!.id).toBe('mine');
+    // The unsaved-work backup is then the only copy on disk, so it stays (offered back on the next visit).
+    await vi.runAllTimersAsync();
+    expect(backup.records.get('m1')?.doc.locations.map((l) => l.id)).toEqual(['mine']);
   });
 
   it('sets nothing aside when nothing was unsaved (restoring a version from the history)', async () => {

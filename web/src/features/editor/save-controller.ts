@@ -259,15 +259,19 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
         suppress = false;
       }
       set({ version, conflict: null, status: 'saved', message: null, ...(aside ? { setAside: aside } : {}) });
-      void o.backup.delete(o.mapId).catch(() => undefined);
-      if (!aside) return;
-      try {
-        asideWrite = o.backup.put({ mapId: setAsideKey(o.mapId), doc: aside.doc, baseVersion: aside.baseVersion, savedAt: aside.savedAt });
-        await asideWrite;
-        if (state.setAside === aside) set({ setAside: { ...aside, stored: true } });
-      } catch {
-        // Still one Undo away and downloadable from memory; the notice says it is not stored.
+      if (aside) {
+        try {
+          asideWrite = o.backup.put({ mapId: setAsideKey(o.mapId), doc: aside.doc, baseVersion: aside.baseVersion, savedAt: aside.savedAt });
+          await asideWrite;
+          if (state.setAside === aside) set({ setAside: { ...aside, stored: true } });
+        } catch {
+          // Still one Undo away and downloadable from memory; the notice says it is not stored. The
+          // unsaved-work backup stays too: until the set-aside copy is stored, it is the one on disk.
+          return;
+        }
       }
+      // Only once our version is safe under its own key does the unsaved-work backup go.
+      void o.backup.delete(o.mapId).catch(() => undefined);
     },
     async dropSetAside() {
       set({ setAside: null });
