@@ -71,14 +71,16 @@ export async function refreshSession(opts: { forceRefresh?: boolean } = {}): Pro
 
 /** Signs out of this browser: tokens, the simulation id and the session with its maps go; the caller goes to /. */
 export async function signOutAndClear(): Promise<void> {
+  // The page shows the person signed out at once; revoking the refresh token is a network call to
+  // Cognito, and a slow answer must not leave a deleted or departing account on screen.
+  storeViewAs('');
+  clearPendingSignUp();
+  appStore.set(sessionAtom, signedOutSession());
   try {
     await (await loadAuthService()).signOutHere();
   } catch (err) {
     reportError(err, 'sign-out');
   }
-  storeViewAs('');
-  clearPendingSignUp();
-  appStore.set(sessionAtom, signedOutSession());
 }
 
 /** Gives the call client the session's ID token and, while an administrator simulates, the viewed user's id. */
