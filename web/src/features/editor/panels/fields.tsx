@@ -87,16 +87,7 @@ export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, pl
           }}
         />
       )}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -225,16 +216,7 @@ export function ColorProp({ label, value, commit, optional = true, hint }: { lab
           onKeyDown={(e) => e.key === 'Enter' && draft !== null && apply(draft)}
         />
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -246,4 +228,19 @@ export function Section({ title, children, open = true }: { title: string; child
       <div className="form-section__body">{children}</div>
     </details>
   );
+}
+
+/** A field's hint, or its error in its place; ids match the control's aria-describedby. */
+function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefined; error: string | null }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="field__error" role="alert">
+        {error}
+      </p>
+    );
+  return hint ? (
+    <p id={`${id}-hint`} className="field__hint">
+      {hint}
+    </p>
+  ) : null;
 }
