@@ -1,23 +1,12 @@
 /** Benchmark maps: n locations spread over the demo ground floor, from a seeded generator so runs compare. */
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { seededRandom } from './random';
 
 const COLORS = ['#db2777', '#9333ea', '#ea580c', '#0284c7', '#ca8a04', '#16a34a', '#e11d48', '#0f766e'];
 
-/** Mulberry32: small, fast, good enough to scatter points reproducibly. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function benchDocument(n: number, layerFile: string, seed = 42): MapDocument {
   const doc = blankDocument({ mapWidth: 1600, mapHeight: 1000, file: layerFile, layerId: 'ground', layerName: 'Ground floor' });
-  const rnd = random(seed + n);
+  const rnd = seededRandom(seed + n);
   doc.groups = COLORS.map((color, i) => ({ id: `g${i}`, name: `Category ${i + 1}`, color }));
   doc.settings.markerType = 'pin';
   doc.settings.zoom.maxZoom = 8;
