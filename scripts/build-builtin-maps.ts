@@ -14,6 +14,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'i18n-iso-countries';
 import { countries as countryInfo } from 'countries-list';
+import type { BuiltinMap } from '../web/src/features/editor/builtin-maps';
 
 const require = createRequire(import.meta.url);
 const OUT = path.resolve(import.meta.dirname, '../web/public/builtin');
@@ -92,19 +93,10 @@ function unwrap(ring: Ring): Ring {
   });
 }
 
-type Extent = [number, number, number, number];
+type Extent = BuiltinMap['extent'];
 
-interface BuiltMap {
-  id: string;
-  name: string;
-  kind: 'world' | 'continent' | 'country';
-  description: string;
-  file: string;
-  width: number;
-  height: number;
-  extent: Extent;
-  regions: { id: string; name: string; coord: [number, number] }[];
-}
+/** An entry of the index the editor reads (BuiltinMap), with its regions before they are counted. */
+type BuiltMap = Omit<BuiltinMap, 'regionCount'> & { regions: { id: string; name: string; coord: [number, number] }[] };
 
 /** Projects and writes one map; `focus` regions get locations, the rest are drawn as context. */
 function build(spec: { id: string; name: string; kind: BuiltMap['kind']; description: string; extent: Extent; regions: Region[]; focus: (r: Region) => boolean; minArea: number }): BuiltMap {
