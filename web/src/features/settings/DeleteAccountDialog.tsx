@@ -1,7 +1,6 @@
-import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { useId, useReducer, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
-import { DIALOG_CLEAR_DELAY_MS } from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
 import { sessionAtom } from '../../app/session';
 import { appStore } from '../../app/store';
@@ -13,6 +12,7 @@ import { classifyAuthError } from '../auth/auth-errors';
 import { signOutAndClear } from '../auth/session-bootstrap';
 import { canConfirmDelete, deleteAccountReducer, deletePrecheck, initialDeleteAccount, type DeleteFailure } from './delete-account-machine';
 import { reauthenticateWithPassword } from './reauth';
+import { useDialogCycle } from './use-dialog-cycle';
 
 /** How a failed deleteUserData call ends (spec §8): permission-denied asks for the password again. */
 function failureOf(err: unknown): DeleteFailure {
@@ -32,22 +32,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(deleteAccountReducer, initialDeleteAccount);
   const titleId = useId();
-  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    if (!open) return;
-    clearTimeout(clearTimer.current);
-    dispatch({ type: 'open' });
-  }, [open]);
-  useEffect(() => () => clearTimeout(clearTimer.current), []);
-
-  const close = () => {
-    if (state.busy) return;
-    dispatch({ type: 'close' });
-    clearTimeout(clearTimer.current);
-    clearTimer.current = setTimeout(() => dispatch({ type: 'clearValues' }), DIALOG_CLEAR_DELAY_MS);
-    onClose();
-  };
+  const close = useDialogCycle(open, dispatch, { opened: { type: 'open' }, closed: { type: 'close' }, cleared: { type: 'clearValues' } }, state.busy, onClose);
 
   const remove = async (typed: string) => {
     const problem = deletePrecheck(typed, appStore.get(sessionAtom).user);

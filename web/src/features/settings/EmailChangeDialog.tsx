@@ -1,6 +1,5 @@
-import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { useId, useReducer, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { DIALOG_CLEAR_DELAY_MS } from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { sessionAtom } from '../../app/session';
 import { TextField } from '../../components/Field';
@@ -10,28 +9,14 @@ import { classifyAuthError } from '../auth/auth-errors';
 import { loadAuthService } from '../auth/session-bootstrap';
 import { emailChangeReducer, initialEmailChange, submission } from './email-change-machine';
 import { reauthenticateWithGoogle, reauthenticateWithPassword, reauthStatus } from './reauth';
+import { useDialogCycle } from './use-dialog-cycle';
 
 /** The email change dialog, driven by the state machine of spec §4 (see email-change-machine.ts). */
 export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAtomValue(sessionAtom);
   const [state, dispatch] = useReducer(emailChangeReducer, initialEmailChange);
   const titleId = useId();
-  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    if (!open) return;
-    clearTimeout(clearTimer.current);
-    dispatch({ type: 'edit' });
-  }, [open]);
-  useEffect(() => () => clearTimeout(clearTimer.current), []);
-
-  const close = () => {
-    if (state.busy) return;
-    dispatch({ type: 'close' });
-    clearTimeout(clearTimer.current);
-    clearTimer.current = setTimeout(() => dispatch({ type: 'clearValues' }), DIALOG_CLEAR_DELAY_MS);
-    onClose();
-  };
+  const close = useDialogCycle(open, dispatch, { opened: { type: 'edit' }, closed: { type: 'close' }, cleared: { type: 'clearValues' } }, state.busy, onClose);
 
   /** Requests the change; re-authentication comes first when the last sign-in is too old. */
   const request = async (newEmail: string) => {
