@@ -100,7 +100,7 @@ describe('accounts in the browser', () => {
     await openSettings(page);
     await dialog(page).getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((u: URL) => u.pathname === '/');
-    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
 
     await page.goto('/maps');
     await page.waitForURL('**/login?next=%2Fmaps');
@@ -242,7 +242,7 @@ describe('accounts in the browser', () => {
     await reauth.getByLabel('Password').fill(newPassword);
     await reauth.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((u: URL) => u.pathname === '/');
-    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
     await expect(signIn(newEmail, newPassword)).rejects.toThrow();
 
     await page.goto('/login');
