@@ -170,12 +170,16 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
       b.painted = null;
       b.listed = null;
       b.frame = 0;
-      const canvas = () => document.querySelector('.editor__canvas .mn-marker-canvas:not([hidden])');
+      // The shown canvas may be a bitmap renderer: its pixels are read by drawing it onto a 2D canvas.
+      const probe = document.createElement('canvas').getContext('2d');
       const sample = () => {
-        const cv = canvas();
+        const cv = document.querySelector('.editor__canvas .mn-marker-canvas');
         const r = cv.getBoundingClientRect();
         const k = cv.width / r.width;
-        return Array.from(cv.getContext('2d').getImageData(Math.round((${p.x} - r.left) * k) - 2, Math.round((${p.y} - r.top) * k) - 2, 5, 5).data).join(',');
+        probe.canvas.width = 5;
+        probe.canvas.height = 5;
+        probe.drawImage(cv, -(Math.round((${p.x} - r.left) * k) - 2), -(Math.round((${p.y} - r.top) * k) - 2));
+        return Array.from(probe.getImageData(0, 0, 5, 5).data).join(',');
       };
       const before = sample();
       const watch = () => requestAnimationFrame(() => {

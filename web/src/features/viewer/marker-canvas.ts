@@ -8,6 +8,12 @@
  * scaled with a CSS transform relative to the transform it was drawn at (compositor work only),
  * and redrawn crisp when the camera rests or the view leaves the drawn area. Dense layers are
  * clustered on a grid so 100,000 locations draw as a few hundred items.
+ *
+ * Drawings are made on an OffscreenCanvas and shown through a `bitmaprenderer` canvas, which hands
+ * the compositor a finished image once. A visible 2D canvas would instead be copied into a new
+ * compositor resource at every frame the page commits, moved or not: at a 4x slowdown with
+ * software compositing that was a third of each panning frame. Browsers without OffscreenCanvas
+ * draw on the visible canvas directly.
  */
 import { GridClusterer, type ClusterItem } from '../../map-core/cluster';
 import type { Rect, ScreenPoint, Size, ViewTransform } from '../../map-core/coords';
@@ -68,12 +74,36 @@ export function contrastText(fill: string): string {
 const FONT = '600 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const TEXT_FONT = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** A canvas and the camera it was drawn for. */
+type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+/** A drawing buffer and the camera it was drawn for. */
 interface Surface {
-  canvas: HTMLCanvasElement;
-  ctx: CanvasRenderingContext2D;
+  canvas: HTMLCanvasElement | OffscreenCanvas;
+  ctx: Ctx2D;
   at: ViewTransform | null;
   size: Size | null;
+  /** Its pixels were handed to the screen, leaving it transparent (off-screen drawing only). */
+  emptied: boolean;
+}
+
+export interface MarkerCanvasOptions {
+  /** Draw off screen and show finished images (default: when the browser can). False: draw on the visible canvas. */
+  offscreen?: boolean;
+}
+
+/** Sizes a canvas's pixel buffer (a resize clears it and resets its context, so only when it differs). */
+function fit(c: HTMLCanvasElement | OffscreenCanvas, width: number, height: number): void {
+  if (c.width !== width) c.width = width;
+  if (c.height !== height) c.height = height;
+}
+
+/** Replaces a buffer's pixels with an image of the same size. */
+function copyInto(ctx: Ctx2D, from: CanvasImageSource): void {
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'copy';
+  ctx.drawImage(from, 0, 0);
+  ctx.restore();
 }
 
 /** What one draw stamps, in order: clusters, or marker positions sorted top to bottom. */
@@ -89,10 +119,18 @@ const SLICE_ABOVE = 500;
 const SLICE_MS = 6;
 
 export class MarkerCanvas {
-  /** The visible canvas, and the hidden one large redraws are drawn on before being copied over. */
+  /** The canvas on screen. */
+  private readonly el: HTMLCanvasElement;
+  /** Its context when drawings are made off screen and shown as finished images. */
+  private readonly shown: ImageBitmapRenderingContext | null = null;
+  /**
+   * The buffer holding (or about to hold) the drawing on screen, and the one large redraws are drawn
+   * on before they are shown. Without off-screen drawing, `fg` is the visible canvas itself.
+   */
   private fg: Surface;
   private bg: Surface;
-  private readonly ctx: CanvasRenderingContext2D;
+
+  private readonly ctx: Ctx2D;
   private job = 0;
   private lastT: ViewTransform | null = null;
   private readonly channel = new MessageChannel();
@@ -132,34 +170,53 @@ export class MarkerCanvas {
     host: HTMLElement,
     private readonly image: Size,
     private clusterColor: string,
+    options: MarkerCanvasOptions = {},
   ) {
-    const surface = (): Surface => {
-      const canvas = document.createElement('canvas');
-      canvas.className = 'mn-marker-canvas';
-      canvas.setAttribute('aria-hidden', 'true');
-      host.append(canvas);
-      const ctx = canvas.getContext('2d');
-      if (!ctx) throw new Error('Canvas 2D is not available.');
-      return { canvas, ctx, at: null, size: null };
+    const el = document.createElement('canvas');
+    el.className = 'mn-marker-canvas';
+    el.setAttribute('aria-hidden', 'true');
+    host.append(el);
+    this.el = el;
+    const surface = (canvas: HTMLCanvasElement | OffscreenCanvas): Surface | null => {
+      const ctx = canvas.getContext('2d') as Ctx2D | null;
+      return ctx ? { canvas, ctx, at: null, size: null, emptied: false } : null;
     };
-    this.fg = surface();
-    this.bg = surface();
-    this.bg.canvas.hidden = true;
-    this.ctx = this.fg.ctx;
+    let fg: Surface | null = null;
+    let bg: Surface | null = null;
+    if (options.offscreen !== false && typeof OffscreenCanvas === 'function' && 'transferToImageBitmap' in OffscreenCanvas.prototype) {
+      fg = surface(new OffscreenCanvas(1, 1));
+      bg = surface(new OffscreenCanvas(1, 1));
+      this.shown = fg && bg ? el.getContext('bitmaprenderer') : null;
+    }
+    if (!this.shown) {
+      fg = surface(el);
+      bg = surface(document.createElement('canvas'));
+    }
+    if (!fg || !bg) throw new Error('Canvas 2D is not available.');
+    this.fg = fg;
+    this.bg = bg;
+    this.ctx = fg.ctx;
     this.channel.port1.onmessage = () => this.sliceStep?.();
   }
 
   /** The canvas on screen. */
   get canvas(): HTMLCanvasElement {
-    return this.fg.canvas;
+    return this.el;
+  }
+
+  /** True when drawings are made off screen and the visible canvas shows finished images. */
+  get drawsOffscreen(): boolean {
+    return this.shown !== null;
   }
 
   destroy(): void {
     this.job++;
     this.sliceStep = null;
     this.channel.port1.close();
-    this.fg.canvas.remove();
-    this.bg.canvas.remove();
+    this.el.remove();
+    this.shown?.transferFromImageBitmap(null);
+    // Off-screen buffers hold a full view's pixels each; let them go now rather than at collection.
+    for (const sf of [this.fg, this.bg]) fit(sf.canvas, 0, 0);
     this.sprites.clear();
     this.onAssetLoad = null;
   }
@@ -213,17 +270,51 @@ export class MarkerCanvas {
   /** Moves the drawn canvas with the camera, without redrawing. */
   follow(t: ViewTransform): void {
     this.lastT = t;
-    this.position(this.fg, t);
+    this.position(t);
   }
 
-  private position(sf: Surface, t: ViewTransform): void {
-    const at = sf.at;
+  /** Places the visible canvas for camera t, relative to the camera its drawing was made at. */
+  private position(t: ViewTransform): void {
+    const at = this.fg.at;
     if (!at) return;
     const k = t.scale / at.scale;
     // The canvas origin sits at screen (-MARGIN, -MARGIN) of the drawn transform; map it through the change.
     const ox = (-MARGIN - at.x) * k + t.x;
     const oy = (-MARGIN - at.y) * k + t.y;
-    sf.canvas.style.transform = `translate(${ox}px,${oy}px) scale(${k})`;
+    this.el.style.transform = `translate(${ox}px,${oy}px) scale(${k})`;
+  }
+
+  /**
+   * Puts a finished drawing on screen: `from` is the visible drawing's buffer (after a draw or a
+   * repaint of parts of it), or the back buffer a sliced redraw finished on, which becomes the
+   * visible drawing.
+   */
+  private show(from: Surface): void {
+    const { width, height } = from.canvas;
+    if (this.shown) {
+      // No pixels are copied: the image moves from the buffer to the screen.
+      const image = (from.canvas as OffscreenCanvas).transferToImageBitmap();
+      fit(this.el, width, height);
+      this.shown.transferFromImageBitmap(image);
+      from.emptied = true;
+      // The buffer gets a copy back from the screen only when an edit repaints part of the drawing.
+      if (from !== this.fg) [this.fg, this.bg] = [from, this.fg];
+    } else if (from !== this.fg) {
+      // The finished drawing is copied onto the visible canvas in one blit, rather than two
+      // canvases trading places: showing and hiding them changes the compositor's layers, which
+      // costs more than the copy on a slow phone.
+      const fg = this.fg;
+      fit(fg.canvas, width, height);
+      copyInto(fg.ctx, from.canvas);
+      fg.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      fg.at = from.at;
+      fg.size = from.size;
+    }
+    const cssWidth = `${width / this.dpr}px`;
+    const cssHeight = `${height / this.dpr}px`;
+    if (this.el.style.width !== cssWidth) this.el.style.width = cssWidth;
+    if (this.el.style.height !== cssHeight) this.el.style.height = cssHeight;
+    if (this.lastT) this.position(this.lastT);
   }
 
   /**
@@ -248,6 +339,7 @@ export class MarkerCanvas {
       this.prepare(sf, t, viewport);
       this.stampRange(sf.ctx, plan, t, 0, count);
       this.commit(plan, count);
+      this.show(sf);
       return;
     }
     const back = this.bg;
@@ -267,24 +359,7 @@ export class MarkerCanvas {
         return;
       }
       this.sliceStep = null;
-      // The finished drawing is copied onto the visible canvas in one blit, rather than the two
-      // canvases trading places: showing and hiding them changes the compositor's layers, which
-      // costs more than the copy on a slow phone.
-      const front = this.fg;
-      const fc = front.canvas;
-      if (fc.width !== back.canvas.width || fc.height !== back.canvas.height) {
-        fc.width = back.canvas.width;
-        fc.height = back.canvas.height;
-        fc.style.width = back.canvas.style.width;
-        fc.style.height = back.canvas.style.height;
-      }
-      front.ctx.setTransform(1, 0, 0, 1, 0, 0);
-      front.ctx.clearRect(0, 0, fc.width, fc.height);
-      front.ctx.drawImage(back.canvas, 0, 0);
-      front.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-      front.at = back.at;
-      front.size = back.size;
-      this.position(front, this.lastT ?? t);
+      this.show(back);
       this.commit(plan, count);
       this.afterSwap?.();
     };
@@ -294,23 +369,17 @@ export class MarkerCanvas {
   /** Called after a sliced redraw reached the visible canvas. */
   afterSwap: (() => void) | null = null;
 
+  /** Empties a buffer sized for the viewport and the margin around it, to draw at camera t. */
   private prepare(sf: Surface, t: ViewTransform, viewport: Size): void {
     const dpr = this.dpr;
-    const cw = Math.ceil(viewport.width + 2 * MARGIN);
-    const ch = Math.ceil(viewport.height + 2 * MARGIN);
     const c = sf.canvas;
-    if (c.width !== Math.round(cw * dpr) || c.height !== Math.round(ch * dpr)) {
-      c.width = Math.round(cw * dpr);
-      c.height = Math.round(ch * dpr);
-      c.style.width = `${cw}px`;
-      c.style.height = `${ch}px`;
-    }
+    fit(c, Math.round(Math.ceil(viewport.width + 2 * MARGIN) * dpr), Math.round(Math.ceil(viewport.height + 2 * MARGIN) * dpr));
     sf.ctx.setTransform(1, 0, 0, 1, 0, 0);
-    sf.ctx.clearRect(0, 0, c.width, c.height);
+    if (!sf.emptied) sf.ctx.clearRect(0, 0, c.width, c.height);
+    sf.emptied = false;
     sf.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     sf.at = t;
     sf.size = viewport;
-    c.style.transform = `translate(${-MARGIN}px,${-MARGIN}px)`;
   }
 
   private commit(plan: Plan, count: number): void {
@@ -385,6 +454,13 @@ export class MarkerCanvas {
     const m = this.markers;
     const sf = this.fg;
     if (!m || this.clusterer || this.drawnClusters || this.sliceStep || !sf.at || !sf.size) return false;
+    if (sf.emptied) {
+      // The drawing was handed to the screen: take a copy back to repaint parts of it.
+      fit(sf.canvas, this.el.width, this.el.height);
+      copyInto(sf.ctx, this.el);
+      sf.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      sf.emptied = false;
+    }
     const adding = changes.reduce((k, c) => k + (c.at ? 1 : 0), 0);
     if (this.extra + adding > MAX_EXTRA) return false;
     this.reserve(m.count + this.extra + adding);
@@ -418,6 +494,7 @@ export class MarkerCanvas {
       this.drawnCount++;
     }
     for (const r of dirty) this.repaint(r);
+    if (dirty.length) this.show(sf);
     return true;
   }
 
@@ -500,7 +577,7 @@ export class MarkerCanvas {
     ctx.restore();
   }
 
-  private stampRange(ctx: CanvasRenderingContext2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
+  private stampRange(ctx: Ctx2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
     const m = this.markers;
     if (!m) return;
     const ox = t.x + MARGIN;
