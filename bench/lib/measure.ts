@@ -28,7 +28,19 @@ export interface InteractionStats {
   p50: number;
   p99: number;
   max: number;
-  /** Sum over long tasks of the part beyond 50 ms, during the interaction. */
+  /** Frame intervals longer than two vsyncs (33.4 ms allows for the timer's rounding of 33.3). */
+  overTwoVsyncs: number;
+  /** Sum over long tasks of the part beyond 50 ms, during the interaction (the median run's, when pooled). */
+  blockingMs: number;
+  longTasks: number;
+  durationMs: number;
+  /** How many interaction runs the figures pool. */
+  runs: number;
+}
+
+/** One run of the interaction: every frame interval and the long tasks. */
+export interface InteractionRun {
+  intervals: number[];
   blockingMs: number;
   longTasks: number;
   durationMs: number;
@@ -39,11 +51,36 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+/**
+ * Figures over several runs of the interaction: percentiles over all their frames together (one
+ * disturbed run on a shared machine then weighs as one run among several, not as the whole
+ * figure), blocking time and long tasks of the median run.
+ */
+export function summarize(runs: readonly InteractionRun[]): InteractionStats {
+  const sorted = runs.flatMap((r) => r.intervals).sort((a, b) => a - b);
+  return {
+    frames: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+    overTwoVsyncs: sorted.filter((x) => x > 33.4).length,
+    blockingMs: median(runs.map((r) => r.blockingMs)),
+    longTasks: median(runs.map((r) => r.longTasks)),
+    durationMs: median(runs.map((r) => r.durationMs)),
+    runs: runs.length,
+  };
+}
+
 /**
  * Pans by dragging and zooms with the wheel for a few seconds, recording every frame. A page too
  * slow to finish the script within `budgetMs` is measured over what it managed.
  */
-export async function panAndZoom(page: Page, rounds = 3, budgetMs = 45_000): Promise<InteractionStats> {
+export async function panAndZoom(page: Page, rounds = 3, budgetMs = 45_000): Promise<InteractionRun> {
   const deadline = Date.now() + budgetMs;
   const more = () => Date.now() < deadline;
   const vp = page.viewportSize()!;
@@ -83,13 +120,8 @@ export async function panAndZoom(page: Page, rounds = 3, budgetMs = 45_000): Pro
     const t1 = performance.now();
     return { frames: window.__frames, long: window.__long.filter((l) => l.start >= window.__t0 && l.start <= t1), t0: window.__t0, t1 };
   })()`)) as { frames: number[]; long: { start: number; duration: number }[]; t0: number; t1: number };
-  const intervals = raw.frames.slice(1).map((t, i) => t - raw.frames[i]!);
-  const sorted = [...intervals].sort((a, b) => a - b);
   return {
-    frames: intervals.length,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
+    intervals: raw.frames.slice(1).map((t, i) => t - raw.frames[i]!),
     blockingMs: raw.long.reduce((s, l) => s + Math.max(0, l.duration - 50), 0),
     longTasks: raw.long.length,
     durationMs: raw.t1 - raw.t0,
