@@ -3,7 +3,7 @@
  * Builds the web (skip with --no-build), serves web/dist from a local server on a free port, and
  * prints one table. Figures vary with the machine; compare columns, not runs.
  *   --no-build   use the existing web/dist
- *   --quick      one load per figure instead of three
+ *   --quick      one load and one interaction run per figure instead of three
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
