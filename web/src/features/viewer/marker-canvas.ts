@@ -13,13 +13,14 @@
  * the compositor a finished image once. A visible 2D canvas would instead be copied into a new
  * compositor resource at every frame the page commits, moved or not: at a 4x slowdown with
  * software compositing that was a third of each panning frame. Browsers without OffscreenCanvas
- * draw on the visible canvas directly.
+ * draw on the visible canvas directly. Dots are written into a pixel buffer by hand (dot-raster.ts).
  */
 import { GridClusterer, type ClusterItem } from '../../map-core/cluster';
 import type { Rect, ScreenPoint, Size, ViewTransform } from '../../map-core/coords';
 import { inflateRect, screenRectToImageRect, screenToImage } from '../../map-core/coords';
 import type { MarkerKind } from '../../map-core/marker-geometry';
 import { MARKER_SIZE, hitsMarker, markerBox, maxMarkerExtent, pinHeadCentre } from '../../map-core/marker-geometry';
+import { PixelBuffer, dotStamp, type DotStamp, type PixelRect } from './dot-raster';
 import type { LayerMarkers, ResolvedLocation } from './viewer-model';
 
 /** Above this many markers in the drawn area, the layer is drawn as clusters. */
@@ -84,6 +85,8 @@ interface Surface {
   size: Size | null;
   /** Its pixels were handed to the screen, leaving it transparent (off-screen drawing only). */
   emptied: boolean;
+  /** The dots of a crowded view, drawn by hand (see dot-raster.ts); made on the first such view. */
+  pixels: PixelBuffer | null;
 }
 
 export interface MarkerCanvasOptions {
@@ -117,6 +120,8 @@ type Plan = { clusters: ClusterItem[]; order: null; dots: false } | { clusters: 
 const SLICE_ABOVE = 500;
 /** Work per slice in ms, leaving the rest of the frame to input and animation. */
 const SLICE_MS = 6;
+/** Rows of dots put onto the canvas at a time (putImageData of a whole view is a frame's work on a slow phone). */
+const PUT_ROWS = 128;
 
 export class MarkerCanvas {
   /** The canvas on screen. */
@@ -179,7 +184,7 @@ export class MarkerCanvas {
     this.el = el;
     const surface = (canvas: HTMLCanvasElement | OffscreenCanvas): Surface | null => {
       const ctx = canvas.getContext('2d') as Ctx2D | null;
-      return ctx ? { canvas, ctx, at: null, size: null, emptied: false } : null;
+      return ctx ? { canvas, ctx, at: null, size: null, emptied: false, pixels: null } : null;
     };
     let fg: Surface | null = null;
     let bg: Surface | null = null;
@@ -309,6 +314,7 @@ export class MarkerCanvas {
       fg.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       fg.at = from.at;
       fg.size = from.size;
+      [fg.pixels, from.pixels] = [from.pixels, fg.pixels];
     }
     const cssWidth = `${width / this.dpr}px`;
     const cssHeight = `${height / this.dpr}px`;
@@ -330,6 +336,7 @@ export class MarkerCanvas {
     if (dpr !== this.dpr) {
       this.dpr = dpr;
       this.sprites.clear();
+      this.dotStamps.clear();
       this.spriteCache = [];
     }
     const plan = this.plan(t, viewport);
@@ -337,7 +344,12 @@ export class MarkerCanvas {
     if (sync || count <= SLICE_ABOVE) {
       const sf = this.fg;
       this.prepare(sf, t, viewport);
-      this.stampRange(sf.ctx, plan, t, 0, count);
+      if (plan.dots) {
+        const px = this.pixelsOf(sf);
+        px.clear();
+        this.stampDots(px, plan.order, t, 0, count, px.all);
+        sf.ctx.putImageData(px.imageData, 0, 0);
+      } else this.stampRange(sf.ctx, plan, t, 0, count);
       this.commit(plan, count);
       this.show(sf);
       return;
@@ -346,17 +358,41 @@ export class MarkerCanvas {
     this.prepare(back, t, viewport);
     const job = this.job;
     let k = 0;
+    /** Dots: rows of the pixel buffer put onto the canvas so far (in strips, after all are drawn). */
+    let row = -1;
     this.sliceStep = () => {
       if (job !== this.job) return;
       const until = performance.now() + SLICE_MS;
-      while (k < count && performance.now() < until) {
-        const end = Math.min(count, k + 128);
-        this.stampRange(back.ctx, plan, t, k, end);
-        k = end;
-      }
-      if (k < count) {
-        this.channel.port2.postMessage(0);
-        return;
+      if (plan.dots) {
+        const px = this.pixelsOf(back);
+        if (row < 0) {
+          px.clear();
+          row = 0;
+        }
+        while (k < count && performance.now() < until) {
+          const end = Math.min(count, k + 64);
+          this.stampDots(px, plan.order, t, k, end, px.all);
+          k = end;
+        }
+        while (k >= count && row < px.height && performance.now() < until) {
+          const rows = Math.min(PUT_ROWS, px.height - row);
+          back.ctx.putImageData(px.imageData, 0, 0, 0, row, px.width, rows);
+          row += rows;
+        }
+        if (row < px.height) {
+          this.channel.port2.postMessage(0);
+          return;
+        }
+      } else {
+        while (k < count && performance.now() < until) {
+          const end = Math.min(count, k + 128);
+          this.stampRange(back.ctx, plan, t, k, end);
+          k = end;
+        }
+        if (k < count) {
+          this.channel.port2.postMessage(0);
+          return;
+        }
       }
       this.sliceStep = null;
       this.show(back);
@@ -566,6 +602,16 @@ export class MarkerCanvas {
     const ox = t.x + MARGIN;
     const oy = t.y + MARGIN;
     const { base, order } = this.slotsIn({ minX: (x0 - ext - ox) / t.scale, minY: (y0 - ext - oy) / t.scale, maxX: (x1 + ext - ox) / t.scale, maxY: (y1 + ext - oy) / t.scale });
+    if (this.dots) {
+      const px = this.pixelsOf(sf);
+      const dpr = this.dpr;
+      const clip = { x0: Math.floor(x0 * dpr), y0: Math.floor(y0 * dpr), x1: Math.ceil(x1 * dpr), y1: Math.ceil(y1 * dpr) };
+      px.clear(clip);
+      const slots = this.inDrawOrder(order, base);
+      this.stampDots(px, slots, t, 0, slots.length, clip);
+      sf.ctx.putImageData(px.imageData, 0, 0, clip.x0, clip.y0, clip.x1 - clip.x0, clip.y1 - clip.y0);
+      return;
+    }
     const ctx = sf.ctx;
     ctx.save();
     ctx.beginPath();
@@ -575,6 +621,46 @@ export class MarkerCanvas {
     const slots = this.inDrawOrder(order, base);
     this.stampRange(ctx, { clusters: null, order: slots, dots: this.dots }, t, 0, slots.length);
     ctx.restore();
+  }
+
+  /** The surface's pixel buffer for dots, the size of its canvas (its contents are whatever was drawn last). */
+  private pixelsOf(sf: Surface): PixelBuffer {
+    const { width, height } = sf.canvas;
+    if (!sf.pixels || sf.pixels.width !== width || sf.pixels.height !== height) sf.pixels = new PixelBuffer(width, height);
+    return sf.pixels;
+  }
+
+  /** Draws slots order[from..to) as dots into a pixel buffer, inside `clip`. */
+  private stampDots(px: PixelBuffer, order: Uint32Array, t: ViewTransform, from: number, to: number, clip: PixelRect): void {
+    const dpr = this.dpr;
+    const ox = t.x + MARGIN;
+    const oy = t.y + MARGIN;
+    const { xs, ys, loc } = this;
+    let fill = '';
+    let stamp: DotStamp | null = null;
+    for (let k = from; k < to; k++) {
+      const i = order[k]!;
+      const l = this.locations[loc[i]!]!;
+      if (l.fill !== fill || !stamp) {
+        fill = l.fill;
+        stamp = this.dotStampFor(fill);
+      }
+      // The anchor is placed as a sprite's would be: on a whole CSS pixel, then in device pixels.
+      px.stamp(stamp, Math.round(Math.round(xs[i]! * t.scale + ox) * dpr), Math.round(Math.round(ys[i]! * t.scale + oy) * dpr), clip);
+    }
+  }
+
+  private readonly dotStamps = new Map<string, DotStamp>();
+  /** A dot's pixels, read once per colour from its sprite. */
+  private dotStampFor(fill: string): DotStamp {
+    let s = this.dotStamps.get(fill);
+    if (!s) {
+      const sprite = this.dotSprite(fill);
+      const c = sprite.canvas;
+      s = dotStamp(c.getContext('2d')!.getImageData(0, 0, c.width, c.height), Math.round(sprite.ax * this.dpr), Math.round(sprite.ay * this.dpr));
+      this.dotStamps.set(fill, s);
+    }
+    return s;
   }
 
   private stampRange(ctx: Ctx2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
