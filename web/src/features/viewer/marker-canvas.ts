@@ -339,31 +339,33 @@ export class MarkerCanvas {
       this.dotStamps.clear();
       this.spriteCache = [];
     }
-    const plan = this.plan(t, viewport);
-    const count = plan.clusters ? plan.clusters.length : plan.order.length;
-    if (sync || count <= SLICE_ABOVE) {
-      const sf = this.fg;
-      this.prepare(sf, t, viewport);
-      if (plan.dots) {
-        const px = this.pixelsOf(sf);
-        px.clear();
-        this.stampDots(px, plan.order, t, 0, count, px.all);
-        sf.ctx.putImageData(px.imageData, 0, 0);
-      } else this.stampRange(sf.ctx, plan, t, 0, count);
-      this.commit(plan, count);
-      this.show(sf);
+    if (sync) {
+      this.drawNow(this.plan(t, viewport), t, viewport);
       return;
     }
-    const back = this.bg;
-    this.prepare(back, t, viewport);
+    // Unhurried: even the plan (a k-d tree query and a sort, tens of ms for 10,000 markers on a slow
+    // phone) waits for the first slice, outside the frame that asked for the redraw.
     const job = this.job;
+    const back = this.bg;
+    let plan: Plan | null = null;
+    let count = 0;
     let k = 0;
     /** Dots: rows of the pixel buffer put onto the canvas so far (in strips, after all are drawn). */
     let row = -1;
     this.sliceStep = () => {
       if (job !== this.job) return;
       const until = performance.now() + SLICE_MS;
-      if (plan.dots) {
+      if (!plan) {
+        plan = this.plan(t, viewport);
+        count = plan.clusters ? plan.clusters.length : plan.order.length;
+        if (count <= SLICE_ABOVE) {
+          this.sliceStep = null;
+          this.drawNow(plan, t, viewport);
+          this.afterSwap?.();
+          return;
+        }
+        this.prepare(back, t, viewport);
+      } else if (plan.dots) {
         const px = this.pixelsOf(back);
         if (row < 0) {
           px.clear();
@@ -379,30 +381,44 @@ export class MarkerCanvas {
           back.ctx.putImageData(px.imageData, 0, 0, 0, row, px.width, rows);
           row += rows;
         }
-        if (row < px.height) {
-          this.channel.port2.postMessage(0);
-          return;
-        }
+        if (row >= px.height) return this.finishSliced(back, plan, count);
       } else {
         while (k < count && performance.now() < until) {
           const end = Math.min(count, k + 128);
           this.stampRange(back.ctx, plan, t, k, end);
           k = end;
         }
-        if (k < count) {
-          this.channel.port2.postMessage(0);
-          return;
-        }
+        if (k >= count) return this.finishSliced(back, plan, count);
       }
-      this.sliceStep = null;
-      this.show(back);
-      this.commit(plan, count);
-      this.afterSwap?.();
+      this.channel.port2.postMessage(0);
     };
     this.channel.port2.postMessage(0);
   }
 
-  /** Called after a sliced redraw reached the visible canvas. */
+  /** Draws a plan at once on the visible drawing. */
+  private drawNow(plan: Plan, t: ViewTransform, viewport: Size): void {
+    const sf = this.fg;
+    const count = plan.clusters ? plan.clusters.length : plan.order.length;
+    this.prepare(sf, t, viewport);
+    if (plan.dots) {
+      const px = this.pixelsOf(sf);
+      px.clear();
+      this.stampDots(px, plan.order, t, 0, count, px.all);
+      sf.ctx.putImageData(px.imageData, 0, 0);
+    } else this.stampRange(sf.ctx, plan, t, 0, count);
+    this.commit(plan, count);
+    this.show(sf);
+  }
+
+  /** A sliced redraw is complete: it is shown. */
+  private finishSliced(back: Surface, plan: Plan, count: number): void {
+    this.sliceStep = null;
+    this.show(back);
+    this.commit(plan, count);
+    this.afterSwap?.();
+  }
+
+  /** Called after an unhurried redraw reached the visible canvas. */
   afterSwap: (() => void) | null = null;
 
   /** Empties a buffer sized for the viewport and the margin around it, to draw at camera t. */
