@@ -107,7 +107,9 @@ export class EditorCanvas {
         onLayerError: () => undefined,
         onWheelHint: () => undefined,
       },
-      { resolveUrl: this.resolveUrl, reducedMotion: false },
+      // Markers are drawn on the visible canvas: an edit repaints a few pixels of it in place, where
+      // showing a finished image off screen takes (and copies back) a whole view's worth of pixels.
+      { resolveUrl: this.resolveUrl, reducedMotion: false, offscreen: false },
     );
     this.map.append(this.rings, this.ghost);
     this.unsubscribe.forEach((u) => u());

@@ -37,6 +37,8 @@ export interface StageCallbacks {
 export interface StageOptions {
   resolveUrl: (url: string) => string;
   reducedMotion: boolean;
+  /** How the marker canvas draws (see MarkerCanvasOptions; default: off screen when the browser can). */
+  offscreen?: boolean;
 }
 
 type RingKind = 'hover' | 'active' | 'focus';
@@ -108,7 +110,7 @@ export class MapStage {
     this.overlay.append(this.rings.hover, this.rings.active, this.rings.focus, this.tooltip, this.popupAnchor);
     viewport.append(this.pane, this.markerHost);
     overlayHost.append(this.overlay);
-    this.canvas = new MarkerCanvas(this.markerHost, model.image, s.primaryColor);
+    this.canvas = new MarkerCanvas(this.markerHost, model.image, s.primaryColor, { offscreen: options.offscreen });
     this.canvas.onAssetLoad = () => this.scheduleIdleRedraw();
     this.canvas.afterSwap = () => this.updateOverlays();
 
