@@ -54,10 +54,16 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const stack = await startStack({ port, dataDir, vite, log: (line) => console.log(line) });
-  const seed = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
-  // Imported only now: the maps service reads the environment the stack has just set.
-  const { seedDemo } = await import('./local/seed-demo');
-  await seedDemo({ adminUid: seed.admin.uid, adminEmail: seed.admin.email });
+  const seeding = (async () => {
+    const users = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
+    // Imported only now: the maps service reads the environment the stack has just set.
+    const { seedDemo } = await import('./local/seed-demo');
+    await seedDemo({ adminUid: users.admin.uid, adminEmail: users.admin.email });
+    return users;
+  })();
+  // A page opened before the seed is done waits for it rather than finding no demo map.
+  stack.holdRequests(seeding);
+  const seed = await seeding;
 
   console.log(`
 Mapnest is running (${dev ? 'dev mode, hot reload' : 'production build'}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s

@@ -327,12 +327,14 @@ export function createGateway(opts: GatewayOptions) {
     return serveStatic(req, res, p);
   }
 
+  /** Requests wait for this before they are answered (the first start seeds data while the port is open). */
+  let gate: Promise<unknown> = Promise.resolve();
   const server = http.createServer((req, res) => {
     const started = Date.now();
     res.on('finish', () => {
       if (req.url?.startsWith('/api/')) log(`${req.method} ${req.url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`);
     });
-    route(req, res).catch((err: unknown) => {
+    gate.then(() => route(req, res), () => route(req, res)).catch((err: unknown) => {
       console.error('[gateway] request failed:', err);
       if (!res.headersSent) sendJson(res, 500, envelope('INTERNAL', 'Internal Server Error'));
       else res.end();
@@ -341,6 +343,9 @@ export function createGateway(opts: GatewayOptions) {
 
   return {
     server,
+    hold: (until: Promise<unknown>) => {
+      gate = until;
+    },
     listen: () => new Promise<number>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port, opts.host ?? '127.0.0.1', () => {

@@ -62,6 +62,11 @@ export interface Stack {
   env: StackEnv;
   /** Resolves when every S3 trigger started so far has finished. */
   settled(): Promise<void>;
+  /**
+   * Holds requests until `until` settles: `npm start` seeds the administrator and demo map after the
+   * stack (and its port) is up, and a page opened meanwhile would find no demo map.
+   */
+  holdRequests(until: Promise<unknown>): void;
   stop(): Promise<void>;
 }
 
@@ -169,6 +174,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       mailbox,
       env: fullEnv,
       settled: async () => { await Promise.all([...pendingTriggers]); },
+      holdRequests: (until) => gateway.hold(until),
       stop: stopAll,
     };
   } catch (err) {
