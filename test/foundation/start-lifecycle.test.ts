@@ -4,6 +4,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,10 +44,33 @@ const alive = (pid: number) => {
   }
 };
 
-async function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+/** A port free on 127.0.0.1 right now. */
+const freePort = () => new Promise<number>((resolve, reject) => {
+  const srv = createServer();
+  srv.once('error', reject);
+  srv.listen(0, '127.0.0.1', () => {
+    const port = (srv.address() as { port: number }).port;
+    srv.close(() => resolve(port));
+  });
+});
+
+/** Asks for a URL every 50 ms until the server answers at all; the first answer's status. */
+async function firstAnswer(url: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      return (await fetch(url)).status;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`${url} never answered`);
+}
+
+async function start(port = 0): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', MAPNEST_DATA_DIR: dataDir, LOG_SILENT: '1' },
+    env: { ...process.env, PORT: String(port), MAPNEST_DATA_DIR: dataDir, LOG_SILENT: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -79,7 +103,11 @@ async function stopWithCtrlC(child: ChildProcess): Promise<number[]> {
 
 describe('npm start', () => {
   it('serves the app, stops cleanly on Ctrl-C and keeps its data for the next start', async () => {
-    const first = await start();
+    // The port opens before the first start has seeded the demo map: a request in between waits for it.
+    const port = await freePort();
+    const demo = firstAnswer(`http://127.0.0.1:${port}/data/maps/demo.json`, 90_000);
+    const first = await start(port);
+    expect(await demo).toBe(200);
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     const password = /Administrator\s+\S+ \/ (\S+)/.exec(first.output())?.[1];
     expect(password).toBeTruthy();
