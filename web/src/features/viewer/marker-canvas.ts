@@ -134,7 +134,7 @@ export class MarkerCanvas {
    */
   private fg: Surface;
   private bg: Surface;
-  /** Measures text (the labels of text markers): the visible drawing's context, which is always there. */
+  /** Measures text (the labels of text markers): the context of one of the drawing buffers, which always exists. */
   private readonly ctx: Ctx2D;
   private job = 0;
   private lastT: ViewTransform | null = null;
