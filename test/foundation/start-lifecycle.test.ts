@@ -22,7 +22,16 @@ const poolId = 'us-east-1_MapnestLocal';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-start-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Every start, so a failed assertion does not leave a stack (and its Java) running. */
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of started) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 function descendants(pid: number): number[] {
   let out = '';
@@ -73,6 +82,7 @@ async function start(port = 0): Promise<{ child: ChildProcess; url: string; outp
     env: { ...process.env, PORT: String(port), MAPNEST_DATA_DIR: dataDir, LOG_SILENT: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
   child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
