@@ -141,6 +141,8 @@ export class MarkerCanvas {
   private readonly channel = new MessageChannel();
   private sliceStep: (() => void) | null = null;
   private readonly sprites = new Map<string, Sprite>();
+  /** Dots' pixels by colour, for drawing them by hand (at the current pixel ratio, like the sprites). */
+  private readonly dotStamps = new Map<string, DotStamp>();
   private readonly images = new Map<string, HTMLImageElement | 'error'>();
   private readonly textWidths = new Map<number, number>();
   private markers: LayerMarkers | null = null;
@@ -635,7 +637,7 @@ export class MarkerCanvas {
     ctx.clip();
     ctx.clearRect(x0, y0, x1 - x0, y1 - y0);
     const slots = this.inDrawOrder(order, base);
-    this.stampRange(ctx, { clusters: null, order: slots, dots: this.dots }, t, 0, slots.length);
+    this.stampRange(ctx, { clusters: null, order: slots, dots: false }, t, 0, slots.length);
     ctx.restore();
   }
 
@@ -666,7 +668,6 @@ export class MarkerCanvas {
     }
   }
 
-  private readonly dotStamps = new Map<string, DotStamp>();
   /** A dot's pixels, read once per colour from its sprite. */
   private dotStampFor(fill: string): DotStamp {
     let s = this.dotStamps.get(fill);
@@ -679,6 +680,7 @@ export class MarkerCanvas {
     return s;
   }
 
+  /** Stamps the sprites of plan items [from, to) (clusters or full markers; dots go through stampDots). */
   private stampRange(ctx: Ctx2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
     const m = this.markers;
     if (!m) return;
@@ -693,16 +695,12 @@ export class MarkerCanvas {
       return;
     }
     const { xs, ys, loc } = this;
-    const { order, dots } = plan;
     const cache = this.spriteCache;
+    const order = plan.order;
     for (let k = from; k < to; k++) {
       const i = order[k]!;
       const li = loc[i]!;
-      let sprite = dots ? undefined : cache[li];
-      if (!sprite) {
-        const l = this.locations[li]!;
-        sprite = dots ? this.dotSprite(l.fill) : (cache[li] = this.spriteFor(l));
-      }
+      const sprite = (cache[li] ??= this.spriteFor(this.locations[li]!));
       ctx.drawImage(sprite.canvas, Math.round(xs[i]! * t.scale + ox) - sprite.ax, Math.round(ys[i]! * t.scale + oy) - sprite.ay, sprite.w, sprite.h);
     }
   }

@@ -360,7 +360,7 @@ export class MapStage {
     this.applyPane(t);
     const vp = this.view.viewport;
     // Mid-gesture redraws only when they are cheap; a crowded layer waits for the camera to rest.
-    // The catch-up is drawn in slices on the hidden canvas while the visible one keeps following.
+    // The catch-up is drawn in slices on the back buffer while the visible drawing keeps following.
     this.canvas.follow(t);
     if (vp && this.canvas.drawnCount <= GESTURE_REDRAW_MAX && this.canvas.needsRedraw(t, vp) && performance.now() - this.lastRedraw > GESTURE_REDRAW_MS) this.redraw(false);
     this.updateOverlays();
