@@ -87,6 +87,13 @@ export interface MapSummary {
   published: boolean;
   /** First layer's file, for a preview on the maps list. */
   previewUrl: string | null;
+  /**
+   * Set when the map went back to test because its owner's slots of this state's plan ran out (quantity lowered,
+   * subscription ended, licence ended): the state it had, so one click can bring it back once a slot is free.
+   */
+  lapsedFrom: 1 | 3 | null;
+  /** When the map's registered marketplace licence ends, if it has one that has not ended. */
+  licenseEndsAt: string | null;
 }
 
 /** A user's slot counters as getSlots answers them: capacity = granted (administrators, licences) + subscribed. */
@@ -141,20 +148,23 @@ export function isTestState(state: number): boolean {
   return state < MapState.LIVE;
 }
 
-/** When a test map created at `created` stops being public. */
-export function testMapActiveUntil(created: string): string {
-  return new Date(Date.parse(created) + TEST_MAP_ACTIVE_MS).toISOString();
+/**
+ * When a test map stops being public: 7 days after `testSince`, the moment it became a test map (its creation,
+ * or the moment it went back to test from a paid state).
+ */
+export function testMapActiveUntil(testSince: string): string {
+  return new Date(Date.parse(testSince) + TEST_MAP_ACTIVE_MS).toISOString();
 }
 
-/** Whether a map in `state` created at `created` is public at `now`: live, pro, demo, admin, or an unexpired test map. */
-export function isPublic(state: number, created: string, now: Date = new Date()): boolean {
+/** Whether a map in `state`, a test map since `testSince`, is public at `now`: live, pro, demo, admin, or an unexpired test map. */
+export function isPublic(state: number, testSince: string, now: Date = new Date()): boolean {
   if (!isTestState(state)) return true;
-  return now.getTime() < Date.parse(testMapActiveUntil(created));
+  return now.getTime() < Date.parse(testMapActiveUntil(testSince));
 }
 
 /** Whether a test map's 7 days are over. */
-export function isExpiredTestMap(state: number, created: string, now: Date = new Date()): boolean {
-  return isTestState(state) && !isPublic(state, created, now);
+export function isExpiredTestMap(state: number, testSince: string, now: Date = new Date()): boolean {
+  return isTestState(state) && !isPublic(state, testSince, now);
 }
 
 /** The plan whose slot a state uses, or null for states that use no paid slot. */

@@ -30,6 +30,14 @@ export interface MapItem {
   version: number;
   docKey: string;
   previewUrl: string | null;
+  /** When the map last became a test map, if not at its creation (it went back from live or pro): its 7 days count from here. */
+  testSince?: string;
+  /** When the map last moved into a paid state: slots running out send the most recently promoted maps back first. */
+  promotedAt?: string;
+  /** The paid state a map had before its owner's slots ran out (see MapSummary.lapsedFrom). */
+  lapsedFrom?: 1 | 3;
+  /** End of the marketplace licence registered on this map, while it runs. */
+  licenseEndsAt?: string;
   /** Set while a delete is in progress: the map is gone for every reader, and a retried delete resumes. */
   deleting?: boolean;
 }

@@ -44,13 +44,18 @@ function previewOf(doc: MapDocument): string | null {
   return file ? file : null;
 }
 
+/** When the map's test period started: its creation, or the moment it last went back to test. */
+export const testSinceOf = (map: Pick<MapItem, 'created' | 'testSince'>): string => map.testSince ?? map.created;
+
 export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
   return {
     id: map.id, title: map.title, uid: map.uid, author: map.author, created: map.created, edited: map.edited,
     state: map.state, metrics: map.metrics, subscribed: map.subscribed, version: map.version,
-    activeUntil: isTestState(map.state) ? testMapActiveUntil(map.created) : null,
-    published: isPublic(map.state, map.created, at),
+    activeUntil: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
+    published: isPublic(map.state, testSinceOf(map), at),
     previewUrl: map.previewUrl ?? null,
+    lapsedFrom: map.lapsedFrom ?? null,
+    licenseEndsAt: map.licenseEndsAt ?? null,
   };
 }
 
@@ -89,10 +94,10 @@ export async function publishLatest(mapId: string, at: Date = new Date()): Promi
       await mapObjects.unpublish(mapId);
       return;
     }
-    const expired = isExpiredTestMap(map.state, map.created, at);
+    const expired = isExpiredTestMap(map.state, testSinceOf(map), at);
     const published: PublishedMap = {
       id: map.id, title: map.title, state: map.state, expired,
-      expiresAt: isTestState(map.state) ? testMapActiveUntil(map.created) : null,
+      expiresAt: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
       publishedAt: at.toISOString(), version: map.version,
     };
     if (!expired) published.document = restoreDocument(await mapObjects.getDocument(map.docKey)).document;

@@ -22,7 +22,7 @@ export const MAP_ID = 'map00000000000000001';
 export function aSummary(fields: Partial<MapSummary> = {}): MapSummary {
   return {
     id: MAP_ID, title: 'Riverside Mall', uid: 'user-1', author: 'user-1', created: '2025-01-01T10:00:00.000Z', edited: '2025-01-02T10:00:00.000Z',
-    state: 0, metrics: { layerCount: 1, locationCount: 0 }, subscribed: false, version: 1, activeUntil: null, published: false, previewUrl: null,
+    state: 0, metrics: { layerCount: 1, locationCount: 0 }, subscribed: false, version: 1, activeUntil: null, published: false, previewUrl: null, lapsedFrom: null, licenseEndsAt: null,
     ...fields,
   };
 }

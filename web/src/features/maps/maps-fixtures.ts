@@ -25,6 +25,8 @@ export function aMap(fields: Partial<MapSummary> = {}): MapSummary {
     activeUntil: new Date(Date.parse(created) + 7 * DAY).toISOString(),
     published: true,
     previewUrl: null,
+    lapsedFrom: null,
+    licenseEndsAt: null,
     ...fields,
   };
 }
