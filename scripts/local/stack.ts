@@ -151,7 +151,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const gateway = createGateway({
       port: opts.port,
-      webDist: opts.webDist ?? path.join(REPO_ROOT, 'web/dist'),
+      // MAPNEST_WEB_DIST: a build elsewhere (e.g. `vite build --outDir`), so a rebuild never empties what a test serves.
+      webDist: opts.webDist ?? process.env.MAPNEST_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'),
       vite: opts.vite,
       s3,
       buckets: { public: LOCAL_BUCKETS.public, uploads: LOCAL_BUCKETS.uploads },
