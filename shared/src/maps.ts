@@ -96,7 +96,7 @@ export interface MapSummary {
   licenseEndsAt: string | null;
 }
 
-/** A user's slot counters as getSlots answers them: capacity = granted (administrators, licences) + subscribed. */
+/** A user's slot counters as getSlots answers them: capacity = granted (administrators) + subscribed + licensed (Basic). */
 export interface SlotCounters {
   testMaps: number;
   basicUsed: number;
@@ -107,6 +107,8 @@ export interface SlotCounters {
   proGranted: number;
   basicSubscribed: number;
   proSubscribed: number;
+  /** Basic slots from registered marketplace licences that have not ended. */
+  basicLicensed: number;
 }
 
 export interface HistoryEntry {

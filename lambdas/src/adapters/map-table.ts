@@ -334,7 +334,7 @@ export const mapTable = {
       testMaps: n('testMaps'), basicUsed: n('basicUsed'), proUsed: n('proUsed'),
       basicCapacity: n('basicCapacity'), proCapacity: n('proCapacity'),
       basicGranted: n('basicGranted'), proGranted: n('proGranted'),
-      basicSubscribed: n('basicSubscribed'), proSubscribed: n('proSubscribed'),
+      basicSubscribed: n('basicSubscribed'), proSubscribed: n('proSubscribed'), basicLicensed: n('basicLicensed'),
     };
   },
 
