@@ -18,6 +18,7 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
+import { objectKeySchema } from '@mapnest/shared/files';
 import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, callNameFromModule } from '@mapnest/lambdas/routes';
 import type { Mailbox } from './mailbox';
 import type { LocalS3 } from './s3';
@@ -118,6 +119,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 const envelope = (status: string, message: string) => ({ error: { status, message } });
 
+/** decodeURIComponent, or null for malformed percent-encoding (which CloudFront and API Gateway refuse with 400). */
+export function decodePath(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+const badRequest = (res: ServerResponse) => sendJson(res, 400, { message: 'Bad Request' });
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
@@ -184,7 +196,8 @@ export function createGateway(opts: GatewayOptions) {
   }
 
   async function handleCall(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const name = decodeURIComponent(url.pathname.slice(CALL_PATH_PREFIX.length));
+    const name = decodePath(url.pathname.slice(CALL_PATH_PREFIX.length));
+    if (name === null) return sendJson(res, 400, envelope('INVALID_ARGUMENT', 'The function name is not valid percent-encoding.'));
     const file = CALL_NAME_PATTERN.test(name) ? calls.get(name) : undefined;
     if (!file || req.method !== 'POST') {
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
@@ -234,7 +247,9 @@ export function createGateway(opts: GatewayOptions) {
 
   function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
     const dist = opts.webDist;
-    let file = path.join(dist, path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, ''));
+    const decoded = decodePath(pathname);
+    if (decoded === null) return badRequest(res);
+    let file = path.join(dist, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
     const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       // History fallback, as the CloudFront function does: /m/* is the embed page, the rest the app.
@@ -285,8 +300,13 @@ export function createGateway(opts: GatewayOptions) {
         baseEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body));
     }
     if (p.startsWith('/api/')) return sendJson(res, 404, envelope('NOT_FOUND', `No route for ${req.method} ${p}.`));
-    if (p.startsWith('/data/')) return serveObject(req, res, opts.s3.client, opts.buckets.public, decodeURIComponent(p.slice('/data/'.length)));
-    if (p.startsWith('/files/')) return serveObject(req, res, opts.s3.client, opts.buckets.uploads, decodeURIComponent(p.slice('/files/'.length)));
+    for (const [prefix, bucket] of [['/data/', opts.buckets.public], ['/files/', opts.buckets.uploads]] as const) {
+      if (!p.startsWith(prefix)) continue;
+      const key = decodePath(p.slice(prefix.length));
+      // A key S3 could not hold (control characters, lone surrogates, over 1,024 bytes) is a bad request, not an error.
+      if (key === null || objectKeySchema.safeParse(key).success === false) return badRequest(res);
+      return serveObject(req, res, opts.s3.client, bucket, key);
+    }
     if (p.startsWith('/_s3/')) return opts.s3.handle(req, res, p.slice('/_s3'.length), url.searchParams);
     if (p === '/_cognito' || p.startsWith('/_cognito/')) {
       req.url = (p.slice('/_cognito'.length) || '/') + url.search;

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, NAME_MAX, USER_ID_MAX } from './constants';
 import { MESSAGES } from './errors';
+import { plainText } from './text';
 
 /** Spec §5: non-space text, an @, non-space text. Deliberately loose: Cognito and the link prove the address. */
 export const LOOSE_EMAIL_PATTERN = /^\S+@\S+$/;
@@ -56,7 +57,7 @@ export function avatarInitials(displayName: string | null | undefined): string {
 }
 
 /** The display name rule: trimmed, at most 50 characters (an empty name clears it). */
-export const displayNameSchema = z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`);
+export const displayNameSchema = plainText(z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`));
 
 /** A problem with a typed display name, or null. */
 export function displayNameProblem(value: string): string | null {

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { QUANTITY_MAX, QUANTITY_MIN } from './constants';
 import { MESSAGES } from './errors';
+import { plainText } from './text';
 
 export const CONTACT_TOPICS = {
   general: 'General question',
@@ -40,7 +41,7 @@ export const BUDGETS = {
 
 const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
-const name = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
+const name = plainText(z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'));
 // Spec §5's loose email rule: non-space text, an @, non-space text.
 const email = z
   .string()
@@ -67,7 +68,7 @@ export const estimateRequestSchema = z.strictObject({
   kind: z.literal('estimate'),
   name,
   email,
-  company: z.string().trim().max(200, 'Use at most 200 characters.'),
+  company: plainText(z.string().trim().max(200, 'Use at most 200 characters.')),
   projectType: z.enum(keys(PROJECT_TYPES), { error: 'Choose what you need.' }),
   mapCount: z.coerce
     .number({ error: 'Enter a number of maps.' })

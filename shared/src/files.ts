@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { STORAGE_LIST_MAX } from './constants';
+import { isWellFormed, utf8Length } from './text';
 
 /** Largest file in the library (10 MB). */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -44,8 +45,20 @@ export const createFileUploadInput = z.strictObject({
   size: z.number().int().min(1, 'The file is empty').max(FILE_MAX_BYTES, FILE_MESSAGES.tooLarge),
 });
 
+/** S3's own limit on a key. */
+export const KEY_MAX_BYTES = 1024;
+
+/** A stored key as a caller may name it: at most 1,024 UTF-8 bytes, no control characters, well-formed text. */
+export const objectKeySchema = z
+  .string()
+  .min(1, 'A key is required')
+  .refine((k) => isWellFormed(k), 'A key must be well-formed text')
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  .refine((k) => !/[\u0000-\u001F\u007F]/.test(k), 'A key has no control characters')
+  .refine((k) => utf8Length(k) <= KEY_MAX_BYTES, `A key has at most ${KEY_MAX_BYTES} bytes`);
+
 export const deleteFileInput = z.strictObject({
-  key: z.string().min(1).max(1024),
+  key: objectKeySchema,
 });
 
 /** One file of the library. */

@@ -5,17 +5,18 @@
 import * as z from 'zod';
 import { HISTORY_NAME_MAX, MAP_TITLE_MAX, MapState, TEST_MAP_ACTIVE_MS, USER_ID_MAX, type MapStateValue } from './constants';
 import { strictMapDocument, type MapDocument } from './map-document';
+import { plainText } from './text';
 
 /** Map ids: 20 characters of [A-Za-z0-9], unguessable; a few fixed ids (the demo) are shorter. */
 export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
 export const mapIdSchema = z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
 export const historyIdSchema = z.string().regex(/^v\d{8}$/, 'Not a valid history id');
 
-export const mapTitleSchema = z
+export const mapTitleSchema = plainText(z
   .string()
   .trim()
   .min(1, 'A title is required')
-  .max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`);
+  .max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`));
 
 export const mapStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], {
   error: 'State must be 0 (test), 1 (live), 2 (demo), 3 (pro) or 9 (admin)',
@@ -38,7 +39,7 @@ export const historyRefInput = z.strictObject({ mapId: mapIdSchema, historyMapId
 export const setHistoryNameInput = z.strictObject({
   mapId: mapIdSchema,
   historyMapId: historyIdSchema,
-  name: z.string().trim().max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`),
+  name: plainText(z.string().trim().max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`)),
 });
 export const renameMapInput = z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
 export const setMapStateInput = z.strictObject({ id: mapIdSchema, state: mapStateSchema });
