@@ -5,6 +5,7 @@
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useBlocker } from 'react-router';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
@@ -24,6 +25,9 @@ import { SidePanel } from './panels/SidePanel';
 import { Inspector } from './panels/Inspector';
 import { EditorDialogs } from './dialogs/EditorDialogs';
 import { ConflictDialog } from './ConflictDialog';
+import { createPendingEdits, PendingEditsContext, type PendingEdits } from './pending-edits';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { SaveController } from './save-controller';
 
 export interface LoadedMap {
   map: MapSummary;
@@ -48,12 +52,14 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   const mapId = initial.map.id;
   const [store] = useState(() => createEditorStore(initial.doc));
   const [backup] = useState(() => browserBackup());
+  const [pending] = useState(createPendingEdits);
   const [save] = useState(() =>
     createSaveController({
       store,
       mapId,
       version: initial.map.version,
       backup,
+      beforeSave: () => pending.flush(),
       save: (input) => call<{ version: number }>('saveMap', input),
       currentVersion: async () => (await call<MapWithDocument>('getMap', { id: mapId })).map.version,
     }),
@@ -114,6 +120,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   // Leaving with unsaved changes asks first; a hidden page writes its backup at once.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      pending.flush();
       if (!save.hasUnsavedChanges()) return;
       void save.flushBackup();
       e.preventDefault();
@@ -128,25 +135,85 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('visibilitychange', onHide);
     };
-  }, [save]);
+  }, [save, pending]);
 
   return (
     <EditorContext.Provider value={ctx}>
-      <div className="editor">
-        <Toolbar />
-        <RestoreBackup backupStore={backup} initial={initial} />
-        {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
-        <div className="editor__body">
-          <SidePanel />
-          <CanvasHost canvasRef={canvasRef} />
-          <Inspector />
+      <PendingEditsContext.Provider value={pending}>
+        <div className="editor">
+          <Toolbar />
+          <RestoreBackup backupStore={backup} initial={initial} />
+          {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
+          <div className="editor__body">
+            <SidePanel />
+            <CanvasHost canvasRef={canvasRef} />
+            <Inspector />
+          </div>
+          <Shortcuts />
+          <NoticeToast />
+          <ConflictDialog />
+          <EditorDialogs />
+          <LeaveGuard save={save} pending={pending} />
         </div>
-        <Shortcuts />
-        <NoticeToast />
-        <ConflictDialog />
-        <EditorDialogs />
-      </div>
+      </PendingEditsContext.Provider>
     </EditorContext.Provider>
+  );
+}
+
+/**
+ * Leaving the editor inside the app (←, the header's links, Back) saves first: what is typed is
+ * committed, the pending autosave runs at once, and the page changes once the map is saved. When it
+ * cannot be saved (offline, a conflict, signed out) the author is asked, as a reload asks, and stays
+ * unless they choose to leave; the copy in this browser is never the only one without their say.
+ */
+function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingEdits }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    // Typed text first (leaving by keyboard or Back blurs nothing), then: is anything unsaved?
+    pending.flush();
+    return save.hasUnsavedChanges();
+  });
+  const latest = useRef(blocker);
+  useEffect(() => {
+    latest.current = blocker;
+  });
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let cancelled = false;
+    void save.saveNow().then(() => {
+      if (cancelled || latest.current.state !== 'blocked') return;
+      if (!save.hasUnsavedChanges()) latest.current.proceed();
+      else setAsking(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [blocker.state, save]);
+  const message = save.getState().message;
+  return (
+    <ConfirmDialog
+      open={asking && blocker.state === 'blocked'}
+      title="Leave the editor?"
+      subtitle={
+        <>
+          Changes you made may not be saved. {message ?? 'Your latest changes are not saved yet.'} Stay to keep working while the editor tries
+          again, or leave: they stay in this browser and are offered back when you open the map again.
+        </>
+      }
+      positive="Leave without saving"
+      negative="Stay"
+      danger
+      onConfirm={async () => {
+        await save.flushBackup();
+        setAsking(false);
+        latest.current.proceed?.();
+      }}
+      onCancel={() => {
+        setAsking(false);
+        latest.current.reset?.();
+      }}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
@@ -7,6 +7,7 @@ import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { dialogAtom, layerAtom, toolAtom } from './editor-state';
 import type { SaveStatus } from './save-controller';
+import { PendingEditsContext, usePendingEdit } from './pending-edits';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const key = (k: string, shift = false) => formatShortcut({ key: k, mod: true, shift }, apple);
@@ -55,6 +56,7 @@ function MapTitle() {
       notify(`The map could not be renamed: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
+  usePendingEdit(() => void commit());
   return (
     <input
       className="editor__title"
@@ -72,7 +74,8 @@ function MapTitle() {
 }
 
 export function Toolbar() {
-  const { store } = useEditor();
+  const { store, save } = useEditor();
+  const pending = useContext(PendingEditsContext);
   const state = useEditorState();
   const [tool, setTool] = useAtom(toolAtom);
   const [layer, setLayer] = useAtom(layerAtom);
@@ -122,10 +125,25 @@ export function Toolbar() {
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('export')}>
           Export
         </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('preview')}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            pending?.flush();
+            setDialog('preview');
+          }}
+        >
           Preview
         </button>
-        <button type="button" className="btn btn--primary btn--sm" onClick={() => setDialog('publish')}>
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          onClick={() => {
+            // What is typed is committed and saved at once: the embed shows the saved version.
+            void save.saveNow();
+            setDialog('publish');
+          }}
+        >
           Publish
         </button>
       </div>

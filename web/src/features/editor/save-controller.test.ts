@@ -211,4 +211,29 @@ describe('save controller', () => {
     await ctl.saveNow();
     expect(ctl.getState().message).toContain('signed out');
   });
+
+  it('commits typed text before a save the author asks for, but not before autosave', async () => {
+    const server = fakeServer(1);
+    const store = createEditorStore(blankDocument());
+    let typed: string | null = null;
+    const commits: string[] = [];
+    const ctl = createSaveController({
+      store, mapId: 'm1', version: 1, save: server.save, currentVersion: server.currentVersion, backup: memoryBackup(), delayMs: 3000,
+      beforeSave: () => {
+        if (typed === null) return;
+        commits.push(typed);
+        store.dispatch(addLocation, { id: typed, coord: [0.5, 0.5] });
+        typed = null;
+      },
+    });
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    typed = 'b';
+    await vi.advanceTimersByTimeAsync(3100);
+    expect(commits).toEqual([]);
+    expect(server.doc.locations.map((l) => l.id)).toEqual(['a']);
+    await ctl.saveNow();
+    expect(commits).toEqual(['b']);
+    expect(server.doc.locations.map((l) => l.id)).toEqual(['a', 'b']);
+    expect(ctl.getState().status).toBe('saved');
+  });
 });

@@ -65,6 +65,11 @@ export interface SaveControllerOptions {
   backupDelayMs?: number;
   isOnline?: () => boolean;
   now?: () => number;
+  /**
+   * Runs before every save the author asks for (Ctrl/Cmd+S, Save, Publish, leaving): commits the text
+   * still being typed, so it is in the version saved. Autosave does not call it (it would cut typing).
+   */
+  beforeSave?: () => void;
 }
 
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -134,7 +139,7 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
   const schedule = (ms: number) => {
     clearTimeout(saveTimer);
     if (disposed) return;
-    saveTimer = setTimeout(() => void controller.saveNow(), ms);
+    saveTimer = setTimeout(() => void start(), ms);
   };
 
   const onChange = () => {
@@ -216,6 +221,25 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
     }
   }
 
+  /** Saves the store's document now; a save already running is followed by another. */
+  function start(): Promise<void> {
+    if (disposed || state.status === 'conflict') return inFlight ?? Promise.resolve();
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    const run = async () => {
+      do {
+        again = false;
+        await runSave();
+      } while (again && (state.status as SaveStatus) !== 'conflict');
+    };
+    inFlight = run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
   const controller: SaveController = {
     getState: () => state,
     subscribe(listener) {
@@ -223,28 +247,15 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       return () => listeners.delete(listener);
     },
     saveNow() {
-      if (disposed || state.status === 'conflict') return inFlight ?? Promise.resolve();
-      if (inFlight) {
-        again = true;
-        return inFlight;
-      }
-      const run = async () => {
-        do {
-          again = false;
-          await runSave();
-        } while (again && (state.status as SaveStatus) !== 'conflict');
-      };
-      inFlight = run().finally(() => {
-        inFlight = null;
-      });
-      return inFlight;
+      if (!disposed) o.beforeSave?.();
+      return start();
     },
     async keepMine() {
       const current = await o.currentVersion();
       set({ version: current, conflict: null, status: 'unsaved', message: null });
       // The save builds on the version just read: if yet another save lands first, the conflict shows again.
       force = true;
-      await controller.saveNow();
+      await start();
     },
     async loadTheirs(doc, version) {
       const mine = o.store.getState().doc;

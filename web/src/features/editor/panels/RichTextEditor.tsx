@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { sanitizeHtml } from '../../viewer/sanitize';
 import type { Commit } from './fields';
+import { usePendingEdit } from '../pending-edits';
 
 /** Rich text as visitors will see it: the same sanitiser the viewer runs, applied before storing. */
 export function cleanDescription(html: string): string {
@@ -41,8 +42,10 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
     return () => clearTimeout(timer.current);
   }, []);
 
+  const typed = useRef(false);
   const flush = () => {
     clearTimeout(timer.current);
+    typed.current = false;
     const el = box.current;
     if (!el) return;
     const html = cleanDescription(el.innerHTML);
@@ -50,6 +53,11 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
     last.current = html;
     setError(commit(html));
   };
+  // A save, publish or leaving the editor commits what is typed here first (only typed text: the
+  // stored HTML is not rewritten by merely reading it back).
+  usePendingEdit(() => {
+    if (typed.current) flush();
+  });
   const exec = (cmd: (typeof COMMANDS)[number]['cmd']) => {
     box.current?.focus();
     if (cmd === 'createLink') {
@@ -82,6 +90,7 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
           tabIndex={0}
           suppressContentEditableWarning
           onInput={() => {
+            typed.current = true;
             clearTimeout(timer.current);
             timer.current = setTimeout(flush, 500);
           }}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { COLOR_PATTERN } from '@mapnest/shared/map-document';
+import { usePendingEdit } from '../pending-edits';
 
 /** Commits return an error message, or null when the value was taken. */
 export type Commit<T> = (value: T) => string | null;
@@ -46,6 +47,8 @@ export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, pl
     setError(problem);
     if (!problem) setDraft(null);
   };
+  // A save, publish or leaving the editor commits what is typed here first.
+  usePendingEdit(flush);
   const change = (v: string) => {
     setDraft(v);
     latest.current.draft = v;
@@ -196,6 +199,9 @@ export function ColorProp({ label, value, commit, optional = true, hint }: { lab
     setError(problem);
     if (!problem) setDraft(null);
   };
+  usePendingEdit(() => {
+    if (draft !== null) apply(draft);
+  });
   const six = value && /^#[0-9a-f]{6}$/i.test(value) ? value : value && /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : '#000000';
   return (
     <div className={error ? 'field field--invalid' : 'field'}>

@@ -1,0 +1,124 @@
+/**
+ * Never losing work, as a person edits: leaving the editor a moment after an edit (the ← button, the
+ * header's Maps link) saves first; Ctrl+S right after typing saves the typed text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { MapWithDocument } from '@mapnest/shared/maps';
+import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { call, createUser, type TestUser } from '../helpers/stack';
+
+let browser: Browser;
+let user: TestUser;
+let context: BrowserContext;
+let page: Page;
+
+async function serverDoc(mapId: string): Promise<{ doc: MapDocument; version: number }> {
+  const data = await call<MapWithDocument>('getMap', { id: mapId }, user);
+  const res = await fetch(data.documentUrl);
+  return { doc: (await res.json()) as MapDocument, version: data.map.version };
+}
+
+async function openEditor(mapId: string): Promise<void> {
+  await page.goto(`/maps/${mapId}`);
+  await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+}
+
+async function addByClick(fx: number): Promise<void> {
+  await page.keyboard.press('a');
+  const box = await page.locator('.editor__canvas .mn-viewport').boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * 0.5);
+  await page.keyboard.press('Escape');
+}
+
+const status = () => page.locator('.save-status').getAttribute('data-status');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser({ name: 'Careful Author' });
+  context = await newContext(browser);
+  page = await context.newPage();
+  await signInThroughUi(page, user);
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('leaving the editor and saving at once', () => {
+  let mapId: string;
+
+  it('← right after an edit saves it before the maps list shows', async () => {
+    mapId = await call<string>('createMap', { title: 'Leave test' }, user);
+    const errors = collectErrors(page);
+    await openEditor(mapId);
+    await addByClick(0.4);
+    expect(await status()).toBe('unsaved');
+    await page.getByRole('link', { name: 'Back to maps' }).click();
+    await page.waitForURL((u) => u.pathname === '/maps', { timeout: 15_000 });
+    const { doc } = await serverDoc(mapId);
+    expect(doc.locations).toHaveLength(1);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  }, 120_000);
+
+  it('the header’s Maps link a second after an edit saves it too', async () => {
+    await openEditor(mapId);
+    await addByClick(0.6);
+    await page.waitForTimeout(1000);
+    await page.locator('.site-header').getByRole('link', { name: 'Maps', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/maps', { timeout: 15_000 });
+    const { doc } = await serverDoc(mapId);
+    expect(doc.locations).toHaveLength(2);
+  }, 120_000);
+
+  it('asks before leaving when the edit cannot be saved (offline), and stays on Stay', async () => {
+    await openEditor(mapId);
+    await context.setOffline(true);
+    try {
+      await addByClick(0.5);
+      await page.getByRole('link', { name: 'Back to maps' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
+      await dialog.waitFor({ timeout: 10_000 });
+      expect(await dialog.innerText()).toContain('Changes you made may not be saved');
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      expect(new URL(page.url()).pathname).toBe(`/maps/${mapId}`);
+      expect(await page.locator('.vlist__row').count()).toBe(3);
+    } finally {
+      await context.setOffline(false);
+    }
+    // Back online, the retry saves it.
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await serverDoc(mapId)).doc.locations.length, { timeout: 20_000 }).toBe(3);
+  }, 120_000);
+
+  it('Ctrl+S right after typing a title saves the typed title', async () => {
+    await openEditor(mapId);
+    await page.locator('.vlist__row').first().click();
+    const title = page.locator('.location-form input[name=title]');
+    await title.click();
+    await title.press('Control+a');
+    await page.keyboard.type('Bakery');
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved', undefined, { timeout: 15_000 });
+    expect((await serverDoc(mapId)).doc.locations.map((l) => l.title)).toContain('Bakery');
+    // The field keeps focus and its text; nothing is left unsaved.
+    expect(await title.inputValue()).toBe('Bakery');
+    await page.waitForTimeout(500);
+    expect(await status()).toBe('saved');
+  }, 120_000);
+
+  it('Publish right after typing saves the typed title first', async () => {
+    await page.locator('.vlist__row').first().click();
+    const title = page.locator('.location-form input[name=title]');
+    await title.click();
+    await title.press('Control+a');
+    await page.keyboard.type('Florist');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    // Saved at once (well before autosave would), so the embed the dialog offers shows it.
+    await expect.poll(async () => (await serverDoc(mapId)).doc.locations.map((l) => l.title), { timeout: 2000, interval: 200 }).toContain('Florist');
+    expect(await page.getByRole('dialog').innerText()).not.toContain('unsaved changes');
+  }, 120_000);
+});
