@@ -15,6 +15,8 @@ export interface HttpRouteSpec {
 /** Public routes: no authorizer. Everything else under /api is a callable behind the JWT authorizer. */
 export const HTTP_ROUTES: readonly HttpRouteSpec[] = [
   { module: 'health', method: 'GET', path: '/api/health' },
+  // Stripe signs its requests; the handler checks the signature over the raw body.
+  { module: 'stripe-webhook', method: 'POST', path: '/api/stripe/webhook' },
 ];
 
 export interface TriggerSpec {

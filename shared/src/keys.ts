@@ -22,7 +22,15 @@ export const keys = {
   userSlots: (uid: string) => ({ pk: `USER#${uid}`, sk: 'SLOTS' }),
   subscription: (uid: string, subscriptionId: string) => ({ pk: `USER#${uid}`, sk: `SUB#${subscriptionId}` }),
   subscriptionPrefix: (uid: string) => ({ pk: `USER#${uid}`, skPrefix: 'SUB#' }),
+  /** The user's Stripe customer (one per user, created at the first checkout). */
+  customer: (uid: string) => ({ pk: `USER#${uid}`, sk: 'CUSTOMER' }),
+  /** Which user a Stripe customer belongs to, for webhook events that carry only the customer id. */
+  stripeCustomer: (customerId: string) => ({ pk: `STRIPE_CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
+  /** A purchase code, registered once ever across all accounts (conditional put on this item). */
   license: (code: string) => ({ pk: `LICENSE#${code}`, sk: 'LICENSE' }),
+  /** The user's copy of a licence they registered, so their licences are one query. */
+  userLicense: (uid: string, code: string) => ({ pk: `USER#${uid}`, sk: `LICENSE#${code}` }),
+  userLicensePrefix: (uid: string) => ({ pk: `USER#${uid}`, skPrefix: 'LICENSE#' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),

@@ -6,7 +6,7 @@
 import {
   DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { FREE_TEST_MAPS, type MapStateValue } from '@mapnest/shared/constants';
+import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
 import { slotPlanOf, isTestState, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
@@ -298,13 +298,26 @@ export const mapTable = {
 
   /** Moves a map to another state, giving back the old slot and taking the new one in one transaction. */
   async changeState(map: MapItem, state: MapStateValue, opts: { enforceLimits: boolean; edited: string }): Promise<void> {
+    // Into a paid state: remember when (slots running out take the newest first). Back to test from a paid state:
+    // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
+    const sets = ['#s = :s', '#sub = :sub', '#e = :e'];
+    const values: Record<string, unknown> = { ':s': state, ':sub': slotPlanOf(state) !== null, ':old': map.state, ':e': opts.edited };
+    if (slotPlanOf(state)) {
+      sets.push('#pa = :e');
+    } else if (isTestState(state) && !isTestState(map.state)) {
+      sets.push('#ts = :e');
+    }
     const items: TransactItem[] = [{
       Update: {
         TableName: table(), Key: keys.map(map.id),
-        UpdateExpression: 'SET #s = :s, #sub = :sub, #e = :e',
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE #lf`,
         ConditionExpression: 'attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d)',
-        ExpressionAttributeNames: { '#s': 'state', '#sub': 'subscribed', '#e': 'edited', '#d': 'deleting' },
-        ExpressionAttributeValues: { ':s': state, ':sub': slotPlanOf(state) !== null, ':old': map.state, ':e': opts.edited },
+        ExpressionAttributeNames: {
+          '#s': 'state', '#sub': 'subscribed', '#e': 'edited', '#d': 'deleting', '#lf': 'lapsedFrom',
+          ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
+          ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
+        },
+        ExpressionAttributeValues: values,
       },
     }];
     const move = slotMove(map.uid, map.state, state, opts.enforceLimits);
@@ -315,6 +328,48 @@ export const mapTable = {
       const reasons = cancellationReasons(err);
       if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapVersionConflictError(null);
       if (reasons?.[1] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(state));
+      throw err;
+    }
+  },
+
+  /**
+   * Sends a paid map back to test because its owner's slots of that plan ran out, if (and only if) the plan is
+   * still over capacity: the condition on the counters makes concurrent sweeps and webhooks lapse no more maps
+   * than needed. 'not-over': capacity covers use now; 'map-changed': the map moved meanwhile.
+   */
+  async lapse(map: MapItem, at: string): Promise<'lapsed' | 'not-over' | 'map-changed'> {
+    const plan = slotPlanOf(map.state);
+    if (!plan || (map.state !== MapState.LIVE && map.state !== MapState.PRO)) return 'map-changed';
+    const used = plan === 'basic' ? 'basicUsed' : 'proUsed';
+    const capacity = plan === 'basic' ? 'basicCapacity' : 'proCapacity';
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(), Key: keys.map(map.id),
+              UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at',
+              ConditionExpression: 'attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)',
+              ExpressionAttributeNames: { '#s': 'state', '#sub': 'subscribed', '#lf': 'lapsedFrom', '#ts': 'testSince', '#d': 'deleting' },
+              ExpressionAttributeValues: { ':test': MapState.TEST, ':false': false, ':from': map.state, ':at': at },
+            },
+          },
+          {
+            Update: {
+              TableName: table(), Key: keys.userSlots(map.uid),
+              UpdateExpression: 'SET #u = #u - :one, #t = if_not_exists(#t, :zero) + :one',
+              ConditionExpression: '#u > #cap OR (attribute_exists(#u) AND attribute_not_exists(#cap) AND #u > :zero)',
+              ExpressionAttributeNames: { '#u': used, '#cap': capacity, '#t': 'testMaps' },
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+            },
+          },
+        ],
+      })));
+      return 'lapsed';
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[1] === 'ConditionalCheckFailed') return 'not-over';
+      if (reasons?.[0] === 'ConditionalCheckFailed') return 'map-changed';
       throw err;
     }
   },
@@ -338,12 +393,12 @@ export const mapTable = {
     };
   },
 
-  /** Sets the slots granted outside subscriptions (administrators, licences); capacity = granted + subscribed. */
+  /** Sets the slots administrators grant outside subscriptions; capacity = granted + subscribed + licensed. */
   async setGrantedSlots(uid: string, basic: number, pro: number): Promise<void> {
     await dynamo.send(new UpdateCommand({
       TableName: table(), Key: keys.userSlots(uid),
-      UpdateExpression: 'SET #bg = :b, #pg = :p, #bc = :b + if_not_exists(#bs, :zero), #pc = :p + if_not_exists(#ps, :zero)',
-      ExpressionAttributeNames: { '#bg': 'basicGranted', '#pg': 'proGranted', '#bc': 'basicCapacity', '#pc': 'proCapacity', '#bs': 'basicSubscribed', '#ps': 'proSubscribed' },
+      UpdateExpression: 'SET #bg = :b, #pg = :p, #bc = :b + if_not_exists(#bs, :zero) + if_not_exists(#bl, :zero), #pc = :p + if_not_exists(#ps, :zero)',
+      ExpressionAttributeNames: { '#bg': 'basicGranted', '#pg': 'proGranted', '#bc': 'basicCapacity', '#pc': 'proCapacity', '#bs': 'basicSubscribed', '#ps': 'proSubscribed', '#bl': 'basicLicensed' },
       ExpressionAttributeValues: { ':b': basic, ':p': pro, ':zero': 0 },
     }));
   },

@@ -1,6 +1,6 @@
 /** The Cognito adapter: the administrative actions the accounts service takes on the caller's own user. */
 import {
-  AdminDeleteUserAttributesCommand, AdminDeleteUserCommand, AdminUpdateUserAttributesCommand,
+  AdminDeleteUserAttributesCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminUpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/clients';
 import { config } from '../lib/config';
@@ -21,6 +21,17 @@ export const userPool = {
 
   async clearPicture(uid: string): Promise<void> {
     await cognito.send(new AdminDeleteUserAttributesCommand({ UserPoolId: config.userPoolId, Username: uid, UserAttributeNames: ['picture'] }));
+  },
+
+  /** The user's current email address, or null when the user is gone (for the product's own notices). */
+  async emailOf(uid: string): Promise<string | null> {
+    try {
+      const out = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      return out.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? null;
+    } catch (err) {
+      if (isUserNotFound(err)) return null;
+      throw err;
+    }
   },
 
   /** Deletes the user; a user already gone counts as deleted, so a retried account deletion completes. */

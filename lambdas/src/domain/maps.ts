@@ -67,7 +67,7 @@ function toEntry(h: HistoryItem): HistoryEntry {
 }
 
 /** The map, if the caller may touch it: its owner or an administrator. Anyone else learns nothing. */
-async function accessible(identity: Identity, id: string, opts: { includeDeleting?: boolean } = {}): Promise<MapItem> {
+export async function accessible(identity: Identity, id: string, opts: { includeDeleting?: boolean } = {}): Promise<MapItem> {
   const map = await mapTable.get(id);
   if (!map || (map.deleting && !opts.includeDeleting)) throw new MapNotFoundError();
   if (map.uid !== identity.uid && !identity.admin) throw new MapNotFoundError();

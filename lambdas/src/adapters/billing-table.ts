@@ -1,0 +1,289 @@
+/**
+ * The billing service's DynamoDB adapter: Stripe customers, subscriptions, webhook event records and marketplace
+ * licences in the single table. Every change to slot capacity happens in the same transaction as the record that
+ * justifies it (a subscription's new state, a licence registered or ended), so capacity can never drift from what
+ * is stored, and a replayed or racing webhook changes nothing twice.
+ */
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
+import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+const table = () => config.tableName;
+
+/** How long a processed event id is remembered: Stripe retries a delivery for up to 3 days. */
+const EVENT_MEMORY_SECONDS = 30 * 24 * 3600;
+
+export interface SubscriptionItem {
+  uid: string;
+  subscriptionId: string;
+  customerId: string;
+  plan: PlanId;
+  period: BillingPeriod | null;
+  quantity: number;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  cancelAt: string | null;
+  currentPeriodEnd: string | null;
+  /** Slots this subscription adds to its plan's capacity in the state held (0 unless it holds slots). */
+  counted: number;
+  /** `created` (epoch seconds) of the Stripe event whose state this is: older events are ignored. */
+  eventCreated: number;
+  eventType: string;
+  /** Optimistic concurrency: each write expects the revision it read. */
+  revision: number;
+}
+
+export interface LicenseItem {
+  code: string;
+  uid: string;
+  mapId: string;
+  registeredAt: string;
+  endsAt: string;
+  ended: boolean;
+  itemName: string;
+}
+
+export type SubscriptionWrite = 'applied' | 'duplicate' | 'conflict';
+
+function strip<T>(item: Record<string, unknown> | undefined): T | null {
+  if (!item) return null;
+  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, ...rest } = item;
+  return rest as T;
+}
+
+async function queryPrefix(pk: string, skPrefix: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix }, ConsistentRead: true, ExclusiveStartKey: start,
+    }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+function eventRecord(eventId: string, eventType: string, now: Date): TransactItem {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...keys.webhookEvent(eventId), type: 'webhook-event', eventId, eventType, receivedAt: now.toISOString(), [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_MEMORY_SECONDS },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** One update of the slot counters that adds `delta` to a plan's subscribed slots and its capacity together. */
+function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, number>>): TransactItem | null {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  for (const plan of ['basic', 'pro'] as const) {
+    const d = deltas[plan] ?? 0;
+    if (d === 0) continue;
+    parts.push(`#${plan}S :${plan}, #${plan}C :${plan}`);
+    names[`#${plan}S`] = `${plan}Subscribed`;
+    names[`#${plan}C`] = `${plan}Capacity`;
+    values[`:${plan}`] = d;
+  }
+  if (parts.length === 0) return null;
+  return { Update: { TableName: table(), Key: keys.userSlots(uid), UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+}
+
+export const billingTable = {
+  async customerOf(uid: string): Promise<string | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.customer(uid), ConsistentRead: true }));
+    return typeof out.Item?.customerId === 'string' ? out.Item.customerId : null;
+  },
+
+  /**
+   * Remembers the user's Stripe customer, both ways. When another request stored one first, that one wins and is
+   * returned, so a user never ends up with two customers in our table.
+   */
+  async rememberCustomer(uid: string, customerId: string): Promise<string> {
+    try {
+      await dynamo.send(new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: { ...keys.customer(uid), type: 'customer', uid, customerId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: table(), Item: { ...keys.stripeCustomer(customerId), type: 'stripe-customer', uid, customerId } } },
+        ],
+      }));
+      return customerId;
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') {
+        const stored = await billingTable.customerOf(uid);
+        if (stored) return stored;
+      }
+      throw err;
+    }
+  },
+
+  async uidOfCustomer(customerId: string): Promise<string | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.stripeCustomer(customerId), ConsistentRead: true }));
+    return typeof out.Item?.uid === 'string' ? out.Item.uid : null;
+  },
+
+  async subscription(uid: string, subscriptionId: string): Promise<SubscriptionItem | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.subscription(uid, subscriptionId), ConsistentRead: true }));
+    return strip<SubscriptionItem>(out.Item);
+  },
+
+  async subscriptions(uid: string): Promise<SubscriptionItem[]> {
+    const { pk, skPrefix } = keys.subscriptionPrefix(uid);
+    return (await queryPrefix(pk, skPrefix)).map((i) => strip<SubscriptionItem>(i)!);
+  },
+
+  /** Whether this event id was processed already (a cheap check before any work; the write re-checks). */
+  async seenEvent(eventId: string): Promise<boolean> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.webhookEvent(eventId), ConsistentRead: true }));
+    return Boolean(out.Item);
+  },
+
+  /** Records an event id as processed; false when it was recorded already (a replay). */
+  async recordEvent(eventId: string, eventType: string, now: Date = new Date()): Promise<boolean> {
+    try {
+      await dynamo.send(new PutCommand(eventRecord(eventId, eventType, now).Put!));
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Stores a subscription's new state, the event id that brought it, and the capacity change it makes, in one
+   * transaction. 'duplicate': the event was processed before. 'conflict': the subscription changed since `prev`
+   * was read (a concurrent event); read again and retry.
+   */
+  async writeSubscription(next: Omit<SubscriptionItem, 'revision'>, prev: SubscriptionItem | null, event: { id: string; type: string }, now: Date = new Date()): Promise<SubscriptionWrite> {
+    const deltas: Partial<Record<PlanId, number>> = {};
+    if (prev) deltas[prev.plan] = (deltas[prev.plan] ?? 0) - prev.counted;
+    deltas[next.plan] = (deltas[next.plan] ?? 0) + next.counted;
+    const capacity = capacityUpdate(next.uid, deltas);
+    const items: TransactItem[] = [
+      eventRecord(event.id, event.type, now),
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.subscription(next.uid, next.subscriptionId), type: 'subscription', ...next, revision: (prev?.revision ?? 0) + 1 },
+          ConditionExpression: prev ? '#r = :r' : 'attribute_not_exists(pk)',
+          ...(prev ? { ExpressionAttributeNames: { '#r': 'revision' }, ExpressionAttributeValues: { ':r': prev.revision } } : {}),
+        },
+      },
+      ...(capacity ? [capacity] : []),
+    ];
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+      return 'applied';
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[0] === 'ConditionalCheckFailed') return 'duplicate';
+      if (reasons?.[1] === 'ConditionalCheckFailed') return 'conflict';
+      throw err;
+    }
+  },
+
+  async license(code: string): Promise<LicenseItem | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.license(code), ConsistentRead: true }));
+    return strip<LicenseItem>(out.Item);
+  },
+
+  async licenses(uid: string): Promise<LicenseItem[]> {
+    const { pk, skPrefix } = keys.userLicensePrefix(uid);
+    return (await queryPrefix(pk, skPrefix)).map((i) => strip<LicenseItem>(i)!);
+  },
+
+  /**
+   * Registers a licence once ever (conditional put on the code's own item), adds its Basic slot to the owner's
+   * capacity and, for a test map, makes the map live on that slot, all in one transaction.
+   * 'used': the code is registered already. 'map-changed': the map's state moved since it was read.
+   */
+  async registerLicense(license: LicenseItem, map: { id: string; state: number; promote: boolean; licenseEndsAt: string; now: string }): Promise<'registered' | 'used' | 'map-changed'> {
+    const slotsParts = ['#bl :one', '#bc :one', ...(map.promote ? ['#bu :one', '#tm :minusOne'] : [])];
+    const mapSets = ['#le = :le', ...(map.promote ? ['#s = :live', '#sub = :true', '#pa = :now'] : [])];
+    const items: TransactItem[] = [
+      { Put: { TableName: table(), Item: { ...keys.license(license.code), type: 'license', ...license }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...keys.userLicense(license.uid, license.code), type: 'user-license', ...license } } },
+      {
+        Update: {
+          TableName: table(), Key: keys.userSlots(license.uid), UpdateExpression: `ADD ${slotsParts.join(', ')}`,
+          ExpressionAttributeNames: { '#bl': 'basicLicensed', '#bc': 'basicCapacity', ...(map.promote ? { '#bu': 'basicUsed', '#tm': 'testMaps' } : {}) },
+          ExpressionAttributeValues: { ':one': 1, ...(map.promote ? { ':minusOne': -1 } : {}) },
+        },
+      },
+      {
+        Update: {
+          TableName: table(), Key: keys.map(map.id),
+          UpdateExpression: `SET ${mapSets.join(', ')}${map.promote ? ' REMOVE #lf, #ts' : ''}`,
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d) AND #s = :old',
+          ExpressionAttributeNames: { '#le': 'licenseEndsAt', '#s': 'state', '#d': 'deleting', ...(map.promote ? { '#sub': 'subscribed', '#pa': 'promotedAt', '#lf': 'lapsedFrom', '#ts': 'testSince' } : {}) },
+          ExpressionAttributeValues: { ':le': map.licenseEndsAt, ':old': map.state, ...(map.promote ? { ':live': 1, ':true': true, ':now': map.now } : {}) },
+        },
+      },
+    ];
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+      return 'registered';
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[0] === 'ConditionalCheckFailed') return 'used';
+      if (reasons?.[3] === 'ConditionalCheckFailed') return 'map-changed';
+      throw err;
+    }
+  },
+
+  /** Licences whose end has passed and whose slot is still counted (the hourly sweep). */
+  async dueLicenses(at: Date): Promise<LicenseItem[]> {
+    const due: LicenseItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo.send(new ScanCommand({
+        TableName: table(),
+        FilterExpression: '#type = :license AND #ended = :false AND #ends <= :at',
+        ExpressionAttributeNames: { '#type': 'type', '#ended': 'ended', '#ends': 'endsAt' },
+        ExpressionAttributeValues: { ':license': 'license', ':false': false, ':at': at.toISOString() },
+        ExclusiveStartKey: start,
+      }));
+      for (const item of page.Items ?? []) due.push(strip<LicenseItem>(item)!);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return due;
+  },
+
+  /** Ends a licence and takes its Basic slot back, once (false when it had ended already). */
+  async endLicense(license: LicenseItem): Promise<boolean> {
+    const ended = (key: { pk: string; sk: string }, condition: boolean): TransactItem => ({
+      Update: {
+        TableName: table(), Key: key, UpdateExpression: 'SET #e = :true',
+        ...(condition ? { ConditionExpression: '#e = :false' } : {}),
+        ExpressionAttributeNames: { '#e': 'ended' }, ExpressionAttributeValues: { ':true': true, ...(condition ? { ':false': false } : {}) },
+      },
+    });
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({
+        TransactItems: [
+          ended(keys.license(license.code), true),
+          ended(keys.userLicense(license.uid, license.code), false),
+          { Update: { TableName: table(), Key: keys.userSlots(license.uid), UpdateExpression: 'ADD #bl :minusOne, #bc :minusOne', ExpressionAttributeNames: { '#bl': 'basicLicensed', '#bc': 'basicCapacity' }, ExpressionAttributeValues: { ':minusOne': -1 } } },
+        ],
+      })));
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
+    // The map no longer shows a licence, unless a later one was registered on it meanwhile.
+    await dynamo.send(new UpdateCommand({
+      TableName: table(), Key: keys.map(license.mapId), UpdateExpression: 'REMOVE #le',
+      ConditionExpression: '#le = :end', ExpressionAttributeNames: { '#le': 'licenseEndsAt' }, ExpressionAttributeValues: { ':end': license.endsAt },
+    })).catch((err: unknown) => {
+      if (!isConditionalCheckFailed(err)) throw err;
+    });
+    return true;
+  },
+};

@@ -1,0 +1,10 @@
+import { createPortalLinkInput } from '@mapnest/shared/billing';
+import { actorOf, callable } from '../lib/callable';
+import * as billing from '../domain/billing';
+
+/** A Stripe billing portal session (change quantity, payment method, cancel), returning to the Plan tab. */
+export const handler = callable({
+  name: 'createPortalLink',
+  input: createPortalLinkInput,
+  run: (input, ctx) => billing.createPortalLink(actorOf(ctx), input),
+});

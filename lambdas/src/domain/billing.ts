@@ -1,0 +1,297 @@
+/**
+ * The billing service: Stripe subscriptions and marketplace licences become slot capacity, and capacity falling
+ * below use sends the most recently promoted maps back to test (nothing is ever deleted). Stripe is the processor:
+ * we create Checkout and portal sessions and learn every change from signed webhook events, processed once each
+ * and in order per subscription (ADR 007).
+ */
+import { BRAND, MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import {
+  BILLING_MESSAGES, holdsSlots, licenseEndsAt, maskPurchaseCode,
+  type License, type RegisterLicenseResult, type RestoreLapsedResult, type Subscription,
+} from '@mapnest/shared/billing';
+import { CallError } from '@mapnest/shared/errors';
+import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing-table';
+import { escapeHtml, sendMail } from '../adapters/mailer';
+import { marketplace } from '../adapters/marketplace';
+import { mapTable, type MapItem } from '../adapters/map-table';
+import { planOfPrice, priceTable, stripeGateway, type StripeEvent, type StripeSubscription } from '../adapters/stripe';
+import { userPool } from '../adapters/user-pool';
+import { MapVersionConflictError, SlotLimitError } from './errors';
+import { accessible, publishLatest, type Actor } from './maps';
+
+/** Payments are the account holder's own: an administrator viewing as a user sees them but cannot buy or manage. */
+function ownAccount(actor: Actor): string {
+  if (actor.subject !== actor.identity.uid) {
+    throw new CallError('permission-denied', 'Only the account holder can buy or manage a subscription.');
+  }
+  return actor.subject;
+}
+
+async function customerFor(uid: string, email: string | null): Promise<string> {
+  const stored = await billingTable.customerOf(uid);
+  if (stored) return stored;
+  return billingTable.rememberCustomer(uid, await stripeGateway.createCustomer({ uid, email }));
+}
+
+export async function createCheckoutSession(actor: Actor, input: { plan: PlanId; period: BillingPeriod; quantity: number }): Promise<{ url: string }> {
+  const uid = ownAccount(actor);
+  const prices = await priceTable();
+  const customerId = await customerFor(uid, actor.identity.email ?? null);
+  const url = await stripeGateway.createCheckoutSession({
+    customerId, uid, priceId: prices[input.plan][input.period], quantity: input.quantity, plan: input.plan, period: input.period,
+    successUrl: `${config.appOrigin}/maps`, cancelUrl: `${config.appOrigin}/maps#subscribe`,
+  });
+  return { url };
+}
+
+export async function createPortalLink(actor: Actor, input: { returnPath: string }): Promise<{ url: string }> {
+  const uid = ownAccount(actor);
+  const customerId = await billingTable.customerOf(uid);
+  if (!customerId) throw new CallError('failed-precondition', BILLING_MESSAGES.noCustomer);
+  return { url: await stripeGateway.createPortalSession({ customerId, returnUrl: `${config.appOrigin}${input.returnPath}` }) };
+}
+
+function toSubscription(s: SubscriptionItem): Subscription {
+  return {
+    id: s.subscriptionId, plan: s.plan, quantity: s.quantity, status: s.status as Subscription['status'],
+    cancelAt: s.cancelAt, currentPeriodEnd: s.currentPeriodEnd, period: s.period,
+  };
+}
+
+/** The subscriptions that hold slots (spec §9 active or trialing, plus past_due while Stripe retries), from our table. */
+export async function listSubscriptions(actor: Actor): Promise<Subscription[]> {
+  const items = await billingTable.subscriptions(actor.subject);
+  return items.filter((s) => holdsSlots(s.status)).map(toSubscription);
+}
+
+function toLicense(l: LicenseItem): License {
+  return { code: maskPurchaseCode(l.code), mapId: l.mapId, registeredAt: l.registeredAt, endsAt: l.endsAt, ended: l.ended };
+}
+
+export async function listLicenses(actor: Actor): Promise<License[]> {
+  const items = await billingTable.licenses(actor.subject);
+  return items.sort((a, b) => b.registeredAt.localeCompare(a.registeredAt)).map(toLicense);
+}
+
+/**
+ * A purchase code gives the map 6 months of Basic: a Basic slot that ends by itself, and a test map goes live on
+ * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
+ */
+export async function registerLicense(actor: Actor, input: { purchaseCode: string; mapId: string }): Promise<RegisterLicenseResult> {
+  await accessible(actor.identity, input.mapId);
+  if (await billingTable.license(input.purchaseCode)) throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
+  const sale = await marketplace.verifyPurchase(input.purchaseCode);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const map = await accessible(actor.identity, input.mapId);
+    const now = new Date().toISOString();
+    const license: LicenseItem = {
+      code: input.purchaseCode, uid: map.uid, mapId: map.id, registeredAt: now, endsAt: licenseEndsAt(now), ended: false, itemName: sale.itemName,
+    };
+    const promote = isTestState(map.state);
+    const mapEnds = map.licenseEndsAt && map.licenseEndsAt > license.endsAt ? map.licenseEndsAt : license.endsAt;
+    const outcome = await billingTable.registerLicense(license, { id: map.id, state: map.state, promote, licenseEndsAt: mapEnds, now });
+    if (outcome === 'used') throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
+    if (outcome === 'registered') {
+      if (promote) await publishLatest(map.id).catch((error: unknown) => logger.error('publish after licence failed', { mapId: map.id, error }));
+      logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
+      return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
+    }
+  }
+  throw new MapVersionConflictError(null);
+}
+
+/** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
+export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResult> {
+  const maps = (await mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
+  // Oldest promotion first: those were the last to lapse, and are the longest-standing live maps.
+  maps.sort((a, b) => (a.promotedAt ?? a.created).localeCompare(b.promotedAt ?? b.created));
+  let restored = 0;
+  let remaining = 0;
+  const full = new Set<string>();
+  for (const map of maps) {
+    const state = map.lapsedFrom!;
+    const plan = slotPlanOf(state)!;
+    if (full.has(plan)) {
+      remaining++;
+      continue;
+    }
+    try {
+      await mapTable.changeState(map, state, { enforceLimits: !actor.identity.admin, edited: new Date().toISOString() });
+      restored++;
+      await publishLatest(map.id).catch((error: unknown) => logger.error('publish after restore failed', { mapId: map.id, error }));
+    } catch (err) {
+      if (err instanceof SlotLimitError) {
+        full.add(plan);
+        remaining++;
+      } else if (!(err instanceof MapVersionConflictError)) throw err;
+    }
+  }
+  return { restored, remaining };
+}
+
+/** Sends a notice to the user's current address; a failure is logged, never fails the change that caused it. */
+async function notify(uid: string, subject: string, paragraphs: string[]): Promise<void> {
+  try {
+    const email = await userPool.emailOf(uid);
+    if (!email) return;
+    await sendMail({
+      to: [email],
+      subject: `${subject} - ${BRAND}`,
+      text: paragraphs.join('\n\n'),
+      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+    });
+  } catch (error) {
+    logger.error('billing notice email failed', { uid, subject, error });
+  }
+}
+
+const sortForLapse = (now: string) => (a: MapItem, b: MapItem) => {
+  // A map whose own licence still runs goes last; then the most recently promoted first.
+  const licensed = (m: MapItem) => (m.licenseEndsAt && m.licenseEndsAt > now ? 1 : 0);
+  return licensed(a) - licensed(b) || (b.promotedAt ?? b.edited).localeCompare(a.promotedAt ?? a.edited);
+};
+
+/**
+ * When a plan's capacity is below its use, sends the most recently promoted maps of that plan back to test
+ * (their embeds keep working for 7 days, like any test map), republishes them and tells the owner.
+ */
+export async function reconcileSlots(uid: string, why: string): Promise<MapItem[]> {
+  const slots = await mapTable.slots(uid);
+  const over = { basic: slots.basicUsed - slots.basicCapacity, pro: slots.proUsed - slots.proCapacity };
+  if (over.basic <= 0 && over.pro <= 0) return [];
+  const now = new Date().toISOString();
+  const owned = await mapTable.list('owner', uid);
+  const lapsed: MapItem[] = [];
+  for (const plan of ['basic', 'pro'] as const) {
+    if (over[plan] <= 0) continue;
+    const state = plan === 'basic' ? MapState.LIVE : MapState.PRO;
+    for (const map of owned.filter((m) => m.state === state).sort(sortForLapse(now))) {
+      const outcome = await mapTable.lapse(map, now);
+      if (outcome === 'not-over') break;
+      if (outcome === 'lapsed') lapsed.push(map);
+    }
+  }
+  for (const map of lapsed) await publishLatest(map.id).catch((error: unknown) => logger.error('publish after lapse failed', { mapId: map.id, error }));
+  if (lapsed.length > 0) {
+    logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
+    const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');
+    await notify(uid, lapsed.length === 1 ? 'A map went back to test' : `${lapsed.length} maps went back to test`, [
+      `Your ${plans} map slots ${why}, so ${lapsed.length === 1 ? 'this map' : 'these maps'} went back to test: ${lapsed.map((m) => `"${m.title}"`).join(', ')}.`,
+      `Nothing was deleted. Test maps stay visible on your website for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`,
+      `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
+    ]);
+  }
+  return lapsed;
+}
+
+const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+
+/**
+ * Whether `event` is older than the state we hold for its subscription (Stripe delivers in no set order): an
+ * earlier event, any event after the subscription was deleted, or a 'created' event in the same second as the
+ * state we already have (created always comes first).
+ */
+function isStale(held: SubscriptionItem, event: StripeEvent): boolean {
+  if (event.created < held.eventCreated) return true;
+  if (held.status === 'canceled' && event.type !== 'customer.subscription.deleted') return true;
+  return event.created === held.eventCreated && event.type === 'customer.subscription.created';
+}
+
+async function uidOf(metadata: Record<string, string> | null | undefined, customer: unknown): Promise<string | null> {
+  if (metadata?.uid) return metadata.uid;
+  const customerId = typeof customer === 'string' ? customer : (customer as { id?: string } | null)?.id;
+  return customerId ? billingTable.uidOfCustomer(customerId) : null;
+}
+
+async function applySubscription(event: StripeEvent, sub: StripeSubscription): Promise<string> {
+  const uid = await uidOf(sub.metadata, sub.customer);
+  const item = sub.items?.data?.[0];
+  const priced = item ? planOfPrice(await priceTable(), item.price.id) : null;
+  if (!uid || !item || !priced) {
+    logger.error('subscription event for an unknown customer or price', { eventId: event.id, subscription: sub.id, price: item?.price.id });
+    await billingTable.recordEvent(event.id, event.type);
+    return 'ignored';
+  }
+  const status = event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status;
+  const quantity = item.quantity ?? 1;
+  const legacy = sub as unknown as { current_period_end?: number };
+  const periodEnd = (item as unknown as { current_period_end?: number }).current_period_end ?? legacy.current_period_end;
+  const next: Omit<SubscriptionItem, 'revision'> = {
+    uid, subscriptionId: sub.id, customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+    plan: priced.plan, period: priced.period, quantity, status,
+    cancelAt: iso(sub.cancel_at) ?? (sub.cancel_at_period_end ? iso(periodEnd) : null),
+    currentPeriodEnd: iso(periodEnd),
+    counted: holdsSlots(status) ? quantity : 0,
+    eventCreated: event.created, eventType: event.type,
+  };
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const held = await billingTable.subscription(uid, sub.id);
+    if (held && isStale(held, event)) {
+      await billingTable.recordEvent(event.id, event.type);
+      return 'stale';
+    }
+    const outcome = await billingTable.writeSubscription(next, held, event);
+    if (outcome === 'duplicate') return 'duplicate';
+    if (outcome === 'applied') {
+      const lost = held && (held.plan !== next.plan ? held.counted : held.counted - next.counted);
+      if (lost && lost > 0) {
+        const why = status === 'canceled' ? 'ended' : status === 'unpaid' ? 'ended after failed payments' : 'were reduced';
+        await reconcileSlots(uid, why);
+      }
+      return 'applied';
+    }
+  }
+  throw new Error(`subscription ${sub.id} kept changing while event ${event.id} was applied`);
+}
+
+/** Applies one verified Stripe event; what it answers is logged. Errors propagate so Stripe retries. */
+export async function handleStripeEvent(event: StripeEvent): Promise<string> {
+  if (await billingTable.seenEvent(event.id)) return 'duplicate';
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return applySubscription(event, event.data.object);
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const uid = session.metadata?.uid ?? session.client_reference_id;
+      const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+      if (uid && customerId) await billingTable.rememberCustomer(uid, customerId);
+      return (await billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
+    }
+    case 'invoice.payment_failed': {
+      if (!(await billingTable.recordEvent(event.id, event.type))) return 'duplicate';
+      const invoice = event.data.object;
+      const uid = await uidOf(null, invoice.customer);
+      if (uid) {
+        await notify(uid, 'Your payment failed', [
+          'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
+          `Please check your payment method: ${config.appOrigin}${PAYMENT_RETURN_PATH}`,
+          'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
+        ]);
+      }
+      return 'applied';
+    }
+    case 'invoice.paid':
+      return (await billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
+    default:
+      return 'ignored';
+  }
+}
+
+/** Ends licences whose 6 months are over (the hourly sweep), then lapses maps where that leaves too few slots. */
+export async function endDueLicenses(at: Date = new Date()): Promise<{ ended: number }> {
+  let ended = 0;
+  const owners = new Set<string>();
+  for (const license of await billingTable.dueLicenses(at)) {
+    if (await billingTable.endLicense(license)) {
+      ended++;
+      owners.add(license.uid);
+    }
+  }
+  for (const uid of owners) await reconcileSlots(uid, 'from a marketplace licence ended');
+  return { ended };
+}

@@ -1,0 +1,42 @@
+/**
+ * POST /api/stripe/webhook: Stripe's events, on a route with no authorizer; the signature over the raw bytes is
+ * the authentication. A bad or stale signature is answered 400 and changes nothing; a processed event is
+ * answered 200 (so Stripe stops retrying), a failure 500 (so it retries later). API Gateway may hand the body
+ * base64-encoded: it is decoded, never re-serialised, before the check.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { WebhookSignatureError, stripeGateway } from '../adapters/stripe';
+import { handleStripeEvent } from '../domain/billing';
+import { logger } from '../lib/logger';
+
+const reply = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  if (event.requestContext?.http?.method !== 'POST') return reply(405, { error: 'Method Not Allowed' });
+  const signature = event.headers?.['stripe-signature'];
+  if (!signature || !event.body) return reply(400, { error: 'Missing Stripe-Signature header or body.' });
+  const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  let stripeEvent;
+  try {
+    stripeEvent = await stripeGateway.verifyEvent(raw, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      logger.warn('stripe webhook refused: bad signature', { reason: err.message });
+      return reply(400, { error: 'Invalid signature.' });
+    }
+    throw err;
+  }
+  const log = logger.child({ eventId: stripeEvent.id, eventType: stripeEvent.type });
+  try {
+    const outcome = await handleStripeEvent(stripeEvent);
+    log.info('stripe event', { outcome });
+    return reply(200, { received: true, outcome });
+  } catch (error) {
+    log.error('stripe event failed; Stripe will retry', { error });
+    return reply(500, { error: 'Processing failed; retry later.' });
+  }
+};
