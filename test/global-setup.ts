@@ -8,12 +8,15 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seedUsers } from '../scripts/local/seed';
 import { startStack, type StackEnv } from '../scripts/local/stack';
+import { SIGNING_KEY_FILE } from '../scripts/local/cognito';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     stackEnv: StackEnv;
     admin: { email: string; password: string; uid: string };
+    /** This run's local token signing key (scripts/local/cognito.ts), for tests that need a token with other claims. */
+    signingKeyFile: string;
   }
 }
 
@@ -27,6 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
   project.provide('admin', seed.admin);
+  project.provide('signingKeyFile', path.join(dataDir, 'cognito', SIGNING_KEY_FILE));
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,8 @@
  * product's own handler, and every email lands in the dev mailbox instead of being printed.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals ship no types */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type JsonWebKey as NodeJwk } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,6 +19,79 @@ export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_USER_POOL_ID = 'us-east-1_MapnestLocal';
 export const LOCAL_CLIENT_ID = 'mapnestlocalwebclient00000';
 export const LOCAL_ISSUER = `https://cognito-idp.${LOCAL_REGION}.amazonaws.com/${LOCAL_USER_POOL_ID}`;
+
+/**
+ * The only Cognito actions the browser may reach through the gateway's /_cognito: those Amplify's auth
+ * categories call for the web app's flows (sign-up and confirmation, password sign-in and refresh, attributes
+ * and their verification, password reset and change, sign-out, self-deletion). Administrative actions
+ * (ListUsers, AdminGetUser, AdminCreateUser…) need IAM credentials in AWS; locally only the Lambda handlers,
+ * on the emulator's own port, reach them.
+ */
+export const BROWSER_COGNITO_ACTIONS: ReadonlySet<string> = new Set([
+  'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode',
+  'InitiateAuth', 'RespondToAuthChallenge', 'GetTokensFromRefreshToken', 'RevokeToken', 'GlobalSignOut',
+  'GetUser', 'UpdateUserAttributes', 'DeleteUserAttributes', 'GetUserAttributeVerificationCode', 'VerifyUserAttribute',
+  'ForgotPassword', 'ConfirmForgotPassword', 'ChangePassword', 'DeleteUser',
+]);
+
+/** The action a Cognito JSON request names ('AWSCognitoIdentityProviderService.InitiateAuth' gives 'InitiateAuth'). */
+export function cognitoAction(target: string | string[] | undefined): string | null {
+  if (typeof target !== 'string') return null;
+  const m = /^AWSCognitoIdentityProviderService\.([A-Za-z]+)$/.exec(target.trim());
+  return m ? m[1]! : null;
+}
+
+/** The file, in the local data dir, holding this install's token signing key (made on first start). */
+export const SIGNING_KEY_FILE = 'signing-key.json';
+
+export interface SigningKey {
+  kid: string;
+  privateJwk: NodeJwk;
+  publicJwk: NodeJwk & { kid: string; alg: 'RS256'; use: 'sig' };
+}
+
+/**
+ * This install's RSA key for ID, access and refresh tokens. cognito-local signs with a key published in its
+ * package, so anyone could mint tokens the local stack trusted; tokens are re-signed with this key instead,
+ * and only its public half is in the JWKS the gateway verifies with.
+ */
+export function loadSigningKey(dataDir: string): SigningKey {
+  const file = path.join(dataDir, SIGNING_KEY_FILE);
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const stored = { kid: `local-${randomBytes(8).toString('hex')}`, privateJwk: privateKey.export({ format: 'jwk' }) };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+  }
+  const { kid, privateJwk } = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; privateJwk: NodeJwk };
+  const publicJwk = createPublicKey(createPrivateKey({ key: privateJwk, format: 'jwk' })).export({ format: 'jwk' });
+  return { kid, privateJwk, publicJwk: { ...publicJwk, kid, alg: 'RS256', use: 'sig' } };
+}
+
+/** A JWT with the same payload, signed with `key` (RS256). */
+export function resignJwt(token: string, key: SigningKey): string {
+  const payload = token.split('.')[1];
+  if (!payload) throw new Error('not a JWT');
+  const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: key.kid })).toString('base64url');
+  const input = `${header}.${payload}`;
+  const signature = createSign('RSA-SHA256').update(input).sign(createPrivateKey({ key: key.privateJwk, format: 'jwk' })).toString('base64url');
+  return `${input}.${signature}`;
+}
+
+/** Whether a JWT carries this install's signature and has not expired. */
+export function verifyOwnJwt(token: string, key: SigningKey, now = Date.now()): boolean {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return false;
+  try {
+    const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string; kid?: string };
+    if (h.alg !== 'RS256' || h.kid !== key.kid) return false;
+    const ok = createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(createPublicKey({ key: key.publicJwk, format: 'jwk' }), Buffer.from(signature, 'base64url'));
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: number };
+    return ok && typeof exp === 'number' && exp * 1000 > now;
+  } catch {
+    return false;
+  }
+}
 
 export interface OutgoingEmail {
   to: string;
@@ -34,6 +108,21 @@ export interface LocalCognito {
 }
 
 type Handler = (event: any) => Promise<any>;
+
+/** cognito-local's token generator, with every token it makes re-signed with this install's key. */
+function resigning(generator: any, key: SigningKey): any {
+  return {
+    generate: async (...args: unknown[]) => {
+      const tokens = await generator.generate(...args);
+      return {
+        ...tokens,
+        AccessToken: resignJwt(tokens.AccessToken, key),
+        IdToken: resignJwt(tokens.IdToken, key),
+        RefreshToken: resignJwt(tokens.RefreshToken, key),
+      };
+    },
+  };
+}
 
 /**
  * cognito-local puts only email (with email_verified always true for any stored string) and custom attributes in
@@ -95,7 +184,7 @@ export async function startLocalCognito(opts: {
   const { JwtTokenGenerator } = L('services/tokenGenerator');
   const { UserPoolServiceFactoryImpl } = L('services/userPoolService');
   const pino = createRequire(require.resolve('cognito-local'))('pino');
-  const publicKey = L('keys/cognitoLocal.public.json');
+  const signingKey = loadSigningKey(opts.dataDir);
 
   const logger = pino({ level: 'silent' });
   const ctx = { logger };
@@ -123,7 +212,7 @@ export async function startLocalCognito(opts: {
   const services = {
     clock, cognito, config, otp, triggers,
     messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: resigning(new JwtTokenGenerator(clock, triggers, config.TokenConfig), signingKey),
   };
   const base = Router(services);
   const emailVerified = (user: any) => ({
@@ -134,6 +223,17 @@ export async function startLocalCognito(opts: {
     // Amplify v6 refreshes tokens through this newer API, which cognito-local lacks.
     GetTokensFromRefreshToken: (c, r) => base('InitiateAuth')(c, { ClientId: r.ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: r.RefreshToken } }),
     GlobalSignOut: async () => ({}),
+    // Deleting an account signs the user out everywhere first: their refresh tokens stop working.
+    AdminUserGlobalSignOut: async (c, r) => {
+      const pool = await cognito.getUserPool(c, r.UserPoolId);
+      const user = await pool.getUserByUsername(c, r.Username);
+      if (!user) {
+        const { UserNotFoundError } = L('errors');
+        throw new UserNotFoundError();
+      }
+      await pool.saveUser(c, { ...user, RefreshTokens: [] });
+      return {};
+    },
     ResendConfirmationCode: async (c, r) => {
       const pool = await cognito.getUserPoolForClientId(c, r.ClientId);
       const user = await pool.getUserByUsername(c, r.Username);
@@ -156,14 +256,25 @@ export async function startLocalCognito(opts: {
       return res;
     },
   };
-  const created = createServer((target: string) => shims[target] ?? base(target), logger, config.ServerConfig, services);
+  // cognito-local decodes access tokens without checking their signature; Cognito rejects forged ones, so do we.
+  const route = (target: string) => {
+    const run = shims[target] ?? base(target);
+    return async (c: any, r: any) => {
+      if (r && typeof r.AccessToken === 'string' && !verifyOwnJwt(r.AccessToken, signingKey)) {
+        const { NotAuthorizedError } = L('errors');
+        throw new NotAuthorizedError();
+      }
+      return run(c, r);
+    };
+  };
+  const created = createServer(route, logger, config.ServerConfig, services);
   const server: Server = await created.start();
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : 0;
   return {
     endpoint: `http://127.0.0.1:${port}`,
     app: created.application,
-    jwks: { keys: [publicKey.jwk] },
+    jwks: { keys: [signingKey.publicJwk] },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -20,6 +20,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
 import { objectKeySchema } from '@mapnest/shared/files';
 import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, callNameFromModule } from '@mapnest/lambdas/routes';
+import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
 import type { Mailbox } from './mailbox';
 import type { LocalS3 } from './s3';
 
@@ -303,13 +304,22 @@ export function createGateway(opts: GatewayOptions) {
     for (const [prefix, bucket] of [['/data/', opts.buckets.public], ['/files/', opts.buckets.uploads]] as const) {
       if (!p.startsWith(prefix)) continue;
       const key = decodePath(p.slice(prefix.length));
+      // A "folder" is never an object: CloudFront (no ListBucket for its origin access) shows no bucket listing.
+      if (key === '' || key?.endsWith('/')) return sendJson(res, 404, { message: 'Not Found' });
       // A key S3 could not hold (control characters, lone surrogates, over 1,024 bytes) is a bad request, not an error.
       if (key === null || objectKeySchema.safeParse(key).success === false) return badRequest(res);
       return serveObject(req, res, opts.s3.client, bucket, key);
     }
     if (p.startsWith('/_s3/')) return opts.s3.handle(req, res, p.slice('/_s3'.length), url.searchParams);
     if (p === '/_cognito' || p.startsWith('/_cognito/')) {
-      req.url = (p.slice('/_cognito'.length) || '/') + url.search;
+      // Only the user-facing actions the web app calls, as Cognito's public endpoint allows without IAM credentials.
+      const sub = p.slice('/_cognito'.length) || '/';
+      const action = cognitoAction(req.headers['x-amz-target']);
+      if (req.method !== 'POST' || sub !== '/' || !action || !BROWSER_COGNITO_ACTIONS.has(action)) {
+        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'MissingAuthenticationTokenException' });
+        return void res.end(JSON.stringify({ __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' }));
+      }
+      req.url = sub + url.search;
       return opts.cognito.app(req, res);
     }
     if (p === '/_dev/mail' && req.method === 'POST') {

@@ -3,7 +3,7 @@
  * exactly as the browser makes them, ID tokens with an old sign-in time, and the dev mailbox.
  */
 import { createPrivateKey, createSign } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -76,13 +76,12 @@ export function jwtPayload(token: string): Record<string, unknown> {
 }
 
 /**
- * The same ID token re-signed with an older sign-in time. cognito-local signs with a key shipped in its package,
- * which is exactly why its issuer is trusted only locally; here that lets a test stand in for a stale session.
+ * The same ID token re-signed with an older sign-in time, with the local stack's own signing key (made per
+ * install in its data dir, scripts/local/cognito.ts); here that lets a test stand in for a stale session.
  */
 export function withSignInAge(token: string, ageMs: number): string {
-  const require = createRequire(import.meta.url);
-  const { jwk } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: Record<string, string> };
-  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
+  const { kid, privateJwk: jwk } = JSON.parse(readFileSync(inject('signingKeyFile'), 'utf8')) as { kid: string; privateJwk: Record<string, string> };
+  const header = { alg: 'RS256', typ: 'JWT', kid };
   const payload = { ...jwtPayload(token), auth_time: Math.floor((Date.now() - ageMs) / 1000) };
   const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const signingInput = `${encode(header)}.${encode(payload)}`;
