@@ -31,6 +31,7 @@ export type UserPoolAction =
   | 'ListUsers';
 
 export type BucketName = 'documents' | 'uploads' | 'public';
+export type StripeParameter = 'secretKey' | 'webhookSecret' | 'prices';
 
 export interface FunctionGrants {
   table?: readonly TableAccess[];
@@ -38,8 +39,13 @@ export interface FunctionGrants {
   uploads?: Readonly<Record<KeyPattern, readonly ObjectAccess[]>>;
   public?: Readonly<Record<KeyPattern, readonly ObjectAccess[]>>;
   userPool?: readonly UserPoolAction[];
-  /** Reads the Stripe secret key and webhook secret from Parameter Store (names from the stage config). */
-  stripe?: boolean;
+  /**
+   * Stripe values the function reads from Parameter Store (names from the stage config): the API key, the webhook
+   * signing secret, the price ids. Each function gets only the ones it uses.
+   */
+  stripe?: readonly StripeParameter[];
+  /** Reads the marketplace author token from Parameter Store, to check purchase codes. */
+  marketplace?: boolean;
   /** Sends the product's own email through SES from the stage's sender identity (lambdas/src/adapters/mailer.ts). */
   mail?: boolean;
 }
@@ -95,20 +101,29 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
   // Stores the request, then mails the team (domain/contact.ts).
   'calls/submit-contact': { table: ['write'], mail: true },
 
-  // Calls the spec names that do not exist yet: the narrowest plausible access.
-  'calls/create-checkout-session': { table: RW, stripe: true },
-  'calls/create-portal-link': { table: R, stripe: true },
+  // Billing, from lambdas/src/domain/billing.ts: Stripe sessions, subscriptions and licences in the table.
+  'calls/create-checkout-session': { table: RW, stripe: ['secretKey', 'prices'] },
+  'calls/create-portal-link': { table: R, stripe: ['secretKey'] },
   'calls/list-subscriptions': { table: R },
-  'calls/register-license': { table: RW },
+  'calls/list-licenses': { table: R },
+  // A test map goes live on its licence: the map is republished.
+  'calls/register-license': { table: RW, marketplace: true, ...PUBLISHES },
+  'calls/restore-lapsed-maps': { table: RW, ...PUBLISHES },
 
   // Public routes.
   'http/health': {},
-  'http/stripe-webhook': { table: RWD, stripe: true },
+  // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
+  // to test (republishing them) and emails the owner (their address from the user pool).
+  'http/stripe-webhook': { table: RW, stripe: ['webhookSecret', 'prices'], ...PUBLISHES, userPool: ['AdminGetUser'], mail: true },
 
   // Event triggers.
   'triggers/cognito-custom-message': {},
-  // Hourly sweep: scans for test maps, checks each published copy (HeadObject, so 'list' for a 404) and republishes.
-  'triggers/expire-test-maps': { table: ['read', 'scan'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] } },
+  // Hourly sweep: scans for test maps, checks each published copy (HeadObject, so 'list' for a 404) and republishes;
+  // ends licences whose 6 months are over, which may send maps back to test and email their owner.
+  'triggers/expire-test-maps': {
+    table: ['read', 'write', 'scan'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
+    userPool: ['AdminGetUser'], mail: true,
+  },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
   // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
   'triggers/thumbnail': { uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['delete'] } },

@@ -32,8 +32,13 @@ export interface StageConfig {
     /** Prefix of the Cognito domain <prefix>.auth.<region>.amazoncognito.com that Google redirects to. */
     cognitoDomainPrefix: string;
   };
-  /** SSM Parameter Store SecureString names the payment functions read at run time. */
-  stripe: { secretKeyParameter: string; webhookSecretParameter: string };
+  /**
+   * SSM Parameter Store names the payment functions read at run time: the API key and webhook signing secret
+   * (SecureString), and the price ids as JSON {"basic":{"monthly","yearly"},"pro":{…}} (docs/deploy.md).
+   */
+  stripe: { secretKeyParameter: string; webhookSecretParameter: string; pricesParameter: string };
+  /** SSM SecureString holding the marketplace author's personal token, for checking purchase codes. */
+  marketplace: { tokenParameter: string };
   /**
    * SES sender (a verified identity) for Cognito's email and the product's own (contact requests).
    * Omitted: Cognito sends with its own sender (50 a day) and the product's own email is not sent.
@@ -66,7 +71,9 @@ export interface StageConfig {
 const stripeParameters = (stage: string) => ({
   secretKeyParameter: `/mapnest/${stage}/stripe/secret-key`,
   webhookSecretParameter: `/mapnest/${stage}/stripe/webhook-secret`,
+  pricesParameter: `/mapnest/${stage}/stripe/prices`,
 });
+const marketplaceParameters = (stage: string) => ({ tokenParameter: `/mapnest/${stage}/marketplace/token` });
 
 /** The stages this repository deploys. Add one by adding an entry. */
 export const STAGES: Readonly<Record<string, StageConfig>> = {
@@ -75,6 +82,7 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     region: 'us-east-1',
     production: false,
     stripe: stripeParameters('dev'),
+    marketplace: marketplaceParameters('dev'),
     logRetention: RetentionDays.TWO_WEEKS,
     accessLogDays: 14,
     logLevel: 'debug',
@@ -86,6 +94,7 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     region: 'us-east-1',
     production: true,
     stripe: stripeParameters('prod'),
+    marketplace: marketplaceParameters('prod'),
     logRetention: RetentionDays.THREE_MONTHS,
     accessLogDays: 90,
     logLevel: 'info',
@@ -120,8 +129,11 @@ export function validateStage(stage: StageConfig): void {
   if (stage.google && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(stage.google.cognitoDomainPrefix)) {
     problems.push('google.cognitoDomainPrefix must be lower-case letters, digits and dashes');
   }
-  for (const parameter of [stage.stripe.secretKeyParameter, stage.stripe.webhookSecretParameter]) {
+  for (const parameter of [stage.stripe.secretKeyParameter, stage.stripe.webhookSecretParameter, stage.stripe.pricesParameter]) {
     if (!parameter.startsWith('/')) problems.push(`Stripe parameter '${parameter}' must be a full path starting with /`);
+  }
+  if (!stage.marketplace.tokenParameter.startsWith('/')) {
+    problems.push(`Marketplace parameter '${stage.marketplace.tokenParameter}' must be a full path starting with /`);
   }
   for (const origin of stage.extraOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) problems.push(`extra origin '${origin}' must be scheme://host[:port] with no path`);

@@ -26,7 +26,9 @@ describe('stage configuration', () => {
   it.each<[string, Partial<StageConfig>, string]>([
     ['a certificate outside us-east-1', { domain: { name: 'maps.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' } }, 'must be an ACM certificate in us-east-1'],
     ['a domain outside its zone', { domain: { ...FULL_STAGE.domain!, name: 'maps.example.org' } }, 'domain.name must be inside domain.hostedZone.name'],
-    ['a relative Stripe parameter name', { stripe: { secretKeyParameter: 'mapnest/prod/stripe', webhookSecretParameter: '/x' } }, "Stripe parameter 'mapnest/prod/stripe' must be a full path"],
+    ['a relative Stripe parameter name', { stripe: { secretKeyParameter: 'mapnest/prod/stripe', webhookSecretParameter: '/x', pricesParameter: '/y' } }, "Stripe parameter 'mapnest/prod/stripe' must be a full path"],
+    ['a relative Stripe prices parameter name', { stripe: { secretKeyParameter: '/x', webhookSecretParameter: '/y', pricesParameter: 'prices' } }, "Stripe parameter 'prices' must be a full path"],
+    ['a relative marketplace parameter name', { marketplace: { tokenParameter: 'token' } }, "Marketplace parameter 'token' must be a full path"],
     ['an origin with a path', { extraOrigins: ['https://example.com/app'] }, "extra origin 'https://example.com/app' must be scheme://host[:port]"],
     ['plain http on production', { extraOrigins: ['http://localhost:5173'] }, 'must not allow plain-http origins'],
     ['an invalid Cognito domain prefix', { google: { ...FULL_STAGE.google!, cognitoDomainPrefix: 'Mapnest_Prod' } }, 'cognitoDomainPrefix'],

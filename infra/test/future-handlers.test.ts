@@ -87,13 +87,14 @@ describe('Stripe webhook', () => {
     expect(routes(t).find((r) => r.routeKey === 'POST /api/fn/echoName')!.authorizationType).toBe('JWT');
   });
 
-  it('gets the names of the Stripe parameters, never their values', () => {
+  it('gets the names of the parameters it reads, never their values, and not the API key', () => {
     const env = (functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(env.STRIPE_SECRET_KEY_PARAMETER).toBe(FULL_STAGE.stripe.secretKeyParameter);
     expect(env.STRIPE_WEBHOOK_SECRET_PARAMETER).toBe(FULL_STAGE.stripe.webhookSecretParameter);
-    expect(Object.keys(env).filter((k) => k.startsWith('STRIPE_')).sort()).toEqual(['STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    expect(env.STRIPE_PRICES_PARAMETER).toBe(FULL_STAGE.stripe.pricesParameter);
+    expect(Object.keys(env).filter((k) => k.startsWith('STRIPE_')).sort()).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    expect(Object.values(env).some((v) => typeof v === 'string' && /^(sk|whsec)_/.test(v))).toBe(false);
     const echo = (functionsById(t).get('calls/echo-name')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(echo.STRIPE_SECRET_KEY_PARAMETER).toBeUndefined();
+    expect(echo.STRIPE_WEBHOOK_SECRET_PARAMETER).toBeUndefined();
   });
 
   it('may read exactly those two parameters', () => {
@@ -101,7 +102,7 @@ describe('Stripe webhook', () => {
     expect(ssm).toHaveLength(1);
     expect(actionsOf(ssm[0]!)).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
     expect(resourcesOf(ssm[0]!).map(json)).toEqual(
-      [FULL_STAGE.stripe.secretKeyParameter, FULL_STAGE.stripe.webhookSecretParameter].map((name) =>
+      [FULL_STAGE.stripe.webhookSecretParameter, FULL_STAGE.stripe.pricesParameter].map((name) =>
         json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:us-east-1:123456789012:parameter${name}`]] }),
       ),
     );
@@ -119,7 +120,7 @@ describe('mail', () => {
     expect(resourcesOf(ses[0]!).map(json)).toEqual(
       ['no-reply@example.com', 'example.com'].map((id) => json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ses:us-east-1:123456789012:identity/${id}`]] })),
     );
-    expect((functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_FROM).toBeUndefined();
+    expect((functionsById(t).get('triggers/thumbnail')!.properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_FROM).toBeUndefined();
   });
 });
 

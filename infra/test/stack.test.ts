@@ -82,11 +82,22 @@ describe('functions and routes', () => {
     }
   });
 
-  // Applies by itself once the billing work adds http/stripe-webhook.ts to HTTP_ROUTES; the fixture
-  // stack in future-handlers.test.ts covers the same construct path today.
-  it.skipIf(!HTTP_ROUTES.some((r) => r.module === 'stripe-webhook'))('leaves the Stripe webhook route without an authorizer', () => {
+  it('leaves the Stripe webhook route without an authorizer: Stripe signs its requests instead', () => {
+    expect(HTTP_ROUTES.some((r) => r.module === 'stripe-webhook')).toBe(true);
     const webhook = routes(dev.template).find((r) => r.routeKey === 'POST /api/stripe/webhook');
     expect(webhook?.authorizationType).toBe('NONE');
+    expect(webhook?.functionLogicalId).toBe(functionsById(dev.template).get('http/stripe-webhook')!.logicalId);
+  });
+
+  it('lets the webhook read only its own secrets: the signing secret and the price ids, never the API key', () => {
+    const fn = functionsById(dev.template).get('http/stripe-webhook')!;
+    const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env).filter((k) => k.endsWith('_PARAMETER')).sort()).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    const ssm = statementsOf(dev.template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('ssm:')));
+    expect(ssm.flatMap((s) => resourcesOf(s)).map((r) => json(r)).sort()).toEqual(
+      ['/mapnest/dev/stripe/prices', '/mapnest/dev/stripe/webhook-secret'].map((name) =>
+        json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:us-east-1:123456789012:parameter${name}`]] })).sort(),
+    );
   });
 
   it('verifies ID tokens of this stage\'s user pool and web client', () => {
@@ -205,7 +216,7 @@ describe('least privilege', () => {
       if (buckets.some((b) => text === json(getAtt(b)))) return true;
       const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
       if (join && join[1].length === 2 && buckets.some((b) => json(join[1][0]) === json(getAtt(b))) && /^\/[^*]*\*/.test(String(join[1][1]))) return true;
-      return /parameter\/mapnest\/dev\/stripe\//.test(text);
+      return /parameter\/mapnest\/dev\/(stripe|marketplace)\//.test(text);
     };
     for (const fn of functionsById(dev.template).values()) {
       for (const s of dataStatements(fn.id)) {
@@ -274,7 +285,7 @@ describe('least privilege', () => {
         expect(touches(logicalId), `${fn.id} ${name}`).toBe(Boolean(grants[name as keyof typeof bucketIds]));
       }
       expect(touches(ids.userPool!), `${fn.id} user pool`).toBe(Boolean(grants.userPool?.length));
-      expect(statements.some((s) => actionsOf(s).includes('ssm:GetParameter')), `${fn.id} stripe`).toBe(Boolean(grants.stripe));
+      expect(statements.some((s) => actionsOf(s).includes('ssm:GetParameter')), `${fn.id} parameters`).toBe(Boolean(grants.stripe?.length || grants.marketplace));
     }
   });
 });

@@ -7,7 +7,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { Bundle } from '../bundle';
-import type { BucketName, FunctionGrants, ObjectAccess, TableAccess } from '../grants';
+import type { BucketName, FunctionGrants, ObjectAccess, StripeParameter, TableAccess } from '../grants';
 import type { FunctionSpec } from '../manifest';
 import type { StageConfig } from '../stages';
 
@@ -214,11 +214,19 @@ export class MapnestFunction extends Construct {
       }
     }
 
-    if (grants.stripe) {
-      // Only the parameter names travel in the template; the function reads the values at run time.
-      this.function.addEnvironment('STRIPE_SECRET_KEY_PARAMETER', stage.stripe.secretKeyParameter);
-      this.function.addEnvironment('STRIPE_WEBHOOK_SECRET_PARAMETER', stage.stripe.webhookSecretParameter);
-      this.grantParameters([stage.stripe.secretKeyParameter, stage.stripe.webhookSecretParameter]);
+    // Only the parameter names travel in the template; the function reads the values at run time
+    // (lambdas/src/lib/secrets.ts reads <NAME>_PARAMETER), and may read exactly the ones it names.
+    const parameters: Array<[string, string]> = [];
+    const stripeParameters: Record<StripeParameter, [string, string]> = {
+      secretKey: ['STRIPE_SECRET_KEY_PARAMETER', stage.stripe.secretKeyParameter],
+      webhookSecret: ['STRIPE_WEBHOOK_SECRET_PARAMETER', stage.stripe.webhookSecretParameter],
+      prices: ['STRIPE_PRICES_PARAMETER', stage.stripe.pricesParameter],
+    };
+    for (const name of grants.stripe ?? []) parameters.push(stripeParameters[name]);
+    if (grants.marketplace) parameters.push(['MARKETPLACE_TOKEN_PARAMETER', stage.marketplace.tokenParameter]);
+    if (parameters.length > 0) {
+      for (const [variable, name] of parameters) this.function.addEnvironment(variable, name);
+      this.grantParameters(parameters.map(([, name]) => name));
     }
   }
 
