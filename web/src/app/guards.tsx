@@ -9,13 +9,16 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/Spinner';
 import { SignedInEmailGate } from '../features/auth/EmailGate';
 import { loginPathFor, safeNextPath, SIGNED_IN_HOME } from './next-path';
-import { sessionAtom } from './session';
+import { leavingPathAtom, sessionAtom } from './session';
 
 /** Signed-out users go to /login?next=<the path they tried>; signed-in users see the page (once their email is verified). */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { user, init } = useAtomValue(sessionAtom);
   const location = useLocation();
+  const leaving = useAtomValue(leavingPathAtom);
   if (!init) return <PageLoading label="Checking your session" />;
+  // Signed out here on the way to / (the landing page is still loading): not a page to log in to again.
+  if (!user && leaving === location.pathname) return <PageLoading label="Signing out" />;
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   // Spec §2 email gate: an unverified address sees 'Verify your email address' instead of the page.
   if (!user.emailVerified) return <SignedInEmailGate />;

@@ -61,4 +61,11 @@ export const SIGNED_OUT_SESSION: Session = Object.freeze({
 export const sessionAtom = atom<Session>(SIGNED_OUT_SESSION);
 
 /** True when a user is signed in. */
+/**
+ * The path a person signed out (or deleted their account) on, on their way to / (spec §4): a guard on
+ * that page, seeing the session signed out before the landing page has rendered, waits instead of
+ * sending them to /login?next=…. Only that path: any other protected page still asks them to log in.
+ */
+export const leavingPathAtom = atom<string | null>(null);
+
 export const signedInAtom = atom((get) => get(sessionAtom).user !== null);

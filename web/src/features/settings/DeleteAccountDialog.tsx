@@ -9,10 +9,10 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
 import { classifyAuthError } from '../auth/auth-errors';
-import { signOutAndClear } from '../auth/session-bootstrap';
 import { canConfirmDelete, deleteAccountReducer, deletePrecheck, initialDeleteAccount, type DeleteFailure } from './delete-account-machine';
 import { reauthenticateWithPassword } from './reauth';
 import { useDialogCycle } from './use-dialog-cycle';
+import { ACCOUNT_DELETED_NOTICE, signOutToLanding } from './leave-to-landing';
 
 /** How a failed deleteUserData call ends (spec §8): permission-denied asks for the password again. */
 function failureOf(err: unknown): DeleteFailure {
@@ -49,9 +49,8 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     }
     dispatch({ type: 'deleted' });
     onClose();
-    // Leave first (the landing page may still be loading): signing out on a protected page would send the guard to /login instead of /.
-    await navigate('/', { replace: true });
-    await signOutAndClear();
+    // To / with a word that the account is gone (spec §4), never to /login?next=….
+    await signOutToLanding(navigate, ACCOUNT_DELETED_NOTICE);
   };
 
   const confirm = (event: FormEvent<HTMLFormElement>) => {

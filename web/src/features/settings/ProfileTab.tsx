@@ -8,12 +8,13 @@ import { sessionAtom } from '../../app/session';
 import { appStore } from '../../app/store';
 import { InlineTextField } from '../../components/InlineTextField';
 import { Spinner } from '../../components/Spinner';
-import { loadAuthService, refreshSession, signOutAndClear } from '../auth/session-bootstrap';
+import { loadAuthService, refreshSession } from '../auth/session-bootstrap';
 import { storedViewAs, storeViewAs } from '../auth/view-as';
 import { Avatar } from './Avatar';
 import { AvatarValidationError, clearAvatar, uploadAvatar } from './avatar-upload';
 import { EmailChangeDialog } from './EmailChangeDialog';
 import { SettingsRow } from './SettingsRow';
+import { signOutToLanding } from './leave-to-landing';
 
 /** Shows a new photo at once; the refreshed token that follows carries the same URL. */
 function setPhoto(photoURL: string | null) {
@@ -111,9 +112,8 @@ export function ProfileTab() {
 
   const logOut = async () => {
     setSigningOut(true);
-    // Leave first (the landing page may still be loading): signing out on a protected page would send the guard to /login instead of / (spec §4).
-    await navigate('/');
-    await signOutAndClear();
+    // To / (spec §4), never to /login?next=… (see signOutToLanding).
+    if (!(await signOutToLanding(navigate))) setSigningOut(false);
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FREE_TEST_MAPS, PRICES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { FadeIn, FadeInStagger } from '../../components/FadeIn';
 import {
@@ -65,10 +65,23 @@ const STEPS = [
   { title: 'Embed it anywhere', text: 'Publish, copy the snippet and paste it into your site. Every later edit goes live without touching the page again.' },
 ];
 
+/** A word for someone who just left their account (spec §4: deletion lands here), passed as navigation state. */
+function LeftNotice() {
+  const state: unknown = useLocation().state;
+  const notice = state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null;
+  if (!notice) return null;
+  return (
+    <div className="container landing-notice" role="status">
+      {notice}
+    </div>
+  );
+}
+
 export default function LandingPage() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   return (
     <>
+      <LeftNotice />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__grid">
           <FadeIn className="hero__copy">
