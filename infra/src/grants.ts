@@ -126,5 +126,6 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
   },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
   // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
-  'triggers/thumbnail': { uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['delete'] } },
+  // Stores a sanitised SVG in place of the uploaded one (domain/files.ts verifyUpload).
+  'triggers/thumbnail': { uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['write', 'delete'] } },
 };
