@@ -64,7 +64,7 @@ describe('thumbnail trigger', () => {
     expect(configs).toEqual([{ Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [fn.logicalId, 'Arn'] } }]);
   });
 
-  it('reads uploads, writes only thumbnail keys and deletes only thumbnails and library files', () => {
+  it('reads uploads, writes only thumbnail keys and library files (a sanitised SVG), deletes only thumbnails and library files', () => {
     const fn = functionsById(t).get('triggers/thumbnail')!;
     const uploads = logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Uploads');
     const objects = (pattern: string) => [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploads, 'Arn'] }, `/${pattern}`]] }];
@@ -73,7 +73,7 @@ describe('thumbnail trigger', () => {
       [['s3:GetObject'], objects('*')],
       [['s3:ListBucket'], [{ 'Fn::GetAtt': [uploads, 'Arn'] }]],
       [['s3:DeleteObject', 's3:PutObject'], objects('*/.thumb-*.jpg')],
-      [['s3:DeleteObject'], objects('*/files/*')],
+      [['s3:DeleteObject', 's3:PutObject'], objects('*/files/*')],
     ]);
   });
 });
