@@ -7,6 +7,7 @@ import { reportError } from '../../app/analytics';
 import { sessionAtom, SIGNED_OUT_SESSION, type Session } from '../../app/session';
 import { appStore } from '../../app/store';
 import { setCallAuth } from '../../lib/api';
+import { loadSubscriptionsAtom } from '../billing/subscriptions-state';
 import { sessionFromClaims } from './claims';
 import { clearPendingSignUp } from './pending-signup';
 import { storedViewAs, storeViewAs } from './view-as';
@@ -62,7 +63,10 @@ export async function refreshSession(opts: { forceRefresh?: boolean } = {}): Pro
   try {
     const auth = await loadAuthService();
     const claims = await auth.currentClaims(opts);
-    return publish(claims ? sessionFromClaims(claims, storedViewAs()) : signedOutSession());
+    const session = publish(claims ? sessionFromClaims(claims, storedViewAs()) : signedOutSession());
+    // Spec §4: the session starts with the user's subscriptions loaded (session plans); a failure is reported there.
+    if (session.user) void appStore.set(loadSubscriptionsAtom).catch(() => undefined);
+    return session;
   } catch (err) {
     reportError(err, 'session');
     return publish(signedOutSession());

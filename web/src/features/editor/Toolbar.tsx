@@ -7,6 +7,7 @@ import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { dialogAtom, layerAtom, toolAtom } from './editor-state';
 import type { SaveStatus } from './save-controller';
+import { EditorMapState } from '../billing/EditorMapState';
 import { PendingEditsContext, usePendingEdit } from './pending-edits';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -118,6 +119,7 @@ export function Toolbar() {
         )}
       </div>
       <div className="editor__actions">
+        <EditorMapState />
         <SaveIndicator />
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
           Import

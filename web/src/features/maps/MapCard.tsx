@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MAP_TITLE_MAX } from '@mapnest/shared/constants';
+import { MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
 import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
 import { DropdownMenu } from '../../components/DropdownMenu';
 import { HistoryIcon } from '../../components/Icons';
 import { InlineTextField } from '../../components/InlineTextField';
 import { Spinner } from '../../components/Spinner';
 import { absoluteTime, countsLabel, relativeTime, stateBadge } from './map-format';
-import { CopyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
+import { CopyIcon, KeyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
+import { MapStateControls } from './MapStateControls';
 import { MapThumbnail } from './MapThumbnail';
 
 export interface MapCardProps {
@@ -19,6 +20,9 @@ export interface MapCardProps {
   onDuplicate: () => void;
   onDelete: () => void;
   onHistory: () => void;
+  /** Go live, Make Pro, Back to test: resolves once the server has the new state. */
+  onSetState: (state: MapStateValue) => Promise<unknown>;
+  onRegisterLicense: () => void;
   now: Date;
 }
 
@@ -29,7 +33,7 @@ export function titleProblem(title: string): string | null {
 }
 
 /** One map on the maps list: preview, state, title, edit time, counts and its actions. */
-export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHistory, now }: MapCardProps) {
+export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHistory, onSetState, onRegisterLicense, now }: MapCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
@@ -56,7 +60,7 @@ export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHis
   };
 
   return (
-    <article className={['map-card', busyLabel ? 'is-busy' : ''].filter(Boolean).join(' ')} aria-labelledby={titleId} aria-busy={busyLabel ? true : undefined}>
+    <article className={['map-card', busyLabel ? 'is-busy' : '', map.lapsedFrom ? 'is-lapsed' : ''].filter(Boolean).join(' ')} aria-labelledby={titleId} aria-busy={busyLabel ? true : undefined}>
       <div className="map-card__media">
         <MapThumbnail previewUrl={map.previewUrl} />
         <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
@@ -104,6 +108,7 @@ export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHis
           </time>
         </p>
         <p className="map-card__counts">{countsLabel(map.metrics)}</p>
+        <MapStateControls map={map} onSetState={onSetState} />
       </div>
       <div className="map-card__actions">
         {busyLabel ? (
@@ -130,6 +135,7 @@ export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHis
             { id: 'rename', title: 'Rename', leading: <PencilIcon />, disabled: renaming, onSelect: () => setRenaming(true) },
             { id: 'duplicate', title: 'Duplicate', leading: <CopyIcon />, disabled: !!busyLabel, onSelect: onDuplicate },
             { id: 'history', title: 'Version history', leading: <HistoryIcon size={18} />, onSelect: onHistory },
+            { id: 'license', title: 'Register licence', leading: <KeyIcon />, onSelect: onRegisterLicense },
             { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },
           ]}
         />

@@ -72,3 +72,10 @@ export const MapPlaceholderArt = () => (
     <circle cx="90" cy="58" r="3.5" fill="#fff" />
   </svg>
 );
+
+export const KeyIcon = (p: IconProps) => (
+  <Svg size={18} {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 8.2-8.2M16 7l3 3M14 9l2 2" />
+  </Svg>
+);

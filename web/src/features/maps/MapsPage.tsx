@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { isTestState, type MapSummary } from '@mapnest/shared/maps';
+import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
 import { sessionAtom } from '../../app/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput } from '../../components/SearchInput';
@@ -11,11 +12,14 @@ import { describeError } from './map-errors';
 import { matchesSearch } from './map-format';
 import { MapCard } from './MapCard';
 import { PlusIcon } from './MapIcons';
-import { deleteMapAtom, duplicateMapAtom, loadMapsAtom, loadSlotsAtom, mapsListAtom, renameMapAtom, slotsAtom } from './maps-state';
+import { deleteMapAtom, duplicateMapAtom, loadMapsAtom, loadSlotsAtom, mapsListAtom, renameMapAtom, setMapStateAtom, slotsAtom } from './maps-state';
 import { HistoryDialog } from './HistoryDialog';
 import { errorNotice, Notice, type NoticeValue } from './Notice';
 import { SlotSummary } from './SlotSummary';
-import { SubscribeFallback } from './SubscribeFallback';
+import { CheckoutReturn } from '../billing/CheckoutReturn';
+import { LapsedNotice } from '../billing/LapsedNotice';
+import { LicenseDialog } from '../billing/LicenseDialog';
+import { SubscribeHost } from '../billing/SubscribeHost';
 import './maps.css';
 
 /** Re-renders every minute so relative times and days left stay true on a page left open. */
@@ -41,6 +45,7 @@ export default function MapsPage() {
   const renameMap = useSetAtom(renameMapAtom);
   const duplicateMap = useSetAtom(duplicateMapAtom);
   const deleteMap = useSetAtom(deleteMapAtom);
+  const setMapState = useSetAtom(setMapStateAtom);
 
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState<NoticeValue | null>(null);
@@ -50,6 +55,7 @@ export default function MapsPage() {
   const [deleteShown, setDeleteShown] = useState<MapSummary | null>(null);
   if (toDelete && toDelete !== deleteShown) setDeleteShown(toDelete);
   const [historyOf, setHistoryOf] = useState<MapSummary | null>(null);
+  const [licenseFor, setLicenseFor] = useState<MapSummary | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const now = useNow();
 
@@ -91,7 +97,7 @@ export default function MapsPage() {
 
   return (
     <div className="container maps-page">
-      <SubscribeFallback />
+      <SubscribeHost />
       <header className="maps-page__header">
         <div>
           <h1 ref={heading} tabIndex={-1} className="maps-page__title">
@@ -106,6 +112,15 @@ export default function MapsPage() {
       </header>
 
       {loaded && <SlotSummary slots={slots} testMapsInList={maps.filter((m) => isTestState(m.state)).length} admin={session.admin} />}
+
+      <CheckoutReturn />
+      <LapsedNotice
+        count={maps.filter((m) => m.lapsedFrom !== null && isTestState(m.state)).length}
+        onRestored={() => {
+          void loadMaps();
+          void loadSlots();
+        }}
+      />
 
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
@@ -158,6 +173,12 @@ export default function MapsPage() {
             <PlusIcon />
             Create a map
           </Link>
+          {session.plans.length === 0 && (
+            <p className="maps-empty__hint">
+              Have an Envato purchase code? Create a map, then choose <strong>Register licence</strong> in its menu: the code gives that map {LICENSE_BASIC_MONTHS}{' '}
+              months of Basic.
+            </p>
+          )}
         </section>
       ) : shown.length === 0 ? (
         <div className="maps-nomatch">
@@ -178,6 +199,8 @@ export default function MapsPage() {
                 onDuplicate={() => void duplicate(map)}
                 onDelete={() => setToDelete(map)}
                 onHistory={() => setHistoryOf(map)}
+                onSetState={(state) => setMapState({ id: map.id, state })}
+                onRegisterLicense={() => setLicenseFor(map)}
               />
             </li>
           ))}
@@ -195,6 +218,14 @@ export default function MapsPage() {
         onCancel={() => setToDelete(null)}
       />
       <HistoryDialog map={historyOf} onClose={() => setHistoryOf(null)} />
+      <LicenseDialog
+        map={licenseFor}
+        onClose={() => setLicenseFor(null)}
+        onRegistered={() => {
+          void loadMaps();
+          void loadSlots();
+        }}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsLabel, matchesSearch, previewSources, relativeTime, stateBadge, testDaysLeft } from './map-format';
+import { countsLabel, matchesSearch, previewSources, relativeTime, shortDate, stateBadge, testDaysLeft } from './map-format';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2030-05-10T12:00:00.000Z');
@@ -7,8 +7,11 @@ const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
 
 describe('stateBadge', () => {
   it('shows the days a test map has left, rounded up', () => {
-    expect(stateBadge({ state: 0, activeUntil: at(6 * DAY + 1000) }, now).label).toBe('Test · 7 days left');
-    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).label).toBe('Test · 1 day left');
+    expect(stateBadge({ state: 0, activeUntil: at(6 * DAY + 1000) }, now)).toMatchObject({
+      label: `Test · expires ${shortDate(at(6 * DAY + 1000))}`,
+      description: expect.stringContaining('public for 7 days more') as string,
+    });
+    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).description).toContain('public for 1 day more');
   });
 
   it('never shows more than 7 days, even for a map created after the page read the clock', () => {
@@ -23,6 +26,11 @@ describe('stateBadge', () => {
 
   it('names the other states', () => {
     expect([1, 3, 2, 9].map((state) => stateBadge({ state: state as 1, activeUntil: null }, now).label)).toEqual(['Live', 'Pro', 'Demo', 'Admin']);
+  });
+
+  it('says until when a licensed map is live', () => {
+    expect(stateBadge({ state: 1, activeUntil: null, licenseEndsAt: '2030-11-10T12:00:00.000Z' }, now).label).toBe('Licensed until Nov 10, 2030');
+    expect(shortDate('2030-11-10T12:00:00.000Z')).toBe('Nov 10, 2030');
   });
 });
 

@@ -25,10 +25,12 @@ export function testDaysLeft(activeUntil: string | null, now: Date): number {
 }
 
 /** The state badge of a map card (spec §3 state numbers). */
-export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'>, now: Date = new Date()): StateBadge {
+export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>, now: Date = new Date()): StateBadge {
   switch (map.state) {
     case MapState.LIVE:
-      return { label: 'Live', tone: 'live', description: 'Published on a Basic slot.' };
+      return map.licenseEndsAt
+        ? { label: `Licensed until ${shortDate(map.licenseEndsAt)}`, tone: 'live', description: 'Published on Basic with a registered marketplace licence.' }
+        : { label: 'Live', tone: 'live', description: 'Published on a Basic slot.' };
     case MapState.PRO:
       return { label: 'Pro', tone: 'pro', description: 'Published on a Professional slot.' };
     case MapState.DEMO:
@@ -45,9 +47,22 @@ export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'>, now: 
         };
       }
       const span = `${days} ${days === 1 ? 'day' : 'days'}`;
-      return { label: `Test · ${span} left`, tone: 'test', description: `A free test map: its embed stays public for ${span} more.` };
+      return {
+        label: `Test · expires ${shortDate(map.activeUntil)}`,
+        tone: 'test',
+        description: `A free test map: its embed stays public for ${span} more. Go live to keep it public.`,
+      };
     }
   }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+/** 'Nov 30, 2026', or '' for a missing or unreadable date. */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : dateFormat.format(time);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -7,6 +7,7 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
+import type { MapStateValue } from '@mapnest/shared/constants';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { reportError } from '../../app/analytics';
 import { sessionAtom, type SessionMap } from '../../app/session';
@@ -150,4 +151,16 @@ export const patchMapAtom = atom(null, (get, set, patch: Pick<MapSummary, 'id'> 
   const { userId } = get(sessionAtom);
   if (!userId) return;
   updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === patch.id ? { ...m, ...patch } : m)));
+});
+
+/**
+ * Moves a map to another state (Go live, Make Pro, Back to test) and answers the map as the server has it; a slot
+ * refusal arrives as 'resource-exhausted' with the missing slot in its details (exhaustedSlot).
+ */
+export const setMapStateAtom = atom(null, async (get, set, input: { id: string; state: MapStateValue }) => {
+  const userId = requireUser(get);
+  const updated = await logged('state', () => mapsApi.setMapState(input.id, input.state));
+  updateLoaded(get, set, userId, (maps) => maps.map((m) => (m.id === updated.id ? { ...m, ...updated } : m)));
+  void set(loadSlotsAtom);
+  return updated;
 });

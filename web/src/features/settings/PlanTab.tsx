@@ -1,45 +1,96 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { Link } from 'react-router';
-import { FREE_TEST_MAPS, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shared/billing';
+import { FREE_TEST_MAPS, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
+import type { SlotCounters } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../app/session';
 import { Spinner } from '../../components/Spinner';
-import { call } from '../../lib/api';
+import { billingApi, goToPaymentPage } from '../billing/billing-api';
+import { shortDate } from '../billing/billing-format';
+import { loadSubscriptionsAtom, subscriptionsAtom } from '../billing/subscriptions-state';
+import { mapsApi } from '../maps/maps-api';
+import { loadMapsAtom, mapsListAtom } from '../maps/maps-state';
+import { SubscribeLink } from '../maps/SlotLimitMessage';
 import { SettingsRow } from './SettingsRow';
+import '../billing/billing.css';
 
-interface Slots {
-  testMaps: number;
-  basicUsed: number;
-  proUsed: number;
-  basicCapacity: number;
-  proCapacity: number;
+/** Where a plan's capacity comes from, when it is not only a subscription: '3 subscribed · 2 from licences'. */
+function sources(subscribed: number, licensed: number, granted: number): string | null {
+  const parts = [subscribed > 0 ? `${subscribed} subscribed` : '', licensed > 0 ? `${licensed} from ${licensed === 1 ? 'a licence' : 'licences'}` : '', granted > 0 ? `${granted} granted` : ''].filter(Boolean);
+  return parts.length > 1 || (parts.length === 1 && subscribed === 0) ? parts.join(' · ') : null;
 }
 
-/** The Plan tab (spec §2): map slots, plan description, and for users with a plan 'Buy slots'. */
+/** One subscription in words: 'Basic · 3 maps, billed monthly · renews Dec 23, 2026'. */
+export function subscriptionLine(s: Subscription): string {
+  const billed = s.period ? `, billed ${s.period === 'yearly' ? 'annually' : 'monthly'}` : '';
+  const when = s.cancelAt ? ` · Canceled, ends ${shortDate(s.cancelAt)}` : s.currentPeriodEnd ? ` · renews ${shortDate(s.currentPeriodEnd)}` : '';
+  return `${PLAN_NAMES[s.plan]} · ${s.quantity} ${s.quantity === 1 ? 'map' : 'maps'}${billed}${when}`;
+}
+
+/**
+ * The Plan tab (spec §2): map slots used and held per plan, the plan description with 'Buy slots', the payment
+ * portal for users with a subscription, and the registered licences with their end dates.
+ */
 export function PlanTab() {
   const { admin, plans, userId } = useAtomValue(sessionAtom);
-  const [slots, setSlots] = useState<Slots | null>(null);
+  const subscriptions = useAtomValue(subscriptionsAtom);
+  const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
+  const mapsList = useAtomValue(mapsListAtom);
+  const loadMaps = useSetAtom(loadMapsAtom);
+  const [slots, setSlots] = useState<SlotCounters | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [licenses, setLicenses] = useState<readonly License[] | null>(null);
+  const [licenseError, setLicenseError] = useState(false);
+  const [portalBusy, setPortalBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
-    call<Slots>('getSlots', null).then(
+    mapsApi.getSlots().then(
       (s) => live && setSlots(s),
       (err: unknown) => {
         console.error(MESSAGES.loadUserData, err);
         if (live) setError(MESSAGES.unknownError);
       },
     );
+    billingApi.listLicenses().then(
+      (l) => live && setLicenses(l),
+      (err: unknown) => {
+        console.error(MESSAGES.loadUserData, err);
+        if (live) setLicenseError(true);
+      },
+    );
+    void loadSubscriptions().catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [userId]);
+  }, [userId, loadSubscriptions]);
 
-  const hasPlan = plans.length > 0;
+  // Licences name their maps; the maps list may not be loaded yet when settings open on another page.
+  const needMaps = (licenses?.length ?? 0) > 0 && mapsList.status === 'idle';
+  useEffect(() => {
+    if (needMaps) void loadMaps();
+  }, [needMaps, loadMaps]);
+
+  const openPortal = async () => {
+    setPortalBusy(true);
+    try {
+      const { url } = await billingApi.createPortalLink(PAYMENT_RETURN_PATH);
+      goToPaymentPage(url);
+    } catch (err) {
+      // Spec §8: in settings a portal link failure is only logged and the button enabled again.
+      console.error('Payment portal link failed', err);
+      setPortalBusy(false);
+    }
+  };
+
+  const subs = subscriptions.subscriptions;
+  const hasSubscription = subs.length > 0 || plans.length > 0;
+  const mapTitle = (id: string) => mapsList.maps.find((m) => m.id === id)?.title ?? (mapsList.status === 'ready' ? 'A deleted map' : 'Map');
+
   return (
     <div className="settings-section">
-      <SettingsRow label="Map slots" description="How many maps you hold of each kind.">
+      <SettingsRow label="Map slots" description="Maps in use of the slots you hold, per plan.">
         {error ? (
           <p className="field__error" role="alert">
             {error}
@@ -47,18 +98,22 @@ export function PlanTab() {
         ) : !slots ? (
           <Spinner size="sm" label="Loading slots" />
         ) : (
-          <dl className="slot-list">
+          <dl className="slot-list" aria-label="Map slots">
             <div>
               <dt>Test maps</dt>
-              <dd>{admin ? `${slots.testMaps} (unlimited)` : `${slots.testMaps} of ${FREE_TEST_MAPS}`}</dd>
+              <dd>{admin ? `${slots.testMaps} (unlimited)` : `${slots.testMaps} of ${FREE_TEST_MAPS} used`}</dd>
             </div>
             <div>
               <dt>{PLAN_NAMES.basic}</dt>
-              <dd>{`${slots.basicUsed} of ${slots.basicCapacity}`}</dd>
+              <dd>{`${slots.basicUsed} of ${slots.basicCapacity} used`}</dd>
+              {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted) && (
+                <dd className="slot-list__note">{sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted)}</dd>
+              )}
             </div>
             <div>
               <dt>{PLAN_NAMES.pro}</dt>
-              <dd>{`${slots.proUsed} of ${slots.proCapacity}`}</dd>
+              <dd>{`${slots.proUsed} of ${slots.proCapacity} used`}</dd>
+              {sources(slots.proSubscribed, 0, slots.proGranted) && <dd className="slot-list__note">{sources(slots.proSubscribed, 0, slots.proGranted)}</dd>}
             </div>
           </dl>
         )}
@@ -66,14 +121,58 @@ export function PlanTab() {
       <SettingsRow
         label="Plan"
         description={
-          hasPlan
-            ? 'Your subscription keeps your live maps hosted, updated and supported.'
-            : `Free: up to ${FREE_TEST_MAPS} test maps, each active for ${TEST_MAP_ACTIVE_DAYS} days. ${PLAN_NAMES.basic} hosts maps in the cloud with automatic updates; ${PLAN_NAMES.pro} adds wayfinding, analytics and priority support.`
+          subs.length > 0 ? (
+            <ul className="plan-summary">
+              {subs.map((s) => (
+                <li key={s.id}>
+                  {subscriptionLine(s)}
+                  {s.status === 'past_due' && <strong className="field__error"> Payment failed — update your payment method in the payment portal.</strong>}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            `Free: up to ${FREE_TEST_MAPS} test maps, each public for ${TEST_MAP_ACTIVE_DAYS} days. ${PLAN_NAMES.basic} keeps maps live with cloud hosting and automatic updates, billed per map; ${PLAN_NAMES.pro} adds wayfinding, analytics and priority support.`
+          )
         }
       >
-        <Link className="btn btn--primary btn--sm" to="/maps#subscribe">
-          {hasPlan ? 'Buy slots' : 'See plans'}
-        </Link>
+        <SubscribeLink className="btn btn--primary btn--sm">{hasSubscription ? 'Buy slots' : 'See plans'}</SubscribeLink>
+      </SettingsRow>
+      {hasSubscription && (
+        <SettingsRow label="Payment" description="Invoices, payment method, billing details, quantity and cancellation.">
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void openPortal()} disabled={portalBusy}>
+            {portalBusy && (
+              <span aria-hidden="true">
+                <Spinner size="sm" />
+              </span>
+            )}
+            Payment portal
+          </button>
+        </SettingsRow>
+      )}
+      <SettingsRow
+        label="Licences"
+        description={`Each registered marketplace purchase code gives one map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}. Register one from a map’s menu.`}
+      >
+        {licenseError ? (
+          <p className="field__error" role="alert">
+            {MESSAGES.unknownError}
+          </p>
+        ) : !licenses ? (
+          <Spinner size="sm" label="Loading licences" />
+        ) : licenses.length === 0 ? (
+          <p className="settings-row__description">None registered.</p>
+        ) : (
+          <ul className="license-list" aria-label="Registered licences">
+            {licenses.map((l) => (
+              <li key={`${l.code}-${l.mapId}`} className={l.ended ? 'license-list__item license-list__ended' : 'license-list__item'}>
+                <span>
+                  {mapTitle(l.mapId)} · {l.ended ? 'ended' : `ends ${shortDate(l.endsAt)}`}
+                </span>
+                <span className="license-list__code">{maskPurchaseCode(l.code)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </SettingsRow>
     </div>
   );

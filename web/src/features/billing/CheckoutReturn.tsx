@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { PLAN_NAMES } from '@mapnest/shared/constants';
+import { sessionAtom } from '../../app/session';
+import { CloseIcon } from '../../components/Icons';
+import { Spinner } from '../../components/Spinner';
+import { loadMapsAtom, loadSlotsAtom } from '../maps/maps-state';
+import { forgetPendingCheckout, readPendingCheckout, type PendingCheckout } from './checkout-pending';
+import { loadSubscriptionsAtom } from './subscriptions-state';
+import './billing.css';
+
+export const CONFIRM_POLL_MS = 1000;
+export const CONFIRM_TIMEOUT_MS = 30_000;
+
+type Phase = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'confirmed'; pending: PendingCheckout; slots: number } | { kind: 'slow' };
+
+/**
+ * After a checkout the browser comes back to /maps, sometimes before Stripe's webhook has arrived. With a pending
+ * checkout remembered, this polls the subscriptions and slots every second for up to 30 s, saying so, until the new
+ * subscription shows; then the maps list, the slots and the session's plans are fresh. A return through Cancel
+ * (to /maps#subscribe) forgets the pending checkout.
+ */
+export function CheckoutReturn({ pollMs = CONFIRM_POLL_MS, timeoutMs = CONFIRM_TIMEOUT_MS }: { pollMs?: number; timeoutMs?: number }) {
+  const { userId } = useAtomValue(sessionAtom);
+  const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  const loadMaps = useSetAtom(loadMapsAtom);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // The hash the page was opened with: Checkout's cancel URL is /maps#subscribe.
+  const openedWithHash = useRef(typeof window === 'undefined' ? '' : window.location.hash);
+
+  useEffect(() => {
+    if (!userId) return;
+    const pending = readPendingCheckout(userId);
+    if (!pending) return;
+    if (openedWithHash.current === '#subscribe') {
+      forgetPendingCheckout();
+      return;
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = Date.now() + timeoutMs;
+    setPhase({ kind: 'waiting' });
+
+    const check = async () => {
+      let held = 0;
+      try {
+        const subscriptions = await loadSubscriptions();
+        held = subscriptions.filter((s) => s.plan === pending.plan).reduce((sum, s) => sum + s.quantity, 0);
+      } catch {
+        /* reported by the loader; the next round tries again */
+      }
+      if (stopped) return;
+      if (held > pending.quantityBefore) {
+        forgetPendingCheckout();
+        setPhase({ kind: 'confirmed', pending, slots: held });
+        void loadSlots();
+        void loadMaps();
+        return;
+      }
+      if (Date.now() + pollMs > deadline) {
+        forgetPendingCheckout();
+        setPhase({ kind: 'slow' });
+        return;
+      }
+      timer = setTimeout(() => void check(), pollMs);
+    };
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [userId, pollMs, timeoutMs, loadSubscriptions, loadSlots, loadMaps]);
+
+  const dismiss = () => setPhase({ kind: 'idle' });
+  if (phase.kind === 'idle') return null;
+  return (
+    <div role="status" className="notice-slot checkout-return">
+      {phase.kind === 'waiting' && (
+        <div className="alert alert--info">
+          <span aria-hidden="true">
+            <Spinner size="sm" />
+          </span>
+          <p className="alert__text">Confirming your payment… Your new slots appear here in a moment.</p>
+        </div>
+      )}
+      {phase.kind === 'confirmed' && (
+        <div className="alert alert--success">
+          <p className="alert__text">
+            Payment confirmed. Your {PLAN_NAMES[phase.pending.plan]} subscription is active with {phase.slots} {phase.slots === 1 ? 'slot' : 'slots'}: use{' '}
+            <strong>{phase.pending.plan === 'basic' ? 'Go live' : 'Make Pro'}</strong> on a map to publish it.
+          </p>
+          <button type="button" className="alert__dismiss" onClick={dismiss} aria-label="Dismiss message">
+            <CloseIcon size={16} />
+          </button>
+        </div>
+      )}
+      {phase.kind === 'slow' && (
+        <div className="alert alert--info">
+          <p className="alert__text">
+            Your payment is still being confirmed. This can take a few minutes: reload this page in a moment. If you were charged, your slots will appear; no
+            second payment is needed.
+          </p>
+          <button type="button" className="alert__dismiss" onClick={dismiss} aria-label="Dismiss message">
+            <CloseIcon size={16} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

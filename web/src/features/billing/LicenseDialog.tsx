@@ -1,0 +1,157 @@
+import { useId, useState, type FormEvent } from 'react';
+import { purchaseCodeSchema, type RegisterLicenseResult } from '@mapnest/shared/billing';
+import { CallError, type FieldIssue } from '@mapnest/shared/errors';
+import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
+import { reportError } from '../../app/analytics';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { describeError } from '../maps/map-errors';
+import { billingApi } from './billing-api';
+import { shortDate } from './billing-format';
+import './billing.css';
+
+export interface LicenseDialogProps {
+  /** The map to register a licence for; null closes the dialog. */
+  map: { id: string; title: string } | null;
+  onClose: () => void;
+  /** Called once the server has registered the code. */
+  onRegistered: (result: RegisterLicenseResult, mapId: string) => void;
+}
+
+/** The format problem of a typed purchase code, or null when it looks right (the server checks it again). */
+export function purchaseCodeProblem(code: string): string | null {
+  if (!code.trim()) return 'Enter the purchase code of your licence.';
+  const parsed = purchaseCodeSchema.safeParse(code);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not a valid purchase code');
+}
+
+/** The server's words for a refused code: unknown, already used, marketplace unreachable, bad format. */
+function refusal(error: unknown): string {
+  if (error instanceof CallError && error.code === 'invalid-argument') {
+    const issues = (error.details as { issues?: FieldIssue[] } | null | undefined)?.issues;
+    if (issues?.[0]?.message) return issues[0].message;
+  }
+  return describeError(error);
+}
+
+/**
+ * 'Register licence' for one map (spec §1: a marketplace purchase code gives the map 6 months of Basic). The code's
+ * format is checked before the call; the server's refusal (unknown code, already used, marketplace unreachable) is
+ * shown as it says it; success says until when the map is licensed.
+ */
+export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps) {
+  const titleId = useId();
+  const fieldId = useId();
+  const [shown, setShown] = useState(map);
+  if (map && map !== shown) setShown(map);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<RegisterLicenseResult | null>(null);
+  const open = map !== null;
+
+  const close = () => {
+    if (busy) return;
+    onClose();
+    // Cleared after the closing animation so the text does not jump.
+    setTimeout(() => {
+      setCode('');
+      setProblem(null);
+      setDone(null);
+    }, 300);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !map) return;
+    const formatProblem = purchaseCodeProblem(code);
+    setProblem(formatProblem);
+    if (formatProblem) return;
+    setBusy(true);
+    try {
+      const result = await billingApi.registerLicense(code.trim().toLowerCase(), map.id);
+      setDone(result);
+      onRegistered(result, map.id);
+    } catch (error) {
+      reportError(error, 'billing:license');
+      setProblem(refusal(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={close} labelledBy={titleId} className="license-dialog">
+      {done ? (
+        <div className="confirm__form">
+          <h2 id={titleId} className="confirm__title">
+            Licence registered
+          </h2>
+          <p className="form-alert form-alert--success license-dialog__success" role="status">
+            “{shown?.title}” is licensed for Basic until {shortDate(done.license.endsAt)}
+            {done.state >= 1 ? ', and it is live.' : '.'} Code {done.license.code}.
+          </p>
+          <div className="confirm__actions">
+            <button type="button" className="btn btn--primary" onClick={close} data-autofocus>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="confirm__form" onSubmit={submit} noValidate>
+          <h2 id={titleId} className="confirm__title">
+            Register licence
+          </h2>
+          <div className="confirm__subtitle">
+            <p>
+              A purchase code from the Envato marketplace gives “{shown?.title}” {LICENSE_BASIC_MONTHS} months of Basic: it goes live without a
+              subscription slot. Each code works once.
+            </p>
+          </div>
+          <div className={problem ? 'field field--invalid' : 'field'}>
+            <label htmlFor={fieldId} className="field__label">
+              Purchase code
+            </label>
+            <input
+              id={fieldId}
+              className="input license-dialog__code"
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setProblem(null);
+              }}
+              placeholder="1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f"
+              autoComplete="off"
+              spellCheck={false}
+              disabled={busy}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${fieldId}-hint${problem ? ` ${fieldId}-error` : ''}`}
+              data-autofocus
+            />
+            <p id={`${fieldId}-hint`} className="field__hint">
+              Find it on your Envato downloads page, under “License certificate &amp; purchase code”.
+            </p>
+            {problem && (
+              <p id={`${fieldId}-error`} className="field__error" role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div className="confirm__actions">
+            <button type="button" className="btn btn--secondary" onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy && (
+                <span aria-hidden="true">
+                  <Spinner size="sm" />
+                </span>
+              )}
+              {busy ? 'Registering…' : 'Register licence'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,152 @@
+import { useId, useState } from 'react';
+import type { Subscription } from '@mapnest/shared/billing';
+import { BILLING_PERIOD_LABELS, PLAN_NAMES, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import { CheckList } from '../../components/CheckList';
+import { SegmentedToggle } from '../../components/SegmentedToggle';
+import { Spinner } from '../../components/Spinner';
+import { PLAN_FEATURES, PLAN_TAGLINES } from '../../pages/pricing/plans';
+import { annualSavingPercent, priceSummary, shortDate } from './billing-format';
+import { QuantityInput } from './QuantityInput';
+import { SlotMeter } from './SlotMeter';
+
+export interface PlanCardProps {
+  plan: PlanId;
+  /** The plan's subscriptions that hold slots (normally one); empty shows the selectors and Subscribe. */
+  subscriptions: readonly Subscription[];
+  /** Slots of this plan in use and held (subscriptions, licences, grants), or null while unknown. */
+  usage: { used: number; capacity: number } | null;
+  /** A request of the dialog is in flight: every control is disabled. */
+  disabled: boolean;
+  /** This card's request is the one in flight: its button shows 'Starting...'. */
+  starting: boolean;
+  error: string | null;
+  onSubscribe: (choice: { plan: PlanId; period: BillingPeriod; quantity: number }) => void;
+  onManage: () => void;
+}
+
+/** Busy button content: a spinner (hidden from the accessible name) and 'Starting...' (spec §4). */
+function Starting() {
+  return (
+    <>
+      <span aria-hidden="true" className="plan-offer__spinner">
+        <Spinner size="sm" />
+      </span>
+      Starting...
+    </>
+  );
+}
+
+/**
+ * One plan of the subscribe dialog (spec §2, §4). Without a subscription: quantity, Monthly/Annual, the price per
+ * map and the total with the volume tier, and Subscribe. With one: the badge ('Canceled' when it ends, else
+ * 'Active'), a payment problem if Stripe is retrying, the slot meter and Manage.
+ */
+export function PlanCard({ plan, subscriptions, usage, disabled, starting, error, onSubscribe, onManage }: PlanCardProps) {
+  const titleId = useId();
+  const [quantity, setQuantity] = useState(1);
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const subscribed = subscriptions.length > 0;
+  const name = PLAN_NAMES[plan];
+
+  return (
+    <article className={`plan-offer plan-offer--${plan}`} aria-labelledby={titleId}>
+      <header className="plan-offer__header">
+        <h3 id={titleId} className="plan-offer__name">
+          {name}
+        </h3>
+        {subscribed && <StatusBadge plan={plan} subscriptions={subscriptions} />}
+      </header>
+      {subscribed ? <Subscribed plan={plan} subscriptions={subscriptions} usage={usage} /> : <p className="plan-offer__tagline">{PLAN_TAGLINES[plan]}</p>}
+      <CheckList items={PLAN_FEATURES[plan]} className="plan-offer__features" />
+
+      {!subscribed && (
+        <div className="plan-offer__choose">
+          <QuantityInput value={quantity} onChange={setQuantity} disabled={disabled} />
+          <SegmentedToggle
+            label={`${name} billing period`}
+            size="sm"
+            value={period}
+            onChange={setPeriod}
+            className="plan-offer__period"
+            options={[
+              { value: 'monthly', label: BILLING_PERIOD_LABELS.monthly, disabled },
+              { value: 'yearly', label: `${BILLING_PERIOD_LABELS.yearly} (save ${annualSavingPercent(plan)}%)`, disabled },
+            ]}
+          />
+          <Price plan={plan} period={period} quantity={quantity} />
+        </div>
+      )}
+
+      <div className="plan-offer__action">
+        {subscribed ? (
+          <button type="button" className="btn btn--secondary btn--block" disabled={disabled} aria-busy={starting || undefined} onClick={onManage}>
+            {starting ? <Starting /> : 'Manage'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={disabled}
+            aria-busy={starting || undefined}
+            onClick={() => onSubscribe({ plan, period, quantity })}
+          >
+            {starting ? <Starting /> : 'Subscribe'}
+          </button>
+        )}
+        {error && (
+          <p className="form-alert form-alert--error plan-offer__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function StatusBadge({ plan, subscriptions }: { plan: PlanId; subscriptions: readonly Subscription[] }) {
+  // Several subscriptions of one plan are rare (two checkouts); the card is 'Canceled' only when all of them end.
+  const canceled = subscriptions.every((s) => s.cancelAt);
+  return <span className={`badge badge--${plan} plan-offer__badge`}>{canceled ? 'Canceled' : 'Active'}</span>;
+}
+
+function Subscribed({ plan, subscriptions, usage }: { plan: PlanId; subscriptions: readonly Subscription[]; usage: PlanCardProps['usage'] }) {
+  const quantity = subscriptions.reduce((sum, s) => sum + s.quantity, 0);
+  return (
+    <div className="plan-offer__status">
+      {subscriptions.map((s) => (
+        <p key={s.id} className="plan-offer__terms">
+          {s.quantity} {s.quantity === 1 ? 'map' : 'maps'}
+          {s.period ? `, billed ${s.period === 'yearly' ? 'annually' : 'monthly'}` : ''}
+          {s.cancelAt ? (
+            <>
+              {' · '}
+              <span className="plan-offer__ends">ends {shortDate(s.cancelAt)}</span>
+            </>
+          ) : s.currentPeriodEnd ? (
+            ` · renews ${shortDate(s.currentPeriodEnd)}`
+          ) : null}
+        </p>
+      ))}
+      {subscriptions.some((s) => s.status === 'past_due') && (
+        <p className="form-alert form-alert--error plan-offer__past-due">Payment failed — update your payment method with Manage. Your slots are kept while the payment is retried.</p>
+      )}
+      <SlotMeter plan={plan} used={usage?.used ?? 0} capacity={usage?.capacity ?? quantity} />
+    </div>
+  );
+}
+
+function Price({ plan, period, quantity }: { plan: PlanId; period: BillingPeriod; quantity: number }) {
+  const price = priceSummary(plan, period, quantity);
+  return (
+    <div className="plan-offer__price" aria-live="polite">
+      <p className="plan-offer__unit">
+        <span className="plan-offer__amount">{price.unit}</span> per map {price.per}
+        {price.monthlyEquivalent && <span className="plan-offer__equivalent"> ({price.monthlyEquivalent})</span>}
+      </p>
+      <p className="plan-offer__total">
+        Total <strong>{price.total}</strong> {price.per}
+      </p>
+      <p className={price.tier ? 'plan-offer__tier is-applied' : 'plan-offer__tier'}>{price.tier ?? price.nextTier}</p>
+    </div>
+  );
+}

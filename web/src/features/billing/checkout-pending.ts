@@ -1,0 +1,66 @@
+/**
+ * A checkout the user left for (spec §7): remembered in sessionStorage before the browser goes to the payment
+ * page, so the maps page it returns to knows to wait for the webhook. Stripe redirects back before or after it
+ * calls the webhook, so the new subscription can take a moment to appear.
+ */
+import type { PlanId } from '@mapnest/shared/constants';
+
+const KEY = 'mapnest.checkoutPending';
+/** A pending checkout older than this is forgotten: the user did not come back from that payment page. */
+export const CHECKOUT_PENDING_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+export interface PendingCheckout {
+  uid: string;
+  plan: PlanId;
+  quantity: number;
+  /** Slots of the plan the user's subscriptions held before: the checkout is confirmed once they hold more. */
+  quantityBefore: number;
+  /** Epoch milliseconds when the user left for the payment page. */
+  startedAt: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPendingCheckout(pending: PendingCheckout): void {
+  try {
+    storage()?.setItem(KEY, JSON.stringify(pending));
+  } catch {
+    /* a full or blocked storage only costs the confirmation message */
+  }
+}
+
+export function forgetPendingCheckout(): void {
+  try {
+    storage()?.removeItem(KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
+/** The pending checkout of `uid`, if one was started recently; anything else stored under the key is dropped. */
+export function readPendingCheckout(uid: string, now = Date.now()): PendingCheckout | null {
+  let raw: string | null = null;
+  try {
+    raw = storage()?.getItem(KEY) ?? null;
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<PendingCheckout>;
+    const fresh = typeof value.startedAt === 'number' && now - value.startedAt >= 0 && now - value.startedAt < CHECKOUT_PENDING_MAX_AGE_MS;
+    if (value.uid === uid && (value.plan === 'basic' || value.plan === 'pro') && typeof value.quantity === 'number' && typeof value.quantityBefore === 'number' && fresh) {
+      return value as PendingCheckout;
+    }
+  } catch {
+    /* not ours */
+  }
+  forgetPendingCheckout();
+  return null;
+}

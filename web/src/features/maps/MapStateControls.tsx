@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import type { MapStateValue } from '@mapnest/shared/constants';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DropdownMenu, type DropdownMenuItem } from '../../components/DropdownMenu';
+import { CloseIcon } from '../../components/Icons';
+import { Spinner } from '../../components/Spinner';
+import { PLAN_NAMES } from '@mapnest/shared/constants';
+import { describeError, exhaustedSlot, type SlotKind } from './map-errors';
+import { stateBadge } from './map-format';
+import { backToTestText, stateMoves, type StateMove } from './map-state-change';
+import { SlotLimitMessage } from './SlotLimitMessage';
+import '../billing/billing.css';
+
+export interface MapStateProps {
+  map: MapSummary;
+  now?: Date;
+  /** Sets the state on the server and answers the updated map; a rejection is explained next to the controls. */
+  onSetState: (state: MapStateValue) => Promise<unknown>;
+  /** Opens the licence dialog for this map. */
+  onRegisterLicense?: () => void;
+}
+
+type Problem = { what: string; slot: SlotKind | null; reason: string };
+
+/** The state change logic shared by the card controls and the editor's menu: busy move, confirmation, problem. */
+function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']) {
+  const [busy, setBusy] = useState<StateMove | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [confirming, setConfirming] = useState<StateMove | null>(null);
+
+  const run = async (move: StateMove) => {
+    setBusy(move);
+    setProblem(null);
+    try {
+      await onSetState(move.to);
+    } catch (error) {
+      setProblem({ what: `Could not ${move.what(map.title)}.`, slot: exhaustedSlot(error), reason: describeError(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const start = (move: StateMove) => {
+    if (busy) return;
+    if (move.confirm) setConfirming(move);
+    else void run(move);
+  };
+  const confirmDialog = (
+    <ConfirmDialog
+      open={confirming !== null}
+      title="Move this map back to test?"
+      subtitle={backToTestText(map)}
+      positive="Back to test"
+      negative="Keep it live"
+      onCancel={() => setConfirming(null)}
+      onConfirm={() => {
+        const move = confirming;
+        setConfirming(null);
+        if (move) void run(move);
+      }}
+    />
+  );
+  return { busy, problem, clearProblem: () => setProblem(null), start, confirmDialog };
+}
+
+function ProblemText({ problem }: { problem: Problem }) {
+  return (
+    <>
+      {problem.what} {problem.slot ? <SlotLimitMessage slot={problem.slot} /> : problem.reason}
+    </>
+  );
+}
+
+/** Which slot a lapsed map lost, in words. */
+function lapsedText(map: MapSummary): string | null {
+  if (!map.lapsedFrom) return null;
+  return `Went back to test when your ${map.lapsedFrom === 3 ? PLAN_NAMES.pro : PLAN_NAMES.basic} slots ran out.`;
+}
+
+/** A map card's state moves (Go live, Make Pro, Back to test), with the slot check's answer. */
+export function MapStateControls({ map, onSetState }: Omit<MapStateProps, 'now' | 'onRegisterLicense'>) {
+  const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
+  const moves = stateMoves(map.state);
+  const lapsed = lapsedText(map);
+  if (moves.length === 0 && !lapsed) return null;
+  return (
+    <div className="map-state">
+      <div className="map-state__line">
+        {moves.length > 0 && (
+          <div className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
+            {moves.map((move) => (
+              <button key={move.label} type="button" className="btn btn--secondary btn--sm" disabled={busy !== null} onClick={() => start(move)}>
+                {busy === move ? (
+                  <>
+                    <span aria-hidden="true">
+                      <Spinner size="sm" />
+                    </span>
+                    {move.busy}
+                  </>
+                ) : (
+                  move.label
+                )}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {lapsed && <p className="map-state__lapsed">{lapsed}</p>}
+      <div role="alert" className="map-state__message">
+        {problem && (
+          <div className="alert alert--error">
+            <p className="alert__text">
+              <ProblemText problem={problem} />
+            </p>
+            <button type="button" className="alert__dismiss" onClick={clearProblem} aria-label="Dismiss message">
+              <CloseIcon size={16} />
+            </button>
+          </div>
+        )}
+      </div>
+      {confirmDialog}
+    </div>
+  );
+}
+
+/** The editor's top-bar version: the state as a menu button with the moves and 'Register licence'. */
+export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLicense }: MapStateProps) {
+  const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
+  const line = stateBadge(map, now);
+  const items: DropdownMenuItem[] = stateMoves(map.state).map((move) => ({ id: move.label, title: move.label, disabled: busy !== null, onSelect: () => start(move) }));
+  if (onRegisterLicense) items.push({ id: 'license', title: 'Register licence', disabled: busy !== null, onSelect: onRegisterLicense });
+  return (
+    <div className="map-state-menu">
+      {items.length > 0 ? (
+        <DropdownMenu
+          align="end"
+          label={`Map state: ${line.label}`}
+          triggerClassName={`btn btn--ghost btn--sm map-state-menu__trigger map-state__label--${line.tone}`}
+          trigger={busy ? busy.busy : line.label}
+          items={items}
+        />
+      ) : (
+        <span className={`map-state__label map-state__label--${line.tone}`}>{line.label}</span>
+      )}
+      <div role="alert" className="map-state__message">
+        {problem && (
+          <div className="alert alert--error map-state-menu__popover">
+            <p className="alert__text">
+              <ProblemText problem={problem} />
+            </p>
+            <button type="button" className="alert__dismiss" onClick={clearProblem} aria-label="Dismiss message">
+              <CloseIcon size={16} />
+            </button>
+          </div>
+        )}
+      </div>
+      {confirmDialog}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** What each map state can move to from the maps list and the editor (issue 12), and how the moves are named. */
+import { MapState, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type MapStateValue } from '@mapnest/shared/constants';
+import type { MapSummary } from '@mapnest/shared/maps';
+
+export interface StateMove {
+  to: MapStateValue;
+  /** The button's name: 'Go live', 'Make Pro', 'Move to Basic', 'Back to test'. */
+  label: string;
+  /** Said while the call runs: 'Going live…'. */
+  busy: string;
+  /** What failed, for the error message: 'make “Mall” live'. */
+  what: (title: string) => string;
+  /** Moving back to test starts the 7-day clock, so it is confirmed first. */
+  confirm: boolean;
+}
+
+const GO_LIVE: StateMove = { to: MapState.LIVE, label: 'Go live', busy: 'Going live…', what: (t) => `make “${t}” live`, confirm: false };
+const MAKE_PRO: StateMove = { to: MapState.PRO, label: 'Make Pro', busy: 'Making it Pro…', what: (t) => `make “${t}” Pro`, confirm: false };
+const TO_BASIC: StateMove = { to: MapState.LIVE, label: 'Move to Basic', busy: 'Moving to Basic…', what: (t) => `move “${t}” to a Basic slot`, confirm: false };
+const TO_TEST: StateMove = { to: MapState.TEST, label: 'Back to test', busy: 'Moving back to test…', what: (t) => `move “${t}” back to test`, confirm: true };
+
+/** The moves a map's owner can make from its state; demo and admin maps have none here. */
+export function stateMoves(state: number): StateMove[] {
+  switch (state) {
+    case MapState.TEST:
+      return [GO_LIVE, MAKE_PRO];
+    case MapState.LIVE:
+      return [MAKE_PRO, TO_TEST];
+    case MapState.PRO:
+      return [TO_BASIC, TO_TEST];
+    default:
+      return [];
+  }
+}
+
+/** The confirmation text of 'Back to test'. */
+export function backToTestText(map: Pick<MapSummary, 'title' | 'state' | 'licenseEndsAt'>): string {
+  const plan = map.state === MapState.PRO ? PLAN_NAMES.pro : PLAN_NAMES.basic;
+  return `“${map.title}” gives its ${plan} slot back. As a test map it stays public for ${TEST_MAP_ACTIVE_DAYS} days from now; then its embed shows an expiry notice until you make it live again.`;
+}
