@@ -576,7 +576,15 @@ describe('web', () => {
     const data = headers(behaviour('/data/*'));
     expect(data.CorsConfig).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowMethods: { Items: ['GET', 'HEAD'] }, AccessControlAllowCredentials: false });
     expect(text(data.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy)).toMatch(/default-src 'none'.*sandbox/);
-    expect(headers(behaviour('/files/*'))).toEqual(data);
+    const files = headers(behaviour('/files/*'));
+    expect(files.CorsConfig).toEqual(data.CorsConfig);
+  });
+
+  it('serves user files (an uploaded SVG) so that opened directly they load nothing and run nothing', () => {
+    const files = headers(behaviour('/files/*')).SecurityHeadersConfig;
+    expect(files.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; sandbox", Override: true });
+    expect(files.ContentTypeOptions).toEqual({ Override: true });
+    expect(files.StrictTransportSecurity).toBeDefined();
   });
 
   it('deploys the SPA with immutable assets, revalidated entry pages, /config.json and an invalidation', () => {

@@ -18,6 +18,7 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
+import { DATA_CSP, FILES_CSP } from '@mapnest/shared/edge-headers';
 import { objectKeySchema } from '@mapnest/shared/files';
 import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, callNameFromModule } from '@mapnest/lambdas/routes';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
@@ -41,6 +42,8 @@ export interface GatewayOptions {
   buckets: { public: string; uploads: string };
   cognito: { app: (req: IncomingMessage, res: ServerResponse) => void; userPoolId: string; clientId: string; region: string; jwks: { keys: unknown[] } };
   mailbox: Mailbox;
+  /** The local payments sandbox's hosted pages (/_dev/checkout/*, /_dev/portal/*), when it runs. */
+  payments?: { handlePage: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> };
   log?: (line: string) => void;
 }
 
@@ -233,6 +236,9 @@ export function createGateway(opts: GatewayOptions) {
         'content-length': body.length,
         // Published maps and their files are read by script-tag embeds on customers' sites.
         'access-control-allow-origin': '*',
+        // Opened directly, user files and data load nothing and run nothing (CloudFront's response headers policies).
+        'content-security-policy': bucket === opts.buckets.uploads ? FILES_CSP : DATA_CSP,
+        'x-content-type-options': 'nosniff',
       };
       if (obj.ETag) headers.etag = obj.ETag;
       if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
@@ -322,6 +328,7 @@ export function createGateway(opts: GatewayOptions) {
       req.url = sub + url.search;
       return opts.cognito.app(req, res);
     }
+    if (opts.payments && (p.startsWith('/_dev/checkout/') || p.startsWith('/_dev/portal/'))) return opts.payments.handlePage(req, res, url);
     if (p === '/_dev/mail' && req.method === 'POST') {
       // The product's own emails (lambdas/src/adapters/mailer.ts with DEV_MAILBOX_URL), from this machine only.
       const remote = req.socket.remoteAddress ?? '';

@@ -7,6 +7,7 @@ import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { DATA_CSP, FILES_CSP } from '@mapnest/shared/edge-headers';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../edge/viewer-functions';
 import type { StageConfig } from '../stages';
@@ -124,21 +125,25 @@ export class Web extends Construct {
     });
     // Published data, files and the embed's own scripts and maps are read cross-origin by script-tag
     // embeds; they are never documents, so an uploaded SVG or HTML opened directly runs no script in our origin.
+    const crossOriginReads: cloudfront.ResponseHeadersCorsBehavior = {
+      accessControlAllowOrigins: ['*'],
+      accessControlAllowMethods: ['GET', 'HEAD'],
+      accessControlAllowHeaders: ['*'],
+      accessControlExposeHeaders: ['ETag'],
+      accessControlAllowCredentials: false,
+      accessControlMaxAge: Duration.days(1),
+      originOverride: true,
+    };
     const dataHeaders = new cloudfront.ResponseHeadersPolicy(this, 'DataHeaders', {
-      comment: 'Mapnest /data, /files and embed assets: CORS for embeds, sandboxed if opened directly',
-      corsBehavior: {
-        accessControlAllowOrigins: ['*'],
-        accessControlAllowMethods: ['GET', 'HEAD'],
-        accessControlAllowHeaders: ['*'],
-        accessControlExposeHeaders: ['ETag'],
-        accessControlAllowCredentials: false,
-        accessControlMaxAge: Duration.days(1),
-        originOverride: true,
-      },
-      securityHeadersBehavior: {
-        ...common,
-        contentSecurityPolicy: { contentSecurityPolicy: "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox", override: true },
-      },
+      comment: 'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly',
+      corsBehavior: crossOriginReads,
+      securityHeadersBehavior: { ...common, contentSecurityPolicy: { contentSecurityPolicy: DATA_CSP, override: true } },
+    });
+    // User files (an uploaded SVG above all) opened directly load nothing and run nothing, in an opaque origin.
+    const filesHeaders = new cloudfront.ResponseHeadersPolicy(this, 'FilesHeaders', {
+      comment: 'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed',
+      corsBehavior: crossOriginReads,
+      securityHeadersBehavior: { ...common, contentSecurityPolicy: { contentSecurityPolicy: FILES_CSP, override: true } },
     });
 
     // Honours the Cache-Control the publisher sets; a short default when it sets none. ?v= busts caches.
@@ -172,12 +177,12 @@ export class Web extends Construct {
       responseHeadersPolicy: dataHeaders,
       compress: true,
     };
-    const bucketBehaviour = (bucket: IBucket): cloudfront.BehaviorOptions => ({
+    const bucketBehaviour = (bucket: IBucket, headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
       origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachePolicy: originControlled,
-      responseHeadersPolicy: dataHeaders,
+      responseHeadersPolicy: headers,
       functionAssociations: viewerRequest(stripPrefix),
       compress: true,
     });
@@ -218,8 +223,8 @@ export class Web extends Construct {
       defaultBehavior: spaBehaviour(appHeaders),
       additionalBehaviors: {
         '/m/*': spaBehaviour(embedHeaders),
-        '/data/*': bucketBehaviour(props.publicData),
-        '/files/*': bucketBehaviour(props.uploads),
+        '/data/*': bucketBehaviour(props.publicData, dataHeaders),
+        '/files/*': bucketBehaviour(props.uploads, filesHeaders),
         ...Object.fromEntries(CROSS_ORIGIN_STATIC_PATHS.map((path) => [path, staticBehaviour])),
         '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(requireToken) },
         '/api/*': apiBehaviour,

