@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useLocation } from 'react-router';
 import { PLAN_NAMES } from '@mapnest/shared/constants';
 import { sessionAtom } from '../../app/session';
 import { CloseIcon } from '../../components/Icons';
@@ -27,7 +28,7 @@ export function CheckoutReturn({ pollMs = CONFIRM_POLL_MS, timeoutMs = CONFIRM_T
   const loadMaps = useSetAtom(loadMapsAtom);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   // The hash the page was opened with: Checkout's cancel URL is /maps#subscribe.
-  const openedWithHash = useRef(typeof window === 'undefined' ? '' : window.location.hash);
+  const openedWithHash = useRef(useLocation().hash);
 
   useEffect(() => {
     if (!userId) return;

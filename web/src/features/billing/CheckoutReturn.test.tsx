@@ -1,0 +1,98 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Subscription } from '@mapnest/shared/billing';
+import { setAnalyticsSink } from '../../app/analytics';
+import { sessionAtom } from '../../app/session';
+import { renderRoutes, signedIn } from '../../app/testing';
+import { call } from '../../lib/api';
+import { aMap, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+import { readPendingCheckout, rememberPendingCheckout } from './checkout-pending';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+const basic3: Subscription = { id: 'sub_1', plan: 'basic', quantity: 3, status: 'active', cancelAt: null, currentPeriodEnd: null, period: 'monthly' };
+
+beforeEach(() => {
+  mockCall.mockReset();
+  sessionStorage.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setAnalyticsSink(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Lets timers and the promises they start run, `ms` at a time. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('return from checkout', () => {
+  it('polls every second until the webhook has delivered the subscription, then refreshes maps, slots and plans', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 3, quantityBefore: 0, startedAt: Date.now() });
+    let delivered = false;
+    const calls = routeCalls(mockCall, {
+      listMaps: () => [aMap()],
+      getSlots: () => (delivered ? { ...NO_SLOTS, basicCapacity: 3, basicSubscribed: 3 } : NO_SLOTS),
+      listSubscriptions: () => (delivered ? [basic3] : []),
+    });
+    const { store } = renderRoutes('/maps', { session: signedIn });
+    expect((await screen.findByText(/Confirming your payment…/)).closest('[role="status"]')).toBeTruthy();
+    await advance(1000);
+    await advance(1000);
+    const polled = calls.callsTo('listSubscriptions').length;
+    expect(polled).toBeGreaterThanOrEqual(2);
+    const mapsLoadsBefore = calls.callsTo('listMaps').length;
+
+    delivered = true;
+    await advance(1000);
+    expect(await screen.findByText(/Payment confirmed. Your Basic subscription is active with 3 slots/)).toBeTruthy();
+    expect(screen.queryByText(/Confirming your payment/)).toBeNull();
+    expect(store.get(sessionAtom).plans).toEqual([{ plan: 'basic', quantity: 3, cancelAt: null }]);
+    expect(calls.callsTo('listMaps').length).toBeGreaterThan(mapsLoadsBefore);
+    expect(readPendingCheckout('user-1')).toBeNull();
+    // Polling has stopped.
+    const after = calls.callsTo('listSubscriptions').length;
+    await advance(3000);
+    expect(calls.callsTo('listSubscriptions').length).toBe(after);
+    expect(calls.unexpected).toEqual([]);
+  });
+
+  it('stops after 30 seconds and says the payment is still being confirmed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    rememberPendingCheckout({ uid: 'user-1', plan: 'pro', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
+    const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByText(/Confirming your payment…/);
+    await advance(31_000);
+    expect(await screen.findByText(/Your payment is still being confirmed/)).toBeTruthy();
+    const polls = calls.callsTo('listSubscriptions').length;
+    expect(polls).toBeGreaterThanOrEqual(25);
+    expect(polls).toBeLessThanOrEqual(31);
+    expect(readPendingCheckout('user-1')).toBeNull();
+  });
+
+  it('forgets a checkout the user cancelled (back on #subscribe) and does not poll', async () => {
+    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
+    const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
+    renderRoutes('/maps#subscribe', { session: signedIn });
+    await screen.findByRole('dialog', { name: 'Pick your plan' });
+    expect(screen.queryByText(/Confirming your payment/)).toBeNull();
+    expect(readPendingCheckout('user-1')).toBeNull();
+    // Only the dialog's own read.
+    expect(calls.callsTo('listSubscriptions')).toHaveLength(1);
+  });
+
+  it('ignores a pending checkout of another user or an old one', () => {
+    rememberPendingCheckout({ uid: 'user-2', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
+    expect(readPendingCheckout('user-1')).toBeNull();
+    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() - 3 * 60 * 60 * 1000 });
+    expect(readPendingCheckout('user-1')).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { setAnalyticsSink } from '../../app/analytics';
+import { renderRoutes, signedIn } from '../../app/testing';
+import { call } from '../../lib/api';
+import { aMap, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  mockCall.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setAnalyticsSink(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const lapsed = (n: number, from: 1 | 3 = 1) => aMap({ id: `map0000000000000000${n}`, title: `Venue ${n}`, lapsedFrom: from });
+
+describe('maps that went back to test', () => {
+  it('says how many and brings them all back with one click', async () => {
+    let maps: MapSummary[] = [lapsed(1), lapsed(2, 3), aMap({ id: 'map00000000000000009', title: 'Fresh' })];
+    const calls = routeCalls(mockCall, {
+      listMaps: () => maps,
+      getSlots: () => NO_SLOTS,
+      restoreLapsedMaps: () => {
+        maps = maps.map((m) => (m.lapsedFrom ? { ...m, state: m.lapsedFrom, lapsedFrom: null, activeUntil: null } : m));
+        return { restored: 2, remaining: 0 };
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    const notice = await screen.findByRole('region', { name: 'Maps back in test' });
+    expect(notice.textContent).toContain('2 maps went back to test when your slots ran out. They stay visible for 7 days.');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Bring them back' }));
+    expect(await within(notice).findByText('2 maps are back.')).toBeTruthy();
+    expect(calls.callsTo('restoreLapsedMaps')).toEqual([null]);
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Venue 2' })).getByText(/^Pro/)).toBeTruthy());
+    expect(within(notice).queryByRole('button', { name: 'Bring them back' })).toBeNull();
+  });
+
+  it('says how many still need a slot, with a link to the plans', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [lapsed(1), lapsed(2), lapsed(3)],
+      getSlots: () => NO_SLOTS,
+      restoreLapsedMaps: () => ({ restored: 1, remaining: 2 }),
+    });
+    renderRoutes('/maps', { session: signedIn });
+    const notice = await screen.findByRole('region', { name: 'Maps back in test' });
+    expect(notice.textContent).toContain('3 maps went back to test');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Bring them back' }));
+    const result = await within(notice).findByText(/still need a free slot/);
+    expect(result.textContent).toBe('1 map is back. 2 maps still need a free slot. Buy 2 slots');
+    expect(within(result).getByRole('link', { name: 'Buy 2 slots' }).getAttribute('href')).toBe('/maps#subscribe');
+  });
+
+  it('is not shown when no map lapsed', async () => {
+    routeCalls(mockCall, { listMaps: () => [aMap()], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    expect(screen.queryByRole('region', { name: 'Maps back in test' })).toBeNull();
+  });
+
+  it('shows a new user without maps or plan how to use a purchase code', async () => {
+    routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    const empty = await screen.findByRole('region', { name: 'Create your first map' });
+    expect(empty.textContent).toContain('Have an Envato purchase code? Create a map, then choose Register licence in its menu');
+  });
+
+  it('leaves the purchase code hint out for a subscriber', async () => {
+    routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: { ...signedIn, plans: [{ plan: 'basic', quantity: 1, cancelAt: null }] } });
+    const empty = await screen.findByRole('region', { name: 'Create your first map' });
+    expect(empty.textContent).not.toContain('purchase code');
+  });
+});

@@ -1,0 +1,87 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BILLING_MESSAGES, type RegisterLicenseResult } from '@mapnest/shared/billing';
+import { CallError } from '@mapnest/shared/errors';
+import { setAnalyticsSink } from '../../app/analytics';
+import { renderRoutes, signedIn } from '../../app/testing';
+import { call } from '../../lib/api';
+import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+const CODE = '00000000-1a2b-4c3d-8e4f-1a2b3c4d5e6f';
+const ENDS = '2031-05-23T12:00:00.000Z';
+
+beforeEach(() => {
+  mockCall.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setAnalyticsSink(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function openLicenseDialog(registerLicense: (data: unknown) => unknown) {
+  const calls = routeCalls(mockCall, { listMaps: () => [aMap()], getSlots: () => NO_SLOTS, registerLicense });
+  renderRoutes('/maps', { session: signedIn });
+  const card = await screen.findByRole('article', { name: 'Riverside Mall' });
+  fireEvent.click(within(card).getByRole('button', { name: 'More actions for Riverside Mall' }));
+  fireEvent.click(screen.getByRole('menuitem', { name: 'Register licence' }));
+  const dialog = screen.getByRole('dialog', { name: 'Register licence' });
+  const field = within(dialog).getByRole('textbox', { name: 'Purchase code' });
+  const submit = (code: string) => {
+    fireEvent.change(field, { target: { value: code } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register licence' }));
+  };
+  return { calls, dialog, field, submit };
+}
+
+describe('licence registration', () => {
+  it('checks the code’s format before calling the server', async () => {
+    const { calls, dialog, submit, field } = await openLicenseDialog(() => null);
+    expect(dialog.textContent).toContain('“Riverside Mall” 6 months of Basic');
+    submit('');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter the purchase code of your licence.');
+    submit('not-a-code');
+    expect(within(dialog).getByRole('alert').textContent).toBe('A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.callsTo('registerLicense')).toEqual([]);
+  });
+
+  it.each([
+    ['not-found', BILLING_MESSAGES.licenseUnknown],
+    ['already-exists', BILLING_MESSAGES.licenseUsed],
+    ['unavailable', BILLING_MESSAGES.marketplaceUnreachable],
+  ] as const)('shows the server’s words when it answers %s', async (code, message) => {
+    const { dialog, submit } = await openLicenseDialog(() => {
+      throw new CallError(code, message);
+    });
+    submit(CODE);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    expect((within(dialog).getByRole('button', { name: 'Register licence' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the field problem of an invalid-argument answer', async () => {
+    const { dialog, submit } = await openLicenseDialog(() => {
+      throw new CallError('invalid-argument', 'Invalid argument', { issues: [{ path: 'purchaseCode', message: 'A purchase code looks like 1a2b3c4d-…' }] });
+    });
+    submit(CODE);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A purchase code looks like 1a2b3c4d-…');
+  });
+
+  it('registers a code (trimmed, lower case) and says until when the map is licensed', async () => {
+    const answer = deferred<RegisterLicenseResult>();
+    const { calls, dialog, submit } = await openLicenseDialog(() => answer.promise);
+    submit(`  ${CODE.toUpperCase()} `);
+    expect(within(dialog).getByRole('button', { name: 'Registering…' })).toBeTruthy();
+    const license = { code: '****-****-****-****-1a2b3c4d5e6f', mapId: 'map00000000000000001', registeredAt: '2030-11-23T12:00:00.000Z', endsAt: ENDS, ended: false };
+    await act(async () => answer.resolve({ license, state: 1 }));
+    const done = await screen.findByRole('dialog', { name: 'Licence registered' });
+    expect(done.textContent).toContain('“Riverside Mall” is licensed for Basic until May 23, 2031, and it is live.');
+    expect(calls.callsTo('registerLicense')).toEqual([{ purchaseCode: CODE, mapId: 'map00000000000000001' }]);
+    // The list and slots are read again.
+    await waitFor(() => expect(calls.callsTo('listMaps').length).toBeGreaterThanOrEqual(2));
+  });
+});

@@ -1,0 +1,158 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { setAnalyticsSink } from '../../app/analytics';
+import { renderRoutes, signedIn } from '../../app/testing';
+import { call } from '../../lib/api';
+import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  mockCall.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setAnalyticsSink(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const testMap = aMap();
+const liveMap = aMap({ id: 'map00000000000000002', title: 'Campus Map', state: 1, activeUntil: null });
+const proMap = aMap({ id: 'map00000000000000003', title: 'Airport', state: 3, activeUntil: null });
+const card = (title: string) => screen.getByRole('article', { name: title });
+const stateButtons = (title: string) =>
+  within(within(card(title)).getByRole('group', { name: `State of ${title}` }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+/** A server that applies state changes to its list. */
+function server(maps: MapSummary[], refuse: Partial<Record<number, 'basic' | 'pro'>> = {}) {
+  let list = maps;
+  return routeCalls(mockCall, {
+    listMaps: () => list,
+    getSlots: () => NO_SLOTS,
+    setMapState: (data) => {
+      const { id, state } = data as { id: string; state: 0 | 1 | 3 };
+      const slot = refuse[state];
+      if (slot) throw slotError(slot);
+      const updated = { ...list.find((m) => m.id === id)!, state, activeUntil: state === 0 ? new Date(Date.now() + 7 * 86_400_000).toISOString() : null };
+      list = list.map((m) => (m.id === id ? updated : m));
+      return updated;
+    },
+  });
+}
+
+describe('map state controls on the maps list', () => {
+  it('offers the moves each state allows', async () => {
+    server([testMap, liveMap, proMap, aMap({ id: 'map00000000000000004', title: 'Demo', state: 2 })]);
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Airport' });
+    expect(stateButtons('Riverside Mall')).toEqual(['Go live', 'Make Pro']);
+    expect(stateButtons('Campus Map')).toEqual(['Make Pro', 'Back to test']);
+    expect(stateButtons('Airport')).toEqual(['Move to Basic', 'Back to test']);
+    expect(within(card('Demo')).queryByRole('group', { name: 'State of Demo' })).toBeNull();
+  });
+
+  it('makes a test map live and shows its new state', async () => {
+    const answer = deferred<MapSummary>();
+    const calls = routeCalls(mockCall, { listMaps: () => [testMap], getSlots: () => NO_SLOTS, setMapState: () => answer.promise });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
+    expect(calls.callsTo('setMapState')).toEqual([{ id: testMap.id, state: 1 }]);
+    expect(within(card('Riverside Mall')).getByRole('button', { name: 'Going live…' })).toBeTruthy();
+    expect((within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer.resolve({ ...testMap, state: 1, activeUntil: null }));
+    expect(await within(card('Riverside Mall')).findByText(/^Live/)).toBeTruthy();
+    expect(stateButtons('Riverside Mall')).toEqual(['Make Pro', 'Back to test']);
+    // The slots are read again after a change.
+    await waitFor(() => expect(calls.callsTo('getSlots').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('says which slot is missing when the server refuses, with a link to the plans', async () => {
+    server([testMap], { 1: 'basic', 3: 'pro' });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
+    const alert = await within(card('Riverside Mall')).findByText(/Could not make “Riverside Mall” live\./);
+    expect(alert.textContent).toContain('All your Basic map slots are in use. Buy more Basic slots to make this map live.');
+    expect(alert.textContent).not.toContain('#subscribe');
+    expect(within(alert).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(within(card('Riverside Mall')).getByText(/^Test · expires/)).toBeTruthy();
+
+    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }));
+    const pro = await within(card('Riverside Mall')).findByText(/Could not make “Riverside Mall” Pro\./);
+    expect(pro.textContent).toContain('All your Professional map slots are in use.');
+    expect(within(pro).getByRole('link', { name: 'Buy Professional slots' })).toBeTruthy();
+  });
+
+  it('opens the subscribe dialog from the missing-slot link', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [testMap],
+      getSlots: () => NO_SLOTS,
+      listSubscriptions: () => [],
+      setMapState: () => {
+        throw slotError('basic');
+      },
+    });
+    const { router } = renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Buy Basic slots' }));
+    expect(await screen.findByRole('dialog', { name: 'Pick your plan' })).toBeTruthy();
+    expect(router.state.location.hash).toBe('#subscribe');
+  });
+
+  it('explains other failures in words', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [liveMap],
+      getSlots: () => NO_SLOTS,
+      setMapState: () => {
+        throw new CallError('unavailable', 'unavailable');
+      },
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Make Pro' }));
+    expect((await within(card('Campus Map')).findByText(/Could not make/)).textContent).toBe(
+      'Could not make “Campus Map” Pro. The server cannot be reached right now. Check your connection and try again.',
+    );
+  });
+
+  it('asks before moving a map back to test, which starts its 7 days', async () => {
+    const calls = server([liveMap]);
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Back to test' }));
+    let dialog = screen.getByRole('dialog', { name: 'Move this map back to test?' });
+    expect(dialog.textContent).toContain('“Campus Map” gives its Basic slot back.');
+    expect(dialog.textContent).toContain('stays public for 7 days from now');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it live' }));
+    expect(calls.callsTo('setMapState')).toEqual([]);
+
+    fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Back to test' }));
+    dialog = screen.getByRole('dialog', { name: 'Move this map back to test?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to test' }));
+    expect(calls.callsTo('setMapState')).toEqual([{ id: liveMap.id, state: 0 }]);
+    expect(await within(card('Campus Map')).findByText(/^Test · expires/)).toBeTruthy();
+  });
+
+  it('marks a map that went back to test when slots ran out', async () => {
+    routeCalls(mockCall, { listMaps: () => [aMap({ lapsedFrom: 3 })], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    expect(card('Riverside Mall').className).toContain('is-lapsed');
+    expect(within(card('Riverside Mall')).getByText('Went back to test when your Professional slots ran out.')).toBeTruthy();
+  });
+
+  it('shows until when a licensed map is live', async () => {
+    server([aMap({ state: 1, activeUntil: null, licenseEndsAt: '2030-11-10T12:00:00.000Z' })]);
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    expect(within(card('Riverside Mall')).getByText(/^Licensed until Nov 10, 2030/)).toBeTruthy();
+  });
+});

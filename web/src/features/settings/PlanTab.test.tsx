@@ -1,0 +1,105 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { License, Subscription } from '@mapnest/shared/billing';
+import { CallError } from '@mapnest/shared/errors';
+import { setAnalyticsSink } from '../../app/analytics';
+import { renderRoutes, signedIn } from '../../app/testing';
+import { call } from '../../lib/api';
+import { goToPaymentPage } from '../billing/billing-api';
+import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+vi.mock('../billing/billing-api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../billing/billing-api')>()), goToPaymentPage: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+const navigateAway = vi.mocked(goToPaymentPage);
+
+const SUB: Subscription = { id: 'sub_1', plan: 'basic', quantity: 3, status: 'active', cancelAt: null, currentPeriodEnd: '2030-12-23T12:00:00.000Z', period: 'monthly' };
+const LICENSES: License[] = [
+  { code: '****-****-****-****-1a2b3c4d5e6f', mapId: 'map00000000000000001', registeredAt: '2030-05-23T12:00:00.000Z', endsAt: '2030-11-23T12:00:00.000Z', ended: false },
+  { code: '****-****-****-****-ffffffffffff', mapId: 'map00000000000000077', registeredAt: '2029-01-10T12:00:00.000Z', endsAt: '2029-07-10T12:00:00.000Z', ended: true },
+];
+const SLOTS = { ...NO_SLOTS, testMaps: 1, basicUsed: 4, basicCapacity: 5, basicSubscribed: 3, basicLicensed: 2, proUsed: 0, proCapacity: 0 };
+
+beforeEach(() => {
+  mockCall.mockReset();
+  navigateAway.mockReset();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  setAnalyticsSink(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function openPlanTab(handlers: Record<string, (data: unknown) => unknown>) {
+  const calls = routeCalls(mockCall, {
+    listMaps: () => [aMap()],
+    getSlots: () => SLOTS,
+    listSubscriptions: () => [SUB],
+    listLicenses: () => LICENSES,
+    ...handlers,
+  });
+  const view = renderRoutes('/maps#settings/Plan', { session: signedIn });
+  const panel = await screen.findByRole('tabpanel', { name: 'Plan' });
+  return { ...view, calls, panel };
+}
+
+describe('Plan tab', () => {
+  it('shows slots used and held per plan, with Basic slots from licences', async () => {
+    const { panel } = await openPlanTab({});
+    const list = await within(panel).findByLabelText('Map slots');
+    expect(list.textContent).toContain('Test maps1 of 2 used');
+    expect(list.textContent).toContain('Basic4 of 5 used3 subscribed · 2 from licences');
+    expect(list.textContent).toContain('Professional0 of 0 used');
+  });
+
+  it('describes the subscription and offers Buy slots and the payment portal', async () => {
+    const answer = deferred<{ url: string }>();
+    const { panel, calls } = await openPlanTab({ createPortalLink: () => answer.promise });
+    expect(await within(panel).findByText('Basic · 3 maps, billed monthly · renews Dec 23, 2030')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Buy slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    const portal = within(panel).getByRole('button', { name: 'Payment portal' }) as HTMLButtonElement;
+    fireEvent.click(portal);
+    expect(portal.disabled).toBe(true);
+    expect(calls.callsTo('createPortalLink')).toEqual([{ returnPath: '/maps#settings/Plan' }]);
+    await act(async () => answer.resolve({ url: 'https://billing.example/p' }));
+    expect(navigateAway).toHaveBeenCalledWith('https://billing.example/p');
+  });
+
+  it('only logs a failed portal link and enables the button again', async () => {
+    const { panel } = await openPlanTab({
+      createPortalLink: () => {
+        throw new CallError('internal', 'INTERNAL');
+      },
+    });
+    const portal = (await within(panel).findByRole('button', { name: 'Payment portal' })) as HTMLButtonElement;
+    fireEvent.click(portal);
+    await waitFor(() => expect(portal.disabled).toBe(false));
+    expect(console.error).toHaveBeenCalled();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(panel.textContent).not.toContain('Error: something happened.');
+    expect(navigateAway).not.toHaveBeenCalled();
+  });
+
+  it('offers no payment portal without a subscription', async () => {
+    const { panel } = await openPlanTab({ listSubscriptions: () => [], listLicenses: () => [] });
+    expect(await within(panel).findByText('None registered.')).toBeTruthy();
+    await waitFor(() => expect(within(panel).getByRole('link', { name: 'See plans' })).toBeTruthy());
+    expect(within(panel).queryByRole('button', { name: 'Payment portal' })).toBeNull();
+    expect(panel.textContent).toContain('Free: up to 2 test maps');
+  });
+
+  it('lists registered licences with their map, masked code and end', async () => {
+    const { panel } = await openPlanTab({});
+    const list = await within(panel).findByRole('list', { name: 'Registered licences' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Riverside Mall'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe('Riverside Mall · ends Nov 23, 2030****-****-****-****-1a2b3c4d5e6f');
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe('A deleted map · ended****-****-****-****-ffffffffffff');
+  });
+
+  it('says that a past-due payment failed', async () => {
+    const { panel } = await openPlanTab({ listSubscriptions: () => [{ ...SUB, status: 'past_due' }] });
+    expect((await within(panel).findByText(/Payment failed/)).textContent).toContain('Payment failed — update your payment method');
+  });
+});
