@@ -13,6 +13,7 @@ import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID } 
 import { startDynamoLocal, ensureTable } from './dynamodb';
 import { createGateway, lambdaContext, loadHandler, REPO_ROOT } from './gateway';
 import { Mailbox } from './mailbox';
+import { LOCAL_WEBHOOK_SECRET, SANDBOX_MARKETPLACE_TOKEN, SANDBOX_PRICES, SANDBOX_SECRET_KEY, startPaymentsSandbox, type PaymentsSandbox } from './payments';
 import { freePort } from './ports';
 import { startLocalS3, type S3Event } from './s3';
 
@@ -49,7 +50,16 @@ export interface StackEnv {
   APP_ORIGIN: string;
   S3_PUBLIC_ENDPOINT: string;
   DEV_MAILBOX_URL: string;
+  /** Stripe: the sandbox's key and address, or the operator's test key (then no STRIPE_API_BASE). */
+  STRIPE_SECRET_KEY: string;
+  STRIPE_WEBHOOK_SECRET: string;
+  STRIPE_PRICES: string;
+  STRIPE_API_BASE?: string;
+  MARKETPLACE_TOKEN: string;
+  MARKETPLACE_API_BASE?: string;
 }
+
+type PaymentEnv = Pick<StackEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICES' | 'STRIPE_API_BASE' | 'MARKETPLACE_TOKEN' | 'MARKETPLACE_API_BASE'>;
 
 export interface Stack {
   url: string;
@@ -58,6 +68,8 @@ export interface Stack {
   userPoolId: string;
   clientId: string;
   mailbox: Mailbox;
+  /** The local payments sandbox, when no Stripe key is configured. */
+  payments: PaymentsSandbox | null;
   /** Environment the handlers run with (also set on this process). */
   env: StackEnv;
   /** Resolves when every S3 trigger started so far has finished. */
@@ -128,7 +140,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     log(`Cognito (local)  ${cognito.endpoint}`);
 
     // The handlers read their configuration from the environment, exactly as in Lambda.
-    const env: Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL'> = {
+    const env: Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL' | keyof PaymentEnv> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
@@ -149,6 +161,37 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await ensureTable(ddbClient, LOCAL_TABLE);
     ddbClient.destroy();
 
+    // Payments: with no Stripe key configured, the sandbox stands in for Stripe and the marketplace (payments.ts);
+    // with STRIPE_SECRET_KEY (a test key) and STRIPE_PRICES set, the same handlers talk to real Stripe.
+    let gatewayPort = 0;
+    const realStripe = Boolean(process.env.STRIPE_SECRET_KEY) && process.env.STRIPE_SECRET_KEY !== SANDBOX_SECRET_KEY;
+    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET;
+    const payments = realStripe ? null : await startPaymentsSandbox({
+      dataFile: path.join(opts.dataDir, 'payments.json'),
+      webhookSecret,
+      webhookUrl: () => `http://127.0.0.1:${gatewayPort}/api/stripe/webhook`,
+      appOrigin: () => `http://localhost:${gatewayPort}`,
+      log,
+    });
+    if (payments) stops.push(() => payments.stop());
+    const realMarketplace = Boolean(process.env.MARKETPLACE_TOKEN) && process.env.MARKETPLACE_TOKEN !== SANDBOX_MARKETPLACE_TOKEN;
+    const paymentEnv: PaymentEnv = {
+      STRIPE_SECRET_KEY: realStripe ? process.env.STRIPE_SECRET_KEY! : SANDBOX_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICES: realStripe ? (process.env.STRIPE_PRICES ?? '') : JSON.stringify(SANDBOX_PRICES),
+      ...(payments ? { STRIPE_API_BASE: payments.apiBase } : {}),
+      MARKETPLACE_TOKEN: realMarketplace ? process.env.MARKETPLACE_TOKEN! : SANDBOX_MARKETPLACE_TOKEN,
+      ...(!realMarketplace && payments ? { MARKETPLACE_API_BASE: payments.apiBase } : {}),
+    };
+    if (!payments) {
+      delete process.env.STRIPE_API_BASE;
+      log('Payments         Stripe (STRIPE_SECRET_KEY is set)');
+    } else {
+      log(`Payments sandbox ${payments.apiBase}`);
+    }
+    if (realMarketplace) delete process.env.MARKETPLACE_API_BASE;
+    Object.assign(process.env, paymentEnv);
+
     const gateway = createGateway({
       port: opts.port,
       // MAPNEST_WEB_DIST: a build elsewhere (e.g. `vite build --outDir`), so a rebuild never empties what a test serves.
@@ -158,12 +201,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       buckets: { public: LOCAL_BUCKETS.public, uploads: LOCAL_BUCKETS.uploads },
       cognito: { app: cognito.app, userPoolId: LOCAL_USER_POOL_ID, clientId: LOCAL_CLIENT_ID, region: LOCAL_REGION, jwks: cognito.jwks },
       mailbox,
+      payments: payments ?? undefined,
       log,
     });
     const port = await gateway.listen();
+    gatewayPort = port;
     stops.push(() => gateway.close());
     const url = `http://localhost:${port}`;
-    const fullEnv: StackEnv = { ...env, APP_ORIGIN: url, S3_PUBLIC_ENDPOINT: `${url}/_s3`, DEV_MAILBOX_URL: `http://127.0.0.1:${port}/_dev/mail` };
+    const fullEnv: StackEnv = { ...env, ...paymentEnv, APP_ORIGIN: url, S3_PUBLIC_ENDPOINT: `${url}/_s3`, DEV_MAILBOX_URL: `http://127.0.0.1:${port}/_dev/mail` };
     Object.assign(process.env, fullEnv);
 
     return {
@@ -173,8 +218,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       userPoolId: LOCAL_USER_POOL_ID,
       clientId: LOCAL_CLIENT_ID,
       mailbox,
+      payments,
       env: fullEnv,
-      settled: async () => { await Promise.all([...pendingTriggers]); },
+      settled: async () => { await Promise.all([...pendingTriggers]); await payments?.settled(); },
       holdRequests: (until) => gateway.hold(until),
       stop: stopAll,
     };
