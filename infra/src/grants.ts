@@ -86,7 +86,10 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
   // head() of a not-yet-uploaded avatar must be a 404: hence list on the bucket.
   'calls/set-avatar': { uploads: { '*/.avatar.*': ['read', 'delete'], '*': ['list'] }, userPool: ['AdminUpdateUserAttributes'] },
   'calls/clear-avatar': { uploads: { '*/.avatar.*': ['delete', 'list'] }, userPool: ['AdminDeleteUserAttributes'] },
-  'calls/update-email': { table: RW },
+  // One account per email address (domain/email-address.ts): both look the address up; updateEmail puts back the
+  // previous address when the new one turns out to be taken.
+  'calls/check-email-free': { table: RW, userPool: ['ListUsers'] },
+  'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'] },
   'calls/delete-user-data': {
     table: RWD,
     documents: { 'maps/*': ['delete', 'list'] },

@@ -100,6 +100,8 @@ export const setAvatarInput = z.strictObject({
   extension: z.enum(AVATAR_EXTENSIONS, { error: 'Not an avatar extension (jpg, jpeg, png or webp)' }),
 });
 export const updateEmailInput = z.strictObject({ newEmail: emailSchema, oldEmail: emailSchema });
+/** checkEmailFree: asked before an email change is requested (answers null, or 409 'Email already in use'). */
+export const checkEmailFreeInput = z.strictObject({ email: emailSchema });
 export const noInput = z.union([z.null(), z.strictObject({})]);
 
 /** What createAvatarUpload answers: a presigned POST (url and form fields) for the avatar's key. */

@@ -3,7 +3,7 @@
  * partition (USER#{uid}: profile, slot counters, subscription records), plus the two questions about maps the
  * accounts service asks (which maps the user owns, and re-pointing map authors after an email change).
  */
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -33,6 +33,13 @@ export const accountTable = {
       ExpressionAttributeNames: { '#t': 'type', '#u': 'uid', '#e': 'email', '#up': 'updated' },
       ExpressionAttributeValues: { ':t': 'profile', ':uid': uid, ':e': email, ':up': updated },
     }));
+  },
+
+  /** The email last recorded on the profile item (a verified address, from a token), or null. */
+  async profileEmail(uid: string): Promise<string | null> {
+    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.user(uid), ProjectionExpression: '#e', ExpressionAttributeNames: { '#e': 'email' } }));
+    const email = out.Item?.email;
+    return typeof email === 'string' ? email : null;
   },
 
   /** The keys of every item in the user's partition (profile, slots, subscriptions, and anything added later). */

@@ -1,6 +1,6 @@
 /** The Cognito adapter: the administrative actions the accounts service takes on the caller's own user. */
 import {
-  AdminDeleteUserAttributesCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminUpdateUserAttributesCommand,
+  AdminDeleteUserAttributesCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminUpdateUserAttributesCommand, ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/clients';
 import { config } from '../lib/config';
@@ -32,6 +32,32 @@ export const userPool = {
       if (isUserNotFound(err)) return null;
       throw err;
     }
+  },
+
+  /**
+   * The subs of every user whose email attribute is `email`, as typed or in lower case (ListUsers filters
+   * match exactly; addresses are compared without regard to case everywhere else).
+   */
+  async usersWithEmail(email: string): Promise<string[]> {
+    const forms = [...new Set([email.trim(), email.trim().toLowerCase()])];
+    const subs = new Set<string>();
+    for (const form of forms) {
+      const out = await cognito.send(new ListUsersCommand({
+        UserPoolId: config.userPoolId, Filter: `email = "${form.replace(/["\\]/g, '\\$&')}"`, AttributesToGet: ['sub', 'email'], Limit: 10,
+      }));
+      for (const u of out.Users ?? []) {
+        const sub = u.Attributes?.find((a) => a.Name === 'sub')?.Value ?? u.Username;
+        if (sub) subs.add(sub);
+      }
+    }
+    return [...subs];
+  },
+
+  /** Puts the user's email back to an address they had verified (an email change that must not stand). */
+  async restoreEmail(uid: string, email: string): Promise<void> {
+    await cognito.send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId, Username: uid, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+    }));
   },
 
   /** Deletes the user; a user already gone counts as deleted, so a retried account deletion completes. */

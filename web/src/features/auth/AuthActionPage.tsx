@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { passwordProblem, sameEmail } from '@mapnest/shared/accounts';
-import { MESSAGES } from '@mapnest/shared/errors';
+import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { loginPathFor } from '../../app/next-path';
 import { sessionAtom } from '../../app/session';
 import { appStore } from '../../app/store';
@@ -70,6 +70,11 @@ function ChangeEmail({ code }: { code: string }) {
       try {
         await call('updateEmail', { newEmail: current, oldEmail: previous });
       } catch (err) {
+        if (err instanceof CallError && err.code === 'already-exists') {
+          // Another account uses the address: the server refused it and put the previous one back.
+          await refreshSession({ forceRefresh: true });
+          return { status: 'failed', message: `${MESSAGES.emailInUse}: ${current} belongs to another account. Your email address is still ${previous}.` };
+        }
         console.error('updateEmail failed after a verified change', err);
         return { status: 'failed', message: `Your email address is now ${current}, but your maps could not be updated: ${MESSAGES.unknownError}` };
       }

@@ -30,6 +30,8 @@ export function classifyAuthError(err: unknown, log: (message: string, error: un
     if (err.code === 'permission-denied') return 'reauthenticate';
     if (err.code === 'unauthenticated') return 'not-logged-in';
     if (err.code === 'resource-exhausted') return 'try-later';
+    // checkEmailFree and updateEmail: another account uses the address.
+    if (err.code === 'already-exists') return 'email-already-in-use';
     log('Unknown auth error', err);
     return 'unknown';
   }

@@ -5,6 +5,7 @@ import { sessionAtom } from '../../app/session';
 import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
+import { call } from '../../lib/api';
 import { classifyAuthError } from '../auth/auth-errors';
 import { loadAuthService } from '../auth/session-bootstrap';
 import { emailChangeReducer, initialEmailChange, submission } from './email-change-machine';
@@ -29,6 +30,8 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
         dispatch({ type: 'failed', category: 'reauthenticate', methods });
         return;
       }
+      // The server checks the address is free before any change is requested (409: 'Email already in use').
+      await call('checkEmailFree', { email: newEmail });
       await (await loadAuthService()).requestEmailChange(newEmail);
       dispatch({ type: 'verificationSent' });
     } catch (err) {

@@ -1,0 +1,90 @@
+/**
+ * One account per email address, checked by the server itself (not left to Cognito or its emulator): the
+ * email dialog asks checkEmailFree before any change is requested and answers 'Email already in use'
+ * (spec §8); updateEmail checks again and puts the previous address back when the new one is taken.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AdminGetUserCommand, AdminUpdateUserAttributesCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
+import { jwtPayload } from '../helpers/accounts';
+
+const env = () => inject('stackEnv');
+
+async function emailOf(uid: string): Promise<string | undefined> {
+  const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: uid }));
+  return out.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+}
+
+describe('an email address another account uses', () => {
+  it('checkEmailFree refuses it (in any case), and accepts a free address or the caller’s own', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    for (const email of [owner.email, owner.email.toUpperCase()]) {
+      const answer = await rawCall('checkEmailFree', { email }, { token: other.token });
+      expect(answer.status).toBe(409);
+      expect(JSON.stringify(answer.body)).toContain('Email already in use');
+    }
+    expect(await call('checkEmailFree', { email: `free-${other.uid.slice(0, 8)}@example.com` }, other)).toBeNull();
+    expect(await call('checkEmailFree', { email: other.email }, other)).toBeNull();
+    expect((await rawCall('checkEmailFree', { email: owner.email }, {})).status).toBe(401);
+  });
+
+  it('updateEmail refuses a verified change to it and puts the previous address back', async () => {
+    const owner = await createUser();
+    const mover = await createUser();
+    // The dialog asked first, for a free address, which records the mover's current one.
+    expect(await call('checkEmailFree', { email: `elsewhere-${mover.uid.slice(0, 8)}@example.com` }, mover)).toBeNull();
+    const first = await cognito().send(new InitiateAuthCommand({
+      ClientId: env().USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: mover.email, PASSWORD: mover.password },
+    }));
+    // An emulator (or anything) lets the mover's address become the owner's, verified.
+    await cognito().send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: env().USER_POOL_ID, Username: mover.uid, UserAttributes: [{ Name: 'email', Value: owner.email }, { Name: 'email_verified', Value: 'true' }],
+    }));
+    const refreshed = await cognito().send(new InitiateAuthCommand({
+      ClientId: env().USER_POOL_CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: first.AuthenticationResult!.RefreshToken! },
+    }));
+    const token = refreshed.AuthenticationResult!.IdToken!;
+    expect(jwtPayload(token).email).toBe(owner.email);
+
+    const answer = await rawCall('updateEmail', { newEmail: owner.email, oldEmail: mover.email }, { token });
+    expect(answer.status).toBe(409);
+    expect(JSON.stringify(answer.body)).toContain('Email already in use');
+    expect(await emailOf(mover.uid)).toBe(mover.email);
+    expect(await emailOf(owner.uid)).toBe(owner.email);
+    // Both can still sign in with their own addresses.
+    expect(jwtPayload(await signIn(mover.email, mover.password)).sub).toBe(mover.uid);
+    expect(jwtPayload(await signIn(owner.email, owner.password)).sub).toBe(owner.uid);
+  });
+});
+
+describe('the email dialog', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('answers ‘Email already in use’ and requests no change', async () => {
+    const owner = await createUser();
+    const user = await createUser();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughUi(page, user);
+    await page.goto('/maps#settings/Profile');
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Change email address' });
+    await edit.getByLabel('New email address').fill(owner.email);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Email already in use').waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('dialog', { name: 'Check Your Inbox' }).count()).toBe(0);
+    expect(await emailOf(user.uid)).toBe(user.email);
+    expect(jwtPayload(await signIn(user.email, user.password)).sub).toBe(user.uid);
+    await context.close();
+  }, 120_000);
+});
