@@ -108,7 +108,7 @@ export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHis
           </time>
         </p>
         <p className="map-card__counts">{countsLabel(map.metrics)}</p>
-        <MapStateControls map={map} onSetState={onSetState} />
+        <MapStateControls map={map} now={now} onSetState={onSetState} />
       </div>
       <div className="map-card__actions">
         {busyLabel ? (

@@ -82,7 +82,7 @@ describe('map state controls on the maps list', () => {
     expect(alert.textContent).toContain('All your Basic map slots are in use. Buy more Basic slots to make this map live.');
     expect(alert.textContent).not.toContain('#subscribe');
     expect(within(alert).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
-    expect(within(card('Riverside Mall')).getByText(/^Test · expires/)).toBeTruthy();
+    expect(within(card('Riverside Mall')).getByText(/^Test · \d days left/)).toBeTruthy();
 
     fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }));
     const pro = await within(card('Riverside Mall')).findByText(/Could not make “Riverside Mall” Pro\./);
@@ -138,7 +138,7 @@ describe('map state controls on the maps list', () => {
     dialog = screen.getByRole('dialog', { name: 'Move this map back to test?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to test' }));
     expect(calls.callsTo('setMapState')).toEqual([{ id: liveMap.id, state: 0 }]);
-    expect(await within(card('Campus Map')).findByText(/^Test · expires/)).toBeTruthy();
+    expect(await within(card('Campus Map')).findByText(/^Test · 7 days left/)).toBeTruthy();
   });
 
   it('marks a map that went back to test when slots ran out', async () => {

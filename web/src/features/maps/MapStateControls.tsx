@@ -7,7 +7,7 @@ import { CloseIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { PLAN_NAMES } from '@mapnest/shared/constants';
 import { describeError, exhaustedSlot, type SlotKind } from './map-errors';
-import { stateBadge } from './map-format';
+import { shortDate, stateBadge, stateText } from './map-format';
 import { backToTestText, stateMoves, type StateMove } from './map-state-change';
 import { SlotLimitMessage } from './SlotLimitMessage';
 import '../billing/billing.css';
@@ -78,14 +78,17 @@ function lapsedText(map: MapSummary): string | null {
 }
 
 /** A map card's state moves (Go live, Make Pro, Back to test), with the slot check's answer. */
-export function MapStateControls({ map, onSetState }: Omit<MapStateProps, 'now' | 'onRegisterLicense'>) {
+export function MapStateControls({ map, now = new Date(), onSetState }: Omit<MapStateProps, 'onRegisterLicense'>) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
   const moves = stateMoves(map.state);
   const lapsed = lapsedText(map);
+  // The badge counts the days; the date is said here.
+  const expires = stateBadge(map, now).tone === 'test' ? `Expires ${shortDate(map.activeUntil)}` : null;
   if (moves.length === 0 && !lapsed) return null;
   return (
     <div className="map-state">
       <div className="map-state__line">
+        {expires && <span className="map-state__label map-state__label--test">{expires}</span>}
         {moves.length > 0 && (
           <div className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
             {moves.map((move) => (
@@ -127,6 +130,7 @@ export function MapStateControls({ map, onSetState }: Omit<MapStateProps, 'now' 
 export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLicense }: MapStateProps) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
   const line = stateBadge(map, now);
+  const text = stateText(map, now);
   const items: DropdownMenuItem[] = stateMoves(map.state).map((move) => ({ id: move.label, title: move.label, disabled: busy !== null, onSelect: () => start(move) }));
   if (onRegisterLicense) items.push({ id: 'license', title: 'Register licence', disabled: busy !== null, onSelect: onRegisterLicense });
   return (
@@ -134,13 +138,13 @@ export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLice
       {items.length > 0 ? (
         <DropdownMenu
           align="end"
-          label={`Map state: ${line.label}`}
+          label={`Map state: ${text}`}
           triggerClassName={`btn btn--ghost btn--sm map-state-menu__trigger map-state__label--${line.tone}`}
-          trigger={busy ? busy.busy : line.label}
+          trigger={busy ? busy.busy : text}
           items={items}
         />
       ) : (
-        <span className={`map-state__label map-state__label--${line.tone}`}>{line.label}</span>
+        <span className={`map-state__label map-state__label--${line.tone}`}>{text}</span>
       )}
       <div role="alert" className="map-state__message">
         {problem && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsLabel, matchesSearch, previewSources, relativeTime, shortDate, stateBadge, testDaysLeft } from './map-format';
+import { countsLabel, matchesSearch, previewSources, relativeTime, shortDate, stateBadge, stateText, testDaysLeft } from './map-format';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2030-05-10T12:00:00.000Z');
@@ -7,11 +7,15 @@ const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
 
 describe('stateBadge', () => {
   it('shows the days a test map has left, rounded up', () => {
-    expect(stateBadge({ state: 0, activeUntil: at(6 * DAY + 1000) }, now)).toMatchObject({
-      label: `Test · expires ${shortDate(at(6 * DAY + 1000))}`,
-      description: expect.stringContaining('public for 7 days more') as string,
-    });
-    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).description).toContain('public for 1 day more');
+    expect(stateBadge({ state: 0, activeUntil: at(6 * DAY + 1000) }, now).label).toBe('Test · 7 days left');
+    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).label).toBe('Test · 1 day left');
+    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).description).toContain(`public for 1 day more, until ${shortDate(at(60_000))}`);
+  });
+
+  it('says in one line when a test map expires', () => {
+    expect(stateText({ state: 0, activeUntil: '2030-05-13T12:00:00.000Z' }, now)).toBe('Test · expires May 13, 2030');
+    expect(stateText({ state: 0, activeUntil: at(-1) }, now)).toBe('Expired');
+    expect(stateText({ state: 3, activeUntil: null }, now)).toBe('Pro');
   });
 
   it('never shows more than 7 days, even for a map created after the page read the clock', () => {

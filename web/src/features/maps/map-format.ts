@@ -48,9 +48,9 @@ export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'> & Part
       }
       const span = `${days} ${days === 1 ? 'day' : 'days'}`;
       return {
-        label: `Test · expires ${shortDate(map.activeUntil)}`,
+        label: `Test · ${span} left`,
         tone: 'test',
-        description: `A free test map: its embed stays public for ${span} more. Go live to keep it public.`,
+        description: `A free test map: its embed stays public for ${span} more, until ${shortDate(map.activeUntil)}. Go live to keep it public.`,
       };
     }
   }
@@ -63,6 +63,12 @@ export function shortDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
   return Number.isNaN(time) ? '' : dateFormat.format(time);
+}
+
+/** The state in one line for the state controls: 'Test · expires Nov 30, 2026', else the badge's label. */
+export function stateText(map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>, now: Date = new Date()): string {
+  const badge = stateBadge(map, now);
+  return badge.tone === 'test' ? `Test · expires ${shortDate(map.activeUntil)}` : badge.label;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
