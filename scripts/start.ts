@@ -72,6 +72,7 @@ Mapnest is running (${dev ? 'dev mode, hot reload' : 'production build'}), ready
   Dev mailbox    ${stack.url}/_dev/mail
   API health     ${stack.url}/api/health
   Demo map       ${stack.url}/demo
+  Payments       ${stack.payments ? 'local sandbox (no real payment; purchase codes starting 00000000- are valid)' : 'Stripe (STRIPE_SECRET_KEY)'}
   Administrator  ${seed.admin.email} / ${seed.admin.password}
   Data           ${path.relative(REPO_ROOT, dataDir) || '.'}/ (npm run reset wipes it)
 
