@@ -1,6 +1,6 @@
 /**
  * The map editor in a real browser (Chromium) against the local stack, signed in through the login page:
- * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with a bad row;
+ * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with bad rows;
  * the conflict flow with two tabs; and the embed of the saved map.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,7 +127,7 @@ describe('the map editor', () => {
     await context.close();
   }, 180_000);
 
-  it('refuses a CSV with a bad row, naming the line and column, and imports nothing', async () => {
+  it('lists every bad CSV row with its line and column, and imports the good rows only when asked', async () => {
     const id = await call<string>('createMap', { title: 'CSV test' }, user);
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -135,21 +135,29 @@ describe('the map editor', () => {
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-    const csv = 'id,title,x,y,color\nshop-1,Bakery,0.2,0.2,#ff8800\nshop-2,Florist,0.4,0.3,reddish\nshop-3,Books,0.6,0.6,#00aa00\n';
+    const csv = 'id,title,x,y,color\nshop-1,Bakery,0.2,0.2,#ff8800\nshop-2,Florist,0.4,0.3,reddish\nshop-3,Books,0.6,0.6,#00aa00\nshop-4,Toys,-0.2,0.5,\n';
     await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const alert = page.locator('.import-issues');
     await alert.waitFor();
-    expect(await alert.innerText()).toContain('Line 3, column “color”: "reddish" is not a hex colour');
-    expect(await alert.innerText()).toContain('Nothing was imported');
-    expect(await page.getByRole('button', { name: /^Import\s+locations$/ }).isDisabled()).toBe(true);
+    const text = await alert.innerText();
+    expect(text).toContain('Line 3, column “color”: "reddish" is not a hex colour');
+    expect(text).toContain('Line 5, column “x”: Position "-0.2, 0.5" is outside the map');
+    expect(text).toContain('Import the 2 good rows');
+    // Cancel imports nothing.
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.locator('.vlist__row').count()).toBe(0);
 
-    // The same file fixed imports all three, with a preview of the mapping first.
+    // The same file again: the good rows are imported when asked.
     await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.replace('reddish', '#cc0000')) });
-    await page.getByRole('button', { name: 'Import 3 locations' }).click();
-    await expect.poll(() => page.locator('.vlist__row').count()).toBe(3);
+    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import the 2 good rows' }).click();
+    await expect.poll(() => page.locator('.vlist__row').allInnerTexts()).toEqual([expect.stringContaining('Bakery'), expect.stringContaining('Books')]);
+
+    // The file fixed imports every row, with a preview of the mapping first.
+    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.replace('reddish', '#cc0000').replace(',-0.2,', ',0.7,')) });
+    await page.getByRole('button', { name: 'Import 4 locations' }).click();
+    await expect.poll(() => page.locator('.vlist__row').count()).toBe(4);
     await context.close();
   }, 120_000);
 

@@ -100,21 +100,34 @@ function ModeChoice({ mode, setMode, existing }: { mode: ImportArgs['mode']; set
   );
 }
 
-function Issues({ issues }: { issues: readonly string[] }) {
+/**
+ * Every problem with its line (or feature). Problems of single rows leave those rows out: the author
+ * can import the good ones or cancel and fix the file; problems of the whole file stop the import.
+ */
+function Issues({ issues, good, blocking, unit }: { issues: readonly string[]; good: number; blocking: boolean; unit: 'rows' | 'points' }) {
   if (!issues.length) return null;
+  const stop = blocking || good === 0;
+  const count = `${issues.length} problem${issues.length > 1 ? 's' : ''}`;
   return (
-    <div className="form-alert form-alert--error import-issues" role="alert">
+    <div className={`form-alert ${stop ? 'form-alert--error' : 'form-alert--warning'} import-issues`} role="alert">
       <strong>
-        Nothing was imported: {issues.length} problem{issues.length > 1 ? 's' : ''} to fix in the file first.
+        {stop
+          ? `Nothing can be imported: ${count} to fix in the file first.`
+          : `${count} in the file: the ${unit} they concern are left out. Import the ${good} good ${unit}, or cancel and fix the file.`}
       </strong>
       <ul>
-        {issues.slice(0, 50).map((i) => (
-          <li key={i}>{i}</li>
+        {issues.map((i, n) => (
+          <li key={n}>{i}</li>
         ))}
       </ul>
-      {issues.length > 50 && <p>…and {issues.length - 50} more.</p>}
     </div>
   );
+}
+
+/** The import button: all of it, the good part of it, or nothing. */
+function importLabel(issues: number, good: number, unit: 'rows' | 'points'): string {
+  if (issues === 0) return `Import ${good} locations`;
+  return good > 0 ? `Import the ${good} good ${unit}` : 'Import';
 }
 
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
@@ -129,9 +142,11 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
     return [...base, ...custom.filter((c, i) => custom.indexOf(c) === i)];
   }, [mapping]);
   const issues = [...csv.errors, ...result.issues.map((i) => `Line ${i.line}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`)];
+  const good = result.locations.length;
+  const canImport = !result.blocking && good > 0;
 
   const submit = () => {
-    if (issues.length) return;
+    if (!canImport) return;
     if (run(importLocations, { locations: result.locations, groups: result.groups, mode })) {
       notify(`Imported ${result.locations.length} locations${result.groups.length ? ` and ${result.groups.length} new groups` : ''}. Undo reverts the import.`, 'info');
       onDone();
@@ -180,16 +195,16 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
         </table>
       </div>
       <p className="panel__hint">
-        Preview of the first {Math.min(5, csv.rows.length)} of {csv.rows.length} rows. {issues.length === 0 ? `${result.locations.length} locations ready to import.` : ''}
+        Preview of the first {Math.min(5, csv.rows.length)} of {csv.rows.length} rows. {canImport ? `${good} locations ready to import.` : ''}
       </p>
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
-      <Issues issues={issues} />
+      <Issues issues={issues} good={good} blocking={result.blocking} unit="rows" />
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
         </button>
-        <button type="button" className="btn btn--primary" onClick={submit} disabled={issues.length > 0}>
-          Import {issues.length ? '' : result.locations.length} locations
+        <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport}>
+          {importLabel(issues.length, good, 'rows')}
         </button>
       </div>
     </div>
@@ -217,7 +232,7 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
         </ul>
       )}
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
-      <Issues issues={result.issues} />
+      <Issues issues={result.issues} good={result.locations.length} blocking={false} unit="points" />
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
@@ -225,7 +240,7 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
         <button
           type="button"
           className="btn btn--primary"
-          disabled={result.issues.length > 0 || result.locations.length === 0}
+          disabled={result.locations.length === 0}
           onClick={() => {
             if (run(importLocations, { locations: result.locations, mode })) {
               notify(`Imported ${result.locations.length} locations. Undo reverts the import.`, 'info');
@@ -233,7 +248,7 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
             }
           }}
         >
-          Import {result.locations.length} locations
+          {importLabel(result.issues.length, result.locations.length, 'points')}
         </button>
       </div>
     </div>

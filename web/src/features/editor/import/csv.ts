@@ -1,7 +1,8 @@
 /**
  * CSV import: parse (papaparse), map columns to location fields (guessed from the header, changeable
- * in the dialog), and turn rows into locations. Any bad row stops the import: every problem is listed
- * with its line and column, and nothing is imported until the file is fixed.
+ * in the dialog), and turn rows into locations. Every problem is listed with its line and column; a
+ * row with a problem is left out, so the author can import the good rows or fix the file first. Only
+ * problems of the whole file (the mapping, lat/lon on a map without calibration) stop the import.
  */
 import Papa from 'papaparse';
 import {
@@ -31,6 +32,8 @@ export interface ParsedCsv {
   rows: string[][];
   /** Parse problems (unclosed quotes, ...) with their line. */
   errors: string[];
+  /** Indexes (in `rows`) of the rows with a parse problem: left out of the import. */
+  errorRows?: ReadonlySet<number>;
 }
 
 /** Splits CSV text (comma, semicolon or tab separated; detected) into a header and rows. */
@@ -38,7 +41,8 @@ export function parseCsv(text: string): ParsedCsv {
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [headers = [], ...rows] = result.data;
   const errors = result.errors.map((e) => `Line ${(e.row ?? 0) + 1}: ${e.message}`);
-  return { headers: headers.map((h) => h.trim()), rows, errors };
+  const errorRows = new Set(result.errors.map((e) => (e.row ?? 0) - 1).filter((r) => r >= 0));
+  return { headers: headers.map((h) => h.trim()), rows, errors, errorRows };
 }
 
 /** A first guess at each column's target from its header. */
@@ -63,16 +67,21 @@ export interface CsvIssue {
 }
 
 export interface CsvImport {
+  /** The good rows' locations (a row with any issue is left out). */
   locations: Location[];
-  /** Groups named in the file that the map does not have yet. */
+  /** Groups named by the good rows that the map does not have yet. */
   groups: Group[];
   issues: CsvIssue[];
+  /** True when an issue concerns the whole file (nothing can be imported until it is fixed). */
+  blocking: boolean;
+  /** Rows left out for their issues. */
+  badRows: number;
 }
 
 const YES = CSV_YES;
 const NO = CSV_NO;
 
-/** Rows as locations for `doc`; any issue means the caller must import nothing. */
+/** Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. */
 export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
   const issues: CsvIssue[] = [];
   const locations: Location[] = [];
@@ -87,11 +96,18 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
   if ((col('x') >= 0) !== (col('y') >= 0)) issues.push({ line: 1, column: '', message: 'Map both X and Y, or neither' });
   if ((col('lat') >= 0) !== (col('lon') >= 0)) issues.push({ line: 1, column: '', message: 'Map both Latitude and Longitude, or neither' });
   if (hasLatLon && !doc.settings.geo) issues.push({ line: 1, column: '', message: 'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)' });
-  if (issues.length) return { locations, groups: newGroups, issues };
+  if (issues.length) return { locations, groups: newGroups, issues, blocking: true, badRows: 0 };
+  let badRows = 0;
 
   csv.rows.forEach((row, r) => {
     const line = r + 2;
     const problem = (column: string, message: string) => issues.push({ line, column, message });
+    const issuesBefore = issues.length;
+    // A row the parser found broken (too few or too many fields) is listed by the parser and left out.
+    if (csv.errorRows?.has(r)) {
+      badRows++;
+      return;
+    }
     const get = (target: ColumnTarget) => {
       const i = mapping.indexOf(target);
       return i >= 0 ? (row[i] ?? '').trim() : '';
@@ -220,10 +236,15 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
         const column = csv.headers[mapping.findIndex((t) => t === key || (key === 'fields' && t === `field:${String(issue.path[1])}`))] ?? key;
         problem(column, issue.message);
       }
+    }
+    if (!parsed.success || issues.length > issuesBefore) {
+      badRows++;
       return;
     }
     locations.push(parsed.data);
   });
   if (csv.rows.length === 0) issues.push({ line: 2, column: '', message: 'The file has a header but no rows' });
-  return { locations, groups: newGroups, issues };
+  // Only the groups the imported rows use: a left-out row's new group is not created.
+  const used = new Set(locations.flatMap((l) => l.groups ?? []));
+  return { locations, groups: newGroups.filter((g) => used.has(g.id)), issues, blocking: csv.rows.length === 0, badRows };
 }

@@ -35,7 +35,8 @@ export function toCsv(doc: MapDocument): string {
     }),
   );
   // Formula-looking cells are prefixed so spreadsheet apps show them as text instead of running them.
-  return `${Papa.unparse({ fields: columns, data: rows }, { escapeFormulae: true })}\n`;
+  // One line ending throughout: a lone "\n" after "\r\n" rows makes the last field unreadable on import.
+  return `${Papa.unparse({ fields: columns, data: rows }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
 }
 
 /** Offers text as a file download. */

@@ -26,9 +26,13 @@ describe('CSV import', () => {
     expect(strictMapDocument.safeParse(next).success).toBe(true);
   });
 
-  it('reports every bad row with its line and column, and imports nothing', () => {
-    const csv = parseCsv('id,title,color,x,y,layer\na,A,#fff,0.1,0.1,\nb,B,red,0.2,0.2,\nc,C,,2000,0.3,\na,D,,0.4,0.4,Basement\n');
+  it('lists every bad row with its line and column, and keeps only the good rows', () => {
+    const csv = parseCsv('id,title,color,x,y,layer,groups\na,A,#fff,0.1,0.1,,\nb,B,red,0.2,0.2,,Bakeries\nc,C,,2000,0.3,,\na,D,,0.4,0.4,Basement,\ne,E,,0.5,0.5,,Shops\n');
     const result = rowsToLocations(csv, guessMapping(csv.headers), doc());
+    expect(result.locations.map((l) => l.id)).toEqual(['a', 'e']);
+    expect(result).toMatchObject({ blocking: false, badRows: 3 });
+    // Only the good rows' new groups are created ("Bakeries" was on a left-out row).
+    expect(result.groups.map((g) => g.name)).toEqual(['Shops']);
     expect(result.issues).toEqual([
       { line: 3, column: 'color', message: '"red" is not a hex colour (#rgb or #rrggbb)' },
       { line: 4, column: 'x', message: 'Position "2000, 0.3" is outside the map' },
@@ -39,6 +43,7 @@ describe('CSV import', () => {
 
   it('refuses latitude/longitude on a map that is not geo-calibrated, and an unmapped file', () => {
     const csv = parseCsv('name,lat,lon\nParis,48.85,2.35\n');
+    expect(rowsToLocations(csv, guessMapping(csv.headers), doc())).toMatchObject({ blocking: true, locations: [] });
     expect(rowsToLocations(csv, guessMapping(csv.headers), doc()).issues[0]!.message).toContain('not geo-calibrated');
     expect(rowsToLocations(csv, ['ignore', 'ignore', 'ignore'], doc()).issues[0]!.message).toBe('Map at least one column to Id or Title');
   });
@@ -51,12 +56,23 @@ describe('CSV import', () => {
     expect(result.locations[0]).toEqual({ id: 'Paris', title: 'Paris', latlon: [48.85, 2.35] });
   });
 
+  it('lists points outside a geographic map’s area without stopping the others', () => {
+    const d = doc();
+    d.settings.geo = { extent: [-10, 35, 30, 60] };
+    const csv = parseCsv('name,lat,lon\nParis,48.85,2.35\nNew York,40.7,-74\nBerlin,52.52,13.4\n');
+    const result = rowsToLocations(csv, guessMapping(csv.headers), d);
+    expect(result.issues).toEqual([{ line: 3, column: 'lat', message: '"40.7, -74" is outside this map\'s area' }]);
+    expect(result.blocking).toBe(false);
+    expect(result.locations.map((l) => l.title)).toEqual(['Paris', 'Berlin']);
+  });
+
   it('round-trips through CSV export', () => {
     const d = doc();
     d.locations = [{ id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true, fields: { price: '=1+1' } }];
     const text = toCsv(d);
     expect(text).toContain("'=1+1");
     const csv = parseCsv(text);
+    expect(csv.errors).toEqual([]);
     const result = rowsToLocations(csv, guessMapping(csv.headers), d);
     expect(result.issues).toEqual([]);
     expect(result.locations[0]).toMatchObject({ id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true });
@@ -93,6 +109,11 @@ describe('GeoJSON and KML import', () => {
     const text = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } }, { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [48.85, 200] } }] });
     const result = pointsToLocations(parseGeoJson(text), geoDoc());
     expect(result.issues).toEqual(["feature 1: 40.7, -74 is outside this map's area", 'feature 2: 200, 48.85 is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first']);
+    expect(result.locations).toEqual([]);
+    const mixed = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } }, { type: 'Feature', properties: { name: 'Paris' }, geometry: { type: 'Point', coordinates: [2.35, 48.85] } }] });
+    const some = pointsToLocations(parseGeoJson(mixed), geoDoc());
+    expect(some.issues).toEqual(["feature 1: 40.7, -74 is outside this map's area"]);
+    expect(some.locations.map((l) => l.title)).toEqual(['Paris']);
   });
 
   it('says what is wrong with a file that is not GeoJSON', () => {
