@@ -28,6 +28,7 @@ export type UserPoolAction =
   | 'AdminUpdateUserAttributes'
   | 'AdminDeleteUserAttributes'
   | 'AdminListGroupsForUser'
+  | 'AdminUserGlobalSignOut'
   | 'ListUsers';
 
 export type BucketName = 'documents' | 'uploads' | 'public';
@@ -62,8 +63,33 @@ const PUBLISHES = { documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['wri
 /** Calls that store a new document version and delete it again if the commit loses a race; commits also prune old versions. */
 const COMMITS = { table: RWD, documents: { 'maps/*': ['read', 'write', 'delete'] }, public: PUBLISHES.public } as const;
 
+/**
+ * Calls declared `writes: true` (lambdas/src/lib/callable.ts): before running they read the account tombstones
+ * (table 'read') and, for an administrator viewing as another user, check that user exists ('AdminGetUser').
+ * infra/test/stack.test.ts checks this list against the call sources.
+ */
+export const WRITING_CALLS = [
+  'create-map', 'duplicate-map', 'save-map', 'restore-map-history', 'admin-update-map', 'rename-map', 'set-map-state',
+  'set-map-history-name', 'delete-map-history', 'set-user-slots', 'create-avatar-upload', 'set-avatar', 'update-email',
+  'create-file-upload', 'get-slots',
+] as const;
+
+function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
+  const out = { ...grants };
+  for (const call of WRITING_CALLS) {
+    const id = `calls/${call}`;
+    const g = out[id] ?? {};
+    out[id] = {
+      ...g,
+      table: [...new Set<TableAccess>([...(g.table ?? []), 'read'])],
+      userPool: [...new Set<UserPoolAction>([...(g.userPool ?? []), 'AdminGetUser'])],
+    };
+  }
+  return out;
+}
+
 /** Keyed by function id: 'calls/<module>', 'http/<module>', 'triggers/<module>'. */
-export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
+export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountChecks({
   // Callables (POST /api/fn/<name>), from lambdas/src/domain/maps.ts and its adapters.
   'calls/get-profile': {},
   'calls/list-maps': { table: R },
@@ -95,7 +121,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
     documents: { 'maps/*': ['delete', 'list'] },
     public: { 'maps/*': ['delete'] },
     uploads: { '*': ['delete', 'list'] },
-    userPool: ['AdminDeleteUser'],
+    // Writes the account's tombstone and signs the user out everywhere before deleting them.
+    userPool: ['AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
   // File library, from lambdas/src/domain/files.ts: {uid}/files/{random}-{name}, thumbnails beneath.
   'calls/create-file-upload': { uploads: { '*/files/*': ['write'] } },
@@ -131,4 +158,4 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = {
   // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
   // Stores a sanitised SVG in place of the uploaded one (domain/files.ts verifyUpload).
   'triggers/thumbnail': { uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['write', 'delete'] } },
-};
+});

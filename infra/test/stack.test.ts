@@ -1,7 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModule } from '@mapnest/lambdas/routes';
@@ -10,7 +10,7 @@ import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
 import { CROSS_ORIGIN_STATIC_PATHS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
 import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
-import { GRANTS } from '../src/grants';
+import { GRANTS, WRITING_CALLS } from '../src/grants';
 import { readManifest, type Manifest } from '../src/manifest';
 import { LAMBDAS_SRC } from '../src/paths';
 import { STAGES } from '../src/stages';
@@ -271,6 +271,17 @@ describe('least privilege', () => {
     const list = dataStatements('calls/delete-map').find((s) => actionsOf(s).includes('s3:ListBucket'))!;
     expect(list.Resource).toEqual(getAtt(ids.documents!));
     expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['maps/*'] } });
+  });
+
+  it('lets every call that writes read the account tombstones and look up the user an administrator acts for', () => {
+    const declared = callFiles.filter((f) => /\bwrites: true\b/.test(readFileSync(join(LAMBDAS_SRC, 'calls', f), 'utf8'))).map((f) => f.replace(/\.ts$/, ''));
+    expect(declared.sort()).toEqual([...WRITING_CALLS].sort());
+    for (const call of WRITING_CALLS) {
+      const actions = dataStatements(`calls/${call}`).flatMap(actionsOf);
+      expect(actions, call).toContain('dynamodb:BatchGetItem');
+      expect(actions, call).toContain('cognito-idp:AdminGetUser');
+    }
+    expect(dataStatements('calls/delete-user-data').flatMap(actionsOf)).toEqual(expect.arrayContaining(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:PutItem']));
   });
 
   it('matches every function\'s permissions to its GRANTS entry', () => {

@@ -46,6 +46,9 @@ export const setMapStateInput = z.strictObject({ id: mapIdSchema, state: mapStat
 export const listMapsInput = z.union([z.null(), z.strictObject({})]);
 
 const uidSchema = z.string().min(1).max(USER_ID_MAX);
+/** A user id as Cognito makes them (the `sub`, a UUID). */
+export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'Not a valid user id');
 export const adminUpdateMapInput = z.strictObject({
   id: mapIdSchema,
   fields: z
@@ -60,7 +63,7 @@ export const adminUpdateMapInput = z.strictObject({
   mapData: strictMapDocument.optional(),
 });
 export const setUserSlotsInput = z.strictObject({
-  uid: uidSchema,
+  uid: userIdSchema,
   basic: z.number().int().min(0).max(100_000),
   pro: z.number().int().min(0).max(100_000),
 });

@@ -6,6 +6,7 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'adminUpdateMap',
   input: adminUpdateMapInput,
+  writes: true,
   auth: 'admin',
   run: (input, ctx) => maps.adminUpdateMap(actorOf(ctx), input),
 });

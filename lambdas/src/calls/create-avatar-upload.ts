@@ -6,5 +6,6 @@ import * as accounts from '../domain/accounts';
 export const handler = callable({
   name: 'createAvatarUpload',
   input: createAvatarUploadInput,
+  writes: true,
   run: (input, ctx) => accounts.createAvatarUpload(actorOf(ctx), input),
 });

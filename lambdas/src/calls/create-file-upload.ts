@@ -6,5 +6,6 @@ import * as files from '../domain/files';
 export const handler = callable({
   name: 'createFileUpload',
   input: createFileUploadInput,
+  writes: true,
   run: (input, ctx) => files.createFileUpload(actorOf(ctx), input),
 });

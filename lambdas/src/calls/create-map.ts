@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'createMap',
   input: createMapInput,
+  writes: true,
   run: (input, ctx) => maps.createMap(actorOf(ctx), input),
 });

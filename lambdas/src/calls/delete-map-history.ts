@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'deleteMapHistory',
   input: historyRefInput,
+  writes: true,
   run: (input, ctx) => maps.deleteMapHistory(actorOf(ctx), input),
 });

@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'duplicateMap',
   input: mapIdInput,
+  writes: true,
   run: (input, ctx) => maps.duplicateMap(actorOf(ctx), input.id),
 });

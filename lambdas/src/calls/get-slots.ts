@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'getSlots',
   input: listMapsInput,
+  writes: true,
   run: (_input, ctx) => maps.getSlots(actorOf(ctx)),
 });

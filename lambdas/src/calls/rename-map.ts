@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'renameMap',
   input: renameMapInput,
+  writes: true,
   run: (input, ctx) => maps.renameMap(actorOf(ctx), input),
 });

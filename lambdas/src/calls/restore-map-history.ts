@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'restoreMapHistory',
   input: historyRefInput,
+  writes: true,
   run: (input, ctx) => maps.restoreMapHistory(actorOf(ctx), input),
 });

@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'saveMap',
   input: saveMapInput,
+  writes: true,
   run: (input, ctx) => maps.saveMap(actorOf(ctx), input),
 });

@@ -6,5 +6,6 @@ import * as accounts from '../domain/accounts';
 export const handler = callable({
   name: 'setAvatar',
   input: setAvatarInput,
+  writes: true,
   run: (input, ctx) => accounts.setAvatar(actorOf(ctx), input),
 });

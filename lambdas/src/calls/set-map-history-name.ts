@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'setMapHistoryName',
   input: setHistoryNameInput,
+  writes: true,
   run: (input, ctx) => maps.setMapHistoryName(actorOf(ctx), input),
 });

@@ -6,5 +6,6 @@ import * as maps from '../domain/maps';
 export const handler = callable({
   name: 'setMapState',
   input: setMapStateInput,
+  writes: true,
   run: (input, ctx) => maps.setMapState(actorOf(ctx), input),
 });

@@ -1,11 +1,18 @@
+import { CallError } from '@mapnest/shared/errors';
 import { setUserSlotsInput } from '@mapnest/shared/maps';
+import { accountStatus } from '../adapters/account-status';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/maps';
 
-/** Administrators grant a user Basic and Professional slots outside subscriptions. */
+/** Administrators grant a user Basic and Professional slots outside subscriptions; only to a user who exists. */
 export const handler = callable({
   name: 'setUserSlots',
   input: setUserSlotsInput,
+  writes: true,
   auth: 'admin',
-  run: (input, ctx) => maps.setUserSlots(actorOf(ctx), input),
+  run: async (input, ctx) => {
+    const [exists, deleted] = await Promise.all([accountStatus.userExists(input.uid), accountStatus.anyDeleted([input.uid])]);
+    if (!exists || deleted) throw new CallError('not-found', 'There is no user with this id.');
+    return maps.setUserSlots(actorOf(ctx), input);
+  },
 });

@@ -6,5 +6,6 @@ import * as accounts from '../domain/accounts';
 export const handler = callable({
   name: 'updateEmail',
   input: updateEmailInput,
+  writes: true,
   run: (input, ctx) => accounts.updateEmail(actorOf(ctx), input),
 });

@@ -8,6 +8,7 @@ import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { objectKeys } from '@mapnest/shared/keys';
 import { avatarExtension, RECENT_SIGN_IN_MS, sameEmail, type AvatarExtension, type AvatarUpload } from '@mapnest/shared/accounts';
 import { sniffFileType } from '@mapnest/shared/files';
+import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
 import { fileLibrary } from '../adapters/file-library';
 import { uploads } from '../adapters/uploads';
@@ -111,6 +112,9 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   }
   if (!signedInRecently(identity.authTime)) throw new CallError('permission-denied', MESSAGES.recentSignInRequired);
   const uid = identity.uid;
+  // First the tombstone (calls that write refuse the still-valid ID token from now on), then every session ends.
+  await accountStatus.markDeleted(uid);
+  await accountStatus.signOutEverywhere(uid);
   const owned = await accountTable.ownedMaps(uid);
   for (const map of owned) await deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { gunzipSync } from 'node:zlib';
 import type * as z from 'zod';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
+import { accountStatus } from '../adapters/account-status';
 import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { createLogger, type Logger } from './logger';
 
@@ -32,6 +33,12 @@ export interface CallableOptions<S extends z.ZodType, R> {
   input: S;
   /** 'required' (default): signed-in callers only; 'admin': administrators only; 'optional': anyone. */
   auth?: 'required' | 'admin' | 'optional';
+  /**
+   * The call changes data: a deleted account (whose ID token is still valid until it expires) is refused, and an
+   * administrator may act only for a user who exists. Costs one table read (and, with a view-as id, one user
+   * pool read) per invocation; the function's grants need table 'read' (and 'AdminGetUser').
+   */
+  writes?: boolean;
   run: (input: z.infer<S>, ctx: CallContext) => Promise<R>;
 }
 
@@ -132,7 +139,7 @@ function readBody(event: CallEvent): unknown {
  * The fixed middleware preset every callable uses: request context and logging, body parsing,
  * authentication from the verified JWT claims, zod validation, and error mapping in one place.
  */
-function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 'required' | 'admin' | 'optional' }): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 'required' | 'admin' | 'optional'; writes: boolean }): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
       const state = stateOf(request.context);
@@ -157,6 +164,7 @@ function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 're
       }
       ctx.identity = identity;
       ctx.subject = identity ? subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]) : null;
+      if (opts.writes && identity && ctx.subject) await assertAccountsLive(identity.uid, ctx.subject);
       const data = readBody(request.event);
       const parsed = opts.input.safeParse(data);
       if (!parsed.success) {
@@ -173,11 +181,25 @@ function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 're
   };
 }
 
+/**
+ * For calls that write: the caller's account (and the account an administrator acts for) must not have been
+ * deleted, and an administrator's view-as id must name a user. Read fresh on every invocation (a warm container
+ * outlives a deletion), once per invocation.
+ */
+async function assertAccountsLive(caller: string, subject: string): Promise<void> {
+  const [deleted, exists] = await Promise.all([
+    accountStatus.anyDeleted([caller, subject]),
+    subject === caller ? Promise.resolve(true) : accountStatus.userExists(subject),
+  ]);
+  if (deleted) throw new CallError('unauthenticated', 'This account has been deleted.');
+  if (!exists) throw new CallError('not-found', 'There is no user with this id.');
+}
+
 /** A callable Lambda handler: `export const handler = callable({...})`. */
 export function callable<S extends z.ZodType, R>(opts: CallableOptions<S, R>) {
   const auth = opts.auth ?? 'required';
   return middy<CallEvent, CallResult, Error, Context>()
-    .use(protocol({ name: opts.name, input: opts.input, auth }))
+    .use(protocol({ name: opts.name, input: opts.input, auth, writes: opts.writes ?? false }))
     .handler(async (_event, context) => {
       const state = stateOf(context);
       if (!state.ctx) throw new Error('callable middleware did not run');

@@ -1,5 +1,6 @@
 import { ADMIN_GROUP, USER_ID_MAX } from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
+import { USER_ID_PATTERN } from '@mapnest/shared/maps';
 
 /** The signed-in caller, read from the ID token claims that the JWT authorizer verified. */
 export interface Identity {
@@ -62,5 +63,7 @@ export function subjectUid(identity: Identity, viewAs: string | undefined): stri
   if (!target || target === identity.uid) return identity.uid;
   if (target.length > USER_ID_MAX) throw new CallError('invalid-argument', `A user id has at most ${USER_ID_MAX} characters.`);
   if (!identity.admin) throw new CallError('permission-denied', 'Only administrators can act as another user.');
+  // It becomes a key prefix (S3, DynamoDB): only a well-formed user id (calls that write also check that it exists).
+  if (!USER_ID_PATTERN.test(target)) throw new CallError('invalid-argument', 'The user id to view as is not a valid user id.');
   return target;
 }

@@ -1,0 +1,60 @@
+/**
+ * Whether an account may still act: a tombstone written when the account is deleted (its ID tokens stay valid
+ * until they expire, so the API must refuse them itself), and whether a user id names a user at all (the
+ * administrator's view-as id, setUserSlots). Tombstones are keyed by a hash of the user id, so a deleted account
+ * leaves no identifier of its own behind; they expire long after the last token could.
+ */
+import { createHash } from 'node:crypto';
+import { AdminGetUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { cognito, dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+
+/** Refresh tokens live at most 30 days (and are revoked at deletion); ID tokens an hour. */
+const TOMBSTONE_DAYS = 90;
+
+export const tombstoneKey = (uid: string) => ({ pk: `DELETED#${createHash('sha256').update(uid).digest('hex')}`, sk: 'TOMBSTONE' });
+
+const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
+
+export const accountStatus = {
+  /** Records that the account is deleted (before anything of it is removed). */
+  async markDeleted(uid: string, now = new Date()): Promise<void> {
+    await dynamo.send(new PutCommand({
+      TableName: config.tableName,
+      Item: { ...tombstoneKey(uid), type: 'tombstone', deletedAt: now.toISOString(), [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + TOMBSTONE_DAYS * 86_400 },
+    }));
+  },
+
+  /** Whether any of these accounts has been deleted (one strongly consistent read). */
+  async anyDeleted(uids: readonly string[]): Promise<boolean> {
+    const unique = [...new Set(uids)];
+    if (unique.length === 0) return false;
+    const out = await dynamo.send(new BatchGetCommand({
+      RequestItems: { [config.tableName]: { Keys: unique.map(tombstoneKey), ConsistentRead: true, ProjectionExpression: 'pk' } },
+    }));
+    if (Object.keys(out.UnprocessedKeys ?? {}).length) throw Object.assign(new Error('tombstone read unprocessed'), { name: 'ThrottlingException' });
+    return (out.Responses?.[config.tableName] ?? []).length > 0;
+  },
+
+  /** Whether the user pool has a user with this id (sub). */
+  async userExists(uid: string): Promise<boolean> {
+    try {
+      await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      return true;
+    } catch (err) {
+      if (isUserNotFound(err)) return false;
+      throw err;
+    }
+  },
+
+  /** Revokes every refresh token of the user (signed out on every device); a user already gone is fine. */
+  async signOutEverywhere(uid: string): Promise<void> {
+    try {
+      await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: uid }));
+    } catch (err) {
+      if (!isUserNotFound(err)) throw err;
+    }
+  },
+};
