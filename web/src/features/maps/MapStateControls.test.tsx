@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
@@ -6,6 +7,7 @@ import { setAnalyticsSink } from '../../app/analytics';
 import { renderRoutes, signedIn } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
+import { MapStateMenu } from './MapStateControls';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -154,5 +156,43 @@ describe('map state controls on the maps list', () => {
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
     expect(within(card('Riverside Mall')).getByText(/^Licensed until Nov 10, 2030/)).toBeTruthy();
+  });
+});
+
+describe('map state menu in the editor bar', () => {
+  const renderMenu = (map: MapSummary, onSetState: (state: number) => Promise<unknown>, onRegisterLicense = vi.fn()) =>
+    render(
+      <MemoryRouter initialEntries={[`/maps/${map.id}`]}>
+        <MapStateMenu map={map} onSetState={onSetState} onRegisterLicense={onRegisterLicense} />
+      </MemoryRouter>,
+    );
+
+  it('names the state and offers the moves and licence registration', () => {
+    const onRegisterLicense = vi.fn();
+    renderMenu(aMap({ activeUntil: '2030-05-13T12:00:00.000Z' }), async () => null, onRegisterLicense);
+    const trigger = screen.getByRole('button', { name: 'Map state: Test · expires May 13, 2030' });
+    expect(trigger.textContent).toContain('Test');
+    fireEvent.click(trigger);
+    expect(screen.getAllByRole('menuitem').map((i) => [i.textContent, i.getAttribute('aria-disabled')])).toEqual([
+      ['Test · expires May 13, 2030', 'true'],
+      ['Go live', null],
+      ['Make Pro', null],
+      ['Register licence', null],
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Register licence' }));
+    expect(onRegisterLicense).toHaveBeenCalledOnce();
+  });
+
+  it('explains a refused move with the missing slot and a link to the plans', async () => {
+    const onSetState = vi.fn(async () => {
+      throw slotError('pro');
+    });
+    renderMenu(liveMap, onSetState);
+    fireEvent.click(screen.getByRole('button', { name: 'Map state: Live' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Make Pro' }));
+    expect(onSetState).toHaveBeenCalledWith(3);
+    const alert = await screen.findByText(/Could not make “Campus Map” Pro\./);
+    expect(alert.textContent).toContain('All your Professional map slots are in use.');
+    expect(within(alert).getByRole('link', { name: 'Buy Professional slots' }).getAttribute('href')).toBe('/maps#subscribe');
   });
 });

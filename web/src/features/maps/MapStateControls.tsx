@@ -131,16 +131,28 @@ export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLice
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
   const line = stateBadge(map, now);
   const text = stateText(map, now);
-  const items: DropdownMenuItem[] = stateMoves(map.state).map((move) => ({ id: move.label, title: move.label, disabled: busy !== null, onSelect: () => start(move) }));
+  // The bar is narrow: the trigger names the state in a word, the menu opens with the whole line.
+  const word = line.tone === 'live' && map.licenseEndsAt ? 'Licensed' : line.tone === 'test' ? 'Test' : line.label;
+  const items: DropdownMenuItem[] = [
+    { id: 'state', title: text, disabled: true, onSelect: () => {} },
+    ...stateMoves(map.state).map((move) => ({ id: move.label, title: move.label, disabled: busy !== null, onSelect: () => start(move) })),
+  ];
   if (onRegisterLicense) items.push({ id: 'license', title: 'Register licence', disabled: busy !== null, onSelect: onRegisterLicense });
   return (
     <div className="map-state-menu">
-      {items.length > 0 ? (
+      {items.length > 1 ? (
         <DropdownMenu
           align="end"
           label={`Map state: ${text}`}
           triggerClassName={`btn btn--ghost btn--sm map-state-menu__trigger map-state__label--${line.tone}`}
-          trigger={busy ? busy.busy : text}
+          trigger={
+            <>
+              {busy ? busy.busy : word}
+              <span aria-hidden="true" className="map-state-menu__caret">
+                ▾
+              </span>
+            </>
+          }
           items={items}
         />
       ) : (
