@@ -281,7 +281,7 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
   // ---- Hosted pages ----
   const page = (res: ServerResponse, title: string, body: string, status = 200) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} - Mapnest payments sandbox</title>
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)} - Mapnest payments sandbox</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1a1d24}main{max-width:34rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
 .sandbox{background:#fff4d6;border:1px solid #e8c45c;border-radius:8px;padding:.5rem .75rem;font-size:.9rem}table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{padding:.4rem 0;text-align:left}td.n{text-align:right}
 button,.btn{font:inherit;padding:.55rem 1rem;border-radius:8px;border:1px solid #888;background:#fff;cursor:pointer;text-decoration:none;color:inherit;display:inline-block}button.primary{background:#4f46e5;color:#fff;border-color:#4f46e5}

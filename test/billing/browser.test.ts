@@ -1,0 +1,118 @@
+/**
+ * Buying slots as a customer does, in Chromium, through the local payments sandbox: the subscribe dialog,
+ * Checkout, the slot meter, maps going live, the slot check, the portal lowering the quantity, a map falling back
+ * to test with an email to the owner, and one click bringing it back once slots are bought again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+async function openPlans(page: Page) {
+  await page.goto('/maps#subscribe');
+  const dialog = page.getByRole('dialog', { name: 'Pick your plan' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function mail(user: TestUser): Promise<Array<{ subject: string; text: string }>> {
+  return (await (await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{ subject: string; text: string }>;
+}
+
+describe('buying map slots', () => {
+  it('subscribes, goes live within the slots, and falls back to test when the portal lowers the quantity', async () => {
+    const user = await createUser();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+
+    await signInThroughUi(page, user);
+
+    // Two test maps (the free limit) to make live.
+    const first = await call<string>('createMap', { title: 'Harbour Mall' }, user);
+    const second = await call<string>('createMap', { title: 'Old Town Market' }, user);
+
+    // Subscribe to 3 Basic slots, monthly.
+    let dialog = await openPlans(page);
+    const basic = dialog.getByRole('article', { name: 'Basic' });
+    const quantity = basic.getByRole('textbox', { name: 'Number of maps' });
+    await quantity.fill('3');
+    await quantity.blur();
+    await basic.getByText('$30').first().waitFor();
+    await basic.getByRole('button', { name: 'Subscribe' }).click();
+
+    // The sandbox's hosted Checkout, then back to the maps page.
+    await page.waitForURL(/\/_dev\/checkout\/cs_test_/);
+    await page.getByText('$30', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/maps');
+
+    // The webhook arrives in the background; the dialog's meter shows the 3 slots once it has.
+    await expect.poll(async () => {
+      dialog = await openPlans(page);
+      return dialog.getByRole('meter', { name: 'Basic slots used' }).getAttribute('aria-valuemax');
+    }, { timeout: 30_000, interval: 1_000 }).toBe('3');
+    await dialog.getByRole('article', { name: 'Basic' }).getByText('Active', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close plans' }).click();
+
+    // Two maps go live.
+    for (const title of ['Harbour Mall', 'Old Town Market']) {
+      await card(page, title).getByRole('button', { name: 'Go live' }).click();
+      await card(page, title).getByRole('button', { name: 'Back to test' }).waitFor();
+    }
+    const meter = (await openPlans(page)).getByRole('meter', { name: 'Basic slots used' });
+    expect(await meter.getAttribute('aria-valuenow')).toBe('2');
+    await page.getByRole('button', { name: 'Close plans' }).click();
+
+    // The portal lowers the quantity to 1: the map made live last goes back to test and the owner is emailed.
+    await page.goto('/maps#settings/Plan');
+    await page.getByRole('button', { name: 'Payment portal' }).click();
+    await page.waitForURL(/\/_dev\/portal\/bps_/);
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('1');
+    await page.getByRole('button', { name: 'Update quantity' }).click();
+    await page.getByText('Quantity changed to 1.').waitFor();
+    await expect.poll(async () => (await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === second)?.state, { timeout: 15_000 }).toBe(0);
+    expect((await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === first)?.state).toBe(1);
+    await expect.poll(async () => (await mail(user)).some((m) => /went back to test/.test(m.subject) && m.text.includes('"Old Town Market"')), { timeout: 10_000 }).toBe(true);
+
+    await page.getByRole('link', { name: 'Return to Mapnest' }).click();
+    await page.waitForURL((url) => url.pathname === '/maps');
+    await page.goto('/maps');
+    await page.getByRole('region', { name: 'Maps back in test' }).waitFor();
+    await card(page, 'Old Town Market').getByText('Went back to test when your Basic slots ran out.').waitFor();
+
+    // Going live again explains which slot is missing, with the way to buy more.
+    await card(page, 'Old Town Market').getByRole('button', { name: 'Go live' }).click();
+    const problem = card(page, 'Old Town Market').getByRole('alert');
+    await problem.getByText(/All your Basic map slots are in use/).waitFor();
+    expect(await problem.getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
+
+    // Buying slots again (the portal raises the quantity) and one click brings it back.
+    await page.goto('/maps#settings/Plan');
+    await page.getByRole('button', { name: 'Payment portal' }).click();
+    await page.waitForURL(/\/_dev\/portal\/bps_/);
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Update quantity' }).click();
+    await page.getByText('Quantity changed to 2.').waitFor();
+    await expect.poll(async () => (await call<{ basicCapacity: number }>('getSlots', null, user)).basicCapacity, { timeout: 15_000 }).toBe(2);
+    await page.goto('/maps');
+    await page.getByRole('region', { name: 'Maps back in test' }).getByRole('button', { name: 'Bring them back' }).click();
+    await card(page, 'Old Town Market').getByRole('button', { name: 'Back to test' }).waitFor();
+    expect((await call<MapSummary[]>('listMaps', null, user)).map((m) => m.state).sort()).toEqual([1, 1]);
+
+    // The refused Go live is the one expected failure: the browser reports its 429, and the app logs it (spec §8).
+    expect(errors.filter((e) => !/status of 429|\[maps:state\] CallError: All your Basic map slots are in use/.test(e))).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
