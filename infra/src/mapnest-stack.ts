@@ -4,6 +4,7 @@ import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bundle } from './bundle';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -35,6 +36,16 @@ export function constructIdFor(spec: FunctionSpec): string {
 }
 
 /** One stage of Mapnest. It only composes: each construct owns its resources. */
+/**
+ * Functions whose concurrency is capped: public calls anyone can make in bulk, so a flood costs a few concurrent
+ * executions (the rest answer 429) instead of the account's whole pool. The contact form also limits each sender
+ * and client in the table (lambdas/src/domain/contact.ts). An account needs concurrency to spare for this: AWS
+ * keeps 10 unreserved (docs/deploy.md).
+ */
+export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
+  'calls/submit-contact': 2,
+};
+
 export class MapnestStack extends Stack {
   readonly functions: MapnestFunction[] = [];
   readonly storage: Storage;
@@ -86,6 +97,8 @@ export class MapnestStack extends Stack {
       if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
       const fn = new MapnestFunction(functionsScope, constructIdFor(spec), { spec, bundle, grants: grants[spec.id], resources, environment, stage });
       Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
+      const reserved = RESERVED_CONCURRENCY[spec.id];
+      if (reserved !== undefined) (fn.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
       this.functions.push(fn);
       return fn;
     };

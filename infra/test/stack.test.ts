@@ -284,6 +284,12 @@ describe('least privilege', () => {
     expect(dataStatements('calls/delete-user-data').flatMap(actionsOf)).toEqual(expect.arrayContaining(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:PutItem']));
   });
 
+  it('caps the concurrency of the public contact form, and of nothing else', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      expect(fn.properties.ReservedConcurrentExecutions, fn.id).toBe(fn.id === 'calls/submit-contact' ? 2 : undefined);
+    }
+  });
+
   it('matches every function\'s permissions to its GRANTS entry', () => {
     const bucketIds = { documents: ids.documents!, uploads: ids.uploads!, public: ids.public! };
     for (const fn of functionsById(dev.template).values()) {

@@ -56,8 +56,16 @@ const message = (min: number) =>
     .min(min, `Tell us a little more (at least ${min} characters).`)
     .max(5000, 'Use at most 5,000 characters.');
 
+/**
+ * The honeypot: a field people never see (hidden from view and from assistive technology, skipped by Tab and
+ * autofill), which form-filling bots tend to fill. A request with it filled is answered like any other and dropped.
+ */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = z.string().max(500).optional().transform((v) => v || undefined);
+
 export const contactRequestSchema = z.strictObject({
   kind: z.literal('contact'),
+  [HONEYPOT_FIELD]: honeypot,
   name,
   email,
   topic: z.enum(keys(CONTACT_TOPICS), { error: 'Choose a topic.' }),
@@ -66,6 +74,7 @@ export const contactRequestSchema = z.strictObject({
 
 export const estimateRequestSchema = z.strictObject({
   kind: z.literal('estimate'),
+  [HONEYPOT_FIELD]: honeypot,
   name,
   email,
   company: plainText(z.string().trim().max(200, 'Use at most 200 characters.')),
@@ -86,3 +95,7 @@ export const submitContactSchema = z.discriminatedUnion('kind', [contactRequestS
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 export type SubmitContactInput = z.infer<typeof submitContactSchema>;
+
+/** How many requests the contact form takes per sender address, and per client IP, in one hour. */
+export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
+export const CONTACT_RATE_LIMITED = 'You have sent several messages in a short time. Please wait an hour, or write to us by email.';

@@ -2,10 +2,14 @@
  * Contact and custom-work requests: kept in the table (so nothing is lost if email fails) and sent to the
  * team's inbox. The sender gets no automatic email, so the form cannot be used to send mail to strangers.
  */
-import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BRAND } from '@mapnest/shared/constants';
-import { BUDGETS, CONTACT_TOPICS, DEADLINES, PROJECT_TYPES, type SubmitContactInput } from '@mapnest/shared/contact';
+import {
+  BUDGETS, CONTACT_LIMITS, CONTACT_RATE_LIMITED, CONTACT_TOPICS, DEADLINES, PROJECT_TYPES, type SubmitContactInput,
+} from '@mapnest/shared/contact';
+import { CallError } from '@mapnest/shared/errors';
+import { isConditionalCheckFailed } from '../adapters/aws-errors';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -23,13 +27,50 @@ function lines(input: SubmitContactInput): Array<[string, string]> {
   ];
 }
 
+const HOUR_S = 3600;
+
+/**
+ * Counts one request against a limit in the current hour: an atomic ADD on a counter item that refuses to pass
+ * `max` (so parallel requests cannot overshoot) and expires with its hour. The key holds a hash, not the address.
+ */
+async function countRequest(kind: 'email' | 'ip', value: string, max: number, now: Date): Promise<boolean> {
+  const hour = Math.floor(now.getTime() / 1000 / HOUR_S) * HOUR_S;
+  const digest = createHash('sha256').update(value).digest('hex').slice(0, 32);
+  try {
+    await dynamo.send(new UpdateCommand({
+      TableName: config.tableName,
+      Key: { pk: `RATE#contact-${kind}#${digest}`, sk: `HOUR#${hour}` },
+      UpdateExpression: 'ADD #n :one SET #t = :t, #exp = :exp',
+      ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+      ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#exp': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':one': 1, ':max': max, ':t': 'rate-limit', ':exp': hour + 2 * HOUR_S },
+    }));
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
 export async function submitContact(input: SubmitContactInput, sender: { uid: string | null; sourceIp: string }): Promise<{ id: string }> {
   const id = randomUUID();
   const received = new Date();
+  // A filled honeypot is a bot: answered like a person, but nothing is stored or sent.
+  if (input.website) {
+    logger.info('contact request dropped: honeypot filled', { id });
+    return { id };
+  }
+  const withinClient = !sender.sourceIp || (await countRequest('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
+  const withinSender = withinClient && (await countRequest('email', input.email.trim().toLowerCase(), CONTACT_LIMITS.perEmailPerHour, received));
+  if (!withinClient || !withinSender) {
+    logger.warn('contact request refused: rate limit', { id, by: withinClient ? 'email' : 'client' });
+    throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED);
+  }
+  const { website: _honeypot, ...request } = input;
   await dynamo.send(new PutCommand({
     TableName: config.tableName,
     Item: {
-      ...keys.contactRequest(id), type: 'contact', id, received: received.toISOString(), uid: sender.uid, sourceIp: sender.sourceIp, request: input,
+      ...keys.contactRequest(id), type: 'contact', id, received: received.toISOString(), uid: sender.uid, sourceIp: sender.sourceIp, request,
       [TTL_ATTRIBUTE]: Math.floor(received.getTime() / 1000) + KEEP_DAYS * 86_400,
     },
   }));

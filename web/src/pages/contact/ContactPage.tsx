@@ -6,6 +6,7 @@ import { TextAreaField, TextField } from '../../components/Field';
 import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
 import { CONTACT_TOPICS, contactRequestSchema } from '@mapnest/shared/contact';
+import { Honeypot } from './Honeypot';
 import { useRequestForm } from './use-request-form';
 
 type Topic = keyof typeof CONTACT_TOPICS;
@@ -16,7 +17,7 @@ const FIELD_ORDER = ['name', 'email', 'topic', 'message'] as const;
 export default function ContactPage() {
   const { values, set, errors, formError, sending, sent: sentTo, submit } = useRequestForm({
     kind: 'contact',
-    initial: { name: '', email: '', topic: '' as Topic | '', message: '' },
+    initial: { website: '', name: '', email: '', topic: '' as Topic | '', message: '' },
     schema: contactRequestSchema,
     fieldOrder: FIELD_ORDER,
   });
@@ -66,6 +67,7 @@ export default function ContactPage() {
               <h2 id="contact-form-title" className="form__title">
                 Send us a message
               </h2>
+              <Honeypot value={values.website} onChange={(v) => set('website', v)} />
               <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
               <TextField
                 label="Email"

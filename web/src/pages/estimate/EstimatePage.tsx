@@ -6,6 +6,7 @@ import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import '../../styles/marketing.css';
 import { BUDGETS, DEADLINES, estimateRequestSchema, PROJECT_TYPES } from '@mapnest/shared/contact';
+import { Honeypot } from '../contact/Honeypot';
 import { useRequestForm } from '../contact/use-request-form';
 import { PAGE_TITLES } from '../titles';
 
@@ -30,6 +31,7 @@ export default function EstimatePage() {
   const { values, set, errors, formError, sending, sent, submit } = useRequestForm({
     kind: 'estimate',
     initial: {
+      website: '',
       name: '',
       email: '',
       company: '',
@@ -75,6 +77,7 @@ export default function EstimatePage() {
               <h2 id="estimate-form-title" className="form__title">
                 Request an estimate
               </h2>
+              <Honeypot value={values.website} onChange={(v) => set('website', v)} />
               <div className="form__row">
                 <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
                 <TextField
