@@ -71,7 +71,7 @@ const COMMITS = { table: RWD, documents: { 'maps/*': ['read', 'write', 'delete']
 export const WRITING_CALLS = [
   'create-map', 'duplicate-map', 'save-map', 'restore-map-history', 'admin-update-map', 'rename-map', 'set-map-state',
   'set-map-history-name', 'delete-map-history', 'set-user-slots', 'create-avatar-upload', 'set-avatar', 'update-email',
-  'create-file-upload', 'get-slots',
+  'create-file-upload', 'get-slots', 'create-checkout-session', 'create-portal-link', 'register-license', 'restore-lapsed-maps',
 ] as const;
 
 function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
@@ -121,6 +121,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     documents: { 'maps/*': ['delete', 'list'] },
     public: { 'maps/*': ['delete'] },
     uploads: { '*': ['delete', 'list'] },
+    // Cancels the user's Stripe subscriptions (nobody is billed for a deleted account).
+    stripe: ['secretKey'],
     // Writes the account's tombstone and signs the user out everywhere before deleting them.
     userPool: ['AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },

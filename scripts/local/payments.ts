@@ -228,6 +228,23 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
       state.portals[portal.id] = portal;
       return { status: 200, body: { id: portal.id, object: 'billing_portal.session', customer, return_url: portal.returnUrl, url: `${opts.appOrigin()}/_dev/portal/${portal.id}`, livemode: false } };
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const status = String(form.status ?? 'active');
+      const data = Object.values(state.subscriptions)
+        .filter((s) => s.customer === form.customer && (status === 'all' || s.status === status))
+        .map(subscriptionObject);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/subscriptions' } };
+    }
+    if (method === 'DELETE' && (m = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
+      const s = state.subscriptions[m[1]!];
+      if (!s) return { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
+      if (s.status !== 'canceled') {
+        s.status = 'canceled';
+        s.canceledAt = nowSeconds();
+        deliver('customer.subscription.deleted', subscriptionObject(s));
+      }
+      return { status: 200, body: subscriptionObject(s) };
+    }
     if (method === 'GET' && (m = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const s = state.subscriptions[m[1]!];
       return s ? { status: 200, body: subscriptionObject(s) } : { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
@@ -264,7 +281,9 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
         const cached = state.idempotency[idem]!;
         return send(res, cached.status, cached.body);
       }
-      const result = api(req.method ?? 'GET', url.pathname, parseStripeForm(Buffer.concat(chunks).toString('utf8')));
+      // GET and DELETE carry their parameters in the query string, POST in the form body.
+      const params = req.method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search.slice(1);
+      const result = api(req.method ?? 'GET', url.pathname, parseStripeForm(params));
       if ('error' in result) return stripeError(res, ...result.error);
       if (idem) state.idempotency[idem] = result;
       save();

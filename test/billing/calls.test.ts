@@ -3,11 +3,13 @@
  * Stripe SDK talking to it, its pages sending signed events to the real webhook), licences through the
  * marketplace stand-in, and who may call what.
  */
+import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { License, RegisterLicenseResult, Subscription } from '@mapnest/shared/billing';
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { deliver, event, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const subs = (user: TestUser) => call<Subscription[]>('listSubscriptions', null, user);
@@ -91,6 +93,26 @@ describe('checkout through the payments sandbox', () => {
     expect(cancelled[0]!.cancelAt).toBe(cancelled[0]!.currentPeriodEnd);
     // Only one Stripe customer: the portal lists the one subscription.
     expect((await (await fetch(url)).text()).match(/<section /g)).toHaveLength(1);
+  });
+
+  it('cancels the subscriptions of a deleted account, and writes nothing for it when Stripe confirms', async () => {
+    const user = await createUser();
+    const { url } = await call<{ url: string }>('createCheckoutSession', { plan: 'basic', period: 'monthly', quantity: 2 }, user);
+    await press(`${new URL(url).pathname}/pay`, { quantity: '2' });
+    const [sub] = await eventually(() => subs(user), (s) => s.length === 1);
+    expect(await call('deleteUserData', null, user)).toBeNull();
+
+    const env = inject('stackEnv');
+    const base = new URL(env.STRIPE_API_BASE!);
+    const stripe = new Stripe(env.STRIPE_SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http' });
+    expect((await stripe.subscriptions.retrieve(sub!.id)).status).toBe('canceled');
+    // Stripe's events may arrive after the account is gone (this one late, as a retry would): answered, nothing written.
+    expect(await deliver(event('customer.subscription.deleted', subscription({ id: sub!.id, uid: user.uid, quantity: 2, status: 'canceled' })))).toBe(200);
+    expect(await deliver(event('customer.subscription.updated', subscription({ uid: user.uid, quantity: 9 })))).toBe(200);
+    const { billingTable } = await import('../../lambdas/src/adapters/billing-table');
+    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    expect(await billingTable.subscriptions(user.uid)).toEqual([]);
+    expect(await mapTable.slots(user.uid)).toMatchObject({ basicCapacity: 0, basicSubscribed: 0 });
   });
 
   it('refuses bad input and changes nothing', async () => {

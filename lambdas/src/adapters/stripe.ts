@@ -109,6 +109,25 @@ export const stripeGateway = {
   },
 
   /**
+   * Cancels every subscription of the customer that has not ended, at once (account deletion: nobody is billed for
+   * an account that no longer exists). Stripe then sends `customer.subscription.deleted` for each.
+   */
+  async cancelSubscriptions(customerId: string): Promise<number> {
+    try {
+      const s = await stripe();
+      let cancelled = 0;
+      for await (const sub of s.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+        if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
+        await s.subscriptions.cancel(sub.id, {}, { idempotencyKey: `mapnest-account-deleted-${sub.id}` });
+        cancelled++;
+      }
+      return cancelled;
+    } catch (err) {
+      return translate(err);
+    }
+  },
+
+  /**
    * The event, if `signature` is Stripe's signature of exactly these bytes within the 5-minute tolerance;
    * throws WebhookSignatureError otherwise. Needs only the webhook secret (no API key, no network).
    */

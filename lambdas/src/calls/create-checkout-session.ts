@@ -6,5 +6,6 @@ import * as billing from '../domain/billing';
 export const handler = callable({
   name: 'createCheckoutSession',
   input: createCheckoutSessionInput,
+  writes: true,
   run: (input, ctx) => billing.createCheckoutSession(actorOf(ctx), input),
 });

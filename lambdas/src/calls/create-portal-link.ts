@@ -6,5 +6,6 @@ import * as billing from '../domain/billing';
 export const handler = callable({
   name: 'createPortalLink',
   input: createPortalLinkInput,
+  writes: true,
   run: (input, ctx) => billing.createPortalLink(actorOf(ctx), input),
 });

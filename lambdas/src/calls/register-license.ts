@@ -6,5 +6,6 @@ import * as billing from '../domain/billing';
 export const handler = callable({
   name: 'registerLicense',
   input: registerLicenseInput,
+  writes: true,
   run: (input, ctx) => billing.registerLicense(actorOf(ctx), input),
 });

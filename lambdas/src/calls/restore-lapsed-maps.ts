@@ -6,5 +6,6 @@ import * as billing from '../domain/billing';
 export const handler = callable({
   name: 'restoreLapsedMaps',
   input: listMapsInput,
+  writes: true,
   run: (_input, ctx) => billing.restoreLapsedMaps(actorOf(ctx)),
 });

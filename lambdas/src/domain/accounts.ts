@@ -14,6 +14,7 @@ import { fileLibrary } from '../adapters/file-library';
 import { uploads } from '../adapters/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
+import { cancelAllSubscriptions } from './billing';
 import { deleteMap, type Actor } from './maps';
 import { assertChangedEmailFree } from './email-address';
 
@@ -115,6 +116,8 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   // First the tombstone (calls that write refuse the still-valid ID token from now on), then every session ends.
   await accountStatus.markDeleted(uid);
   await accountStatus.signOutEverywhere(uid);
+  // Before anything is removed: a failure here leaves the account whole (but tombstoned), and a retry resumes.
+  await cancelAllSubscriptions(uid);
   const owned = await accountTable.ownedMaps(uid);
   for (const map of owned) await deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));

@@ -13,6 +13,7 @@ import { CallError } from '@mapnest/shared/errors';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { accountStatus } from '../adapters/account-status';
 import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing-table';
 import { escapeHtml, sendMail } from '../adapters/mailer';
 import { marketplace } from '../adapters/marketplace';
@@ -132,6 +133,18 @@ export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResu
   return { restored, remaining };
 }
 
+/**
+ * Account deletion: every subscription of the user ends now, so nobody is billed for an account that is gone. Runs
+ * after the tombstone, so the `deleted` events Stripe sends back write nothing for the account.
+ */
+export async function cancelAllSubscriptions(uid: string): Promise<number> {
+  const customerId = await billingTable.customerOf(uid);
+  if (!customerId) return 0;
+  const cancelled = await stripeGateway.cancelSubscriptions(customerId);
+  if (cancelled > 0) logger.info('subscriptions cancelled with the account', { uid, cancelled });
+  return cancelled;
+}
+
 /** Sends a notice to the user's current address; a failure is logged, never fails the change that caused it. */
 async function notify(uid: string, subject: string, paragraphs: string[]): Promise<void> {
   try {
@@ -210,6 +223,11 @@ async function applySubscription(event: StripeEvent, sub: StripeSubscription): P
   const uid = await uidOf(sub.metadata, sub.customer);
   const item = sub.items?.data?.[0];
   const priced = item ? planOfPrice(await priceTable(), item.price.id) : null;
+  if (uid && (await accountStatus.anyDeleted([uid]))) {
+    // The account is gone (its subscriptions were cancelled with it): nothing may be written for it again.
+    await billingTable.recordEvent(event.id, event.type);
+    return 'ignored';
+  }
   if (!uid || !item || !priced) {
     logger.error('subscription event for an unknown customer or price', { eventId: event.id, subscription: sub.id, price: item?.price.id });
     await billingTable.recordEvent(event.id, event.type);
