@@ -142,4 +142,6 @@ export const BILLING_MESSAGES = {
   marketplaceUnreachable: 'The marketplace could not be reached to check this code. Try again in a few minutes.',
   paymentsUnavailable: 'Payments are not available right now. Try again in a few minutes.',
   noCustomer: 'You have no subscription yet. Pick a plan to start one.',
+  alreadySubscribed: (plan: PlanId) =>
+    `You already have a ${plan === 'basic' ? 'Basic' : 'Professional'} subscription. Change its number of maps with Manage instead of starting a second one.`,
 } as const;

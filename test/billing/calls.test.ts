@@ -58,8 +58,12 @@ describe('checkout through the payments sandbox', () => {
     const counters = await eventually(() => slots(user), (s) => s.basicCapacity === 3);
     expect(counters).toMatchObject({ basicSubscribed: 3, basicCapacity: 3 });
     expect(await subs(user)).toEqual([expect.objectContaining({ plan: 'basic', period: 'yearly', quantity: 3, status: 'active', cancelAt: null })]);
-    // A completed session cannot be paid twice.
+    // A completed session cannot be paid twice, and a second Basic subscription is not started beside the first.
     expect((await press(`${new URL(url).pathname}/pay`, { quantity: '3' })).status).toBe(410);
+    expect(await rawCall('createCheckoutSession', { plan: 'basic', period: 'monthly', quantity: 1 }, { token: user.token })).toMatchObject({
+      status: 400, body: { error: { status: 'FAILED_PRECONDITION', message: BILLING_MESSAGES.alreadySubscribed('basic') } },
+    });
+    expect((await call<{ url: string }>('createCheckoutSession', { plan: 'pro', period: 'monthly', quantity: 1 }, user)).url).toContain('/_dev/checkout/');
   });
 
   it('cancel returns to the subscribe dialog and sells nothing', async () => {

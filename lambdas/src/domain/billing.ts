@@ -39,6 +39,10 @@ async function customerFor(uid: string, email: string | null): Promise<string> {
 
 export async function createCheckoutSession(actor: Actor, input: { plan: PlanId; period: BillingPeriod; quantity: number }): Promise<{ url: string }> {
   const uid = ownAccount(actor);
+  // One subscription per plan (spec §2 FAQ): more slots of a plan are a quantity change in the portal, never a
+  // second subscription billed beside the first (a second tab, an old page).
+  const held = (await billingTable.subscriptions(uid)).find((s) => s.plan === input.plan && holdsSlots(s.status));
+  if (held) throw new CallError('failed-precondition', BILLING_MESSAGES.alreadySubscribed(input.plan));
   const prices = await priceTable();
   const customerId = await customerFor(uid, actor.identity.email ?? null);
   const url = await stripeGateway.createCheckoutSession({
