@@ -33,7 +33,8 @@ describe('PricingPage', () => {
   it('shows the FAQ and the volume tiers', () => {
     renderPage();
     expect(screen.getByText('Can I cancel at any time?')).toBeTruthy();
-    expect(screen.getByText(/Discounts at 10\+, 50\+, 100\+ maps/)).toBeTruthy();
+    // The same rates the subscribe dialog and Stripe charge (shared/src/billing.ts).
+    expect(screen.getByText(/10% off from 10 maps, 15% off from 50 maps, 20% off from 100 maps, on every map/)).toBeTruthy();
   });
 
   it('sends signed-out visitors to register and signed-in users to the subscribe dialog', () => {

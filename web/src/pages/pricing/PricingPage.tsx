@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
-import { BILLING_PERIOD_LABELS, PLAN_NAMES, VOLUME_TIERS, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import { BILLING_PERIOD_LABELS, PLAN_NAMES, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import { VOLUME_DISCOUNTS } from '@mapnest/shared/billing';
 import { signedInAtom } from '../../app/session';
 import { CheckList } from '../../components/CheckList';
 import { FadeInStagger } from '../../components/FadeIn';
@@ -83,7 +84,8 @@ export default function PricingPage() {
             <div className="note-card">
               <h2 className="note-card__title">Volume and enterprise</h2>
               <p>
-                Discounts at {VOLUME_TIERS.map((tier) => `${tier}+`).join(', ')} maps, and an enterprise program for larger deployments.{' '}
+                {VOLUME_DISCOUNTS.map((tier) => `${tier.percentOff}% off from ${tier.from} maps`).join(', ')}, on every map of the subscription, and
+                an enterprise program for larger deployments.{' '}
                 <Link to="/contact">Contact us</Link>.
               </p>
             </div>
