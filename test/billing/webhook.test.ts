@@ -3,6 +3,7 @@
  * subscriptions turning into slot capacity, with maps going back to test when capacity falls below use and
  * coming back with one click.
  */
+import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
@@ -52,6 +53,24 @@ describe('signature', () => {
     const user = await createUser();
     expect(await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 2 })), { timestamp: nowSeconds() - 600 })).toBe(400);
     expect(await slots(user)).toMatchObject({ basicCapacity: 0 });
+  });
+
+  it('checks the signature over the decoded bytes when API Gateway hands the body base64-encoded', async () => {
+    const user = await createUser();
+    // Non-ASCII in the payload: re-serialising or decoding as Latin-1 would break the signature.
+    const evt = event('customer.subscription.created', { ...subscription({ uid: user.uid, quantity: 4 }), description: 'Café Zürich ☕' });
+    const payload = JSON.stringify(evt);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: inject('stackEnv').STRIPE_WEBHOOK_SECRET });
+    const { handler } = await import('../../lambdas/src/http/stripe-webhook');
+    const base = {
+      version: '2.0', routeKey: 'POST /api/stripe/webhook', rawPath: '/api/stripe/webhook', rawQueryString: '',
+      requestContext: { http: { method: 'POST', path: '/api/stripe/webhook' } },
+    } as unknown as Parameters<typeof handler>[0];
+    const tampered = await handler({ ...base, headers: { 'stripe-signature': signature }, body: Buffer.from(payload.replace('4', '5')).toString('base64'), isBase64Encoded: true });
+    expect(tampered.statusCode).toBe(400);
+    const answer = await handler({ ...base, headers: { 'stripe-signature': signature }, body: Buffer.from(payload).toString('base64'), isBase64Encoded: true });
+    expect(answer.statusCode).toBe(200);
+    expect(await slots(user)).toMatchObject({ basicCapacity: 4 });
   });
 
   it('answers 400 without a signature header, and 404 to other methods as API Gateway does', async () => {
