@@ -1,7 +1,7 @@
 /**
  * The map editor in a real browser (Chromium) against the local stack, signed in through the login page:
  * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with bad rows;
- * the conflict flow with two tabs; and the embed of the saved map.
+ * two tabs merging their saves (and asking only about the same field changed in both); and the embed of the saved map.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -161,7 +161,7 @@ describe('the map editor', () => {
     await context.close();
   }, 120_000);
 
-  it('detects a save from another tab and keeps neither version from being lost', async () => {
+  it('merges a save from another tab, shows it to the first tab on focus, and asks only about the same field changed twice', async () => {
     // A fresh user: a free account holds at most 2 test maps.
     user = await createUser({ name: 'Conflict Tester' });
     const id = await call<string>('createMap', { title: 'Conflict test' }, user);
@@ -170,6 +170,7 @@ describe('the map editor', () => {
     await signInThroughUi(login, user);
     const a = await openEditor(context, id);
     const b = await openEditor(context, id);
+    const rows = (page: Page) => page.locator('.vlist__row').allInnerTexts();
 
     const add = async (page: Page, fx: number) => {
       await page.keyboard.press('a');
@@ -177,40 +178,61 @@ describe('the map editor', () => {
       await page.mouse.click(box.x + box.width * fx, box.y + box.height * 0.5);
       await page.keyboard.press('Escape');
     };
+    const retitle = async (page: Page, row: string, title: string) => {
+      await page.locator('.vlist__row', { hasText: row }).click();
+      const input = page.locator('.location-form input[name=title]');
+      await input.fill(title);
+      await input.press('Enter');
+    };
     await a.bringToFront();
     await add(a, 0.3);
     await a.keyboard.press('Control+s');
     await waitForStatus(a, 'saved');
 
+    // B, still on version 1, adds its own location and saves: merged silently into version 3 (both tabs
+    // picked the id location-1; B's is renumbered).
     await b.bringToFront();
     await add(b, 0.7);
     await b.keyboard.press('Control+s');
-    await waitForStatus(b, 'conflict');
-    const dialog = b.getByRole('dialog', { name: 'This map was changed somewhere else' });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('version 2');
-    await b.screenshot({ path: '.test-artifacts/editor-conflict.png' });
-    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(async () => (await serverDoc(id)).version, { timeout: 15_000 }).toBe(3);
     await waitForStatus(b, 'saved');
+    expect(await b.getByRole('dialog', { name: 'This map was changed somewhere else' }).count()).toBe(0);
     let server = await serverDoc(id);
-    expect(server.version).toBe(3);
-    expect(server.doc.locations.map((l) => l.coord![0] > 0.5)).toEqual([true]);
-    const history = (await call<MapWithDocument>('getMap', { id }, user)).history;
-    expect(history.map((h) => h.version).sort()).toEqual([1, 2, 3]);
+    expect(server.doc.locations.map((l) => [l.id, l.coord![0] < 0.5])).toEqual([['location-1', true], ['location-2', false]]);
+    await expect.poll(() => rows(b)).toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
 
-    // Tab A is now behind: its next save conflicts; it loads theirs, and its own version is one Undo away.
+    // A learns about version 3 when it gets focus, without saving anything itself.
     await a.bringToFront();
-    await add(a, 0.5);
+    await a.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => rows(a), { timeout: 10_000 }).toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
+    expect(await status(a)).toBe('saved');
+    expect((await serverDoc(id)).version).toBe(3);
+
+    // The same field changed in both tabs: B retitles both locations (unsaved), A retitles the first and saves.
+    await b.bringToFront();
+    await retitle(b, 'location-1', 'Bakery (B)');
+    await retitle(b, 'location-2', 'Books (B)');
+    await a.bringToFront();
+    await retitle(a, 'location-1', 'Bakery (A)');
     await a.keyboard.press('Control+s');
-    await waitForStatus(a, 'conflict');
-    await a.getByRole('dialog', { name: 'This map was changed somewhere else' }).getByRole('button', { name: 'Load theirs' }).click();
-    await waitForStatus(a, 'saved');
-    await expect.poll(() => a.locator('.vlist__row').count()).toBe(1);
-    await a.keyboard.press('Control+z');
-    await expect.poll(() => a.locator('.vlist__row').count()).toBe(2);
-    expect(await status(a)).toBe('unsaved');
+    await expect.poll(async () => (await serverDoc(id)).version, { timeout: 15_000 }).toBe(4);
+
+    await b.bringToFront();
+    await b.keyboard.press('Control+s');
+    const dialog = b.getByRole('dialog', { name: 'This map was changed somewhere else' });
+    await dialog.waitFor({ timeout: 15_000 });
+    const conflictRows = await dialog.locator('tbody tr').allInnerTexts();
+    expect(conflictRows).toHaveLength(1);
+    expect(conflictRows[0]).toMatch(/Location “Location 1”: Title\s+Bakery \(B\)\s+Bakery \(A\)/);
+    await b.screenshot({ path: '.test-artifacts/editor-conflict.png' });
+    await dialog.getByRole('radio', { name: /keep theirs/ }).check();
+    await dialog.getByRole('button', { name: 'Save merged version' }).click();
+    await waitForStatus(b, 'saved');
     server = await serverDoc(id);
-    expect(server.version).toBe(3);
+    expect(server.version).toBe(5);
+    expect(server.doc.locations.map((l) => l.title)).toEqual(['Bakery (A)', 'Books (B)']);
+    const history = (await call<MapWithDocument>('getMap', { id }, user)).history;
+    expect(history.map((h) => h.version).sort()).toEqual([1, 2, 3, 4, 5]);
     await context.close();
   }, 180_000);
 });

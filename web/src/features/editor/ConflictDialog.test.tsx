@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { addLocation } from './actions/locations';
+import { addLocation, updateLocation } from './actions/locations';
 import { ConflictDialog } from './ConflictDialog';
 import { aSummary, disposeHarnesses, fakeServer, MAP_ID, renderEditorPart } from './editor-test-harness';
 import { download } from './import/export';
@@ -120,5 +120,26 @@ describe('ConflictDialog', () => {
     expect(h.notices.at(-1)?.text).toBe('The current version could not be loaded: Network down');
     expect(h.doc()).toBe(h.mine);
     expect(h.save.getState().status).toBe('conflict');
+  });
+});
+
+describe('ConflictDialog after a three-way merge', () => {
+  it('shows only the fields changed on both sides, side by side, and saves the choice per item', async () => {
+    const base: MapDocument = { ...blankDocument(), locations: [{ id: 'a', title: 'Bakery', coord: [0.1, 0.1] }, { id: 'b', title: 'Books', coord: [0.2, 0.2] }] };
+    const theirs: MapDocument = { ...base, locations: [{ id: 'a', title: 'Their bakery', coord: [0.1, 0.1] }, { id: 'b', title: 'Books', coord: [0.9, 0.9] }] };
+    const server = fakeServer(2);
+    const h = renderEditorPart(<ConflictDialog />, { server, doc: base, fetchCurrent: async () => ({ doc: theirs, version: server.version }) });
+    act(() => void h.store.dispatch(updateLocation, { id: 'a', patch: { title: 'My bakery' } }));
+    act(() => void h.store.dispatch(updateLocation, { id: 'b', patch: { title: 'My books' } }));
+    await act(() => h.save.saveNow());
+    const dialog = screen.getByRole('dialog', { name: 'This map was changed somewhere else' });
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['Location “Bakery”: TitleMy bakeryTheir bakery']);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Location “Bakery”: Title: keep theirs' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save merged version' })));
+    expect(h.save.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
+    expect(h.server.saves.at(-1)).toMatchObject({ baseVersion: 2 });
+    expect(h.server.saves.at(-1)!.mapData.locations).toEqual([{ id: 'a', title: 'Their bakery', coord: [0.1, 0.1] }, { id: 'b', title: 'My books', coord: [0.9, 0.9] }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import { replaceDocument } from './actions/structure';
 import { useEditor, useSaveState } from './editor-context';
 import { download, fileNameFor, toJson } from './import/export';
 import { loadMap } from './load-map';
-import type { SetAside } from './save-controller';
+import type { PendingMerge, SetAside } from './save-controller';
+import { conflictSubject, type Conflict, type Side } from './merge/merge3';
 
 /** The author's own version as a file the Import dialog reads back ("Mapnest JSON"). */
 function downloadMine(doc: MapDocument, title: string, baseVersion: number): void {
@@ -29,6 +30,7 @@ export function ConflictDialog() {
   const titleId = useId();
   const [busy, setBusy] = useState<null | 'mine' | 'theirs'>(null);
   const open = s.status === 'conflict';
+  if (open && s.conflict?.merge) return <MergeDialog pending={s.conflict.merge} />;
   const current = s.conflict?.currentVersion ?? null;
   const entry = current === null ? undefined : history.find((h) => h.version === current);
   const earlier = s.setAside;
@@ -162,5 +164,101 @@ function SetAsideNote({ aside }: { aside: SetAside }) {
         onConfirm={discard}
       />
     </section>
+  );
+}
+
+const MAX_SHOWN = 400;
+
+/** A value as the author reads it: text as is, numbers and lists compactly, objects as short JSON. */
+function show(v: unknown): string {
+  if (v === undefined || v === null || v === '') return '(empty)';
+  if (typeof v === 'string') return v.length > MAX_SHOWN ? `${v.slice(0, MAX_SHOWN)}…` : v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object')) return v.join(', ');
+  const text = JSON.stringify(v);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  title: 'Title', about: 'About', desc: 'Description', coord: 'Position', latlon: 'Latitude, longitude', color: 'Colour', groups: 'Groups',
+  layer: 'Layer', style: 'Style', name: 'Name', file: 'File', link: 'Link', image: 'Image', thumb: 'Thumbnail', label: 'Label',
+};
+const fieldName = (c: Conflict) => (c.kind === 'removed' ? 'removed on one side, changed on the other' : c.kind === 'order' ? 'Order' : c.field ? (FIELD_NAMES[c.field] ?? c.field) : '');
+
+/**
+ * Someone saved this map elsewhere meanwhile, and some of the same fields were changed on both sides.
+ * Everything else is already merged; each conflict is shown side by side and the author picks per
+ * item (mine by default). Saving makes the merge a new version; theirs stays in the history.
+ */
+function MergeDialog({ pending }: { pending: PendingMerge }) {
+  const { save, store, map, notify } = useEditor();
+  const titleId = useId();
+  const [choices, setChoices] = useState<Record<string, Side>>({});
+  const [busy, setBusy] = useState(false);
+  const choice = (key: string): Side => choices[key] ?? 'ours';
+  const all = (side: Side) => setChoices(Object.fromEntries(pending.conflicts.map((c) => [c.key, side])));
+  const apply = async () => {
+    setBusy(true);
+    try {
+      await save.resolve(choices);
+    } catch (err) {
+      notify(`The merged version could not be saved: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const n = pending.conflicts.length;
+  return (
+    <Modal open onClose={() => undefined} labelledBy={titleId} className="conflict conflict--merge wide-dialog">
+      <h2 id={titleId}>This map was changed somewhere else</h2>
+      <p>
+        Version {pending.version} was saved in another tab or on another device while you were editing. Everything that was changed on only one side is
+        merged. {n === 1 ? 'One thing was' : `${n} things were`} changed on both sides: choose which to keep.
+      </p>
+      <div className="table-scroll conflict__table-wrap">
+        <table className="conflict__table">
+          <thead>
+            <tr>
+              <th scope="col">What</th>
+              <th scope="col">Yours</th>
+              <th scope="col">Theirs (version {pending.version})</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pending.conflicts.map((c) => {
+              const subject = `${conflictSubject(c, pending.base, pending.theirs, pending.ours)}${fieldName(c) ? `: ${fieldName(c)}` : ''}`;
+              return (
+                <tr key={c.key} data-conflict={c.key}>
+                  <th scope="row">{subject}</th>
+                  {(['ours', 'theirs'] as const).map((side) => (
+                    <td key={side} className={choice(c.key) === side ? 'is-chosen' : undefined}>
+                      <label className="conflict__choice">
+                        <input type="radio" name={`conflict-${c.key}`} checked={choice(c.key) === side} onChange={() => setChoices((prev) => ({ ...prev, [c.key]: side }))} aria-label={`${subject}: keep ${side === 'ours' ? 'yours' : 'theirs'}`} />
+                        <span className="conflict__value">{c.kind === 'removed' ? (c[side] === undefined ? 'Removed' : 'Kept, with changes') : show(c[side])}</span>
+                      </label>
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="panel__hint">The merge is saved as a new version; version {pending.version} stays in the history, where you can restore it.</p>
+      <div className="confirm__actions conflict__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => downloadMine(store.getState().doc, map.title, save.getState().version)} disabled={busy}>
+          Download my version (JSON)
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={() => all('theirs')} disabled={busy}>
+          Theirs for all
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={() => all('ours')} disabled={busy}>
+          Mine for all
+        </button>
+        <button type="button" className="btn btn--primary" onClick={() => void apply()} disabled={busy} data-autofocus>
+          {busy && <Spinner size="sm" label="Saving" />}Save merged version
+        </button>
+      </div>
+    </Modal>
   );
 }

@@ -19,6 +19,7 @@ import { EditorContext, useEditor, type EditorContextValue } from './editor-cont
 import { layerAtom, noticeAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
 import { browserBackup, type BackupRecord } from './local-backup';
 import { createSaveController } from './save-controller';
+import { loadMap } from './load-map';
 import { createEditorStore, type DispatchOptions } from './store';
 import { Toolbar } from './Toolbar';
 import { SidePanel } from './panels/SidePanel';
@@ -62,6 +63,11 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       beforeSave: () => pending.flush(),
       save: (input) => call<{ version: number }>('saveMap', input),
       currentVersion: async () => (await call<MapWithDocument>('getMap', { id: mapId })).map.version,
+      // Three-way merges with versions saved elsewhere, which are also looked for on focus and every few seconds.
+      fetchCurrent: async () => {
+        const loaded = await loadMap(mapId);
+        return { doc: loaded.doc, version: loaded.map.version };
+      },
     }),
   );
   const [map, setMap] = useState(initial.map);
@@ -72,6 +78,21 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   useEffect(() => () => save.dispose(), [save]);
 
   const notify = useCallback((text: string, kind: 'error' | 'info' = 'error') => setNotice({ id: Date.now(), kind, text }), [setNotice]);
+  // A version saved elsewhere came in: say so (merged with ours, or simply shown).
+  useEffect(() => {
+    let last = save.getState().remote;
+    return save.subscribe((st) => {
+      const r = st.remote;
+      if (!r || r === last) return;
+      last = r;
+      notify(
+        r.merged
+          ? `Version ${r.version} was saved in another tab or device; its changes are merged with yours.${r.repairs.length ? ` ${r.repairs.join(' ')}` : ''}`
+          : `Version ${r.version} was saved in another tab or device; it is shown now.`,
+        'info',
+      );
+    });
+  }, [save, notify]);
 
   const ctx = useMemo<EditorContextValue>(
     () => ({

@@ -55,6 +55,8 @@ export interface HarnessOptions {
   history?: readonly HistoryEntry[];
   backup?: LocalBackup;
   server?: ReturnType<typeof fakeServer>;
+  /** The server's current document, for three-way merges (absent: a 409 asks two ways). */
+  fetchCurrent?: () => Promise<{ doc: MapDocument; version: number }>;
 }
 
 const open: SaveController[] = [];
@@ -74,6 +76,7 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
     store, mapId: map.id, version: map.version, backup, save: server.save, currentVersion: async () => server.version,
     // Saves happen when a test asks (saveNow), never behind its back.
     delayMs: 3_600_000, backupDelayMs: 0,
+    ...(o.fetchCurrent ? { fetchCurrent: o.fetchCurrent, pollMs: 0 } : {}),
   });
   open.push(save);
   const jotai = createStore();

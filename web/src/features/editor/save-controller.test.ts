@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
-import { addLocation, moveLocation } from './actions/locations';
+import { addLocation, moveLocation, updateLocation } from './actions/locations';
 import { memoryBackup } from './local-backup';
 import { createSaveController, setAsideKey, type SaveInput } from './save-controller';
 import { createEditorStore } from './store';
@@ -235,5 +235,87 @@ describe('save controller', () => {
     expect(commits).toEqual(['b']);
     expect(server.doc.locations.map((l) => l.id)).toEqual(['a', 'b']);
     expect(ctl.getState().status).toBe('saved');
+  });
+
+  describe('with the server\'s current version readable (three-way merge)', () => {
+    /** The server holds version 2 = base + a location 'theirs', saved by another tab. */
+    function mergeSetup() {
+      const server = fakeServer(1);
+      const base = blankDocument();
+      base.locations = [{ id: 'shared', title: 'Shop', coord: [0.5, 0.5] }];
+      server.doc = base;
+      const store = createEditorStore(base);
+      const remote: { version: number; doc: MapDocument }[] = [];
+      const updates: unknown[] = [];
+      const ctl = createSaveController({
+        store, mapId: 'm1', version: 1, save: server.save, currentVersion: server.currentVersion, backup: memoryBackup(), delayMs: 3000, pollMs: 0,
+        fetchCurrent: async () => {
+          remote.push({ version: server.version, doc: server.doc });
+          return { version: server.version, doc: server.doc };
+        },
+        onRemote: (u) => updates.push(u),
+      });
+      const elsewhere = (edit: (d: MapDocument) => void) => {
+        const d = structuredClone(server.doc);
+        edit(d);
+        server.doc = d;
+        server.version++;
+      };
+      return { server, store, ctl, elsewhere, updates };
+    }
+
+    it('merges edits of different items silently into a new version', async () => {
+      const { server, store, ctl, elsewhere, updates } = mergeSetup();
+      elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
+      store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
+      await ctl.saveNow();
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
+      expect(store.getState().doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
+      expect(updates).toEqual([{ version: 2, merged: true, repairs: [] }]);
+    });
+
+    it('stops on the same field changed on both sides and saves the choice made per item', async () => {
+      const { server, store, ctl, elsewhere } = mergeSetup();
+      elsewhere((d) => {
+        d.locations[0]!.title = 'Their title';
+        d.locations.push({ id: 'theirs', coord: [0.2, 0.2] });
+      });
+      store.dispatch(updateLocation, { id: 'shared', patch: { title: 'My title', coord: [0.6, 0.6] } });
+      await ctl.saveNow();
+      const s = ctl.getState();
+      expect(s.status).toBe('conflict');
+      expect(s.conflict?.merge?.conflicts.map((c) => [c.key, c.ours, c.theirs])).toEqual([['locations/shared/title', 'My title', 'Their title']]);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(server.saves).toHaveLength(1);
+      await ctl.resolve({ 'locations/shared/title': 'theirs' });
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
+      expect(server.doc.locations).toEqual([{ id: 'shared', title: 'Their title', coord: [0.6, 0.6] }, { id: 'theirs', coord: [0.2, 0.2] }]);
+    });
+
+    it('shows a version saved elsewhere when it looks (focus or poll), without saving again', async () => {
+      const { server, store, ctl, elsewhere, updates } = mergeSetup();
+      elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
+      await ctl.checkRemote();
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
+      expect(store.getState().doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs']);
+      expect(server.saves).toHaveLength(0);
+      expect(updates).toEqual([{ version: 2, merged: false, repairs: [] }]);
+      // Later edits build on it.
+      store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
+      await ctl.saveNow();
+      expect(server.saves.at(-1)).toMatchObject({ baseVersion: 2 });
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
+    });
+
+    it('merges unsaved edits with a version saved elsewhere as soon as it looks', async () => {
+      const { server, store, ctl, elsewhere } = mergeSetup();
+      store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
+      elsewhere((d) => (d.settings.text.search = 'Find a shop'));
+      await ctl.checkRemote();
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3 });
+      expect(server.doc.settings.text.search).toBe('Find a shop');
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'mine']);
+    });
   });
 });

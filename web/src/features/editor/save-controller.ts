@@ -1,15 +1,20 @@
 /**
  * Never losing work: autosave a few seconds after the last edit, Ctrl/Cmd+S to save at once, a copy
  * of unsaved edits in this browser, retries when offline, and conflict detection. A save names the
- * version it was built on; when someone else saved first the server answers 409 and the controller
- * stops and asks (load theirs, or keep mine as a new version on top). It never picks for the author,
- * and it never overwrites silently (uMap's "save anyway" dropped edits; we do not). Loading theirs
- * over unsaved work sets that work aside in this browser, under its own key, until the author puts
- * it back, downloads it or discards it: undo alone would lose it when the page closes.
+ * version it was built on; when someone else saved first the server answers 409. The controller
+ * then reads the version saved meanwhile and merges three ways (merge/merge3.ts: base = the version
+ * this editor built on, which it keeps): changes to different items merge silently into a new
+ * version; the same field changed on both sides stops and asks, item by item. It never overwrites
+ * silently (uMap's "save anyway" dropped edits; we do not). It also looks for versions saved
+ * elsewhere on focus and every few seconds, so a second tab's work arrives before the next save.
+ * Without a way to read the current version (tests), a 409 asks two ways: keep mine, or load theirs
+ * (which sets unsaved work aside in this browser until the author puts it back, downloads it or
+ * discards it: undo alone would lose it when the page closes).
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
-import { replaceDocument } from './actions/structure';
+import { mergeDocument, replaceDocument } from './actions/structure';
+import { deepEqual, merge3, type Conflict, type Side } from './merge/merge3';
 import type { LocalBackup } from './local-backup';
 import type { EditorStore } from './store';
 
@@ -22,10 +27,34 @@ export interface SaveState {
   /** The server version the editor's document builds on. */
   readonly version: number;
   readonly lastSavedAt: number | null;
-  /** Set while in conflict: the version someone else saved. */
-  readonly conflict: { currentVersion: number | null } | null;
+  /** Set while in conflict: the version someone else saved, and (when it was read) the merge waiting for choices. */
+  readonly conflict: { currentVersion: number | null; merge?: PendingMerge } | null;
   /** The author's own version, set aside when another one was loaded over it. */
   readonly setAside: SetAside | null;
+  /** The last version saved elsewhere that came in (shown or merged), for a notice. */
+  readonly remote?: RemoteUpdate;
+}
+
+/** A three-way merge with conflicts, waiting for the author's choice per item. */
+export interface PendingMerge {
+  readonly base: MapDocument;
+  readonly ours: MapDocument;
+  readonly theirs: MapDocument;
+  readonly version: number;
+  readonly conflicts: readonly Conflict[];
+}
+
+/** What the editor tells the author after a version saved elsewhere came in. */
+export interface RemoteUpdate {
+  version: number;
+  /** True when local edits were merged with it (and are being saved); false when it was simply shown. */
+  merged: boolean;
+  /** Repairs the merge needed (references the other side removed). */
+  repairs: readonly string[];
+}
+
+function remoteUpdate(version: number, merged: boolean, repairs: readonly string[]): RemoteUpdate {
+  return { version, merged, repairs };
 }
 
 export interface SetAside {
@@ -54,8 +83,14 @@ export interface SaveControllerOptions {
   mapId: string;
   version: number;
   save(input: SaveInput): Promise<{ version: number }>;
-  /** The map's current version on the server (for "keep mine"). */
+  /** The map's current version on the server (for "keep mine", and to notice saves made elsewhere). */
   currentVersion(): Promise<number>;
+  /** The server's current document and version; enables three-way merging and noticing other tabs' saves. */
+  fetchCurrent?: () => Promise<{ doc: MapDocument; version: number }>;
+  /** How often to look for versions saved elsewhere while the page is visible (ms; 0: only on focus). */
+  pollMs?: number;
+  /** A version saved elsewhere came in (shown, or merged with local edits). */
+  onRemote?: (update: RemoteUpdate) => void;
   backup: LocalBackup;
   /** Quiet time after the last edit before autosave (ms). */
   delayMs?: number;
@@ -73,6 +108,8 @@ export interface SaveControllerOptions {
 }
 
 export const AUTOSAVE_DELAY_MS = 3000;
+/** While the page is visible, versions saved elsewhere are looked for this often. */
+export const REMOTE_POLL_MS = 15_000;
 const RETRY_MS = [2000, 5000, 15000, 30000, 60000] as const;
 
 /** Codes after which trying the same save again later may succeed. */
@@ -90,6 +127,10 @@ export interface SaveController {
    * aside (state.setAside); resolves once it is stored in the browser.
    */
   loadTheirs(doc: MapDocument, version: number): Promise<void>;
+  /** Conflict after a merge: saves the merge with the author's choice for each conflict (default: ours). */
+  resolve(choices: Readonly<Record<string, Side>>): Promise<void>;
+  /** Looks for a version saved elsewhere now (the page got focus); merges or shows it. */
+  checkRemote(): Promise<void>;
   /** Forgets the set-aside version (the author put it back, or discarded it). */
   dropSetAside(): Promise<void>;
   /** True while anything is not yet on the server (leaving the page asks first). */
@@ -166,6 +207,18 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
   };
   if (typeof window !== 'undefined') window.addEventListener('online', retryNow);
 
+  // Versions saved elsewhere: looked for when the page gets focus or is shown, and every few seconds.
+  const pollMs = o.pollMs ?? REMOTE_POLL_MS;
+  const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+  const onFocus = () => {
+    if (visible()) void checkRemote();
+  };
+  const poll = o.fetchCurrent && pollMs > 0 ? setInterval(onFocus, pollMs) : undefined;
+  if (o.fetchCurrent && typeof window !== 'undefined') {
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+  }
+
   // A version set aside in an earlier session is offered again.
   void o.backup
     .get(setAsideKey(o.mapId))
@@ -197,7 +250,9 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       const e = err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
       if (e.code === 'aborted') {
         const current = (e.details as { currentVersion?: unknown } | undefined)?.currentVersion;
-        set({ status: 'conflict', message: e.message, conflict: { currentVersion: typeof current === 'number' ? current : null } });
+        // Merged without conflicts: the loop saves the merge next (on top of the version just read).
+        if (await reconcile(e.message)) again = true;
+        else if (state.status !== 'conflict') set({ status: 'conflict', message: e.message, conflict: { currentVersion: typeof current === 'number' ? current : null } });
         return;
       }
       if (e.code === 'unauthenticated') {
@@ -218,6 +273,79 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
           : `The server could not save the map right now (${e.message}). Retrying in ${Math.round(wait / 1000)} s.`,
       });
       schedule(wait);
+    }
+  }
+
+  /**
+   * Brings in a version saved elsewhere: shown as it is when there is nothing local to keep, merged
+   * three ways otherwise. True when the result is in the store (and, if it differs from the server's,
+   * waiting to be saved); false when it could not be read, or the merge has conflicts (status conflict).
+   */
+  async function reconcile(message: string | null): Promise<boolean> {
+    if (!o.fetchCurrent) return false;
+    let remote: { doc: MapDocument; version: number };
+    try {
+      remote = await o.fetchCurrent();
+    } catch {
+      return false;
+    }
+    if (disposed) return false;
+    if (remote.version <= state.version) return !dirty();
+    // Synchronous from here: what the author typed meanwhile is part of `ours`.
+    const base = savedDoc;
+    const ours = o.store.getState().doc;
+    const result = merge3(base, ours, remote.doc);
+    if (result.conflicts.length) {
+      clearTimeout(saveTimer);
+      void writeBackup();
+      set({
+        status: 'conflict',
+        message: message ?? `Version ${remote.version} was saved elsewhere.`,
+        conflict: { currentVersion: remote.version, merge: { base, ours, theirs: remote.doc, version: remote.version, conflicts: result.conflicts } },
+      });
+      return false;
+    }
+    adopt(result.doc, remote);
+    const update = remoteUpdate(remote.version, ours !== base, result.repairs);
+    set({ remote: update });
+    o.onRemote?.(update);
+    return true;
+  }
+
+  /** Makes `remote` the saved version and `merged` the editor's document (one Undo step away from ours). */
+  function adopt(merged: MapDocument, remote: { doc: MapDocument; version: number }): void {
+    const current = o.store.getState().doc;
+    suppress = true;
+    try {
+      if (deepEqual(merged, remote.doc)) {
+        savedDoc = deepEqual(current, remote.doc) ? current : o.store.dispatch(mergeDocument, { doc: remote.doc });
+      } else {
+        o.store.dispatch(mergeDocument, { doc: merged });
+        savedDoc = remote.doc;
+      }
+    } finally {
+      suppress = false;
+    }
+    set({ version: remote.version, conflict: null, status: dirty() ? 'unsaved' : 'saved', message: null });
+    if (dirty()) void writeBackup();
+    else void o.backup.delete(o.mapId).catch(() => undefined);
+  }
+
+  let checking = false;
+  async function checkRemote(): Promise<void> {
+    if (disposed || checking || inFlight || !o.fetchCurrent || state.status === 'conflict' || state.status === 'saving') return;
+    checking = true;
+    try {
+      const version = await o.currentVersion();
+      // A save of ours may have started meanwhile; it will meet the new version itself.
+      if (disposed || inFlight || version <= state.version || (state.status as SaveStatus) === 'conflict') return;
+      if (await reconcile(null)) {
+        if (dirty()) await start();
+      }
+    } catch {
+      // Offline or signed out: the next save says so.
+    } finally {
+      checking = false;
     }
   }
 
@@ -251,6 +379,9 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       return start();
     },
     async keepMine() {
+      // After a merge, "mine" means mine where both changed: their other changes stay.
+      const pending = state.conflict?.merge;
+      if (pending) return controller.resolve(Object.fromEntries(pending.conflicts.map((c) => [c.key, 'ours' as const])));
       const current = await o.currentVersion();
       set({ version: current, conflict: null, status: 'unsaved', message: null });
       // The save builds on the version just read: if yet another save lands first, the conflict shows again.
@@ -284,6 +415,18 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       // Only once our version is safe under its own key does the unsaved-work backup go.
       void o.backup.delete(o.mapId).catch(() => undefined);
     },
+    async resolve(choices) {
+      const pending = state.conflict?.merge;
+      if (!pending) return;
+      const ours = o.store.getState().doc;
+      const result = merge3(pending.base, ours, pending.theirs, choices);
+      adopt(result.doc, { doc: pending.theirs, version: pending.version });
+      const update = remoteUpdate(pending.version, true, result.repairs);
+      set({ remote: update });
+      o.onRemote?.(update);
+      if (dirty()) await start();
+    },
+    checkRemote,
     async dropSetAside() {
       set({ setAside: null });
       await asideWrite.catch(() => undefined);
@@ -297,6 +440,11 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       clearTimeout(backupTimer);
       unsubscribe();
       if (typeof window !== 'undefined') window.removeEventListener('online', retryNow);
+      clearInterval(poll);
+      if (o.fetchCurrent && typeof window !== 'undefined') {
+        window.removeEventListener('focus', onFocus);
+        document.removeEventListener('visibilitychange', onFocus);
+      }
     },
   };
   return controller;

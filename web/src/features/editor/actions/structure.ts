@@ -329,6 +329,15 @@ export const replaceDocument = defineAction<{ doc: unknown }>({
   },
 });
 
+/** The document merged with a version saved elsewhere (another tab or device); Undo goes back to ours alone. */
+export const mergeDocument = defineAction<{ doc: unknown }>({
+  name: 'document.merge',
+  label: 'Merge changes saved elsewhere',
+  perform(_doc, { doc }) {
+    return checkWhole(doc);
+  },
+});
+
 export interface ImportArgs {
   locations: readonly Location[];
   /** Groups the import creates (named in the file but new to the map). */
