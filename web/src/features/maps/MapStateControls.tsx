@@ -71,6 +71,24 @@ function ProblemText({ problem }: { problem: Problem }) {
   );
 }
 
+/** The answer to a refused move, in a live region that is always present so screen readers announce it. */
+function ProblemAlert({ problem, onDismiss, className }: { problem: Problem | null; onDismiss: () => void; className?: string }) {
+  return (
+    <div role="alert" className="map-state__message">
+      {problem && (
+        <div className={className ? `alert alert--error ${className}` : 'alert alert--error'}>
+          <p className="alert__text">
+            <ProblemText problem={problem} />
+          </p>
+          <button type="button" className="alert__dismiss" onClick={onDismiss} aria-label="Dismiss message">
+            <CloseIcon size={16} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** Which slot a lapsed map lost, in words. */
 function lapsedText(map: MapSummary): string | null {
   if (!map.lapsedFrom) return null;
@@ -109,18 +127,7 @@ export function MapStateControls({ map, now = new Date(), onSetState }: Omit<Map
         )}
       </div>
       {lapsed && <p className="map-state__lapsed">{lapsed}</p>}
-      <div role="alert" className="map-state__message">
-        {problem && (
-          <div className="alert alert--error">
-            <p className="alert__text">
-              <ProblemText problem={problem} />
-            </p>
-            <button type="button" className="alert__dismiss" onClick={clearProblem} aria-label="Dismiss message">
-              <CloseIcon size={16} />
-            </button>
-          </div>
-        )}
-      </div>
+      <ProblemAlert problem={problem} onDismiss={clearProblem} />
       {confirmDialog}
     </div>
   );
@@ -158,18 +165,7 @@ export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLice
       ) : (
         <span className={`map-state__label map-state__label--${line.tone}`}>{text}</span>
       )}
-      <div role="alert" className="map-state__message">
-        {problem && (
-          <div className="alert alert--error map-state-menu__popover">
-            <p className="alert__text">
-              <ProblemText problem={problem} />
-            </p>
-            <button type="button" className="alert__dismiss" onClick={clearProblem} aria-label="Dismiss message">
-              <CloseIcon size={16} />
-            </button>
-          </div>
-        )}
-      </div>
+      <ProblemAlert problem={problem} onDismiss={clearProblem} className="map-state-menu__popover" />
       {confirmDialog}
     </div>
   );
