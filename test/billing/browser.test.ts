@@ -26,6 +26,16 @@ async function openPlans(page: Page) {
   return dialog;
 }
 
+/** From the Plan tab's payment portal button to the (sandbox) portal, where the quantity is changed. */
+async function changeQuantityInPortal(page: Page, quantity: number) {
+  await page.goto('/maps#settings/Plan');
+  await page.getByRole('button', { name: 'Payment portal' }).click();
+  await page.waitForURL(/\/_dev\/portal\/bps_/);
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(quantity));
+  await page.getByRole('button', { name: 'Update quantity' }).click();
+  await page.getByText(`Quantity changed to ${quantity}.`).waitFor();
+}
+
 async function mail(user: TestUser): Promise<Array<{ subject: string; text: string }>> {
   return (await (await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{ subject: string; text: string }>;
 }
@@ -76,12 +86,7 @@ describe('buying map slots', () => {
     await page.getByRole('button', { name: 'Close plans' }).click();
 
     // The portal lowers the quantity to 1: the map made live last goes back to test and the owner is emailed.
-    await page.goto('/maps#settings/Plan');
-    await page.getByRole('button', { name: 'Payment portal' }).click();
-    await page.waitForURL(/\/_dev\/portal\/bps_/);
-    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('1');
-    await page.getByRole('button', { name: 'Update quantity' }).click();
-    await page.getByText('Quantity changed to 1.').waitFor();
+    await changeQuantityInPortal(page, 1);
     await expect.poll(async () => (await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === second)?.state, { timeout: 15_000 }).toBe(0);
     expect((await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === first)?.state).toBe(1);
     await expect.poll(async () => (await mail(user)).some((m) => /went back to test/.test(m.subject) && m.text.includes('"Old Town Market"')), { timeout: 10_000 }).toBe(true);
@@ -99,12 +104,7 @@ describe('buying map slots', () => {
     expect(await problem.getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
 
     // Buying slots again (the portal raises the quantity) and one click brings it back.
-    await page.goto('/maps#settings/Plan');
-    await page.getByRole('button', { name: 'Payment portal' }).click();
-    await page.waitForURL(/\/_dev\/portal\/bps_/);
-    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
-    await page.getByRole('button', { name: 'Update quantity' }).click();
-    await page.getByText('Quantity changed to 2.').waitFor();
+    await changeQuantityInPortal(page, 2);
     await expect.poll(async () => (await call<{ basicCapacity: number }>('getSlots', null, user)).basicCapacity, { timeout: 15_000 }).toBe(2);
     await page.goto('/maps');
     await page.getByRole('region', { name: 'Maps back in test' }).getByRole('button', { name: 'Bring them back' }).click();
