@@ -52,8 +52,12 @@ export async function fetchPublished(origin: string, mapId: string, signal?: Abo
     if (signal?.aborted) throw e;
     return { kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' };
   }
-  if (res.status === 404 || res.status === 403) return { kind: 'not-found' };
-  if (!res.ok) return { kind: 'error', message: `The map could not be loaded (HTTP ${res.status}).` };
+  if (!res.ok) {
+    // Read the error body to its end: an unread body keeps the request open, so the page never settles.
+    await res.text().catch(() => '');
+    if (res.status === 404 || res.status === 403) return { kind: 'not-found' };
+    return { kind: 'error', message: `The map could not be loaded (HTTP ${res.status}).` };
+  }
   let body: unknown;
   try {
     body = await res.json();

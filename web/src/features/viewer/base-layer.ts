@@ -38,7 +38,11 @@ function fetchLayerText(url: string, signal?: AbortSignal): Promise<string> {
     return early;
   }
   return fetch(url, { signal, credentials: 'omit' }).then((res) => {
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    if (!res.ok) {
+      // An unread error body keeps the request open (the page never settles).
+      void res.text().catch(() => '');
+      throw new Error(`HTTP ${res.status}`);
+    }
     return res.text();
   });
 }

@@ -338,7 +338,10 @@ export async function withCsvLocations(doc: MapDocument, opts: CsvLoadOptions = 
   let body: string;
   try {
     const res = await (opts.fetch ?? fetch)(url, { signal: ctrl.signal, credentials: 'omit' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    if (!res.ok) {
+      void res.text().catch(() => '');
+      throw new Error(`HTTP ${res.status}`);
+    }
     body = await res.text();
   } catch (e) {
     if (outer?.aborted) throw e;

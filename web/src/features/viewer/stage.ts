@@ -568,13 +568,18 @@ export class MapStage {
       const below = y + top - ph < 8 && y + bottom + ph < vp.height - 8;
       this.popupAnchor.style.transform = `translate(${x}px,${y}px)`;
       // Custom properties restyle the whole popup, so they are only written when they change.
-      const py = Math.round(below ? bottom : top - ph);
+      let py = Math.round(below ? bottom : top - ph);
+      // Room neither above nor below (a store spanning the whole plan, a short embed): the popup stays
+      // inside the map, over the location and without its pointer, instead of being cut off at the top.
+      const inside = !below && y + py < 8;
+      if (inside) py = Math.round(8 - y);
       const place = `${Math.round(shift)}|${py}`;
       if (place !== this.popupPlace) {
         this.popupPlace = place;
         this.popupAnchor.style.setProperty('--mn-popup-x', `${Math.round(shift)}px`);
         this.popupAnchor.style.setProperty('--mn-popup-y', `${py}px`);
         this.popupAnchor.classList.toggle('mn-popup-below', below);
+        this.popupAnchor.classList.toggle('mn-popup-inside', inside);
       }
     } else {
       show(this.popupAnchor, false);

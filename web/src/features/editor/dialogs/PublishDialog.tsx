@@ -2,20 +2,7 @@ import { useId, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
-
-/** The iframe embed: responsive width; the height follows the map's shape (never below 400 px) or is fixed. */
-export function iframeSnippet(origin: string, mapId: string, title: string, size: { width: number; height: number } | null): string {
-  const style = size
-    ? `width:100%;aspect-ratio:${size.width}/${size.height};min-height:400px;border:0`
-    : 'width:100%;height:600px;border:0';
-  const safeTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<iframe src="${origin}/m/${mapId}" title="${safeTitle}" style="${style}" loading="lazy" allow="fullscreen" allowfullscreen></iframe>`;
-}
-
-/** The script-tag embed: the loader mounts the map into the element (in a shadow root, isolated from the page's CSS). */
-export function scriptSnippet(origin: string, mapId: string): string {
-  return `<script src="${origin}/embed.js" async></script>\n<div data-mapnest-map="${mapId}"></div>`;
-}
+import { iframeSnippet, scriptSnippet } from './embed-snippets';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -102,7 +89,10 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
       />
       <Snippet label="Iframe (works everywhere, including site builders)" code={iframeSnippet(origin, mapId, map.title, size)} />
       <Snippet label="Script tag (no iframe; the map sizes itself and emits events)" code={scriptSnippet(origin, mapId)} />
-      <p className="panel__hint">Link to a location with ?location=id on the page URL (or data-location="id" on the element).</p>
+      <p className="panel__hint">
+        To open the map on a location: with the iframe, add <code>?location=id</code> to its <code>src</code> (<code>{url}?location=id</code>); with the script tag,
+        add <code>?location=id</code> to the page’s URL, or <code>data-location="id"</code> to the element.
+      </p>
       <div className="confirm__actions">
         <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">
           Open the public map

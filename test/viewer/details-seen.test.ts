@@ -1,0 +1,92 @@
+/**
+ * Viewer and embed details seen by a new user: a location spanning the plan (the demo's Harrow & Finch,
+ * on both floors) opened from the directory shows its details inside the map; /m/{missing} settles; the
+ * publish dialog's iframe snippet opens on ?location= in its src and logs nothing on the customer's page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { iframeSnippet } from '../../web/src/features/editor/dialogs/embed-snippets';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl } from '../helpers/stack';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The popup's box and the map's box, on screen. */
+async function boxes(page: Page) {
+  const popup = await page.locator('.mn-popup').boundingBox();
+  const map = await page.locator('.mn-viewport').boundingBox();
+  if (!popup || !map) throw new Error('no popup or map');
+  return { popup, map };
+}
+
+describe('a location spanning the plan, opened from the directory', () => {
+  for (const [path, viewport] of [
+    ['/m/demo', { width: 1366, height: 768 }],
+    ['/m/demo', { width: 1280, height: 600 }],
+    ['/demo', { width: 1366, height: 768 }],
+  ] as const) {
+    it(`shows its details inside the map (${path}, ${viewport.width}×${viewport.height}, either floor)`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(path);
+      await page.waitForSelector('.mn-viewer .mn-marker-canvas', { timeout: 30_000 });
+      for (const floor of ['Ground floor', 'First floor']) {
+        await page.getByRole('button', { name: floor, exact: true }).first().click();
+        await page.locator('.mn-directory').getByText('Harrow & Finch', { exact: true }).first().click();
+        const popup = page.locator('.mn-popup');
+        await popup.getByRole('heading', { name: 'Harrow & Finch' }).waitFor();
+        // Once the camera has settled, the popup's top (its title) is inside the map's box.
+        await page.waitForTimeout(600);
+        const { popup: p, map } = await boxes(page);
+        expect(p.y, `${floor}: popup top`).toBeGreaterThanOrEqual(map.y);
+        expect(p.x).toBeGreaterThanOrEqual(map.x);
+        expect(p.x + p.width).toBeLessThanOrEqual(map.x + map.width + 1);
+        const heading = await popup.getByRole('heading', { name: 'Harrow & Finch' }).boundingBox();
+        expect(heading!.y).toBeGreaterThanOrEqual(map.y);
+        expect(heading!.y + heading!.height).toBeLessThanOrEqual(map.y + map.height);
+        await page.keyboard.press('Escape');
+      }
+      expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+      await context.close();
+    }, 90_000);
+  }
+});
+
+describe('/m/{missing}', () => {
+  it('settles: the not-found state shows and no request stays open', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const open = new Set<string>();
+    page.on('request', (r) => void open.add(r.url()));
+    page.on('requestfinished', (r) => void open.delete(r.url()));
+    page.on('requestfailed', (r) => void open.delete(r.url()));
+    await page.goto('/m/doesnotexist1', { waitUntil: 'networkidle', timeout: 15_000 });
+    await expect.poll(() => page.getByRole('heading').textContent()).toBe('Map not found');
+    expect([...open]).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe('the iframe snippet on a customer’s page', () => {
+  it('opens on the location named in its src, and logs no warning on the page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (m) => void logged.push(`${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => void logged.push(`pageerror: ${e.message}`));
+    const snippet = iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1600, height: 1000 }).replace('/m/demo"', '/m/demo?location=voltage"');
+    expect(snippet).toContain(`src="${baseUrl()}/m/demo?location=voltage"`);
+    await page.setContent(`<!doctype html><html><body><h1>Our shops</h1>${snippet}</body></html>`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('.mn-popup').getByRole('heading', { name: 'Voltage' }).waitFor({ timeout: 30_000 });
+    expect(logged).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
