@@ -45,7 +45,8 @@ describe('sanitizeSvg', () => {
     )!;
     expect(svg.querySelector('#a101')?.getAttribute('fill')).toBe('url(#g)');
     expect(svg.querySelector('use')?.getAttribute('href')).toBe('#s');
-    expect(svg.querySelector('style')?.textContent).toBe(`${SCOPE}{.unit{fill:#eee}}`);
+    expect(onlyScopeRule(svg.querySelector('style')?.textContent ?? '', SCOPE)).toBe(true);
+    expect(svg.querySelector('style')?.textContent).toMatch(/^\[data-mn-scope="t"\]\{\.unit \{ fill: (#eee|rgb\(238, 238, 238\)); \}\}$/);
     expect(svg.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(svg.querySelector('image')?.getAttribute('href')).toMatch(/^data:image\/png/);
   });
@@ -120,6 +121,15 @@ describe('mixed and mangled input', () => {
   });
 });
 
+/** Whether a style sheet is exactly one rule, for the scope selector (so nothing in it applies outside the scope). */
+function onlyScopeRule(css: string, scope: string): boolean {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  const expected = new CSSStyleSheet();
+  expected.replaceSync(`${scope}{}`);
+  return sheet.cssRules.length === 1 && (sheet.cssRules[0] as CSSStyleRule).selectorText === (expected.cssRules[0] as CSSStyleRule).selectorText;
+}
+
 describe('CSS', () => {
   it('replaces remote url() and keeps local ones', () => {
     expect(cleanCss('fill:url(#g);background:url("https://evil.example/a.png")')).toBe('fill:url(#g);background:none');
@@ -137,9 +147,32 @@ describe('CSS', () => {
     expect(cleanCss('a{background:url(https://evil.example/x')).toBeNull();
   });
 
-  it('scopes a sheet and drops one that would break out of its scope', () => {
-    expect(scopeCss('.a{fill:red}', '.s')).toBe('.s{.a{fill:red}}');
-    expect(scopeCss('} body{display:none} .x{', '.s')).toBeNull();
-    expect(scopeCss('.a{content:"}"}', '.s')).toBe('.s{.a{content:"}"}}');
+  it('scopes a sheet as the CSS parser reads it', () => {
+    expect(scopeCss('.a{fill:red}', '.s')).toBe('.s{.a { fill: red; }}');
+    expect(scopeCss('.a{content:"}"}', '.s')).toBe('.s{.a { content: "}"; }}');
+    expect(scopeCss('/* nothing */', '.s')).toBe('');
+  });
+
+  it.each([
+    '} body{display:none} .x{',
+    '.x{content:"a\n}} body{background:red} /*"}',
+    ".x{content:'a\n}} } html{display:none} .y{'}",
+    '.a{fill:red}\n"\n}}} * {display:none}',
+    '@media all { } } body { color: red }',
+    '.a { color: red; } } } } body { display: none }',
+  ])('keeps a sheet that tries to end its scope early inside the scope: %s', (css) => {
+    const out = scopeCss(css, '.s');
+    if (out !== null && out !== '') expect(onlyScopeRule(out, '.s'), out).toBe(true);
+  });
+
+  it('keeps any text inside the scope (fuzz)', () => {
+    const piece = fc.oneof(fc.constantFrom('{', '}', '"', "'", '\n', ';', ':', '/*', '*/', 'body', '.a', '@media all', '(', ')', ' '), fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }).map((p) => p.join('')), (css) => {
+        const out = scopeCss(css, '.s');
+        if (out) expect(onlyScopeRule(out, '.s'), out).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

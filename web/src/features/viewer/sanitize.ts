@@ -5,41 +5,33 @@
  * URL, no foreignObject, no remote href/xlink:href, no url(...) to another origin, and CSS is
  * confined to the map it belongs to.
  *
- * How: the markup is parsed into an inert document (DOMParser: no script runs, nothing loads),
- * every element is checked against an allow-list of elements (and, for HTML, of attributes), and
- * the surviving nodes are imported into the page as nodes. Nothing is serialised and parsed again,
- * so what was checked is exactly what the browser shows (no mutation XSS). This replaces DOMPurify
- * in the viewer because the embed's 90 KB budget cannot carry its 10 KB; the XSS corpus in
- * xss-corpus.ts runs against it in jsdom and in Chromium.
+ * How (ADR 008): markup goes through DOMPurify, configured to our allow-lists (the SVG elements of
+ * shared/src/svg-allow-list.ts, which the server's upload sanitiser also keeps; a short list of
+ * formatting elements and attributes for descriptions) with hooks for the rules DOMPurify does not
+ * know (which hrefs, which inline styles). It answers DOM nodes, which are imported into the page
+ * as nodes: nothing is serialised and parsed again. CSS is parsed by the browser's own parser
+ * (CSSStyleSheet), re-serialised rule by rule and nested under the map's scope; the result is parsed
+ * again and must be exactly one rule, the scope, so no text can end the scope early.
  */
+import DOMPurify, { type Config, type DOMPurify as Purifier, type UponSanitizeAttributeHookEvent } from 'dompurify';
+import { DATA_RASTER, LOCAL_REF, SVG_ELEMENTS, svgHrefAllowed } from '@mapnest/shared/svg-allow-list';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-
-/** A fragment reference inside the same document: url(#gradient), href="#symbol". */
-const LOCAL_REF = /^#[A-Za-z0-9_.:-]*$/;
-/** Inline raster images never touch the network and cannot carry script. */
-const DATA_RASTER = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
 const LINK_URL = /^(?:https?:|mailto:|tel:)/i;
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*))\s*\)/gi;
 
-const words = (s: string) => new Set(s.split(' '));
+const words = (s: string) => s.split(' ');
 
-const SVG_TAGS = words(
-  'svg g defs symbol use title desc metadata path rect circle ellipse line polyline polygon text tspan textpath lineargradient radialgradient stop pattern clippath mask marker filter image a switch style ' +
-    'feblend fecolormatrix fecomponenttransfer fecomposite feconvolvematrix fediffuselighting fedisplacementmap fedistantlight fedropshadow feflood fefunca fefuncb fefuncg fefuncr fegaussianblur feimage femerge femergenode femorphology feoffset fepointlight fespecularlighting fespotlight fetile feturbulence',
-);
 const HTML_TAGS = words('a abbr b blockquote br caption cite code dd del div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s small span strong sub sup table tbody td tfoot th thead tr u ul');
-const HTML_ATTRS: Record<string, Set<string>> = {
-  '*': words('title dir lang style'),
-  a: words('href'),
-  img: words('src alt width height'),
-  td: words('colspan rowspan'),
-  th: words('colspan rowspan scope'),
-  ol: words('start reversed'),
+const HTML_ATTRS: Record<string, ReadonlySet<string>> = {
+  '*': new Set(words('title dir lang style')),
+  a: new Set(words('href')),
+  img: new Set(words('src alt width height')),
+  td: new Set(words('colspan rowspan')),
+  th: new Set(words('colspan rowspan scope')),
+  ol: new Set(words('start reversed')),
 };
 /** CSS properties a description may set: presentation only, nothing that positions or loads. */
-const HTML_CSS = words('color background-color text-align font-weight font-style font-size line-height text-decoration vertical-align width height max-width');
+const HTML_CSS = new Set(words('color background-color text-align font-weight font-style font-size line-height text-decoration vertical-align width height max-width'));
 
 export interface CssUrlPolicy {
   /** Origins whose files CSS may use (our own file host); everything else becomes `none`. */
@@ -77,113 +69,94 @@ export function cleanCss(css: string, policy: CssUrlPolicy = {}): string | null 
   return text.replace(CSS_URL, (m, a?: string, b?: string, c?: string) => (isAllowedCssUrl(a ?? b ?? c ?? '', policy) ? m : 'none'));
 }
 
-/** True when every brace in CSS text closes one it opened (ignoring strings), so wrapping it cannot leak. */
-function bracesBalanced(css: string): boolean {
-  let depth = 0;
-  let quote = '';
-  for (const ch of css) {
-    if (quote) {
-      if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '{') depth++;
-    else if (ch === '}' && --depth < 0) return false;
+/** The rules of a style sheet as the browser's CSS parser reads them, or null when there is no parser. */
+function parseSheet(css: string): CSSRuleList | null {
+  if (typeof CSSStyleSheet !== 'function') return null;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    return sheet.cssRules;
+  } catch {
+    return null;
   }
-  return depth === 0 && !quote;
 }
 
 /**
- * Confines a style sheet to the elements under `scopeSelector` by nesting it, after cleaning.
+ * Confines a style sheet to the elements under `scopeSelector` by nesting it, after cleaning: the
+ * browser parses it, its rules are written out again as the parser understood them (an unterminated
+ * string, a stray brace or a bad rule is dropped or closed by the parser, not by us) and nested under
+ * the scope. The nested sheet is parsed once more and must be a single rule for the scope.
  * Returns null when the sheet cannot be made safe (it is then dropped, never used raw).
  */
 export function scopeCss(css: string, scopeSelector: string, policy: CssUrlPolicy = cssPolicy): string | null {
   const clean = cleanCss(css, policy);
-  if (clean === null || !bracesBalanced(clean)) return null;
-  return clean.trim() ? `${scopeSelector}{${clean}}` : '';
+  if (clean === null) return null;
+  const rules = parseSheet(clean);
+  if (!rules) return null;
+  const body = Array.from(rules, (r) => r.cssText).join('\n');
+  if (!body.trim()) return '';
+  const scoped = `${scopeSelector}{${body}}`;
+  const check = parseSheet(scoped);
+  const only = check?.length === 1 ? (check[0] as CSSStyleRule) : null;
+  if (!only || only.selectorText !== parseSheet(`${scopeSelector}{}`)?.[0]?.['selectorText' as keyof CSSRule]) return null;
+  return scoped;
 }
 
-function parse(markup: string): Document {
-  return new DOMParser().parseFromString(markup, 'text/html');
-}
-
-/** Keeps only allowed elements (in their namespace), dropping comments and everything else. */
-function walk(parent: Node, keep: (el: Element) => boolean): void {
-  for (const node of Array.from(parent.childNodes)) {
-    if (node.nodeType === 3) continue;
-    if (node.nodeType !== 1 || !keep(node as Element)) {
-      node.parentNode!.removeChild(node);
-      continue;
+function forEachPurifier(setup: (p: Purifier) => void): () => Purifier {
+  let instance: Purifier | null = null;
+  return () => {
+    if (!instance) {
+      instance = DOMPurify(window);
+      setup(instance);
     }
-    walk(node, keep);
-  }
-}
-
-function svgHrefAllowed(tag: string, value: string): boolean {
-  const v = value.trim();
-  if (tag === 'a') return LOCAL_REF.test(v) || /^https?:/i.test(v);
-  if (tag === 'image') return DATA_RASTER.test(v);
-  if (tag === 'feimage') return DATA_RASTER.test(v) || LOCAL_REF.test(v);
-  return LOCAL_REF.test(v);
-}
-
-function keepSvg(scope: string) {
-  return (el: Element): boolean => {
-    const tag = el.localName.toLowerCase();
-    if (el.namespaceURI !== SVG_NS || !SVG_TAGS.has(tag)) return false;
-    for (const attr of Array.from(el.attributes)) {
-      const name = attr.name.toLowerCase();
-      const local = attr.localName.toLowerCase();
-      const v = attr.value;
-      let ok = !local.startsWith('on') && !name.startsWith('on') && name !== 'xml:base' && local !== 'base' && name !== 'is' && name !== 'src';
-      if (ok && local === 'href') ok = svgHrefAllowed(tag, v);
-      else if (ok && name === 'style') {
-        const clean = cleanCss(v, cssPolicy);
-        if (clean === null) ok = false;
-        else attr.value = clean;
-      } else if (ok && /url\s*\(/i.test(v)) ok = cleanCss(v) === v;
-      if (!ok) el.removeAttributeNode(attr);
-    }
-    if (tag === 'a' && el.hasAttribute('href')) {
-      el.setAttribute('target', '_blank');
-      el.setAttribute('rel', 'noopener noreferrer');
-    }
-    if (tag === 'style') {
-      const scoped = scopeCss(el.textContent ?? '', scope);
-      if (scoped === null) return false;
-      el.textContent = scoped;
-    }
-    return true;
+    return instance;
   };
 }
 
-function keepHtml(el: Element): boolean {
-  const tag = el.localName.toLowerCase();
-  if (el.namespaceURI !== HTML_NS || !HTML_TAGS.has(tag)) return false;
-  const allowed = HTML_ATTRS[tag];
-  for (const attr of Array.from(el.attributes)) {
-    const name = attr.name.toLowerCase();
-    const v = attr.value.trim();
-    let ok = HTML_ATTRS['*']!.has(name) || !!allowed?.has(name);
-    if (ok && name === 'href') ok = LINK_URL.test(v) || LOCAL_REF.test(v) || /^\/(?!\/)/.test(v);
-    else if (ok && name === 'src') ok = /^(?:https?:|\/(?!\/))/i.test(v) || DATA_RASTER.test(v);
-    else if (ok && name === 'style') {
-      const kept = (cleanCss(v) ?? '')
-        .split(';')
-        .filter((d) => HTML_CSS.has(d.split(':')[0]!.trim().toLowerCase()) && !/url\s*\(/i.test(d))
-        .join(';');
-      if (kept) attr.value = kept;
-      else ok = false;
-    }
-    if (!ok) el.removeAttributeNode(attr);
-  }
-  if (tag === 'a') {
+function linkOutward(el: Element): void {
+  if (el.localName === 'a' && el.hasAttribute('href')) {
     el.setAttribute('target', '_blank');
     el.setAttribute('rel', 'noopener noreferrer');
-  } else if (tag === 'img') {
-    el.setAttribute('loading', 'lazy');
-    el.setAttribute('referrerpolicy', 'no-referrer');
   }
-  return true;
 }
+
+/** The scope of the <style> elements of the SVG being sanitised (DOMPurify's hooks see no arguments). */
+let svgScope = '';
+
+const svgPurifier = forEachPurifier((p) => {
+  p.addHook('uponSanitizeAttribute', (node, data: UponSanitizeAttributeHookEvent) => {
+    const tag = node.localName.toLowerCase();
+    const name = data.attrName.toLowerCase();
+    const local = name.includes(':') ? name.slice(name.indexOf(':') + 1) : name;
+    const v = data.attrValue;
+    let ok = !local.startsWith('on') && name !== 'xml:base' && local !== 'base' && name !== 'is' && name !== 'src';
+    if (ok && local === 'href') ok = svgHrefAllowed(tag, v);
+    else if (ok && name === 'style') {
+      const clean = cleanCss(v, cssPolicy);
+      if (clean === null) ok = false;
+      else data.attrValue = clean;
+    } else if (ok && /url\s*\(/i.test(v)) ok = cleanCss(v) === v;
+    if (!ok) data.keepAttr = false;
+    // DOMPurify checks URLs against its own list; ours (above) is narrower, and data: rasters on <image> are ours to allow.
+    else if (local === 'href') data.forceKeepAttr = true;
+  });
+  p.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'style' || !(node instanceof Element)) return;
+    const scoped = scopeCss(node.textContent ?? '', svgScope);
+    if (scoped === null) node.remove();
+    else node.textContent = scoped;
+  });
+  p.addHook('afterSanitizeAttributes', (node) => linkOutward(node as Element));
+});
+
+const SVG_CONFIG: Config = {
+  ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
+  ADD_ATTR: ['xlink:href', 'href', 'target'],
+  ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
+  KEEP_CONTENT: false,
+  ALLOW_DATA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true,
+};
 
 /**
  * Sanitises an SVG document's text into an <svg> element ready to insert, or null when there is
@@ -192,22 +165,55 @@ function keepHtml(el: Element): boolean {
 export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGElement | null {
   // The HTML parser (the one the page itself uses for inline SVG) ignores processing instructions
   // and never expands doctype entities; dropping them first keeps their contents out of the text.
-  const doc = parse(svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, ''));
-  const svg = doc.body.querySelector('svg');
-  if (!svg || svg.namespaceURI !== SVG_NS) return null;
-  const keep = keepSvg(scopeSelector);
-  if (!keep(svg)) return null;
-  walk(svg, keep);
-  return document.importNode(svg, true) as unknown as SVGSVGElement;
+  const text = svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+  svgScope = scopeSelector;
+  const fragment = svgPurifier().sanitize(text, SVG_CONFIG) as unknown as DocumentFragment;
+  const svg = Array.from(fragment.children).find((el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg');
+  return svg ? (document.importNode(svg, true) as unknown as SVGSVGElement) : null;
 }
+
+const htmlPurifier = forEachPurifier((p) => {
+  p.addHook('uponSanitizeAttribute', (node, data: UponSanitizeAttributeHookEvent) => {
+    const tag = node.localName.toLowerCase();
+    const name = data.attrName.toLowerCase();
+    const v = data.attrValue.trim();
+    let ok = HTML_ATTRS['*']!.has(name) || !!HTML_ATTRS[tag]?.has(name);
+    if (ok && name === 'href') ok = LINK_URL.test(v) || LOCAL_REF.test(v) || /^\/(?!\/)/.test(v);
+    else if (ok && name === 'src') ok = /^(?:https?:|\/(?!\/))/i.test(v) || DATA_RASTER.test(v);
+    else if (ok && name === 'style') {
+      const kept = (cleanCss(v) ?? '')
+        .split(';')
+        .filter((d) => HTML_CSS.has(d.split(':')[0]!.trim().toLowerCase()) && !/url\s*\(/i.test(d))
+        .join(';');
+      if (kept) data.attrValue = kept;
+      else ok = false;
+    }
+    if (!ok) data.keepAttr = false;
+  });
+  p.addHook('afterSanitizeAttributes', (node) => {
+    const el = node as Element;
+    linkOutward(el);
+    if (el.localName === 'img') {
+      el.setAttribute('loading', 'lazy');
+      el.setAttribute('referrerpolicy', 'no-referrer');
+    }
+  });
+});
+
+const HTML_CONFIG: Config = {
+  ALLOWED_TAGS: [...HTML_TAGS, '#text'],
+  ALLOWED_ATTR: [...new Set(Object.values(HTML_ATTRS).flatMap((s) => [...s]))],
+  ALLOWED_NAMESPACES: ['http://www.w3.org/1999/xhtml'],
+  KEEP_CONTENT: false,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true,
+};
 
 /** Sanitises a rich description into a fragment of safe HTML. */
 export function sanitizeHtml(html: string): DocumentFragment {
-  const body = parse(`<!doctype html><body>${html}`).body;
-  walk(body, keepHtml);
-  const fragment = document.createDocumentFragment();
-  for (const node of Array.from(body.childNodes)) fragment.append(document.importNode(node, true));
-  return fragment;
+  const clean = htmlPurifier().sanitize(html, HTML_CONFIG) as unknown as DocumentFragment;
+  return document.importNode(clean, true);
 }
 
 /** Escapes text for inclusion in HTML (placeholder values inside descriptions). */

@@ -47,6 +47,15 @@ export const SVG_VECTORS: readonly string[] = [
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__mnXss(22)"></style></mglyph></table></mtext></math>',
   '<animateTransform attributeName="transform" type="rotate" from="0" to="1" dur="1s" onbegin="window.__mnXss(23)"/>',
   '<a href="https://evil.example/ok"><rect width="5" height="5"/></a>',
+  // A newline ends a CSS string: counting quotes and braces took the rest as inside the string (issue 14).
+  '<style>.x{content:"a\n}} svg{display:none} body{background:red} /*"}</style>',
+  "<style>.x{content:'a\n}} } html{display:none} .y{'}</style>",
+  '<style>rect{fill:red}</style><style>} } body{visibility:hidden}</style>',
+  '<a href="  javascript:window.__mnXss(24)"><rect width="5" height="5"/></a>',
+  '<a href="&#x6a;avascript:window.__mnXss(25)"><rect width="5" height="5"/></a>',
+  '<image href="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+" width="5" height="5"/>',
+  '<use href="data:image/svg+xml,%3Csvg id=%22x%22 onload=%22window.__mnXss(26)%22/%3E#x"/>',
+  '<svg><style><img src=x onerror="window.__mnXss(27)"></style></svg>',
 ];
 
 /** A whole SVG document carrying every vector, plus a doctype with an external entity. */
@@ -96,6 +105,15 @@ export const HTML_VECTORS: readonly string[] = [
   '<svg><foreignObject><img src=x onerror="window.__mnXss(222)"></foreignObject></svg>',
   '<marquee onstart="window.__mnXss(223)">m</marquee>',
   '<img src="x" style="x:expression(window.__mnXss(224))">',
+  '<a href="jav&#x09;ascript:window.__mnXss(225)">tab</a>',
+  '<img src="/files/ok.png" srcset="https://evil.example/a.png 1x">',
+  '<p style="color:red;background-image:url(https://evil.example/x.png)">bg</p>',
+  '<svg><style><img src=x onerror="window.__mnXss(226)"></style></svg>',
+  '<select><style></select><img src=x onerror="window.__mnXss(227)"></style>',
+  '<form><math><mtext></form><form><mglyph><style></math><img src onerror="window.__mnXss(228)">',
+  '<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;img src=1 onerror=window.__mnXss(229)&gt;">',
+  '<a href="https://example.com/ok" target="_self" rel="opener">ok</a>',
+  '<div style="position:fixed;inset:0;z-index:9999">overlay</div>',
 ];
 
 /** Patterns that must never survive sanitising. */
