@@ -1,4 +1,5 @@
-import { Annotations, CfnOutput, Lazy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Lazy, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -175,5 +176,19 @@ export class MapnestStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
 
     acknowledgeCdkHelpers(this);
+    this.retainHelperLogsLikeOurs(stage);
+  }
+
+  /**
+   * With @aws-cdk/aws-lambda:useCdkManagedLogGroup, aws-cdk-lib's own helper functions (the SPA deployment) get a
+   * log group of two years kept forever; give them the stage's retention and removal policy like every other log.
+   */
+  private retainHelperLogsLikeOurs(stage: StageConfig): void {
+    for (const construct of this.node.findAll()) {
+      if (!(construct instanceof logs.CfnLogGroup)) continue;
+      if (construct.node.path.includes('/Functions/') || construct.retentionInDays === stage.logRetention) continue;
+      construct.retentionInDays = stage.logRetention;
+      construct.applyRemovalPolicy(stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+    }
   }
 }

@@ -141,5 +141,18 @@ export function validateStage(stage: StageConfig): void {
   if (stage.production && stage.extraOrigins.some((o) => o.startsWith('http://'))) {
     problems.push('a production stage must not allow plain-http origins');
   }
+  if (stage.production) {
+    // A production stage must not depend on whoever's credentials run the deploy, must tell someone when it
+    // breaks, must reach users' inboxes (Cognito's own sender stops at 50 a day) and must have its own address
+    // (email links, OAuth redirects and CORS would otherwise name a generated CloudFront host).
+    const missing = [
+      ...(stage.account ? [] : ['account']),
+      ...(stage.alarmEmail ? [] : ['alarmEmail']),
+      ...(stage.email ? [] : ['email (the SES sender)']),
+      ...(stage.domain ? [] : ['domain']),
+    ];
+    if (missing.length > 0) problems.push(`a production stage needs ${missing.join(', ')} in infra/src/stages.ts (docs/deploy.md, step 2)`);
+  }
+  if (stage.account !== undefined && !/^\d{12}$/.test(stage.account)) problems.push('account must be a 12-digit AWS account id');
   if (problems.length > 0) throw new Error(`Stage '${stage.name}' is misconfigured: ${problems.join('; ')}.`);
 }

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cdkJsonContext } from '../src/feature-flags';
 import { constructIdFor } from '../src/mapnest-stack';
 import { readManifest } from '../src/manifest';
 import { STAGES, stageConfig, validateStage, type StageConfig } from '../src/stages';
@@ -11,7 +13,7 @@ import { FIXTURE_LAMBDAS, FULL_STAGE } from './support';
 describe('stage configuration', () => {
   it('knows dev and prod, and only prod keeps data', () => {
     expect(stageConfig('dev').production).toBe(false);
-    expect(stageConfig('prod').production).toBe(true);
+    expect(STAGES.prod!.production).toBe(true);
   });
 
   it('asks for a stage when none is given and names the known ones for a wrong one', () => {
@@ -19,8 +21,19 @@ describe('stage configuration', () => {
     expect(() => stageConfig('staging')).toThrow("Unknown stage 'staging'. Known stages: dev, prod.");
   });
 
-  it('accepts every configured stage and the all-features fixture', () => {
-    for (const stage of [...Object.values(STAGES), FULL_STAGE]) expect(() => validateStage(stage)).not.toThrow();
+  it('accepts dev and a fully configured production stage', () => {
+    for (const stage of [STAGES.dev!, FULL_STAGE]) expect(() => validateStage(stage)).not.toThrow();
+  });
+
+  it('refuses to synthesise prod until its account, alarm email, sender and domain are configured', () => {
+    expect(() => stageConfig('prod')).toThrow(
+      "Stage 'prod' is misconfigured: a production stage needs account, alarmEmail, email (the SES sender), domain in infra/src/stages.ts",
+    );
+    const { alarmEmail: _alarmEmail, ...withoutAlarmEmail } = FULL_STAGE;
+    expect(() => validateStage(withoutAlarmEmail)).toThrow('a production stage needs alarmEmail in');
+    expect(() => validateStage({ ...FULL_STAGE, account: '1234' })).toThrow('account must be a 12-digit AWS account id');
+    // Dev stages may leave all four out.
+    expect(() => validateStage({ ...FULL_STAGE, production: false, account: undefined, alarmEmail: undefined, email: undefined, domain: undefined })).not.toThrow();
   });
 
   it.each<[string, Partial<StageConfig>, string]>([
@@ -33,7 +46,7 @@ describe('stage configuration', () => {
     ['plain http on production', { extraOrigins: ['http://localhost:5173'] }, 'must not allow plain-http origins'],
     ['an invalid Cognito domain prefix', { google: { ...FULL_STAGE.google!, cognitoDomainPrefix: 'Mapnest_Prod' } }, 'cognitoDomainPrefix'],
   ])('rejects %s', (_, change, message) => {
-    expect(() => validateStage({ ...STAGES.prod!, ...change })).toThrow(message);
+    expect(() => validateStage({ ...FULL_STAGE, ...change })).toThrow(message);
   });
 });
 
@@ -134,5 +147,17 @@ describe('web assets', () => {
     } finally {
       rmSync(built, { recursive: true, force: true });
     }
+  });
+});
+
+describe('feature flags', () => {
+  it('sets every flag aws-cdk-lib recommends for new projects, with its recommended value', () => {
+    const require = createRequire(import.meta.url);
+    const recommended = require('aws-cdk-lib/recommended-feature-flags.json') as Record<string, unknown>;
+    const context = cdkJsonContext();
+    expect(Object.keys(recommended).length).toBeGreaterThan(80);
+    for (const [flag, value] of Object.entries(recommended)) expect(context[flag], flag).toEqual(value);
+    expect(context['@aws-cdk/aws-iam:minimizePolicies']).toBe(true);
+    expect(context['@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy']).toBe(true);
   });
 });

@@ -72,8 +72,8 @@ describe('thumbnail trigger', () => {
     expect(data.map((s) => [actionsOf(s), resourcesOf(s)])).toEqual([
       [['s3:GetObject'], objects('*')],
       [['s3:ListBucket'], [{ 'Fn::GetAtt': [uploads, 'Arn'] }]],
-      [['s3:DeleteObject', 's3:PutObject'], objects('*/.thumb-*.jpg')],
-      [['s3:DeleteObject', 's3:PutObject'], objects('*/files/*')],
+      // @aws-cdk/aws-iam:minimizePolicies merges statements with the same actions into one.
+      [['s3:DeleteObject', 's3:PutObject'], [...objects('*/.thumb-*.jpg'), ...objects('*/files/*')]],
     ]);
   });
 });
@@ -101,10 +101,11 @@ describe('Stripe webhook', () => {
     const ssm = statementsOf(t, functionsById(t).get('http/stripe-webhook')!).filter((s) => actionsOf(s).some((a) => a.startsWith('ssm:')));
     expect(ssm).toHaveLength(1);
     expect(actionsOf(ssm[0]!)).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
-    expect(resourcesOf(ssm[0]!).map(json)).toEqual(
+    // @aws-cdk/core:enablePartitionLiterals: the partition is written out for a stack with a known region.
+    expect(resourcesOf(ssm[0]!).map(json).sort()).toEqual(
       [FULL_STAGE.stripe.webhookSecretParameter, FULL_STAGE.stripe.pricesParameter].map((name) =>
-        json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:us-east-1:123456789012:parameter${name}`]] }),
-      ),
+        json(`arn:aws:ssm:us-east-1:123456789012:parameter${name}`),
+      ).sort(),
     );
   });
 });
@@ -117,8 +118,8 @@ describe('mail', () => {
     expect(env.SUPPORT_EMAIL).toBe('support@example.com');
     const ses = statementsOf(t, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
     expect(ses.map((s) => actionsOf(s))).toEqual([['ses:SendEmail']]);
-    expect(resourcesOf(ses[0]!).map(json)).toEqual(
-      ['no-reply@example.com', 'example.com'].map((id) => json({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ses:us-east-1:123456789012:identity/${id}`]] })),
+    expect(resourcesOf(ses[0]!).map(json).sort()).toEqual(
+      ['no-reply@example.com', 'example.com'].map((id) => json(`arn:aws:ses:us-east-1:123456789012:identity/${id}`)).sort(),
     );
     expect((functionsById(t).get('triggers/thumbnail')!.properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_FROM).toBeUndefined();
   });

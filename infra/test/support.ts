@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { bundleFunctions, type Bundle } from '../src/bundle';
+import { cdkJsonContext } from '../src/feature-flags';
 import type { FunctionGrants } from '../src/grants';
 import type { Manifest } from '../src/manifest';
 import { MapnestStack } from '../src/mapnest-stack';
@@ -42,7 +43,8 @@ export function synth(
   bundles: ReadonlyMap<string, Bundle>,
   options: { webAssets?: WebAssets; grants?: Record<string, FunctionGrants> } = {},
 ): Synthesised {
-  const app = new App();
+  // cdk.json's feature flags, as the CLI hands them to a real synth.
+  const app = new App({ context: cdkJsonContext() });
   const stack = new MapnestStack(app, `Mapnest-${stage.name}`, {
     env: { account: '123456789012', region: stage.region },
     stage,
@@ -58,6 +60,7 @@ export function synth(
 export const FULL_STAGE: StageConfig = {
   ...STAGES.prod!,
   name: 'full',
+  account: '123456789012',
   domain: {
     name: 'maps.example.com',
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0b0a-0908-0706-050403020100',
