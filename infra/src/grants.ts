@@ -94,6 +94,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/get-profile': {},
   'calls/list-maps': { table: R },
   'calls/get-map': { table: R, documents: { 'maps/*': ['read'] } },
+  // One kept version's document (domain/map-versions.ts), the base of the editor's three-way merge of a local backup.
+  'calls/get-map-version': { table: R, documents: { 'maps/*': ['read'] } },
   'calls/get-slots': { table: R },
   'calls/create-map': COMMITS,
   'calls/duplicate-map': COMMITS,

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
-import { call, createUser, type TestUser } from '../helpers/stack';
+import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
 let user: TestUser;
@@ -120,5 +120,43 @@ describe('leaving the editor and saving at once', () => {
     // Saved at once (well before autosave would), so the embed the dialog offers shows it.
     await expect.poll(async () => (await serverDoc(mapId)).doc.locations.map((l) => l.title), { timeout: 2000, interval: 200 }).toContain('Florist');
     expect(await page.getByRole('dialog').innerText()).not.toContain('unsaved changes');
+  }, 120_000);
+
+  it('merges unsaved changes kept in this browser with a version saved since on another device', async () => {
+    const id = await call<string>('createMap', { title: 'Backup merge' }, user);
+    await openEditor(id);
+    // Offline: the edit stays in this browser only, and the tab is closed.
+    await context.setOffline(true);
+    await addByClick(0.3);
+    await page.waitForFunction(() => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''), undefined, { timeout: 15_000 });
+    await page.close({ runBeforeUnload: false });
+    await context.setOffline(false);
+
+    // Meanwhile another device saves version 2 with a location of its own.
+    const v1 = await serverDoc(id);
+    expect(v1.version).toBe(1);
+    const other = structuredClone(v1.doc);
+    other.locations.push({ id: 'kiosk', title: 'Kiosk', coord: [0.8, 0.8] });
+    other.settings.text.search = 'Find a shop';
+    await call('saveMap', { id, baseVersion: v1.version, mapData: other }, user);
+
+    page = await context.newPage();
+    await openEditor(id);
+    const banner = page.getByRole('alert').filter({ hasText: 'were kept in this browser' });
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.innerText()).toContain('Restoring merges them');
+    await banner.getByRole('button', { name: 'Restore my changes' }).click();
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await serverDoc(id)).version, { timeout: 15_000 }).toBe(3);
+    const { doc } = await serverDoc(id);
+    expect(doc.locations.map((l) => l.title).sort()).toEqual(['Kiosk', 'Location 1']);
+    expect(doc.settings.text.search).toBe('Find a shop');
+
+    // The base was read with getMapVersion: the owner's own kept versions only.
+    const stranger = await createUser({ name: 'Stranger' });
+    expect((await rawCall('getMapVersion', { id, version: 1 }, { token: stranger.token })).status).toBe(404);
+    expect((await rawCall('getMapVersion', { id, version: 99 }, { token: user.token })).status).toBe(404);
+    const kept = await call<{ version: number; documentUrl: string }>('getMapVersion', { id, version: 1 }, user);
+    expect(((await (await fetch(kept.documentUrl)).json()) as MapDocument).locations).toEqual([]);
   }, 120_000);
 });

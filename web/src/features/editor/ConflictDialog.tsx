@@ -212,8 +212,11 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
     <Modal open onClose={() => undefined} labelledBy={titleId} className="conflict conflict--merge wide-dialog">
       <h2 id={titleId}>This map was changed somewhere else</h2>
       <p>
-        Version {pending.version} was saved in another tab or on another device while you were editing. Everything that was changed on only one side is
-        merged. {n === 1 ? 'One thing was' : `${n} things were`} changed on both sides: choose which to keep.
+        {pending.source === 'backup'
+          ? `The changes kept in this browser were made on an older version; version ${pending.version} was saved since.`
+          : `Version ${pending.version} was saved in another tab or on another device while you were editing.`}{' '}
+        Everything that was changed on only one side is merged. {n === 1 ? 'One thing was' : `${n} things were`} changed on both sides: choose which
+        to keep.
       </p>
       <div className="table-scroll conflict__table-wrap">
         <table className="conflict__table">

@@ -19,7 +19,7 @@ import { EditorContext, useEditor, type EditorContextValue } from './editor-cont
 import { layerAtom, noticeAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
 import { browserBackup, type BackupRecord } from './local-backup';
 import { createSaveController } from './save-controller';
-import { loadMap } from './load-map';
+import { loadMap, loadMapVersion } from './load-map';
 import { createEditorStore, type DispatchOptions } from './store';
 import { Toolbar } from './Toolbar';
 import { SidePanel } from './panels/SidePanel';
@@ -380,8 +380,9 @@ function NoticeToast() {
 
 /** Unsaved work found in this browser from an earlier session: offer it back, never apply it unasked. */
 function RestoreBackup({ backupStore, initial }: { backupStore: ReturnType<typeof browserBackup>; initial: LoadedMap }) {
-  const { run } = useEditor();
+  const { run, save, notify } = useEditor();
   const [record, setRecord] = useState<BackupRecord | null>(null);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     let cancelled = false;
     void backupStore.get(initial.map.id).then((r) => {
@@ -398,28 +399,45 @@ function RestoreBackup({ backupStore, initial }: { backupStore: ReturnType<typeo
   }, [backupStore, initial]);
   if (!record) return null;
   const newer = initial.map.version > record.baseVersion;
+  const restore = async () => {
+    // Made on the version shown: an edit on top of it; it autosaves, and Undo brings the server's version back.
+    if (!newer) {
+      if (run(replaceDocument, { doc: record.doc })) setRecord(null);
+      return;
+    }
+    // Made on an older version: merged three ways with the newer one (base: the version they were made on).
+    setBusy(true);
+    try {
+      const base = await loadMapVersion(initial.map.id, record.baseVersion);
+      const conflicts = save.mergeLocal(base, record.doc);
+      setRecord(null);
+      if (!conflicts) notify(`Your changes are merged with version ${save.getState().version}; they are saved as a new version, and Undo takes them back out.`, 'info');
+    } catch {
+      // The version they were made on is no longer kept: they go on top, and the newer version stays in the history.
+      if (run(replaceDocument, { doc: record.doc })) {
+        setRecord(null);
+        notify(`Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${initial.map.version}; it stays in the history.`, 'info');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="editor__banner" role="alert">
       <p>
         <strong>Unsaved changes from {new Date(record.savedAt).toLocaleString()} were kept in this browser.</strong>{' '}
         {newer
-          ? `They were made on version ${record.baseVersion}; the map has been saved since (version ${initial.map.version}). Restoring them saves them as a new version on top; the newer version stays in the history.`
+          ? `They were made on version ${record.baseVersion}; the map has been saved since (version ${initial.map.version}). Restoring merges them with it: changes to different things are kept from both, and where both changed the same thing you choose.`
           : 'Restore them to continue where you left off.'}
       </p>
       <div className="editor__banner-actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--sm"
-          onClick={() => {
-            // An edit on top of the loaded version: it autosaves, and Undo brings the server's version back.
-            if (run(replaceDocument, { doc: record.doc })) setRecord(null);
-          }}
-        >
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => void restore()} disabled={busy}>
           Restore my changes
         </button>
         <button
           type="button"
           className="btn btn--secondary btn--sm"
+          disabled={busy}
           onClick={() => {
             void backupStore.delete(initial.map.id);
             setRecord(null);

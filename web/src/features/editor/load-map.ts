@@ -1,4 +1,5 @@
 import { restoreDocument } from '@mapnest/shared/map-restore';
+import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import type { LoadedMap } from './Editor';
@@ -12,3 +13,11 @@ export async function loadMap(id: string): Promise<LoadedMap> {
   return { map: data.map, history: data.history, doc: document, warnings };
 }
 
+
+/** Reads the document of one kept version of a map (the base of a three-way merge). */
+export async function loadMapVersion(id: string, version: number): Promise<MapDocument> {
+  const { documentUrl } = await call<{ version: number; documentUrl: string }>('getMapVersion', { id, version });
+  const res = await fetch(documentUrl, { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`Version ${version} could not be loaded (HTTP ${res.status}).`);
+  return restoreDocument(await res.json()).document;
+}

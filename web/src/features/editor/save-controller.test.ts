@@ -308,6 +308,31 @@ describe('save controller', () => {
       expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
     });
 
+    it('merges unsaved work from an earlier session (made on an older version) with the version shown', async () => {
+      const { server, store, ctl, elsewhere } = mergeSetup();
+      const base = store.getState().doc;
+      // Version 2 was saved elsewhere and is what this editor opened.
+      elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
+      ctl.loadTheirs(server.doc, 2);
+      const mine = { ...base, locations: [...base.locations, { id: 'mine', coord: [0.8, 0.8] as [number, number] }] };
+      expect(ctl.mergeLocal(base, mine)).toBe(0);
+      expect(store.getState().doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
+      await ctl.saveNow();
+      expect(server.saves.at(-1)).toMatchObject({ baseVersion: 2 });
+      // The same field changed on both sides: the dialog asks, and the choice is saved.
+      elsewhere((d) => (d.locations[0]!.title = 'Theirs'));
+      ctl.loadTheirs(server.doc, 4);
+      const older = structuredClone(server.doc);
+      older.locations[0]!.title = 'Shop';
+      const conflicting = structuredClone(older);
+      conflicting.locations[0]!.title = 'Mine';
+      expect(ctl.mergeLocal(older, conflicting)).toBe(1);
+      expect(ctl.getState()).toMatchObject({ status: 'conflict', conflict: { merge: { source: 'backup', version: 4 } } });
+      await ctl.resolve({});
+      expect(server.doc.locations[0]!.title).toBe('Mine');
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 5 });
+    });
+
     it('merges unsaved edits with a version saved elsewhere as soon as it looks', async () => {
       const { server, store, ctl, elsewhere } = mergeSetup();
       store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });

@@ -37,6 +37,8 @@ export interface SaveState {
 
 /** A three-way merge with conflicts, waiting for the author's choice per item. */
 export interface PendingMerge {
+  /** 'backup': unsaved work from an earlier session, made on an older version; else a version saved elsewhere. */
+  readonly source?: 'backup';
   readonly base: MapDocument;
   readonly ours: MapDocument;
   readonly theirs: MapDocument;
@@ -129,6 +131,12 @@ export interface SaveController {
   loadTheirs(doc: MapDocument, version: number): Promise<void>;
   /** Conflict after a merge: saves the merge with the author's choice for each conflict (default: ours). */
   resolve(choices: Readonly<Record<string, Side>>): Promise<void>;
+  /**
+   * Unsaved work from an earlier session (`ours`), made on the older version `base`, merged with the version
+   * shown: without conflicts it becomes an edit (saved by autosave, one Undo away); with conflicts the store
+   * holds ours and the conflict dialog asks. Returns the number of conflicts. Throws if `ours` is not valid.
+   */
+  mergeLocal(base: MapDocument, ours: MapDocument): number;
   /** Looks for a version saved elsewhere now (the page got focus); merges or shows it. */
   checkRemote(): Promise<void>;
   /** Forgets the set-aside version (the author put it back, or discarded it). */
@@ -427,6 +435,23 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       if (dirty()) await start();
     },
     checkRemote,
+    mergeLocal(base, ours) {
+      const theirs = savedDoc;
+      const version = state.version;
+      const result = merge3(base, ours, theirs);
+      if (!result.conflicts.length) {
+        if (!deepEqual(result.doc, theirs)) o.store.dispatch(mergeDocument, { doc: result.doc });
+        return 0;
+      }
+      const mine = o.store.dispatch(mergeDocument, { doc: ours });
+      clearTimeout(saveTimer);
+      set({
+        status: 'conflict',
+        message: `These changes were made on an older version; version ${version} was saved since.`,
+        conflict: { currentVersion: version, merge: { source: 'backup', base, ours: mine, theirs, version, conflicts: result.conflicts } },
+      });
+      return result.conflicts.length;
+    },
     async dropSetAside() {
       set({ setAside: null });
       await asideWrite.catch(() => undefined);
