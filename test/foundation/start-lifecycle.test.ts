@@ -16,8 +16,10 @@ const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const dynamoAt = (output: string) => DynamoDBDocumentClient.from(new DynamoDBClient({
   endpoint: /DynamoDB Local\s+(http:\S+)/.exec(output)![1], region: 'us-east-1', credentials,
 }));
-// Through the gateway's /_cognito route, the way the browser reaches Cognito locally.
-const cognitoAt = (url: string) => new CognitoIdentityProviderClient({ endpoint: `${url}/_cognito`, region: 'us-east-1', credentials });
+// Administrative actions go to the emulator's own port (the gateway's /_cognito passes only the browser's actions).
+const cognitoAt = (output: string) => new CognitoIdentityProviderClient({
+  endpoint: /Cognito \(local\)\s+(http:\S+)/.exec(output)![1], region: 'us-east-1', credentials,
+});
 const poolId = 'us-east-1_MapnestLocal';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -125,14 +127,14 @@ describe('npm start', () => {
     expect(shell.status).toBe(200);
     expect(shell.headers.get('content-type')).toContain('text/html');
     await dynamoAt(first.output()).send(new PutCommand({ TableName: 'mapnest-local', Item: { pk: 'TEST#persist', sk: 'X', value: 42 } }));
-    await cognitoAt(first.url).send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'kept@example.com', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: 'kept@example.com' }] }));
+    await cognitoAt(first.output()).send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'kept@example.com', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: 'kept@example.com' }] }));
     expect(await stopWithCtrlC(first.child)).toEqual([]);
 
     const second = await start();
     expect(/Administrator\s+\S+ \/ (\S+)/.exec(second.output())?.[1]).toBe(password);
     const item = await dynamoAt(second.output()).send(new GetCommand({ TableName: 'mapnest-local', Key: { pk: 'TEST#persist', sk: 'X' } }));
     expect(item.Item?.value).toBe(42);
-    const kept = await cognitoAt(second.url).send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'kept@example.com' }));
+    const kept = await cognitoAt(second.output()).send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'kept@example.com' }));
     expect(kept.Username).toBeTruthy();
     expect(await stopWithCtrlC(second.child)).toEqual([]);
   }, 240_000);
