@@ -194,6 +194,18 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
       state.customers[customer.id] = customer;
       return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email, metadata: customer.metadata, created: customer.created } };
     }
+    if (method === 'DELETE' && (m = /^\/v1\/customers\/([\w]+)$/.exec(path))) {
+      // As Stripe does: the customer's subscriptions are cancelled at once, and the customer is gone.
+      if (!state.customers[m[1]!]) return { error: [404, `No such customer: '${m[1]}'`, 'id'] };
+      for (const s of Object.values(state.subscriptions)) {
+        if (s.customer !== m[1] || s.status === 'canceled') continue;
+        s.status = 'canceled';
+        s.canceledAt = nowSeconds();
+        deliver('customer.subscription.deleted', subscriptionObject(s));
+      }
+      delete state.customers[m[1]!];
+      return { status: 200, body: { id: m[1]!, object: 'customer', deleted: true } };
+    }
     if (method === 'GET' && (m = /^\/v1\/customers\/([\w]+)$/.exec(path))) {
       const c = state.customers[m[1]!];
       return c ? { status: 200, body: { id: c.id, object: 'customer', email: c.email, metadata: c.metadata } } : { error: [404, `No such customer: '${m[1]}'`, 'id'] };
@@ -227,23 +239,6 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
       const portal: PortalSession = { id: id('bps'), customer, returnUrl: String(form.return_url ?? opts.appOrigin()), created: nowSeconds() };
       state.portals[portal.id] = portal;
       return { status: 200, body: { id: portal.id, object: 'billing_portal.session', customer, return_url: portal.returnUrl, url: `${opts.appOrigin()}/_dev/portal/${portal.id}`, livemode: false } };
-    }
-    if (method === 'GET' && path === '/v1/subscriptions') {
-      const status = String(form.status ?? 'active');
-      const data = Object.values(state.subscriptions)
-        .filter((s) => s.customer === form.customer && (status === 'all' || s.status === status))
-        .map(subscriptionObject);
-      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/subscriptions' } };
-    }
-    if (method === 'DELETE' && (m = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
-      const s = state.subscriptions[m[1]!];
-      if (!s) return { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
-      if (s.status !== 'canceled') {
-        s.status = 'canceled';
-        s.canceledAt = nowSeconds();
-        deliver('customer.subscription.deleted', subscriptionObject(s));
-      }
-      return { status: 200, body: subscriptionObject(s) };
     }
     if (method === 'GET' && (m = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const s = state.subscriptions[m[1]!];

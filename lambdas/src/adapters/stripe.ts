@@ -1,25 +1,15 @@
 /**
- * The Stripe adapter: the few Stripe API calls billing makes (customers, Checkout, the billing portal) and webhook
- * signature checks, with the SDK created once per container. The client talks to api.stripe.com, or to the local
+ * The Stripe adapter: the Stripe API calls of the payment calls (customers, Checkout, the billing portal), with the
+ * SDK created once per container. Only the checkout and portal functions carry the SDK (240 KB): the webhook checks
+ * signatures itself (lib/stripe-signature.ts) and account deletion uses stripe-customers.ts. The client talks to api.stripe.com, or to the local
  * payments sandbox when STRIPE_API_BASE names one (scripts/local/payments.ts): the same SDK calls either way.
  * Stripe's own failures become domain errors here; the rest is rethrown.
  */
 import Stripe from 'stripe';
-import * as z from 'zod';
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
 import { requireSecret } from '../lib/secrets';
-
-export type StripeEvent = Stripe.Event;
-export type StripeSubscription = Stripe.Subscription;
-
-/** Stripe price ids per plan and billing period (stage configuration: STRIPE_PRICES, JSON). */
-const priceTableSchema = z.object({
-  basic: z.object({ monthly: z.string().min(1), yearly: z.string().min(1) }),
-  pro: z.object({ monthly: z.string().min(1), yearly: z.string().min(1) }),
-});
-export type PriceTable = z.infer<typeof priceTableSchema>;
 
 let client: { key: string; stripe: Stripe } | undefined;
 
@@ -44,18 +34,6 @@ function translate(err: unknown): never {
     throw new CallError('unavailable', BILLING_MESSAGES.paymentsUnavailable);
   }
   throw err;
-}
-
-export async function priceTable(): Promise<PriceTable> {
-  return priceTableSchema.parse(JSON.parse(await requireSecret('STRIPE_PRICES')));
-}
-
-/** The plan and period a Stripe price id sells, or null for a price that is not ours. */
-export function planOfPrice(prices: PriceTable, priceId: string): { plan: PlanId; period: BillingPeriod } | null {
-  for (const plan of ['basic', 'pro'] as const) {
-    for (const period of ['monthly', 'yearly'] as const) if (prices[plan][period] === priceId) return { plan, period };
-  }
-  return null;
 }
 
 export const stripeGateway = {
@@ -107,43 +85,4 @@ export const stripeGateway = {
       return translate(err);
     }
   },
-
-  /**
-   * Cancels every subscription of the customer that has not ended, at once (account deletion: nobody is billed for
-   * an account that no longer exists). Stripe then sends `customer.subscription.deleted` for each.
-   */
-  async cancelSubscriptions(customerId: string): Promise<number> {
-    try {
-      const s = await stripe();
-      let cancelled = 0;
-      for await (const sub of s.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
-        if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
-        await s.subscriptions.cancel(sub.id, {}, { idempotencyKey: `mapnest-account-deleted-${sub.id}` });
-        cancelled++;
-      }
-      return cancelled;
-    } catch (err) {
-      return translate(err);
-    }
-  },
-
-  /**
-   * The event, if `signature` is Stripe's signature of exactly these bytes within the 5-minute tolerance;
-   * throws WebhookSignatureError otherwise. Needs only the webhook secret (no API key, no network).
-   */
-  async verifyEvent(rawBody: Buffer, signature: string): Promise<StripeEvent> {
-    const secret = await requireSecret('STRIPE_WEBHOOK_SECRET');
-    try {
-      return Stripe.webhooks.constructEvent(rawBody, signature, secret);
-    } catch (err) {
-      throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
-    }
-  },
 };
-
-export class WebhookSignatureError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookSignatureError';
-  }
-}

@@ -1,11 +1,11 @@
 import { createPortalLinkInput } from '@mapnest/shared/billing';
 import { actorOf, callable } from '../lib/callable';
-import * as billing from '../domain/billing';
+import * as payments from '../domain/payments';
 
 /** A Stripe billing portal session (change quantity, payment method, cancel), returning to the Plan tab. */
 export const handler = callable({
   name: 'createPortalLink',
   input: createPortalLinkInput,
   writes: true,
-  run: (input, ctx) => billing.createPortalLink(actorOf(ctx), input),
+  run: (input, ctx) => payments.createPortalLink(actorOf(ctx), input),
 });

@@ -1,10 +1,10 @@
 /**
  * The billing service: Stripe subscriptions and marketplace licences become slot capacity, and capacity falling
- * below use sends the most recently promoted maps back to test (nothing is ever deleted). Stripe is the processor:
- * we create Checkout and portal sessions and learn every change from signed webhook events, processed once each
- * and in order per subscription (ADR 007).
+ * below use sends the most recently promoted maps back to test (nothing is ever deleted). Every subscription change
+ * is learnt from signed webhook events, processed once each and in order per subscription (ADR 007); Checkout and
+ * the portal, which need the Stripe SDK, are in payments.ts.
  */
-import { BRAND, MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import { BRAND, MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import {
   BILLING_MESSAGES, holdsSlots, licenseEndsAt, maskPurchaseCode,
   type License, type RegisterLicenseResult, type RestoreLapsedResult, type Subscription,
@@ -18,46 +18,12 @@ import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapte
 import { escapeHtml, sendMail } from '../adapters/mailer';
 import { marketplace } from '../adapters/marketplace';
 import { mapTable, type MapItem } from '../adapters/map-table';
-import { planOfPrice, priceTable, stripeGateway, type StripeEvent, type StripeSubscription } from '../adapters/stripe';
+import type Stripe from 'stripe';
+import { planOfPrice, priceTable } from '../adapters/stripe-prices';
+import { stripeCustomers } from '../adapters/stripe-customers';
 import { userPool } from '../adapters/user-pool';
 import { MapVersionConflictError, SlotLimitError } from './errors';
 import { accessible, publishLatest, type Actor } from './maps';
-
-/** Payments are the account holder's own: an administrator viewing as a user sees them but cannot buy or manage. */
-function ownAccount(actor: Actor): string {
-  if (actor.subject !== actor.identity.uid) {
-    throw new CallError('permission-denied', 'Only the account holder can buy or manage a subscription.');
-  }
-  return actor.subject;
-}
-
-async function customerFor(uid: string, email: string | null): Promise<string> {
-  const stored = await billingTable.customerOf(uid);
-  if (stored) return stored;
-  return billingTable.rememberCustomer(uid, await stripeGateway.createCustomer({ uid, email }));
-}
-
-export async function createCheckoutSession(actor: Actor, input: { plan: PlanId; period: BillingPeriod; quantity: number }): Promise<{ url: string }> {
-  const uid = ownAccount(actor);
-  // One subscription per plan (spec §2 FAQ): more slots of a plan are a quantity change in the portal, never a
-  // second subscription billed beside the first (a second tab, an old page).
-  const held = (await billingTable.subscriptions(uid)).find((s) => s.plan === input.plan && holdsSlots(s.status));
-  if (held) throw new CallError('failed-precondition', BILLING_MESSAGES.alreadySubscribed(input.plan));
-  const prices = await priceTable();
-  const customerId = await customerFor(uid, actor.identity.email ?? null);
-  const url = await stripeGateway.createCheckoutSession({
-    customerId, uid, priceId: prices[input.plan][input.period], quantity: input.quantity, plan: input.plan, period: input.period,
-    successUrl: `${config.appOrigin}/maps`, cancelUrl: `${config.appOrigin}/maps#subscribe`,
-  });
-  return { url };
-}
-
-export async function createPortalLink(actor: Actor, input: { returnPath: string }): Promise<{ url: string }> {
-  const uid = ownAccount(actor);
-  const customerId = await billingTable.customerOf(uid);
-  if (!customerId) throw new CallError('failed-precondition', BILLING_MESSAGES.noCustomer);
-  return { url: await stripeGateway.createPortalSession({ customerId, returnUrl: `${config.appOrigin}${input.returnPath}` }) };
-}
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -138,15 +104,15 @@ export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResu
 }
 
 /**
- * Account deletion: every subscription of the user ends now, so nobody is billed for an account that is gone. Runs
- * after the tombstone, so the `deleted` events Stripe sends back write nothing for the account.
+ * Account deletion: the user's Stripe customer is deleted, so every subscription ends now and nobody is billed for
+ * an account that is gone. Runs after the tombstone, so the `deleted` events Stripe sends back write nothing.
  */
-export async function cancelAllSubscriptions(uid: string): Promise<number> {
+export async function cancelAllSubscriptions(uid: string): Promise<void> {
   const customerId = await billingTable.customerOf(uid);
-  if (!customerId) return 0;
-  const cancelled = await stripeGateway.cancelSubscriptions(customerId);
-  if (cancelled > 0) logger.info('subscriptions cancelled with the account', { uid, cancelled });
-  return cancelled;
+  if (!customerId) return;
+  // Deleting the customer cancels every subscription at once and removes the payment methods Stripe holds.
+  await stripeCustomers.delete(customerId);
+  logger.info('stripe customer deleted with the account', { uid, customerId });
 }
 
 /** Sends a notice to the user's current address; a failure is logged, never fails the change that caused it. */
@@ -211,7 +177,7 @@ const iso = (seconds: number | null | undefined) => (typeof seconds === 'number'
  * earlier event, any event after the subscription was deleted, or a 'created' event in the same second as the
  * state we already have (created always comes first).
  */
-function isStale(held: SubscriptionItem, event: StripeEvent): boolean {
+function isStale(held: SubscriptionItem, event: Stripe.Event): boolean {
   if (event.created < held.eventCreated) return true;
   if (held.status === 'canceled' && event.type !== 'customer.subscription.deleted') return true;
   return event.created === held.eventCreated && event.type === 'customer.subscription.created';
@@ -223,7 +189,7 @@ async function uidOf(metadata: Record<string, string> | null | undefined, custom
   return customerId ? billingTable.uidOfCustomer(customerId) : null;
 }
 
-async function applySubscription(event: StripeEvent, sub: StripeSubscription): Promise<string> {
+async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription): Promise<string> {
   const uid = await uidOf(sub.metadata, sub.customer);
   const item = sub.items?.data?.[0];
   const priced = item ? planOfPrice(await priceTable(), item.price.id) : null;
@@ -270,7 +236,7 @@ async function applySubscription(event: StripeEvent, sub: StripeSubscription): P
 }
 
 /** Applies one verified Stripe event; what it answers is logged. Errors propagate so Stripe retries. */
-export async function handleStripeEvent(event: StripeEvent): Promise<string> {
+export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
   if (await billingTable.seenEvent(event.id)) return 'duplicate';
   switch (event.type) {
     case 'customer.subscription.created':

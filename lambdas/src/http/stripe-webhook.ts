@@ -5,9 +5,11 @@
  * base64-encoded: it is decoded, never re-serialised, before the check.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { WebhookSignatureError, stripeGateway } from '../adapters/stripe';
+import type Stripe from 'stripe';
 import { handleStripeEvent } from '../domain/billing';
 import { logger } from '../lib/logger';
+import { requireSecret } from '../lib/secrets';
+import { verifyStripeSignature, WebhookSignatureError } from '../lib/stripe-signature';
 
 const reply = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
   statusCode,
@@ -20,9 +22,10 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   const signature = event.headers?.['stripe-signature'];
   if (!signature || !event.body) return reply(400, { error: 'Missing Stripe-Signature header or body.' });
   const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  let stripeEvent;
+  const secret = await requireSecret('STRIPE_WEBHOOK_SECRET');
+  let stripeEvent: Stripe.Event;
   try {
-    stripeEvent = await stripeGateway.verifyEvent(raw, signature);
+    stripeEvent = verifyStripeSignature(raw, signature, secret) as Stripe.Event;
   } catch (err) {
     if (err instanceof WebhookSignatureError) {
       logger.warn('stripe webhook refused: bad signature', { reason: err.message });
