@@ -1,0 +1,88 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { billingTable, type LicenseItem, type SubscriptionItem } from './billing-table';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+beforeEach(() => {
+  ddb.reset();
+  process.env.TABLE_NAME = 'mapnest-test';
+  process.env.AWS_REGION = 'us-east-1';
+});
+
+const sub = (fields: Partial<SubscriptionItem> = {}): SubscriptionItem => ({
+  uid: 'u1', subscriptionId: 'sub_1', customerId: 'cus_1', plan: 'basic', period: 'monthly', quantity: 3, status: 'active',
+  cancelAt: null, currentPeriodEnd: null, counted: 3, eventCreated: 100, eventType: 'customer.subscription.created', revision: 1, ...fields,
+});
+/** The next transaction fails with `err` (a fresh mock each time, so earlier answers never leak into the next). */
+const failNext = (err: Error) => {
+  ddb.reset();
+  ddb.on(TransactWriteCommand).rejects(err);
+};
+const transactItems = () => ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+
+describe('billing table: subscriptions', () => {
+  it('writes the event record, the subscription and the capacity change in one transaction', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const { revision: _r, ...next } = sub({ quantity: 5, counted: 5, eventCreated: 200 });
+    expect(await billingTable.writeSubscription(next, sub(), { id: 'evt_1', type: 'customer.subscription.updated' })).toBe('applied');
+    const items = transactItems();
+    expect(items[0]!.Put).toMatchObject({ Item: { pk: 'WEBHOOK#evt_1' }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items[1]!.Put).toMatchObject({ Item: { pk: 'USER#u1', sk: 'SUB#sub_1', revision: 2 }, ConditionExpression: '#r = :r', ExpressionAttributeValues: { ':r': 1 } });
+    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'USER#u1', sk: 'SLOTS' }, ExpressionAttributeValues: { ':basic': 2 } });
+  });
+
+  it('moves the slots between plans when a subscription changes price from Basic to Professional', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const { revision: _r, ...next } = sub({ plan: 'pro', counted: 3 });
+    await billingTable.writeSubscription(next, sub(), { id: 'evt_2', type: 'customer.subscription.updated' });
+    expect(transactItems()[2]!.Update!.ExpressionAttributeValues).toEqual({ ':basic': -3, ':pro': 3 });
+  });
+
+  it('changes no capacity when the counted slots stay the same', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const { revision: _r, ...next } = sub({ cancelAt: '2027-01-01T00:00:00.000Z' });
+    await billingTable.writeSubscription(next, sub(), { id: 'evt_3', type: 'customer.subscription.updated' });
+    expect(transactItems()).toHaveLength(2);
+  });
+
+  it('calls a replayed event a duplicate and a concurrent change a conflict, and rethrows the rest', async () => {
+    const { revision: _r, ...next } = sub();
+    failNext(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    expect(await billingTable.writeSubscription(next, null, { id: 'e', type: 't' })).toBe('duplicate');
+    failNext(cancelled('None', 'ConditionalCheckFailed', 'None'));
+    expect(await billingTable.writeSubscription(next, null, { id: 'e', type: 't' })).toBe('conflict');
+    failNext(new Error('boom'));
+    await expect(billingTable.writeSubscription(next, null, { id: 'e', type: 't' })).rejects.toThrow('boom');
+  });
+});
+
+describe('billing table: licences', () => {
+  const license: LicenseItem = { code: '00000000-1111-4222-8333-444444444444', uid: 'u1', mapId: 'm1', registeredAt: 'a', endsAt: 'b', ended: false, itemName: 'x' };
+  const map = { id: 'm1', state: 0, promote: true, licenseEndsAt: 'b', now: 'a' };
+
+  it('registers the code once, adds the slot and promotes a test map in one transaction', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    expect(await billingTable.registerLicense(license, map)).toBe('registered');
+    const items = transactItems();
+    expect(items[0]!.Put).toMatchObject({ Item: { pk: `LICENSE#${license.code}` }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items[2]!.Update!.UpdateExpression).toBe('ADD #bl :one, #bc :one, #bu :one, #tm :minusOne');
+    expect(items[3]!.Update).toMatchObject({ Key: { pk: 'MAP#m1', sk: 'META' }, ExpressionAttributeValues: { ':old': 0, ':live': 1 } });
+  });
+
+  it('tells a used code from a map that moved meanwhile', async () => {
+    failNext(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
+    expect(await billingTable.registerLicense(license, map)).toBe('used');
+    failNext(cancelled('None', 'None', 'None', 'ConditionalCheckFailed'));
+    expect(await billingTable.registerLicense(license, map)).toBe('map-changed');
+  });
+
+  it('ends a licence once: a second end changes nothing', async () => {
+    failNext(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    expect(await billingTable.endLicense(license)).toBe(false);
+  });
+});
