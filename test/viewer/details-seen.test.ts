@@ -1,8 +1,11 @@
 /**
  * Viewer and embed details seen by a new user: a location spanning the plan (the demo's Harrow & Finch,
- * on both floors) opened from the directory shows its details inside the map; /m/{missing} settles; the
+ * on both floors) opened from the directory shows its details inside the map; the demo page fills the window;
+ * /m/{missing} settles; the
  * publish dialog's iframe snippet opens on ?location= in its src and logs nothing on the customer's page.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { iframeSnippet } from '../../web/src/features/editor/dialogs/embed-snippets';
@@ -59,6 +62,19 @@ describe('a location spanning the plan, opened from the directory', () => {
   }
 });
 
+describe('the demo page', () => {
+  it('fills the window under the header on a desktop, with no blank band below the map', async () => {
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    await page.goto('/demo');
+    await page.waitForSelector('.mn-viewer .mn-marker-canvas', { timeout: 30_000 });
+    const viewer = await page.locator('.mn-viewer').boundingBox();
+    expect(viewer!.y + viewer!.height).toBeGreaterThanOrEqual(768 - 2);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(768 + 2);
+    await context.close();
+  }, 60_000);
+});
+
 describe('/m/{missing}', () => {
   it('settles: the not-found state shows and no request stays open', async () => {
     const context = await newContext(browser);
@@ -83,10 +99,17 @@ describe('the iframe snippet on a customer’s page', () => {
     page.on('pageerror', (e) => void logged.push(`pageerror: ${e.message}`));
     const snippet = iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1600, height: 1000 }).replace('/m/demo"', '/m/demo?location=voltage"');
     expect(snippet).toContain(`src="${baseUrl()}/m/demo?location=voltage"`);
-    await page.setContent(`<!doctype html><html><body><h1>Our shops</h1>${snippet}</body></html>`);
+    // The customer's page, on a site of its own.
+    const host = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><html><head><title>Our shops</title></head><body><h1>Our shops</h1>${snippet}</body></html>`);
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
     const frame = page.frameLocator('iframe');
     await frame.locator('.mn-popup').getByRole('heading', { name: 'Voltage' }).waitFor({ timeout: 30_000 });
-    expect(logged).toEqual([]);
+    expect(logged.filter((l) => !l.includes('favicon'))).toEqual([]);
     await context.close();
+    await new Promise((resolve) => host.close(resolve));
   }, 60_000);
 });

@@ -66,7 +66,8 @@ export default function MapPage() {
       return (
         <div className="map-public">
           <h1 className="visually-hidden">{view.map.title}</h1>
-          <MapViewer document={view.map.document} mapId={view.map.id} title={view.map.title} />
+          {/* The viewer fills the page under the header (its own layout height would leave a blank band below). */}
+          <MapViewer document={view.map.document} mapId={view.map.id} title={view.map.title} height="fill" />
         </div>
       );
     case 'message':
