@@ -46,6 +46,21 @@ function drag(title: string, y: number, finish: 'drop' | 'escape' = 'drop') {
 }
 
 describe('LocationsPanel', () => {
+  it('shows each location in the colour the map draws it: style, own colour, first coloured group, then the primary colour', () => {
+    const doc = docWithLocations(5);
+    doc.groups = [{ id: 'plain', name: 'Plain' }, { id: 'food', name: 'Food', color: '#e11d48' }];
+    doc.styles = [{ id: 'dept', markers: true, svg: true, normal: { fill: '#334155' }, hover: {}, active: {} }];
+    doc.locations[0]!.groups = ['plain', 'food'];
+    doc.locations[1]!.groups = ['food'];
+    doc.locations[1]!.color = '#00aa00';
+    doc.locations[2]!.groups = ['food'];
+    doc.locations[2]!.style = 'dept';
+    doc.settings.primaryColor = '#1476ff';
+    renderEditorPart(<LocationsPanel />, { doc });
+    const swatch = (title: string) => (row(title).querySelector('.vlist__swatch') as HTMLElement).style.background;
+    expect(['Location 0', 'Location 1', 'Location 2', 'Location 3'].map(swatch)).toEqual(['rgb(225, 29, 72)', 'rgb(0, 170, 0)', 'rgb(51, 65, 85)', 'rgb(20, 118, 255)']);
+  });
+
   it('renders only the rows in view of 5,000 locations, each with its one drag handle', () => {
     setup(5000);
     const shown = rows();

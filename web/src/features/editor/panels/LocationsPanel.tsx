@@ -48,6 +48,13 @@ export function LocationsPanel() {
     return () => ro.disconnect();
   }, [hasList]);
   const layerNames = useMemo(() => new Map(doc.layers.map((l) => [l.id, l.name])), [doc.layers]);
+  // The colour the map draws each marker in (as the viewer resolves it): style, own colour, first coloured group, primary.
+  const swatchOf = useMemo(() => {
+    const styleFill = new Map(doc.styles.filter((st) => st.markers && st.normal.fill).map((st) => [st.id, st.normal.fill!]));
+    const groupColor = new Map(doc.groups.filter((g) => g.color).map((g) => [g.id, g.color!]));
+    return (l: Location) =>
+      (l.style && styleFill.get(l.style)) || l.color || l.groups?.map((g) => groupColor.get(g)).find(Boolean) || doc.settings.primaryColor;
+  }, [doc.styles, doc.groups, doc.settings.primaryColor]);
   const items = useMemo(() => (q ? doc.locations.filter((l) => matches(l, q)) : doc.locations), [doc.locations, q]);
   // The list order is the document's only while no search narrows it down.
   const canReorder = !q && items.length > 1;
@@ -219,7 +226,7 @@ export function LocationsPanel() {
               return (
                 <div key={l.id} id={rowId(i)} role="option" aria-selected={selected} className={classes} style={{ top: i * ROW, height: ROW }} onClick={(e) => click(l, e)} data-id={l.id}>
                   {canReorder && <DragHandle onPointerDown={(e) => start(e, l.id, i)} />}
-                  <span className="vlist__swatch" style={{ background: l.color ?? doc.settings.primaryColor }} aria-hidden="true" />
+                  <span className="vlist__swatch" style={{ background: swatchOf(l) }} aria-hidden="true" />
                   <span className="vlist__text">
                     <span className="vlist__title">{nameOf(l)}</span>
                     <span className="vlist__meta">
