@@ -107,7 +107,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/set-map-history-name': { table: RW },
   'calls/delete-map-history': { table: RWD, documents: { 'maps/*': ['delete'] } },
   'calls/delete-map': { table: RWD, documents: { 'maps/*': ['delete', 'list'] }, public: { 'maps/*': ['delete'] } },
-  'calls/set-user-slots': { table: RW },
+  // Lowering a grant below use sends maps back to test (republished) and emails their owner.
+  'calls/set-user-slots': { table: RW, ...PUBLISHES, userPool: ['AdminGetUser'], mail: true },
 
   // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath).
   'calls/create-avatar-upload': { uploads: { '*/.avatar.*': ['write'] } },

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
 import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
@@ -199,6 +199,19 @@ describe('capacity below use', () => {
 
     await deliver(event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 2 }));
     expect((await maps(user)).find((m) => m.id === map)).toMatchObject({ state: 0, lapsedFrom: 3 });
+  });
+});
+
+describe('slots granted by an administrator', () => {
+  it('lapses the newest map when a grant is lowered below use', async () => {
+    const admin = await adminUser();
+    const user = await createUser();
+    await call('setUserSlots', { uid: user.uid, basic: 2, pro: 0 }, admin);
+    const older = await liveMap(user, 'Older');
+    const newer = await liveMap(user, 'Newer');
+    expect(await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, admin)).toMatchObject({ basicCapacity: 1, basicUsed: 1 });
+    const states = new Map((await maps(user)).map((m) => [m.id, m.state]));
+    expect([states.get(older), states.get(newer)]).toEqual([1, 0]);
   });
 });
 

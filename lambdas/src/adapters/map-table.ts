@@ -395,11 +395,26 @@ export const mapTable = {
 
   /** Sets the slots administrators grant outside subscriptions; capacity = granted + subscribed + licensed. */
   async setGrantedSlots(uid: string, basic: number, pro: number): Promise<void> {
-    await dynamo.send(new UpdateCommand({
-      TableName: table(), Key: keys.userSlots(uid),
-      UpdateExpression: 'SET #bg = :b, #pg = :p, #bc = :b + if_not_exists(#bs, :zero) + if_not_exists(#bl, :zero), #pc = :p + if_not_exists(#ps, :zero)',
-      ExpressionAttributeNames: { '#bg': 'basicGranted', '#pg': 'proGranted', '#bc': 'basicCapacity', '#pc': 'proCapacity', '#bs': 'basicSubscribed', '#ps': 'proSubscribed', '#bl': 'basicLicensed' },
-      ExpressionAttributeValues: { ':b': basic, ':p': pro, ':zero': 0 },
-    }));
+    // Capacity moves by the change of the grant (ADD), conditioned on the grant read, so a subscription or licence
+    // changing capacity at the same moment is never overwritten; a lost race reads again.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const current = await mapTable.slots(uid);
+      const old = (name: 'basicGranted' | 'proGranted') => current[name];
+      try {
+        await dynamo.send(new UpdateCommand({
+          TableName: table(), Key: keys.userSlots(uid),
+          UpdateExpression: 'SET #bg = :b, #pg = :p ADD #bc :db, #pc :dp',
+          ConditionExpression: '(attribute_not_exists(#bg) OR #bg = :oldB) AND (attribute_not_exists(#pg) OR #pg = :oldP)',
+          ExpressionAttributeNames: { '#bg': 'basicGranted', '#pg': 'proGranted', '#bc': 'basicCapacity', '#pc': 'proCapacity' },
+          ExpressionAttributeValues: {
+            ':b': basic, ':p': pro, ':db': basic - old('basicGranted'), ':dp': pro - old('proGranted'), ':oldB': old('basicGranted'), ':oldP': old('proGranted'),
+          },
+        }));
+        return;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    }
+    throw new Error(`slot grants of ${uid} kept changing`);
   },
 };

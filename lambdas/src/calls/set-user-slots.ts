@@ -2,7 +2,7 @@ import { CallError } from '@mapnest/shared/errors';
 import { setUserSlotsInput } from '@mapnest/shared/maps';
 import { accountStatus } from '../adapters/account-status';
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as billing from '../domain/billing';
 
 /** Administrators grant a user Basic and Professional slots outside subscriptions; only to a user who exists. */
 export const handler = callable({
@@ -13,6 +13,6 @@ export const handler = callable({
   run: async (input, ctx) => {
     const [exists, deleted] = await Promise.all([accountStatus.userExists(input.uid), accountStatus.anyDeleted([input.uid])]);
     if (!exists || deleted) throw new CallError('not-found', 'There is no user with this id.');
-    return maps.setUserSlots(actorOf(ctx), input);
+    return billing.setGrantedSlots(actorOf(ctx), input);
   },
 });

@@ -10,7 +10,7 @@ import {
   type License, type RegisterLicenseResult, type RestoreLapsedResult, type Subscription,
 } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
-import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
+import { isTestState, slotPlanOf, type SlotCounters } from '@mapnest/shared/maps';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { accountStatus } from '../adapters/account-status';
@@ -268,6 +268,17 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
     default:
       return 'ignored';
   }
+}
+
+/**
+ * Administrators grant Basic and Professional slots outside subscriptions. Lowering a grant below use lapses maps
+ * like any other loss of slots.
+ */
+export async function setGrantedSlots(actor: Actor, input: { uid: string; basic: number; pro: number }): Promise<SlotCounters> {
+  if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
+  await mapTable.setGrantedSlots(input.uid, input.basic, input.pro);
+  await reconcileSlots(input.uid, 'were reduced by an administrator');
+  return mapTable.slots(input.uid);
 }
 
 /** Ends licences whose 6 months are over (the hourly sweep), then lapses maps where that leaves too few slots. */

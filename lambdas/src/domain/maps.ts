@@ -295,12 +295,6 @@ export async function adminUpdateMap(actor: Actor, input: {
   return toSummary(result);
 }
 
-export async function setUserSlots(actor: Actor, input: { uid: string; basic: number; pro: number }) {
-  if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
-  await mapTable.setGrantedSlots(input.uid, input.basic, input.pro);
-  return mapTable.slots(input.uid);
-}
-
 export async function getSlots(actor: Actor) {
   return mapTable.slots(actor.subject);
 }
