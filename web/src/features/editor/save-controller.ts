@@ -302,7 +302,13 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
     // Synchronous from here: what the author typed meanwhile is part of `ours`.
     const base = savedDoc;
     const ours = o.store.getState().doc;
-    const result = merge3(base, ours, remote.doc);
+    let result: ReturnType<typeof merge3>;
+    try {
+      result = merge3(base, ours, remote.doc);
+    } catch {
+      // Never expected (the merge repairs what it breaks); the two-way choice is the safe fallback.
+      return false;
+    }
     if (result.conflicts.length) {
       clearTimeout(saveTimer);
       void writeBackup();

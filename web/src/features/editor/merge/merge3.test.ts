@@ -286,6 +286,24 @@ describe('three-way merge (cases)', () => {
     expect(parseIfValid(r.doc)).toBeDefined();
   });
 
+  it('merges two edits of a 5,000-location map in well under a frame budget of a save', () => {
+    const b = blankDocument();
+    b.locations = Array.from({ length: 5000 }, (_, i) => ({ id: `l${i}`, title: `Location ${i}`, coord: [(i % 100) / 100, Math.floor(i / 100) / 100] as [number, number] }));
+    const ours = structuredClone(b);
+    ours.locations[10]!.title = 'Mine';
+    ours.locations.push({ id: 'new-mine', coord: [0.5, 0.5] });
+    const theirs = structuredClone(b);
+    theirs.locations[4000]!.coord = [0.9, 0.9];
+    theirs.locations.splice(20, 1);
+    const t0 = performance.now();
+    const { doc, conflicts } = merge3(b, ours, theirs);
+    const ms = performance.now() - t0;
+    expect(conflicts).toEqual([]);
+    expect(doc.locations).toHaveLength(5000);
+    expect(doc.locations[10]!.title).toBe('Mine');
+    expect(ms).toBeLessThan(1000);
+  });
+
   it('keeps one side’s reordering and the other side’s additions', () => {
     const b = base();
     const ours = structuredClone(b);

@@ -158,7 +158,9 @@ class Merger {
 
   /** The merged order of the kept items (see the module comment). */
   order(name: CollectionName, base: string[], ours: string[], theirs: string[], kept: Map<string, Plain>): Plain[] {
-    const inAll = new Set(base.filter((id) => ours.includes(id) && theirs.includes(id)));
+    const inOurs = new Set(ours);
+    const inTheirs = new Set(theirs);
+    const inAll = new Set(base.filter((id) => inOurs.has(id) && inTheirs.has(id)));
     const common = (list: string[]) => list.filter((id) => inAll.has(id));
     const [cb, co, ct] = [common(base), common(ours), common(theirs)];
     const oursMoved = !deepEqual(co, cb);
