@@ -17,10 +17,12 @@ import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
-import { DATA_CSP, FILES_CSP } from '@mapnest/shared/edge-headers';
 import { objectKeySchema } from '@mapnest/shared/files';
 import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, callNameFromModule } from '@mapnest/lambdas/routes';
+import { edgeHeaderSpec, edgeKindOf, edgeResponseHeaders, type EdgeKind } from '../../infra/src/edge/headers';
+import {
+  SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, UNAUTHENTICATED_BODY, loadEdgeFunction, requireTokenSource, type EdgeRequest, type EdgeResponse,
+} from '../../infra/src/edge/viewer-functions';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
 import type { Mailbox } from './mailbox';
 import type { LocalS3 } from './s3';
@@ -28,6 +30,61 @@ import type { LocalS3 } from './s3';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const LAMBDAS_SRC = path.join(REPO_ROOT, 'lambdas/src');
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024; // API Gateway HTTP API's payload limit
+
+/**
+ * What Lambda behind API Gateway allows a call: 29 s (the function timeout, infra's CALL_TIMEOUT; the HTTP API
+ * itself gives up at 30 s) and 6 MB of invocation payload each way (the event, base64 bodies included, and the
+ * result). Past either, API Gateway answers the browser, not the handler.
+ */
+export const LAMBDA_LIMITS = { timeoutMs: 29_000, payloadBytes: 6 * 1024 * 1024 } as const;
+
+/** An HTTP answer as API Gateway sends it. */
+export interface GatewayAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const gatewayMessage = (statusCode: number, message: string): GatewayAnswer => ({
+  statusCode, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message })),
+});
+
+/**
+ * Invokes a handler as Lambda behind an HTTP API does: an event over 6 MB is refused (413) before the handler
+ * runs; a handler that throws, runs past the timeout or answers more than 6 MB is a 500 from API Gateway
+ * ({"message":"Internal Server Error"}, the body the browser then gets); otherwise its result in the v2 format.
+ */
+export async function invokeLambda(handler: LambdaHandler, event: unknown, functionName: string, limits: { timeoutMs: number; payloadBytes: number } = LAMBDA_LIMITS): Promise<GatewayAnswer> {
+  if (Buffer.byteLength(JSON.stringify(event)) > limits.payloadBytes) return gatewayMessage(413, 'Request Entity Too Large');
+  const context = lambdaContext(functionName, limits.timeoutMs);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);
+  });
+  let result: unknown;
+  try {
+    result = await Promise.race([handler(event, context), timeout]);
+  } catch (err) {
+    console.error(`[gateway] ${functionName} threw outside its error handling:`, err);
+    return gatewayMessage(500, 'Internal Server Error');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (result === 'timeout') {
+    console.error(`[gateway] ${functionName} timed out after ${limits.timeoutMs} ms`);
+    return gatewayMessage(500, 'Internal Server Error');
+  }
+  // API Gateway v2 payload format: a structured result, or anything else sent as JSON with 200.
+  const structured = result && typeof result === 'object' && 'statusCode' in result
+    ? (result as APIGatewayProxyStructuredResultV2)
+    : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+  if (Buffer.byteLength(JSON.stringify(structured)) > limits.payloadBytes) {
+    console.error(`[gateway] ${functionName} answered more than ${limits.payloadBytes} bytes`);
+    return gatewayMessage(500, 'Internal Server Error');
+  }
+  const body = structured.body === undefined ? Buffer.alloc(0) : Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8');
+  return { statusCode: structured.statusCode ?? 200, headers: (structured.headers ?? {}) as Record<string, string>, body };
+}
 
 type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -73,7 +130,7 @@ export function loadHandler(file: string): Promise<LambdaHandler> {
 }
 
 /** A Lambda context for one invocation, with the remaining time counting down from the timeout. */
-export function lambdaContext(functionName: string, timeoutMs = CALL_TIMEOUT_MS): Context {
+export function lambdaContext(functionName: string, timeoutMs: number = LAMBDA_LIMITS.timeoutMs): Context {
   const started = Date.now();
   const requestId = randomUUID();
   return {
@@ -134,6 +191,34 @@ export function decodePath(value: string): string | null {
 
 const badRequest = (res: ServerResponse) => sendJson(res, 400, { message: 'Bad Request' });
 
+/**
+ * Sources the local app and embed pages may also load from (added to connect-src and img-src): test servers
+ * on this machine stand in for the https hosts authors keep CSVs and images on.
+ */
+export const LOCAL_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+
+const edgeHandlers = new Map<string, ReturnType<typeof loadEdgeFunction>>();
+/** Runs a CloudFront viewer-request function (infra/src/edge/viewer-functions.ts) on this request. */
+function viewerRequest(source: string, req: IncomingMessage, uri: string): EdgeRequest | EdgeResponse {
+  let handler = edgeHandlers.get(source);
+  if (!handler) edgeHandlers.set(source, (handler = loadEdgeFunction(source)));
+  const headers: EdgeRequest['headers'] = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = { value: v };
+  return handler({ request: { method: req.method ?? 'GET', uri, headers } });
+}
+
+/** The URI a rewriting viewer-request function forwards to the origin. */
+function rewrittenUri(source: string, req: IncomingMessage, uri: string): string {
+  const out = viewerRequest(source, req, uri);
+  return 'uri' in out ? out.uri : uri;
+}
+
+function sendEdgeResponse(res: ServerResponse, answer: EdgeResponse): void {
+  const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, v.value]));
+  res.writeHead(answer.statusCode, headers);
+  res.end(answer.body?.data ?? '');
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
@@ -175,28 +260,9 @@ export function createGateway(opts: GatewayOptions) {
 
   async function invoke(res: ServerResponse, file: string, name: string, event: unknown): Promise<void> {
     const handler = await loadHandler(file);
-    const context = lambdaContext(`mapnest-${name}`);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), CALL_TIMEOUT_MS);
-    });
-    let result: unknown;
-    try {
-      result = await Promise.race([handler(event, context), timeout]);
-    } catch (err) {
-      if (err instanceof Error && err.message === 'timeout') return sendJson(res, 504, envelope('DEADLINE_EXCEEDED', 'The call took too long.'));
-      console.error(`[gateway] ${name} threw outside its error handling:`, err);
-      return sendJson(res, 500, envelope('INTERNAL', 'Internal Server Error'));
-    } finally {
-      clearTimeout(timer);
-    }
-    // API Gateway v2 payload format: a structured result, or anything else sent as JSON with 200.
-    const structured = result && typeof result === 'object' && 'statusCode' in result
-      ? (result as APIGatewayProxyStructuredResultV2)
-      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
-    const body = structured.body === undefined ? Buffer.alloc(0) : Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8');
-    res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>), 'content-length': body.length });
-    res.end(body);
+    const answer = await invokeLambda(handler, event, `mapnest-${name}`);
+    res.writeHead(answer.statusCode, { ...answer.headers, 'content-length': answer.body.length });
+    res.end(answer.body);
   }
 
   async function handleCall(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -207,6 +273,9 @@ export function createGateway(opts: GatewayOptions) {
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       return sendJson(res, 404, envelope('NOT_FOUND', file ? `Calls are made with POST.` : `There is no function named "${name.slice(0, 64)}".`));
     }
+    // CloudFront's token gate first (the same function source): a call without a token gets the protocol's envelope.
+    const gated = viewerRequest(requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), PUBLIC_CALLS.map((n) => `${CALL_PATH_PREFIX}${n}`)), req, url.pathname);
+    if (!('uri' in gated)) return sendEdgeResponse(res, gated);
     // The JWT authorizer runs before the Lambda: no valid ID token, no invocation. Public calls have no authorizer.
     let claims: Record<string, string> | null = null;
     if (!PUBLIC_CALLS.includes(name)) {
@@ -234,11 +303,6 @@ export function createGateway(opts: GatewayOptions) {
         'content-type': obj.ContentType ?? 'application/octet-stream',
         'cache-control': obj.CacheControl ?? 'public, max-age=60',
         'content-length': body.length,
-        // Published maps and their files are read by script-tag embeds on customers' sites.
-        'access-control-allow-origin': '*',
-        // Opened directly, user files and data load nothing and run nothing (CloudFront's response headers policies).
-        'content-security-policy': bucket === opts.buckets.uploads ? FILES_CSP : DATA_CSP,
-        'x-content-type-options': 'nosniff',
       };
       if (obj.ETag) headers.etag = obj.ETag;
       if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
@@ -252,21 +316,22 @@ export function createGateway(opts: GatewayOptions) {
     }
   }
 
-  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, kind: EdgeKind): void {
     const dist = opts.webDist;
-    const decoded = decodePath(pathname);
+    if (decodePath(pathname) === null) return badRequest(res);
+    // The app's and the embed's behaviours run the SPA rewrite function CloudFront runs (/m/* is the embed page,
+    // other paths without a file extension the app); the static files' behaviours have none.
+    const uri = kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, pathname) : pathname;
+    const decoded = decodePath(uri);
     if (decoded === null) return badRequest(res);
-    let file = path.join(dist, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
+    const file = path.join(dist, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
     const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
     if (!isFile) {
-      // History fallback, as the CloudFront function does: /m/* is the embed page, the rest the app.
-      const page = pathname.startsWith('/m/') && existsSync(path.join(dist, 'embed.html')) ? 'embed.html' : 'index.html';
-      if (path.extname(pathname) && !pathname.startsWith('/m/')) return sendJson(res, 404, { message: 'Not Found' });
-      file = path.join(dist, page);
-      if (!existsSync(file)) {
+      if ((uri === '/index.html' || uri === '/embed.html') && !existsSync(path.join(dist, 'index.html'))) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
         return void res.end('The web app is not built yet: run `npm run build`.');
       }
+      return sendJson(res, 404, { message: 'Not Found' });
     }
     const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
     const stat = statSync(file);
@@ -276,9 +341,6 @@ export function createGateway(opts: GatewayOptions) {
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'last-modified': stat.mtime.toUTCString(),
     };
-    // The script-tag embed imports the embed's modules from customers' sites, and reads the demo and
-    // built-in maps' floors from there (CloudFront: CROSS_ORIGIN_STATIC_PATHS in infra/src/constructs/web.ts).
-    if (immutable || pathname === '/embed.js' || pathname.startsWith('/demo/') || pathname.startsWith('/builtin/')) headers['access-control-allow-origin'] = '*';
     let body: Buffer = readFileSync(file);
     if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 512) {
       const cached = gzipCache.get(file);
@@ -299,6 +361,16 @@ export function createGateway(opts: GatewayOptions) {
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
+    // The headers CloudFront's response headers policy for this path adds, on every answer (errors included).
+    // Local-only paths (/_s3, /_cognito, /_dev) have no CloudFront counterpart.
+    const kind = edgeKindOf(p);
+    if (!p.startsWith('/_')) {
+      for (const [name, value] of Object.entries(edgeResponseHeaders(edgeHeaderSpec(kind, [], LOCAL_SOURCES)))) {
+        // Vite's dev server injects inline scripts (React refresh), which the app's CSP rightly refuses.
+        if (opts.vite && name === 'content-security-policy' && (kind === 'app' || kind === 'embed')) continue;
+        res.setHeader(name, value);
+      }
+    }
     if (p.startsWith(CALL_PATH_PREFIX)) return handleCall(req, res, url);
     const httpRoute = HTTP_ROUTES.find((r) => r.path === p && r.method === req.method);
     if (httpRoute) {
@@ -309,7 +381,8 @@ export function createGateway(opts: GatewayOptions) {
     if (p.startsWith('/api/')) return sendJson(res, 404, envelope('NOT_FOUND', `No route for ${req.method} ${p}.`));
     for (const [prefix, bucket] of [['/data/', opts.buckets.public], ['/files/', opts.buckets.uploads]] as const) {
       if (!p.startsWith(prefix)) continue;
-      const key = decodePath(p.slice(prefix.length));
+      // CloudFront's function strips the routing prefix; the rest is the bucket key.
+      const key = decodePath(rewrittenUri(STRIP_PREFIX_SOURCE, req, p).slice(1));
       // A "folder" is never an object: CloudFront (no ListBucket for its origin access) shows no bucket listing.
       if (key === '' || key?.endsWith('/')) return sendJson(res, 404, { message: 'Not Found' });
       // A key S3 could not hold (control characters, lone surrogates, over 1,024 bytes) is a bad request, not an error.
@@ -361,7 +434,7 @@ export function createGateway(opts: GatewayOptions) {
         resolve();
       }));
     }
-    return serveStatic(req, res, p);
+    return serveStatic(req, res, p, kind);
   }
 
   /** Requests wait for this before they are answered (the first start seeds data while the port is open). */

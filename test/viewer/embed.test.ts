@@ -183,8 +183,15 @@ async function publish(user: TestUser, title: string, doc: MapDocument): Promise
 }
 
 /** A page that collects its errors and console warnings. */
-async function watchedPage(): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
-  const context = await newContext(browser, { width: 1280, height: 800 });
+/**
+ * `sanitiserOnly`: without the page's CSP, so that the sanitiser alone is what stops author script (the CSP, tested
+ * in test/foundation/edge-parity.test.ts, would stop inline handlers too, and Chromium reports the handlers it sees
+ * while the sanitiser parses markup in an inert document as CSP violations, though nothing runs).
+ */
+async function watchedPage(opts: { sanitiserOnly?: boolean } = {}): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+  const context = opts.sanitiserOnly
+    ? await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl(), bypassCSP: true })
+    : await newContext(browser, { width: 1280, height: 800 });
   const page = await context.newPage();
   const errors = collectErrors(page);
   const warnings: string[] = [];
@@ -293,7 +300,7 @@ describe('a map with a CSV of locations', () => {
     doc.settings.csvUrl = csvUrl;
     const id = await publish(user, 'CSV locations', doc);
 
-    const { page, errors, warnings } = await watchedPage();
+    const { page, errors, warnings } = await watchedPage({ sanitiserOnly: true });
     const ran: unknown[] = [];
     await page.exposeFunction('__mnReport', (n: unknown) => ran.push(n));
     await page.addInitScript(() => {
@@ -430,7 +437,8 @@ describe('a map made of script-injection vectors', () => {
     }));
     const id = await call<string>('createMap', { title: 'XSS corpus', mapData: doc }, user);
 
-    const context = await newContext(browser);
+    // Without the page's CSP: the sanitiser alone must stop every vector (see watchedPage).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl(), bypassCSP: true });
     const page = await context.newPage();
     const ran: unknown[] = [];
     const dialogs: string[] = [];

@@ -7,14 +7,12 @@ import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { DATA_CSP, FILES_CSP } from '@mapnest/shared/edge-headers';
-import { MESSAGES } from '@mapnest/shared/errors';
-import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../edge/viewer-functions';
+import { CROSS_ORIGIN_STATIC_PATHS, HSTS_SECONDS, edgeHeaderSpec, type EdgeKind } from '../edge/headers';
+import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, UNAUTHENTICATED_BODY, requireTokenSource } from '../edge/viewer-functions';
 import type { StageConfig } from '../stages';
 import type { WebAssets } from '../web-assets';
 
-/** The call protocol's answer to a call made without a token (spec: 'Unauthenticated'). */
-export const UNAUTHENTICATED_BODY = { error: { status: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated } } as const;
+export { UNAUTHENTICATED_BODY } from '../edge/viewer-functions';
 
 /** Hashed build output never changes under its name; entry pages and runtime JSON always revalidate. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -25,8 +23,7 @@ export const REVALIDATE_CACHE = 'no-cache';
  * are never pruned).
  */
 export const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
-/** Build output under stable names that other sites read: the script-tag loader and the maps it may show. */
-export const CROSS_ORIGIN_STATIC_PATHS = ['/assets/*', '/embed.js', '/demo/*', '/builtin/*'] as const;
+export { CROSS_ORIGIN_STATIC_PATHS, contentSecurityPolicy } from '../edge/headers';
 
 export interface WebProps {
   stage: StageConfig;
@@ -43,29 +40,6 @@ export interface WebProps {
   connectSources: string[];
   /** Call paths open to signed-out callers, which the token gate lets through. */
   publicCallPaths: string[];
-}
-
-/**
- * Content-Security-Policy of the app and of the embed page; they differ in who may frame them and
- * where they may fetch from (the embed reads authors' CSVs and floor plans from any https host).
- */
-export function contentSecurityPolicy(connectSources: readonly string[], frameAncestors: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // React and the map renderer set inline styles; no inline or eval'd script is allowed.
-    "style-src 'self' 'unsafe-inline'",
-    // Location images may come from any https host the author links.
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src ${['\'self\'', ...connectSources].join(' ')}`,
-    "frame-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ');
 }
 
 /**
@@ -99,32 +73,8 @@ export class Web extends Construct {
     });
     const viewerRequest = (fn: cloudfront.IFunction) => [{ function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }];
 
-    const hsts = { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true };
-    const common = {
-      strictTransportSecurity: hsts,
-      contentTypeOptions: { override: true },
-      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-    };
-    const appHeaders = new cloudfront.ResponseHeadersPolicy(this, 'AppHeaders', {
-      comment: 'Mapnest app: strict CSP, not framable',
-      securityHeadersBehavior: {
-        ...common,
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.connectSources, "'none'"), override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-      },
-    });
-    const embedHeaders = new cloudfront.ResponseHeadersPolicy(this, 'EmbedHeaders', {
-      comment: 'Mapnest embed (/m/*): framable by any customer site',
-      securityHeadersBehavior: {
-        ...common,
-        // No X-Frame-Options: it cannot express "anyone", and frame-ancestors supersedes it.
-        // connect-src https:: a map's CSV of locations (settings.csvUrl) and its SVG floors may live on any
-        // host the author picks. img-src already allows any https host, so this opens no new way out.
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(['https:'], '*'), override: true },
-      },
-    });
-    // Published data, files and the embed's own scripts and maps are read cross-origin by script-tag
-    // embeds; they are never documents, so an uploaded SVG or HTML opened directly runs no script in our origin.
+    // Every response headers policy comes from one spec per kind of response (edge/headers.ts), which the local
+    // gateway sends too: CSP per path, HSTS, frame rules, nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP.
     const crossOriginReads: cloudfront.ResponseHeadersCorsBehavior = {
       accessControlAllowOrigins: ['*'],
       accessControlAllowMethods: ['GET', 'HEAD'],
@@ -134,17 +84,28 @@ export class Web extends Construct {
       accessControlMaxAge: Duration.days(1),
       originOverride: true,
     };
-    const dataHeaders = new cloudfront.ResponseHeadersPolicy(this, 'DataHeaders', {
-      comment: 'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly',
-      corsBehavior: crossOriginReads,
-      securityHeadersBehavior: { ...common, contentSecurityPolicy: { contentSecurityPolicy: DATA_CSP, override: true } },
-    });
+    const headersPolicy = (id: string, comment: string, kind: EdgeKind) => {
+      const spec = edgeHeaderSpec(kind, props.connectSources);
+      return new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment,
+        ...(spec.cors ? { corsBehavior: crossOriginReads } : {}),
+        securityHeadersBehavior: {
+          strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_SECONDS), includeSubdomains: true, override: true },
+          contentTypeOptions: { override: true },
+          referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+          contentSecurityPolicy: { contentSecurityPolicy: spec.csp, override: true },
+          ...(spec.frameOptions ? { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } } : {}),
+        },
+        customHeadersBehavior: { customHeaders: Object.entries(spec.custom).map(([header, value]) => ({ header, value, override: true })) },
+      });
+    };
+    const appHeaders = headersPolicy('AppHeaders', 'Mapnest app: strict CSP, not framable', 'app');
+    const embedHeaders = headersPolicy('EmbedHeaders', 'Mapnest embed (/m/*): framable by any customer site', 'embed');
+    // Published data and the embed's own scripts and maps are read cross-origin by script-tag embeds; they are
+    // never documents, so one opened directly runs no script in our origin.
+    const dataHeaders = headersPolicy('DataHeaders', 'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly', 'data');
     // User files (an uploaded SVG above all) opened directly load nothing and run nothing, in an opaque origin.
-    const filesHeaders = new cloudfront.ResponseHeadersPolicy(this, 'FilesHeaders', {
-      comment: 'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed',
-      corsBehavior: crossOriginReads,
-      securityHeadersBehavior: { ...common, contentSecurityPolicy: { contentSecurityPolicy: FILES_CSP, override: true } },
-    });
+    const filesHeaders = headersPolicy('FilesHeaders', 'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed', 'files');
 
     // Honours the Cache-Control the publisher sets; a short default when it sets none. ?v= busts caches.
     const originControlled = new cloudfront.CachePolicy(this, 'OriginControlledCache', {

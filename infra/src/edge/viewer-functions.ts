@@ -1,7 +1,31 @@
 /**
  * CloudFront Functions (viewer request, cloudfront-js-2.0). Kept as source text so the exact code
- * deployed to the edge is also what the tests execute.
+ * deployed to the edge is also what the tests and the local gateway (scripts/local/gateway.ts) execute.
  */
+import { MESSAGES } from '@mapnest/shared/errors';
+
+/** The call protocol's answer to a call made without a token (spec: 'Unauthenticated'). */
+export const UNAUTHENTICATED_BODY = { error: { status: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated } } as const;
+
+/** A viewer request as CloudFront hands it to a function (headers as { name: { value } }). */
+export interface EdgeRequest {
+  method: string;
+  uri: string;
+  headers: Record<string, { value: string }>;
+}
+/** A response a viewer-request function answers with instead of forwarding the request. */
+export interface EdgeResponse {
+  statusCode: number;
+  statusDescription?: string;
+  headers: Record<string, { value: string }>;
+  body?: { encoding: string; data: string };
+}
+export type EdgeHandler = (event: { request: EdgeRequest }) => EdgeRequest | EdgeResponse;
+
+/** Loads a function's source the way CloudFront does: a script defining `handler`. */
+export function loadEdgeFunction(source: string): EdgeHandler {
+  return new Function(`${source}\nreturn handler;`)() as EdgeHandler;
+}
 
 /**
  * Default and /m/* behaviours: /m/{id} is the embed entry page; any other path without a file
