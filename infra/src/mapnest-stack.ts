@@ -11,7 +11,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { MapnestFunction, type FunctionResources } from './constructs/mapnest-function';
-import { Monitoring } from './constructs/monitoring';
+import { FailedInvocations, Monitoring } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
 import { Web, appConnectSources } from './constructs/web';
 import { GRANTS, type FunctionGrants } from './grants';
@@ -45,6 +45,9 @@ export function constructIdFor(spec: FunctionSpec): string {
  */
 export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   'calls/submit-contact': 2,
+  // Stripe retries a throttled delivery (429) for days, and events are applied in order whatever their arrival.
+  'http/stripe-webhook': 5,
+  'http/health': 2,
 };
 
 export class MapnestStack extends Stack {
@@ -92,11 +95,12 @@ export class MapnestStack extends Stack {
       APP_ORIGIN: appOriginToken,
     };
 
+    const failures = new FailedInvocations(this, 'FailedInvocations');
     const functionsScope = new Construct(this, 'Functions');
     const build = (spec: FunctionSpec, resources: FunctionResources, environment: Record<string, string>) => {
       const bundle = props.bundles.get(spec.id);
       if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
-      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), { spec, bundle, grants: grants[spec.id], resources, environment, stage });
+      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), { spec, bundle, grants: grants[spec.id], resources, environment, stage, failures: failures.queue });
       Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
       const reserved = RESERVED_CONCURRENCY[spec.id];
       if (reserved !== undefined) (fn.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
@@ -124,7 +128,8 @@ export class MapnestStack extends Stack {
         new events.Rule(this, `${constructIdFor(spec)}Schedule`, {
           description: `Mapnest ${stage.name} ${spec.id}`,
           schedule: events.Schedule.expression(spec.schedule!),
-          targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2 })],
+          // Delivery failures (EventBridge could not invoke) land in the same queue as the function's own failures.
+          targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: failures.queue })],
         });
       }
       if (spec.trigger === 's3-upload') {
@@ -157,7 +162,15 @@ export class MapnestStack extends Stack {
     });
     appOrigin.value = this.web.appOrigin;
 
-    this.monitoring = new Monitoring(this, 'Monitoring', { stage, functions: this.functions, api: this.api.httpApi, table: this.data.table });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      functions: this.functions,
+      api: this.api.httpApi,
+      table: this.data.table,
+      failures: failures.queue,
+      distribution: this.web.distribution,
+      origins: { data: this.storage.publicData, embed: this.storage.spa },
+    });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'Where the app is served' });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
@@ -174,6 +187,7 @@ export class MapnestStack extends Stack {
     new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
     new CfnOutput(this, 'PublicBucket', { value: this.storage.publicData.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: failures.queue.queueUrl, description: 'Failed upload triggers and sweeps, after retries' });
 
     acknowledgeCdkHelpers(this);
     this.retainHelperLogsLikeOurs(stage);

@@ -58,6 +58,11 @@ export interface StageConfig {
   accessLogDays: number;
   /** Application log level handed to Lambda's JSON logging and to the handlers' LOG_LEVEL. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * Monthly AWS Budgets limit in USD for this stage's resources (filtered on the `stage` cost allocation tag, which
+   * must be activated once in the Billing console): the alarm topic hears at 80% actual and 100% forecast.
+   */
+  monthlyBudgetUsd: number;
   /** Subscribed to the alarm topic when set (the subscription needs a one-time confirmation). */
   alarmEmail?: string;
   /** Stage-wide API Gateway throttling (requests per second and burst). */
@@ -86,6 +91,7 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     logRetention: RetentionDays.TWO_WEEKS,
     accessLogDays: 14,
     logLevel: 'debug',
+    monthlyBudgetUsd: 50,
     throttle: { rateLimit: 50, burstLimit: 100 },
     extraOrigins: ['http://localhost:5173', 'http://localhost:8080'],
   },
@@ -98,6 +104,7 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     logRetention: RetentionDays.THREE_MONTHS,
     accessLogDays: 90,
     logLevel: 'info',
+    monthlyBudgetUsd: 500,
     throttle: { rateLimit: 500, burstLimit: 1000 },
     extraOrigins: [],
   },
@@ -153,6 +160,7 @@ export function validateStage(stage: StageConfig): void {
     ];
     if (missing.length > 0) problems.push(`a production stage needs ${missing.join(', ')} in infra/src/stages.ts (docs/deploy.md, step 2)`);
   }
+  if (!(stage.monthlyBudgetUsd > 0)) problems.push('monthlyBudgetUsd must be a positive amount');
   if (stage.account !== undefined && !/^\d{12}$/.test(stage.account)) problems.push('account must be a 12-digit AWS account id');
   if (problems.length > 0) throw new Error(`Stage '${stage.name}' is misconfigured: ${problems.join('; ')}.`);
 }

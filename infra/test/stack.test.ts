@@ -8,6 +8,9 @@ import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModu
 import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
+import { EDGE_5XX_MIN_REQUESTS, EDGE_5XX_PERCENT } from '../src/constructs/monitoring';
+import { REQUEST_METRICS_FILTER } from '../src/constructs/storage';
+import { RESERVED_CONCURRENCY } from '../src/mapnest-stack';
 import { CROSS_ORIGIN_STATIC_PATHS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
 import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
 import { GRANTS, WRITING_CALLS } from '../src/grants';
@@ -15,7 +18,7 @@ import { readManifest, type Manifest } from '../src/manifest';
 import { LAMBDAS_SRC } from '../src/paths';
 import { STAGES } from '../src/stages';
 import {
-  actionsOf, bundle, expectNagClean, functionsById, logicalIdByPath, nagFindings, resourcesOf, routes, statementsOf, synth,
+  actionsOf, bundle, expectNagClean, isFailureQueueStatement, isXrayStatement, functionsById, logicalIdByPath, nagFindings, resourcesOf, routes, statementsOf, synth,
   type Bundled, type Statement, type Synthesised,
 } from './support';
 
@@ -185,11 +188,12 @@ describe('least privilege', () => {
   });
 
   const statementsFor = (id: string) => statementsOf(dev.template, functionsById(dev.template).get(id)!);
-  const dataStatements = (id: string) => statementsFor(id).filter((s) => !actionsOf(s).every((a) => a.startsWith('logs:')));
+  const dataStatements = (id: string) => statementsFor(id).filter((s) => !actionsOf(s).every((a) => a.startsWith('logs:')) && !isXrayStatement(s) && !isFailureQueueStatement(s));
 
-  it('never grants a wildcard action or a bare * resource', () => {
+  it('never grants a wildcard action or a bare * resource (but X-Ray\'s two actions, which have no resources)', () => {
     for (const fn of functionsById(dev.template).values()) {
       for (const s of statementsOf(dev.template, fn)) {
+        if (isXrayStatement(s)) continue;
         expect(s.Effect).toBe('Allow');
         for (const action of actionsOf(s)) expect(action, fn.id).not.toMatch(/\*/);
         for (const resource of resourcesOf(s)) expect(resource, fn.id).not.toBe('*');
@@ -284,10 +288,11 @@ describe('least privilege', () => {
     expect(dataStatements('calls/delete-user-data').flatMap(actionsOf)).toEqual(expect.arrayContaining(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:PutItem']));
   });
 
-  it('caps the concurrency of the public contact form, and of nothing else', () => {
+  it('caps the concurrency of the public functions (the contact form, the webhook, health), and of nothing else', () => {
     for (const fn of functionsById(dev.template).values()) {
-      expect(fn.properties.ReservedConcurrentExecutions, fn.id).toBe(fn.id === 'calls/submit-contact' ? 2 : undefined);
+      expect(fn.properties.ReservedConcurrentExecutions, fn.id).toBe(RESERVED_CONCURRENCY[fn.id]);
     }
+    expect(RESERVED_CONCURRENCY['calls/submit-contact']).toBe(2);
   });
 
   it('matches every function\'s permissions to its GRANTS entry', () => {
@@ -644,9 +649,10 @@ describe('operations', () => {
   it('alarms on every function, the API 5xx rate and DynamoDB throttles, all to the alarm topic', () => {
     const topic = logicalIdByPath(prod.template, 'AWS::SNS::Topic', 'Monitoring/Alarms');
     const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<{ Properties: Record<string, unknown> }>;
-    expect(alarms).toHaveLength(functionsById(prod.template).size + 2);
+    // Per function, API 5xx, DynamoDB throttles, failed invocations, CloudFront 5xx, and the /data and /m origins.
+    expect(alarms).toHaveLength(functionsById(prod.template).size + 6);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
-    const metricNames = alarms.map((a) => json(a.Properties.Metrics));
+    const metricNames = alarms.map((a) => json(a.Properties.Metrics) ?? '');
     for (const fn of functionsById(prod.template).values()) {
       expect(metricNames.some((m) => m.includes('"Errors"') && m.includes('"Throttles"') && m.includes(fn.logicalId)), fn.id).toBe(true);
     }
@@ -656,6 +662,77 @@ describe('operations', () => {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
     prod.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('alarms on CloudFront 5xx and on the 5xx of the origins of the embed (/m) and data (/data) paths', () => {
+    const alarms = Object.entries(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<[string, { Properties: Record<string, unknown> }]>;
+    const byId = (prefix: string) => alarms.find(([id]) => id.startsWith(prefix))?.[1].Properties;
+    const distribution = logicalIdByPath(prod.template, 'AWS::CloudFront::Distribution', 'Web/Distribution');
+    const edge = json(byId('MonitoringEdge5xxRate')?.Metrics);
+    expect(edge).toContain('"5xxErrorRate"');
+    expect(edge).toContain(`"Ref":"${distribution}"`);
+    expect(edge).toContain(`IF(requests >= ${EDGE_5XX_MIN_REQUESTS}`);
+    expect(byId('MonitoringEdge5xxRate')?.Threshold).toBe(EDGE_5XX_PERCENT);
+    for (const [alarm, bucket] of [['MonitoringDataOrigin5xx', 'Storage/PublicData/'], ['MonitoringEmbedOrigin5xx', 'Storage/Spa/']]) {
+      const p = byId(alarm!)!;
+      expect(p.MetricName).toBe('5xxErrors');
+      expect(p.Dimensions).toEqual(expect.arrayContaining([{ Name: 'BucketName', Value: { Ref: logicalIdByPath(prod.template, 'AWS::S3::Bucket', bucket!) } }, { Name: 'FilterId', Value: REQUEST_METRICS_FILTER }]));
+      prod.template.hasResourceProperties('AWS::S3::Bucket', { MetricsConfigurations: [{ Id: REQUEST_METRICS_FILTER }] });
+    }
+  });
+
+  it('sends failed upload triggers and sweeps to a queue after two retries, and alarms when it holds any', () => {
+    const queue = logicalIdByPath(dev.template, 'AWS::SQS::Queue', 'FailedInvocations/Queue');
+    const fns = functionsById(dev.template);
+    const configs = Object.values(dev.template.findResources('AWS::Lambda::EventInvokeConfig')) as Array<{ Properties: Record<string, unknown> }>;
+    for (const id of ['triggers/thumbnail', 'triggers/expire-test-maps']) {
+      const config = configs.find((c) => json(c.Properties.FunctionName).includes(fns.get(id)!.logicalId))?.Properties;
+      expect(config, id).toMatchObject({ MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } } });
+    }
+    expect(configs).toHaveLength(2);
+    dev.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } }, RetryPolicy: { MaximumRetryAttempts: 2 } })] });
+    dev.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    const alarm = Object.entries(dev.template.findResources('AWS::CloudWatch::Alarm')).find(([id]) => id.startsWith('MonitoringFailedInvocations'))![1] as { Properties: Record<string, unknown> };
+    expect(alarm.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    // Only the asynchronous triggers may send to it, and only to it.
+    for (const fn of fns.values()) {
+      const sends = statementsOf(dev.template, fn).filter(isFailureQueueStatement);
+      if (['triggers/thumbnail', 'triggers/expire-test-maps'].includes(fn.id)) expect(sends.flatMap(resourcesOf), fn.id).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+      else expect(sends, fn.id).toEqual([]);
+    }
+  });
+
+  it('traces every function with X-Ray and names the Powertools service', () => {
+    for (const fn of functionsById(dev.template).values()) {
+      expect(fn.properties.TracingConfig, fn.id).toEqual({ Mode: 'Active' });
+      const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env, fn.id).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'mapnest', POWERTOOLS_METRICS_NAMESPACE: 'Mapnest', POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false' });
+      expect(statementsOf(dev.template, fn).filter(isXrayStatement), fn.id).toHaveLength(1);
+    }
+  });
+
+  it('caps the concurrency of public functions', () => {
+    const fns = functionsById(dev.template);
+    const publicIds = [...fns.values()].filter((fn) => routes(dev.template).some((r) => r.functionLogicalId === fn.logicalId && r.authorizationType === 'NONE')).map((fn) => fn.id);
+    expect(publicIds.sort()).toEqual(['calls/submit-contact', 'http/health', 'http/stripe-webhook']);
+    for (const id of publicIds) expect(fns.get(id)!.properties.ReservedConcurrentExecutions, id).toBe(RESERVED_CONCURRENCY[id]);
+    expect(RESERVED_CONCURRENCY['http/stripe-webhook']).toBe(5);
+  });
+
+  it('has a monthly budget per stage, on the stage\'s cost tag, that tells the alarm topic', () => {
+    for (const [stage, t] of [[STAGES.dev!, dev.template], [STAGES.prod!, prod.template]] as const) {
+      const topic = logicalIdByPath(t, 'AWS::SNS::Topic', 'Monitoring/Alarms');
+      t.hasResourceProperties('AWS::Budgets::Budget', {
+        Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: stage.monthlyBudgetUsd, Unit: 'USD' }, CostFilters: { TagKeyValue: [`user:stage$${stage.name}`] } },
+        NotificationsWithSubscribers: [
+          { Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }), Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topic } }] },
+          { Notification: Match.objectLike({ NotificationType: 'FORECASTED', Threshold: 100 }), Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topic } }] },
+        ],
+      });
+      t.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Sid: 'BudgetsPublish', Principal: { Service: 'budgets.amazonaws.com' }, Action: 'sns:Publish' })]) },
+      });
+    }
   });
 
   it('keeps logs for the stage\'s retention and keeps them when prod is deleted', () => {

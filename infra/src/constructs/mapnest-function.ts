@@ -2,8 +2,10 @@ import { Annotations, Duration, RemovalPolicy, Stack, Tags, Validations } from '
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { Bundle } from '../bundle';
@@ -77,7 +79,15 @@ export interface MapnestFunctionProps {
   resources: FunctionResources;
   environment: Record<string, string>;
   stage: StageConfig;
+  /**
+   * Where asynchronous invocations (S3 uploads, schedules) go once Lambda's retries are spent; required for those
+   * triggers, so no failed upload or sweep disappears silently.
+   */
+  failures?: IQueue;
 }
+
+/** Lambda's own retries of a failed asynchronous invocation before it goes to the failure queue. */
+export const ASYNC_RETRY_ATTEMPTS = 2;
 
 /**
  * The house Lambda: entry and asset from the module name (bundled in one esbuild pass), runtime,
@@ -120,13 +130,32 @@ export class MapnestFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
+      // X-Ray: Lambda samples invocations and Powertools Tracer adds a subsegment per AWS call (ADR 009).
+      tracing: lambda.Tracing.ACTIVE,
       applicationLogLevelV2: applicationLogLevel(stage.logLevel),
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       environment: {
         ...props.environment,
         LOG_LEVEL: stage.logLevel,
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'mapnest',
+        POWERTOOLS_METRICS_NAMESPACE: 'Mapnest',
+        // Responses carry users' maps and profiles: traces keep timings and errors, not payloads.
+        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
       },
+      ...(isAsync(spec)
+        ? {
+            retryAttempts: ASYNC_RETRY_ATTEMPTS,
+            maxEventAge: Duration.hours(6),
+            ...(props.failures ? { onFailure: new destinations.SqsDestination(props.failures) } : {}),
+          }
+        : {}),
+    });
+    if (isAsync(spec) && !props.failures) throw new Error(`${spec.id} is invoked asynchronously and needs a failure queue.`);
+    // X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions.
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only the * resource (no resource-level permissions exist for them).',
     });
     // The role's policy must exist before the function is invoked by anything.
     this.function.node.addDependency(this.role);
@@ -240,6 +269,11 @@ export class MapnestFunction extends Construct {
       }),
     );
   }
+}
+
+/** Triggers Lambda invokes asynchronously (S3 notifications, EventBridge schedules). */
+export function isAsync(spec: FunctionSpec): boolean {
+  return spec.trigger === 's3-upload' || spec.trigger === 'schedule';
 }
 
 function applicationLogLevel(level: StageConfig['logLevel']): lambda.ApplicationLogLevel {

@@ -1,19 +1,57 @@
-import { Duration } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stages';
 import type { MapnestFunction } from './mapnest-function';
+import { REQUEST_METRICS_FILTER } from './storage';
 
 export interface MonitoringProps {
   stage: StageConfig;
   functions: MapnestFunction[];
   api: HttpApi;
   table: ITable;
+  /** Asynchronous invocations that failed after Lambda's retries (FailedInvocations). */
+  failures: sqs.IQueue;
+  distribution: Distribution;
+  /** Origins of the paths customers' visitors load: /data (published maps) and /m (the embed page and assets). */
+  origins: { data: IBucket; embed: IBucket };
+}
+
+/** CloudFront 5xx share, in percent, above which the edge alarm fires. */
+export const EDGE_5XX_PERCENT = 1;
+/** Fewer viewer requests than this in a period never raise the edge alarm. */
+export const EDGE_5XX_MIN_REQUESTS = 100;
+
+/**
+ * The dead-letter queue of asynchronous invocations: an upload whose thumbnail or check failed, a sweep that
+ * failed, each after Lambda's own retries, kept 14 days with the event that failed (Lambda's OnFailure record),
+ * so it can be read and re-driven. Created before the functions, which name it as their OnFailure destination.
+ */
+export class FailedInvocations extends Construct {
+  readonly queue: sqs.Queue;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.queue = new sqs.Queue(this, 'Queue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter destination of the asynchronous triggers; nothing consumes it automatically, so it needs no queue of its own.',
+    });
+  }
 }
 
 /** Share of API requests answered with 5xx, in percent, above which the API alarm fires. */
@@ -31,6 +69,7 @@ export class Monitoring extends Construct {
   readonly topic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
+  readonly budget: budgets.CfnBudget;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -87,6 +126,82 @@ export class Monitoring extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+
+    track(
+      props.failures.metricApproximateNumberOfMessagesVisible({ period, statistic: cloudwatch.Stats.MAXIMUM }).createAlarm(this, 'FailedInvocations', {
+        alarmDescription: `Mapnest ${stage.name}: an upload trigger or scheduled sweep failed after its retries; the event waits in the failed-invocations queue.`,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // The paths customers' visitors use. CloudFront publishes its metrics per distribution (in us-east-1), so the
+    // edge alarm covers every path; the origins' own 5xx (S3 request metrics) say which of /data or /m failed.
+    if (Stack.of(this).region === 'us-east-1') {
+      const edgeRequests = props.distribution.metricRequests({ period, statistic: cloudwatch.Stats.SUM });
+      const edgeErrorRate = new cloudwatch.MathExpression({
+        label: 'CloudFront 5xx %',
+        expression: `IF(requests >= ${EDGE_5XX_MIN_REQUESTS}, rate, 0)`,
+        usingMetrics: { requests: edgeRequests, rate: props.distribution.metric5xxErrorRate({ period, statistic: cloudwatch.Stats.AVERAGE }) },
+        period,
+      });
+      track(
+        edgeErrorRate.createAlarm(this, 'Edge5xxRate', {
+          alarmDescription: `Mapnest ${stage.name}: more than ${EDGE_5XX_PERCENT}% of CloudFront responses (embeds /m, map data /data, app) were 5xx.`,
+          threshold: EDGE_5XX_PERCENT,
+          evaluationPeriods: 3,
+          datapointsToAlarm: 2,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    } else {
+      Annotations.of(this).addWarningV2('mapnest:edge-alarm', 'CloudFront metrics exist only in us-east-1: the edge 5xx alarm needs a us-east-1 stack; only the origin alarms are created.');
+    }
+    for (const [path, bucket] of [['Data', props.origins.data], ['Embed', props.origins.embed]] as const) {
+      const originErrors = new cloudwatch.Metric({
+        namespace: 'AWS/S3',
+        metricName: '5xxErrors',
+        dimensionsMap: { BucketName: bucket.bucketName, FilterId: REQUEST_METRICS_FILTER },
+        period,
+        statistic: cloudwatch.Stats.SUM,
+      });
+      track(
+        originErrors.createAlarm(this, `${path}Origin5xx`, {
+          alarmDescription: `Mapnest ${stage.name}: the S3 origin of /${path === 'Data' ? 'data' : 'm'} answered 5xx to CloudFront.`,
+          threshold: 5,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // AWS Budgets: this stage's monthly cost (resources tagged stage=<name>) against its limit.
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'BudgetsPublish',
+        principals: [new iam.ServicePrincipal('budgets.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    const toTopic = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
+    this.budget = new budgets.CfnBudget(this, 'Budget', {
+      budget: {
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: stage.monthlyBudgetUsd, unit: 'USD' },
+        costFilters: { TagKeyValue: [`user:stage$${stage.name}`] },
+      },
+      notificationsWithSubscribers: [
+        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: 80, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+      ],
+    });
 
     const tableThrottles = new cloudwatch.MathExpression({
       label: 'DynamoDB throttle events',
@@ -152,8 +267,8 @@ export class Monitoring extends Construct {
       new cloudwatch.LogQueryWidget({
         title: 'Latest errors (all functions)',
         logGroupNames: props.functions.slice(0, MAX_QUERY_LOG_GROUPS).map((fn) => fn.logGroup.logGroupName),
-        // Lambda's JSON format sets level from the console method; the handlers' own JSON line is in message.
-        queryLines: ['fields @timestamp, @log, level, message', 'filter level = "ERROR"', 'sort @timestamp desc', 'limit 50'],
+        // Powertools Logger writes each line as JSON with its own level (WARN stays WARN).
+        queryLines: ['fields @timestamp, @log, level, message, requestId, error.message', 'filter level = "ERROR"', 'sort @timestamp desc', 'limit 50'],
         width: 24,
       }),
     );

@@ -3,6 +3,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stages';
 
+/** Id of the S3 request-metrics filter covering a whole bucket (the FilterId dimension of its metrics). */
+export const REQUEST_METRICS_FILTER = 'EntireBucket';
+
 export interface StorageProps {
   stage: StageConfig;
   /**
@@ -90,5 +93,8 @@ export class Storage extends Construct {
 
     this.publicData = new s3.Bucket(this, 'PublicData', common('public'));
     this.spa = new s3.Bucket(this, 'Spa', common('spa'));
+    // S3 request metrics (5xxErrors among them) on the origins of /data and /m: CloudFront's own metrics are per
+    // distribution, so these tell which path's origin fails (alarmed in monitoring.ts).
+    for (const bucket of [this.publicData, this.spa]) bucket.addMetric({ id: REQUEST_METRICS_FILTER });
   }
 }

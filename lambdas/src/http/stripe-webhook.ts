@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type Stripe from 'stripe';
 import { handleStripeEvent } from '../domain/billing';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/observability';
 import { requireSecret } from '../lib/secrets';
 import { verifyStripeSignature, WebhookSignatureError } from '../lib/stripe-signature';
 
@@ -40,6 +41,7 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
     return reply(200, { received: true, outcome });
   } catch (error) {
     log.error('stripe event failed; Stripe will retry', { error });
+    recordMetric('StripeEventFailures', 1);
     return reply(500, { error: 'Processing failed; retry later.' });
   }
 };

@@ -1,3 +1,4 @@
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -7,6 +8,7 @@ import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shar
 import { accountStatus } from '../adapters/account-status';
 import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { createLogger, type Logger } from './logger';
+import { recordMetric, tracer } from './observability';
 
 export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type CallResult = APIGatewayProxyStructuredResultV2;
@@ -177,6 +179,7 @@ function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 're
       const state = stateOf(request.context);
       const log = state.ctx?.log ?? createLogger({ fn: opts.name });
       request.response = errorResponse(request.error, log);
+      if (request.response.statusCode !== undefined && request.response.statusCode >= 500) recordMetric('CallFailures', 1);
     },
   };
 }
@@ -199,6 +202,9 @@ async function assertAccountsLive(caller: string, subject: string): Promise<void
 export function callable<S extends z.ZodType, R>(opts: CallableOptions<S, R>) {
   const auth = opts.auth ?? 'required';
   return middy<CallEvent, CallResult, Error, Context>()
+    // A trace segment per invocation (cold start and service annotated); responses may carry users' maps, so
+    // they are not recorded in the trace.
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(protocol({ name: opts.name, input: opts.input, auth, writes: opts.writes ?? false }))
     .handler(async (_event, context) => {
       const state = stateOf(context);

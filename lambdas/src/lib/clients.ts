@@ -7,17 +7,21 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { tracer } from './observability';
 
 const emulated = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_S3);
 
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+// Each AWS call becomes a subsegment of the invocation's X-Ray trace (a no-op outside Lambda).
+export const dynamo = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
 
-export const s3 = new S3Client(
-  emulated
-    ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-    : {},
+export const s3 = tracer.captureAWSv3Client(
+  new S3Client(
+    emulated
+      ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {},
+  ),
 );
 
-export const cognito = new CognitoIdentityProviderClient({});
+export const cognito = tracer.captureAWSv3Client(new CognitoIdentityProviderClient({}));

@@ -1,10 +1,11 @@
 /**
- * Structured JSON logs, one line per entry, carrying the request id and function name so CloudWatch
- * Logs Insights can follow one request. 5xx causes are logged here and never sent to the caller.
+ * Structured JSON logs through Powertools Logger (ADR 009): one JSON object per line, written as the line itself,
+ * so Lambda's JSON log format and Logs Insights see `level`, `message`, `requestId` and every extra key as fields
+ * (not a string inside Lambda's own `message`). Warnings go out at WARN, errors at ERROR. 5xx causes are logged
+ * here and never sent to the caller.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const threshold = order[(process.env.LOG_LEVEL as Level) ?? 'info'] ?? order.info;
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import { SERVICE } from './observability';
 
 export interface Logger {
   debug(message: string, extra?: Record<string, unknown>): void;
@@ -14,29 +15,27 @@ export interface Logger {
   child(context: Record<string, unknown>): Logger;
 }
 
-function serialise(value: unknown): unknown {
-  if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack, cause: value.cause ? serialise(value.cause) : undefined };
-  }
-  return value;
-}
+// LOG_LEVEL is the stage's level (Lambda's own AWS_LAMBDA_LOG_LEVEL, when set, takes precedence inside Powertools).
+const root = new PowertoolsLogger({ serviceName: SERVICE, logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as 'INFO' });
 
-export function createLogger(context: Record<string, unknown> = {}): Logger {
-  const write = (level: Level, message: string, extra?: Record<string, unknown>) => {
-    if (order[level] < threshold || process.env.LOG_SILENT === '1') return;
-    const entry: Record<string, unknown> = { level, message, time: new Date().toISOString(), ...context };
-    for (const [k, v] of Object.entries(extra ?? {})) entry[k] = serialise(v);
-    const line = JSON.stringify(entry);
-    if (level === 'error' || level === 'warn') console.error(line);
-    else console.log(line);
-  };
+// Read at every line: tests switch it on after the modules are loaded.
+const silent = () => process.env.LOG_SILENT === '1';
+
+function wrap(target: PowertoolsLogger): Logger {
   return {
-    debug: (m, e) => write('debug', m, e),
-    info: (m, e) => write('info', m, e),
-    warn: (m, e) => write('warn', m, e),
-    error: (m, e) => write('error', m, e),
-    child: (more) => createLogger({ ...context, ...more }),
+    debug: (message, extra) => { if (!silent()) target.debug(message, extra ?? {}); },
+    info: (message, extra) => { if (!silent()) target.info(message, extra ?? {}); },
+    warn: (message, extra) => { if (!silent()) target.warn(message, extra ?? {}); },
+    error: (message, extra) => { if (!silent()) target.error(message, extra ?? {}); },
+    child: (context) => wrap(target.createChild({ persistentKeys: context })),
   };
 }
 
-export const logger = createLogger({ service: 'mapnest' });
+/** A logger whose every line carries `context` (request id, function name…). */
+export function createLogger(context: Record<string, unknown> = {}): Logger {
+  // Powertools writes the service itself.
+  const { service: _service, ...keys } = context;
+  return wrap(Object.keys(keys).length > 0 ? root.createChild({ persistentKeys: keys }) : root);
+}
+
+export const logger = createLogger();

@@ -9,6 +9,7 @@ import { isExpiredTestMap } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/observability';
 import { mapObjects } from '../adapters/map-objects';
 import { endDueLicenses } from '../domain/billing';
 import { publishLatest } from '../domain/maps';
@@ -44,5 +45,7 @@ export const handler = async (): Promise<{ checked: number; expired: number; lic
   const { ended } = await endDueLicenses();
   const result = { ...(await expireTestMaps()), licensesEnded: ended };
   logger.info('test map expiry sweep', result);
+  recordMetric('TestMapsExpired', result.expired);
+  recordMetric('LicencesEnded', result.licensesEnded);
   return result;
 };
