@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JS_BUDGET_BYTES, NATIVE_BUDGET_BYTES, type Bundle } from '../src/bundle';
-import { readManifest } from '../src/manifest';
+import { readManifest, type FunctionSpec } from '../src/manifest';
 import { FIXTURE_LAMBDAS, bundle, type Bundled } from './support';
 
 let real: Bundled;
@@ -47,7 +47,82 @@ function run(bundles: Bundle[], event?: unknown): Record<string, { type?: string
   return JSON.parse(child.stdout) as Record<string, { type?: string; result?: unknown; error?: string }>;
 }
 
+/** What only a bundling mistake produces (a module left out, a require esbuild could not follow, a name tree-shaken away). */
+const BUNDLE_ERROR = /Cannot find (module|package)|Dynamic require|ERR_MODULE_NOT_FOUND|ERR_REQUIRE|is not defined|is not a function|is not a constructor|Cannot read properties of undefined/;
+
+/** The smallest event each kind of function is invoked with in AWS, and the answer it must give without any AWS service. */
+function minimalInvocation(fn: FunctionSpec): { event: unknown; expectStatus?: number | 'client-error' } {
+  if (fn.kind === 'call' || fn.kind === 'http') {
+    const route = fn.routes[0]!;
+    const event = {
+      version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath: route.path, rawQueryString: '',
+      headers: { 'content-type': 'application/json' },
+      requestContext: { accountId: '123456789012', apiId: 'bundle-check', domainName: 'example.com', http: { method: route.method, path: route.path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'bundle-check' }, requestId: 'bundle-check', routeKey: `${route.method} ${route.path}`, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now() },
+      body: route.method === 'POST' ? '{"data":null}' : undefined,
+      isBase64Encoded: false,
+    };
+    // A call without a token is refused by the preset (the authorizer would have stopped it); a public one refuses null data.
+    if (fn.kind === 'call') return { event, expectStatus: route.auth === 'jwt' ? 401 : 'client-error' };
+    return { event, expectStatus: fn.module === 'health' ? 200 : undefined };
+  }
+  if (fn.trigger === 'cognito-custom-message') {
+    return { event: { version: '1', triggerSource: 'CustomMessage_SignUp', region: 'us-east-1', userPoolId: 'us-east-1_check', userName: 'u', callerContext: { awsSdkVersion: 'x', clientId: 'c' }, request: { userAttributes: { email: 'a@example.com' }, codeParameter: '{####}', usernameParameter: null }, response: { smsMessage: null, emailMessage: null, emailSubject: null } } };
+  }
+  if (fn.trigger === 's3-upload') return { event: { Records: [] } };
+  return { event: { version: '0', id: 'bundle-check', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} } };
+}
+
+/**
+ * Imports each bundle in a plain Node process and invokes its handler once with its own event and a Lambda-like
+ * context; AWS endpoints point at a closed local port, so a handler that reaches a service fails fast (which is
+ * the environment's doing, not the bundle's).
+ */
+function invokeEach(pairs: Array<[Bundle, unknown]>): Record<string, { result?: unknown; error?: string }> {
+  const script = `
+    const out = {};
+    for (const [id, url, event] of ${JSON.stringify(pairs.map(([b, e]) => [b.id, pathToFileURL(join(b.dir, 'index.mjs')).href, e]))}) {
+      const context = { awsRequestId: 'bundle-check', functionName: id, getRemainingTimeInMillis: () => 29000, callbackWaitsForEmptyEventLoop: false };
+      try {
+        const mod = await import(url);
+        out[id] = { result: (await mod.handler(event, context)) ?? null };
+      } catch (error) { out[id] = { error: String(error && error.stack || error) }; }
+    }
+    process.stdout.write(JSON.stringify(out));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: {
+      ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_SILENT: '1',
+      AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'check', AWS_SECRET_ACCESS_KEY: 'check', AWS_ENDPOINT_URL: 'http://127.0.0.1:9', AWS_MAX_ATTEMPTS: '1',
+      TABLE_NAME: 'check', DOCUMENTS_BUCKET: 'check', PUBLIC_BUCKET: 'check', UPLOADS_BUCKET: 'check', USER_POOL_ID: 'us-east-1_check', STAGE: 'check',
+      APP_ORIGIN: 'https://example.com',
+    },
+    timeout: 120_000,
+  });
+  if (child.status !== 0) throw new Error(`bundle runner failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as Record<string, { result?: unknown; error?: string }>;
+}
+
 describe('bundles', () => {
+  it('invokes every bundle once with a minimal event, as deployed: no bundling error, and calls answer the protocol', () => {
+    const fns = readManifest().functions;
+    const plans = new Map(fns.map((fn) => [fn.id, minimalInvocation(fn)]));
+    const outcomes = invokeEach(fns.map((fn) => [real.bundles.get(fn.id)!, plans.get(fn.id)!.event]));
+    expect(Object.keys(outcomes).sort()).toEqual(fns.map((f) => f.id).sort());
+    for (const fn of fns) {
+      const outcome = outcomes[fn.id]!;
+      expect(outcome.error ?? '', fn.id).not.toMatch(BUNDLE_ERROR);
+      const expected = plans.get(fn.id)!.expectStatus;
+      if (expected === undefined) continue;
+      const status = (outcome.result as { statusCode?: number } | undefined)?.statusCode;
+      if (expected === 'client-error') expect(status, `${fn.id}: ${outcome.error ?? JSON.stringify(outcome.result)}`).toBeGreaterThanOrEqual(400);
+      else expect(status, `${fn.id}: ${outcome.error ?? JSON.stringify(outcome.result)}`).toBe(expected);
+      if (expected === 'client-error') expect(status, fn.id).toBeLessThan(500);
+    }
+    // The Cognito trigger answered its event (a message with the code), the upload trigger an empty batch.
+    expect(JSON.stringify(outcomes['triggers/cognito-custom-message']!.result)).toContain('{####}');
+    expect(outcomes['triggers/thumbnail']).toEqual({ result: null });
+  }, 180_000);
+
   it('builds one bundle per function', () => {
     expect([...real.bundles.keys()].sort()).toEqual(readManifest().functions.map((f) => f.id).sort());
   });
