@@ -1,4 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Stack tests that need the local stack's own parts (the dev mailbox, the payments sandbox, the emulators' ports,
+ * the local token signing key, handlers run in-process): left out when the suite runs against a deployment
+ * (MAPNEST_TEST_BASE_URL, see test/global-setup.ts and docs/deploy.md).
+ */
+const LOCAL_ONLY_TESTS = [
+  'test/foundation/local-s3.test.ts', 'test/foundation/mailbox.test.ts', 'test/foundation/start-lifecycle.test.ts',
+  'test/foundation/local-exposures.test.ts', 'test/foundation/gateway.test.ts', 'test/contact/**', 'test/billing/**',
+  'test/accounts/browser.test.ts', 'test/accounts/update-email.test.ts', 'test/accounts/delete-user-data.test.ts',
+  'test/maps/failures.test.ts',
+];
 
 // Three projects: pure unit tests (node), web component tests (jsdom), and the stack project, whose
 // integration and browser tests share one local stack started once per run by test/global-setup.ts.
@@ -25,6 +37,7 @@ export default defineConfig({
           name: 'stack',
           environment: 'node',
           include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.MAPNEST_TEST_BASE_URL ? LOCAL_ONLY_TESTS : [])],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

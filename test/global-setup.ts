@@ -1,6 +1,12 @@
 /**
  * Starts the local stack once per test run (free ports, a throwaway data dir, DynamoDB in memory) and
  * hands its coordinates to the tests through vitest's provide/inject.
+ *
+ * With MAPNEST_TEST_BASE_URL set, nothing is started: the tests run against that deployment instead (one made
+ * with `cdklocal` on LocalStack, or with `cdk deploy` on a dev stage; docs/deploy.md). Its coordinates come from
+ * the environment: AWS_REGION, USER_POOL_ID, USER_POOL_CLIENT_ID, TABLE_NAME, DOCUMENTS_BUCKET, PUBLIC_BUCKET,
+ * UPLOADS_BUCKET, the administrator's MAPNEST_TEST_ADMIN_EMAIL / _PASSWORD / _UID, and AWS_ENDPOINT_URL for
+ * LocalStack; AWS credentials from the SDK's usual chain.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,12 +21,59 @@ declare module 'vitest' {
     baseUrl: string;
     stackEnv: StackEnv;
     admin: { email: string; password: string; uid: string };
-    /** This run's local token signing key (scripts/local/cognito.ts), for tests that need a token with other claims. */
+    /** This run's local token signing key (scripts/local/cognito.ts), for tests that need a token with other claims; '' remotely. */
     signingKeyFile: string;
+    /** 'local': the stack this run started; 'remote': a deployment named by MAPNEST_TEST_BASE_URL. */
+    target: 'local' | 'remote';
   }
 }
 
+/** The coordinates of a deployment to test, from the environment (see above). */
+export function remoteTarget(env: NodeJS.ProcessEnv = process.env): { baseUrl: string; stackEnv: StackEnv; admin: { email: string; password: string; uid: string } } | null {
+  const baseUrl = env.MAPNEST_TEST_BASE_URL?.replace(/\/+$/, '');
+  if (!baseUrl) return null;
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`MAPNEST_TEST_BASE_URL is set, so ${name} must be too (docs/deploy.md, "Running the tests against a deployment").`);
+    return value;
+  };
+  const endpoint = env.AWS_ENDPOINT_URL ?? '';
+  const stackEnv: StackEnv = {
+    AWS_REGION: need('AWS_REGION'),
+    AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID ?? '',
+    AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY ?? '',
+    AWS_ENDPOINT_URL_DYNAMODB: env.AWS_ENDPOINT_URL_DYNAMODB ?? endpoint,
+    AWS_ENDPOINT_URL_S3: env.AWS_ENDPOINT_URL_S3 ?? endpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? endpoint,
+    AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    TABLE_NAME: need('TABLE_NAME'),
+    DOCUMENTS_BUCKET: need('DOCUMENTS_BUCKET'),
+    PUBLIC_BUCKET: need('PUBLIC_BUCKET'),
+    UPLOADS_BUCKET: need('UPLOADS_BUCKET'),
+    USER_POOL_ID: need('USER_POOL_ID'),
+    USER_POOL_CLIENT_ID: need('USER_POOL_CLIENT_ID'),
+    APP_ORIGIN: baseUrl,
+    S3_PUBLIC_ENDPOINT: '',
+    DEV_MAILBOX_URL: '',
+    // The deployment reads its own Stripe and marketplace secrets; tests that need them run locally only.
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    STRIPE_PRICES: '',
+    MARKETPLACE_TOKEN: '',
+  };
+  return { baseUrl, stackEnv, admin: { email: need('MAPNEST_TEST_ADMIN_EMAIL'), password: need('MAPNEST_TEST_ADMIN_PASSWORD'), uid: need('MAPNEST_TEST_ADMIN_UID') } };
+}
+
 export default async function setup(project: TestProject) {
+  const remote = remoteTarget();
+  if (remote) {
+    project.provide('baseUrl', remote.baseUrl);
+    project.provide('stackEnv', remote.stackEnv);
+    project.provide('admin', remote.admin);
+    project.provide('signingKeyFile', '');
+    project.provide('target', 'remote');
+    return;
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-test-'));
   if (!process.env.MAPNEST_TEST_LOGS) process.env.LOG_SILENT = '1';
   const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
@@ -31,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide('stackEnv', stack.env);
   project.provide('admin', seed.admin);
   project.provide('signingKeyFile', path.join(dataDir, 'cognito', SIGNING_KEY_FILE));
+  project.provide('target', 'local');
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,26 +8,24 @@ import { inject } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { baseUrl, call } from './stack';
+import { awsClientConfig, baseUrl, call } from './stack';
 
 const env = () => inject('stackEnv');
 
 let s3Client: S3Client | undefined;
 export function s3(): S3Client {
+  const config = awsClientConfig(env().AWS_ENDPOINT_URL_S3, 'S3RVER');
   s3Client ??= new S3Client({
-    endpoint: env().AWS_ENDPOINT_URL_S3, region: env().AWS_REGION, forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+    ...config,
+    // Emulators (s3rver, LocalStack) need path-style addressing and checksums only when required.
+    ...('endpoint' in config ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
   });
   return s3Client;
 }
 
 let ddbClient: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
-  ddbClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({
-    endpoint: env().AWS_ENDPOINT_URL_DYNAMODB, region: env().AWS_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }));
+  ddbClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env().AWS_ENDPOINT_URL_DYNAMODB)));
   return ddbClient;
 }
 
@@ -80,6 +78,7 @@ export function jwtPayload(token: string): Record<string, unknown> {
  * install in its data dir, scripts/local/cognito.ts); here that lets a test stand in for a stale session.
  */
 export function withSignInAge(token: string, ageMs: number): string {
+  if (!inject('signingKeyFile')) throw new Error('withSignInAge needs the local stack\'s signing key: this test runs only against the local stack.');
   const { kid, privateJwk: jwk } = JSON.parse(readFileSync(inject('signingKeyFile'), 'utf8')) as { kid: string; privateJwk: Record<string, string> };
   const header = { alg: 'RS256', typ: 'JWT', kid };
   const payload = { ...jwtPayload(token), auth_time: Math.floor((Date.now() - ageMs) / 1000) };

@@ -11,13 +11,21 @@ import {
 export const baseUrl = () => inject('baseUrl');
 const env = () => inject('stackEnv');
 
+/** Whether the tests run against the stack this run started (else a deployment: see test/global-setup.ts). */
+export const isLocalTarget = () => inject('target') === 'local';
+
+/**
+ * Client settings for a service: the local emulators' endpoints and fixed keys, or for a deployment its endpoint
+ * (LocalStack) if any and the SDK's usual credential chain.
+ */
+export function awsClientConfig(endpoint: string, localKey = 'local') {
+  if (isLocalTarget()) return { endpoint, region: env().AWS_REGION, credentials: { accessKeyId: localKey, secretAccessKey: localKey } };
+  return { ...(endpoint ? { endpoint } : {}), region: env().AWS_REGION };
+}
+
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 export function cognito(): CognitoIdentityProviderClient {
-  cognitoClient ??= new CognitoIdentityProviderClient({
-    endpoint: env().AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
-    region: env().AWS_REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  cognitoClient ??= new CognitoIdentityProviderClient(awsClientConfig(env().AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER));
   return cognitoClient;
 }
 
