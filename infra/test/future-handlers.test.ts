@@ -110,6 +110,16 @@ describe('Stripe webhook', () => {
   });
 });
 
+describe('parameters', () => {
+  it('reads them through AWS\'s Parameters and Secrets extension, attached only where parameters are read', () => {
+    const layersOf = (id: string) => json(functionsById(t).get(id)!.properties.Layers ?? []);
+    expect(layersOf('http/stripe-webhook')).toMatch(/AWS-Parameters-and-Secrets-Lambda-Extension-Arm64/);
+    const env = (functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true', SSM_PARAMETER_STORE_TTL: '300' });
+    expect(layersOf('calls/echo-name')).not.toMatch(/Parameters-and-Secrets/);
+  });
+});
+
 describe('mail', () => {
   it('gives a mail-sending function the sender, the support inbox and SendEmail on the sender identities only', () => {
     const fn = functionsById(t).get('calls/echo-name')!;

@@ -118,6 +118,9 @@ export class MapnestFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
+    // Functions that read Parameter Store (Stripe, the marketplace) get AWS's Parameters and Secrets extension: a
+    // cached reader on localhost (lambdas/src/lib/secrets.ts), so they carry no SSM client in their bundle (ADR 007).
+    const readsParameters = Boolean(props.grants?.stripe?.length || props.grants?.marketplace);
     this.function = new lambda.Function(this, 'Function', {
       description: `Mapnest ${stage.name} ${spec.id}`,
       runtime: RUNTIME,
@@ -132,6 +135,15 @@ export class MapnestFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       // X-Ray: Lambda samples invocations and Powertools Tracer adds a subsegment per AWS call (ADR 009).
       tracing: lambda.Tracing.ACTIVE,
+      ...(readsParameters
+        ? {
+            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+              cacheSize: 20,
+              parameterStoreTtl: Duration.minutes(5),
+              logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+            }),
+          }
+        : {}),
       applicationLogLevelV2: applicationLogLevel(stage.logLevel),
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       environment: {

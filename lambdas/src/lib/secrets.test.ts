@@ -1,35 +1,50 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readSecret, requireSecret } from './secrets';
 
-const ssm = mockClient(SSMClient);
-
-beforeEach(() => {
-  ssm.reset();
-  process.env.AWS_REGION = 'us-east-1';
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  delete process.env.STRIPE_WEBHOOK_SECRET_PARAMETER;
+/** A stand-in for AWS's Parameters and Secrets extension on localhost: answers what Parameter Store holds. */
+const store: Record<string, string> = { '/mapnest/test/stripe/webhook-secret': 'whsec_from_ssm', '/mapnest/test/stripe/other': 'whsec_param' };
+const requests: Array<{ url: string; token: string | undefined }> = [];
+const extension = http.createServer((req, res) => {
+  requests.push({ url: req.url ?? '', token: req.headers['x-aws-parameters-secrets-token'] as string | undefined });
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const value = store[url.searchParams.get('name') ?? ''];
+  if (url.pathname !== '/systemsmanager/parameters/get' || url.searchParams.get('withDecryption') !== 'true' || !value) {
+    res.writeHead(400).end('{"message":"not found"}');
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Parameter: { Name: url.searchParams.get('name'), Value: value, Type: 'SecureString' } }));
 });
+
+beforeAll(async () => {
+  await new Promise<void>((r) => extension.listen(0, '127.0.0.1', () => r()));
+  process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT = String((extension.address() as { port: number }).port);
+  process.env.AWS_SESSION_TOKEN = 'session-token';
+});
+afterAll(() => new Promise<void>((r) => extension.close(() => r())));
 afterEach(() => {
   delete process.env.STRIPE_WEBHOOK_SECRET_PARAMETER;
   delete process.env.STRIPE_WEBHOOK_SECRET;
+  requests.length = 0;
 });
 
 describe('secrets', () => {
-  it('reads the named SecureString from Parameter Store, decrypted, and caches it', async () => {
+  it('reads the named SecureString through the extension, decrypted, with the session token, and caches it', async () => {
     process.env.STRIPE_WEBHOOK_SECRET_PARAMETER = '/mapnest/test/stripe/webhook-secret';
-    ssm.on(GetParameterCommand, { Name: '/mapnest/test/stripe/webhook-secret', WithDecryption: true }).resolves({ Parameter: { Value: 'whsec_from_ssm' } });
     expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_from_ssm');
     expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_from_ssm');
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(1);
+    expect(requests).toEqual([{ url: '/systemsmanager/parameters/get?name=%2Fmapnest%2Ftest%2Fstripe%2Fwebhook-secret&withDecryption=true', token: 'session-token' }]);
   });
 
   it('prefers the parameter over a value in the environment, so a stray variable never shadows the stage', async () => {
     process.env.STRIPE_WEBHOOK_SECRET_PARAMETER = '/mapnest/test/stripe/other';
     process.env.STRIPE_WEBHOOK_SECRET = 'whsec_env';
-    ssm.on(GetParameterCommand).resolves({ Parameter: { Value: 'whsec_param' } });
     expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_param');
+  });
+
+  it('fails loudly when the parameter cannot be read', async () => {
+    process.env.STRIPE_WEBHOOK_SECRET_PARAMETER = '/mapnest/test/missing';
+    await expect(readSecret('STRIPE_WEBHOOK_SECRET')).rejects.toThrow(/could not be read: the extension answered 400/);
   });
 
   it('reads the value from the environment locally, and says what is missing otherwise', async () => {
@@ -38,6 +53,6 @@ describe('secrets', () => {
     delete process.env.STRIPE_WEBHOOK_SECRET;
     expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBeNull();
     await expect(requireSecret('STRIPE_WEBHOOK_SECRET')).rejects.toThrow(/STRIPE_WEBHOOK_SECRET is not configured/);
-    expect(ssm.commandCalls(GetParameterCommand)).toHaveLength(0);
+    expect(requests).toEqual([]);
   });
 });
