@@ -3,35 +3,53 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleFunctions } from './bundle';
+import { bundleFunctions, type Bundle } from './bundle';
 import { readManifest } from './manifest';
 import { MapnestStack } from './mapnest-stack';
 import { stageConfig } from './stages';
-import { resolveWebAssets } from './web-assets';
+import { resolveWebAssets, type WebAssets } from './web-assets';
 
 /** Stack name of a stage. */
 export const stackName = (stage: string) => `Mapnest-${stage}`;
 
+/** The account LocalStack answers for (its STS returns it, and its ARNs carry it). */
+export const LOCALSTACK_ACCOUNT = '000000000000';
+
+/** Whether the app is synthesised for LocalStack (`-c localstack=true`, as `npm run deploy:localstack` passes). */
+export const isLocalStack = (app: App) => [true, 'true'].includes(app.node.tryGetContext('localstack'));
+
 /**
- * The CDK app for the stage named by `-c stage=<name>`: functions are bundled once into a scratch folder
- * (CDK copies each into cdk.out while synthesising), and cdk-nag's AwsSolutions checks run on synthesis,
- * so any unacknowledged finding stops `cdk synth` and `cdk deploy`.
+ * The stack for the stage named by `-c stage=<name>`. On LocalStack (`-c localstack=true`) it lives in LocalStack's
+ * account; everything else is the same template, deployed through `cdklocal` (docs/deploy.md).
  */
-export function main(): void {
-  const app = new App();
+export function buildApp(app: App, options: { bundles?: ReadonlyMap<string, Bundle>; webAssets?: WebAssets } = {}): MapnestStack {
   const stage = stageConfig(app.node.tryGetContext('stage'));
   const manifest = readManifest();
-  const outDir = mkdtempSync(join(tmpdir(), 'mapnest-bundles-'));
-  process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
-  const bundles = bundleFunctions(manifest.functions, outDir);
-  new MapnestStack(app, stackName(stage.name), {
-    env: { account: stage.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: stage.region },
+  let bundles = options.bundles;
+  if (!bundles) {
+    const outDir = mkdtempSync(join(tmpdir(), 'mapnest-bundles-'));
+    process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    bundles = bundleFunctions(manifest.functions, outDir);
+  }
+  const account = isLocalStack(app) ? LOCALSTACK_ACCOUNT : stage.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  return new MapnestStack(app, stackName(stage.name), {
+    env: { account, region: stage.region },
     description: `Mapnest ${stage.name}: hosted interactive maps`,
     stage,
     manifest,
     bundles,
-    webAssets: resolveWebAssets(),
+    webAssets: options.webAssets ?? resolveWebAssets(),
   });
+}
+
+/**
+ * The CDK app: functions are bundled once into a scratch folder (CDK copies each into cdk.out while
+ * synthesising), and cdk-nag's AwsSolutions checks run on synthesis, so any unacknowledged finding stops
+ * `cdk synth` and `cdk deploy`.
+ */
+export function main(): void {
+  const app = new App();
+  buildApp(app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
 }
