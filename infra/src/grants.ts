@@ -153,10 +153,11 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
 
   // Event triggers.
   'triggers/cognito-custom-message': {},
-  // Hourly sweep: scans for test maps, checks each published copy (HeadObject, so 'list' for a 404) and republishes;
-  // ends licences whose 6 months are over, which may send maps back to test and email their owner.
+  // Hourly sweep: queries the sparse index of what is due (GSI3) for test maps past their 7 days, checks each
+  // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
+  // may send maps back to test and email their owner. No Scan.
   'triggers/expire-test-maps': {
-    table: ['read', 'write', 'scan'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
+    table: ['read', 'write'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
     userPool: ['AdminGetUser'], mail: true,
   },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and

@@ -7,8 +7,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import {
+  CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ScanCommand, UpdateItemCommand, UpdateTableCommand, UpdateTimeToLiveCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
+import { MapState } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { testMapActiveUntil } from '@mapnest/shared/maps';
 import { waitFor } from './ports';
 
 const require = createRequire(import.meta.url);
@@ -91,28 +96,78 @@ export async function startDynamoLocal(opts: { port: number; dataDir?: string })
 }
 
 /** Creates the single table and its indexes if missing: the same shape the CDK app provisions. */
+const indexKeys = (index: (typeof TABLE_INDEXES)[keyof typeof TABLE_INDEXES]) => ({
+  IndexName: index.name,
+  KeySchema: [{ AttributeName: index.pk, KeyType: 'HASH' as const }, { AttributeName: index.sk, KeyType: 'RANGE' as const }],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+const indexAttributes = (index: (typeof TABLE_INDEXES)[keyof typeof TABLE_INDEXES]) => [
+  { AttributeName: index.pk, AttributeType: 'S' as const }, { AttributeName: index.sk, AttributeType: 'S' as const },
+];
+
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const existing = await client.send(new ListTablesCommand({}));
-  if (existing.TableNames?.includes(tableName)) return;
-  const { byOwner, byAuthor } = TABLE_INDEXES;
+  if (existing.TableNames?.includes(tableName)) {
+    await addMissingIndexes(client, tableName);
+    return;
+  }
+  const indexes = Object.values(TABLE_INDEXES);
   await client.send(new CreateTableCommand({
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' },
-      { AttributeName: byOwner.pk, AttributeType: 'S' }, { AttributeName: byOwner.sk, AttributeType: 'S' },
-      { AttributeName: byAuthor.pk, AttributeType: 'S' }, { AttributeName: byAuthor.sk, AttributeType: 'S' },
-    ],
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }, ...indexes.flatMap(indexAttributes)],
     KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-    GlobalSecondaryIndexes: [byOwner, byAuthor].map((index) => ({
-      IndexName: index.name,
-      KeySchema: [{ AttributeName: index.pk, KeyType: 'HASH' as const }, { AttributeName: index.sk, KeyType: 'RANGE' as const }],
-      Projection: { ProjectionType: 'ALL' as const },
-    })),
+    GlobalSecondaryIndexes: indexes.map(indexKeys),
   }));
   await waitFor(async () => {
     const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (d.Table?.TableStatus !== 'ACTIVE') throw new Error(d.Table?.TableStatus);
   }, 'table creation', 30_000);
   await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+}
+
+/**
+ * A data folder kept from before an index existed (npm start keeps the table between runs): adds the index, then
+ * gives existing items the keys the adapters now write, so the local sweep finds old test maps and licences too.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+  const present = new Set((table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  for (const index of Object.values(TABLE_INDEXES)) {
+    if (present.has(index.name)) continue;
+    await client.send(new UpdateTableCommand({
+      TableName: tableName,
+      AttributeDefinitions: indexAttributes(index),
+      GlobalSecondaryIndexUpdates: [{ Create: indexKeys(index) }],
+    }));
+    await waitFor(async () => {
+      const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (d.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus !== 'ACTIVE') throw new Error('index not active');
+    }, `index ${index.name}`, 60_000);
+    if (index === TABLE_INDEXES.byDue) await backfillDueKeys(client, tableName);
+  }
+}
+
+async function backfillDueKeys(client: DynamoDBClient, tableName: string): Promise<void> {
+  let start: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) {
+      let due: Record<string, string> | null = null;
+      if (item.type?.S === 'map' && Number(item.state?.N) === MapState.TEST && !item.deleting) {
+        due = keys.due('test-map', testMapActiveUntil(item.testSince?.S ?? item.created!.S!), item.id!.S!);
+      } else if (item.type?.S === 'license' && item.ended?.BOOL === false) {
+        due = keys.due('license', item.endsAt!.S!, item.code!.S!);
+      }
+      if (!due) continue;
+      const [[pkName, pkValue], [skName, skValue]] = Object.entries(due) as [[string, string], [string, string]];
+      await client.send(new UpdateItemCommand({
+        TableName: tableName, Key: { pk: item.pk!, sk: item.sk! },
+        UpdateExpression: 'SET #a = :a, #b = :b',
+        ExpressionAttributeNames: { '#a': pkName, '#b': skName },
+        ExpressionAttributeValues: { ':a': { S: pkValue }, ':b': { S: skValue } },
+      }));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
 }

@@ -1,11 +1,20 @@
 /**
  * Key builders for the single DynamoDB table, pure and in one place: repositories, scripts and tests
- * all build keys here. Table: pk/sk, GSI1 (maps by owner, ordered by created), GSI2 (maps by author).
+ * all build keys here. Table: pk/sk, GSI1 (maps by owner, ordered by created), GSI2 (maps by author), GSI3 (sparse:
+ * what falls due, by due time).
  */
 export const TABLE_INDEXES = {
   byOwner: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
   byAuthor: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+  /**
+   * Sparse: only items waiting for the hourly sweep carry its keys (test maps not yet expired by it, licences not yet
+   * ended), so the sweep reads what is due instead of scanning the table.
+   */
+  byDue: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
 } as const;
+
+/** What the sweep waits for, one GSI3 partition each (a few writes a minute at most, far under a partition's limit). */
+export type DueKind = 'test-map' | 'license';
 /** The TTL attribute (epoch seconds) for items that expire on their own. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -34,6 +43,13 @@ export const keys = {
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
+  /** GSI3 keys of an item that falls due at `dueAt` (ISO time): a test map's expiry, a licence's end. */
+  due: (kind: DueKind, dueAt: string, id: string) => ({
+    [TABLE_INDEXES.byDue.pk]: `DUE#${kind}`,
+    [TABLE_INDEXES.byDue.sk]: `${dueAt}#${id}`,
+  }),
+  /** GSI3 query bounds: the kind's partition, and a sort key above every item due at or before `at`. */
+  dueBy: (kind: DueKind, at: string) => ({ pk: `DUE#${kind}`, skBelow: `${at}#\uffff` }),
 } as const;
 
 /** 'v00000012': how a version is named in history ids and object keys (sorts in version order). */

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import type { StageConfig } from '../stages';
 
-/** The single table of shared/src/keys.ts: pk/sk, the two GSIs, on-demand, PITR, TTL. */
+/** The single table of shared/src/keys.ts: pk/sk, its GSIs (gsi3 sparse: what the sweep waits for), on-demand, PITR, TTL. */
 export class Data extends Construct {
   readonly table: dynamodb.Table;
 

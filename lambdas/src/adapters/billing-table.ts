@@ -4,9 +4,9 @@
  * justifies it (a subscription's new state, a licence registered or ended), so capacity can never drift from what
  * is stored, and a replayed or racing webhook changes nothing twice.
  */
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
-import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
@@ -51,7 +51,7 @@ export type SubscriptionWrite = 'applied' | 'duplicate' | 'conflict';
 
 function strip<T>(item: Record<string, unknown> | undefined): T | null {
   if (!item) return null;
-  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, ...rest } = item;
+  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, gsi3pk: _dpk, gsi3sk: _dsk, ...rest } = item;
   return rest as T;
 }
 
@@ -208,7 +208,8 @@ export const billingTable = {
     const slotsParts = ['#bl :one', '#bc :one', ...(map.promote ? ['#bu :one', '#tm :minusOne'] : [])];
     const mapSets = ['#le = :le', ...(map.promote ? ['#s = :live', '#sub = :true', '#pa = :now'] : [])];
     const items: TransactItem[] = [
-      { Put: { TableName: table(), Item: { ...keys.license(license.code), type: 'license', ...license }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      // The code's own item waits in the sweep's sparse index (GSI3) until its end; the user's copy does not.
+      { Put: { TableName: table(), Item: { ...keys.license(license.code), type: 'license', ...license, ...keys.due('license', license.endsAt, license.code) }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: table(), Item: { ...keys.userLicense(license.uid, license.code), type: 'user-license', ...license } } },
       {
         Update: {
@@ -220,9 +221,13 @@ export const billingTable = {
       {
         Update: {
           TableName: table(), Key: keys.map(map.id),
-          UpdateExpression: `SET ${mapSets.join(', ')}${map.promote ? ' REMOVE #lf, #ts' : ''}`,
+          // A promoted map is no longer a test map: out of the sweep's expiry index (#dpk, #dsk) too.
+          UpdateExpression: `SET ${mapSets.join(', ')}${map.promote ? ' REMOVE #lf, #ts, #dpk, #dsk' : ''}`,
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d) AND #s = :old',
-          ExpressionAttributeNames: { '#le': 'licenseEndsAt', '#s': 'state', '#d': 'deleting', ...(map.promote ? { '#sub': 'subscribed', '#pa': 'promotedAt', '#lf': 'lapsedFrom', '#ts': 'testSince' } : {}) },
+          ExpressionAttributeNames: {
+            '#le': 'licenseEndsAt', '#s': 'state', '#d': 'deleting',
+            ...(map.promote ? { '#sub': 'subscribed', '#pa': 'promotedAt', '#lf': 'lapsedFrom', '#ts': 'testSince', '#dpk': TABLE_INDEXES.byDue.pk, '#dsk': TABLE_INDEXES.byDue.sk } : {}),
+          },
           ExpressionAttributeValues: { ':le': map.licenseEndsAt, ':old': map.state, ...(map.promote ? { ':live': 1, ':true': true, ':now': map.now } : {}) },
         },
       },
@@ -238,16 +243,21 @@ export const billingTable = {
     }
   },
 
-  /** Licences whose end has passed and whose slot is still counted (the hourly sweep). */
+  /**
+   * Licences whose end has passed and whose slot is still counted (the hourly sweep): a query on the sparse index
+   * (GSI3), where a licence waits from its registration until it is ended.
+   */
   async dueLicenses(at: Date): Promise<LicenseItem[]> {
     const due: LicenseItem[] = [];
+    const { pk, skBelow } = keys.dueBy('license', at.toISOString());
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await dynamo.send(new ScanCommand({
-        TableName: table(),
-        FilterExpression: '#type = :license AND #ended = :false AND #ends <= :at',
-        ExpressionAttributeNames: { '#type': 'type', '#ended': 'ended', '#ends': 'endsAt' },
-        ExpressionAttributeValues: { ':license': 'license', ':false': false, ':at': at.toISOString() },
+      const page = await dynamo.send(new QueryCommand({
+        TableName: table(), IndexName: TABLE_INDEXES.byDue.name,
+        KeyConditionExpression: '#pk = :pk AND #sk < :below',
+        FilterExpression: '#ended = :false',
+        ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
+        ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
         ExclusiveStartKey: start,
       }));
       for (const item of page.Items ?? []) due.push(strip<LicenseItem>(item)!);
@@ -258,11 +268,13 @@ export const billingTable = {
 
   /** Ends a licence and takes its Basic slot back, once (false when it had ended already). */
   async endLicense(license: LicenseItem): Promise<boolean> {
+    // The code's own item (condition true) also leaves the sweep's sparse index.
     const ended = (key: { pk: string; sk: string }, condition: boolean): TransactItem => ({
       Update: {
-        TableName: table(), Key: key, UpdateExpression: 'SET #e = :true',
+        TableName: table(), Key: key, UpdateExpression: condition ? 'SET #e = :true REMOVE #dpk, #dsk' : 'SET #e = :true',
         ...(condition ? { ConditionExpression: '#e = :false' } : {}),
-        ExpressionAttributeNames: { '#e': 'ended' }, ExpressionAttributeValues: { ':true': true, ...(condition ? { ':false': false } : {}) },
+        ExpressionAttributeNames: { '#e': 'ended', ...(condition ? { '#dpk': TABLE_INDEXES.byDue.pk, '#dsk': TABLE_INDEXES.byDue.sk } : {}) },
+        ExpressionAttributeValues: { ':true': true, ...(condition ? { ':false': false } : {}) },
       },
     });
     try {

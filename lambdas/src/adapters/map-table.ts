@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
-import { slotPlanOf, isTestState, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
+import { slotPlanOf, isTestState, testMapActiveUntil, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
@@ -58,6 +58,17 @@ export type SlotsItem = SlotCounters;
 
 const table = () => config.tableName;
 
+/**
+ * The sparse expiry keys (GSI3) of a map that is a test map since `testSince`: it falls due for the sweep when its
+ * 7 days are over. Every write that moves a map into test sets them; every write that moves it out removes them.
+ */
+export function expiryKeys(mapId: string, testSince: string): Record<string, string> {
+  return keys.due('test-map', testMapActiveUntil(testSince), mapId);
+}
+
+const DUE_PK = TABLE_INDEXES.byDue.pk;
+const DUE_SK = TABLE_INDEXES.byDue.sk;
+
 function metaItem(map: MapItem): Record<string, unknown> {
   return {
     ...keys.map(map.id),
@@ -67,6 +78,7 @@ function metaItem(map: MapItem): Record<string, unknown> {
     [TABLE_INDEXES.byOwner.sk]: keys.createdSort(map.created, map.id),
     [TABLE_INDEXES.byAuthor.pk]: keys.mapsByAuthor(map.author),
     [TABLE_INDEXES.byAuthor.sk]: keys.createdSort(map.created, map.id),
+    ...(isTestState(map.state) && !map.deleting ? expiryKeys(map.id, map.testSince ?? map.created) : {}),
   };
 }
 
@@ -75,7 +87,7 @@ function historyItem(h: HistoryItem): Record<string, unknown> {
 }
 
 function toMap(item: Record<string, unknown>): MapItem {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
   return rest as unknown as MapItem;
 }
 
@@ -301,21 +313,32 @@ export const mapTable = {
     // Into a paid state: remember when (slots running out take the newest first). Back to test from a paid state:
     // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
     const sets = ['#s = :s', '#sub = :sub', '#e = :e'];
+    const removes = ['#lf'];
     const values: Record<string, unknown> = { ':s': state, ':sub': slotPlanOf(state) !== null, ':old': map.state, ':e': opts.edited };
     if (slotPlanOf(state)) {
       sets.push('#pa = :e');
     } else if (isTestState(state) && !isTestState(map.state)) {
       sets.push('#ts = :e');
     }
+    // The sweep's sparse index: a map entering test waits for its expiry there, a map leaving test does not.
+    if (isTestState(state) && !isTestState(map.state)) {
+      const due = expiryKeys(map.id, opts.edited);
+      sets.push('#dpk = :dpk', '#dsk = :dsk');
+      Object.assign(values, { ':dpk': due[DUE_PK], ':dsk': due[DUE_SK] });
+    } else if (!isTestState(state)) {
+      removes.push('#dpk', '#dsk');
+    }
+    const dueNames: Record<string, string> = sets.some((x) => x.startsWith('#dpk')) || removes.includes('#dpk') ? { '#dpk': DUE_PK, '#dsk': DUE_SK } : {};
     const items: TransactItem[] = [{
       Update: {
         TableName: table(), Key: keys.map(map.id),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE #lf`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d)',
         ExpressionAttributeNames: {
           '#s': 'state', '#sub': 'subscribed', '#e': 'edited', '#d': 'deleting', '#lf': 'lapsedFrom',
           ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
           ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
+          ...dueNames,
         },
         ExpressionAttributeValues: values,
       },
@@ -348,10 +371,16 @@ export const mapTable = {
           {
             Update: {
               TableName: table(), Key: keys.map(map.id),
-              UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at',
+              // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
+              UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk',
               ConditionExpression: 'attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)',
-              ExpressionAttributeNames: { '#s': 'state', '#sub': 'subscribed', '#lf': 'lapsedFrom', '#ts': 'testSince', '#d': 'deleting' },
-              ExpressionAttributeValues: { ':test': MapState.TEST, ':false': false, ':from': map.state, ':at': at },
+              ExpressionAttributeNames: {
+                '#s': 'state', '#sub': 'subscribed', '#lf': 'lapsedFrom', '#ts': 'testSince', '#d': 'deleting', '#dpk': DUE_PK, '#dsk': DUE_SK,
+              },
+              ExpressionAttributeValues: {
+                ':test': MapState.TEST, ':false': false, ':from': map.state, ':at': at,
+                ':dpk': expiryKeys(map.id, at)[DUE_PK], ':dsk': expiryKeys(map.id, at)[DUE_SK],
+              },
             },
           },
           {
@@ -375,6 +404,52 @@ export const mapTable = {
   },
 
   /** Writes metadata fields as an administrator; owner changes move the index keys with them. */
+  /**
+   * Test maps whose 7 days ended at or before `at` and that the sweep has not expired yet: one query on the sparse
+   * index (GSI3), so the sweep reads what is due, not the whole table.
+   */
+  async dueTestMaps(at: Date): Promise<Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }>> {
+    const { pk, skBelow } = keys.dueBy('test-map', at.toISOString());
+    const due: Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }> = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(new QueryCommand({
+        TableName: table(), IndexName: TABLE_INDEXES.byDue.name,
+        KeyConditionExpression: '#pk = :pk AND #sk < :below',
+        FilterExpression: 'attribute_not_exists(#d)',
+        ExpressionAttributeNames: { '#pk': DUE_PK, '#sk': DUE_SK, '#d': 'deleting', '#s': 'state', '#ts': 'testSince' },
+        ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
+        ProjectionExpression: 'id, #s, created, #ts, #sk',
+        ExclusiveStartKey: start,
+      }));
+      for (const item of out.Items ?? []) {
+        due.push({ id: item.id as string, state: item.state as MapStateValue, created: item.created as string, testSince: item.testSince as string | undefined, dueKey: item[DUE_SK] as string });
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return due;
+  },
+
+  /**
+   * Takes an expired test map out of the sweep's index, unless it moved meanwhile (a new test period has a new key).
+   * False when it moved.
+   */
+  async clearDue(mapId: string, dueKey: string): Promise<boolean> {
+    try {
+      await dynamo.send(new UpdateCommand({
+        TableName: table(), Key: keys.map(mapId),
+        UpdateExpression: 'REMOVE #dpk, #dsk',
+        ConditionExpression: '#dsk = :dsk',
+        ExpressionAttributeNames: { '#dpk': DUE_PK, '#dsk': DUE_SK },
+        ExpressionAttributeValues: { ':dsk': dueKey },
+      }));
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
   async adminPut(map: MapItem): Promise<void> {
     await dynamo.send(new TransactWriteCommand({
       TransactItems: [{ Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_exists(pk)' } }],

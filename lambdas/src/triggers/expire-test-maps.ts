@@ -3,40 +3,31 @@
  * their data stops being served. The embed also checks `expiresAt` itself, so visitors see the notice on time
  * even between sweeps; this makes sure the document itself is no longer public. It also ends marketplace licences
  * whose 6 months are over, which may send maps back to test like a lapsed subscription (domain/billing.ts).
+ * Both read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { isExpiredTestMap } from '@mapnest/shared/maps';
-import { dynamo } from '../lib/clients';
-import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
 import { mapObjects } from '../adapters/map-objects';
+import { mapTable } from '../adapters/map-table';
 import { endDueLicenses } from '../domain/billing';
 import { publishLatest } from '../domain/maps';
 
 export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: number; expired: number }> {
   let checked = 0;
   let expired = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(new ScanCommand({
-      TableName: config.tableName,
-      FilterExpression: '#type = :map AND #state < :live AND attribute_not_exists(#deleting)',
-      ExpressionAttributeNames: { '#type': 'type', '#state': 'state', '#deleting': 'deleting' },
-      ExpressionAttributeValues: { ':map': 'map', ':live': 1 },
-      ProjectionExpression: 'id, #state, created, testSince',
-      ExclusiveStartKey: start,
-    }));
-    for (const item of page.Items ?? []) {
-      checked++;
-      if (!isExpiredTestMap(item.state as number, (item.testSince ?? item.created) as string, at)) continue;
-      const published = await mapObjects.publishedState(item.id as string);
-      if (published?.expired) continue;
-      await publishLatest(item.id as string, at);
+  for (const item of await mapTable.dueTestMaps(at)) {
+    checked++;
+    // The index says due; the item's own fields decide (the same rule the embed applies).
+    if (!isExpiredTestMap(item.state, item.testSince ?? item.created, at)) continue;
+    const published = await mapObjects.publishedState(item.id);
+    if (!published?.expired) {
+      await publishLatest(item.id, at);
       expired++;
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+    // Expired for good: out of the index, unless it became a test map again meanwhile (a new key).
+    await mapTable.clearDue(item.id, item.dueKey);
+  }
   return { checked, expired };
 }
 
