@@ -47,7 +47,7 @@ describe('administrator input', () => {
 
   it('acts as another user only when that user exists and the id is well-formed', async () => {
     const admin = await adminUser();
-    for (const viewAs of ['<script>', '../x', '00000000-0000-4000-8000-000000000000']) {
+    for (const viewAs of ['<script>', '../x', '00000000-0000-4000-8000-000000000000', 'nobody-here@example.com', 'a b@example.com']) {
       const answer = await rawCall('createMap', { title: 'Planted' }, { token: admin.token, viewAs });
       expect([400, 404], viewAs).toContain(answer.status);
       const files = await rawCall('createFileUpload', { fileName: 'a.png', contentType: 'image/png', size: 10 }, { token: admin.token, viewAs });
@@ -56,5 +56,7 @@ describe('administrator input', () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'For them' }, admin, user.uid);
     expect((await call<Array<{ id: string }>>('listMaps', null, user)).map((m) => m.id)).toContain(id);
+    // An author's email address names them too (the administrator finds a user's maps by it).
+    expect((await rawCall('getSlots', null, { token: admin.token, viewAs: user.email })).status).toBe(200);
   });
 });

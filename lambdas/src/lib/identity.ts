@@ -51,6 +51,10 @@ export function identityFromClaims(claims: Claims | undefined): Identity | null 
   };
 }
 
+/** An email address as a view-as id: one @, no spaces, slashes or control characters, at most 254 characters. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const VIEW_AS_EMAIL = /^(?=.{3,254}$)[^\s/@\u0000-\u001f\u007f]+@[^\s/@\u0000-\u001f\u007f]+$/;
+
 /** Header an administrator sends to act as another user ('View as user'). */
 export const VIEW_AS_HEADER = 'x-mapnest-view-as';
 
@@ -63,7 +67,8 @@ export function subjectUid(identity: Identity, viewAs: string | undefined): stri
   if (!target || target === identity.uid) return identity.uid;
   if (target.length > USER_ID_MAX) throw new CallError('invalid-argument', `A user id has at most ${USER_ID_MAX} characters.`);
   if (!identity.admin) throw new CallError('permission-denied', 'Only administrators can act as another user.');
-  // It becomes a key prefix (S3, DynamoDB): only a well-formed user id (calls that write also check that it exists).
-  if (!USER_ID_PATTERN.test(target)) throw new CallError('invalid-argument', 'The user id to view as is not a valid user id.');
+  // It becomes a key prefix (S3, DynamoDB): only a well-formed user id, or an author's email address (listMaps
+  // finds an author's maps by it); calls that write also check that such a user exists.
+  if (!USER_ID_PATTERN.test(target) && !VIEW_AS_EMAIL.test(target)) throw new CallError('invalid-argument', 'The user id to view as is not a valid user id.');
   return target;
 }
