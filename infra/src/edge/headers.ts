@@ -65,8 +65,11 @@ export function contentSecurityPolicy(connectSources: readonly string[], frameAn
 /** HSTS for two years, subdomains included. */
 export const HSTS_SECONDS = 730 * 24 * 60 * 60;
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
-/** Powerful features no Mapnest page uses (fullscreen and the clipboard stay allowed for our own origin by default). */
-export const PERMISSIONS_POLICY = 'accelerometer=(), bluetooth=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()';
+/**
+ * Powerful features no Mapnest page uses (fullscreen and the clipboard stay allowed for our own origin by default).
+ * Only features browsers recognise: an unknown one (bluetooth) makes Chromium log a warning on every embedding page.
+ */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()';
 
 /** One response headers policy: CloudFront's security headers, the extra headers it adds, and CORS. */
 export interface EdgeHeaderSpec {
