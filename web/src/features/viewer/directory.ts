@@ -300,7 +300,7 @@ export class Directory {
   }
 
   private headerRow(row: Extract<Row, { header: string }>): HTMLLIElement {
-    const li = h('li', { class: 'mn-list-header', role: 'presentation', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } }, h('span', { role: 'heading', 'aria-level': '3' }, row.header), h('span', { class: 'mn-list-count', 'aria-label': `${row.count} locations` }, String(row.count)));
+    const li = h('li', { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } }, h('span', { role: 'heading', 'aria-level': '3' }, row.header), h('span', { class: 'mn-list-count', 'aria-label': `${row.count} locations` }, String(row.count)));
     li.dataset.key = row.key;
     return li;
   }
