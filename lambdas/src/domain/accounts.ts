@@ -14,7 +14,7 @@ import { fileLibrary } from '../adapters/file-library';
 import { uploads } from '../adapters/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
-import { cancelAllSubscriptions } from './billing';
+import { deleteStripeCustomer } from './billing';
 import { deleteMap, type Actor } from './maps';
 import { assertChangedEmailFree } from './email-address';
 
@@ -117,7 +117,7 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   await accountStatus.markDeleted(uid);
   await accountStatus.signOutEverywhere(uid);
   // Before anything is removed: a failure here leaves the account whole (but tombstoned), and a retry resumes.
-  await cancelAllSubscriptions(uid);
+  await deleteStripeCustomer(uid);
   const owned = await accountTable.ownedMaps(uid);
   for (const map of owned) await deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));

@@ -4,6 +4,7 @@
  * is learnt from signed webhook events, processed once each and in order per subscription (ADR 007); Checkout and
  * the portal, which need the Stripe SDK, are in payments.ts.
  */
+import type Stripe from 'stripe';
 import { BRAND, MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import {
   BILLING_MESSAGES, holdsSlots, licenseEndsAt, maskPurchaseCode,
@@ -18,7 +19,6 @@ import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapte
 import { escapeHtml, sendMail } from '../adapters/mailer';
 import { marketplace } from '../adapters/marketplace';
 import { mapTable, type MapItem } from '../adapters/map-table';
-import type Stripe from 'stripe';
 import { planOfPrice, priceTable } from '../adapters/stripe-prices';
 import { stripeCustomers } from '../adapters/stripe-customers';
 import { userPool } from '../adapters/user-pool';
@@ -107,7 +107,7 @@ export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResu
  * Account deletion: the user's Stripe customer is deleted, so every subscription ends now and nobody is billed for
  * an account that is gone. Runs after the tombstone, so the `deleted` events Stripe sends back write nothing.
  */
-export async function cancelAllSubscriptions(uid: string): Promise<void> {
+export async function deleteStripeCustomer(uid: string): Promise<void> {
   const customerId = await billingTable.customerOf(uid);
   if (!customerId) return;
   // Deleting the customer cancels every subscription at once and removes the payment methods Stripe holds.
