@@ -16,6 +16,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { PLAN_NAMES, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 import { formatUsd, unitAmountCents, volumeDiscountPercent } from '@mapnest/shared/billing';
+import { planOfPrice } from '@mapnest/lambdas/adapters/stripe-prices';
 
 /** The API key the handlers use with the sandbox; it is refused by real Stripe, and the sandbox refuses any other. */
 export const SANDBOX_SECRET_KEY = 'sk_test_mapnest_local_sandbox';
@@ -29,12 +30,7 @@ export const SANDBOX_PRICES: Record<PlanId, Record<BillingPeriod, string>> = {
   pro: { monthly: 'price_local_pro_monthly', yearly: 'price_local_pro_yearly' },
 };
 
-const priceInfo = (priceId: string): { plan: PlanId; period: BillingPeriod } | null => {
-  for (const plan of ['basic', 'pro'] as const) {
-    for (const period of ['monthly', 'yearly'] as const) if (SANDBOX_PRICES[plan][period] === priceId) return { plan, period };
-  }
-  return null;
-};
+const priceInfo = (priceId: string) => planOfPrice(SANDBOX_PRICES, priceId);
 
 type Json = Record<string, unknown>;
 
