@@ -68,7 +68,7 @@ export interface LibraryFile {
   name: string;
   /** Where the app serves it: '/files/' + key. */
   url: string;
-  /** A 256 px JPEG preview for raster images (written by the thumbnail trigger shortly after upload). */
+  /** A 256 px JPEG preview for raster images and SVG (written by the thumbnail trigger shortly after upload). */
   thumbnailUrl: string | null;
   size: number;
   contentType: FileType | null;

@@ -19,7 +19,8 @@ import { sanitizeSvgText } from './svg-sanitize';
 
 /** Library keys never change content (each upload gets a fresh random part), so they cache for a year. */
 const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-const RASTER: ReadonlySet<FileType> = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** Types the thumbnail trigger renders (SVG through sharp once sanitised). */
+const THUMBNAILED: ReadonlySet<FileType> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']);
 
 /** True for a key that names a file directly in some user's library (not a thumbnail, not elsewhere). */
 export function isLibraryKey(key: string): boolean {
@@ -42,7 +43,7 @@ export async function listFiles(actor: Actor, input: { maxResults: number; pageT
         key: o.key,
         name,
         url: fileUrl(o.key),
-        thumbnailUrl: contentType && RASTER.has(contentType) ? fileUrl(objectKeys.thumbnail(o.key, 256)) : null,
+        thumbnailUrl: contentType && THUMBNAILED.has(contentType) ? fileUrl(objectKeys.thumbnail(o.key, 256)) : null,
         size: o.size,
         contentType,
         uploaded: o.lastModified,

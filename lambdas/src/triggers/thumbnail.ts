@@ -1,13 +1,17 @@
 /**
  * Thumbnail trigger (S3 ObjectCreated in the uploads bucket): writes `{key}/.thumb-{size}.jpg` for every raster
- * image uploaded. It ignores its own outputs (so writing a thumbnail never triggers another run), anything that is
- * not a raster image (SVG included: it is never rendered server-side), and images too large to decode safely.
+ * image uploaded and for SVG floor plans in a user's library. It ignores its own outputs (so writing a thumbnail
+ * never triggers another run), anything that is not an image, and images too large to decode safely.
+ *
+ * SVG is rendered by sharp (librsvg) only once `verifyUpload` has replaced the stored file with its sanitised
+ * text (no scripts, no external references, so rendering loads nothing), and only for library keys, the one
+ * place SVG uploads are accepted.
  */
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { objectKeys } from '@mapnest/shared/keys';
 import { uploads } from '../adapters/uploads';
-import { verifyUpload } from '../domain/files';
+import { isLibraryKey, verifyUpload } from '../domain/files';
 import { logger } from '../lib/logger';
 
 /** Square bounding boxes, in pixels: 64 for avatars and lists, 256 for previews. */
@@ -27,10 +31,19 @@ export function decodeEventKey(key: string): string {
   return decodeURIComponent(key.replace(/\+/g, ' '));
 }
 
-/** Renders the JPEG thumbnails of an image (fitted inside the square, never enlarged, transparency on white). */
+/**
+ * Renders the JPEG thumbnails of an image (fitted inside the square, never enlarged, transparency on white).
+ * A vector image is drawn at a density that gives the largest thumbnail its full size.
+ */
 export async function renderThumbnails(image: Uint8Array): Promise<Array<{ size: number; body: Buffer }>> {
-  const source = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  await source.metadata();
+  let source = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const meta = await source.metadata();
+  if (meta.format === 'svg') {
+    const largest = Math.max(meta.width ?? 0, meta.height ?? 0, 1);
+    const density = Math.min(Math.max(72, (72 * Math.max(...THUMBNAIL_SIZES)) / largest), 72 * 16);
+    source = sharp(image, { density, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    await source.metadata();
+  }
   return Promise.all(THUMBNAIL_SIZES.map(async (size) => ({
     size,
     body: await source.clone().rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true })
@@ -44,7 +57,8 @@ async function thumbnail(key: string): Promise<void> {
   if (!(await verifyUpload(key))) return;
   const object = await uploads.get(key);
   if (!object) return; // deleted before we got to it
-  if (!RASTER_TYPES.has(object.contentType.toLowerCase())) return;
+  const type = object.contentType.toLowerCase();
+  if (!RASTER_TYPES.has(type) && !(type === 'image/svg+xml' && isLibraryKey(key))) return;
   let thumbs: Awaited<ReturnType<typeof renderThumbnails>>;
   try {
     thumbs = await renderThumbnails(object.body);
