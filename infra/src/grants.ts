@@ -119,6 +119,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // previous address when the new one turns out to be taken.
   'calls/check-email-free': { table: RW, userPool: ['ListUsers'] },
   'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'] },
+  // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/user-search.ts).
+  'calls/find-users': { userPool: ['AdminGetUser', 'ListUsers'] },
   'calls/delete-user-data': {
     table: RWD,
     documents: { 'maps/*': ['delete', 'list'] },

@@ -103,6 +103,14 @@ export const updateEmailInput = z.strictObject({ newEmail: emailSchema, oldEmail
 /** checkEmailFree: asked before an email change is requested (answers null, or 409 'Email already in use'). */
 export const checkEmailFreeInput = z.strictObject({ email: emailSchema });
 export const noInput = z.union([z.null(), z.strictObject({})]);
+/** findUsers (administrators, 'View as user'): a user id, or the start of an email address (at least 2 characters). */
+export const findUsersInput = z.strictObject({ query: z.string().trim().min(2, 'Type at least 2 characters').max(254) });
+/** A user findUsers answers with: at most 10, in the user pool's order. */
+export interface UserMatch {
+  uid: string;
+  email: string | null;
+  name: string | null;
+}
 
 /** What createAvatarUpload answers: a presigned POST (url and form fields) for the avatar's key. */
 export interface AvatarUpload {

@@ -1,11 +1,20 @@
 /** The Cognito adapter: the administrative actions the accounts service takes on the caller's own user. */
 import {
   AdminDeleteUserAttributesCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminUpdateUserAttributesCommand, ListUsersCommand,
+  type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { UserMatch } from '@mapnest/shared/accounts';
 import { cognito } from '../lib/clients';
 import { config } from '../lib/config';
 
 const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+function matchOf(username: string | undefined, attributes: AttributeType[] | undefined): UserMatch | null {
+  const attr = (name: string) => attributes?.find((a) => a.Name === name)?.Value ?? null;
+  const uid = attr('sub') ?? username;
+  return uid ? { uid, email: attr('email'), name: attr('name') } : null;
+}
 
 /**
  * Users are addressed by their `sub`: with email as the username attribute, Cognito's username is the sub,
@@ -51,6 +60,36 @@ export const userPool = {
       }
     }
     return [...subs];
+  },
+
+  /** The user with this id (sub), or null. */
+  async findById(uid: string): Promise<UserMatch | null> {
+    try {
+      const out = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      return matchOf(out.Username, out.UserAttributes);
+    } catch (err) {
+      if (isUserNotFound(err)) return null;
+      throw err;
+    }
+  },
+
+  /**
+   * Users whose email starts with `prefix`, as typed or in lower case (ListUsers' `^=` filter is case-sensitive),
+   * at most `limit`.
+   */
+  async findByEmailPrefix(prefix: string, limit: number): Promise<UserMatch[]> {
+    const forms = [...new Set([prefix.trim(), prefix.trim().toLowerCase()])];
+    const found = new Map<string, UserMatch>();
+    for (const form of forms) {
+      const out = await cognito.send(new ListUsersCommand({
+        UserPoolId: config.userPoolId, Filter: `email ^= ${quoted(form)}`, AttributesToGet: ['sub', 'email', 'name'], Limit: limit,
+      }));
+      for (const u of out.Users ?? []) {
+        const match = matchOf(u.Username, u.Attributes);
+        if (match && found.size < limit) found.set(match.uid, match);
+      }
+    }
+    return [...found.values()];
   },
 
   /** Puts the user's email back to an address they had verified (an email change that must not stand). */

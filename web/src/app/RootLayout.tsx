@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { FadeIn } from '../components/FadeIn';
+import { ViewAsBanner } from '../features/auth/ViewAsBanner';
 import { SettingsHost } from '../features/settings/SettingsHost';
 import { Banner } from './layout/Banner';
 import { Footer } from './layout/Footer';
@@ -28,6 +29,7 @@ export function RootLayout() {
       </a>
       <Header signedIn={signedIn} hideNav={handle.hideNav} />
       {handle.banner && !signedIn && <Banner />}
+      {signedIn && <ViewAsBanner />}
       <main id="main" ref={main} tabIndex={-1} className="app-main">
         <FadeIn key={page} className="page">
           <Outlet />

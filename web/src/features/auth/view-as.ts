@@ -3,6 +3,8 @@
  * administrator's session honours it; the server checks the admin claim on every call that carries it.
  */
 const KEY = 'mapnest.viewAs';
+/** How the banner names the viewed user (their email address), kept beside the id. */
+const LABEL_KEY = 'mapnest.viewAsLabel';
 
 function storage(): Storage | null {
   try {
@@ -18,9 +20,16 @@ export function storedViewAs(): string | null {
   return value ? value : null;
 }
 
-/** Stores the id; an empty id ends the simulation. */
-export function storeViewAs(id: string): void {
+/** How to name the viewed user: the stored label, else the id; null when not viewing as anyone. */
+export function storedViewAsLabel(): string | null {
+  return storage()?.getItem(LABEL_KEY)?.trim() || storedViewAs();
+}
+
+/** Stores the id (and how to name that user); an empty id ends the simulation. */
+export function storeViewAs(id: string, label?: string | null): void {
   const value = id.trim();
   if (value) storage()?.setItem(KEY, value);
   else storage()?.removeItem(KEY);
+  if (value && label) storage()?.setItem(LABEL_KEY, label);
+  else storage()?.removeItem(LABEL_KEY);
 }

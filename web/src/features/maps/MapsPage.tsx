@@ -111,7 +111,7 @@ export default function MapsPage() {
         </Link>
       </header>
 
-      {loaded && <SlotSummary slots={slots} testMapsInList={maps.filter((m) => isTestState(m.state)).length} admin={session.admin} />}
+      {loaded && <SlotSummary slots={slots} testMapsInList={maps.filter((m) => isTestState(m.state)).length} admin={session.admin && !session.isUserSimulated} />}
 
       <CheckoutReturn />
       <LapsedNotice

@@ -33,7 +33,9 @@ export function subscriptionLine(s: Subscription): string {
  * portal for users with a subscription, and the registered licences with their end dates.
  */
 export function PlanTab() {
-  const { admin, plans, userId } = useAtomValue(sessionAtom);
+  const { admin: adminClaim, isUserSimulated, plans, userId } = useAtomValue(sessionAtom);
+  // Viewing as a user shows that user's limits, not the administrator's.
+  const admin = adminClaim && !isUserSimulated;
   const subscriptions = useAtomValue(subscriptionsAtom);
   const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
   const mapsList = useAtomValue(mapsListAtom);

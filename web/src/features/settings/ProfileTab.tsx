@@ -1,18 +1,18 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
-import { NAME_MAX, USER_ID_MAX } from '@mapnest/shared/constants';
-import { displayNameProblem, viewAsProblem } from '@mapnest/shared/accounts';
+import { NAME_MAX } from '@mapnest/shared/constants';
+import { displayNameProblem } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { sessionAtom } from '../../app/session';
 import { appStore } from '../../app/store';
 import { InlineTextField } from '../../components/InlineTextField';
 import { Spinner } from '../../components/Spinner';
 import { loadAuthService, refreshSession } from '../auth/session-bootstrap';
-import { storedViewAs, storeViewAs } from '../auth/view-as';
 import { Avatar } from './Avatar';
 import { AvatarValidationError, clearAvatar, uploadAvatar } from './avatar-upload';
 import { EmailChangeDialog } from './EmailChangeDialog';
+import { ViewAsField } from './ViewAsField';
 import { SettingsRow } from './SettingsRow';
 import { signOutToLanding } from './leave-to-landing';
 
@@ -96,12 +96,6 @@ async function saveName(name: string) {
   await refreshSession({ forceRefresh: true });
 }
 
-/** Stores the id to view the app as (empty ends it) and reloads, so every screen loads that user's data. */
-function saveViewAs(id: string) {
-  storeViewAs(id);
-  window.location.reload();
-}
-
 /** The Profile tab (spec §2): name, email address, 'View as user' for administrators, avatar, log out. */
 export function ProfileTab() {
   const { user, admin } = useAtomValue(sessionAtom);
@@ -130,8 +124,7 @@ export function ProfileTab() {
       <EmailChangeDialog open={editingEmail} onClose={() => setEditingEmail(false)} />
       {admin && (
         <div className="settings-row settings-row--field settings-row--admin">
-          <InlineTextField label="View as user" value={storedViewAs() ?? ''} maxLength={USER_ID_MAX} placeholder="User id"
-            description="Administrators only: see the app as this user sees it. Leave empty to stop." validate={viewAsProblem} onSave={saveViewAs} />
+          <ViewAsField />
         </div>
       )}
       <AvatarSection />

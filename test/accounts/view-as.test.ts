@@ -1,0 +1,107 @@
+/**
+ * 'View as user' for administrators (issue 13): findUsers searches the user pool on the server (by id, or by the
+ * start of an email address), for administrators only; in the browser the administrator finds a user by email,
+ * sees "Viewing as …" with a way out and that user's maps and limits, and an unknown user is refused with a message.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { UserMatch } from '@mapnest/shared/accounts';
+import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
+import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { adminUser, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+
+const ARTIFACTS = path.resolve('.test-artifacts/view-as');
+const tag = randomUUID().slice(0, 8);
+let admin: TestUser;
+let author: TestUser;
+let namesake: TestUser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [admin, author, namesake] = await Promise.all([
+    adminUser(),
+    createUser({ name: 'Viewed Author', email: `viewed-${tag}@example.com` }),
+    createUser({ name: 'Other Author', email: `viewed-${tag}-other@example.com` }),
+  ]);
+  await call<string>('createMap', { title: `Author map ${tag}` }, author);
+}, 60_000);
+
+describe('findUsers', () => {
+  it('finds users by the start of their email address, in any case', async () => {
+    const found = await call<UserMatch[]>('findUsers', { query: `VIEWED-${tag}` }, admin);
+    expect(found.map((u) => u.uid).sort()).toEqual([author.uid, namesake.uid].sort());
+    expect(found.find((u) => u.uid === author.uid)).toEqual({ uid: author.uid, email: author.email, name: 'Viewed Author' });
+  });
+
+  it('finds a user by id and answers nothing for an unknown one', async () => {
+    expect(await call<UserMatch[]>('findUsers', { query: author.uid }, admin)).toEqual([{ uid: author.uid, email: author.email, name: 'Viewed Author' }]);
+    expect(await call<UserMatch[]>('findUsers', { query: randomUUID() }, admin)).toEqual([]);
+    expect(await call<UserMatch[]>('findUsers', { query: `nobody-${tag}@` }, admin)).toEqual([]);
+  });
+
+  it('refuses anyone but an administrator', async () => {
+    expect((await rawCall('findUsers', { query: 'viewed-' }, { token: author.token })).status).toBe(403);
+    expect((await rawCall('findUsers', { query: 'viewed-' })).status).toBe(401);
+  });
+});
+
+describe('View as user in the browser', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const dialog = () => page.getByRole('dialog', { name: 'Settings' });
+  const banner = () => page.locator('.view-as-banner');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newContext(browser);
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signInThroughUi(page, admin);
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  async function openProfile() {
+    await page.goto('/maps');
+    await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await dialog().waitFor();
+    await dialog().getByRole('tab', { name: 'Profile' }).click();
+  }
+
+  it('refuses an unknown user with a message', async () => {
+    await openProfile();
+    await dialog().getByLabel('View as user').fill(`nobody-${tag}@example.com`);
+    await dialog().getByRole('button', { name: 'View', exact: true }).click();
+    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('No user has this email address or id.');
+    expect(await banner().count()).toBe(0);
+  }, 60_000);
+
+  it('finds a user by the start of their email, shows whom and that user’s maps and limits, and stops', async () => {
+    await dialog().getByLabel('View as user').fill(`viewed-${tag}`);
+    const match = dialog().getByRole('button', { name: new RegExp(`^${author.email}`) });
+    await match.waitFor();
+    await dialog().getByRole('button', { name: new RegExp(`^${namesake.email}`) }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'search.png') });
+    await Promise.all([page.waitForEvent('load'), match.click()]);
+    await expect.poll(() => banner().textContent()).toContain(`Viewing as ${author.email}`);
+    await page.goto('/maps');
+    await page.getByRole('article', { name: `Author map ${tag}` }).waitFor();
+    // The viewed user's limit (FREE_TEST_MAPS), not the administrator's 'no limit'.
+    const slots = page.getByRole('region', { name: 'Map slots' });
+    await expect.poll(() => slots.textContent()).toContain(`1 of ${FREE_TEST_MAPS} used`);
+    expect(await slots.textContent()).not.toContain('no limit');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'viewing.png') });
+    await Promise.all([page.waitForEvent('load'), banner().getByRole('button', { name: 'Stop viewing' }).click()]);
+    await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor();
+    expect(await banner().count()).toBe(0);
+    expect(await page.getByRole('article', { name: `Author map ${tag}` }).count()).toBe(0);
+  }, 90_000);
+});

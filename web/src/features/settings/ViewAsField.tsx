@@ -1,0 +1,122 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { sameEmail, type UserMatch } from '@mapnest/shared/accounts';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { call } from '../../lib/api';
+import { storedViewAs, storedViewAsLabel, storeViewAs } from '../auth/view-as';
+
+export const NO_SUCH_USER = 'No user has this email address or id.';
+
+const findUsers = (query: string) => call<UserMatch[]>('findUsers', { query });
+
+/** Stores the user to view the app as and reloads, so every screen loads that user's data. */
+export function viewAsUser(user: UserMatch | null): void {
+  storeViewAs(user?.uid ?? '', user?.email ?? null);
+  window.location.reload();
+}
+
+/**
+ * 'View as user' (administrators): an email address, the start of one, or a user id, searched on the server
+ * (findUsers) as the administrator types; an exact match (or the only one) is viewed at once, an unknown user is
+ * refused with a message.
+ */
+export function ViewAsField() {
+  const id = useId();
+  const current = storedViewAs();
+  const [query, setQuery] = useState('');
+  const [matches, setMatches] = useState<UserMatch[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      findUsers(q).then(
+        (found) => {
+          if (!live) return;
+          setMatches(found);
+          setError(null);
+        },
+        () => undefined, // searching as one types stays quiet; submitting reports errors
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    if (q.length < 2) {
+      setError('Type an email address or a user id.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const found = await findUsers(q);
+      const exact = found.find((u) => u.uid.toLowerCase() === q.toLowerCase() || sameEmail(u.email, q)) ?? (found.length === 1 ? found[0] : undefined);
+      if (exact) {
+        viewAsUser(exact);
+        return;
+      }
+      setMatches(found);
+      setError(found.length === 0 ? NO_SUCH_USER : 'Several users match: choose one.');
+    } catch (err) {
+      console.error('View as user: search failed', err);
+      setError(MESSAGES.unknownError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = query.trim().length >= 2 ? matches : null;
+  return (
+    <form className="view-as" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={id} className="field__label">
+        View as user
+      </label>
+      <p id={`${id}-desc`} className="field__hint">
+        Administrators only: see the app as this user sees it. An email address (or its start) or a user id.
+      </p>
+      <div className="view-as__row">
+        <input id={id} className="input" type="search" value={query} placeholder="Email address or user id" autoComplete="off"
+          maxLength={254} aria-describedby={`${id}-desc${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setError(null);
+          }} />
+        <button type="submit" className="btn btn--primary btn--sm" disabled={busy}>
+          View
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {shown && shown.length > 0 && (
+        <ul className="view-as__matches" aria-label="Matching users">
+          {shown.map((u) => (
+            <li key={u.uid}>
+              <button type="button" className="view-as__match" onClick={() => viewAsUser(u)}>
+                <span className="view-as__email">{u.email ?? u.uid}</span>
+                {u.name && <span className="view-as__name">{u.name}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {current && (
+        <p className="view-as__current">
+          Viewing as <strong>{storedViewAsLabel()}</strong>.{' '}
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => viewAsUser(null)}>
+            Stop viewing
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}
