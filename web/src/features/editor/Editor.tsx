@@ -163,6 +163,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       <PendingEditsContext.Provider value={pending}>
         <div className="editor">
           <Toolbar />
+          <p className="editor__phone-note">Quick edits work here; for a full editing session, a larger screen is easier.</p>
           <RestoreBackup backupStore={backup} initial={initial} />
           {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
           <div className="editor__body">
@@ -246,6 +247,7 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
   const tool = useAtomValue(toolAtom);
   const [layer, setLayer] = useAtom(layerAtom);
   const setTab = useSetAtom(tabAtom);
+  const [zoomCanvas, setZoomCanvas] = useState<EditorCanvas | null>(null);
   const handlers = useRef({ run, setSelection, setTab, layer, store });
   useEffect(() => {
     handlers.current = { run, setSelection, setTab, layer, store };
@@ -289,6 +291,7 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
     });
     canvasRef.current = canvas;
     setLayer(canvas.currentLayer);
+    setZoomCanvas(canvas);
     // Edits arrive in bursts (typing, undo held down); the canvas catches up once per frame.
     let frame = 0;
     const off = store.subscribe(() => {
@@ -312,7 +315,50 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
     if (layer) canvasRef.current?.setLayer(layer);
   }, [layer, canvasRef]);
 
-  return <div ref={host} className="editor__canvas" data-tool={tool} />;
+  return (
+    <div className="editor__canvas" data-tool={tool}>
+      <div ref={host} className="editor__canvas-host" />
+      {zoomCanvas && <ZoomControls canvas={zoomCanvas} />}
+    </div>
+  );
+}
+
+/** Zoom in and out, fit and 100% on the canvas, kept in step with wheel, pinch and keyboard zoom. */
+function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
+  const [zoom, setZoom] = useState({ percent: 100, canZoomIn: true, canZoomOut: false });
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setZoom(canvas.zoomState());
+      });
+    };
+    update();
+    const off = canvas.onViewChange(update);
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [canvas]);
+  const act = (fn: (c: EditorCanvas) => void) => () => fn(canvas);
+  return (
+    <div className="editor__zoom" role="group" aria-label="Zoom">
+      <button type="button" className="editor__zoom-btn" aria-label="Zoom out" title="Zoom out (−)" disabled={!zoom.canZoomOut} onClick={act((c) => c.zoomOut())}>
+        <span aria-hidden="true">−</span>
+      </button>
+      <button type="button" className="editor__zoom-btn editor__zoom-level" aria-label={`${zoom.percent}%: Zoom to 100%`} title="Zoom to 100%" onClick={act((c) => c.actualSize())}>
+        {zoom.percent}%
+      </button>
+      <button type="button" className="editor__zoom-btn" aria-label="Zoom in" title="Zoom in (+)" disabled={!zoom.canZoomIn} onClick={act((c) => c.zoomIn())}>
+        <span aria-hidden="true">+</span>
+      </button>
+      <button type="button" className="editor__zoom-btn editor__zoom-fit" aria-label="Fit the map" title="Fit the map" onClick={act((c) => c.fit())}>
+        Fit
+      </button>
+    </div>
+  );
 }
 
 /** Undo/redo, save, delete and tool shortcuts; all go through the same actions as the buttons. */

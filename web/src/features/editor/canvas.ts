@@ -58,6 +58,7 @@ export class EditorCanvas {
   private drag: { id: string; index: number; start: ScreenPoint; pointerId: number; moved: boolean; grab: ScreenPoint } | null = null;
   private unsubscribe: (() => void)[] = [];
   private ringFrame = 0;
+  private readonly viewListeners = new Set<() => void>();
 
   constructor(
     host: HTMLElement,
@@ -102,8 +103,14 @@ export class EditorCanvas {
         onActivate: () => undefined,
         onBackgroundTap: () => undefined,
         onHover: () => undefined,
-        onMoveEnd: () => this.drawRings(),
-        onLayerReady: () => this.drawRings(),
+        onMoveEnd: () => {
+          this.drawRings();
+          this.viewListeners.forEach((l) => l());
+        },
+        onLayerReady: () => {
+          this.drawRings();
+          this.viewListeners.forEach((l) => l());
+        },
         onLayerError: () => undefined,
         onWheelHint: () => undefined,
       },
@@ -113,7 +120,13 @@ export class EditorCanvas {
     );
     this.map.append(this.rings, this.ghost);
     this.unsubscribe.forEach((u) => u());
-    this.unsubscribe = [stage.view.on('move', () => this.scheduleRings()), stage.view.on('tap', (p, info) => this.onTap(p, info.shiftKey))];
+    this.unsubscribe = [
+      stage.view.on('move', () => {
+        this.scheduleRings();
+        this.viewListeners.forEach((l) => l());
+      }),
+      stage.view.on('tap', (p, info) => this.onTap(p, info.shiftKey)),
+    ];
     void stage.setLayer(this.layerId);
     return stage;
   }
@@ -232,6 +245,39 @@ export class EditorCanvas {
 
   focus(): void {
     this.viewport.focus({ preventScroll: true });
+  }
+
+  // ---- Zoom controls (the canvas's own buttons; wheel, pinch and keys go through the stage's handlers) ----
+
+  zoomIn(): void {
+    this.stage.view.zoomIn();
+  }
+
+  zoomOut(): void {
+    this.stage.view.zoomOut();
+  }
+
+  /** The whole map in view. */
+  fit(): void {
+    this.stage.view.reset();
+  }
+
+  /** One image pixel per screen pixel (within the zoom limits: never smaller than the fitted map). */
+  actualSize(): void {
+    const view = this.stage.view;
+    view.zoomBy(1 / view.transform.scale);
+  }
+
+  /** The scale in percent of the map's own pixel size, and whether the buttons can go further. */
+  zoomState(): { percent: number; canZoomIn: boolean; canZoomOut: boolean } {
+    const view = this.stage.view;
+    return { percent: Math.round(view.transform.scale * 100), canZoomIn: view.canZoomIn(), canZoomOut: view.canZoomOut() };
+  }
+
+  /** Calls `listener` whenever the view moves or zooms; returns the way to stop. */
+  onViewChange(listener: () => void): () => void {
+    this.viewListeners.add(listener);
+    return () => this.viewListeners.delete(listener);
   }
 
   // ---- Hit testing ----

@@ -1,0 +1,99 @@
+/**
+ * The editor as a canvas (issue 13): a full-window workspace at 1366×768 (no site header, no page scroll, the
+ * side-panel tabs on one rail, never wrapped into rows), zoom in/out, fit and 100% on the canvas, and on a phone
+ * (390 px) no horizontal overflow, Publish within reach and a kind note that full editing is a desktop task.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { call, createUser, type TestUser } from '../helpers/stack';
+
+const ARTIFACTS = path.resolve('.test-artifacts/editor-workspace');
+let browser: Browser;
+let user: TestUser;
+let mapId: string;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  user = await createUser({ name: 'Canvas Author' });
+  mapId = await call<string>('createMap', { title: 'Workspace map' }, user);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openEditor(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signInThroughUi(page, user);
+  await page.goto(`/maps/${mapId}`);
+  await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  return { context, page };
+}
+
+const pageSize = (page: Page) => page.evaluate(() => ({
+  scrollWidth: document.documentElement.scrollWidth,
+  scrollHeight: document.documentElement.scrollHeight,
+  width: window.innerWidth,
+  height: window.innerHeight,
+}));
+
+describe('the editor on a laptop (1366×768)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await openEditor({ width: 1366, height: 768 }));
+  }, 60_000);
+  afterAll(() => context?.close());
+
+  it('fills the window: no site header, no page scroll, the panel tabs in one rail', async () => {
+    await page.screenshot({ path: path.join(ARTIFACTS, 'editor-1366.png') });
+    expect(await page.locator('.site-header').isVisible()).toBe(false);
+    const size = await pageSize(page);
+    expect(size.scrollHeight).toBeLessThanOrEqual(size.height);
+    expect(size.scrollWidth).toBeLessThanOrEqual(size.width);
+    const tabs = await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+    expect(tabs).toHaveLength(6);
+    // One column (a vertical rail) or one row: never a wrapped grid of tabs.
+    const columns = new Set(tabs.map(Math.round)).size;
+    const rows = await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab').evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
+    expect(columns === 1 || rows === 1).toBe(true);
+    const canvas = await page.locator('.editor__canvas').boundingBox();
+    expect(canvas!.height).toBeGreaterThan(500);
+  }, 60_000);
+
+  it('zooms in and out, fits the map and shows it at 100% from controls on the canvas', async () => {
+    const zoom = page.getByRole('group', { name: 'Zoom' });
+    const level = () => zoom.getByRole('button', { name: /Zoom to 100%/ }).textContent();
+    const fitted = await level();
+    await zoom.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => parseInt((await level()) ?? '0', 10)).toBeGreaterThan(parseInt(fitted ?? '0', 10));
+    await zoom.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(level).toBe(fitted);
+    await zoom.getByRole('button', { name: /Zoom to 100%/ }).click();
+    await expect.poll(level).toBe('100%');
+    await zoom.getByRole('button', { name: 'Fit the map' }).click();
+    await expect.poll(level).toBe(fitted);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'zoom.png') });
+  }, 60_000);
+});
+
+describe('the editor on a phone (390 px)', () => {
+  it('has no horizontal overflow, Publish within reach, and says full editing is a desktop task', async () => {
+    const { context, page } = await openEditor({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'editor-390.png') });
+    const size = await pageSize(page);
+    expect(size.scrollWidth).toBeLessThanOrEqual(size.width);
+    const publish = await page.getByRole('button', { name: 'Publish' }).boundingBox();
+    expect(publish).not.toBeNull();
+    expect(publish!.x + publish!.width).toBeLessThanOrEqual(390);
+    expect(publish!.y + publish!.height).toBeLessThanOrEqual(844);
+    await page.getByText('Quick edits work here; for a full editing session, a larger screen is easier.').waitFor();
+    await context.close();
+  }, 60_000);
+});
