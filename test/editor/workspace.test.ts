@@ -1,6 +1,7 @@
 /**
  * The editor as a canvas (issue 13): a full-window workspace at 1366×768 (no site header, no page scroll, the
- * side-panel tabs on one rail, never wrapped into rows), zoom in/out, fit and 100% on the canvas, and on a phone
+ * side-panel tabs on one rail, never wrapped into rows), zoom in/out, fit and 100% on the canvas, a layers panel that
+ * takes dropped files and names them (with a thumbnail) instead of showing storage paths, and on a phone
  * (390 px) no horizontal overflow, Publish within reach and a kind note that full editing is a desktop task.
  */
 import { mkdirSync } from 'node:fs';
@@ -81,6 +82,38 @@ describe('the editor on a laptop (1366×768)', () => {
     await expect.poll(level).toBe(fitted);
     await page.screenshot({ path: path.join(ARTIFACTS, 'zoom.png') });
   }, 60_000);
+});
+
+describe('the layers panel', () => {
+  it('takes a floor plan dropped on its drop zone and shows the file’s name and thumbnail, never a storage path', async () => {
+    const { context, page } = await openEditor({ width: 1366, height: 768 });
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#e2e8f0"/><rect id="shop-1" x="50" y="50" width="300" height="200" fill="#2563eb"/></svg>';
+    const transfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'Ground floor.svg', { type: 'image/svg+xml' }));
+      return dt;
+    }, svg);
+    await page.dispatchEvent('.layers-drop', 'dragover', { dataTransfer: transfer });
+    await page.dispatchEvent('.layers-drop', 'drop', { dataTransfer: transfer });
+    const layers = page.getByRole('list', { name: 'Layers' });
+    await layers.getByText('Ground-floor.svg', { exact: true }).waitFor();
+    expect(await page.locator('.layers-panel').textContent()).not.toContain('/files/');
+    const thumb = layers.locator('img.card__thumb').first();
+    // The thumbnail is made a moment after the upload: until then the card shows the file itself.
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+    const file = (await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).replace(/\/\.thumb-256\.jpg$/, '');
+    expect(file).toMatch(/^\/files\/.+-Ground-floor\.svg$/);
+    await expect.poll(async () => (await page.request.get(`${file}/.thumb-256.jpg`)).status(), { timeout: 20_000 }).toBe(200);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('.save-status').getAttribute('data-status')).toBe('saved');
+    await page.reload();
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith('/.thumb-256.jpg')), { timeout: 20_000 }).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'layers.png') });
+    await context.close();
+  }, 90_000);
 });
 
 describe('the editor on a phone (390 px)', () => {

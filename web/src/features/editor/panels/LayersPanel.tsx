@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
@@ -8,7 +8,9 @@ import { useEditor, useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { locationsFromRegions, measureSvgRegions } from '../recognise-svg';
+import { previewSources } from '../../maps/map-format';
 import { TextProp } from './fields';
+import { layerFileName } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './Inspector';
 
@@ -47,8 +49,7 @@ export function LayersPanel() {
     }
   };
 
-  const upload = async (file: File) => {
-    const layerId = target.current;
+  const upload = async (file: File, layerId: string | null) => {
     setProgress({ layer: layerId ?? 'new', fraction: 0 });
     try {
       const size = await imageSize(file);
@@ -61,6 +62,9 @@ export function LayersPanel() {
       setProgress(null);
     }
   };
+
+  /** A file dropped on the panel makes a new layer; dropped on a layer's card, it replaces that layer's file. */
+  const dropUpload = (layerId: string | null) => (file: File) => void upload(file, layerId);
 
   const pickUpload = (layerId: string | null) => {
     target.current = layerId;
@@ -84,17 +88,20 @@ export function LayersPanel() {
         onChange={(e) => {
           const f = e.target.files?.[0];
           e.target.value = '';
-          if (f) void upload(f);
+          if (f) void upload(f, target.current);
         }}
       />
       <div className="panel__head">
         <p className="panel__hint">
           Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to set it.
         </p>
-        <div className="panel__row">
+        <DropZone className="drop-zone layers-drop" onFile={dropUpload(null)}>
+          <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP)</span>
           <button type="button" className="btn btn--primary btn--sm" onClick={() => pickUpload(null)}>
             Upload floor plan…
           </button>
+        </DropZone>
+        <div className="panel__row">
           <button type="button" className="btn btn--secondary btn--sm" onClick={() => pickLibrary(null)}>
             From library…
           </button>
@@ -126,6 +133,7 @@ export function LayersPanel() {
             handle={reorder.handle(l, i)}
             moveButtons={reorder.buttons(l, i)}
             onReplace={() => pickUpload(l.id)}
+            onDropFile={dropUpload(l.id)}
             onLibrary={() => pickLibrary(l.id)}
             onDefault={() => run(setDefaultLayer, { id: l.id })}
             onRemove={() => setRemoving(l)}
@@ -168,6 +176,7 @@ function LayerCard(props: {
   handle: ReactNode;
   moveButtons: ReactNode;
   onReplace(): void;
+  onDropFile(file: File): void;
   onLibrary(): void;
   onDefault(): void;
   onRemove(): void;
@@ -203,20 +212,18 @@ function LayerCard(props: {
   };
 
   return (
-    <li className="card" aria-label={l.name} {...props.itemProps}>
+    <li className="card" aria-label={l.name} {...props.itemProps} {...dropTarget(props.onDropFile)}>
       <div className="card__row">
         {props.handle}
         <button type="button" className="link-btn" onClick={props.onShow} title="Show this layer">
-          {l.file ? <img src={l.file} alt="" className="card__thumb" /> : <span className="card__thumb card__thumb--blank" />}
+          {l.file ? <LayerThumb file={l.file} /> : <span className="card__thumb card__thumb--blank" />}
         </button>
         <div className="card__grow">
           <TextProp label="Name" value={l.name} commit={(v) => attempt(updateLayer, { id: l.id, patch: { name: v } }, `layer:${l.id}:name`)} />
           <TextProp label="Id" value={l.id} onBlurOnly commit={(v) => attempt(updateLayer, { id: l.id, patch: { id: v.trim() } })} />
         </div>
       </div>
-      <p className="card__file" title={l.file}>
-        {l.file || 'No file: a blank canvas'}
-      </p>
+      <p className="card__file">{layerFileName(l.file) || 'No file: a blank canvas'}</p>
       <div className="panel__row">
         <label className="check">
           <input type="radio" name="default-layer" checked={props.isDefault} onChange={props.onDefault} /> Shown first
@@ -240,5 +247,47 @@ function LayerCard(props: {
         </button>
       </div>
     </li>
+  );
+}
+
+/** A layer's preview: the upload's 256 px thumbnail, else the file itself (each source that fails falls through). */
+function LayerThumb({ file }: { file: string }) {
+  const sources = previewSources(file, window.location.origin);
+  const [failed, setFailed] = useState<{ file: string; count: number }>({ file, count: 0 });
+  const src = sources[failed.file === file ? failed.count : 0] ?? file;
+  return (
+    <img key={src} src={src} alt="" className="card__thumb" loading="lazy" decoding="async"
+      onError={() => setFailed((f) => ({ file, count: f.file === file ? f.count + 1 : 1 }))} />
+  );
+}
+
+const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+/** Drag-and-drop handlers that hand the first dropped file to `onFile` and mark the target while a file is over it. */
+function dropTarget(onFile: (file: File) => void) {
+  return {
+    onDragOver: (e: DragEvent<HTMLElement>) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      e.currentTarget.classList.add('is-drop-target');
+    },
+    onDragLeave: (e: DragEvent<HTMLElement>) => e.currentTarget.classList.remove('is-drop-target'),
+    onDrop: (e: DragEvent<HTMLElement>) => {
+      e.currentTarget.classList.remove('is-drop-target');
+      const file = e.dataTransfer?.files?.[0];
+      if (!file) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onFile(file);
+    },
+  };
+}
+
+function DropZone({ className, onFile, children }: { className: string; onFile(file: File): void; children: ReactNode }) {
+  return (
+    <div className={className} {...dropTarget(onFile)}>
+      {children}
+    </div>
   );
 }
