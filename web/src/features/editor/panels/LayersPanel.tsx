@@ -8,7 +8,6 @@ import { useEditor, useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { locationsFromRegions, measureSvgRegions } from '../recognise-svg';
-import { previewSources } from '../../maps/map-format';
 import { TextProp } from './fields';
 import { layerFileName } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
@@ -250,15 +249,12 @@ function LayerCard(props: {
   );
 }
 
-/** A layer's preview: the upload's 256 px thumbnail, else the file itself (each source that fails falls through). */
+/**
+ * A layer's preview: the file itself, drawn small. (Its 256 px thumbnail is made a moment after the upload, so
+ * asking for it right away would answer 404; the canvas has the file in the cache anyway.)
+ */
 function LayerThumb({ file }: { file: string }) {
-  const sources = previewSources(file, window.location.origin);
-  const [failed, setFailed] = useState<{ file: string; count: number }>({ file, count: 0 });
-  const src = sources[failed.file === file ? failed.count : 0] ?? file;
-  return (
-    <img key={src} src={src} alt="" className="card__thumb" loading="lazy" decoding="async"
-      onError={() => setFailed((f) => ({ file, count: f.file === file ? f.count + 1 : 1 }))} />
-  );
+  return <img src={file} alt="" className="card__thumb" loading="lazy" decoding="async" />;
 }
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
