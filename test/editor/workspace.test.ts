@@ -85,7 +85,7 @@ describe('the editor on a laptop (1366×768)', () => {
 });
 
 describe('the layers panel', () => {
-  it('takes a floor plan dropped on its drop zone and shows the file’s name and a preview, never a storage path', async () => {
+  it('takes a floor plan dropped on its drop zone or on the map and shows the file’s name and a preview, never a storage path', async () => {
     const { context, page } = await openEditor({ width: 1366, height: 768 });
     await page.getByRole('tab', { name: /Layers/ }).click();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#e2e8f0"/><rect id="shop-1" x="50" y="50" width="300" height="200" fill="#2563eb"/></svg>';
@@ -105,6 +105,17 @@ describe('the layers panel', () => {
     expect(file).toMatch(/^\/files\/.+-Ground-floor\.svg$/);
     // The upload trigger makes its thumbnail for the maps list and the file library.
     await expect.poll(async () => (await page.request.get(`${file}/.thumb-256.jpg`)).status(), { timeout: 20_000 }).toBe(200);
+    // A floor plan dropped on the map becomes a new layer too.
+    await page.getByRole('tab', { name: /Locations/ }).click();
+    const second = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text.replace('#2563eb', '#16a34a')], 'Upper floor.svg', { type: 'image/svg+xml' }));
+      return dt;
+    }, svg);
+    await page.dispatchEvent('.editor__canvas', 'dragover', { dataTransfer: second });
+    await page.dispatchEvent('.editor__canvas', 'drop', { dataTransfer: second });
+    await layers.getByText('Upper-floor.svg', { exact: true }).waitFor();
+    expect(await layers.getByRole('listitem').count()).toBe(2);
     await page.screenshot({ path: path.join(ARTIFACTS, 'layers.png') });
     await context.close();
   }, 90_000);

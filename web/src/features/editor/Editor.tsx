@@ -22,6 +22,7 @@ import { createSaveController } from './save-controller';
 import { loadMap, loadMapVersion } from './load-map';
 import { createEditorStore, type DispatchOptions } from './store';
 import { Toolbar } from './Toolbar';
+import { useLayerUpload } from './panels/LayersPanel';
 import { SidePanel } from './panels/SidePanel';
 import { Inspector } from './panels/Inspector';
 import { EditorDialogs } from './dialogs/EditorDialogs';
@@ -315,8 +316,31 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
     if (layer) canvasRef.current?.setLayer(layer);
   }, [layer, canvasRef]);
 
+  // A floor plan dropped on the map becomes a new layer, as on the layers panel's drop zone.
+  const { upload } = useLayerUpload();
+  const [dropping, setDropping] = useState(false);
   return (
-    <div className="editor__canvas" data-tool={tool}>
+    <div
+      className={dropping ? 'editor__canvas is-drop-target' : 'editor__canvas'}
+      data-tool={tool}
+      onDragOver={(e) => {
+        if (!Array.from(e.dataTransfer.types).includes('Files')) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDropping(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={(e) => {
+        setDropping(false);
+        const file = e.dataTransfer.files?.[0];
+        if (!file) return;
+        e.preventDefault();
+        setTab('layers');
+        void upload(file, null);
+      }}
+    >
       <div ref={host} className="editor__canvas-host" />
       {zoomCanvas && <ZoomControls canvas={zoomCanvas} />}
     </div>

@@ -16,7 +16,7 @@ import { useTry } from './Inspector';
 /** Floors: add from an upload or the library, rename, reorder, replace the file, choose the default; the map's size comes from the file. */
 export function LayersPanel() {
   const { doc } = useEditorState();
-  const { run, notify, store } = useEditor();
+  const { run } = useEditor();
   const setLayer = useSetAtom(layerAtom);
   const setPicker = useSetAtom(filePickerAtom);
   const [removing, setRemoving] = useState<Layer | null>(null);
@@ -26,41 +26,7 @@ export function LayersPanel() {
   const onRemoving = removing ? doc.locations.filter((l) => l.layer === removing.id).length : 0;
   const reorder = useCardReorder(doc.layers, (l) => l.name, (id, to) => run(reorderLayer, { id, to }));
 
-  /** Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs. */
-  const applyFile = async (layerId: string | null, url: string, name: string, size: { width: number; height: number } | null) => {
-    const current = store.getState().doc;
-    let id = layerId;
-    if (id === null) {
-      id = uniqueId(name.replace(/\.[a-z0-9]+$/i, ''), new Set(current.layers.map((l) => l.id)), 'layer');
-      const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
-      if (first) {
-        if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
-        id = current.layers[0]!.id;
-      } else if (!run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })) return;
-      setLayer(id);
-    } else if (!run(updateLayer, { id, patch: { file: url } })) return;
-    if (!size) return;
-    const s = store.getState().doc.settings;
-    if (size.width === s.mapWidth && size.height === s.mapHeight) return;
-    const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
-    if (others.length === 0 || window.confirm(`This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`)) {
-      run(setMapSize, size);
-    }
-  };
-
-  const upload = async (file: File, layerId: string | null) => {
-    setProgress({ layer: layerId ?? 'new', fraction: 0 });
-    try {
-      const size = await imageSize(file);
-      const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
-      await applyFile(layerId, post.fileUrl, file.name, size);
-      notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
-    } catch (err) {
-      notify(err instanceof Error ? err.message : String(err));
-    } finally {
-      setProgress(null);
-    }
-  };
+  const { applyFile, upload } = useLayerUpload(setProgress);
 
   /** A file dropped on the panel makes a new layer; dropped on a layer's card, it replaces that layer's file. */
   const dropUpload = (layerId: string | null) => (file: File) => void upload(file, layerId);
@@ -286,4 +252,51 @@ function DropZone({ className, onFile, children }: { className: string; onFile(f
       {children}
     </div>
   );
+}
+
+/**
+ * Uploading a floor plan to a layer (a new layer when `layerId` is null): the layers panel's buttons and drop zones
+ * and a file dropped on the canvas all go through it. `onProgress` hears the upload's progress (null when done).
+ */
+export function useLayerUpload(onProgress: (p: { layer: string; fraction: number } | null) => void = () => undefined) {
+  const { run, notify, store } = useEditor();
+  const setLayer = useSetAtom(layerAtom);
+  const setProgress = onProgress;
+  /** Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs. */
+  const applyFile = async (layerId: string | null, url: string, name: string, size: { width: number; height: number } | null) => {
+    const current = store.getState().doc;
+    let id = layerId;
+    if (id === null) {
+      id = uniqueId(name.replace(/\.[a-z0-9]+$/i, ''), new Set(current.layers.map((l) => l.id)), 'layer');
+      const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
+      if (first) {
+        if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
+        id = current.layers[0]!.id;
+      } else if (!run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })) return;
+      setLayer(id);
+    } else if (!run(updateLayer, { id, patch: { file: url } })) return;
+    if (!size) return;
+    const s = store.getState().doc.settings;
+    if (size.width === s.mapWidth && size.height === s.mapHeight) return;
+    const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
+    if (others.length === 0 || window.confirm(`This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`)) {
+      run(setMapSize, size);
+    }
+  };
+
+  const upload = async (file: File, layerId: string | null) => {
+    setProgress({ layer: layerId ?? 'new', fraction: 0 });
+    try {
+      const size = await imageSize(file);
+      const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
+      await applyFile(layerId, post.fileUrl, file.name, size);
+      notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return { applyFile, upload };
 }
