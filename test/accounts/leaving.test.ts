@@ -20,7 +20,9 @@ afterAll(async () => {
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
 
 async function openSettings(page: Page, tab: 'Profile' | 'Security') {
-  await page.locator('.site-header').getByRole('link', { name: 'Settings' }).click();
+  // The editor is a full-window workspace: its own bar has the Settings link the site header has elsewhere.
+  const bar = page.locator('.editor__bar');
+  await ((await bar.count()) > 0 ? bar : page.locator('.site-header')).getByRole('link', { name: 'Settings' }).click();
   await settings(page).waitFor();
   await settings(page).getByRole('tab', { name: tab }).click();
 }

@@ -1,6 +1,7 @@
 import { useContext, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
+import { SettingsIcon } from '../../components/Icons';
 import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
@@ -148,6 +149,10 @@ export function Toolbar() {
         >
           Publish
         </button>
+        {/* The site header is not shown over the editor: its account settings (and Log out) are reached from here. */}
+        <Link to={{ hash: '#settings' }} className="btn btn--ghost btn--sm editor__settings" aria-label="Settings" title="Settings">
+          <SettingsIcon size={18} />
+        </Link>
       </div>
     </header>
   );
