@@ -136,15 +136,17 @@ describe('leaving the editor and saving at once', () => {
     await addByClick(0.3);
     await page.waitForFunction(() => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''), undefined, { timeout: 15_000 });
     await page.close({ runBeforeUnload: false });
-    await context.setOffline(false);
 
-    // Meanwhile another device saves version 2 with a location of its own.
+    // Meanwhile another device saves version 2 with a location of its own. This browser stays offline until then:
+    // a save the closing page still had in flight may be sent late once it is back online, and must find version 2
+    // (and be refused), not race this save for it.
     const v1 = await serverDoc(id);
     expect(v1.version).toBe(1);
     const other = structuredClone(v1.doc);
     other.locations.push({ id: 'kiosk', title: 'Kiosk', coord: [0.8, 0.8] });
     other.settings.text.search = 'Find a shop';
     await call('saveMap', { id, baseVersion: v1.version, mapData: other }, user);
+    await context.setOffline(false);
 
     page = await context.newPage();
     await openEditor(id);
