@@ -38,7 +38,7 @@ interface Customer { id: string; email: string | null; metadata: Record<string, 
 interface CheckoutSession {
   id: string; customer: string; price: string; quantity: number; min: number; max: number; successUrl: string; cancelUrl: string;
   metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; clientReferenceId: string | null;
-  status: 'open' | 'complete' | 'expired'; subscription: string | null; declined: boolean; created: number;
+  status: 'open' | 'complete' | 'expired'; subscription: string | null; created: number;
 }
 interface PortalSession { id: string; customer: string; returnUrl: string; created: number }
 interface Subscription {
@@ -220,7 +220,7 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
         successUrl: String(form.success_url), cancelUrl: String(form.cancel_url), metadata: (form.metadata as Record<string, string>) ?? {},
         subscriptionMetadata: ((form.subscription_data as Json | undefined)?.metadata as Record<string, string>) ?? {},
         clientReferenceId: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
-        status: 'open', subscription: null, declined: false, created: nowSeconds(),
+        status: 'open', subscription: null, created: nowSeconds(),
       };
       state.sessions[session.id] = session;
       return { status: 200, body: sessionObject(session) };
@@ -383,8 +383,6 @@ ${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="bt
       }
       if (action === 'quantity') return checkoutPage(res, s, quantity, null);
       if (action === 'fail') {
-        s.declined = true;
-        save();
         return checkoutPage(res, s, quantity, 'Your card was declined. Try another card, or cancel.');
       }
       if (action === 'pay') {
