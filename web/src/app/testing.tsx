@@ -1,8 +1,10 @@
 /** Helpers for the web tests: render the real route table in a memory router with a given session. */
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { appRoutes } from './routes';
+import { setAnalyticsSink } from './analytics';
 import { SIGNED_OUT_SESSION, sessionAtom, type Session, type SessionUser } from './session';
 
 // Pages are code-split: the first render of each imports its module, which takes a while on a busy machine.
@@ -32,4 +34,20 @@ export function renderRoutes(path: string, { session = signedOut, routes = appRo
     </Provider>,
   );
   return { ...view, router, store };
+}
+
+/**
+ * Per test, for files that mock the call client: it starts with no answers, the errors the app logs by design
+ * (spec §8) stay out of the output, page views go nowhere, and what was rendered is unmounted afterwards.
+ */
+export function isolateEachTest(mockCall: { mockReset: () => unknown }): void {
+  beforeEach(() => {
+    mockCall.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setAnalyticsSink(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
 }

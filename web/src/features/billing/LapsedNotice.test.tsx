@@ -1,23 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { setAnalyticsSink } from '../../app/analytics';
-import { renderRoutes, signedIn } from '../../app/testing';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 const lapsed = (n: number, from: 1 | 3 = 1) => aMap({ id: `map0000000000000000${n}`, title: `Venue ${n}`, lapsedFrom: from });
 

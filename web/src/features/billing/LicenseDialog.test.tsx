@@ -1,9 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
-import { setAnalyticsSink } from '../../app/analytics';
-import { renderRoutes, signedIn } from '../../app/testing';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
 
@@ -13,15 +12,7 @@ const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 const CODE = '00000000-1a2b-4c3d-8e4f-1a2b3c4d5e6f';
 const ENDS = '2031-05-23T12:00:00.000Z';
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 async function openLicenseDialog(registerLicense: (data: unknown) => unknown) {
   const calls = routeCalls(mockCall, { listMaps: () => [aMap()], getSlots: () => NO_SLOTS, registerLicense });

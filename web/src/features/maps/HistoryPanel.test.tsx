@@ -1,10 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import type { HistoryEntry } from '@mapnest/shared/maps';
+import { isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
-import { setAnalyticsSink } from '../../app/analytics';
 import { HistoryPanel } from './HistoryPanel';
 import { anEntry, deferred, routeCalls } from './maps-fixtures';
 
@@ -14,15 +14,7 @@ const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 const MAP = 'map00000000000000001';
 const history: HistoryEntry[] = [anEntry(1), anEntry(2, { name: 'Launch' }), anEntry(3)];
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 function renderPanel(props: Partial<Parameters<typeof HistoryPanel>[0]> = {}) {
   const onRestored = vi.fn();

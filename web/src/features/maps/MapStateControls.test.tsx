@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { setAnalyticsSink } from '../../app/analytics';
-import { renderRoutes, signedIn } from '../../app/testing';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
 import { MapStateMenu } from './MapStateControls';
@@ -12,15 +11,7 @@ import { MapStateMenu } from './MapStateControls';
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 const testMap = aMap();
 const liveMap = aMap({ id: 'map00000000000000002', title: 'Campus Map', state: 1, activeUntil: null });

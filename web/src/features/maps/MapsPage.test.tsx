@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { setAnalyticsSink } from '../../app/analytics';
 import { sessionAtom } from '../../app/session';
-import { renderRoutes, signedIn, signedOut } from '../../app/testing';
+import { renderRoutes, signedIn, signedOut, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
 import { shortDate } from './map-format';
@@ -23,15 +22,7 @@ const campus = aMap({
   previewUrl: '/files/user-1/campus.png',
 });
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 const openMenu = (title: string) => fireEvent.click(within(card(title)).getByRole('button', { name: `More actions for ${title}` }));

@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
-import { setAnalyticsSink } from '../../app/analytics';
 import { SIGNED_OUT_SESSION, sessionAtom } from '../../app/session';
-import { renderRoutes, signedIn, TEST_USER } from '../../app/testing';
+import { renderRoutes, signedIn, TEST_USER, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
 import { createMapAtom, loadMapsAtom, mapsListAtom } from './maps-state';
@@ -12,15 +11,7 @@ import { createMapAtom, loadMapsAtom, mapsListAtom } from './maps-state';
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 const titleField = () => screen.getByRole('textbox', { name: /^Title/ });
 const create = () => fireEvent.click(screen.getByRole('button', { name: 'Create map' }));
