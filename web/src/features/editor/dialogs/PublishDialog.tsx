@@ -69,7 +69,12 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <p className="form-alert form-alert--error">This map is not public right now (its 7-day test period is over). Put it on a plan to publish it.</p>
       )}
-      {s.status !== 'saved' && (
+      {s.status === 'saving' && (
+        <p className="form-alert" role="status">
+          Saving your changes; the embed shows them once they are saved.
+        </p>
+      )}
+      {s.status !== 'saved' && s.status !== 'saving' && (
         <p className="form-alert">
           The embed shows the last saved version; you have unsaved changes.{' '}
           <button type="button" className="btn btn--primary btn--sm" onClick={() => void save.saveNow()}>
