@@ -36,6 +36,18 @@ export default tseslint.config(
     },
   },
   {
+    // The React-free core: the embed loads it without React, so it may not reach into the app.
+    files: ['web/src/{map-core,viewer,embed}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          awsSdk, cdk, pkg('lambdas'), pkg('infra'), ui,
+          { group: ['**/features/*', '**/features/**', '**/app/*', '**/app/**', '**/state/*', '**/state/**'], message: 'The React-free viewer core (map-core, viewer, embed) must not import the app, its state or its features.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['infra/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ui, pkg('web')] }] },
   },

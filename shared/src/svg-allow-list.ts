@@ -1,7 +1,7 @@
 /**
  * The SVG a map may show: the elements kept when an uploaded floor plan is sanitised, on the server when it is
  * stored (lambdas/src/domain/svg-sanitize.ts) and in the browser before it is inlined
- * (web/src/features/viewer/sanitize.ts). Shapes, text, gradients, patterns, masks, filters and links stay;
+ * (web/src/viewer/sanitize.ts). Shapes, text, gradients, patterns, masks, filters and links stay;
  * scripts, foreign objects, animation (which can rewrite an href) and anything that loads content do not.
  */
 export const SVG_ELEMENTS = [

@@ -5,10 +5,10 @@ import { RouterProvider } from 'react-router/dom';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
-import { reportError } from './app/analytics';
+import { reportError } from './lib/analytics';
 import { installPreloadRecovery } from './app/preload-error';
 import { createAppRouter } from './app/router';
-import { appStore } from './app/store';
+import { appStore } from './state/store';
 import { startSession } from './features/auth/session-bootstrap';
 
 const router = createAppRouter();
@@ -31,7 +31,7 @@ installPreloadRecovery({
 
 // Fetched now so auth code finds it ready; public pages never wait for it, and its validator (zod)
 // stays out of the first chunk.
-import('./app/runtime-config')
+import('./state/runtime-config')
   .then(({ getRuntimeConfig }) => getRuntimeConfig())
   .catch((err: unknown) => reportError(err, 'runtime-config'));
 

@@ -9,7 +9,7 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { usePageTracking } from './page-tracking';
 import { pageKey, resolveHandle } from './route-handle';
-import { signedInAtom } from './session';
+import { signedInAtom } from '../state/session';
 
 /** The root layout of spec §2: header, optional banner, the page (faded in), footer. */
 export function RootLayout() {

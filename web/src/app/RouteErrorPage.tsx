@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { NotFound } from '../pages/NotFoundPage';
-import { reportError } from './analytics';
+import { reportError } from '../lib/analytics';
 
 /** The route error screen of spec §2: says 'Oups. Something happened.' and reports the error. */
 export function RouteErrorPage() {

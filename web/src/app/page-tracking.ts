@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { pageTitle, SCROLL_RESET_MS } from '@mapnest/shared/constants';
-import { trackPageView } from './analytics';
+import { trackPageView } from '../lib/analytics';
 
 /**
  * Keeps document.title in step with the route's title and, on each path change (not on hash or

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { appRoutes } from './routes';
-import { setAnalyticsSink } from './analytics';
-import { SIGNED_OUT_SESSION, sessionAtom, type Session, type SessionUser } from './session';
+import { setAnalyticsSink } from '../lib/analytics';
+import { SIGNED_OUT_SESSION, sessionAtom, type Session, type SessionUser } from '../state/session';
 
 // Pages are code-split: the first render of each imports its module, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -3,12 +3,12 @@
  * state. Used by the /m/{id} page (inside customers' iframes) and by the script-tag embed.
  */
 import { pageTitle } from '@mapnest/shared/constants';
-import { readLocationParam } from '../features/viewer/deep-link';
-import { h } from '../features/viewer/dom';
-import type { MapViewerInstance } from '../features/viewer/viewer';
-import { createMapViewer, loadViewerDocument } from '../features/viewer/viewer';
-import type { ViewerEventSink } from '../features/viewer/viewer-api';
-import { fetchPublished } from './published';
+import { readLocationParam } from '../viewer/deep-link';
+import { h } from '../viewer/dom';
+import type { MapViewerInstance } from '../viewer/viewer';
+import { createMapViewer, loadViewerDocument } from '../viewer/viewer';
+import type { ViewerEventSink } from '../viewer/viewer-api';
+import { fetchPublished } from '../viewer/published';
 import './embed.css';
 
 export interface EmbedOptions {

@@ -3,11 +3,11 @@
  * calls `mountMap` for each host element. Nothing of the app (React, router, jotai, Amplify, the
  * editor) is imported here, which keeps the embed far inside its size budget.
  */
-import type { MapViewerApi, ViewerEventSink } from '../features/viewer/viewer-api';
-import { EVENT_PREFIX, MESSAGE_SOURCE, runCommand } from '../features/viewer/viewer-api';
+import type { MapViewerApi, ViewerEventSink } from '../viewer/viewer-api';
+import { EVENT_PREFIX, MESSAGE_SOURCE, runCommand } from '../viewer/viewer-api';
 import { embedMap } from './embed-app';
 import { mountMap } from './mount';
-import { mapIdFromPath } from './published';
+import { mapIdFromPath } from '../viewer/published';
 
 /**
  * The script-tag loader imports this module and takes `mountMap` from here: app builds drop the

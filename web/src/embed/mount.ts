@@ -4,8 +4,8 @@
  * a site can still reach in when it must; events are DOM events on the host element and the API
  * is `host.mapnest` (also resolved by the returned promise).
  */
-import type { MapViewerApi, ViewerEventSink } from '../features/viewer/viewer-api';
-import { EVENT_PREFIX } from '../features/viewer/viewer-api';
+import type { MapViewerApi, ViewerEventSink } from '../viewer/viewer-api';
+import { EVENT_PREFIX } from '../viewer/viewer-api';
 import { embedMap } from './embed-app';
 
 export interface MountOptions {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BRAND } from '@mapnest/shared/constants';
 import { MicroblogIcon, NetworkIcon, VideoIcon } from '../../components/Icons';
-import { SOCIAL_LINKS, type SocialKind } from '../config';
+import { SOCIAL_LINKS, type SocialKind } from '../../state/config';
 import { Logo } from './Logo';
 
 /** The extended footer's columns, exactly as spec §2 lists them. */

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { Spinner } from '../../components/Spinner';
 import { classifyAuthError } from './auth-errors';
 import { VERIFIED_EVENT_KEY } from './pending-signup';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { PageLoading } from '../../components/Spinner';
 import { AuthCard, FormMessage } from './AuthCard';
 import { classifyAuthError, signInMessage } from './auth-errors';

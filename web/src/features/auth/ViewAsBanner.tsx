@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { UserMatch } from '@mapnest/shared/accounts';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { call } from '../../lib/api';
 import { storedViewAsLabel, storeViewAs } from './view-as';
 

@@ -11,7 +11,7 @@ import {
   updateUserAttribute, updateUserAttributes,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { getRuntimeConfig, type RuntimeConfig } from '../../app/runtime-config';
+import { getRuntimeConfig, type RuntimeConfig } from '../../state/runtime-config';
 import type { IdClaims } from './claims';
 
 let configured: Promise<RuntimeConfig> | null = null;

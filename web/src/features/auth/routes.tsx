@@ -1,7 +1,7 @@
 /** The accounts pages (spec §2): login, register (with the verification flag), reset, the verify-mail page and /auth. */
 import type { RouteObject } from 'react-router';
-import { RedirectIfSignedIn } from '../../app/guards';
-import { lazyPage } from '../../app/lazy-page';
+import { RedirectIfSignedIn } from './guards';
+import { lazyPage } from '../../components/lazy-page';
 
 const bare = (title: string) => ({ title, hideNav: true });
 

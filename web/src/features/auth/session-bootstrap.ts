@@ -3,9 +3,9 @@
  * claim, 'View as user' simulation); calls get their ID token and view-as id from here; signing out clears the
  * session and its maps. Amplify is loaded only when a stored session exists or a screen needs it.
  */
-import { reportError } from '../../app/analytics';
-import { sessionAtom, SIGNED_OUT_SESSION, type Session } from '../../app/session';
-import { appStore } from '../../app/store';
+import { reportError } from '../../lib/analytics';
+import { sessionAtom, SIGNED_OUT_SESSION, type Session } from '../../state/session';
+import { appStore } from '../../state/store';
 import { setCallAuth } from '../../lib/api';
 import { loadSubscriptionsAtom } from '../billing/subscriptions-state';
 import { sessionFromClaims } from './claims';

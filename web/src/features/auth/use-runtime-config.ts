@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getRuntimeConfig, type RuntimeConfig } from '../../app/runtime-config';
+import { getRuntimeConfig, type RuntimeConfig } from '../../state/runtime-config';
 
 /** The deployment's runtime config once loaded (null before, and when it cannot be loaded). */
 export function useRuntimeConfig(): RuntimeConfig | null {

@@ -1,8 +1,8 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
-import { setAnalyticsSink } from '../../app/analytics';
-import { sessionAtom } from '../../app/session';
+import { setAnalyticsSink } from '../../lib/analytics';
+import { sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation } from 'react-router';
 import { PLAN_NAMES } from '@mapnest/shared/constants';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { CloseIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { loadMapsAtom, loadSlotsAtom } from '../maps/maps-state';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RestoreLapsedResult } from '@mapnest/shared/billing';
 import { TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
-import { reportError } from '../../app/analytics';
+import { reportError } from '../../lib/analytics';
 import { Spinner } from '../../components/Spinner';
 import { describeError } from '../maps/map-errors';
 import { SubscribeLink } from '../maps/SlotLimitMessage';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { purchaseCodeSchema, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import { CallError, type FieldIssue } from '@mapnest/shared/errors';
 import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
-import { reportError } from '../../app/analytics';
+import { reportError } from '../../lib/analytics';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { describeError } from '../maps/map-errors';

@@ -4,7 +4,7 @@ import { BILLING_PERIOD_LABELS, PLAN_NAMES, type BillingPeriod, type PlanId } fr
 import { CheckList } from '../../components/CheckList';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { Spinner } from '../../components/Spinner';
-import { PLAN_FEATURES, PLAN_TAGLINES } from '../../pages/pricing/plans';
+import { PLAN_FEATURES, PLAN_TAGLINES } from './plans';
 import { annualSavingPercent, priceSummary, shortDate } from './billing-format';
 import { QuantityInput } from './QuantityInput';
 import { SlotMeter } from './SlotMeter';

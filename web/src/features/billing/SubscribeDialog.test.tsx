@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
-import { setAnalyticsSink } from '../../app/analytics';
-import { sessionAtom } from '../../app/session';
+import { setAnalyticsSink } from '../../lib/analytics';
+import { sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn, signedOut } from '../../app/testing';
 import { call } from '../../lib/api';
 import { deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';

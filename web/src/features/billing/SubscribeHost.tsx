@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 
 const SubscribeDialog = lazy(() => import('./SubscribeDialog'));
 

@@ -9,8 +9,8 @@
  */
 import { atom, type Getter } from 'jotai';
 import type { Subscription } from '@mapnest/shared/billing';
-import { reportError } from '../../app/analytics';
-import { sessionAtom, type SessionPlan } from '../../app/session';
+import { reportError } from '../../lib/analytics';
+import { sessionAtom, type SessionPlan } from '../../state/session';
 import { billingApi } from './billing-api';
 
 export interface SubscriptionsState {

@@ -6,8 +6,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useBlocker } from 'react-router';
-import type { MapDocument } from '@mapnest/shared/map-document';
-import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
+import type { MapWithDocument } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
 import { isEditableElement } from '../../components/shortcut';
@@ -19,7 +18,7 @@ import { EditorContext, useEditor, type EditorContextValue } from './editor-cont
 import { layerAtom, noticeAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
 import { browserBackup, type BackupRecord } from './local-backup';
 import { createSaveController } from './save-controller';
-import { loadMap, loadMapVersion } from './load-map';
+import { loadMap, loadMapVersion, type LoadedMap } from './load-map';
 import { createEditorStore, type DispatchOptions } from './store';
 import { Toolbar } from './Toolbar';
 import { useLayerUpload } from './panels/LayersPanel';
@@ -30,14 +29,6 @@ import { ConflictDialog } from './ConflictDialog';
 import { createPendingEdits, PendingEditsContext, type PendingEdits } from './pending-edits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { SaveController } from './save-controller';
-
-export interface LoadedMap {
-  map: MapSummary;
-  history: readonly HistoryEntry[];
-  doc: MapDocument;
-  /** What restore changed while reading the stored document. */
-  warnings: readonly string[];
-}
 
 export function Editor({ initial }: { initial: LoadedMap }) {
   const [ui] = useState(() => createStore());

@@ -9,11 +9,11 @@ import { CallError } from '@mapnest/shared/errors';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { PageLoading } from '../../components/Spinner';
-import { sessionAtom } from '../../app/session';
-import { fetchPublished } from '../../embed/published';
+import { sessionAtom } from '../../state/session';
+import { fetchPublished } from '../../viewer/published';
 import { MapViewer } from '../viewer/MapViewer';
-import { Editor, type LoadedMap } from './Editor';
-import { loadMap } from './load-map';
+import { Editor } from './Editor';
+import { loadMap, type LoadedMap } from './load-map';
 import './editor.css';
 
 type View =

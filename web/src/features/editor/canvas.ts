@@ -9,10 +9,10 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../map-core/coords';
 import { imageToScreen, screenToMap } from '../../map-core/coords';
 import { markerBox } from '../../map-core/marker-geometry';
-import { MapStage } from '../viewer/stage';
-import type { ResolvedLocation, ViewerModel } from '../viewer/viewer-model';
-import { buildModel, onLayer, patchModel } from '../viewer/viewer-model';
-import '../viewer/viewer.css';
+import { MapStage } from '../../viewer/stage';
+import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
+import { buildModel, onLayer, patchModel } from '../../viewer/viewer-model';
+import '../../viewer/viewer.css';
 import './canvas.css';
 
 export type CanvasTool = 'select' | 'add';

@@ -1,8 +1,15 @@
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { MapWithDocument } from '@mapnest/shared/maps';
+import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
-import type { LoadedMap } from './Editor';
+
+export interface LoadedMap {
+  map: MapSummary;
+  history: readonly HistoryEntry[];
+  doc: MapDocument;
+  /** What restore changed while reading the stored document. */
+  warnings: readonly string[];
+}
 
 /** Reads the current document of a map the caller may edit. */
 export async function loadMap(id: string): Promise<LoadedMap> {
@@ -12,7 +19,6 @@ export async function loadMap(id: string): Promise<LoadedMap> {
   const { document, warnings } = restoreDocument(await res.json());
   return { map: data.map, history: data.history, doc: document, warnings };
 }
-
 
 /** Reads the document of one kept version of a map (the base of a three-way merge). */
 export async function loadMapVersion(id: string, version: number): Promise<MapDocument> {

@@ -4,7 +4,7 @@
  * clickable region). Measuring needs a browser (layout); turning measurements into locations is pure.
  */
 import { ID_PATTERN, type Location, type MarkerType } from '@mapnest/shared/map-document';
-import { sanitizeSvg } from '../viewer/sanitize';
+import { sanitizeSvg } from '../../viewer/sanitize';
 
 export interface MeasuredRegion {
   id: string;

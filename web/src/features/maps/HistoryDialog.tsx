@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import type { MapSummary, MapWithDocument } from '@mapnest/shared/maps';
-import { reportError } from '../../app/analytics';
+import { reportError } from '../../lib/analytics';
 import { CloseIcon } from '../../components/Icons';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { HISTORY_NAME_MAX, HISTORY_UNNAMED_KEEP } from '@mapnest/shared/constants';
 import { parseVersionLabel, versionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry } from '@mapnest/shared/maps';
-import { reportError } from '../../app/analytics';
+import { reportError } from '../../lib/analytics';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { describeError } from './map-errors';

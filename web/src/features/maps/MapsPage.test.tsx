@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn, signedOut, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';

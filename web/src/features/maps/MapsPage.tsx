@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { isTestState, type MapSummary } from '@mapnest/shared/maps';
 import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput } from '../../components/SearchInput';
 import { Spinner } from '../../components/Spinner';

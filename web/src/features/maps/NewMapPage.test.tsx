@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
-import { SIGNED_OUT_SESSION, sessionAtom } from '../../app/session';
+import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn, TEST_USER, isolateEachTest } from '../../app/testing';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';

@@ -9,8 +9,8 @@ import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { reportError } from '../../app/analytics';
-import { sessionAtom, type SessionMap } from '../../app/session';
+import { reportError } from '../../lib/analytics';
+import { sessionAtom, type SessionMap } from '../../state/session';
 import { describeError } from './map-errors';
 import { mapsApi, type SlotCounters } from './maps-api';
 

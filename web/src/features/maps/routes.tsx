@@ -1,7 +1,7 @@
 /** The maps feature's pages (spec §2): the list and the new-map page, both signed-in only. */
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from '../../app/guards';
-import { lazyPage } from '../../app/lazy-page';
+import { RequireAuth } from '../auth/guards';
+import { lazyPage } from '../../components/lazy-page';
 
 export const mapsRoutes: RouteObject[] = [
   {

@@ -1,7 +1,7 @@
 import { useId, useReducer, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { MESSAGES } from '@mapnest/shared/errors';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';

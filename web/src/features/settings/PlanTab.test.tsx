@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { License, Subscription } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
-import { setAnalyticsSink } from '../../app/analytics';
+import { setAnalyticsSink } from '../../lib/analytics';
 import { renderRoutes, signedIn } from '../../app/testing';
 import { call } from '../../lib/api';
 import { goToPaymentPage } from '../billing/billing-api';

@@ -4,7 +4,7 @@ import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shar
 import { FREE_TEST_MAPS, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
 import type { SlotCounters } from '@mapnest/shared/maps';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { Spinner } from '../../components/Spinner';
 import { billingApi, goToPaymentPage } from '../billing/billing-api';
 import { shortDate } from '../billing/billing-format';

@@ -1,6 +1,6 @@
 import { useReducer, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { Spinner } from '../../components/Spinner';
 import { loadAuthService } from '../auth/session-bootstrap';
 import { DeleteAccountDialog } from './DeleteAccountDialog';

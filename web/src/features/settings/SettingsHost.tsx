@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { parseSettingsHash, settingsHash, type SettingsTab } from './settings-hash';
 
 const SettingsDialog = lazy(() => import('./SettingsDialog'));

@@ -6,8 +6,8 @@
  * person chooses to stay there, they stay signed in.
  */
 import type { NavigateFunction } from 'react-router';
-import { leavingPathAtom } from '../../app/session';
-import { appStore } from '../../app/store';
+import { leavingPathAtom } from '../../state/session';
+import { appStore } from '../../state/store';
 import { signOutAndClear } from '../auth/session-bootstrap';
 
 /** What the landing page shows after an account was left this way. */

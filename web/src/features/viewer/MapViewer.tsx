@@ -4,9 +4,9 @@
  */
 import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { MapViewerApi, ViewerEventSink } from './viewer-api';
-import type { MapViewerInstance, ViewerOptions } from './viewer';
-import { createMapViewer, loadViewerDocument } from './viewer';
+import type { MapViewerApi, ViewerEventSink } from '../../viewer/viewer-api';
+import type { MapViewerInstance, ViewerOptions } from '../../viewer/viewer';
+import { createMapViewer, loadViewerDocument } from '../../viewer/viewer';
 
 export interface MapViewerProps extends Omit<ViewerOptions, 'onEvent'> {
   onEvent?: ViewerEventSink;

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionAtom } from '../../app/session';
+import { sessionAtom } from '../../state/session';
 import { signedIn, signedOut } from '../../app/testing';
 import PricingPage from './PricingPage';
 

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { BILLING_PERIOD_LABELS, PLAN_NAMES, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 import { VOLUME_DISCOUNTS } from '@mapnest/shared/billing';
-import { signedInAtom } from '../../app/session';
+import { signedInAtom } from '../../state/session';
 import { CheckList } from '../../components/CheckList';
 import { FadeInStagger } from '../../components/FadeIn';
 import { ArrowRightIcon } from '../../components/Icons';
@@ -11,7 +11,7 @@ import { SectionHeading } from '../../components/SectionHeading';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
-import { billingNote, FREE_TIER_NOTE, LICENSE_NOTE, maxAnnualSavingPercent, PLAN_FEATURES, PLAN_TAGLINES, priceLabel, PRICING_FAQ } from './plans';
+import { billingNote, FREE_TIER_NOTE, LICENSE_NOTE, maxAnnualSavingPercent, PLAN_FEATURES, PLAN_TAGLINES, priceLabel, PRICING_FAQ } from '../../features/billing/plans';
 
 const PLANS: readonly PlanId[] = ['basic', 'pro'];
 

@@ -1,4 +1,4 @@
-import { EXTERNAL_URLS } from '../../app/config';
+import { EXTERNAL_URLS } from '../../state/config';
 import { ExternalRedirect } from './ExternalRedirect';
 
 /** /docs: the external documentation site. */

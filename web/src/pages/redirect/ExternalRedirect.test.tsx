@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXTERNAL_URLS } from '../../app/config';
+import { EXTERNAL_URLS } from '../../state/config';
 import { ExternalRedirect } from './ExternalRedirect';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { EXTERNAL_URLS } from '../../app/config';
+import { EXTERNAL_URLS } from '../../state/config';
 import { ExternalRedirect } from './ExternalRedirect';
 
 /** /routes: the external wayfinding guide. */

@@ -10,7 +10,7 @@ import {
 } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import { CSV_COLUMN_ALIASES, CSV_NO, CSV_YES, csvHeaderKey, csvReferences } from '../../viewer/csv-locations';
+import { CSV_COLUMN_ALIASES, CSV_NO, CSV_YES, csvHeaderKey, csvReferences } from '../../../viewer/csv-locations';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget =
@@ -24,7 +24,7 @@ export const TARGET_LABELS: Record<string, string> = {
   action: 'Click action', zoom: 'Zoom', scale: 'Size', hide: 'Hidden (yes/no)', disable: 'Disabled (yes/no)', more: '“More” label',
 };
 
-// The viewer reads a map's CSV source with the same header names (features/viewer/csv-locations.ts).
+// The viewer reads a map's CSV source with the same header names (web/src/viewer/csv-locations.ts).
 const ALIASES: Readonly<Record<string, ColumnTarget>> = CSV_COLUMN_ALIASES;
 
 export interface ParsedCsv {

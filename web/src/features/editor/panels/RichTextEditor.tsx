@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { sanitizeHtml } from '../../viewer/sanitize';
+import { sanitizeHtml } from '../../../viewer/sanitize';
 import type { Commit } from './fields';
 import { usePendingEdit } from '../pending-edits';
 

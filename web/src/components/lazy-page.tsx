@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoading } from '../components/Spinner';
+import { PageLoading } from './Spinner';
 
 type PageModule = { default: ComponentType };
 

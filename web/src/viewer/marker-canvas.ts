@@ -15,11 +15,11 @@
  * software compositing that was a third of each panning frame. Browsers without OffscreenCanvas
  * draw on the visible canvas directly. Dots are written into a pixel buffer by hand (dot-raster.ts).
  */
-import { GridClusterer, type ClusterItem } from '../../map-core/cluster';
-import type { Rect, ScreenPoint, Size, ViewTransform } from '../../map-core/coords';
-import { inflateRect, screenRectToImageRect, screenToImage } from '../../map-core/coords';
-import type { MarkerKind } from '../../map-core/marker-geometry';
-import { MARKER_SIZE, hitsMarker, markerBox, maxMarkerExtent, pinHeadCentre } from '../../map-core/marker-geometry';
+import { GridClusterer, type ClusterItem } from '../map-core/cluster';
+import type { Rect, ScreenPoint, Size, ViewTransform } from '../map-core/coords';
+import { inflateRect, screenRectToImageRect, screenToImage } from '../map-core/coords';
+import type { MarkerKind } from '../map-core/marker-geometry';
+import { MARKER_SIZE, hitsMarker, markerBox, maxMarkerExtent, pinHeadCentre } from '../map-core/marker-geometry';
 import { PixelBuffer, dotStamp, type DotStamp, type PixelRect } from './dot-raster';
 import type { LayerMarkers, ResolvedLocation } from './viewer-model';
 

@@ -4,15 +4,15 @@
  * hit testing and search never consult styles, groups or settings again.
  */
 import type { Group, Layer, LocationAction, MapDocument, MapSettings, Location, Style } from '@mapnest/shared/map-document';
-import type { FilterValue } from '../../map-core/conditions';
-import { defaultFilterValue, fieldText, passesFilter } from '../../map-core/conditions';
-import type { Size } from '../../map-core/coords';
-import { SearchIndex } from '../../map-core/filter';
+import type { FilterValue } from '../map-core/conditions';
+import { defaultFilterValue, fieldText, passesFilter } from '../map-core/conditions';
+import type { Size } from '../map-core/coords';
+import { SearchIndex } from '../map-core/filter';
 // map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
 import { latLonToMap } from '@mapnest/shared/map-geo';
-import type { MarkerKind } from '../../map-core/marker-geometry';
-import { PointIndex } from '../../map-core/spatial-index';
-import { htmlToText, queryTerms } from '../../map-core/text-search';
+import type { MarkerKind } from '../map-core/marker-geometry';
+import { PointIndex } from '../map-core/spatial-index';
+import { htmlToText, queryTerms } from '../map-core/text-search';
 import { escapeHtml } from './sanitize';
 
 export interface ResolvedLocation {

@@ -5,7 +5,7 @@
  * through the MapViewer React component.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { FilterValue } from '../../map-core/conditions';
+import type { FilterValue } from '../map-core/conditions';
 import { replaceLocationParam } from './deep-link';
 import type { DetailsVariant } from './details';
 import { prefetchLayer } from './base-layer';

@@ -6,10 +6,10 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoading } from '../components/Spinner';
-import { SignedInEmailGate } from '../features/auth/EmailGate';
-import { loginPathFor, safeNextPath, SIGNED_IN_HOME } from './next-path';
-import { leavingPathAtom, sessionAtom } from './session';
+import { PageLoading } from '../../components/Spinner';
+import { SignedInEmailGate } from './EmailGate';
+import { loginPathFor, safeNextPath, SIGNED_IN_HOME } from '../../lib/next-path';
+import { leavingPathAtom, sessionAtom } from '../../state/session';
 
 /** Signed-out users go to /login?next=<the path they tried>; signed-in users see the page (once their email is verified). */
 export function RequireAuth({ children }: { children?: ReactNode }) {

@@ -2,8 +2,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
-import { SIGNED_OUT_SESSION, sessionAtom } from './session';
-import { renderRoutes, signedIn, signedOut } from './testing';
+import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
+import { renderRoutes, signedIn, signedOut } from '../../app/testing';
 
 function Where() {
   const location = useLocation();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { BUILTIN_GROUP_FILTER, buildLayerMarkers, buildModel, directoryOrder, filterMask, initialFilterState, isFilterActive } from './viewer-model';
 
-const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../../public/demo/riverside-centre.json', import.meta.url)), 'utf8')) as MapDocument;
+const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/demo/riverside-centre.json', import.meta.url)), 'utf8')) as MapDocument;
 const ids = (mask: Uint8Array, doc: MapDocument) => doc.locations.filter((_, i) => mask[i]).map((l) => l.id);
 
 describe('buildModel', () => {

@@ -4,14 +4,14 @@
  * tooltip, popup anchor). Per-frame work is a couple of style writes; React only hears about
  * moves when the camera comes to rest.
  */
-import type { Rect, ScreenPoint, Size, ViewTransform } from '../../map-core/coords';
-import { imageToScreen, transformToCss } from '../../map-core/coords';
-import { DoubleTapZoomHandler } from '../../map-core/handlers/double-tap-zoom';
-import { DragPanHandler } from '../../map-core/handlers/drag-pan';
-import { KeyboardPanZoomHandler } from '../../map-core/handlers/keyboard-pan-zoom';
-import { WheelZoomHandler } from '../../map-core/handlers/wheel-zoom';
-import { MapView } from '../../map-core/map-view';
-import { centreOn, fitScale, transformToRect } from '../../map-core/transform';
+import type { Rect, ScreenPoint, Size, ViewTransform } from '../map-core/coords';
+import { imageToScreen, transformToCss } from '../map-core/coords';
+import { DoubleTapZoomHandler } from '../map-core/handlers/double-tap-zoom';
+import { DragPanHandler } from '../map-core/handlers/drag-pan';
+import { KeyboardPanZoomHandler } from '../map-core/handlers/keyboard-pan-zoom';
+import { WheelZoomHandler } from '../map-core/handlers/wheel-zoom';
+import { MapView } from '../map-core/map-view';
+import { centreOn, fitScale, transformToRect } from '../map-core/transform';
 import type { LoadedLayer } from './base-layer';
 import { bindRegions, estimateCoords, loadLayer, regionRect, unbindRegion } from './base-layer';
 import { MarkerCanvas } from './marker-canvas';

@@ -4,8 +4,8 @@
  * arrow keys, Home, End and Page keys move between entries (roving tabindex).
  */
 import type { Filter, Group } from '@mapnest/shared/map-document';
-import type { FilterValue } from '../../map-core/conditions';
-import { highlightPieces, queryTerms } from '../../map-core/text-search';
+import type { FilterValue } from '../map-core/conditions';
+import { highlightPieces, queryTerms } from '../map-core/text-search';
 import { h, icon, uid } from './dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
 import { BUILTIN_GROUP_FILTER } from './viewer-model';

@@ -4,7 +4,7 @@
  * switching back is instant.
  */
 import type { Layer } from '@mapnest/shared/map-document';
-import type { Size } from '../../map-core/coords';
+import type { Size } from '../map-core/coords';
 import { sanitizeSvg } from './sanitize';
 import type { ResolvedLocation } from './viewer-model';
 import { onLayer } from './viewer-model';

@@ -1,0 +1,26 @@
+/** What a starting point on /maps/new is: the type both the maps page and the editor's entries share. */
+import type { ComponentType, ReactNode } from 'react';
+import type { MapDocument } from '@mapnest/shared/map-document';
+
+export interface StartingPointOptionsProps<S> {
+  value: S;
+  onChange(next: S): void;
+  /** True while the map is being created. */
+  disabled: boolean;
+}
+
+// Methods rather than function properties, so entries with different option states share one list.
+export interface StartingPoint<S = unknown> {
+  id: string;
+  title: string;
+  description: string;
+  Icon: ComponentType<{ size?: number }>;
+  /** The options' state when this starting point is picked. */
+  initial: S;
+  /** Inputs shown under the choices while this starting point is picked. */
+  renderOptions?(props: StartingPointOptionsProps<S>): ReactNode;
+  /** What is still missing before a map can be created ('Choose a floor plan image.'), or null when ready. */
+  missing?(value: S): string | null;
+  /** The document to create the map with; null lets the server make its blank map. */
+  build(value: S): Promise<MapDocument | null>;
+}
