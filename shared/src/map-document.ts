@@ -16,7 +16,7 @@
  */
 import * as z from 'zod';
 import {
-  SCHEMA_VERSION, MAP_LIMITS, ID_PATTERN, FIELD_KEY_PATTERN, COLOR_PATTERN, MERCATOR_MAX_LAT, MARKER_TYPES, LOCATION_ACTIONS, LINK_TARGETS, POSITIONS, WHEEL_MODES, DIRECTORY_LAYOUTS, SIDES, BUILTIN_FIELDS, SEARCH_FIELDS, CONDITION_OPS, FILTER_TYPES, RESERVED_FIELD_KEYS, WEB_SCHEMES, FIELD_REF_PATTERN, SHORT_TEXT_PATTERN, LINK_SCHEMES, isSafeUrl, isShortText, type Position,
+  SCHEMA_VERSION, MAP_LIMITS, ID_PATTERN, FIELD_KEY_PATTERN, COLOR_PATTERN, MERCATOR_MAX_LAT, MARKER_TYPES, LOCATION_ACTIONS, CONNECTOR_KINDS, LINK_TARGETS, POSITIONS, WHEEL_MODES, DIRECTORY_LAYOUTS, SIDES, BUILTIN_FIELDS, SEARCH_FIELDS, CONDITION_OPS, FILTER_TYPES, RESERVED_FIELD_KEYS, WEB_SCHEMES, FIELD_REF_PATTERN, SHORT_TEXT_PATTERN, LINK_SCHEMES, isSafeUrl, isShortText, type Position,
 } from './map-rules';
 
 export * from './map-rules';
@@ -270,6 +270,8 @@ export const routeSchema = strict({
   endpoint: idOf('endpoint').optional(),
   /** The endpoint is a floor connector (lift, stairs) joining layers. */
   connector: bool().default(false),
+  /** What the connector is, for step lists ("Take the lift to First floor"); only meaningful with `connector`. */
+  connectorKind: oneOf(CONNECTOR_KINDS).optional(),
   /** Cost multiplier of this path's length. */
   weight: num(0.01, 1000).default(1),
   /** Skipped by step-free routing. */

@@ -50,6 +50,8 @@ export const MERCATOR_MAX_LAT = 85.0511287798;
 
 export const MARKER_TYPES = ['hidden', 'circle', 'dot', 'square', 'rounded', 'pin', 'thumb', 'text'] as const;
 export const LOCATION_ACTIONS = ['tooltip', 'sidebar', 'link', 'none'] as const;
+/** What joins floors at a connector endpoint: lifts and ramps are step-free, stairs and escalators are not. */
+export const CONNECTOR_KINDS = ['lift', 'stairs', 'escalator', 'ramp'] as const;
 export const LINK_TARGETS = ['_self', '_blank', '_parent', '_top'] as const;
 export const POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'off'] as const;
 export const WHEEL_MODES = ['always', 'modifier', 'off'] as const;
