@@ -8,9 +8,8 @@ import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
-import { classifyAuthError } from '../auth/auth-errors';
 import { canConfirmDelete, deleteAccountReducer, deletePrecheck, initialDeleteAccount, type DeleteFailure } from './delete-account-machine';
-import { reauthenticateWithPassword } from './reauth';
+import { submitPasswordReauth } from './reauth';
 import { useDialogCycle } from './use-dialog-cycle';
 import { ACCOUNT_DELETED_NOTICE, signOutToLanding } from './leave-to-landing';
 
@@ -58,23 +57,16 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     if (canConfirmDelete(state)) void remove(state.typed);
   };
 
-  const reauthenticate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (state.busy || !user?.email) return;
-    if (!state.password) {
-      dispatch({ type: 'reauthFailed', category: 'invalid-credentials' });
-      return;
-    }
-    dispatch({ type: 'reauthStarted' });
-    try {
-      await reauthenticateWithPassword(user.email, state.password);
-    } catch (err) {
-      dispatch({ type: 'reauthFailed', category: classifyAuthError(err) });
-      return;
-    }
-    dispatch({ type: 'reauthSucceeded' });
-    await remove(state.typed);
-  };
+  const reauthenticate = (event: FormEvent<HTMLFormElement>) =>
+    submitPasswordReauth(event, {
+      busy: state.busy,
+      email: user?.email,
+      password: state.password,
+      dispatch,
+      // An empty password reads as wrong credentials; without an email there is nobody to re-authenticate.
+      missing: (what) => what === 'password' && dispatch({ type: 'reauthFailed', category: 'invalid-credentials' }),
+      then: () => remove(state.typed),
+    });
 
   const error = state.error && (
     <p className="form-alert form-alert--error" role="alert">

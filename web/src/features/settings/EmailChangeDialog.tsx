@@ -9,7 +9,7 @@ import { call } from '../../lib/api';
 import { classifyAuthError } from '../auth/auth-errors';
 import { loadAuthService } from '../auth/session-bootstrap';
 import { emailChangeReducer, initialEmailChange, submission } from './email-change-machine';
-import { reauthenticateWithGoogle, reauthenticateWithPassword, reauthStatus } from './reauth';
+import { reauthenticateWithGoogle, reauthStatus, submitPasswordReauth } from './reauth';
 import { useDialogCycle } from './use-dialog-cycle';
 
 /** The email change dialog, driven by the state machine of spec §4 (see email-change-machine.ts). */
@@ -48,27 +48,15 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
     else void request(state.newEmail.trim());
   };
 
-  const reauthenticate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (state.busy) return;
-    if (!state.password) {
-      dispatch({ type: 'invalid', message: 'Enter your password.' });
-      return;
-    }
-    if (!user?.email) {
-      dispatch({ type: 'invalid', message: MESSAGES.unknownError });
-      return;
-    }
-    dispatch({ type: 'reauthStarted' });
-    try {
-      await reauthenticateWithPassword(user.email, state.password);
-    } catch (err) {
-      dispatch({ type: 'reauthFailed', category: classifyAuthError(err) });
-      return;
-    }
-    dispatch({ type: 'reauthSucceeded' });
-    await request(state.newEmail.trim());
-  };
+  const reauthenticate = (event: FormEvent<HTMLFormElement>) =>
+    submitPasswordReauth(event, {
+      busy: state.busy,
+      email: user?.email,
+      password: state.password,
+      dispatch,
+      missing: (what) => dispatch({ type: 'invalid', message: what === 'password' ? 'Enter your password.' : MESSAGES.unknownError }),
+      then: () => request(state.newEmail.trim()),
+    });
 
   const error = state.error && (
     <p className="form-alert form-alert--error" role="alert">

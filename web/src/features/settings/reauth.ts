@@ -1,5 +1,7 @@
 /** The re-authentication step shared by the email change and the account deletion (spec §4). */
+import type { FormEvent } from 'react';
 import { RECENT_SIGN_IN_MS } from '@mapnest/shared/accounts';
+import { classifyAuthError, type AuthErrorCategory } from '../auth/auth-errors';
 import { signInAgeMs, signInMethods } from '../auth/claims';
 import { loadAuthService, refreshSession } from '../auth/session-bootstrap';
 
@@ -23,4 +25,39 @@ export async function reauthenticateWithGoogle(): Promise<void> {
     // Google re-auth failures are only logged (spec §8).
     console.error('Google re-authentication failed', err);
   }
+}
+
+/** The steps both dialogs' state machines take while the password is re-entered. */
+export type ReauthEvent = { type: 'reauthStarted' } | { type: 'reauthFailed'; category: AuthErrorCategory } | { type: 'reauthSucceeded' };
+
+export interface PasswordReauth {
+  busy: boolean;
+  /** The signed-in user's email; null when the session has none. */
+  email: string | null | undefined;
+  password: string;
+  dispatch(event: ReauthEvent): void;
+  /** What the dialog says when the password is empty or the session has no email (each dialog words it its own way). */
+  missing(what: 'password' | 'email'): void;
+  /** The change the password was asked for, made again with fresh tokens. */
+  then(): Promise<void>;
+}
+
+/**
+ * The password form's submit in the email change and the account deletion: nothing while busy, the dialog's own
+ * message for a missing password or email, then re-authenticate, report the outcome, and on success redo the change.
+ */
+export async function submitPasswordReauth(event: FormEvent<HTMLFormElement>, reauth: PasswordReauth): Promise<void> {
+  event.preventDefault();
+  if (reauth.busy) return;
+  if (!reauth.password) return reauth.missing('password');
+  if (!reauth.email) return reauth.missing('email');
+  reauth.dispatch({ type: 'reauthStarted' });
+  try {
+    await reauthenticateWithPassword(reauth.email, reauth.password);
+  } catch (err) {
+    reauth.dispatch({ type: 'reauthFailed', category: classifyAuthError(err) });
+    return;
+  }
+  reauth.dispatch({ type: 'reauthSucceeded' });
+  await reauth.then();
 }
