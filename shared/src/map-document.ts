@@ -404,6 +404,8 @@ export const settingsSchema = strict({
     fixedFrom: ref().nullable().default(null),
     /** Offer the step-free toggle. */
     accessibleToggle: bool().default(true),
+    /** Metres per map image pixel, for distances in step lists; absent: from `geo` if calibrated, else no distances. */
+    metresPerPixel: num(0.0001, 1000).optional(),
   }).prefault({}),
   /** Interface text, for translation. */
   text: strict({

@@ -1,0 +1,355 @@
+/**
+ * The walkable network of a map document, built once per document and shared by the viewer's
+ * directions and the editor's network check (Mapplic-compatible model, see docs/adr/014-wayfinding.md):
+ *
+ * - each route is a polyline on one layer (closed: a polygon where every vertex links to every other);
+ * - points with identical coordinates on the same layer are one node;
+ * - an edge's cost is its length in image pixels × the route's `weight`;
+ * - a route end carrying `endpoint` = a location id attaches that location (several doors: all are
+ *   targets, so the nearest wins); routes on different layers sharing an `endpoint` with `connector`
+ *   join those floors (cost FLOOR_CHANGE_COST per floor crossed);
+ * - a location with a point and no explicit endpoint attaches automatically to the nearest edge on its
+ *   layer (every layer when it has none): the edge is split at the projection and a short spur joins it.
+ *
+ * Nodes are in image pixels (normalised map space × mapWidth/mapHeight) so lengths are isotropic.
+ * Adjacency is stored as compressed rows in typed arrays for the search.
+ */
+import type { CONNECTOR_KINDS, MapDocument } from '@mapnest/shared/map-document';
+import { locationPoint } from '@mapnest/shared/map-geo';
+
+export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+
+/** Cost of moving one floor by a connector, in pixel-equivalents (a lift or stair flight is never free). */
+export const FLOOR_CHANGE_COST = 30;
+
+/** Edge flags. */
+export const EDGE_INACCESSIBLE = 1;
+export const EDGE_FLOOR_CHANGE = 2;
+
+export interface NetworkNode {
+  layer: string;
+  /** Image pixels. */
+  x: number;
+  y: number;
+}
+
+/** A floor connector between two nodes (both directions are stored). */
+export interface FloorLink {
+  endpoint: string;
+  kind: ConnectorKind | null;
+}
+
+export type NetworkDoc = Pick<MapDocument, 'settings' | 'layers' | 'locations' | 'routes'>;
+
+export interface Network {
+  nodes: NetworkNode[];
+  /** Compressed rows: edges of node n are rowStart[n] .. rowStart[n + 1] - 1. */
+  rowStart: Int32Array;
+  edgeTo: Int32Array;
+  edgeCost: Float64Array;
+  edgeFlags: Uint8Array;
+  /** Route id an edge came from ('' for floor links). */
+  edgeRoute: string[];
+  /** For EDGE_FLOOR_CHANGE edges: what joins the floors. */
+  edgeLink: (FloorLink | null)[];
+  /** Nodes a location attaches to (explicit endpoints, or its automatic spur's start). */
+  targets: Map<string, number[]>;
+  /** Order of layers (floor index), by the document's layer order. */
+  layerIndex: Map<string, number>;
+  /** Smallest route weight, for an admissible A* heuristic. */
+  minWeight: number;
+  width: number;
+  height: number;
+}
+
+interface Segment {
+  a: number;
+  b: number;
+  route: string;
+  weight: number;
+  inaccessible: boolean;
+}
+
+interface RawEdge {
+  a: number;
+  b: number;
+  cost: number;
+  flags: number;
+  route: string;
+  link: FloorLink | null;
+}
+
+/** Nearest point on segment ab to p: the parameter t in 0..1 and the squared distance. */
+export function projectOnSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): { t: number; d2: number } {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+  const qx = ax + t * dx - px;
+  const qy = ay + t * dy - py;
+  return { t, d2: qx * qx + qy * qy };
+}
+
+export function buildNetwork(doc: NetworkDoc): Network {
+  const width = doc.settings.mapWidth;
+  const height = doc.settings.mapHeight;
+  const layerIndex = new Map(doc.layers.map((l, i) => [l.id, i] as const));
+  const nodes: NetworkNode[] = [];
+  const nodeKey = new Map<string, number>();
+  const nodeOf = (layer: string, point: readonly [number, number]): number => {
+    const key = `${layer}\u0000${point[0]}\u0000${point[1]}`;
+    let id = nodeKey.get(key);
+    if (id === undefined) {
+      id = nodes.length;
+      nodes.push({ layer, x: point[0] * width, y: point[1] * height });
+      nodeKey.set(key, id);
+    }
+    return id;
+  };
+
+  const locationIds = new Set(doc.locations.map((l) => l.id));
+  const segments: Segment[] = [];
+  const degree = new Map<number, number>();
+  const bump = (n: number) => degree.set(n, (degree.get(n) ?? 0) + 1);
+  const ends: { route: (typeof doc.routes)[number]; first: number; last: number }[] = [];
+  let minWeight = Infinity;
+
+  for (const route of doc.routes) {
+    if (!layerIndex.has(route.layer)) continue;
+    const ids = route.points.map((p) => nodeOf(route.layer, p));
+    minWeight = Math.min(minWeight, route.weight);
+    const push = (a: number, b: number) => {
+      if (a === b) return;
+      segments.push({ a, b, route: route.id, weight: route.weight, inaccessible: route.inaccessible });
+      bump(a);
+      bump(b);
+    };
+    if (route.closed) {
+      const unique = [...new Set(ids)];
+      for (let i = 0; i < unique.length; i++) for (let j = i + 1; j < unique.length; j++) push(unique[i]!, unique[j]!);
+    } else {
+      for (let i = 1; i < ids.length; i++) push(ids[i - 1]!, ids[i]!);
+    }
+    if (route.endpoint) ends.push({ route, first: ids[0]!, last: ids[ids.length - 1]! });
+  }
+
+  // Loose ends: the route end of degree 1 (the last point when both or neither are).
+  const targets = new Map<string, number[]>();
+  const connectors = new Map<string, { node: number; layer: string; kind: ConnectorKind | null; inaccessible: boolean }[]>();
+  for (const { route, first, last } of ends) {
+    const firstLoose = degree.get(first) === 1;
+    const lastLoose = degree.get(last) === 1;
+    const node = firstLoose && !lastLoose ? first : last;
+    const endpoint = route.endpoint!;
+    if (route.connector) {
+      const list = connectors.get(endpoint) ?? [];
+      list.push({ node, layer: route.layer, kind: route.connectorKind ?? null, inaccessible: route.inaccessible });
+      connectors.set(endpoint, list);
+    } else if (locationIds.has(endpoint)) {
+      const list = targets.get(endpoint) ?? [];
+      if (!list.includes(node)) list.push(node);
+      targets.set(endpoint, list);
+    }
+  }
+
+  // Automatic attachment: project each remaining placed location onto the nearest segment of its layer(s).
+  const splits = new Map<number, { t: number; node: number }[]>();
+  const spurs: RawEdge[] = [];
+  const segmentsByLayer = new Map<string, number[]>();
+  segments.forEach((s, i) => {
+    const layer = nodes[s.a]!.layer;
+    const list = segmentsByLayer.get(layer) ?? [];
+    list.push(i);
+    segmentsByLayer.set(layer, list);
+  });
+  for (const location of doc.locations) {
+    if (targets.has(location.id)) continue;
+    const point = locationPoint(location, doc.settings);
+    if (!point) continue;
+    const layers = location.layer ? [location.layer] : doc.layers.map((l) => l.id);
+    const attached: number[] = [];
+    for (const layer of layers) {
+      const candidates = segmentsByLayer.get(layer);
+      if (!candidates) continue;
+      const px = point[0] * width;
+      const py = point[1] * height;
+      let best = -1;
+      let bestT = 0;
+      let bestD2 = Infinity;
+      for (const i of candidates) {
+        const s = segments[i]!;
+        const a = nodes[s.a]!;
+        const b = nodes[s.b]!;
+        const { t, d2 } = projectOnSegment(px, py, a.x, a.y, b.x, b.y);
+        if (d2 < bestD2) {
+          bestD2 = d2;
+          best = i;
+          bestT = t;
+        }
+      }
+      if (best < 0) continue;
+      const s = segments[best]!;
+      const door = nodeOf(layer, point);
+      let foot: number;
+      if (bestT <= 0) foot = s.a;
+      else if (bestT >= 1) foot = s.b;
+      else {
+        const a = nodes[s.a]!;
+        const b = nodes[s.b]!;
+        foot = nodes.length;
+        nodes.push({ layer, x: a.x + bestT * (b.x - a.x), y: a.y + bestT * (b.y - a.y) });
+        const list = splits.get(best) ?? [];
+        list.push({ t: bestT, node: foot });
+        splits.set(best, list);
+      }
+      if (foot !== door) {
+        const f = nodes[foot]!;
+        const d = nodes[door]!;
+        spurs.push({ a: door, b: foot, cost: Math.hypot(f.x - d.x, f.y - d.y), flags: 0, route: '', link: null });
+      }
+      attached.push(door);
+    }
+    if (attached.length) targets.set(location.id, attached);
+  }
+
+  const raw: RawEdge[] = [];
+  segments.forEach((s, i) => {
+    const flags = s.inaccessible ? EDGE_INACCESSIBLE : 0;
+    const chain = [s.a, ...(splits.get(i) ?? []).sort((p, q) => p.t - q.t).map((p) => p.node), s.b];
+    for (let k = 1; k < chain.length; k++) {
+      const a = nodes[chain[k - 1]!]!;
+      const b = nodes[chain[k]!]!;
+      raw.push({ a: chain[k - 1]!, b: chain[k]!, cost: Math.hypot(b.x - a.x, b.y - a.y) * s.weight, flags, route: s.route, link: null });
+    }
+  });
+  raw.push(...spurs);
+  for (const [endpoint, list] of connectors) {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const p = list[i]!;
+        const q = list[j]!;
+        if (p.layer === q.layer) continue;
+        const kind = p.kind ?? q.kind;
+        const stepped = kind === 'stairs' || kind === 'escalator' || p.inaccessible || q.inaccessible;
+        const floors = Math.abs(layerIndex.get(p.layer)! - layerIndex.get(q.layer)!);
+        raw.push({ a: p.node, b: q.node, cost: FLOOR_CHANGE_COST * floors, flags: EDGE_FLOOR_CHANGE | (stepped ? EDGE_INACCESSIBLE : 0), route: '', link: { endpoint, kind } });
+      }
+    }
+  }
+
+  // Compressed rows, both directions.
+  const count = new Int32Array(nodes.length + 1);
+  for (const e of raw) {
+    count[e.a + 1]!++;
+    count[e.b + 1]!++;
+  }
+  for (let i = 1; i <= nodes.length; i++) count[i]! += count[i - 1]!;
+  const rowStart = count.slice();
+  const fill = count.slice(0, nodes.length);
+  const edgeTo = new Int32Array(raw.length * 2);
+  const edgeCost = new Float64Array(raw.length * 2);
+  const edgeFlags = new Uint8Array(raw.length * 2);
+  const edgeRoute: string[] = new Array<string>(raw.length * 2);
+  const edgeLink: (FloorLink | null)[] = new Array<FloorLink | null>(raw.length * 2);
+  const put = (from: number, e: RawEdge, to: number) => {
+    const k = fill[from]!++;
+    edgeTo[k] = to;
+    edgeCost[k] = e.cost;
+    edgeFlags[k] = e.flags;
+    edgeRoute[k] = e.route;
+    edgeLink[k] = e.link;
+  };
+  for (const e of raw) {
+    put(e.a, e, e.b);
+    put(e.b, e, e.a);
+  }
+  return {
+    nodes, rowStart, edgeTo, edgeCost, edgeFlags, edgeRoute, edgeLink, targets, layerIndex,
+    minWeight: Number.isFinite(minWeight) ? minWeight : 1, width, height,
+  };
+}
+
+export interface NetworkComponent {
+  /** Route ids in this connected part. */
+  routes: string[];
+  layers: string[];
+  /** Location ids attached to this part. */
+  locations: string[];
+}
+
+export interface NetworkCheck {
+  /** Locations that cannot be reached from the main part of the network (or are not attached at all). */
+  unreachable: string[];
+  /** Reachable locations that the main part cannot reach without stairs, escalators or inaccessible paths. */
+  stepFreeUnreachable: string[];
+  /** Connected parts, largest (by attached locations, then routes) first; more than one means disconnected parts. */
+  components: NetworkComponent[];
+}
+
+/** Component number of every node (-1 for isolated nodes with no edges), optionally over step-free edges only. */
+function labelComponents(net: Network, stepFree: boolean): Int32Array {
+  const label = new Int32Array(net.nodes.length).fill(-1);
+  let next = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < net.nodes.length; start++) {
+    if (label[start] !== -1 || net.rowStart[start] === net.rowStart[start + 1]) continue;
+    label[start] = next;
+    stack.push(start);
+    while (stack.length) {
+      const n = stack.pop()!;
+      for (let k = net.rowStart[n]!; k < net.rowStart[n + 1]!; k++) {
+        if (stepFree && net.edgeFlags[k]! & EDGE_INACCESSIBLE) continue;
+        const m = net.edgeTo[k]!;
+        if (label[m] === -1) {
+          label[m] = next;
+          stack.push(m);
+        }
+      }
+    }
+    next++;
+  }
+  return label;
+}
+
+/**
+ * What an author should fix in a network: locations nobody can walk to, and parts not joined to the rest.
+ * A map without routes reports no components and no unreachable locations (it has no wayfinding to check).
+ */
+export function checkNetwork(doc: NetworkDoc): NetworkCheck {
+  if (doc.routes.length === 0) return { unreachable: [], stepFreeUnreachable: [], components: [] };
+  const net = buildNetwork(doc);
+  const label = labelComponents(net, false);
+  const parts = new Map<number, { routes: Set<string>; layers: Set<string>; locations: Set<string> }>();
+  const part = (c: number) => {
+    let p = parts.get(c);
+    if (!p) parts.set(c, (p = { routes: new Set(), layers: new Set(), locations: new Set() }));
+    return p;
+  };
+  for (let n = 0; n < net.nodes.length; n++) {
+    const c = label[n]!;
+    if (c < 0) continue;
+    const p = part(c);
+    p.layers.add(net.nodes[n]!.layer);
+    for (let k = net.rowStart[n]!; k < net.rowStart[n + 1]!; k++) if (net.edgeRoute[k]) p.routes.add(net.edgeRoute[k]!);
+  }
+  for (const [location, nodes] of net.targets) for (const n of nodes) if (label[n]! >= 0) part(label[n]!).locations.add(location);
+  const ordered = [...parts.entries()].sort(([, a], [, b]) => b.locations.size - a.locations.size || b.routes.size - a.routes.size);
+  const components = ordered.map(([, p]) => ({ routes: [...p.routes].sort(), layers: [...p.layers], locations: [...p.locations].sort() }));
+  const main = ordered[0]?.[0];
+  const listed = doc.locations.filter((l) => !l.disable);
+  const unreachable = listed.filter((l) => !(net.targets.get(l.id) ?? []).some((n) => label[n] === main)).map((l) => l.id);
+
+  // Step-free: reachable from the main part's step-free component that holds the most locations.
+  const free = labelComponents(net, true);
+  const tally = new Map<number, number>();
+  for (const [, nodes] of net.targets) {
+    const seen = new Set(nodes.filter((n) => label[n] === main).map((n) => free[n]!));
+    for (const c of seen) tally.set(c, (tally.get(c) ?? 0) + 1);
+  }
+  const freeMain = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const gone = new Set(unreachable);
+  const stepFreeUnreachable = listed
+    .filter((l) => !gone.has(l.id) && !(net.targets.get(l.id) ?? []).some((n) => free[n] === freeMain))
+    .map((l) => l.id);
+  return { unreachable, stepFreeUnreachable, components };
+}
