@@ -141,7 +141,7 @@ describe('the map editor', () => {
     await alert.waitFor();
     const text = await alert.innerText();
     expect(text).toContain('Line 3, column “color”: "reddish" is not a hex colour');
-    expect(text).toContain('Line 5, column “x”: Position "-0.2, 0.5" is outside the map');
+    expect(text).toContain('Line 5, column “x”: The position "-0.2, 0.5" is outside the map');
     expect(text).toContain('Import the 2 good rows');
     // Cancel imports nothing.
     await page.getByRole('button', { name: 'Cancel' }).click();

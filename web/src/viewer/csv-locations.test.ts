@@ -76,14 +76,14 @@ describe('csvToLocations', () => {
       'Line 3: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")',
       'Line 4: The link "javascript:alert(1)" is not a usable URL',
       'Line 5: "red" is not a hex colour (#rgb or #rrggbb)',
-      'Line 6: there is no layer "Roof"',
-      'Line 7: there is no style "gold"',
+      'Line 6: There is no layer "Roof"',
+      'Line 7: There is no style "gold"',
       'Line 8: The zoom "99" is not a number from 1 to 50',
       'Line 9: Hidden "maybe" is not yes or no',
-      'Line 10: the position "3000, 10" is outside the map',
-      'Line 11: the position "0.5, " is not two numbers',
-      'Line 12: the id "ok1" is used by an earlier row',
-      'Line 13: the row has neither an id nor a title',
+      'Line 10: The position "3000, 10" is outside the map',
+      'Line 11: The position "0.5, " is not two numbers',
+      'Line 12: The id "ok1" is used by an earlier row',
+      'Line 13: The row has neither an id nor a title',
       'Line 14: The image "data:text/html;base64,PHNjcmlwdD4=" is not a usable URL',
     ]);
     expect(locations[1]).toMatchObject({ link: 'mailto:a@b.example', color: '#f00', layer: 'first', style: 'anchor', zoom: 2, coord: [0.1, 0.9] });
@@ -95,7 +95,7 @@ describe('csvToLocations', () => {
     const { locations, groups, skipped } = read(csv);
     expect(locations.map((l) => [l.id, l.groups])).toEqual([['short', ['other-tag']], ['near', ['new-tag']]]);
     expect(groups).toEqual([{ id: 'other-tag', name: 'Other tag' }, { id: 'new-tag', name: 'new tag' }]);
-    expect(skipped).toEqual(['Line 2: About is longer than 2000 characters', 'Line 3: the position "3000, 3000" is outside the map']);
+    expect(skipped).toEqual(['Line 2: About is longer than 2000 characters', 'Line 3: The position "3000, 3000" is outside the map']);
   });
 
   it('reads nothing without an id or title column, and reports a broken quote', () => {

@@ -5,12 +5,12 @@
  * problems of the whole file (the mapping, lat/lon on a map without calibration) stop the import.
  */
 import Papa from 'papaparse';
-import {
-  COLOR_PATTERN, locationSchema, LOCATION_ACTIONS, MARKER_TYPES, type Group, type Location, type MapDocument,
-} from '@mapnest/shared/map-document';
+import { locationSchema, LOCATION_ACTIONS, MAP_LIMITS as L, MARKER_TYPES, type Group, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import { CSV_COLUMN_ALIASES, CSV_NO, CSV_YES, csvHeaderKey, csvReferences } from '../../../viewer/csv-locations';
+import {
+  CSV_COLUMN_ALIASES, CsvCellProblem, csvChoice, csvColor, csvHeaderKey, csvId, csvLatLon, csvNumber, csvPosition, CsvReferences, csvYesNo,
+} from '../../../viewer/csv-cells';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget =
@@ -24,7 +24,7 @@ export const TARGET_LABELS: Record<string, string> = {
   action: 'Click action', zoom: 'Zoom', scale: 'Size', hide: 'Hidden (yes/no)', disable: 'Disabled (yes/no)', more: '“More” label',
 };
 
-// The viewer reads a map's CSV source with the same header names (web/src/viewer/csv-locations.ts).
+// The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv-cells.ts).
 const ALIASES: Readonly<Record<string, ColumnTarget>> = CSV_COLUMN_ALIASES;
 
 export interface ParsedCsv {
@@ -78,15 +78,11 @@ export interface CsvImport {
   badRows: number;
 }
 
-const YES = CSV_YES;
-const NO = CSV_NO;
-
 /** Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. */
 export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
   const issues: CsvIssue[] = [];
   const locations: Location[] = [];
-  const newGroups: Group[] = [];
-  const { groupIds, takenGroups, layerIds, styleIds } = csvReferences(doc);
+  const refs = new CsvReferences(doc);
   const seen = new Map<string, number>();
   const generated = new Set(doc.locations.map((l) => l.id));
   const col = (target: ColumnTarget) => mapping.indexOf(target);
@@ -96,13 +92,21 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
   if ((col('x') >= 0) !== (col('y') >= 0)) issues.push({ line: 1, column: '', message: 'Map both X and Y, or neither' });
   if ((col('lat') >= 0) !== (col('lon') >= 0)) issues.push({ line: 1, column: '', message: 'Map both Latitude and Longitude, or neither' });
   if (hasLatLon && !doc.settings.geo) issues.push({ line: 1, column: '', message: 'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)' });
-  if (issues.length) return { locations, groups: newGroups, issues, blocking: true, badRows: 0 };
+  if (issues.length) return { locations, groups: [], issues, blocking: true, badRows: 0 };
   let badRows = 0;
 
   csv.rows.forEach((row, r) => {
     const line = r + 2;
-    const problem = (column: string, message: string) => issues.push({ line, column, message });
     const issuesBefore = issues.length;
+    // A problem is listed under its column; the rest of the row is still read, so every problem shows at once.
+    const check = (column: string, read: () => void) => {
+      try {
+        read();
+      } catch (e) {
+        if (!(e instanceof CsvCellProblem)) throw e;
+        issues.push({ line, column, message: e.message });
+      }
+    };
     // A row the parser found broken (too few or too many fields) is listed by the parser and left out.
     if (csv.errorRows?.has(r)) {
       badRows++;
@@ -114,6 +118,7 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
     };
     const header = (target: ColumnTarget) => csv.headers[mapping.indexOf(target)] ?? target;
     if (row.every((v) => v.trim() === '')) return;
+    const mark = refs.mark();
     const loc: Record<string, unknown> = {};
     const fields: Record<string, string> = {};
     mapping.forEach((target, i) => {
@@ -124,127 +129,90 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
         fields[target.slice(6)] = value;
         return;
       }
-      switch (target) {
-        case 'id': case 'x': case 'y': case 'lat': case 'lon':
-          return;
-        case 'title': case 'about': case 'desc': case 'link': case 'image': case 'thumb': case 'phone': case 'email': case 'hours': case 'label': case 'more':
-          loc[target] = value;
-          return;
-        case 'color':
-          if (!COLOR_PATTERN.test(value)) problem(name, `"${value}" is not a hex colour (#rgb or #rrggbb)`);
-          else loc.color = value;
-          return;
-        case 'style':
-          if (!styleIds.has(value)) problem(name, `There is no style "${value}"`);
-          else loc.style = value;
-          return;
-        case 'layer': {
-          const id = layerIds.get(value.toLowerCase());
-          if (!id) problem(name, `There is no layer "${value}"`);
-          else loc.layer = id;
-          return;
-        }
-        case 'groups': {
-          const ids: string[] = [];
-          for (const part of value.split(/[,;|]/).map((s) => s.trim()).filter(Boolean)) {
-            let id = groupIds.get(part.toLowerCase());
-            if (!id) {
-              id = uniqueId(part.toLowerCase(), takenGroups, 'group');
-              takenGroups.add(id);
-              groupIds.set(part.toLowerCase(), id);
-              newGroups.push({ id, name: part.slice(0, 100) });
-            }
-            if (!ids.includes(id)) ids.push(id);
+      check(name, () => {
+        switch (target) {
+          case 'id': case 'x': case 'y': case 'lat': case 'lon':
+            return;
+          case 'title': case 'about': case 'desc': case 'link': case 'image': case 'thumb': case 'phone': case 'email': case 'hours': case 'label': case 'more':
+            loc[target] = value;
+            return;
+          case 'color':
+            loc.color = csvColor(value);
+            return;
+          case 'style':
+            loc.style = refs.style(value);
+            return;
+          case 'layer':
+            loc.layer = refs.layer(value);
+            return;
+          case 'groups': {
+            const ids = refs.groups(value);
+            if (ids.length) loc.groups = ids;
+            return;
           }
-          if (ids.length) loc.groups = ids;
-          return;
+          case 'type':
+            loc.type = csvChoice(value, 'The marker type', MARKER_TYPES);
+            return;
+          case 'action':
+            loc.action = csvChoice(value, 'The click action', LOCATION_ACTIONS);
+            return;
+          case 'zoom':
+            loc.zoom = csvNumber(value, 'The zoom', 1, L.maxZoom);
+            return;
+          case 'scale':
+            loc.scale = csvNumber(value, 'The size', 0.1, 10);
+            return;
+          case 'hide':
+            if (csvYesNo(value, 'Hidden')) loc.hide = true;
+            return;
+          case 'disable':
+            if (csvYesNo(value, 'Disabled')) loc.disable = true;
+            return;
         }
-        case 'type':
-          if (!(MARKER_TYPES as readonly string[]).includes(value.toLowerCase())) problem(name, `"${value}" is not a marker type (${MARKER_TYPES.join(', ')})`);
-          else loc.type = value.toLowerCase();
-          return;
-        case 'action':
-          if (!(LOCATION_ACTIONS as readonly string[]).includes(value.toLowerCase())) problem(name, `"${value}" is not a click action (${LOCATION_ACTIONS.join(', ')})`);
-          else loc.action = value.toLowerCase();
-          return;
-        case 'zoom': case 'scale': {
-          const n = Number(value);
-          if (!Number.isFinite(n)) problem(name, `"${value}" is not a number`);
-          else loc[target] = n;
-          return;
-        }
-        case 'hide': case 'disable': {
-          const v = value.toLowerCase();
-          if (YES.has(v)) loc[target] = true;
-          else if (!NO.has(v)) problem(name, `"${value}" is not yes or no`);
-          return;
-        }
-      }
+      });
     });
     if (Object.keys(fields).length) loc.fields = fields;
 
     const rawId = get('id');
     let id = rawId;
-    if (rawId === '') {
-      id = uniqueId(toId(String(loc.title ?? '')) || 'location', generated, 'location');
-    } else if (toId(rawId) !== rawId) {
-      problem(header('id'), `"${rawId}" is not a valid id (letters, digits, "_" or "-", up to 64, not starting with "-")`);
-    }
-    if (seen.has(id)) problem(header('id'), `The id "${id}" is also used on line ${seen.get(id)}`);
+    if (rawId === '') id = uniqueId(toId(String(loc.title ?? '')) || 'location', generated, 'location');
+    else check(header('id'), () => csvId(rawId));
+    if (seen.has(id)) issues.push({ line, column: header('id'), message: `The id "${id}" is also used on line ${seen.get(id)}` });
     seen.set(id, line);
     generated.add(id);
     loc.id = id;
 
-    if (hasXY) {
-      const xs = get('x');
-      const ys = get('y');
-      if (xs !== '' || ys !== '') {
-        let x = Number(xs);
-        let y = Number(ys);
-        if (!Number.isFinite(x) || !Number.isFinite(y) || xs === '' || ys === '') problem(header('x'), `Position "${xs}, ${ys}" is not two numbers`);
-        else {
-          // Values above 1 are pixels of the map image.
-          if (x > 1 || y > 1) {
-            x /= doc.settings.mapWidth;
-            y /= doc.settings.mapHeight;
-          }
-          if (x < 0 || x > 1 || y < 0 || y > 1) problem(header('x'), `Position "${xs}, ${ys}" is outside the map`);
-          else loc.coord = [x, y];
-        }
-      }
+    if (hasXY && (get('x') !== '' || get('y') !== '')) {
+      check(header('x'), () => (loc.coord = csvPosition(get('x'), get('y'), `${get('x')}, ${get('y')}`, doc.settings)));
     }
-    if (hasLatLon) {
-      const la = get('lat');
-      const lo = get('lon');
-      if (la !== '' || lo !== '') {
-        const lat = Number(la);
-        const lon = Number(lo);
-        if (!Number.isFinite(lat) || !Number.isFinite(lon) || la === '' || lo === '') problem(header('lat'), `"${la}, ${lo}" is not a latitude and longitude`);
-        else if (Math.abs(lat) > 85.0511 || Math.abs(lon) > 180) problem(header('lat'), `"${la}, ${lo}" is outside the world (latitude ±85, longitude ±180)`);
-        else {
-          loc.latlon = [lat, lon];
-          const [x, y] = latLonToMap([lat, lon], doc.settings.geo!.extent);
-          if (x < 0 || x > 1 || y < 0 || y > 1) problem(header('lat'), `"${la}, ${lo}" is outside this map's area`);
-        }
-      }
+    if (hasLatLon && (get('lat') !== '' || get('lon') !== '')) {
+      check(header('lat'), () => {
+        const shown = `${get('lat')}, ${get('lon')}`;
+        const latlon = csvLatLon(get('lat'), get('lon'), shown);
+        loc.latlon = latlon;
+        const [x, y] = latLonToMap(latlon, doc.settings.geo!.extent);
+        if (x < 0 || x > 1 || y < 0 || y > 1) throw new CsvCellProblem(`"${shown}" is outside this map's area`);
+      });
     }
 
+    // The schema is the backstop for what the cell rules do not check (lengths, URLs); a row already listed
+    // for a cell is not listed again for the same cell.
     const parsed = locationSchema.safeParse(loc);
-    if (!parsed.success) {
+    if (!parsed.success && issues.length === issuesBefore) {
       for (const issue of parsed.error.issues.slice(0, 3)) {
         const key = String(issue.path[0] ?? '');
         const column = csv.headers[mapping.findIndex((t) => t === key || (key === 'fields' && t === `field:${String(issue.path[1])}`))] ?? key;
-        problem(column, issue.message);
+        issues.push({ line, column, message: issue.message });
       }
     }
     if (!parsed.success || issues.length > issuesBefore) {
+      // Groups only this left-out row named are not made.
+      refs.forget(mark);
       badRows++;
       return;
     }
     locations.push(parsed.data);
   });
   if (csv.rows.length === 0) issues.push({ line: 2, column: '', message: 'The file has a header but no rows' });
-  // Only the groups the imported rows use: a left-out row's new group is not created.
-  const used = new Set(locations.flatMap((l) => l.groups ?? []));
-  return { locations, groups: newGroups.filter((g) => used.has(g.id)), issues, blocking: csv.rows.length === 0, badRows };
+  return { locations, groups: refs.made, issues, blocking: csv.rows.length === 0, badRows };
 }

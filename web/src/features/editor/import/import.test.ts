@@ -35,7 +35,7 @@ describe('CSV import', () => {
     expect(result.groups.map((g) => g.name)).toEqual(['Shops']);
     expect(result.issues).toEqual([
       { line: 3, column: 'color', message: '"red" is not a hex colour (#rgb or #rrggbb)' },
-      { line: 4, column: 'x', message: 'Position "2000, 0.3" is outside the map' },
+      { line: 4, column: 'x', message: 'The position "2000, 0.3" is outside the map' },
       { line: 5, column: 'layer', message: 'There is no layer "Basement"' },
       { line: 5, column: 'id', message: 'The id "a" is also used on line 2' },
     ]);
