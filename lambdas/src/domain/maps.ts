@@ -13,6 +13,7 @@ import {
   type HistoryEntry, type MapSummary, type MapWithDocument, type PublishedMap,
 } from '@mapnest/shared/maps';
 import { restoreDocument } from '@mapnest/shared/map-restore';
+import { publishableDocument } from '@mapnest/shared/wayfinding';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
@@ -100,7 +101,8 @@ export async function publishLatest(mapId: string, at: Date = new Date()): Promi
       expiresAt: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
       publishedAt: at.toISOString(), version: map.version,
     };
-    if (!expired) published.document = restoreDocument(await mapObjects.getDocument(map.docKey)).document;
+    // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
+    if (!expired) published.document = publishableDocument(restoreDocument(await mapObjects.getDocument(map.docKey)).document, map.state);
     await mapObjects.publish(published);
     const after = await mapTable.get(mapId);
     if (!after || after.deleting || (after.version === map.version && after.state === map.state && after.title === map.title)) {
