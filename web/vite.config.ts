@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { embedBootScript, embedBuild } from './src/embed/vite.embed-build';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -8,16 +9,17 @@ export default defineConfig({
   root: here('.'),
   // Chunks are fetched from the site root (spec §4), so deep links like /case-study/retail load them correctly.
   base: '/',
-  plugins: [react()],
+  // The embed page is built on its own when this build closes (src/embed/vite.embed-build.ts): one script with its
+  // CSS inside, sharing no chunk with the app. The boot plugin also serves embed.html's inline script in dev.
+  plugins: [react(), embedBootScript(), embedBuild(here('embed.html'), here('src/embed/styles.ts'))],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,
-    // One entry per HTML page. Vite 8 calls this option rolldownOptions; rollupOptions is its alias.
-    // The embed page (/m/{id}) gets its own entry here and must not import the app's code or CSS.
+    // The app's page; the embed page (/m/{id}) is the second build above and must not import the app's code or CSS.
+    // Vite 8 calls this option rolldownOptions; rollupOptions is its alias.
     rollupOptions: {
       input: {
         app: here('index.html'),
-        embed: here('embed.html'),
       },
     },
   },

@@ -1,17 +1,20 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModule } from '@mapnest/lambdas/routes';
 import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
 import { EDGE_5XX_MIN_REQUESTS, EDGE_5XX_PERCENT } from '../src/constructs/monitoring';
 import { REQUEST_METRICS_FILTER } from '../src/constructs/storage';
 import { RESERVED_CONCURRENCY } from '../src/mapnest-stack';
 import { CROSS_ORIGIN_STATIC_PATHS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
+import { EMBED_BOOT_SCRIPT_SOURCE } from '../src/edge/headers';
 import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
 import { GRANTS, WRITING_CALLS } from '../src/grants';
 import { readManifest, type Manifest } from '../src/manifest';
@@ -596,9 +599,11 @@ describe('web', () => {
     const csp = text(embed.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(embed.FrameOptions).toBeUndefined();
     expect(csp).toMatch(/frame-ancestors \*$/);
-    // A map's CSV of locations and its floor plans may be on any https host; scripts still only from here.
+    // A map's CSV of locations and its floor plans may be on any https host; scripts still only from here, plus the
+    // one inline script that starts the map data download, by its hash.
     expect(csp).toContain("connect-src 'self' https:;");
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${EMBED_BOOT_SCRIPT_SOURCE};`);
+    expect(EMBED_BOOT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(EMBED_BOOT_SCRIPT).digest('base64')}'`);
     expect(csp).not.toContain('unsafe-eval');
     expect(embed.StrictTransportSecurity).toBeDefined();
   });
@@ -723,7 +728,7 @@ describe('operations', () => {
   it('caps the concurrency of public functions', () => {
     const fns = functionsById(dev.template);
     const publicIds = [...fns.values()].filter((fn) => routes(dev.template).some((r) => r.functionLogicalId === fn.logicalId && r.authorizationType === 'NONE')).map((fn) => fn.id);
-    expect(publicIds.sort()).toEqual(['calls/submit-contact', 'http/health', 'http/stripe-webhook']);
+    expect(publicIds.sort()).toEqual(['calls/submit-contact', 'http/beacon', 'http/health', 'http/stripe-webhook']);
     for (const id of publicIds) expect(fns.get(id)!.properties.ReservedConcurrentExecutions, id).toBe(RESERVED_CONCURRENCY[id]);
     expect(RESERVED_CONCURRENCY['http/stripe-webhook']).toBe(5);
   });

@@ -4,6 +4,8 @@
  * sends the very same headers, so tests against the local stack see what production does
  * (infra/test/edge-parity.test.ts compares the two). Pure data and functions: no CDK here.
  */
+import { createHash } from 'node:crypto';
+import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
 
 /** Which CloudFront behaviour serves a path, by the kind of response headers it gets. */
 export type EdgeKind = 'app' | 'embed' | 'data' | 'files' | 'static' | 'api';
@@ -37,17 +39,21 @@ export const FILES_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
 /** Published map data and the embed's static files opened directly: no script; images and inline styles only. */
 export const DATA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
+/** CSP source of the embed page's one inline script (it starts the map data download; @mapnest/shared/embed-boot). */
+export const EMBED_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EMBED_BOOT_SCRIPT, 'utf8').digest('base64')}'`;
+
 /**
  * Content-Security-Policy of the app and of the embed page; they differ in who may frame them and
  * where they may fetch from (the embed reads authors' CSVs and floor plans from any https host).
  * `localSources` are added to connect-src and img-src by the local stack only (test servers on
- * http://127.0.0.1 stand in for authors' https hosts).
+ * http://127.0.0.1 stand in for authors' https hosts). `inlineScripts`: hashes of the only inline
+ * scripts the page may run (the embed's boot script); none for the app.
  */
-export function contentSecurityPolicy(connectSources: readonly string[], frameAncestors: string, localSources: readonly string[] = []): string {
+export function contentSecurityPolicy(connectSources: readonly string[], frameAncestors: string, localSources: readonly string[] = [], inlineScripts: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    // React and the map renderer set inline styles; no inline or eval'd script is allowed.
+    `script-src ${["'self'", ...inlineScripts].join(' ')}`,
+    // React and the map renderer set inline styles; no eval'd script, and no inline script but the hashed ones.
     "style-src 'self' 'unsafe-inline'",
     // Location images may come from any https host the author links.
     `img-src ${["'self'", 'data:', 'blob:', 'https:', ...localSources].join(' ')}`,
@@ -100,7 +106,7 @@ export function edgeHeaderSpec(kind: EdgeKind, connectSources: readonly string[]
       // No X-Frame-Options: it cannot express "anyone", and frame-ancestors supersedes it. connect-src https:: a
       // map's CSV of locations and its SVG floors may live on any host the author picks (img-src already allows it).
       return {
-        csp: contentSecurityPolicy(['https:'], '*', localSources),
+        csp: contentSecurityPolicy(['https:'], '*', localSources, [EMBED_BOOT_SCRIPT_SOURCE]),
         frameOptions: null,
         cors: false,
         custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' },

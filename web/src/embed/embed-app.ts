@@ -3,12 +3,13 @@
  * state. Used by the /m/{id} page (inside customers' iframes) and by the script-tag embed.
  */
 import { pageTitle } from '@mapnest/shared/constants';
-import { readLocationParam } from '../viewer/deep-link';
+import { readDirectionsParams, readLocationParam } from '../viewer/deep-link';
 import { h } from '../viewer/dom';
 import type { MapViewerInstance } from '../viewer/viewer';
 import { createMapViewer, loadViewerDocument } from '../viewer/viewer';
 import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
+import { takeStartedFetch } from './boot';
 import './embed.css';
 
 export interface EmbedOptions {
@@ -49,7 +50,9 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     if (o.mode === 'page') document.title = pageTitle(t);
   };
   const shown = (async (): Promise<MapViewerInstance | null> => {
-    const result = o.mapId ? await fetchPublished(o.origin, o.mapId, ctrl.signal) : ({ kind: 'not-found' } as const);
+    // The /m/{id} page's inline script may have started this download before this code arrived (./boot.ts).
+    const started = o.mapId && o.mode === 'page' ? takeStartedFetch(o.mapId, o.origin) : null;
+    const result = o.mapId ? await fetchPublished(o.origin, o.mapId, ctrl.signal, started) : ({ kind: 'not-found' } as const);
     if (ctrl.signal.aborted) return null;
     if (result.kind !== 'ready') {
       title(result.kind === 'expired' ? result.title : null);
@@ -84,6 +87,8 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       height: o.mode === 'page' || o.fill ? 'fill' : 'auto',
       onEvent: o.onEvent,
       resolveUrl,
+      state: map.state,
+      directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
     });
     return viewer;
   })().catch((e: unknown) => {

@@ -1,16 +1,15 @@
 /**
  * The script-tag embed (`<script src="https://<mapnest>/embed.js" async>`), kept tiny: it finds
  * `[data-mapnest-map]` elements, loads the embed module (the same hashed files the /m/{id} page
- * uses, so the browser cache is shared) and mounts each map into its element's shadow root.
+ * uses, so the browser cache is shared; its CSS is inside it) and mounts each map into its element's shadow root.
  * Built separately as a classic script with a stable name (vite.loader.config.ts); the build
  * writes the current hashed file names into it.
  */
 
 declare const __MN_EMBED_ENTRY__: string;
-declare const __MN_EMBED_CSS__: readonly string[];
 
 interface EmbedModule {
-  mountMap(host: HTMLElement, options: { mapId: string; origin: string; css: readonly string[]; location?: string | null }): unknown;
+  mountMap(host: HTMLElement, options: { mapId: string; origin: string; location?: string | null }): unknown;
 }
 
 interface MapnestGlobal {
@@ -37,7 +36,6 @@ interface MapnestGlobal {
     return m.mountMap(host, {
       mapId,
       origin,
-      css: __MN_EMBED_CSS__.map((c) => new URL(c, base).href),
       location: host.dataset.location ?? new URLSearchParams(window.location.search).get('location'),
     });
   }

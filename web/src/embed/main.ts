@@ -7,6 +7,7 @@ import type { MapViewerApi, ViewerEventSink } from '../viewer/viewer-api';
 import { EVENT_PREFIX, MESSAGE_SOURCE, runCommand } from '../viewer/viewer-api';
 import { embedMap } from './embed-app';
 import { mountMap } from './mount';
+import { applyEmbedStyles } from './styles';
 import { mapIdFromPath } from '../viewer/published';
 
 /**
@@ -18,6 +19,7 @@ export const EMBED_KEY = Symbol.for('mapnest.embed');
 
 const pageRoot = document.getElementById('mapnest-embed');
 if (pageRoot) {
+  applyEmbedStyles(document.head);
   let api: MapViewerApi | null = null;
   const framed = window.parent !== window;
   const onEvent: ViewerEventSink = (type, detail) => {

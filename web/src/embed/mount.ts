@@ -7,13 +7,12 @@
 import type { MapViewerApi, ViewerEventSink } from '../viewer/viewer-api';
 import { EVENT_PREFIX } from '../viewer/viewer-api';
 import { embedMap } from './embed-app';
+import { applyEmbedStyles } from './styles';
 
 export interface MountOptions {
   mapId: string;
   /** Origin of the Mapnest site (where data, files and this script come from). */
   origin: string;
-  /** Style sheets of the embed, loaded inside the shadow root. */
-  css: readonly string[];
   /** Location to open first. */
   location?: string | null;
 }
@@ -27,10 +26,9 @@ export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapV
   const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
   const container = document.createElement('div');
   container.className = 'mn-embed-root';
-  shadow.replaceChildren(
-    ...options.css.map((href) => Object.assign(document.createElement('link'), { rel: 'stylesheet', href })),
-    container,
-  );
+  // The embed's CSS travels inside its JavaScript (./styles.ts): no style sheet to request.
+  shadow.replaceChildren(container);
+  applyEmbedStyles(shadow);
   const onEvent: ViewerEventSink = (type, detail) => el.dispatchEvent(new CustomEvent(EVENT_PREFIX + type, { detail, bubbles: true, composed: true }));
   // A host given a height gets a map that fills it; otherwise the map sizes itself from its settings.
   const fill = el.clientHeight > 100;

@@ -43,11 +43,14 @@ export function documentProblem(doc: unknown): string | null {
   return null;
 }
 
-/** Fetches and checks a published map. */
-export async function fetchPublished(origin: string, mapId: string, signal?: AbortSignal): Promise<PublishedResult> {
+/**
+ * Fetches and checks a published map. `started`: the same request already under way (the embed page starts it
+ * before its code has loaded, with this URL and credentials mode), read instead of fetching again.
+ */
+export async function fetchPublished(origin: string, mapId: string, signal?: AbortSignal, started?: Promise<Response> | null): Promise<PublishedResult> {
   let res: Response;
   try {
-    res = await fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' });
+    res = await (started ?? fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' }));
   } catch (e) {
     if (signal?.aborted) throw e;
     return { kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' };

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMBED_BOOT_GLOBAL, EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
+import { fetchPublished, mapIdFromPath } from '../viewer/published';
+import { takeStartedFetch } from './boot';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Runs the embed page's inline script as the browser would on `pathname`; returns the stubbed window and fetch. */
+function boot(pathname: string, respond: () => Promise<Response> = async () => Response.json({ expired: true, title: 'Trial' })) {
+  const location = { pathname, origin: 'https://m.example' };
+  const win: Record<string, unknown> = { location };
+  const fetch = vi.fn(respond);
+  vi.stubGlobal('window', win);
+  vi.stubGlobal('location', location);
+  vi.stubGlobal('fetch', fetch);
+  new Function(EMBED_BOOT_SCRIPT)();
+  return { win, fetch };
+}
+
+describe('the embed page boot script', () => {
+  it('starts the map data request fetchPublished would make, and the viewer reads it once', async () => {
+    const { win, fetch } = boot('/m/abc123');
+    expect(fetch).toHaveBeenCalledExactlyOnceWith('/data/maps/abc123.json', { credentials: 'omit' });
+    expect(win[EMBED_BOOT_GLOBAL]).toMatchObject({ mapId: 'abc123' });
+    const started = takeStartedFetch('abc123', 'https://m.example');
+    expect(started).not.toBeNull();
+    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({ kind: 'expired', title: 'Trial' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Taken once: a remount fetches anew.
+    expect(takeStartedFetch('abc123', 'https://m.example')).toBeNull();
+  });
+
+  it('starts nothing on a path that is not a map id, as mapIdFromPath finds none', () => {
+    for (const path of ['/m/', '/m/a-b', '/m/abc/extra', '/maps/abc', `/m/${'a'.repeat(41)}`]) {
+      const { win, fetch } = boot(path);
+      expect(mapIdFromPath(path), path).toBeNull();
+      expect(fetch, path).not.toHaveBeenCalled();
+      expect(win[EMBED_BOOT_GLOBAL], path).toBeUndefined();
+    }
+  });
+
+  it('is not used for another map or another origin', () => {
+    boot('/m/abc123');
+    expect(takeStartedFetch('other', 'https://m.example')).toBeNull();
+    expect(takeStartedFetch('abc123', 'https://elsewhere.example')).toBeNull();
+    expect(takeStartedFetch('abc123', 'https://m.example')).not.toBeNull();
+  });
+
+  it('leaves a failed request to the viewer, which reports it once', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      boot('/m/abc123', async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(unhandled).not.toHaveBeenCalled();
+      const started = takeStartedFetch('abc123', 'https://m.example');
+      expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({ kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' });
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+});
