@@ -1,6 +1,6 @@
 /**
- * Accessibility checked by a tool (issue 13, "Proof"): axe-core runs in Chromium on the landing, pricing, sign-in,
- * maps list, editor and embed pages and finds no serious or critical violation. The stack serves web/dist, so
+ * Accessibility checked by a tool (issue 13, "Proof"): axe-core runs in Chromium on the landing, case-study, pricing,
+ * sign-in, maps list, editor and embed pages and finds no serious or critical violation. The stack serves web/dist, so
  * build first (`cd web && npx vite build`, or to a folder of your own named by MAPNEST_WEB_DIST).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -59,10 +59,20 @@ async function check(name: string): Promise<void> {
 }
 
 describe('no serious or critical axe violation', () => {
-  it('on the landing page', async () => {
+  it('on the landing page, with its live demo map', async () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.locator('.live-example .mn-viewport').waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
     await check('landing');
+  }, 60_000);
+
+  it.each(['real-estate', 'retail', 'geographic'])('on the %s case study, with its live example map', async (name) => {
+    await page.goto(`/case-study/${name}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.locator('.live-example .mn-viewport').waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await check(`case-study-${name}`);
   }, 60_000);
 
   it('on the pricing page', async () => {

@@ -4,13 +4,16 @@ import { FadeIn } from '../../components/FadeIn';
 import { ArrowRightIcon } from '../../components/Icons';
 import { LinkedCard } from '../../components/LinkedCard';
 import { SectionHeading } from '../../components/SectionHeading';
+import type { ExampleMap } from '../../state/config';
 import '../../styles/marketing.css';
+import { LiveExample } from './LiveExample';
 
 export interface CaseStudyContent {
   eyebrow: string;
   title: string;
   lead: string;
-  image: { src: string; alt: string };
+  /** The published example map shown live under the hero, with a sentence on what to try. */
+  live: { map: ExampleMap; caption: string };
   challenge: string;
   solution: readonly string[];
   example: string;
@@ -30,7 +33,7 @@ export function CaseStudy({ content }: { content: CaseStudyContent }) {
   return (
     <>
       <section className="page-hero" aria-labelledby="case-title">
-        <div className="container case-hero">
+        <div className="container case-hero case-hero--text">
           <FadeIn>
             <p className="eyebrow">{content.eyebrow}</p>
             <h1 id="case-title">{content.title}</h1>
@@ -44,9 +47,9 @@ export function CaseStudy({ content }: { content: CaseStudyContent }) {
               </Link>
             </div>
           </FadeIn>
-          <FadeIn delay={0.1}>
-            <img className="case-hero__image" src={content.image.src} alt={content.image.alt} width={640} height={400} />
-          </FadeIn>
+        </div>
+        <div className="container case-live">
+          <LiveExample mapId={content.live.map.id} title={content.live.map.title} caption={content.live.caption} />
         </div>
       </section>
 

@@ -1,3 +1,4 @@
+import { EXAMPLE_MAPS } from '../../state/config';
 import { PAGE_TITLES } from '../titles';
 import { CaseStudy, type CaseStudyContent } from './CaseStudy';
 
@@ -5,7 +6,7 @@ const content: CaseStudyContent = {
   eyebrow: PAGE_TITLES.geographic,
   title: 'Clickable regions for networks, offices and data',
   lead: 'Start from a built-in map of the world, a continent, a country or the USA, and let every region and location tell its story.',
-  image: { src: '/img/geographic.svg', alt: 'A map of regions in shades of blue with a pin on the north-east region.' },
+  live: { map: EXAMPLE_MAPS.geographic, caption: '24 dealers placed by latitude and longitude on the built-in map of Europe, countries coloured by sales region.' },
   challenge:
     'Dealer networks, sales territories and project portfolios are geographic by nature, but a general-purpose map service brings API keys, usage quotas and a map full of detail that distracts from yours.',
   solution: [

@@ -1,3 +1,4 @@
+import { EXAMPLE_MAPS } from '../../state/config';
 import { PAGE_TITLES } from '../titles';
 import { CaseStudy, type CaseStudyContent } from './CaseStudy';
 
@@ -5,7 +6,7 @@ const content: CaseStudyContent = {
   eyebrow: PAGE_TITLES.realEstate,
   title: 'Show every lot, unit and floor at a glance',
   lead: 'Developers and agents turn site plans and floor plans into availability maps that buyers explore on their own, on the project website or on the sales office screen.',
-  image: { src: '/img/real-estate.svg', alt: 'A site plan with lots coloured by availability and a popup for an available lot.' },
+  live: { map: EXAMPLE_MAPS.realEstate, caption: 'Willow Creek, a site plan of 30 lots. Filter by status, size, bedrooms or price, or pick a lot for its details.' },
   challenge:
     'Buyers want to know what is still available, where it is and what it costs before they call. A PDF of the site plan answers none of that, and it is out of date the day a unit sells.',
   solution: [

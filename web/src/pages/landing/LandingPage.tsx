@@ -17,8 +17,9 @@ import {
 import { LinkedCard } from '../../components/LinkedCard';
 import { SectionHeading } from '../../components/SectionHeading';
 import { PAGE_TITLES } from '../titles';
+import { DEMO_MAP_ID } from '../../state/config';
 import '../../styles/marketing.css';
-import { HeroMap } from './HeroMap';
+import { LiveExample } from '../case-study/LiveExample';
 
 const USE_CASES = [
   {
@@ -83,7 +84,7 @@ export default function LandingPage() {
     <>
       <LeftNotice />
       <section className="hero" aria-labelledby="hero-title">
-        <div className="container hero__grid">
+        <div className="container hero__grid hero__grid--live">
           <FadeIn className="hero__copy">
             <p className="eyebrow">Interactive maps, hosted for you</p>
             <h1 id="hero-title" className="hero__title">
@@ -106,9 +107,15 @@ export default function LandingPage() {
               month.
             </p>
           </FadeIn>
-          <FadeIn className="hero__visual" delay={0.1}>
-            <HeroMap />
-          </FadeIn>
+          <div className="hero__visual">
+            <LiveExample
+              mapId={DEMO_MAP_ID}
+              title="Riverside Centre, a live demo map"
+              caption="The live demo: a two-floor shopping centre. Search, switch floors or pick a store."
+              size="hero"
+              directoryClosed
+            />
+          </div>
         </div>
       </section>
 
