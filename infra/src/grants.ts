@@ -96,6 +96,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/get-map': { table: R, documents: { 'maps/*': ['read'] } },
   // One kept version's document (domain/map-versions.ts), the base of the editor's three-way merge of a local backup.
   'calls/get-map-version': { table: R, documents: { 'maps/*': ['read'] } },
+  // Reads the map (owner or admin) and its map-days (domain/analytics.ts).
+  'calls/get-map-analytics': { table: R },
   'calls/get-slots': { table: R },
   'calls/create-map': COMMITS,
   'calls/duplicate-map': COMMITS,
@@ -149,6 +151,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
 
   // Public routes.
   'http/health': {},
+  // The analytics beacon: reads a map's state, counts the map's minute and adds to its map-day (ADD only).
+  'http/beacon': { table: RW },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
   // to test (republishing them) and emails the owner (their address from the user pool).
   'http/stripe-webhook': { table: RW, stripe: ['webhookSecret', 'prices'], ...PUBLISHES, userPool: ['AdminGetUser'], mail: true },

@@ -48,6 +48,8 @@ export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   // Stripe retries a throttled delivery (429) for days, and events are applied in order whatever their arrival.
   'http/stripe-webhook': 5,
   'http/health': 2,
+  // A beacon is tiny and fast (two writes); a flood beyond this answers 429 at no cost to other functions.
+  'http/beacon': 5,
 };
 
 export class MapnestStack extends Stack {

@@ -17,6 +17,8 @@ export const HTTP_ROUTES: readonly HttpRouteSpec[] = [
   { module: 'health', method: 'GET', path: '/api/health' },
   // Stripe signs its requests; the handler checks the signature over the raw body.
   { module: 'stripe-webhook', method: 'POST', path: '/api/stripe/webhook' },
+  // The embed's analytics beacon (sendBeacon, text/plain): Professional maps only, rate-limited per map.
+  { module: 'beacon', method: 'POST', path: '/api/beacon' },
 ];
 
 export interface TriggerSpec {

@@ -43,6 +43,9 @@ export const keys = {
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
+  analyticsRange: (mapId: string, from: string, to: string) => ({ pk: `MAP#${mapId}`, skFrom: `STATS#${from}`, skTo: `STATS#${to}` }),
+  /** Beacons recorded for a map in one minute (epoch minute), for the per-map rate limit; expires with TTL. */
+  beaconRate: (mapId: string, minute: number) => ({ pk: `RATE#beacon#${mapId}`, sk: `MIN#${minute}` }),
   /** GSI3 keys of an item that falls due at `dueAt` (ISO time): a test map's expiry, a licence's end. */
   due: (kind: DueKind, dueAt: string, id: string) => ({
     [TABLE_INDEXES.byDue.pk]: `DUE#${kind}`,

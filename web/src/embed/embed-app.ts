@@ -2,7 +2,7 @@
  * The embedded map: loads the published copy and shows it, or a clean not-found / expired / error
  * state. Used by the /m/{id} page (inside customers' iframes) and by the script-tag embed.
  */
-import { pageTitle } from '@mapnest/shared/constants';
+import { MapState, pageTitle } from '@mapnest/shared/constants';
 import { readDirectionsParams, readLocationParam } from '../viewer/deep-link';
 import { h } from '../viewer/dom';
 import type { MapViewerInstance } from '../viewer/viewer';
@@ -10,6 +10,7 @@ import { createMapViewer, loadViewerDocument } from '../viewer/viewer';
 import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
 import { takeStartedFetch } from './boot';
+import { startBeacon } from '../viewer/analytics-beacon';
 import './embed.css';
 
 export interface EmbedOptions {
@@ -45,6 +46,7 @@ function notice(title: string, text: string): HTMLElement {
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
   let viewer: MapViewerInstance | null = null;
+  let beacon: ReturnType<typeof startBeacon> | null = null;
   host.replaceChildren(h('div', { class: 'mn-embed-state', role: 'status' }, h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }), h('span', null, 'Loading map…')));
   const title = (t: string | null) => {
     if (o.mode === 'page') document.title = pageTitle(t);
@@ -79,13 +81,15 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     const doc = await loadViewerDocument({ document: map.document, initialLocation, resolveUrl }, ctrl.signal);
     if (ctrl.signal.aborted) return null;
     host.replaceChildren();
+    // Professional maps count their visits, sent once the page is hidden (viewer/analytics-beacon.ts).
+    if (map.state === MapState.PRO) beacon = startBeacon(map.id, o.origin, o.onEvent);
     viewer = createMapViewer(host, {
       document: doc,
       mapId: map.id,
       title: map.title,
       initialLocation,
       height: o.mode === 'page' || o.fill ? 'fill' : 'auto',
-      onEvent: o.onEvent,
+      onEvent: beacon?.sink ?? o.onEvent,
       resolveUrl,
       state: map.state,
       directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
@@ -102,6 +106,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     viewer: shown,
     destroy() {
       ctrl.abort();
+      beacon?.stop();
       viewer?.destroy();
       host.replaceChildren();
     },

@@ -1,0 +1,162 @@
+/**
+ * Map analytics in the table (docs/adr/015-map-analytics.md): one item per map-day (`MAP#{id}` / `STATS#{day}`)
+ * holding plain counters and three bounded maps (location opens, searches, searches with no result), all
+ * changed by atomic ADDs; and one short-lived counter item per map-minute for the beacon rate limit.
+ */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ANALYTICS_LIMITS, TOP_LISTS, type DayDelta, type StoredDay, type TopList } from '@mapnest/shared/analytics';
+import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { isConditionalCheckFailed } from './aws-errors';
+
+const COUNTERS = ['views', 'opens', 'searches', 'searchesEmpty', 'filters', 'routes'] as const;
+/** Map-days are kept this long, then DynamoDB's TTL removes them. */
+export const ANALYTICS_KEEP_DAYS = 400;
+
+export interface DayUpdate {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+}
+
+/**
+ * The UpdateItem that adds `delta` to an existing map-day: ADD on each counter and on each list entry. It is
+ * refused (conditional check) when the item does not exist yet (nested ADDs need their map) or when a list the
+ * delta adds to already holds `cap` entries, so a list never grows past its cap.
+ */
+export function dayUpdate(delta: DayDelta, cap: number = ANALYTICS_LIMITS.listEntriesPerDay): DayUpdate {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds: string[] = [];
+  for (const c of COUNTERS) {
+    if (!delta[c]) continue;
+    names[`#${c}`] = c;
+    values[`:${c}`] = delta[c];
+    adds.push(`#${c} :${c}`);
+  }
+  const conditions = ['attribute_exists(pk)'];
+  for (const list of TOP_LISTS) {
+    const entries = Object.entries(delta[list]);
+    if (entries.length === 0) continue;
+    names[`#${list}`] = list;
+    values[':cap'] = cap;
+    conditions.push(`size(#${list}) < :cap`);
+    entries.forEach(([key, n], i) => {
+      names[`#${list}${i}`] = key;
+      values[`:${list}${i}`] = n;
+      adds.push(`#${list}.#${list}${i} :${list}${i}`);
+    });
+  }
+  return {
+    UpdateExpression: `ADD ${adds.join(', ')}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** The delta with, for each list already at its cap, only the entries the list holds already. */
+export function withinCaps(delta: DayDelta, stored: Partial<Record<TopList, Record<string, number>>>, cap: number = ANALYTICS_LIMITS.listEntriesPerDay): DayDelta {
+  const out: DayDelta = { ...delta };
+  for (const list of TOP_LISTS) {
+    const have = stored[list] ?? {};
+    if (Object.keys(have).length < cap) continue;
+    out[list] = Object.fromEntries(Object.entries(delta[list]).filter(([k]) => k in have));
+  }
+  return out;
+}
+
+export const analyticsTable = {
+  /** The map's state, or null when there is no such map (or it is being deleted): one small projected read. */
+  async mapState(mapId: string): Promise<number | null> {
+    const out = await dynamo.send(new GetCommand({
+      TableName: config.tableName,
+      Key: keys.map(mapId),
+      ProjectionExpression: '#s, deleting',
+      ExpressionAttributeNames: { '#s': 'state' },
+    }));
+    const item = out.Item as { state?: number; deleting?: unknown } | undefined;
+    return item && !item.deleting && typeof item.state === 'number' ? item.state : null;
+  },
+
+  /** Counts one beacon in the map's current minute unless the minute is full: false when it is (nothing changed). */
+  async takeBeaconSlot(mapId: string, at: Date): Promise<boolean> {
+    const minute = Math.floor(at.getTime() / 60_000);
+    try {
+      await dynamo.send(new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.beaconRate(mapId, minute),
+        UpdateExpression: 'ADD #n :one SET #exp = :exp',
+        ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+        ExpressionAttributeNames: { '#n': 'count', '#exp': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':one': 1, ':max': ANALYTICS_LIMITS.beaconsPerMapMinute, ':exp': (minute + 2) * 60 },
+      }));
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Adds a beacon's counts to its map-day. The common case is one UpdateItem. The day's first beacon creates the
+   * item with a conditional put (a racing first beacon then retries the update); a beacon that would push a full
+   * list past its cap re-reads the lists and adds only to entries they already hold.
+   */
+  async addToDay(mapId: string, day: string, delta: DayDelta): Promise<void> {
+    const key = keys.analytics(mapId, day);
+    let current = delta;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      // Everything this beacon had went to lists that are full: nothing is left to add.
+      if (!COUNTERS.some((c) => current[c] > 0) && TOP_LISTS.every((l) => Object.keys(current[l]).length === 0)) return;
+      try {
+        await dynamo.send(new UpdateCommand({ TableName: config.tableName, Key: key, ...dayUpdate(current) }));
+        return;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+      const stored = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk, #loc, #q, #qn', ExpressionAttributeNames: { '#loc': 'loc', '#q': 'q', '#qn': 'qn' } }));
+      if (stored.Item) {
+        current = withinCaps(current, stored.Item as Partial<Record<TopList, Record<string, number>>>);
+        continue;
+      }
+      const dayStart = Date.parse(`${day}T00:00:00Z`) / 1000;
+      try {
+        await dynamo.send(new PutCommand({
+          TableName: config.tableName,
+          Item: {
+            ...key, type: 'analytics-day', mapId, day,
+            ...Object.fromEntries(COUNTERS.map((c) => [c, current[c]])),
+            loc: current.loc, q: current.q, qn: current.qn,
+            [TTL_ATTRIBUTE]: dayStart + ANALYTICS_KEEP_DAYS * 86_400,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }));
+        return;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    }
+    throw new Error(`analytics: could not add to ${mapId}/${day} after 5 attempts`);
+  },
+
+  /** The stored map-days from `from` to `to` (days without beacons have no item). */
+  async days(mapId: string, from: string, to: string): Promise<StoredDay[]> {
+    const range = keys.analyticsRange(mapId, from, to);
+    const out: StoredDay[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo.send(new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+        ExclusiveStartKey: start,
+      }));
+      out.push(...((page.Items ?? []) as StoredDay[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  },
+};

@@ -1,0 +1,199 @@
+/**
+ * Map analytics for Professional maps (docs/adr/015-map-analytics.md): the beacon the embed sends, the limits
+ * the server applies to it, the `getMapAnalytics` call's input and answer, and the pure aggregation of stored
+ * days into a report. Nothing here identifies a visitor: no cookie, no IP address, no user agent.
+ */
+import * as z from 'zod';
+import { mapIdSchema } from './maps';
+
+export const ANALYTICS_LIMITS = {
+  /** Largest beacon body accepted, in bytes (a full beacon is well under 4 KB). */
+  bodyBytes: 8 * 1024,
+  /** Beacons recorded per map per minute; the rest are refused (429) and change nothing. */
+  beaconsPerMapMinute: 300,
+  /** Distinct entries kept per top list per map-day (locations, searches, searches with no result). */
+  listEntriesPerDay: 500,
+  /** Entries per list in one beacon, and the most one entry may count in one beacon. */
+  entriesPerBeacon: 20,
+  countPerEntry: 20,
+  /** Most of each plain counter in one beacon (one visit). */
+  countPerBeacon: 50,
+  /** Search terms are kept lowercased, trimmed, with inner spaces collapsed, and cut to this length. */
+  termChars: 40,
+  /** Entries in each top list of a report. */
+  topEntries: 50,
+  /** Longest range a report covers, in days. */
+  rangeDays: 366,
+} as const;
+
+/** A search term as stored: trimmed, lowercased, inner whitespace collapsed, at most `termChars` characters. */
+export function normaliseTerm(term: string): string {
+  return term.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, ANALYTICS_LIMITS.termChars).trim();
+}
+
+const count = (max: number) => z.number().int().min(0).max(max);
+const entryKey = z.string().min(1).max(100);
+
+/**
+ * One beacon: what one visit did since the last beacon. `v` views (1 on a visit's first beacon, then 0),
+ * `o` location opens by location id, `s` searches as [term, found] pairs, `f` filter uses, `r` route requests.
+ */
+export const beaconSchema = z.strictObject({
+  m: mapIdSchema,
+  v: count(1),
+  o: z.record(entryKey, count(ANALYTICS_LIMITS.countPerEntry)).refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations'),
+  s: z.array(z.tuple([z.string().max(200), z.boolean()])).max(ANALYTICS_LIMITS.entriesPerBeacon),
+  f: count(ANALYTICS_LIMITS.countPerBeacon),
+  r: count(ANALYTICS_LIMITS.countPerBeacon),
+});
+export type Beacon = z.infer<typeof beaconSchema>;
+
+/** What a beacon adds to its map-day: plain counters and per-entry counts, search terms normalised. */
+export interface DayDelta {
+  views: number;
+  opens: number;
+  searches: number;
+  searchesEmpty: number;
+  filters: number;
+  routes: number;
+  /** Location id -> opens. */
+  loc: Record<string, number>;
+  /** Search term -> searches. */
+  q: Record<string, number>;
+  /** Search term -> searches that found nothing. */
+  qn: Record<string, number>;
+}
+
+export const TOP_LISTS = ['loc', 'q', 'qn'] as const;
+export type TopList = (typeof TOP_LISTS)[number];
+
+/** The counts a valid beacon adds to its day; null when it adds nothing (no write is made for it). */
+export function beaconDelta(b: Beacon): DayDelta | null {
+  const d: DayDelta = { views: b.v, opens: 0, searches: 0, searchesEmpty: 0, filters: b.f, routes: b.r, loc: {}, q: {}, qn: {} };
+  for (const [id, n] of Object.entries(b.o)) {
+    if (n <= 0) continue;
+    d.loc[id] = n;
+    d.opens += n;
+  }
+  for (const [raw, found] of b.s) {
+    const term = normaliseTerm(raw);
+    if (!term) continue;
+    d.searches += 1;
+    d.q[term] = (d.q[term] ?? 0) + 1;
+    if (!found) {
+      d.searchesEmpty += 1;
+      d.qn[term] = (d.qn[term] ?? 0) + 1;
+    }
+  }
+  const empty = d.views + d.opens + d.searches + d.filters + d.routes === 0;
+  return empty ? null : d;
+}
+
+/** 'YYYY-MM-DD' in UTC. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && dayOf(new Date(`${s}T00:00:00Z`)) === s, 'Not a calendar date');
+
+export const getMapAnalyticsInput = z
+  .strictObject({ id: mapIdSchema, from: daySchema, to: daySchema })
+  .refine((i) => i.from <= i.to, { message: 'The start date must not be after the end date', path: ['from'] })
+  .refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, { message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`, path: ['to'] });
+export type GetMapAnalyticsInput = z.infer<typeof getMapAnalyticsInput>;
+
+/** Whole days from `from` to `to` (0 for the same day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Every day from `from` to `to`, inclusive. */
+export function daysInRange(from: string, to: string): string[] {
+  const out: string[] = [];
+  const n = daysBetween(from, to);
+  for (let i = 0; i <= n; i++) out.push(dayOf(new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000)));
+  return out;
+}
+
+export interface DailyRow {
+  day: string;
+  views: number;
+  opens: number;
+  searches: number;
+  searchesEmpty: number;
+  filters: number;
+  routes: number;
+}
+
+export interface TopEntry {
+  key: string;
+  count: number;
+}
+
+/** The answer of `getMapAnalytics`: one row per day of the range (zeros included), totals and top lists. */
+export interface MapAnalytics {
+  mapId: string;
+  from: string;
+  to: string;
+  /** Whether the map is on the Professional plan now (only Professional maps record). */
+  pro: boolean;
+  days: DailyRow[];
+  totals: Omit<DailyRow, 'day'>;
+  /** Location id -> opens (the editor shows each with its title from the map document). */
+  topLocations: TopEntry[];
+  topSearches: TopEntry[];
+  emptySearches: TopEntry[];
+}
+
+/** A stored map-day as the report reads it. */
+export type StoredDay = Partial<Omit<DailyRow, 'day'>> & { day: string } & Partial<Record<TopList, Record<string, number>>>;
+
+const COUNTERS = ['views', 'opens', 'searches', 'searchesEmpty', 'filters', 'routes'] as const;
+
+function top(merged: Map<string, number>): TopEntry[] {
+  return [...merged]
+    .map(([key, n]) => ({ key, count: n }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, ANALYTICS_LIMITS.topEntries);
+}
+
+/** Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. */
+export function aggregateDays(stored: StoredDay[], range: { mapId: string; from: string; to: string; pro: boolean }): MapAnalytics {
+  const byDay = new Map(stored.map((s) => [s.day, s]));
+  const totals = { views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 };
+  const lists: Record<TopList, Map<string, number>> = { loc: new Map(), q: new Map(), qn: new Map() };
+  const days = daysInRange(range.from, range.to).map((day) => {
+    const s = byDay.get(day);
+    const row: DailyRow = { day, views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 };
+    for (const c of COUNTERS) {
+      row[c] = Number(s?.[c] ?? 0);
+      totals[c] += row[c];
+    }
+    for (const list of TOP_LISTS) {
+      for (const [k, n] of Object.entries(s?.[list] ?? {})) lists[list].set(k, (lists[list].get(k) ?? 0) + Number(n));
+    }
+    return row;
+  });
+  return {
+    ...range,
+    days,
+    totals,
+    topLocations: top(lists.loc),
+    topSearches: top(lists.q),
+    emptySearches: top(lists.qn),
+  };
+}
+
+/** The report as CSV: the daily rows, then each top list (RFC 4180 quoting); `titles` names location ids. */
+export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | null = () => null): string {
+  const cell = (v: string | number) => {
+    const s = String(v);
+    // A leading = + - @ would be read as a formula by spreadsheets.
+    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const line = (cells: Array<string | number>) => cells.map(cell).join(',');
+  const out = [line(['day', ...COUNTERS]), ...a.days.map((d) => line([d.day, ...COUNTERS.map((c) => d[c])]))];
+  out.push('', line(['location id', 'location', 'opens']), ...a.topLocations.map((e) => line([e.key, titles(e.key) ?? '', e.count])));
+  out.push('', line(['search', 'searches']), ...a.topSearches.map((e) => line([e.key, e.count])));
+  out.push('', line(['search with no result', 'searches']), ...a.emptySearches.map((e) => line([e.key, e.count])));
+  return out.join('\r\n') + '\r\n';
+}

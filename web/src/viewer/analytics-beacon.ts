@@ -1,0 +1,108 @@
+/**
+ * Map analytics for Professional maps (docs/adr/015-map-analytics.md): listens to the viewer's events and sends
+ * what a visit did in one batched beacon (navigator.sendBeacon, text/plain, no cookies) when the page is hidden
+ * or left. Nothing is sent on load, and a visit that does nothing after its first beacon sends nothing more.
+ * The beacon's shape is `Beacon` in shared/src/analytics.ts (only its type is imported: no zod in the embed).
+ */
+import type { Beacon } from '@mapnest/shared/analytics';
+import type { ViewerEventSink } from './viewer-api';
+
+export const BEACON_PATH = '/api/beacon';
+/** The server's per-beacon limits (ANALYTICS_LIMITS): entries per list and count per entry. */
+const MAX_ENTRIES = 20;
+const MAX_PER_ENTRY = 20;
+const MAX_COUNT = 50;
+
+/** Collects a visit's events into beacons; `take()` empties it. Pure, for tests. */
+export class BeaconBatch {
+  private viewed = false;
+  private sentView = false;
+  private opens = new Map<string, number>();
+  private searches: Array<[string, boolean]> = [];
+  private pending: { query: string; found: boolean } | null = null;
+  private filters = 0;
+  private routes = 0;
+  private lastValues = '';
+
+  constructor(private readonly mapId: string) {}
+
+  /** The viewer's events, as its sink receives them (unknown types are ignored). */
+  record(type: string, detail: unknown): void {
+    const d = (detail ?? {}) as Record<string, unknown>;
+    if (type === 'ready') this.viewed = true;
+    else if (type === 'locationOpened' && typeof d.id === 'string') {
+      if (this.opens.has(d.id) || this.opens.size < MAX_ENTRIES) this.opens.set(d.id, Math.min(MAX_PER_ENTRY, (this.opens.get(d.id) ?? 0) + 1));
+    } else if (type === 'filtersChanged') {
+      const query = typeof d.query === 'string' ? d.query.trim() : '';
+      const found = typeof d.count === 'number' && d.count > 0;
+      // Typing fires an event per keystroke: one search is the query a visitor settles on, so a query that
+      // extends (or trims) the pending one replaces it, and a different one commits it.
+      if (this.pending && query && (query.startsWith(this.pending.query) || this.pending.query.startsWith(query))) this.pending = { query, found };
+      else {
+        this.commitSearch();
+        if (query) this.pending = { query, found };
+      }
+      const values = JSON.stringify(d.values ?? {});
+      if (values !== this.lastValues) {
+        if (this.lastValues !== '' || hasValue(d.values)) this.filters = Math.min(MAX_COUNT, this.filters + 1);
+        this.lastValues = values;
+      }
+    } else if (type === 'routeRequested') this.routes = Math.min(MAX_COUNT, this.routes + 1);
+  }
+
+  private commitSearch(): void {
+    if (this.pending && this.searches.length < MAX_ENTRIES) this.searches.push([this.pending.query.slice(0, 200), this.pending.found]);
+    this.pending = null;
+  }
+
+  /** The beacon for what happened since the last one, or null when there is nothing to send. */
+  take(): Beacon | null {
+    this.commitSearch();
+    const v = this.viewed && !this.sentView ? 1 : 0;
+    if (!v && this.opens.size === 0 && this.searches.length === 0 && !this.filters && !this.routes) return null;
+    const beacon: Beacon = { m: this.mapId, v, o: Object.fromEntries(this.opens), s: this.searches, f: this.filters, r: this.routes };
+    if (v) this.sentView = true;
+    this.opens = new Map();
+    this.searches = [];
+    this.filters = 0;
+    this.routes = 0;
+    return beacon;
+  }
+}
+
+function hasValue(values: unknown): boolean {
+  if (!values || typeof values !== 'object') return false;
+  return Object.values(values).some((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v)));
+}
+
+/**
+ * Starts collecting for a published Professional map shown by the embed: returns a sink that records each
+ * event and passes it on to `next`, and a stop function. The beacon goes to `origin`'s /api/beacon when the
+ * page is hidden (visibilitychange) or left (pagehide): a few per visit at most.
+ */
+export function startBeacon(mapId: string, origin: string, next?: ViewerEventSink): { sink: ViewerEventSink; stop(): void } {
+  const batch = new BeaconBatch(mapId);
+  const url = `${origin}${BEACON_PATH}`;
+  const flush = () => {
+    const beacon = batch.take();
+    // A string body is sent as text/plain;charset=UTF-8: a simple request, with no preflight and no cookies read.
+    if (beacon && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(url, JSON.stringify(beacon));
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', flush);
+  const sink: ViewerEventSink = (type, detail) => {
+    batch.record(type, detail);
+    next?.(type, detail);
+  };
+  return {
+    sink,
+    stop() {
+      flush();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flush);
+    },
+  };
+}
