@@ -33,3 +33,33 @@ export function replaceLocationParam(id: string | null, win: Pick<Window, 'locat
     // Sandboxed documents may refuse; the map works without the deep link.
   }
 }
+
+export const FROM_PARAM = 'from';
+export const TO_PARAM = 'to';
+/** A kiosk's fixed start ("You are here"), like the incumbent's `data-fixedfrom`. */
+export const FIXED_FROM_PARAM = 'fixedfrom';
+
+/** `?from=`, `?to=` and `?fixedfrom=` of a URL (directions deep links and kiosk embeds). */
+export function readDirectionsParams(href: string): { from: string | null; to: string | null; fixedFrom: string | null } {
+  try {
+    const q = new URL(href).searchParams;
+    const get = (name: string) => q.get(name)?.trim() || null;
+    return { from: get(FROM_PARAM), to: get(TO_PARAM), fixedFrom: get(FIXED_FROM_PARAM) };
+  } catch {
+    return { from: null, to: null, fixedFrom: null };
+  }
+}
+
+/** Writes the planned route into the address bar (`?from=&to=`) without a new history entry. */
+export function replaceDirectionsParams(from: string, to: string, win: Pick<Window, 'location' | 'history'> = window): void {
+  const url = new URL(win.location.href);
+  url.searchParams.set(FROM_PARAM, from);
+  url.searchParams.set(TO_PARAM, to);
+  const next = url.toString();
+  if (next === win.location.href) return;
+  try {
+    win.history.replaceState(win.history.state, '', next);
+  } catch {
+    // Sandboxed documents may refuse; directions work without the deep link.
+  }
+}

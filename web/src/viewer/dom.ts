@@ -46,6 +46,8 @@ const ICONS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v5H5V6h5',
   sidebar: 'M4 5h16v14H4zM9 5v14',
   legend: 'M5 6h.01M5 12h.01M5 18h.01M9 6h10M9 12h10M9 18h10',
+  route: 'M6 20a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM18 8a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM8 18h7a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h7',
+  swap: 'M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4',
 } as const;
 
 export type IconName = keyof typeof ICONS;

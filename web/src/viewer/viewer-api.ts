@@ -1,6 +1,6 @@
 /**
  * What a host page can observe and do: events (`ready`, `locationOpened`, `locationClosed`,
- * `layerChanged`, `filtersChanged`) and a small command API. The embed page forwards both over
+ * `layerChanged`, `filtersChanged`, `routeRequested`) and a small command API. The embed page forwards both over
  * postMessage; the script-tag embed dispatches DOM events on the host element and exposes the API
  * as `element.mapnest`. A change-event API is what the incumbent lacked (sites polled its store).
  */
@@ -11,6 +11,8 @@ export interface ViewerEventMap {
   locationClosed: { mapId: string | null; id: string };
   layerChanged: { mapId: string | null; layer: string };
   filtersChanged: { mapId: string | null; query: string; values: Record<string, unknown>; count: number };
+  /** A visitor asked for directions (Go, a deep link, a details button); `found` is false when no route exists. */
+  routeRequested: { mapId: string | null; from: string; to: string; stepFree: boolean; found: boolean };
 }
 
 export type ViewerEventType = keyof ViewerEventMap;

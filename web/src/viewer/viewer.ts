@@ -16,6 +16,7 @@ import { h, icon, uid } from './dom';
 import { isFramed, linkTargetFor } from './link';
 import { scopeCss } from './sanitize';
 import { MapStage } from './stage';
+import { attachDirections, type Directions, type DirectionsRequest } from './directions/hook';
 import type { MapViewerApi, ViewerEventSink } from './viewer-api';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
 import { BUILTIN_GROUP_FILTER, buildModel, directoryOrder, filterMask, initialFilterState, isFilterActive, onLayer } from './viewer-model';
@@ -35,6 +36,10 @@ export interface ViewerOptions {
   resolveUrl?: (url: string) => string;
   /** 'fill' takes the host's size (the embed page); 'auto' sizes from the map's layout settings. */
   height?: 'fill' | 'auto';
+  /** The published map state: directions show only on Professional maps (see directions/hook.ts). */
+  state?: number | null;
+  /** Route to show at once (`?from=&to=`) and a kiosk's fixed start. */
+  directions?: DirectionsRequest;
 }
 
 /** A mounted viewer: the host API plus teardown. */
@@ -78,6 +83,7 @@ class Viewer implements MapViewerInstance {
   readonly element: HTMLDivElement;
   readonly model: ViewerModel;
   private readonly stage: MapStage;
+  private readonly directions: Directions | null;
   private readonly directory: Directory | null;
   private readonly sidebar: HTMLElement | null;
   private readonly panel: HTMLElement;
@@ -229,6 +235,10 @@ class Viewer implements MapViewerInstance {
       },
       { resolveUrl: this.resolveUrl, reducedMotion: reduced },
     );
+    this.directions = attachDirections({
+      model, view: this.stage.view, mapId: options.mapId ?? null, root: this.element, viewport: this.viewport, corner: (p) => this.corners[p as Corner] ?? null,
+      layer: () => this.layerId, showLayer: (id) => this.changeLayer(id), emit: this.emit, say: (t) => this.say(t), deepLinking: this.deepLinking, reducedMotion: reduced || s.zoom.reduceMotion,
+    }, options.state, options.directions);
     this.buildControls();
     this.ro = new ResizeObserver(() => this.layout());
     this.ro.observe(this.element);
@@ -245,6 +255,7 @@ class Viewer implements MapViewerInstance {
     clearTimeout(this.inViewTimer);
     this.ro.disconnect();
     document.removeEventListener('fullscreenchange', this.onFullscreen);
+    this.directions?.destroy();
     this.stage.destroy();
     this.directory?.destroy();
     this.element.remove();
@@ -409,6 +420,7 @@ class Viewer implements MapViewerInstance {
     this.loading.hidden = this.readyLayer === id;
     this.error.hidden = true;
     void this.stage.setLayer(id);
+    this.directions?.layerShown(id);
   }
 
   /** Every location of the floor is drawn: the map is usable (its image may still be arriving). */
@@ -477,6 +489,7 @@ class Viewer implements MapViewerInstance {
     if (this.directory) this.directory.el.hidden = mode === 'panel';
     if (!l || !mode) return;
     const details = renderDetails(this.model, l, mode, { resolveUrl: this.resolveUrl, target: linkTargetFor(l.source.target, this.framed), onClose: () => this.close() });
+    this.directions?.decorate(details, l.id);
     if (mode === 'popup') {
       const box = h('div', { class: 'mn-popup' }, details);
       anchor.append(box);

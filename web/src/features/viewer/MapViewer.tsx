@@ -22,14 +22,14 @@ export function MapViewer({ apiRef, className, style, onEvent, ...options }: Map
   useEffect(() => {
     events.current = onEvent;
   }, [onEvent]);
-  const { document: doc, mapId, title, initialLocation, deepLinking, resolveUrl, height } = options;
+  const { document: doc, mapId, title, initialLocation, deepLinking, resolveUrl, height, state, directions } = options;
 
   useEffect(() => {
     const el = host.current;
     if (!el) return;
     let v: MapViewerInstance | null = null;
     const mount = (document: MapDocument) => {
-      v = createMapViewer(el, { document, mapId, title, initialLocation, deepLinking, resolveUrl, height, onEvent: (type, detail) => events.current?.(type, detail) });
+      v = createMapViewer(el, { document, mapId, title, initialLocation, deepLinking, resolveUrl, height, state, directions, onEvent: (type, detail) => events.current?.(type, detail) });
       setViewer(v);
     };
     const ctrl = new AbortController();

@@ -1,0 +1,33 @@
+/** The Directions panel's styles, added to the viewer with the panel (they load with it, on demand). */
+export const DIRECTIONS_CSS = `
+.mn-directions{width:min(320px,calc(100vw - 48px));max-height:min(70vh,560px);overflow:auto;padding:12px;border-radius:12px;background:#fff;box-shadow:var(--mn-shadow);pointer-events:auto;font-size:14px}
+.mn-dir-head{display:flex;align-items:center;justify-content:space-between;margin-bottom:8px}
+.mn-dir-head h2{margin:0;font-size:15px}
+.mn-dir-form{display:grid;gap:8px}
+.mn-dir-label{display:block;font-size:12px;font-weight:600;color:var(--mn-muted);margin-bottom:3px}
+.mn-dir-combo{position:relative}
+.mn-dir-input{box-sizing:border-box;width:100%;height:36px;padding:0 10px;border:1px solid var(--mn-line);border-radius:8px;font:inherit;color:inherit;background:#fff}
+.mn-dir-input:focus{outline:none;border-color:var(--mn-primary);box-shadow:0 0 0 3px color-mix(in srgb,var(--mn-primary) 20%,transparent)}
+.mn-dir-options{position:absolute;z-index:5;left:0;right:0;top:calc(100% + 2px);max-height:220px;overflow:auto;margin:0;padding:4px;list-style:none;background:#fff;border:1px solid var(--mn-line);border-radius:8px;box-shadow:var(--mn-shadow)}
+.mn-dir-option,.mn-dir-empty{display:flex;justify-content:space-between;gap:8px;padding:7px 8px;border-radius:6px;cursor:pointer}
+.mn-dir-empty{color:var(--mn-muted);cursor:default}
+.mn-dir-option[aria-selected=true]{background:color-mix(in srgb,var(--mn-primary) 12%,#fff);color:var(--mn-ink)}
+.mn-dir-hint{color:var(--mn-muted);font-size:12px;white-space:nowrap}
+.mn-dir-swap{justify-self:end;margin:-4px 0}
+.mn-dir-here{margin:0}
+.mn-dir-row{display:flex;align-items:center;justify-content:space-between;gap:8px}
+.mn-dir-check{display:flex;align-items:center;gap:6px;font-size:13px}
+.mn-dir-go{border:0;cursor:pointer;font:inherit;font-weight:600}
+.mn-dir-status{margin:10px 0 0;font-weight:600}
+.mn-dir-status:empty{display:none}
+.mn-dir-steps{margin:8px 0 0;padding:0;list-style:none;display:grid;gap:4px}
+.mn-dir-step{display:grid;grid-template-columns:22px 1fr;column-gap:8px;width:100%;padding:6px;border:1px solid transparent;border-radius:8px;background:none;font:inherit;color:inherit;text-align:left;cursor:pointer}
+.mn-dir-step .mn-dir-hint{grid-column:2}
+.mn-dir-step:hover,.mn-dir-step[aria-current]{border-color:var(--mn-primary);background:color-mix(in srgb,var(--mn-primary) 6%,#fff)}
+.mn-dir-step:focus-visible{outline:2px solid var(--mn-primary);outline-offset:1px}
+.mn-dir-step-n{display:inline-grid;place-items:center;width:22px;height:22px;border-radius:50%;background:var(--mn-primary);color:#fff;font-size:12px;font-weight:700}
+.mn-route{position:absolute;top:0;left:0;transform-origin:0 0;pointer-events:none;overflow:visible}
+.mn-route-pulse{transform-box:fill-box;transform-origin:center;animation:mn-route-pulse 1.6s ease-out infinite}
+@keyframes mn-route-pulse{from{transform:scale(1);opacity:.8}to{transform:scale(2.6);opacity:0}}
+@media (prefers-reduced-motion:reduce){.mn-route-pulse{animation:none}}
+`;

@@ -1,0 +1,89 @@
+/**
+ * The viewer's link to directions: decides whether a map gets them (a Professional map, per the
+ * published state, with wayfinding on and a network), puts the "Directions" control in its corner
+ * and a "Directions" button in location details, and loads the panel, routing and drawing code
+ * (./panel.ts) only when first needed, so maps without directions, and visitors who never ask,
+ * download none of it.
+ */
+import { hasWayfinding } from '@mapnest/shared/wayfinding';
+import { h, icon } from '../dom';
+import type { ViewerModel } from '../viewer-model';
+import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types';
+
+export type { DirectionsHost, DirectionsRequest } from './types';
+
+export interface Directions {
+  /** The viewer now shows floor `id`. */
+  layerShown(id: string): void;
+  /** Adds a "Directions" button (filling To) to the details of location `id`. */
+  decorate(details: HTMLElement, id: string): void;
+  destroy(): void;
+}
+
+/** Whether a map shows directions: Professional (state), switched on, with a network. */
+export function directionsAvailable(model: ViewerModel, state: number | null | undefined): boolean {
+  return state !== null && state !== undefined && hasWayfinding(state) && model.settings.wayfinding.enabled && model.doc.routes.length > 0;
+}
+
+/** Sets up directions for a mounted viewer, or returns null when the map has none. */
+export function attachDirections(host: DirectionsHost, state: number | null | undefined, request: DirectionsRequest = {}): Directions | null {
+  if (!directionsAvailable(host.model, state)) return null;
+  const wf = host.model.settings.wayfinding;
+  let panel: DirectionsPanel | null = null;
+  let loading: Promise<DirectionsPanel | null> | null = null;
+  let destroyed = false;
+  let layer = host.layer();
+  const label = 'Directions';
+  const toggle = h('button', { type: 'button', class: 'mn-control mn-directions-toggle', 'aria-label': label, title: label, 'aria-expanded': 'false' }, icon('route'), h('span', null, label));
+  const corner = host.corner(wf.position) ?? host.corner('top-left');
+  const load = (): Promise<DirectionsPanel | null> =>
+    (loading ??= import('./panel').then(
+      ({ createDirectionsPanel }) => {
+        if (destroyed) return null;
+        panel = createDirectionsPanel(host, { ...request, fixedFrom: request.fixedFrom ?? wf.fixedFrom }, toggle);
+        panel.layerShown(layer);
+        return panel;
+      },
+      (e: unknown) => {
+        loading = null;
+        console.error('Directions could not be loaded', e);
+        return null;
+      },
+    ));
+  toggle.addEventListener('click', () => void load().then((p) => p?.toggle()));
+  if (corner) {
+    corner.prepend(toggle);
+    corner.hidden = false;
+  }
+  if (wf.startOpen || request.from || request.to || request.fixedFrom || wf.fixedFrom) {
+    void load().then((p) => {
+      if (!p) return;
+      p.open(false);
+      if ((request.from || request.fixedFrom || wf.fixedFrom) && request.to) p.go();
+    });
+  }
+  return {
+    layerShown(id) {
+      layer = id;
+      panel?.layerShown(id);
+    },
+    decorate(details, id) {
+      // Only places the network can reach get the button (placed, or a path ends at them).
+      if (!host.model.byId.get(id)?.coord && !host.model.doc.routes.some((r) => r.endpoint === id && !r.connector)) return;
+      const body = details.querySelector('.mn-details-body') ?? details;
+      let actions = body.querySelector('.mn-details-actions');
+      if (!actions) {
+        actions = h('div', { class: 'mn-details-actions' });
+        body.append(actions);
+      }
+      const button = h('button', { type: 'button', class: 'mn-chip-button mn-directions-to' }, icon('route', 16), h('span', null, label));
+      button.addEventListener('click', () => void load().then((p) => p?.routeTo(id)));
+      actions.prepend(button);
+    },
+    destroy() {
+      destroyed = true;
+      toggle.remove();
+      panel?.destroy();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** What the viewer, the directions hook and the on-demand panel share. */
+import type { MapView } from '../../map-core/map-view';
+import type { ViewerEventSink } from '../viewer-api';
+import type { ViewerModel } from '../viewer-model';
+
+/** Route start and end from the embed's URL or the host page. */
+export interface DirectionsRequest {
+  from?: string | null;
+  to?: string | null;
+  /** A fixed start ("You are here") for this embed, over the map's own `fixedFrom`. */
+  fixedFrom?: string | null;
+}
+
+/** What the viewer lends the directions module. */
+export interface DirectionsHost {
+  readonly model: ViewerModel;
+  readonly view: MapView;
+  readonly mapId: string | null;
+  /** The viewer's root element (the panel's style sheet goes in it). */
+  readonly root: HTMLElement;
+  /** Where the route overlay goes: the element the map is drawn in. */
+  readonly viewport: HTMLElement;
+  corner(position: string): HTMLElement | null;
+  layer(): string;
+  showLayer(id: string): void;
+  emit: ViewerEventSink;
+  say(text: string): void;
+  readonly deepLinking: boolean;
+  readonly reducedMotion: boolean;
+}
+
+export interface DirectionsPanel {
+  open(focus: boolean): void;
+  toggle(): void;
+  /** Plans and shows the route between the picked places. */
+  go(): void;
+  /** Fills To with `id` and shows the route when a start is known. */
+  routeTo(id: string): void;
+  layerShown(id: string): void;
+  destroy(): void;
+}
