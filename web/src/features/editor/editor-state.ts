@@ -5,7 +5,7 @@
 import { atom } from 'jotai';
 import type { CanvasTool } from './canvas';
 
-export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history';
+export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics';
 export type EditorDialog = null | 'import' | 'export' | 'preview' | 'publish' | 'files' | 'recognise' | 'builtin';
 
 export const toolAtom = atom<CanvasTool>('select');

@@ -3,6 +3,7 @@ import { HistoryPanel } from '../../maps/HistoryPanel';
 import { useEditor, useEditorState } from '../editor-context';
 import { loadMap } from '../load-map';
 import { tabAtom, type EditorTab } from '../editor-state';
+import { AnalyticsPanel } from './AnalyticsPanel';
 import { GroupsPanel } from './GroupsPanel';
 import { LayersPanel } from './LayersPanel';
 import { LocationsPanel } from './LocationsPanel';
@@ -16,6 +17,7 @@ const TABS: { id: EditorTab; label: string }[] = [
   { id: 'styles', label: 'Styles' },
   { id: 'settings', label: 'Settings' },
   { id: 'history', label: 'History' },
+  { id: 'analytics', label: 'Analytics' },
 ];
 
 export function SidePanel() {
@@ -48,6 +50,7 @@ export function SidePanel() {
         {tab === 'styles' && <StylesPanel />}
         {tab === 'settings' && <SettingsPanel />}
         {tab === 'history' && <HistoryTab />}
+        {tab === 'analytics' && <AnalyticsPanel />}
       </div>
     </aside>
   );
