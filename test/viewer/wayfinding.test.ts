@@ -47,12 +47,10 @@ describe('directions on the demo map', () => {
     await expect.poll(() => floorPressed(page, 'First floor'), { timeout: 15_000 }).toBe('true');
     await expect.poll(() => page.locator('.mn-route-line').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+L/);
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 10_000 }).toBe(2);
-    await page.screenshot({ path: '/tmp/e1-shots/deep-link-first.png' });
     // Picking the first step shows the ground floor's part again.
     await page.locator('.mn-dir-step').first().click();
     await expect.poll(() => floorPressed(page, 'Ground floor')).toBe('true');
     expect(await page.locator('.mn-dir-step').first().getAttribute('aria-current')).toBe('step');
-    await page.screenshot({ path: '/tmp/e1-shots/deep-link-ground.png' });
     expect(errors).toEqual([]);
   });
 
@@ -87,8 +85,6 @@ describe('directions on the demo map', () => {
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
     await expect.poll(() => status.textContent()).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
     expect((await stepTexts(page))[1]).toBe('Take the lift to First floor');
-    await page.waitForTimeout(4500);
-    await page.screenshot({ path: '/tmp/e1-shots/step-free.png' });
     // Without step-free, the quicker stairs or escalator win over the lift.
     await page.getByRole('checkbox', { name: 'Step-free route' }).press('Space');
     await expect.poll(async () => (await stepTexts(page))[1]).toMatch(/^Take the (escalator|stairs) to First floor$/);
@@ -109,6 +105,21 @@ describe('directions on the demo map', () => {
     // A kiosk's fixed start cannot be swapped.
     expect(await page.getByRole('button', { name: 'Swap start and destination' }).count()).toBe(0);
     expect(await page.getByText('You are here: Information').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the /wayfinding page', () => {
+  it('shows the demo map live with a route drawn', async () => {
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/wayfinding');
+    const status = page.getByRole('status').filter({ hasText: 'Route from' });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+    expect(await page.locator('.mn-dir-steps .mn-dir-step').count()).toBe(3);
+    // The live example does not write the route into the marketing page's address.
+    expect(new URL(page.url()).search).toBe('');
     expect(errors).toEqual([]);
   });
 });

@@ -27,9 +27,11 @@ export interface ExampleViewerProps {
   /** Accessible name of the map. */
   title: string;
   directoryClosed?: boolean;
+  /** A route to draw at once; the map then shows its Directions (when its published state has wayfinding). */
+  directions?: { from: string; to: string };
 }
 
-export default function ExampleViewer({ mapId, title, directoryClosed = false }: ExampleViewerProps) {
+export default function ExampleViewer({ mapId, title, directoryClosed = false, directions }: ExampleViewerProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
@@ -50,5 +52,15 @@ export default function ExampleViewer({ mapId, title, directoryClosed = false }:
         {loaded.message}
       </p>
     );
-  return <MapViewer document={loaded.map.document} mapId={loaded.map.id} title={title} height="fill" deepLinking={false} />;
+  return (
+    <MapViewer
+      document={loaded.map.document}
+      mapId={loaded.map.id}
+      title={title}
+      height="fill"
+      deepLinking={false}
+      state={directions ? loaded.map.state : undefined}
+      directions={directions}
+    />
+  );
 }

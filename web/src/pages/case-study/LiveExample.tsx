@@ -28,15 +28,17 @@ export interface LiveExampleProps {
   directoryClosed?: boolean;
   /** Size class: 'hero' beside the landing text, 'wide' across the page. */
   size?: 'hero' | 'wide';
+  /** A route drawn at once, with the map's Directions panel open. */
+  directions?: { from: string; to: string };
 }
 
-export function LiveExample({ mapId, title, caption, directoryClosed, size = 'wide' }: LiveExampleProps) {
+export function LiveExample({ mapId, title, caption, directoryClosed, size = 'wide', directions }: LiveExampleProps) {
   const [started, setStarted] = useState(false);
   useEffect(() => whenIdle(() => setStarted(true)), []);
   const loading = <Spinner size="lg" label="Loading the example map" className="live-example__status" />;
   return (
     <figure className={`live-example live-example--${size}`}>
-      <div className="live-example__map">{started ? <Suspense fallback={loading}><ExampleViewer mapId={mapId} title={title} directoryClosed={directoryClosed} /></Suspense> : loading}</div>
+      <div className="live-example__map">{started ? <Suspense fallback={loading}><ExampleViewer mapId={mapId} title={title} directoryClosed={directoryClosed} directions={directions} /></Suspense> : loading}</div>
       <figcaption className="live-example__caption">
         <span>{caption}</span>
         <span className="live-example__links">

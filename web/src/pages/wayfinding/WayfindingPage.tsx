@@ -4,6 +4,7 @@ import { PLAN_NAMES, PRICES } from '@mapnest/shared/constants';
 import { FadeIn } from '../../components/FadeIn';
 import { AccessibilityIcon, LayersIcon, PinIcon, RouteIcon, CodeIcon, ChartIcon } from '../../components/Icons';
 import { SectionHeading } from '../../components/SectionHeading';
+import { LiveExample } from '../case-study/LiveExample';
 import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
 
@@ -44,6 +45,22 @@ export default function WayfindingPage() {
           <FadeIn delay={0.1}>
             <img className="case-hero__image" src="/img/wayfinding.svg" alt="A floor plan with a dotted route from a starting point past the lift to a destination, 4 minutes away." width={640} height={400} />
           </FadeIn>
+        </div>
+      </section>
+
+      <section className="section section--flush" aria-labelledby="try-title">
+        <div className="container">
+          <SectionHeading
+            id="try-title"
+            title="Try it on a real map"
+            subtitle="The Riverside Centre demo, with a route from the north entrance to the gym on the first floor. Pick any two places, or switch on the step-free route to take the lift."
+          />
+          <LiveExample
+            mapId="demo"
+            title="Riverside Centre"
+            caption="Riverside Centre, two floors: corridors, a lift, stairs and escalators, every shop reachable."
+            directions={{ from: 'north-entrance', to: 'fitlab' }}
+          />
         </div>
       </section>
 

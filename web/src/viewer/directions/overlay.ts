@@ -101,6 +101,8 @@ export class RouteOverlay {
     this.end = el('g', { class: 'mn-route-end' });
     this.svg.append(this.casing, this.line, this.start, this.end);
     this.svg.style.display = 'none';
+    // Inline sizes: a host page's `svg { max-width: 100% }` must not shrink the map's coordinate space.
+    Object.assign(this.svg.style, { width: `${image.width}px`, height: `${image.height}px`, maxWidth: 'none', maxHeight: 'none' });
     // Under the markers (the floor plan's pane comes first), above the floor plan.
     viewport.insertBefore(this.svg, viewport.querySelector(':scope > .mn-markers'));
     const place = () => this.place();
