@@ -37,8 +37,10 @@ const sections: LegalSection[] = [
           <strong>Technical data:</strong> server logs with IP addresses, browser type and request times, kept for security and troubleshooting.
         </li>
         <li>
-          <strong>Map analytics (Professional plan):</strong> counts of map views and location clicks on embedded maps. These are aggregated
-          counts; we do not build profiles of the people who view your maps.
+          <strong>Map analytics (Professional plan):</strong> daily counts for each Professional map: views, the locations visitors open,
+          searches (the search words, lowercased and shortened, and whether they found anything), filter uses and route requests. Embedded
+          maps set no cookies and send no visitor identifier; we do not store visitors' IP addresses or browser types with these counts, and
+          we do not build profiles of the people who view your maps. Daily counts are deleted after 400 days.
         </li>
       </ul>
     ),
