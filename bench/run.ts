@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { embedJsFiles } from '../web/src/embed/embed-size';
 import { formatRows, runEditorBench } from './editor-bench';
+import { formatRouteRows, runRouteBench } from './route-bench';
 import { benchDocument, published } from './lib/data';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
 import { DRAWN_PROBE, panAndZoom, summarize, timeToDrawn, type InteractionRun, type InteractionStats } from './lib/measure';
@@ -168,6 +169,15 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
+  // A route on a generated 5,000-node, 3-floor network at 1x and 4x CPU slowdown (its own targets and reference).
+  let routeTable = '';
+  try {
+    const rows = await runRouteBench({ browser });
+    raw.route = rows;
+    routeTable = formatRouteRows(rows);
+  } catch (e) {
+    routeTable = `route benchmark failed: ${(e as Error).message}`;
+  }
   // The editor on a 5,000-location map against the local stack (its own figures and targets).
   let editorTable = '';
   try {
@@ -190,6 +200,8 @@ async function main(): Promise<void> {
   for (const n of names) console.log(line([n, ...VARIANTS.map((v) => results[n]![v])]));
   console.log(`\nEditor, 5,000 locations, local stack (headless Chromium, viewport 1440x900)\n`);
   console.log(editorTable);
+  console.log(`\nWayfinding route, 3 floors, about 5,000 nodes (headless Chromium)\n`);
+  console.log(routeTable);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), runs, raw }, null, 2));
 }
