@@ -3,6 +3,8 @@
  * provisions it, and tests check the two agree. Callables live in `calls/<kebab-name>.ts` and are
  * reached at `POST /api/fn/<camelName>`; public HTTP routes live in `http/`; event triggers in `triggers/`.
  */
+import type { CallName } from '@mapnest/shared/calls';
+
 export const CALL_PATH_PREFIX = '/api/fn/';
 
 export interface HttpRouteSpec {
@@ -49,7 +51,7 @@ export function moduleFromCallName(name: string): string {
  * Callables that signed-out visitors may use: their routes have no JWT authorizer, so their handlers see no
  * identity (they are declared with auth 'optional'). Everything else under /api/fn requires a valid ID token.
  */
-export const PUBLIC_CALLS: readonly string[] = ['submitContact'];
+export const PUBLIC_CALLS: readonly string[] = ['submitContact'] satisfies CallName[];
 
 /** Call names are lower camelCase letters and digits; anything else is never a module path. */
 export const CALL_NAME_PATTERN = /^[a-z][a-zA-Z0-9]{0,63}$/;

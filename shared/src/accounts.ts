@@ -41,10 +41,15 @@ export function isAvatarExtension(value: string): value is AvatarExtension {
   return (AVATAR_EXTENSIONS as readonly string[]).includes(value);
 }
 
+/** Whether a MIME type is one of the avatar types (JPG, PNG, WEBP). */
+export function isAvatarType(value: string): value is AvatarType {
+  return (AVATAR_TYPES as readonly string[]).includes(value);
+}
+
 /** The spec §5 message for a file that cannot be an avatar (no user, too large, wrong type), or null. */
 export function avatarProblem(file: { size: number; type: string }, signedIn: boolean): string | null {
   if (!signedIn) return MESSAGES.avatarNoUser;
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return MESSAGES.avatarType;
+  if (!isAvatarType(file.type)) return MESSAGES.avatarType;
   if (file.size > AVATAR_MAX_BYTES) return MESSAGES.avatarTooLarge;
   return null;
 }

@@ -1,11 +1,9 @@
-import { createCheckoutSessionInput } from '@mapnest/shared/billing';
 import { actorOf, callable } from '../lib/callable';
 import * as payments from '../domain/payments';
 
 /** A Stripe Checkout session for map slots (spec §7); the browser goes to the URL it answers. */
 export const handler = callable({
   name: 'createCheckoutSession',
-  input: createCheckoutSessionInput,
   writes: true,
   run: (input, ctx) => payments.createCheckoutSession(actorOf(ctx), input),
 });

@@ -1,10 +1,8 @@
-import { deleteMapInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/maps';
 
 /** Deletes a map with every version, its history and its public copy. */
 export const handler = callable({
   name: 'deleteMap',
-  input: deleteMapInput,
   run: (id, ctx) => maps.deleteMap(actorOf(ctx), id),
 });

@@ -1,11 +1,8 @@
-import * as z from 'zod';
-import { mapIdSchema } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import { getMapVersion } from '../domain/map-versions';
 
 /** A short-lived URL of one kept version's document (the base of a three-way merge in the editor). */
 export const handler = callable({
   name: 'getMapVersion',
-  input: z.strictObject({ id: mapIdSchema, version: z.number().int().min(1) }),
   run: (input, ctx) => getMapVersion(actorOf(ctx), input),
 });

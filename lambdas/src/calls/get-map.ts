@@ -1,10 +1,8 @@
-import { mapIdInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/maps';
 
 /** A map's metadata, history and a short-lived URL of its current document. */
 export const handler = callable({
   name: 'getMap',
-  input: mapIdInput,
   run: (input, ctx) => maps.getMap(actorOf(ctx), input.id),
 });

@@ -1,10 +1,8 @@
-import * as z from 'zod';
 import { callable } from '../lib/callable';
 
 /** The caller's own identity as the server sees it: uid, email, name and whether they administer. */
 export const handler = callable({
   name: 'getProfile',
-  input: z.union([z.null(), z.object({}).strict()]),
   run: async (_input, { identity }) => {
     const me = identity!;
     return { uid: me.uid, email: me.email, emailVerified: me.emailVerified, name: me.name, admin: me.admin };

@@ -1,11 +1,9 @@
-import { historyRefInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/maps';
 
 /** Restores a history entry as a new version. */
 export const handler = callable({
   name: 'restoreMapHistory',
-  input: historyRefInput,
   writes: true,
   run: (input, ctx) => maps.restoreMapHistory(actorOf(ctx), input),
 });

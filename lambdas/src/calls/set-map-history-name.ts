@@ -1,11 +1,9 @@
-import { setHistoryNameInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/maps';
 
 /** Names a history entry (named entries are kept forever); an empty name clears it. */
 export const handler = callable({
   name: 'setMapHistoryName',
-  input: setHistoryNameInput,
   writes: true,
   run: (input, ctx) => maps.setMapHistoryName(actorOf(ctx), input),
 });

@@ -1,5 +1,4 @@
 import { CallError } from '@mapnest/shared/errors';
-import { setUserSlotsInput } from '@mapnest/shared/maps';
 import { accountStatus } from '../adapters/account-status';
 import { actorOf, callable } from '../lib/callable';
 import * as billing from '../domain/billing';
@@ -7,7 +6,6 @@ import * as billing from '../domain/billing';
 /** Administrators grant a user Basic and Professional slots outside subscriptions; only to a user who exists. */
 export const handler = callable({
   name: 'setUserSlots',
-  input: setUserSlotsInput,
   writes: true,
   auth: 'admin',
   run: async (input, ctx) => {

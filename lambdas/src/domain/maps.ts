@@ -14,6 +14,7 @@ import {
 } from '@mapnest/shared/maps';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { publishableDocument } from '@mapnest/shared/wayfinding';
+import type { SaveMapResult, VersionCommit } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
@@ -86,11 +87,14 @@ async function afterCommit(what: string, mapId: string, work: () => Promise<unkn
 
 /**
  * Writes the public copy for the map's current version (or the expiry notice), and repeats if the map moved on
- * meanwhile, so two racing publishers always converge on the newest version.
+ * meanwhile, so two racing publishers always converge on the newest version. A caller that has just committed a
+ * version passes it (`known`: the map item as committed and its document), which saves reading back the item and
+ * the document it has just written; only the check after publishing reads the table.
  */
-export async function publishLatest(mapId: string, at: Date = new Date()): Promise<void> {
+export async function publishLatest(mapId: string, at: Date = new Date(), known?: { map: MapItem; document: MapDocument }): Promise<void> {
+  let next: MapItem | null | undefined = known?.map;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const map = await mapTable.get(mapId);
+    const map = next ?? (await mapTable.get(mapId));
     if (!map || map.deleting) {
       await mapObjects.unpublish(mapId);
       return;
@@ -101,26 +105,38 @@ export async function publishLatest(mapId: string, at: Date = new Date()): Promi
       expiresAt: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
       publishedAt: at.toISOString(), version: map.version,
     };
-    // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
-    if (!expired) published.document = publishableDocument(restoreDocument(await mapObjects.getDocument(map.docKey)).document, map.state);
+    if (!expired) {
+      const stored = known && known.map.version === map.version && known.map.docKey === map.docKey
+        ? known.document
+        : restoreDocument(await mapObjects.getDocument(map.docKey)).document;
+      // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
+      published.document = publishableDocument(stored, map.state);
+    }
     await mapObjects.publish(published);
     const after = await mapTable.get(mapId);
     if (!after || after.deleting || (after.version === map.version && after.state === map.state && after.title === map.title)) {
       if (!after || after.deleting) await mapObjects.unpublish(mapId);
       return;
     }
+    next = after;
   }
 }
 
-/** Keeps every named version and the newest unnamed ones; older unnamed versions and their documents go. */
-async function pruneHistory(map: { id: string; version: number; docKey: string }): Promise<void> {
+/**
+ * Keeps every named version and the newest unnamed ones; older unnamed versions and their documents go. Answers
+ * the history that remains, in the order getMap answers it.
+ */
+async function pruneHistory(map: { id: string; version: number; docKey: string }): Promise<HistoryItem[]> {
   const entries = await mapTable.history(map.id);
   const unnamed = entries.filter((e) => !e.name).sort((a, b) => b.version - a.version);
+  const removed = new Set<number>();
   for (const entry of unnamed.slice(HISTORY_UNNAMED_KEEP)) {
     if (entry.version === map.version) continue;
     await mapTable.deleteHistoryEntry(map.id, entry.version);
+    removed.add(entry.version);
     if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
   }
+  return entries.filter((e) => !removed.has(e.version));
 }
 
 export async function createMap(
@@ -162,35 +178,60 @@ export async function getMap(actor: Actor, id: string): Promise<MapWithDocument>
   return { map: toSummary(map), history: history.map(toEntry), documentUrl };
 }
 
-/** Commits `key` (already stored) as the version after `baseVersion`, or deletes it again and rethrows. */
+/** A committed version: the map item as it now stands, the history entry it made and the history after pruning. */
+interface Committed {
+  map: MapItem;
+  entry: HistoryItem;
+  /** Null when the history could not be read after the commit (pruning failed; the version is saved). */
+  history: HistoryItem[] | null;
+}
+
+/**
+ * Commits `key` (already stored) as the version after `baseVersion`, or deletes it again and rethrows. Then
+ * prunes the history and publishes: with `document` (the version's document, in memory) the public copy is
+ * written without reading the document back.
+ */
 async function commit(map: MapItem, baseVersion: number, key: string, args: {
   title: string; metrics: HistoryItem['metrics']; kind: HistoryItem['kind']; restoredFrom?: string | null; previewUrl: string | null;
-}): Promise<{ version: number; edited: string }> {
+  document?: MapDocument;
+}): Promise<Committed> {
   const version = baseVersion + 1;
   const edited = now();
+  const entry: HistoryItem = { mapId: map.id, version, docKey: key, name: null, created: edited, title: args.title, metrics: args.metrics, kind: args.kind, restoredFrom: args.restoredFrom ?? null };
   try {
-    await mapTable.commitVersion({
-      id: map.id, baseVersion, title: args.title, edited, previewUrl: args.previewUrl,
-      entry: { mapId: map.id, version, docKey: key, name: null, created: edited, title: args.title, metrics: args.metrics, kind: args.kind, restoredFrom: args.restoredFrom ?? null },
-    });
+    await mapTable.commitVersion({ id: map.id, baseVersion, title: args.title, edited, previewUrl: args.previewUrl, entry });
   } catch (err) {
     await mapObjects.deleteDocument(key).catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
     throw err;
   }
-  await afterCommit('history pruning', map.id, () => pruneHistory({ id: map.id, version, docKey: key }));
-  await afterCommit('publish', map.id, () => publishLatest(map.id));
-  return { version, edited };
+  const committed: MapItem = { ...map, version, docKey: key, edited, title: args.title, metrics: args.metrics, previewUrl: args.previewUrl };
+  let history: HistoryItem[] | null = null;
+  await afterCommit('history pruning', map.id, async () => {
+    history = await pruneHistory({ id: map.id, version, docKey: key });
+  });
+  const document = args.document;
+  await afterCommit('publish', map.id, () => publishLatest(map.id, new Date(), document ? { map: committed, document } : undefined));
+  return { map: committed, entry, history };
 }
 
-export async function saveMap(actor: Actor, input: { id: string; baseVersion: number; title?: string; mapData: MapDocument }) {
+/**
+ * Saves a new version if the map is still at baseVersion (409 aborted otherwise) and answers everything the
+ * editor shows after a save: the new version, the map's summary, the history entry and the history, so the
+ * editor reads nothing back.
+ */
+export async function saveMap(actor: Actor, input: { id: string; baseVersion: number; title?: string; mapData: MapDocument }): Promise<SaveMapResult> {
   const map = await accessible(actor.identity, input.id);
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
   const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, input.mapData);
   const metrics = computeMetrics(input.mapData);
-  const result = await commit(map, input.baseVersion, key, {
-    title: input.title ?? map.title, metrics, kind: 'save', previewUrl: previewOf(input.mapData),
+  const { map: saved, entry, history } = await commit(map, input.baseVersion, key, {
+    title: input.title ?? map.title, metrics, kind: 'save', previewUrl: previewOf(input.mapData), document: input.mapData,
   });
-  return { ...result, metrics };
+  // Pruning is best effort: when it failed, the history is read again (the save itself stands).
+  const kept = history ?? (await mapTable.history(map.id));
+  return {
+    version: saved.version, edited: saved.edited, metrics, map: toSummary(saved), entry: toEntry(entry), history: kept.map(toEntry),
+  };
 }
 
 export async function renameMap(actor: Actor, input: { id: string; title: string }): Promise<MapSummary> {
@@ -249,15 +290,15 @@ export async function setMapHistoryName(actor: Actor, input: { mapId: string; hi
 }
 
 /** Restoring is itself a new version on top of the current one, so a restore can be undone the same way. */
-export async function restoreMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }) {
+export async function restoreMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }): Promise<VersionCommit> {
   const map = await accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
   const doc = restoreDocument(await mapObjects.getDocument(key)).document;
-  const result = await commit(map, map.version, key, {
-    title: map.title, metrics: entry.metrics, kind: 'restore', restoredFrom: input.historyMapId, previewUrl: previewOf(doc),
+  const { map: restored } = await commit(map, map.version, key, {
+    title: map.title, metrics: entry.metrics, kind: 'restore', restoredFrom: input.historyMapId, previewUrl: previewOf(doc), document: doc,
   });
-  return { ...result, metrics: entry.metrics };
+  return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
 }
 
 export async function setMapState(actor: Actor, input: { id: string; state: MapStateValue }): Promise<MapSummary> {
@@ -289,8 +330,7 @@ export async function adminUpdateMap(actor: Actor, input: {
   if (input.mapData) {
     const key = await mapObjects.putDocument(map.id, map.version + 1, input.mapData);
     const metrics = computeMetrics(input.mapData);
-    const { version, edited } = await commit(updated, map.version, key, { title: updated.title, metrics, kind: 'admin', previewUrl: previewOf(input.mapData) });
-    result = { ...updated, version, edited, metrics, docKey: key };
+    ({ map: result } = await commit(updated, map.version, key, { title: updated.title, metrics, kind: 'admin', previewUrl: previewOf(input.mapData), document: input.mapData }));
   } else {
     await afterCommit('publish', map.id, () => publishLatest(map.id));
   }

@@ -4,6 +4,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { gunzipSync } from 'node:zlib';
 import type * as z from 'zod';
+import { CALL_INPUTS, type CallName, type Out, type Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { accountStatus } from '../adapters/account-status';
 import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
@@ -30,9 +31,9 @@ export interface CallContext {
   remainingMs: () => number;
 }
 
-export interface CallableOptions<S extends z.ZodType, R> {
-  name: string;
-  input: S;
+export interface CallableOptions<K extends CallName> {
+  /** The call's name in the call table; its input schema and output type come from there. */
+  name: K;
   /** 'required' (default): signed-in callers only; 'admin': administrators only; 'optional': anyone. */
   auth?: 'required' | 'admin' | 'optional';
   /**
@@ -41,11 +42,14 @@ export interface CallableOptions<S extends z.ZodType, R> {
    * pool read) per invocation; the function's grants need table 'read' (and 'AdminGetUser').
    */
   writes?: boolean;
-  run: (input: z.infer<S>, ctx: CallContext) => Promise<R>;
+  run: (input: Parsed<K>, ctx: CallContext) => Promise<Out<K>>;
 }
 
 interface State {
   ctx?: CallContext;
+  /** The request's `data`, before validation. */
+  data?: unknown;
+  /** `data` after validation. */
   input?: unknown;
 }
 
@@ -55,6 +59,11 @@ const stateOf = (context: object): State => {
   let state = states.get(context);
   if (!state) states.set(context, (state = {}));
   return state;
+};
+const contextOf = (context: object): CallContext => {
+  const ctx = stateOf(context).ctx;
+  if (!ctx) throw new Error('the requestContext middleware did not run');
+  return ctx;
 };
 
 const json = (statusCode: number, body: unknown): CallResult => ({
@@ -137,47 +146,78 @@ function readBody(event: CallEvent): unknown {
   return (parsed as { data: unknown }).data;
 }
 
-/**
- * The fixed middleware preset every callable uses: request context and logging, body parsing,
- * authentication from the verified JWT claims, zod validation, and error mapping in one place.
- */
-function protocol<S extends z.ZodType>(opts: { name: string; input: S; auth: 'required' | 'admin' | 'optional'; writes: boolean }): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+/** The protocol's middleware, one concern each; `callable` composes them in this order. */
+
+/** Request context and logging, and the protocol's one method: every later step and the body read `ctx`. */
+export function requestContext(name: string): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
-      const state = stateOf(request.context);
       const requestId = request.context?.awsRequestId ?? request.event.requestContext?.requestId ?? 'local';
-      const log = createLogger({ service: 'mapnest', fn: opts.name, requestId });
       const ctx: CallContext = {
         identity: null,
         subject: null,
-        log,
+        log: createLogger({ service: 'mapnest', fn: name, requestId }),
         requestId,
         sourceIp: request.event.requestContext?.http?.sourceIp ?? '',
         remainingMs: () => request.context?.getRemainingTimeInMillis?.() ?? 60_000,
       };
-      state.ctx = ctx;
+      stateOf(request.context).ctx = ctx;
       if (request.event.requestContext?.http?.method !== 'POST') {
         throw new CallError('invalid-argument', 'Calls are made with POST.');
       }
+    },
+  };
+}
+
+/**
+ * Authentication from the verified JWT claims ('required', 'admin' or 'optional'), the subject an administrator
+ * acts for, and for calls that write, the check that neither account was deleted.
+ */
+export function authentication(auth: 'required' | 'admin' | 'optional', writes: boolean): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
+    before: async (request) => {
+      const ctx = contextOf(request.context);
       const identity = identityFromClaims(request.event.requestContext?.authorizer?.jwt?.claims);
-      if (!identity && opts.auth !== 'optional') throw new CallError('unauthenticated', MESSAGES.unauthenticated);
-      if (identity && opts.auth === 'admin' && !identity.admin) {
+      if (!identity && auth !== 'optional') throw new CallError('unauthenticated', MESSAGES.unauthenticated);
+      if (identity && auth === 'admin' && !identity.admin) {
         throw new CallError('permission-denied', 'This action is for administrators.');
       }
       ctx.identity = identity;
       ctx.subject = identity ? subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]) : null;
-      if (opts.writes && identity && ctx.subject) await assertAccountsLive(identity.uid, ctx.subject);
-      const data = readBody(request.event);
-      const parsed = opts.input.safeParse(data);
+      if (writes && identity && ctx.subject) await assertAccountsLive(identity.uid, ctx.subject);
+    },
+  };
+}
+
+/** The request body: `{data}` as JSON, gzipped or not, within MAX_BODY_BYTES. */
+export function jsonBody(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
+    before: async (request) => {
+      stateOf(request.context).data = readBody(request.event);
+    },
+  };
+}
+
+/** Validation of `data` against the call's schema; the field list goes back in the answer's details. */
+export function validation(input: z.ZodType): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
+    before: async (request) => {
+      const state = stateOf(request.context);
+      const parsed = input.safeParse(state.data);
       if (!parsed.success) {
         const issues = fieldIssues(parsed.error);
         throw new CallError('invalid-argument', describeIssues(issues), { issues });
       }
       state.input = parsed.data;
     },
+  };
+}
+
+/** Error mapping: any failure becomes the protocol's error envelope (errorResponse); 5xx are counted. */
+export function errorMapping(name: string): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
     onError: async (request) => {
-      const state = stateOf(request.context);
-      const log = state.ctx?.log ?? createLogger({ fn: opts.name });
+      const log = stateOf(request.context).ctx?.log ?? createLogger({ fn: name });
       request.response = errorResponse(request.error, log);
       if (request.response.statusCode !== undefined && request.response.statusCode >= 500) recordMetric('CallFailures', 1);
     },
@@ -198,20 +238,26 @@ async function assertAccountsLive(caller: string, subject: string): Promise<void
   if (!exists) throw new CallError('not-found', 'There is no user with this id.');
 }
 
-/** A callable Lambda handler: `export const handler = callable({...})`. */
-export function callable<S extends z.ZodType, R>(opts: CallableOptions<S, R>) {
+/**
+ * A callable Lambda handler: `export const handler = callable({ name: 'saveMap', run })`. The input schema comes
+ * from the call table (@mapnest/shared/calls), and the body must answer the table's output type for the name.
+ */
+export function callable<K extends CallName>(opts: CallableOptions<K>) {
   const auth = opts.auth ?? 'required';
-  return middy<CallEvent, CallResult, Error, Context>()
+  const handler = middy<CallEvent, CallResult, Error, Context>()
     // A trace segment per invocation (cold start and service annotated); responses may carry users' maps, so
     // they are not recorded in the trace.
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(protocol({ name: opts.name, input: opts.input, auth, writes: opts.writes ?? false }))
+    .use(errorMapping(opts.name))
+    .use(requestContext(opts.name))
+    .use(authentication(auth, opts.writes ?? false))
+    .use(jsonBody())
+    .use(validation(CALL_INPUTS[opts.name]))
     .handler(async (_event, context) => {
-      const state = stateOf(context);
-      if (!state.ctx) throw new Error('callable middleware did not run');
-      const result = await opts.run(state.input as z.infer<S>, state.ctx);
+      const result = await opts.run(stateOf(context).input as Parsed<K>, contextOf(context));
       return json(200, { data: result === undefined ? null : result });
     });
+  return Object.assign(handler, { callName: opts.name });
 }
 
 /** The caller and the user they act for, for calls that require a signed-in user. */

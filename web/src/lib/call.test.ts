@@ -18,17 +18,17 @@ describe('call client', () => {
 
   it('accepts a null data field and the legacy result field', async () => {
     expect(await callWith(200, '{"data":null}')('deleteMap', 'x')).toBeNull();
-    expect(await callWith(200, '{"result":7}')('x')).toBe(7);
+    expect(await callWith(200, '{"result":7}')('listMaps', null)).toBe(7);
   });
 
   it("says 'Response is not valid JSON object.' for a 200 answer that is not a JSON object", async () => {
     for (const body of ['not json', '', '[1,2]']) {
-      await expect(callWith(200, body)('x')).rejects.toMatchObject({ code: 'internal', message: 'Response is not valid JSON object.' });
+      await expect(callWith(200, body)('listMaps', null)).rejects.toMatchObject({ code: 'internal', message: 'Response is not valid JSON object.' });
     }
   });
 
   it("says 'Response is missing data field.' for a 200 answer without data", async () => {
-    await expect(callWith(200, '{"other":1}')('x')).rejects.toMatchObject({ code: 'internal', message: 'Response is missing data field.' });
+    await expect(callWith(200, '{"other":1}')('listMaps', null)).rejects.toMatchObject({ code: 'internal', message: 'Response is missing data field.' });
   });
 
   it('maps the spec status table when the body carries no error', () => {
@@ -42,7 +42,7 @@ describe('call client', () => {
   });
 
   it('prefers the body status and message, and keeps details', async () => {
-    const err = await callWith(429, '{"error":{"status":"RESOURCE_EXHAUSTED","message":"No slots","details":{"slot":"test"}}}')('createMap').catch((e: unknown) => e);
+    const err = await callWith(429, '{"error":{"status":"RESOURCE_EXHAUSTED","message":"No slots","details":{"slot":"test"}}}')('createMap', { title: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CallError);
     expect(err).toMatchObject({ code: 'resource-exhausted', message: 'No slots', details: { slot: 'test' } });
   });
@@ -68,7 +68,7 @@ describe('call client', () => {
   it('gzips large bodies', async () => {
     let seen: RequestInit | undefined;
     const call = createCallClient({ fetch: fakeFetch(200, '{"data":1}', (i) => (seen = i)) });
-    await call('saveMap', { blob: 'x'.repeat(400_000) });
+    await call('createMap', { title: 'x'.repeat(400_000) });
     expect((seen!.headers as Record<string, string>)['content-encoding']).toBe('gzip');
     expect(seen!.body).toBeInstanceOf(Blob);
     expect((seen!.body as Blob).size).toBeLessThan(10_000);
@@ -81,9 +81,9 @@ describe('call client', () => {
       if (init!.signal!.aborted) abort();
       init!.signal!.addEventListener('abort', abort);
     })) as typeof fetch;
-    await expect(createCallClient({ fetch: never })('x', null, { timeoutMs: 20 })).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    await expect(createCallClient({ fetch: never })('listMaps', null, { timeoutMs: 20 })).rejects.toMatchObject({ code: 'deadline-exceeded' });
     const controller = new AbortController();
-    const pending = createCallClient({ fetch: never })('x', null, { signal: controller.signal });
+    const pending = createCallClient({ fetch: never })('listMaps', null, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
   });

@@ -1,9 +1,11 @@
 /**
  * The browser half of the call protocol: `call(name, data)` POSTs `{data}` to /api/fn/{name} with the
  * caller's ID token and maps the answer back exactly as spec §8 says, so every screen handles one
- * error type (CallError) with one code vocabulary.
+ * error type (CallError) with one code vocabulary. Calls are typed by the call table (@mapnest/shared/calls,
+ * imported for its types only): `call<K>(name: K, data: In<K>): Promise<Out<K>>`, so call sites need no casts.
  */
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
+import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError, codeForHttpStatus, codeForWireStatus, MESSAGES } from '@mapnest/shared/errors';
 
 export interface CallOptions {
@@ -57,7 +59,7 @@ async function encodeBody(payload: string): Promise<{ body: BodyInit; gzip: bool
 
 export function createCallClient(config: CallClientConfig = {}) {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  return async function call<T = unknown>(name: string, data?: unknown, options: CallOptions = {}): Promise<T> {
+  return async function call<K extends CallName>(name: K, data: In<K>, options: CallOptions = {}): Promise<Out<K>> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const token = config.getIdToken ? await config.getIdToken() : null;
     if (token) headers.authorization = `Bearer ${token}`;
@@ -106,7 +108,8 @@ export function createCallClient(config: CallClientConfig = {}) {
     const record = json as Record<string, unknown>;
     const result = 'data' in record ? record.data : record.result;
     if (result === undefined) throw new CallError('internal', MESSAGES.responseMissingData);
-    return result as T;
+    // The server built this answer to the table's output type for `name` (lambdas' callable checks it).
+    return result as Out<K>;
   };
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { UserMatch } from '@mapnest/shared/accounts';
 import { sessionAtom } from '../../state/session';
 import { call } from '../../lib/api';
 import { storedViewAsLabel, storeViewAs } from './view-as';
@@ -21,7 +20,7 @@ export function ViewAsBanner() {
   useEffect(() => {
     if (!isUserSimulated || !userId) return;
     let live = true;
-    call<UserMatch[]>('findUsers', { query: userId }).then(
+    call('findUsers', { query: userId }).then(
       (found) => live && setUnknown(!found.some((u) => u.uid === userId || u.email?.toLowerCase() === userId.toLowerCase())),
       () => undefined,
     );

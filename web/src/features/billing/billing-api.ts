@@ -3,7 +3,6 @@
  * @mapnest/shared/billing; the server validates them again and is the authority.
  */
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
-import type { License, RegisterLicenseResult, RestoreLapsedResult, Subscription } from '@mapnest/shared/billing';
 import { call } from '../../lib/api';
 
 /** Where the payment portal may send the customer back to (PORTAL_RETURN_PATHS in shared/billing). */
@@ -11,12 +10,12 @@ export type PortalReturnPath = '/maps#settings/Plan' | '/maps' | '/maps#subscrib
 
 export const billingApi = {
   createCheckoutSession: (plan: PlanId, period: BillingPeriod, quantity: number) =>
-    call<{ url: string }>('createCheckoutSession', { plan, period, quantity }),
-  createPortalLink: (returnPath: PortalReturnPath) => call<{ url: string }>('createPortalLink', { returnPath }),
-  listSubscriptions: () => call<Subscription[]>('listSubscriptions', null),
-  listLicenses: () => call<License[]>('listLicenses', null),
-  registerLicense: (purchaseCode: string, mapId: string) => call<RegisterLicenseResult>('registerLicense', { purchaseCode, mapId }),
-  restoreLapsedMaps: () => call<RestoreLapsedResult>('restoreLapsedMaps', null),
+    call('createCheckoutSession', { plan, period, quantity }),
+  createPortalLink: (returnPath: PortalReturnPath) => call('createPortalLink', { returnPath }),
+  listSubscriptions: () => call('listSubscriptions', null),
+  listLicenses: () => call('listLicenses', null),
+  registerLicense: (purchaseCode: string, mapId: string) => call('registerLicense', { purchaseCode, mapId }),
+  restoreLapsedMaps: () => call('restoreLapsedMaps', null),
 };
 
 /** Leaves the app for a payment page (Stripe Checkout, the portal, or the local sandbox). */

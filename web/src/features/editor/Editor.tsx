@@ -6,7 +6,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useBlocker } from 'react-router';
-import type { MapWithDocument } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
 import { isEditableElement } from '../../components/shortcut';
@@ -18,6 +17,7 @@ import { EditorContext, useEditor, type EditorContextValue } from './editor-cont
 import { layerAtom, noticeAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
 import { browserBackup, type BackupRecord } from './local-backup';
 import { createSaveController } from './save-controller';
+import { createSavePath } from './save-path';
 import { loadMap, loadMapVersion, type LoadedMap } from './load-map';
 import { createEditorStore, type DispatchOptions } from './store';
 import { Toolbar } from './Toolbar';
@@ -46,6 +46,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   const [store] = useState(() => createEditorStore(initial.doc));
   const [backup] = useState(() => browserBackup());
   const [pending] = useState(createPendingEdits);
+  const [savePath] = useState(() => createSavePath(call, mapId));
   const [save] = useState(() =>
     createSaveController({
       store,
@@ -53,8 +54,8 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       version: initial.map.version,
       backup,
       beforeSave: () => pending.flush(),
-      save: (input) => call<{ version: number }>('saveMap', input),
-      currentVersion: async () => (await call<MapWithDocument>('getMap', { id: mapId })).map.version,
+      // One round trip per save: saveMap answers the summary and history shown after it (save-path.ts).
+      ...savePath.path,
       // Three-way merges with versions saved elsewhere, which are also looked for on focus and every few seconds.
       fetchCurrent: async () => {
         const loaded = await loadMap(mapId);
@@ -95,7 +96,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       setMap,
       history,
       reloadHistory: async () => {
-        const data = await call<MapWithDocument>('getMap', { id: mapId });
+        const data = await call('getMap', { id: mapId });
         setHistory(data.history);
         setMap(data.map);
       },
@@ -116,19 +117,13 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
     [mapId, store, save, map, history, notify],
   );
 
-  // Saved versions move the history along; refresh it after each save.
-  useEffect(() => {
-    let last = save.getState().version;
-    return save.subscribe((s) => {
-      if (s.version !== last) {
-        last = s.version;
-        setMap((m) => ({ ...m, version: s.version, edited: new Date().toISOString() }));
-        void ctx.reloadHistory().catch(() => undefined);
-      }
-    });
+  // Saved versions move the map and its history along: our own saves from their answer, others' by reading again.
+  useEffect(
+    () => savePath.follow(save, { setMap, setHistory, reload: ctx.reloadHistory }),
     // ctx.reloadHistory only closes over stable values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [save]);
+    [save, savePath],
+  );
 
   // Leaving with unsaved changes asks first; a hidden page writes its backup at once.
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useContext, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { SettingsIcon } from '../../components/Icons';
-import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
+import { mapTitleSchema } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
@@ -53,7 +53,7 @@ function MapTitle() {
     setDraft(null);
     if (parsed.data === map.title) return;
     try {
-      setMap(await call<MapSummary>('renameMap', { id: map.id, title: parsed.data }));
+      setMap(await call('renameMap', { id: map.id, title: parsed.data }));
     } catch (err) {
       notify(`The map could not be renamed: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -3,12 +3,12 @@
  * progress) and delete. The browser checks type, size and the file's first bytes for a quick
  * answer; the POST policy and the server's check of the stored bytes are what enforce them.
  */
-import { fileProblem, type FilePage, type FileType, type FileUpload } from '@mapnest/shared/files';
+import { fileProblem, type FileType, type FileUpload } from '@mapnest/shared/files';
 import { call } from '../../lib/api';
 
 export const filesApi = {
-  list: (maxResults = 100, pageToken: string | null = null) => call<FilePage>('listFiles', { maxResults, pageToken }),
-  remove: (key: string) => call<null>('deleteFile', { key }),
+  list: (maxResults = 100, pageToken: string | null = null) => call('listFiles', { maxResults, pageToken }),
+  remove: (key: string) => call('deleteFile', { key }),
 };
 
 /** The type a picked file claims: its MIME type, or its extension when the browser gives none. */
@@ -24,7 +24,7 @@ export async function uploadFile(file: File, onProgress?: (fraction: number) => 
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   const problem = fileProblem({ size: file.size, type }, head);
   if (problem) throw new Error(problem);
-  const post = await call<FileUpload>('createFileUpload', { fileName: file.name, contentType: type as FileType, size: file.size });
+  const post = await call('createFileUpload', { fileName: file.name, contentType: type as FileType, size: file.size });
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
   form.append('file', file);

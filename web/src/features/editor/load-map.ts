@@ -1,6 +1,6 @@
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
+import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 
 export interface LoadedMap {
@@ -13,7 +13,7 @@ export interface LoadedMap {
 
 /** Reads the current document of a map the caller may edit. */
 export async function loadMap(id: string): Promise<LoadedMap> {
-  const data = await call<MapWithDocument>('getMap', { id });
+  const data = await call('getMap', { id });
   const res = await fetch(data.documentUrl, { credentials: 'omit', cache: 'no-store' });
   if (!res.ok) throw new Error(`The map's data could not be loaded (HTTP ${res.status}).`);
   const { document, warnings } = restoreDocument(await res.json());
@@ -22,7 +22,7 @@ export async function loadMap(id: string): Promise<LoadedMap> {
 
 /** Reads the document of one kept version of a map (the base of a three-way merge). */
 export async function loadMapVersion(id: string, version: number): Promise<MapDocument> {
-  const { documentUrl } = await call<{ version: number; documentUrl: string }>('getMapVersion', { id, version });
+  const { documentUrl } = await call('getMapVersion', { id, version });
   const res = await fetch(documentUrl, { credentials: 'omit', cache: 'no-store' });
   if (!res.ok) throw new Error(`Version ${version} could not be loaded (HTTP ${res.status}).`);
   return restoreDocument(await res.json()).document;

@@ -1,8 +1,9 @@
 /**
- * Typed calls of the maps service (spec §7). Inputs follow the shared schemas in @mapnest/shared/maps;
- * the server validates them again and is the authority.
+ * Calls of the maps service (spec §7), typed by the call table (@mapnest/shared/calls). Inputs follow the
+ * shared schemas in @mapnest/shared/maps; the server validates them again and is the authority.
  */
-import type { HistoryEntry, MapSummary, MapWithDocument, SlotCounters } from '@mapnest/shared/maps';
+import type { SlotCounters } from '@mapnest/shared/maps';
+import type { VersionCommit } from '@mapnest/shared/calls';
 
 export type { SlotCounters };
 import type { MapDocument } from '@mapnest/shared/map-document';
@@ -10,24 +11,20 @@ import type { MapStateValue } from '@mapnest/shared/constants';
 import { call } from '../../lib/api';
 
 /** What restoreMapHistory answers: the new current version. */
-export interface RestoreResult {
-  version: number;
-  edited: string;
-  metrics: MapSummary['metrics'];
-}
+export type RestoreResult = VersionCommit;
 
 export const mapsApi = {
-  listMaps: () => call<MapSummary[]>('listMaps', null),
-  getSlots: () => call<SlotCounters>('getSlots', null),
+  listMaps: () => call('listMaps', null),
+  getSlots: () => call('getSlots', null),
   createMap: (title: string, mapData?: MapDocument | null) =>
-    call<string>('createMap', mapData ? { title, mapData } : { title }),
-  getMap: (id: string) => call<MapWithDocument>('getMap', { id }),
-  renameMap: (id: string, title: string) => call<MapSummary>('renameMap', { id, title }),
-  duplicateMap: (id: string) => call<string>('duplicateMap', { id }),
-  deleteMap: (id: string) => call<null>('deleteMap', id),
-  setMapState: (id: string, state: MapStateValue) => call<MapSummary>('setMapState', { id, state }),
+    call('createMap', mapData ? { title, mapData } : { title }),
+  getMap: (id: string) => call('getMap', { id }),
+  renameMap: (id: string, title: string) => call('renameMap', { id, title }),
+  duplicateMap: (id: string) => call('duplicateMap', { id }),
+  deleteMap: (id: string) => call('deleteMap', id),
+  setMapState: (id: string, state: MapStateValue) => call('setMapState', { id, state }),
   setMapHistoryName: (mapId: string, historyMapId: string, name: string) =>
-    call<HistoryEntry>('setMapHistoryName', { mapId, historyMapId, name }),
-  deleteMapHistory: (mapId: string, historyMapId: string) => call<null>('deleteMapHistory', { mapId, historyMapId }),
-  restoreMapHistory: (mapId: string, historyMapId: string) => call<RestoreResult>('restoreMapHistory', { mapId, historyMapId }),
+    call('setMapHistoryName', { mapId, historyMapId, name }),
+  deleteMapHistory: (mapId: string, historyMapId: string) => call('deleteMapHistory', { mapId, historyMapId }),
+  restoreMapHistory: (mapId: string, historyMapId: string) => call('restoreMapHistory', { mapId, historyMapId }),
 };

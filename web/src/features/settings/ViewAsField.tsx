@@ -6,7 +6,7 @@ import { storedViewAs, storedViewAsLabel, storeViewAs } from '../auth/view-as';
 
 export const NO_SUCH_USER = 'No user has this email address or id.';
 
-const findUsers = (query: string) => call<UserMatch[]>('findUsers', { query });
+const findUsers = (query: string) => call('findUsers', { query });
 
 /** Stores the user to view the app as and reloads, so every screen loads that user's data. */
 export function viewAsUser(user: UserMatch | null): void {

@@ -2,7 +2,8 @@
  * The avatar upload of spec §5: the browser checks the file first (the spec's messages), then asks for a presigned
  * POST whose policy enforces the same limits, uploads, and makes the upload the user's photo.
  */
-import { avatarProblem, type AvatarUpload } from '@mapnest/shared/accounts';
+import { avatarProblem, isAvatarExtension, isAvatarType } from '@mapnest/shared/accounts';
+import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
 
 /** A file the spec's rules refuse; its message is shown as is. */
@@ -14,14 +15,17 @@ export class AvatarValidationError extends Error {
 export async function uploadAvatar(file: File, signedIn: boolean, fetchImpl: typeof fetch = (...a) => fetch(...a)): Promise<string> {
   const problem = avatarProblem(file, signedIn);
   if (problem) throw new AvatarValidationError(problem);
-  const post = await call<AvatarUpload>('createAvatarUpload', { fileName: file.name, contentType: file.type, size: file.size });
+  const contentType = file.type;
+  if (!isAvatarType(contentType)) throw new AvatarValidationError(MESSAGES.avatarType);
+  const post = await call('createAvatarUpload', { fileName: file.name, contentType, size: file.size });
   const form = new FormData();
   for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
   form.append('file', file);
   const res = await fetchImpl(post.url, { method: 'POST', body: form });
   if (!res.ok) throw new Error(`The avatar upload was refused (HTTP ${res.status}): ${(await res.text()).slice(0, 300)}`);
   const extension = post.key.slice(post.key.lastIndexOf('.') + 1);
-  const { photoURL } = await call<{ photoURL: string }>('setAvatar', { extension });
+  if (!isAvatarExtension(extension)) throw new Error(`The avatar upload was given an unexpected key: ${post.key}`);
+  const { photoURL } = await call('setAvatar', { extension });
   return photoURL;
 }
 

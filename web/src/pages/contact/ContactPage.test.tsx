@@ -89,7 +89,7 @@ describe('ContactPage', () => {
   });
 
   it('disables the button while sending', async () => {
-    let resolve!: (v: unknown) => void;
+    let resolve!: (v: null) => void;
     mockedCall.mockReturnValue(new Promise((r) => (resolve = r)));
     renderPage();
     fillValid();

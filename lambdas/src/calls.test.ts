@@ -1,0 +1,26 @@
+/**
+ * The call table (@mapnest/shared/calls) and the handlers under calls/ name the same set of calls, and each
+ * handler is built for the name of its module (so it validates with that call's schema from the table).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CALL_NAMES } from '@mapnest/shared/calls';
+import { callNameFromModule } from './routes';
+
+const modules = readdirSync(join(import.meta.dirname, 'calls'))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .map((f) => f.slice(0, -3));
+
+describe('the call table', () => {
+  it('has every call module, and nothing else', () => {
+    expect([...CALL_NAMES].sort()).toEqual(modules.map(callNameFromModule).sort());
+  });
+
+  it('builds each handler for the call its module is named after', async () => {
+    for (const module of modules) {
+      const { handler } = (await import(`./calls/${module}.ts`)) as { handler: { callName?: string } };
+      expect(handler.callName, module).toBe(callNameFromModule(module));
+    }
+  }, 60_000);
+});

@@ -1,0 +1,111 @@
+/**
+ * What one save costs on the server: the saveMap handler runs against mocked DynamoDB and S3 clients that keep a
+ * small map in memory, and the test counts what it reads. (The browser side, one call per save, is counted in
+ * web/src/features/editor/save-path.test.ts.) Before the call contract was typed, a save was saveMap followed by
+ * getMap (2 calls): 1 tombstone read, 3 map item reads, 2 history queries and 1 S3 document read; see ADR 012.
+ */
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Context } from 'aws-lambda';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { keys } from '@mapnest/shared/keys';
+import { handler as saveMap } from './calls/save-map';
+import type { CallEvent } from './lib/callable';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+const UID = '0f0e0d0c-0b0a-4908-8706-050403020100';
+const MAP_ID = 'AbCdEfGhIjKlMnOpQrSt';
+const created = '2026-11-01T10:00:00.000Z';
+
+/** The stored map: its metadata item and history items, changed by the transactions the handler sends. */
+let map: Record<string, unknown>;
+let history: Record<string, unknown>[];
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 'mapnest-test';
+  process.env.DOCUMENTS_BUCKET = 'docs';
+  process.env.PUBLIC_BUCKET = 'public';
+  process.env.AWS_REGION = 'us-east-1';
+  process.env.LOG_SILENT = '1';
+  process.env.AWS_ACCESS_KEY_ID = 'test';
+  process.env.AWS_SECRET_ACCESS_KEY = 'test';
+  ddb.reset();
+  s3.reset();
+  map = {
+    ...keys.map(MAP_ID), type: 'map', id: MAP_ID, title: 'Mall', uid: UID, author: UID, created, edited: created, state: 1,
+    metrics: { layerCount: 1, locationCount: 0 }, subscribed: true, version: 1, docKey: 'maps/v1.json', previewUrl: null,
+  };
+  history = [{ ...keys.mapHistory(MAP_ID, 1), type: 'history', mapId: MAP_ID, version: 1, docKey: 'maps/v1.json', name: null, created, title: 'Mall', metrics: map.metrics, kind: 'create', restoredFrom: null }];
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'mapnest-test': [] } });
+  ddb.on(GetCommand).callsFake(() => ({ Item: structuredClone(map) }));
+  ddb.on(QueryCommand).callsFake(() => ({ Items: structuredClone(history).sort((a, b) => (b.version as number) - (a.version as number)) }));
+  ddb.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<{ Update?: { ExpressionAttributeValues?: Record<string, unknown> }; Put?: { Item: Record<string, unknown> } }> }) => {
+    for (const t of input.TransactItems) {
+      if (t.Put?.Item.type === 'history') history.push(t.Put.Item);
+      const v = t.Update?.ExpressionAttributeValues ?? {};
+      if (typeof v[':v'] === 'number') map = { ...map, version: v[':v'], edited: v[':e'] ?? map.edited, title: v[':t'] ?? map.title, docKey: v[':k'] ?? map.docKey };
+    }
+    return {};
+  });
+  s3.on(PutObjectCommand).resolves({});
+  s3.on(GetObjectCommand).resolves({ Body: { transformToString: async () => JSON.stringify(blankDocument()) } } as never);
+});
+
+const event = (data: unknown): CallEvent => ({
+  version: '2.0', routeKey: 'POST /api/fn/saveMap', rawPath: '/api/fn/saveMap', rawQueryString: '', isBase64Encoded: false,
+  headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }),
+  requestContext: {
+    accountId: '1', apiId: 'api', domainName: 'example.com', domainPrefix: 'example', requestId: 'r1', routeKey: 'POST /api/fn/saveMap', stage: '$default', time: '', timeEpoch: 0,
+    http: { method: 'POST', path: '/api/fn/saveMap', protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
+    authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: { sub: UID, token_use: 'id', email: 'a@example.com' }, scopes: [] } },
+  },
+});
+const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 30_000 } as Context;
+
+const count = () => ({
+  tombstoneReads: ddb.commandCalls(BatchGetCommand).length,
+  mapReads: ddb.commandCalls(GetCommand).length,
+  historyQueries: ddb.commandCalls(QueryCommand).length,
+  transactions: ddb.commandCalls(TransactWriteCommand).length,
+  documentReads: s3.commandCalls(GetObjectCommand).length,
+  objectWrites: s3.commandCalls(PutObjectCommand).length,
+});
+
+describe('one save', () => {
+  it('costs one call and reads what it must, and no document back from S3', async () => {
+    const doc = blankDocument();
+    const res = await saveMap(event({ id: MAP_ID, baseVersion: 1, mapData: doc }), context);
+    expect(res.statusCode, String(res.body)).toBe(200);
+    expect(count()).toEqual({
+      tombstoneReads: 1, // the account was not deleted (calls that write)
+      mapReads: 2, // the map before the save, and the check after publishing that no newer version came meanwhile
+      historyQueries: 1, // pruning reads the history once, and the answer carries what remains
+      transactions: 1,
+      documentReads: 0, // the public copy is written from the document in memory
+      objectWrites: 2, // the new version and the public copy
+    });
+    const { data } = JSON.parse(String(res.body)) as { data: { version: number; map: { version: number; title: string }; entry: { historyMapId: string; kind: string }; history: Array<{ version: number }> } };
+    expect(data.version).toBe(2);
+    expect(data.map).toMatchObject({ id: MAP_ID, version: 2, title: 'Mall' });
+    expect(data.entry).toMatchObject({ historyMapId: 'v00000002', version: 2, kind: 'save' });
+    expect(data.history.map((h) => h.version)).toEqual([2, 1]);
+    const published = JSON.parse(String(s3.commandCalls(PutObjectCommand).find((c) => c.args[0].input.Bucket === 'public')!.args[0].input.Body)) as { version: number; document: { layers: unknown[] } };
+    expect(published.version).toBe(2);
+    expect(published.document.layers).toEqual(doc.layers);
+  });
+
+  it('reads the document back only when another version was committed meanwhile', async () => {
+    let reads = 0;
+    // Someone else's save lands between ours and our publish: the first check after publishing sees version 3.
+    ddb.on(GetCommand).callsFake(() => {
+      reads++;
+      return { Item: structuredClone(reads === 2 ? { ...map, version: 3, docKey: 'maps/v3.json' } : map) };
+    });
+    const res = await saveMap(event({ id: MAP_ID, baseVersion: 1, mapData: blankDocument() }), context);
+    expect(res.statusCode).toBe(200);
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['maps/v3.json']);
+  });
+});
