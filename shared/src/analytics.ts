@@ -48,14 +48,13 @@ export const beaconSchema = z.strictObject({
 });
 export type Beacon = z.infer<typeof beaconSchema>;
 
+/** A map-day's plain counters, in the order reports and CSV show them. */
+export const DAY_COUNTERS = ['views', 'opens', 'searches', 'searchesEmpty', 'filters', 'routes'] as const;
+export type DayCounters = Record<(typeof DAY_COUNTERS)[number], number>;
+const zeroCounters = (): DayCounters => ({ views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 });
+
 /** What a beacon adds to its map-day: plain counters and per-entry counts, search terms normalised. */
-export interface DayDelta {
-  views: number;
-  opens: number;
-  searches: number;
-  searchesEmpty: number;
-  filters: number;
-  routes: number;
+export interface DayDelta extends DayCounters {
   /** Location id -> opens. */
   loc: Record<string, number>;
   /** Search term -> searches. */
@@ -113,14 +112,8 @@ export function daysInRange(from: string, to: string): string[] {
   return out;
 }
 
-export interface DailyRow {
+export interface DailyRow extends DayCounters {
   day: string;
-  views: number;
-  opens: number;
-  searches: number;
-  searchesEmpty: number;
-  filters: number;
-  routes: number;
 }
 
 export interface TopEntry {
@@ -146,7 +139,6 @@ export interface MapAnalytics {
 /** A stored map-day as the report reads it. */
 export type StoredDay = Partial<Omit<DailyRow, 'day'>> & { day: string } & Partial<Record<TopList, Record<string, number>>>;
 
-const COUNTERS = ['views', 'opens', 'searches', 'searchesEmpty', 'filters', 'routes'] as const;
 
 function top(merged: Map<string, number>): TopEntry[] {
   return [...merged]
@@ -158,12 +150,12 @@ function top(merged: Map<string, number>): TopEntry[] {
 /** Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. */
 export function aggregateDays(stored: StoredDay[], range: { mapId: string; from: string; to: string; pro: boolean }): MapAnalytics {
   const byDay = new Map(stored.map((s) => [s.day, s]));
-  const totals = { views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 };
+  const totals = zeroCounters();
   const lists: Record<TopList, Map<string, number>> = { loc: new Map(), q: new Map(), qn: new Map() };
   const days = daysInRange(range.from, range.to).map((day) => {
     const s = byDay.get(day);
-    const row: DailyRow = { day, views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 };
-    for (const c of COUNTERS) {
+    const row: DailyRow = { day, ...zeroCounters() };
+    for (const c of DAY_COUNTERS) {
       row[c] = Number(s?.[c] ?? 0);
       totals[c] += row[c];
     }
@@ -191,7 +183,7 @@ export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | n
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const line = (cells: Array<string | number>) => cells.map(cell).join(',');
-  const out = [line(['day', ...COUNTERS]), ...a.days.map((d) => line([d.day, ...COUNTERS.map((c) => d[c])]))];
+  const out = [line(['day', ...DAY_COUNTERS]), ...a.days.map((d) => line([d.day, ...DAY_COUNTERS.map((c) => d[c])]))];
   out.push('', line(['location id', 'location', 'opens']), ...a.topLocations.map((e) => line([e.key, titles(e.key) ?? '', e.count])));
   out.push('', line(['search', 'searches']), ...a.topSearches.map((e) => line([e.key, e.count])));
   out.push('', line(['search with no result', 'searches']), ...a.emptySearches.map((e) => line([e.key, e.count])));

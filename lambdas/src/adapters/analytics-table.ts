@@ -4,13 +4,12 @@
  * changed by atomic ADDs; and one short-lived counter item per map-minute for the beacon rate limit.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ANALYTICS_LIMITS, TOP_LISTS, type DayDelta, type StoredDay, type TopList } from '@mapnest/shared/analytics';
+import { ANALYTICS_LIMITS, DAY_COUNTERS, TOP_LISTS, type DayDelta, type StoredDay, type TopList } from '@mapnest/shared/analytics';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
 
-const COUNTERS = ['views', 'opens', 'searches', 'searchesEmpty', 'filters', 'routes'] as const;
 /** Map-days are kept this long, then DynamoDB's TTL removes them. */
 export const ANALYTICS_KEEP_DAYS = 400;
 
@@ -30,7 +29,7 @@ export function dayUpdate(delta: DayDelta, cap: number = ANALYTICS_LIMITS.listEn
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const adds: string[] = [];
-  for (const c of COUNTERS) {
+  for (const c of DAY_COUNTERS) {
     if (!delta[c]) continue;
     names[`#${c}`] = c;
     values[`:${c}`] = delta[c];
@@ -110,7 +109,7 @@ export const analyticsTable = {
     let current = delta;
     for (let attempt = 0; attempt < 5; attempt++) {
       // Everything this beacon had went to lists that are full: nothing is left to add.
-      if (!COUNTERS.some((c) => current[c] > 0) && TOP_LISTS.every((l) => Object.keys(current[l]).length === 0)) return;
+      if (!DAY_COUNTERS.some((c) => current[c] > 0) && TOP_LISTS.every((l) => Object.keys(current[l]).length === 0)) return;
       try {
         await dynamo.send(new UpdateCommand({ TableName: config.tableName, Key: key, ...dayUpdate(current) }));
         return;
@@ -128,7 +127,7 @@ export const analyticsTable = {
           TableName: config.tableName,
           Item: {
             ...key, type: 'analytics-day', mapId, day,
-            ...Object.fromEntries(COUNTERS.map((c) => [c, current[c]])),
+            ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, current[c]])),
             loc: current.loc, q: current.q, qn: current.qn,
             [TTL_ATTRIBUTE]: dayStart + ANALYTICS_KEEP_DAYS * 86_400,
           },
