@@ -54,6 +54,9 @@ describe('analytics beacon', () => {
     // Terms are trimmed and lowercased; 'pharmacy' found nothing.
     expect(a.topSearches).toEqual([{ key: 'coffee', count: 25 }, { key: 'pharmacy', count: 25 }]);
     expect(a.emptySearches).toEqual([{ key: 'pharmacy', count: 25 }]);
+    // The stored day holds counts only: nothing about who sent them (no IP address, no user agent).
+    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.analytics(id, today()) }))).Item!;
+    expect(Object.keys(item).sort()).toEqual(['day', 'expiresAt', 'filters', 'loc', 'mapId', 'opens', 'pk', 'q', 'qn', 'routes', 'searches', 'searchesEmpty', 'sk', 'type', 'views']);
   }, 60_000);
 
   it('stops a flood of beacons for a map at its per-minute limit: refused beacons count nothing', async () => {
