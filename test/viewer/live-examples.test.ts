@@ -160,3 +160,33 @@ describe('the real-estate example', () => {
     }
   }, 90_000);
 });
+
+describe('the landing hero', () => {
+  it('has the viewer’s own Directions (the demo counts as Professional), which route across floors without touching the page’s address', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, baseURL: baseUrl() });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      const errors = collectErrors(page);
+      await page.goto('/');
+      const hero = page.locator('.hero .live-example');
+      await hero.locator('.mn-viewport').waitFor();
+      const toggle = hero.getByRole('button', { name: 'Directions', exact: true });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+      const from = hero.getByRole('combobox', { name: 'From' });
+      await from.fill('north ent');
+      await from.press('Enter');
+      const to = hero.getByRole('combobox', { name: 'To' });
+      await to.fill('fitlab');
+      await to.press('Enter');
+      await hero.getByRole('button', { name: 'Go' }).click();
+      const status = hero.getByRole('status').filter({ hasText: 'Route from' });
+      await expect.poll(() => status.textContent()).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+      expect(new URL(page.url()).search).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});

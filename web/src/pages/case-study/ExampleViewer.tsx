@@ -27,7 +27,7 @@ export interface ExampleViewerProps {
   /** Accessible name of the map. */
   title: string;
   directoryClosed?: boolean;
-  /** A route to draw at once; the map then shows its Directions (when its published state has wayfinding). */
+  /** A route to draw at once, with the Directions panel open. Directions show whenever the published state has wayfinding (the demo state does). */
   directions?: { from: string; to: string };
 }
 
@@ -59,7 +59,7 @@ export default function ExampleViewer({ mapId, title, directoryClosed = false, d
       title={title}
       height="fill"
       deepLinking={false}
-      state={directions ? loaded.map.state : undefined}
+      state={loaded.map.state}
       directions={directions}
     />
   );

@@ -111,7 +111,7 @@ export default function LandingPage() {
             <LiveExample
               mapId={DEMO_MAP_ID}
               title="Riverside Centre, a live demo map"
-              caption="The live demo: a two-floor shopping centre. Search, switch floors or pick a store."
+              caption="The live demo: a two-floor shopping centre. Search, switch floors, pick a store or ask for directions."
               size="hero"
               directoryClosed
             />
