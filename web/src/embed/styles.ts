@@ -7,10 +7,16 @@
  * injects the CSS itself and nothing is registered here.
  */
 const texts: string[] = [];
+let applied: HTMLStyleElement[] = [];
 
-/** Called by the build's generated modules, in import order. */
+/**
+ * Called by the build's generated modules, in import order. CSS of a chunk loaded later (a panel loaded on demand)
+ * is added to the style elements already shown.
+ */
 export function addEmbedStyles(css: string): void {
   texts.push(css);
+  applied = applied.filter((s) => s.isConnected);
+  for (const style of applied) style.textContent += `\n${css}`;
 }
 
 /** Adds the embed's CSS at the start of `root` (a document's head or a shadow root); no-op without any. */
@@ -20,4 +26,5 @@ export function applyEmbedStyles(root: HTMLHeadElement | ShadowRoot): void {
   style.dataset.mapnest = 'embed';
   style.textContent = texts.join('\n');
   root.prepend(style);
+  applied.push(style);
 }

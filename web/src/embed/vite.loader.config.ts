@@ -21,7 +21,6 @@ function embedAssets(outDir: string): { entry: string } {
 export function loaderBuildConfig(outDir: string): UserConfig {
   const { entry } = embedAssets(outDir);
   return {
-    configFile: false,
     root: here('../..'),
     publicDir: false,
     define: {
