@@ -27,7 +27,7 @@ describe('author CSS', () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80" width="100" height="80"><style>${BREAKOUT('rgb(0, 0, 255)')}</style><rect id="r1" width="50" height="50" fill="#ddd"/></svg>`;
     await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: svg, ContentType: 'image/svg+xml' }));
     const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document!;
-    const doc = { ...demo, layers: [{ id: 'ground', name: 'Ground', file: `/files/${key}` }], locations: [], filters: [], styles: [], groups: [] };
+    const doc = { ...demo, layers: [{ id: 'ground', name: 'Ground', file: `/files/${key}` }], locations: [], filters: [], styles: [], groups: [], routes: [] };
     doc.settings = { ...demo.settings, defaultLayer: 'ground', startLocation: null, css: BREAKOUT('rgb(255, 0, 0)') };
     const id = await call<string>('createMap', { title: 'CSS scope', mapData: doc }, user);
 

@@ -28,6 +28,8 @@ beforeAll(async () => {
     ...demo,
     layers: [ground],
     locations: demo.locations.filter((l) => l.layer === 'ground'),
+    // The demo's walkable network spans both floors; this map keeps one.
+    routes: demo.routes.filter((r) => r.layer === 'ground' && !r.connector),
     settings: { ...demo.settings, defaultLayer: 'ground', startLocation: null },
   };
   const user = await createUser({ name: 'Request Counter' });

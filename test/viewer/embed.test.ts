@@ -424,6 +424,7 @@ describe('a map made of script-injection vectors', () => {
     doc.settings.css = '@import url(https://evil.example/x.css); .mn-viewer{background:url(https://evil.example/bg.png)}';
     doc.filters = [];
     doc.styles = [];
+    doc.routes = [];
     doc.groups = [{ id: 'g', name: '<img src=x onerror="window.__mnXss(300)">' }];
     doc.locations = HTML_VECTORS.map((v, i) => ({
       id: i === 0 ? 'xss-region' : `xss${i}`,
