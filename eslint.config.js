@@ -27,6 +27,32 @@ export default tseslint.config(
     files: ['lambdas/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ui, cdk, pkg('web'), pkg('infra')] }] },
   },
+  // The Lambda layers (docs/architecture.md): http/calls/triggers -> domain -> adapters -> lib. Only adapters and
+  // lib talk to AWS; adapters never reach up into the domain or the handlers. (Tests may mock the SDK anywhere.)
+  {
+    files: ['lambdas/src/*.ts', 'lambdas/src/{calls,domain,http,triggers}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [ui, cdk, pkg('web'), pkg('infra'), {
+          group: ['@aws-sdk/*', 'aws-sdk'],
+          message: 'The AWS SDK belongs in lambdas/src/adapters (or the shared clients in lambdas/src/lib); call an adapter.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['lambdas/src/adapters/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [ui, cdk, pkg('web'), pkg('infra'), {
+          group: ['../domain', '../domain/*', '../calls/*', '../http/*', '../triggers/*'],
+          message: 'Adapters sit below the domain: they may import lib/ (errors, clients, config), never the domain or the handlers.',
+        }],
+      }],
+    },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -3,11 +3,11 @@ import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
 import { documentWith } from '../helpers/documents';
 import { MapState } from '@mapnest/shared/constants';
 
-let sweep: typeof import('../../lambdas/src/triggers/expire-test-maps');
+let sweep: typeof import('../../lambdas/src/domain/expiry');
 
 beforeAll(async () => {
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
-  sweep = await import('../../lambdas/src/triggers/expire-test-maps');
+  sweep = await import('../../lambdas/src/domain/expiry');
 });
 
 describe('test map expiry sweep', () => {

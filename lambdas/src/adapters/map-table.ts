@@ -12,7 +12,7 @@ import { slotPlanOf, isTestState, testMapActiveUntil, type MapMetrics, type Slot
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
-import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../domain/errors';
+import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -22,7 +22,7 @@ import { mapTable, type MapItem } from '../adapters/map-table';
 import { planOfPrice, priceTable } from '../adapters/stripe-prices';
 import { stripeCustomers } from '../adapters/stripe-customers';
 import { userPool } from '../adapters/user-pool';
-import { MapVersionConflictError, SlotLimitError } from './errors';
+import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { accessible, publishLatest, type Actor } from './maps';
 
 function toSubscription(s: SubscriptionItem): Subscription {

@@ -19,7 +19,7 @@ import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
 import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
-import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from './errors';
+import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 
 /** Who is calling, and for whom (an administrator may act for another user). */
 export interface Actor {

@@ -1,40 +1,10 @@
-/**
- * Scheduled sweep: test maps whose 7 days are over get their public copy replaced by the expiry notice, so
- * their data stops being served. The embed also checks `expiresAt` itself, so visitors see the notice on time
- * even between sweeps; this makes sure the document itself is no longer public. It also ends marketplace licences
- * whose 6 months are over, which may send maps back to test like a lapsed subscription (domain/billing.ts).
- * Both read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
- */
-import { isExpiredTestMap } from '@mapnest/shared/maps';
+/** Scheduled (hourly): the expiry sweep of domain/expiry.ts, logged and counted. */
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
-import { endDueLicenses } from '../domain/billing';
-import { publishLatest } from '../domain/maps';
-
-export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: number; expired: number }> {
-  let checked = 0;
-  let expired = 0;
-  for (const item of await mapTable.dueTestMaps(at)) {
-    checked++;
-    // The index says due; the item's own fields decide (the same rule the embed applies).
-    if (!isExpiredTestMap(item.state, item.testSince ?? item.created, at)) continue;
-    const published = await mapObjects.publishedState(item.id);
-    if (!published?.expired) {
-      await publishLatest(item.id, at);
-      expired++;
-    }
-    // Expired for good: out of the index, unless it became a test map again meanwhile (a new key).
-    await mapTable.clearDue(item.id, item.dueKey);
-  }
-  return { checked, expired };
-}
+import { sweepExpired } from '../domain/expiry';
 
 export const handler = async (): Promise<{ checked: number; expired: number; licensesEnded: number }> => {
-  // Licences first: a map that lapses because its licence ended is a test map from now, not expired yet.
-  const { ended } = await endDueLicenses();
-  const result = { ...(await expireTestMaps()), licensesEnded: ended };
+  const result = await sweepExpired();
   logger.info('test map expiry sweep', result);
   recordMetric('TestMapsExpired', result.expired);
   recordMetric('LicencesEnded', result.licensesEnded);

@@ -1,5 +1,6 @@
 /**
- * Domain errors of the maps service. Each is a CallError, so the protocol preset answers it with the right
+ * Domain errors of the maps service, kept in lib/ so that every layer may raise them (adapters may not import the
+ * domain). Each is a CallError, so the protocol preset answers it with the right
  * status; adapters raise them in place of the SDK's conditional-check failures.
  */
 import { CallError } from '@mapnest/shared/errors';
