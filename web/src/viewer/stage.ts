@@ -573,11 +573,14 @@ export class MapStage {
       // inside the map, over the location and without its pointer, instead of being cut off at the top.
       const inside = !below && y + py < 8;
       if (inside) py = Math.round(8 - y);
-      const place = `${Math.round(shift)}|${py}`;
+      // A popup never grows past the map's box (a short embed on another site): its body scrolls instead.
+      const maxH = vp.height > 0 ? Math.max(80, Math.floor(vp.height - 16)) : 420;
+      const place = `${Math.round(shift)}|${py}|${maxH}`;
       if (place !== this.popupPlace) {
         this.popupPlace = place;
         this.popupAnchor.style.setProperty('--mn-popup-x', `${Math.round(shift)}px`);
         this.popupAnchor.style.setProperty('--mn-popup-y', `${py}px`);
+        this.popupAnchor.style.setProperty('--mn-popup-max-h', `${maxH}px`);
         this.popupAnchor.classList.toggle('mn-popup-below', below);
         this.popupAnchor.classList.toggle('mn-popup-inside', inside);
       }

@@ -1,0 +1,75 @@
+/**
+ * Popups stay inside the map's box: the script-tag embed in small containers on another site, each
+ * deep-linked to a location near one of the four edges of the demo map.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl } from '../helpers/stack';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; stop(): Promise<void> }> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
+}
+
+/** Demo locations near the top (a pin and a room), bottom, left and right edges of the plan. */
+const EDGES = [
+  ['top-pin', 'taxi-rank'],
+  ['top-room', 'urban-thread'],
+  ['bottom', 'ev-charging'],
+  ['left', 'harrow-finch'],
+  ['right', 'freshmart'],
+] as const;
+
+describe('a deep-linked popup in a small script-tag embed', () => {
+  it.each([
+    // Under 520 px wide the details open as a sheet, so these are the smallest boxes with popups.
+    ['a 600×320 container', 600, 320],
+    ['a 760×260 container', 760, 260],
+  ])('stays inside %s, whichever edge the location is near', async (_, width, height) => {
+    const host = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><html><body style="margin:40px">
+        ${EDGES.map(([name, id]) => `<div id="${name}" data-mapnest-map="demo" data-location="${id}" style="width:${width}px;height:${height}px;margin-bottom:40px"></div>`).join('\n')}
+        <script src="${baseUrl()}/embed.js" async></script></body></html>`);
+    });
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(host.url);
+    for (const [name] of EDGES) {
+      const map = page.locator(`#${name}`);
+      const popup = map.locator('.mn-popup');
+      await popup.waitFor({ timeout: 20_000 });
+      // The camera animates to the location; measure once it and the popup have settled.
+      await page.waitForTimeout(700);
+      const box = (await map.boundingBox())!;
+      const p = (await popup.boundingBox())!;
+      const where = `${name}: popup ${JSON.stringify(p)} in map ${JSON.stringify(box)}`;
+      expect(p.y, where).toBeGreaterThanOrEqual(box.y);
+      expect(p.x, where).toBeGreaterThanOrEqual(box.x);
+      expect(p.y + p.height, where).toBeLessThanOrEqual(box.y + box.height);
+      expect(p.x + p.width, where).toBeLessThanOrEqual(box.x + box.width);
+      // Its close button can be reached.
+      await map.getByRole('dialog').getByRole('button', { name: 'Close' }).click({ trial: true });
+    }
+    await page.screenshot({ path: `.test-artifacts/popup-placement-${width}x${height}.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
+});
