@@ -94,6 +94,14 @@ describe('no serious or critical axe violation', () => {
     await check('embed');
   }, 60_000);
 
+  it('on the embed page with a route shown and a place picker open', async () => {
+    await page.goto('/m/demo?from=north-entrance&to=fitlab');
+    await page.locator('.mn-dir-steps .mn-dir-step').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('combobox', { name: 'To' }).fill('bo');
+    await page.getByRole('listbox', { name: 'To' }).waitFor();
+    await check('embed-directions');
+  }, 60_000);
+
   it('on the maps list', async () => {
     await signInThroughUi(page, user);
     await page.goto('/maps');
