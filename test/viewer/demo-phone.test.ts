@@ -1,0 +1,93 @@
+/**
+ * The demo map on a phone (390×844) and on a desktop (1366×768): the markers drawn over the floor
+ * plan leave the shops' names readable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { markerBox, type MarkerKind } from '../../web/src/map-core/marker-geometry';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl } from '../helpers/stack';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
+/** The screen boxes of the shop names (the floor plan's labels) and of the markers drawn on the current floor. */
+async function boxes(page: Page, doc: MapDocument): Promise<{ labels: (Box & { text: string })[]; markers: (Box & { id: string })[] }> {
+  const view = await page.evaluate(() => {
+    const pane = document.querySelector<HTMLElement>('.mn-pane')!;
+    const m = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(pane.style.transform)!;
+    const r = document.querySelector('.mn-viewport')!.getBoundingClientRect();
+    const labels = Array.from(document.querySelectorAll('.mn-layer-svg text.label')).map((t) => {
+      const b = t.getBoundingClientRect();
+      return { x: b.x, y: b.y, w: b.width, h: b.height, text: t.textContent ?? '' };
+    });
+    // The marker scale the viewer draws with at this width (the demo may shrink markers on phones).
+    const scale = Number(getComputedStyle(document.querySelector('.mn-viewer')!).getPropertyValue('--mn-marker-scale')) || 1;
+    return { x: Number(m[1]), y: Number(m[2]), s: Number(m[3]), left: r.left, top: r.top, labels, scale };
+  });
+  const markers: (Box & { id: string })[] = [];
+  for (const l of doc.locations) {
+    const kind = (l.type ?? 'circle') as MarkerKind;
+    if (!l.coord || kind === 'hidden' || kind === 'text' || (l.layer && l.layer !== 'ground') || l.hide) continue;
+    const b = markerBox(kind, (l.scale ?? 1) * view.scale);
+    const x = view.left + view.x + l.coord[0] * doc.settings.mapWidth * view.s;
+    const y = view.top + view.y + l.coord[1] * doc.settings.mapHeight * view.s;
+    markers.push({ id: l.id, x: x + b.left, y: y + b.top, w: b.right - b.left, h: b.bottom - b.top });
+  }
+  return { labels: view.labels, markers };
+}
+
+describe('the demo map', () => {
+  it.each([
+    ['a phone', 390, 844],
+    ['a desktop', 1366, 768],
+  ])('on %s, leaves every shop name on the ground floor uncovered by markers', async (_, width, height) => {
+    const doc = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document!;
+    const context = await newContext(browser, { width, height });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/demo');
+    await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+    await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg text.label'));
+    await page.waitForTimeout(400);
+    const covered: string[] = [];
+    // As it opens, and zoomed in twice (where a phone's visitor reads the names).
+    for (let zoom = 0; zoom < 3; zoom++) {
+      if (zoom > 0) {
+        await page.getByRole('button', { name: 'Zoom in' }).click();
+        await page.waitForTimeout(700);
+      }
+      await page.screenshot({ path: `.test-artifacts/demo-${width}x${height}-zoom${zoom}.png` });
+      const { labels, markers } = await boxes(page, doc);
+      if (zoom === 0) {
+        expect(labels.length).toBeGreaterThan(10);
+        expect(markers.length).toBeGreaterThan(5);
+      }
+      const inView = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= width && b.y + b.h <= height;
+      for (const label of labels.filter(inView)) {
+        for (const m of markers) if (overlap(label, m) > 0.15 * label.w * label.h) covered.push(`zoom ${zoom}: ${m.id} covers “${label.text}”`);
+      }
+    }
+    expect(covered).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
