@@ -109,6 +109,18 @@ describe('directions on the demo map', () => {
   });
 });
 
+describe('the app’s map page', () => {
+  it('shows directions on /maps/demo with a deep link', async () => {
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/maps/demo?from=toilets-ground&to=noodle-bar');
+    const status = page.getByRole('status').filter({ hasText: 'Route from' });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Route from Toilets \(ground floor\) to Noodle Bar: \d+ m, one floor change\.$/);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the /wayfinding page', () => {
   it('shows the demo map live with a route drawn', async () => {
     const context = await newContext(browser, { width: 1280, height: 900 });

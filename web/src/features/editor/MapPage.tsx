@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/Spinner';
 import { sessionAtom } from '../../state/session';
 import { fetchPublished } from '../../viewer/published';
 import { MapViewer } from '../viewer/MapViewer';
+import { readDirectionsParams } from '../../viewer/deep-link';
 import { Editor } from './Editor';
 import { loadMap, type LoadedMap } from './load-map';
 import './editor.css';
@@ -67,7 +68,14 @@ export default function MapPage() {
         <div className="map-public">
           <h1 className="visually-hidden">{view.map.title}</h1>
           {/* The viewer fills the page under the header (its own layout height would leave a blank band below). */}
-          <MapViewer document={view.map.document} mapId={view.map.id} title={view.map.title} height="fill" />
+          <MapViewer
+            document={view.map.document}
+            mapId={view.map.id}
+            title={view.map.title}
+            height="fill"
+            state={view.map.state}
+            directions={readDirectionsParams(window.location.href)}
+          />
         </div>
       );
     case 'message':
