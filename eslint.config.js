@@ -69,6 +69,7 @@ export default tseslint.config(
         patterns: [
           awsSdk, cdk, pkg('lambdas'), pkg('infra'), ui,
           { group: ['**/features/*', '**/features/**', '**/app/*', '**/app/**', '**/state/*', '**/state/**'], message: 'The React-free viewer core (map-core, viewer, embed) must not import the app, its state or its features.' },
+          { group: ['@mapnest/shared/calls', '**/lib/api', '**/lib/call'], message: 'The viewer core and the embed do not call the API (ADR 012): no call table, no call client.' },
         ],
       }],
     },

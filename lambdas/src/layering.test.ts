@@ -1,6 +1,6 @@
 /**
  * The Lambda layers are enforced by lint (eslint.config.js): these probes are linted as if they were files in each
- * layer, so the rule cannot quietly stop firing.
+ * layer, so the rules cannot quietly stop firing (and the embed, which never calls the API, stays free of the call table).
  */
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
@@ -30,5 +30,13 @@ describe('Lambda layering', () => {
   it('refuses adapters importing the domain', async () => {
     expect(await restricted(DOMAIN, 'adapters/probe.ts')).toEqual([expect.stringContaining('Adapters sit below the domain')]);
     expect(await restricted(DOMAIN, 'calls/probe.ts')).toEqual([]);
+  });
+
+  it('keeps the call table and client out of the embed and the viewer core', async () => {
+    const table = "import type { CallName } from '@mapnest/shared/calls';\nexport type Probe = CallName;\n";
+    const [embed] = await eslint.lintText(table, { filePath: join(root, 'web/src/embed/probe.ts') });
+    expect(embed!.messages.map((m) => m.message)).toEqual([expect.stringContaining('do not call the API')]);
+    const [feature] = await eslint.lintText(table, { filePath: join(root, 'web/src/features/maps/probe.ts') });
+    expect(feature!.messages).toEqual([]);
   });
 });
