@@ -237,7 +237,7 @@ class Viewer implements MapViewerInstance {
     );
     this.directions = attachDirections({
       model, view: this.stage.view, mapId: options.mapId ?? null, root: this.element, viewport: this.viewport, corner: (p) => this.corners[p as Corner] ?? null,
-      layer: () => this.layerId, showLayer: (id) => this.changeLayer(id), emit: this.emit, say: (t) => this.say(t), deepLinking: this.deepLinking, reducedMotion: reduced || s.zoom.reduceMotion,
+      layer: () => this.layerId, showLayer: (id) => this.changeLayer(id), emit: this.emit, deepLinking: this.deepLinking, reducedMotion: reduced || s.zoom.reduceMotion,
     }, options.state, options.directions);
     this.buildControls();
     this.ro = new ResizeObserver(() => this.layout());

@@ -24,7 +24,6 @@ export interface DirectionsHost {
   layer(): string;
   showLayer(id: string): void;
   emit: ViewerEventSink;
-  say(text: string): void;
   readonly deepLinking: boolean;
   readonly reducedMotion: boolean;
 }
