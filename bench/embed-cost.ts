@@ -21,7 +21,8 @@ import { DRAWN_PROBE, timeToDrawn } from './lib/measure';
 import { startStaticServer } from './lib/static-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'web', 'dist');
+// MAPNEST_WEB_DIST: build into and serve another folder (as the stack tests do), leaving web/dist alone.
+const dist = process.env.MAPNEST_WEB_DIST ?? join(root, 'web', 'dist');
 const argv = process.argv.slice(2);
 const locations = Number(argv[argv.indexOf('--locations') + 1]) || 100;
 
@@ -62,7 +63,7 @@ export function costPerMillion(fetches: readonly Fetch[], view: 'cold' | 'warm')
 
 async function main(): Promise<void> {
   if (!argv.includes('--no-build') || !existsSync(join(dist, 'embed.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: join(root, 'web'), stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const server = await startStaticServer(dist);
@@ -81,8 +82,8 @@ async function main(): Promise<void> {
     page.on('response', (response) => {
       pending.push((async () => {
         const url = new URL(response.url());
-        // A framed embed never asks for a favicon; a top-level test page does.
-        if (url.origin !== server.url || url.pathname.startsWith('/favicon')) return;
+        // Every request to our origin counts, a favicon too (the page names a data: icon so that it asks for none).
+        if (url.origin !== server.url) return;
         const body = await response.body().catch(() => Buffer.alloc(0));
         const type = response.headers()['content-type'] ?? '';
         const compressed = COMPRESSIBLE.test(type) && body.length >= 1000 ? brotliCompressSync(body).length : body.length;

@@ -4,6 +4,8 @@
  * prints one table. Figures vary with the machine; compare columns, not runs.
  *   --no-build   use the existing web/dist
  *   --quick      one load and one interaction run per figure instead of three
+ *   --ready      only the load figures and the 1,000-location ready ratio to Leaflet's canvas renderer
+ *   MAPNEST_WEB_DIST=dir  build into and serve dir instead of web/dist
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -21,9 +23,12 @@ import { DRAWN_PROBE, panAndZoom, summarize, timeToDrawn, type InteractionRun, t
 import { startStaticServer, type StaticServer } from './lib/static-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'web', 'dist');
+// MAPNEST_WEB_DIST: build into and serve another folder (as the stack tests do), leaving web/dist alone.
+const dist = process.env.MAPNEST_WEB_DIST ?? join(root, 'web', 'dist');
 const args = new Set(process.argv.slice(2));
 const runs = args.has('--quick') ? 1 : 3;
+/** --ready: only the load figures and the 1,000-location ready ratio (no interactions, no 100,000, no editor). */
+const readyOnly = args.has('--ready');
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const VIEWPORT = { width: 1280, height: 800 };
@@ -51,6 +56,9 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** Round trip added to every request by the bench server for the "over a network" figures. */
+const RTT_MS = 50;
+
 async function loadTime(browser: Browser, server: StaticServer, v: Variant, map: string, timeoutMs = 120_000): Promise<number | null> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -64,6 +72,44 @@ async function loadTime(browser: Browser, server: StaticServer, v: Variant, map:
     await page.context().close();
   }
   return median(times);
+}
+
+interface LoadFigures {
+  drawnMs: number;
+  firstPaintMs: number;
+}
+
+/** One load on a fresh page; `latencyMs` is added to every request (each round trip), as a real network does. */
+async function timedLoad(browser: Browser, server: StaticServer, v: Variant, map: string, latencyMs: number): Promise<LoadFigures> {
+  const page = await freshPage(browser);
+  // The server holds each response back (Chromium's own network emulation left the page's navigation out).
+  server.setLatency(latencyMs);
+  try {
+    const drawnMs = await timeToDrawn(page, urlFor(server, v, map));
+    const timing = (await page.evaluate(`({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      firstByte: performance.getEntriesByType('navigation')[0].responseStart,
+    })`)) as { firstPaint: number; firstByte: number };
+    // The page's own first byte arrives one round trip in: a figure without it would not be "over a network".
+    if (timing.firstByte < latencyMs) throw new Error(`the latency did not apply (first byte after ${timing.firstByte} ms)`);
+    return { drawnMs, firstPaintMs: timing.firstPaint };
+  } finally {
+    server.setLatency(0);
+    await page.context().close();
+  }
+}
+
+/**
+ * The embed and Leaflet's canvas page loaded in turn, `pairs` times, so that other work on the machine weighs on
+ * both alike; medians of each.
+ */
+async function pairedLoads(browser: Browser, server: StaticServer, map: string, latencyMs: number, pairs: number): Promise<Record<'mapnest' | 'leafletCanvas', LoadFigures>> {
+  const got = { mapnest: [] as LoadFigures[], leafletCanvas: [] as LoadFigures[] };
+  for (let i = 0; i < pairs; i++) {
+    for (const v of i % 2 ? (['leafletCanvas', 'mapnest'] as const) : (['mapnest', 'leafletCanvas'] as const)) got[v].push(await timedLoad(browser, server, v, map, latencyMs));
+  }
+  const med = (xs: LoadFigures[]) => ({ drawnMs: median(xs.map((f) => f.drawnMs)), firstPaintMs: median(xs.map((f) => f.firstPaintMs)) });
+  return { mapnest: med(got.mapnest), leafletCanvas: med(got.leafletCanvas) };
 }
 
 /** The pan and zoom script, `runs` times on a fresh page each, pooled. */
@@ -90,7 +136,7 @@ const ms = (x: number | null | undefined) => (x == null || Number.isNaN(x) ? 'n/
 
 async function main(): Promise<void> {
   if (!args.has('--no-build')) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: join(root, 'web'), stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The web build failed.');
   }
   const server = await startStaticServer(dist);
@@ -127,45 +173,70 @@ async function main(): Promise<void> {
       }
       row(`Navigation to all ${n.toLocaleString('en')} locations drawn (median of ${runs})`, t);
     }
+    // The embed's ready time for a small map as a ratio to Leaflet's canvas renderer in this run (target 0.7x or
+    // less): loaded in turn (pairs), on the local server (no latency: CPU alone) and over a network with a round trip
+    // of RTT_MS per request, where the requests a page makes one after another count.
+    const pairs = runs === 1 ? 3 : 7;
+    const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    const ready: Record<string, Record<'mapnest' | 'leafletCanvas', LoadFigures>> = {};
+    for (const latency of [0, RTT_MS]) {
+      const f = await pairedLoads(browser, server, 'bench1k', latency, pairs);
+      ready[latency ? `rtt${latency}` : 'local'] = f;
+      console.error(`ready 1000 at ${latency} ms RTT: mapnest ${ms(f.mapnest.drawnMs)}, leaflet canvas ${ms(f.leafletCanvas.drawnMs)}`);
+      const where = latency ? `over a ${latency} ms round trip per request` : 'local server';
+      row(`1,000 locations, ${where}, taken in turn (median of ${pairs}): drawn / first paint`, {
+        mapnest: `${ms(f.mapnest.drawnMs)} / ${ms(f.mapnest.firstPaintMs)}`,
+        leafletCanvas: `${ms(f.leafletCanvas.drawnMs)} / ${ms(f.leafletCanvas.firstPaintMs)}`,
+      });
+    }
+    raw['ready-1000'] = { ...ready, target: 0.7 };
+    const local = ready.local!;
+    const far = ready[`rtt${RTT_MS}`]!;
+    row('1,000 locations drawn, ratio to Leaflet (canvas) in this run (target 0.7x or less)', {
+      mapnest: `${x(local.mapnest.drawnMs, local.leafletCanvas.drawnMs)} local, ${x(far.mapnest.drawnMs, far.leafletCanvas.drawnMs)} at ${RTT_MS} ms RTT`,
+      leafletCanvas: '1.00x',
+    });
 
-    const p99: Partial<Record<Variant, string>> = {};
-    const tbt: Partial<Record<Variant, string>> = {};
-    for (const v of VARIANTS) {
-      try {
-        const s = await interaction(browser, server, v, 'bench10k', 4);
-        raw[`pan-10000-${v}`] = s;
-        p99[v] = `${ms(s.p99)} (p50 ${ms(s.p50)}; ${s.overTwoVsyncs} of ${s.frames} frames over 33 ms)`;
-        tbt[v] = `${ms(s.blockingMs)} (${s.longTasks} long tasks)`;
-      } catch (e) {
-        p99[v] = tbt[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+    if (!readyOnly) {
+      const p99: Partial<Record<Variant, string>> = {};
+      const tbt: Partial<Record<Variant, string>> = {};
+      for (const v of VARIANTS) {
+        try {
+          const s = await interaction(browser, server, v, 'bench10k', 4);
+          raw[`pan-10000-${v}`] = s;
+          p99[v] = `${ms(s.p99)} (p50 ${ms(s.p50)}; ${s.overTwoVsyncs} of ${s.frames} frames over 33 ms)`;
+          tbt[v] = `${ms(s.blockingMs)} (${s.longTasks} long tasks)`;
+        } catch (e) {
+          p99[v] = tbt[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+        }
+        console.error(`pan 10k ${v}: p99 ${p99[v]}, blocking ${tbt[v]}`);
       }
-      console.error(`pan 10k ${v}: p99 ${p99[v]}, blocking ${tbt[v]}`);
-    }
-    row(`Pan + zoom 10,000 at 4x CPU slowdown: p99 frame interval (limit 33 ms), ${runs} runs pooled`, p99);
-    row(`Pan + zoom 10,000 at 4x CPU slowdown: main-thread blocking (median run)`, tbt);
+      row(`Pan + zoom 10,000 at 4x CPU slowdown: p99 frame interval (limit 33 ms), ${runs} runs pooled`, p99);
+      row(`Pan + zoom 10,000 at 4x CPU slowdown: main-thread blocking (median run)`, tbt);
 
-    const big: Partial<Record<Variant, string>> = {};
-    for (const v of ['mapnest', 'leafletCanvas'] as const) {
-      const value = await loadTime(browser, server, v, 'bench100k', 180_000);
-      raw[`drawn-100000-${v}`] = value;
-      big[v] = value === null ? 'did not finish in 180 s' : ms(value);
-      console.error(`drawn 100k ${v}: ${big[v]}`);
-    }
-    big.leafletMarkers = 'not run (100,000 DOM markers)';
-    row('Navigation to 100,000 locations drawn (clustered in Mapnest)', big);
-    const usable: Partial<Record<Variant, string>> = {};
-    for (const v of ['mapnest', 'leafletCanvas'] as const) {
-      if (raw[`drawn-100000-${v}`] == null) continue;
-      try {
-        const s = await interaction(browser, server, v, 'bench100k', 1);
-        raw[`pan-100000-${v}`] = s;
-        usable[v] = `p99 ${ms(s.p99)}, blocking ${ms(s.blockingMs)}`;
-      } catch (e) {
-        usable[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+      const big: Partial<Record<Variant, string>> = {};
+      for (const v of ['mapnest', 'leafletCanvas'] as const) {
+        const value = await loadTime(browser, server, v, 'bench100k', 180_000);
+        raw[`drawn-100000-${v}`] = value;
+        big[v] = value === null ? 'did not finish in 180 s' : ms(value);
+        console.error(`drawn 100k ${v}: ${big[v]}`);
       }
-      console.error(`pan 100k ${v}: ${usable[v]}`);
+      big.leafletMarkers = 'not run (100,000 DOM markers)';
+      row('Navigation to 100,000 locations drawn (clustered in Mapnest)', big);
+      const usable: Partial<Record<Variant, string>> = {};
+      for (const v of ['mapnest', 'leafletCanvas'] as const) {
+        if (raw[`drawn-100000-${v}`] == null) continue;
+        try {
+          const s = await interaction(browser, server, v, 'bench100k', 1);
+          raw[`pan-100000-${v}`] = s;
+          usable[v] = `p99 ${ms(s.p99)}, blocking ${ms(s.blockingMs)}`;
+        } catch (e) {
+          usable[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+        }
+        console.error(`pan 100k ${v}: ${usable[v]}`);
+      }
+      row('Pan + zoom 100,000 (no slowdown): p99 frame interval, blocking', usable);
     }
-    row('Pan + zoom 100,000 (no slowdown): p99 frame interval, blocking', usable);
   } finally {
     await server.stop();
   }
@@ -179,11 +250,13 @@ async function main(): Promise<void> {
     routeTable = `route benchmark failed: ${(e as Error).message}`;
   }
   // The editor on a 5,000-location map against the local stack (its own figures and targets).
-  let editorTable = '';
+  let editorTable = 'not run (--ready)';
   try {
-    const rows = await runEditorBench({ browser });
-    raw.editor = rows;
-    editorTable = formatRows(rows);
+    if (!readyOnly) {
+      const rows = await runEditorBench({ browser });
+      raw.editor = rows;
+      editorTable = formatRows(rows);
+    }
   } catch (e) {
     editorTable = `editor benchmark failed: ${(e as Error).message}`;
   } finally {

@@ -26,6 +26,8 @@ export interface StaticServer {
   publish(id: string, body: unknown): void;
   /** Serves extra content at a path (pages, generated images). */
   put(path: string, body: string | Buffer, type?: string): void;
+  /** Holds every response back `ms` (0: none): one round trip of a network, for each request alike. */
+  setLatency(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -33,8 +35,10 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
   const dist = resolve(root);
   const maps = new Map<string, string>();
   const extra = new Map<string, { body: string | Buffer; type: string }>();
+  let latencyMs = 0;
   const server: Server = createServer(async (req, res) => {
     try {
+      if (latencyMs) await new Promise((r) => setTimeout(r, latencyMs));
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = decodeURIComponent(url.pathname);
       const send = (status: number, body: string | Buffer, type: string) => {
@@ -66,6 +70,9 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     url: `http://127.0.0.1:${port}`,
     publish: (id, body) => maps.set(id, JSON.stringify(body)),
     put: (path, body, type = TYPES[extname(path)] ?? 'text/html; charset=utf-8') => extra.set(path, { body, type }),
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
     stop: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
