@@ -29,5 +29,9 @@ export const DIRECTIONS_CSS = `
 .mn-route{position:absolute;top:0;left:0;transform-origin:0 0;pointer-events:none;overflow:visible}
 .mn-route-pulse{transform-box:fill-box;transform-origin:center;animation:mn-route-pulse 1.6s ease-out infinite}
 @keyframes mn-route-pulse{from{transform:scale(1);opacity:.8}to{transform:scale(2.6);opacity:0}}
+.mn-dir-change{display:none}
+.mn-narrow .mn-directions{width:calc(100vw - 48px);max-height:28vh;padding:8px 10px}
+.mn-narrow .mn-dir-routed .mn-dir-form{display:none}
+.mn-narrow .mn-dir-routed .mn-dir-change{display:inline-block;margin-top:4px}
 @media (prefers-reduced-motion:reduce){.mn-route-pulse{animation:none}}
 `;

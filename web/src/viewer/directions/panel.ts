@@ -45,6 +45,8 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
   const status = h('p', { class: 'mn-dir-status', role: 'status', 'aria-live': 'polite' });
   const steps = h('ol', { class: 'mn-dir-steps', 'aria-label': 'Steps', hidden: true });
   const close = h('button', { type: 'button', class: 'mn-icon-button mn-dir-close', 'aria-label': 'Close directions' }, icon('close', 16));
+  // On a phone the form folds away once a route is shown, so the map stays visible; this brings it back.
+  const change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, 'Change route');
   const form = h(
     'form',
     { class: 'mn-dir-form' },
@@ -53,7 +55,7 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
     to.el,
     h('div', { class: 'mn-dir-row' }, stepFreeField, goButton),
   );
-  const panel = h('section', { class: 'mn-directions', 'aria-label': 'Directions', hidden: true }, h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), close), form, status, steps);
+  const panel = h('section', { class: 'mn-directions', 'aria-label': 'Directions', hidden: true }, h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), close), form, status, change, steps);
   const style = h('style', null, DIRECTIONS_CSS);
   host.root.append(style);
   toggle.after(panel);
@@ -101,6 +103,10 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
       const extra = (rect.maxX - rect.minX) * (p.width / (vp.width - p.width));
       if (p.left + p.width / 2 < vp.left + vp.width / 2) rect.minX -= extra;
       else rect.maxX += extra;
+    } else if (p && vp.height > (p.bottom - vp.top) * 1.5) {
+      // A phone: the panel spans the map's width at the top, so leave room above the route instead.
+      const covered = Math.max(0, p.bottom - vp.top);
+      rect.minY -= (rect.maxY - rect.minY) * (covered / (vp.height - covered));
     }
     host.view.focusRect(rect, !host.reducedMotion);
   };
@@ -131,6 +137,7 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
   };
 
   const clearRoute = () => {
+    panel.classList.remove('mn-dir-routed');
     stop();
     plan = null;
     text = null;
@@ -182,6 +189,10 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
     }
     text = describeRoute(plan, model.doc, titleOf(a), titleOf(b));
     status.textContent = text.summary;
+    const hadFocus = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
+    panel.classList.add('mn-dir-routed');
+    // The form folded away (a phone): keep keyboard focus in the panel.
+    if (hadFocus && !form.offsetParent) change.focus({ preventScroll: true });
     renderSteps(text);
     play(0, ++playToken);
   };
@@ -195,6 +206,10 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
     from.set(to.value);
     to.set(a);
     if (plan) go();
+  });
+  change.addEventListener('click', () => {
+    panel.classList.remove('mn-dir-routed');
+    (fixed ? to.input : from.input).focus();
   });
   stepFree.addEventListener('change', () => {
     if (plan || text) go();
