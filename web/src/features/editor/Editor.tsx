@@ -11,10 +11,10 @@ import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
 import { isEditableElement } from '../../components/shortcut';
 import { ActionError, type EditorAction } from './actions/registry';
 import { addLocation, deleteLocations, moveLocation, nextLocationId } from './actions/locations';
-import { replaceDocument } from './actions/structure';
+import { importLocations, replaceDocument } from './actions/structure';
 import { EditorCanvas } from './canvas';
 import { EditorContext, useEditor, type EditorContextValue } from './editor-context';
-import { layerAtom, noticeAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
+import { freeRoomsAtom, layerAtom, noticeAtom, roomOfferAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
 import { browserBackup, type BackupRecord } from './local-backup';
 import { createSaveController } from './save-controller';
 import { createSavePath } from './save-path';
@@ -234,10 +234,12 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
   const tool = useAtomValue(toolAtom);
   const [layer, setLayer] = useAtom(layerAtom);
   const setTab = useSetAtom(tabAtom);
+  const setFreeRooms = useSetAtom(freeRoomsAtom);
+  const setRoomOffer = useSetAtom(roomOfferAtom);
   const [zoomCanvas, setZoomCanvas] = useState<EditorCanvas | null>(null);
-  const handlers = useRef({ run, setSelection, setTab, layer, store });
+  const handlers = useRef({ run, setSelection, setTab, setFreeRooms, setRoomOffer, layer, store });
   useEffect(() => {
-    handlers.current = { run, setSelection, setTab, layer, store };
+    handlers.current = { run, setSelection, setTab, setFreeRooms, setRoomOffer, layer, store };
   });
 
   useEffect(() => {
@@ -274,6 +276,23 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
       },
       onMove(id, coord) {
         startTransition(() => void handlers.current.run(moveLocation, { id, coord }));
+      },
+      onRoom(room, add) {
+        startTransition(() => {
+          const h = handlers.current;
+          h.setTab('locations');
+          if (!add) {
+            // Like a builder's click on an unused shape: nothing is selected, the list offers the room.
+            h.setSelection(new Set());
+            h.setRoomOffer(room.id);
+          } else if (h.run(importLocations, { locations: [room], mode: 'add' })) {
+            h.setRoomOffer(null);
+            h.setSelection(new Set([room.id]));
+          }
+        });
+      },
+      onFreeRooms(rooms) {
+        handlers.current.setFreeRooms(rooms);
       },
     });
     canvasRef.current = canvas;

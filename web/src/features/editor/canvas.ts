@@ -5,13 +5,14 @@
  * React hears only about finished edits. Edits arrive back as new documents through setDocument,
  * which swaps the stage's model without reloading the floors.
  */
-import type { MapDocument } from '@mapnest/shared/map-document';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../map-core/coords';
 import { imageToScreen, screenToMap } from '../../map-core/coords';
 import { markerBox } from '../../map-core/marker-geometry';
 import { MapStage } from '../../viewer/stage';
 import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
 import { buildModel, onLayer, patchModel } from '../../viewer/viewer-model';
+import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from './recognise-svg';
 import '../../viewer/viewer.css';
 import './canvas.css';
 
@@ -24,6 +25,22 @@ export interface EditorCanvasCallbacks {
   onAdd(coord: [number, number]): void;
   /** A location was dragged to a normalised point. */
   onMove(id: string, coord: [number, number]): void;
+  /**
+   * A recognised room without a location was clicked: with the add tool (`add` true) it should become
+   * `room`, a location linked to it; with the select tool the author is offered that.
+   */
+  onRoom?(room: Location, add: boolean): void;
+  /** The recognised rooms of the floor in view that no location uses changed. */
+  onFreeRooms?(rooms: readonly Location[]): void;
+}
+
+/** A recognised room of the floor in view: an SVG shape the recogniser finds (see recognise-svg.ts). */
+interface Room extends MeasuredRegion {
+  el: Element;
+  /** The location linked to it (same id, on this floor), or null. */
+  linked: ResolvedLocation | null;
+  /** What it would become as a location, when nothing uses its id yet. */
+  free: Location | null;
 }
 
 /** Pixels a press may travel before it becomes a drag. */
@@ -48,6 +65,11 @@ export class EditorCanvas {
   private viewport: HTMLDivElement;
   private readonly rings: HTMLDivElement;
   private readonly ghost: HTMLDivElement;
+  private readonly roomLabels: HTMLDivElement;
+  /** The SVG the rooms were measured on, and its rooms by id (measured once per floor shown). */
+  private roomSvg: SVGSVGElement | null = null;
+  private rooms = new Map<string, Room>();
+  private freeRooms: readonly Location[] = [];
   private stage: MapStage;
   private model: ViewerModel;
   private doc: MapDocument;
@@ -74,6 +96,8 @@ export class EditorCanvas {
     this.rings = div('mn-edit-rings');
     this.ghost = div('mn-edit-ghost');
     this.ghost.hidden = true;
+    this.roomLabels = div('mn-edit-room-labels');
+    this.roomLabels.setAttribute('aria-hidden', 'true');
     this.map = div('mn-map');
     this.element = div('mn-viewer mn-landscape mn-fill mn-editor-canvas');
     this.element.append(this.map);
@@ -108,6 +132,7 @@ export class EditorCanvas {
           this.viewListeners.forEach((l) => l());
         },
         onLayerReady: () => {
+          this.measureRooms();
           this.drawRings();
           this.viewListeners.forEach((l) => l());
         },
@@ -118,7 +143,8 @@ export class EditorCanvas {
       // showing a finished image off screen takes (and copies back) a whole view's worth of pixels.
       { resolveUrl: this.resolveUrl, reducedMotion: false, offscreen: false },
     );
-    this.map.append(this.rings, this.ghost);
+    this.map.append(this.roomLabels, this.rings, this.ghost);
+    this.roomSvg = null;
     this.unsubscribe.forEach((u) => u());
     this.unsubscribe = [
       stage.view.on('move', () => {
@@ -159,6 +185,7 @@ export class EditorCanvas {
       this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
     }
     if (this.dropping) this.endDrop();
+    this.classifyRooms();
     this.drawRings();
   }
 
@@ -201,6 +228,75 @@ export class EditorCanvas {
     if (id === this.layerId || !this.model.layers.some((l) => l.id === id)) return;
     this.layerId = id;
     void this.stage.setLayer(id);
+  }
+
+  // ---- Recognised rooms ----
+
+  /** Finds and measures the rooms of the floor in view, once per floor (a new SVG element). */
+  private measureRooms(): void {
+    const svg = this.map.querySelector<SVGSVGElement>('.mn-layer:not([hidden]) > svg.mn-layer-svg');
+    if (svg === this.roomSvg) return this.classifyRooms();
+    for (const r of this.rooms.values()) unmarkRoom(r.el);
+    this.roomSvg = svg;
+    this.rooms = new Map();
+    if (svg) for (const r of measureRegionsIn(svg, this.model.image)) if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null });
+    this.classifyRooms();
+  }
+
+  /**
+   * Marks each room as linked (outlined in its location's colour, clicks select the location) or free
+   * (outlined dashed, clicks offer to add it), after every document change. No layout is read here.
+   */
+  private classifyRooms(): void {
+    if (!this.stage) return;
+    let free: Location[] = [];
+    if (this.rooms.size) {
+      const taken = new Set(this.doc.locations.map((l) => l.id));
+      const regions = [...this.rooms.values()].filter((r) => !taken.has(r.id));
+      free = locationsFromRegions(regions, this.model.image, taken, { layer: this.doc.layers.length > 1 ? this.layerId : null, type: 'hidden' }).locations;
+      const freeById = new Map(free.map((l) => [l.id, l]));
+      for (const r of this.rooms.values()) {
+        const l = this.model.byId.get(r.id);
+        r.linked = l && onLayer(l, this.layerId) ? l : null;
+        r.free = freeById.get(r.id) ?? null;
+        markRoom(r);
+      }
+    }
+    const changed = free.length !== this.freeRooms.length || free.some((l, i) => l.id !== this.freeRooms[i]!.id || l.title !== this.freeRooms[i]!.title);
+    if (changed) {
+      this.freeRooms = free;
+      this.callbacks.onFreeRooms?.(free);
+    }
+  }
+
+  /** The rooms of the floor in view that no location uses, each as the location it would become. */
+  get unlinkedRooms(): readonly Location[] {
+    return this.freeRooms;
+  }
+
+  /** Each room's name over it, for the rooms big enough on screen to hold one (the drawing's own text aside). */
+  private drawRoomLabels(): void {
+    const vp = this.stage.view.viewport;
+    let n = 0;
+    // A drawing with text labels its rooms itself; names drawn over them would double them.
+    if (vp && this.roomSvg && !this.roomSvg.querySelector('text')) {
+      const t = this.stage.view.transform;
+      for (const r of this.rooms.values()) {
+        if (n >= MAX_ROOM_LABELS) break;
+        const name = r.linked ? r.linked.title || r.linked.id : r.free?.title;
+        if (!name) continue;
+        const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
+        const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
+        const w = b.x - a.x;
+        if (w < 40 || b.y - a.y < 16 || b.x < 0 || b.y < 0 || a.x > vp.width || a.y > vp.height) continue;
+        const label = (this.roomLabels.children[n++] as HTMLElement | undefined) ?? this.roomLabels.appendChild(div('mn-edit-room-label'));
+        if (label.textContent !== name) label.textContent = name;
+        label.classList.toggle('mn-edit-room-label-free', !r.linked);
+        label.style.transform = `translate(${(a.x + b.x) / 2}px,${(a.y + b.y) / 2}px) translate(-50%,-50%)`;
+        label.style.maxWidth = `${Math.floor(w - 6)}px`;
+      }
+    }
+    while (this.roomLabels.children.length > n) this.roomLabels.lastElementChild!.remove();
   }
 
   get currentLayer(): string {
@@ -287,14 +383,29 @@ export class EditorCanvas {
     return imageToScreen({ x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height }, this.stage.view.transform);
   }
 
-  /** The location whose marker (or SVG region) is under a screen point, topmost first. */
-  private hit(p: ScreenPoint, target: EventTarget | null): ResolvedLocation | null {
+  /** A room's box on screen, relative to a screen point (as markerBox is to a marker's anchor). */
+  private roomBox(r: Room, p: ScreenPoint): { left: number; top: number; right: number; bottom: number } {
+    const t = this.stage.view.transform;
+    const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
+    const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
+    return { left: a.x - p.x, top: a.y - p.y, right: b.x - p.x, bottom: b.y - p.y };
+  }
+
+  /** The location whose marker (or SVG region, unless `markersOnly`) is under a screen point, topmost first. */
+  private hit(p: ScreenPoint, target: EventTarget | null, markersOnly = false): ResolvedLocation | null {
     // The marker canvas's spatial index answers as drawn (dots on a crowded view, real text widths).
     const marker = this.stage.markerUnder(p);
     if (marker !== null) return this.model.locations[marker] ?? null;
+    if (markersOnly) return null;
     const region = target instanceof Element ? target.closest('[data-mn-loc]') : null;
     const index = region ? Number(region.getAttribute('data-mn-loc')) : NaN;
     return Number.isInteger(index) ? (this.model.locations[index] ?? null) : null;
+  }
+
+  /** The free room under a pointer's target, as the location it would become. */
+  private freeRoomAt(target: EventTarget | null): Location | null {
+    const el = target instanceof Element ? target.closest('[data-mn-room]') : null;
+    return (el && this.rooms.get(el.getAttribute('data-mn-room') ?? '')?.free) || null;
   }
 
   private point(e: PointerEvent): ScreenPoint {
@@ -307,7 +418,8 @@ export class EditorCanvas {
   private readonly onPointerDown = (e: PointerEvent): void => {
     if (e.button !== 0 || !this.viewport.contains(e.target as Node)) return;
     const p = this.point(e);
-    const l = this.hit(p, e.target);
+    // With the add tool a room is a place to add at, not a location to pick up: only markers are.
+    const l = this.hit(p, e.target, this.tool === 'add');
     if (!l) return; // the stage pans; a tap without movement arrives in onTap
     // Pressing a location selects and may drag it; the camera must not pan meanwhile.
     e.stopPropagation();
@@ -366,12 +478,18 @@ export class EditorCanvas {
 
   private onTap(p: ScreenPoint, shift: boolean): void {
     const target = document.elementFromPoint?.(p.x + this.viewport.getBoundingClientRect().left, p.y + this.viewport.getBoundingClientRect().top) ?? null;
-    const l = this.hit(p, target);
+    const adding = this.tool === 'add';
+    const l = this.hit(p, target, adding);
     if (l) {
       this.callbacks.onSelect(l.id, shift);
       return;
     }
-    if (this.tool === 'add') {
+    const room = this.freeRoomAt(target);
+    if (room && this.callbacks.onRoom) {
+      this.callbacks.onRoom(room, adding);
+      return;
+    }
+    if (adding) {
       const m = screenToMap(p, this.model.image, this.stage.view.transform);
       if (m.x >= 0 && m.x <= 1 && m.y >= 0 && m.y <= 1) this.callbacks.onAdd([m.x, m.y]);
       return;
@@ -405,7 +523,7 @@ export class EditorCanvas {
   // ---- Selection rings ----
 
   private scheduleRings(): void {
-    if (this.ringFrame || this.selection.size === 0) return;
+    if (this.ringFrame || (this.selection.size === 0 && this.roomLabels.childElementCount === 0 && this.rooms.size === 0)) return;
     this.ringFrame = requestAnimationFrame(() => {
       this.ringFrame = 0;
       this.drawRings();
@@ -415,6 +533,7 @@ export class EditorCanvas {
   private drawRings(): void {
     // The stage calls back while it is being constructed, before `this.stage` points at it.
     if (!this.stage) return;
+    this.drawRoomLabels();
     const vp = this.stage.view.viewport;
     // Ring elements are reused (this runs after every edit and camera move); only their styles change.
     let n = 0;
@@ -425,7 +544,9 @@ export class EditorCanvas {
         if (!l || !onLayer(l, this.layerId)) continue;
         const p = this.screenOf(l);
         if (!p || p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
-        const b = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
+        // A location drawn only as its room is ringed around the room.
+        const room = l.kind === 'hidden' ? this.rooms.get(id) : undefined;
+        const b = room?.linked ? this.roomBox(room, p) : markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
         const r = (this.rings.children[n++] as HTMLElement | undefined) ?? this.rings.appendChild(div('mn-edit-ring'));
         // Written only when the box changed: unchanged style writes still invalidate style.
         const box = `${p.x + b.left - 4},${p.y + b.top - 4},${b.right - b.left + 8},${b.bottom - b.top + 8}`;
@@ -436,10 +557,38 @@ export class EditorCanvas {
           r.style.height = `${b.bottom - b.top + 8}px`;
         }
         if (r.dataset.id !== id) r.dataset.id = id;
+        r.classList.toggle('mn-edit-ring-room', !!room?.linked);
       }
     }
     while (this.rings.children.length > n) this.rings.lastElementChild!.remove();
   }
+}
+
+/** Room names drawn at most (the rooms in view, largest floors included). */
+const MAX_ROOM_LABELS = 300;
+
+/** Outlines a room on the canvas by what it is (SVG classes; editor-only styles in canvas.css). */
+function markRoom(r: Room): void {
+  r.el.classList.toggle('mn-edit-room', r.linked !== null);
+  r.el.classList.toggle('mn-edit-room-free', r.free !== null);
+  // Written only when they change: an unchanged write still invalidates style, and this runs after every edit.
+  const st = (r.el as SVGElement).style;
+  const colour = r.linked?.fill ?? '';
+  if (st.getPropertyValue('--mn-edit-room') !== colour) {
+    if (colour) st.setProperty('--mn-edit-room', colour);
+    else st.removeProperty('--mn-edit-room');
+  }
+  const room = r.free ? r.id : null;
+  if (r.el.getAttribute('data-mn-room') !== room) {
+    if (room) r.el.setAttribute('data-mn-room', room);
+    else r.el.removeAttribute('data-mn-room');
+  }
+}
+
+function unmarkRoom(el: Element): void {
+  el.classList.remove('mn-edit-room', 'mn-edit-room-free');
+  (el as SVGElement).style.removeProperty('--mn-edit-room');
+  el.removeAttribute('data-mn-room');
 }
 
 /** The box each selection ring was last given. */

@@ -3,6 +3,7 @@
  * jotai store of its own per open map; the document itself lives in the EditorStore, not in atoms.
  */
 import { atom } from 'jotai';
+import type { Location } from '@mapnest/shared/map-document';
 import type { CanvasTool } from './canvas';
 
 export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics';
@@ -15,6 +16,10 @@ export const tabAtom = atom<EditorTab>('locations');
 export const dialogAtom = atom<EditorDialog>(null);
 /** The floor shown on the canvas. */
 export const layerAtom = atom<string | null>(null);
+/** Recognised rooms of the floor in view that no location uses, each as the location it would become. */
+export const freeRoomsAtom = atom<readonly Location[]>([]);
+/** The id of a room without a location that the author clicked on the map: the list offers to add it. */
+export const roomOfferAtom = atom<string | null>(null);
 
 export interface EditorNotice {
   id: number;

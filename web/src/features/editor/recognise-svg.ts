@@ -91,22 +91,31 @@ export function measureSvgRegions(svgText: string, map: { width: number; height:
   host.append(svg);
   document.body.append(host);
   try {
-    const root = svg.getBoundingClientRect();
-    const kx = map.width / (root.width || map.width);
-    const ky = map.height / (root.height || map.height);
-    const out: MeasuredRegion[] = [];
-    for (const el of Array.from(svg.querySelectorAll('[id]'))) {
-      if (!SHAPES.has(el.localName) || el.closest('defs, clipPath, mask, pattern, symbol, marker')) continue;
-      const r = el.getBoundingClientRect();
-      const title = el.querySelector(':scope > title')?.textContent ?? '';
-      out.push({
-        id: el.id,
-        name: el.getAttribute('data-name') ?? title,
-        box: { minX: (r.left - root.left) * kx, minY: (r.top - root.top) * ky, maxX: (r.right - root.left) * kx, maxY: (r.bottom - root.top) * ky },
-      });
-    }
-    return out;
+    return measureRegionsIn(svg, map).map(({ el: _el, ...r }) => r);
   } finally {
     host.remove();
   }
+}
+
+/**
+ * Measures the id'd shapes of an SVG that is laid out (off screen, or on the editor's map under any
+ * pan and zoom): each with its element and its box in map pixels.
+ */
+export function measureRegionsIn(svg: SVGSVGElement, map: { width: number; height: number }): (MeasuredRegion & { el: Element })[] {
+  const root = svg.getBoundingClientRect();
+  const kx = map.width / (root.width || map.width);
+  const ky = map.height / (root.height || map.height);
+  const out: (MeasuredRegion & { el: Element })[] = [];
+  for (const el of Array.from(svg.querySelectorAll('[id]'))) {
+    if (!SHAPES.has(el.localName) || el.closest('defs, clipPath, mask, pattern, symbol, marker')) continue;
+    const r = el.getBoundingClientRect();
+    const title = el.querySelector(':scope > title')?.textContent ?? '';
+    out.push({
+      el,
+      id: el.id,
+      name: el.getAttribute('data-name') ?? title,
+      box: { minX: (r.left - root.left) * kx, minY: (r.top - root.top) * ky, maxX: (r.right - root.left) * kx, maxY: (r.bottom - root.top) * ky },
+    });
+  }
+  return out;
 }

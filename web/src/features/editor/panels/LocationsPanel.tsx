@@ -1,15 +1,18 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type UIEvent } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import { SearchInput } from '../../../components/SearchInput';
 import { deleteLocations, reorderLocation } from '../actions/locations';
+import { importLocations } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
-import { dialogAtom, selectionAtom, toolAtom } from '../editor-state';
+import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../editor-state';
 import { keyboardMoveTarget, movedMessage, slotFromOffset, useDragReorder } from './drag-reorder';
 import { DragHandle, MoveButtons, useAnnouncer } from './Reorder';
 
 const ROW = 44;
 const OVERSCAN = 8;
+/** Rooms without a location listed by name (all of them can be added at once). */
+const MAX_ROOMS_LISTED = 200;
 
 function matches(l: Location, q: string): boolean {
   return l.id.toLowerCase().includes(q) || (l.title ?? '').toLowerCase().includes(q) || (l.about ?? '').toLowerCase().includes(q);
@@ -28,6 +31,9 @@ export function LocationsPanel() {
   const [selection, setSelection] = useAtom(selectionAtom);
   const [tool, setTool] = useAtom(toolAtom);
   const setDialog = useSetAtom(dialogAtom);
+  const freeRooms = useAtomValue(freeRoomsAtom);
+  const [offer, setOffer] = useAtom(roomOfferAtom);
+  const offered = offer ? freeRooms.find((r) => r.id === offer) : undefined;
   const [query, setQuery] = useState('');
   const q = useDeferredValue(query.trim().toLowerCase());
   const [scroll, setScroll] = useState(0);
@@ -62,6 +68,14 @@ export function LocationsPanel() {
   const last = Math.min(items.length, Math.ceil((scroll + height) / ROW) + OVERSCAN);
   const activeIndex = active === null ? -1 : items.findIndex((l) => l.id === active);
   const rowId = (i: number) => `${ids}-row-${i}`;
+
+  /** Recognised rooms become locations linked to them (one undoable step). */
+  const addRooms = (rooms: readonly Location[]) => {
+    if (!run(importLocations, { locations: rooms.slice(), mode: 'add' })) return;
+    setOffer(null);
+    setSelection(new Set(rooms.length === 1 ? [rooms[0]!.id] : []));
+    announce(rooms.length === 1 ? `Added “${nameOf(rooms[0]!)}” as a location.` : `Added ${rooms.length} rooms as locations.`);
+  };
 
   const moveTo = (l: Location, to: number) => {
     if (run(reorderLocation, { id: l.id, to })) announce(movedMessage(nameOf(l), to, doc.locations.length));
@@ -191,6 +205,45 @@ export function LocationsPanel() {
               Delete {selection.size}
             </button>
           </div>
+        )}
+        {offered && (
+          <div className="panel__row room-offer" role="group" aria-label="Room without a location">
+            <span className="panel__hint">
+              The room “{offered.title}” ({offered.id}) has no location.
+            </span>
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => addRooms([offered])}>
+              Add as location
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOffer(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        {freeRooms.length > 0 && (
+          <details className="rooms-free">
+            <summary>
+              {freeRooms.length === 1 ? '1 room on this floor has no location' : `${freeRooms.length} rooms on this floor have no location`}
+            </summary>
+            <div className="panel__row">
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => addRooms(freeRooms)}>
+                {freeRooms.length === 1 ? 'Add it as a location' : `Add all ${freeRooms.length} as locations`}
+              </button>
+            </div>
+            <ul className="rooms-free__list" aria-label="Rooms without a location">
+              {freeRooms.slice(0, MAX_ROOMS_LISTED).map((r) => (
+                <li key={r.id} className={r.id === offer ? 'is-offered' : undefined}>
+                  <span className="vlist__text">
+                    <span className="vlist__title">{nameOf(r)}</span>
+                    <span className="vlist__meta">{r.id}</span>
+                  </span>
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => addRooms([r])} aria-label={`Add ${nameOf(r)} as a location`}>
+                    Add
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {freeRooms.length > MAX_ROOMS_LISTED && <p className="panel__hint">and {freeRooms.length - MAX_ROOMS_LISTED} more; “Add all” adds them too.</p>}
+          </details>
         )}
       </div>
       {doc.locations.length === 0 ? (
