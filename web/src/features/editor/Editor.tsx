@@ -11,7 +11,7 @@ import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
 import { isEditableElement } from '../../components/shortcut';
 import { ActionError, type EditorAction } from './actions/registry';
 import { addLocation, deleteLocations, moveLocation, nextLocationId } from './actions/locations';
-import { importLocations, replaceDocument } from './actions/structure';
+import { replaceDocument } from './actions/structure';
 import { EditorCanvas } from './canvas';
 import { EditorContext, useEditor, type EditorContextValue } from './editor-context';
 import { freeRoomsAtom, layerAtom, noticeAtom, roomOfferAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
@@ -277,18 +277,13 @@ function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | n
       onMove(id, coord) {
         startTransition(() => void handlers.current.run(moveLocation, { id, coord }));
       },
-      onRoom(room, add) {
+      onRoom(room) {
+        // Like a builder's click on an unused shape: nothing is selected, the list offers the room.
         startTransition(() => {
           const h = handlers.current;
           h.setTab('locations');
-          if (!add) {
-            // Like a builder's click on an unused shape: nothing is selected, the list offers the room.
-            h.setSelection(new Set());
-            h.setRoomOffer(room.id);
-          } else if (h.run(importLocations, { locations: [room], mode: 'add' })) {
-            h.setRoomOffer(null);
-            h.setSelection(new Set([room.id]));
-          }
+          h.setSelection(new Set());
+          h.setRoomOffer(room.id);
         });
       },
       onFreeRooms(rooms) {

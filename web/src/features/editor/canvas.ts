@@ -25,11 +25,8 @@ export interface EditorCanvasCallbacks {
   onAdd(coord: [number, number]): void;
   /** A location was dragged to a normalised point. */
   onMove(id: string, coord: [number, number]): void;
-  /**
-   * A recognised room without a location was clicked: with the add tool (`add` true) it should become
-   * `room`, a location linked to it; with the select tool the author is offered that.
-   */
-  onRoom?(room: Location, add: boolean): void;
+  /** A recognised room without a location was clicked (select tool): offer to make it `room`, a location linked to it. */
+  onRoom?(room: Location): void;
   /** The recognised rooms of the floor in view that no location uses changed. */
   onFreeRooms?(rooms: readonly Location[]): void;
 }
@@ -484,17 +481,15 @@ export class EditorCanvas {
       this.callbacks.onSelect(l.id, shift);
       return;
     }
-    const room = this.freeRoomAt(target);
-    if (room && this.callbacks.onRoom) {
-      this.callbacks.onRoom(room, adding);
-      return;
-    }
     if (adding) {
+      // A room under the add tool is a place like any other: the new marker goes where it was clicked.
       const m = screenToMap(p, this.model.image, this.stage.view.transform);
       if (m.x >= 0 && m.x <= 1 && m.y >= 0 && m.y <= 1) this.callbacks.onAdd([m.x, m.y]);
       return;
     }
-    if (!shift) this.callbacks.onSelect(null, false);
+    const room = this.freeRoomAt(target);
+    if (room && this.callbacks.onRoom) this.callbacks.onRoom(room);
+    else if (!shift) this.callbacks.onSelect(null, false);
   }
 
   private startGhost(index: number): void {
