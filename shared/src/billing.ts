@@ -5,7 +5,7 @@
  * in the sandbox and the slots a subscription gives can never disagree.
  */
 import * as z from 'zod';
-import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PRICES, QUANTITY_MAX, QUANTITY_MIN, type BillingPeriod, type PlanId } from './constants';
+import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PRICES, QUANTITY_MAX, QUANTITY_MIN, type BillingPeriod, type MapStateValue, type PlanId } from './constants';
 import { mapIdSchema } from './maps';
 
 export const planSchema = z.enum(['basic', 'pro'], { error: 'Plan must be "basic" or "pro"' });
@@ -67,7 +67,7 @@ export interface License {
 export interface RegisterLicenseResult {
   license: License;
   /** The map's state after registration: a test map goes live on its licence. */
-  state: number;
+  state: MapStateValue;
 }
 
 export interface RestoreLapsedResult {

@@ -18,6 +18,8 @@ export const FILE_TYPES = {
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
 export const FILE_TYPE_LIST = Object.keys(FILE_TYPES) as FileType[];
+/** Whether a MIME type is one the library accepts. */
+export const isFileType = (value: string): value is FileType => Object.hasOwn(FILE_TYPES, value);
 /** Default page size of list-files. */
 export const FILE_PAGE_DEFAULT = 100;
 
@@ -146,7 +148,7 @@ export function sniffFileType(bytes: Uint8Array): FileType | null {
 
 /** Why a file cannot go in the library (size, type, contents), or null when it can. */
 export function fileProblem(file: { size: number; type: string }, firstBytes?: Uint8Array): string | null {
-  if (!(file.type in FILE_TYPES)) return FILE_MESSAGES.type;
+  if (!isFileType(file.type)) return FILE_MESSAGES.type;
   if (file.size > FILE_MAX_BYTES) return FILE_MESSAGES.tooLarge;
   if (file.size < 1) return 'The file is empty';
   if (firstBytes && sniffFileType(firstBytes) !== file.type) return FILE_MESSAGES.mismatch;

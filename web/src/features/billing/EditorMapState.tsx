@@ -23,7 +23,7 @@ export function EditorMapState() {
         map={licensing ? map : null}
         onClose={() => setLicensing(false)}
         onRegistered={(result) => {
-          setMap({ ...map, state: result.state as typeof map.state, licenseEndsAt: result.license.endsAt, lapsedFrom: null });
+          setMap({ ...map, state: result.state, licenseEndsAt: result.license.endsAt, lapsedFrom: null });
           // The rest (published, activeUntil) comes with the map's next read.
           void reloadHistory().catch(() => undefined);
         }}

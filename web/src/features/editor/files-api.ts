@@ -3,7 +3,7 @@
  * progress) and delete. The browser checks type, size and the file's first bytes for a quick
  * answer; the POST policy and the server's check of the stored bytes are what enforce them.
  */
-import { fileProblem, type FileType, type FileUpload } from '@mapnest/shared/files';
+import { FILE_MESSAGES, fileProblem, isFileType, type FileUpload } from '@mapnest/shared/files';
 import { call } from '../../lib/api';
 
 export const filesApi = {
@@ -24,7 +24,8 @@ export async function uploadFile(file: File, onProgress?: (fraction: number) => 
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   const problem = fileProblem({ size: file.size, type }, head);
   if (problem) throw new Error(problem);
-  const post = await call('createFileUpload', { fileName: file.name, contentType: type as FileType, size: file.size });
+  if (!isFileType(type)) throw new Error(FILE_MESSAGES.type);
+  const post = await call('createFileUpload', { fileName: file.name, contentType: type, size: file.size });
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
   form.append('file', file);
