@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
-import { call, createUser, type TestUser } from '../helpers/stack';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
   <rect id="background" width="800" height="600" fill="#f8fafc"/>
@@ -100,6 +102,33 @@ describe('recognised SVG rooms in the editor', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => roomClass(page, 'shop-b')).not.toContain('mn-edit-room-free');
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['a desktop', 1366, 768],
+    ['a phone', 390, 844],
+  ])('on the demo shopping centre on %s: its shops are linked rooms, outlined and selected by a click', async (_, width, height) => {
+    const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document as MapDocument;
+    // A free account holds two test maps: each case has its own.
+    const owner = await createUser({ name: 'Demo Rooms Tester' });
+    const mapId = await call<string>('createMap', { title: 'Rooms of the demo', mapData: demo }, owner);
+    const context = await newContext(browser, { width, height });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInThroughUi(page, owner);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 30_000 });
+    await expect.poll(() => roomClass(page, 'voltage'), { timeout: 10_000 }).toMatch(/\bmn-edit-room\b/);
+    // The drawing names its shops itself, so the canvas adds no names of its own.
+    expect(await labels(page)).toEqual([]);
+    if (width > 820) {
+      await clickRoom(page, 'voltage');
+      await expect.poll(() => page.locator('.vlist__row.is-selected').getAttribute('data-id')).toBe('voltage');
+      await expect.poll(() => page.locator('.mn-edit-ring.mn-edit-ring-room').count()).toBe(1);
+    }
+    await page.screenshot({ path: `.test-artifacts/editor-demo-rooms-${width}x${height}.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
