@@ -38,6 +38,8 @@ interface Room extends MeasuredRegion {
   linked: ResolvedLocation | null;
   /** What it would become as a location, when nothing uses its id yet. */
   free: Location | null;
+  /** How it is marked in the SVG now (colour and whether free), so unchanged rooms cost no DOM calls. */
+  shown: string;
 }
 
 /** Pixels a press may travel before it becomes a drag. */
@@ -236,7 +238,7 @@ export class EditorCanvas {
     for (const r of this.rooms.values()) unmarkRoom(r.el);
     this.roomSvg = svg;
     this.rooms = new Map();
-    if (svg) for (const r of measureRegionsIn(svg, this.model.image)) if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null });
+    if (svg) for (const r of measureRegionsIn(svg, this.model.image)) if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null, shown: '' });
     this.classifyRooms();
   }
 
@@ -256,7 +258,11 @@ export class EditorCanvas {
         const l = this.model.byId.get(r.id);
         r.linked = l && onLayer(l, this.layerId) ? l : null;
         r.free = freeById.get(r.id) ?? null;
-        markRoom(r);
+        const shown = `${r.linked?.fill ?? ''}|${r.free ? 1 : 0}`;
+        if (shown !== r.shown) {
+          r.shown = shown;
+          markRoom(r);
+        }
       }
     }
     const changed = free.length !== this.freeRooms.length || free.some((l, i) => l.id !== this.freeRooms[i]!.id || l.title !== this.freeRooms[i]!.title);
@@ -566,18 +572,11 @@ const MAX_ROOM_LABELS = 300;
 function markRoom(r: Room): void {
   r.el.classList.toggle('mn-edit-room', r.linked !== null);
   r.el.classList.toggle('mn-edit-room-free', r.free !== null);
-  // Written only when they change: an unchanged write still invalidates style, and this runs after every edit.
   const st = (r.el as SVGElement).style;
-  const colour = r.linked?.fill ?? '';
-  if (st.getPropertyValue('--mn-edit-room') !== colour) {
-    if (colour) st.setProperty('--mn-edit-room', colour);
-    else st.removeProperty('--mn-edit-room');
-  }
-  const room = r.free ? r.id : null;
-  if (r.el.getAttribute('data-mn-room') !== room) {
-    if (room) r.el.setAttribute('data-mn-room', room);
-    else r.el.removeAttribute('data-mn-room');
-  }
+  if (r.linked) st.setProperty('--mn-edit-room', r.linked.fill);
+  else st.removeProperty('--mn-edit-room');
+  if (r.free) r.el.setAttribute('data-mn-room', r.id);
+  else r.el.removeAttribute('data-mn-room');
 }
 
 function unmarkRoom(el: Element): void {
