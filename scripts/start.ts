@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const users = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
     // Imported only now: the maps service reads the environment the stack has just set.
     const { seedDemo } = await import('./local/seed-demo');
-    await seedDemo({ adminUid: users.admin.uid, adminEmail: users.admin.email });
+    await seedDemo();
     return users;
   })();
   // A page opened before the seed is done waits for it rather than finding no demo map.

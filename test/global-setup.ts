@@ -79,7 +79,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
   const seed = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
   const { seedDemo } = await import('../scripts/local/seed-demo');
-  await seedDemo({ adminUid: seed.admin.uid, adminEmail: seed.admin.email });
+  await seedDemo();
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
   project.provide('admin', seed.admin);

@@ -166,6 +166,13 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     table: ['read', 'write'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
     userPool: ['AdminGetUser'], mail: true,
   },
+  // The demo and example maps, at each deployment (domain/demo-maps.ts): reads whether each map exists, creates the
+  // missing ones (document, map item and history in one transaction; the document is deleted again if that fails) and
+  // publishes them; checks each published copy (HeadObject, so 'list' for a 404) and writes a missing one again.
+  // Never deletes a table item.
+  'triggers/seed-demo-maps': {
+    table: RW, documents: { 'maps/*': ['read', 'write', 'delete'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
+  },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
   // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
   // Stores a sanitised SVG in place of the uploaded one (domain/files.ts verifyUpload).

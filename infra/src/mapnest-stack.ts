@@ -1,10 +1,13 @@
-import { Annotations, CfnOutput, Lazy, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, CustomResource, Duration, Lazy, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bundle } from './bundle';
 import { Api } from './constructs/api';
@@ -140,6 +143,7 @@ export class MapnestStack extends Stack {
         // thumbnail write costs one no-op invocation and never loops.
         this.storage.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(fn.function));
       }
+      if (spec.trigger === 'custom-resource') this.runAtDeployment(spec, fn);
     }
 
     this.runtimeConfig = {
@@ -193,6 +197,26 @@ export class MapnestStack extends Stack {
 
     acknowledgeCdkHelpers(this);
     this.retainHelperLogsLikeOurs(stage);
+  }
+
+  /**
+   * A custom resource CloudFormation creates, updates and deletes with the stack, backed directly by the function
+   * (lambdas/src/lib/custom-resource.ts answers CloudFormation itself; no provider framework). Its one property is the
+   * hash of the function's bundle, so a deployment that changes the code (the seeded maps' documents are bundled in it)
+   * runs it again as an Update; other deployments leave it alone. It waits for the function's role and policy.
+   */
+  private runAtDeployment(spec: FunctionSpec, fn: MapnestFunction): CustomResource {
+    const name = constructIdFor(spec).replace(/^Trigger/, '');
+    const bundle = readFileSync(join(fn.bundleDir, 'index.mjs'));
+    const resource = new CustomResource(this, `${name}Run`, {
+      serviceToken: fn.function.functionArn,
+      resourceType: `Custom::Mapnest${name}`,
+      // An answer lost for good fails the deployment after 5 minutes instead of CloudFormation's default hour.
+      serviceTimeout: Duration.minutes(5),
+      properties: { BundleHash: createHash('sha256').update(bundle).digest('hex') },
+    });
+    resource.node.addDependency(fn);
+    return resource;
   }
 
   /**

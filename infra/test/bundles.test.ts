@@ -69,6 +69,10 @@ function minimalInvocation(fn: FunctionSpec): { event: unknown; expectStatus?: n
     return { event: { version: '1', triggerSource: 'CustomMessage_SignUp', region: 'us-east-1', userPoolId: 'us-east-1_check', userName: 'u', callerContext: { awsSdkVersion: 'x', clientId: 'c' }, request: { userAttributes: { email: 'a@example.com' }, codeParameter: '{####}', usernameParameter: null }, response: { smsMessage: null, emailMessage: null, emailSubject: null } } };
   }
   if (fn.trigger === 's3-upload') return { event: { Records: [] } };
+  // CloudFormation's Create: the handler reaches the (closed) table, then tries to answer FAILED to the (closed) response URL.
+  if (fn.trigger === 'custom-resource') {
+    return { event: { RequestType: 'Create', ServiceToken: 'arn', ResponseURL: 'http://127.0.0.1:9/response', StackId: 'stack', RequestId: 'bundle-check', LogicalResourceId: 'Run', ResourceType: 'Custom::Check', ResourceProperties: { ServiceToken: 'arn' } } };
+  }
   return { event: { version: '0', id: 'bundle-check', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} } };
 }
 

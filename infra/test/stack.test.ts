@@ -139,6 +139,31 @@ describe('functions and routes', () => {
     }
   });
 
+  it('seeds the demo and example maps at each deployment: a custom resource on its own function, after its role and policy, rerun when the bundle changes', () => {
+    for (const { template } of [dev, prod]) {
+      const fn = functionsById(template).get('triggers/seed-demo-maps')!;
+      expect(fn, 'the seeding function').toBeDefined();
+      const runs = Object.entries(template.findResources('Custom::MapnestSeedDemoMaps')) as Array<[string, { Properties: Record<string, unknown>; DependsOn?: string[] }]>;
+      expect(runs).toHaveLength(1);
+      const [, run] = runs[0]!;
+      const bundleJs = readFileSync(join(bundled.bundles.get('triggers/seed-demo-maps')!.dir, 'index.mjs'));
+      expect(run.Properties).toEqual({
+        ServiceToken: getAtt(fn.logicalId),
+        ServiceTimeout: '300',
+        BundleHash: createHash('sha256').update(bundleJs).digest('hex'),
+      });
+      const roleId = (fn.properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const policyIds = Object.entries(template.findResources('AWS::IAM::Policy'))
+        .filter(([, p]) => (p as { Properties: { Roles: Array<{ Ref: string }> } }).Properties.Roles.some((r) => r.Ref === roleId))
+        .map(([id]) => id);
+      expect(policyIds.length).toBeGreaterThan(0);
+      expect(run.DependsOn).toEqual(expect.arrayContaining([fn.logicalId, roleId, ...policyIds]));
+      // Nothing invokes it but CloudFormation: no schedule, no bucket notification, no API route.
+      expect(json(template.findResources('AWS::Events::Rule'))).not.toContain(fn.logicalId);
+      expect(routes(template).filter((r) => json(r).includes(fn.logicalId))).toEqual([]);
+    }
+  });
+
   it('declares grants for every provisioned function', () => {
     const missing = manifest.functions.map((f) => f.id).filter((id) => !(id in GRANTS));
     expect(missing, 'add these ids to infra/src/grants.ts').toEqual([]);
@@ -258,6 +283,20 @@ describe('least privilege', () => {
     }
     const getMap = dataStatements('calls/get-map').find((s) => json(s.Resource).includes(ids.documents!))!;
     expect(actionsOf(getMap)).toEqual(['s3:GetObject']);
+  });
+
+  it('lets the demo-map seeding create, check and publish maps and do nothing else: no table deletes, no uploads, users or secrets', () => {
+    const statements = dataStatements('triggers/seed-demo-maps');
+    const on = (logicalId: string) => statements.filter((s) => json(s.Resource).includes(`"${logicalId}"`)).flatMap(actionsOf).sort();
+    expect(on(ids.table!)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect(on(ids.documents!)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    // Listing the public bucket only tells a missing published copy (404) from a denied one (HeadObject).
+    expect(on(ids.public!)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    for (const s of statements) {
+      const objects = actionsOf(s).some((a) => a.endsWith('Object'));
+      if (objects && (json(s.Resource).includes(`"${ids.documents!}"`) || json(s.Resource).includes(`"${ids.public!}"`))) expect(json(s.Resource)).toContain('/maps/*');
+    }
+    expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('s3:'))).toEqual([]);
   });
 
   it('lets only functions declared to delete delete table items', () => {

@@ -26,7 +26,8 @@ export const HTTP_ROUTES: readonly HttpRouteSpec[] = [
 export interface TriggerSpec {
   /** Handler module under lambdas/src/triggers, without extension. */
   module: string;
-  source: 's3-upload' | 'cognito-custom-message' | 'schedule';
+  /** 'custom-resource': run by CloudFormation during each deployment (Create/Update/Delete of its resource). */
+  source: 's3-upload' | 'cognito-custom-message' | 'schedule' | 'custom-resource';
   /** For 'schedule': an EventBridge schedule expression. */
   schedule?: string;
 }
@@ -35,6 +36,7 @@ export const TRIGGERS: readonly TriggerSpec[] = [
   { module: 'cognito-custom-message', source: 'cognito-custom-message' },
   { module: 'expire-test-maps', source: 'schedule', schedule: 'rate(1 hour)' },
   { module: 'thumbnail', source: 's3-upload' },
+  { module: 'seed-demo-maps', source: 'custom-resource' },
 ];
 
 /** 'save-map' -> 'saveMap'. */

@@ -38,6 +38,8 @@ function defaultSizing(spec: FunctionSpec): Sizing {
     case 's3-upload': return { memorySize: 1024, timeout: Duration.seconds(60) };
     // Sweeps walk the whole table; they run alone, so a generous limit costs nothing when unused.
     case 'schedule': return { memorySize: 512, timeout: Duration.minutes(5) };
+    // Deployment-time work (the demo maps): a few map documents, written once per deployment.
+    case 'custom-resource': return { memorySize: 512, timeout: Duration.minutes(2) };
     case undefined:
       // 1 GB buys most of a vCPU: map documents of several MB are parsed and validated in calls.
       return spec.kind === 'call' ? { memorySize: 1024, timeout: CALL_TIMEOUT } : { memorySize: 512, timeout: CALL_TIMEOUT };
@@ -99,11 +101,14 @@ export class MapnestFunction extends Construct {
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   readonly spec: FunctionSpec;
+  /** The asset folder the function's code comes from (its built bundle). */
+  readonly bundleDir: string;
 
   constructor(scope: Construct, id: string, props: MapnestFunctionProps) {
     super(scope, id);
     const { spec, bundle, stage } = props;
     this.spec = spec;
+    this.bundleDir = bundle.dir;
     const sizing = { ...defaultSizing(spec), ...SIZING_OVERRIDES[spec.id] };
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {

@@ -1,20 +1,10 @@
 /** Fixed addresses and ids the web app links to. External URLs live here so they change in one place. */
 
-/** The map that /demo opens (the local seed and each environment create it under this id). */
-export const DEMO_MAP_ID = 'demo';
-
 /**
- * The example maps the case-study pages show. Published like the demo (the local seed and each environment create
- * them under these ids, in the demo state); their documents are shipped in web/public (`file`). The retail example
- * reuses the demo's shopping centre.
+ * The map that /demo opens and the example maps the case-study pages show: fixed ids every environment seeds
+ * (shared/src/demo-maps.ts, where the seeding Lambda reads them too).
  */
-export const EXAMPLE_MAPS = {
-  realEstate: { id: 'examplerealestate', title: 'Willow Creek site plan (example)', file: '/examples/willow-creek.json' },
-  retail: { id: 'exampleretail', title: 'Riverside Centre directory (example)', file: '/demo/riverside-centre.json' },
-  geographic: { id: 'examplegeographic', title: 'Velora dealers in Europe (example)', file: '/examples/velora-dealers.json' },
-} as const;
-
-export type ExampleMap = (typeof EXAMPLE_MAPS)[keyof typeof EXAMPLE_MAPS];
+export { DEMO_MAP_ID, EXAMPLE_MAPS, type ExampleMap } from '@mapnest/shared/demo-maps';
 
 /** Where /docs and /routes send the visitor (spec §2: external documentation and wayfinding pages). */
 export const EXTERNAL_URLS = {
