@@ -13,6 +13,7 @@ import { MapStage } from '../../viewer/stage';
 import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
 import { buildModel, onLayer, patchModel } from '../../viewer/viewer-model';
 import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from './recognise-svg';
+import type { NetworkHost } from './wayfinding/network-layer';
 import '../../viewer/viewer.css';
 import './canvas.css';
 
@@ -377,6 +378,21 @@ export class EditorCanvas {
   onViewChange(listener: () => void): () => void {
     this.viewListeners.add(listener);
     return () => this.viewListeners.delete(listener);
+  }
+
+  /** What an overlay drawn over the map (the wayfinding network, editor/wayfinding/network-layer.ts) needs. */
+  networkHost(): NetworkHost {
+    return {
+      element: this.map,
+      layer: () => this.layerId,
+      toScreen: (p) => imageToScreen({ x: p[0] * this.model.image.width, y: p[1] * this.model.image.height }, this.stage.view.transform),
+      toMap: (p) => {
+        const m = screenToMap(p, this.model.image, this.stage.view.transform);
+        return [m.x, m.y];
+      },
+      aspect: () => this.model.image.width / this.model.image.height,
+      onViewChange: (l) => this.onViewChange(l),
+    };
   }
 
   // ---- Hit testing ----

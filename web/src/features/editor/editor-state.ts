@@ -6,7 +6,7 @@ import { atom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import type { CanvasTool } from './canvas';
 
-export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics';
+export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';
 export type EditorDialog = null | 'import' | 'export' | 'preview' | 'publish' | 'files' | 'recognise' | 'builtin';
 
 export const toolAtom = atom<CanvasTool>('select');

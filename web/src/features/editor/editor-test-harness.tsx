@@ -57,6 +57,8 @@ export interface HarnessOptions {
   server?: ReturnType<typeof fakeServer>;
   /** The server's current document, for three-way merges (absent: a 409 asks two ways). */
   fetchCurrent?: () => Promise<{ doc: MapDocument; version: number }>;
+  /** More of the canvas than `reveal` (e.g. networkHost for the Wayfinding panel's overlay). */
+  canvas?: Partial<EditorCanvas>;
 }
 
 const open: SaveController[] = [];
@@ -82,7 +84,7 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
   const jotai = createStore();
   const notices: { text: string; kind: 'error' | 'info' }[] = [];
   const revealed: string[] = [];
-  const canvas = { reveal: (id: string) => void revealed.push(id) } as unknown as EditorCanvas;
+  const canvas = { reveal: (id: string) => void revealed.push(id), ...o.canvas } as unknown as EditorCanvas;
   const ctx: EditorContextValue = {
     mapId: map.id,
     store,

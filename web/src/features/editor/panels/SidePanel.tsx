@@ -9,12 +9,14 @@ import { LayersPanel } from './LayersPanel';
 import { LocationsPanel } from './LocationsPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { StylesPanel } from './StylesPanel';
+import { WayfindingPanel } from './WayfindingPanel';
 
 const TABS: { id: EditorTab; label: string }[] = [
   { id: 'locations', label: 'Locations' },
   { id: 'layers', label: 'Layers' },
   { id: 'groups', label: 'Groups' },
   { id: 'styles', label: 'Styles' },
+  { id: 'wayfinding', label: 'Wayfinding' },
   { id: 'settings', label: 'Settings' },
   { id: 'history', label: 'History' },
   { id: 'analytics', label: 'Analytics' },
@@ -48,6 +50,7 @@ export function SidePanel() {
         {tab === 'layers' && <LayersPanel />}
         {tab === 'groups' && <GroupsPanel />}
         {tab === 'styles' && <StylesPanel />}
+        {tab === 'wayfinding' && <WayfindingPanel />}
         {tab === 'settings' && <SettingsPanel />}
         {tab === 'history' && <HistoryTab />}
         {tab === 'analytics' && <AnalyticsPanel />}

@@ -1,0 +1,207 @@
+/**
+ * The walkable network drawn over the editor canvas while the Wayfinding panel is open: the paths of the
+ * floor in view as lines, nodes as dots (connectors as squares, pinned locations ringed). In draw mode a
+ * click places a point (snapped to a node or an edge within a few pixels) and each next click draws an
+ * edge to it; Escape ends the path. In select mode a click selects a node or an edge, and dragging a node
+ * moves it (dropped on another node it joins it). Plain SVG; edits go out through the callbacks as actions.
+ */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { ScreenPoint } from '../../../map-core/coords';
+import { layerNodes, snapPoint, type Point } from '../actions/wayfinding';
+import './network-layer.css';
+
+/** What the editor canvas lends the layer (see EditorCanvas.networkHost). */
+export interface NetworkHost {
+  /** The element over the map the layer is placed in. */
+  readonly element: HTMLElement;
+  layer(): string;
+  toScreen(p: Point): ScreenPoint;
+  toMap(p: ScreenPoint): Point;
+  /** Width / height of the map image. */
+  aspect(): number;
+  onViewChange(listener: () => void): () => void;
+}
+
+export type NetworkSelection = { kind: 'node'; layer: string; at: Point } | { kind: 'edge'; route: string; segment: number } | null;
+
+export interface NetworkLayerCallbacks {
+  onAddEdge(layer: string, from: Point, to: Point): boolean;
+  onMoveNode(layer: string, from: Point, to: Point): void;
+  onSelect(selection: NetworkSelection): void;
+}
+
+/** Screen pixels within which a point snaps to a node or an edge. */
+export const SNAP_PX = 8;
+const SVG = 'http://www.w3.org/2000/svg';
+const same = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1];
+
+export class NetworkLayer {
+  private readonly svg: SVGSVGElement;
+  private doc: MapDocument;
+  private mode: 'select' | 'draw' = 'select';
+  private selection: NetworkSelection = null;
+  /** The last point of the path being drawn. */
+  private pending: Point | null = null;
+  private drag: { from: Point; pointerId: number; start: ScreenPoint; moved: boolean; to: Point } | null = null;
+  private readonly off: () => void;
+
+  constructor(private readonly host: NetworkHost, doc: MapDocument, private readonly callbacks: NetworkLayerCallbacks) {
+    this.doc = doc;
+    this.svg = document.createElementNS(SVG, 'svg');
+    this.svg.setAttribute('class', 'mn-edit-network');
+    this.svg.setAttribute('aria-hidden', 'true');
+    host.element.append(this.svg);
+    this.svg.addEventListener('pointerdown', this.onDown);
+    this.svg.addEventListener('pointermove', this.onMoveEvt);
+    this.svg.addEventListener('pointerup', this.onUp);
+    document.addEventListener('keydown', this.onKey);
+    this.off = host.onViewChange(() => this.draw());
+    this.draw();
+  }
+
+  destroy(): void {
+    this.off();
+    document.removeEventListener('keydown', this.onKey);
+    this.svg.remove();
+  }
+
+  setDocument(doc: MapDocument): void {
+    this.doc = doc;
+    this.draw();
+  }
+
+  setMode(mode: 'select' | 'draw'): void {
+    this.mode = mode;
+    this.pending = null;
+    this.draw();
+  }
+
+  setSelection(selection: NetworkSelection): void {
+    this.selection = selection;
+    this.draw();
+  }
+
+  /** Ends the path being drawn (Escape). */
+  endPath(): void {
+    this.pending = null;
+    this.draw();
+  }
+
+  private snap(p: ScreenPoint): Point {
+    const a = this.host.toMap(p);
+    const b = this.host.toMap({ x: p.x, y: p.y + SNAP_PX });
+    return snapPoint(this.doc, this.host.layer(), a, Math.abs(b[1] - a[1]), this.host.aspect()).point;
+  }
+
+  private point(e: PointerEvent): ScreenPoint {
+    const r = this.svg.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  private readonly onKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape' && this.pending) {
+      e.preventDefault();
+      this.endPath();
+    }
+  };
+
+  private readonly onDown = (e: PointerEvent): void => {
+    if (e.button !== 0) return;
+    const target = e.target as Element;
+    const p = this.point(e);
+    if (this.mode === 'draw') {
+      e.stopPropagation();
+      e.preventDefault();
+      const at = this.snap(p);
+      if (this.pending && !same(this.pending, at)) {
+        if (this.callbacks.onAddEdge(this.host.layer(), this.pending, at)) this.pending = at;
+      } else this.pending = at;
+      this.draw();
+      return;
+    }
+    const node = target.getAttribute('data-node');
+    const edge = target.getAttribute('data-edge');
+    if (node) {
+      e.stopPropagation();
+      e.preventDefault();
+      const at = JSON.parse(node) as Point;
+      this.callbacks.onSelect({ kind: 'node', layer: this.host.layer(), at });
+      this.drag = { from: at, pointerId: e.pointerId, start: p, moved: false, to: at };
+      this.svg.setPointerCapture?.(e.pointerId);
+    } else if (edge) {
+      e.stopPropagation();
+      const [route, segment] = JSON.parse(edge) as [string, number];
+      this.callbacks.onSelect({ kind: 'edge', route, segment });
+    }
+  };
+
+  private readonly onMoveEvt = (e: PointerEvent): void => {
+    const d = this.drag;
+    if (!d || d.pointerId !== e.pointerId) return;
+    const p = this.point(e);
+    if (!d.moved && Math.hypot(p.x - d.start.x, p.y - d.start.y) < 4) return;
+    d.moved = true;
+    const others = { ...this.doc, routes: this.doc.routes };
+    const a = this.host.toMap(p);
+    const b = this.host.toMap({ x: p.x, y: p.y + SNAP_PX });
+    const near = layerNodes(others, this.host.layer()).filter((n) => !same(n, d.from));
+    const tol = Math.abs(b[1] - a[1]);
+    const hit = near.find((n) => Math.hypot((n[0] - a[0]) * this.host.aspect(), n[1] - a[1]) <= tol);
+    d.to = hit ?? a;
+    this.draw();
+  };
+
+  private readonly onUp = (e: PointerEvent): void => {
+    const d = this.drag;
+    if (!d || d.pointerId !== e.pointerId) return;
+    this.drag = null;
+    this.svg.releasePointerCapture?.(e.pointerId);
+    if (d.moved && !same(d.from, d.to)) this.callbacks.onMoveNode(this.host.layer(), d.from, d.to);
+    this.draw();
+  };
+
+  private draw(): void {
+    const layer = this.host.layer();
+    const el = (name: string, attrs: Record<string, string | number>) => {
+      const n = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+      return n;
+    };
+    const d = this.drag?.moved ? this.drag : null;
+    const moved = (p: Point): Point => (d && same(p, d.from) ? d.to : p);
+    const s = (p: Point) => this.host.toScreen(moved(p));
+    const parts: Element[] = [];
+    this.svg.classList.toggle('is-drawing', this.mode === 'draw');
+    if (this.mode === 'draw') parts.push(el('rect', { x: 0, y: 0, width: '100%', height: '100%', class: 'mn-net-catch' }));
+    const ends = new Map<string, 'connector' | 'location'>();
+    for (const r of this.doc.routes) {
+      if (r.layer !== layer) continue;
+      const n = r.points.length;
+      const count = r.closed && n > 2 ? n : n - 1;
+      for (let i = 0; i < count; i++) {
+        const a = s(r.points[i] as Point);
+        const b = s(r.points[(i + 1) % n] as Point);
+        const sel = this.selection?.kind === 'edge' && this.selection.route === r.id && this.selection.segment === i;
+        const cls = `mn-net-edge${r.inaccessible ? ' is-stepped' : ''}${r.closed ? ' is-area' : ''}${sel ? ' is-selected' : ''}`;
+        parts.push(el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: cls, 'data-edge': JSON.stringify([r.id, i]) }));
+      }
+      if (r.endpoint) {
+        const last = r.points[n - 1]!;
+        ends.set(`${last[0]},${last[1]}`, r.connector ? 'connector' : 'location');
+      }
+    }
+    for (const p of layerNodes(this.doc, layer)) {
+      const q = s(p);
+      const kind = ends.get(`${p[0]},${p[1]}`);
+      const sel = this.selection?.kind === 'node' && same(this.selection.at, p);
+      const cls = `mn-net-node${kind ? ` is-${kind}` : ''}${sel ? ' is-selected' : ''}${this.pending && same(this.pending, p) ? ' is-pending' : ''}`;
+      const attrs = { class: cls, 'data-node': JSON.stringify(p) };
+      parts.push(kind === 'connector' ? el('rect', { ...attrs, x: q.x - 6, y: q.y - 6, width: 12, height: 12 }) : el('circle', { ...attrs, cx: q.x, cy: q.y, r: 5 }));
+    }
+    if (this.pending && !layerNodes(this.doc, layer).some((p) => same(p, this.pending!))) {
+      const q = s(this.pending);
+      parts.push(el('circle', { class: 'mn-net-node is-pending', cx: q.x, cy: q.y, r: 5 }));
+    }
+    this.svg.replaceChildren(...parts);
+  }
+}
