@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { importMapplic } from '@mapnest/shared/mapplic-import';
 import { buildNetwork, checkNetwork } from '../../../map-core/wayfinding/network';
 import { ActionError } from './registry';
 import {
@@ -203,5 +204,42 @@ describe('any sequence of wayfinding edits', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a Mapplic map with routes', () => {
+  // Two floors as Mapplic's builder saves them: corridors in map pixels, a shop's path ending at it,
+  // a lift joining the floors (connect: layer), an open area, and stairs marked inaccessible.
+  const mapplic = {
+    settings: { mapWidth: 1000, mapHeight: 500, layer: 'ground' },
+    layers: [{ id: 'ground', name: 'Ground' }, { id: 'first', name: 'First' }],
+    locations: [
+      { id: 'shoes', title: 'Shoes', layer: 'ground', coord: '0.1,0.2' },
+      { id: 'books', title: 'Books', layer: 'first', coord: '0.8,0.8' },
+    ],
+    routes: [
+      { id: 'mall', layer: 'ground', points: '100,250 500,250 900,250', element: 'polyline' },
+      { id: 'p-shoes', layer: 'ground', points: '100,250 100,100', element: 'polyline', endpoint: 'shoes', connect: 'location' },
+      { id: 'lift-g', layer: 'ground', points: '500,250 500,400', endpoint: 'lift-1', connect: 'layer' },
+      { id: 'stairs-g', layer: 'ground', points: '900,250 900,400', endpoint: 'stairs-1', connect: 'layer', inaccessible: 'true' },
+      { id: 'hall', layer: 'first', points: '500,400 900,400 900,450 500,450', element: 'polygon', weight: '0.5' },
+      { id: 'lift-f', layer: 'first', points: '600,425 500,400', endpoint: 'lift-1', connect: 'layer' },
+      { id: 'stairs-f', layer: 'first', points: '800,425 900,400', endpoint: 'stairs-1', connect: 'layer', inaccessible: 'true' },
+    ],
+  };
+
+  it('keeps endpoints, connectors, step-free flags and weights, and the editor check sees them', () => {
+    const { document: doc } = importMapplic(mapplic);
+    expect(doc.routes.find((r) => r.id === 'lift-g')).toMatchObject({ endpoint: 'lift-1', connector: true, inaccessible: false, points: [[0.5, 0.5], [0.5, 0.8]] });
+    expect(doc.routes.find((r) => r.id === 'stairs-f')).toMatchObject({ endpoint: 'stairs-1', connector: true, inaccessible: true });
+    expect(doc.routes.find((r) => r.id === 'p-shoes')).toMatchObject({ endpoint: 'shoes', connector: false });
+    expect(doc.routes.find((r) => r.id === 'hall')).toMatchObject({ closed: true, weight: 0.5 });
+    valid(doc);
+    expect(checkNetwork(doc)).toMatchObject({ unreachable: [], stepFreeUnreachable: [] });
+    expect(checkNetwork(doc).components).toHaveLength(1);
+    // Without the lift, the first floor is only reachable by the stairs.
+    const noLift = clearEndpoint.perform(doc, { layer: 'ground', at: [0.5, 0.8] });
+    expect(checkNetwork(noLift)).toMatchObject({ unreachable: [], stepFreeUnreachable: ['books'] });
+    valid(noLift);
   });
 });
