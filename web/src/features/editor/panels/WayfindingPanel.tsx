@@ -32,19 +32,20 @@ function NotProfessional() {
     <div className="wayfinding-panel">
       <h2 className="wayfinding-panel__title">Wayfinding</h2>
       <p>
-        Turn-by-turn directions come with the Professional plan. Once this map is Professional you can draw the walkable paths
-        of each floor here, join the floors with lifts, stairs, escalators and ramps (marked step-free or not), and visitors get
-        the shortest route between any two places, with a step-free option.
+        Turn-by-turn directions come with the Professional plan: visitors get the shortest route between any two places,
+        across floors, with a step-free option.
       </p>
+      <a className="btn btn--primary wayfinding-panel__cta" href="/maps#subscribe">
+        See plans
+      </a>
+      <p className="wayfinding-panel__sub">What you can do here once this map is Professional</p>
       <ul className="wayfinding-panel__features">
-        <li>Draw paths on the map; points snap to each other and to existing paths.</li>
+        <li>Draw the walkable paths of each floor on the map; points snap to each other and to existing paths.</li>
+        <li>Join floors with lifts, stairs, escalators and ramps, marked step-free or not.</li>
         <li>Every location joins the nearest path by itself, or you pin it to a door.</li>
         <li>A check lists places nobody can reach and parts of the network not joined to the rest.</li>
         <li>Routes from a Mapplic map are imported with it.</li>
       </ul>
-      <a className="btn btn--primary" href="/maps#subscribe">
-        See plans
-      </a>
     </div>
   );
 }
