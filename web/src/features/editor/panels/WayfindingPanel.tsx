@@ -90,9 +90,11 @@ function NetworkEditor() {
       : selection?.kind === 'edge' ? doc.routes.some((r) => r.id === selection.route && r.points.length > selection.segment) : false;
   const current = live ? selection : null;
 
-  const removeSelection = () => {
+  /** Deletes the selected node or edge; false when nothing of the network is selected. */
+  const removeSelection = (): boolean => {
     if (current?.kind === 'node' && run(deleteNode, { layer: current.layer, at: current.at })) setSelection(null);
     if (current?.kind === 'edge' && run(deleteEdge, { route: current.route, segment: current.segment })) setSelection(null);
+    return current !== null;
   };
   const removeRef = useRef(removeSelection);
   useEffect(() => {
@@ -102,13 +104,14 @@ function NetworkEditor() {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-      if (e.key === 'Delete' || e.key === 'Backspace') {
+      // Caught before the editor's own Delete shortcut, so a selected location is not deleted with it.
+      if ((e.key === 'Delete' || e.key === 'Backspace') && removeRef.current()) {
         e.preventDefault();
-        removeRef.current();
+        e.stopPropagation();
       }
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
   const connectors = useMemo(() => {
@@ -159,7 +162,7 @@ function NetworkEditor() {
           : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.'}
       </p>
 
-      {current && <SelectionCard key={JSON.stringify(current)} selection={current} layer={layer} connectorCount={connectors.length} onRemove={removeSelection} onDone={() => setSelection(null)} />}
+      {current && <SelectionCard key={JSON.stringify(current)} selection={current} layer={layer} connectorCount={connectors.length} onRemove={() => void removeSelection()} onDone={() => setSelection(null)} />}
 
       <section aria-labelledby="wf-connectors">
         <h3 id="wf-connectors" className="wayfinding-panel__sub">Connectors between floors</h3>
