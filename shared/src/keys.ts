@@ -44,6 +44,8 @@ export const keys = {
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
   analyticsRange: (mapId: string, from: string, to: string) => ({ pk: `MAP#${mapId}`, skFrom: `STATS#${from}`, skTo: `STATS#${to}` }),
+  /** Every map-day of a map's analytics (deleted with the map). */
+  analyticsPrefix: (mapId: string) => ({ pk: `MAP#${mapId}`, skPrefix: 'STATS#' }),
   /** Beacons recorded for a map in one minute (epoch minute), for the per-map rate limit; expires with TTL. */
   beaconRate: (mapId: string, minute: number) => ({ pk: `RATE#beacon#${mapId}`, sk: `MIN#${minute}` }),
   /** GSI3 keys of an item that falls due at `dueAt` (ISO time): a test map's expiry, a licence's end. */

@@ -112,4 +112,14 @@ describe('analytics beacon', () => {
     expect((await rawCall('getMapAnalytics', { id, from: today(), to: today() }, { token: other.token })).status).toBe(404);
     expect((await rawCall('getMapAnalytics', { id, from: today(), to: '2020-01-01' }, { token: user.token })).status).toBe(400);
   });
+
+  it('deletes a map’s analytics with the map', async () => {
+    const user = await createUser();
+    const id = await mapWithState(user, 3);
+    expect(await send(beacon(id, { f: 2 }))).toBe(204);
+    const stored = () => dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.analytics(id, today()) }));
+    expect((await stored()).Item).toBeDefined();
+    await call('deleteMap', { id }, user);
+    expect((await stored()).Item).toBeUndefined();
+  });
 });

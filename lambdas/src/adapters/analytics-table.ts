@@ -3,7 +3,7 @@
  * holding plain counters and three bounded maps (location opens, searches, searches with no result), all
  * changed by atomic ADDs; and one short-lived counter item per map-minute for the beacon rate limit.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ANALYTICS_LIMITS, DAY_COUNTERS, TOP_LISTS, type DayDelta, type StoredDay, type TopList } from '@mapnest/shared/analytics';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
@@ -157,5 +157,27 @@ export const analyticsTable = {
       start = page.LastEvaluatedKey;
     } while (start);
     return out;
+  },
+
+  /** Deletes every map-day of a map (its analytics go with it); safe to repeat. */
+  async deleteDays(mapId: string): Promise<number> {
+    const prefix = keys.analyticsPrefix(mapId);
+    let deleted = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo.send(new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': prefix.pk, ':prefix': prefix.skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }));
+      for (const item of page.Items ?? []) {
+        await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+        deleted++;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return deleted;
   },
 };

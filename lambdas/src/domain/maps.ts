@@ -19,6 +19,7 @@ import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
 import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
+import { analyticsTable } from '../adapters/analytics-table';
 import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 
 /** Who is calling, and for whom (an administrator may act for another user). */
@@ -243,7 +244,7 @@ export async function renameMap(actor: Actor, input: { id: string; title: string
 }
 
 /**
- * Deletes the map, every stored version, its history and its public copy. The map is first marked (hidden from
+ * Deletes the map, every stored version, its history, its analytics and its public copy. The map is first marked (hidden from
  * everyone), so a delete interrupted half-way is resumed by the next attempt and nothing stays orphaned.
  */
 export async function deleteMap(actor: Actor, id: string): Promise<null> {
@@ -252,6 +253,7 @@ export async function deleteMap(actor: Actor, id: string): Promise<null> {
   await mapObjects.unpublish(id);
   await mapObjects.deleteAllDocuments(id);
   for (const entry of await mapTable.history(id)) await mapTable.deleteHistoryEntry(id, entry.version);
+  await analyticsTable.deleteDays(id);
   await mapTable.finishDelete({ ...map, deleting: true });
   return null;
 }
