@@ -75,6 +75,12 @@ export default tseslint.config(
     },
   },
   {
+    // Test fixtures and harnesses (*.fixtures.ts) serve tests only: production code never imports them.
+    files: ['web/src/**/*.{ts,tsx}', 'lambdas/src/**/*.ts', 'shared/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/\\.fixtures$/]", message: 'Fixtures (*.fixtures.ts) are for tests only.' }] },
+  },
+  {
     files: ['infra/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ui, pkg('web')] }] },
   },

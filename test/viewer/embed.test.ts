@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { HTML_VECTORS, svgDocument } from '../../web/src/viewer/xss-corpus';
+import { HTML_VECTORS, svgDocument } from '../../web/src/viewer/xss-corpus.fixtures';
 import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';

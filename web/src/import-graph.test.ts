@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    return /\.(ts|tsx)$/.test(name) && !/\.(test|fixtures)\.tsx?$/.test(name) ? [path] : [];
   });
 }
 

@@ -9,7 +9,7 @@ import { lazyPage } from '../components/lazy-page';
 import { RootLayout } from './RootLayout';
 import { layoutRoutes } from './routes';
 import { RouteErrorPage } from './RouteErrorPage';
-import { renderRoutes, signedIn, signedOut } from './testing';
+import { renderRoutes, signedIn, signedOut } from './testing.fixtures';
 
 const LANDING_TITLE = 'Custom interactive maps for your business';
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanCss, sanitizeHtml, sanitizeSvg, scopeCss } from './sanitize';
-import { FORBIDDEN_OUTPUT, HTML_VECTORS, SVG_VECTORS, svgDocument } from './xss-corpus';
+import { FORBIDDEN_OUTPUT, HTML_VECTORS, SVG_VECTORS, svgDocument } from './xss-corpus.fixtures';
 
 const SCOPE = '[data-mn-scope="t"]';
 

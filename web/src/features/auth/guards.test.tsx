@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
-import { renderRoutes, signedIn, signedOut } from '../../app/testing';
+import { renderRoutes, signedIn, signedOut } from '../../app/testing.fixtures';
 
 function Where() {
   const location = useLocation();

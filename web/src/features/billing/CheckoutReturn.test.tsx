@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import { setAnalyticsSink } from '../../lib/analytics';
 import { sessionAtom } from '../../state/session';
-import { renderRoutes, signedIn } from '../../app/testing';
+import { renderRoutes, signedIn } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 import { readPendingCheckout, rememberPendingCheckout } from './checkout-pending';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));

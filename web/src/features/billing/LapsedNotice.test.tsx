@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;

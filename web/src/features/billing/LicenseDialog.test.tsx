@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
-import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;

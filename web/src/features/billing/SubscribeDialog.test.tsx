@@ -4,9 +4,9 @@ import type { Subscription } from '@mapnest/shared/billing';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { setAnalyticsSink } from '../../lib/analytics';
 import { sessionAtom } from '../../state/session';
-import { renderRoutes, signedIn, signedOut } from '../../app/testing';
+import { renderRoutes, signedIn, signedOut } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+import { deferred, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 import { goToPaymentPage } from './billing-api';
 import { readPendingCheckout } from './checkout-pending';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { addLocation, updateLocation } from './actions/locations';
 import { ConflictDialog } from './ConflictDialog';
-import { aSummary, disposeHarnesses, fakeServer, MAP_ID, renderEditorPart } from './editor-test-harness';
+import { aSummary, disposeHarnesses, fakeServer, MAP_ID, renderEditorPart } from './editor.fixtures';
 import { download } from './import/export';
 import { loadMap } from './load-map';
 import { memoryBackup } from './local-backup';

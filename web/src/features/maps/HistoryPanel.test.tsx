@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import type { HistoryEntry } from '@mapnest/shared/maps';
-import { isolateEachTest } from '../../app/testing';
+import { isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { HistoryPanel } from './HistoryPanel';
-import { anEntry, deferred, routeCalls } from './maps-fixtures';
+import { anEntry, deferred, routeCalls } from './maps.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;

@@ -3,9 +3,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing';
+import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
+import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
 import { MapStateMenu } from './MapStateControls';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
-import { renderRoutes, signedIn, signedOut, isolateEachTest } from '../../app/testing';
+import { renderRoutes, signedIn, signedOut, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
+import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
 import { shortDate } from './map-format';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import { SIGNED_OUT_SESSION, sessionAtom } from '../../state/session';
-import { renderRoutes, signedIn, TEST_USER, isolateEachTest } from '../../app/testing';
+import { renderRoutes, signedIn, TEST_USER, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps-fixtures';
+import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
 import { createMapAtom, loadMapsAtom, mapsListAtom } from './maps-state';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));

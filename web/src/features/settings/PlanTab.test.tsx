@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { License, Subscription } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
 import { setAnalyticsSink } from '../../lib/analytics';
-import { renderRoutes, signedIn } from '../../app/testing';
+import { renderRoutes, signedIn } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { goToPaymentPage } from '../billing/billing-api';
-import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps-fixtures';
+import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 vi.mock('../billing/billing-api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../billing/billing-api')>()), goToPaymentPage: vi.fn() }));

@@ -3,7 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionAtom } from '../../state/session';
-import { signedIn, signedOut } from '../../app/testing';
+import { signedIn, signedOut } from '../../app/testing.fixtures';
 import PricingPage from './PricingPage';
 
 afterEach(cleanup);

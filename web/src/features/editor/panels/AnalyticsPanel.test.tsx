@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aggregateDays, dayOf } from '@mapnest/shared/analytics';
 import { CallError } from '@mapnest/shared/errors';
-import { isolateEachTest } from '../../../app/testing';
+import { isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
-import { disposeHarnesses, docWithLocations, MAP_ID, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, docWithLocations, MAP_ID, renderEditorPart } from '../editor.fixtures';
 import { AnalyticsPanel } from './AnalyticsPanel';
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { disposeHarnesses, layOut, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, layOut, renderEditorPart } from '../editor.fixtures';
 import { GroupsPanel } from './GroupsPanel';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectionAtom } from '../editor-state';
-import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor.fixtures';
 import { Inspector } from './Inspector';
 
 afterEach(() => {

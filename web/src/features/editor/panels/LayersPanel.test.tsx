@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
-import { disposeHarnesses, layOut, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, layOut, renderEditorPart } from '../editor.fixtures';
 import { LayersPanel } from './LayersPanel';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectionAtom } from '../editor-state';
-import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../editor.fixtures';
 import { Inspector } from './Inspector';
 import { LocationsPanel } from './LocationsPanel';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor.fixtures';
 import { SettingsPanel } from './SettingsPanel';
 
 afterEach(() => {

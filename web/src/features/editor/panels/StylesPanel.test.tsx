@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { disposeHarnesses, layOut, renderEditorPart } from '../editor-test-harness';
+import { disposeHarnesses, layOut, renderEditorPart } from '../editor.fixtures';
 import { StylesPanel } from './StylesPanel';
 
 afterEach(() => {
