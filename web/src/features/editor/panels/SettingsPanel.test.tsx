@@ -31,6 +31,21 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.startLocation).toBeNull();
   });
 
+  it('turns directions on for visitors, with a kiosk start and distances, undoably', () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    fireEvent.click(screen.getByLabelText('Directions for visitors'));
+    expect(h.doc().settings.wayfinding.enabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('“You are here” (fixed start, for kiosks)'), { target: { value: 'a1' } });
+    expect(h.doc().settings.wayfinding).toMatchObject({ enabled: true, fixedFrom: 'a1' });
+    edit('Metres per image pixel (for distances)', '0.25');
+    expect(h.doc().settings.wayfinding.metresPerPixel).toBe(0.25);
+    expect(errorOf(edit('Route width (px)', '80'))).toBe('Must be at most 50');
+    expect(h.doc().settings.wayfinding.lineWidth).toBe(3);
+    act(() => void h.store.undo());
+    expect(h.doc().settings.wayfinding.metresPerPixel).toBeUndefined();
+    expect(h.doc().settings.wayfinding.fixedFrom).toBe('a1');
+  });
+
   it('refuses out-of-range numbers and bad colours with a message and changes nothing', () => {
     const h = renderEditorPart(<SettingsPanel />);
     const before = h.doc();

@@ -49,6 +49,25 @@ export function SettingsPanel() {
         <CheckProp label="Tooltip on hover" checked={s.popup.hoverTooltip} commit={(v) => set({ popup: { hoverTooltip: v } })} />
         <CheckProp label="Show “about” in the tooltip" checked={s.popup.hoverAbout} commit={(v) => set({ popup: { hoverAbout: v } })} />
       </Section>
+      <Section title="Directions (wayfinding)" open={s.wayfinding.enabled}>
+        <p className="panel__hint">Visitors of a Professional map get directions over the walkable network drawn in the Wayfinding tab.</p>
+        <CheckProp label="Directions for visitors" checked={s.wayfinding.enabled} commit={(v) => set({ wayfinding: { enabled: v } })} />
+        <SelectProp label="Directions button" value={s.wayfinding.position} options={opts(POSITIONS, POSITION_LABELS)} commit={(v) => set({ wayfinding: { position: v } })} />
+        <CheckProp label="Open the directions panel on load" checked={s.wayfinding.startOpen} commit={(v) => set({ wayfinding: { startOpen: v } })} />
+        <SelectProp
+          label="“You are here” (fixed start, for kiosks)"
+          hint="Every route starts here; an embed can set its own with ?fixedfrom=id."
+          value={s.wayfinding.fixedFrom ?? ''}
+          options={[{ value: '', label: 'None: visitors choose' }, ...doc.locations.slice(0, 2000).map((l) => ({ value: l.id, label: l.title || l.id }))]}
+          commit={(v) => set({ wayfinding: { fixedFrom: v || null } })}
+        />
+        <CheckProp label="Offer the step-free option" checked={s.wayfinding.accessibleToggle} commit={(v) => set({ wayfinding: { accessibleToggle: v } })} />
+        <NumberProp label="Metres per image pixel (for distances)" value={s.wayfinding.metresPerPixel} min={0.0001} max={1000} step={0.01} placeholder={s.geo ? 'From the geographic calibration' : 'No distances'} commit={(v) => set({ wayfinding: { metresPerPixel: v } })} />
+        <ColorProp label="Route colour" value={s.wayfinding.lineColor} commit={(v) => set({ wayfinding: { lineColor: v ?? null } })} hint="Empty: the primary colour." />
+        <NumberProp label="Route width (px)" value={s.wayfinding.lineWidth} min={0.5} max={50} step={0.5} commit={(v) => set({ wayfinding: { lineWidth: v ?? 3 } })} />
+        <NumberProp label="Seconds to draw each floor" value={s.wayfinding.speed} min={0} max={60} step={0.5} commit={(v) => set({ wayfinding: { speed: v ?? 2 } })} />
+        <NumberProp label="Corner rounding (px)" value={s.wayfinding.smoothing} min={0} max={100} step={1} commit={(v) => set({ wayfinding: { smoothing: v ?? 0 } })} />
+      </Section>
       <Section title="Controls" open={false}>
         {pos('zoomButtons', 'Zoom buttons')}
         {pos('resetButton', 'Reset button')}

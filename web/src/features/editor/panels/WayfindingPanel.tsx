@@ -133,7 +133,7 @@ function NetworkEditor() {
     <div className="wayfinding-panel">
       <h2 className="wayfinding-panel__title">Wayfinding</h2>
       {!doc.settings.wayfinding.enabled && (
-        <p className="panel__hint">Directions are off for visitors; turn them on in Settings once the network is drawn.</p>
+        <p className="panel__hint">Directions are off for visitors: turn them on in Settings, under Directions, once the network is drawn.</p>
       )}
       <div className="panel__row">
         <label>
