@@ -6,9 +6,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * (MAPNEST_TEST_BASE_URL, see test/global-setup.ts and docs/deploy.md).
  */
 const LOCAL_ONLY_TESTS = [
-  'test/foundation/local-s3.test.ts', 'test/foundation/mailbox.test.ts', 'test/foundation/start-lifecycle.test.ts',
-  'test/foundation/local-exposures.test.ts', 'test/foundation/gateway.test.ts', 'test/contact/**', 'test/billing/**',
-  'test/accounts/browser.test.ts', 'test/accounts/update-email.test.ts', 'test/accounts/delete-user-data.test.ts',
+  'test/foundation/local-s3.test.ts',
+  'test/foundation/mailbox.test.ts',
+  'test/foundation/start-lifecycle.test.ts',
+  'test/foundation/local-exposures.test.ts',
+  'test/foundation/gateway.test.ts',
+  'test/contact/**',
+  'test/billing/**',
+  'test/accounts/browser.test.ts',
+  'test/accounts/update-email.test.ts',
+  'test/accounts/delete-user-data.test.ts',
   'test/maps/failures.test.ts',
 ];
 
@@ -21,7 +28,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/src/**/*.test.ts', 'lambdas/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts', 'infra/test/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'lambdas/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'infra/test/**/*.test.ts',
+          ],
           testTimeout: 120_000,
         },
       },

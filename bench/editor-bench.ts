@@ -13,7 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser } from 'playwright-core';
 import { strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
@@ -25,7 +28,15 @@ import { createEditorStore } from '../web/src/features/editor/store';
 import { benchDocument } from './lib/data';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface EditorBenchRow {
   figure: string;
@@ -42,7 +53,12 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
 const row = (figure: string, xs: number[], budget?: string): EditorBenchRow => ({
-  figure, median: round(quantile(xs, 0.5)), p95: round(quantile(xs, 0.95)), max: round(Math.max(...xs)), unit: 'ms', budget,
+  figure,
+  median: round(quantile(xs, 0.5)),
+  p95: round(quantile(xs, 0.95)),
+  max: round(Math.max(...xs)),
+  unit: 'ms',
+  budget,
 });
 const round = (v: number) => Math.round(v * 10) / 10;
 
@@ -62,10 +78,26 @@ export function actionRows(n: number): EditorBenchRow[] {
   const store = createEditorStore(doc);
   let k = 0;
   return [
-    row(`location.add (${n} locations)`, time(() => void store.dispatch(addLocation, { id: `new-${k++}`, coord: [0.5, 0.5] }), 50)),
-    row(`location.move (${n})`, time(() => void store.dispatch(moveLocation, { id: 'l10', coord: [Math.random(), Math.random()] }), 200)),
-    row(`location.update title, typing (${n})`, time(() => void store.dispatch(updateLocation, { id: 'l10', patch: { title: `T${k++}` } }, { coalesce: 'l10:title' }), 200)),
-    row(`strict validation of the document (${n})`, time(() => void strictMapDocument.parse(store.getState().doc), 10)),
+    row(
+      `location.add (${n} locations)`,
+      time(() => void store.dispatch(addLocation, { id: `new-${k++}`, coord: [0.5, 0.5] }), 50),
+    ),
+    row(
+      `location.move (${n})`,
+      time(() => void store.dispatch(moveLocation, { id: 'l10', coord: [Math.random(), Math.random()] }), 200),
+    ),
+    row(
+      `location.update title, typing (${n})`,
+      time(
+        () =>
+          void store.dispatch(updateLocation, { id: 'l10', patch: { title: `T${k++}` } }, { coalesce: 'l10:title' }),
+        200,
+      ),
+    ),
+    row(
+      `strict validation of the document (${n})`,
+      time(() => void strictMapDocument.parse(store.getState().doc), 10),
+    ),
   ];
 }
 
@@ -81,20 +113,54 @@ async function startBenchStack(): Promise<Stack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-bench-'));
   process.env.LOG_SILENT = '1';
   const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
-  await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
+  await seedUsers({
+    dataDir,
+    cognitoEndpoint: stack.endpoints.cognito,
+    userPoolId: stack.userPoolId,
+    region: 'us-east-1',
+  });
   const env = stack.env;
-  const cognito = new CognitoIdentityProviderClient({ endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER, region: env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+    region: env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const email = `bench-${Date.now()}@example.com`;
   const password = `Pw-bench-${Date.now()}`;
-  await cognito.send(new AdminCreateUserCommand({
-    UserPoolId: env.USER_POOL_ID, Username: email, MessageAction: 'SUPPRESS', TemporaryPassword: password,
-    UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }, { Name: 'name', Value: 'Bench' }],
-  }));
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: env.USER_POOL_ID, Username: email, Password: password, Permanent: true }));
-  const auth = await cognito.send(new InitiateAuthCommand({ ClientId: env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: env.USER_POOL_ID,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: 'Bench' },
+      ],
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: env.USER_POOL_ID,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: env.USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
   cognito.destroy();
   return {
-    url: stack.url, token: auth.AuthenticationResult!.IdToken!, email, password,
+    url: stack.url,
+    token: auth.AuthenticationResult!.IdToken!,
+    email,
+    password,
     stop: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -103,7 +169,11 @@ async function startBenchStack(): Promise<Stack> {
 }
 
 async function api<T>(stack: Stack, name: string, data: unknown): Promise<T> {
-  const res = await fetch(`${stack.url}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.token}` }, body: JSON.stringify({ data }) });
+  const res = await fetch(`${stack.url}/api/fn/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.token}` },
+    body: JSON.stringify({ data }),
+  });
   const body = (await res.json()) as { data?: T; error?: unknown };
   if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body.error)}`);
   return body.data as T;
@@ -119,7 +189,12 @@ const PROBE = `
 
 async function editorRows(browser: Browser, stack: Stack, mapId: string, n: number): Promise<EditorBenchRow[]> {
   // The app's CSP forbids string evaluation, which the in-page probes and waits below use.
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: stack.url, deviceScaleFactor: 1, bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    baseURL: stack.url,
+    deviceScaleFactor: 1,
+    bypassCSP: true,
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.goto('/login');
@@ -131,7 +206,11 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
   const t0 = Date.now();
   await page.goto(`/maps/${mapId}`);
   await page.waitForSelector('.editor .mn-viewport', { timeout: 60_000 });
-  await page.waitForFunction((c) => document.querySelector('#editor-tab-locations .editor__count')?.textContent === String(c), n, { timeout: 60_000 });
+  await page.waitForFunction(
+    (c) => document.querySelector('#editor-tab-locations .editor__count')?.textContent === String(c),
+    n,
+    { timeout: 60_000 },
+  );
   const load = Date.now() - t0;
   await page.evaluate(PROBE);
   await page.waitForTimeout(500);
@@ -139,7 +218,10 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
   const canvas = (await page.locator('.editor__canvas .mn-viewport').boundingBox())!;
   // Screen position of a normalised map point: the map is fitted and centred in the canvas at first.
   const scale = Math.min(canvas.width / 1600, canvas.height / 1000);
-  const at = (mx: number, my: number) => ({ x: canvas.x + (canvas.width - 1600 * scale) / 2 + mx * 1600 * scale, y: canvas.y + (canvas.height - 1000 * scale) / 2 + my * 1000 * scale });
+  const at = (mx: number, my: number) => ({
+    x: canvas.x + (canvas.width - 1600 * scale) / 2 + mx * 1600 * scale,
+    y: canvas.y + (canvas.height - 1000 * scale) / 2 + my * 1000 * scale,
+  });
 
   // Add by clicking (a location is added on the click's release).
   await page.keyboard.press('a');
@@ -154,7 +236,10 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
   const traceEvents: TraceEvent[] = [];
   if (tracer) {
     tracer.on('Tracing.dataCollected', (e) => void traceEvents.push(...(e.value as unknown as TraceEvent[])));
-    await tracer.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8', transferMode: 'ReportEvents' });
+    await tracer.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
+      transferMode: 'ReportEvents',
+    });
   }
   const adds: number[] = [];
   const listed: number[] = [];
@@ -204,7 +289,10 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
       seen.observe(el, { childList: true, characterData: true, subtree: true });
     })()`);
     await page.mouse.click(p.x, p.y);
-    await page.waitForFunction('window.__bench.painted !== null && window.__bench.listed !== null', null, { timeout: 10_000, polling: 20 });
+    await page.waitForFunction('window.__bench.painted !== null && window.__bench.listed !== null', null, {
+      timeout: 10_000,
+      polling: 20,
+    });
     adds.push((await page.evaluate('window.__bench.painted')) as number);
     addFrames.push((await page.evaluate('window.__bench.frame')) as number);
     listed.push((await page.evaluate('window.__bench.listed')) as number);
@@ -219,7 +307,13 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
       const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
       self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
     });
-    console.log([...self].sort((x, y) => y[1] - x[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
+    console.log(
+      [...self]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 25)
+        .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
+        .join('\n'),
+    );
     // Inclusive time (self and callees) per function, for reading an unminified build (vite build --minify false).
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -235,7 +329,14 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
       }
     });
     console.log('inclusive:');
-    console.log([...total].filter(([k]) => !k.startsWith('(')).sort((x, y) => y[1] - x[1]).slice(0, 40).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n'));
+    console.log(
+      [...total]
+        .filter(([k]) => !k.startsWith('('))
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 40)
+        .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
+        .join('\n'),
+    );
   }
   if (tracer) {
     const done = new Promise<void>((ok) => tracer.once('Tracing.tracingComplete', () => ok()));
@@ -285,8 +386,15 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
   await context.close();
   return [
     row(`editor opens with ${n} locations (navigation to list shown)`, [load]),
-    row(`add by click: release to the frame that paints the marker (${n})`, adds, 'the next frame (≤ 16.7 ms after the release when idle)'),
-    { ...row(`add by click: frames until the marker is painted (${n})`, addFrames, 'the first frame after the release'), unit: 'frames' },
+    row(
+      `add by click: release to the frame that paints the marker (${n})`,
+      adds,
+      'the next frame (≤ 16.7 ms after the release when idle)',
+    ),
+    {
+      ...row(`add by click: frames until the marker is painted (${n})`, addFrames, 'the first frame after the release'),
+      unit: 'frames',
+    },
     row(`add by click: release to the location list updated (${n})`, listed),
     row(`drag: frame interval while moving (${n})`, dropFrames, '≤ 16.7 ms'),
     row(`typing in the form: key to next frame (${n})`, keys, 'no lag (≤ 16.7 ms)'),
@@ -305,7 +413,8 @@ interface TraceEvent {
 /** Total time per trace event name and thread (nested events are counted inside their parents too). */
 function summariseTrace(events: readonly TraceEvent[]): string {
   const threads = new Map<string, string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
   const total = new Map<string, { ms: number; n: number }>();
   for (const e of events) {
     if (e.ph !== 'X' || !e.dur) continue;
@@ -315,25 +424,51 @@ function summariseTrace(events: readonly TraceEvent[]): string {
     t.n++;
     total.set(key, t);
   }
-  return [...total].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30).map(([k, v]) => `${v.ms.toFixed(1).padStart(8)} ms ${String(v.n).padStart(5)}x  ${k}`).join('\n');
+  return [...total]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 30)
+    .map(([k, v]) => `${v.ms.toFixed(1).padStart(8)} ms ${String(v.n).padStart(5)}x  ${k}`)
+    .join('\n');
 }
 
 /** The renderer main thread's tasks from the last pointerup on, with what each spent its time on. */
 function timelineOfLastAdd(events: readonly TraceEvent[]): string {
   const main = new Set<string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
-  const onMain = (events as (TraceEvent & { ts: number; args?: { data?: { type?: string } } })[]).filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
+  const onMain = (events as (TraceEvent & { ts: number; args?: { data?: { type?: string } } })[]).filter(
+    (e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`),
+  );
   const ups = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'pointerup');
   const from = ups.at(-1)?.ts ?? 0;
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ts + (e.dur ?? 0) >= from && e.ts < from + 300_000);
   const lines: string[] = [];
   for (const t of tasks) {
     const end = t.ts + (t.dur ?? 0);
-    const kids = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end && e.name !== 'RunTask' && (e.dur ?? 0) > 300);
+    const kids = onMain.filter(
+      (e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end && e.name !== 'RunTask' && (e.dur ?? 0) > 300,
+    );
     const parts = kids
-      .filter((k) => ['EventDispatch', 'FunctionCall', 'FireAnimationFrame', 'UpdateLayoutTree', 'Layout', 'Paint', 'Commit', 'PrePaint', 'MinorGC', 'MajorGC', 'TimerFire', 'v8.run'].includes(k.name))
+      .filter((k) =>
+        [
+          'EventDispatch',
+          'FunctionCall',
+          'FireAnimationFrame',
+          'UpdateLayoutTree',
+          'Layout',
+          'Paint',
+          'Commit',
+          'PrePaint',
+          'MinorGC',
+          'MajorGC',
+          'TimerFire',
+          'v8.run',
+        ].includes(k.name),
+      )
       .map((k) => `${k.name}${k.args?.data?.type ? `(${k.args.data.type})` : ''} ${((k.dur ?? 0) / 1000).toFixed(1)}`);
-    lines.push(`+${((t.ts - from) / 1000).toFixed(1).padStart(6)} ms  task ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${parts.join(', ')}`);
+    lines.push(
+      `+${((t.ts - from) / 1000).toFixed(1).padStart(6)} ms  task ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${parts.join(', ')}`,
+    );
   }
   return lines.join('\n');
 }
@@ -351,18 +486,24 @@ async function saveRows(stack: Stack, mapId: string, n: number): Promise<EditorB
     await api(stack, 'saveMap', { id: mapId, baseVersion: got.map.version, mapData: doc });
     saves.push(performance.now() - t);
   }
-  return [row(`saveMap of the whole map (${n}) on the local stack`, saves, '< 1000 ms'), row(`document download (${n})`, loads)];
+  return [
+    row(`saveMap of the whole map (${n}) on the local stack`, saves, '< 1000 ms'),
+    row(`document download (${n})`, loads),
+  ];
 }
 
 export async function runEditorBench(opts: { locations?: number; browser?: Browser } = {}): Promise<EditorBenchRow[]> {
   const n = opts.locations ?? 5000;
   const rows = actionRows(n);
   const stack = await startBenchStack();
-  const browser = opts.browser ?? (await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+  const browser =
+    opts.browser ??
+    (await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }));
   try {
     const doc = benchDocument(n, '');
     // An empty corner to click and drag in (the rest is dense: a click there would select a marker, not add one).
-    for (const l of doc.locations) if (l.coord![0] < 0.35 && l.coord![1] < 0.45) l.coord = [l.coord![0] + 0.55, l.coord![1] + 0.4];
+    for (const l of doc.locations)
+      if (l.coord![0] < 0.35 && l.coord![1] < 0.45) l.coord = [l.coord![0] + 0.55, l.coord![1] + 0.4];
     const mapId = await api<string>(stack, 'createMap', { title: `Editor bench ${n}`, mapData: doc });
     rows.push(...(await saveRows(stack, mapId, n)));
     rows.push(...(await editorRows(browser, stack, mapId, n)));
@@ -375,8 +516,14 @@ export async function runEditorBench(opts: { locations?: number; browser?: Brows
 
 export function formatRows(rows: readonly EditorBenchRow[]): string {
   const w = Math.max(...rows.map((r) => r.figure.length));
-  const lines = rows.map((r) => `${r.figure.padEnd(w)}  ${String(r.median).padStart(8)}  ${String(r.p95).padStart(8)}  ${String(r.max).padStart(8)}  ${r.unit.padEnd(6)}  ${r.budget ?? ''}`);
-  return [`${'figure'.padEnd(w)}  ${'median'.padStart(8)}  ${'p95'.padStart(8)}  ${'max'.padStart(8)}  ${'unit'.padEnd(6)}  target`, ...lines].join('\n');
+  const lines = rows.map(
+    (r) =>
+      `${r.figure.padEnd(w)}  ${String(r.median).padStart(8)}  ${String(r.p95).padStart(8)}  ${String(r.max).padStart(8)}  ${r.unit.padEnd(6)}  ${r.budget ?? ''}`,
+  );
+  return [
+    `${'figure'.padEnd(w)}  ${'median'.padStart(8)}  ${'p95'.padStart(8)}  ${'max'.padStart(8)}  ${'unit'.padEnd(6)}  target`,
+    ...lines,
+  ].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -55,15 +55,21 @@ export function warmBehaviour(path: string): Fetch['warm'] {
 export function costPerMillion(fetches: readonly Fetch[], view: 'cold' | 'warm') {
   const counted = view === 'cold' ? fetches : fetches.filter((f) => f.warm !== 'cached');
   const requests = counted.length;
-  const bytes = counted.reduce((sum, f) => sum + (view === 'warm' && f.warm === 'revalidated' ? RESPONSE_HEADER_BYTES : f.wireBytes), 0);
+  const bytes = counted.reduce(
+    (sum, f) => sum + (view === 'warm' && f.warm === 'revalidated' ? RESPONSE_HEADER_BYTES : f.wireBytes),
+    0,
+  );
   const requestCost = requests * PRICES.cloudFrontRequestPerMillion;
-  const transferCost = (bytes * 1e6 / 1e9) * PRICES.cloudFrontTransferPerGb;
+  const transferCost = ((bytes * 1e6) / 1e9) * PRICES.cloudFrontTransferPerGb;
   return { requests, bytes, requestCost, transferCost, total: requestCost + transferCost };
 }
 
 async function main(): Promise<void> {
   if (!argv.includes('--no-build') || !existsSync(join(dist, 'embed.html'))) {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: join(root, 'web'), stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: join(root, 'web'),
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const server = await startStaticServer(dist);
@@ -71,7 +77,14 @@ async function main(): Promise<void> {
   server.publish(id, published(id, benchDocument(locations, '/demo/riverside-ground.svg')));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const fetches: Fetch[] = [];
   try {
@@ -80,15 +93,24 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
-      pending.push((async () => {
-        const url = new URL(response.url());
-        // Every request to our origin counts, a favicon too (the page names a data: icon so that it asks for none).
-        if (url.origin !== server.url) return;
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        const type = response.headers()['content-type'] ?? '';
-        const compressed = COMPRESSIBLE.test(type) && body.length >= 1000 ? brotliCompressSync(body).length : body.length;
-        fetches.push({ path: url.pathname, type, bodyBytes: body.length, wireBytes: compressed + RESPONSE_HEADER_BYTES, warm: warmBehaviour(url.pathname) });
-      })());
+      pending.push(
+        (async () => {
+          const url = new URL(response.url());
+          // Every request to our origin counts, a favicon too (the page names a data: icon so that it asks for none).
+          if (url.origin !== server.url) return;
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          const type = response.headers()['content-type'] ?? '';
+          const compressed =
+            COMPRESSIBLE.test(type) && body.length >= 1000 ? brotliCompressSync(body).length : body.length;
+          fetches.push({
+            path: url.pathname,
+            type,
+            bodyBytes: body.length,
+            wireBytes: compressed + RESPONSE_HEADER_BYTES,
+            warm: warmBehaviour(url.pathname),
+          });
+        })(),
+      );
     });
     const drawnMs = await timeToDrawn(page, `${server.url}/m/${id}`);
     await page.waitForTimeout(500);
@@ -99,14 +121,25 @@ async function main(): Promise<void> {
       console.log(JSON.stringify({ locations, drawnMs, fetches, cold, warm }, null, 2));
       return;
     }
-    console.log(`Embed view of a ${locations}-location map, drawn after ${drawnMs.toFixed(0)} ms (local, no network latency)\n`);
-    console.log('Request                                   | type                     | body B  | on wire B | returning visitor');
+    console.log(
+      `Embed view of a ${locations}-location map, drawn after ${drawnMs.toFixed(0)} ms (local, no network latency)\n`,
+    );
+    console.log(
+      'Request                                   | type                     | body B  | on wire B | returning visitor',
+    );
     for (const f of fetches) {
-      console.log(`${f.path.slice(0, 41).padEnd(41)} | ${f.type.split(';')[0]!.padEnd(24)} | ${String(f.bodyBytes).padStart(7)} | ${String(f.wireBytes).padStart(9)} | ${f.warm}`);
+      console.log(
+        `${f.path.slice(0, 41).padEnd(41)} | ${f.type.split(';')[0]!.padEnd(24)} | ${String(f.bodyBytes).padStart(7)} | ${String(f.wireBytes).padStart(9)} | ${f.warm}`,
+      );
     }
     const usd = (n: number) => `$${n.toFixed(2)}`;
-    for (const [name, c] of [['cold', cold], ['warm', warm]] as const) {
-      console.log(`\n${name}: ${c.requests} requests, ${(c.bytes / 1000).toFixed(1)} KB per view -> per 1M views ${usd(c.requestCost)} requests + ${usd(c.transferCost)} transfer = ${usd(c.total)}`);
+    for (const [name, c] of [
+      ['cold', cold],
+      ['warm', warm],
+    ] as const) {
+      console.log(
+        `\n${name}: ${c.requests} requests, ${(c.bytes / 1000).toFixed(1)} KB per view -> per 1M views ${usd(c.requestCost)} requests + ${usd(c.transferCost)} transfer = ${usd(c.total)}`,
+      );
     }
   } finally {
     await browser.close();

@@ -16,7 +16,15 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { seededRandom } from './lib/random';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Grid side per floor: 41 × 41 × 3 = 5,043 corridor nodes, plus lift stubs and doors. */
 const SIDE = 41;
@@ -34,8 +42,24 @@ export function routeBenchDocument(seed = 7): MapDocument {
     const layer = `floor-${f}`;
     for (let i = 0; i < SIDE; i++) {
       const weight = rnd() < 0.2 ? 2 : 1;
-      doc.routes.push({ id: `f${f}-row${i}`, layer, points: Array.from({ length: SIDE }, (_, j) => [at(j), at(i)] as [number, number]), closed: false, connector: false, weight, inaccessible: false });
-      doc.routes.push({ id: `f${f}-col${i}`, layer, points: Array.from({ length: SIDE }, (_, j) => [at(i), at(j)] as [number, number]), closed: false, connector: false, weight: 1, inaccessible: false });
+      doc.routes.push({
+        id: `f${f}-row${i}`,
+        layer,
+        points: Array.from({ length: SIDE }, (_, j) => [at(j), at(i)] as [number, number]),
+        closed: false,
+        connector: false,
+        weight,
+        inaccessible: false,
+      });
+      doc.routes.push({
+        id: `f${f}-col${i}`,
+        layer,
+        points: Array.from({ length: SIDE }, (_, j) => [at(i), at(j)] as [number, number]),
+        closed: false,
+        connector: false,
+        weight: 1,
+        inaccessible: false,
+      });
     }
   }
   for (let k = 0; k < LIFTS; k++) {
@@ -43,13 +67,27 @@ export function routeBenchDocument(seed = 7): MapDocument {
     const j = 1 + Math.floor(rnd() * (SIDE - 2));
     for (let f = 0; f < FLOORS; f++) {
       doc.routes.push({
-        id: `lift${k}-f${f}`, layer: `floor-${f}`, points: [[at(i), at(j)], [at(i) + 0.004, at(j) + 0.004]],
-        closed: false, connector: true, connectorKind: 'lift', endpoint: `lift-${k}`, weight: 1, inaccessible: false,
+        id: `lift${k}-f${f}`,
+        layer: `floor-${f}`,
+        points: [
+          [at(i), at(j)],
+          [at(i) + 0.004, at(j) + 0.004],
+        ],
+        closed: false,
+        connector: true,
+        connectorKind: 'lift',
+        endpoint: `lift-${k}`,
+        weight: 1,
+        inaccessible: false,
       });
     }
   }
   const corners: [string, number, [number, number]][] = [
-    ['a', 0, [0.015, 0.015]], ['b', FLOORS - 1, [0.985, 0.985]], ['c', 0, [0.985, 0.015]], ['d', FLOORS - 1, [0.015, 0.985]], ['e', 1, [0.5, 0.51]],
+    ['a', 0, [0.015, 0.015]],
+    ['b', FLOORS - 1, [0.985, 0.985]],
+    ['c', 0, [0.985, 0.015]],
+    ['d', FLOORS - 1, [0.015, 0.985]],
+    ['e', 1, [0.5, 0.51]],
   ];
   doc.locations = corners.map(([id, f, coord]) => ({ id, title: id, layer: `floor-${f}`, coord }));
   return doc;
@@ -114,7 +152,13 @@ window.routeBench = {
 async function pageBundle(): Promise<string> {
   const out = await build({
     stdin: { contents: ENTRY, resolveDir: here, loader: 'ts', sourcefile: 'route-bench-page.ts' },
-    bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false, minify: true, logLevel: 'silent',
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    minify: true,
+    logLevel: 'silent',
   });
   return out.outputFiles[0]!.text;
 }
@@ -133,8 +177,14 @@ export async function runRouteBench(opts: { browser?: Browser } = {}): Promise<R
   const browser = opts.browser ?? (await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }));
   const doc = routeBenchDocument();
   const code = await pageBundle();
-  const pairs: [string, string][] = [['a', 'b'], ['c', 'd'], ['b', 'e'], ['d', 'a']];
-  const figures: Record<'x1' | 'x4', { build: number; fast: number[]; slow: number[]; nodes: number; edges: number }> = {} as never;
+  const pairs: [string, string][] = [
+    ['a', 'b'],
+    ['c', 'd'],
+    ['b', 'e'],
+    ['d', 'a'],
+  ];
+  const figures: Record<'x1' | 'x4', { build: number; fast: number[]; slow: number[]; nodes: number; edges: number }> =
+    {} as never;
   try {
     for (const rate of [1, 4] as const) {
       const context = await browser.newContext();
@@ -143,12 +193,29 @@ export async function runRouteBench(opts: { browser?: Browser } = {}): Promise<R
       await page.addScriptTag({ content: code });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const loaded = (await page.evaluate((d) => (window as unknown as { routeBench: { load(d: unknown): unknown } }).routeBench.load(d), doc as unknown)) as { buildMs: number; nodes: number; edges: number };
+      const loaded = (await page.evaluate(
+        (d) => (window as unknown as { routeBench: { load(d: unknown): unknown } }).routeBench.load(d),
+        doc as unknown,
+      )) as { buildMs: number; nodes: number; edges: number };
       // One warm-up pass (the JIT), then the measured ones.
-      await page.evaluate((p) => (window as unknown as { routeBench: { time(p: unknown, r: number): unknown } }).routeBench.time(p, 1), pairs);
-      const timed = (await page.evaluate((p) => (window as unknown as { routeBench: { time(p: unknown, r: number): unknown } }).routeBench.time(p, 5), pairs)) as { fast: number[]; slow: number[]; costs: [number, number][] };
-      for (const [a, b] of timed.costs) if (Math.abs(a - b) > 1e-6 * Math.max(1, b)) throw new Error(`A* and the reference disagree on a route's cost: ${a} vs ${b}`);
-      figures[rate === 1 ? 'x1' : 'x4'] = { build: loaded.buildMs, fast: timed.fast, slow: timed.slow, nodes: loaded.nodes, edges: loaded.edges };
+      await page.evaluate(
+        (p) => (window as unknown as { routeBench: { time(p: unknown, r: number): unknown } }).routeBench.time(p, 1),
+        pairs,
+      );
+      const timed = (await page.evaluate(
+        (p) => (window as unknown as { routeBench: { time(p: unknown, r: number): unknown } }).routeBench.time(p, 5),
+        pairs,
+      )) as { fast: number[]; slow: number[]; costs: [number, number][] };
+      for (const [a, b] of timed.costs)
+        if (Math.abs(a - b) > 1e-6 * Math.max(1, b))
+          throw new Error(`A* and the reference disagree on a route's cost: ${a} vs ${b}`);
+      figures[rate === 1 ? 'x1' : 'x4'] = {
+        build: loaded.buildMs,
+        fast: timed.fast,
+        slow: timed.slow,
+        nodes: loaded.nodes,
+        edges: loaded.edges,
+      };
       await context.close();
     }
   } finally {
@@ -157,26 +224,44 @@ export async function runRouteBench(opts: { browser?: Browser } = {}): Promise<R
   const { x1, x4 } = figures;
   const ratio = (f: typeof x1) => `${(median(f.slow) / median(f.fast)).toFixed(0)}x faster`;
   return [
-    { figure: `Network: nodes / edges (3 floors, ${LIFTS} lifts)`, x1: `${x1.nodes.toLocaleString('en')} / ${x1.edges.toLocaleString('en')}`, x4: '' },
+    {
+      figure: `Network: nodes / edges (3 floors, ${LIFTS} lifts)`,
+      x1: `${x1.nodes.toLocaleString('en')} / ${x1.edges.toLocaleString('en')}`,
+      x4: '',
+    },
     { figure: 'Network build, once per map', x1: ms(x1.build), x4: ms(x4.build) },
-    { figure: `Route, A* on a binary heap: median / p95 of ${x1.fast.length} (target ${TARGETS.x1} ms at 1x, ${TARGETS.x4} ms at 4x)`, x1: `${ms(median(x1.fast))} / ${ms(p95(x1.fast))}`, x4: `${ms(median(x4.fast))} / ${ms(p95(x4.fast))}` },
+    {
+      figure: `Route, A* on a binary heap: median / p95 of ${x1.fast.length} (target ${TARGETS.x1} ms at 1x, ${TARGETS.x4} ms at 4x)`,
+      x1: `${ms(median(x1.fast))} / ${ms(p95(x1.fast))}`,
+      x4: `${ms(median(x4.fast))} / ${ms(p95(x4.fast))}`,
+    },
     { figure: 'Route, naive O(V²) Dijkstra (reference): median', x1: ms(median(x1.slow)), x4: ms(median(x4.slow)) },
     { figure: 'A* against the reference', x1: ratio(x1), x4: ratio(x4) },
-    { figure: 'Within target', x1: median(x1.fast) <= TARGETS.x1 ? 'yes' : 'no', x4: median(x4.fast) <= TARGETS.x4 ? 'yes' : 'no' },
+    {
+      figure: 'Within target',
+      x1: median(x1.fast) <= TARGETS.x1 ? 'yes' : 'no',
+      x4: median(x4.fast) <= TARGETS.x4 ? 'yes' : 'no',
+    },
   ];
 }
 
 export function formatRouteRows(rows: RouteBenchRow[]): string {
   const head: RouteBenchRow = { figure: 'Figure', x1: '1x CPU', x4: '4x CPU slowdown' };
   const all = [head, ...rows];
-  const w = [Math.max(...all.map((r) => r.figure.length)), Math.max(...all.map((r) => r.x1.length)), Math.max(...all.map((r) => r.x4.length))];
+  const w = [
+    Math.max(...all.map((r) => r.figure.length)),
+    Math.max(...all.map((r) => r.x1.length)),
+    Math.max(...all.map((r) => r.x4.length)),
+  ];
   const line = (r: RouteBenchRow) => [r.figure.padEnd(w[0]!), r.x1.padEnd(w[1]!), r.x4.padEnd(w[2]!)].join(' | ');
   return [line(head), w.map((n) => '-'.repeat(n)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   runRouteBench()
-    .then((rows) => console.log(`\nWayfinding route, headless Chromium ${CHROMIUM_ARGS.join(' ')}\n\n${formatRouteRows(rows)}`))
+    .then((rows) =>
+      console.log(`\nWayfinding route, headless Chromium ${CHROMIUM_ARGS.join(' ')}\n\n${formatRouteRows(rows)}`),
+    )
     .catch((e: unknown) => {
       console.error(e);
       process.exit(1);

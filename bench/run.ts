@@ -19,7 +19,14 @@ import { formatRows, runEditorBench } from './editor-bench';
 import { formatRouteRows, runRouteBench } from './route-bench';
 import { benchDocument, published } from './lib/data';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
-import { DRAWN_PROBE, panAndZoom, summarize, timeToDrawn, type InteractionRun, type InteractionStats } from './lib/measure';
+import {
+  DRAWN_PROBE,
+  panAndZoom,
+  summarize,
+  timeToDrawn,
+  type InteractionRun,
+  type InteractionStats,
+} from './lib/measure';
 import { startStaticServer, type StaticServer } from './lib/static-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,13 +37,25 @@ const runs = args.has('--quick') ? 1 : 3;
 /** --ready: only the load figures and the 1,000-location ready ratio (no interactions, no 100,000, no editor). */
 const readyOnly = args.has('--ready');
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const VIEWPORT = { width: 1280, height: 800 };
 const LAYER = '/demo/riverside-ground.svg';
 
 type Variant = 'mapnest' | 'leafletMarkers' | 'leafletCanvas';
 const VARIANTS: Variant[] = ['mapnest', 'leafletMarkers', 'leafletCanvas'];
-const LABEL: Record<Variant, string> = { mapnest: 'Mapnest embed', leafletMarkers: 'Leaflet (L.marker)', leafletCanvas: 'Leaflet (canvas)' };
+const LABEL: Record<Variant, string> = {
+  mapnest: 'Mapnest embed',
+  leafletMarkers: 'Leaflet (L.marker)',
+  leafletCanvas: 'Leaflet (canvas)',
+};
 
 function urlFor(server: StaticServer, v: Variant, map: string): string {
   if (v === 'mapnest') return `${server.url}/m/${map}`;
@@ -59,7 +78,13 @@ function median(xs: number[]): number {
 /** Round trip added to every request by the bench server for the "over a network" figures. */
 const RTT_MS = 50;
 
-async function loadTime(browser: Browser, server: StaticServer, v: Variant, map: string, timeoutMs = 120_000): Promise<number | null> {
+async function loadTime(
+  browser: Browser,
+  server: StaticServer,
+  v: Variant,
+  map: string,
+  timeoutMs = 120_000,
+): Promise<number | null> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const page = await freshPage(browser);
@@ -80,7 +105,13 @@ interface LoadFigures {
 }
 
 /** One load on a fresh page; `latencyMs` is added to every request (each round trip), as a real network does. */
-async function timedLoad(browser: Browser, server: StaticServer, v: Variant, map: string, latencyMs: number): Promise<LoadFigures> {
+async function timedLoad(
+  browser: Browser,
+  server: StaticServer,
+  v: Variant,
+  map: string,
+  latencyMs: number,
+): Promise<LoadFigures> {
   const page = await freshPage(browser);
   // The server holds each response back (Chromium's own network emulation left the page's navigation out).
   server.setLatency(latencyMs);
@@ -91,7 +122,8 @@ async function timedLoad(browser: Browser, server: StaticServer, v: Variant, map
       firstByte: performance.getEntriesByType('navigation')[0].responseStart,
     })`)) as { firstPaint: number; firstByte: number };
     // The page's own first byte arrives one round trip in: a figure without it would not be "over a network".
-    if (timing.firstByte < latencyMs) throw new Error(`the latency did not apply (first byte after ${timing.firstByte} ms)`);
+    if (timing.firstByte < latencyMs)
+      throw new Error(`the latency did not apply (first byte after ${timing.firstByte} ms)`);
     return { drawnMs, firstPaintMs: timing.firstPaint };
   } finally {
     server.setLatency(0);
@@ -103,17 +135,33 @@ async function timedLoad(browser: Browser, server: StaticServer, v: Variant, map
  * The embed and Leaflet's canvas page loaded in turn, `pairs` times, so that other work on the machine weighs on
  * both alike; medians of each.
  */
-async function pairedLoads(browser: Browser, server: StaticServer, map: string, latencyMs: number, pairs: number): Promise<Record<'mapnest' | 'leafletCanvas', LoadFigures>> {
+async function pairedLoads(
+  browser: Browser,
+  server: StaticServer,
+  map: string,
+  latencyMs: number,
+  pairs: number,
+): Promise<Record<'mapnest' | 'leafletCanvas', LoadFigures>> {
   const got = { mapnest: [] as LoadFigures[], leafletCanvas: [] as LoadFigures[] };
   for (let i = 0; i < pairs; i++) {
-    for (const v of i % 2 ? (['leafletCanvas', 'mapnest'] as const) : (['mapnest', 'leafletCanvas'] as const)) got[v].push(await timedLoad(browser, server, v, map, latencyMs));
+    for (const v of i % 2 ? (['leafletCanvas', 'mapnest'] as const) : (['mapnest', 'leafletCanvas'] as const))
+      got[v].push(await timedLoad(browser, server, v, map, latencyMs));
   }
-  const med = (xs: LoadFigures[]) => ({ drawnMs: median(xs.map((f) => f.drawnMs)), firstPaintMs: median(xs.map((f) => f.firstPaintMs)) });
+  const med = (xs: LoadFigures[]) => ({
+    drawnMs: median(xs.map((f) => f.drawnMs)),
+    firstPaintMs: median(xs.map((f) => f.firstPaintMs)),
+  });
   return { mapnest: med(got.mapnest), leafletCanvas: med(got.leafletCanvas) };
 }
 
 /** The pan and zoom script, `runs` times on a fresh page each, pooled. */
-async function interaction(browser: Browser, server: StaticServer, v: Variant, map: string, throttle: number): Promise<InteractionStats> {
+async function interaction(
+  browser: Browser,
+  server: StaticServer,
+  v: Variant,
+  map: string,
+  throttle: number,
+): Promise<InteractionStats> {
   const all: InteractionRun[] = [];
   for (let i = 0; i < runs; i++) {
     const page = await freshPage(browser);
@@ -136,7 +184,10 @@ const ms = (x: number | null | undefined) => (x == null || Number.isNaN(x) ? 'n/
 
 async function main(): Promise<void> {
   if (!args.has('--no-build')) {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: join(root, 'web'), stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: join(root, 'web'),
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('The web build failed.');
   }
   const server = await startStaticServer(dist);
@@ -144,19 +195,31 @@ async function main(): Promise<void> {
   server.put('/bench/leaflet.html', LEAFLET_PAGE);
   server.put('/bench/leaflet/leaflet.js', readFileSync(join(leafletDir, 'leaflet.js')));
   server.put('/bench/leaflet/leaflet.css', readFileSync(join(leafletDir, 'leaflet.css')));
-  for (const f of readdirSync(join(leafletDir, 'images'))) server.put(`/bench/leaflet/images/${f}`, readFileSync(join(leafletDir, 'images', f)));
-  for (const n of [1000, 10_000, 100_000]) server.publish(`bench${n / 1000}k`, published(`bench${n / 1000}k`, benchDocument(n, LAYER)));
+  for (const f of readdirSync(join(leafletDir, 'images')))
+    server.put(`/bench/leaflet/images/${f}`, readFileSync(join(leafletDir, 'images', f)));
+  for (const n of [1000, 10_000, 100_000])
+    server.publish(`bench${n / 1000}k`, published(`bench${n / 1000}k`, benchDocument(n, LAYER)));
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const results: Record<string, Record<Variant, string>> = {};
   const raw: Record<string, unknown> = {};
   const row = (name: string, values: Partial<Record<Variant, string>>) => {
-    results[name] = { mapnest: values.mapnest ?? '', leafletMarkers: values.leafletMarkers ?? '', leafletCanvas: values.leafletCanvas ?? '' };
+    results[name] = {
+      mapnest: values.mapnest ?? '',
+      leafletMarkers: values.leafletMarkers ?? '',
+      leafletCanvas: values.leafletCanvas ?? '',
+    };
   };
   try {
     const embedJs = embedJsFiles(dist).reduce((s, f) => s + f.gzipBytes, 0);
-    const leafletJs = gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length + gzipSync(LEAFLET_PAGE, { level: 9 }).length;
-    row('JavaScript downloaded, gzipped (budget 90 KB)', { mapnest: kb(embedJs), leafletMarkers: kb(leafletJs), leafletCanvas: kb(leafletJs) });
+    const leafletJs =
+      gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length +
+      gzipSync(LEAFLET_PAGE, { level: 9 }).length;
+    row('JavaScript downloaded, gzipped (budget 90 KB)', {
+      mapnest: kb(embedJs),
+      leafletMarkers: kb(leafletJs),
+      leafletCanvas: kb(leafletJs),
+    });
     raw.js = { mapnest: embedJs, leaflet: leafletJs };
 
     // One throwaway load, so the first measured figure does not pay for starting the browser.
@@ -182,7 +245,9 @@ async function main(): Promise<void> {
     for (const latency of [0, RTT_MS]) {
       const f = await pairedLoads(browser, server, 'bench1k', latency, pairs);
       ready[latency ? `rtt${latency}` : 'local'] = f;
-      console.error(`ready 1000 at ${latency} ms RTT: mapnest ${ms(f.mapnest.drawnMs)}, leaflet canvas ${ms(f.leafletCanvas.drawnMs)}`);
+      console.error(
+        `ready 1000 at ${latency} ms RTT: mapnest ${ms(f.mapnest.drawnMs)}, leaflet canvas ${ms(f.leafletCanvas.drawnMs)}`,
+      );
       const where = latency ? `over a ${latency} ms round trip per request` : 'local server';
       row(`1,000 locations, ${where}, taken in turn (median of ${pairs}): drawn / first paint`, {
         mapnest: `${ms(f.mapnest.drawnMs)} / ${ms(f.mapnest.firstPaintMs)}`,
@@ -264,10 +329,19 @@ async function main(): Promise<void> {
   }
 
   const names = Object.keys(results);
-  const widths = [Math.max(...names.map((n) => n.length)), ...VARIANTS.map((v) => Math.max(LABEL[v].length, ...names.map((n) => results[n]![v].length)))];
+  const widths = [
+    Math.max(...names.map((n) => n.length)),
+    ...VARIANTS.map((v) => Math.max(LABEL[v].length, ...names.map((n) => results[n]![v].length))),
+  ];
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
-  console.log(`\nMapnest embed vs Leaflet, headless Chromium ${CHROMIUM_ARGS.join(' ')}, viewport ${VIEWPORT.width}x${VIEWPORT.height}`);
-  console.log(`Load average during the run (other work on this machine skews every column alike): ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
+  console.log(
+    `\nMapnest embed vs Leaflet, headless Chromium ${CHROMIUM_ARGS.join(' ')}, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
+  );
+  console.log(
+    `Load average during the run (other work on this machine skews every column alike): ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores\n`,
+  );
   console.log(line(['Metric', ...VARIANTS.map((v) => LABEL[v])]));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const n of names) console.log(line([n, ...VARIANTS.map((v) => results[n]![v])]));
@@ -276,7 +350,10 @@ async function main(): Promise<void> {
   console.log(`\nWayfinding route, 3 floors, about 5,000 nodes (headless Chromium)\n`);
   console.log(routeTable);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ at: new Date().toISOString(), runs, raw }, null, 2));
+  writeFileSync(
+    join(root, 'bench', 'results', 'latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), runs, raw }, null, 2),
+  );
 }
 
 await main();

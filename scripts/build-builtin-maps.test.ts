@@ -8,13 +8,39 @@ import { describe, expect, it } from 'vitest';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 
 const dir = path.resolve(import.meta.dirname, '../web/public/builtin');
-const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { id: string; file: string; width: number; height: number; extent: [number, number, number, number]; regionCount: number }[];
-const regionsOf = (id: string) => (JSON.parse(readFileSync(path.join(dir, `${id}.json`), 'utf8')) as { regions: { id: string; name: string; coord: [number, number] }[] }).regions;
+const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as {
+  id: string;
+  file: string;
+  width: number;
+  height: number;
+  extent: [number, number, number, number];
+  regionCount: number;
+}[];
+const regionsOf = (id: string) =>
+  (
+    JSON.parse(readFileSync(path.join(dir, `${id}.json`), 'utf8')) as {
+      regions: { id: string; name: string; coord: [number, number] }[];
+    }
+  ).regions;
 
 describe('built-in maps', () => {
   it('offers the world, continents, the USA states and several countries', () => {
     const ids = index.map((m) => m.id);
-    expect(ids).toEqual(expect.arrayContaining(['world', 'europe', 'africa', 'asia', 'north-america', 'south-america', 'oceania', 'usa', 'france', 'germany', 'united-kingdom']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'world',
+        'europe',
+        'africa',
+        'asia',
+        'north-america',
+        'south-america',
+        'oceania',
+        'usa',
+        'france',
+        'germany',
+        'united-kingdom',
+      ]),
+    );
   });
 
   it('has for each map an SVG of the stated size with a path for every region', () => {

@@ -29,7 +29,8 @@ interface Region {
   polygons: Ring[][];
 }
 
-const mercY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 360));
+const mercY = (lat: number) =>
+  Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 360));
 
 function load(file: string, object: string): GeoJSON.Feature[] {
   const topo = JSON.parse(readFileSync(require.resolve(file), 'utf8')) as Topology;
@@ -44,7 +45,12 @@ function polygonsOf(f: GeoJSON.Feature): Ring[][] {
   return [];
 }
 
-const toId = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const toId = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 function worldRegions(file: string): Region[] {
   const taken = new Set<string>();
@@ -61,12 +67,57 @@ function worldRegions(file: string): Region[] {
 }
 
 const STATE_CODES: Record<string, string> = {
-  Alabama: 'AL', Alaska: 'AK', Arizona: 'AZ', Arkansas: 'AR', California: 'CA', Colorado: 'CO', Connecticut: 'CT', Delaware: 'DE', 'District of Columbia': 'DC',
-  Florida: 'FL', Georgia: 'GA', Hawaii: 'HI', Idaho: 'ID', Illinois: 'IL', Indiana: 'IN', Iowa: 'IA', Kansas: 'KS', Kentucky: 'KY', Louisiana: 'LA', Maine: 'ME',
-  Maryland: 'MD', Massachusetts: 'MA', Michigan: 'MI', Minnesota: 'MN', Mississippi: 'MS', Missouri: 'MO', Montana: 'MT', Nebraska: 'NE', Nevada: 'NV',
-  'New Hampshire': 'NH', 'New Jersey': 'NJ', 'New Mexico': 'NM', 'New York': 'NY', 'North Carolina': 'NC', 'North Dakota': 'ND', Ohio: 'OH', Oklahoma: 'OK',
-  Oregon: 'OR', Pennsylvania: 'PA', 'Rhode Island': 'RI', 'South Carolina': 'SC', 'South Dakota': 'SD', Tennessee: 'TN', Texas: 'TX', Utah: 'UT', Vermont: 'VT',
-  Virginia: 'VA', Washington: 'WA', 'West Virginia': 'WV', Wisconsin: 'WI', Wyoming: 'WY',
+  Alabama: 'AL',
+  Alaska: 'AK',
+  Arizona: 'AZ',
+  Arkansas: 'AR',
+  California: 'CA',
+  Colorado: 'CO',
+  Connecticut: 'CT',
+  Delaware: 'DE',
+  'District of Columbia': 'DC',
+  Florida: 'FL',
+  Georgia: 'GA',
+  Hawaii: 'HI',
+  Idaho: 'ID',
+  Illinois: 'IL',
+  Indiana: 'IN',
+  Iowa: 'IA',
+  Kansas: 'KS',
+  Kentucky: 'KY',
+  Louisiana: 'LA',
+  Maine: 'ME',
+  Maryland: 'MD',
+  Massachusetts: 'MA',
+  Michigan: 'MI',
+  Minnesota: 'MN',
+  Mississippi: 'MS',
+  Missouri: 'MO',
+  Montana: 'MT',
+  Nebraska: 'NE',
+  Nevada: 'NV',
+  'New Hampshire': 'NH',
+  'New Jersey': 'NJ',
+  'New Mexico': 'NM',
+  'New York': 'NY',
+  'North Carolina': 'NC',
+  'North Dakota': 'ND',
+  Ohio: 'OH',
+  Oklahoma: 'OK',
+  Oregon: 'OR',
+  Pennsylvania: 'PA',
+  'Rhode Island': 'RI',
+  'South Carolina': 'SC',
+  'South Dakota': 'SD',
+  Tennessee: 'TN',
+  Texas: 'TX',
+  Utah: 'UT',
+  Vermont: 'VT',
+  Virginia: 'VA',
+  Washington: 'WA',
+  'West Virginia': 'WV',
+  Wisconsin: 'WI',
+  Wyoming: 'WY',
 };
 
 function usRegions(): Region[] {
@@ -99,13 +150,27 @@ type Extent = BuiltinMap['extent'];
 type BuiltMap = Omit<BuiltinMap, 'regionCount'> & { regions: { id: string; name: string; coord: [number, number] }[] };
 
 /** Projects and writes one map; `focus` regions get locations, the rest are drawn as context. */
-function build(spec: { id: string; name: string; kind: BuiltMap['kind']; description: string; extent: Extent; regions: Region[]; focus: (r: Region) => boolean; minArea: number }): BuiltMap {
+function build(spec: {
+  id: string;
+  name: string;
+  kind: BuiltMap['kind'];
+  description: string;
+  extent: Extent;
+  regions: Region[];
+  focus: (r: Region) => boolean;
+  minArea: number;
+}): BuiltMap {
   const [minLon, minLat, maxLon, maxLat] = spec.extent;
   const top = mercY(maxLat);
   const height = Math.round((WIDTH * (top - mercY(minLat))) / (((maxLon - minLon) * Math.PI) / 180));
-  const px = ([lon, lat]: [number, number]): [number, number] => [((lon - minLon) / (maxLon - minLon)) * WIDTH, ((top - mercY(lat)) / (top - mercY(minLat))) * height];
+  const px = ([lon, lat]: [number, number]): [number, number] => [
+    ((lon - minLon) / (maxLon - minLon)) * WIDTH,
+    ((top - mercY(lat)) / (top - mercY(minLat))) * height,
+  ];
   const inView = (r: Region) =>
-    r.polygons.some((p) => p[0]!.some(([lon, lat]) => lon >= minLon - 5 && lon <= maxLon + 5 && lat >= minLat - 5 && lat <= maxLat + 5));
+    r.polygons.some((p) =>
+      p[0]!.some(([lon, lat]) => lon >= minLon - 5 && lon <= maxLon + 5 && lat >= minLat - 5 && lat <= maxLat + 5),
+    );
   const paths: string[] = [];
   const regions: BuiltMap['regions'] = [];
   for (const r of spec.regions.filter(inView)) {
@@ -128,7 +193,8 @@ function build(spec: { id: string; name: string; kind: BuiltMap['kind']; descrip
         area /= 2;
         // Specks below the size of a pixel or two are dropped; they only weigh the file down.
         if (Math.abs(area) < spec.minArea) return;
-        if (k === 0 && (!best || Math.abs(area) > best.area)) best = { area: Math.abs(area), cx: cx / (6 * area), cy: cy / (6 * area) };
+        if (k === 0 && (!best || Math.abs(area) > best.area))
+          best = { area: Math.abs(area), cx: cx / (6 * area), cy: cy / (6 * area) };
         const simplified: [number, number][] = [];
         for (const p of pts) {
           const q: [number, number] = [Math.round(p[0] * 10) / 10, Math.round(p[1] * 10) / 10];
@@ -145,7 +211,11 @@ function build(spec: { id: string; name: string; kind: BuiltMap['kind']; descrip
     paths.push(focus ? `<path id="${r.id}" data-name="${title}" d="${d}"/>` : `<path class="context" d="${d}"/>`);
     const b = best as { cx: number; cy: number } | null;
     if (focus && b && b.cx >= 0 && b.cx <= WIDTH && b.cy >= 0 && b.cy <= height) {
-      regions.push({ id: r.id, name: r.name, coord: [Math.round((b.cx / WIDTH) * 1e5) / 1e5, Math.round((b.cy / height) * 1e5) / 1e5] });
+      regions.push({
+        id: r.id,
+        name: r.name,
+        coord: [Math.round((b.cx / WIDTH) * 1e5) / 1e5, Math.round((b.cy / height) * 1e5) / 1e5],
+      });
     }
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">
@@ -157,7 +227,17 @@ ${paths.join('\n')}
 `;
   writeFileSync(path.join(OUT, `${spec.id}.svg`), svg);
   regions.sort((a, b) => a.name.localeCompare(b.name));
-  return { id: spec.id, name: spec.name, kind: spec.kind, description: spec.description, file: `/builtin/${spec.id}.svg`, width: WIDTH, height, extent: spec.extent, regions };
+  return {
+    id: spec.id,
+    name: spec.name,
+    kind: spec.kind,
+    description: spec.description,
+    file: `/builtin/${spec.id}.svg`,
+    width: WIDTH,
+    height,
+    extent: spec.extent,
+    regions,
+  };
 }
 
 mkdirSync(OUT, { recursive: true });
@@ -166,7 +246,18 @@ const world50 = worldRegions('world-atlas/countries-50m.json');
 const maps: BuiltMap[] = [];
 const all = () => true;
 
-maps.push(build({ id: 'world', name: 'World', kind: 'world', description: 'Every country (Antarctica left out: Web Mercator cannot show the poles).', extent: [-180, -58, 180, 84], regions: world110.filter((r) => r.continent !== 'AN'), focus: all, minArea: 1.5 }));
+maps.push(
+  build({
+    id: 'world',
+    name: 'World',
+    kind: 'world',
+    description: 'Every country (Antarctica left out: Web Mercator cannot show the poles).',
+    extent: [-180, -58, 180, 84],
+    regions: world110.filter((r) => r.continent !== 'AN'),
+    focus: all,
+    minArea: 1.5,
+  }),
+);
 
 const CONTINENTS: { id: string; code: string; name: string; extent: Extent }[] = [
   { id: 'europe', code: 'EU', name: 'Europe', extent: [-25, 34, 45, 72] },
@@ -177,10 +268,32 @@ const CONTINENTS: { id: string; code: string; name: string; extent: Extent }[] =
   { id: 'oceania', code: 'OC', name: 'Oceania', extent: [110, -48, 180, 0] },
 ];
 for (const c of CONTINENTS) {
-  maps.push(build({ id: c.id, name: c.name, kind: 'continent', description: `The countries of ${c.name}, with neighbouring land for context.`, extent: c.extent, regions: world50, focus: (r) => r.continent === c.code, minArea: 2 }));
+  maps.push(
+    build({
+      id: c.id,
+      name: c.name,
+      kind: 'continent',
+      description: `The countries of ${c.name}, with neighbouring land for context.`,
+      extent: c.extent,
+      regions: world50,
+      focus: (r) => r.continent === c.code,
+      minArea: 2,
+    }),
+  );
 }
 
-maps.push(build({ id: 'usa', name: 'USA (lower 48 states)', kind: 'country', description: 'The 48 contiguous states and DC (Alaska and Hawaii need maps of their own in Mercator).', extent: [-125.5, 24, -66, 49.8], regions: usRegions().filter((r) => r.id !== 'AK' && r.id !== 'HI'), focus: all, minArea: 0.5 }));
+maps.push(
+  build({
+    id: 'usa',
+    name: 'USA (lower 48 states)',
+    kind: 'country',
+    description: 'The 48 contiguous states and DC (Alaska and Hawaii need maps of their own in Mercator).',
+    extent: [-125.5, 24, -66, 49.8],
+    regions: usRegions().filter((r) => r.id !== 'AK' && r.id !== 'HI'),
+    focus: all,
+    minArea: 0.5,
+  }),
+);
 
 const COUNTRIES: { id: string; code: string; name: string; extent: Extent }[] = [
   { id: 'united-kingdom', code: 'GB', name: 'United Kingdom', extent: [-11, 49.5, 2.5, 61] },
@@ -193,9 +306,28 @@ const COUNTRIES: { id: string; code: string; name: string; extent: Extent }[] = 
   { id: 'japan', code: 'JP', name: 'Japan', extent: [128, 30, 146.5, 46] },
 ];
 for (const c of COUNTRIES) {
-  maps.push(build({ id: c.id, name: c.name, kind: 'country', description: `${c.name} and its neighbours, calibrated for latitude/longitude.`, extent: c.extent, regions: world50, focus: (r) => r.id === c.code, minArea: 1 }));
+  maps.push(
+    build({
+      id: c.id,
+      name: c.name,
+      kind: 'country',
+      description: `${c.name} and its neighbours, calibrated for latitude/longitude.`,
+      extent: c.extent,
+      regions: world50,
+      focus: (r) => r.id === c.code,
+      minArea: 1,
+    }),
+  );
 }
 
-writeFileSync(path.join(OUT, 'index.json'), `${JSON.stringify(maps.map(({ regions, ...m }) => ({ ...m, regionCount: regions.length })), null, 1)}\n`);
-for (const m of maps) writeFileSync(path.join(OUT, `${m.id}.json`), `${JSON.stringify({ id: m.id, regions: m.regions })}\n`);
+writeFileSync(
+  path.join(OUT, 'index.json'),
+  `${JSON.stringify(
+    maps.map(({ regions, ...m }) => ({ ...m, regionCount: regions.length })),
+    null,
+    1,
+  )}\n`,
+);
+for (const m of maps)
+  writeFileSync(path.join(OUT, `${m.id}.json`), `${JSON.stringify({ id: m.id, regions: m.regions })}\n`);
 console.log(maps.map((m) => `${m.id}: ${m.width}x${m.height}, ${m.regions.length} regions`).join('\n'));

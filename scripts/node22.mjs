@@ -18,19 +18,26 @@ import process from 'node:process';
 export const WANTED_MAJOR = 22;
 
 /** The folder holding a `node` that is Node 22 (only node: npm stays the machine's), installing it if needed. */
-export function node22BinDir(cache = process.env.MAPNEST_NODE_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mapnest', 'node')) {
+export function node22BinDir(
+  cache = process.env.MAPNEST_NODE_CACHE ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mapnest', 'node'),
+) {
   const bin = join(cache, `v${WANTED_MAJOR}`, 'bin');
   const node = join(bin, 'node');
   if (existsSync(node) && majorOf(node) === WANTED_MAJOR) return bin;
   if (process.platform !== 'linux' || !['x64', 'arm64'].includes(process.arch)) {
-    throw new Error(`Node ${WANTED_MAJOR} is needed; install it for ${process.platform}/${process.arch} yourself (the registry package is Linux only).`);
+    throw new Error(
+      `Node ${WANTED_MAJOR} is needed; install it for ${process.platform}/${process.arch} yourself (the registry package is Linux only).`,
+    );
   }
   mkdirSync(cache, { recursive: true });
   const work = mkdtempSync(join(cache, 'install-'));
   try {
     const spec = `node-linux-${process.arch}@${WANTED_MAJOR}`;
     process.stderr.write(`Installing Node ${WANTED_MAJOR} (${spec}) from the npm registry into ${cache}, once...\n`);
-    execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', work], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new Error(`npm pack ${spec} produced no tarball`);
     execFileSync('tar', ['-xzf', join(work, tarball), '-C', work, 'package/bin/node']);
@@ -38,7 +45,8 @@ export function node22BinDir(cache = process.env.MAPNEST_NODE_CACHE ?? join(proc
     mkdirSync(join(staged, 'bin'), { recursive: true });
     renameSync(join(work, 'package', 'bin', 'node'), join(staged, 'bin', 'node'));
     chmodSync(join(staged, 'bin', 'node'), 0o755);
-    if (majorOf(join(staged, 'bin', 'node')) !== WANTED_MAJOR) throw new Error(`${spec} did not contain a working Node ${WANTED_MAJOR}`);
+    if (majorOf(join(staged, 'bin', 'node')) !== WANTED_MAJOR)
+      throw new Error(`${spec} did not contain a working Node ${WANTED_MAJOR}`);
     // Another run may have finished first: keep whichever is in place.
     if (!existsSync(node)) {
       rmSync(join(cache, `v${WANTED_MAJOR}`), { recursive: true, force: true });

@@ -17,7 +17,10 @@ describe('node22 wrapper', () => {
 
   it('passes the exit status through and leaves the machine Node alone when switched off', () => {
     expect(run('node', '-e', 'process.exit(3)').status).toBe(3);
-    const off = spawnSync('node', [WRAPPER, 'node', '-p', 'process.version'], { encoding: 'utf8', env: { ...process.env, MAPNEST_NODE22: '0' } });
+    const off = spawnSync('node', [WRAPPER, 'node', '-p', 'process.version'], {
+      encoding: 'utf8',
+      env: { ...process.env, MAPNEST_NODE22: '0' },
+    });
     expect(off.stdout.trim()).toBe(spawnSync('node', ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim());
   });
 });

@@ -45,17 +45,27 @@ async function main(): Promise<void> {
     console.error(javaError);
     process.exit(1);
   }
-  let vite: Awaited<ReturnType<typeof import('vite')['createServer']>> | undefined;
+  let vite: Awaited<ReturnType<(typeof import('vite'))['createServer']>> | undefined;
   if (dev) {
     const { createServer } = await import('vite');
-    vite = await createServer({ root: path.join(REPO_ROOT, 'web'), configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), server: { middlewareMode: true }, appType: 'custom' });
+    vite = await createServer({
+      root: path.join(REPO_ROOT, 'web'),
+      configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
   } else {
     buildWebIfStale();
   }
   const started = Date.now();
   const stack = await startStack({ port, dataDir, vite, log: (line) => console.log(line) });
   const seeding = (async () => {
-    const users = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
+    const users = await seedUsers({
+      dataDir,
+      cognitoEndpoint: stack.endpoints.cognito,
+      userPoolId: stack.userPoolId,
+      region: 'us-east-1',
+    });
     // Imported only now: the maps service reads the environment the stack has just set.
     const { seedDemo } = await import('./local/seed-demo');
     await seedDemo();

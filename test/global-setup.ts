@@ -29,12 +29,17 @@ declare module 'vitest' {
 }
 
 /** The coordinates of a deployment to test, from the environment (see above). */
-export function remoteTarget(env: NodeJS.ProcessEnv = process.env): { baseUrl: string; stackEnv: StackEnv; admin: { email: string; password: string; uid: string } } | null {
+export function remoteTarget(
+  env: NodeJS.ProcessEnv = process.env,
+): { baseUrl: string; stackEnv: StackEnv; admin: { email: string; password: string; uid: string } } | null {
   const baseUrl = env.MAPNEST_TEST_BASE_URL?.replace(/\/+$/, '');
   if (!baseUrl) return null;
   const need = (name: string) => {
     const value = env[name];
-    if (!value) throw new Error(`MAPNEST_TEST_BASE_URL is set, so ${name} must be too (docs/deploy.md, "Running the tests against a deployment").`);
+    if (!value)
+      throw new Error(
+        `MAPNEST_TEST_BASE_URL is set, so ${name} must be too (docs/deploy.md, "Running the tests against a deployment").`,
+      );
     return value;
   };
   const endpoint = env.AWS_ENDPOINT_URL ?? '';
@@ -61,7 +66,15 @@ export function remoteTarget(env: NodeJS.ProcessEnv = process.env): { baseUrl: s
     STRIPE_PRICES: '',
     MARKETPLACE_TOKEN: '',
   };
-  return { baseUrl, stackEnv, admin: { email: need('MAPNEST_TEST_ADMIN_EMAIL'), password: need('MAPNEST_TEST_ADMIN_PASSWORD'), uid: need('MAPNEST_TEST_ADMIN_UID') } };
+  return {
+    baseUrl,
+    stackEnv,
+    admin: {
+      email: need('MAPNEST_TEST_ADMIN_EMAIL'),
+      password: need('MAPNEST_TEST_ADMIN_PASSWORD'),
+      uid: need('MAPNEST_TEST_ADMIN_UID'),
+    },
+  };
 }
 
 export default async function setup(project: TestProject) {
@@ -77,7 +90,12 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-test-'));
   if (!process.env.MAPNEST_TEST_LOGS) process.env.LOG_SILENT = '1';
   const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
-  const seed = await seedUsers({ dataDir, cognitoEndpoint: stack.endpoints.cognito, userPoolId: stack.userPoolId, region: 'us-east-1' });
+  const seed = await seedUsers({
+    dataDir,
+    cognitoEndpoint: stack.endpoints.cognito,
+    userPoolId: stack.userPoolId,
+    region: 'us-east-1',
+  });
   const { seedDemo } = await import('../scripts/local/seed-demo');
   await seedDemo();
   project.provide('baseUrl', stack.url);

@@ -5,7 +5,13 @@ import { seededRandom } from './random';
 const COLORS = ['#db2777', '#9333ea', '#ea580c', '#0284c7', '#ca8a04', '#16a34a', '#e11d48', '#0f766e'];
 
 export function benchDocument(n: number, layerFile: string, seed = 42): MapDocument {
-  const doc = blankDocument({ mapWidth: 1600, mapHeight: 1000, file: layerFile, layerId: 'ground', layerName: 'Ground floor' });
+  const doc = blankDocument({
+    mapWidth: 1600,
+    mapHeight: 1000,
+    file: layerFile,
+    layerId: 'ground',
+    layerName: 'Ground floor',
+  });
   const rnd = seededRandom(seed + n);
   doc.groups = COLORS.map((color, i) => ({ id: `g${i}`, name: `Category ${i + 1}`, color }));
   doc.settings.markerType = 'pin';
@@ -23,5 +29,14 @@ export function benchDocument(n: number, layerFile: string, seed = 42): MapDocum
 
 /** The shape the maps service publishes at /data/maps/{id}.json. */
 export function published(id: string, document: MapDocument) {
-  return { id, title: `Benchmark ${id}`, state: 1, expired: false, expiresAt: null, publishedAt: new Date().toISOString(), version: 1, document };
+  return {
+    id,
+    title: `Benchmark ${id}`,
+    state: 1,
+    expired: false,
+    expiresAt: null,
+    publishedAt: new Date().toISOString(),
+    version: 1,
+    document,
+  };
 }

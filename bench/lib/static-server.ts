@@ -42,7 +42,11 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = decodeURIComponent(url.pathname);
       const send = (status: number, body: string | Buffer, type: string) => {
-        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+        res.writeHead(status, {
+          'content-type': type,
+          'cache-control': 'no-store',
+          'access-control-allow-origin': '*',
+        });
         res.end(body);
       };
       const own = extra.get(path);

@@ -22,7 +22,10 @@ export const isLocalStack = (app: App) => [true, 'true'].includes(app.node.tryGe
  * The stack for the stage named by `-c stage=<name>`. On LocalStack (`-c localstack=true`) it lives in LocalStack's
  * account; everything else is the same template, deployed through `cdklocal` (docs/deploy.md).
  */
-export function buildApp(app: App, options: { bundles?: ReadonlyMap<string, Bundle>; webAssets?: WebAssets } = {}): MapnestStack {
+export function buildApp(
+  app: App,
+  options: { bundles?: ReadonlyMap<string, Bundle>; webAssets?: WebAssets } = {},
+): MapnestStack {
   const stage = stageConfig(app.node.tryGetContext('stage'));
   const manifest = readManifest();
   let bundles = options.bundles;
@@ -31,7 +34,7 @@ export function buildApp(app: App, options: { bundles?: ReadonlyMap<string, Bund
     process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
     bundles = bundleFunctions(manifest.functions, outDir);
   }
-  const account = isLocalStack(app) ? LOCALSTACK_ACCOUNT : stage.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const account = isLocalStack(app) ? LOCALSTACK_ACCOUNT : (stage.account ?? process.env.CDK_DEFAULT_ACCOUNT);
   return new MapnestStack(app, stackName(stage.name), {
     env: { account, region: stage.region },
     description: `Mapnest ${stage.name}: hosted interactive maps`,

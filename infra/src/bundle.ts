@@ -51,7 +51,9 @@ export function bundleOptions(functions: readonly FunctionSpec[], outDir: string
     external: Object.keys(NATIVE_PACKAGES),
     define: { 'process.env.NODE_ENV': '"production"' },
     // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
-    banner: { js: "import { createRequire as __mapnestCreateRequire } from 'node:module'; const require = __mapnestCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __mapnestCreateRequire } from 'node:module'; const require = __mapnestCreateRequire(import.meta.url);",
+    },
     legalComments: 'none',
   };
 }
@@ -69,9 +71,18 @@ export function bundleFunctions(functions: readonly FunctionSpec[], outDir: stri
     const dir = join(outDir, fn.id);
     const output = outputs[relative(REPO_ROOT, join(dir, 'index.mjs'))];
     if (!output) throw new Error(`esbuild produced no output for ${fn.id}.`);
-    const nativePackages = [...new Set(output.imports.filter((i) => i.external && i.path in NATIVE_PACKAGES).map((i) => i.path))];
-    for (const name of nativePackages) copyPackageClosure(name, NATIVE_PACKAGES[name]!, fn.entry, join(dir, 'node_modules'));
-    bundles.set(fn.id, { id: fn.id, dir, jsBytes: statSync(join(dir, 'index.mjs')).size, totalBytes: folderBytes(dir), nativePackages });
+    const nativePackages = [
+      ...new Set(output.imports.filter((i) => i.external && i.path in NATIVE_PACKAGES).map((i) => i.path)),
+    ];
+    for (const name of nativePackages)
+      copyPackageClosure(name, NATIVE_PACKAGES[name]!, fn.entry, join(dir, 'node_modules'));
+    bundles.set(fn.id, {
+      id: fn.id,
+      dir,
+      jsBytes: statSync(join(dir, 'index.mjs')).size,
+      totalBytes: folderBytes(dir),
+      nativePackages,
+    });
   }
   return bundles;
 }
@@ -103,8 +114,15 @@ const matches = (allowed: string[] | undefined, value: string) => !allowed || al
  * Copies a package and its runtime dependencies into `dest`: regular dependencies always, optional
  * ones only when installed and built for the target platform (that is how sharp picks its binary).
  */
-function copyPackageClosure(root: string, target: { os: string; cpu: string; libc: string }, fromFile: string, dest: string): void {
-  const queue: Array<{ name: string; from: string; optional: boolean }> = [{ name: root, from: fromFile, optional: false }];
+function copyPackageClosure(
+  root: string,
+  target: { os: string; cpu: string; libc: string },
+  fromFile: string,
+  dest: string,
+): void {
+  const queue: Array<{ name: string; from: string; optional: boolean }> = [
+    { name: root, from: fromFile, optional: false },
+  ];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const { name, from, optional } = queue.shift()!;
@@ -115,7 +133,8 @@ function copyPackageClosure(root: string, target: { os: string; cpu: string; lib
       throw new Error(`Native package ${root} needs ${name}, which is not installed.`);
     }
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
-    if (optional && !(matches(pkg.os, target.os) && matches(pkg.cpu, target.cpu) && matches(pkg.libc, target.libc))) continue;
+    if (optional && !(matches(pkg.os, target.os) && matches(pkg.cpu, target.cpu) && matches(pkg.libc, target.libc)))
+      continue;
     seen.add(name);
     cpSync(dir, join(dest, name), {
       recursive: true,
@@ -124,11 +143,14 @@ function copyPackageClosure(root: string, target: { os: string; cpu: string; lib
     });
     const self = join(dir, 'package.json');
     for (const dep of Object.keys(pkg.dependencies ?? {})) queue.push({ name: dep, from: self, optional: false });
-    for (const dep of Object.keys(pkg.optionalDependencies ?? {})) queue.push({ name: dep, from: self, optional: true });
+    for (const dep of Object.keys(pkg.optionalDependencies ?? {}))
+      queue.push({ name: dep, from: self, optional: true });
   }
   const missingBinary = ![...seen].some((name) => name !== root && name.includes(`${target.os}-${target.cpu}`));
   if (root === 'sharp' && missingBinary) {
-    throw new Error(`sharp's ${target.os}-${target.cpu} binary (@img/sharp-${target.os}-${target.cpu}) is not installed, so the thumbnail function cannot be built.`);
+    throw new Error(
+      `sharp's ${target.os}-${target.cpu} binary (@img/sharp-${target.os}-${target.cpu}) is not installed, so the thumbnail function cannot be built.`,
+    );
   }
 }
 

@@ -69,9 +69,25 @@ const COMMITS = { table: RWD, documents: { 'maps/*': ['read', 'write', 'delete']
  * infra/test/stack.test.ts checks this list against the call sources.
  */
 export const WRITING_CALLS = [
-  'create-map', 'duplicate-map', 'save-map', 'restore-map-history', 'admin-update-map', 'rename-map', 'set-map-state',
-  'set-map-history-name', 'delete-map-history', 'set-user-slots', 'create-avatar-upload', 'set-avatar', 'update-email',
-  'create-file-upload', 'get-slots', 'create-checkout-session', 'create-portal-link', 'register-license', 'restore-lapsed-maps',
+  'create-map',
+  'duplicate-map',
+  'save-map',
+  'restore-map-history',
+  'admin-update-map',
+  'rename-map',
+  'set-map-state',
+  'set-map-history-name',
+  'delete-map-history',
+  'set-user-slots',
+  'create-avatar-upload',
+  'set-avatar',
+  'update-email',
+  'create-file-upload',
+  'get-slots',
+  'create-checkout-session',
+  'create-portal-link',
+  'register-license',
+  'restore-lapsed-maps',
 ] as const;
 
 function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
@@ -115,7 +131,10 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath).
   'calls/create-avatar-upload': { uploads: { '*/.avatar.*': ['write'] } },
   // head() of a not-yet-uploaded avatar must be a 404: hence list on the bucket.
-  'calls/set-avatar': { uploads: { '*/.avatar.*': ['read', 'delete'], '*': ['list'] }, userPool: ['AdminUpdateUserAttributes'] },
+  'calls/set-avatar': {
+    uploads: { '*/.avatar.*': ['read', 'delete'], '*': ['list'] },
+    userPool: ['AdminUpdateUserAttributes'],
+  },
   'calls/clear-avatar': { uploads: { '*/.avatar.*': ['delete', 'list'] }, userPool: ['AdminDeleteUserAttributes'] },
   // One account per email address (domain/email-address.ts): both look the address up; updateEmail puts back the
   // previous address when the new one turns out to be taken.
@@ -155,7 +174,13 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'http/beacon': { table: RW },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
   // to test (republishing them) and emails the owner (their address from the user pool).
-  'http/stripe-webhook': { table: RW, stripe: ['webhookSecret', 'prices'], ...PUBLISHES, userPool: ['AdminGetUser'], mail: true },
+  'http/stripe-webhook': {
+    table: RW,
+    stripe: ['webhookSecret', 'prices'],
+    ...PUBLISHES,
+    userPool: ['AdminGetUser'],
+    mail: true,
+  },
 
   // Event triggers.
   'triggers/cognito-custom-message': {},
@@ -163,18 +188,25 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
   // may send maps back to test and email their owner. No Scan.
   'triggers/expire-test-maps': {
-    table: ['read', 'write'], documents: { 'maps/*': ['read'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
-    userPool: ['AdminGetUser'], mail: true,
+    table: ['read', 'write'],
+    documents: { 'maps/*': ['read'] },
+    public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
+    userPool: ['AdminGetUser'],
+    mail: true,
   },
   // The demo and example maps, at each deployment (domain/demo-maps.ts): reads whether each map exists, creates the
   // missing ones (document, map item and history in one transaction; the document is deleted again if that fails) and
   // publishes them; checks each published copy (HeadObject, so 'list' for a 404) and writes a missing one again.
   // Never deletes a table item.
   'triggers/seed-demo-maps': {
-    table: RW, documents: { 'maps/*': ['read', 'write', 'delete'] }, public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
+    table: RW,
+    documents: { 'maps/*': ['read', 'write', 'delete'] },
+    public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
   },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
   // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
   // Stores a sanitised SVG in place of the uploaded one (domain/files.ts verifyUpload).
-  'triggers/thumbnail': { uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['write', 'delete'] } },
+  'triggers/thumbnail': {
+    uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['write', 'delete'] },
+  },
 });

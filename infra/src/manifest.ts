@@ -64,7 +64,8 @@ export function callModules(srcDir: string = LAMBDAS_SRC): string[] {
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.endsWith('.d.ts')) continue;
     const match = MODULE_FILE.exec(file);
-    if (!match) throw new Error(`lambdas/src/calls/${file}: a callable module name must be kebab-case letters and digits.`);
+    if (!match)
+      throw new Error(`lambdas/src/calls/${file}: a callable module name must be kebab-case letters and digits.`);
     modules.push(match[1]!);
   }
   return modules;
@@ -85,7 +86,9 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
   for (const module of callModules(srcDir)) {
     const callName = callNameFromModule(module);
     if (!CALL_NAME_PATTERN.test(callName) || moduleFromCallName(callName) !== module) {
-      throw new Error(`lambdas/src/calls/${module}.ts: '${callName}' does not map back to '${module}'; rename the module so its call name round-trips.`);
+      throw new Error(
+        `lambdas/src/calls/${module}.ts: '${callName}' does not map back to '${module}'; rename the module so its call name round-trips.`,
+      );
     }
     functions.push({
       id: `calls/${module}`,
@@ -93,7 +96,9 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
       module,
       entry: join(srcDir, 'calls', `${module}.ts`),
       callName,
-      routes: [{ method: 'POST', path: `${CALL_PATH_PREFIX}${callName}`, auth: publicCalls.has(callName) ? 'none' : 'jwt' }],
+      routes: [
+        { method: 'POST', path: `${CALL_PATH_PREFIX}${callName}`, auth: publicCalls.has(callName) ? 'none' : 'jwt' },
+      ],
     });
   }
   for (const name of publicCalls) {
@@ -103,7 +108,9 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
   const httpByModule = new Map<string, RouteSpec[]>();
   for (const route of httpRoutes) {
     if (!route.path.startsWith('/api/') || route.path.startsWith(CALL_PATH_PREFIX)) {
-      throw new Error(`HTTP route ${route.method} ${route.path}: public routes live under /api/ and outside ${CALL_PATH_PREFIX}.`);
+      throw new Error(
+        `HTTP route ${route.method} ${route.path}: public routes live under /api/ and outside ${CALL_PATH_PREFIX}.`,
+      );
     }
     const routes = httpByModule.get(route.module) ?? [];
     routes.push({ method: route.method, path: route.path, auth: 'none' });
@@ -141,7 +148,8 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
   const unlisted: string[] = [];
   for (const folder of ['http', 'triggers'] as const) {
     for (const module of handlerModules(srcDir, folder)) {
-      if (!functions.some((fn) => fn.id === `${folder}/${module}`) && !missing.includes(`${folder}/${module}`)) unlisted.push(`${folder}/${module}`);
+      if (!functions.some((fn) => fn.id === `${folder}/${module}`) && !missing.includes(`${folder}/${module}`))
+        unlisted.push(`${folder}/${module}`);
     }
   }
 

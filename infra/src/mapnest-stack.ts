@@ -1,4 +1,15 @@
-import { Annotations, CfnOutput, CustomResource, Duration, Lazy, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  CustomResource,
+  Duration,
+  Lazy,
+  RemovalPolicy,
+  Stack,
+  Tags,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
@@ -74,13 +85,22 @@ export class MapnestStack extends Stack {
     Tags.of(this).add('stage', stage.name);
 
     for (const missing of manifest.missing) {
-      Annotations.of(this).addWarningV2('mapnest:missing-handler', `${missing} is named in lambdas/src/routes.ts but its file does not exist yet; it is not provisioned.`);
+      Annotations.of(this).addWarningV2(
+        'mapnest:missing-handler',
+        `${missing} is named in lambdas/src/routes.ts but its file does not exist yet; it is not provisioned.`,
+      );
     }
     for (const unlisted of manifest.unlisted) {
-      Annotations.of(this).addWarningV2('mapnest:unlisted-handler', `lambdas/src/${unlisted}.ts exists but lambdas/src/routes.ts does not name it; it is not provisioned.`);
+      Annotations.of(this).addWarningV2(
+        'mapnest:unlisted-handler',
+        `lambdas/src/${unlisted}.ts exists but lambdas/src/routes.ts does not name it; it is not provisioned.`,
+      );
     }
     if (props.webAssets.kind === 'placeholder') {
-      Annotations.of(this).addWarningV2('mapnest:placeholder-web', `Deploying a placeholder page: ${props.webAssets.reason}.`);
+      Annotations.of(this).addWarningV2(
+        'mapnest:placeholder-web',
+        `Deploying a placeholder page: ${props.webAssets.reason}.`,
+      );
     }
 
     // The app's own origin is only known once the distribution exists; functions and the OAuth client read it lazily.
@@ -90,7 +110,11 @@ export class MapnestStack extends Stack {
 
     this.storage = new Storage(this, 'Storage', { stage, corsOrigins: stage.domain ? corsOrigins : ['*'] });
     this.data = new Data(this, 'Data', { stage });
-    const buckets = { documents: this.storage.documents, uploads: this.storage.uploads, public: this.storage.publicData };
+    const buckets = {
+      documents: this.storage.documents,
+      uploads: this.storage.uploads,
+      public: this.storage.publicData,
+    };
     const baseEnvironment = {
       STAGE: stage.name,
       TABLE_NAME: this.data.table.tableName,
@@ -105,10 +129,19 @@ export class MapnestStack extends Stack {
     const build = (spec: FunctionSpec, resources: FunctionResources, environment: Record<string, string>) => {
       const bundle = props.bundles.get(spec.id);
       if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
-      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), { spec, bundle, grants: grants[spec.id], resources, environment, stage, failures: failures.queue });
+      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), {
+        spec,
+        bundle,
+        grants: grants[spec.id],
+        resources,
+        environment,
+        stage,
+        failures: failures.queue,
+      });
       Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
       const reserved = RESERVED_CONCURRENCY[spec.id];
-      if (reserved !== undefined) (fn.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
+      if (reserved !== undefined)
+        (fn.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
       this.functions.push(fn);
       return fn;
     };
@@ -116,7 +149,9 @@ export class MapnestStack extends Stack {
     // The user pool depends on its CustomMessage trigger, so that trigger gets no USER_POOL_ID or pool grants.
     const customMessageSpecs = manifest.functions.filter((fn) => fn.trigger === 'cognito-custom-message');
     if (customMessageSpecs.length !== 1) {
-      throw new Error(`Exactly one cognito-custom-message trigger is needed (email links depend on it); found ${customMessageSpecs.length}.`);
+      throw new Error(
+        `Exactly one cognito-custom-message trigger is needed (email links depend on it); found ${customMessageSpecs.length}.`,
+      );
     }
     const customMessage = build(customMessageSpecs[0]!, { table: this.data.table, buckets }, baseEnvironment);
 
@@ -134,7 +169,9 @@ export class MapnestStack extends Stack {
           description: `Mapnest ${stage.name} ${spec.id}`,
           schedule: events.Schedule.expression(spec.schedule!),
           // Delivery failures (EventBridge could not invoke) land in the same queue as the function's own failures.
-          targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: failures.queue })],
+          targets: [
+            new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: failures.queue }),
+          ],
         });
       }
       if (spec.trigger === 's3-upload') {
@@ -164,7 +201,9 @@ export class MapnestStack extends Stack {
       assets: props.webAssets,
       runtimeConfig: this.runtimeConfig,
       connectSources: appConnectSources(this, [this.storage.uploads, this.storage.documents], this.auth.oauthDomain),
-      publicCallPaths: manifest.functions.filter((f) => f.kind === 'call').flatMap((f) => f.routes.filter((r) => r.auth === 'none').map((r) => r.path)),
+      publicCallPaths: manifest.functions
+        .filter((f) => f.kind === 'call')
+        .flatMap((f) => f.routes.filter((r) => r.auth === 'none').map((r) => r.path)),
     });
     appOrigin.value = this.web.appOrigin;
 
@@ -182,10 +221,13 @@ export class MapnestStack extends Stack {
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.web.distribution.distributionDomainName,
-      description: 'Target of the custom domain\'s CNAME/ALIAS when DNS is managed outside Route 53',
+      description: "Target of the custom domain's CNAME/ALIAS when DNS is managed outside Route 53",
     });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName });
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'Direct API endpoint (the app uses /api on AppUrl)' });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.httpApi.apiEndpoint,
+      description: 'Direct API endpoint (the app uses /api on AppUrl)',
+    });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
@@ -193,7 +235,10 @@ export class MapnestStack extends Stack {
     new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
     new CfnOutput(this, 'PublicBucket', { value: this.storage.publicData.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
-    new CfnOutput(this, 'FailedInvocationsQueueUrl', { value: failures.queue.queueUrl, description: 'Failed upload triggers and sweeps, after retries' });
+    new CfnOutput(this, 'FailedInvocationsQueueUrl', {
+      value: failures.queue.queueUrl,
+      description: 'Failed upload triggers and sweeps, after retries',
+    });
 
     acknowledgeCdkHelpers(this);
     this.retainHelperLogsLikeOurs(stage);

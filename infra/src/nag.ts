@@ -7,7 +7,11 @@ import type { IConstruct } from 'constructs';
  * the SPA upload (BucketDeployment), bucket emptying on dev stages (autoDeleteObjects), and the S3
  * event-notification configurator. Their code, runtime and policies are CDK's, not ours.
  */
-const CDK_HELPER_IDS = [/^Custom::CDKBucketDeployment/, /^Custom::S3AutoDeleteObjectsCustomResourceProvider/, /^BucketNotificationsHandler/];
+const CDK_HELPER_IDS = [
+  /^Custom::CDKBucketDeployment/,
+  /^Custom::S3AutoDeleteObjectsCustomResourceProvider/,
+  /^BucketNotificationsHandler/,
+];
 
 /** Why each rule is acceptable for those helpers. A finding of any other rule stays an error. */
 const CDK_HELPER_REASONS: Record<string, string> = {
@@ -32,7 +36,10 @@ export function acknowledgeCdkHelpers(stack: Stack): void {
   for (const helper of helpers) {
     const report = new AwsSolutionsChecks().validateScope(helper);
     const acknowledgements = report.violations
-      .map((violation) => ({ id: violation.ruleName, reason: CDK_HELPER_REASONS[violation.ruleName.replace(/\[.*$/, '')] }))
+      .map((violation) => ({
+        id: violation.ruleName,
+        reason: CDK_HELPER_REASONS[violation.ruleName.replace(/\[.*$/, '')],
+      }))
       .filter((ack): ack is { id: string; reason: string } => ack.reason !== undefined);
     if (acknowledgements.length > 0) Validations.of(helper as IConstruct).acknowledge(...acknowledgements);
   }

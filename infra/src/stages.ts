@@ -124,26 +124,39 @@ export function stageConfig(name: unknown): StageConfig {
 /** Rejects configurations that would synthesise but fail at deploy time or leak something. */
 export function validateStage(stage: StageConfig): void {
   const problems: string[] = [];
-  if (!/^[a-z][a-z0-9-]{1,20}$/.test(stage.name)) problems.push('name must be 2-21 lower-case letters, digits or dashes');
+  if (!/^[a-z][a-z0-9-]{1,20}$/.test(stage.name))
+    problems.push('name must be 2-21 lower-case letters, digits or dashes');
   if (stage.domain) {
     if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(stage.domain.certificateArn)) {
       problems.push('domain.certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses those)');
     }
-    if (stage.domain.hostedZone && !(stage.domain.name === stage.domain.hostedZone.name || stage.domain.name.endsWith(`.${stage.domain.hostedZone.name}`))) {
+    if (
+      stage.domain.hostedZone &&
+      !(
+        stage.domain.name === stage.domain.hostedZone.name ||
+        stage.domain.name.endsWith(`.${stage.domain.hostedZone.name}`)
+      )
+    ) {
       problems.push('domain.name must be inside domain.hostedZone.name');
     }
   }
   if (stage.google && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(stage.google.cognitoDomainPrefix)) {
     problems.push('google.cognitoDomainPrefix must be lower-case letters, digits and dashes');
   }
-  for (const parameter of [stage.stripe.secretKeyParameter, stage.stripe.webhookSecretParameter, stage.stripe.pricesParameter]) {
-    if (!parameter.startsWith('/')) problems.push(`Stripe parameter '${parameter}' must be a full path starting with /`);
+  for (const parameter of [
+    stage.stripe.secretKeyParameter,
+    stage.stripe.webhookSecretParameter,
+    stage.stripe.pricesParameter,
+  ]) {
+    if (!parameter.startsWith('/'))
+      problems.push(`Stripe parameter '${parameter}' must be a full path starting with /`);
   }
   if (!stage.marketplace.tokenParameter.startsWith('/')) {
     problems.push(`Marketplace parameter '${stage.marketplace.tokenParameter}' must be a full path starting with /`);
   }
   for (const origin of stage.extraOrigins) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) problems.push(`extra origin '${origin}' must be scheme://host[:port] with no path`);
+    if (!/^https?:\/\/[^/]+$/.test(origin))
+      problems.push(`extra origin '${origin}' must be scheme://host[:port] with no path`);
   }
   if (stage.production && stage.extraOrigins.some((o) => o.startsWith('http://'))) {
     problems.push('a production stage must not allow plain-http origins');
@@ -158,9 +171,11 @@ export function validateStage(stage: StageConfig): void {
       ...(stage.email ? [] : ['email (the SES sender)']),
       ...(stage.domain ? [] : ['domain']),
     ];
-    if (missing.length > 0) problems.push(`a production stage needs ${missing.join(', ')} in infra/src/stages.ts (docs/deploy.md, step 2)`);
+    if (missing.length > 0)
+      problems.push(`a production stage needs ${missing.join(', ')} in infra/src/stages.ts (docs/deploy.md, step 2)`);
   }
   if (!(stage.monthlyBudgetUsd > 0)) problems.push('monthlyBudgetUsd must be a positive amount');
-  if (stage.account !== undefined && !/^\d{12}$/.test(stage.account)) problems.push('account must be a 12-digit AWS account id');
+  if (stage.account !== undefined && !/^\d{12}$/.test(stage.account))
+    problems.push('account must be a 12-digit AWS account id');
   if (problems.length > 0) throw new Error(`Stage '${stage.name}' is misconfigured: ${problems.join('; ')}.`);
 }

@@ -5,8 +5,7 @@ import { WEB_DIST } from './paths';
 
 /** What the SPA bucket receives: the real build, or a placeholder page when nothing was built. */
 export type WebAssets =
-  | { kind: 'build'; dir: string }
-  | { kind: 'placeholder'; placeholderHtml: string; reason: string };
+  { kind: 'build'; dir: string } | { kind: 'placeholder'; placeholderHtml: string; reason: string };
 
 const PLACEHOLDER_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${BRAND}</title></head>
@@ -20,5 +19,9 @@ const PLACEHOLDER_HTML = `<!doctype html>
  */
 export function resolveWebAssets(dir: string = WEB_DIST): WebAssets {
   if (existsSync(join(dir, 'index.html'))) return { kind: 'build', dir };
-  return { kind: 'placeholder', placeholderHtml: PLACEHOLDER_HTML, reason: `${dir}/index.html does not exist (run npm run build first)` };
+  return {
+    kind: 'placeholder',
+    placeholderHtml: PLACEHOLDER_HTML,
+    reason: `${dir}/index.html does not exist (run npm run build first)`,
+  };
 }

@@ -11,10 +11,18 @@ let fixture: Bundled;
 
 beforeAll(() => {
   real = bundle(readManifest());
-  fixture = bundle(readManifest({ srcDir: FIXTURE_LAMBDAS, publicCalls: [], httpRoutes: [], triggers: [{ module: 'thumbnail', source: 's3-upload' }] }));
+  fixture = bundle(
+    readManifest({
+      srcDir: FIXTURE_LAMBDAS,
+      publicCalls: [],
+      httpRoutes: [],
+      triggers: [{ module: 'thumbnail', source: 's3-upload' }],
+    }),
+  );
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`.padStart(11);
   const rows = [...real.bundles.values(), ...fixture.bundles.values()].map(
-    (b) => `${b.id.padEnd(36)} js ${kb(b.jsBytes)}   all ${kb(b.totalBytes)}${b.nativePackages.length ? `   native: ${b.nativePackages.join(', ')}` : ''}`,
+    (b) =>
+      `${b.id.padEnd(36)} js ${kb(b.jsBytes)}   all ${kb(b.totalBytes)}${b.nativePackages.length ? `   native: ${b.nativePackages.join(', ')}` : ''}`,
   );
   console.log(`Lambda bundles (fixture thumbnail last):\n${rows.join('\n')}`);
 }, 180_000);
@@ -48,16 +56,36 @@ function run(bundles: Bundle[], event?: unknown): Record<string, { type?: string
 }
 
 /** What only a bundling mistake produces (a module left out, a require esbuild could not follow, a name tree-shaken away). */
-const BUNDLE_ERROR = /Cannot find (module|package)|Dynamic require|ERR_MODULE_NOT_FOUND|ERR_REQUIRE|is not defined|is not a function|is not a constructor|Cannot read properties of undefined/;
+const BUNDLE_ERROR =
+  /Cannot find (module|package)|Dynamic require|ERR_MODULE_NOT_FOUND|ERR_REQUIRE|is not defined|is not a function|is not a constructor|Cannot read properties of undefined/;
 
 /** The smallest event each kind of function is invoked with in AWS, and the answer it must give without any AWS service. */
 function minimalInvocation(fn: FunctionSpec): { event: unknown; expectStatus?: number | 'client-error' } {
   if (fn.kind === 'call' || fn.kind === 'http') {
     const route = fn.routes[0]!;
     const event = {
-      version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath: route.path, rawQueryString: '',
+      version: '2.0',
+      routeKey: `${route.method} ${route.path}`,
+      rawPath: route.path,
+      rawQueryString: '',
       headers: { 'content-type': 'application/json' },
-      requestContext: { accountId: '123456789012', apiId: 'bundle-check', domainName: 'example.com', http: { method: route.method, path: route.path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'bundle-check' }, requestId: 'bundle-check', routeKey: `${route.method} ${route.path}`, stage: '$default', time: new Date().toUTCString(), timeEpoch: Date.now() },
+      requestContext: {
+        accountId: '123456789012',
+        apiId: 'bundle-check',
+        domainName: 'example.com',
+        http: {
+          method: route.method,
+          path: route.path,
+          protocol: 'HTTP/1.1',
+          sourceIp: '192.0.2.1',
+          userAgent: 'bundle-check',
+        },
+        requestId: 'bundle-check',
+        routeKey: `${route.method} ${route.path}`,
+        stage: '$default',
+        time: new Date().toUTCString(),
+        timeEpoch: Date.now(),
+      },
       body: route.method === 'POST' ? '{"data":null}' : undefined,
       isBase64Encoded: false,
     };
@@ -66,14 +94,45 @@ function minimalInvocation(fn: FunctionSpec): { event: unknown; expectStatus?: n
     return { event, expectStatus: fn.module === 'health' ? 200 : undefined };
   }
   if (fn.trigger === 'cognito-custom-message') {
-    return { event: { version: '1', triggerSource: 'CustomMessage_SignUp', region: 'us-east-1', userPoolId: 'us-east-1_check', userName: 'u', callerContext: { awsSdkVersion: 'x', clientId: 'c' }, request: { userAttributes: { email: 'a@example.com' }, codeParameter: '{####}', usernameParameter: null }, response: { smsMessage: null, emailMessage: null, emailSubject: null } } };
+    return {
+      event: {
+        version: '1',
+        triggerSource: 'CustomMessage_SignUp',
+        region: 'us-east-1',
+        userPoolId: 'us-east-1_check',
+        userName: 'u',
+        callerContext: { awsSdkVersion: 'x', clientId: 'c' },
+        request: { userAttributes: { email: 'a@example.com' }, codeParameter: '{####}', usernameParameter: null },
+        response: { smsMessage: null, emailMessage: null, emailSubject: null },
+      },
+    };
   }
   if (fn.trigger === 's3-upload') return { event: { Records: [] } };
   // CloudFormation's Create: the handler reaches the (closed) table, then tries to answer FAILED to the (closed) response URL.
   if (fn.trigger === 'custom-resource') {
-    return { event: { RequestType: 'Create', ServiceToken: 'arn', ResponseURL: 'http://127.0.0.1:9/response', StackId: 'stack', RequestId: 'bundle-check', LogicalResourceId: 'Run', ResourceType: 'Custom::Check', ResourceProperties: { ServiceToken: 'arn' } } };
+    return {
+      event: {
+        RequestType: 'Create',
+        ServiceToken: 'arn',
+        ResponseURL: 'http://127.0.0.1:9/response',
+        StackId: 'stack',
+        RequestId: 'bundle-check',
+        LogicalResourceId: 'Run',
+        ResourceType: 'Custom::Check',
+        ResourceProperties: { ServiceToken: 'arn' },
+      },
+    };
   }
-  return { event: { version: '0', id: 'bundle-check', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} } };
+  return {
+    event: {
+      version: '0',
+      id: 'bundle-check',
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      time: new Date().toISOString(),
+      detail: {},
+    },
+  };
 }
 
 /**
@@ -95,9 +154,20 @@ function invokeEach(pairs: Array<[Bundle, unknown]>): Record<string, { result?: 
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: {
-      ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_SILENT: '1',
-      AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'check', AWS_SECRET_ACCESS_KEY: 'check', AWS_ENDPOINT_URL: 'http://127.0.0.1:9', AWS_MAX_ATTEMPTS: '1',
-      TABLE_NAME: 'check', DOCUMENTS_BUCKET: 'check', PUBLIC_BUCKET: 'check', UPLOADS_BUCKET: 'check', USER_POOL_ID: 'us-east-1_check', STAGE: 'check',
+      ...process.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_SILENT: '1',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'check',
+      AWS_SECRET_ACCESS_KEY: 'check',
+      AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
+      AWS_MAX_ATTEMPTS: '1',
+      TABLE_NAME: 'check',
+      DOCUMENTS_BUCKET: 'check',
+      PUBLIC_BUCKET: 'check',
+      UPLOADS_BUCKET: 'check',
+      USER_POOL_ID: 'us-east-1_check',
+      STAGE: 'check',
       APP_ORIGIN: 'https://example.com',
     },
     timeout: 120_000,
@@ -118,7 +188,8 @@ describe('bundles', () => {
       const expected = plans.get(fn.id)!.expectStatus;
       if (expected === undefined) continue;
       const status = (outcome.result as { statusCode?: number } | undefined)?.statusCode;
-      if (expected === 'client-error') expect(status, `${fn.id}: ${outcome.error ?? JSON.stringify(outcome.result)}`).toBeGreaterThanOrEqual(400);
+      if (expected === 'client-error')
+        expect(status, `${fn.id}: ${outcome.error ?? JSON.stringify(outcome.result)}`).toBeGreaterThanOrEqual(400);
       else expect(status, `${fn.id}: ${outcome.error ?? JSON.stringify(outcome.result)}`).toBe(expected);
       if (expected === 'client-error') expect(status, fn.id).toBeLessThan(500);
     }
@@ -128,7 +199,11 @@ describe('bundles', () => {
   }, 180_000);
 
   it('builds one bundle per function', () => {
-    expect([...real.bundles.keys()].sort()).toEqual(readManifest().functions.map((f) => f.id).sort());
+    expect([...real.bundles.keys()].sort()).toEqual(
+      readManifest()
+        .functions.map((f) => f.id)
+        .sort(),
+    );
   });
 
   it('keeps every pure JavaScript bundle within 1 MB', () => {
@@ -137,11 +212,16 @@ describe('bundles', () => {
       .map((b) => `${b.id}: ${b.jsBytes} bytes`);
     // The usual cause is `import { z } from 'zod'`, which esbuild cannot tree-shake (about 370 kB of zod,
     // locales included); `import * as z from 'zod'` is the same API and shakes.
-    expect(over, `over the ${JS_BUDGET_BYTES}-byte budget (usual cause: import { z } from 'zod'; import * as z from 'zod' shakes)`).toEqual([]);
+    expect(
+      over,
+      `over the ${JS_BUDGET_BYTES}-byte budget (usual cause: import { z } from 'zod'; import * as z from 'zod' shakes)`,
+    ).toEqual([]);
   });
 
   it('keeps functions with native packages within their own budget', () => {
-    const native = [...real.bundles.values(), fixture.bundles.get('triggers/thumbnail')!].filter((x) => x.nativePackages.length > 0);
+    const native = [...real.bundles.values(), fixture.bundles.get('triggers/thumbnail')!].filter(
+      (x) => x.nativePackages.length > 0,
+    );
     expect(native.length).toBeGreaterThan(0);
     for (const b of native) expect(b.totalBytes, b.id).toBeLessThanOrEqual(NATIVE_BUDGET_BYTES);
   });
@@ -160,10 +240,13 @@ describe('bundles', () => {
     expect(JSON.parse(res.body)).toMatchObject({ status: 'ok' });
   });
 
-  it('runs sharp from the thumbnail bundle\'s own node_modules', () => {
+  it("runs sharp from the thumbnail bundle's own node_modules", () => {
     const thumbnail = fixture.bundles.get('triggers/thumbnail')!;
     // The bundle lives in the temp folder, outside the repository, so only its own node_modules can resolve sharp.
     expect(thumbnail.dir.startsWith(process.cwd())).toBe(false);
-    expect(run([thumbnail], { width: 16 })['triggers/thumbnail']).toEqual({ type: 'function', result: { width: 16, height: 12, format: 'jpeg' } });
+    expect(run([thumbnail], { width: 16 })['triggers/thumbnail']).toEqual({
+      type: 'function',
+      result: { width: 16, height: 12, format: 'jpeg' },
+    });
   });
 });

@@ -31,20 +31,59 @@ describe('stage configuration', () => {
     );
     const { alarmEmail: _alarmEmail, ...withoutAlarmEmail } = FULL_STAGE;
     expect(() => validateStage(withoutAlarmEmail)).toThrow('a production stage needs alarmEmail in');
-    expect(() => validateStage({ ...FULL_STAGE, account: '1234' })).toThrow('account must be a 12-digit AWS account id');
+    expect(() => validateStage({ ...FULL_STAGE, account: '1234' })).toThrow(
+      'account must be a 12-digit AWS account id',
+    );
     // Dev stages may leave all four out.
-    expect(() => validateStage({ ...FULL_STAGE, production: false, account: undefined, alarmEmail: undefined, email: undefined, domain: undefined })).not.toThrow();
+    expect(() =>
+      validateStage({
+        ...FULL_STAGE,
+        production: false,
+        account: undefined,
+        alarmEmail: undefined,
+        email: undefined,
+        domain: undefined,
+      }),
+    ).not.toThrow();
   });
 
   it.each<[string, Partial<StageConfig>, string]>([
-    ['a certificate outside us-east-1', { domain: { name: 'maps.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' } }, 'must be an ACM certificate in us-east-1'],
-    ['a domain outside its zone', { domain: { ...FULL_STAGE.domain!, name: 'maps.example.org' } }, 'domain.name must be inside domain.hostedZone.name'],
-    ['a relative Stripe parameter name', { stripe: { secretKeyParameter: 'mapnest/prod/stripe', webhookSecretParameter: '/x', pricesParameter: '/y' } }, "Stripe parameter 'mapnest/prod/stripe' must be a full path"],
-    ['a relative Stripe prices parameter name', { stripe: { secretKeyParameter: '/x', webhookSecretParameter: '/y', pricesParameter: 'prices' } }, "Stripe parameter 'prices' must be a full path"],
-    ['a relative marketplace parameter name', { marketplace: { tokenParameter: 'token' } }, "Marketplace parameter 'token' must be a full path"],
-    ['an origin with a path', { extraOrigins: ['https://example.com/app'] }, "extra origin 'https://example.com/app' must be scheme://host[:port]"],
+    [
+      'a certificate outside us-east-1',
+      { domain: { name: 'maps.example.com', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' } },
+      'must be an ACM certificate in us-east-1',
+    ],
+    [
+      'a domain outside its zone',
+      { domain: { ...FULL_STAGE.domain!, name: 'maps.example.org' } },
+      'domain.name must be inside domain.hostedZone.name',
+    ],
+    [
+      'a relative Stripe parameter name',
+      { stripe: { secretKeyParameter: 'mapnest/prod/stripe', webhookSecretParameter: '/x', pricesParameter: '/y' } },
+      "Stripe parameter 'mapnest/prod/stripe' must be a full path",
+    ],
+    [
+      'a relative Stripe prices parameter name',
+      { stripe: { secretKeyParameter: '/x', webhookSecretParameter: '/y', pricesParameter: 'prices' } },
+      "Stripe parameter 'prices' must be a full path",
+    ],
+    [
+      'a relative marketplace parameter name',
+      { marketplace: { tokenParameter: 'token' } },
+      "Marketplace parameter 'token' must be a full path",
+    ],
+    [
+      'an origin with a path',
+      { extraOrigins: ['https://example.com/app'] },
+      "extra origin 'https://example.com/app' must be scheme://host[:port]",
+    ],
     ['plain http on production', { extraOrigins: ['http://localhost:5173'] }, 'must not allow plain-http origins'],
-    ['an invalid Cognito domain prefix', { google: { ...FULL_STAGE.google!, cognitoDomainPrefix: 'Mapnest_Prod' } }, 'cognitoDomainPrefix'],
+    [
+      'an invalid Cognito domain prefix',
+      { google: { ...FULL_STAGE.google!, cognitoDomainPrefix: 'Mapnest_Prod' } },
+      'cognitoDomainPrefix',
+    ],
   ])('rejects %s', (_, change, message) => {
     expect(() => validateStage({ ...FULL_STAGE, ...change })).toThrow(message);
   });
@@ -66,7 +105,12 @@ describe('manifest', () => {
   };
 
   it('derives one POST /api/fn/<camelName> JWT route per call file, ignoring tests', () => {
-    const srcDir = tree({ 'calls/save-map.ts': '', 'calls/save-map.test.ts': '', 'calls/get-profile2.ts': '', 'calls/types.d.ts': '' });
+    const srcDir = tree({
+      'calls/save-map.ts': '',
+      'calls/save-map.test.ts': '',
+      'calls/get-profile2.ts': '',
+      'calls/types.d.ts': '',
+    });
     const m = readManifest({ srcDir, httpRoutes: [], triggers: [], publicCalls: [] });
     expect(m.functions.map((f) => [f.id, f.routes])).toEqual([
       ['calls/get-profile2', [{ method: 'POST', path: '/api/fn/getProfile2', auth: 'jwt' }]],
@@ -76,35 +120,71 @@ describe('manifest', () => {
 
   it('rejects a call module whose call name does not map back to it', () => {
     const srcDir = tree({ 'calls/get-2d-view.ts': '' });
-    expect(() => readManifest({ srcDir, httpRoutes: [], triggers: [], publicCalls: [] })).toThrow("'get2dView' does not map back to 'get-2d-view'");
+    expect(() => readManifest({ srcDir, httpRoutes: [], triggers: [], publicCalls: [] })).toThrow(
+      "'get2dView' does not map back to 'get-2d-view'",
+    );
   });
 
   it('rejects a call module whose name is not kebab-case', () => {
     const srcDir = tree({ 'calls/saveMap.ts': '' });
-    expect(() => readManifest({ srcDir, httpRoutes: [], triggers: [], publicCalls: [] })).toThrow('lambdas/src/calls/saveMap.ts: a callable module name must be kebab-case');
+    expect(() => readManifest({ srcDir, httpRoutes: [], triggers: [], publicCalls: [] })).toThrow(
+      'lambdas/src/calls/saveMap.ts: a callable module name must be kebab-case',
+    );
   });
 
   it('rejects public routes inside the callable namespace or outside /api', () => {
     const srcDir = tree({ 'http/x.ts': '' });
-    expect(() => readManifest({ srcDir, publicCalls: [], httpRoutes: [{ module: 'x', method: 'POST', path: '/api/fn/x' }], triggers: [] })).toThrow('public routes live under /api/ and outside /api/fn/');
-    expect(() => readManifest({ srcDir, publicCalls: [], httpRoutes: [{ module: 'x', method: 'GET', path: '/health' }], triggers: [] })).toThrow('public routes live under /api/');
+    expect(() =>
+      readManifest({
+        srcDir,
+        publicCalls: [],
+        httpRoutes: [{ module: 'x', method: 'POST', path: '/api/fn/x' }],
+        triggers: [],
+      }),
+    ).toThrow('public routes live under /api/ and outside /api/fn/');
+    expect(() =>
+      readManifest({
+        srcDir,
+        publicCalls: [],
+        httpRoutes: [{ module: 'x', method: 'GET', path: '/health' }],
+        triggers: [],
+      }),
+    ).toThrow('public routes live under /api/');
   });
 
   it('rejects the same route declared twice', () => {
     const srcDir = tree({ 'http/a.ts': '', 'http/b.ts': '' });
-    const httpRoutes = [{ module: 'a', method: 'GET' as const, path: '/api/x' }, { module: 'b', method: 'GET' as const, path: '/api/x' }];
-    expect(() => readManifest({ srcDir, httpRoutes, triggers: [], publicCalls: [] })).toThrow('Route GET /api/x is declared twice.');
+    const httpRoutes = [
+      { module: 'a', method: 'GET' as const, path: '/api/x' },
+      { module: 'b', method: 'GET' as const, path: '/api/x' },
+    ];
+    expect(() => readManifest({ srcDir, httpRoutes, triggers: [], publicCalls: [] })).toThrow(
+      'Route GET /api/x is declared twice.',
+    );
   });
 
   it('gives one function to a module serving several routes', () => {
     const srcDir = tree({ 'http/beacon.ts': '' });
-    const m = readManifest({ srcDir, publicCalls: [], httpRoutes: [{ module: 'beacon', method: 'GET', path: '/api/b' }, { module: 'beacon', method: 'POST', path: '/api/b' }], triggers: [] });
+    const m = readManifest({
+      srcDir,
+      publicCalls: [],
+      httpRoutes: [
+        { module: 'beacon', method: 'GET', path: '/api/b' },
+        { module: 'beacon', method: 'POST', path: '/api/b' },
+      ],
+      triggers: [],
+    });
     expect(m.functions).toHaveLength(1);
     expect(m.functions[0]!.routes.map((r) => r.method)).toEqual(['GET', 'POST']);
   });
 
   it('lists manifest entries without a file as missing instead of provisioning them', () => {
-    const m = readManifest({ srcDir: FIXTURE_LAMBDAS, publicCalls: [], httpRoutes: [{ module: 'nope', method: 'GET', path: '/api/nope' }], triggers: [{ module: 'thumbnail-v2', source: 's3-upload' }] });
+    const m = readManifest({
+      srcDir: FIXTURE_LAMBDAS,
+      publicCalls: [],
+      httpRoutes: [{ module: 'nope', method: 'GET', path: '/api/nope' }],
+      triggers: [{ module: 'thumbnail-v2', source: 's3-upload' }],
+    });
     expect(m.missing).toEqual(['http/nope', 'triggers/thumbnail-v2']);
     expect(m.functions.some((f) => f.id === 'http/nope')).toBe(false);
   });
@@ -112,25 +192,50 @@ describe('manifest', () => {
   it('opens the calls named in PUBLIC_CALLS to signed-out callers', () => {
     const srcDir = tree({ 'calls/submit-contact.ts': '', 'calls/save-map.ts': '' });
     const m = readManifest({ srcDir, httpRoutes: [], triggers: [], publicCalls: ['submitContact', 'gone'] });
-    expect(m.functions.map((f) => [f.callName, f.routes[0]!.auth])).toEqual([['saveMap', 'jwt'], ['submitContact', 'none']]);
+    expect(m.functions.map((f) => [f.callName, f.routes[0]!.auth])).toEqual([
+      ['saveMap', 'jwt'],
+      ['submitContact', 'none'],
+    ]);
     expect(m.missing).toEqual(['calls/gone (PUBLIC_CALLS)']);
   });
 
   it('reports handler files that no manifest entry names', () => {
-    const srcDir = tree({ 'http/health.ts': '', 'http/beacon.ts': '', 'http/beacon.test.ts': '', 'triggers/thumbnail.ts': '' });
-    const m = readManifest({ srcDir, publicCalls: [], httpRoutes: [{ module: 'health', method: 'GET', path: '/api/health' }], triggers: [] });
+    const srcDir = tree({
+      'http/health.ts': '',
+      'http/beacon.ts': '',
+      'http/beacon.test.ts': '',
+      'triggers/thumbnail.ts': '',
+    });
+    const m = readManifest({
+      srcDir,
+      publicCalls: [],
+      httpRoutes: [{ module: 'health', method: 'GET', path: '/api/health' }],
+      triggers: [],
+    });
     expect(m.unlisted).toEqual(['http/beacon', 'triggers/thumbnail']);
   });
 
   it('requires a schedule expression for scheduled triggers', () => {
     const srcDir = tree({ 'triggers/sweep.ts': '' });
-    expect(() => readManifest({ srcDir, publicCalls: [], httpRoutes: [], triggers: [{ module: 'sweep', source: 'schedule' }] })).toThrow("a scheduled trigger needs schedule: 'rate(...)' or 'cron(...)'");
-    const m = readManifest({ srcDir, publicCalls: [], httpRoutes: [], triggers: [{ module: 'sweep', source: 'schedule', schedule: 'cron(0 3 * * ? *)' }] });
+    expect(() =>
+      readManifest({ srcDir, publicCalls: [], httpRoutes: [], triggers: [{ module: 'sweep', source: 'schedule' }] }),
+    ).toThrow("a scheduled trigger needs schedule: 'rate(...)' or 'cron(...)'");
+    const m = readManifest({
+      srcDir,
+      publicCalls: [],
+      httpRoutes: [],
+      triggers: [{ module: 'sweep', source: 'schedule', schedule: 'cron(0 3 * * ? *)' }],
+    });
     expect(m.functions[0]).toMatchObject({ id: 'triggers/sweep', trigger: 'schedule', schedule: 'cron(0 3 * * ? *)' });
   });
 
   it('derives stable construct ids from function ids', () => {
-    const m = readManifest({ srcDir: FIXTURE_LAMBDAS, publicCalls: [], httpRoutes: [{ module: 'stripe-webhook', method: 'POST', path: '/api/stripe/webhook' }], triggers: [{ module: 'thumbnail', source: 's3-upload' }] });
+    const m = readManifest({
+      srcDir: FIXTURE_LAMBDAS,
+      publicCalls: [],
+      httpRoutes: [{ module: 'stripe-webhook', method: 'POST', path: '/api/stripe/webhook' }],
+      triggers: [{ module: 'thumbnail', source: 's3-upload' }],
+    });
     expect(m.functions.map(constructIdFor)).toEqual(['CallEchoName', 'HttpStripeWebhook', 'TriggerThumbnail']);
   });
 });

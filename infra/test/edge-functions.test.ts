@@ -8,7 +8,11 @@ interface EdgeRequest {
   uri: string;
   headers: Record<string, { value: string }>;
 }
-type Handler = (event: { request: EdgeRequest }) => EdgeRequest | { statusCode: number; headers: Record<string, { value: string }>; body: { encoding: string; data: string } };
+type Handler = (event: {
+  request: EdgeRequest;
+}) =>
+  | EdgeRequest
+  | { statusCode: number; headers: Record<string, { value: string }>; body: { encoding: string; data: string } };
 
 /** Loads a function's source the way CloudFront does: a script defining `handler`. */
 const load = (source: string): Handler => new Function(`${source}\nreturn handler;`)() as Handler;
@@ -23,7 +27,16 @@ describe('SPA rewrite', () => {
   const rewrite = (uri: string) => (handler({ request: request(uri) }) as EdgeRequest).uri;
 
   it('serves index.html for client-side routes', () => {
-    for (const uri of ['/', '/maps', '/maps/', '/maps/abc123', '/login', '/case-study/real-estate', '/mobile', '/maps/v1.2/settings']) {
+    for (const uri of [
+      '/',
+      '/maps',
+      '/maps/',
+      '/maps/abc123',
+      '/login',
+      '/case-study/real-estate',
+      '/mobile',
+      '/maps/v1.2/settings',
+    ]) {
       expect(rewrite(uri), uri).toBe('/index.html');
     }
   });
@@ -33,7 +46,8 @@ describe('SPA rewrite', () => {
   });
 
   it('leaves files alone, so a missing asset stays a 404', () => {
-    for (const uri of ['/assets/app-3f2a1b.js', '/config.json', '/favicon.ico', '/maps/thumb.png', '/embed.html']) expect(rewrite(uri), uri).toBe(uri);
+    for (const uri of ['/assets/app-3f2a1b.js', '/config.json', '/favicon.ico', '/maps/thumb.png', '/embed.html'])
+      expect(rewrite(uri), uri).toBe(uri);
   });
 });
 
@@ -57,11 +71,16 @@ describe('token gate on /api/fn/*', () => {
 
   it('answers a call without a token with the protocol envelope', () => {
     for (const headers of [{}, { authorization: '' }, { authorization: '   ' }] as Array<Record<string, string>>) {
-      const response = handler({ request: request('/api/fn/createMap', headers, 'POST') }) as Exclude<ReturnType<Handler>, EdgeRequest>;
+      const response = handler({ request: request('/api/fn/createMap', headers, 'POST') }) as Exclude<
+        ReturnType<Handler>,
+        EdgeRequest
+      >;
       expect(response.statusCode).toBe(401);
       expect(response.headers['content-type']!.value).toBe('application/json; charset=utf-8');
       expect(response.headers['cache-control']!.value).toBe('no-store');
-      expect(JSON.parse(response.body.data)).toEqual({ error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } });
+      expect(JSON.parse(response.body.data)).toEqual({
+        error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' },
+      });
     }
   });
 
@@ -73,8 +92,12 @@ describe('token gate on /api/fn/*', () => {
   it('lets signed-out callers reach the public calls, and only those', () => {
     const contact = request('/api/fn/submitContact', {}, 'POST');
     expect(handler({ request: contact })).toBe(contact);
-    expect((handler({ request: request('/api/fn/submitContactX', {}, 'POST') }) as { statusCode: number }).statusCode).toBe(401);
-    expect((handler({ request: request('/api/fn/submitContact/x', {}, 'POST') }) as { statusCode: number }).statusCode).toBe(401);
+    expect(
+      (handler({ request: request('/api/fn/submitContactX', {}, 'POST') }) as { statusCode: number }).statusCode,
+    ).toBe(401);
+    expect(
+      (handler({ request: request('/api/fn/submitContact/x', {}, 'POST') }) as { statusCode: number }).statusCode,
+    ).toBe(401);
   });
 
   it('passes CORS preflights', () => {
@@ -84,8 +107,12 @@ describe('token gate on /api/fn/*', () => {
 });
 
 describe('function limits', () => {
-  it('keeps every function under CloudFront Functions\' 10 KB code limit', () => {
-    for (const source of [SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY))]) {
+  it("keeps every function under CloudFront Functions' 10 KB code limit", () => {
+    for (const source of [
+      SPA_REWRITE_SOURCE,
+      STRIP_PREFIX_SOURCE,
+      requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY)),
+    ]) {
       expect(Buffer.byteLength(source)).toBeLessThan(10 * 1024);
     }
   });

@@ -13,7 +13,13 @@ import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
 import { EDGE_5XX_MIN_REQUESTS, EDGE_5XX_PERCENT } from '../src/constructs/monitoring';
 import { REQUEST_METRICS_FILTER } from '../src/constructs/storage';
 import { RESERVED_CONCURRENCY } from '../src/mapnest-stack';
-import { CROSS_ORIGIN_STATIC_PATHS, IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE, UNAUTHENTICATED_BODY } from '../src/constructs/web';
+import {
+  CROSS_ORIGIN_STATIC_PATHS,
+  IMMUTABLE_CACHE,
+  REVALIDATE_CACHE,
+  SHORT_CACHE,
+  UNAUTHENTICATED_BODY,
+} from '../src/constructs/web';
 import { EMBED_BOOT_SCRIPT_SOURCE } from '../src/edge/headers';
 import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
 import { GRANTS, WRITING_CALLS } from '../src/grants';
@@ -21,8 +27,21 @@ import { readManifest, type Manifest } from '../src/manifest';
 import { LAMBDAS_SRC } from '../src/paths';
 import { STAGES } from '../src/stages';
 import {
-  actionsOf, bundle, expectNagClean, isFailureQueueStatement, isXrayStatement, functionsById, logicalIdByPath, nagFindings, resourcesOf, routes, statementsOf, synth,
-  type Bundled, type Statement, type Synthesised,
+  actionsOf,
+  bundle,
+  expectNagClean,
+  isFailureQueueStatement,
+  isXrayStatement,
+  functionsById,
+  logicalIdByPath,
+  nagFindings,
+  resourcesOf,
+  routes,
+  statementsOf,
+  synth,
+  type Bundled,
+  type Statement,
+  type Synthesised,
 } from './support';
 
 /** A stand-in for web/dist: an index.html, an embed page and one hashed asset. */
@@ -36,7 +55,9 @@ let dev: Synthesised;
 let prod: Synthesised;
 
 beforeAll(() => {
-  callFiles = readdirSync(join(LAMBDAS_SRC, 'calls')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
+  callFiles = readdirSync(join(LAMBDAS_SRC, 'calls')).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'),
+  );
   manifest = readManifest();
   bundled = bundle(manifest);
   dev = synth(STAGES.dev!, manifest, bundled.bundles);
@@ -46,7 +67,9 @@ afterAll(() => bundled?.cleanup());
 
 const json = (value: unknown) => JSON.stringify(value);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
-const objectArn = (bucketLogicalId: string, pattern: string) => ({ 'Fn::Join': ['', [getAtt(bucketLogicalId), `/${pattern}`]] });
+const objectArn = (bucketLogicalId: string, pattern: string) => ({
+  'Fn::Join': ['', [getAtt(bucketLogicalId), `/${pattern}`]],
+});
 
 describe('functions and routes', () => {
   it('gives every callable file exactly one function and one route', () => {
@@ -69,12 +92,19 @@ describe('functions and routes', () => {
     const expectedIds = manifest.functions.map((f) => f.id).sort();
     expect([...functionsById(dev.template).keys()].sort()).toEqual(expectedIds);
     const expectedRoutes = manifest.functions.flatMap((f) => f.routes.map((r) => `${r.method} ${r.path}`)).sort();
-    expect(routes(dev.template).map((r) => r.routeKey).sort()).toEqual(expectedRoutes);
+    expect(
+      routes(dev.template)
+        .map((r) => r.routeKey)
+        .sort(),
+    ).toEqual(expectedRoutes);
   });
 
   it('puts every call route behind the Cognito JWT authorizer and leaves every public route open', () => {
     const authorizerId = logicalIdByPath(dev.template, 'AWS::ApiGatewayV2::Authorizer', 'Api/HttpApi/CognitoJwt');
-    const publicKeys = new Set([...HTTP_ROUTES.map((r) => `${r.method} ${r.path}`), ...PUBLIC_CALLS.map((name) => `POST ${CALL_PATH_PREFIX}${name}`)]);
+    const publicKeys = new Set([
+      ...HTTP_ROUTES.map((r) => `${r.method} ${r.path}`),
+      ...PUBLIC_CALLS.map((name) => `POST ${CALL_PATH_PREFIX}${name}`),
+    ]);
     expect(routes(dev.template).filter((r) => r.authorizationType === 'JWT').length).toBeGreaterThan(0);
     for (const route of routes(dev.template)) {
       if (publicKeys.has(route.routeKey)) {
@@ -98,21 +128,39 @@ describe('functions and routes', () => {
   it('lets the webhook read only its own secrets: the signing secret and the price ids, never the API key', () => {
     const fn = functionsById(dev.template).get('http/stripe-webhook')!;
     const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(env).filter((k) => k.endsWith('_PARAMETER')).sort()).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    expect(
+      Object.keys(env)
+        .filter((k) => k.endsWith('_PARAMETER'))
+        .sort(),
+    ).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
     const ssm = statementsOf(dev.template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('ssm:')));
-    expect(ssm.flatMap((s) => resourcesOf(s)).map((r) => json(r)).sort()).toEqual(
-      ['/mapnest/dev/stripe/prices', '/mapnest/dev/stripe/webhook-secret'].map((name) =>
-        json(`arn:aws:ssm:us-east-1:123456789012:parameter${name}`)).sort(),
+    expect(
+      ssm
+        .flatMap((s) => resourcesOf(s))
+        .map((r) => json(r))
+        .sort(),
+    ).toEqual(
+      ['/mapnest/dev/stripe/prices', '/mapnest/dev/stripe/webhook-secret']
+        .map((name) => json(`arn:aws:ssm:us-east-1:123456789012:parameter${name}`))
+        .sort(),
     );
   });
 
-  it('verifies ID tokens of this stage\'s user pool and web client', () => {
+  it("verifies ID tokens of this stage's user pool and web client", () => {
     dev.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
         Audience: [{ Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPoolClient', 'Auth/UserPool/WebClient') }],
-        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.us-east-1.amazonaws.com/', { Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool') }]] },
+        Issuer: {
+          'Fn::Join': [
+            '',
+            [
+              'https://cognito-idp.us-east-1.amazonaws.com/',
+              { Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool') },
+            ],
+          ],
+        },
       },
     });
   });
@@ -124,18 +172,26 @@ describe('functions and routes', () => {
       expect(provisioned, trigger.module).toBe(!manifest.missing.includes(`triggers/${trigger.module}`));
     }
     const customMessage = fns.get('triggers/cognito-custom-message')!;
-    dev.template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { CustomMessage: getAtt(customMessage.logicalId) } });
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { CustomMessage: getAtt(customMessage.logicalId) },
+    });
   });
 
   it('runs every scheduled trigger on its manifest schedule', () => {
     const fns = functionsById(dev.template);
     const scheduled = manifest.functions.filter((f) => f.trigger === 'schedule');
-    const rules = Object.values(dev.template.findResources('AWS::Events::Rule')) as Array<{ Properties: { ScheduleExpression: string; State: string; Targets: Array<{ Arn: unknown }> } }>;
+    const rules = Object.values(dev.template.findResources('AWS::Events::Rule')) as Array<{
+      Properties: { ScheduleExpression: string; State: string; Targets: Array<{ Arn: unknown }> };
+    }>;
     expect(rules).toHaveLength(scheduled.length);
     for (const spec of scheduled) {
       const fn = fns.get(spec.id)!;
       const rule = rules.find((r) => json(r.Properties.Targets).includes(fn.logicalId));
-      expect(rule?.Properties, spec.id).toMatchObject({ ScheduleExpression: spec.schedule, State: 'ENABLED', Targets: [{ Arn: getAtt(fn.logicalId) }] });
+      expect(rule?.Properties, spec.id).toMatchObject({
+        ScheduleExpression: spec.schedule,
+        State: 'ENABLED',
+        Targets: [{ Arn: getAtt(fn.logicalId) }],
+      });
     }
   });
 
@@ -143,7 +199,9 @@ describe('functions and routes', () => {
     for (const { template } of [dev, prod]) {
       const fn = functionsById(template).get('triggers/seed-demo-maps')!;
       expect(fn, 'the seeding function').toBeDefined();
-      const runs = Object.entries(template.findResources('Custom::MapnestSeedDemoMaps')) as Array<[string, { Properties: Record<string, unknown>; DependsOn?: string[] }]>;
+      const runs = Object.entries(template.findResources('Custom::MapnestSeedDemoMaps')) as Array<
+        [string, { Properties: Record<string, unknown>; DependsOn?: string[] }]
+      >;
       expect(runs).toHaveLength(1);
       const [, run] = runs[0]!;
       const bundleJs = readFileSync(join(bundled.bundles.get('triggers/seed-demo-maps')!.dir, 'index.mjs'));
@@ -154,7 +212,9 @@ describe('functions and routes', () => {
       });
       const roleId = (fn.properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const policyIds = Object.entries(template.findResources('AWS::IAM::Policy'))
-        .filter(([, p]) => (p as { Properties: { Roles: Array<{ Ref: string }> } }).Properties.Roles.some((r) => r.Ref === roleId))
+        .filter(([, p]) =>
+          (p as { Properties: { Roles: Array<{ Ref: string }> } }).Properties.Roles.some((r) => r.Ref === roleId),
+        )
         .map(([id]) => id);
       expect(policyIds.length).toBeGreaterThan(0);
       expect(run.DependsOn).toEqual(expect.arrayContaining([fn.logicalId, roleId, ...policyIds]));
@@ -175,7 +235,11 @@ describe('functions and routes', () => {
       expect(p.Runtime, fn.id).toBe('nodejs22.x');
       expect(p.Handler, fn.id).toBe('index.handler');
       expect(p.Architectures, fn.id).toEqual([fn.id === 'triggers/thumbnail' ? 'x86_64' : 'arm64']);
-      expect(p.LoggingConfig, fn.id).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'DEBUG', SystemLogLevel: 'WARN' });
+      expect(p.LoggingConfig, fn.id).toMatchObject({
+        LogFormat: 'JSON',
+        ApplicationLogLevel: 'DEBUG',
+        SystemLogLevel: 'WARN',
+      });
       expect(p.MemorySize, fn.id).toBeGreaterThanOrEqual(256);
       if (fn.id.startsWith('calls/') || fn.id.startsWith('http/')) {
         // API Gateway HTTP APIs end the request at 30 s whatever the function does.
@@ -183,23 +247,49 @@ describe('functions and routes', () => {
         expect(p.Timeout as number).toBeLessThan(30);
       }
     }
-    expect(functionsById(prod.template).get('calls/get-profile')!.properties.LoggingConfig).toMatchObject({ ApplicationLogLevel: 'INFO' });
+    expect(functionsById(prod.template).get('calls/get-profile')!.properties.LoggingConfig).toMatchObject({
+      ApplicationLogLevel: 'INFO',
+    });
   });
 
   it('hands every function the environment the handlers read, and the trigger no user pool id', () => {
     const fns = functionsById(dev.template);
     for (const fn of fns.values()) {
       const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      for (const name of ['TABLE_NAME', 'DOCUMENTS_BUCKET', 'PUBLIC_BUCKET', 'UPLOADS_BUCKET', 'APP_ORIGIN', 'LOG_LEVEL']) {
+      for (const name of [
+        'TABLE_NAME',
+        'DOCUMENTS_BUCKET',
+        'PUBLIC_BUCKET',
+        'UPLOADS_BUCKET',
+        'APP_ORIGIN',
+        'LOG_LEVEL',
+      ]) {
         expect(env[name], `${fn.id} ${name}`).toBeDefined();
       }
       expect(env.AWS_REGION, 'reserved by Lambda').toBeUndefined();
       if (fn.id === 'triggers/cognito-custom-message') expect(env.USER_POOL_ID).toBeUndefined();
-      else expect(env.USER_POOL_ID, fn.id).toEqual({ Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool') });
+      else
+        expect(env.USER_POOL_ID, fn.id).toEqual({
+          Ref: logicalIdByPath(dev.template, 'AWS::Cognito::UserPool', 'Auth/UserPool'),
+        });
     }
-    const env = (fns.get('calls/get-profile')!.properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const env = (fns.get('calls/get-profile')!.properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
     expect(env.TABLE_NAME).toEqual({ Ref: logicalIdByPath(dev.template, 'AWS::DynamoDB::Table', 'Data/Table') });
-    expect(env.APP_ORIGIN).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdByPath(dev.template, 'AWS::CloudFront::Distribution', 'Web/Distribution'), 'DomainName'] }]] });
+    expect(env.APP_ORIGIN).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          {
+            'Fn::GetAtt': [
+              logicalIdByPath(dev.template, 'AWS::CloudFront::Distribution', 'Web/Distribution'),
+              'DomainName',
+            ],
+          },
+        ],
+      ],
+    });
   });
 });
 
@@ -216,9 +306,12 @@ describe('least privilege', () => {
   });
 
   const statementsFor = (id: string) => statementsOf(dev.template, functionsById(dev.template).get(id)!);
-  const dataStatements = (id: string) => statementsFor(id).filter((s) => !actionsOf(s).every((a) => a.startsWith('logs:')) && !isXrayStatement(s) && !isFailureQueueStatement(s));
+  const dataStatements = (id: string) =>
+    statementsFor(id).filter(
+      (s) => !actionsOf(s).every((a) => a.startsWith('logs:')) && !isXrayStatement(s) && !isFailureQueueStatement(s),
+    );
 
-  it('never grants a wildcard action or a bare * resource (but X-Ray\'s two actions, which have no resources)', () => {
+  it("never grants a wildcard action or a bare * resource (but X-Ray's two actions, which have no resources)", () => {
     for (const fn of functionsById(dev.template).values()) {
       for (const s of statementsOf(dev.template, fn)) {
         if (isXrayStatement(s)) continue;
@@ -239,15 +332,22 @@ describe('least privilege', () => {
     }
   });
 
-  it('scopes every data statement to this stage\'s table, buckets, user pool or Stripe parameters', () => {
+  it("scopes every data statement to this stage's table, buckets, user pool or Stripe parameters", () => {
     const buckets = [ids.documents!, ids.uploads!, ids.public!];
     const allowed = (resource: unknown): boolean => {
       const text = json(resource);
-      if (text === json(getAtt(ids.table!)) || text === json({ 'Fn::Join': ['', [getAtt(ids.table!), '/index/*']] })) return true;
+      if (text === json(getAtt(ids.table!)) || text === json({ 'Fn::Join': ['', [getAtt(ids.table!), '/index/*']] }))
+        return true;
       if (text === json(getAtt(ids.userPool!))) return true;
       if (buckets.some((b) => text === json(getAtt(b)))) return true;
       const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
-      if (join && join[1].length === 2 && buckets.some((b) => json(join[1][0]) === json(getAtt(b))) && /^\/[^*]*\*/.test(String(join[1][1]))) return true;
+      if (
+        join &&
+        join[1].length === 2 &&
+        buckets.some((b) => json(join[1][0]) === json(getAtt(b))) &&
+        /^\/[^*]*\*/.test(String(join[1][1]))
+      )
+        return true;
       return /parameter\/mapnest\/dev\/(stripe|marketplace)\//.test(text);
     };
     for (const fn of functionsById(dev.template).values()) {
@@ -271,7 +371,9 @@ describe('least privilege', () => {
     expect(actionsOf(documents[0]!).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     // save-map republishes: writes and removes public copies, never reads or lists them, never touches uploads.
     const published = save.filter((s) => json(s.Resource).includes(ids.public!));
-    expect(published.map((s) => [actionsOf(s).sort(), s.Resource])).toEqual([[['s3:DeleteObject', 's3:PutObject'], objectArn(ids.public!, 'maps/*')]]);
+    expect(published.map((s) => [actionsOf(s).sort(), s.Resource])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], objectArn(ids.public!, 'maps/*')],
+    ]);
     expect(json(save)).not.toContain(ids.uploads!);
   });
 
@@ -279,7 +381,10 @@ describe('least privilege', () => {
     for (const id of ['calls/list-maps', 'calls/get-map', 'calls/get-slots']) {
       const actions = dataStatements(id).flatMap(actionsOf);
       expect(actions, id).toContain('dynamodb:Query');
-      expect(actions.filter((a) => /Put|Update|Delete|Write/.test(a)), id).toEqual([]);
+      expect(
+        actions.filter((a) => /Put|Update|Delete|Write/.test(a)),
+        id,
+      ).toEqual([]);
     }
     const getMap = dataStatements('calls/get-map').find((s) => json(s.Resource).includes(ids.documents!))!;
     expect(actionsOf(getMap)).toEqual(['s3:GetObject']);
@@ -287,29 +392,49 @@ describe('least privilege', () => {
 
   it('lets the demo-map seeding create, check and publish maps and do nothing else: no table deletes, no uploads, users or secrets', () => {
     const statements = dataStatements('triggers/seed-demo-maps');
-    const on = (logicalId: string) => statements.filter((s) => json(s.Resource).includes(`"${logicalId}"`)).flatMap(actionsOf).sort();
-    expect(on(ids.table!)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    const on = (logicalId: string) =>
+      statements
+        .filter((s) => json(s.Resource).includes(`"${logicalId}"`))
+        .flatMap(actionsOf)
+        .sort();
+    expect(on(ids.table!)).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+    ]);
     expect(on(ids.documents!)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     // Listing the public bucket only tells a missing published copy (404) from a denied one (HeadObject).
     expect(on(ids.public!)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
     for (const s of statements) {
       const objects = actionsOf(s).some((a) => a.endsWith('Object'));
-      if (objects && (json(s.Resource).includes(`"${ids.documents!}"`) || json(s.Resource).includes(`"${ids.public!}"`))) expect(json(s.Resource)).toContain('/maps/*');
+      if (
+        objects &&
+        (json(s.Resource).includes(`"${ids.documents!}"`) || json(s.Resource).includes(`"${ids.public!}"`))
+      )
+        expect(json(s.Resource)).toContain('/maps/*');
     }
     expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('s3:'))).toEqual([]);
   });
 
   it('lets only functions declared to delete delete table items', () => {
     for (const fn of functionsById(dev.template).values()) {
-      const deletes = dataStatements(fn.id).flatMap(actionsOf).some((a) => a === 'dynamodb:DeleteItem' || a === 'dynamodb:BatchWriteItem');
+      const deletes = dataStatements(fn.id)
+        .flatMap(actionsOf)
+        .some((a) => a === 'dynamodb:DeleteItem' || a === 'dynamodb:BatchWriteItem');
       expect(deletes, fn.id).toBe(Boolean(GRANTS[fn.id]?.table?.includes('delete')));
     }
   });
 
-  it('stays clear of CloudFormation\'s 500-resource limit (docs/adr/010-stack-size-plan.md)', () => {
+  it("stays clear of CloudFormation's 500-resource limit (docs/adr/010-stack-size-plan.md)", () => {
     for (const t of [dev.template, prod.template]) {
       const count = Object.keys((t.toJSON() as { Resources: object }).Resources).length;
-      expect(count, 'past 450 resources: split the per-call functions into nested stacks as ADR 010 plans').toBeLessThan(450);
+      expect(
+        count,
+        'past 450 resources: split the per-call functions into nested stacks as ADR 010 plans',
+      ).toBeLessThan(450);
     }
   });
 
@@ -329,14 +454,18 @@ describe('least privilege', () => {
   });
 
   it('lets every call that writes read the account tombstones and look up the user an administrator acts for', () => {
-    const declared = callFiles.filter((f) => /\bwrites: true\b/.test(readFileSync(join(LAMBDAS_SRC, 'calls', f), 'utf8'))).map((f) => f.replace(/\.ts$/, ''));
+    const declared = callFiles
+      .filter((f) => /\bwrites: true\b/.test(readFileSync(join(LAMBDAS_SRC, 'calls', f), 'utf8')))
+      .map((f) => f.replace(/\.ts$/, ''));
     expect(declared.sort()).toEqual([...WRITING_CALLS].sort());
     for (const call of WRITING_CALLS) {
       const actions = dataStatements(`calls/${call}`).flatMap(actionsOf);
       expect(actions, call).toContain('dynamodb:BatchGetItem');
       expect(actions, call).toContain('cognito-idp:AdminGetUser');
     }
-    expect(dataStatements('calls/delete-user-data').flatMap(actionsOf)).toEqual(expect.arrayContaining(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:PutItem']));
+    expect(dataStatements('calls/delete-user-data').flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['cognito-idp:AdminUserGlobalSignOut', 'dynamodb:PutItem']),
+    );
   });
 
   it('caps the concurrency of the public functions (the contact form, the webhook, health), and of nothing else', () => {
@@ -346,19 +475,23 @@ describe('least privilege', () => {
     expect(RESERVED_CONCURRENCY['calls/submit-contact']).toBe(2);
   });
 
-  it('matches every function\'s permissions to its GRANTS entry', () => {
+  it("matches every function's permissions to its GRANTS entry", () => {
     const bucketIds = { documents: ids.documents!, uploads: ids.uploads!, public: ids.public! };
     for (const fn of functionsById(dev.template).values()) {
       // A function without an entry gets nothing (the test above names it).
       const grants = GRANTS[fn.id] ?? {};
       const statements = dataStatements(fn.id);
-      const touches = (logicalId: string) => statements.some((s: Statement) => json(s.Resource).includes(`"${logicalId}"`));
+      const touches = (logicalId: string) =>
+        statements.some((s: Statement) => json(s.Resource).includes(`"${logicalId}"`));
       expect(touches(ids.table!), `${fn.id} table`).toBe(Boolean(grants.table?.length));
       for (const [name, logicalId] of Object.entries(bucketIds)) {
         expect(touches(logicalId), `${fn.id} ${name}`).toBe(Boolean(grants[name as keyof typeof bucketIds]));
       }
       expect(touches(ids.userPool!), `${fn.id} user pool`).toBe(Boolean(grants.userPool?.length));
-      expect(statements.some((s) => actionsOf(s).includes('ssm:GetParameter')), `${fn.id} parameters`).toBe(Boolean(grants.stripe?.length || grants.marketplace));
+      expect(
+        statements.some((s) => actionsOf(s).includes('ssm:GetParameter')),
+        `${fn.id} parameters`,
+      ).toBe(Boolean(grants.stripe?.length || grants.marketplace));
     }
   });
 });
@@ -367,13 +500,19 @@ describe('data', () => {
   it('keys the single table by pk/sk with both GSIs projecting everything, on demand, with TTL and PITR', () => {
     for (const { template } of [dev, prod]) {
       template.hasResourceProperties('AWS::DynamoDB::Table', {
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
         GlobalSecondaryIndexes: Object.values(TABLE_INDEXES).map((index) => ({
           IndexName: index.name,
-          KeySchema: [{ AttributeName: index.pk, KeyType: 'HASH' }, { AttributeName: index.sk, KeyType: 'RANGE' }],
+          KeySchema: [
+            { AttributeName: index.pk, KeyType: 'HASH' },
+            { AttributeName: index.sk, KeyType: 'RANGE' },
+          ],
           Projection: { ProjectionType: 'ALL' },
         })),
       });
@@ -381,22 +520,44 @@ describe('data', () => {
   });
 
   it('retains and protects the table on prod and lets dev go', () => {
-    prod.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
-    dev.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
+    prod.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    dev.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
   });
 });
 
 describe('storage', () => {
-  const bucket = (template: Template, path: string) => template.findResources('AWS::S3::Bucket')[logicalIdByPath(template, 'AWS::S3::Bucket', path)] as { Properties: Record<string, unknown>; DeletionPolicy: string };
+  const bucket = (template: Template, path: string) =>
+    template.findResources('AWS::S3::Bucket')[logicalIdByPath(template, 'AWS::S3::Bucket', path)] as {
+      Properties: Record<string, unknown>;
+      DeletionPolicy: string;
+    };
 
   it('encrypts every bucket, blocks public access and refuses plain HTTP', () => {
     for (const [logicalId, resource] of Object.entries(dev.template.findResources('AWS::S3::Bucket'))) {
       const p = (resource as { Properties: Record<string, unknown> }).Properties;
-      expect(p.BucketEncryption, logicalId).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
-      expect(p.PublicAccessBlockConfiguration, logicalId).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(p.BucketEncryption, logicalId).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+      expect(p.PublicAccessBlockConfiguration, logicalId).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
       dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: logicalId },
-        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
       });
     }
   });
@@ -404,10 +565,15 @@ describe('storage', () => {
   it('versions map documents and opens uploads to browser presigned POST and GET, documents to GET only', () => {
     const documents = bucket(dev.template, 'Storage/Documents/').Properties;
     expect(documents.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect((documents.CorsConfiguration as { CorsRules: Array<{ AllowedMethods: string[] }> }).CorsRules[0]!.AllowedMethods).toEqual(['GET', 'HEAD']);
-    const cors = bucket(dev.template, 'Storage/Uploads/').Properties.CorsConfiguration as { CorsRules: Array<{ AllowedMethods: string[] }> };
+    expect(
+      (documents.CorsConfiguration as { CorsRules: Array<{ AllowedMethods: string[] }> }).CorsRules[0]!.AllowedMethods,
+    ).toEqual(['GET', 'HEAD']);
+    const cors = bucket(dev.template, 'Storage/Uploads/').Properties.CorsConfiguration as {
+      CorsRules: Array<{ AllowedMethods: string[] }>;
+    };
     expect(cors.CorsRules[0]!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'HEAD']));
-    for (const path of ['Storage/PublicData/', 'Storage/Spa/']) expect(bucket(dev.template, path).Properties.CorsConfiguration, path).toBeUndefined();
+    for (const path of ['Storage/PublicData/', 'Storage/Spa/'])
+      expect(bucket(dev.template, path).Properties.CorsConfiguration, path).toBeUndefined();
   });
 
   it('retains data buckets on prod and empties them on dev', () => {
@@ -427,7 +593,15 @@ describe('auth', () => {
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }) },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
     });
     dev.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
@@ -449,7 +623,10 @@ describe('auth', () => {
   });
 
   it('protects the prod user pool', () => {
-    prod.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }) });
+    prod.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
   });
 });
 
@@ -458,13 +635,21 @@ describe('api', () => {
     prod.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: STAGES.prod!.throttle.rateLimit, ThrottlingBurstLimit: STAGES.prod!.throttle.burstLimit },
-      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: STAGES.prod!.throttle.rateLimit,
+        ThrottlingBurstLimit: STAGES.prod!.throttle.burstLimit,
+      },
+      AccessLogSettings: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"'),
+      },
     });
   });
 
   it('allows CORS only from configured origins: local dev servers on dev, none on prod', () => {
-    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.objectLike({ AllowOrigins: STAGES.dev!.extraOrigins }) });
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({ AllowOrigins: STAGES.dev!.extraOrigins }),
+    });
     prod.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
   });
 });
@@ -498,17 +683,32 @@ describe('web', () => {
     };
     DependsOn?: string[];
   }
-  interface Origin { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: Record<string, unknown> }
-  let config: { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[]; Origins: Origin[]; CustomErrorResponses?: unknown; Logging?: unknown };
+  interface Origin {
+    Id: string;
+    DomainName: unknown;
+    OriginAccessControlId?: unknown;
+    CustomOriginConfig?: Record<string, unknown>;
+  }
+  let config: {
+    DefaultCacheBehavior: Behaviour;
+    CacheBehaviors: Behaviour[];
+    Origins: Origin[];
+    CustomErrorResponses?: unknown;
+    Logging?: unknown;
+  };
   let t: Template;
   beforeAll(() => {
     t = dev.template;
-    const [distribution] = Object.values(t.findResources('AWS::CloudFront::Distribution')) as Array<{ Properties: { DistributionConfig: typeof config } }>;
+    const [distribution] = Object.values(t.findResources('AWS::CloudFront::Distribution')) as Array<{
+      Properties: { DistributionConfig: typeof config };
+    }>;
     config = distribution!.Properties.DistributionConfig;
   });
   const behaviour = (pattern: string) => config.CacheBehaviors.find((b) => b.PathPattern === pattern)!;
   const origin = (b: Behaviour) => config.Origins.find((o) => o.Id === b.TargetOriginId)!;
-  const fnRef = (path: string) => ({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::CloudFront::Function', path), 'FunctionARN'] });
+  const fnRef = (path: string) => ({
+    'Fn::GetAtt': [logicalIdByPath(t, 'AWS::CloudFront::Function', path), 'FunctionARN'],
+  });
   /** A CloudFormation string with tokens, as text ({Ref}s and attributes become <token>). */
   const text = (value: unknown): string => {
     if (typeof value === 'string') return value;
@@ -527,11 +727,25 @@ describe('web', () => {
   }
   const headers = (b: Behaviour) => {
     const id = (b.ResponseHeadersPolicyId as { Ref: string }).Ref;
-    return (t.findResources('AWS::CloudFront::ResponseHeadersPolicy')[id] as { Properties: { ResponseHeadersPolicyConfig: HeadersConfig } }).Properties.ResponseHeadersPolicyConfig;
+    return (
+      t.findResources('AWS::CloudFront::ResponseHeadersPolicy')[id] as {
+        Properties: { ResponseHeadersPolicyConfig: HeadersConfig };
+      }
+    ).Properties.ResponseHeadersPolicyConfig;
   };
 
-  it('routes /m, /data, /files, the embed\'s static files and /api (calls first) before the SPA default', () => {
-    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/m/*', '/data/*', '/files/*', '/assets/*', '/embed.js', '/demo/*', '/builtin/*', '/api/fn/*', '/api/*']);
+  it("routes /m, /data, /files, the embed's static files and /api (calls first) before the SPA default", () => {
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual([
+      '/m/*',
+      '/data/*',
+      '/files/*',
+      '/assets/*',
+      '/embed.js',
+      '/demo/*',
+      '/builtin/*',
+      '/api/fn/*',
+      '/api/*',
+    ]);
   });
 
   it('serves embed.js, hashed assets and the demo and built-in maps to other sites: CORS, no SPA fallback, cached by origin headers', () => {
@@ -545,7 +759,12 @@ describe('web', () => {
       expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD', 'OPTIONS']);
       expect(b.ViewerProtocolPolicy, pattern).toBe('redirect-to-https');
       const h = headers(b);
-      expect(h.CorsConfig, pattern).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowMethods: { Items: ['GET', 'HEAD'] }, AccessControlAllowCredentials: false, OriginOverride: true });
+      expect(h.CorsConfig, pattern).toMatchObject({
+        AccessControlAllowOrigins: { Items: ['*'] },
+        AccessControlAllowMethods: { Items: ['GET', 'HEAD'] },
+        AccessControlAllowCredentials: false,
+        OriginOverride: true,
+      });
       expect(h.SecurityHeadersConfig.StrictTransportSecurity, pattern).toBeDefined();
     }
     // The app's pages and its API stay without CORS.
@@ -556,7 +775,9 @@ describe('web', () => {
 
   it('serves the SPA from its bucket through OAC with the SPA fallback function and no error-page rewriting', () => {
     const spa = config.DefaultCacheBehavior;
-    expect(origin(spa).DomainName).toEqual({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Spa'), 'RegionalDomainName'] });
+    expect(origin(spa).DomainName).toEqual({
+      'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Spa'), 'RegionalDomainName'],
+    });
     expect(origin(spa).OriginAccessControlId).toBeDefined();
     expect(spa.CachePolicyId).toBe(CACHING_OPTIMIZED);
     expect(spa.ViewerProtocolPolicy).toBe('redirect-to-https');
@@ -574,16 +795,31 @@ describe('web', () => {
   });
 
   it('serves /data/* from the public bucket and /files/* from uploads, prefix stripped, caching by origin headers', () => {
-    for (const [pattern, bucket] of [['/data/*', 'Storage/PublicData'], ['/files/*', 'Storage/Uploads']] as const) {
+    for (const [pattern, bucket] of [
+      ['/data/*', 'Storage/PublicData'],
+      ['/files/*', 'Storage/Uploads'],
+    ] as const) {
       const b = behaviour(pattern);
-      expect(origin(b).DomainName, pattern).toEqual({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', bucket), 'RegionalDomainName'] });
+      expect(origin(b).DomainName, pattern).toEqual({
+        'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', bucket), 'RegionalDomainName'],
+      });
       expect(origin(b).OriginAccessControlId, pattern).toBeDefined();
-      expect(b.FunctionAssociations, pattern).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/StripPrefix') }]);
+      expect(b.FunctionAssociations, pattern).toEqual([
+        { EventType: 'viewer-request', FunctionARN: fnRef('Web/StripPrefix') },
+      ]);
       expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD', 'OPTIONS']);
-      expect(b.CachePolicyId, pattern).toEqual({ Ref: logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/OriginControlledCache') });
+      expect(b.CachePolicyId, pattern).toEqual({
+        Ref: logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/OriginControlledCache'),
+      });
     }
     t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: Match.objectLike({ MinTTL: 0, DefaultTTL: 60, ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['v'] } }) }),
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 0,
+        DefaultTTL: 60,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['v'] },
+        }),
+      }),
     });
   });
 
@@ -597,28 +833,46 @@ describe('web', () => {
       const o = origin(b);
       expect(json(o.DomainName)).toContain(logicalIdByPath(t, 'AWS::ApiGatewayV2::Api', 'Api/HttpApi'));
       expect(json(o.DomainName)).toContain('.execute-api.us-east-1.');
-      expect(o.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(o.CustomOriginConfig).toMatchObject({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
     }
-    expect(behaviour('/api/fn/*').FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: fnRef('Web/RequireToken') }]);
+    expect(behaviour('/api/fn/*').FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: fnRef('Web/RequireToken') },
+    ]);
     expect(behaviour('/api/*').FunctionAssociations).toBeUndefined();
   });
 
   it('deploys the viewer functions exactly as tested', () => {
-    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_REWRITE_SOURCE, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    t.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_REWRITE_SOURCE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
     t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: STRIP_PREFIX_SOURCE });
     // The token gate lets exactly the public calls through.
-    const publicPaths = PUBLIC_CALLS.filter((name) => manifest.functions.some((f) => f.callName === name)).map((name) => `${CALL_PATH_PREFIX}${name}`);
-    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), publicPaths) });
+    const publicPaths = PUBLIC_CALLS.filter((name) => manifest.functions.some((f) => f.callName === name)).map(
+      (name) => `${CALL_PATH_PREFIX}${name}`,
+    );
+    t.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), publicPaths),
+    });
   });
 
   it('sends a strict CSP without unsafe-eval, HSTS, nosniff and DENY framing with the app', () => {
     const app = headers(config.DefaultCacheBehavior).SecurityHeadersConfig;
     const csp = text(app.ContentSecurityPolicy.ContentSecurityPolicy);
     // Cognito, then the uploads and documents buckets (presigned POST and GET).
-    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token>;/);
-    const connect = (app.ContentSecurityPolicy.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token>;/,
+    );
+    const connect = (app.ContentSecurityPolicy.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })[
+      'Fn::Join'
+    ][1];
     for (const bucket of ['Storage/Uploads', 'Storage/Documents']) {
-      expect(json(connect)).toContain(json({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', bucket), 'RegionalDomainName'] }));
+      expect(json(connect)).toContain(
+        json({ 'Fn::GetAtt': [logicalIdByPath(t, 'AWS::S3::Bucket', bucket), 'RegionalDomainName'] }),
+      );
     }
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
@@ -642,22 +896,33 @@ describe('web', () => {
     // one inline script that starts the map data download, by its hash.
     expect(csp).toContain("connect-src 'self' https:;");
     expect(csp).toContain(`script-src 'self' ${EMBED_BOOT_SCRIPT_SOURCE};`);
-    expect(EMBED_BOOT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(EMBED_BOOT_SCRIPT).digest('base64')}'`);
+    expect(EMBED_BOOT_SCRIPT_SOURCE).toBe(
+      `'sha256-${createHash('sha256').update(EMBED_BOOT_SCRIPT).digest('base64')}'`,
+    );
     expect(csp).not.toContain('unsafe-eval');
     expect(embed.StrictTransportSecurity).toBeDefined();
   });
 
   it('serves data and files cross-origin for script embeds but sandboxed as documents', () => {
     const data = headers(behaviour('/data/*'));
-    expect(data.CorsConfig).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowMethods: { Items: ['GET', 'HEAD'] }, AccessControlAllowCredentials: false });
-    expect(text(data.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy)).toMatch(/default-src 'none'.*sandbox/);
+    expect(data.CorsConfig).toMatchObject({
+      AccessControlAllowOrigins: { Items: ['*'] },
+      AccessControlAllowMethods: { Items: ['GET', 'HEAD'] },
+      AccessControlAllowCredentials: false,
+    });
+    expect(text(data.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy)).toMatch(
+      /default-src 'none'.*sandbox/,
+    );
     const files = headers(behaviour('/files/*'));
     expect(files.CorsConfig).toEqual(data.CorsConfig);
   });
 
   it('serves user files (an uploaded SVG) so that opened directly they load nothing and run nothing', () => {
     const files = headers(behaviour('/files/*')).SecurityHeadersConfig;
-    expect(files.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; sandbox", Override: true });
+    expect(files.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      Override: true,
+    });
     expect(files.ContentTypeOptions).toEqual({ Override: true });
     expect(files.StrictTransportSecurity).toBeDefined();
   });
@@ -682,17 +947,29 @@ describe('web', () => {
   });
 
   it('uploads a real build in three steps: hashed assets immutable and kept, files with stable names briefly cached, then entry pages', () => {
-    const built = synth(STAGES.dev!, manifest, bundled.bundles, { webAssets: { kind: 'build', dir: FIXTURE_WEB_DIST } });
-    const deployments = Object.entries(built.template.findResources('Custom::CDKBucketDeployment')) as Array<[string, Deployment]>;
+    const built = synth(STAGES.dev!, manifest, bundled.bundles, {
+      webAssets: { kind: 'build', dir: FIXTURE_WEB_DIST },
+    });
+    const deployments = Object.entries(built.template.findResources('Custom::CDKBucketDeployment')) as Array<
+      [string, Deployment]
+    >;
     expect(deployments).toHaveLength(3);
     const assets = deployments.find(([, d]) => json(d.Properties.Include) === json(['assets/*']))!;
     const stable = deployments.find(([, d]) => !d.Properties.Include)!;
     const entry = deployments.find(([, d]) => json(d.Properties.Include) === json(['*.html', 'config.json']))!;
-    expect(assets[1].Properties).toMatchObject({ Exclude: ['*'], Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE_CACHE } });
+    expect(assets[1].Properties).toMatchObject({
+      Exclude: ['*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': IMMUTABLE_CACHE },
+    });
     expect(assets[1].Properties.DistributionId).toBeUndefined();
     // embed.js is not content-hashed: minutes of cache, never a year.
     expect(SHORT_CACHE).toMatch(/^public, max-age=300, stale-while-revalidate=\d+$/);
-    expect(stable[1].Properties).toMatchObject({ Exclude: ['*.html', 'config.json', 'assets/*'], Prune: false, SystemMetadata: { 'cache-control': SHORT_CACHE } });
+    expect(stable[1].Properties).toMatchObject({
+      Exclude: ['*.html', 'config.json', 'assets/*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': SHORT_CACHE },
+    });
     expect(stable[1].DependsOn).toContain(assets[0]);
     expect(entry[1].DependsOn).toEqual(expect.arrayContaining([assets[0], stable[0]]));
   }, 60_000);
@@ -701,24 +978,35 @@ describe('web', () => {
 describe('operations', () => {
   it('alarms on every function, the API 5xx rate and DynamoDB throttles, all to the alarm topic', () => {
     const topic = logicalIdByPath(prod.template, 'AWS::SNS::Topic', 'Monitoring/Alarms');
-    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<{ Properties: Record<string, unknown> }>;
+    const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
     // Per function, API 5xx, DynamoDB throttles, failed invocations, CloudFront 5xx, and the /data and /m origins.
     expect(alarms).toHaveLength(functionsById(prod.template).size + 6);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
     const metricNames = alarms.map((a) => json(a.Properties.Metrics) ?? '');
     for (const fn of functionsById(prod.template).values()) {
-      expect(metricNames.some((m) => m.includes('"Errors"') && m.includes('"Throttles"') && m.includes(fn.logicalId)), fn.id).toBe(true);
+      expect(
+        metricNames.some((m) => m.includes('"Errors"') && m.includes('"Throttles"') && m.includes(fn.logicalId)),
+        fn.id,
+      ).toBe(true);
     }
     expect(metricNames.some((m) => m.includes('"5xx"') && m.includes('"Count"'))).toBe(true);
     expect(metricNames.some((m) => m.includes('ReadThrottleEvents') && m.includes('WriteThrottleEvents'))).toBe(true);
     prod.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
     prod.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
 
   it('alarms on CloudFront 5xx and on the 5xx of the origins of the embed (/m) and data (/data) paths', () => {
-    const alarms = Object.entries(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<[string, { Properties: Record<string, unknown> }]>;
+    const alarms = Object.entries(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<
+      [string, { Properties: Record<string, unknown> }]
+    >;
     const byId = (prefix: string) => alarms.find(([id]) => id.startsWith(prefix))?.[1].Properties;
     const distribution = logicalIdByPath(prod.template, 'AWS::CloudFront::Distribution', 'Web/Distribution');
     const edge = json(byId('MonitoringEdge5xxRate')?.Metrics);
@@ -726,31 +1014,59 @@ describe('operations', () => {
     expect(edge).toContain(`"Ref":"${distribution}"`);
     expect(edge).toContain(`IF(requests >= ${EDGE_5XX_MIN_REQUESTS}`);
     expect(byId('MonitoringEdge5xxRate')?.Threshold).toBe(EDGE_5XX_PERCENT);
-    for (const [alarm, bucket] of [['MonitoringDataOrigin5xx', 'Storage/PublicData/'], ['MonitoringEmbedOrigin5xx', 'Storage/Spa/']]) {
+    for (const [alarm, bucket] of [
+      ['MonitoringDataOrigin5xx', 'Storage/PublicData/'],
+      ['MonitoringEmbedOrigin5xx', 'Storage/Spa/'],
+    ]) {
       const p = byId(alarm!)!;
       expect(p.MetricName).toBe('5xxErrors');
-      expect(p.Dimensions).toEqual(expect.arrayContaining([{ Name: 'BucketName', Value: { Ref: logicalIdByPath(prod.template, 'AWS::S3::Bucket', bucket!) } }, { Name: 'FilterId', Value: REQUEST_METRICS_FILTER }]));
-      prod.template.hasResourceProperties('AWS::S3::Bucket', { MetricsConfigurations: [{ Id: REQUEST_METRICS_FILTER }] });
+      expect(p.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'BucketName', Value: { Ref: logicalIdByPath(prod.template, 'AWS::S3::Bucket', bucket!) } },
+          { Name: 'FilterId', Value: REQUEST_METRICS_FILTER },
+        ]),
+      );
+      prod.template.hasResourceProperties('AWS::S3::Bucket', {
+        MetricsConfigurations: [{ Id: REQUEST_METRICS_FILTER }],
+      });
     }
   });
 
   it('sends failed upload triggers and sweeps to a queue after two retries, and alarms when it holds any', () => {
     const queue = logicalIdByPath(dev.template, 'AWS::SQS::Queue', 'FailedInvocations/Queue');
     const fns = functionsById(dev.template);
-    const configs = Object.values(dev.template.findResources('AWS::Lambda::EventInvokeConfig')) as Array<{ Properties: Record<string, unknown> }>;
+    const configs = Object.values(dev.template.findResources('AWS::Lambda::EventInvokeConfig')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
     for (const id of ['triggers/thumbnail', 'triggers/expire-test-maps']) {
       const config = configs.find((c) => json(c.Properties.FunctionName).includes(fns.get(id)!.logicalId))?.Properties;
-      expect(config, id).toMatchObject({ MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } } });
+      expect(config, id).toMatchObject({
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+      });
     }
     expect(configs).toHaveLength(2);
-    dev.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } }, RetryPolicy: { MaximumRetryAttempts: 2 } })] });
-    dev.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
-    const alarm = Object.entries(dev.template.findResources('AWS::CloudWatch::Alarm')).find(([id]) => id.startsWith('MonitoringFailedInvocations'))![1] as { Properties: Record<string, unknown> };
+    dev.template.hasResourceProperties('AWS::Events::Rule', {
+      Targets: [
+        Match.objectLike({
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        }),
+      ],
+    });
+    dev.template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    const alarm = Object.entries(dev.template.findResources('AWS::CloudWatch::Alarm')).find(([id]) =>
+      id.startsWith('MonitoringFailedInvocations'),
+    )![1] as { Properties: Record<string, unknown> };
     expect(alarm.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
     // Only the asynchronous triggers may send to it, and only to it.
     for (const fn of fns.values()) {
       const sends = statementsOf(dev.template, fn).filter(isFailureQueueStatement);
-      if (['triggers/thumbnail', 'triggers/expire-test-maps'].includes(fn.id)) expect(sends.flatMap(resourcesOf), fn.id).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+      if (['triggers/thumbnail', 'triggers/expire-test-maps'].includes(fn.id))
+        expect(sends.flatMap(resourcesOf), fn.id).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
       else expect(sends, fn.id).toEqual([]);
     }
   });
@@ -759,40 +1075,75 @@ describe('operations', () => {
     for (const fn of functionsById(dev.template).values()) {
       expect(fn.properties.TracingConfig, fn.id).toEqual({ Mode: 'Active' });
       const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(env, fn.id).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'mapnest', POWERTOOLS_METRICS_NAMESPACE: 'Mapnest', POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false' });
+      expect(env, fn.id).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'mapnest',
+        POWERTOOLS_METRICS_NAMESPACE: 'Mapnest',
+        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+      });
       expect(statementsOf(dev.template, fn).filter(isXrayStatement), fn.id).toHaveLength(1);
     }
   });
 
   it('caps the concurrency of public functions', () => {
     const fns = functionsById(dev.template);
-    const publicIds = [...fns.values()].filter((fn) => routes(dev.template).some((r) => r.functionLogicalId === fn.logicalId && r.authorizationType === 'NONE')).map((fn) => fn.id);
+    const publicIds = [...fns.values()]
+      .filter((fn) =>
+        routes(dev.template).some((r) => r.functionLogicalId === fn.logicalId && r.authorizationType === 'NONE'),
+      )
+      .map((fn) => fn.id);
     expect(publicIds.sort()).toEqual(['calls/submit-contact', 'http/beacon', 'http/health', 'http/stripe-webhook']);
-    for (const id of publicIds) expect(fns.get(id)!.properties.ReservedConcurrentExecutions, id).toBe(RESERVED_CONCURRENCY[id]);
+    for (const id of publicIds)
+      expect(fns.get(id)!.properties.ReservedConcurrentExecutions, id).toBe(RESERVED_CONCURRENCY[id]);
     expect(RESERVED_CONCURRENCY['http/stripe-webhook']).toBe(5);
   });
 
-  it('has a monthly budget per stage, on the stage\'s cost tag, that tells the alarm topic', () => {
-    for (const [stage, t] of [[STAGES.dev!, dev.template], [STAGES.prod!, prod.template]] as const) {
+  it("has a monthly budget per stage, on the stage's cost tag, that tells the alarm topic", () => {
+    for (const [stage, t] of [
+      [STAGES.dev!, dev.template],
+      [STAGES.prod!, prod.template],
+    ] as const) {
       const topic = logicalIdByPath(t, 'AWS::SNS::Topic', 'Monitoring/Alarms');
       t.hasResourceProperties('AWS::Budgets::Budget', {
-        Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: stage.monthlyBudgetUsd, Unit: 'USD' }, CostFilters: { TagKeyValue: [`user:stage$${stage.name}`] } },
+        Budget: {
+          BudgetType: 'COST',
+          TimeUnit: 'MONTHLY',
+          BudgetLimit: { Amount: stage.monthlyBudgetUsd, Unit: 'USD' },
+          CostFilters: { TagKeyValue: [`user:stage$${stage.name}`] },
+        },
         NotificationsWithSubscribers: [
-          { Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }), Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topic } }] },
-          { Notification: Match.objectLike({ NotificationType: 'FORECASTED', Threshold: 100 }), Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topic } }] },
+          {
+            Notification: Match.objectLike({ NotificationType: 'ACTUAL', Threshold: 80 }),
+            Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topic } }],
+          },
+          {
+            Notification: Match.objectLike({ NotificationType: 'FORECASTED', Threshold: 100 }),
+            Subscribers: [{ SubscriptionType: 'SNS', Address: { Ref: topic } }],
+          },
         ],
       });
       t.hasResourceProperties('AWS::SNS::TopicPolicy', {
-        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Sid: 'BudgetsPublish', Principal: { Service: 'budgets.amazonaws.com' }, Action: 'sns:Publish' })]) },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Sid: 'BudgetsPublish',
+              Principal: { Service: 'budgets.amazonaws.com' },
+              Action: 'sns:Publish',
+            }),
+          ]),
+        },
       });
     }
   });
 
-  it('keeps logs for the stage\'s retention and keeps them when prod is deleted', () => {
-    const retention = (t: Template) => Object.values(t.findResources('AWS::Logs::LogGroup')).map((g) => (g as { Properties: { RetentionInDays: number } }).Properties.RetentionInDays);
+  it("keeps logs for the stage's retention and keeps them when prod is deleted", () => {
+    const retention = (t: Template) =>
+      Object.values(t.findResources('AWS::Logs::LogGroup')).map(
+        (g) => (g as { Properties: { RetentionInDays: number } }).Properties.RetentionInDays,
+      );
     expect(new Set(retention(dev.template))).toEqual(new Set([STAGES.dev!.logRetention]));
     expect(new Set(retention(prod.template))).toEqual(new Set([STAGES.prod!.logRetention]));
-    for (const group of Object.values(prod.template.findResources('AWS::Logs::LogGroup'))) expect((group as { DeletionPolicy: string }).DeletionPolicy).toBe('Retain');
+    for (const group of Object.values(prod.template.findResources('AWS::Logs::LogGroup')))
+      expect((group as { DeletionPolicy: string }).DeletionPolicy).toBe('Retain');
   });
 });
 
@@ -800,7 +1151,9 @@ describe('cdk-nag AwsSolutions', () => {
   it('finds problems in an unhardened bucket, so a clean report means something', () => {
     const probe = new Stack(new App(), 'Probe');
     new s3.Bucket(probe, 'Plain');
-    expect(nagFindings(probe)).toEqual(expect.arrayContaining([expect.stringMatching(/^AwsSolutions-S1 /), expect.stringMatching(/^AwsSolutions-S10 /)]));
+    expect(nagFindings(probe)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^AwsSolutions-S1 /), expect.stringMatching(/^AwsSolutions-S10 /)]),
+    );
   });
 
   it('reports nothing unacknowledged on dev, and justifies each acknowledgement where it applies', () => {
@@ -815,17 +1168,22 @@ describe('cdk-nag AwsSolutions', () => {
 describe('template', () => {
   /** CloudFormation rejects circular references at deploy time; find them here instead. */
   function dependencyCycle(template: Template): string[] | null {
-    const resources = template.toJSON().Resources as Record<string, { DependsOn?: string | string[]; Properties?: unknown }>;
+    const resources = template.toJSON().Resources as Record<
+      string,
+      { DependsOn?: string | string[]; Properties?: unknown }
+    >;
     const edges = new Map<string, Set<string>>();
     const collect = (value: unknown, into: Set<string>) => {
       if (Array.isArray(value)) value.forEach((v) => collect(v, into));
       else if (value && typeof value === 'object') {
         for (const [key, v] of Object.entries(value)) {
           if (key === 'Ref' && typeof v === 'string' && v in resources) into.add(v);
-          else if (key === 'Fn::GetAtt' && Array.isArray(v) && typeof v[0] === 'string' && v[0] in resources) into.add(v[0]);
+          else if (key === 'Fn::GetAtt' && Array.isArray(v) && typeof v[0] === 'string' && v[0] in resources)
+            into.add(v[0]);
           else if (key === 'Fn::Sub') {
             const text = Array.isArray(v) ? v[0] : v;
-            for (const m of String(text).matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z]+)?\}/g)) if (m[1]! in resources) into.add(m[1]!);
+            for (const m of String(text).matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z]+)?\}/g))
+              if (m[1]! in resources) into.add(m[1]!);
             if (Array.isArray(v)) collect(v[1], into);
           } else collect(v, into);
         }
@@ -869,7 +1227,9 @@ describe('template', () => {
   });
 
   it('names resources without the stage so two stages can share an account', () => {
-    const names = Object.values(dev.template.findResources('AWS::S3::Bucket')).map((b) => (b as { Properties: { BucketName?: string } }).Properties.BucketName);
+    const names = Object.values(dev.template.findResources('AWS::S3::Bucket')).map(
+      (b) => (b as { Properties: { BucketName?: string } }).Properties.BucketName,
+    );
     expect(names.every((n) => n === undefined)).toBe(true);
   });
 });

@@ -28,7 +28,10 @@ export interface Bundled {
 
 export function bundle(manifest: Manifest): Bundled {
   const dir = mkdtempSync(join(tmpdir(), 'mapnest-infra-test-'));
-  return { bundles: bundleFunctions(manifest.functions, dir), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    bundles: bundleFunctions(manifest.functions, dir),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface Synthesised {
@@ -66,8 +69,17 @@ export const FULL_STAGE: StageConfig = {
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0b0a-0908-0706-050403020100',
     hostedZone: { id: 'Z0123456789ABCDEFGHIJ', name: 'example.com' },
   },
-  google: { clientId: 'google-client-id.apps.googleusercontent.com', clientSecretName: 'mapnest/full/google-client-secret', cognitoDomainPrefix: 'mapnest-full' },
-  email: { from: 'no-reply@example.com', fromName: 'Mapnest', sesVerifiedDomain: 'example.com', supportEmail: 'support@example.com' },
+  google: {
+    clientId: 'google-client-id.apps.googleusercontent.com',
+    clientSecretName: 'mapnest/full/google-client-secret',
+    cognitoDomainPrefix: 'mapnest-full',
+  },
+  email: {
+    from: 'no-reply@example.com',
+    fromName: 'Mapnest',
+    sesVerifiedDomain: 'example.com',
+    supportEmail: 'support@example.com',
+  },
   webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/mapnest/01234567-89ab-cdef-0123-456789abcdef',
   alarmEmail: 'ops@example.com',
   extraOrigins: ['https://admin.example.com'],
@@ -86,7 +98,9 @@ export function functionsById(template: Template): Map<string, TemplateFunction>
   const result = new Map<string, TemplateFunction>();
   for (const [logicalId, resource] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
     const properties = (resource as { Properties: Json }).Properties;
-    const tag = ((properties.Tags as Array<{ Key: string; Value: string }>) ?? []).find((t) => t.Key === 'mapnest:function');
+    const tag = ((properties.Tags as Array<{ Key: string; Value: string }>) ?? []).find(
+      (t) => t.Key === 'mapnest:function',
+    );
     if (!tag) continue;
     if (result.has(tag.Value)) throw new Error(`Two functions carry the id ${tag.Value}`);
     result.set(tag.Value, { logicalId, id: tag.Value, properties });
@@ -108,7 +122,9 @@ export function routes(template: Template): TemplateRoute[] {
   return Object.entries(template.findResources('AWS::ApiGatewayV2::Route')).map(([logicalId, resource]) => {
     const p = (resource as { Properties: Json }).Properties;
     const join = (p.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1];
-    const integration = integrations[join[1].Ref] as { Properties: { IntegrationUri: { 'Fn::GetAtt': [string, string] } } };
+    const integration = integrations[join[1].Ref] as {
+      Properties: { IntegrationUri: { 'Fn::GetAtt': [string, string] } };
+    };
     return {
       logicalId,
       routeKey: p.RouteKey as string,
@@ -131,10 +147,14 @@ export function statementsOf(template: Template, fn: TemplateFunction): Statemen
   const roleId = (fn.properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const statements: Statement[] = [];
   for (const resource of Object.values(template.findResources('AWS::IAM::Policy'))) {
-    const p = (resource as { Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Statement[] } } }).Properties;
+    const p = (
+      resource as { Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Statement[] } } }
+    ).Properties;
     if (p.Roles.some((r) => r.Ref === roleId)) statements.push(...p.PolicyDocument.Statement);
   }
-  const role = template.findResources('AWS::IAM::Role')[roleId] as { Properties: { ManagedPolicyArns?: unknown[]; Policies?: unknown[] } };
+  const role = template.findResources('AWS::IAM::Role')[roleId] as {
+    Properties: { ManagedPolicyArns?: unknown[]; Policies?: unknown[] };
+  };
   if (role.Properties.ManagedPolicyArns?.length) throw new Error(`${fn.id}'s role has managed policies`);
   if (role.Properties.Policies?.length) throw new Error(`${fn.id}'s role has inline policies outside AWS::IAM::Policy`);
   return statements;
@@ -142,22 +162,31 @@ export function statementsOf(template: Template, fn: TemplateFunction): Statemen
 
 export const actionsOf = (s: Statement): string[] => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 /** The statement active tracing adds to every function's role (X-Ray accepts only the * resource). */
-export const isXrayStatement = (s: Statement): boolean => actionsOf(s).every((a) => a === 'xray:PutTraceSegments' || a === 'xray:PutTelemetryRecords');
+export const isXrayStatement = (s: Statement): boolean =>
+  actionsOf(s).every((a) => a === 'xray:PutTraceSegments' || a === 'xray:PutTelemetryRecords');
 /** The statement an OnFailure destination adds to an asynchronous trigger's role (send to the failed-invocations queue). */
 export const isFailureQueueStatement = (s: Statement): boolean => actionsOf(s).every((a) => a.startsWith('sqs:'));
 export const resourcesOf = (s: Statement): unknown[] => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]);
 
 /** The logical id of the resource of a type at a construct path ('Auth/UserPool' -> AuthUserPool1A2B3C4D). */
 export function logicalIdByPath(template: Template, type: string, path: string): string {
-  const prefix = path.split('/').filter(Boolean).join('').replace(/[^A-Za-z0-9]/g, '');
-  const matches = Object.keys(template.findResources(type)).filter((id) => new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id));
+  const prefix = path
+    .split('/')
+    .filter(Boolean)
+    .join('')
+    .replace(/[^A-Za-z0-9]/g, '');
+  const matches = Object.keys(template.findResources(type)).filter((id) =>
+    new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id),
+  );
   if (matches.length !== 1) throw new Error(`Expected one ${type} at ${path}, found ${matches.length}`);
   return matches[0]!;
 }
 
 /** cdk-nag AwsSolutions findings left unacknowledged, as 'rule at construct path'. */
 export const nagFindings = (stack: Stack): string[] =>
-  new AwsSolutionsChecks().validateScope(stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
+  new AwsSolutionsChecks()
+    .validateScope(stack)
+    .violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
 
 /** Every acknowledgement recorded anywhere under a construct, with its reason. */
 export function acknowledgements(root: IConstruct): Array<{ id: string; reason: string; path: string }> {
@@ -165,7 +194,8 @@ export function acknowledgements(root: IConstruct): Array<{ id: string; reason: 
   for (const construct of root.node.findAll()) {
     for (const entry of construct.node.metadata) {
       if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
-      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) found.push({ id, reason, path: construct.node.path });
+      for (const [id, reason] of Object.entries(entry.data as Record<string, string>))
+        found.push({ id, reason, path: construct.node.path });
     }
   }
   return found;
@@ -181,8 +211,13 @@ export function expectNagClean(stack: Stack): void {
     // Nothing is acknowledged stack-wide: each acknowledgement sits on the construct it is about.
     expect(ack.path === stack.node.path, `${ack.id} acknowledged on the whole stack`).toBe(false);
     if (!ack.id.includes('IAM5')) continue;
-    if (/\/Functions\//.test(ack.path) && ack.id.endsWith('IAM5[Resource::*]')) expect(ack.reason).toMatch(/^X-Ray tracing/);
-    else if (/\/Functions\//.test(ack.path)) expect(ack.id, ack.path).toMatch(/IAM5\[Resource::<\w+\.Arn>\/(index\/\*|[^\]]*\*[^\]]*)\]$/);
-    else expect(ack.path, ack.id).toMatch(/\/(Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler)/);
+    if (/\/Functions\//.test(ack.path) && ack.id.endsWith('IAM5[Resource::*]'))
+      expect(ack.reason).toMatch(/^X-Ray tracing/);
+    else if (/\/Functions\//.test(ack.path))
+      expect(ack.id, ack.path).toMatch(/IAM5\[Resource::<\w+\.Arn>\/(index\/\*|[^\]]*\*[^\]]*)\]$/);
+    else
+      expect(ack.path, ack.id).toMatch(
+        /\/(Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler)/,
+      );
   }
 }

@@ -19,16 +19,21 @@ async function restricted(code: string, file: string): Promise<string[]> {
 describe('Lambda layering', () => {
   it('refuses the AWS SDK outside adapters and lib', async () => {
     for (const file of ['domain/probe.ts', 'calls/probe.ts', 'http/probe.ts', 'triggers/probe.ts', 'probe.ts']) {
-      expect(await restricted(SDK, file), file).toEqual([expect.stringContaining('The AWS SDK belongs in lambdas/src/adapters')]);
+      expect(await restricted(SDK, file), file).toEqual([
+        expect.stringContaining('The AWS SDK belongs in lambdas/src/adapters'),
+      ]);
     }
   }, 30_000);
 
   it('allows it in adapters, lib and tests', async () => {
-    for (const file of ['adapters/probe.ts', 'lib/probe.ts', 'domain/probe.test.ts']) expect(await restricted(SDK, file), file).toEqual([]);
+    for (const file of ['adapters/probe.ts', 'lib/probe.ts', 'domain/probe.test.ts'])
+      expect(await restricted(SDK, file), file).toEqual([]);
   });
 
   it('refuses adapters importing the domain', async () => {
-    expect(await restricted(DOMAIN, 'adapters/probe.ts')).toEqual([expect.stringContaining('Adapters sit below the domain')]);
+    expect(await restricted(DOMAIN, 'adapters/probe.ts')).toEqual([
+      expect.stringContaining('Adapters sit below the domain'),
+    ]);
     expect(await restricted(DOMAIN, 'calls/probe.ts')).toEqual([]);
   });
 

@@ -4,7 +4,13 @@
  * web/src/features/editor/save-path.test.ts.) Before the call contract was typed, a save was saveMap followed by
  * getMap (2 calls): 1 tombstone read, 3 map item reads, 2 history queries and 1 S3 document read; see ADR 012.
  */
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -35,32 +41,93 @@ beforeEach(() => {
   ddb.reset();
   s3.reset();
   map = {
-    ...keys.map(MAP_ID), type: 'map', id: MAP_ID, title: 'Mall', uid: UID, author: UID, created, edited: created, state: 1,
-    metrics: { layerCount: 1, locationCount: 0 }, subscribed: true, version: 1, docKey: 'maps/v1.json', previewUrl: null,
+    ...keys.map(MAP_ID),
+    type: 'map',
+    id: MAP_ID,
+    title: 'Mall',
+    uid: UID,
+    author: UID,
+    created,
+    edited: created,
+    state: 1,
+    metrics: { layerCount: 1, locationCount: 0 },
+    subscribed: true,
+    version: 1,
+    docKey: 'maps/v1.json',
+    previewUrl: null,
   };
-  history = [{ ...keys.mapHistory(MAP_ID, 1), type: 'history', mapId: MAP_ID, version: 1, docKey: 'maps/v1.json', name: null, created, title: 'Mall', metrics: map.metrics, kind: 'create', restoredFrom: null }];
+  history = [
+    {
+      ...keys.mapHistory(MAP_ID, 1),
+      type: 'history',
+      mapId: MAP_ID,
+      version: 1,
+      docKey: 'maps/v1.json',
+      name: null,
+      created,
+      title: 'Mall',
+      metrics: map.metrics,
+      kind: 'create',
+      restoredFrom: null,
+    },
+  ];
   ddb.on(BatchGetCommand).resolves({ Responses: { 'mapnest-test': [] } });
   ddb.on(GetCommand).callsFake(() => ({ Item: structuredClone(map) }));
-  ddb.on(QueryCommand).callsFake(() => ({ Items: structuredClone(history).sort((a, b) => (b.version as number) - (a.version as number)) }));
-  ddb.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<{ Update?: { ExpressionAttributeValues?: Record<string, unknown> }; Put?: { Item: Record<string, unknown> } }> }) => {
-    for (const t of input.TransactItems) {
-      if (t.Put?.Item.type === 'history') history.push(t.Put.Item);
-      const v = t.Update?.ExpressionAttributeValues ?? {};
-      if (typeof v[':v'] === 'number') map = { ...map, version: v[':v'], edited: v[':e'] ?? map.edited, title: v[':t'] ?? map.title, docKey: v[':k'] ?? map.docKey };
-    }
-    return {};
-  });
+  ddb.on(QueryCommand).callsFake(() => ({
+    Items: structuredClone(history).sort((a, b) => (b.version as number) - (a.version as number)),
+  }));
+  ddb.on(TransactWriteCommand).callsFake(
+    (input: {
+      TransactItems: Array<{
+        Update?: { ExpressionAttributeValues?: Record<string, unknown> };
+        Put?: { Item: Record<string, unknown> };
+      }>;
+    }) => {
+      for (const t of input.TransactItems) {
+        if (t.Put?.Item.type === 'history') history.push(t.Put.Item);
+        const v = t.Update?.ExpressionAttributeValues ?? {};
+        if (typeof v[':v'] === 'number')
+          map = {
+            ...map,
+            version: v[':v'],
+            edited: v[':e'] ?? map.edited,
+            title: v[':t'] ?? map.title,
+            docKey: v[':k'] ?? map.docKey,
+          };
+      }
+      return {};
+    },
+  );
   s3.on(PutObjectCommand).resolves({});
-  s3.on(GetObjectCommand).resolves({ Body: { transformToString: async () => JSON.stringify(blankDocument()) } } as never);
+  s3.on(GetObjectCommand).resolves({
+    Body: { transformToString: async () => JSON.stringify(blankDocument()) },
+  } as never);
 });
 
 const event = (data: unknown): CallEvent => ({
-  version: '2.0', routeKey: 'POST /api/fn/saveMap', rawPath: '/api/fn/saveMap', rawQueryString: '', isBase64Encoded: false,
-  headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }),
+  version: '2.0',
+  routeKey: 'POST /api/fn/saveMap',
+  rawPath: '/api/fn/saveMap',
+  rawQueryString: '',
+  isBase64Encoded: false,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ data }),
   requestContext: {
-    accountId: '1', apiId: 'api', domainName: 'example.com', domainPrefix: 'example', requestId: 'r1', routeKey: 'POST /api/fn/saveMap', stage: '$default', time: '', timeEpoch: 0,
+    accountId: '1',
+    apiId: 'api',
+    domainName: 'example.com',
+    domainPrefix: 'example',
+    requestId: 'r1',
+    routeKey: 'POST /api/fn/saveMap',
+    stage: '$default',
+    time: '',
+    timeEpoch: 0,
     http: { method: 'POST', path: '/api/fn/saveMap', protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
-    authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: { sub: UID, token_use: 'id', email: 'a@example.com' }, scopes: [] } },
+    authorizer: {
+      principalId: '',
+      integrationLatency: 0,
+      jwt: { claims: { sub: UID, token_use: 'id', email: 'a@example.com' }, scopes: [] },
+    },
   },
 });
 const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 30_000 } as Context;
@@ -87,12 +154,21 @@ describe('one save', () => {
       documentReads: 0, // the public copy is written from the document in memory
       objectWrites: 2, // the new version and the public copy
     });
-    const { data } = JSON.parse(String(res.body)) as { data: { version: number; map: { version: number; title: string }; entry: { historyMapId: string; kind: string }; history: Array<{ version: number }> } };
+    const { data } = JSON.parse(String(res.body)) as {
+      data: {
+        version: number;
+        map: { version: number; title: string };
+        entry: { historyMapId: string; kind: string };
+        history: Array<{ version: number }>;
+      };
+    };
     expect(data.version).toBe(2);
     expect(data.map).toMatchObject({ id: MAP_ID, version: 2, title: 'Mall' });
     expect(data.entry).toMatchObject({ historyMapId: 'v00000002', version: 2, kind: 'save' });
     expect(data.history.map((h) => h.version)).toEqual([2, 1]);
-    const published = JSON.parse(String(s3.commandCalls(PutObjectCommand).find((c) => c.args[0].input.Bucket === 'public')!.args[0].input.Body)) as { version: number; document: { layers: unknown[] } };
+    const published = JSON.parse(
+      String(s3.commandCalls(PutObjectCommand).find((c) => c.args[0].input.Bucket === 'public')!.args[0].input.Body),
+    ) as { version: number; document: { layers: unknown[] } };
     expect(published.version).toBe(2);
     expect(published.document.layers).toEqual(doc.layers);
   });

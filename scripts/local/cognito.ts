@@ -6,7 +6,15 @@
  * product's own handler, and every email lands in the dev mailbox instead of being printed.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals ship no types */
-import { createPrivateKey, createPublicKey, createSign, createVerify, generateKeyPairSync, randomBytes, type JsonWebKey as NodeJwk } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  type JsonWebKey as NodeJwk,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -28,10 +36,23 @@ export const LOCAL_ISSUER = `https://cognito-idp.${LOCAL_REGION}.amazonaws.com/$
  * on the emulator's own port, reach them.
  */
 export const BROWSER_COGNITO_ACTIONS: ReadonlySet<string> = new Set([
-  'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode',
-  'InitiateAuth', 'RespondToAuthChallenge', 'GetTokensFromRefreshToken', 'RevokeToken', 'GlobalSignOut',
-  'GetUser', 'UpdateUserAttributes', 'DeleteUserAttributes', 'GetUserAttributeVerificationCode', 'VerifyUserAttribute',
-  'ForgotPassword', 'ConfirmForgotPassword', 'ChangePassword', 'DeleteUser',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+  'GlobalSignOut',
+  'GetUser',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'DeleteUser',
 ]);
 
 /** The action a Cognito JSON request names ('AWSCognitoIdentityProviderService.InitiateAuth' gives 'InitiateAuth'). */
@@ -74,7 +95,10 @@ export function resignJwt(token: string, key: SigningKey): string {
   if (!payload) throw new Error('not a JWT');
   const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: key.kid })).toString('base64url');
   const input = `${header}.${payload}`;
-  const signature = createSign('RSA-SHA256').update(input).sign(createPrivateKey({ key: key.privateJwk, format: 'jwk' })).toString('base64url');
+  const signature = createSign('RSA-SHA256')
+    .update(input)
+    .sign(createPrivateKey({ key: key.privateJwk, format: 'jwk' }))
+    .toString('base64url');
   return `${input}.${signature}`;
 }
 
@@ -85,7 +109,9 @@ export function verifyOwnJwt(token: string, key: SigningKey, now = Date.now()): 
   try {
     const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string; kid?: string };
     if (h.alg !== 'RS256' || h.kid !== key.kid) return false;
-    const ok = createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(createPublicKey({ key: key.publicJwk, format: 'jwk' }), Buffer.from(signature, 'base64url'));
+    const ok = createVerify('RSA-SHA256')
+      .update(`${header}.${payload}`)
+      .verify(createPublicKey({ key: key.publicJwk, format: 'jwk' }), Buffer.from(signature, 'base64url'));
     const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: number };
     return ok && typeof exp === 'number' && exp * 1000 > now;
   } catch {
@@ -131,7 +157,8 @@ function resigning(generator: any, key: SigningKey): any {
 async function restoreStandardClaims(event: any): Promise<any> {
   const attrs: Record<string, string> = event.request?.userAttributes ?? {};
   const claims: Record<string, string | boolean> = { email_verified: attrs.email_verified === 'true' };
-  for (const name of ['name', 'picture', 'locale', 'zoneinfo', 'updated_at']) if (attrs[name] !== undefined) claims[name] = attrs[name]!;
+  for (const name of ['name', 'picture', 'locale', 'zoneinfo', 'updated_at'])
+    if (attrs[name] !== undefined) claims[name] = attrs[name]!;
   return { ...event, response: { claimsOverrideDetails: { claimsToAddOrOverride: claims } } };
 }
 
@@ -139,30 +166,48 @@ function seed(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
   const poolFile = path.join(dataDir, `${LOCAL_USER_POOL_ID}.json`);
   if (!existsSync(poolFile)) {
-    writeFileSync(poolFile, JSON.stringify({
-      Users: {},
-      Groups: {},
-      Options: {
-        Id: LOCAL_USER_POOL_ID,
-        Name: 'mapnest-local',
-        UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: ['email'],
-        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
-        Policies: { PasswordPolicy: { MinimumLength: 8 } },
-      },
-    }, null, 2));
+    writeFileSync(
+      poolFile,
+      JSON.stringify(
+        {
+          Users: {},
+          Groups: {},
+          Options: {
+            Id: LOCAL_USER_POOL_ID,
+            Name: 'mapnest-local',
+            UsernameAttributes: ['email'],
+            AutoVerifiedAttributes: ['email'],
+            UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+            Policies: { PasswordPolicy: { MinimumLength: 8 } },
+          },
+        },
+        null,
+        2,
+      ),
+    );
   }
   const clientsFile = path.join(dataDir, 'clients.json');
   if (!existsSync(clientsFile)) {
     const now = '2026-01-01T00:00:00.000Z';
-    writeFileSync(clientsFile, JSON.stringify({
-      Clients: {
-        [LOCAL_CLIENT_ID]: {
-          ClientId: LOCAL_CLIENT_ID, ClientName: 'web', UserPoolId: LOCAL_USER_POOL_ID, CreationDate: now, LastModifiedDate: now,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    writeFileSync(
+      clientsFile,
+      JSON.stringify(
+        {
+          Clients: {
+            [LOCAL_CLIENT_ID]: {
+              ClientId: LOCAL_CLIENT_ID,
+              ClientName: 'web',
+              UserPoolId: LOCAL_USER_POOL_ID,
+              CreationDate: now,
+              LastModifiedDate: now,
+              ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+            },
+          },
         },
-      },
-    }, null, 2));
+        null,
+        2,
+      ),
+    );
   }
 }
 
@@ -194,15 +239,30 @@ export async function startLocalCognito(opts: {
   config.TriggerFunctions = { CustomMessage: 'CustomMessage', PreTokenGeneration: 'PreTokenGeneration' };
   const clock = new DateClock();
   const dataStores = new StormDBDataStoreFactory(opts.dataDir);
-  const cognito = await new CognitoServiceFactoryImpl(opts.dataDir, dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(ctx, config.UserPoolDefaults);
-  const handlers: Record<string, Handler> = { CustomMessage: opts.customMessage, PreTokenGeneration: restoreStandardClaims };
+  const cognito = await new CognitoServiceFactoryImpl(
+    opts.dataDir,
+    dataStores,
+    new UserPoolServiceFactoryImpl(clock, dataStores),
+  ).create(ctx, config.UserPoolDefaults);
+  const handlers: Record<string, Handler> = {
+    CustomMessage: opts.customMessage,
+    PreTokenGeneration: restoreStandardClaims,
+  };
   // cognito-local invokes triggers through an aws-sdk v2 Lambda client; this one calls the handler in-process.
   const lambdaClient = {
     invoke: ({ FunctionName, Payload }: { FunctionName: string; Payload: string }) => ({
-      promise: async () => ({ StatusCode: 200, Payload: JSON.stringify(await handlers[FunctionName]!(JSON.parse(Payload))) }),
+      promise: async () => ({
+        StatusCode: 200,
+        Payload: JSON.stringify(await handlers[FunctionName]!(JSON.parse(Payload))),
+      }),
     }),
   };
-  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, lambdaClient), new CryptoService(config.KMSConfig));
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(config.TriggerFunctions, lambdaClient),
+    new CryptoService(config.KMSConfig),
+  );
   const sender = {
     sendEmail: async (_c: unknown, _user: unknown, to: string, message: any) => {
       opts.onEmail({ to, subject: message.emailSubject ?? '(no subject)', html: message.emailMessage ?? '' });
@@ -210,18 +270,30 @@ export async function startLocalCognito(opts: {
     sendSms: async () => undefined,
   };
   const services = {
-    clock, cognito, config, otp, triggers,
+    clock,
+    cognito,
+    config,
+    otp,
+    triggers,
     messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
     tokenGenerator: resigning(new JwtTokenGenerator(clock, triggers, config.TokenConfig), signingKey),
   };
   const base = Router(services);
   const emailVerified = (user: any) => ({
     ...user,
-    Attributes: [...user.Attributes.filter((a: any) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }],
+    Attributes: [
+      ...user.Attributes.filter((a: any) => a.Name !== 'email_verified'),
+      { Name: 'email_verified', Value: 'true' },
+    ],
   });
   const shims: Record<string, (c: any, r: any) => Promise<any>> = {
     // Amplify v6 refreshes tokens through this newer API, which cognito-local lacks.
-    GetTokensFromRefreshToken: (c, r) => base('InitiateAuth')(c, { ClientId: r.ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: r.RefreshToken } }),
+    GetTokensFromRefreshToken: (c, r) =>
+      base('InitiateAuth')(c, {
+        ClientId: r.ClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: r.RefreshToken },
+      }),
     GlobalSignOut: async () => ({}),
     // Deleting an account signs the user out everywhere first: their refresh tokens stop working.
     AdminUserGlobalSignOut: async (c, r) => {
@@ -243,8 +315,21 @@ export async function startLocalCognito(opts: {
       }
       const code = otp();
       await pool.saveUser(c, { ...user, ConfirmationCode: code });
-      const details = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: user.Attributes.find((a: any) => a.Name === 'email')?.Value };
-      await services.messages.deliver(c, 'ResendCode', r.ClientId, pool.options.Id, user, code, r.ClientMetadata, details);
+      const details = {
+        AttributeName: 'email',
+        DeliveryMedium: 'EMAIL',
+        Destination: user.Attributes.find((a: any) => a.Name === 'email')?.Value,
+      };
+      await services.messages.deliver(
+        c,
+        'ResendCode',
+        r.ClientId,
+        pool.options.Id,
+        user,
+        code,
+        r.ClientMetadata,
+        details,
+      );
       return { CodeDeliveryDetails: details };
     },
     // Real Cognito marks an auto-verified email as verified on confirmation.

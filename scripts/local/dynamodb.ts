@@ -8,7 +8,14 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
-  CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ScanCommand, UpdateItemCommand, UpdateTableCommand, UpdateTimeToLiveCommand,
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { MapState } from '@mapnest/shared/constants';
@@ -50,9 +57,15 @@ export async function startDynamoLocal(opts: { port: number; dataDir?: string })
   const folder = jarFolder();
   const args = [
     `-Djava.library.path=${path.join(folder, 'DynamoDBLocal_lib')}`,
-    '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xmx512m',
-    '-jar', path.join(folder, 'DynamoDBLocal.jar'),
-    '-port', String(opts.port), '-sharedDb', '-disableTelemetry',
+    '-XX:TieredStopAtLevel=1',
+    '-XX:+UseSerialGC',
+    '-Xmx512m',
+    '-jar',
+    path.join(folder, 'DynamoDBLocal.jar'),
+    '-port',
+    String(opts.port),
+    '-sharedDb',
+    '-disableTelemetry',
   ];
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
@@ -62,7 +75,8 @@ export async function startDynamoLocal(opts: { port: number; dataDir?: string })
   }
   const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // The watchdog polls its parent (this Node process) and stops java when the parent disappears.
-  const script = `java ${quoted} & j=$!; trap 'kill $j 2>/dev/null; wait $j; exit 0' TERM INT HUP; ` +
+  const script =
+    `java ${quoted} & j=$!; trap 'kill $j 2>/dev/null; wait $j; exit 0' TERM INT HUP; ` +
     `while kill -0 ${process.pid} 2>/dev/null && kill -0 $j 2>/dev/null; do sleep 1; done; kill $j 2>/dev/null; wait $j`;
   const child = spawn('sh', ['-c', script], {
     cwd: folder,
@@ -70,39 +84,58 @@ export async function startDynamoLocal(opts: { port: number; dataDir?: string })
     env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' },
   });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
   const endpoint = `http://127.0.0.1:${opts.port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   try {
-    await waitFor(async () => {
-      if (exited) throw new Error(`DynamoDB Local exited: ${stderr.trim()}`);
-      await client.send(new ListTablesCommand({}));
-    }, 'DynamoDB Local', 60_000);
+    await waitFor(
+      async () => {
+        if (exited) throw new Error(`DynamoDB Local exited: ${stderr.trim()}`);
+        await client.send(new ListTablesCommand({}));
+      },
+      'DynamoDB Local',
+      60_000,
+    );
   } finally {
     client.destroy();
   }
   return {
     endpoint,
     process: child,
-    stop: () => new Promise<void>((resolve) => {
-      if (exited) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => { if (!exited) child.kill('SIGKILL'); }, 5000).unref();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => {
+          if (!exited) child.kill('SIGKILL');
+        }, 5000).unref();
+      }),
   };
 }
 
 /** Creates the single table and its indexes if missing: the same shape the CDK app provisions. */
 const indexKeys = (index: (typeof TABLE_INDEXES)[keyof typeof TABLE_INDEXES]) => ({
   IndexName: index.name,
-  KeySchema: [{ AttributeName: index.pk, KeyType: 'HASH' as const }, { AttributeName: index.sk, KeyType: 'RANGE' as const }],
+  KeySchema: [
+    { AttributeName: index.pk, KeyType: 'HASH' as const },
+    { AttributeName: index.sk, KeyType: 'RANGE' as const },
+  ],
   Projection: { ProjectionType: 'ALL' as const },
 });
 const indexAttributes = (index: (typeof TABLE_INDEXES)[keyof typeof TABLE_INDEXES]) => [
-  { AttributeName: index.pk, AttributeType: 'S' as const }, { AttributeName: index.sk, AttributeType: 'S' as const },
+  { AttributeName: index.pk, AttributeType: 'S' as const },
+  { AttributeName: index.sk, AttributeType: 'S' as const },
 ];
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
@@ -112,18 +145,36 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     return;
   }
   const indexes = Object.values(TABLE_INDEXES);
-  await client.send(new CreateTableCommand({
-    TableName: tableName,
-    BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }, ...indexes.flatMap(indexAttributes)],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-    GlobalSecondaryIndexes: indexes.map(indexKeys),
-  }));
-  await waitFor(async () => {
-    const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (d.Table?.TableStatus !== 'ACTIVE') throw new Error(d.Table?.TableStatus);
-  }, 'table creation', 30_000);
-  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+        ...indexes.flatMap(indexAttributes),
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: indexes.map(indexKeys),
+    }),
+  );
+  await waitFor(
+    async () => {
+      const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (d.Table?.TableStatus !== 'ACTIVE') throw new Error(d.Table?.TableStatus);
+    },
+    'table creation',
+    30_000,
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }),
+  );
 }
 
 /**
@@ -135,15 +186,22 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string): Pro
   const present = new Set((table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
   for (const index of Object.values(TABLE_INDEXES)) {
     if (present.has(index.name)) continue;
-    await client.send(new UpdateTableCommand({
-      TableName: tableName,
-      AttributeDefinitions: indexAttributes(index),
-      GlobalSecondaryIndexUpdates: [{ Create: indexKeys(index) }],
-    }));
-    await waitFor(async () => {
-      const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      if (d.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus !== 'ACTIVE') throw new Error('index not active');
-    }, `index ${index.name}`, 60_000);
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: indexAttributes(index),
+        GlobalSecondaryIndexUpdates: [{ Create: indexKeys(index) }],
+      }),
+    );
+    await waitFor(
+      async () => {
+        const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
+        if (d.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus !== 'ACTIVE')
+          throw new Error('index not active');
+      },
+      `index ${index.name}`,
+      60_000,
+    );
     if (index === TABLE_INDEXES.byDue) await backfillDueKeys(client, tableName);
   }
 }
@@ -161,12 +219,15 @@ async function backfillDueKeys(client: DynamoDBClient, tableName: string): Promi
       }
       if (!due) continue;
       const [[pkName, pkValue], [skName, skValue]] = Object.entries(due) as [[string, string], [string, string]];
-      await client.send(new UpdateItemCommand({
-        TableName: tableName, Key: { pk: item.pk!, sk: item.sk! },
-        UpdateExpression: 'SET #a = :a, #b = :b',
-        ExpressionAttributeNames: { '#a': pkName, '#b': skName },
-        ExpressionAttributeValues: { ':a': { S: pkValue }, ':b': { S: skValue } },
-      }));
+      await client.send(
+        new UpdateItemCommand({
+          TableName: tableName,
+          Key: { pk: item.pk!, sk: item.sk! },
+          UpdateExpression: 'SET #a = :a, #b = :b',
+          ExpressionAttributeNames: { '#a': pkName, '#b': skName },
+          ExpressionAttributeValues: { ':a': { S: pkValue }, ':b': { S: skValue } },
+        }),
+      );
     }
     start = page.LastEvaluatedKey;
   } while (start);

@@ -6,8 +6,8 @@ import { LAMBDA_LIMITS, invokeLambda } from './gateway';
 const ok = async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"data":1}' });
 const limits = { timeoutMs: 100, payloadBytes: 1000 };
 
-describe('the local gateway\'s Lambda limits', () => {
-  it('are the deployed ones: 29 s (the functions\' timeout) and 6 MB', () => {
+describe("the local gateway's Lambda limits", () => {
+  it("are the deployed ones: 29 s (the functions' timeout) and 6 MB", () => {
     expect(LAMBDA_LIMITS.timeoutMs).toBe(CALL_TIMEOUT.toMilliseconds());
     expect(LAMBDA_LIMITS.payloadBytes).toBe(6 * 1024 * 1024);
   });
@@ -20,7 +20,15 @@ describe('the local gateway\'s Lambda limits', () => {
 
   it('refuses an event over the payload limit with 413 before the handler runs', async () => {
     let ran = false;
-    const answer = await invokeLambda(async () => { ran = true; return ok(); }, { body: 'x'.repeat(1000) }, 'fn', limits);
+    const answer = await invokeLambda(
+      async () => {
+        ran = true;
+        return ok();
+      },
+      { body: 'x'.repeat(1000) },
+      'fn',
+      limits,
+    );
     expect(answer.statusCode).toBe(413);
     expect(ran).toBe(false);
   });
@@ -35,7 +43,15 @@ describe('the local gateway\'s Lambda limits', () => {
 
   it('gives the handler a context whose remaining time counts down from the timeout', async () => {
     let remaining = 0;
-    await invokeLambda(async (_e: unknown, c: Context) => { remaining = c.getRemainingTimeInMillis(); return ok(); }, {}, 'fn', limits);
+    await invokeLambda(
+      async (_e: unknown, c: Context) => {
+        remaining = c.getRemainingTimeInMillis();
+        return ok();
+      },
+      {},
+      'fn',
+      limits,
+    );
     expect(remaining).toBeGreaterThan(0);
     expect(remaining).toBeLessThanOrEqual(100);
   });

@@ -18,10 +18,22 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { objectKeySchema } from '@mapnest/shared/files';
-import { CALL_NAME_PATTERN, CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, callNameFromModule } from '@mapnest/lambdas/routes';
+import {
+  CALL_NAME_PATTERN,
+  CALL_PATH_PREFIX,
+  HTTP_ROUTES,
+  PUBLIC_CALLS,
+  callNameFromModule,
+} from '@mapnest/lambdas/routes';
 import { edgeHeaderSpec, edgeKindOf, edgeResponseHeaders, type EdgeKind } from '../../infra/src/edge/headers';
 import {
-  SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, UNAUTHENTICATED_BODY, loadEdgeFunction, requireTokenSource, type EdgeRequest, type EdgeResponse,
+  SPA_REWRITE_SOURCE,
+  STRIP_PREFIX_SOURCE,
+  UNAUTHENTICATED_BODY,
+  loadEdgeFunction,
+  requireTokenSource,
+  type EdgeRequest,
+  type EdgeResponse,
 } from '../../infra/src/edge/viewer-functions';
 import { BROWSER_COGNITO_ACTIONS, cognitoAction } from './cognito';
 import type { Mailbox } from './mailbox';
@@ -46,7 +58,9 @@ export interface GatewayAnswer {
 }
 
 const gatewayMessage = (statusCode: number, message: string): GatewayAnswer => ({
-  statusCode, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message })),
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(JSON.stringify({ message })),
 });
 
 /**
@@ -54,8 +68,14 @@ const gatewayMessage = (statusCode: number, message: string): GatewayAnswer => (
  * runs; a handler that throws, runs past the timeout or answers more than 6 MB is a 500 from API Gateway
  * ({"message":"Internal Server Error"}, the body the browser then gets); otherwise its result in the v2 format.
  */
-export async function invokeLambda(handler: LambdaHandler, event: unknown, functionName: string, limits: { timeoutMs: number; payloadBytes: number } = LAMBDA_LIMITS): Promise<GatewayAnswer> {
-  if (Buffer.byteLength(JSON.stringify(event)) > limits.payloadBytes) return gatewayMessage(413, 'Request Entity Too Large');
+export async function invokeLambda(
+  handler: LambdaHandler,
+  event: unknown,
+  functionName: string,
+  limits: { timeoutMs: number; payloadBytes: number } = LAMBDA_LIMITS,
+): Promise<GatewayAnswer> {
+  if (Buffer.byteLength(JSON.stringify(event)) > limits.payloadBytes)
+    return gatewayMessage(413, 'Request Entity Too Large');
   const context = lambdaContext(functionName, limits.timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
@@ -75,15 +95,23 @@ export async function invokeLambda(handler: LambdaHandler, event: unknown, funct
     return gatewayMessage(500, 'Internal Server Error');
   }
   // API Gateway v2 payload format: a structured result, or anything else sent as JSON with 200.
-  const structured = result && typeof result === 'object' && 'statusCode' in result
-    ? (result as APIGatewayProxyStructuredResultV2)
-    : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+  const structured =
+    result && typeof result === 'object' && 'statusCode' in result
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
   if (Buffer.byteLength(JSON.stringify(structured)) > limits.payloadBytes) {
     console.error(`[gateway] ${functionName} answered more than ${limits.payloadBytes} bytes`);
     return gatewayMessage(500, 'Internal Server Error');
   }
-  const body = structured.body === undefined ? Buffer.alloc(0) : Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8');
-  return { statusCode: structured.statusCode ?? 200, headers: (structured.headers ?? {}) as Record<string, string>, body };
+  const body =
+    structured.body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8');
+  return {
+    statusCode: structured.statusCode ?? 200,
+    headers: (structured.headers ?? {}) as Record<string, string>,
+    body,
+  };
 }
 
 type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -97,7 +125,13 @@ export interface GatewayOptions {
   vite?: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
   s3: LocalS3;
   buckets: { public: string; uploads: string };
-  cognito: { app: (req: IncomingMessage, res: ServerResponse) => void; userPoolId: string; clientId: string; region: string; jwks: { keys: unknown[] } };
+  cognito: {
+    app: (req: IncomingMessage, res: ServerResponse) => void;
+    userPoolId: string;
+    clientId: string;
+    region: string;
+    jwks: { keys: unknown[] };
+  };
   mailbox: Mailbox;
   /** The local payments sandbox's hosted pages (/_dev/checkout/*, /_dev/portal/*), when it runs. */
   payments?: { handlePage: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> };
@@ -153,7 +187,11 @@ export function lambdaContext(functionName: string, timeoutMs: number = LAMBDA_L
 export function apiGatewayClaims(payload: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(payload)) {
-    out[k] = Array.isArray(v) ? `[${v.join(' ')}]` : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+    out[k] = Array.isArray(v)
+      ? `[${v.join(' ')}]`
+      : typeof v === 'object' && v !== null
+        ? JSON.stringify(v)
+        : String(v);
   }
   return out;
 }
@@ -220,26 +258,45 @@ function sendEdgeResponse(res: ServerResponse, answer: EdgeResponse): void {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
-  '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 export function createGateway(opts: GatewayOptions) {
   const log = opts.log ?? (() => undefined);
   const calls = listCalls();
-  const verifier = CognitoJwtVerifier.create({ userPoolId: opts.cognito.userPoolId, tokenUse: 'id', clientId: opts.cognito.clientId });
+  const verifier = CognitoJwtVerifier.create({
+    userPoolId: opts.cognito.userPoolId,
+    tokenUse: 'id',
+    clientId: opts.cognito.clientId,
+  });
   verifier.cacheJwks(opts.cognito.jwks as Parameters<typeof verifier.cacheJwks>[0]);
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
 
   function baseEvent(req: IncomingMessage, url: URL, routeKey: string, body: Buffer): APIGatewayProxyEventV2 {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
     const contentType = headers['content-type'] ?? '';
-    const textual = !headers['content-encoding'] && /^(application\/json|text\/|application\/x-www-form-urlencoded)/.test(contentType);
+    const textual =
+      !headers['content-encoding'] &&
+      /^(application\/json|text\/|application\/x-www-form-urlencoded)/.test(contentType);
     const now = new Date();
     return {
       version: '2.0',
@@ -249,9 +306,22 @@ export function createGateway(opts: GatewayOptions) {
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
       requestContext: {
-        accountId: '000000000000', apiId: 'local', domainName: headers.host ?? 'localhost', domainPrefix: 'localhost',
-        http: { method: req.method ?? 'GET', path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
-        requestId: randomUUID(), routeKey, stage: '$default', time: now.toUTCString(), timeEpoch: now.getTime(),
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: {
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
       },
       body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
       isBase64Encoded: body.length > 0 && !textual,
@@ -267,14 +337,29 @@ export function createGateway(opts: GatewayOptions) {
 
   async function handleCall(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const name = decodePath(url.pathname.slice(CALL_PATH_PREFIX.length));
-    if (name === null) return sendJson(res, 400, envelope('INVALID_ARGUMENT', 'The function name is not valid percent-encoding.'));
+    if (name === null)
+      return sendJson(res, 400, envelope('INVALID_ARGUMENT', 'The function name is not valid percent-encoding.'));
     const file = CALL_NAME_PATTERN.test(name) ? calls.get(name) : undefined;
     if (!file || req.method !== 'POST') {
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-      return sendJson(res, 404, envelope('NOT_FOUND', file ? `Calls are made with POST.` : `There is no function named "${name.slice(0, 64)}".`));
+      return sendJson(
+        res,
+        404,
+        envelope(
+          'NOT_FOUND',
+          file ? `Calls are made with POST.` : `There is no function named "${name.slice(0, 64)}".`,
+        ),
+      );
     }
     // CloudFront's token gate first (the same function source): a call without a token gets the protocol's envelope.
-    const gated = viewerRequest(requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), PUBLIC_CALLS.map((n) => `${CALL_PATH_PREFIX}${n}`)), req, url.pathname);
+    const gated = viewerRequest(
+      requireTokenSource(
+        JSON.stringify(UNAUTHENTICATED_BODY),
+        PUBLIC_CALLS.map((n) => `${CALL_PATH_PREFIX}${n}`),
+      ),
+      req,
+      url.pathname,
+    );
     if (!('uri' in gated)) return sendEdgeResponse(res, gated);
     // The JWT authorizer runs before the Lambda: no valid ID token, no invocation. Public calls have no authorizer.
     let claims: Record<string, string> | null = null;
@@ -289,15 +374,25 @@ export function createGateway(opts: GatewayOptions) {
     }
     const body = await readBody(req);
     if (!body) return sendJson(res, 413, { message: 'Request Entity Too Large' });
-    const event = baseEvent(req, url, `POST ${CALL_PATH_PREFIX}${name}`, body) as APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } };
+    const event = baseEvent(req, url, `POST ${CALL_PATH_PREFIX}${name}`, body) as APIGatewayProxyEventV2 & {
+      requestContext: { authorizer?: unknown };
+    };
     if (claims) event.requestContext.authorizer = { jwt: { claims, scopes: null } };
     await invoke(res, file, name, event);
   }
 
-  async function serveObject(req: IncomingMessage, res: ServerResponse, client: S3Client, bucket: string, key: string): Promise<void> {
+  async function serveObject(
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: S3Client,
+    bucket: string,
+    key: string,
+  ): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed' });
     try {
-      const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }));
+      const obj = await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }),
+      );
       const body = Buffer.from(await obj.Body!.transformToByteArray());
       const headers: Record<string, string | number> = {
         'content-type': obj.ContentType ?? 'application/octet-stream',
@@ -311,7 +406,8 @@ export function createGateway(opts: GatewayOptions) {
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === 304) return void res.writeHead(304).end();
-      if (err instanceof NoSuchKey || status === 404 || status === 403) return sendJson(res, 404, { message: 'Not Found' });
+      if (err instanceof NoSuchKey || status === 404 || status === 403)
+        return sendJson(res, 404, { message: 'Not Found' });
       throw err;
     }
   }
@@ -375,11 +471,18 @@ export function createGateway(opts: GatewayOptions) {
     const httpRoute = HTTP_ROUTES.find((r) => r.path === p && r.method === req.method);
     if (httpRoute) {
       const body = (await readBody(req)) ?? Buffer.alloc(0);
-      return invoke(res, path.join(LAMBDAS_SRC, 'http', `${httpRoute.module}.ts`), httpRoute.module,
-        baseEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body));
+      return invoke(
+        res,
+        path.join(LAMBDAS_SRC, 'http', `${httpRoute.module}.ts`),
+        httpRoute.module,
+        baseEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body),
+      );
     }
     if (p.startsWith('/api/')) return sendJson(res, 404, envelope('NOT_FOUND', `No route for ${req.method} ${p}.`));
-    for (const [prefix, bucket] of [['/data/', opts.buckets.public], ['/files/', opts.buckets.uploads]] as const) {
+    for (const [prefix, bucket] of [
+      ['/data/', opts.buckets.public],
+      ['/files/', opts.buckets.uploads],
+    ] as const) {
       if (!p.startsWith(prefix)) continue;
       // CloudFront's function strips the routing prefix; the rest is the bucket key.
       const key = decodePath(rewrittenUri(STRIP_PREFIX_SOURCE, req, p).slice(1));
@@ -395,17 +498,24 @@ export function createGateway(opts: GatewayOptions) {
       const sub = p.slice('/_cognito'.length) || '/';
       const action = cognitoAction(req.headers['x-amz-target']);
       if (req.method !== 'POST' || sub !== '/' || !action || !BROWSER_COGNITO_ACTIONS.has(action)) {
-        res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'MissingAuthenticationTokenException' });
-        return void res.end(JSON.stringify({ __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' }));
+        res.writeHead(400, {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amzn-errortype': 'MissingAuthenticationTokenException',
+        });
+        return void res.end(
+          JSON.stringify({ __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' }),
+        );
       }
       req.url = sub + url.search;
       return opts.cognito.app(req, res);
     }
-    if (opts.payments && (p.startsWith('/_dev/checkout/') || p.startsWith('/_dev/portal/'))) return opts.payments.handlePage(req, res, url);
+    if (opts.payments && (p.startsWith('/_dev/checkout/') || p.startsWith('/_dev/portal/')))
+      return opts.payments.handlePage(req, res, url);
     if (p === '/_dev/mail' && req.method === 'POST') {
       // The product's own emails (lambdas/src/adapters/mailer.ts with DEV_MAILBOX_URL), from this machine only.
       const remote = req.socket.remoteAddress ?? '';
-      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) return sendJson(res, 403, { message: 'Forbidden' });
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote))
+        return sendJson(res, 403, { message: 'Forbidden' });
       const raw = await readBody(req);
       let mail: { to?: unknown; subject?: unknown; html?: unknown; text?: unknown } = {};
       try {
@@ -416,23 +526,38 @@ export function createGateway(opts: GatewayOptions) {
       if (typeof mail.to !== 'string' || typeof mail.subject !== 'string' || typeof mail.html !== 'string') {
         return sendJson(res, 400, { message: 'Expected {to, subject, html, text?}' });
       }
-      return sendJson(res, 201, opts.mailbox.add({ to: mail.to, subject: mail.subject, html: mail.html, text: typeof mail.text === 'string' ? mail.text : undefined }));
+      return sendJson(
+        res,
+        201,
+        opts.mailbox.add({
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: typeof mail.text === 'string' ? mail.text : undefined,
+        }),
+      );
     }
     if (p === '/_dev/mail.json') return opts.mailbox.serveJson(res, url.searchParams.get('to'));
     if (p === '/_dev/mail') return opts.mailbox.serveHtml(res);
     if (p === '/config.json') {
       return sendJson(res, 200, {
-        stage: 'local', region: opts.cognito.region, userPoolId: opts.cognito.userPoolId, userPoolClientId: opts.cognito.clientId,
-        cognitoEndpoint: `http://${req.headers.host ?? 'localhost'}/_cognito`, googleSignIn: false,
+        stage: 'local',
+        region: opts.cognito.region,
+        userPoolId: opts.cognito.userPoolId,
+        userPoolClientId: opts.cognito.clientId,
+        cognitoEndpoint: `http://${req.headers.host ?? 'localhost'}/_cognito`,
+        googleSignIn: false,
       });
     }
     if (opts.vite) {
       if (p.startsWith('/m/')) req.url = '/embed.html';
-      return new Promise<void>((resolve) => opts.vite!.middlewares(req, res, () => {
-        req.url = '/index.html';
-        opts.vite!.middlewares(req, res, () => resolve());
-        resolve();
-      }));
+      return new Promise<void>((resolve) =>
+        opts.vite!.middlewares(req, res, () => {
+          req.url = '/index.html';
+          opts.vite!.middlewares(req, res, () => resolve());
+          resolve();
+        }),
+      );
     }
     return serveStatic(req, res, p, kind);
   }
@@ -442,13 +567,19 @@ export function createGateway(opts: GatewayOptions) {
   const server = http.createServer((req, res) => {
     const started = Date.now();
     res.on('finish', () => {
-      if (req.url?.startsWith('/api/')) log(`${req.method} ${req.url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`);
+      if (req.url?.startsWith('/api/'))
+        log(`${req.method} ${req.url.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`);
     });
-    gate.then(() => route(req, res), () => route(req, res)).catch((err: unknown) => {
-      console.error('[gateway] request failed:', err);
-      if (!res.headersSent) sendJson(res, 500, envelope('INTERNAL', 'Internal Server Error'));
-      else res.end();
-    });
+    gate
+      .then(
+        () => route(req, res),
+        () => route(req, res),
+      )
+      .catch((err: unknown) => {
+        console.error('[gateway] request failed:', err);
+        if (!res.headersSent) sendJson(res, 500, envelope('INTERNAL', 'Internal Server Error'));
+        else res.end();
+      });
   });
 
   return {
@@ -456,16 +587,18 @@ export function createGateway(opts: GatewayOptions) {
     hold: (until: Promise<unknown>) => {
       gate = until;
     },
-    listen: () => new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
-        const a = server.address();
-        resolve(a && typeof a === 'object' ? a.port : opts.port);
-      });
-    }),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    listen: () =>
+      new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
+          const a = server.address();
+          resolve(a && typeof a === 'object' ? a.port : opts.port);
+        });
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -18,7 +18,12 @@ export interface MailMessage {
 const KEEP = 500;
 
 const decodeEntities = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -27,11 +32,16 @@ const escapeHtml = (s: string) =>
 export function htmlToText(html: string): string {
   return decodeEntities(
     html
-      .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, text: string) => `${text} (${href})`)
+      .replace(
+        /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+        (_m, href: string, text: string) => `${text} (${href})`,
+      )
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<\/p>\s*/gi, '\n\n')
       .replace(/<[^>]+>/g, ''),
-  ).replace(/\n{3,}/g, '\n\n').trim();
+  )
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export function extractLinks(html: string): string[] {
@@ -78,12 +88,16 @@ export class Mailbox {
   }
 
   serveHtml(res: ServerResponse): void {
-    const items = this.messages.map((m) => `
+    const items = this.messages
+      .map(
+        (m) => `
       <article>
         <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString('en-GB'))}</span></header>
         <pre>${escapeHtml(m.text)}</pre>
         ${m.links.length ? `<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>` : ''}
-      </article>`).join('');
+      </article>`,
+      )
+      .join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox - Mapnest</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

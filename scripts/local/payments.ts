@@ -34,16 +34,47 @@ const priceInfo = (priceId: string) => planOfPrice(SANDBOX_PRICES, priceId);
 
 type Json = Record<string, unknown>;
 
-interface Customer { id: string; email: string | null; metadata: Record<string, string>; created: number }
-interface CheckoutSession {
-  id: string; customer: string; price: string; quantity: number; min: number; max: number; successUrl: string; cancelUrl: string;
-  metadata: Record<string, string>; subscriptionMetadata: Record<string, string>; clientReferenceId: string | null;
-  status: 'open' | 'complete' | 'expired'; subscription: string | null; created: number;
+interface Customer {
+  id: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
-interface PortalSession { id: string; customer: string; returnUrl: string; created: number }
+interface CheckoutSession {
+  id: string;
+  customer: string;
+  price: string;
+  quantity: number;
+  min: number;
+  max: number;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  subscriptionMetadata: Record<string, string>;
+  clientReferenceId: string | null;
+  status: 'open' | 'complete' | 'expired';
+  subscription: string | null;
+  created: number;
+}
+interface PortalSession {
+  id: string;
+  customer: string;
+  returnUrl: string;
+  created: number;
+}
 interface Subscription {
-  id: string; customer: string; price: string; quantity: number; status: string; metadata: Record<string, string>;
-  created: number; periodStart: number; periodEnd: number; cancelAtPeriodEnd: boolean; canceledAt: number | null; itemId: string;
+  id: string;
+  customer: string;
+  price: string;
+  quantity: number;
+  status: string;
+  metadata: Record<string, string>;
+  created: number;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: number | null;
+  itemId: string;
 }
 
 interface State {
@@ -56,7 +87,8 @@ interface State {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Stripe's form encoding (`line_items[0][price]=…`, `metadata[uid]=…`) back into objects and arrays. */
 export function parseStripeForm(body: string): Json {
@@ -123,15 +155,26 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
   let queue: Promise<void> = Promise.resolve();
   const deliver = (type: string, object: Json) => {
     const event = {
-      id: id('evt'), object: 'event', api_version: '2026-10-28.endive', created: nowSeconds(), livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object },
+      id: id('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
     };
     const payload = JSON.stringify(event);
     queue = queue.then(async () => {
       for (let attempt = 0; attempt < 4; attempt++) {
         try {
           const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.webhookSecret });
-          const res = await fetch(opts.webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+          const res = await fetch(opts.webhookUrl(), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: payload,
+          });
           log(`payments sandbox: ${type} -> ${res.status}`);
           if (res.ok) return;
         } catch (err) {
@@ -146,16 +189,39 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
   const subscriptionObject = (s: Subscription): Json => {
     const info = priceInfo(s.price)!;
     return {
-      id: s.id, object: 'subscription', customer: s.customer, status: s.status, metadata: s.metadata, created: s.created,
-      cancel_at_period_end: s.cancelAtPeriodEnd, cancel_at: s.cancelAtPeriodEnd ? s.periodEnd : null, canceled_at: s.canceledAt,
-      ended_at: s.status === 'canceled' ? s.canceledAt : null, livemode: false,
+      id: s.id,
+      object: 'subscription',
+      customer: s.customer,
+      status: s.status,
+      metadata: s.metadata,
+      created: s.created,
+      cancel_at_period_end: s.cancelAtPeriodEnd,
+      cancel_at: s.cancelAtPeriodEnd ? s.periodEnd : null,
+      canceled_at: s.canceledAt,
+      ended_at: s.status === 'canceled' ? s.canceledAt : null,
+      livemode: false,
       items: {
-        object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${s.id}`,
-        data: [{
-          id: s.itemId, object: 'subscription_item', quantity: s.quantity, subscription: s.id,
-          current_period_start: s.periodStart, current_period_end: s.periodEnd,
-          price: { id: s.price, object: 'price', product: `prod_local_${info.plan}`, currency: 'usd', unit_amount: unitAmountCents(info.plan, info.period, 1), recurring: { interval: info.period === 'yearly' ? 'year' : 'month', interval_count: 1 } },
-        }],
+        object: 'list',
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${s.id}`,
+        data: [
+          {
+            id: s.itemId,
+            object: 'subscription_item',
+            quantity: s.quantity,
+            subscription: s.id,
+            current_period_start: s.periodStart,
+            current_period_end: s.periodEnd,
+            price: {
+              id: s.price,
+              object: 'price',
+              product: `prod_local_${info.plan}`,
+              currency: 'usd',
+              unit_amount: unitAmountCents(info.plan, info.period, 1),
+              recurring: { interval: info.period === 'yearly' ? 'year' : 'month', interval_count: 1 },
+            },
+          },
+        ],
       },
     };
   };
@@ -163,14 +229,32 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
     const info = priceInfo(s.price)!;
     const amount = unitAmountCents(info.plan, info.period, s.quantity) * s.quantity;
     return {
-      id: id('in'), object: 'invoice', customer: s.customer, status, currency: 'usd', amount_due: amount, amount_paid: status === 'paid' ? amount : 0,
-      attempt_count: 1, parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata: s.metadata } }, livemode: false,
+      id: id('in'),
+      object: 'invoice',
+      customer: s.customer,
+      status,
+      currency: 'usd',
+      amount_due: amount,
+      amount_paid: status === 'paid' ? amount : 0,
+      attempt_count: 1,
+      parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata: s.metadata } },
+      livemode: false,
     };
   };
   const sessionObject = (c: CheckoutSession): Json => ({
-    id: c.id, object: 'checkout.session', mode: 'subscription', customer: c.customer, status: c.status, payment_status: c.status === 'complete' ? 'paid' : 'unpaid',
-    url: c.status === 'open' ? `${opts.appOrigin()}/_dev/checkout/${c.id}` : null, success_url: c.successUrl, cancel_url: c.cancelUrl,
-    metadata: c.metadata, client_reference_id: c.clientReferenceId, subscription: c.subscription, livemode: false,
+    id: c.id,
+    object: 'checkout.session',
+    mode: 'subscription',
+    customer: c.customer,
+    status: c.status,
+    payment_status: c.status === 'complete' ? 'paid' : 'unpaid',
+    url: c.status === 'open' ? `${opts.appOrigin()}/_dev/checkout/${c.id}` : null,
+    success_url: c.successUrl,
+    cancel_url: c.cancelUrl,
+    metadata: c.metadata,
+    client_reference_id: c.clientReferenceId,
+    subscription: c.subscription,
+    livemode: false,
   });
 
   // ---- API ----
@@ -183,12 +267,30 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
     res.end(JSON.stringify(body));
   };
 
-  function api(method: string, path: string, form: Json): { status: number; body: Json } | { error: [number, string, string?] } {
+  function api(
+    method: string,
+    path: string,
+    form: Json,
+  ): { status: number; body: Json } | { error: [number, string, string?] } {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: Customer = { id: id('cus'), email: typeof form.email === 'string' ? form.email : null, metadata: (form.metadata as Record<string, string>) ?? {}, created: nowSeconds() };
+      const customer: Customer = {
+        id: id('cus'),
+        email: typeof form.email === 'string' ? form.email : null,
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        created: nowSeconds(),
+      };
       state.customers[customer.id] = customer;
-      return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email, metadata: customer.metadata, created: customer.created } };
+      return {
+        status: 200,
+        body: {
+          id: customer.id,
+          object: 'customer',
+          email: customer.email,
+          metadata: customer.metadata,
+          created: customer.created,
+        },
+      };
     }
     if (method === 'DELETE' && (m = /^\/v1\/customers\/([\w]+)$/.exec(path))) {
       // As Stripe does: the customer's subscriptions are cancelled at once, and the customer is gone.
@@ -204,55 +306,96 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
     }
     if (method === 'GET' && (m = /^\/v1\/customers\/([\w]+)$/.exec(path))) {
       const c = state.customers[m[1]!];
-      return c ? { status: 200, body: { id: c.id, object: 'customer', email: c.email, metadata: c.metadata } } : { error: [404, `No such customer: '${m[1]}'`, 'id'] };
+      return c
+        ? { status: 200, body: { id: c.id, object: 'customer', email: c.email, metadata: c.metadata } }
+        : { error: [404, `No such customer: '${m[1]}'`, 'id'] };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      if (form.mode !== 'subscription') return { error: [400, 'Only subscription mode is supported by the sandbox.', 'mode'] };
+      if (form.mode !== 'subscription')
+        return { error: [400, 'Only subscription mode is supported by the sandbox.', 'mode'] };
       const customer = String(form.customer ?? '');
       if (!state.customers[customer]) return { error: [400, `No such customer: '${customer}'`, 'customer'] };
       const item = ((form.line_items as Json[] | undefined) ?? [])[0];
-      if (!item || !priceInfo(String(item.price))) return { error: [400, `No such price: '${String(item?.price)}'`, 'line_items[0][price]'] };
+      if (!item || !priceInfo(String(item.price)))
+        return { error: [400, `No such price: '${String(item?.price)}'`, 'line_items[0][price]'] };
       const adjustable = (item.adjustable_quantity as Json | undefined) ?? {};
       const session: CheckoutSession = {
-        id: id('cs_test'), customer, price: String(item.price), quantity: Number(item.quantity ?? 1),
+        id: id('cs_test'),
+        customer,
+        price: String(item.price),
+        quantity: Number(item.quantity ?? 1),
         min: adjustable.enabled === 'true' ? Number(adjustable.minimum ?? 1) : Number(item.quantity ?? 1),
         max: adjustable.enabled === 'true' ? Number(adjustable.maximum ?? 99) : Number(item.quantity ?? 1),
-        successUrl: String(form.success_url), cancelUrl: String(form.cancel_url), metadata: (form.metadata as Record<string, string>) ?? {},
+        successUrl: String(form.success_url),
+        cancelUrl: String(form.cancel_url),
+        metadata: (form.metadata as Record<string, string>) ?? {},
         subscriptionMetadata: ((form.subscription_data as Json | undefined)?.metadata as Record<string, string>) ?? {},
         clientReferenceId: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
-        status: 'open', subscription: null, created: nowSeconds(),
+        status: 'open',
+        subscription: null,
+        created: nowSeconds(),
       };
       state.sessions[session.id] = session;
       return { status: 200, body: sessionObject(session) };
     }
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path))) {
       const s = state.sessions[m[1]!];
-      return s ? { status: 200, body: sessionObject(s) } : { error: [404, `No such checkout.session: '${m[1]}'`, 'session'] };
+      return s
+        ? { status: 200, body: sessionObject(s) }
+        : { error: [404, `No such checkout.session: '${m[1]}'`, 'session'] };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = String(form.customer ?? '');
       if (!state.customers[customer]) return { error: [400, `No such customer: '${customer}'`, 'customer'] };
-      const portal: PortalSession = { id: id('bps'), customer, returnUrl: String(form.return_url ?? opts.appOrigin()), created: nowSeconds() };
+      const portal: PortalSession = {
+        id: id('bps'),
+        customer,
+        returnUrl: String(form.return_url ?? opts.appOrigin()),
+        created: nowSeconds(),
+      };
       state.portals[portal.id] = portal;
-      return { status: 200, body: { id: portal.id, object: 'billing_portal.session', customer, return_url: portal.returnUrl, url: `${opts.appOrigin()}/_dev/portal/${portal.id}`, livemode: false } };
+      return {
+        status: 200,
+        body: {
+          id: portal.id,
+          object: 'billing_portal.session',
+          customer,
+          return_url: portal.returnUrl,
+          url: `${opts.appOrigin()}/_dev/portal/${portal.id}`,
+          livemode: false,
+        },
+      };
     }
     if (method === 'GET' && (m = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const s = state.subscriptions[m[1]!];
-      return s ? { status: 200, body: subscriptionObject(s) } : { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
+      return s
+        ? { status: 200, body: subscriptionObject(s) }
+        : { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
     }
-    return { error: [404, `Unrecognized request URL (${method}: ${path}). The payments sandbox serves customers, checkout sessions, billing portal sessions and subscriptions.`] };
+    return {
+      error: [
+        404,
+        `Unrecognized request URL (${method}: ${path}). The payments sandbox serves customers, checkout sessions, billing portal sessions and subscriptions.`,
+      ],
+    };
   }
 
   /** The marketplace's author sale API: codes whose first group is 00000000 are sales, every other code is not. */
   function marketplaceSale(res: ServerResponse, url: URL, auth: string | undefined): void {
-    if (auth !== `Bearer ${SANDBOX_MARKETPLACE_TOKEN}`) return send(res, 401, { error: 401, description: 'Unauthorized' });
+    if (auth !== `Bearer ${SANDBOX_MARKETPLACE_TOKEN}`)
+      return send(res, 401, { error: 401, description: 'Unauthorized' });
     const code = url.searchParams.get('code') ?? '';
     if (!/^00000000-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(code)) {
       return send(res, 404, { error: 404, description: 'No sale belonging to the current user found with that code' });
     }
     send(res, 200, {
-      amount: '24.00', sold_at: new Date(Date.now() - 86_400_000).toISOString(), license: 'Regular License', support_amount: '0.00',
-      supported_until: new Date(Date.now() + 180 * 86_400_000).toISOString(), buyer: 'local-buyer', purchase_count: 1,
+      amount: '24.00',
+      sold_at: new Date(Date.now() - 86_400_000).toISOString(),
+      license: 'Regular License',
+      support_amount: '0.00',
+      supported_until: new Date(Date.now() + 180 * 86_400_000).toISOString(),
+      buyer: 'local-buyer',
+      purchase_count: 1,
       item: { id: 1000001, name: 'Mapnest interactive map (local sandbox)' },
     });
   }
@@ -262,7 +405,8 @@ export async function startPaymentsSandbox(opts: SandboxOptions): Promise<Paymen
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      if (url.pathname === '/v3/market/author/sale' && req.method === 'GET') return marketplaceSale(res, url, req.headers.authorization);
+      if (url.pathname === '/v3/market/author/sale' && req.method === 'GET')
+        return marketplaceSale(res, url, req.headers.authorization);
       if (req.headers.authorization !== `Bearer ${SANDBOX_SECRET_KEY}`) {
         return stripeError(res, 401, 'Invalid API Key provided. The payments sandbox accepts only its local key.');
       }
@@ -302,18 +446,22 @@ button,.btn{font:inherit;padding:.55rem 1rem;border-radius:8px;border:1px solid 
     res.writeHead(303, { location, 'cache-control': 'no-store' });
     res.end();
   };
-  const readForm = (req: IncomingMessage) => new Promise<URLSearchParams>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-  });
+  const readForm = (req: IncomingMessage) =>
+    new Promise<URLSearchParams>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    });
 
   function checkoutPage(res: ServerResponse, s: CheckoutSession, quantity: number, error: string | null) {
     const info = priceInfo(s.price)!;
     const unit = unitAmountCents(info.plan, info.period, quantity);
     const discount = volumeDiscountPercent(quantity);
     const per = info.period === 'yearly' ? 'year' : 'month';
-    page(res, 'Checkout', `<h1>Subscribe to Mapnest ${escapeHtml(PLAN_NAMES[info.plan])}</h1>
+    page(
+      res,
+      'Checkout',
+      `<h1>Subscribe to Mapnest ${escapeHtml(PLAN_NAMES[info.plan])}</h1>
 <form method="post" action="/_dev/checkout/${s.id}/pay">
 <table><thead><tr><th>Item</th><th>Qty</th><th class="n">Amount</th></tr></thead><tbody>
 <tr><td>${escapeHtml(PLAN_NAMES[info.plan])} map slot, billed ${info.period === 'yearly' ? 'annually' : 'monthly'}<br><small>${formatUsd(unit)} per map per ${per}${discount ? ` (${discount}% volume discount)` : ''}</small></td>
@@ -323,15 +471,26 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <div class="row"><button class="primary" type="submit">Pay</button>
 <button type="submit" formaction="/_dev/checkout/${s.id}/fail">Fail payment</button>
 <button type="submit" formaction="/_dev/checkout/${s.id}/cancel" formnovalidate>Cancel</button>
-<button type="submit" formaction="/_dev/checkout/${s.id}/quantity">Update total</button></div></form>`);
+<button type="submit" formaction="/_dev/checkout/${s.id}/quantity">Update total</button></div></form>`,
+    );
   }
 
   function startSubscription(s: CheckoutSession, quantity: number): Subscription {
     const info = priceInfo(s.price)!;
     const start = nowSeconds();
     const sub: Subscription = {
-      id: id('sub'), customer: s.customer, price: s.price, quantity, status: 'active', metadata: s.subscriptionMetadata, created: start,
-      periodStart: start, periodEnd: addPeriod(start, info.period), cancelAtPeriodEnd: false, canceledAt: null, itemId: id('si'),
+      id: id('sub'),
+      customer: s.customer,
+      price: s.price,
+      quantity,
+      status: 'active',
+      metadata: s.subscriptionMetadata,
+      created: start,
+      periodStart: start,
+      periodEnd: addPeriod(start, info.period),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      itemId: id('si'),
     };
     state.subscriptions[sub.id] = sub;
     s.status = 'complete';
@@ -348,10 +507,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   function portalPage(res: ServerResponse, p: PortalSession, notice: string | null) {
     const subs = Object.values(state.subscriptions).filter((s) => s.customer === p.customer && s.status !== 'canceled');
     const date = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
-    const cards = subs.map((s) => {
-      const info = priceInfo(s.price)!;
-      const unit = unitAmountCents(info.plan, info.period, s.quantity);
-      return `<section aria-label="${escapeHtml(PLAN_NAMES[info.plan])} subscription"><h2>${escapeHtml(PLAN_NAMES[info.plan])} · ${s.quantity} map slot${s.quantity === 1 ? '' : 's'}</h2>
+    const cards = subs
+      .map((s) => {
+        const info = priceInfo(s.price)!;
+        const unit = unitAmountCents(info.plan, info.period, s.quantity);
+        return `<section aria-label="${escapeHtml(PLAN_NAMES[info.plan])} subscription"><h2>${escapeHtml(PLAN_NAMES[info.plan])} · ${s.quantity} map slot${s.quantity === 1 ? '' : 's'}</h2>
 <p>Status: <strong>${escapeHtml(s.status)}</strong>. ${formatUsd(unit * s.quantity)} per ${info.period === 'yearly' ? 'year' : 'month'}. ${s.cancelAtPeriodEnd ? `Cancels on ${date(s.periodEnd)}.` : `Renews on ${date(s.periodEnd)}.`}</p>
 <form method="post" action="/_dev/portal/${p.id}/quantity" class="row"><input type="hidden" name="subscription" value="${s.id}">
 <label>Quantity <input type="number" name="quantity" min="1" max="1000" value="${s.quantity}" required></label><button type="submit">Update quantity</button></form>
@@ -362,9 +522,14 @@ ${s.cancelAtPeriodEnd ? `<button type="submit" formaction="/_dev/portal/${p.id}/
 <button type="submit" formaction="/_dev/portal/${p.id}/period-end">End billing period now</button>
 <button type="submit" formaction="/_dev/portal/${p.id}/renewal-fails">Renewal payment fails</button>
 <button type="submit" formaction="/_dev/portal/${p.id}/retries-exhausted">Payment retries exhausted</button></form></details></section>`;
-    }).join('');
-    page(res, 'Billing', `<h1>Manage your Mapnest billing</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
-${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="btn" href="${escapeHtml(p.returnUrl)}">Return to Mapnest</a></p>`);
+      })
+      .join('');
+    page(
+      res,
+      'Billing',
+      `<h1>Manage your Mapnest billing</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
+${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="btn" href="${escapeHtml(p.returnUrl)}">Return to Mapnest</a></p>`,
+    );
   }
 
   async function handlePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -372,7 +537,13 @@ ${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="bt
     if (kind === 'checkout') {
       const s = state.sessions[pageId ?? ''];
       if (!s) return page(res, 'Not found', '<h1>This checkout session does not exist.</h1>', 404);
-      if (s.status !== 'open') return page(res, 'Checkout', `<h1>This checkout session is ${s.status}.</h1><p><a class="btn" href="${escapeHtml(s.successUrl)}">Return to Mapnest</a></p>`, 410);
+      if (s.status !== 'open')
+        return page(
+          res,
+          'Checkout',
+          `<h1>This checkout session is ${s.status}.</h1><p><a class="btn" href="${escapeHtml(s.successUrl)}">Return to Mapnest</a></p>`,
+          410,
+        );
       if (req.method === 'GET' && !action) return checkoutPage(res, s, s.quantity, null);
       if (req.method !== 'POST') return page(res, 'Checkout', '<h1>Method not allowed</h1>', 405);
       const form = await readForm(req);
@@ -398,14 +569,16 @@ ${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="bt
       if (req.method !== 'POST') return page(res, 'Billing', '<h1>Method not allowed</h1>', 405);
       const form = await readForm(req);
       const sub = state.subscriptions[form.get('subscription') ?? ''];
-      if (!sub || sub.customer !== p.customer || sub.status === 'canceled') return portalPage(res, p, 'That subscription is not available.');
+      if (!sub || sub.customer !== p.customer || sub.status === 'canceled')
+        return portalPage(res, p, 'That subscription is not available.');
       const info = priceInfo(sub.price)!;
       let notice = '';
       const updated = () => deliver('customer.subscription.updated', subscriptionObject(sub));
       switch (action) {
         case 'quantity': {
           const quantity = Number(form.get('quantity'));
-          if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000) return portalPage(res, p, 'Quantity must be a whole number from 1 to 1000.');
+          if (!Number.isInteger(quantity) || quantity < 1 || quantity > 1000)
+            return portalPage(res, p, 'Quantity must be a whole number from 1 to 1000.');
           sub.quantity = quantity;
           updated();
           notice = `Quantity changed to ${quantity}.`;
@@ -463,9 +636,10 @@ ${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="bt
     apiBase,
     handlePage,
     settled: () => queue,
-    stop: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

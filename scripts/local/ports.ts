@@ -8,13 +8,20 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** Resolves once `probe` succeeds, polling every `intervalMs`; rejects with the last error after `timeoutMs`. */
-export async function waitFor(probe: () => Promise<unknown>, what: string, timeoutMs = 30_000, intervalMs = 50): Promise<void> {
+export async function waitFor(
+  probe: () => Promise<unknown>,
+  what: string,
+  timeoutMs = 30_000,
+  intervalMs = 50,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -26,5 +33,7 @@ export async function waitFor(probe: () => Promise<unknown>, what: string, timeo
       await new Promise((r) => setTimeout(r, intervalMs));
     }
   }
-  throw new Error(`${what} did not become ready within ${timeoutMs} ms: ${last instanceof Error ? last.message : String(last)}`);
+  throw new Error(
+    `${what} did not become ready within ${timeoutMs} ms: ${last instanceof Error ? last.message : String(last)}`,
+  );
 }

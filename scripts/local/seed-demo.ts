@@ -16,7 +16,9 @@ export { DEMO_MAP_ID } from '@mapnest/shared/demo-maps';
  * Invokes the seeding handler with a CloudFormation event and answers the response it PUT to its response URL (the
  * handler's return value is checked against it). Throws when the handler answered FAILED.
  */
-export async function runSeedHandler(requestType: 'Create' | 'Update' | 'Delete'): Promise<CloudFormationCustomResourceResponse> {
+export async function runSeedHandler(
+  requestType: 'Create' | 'Update' | 'Delete',
+): Promise<CloudFormationCustomResourceResponse> {
   const received: string[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -31,16 +33,30 @@ export async function runSeedHandler(requestType: 'Create' | 'Update' | 'Delete'
   try {
     const { port } = server.address() as AddressInfo;
     const base = {
-      ServiceToken: 'local', ResponseURL: `http://127.0.0.1:${port}/response`, StackId: 'local', RequestId: `local-${Date.now()}`,
-      LogicalResourceId: 'SeedDemoMapsRun', ResourceType: 'Custom::MapnestSeedDemoMaps', ResourceProperties: { ServiceToken: 'local' },
+      ServiceToken: 'local',
+      ResponseURL: `http://127.0.0.1:${port}/response`,
+      StackId: 'local',
+      RequestId: `local-${Date.now()}`,
+      LogicalResourceId: 'SeedDemoMapsRun',
+      ResourceType: 'Custom::MapnestSeedDemoMaps',
+      ResourceProperties: { ServiceToken: 'local' },
     };
     const event: CloudFormationCustomResourceEvent =
-      requestType === 'Create' ? { ...base, RequestType: 'Create' }
-      : requestType === 'Update' ? { ...base, RequestType: 'Update', PhysicalResourceId: PHYSICAL_RESOURCE_ID, OldResourceProperties: { ServiceToken: 'local' } }
-      : { ...base, RequestType: 'Delete', PhysicalResourceId: PHYSICAL_RESOURCE_ID };
+      requestType === 'Create'
+        ? { ...base, RequestType: 'Create' }
+        : requestType === 'Update'
+          ? {
+              ...base,
+              RequestType: 'Update',
+              PhysicalResourceId: PHYSICAL_RESOURCE_ID,
+              OldResourceProperties: { ServiceToken: 'local' },
+            }
+          : { ...base, RequestType: 'Delete', PhysicalResourceId: PHYSICAL_RESOURCE_ID };
     const returned = await handler(event);
     if (received.length !== 1 || received[0] !== `PUT ${JSON.stringify(returned)}`) {
-      throw new Error(`The seeding handler's answer did not reach its response URL as returned: ${JSON.stringify(received)}`);
+      throw new Error(
+        `The seeding handler's answer did not reach its response URL as returned: ${JSON.stringify(received)}`,
+      );
     }
     if (returned.Status !== 'SUCCESS') throw new Error(`Seeding the demo maps failed: ${returned.Reason}`);
     return returned;

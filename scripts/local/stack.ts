@@ -13,12 +13,23 @@ import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID } 
 import { startDynamoLocal, ensureTable } from './dynamodb';
 import { createGateway, lambdaContext, loadHandler, REPO_ROOT } from './gateway';
 import { Mailbox } from './mailbox';
-import { LOCAL_WEBHOOK_SECRET, SANDBOX_MARKETPLACE_TOKEN, SANDBOX_PRICES, SANDBOX_SECRET_KEY, startPaymentsSandbox, type PaymentsSandbox } from './payments';
+import {
+  LOCAL_WEBHOOK_SECRET,
+  SANDBOX_MARKETPLACE_TOKEN,
+  SANDBOX_PRICES,
+  SANDBOX_SECRET_KEY,
+  startPaymentsSandbox,
+  type PaymentsSandbox,
+} from './payments';
 import { freePort } from './ports';
 import { startLocalS3, type S3Event } from './s3';
 
 export const LOCAL_TABLE = 'mapnest-local';
-export const LOCAL_BUCKETS = { documents: 'mapnest-documents', public: 'mapnest-public', uploads: 'mapnest-uploads' } as const;
+export const LOCAL_BUCKETS = {
+  documents: 'mapnest-documents',
+  public: 'mapnest-public',
+  uploads: 'mapnest-uploads',
+} as const;
 
 export interface StackOptions {
   /** Gateway port; 0 picks a free one. */
@@ -59,7 +70,15 @@ export interface StackEnv {
   MARKETPLACE_API_BASE?: string;
 }
 
-type PaymentEnv = Pick<StackEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICES' | 'STRIPE_API_BASE' | 'MARKETPLACE_TOKEN' | 'MARKETPLACE_API_BASE'>;
+type PaymentEnv = Pick<
+  StackEnv,
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_PRICES'
+  | 'STRIPE_API_BASE'
+  | 'MARKETPLACE_TOKEN'
+  | 'MARKETPLACE_API_BASE'
+>;
 
 export interface Stack {
   url: string;
@@ -86,12 +105,24 @@ export interface Stack {
 function s3EventRecord(e: S3Event): LambdaS3Event {
   const key = encodeURIComponent(e.key).replace(/%20/g, '+').replace(/%2F/g, '/');
   return {
-    Records: [{
-      eventVersion: '2.1', eventSource: 'aws:s3', awsRegion: LOCAL_REGION, eventTime: new Date().toISOString(), eventName: e.eventName,
-      userIdentity: { principalId: 'local' }, requestParameters: { sourceIPAddress: '127.0.0.1' }, responseElements: { 'x-amz-request-id': 'local', 'x-amz-id-2': 'local' },
-      s3: { s3SchemaVersion: '1.0', configurationId: 'local', bucket: { name: e.bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${e.bucket}` },
-        object: { key, size: e.size, eTag: '', sequencer: '0' } },
-    }],
+    Records: [
+      {
+        eventVersion: '2.1',
+        eventSource: 'aws:s3',
+        awsRegion: LOCAL_REGION,
+        eventTime: new Date().toISOString(),
+        eventName: e.eventName,
+        userIdentity: { principalId: 'local' },
+        requestParameters: { sourceIPAddress: '127.0.0.1' },
+        responseElements: { 'x-amz-request-id': 'local', 'x-amz-id-2': 'local' },
+        s3: {
+          s3SchemaVersion: '1.0',
+          configurationId: 'local',
+          bucket: { name: e.bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${e.bucket}` },
+          object: { key, size: e.size, eTag: '', sequencer: '0' },
+        },
+      },
+    ],
   };
 }
 
@@ -100,11 +131,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   mkdirSync(opts.dataDir, { recursive: true });
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('[stack] stop failed:', err));
+    for (const stop of stops.reverse())
+      await stop().catch((err: unknown) => console.error('[stack] stop failed:', err));
   };
   try {
     const ddbPort = await freePort();
-    const dynamo = await startDynamoLocal({ port: ddbPort, dataDir: opts.inMemoryDynamo ? undefined : path.join(opts.dataDir, 'dynamodb') });
+    const dynamo = await startDynamoLocal({
+      port: ddbPort,
+      dataDir: opts.inMemoryDynamo ? undefined : path.join(opts.dataDir, 'dynamodb'),
+    });
     stops.push(() => dynamo.stop());
     log(`DynamoDB Local   ${dynamo.endpoint}`);
 
@@ -125,7 +160,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(() => s3.stop());
     for (const bucket of Object.values(LOCAL_BUCKETS)) {
-      await s3.client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => s3.client.send(new CreateBucketCommand({ Bucket: bucket })));
+      await s3.client
+        .send(new HeadBucketCommand({ Bucket: bucket }))
+        .catch(() => s3.client.send(new CreateBucketCommand({ Bucket: bucket })));
     }
     log(`S3 (s3rver)      ${s3.endpoint}`);
 
@@ -133,7 +170,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const customMessage = await loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers/cognito-custom-message.ts'));
     const cognito = await startLocalCognito({
       dataDir: path.join(opts.dataDir, 'cognito'),
-      customMessage: (event: CustomMessageTriggerEvent) => customMessage(event, lambdaContext('mapnest-cognito-custom-message')),
+      customMessage: (event: CustomMessageTriggerEvent) =>
+        customMessage(event, lambdaContext('mapnest-cognito-custom-message')),
       onEmail: (mail) => mailbox.add(mail),
     });
     stops.push(() => cognito.stop());
@@ -157,7 +195,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     };
     Object.assign(process.env, env);
 
-    const ddbClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const ddbClient = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: LOCAL_REGION,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     await ensureTable(ddbClient, LOCAL_TABLE);
     ddbClient.destroy();
 
@@ -166,15 +208,18 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     let gatewayPort = 0;
     const realStripe = Boolean(process.env.STRIPE_SECRET_KEY) && process.env.STRIPE_SECRET_KEY !== SANDBOX_SECRET_KEY;
     const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET;
-    const payments = realStripe ? null : await startPaymentsSandbox({
-      dataFile: path.join(opts.dataDir, 'payments.json'),
-      webhookSecret,
-      webhookUrl: () => `http://127.0.0.1:${gatewayPort}/api/stripe/webhook`,
-      appOrigin: () => `http://localhost:${gatewayPort}`,
-      log,
-    });
+    const payments = realStripe
+      ? null
+      : await startPaymentsSandbox({
+          dataFile: path.join(opts.dataDir, 'payments.json'),
+          webhookSecret,
+          webhookUrl: () => `http://127.0.0.1:${gatewayPort}/api/stripe/webhook`,
+          appOrigin: () => `http://localhost:${gatewayPort}`,
+          log,
+        });
     if (payments) stops.push(() => payments.stop());
-    const realMarketplace = Boolean(process.env.MARKETPLACE_TOKEN) && process.env.MARKETPLACE_TOKEN !== SANDBOX_MARKETPLACE_TOKEN;
+    const realMarketplace =
+      Boolean(process.env.MARKETPLACE_TOKEN) && process.env.MARKETPLACE_TOKEN !== SANDBOX_MARKETPLACE_TOKEN;
     const paymentEnv: PaymentEnv = {
       STRIPE_SECRET_KEY: realStripe ? process.env.STRIPE_SECRET_KEY! : SANDBOX_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
@@ -199,7 +244,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       vite: opts.vite,
       s3,
       buckets: { public: LOCAL_BUCKETS.public, uploads: LOCAL_BUCKETS.uploads },
-      cognito: { app: cognito.app, userPoolId: LOCAL_USER_POOL_ID, clientId: LOCAL_CLIENT_ID, region: LOCAL_REGION, jwks: cognito.jwks },
+      cognito: {
+        app: cognito.app,
+        userPoolId: LOCAL_USER_POOL_ID,
+        clientId: LOCAL_CLIENT_ID,
+        region: LOCAL_REGION,
+        jwks: cognito.jwks,
+      },
       mailbox,
       payments: payments ?? undefined,
       log,
@@ -208,7 +259,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     gatewayPort = port;
     stops.push(() => gateway.close());
     const url = `http://localhost:${port}`;
-    const fullEnv: StackEnv = { ...env, ...paymentEnv, APP_ORIGIN: url, S3_PUBLIC_ENDPOINT: `${url}/_s3`, DEV_MAILBOX_URL: `http://127.0.0.1:${port}/_dev/mail` };
+    const fullEnv: StackEnv = {
+      ...env,
+      ...paymentEnv,
+      APP_ORIGIN: url,
+      S3_PUBLIC_ENDPOINT: `${url}/_s3`,
+      DEV_MAILBOX_URL: `http://127.0.0.1:${port}/_dev/mail`,
+    };
     Object.assign(process.env, fullEnv);
 
     return {
@@ -220,7 +277,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       mailbox,
       payments,
       env: fullEnv,
-      settled: async () => { await Promise.all([...pendingTriggers]); await payments?.settled(); },
+      settled: async () => {
+        await Promise.all([...pendingTriggers]);
+        await payments?.settled();
+      },
       holdRequests: (until) => gateway.hold(until),
       stop: stopAll,
     };

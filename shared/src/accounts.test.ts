@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
-  avatarExtension, avatarInitials, avatarProblem, createAvatarUploadInput, displayNameProblem, newEmailProblem, passwordProblem,
-  sameEmail, updateEmailInput, viewAsProblem,
+  avatarExtension,
+  avatarInitials,
+  avatarProblem,
+  createAvatarUploadInput,
+  displayNameProblem,
+  newEmailProblem,
+  passwordProblem,
+  sameEmail,
+  updateEmailInput,
+  viewAsProblem,
 } from './accounts';
 
 describe('avatar rules (spec §5)', () => {
-  it('refuses a signed-out user, a wrong type and a file over 0.1 MB with the spec\'s messages', () => {
+  it("refuses a signed-out user, a wrong type and a file over 0.1 MB with the spec's messages", () => {
     expect(avatarProblem({ size: 10, type: 'image/png' }, false)).toBe('No authenticated user');
     expect(avatarProblem({ size: 10, type: 'image/gif' }, true)).toBe('Only JPG, PNG, or WEBP images are allowed');
     expect(avatarProblem({ size: 100_001, type: 'image/jpeg' }, true)).toBe('File too large (max 0.1MB)');
   });
   it('accepts JPG, PNG and WEBP up to exactly 100,000 bytes', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(avatarProblem({ size: 100_000, type }, true)).toBeNull();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp'])
+      expect(avatarProblem({ size: 100_000, type }, true)).toBeNull();
   });
   it('takes the extension from the file name, lower-cased, defaulting to jpg', () => {
     expect(avatarExtension('Me.PNG')).toBe('png');
@@ -32,7 +41,7 @@ describe('avatar rules (spec §5)', () => {
 });
 
 describe('field rules (spec §5)', () => {
-  it('uses the loose email pattern with the spec\'s message', () => {
+  it("uses the loose email pattern with the spec's message", () => {
     expect(newEmailProblem('a@b')).toBeNull();
     expect(newEmailProblem(' a@b.c ')).toBeNull();
     for (const bad of ['', 'ab', 'a @b', '@b', 'a@']) expect(newEmailProblem(bad)).toBe('Not a valid email address');
@@ -47,7 +56,9 @@ describe('field rules (spec §5)', () => {
   });
   it('names every missing part of a weak password', () => {
     expect(passwordProblem('Str0ng-pass')).toBeNull();
-    expect(passwordProblem('short')).toBe('The password needs at least 8 characters, an upper-case letter, a digit and a symbol.');
+    expect(passwordProblem('short')).toBe(
+      'The password needs at least 8 characters, an upper-case letter, a digit and a symbol.',
+    );
     expect(passwordProblem('lowercaseonly1!')).toBe('The password needs an upper-case letter.');
   });
   it('compares emails without case or surrounding spaces', () => {
@@ -57,12 +68,14 @@ describe('field rules (spec §5)', () => {
 });
 
 describe('account call inputs', () => {
-  it('refuses an avatar upload of another type or over the size with the spec\'s messages', () => {
+  it("refuses an avatar upload of another type or over the size with the spec's messages", () => {
     const gif = createAvatarUploadInput.safeParse({ fileName: 'a.gif', contentType: 'image/gif', size: 10 });
     expect(gif.success ? null : gif.error.issues[0]!.message).toBe('Only JPG, PNG, or WEBP images are allowed');
     const big = createAvatarUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 100_001 });
     expect(big.success ? null : big.error.issues[0]!.message).toBe('File too large (max 0.1MB)');
-    expect(createAvatarUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10, extra: 1 }).success).toBe(false);
+    expect(
+      createAvatarUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10, extra: 1 }).success,
+    ).toBe(false);
   });
   it('needs both emails for updateEmail', () => {
     expect(updateEmailInput.safeParse({ newEmail: 'a@b' }).success).toBe(false);

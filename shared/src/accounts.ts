@@ -62,7 +62,9 @@ export function avatarInitials(displayName: string | null | undefined): string {
 }
 
 /** The display name rule: trimmed, at most 50 characters (an empty name clears it). */
-export const displayNameSchema = plainText(z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`));
+export const displayNameSchema = plainText(
+  z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`),
+);
 
 /** A problem with a typed display name, or null. */
 export function displayNameProblem(value: string): string | null {
@@ -109,7 +111,9 @@ export const updateEmailInput = z.strictObject({ newEmail: emailSchema, oldEmail
 export const checkEmailFreeInput = z.strictObject({ email: emailSchema });
 export const noInput = z.union([z.null(), z.strictObject({})]);
 /** findUsers (administrators, 'View as user'): a user id, or the start of an email address (at least 2 characters). */
-export const findUsersInput = z.strictObject({ query: z.string().trim().min(2, 'Type at least 2 characters').max(254) });
+export const findUsersInput = z.strictObject({
+  query: z.string().trim().min(2, 'Type at least 2 characters').max(254),
+});
 /** A user findUsers answers with: at most 10, in the user pool's order. */
 export interface UserMatch {
   uid: string;

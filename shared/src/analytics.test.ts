@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateDays, analyticsCsv, beaconDelta, beaconSchema, daysInRange, getMapAnalyticsInput, normaliseTerm } from './analytics';
+import {
+  aggregateDays,
+  analyticsCsv,
+  beaconDelta,
+  beaconSchema,
+  daysInRange,
+  getMapAnalyticsInput,
+  normaliseTerm,
+} from './analytics';
 
 const id = 'abcdefghijklmnopqrst';
 
@@ -11,8 +19,29 @@ describe('analytics aggregation', () => {
   });
 
   it('turns a beacon into the counts it adds, merging repeated terms and dropping empty ones', () => {
-    const delta = beaconDelta({ m: id, v: 1, o: { a: 2, b: 0 }, s: [['Café', true], ['café ', false], [' ', false]], f: 1, r: 2 });
-    expect(delta).toEqual({ views: 1, opens: 2, searches: 2, searchesEmpty: 1, filters: 1, routes: 2, loc: { a: 2 }, q: { 'café': 2 }, qn: { 'café': 1 } });
+    const delta = beaconDelta({
+      m: id,
+      v: 1,
+      o: { a: 2, b: 0 },
+      s: [
+        ['Café', true],
+        ['café ', false],
+        [' ', false],
+      ],
+      f: 1,
+      r: 2,
+    });
+    expect(delta).toEqual({
+      views: 1,
+      opens: 2,
+      searches: 2,
+      searchesEmpty: 1,
+      filters: 1,
+      routes: 2,
+      loc: { a: 2 },
+      q: { café: 2 },
+      qn: { café: 1 },
+    });
     expect(beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 0 })).toBeNull();
   });
 
@@ -27,20 +56,43 @@ describe('analytics aggregation', () => {
     const a = aggregateDays(
       [
         { day: '2026-03-01', views: 3, opens: 2, loc: { a: 2 }, q: { tea: 1 } },
-        { day: '2026-03-03', views: 1, searches: 2, searchesEmpty: 1, loc: { a: 1, b: 5 }, q: { tea: 1, zinc: 1 }, qn: { zinc: 1 } },
+        {
+          day: '2026-03-03',
+          views: 1,
+          searches: 2,
+          searchesEmpty: 1,
+          loc: { a: 1, b: 5 },
+          q: { tea: 1, zinc: 1 },
+          qn: { zinc: 1 },
+        },
       ],
       { mapId: id, from: '2026-03-01', to: '2026-03-03', pro: true },
     );
-    expect(a.days.map((d) => [d.day, d.views])).toEqual([['2026-03-01', 3], ['2026-03-02', 0], ['2026-03-03', 1]]);
+    expect(a.days.map((d) => [d.day, d.views])).toEqual([
+      ['2026-03-01', 3],
+      ['2026-03-02', 0],
+      ['2026-03-03', 1],
+    ]);
     expect(a.totals).toEqual({ views: 4, opens: 2, searches: 2, searchesEmpty: 1, filters: 0, routes: 0 });
-    expect(a.topLocations).toEqual([{ key: 'b', count: 5 }, { key: 'a', count: 3 }]);
-    expect(a.topSearches).toEqual([{ key: 'tea', count: 2 }, { key: 'zinc', count: 1 }]);
+    expect(a.topLocations).toEqual([
+      { key: 'b', count: 5 },
+      { key: 'a', count: 3 },
+    ]);
+    expect(a.topSearches).toEqual([
+      { key: 'tea', count: 2 },
+      { key: 'zinc', count: 1 },
+    ]);
     expect(a.emptySearches).toEqual([{ key: 'zinc', count: 1 }]);
   });
 
   it('keeps at most 50 entries per top list in a report', () => {
     const loc = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`l${i}`, i + 1]));
-    const a = aggregateDays([{ day: '2026-03-01', loc }], { mapId: id, from: '2026-03-01', to: '2026-03-01', pro: true });
+    const a = aggregateDays([{ day: '2026-03-01', loc }], {
+      mapId: id,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      pro: true,
+    });
     expect(a.topLocations).toHaveLength(50);
     expect(a.topLocations[0]).toEqual({ key: 'l79', count: 80 });
   });
@@ -54,7 +106,12 @@ describe('analytics aggregation', () => {
   });
 
   it('writes CSV with the daily rows and the top lists, quoting and defusing formulas', () => {
-    const a = aggregateDays([{ day: '2026-03-01', views: 2, loc: { a: 1 }, q: { '=cmd, x': 1 } }], { mapId: id, from: '2026-03-01', to: '2026-03-01', pro: true });
+    const a = aggregateDays([{ day: '2026-03-01', views: 2, loc: { a: 1 }, q: { '=cmd, x': 1 } }], {
+      mapId: id,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      pro: true,
+    });
     const csv = analyticsCsv(a, (k) => (k === 'a' ? 'Shop "A"' : null));
     expect(csv).toContain('day,views,opens,searches,searchesEmpty,filters,routes\r\n2026-03-01,2,0,0,0,0,0\r\n');
     expect(csv).toContain('a,"Shop ""A""",1\r\n');

@@ -41,7 +41,9 @@ const entryKey = z.string().min(1).max(100);
 export const beaconSchema = z.strictObject({
   m: mapIdSchema,
   v: count(1),
-  o: z.record(entryKey, count(ANALYTICS_LIMITS.countPerEntry)).refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations'),
+  o: z
+    .record(entryKey, count(ANALYTICS_LIMITS.countPerEntry))
+    .refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations'),
   s: z.array(z.tuple([z.string().max(200), z.boolean()])).max(ANALYTICS_LIMITS.entriesPerBeacon),
   f: count(ANALYTICS_LIMITS.countPerBeacon),
   r: count(ANALYTICS_LIMITS.countPerBeacon),
@@ -68,7 +70,17 @@ export type TopList = (typeof TOP_LISTS)[number];
 
 /** The counts a valid beacon adds to its day; null when it adds nothing (no write is made for it). */
 export function beaconDelta(b: Beacon): DayDelta | null {
-  const d: DayDelta = { views: b.v, opens: 0, searches: 0, searchesEmpty: 0, filters: b.f, routes: b.r, loc: {}, q: {}, qn: {} };
+  const d: DayDelta = {
+    views: b.v,
+    opens: 0,
+    searches: 0,
+    searchesEmpty: 0,
+    filters: b.f,
+    routes: b.r,
+    loc: {},
+    q: {},
+    qn: {},
+  };
   for (const [id, n] of Object.entries(b.o)) {
     if (n <= 0) continue;
     d.loc[id] = n;
@@ -91,12 +103,21 @@ export function beaconDelta(b: Beacon): DayDelta | null {
 /** 'YYYY-MM-DD' in UTC. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && dayOf(new Date(`${s}T00:00:00Z`)) === s, 'Not a calendar date');
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && dayOf(new Date(`${s}T00:00:00Z`)) === s,
+    'Not a calendar date',
+  );
 
 export const getMapAnalyticsInput = z
   .strictObject({ id: mapIdSchema, from: daySchema, to: daySchema })
   .refine((i) => i.from <= i.to, { message: 'The start date must not be after the end date', path: ['from'] })
-  .refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, { message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`, path: ['to'] });
+  .refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, {
+    message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`,
+    path: ['to'],
+  });
 export type GetMapAnalyticsInput = z.infer<typeof getMapAnalyticsInput>;
 
 /** Whole days from `from` to `to` (0 for the same day). */
@@ -137,8 +158,9 @@ export interface MapAnalytics {
 }
 
 /** A stored map-day as the report reads it. */
-export type StoredDay = Partial<Omit<DailyRow, 'day'>> & { day: string } & Partial<Record<TopList, Record<string, number>>>;
-
+export type StoredDay = Partial<Omit<DailyRow, 'day'>> & { day: string } & Partial<
+    Record<TopList, Record<string, number>>
+  >;
 
 function top(merged: Map<string, number>): TopEntry[] {
   return [...merged]
@@ -148,7 +170,10 @@ function top(merged: Map<string, number>): TopEntry[] {
 }
 
 /** Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. */
-export function aggregateDays(stored: StoredDay[], range: { mapId: string; from: string; to: string; pro: boolean }): MapAnalytics {
+export function aggregateDays(
+  stored: StoredDay[],
+  range: { mapId: string; from: string; to: string; pro: boolean },
+): MapAnalytics {
   const byDay = new Map(stored.map((s) => [s.day, s]));
   const totals = zeroCounters();
   const lists: Record<TopList, Map<string, number>> = { loc: new Map(), q: new Map(), qn: new Map() };
@@ -184,7 +209,11 @@ export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | n
   };
   const line = (cells: Array<string | number>) => cells.map(cell).join(',');
   const out = [line(['day', ...DAY_COUNTERS]), ...a.days.map((d) => line([d.day, ...DAY_COUNTERS.map((c) => d[c])]))];
-  out.push('', line(['location id', 'location', 'opens']), ...a.topLocations.map((e) => line([e.key, titles(e.key) ?? '', e.count])));
+  out.push(
+    '',
+    line(['location id', 'location', 'opens']),
+    ...a.topLocations.map((e) => line([e.key, titles(e.key) ?? '', e.count])),
+  );
   out.push('', line(['search', 'searches']), ...a.topSearches.map((e) => line([e.key, e.count])));
   out.push('', line(['search with no result', 'searches']), ...a.emptySearches.map((e) => line([e.key, e.count])));
   return out.join('\r\n') + '\r\n';

@@ -5,7 +5,16 @@
  * in the sandbox and the slots a subscription gives can never disagree.
  */
 import * as z from 'zod';
-import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PRICES, QUANTITY_MAX, QUANTITY_MIN, type BillingPeriod, type MapStateValue, type PlanId } from './constants';
+import {
+  LICENSE_BASIC_MONTHS,
+  PAYMENT_RETURN_PATH,
+  PRICES,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  type BillingPeriod,
+  type MapStateValue,
+  type PlanId,
+} from './constants';
 import { mapIdSchema } from './maps';
 
 export const planSchema = z.enum(['basic', 'pro'], { error: 'Plan must be "basic" or "pro"' });
@@ -16,7 +25,11 @@ export const quantitySchema = z
   .min(QUANTITY_MIN, `Quantity must be at least ${QUANTITY_MIN}`)
   .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`);
 
-export const createCheckoutSessionInput = z.strictObject({ plan: planSchema, period: periodSchema, quantity: quantitySchema });
+export const createCheckoutSessionInput = z.strictObject({
+  plan: planSchema,
+  period: periodSchema,
+  quantity: quantitySchema,
+});
 
 /**
  * Where the payment portal may send the customer back to (spec §7: the Plan tab or the maps page). A fixed list,
@@ -24,7 +37,9 @@ export const createCheckoutSessionInput = z.strictObject({ plan: planSchema, per
  */
 export const PORTAL_RETURN_PATHS = [PAYMENT_RETURN_PATH, '/maps', '/maps#subscribe'] as const;
 export const createPortalLinkInput = z.strictObject({
-  returnPath: z.enum(PORTAL_RETURN_PATHS, { error: `Return path must be one of ${PORTAL_RETURN_PATHS.join(', ')}` }).default(PAYMENT_RETURN_PATH),
+  returnPath: z
+    .enum(PORTAL_RETURN_PATHS, { error: `Return path must be one of ${PORTAL_RETURN_PATHS.join(', ')}` })
+    .default(PAYMENT_RETURN_PATH),
 });
 
 /** Marketplace purchase codes are UUID-shaped: 8-4-4-4-12 hexadecimal digits. */
@@ -137,7 +152,8 @@ export function maskPurchaseCode(code: string): string {
 
 /** Messages of the billing calls, shared by the server (which sends them) and the browser tests. */
 export const BILLING_MESSAGES = {
-  licenseUnknown: 'This purchase code was not found on the marketplace. Check that you copied the whole code from your Envato downloads page.',
+  licenseUnknown:
+    'This purchase code was not found on the marketplace. Check that you copied the whole code from your Envato downloads page.',
   licenseUsed: 'This purchase code is already registered. Each code can be registered for one map, once.',
   marketplaceUnreachable: 'The marketplace could not be reached to check this code. Try again in a few minutes.',
   paymentsUnavailable: 'Payments are not available right now. Try again in a few minutes.',

@@ -11,16 +11,36 @@
 import * as z from 'zod';
 import { mapIdSchema, type HistoryEntry, type MapSummary, type MapWithDocument, type SlotCounters } from './maps';
 import {
-  adminUpdateMapInput, createMapInput, deleteMapInput, historyRefInput, listMapsInput, mapIdInput, renameMapInput,
-  saveMapInput, setHistoryNameInput, setMapStateInput, setUserSlotsInput,
+  adminUpdateMapInput,
+  createMapInput,
+  deleteMapInput,
+  historyRefInput,
+  listMapsInput,
+  mapIdInput,
+  renameMapInput,
+  saveMapInput,
+  setHistoryNameInput,
+  setMapStateInput,
+  setUserSlotsInput,
 } from './maps';
 import {
-  checkEmailFreeInput, createAvatarUploadInput, findUsersInput, noInput, setAvatarInput, updateEmailInput,
-  type AvatarUpload, type UserMatch,
+  checkEmailFreeInput,
+  createAvatarUploadInput,
+  findUsersInput,
+  noInput,
+  setAvatarInput,
+  updateEmailInput,
+  type AvatarUpload,
+  type UserMatch,
 } from './accounts';
 import {
-  createCheckoutSessionInput, createPortalLinkInput, registerLicenseInput,
-  type License, type RegisterLicenseResult, type RestoreLapsedResult, type Subscription,
+  createCheckoutSessionInput,
+  createPortalLinkInput,
+  registerLicenseInput,
+  type License,
+  type RegisterLicenseResult,
+  type RestoreLapsedResult,
+  type Subscription,
 } from './billing';
 import { createFileUploadInput, deleteFileInput, listFilesInput, type FilePage, type FileUpload } from './files';
 import { submitContactSchema } from './contact';

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { submitContactSchema } from './contact';
 import { MESSAGES } from './errors';
 
-const contact = { kind: 'contact', name: 'Ada', email: 'ada@example.com', topic: 'general', message: 'Hello there, a question.' };
+const contact = {
+  kind: 'contact',
+  name: 'Ada',
+  email: 'ada@example.com',
+  topic: 'general',
+  message: 'Hello there, a question.',
+};
 
 describe('submitContactSchema', () => {
   it('accepts a contact message and trims it', () => {
@@ -14,7 +20,9 @@ describe('submitContactSchema', () => {
     const bad = submitContactSchema.safeParse({ ...contact, email: 'a b@c' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe(MESSAGES.invalidEmail);
-    expect(submitContactSchema.safeParse({ ...contact, email: ' ' }).error?.issues[0]?.message).toBe('Enter your email address.');
+    expect(submitContactSchema.safeParse({ ...contact, email: ' ' }).error?.issues[0]?.message).toBe(
+      'Enter your email address.',
+    );
   });
 
   it('rejects unknown kinds, topics and extra-long fields', () => {
@@ -37,6 +45,7 @@ describe('submitContactSchema', () => {
       message: 'Campus with twelve buildings.',
     };
     expect(submitContactSchema.parse(estimate)).toMatchObject({ mapCount: 12 });
-    for (const mapCount of ['0', '1001', '2.5', 'many']) expect(submitContactSchema.safeParse({ ...estimate, mapCount }).success).toBe(false);
+    for (const mapCount of ['0', '1001', '2.5', 'many'])
+      expect(submitContactSchema.safeParse({ ...estimate, mapCount }).success).toBe(false);
   });
 });

@@ -39,7 +39,8 @@ export const BUDGETS = {
   unsure: 'Not sure yet',
 } as const;
 
-const keys = <T extends Record<string, string>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
+const keys = <T extends Record<string, string>>(record: T) =>
+  Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 const name = plainText(z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'));
 // Spec §5's loose email rule: non-space text, an @, non-space text.
@@ -61,7 +62,11 @@ const message = (min: number) =>
  * autofill), which form-filling bots tend to fill. A request with it filled is answered like any other and dropped.
  */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = z.string().max(500).optional().transform((v) => v || undefined);
+const honeypot = z
+  .string()
+  .max(500)
+  .optional()
+  .transform((v) => v || undefined);
 
 export const contactRequestSchema = z.strictObject({
   kind: z.literal('contact'),
@@ -98,4 +103,5 @@ export type SubmitContactInput = z.infer<typeof submitContactSchema>;
 
 /** How many requests the contact form takes per sender address, and per client IP, in one hour. */
 export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
-export const CONTACT_RATE_LIMITED = 'You have sent several messages in a short time. Please wait an hour, or write to us by email.';
+export const CONTACT_RATE_LIMITED =
+  'You have sent several messages in a short time. Please wait an hour, or write to us by email.';

@@ -10,9 +10,17 @@ export const DEMO_MAP_ID = 'demo';
 
 /** The example maps the case-study pages show. The retail example reuses the demo's shopping centre. */
 export const EXAMPLE_MAPS = {
-  realEstate: { id: 'examplerealestate', title: 'Willow Creek site plan (example)', file: '/examples/willow-creek.json' },
+  realEstate: {
+    id: 'examplerealestate',
+    title: 'Willow Creek site plan (example)',
+    file: '/examples/willow-creek.json',
+  },
   retail: { id: 'exampleretail', title: 'Riverside Centre directory (example)', file: '/demo/riverside-centre.json' },
-  geographic: { id: 'examplegeographic', title: 'Velora dealers in Europe (example)', file: '/examples/velora-dealers.json' },
+  geographic: {
+    id: 'examplegeographic',
+    title: 'Velora dealers in Europe (example)',
+    file: '/examples/velora-dealers.json',
+  },
 } as const;
 
 export type ExampleMap = (typeof EXAMPLE_MAPS)[keyof typeof EXAMPLE_MAPS];

@@ -39,18 +39,30 @@ export function codeForWireStatus(status: string): ErrorCode | undefined {
 export function codeForHttpStatus(http: number): ErrorCode | 'ok' {
   if (http >= 200 && http < 300) return 'ok';
   switch (http) {
-    case 400: return 'invalid-argument';
-    case 401: return 'unauthenticated';
-    case 403: return 'permission-denied';
-    case 404: return 'not-found';
-    case 409: return 'aborted';
-    case 429: return 'resource-exhausted';
-    case 499: return 'cancelled';
-    case 500: return 'internal';
-    case 501: return 'unimplemented';
-    case 503: return 'unavailable';
-    case 504: return 'deadline-exceeded';
-    default: return 'unknown';
+    case 400:
+      return 'invalid-argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission-denied';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'aborted';
+    case 429:
+      return 'resource-exhausted';
+    case 499:
+      return 'cancelled';
+    case 500:
+      return 'internal';
+    case 501:
+      return 'unimplemented';
+    case 503:
+      return 'unavailable';
+    case 504:
+      return 'deadline-exceeded';
+    default:
+      return 'unknown';
   }
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createFileUploadInput, fileNameOfKey, fileProblem, fileUrl, listFilesInput, sanitizeFileName, sniffFileType, typeOfName } from './files';
+import {
+  createFileUploadInput,
+  fileNameOfKey,
+  fileProblem,
+  fileUrl,
+  listFilesInput,
+  sanitizeFileName,
+  sniffFileType,
+  typeOfName,
+} from './files';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -10,7 +19,14 @@ describe('sniffFileType', () => {
     expect(sniffFileType(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffFileType(bytes('RIFF', [1, 2, 3, 4], 'WEBPVP8 '))).toBe('image/webp');
     expect(sniffFileType(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('image/svg+xml');
-    expect(sniffFileType(bytes([0xef, 0xbb, 0xbf], '<?xml version="1.0"?>\n<!-- Generator: x -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>'))).toBe('image/svg+xml');
+    expect(
+      sniffFileType(
+        bytes(
+          [0xef, 0xbb, 0xbf],
+          '<?xml version="1.0"?>\n<!-- Generator: x -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>',
+        ),
+      ),
+    ).toBe('image/svg+xml');
   });
 
   it('rejects HTML, scripts and binaries posing as images', () => {
@@ -54,8 +70,15 @@ describe('call inputs', () => {
   });
 
   it('refuse uploads over 10 MB or of other types', () => {
-    expect(createFileUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10 * 1024 * 1024 }).success).toBe(true);
-    expect(createFileUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10 * 1024 * 1024 + 1 }).success).toBe(false);
-    expect(createFileUploadInput.safeParse({ fileName: 'a.html', contentType: 'text/html', size: 10 }).success).toBe(false);
+    expect(
+      createFileUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10 * 1024 * 1024 }).success,
+    ).toBe(true);
+    expect(
+      createFileUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10 * 1024 * 1024 + 1 })
+        .success,
+    ).toBe(false);
+    expect(createFileUploadInput.safeParse({ fileName: 'a.html', contentType: 'text/html', size: 10 }).success).toBe(
+      false,
+    );
   });
 });

@@ -35,7 +35,12 @@ export const libraryPrefix = (uid: string) => `${uid}/files/`;
 
 export const listFilesInput = z
   .strictObject({
-    maxResults: z.number().int().min(1, 'maxResults must be between 1 and 1000').max(STORAGE_LIST_MAX, 'maxResults must be between 1 and 1000').default(FILE_PAGE_DEFAULT),
+    maxResults: z
+      .number()
+      .int()
+      .min(1, 'maxResults must be between 1 and 1000')
+      .max(STORAGE_LIST_MAX, 'maxResults must be between 1 and 1000')
+      .default(FILE_PAGE_DEFAULT),
     pageToken: z.string().min(1).max(2048).nullable().optional(),
   })
   .nullable()
@@ -134,7 +139,8 @@ const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) => sig.ev
 export function sniffFileType(bytes: Uint8Array): FileType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
   const head = bytes.subarray(0, 4096);
   if (head.some((b) => b === 0)) return null;
   // Only ASCII matters for finding the root element, so bytes map straight to characters (after a UTF-8 BOM).

@@ -43,7 +43,11 @@ export const keys = {
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
-  analyticsRange: (mapId: string, from: string, to: string) => ({ pk: `MAP#${mapId}`, skFrom: `STATS#${from}`, skTo: `STATS#${to}` }),
+  analyticsRange: (mapId: string, from: string, to: string) => ({
+    pk: `MAP#${mapId}`,
+    skFrom: `STATS#${from}`,
+    skTo: `STATS#${to}`,
+  }),
   /** Every map-day of a map's analytics (deleted with the map). */
   analyticsPrefix: (mapId: string) => ({ pk: `MAP#${mapId}`, skPrefix: 'STATS#' }),
   /** Beacons recorded for a map in one minute (epoch minute), for the per-map rate limit; expires with TTL. */
@@ -74,7 +78,8 @@ export const objectKeys = {
    * A map document version in the private documents bucket. The nonce makes every write a new object, so two
    * saves racing from the same base version can never overwrite each other's document.
    */
-  mapDocument: (mapId: string, version: number, nonce: string) => `maps/${mapId}/${versionLabel(version)}-${nonce}.json`,
+  mapDocument: (mapId: string, version: number, nonce: string) =>
+    `maps/${mapId}/${versionLabel(version)}-${nonce}.json`,
   mapDocumentPrefix: (mapId: string) => `maps/${mapId}/`,
   /** The published copy in the public bucket, read by embeds at /data/maps/{id}.json. */
   publishedMap: (mapId: string) => `maps/${mapId}.json`,

@@ -34,7 +34,10 @@ describe('the map document under zod jitless', () => {
   it('validates without generating code', () => {
     generated = 0;
     const doc = mapDocument.blankDocument() as Record<string, any>;
-    doc.locations = [{ id: 'a', coord: [0.5, 0.5] }, { id: 'a', layer: 'roof' }];
+    doc.locations = [
+      { id: 'a', coord: [0.5, 0.5] },
+      { id: 'a', layer: 'roof' },
+    ];
     const result = mapDocument.strictMapDocument.safeParse(doc);
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
       'locations.1.id: Duplicate location id "a"',
@@ -48,7 +51,12 @@ describe('the map document under zod jitless', () => {
 
   it('restores without generating code', () => {
     generated = 0;
-    const { document, warnings } = mapRestore.restoreDocument({ schemaVersion: 1, settings: { mapWidth: '640', mapHeight: 480 }, layers: [{ id: 'g', name: 'G' }], locations: [{ id: 'a', coord: [2, 0] }] });
+    const { document, warnings } = mapRestore.restoreDocument({
+      schemaVersion: 1,
+      settings: { mapWidth: '640', mapHeight: 480 },
+      layers: [{ id: 'g', name: 'G' }],
+      locations: [{ id: 'a', coord: [2, 0] }],
+    });
     expect(document.locations[0]!.coord).toEqual([1, 0]);
     expect(warnings).toEqual(['locations.0.coord.0: 2 is out of range; set to 1']);
     expect(generated).toBe(0);

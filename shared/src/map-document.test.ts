@@ -18,7 +18,13 @@ import {
 function sampleDocument(): MapDocumentInput {
   return {
     schemaVersion: 1,
-    settings: { mapWidth: 1200, mapHeight: 900, defaultLayer: 'ground', startLocation: 'a101', geo: { extent: [-10, 40, 10, 55] } },
+    settings: {
+      mapWidth: 1200,
+      mapHeight: 900,
+      defaultLayer: 'ground',
+      startLocation: 'a101',
+      geo: { extent: [-10, 40, 10, 55] },
+    },
     layers: [
       { id: 'ground', name: 'Ground floor', file: 'https://cdn.example.com/ground.svg' },
       { id: 'first', name: 'First floor', file: '' },
@@ -56,16 +62,70 @@ function sampleDocument(): MapDocumentInput {
     ],
     groups: [{ id: 'department-store', name: 'Department Store', color: '#336699', hide: false }],
     filters: [
-      { id: 'categories', type: 'groups', name: 'Categories', groups: ['department-store'], default: ['department-store'] },
-      { id: 'cheap', type: 'checkbox', name: 'Under 200', condition: { field: 'fields.price', op: 'lt', value: '200' } },
-      { id: 'floor', type: 'dropdown', name: 'Floor', field: 'layer', options: [{ value: 'ground', label: 'Ground' }, { value: 'first' }], default: 'ground' },
+      {
+        id: 'categories',
+        type: 'groups',
+        name: 'Categories',
+        groups: ['department-store'],
+        default: ['department-store'],
+      },
+      {
+        id: 'cheap',
+        type: 'checkbox',
+        name: 'Under 200',
+        condition: { field: 'fields.price', op: 'lt', value: '200' },
+      },
+      {
+        id: 'floor',
+        type: 'dropdown',
+        name: 'Floor',
+        field: 'layer',
+        options: [{ value: 'ground', label: 'Ground' }, { value: 'first' }],
+        default: 'ground',
+      },
     ],
-    styles: [{ id: 'anchor', name: 'Anchor store', normal: { fill: '#eee', stroke: '#333', strokeWidth: 1, text: '#000' }, hover: { fill: '#fafafa' }, active: { fill: '#fff', stroke: '#6082cc' } }],
+    styles: [
+      {
+        id: 'anchor',
+        name: 'Anchor store',
+        normal: { fill: '#eee', stroke: '#333', strokeWidth: 1, text: '#000' },
+        hover: { fill: '#fafafa' },
+        active: { fill: '#fff', stroke: '#6082cc' },
+      },
+    ],
     legend: [{ id: 'open', text: 'Now open', icon: '', color: '#00ff00' }],
     routes: [
-      { id: 'p1', layer: 'ground', points: [[0.1, 0.1], [0.5, 0.1]], endpoint: 'a101' },
-      { id: 'hall', layer: 'ground', points: [[0.1, 0.2], [0.3, 0.2], [0.3, 0.4]], closed: true },
-      { id: 'lift-g', layer: 'ground', points: [[0.6, 0.6], [0.7, 0.6]], endpoint: 'lift-1', connector: true, weight: 2, inaccessible: false },
+      {
+        id: 'p1',
+        layer: 'ground',
+        points: [
+          [0.1, 0.1],
+          [0.5, 0.1],
+        ],
+        endpoint: 'a101',
+      },
+      {
+        id: 'hall',
+        layer: 'ground',
+        points: [
+          [0.1, 0.2],
+          [0.3, 0.2],
+          [0.3, 0.4],
+        ],
+        closed: true,
+      },
+      {
+        id: 'lift-g',
+        layer: 'ground',
+        points: [
+          [0.6, 0.6],
+          [0.7, 0.6],
+        ],
+        endpoint: 'lift-1',
+        connector: true,
+        weight: 2,
+        inaccessible: false,
+      },
     ],
     breakpoints: [{ name: 'mobile', below: 480, portrait: true, layout: 'grid', columns: 2 }],
   };
@@ -90,7 +150,12 @@ describe('strictMapDocument', () => {
   });
 
   it('fills default settings and lists, and keeps absent location fields absent', () => {
-    const doc = strictMapDocument.parse({ schemaVersion: 1, settings: { mapWidth: 10, mapHeight: 20 }, layers: [{ id: 'l', name: 'L' }], locations: [{ id: 'a' }] });
+    const doc = strictMapDocument.parse({
+      schemaVersion: 1,
+      settings: { mapWidth: 10, mapHeight: 20 },
+      layers: [{ id: 'l', name: 'L' }],
+      locations: [{ id: 'a' }],
+    });
     expect(doc.settings).toEqual({ ...DEFAULT_SETTINGS, mapWidth: 10, mapHeight: 20 });
     expect(doc.layers[0]!.file).toBe('');
     expect(doc.locations[0]).toEqual({ id: 'a' });
@@ -107,8 +172,12 @@ describe('strictMapDocument', () => {
   });
 
   it('names an unknown key and the object that holds it', () => {
-    expect(problems(withChange((d) => (d.locations[1].colour = 'red')))).toEqual(['locations.1: Unknown field "colour"']);
-    expect(problems(withChange((d) => (d.settings.zoom = { maxZoom: 3, speed: 1, wheelie: true })))).toEqual(['settings.zoom: Unknown fields "speed", "wheelie"']);
+    expect(problems(withChange((d) => (d.locations[1].colour = 'red')))).toEqual([
+      'locations.1: Unknown field "colour"',
+    ]);
+    expect(problems(withChange((d) => (d.settings.zoom = { maxZoom: 3, speed: 1, wheelie: true })))).toEqual([
+      'settings.zoom: Unknown fields "speed", "wheelie"',
+    ]);
     expect(problems(withChange((d) => (d.extra = 1)))).toEqual([': Unknown field "extra"']);
   });
 
@@ -128,7 +197,14 @@ describe('strictMapDocument', () => {
         d.styles.push({ id: 'anchor' });
         d.filters.push({ id: 'cheap', type: 'groups' });
         d.legend.push({ id: 'open' });
-        d.routes.push({ id: 'p1', layer: 'ground', points: [[0, 0], [1, 1]] });
+        d.routes.push({
+          id: 'p1',
+          layer: 'ground',
+          points: [
+            [0, 0],
+            [1, 1],
+          ],
+        });
         d.breakpoints.push({ name: 'mobile', below: 300 });
       }),
     );
@@ -181,14 +257,24 @@ describe('strictMapDocument', () => {
   });
 
   it('accepts #rgb, #rrggbb and #rrggbbaa colors only', () => {
-    for (const color of ['#abc', '#AABBCC', '#aabbcc80']) expect(problems(withChange((d) => (d.groups[0].color = color)))).toEqual([]);
+    for (const color of ['#abc', '#AABBCC', '#aabbcc80'])
+      expect(problems(withChange((d) => (d.groups[0].color = color)))).toEqual([]);
     for (const color of ['abc', '#abcd', 'red', '#ggg', 'rgb(0,0,0)']) {
-      expect(problems(withChange((d) => (d.groups[0].color = color)))).toEqual(['groups.0.color: Must be a hex color: #rgb, #rrggbb or #rrggbbaa']);
+      expect(problems(withChange((d) => (d.groups[0].color = color)))).toEqual([
+        'groups.0.color: Must be a hex color: #rgb, #rrggbb or #rrggbbaa',
+      ]);
     }
   });
 
   it('rejects script URLs, including ones disguised with whitespace or case', () => {
-    for (const link of ['javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+    for (const link of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+    ]) {
       expect(problems(withChange((d) => (d.locations[0].link = link))), link).toEqual([
         'locations.0.link: Must be a relative URL or one starting with http:, https:, mailto:, tel:, without spaces',
       ]);
@@ -200,29 +286,54 @@ describe('strictMapDocument', () => {
   });
 
   it('accepts thumbnails of up to 3 characters or an image URL', () => {
-    for (const thumb of ['A', 'A 1', '😀😀😀', 'thumbs/a.png']) expect(problems(withChange((d) => (d.locations[0].thumb = thumb)))).toEqual([]);
+    for (const thumb of ['A', 'A 1', '😀😀😀', 'thumbs/a.png'])
+      expect(problems(withChange((d) => (d.locations[0].thumb = thumb)))).toEqual([]);
     expect(problems(withChange((d) => (d.locations[0].thumb = 'no spaces allowed')))).toHaveLength(1);
   });
 
   it('limits labels to 3 characters, counting an emoji as one', () => {
     expect(problems(withChange((d) => (d.locations[0].label = '😀😀😀')))).toEqual([]);
     expect(problems(withChange((d) => (d.locations[0].label = '')))).toEqual([]);
-    expect(problems(withChange((d) => (d.locations[0].label = 'ABCD')))).toEqual(['locations.0.label: Must be at most 3 characters']);
+    expect(problems(withChange((d) => (d.locations[0].label = 'ABCD')))).toEqual([
+      'locations.0.label: Must be at most 3 characters',
+    ]);
   });
 
   it('keeps coordinates inside the map and latitudes inside Web Mercator', () => {
-    expect(problems(withChange((d) => (d.locations[0].coord = [1.01, 0.5])))).toEqual(['locations.0.coord.0: Must be at most 1']);
+    expect(problems(withChange((d) => (d.locations[0].coord = [1.01, 0.5])))).toEqual([
+      'locations.0.coord.0: Must be at most 1',
+    ]);
     expect(problems(withChange((d) => (d.locations[0].coord = [0.5])))).toHaveLength(1);
-    expect(problems(withChange((d) => (d.locations[0].coord = '0.5,0.5')))).toEqual(['locations.0.coord: Must be [x, y] with x and y between 0 and 1']);
-    expect(problems(withChange((d) => (d.locations[0].latlon = [89, 0])))).toEqual(['locations.0.latlon.0: Must be at most 85.0511287798']);
-    expect(problems(withChange((d) => (d.routes[0].points = [[0, 0], [2, 0]])))).toEqual(['routes.0.points.1.0: Must be at most 1']);
+    expect(problems(withChange((d) => (d.locations[0].coord = '0.5,0.5')))).toEqual([
+      'locations.0.coord: Must be [x, y] with x and y between 0 and 1',
+    ]);
+    expect(problems(withChange((d) => (d.locations[0].latlon = [89, 0])))).toEqual([
+      'locations.0.latlon.0: Must be at most 85.0511287798',
+    ]);
+    expect(
+      problems(
+        withChange(
+          (d) =>
+            (d.routes[0].points = [
+              [0, 0],
+              [2, 0],
+            ]),
+        ),
+      ),
+    ).toEqual(['routes.0.points.1.0: Must be at most 1']);
   });
 
   it('says what is wrong with a value of the wrong type or a missing one', () => {
-    expect(problems(withChange((d) => (d.settings.mapWidth = '1200')))).toEqual(['settings.mapWidth: Must be a number']);
-    expect(problems(withChange((d) => (d.settings.mapWidth = 12.5)))).toEqual(['settings.mapWidth: Must be a whole number']);
+    expect(problems(withChange((d) => (d.settings.mapWidth = '1200')))).toEqual([
+      'settings.mapWidth: Must be a number',
+    ]);
+    expect(problems(withChange((d) => (d.settings.mapWidth = 12.5)))).toEqual([
+      'settings.mapWidth: Must be a whole number',
+    ]);
     expect(problems(withChange((d) => delete d.settings.mapHeight))).toEqual(['settings.mapHeight: Required']);
-    expect(problems(withChange((d) => (d.locations[0].hide = 'yes')))).toEqual(['locations.0.hide: Must be true or false']);
+    expect(problems(withChange((d) => (d.locations[0].hide = 'yes')))).toEqual([
+      'locations.0.hide: Must be true or false',
+    ]);
     expect(problems(withChange((d) => (d.locations[0].type = 'pin1')))).toEqual([
       'locations.0.type: Must be one of "hidden", "circle", "dot", "square", "rounded", "pin", "thumb", "text"',
     ]);
@@ -254,9 +365,13 @@ describe('strictMapDocument', () => {
     expect(problems(withChange((d) => (d.locations[0].fields = { title: 'x' })))).toEqual([
       'locations.0.fields.title: "title" is a built-in location field; choose another name',
     ]);
-    expect(problems(withChange((d) => (d.locations[0].fields = { n: 5 })))).toEqual(['locations.0.fields.n: Must be text']);
+    expect(problems(withChange((d) => (d.locations[0].fields = { n: 5 })))).toEqual([
+      'locations.0.fields.n: Must be text',
+    ]);
     const many = Object.fromEntries(Array.from({ length: MAP_LIMITS.fieldsPerLocation + 1 }, (_, i) => [`f${i}`, 'x']));
-    expect(problems(withChange((d) => (d.locations[0].fields = many)))).toEqual(['locations.0.fields: At most 100 custom fields are allowed']);
+    expect(problems(withChange((d) => (d.locations[0].fields = many)))).toEqual([
+      'locations.0.fields: At most 100 custom fields are allowed',
+    ]);
   });
 
   it('checks filters as declarative conditions', () => {
@@ -264,8 +379,12 @@ describe('strictMapDocument', () => {
       'filters.1.condition: Required',
       'filters.1: Unknown field "logic"',
     ]);
-    expect(problems(withChange((d) => (d.filters[1].type = 'slider')))).toEqual(['filters.1.type: Must be one of "groups", "checkbox", "dropdown"']);
-    expect(problems(withChange((d) => delete d.filters[1].type))).toEqual(['filters.1.type: Must be one of "groups", "checkbox", "dropdown"']);
+    expect(problems(withChange((d) => (d.filters[1].type = 'slider')))).toEqual([
+      'filters.1.type: Must be one of "groups", "checkbox", "dropdown"',
+    ]);
+    expect(problems(withChange((d) => delete d.filters[1].type))).toEqual([
+      'filters.1.type: Must be one of "groups", "checkbox", "dropdown"',
+    ]);
     expect(problems(withChange((d) => (d.filters[1] = 'cheap')))).toEqual(['filters.1: Must be a filter object']);
     expect(problems(withChange((d) => (d.filters[1].condition.field = 'price')))).toEqual([
       'filters.1.condition.field: Must be one of "id", "title", "about", "desc", "layer", "groups", "type", "style", "label", "phone", "email", "hours", "link", "color" or "fields.<key>"',
@@ -273,9 +392,15 @@ describe('strictMapDocument', () => {
     expect(problems(withChange((d) => (d.filters[1].condition.field = 'fields.title')))).toEqual([
       'filters.1.condition.field: "title" is a built-in location field; use "title" instead of "fields.title"',
     ]);
-    expect(problems(withChange((d) => (d.filters[2].default = 'roof')))).toEqual(['filters.2.default: "roof" is not one of the options']);
-    expect(problems(withChange((d) => d.filters[2].options.push({ value: 'ground' })))).toEqual(['filters.2.options.2.value: Duplicate option "ground"']);
-    expect(problems(withChange((d) => ((d.filters[2].options = []), (d.filters[2].default = ''))))).toEqual(['filters.2.options: A dropdown needs at least one option']);
+    expect(problems(withChange((d) => (d.filters[2].default = 'roof')))).toEqual([
+      'filters.2.default: "roof" is not one of the options',
+    ]);
+    expect(problems(withChange((d) => d.filters[2].options.push({ value: 'ground' })))).toEqual([
+      'filters.2.options.2.value: Duplicate option "ground"',
+    ]);
+    expect(problems(withChange((d) => ((d.filters[2].options = []), (d.filters[2].default = ''))))).toEqual([
+      'filters.2.options: A dropdown needs at least one option',
+    ]);
     expect(
       problems(
         withChange((d) => {
@@ -287,9 +412,15 @@ describe('strictMapDocument', () => {
   });
 
   it('checks route consistency', () => {
-    expect(problems(withChange((d) => (d.routes[0].closed = true)))).toEqual(['routes.0.points: A closed route needs at least 3 points']);
-    expect(problems(withChange((d) => delete d.routes[2].endpoint))).toEqual(['routes.2.endpoint: A floor connector needs an endpoint id']);
-    expect(problems(withChange((d) => (d.routes[0].points = [[0, 0]])))).toEqual(['routes.0.points: A route needs at least 2 points']);
+    expect(problems(withChange((d) => (d.routes[0].closed = true)))).toEqual([
+      'routes.0.points: A closed route needs at least 3 points',
+    ]);
+    expect(problems(withChange((d) => delete d.routes[2].endpoint))).toEqual([
+      'routes.2.endpoint: A floor connector needs an endpoint id',
+    ]);
+    expect(problems(withChange((d) => (d.routes[0].points = [[0, 0]])))).toEqual([
+      'routes.0.points: A route needs at least 2 points',
+    ]);
     expect(problems(withChange((d) => (d.routes[0].weight = 0)))).toEqual(['routes.0.weight: Must be at least 0.01']);
   });
 
@@ -305,7 +436,9 @@ describe('strictMapDocument', () => {
     expect(input.safeParse({ mapId: 'm1', document: sampleDocument() }).success).toBe(true);
     const bad = input.safeParse({ mapId: 'm1', document: withChange((d) => (d.locations[0].layer = 'roof')) });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['document.locations.0.layer', 'Unknown layer "roof"']]);
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['document.locations.0.layer', 'Unknown layer "roof"'],
+    ]);
   });
 
   it('parses a 20,000-location document', () => {
@@ -363,7 +496,13 @@ describe('blankDocument', () => {
   });
 
   it('takes the size, image and layer name it is given', () => {
-    const doc = blankDocument({ mapWidth: 2048, mapHeight: 1536, file: 'plan.png', layerName: 'Ground', layerId: 'ground' });
+    const doc = blankDocument({
+      mapWidth: 2048,
+      mapHeight: 1536,
+      file: 'plan.png',
+      layerName: 'Ground',
+      layerId: 'ground',
+    });
     expect(strictMapDocument.safeParse(doc).success).toBe(true);
     expect(doc.settings).toMatchObject({ mapWidth: 2048, mapHeight: 1536 });
     expect(doc.layers).toEqual([{ id: 'ground', name: 'Ground', file: 'plan.png' }]);
@@ -379,7 +518,13 @@ describe('blankDocument', () => {
 
 describe('DEFAULT_SETTINGS', () => {
   it('holds the documented interface text', () => {
-    expect(DEFAULT_SETTINGS.text).toMatchObject({ more: 'More', search: 'Search', clearAll: 'Clear all', found: 'found', noResults: 'No results found.' });
+    expect(DEFAULT_SETTINGS.text).toMatchObject({
+      more: 'More',
+      search: 'Search',
+      clearAll: 'Clear all',
+      found: 'found',
+      noResults: 'No results found.',
+    });
     expect(DEFAULT_SETTINGS.search.fields).toEqual(['title', 'about', 'desc', 'groups', 'fields']);
   });
 });

@@ -16,7 +16,32 @@
  */
 import * as z from 'zod';
 import {
-  SCHEMA_VERSION, MAP_LIMITS, ID_PATTERN, FIELD_KEY_PATTERN, COLOR_PATTERN, MERCATOR_MAX_LAT, MARKER_TYPES, LOCATION_ACTIONS, CONNECTOR_KINDS, LINK_TARGETS, POSITIONS, WHEEL_MODES, DIRECTORY_LAYOUTS, SIDES, BUILTIN_FIELDS, SEARCH_FIELDS, CONDITION_OPS, FILTER_TYPES, RESERVED_FIELD_KEYS, WEB_SCHEMES, FIELD_REF_PATTERN, SHORT_TEXT_PATTERN, LINK_SCHEMES, isSafeUrl, isShortText, type Position,
+  SCHEMA_VERSION,
+  MAP_LIMITS,
+  ID_PATTERN,
+  FIELD_KEY_PATTERN,
+  COLOR_PATTERN,
+  MERCATOR_MAX_LAT,
+  MARKER_TYPES,
+  LOCATION_ACTIONS,
+  CONNECTOR_KINDS,
+  LINK_TARGETS,
+  POSITIONS,
+  WHEEL_MODES,
+  DIRECTORY_LAYOUTS,
+  SIDES,
+  BUILTIN_FIELDS,
+  SEARCH_FIELDS,
+  CONDITION_OPS,
+  FILTER_TYPES,
+  RESERVED_FIELD_KEYS,
+  WEB_SCHEMES,
+  FIELD_REF_PATTERN,
+  SHORT_TEXT_PATTERN,
+  LINK_SCHEMES,
+  isSafeUrl,
+  isShortText,
+  type Position,
 } from './map-rules';
 
 export * from './map-rules';
@@ -52,16 +77,19 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: required(`Must be one of ${listOf(values)}`) });
 const idOf = (what: string) =>
   hinted(
-    z
-      .string({ error: required(`Must be a ${what} id (text)`) })
-      .regex(ID_PATTERN, { error: `A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"` }),
+    z.string({ error: required(`Must be a ${what} id (text)`) }).regex(ID_PATTERN, {
+      error: `A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"`,
+    }),
     'id',
   );
 // References are checked for existence by the document check, which names the missing id.
-const ref = () => z.string({ error: required('Must be an id (text)') }).max(MAP_LIMITS.idLength, { error: 'No such id' });
+const ref = () =>
+  z.string({ error: required('Must be an id (text)') }).max(MAP_LIMITS.idLength, { error: 'No such id' });
 const color = () =>
   hinted(
-    z.string({ error: required('Must be a color') }).regex(COLOR_PATTERN, { error: 'Must be a hex color: #rgb, #rrggbb or #rrggbbaa' }),
+    z
+      .string({ error: required('Must be a color') })
+      .regex(COLOR_PATTERN, { error: 'Must be a hex color: #rgb, #rrggbb or #rrggbbaa' }),
     'color',
   );
 const url = (schemes: ReadonlySet<string> = WEB_SCHEMES) =>
@@ -84,8 +112,7 @@ const fieldRef = () =>
     .string({ error: required('Must be a field name') })
     .regex(FIELD_REF_PATTERN, { error: `Must be one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"` });
 const unit = () => num(0, 1);
-const coordinate = () =>
-  z.tuple([unit(), unit()], { error: required('Must be [x, y] with x and y between 0 and 1') });
+const coordinate = () => z.tuple([unit(), unit()], { error: required('Must be [x, y] with x and y between 0 and 1') });
 const latLon = () =>
   z.tuple([num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT), num(-180, 180)], {
     error: required('Must be [latitude, longitude] in degrees'),
@@ -113,7 +140,8 @@ export const layerSchema = strict({
   file: url().default(''),
 });
 
-const FIELD_KEY_MESSAGE = 'A field name must be 1-64 characters: letters, digits, "_" or "-", starting with a letter or "_"';
+const FIELD_KEY_MESSAGE =
+  'A field name must be 1-64 characters: letters, digits, "_" or "-", starting with a letter or "_"';
 
 export const locationSchema = strict({
   id: idOf('location'),
@@ -137,7 +165,10 @@ export const locationSchema = strict({
   color: color().optional(),
   style: ref().optional(),
   /** 1-3 characters drawn inside the marker; '' for none. */
-  label: hinted(z.string({ error: required('Must be text') }).regex(SHORT_TEXT_PATTERN, { error: 'Must be at most 3 characters' }), 'shortText').optional(),
+  label: hinted(
+    z.string({ error: required('Must be text') }).regex(SHORT_TEXT_PATTERN, { error: 'Must be at most 3 characters' }),
+    'shortText',
+  ).optional(),
   scale: num(0.1, 10).optional(),
   /** Absent: settings.markerType. */
   type: markerType().optional(),
@@ -160,7 +191,10 @@ export const locationSchema = strict({
     .record(
       hinted(z.string().regex(FIELD_KEY_PATTERN, { error: FIELD_KEY_MESSAGE }), 'fieldKey'),
       text(MAP_LIMITS.fieldValueLength),
-      { error: (iss) => (iss.code === 'invalid_key' ? FIELD_KEY_MESSAGE : required('Must be an object of text values')(iss)) },
+      {
+        error: (iss) =>
+          iss.code === 'invalid_key' ? FIELD_KEY_MESSAGE : required('Must be an object of text values')(iss),
+      },
     )
     .optional(),
 });
@@ -210,7 +244,10 @@ export const dropdownFilterSchema = strict({
   type: z.literal('dropdown'),
   field: fieldRef(),
   options: list(
-    strict({ value: text(MAP_LIMITS.nameLength).min(1, { error: 'An option needs a value' }), label: text(MAP_LIMITS.nameLength).optional() }),
+    strict({
+      value: text(MAP_LIMITS.nameLength).min(1, { error: 'An option needs a value' }),
+      label: text(MAP_LIMITS.nameLength).optional(),
+    }),
     MAP_LIMITS.filterOptions,
     'options',
   ).min(1, { error: 'A dropdown needs at least one option' }),
@@ -220,13 +257,17 @@ export const dropdownFilterSchema = strict({
   match: oneOf(['equals', 'contains'] as const).default('equals'),
 });
 
-export const filterSchema = z.discriminatedUnion('type', [groupsFilterSchema, checkboxFilterSchema, dropdownFilterSchema], {
-  // A bad or missing type is reported at filters.N.type; anything but an object at filters.N.
-  error: (iss) =>
-    typeof iss.input === 'object' && iss.input !== null && !Array.isArray(iss.input)
-      ? `Must be one of ${listOf(FILTER_TYPES)}`
-      : required('Must be a filter object')(iss),
-});
+export const filterSchema = z.discriminatedUnion(
+  'type',
+  [groupsFilterSchema, checkboxFilterSchema, dropdownFilterSchema],
+  {
+    // A bad or missing type is reported at filters.N.type; anything but an object at filters.N.
+    error: (iss) =>
+      typeof iss.input === 'object' && iss.input !== null && !Array.isArray(iss.input)
+        ? `Must be one of ${listOf(FILTER_TYPES)}`
+        : required('Must be a filter object')(iss),
+  },
+);
 
 export const styleStateSchema = strict({
   fill: color().optional(),
@@ -296,9 +337,17 @@ export const breakpointSchema = strict({
 export const geoSchema = strict({
   /** [minLon, minLat, maxLon, maxLat] in degrees of the layer image's edges (Web Mercator). */
   extent: z
-    .tuple([num(-180, 180), num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT), num(-180, 180), num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT)], {
-      error: required('Must be [minLon, minLat, maxLon, maxLat]'),
-    })
+    .tuple(
+      [
+        num(-180, 180),
+        num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT),
+        num(-180, 180),
+        num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT),
+      ],
+      {
+        error: required('Must be [minLon, minLat, maxLon, maxLat]'),
+      },
+    )
     .refine(([minLon, minLat, maxLon, maxLat]) => minLon < maxLon && minLat < maxLat, {
       error: 'The minimum longitude and latitude must be below the maximum ones',
     }),
@@ -358,7 +407,11 @@ export const settingsSchema = strict({
     width: int(100, 2_000).default(300),
     groupBy: bool().default(false),
     /** 'none' keeps document order. */
-    sort: z.union([z.literal('none'), fieldRef()], { error: `Must be "none", one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"` }).default('none'),
+    sort: z
+      .union([z.literal('none'), fieldRef()], {
+        error: `Must be "none", one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"`,
+      })
+      .default('none'),
     thumbnails: bool().default(true),
     /** The visitor can collapse the directory. */
     toggle: bool().default(true),
@@ -366,7 +419,13 @@ export const settingsSchema = strict({
   }).prefault({}),
   search: strict({
     enabled: bool().default(true),
-    fields: list(oneOf(SEARCH_FIELDS), SEARCH_FIELDS.length, 'search fields').default(['title', 'about', 'desc', 'groups', 'fields']),
+    fields: list(oneOf(SEARCH_FIELDS), SEARCH_FIELDS.length, 'search fields').default([
+      'title',
+      'about',
+      'desc',
+      'groups',
+      'fields',
+    ]),
   }).prefault({}),
   filters: strict({
     enabled: bool().default(true),
@@ -461,7 +520,13 @@ export type MapPoint = [number, number];
 type Path = (string | number)[];
 type Report = (path: Path, message: string) => void;
 
-function checkUnique(ids: readonly string[], collection: string, what: string, report: Report, key = 'id'): Set<string> {
+function checkUnique(
+  ids: readonly string[],
+  collection: string,
+  what: string,
+  report: Report,
+  key = 'id',
+): Set<string> {
   const seen = new Set<string>();
   ids.forEach((id, i) => {
     if (seen.has(id)) report([collection, i, key], `Duplicate ${what} ${key} "${id}"`);
@@ -484,7 +549,13 @@ export function checkDocument(doc: MapDocument, report: Report): void {
   checkUnique(ids(doc.filters), 'filters', 'filter', report);
   checkUnique(ids(doc.legend), 'legend', 'legend item', report);
   checkUnique(ids(doc.routes), 'routes', 'route', report);
-  checkUnique(doc.breakpoints.map((b) => b.name), 'breakpoints', 'breakpoint', report, 'name');
+  checkUnique(
+    doc.breakpoints.map((b) => b.name),
+    'breakpoints',
+    'breakpoint',
+    report,
+    'name',
+  );
 
   const { settings } = doc;
   // With no layers at all, the schema's own "needs at least one layer" says it; every layer reference would repeat it.
@@ -498,11 +569,13 @@ export function checkDocument(doc: MapDocument, report: Report): void {
   if (settings.wayfinding.fixedFrom !== null && !locations.has(settings.wayfinding.fixedFrom)) {
     report(['settings', 'wayfinding', 'fixedFrom'], `Unknown location "${settings.wayfinding.fixedFrom}"`);
   }
-  if (settings.directory.sort !== 'none') checkFieldRef(settings.directory.sort, ['settings', 'directory', 'sort'], report);
+  if (settings.directory.sort !== 'none')
+    checkFieldRef(settings.directory.sort, ['settings', 'directory', 'sort'], report);
 
   doc.locations.forEach((loc, i) => {
     if (loc.layer != null && !knownLayer(loc.layer)) report(['locations', i, 'layer'], `Unknown layer "${loc.layer}"`);
-    if (loc.style !== undefined && !styles.has(loc.style)) report(['locations', i, 'style'], `Unknown style "${loc.style}"`);
+    if (loc.style !== undefined && !styles.has(loc.style))
+      report(['locations', i, 'style'], `Unknown style "${loc.style}"`);
     if (loc.groups) {
       const own = new Set<string>();
       loc.groups.forEach((g, j) => {
@@ -517,7 +590,8 @@ export function checkDocument(doc: MapDocument, report: Report): void {
         report(['locations', i, 'fields'], `At most ${MAP_LIMITS.fieldsPerLocation} custom fields are allowed`);
       }
       for (const key of keys) {
-        if (RESERVED_FIELD_KEYS.has(key)) report(['locations', i, 'fields', key], `"${key}" is a built-in location field; choose another name`);
+        if (RESERVED_FIELD_KEYS.has(key))
+          report(['locations', i, 'fields', key], `"${key}" is a built-in location field; choose another name`);
       }
     }
   });
@@ -530,7 +604,8 @@ export function checkDocument(doc: MapDocument, report: Report): void {
       });
       filter.default.forEach((g, j) => {
         if (!groups.has(g)) report(['filters', i, 'default', j], `Unknown group "${g}"`);
-        else if (offered.size > 0 && !offered.has(g)) report(['filters', i, 'default', j], `Group "${g}" is not offered by this filter`);
+        else if (offered.size > 0 && !offered.has(g))
+          report(['filters', i, 'default', j], `Group "${g}" is not offered by this filter`);
       });
     } else if (filter.type === 'checkbox') {
       checkFieldRef(filter.condition.field, ['filters', i, 'condition', 'field'], report);
@@ -541,14 +616,17 @@ export function checkDocument(doc: MapDocument, report: Report): void {
         if (values.has(o.value)) report(['filters', i, 'options', j, 'value'], `Duplicate option "${o.value}"`);
         values.add(o.value);
       });
-      if (filter.default !== '' && !values.has(filter.default)) report(['filters', i, 'default'], `"${filter.default}" is not one of the options`);
+      if (filter.default !== '' && !values.has(filter.default))
+        report(['filters', i, 'default'], `"${filter.default}" is not one of the options`);
     }
   });
 
   doc.routes.forEach((route, i) => {
     if (!knownLayer(route.layer)) report(['routes', i, 'layer'], `Unknown layer "${route.layer}"`);
-    if (route.closed && route.points.length < 3) report(['routes', i, 'points'], 'A closed route needs at least 3 points');
-    if (route.connector && route.endpoint === undefined) report(['routes', i, 'endpoint'], 'A floor connector needs an endpoint id');
+    if (route.closed && route.points.length < 3)
+      report(['routes', i, 'points'], 'A closed route needs at least 3 points');
+    if (route.connector && route.endpoint === undefined)
+      report(['routes', i, 'endpoint'], 'A floor connector needs an endpoint id');
   });
 }
 
@@ -594,7 +672,10 @@ export function parseIfValid(input: unknown): MapDocument | undefined {
 }
 
 /** Counts shown in map lists (spec §3 Map.metrics). */
-export function computeMetrics(doc: Pick<MapDocument, 'layers' | 'locations'>): { layerCount: number; locationCount: number } {
+export function computeMetrics(doc: Pick<MapDocument, 'layers' | 'locations'>): {
+  layerCount: number;
+  locationCount: number;
+} {
   return { layerCount: doc.layers.length, locationCount: doc.locations.length };
 }
 

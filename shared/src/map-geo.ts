@@ -15,7 +15,10 @@ const mercatorY = (lat: number) => {
 const inverseMercatorY = (y: number) => ((2 * Math.atan(Math.exp(y)) - Math.PI / 2) * 180) / Math.PI;
 
 /** Normalised map point of [lat, lon] (may fall outside 0..1 when the point is off the image). */
-export function latLonToMap([lat, lon]: readonly [number, number], [minLon, minLat, maxLon, maxLat]: GeoExtent): MapPoint {
+export function latLonToMap(
+  [lat, lon]: readonly [number, number],
+  [minLon, minLat, maxLon, maxLat]: GeoExtent,
+): MapPoint {
   const x = (lon - minLon) / (maxLon - minLon);
   const top = mercatorY(maxLat);
   const y = (top - mercatorY(lat)) / (top - mercatorY(minLat));
@@ -23,7 +26,10 @@ export function latLonToMap([lat, lon]: readonly [number, number], [minLon, minL
 }
 
 /** [lat, lon] of a normalised map point. */
-export function mapToLatLon([x, y]: readonly [number, number], [minLon, minLat, maxLon, maxLat]: GeoExtent): [number, number] {
+export function mapToLatLon(
+  [x, y]: readonly [number, number],
+  [minLon, minLat, maxLon, maxLat]: GeoExtent,
+): [number, number] {
   const lon = minLon + x * (maxLon - minLon);
   const top = mercatorY(maxLat);
   const lat = inverseMercatorY(top - y * (top - mercatorY(minLat)));
@@ -34,7 +40,10 @@ export function mapToLatLon([x, y]: readonly [number, number], [minLon, minLat, 
  * Where a location sits in normalised map space: its `coord`, else its `latlon` on a geo-calibrated
  * map (clamped to the map); undefined when neither applies and the viewer must use its SVG element.
  */
-export function locationPoint(location: Pick<Location, 'coord' | 'latlon'>, settings: Pick<MapSettings, 'geo'>): MapPoint | undefined {
+export function locationPoint(
+  location: Pick<Location, 'coord' | 'latlon'>,
+  settings: Pick<MapSettings, 'geo'>,
+): MapPoint | undefined {
   if (location.coord) return [location.coord[0], location.coord[1]];
   if (!location.latlon || !settings.geo) return undefined;
   const [x, y] = latLonToMap(location.latlon, settings.geo.extent);

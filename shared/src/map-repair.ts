@@ -130,7 +130,14 @@ interface Plan {
 
 const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const plans = new WeakMap<Schema, Plan>();
-const SIMPLE_CHECKS = new Set(['max_length', 'min_length', 'string_format', 'greater_than', 'less_than', 'number_format']);
+const SIMPLE_CHECKS = new Set([
+  'max_length',
+  'min_length',
+  'string_format',
+  'greater_than',
+  'less_than',
+  'number_format',
+]);
 
 function planOf(schema: Schema): Plan {
   const cached = plans.get(schema);
@@ -197,7 +204,14 @@ function reasonOf(schema: Schema, value: unknown): string {
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 'y']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'n', '']);
-const MARKER_ALIASES: Record<string, string> = { pin1: 'pin', pin2: 'pin', thumbnail: 'thumb', circular: 'circle', marker: 'pin', none: 'hidden' };
+const MARKER_ALIASES: Record<string, string> = {
+  pin1: 'pin',
+  pin2: 'pin',
+  thumbnail: 'thumb',
+  circular: 'circle',
+  marker: 'pin',
+  none: 'hidden',
+};
 
 function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
@@ -223,8 +237,13 @@ function fixString(hint: string | undefined, value: string): string {
       return /^(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(hex) ? `#${hex}` : v;
     }
     case 'url':
-      // eslint-disable-next-line no-control-regex
-      return value.trim().replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s/g, (c) => encodeURIComponent(c));
+      return (
+        value
+          .trim()
+          // eslint-disable-next-line no-control-regex
+          .replace(/[\u0000-\u001f\u007f]/g, '')
+          .replace(/\s/g, (c) => encodeURIComponent(c))
+      );
     default:
       return value.trim();
   }
@@ -301,7 +320,9 @@ function walk(plan: Plan, value: unknown, w: Walker): unknown {
         if (!(result instanceof Fail)) return result;
         const fallback = schema.parse(undefined);
         if (value !== '' && value !== null) {
-          w.log.warn(`${w.path}: replaced ${describe(value)} with the default${isPlainObject(fallback) ? '' : ` ${describe(fallback)}`} (${result.reason})`);
+          w.log.warn(
+            `${w.path}: replaced ${describe(value)} with the default${isPlainObject(fallback) ? '' : ` ${describe(fallback)}`} (${result.reason})`,
+          );
         }
         return fallback;
       }
@@ -324,7 +345,11 @@ function walk(plan: Plan, value: unknown, w: Walker): unknown {
     case 'array': {
       let list: unknown[];
       if (Array.isArray(value)) list = value;
-      else if (typeof value === 'string' && plan.elementIsString) list = value.split(',').map((s) => s.trim()).filter(Boolean);
+      else if (typeof value === 'string' && plan.elementIsString)
+        list = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
       else return new Fail(reasonOf(schema, value));
       if (plan.maxLength !== undefined && list.length > plan.maxLength) {
         w.log.warn(`${w.path}: kept the first ${plan.maxLength} of ${list.length} entries`);
@@ -336,7 +361,9 @@ function walk(plan: Plan, value: unknown, w: Walker): unknown {
         const item = list[i];
         const result = step(w, i, element, item);
         if (result instanceof Fail || result === undefined) {
-          w.log.warn(`${w.path}.${i}: dropped ${describe(item)} (${result instanceof Fail ? result.reason : 'Required'})`);
+          w.log.warn(
+            `${w.path}.${i}: dropped ${describe(item)} (${result instanceof Fail ? result.reason : 'Required'})`,
+          );
         } else out.push(result);
       }
       if (plan.minLength !== undefined && out.length < plan.minLength) return new Fail(reasonOf(schema, out));
@@ -359,14 +386,16 @@ function walk(plan: Plan, value: unknown, w: Walker): unknown {
     case 'string': {
       let text: string;
       if (typeof value === 'string') text = value;
-      else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') text = String(value);
+      else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
+        text = String(value);
       else return new Fail(reasonOf(schema, value));
       if (accepts(plan, text)) return text;
       const original = text;
       text = fixString(plan.hint, text);
       if (plan.maxLength !== undefined && text.length > plan.maxLength) text = text.slice(0, plan.maxLength);
       if (!accepts(plan, text)) return new Fail(reasonOf(schema, original));
-      if (original.length > text.length && plan.hint !== 'url') w.log.warn(`${w.path}: shortened ${describe(original)} to ${describe(text)}`);
+      if (original.length > text.length && plan.hint !== 'url')
+        w.log.warn(`${w.path}: shortened ${describe(original)} to ${describe(text)}`);
       return text;
     }
     case 'number': {
@@ -399,7 +428,11 @@ function walk(plan: Plan, value: unknown, w: Walker): unknown {
       return match ?? new Fail(reasonOf(schema, value));
     }
     case 'literal': {
-      const match = plan.literals.find((v) => v === value || (typeof v === 'string' && typeof value === 'string' && v.toLowerCase() === value.trim().toLowerCase()));
+      const match = plan.literals.find(
+        (v) =>
+          v === value ||
+          (typeof v === 'string' && typeof value === 'string' && v.toLowerCase() === value.trim().toLowerCase()),
+      );
       return match !== undefined ? match : new Fail(reasonOf(schema, value));
     }
     case 'union': {
@@ -465,7 +498,11 @@ class IdTable {
 }
 
 function rawIdOf(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  return typeof value === 'string'
+    ? value.trim()
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : '';
 }
 
 /** Repairs a list of id'd entries: each valid, with a unique id; entries that cannot be repaired are dropped. */
@@ -486,7 +523,8 @@ function repairList<T>(
   if (raw === undefined || raw === null) return { items, table };
   let list: unknown[];
   if (Array.isArray(raw)) list = raw;
-  else if (isPlainObject(raw)) list = Object.entries(raw).map(([k, v]) => (isPlainObject(v) && v[key] === undefined ? { ...v, [key]: k } : v));
+  else if (isPlainObject(raw))
+    list = Object.entries(raw).map(([k, v]) => (isPlainObject(v) && v[key] === undefined ? { ...v, [key]: k } : v));
   else {
     log.warn(`${collection}: ignored ${describe(raw)} (Must be a list)`);
     return { items, table };
@@ -509,7 +547,8 @@ function repairList<T>(
       const finalId = uniqueId(cleanId, table.ids, what.replace(/ /g, '-'));
       if (rawId === '') log.warn(`${path}: the ${what} had no ${key}; named it "${finalId}"`);
       else if (finalId !== rawId) {
-        const why = cleanId === rawId ? `the ${key} is used more than once` : `${describe(rawId)} is not a valid ${key}`;
+        const why =
+          cleanId === rawId ? `the ${key} is used more than once` : `${describe(rawId)} is not a valid ${key}`;
         log.warn(`${path}: renamed ${what}${named} to "${finalId}" (${why})`);
       }
       result[key] = finalId;
@@ -539,15 +578,22 @@ function named(entry: Record<string, unknown>): Record<string, unknown> {
 function repairSettings(raw: unknown, log: RepairLog): MapSettings {
   const input: Record<string, unknown> = isPlainObject(raw) ? { ...raw } : {};
   if (raw !== undefined && !isPlainObject(raw)) log.warn(`settings: ignored ${describe(raw)} (Must be an object)`);
-  for (const [key, fallback] of [['mapWidth', 1000], ['mapHeight', 800]] as const) {
+  for (const [key, fallback] of [
+    ['mapWidth', 1000],
+    ['mapHeight', 800],
+  ] as const) {
     const size = lenient(settingsSchema.shape[key], input[key], `settings.${key}`, log);
     if (size instanceof Fail) {
-      log.warn(`settings.${key}: ${input[key] === undefined ? 'missing' : `replaced ${describe(input[key])}`}; set to ${fallback}`);
+      log.warn(
+        `settings.${key}: ${input[key] === undefined ? 'missing' : `replaced ${describe(input[key])}`}; set to ${fallback}`,
+      );
       input[key] = fallback;
     } else input[key] = size;
   }
   const settings = lenient(settingsSchema, input, 'settings', log);
-  return (settings instanceof Fail ? settingsSchema.parse({ mapWidth: input.mapWidth, mapHeight: input.mapHeight }) : settings) as MapSettings;
+  return (
+    settings instanceof Fail ? settingsSchema.parse({ mapWidth: input.mapWidth, mapHeight: input.mapHeight }) : settings
+  ) as MapSettings;
 }
 
 /**
@@ -565,13 +611,51 @@ export function repairDocument(raw: Record<string, unknown>, log: RepairLog): Ma
     layers.push({ id: 'layer-1', name: 'Layer 1', file: '' });
     layerList.table.add('', 'layer-1');
   }
-  const groups = repairList<MapDocument['groups'][number]>(raw.groups, groupSchema, 'groups', 'group', MAP_LIMITS.groups, log, 'id', named);
-  const styles = repairList<MapDocument['styles'][number]>(raw.styles, styleSchema, 'styles', 'style', MAP_LIMITS.styles, log);
-  const locations = repairList<Location>(raw.locations, locationSchema, 'locations', 'location', MAP_LIMITS.locations, log);
+  const groups = repairList<MapDocument['groups'][number]>(
+    raw.groups,
+    groupSchema,
+    'groups',
+    'group',
+    MAP_LIMITS.groups,
+    log,
+    'id',
+    named,
+  );
+  const styles = repairList<MapDocument['styles'][number]>(
+    raw.styles,
+    styleSchema,
+    'styles',
+    'style',
+    MAP_LIMITS.styles,
+    log,
+  );
+  const locations = repairList<Location>(
+    raw.locations,
+    locationSchema,
+    'locations',
+    'location',
+    MAP_LIMITS.locations,
+    log,
+  );
   const filters = repairList<Filter>(raw.filters, filterSchema, 'filters', 'filter', MAP_LIMITS.filters, log);
-  const legend = repairList<MapDocument['legend'][number]>(raw.legend, legendItemSchema, 'legend', 'legend item', MAP_LIMITS.legend, log);
+  const legend = repairList<MapDocument['legend'][number]>(
+    raw.legend,
+    legendItemSchema,
+    'legend',
+    'legend item',
+    MAP_LIMITS.legend,
+    log,
+  );
   const routes = repairList<Route>(raw.routes, routeSchema, 'routes', 'route', MAP_LIMITS.routes, log);
-  const breakpoints = repairList<MapDocument['breakpoints'][number]>(raw.breakpoints, breakpointSchema, 'breakpoints', 'breakpoint', MAP_LIMITS.breakpoints, log, 'name');
+  const breakpoints = repairList<MapDocument['breakpoints'][number]>(
+    raw.breakpoints,
+    breakpointSchema,
+    'breakpoints',
+    'breakpoint',
+    MAP_LIMITS.breakpoints,
+    log,
+    'name',
+  );
 
   locations.items.forEach((loc, i) => {
     const path = `locations.${i}`;
@@ -593,20 +677,25 @@ export function repairDocument(raw: Record<string, unknown>, log: RepairLog): Ma
       const kept = new Set<string>();
       for (const ref of loc.groups) {
         const group = groups.table.resolve(ref);
-        if (group === undefined) log.warn(`${path}.groups: removed the unknown group "${ref}" from location "${loc.id}"`);
+        if (group === undefined)
+          log.warn(`${path}.groups: removed the unknown group "${ref}" from location "${loc.id}"`);
         else kept.add(group);
       }
       loc.groups = [...kept];
     }
     if (loc.fields) {
       const entries = Object.entries(loc.fields);
-      if (entries.length > MAP_LIMITS.fieldsPerLocation) log.warn(`${path}.fields: kept the first ${MAP_LIMITS.fieldsPerLocation} of ${entries.length} custom fields`);
+      if (entries.length > MAP_LIMITS.fieldsPerLocation)
+        log.warn(`${path}.fields: kept the first ${MAP_LIMITS.fieldsPerLocation} of ${entries.length} custom fields`);
       const fields: Record<string, string> = {};
       for (const [key, value] of entries.slice(0, MAP_LIMITS.fieldsPerLocation)) {
         let name = key;
         while (RESERVED_FIELD_KEYS.has(name) || Object.hasOwn(fields, name)) name = `${name}_`;
         if (name.length > MAP_LIMITS.fieldKeyLength) continue;
-        if (name !== key) log.warn(`${path}.fields: renamed the custom field "${key}" to "${name}" (the name is taken by a built-in field)`);
+        if (name !== key)
+          log.warn(
+            `${path}.fields: renamed the custom field "${key}" to "${name}" (the name is taken by a built-in field)`,
+          );
         fields[name] = value;
       }
       loc.fields = fields;
@@ -621,7 +710,12 @@ export function repairDocument(raw: Record<string, unknown>, log: RepairLog): Ma
   };
   settings.defaultLayer = refSetting(settings.defaultLayer, layerList.table, 'settings.defaultLayer', 'layer');
   settings.startLocation = refSetting(settings.startLocation, locations.table, 'settings.startLocation', 'location');
-  settings.wayfinding.fixedFrom = refSetting(settings.wayfinding.fixedFrom, locations.table, 'settings.wayfinding.fixedFrom', 'location');
+  settings.wayfinding.fixedFrom = refSetting(
+    settings.wayfinding.fixedFrom,
+    locations.table,
+    'settings.wayfinding.fixedFrom',
+    'location',
+  );
   if (settings.directory.sort !== 'none') settings.directory.sort = fixFieldRef(settings.directory.sort);
 
   filters.items.forEach((filter, i) => {
@@ -715,7 +809,9 @@ export function finishRepair(doc: MapDocument, log: RepairLog): MapDocument {
         drop.get(head)!.add(index);
         log.warn(`${head}.${index}: dropped, as it could not be repaired (${where}: ${issue.message})`);
       } else if (head === 'settings' && typeof index === 'string' && Object.hasOwn(DEFAULT_SETTINGS, index)) {
-        (next.settings as Record<string, unknown>)[index] = JSON.parse(JSON.stringify(DEFAULT_SETTINGS[index as keyof MapSettings]));
+        (next.settings as Record<string, unknown>)[index] = JSON.parse(
+          JSON.stringify(DEFAULT_SETTINGS[index as keyof MapSettings]),
+        );
         log.warn(`settings.${index}: reset to the defaults, as it could not be repaired (${where}: ${issue.message})`);
       } else {
         log.warn(`The document could not be repaired (${where || 'document'}: ${issue.message}); started an empty map`);

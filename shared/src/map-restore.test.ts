@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type * as z from 'zod';
-import { blankDocument, LOCATION_KEYS, repairHintOf, strictMapDocument, type MapDocument, type MapDocumentInput } from './map-document';
+import {
+  blankDocument,
+  LOCATION_KEYS,
+  repairHintOf,
+  strictMapDocument,
+  type MapDocument,
+  type MapDocumentInput,
+} from './map-document';
 import { RepairLog, repairDocument } from './map-repair';
 import { restoreDocument } from './map-restore';
 
@@ -15,14 +22,32 @@ function validDocument(): MapDocumentInput {
       { id: 'first', name: 'First', file: 'first.svg' },
     ],
     locations: [
-      { id: 'a101', title: 'Shop', layer: 'ground', groups: ['food'], style: 'store', coord: [0.5, 0.5], fields: { price: '12' } },
+      {
+        id: 'a101',
+        title: 'Shop',
+        layer: 'ground',
+        groups: ['food'],
+        style: 'store',
+        coord: [0.5, 0.5],
+        fields: { price: '12' },
+      },
       { id: 'b201', title: 'Cafe', layer: 'first', coord: [0.1, 0.2] },
     ],
     groups: [{ id: 'food', name: 'Food' }],
     filters: [{ id: 'cat', type: 'groups', groups: ['food'] }],
     styles: [{ id: 'store', normal: { fill: '#eee' } }],
     legend: [{ id: 'l1', text: 'Open' }],
-    routes: [{ id: 'r1', layer: 'ground', points: [[0, 0], [0.5, 0.5]], endpoint: 'a101' }],
+    routes: [
+      {
+        id: 'r1',
+        layer: 'ground',
+        points: [
+          [0, 0],
+          [0.5, 0.5],
+        ],
+        endpoint: 'a101',
+      },
+    ],
     breakpoints: [{ name: 'mobile', below: 480, portrait: true }],
   };
 }
@@ -54,7 +79,11 @@ describe('restoreDocument', () => {
   });
 
   it('fills missing settings and lists with defaults', () => {
-    const { document, warnings } = restoreDocument({ schemaVersion: 1, settings: { mapWidth: 500, mapHeight: 400 }, layers: [{ id: 'a', name: 'A' }] });
+    const { document, warnings } = restoreDocument({
+      schemaVersion: 1,
+      settings: { mapWidth: 500, mapHeight: 400 },
+      layers: [{ id: 'a', name: 'A' }],
+    });
     expect(warnings).toEqual([]);
     expect(document.settings.zoom.maxZoom).toBe(4);
     expect(document.settings.text.noResults).toBe('No results found.');
@@ -101,7 +130,13 @@ describe('restoreDocument', () => {
     input.locations[0].title = 'x'.repeat(300);
     input.settings.directory = { layout: 'tiles' };
     const { document, warnings } = restoreDocument(input);
-    expect(document.locations[0]).toMatchObject({ color: '#E22130', image: 'my%20photo.jpg', type: 'pin', label: 'ABC', title: 'x'.repeat(200) });
+    expect(document.locations[0]).toMatchObject({
+      color: '#E22130',
+      image: 'my%20photo.jpg',
+      type: 'pin',
+      label: 'ABC',
+      title: 'x'.repeat(200),
+    });
     expect(document.locations[0]!.link).toBeUndefined();
     expect(document.settings.directory.layout).toBe('list');
     expect(warnings).toEqual([
@@ -135,7 +170,14 @@ describe('restoreDocument', () => {
     input.settings.defaultLayer = 'basement';
     input.settings.startLocation = 'gone';
     input.filters[0].groups = ['toys', 'food'];
-    input.routes.push({ id: 'r2', layer: 'roof', points: [[0, 0], [1, 1]] });
+    input.routes.push({
+      id: 'r2',
+      layer: 'roof',
+      points: [
+        [0, 0],
+        [1, 1],
+      ],
+    });
     const { document, warnings } = restoreDocument(input);
     expect(document.locations[0]).toMatchObject({ groups: ['food'] });
     expect(document.locations[0]).not.toHaveProperty('layer');
@@ -176,9 +218,23 @@ describe('restoreDocument', () => {
   it('fixes cross-field rules', () => {
     const input = validDocument() as Record<string, any>;
     input.routes[0].closed = true;
-    input.routes.push({ id: 'lift', layer: 'first', points: [[0, 0], [0.1, 0]], connector: true });
-    input.filters.push({ id: 'f', type: 'dropdown', field: 'fields.title', options: [{ value: 'a' }, { value: 'a' }], default: 'b' });
-    input.locations[1].fields = { title: 'taken', about_: 'also' , about: 'x' };
+    input.routes.push({
+      id: 'lift',
+      layer: 'first',
+      points: [
+        [0, 0],
+        [0.1, 0],
+      ],
+      connector: true,
+    });
+    input.filters.push({
+      id: 'f',
+      type: 'dropdown',
+      field: 'fields.title',
+      options: [{ value: 'a' }, { value: 'a' }],
+      default: 'b',
+    });
+    input.locations[1].fields = { title: 'taken', about_: 'also', about: 'x' };
     const { document, warnings } = restoreDocument(input);
     expect(document.routes[0]!.closed).toBe(false);
     expect(document.routes[1]!.connector).toBe(false);
@@ -193,7 +249,10 @@ describe('restoreDocument', () => {
     input.locations[1].colour = 'blue';
     input.settings.zoom = { speed: 3 };
     const { warnings } = restoreDocument(input);
-    expect(warnings).toEqual(['settings.zoom: dropped unknown field "speed"', 'locations.0: dropped unknown field "colour" (and in 1 more place)']);
+    expect(warnings).toEqual([
+      'settings.zoom: dropped unknown field "speed"',
+      'locations.0: dropped unknown field "colour" (and in 1 more place)',
+    ]);
   });
 
   it('keeps the warning list short', () => {
@@ -207,7 +266,11 @@ describe('restoreDocument', () => {
   });
 
   it('repairs missing map size and layers', () => {
-    const { document, warnings } = restoreDocument({ schemaVersion: 1, settings: { mapWidth: 'wide' }, locations: [{ id: 'a', layer: 'x' }] });
+    const { document, warnings } = restoreDocument({
+      schemaVersion: 1,
+      settings: { mapWidth: 'wide' },
+      locations: [{ id: 'a', layer: 'x' }],
+    });
     expect(document.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
     expect(document.layers).toEqual([{ id: 'layer-1', name: 'Layer 1', file: '' }]);
     expect(warnings.slice(0, 3)).toEqual([
@@ -218,7 +281,11 @@ describe('restoreDocument', () => {
   });
 
   it('gives a layer without a name its raw id as the name', () => {
-    const { document } = restoreDocument({ schemaVersion: 1, settings: { mapWidth: 10, mapHeight: 10 }, layers: [{ id: 'Ground Floor' }] });
+    const { document } = restoreDocument({
+      schemaVersion: 1,
+      settings: { mapWidth: 10, mapHeight: 10 },
+      layers: [{ id: 'Ground Floor' }],
+    });
     expect(document.layers).toEqual([{ id: 'Ground-Floor', name: 'Ground Floor', file: '' }]);
   });
 
@@ -271,19 +338,46 @@ describe('restoreDocument', () => {
 
   it('restores a 20,000-location document with a problem in it', () => {
     const input = blankDocument() as Record<string, any>;
-    input.locations = Array.from({ length: 20_000 }, (_, i) => ({ id: `loc-${i}`, title: `Location ${i}`, coord: [0.5, 0.5], layer: 'layer-1', fields: { n: String(i) } }));
+    input.locations = Array.from({ length: 20_000 }, (_, i) => ({
+      id: `loc-${i}`,
+      title: `Location ${i}`,
+      coord: [0.5, 0.5],
+      layer: 'layer-1',
+      fields: { n: String(i) },
+    }));
     input.locations[19_999].id = 'loc-0';
     const { document, warnings } = restoreDocument(input);
     expect(document.locations).toHaveLength(20_000);
     expect(document.locations[19_999]!.id).toBe('loc-0-2');
-    expect(warnings).toEqual(['locations.19999: renamed location "loc-0" to "loc-0-2" (the id is used more than once)']);
+    expect(warnings).toEqual([
+      'locations.19999: renamed location "loc-0" to "loc-0-2" (the id is used more than once)',
+    ]);
   });
 });
 
 // ---- Properties ---------------------------------------------------------------------------------
 
 const plausibleScalar = fc.oneof(
-  fc.constantFrom('', 'a101', 'ground', 'food', 'store', 'true', 'false', '0.5', '12', '#fff', 'E22130', 'pin1', 'tooltip', 'https://x.y/a b', 'javascript:x', 'top-left', 'off', null),
+  fc.constantFrom(
+    '',
+    'a101',
+    'ground',
+    'food',
+    'store',
+    'true',
+    'false',
+    '0.5',
+    '12',
+    '#fff',
+    'E22130',
+    'pin1',
+    'tooltip',
+    'https://x.y/a b',
+    'javascript:x',
+    'top-left',
+    'off',
+    null,
+  ),
   fc.string({ maxLength: 12 }),
   fc.integer({ min: -5, max: 5000 }),
   fc.double({ min: -2, max: 2, noNaN: true }),
@@ -296,11 +390,24 @@ const anyValue = fc.oneof(
 );
 const keyed = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys), anyValue, { maxKeys: 8 });
 const withId = (keys: string[]) =>
-  fc.tuple(fc.oneof(fc.constantFrom('a101', 'ground', 'food', 'store', 'x y', '', '-'), fc.string({ maxLength: 8 })), keyed(keys)).map(([id, rest]) => ({ id, ...rest }));
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom('a101', 'ground', 'food', 'store', 'x y', '', '-'), fc.string({ maxLength: 8 })),
+      keyed(keys),
+    )
+    .map(([id, rest]) => ({ id, ...rest }));
 
 const locationArb = fc.oneof(
   withId([...LOCATION_KEYS, 'colour', 'group', 'sample']),
-  fc.record({ id: fc.constantFrom('a101', 'b2'), coord: fc.array(anyValue, { maxLength: 3 }), groups: fc.array(plausibleScalar, { maxLength: 3 }), fields: fc.dictionary(fc.string({ maxLength: 6 }), anyValue, { maxKeys: 4 }) }, { requiredKeys: ['id'] }),
+  fc.record(
+    {
+      id: fc.constantFrom('a101', 'b2'),
+      coord: fc.array(anyValue, { maxLength: 3 }),
+      groups: fc.array(plausibleScalar, { maxLength: 3 }),
+      fields: fc.dictionary(fc.string({ maxLength: 6 }), anyValue, { maxKeys: 4 }),
+    },
+    { requiredKeys: ['id'] },
+  ),
 );
 const settingsGroup = (keys: string[]) => fc.oneof(keyed(keys), anyValue);
 const settingsArb = fc.record(
@@ -328,7 +435,14 @@ const v1Arb = fc.record(
     filters: fc.array(
       fc.oneof(
         withId(['type', 'name', 'groups', 'default', 'match']),
-        fc.record({ id: fc.constant('f'), type: fc.constantFrom('groups', 'checkbox', 'dropdown', 'tags'), condition: keyed(['field', 'op', 'value']), field: anyValue, options: fc.array(keyed(['value', 'label']), { maxLength: 3 }), default: anyValue }),
+        fc.record({
+          id: fc.constant('f'),
+          type: fc.constantFrom('groups', 'checkbox', 'dropdown', 'tags'),
+          condition: keyed(['field', 'op', 'value']),
+          field: anyValue,
+          options: fc.array(keyed(['value', 'label']), { maxLength: 3 }),
+          default: anyValue,
+        }),
       ),
       { maxLength: 3 },
     ),
@@ -363,7 +477,10 @@ function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
       base = fc.option(fromSchema(def.innerType), { nil: null });
       break;
     case 'object':
-      base = fc.record(Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, fromSchema(v)])), { requiredKeys: [] });
+      base = fc.record(
+        Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, fromSchema(v)])),
+        { requiredKeys: [] },
+      );
       break;
     case 'array':
       base = fc.array(fromSchema(def.element), { maxLength: 4 });
@@ -373,17 +490,21 @@ function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
       break;
     case 'string':
       if (hint === 'color') base = fc.constantFrom('#fff', '#E22130', 'E22130', '#abcd', 'red');
-      else if (hint === 'url') base = fc.constantFrom('', 'a.svg', 'https://x.y/p', 'javascript:alert(1)', 'a b.png', 'A1');
+      else if (hint === 'url')
+        base = fc.constantFrom('', 'a.svg', 'https://x.y/p', 'javascript:alert(1)', 'a b.png', 'A1');
       else if (hint === 'shortText') base = fc.string({ maxLength: 5 });
       else if (hint === 'fieldKey') base = fc.constantFrom('price', 'title', 'bad key', '__proto__');
-      else if (checks.some((c) => c.pattern) && hint !== 'id') base = fc.constantFrom('title', 'groups', 'layer', 'fields.price', 'fields.title', 'none', 'bogus');
+      else if (checks.some((c) => c.pattern) && hint !== 'id')
+        base = fc.constantFrom('title', 'groups', 'layer', 'fields.price', 'fields.title', 'none', 'bogus');
       else base = fc.oneof(fc.constantFrom(...POOL), fc.string({ maxLength: 6 }));
       break;
     case 'number': {
       const isInt = checks.some((c) => c.check === 'number_format');
       const low = bound('greater_than') ?? -10;
       const high = Math.min(bound('less_than') ?? 10_000, 100_000);
-      base = isInt ? fc.integer({ min: low - 1, max: high + 1 }) : fc.double({ min: low - 0.5, max: high + 0.5, noNaN: true, noDefaultInfinity: true });
+      base = isInt
+        ? fc.integer({ min: low - 1, max: high + 1 })
+        : fc.double({ min: low - 0.5, max: high + 0.5, noNaN: true, noDefaultInfinity: true });
       break;
     }
     case 'boolean':
@@ -399,7 +520,9 @@ function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
       base = fc.oneof(...(def.options as z.ZodType[]).map(fromSchema));
       break;
     case 'record':
-      base = fc.dictionary(fc.constantFrom('price', 'title', 'bad key', 'n'), fromSchema(def.valueType), { maxKeys: 3 });
+      base = fc.dictionary(fc.constantFrom('price', 'title', 'bad key', 'n'), fromSchema(def.valueType), {
+        maxKeys: 3,
+      });
       break;
     default:
       base = anyValue;
@@ -480,11 +603,18 @@ describe('restoreDocument properties', () => {
 
   it('repairs to a valid document on its own, before any safety net', () => {
     fc.assert(
-      fc.property(fc.oneof(v1Arb, mutatedArb, schemaArb.filter((d) => typeof d === 'object' && d !== null && !Array.isArray(d))), (input) => {
-        const repaired: MapDocument = repairDocument(input as Record<string, unknown>, new RepairLog());
-        const result = strictMapDocument.safeParse(repaired);
-        expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
-      }),
+      fc.property(
+        fc.oneof(
+          v1Arb,
+          mutatedArb,
+          schemaArb.filter((d) => typeof d === 'object' && d !== null && !Array.isArray(d)),
+        ),
+        (input) => {
+          const repaired: MapDocument = repairDocument(input as Record<string, unknown>, new RepairLog());
+          const result = strictMapDocument.safeParse(repaired);
+          expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+        },
+      ),
       { numRuns: 400 },
     );
   });

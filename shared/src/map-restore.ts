@@ -13,14 +13,28 @@ export interface RestoreResult {
   warnings: string[];
 }
 
-const V1_SETTINGS_GROUPS = ['layout', 'zoom', 'controls', 'directory', 'search', 'filters', 'popup', 'legend', 'wayfinding', 'text'];
+const V1_SETTINGS_GROUPS = [
+  'layout',
+  'zoom',
+  'controls',
+  'directory',
+  'search',
+  'filters',
+  'popup',
+  'legend',
+  'wayfinding',
+  'text',
+];
 
 /** A document without a schemaVersion that is nonetheless in our shape (Mapplic's settings are flat, its locations say `group`). */
 function looksLikeV1(doc: Record<string, unknown>): boolean {
   const settings = doc.settings;
   if (isPlainObject(settings) && V1_SETTINGS_GROUPS.some((key) => isPlainObject(settings[key]))) return true;
   const locations = doc.locations;
-  return Array.isArray(locations) && locations.some((l) => isPlainObject(l) && (Array.isArray(l.groups) || isPlainObject(l.fields)));
+  return (
+    Array.isArray(locations) &&
+    locations.some((l) => isPlainObject(l) && (Array.isArray(l.groups) || isPlainObject(l.fields)))
+  );
 }
 
 function restore(input: unknown): RestoreResult {
@@ -37,14 +51,18 @@ function restore(input: unknown): RestoreResult {
   }
   const log = new RepairLog();
   const raw = value.schemaVersion;
-  const version = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : undefined;
+  const version =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : undefined;
   if (version === SCHEMA_VERSION) {
     const valid = parseIfValid(value);
     if (valid) return { document: valid, warnings: [] };
   } else if (version !== undefined && version > SCHEMA_VERSION) {
-    log.warn(`The document has schema version ${version}, newer than this app reads (${SCHEMA_VERSION}); fields it does not know were dropped.`);
+    log.warn(
+      `The document has schema version ${version}, newer than this app reads (${SCHEMA_VERSION}); fields it does not know were dropped.`,
+    );
   } else if (!looksLikeV1(value)) {
-    if (version !== undefined && version !== 0) log.warn(`Unknown schema version ${describeVersion(raw)}; read the document as a Mapplic map.`);
+    if (version !== undefined && version !== 0)
+      log.warn(`Unknown schema version ${describeVersion(raw)}; read the document as a Mapplic map.`);
     const imported = importMapplic(value);
     return { document: imported.document, warnings: [...log.list(), ...imported.warnings] };
   } else if (version === undefined) {
@@ -68,6 +86,9 @@ export function restoreDocument(input: unknown): RestoreResult {
     return restore(input);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { document: blankDocument(), warnings: [`The document could not be read (${reason}); started an empty map.`] };
+    return {
+      document: blankDocument(),
+      warnings: [`The document could not be read (${reason}); started an empty map.`],
+    };
   }
 }

@@ -58,10 +58,48 @@ export const WHEEL_MODES = ['always', 'modifier', 'off'] as const;
 export const DIRECTORY_LAYOUTS = ['list', 'grid'] as const;
 export const SIDES = ['left', 'right'] as const;
 /** Location properties a filter, sort or condition can read, besides `fields.<key>`. */
-export const BUILTIN_FIELDS = ['id', 'title', 'about', 'desc', 'layer', 'groups', 'type', 'style', 'label', 'phone', 'email', 'hours', 'link', 'color'] as const;
+export const BUILTIN_FIELDS = [
+  'id',
+  'title',
+  'about',
+  'desc',
+  'layer',
+  'groups',
+  'type',
+  'style',
+  'label',
+  'phone',
+  'email',
+  'hours',
+  'link',
+  'color',
+] as const;
 /** What search can look in; 'groups' means group names, 'fields' means every custom field. */
-export const SEARCH_FIELDS = ['title', 'about', 'desc', 'groups', 'fields', 'id', 'label', 'phone', 'email', 'hours'] as const;
-export const CONDITION_OPS = ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'empty', 'notEmpty', 'lt', 'lte', 'gt', 'gte'] as const;
+export const SEARCH_FIELDS = [
+  'title',
+  'about',
+  'desc',
+  'groups',
+  'fields',
+  'id',
+  'label',
+  'phone',
+  'email',
+  'hours',
+] as const;
+export const CONDITION_OPS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'empty',
+  'notEmpty',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+] as const;
 export const FILTER_TYPES = ['groups', 'checkbox', 'dropdown'] as const;
 
 export type MarkerType = (typeof MARKER_TYPES)[number];
@@ -73,8 +111,32 @@ export type ConditionOp = (typeof CONDITION_OPS)[number];
 
 /** Location keys of the schema; custom field keys may not reuse them, so `{{key}}` is never ambiguous. */
 export const LOCATION_KEYS = [
-  'id', 'title', 'about', 'desc', 'thumb', 'image', 'link', 'target', 'more', 'phone', 'email', 'hours', 'color', 'style',
-  'label', 'scale', 'type', 'layer', 'groups', 'coord', 'latlon', 'zoom', 'action', 'hide', 'disable', 'fields',
+  'id',
+  'title',
+  'about',
+  'desc',
+  'thumb',
+  'image',
+  'link',
+  'target',
+  'more',
+  'phone',
+  'email',
+  'hours',
+  'color',
+  'style',
+  'label',
+  'scale',
+  'type',
+  'layer',
+  'groups',
+  'coord',
+  'latlon',
+  'zoom',
+  'action',
+  'hide',
+  'disable',
+  'fields',
 ] as const;
 export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(LOCATION_KEYS);
 

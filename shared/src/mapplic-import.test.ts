@@ -6,20 +6,50 @@ import { importMapplic } from './mapplic-import';
 /** The "mall" example of the Mapplic v8 WordPress plugin, abridged (research/mapplic.md §7). */
 const MALL = {
   settings: {
-    mapWidth: 1000, mapHeight: 600, layer: 'ground', maxZoom: 4, zoom: true,
-    sidebar: true, toggleSidebar: true, groupBy: true, thumbnails: true, filters: true,
-    deeplinking: true, hoverTooltip: true, primaryColor: '#1476FF', moreText: 'Visit',
-    layerSwitcher: 'top-right', zoomButtons: 'bottom-right', resetButton: 'bottom-right', fullscreen: 'bottom-left',
+    mapWidth: 1000,
+    mapHeight: 600,
+    layer: 'ground',
+    maxZoom: 4,
+    zoom: true,
+    sidebar: true,
+    toggleSidebar: true,
+    groupBy: true,
+    thumbnails: true,
+    filters: true,
+    deeplinking: true,
+    hoverTooltip: true,
+    primaryColor: '#1476FF',
+    moreText: 'Visit',
+    layerSwitcher: 'top-right',
+    zoomButtons: 'bottom-right',
+    resetButton: 'bottom-right',
+    fullscreen: 'bottom-left',
   },
   layers: [{ id: 'ground', name: 'Ground floor', file: 'mall-ground.svg' }],
   locations: [
     { id: 'def', sample: 'true', style: 'store', type: 'hidden' },
     {
-      id: 'a101', title: "Macy's", about: 'Shop & Save Big', group: 'Department Store',
-      layer: 'ground', coord: [0.2114, 0.563], zoom: '2.9254', style: 'anchor', color: '#E22130',
+      id: 'a101',
+      title: "Macy's",
+      about: 'Shop & Save Big',
+      group: 'Department Store',
+      layer: 'ground',
+      coord: [0.2114, 0.563],
+      zoom: '2.9254',
+      style: 'anchor',
+      color: '#E22130',
     },
   ],
-  styles: [{ class: 'store', svg: true, 'base-color': '#e8e8e8', 'hover-color': '#fafafa', 'active-color': '#fff', 'active-stroke': '#6082cc' }],
+  styles: [
+    {
+      class: 'store',
+      svg: true,
+      'base-color': '#e8e8e8',
+      'hover-color': '#fafafa',
+      'active-color': '#fff',
+      'active-stroke': '#6082cc',
+    },
+  ],
   groups: [{ id: 'department-store', name: 'Department Store' }],
   filters: [
     { id: 'categories', type: 'tags', name: 'Categories', default: [] },
@@ -48,9 +78,20 @@ const LEGACY = {
       minimap: 'images/mall/lower-small.jpg',
       locations: [
         {
-          id: 'gadget', title: 'Gadget Store', about: 'Lorem ipsum', description: '<p>Best gadgets in town</p>',
-          category: 'electronics,furniture', link: 'http://example.com/gadget', x: '0.3994', y: '0.3165',
-          pin: 'circular pin-md pin-label', label: 'G1', fill: '#c47', zoom: '3', thumbnail: 'images/thumbs/gadget.jpg', action: 'tooltip',
+          id: 'gadget',
+          title: 'Gadget Store',
+          about: 'Lorem ipsum',
+          description: '<p>Best gadgets in town</p>',
+          category: 'electronics,furniture',
+          link: 'http://example.com/gadget',
+          x: '0.3994',
+          y: '0.3165',
+          pin: 'circular pin-md pin-label',
+          label: 'G1',
+          fill: '#c47',
+          zoom: '3',
+          thumbnail: 'images/thumbs/gadget.jpg',
+          action: 'tooltip',
         },
         { id: 'lift', title: 'Lift', x: '0.5', y: '0.5', pin: 'hidden', action: 'disabled' },
       ],
@@ -60,7 +101,18 @@ const LEGACY = {
       title: 'Upper floor',
       map: 'images/mall/upper.svg',
       show: 'true',
-      locations: [{ id: 'sofa', title: 'Sofa World', category: 'Furniture', x: '0.7', y: '0.2', action: 'open-link', link: 'https://sofa.example', price: '$$' }],
+      locations: [
+        {
+          id: 'sofa',
+          title: 'Sofa World',
+          category: 'Furniture',
+          x: '0.7',
+          y: '0.2',
+          action: 'open-link',
+          link: 'https://sofa.example',
+          price: '$$',
+        },
+      ],
     },
   ],
   maxscale: 3,
@@ -90,18 +142,44 @@ describe('importMapplic with the v8 "mall" example', () => {
   it('merges the def sample into the location and drops the sample itself', () => {
     expect(document.locations).toEqual([
       {
-        id: 'a101', title: "Macy's", about: 'Shop & Save Big', color: '#E22130', type: 'hidden',
-        layer: 'ground', groups: ['department-store'], coord: [0.2114, 0.563], zoom: 2.9254,
+        id: 'a101',
+        title: "Macy's",
+        about: 'Shop & Save Big',
+        color: '#E22130',
+        type: 'hidden',
+        layer: 'ground',
+        groups: ['department-store'],
+        coord: [0.2114, 0.563],
+        zoom: 2.9254,
       },
     ]);
   });
 
   it('maps the flat settings to typed groups', () => {
     const s = document.settings;
-    expect(s).toMatchObject({ mapWidth: 1000, mapHeight: 600, defaultLayer: 'ground', primaryColor: '#1476FF', deepLinking: true });
+    expect(s).toMatchObject({
+      mapWidth: 1000,
+      mapHeight: 600,
+      defaultLayer: 'ground',
+      primaryColor: '#1476FF',
+      deepLinking: true,
+    });
     expect(s.zoom).toMatchObject({ enabled: true, maxZoom: 4 });
-    expect(s.controls).toEqual({ zoomButtons: 'bottom-right', resetButton: 'bottom-right', fullscreen: 'bottom-left', layerSwitcher: 'top-right', buttonLabels: false });
-    expect(s.directory).toMatchObject({ enabled: true, toggle: true, groupBy: true, thumbnails: true, width: 280, layout: 'list' });
+    expect(s.controls).toEqual({
+      zoomButtons: 'bottom-right',
+      resetButton: 'bottom-right',
+      fullscreen: 'bottom-left',
+      layerSwitcher: 'top-right',
+      buttonLabels: false,
+    });
+    expect(s.directory).toMatchObject({
+      enabled: true,
+      toggle: true,
+      groupBy: true,
+      thumbnails: true,
+      width: 280,
+      layout: 'list',
+    });
     expect(s.filters.enabled).toBe(true);
     expect(s.popup.hoverTooltip).toBe(true);
     expect(s.text.more).toBe('Visit');
@@ -112,9 +190,19 @@ describe('importMapplic with the v8 "mall" example', () => {
     expect(document.layers).toEqual([{ id: 'ground', name: 'Ground floor', file: 'mall-ground.svg' }]);
     expect(document.groups).toEqual([{ id: 'department-store', name: 'Department Store' }]);
     expect(document.styles).toEqual([
-      { id: 'store', name: 'store', markers: true, svg: true, normal: { fill: '#e8e8e8' }, hover: { fill: '#fafafa' }, active: { fill: '#fff', stroke: '#6082cc' } },
+      {
+        id: 'store',
+        name: 'store',
+        markers: true,
+        svg: true,
+        normal: { fill: '#e8e8e8' },
+        hover: { fill: '#fafafa' },
+        active: { fill: '#fff', stroke: '#6082cc' },
+      },
     ]);
-    expect(document.filters).toEqual([{ id: 'categories', type: 'groups', name: 'Categories', disable: false, groups: [], default: [], match: 'any' }]);
+    expect(document.filters).toEqual([
+      { id: 'categories', type: 'groups', name: 'Categories', disable: false, groups: [], default: [], match: 'any' },
+    ]);
     expect(document.breakpoints).toEqual([
       { name: 'tablet', below: 860, portrait: true, layout: 'grid', columns: 3 },
       { name: 'mobile', below: 480, portrait: true },
@@ -127,7 +215,10 @@ describe('importMapplic with a legacy levels/categories file', () => {
 
   it('produces a valid document and reports what it left out', () => {
     expect(strictMapDocument.safeParse(document).success).toBe(true);
-    expect(warnings).toEqual(['levels: minimaps are not carried over (the map view shows the whole map instead)', 'Ignored legacy options: search']);
+    expect(warnings).toEqual([
+      'levels: minimaps are not carried over (the map view shows the whole map instead)',
+      'Ignored legacy options: search',
+    ]);
   });
 
   it('turns levels into layers and flattens their locations', () => {
@@ -137,14 +228,29 @@ describe('importMapplic with a legacy levels/categories file', () => {
       { id: 'lower', name: 'Lower floor', file: 'images/mall/lower.svg' },
       { id: 'upper', name: 'Upper floor', file: 'images/mall/upper.svg' },
     ]);
-    expect(document.locations.map((l) => [l.id, l.layer])).toEqual([['gadget', 'lower'], ['lift', 'lower'], ['sofa', 'upper']]);
+    expect(document.locations.map((l) => [l.id, l.layer])).toEqual([
+      ['gadget', 'lower'],
+      ['lift', 'lower'],
+      ['sofa', 'upper'],
+    ]);
   });
 
   it('renames legacy location keys and converts their values', () => {
     expect(document.locations[0]).toEqual({
-      id: 'gadget', title: 'Gadget Store', about: 'Lorem ipsum', desc: '<p>Best gadgets in town</p>', thumb: 'images/thumbs/gadget.jpg',
-      link: 'http://example.com/gadget', color: '#c47', label: 'G1', type: 'circle', layer: 'lower', groups: ['electronics', 'furniture'],
-      coord: [0.3994, 0.3165], zoom: 3, action: 'tooltip',
+      id: 'gadget',
+      title: 'Gadget Store',
+      about: 'Lorem ipsum',
+      desc: '<p>Best gadgets in town</p>',
+      thumb: 'images/thumbs/gadget.jpg',
+      link: 'http://example.com/gadget',
+      color: '#c47',
+      label: 'G1',
+      type: 'circle',
+      layer: 'lower',
+      groups: ['electronics', 'furniture'],
+      coord: [0.3994, 0.3165],
+      zoom: 3,
+      action: 'tooltip',
     });
     expect(document.locations[1]).toMatchObject({ type: 'hidden', disable: true });
     expect(document.locations[2]).toMatchObject({ action: 'link', groups: ['furniture'], fields: { price: '$$' } });
@@ -185,7 +291,10 @@ describe('importMapplic', () => {
     const { document, warnings } = importMapplic(
       v8({
         groups: [{ name: 'Food Court', id: 'fc' }, { name: 'Toys' }],
-        locations: [{ id: 'a', group: 'Food Court, toys ,fc, Now Open' }, { id: 'b', group: ['Toys', 'Now Open'] }],
+        locations: [
+          { id: 'a', group: 'Food Court, toys ,fc, Now Open' },
+          { id: 'b', group: ['Toys', 'Now Open'] },
+        ],
       }),
     );
     expect(document.groups).toEqual([
@@ -193,13 +302,24 @@ describe('importMapplic', () => {
       { id: 'Toys', name: 'Toys' },
       { id: 'Now-Open', name: 'Now Open' },
     ]);
-    expect(document.locations.map((l) => l.groups)).toEqual([['fc', 'Toys', 'Now-Open'], ['Toys', 'Now-Open']]);
+    expect(document.locations.map((l) => l.groups)).toEqual([
+      ['fc', 'Toys', 'Now-Open'],
+      ['Toys', 'Now-Open'],
+    ]);
     expect(warnings).toEqual(['locations.0.group: created group "Now Open", which was used but not defined']);
   });
 
   it('reads numbers and coordinates given as strings', () => {
     const { document, warnings } = importMapplic(
-      v8({ locations: [{ id: 'a', coord: '0.25,0.5', zoom: '3', scale: '1.5' }, { id: 'b', coord: ['0.1', '0.9'] }] }, { mapWidth: '1000', maxZoom: '6' }),
+      v8(
+        {
+          locations: [
+            { id: 'a', coord: '0.25,0.5', zoom: '3', scale: '1.5' },
+            { id: 'b', coord: ['0.1', '0.9'] },
+          ],
+        },
+        { mapWidth: '1000', maxZoom: '6' },
+      ),
     );
     expect(warnings).toEqual([]);
     expect(document.locations).toEqual([
@@ -216,12 +336,21 @@ describe('importMapplic', () => {
   });
 
   it('maps pin1 and pin2 to pin and keeps other marker types', () => {
-    const { document } = importMapplic(v8({ locations: ['pin1', 'pin2', 'dot', 'thumb', 'text'].map((type, i) => ({ id: `l${i}`, type })) }));
+    const { document } = importMapplic(
+      v8({ locations: ['pin1', 'pin2', 'dot', 'thumb', 'text'].map((type, i) => ({ id: `l${i}`, type })) }),
+    );
     expect(document.locations.map((l) => l.type)).toEqual(['pin', 'pin', 'dot', 'thumb', 'text']);
   });
 
   it('puts a location with an empty layer on every layer', () => {
-    const { document } = importMapplic(v8({ locations: [{ id: 'a', layer: '' }, { id: 'b', layer: 'g' }] }));
+    const { document } = importMapplic(
+      v8({
+        locations: [
+          { id: 'a', layer: '' },
+          { id: 'b', layer: 'g' },
+        ],
+      }),
+    );
     expect(document.locations[0]).toEqual({ id: 'a' });
     expect(document.locations[1]!.layer).toBe('g');
   });
@@ -240,7 +369,9 @@ describe('importMapplic', () => {
         { exclude: 'l.hidden == "1"' },
       ),
     );
-    expect(document.filters).toEqual([{ id: 'tags', type: 'groups', name: 'Tags', disable: false, groups: [], default: ['Food'], match: 'any' }]);
+    expect(document.filters).toEqual([
+      { id: 'tags', type: 'groups', name: 'Tags', disable: false, groups: [], default: ['Food'], match: 'any' },
+    ]);
     expect(warnings).toEqual([
       'settings.exclude: dropped (it is JavaScript, which Mapnest never runs; hide or disable those locations instead)',
       'filters.0: dropped filter "On sale" (its logic is JavaScript, which Mapnest never runs; recreate it with a field condition)',
@@ -250,9 +381,14 @@ describe('importMapplic', () => {
   });
 
   it('keeps extra location keys as custom fields', () => {
-    const { document, warnings } = importMapplic(v8({ locations: [{ id: 'a', price: 120, 'Area m2': '80', sold: false, extra: { nested: 1 } }] }));
+    const { document, warnings } = importMapplic(
+      v8({ locations: [{ id: 'a', price: 120, 'Area m2': '80', sold: false, extra: { nested: 1 } }] }),
+    );
     expect(document.locations[0]!.fields).toEqual({ price: '120', Area_m2: '80', sold: 'false' });
-    expect(warnings).toEqual(['locations.0.extra: dropped an object (custom fields hold text)', 'locations.0.fields: renamed the field "Area m2" to "Area_m2"']);
+    expect(warnings).toEqual([
+      'locations.0.extra: dropped an object (custom fields hold text)',
+      'locations.0.fields: renamed the field "Area m2" to "Area_m2"',
+    ]);
   });
 
   it('maps the remaining settings', () => {
@@ -260,13 +396,47 @@ describe('importMapplic', () => {
       v8(
         {},
         {
-          title: 'Campus', location: 'a', padding: '20', kiosk: 'true', mouseWheel: true, mouseWheelShift: true, closeReset: true,
-          reduceMotion: true, fullscreen: '', hoverAbout: true, accessibility: 'Plus', rightSidebar: true, sidebarWidth: 320,
-          sidebarClosed: true, ordered: true, filtersAlwaysVisible: true, filtersOpened: true, csvEnabled: true, csv: 'data/locations.csv',
-          css: '.x{}', legend: 'bottom-left', legendColumns: 2, legendHorizontal: true, legendToggle: false, legendClosed: true,
-          legendTitle: 'Key', wayfinding: true, wayfindingControls: 'top-right', wayfindingOpened: true, wayfindingLineWidth: '4',
-          wayfindingLineColor: '#00ff00', wayfindingSpeed: 1, wayfindingSmoothing: '', wayfindingFixedFrom: 'a', wayfindingAccessibility: false,
-          searchText: 'Find', clearText: 'Reset', foundText: 'results', noresultsText: 'Nothing.', scrollTop: 100, bogus: 1,
+          title: 'Campus',
+          location: 'a',
+          padding: '20',
+          kiosk: 'true',
+          mouseWheel: true,
+          mouseWheelShift: true,
+          closeReset: true,
+          reduceMotion: true,
+          fullscreen: '',
+          hoverAbout: true,
+          accessibility: 'Plus',
+          rightSidebar: true,
+          sidebarWidth: 320,
+          sidebarClosed: true,
+          ordered: true,
+          filtersAlwaysVisible: true,
+          filtersOpened: true,
+          csvEnabled: true,
+          csv: 'data/locations.csv',
+          css: '.x{}',
+          legend: 'bottom-left',
+          legendColumns: 2,
+          legendHorizontal: true,
+          legendToggle: false,
+          legendClosed: true,
+          legendTitle: 'Key',
+          wayfinding: true,
+          wayfindingControls: 'top-right',
+          wayfindingOpened: true,
+          wayfindingLineWidth: '4',
+          wayfindingLineColor: '#00ff00',
+          wayfindingSpeed: 1,
+          wayfindingSmoothing: '',
+          wayfindingFixedFrom: 'a',
+          wayfindingAccessibility: false,
+          searchText: 'Find',
+          clearText: 'Reset',
+          foundText: 'results',
+          noresultsText: 'Nothing.',
+          scrollTop: 100,
+          bogus: 1,
         },
       ) as Record<string, unknown>,
     );
@@ -279,9 +449,24 @@ describe('importMapplic', () => {
     expect(s.directory).toMatchObject({ position: 'right', width: 320, startClosed: true, sort: 'title' });
     expect(s.filters).toEqual({ enabled: true, alwaysVisible: true, startOpen: true });
     expect(s.popup.hoverAbout).toBe(true);
-    expect(s.legend).toEqual({ position: 'bottom-left', title: 'Key', columns: 2, horizontal: true, toggle: false, startClosed: true });
+    expect(s.legend).toEqual({
+      position: 'bottom-left',
+      title: 'Key',
+      columns: 2,
+      horizontal: true,
+      toggle: false,
+      startClosed: true,
+    });
     expect(s.wayfinding).toEqual({
-      enabled: true, position: 'top-right', startOpen: true, lineWidth: 4, lineColor: '#00ff00', speed: 1, smoothing: 0, fixedFrom: null, accessibleToggle: false,
+      enabled: true,
+      position: 'top-right',
+      startOpen: true,
+      lineWidth: 4,
+      lineColor: '#00ff00',
+      speed: 1,
+      smoothing: 0,
+      fixedFrom: null,
+      accessibleToggle: false,
     });
     expect(s.text).toMatchObject({ search: 'Find', clearAll: 'Reset', found: 'results', noResults: 'Nothing.' });
     expect(warnings).toEqual([
@@ -298,7 +483,9 @@ describe('importMapplic', () => {
   });
 
   it('calibrates geographic maps and keeps latlon', () => {
-    const { document } = importMapplic(v8({ locations: [{ id: 'paris', latlon: '48.8566, 2.3522' }] }, { geo: true, extent: '-10,40,10,60' }));
+    const { document } = importMapplic(
+      v8({ locations: [{ id: 'paris', latlon: '48.8566, 2.3522' }] }, { geo: true, extent: '-10,40,10,60' }),
+    );
     expect(document.settings.geo).toEqual({ extent: [-10, 40, 10, 60] });
     expect(document.locations[0]!.latlon).toEqual([48.8566, 2.3522]);
   });
@@ -315,15 +502,57 @@ describe('importMapplic', () => {
       }),
     );
     expect(document.routes).toEqual([
-      { id: 'p-a', layer: 'g', points: [[0.1, 0.1], [0.5, 0.5]], closed: false, endpoint: 'a', connector: false, weight: 2, inaccessible: false },
-      { id: 'hall', layer: 'g', points: [[0, 0], [1, 0], [1, 1]], closed: true, connector: false, weight: 1, inaccessible: true },
-      { id: 'lift', layer: 'g', points: [[0.01, 0.02], [0.02, 0.02]], closed: false, endpoint: 'lift-1', connector: true, weight: 1, inaccessible: false },
+      {
+        id: 'p-a',
+        layer: 'g',
+        points: [
+          [0.1, 0.1],
+          [0.5, 0.5],
+        ],
+        closed: false,
+        endpoint: 'a',
+        connector: false,
+        weight: 2,
+        inaccessible: false,
+      },
+      {
+        id: 'hall',
+        layer: 'g',
+        points: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+        closed: true,
+        connector: false,
+        weight: 1,
+        inaccessible: true,
+      },
+      {
+        id: 'lift',
+        layer: 'g',
+        points: [
+          [0.01, 0.02],
+          [0.02, 0.02],
+        ],
+        closed: false,
+        endpoint: 'lift-1',
+        connector: true,
+        weight: 1,
+        inaccessible: false,
+      },
     ]);
   });
 
   it('imports the legend', () => {
-    const { document } = importMapplic(v8({ legend: [{ id: 'open', text: 'Open', icon: 'O', color: '#0f0', scale: '1.2', radius: 2, disable: 'false' }] }));
-    expect(document.legend).toEqual([{ id: 'open', text: 'Open', icon: 'O', color: '#0f0', scale: 1.2, radius: 2, disable: false }]);
+    const { document } = importMapplic(
+      v8({
+        legend: [{ id: 'open', text: 'Open', icon: 'O', color: '#0f0', scale: '1.2', radius: 2, disable: 'false' }],
+      }),
+    );
+    expect(document.legend).toEqual([
+      { id: 'open', text: 'Open', icon: 'O', color: '#0f0', scale: 1.2, radius: 2, disable: false },
+    ]);
   });
 
   it('makes ids from names and keeps references to them', () => {
@@ -344,7 +573,10 @@ describe('importMapplic', () => {
   });
 
   it('starts an empty map for input that is not a JSON object', () => {
-    expect(importMapplic([1, 2])).toEqual({ document: blankDocument(), warnings: ['The Mapplic file is not a JSON object; started an empty map.'] });
+    expect(importMapplic([1, 2])).toEqual({
+      document: blankDocument(),
+      warnings: ['The Mapplic file is not a JSON object; started an empty map.'],
+    });
     const broken = importMapplic('{nope');
     expect(broken.document).toEqual(blankDocument());
     expect(broken.warnings[0]).toMatch(/^The Mapplic file could not be read/);
@@ -359,20 +591,72 @@ describe('importMapplic', () => {
 
 describe('importMapplic properties', () => {
   const scalar = fc.oneof(
-    fc.constantFrom('', 'true', 'false', '0.5', '12', 'a101', 'Food', 'Food, Toys', 'ground', 'pin1', 'polygon', 'layer', '#fff', 'top-left', null),
+    fc.constantFrom(
+      '',
+      'true',
+      'false',
+      '0.5',
+      '12',
+      'a101',
+      'Food',
+      'Food, Toys',
+      'ground',
+      'pin1',
+      'polygon',
+      'layer',
+      '#fff',
+      'top-left',
+      null,
+    ),
     fc.string({ maxLength: 8 }),
     fc.integer({ min: -10, max: 2000 }),
     fc.double({ min: -1, max: 2, noNaN: true }),
     fc.boolean(),
   );
-  const value = fc.oneof({ weight: 5, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+  const value = fc.oneof(
+    { weight: 5, arbitrary: scalar },
+    { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
   const obj = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 8 });
   const mapplicArb = fc.oneof(
     fc.record(
       {
-        settings: obj(['mapWidth', 'mapHeight', 'layer', 'zoom', 'maxZoom', 'mouseWheel', 'geo', 'extent', 'legend', 'wayfinding', 'wayfindingFixedFrom', 'location', 'orderBy', 'title']),
+        settings: obj([
+          'mapWidth',
+          'mapHeight',
+          'layer',
+          'zoom',
+          'maxZoom',
+          'mouseWheel',
+          'geo',
+          'extent',
+          'legend',
+          'wayfinding',
+          'wayfindingFixedFrom',
+          'location',
+          'orderBy',
+          'title',
+        ]),
         layers: fc.array(obj(['id', 'name', 'file']), { maxLength: 3 }),
-        locations: fc.array(obj(['id', 'title', 'sample', 'group', 'layer', 'coord', 'latlon', 'type', 'zoom', 'style', 'price', 'x', 'y']), { maxLength: 5 }),
+        locations: fc.array(
+          obj([
+            'id',
+            'title',
+            'sample',
+            'group',
+            'layer',
+            'coord',
+            'latlon',
+            'type',
+            'zoom',
+            'style',
+            'price',
+            'x',
+            'y',
+          ]),
+          { maxLength: 5 },
+        ),
         samples: fc.array(obj(['id', 'type', 'color', 'group']), { maxLength: 2 }),
         groups: fc.array(obj(['id', 'name', 'color', 'hide']), { maxLength: 3 }),
         filters: fc.array(obj(['id', 'name', 'type', 'default', 'logic', 'value']), { maxLength: 3 }),
@@ -389,7 +673,16 @@ describe('importMapplic properties', () => {
         mapheight: value,
         categories: fc.array(obj(['id', 'title', 'color', 'show']), { maxLength: 3 }),
         levels: fc.array(
-          fc.record({ id: value, title: value, map: value, show: value, locations: fc.array(obj(['id', 'x', 'y', 'category', 'pin', 'action', 'fill']), { maxLength: 3 }) }, { requiredKeys: [] }),
+          fc.record(
+            {
+              id: value,
+              title: value,
+              map: value,
+              show: value,
+              locations: fc.array(obj(['id', 'x', 'y', 'category', 'pin', 'action', 'fill']), { maxLength: 3 }),
+            },
+            { requiredKeys: [] },
+          ),
           { maxLength: 3 },
         ),
       },

@@ -121,9 +121,25 @@ function migrateLegacy(json: Obj, log: RepairLog): Obj {
   });
   if (minimap) log.warn('levels: minimaps are not carried over (the map view shows the whole map instead)');
   const groups = asList(json.categories).map((c) =>
-    isPlainObject(c) ? { id: c.id, name: c.title ?? c.name, color: c.color, hide: c.show === undefined ? undefined : flag(c.show) === false } : c,
+    isPlainObject(c)
+      ? {
+          id: c.id,
+          name: c.title ?? c.name,
+          color: c.color,
+          hide: c.show === undefined ? undefined : flag(c.show) === false,
+        }
+      : c,
   );
-  const known = new Set(['mapwidth', 'mapheight', 'mapWidth', 'mapHeight', 'maxscale', 'maxZoom', 'levels', 'categories']);
+  const known = new Set([
+    'mapwidth',
+    'mapheight',
+    'mapWidth',
+    'mapHeight',
+    'maxscale',
+    'maxZoom',
+    'levels',
+    'categories',
+  ]);
   const ignored = Object.keys(json).filter((k) => !known.has(k));
   if (ignored.length > 0) log.warn(`Ignored legacy options: ${ignored.join(', ')}`);
   return { settings, layers, locations, groups };
@@ -133,15 +149,67 @@ function migrateLegacy(json: Obj, log: RepairLog): Obj {
 
 /** Every flat Mapplic v8 setting this importer reads; the rest are reported. */
 const SETTING_KEYS = new Set([
-  'title', 'mapWidth', 'mapHeight', 'layer', 'layerSwitcher', 'geo', 'extent', 'location', 'padding', 'kiosk',
-  'zoom', 'maxZoom', 'zoomButtons', 'resetButton', 'mouseWheel', 'mouseWheelShift', 'closeReset', 'reduceMotion',
-  'fullscreen', 'hoverTooltip', 'hoverAbout', 'deeplinking', 'accessibility', 'action',
-  'sidebar', 'ordered', 'orderBy', 'groupBy', 'thumbnails', 'toggleSidebar', 'sidebarClosed', 'rightSidebar', 'sidebarWidth',
-  'filters', 'filtersAlwaysVisible', 'filtersOpened', 'exclude', 'csvEnabled', 'csv', 'primaryColor', 'css',
-  'moreText', 'searchText', 'clearText', 'foundText', 'noresultsText',
-  'legend', 'legendColumns', 'legendHorizontal', 'legendToggle', 'legendClosed', 'legendTitle',
-  'wayfinding', 'wayfindingControls', 'wayfindingOpened', 'wayfindingLineWidth', 'wayfindingLineColor', 'wayfindingSpeed',
-  'wayfindingSmoothing', 'wayfindingFixedFrom', 'wayfindingAccessibility',
+  'title',
+  'mapWidth',
+  'mapHeight',
+  'layer',
+  'layerSwitcher',
+  'geo',
+  'extent',
+  'location',
+  'padding',
+  'kiosk',
+  'zoom',
+  'maxZoom',
+  'zoomButtons',
+  'resetButton',
+  'mouseWheel',
+  'mouseWheelShift',
+  'closeReset',
+  'reduceMotion',
+  'fullscreen',
+  'hoverTooltip',
+  'hoverAbout',
+  'deeplinking',
+  'accessibility',
+  'action',
+  'sidebar',
+  'ordered',
+  'orderBy',
+  'groupBy',
+  'thumbnails',
+  'toggleSidebar',
+  'sidebarClosed',
+  'rightSidebar',
+  'sidebarWidth',
+  'filters',
+  'filtersAlwaysVisible',
+  'filtersOpened',
+  'exclude',
+  'csvEnabled',
+  'csv',
+  'primaryColor',
+  'css',
+  'moreText',
+  'searchText',
+  'clearText',
+  'foundText',
+  'noresultsText',
+  'legend',
+  'legendColumns',
+  'legendHorizontal',
+  'legendToggle',
+  'legendClosed',
+  'legendTitle',
+  'wayfinding',
+  'wayfindingControls',
+  'wayfindingOpened',
+  'wayfindingLineWidth',
+  'wayfindingLineColor',
+  'wayfindingSpeed',
+  'wayfindingSmoothing',
+  'wayfindingFixedFrom',
+  'wayfindingAccessibility',
 ]);
 
 const BUILTIN: ReadonlySet<string> = new Set(BUILTIN_FIELDS);
@@ -163,8 +231,15 @@ function wheelMode(wheel: unknown, shift: unknown): string | undefined {
 }
 
 function convertSettings(s: Obj, log: RepairLog): Obj {
-  const extent = Array.isArray(s.extent) ? s.extent : typeof s.extent === 'string' ? s.extent.split(/[\s,]+/).filter(Boolean) : undefined;
-  if (!isBlank(s.exclude)) log.warn('settings.exclude: dropped (it is JavaScript, which Mapnest never runs; hide or disable those locations instead)');
+  const extent = Array.isArray(s.extent)
+    ? s.extent
+    : typeof s.extent === 'string'
+      ? s.extent.split(/[\s,]+/).filter(Boolean)
+      : undefined;
+  if (!isBlank(s.exclude))
+    log.warn(
+      'settings.exclude: dropped (it is JavaScript, which Mapnest never runs; hide or disable those locations instead)',
+    );
   const ignored = Object.keys(s).filter((k) => !SETTING_KEYS.has(k));
   if (ignored.length > 0) log.warn(`settings: ignored unsupported settings ${ignored.map((k) => `"${k}"`).join(', ')}`);
   const csvOn = flag(s.csvEnabled);
@@ -204,8 +279,16 @@ function convertSettings(s: Obj, log: RepairLog): Obj {
       toggle: flag(s.toggleSidebar),
       startClosed: flag(s.sidebarClosed),
     },
-    filters: { enabled: flag(s.filters), alwaysVisible: flag(s.filtersAlwaysVisible), startOpen: flag(s.filtersOpened) },
-    popup: { action: isBlank(s.action) ? undefined : s.action, hoverTooltip: flag(s.hoverTooltip), hoverAbout: flag(s.hoverAbout) },
+    filters: {
+      enabled: flag(s.filters),
+      alwaysVisible: flag(s.filtersAlwaysVisible),
+      startOpen: flag(s.filtersOpened),
+    },
+    popup: {
+      action: isBlank(s.action) ? undefined : s.action,
+      hoverTooltip: flag(s.hoverTooltip),
+      hoverAbout: flag(s.hoverAbout),
+    },
     legend: {
       position: s.legend === undefined ? undefined : position(s.legend),
       title: s.legendTitle,
@@ -225,7 +308,13 @@ function convertSettings(s: Obj, log: RepairLog): Obj {
       fixedFrom: isBlank(s.wayfindingFixedFrom) ? undefined : s.wayfindingFixedFrom,
       accessibleToggle: flag(s.wayfindingAccessibility),
     },
-    text: { more: s.moreText, search: s.searchText, clearAll: s.clearText, found: s.foundText, noResults: s.noresultsText },
+    text: {
+      more: s.moreText,
+      search: s.searchText,
+      clearAll: s.clearText,
+      found: s.foundText,
+      noResults: s.noresultsText,
+    },
   });
 }
 
@@ -276,7 +365,20 @@ class GroupIndex {
 
 /** Mapplic location keys with a place in our shape; any other key becomes a custom field. */
 const LOCATION_MAPPED = new Set([
-  ...LOCATION_KEYS, 'sample', 'group', 'pin', 'description', 'thumbnail', 'img', 'fill', 'x', 'y', 'category', 'lat', 'lon', 'lng',
+  ...LOCATION_KEYS,
+  'sample',
+  'group',
+  'pin',
+  'description',
+  'thumbnail',
+  'img',
+  'fill',
+  'x',
+  'y',
+  'category',
+  'lat',
+  'lon',
+  'lng',
 ]);
 const SAMPLE_SKIP = new Set(['id', 'sample', 'coord', 'latlon', 'x', 'y', 'lat', 'lon', 'lng']);
 
@@ -289,7 +391,13 @@ function mergeSample(sample: Obj | undefined, loc: Obj): Obj {
 }
 
 function groupRefs(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(',')
+      : value === undefined || value === null
+        ? []
+        : [value];
   return list.map(str).filter((s) => s !== '');
 }
 
@@ -314,10 +422,32 @@ function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj {
   const fields: Obj = isPlainObject(loc.fields) ? { ...loc.fields } : {};
   for (const [key, value] of Object.entries(loc)) {
     if (LOCATION_MAPPED.has(key)) continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = String(value);
-    else if (!isBlank(value)) ctx.log.warn(`locations.${i}.${key}: dropped ${describe(value)} (custom fields hold text)`);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      fields[key] = String(value);
+    else if (!isBlank(value))
+      ctx.log.warn(`locations.${i}.${key}: dropped ${describe(value)} (custom fields hold text)`);
   }
-  for (const key of ['id', 'title', 'about', 'desc', 'thumb', 'image', 'link', 'target', 'more', 'phone', 'email', 'hours', 'color', 'style', 'label', 'scale', 'zoom', 'hide', 'disable'] as const) {
+  for (const key of [
+    'id',
+    'title',
+    'about',
+    'desc',
+    'thumb',
+    'image',
+    'link',
+    'target',
+    'more',
+    'phone',
+    'email',
+    'hours',
+    'color',
+    'style',
+    'label',
+    'scale',
+    'zoom',
+    'hide',
+    'disable',
+  ] as const) {
     if (!isBlank(loc[key])) out[key] = loc[key];
   }
   if (out.desc === undefined && !isBlank(loc.description)) out.desc = loc.description;
@@ -332,7 +462,8 @@ function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj {
   // Mapplic's empty layer means "every layer", which is our null.
   if (!isBlank(loc.layer)) out.layer = loc.layer;
   const refs = groupRefs(loc.groups ?? loc.group ?? loc.category);
-  if (refs.length > 0) out.groups = [...new Set(refs.map((r) => ctx.groups.resolve(r, ctx.log, `locations.${i}.group`)))];
+  if (refs.length > 0)
+    out.groups = [...new Set(refs.map((r) => ctx.groups.resolve(r, ctx.log, `locations.${i}.group`)))];
   const coord = coordOf(loc);
   if (coord) {
     let [x, y] = coord;
@@ -345,7 +476,8 @@ function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj {
     out.coord = [x, y];
   } else if (!isBlank(loc.coord)) out.coord = loc.coord;
   if (!isBlank(loc.latlon)) out.latlon = loc.latlon;
-  else if (num(loc.lat) !== undefined && num(loc.lon ?? loc.lng) !== undefined) out.latlon = [loc.lat, loc.lon ?? loc.lng];
+  else if (num(loc.lat) !== undefined && num(loc.lon ?? loc.lng) !== undefined)
+    out.latlon = [loc.lat, loc.lon ?? loc.lng];
   if (Object.keys(fields).length > 0) out.fields = fields;
   return out;
 }
@@ -368,12 +500,24 @@ function convertFilters(raw: unknown, groups: GroupIndex, log: RepairLog): Obj[]
     const label = `filter "${str(f.name) || str(f.id) || i}"`;
     const type = str(f.type).toLowerCase();
     if (type === 'tags' || type === 'groups' || type === '') {
-      const pick = (v: unknown, where: string) => groupRefs(v).map((r) => groups.resolve(r, log, `filters.${i}.${where}`));
-      out.push({ id: f.id, type: 'groups', name: f.name, disable: flag(f.disable), groups: pick(f.value, 'value'), default: pick(f.default, 'default') });
+      const pick = (v: unknown, where: string) =>
+        groupRefs(v).map((r) => groups.resolve(r, log, `filters.${i}.${where}`));
+      out.push({
+        id: f.id,
+        type: 'groups',
+        name: f.name,
+        disable: flag(f.disable),
+        groups: pick(f.value, 'value'),
+        default: pick(f.default, 'default'),
+      });
     } else if (!isBlank(f.logic)) {
-      log.warn(`filters.${i}: dropped ${label} (its logic is JavaScript, which Mapnest never runs; recreate it with a field condition)`);
+      log.warn(
+        `filters.${i}: dropped ${label} (its logic is JavaScript, which Mapnest never runs; recreate it with a field condition)`,
+      );
     } else {
-      log.warn(`filters.${i}: dropped ${label} (a ${type} filter without logic has nothing to match; recreate it with a field condition)`);
+      log.warn(
+        `filters.${i}: dropped ${label} (a ${type} filter without logic has nothing to match; recreate it with a field condition)`,
+      );
     }
   });
   return out;
@@ -388,7 +532,12 @@ function convertStyles(raw: unknown): unknown[] {
       name: s.class ?? s.name,
       markers: flag(s.marker),
       svg: flag(s.svg),
-      normal: { fill: color(s['base-color']), stroke: color(s['base-stroke']), strokeWidth: isBlank(s['stroke-width']) ? undefined : s['stroke-width'], text: color(s['text-color']) },
+      normal: {
+        fill: color(s['base-color']),
+        stroke: color(s['base-stroke']),
+        strokeWidth: isBlank(s['stroke-width']) ? undefined : s['stroke-width'],
+        text: color(s['text-color']),
+      },
       hover: { fill: color(s['hover-color']), stroke: color(s['hover-stroke']), text: color(s['hover-text']) },
       active: { fill: color(s['active-color']), stroke: color(s['active-stroke']), text: color(s['active-text']) },
     });
@@ -398,7 +547,10 @@ function convertStyles(raw: unknown): unknown[] {
 /** The widest breakpoint (Mapplic's "all-screens", below 8000) holds the base layout; the rest stay breakpoints. */
 function convertBreakpoints(raw: unknown, settings: Obj): unknown[] {
   const list = asList(raw).filter(isPlainObject);
-  const widest = list.reduce<Obj | undefined>((best, b) => ((num(b.below) ?? 0) > (num(best?.below) ?? 0) ? b : best), undefined);
+  const widest = list.reduce<Obj | undefined>(
+    (best, b) => ((num(b.below) ?? 0) > (num(best?.below) ?? 0) ? b : best),
+    undefined,
+  );
   const out: unknown[] = [];
   for (const b of list) {
     if (b === widest && (num(b.below) ?? 0) >= 2000 && !flag(b.portrait)) {
@@ -429,7 +581,15 @@ function convertBreakpoints(raw: unknown, settings: Obj): unknown[] {
 function convertLegend(raw: unknown): unknown[] {
   return asList(raw).map((item) =>
     isPlainObject(item)
-      ? compact({ id: item.id, text: item.text, icon: item.icon, color: isBlank(item.color) ? undefined : item.color, scale: item.scale, radius: item.radius, disable: flag(item.disable) })
+      ? compact({
+          id: item.id,
+          text: item.text,
+          icon: item.icon,
+          color: isBlank(item.color) ? undefined : item.color,
+          scale: item.scale,
+          radius: item.radius,
+          disable: flag(item.disable),
+        })
       : item,
   );
 }
@@ -437,7 +597,12 @@ function convertLegend(raw: unknown): unknown[] {
 function convertRoutes(raw: unknown, mapWidth: number, mapHeight: number): unknown[] {
   return asList(raw).map((r) => {
     if (!isPlainObject(r)) return r;
-    const numbers = Array.isArray(r.points) ? r.points.flat(2).map(num) : str(r.points).split(/[\s,]+/).filter(Boolean).map(num);
+    const numbers = Array.isArray(r.points)
+      ? r.points.flat(2).map(num)
+      : str(r.points)
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(num);
     const points: number[][] = [];
     for (let i = 0; i + 1 < numbers.length; i += 2) {
       const x = numbers[i];
@@ -459,7 +624,20 @@ function convertRoutes(raw: unknown, mapWidth: number, mapHeight: number): unkno
 
 // ---- Entry point -------------------------------------------------------------------------------
 
-const V8_KEYS = new Set(['settings', 'layers', 'locations', 'samples', 'groups', 'filters', 'styles', 'breakpoints', 'legend', 'routes', 'target', 'schemaVersion']);
+const V8_KEYS = new Set([
+  'settings',
+  'layers',
+  'locations',
+  'samples',
+  'groups',
+  'filters',
+  'styles',
+  'breakpoints',
+  'legend',
+  'routes',
+  'target',
+  'schemaVersion',
+]);
 
 function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
   const legacy = Array.isArray(json.levels) || 'mapwidth' in json || 'categories' in json;
@@ -477,7 +655,8 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
   const samples = new Map<string, Obj>();
   for (const s of asList(source.samples)) if (isPlainObject(s) && str(s.id) !== '') samples.set(str(s.id), s);
   const rawLocations = asList(source.locations);
-  for (const l of rawLocations) if (isPlainObject(l) && flag(l.sample) === true && str(l.id) !== '') samples.set(str(l.id), l);
+  for (const l of rawLocations)
+    if (isPlainObject(l) && flag(l.sample) === true && str(l.id) !== '') samples.set(str(l.id), l);
 
   const ctx: LocationContext = { groups, samples, mapWidth, mapHeight, log, pixelCoords: 0 };
   const locations: unknown[] = [];
@@ -485,9 +664,14 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
     if (!isPlainObject(l)) locations.push(l);
     else if (flag(l.sample) !== true) locations.push(convertLocation(l, i, ctx));
   });
-  if (ctx.pixelCoords > 0) log.warn(`locations: converted pixel coordinates of ${ctx.pixelCoords} location${ctx.pixelCoords > 1 ? 's' : ''} to map fractions`);
+  if (ctx.pixelCoords > 0)
+    log.warn(
+      `locations: converted pixel coordinates of ${ctx.pixelCoords} location${ctx.pixelCoords > 1 ? 's' : ''} to map fractions`,
+    );
 
-  const layers = asList(source.layers).map((l) => (isPlainObject(l) ? compact({ id: l.id, name: l.name ?? l.title, file: l.file ?? l.map ?? '' }) : l));
+  const layers = asList(source.layers).map((l) =>
+    isPlainObject(l) ? compact({ id: l.id, name: l.name ?? l.title, file: l.file ?? l.map ?? '' }) : l,
+  );
   const filters = convertFilters(source.filters, groups, log);
   const raw: Obj = {
     settings,
@@ -513,12 +697,18 @@ export function importMapplic(json: unknown): ImportResult {
   try {
     let value = json;
     if (typeof value === 'string') value = JSON.parse(value);
-    if (!isPlainObject(value)) return { document: blankDocument(), warnings: ['The Mapplic file is not a JSON object; started an empty map.'] };
+    if (!isPlainObject(value))
+      return { document: blankDocument(), warnings: ['The Mapplic file is not a JSON object; started an empty map.'] };
     const { raw, title } = translate(value, log);
     const document = finishRepair(repairDocument(raw, log), log);
-    return title === undefined ? { document, warnings: log.list() } : { document, warnings: log.list(), title: title.slice(0, 100) };
+    return title === undefined
+      ? { document, warnings: log.list() }
+      : { document, warnings: log.list(), title: title.slice(0, 100) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { document: blankDocument(), warnings: [...log.list(), `The Mapplic file could not be read (${reason}); started an empty map.`] };
+    return {
+      document: blankDocument(),
+      warnings: [...log.list(), `The Mapplic file could not be read (${reason}); started an empty map.`],
+    };
   }
 }

@@ -3,7 +3,14 @@
  * convenience checks), the shapes calls answer with, and the pure rules about states, slots and expiry.
  */
 import * as z from 'zod';
-import { HISTORY_NAME_MAX, MAP_TITLE_MAX, MapState, TEST_MAP_ACTIVE_MS, USER_ID_MAX, type MapStateValue } from './constants';
+import {
+  HISTORY_NAME_MAX,
+  MAP_TITLE_MAX,
+  MapState,
+  TEST_MAP_ACTIVE_MS,
+  USER_ID_MAX,
+  type MapStateValue,
+} from './constants';
 import { strictMapDocument, type MapDocument } from './map-document';
 import { plainText } from './text';
 
@@ -12,11 +19,9 @@ export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
 export const mapIdSchema = z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
 export const historyIdSchema = z.string().regex(/^v\d{8}$/, 'Not a valid history id');
 
-export const mapTitleSchema = plainText(z
-  .string()
-  .trim()
-  .min(1, 'A title is required')
-  .max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`));
+export const mapTitleSchema = plainText(
+  z.string().trim().min(1, 'A title is required').max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`),
+);
 
 export const mapStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], {
   error: 'State must be 0 (test), 1 (live), 2 (demo), 3 (pro) or 9 (admin)',

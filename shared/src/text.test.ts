@@ -5,7 +5,17 @@ import { deleteFileInput } from './files';
 import { mapTitleSchema, setHistoryNameInput } from './maps';
 import { PLAIN_TEXT_MESSAGE, plainTextProblem } from './text';
 
-const ODD = ['a\u0000b', 'tab\there', 'new\nline', 'bell\u0007', 'c1\u0085', 'rlo\u202Eevil', 'lri\u2066x\u2069', 'lone\uD800', 'trail\uDC00x'];
+const ODD = [
+  'a\u0000b',
+  'tab\there',
+  'new\nline',
+  'bell\u0007',
+  'c1\u0085',
+  'rlo\u202Eevil',
+  'lri\u2066x\u2069',
+  'lone\uD800',
+  'trail\uDC00x',
+];
 
 describe('plain text', () => {
   it('refuses NUL, control characters, bidi overrides and isolates, and unpaired surrogates', () => {
@@ -13,7 +23,8 @@ describe('plain text', () => {
   });
 
   it('accepts ordinary text in any script, emoji (paired surrogates) and joiners', () => {
-    for (const v of ['Ground floor', 'Étage 2 – Café', '東京駅', 'שלום', 'Map 🗺️', '👩‍💻 team']) expect(plainTextProblem(v), v).toBeNull();
+    for (const v of ['Ground floor', 'Étage 2 – Café', '東京駅', 'שלום', 'Map 🗺️', '👩‍💻 team'])
+      expect(plainTextProblem(v), v).toBeNull();
   });
 
   it('is enforced by titles, version names, display names and contact names', () => {
@@ -21,7 +32,15 @@ describe('plain text', () => {
       expect(mapTitleSchema.safeParse(v).success, `title ${JSON.stringify(v)}`).toBe(false);
       expect(setHistoryNameInput.safeParse({ mapId: 'abc', historyMapId: 'v00000001', name: v }).success).toBe(false);
       expect(displayNameSchema.safeParse(v).success).toBe(false);
-      expect(contactRequestSchema.safeParse({ kind: 'contact', name: v, email: 'a@b.c', topic: 'general', message: 'long enough message' }).success).toBe(false);
+      expect(
+        contactRequestSchema.safeParse({
+          kind: 'contact',
+          name: v,
+          email: 'a@b.c',
+          topic: 'general',
+          message: 'long enough message',
+        }).success,
+      ).toBe(false);
     }
     expect(mapTitleSchema.safeParse('Mall – level 2 🛍️').success).toBe(true);
   });

@@ -12,7 +12,8 @@ const FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 /** A surrogate code unit with no partner (the `u` flag makes a proper pair one code point, not Cs). */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-export const PLAIN_TEXT_MESSAGE = 'Use letters, digits, spaces and punctuation only (no control characters or direction marks).';
+export const PLAIN_TEXT_MESSAGE =
+  'Use letters, digits, spaces and punctuation only (no control characters or direction marks).';
 
 /** Whether a string is well-formed UTF-16 (every surrogate paired). */
 export function isWellFormed(value: string): boolean {

@@ -6,7 +6,20 @@ import { hasWayfinding, publishableDocument } from './wayfinding';
 const withNetwork = () => {
   const doc = blankDocument();
   doc.settings.wayfinding.enabled = true;
-  doc.routes = [{ id: 'r', layer: 'layer-1', points: [[0, 0], [1, 1]], closed: false, connector: false, weight: 1, inaccessible: false }];
+  doc.routes = [
+    {
+      id: 'r',
+      layer: 'layer-1',
+      points: [
+        [0, 0],
+        [1, 1],
+      ],
+      closed: false,
+      connector: false,
+      weight: 1,
+      inaccessible: false,
+    },
+  ];
   return doc;
 };
 

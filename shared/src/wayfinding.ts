@@ -18,5 +18,9 @@ export function hasWayfinding(state: number): boolean {
  */
 export function publishableDocument(doc: MapDocument, state: number): MapDocument {
   if (hasWayfinding(state)) return doc;
-  return { ...doc, routes: [], settings: { ...doc.settings, wayfinding: { ...doc.settings.wayfinding, enabled: false } } };
+  return {
+    ...doc,
+    routes: [],
+    settings: { ...doc.settings, wayfinding: { ...doc.settings.wayfinding, enabled: false } },
+  };
 }

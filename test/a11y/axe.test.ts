@@ -14,19 +14,28 @@ import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 const ARTIFACTS = path.resolve('.test-artifacts/a11y');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
 
 /** Runs axe on the page as it is and returns its serious and critical violations, one line per element. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`),
+    );
 }
 
 let browser: Browser;
@@ -53,7 +62,14 @@ afterAll(async () => {
 
 async function check(name: string): Promise<void> {
   // Measured at rest: a card half-way through its fade-in has half its contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
   expect(await seriousViolations(page)).toEqual([]);
 }
@@ -67,13 +83,17 @@ describe('no serious or critical axe violation', () => {
     await check('landing');
   }, 60_000);
 
-  it.each(['real-estate', 'retail', 'geographic'])('on the %s case study, with its live example map', async (name) => {
-    await page.goto(`/case-study/${name}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.locator('.live-example .mn-viewport').waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    await check(`case-study-${name}`);
-  }, 60_000);
+  it.each(['real-estate', 'retail', 'geographic'])(
+    'on the %s case study, with its live example map',
+    async (name) => {
+      await page.goto(`/case-study/${name}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.locator('.live-example .mn-viewport').waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await check(`case-study-${name}`);
+    },
+    60_000,
+  );
 
   it('on the pricing page', async () => {
     await page.goto('/pricing');

@@ -16,16 +16,26 @@ let other: TestUser;
 let admin: TestUser;
 let png: Buffer;
 
-const exists = (key: string) => s3().send(new HeadObjectCommand({ Bucket: buckets().uploads, Key: key })).then(() => true, () => false);
+const exists = (key: string) =>
+  s3()
+    .send(new HeadObjectCommand({ Bucket: buckets().uploads, Key: key }))
+    .then(
+      () => true,
+      () => false,
+    );
 const picture = async (uid: string) => {
-  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: uid }));
+  const user = await cognito().send(
+    new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: uid }),
+  );
   return user.UserAttributes?.find((a) => a.Name === 'picture')?.Value ?? null;
 };
 const status = (body: unknown) => (body as { error?: { status?: string } }).error?.status;
 
 beforeAll(async () => {
   [owner, other, admin] = await Promise.all([createUser(), createUser(), adminUser()]);
-  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#4338ca' } }).png().toBuffer();
+  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#4338ca' } })
+    .png()
+    .toBuffer();
 });
 
 describe('createAvatarUpload', () => {
@@ -42,16 +52,24 @@ describe('createAvatarUpload', () => {
     const answer = await rawCall('createAvatarUpload', data(), { token: other.token, viewAs: owner.uid });
     expect(answer.status).toBe(403);
   });
-  it('gives an administrator viewing as the owner an upload for the administrator\'s own key only', async () => {
+  it("gives an administrator viewing as the owner an upload for the administrator's own key only", async () => {
     const answer = await rawCall('createAvatarUpload', data(), { token: admin.token, viewAs: owner.uid });
     expect(answer.status).toBe(200);
     expect((answer.body as { data: { key: string } }).data.key).toBe(`${admin.uid}/.avatar.png`);
   });
-  it('refuses a GIF and a file over 0.1 MB with the spec\'s messages before signing anything', async () => {
-    const gif = await rawCall('createAvatarUpload', { fileName: 'a.gif', contentType: 'image/gif', size: 10 }, { token: owner.token });
+  it("refuses a GIF and a file over 0.1 MB with the spec's messages before signing anything", async () => {
+    const gif = await rawCall(
+      'createAvatarUpload',
+      { fileName: 'a.gif', contentType: 'image/gif', size: 10 },
+      { token: owner.token },
+    );
     expect(gif.status).toBe(400);
     expect(JSON.stringify(gif.body)).toContain('Only JPG, PNG, or WEBP images are allowed');
-    const big = await rawCall('createAvatarUpload', { fileName: 'a.png', contentType: 'image/png', size: 100_001 }, { token: owner.token });
+    const big = await rawCall(
+      'createAvatarUpload',
+      { fileName: 'a.png', contentType: 'image/png', size: 100_001 },
+      { token: owner.token },
+    );
     expect(big.status).toBe(400);
     expect(JSON.stringify(big.body)).toContain('File too large (max 0.1MB)');
   });
@@ -63,13 +81,15 @@ describe('setAvatar and clearAvatar', () => {
     expect((await rawCall('clearAvatar', null, {})).status).toBe(401);
   });
 
-  it('lets only the owner set and clear the owner\'s avatar', async () => {
+  it("lets only the owner set and clear the owner's avatar", async () => {
     const { photoURL, key } = await uploadAvatar(owner, png);
     expect(photoURL).toMatch(new RegExp(`^/files/${owner.uid}/\\.avatar\\.png\\?v=`));
     expect(await picture(owner.uid)).toBe(photoURL);
 
     // Another user cannot act as the owner, and acting as themselves finds no upload of theirs.
-    expect((await rawCall('setAvatar', { extension: 'png' }, { token: other.token, viewAs: owner.uid })).status).toBe(403);
+    expect((await rawCall('setAvatar', { extension: 'png' }, { token: other.token, viewAs: owner.uid })).status).toBe(
+      403,
+    );
     expect((await rawCall('clearAvatar', null, { token: other.token, viewAs: owner.uid })).status).toBe(403);
     const theirs = await rawCall('setAvatar', { extension: 'png' }, { token: other.token });
     expect(theirs.status).toBe(400);
@@ -101,22 +121,46 @@ describe('updateEmail', () => {
     expect((await rawCall('updateEmail', { newEmail: owner.email, oldEmail: 'old@example.com' }, {})).status).toBe(401);
   });
   it('accepts the owner whose verified token carries the new address', async () => {
-    const answer = await rawCall('updateEmail', { newEmail: owner.email, oldEmail: 'old@example.com' }, { token: owner.token });
+    const answer = await rawCall(
+      'updateEmail',
+      { newEmail: owner.email, oldEmail: 'old@example.com' },
+      { token: owner.token },
+    );
     expect(answer.status).toBe(200);
     expect((answer.body as { data: { email: string } }).data.email).toBe(owner.email);
   });
-  it('refuses another user claiming the owner\'s address (not verified for them) and one acting as the owner', async () => {
-    const claim = await rawCall('updateEmail', { newEmail: owner.email, oldEmail: other.email }, { token: other.token });
+  it("refuses another user claiming the owner's address (not verified for them) and one acting as the owner", async () => {
+    const claim = await rawCall(
+      'updateEmail',
+      { newEmail: owner.email, oldEmail: other.email },
+      { token: other.token },
+    );
     expect(claim.status).toBe(400);
     expect(JSON.stringify(claim.body)).toContain('Your new email address is not confirmed yet');
-    expect((await rawCall('updateEmail', { newEmail: owner.email, oldEmail: other.email }, { token: other.token, viewAs: owner.uid })).status).toBe(403);
+    expect(
+      (
+        await rawCall(
+          'updateEmail',
+          { newEmail: owner.email, oldEmail: other.email },
+          { token: other.token, viewAs: owner.uid },
+        )
+      ).status,
+    ).toBe(403);
   });
-  it('refuses an administrator viewing as the owner (the token is the administrator\'s)', async () => {
-    const answer = await rawCall('updateEmail', { newEmail: owner.email, oldEmail: 'old@example.com' }, { token: admin.token, viewAs: owner.uid });
+  it("refuses an administrator viewing as the owner (the token is the administrator's)", async () => {
+    const answer = await rawCall(
+      'updateEmail',
+      { newEmail: owner.email, oldEmail: 'old@example.com' },
+      { token: admin.token, viewAs: owner.uid },
+    );
     expect(answer.status).toBe(400);
   });
-  it('refuses a malformed address with the spec\'s message', async () => {
-    const answer = await rawCall('updateEmail', { newEmail: 'not an email', oldEmail: owner.email }, { token: owner.token });
+  it("refuses a malformed address with the spec's message", async () => {
+    const answer = await rawCall(
+      'updateEmail',
+      { newEmail: 'not an email', oldEmail: owner.email },
+      { token: owner.token },
+    );
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain('Not a valid email address');
   });
@@ -132,13 +176,16 @@ describe('deleteUserData', () => {
     const byAdmin = await rawCall('deleteUserData', null, { token: admin.token, viewAs: victim.uid });
     expect(byAdmin.status).toBe(400);
     expect(JSON.stringify(byAdmin.body)).toContain('Stop viewing as another user');
-    const still = await cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: victim.uid }));
+    const still = await cognito().send(
+      new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: victim.uid }),
+    );
     expect(still.Username).toBeTruthy();
   });
-  it('deletes the owner\'s own account', async () => {
+  it("deletes the owner's own account", async () => {
     const leaving = await createUser();
     expect((await rawCall('deleteUserData', null, { token: leaving.token })).status).toBe(200);
-    await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: leaving.uid })))
-      .rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(
+      cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: leaving.uid })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 });

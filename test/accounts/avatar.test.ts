@@ -14,20 +14,36 @@ let png: Buffer;
 /** About 200 KB of PNG (noise does not compress). */
 let bigPng: Buffer;
 
-const exists = (key: string) => s3().send(new HeadObjectCommand({ Bucket: buckets().uploads, Key: key })).then(() => true, () => false);
+const exists = (key: string) =>
+  s3()
+    .send(new HeadObjectCommand({ Bucket: buckets().uploads, Key: key }))
+    .then(
+      () => true,
+      () => false,
+    );
 
 beforeAll(async () => {
   user = await createUser();
-  png = await sharp({ create: { width: 640, height: 320, channels: 4, background: { r: 67, g: 56, b: 202, alpha: 0.5 } } }).png().toBuffer();
+  png = await sharp({
+    create: { width: 640, height: 320, channels: 4, background: { r: 67, g: 56, b: 202, alpha: 0.5 } },
+  })
+    .png()
+    .toBuffer();
   const noise = Buffer.alloc(260 * 260 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 3) * 104729) % 251;
-  bigPng = await sharp(noise, { raw: { width: 260, height: 260, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  bigPng = await sharp(noise, { raw: { width: 260, height: 260, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 });
 
 describe('avatar upload policy', () => {
   it('refuses a body over 0.1 MB even when the caller understated its size', async () => {
     expect(bigPng.length).toBeGreaterThan(150_000);
-    const post = await call<PresignedPost>('createAvatarUpload', { fileName: 'big.png', contentType: 'image/png', size: 1000 }, user);
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'big.png', contentType: 'image/png', size: 1000 },
+      user,
+    );
     const res = await postUpload(post, bigPng, 'image/png');
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('EntityTooLarge');
@@ -35,7 +51,11 @@ describe('avatar upload policy', () => {
   });
 
   it('refuses a content type other than the one signed (a GIF passed off as a PNG upload)', async () => {
-    const post = await call<PresignedPost>('createAvatarUpload', { fileName: 'a.png', contentType: 'image/png', size: 100 }, user);
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'a.png', contentType: 'image/png', size: 100 },
+      user,
+    );
     const tampered = { ...post, fields: { ...post.fields, 'Content-Type': 'image/gif' } };
     const res = await postUpload(tampered, Buffer.from('GIF89a'), 'image/gif');
     expect(res.status).toBe(403);
@@ -43,7 +63,11 @@ describe('avatar upload policy', () => {
   });
 
   it('refuses a key other than the avatar key it was signed for', async () => {
-    const post = await call<PresignedPost>('createAvatarUpload', { fileName: 'a.png', contentType: 'image/png', size: png.length }, user);
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'a.png', contentType: 'image/png', size: png.length },
+      user,
+    );
     const elsewhere = { ...post, fields: { ...post.fields, key: `${user.uid}/somewhere-else.png` } };
     const res = await postUpload(elsewhere, png, 'image/png');
     expect(res.status).toBe(403);
@@ -51,9 +75,17 @@ describe('avatar upload policy', () => {
   });
 
   it('takes the extension from the file name, defaulting to jpg', async () => {
-    const named = await call<PresignedPost>('createAvatarUpload', { fileName: 'Portrait.WEBP', contentType: 'image/webp', size: 10 }, user);
+    const named = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'Portrait.WEBP', contentType: 'image/webp', size: 10 },
+      user,
+    );
     expect(named.key).toBe(`${user.uid}/.avatar.webp`);
-    const bare = await call<PresignedPost>('createAvatarUpload', { fileName: 'portrait', contentType: 'image/png', size: 10 }, user);
+    const bare = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'portrait', contentType: 'image/png', size: 10 },
+      user,
+    );
     expect(bare.key).toBe(`${user.uid}/.avatar.jpg`);
   });
 });
@@ -75,7 +107,17 @@ describe('thumbnails', () => {
 
   describe('called directly', () => {
     let handler: (event: unknown) => Promise<void>;
-    const event = (key: string) => ({ Records: [{ eventName: 'ObjectCreated:Put', s3: { bucket: { name: buckets().uploads }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+') } } }] });
+    const event = (key: string) => ({
+      Records: [
+        {
+          eventName: 'ObjectCreated:Put',
+          s3: {
+            bucket: { name: buckets().uploads },
+            object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+') },
+          },
+        },
+      ],
+    });
 
     beforeAll(async () => {
       Object.assign(process.env, inject('stackEnv'));
@@ -84,16 +126,27 @@ describe('thumbnails', () => {
 
     it('ignores files that are not images', async () => {
       const key = `${user.uid}/notes/read me.txt`;
-      await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: 'hello', ContentType: 'text/plain' }));
+      await s3().send(
+        new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: 'hello', ContentType: 'text/plain' }),
+      );
       await handler(event(key));
       expect(await exists(`${key}/.thumb-64.jpg`)).toBe(false);
     });
 
     it('ignores SVG and files that claim to be images but do not decode', async () => {
       const svg = `${user.uid}/plan.svg`;
-      await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: svg, Body: '<svg xmlns="http://www.w3.org/2000/svg"/>', ContentType: 'image/svg+xml' }));
+      await s3().send(
+        new PutObjectCommand({
+          Bucket: buckets().uploads,
+          Key: svg,
+          Body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          ContentType: 'image/svg+xml',
+        }),
+      );
       const broken = `${user.uid}/broken.png`;
-      await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: broken, Body: 'not a png', ContentType: 'image/png' }));
+      await s3().send(
+        new PutObjectCommand({ Bucket: buckets().uploads, Key: broken, Body: 'not a png', ContentType: 'image/png' }),
+      );
       await handler(event(svg));
       await handler(event(broken));
       expect(await exists(`${svg}/.thumb-64.jpg`)).toBe(false);
@@ -102,7 +155,9 @@ describe('thumbnails', () => {
 
     it('ignores its own outputs', async () => {
       const key = `${user.uid}/photo.png`;
-      await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: png, ContentType: 'image/png' }));
+      await s3().send(
+        new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: png, ContentType: 'image/png' }),
+      );
       await handler(event(key));
       expect(await exists(`${key}/.thumb-64.jpg`)).toBe(true);
       await handler(event(`${key}/.thumb-64.jpg`));
@@ -111,7 +166,9 @@ describe('thumbnails', () => {
 
     it('decodes keys with spaces as S3 events carry them', async () => {
       const key = `${user.uid}/my photo.png`;
-      await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: png, ContentType: 'image/png' }));
+      await s3().send(
+        new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: png, ContentType: 'image/png' }),
+      );
       await handler(event(key));
       expect(await exists(`${key}/.thumb-256.jpg`)).toBe(true);
     });

@@ -27,10 +27,14 @@ beforeAll(async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
   tab = { context, page, errors: collectErrors(page) };
-  png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
   const noise = Buffer.alloc(260 * 260 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 3) * 104729) % 251;
-  bigPng = await sharp(noise, { raw: { width: 260, height: 260, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  bigPng = await sharp(noise, { raw: { width: 260, height: 260, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }, 60_000);
 
 afterAll(async () => {
@@ -51,7 +55,9 @@ async function openSettings(page: Page, tabName: 'Profile' | 'Security' | 'Plan'
 
 /** Swaps the stored ID token for one whose sign-in happened `ageMs` ago (a session left open for a while). */
 async function ageSession(page: Page, ageMs: number) {
-  const name = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'))!);
+  const name = await page.evaluate(() =>
+    Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'))!,
+  );
   const token = await page.evaluate((n) => localStorage.getItem(n)!, name);
   await page.evaluate(({ n, t }) => localStorage.setItem(n, t), { n: name, t: withSignInAge(token, ageMs) });
 }
@@ -136,13 +142,17 @@ describe('accounts in the browser', () => {
     expect(await dialog(page).getByLabel('Name', { exact: true }).inputValue()).toBe('Grace Brewster Hopper');
   });
 
-  it('refuses a 200 KB image and a GIF with the spec\'s messages, then uploads and clears an avatar', async () => {
+  it("refuses a 200 KB image and a GIF with the spec's messages, then uploads and clears an avatar", async () => {
     const { page } = tab;
     const input = dialog(page).getByLabel('Avatar image');
     expect(bigPng.length).toBeGreaterThan(150_000);
     await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: bigPng });
     await dialog(page).getByText('File too large (max 0.1MB)').waitFor();
-    await input.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00') });
+    await input.setInputFiles({
+      name: 'anim.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a\x01\x00\x01\x00'),
+    });
     await dialog(page).getByText('Only JPG, PNG, or WEBP images are allowed').waitFor();
     expect(await dialog(page).getByRole('button', { name: 'Clear' }).count()).toBe(0);
 
@@ -155,7 +165,10 @@ describe('accounts in the browser', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
 
     await dialog(page).getByRole('button', { name: 'Clear' }).click();
-    await dialog(page).getByRole('img', { name: /^Avatar of/ }).filter({ hasText: 'GB' }).waitFor();
+    await dialog(page)
+      .getByRole('img', { name: /^Avatar of/ })
+      .filter({ hasText: 'GB' })
+      .waitFor();
     expect(await dialog(page).getByRole('button', { name: 'Clear' }).count()).toBe(0);
     await expect.poll(async () => (await page.request.get(src)).status()).toBe(404);
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -275,7 +288,12 @@ describe('administrators in the browser', () => {
     await Promise.all([page.waitForEvent('load'), field.press('Enter')]);
     await page.getByText(title).waitFor();
     await openSettings(page);
-    await expect.poll(() => dialog(page).getByRole('img', { name: /^Avatar of/ }).getAttribute('aria-label'))
+    await expect
+      .poll(() =>
+        dialog(page)
+          .getByRole('img', { name: /^Avatar of/ })
+          .getAttribute('aria-label'),
+      )
       .toBe('Avatar of Mapnest Admin, administrator, viewing as another user');
     expect(await dialog(page).locator('.avatar--simulated').count()).toBe(1);
 
@@ -286,7 +304,7 @@ describe('administrators in the browser', () => {
     await context.close();
   });
 
-  it('shows \'View as user\' to administrators only', async () => {
+  it("shows 'View as user' to administrators only", async () => {
     const user = await createUser();
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -18,7 +18,9 @@ async function scanTable(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    const out = await dynamo().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }),
+    );
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
@@ -42,7 +44,8 @@ async function traces(who: { uid: string; email: string }, mapIds: string[]) {
   const items = (await scanTable()).filter((item) => marks.some((m) => JSON.stringify(item).includes(m)));
   const objects: string[] = [];
   for (const bucket of Object.values(buckets())) {
-    for (const key of await listBucket(bucket)) if (marks.some((m) => key.includes(m))) objects.push(`${bucket}/${key}`);
+    for (const key of await listBucket(bucket))
+      if (marks.some((m) => key.includes(m))) objects.push(`${bucket}/${key}`);
   }
   return { items, objects };
 }
@@ -50,7 +53,9 @@ async function traces(who: { uid: string; email: string }, mapIds: string[]) {
 describe('deleteUserData', () => {
   it('leaves nothing of the user in the table, the buckets or Cognito, and nothing of others is touched', async () => {
     const [user, bystander, admin] = await Promise.all([createUser(), createUser(), adminUser()]);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ea580c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ea580c' } })
+      .png()
+      .toBuffer();
 
     // Maps with several versions, history entries and published copies; one test map and one made live.
     await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, admin);
@@ -65,9 +70,16 @@ describe('deleteUserData', () => {
     const avatar = await uploadAvatar(user, png);
     await waitForFile(`/files/${avatar.key}/.thumb-64.jpg`);
     const fileKey = `${user.uid}/library/floor plan.png`;
-    await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: fileKey, Body: png, ContentType: 'image/png' }));
+    await s3().send(
+      new PutObjectCommand({ Bucket: buckets().uploads, Key: fileKey, Body: png, ContentType: 'image/png' }),
+    );
     await waitForFile(`/files/${fileKey.split('/').map(encodeURIComponent).join('/')}/.thumb-256.jpg`);
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.subscription(user.uid, 'sub_test_1'), status: 'active', quantity: 1 } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.subscription(user.uid, 'sub_test_1'), status: 'active', quantity: 1 },
+      }),
+    );
     await call('updateEmail', { newEmail: user.email, oldEmail: user.email }, user);
     await uploadAvatar(bystander, png);
 
@@ -81,8 +93,9 @@ describe('deleteUserData', () => {
 
     const after = await traces(user, [first, second]);
     expect(after).toEqual({ items: [], objects: [] });
-    await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: user.uid })))
-      .rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(
+      cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: user.uid })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
 
     // The bystander keeps their map and avatar.
     expect((await call<Array<{ id: string }>>('listMaps', null, bystander)).map((m) => m.id)).toEqual([theirs]);
@@ -96,7 +109,9 @@ describe('deleteUserData', () => {
     const stale = withSignInAge(user.token, 6 * 60 * 1000);
     const answer = await rawCall('deleteUserData', null, { token: stale });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ error: { status: 'PERMISSION_DENIED', message: 'Please enter your password again to continue.' } });
+    expect(answer.body).toEqual({
+      error: { status: 'PERMISSION_DENIED', message: 'Please enter your password again to continue.' },
+    });
     expect((await call<Array<{ id: string }>>('listMaps', null, user)).map((m) => m.id)).toEqual([mapId]);
     // A fresh sign-in (the re-authentication) then succeeds.
     expect((await rawCall('deleteUserData', null, { token: withSignInAge(user.token, 60 * 1000) })).status).toBe(200);
@@ -106,9 +121,14 @@ describe('deleteUserData', () => {
     const user = await createUser();
     const a = await call<string>('createMap', { title: 'A' }, user);
     await call('saveMap', { id: a, baseVersion: 1, mapData: documentWith(2) }, user);
-    await dynamo().send(new UpdateCommand({
-      TableName: tableName(), Key: keys.map(a), UpdateExpression: 'SET deleting = :t', ExpressionAttributeValues: { ':t': true },
-    }));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.map(a),
+        UpdateExpression: 'SET deleting = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
     expect(await call('listMaps', null, user)).toEqual([]);
     expect((await rawCall('deleteUserData', null, { token: user.token })).status).toBe(200);
     expect(await traces(user, [a])).toEqual({ items: [], objects: [] });

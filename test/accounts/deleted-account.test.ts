@@ -40,17 +40,31 @@ describe('administrator input', () => {
       expect([400, 404], uid).toContain(answer.status);
     }
     const items = (await dynamo().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }))).Items ?? [];
-    expect(items.filter((i) => ['script', '\u0000', '00000000-0000-4000-8000-000000000000'].some((m) => String(i.pk).includes(m)))).toEqual([]);
+    expect(
+      items.filter((i) =>
+        ['script', '\u0000', '00000000-0000-4000-8000-000000000000'].some((m) => String(i.pk).includes(m)),
+      ),
+    ).toEqual([]);
     const user = await createUser();
     await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, admin);
   });
 
   it('acts as another user only when that user exists and the id is well-formed', async () => {
     const admin = await adminUser();
-    for (const viewAs of ['<script>', '../x', '00000000-0000-4000-8000-000000000000', 'nobody-here@example.com', 'a b@example.com']) {
+    for (const viewAs of [
+      '<script>',
+      '../x',
+      '00000000-0000-4000-8000-000000000000',
+      'nobody-here@example.com',
+      'a b@example.com',
+    ]) {
       const answer = await rawCall('createMap', { title: 'Planted' }, { token: admin.token, viewAs });
       expect([400, 404], viewAs).toContain(answer.status);
-      const files = await rawCall('createFileUpload', { fileName: 'a.png', contentType: 'image/png', size: 10 }, { token: admin.token, viewAs });
+      const files = await rawCall(
+        'createFileUpload',
+        { fileName: 'a.png', contentType: 'image/png', size: 10 },
+        { token: admin.token, viewAs },
+      );
       expect([400, 404], viewAs).toContain(files.status);
     }
     const user = await createUser();

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { AdminGetUserCommand, AdminUpdateUserAttributesCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
 import { call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
 import { jwtPayload } from '../helpers/accounts';
@@ -36,16 +40,31 @@ describe('an email address another account uses', () => {
     const mover = await createUser();
     // The dialog asked first, for a free address, which records the mover's current one.
     expect(await call('checkEmailFree', { email: `elsewhere-${mover.uid.slice(0, 8)}@example.com` }, mover)).toBeNull();
-    const first = await cognito().send(new InitiateAuthCommand({
-      ClientId: env().USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: mover.email, PASSWORD: mover.password },
-    }));
+    const first = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: env().USER_POOL_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: mover.email, PASSWORD: mover.password },
+      }),
+    );
     // An emulator (or anything) lets the mover's address become the owner's, verified.
-    await cognito().send(new AdminUpdateUserAttributesCommand({
-      UserPoolId: env().USER_POOL_ID, Username: mover.uid, UserAttributes: [{ Name: 'email', Value: owner.email }, { Name: 'email_verified', Value: 'true' }],
-    }));
-    const refreshed = await cognito().send(new InitiateAuthCommand({
-      ClientId: env().USER_POOL_CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: first.AuthenticationResult!.RefreshToken! },
-    }));
+    await cognito().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env().USER_POOL_ID,
+        Username: mover.uid,
+        UserAttributes: [
+          { Name: 'email', Value: owner.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    const refreshed = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: env().USER_POOL_CLIENT_ID,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: first.AuthenticationResult!.RefreshToken! },
+      }),
+    );
     const token = refreshed.AuthenticationResult!.IdToken!;
     expect(jwtPayload(token).email).toBe(owner.email);
 

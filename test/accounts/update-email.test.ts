@@ -4,7 +4,9 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import {
-  InitiateAuthCommand, UpdateUserAttributesCommand, VerifyUserAttributeCommand,
+  InitiateAuthCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -13,14 +15,18 @@ import { adminUser, call, cognito, createUser, rawCall, signIn } from '../helper
 import { authLink, dynamo, tableName, waitForMail } from '../helpers/accounts';
 
 async function tokens(email: string, password: string) {
-  const out = await cognito().send(new InitiateAuthCommand({
-    ClientId: inject('stackEnv').USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password },
-  }));
+  const out = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: inject('stackEnv').USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
   return { id: out.AuthenticationResult!.IdToken!, access: out.AuthenticationResult!.AccessToken! };
 }
 
 describe('updateEmail after a verified change', () => {
-  it('refuses the change until the link is followed, then records it and re-points the user\'s maps', async () => {
+  it("refuses the change until the link is followed, then records it and re-points the user's maps", async () => {
     const user = await createUser();
     const admin = await adminUser();
     const newEmail = `moved-${randomUUID().slice(0, 8)}@example.com`;
@@ -30,20 +36,36 @@ describe('updateEmail after a verified change', () => {
 
     const since = Date.now();
     const { access } = await tokens(user.email, user.password);
-    await cognito().send(new UpdateUserAttributesCommand({ AccessToken: access, UserAttributes: [{ Name: 'email', Value: newEmail }] }));
+    await cognito().send(
+      new UpdateUserAttributesCommand({ AccessToken: access, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
+    );
 
     // Before the link: the old address stays in use, and the server refuses the new one.
-    const early = await rawCall('updateEmail', { newEmail, oldEmail: user.email }, { token: await signIn(user.email, user.password) });
+    const early = await rawCall(
+      'updateEmail',
+      { newEmail, oldEmail: user.email },
+      { token: await signIn(user.email, user.password) },
+    );
     expect(early.status).toBe(400);
     expect(JSON.stringify(early.body)).toContain('Your new email address is not confirmed yet');
 
     const mail = await waitForMail(newEmail, { since, subject: /Confirm your new email/ });
     const link = authLink(mail);
     expect(link.searchParams.get('mode')).toBe('verifyAndChangeEmail');
-    await cognito().send(new VerifyUserAttributeCommand({ AccessToken: access, AttributeName: 'email', Code: link.searchParams.get('code')! }));
+    await cognito().send(
+      new VerifyUserAttributeCommand({
+        AccessToken: access,
+        AttributeName: 'email',
+        Code: link.searchParams.get('code')!,
+      }),
+    );
 
     const fresh = await signIn(newEmail, user.password);
-    const answer = await call<{ email: string; mapsUpdated: number }>('updateEmail', { newEmail, oldEmail: user.email }, { token: fresh });
+    const answer = await call<{ email: string; mapsUpdated: number }>(
+      'updateEmail',
+      { newEmail, oldEmail: user.email },
+      { token: fresh },
+    );
     expect(answer).toEqual({ email: newEmail, mapsUpdated: 1 });
 
     const profile = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.user(user.uid) }));
@@ -55,6 +77,9 @@ describe('updateEmail after a verified change', () => {
     expect(byAuthor.map((m) => m.id)).toEqual([authored]);
 
     // Calling again changes nothing more.
-    expect(await call('updateEmail', { newEmail, oldEmail: user.email }, { token: fresh })).toEqual({ email: newEmail, mapsUpdated: 0 });
+    expect(await call('updateEmail', { newEmail, oldEmail: user.email }, { token: fresh })).toEqual({
+      email: newEmail,
+      mapsUpdated: 0,
+    });
   });
 });

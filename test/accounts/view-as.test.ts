@@ -33,11 +33,17 @@ describe('findUsers', () => {
   it('finds users by the start of their email address, in any case', async () => {
     const found = await call<UserMatch[]>('findUsers', { query: `VIEWED-${tag}` }, admin);
     expect(found.map((u) => u.uid).sort()).toEqual([author.uid, namesake.uid].sort());
-    expect(found.find((u) => u.uid === author.uid)).toEqual({ uid: author.uid, email: author.email, name: 'Viewed Author' });
+    expect(found.find((u) => u.uid === author.uid)).toEqual({
+      uid: author.uid,
+      email: author.email,
+      name: 'Viewed Author',
+    });
   });
 
   it('finds a user by id and answers nothing for an unknown one', async () => {
-    expect(await call<UserMatch[]>('findUsers', { query: author.uid }, admin)).toEqual([{ uid: author.uid, email: author.email, name: 'Viewed Author' }]);
+    expect(await call<UserMatch[]>('findUsers', { query: author.uid }, admin)).toEqual([
+      { uid: author.uid, email: author.email, name: 'Viewed Author' },
+    ]);
     expect(await call<UserMatch[]>('findUsers', { query: randomUUID() }, admin)).toEqual([]);
     expect(await call<UserMatch[]>('findUsers', { query: `nobody-${tag}@` }, admin)).toEqual([]);
   });
@@ -88,7 +94,9 @@ describe('View as user in the browser', () => {
     await dialog().getByLabel('View as user').fill(`viewed-${tag}`);
     const match = dialog().getByRole('button', { name: new RegExp(`^${author.email}`) });
     await match.waitFor();
-    await dialog().getByRole('button', { name: new RegExp(`^${namesake.email}`) }).waitFor();
+    await dialog()
+      .getByRole('button', { name: new RegExp(`^${namesake.email}`) })
+      .waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'search.png') });
     await Promise.all([page.waitForEvent('load'), match.click()]);
     await expect.poll(() => banner().textContent()).toContain(`Viewing as ${author.email}`);

@@ -35,28 +35,64 @@ async function mapWithState(user: TestUser, state: 0 | 3): Promise<string> {
 }
 
 const today = () => dayOf(new Date());
-const report = (id: string, user: TestUser) => call<MapAnalytics>('getMapAnalytics', { id, from: today(), to: today() }, user);
+const report = (id: string, user: TestUser) =>
+  call<MapAnalytics>('getMapAnalytics', { id, from: today(), to: today() }, user);
 
 describe('analytics beacon', () => {
   it('counts 50 concurrent beacons for a Professional map without losing one', async () => {
     const user = await createUser();
     const id = await mapWithState(user, 3);
     const loc = documentWith(3).locations[0]!.id;
-    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      send(beacon(id, { o: { [loc]: 1 }, s: [[i % 2 ? '  Coffee ' : 'pharmacy', i % 2 === 1]], f: 1, r: i % 5 === 0 ? 1 : 0 }))));
-    expect(statuses.every((s) => s === 204), statuses.join(',')).toBe(true);
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        send(
+          beacon(id, {
+            o: { [loc]: 1 },
+            s: [[i % 2 ? '  Coffee ' : 'pharmacy', i % 2 === 1]],
+            f: 1,
+            r: i % 5 === 0 ? 1 : 0,
+          }),
+        ),
+      ),
+    );
+    expect(
+      statuses.every((s) => s === 204),
+      statuses.join(','),
+    ).toBe(true);
 
     const a = await report(id, user);
     expect(a.pro).toBe(true);
     expect(a.totals).toEqual({ views: 50, opens: 50, searches: 50, searchesEmpty: 25, filters: 50, routes: 10 });
-    expect(a.days).toEqual([{ day: today(), views: 50, opens: 50, searches: 50, searchesEmpty: 25, filters: 50, routes: 10 }]);
+    expect(a.days).toEqual([
+      { day: today(), views: 50, opens: 50, searches: 50, searchesEmpty: 25, filters: 50, routes: 10 },
+    ]);
     expect(a.topLocations).toEqual([{ key: loc, count: 50 }]);
     // Terms are trimmed and lowercased; 'pharmacy' found nothing.
-    expect(a.topSearches).toEqual([{ key: 'coffee', count: 25 }, { key: 'pharmacy', count: 25 }]);
+    expect(a.topSearches).toEqual([
+      { key: 'coffee', count: 25 },
+      { key: 'pharmacy', count: 25 },
+    ]);
     expect(a.emptySearches).toEqual([{ key: 'pharmacy', count: 25 }]);
     // The stored day holds counts only: nothing about who sent them (no IP address, no user agent).
-    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.analytics(id, today()) }))).Item!;
-    expect(Object.keys(item).sort()).toEqual(['day', 'expiresAt', 'filters', 'loc', 'mapId', 'opens', 'pk', 'q', 'qn', 'routes', 'searches', 'searchesEmpty', 'sk', 'type', 'views']);
+    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.analytics(id, today()) })))
+      .Item!;
+    expect(Object.keys(item).sort()).toEqual([
+      'day',
+      'expiresAt',
+      'filters',
+      'loc',
+      'mapId',
+      'opens',
+      'pk',
+      'q',
+      'qn',
+      'routes',
+      'searches',
+      'searchesEmpty',
+      'sk',
+      'type',
+      'views',
+    ]);
   }, 60_000);
 
   it('stops a flood of beacons for a map at its per-minute limit: refused beacons count nothing', async () => {
@@ -90,7 +126,9 @@ describe('analytics beacon', () => {
     expect(await send(beacon(id, { o: { a: 2 }, f: 3 }))).toBe(204);
     const item = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.analytics(id, today()) }));
     expect(item.Item).toBeUndefined();
-    const rate = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.beaconRate(id, Math.floor(Date.now() / 60_000)) }));
+    const rate = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.beaconRate(id, Math.floor(Date.now() / 60_000)) }),
+    );
     expect(rate.Item).toBeUndefined();
     const a = await report(id, user);
     expect(a.pro).toBe(false);
@@ -100,17 +138,25 @@ describe('analytics beacon', () => {
   it('drops bots, refuses bad bodies and wrong content types, and changes nothing for them', async () => {
     const user = await createUser();
     const id = await mapWithState(user, 3);
-    expect(await send(beacon(id), { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).toBe(204);
+    expect(
+      await send(beacon(id), { ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
+    ).toBe(204);
     expect(await send(beacon(id), { type: 'application/x-www-form-urlencoded' })).toBe(415);
     expect(await send('{not json')).toBe(400);
     expect(await send(beacon(id, { v: 5 as 1 }))).toBe(400);
     expect(await send({ ...beacon(id), extra: 1 })).toBe(400);
-    expect(await send(JSON.stringify(beacon(id, { s: [['x'.repeat(200), true]] })) + ' '.repeat(ANALYTICS_LIMITS.bodyBytes))).toBe(413);
+    expect(
+      await send(JSON.stringify(beacon(id, { s: [['x'.repeat(200), true]] })) + ' '.repeat(ANALYTICS_LIMITS.bodyBytes)),
+    ).toBe(413);
     expect((await report(id, user)).totals.views).toBe(0);
     // The report is the owner's (or an administrator's): another user learns nothing.
     const other = await createUser();
-    expect((await rawCall('getMapAnalytics', { id, from: today(), to: today() }, { token: other.token })).status).toBe(404);
-    expect((await rawCall('getMapAnalytics', { id, from: today(), to: '2020-01-01' }, { token: user.token })).status).toBe(400);
+    expect((await rawCall('getMapAnalytics', { id, from: today(), to: today() }, { token: other.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await rawCall('getMapAnalytics', { id, from: today(), to: '2020-01-01' }, { token: user.token })).status,
+    ).toBe(400);
   });
 
   it('deletes a map’s analytics with the map', async () => {

@@ -14,7 +14,8 @@ import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/analytics');
 // Headless Chromium says "HeadlessChrome", which the beacon drops as a bot; a visitor's browser does not.
-const VISITOR_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const VISITOR_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let browser: Browser;
 
@@ -42,7 +43,10 @@ describe('analytics panel', () => {
     await embed.goto(`${baseUrl()}/m/${id}`);
     await embed.getByRole('searchbox').waitFor({ timeout: 20_000 });
     expect(beacons, 'nothing is sent on load').toEqual([]);
-    await embed.getByRole('button', { name: /Location 1/ }).first().click();
+    await embed
+      .getByRole('button', { name: /Location 1/ })
+      .first()
+      .click();
     await embed.getByRole('searchbox').fill('Zebra crossing');
     await embed.waitForTimeout(300);
     const sent = embed.waitForResponse((r) => r.url().endsWith('/api/beacon'));

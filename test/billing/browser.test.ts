@@ -37,7 +37,10 @@ async function changeQuantityInPortal(page: Page, quantity: number) {
 }
 
 async function mail(user: TestUser): Promise<Array<{ subject: string; text: string }>> {
-  return (await (await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{ subject: string; text: string }>;
+  return (await (await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(user.email)}`)).json()) as Array<{
+    subject: string;
+    text: string;
+  }>;
 }
 
 describe('buying map slots', () => {
@@ -69,10 +72,15 @@ describe('buying map slots', () => {
     await page.waitForURL((url) => url.pathname === '/maps');
 
     // The webhook arrives in the background; the dialog's meter shows the 3 slots once it has.
-    await expect.poll(async () => {
-      dialog = await openPlans(page);
-      return dialog.getByRole('meter', { name: 'Basic slots used' }).getAttribute('aria-valuemax');
-    }, { timeout: 30_000, interval: 1_000 }).toBe('3');
+    await expect
+      .poll(
+        async () => {
+          dialog = await openPlans(page);
+          return dialog.getByRole('meter', { name: 'Basic slots used' }).getAttribute('aria-valuemax');
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe('3');
     await dialog.getByRole('article', { name: 'Basic' }).getByText('Active', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Close plans' }).click();
 
@@ -87,9 +95,19 @@ describe('buying map slots', () => {
 
     // The portal lowers the quantity to 1: the map made live last goes back to test and the owner is emailed.
     await changeQuantityInPortal(page, 1);
-    await expect.poll(async () => (await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === second)?.state, { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(async () => (await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === second)?.state, {
+        timeout: 15_000,
+      })
+      .toBe(0);
     expect((await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === first)?.state).toBe(1);
-    await expect.poll(async () => (await mail(user)).some((m) => /went back to test/.test(m.subject) && m.text.includes('"Old Town Market"')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await mail(user)).some((m) => /went back to test/.test(m.subject) && m.text.includes('"Old Town Market"')),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await page.getByRole('link', { name: 'Return to Mapnest' }).click();
     await page.waitForURL((url) => url.pathname === '/maps');
@@ -105,14 +123,23 @@ describe('buying map slots', () => {
 
     // Buying slots again (the portal raises the quantity) and one click brings it back.
     await changeQuantityInPortal(page, 2);
-    await expect.poll(async () => (await call<{ basicCapacity: number }>('getSlots', null, user)).basicCapacity, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(async () => (await call<{ basicCapacity: number }>('getSlots', null, user)).basicCapacity, {
+        timeout: 15_000,
+      })
+      .toBe(2);
     await page.goto('/maps');
-    await page.getByRole('region', { name: 'Maps back in test' }).getByRole('button', { name: 'Bring them back' }).click();
+    await page
+      .getByRole('region', { name: 'Maps back in test' })
+      .getByRole('button', { name: 'Bring them back' })
+      .click();
     await card(page, 'Old Town Market').getByRole('button', { name: 'Back to test' }).waitFor();
     expect((await call<MapSummary[]>('listMaps', null, user)).map((m) => m.state).sort()).toEqual([1, 1]);
 
     // The refused Go live is the one expected failure: the browser reports its 429, and the app logs it (spec §8).
-    expect(errors.filter((e) => !/status of 429|\[maps:state\] CallError: All your Basic map slots are in use/.test(e))).toEqual([]);
+    expect(
+      errors.filter((e) => !/status of 429|\[maps:state\] CallError: All your Basic map slots are in use/.test(e)),
+    ).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -27,7 +27,10 @@ async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, m
 /** Submits a sandbox page's form button as a browser would, without following the redirect. */
 async function press(path: string, form: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl()}${path}`, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
   });
 }
 
@@ -40,7 +43,11 @@ beforeAll(() => {
 describe('checkout through the payments sandbox', () => {
   it('sells slots: Checkout page, Pay, and the subscription arrives by webhook', async () => {
     const user = await createUser();
-    const { url } = await call<{ url: string }>('createCheckoutSession', { plan: 'basic', period: 'yearly', quantity: 12 }, user);
+    const { url } = await call<{ url: string }>(
+      'createCheckoutSession',
+      { plan: 'basic', period: 'yearly', quantity: 12 },
+      user,
+    );
     expect(url).toMatch(new RegExp(`^${baseUrl()}/_dev/checkout/cs_test_\\w+$`));
     const page = await (await fetch(url)).text();
     // 12 maps: the 10+ tier (10% off $96 a year) = $86.40 each, $1,036.80 in all.
@@ -55,20 +62,34 @@ describe('checkout through the payments sandbox', () => {
     const paid = await press(`${new URL(url).pathname}/pay`, { quantity: '3' });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${baseUrl()}/maps`);
-    const counters = await eventually(() => slots(user), (s) => s.basicCapacity === 3);
+    const counters = await eventually(
+      () => slots(user),
+      (s) => s.basicCapacity === 3,
+    );
     expect(counters).toMatchObject({ basicSubscribed: 3, basicCapacity: 3 });
-    expect(await subs(user)).toEqual([expect.objectContaining({ plan: 'basic', period: 'yearly', quantity: 3, status: 'active', cancelAt: null })]);
+    expect(await subs(user)).toEqual([
+      expect.objectContaining({ plan: 'basic', period: 'yearly', quantity: 3, status: 'active', cancelAt: null }),
+    ]);
     // A completed session cannot be paid twice, and a second Basic subscription is not started beside the first.
     expect((await press(`${new URL(url).pathname}/pay`, { quantity: '3' })).status).toBe(410);
-    expect(await rawCall('createCheckoutSession', { plan: 'basic', period: 'monthly', quantity: 1 }, { token: user.token })).toMatchObject({
-      status: 400, body: { error: { status: 'FAILED_PRECONDITION', message: BILLING_MESSAGES.alreadySubscribed('basic') } },
+    expect(
+      await rawCall('createCheckoutSession', { plan: 'basic', period: 'monthly', quantity: 1 }, { token: user.token }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { status: 'FAILED_PRECONDITION', message: BILLING_MESSAGES.alreadySubscribed('basic') } },
     });
-    expect((await call<{ url: string }>('createCheckoutSession', { plan: 'pro', period: 'monthly', quantity: 1 }, user)).url).toContain('/_dev/checkout/');
+    expect(
+      (await call<{ url: string }>('createCheckoutSession', { plan: 'pro', period: 'monthly', quantity: 1 }, user)).url,
+    ).toContain('/_dev/checkout/');
   });
 
   it('cancel returns to the subscribe dialog and sells nothing', async () => {
     const user = await createUser();
-    const { url } = await call<{ url: string }>('createCheckoutSession', { plan: 'pro', period: 'monthly', quantity: 1 }, user);
+    const { url } = await call<{ url: string }>(
+      'createCheckoutSession',
+      { plan: 'pro', period: 'monthly', quantity: 1 },
+      user,
+    );
     const cancelled = await press(`${new URL(url).pathname}/cancel`);
     expect(cancelled.headers.get('location')).toBe(`${baseUrl()}/maps#subscribe`);
     expect(await slots(user)).toMatchObject({ proCapacity: 0 });
@@ -76,13 +97,23 @@ describe('checkout through the payments sandbox', () => {
 
   it('reuses the customer across checkouts and opens the portal, which changes quantity and cancels at period end', async () => {
     const user = await createUser();
-    expect(await rawCall('createPortalLink', { returnPath: '/maps#settings/Plan' }, { token: user.token })).toMatchObject({
-      status: 400, body: { error: { status: 'FAILED_PRECONDITION', message: BILLING_MESSAGES.noCustomer } },
+    expect(
+      await rawCall('createPortalLink', { returnPath: '/maps#settings/Plan' }, { token: user.token }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { status: 'FAILED_PRECONDITION', message: BILLING_MESSAGES.noCustomer } },
     });
-    const first = await call<{ url: string }>('createCheckoutSession', { plan: 'pro', period: 'monthly', quantity: 2 }, user);
+    const first = await call<{ url: string }>(
+      'createCheckoutSession',
+      { plan: 'pro', period: 'monthly', quantity: 2 },
+      user,
+    );
     await call<{ url: string }>('createCheckoutSession', { plan: 'pro', period: 'monthly', quantity: 2 }, user);
     await press(`${new URL(first.url).pathname}/pay`, { quantity: '2' });
-    await eventually(() => slots(user), (s) => s.proCapacity === 2);
+    await eventually(
+      () => slots(user),
+      (s) => s.proCapacity === 2,
+    );
 
     const { url } = await call<{ url: string }>('createPortalLink', { returnPath: '/maps#settings/Plan' }, user);
     expect(url).toMatch(new RegExp(`^${baseUrl()}/_dev/portal/bps_\\w+$`));
@@ -91,9 +122,15 @@ describe('checkout through the payments sandbox', () => {
     const [sub] = await subs(user);
     const lowered = await press(`${new URL(url).pathname}/quantity`, { subscription: sub!.id, quantity: '1' });
     expect(lowered.status).toBe(303);
-    await eventually(() => slots(user), (s) => s.proCapacity === 1);
+    await eventually(
+      () => slots(user),
+      (s) => s.proCapacity === 1,
+    );
     await press(`${new URL(url).pathname}/cancel`, { subscription: sub!.id });
-    const cancelled = await eventually(() => subs(user), (s) => Boolean(s[0]?.cancelAt));
+    const cancelled = await eventually(
+      () => subs(user),
+      (s) => Boolean(s[0]?.cancelAt),
+    );
     expect(cancelled[0]!.cancelAt).toBe(cancelled[0]!.currentPeriodEnd);
     // Only one Stripe customer: the portal lists the one subscription.
     expect((await (await fetch(url)).text()).match(/<section /g)).toHaveLength(1);
@@ -101,9 +138,16 @@ describe('checkout through the payments sandbox', () => {
 
   it('cancels the subscriptions of a deleted account, and writes nothing for it when Stripe confirms', async () => {
     const user = await createUser();
-    const { url } = await call<{ url: string }>('createCheckoutSession', { plan: 'basic', period: 'monthly', quantity: 2 }, user);
+    const { url } = await call<{ url: string }>(
+      'createCheckoutSession',
+      { plan: 'basic', period: 'monthly', quantity: 2 },
+      user,
+    );
     await press(`${new URL(url).pathname}/pay`, { quantity: '2' });
-    const [sub] = await eventually(() => subs(user), (s) => s.length === 1);
+    const [sub] = await eventually(
+      () => subs(user),
+      (s) => s.length === 1,
+    );
     expect(await call('deleteUserData', null, user)).toBeNull();
 
     const env = inject('stackEnv');
@@ -111,8 +155,17 @@ describe('checkout through the payments sandbox', () => {
     const stripe = new Stripe(env.STRIPE_SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http' });
     expect((await stripe.subscriptions.retrieve(sub!.id)).status).toBe('canceled');
     // Stripe's events may arrive after the account is gone (this one late, as a retry would): answered, nothing written.
-    expect(await deliver(event('customer.subscription.deleted', subscription({ id: sub!.id, uid: user.uid, quantity: 2, status: 'canceled' })))).toBe(200);
-    expect(await deliver(event('customer.subscription.updated', subscription({ uid: user.uid, quantity: 9 })))).toBe(200);
+    expect(
+      await deliver(
+        event(
+          'customer.subscription.deleted',
+          subscription({ id: sub!.id, uid: user.uid, quantity: 2, status: 'canceled' }),
+        ),
+      ),
+    ).toBe(200);
+    expect(await deliver(event('customer.subscription.updated', subscription({ uid: user.uid, quantity: 9 })))).toBe(
+      200,
+    );
     const { billingTable } = await import('../../lambdas/src/adapters/billing-table');
     const { mapTable } = await import('../../lambdas/src/adapters/map-table');
     expect(await billingTable.subscriptions(user.uid)).toEqual([]);
@@ -129,10 +182,16 @@ describe('checkout through the payments sandbox', () => {
       { plan: 'basic', period: 'weekly', quantity: 1 },
       { plan: 'basic', period: 'monthly', quantity: 1, price: 'price_x' },
     ]) {
-      expect((await rawCall('createCheckoutSession', data, { token: user.token })).status, JSON.stringify(data)).toBe(400);
+      expect((await rawCall('createCheckoutSession', data, { token: user.token })).status, JSON.stringify(data)).toBe(
+        400,
+      );
     }
-    expect((await rawCall('createPortalLink', { returnPath: 'https://evil.example/' }, { token: user.token })).status).toBe(400);
-    expect((await rawCall('createPortalLink', { returnPath: '//evil.example/maps' }, { token: user.token })).status).toBe(400);
+    expect(
+      (await rawCall('createPortalLink', { returnPath: 'https://evil.example/' }, { token: user.token })).status,
+    ).toBe(400);
+    expect(
+      (await rawCall('createPortalLink', { returnPath: '//evil.example/maps' }, { token: user.token })).status,
+    ).toBe(400);
   });
 });
 
@@ -142,7 +201,11 @@ describe('licences', () => {
     const other = await createUser();
     const map = await call<string>('createMap', { title: 'Hotel' }, user);
     const purchase = code('00000000');
-    const result = await call<RegisterLicenseResult>('registerLicense', { purchaseCode: purchase.toUpperCase(), mapId: map }, user);
+    const result = await call<RegisterLicenseResult>(
+      'registerLicense',
+      { purchaseCode: purchase.toUpperCase(), mapId: map },
+      user,
+    );
     expect(result.state).toBe(1);
     const months = (Date.parse(result.license.endsAt) - Date.now()) / (30.4 * 86_400_000);
     expect(months).toBeGreaterThan(5.9);
@@ -157,9 +220,13 @@ describe('licences', () => {
     // Used: by the same account on another map, and by anyone else.
     const second = await call<string>('createMap', { title: 'Annex' }, user);
     const elsewhere = await call<string>('createMap', { title: 'Theirs' }, other);
-    for (const [who, mapId] of [[user, second], [other, elsewhere]] as const) {
+    for (const [who, mapId] of [
+      [user, second],
+      [other, elsewhere],
+    ] as const) {
       expect(await rawCall('registerLicense', { purchaseCode: purchase, mapId }, { token: who.token })).toMatchObject({
-        status: 409, body: { error: { status: 'ALREADY_EXISTS', message: BILLING_MESSAGES.licenseUsed } },
+        status: 409,
+        body: { error: { status: 'ALREADY_EXISTS', message: BILLING_MESSAGES.licenseUsed } },
       });
     }
     expect(await slots(other)).toMatchObject({ basicLicensed: 0, basicCapacity: 0 });
@@ -168,11 +235,17 @@ describe('licences', () => {
   it('refuses a code the marketplace does not know, and malformed codes, changing nothing', async () => {
     const user = await createUser();
     const map = await call<string>('createMap', { title: 'Plan' }, user);
-    expect(await rawCall('registerLicense', { purchaseCode: code('1a2b3c4d'), mapId: map }, { token: user.token })).toMatchObject({
-      status: 404, body: { error: { status: 'NOT_FOUND', message: BILLING_MESSAGES.licenseUnknown } },
+    expect(
+      await rawCall('registerLicense', { purchaseCode: code('1a2b3c4d'), mapId: map }, { token: user.token }),
+    ).toMatchObject({
+      status: 404,
+      body: { error: { status: 'NOT_FOUND', message: BILLING_MESSAGES.licenseUnknown } },
     });
     for (const purchaseCode of ['', 'not-a-code', '00000000-0000-0000-0000-00000000000g', `${code('00000000')}x`]) {
-      expect((await rawCall('registerLicense', { purchaseCode, mapId: map }, { token: user.token })).status, purchaseCode).toBe(400);
+      expect(
+        (await rawCall('registerLicense', { purchaseCode, mapId: map }, { token: user.token })).status,
+        purchaseCode,
+      ).toBe(400);
     }
     expect(await slots(user)).toMatchObject({ basicLicensed: 0, testMaps: 1 });
   });
@@ -182,7 +255,9 @@ describe('licences', () => {
     const a = await call<string>('createMap', { title: 'A' }, user);
     const b = await call<string>('createMap', { title: 'B' }, user);
     const purchase = code('00000000');
-    const answers = await Promise.all([a, b, a, b].map((mapId) => rawCall('registerLicense', { purchaseCode: purchase, mapId }, { token: user.token })));
+    const answers = await Promise.all(
+      [a, b, a, b].map((mapId) => rawCall('registerLicense', { purchaseCode: purchase, mapId }, { token: user.token })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     expect(await slots(user)).toMatchObject({ basicLicensed: 1, basicCapacity: 1, basicUsed: 1, testMaps: 1 });
@@ -197,7 +272,11 @@ describe('licences', () => {
     const { ended } = await endDueLicenses(new Date(Date.now() + 200 * 86_400_000));
     expect(ended).toBeGreaterThanOrEqual(1);
     expect(await slots(user)).toMatchObject({ basicLicensed: 0, basicCapacity: 0, basicUsed: 0, testMaps: 1 });
-    expect((await call<MapSummary[]>('listMaps', null, user))[0]).toMatchObject({ state: 0, lapsedFrom: 1, licenseEndsAt: null });
+    expect((await call<MapSummary[]>('listMaps', null, user))[0]).toMatchObject({
+      state: 0,
+      lapsedFrom: 1,
+      licenseEndsAt: null,
+    });
     expect((await call<License[]>('listLicenses', null, user))[0]).toMatchObject({ ended: true });
   });
 });
@@ -216,11 +295,14 @@ describe('who may call', () => {
     for (const [name, data] of calls) expect((await rawCall(name, data)).status, name).toBe(401);
   });
 
-  it('lets nobody register a licence on another user\'s map', async () => {
+  it("lets nobody register a licence on another user's map", async () => {
     const owner = await createUser();
     const stranger = await createUser();
     const map = await call<string>('createMap', { title: 'Mine' }, owner);
-    expect((await rawCall('registerLicense', { purchaseCode: code('00000000'), mapId: map }, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await rawCall('registerLicense', { purchaseCode: code('00000000'), mapId: map }, { token: stranger.token }))
+        .status,
+    ).toBe(404);
     expect(await slots(owner)).toMatchObject({ basicLicensed: 0, testMaps: 1 });
   });
 

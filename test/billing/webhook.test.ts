@@ -34,15 +34,21 @@ beforeAll(() => {
 describe('signature', () => {
   it('accepts a correctly signed event and turns the subscription into slots', async () => {
     const user = await createUser();
-    expect(await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 3 })))).toBe(200);
+    expect(await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 3 })))).toBe(
+      200,
+    );
     expect(await slots(user)).toMatchObject({ basicSubscribed: 3, basicCapacity: 3 });
-    expect(await subs(user)).toEqual([expect.objectContaining({ plan: 'basic', quantity: 3, status: 'active', cancelAt: null, period: 'monthly' })]);
+    expect(await subs(user)).toEqual([
+      expect.objectContaining({ plan: 'basic', quantity: 3, status: 'active', cancelAt: null, period: 'monthly' }),
+    ]);
   });
 
   it('answers 400 to a tampered body and changes nothing', async () => {
     const user = await createUser();
     const genuine = event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 }));
-    const tampered = JSON.stringify(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 900 })));
+    const tampered = JSON.stringify(
+      event('customer.subscription.created', subscription({ uid: user.uid, quantity: 900 })),
+    );
     expect(await deliver(genuine, { payload: tampered })).toBe(400);
     expect(await deliver(genuine, { secret: 'whsec_not_ours' })).toBe(400);
     expect(await slots(user)).toMatchObject({ basicCapacity: 0, basicSubscribed: 0 });
@@ -51,24 +57,47 @@ describe('signature', () => {
 
   it('answers 400 to a stale signature (older than 5 minutes) and changes nothing', async () => {
     const user = await createUser();
-    expect(await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 2 })), { timestamp: nowSeconds() - 600 })).toBe(400);
+    expect(
+      await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 2 })), {
+        timestamp: nowSeconds() - 600,
+      }),
+    ).toBe(400);
     expect(await slots(user)).toMatchObject({ basicCapacity: 0 });
   });
 
   it('checks the signature over the decoded bytes when API Gateway hands the body base64-encoded', async () => {
     const user = await createUser();
     // Non-ASCII in the payload: re-serialising or decoding as Latin-1 would break the signature.
-    const evt = event('customer.subscription.created', { ...subscription({ uid: user.uid, quantity: 4 }), description: 'Café Zürich ☕' });
+    const evt = event('customer.subscription.created', {
+      ...subscription({ uid: user.uid, quantity: 4 }),
+      description: 'Café Zürich ☕',
+    });
     const payload = JSON.stringify(evt);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: inject('stackEnv').STRIPE_WEBHOOK_SECRET });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: inject('stackEnv').STRIPE_WEBHOOK_SECRET,
+    });
     const { handler } = await import('../../lambdas/src/http/stripe-webhook');
     const base = {
-      version: '2.0', routeKey: 'POST /api/stripe/webhook', rawPath: '/api/stripe/webhook', rawQueryString: '',
+      version: '2.0',
+      routeKey: 'POST /api/stripe/webhook',
+      rawPath: '/api/stripe/webhook',
+      rawQueryString: '',
       requestContext: { http: { method: 'POST', path: '/api/stripe/webhook' } },
     } as unknown as Parameters<typeof handler>[0];
-    const tampered = await handler({ ...base, headers: { 'stripe-signature': signature }, body: Buffer.from(payload.replace('4', '5')).toString('base64'), isBase64Encoded: true });
+    const tampered = await handler({
+      ...base,
+      headers: { 'stripe-signature': signature },
+      body: Buffer.from(payload.replace('4', '5')).toString('base64'),
+      isBase64Encoded: true,
+    });
     expect(tampered.statusCode).toBe(400);
-    const answer = await handler({ ...base, headers: { 'stripe-signature': signature }, body: Buffer.from(payload).toString('base64'), isBase64Encoded: true });
+    const answer = await handler({
+      ...base,
+      headers: { 'stripe-signature': signature },
+      body: Buffer.from(payload).toString('base64'),
+      isBase64Encoded: true,
+    });
     expect(answer.statusCode).toBe(200);
     expect(await slots(user)).toMatchObject({ basicCapacity: 4 });
   });
@@ -89,7 +118,14 @@ describe('delivery', () => {
     expect(await slots(user)).toMatchObject({ basicSubscribed: 2, basicCapacity: 2 });
     // Side effects happen once too: one failed payment, one email, however many deliveries.
     const customer = (once.data as { object: { customer: string } }).object.customer;
-    await deliver(event('checkout.session.completed', { id: 'cs_test_once', object: 'checkout.session', customer, metadata: { uid: user.uid } }));
+    await deliver(
+      event('checkout.session.completed', {
+        id: 'cs_test_once',
+        object: 'checkout.session',
+        customer,
+        metadata: { uid: user.uid },
+      }),
+    );
     const failed = event('invoice.payment_failed', { id: 'in_once', object: 'invoice', customer, status: 'open' });
     for (let i = 0; i < 5; i++) expect(await deliver(failed)).toBe(200);
     expect((await mailTo(user.email)).filter((m) => /payment failed/i.test(m.subject))).toHaveLength(1);
@@ -99,7 +135,11 @@ describe('delivery', () => {
     const user = await createUser();
     const sub = subscription({ uid: user.uid, quantity: 2 });
     const t = nowSeconds();
-    expect(await deliver(event('customer.subscription.updated', { ...sub, items: withQuantity(sub, 5) }, { created: t + 5 }))).toBe(200);
+    expect(
+      await deliver(
+        event('customer.subscription.updated', { ...sub, items: withQuantity(sub, 5) }, { created: t + 5 }),
+      ),
+    ).toBe(200);
     expect(await deliver(event('customer.subscription.created', sub, { created: t }))).toBe(200);
     expect(await slots(user)).toMatchObject({ basicSubscribed: 5, basicCapacity: 5 });
     expect((await subs(user))[0]).toMatchObject({ quantity: 5 });
@@ -119,9 +159,17 @@ describe('delivery', () => {
   it('keeps Basic and Professional subscriptions apart', async () => {
     const user = await createUser();
     await deliver(event('customer.subscription.created', subscription({ uid: user.uid, plan: 'basic', quantity: 2 })));
-    await deliver(event('customer.subscription.created', subscription({ uid: user.uid, plan: 'pro', period: 'yearly', quantity: 4 })));
+    await deliver(
+      event(
+        'customer.subscription.created',
+        subscription({ uid: user.uid, plan: 'pro', period: 'yearly', quantity: 4 }),
+      ),
+    );
     expect(await slots(user)).toMatchObject({ basicCapacity: 2, proCapacity: 4 });
-    expect((await subs(user)).map((s) => [s.plan, s.period, s.quantity]).sort()).toEqual([['basic', 'monthly', 2], ['pro', 'yearly', 4]]);
+    expect((await subs(user)).map((s) => [s.plan, s.period, s.quantity]).sort()).toEqual([
+      ['basic', 'monthly', 2],
+      ['pro', 'yearly', 4],
+    ]);
   });
 });
 
@@ -141,7 +189,11 @@ describe('capacity below use', () => {
     const third = await liveMap(user, 'Third');
     expect(await slots(user)).toMatchObject({ basicUsed: 3, basicCapacity: 3 });
 
-    expect(await deliver(event('customer.subscription.updated', { ...sub, items: withQuantity(sub, 1) }, { created: t + 1 }))).toBe(200);
+    expect(
+      await deliver(
+        event('customer.subscription.updated', { ...sub, items: withQuantity(sub, 1) }, { created: t + 1 }),
+      ),
+    ).toBe(200);
     const after = new Map((await maps(user)).map((m) => [m.id, m]));
     expect(after.get(first)).toMatchObject({ state: 1, lapsedFrom: null });
     for (const id of [second, third]) {
@@ -154,7 +206,11 @@ describe('capacity below use', () => {
     }
     expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, testMaps: 2 });
     const mail = await mailTo(user.email);
-    expect(mail.some((m) => /2 maps went back to test/.test(m.subject) && m.text.includes('"Second"') && m.text.includes('"Third"'))).toBe(true);
+    expect(
+      mail.some(
+        (m) => /2 maps went back to test/.test(m.subject) && m.text.includes('"Second"') && m.text.includes('"Third"'),
+      ),
+    ).toBe(true);
 
     // Nothing comes back while slots are missing.
     expect(await call('restoreLapsedMaps', null, user)).toEqual({ restored: 0, remaining: 2 });
@@ -171,11 +227,19 @@ describe('capacity below use', () => {
     const t = nowSeconds();
     await deliver(event('customer.subscription.created', sub, { created: t }));
     const map = await liveMap(user, 'Shop');
-    await deliver(event('customer.subscription.updated', { ...sub, cancel_at: end, cancel_at_period_end: true }, { created: t + 1 }));
+    await deliver(
+      event(
+        'customer.subscription.updated',
+        { ...sub, cancel_at: end, cancel_at_period_end: true },
+        { created: t + 1 },
+      ),
+    );
     expect((await subs(user))[0]).toMatchObject({ cancelAt: new Date(end * 1000).toISOString() });
     expect((await maps(user)).find((m) => m.id === map)).toMatchObject({ state: 1 });
 
-    await deliver(event('customer.subscription.deleted', { ...sub, status: 'canceled', cancel_at: end }, { created: t + 2 }));
+    await deliver(
+      event('customer.subscription.deleted', { ...sub, status: 'canceled', cancel_at: end }, { created: t + 2 }),
+    );
     expect(await subs(user)).toEqual([]);
     expect((await maps(user)).find((m) => m.id === map)).toMatchObject({ state: 0, lapsedFrom: 1 });
     expect(await slots(user)).toMatchObject({ basicCapacity: 0, basicUsed: 0 });
@@ -185,13 +249,29 @@ describe('capacity below use', () => {
     const user = await createUser();
     const customer = `cus_fail${nowSeconds()}${Math.random().toString(16).slice(2, 8)}`;
     // Stripe links the customer to the user at checkout.
-    await deliver(event('checkout.session.completed', { id: 'cs_test_x', object: 'checkout.session', customer, metadata: { uid: user.uid }, client_reference_id: user.uid }));
+    await deliver(
+      event('checkout.session.completed', {
+        id: 'cs_test_x',
+        object: 'checkout.session',
+        customer,
+        metadata: { uid: user.uid },
+        client_reference_id: user.uid,
+      }),
+    );
     const sub = subscription({ uid: user.uid, customer, plan: 'pro', quantity: 1 });
     const t = nowSeconds();
     await deliver(event('customer.subscription.created', sub, { created: t }));
     const map = await liveMap(user, 'Campus', 3);
 
-    expect(await deliver(event('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer, status: 'open' }, { created: t + 1 }))).toBe(200);
+    expect(
+      await deliver(
+        event(
+          'invoice.payment_failed',
+          { id: 'in_1', object: 'invoice', customer, status: 'open' },
+          { created: t + 1 },
+        ),
+      ),
+    ).toBe(200);
     await deliver(event('customer.subscription.updated', { ...sub, status: 'past_due' }, { created: t + 1 }));
     expect((await subs(user))[0]).toMatchObject({ status: 'past_due' });
     expect((await maps(user)).find((m) => m.id === map)).toMatchObject({ state: 3 });
@@ -209,7 +289,10 @@ describe('slots granted by an administrator', () => {
     await call('setUserSlots', { uid: user.uid, basic: 2, pro: 0 }, admin);
     const older = await liveMap(user, 'Older');
     const newer = await liveMap(user, 'Newer');
-    expect(await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, admin)).toMatchObject({ basicCapacity: 1, basicUsed: 1 });
+    expect(await call('setUserSlots', { uid: user.uid, basic: 1, pro: 0 }, admin)).toMatchObject({
+      basicCapacity: 1,
+      basicUsed: 1,
+    });
     const states = new Map((await maps(user)).map((m) => [m.id, m.state]));
     expect([states.get(older), states.get(newer)]).toEqual([1, 0]);
   });
@@ -221,7 +304,9 @@ describe('slot checks', () => {
     await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 })));
     const a = await call<string>('createMap', { title: 'A' }, user);
     const b = await call<string>('createMap', { title: 'B' }, user);
-    const answers = await Promise.all([a, b, a, b, a, b].map((id) => rawCall('setMapState', { id, state: 1 }, { token: user.token })));
+    const answers = await Promise.all(
+      [a, b, a, b, a, b].map((id) => rawCall('setMapState', { id, state: 1 }, { token: user.token })),
+    );
     expect(answers.every((r) => [200, 409, 429].includes(r.status))).toBe(true);
     const live = (await maps(user)).filter((m) => m.state === 1);
     expect(live).toHaveLength(1);

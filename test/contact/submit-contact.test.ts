@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, createUser, rawCall } from '../helpers/stack';
 
-const message = { kind: 'contact', name: 'Grace Hopper', email: 'grace@example.com', topic: 'sales', message: 'We need maps for 12 malls <b>soon</b>.' };
+const message = {
+  kind: 'contact',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  topic: 'sales',
+  message: 'We need maps for 12 malls <b>soon</b>.',
+};
 
 describe('submitContact', () => {
   it('accepts a message from a signed-out visitor and delivers it to the team inbox', async () => {

@@ -42,7 +42,9 @@ async function canvasBox(page: Page) {
 const status = (page: Page) => page.locator('.save-status').getAttribute('data-status');
 
 async function waitForStatus(page: Page, want: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((s) => document.querySelector('.save-status')?.getAttribute('data-status') === s, want, { timeout });
+  await page.waitForFunction((s) => document.querySelector('.save-status')?.getAttribute('data-status') === s, want, {
+    timeout,
+  });
 }
 
 beforeAll(async () => {
@@ -68,7 +70,11 @@ describe('the map editor', () => {
 
     // Upload a floor plan: it becomes the first layer and sets the map's size.
     await page.getByRole('tab', { name: /Layers/ }).click();
-    await page.setInputFiles('[data-testid=layer-file-input]', { name: 'Ground floor.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(FLOOR_PLAN) });
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'Ground floor.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(FLOOR_PLAN),
+    });
     await page.getByText('Map size 800×600 px').waitFor({ timeout: 20_000 });
     await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
 
@@ -76,7 +82,11 @@ describe('the map editor', () => {
     await page.getByRole('tab', { name: /Locations/ }).click();
     await page.getByRole('button', { name: '+ Add location' }).click();
     const box = await canvasBox(page);
-    const points = [[0.3, 0.35], [0.5, 0.55], [0.7, 0.45]].map(([fx, fy]) => ({ x: box.x + box.width * fx!, y: box.y + box.height * fy! }));
+    const points = [
+      [0.3, 0.35],
+      [0.5, 0.55],
+      [0.7, 0.45],
+    ].map(([fx, fy]) => ({ x: box.x + box.width * fx!, y: box.y + box.height * fy! }));
     for (const p of points) await page.mouse.click(p.x, p.y);
     await expect.poll(() => page.locator('.vlist__row').count()).toBe(3);
     await page.keyboard.press('v');
@@ -113,7 +123,13 @@ describe('the map editor', () => {
     // Reload: the saved map comes back as it was.
     await page.reload();
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    await expect.poll(() => page.locator('.vlist__row').allInnerTexts()).toEqual([expect.stringContaining('Location 1'), expect.stringContaining('Coffee corner'), expect.stringContaining('Location 3')]);
+    await expect
+      .poll(() => page.locator('.vlist__row').allInnerTexts())
+      .toEqual([
+        expect.stringContaining('Location 1'),
+        expect.stringContaining('Coffee corner'),
+        expect.stringContaining('Location 3'),
+      ]);
     expect(await status(page)).toBe('saved');
     await page.screenshot({ path: '.test-artifacts/editor-floor-plan.png' });
 
@@ -121,7 +137,8 @@ describe('the map editor', () => {
     const embed = await context.newPage();
     await embed.goto(`/m/${mapId}`);
     await embed.waitForSelector('.mn-viewer', { timeout: 30_000 });
-    for (const title of ['Location 1', 'Coffee corner', 'Location 3']) await embed.getByText(title, { exact: true }).first().waitFor({ timeout: 15_000 });
+    for (const title of ['Location 1', 'Coffee corner', 'Location 3'])
+      await embed.getByText(title, { exact: true }).first().waitFor({ timeout: 15_000 });
     await embed.screenshot({ path: '.test-artifacts/editor-embed.png' });
     expect(errors).toEqual([]);
     await context.close();
@@ -135,8 +152,13 @@ describe('the map editor', () => {
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-    const csv = 'id,title,x,y,color\nshop-1,Bakery,0.2,0.2,#ff8800\nshop-2,Florist,0.4,0.3,reddish\nshop-3,Books,0.6,0.6,#00aa00\nshop-4,Toys,-0.2,0.5,\n';
-    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv =
+      'id,title,x,y,color\nshop-1,Bakery,0.2,0.2,#ff8800\nshop-2,Florist,0.4,0.3,reddish\nshop-3,Books,0.6,0.6,#00aa00\nshop-4,Toys,-0.2,0.5,\n';
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'shops.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
     const alert = page.locator('.import-issues');
     await alert.waitFor();
     const text = await alert.innerText();
@@ -149,13 +171,23 @@ describe('the map editor', () => {
 
     // The same file again: the good rows are imported when asked.
     await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'shops.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
     await page.getByRole('button', { name: 'Import the 2 good rows' }).click();
-    await expect.poll(() => page.locator('.vlist__row').allInnerTexts()).toEqual([expect.stringContaining('Bakery'), expect.stringContaining('Books')]);
+    await expect
+      .poll(() => page.locator('.vlist__row').allInnerTexts())
+      .toEqual([expect.stringContaining('Bakery'), expect.stringContaining('Books')]);
 
     // The file fixed imports every row, with a preview of the mapping first.
     await page.getByRole('button', { name: 'Import', exact: true }).first().click();
-    await page.setInputFiles('[data-testid=import-file]', { name: 'shops.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.replace('reddish', '#cc0000').replace(',-0.2,', ',0.7,')) });
+    await page.setInputFiles('[data-testid=import-file]', {
+      name: 'shops.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.replace('reddish', '#cc0000').replace(',-0.2,', ',0.7,')),
+    });
     await page.getByRole('button', { name: 'Import 4 locations' }).click();
     await expect.poll(() => page.locator('.vlist__row').count()).toBe(4);
     await context.close();
@@ -198,13 +230,20 @@ describe('the map editor', () => {
     await waitForStatus(b, 'saved');
     expect(await b.getByRole('dialog', { name: 'This map was changed somewhere else' }).count()).toBe(0);
     let server = await serverDoc(id);
-    expect(server.doc.locations.map((l) => [l.id, l.coord![0] < 0.5])).toEqual([['location-1', true], ['location-2', false]]);
-    await expect.poll(() => rows(b)).toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
+    expect(server.doc.locations.map((l) => [l.id, l.coord![0] < 0.5])).toEqual([
+      ['location-1', true],
+      ['location-2', false],
+    ]);
+    await expect
+      .poll(() => rows(b))
+      .toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
 
     // A learns about version 3 when it gets focus, without saving anything itself.
     await a.bringToFront();
     await a.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await expect.poll(() => rows(a), { timeout: 10_000 }).toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
+    await expect
+      .poll(() => rows(a), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('location-1'), expect.stringContaining('location-2')]);
     expect(await status(a)).toBe('saved');
     expect((await serverDoc(id)).version).toBe(3);
 

@@ -108,7 +108,11 @@ describe('leaving the editor and saving at once', () => {
     await title.press('Control+a');
     await page.keyboard.type('Bakery');
     await page.keyboard.press('Control+s');
-    await page.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved', undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved',
+      undefined,
+      { timeout: 15_000 },
+    );
     expect((await serverDoc(mapId)).doc.locations.map((l) => l.title)).toContain('Bakery');
     // The field keeps focus and its text; nothing is left unsaved.
     expect(await title.inputValue()).toBe('Bakery');
@@ -124,7 +128,9 @@ describe('leaving the editor and saving at once', () => {
     await page.keyboard.type('Florist');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     // Saved at once (well before autosave would), so the embed the dialog offers shows it.
-    await expect.poll(async () => (await serverDoc(mapId)).doc.locations.map((l) => l.title), { timeout: 2000, interval: 200 }).toContain('Florist');
+    await expect
+      .poll(async () => (await serverDoc(mapId)).doc.locations.map((l) => l.title), { timeout: 2000, interval: 200 })
+      .toContain('Florist');
     expect(await page.getByRole('dialog').innerText()).not.toContain('unsaved changes');
   }, 120_000);
 
@@ -134,7 +140,11 @@ describe('leaving the editor and saving at once', () => {
     // Offline: the edit stays in this browser only, and the tab is closed.
     await context.setOffline(true);
     await addByClick(0.3);
-    await page.waitForFunction(() => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
     await page.close({ runBeforeUnload: false });
 
     // Meanwhile another device saves version 2 with a location of its own. This browser stays offline until then:

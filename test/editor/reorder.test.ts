@@ -24,8 +24,16 @@ afterAll(async () => {
 
 function manyLocations(n: number): MapDocument {
   const doc = blankDocument();
-  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }, { id: 'services', name: 'Services' }];
-  doc.locations = Array.from({ length: n }, (_, i) => ({ id: `a${i}`, title: `Location ${i}`, coord: [((i % 20) + 0.5) / 20, (Math.floor(i / 20) + 0.5) / 20] as [number, number] }));
+  doc.groups = [
+    { id: 'food', name: 'Food' },
+    { id: 'shops', name: 'Shops' },
+    { id: 'services', name: 'Services' },
+  ];
+  doc.locations = Array.from({ length: n }, (_, i) => ({
+    id: `a${i}`,
+    title: `Location ${i}`,
+    coord: [((i % 20) + 0.5) / 20, (Math.floor(i / 20) + 0.5) / 20] as [number, number],
+  }));
   return doc;
 }
 
@@ -34,11 +42,16 @@ async function serverDoc(mapId: string): Promise<MapDocument> {
   return (await (await fetch(data.documentUrl)).json()) as MapDocument;
 }
 
-const listOrder = (page: Page) => page.locator('.vlist__row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+const listOrder = (page: Page) =>
+  page.locator('.vlist__row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
 
 async function saveNow(page: Page): Promise<void> {
   await page.keyboard.press('Control+s');
-  await page.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved', null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved',
+    null,
+    { timeout: 15_000 },
+  );
 }
 
 async function centre(page: Page, selector: string) {
@@ -72,7 +85,9 @@ describe('reordering in the editor', () => {
     await page.screenshot({ path: '.test-artifacts/editor-reorder-drag.png' });
     await page.mouse.up();
     expect((await listOrder(page)).slice(0, 5)).toEqual(['a1', 'a2', 'a3', 'a0', 'a4']);
-    await expect.poll(() => page.getByTestId('reorder-announcer').textContent()).toContain('Moved “Location 0” to position 4 of 400.');
+    await expect
+      .poll(() => page.getByTestId('reorder-announcer').textContent())
+      .toContain('Moved “Location 0” to position 4 of 400.');
 
     // Held near the bottom edge, the list scrolls on and the row lands far below.
     const list = (await page.locator('.vlist').boundingBox())!;
@@ -95,7 +110,9 @@ describe('reordering in the editor', () => {
     await page.locator('.vlist__row[data-id="a1"] .vlist__text').click();
     await page.keyboard.press('Alt+ArrowDown');
     await expect.poll(async () => (await listOrder(page)).slice(0, 3)).toEqual(['a2', 'a1', 'a3']);
-    await expect.poll(() => page.getByTestId('reorder-announcer').textContent()).toContain('Moved “Location 1” to position 2 of 400.');
+    await expect
+      .poll(() => page.getByTestId('reorder-announcer').textContent())
+      .toContain('Moved “Location 1” to position 2 of 400.');
 
     // A group card dragged above the first one.
     await page.getByRole('tab', { name: /Groups/ }).click();
@@ -108,7 +125,9 @@ describe('reordering in the editor', () => {
     expect(await groups.getByRole('listitem', { name: 'Food' }).getAttribute('data-drop')).toBe('before');
     await page.screenshot({ path: '.test-artifacts/editor-reorder-groups.png' });
     await page.mouse.up();
-    await expect.poll(() => groups.getByRole('listitem').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(['Services', 'Food', 'Shops']);
+    await expect
+      .poll(() => groups.getByRole('listitem').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))))
+      .toEqual(['Services', 'Food', 'Shops']);
 
     await saveNow(page);
     const saved = await serverDoc(mapId);

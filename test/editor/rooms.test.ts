@@ -50,12 +50,18 @@ describe('recognised SVG rooms in the editor', () => {
     await page.goto(`/maps/${mapId}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.getByRole('tab', { name: /Layers/ }).click();
-    await page.setInputFiles('[data-testid=layer-file-input]', { name: 'Rooms.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(FLOOR_PLAN) });
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'Rooms.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(FLOOR_PLAN),
+    });
     await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 20_000 });
     await page.getByRole('tab', { name: /Locations/ }).click();
 
     // Three rooms (the background is too big to be one), outlined as free and named on the canvas.
-    await expect.poll(() => page.getByText('3 rooms on this floor have no location').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('3 rooms on this floor have no location').count(), { timeout: 10_000 })
+      .toBe(1);
     expect(await roomClass(page, 'shop-b')).toContain('mn-edit-room-free');
     expect(await roomClass(page, 'background')).not.toContain('mn-edit-room');
     await expect.poll(() => labels(page)).toEqual(expect.arrayContaining(['Shop a', 'Shop b', 'Cafe']));
@@ -109,27 +115,31 @@ describe('recognised SVG rooms in the editor', () => {
   it.each([
     ['a desktop', 1366, 768],
     ['a phone', 390, 844],
-  ])('on the demo shopping centre on %s: its shops are linked rooms, outlined and selected by a click', async (_, width, height) => {
-    const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document as MapDocument;
-    // A free account holds two test maps: each case has its own.
-    const owner = await createUser({ name: 'Demo Rooms Tester' });
-    const mapId = await call<string>('createMap', { title: 'Rooms of the demo', mapData: demo }, owner);
-    const context = await newContext(browser, { width, height });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await signInThroughUi(page, owner);
-    await page.goto(`/maps/${mapId}`);
-    await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 30_000 });
-    await expect.poll(() => roomClass(page, 'voltage'), { timeout: 10_000 }).toMatch(/\bmn-edit-room\b/);
-    // The drawing names its shops itself, so the canvas adds no names of its own.
-    expect(await labels(page)).toEqual([]);
-    if (width > 820) {
-      await clickRoom(page, 'voltage');
-      await expect.poll(() => page.locator('.vlist__row.is-selected').getAttribute('data-id')).toBe('voltage');
-      await expect.poll(() => page.locator('.mn-edit-ring.mn-edit-ring-room').count()).toBe(1);
-    }
-    await page.screenshot({ path: `.test-artifacts/editor-demo-rooms-${width}x${height}.png` });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  ])(
+    'on the demo shopping centre on %s: its shops are linked rooms, outlined and selected by a click',
+    async (_, width, height) => {
+      const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap)
+        .document as MapDocument;
+      // A free account holds two test maps: each case has its own.
+      const owner = await createUser({ name: 'Demo Rooms Tester' });
+      const mapId = await call<string>('createMap', { title: 'Rooms of the demo', mapData: demo }, owner);
+      const context = await newContext(browser, { width, height });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await signInThroughUi(page, owner);
+      await page.goto(`/maps/${mapId}`);
+      await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 30_000 });
+      await expect.poll(() => roomClass(page, 'voltage'), { timeout: 10_000 }).toMatch(/\bmn-edit-room\b/);
+      // The drawing names its shops itself, so the canvas adds no names of its own.
+      expect(await labels(page)).toEqual([]);
+      if (width > 820) {
+        await clickRoom(page, 'voltage');
+        await expect.poll(() => page.locator('.vlist__row.is-selected').getAttribute('data-id')).toBe('voltage');
+        await expect.poll(() => page.locator('.mn-edit-ring.mn-edit-ring-room').count()).toBe(1);
+      }
+      await page.screenshot({ path: `.test-artifacts/editor-demo-rooms-${width}x${height}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -27,7 +27,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openEditor(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+async function openEditor(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -37,12 +40,13 @@ async function openEditor(viewport: { width: number; height: number }): Promise<
   return { context, page };
 }
 
-const pageSize = (page: Page) => page.evaluate(() => ({
-  scrollWidth: document.documentElement.scrollWidth,
-  scrollHeight: document.documentElement.scrollHeight,
-  width: window.innerWidth,
-  height: window.innerHeight,
-}));
+const pageSize = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    scrollHeight: document.documentElement.scrollHeight,
+    width: window.innerWidth,
+    height: window.innerHeight,
+  }));
 
 describe('the editor on a laptop (1366×768)', () => {
   let context: BrowserContext;
@@ -61,7 +65,10 @@ describe('the editor on a laptop (1366×768)', () => {
     const tabList = page.getByRole('tablist', { name: 'Panels' }).getByRole('tab');
     const names = (await tabList.allTextContents()).map((t) => t.trim());
     for (const name of ['Locations', 'Layers', 'Groups', 'Styles', 'Wayfinding', 'Settings', 'Analytics']) {
-      expect(names.some((n) => n.startsWith(name)), `${name} in ${names.join(', ')}`).toBe(true);
+      expect(
+        names.some((n) => n.startsWith(name)),
+        `${name} in ${names.join(', ')}`,
+      ).toBe(true);
     }
     const tabs = await tabList.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
     // Every tab within the window: the rail never runs off the bottom, however many panels there are.
@@ -69,7 +76,10 @@ describe('the editor on a laptop (1366×768)', () => {
     expect(Math.max(...bottoms)).toBeLessThanOrEqual(size.height);
     // One column (a vertical rail) or one row: never a wrapped grid of tabs.
     const columns = new Set(tabs.map(Math.round)).size;
-    const rows = await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab').evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
+    const rows = await page
+      .getByRole('tablist', { name: 'Panels' })
+      .getByRole('tab')
+      .evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
     expect(columns === 1 || rows === 1).toBe(true);
     const canvas = await page.locator('.editor__canvas').boundingBox();
     expect(canvas!.height).toBeGreaterThan(500);
@@ -95,7 +105,8 @@ describe('the layers panel', () => {
   it('takes a floor plan dropped on its drop zone or on the map and shows the file’s name and a preview, never a storage path', async () => {
     const { context, page } = await openEditor({ width: 1366, height: 768 });
     await page.getByRole('tab', { name: /Layers/ }).click();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#e2e8f0"/><rect id="shop-1" x="50" y="50" width="300" height="200" fill="#2563eb"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#e2e8f0"/><rect id="shop-1" x="50" y="50" width="300" height="200" fill="#2563eb"/></svg>';
     const transfer = await page.evaluateHandle((text) => {
       const dt = new DataTransfer();
       dt.items.add(new File([text], 'Ground floor.svg', { type: 'image/svg+xml' }));
@@ -107,11 +118,15 @@ describe('the layers panel', () => {
     await layers.getByText('Ground-floor.svg', { exact: true }).waitFor();
     expect(await page.locator('.layers-panel').textContent()).not.toContain('/files/');
     const thumb = layers.locator('img.card__thumb').first();
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
+      .toBe(true);
     const file = await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
     expect(file).toMatch(/^\/files\/.+-Ground-floor\.svg$/);
     // The upload trigger makes its thumbnail for the maps list and the file library.
-    await expect.poll(async () => (await page.request.get(`${file}/.thumb-256.jpg`)).status(), { timeout: 20_000 }).toBe(200);
+    await expect
+      .poll(async () => (await page.request.get(`${file}/.thumb-256.jpg`)).status(), { timeout: 20_000 })
+      .toBe(200);
     // A floor plan dropped on the map becomes a new layer too.
     await page.getByRole('tab', { name: /Locations/ }).click();
     const second = await page.evaluateHandle((text) => {
@@ -154,13 +169,18 @@ describe('editor dialogs at 1366×768', () => {
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(ARTIFACTS, `dialog-${name.toLowerCase()}.png`) });
       const box = (await dialog.boundingBox())!;
-      if (box.y < 0 || box.y + box.height > 768) report.push(`${name}: dialog spans ${Math.round(box.y)}–${Math.round(box.y + box.height)}`);
+      if (box.y < 0 || box.y + box.height > 768)
+        report.push(`${name}: dialog spans ${Math.round(box.y)}–${Math.round(box.y + box.height)}`);
       for (const button of await dialog.getByRole('button').all()) {
         if (!(await button.isVisible())) continue;
         const b = (await button.boundingBox())!;
-        if (b.y + b.height > 768 || b.y < 0) report.push(`${name}: button “${(await button.textContent())?.trim()}” at ${Math.round(b.y)}`);
+        if (b.y + b.height > 768 || b.y < 0)
+          report.push(`${name}: button “${(await button.textContent())?.trim()}” at ${Math.round(b.y)}`);
       }
-      const heading = await dialog.getByRole('heading').first().evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
+      const heading = await dialog
+        .getByRole('heading')
+        .first()
+        .evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
       if (heading > 22 || heading < 16) report.push(`${name}: heading ${heading}px`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' }).catch(() => undefined);

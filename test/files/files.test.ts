@@ -13,10 +13,23 @@ let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 let png: Buffer;
-const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect id="a1" width="10" height="10"/></svg>');
+const svg = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect id="a1" width="10" height="10"/></svg>',
+);
 
-async function upload(user: TestUser, body: Uint8Array, type: string, fileName: string, viewAs?: string): Promise<FileUpload> {
-  const post = await call<FileUpload>('createFileUpload', { fileName, contentType: type, size: body.length }, user, viewAs);
+async function upload(
+  user: TestUser,
+  body: Uint8Array,
+  type: string,
+  fileName: string,
+  viewAs?: string,
+): Promise<FileUpload> {
+  const post = await call<FileUpload>(
+    'createFileUpload',
+    { fileName, contentType: type, size: body.length },
+    user,
+    viewAs,
+  );
   const res = await postUpload(post, body, type, fileName);
   if (res.status !== 204) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   return post;
@@ -35,12 +48,18 @@ async function waitFor(check: () => Promise<boolean>, ms = 10_000): Promise<bool
 
 beforeAll(async () => {
   [owner, other, admin] = await Promise.all([createUser(), createUser(), adminUser()]);
-  png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 });
 
 describe('authorization', () => {
   it('refuses every library call without a signed-in user', async () => {
-    for (const [name, data] of [['listFiles', null], ['createFileUpload', { fileName: 'a.png', contentType: 'image/png', size: 10 }], ['deleteFile', { key: 'x/files/a.png' }]] as const) {
+    for (const [name, data] of [
+      ['listFiles', null],
+      ['createFileUpload', { fileName: 'a.png', contentType: 'image/png', size: 10 }],
+      ['deleteFile', { key: 'x/files/a.png' }],
+    ] as const) {
       expect((await rawCall(name, data)).status).toBe(401);
     }
   });
@@ -51,7 +70,12 @@ describe('authorization', () => {
     expect(post.fileUrl).toBe(`/files/${post.key}`);
     const page = await list(owner);
     const file = page.files.find((f) => f.key === post.key);
-    expect(file).toMatchObject({ name: 'Ground-floor.png', contentType: 'image/png', size: png.length, url: post.fileUrl });
+    expect(file).toMatchObject({
+      name: 'Ground-floor.png',
+      contentType: 'image/png',
+      size: png.length,
+      url: post.fileUrl,
+    });
     expect((await fetch(`${baseUrl()}${post.fileUrl}`)).status).toBe(200);
     expect(await waitFor(async () => (await fetch(`${baseUrl()}${file!.thumbnailUrl}`)).status === 200)).toBe(true);
     await call('deleteFile', { key: post.key }, owner);
@@ -80,24 +104,50 @@ describe('authorization', () => {
 
 describe('upload policy', () => {
   it('refuses types other than SVG, PNG, JPG and WEBP, and sizes over 10 MB, before signing', async () => {
-    const html = await rawCall('createFileUpload', { fileName: 'x.html', contentType: 'text/html', size: 10 }, { token: owner.token });
+    const html = await rawCall(
+      'createFileUpload',
+      { fileName: 'x.html', contentType: 'text/html', size: 10 },
+      { token: owner.token },
+    );
     expect(html.status).toBe(400);
-    const big = await rawCall('createFileUpload', { fileName: 'x.png', contentType: 'image/png', size: 10 * 1024 * 1024 + 1 }, { token: owner.token });
+    const big = await rawCall(
+      'createFileUpload',
+      { fileName: 'x.png', contentType: 'image/png', size: 10 * 1024 * 1024 + 1 },
+      { token: owner.token },
+    );
     expect(big.status).toBe(400);
     expect(JSON.stringify(big.body)).toContain('File too large (max 10 MB)');
   });
 
   it('refuses a body over 10 MB even when the caller understated its size', async () => {
-    const post = await call<FileUpload>('createFileUpload', { fileName: 'huge.png', contentType: 'image/png', size: 100 }, owner);
+    const post = await call<FileUpload>(
+      'createFileUpload',
+      { fileName: 'huge.png', contentType: 'image/png', size: 100 },
+      owner,
+    );
     const res = await postUpload(post, new Uint8Array(10 * 1024 * 1024 + 10), 'image/png', 'huge.png');
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('EntityTooLarge');
   });
 
   it('refuses a different content type or key than the ones signed', async () => {
-    const post = await call<FileUpload>('createFileUpload', { fileName: 'a.png', contentType: 'image/png', size: png.length }, owner);
-    expect((await postUpload({ ...post, fields: { ...post.fields, 'Content-Type': 'text/html' } }, png, 'text/html')).status).toBe(403);
-    expect((await postUpload({ ...post, fields: { ...post.fields, key: `${other.uid}/files/planted.png` } }, png, 'image/png')).status).toBe(403);
+    const post = await call<FileUpload>(
+      'createFileUpload',
+      { fileName: 'a.png', contentType: 'image/png', size: png.length },
+      owner,
+    );
+    expect(
+      (await postUpload({ ...post, fields: { ...post.fields, 'Content-Type': 'text/html' } }, png, 'text/html')).status,
+    ).toBe(403);
+    expect(
+      (
+        await postUpload(
+          { ...post, fields: { ...post.fields, key: `${other.uid}/files/planted.png` } },
+          png,
+          'image/png',
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('removes an upload whose bytes are not the image type it claims', async () => {

@@ -34,7 +34,11 @@ async function waitFor<T>(probe: () => Promise<T | null>, ms = 10_000): Promise<
 describe('SVG uploads', () => {
   it('stores an SVG with script sanitised: the shapes stay, scripts, handlers, foreign objects and external references go', async () => {
     const body = Buffer.from(EVIL_SVG);
-    const post = await call<FileUpload>('createFileUpload', { fileName: 'plan.svg', contentType: 'image/svg+xml', size: body.length }, owner);
+    const post = await call<FileUpload>(
+      'createFileUpload',
+      { fileName: 'plan.svg', contentType: 'image/svg+xml', size: body.length },
+      owner,
+    );
     expect((await postUpload(post, body, 'image/svg+xml', 'plan.svg')).status).toBe(204);
     const text = await waitFor(async () => {
       const res = await fetch(`${baseUrl()}${post.fileUrl}`);
@@ -48,7 +52,11 @@ describe('SVG uploads', () => {
 
   it('serves user files with a CSP that loads and runs nothing, sandboxed, and nosniff', async () => {
     const body = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
-    const post = await call<FileUpload>('createFileUpload', { fileName: 'dot.svg', contentType: 'image/svg+xml', size: body.length }, owner);
+    const post = await call<FileUpload>(
+      'createFileUpload',
+      { fileName: 'dot.svg', contentType: 'image/svg+xml', size: body.length },
+      owner,
+    );
     expect((await postUpload(post, body, 'image/svg+xml', 'dot.svg')).status).toBe(204);
     const res = await fetch(`${baseUrl()}${post.fileUrl}`);
     expect(res.status).toBe(200);
@@ -60,7 +68,11 @@ describe('SVG uploads', () => {
 describe('avatars', () => {
   it('refuses HTML bytes uploaded as image/png, and removes them', async () => {
     const html = Buffer.from('<html><script>alert(document.domain)</script></html>');
-    const post = await call<PresignedPost>('createAvatarUpload', { fileName: 'me.png', contentType: 'image/png', size: html.length }, owner);
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'me.png', contentType: 'image/png', size: html.length },
+      owner,
+    );
     expect((await postUpload(post, html, 'image/png', 'me.png')).status).toBe(204);
     const answer = await rawCall('setAvatar', { extension: 'png' }, { token: owner.token });
     expect(answer.status).toBe(400);

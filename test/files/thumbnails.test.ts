@@ -12,8 +12,10 @@ import { call, createUser, type TestUser } from '../helpers/stack';
 import { postUpload, waitForFile } from '../helpers/accounts';
 
 let owner: TestUser;
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">'
-  + '<rect width="800" height="400" fill="#f1f5f9"/><rect id="shop-1" x="40" y="40" width="300" height="200" fill="#2563eb"/></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">' +
+    '<rect width="800" height="400" fill="#f1f5f9"/><rect id="shop-1" x="40" y="40" width="300" height="200" fill="#2563eb"/></svg>',
+);
 
 async function upload(body: Uint8Array, type: string, fileName: string): Promise<FileUpload> {
   const post = await call<FileUpload>('createFileUpload', { fileName, contentType: type, size: body.length }, owner);
@@ -27,8 +29,10 @@ beforeAll(async () => {
 });
 
 describe('thumbnails of library uploads', () => {
-  const raster = (format: 'png' | 'jpeg' | 'webp') =>
-    sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 200, g: 80, b: 40 } } })[format]().toBuffer();
+  const raster = (format: 'png' | 'jpeg' | 'webp') => {
+    const image = sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+    return image[format]().toBuffer();
+  };
 
   for (const [type, name, body] of [
     ['image/png', 'plan.png', () => raster('png')],

@@ -18,7 +18,10 @@ import { resolveWebAssets } from '../../infra/src/web-assets';
 import { baseUrl } from '../helpers/stack';
 
 type Json = Record<string, unknown>;
-interface Behaviour { PathPattern?: string; ResponseHeadersPolicyId: { Ref: string } }
+interface Behaviour {
+  PathPattern?: string;
+  ResponseHeadersPolicyId: { Ref: string };
+}
 
 let dir: string;
 let template: Template;
@@ -28,18 +31,26 @@ beforeAll(() => {
   // Synthesis needs a folder per function; the headers do not depend on what is in it.
   dir = mkdtempSync(join(tmpdir(), 'mapnest-parity-'));
   const manifest = readManifest();
-  const bundles = new Map<string, Bundle>(manifest.functions.map((fn) => {
-    const d = join(dir, fn.id);
-    mkdirSync(d, { recursive: true });
-    writeFileSync(join(d, 'index.mjs'), 'export const handler = async () => null;');
-    return [fn.id, { id: fn.id, dir: d, jsBytes: 40, totalBytes: 40, nativePackages: [] }];
-  }));
+  const bundles = new Map<string, Bundle>(
+    manifest.functions.map((fn) => {
+      const d = join(dir, fn.id);
+      mkdirSync(d, { recursive: true });
+      writeFileSync(join(d, 'index.mjs'), 'export const handler = async () => null;');
+      return [fn.id, { id: fn.id, dir: d, jsBytes: 40, totalBytes: 40, nativePackages: [] }];
+    }),
+  );
   const stage = STAGES.dev!;
   const stack = new MapnestStack(new App(), 'Mapnest-parity', {
-    env: { account: '123456789012', region: stage.region }, stage, manifest, bundles, webAssets: resolveWebAssets('/nonexistent/web/dist'),
+    env: { account: '123456789012', region: stage.region },
+    stage,
+    manifest,
+    bundles,
+    webAssets: resolveWebAssets('/nonexistent/web/dist'),
   });
   template = Template.fromStack(stack);
-  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Array<{ Properties: { DistributionConfig: { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[] } } }>;
+  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Array<{
+    Properties: { DistributionConfig: { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[] } };
+  }>;
   const config = distribution!.Properties.DistributionConfig;
   behaviours = [...config.CacheBehaviors, config.DefaultCacheBehavior];
 }, 120_000);
@@ -56,21 +67,38 @@ const text = (value: unknown): string => {
 
 /** CloudFront's path pattern matching: '*' any characters, the rest literal; the default behaviour last. */
 function behaviourFor(path: string): Behaviour {
-  return behaviours.find((b) => !b.PathPattern || new RegExp(`^${b.PathPattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(path))!;
+  return behaviours.find(
+    (b) =>
+      !b.PathPattern ||
+      new RegExp(
+        `^${b.PathPattern.split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ).test(path),
+  )!;
 }
 
 /** The headers CloudFront adds with a response headers policy, as a browser receives them (to a CORS request). */
 function cloudFrontHeaders(behaviour: Behaviour): Record<string, string> {
-  const policy = (template.findResources('AWS::CloudFront::ResponseHeadersPolicy')[behaviour.ResponseHeadersPolicyId.Ref] as { Properties: { ResponseHeadersPolicyConfig: Json } }).Properties.ResponseHeadersPolicyConfig;
+  const policy = (
+    template.findResources('AWS::CloudFront::ResponseHeadersPolicy')[behaviour.ResponseHeadersPolicyId.Ref] as {
+      Properties: { ResponseHeadersPolicyConfig: Json };
+    }
+  ).Properties.ResponseHeadersPolicyConfig;
   const security = (policy.SecurityHeadersConfig ?? {}) as Record<string, Json | undefined>;
   const out: Record<string, string> = {};
   const hsts = security.StrictTransportSecurity;
-  if (hsts) out['strict-transport-security'] = `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
+  if (hsts)
+    out['strict-transport-security'] =
+      `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
   if (security.ContentTypeOptions) out['x-content-type-options'] = 'nosniff';
   if (security.FrameOptions) out['x-frame-options'] = String(security.FrameOptions.FrameOption);
   if (security.ReferrerPolicy) out['referrer-policy'] = String(security.ReferrerPolicy.ReferrerPolicy);
-  if (security.ContentSecurityPolicy) out['content-security-policy'] = text(security.ContentSecurityPolicy.ContentSecurityPolicy);
-  for (const h of ((policy.CustomHeadersConfig as { Items?: Array<{ Header: string; Value: string }> } | undefined)?.Items ?? [])) out[h.Header.toLowerCase()] = h.Value;
+  if (security.ContentSecurityPolicy)
+    out['content-security-policy'] = text(security.ContentSecurityPolicy.ContentSecurityPolicy);
+  for (const h of (policy.CustomHeadersConfig as { Items?: Array<{ Header: string; Value: string }> } | undefined)
+    ?.Items ?? [])
+    out[h.Header.toLowerCase()] = h.Value;
   const cors = policy.CorsConfig as { AccessControlAllowOrigins: { Items: string[] } } | undefined;
   if (cors) out['access-control-allow-origin'] = cors.AccessControlAllowOrigins.Items.join(',');
   return out;
@@ -78,19 +106,47 @@ function cloudFrontHeaders(behaviour: Behaviour): Record<string, string> {
 
 /** CSP directives with host sources dropped (the app's AWS hosts and the local test hosts differ by design). */
 function cspShape(csp: string): Record<string, string[]> {
-  return Object.fromEntries(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name!, sources.filter((s) => /^'|^[a-z-]+:$|^\*$|^none$/.test(s))];
-  }));
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!, sources.filter((s) => /^'|^[a-z-]+:$|^\*$|^none$/.test(s))];
+      }),
+  );
 }
 
-const PATHS = ['/', '/maps/x', '/m/x', '/data/maps/demo.json', '/data/maps/missing.json', '/files/someone/files/0-plan.svg', '/assets/app-missing.js', '/embed.js', '/config.json', '/api/fn/getProfile'];
+const PATHS = [
+  '/',
+  '/maps/x',
+  '/m/x',
+  '/data/maps/demo.json',
+  '/data/maps/missing.json',
+  '/files/someone/files/0-plan.svg',
+  '/assets/app-missing.js',
+  '/embed.js',
+  '/config.json',
+  '/api/fn/getProfile',
+];
 
 describe('edge headers: local gateway and CloudFront', () => {
   it.each(PATHS)('%s gets the headers of the CloudFront behaviour that serves it', async (path) => {
     const expected = cloudFrontHeaders(behaviourFor(path));
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'content-security-policy', 'permissions-policy']));
-    const res = await fetch(`${baseUrl()}${path}`, { method: path.startsWith('/api/') ? 'POST' : 'GET', headers: { origin: 'https://customer.example' } });
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining([
+        'strict-transport-security',
+        'x-content-type-options',
+        'referrer-policy',
+        'content-security-policy',
+        'permissions-policy',
+      ]),
+    );
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method: path.startsWith('/api/') ? 'POST' : 'GET',
+      headers: { origin: 'https://customer.example' },
+    });
     for (const [name, value] of Object.entries(expected)) {
       const got = res.headers.get(name);
       expect(got, `${path} ${name}`).not.toBeNull();
@@ -102,7 +158,9 @@ describe('edge headers: local gateway and CloudFront', () => {
   });
 
   it('serves user files with the files policy and the app with its own: the paths do not share one', () => {
-    expect(cloudFrontHeaders(behaviourFor('/files/a/b.svg'))['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(cloudFrontHeaders(behaviourFor('/files/a/b.svg'))['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(cloudFrontHeaders(behaviourFor('/maps/x'))['x-frame-options']).toBe('DENY');
     expect(cloudFrontHeaders(behaviourFor('/m/x'))['content-security-policy']).toMatch(/frame-ancestors \*$/);
   });

@@ -26,7 +26,9 @@ describe('local gateway and call protocol', () => {
     const user = await createUser({ name: 'Ada Lovelace' });
     const answer = await rawCall('getProfile', null, { token: user.token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { uid: user.uid, email: user.email, emailVerified: true, name: 'Ada Lovelace', admin: false } });
+    expect(answer.body).toEqual({
+      data: { uid: user.uid, email: user.email, emailVerified: true, name: 'Ada Lovelace', admin: false },
+    });
   });
 
   it('reports the admin flag for the seeded administrator', async () => {
@@ -58,7 +60,9 @@ describe('local gateway and call protocol', () => {
     for (const c of cases) {
       const answer = await rawCall('getProfile', undefined, { token: user.token, body: c.body });
       expect(answer.status, c.body).toBe(400);
-      expect((answer.body as { error: { status: string; message: string } }).error).toMatchObject({ status: 'INVALID_ARGUMENT' });
+      expect((answer.body as { error: { status: string; message: string } }).error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+      });
     }
   });
 
@@ -85,7 +89,11 @@ describe('local gateway and call protocol', () => {
     expect(mail.status).toBe(200);
     expect(Array.isArray(await mail.json())).toBe(true);
     const config = await (await fetch(`${baseUrl()}/config.json`)).json();
-    expect(config).toMatchObject({ stage: 'local', userPoolId: expect.stringMatching(/^us-east-1_/), googleSignIn: false });
+    expect(config).toMatchObject({
+      stage: 'local',
+      userPoolId: expect.stringMatching(/^us-east-1_/),
+      googleSignIn: false,
+    });
   });
 
   it('answers 404 for a missing published map', async () => {

@@ -9,6 +9,13 @@ describe('Lambda payload limit', () => {
     const answer = await rawCall('createMap', null, { token: user.token, body });
     expect(answer.status).toBe(413);
     // Just under the limit the handler answers (here: the title is too long).
-    expect((await rawCall('createMap', null, { token: user.token, body: JSON.stringify({ data: { title: 'x'.repeat(5 * 1024 * 1024) } }) })).status).toBe(400);
+    expect(
+      (
+        await rawCall('createMap', null, {
+          token: user.token,
+          body: JSON.stringify({ data: { title: 'x'.repeat(5 * 1024 * 1024) } }),
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -17,7 +17,10 @@ beforeAll(async () => {
 const cognitoCall = (action: string, body: unknown, init: { method?: string; path?: string } = {}) =>
   fetch(`${baseUrl()}/_cognito${init.path ?? '/'}`, {
     method: init.method ?? 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+    },
     body: init.method === 'GET' ? undefined : JSON.stringify(body),
   });
 
@@ -27,14 +30,21 @@ function forgedWithPublishedKey(payload: Record<string, unknown>): string {
   const { jwk } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: Record<string, string> };
   const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const input = `${encode({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' })}.${encode(payload)}`;
-  return `${input}.${createSign('RSA-SHA256').update(input).sign(createPrivateKey({ key: jwk, format: 'jwk' })).toString('base64url')}`;
+  return `${input}.${createSign('RSA-SHA256')
+    .update(input)
+    .sign(createPrivateKey({ key: jwk, format: 'jwk' }))
+    .toString('base64url')}`;
 }
 
 describe('/_cognito', () => {
   it('refuses administrative actions: ListUsers, AdminGetUser, AdminCreateUser', async () => {
     const poolId = inject('stackEnv').USER_POOL_ID;
-    for (const [action, body] of [['ListUsers', { UserPoolId: poolId }], ['AdminGetUser', { UserPoolId: poolId, Username: user.uid }],
-      ['AdminCreateUser', { UserPoolId: poolId, Username: 'x@example.com' }], ['ListUserPools', { MaxResults: 10 }]] as const) {
+    for (const [action, body] of [
+      ['ListUsers', { UserPoolId: poolId }],
+      ['AdminGetUser', { UserPoolId: poolId, Username: user.uid }],
+      ['AdminCreateUser', { UserPoolId: poolId, Username: 'x@example.com' }],
+      ['ListUserPools', { MaxResults: 10 }],
+    ] as const) {
       const res = await cognitoCall(action, body);
       const text = await res.text();
       expect(res.status, action).toBe(400);
@@ -42,13 +52,17 @@ describe('/_cognito', () => {
     }
   });
 
-  it('refuses other paths and methods (the emulator\'s JWKS and OAuth pages)', async () => {
+  it("refuses other paths and methods (the emulator's JWKS and OAuth pages)", async () => {
     expect((await fetch(`${baseUrl()}/_cognito/.well-known/jwks.json`)).status).toBe(400);
     expect((await cognitoCall('InitiateAuth', {}, { path: '/oauth2/token' })).status).toBe(400);
   });
 
   it('passes the actions the web app uses: a password sign-in works', async () => {
-    const res = await cognitoCall('InitiateAuth', { ClientId: inject('stackEnv').USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } });
+    const res = await cognitoCall('InitiateAuth', {
+      ClientId: inject('stackEnv').USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    });
     expect(res.status).toBe(200);
     const out = (await res.json()) as { AuthenticationResult: { IdToken: string; AccessToken: string } };
     expect(jwtPayload(out.AuthenticationResult.IdToken).sub).toBe(user.uid);
@@ -56,13 +70,22 @@ describe('/_cognito', () => {
     expect(me.status).toBe(200);
   });
 
-  it('refuses tokens signed with cognito-local\'s published key, at the API and at /_cognito', async () => {
+  it("refuses tokens signed with cognito-local's published key, at the API and at /_cognito", async () => {
     const idClaims = jwtPayload(user.token);
     expect(JSON.parse(Buffer.from(user.token.split('.')[0]!, 'base64url').toString()).kid).not.toBe('CognitoLocal');
     const forgedId = forgedWithPublishedKey({ ...idClaims, 'cognito:groups': ['admins'] });
     expect((await rawCall('getProfile', null, { token: forgedId })).status).toBe(401);
-    const forgedAccess = forgedWithPublishedKey({ sub: user.uid, token_use: 'access', username: user.uid, iss: idClaims.iss, exp: Math.floor(Date.now() / 1000) + 600 });
-    const res = await cognitoCall('UpdateUserAttributes', { AccessToken: forgedAccess, UserAttributes: [{ Name: 'name', Value: 'Owned' }] });
+    const forgedAccess = forgedWithPublishedKey({
+      sub: user.uid,
+      token_use: 'access',
+      username: user.uid,
+      iss: idClaims.iss,
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
+    const res = await cognitoCall('UpdateUserAttributes', {
+      AccessToken: forgedAccess,
+      UserAttributes: [{ Name: 'name', Value: 'Owned' }],
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('NotAuthorized');
   });

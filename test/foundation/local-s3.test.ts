@@ -6,11 +6,15 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { baseUrl } from '../helpers/stack';
 
 const env = () => inject('stackEnv');
-const s3 = () => new S3Client({
-  endpoint: env().AWS_ENDPOINT_URL_S3, region: 'us-east-1', forcePathStyle: true,
-  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-});
+const s3 = () =>
+  new S3Client({
+    endpoint: env().AWS_ENDPOINT_URL_S3,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 /** Presigned URLs are signed against the emulator and reached by the browser through the gateway's /_s3. */
 const publicUrl = (url: string) => url.replace(env().AWS_ENDPOINT_URL_S3, `${baseUrl()}/_s3`);
 
@@ -18,7 +22,10 @@ async function presignedPost(key: string, maxBytes: number) {
   const post = await createPresignedPost(s3(), {
     Bucket: env().UPLOADS_BUCKET,
     Key: key,
-    Conditions: [['content-length-range', 1, maxBytes], ['starts-with', '$Content-Type', 'image/']],
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['starts-with', '$Content-Type', 'image/'],
+    ],
     Fields: { 'Content-Type': 'image/png' },
     Expires: 60,
   });
@@ -55,7 +62,10 @@ describe('local S3 front', () => {
 
   it('refuses a content type outside the policy with AccessDenied', async () => {
     const post = await presignedPost(`user-1/${Date.now()}-x.html`, 100);
-    const res = await fetch(post.url, { method: 'POST', body: form(post.fields, Buffer.from('<script>'), 'text/html') });
+    const res = await fetch(post.url, {
+      method: 'POST',
+      body: form(post.fields, Buffer.from('<script>'), 'text/html'),
+    });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('Policy Condition failed');
   });
@@ -63,7 +73,9 @@ describe('local S3 front', () => {
   it('refuses a tampered policy with SignatureDoesNotMatch', async () => {
     const post = await presignedPost(`user-1/${Date.now()}-t.png`, 100);
     const policy = JSON.parse(Buffer.from(post.fields.Policy!, 'base64').toString());
-    policy.conditions = policy.conditions.map((c: unknown) => (Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c));
+    policy.conditions = policy.conditions.map((c: unknown) =>
+      Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : c,
+    );
     const fields = { ...post.fields, Policy: Buffer.from(JSON.stringify(policy)).toString('base64') };
     const res = await fetch(post.url, { method: 'POST', body: form(fields, Buffer.alloc(200, 1)) });
     expect(res.status).toBe(403);
@@ -72,12 +84,24 @@ describe('local S3 front', () => {
 
   it('serves a presigned GET and refuses the same URL with a forged signature or no signature', async () => {
     const key = `maps/${Date.now()}/v00000001.json`;
-    await s3().send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key, Body: '{"ok":true}', ContentType: 'application/json' }));
-    const url = publicUrl(await getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }), { expiresIn: 60 }));
+    await s3().send(
+      new PutObjectCommand({
+        Bucket: env().DOCUMENTS_BUCKET,
+        Key: key,
+        Body: '{"ok":true}',
+        ContentType: 'application/json',
+      }),
+    );
+    const url = publicUrl(
+      await getSignedUrl(s3(), new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }), { expiresIn: 60 }),
+    );
     const ok = await fetch(url);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true });
-    const forged = url.replace(/X-Amz-Signature=([0-9a-f])/, (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    const forged = url.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
+    );
     expect((await fetch(forged)).status).toBe(403);
     expect((await fetch(`${baseUrl()}/_s3/${env().DOCUMENTS_BUCKET}/${key}`)).status).toBe(403);
   });

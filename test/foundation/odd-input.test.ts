@@ -12,8 +12,20 @@ beforeAll(async () => {
 
 describe('odd input', () => {
   it('answers 400 to malformed percent-encoding in /api/fn, /files, /data and /m', async () => {
-    for (const path of ['/api/fn/%E0%A4%A', '/api/fn/%', '/files/%E0%A4%A', '/files/a/%zz', '/data/%', '/data/maps/%C0.json', '/m/%E0%A4%A', '/maps/%']) {
-      const res = await fetch(`${baseUrl()}${path}`, { method: path.startsWith('/api/') ? 'POST' : 'GET', headers: { authorization: `Bearer ${user.token}` } });
+    for (const path of [
+      '/api/fn/%E0%A4%A',
+      '/api/fn/%',
+      '/files/%E0%A4%A',
+      '/files/a/%zz',
+      '/data/%',
+      '/data/maps/%C0.json',
+      '/m/%E0%A4%A',
+      '/maps/%',
+    ]) {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method: path.startsWith('/api/') ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${user.token}` },
+      });
       expect(res.status, path).toBe(400);
     }
   });
@@ -25,7 +37,11 @@ describe('odd input', () => {
   });
 
   it('answers deleteFile with a lone surrogate, a NUL or an over-long key with 400', async () => {
-    for (const key of [`${user.uid}/files/\uD800.png`, `${user.uid}/files/a\u0000.png`, `${user.uid}/files/${'é'.repeat(600)}.png`]) {
+    for (const key of [
+      `${user.uid}/files/\uD800.png`,
+      `${user.uid}/files/a\u0000.png`,
+      `${user.uid}/files/${'é'.repeat(600)}.png`,
+    ]) {
       const body = `{"data":{"key":${JSON.stringify(key)}}}`;
       const answer = await rawCall('deleteFile', null, { token: user.token, body });
       expect(answer.status, JSON.stringify(key).slice(0, 40)).toBe(400);

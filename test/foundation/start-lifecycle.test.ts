@@ -10,16 +10,28 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { AdminCreateUserCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-const dynamoAt = (output: string) => DynamoDBDocumentClient.from(new DynamoDBClient({
-  endpoint: /DynamoDB Local\s+(http:\S+)/.exec(output)![1], region: 'us-east-1', credentials,
-}));
+const dynamoAt = (output: string) =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: /DynamoDB Local\s+(http:\S+)/.exec(output)![1],
+      region: 'us-east-1',
+      credentials,
+    }),
+  );
 // Administrative actions go to the emulator's own port (the gateway's /_cognito passes only the browser's actions).
-const cognitoAt = (output: string) => new CognitoIdentityProviderClient({
-  endpoint: /Cognito \(local\)\s+(http:\S+)/.exec(output)![1], region: 'us-east-1', credentials,
-});
+const cognitoAt = (output: string) =>
+  new CognitoIdentityProviderClient({
+    endpoint: /Cognito \(local\)\s+(http:\S+)/.exec(output)![1],
+    region: 'us-east-1',
+    credentials,
+  });
 const poolId = 'us-east-1_MapnestLocal';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -42,7 +54,10 @@ function descendants(pid: number): number[] {
   } catch {
     return [];
   }
-  const children = out.split('\n').map((s) => Number(s.trim())).filter(Boolean);
+  const children = out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter(Boolean);
   return children.flatMap((c) => [c, ...descendants(c)]);
 }
 
@@ -56,14 +71,15 @@ const alive = (pid: number) => {
 };
 
 /** A port free on 127.0.0.1 right now. */
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = createServer();
-  srv.once('error', reject);
-  srv.listen(0, '127.0.0.1', () => {
-    const port = (srv.address() as { port: number }).port;
-    srv.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
   });
-});
 
 /** Asks for a URL every 50 ms until the server answers at all; the first answer's status. */
 async function firstAnswer(url: string, timeoutMs: number): Promise<number> {
@@ -86,8 +102,12 @@ async function start(port = 0): Promise<{ child: ChildProcess; url: string; outp
   });
   started.push(child);
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 90_000);
     const check = () => {
@@ -126,15 +146,28 @@ describe('npm start', () => {
     const shell = await fetch(first.url);
     expect(shell.status).toBe(200);
     expect(shell.headers.get('content-type')).toContain('text/html');
-    await dynamoAt(first.output()).send(new PutCommand({ TableName: 'mapnest-local', Item: { pk: 'TEST#persist', sk: 'X', value: 42 } }));
-    await cognitoAt(first.output()).send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'kept@example.com', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: 'kept@example.com' }] }));
+    await dynamoAt(first.output()).send(
+      new PutCommand({ TableName: 'mapnest-local', Item: { pk: 'TEST#persist', sk: 'X', value: 42 } }),
+    );
+    await cognitoAt(first.output()).send(
+      new AdminCreateUserCommand({
+        UserPoolId: poolId,
+        Username: 'kept@example.com',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: 'kept@example.com' }],
+      }),
+    );
     expect(await stopWithCtrlC(first.child)).toEqual([]);
 
     const second = await start();
     expect(/Administrator\s+\S+ \/ (\S+)/.exec(second.output())?.[1]).toBe(password);
-    const item = await dynamoAt(second.output()).send(new GetCommand({ TableName: 'mapnest-local', Key: { pk: 'TEST#persist', sk: 'X' } }));
+    const item = await dynamoAt(second.output()).send(
+      new GetCommand({ TableName: 'mapnest-local', Key: { pk: 'TEST#persist', sk: 'X' } }),
+    );
     expect(item.Item?.value).toBe(42);
-    const kept = await cognitoAt(second.output()).send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'kept@example.com' }));
+    const kept = await cognitoAt(second.output()).send(
+      new AdminGetUserCommand({ UserPoolId: poolId, Username: 'kept@example.com' }),
+    );
     expect(kept.Username).toBeTruthy();
     expect(await stopWithCtrlC(second.child)).toEqual([]);
   }, 240_000);

@@ -18,7 +18,13 @@ export function s3(): S3Client {
   s3Client ??= new S3Client({
     ...config,
     // Emulators (s3rver, LocalStack) need path-style addressing and checksums only when required.
-    ...('endpoint' in config ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    ...('endpoint' in config
+      ? {
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
   });
   return s3Client;
 }
@@ -29,7 +35,11 @@ export function dynamo(): DynamoDBDocumentClient {
   return ddbClient;
 }
 
-export const buckets = () => ({ documents: env().DOCUMENTS_BUCKET, public: env().PUBLIC_BUCKET, uploads: env().UPLOADS_BUCKET });
+export const buckets = () => ({
+  documents: env().DOCUMENTS_BUCKET,
+  public: env().PUBLIC_BUCKET,
+  uploads: env().UPLOADS_BUCKET,
+});
 export const tableName = () => env().TABLE_NAME;
 
 export interface PresignedPost {
@@ -39,7 +49,12 @@ export interface PresignedPost {
 }
 
 /** POSTs a file to a presigned upload the way a browser form does. */
-export async function postUpload(post: PresignedPost, body: Uint8Array, type: string, fileName = 'avatar'): Promise<Response> {
+export async function postUpload(
+  post: PresignedPost,
+  body: Uint8Array,
+  type: string,
+  fileName = 'avatar',
+): Promise<Response> {
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(body)], { type }), fileName);
@@ -48,7 +63,11 @@ export async function postUpload(post: PresignedPost, body: Uint8Array, type: st
 
 /** Asks for an avatar upload, uploads `body` and makes it the user's photo; returns the photo URL and key. */
 export async function uploadAvatar(user: { token: string }, body: Uint8Array, type = 'image/png', fileName = 'me.png') {
-  const post = await call<PresignedPost>('createAvatarUpload', { fileName, contentType: type, size: body.length }, user);
+  const post = await call<PresignedPost>(
+    'createAvatarUpload',
+    { fileName, contentType: type, size: body.length },
+    user,
+  );
   const res = await postUpload(post, body, type, fileName);
   if (res.status !== 204) throw new Error(`avatar upload answered ${res.status}: ${await res.text()}`);
   const extension = post.key.slice(post.key.lastIndexOf('.') + 1);
@@ -78,13 +97,20 @@ export function jwtPayload(token: string): Record<string, unknown> {
  * install in its data dir, scripts/local/cognito.ts); here that lets a test stand in for a stale session.
  */
 export function withSignInAge(token: string, ageMs: number): string {
-  if (!inject('signingKeyFile')) throw new Error('withSignInAge needs the local stack\'s signing key: this test runs only against the local stack.');
-  const { kid, privateJwk: jwk } = JSON.parse(readFileSync(inject('signingKeyFile'), 'utf8')) as { kid: string; privateJwk: Record<string, string> };
+  if (!inject('signingKeyFile'))
+    throw new Error("withSignInAge needs the local stack's signing key: this test runs only against the local stack.");
+  const { kid, privateJwk: jwk } = JSON.parse(readFileSync(inject('signingKeyFile'), 'utf8')) as {
+    kid: string;
+    privateJwk: Record<string, string>;
+  };
   const header = { alg: 'RS256', typ: 'JWT', kid };
   const payload = { ...jwtPayload(token), auth_time: Math.floor((Date.now() - ageMs) / 1000) };
   const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const signingInput = `${encode(header)}.${encode(payload)}`;
-  const signature = createSign('RSA-SHA256').update(signingInput).sign(createPrivateKey({ key: jwk, format: 'jwk' })).toString('base64url');
+  const signature = createSign('RSA-SHA256')
+    .update(signingInput)
+    .sign(createPrivateKey({ key: jwk, format: 'jwk' }))
+    .toString('base64url');
   return `${signingInput}.${signature}`;
 }
 
@@ -98,14 +124,20 @@ export interface MailMessage {
 }
 
 /** The newest email to `to` matching `subject` sent after `since`, waiting for it to arrive. */
-export async function waitForMail(to: string, opts: { subject?: RegExp; since?: number; timeoutMs?: number } = {}): Promise<MailMessage> {
+export async function waitForMail(
+  to: string,
+  opts: { subject?: RegExp; since?: number; timeoutMs?: number } = {},
+): Promise<MailMessage> {
   const until = Date.now() + (opts.timeoutMs ?? 15_000);
   for (;;) {
     const res = await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(to)}`);
     const list = (await res.json()) as MailMessage[];
-    const found = list.find((m) => (!opts.subject || opts.subject.test(m.subject)) && (!opts.since || Date.parse(m.sentAt) >= opts.since));
+    const found = list.find(
+      (m) => (!opts.subject || opts.subject.test(m.subject)) && (!opts.since || Date.parse(m.sentAt) >= opts.since),
+    );
     if (found) return found;
-    if (Date.now() > until) throw new Error(`no email to ${to}${opts.subject ? ` matching ${opts.subject}` : ''} arrived`);
+    if (Date.now() > until)
+      throw new Error(`no email to ${to}${opts.subject ? ` matching ${opts.subject}` : ''} arrived`);
     await new Promise((r) => setTimeout(r, 150));
   }
 }

@@ -5,7 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import {
-  AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 
 export const baseUrl = () => inject('baseUrl');
@@ -19,13 +22,16 @@ export const isLocalTarget = () => inject('target') === 'local';
  * (LocalStack) if any and the SDK's usual credential chain.
  */
 export function awsClientConfig(endpoint: string, localKey = 'local') {
-  if (isLocalTarget()) return { endpoint, region: env().AWS_REGION, credentials: { accessKeyId: localKey, secretAccessKey: localKey } };
+  if (isLocalTarget())
+    return { endpoint, region: env().AWS_REGION, credentials: { accessKeyId: localKey, secretAccessKey: localKey } };
   return { ...(endpoint ? { endpoint } : {}), region: env().AWS_REGION };
 }
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 export function cognito(): CognitoIdentityProviderClient {
-  cognitoClient ??= new CognitoIdentityProviderClient(awsClientConfig(env().AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER));
+  cognitoClient ??= new CognitoIdentityProviderClient(
+    awsClientConfig(env().AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER),
+  );
   return cognitoClient;
 }
 
@@ -38,11 +44,13 @@ export interface TestUser {
 
 /** Signs in with email and password and returns the ID token, as Amplify does with USER_PASSWORD_AUTH. */
 export async function signIn(email: string, password: string): Promise<string> {
-  const out = await cognito().send(new InitiateAuthCommand({
-    ClientId: env().USER_POOL_CLIENT_ID,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  }));
+  const out = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: env().USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
   const token = out.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`no ID token for ${email}`);
   return token;
@@ -57,11 +65,13 @@ export interface SessionTokens {
 
 /** Signs in with email and password and returns the ID, access and refresh tokens. */
 export async function signInTokens(email: string, password: string): Promise<SessionTokens> {
-  const out = await cognito().send(new InitiateAuthCommand({
-    ClientId: env().USER_POOL_CLIENT_ID,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  }));
+  const out = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: env().USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
   const { IdToken: idToken, AccessToken: accessToken, RefreshToken: refreshToken } = out.AuthenticationResult ?? {};
   if (!idToken || !accessToken || !refreshToken) throw new Error(`no complete token set for ${email}`);
   return { idToken, accessToken, refreshToken };
@@ -71,18 +81,27 @@ export async function signInTokens(email: string, password: string): Promise<Ses
 export async function createUser(opts: { name?: string; email?: string } = {}): Promise<TestUser> {
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = `Pw-${randomUUID()}`;
-  const created = await cognito().send(new AdminCreateUserCommand({
-    UserPoolId: env().USER_POOL_ID,
-    Username: email,
-    MessageAction: 'SUPPRESS',
-    TemporaryPassword: password,
-    UserAttributes: [
-      { Name: 'email', Value: email },
-      { Name: 'email_verified', Value: 'true' },
-      { Name: 'name', Value: opts.name ?? 'Test User' },
-    ],
-  }));
-  await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: env().USER_POOL_ID, Username: email, Password: password, Permanent: true }));
+  const created = await cognito().send(
+    new AdminCreateUserCommand({
+      UserPoolId: env().USER_POOL_ID,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: opts.name ?? 'Test User' },
+      ],
+    }),
+  );
+  await cognito().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: env().USER_POOL_ID,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
   const uid = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!uid) throw new Error('created user has no sub');
   return { email, password, uid, token: await signIn(email, password) };
@@ -101,11 +120,19 @@ export interface RawAnswer {
 }
 
 /** POST /api/fn/{name} with `{data}`, returning status and parsed body without interpreting them. */
-export async function rawCall(name: string, data: unknown, opts: { token?: string; viewAs?: string; body?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+export async function rawCall(
+  name: string,
+  data: unknown,
+  opts: { token?: string; viewAs?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.viewAs) headers['x-mapnest-view-as'] = opts.viewAs;
-  const res = await fetch(`${baseUrl()}/api/fn/${name}`, { method: 'POST', headers, body: opts.body ?? JSON.stringify({ data }) });
+  const res = await fetch(`${baseUrl()}/api/fn/${name}`, {
+    method: 'POST',
+    headers,
+    body: opts.body ?? JSON.stringify({ data }),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -117,7 +144,12 @@ export async function rawCall(name: string, data: unknown, opts: { token?: strin
 }
 
 /** A call that must succeed; returns its data. */
-export async function call<T = unknown>(name: string, data: unknown, user?: { token: string }, viewAs?: string): Promise<T> {
+export async function call<T = unknown>(
+  name: string,
+  data: unknown,
+  user?: { token: string },
+  viewAs?: string,
+): Promise<T> {
   const answer = await rawCall(name, data, { token: user?.token, viewAs });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { data: T }).data;

@@ -28,22 +28,59 @@ export function subscription(f: SubscriptionFields): Record<string, unknown> {
   const prices = JSON.parse(env().STRIPE_PRICES) as Record<string, Record<string, string>>;
   const periodEnd = f.periodEnd ?? nowSeconds() + 30 * 86_400;
   return {
-    id: f.id ?? rid('sub'), object: 'subscription', customer: f.customer ?? rid('cus'), status: f.status ?? 'active',
-    metadata: { uid: f.uid }, cancel_at: f.cancelAt ?? null, cancel_at_period_end: Boolean(f.cancelAt), created: nowSeconds(),
-    items: { object: 'list', data: [{ id: rid('si'), object: 'subscription_item', quantity: f.quantity ?? 1, current_period_end: periodEnd, price: { id: prices[f.plan ?? 'basic']![f.period ?? 'monthly'], object: 'price' } }] },
+    id: f.id ?? rid('sub'),
+    object: 'subscription',
+    customer: f.customer ?? rid('cus'),
+    status: f.status ?? 'active',
+    metadata: { uid: f.uid },
+    cancel_at: f.cancelAt ?? null,
+    cancel_at_period_end: Boolean(f.cancelAt),
+    created: nowSeconds(),
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: rid('si'),
+          object: 'subscription_item',
+          quantity: f.quantity ?? 1,
+          current_period_end: periodEnd,
+          price: { id: prices[f.plan ?? 'basic']![f.period ?? 'monthly'], object: 'price' },
+        },
+      ],
+    },
   };
 }
 
-export function event(type: string, object: Record<string, unknown>, opts: { id?: string; created?: number } = {}): Record<string, unknown> {
-  return { id: opts.id ?? rid('evt'), object: 'event', type, created: opts.created ?? nowSeconds(), livemode: false, data: { object } };
+export function event(
+  type: string,
+  object: Record<string, unknown>,
+  opts: { id?: string; created?: number } = {},
+): Record<string, unknown> {
+  return {
+    id: opts.id ?? rid('evt'),
+    object: 'event',
+    type,
+    created: opts.created ?? nowSeconds(),
+    livemode: false,
+    data: { object },
+  };
 }
 
 /** POSTs an event to the webhook, signed with the stack's secret (or as told), and answers the HTTP status. */
-export async function deliver(evt: Record<string, unknown>, opts: { secret?: string; timestamp?: number; payload?: string } = {}): Promise<number> {
+export async function deliver(
+  evt: Record<string, unknown>,
+  opts: { secret?: string; timestamp?: number; payload?: string } = {},
+): Promise<number> {
   const payload = JSON.stringify(evt);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? env().STRIPE_WEBHOOK_SECRET, timestamp: opts.timestamp });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? env().STRIPE_WEBHOOK_SECRET,
+    timestamp: opts.timestamp,
+  });
   const res = await fetch(`${baseUrl()}/api/stripe/webhook`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: opts.payload ?? payload,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: opts.payload ?? payload,
   });
   await res.text();
   return res.status;

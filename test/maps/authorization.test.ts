@@ -26,7 +26,11 @@ const cases: Case[] = [
   { call: 'saveMap', data: (c) => ({ id: c.mapId, baseVersion: c.version, mapData: documentWith(2) }), expect: own },
   { call: 'renameMap', data: (c) => ({ id: c.mapId, title: 'Renamed' }), expect: own },
   { call: 'duplicateMap', data: (c) => ({ id: c.mapId }), expect: own },
-  { call: 'setMapHistoryName', data: (c) => ({ mapId: c.mapId, historyMapId: c.historyMapId, name: 'Named' }), expect: own },
+  {
+    call: 'setMapHistoryName',
+    data: (c) => ({ mapId: c.mapId, historyMapId: c.historyMapId, name: 'Named' }),
+    expect: own,
+  },
   { call: 'restoreMapHistory', data: (c) => ({ mapId: c.mapId, historyMapId: c.historyMapId }), expect: own },
   { call: 'deleteMapHistory', data: (c) => ({ mapId: c.mapId, historyMapId: c.historyMapId }), expect: own },
   { call: 'setMapState', data: (c) => ({ id: c.mapId, state: 0 }), expect: own },
@@ -44,7 +48,11 @@ beforeAll(async () => {
 /** A map with two versions (so there is a history entry that is not the current one). */
 async function freshMap(owner: TestUser) {
   const mapId = await call<string>('createMap', { title: 'Matrix map' }, owner);
-  const saved = await call<{ version: number }>('saveMap', { id: mapId, baseVersion: 1, mapData: documentWith(1) }, owner);
+  const saved = await call<{ version: number }>(
+    'saveMap',
+    { id: mapId, baseVersion: 1, mapData: documentWith(1) },
+    owner,
+  );
   return { mapId, version: saved.version, historyMapId: 'v00000001', ownerUid: owner.uid };
 }
 
@@ -60,7 +68,8 @@ describe('authorization matrix of the maps service', () => {
         const token = who === 'anonymous' ? undefined : users[who].token;
         const answer = await rawCall(c.call, c.data(ctx), { token });
         expect(answer.status, JSON.stringify(answer.body)).toBe(c.expect[who]);
-        if (answer.status === 200 && c.call === 'duplicateMap') await deleteQuietly((answer.body as { data: string }).data);
+        if (answer.status === 200 && c.call === 'duplicateMap')
+          await deleteQuietly((answer.body as { data: string }).data);
         await deleteQuietly(ctx.mapId);
       });
     }
@@ -74,7 +83,7 @@ describe('authorization matrix of the maps service', () => {
     await deleteQuietly(ctx.mapId);
   });
 
-  it('lets an administrator list a user\'s maps by viewing as that user, and refuses that to a non-administrator', async () => {
+  it("lets an administrator list a user's maps by viewing as that user, and refuses that to a non-administrator", async () => {
     const ctx = await freshMap(users.owner);
     const asAdmin = await call<Array<{ id: string }>>('listMaps', null, users.admin, users.owner.uid);
     expect(asAdmin.map((m) => m.id)).toContain(ctx.mapId);

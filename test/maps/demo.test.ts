@@ -15,12 +15,16 @@ describe('the seeded demo map', () => {
     for (const layer of map.document!.layers) expect((await fetch(`${baseUrl()}${layer.file}`)).status).toBe(200);
   });
 
-  it.each(Object.values(EXAMPLE_MAPS))('publishes the example map $id in the demo state, with its floors and images reachable', async (example) => {
-    const res = await fetch(`${baseUrl()}/data/maps/${example.id}.json`);
-    expect(res.status).toBe(200);
-    const map = (await res.json()) as PublishedMap;
-    expect(map).toMatchObject({ id: example.id, title: example.title, state: 2, expired: false });
-    expect(map.document!.locations.length).toBeGreaterThanOrEqual(20);
-    for (const layer of map.document!.layers) expect((await fetch(`${baseUrl()}${layer.file}`)).status, layer.file).toBe(200);
-  });
+  it.each(Object.values(EXAMPLE_MAPS))(
+    'publishes the example map $id in the demo state, with its floors and images reachable',
+    async (example) => {
+      const res = await fetch(`${baseUrl()}/data/maps/${example.id}.json`);
+      expect(res.status).toBe(200);
+      const map = (await res.json()) as PublishedMap;
+      expect(map).toMatchObject({ id: example.id, title: example.title, state: 2, expired: false });
+      expect(map.document!.locations.length).toBeGreaterThanOrEqual(20);
+      for (const layer of map.document!.layers)
+        expect((await fetch(`${baseUrl()}${layer.file}`)).status, layer.file).toBe(200);
+    },
+  );
 });

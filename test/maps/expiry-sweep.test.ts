@@ -51,7 +51,10 @@ describe('test map expiry sweep', () => {
     // Back to test, 8 days ago as far as the table knows: its 7 days count from then, so it is due now.
     // (The sweep runs at the real time: other test files' maps in the shared stack stay untouched.)
     const back = new Date(Date.now() - 8 * 86_400_000);
-    await mapTable.changeState((await mapTable.get(id))!, MapState.TEST, { enforceLimits: false, edited: back.toISOString() });
+    await mapTable.changeState((await mapTable.get(id))!, MapState.TEST, {
+      enforceLimits: false,
+      edited: back.toISOString(),
+    });
     expect(await dueIds(new Date(back.getTime() + 6 * 86_400_000))).not.toContain(id);
     expect(await dueIds(new Date())).toContain(id);
 

@@ -19,15 +19,21 @@ let actor: Parameters<Maps['saveMap']>[0];
 const failures: string[] = [];
 
 function inject_(stack: MiddlewareStack<object, object>) {
-  stack.add((next, context) => async (args) => {
-    const name = (context as { commandName?: string }).commandName ?? '';
-    const at = failures.findIndex((f) => name.startsWith(f));
-    if (at >= 0) {
-      failures.splice(at, 1);
-      throw Object.assign(new Error(`injected failure of ${name}`), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } });
-    }
-    return next(args);
-  }, { step: 'initialize', name: 'failureInjection' });
+  stack.add(
+    (next, context) => async (args) => {
+      const name = (context as { commandName?: string }).commandName ?? '';
+      const at = failures.findIndex((f) => name.startsWith(f));
+      if (at >= 0) {
+        failures.splice(at, 1);
+        throw Object.assign(new Error(`injected failure of ${name}`), {
+          name: 'ServiceUnavailable',
+          $metadata: { httpStatusCode: 503 },
+        });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'failureInjection' },
+  );
 }
 
 beforeAll(async () => {
@@ -38,7 +44,10 @@ beforeAll(async () => {
   inject_(clients.s3.middlewareStack as unknown as MiddlewareStack<object, object>);
   inject_(clients.dynamo.middlewareStack as unknown as MiddlewareStack<object, object>);
   user = await createUser();
-  actor = { identity: { uid: user.uid, email: user.email, emailVerified: true, name: '', admin: false }, subject: user.uid };
+  actor = {
+    identity: { uid: user.uid, email: user.email, emailVerified: true, name: '', admin: false },
+    subject: user.uid,
+  };
 });
 
 afterEach(() => {
@@ -53,7 +62,9 @@ async function currentDocument(id: string) {
 
 async function documentKeys(id: string): Promise<string[]> {
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-  const out = await clients.s3.send(new ListObjectsV2Command({ Bucket: process.env.DOCUMENTS_BUCKET, Prefix: `maps/${id}/` }));
+  const out = await clients.s3.send(
+    new ListObjectsV2Command({ Bucket: process.env.DOCUMENTS_BUCKET, Prefix: `maps/${id}/` }),
+  );
   return (out.Contents ?? []).map((o) => o.Key!);
 }
 
@@ -85,9 +96,18 @@ describe('failure injection in the maps service', () => {
     const id = await maps.createMap(actor, { title: 'Via handler', mapData: documentWith(1) });
     failures.push('PutObjectCommand');
     const event = {
-      version: '2.0', routeKey: 'POST /api/fn/saveMap', rawPath: '/api/fn/saveMap', rawQueryString: '', headers: {},
-      requestContext: { http: { method: 'POST' }, requestId: 'test', authorizer: { jwt: { claims: { sub: user.uid, email: user.email, token_use: 'id' }, scopes: null } } },
-      body: JSON.stringify({ data: { id, baseVersion: 1, mapData: documentWith(3) } }), isBase64Encoded: false,
+      version: '2.0',
+      routeKey: 'POST /api/fn/saveMap',
+      rawPath: '/api/fn/saveMap',
+      rawQueryString: '',
+      headers: {},
+      requestContext: {
+        http: { method: 'POST' },
+        requestId: 'test',
+        authorizer: { jwt: { claims: { sub: user.uid, email: user.email, token_use: 'id' }, scopes: null } },
+      },
+      body: JSON.stringify({ data: { id, baseVersion: 1, mapData: documentWith(3) } }),
+      isBase64Encoded: false,
     };
     const result = (await handler(event as never, lambdaContext('saveMap'))) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(503);

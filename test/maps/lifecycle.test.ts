@@ -3,17 +3,24 @@ import { adminUser, baseUrl, call, createUser, rawCall } from '../helpers/stack'
 import { documentWith } from '../helpers/documents';
 import type { HistoryEntry, MapSummary, MapWithDocument, PublishedMap } from '@mapnest/shared/maps';
 
-const errorOf = (body: unknown) => (body as { error: { status: string; message: string; details?: Record<string, unknown> } }).error;
+const errorOf = (body: unknown) =>
+  (body as { error: { status: string; message: string; details?: Record<string, unknown> } }).error;
 
 async function published(id: string) {
   const res = await fetch(`${baseUrl()}/data/maps/${id}.json`);
-  return { status: res.status, headers: res.headers, body: res.status === 200 ? ((await res.json()) as PublishedMap) : null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: res.status === 200 ? ((await res.json()) as PublishedMap) : null,
+  };
 }
 
 describe('test map slots', () => {
   it('creates exactly 2 maps out of 10 parallel createMap calls from a fresh free account', async () => {
     const user = await createUser();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => rawCall('createMap', { title: `Parallel ${i}` }, { token: user.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => rawCall('createMap', { title: `Parallel ${i}` }, { token: user.token })),
+    );
     const created = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(created).toHaveLength(2);
@@ -58,8 +65,11 @@ describe('saving', () => {
   it('lets exactly one of several parallel saves from the same base version win, and records every accepted version', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Race' }, user);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) =>
-      rawCall('saveMap', { id, baseVersion: 1, mapData: documentWith(i + 1) }, { token: user.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        rawCall('saveMap', { id, baseVersion: 1, mapData: documentWith(i + 1) }, { token: user.token }),
+      ),
+    );
     const won = answers.filter((a) => a.status === 200);
     const lost = answers.filter((a) => a.status !== 200);
     expect(won).toHaveLength(1);
@@ -104,7 +114,7 @@ describe('saving', () => {
       const answer = await rawCall('createMap', { title }, { token: user.token });
       expect(answer.status).toBe(400);
     }
-    expect((await call<MapSummary[]>('listMaps', null, user))).toHaveLength(0);
+    expect(await call<MapSummary[]>('listMaps', null, user)).toHaveLength(0);
   });
 });
 
@@ -114,7 +124,11 @@ describe('history', () => {
     const id = await call<string>('createMap', { title: 'History', mapData: documentWith(1) }, user);
     await call('saveMap', { id, baseVersion: 1, mapData: documentWith(2) }, user);
     await call('saveMap', { id, baseVersion: 2, mapData: documentWith(3) }, user);
-    const restored = await call<{ version: number }>('restoreMapHistory', { mapId: id, historyMapId: 'v00000001' }, user);
+    const restored = await call<{ version: number }>(
+      'restoreMapHistory',
+      { mapId: id, historyMapId: 'v00000001' },
+      user,
+    );
     expect(restored.version).toBe(4);
     const { map, history, documentUrl } = await call<MapWithDocument>('getMap', { id }, user);
     expect(map.metrics.locationCount).toBe(1);
@@ -128,7 +142,11 @@ describe('history', () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Names' }, user);
     await call('saveMap', { id, baseVersion: 1, mapData: documentWith(2) }, user);
-    const named = await call<HistoryEntry>('setMapHistoryName', { mapId: id, historyMapId: 'v00000001', name: '  Before launch ' }, user);
+    const named = await call<HistoryEntry>(
+      'setMapHistoryName',
+      { mapId: id, historyMapId: 'v00000001', name: '  Before launch ' },
+      user,
+    );
     expect(named.name).toBe('Before launch');
     const current = await rawCall('deleteMapHistory', { mapId: id, historyMapId: 'v00000002' }, { token: user.token });
     expect(current.status).toBe(400);
@@ -145,7 +163,10 @@ describe('history', () => {
     const id = await call<string>('createMap', { title: 'Long history' }, user);
     await call('setMapHistoryName', { mapId: id, historyMapId: 'v00000001', name: 'First' }, user);
     let version = 1;
-    for (let i = 0; i < 55; i++) version = (await call<{ version: number }>('saveMap', { id, baseVersion: version, mapData: documentWith(i % 3) }, user)).version;
+    for (let i = 0; i < 55; i++)
+      version = (
+        await call<{ version: number }>('saveMap', { id, baseVersion: version, mapData: documentWith(i % 3) }, user)
+      ).version;
     const { history } = await call<MapWithDocument>('getMap', { id }, user);
     expect(history.find((h) => h.historyMapId === 'v00000001')?.name).toBe('First');
     const unnamed = history.filter((h) => !h.name);

@@ -17,7 +17,15 @@ import { jwtPayload } from '../helpers/accounts';
 import { baseUrl, call, createUser, signInTokens, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let browser: Browser;
 let context: BrowserContext;
@@ -48,7 +56,9 @@ async function signInBrowser(target: Page, who: TestUser): Promise<void> {
 const card = (title: string) => page.getByRole('article', { name: title, exact: true });
 
 async function openMapMenu(title: string, item: string) {
-  await card(title).getByRole('button', { name: `More actions for ${title}` }).click();
+  await card(title)
+    .getByRole('button', { name: `More actions for ${title}` })
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -90,7 +100,9 @@ describe('maps list in the browser', () => {
     // Listed.
     await openMapsList();
     await card('Riverside Mall').waitFor();
-    expect(await card('Riverside Mall').getByRole('link', { name: 'Riverside Mall' }).getAttribute('href')).toBe(`/maps/${id}`);
+    expect(await card('Riverside Mall').getByRole('link', { name: 'Riverside Mall' }).getAttribute('href')).toBe(
+      `/maps/${id}`,
+    );
     expect(await card('Riverside Mall').textContent()).toContain('Test · 7 days left');
     await page.getByRole('region', { name: 'Map slots' }).getByText('1 of 2 used').waitFor();
 
@@ -116,12 +128,18 @@ describe('maps list in the browser', () => {
     const first = dialog.getByRole('listitem', { name: /^Version 1/ });
     await first.getByRole('button', { name: 'Restore' }).click();
     await dialog.getByText('Restored version 1 as version 3.').waitFor();
-    await dialog.getByRole('listitem', { name: /^Version 3/ }).getByText('Current').waitFor();
+    await dialog
+      .getByRole('listitem', { name: /^Version 3/ })
+      .getByText('Current')
+      .waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'maps-history.png') });
     const restored = await call<MapWithDocument>('getMap', { id }, user);
     expect(restored.map.version).toBe(3);
     expect(restored.map.metrics.locationCount).toBe(0);
-    expect(restored.history.find((h: HistoryEntry) => h.version === 3)).toMatchObject({ kind: 'restore', restoredFrom: 'v00000001' });
+    expect(restored.history.find((h: HistoryEntry) => h.version === 3)).toMatchObject({
+      kind: 'restore',
+      restoredFrom: 'v00000001',
+    });
     await dialog.getByRole('button', { name: 'Close version history' }).click();
     await card('Riverside Mall West').getByText('1 layer · 0 locations').waitFor();
 
@@ -143,7 +161,9 @@ describe('maps list in the browser', () => {
     // The same list on a 360 px wide phone.
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list-360.png'), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
   });
 });

@@ -18,7 +18,11 @@ let table: typeof import('../../lambdas/src/adapters/map-table');
 let clients: typeof import('../../lambdas/src/lib/clients');
 
 const suffix = randomBytes(4).toString('hex');
-const own = { TABLE_NAME: `seed-check-${suffix}`, DOCUMENTS_BUCKET: `seed-check-documents-${suffix}`, PUBLIC_BUCKET: `seed-check-public-${suffix}` };
+const own = {
+  TABLE_NAME: `seed-check-${suffix}`,
+  DOCUMENTS_BUCKET: `seed-check-documents-${suffix}`,
+  PUBLIC_BUCKET: `seed-check-public-${suffix}`,
+};
 const admin = { uid: 'seed-check-admin', email: 'admin@example.com', emailVerified: true, name: 'Admin', admin: true };
 
 async function published(id: string): Promise<PublishedMap> {
@@ -27,7 +31,13 @@ async function published(id: string): Promise<PublishedMap> {
 }
 
 async function snapshot() {
-  return Promise.all(SEEDED_MAPS.map(async (m) => ({ item: await table.mapTable.get(m.id), history: await table.mapTable.history(m.id), published: await published(m.id) })));
+  return Promise.all(
+    SEEDED_MAPS.map(async (m) => ({
+      item: await table.mapTable.get(m.id),
+      history: await table.mapTable.history(m.id),
+      published: await published(m.id),
+    })),
+  );
 }
 
 describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment', () => {
@@ -37,7 +47,8 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
     const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
     const { ensureTable } = await import('../../scripts/local/dynamodb');
     await ensureTable(new DynamoDBClient({}), own.TABLE_NAME);
-    for (const bucket of [own.DOCUMENTS_BUCKET, own.PUBLIC_BUCKET]) await clients.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    for (const bucket of [own.DOCUMENTS_BUCKET, own.PUBLIC_BUCKET])
+      await clients.s3.send(new CreateBucketCommand({ Bucket: bucket }));
     seed = await import('../../scripts/local/seed-demo');
     maps = await import('../../lambdas/src/domain/maps');
     table = await import('../../lambdas/src/adapters/map-table');
@@ -46,10 +57,26 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
   it('creates the four maps on Create, published in the demo state and owned by the system owner', async () => {
     for (const m of SEEDED_MAPS) expect(await table.mapTable.get(m.id), m.id).toBeNull();
     const response = await seed.runSeedHandler('Create');
-    expect(response).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'mapnest-demo-maps', Data: { Created: SEEDED_MAPS.map((m) => m.id).join(','), Kept: '', Republished: '' } });
-    expect(SEEDED_MAPS.map((m) => m.id).sort()).toEqual(['demo', 'examplegeographic', 'examplerealestate', 'exampleretail']);
+    expect(response).toMatchObject({
+      Status: 'SUCCESS',
+      PhysicalResourceId: 'mapnest-demo-maps',
+      Data: { Created: SEEDED_MAPS.map((m) => m.id).join(','), Kept: '', Republished: '' },
+    });
+    expect(SEEDED_MAPS.map((m) => m.id).sort()).toEqual([
+      'demo',
+      'examplegeographic',
+      'examplerealestate',
+      'exampleretail',
+    ]);
     for (const m of SEEDED_MAPS) {
-      expect(await table.mapTable.get(m.id), m.id).toMatchObject({ id: m.id, title: m.title, state: MapState.DEMO, uid: SYSTEM_OWNER_UID, author: SYSTEM_OWNER_UID, version: 1 });
+      expect(await table.mapTable.get(m.id), m.id).toMatchObject({
+        id: m.id,
+        title: m.title,
+        state: MapState.DEMO,
+        uid: SYSTEM_OWNER_UID,
+        author: SYSTEM_OWNER_UID,
+        version: 1,
+      });
       const map = await published(m.id);
       expect(map, m.id).toMatchObject({ id: m.id, title: m.title, state: MapState.DEMO, expired: false, version: 1 });
       expect(map.document!.locations.length, m.id).toBeGreaterThanOrEqual(20);
@@ -58,17 +85,32 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
 
   it('changes nothing on Update, nor on Delete', async () => {
     const before = await snapshot();
-    expect(await seed.runSeedHandler('Update')).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'mapnest-demo-maps', Data: { Created: '', Kept: SEEDED_MAPS.map((m) => m.id).join(','), Republished: '' } });
+    expect(await seed.runSeedHandler('Update')).toMatchObject({
+      Status: 'SUCCESS',
+      PhysicalResourceId: 'mapnest-demo-maps',
+      Data: { Created: '', Kept: SEEDED_MAPS.map((m) => m.id).join(','), Republished: '' },
+    });
     expect(await snapshot()).toEqual(before);
-    expect(await seed.runSeedHandler('Delete')).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'mapnest-demo-maps' });
+    expect(await seed.runSeedHandler('Delete')).toMatchObject({
+      Status: 'SUCCESS',
+      PhysicalResourceId: 'mapnest-demo-maps',
+    });
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 
   it('writes a missing published copy again on the next run, from the map as it stands', async () => {
     await clients.s3.send(new DeleteObjectCommand({ Bucket: own.PUBLIC_BUCKET, Key: 'maps/examplegeographic.json' }));
     await expect(published('examplegeographic')).rejects.toThrow();
-    expect(await seed.runSeedHandler('Update')).toMatchObject({ Status: 'SUCCESS', Data: { Created: '', Republished: 'examplegeographic' } });
-    expect(await published('examplegeographic')).toMatchObject({ id: 'examplegeographic', state: MapState.DEMO, version: 1, expired: false });
+    expect(await seed.runSeedHandler('Update')).toMatchObject({
+      Status: 'SUCCESS',
+      Data: { Created: '', Republished: 'examplegeographic' },
+    });
+    expect(await published('examplegeographic')).toMatchObject({
+      id: 'examplegeographic',
+      state: MapState.DEMO,
+      version: 1,
+      expired: false,
+    });
   }, 60_000);
 
   it('lets an administrator edit a seeded map, and a later deployment keeps the edit', async () => {
@@ -76,10 +118,18 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
     const { seededDocument } = await import('../../lambdas/src/domain/demo-maps');
     const edited = seededDocument('/examples/willow-creek.json');
     edited.locations = edited.locations.slice(0, 20);
-    const saved = await maps.saveMap({ identity: admin, subject: admin.uid }, { id: map.id, baseVersion: 1, title: 'Willow Creek, edited', mapData: edited });
+    const saved = await maps.saveMap(
+      { identity: admin, subject: admin.uid },
+      { id: map.id, baseVersion: 1, title: 'Willow Creek, edited', mapData: edited },
+    );
     expect(saved.version).toBe(2);
     await seed.runSeedHandler('Update');
-    expect(await table.mapTable.get(map.id)).toMatchObject({ version: 2, title: 'Willow Creek, edited', uid: SYSTEM_OWNER_UID, state: MapState.DEMO });
+    expect(await table.mapTable.get(map.id)).toMatchObject({
+      version: 2,
+      title: 'Willow Creek, edited',
+      uid: SYSTEM_OWNER_UID,
+      state: MapState.DEMO,
+    });
     expect((await published(map.id)).document!.locations).toHaveLength(20);
   }, 60_000);
 

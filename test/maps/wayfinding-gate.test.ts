@@ -15,7 +15,20 @@ describe('wayfinding is published only for Professional maps', () => {
     const admin = await adminUser();
     const doc = documentWith(2);
     doc.settings.wayfinding.enabled = true;
-    doc.routes = [{ id: 'hall', layer: doc.layers[0]!.id, points: [[0.1, 0.5], [0.9, 0.5]], closed: false, connector: false, weight: 1, inaccessible: false }];
+    doc.routes = [
+      {
+        id: 'hall',
+        layer: doc.layers[0]!.id,
+        points: [
+          [0.1, 0.5],
+          [0.9, 0.5],
+        ],
+        closed: false,
+        connector: false,
+        weight: 1,
+        inaccessible: false,
+      },
+    ];
     const id = await call<string>('createMap', { title: 'Directions', mapData: doc }, user);
 
     const asTest = await publishedDoc(id);

@@ -18,16 +18,27 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const BREAKOUT = (colour: string) => `.mn-x{content:"a\n}} body, html {background: ${colour} !important} .mn-viewer {outline: 9px solid ${colour}} /*"}`;
+const BREAKOUT = (colour: string) =>
+  `.mn-x{content:"a\n}} body, html {background: ${colour} !important} .mn-viewer {outline: 9px solid ${colour}} /*"}`;
 
 describe('author CSS', () => {
-  it('cannot restyle the page around the map, from settings.css or from a floor plan\'s <style>', async () => {
+  it("cannot restyle the page around the map, from settings.css or from a floor plan's <style>", async () => {
     const user = await createUser();
     const key = `${user.uid}/files/0000000000000000-plan.svg`;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80" width="100" height="80"><style>${BREAKOUT('rgb(0, 0, 255)')}</style><rect id="r1" width="50" height="50" fill="#ddd"/></svg>`;
-    await s3().send(new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: svg, ContentType: 'image/svg+xml' }));
+    await s3().send(
+      new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: svg, ContentType: 'image/svg+xml' }),
+    );
     const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document!;
-    const doc = { ...demo, layers: [{ id: 'ground', name: 'Ground', file: `/files/${key}` }], locations: [], filters: [], styles: [], groups: [], routes: [] };
+    const doc = {
+      ...demo,
+      layers: [{ id: 'ground', name: 'Ground', file: `/files/${key}` }],
+      locations: [],
+      filters: [],
+      styles: [],
+      groups: [],
+      routes: [],
+    };
     doc.settings = { ...demo.settings, defaultLayer: 'ground', startLocation: null, css: BREAKOUT('rgb(255, 0, 0)') };
     const id = await call<string>('createMap', { title: 'CSS scope', mapData: doc }, user);
 

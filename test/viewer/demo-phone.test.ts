@@ -27,26 +27,44 @@ interface Box {
   h: number;
 }
 
-const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) *
+  Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
 /** The screen boxes of the shop names (the floor plan's labels) and of the markers drawn on the current floor. */
-async function boxes(page: Page, doc: MapDocument): Promise<{ labels: (Box & { text: string })[]; markers: (Box & { id: string })[] }> {
-  const view = await page.evaluate((texts) => {
-    const pane = document.querySelector<HTMLElement>('.mn-pane')!;
-    const m = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(pane.style.transform)!;
-    const r = document.querySelector('.mn-viewport')!.getBoundingClientRect();
-    const labels = Array.from(document.querySelectorAll('.mn-layer-svg text.label')).map((t) => {
-      const b = t.getBoundingClientRect();
-      return { x: b.x, y: b.y, w: b.width, h: b.height, text: t.textContent ?? '' };
-    });
-    // The marker scale the viewer draws with at this width (the demo may shrink markers on phones).
-    const scale = Number(getComputedStyle(document.querySelector('.mn-viewer')!).getPropertyValue('--mn-marker-scale')) || 1;
-    // Text markers' widths, measured as the marker canvas measures them (its TEXT_FONT).
-    const ctx = document.createElement('canvas').getContext('2d')!;
-    ctx.font = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-    const measure = (text: string) => ctx.measureText(text).width;
-    return { x: Number(m[1]), y: Number(m[2]), s: Number(m[3]), left: r.left, top: r.top, labels, scale, widths: Object.fromEntries(texts.map((t) => [t, measure(t)])) };
-  }, doc.locations.filter((l) => l.type === 'text').map((l) => l.title || l.label || l.id));
+async function boxes(
+  page: Page,
+  doc: MapDocument,
+): Promise<{ labels: (Box & { text: string })[]; markers: (Box & { id: string })[] }> {
+  const view = await page.evaluate(
+    (texts) => {
+      const pane = document.querySelector<HTMLElement>('.mn-pane')!;
+      const m = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(pane.style.transform)!;
+      const r = document.querySelector('.mn-viewport')!.getBoundingClientRect();
+      const labels = Array.from(document.querySelectorAll('.mn-layer-svg text.label')).map((t) => {
+        const b = t.getBoundingClientRect();
+        return { x: b.x, y: b.y, w: b.width, h: b.height, text: t.textContent ?? '' };
+      });
+      // The marker scale the viewer draws with at this width (the demo may shrink markers on phones).
+      const scale =
+        Number(getComputedStyle(document.querySelector('.mn-viewer')!).getPropertyValue('--mn-marker-scale')) || 1;
+      // Text markers' widths, measured as the marker canvas measures them (its TEXT_FONT).
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+      const measure = (text: string) => ctx.measureText(text).width;
+      return {
+        x: Number(m[1]),
+        y: Number(m[2]),
+        s: Number(m[3]),
+        left: r.left,
+        top: r.top,
+        labels,
+        scale,
+        widths: Object.fromEntries(texts.map((t) => [t, measure(t)])),
+      };
+    },
+    doc.locations.filter((l) => l.type === 'text').map((l) => l.title || l.label || l.id),
+  );
   const markers: (Box & { id: string })[] = [];
   const labels = view.labels.slice();
   for (const l of doc.locations) {
@@ -75,7 +93,10 @@ describe('the demo map', () => {
     const errors = collectErrors(page);
     await page.goto('/demo');
     await page.waitForSelector('.mn-viewer .mn-marker-canvas');
-    await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg text.label'));
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg text.label'),
+    );
     await page.waitForTimeout(400);
     const covered: string[] = [];
     // As it opens, and zoomed in twice (where a phone's visitor reads the names).
@@ -92,7 +113,9 @@ describe('the demo map', () => {
       }
       const inView = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= width && b.y + b.h <= height;
       for (const label of labels.filter(inView)) {
-        for (const m of markers) if (overlap(label, m) > 0.15 * label.w * label.h) covered.push(`zoom ${zoom}: ${m.id} covers “${label.text}”`);
+        for (const m of markers)
+          if (overlap(label, m) > 0.15 * label.w * label.h)
+            covered.push(`zoom ${zoom}: ${m.id} covers “${label.text}”`);
       }
     }
     expect(covered).toEqual([]);

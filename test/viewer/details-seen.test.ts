@@ -97,12 +97,17 @@ describe('the iframe snippet on a customer’s page', () => {
     const logged: string[] = [];
     page.on('console', (m) => void logged.push(`${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => void logged.push(`pageerror: ${e.message}`));
-    const snippet = iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1600, height: 1000 }).replace('/m/demo"', '/m/demo?location=voltage"');
+    const snippet = iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1600, height: 1000 }).replace(
+      '/m/demo"',
+      '/m/demo?location=voltage"',
+    );
     expect(snippet).toContain(`src="${baseUrl()}/m/demo?location=voltage"`);
     // The customer's page, on a site of its own.
     const host = createServer((_, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><html><head><title>Our shops</title></head><body><h1>Our shops</h1>${snippet}</body></html>`);
+      res.end(
+        `<!doctype html><html><head><title>Our shops</title></head><body><h1>Our shops</h1>${snippet}</body></html>`,
+      );
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);

@@ -22,7 +22,8 @@ addEventListener('mapnest:ready', () => { window.__ready = true; }, { once: true
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document as MapDocument;
+  const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap)
+    .document as MapDocument;
   const ground = demo.layers.find((l) => l.id === 'ground')!;
   const doc: MapDocument = {
     ...demo,
@@ -52,7 +53,8 @@ async function coldPage(): Promise<{ page: Page; requests: string[]; errors: str
   return { page, requests, errors: collectErrors(page) };
 }
 
-const ready = (page: Page) => page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, { timeout: 20_000 });
+const ready = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, { timeout: 20_000 });
 
 describe('a cold embed view', () => {
   it('draws a one-floor map in at most 4 requests, with its styles and no CSP violation or console error', async () => {
@@ -64,7 +66,10 @@ describe('a cold embed view', () => {
     // Anything the page would still ask for (a late image, a favicon) shows up here.
     await page.waitForTimeout(500);
     expect(requests.length, `requests of a cold view:\n${requests.join('\n')}`).toBeLessThanOrEqual(4);
-    expect(requests.filter((r) => r.endsWith(`/data/maps/${mapId}.json`)), requests.join('\n')).toHaveLength(1);
+    expect(
+      requests.filter((r) => r.endsWith(`/data/maps/${mapId}.json`)),
+      requests.join('\n'),
+    ).toHaveLength(1);
     // The embed's CSS came inside its script: the page fills the window and the map is laid out.
     const styled = await page.evaluate(() => ({
       bodyMargin: getComputedStyle(document.body).margin,
@@ -106,7 +111,10 @@ describe('a cold embed view', () => {
     const { page, requests } = await coldPage();
     await page.goto('/m/missing');
     await expect.poll(() => page.getByRole('heading').textContent()).toBe('Map not found');
-    expect(requests.filter((r) => r.includes('/data/maps/')), requests.join('\n')).toEqual(['GET /data/maps/missing.json']);
+    expect(
+      requests.filter((r) => r.includes('/data/maps/')),
+      requests.join('\n'),
+    ).toEqual(['GET /data/maps/missing.json']);
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     await page.context().close();
   });

@@ -27,18 +27,27 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openDemo(path = '/m/demo', viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+async function openDemo(
+  path = '/m/demo',
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(browser, viewport ?? { width: 1280, height: 800 });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(path);
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
-  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'));
+  await page.waitForFunction(
+    () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+  );
   return { page, errors };
 }
 
 /** Screen position of a location's coordinate, through the transform the map pane is drawn with. */
-async function screenOf(page: Page, coord: [number, number], size: { width: number; height: number }): Promise<{ x: number; y: number }> {
+async function screenOf(
+  page: Page,
+  coord: [number, number],
+  size: { width: number; height: number },
+): Promise<{ x: number; y: number }> {
   const t = await page.evaluate(() => {
     const pane = document.querySelector<HTMLElement>('.mn-pane')!;
     const m = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(pane.style.transform)!;
@@ -113,7 +122,9 @@ describe('the embed of the demo map', () => {
   it('opens ?location= on load and keeps one history entry while locations open and close', async () => {
     const { page } = await openDemo('/m/demo?location=pizza-forno');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Pizza Forno');
-    expect(await page.getByRole('button', { name: 'First floor', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'First floor', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     const before = await page.evaluate(() => history.length);
     await page.getByRole('searchbox').fill('noodle');
     await page.locator('.mn-list .mn-entry').first().click();
@@ -144,7 +155,12 @@ describe('the embed of the demo map', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(second);
     // On to the map: arrows pan it, plus zooms.
     const pane = () => page.evaluate(() => document.querySelector<HTMLElement>('.mn-pane')!.style.transform);
-    for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.classList.contains('mn-viewport'))); i++) await page.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 12 && !(await page.evaluate(() => document.activeElement?.classList.contains('mn-viewport')));
+      i++
+    )
+      await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-roledescription'))).toBe('map');
     const start = await pane();
     await page.keyboard.press('+');
@@ -188,7 +204,9 @@ async function publish(user: TestUser, title: string, doc: MapDocument): Promise
  * in test/foundation/edge-parity.test.ts, would stop inline handlers too, and Chromium reports the handlers it sees
  * while the sanitiser parses markup in an inert document as CSP violations, though nothing runs).
  */
-async function watchedPage(opts: { sanitiserOnly?: boolean } = {}): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
+async function watchedPage(
+  opts: { sanitiserOnly?: boolean } = {},
+): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
   const context = opts.sanitiserOnly
     ? await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl(), bypassCSP: true })
     : await newContext(browser, { width: 1280, height: 800 });
@@ -206,7 +224,9 @@ async function openMap(id: string, query = ''): Promise<{ page: Page; errors: st
   const { page, errors, warnings } = await watchedPage();
   await page.goto(`/m/${id}${query}`);
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
-  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'));
+  await page.waitForFunction(
+    () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+  );
   return { page, errors, warnings };
 }
 
@@ -219,7 +239,14 @@ describe('a map with a grid directory and a legend', () => {
     user = await createUser({ name: 'Grid Tester' });
     doc = await demoDocument();
     doc.settings.startLocation = null;
-    doc.settings.directory = { ...doc.settings.directory, layout: 'grid', columns: 2, groupBy: false, sort: 'none', toggle: false };
+    doc.settings.directory = {
+      ...doc.settings.directory,
+      layout: 'grid',
+      columns: 2,
+      groupBy: false,
+      sort: 'none',
+      toggle: false,
+    };
     doc.locations = doc.locations.filter((l) => l.layer === 'ground').slice(0, 6);
     doc.locations[0]!.image = '/img/retail.svg';
     doc.legend = [
@@ -227,7 +254,13 @@ describe('a map with a grid directory and a legend', () => {
       { id: 'toilets', text: 'Toilets', icon: 'WC', scale: 1, radius: 4, disable: false },
       { id: 'retired', text: 'Retired entry', icon: '', scale: 1, radius: 4, disable: true },
     ];
-    doc.settings.legend = { ...doc.settings.legend, position: 'top-left', title: 'Key', toggle: true, startClosed: false };
+    doc.settings.legend = {
+      ...doc.settings.legend,
+      position: 'top-left',
+      title: 'Key',
+      toggle: true,
+      startClosed: false,
+    };
     id = await publish(user, 'Grid and legend', doc);
   });
 
@@ -267,7 +300,12 @@ describe('a map with a grid directory and a legend', () => {
     // Disabled entries are left out; the swatch of a text icon shows the text.
     expect(await items.locator('li > span:last-child').allTextContents()).toEqual(['Shops', 'Toilets']);
     expect(await items.locator('.mn-legend-swatch').allTextContents()).toEqual(['', 'WC']);
-    expect(await items.locator('.mn-legend-swatch').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(219, 39, 119)');
+    expect(
+      await items
+        .locator('.mn-legend-swatch')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(219, 39, 119)');
     await toggle.click();
     await expect.poll(() => items.isVisible()).toBe(false);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -283,18 +321,22 @@ describe('a map with a CSV of locations', () => {
   /** Puts a CSV in the public bucket, served by the stack at /data/{key} like published maps. */
   async function publishCsv(body: string): Promise<string> {
     const key = `csv-test/${randomUUID()}.csv`;
-    await s3().send(new PutObjectCommand({ Bucket: buckets().public, Key: key, Body: body, ContentType: 'text/csv; charset=utf-8' }));
+    await s3().send(
+      new PutObjectCommand({ Bucket: buckets().public, Key: key, Body: body, ContentType: 'text/csv; charset=utf-8' }),
+    );
     return `/data/${key}`;
   }
 
   it('shows the CSV’s locations next to its own, the document winning on a duplicate id, and skips bad rows', async () => {
     const user = await createUser({ name: 'CSV Tester' });
-    const csvUrl = await publishCsv([
-      '\uFEFFid,title,link,about,desc,image,layer,style,disable,hide,group,sample,coord',
-      'csv-kiosk,Phone Repair Kiosk,https://kiosk.example,"Screens fixed in an hour, while you shop","<p>Walk <b onclick=""window.__mnXss(1)"">in</b></p><script>window.__mnXss(2)</script>",,Ground floor,,,,"Services, Now Open",,"0.5,0.62"',
-      'harrow-finch,Impostor Emporium,,,,,,,,,,,',
-      'bad id,Left Out,,,,,,,,,,,',
-    ].join('\r\n'));
+    const csvUrl = await publishCsv(
+      [
+        '\uFEFFid,title,link,about,desc,image,layer,style,disable,hide,group,sample,coord',
+        'csv-kiosk,Phone Repair Kiosk,https://kiosk.example,"Screens fixed in an hour, while you shop","<p>Walk <b onclick=""window.__mnXss(1)"">in</b></p><script>window.__mnXss(2)</script>",,Ground floor,,,,"Services, Now Open",,"0.5,0.62"',
+        'harrow-finch,Impostor Emporium,,,,,,,,,,,',
+        'bad id,Left Out,,,,,,,,,,,',
+      ].join('\r\n'),
+    );
     const doc = await demoDocument();
     doc.settings.startLocation = null;
     doc.settings.csvUrl = csvUrl;
@@ -309,8 +351,12 @@ describe('a map with a CSV of locations', () => {
     });
     // A deep link can name a CSV location: the CSV is in before the viewer starts.
     await page.goto(`/m/${id}?location=csv-kiosk`);
-    await expect.poll(() => dialog(page).getByRole('heading').textContent(), { timeout: 20_000 }).toBe('Phone Repair Kiosk');
-    expect(await dialog(page).locator('.mn-details-about').textContent()).toBe('Screens fixed in an hour, while you shop');
+    await expect
+      .poll(() => dialog(page).getByRole('heading').textContent(), { timeout: 20_000 })
+      .toBe('Phone Repair Kiosk');
+    expect(await dialog(page).locator('.mn-details-about').textContent()).toBe(
+      'Screens fixed in an hour, while you shop',
+    );
     expect(await dialog(page).locator('.mn-details-meta').textContent()).toBe('Ground floor · Services · Now Open');
     // Its description went through the sanitiser like any other.
     const bold = dialog(page).locator('.mn-details-desc b');
@@ -352,9 +398,22 @@ describe('a map with a CSV of locations', () => {
     const hostPage = await other.newPage();
     const hostErrors = collectErrors(hostPage);
     await hostPage.goto(host.url);
-    await expect.poll(() => hostPage.evaluate(() => !!(document.getElementById('map') as unknown as { mapnest?: unknown }).mapnest), { timeout: 20_000 }).toBe(true);
-    expect(await hostPage.evaluate(() => (document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }).mapnest.openLocation('csv-kiosk'))).toBe(true);
-    await expect.poll(() => hostPage.locator('#map').getByRole('dialog').getByRole('heading').textContent()).toBe('Phone Repair Kiosk');
+    await expect
+      .poll(
+        () => hostPage.evaluate(() => !!(document.getElementById('map') as unknown as { mapnest?: unknown }).mapnest),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(
+      await hostPage.evaluate(() =>
+        (
+          document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }
+        ).mapnest.openLocation('csv-kiosk'),
+      ),
+    ).toBe(true);
+    await expect
+      .poll(() => hostPage.locator('#map').getByRole('dialog').getByRole('heading').textContent())
+      .toBe('Phone Repair Kiosk');
     expect(hostErrors).toEqual([]);
     await other.close();
     await host.stop();
@@ -368,7 +427,9 @@ describe('a map with a CSV of locations', () => {
     const id = await publish(user, 'Missing CSV', doc);
     const { page, warnings } = await openMap(id);
     await expect.poll(() => page.locator('.mn-result-bar').textContent()).toBe(`${listed(doc)} locations`);
-    expect(warnings).toContainEqual(`Mapnest: the locations CSV ${baseUrl()}${doc.settings.csvUrl} could not be loaded (HTTP 404); the map shows its own locations only.`);
+    expect(warnings).toContainEqual(
+      `Mapnest: the locations CSV ${baseUrl()}${doc.settings.csvUrl} could not be loaded (HTTP 404); the map shows its own locations only.`,
+    );
     await page.context().close();
   });
 });
@@ -397,13 +458,23 @@ describe('the script-tag embed', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(host.url);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events), { timeout: 20_000 }).toContainEqual(['ready', 'ground']);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events), { timeout: 20_000 })
+      .toContainEqual(['ready', 'ground']);
     // The host page's styles do not reach in, and the map's do not leak out.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).display)).toBe('block');
-    const opened = await page.evaluate(() => (document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }).mapnest.openLocation('voltage'));
+    const opened = await page.evaluate(() =>
+      (
+        document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }
+      ).mapnest.openLocation('voltage'),
+    );
     expect(opened).toBe(true);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events)).toContainEqual(['opened', 'voltage']);
-    await expect.poll(() => page.locator('#map').getByRole('dialog').getByRole('heading').textContent()).toBe('Voltage');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events))
+      .toContainEqual(['opened', 'voltage']);
+    await expect
+      .poll(() => page.locator('#map').getByRole('dialog').getByRole('heading').textContent())
+      .toBe('Voltage');
     expect(errors).toEqual([]);
     await context.close();
     await host.stop();
@@ -421,7 +492,8 @@ describe('a map made of script-injection vectors', () => {
     doc.layers = [{ id: 'ground', name: 'Ground floor', file: `${layer.url}/floor.svg` }];
     doc.settings.defaultLayer = 'ground';
     doc.settings.startLocation = null;
-    doc.settings.css = '@import url(https://evil.example/x.css); .mn-viewer{background:url(https://evil.example/bg.png)}';
+    doc.settings.css =
+      '@import url(https://evil.example/x.css); .mn-viewer{background:url(https://evil.example/bg.png)}';
     doc.filters = [];
     doc.styles = [];
     doc.routes = [];
@@ -439,7 +511,11 @@ describe('a map made of script-injection vectors', () => {
     const id = await call<string>('createMap', { title: 'XSS corpus', mapData: doc }, user);
 
     // Without the page's CSP: the sanitiser alone must stop every vector (see watchedPage).
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl(), bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      baseURL: baseUrl(),
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const ran: unknown[] = [];
     const dialogs: string[] = [];
@@ -460,7 +536,10 @@ describe('a map made of script-injection vectors', () => {
     await page.goto(`/m/${id}`);
     await page.waitForSelector('.mn-layer-svg');
     // Hover and click the region and every location, so every popup and description renders.
-    await page.locator('[id="xss-onclick"]').hover({ force: true }).catch(() => undefined);
+    await page
+      .locator('[id="xss-onclick"]')
+      .hover({ force: true })
+      .catch(() => undefined);
     await page.locator('[id="xss-region"]').click();
     await page.waitForSelector('.mn-details');
     // Then every location from the directory with the keyboard: Escape, next entry, Enter.
@@ -479,7 +558,11 @@ describe('a map made of script-injection vectors', () => {
     expect(ran).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(remote).toEqual([]);
-    expect(await page.evaluate(() => document.querySelectorAll('.mn-viewer script, .mn-viewer foreignObject, .mn-viewer iframe').length)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll('.mn-viewer script, .mn-viewer foreignObject, .mn-viewer iframe').length,
+      ),
+    ).toBe(0);
     // The probes work: an unsanitised vector is caught, and so is a request to the other site.
     await page.evaluate(() => {
       const d = document.createElement('div');

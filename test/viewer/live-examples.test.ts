@@ -58,11 +58,19 @@ afterAll(async () => {
 
 /** Pixels that differ between two screenshots of the same box (RGBA, compared channel by channel). */
 async function differingPixels(a: Buffer, b: Buffer): Promise<number> {
-  const [ra, rb] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
+  const [ra, rb] = await Promise.all(
+    [a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
   expect([ra!.info.width, ra!.info.height]).toEqual([rb!.info.width, rb!.info.height]);
   let n = 0;
   for (let i = 0; i < ra!.data.length; i += 4) {
-    if (Math.abs(ra!.data[i]! - rb!.data[i]!) + Math.abs(ra!.data[i + 1]! - rb!.data[i + 1]!) + Math.abs(ra!.data[i + 2]! - rb!.data[i + 2]!) > 24) n++;
+    if (
+      Math.abs(ra!.data[i]! - rb!.data[i]!) +
+        Math.abs(ra!.data[i + 1]! - rb!.data[i + 1]!) +
+        Math.abs(ra!.data[i + 2]! - rb!.data[i + 2]!) >
+      24
+    )
+      n++;
   }
   return n;
 }
@@ -72,7 +80,9 @@ async function markerPixels(page: Page): Promise<number> {
   const viewport = page.locator('.live-example .mn-viewport').first();
   const hide = (hidden: boolean) =>
     page.evaluate((h) => {
-      document.querySelectorAll<HTMLElement>('.live-example .mn-markers').forEach((el) => (el.style.visibility = h ? 'hidden' : ''));
+      document
+        .querySelectorAll<HTMLElement>('.live-example .mn-markers')
+        .forEach((el) => (el.style.visibility = h ? 'hidden' : ''));
     }, hidden);
   await hide(true);
   const without = await viewport.screenshot();
@@ -82,58 +92,78 @@ async function markerPixels(page: Page): Promise<number> {
 }
 
 describe.each(VIEWPORTS)('live example maps at $width×$height', (size) => {
-  it.each(PAGES)('%s draws its published map in the real viewer', async (name, url) => {
-    const context = await browser.newContext({ viewport: size, baseURL: baseUrl(), deviceScaleFactor: 1 });
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
-      const errors = collectErrors(page);
-      await page.addInitScript(WATCH_SHIFTS);
-      await page.goto(url);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      // The map's box is there, at its final size, before the map is.
-      const box = page.locator('.live-example__map').first();
-      const reserved = await box.boundingBox();
-      const caption = await page.locator('.live-example__caption').first().boundingBox();
-      expect(reserved!.height).toBeGreaterThan(300);
-      await page.locator('.live-example .mn-viewport').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      // The base plan is inlined (an SVG layer) and the viewer reports no layer error.
-      await page.locator('.live-example .mn-pane svg').first().waitFor();
-      expect(await page.locator('.live-example .mn-layer-error:not([hidden])').count()).toBe(0);
-      await page.locator('.live-example .mn-loading').first().waitFor({ state: 'hidden' });
-      expect(await box.boundingBox()).toEqual(reserved);
-      expect(await page.locator('.live-example__caption').first().boundingBox()).toEqual(caption);
-      expect(await markerPixels(page)).toBeGreaterThan(150);
-      // The viewer's code was asked for only after the page had painted its text, and the page did not jump.
-      const timing = await page.evaluate(() => {
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
-        const viewer = performance.getEntriesByType('resource').filter((e) => /\/assets\/ExampleViewer-[^/]*\.js$/.test(e.name));
-        const w = window as unknown as { __boxAt: number | null; __shifts: { at: number; value: number }[] };
-        const shift = w.__shifts.filter((e) => w.__boxAt !== null && e.at >= w.__boxAt).reduce((n, e) => n + e.value, 0);
-        return { fcp, viewerStart: viewer.length ? Math.min(...viewer.map((e) => e.startTime)) : null, shift, boxAt: w.__boxAt };
-      });
-      expect(timing.boxAt, 'the map box was seen appearing').not.toBeNull();
-      expect(timing.viewerStart, 'the viewer chunk was loaded').not.toBeNull();
-      expect(timing.viewerStart!).toBeGreaterThanOrEqual(timing.fcp);
-      expect(timing.shift).toBeLessThan(0.02);
-      // Keyboard: the map can be focused and zoomed from the keyboard like any embed.
-      await page.locator('.live-example .mn-viewport').first().focus();
-      expect(await page.evaluate(() => document.activeElement?.classList.contains('mn-viewport'))).toBe(true);
-      expect(await page.getByRole('link', { name: 'Open full screen' }).getAttribute('href')).toMatch(/^\/maps\/[A-Za-z0-9]+$/);
-      await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${size.width}.png`) });
-      await page.locator('.live-example').first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${size.width}-map.png`) });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 90_000);
+  it.each(PAGES)(
+    '%s draws its published map in the real viewer',
+    async (name, url) => {
+      const context = await browser.newContext({ viewport: size, baseURL: baseUrl(), deviceScaleFactor: 1 });
+      try {
+        const page = await context.newPage();
+        page.setDefaultTimeout(30_000);
+        const errors = collectErrors(page);
+        await page.addInitScript(WATCH_SHIFTS);
+        await page.goto(url);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // The map's box is there, at its final size, before the map is.
+        const box = page.locator('.live-example__map').first();
+        const reserved = await box.boundingBox();
+        const caption = await page.locator('.live-example__caption').first().boundingBox();
+        expect(reserved!.height).toBeGreaterThan(300);
+        await page.locator('.live-example .mn-viewport').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // The base plan is inlined (an SVG layer) and the viewer reports no layer error.
+        await page.locator('.live-example .mn-pane svg').first().waitFor();
+        expect(await page.locator('.live-example .mn-layer-error:not([hidden])').count()).toBe(0);
+        await page.locator('.live-example .mn-loading').first().waitFor({ state: 'hidden' });
+        expect(await box.boundingBox()).toEqual(reserved);
+        expect(await page.locator('.live-example__caption').first().boundingBox()).toEqual(caption);
+        expect(await markerPixels(page)).toBeGreaterThan(150);
+        // The viewer's code was asked for only after the page had painted its text, and the page did not jump.
+        const timing = await page.evaluate(() => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+          const viewer = performance
+            .getEntriesByType('resource')
+            .filter((e) => /\/assets\/ExampleViewer-[^/]*\.js$/.test(e.name));
+          const w = window as unknown as { __boxAt: number | null; __shifts: { at: number; value: number }[] };
+          const shift = w.__shifts
+            .filter((e) => w.__boxAt !== null && e.at >= w.__boxAt)
+            .reduce((n, e) => n + e.value, 0);
+          return {
+            fcp,
+            viewerStart: viewer.length ? Math.min(...viewer.map((e) => e.startTime)) : null,
+            shift,
+            boxAt: w.__boxAt,
+          };
+        });
+        expect(timing.boxAt, 'the map box was seen appearing').not.toBeNull();
+        expect(timing.viewerStart, 'the viewer chunk was loaded').not.toBeNull();
+        expect(timing.viewerStart!).toBeGreaterThanOrEqual(timing.fcp);
+        expect(timing.shift).toBeLessThan(0.02);
+        // Keyboard: the map can be focused and zoomed from the keyboard like any embed.
+        await page.locator('.live-example .mn-viewport').first().focus();
+        expect(await page.evaluate(() => document.activeElement?.classList.contains('mn-viewport'))).toBe(true);
+        expect(await page.getByRole('link', { name: 'Open full screen' }).getAttribute('href')).toMatch(
+          /^\/maps\/[A-Za-z0-9]+$/,
+        );
+        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${size.width}.png`) });
+        await page
+          .locator('.live-example')
+          .first()
+          .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${size.width}-map.png`) });
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
 });
 
 describe('the real-estate example', () => {
   it('shows the lots’ states through its filters: a status and a price narrow the directory to the matching lots', async () => {
-    const map = (await (await fetch(`${baseUrl()}/data/maps/${EXAMPLE_MAPS.realEstate.id}.json`)).json()) as PublishedMap;
+    const map = (await (
+      await fetch(`${baseUrl()}/data/maps/${EXAMPLE_MAPS.realEstate.id}.json`)
+    ).json()) as PublishedMap;
     const lots = map.document!.locations.filter((l) => l.id.startsWith('lot-'));
     const available = lots.filter((l) => l.groups?.includes('available'));
     const availableUnder350k = available.filter((l) => Number(l.fields?.price) < 350_000);
@@ -182,7 +212,9 @@ describe('the landing hero', () => {
       await to.press('Enter');
       await hero.getByRole('button', { name: 'Go' }).click();
       const status = hero.getByRole('status').filter({ hasText: 'Route from' });
-      await expect.poll(() => status.textContent()).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+      await expect
+        .poll(() => status.textContent())
+        .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
       expect(new URL(page.url()).search).toBe('');
       expect(errors).toEqual([]);
     } finally {

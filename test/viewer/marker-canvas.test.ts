@@ -38,7 +38,9 @@ afterAll(async () => {
 // reference drawn from scratch on a visible canvas.
 describe.each([true, false])('MarkerCanvas.patch (off screen: %s)', (offscreen) => {
   const run = async (seed: number, count: number, edits: number, scale: number, sliced = false): Promise<RunResult> => {
-    const r = (await page.evaluate(`harness.run(${seed}, ${count}, ${edits}, ${scale}, ${sliced}, ${offscreen})`)) as RunResult;
+    const r = (await page.evaluate(
+      `harness.run(${seed}, ${count}, ${edits}, ${scale}, ${sliced}, ${offscreen})`,
+    )) as RunResult;
     expect(r.offscreen).toBe(offscreen);
     expect(r.cssMatches).toBe(true);
     return r;
@@ -48,13 +50,16 @@ describe.each([true, false])('MarkerCanvas.patch (off screen: %s)', (offscreen) 
     [1, 200, 1],
     [2, 400, 1.6],
     [3, 150, 3.5],
-  ])('matches a full redraw of full markers after random edits (seed %i, %i locations, zoom %f)', async (seed, count, scale) => {
-    const r = await run(seed, count, 60, scale);
-    expect(r.patched).toBeGreaterThan(50);
-    expect(r.firstMismatch).toBeNull();
-    expect(r.differingPixels).toBe(0);
-    expect(r.hitMismatches).toBe(0);
-  });
+  ])(
+    'matches a full redraw of full markers after random edits (seed %i, %i locations, zoom %f)',
+    async (seed, count, scale) => {
+      const r = await run(seed, count, 60, scale);
+      expect(r.patched).toBeGreaterThan(50);
+      expect(r.firstMismatch).toBeNull();
+      expect(r.differingPixels).toBe(0);
+      expect(r.hitMismatches).toBe(0);
+    },
+  );
 
   it('matches a full redraw when every marker came from patches (a map started empty)', async () => {
     const r = await run(5, 0, 60, 1.2);

@@ -26,18 +26,24 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const errors = collectErrors(page);
   await page.goto(path);
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
-  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'));
+  await page.waitForFunction(
+    () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+  );
   return { page, errors };
 }
 
-const floorPressed = (page: Page, name: string) => page.getByRole('group', { name: 'Floors' }).getByRole('button', { name }).getAttribute('aria-pressed');
-const stepTexts = (page: Page) => page.locator('.mn-dir-steps .mn-dir-step').evaluateAll((bs) => bs.map((b) => b.children[1]!.textContent));
+const floorPressed = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Floors' }).getByRole('button', { name }).getAttribute('aria-pressed');
+const stepTexts = (page: Page) =>
+  page.locator('.mn-dir-steps .mn-dir-step').evaluateAll((bs) => bs.map((b) => b.children[1]!.textContent));
 
 describe('directions on the demo map', () => {
   it('shows a deep-linked route across floors, floor by floor, with a step list whose steps show their floor', async () => {
     const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab');
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
-    await expect.poll(() => status.textContent()).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
     const steps = await stepTexts(page);
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/^Walk \d+ m to the (escalator|stairs|lift)$/);
@@ -83,7 +89,9 @@ describe('directions on the demo map', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // Go
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
-    await expect.poll(() => status.textContent()).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
     expect((await stepTexts(page))[1]).toBe('Take the lift to First floor');
     // Without step-free, the quicker stairs or escalator win over the lift.
     await page.getByRole('checkbox', { name: 'Step-free route' }).press('Space');
@@ -101,7 +109,9 @@ describe('directions on the demo map', () => {
   it('fills To from a location’s Directions button', async () => {
     const { page, errors } = await open('/m/demo?location=sushi-go&fixedfrom=info-desk');
     await page.getByRole('dialog').getByRole('button', { name: 'Directions' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent()).toMatch(/^Route from Information to Sushi Go: /);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent())
+      .toMatch(/^Route from Information to Sushi Go: /);
     // A kiosk's fixed start cannot be swapped.
     expect(await page.getByRole('button', { name: 'Swap start and destination' }).count()).toBe(0);
     expect(await page.getByText('You are here: Information').count()).toBe(1);
@@ -116,7 +126,9 @@ describe('the app’s map page', () => {
     const errors = collectErrors(page);
     await page.goto('/maps/demo?from=toilets-ground&to=noodle-bar');
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Route from Toilets \(ground floor\) to Noodle Bar: \d+ m, one floor change\.$/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toMatch(/^Route from Toilets \(ground floor\) to Noodle Bar: \d+ m, one floor change\.$/);
     expect(errors).toEqual([]);
   });
 });
@@ -128,7 +140,9 @@ describe('the /wayfinding page', () => {
     const errors = collectErrors(page);
     await page.goto('/wayfinding');
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 20_000 })
+      .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
     expect(await page.locator('.mn-dir-steps .mn-dir-step').count()).toBe(3);
     // The live example does not write the route into the marketing page's address.
     expect(new URL(page.url()).search).toBe('');

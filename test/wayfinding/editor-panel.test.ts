@@ -43,7 +43,11 @@ describe('the Wayfinding tab', () => {
     await page.getByRole('button', { name: 'Draw paths' }).click();
     const box = (await page.locator('.editor__canvas svg.mn-edit-network').boundingBox())!;
     const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
-    for (const [fx, fy] of [[0.3, 0.5], [0.5, 0.5], [0.5, 0.7]] as const) {
+    for (const [fx, fy] of [
+      [0.3, 0.5],
+      [0.5, 0.5],
+      [0.5, 0.7],
+    ] as const) {
       const p = at(fx, fy);
       await page.mouse.click(p.x, p.y);
     }

@@ -11,7 +11,18 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(__dirname);
 
 /** Bottom to top. map-core, viewer and embed make the React-free core the embed ships. */
-const LAYERS = ['map-core', 'viewer', 'embed', 'lib', 'state', 'styles', 'components', 'features', 'pages', 'app'] as const;
+const LAYERS = [
+  'map-core',
+  'viewer',
+  'embed',
+  'lib',
+  'state',
+  'styles',
+  'components',
+  'features',
+  'pages',
+  'app',
+] as const;
 
 /** Upward arrows that are allowed: "from -> to" folders, with why. */
 const ALLOWED_UPWARD: Record<string, string> = {};
@@ -39,7 +50,9 @@ function graph(): Map<string, string[]> {
   return new Map(
     files.map((file) => {
       const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-      const targets = importedFiles.map((i) => resolveImport(file, i.fileName, known)).filter((t): t is string => t !== null);
+      const targets = importedFiles
+        .map((i) => resolveImport(file, i.fileName, known))
+        .filter((t): t is string => t !== null);
       return [file, [...new Set(targets)]];
     }),
   );

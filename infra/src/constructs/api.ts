@@ -31,10 +31,14 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const region = Stack.of(this).region;
-    this.authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`, {
-      jwtAudience: [props.client.userPoolClientId],
-      identitySource: ['$request.header.Authorization'],
-    });
+    this.authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`,
+      {
+        jwtAudience: [props.client.userPoolClientId],
+        identitySource: ['$request.header.Authorization'],
+      },
+    );
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: `Mapnest ${props.stage.name} API`,

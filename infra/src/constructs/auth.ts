@@ -67,11 +67,13 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
-        reason: 'The product (spec section 4) has no MFA enrolment screen; requiring MFA would lock every user out. Revisit with a TOTP enrolment flow.',
+        reason:
+          'The product (spec section 4) has no MFA enrolment screen; requiring MFA would lock every user out. Revisit with a TOTP enrolment flow.',
       },
       {
         id: 'AwsSolutions-COG8',
-        reason: 'Threat protection needs the Plus feature plan (per-MAU cost); Essentials with a strong password policy and email verification is the chosen baseline.',
+        reason:
+          'Threat protection needs the Plus feature plan (per-MAU cost); Essentials with a strong password policy and email verification is the chosen baseline.',
       },
     );
 
@@ -109,7 +111,12 @@ export class Auth extends Construct {
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
       // ID tokens carry only attributes the client may read: picture is the avatar URL set by setAvatar.
-      readAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, fullname: true, profilePicture: true }),
+      readAttributes: new cognito.ClientAttributes().withStandardAttributes({
+        email: true,
+        emailVerified: true,
+        fullname: true,
+        profilePicture: true,
+      }),
       // Never email_verified (a client able to write it could claim any address) nor picture (set by the server
       // after it checked the upload).
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, fullname: true }),

@@ -34,15 +34,21 @@ interface Sizing {
 function defaultSizing(spec: FunctionSpec): Sizing {
   switch (spec.trigger) {
     // Cognito waits 5 s for a trigger.
-    case 'cognito-custom-message': return { memorySize: 256, timeout: Duration.seconds(5) };
-    case 's3-upload': return { memorySize: 1024, timeout: Duration.seconds(60) };
+    case 'cognito-custom-message':
+      return { memorySize: 256, timeout: Duration.seconds(5) };
+    case 's3-upload':
+      return { memorySize: 1024, timeout: Duration.seconds(60) };
     // Sweeps walk the whole table; they run alone, so a generous limit costs nothing when unused.
-    case 'schedule': return { memorySize: 512, timeout: Duration.minutes(5) };
+    case 'schedule':
+      return { memorySize: 512, timeout: Duration.minutes(5) };
     // Deployment-time work (the demo maps): a few map documents, written once per deployment.
-    case 'custom-resource': return { memorySize: 512, timeout: Duration.minutes(2) };
+    case 'custom-resource':
+      return { memorySize: 512, timeout: Duration.minutes(2) };
     case undefined:
       // 1 GB buys most of a vCPU: map documents of several MB are parsed and validated in calls.
-      return spec.kind === 'call' ? { memorySize: 1024, timeout: CALL_TIMEOUT } : { memorySize: 512, timeout: CALL_TIMEOUT };
+      return spec.kind === 'call'
+        ? { memorySize: 1024, timeout: CALL_TIMEOUT }
+        : { memorySize: 512, timeout: CALL_TIMEOUT };
   }
 }
 
@@ -142,11 +148,14 @@ export class MapnestFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       ...(readsParameters
         ? {
-            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
-              cacheSize: 20,
-              parameterStoreTtl: Duration.minutes(5),
-              logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
-            }),
+            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(
+              lambda.ParamsAndSecretsVersions.V1_0_103,
+              {
+                cacheSize: 20,
+                parameterStoreTtl: Duration.minutes(5),
+                logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+              },
+            ),
           }
         : {}),
       applicationLogLevelV2: applicationLogLevel(stage.logLevel),
@@ -168,11 +177,13 @@ export class MapnestFunction extends Construct {
           }
         : {}),
     });
-    if (isAsync(spec) && !props.failures) throw new Error(`${spec.id} is invoked asynchronously and needs a failure queue.`);
+    if (isAsync(spec) && !props.failures)
+      throw new Error(`${spec.id} is invoked asynchronously and needs a failure queue.`);
     // X-Ray's PutTraceSegments and PutTelemetryRecords support no resource-level permissions.
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only the * resource (no resource-level permissions exist for them).',
+      reason:
+        'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept only the * resource (no resource-level permissions exist for them).',
     });
     // The role's policy must exist before the function is invoked by anything.
     this.function.node.addDependency(this.role);
@@ -200,7 +211,7 @@ export class MapnestFunction extends Construct {
         resourcesArns.push(`${resources.table.tableArn}/index/*`);
         acknowledge(
           `Resource::<${logicalIdOf(stack, resources.table)}.Arn>/index/*`,
-          'Queries run on the table\'s own GSIs (maps by owner, maps by author); the wildcard covers only this table\'s indexes.',
+          "Queries run on the table's own GSIs (maps by owner, maps by author); the wildcard covers only this table's indexes.",
         );
       }
       this.role.addToPolicy(new iam.PolicyStatement({ actions, resources: resourcesArns }));
@@ -212,9 +223,13 @@ export class MapnestFunction extends Construct {
       const bucket = resources.buckets[name];
       const bucketId = logicalIdOf(stack, bucket);
       for (const [pattern, accesses] of Object.entries(patterns)) {
-        const objectActions = accesses.filter((a): a is Exclude<ObjectAccess, 'list'> => a !== 'list').map((a) => OBJECT_ACTIONS[a]);
+        const objectActions = accesses
+          .filter((a): a is Exclude<ObjectAccess, 'list'> => a !== 'list')
+          .map((a) => OBJECT_ACTIONS[a]);
         if (objectActions.length > 0) {
-          this.role.addToPolicy(new iam.PolicyStatement({ actions: objectActions.sort(), resources: [bucket.arnForObjects(pattern)] }));
+          this.role.addToPolicy(
+            new iam.PolicyStatement({ actions: objectActions.sort(), resources: [bucket.arnForObjects(pattern)] }),
+          );
           acknowledge(
             `Resource::<${bucketId}.Arn>/${pattern}`,
             `Object keys are chosen at run time (map ids, user ids); access is limited to keys matching '${pattern}' in the ${name} bucket and ownership is checked in code before any key is touched.`,
@@ -234,7 +249,10 @@ export class MapnestFunction extends Construct {
     }
 
     if (grants.userPool && grants.userPool.length > 0) {
-      if (!resources.userPool) throw new Error(`${this.spec.id} asks for user pool actions but the user pool depends on it (a Cognito trigger).`);
+      if (!resources.userPool)
+        throw new Error(
+          `${this.spec.id} asks for user pool actions but the user pool depends on it (a Cognito trigger).`,
+        );
       this.role.addToPolicy(
         new iam.PolicyStatement({
           actions: grants.userPool.map((action) => `cognito-idp:${action}`).sort(),
@@ -252,11 +270,16 @@ export class MapnestFunction extends Construct {
         this.role.addToPolicy(
           new iam.PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: identities.map((identity) => Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+            resources: identities.map((identity) =>
+              Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+            ),
           }),
         );
       } else {
-        Annotations.of(this).addWarningV2('mapnest:no-mail', `${this.spec.id} sends email, but stage '${stage.name}' configures no email sender; its sends fail (and are logged) until it does.`);
+        Annotations.of(this).addWarningV2(
+          'mapnest:no-mail',
+          `${this.spec.id} sends email, but stage '${stage.name}' configures no email sender; its sends fail (and are logged) until it does.`,
+        );
       }
     }
 
@@ -282,7 +305,9 @@ export class MapnestFunction extends Construct {
     this.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['ssm:GetParameter', 'ssm:GetParameters'],
-        resources: parameterNames.map((name) => stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') })),
+        resources: parameterNames.map((name) =>
+          stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.replace(/^\//, '') }),
+        ),
       }),
     );
   }

@@ -49,7 +49,8 @@ export class FailedInvocations extends Construct {
     });
     Validations.of(this.queue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the asynchronous triggers; nothing consumes it automatically, so it needs no queue of its own.',
+      reason:
+        'This queue is itself the dead-letter destination of the asynchronous triggers; nothing consumes it automatically, so it needs no queue of its own.',
     });
   }
 }
@@ -128,13 +129,15 @@ export class Monitoring extends Construct {
     );
 
     track(
-      props.failures.metricApproximateNumberOfMessagesVisible({ period, statistic: cloudwatch.Stats.MAXIMUM }).createAlarm(this, 'FailedInvocations', {
-        alarmDescription: `Mapnest ${stage.name}: an upload trigger or scheduled sweep failed after its retries; the event waits in the failed-invocations queue.`,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+      props.failures
+        .metricApproximateNumberOfMessagesVisible({ period, statistic: cloudwatch.Stats.MAXIMUM })
+        .createAlarm(this, 'FailedInvocations', {
+          alarmDescription: `Mapnest ${stage.name}: an upload trigger or scheduled sweep failed after its retries; the event waits in the failed-invocations queue.`,
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
     );
 
     // The paths customers' visitors use. CloudFront publishes its metrics per distribution (in us-east-1), so the
@@ -144,7 +147,10 @@ export class Monitoring extends Construct {
       const edgeErrorRate = new cloudwatch.MathExpression({
         label: 'CloudFront 5xx %',
         expression: `IF(requests >= ${EDGE_5XX_MIN_REQUESTS}, rate, 0)`,
-        usingMetrics: { requests: edgeRequests, rate: props.distribution.metric5xxErrorRate({ period, statistic: cloudwatch.Stats.AVERAGE }) },
+        usingMetrics: {
+          requests: edgeRequests,
+          rate: props.distribution.metric5xxErrorRate({ period, statistic: cloudwatch.Stats.AVERAGE }),
+        },
         period,
       });
       track(
@@ -158,9 +164,15 @@ export class Monitoring extends Construct {
         }),
       );
     } else {
-      Annotations.of(this).addWarningV2('mapnest:edge-alarm', 'CloudFront metrics exist only in us-east-1: the edge 5xx alarm needs a us-east-1 stack; only the origin alarms are created.');
+      Annotations.of(this).addWarningV2(
+        'mapnest:edge-alarm',
+        'CloudFront metrics exist only in us-east-1: the edge 5xx alarm needs a us-east-1 stack; only the origin alarms are created.',
+      );
     }
-    for (const [path, bucket] of [['Data', props.origins.data], ['Embed', props.origins.embed]] as const) {
+    for (const [path, bucket] of [
+      ['Data', props.origins.data],
+      ['Embed', props.origins.embed],
+    ] as const) {
       const originErrors = new cloudwatch.Metric({
         namespace: 'AWS/S3',
         metricName: '5xxErrors',
@@ -198,8 +210,24 @@ export class Monitoring extends Construct {
         costFilters: { TagKeyValue: [`user:stage$${stage.name}`] },
       },
       notificationsWithSubscribers: [
-        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: 80, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
-        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+        {
+          notification: {
+            notificationType: 'ACTUAL',
+            comparisonOperator: 'GREATER_THAN',
+            threshold: 80,
+            thresholdType: 'PERCENTAGE',
+          },
+          subscribers: toTopic,
+        },
+        {
+          notification: {
+            notificationType: 'FORECASTED',
+            comparisonOperator: 'GREATER_THAN',
+            threshold: 100,
+            thresholdType: 'PERCENTAGE',
+          },
+          subscribers: toTopic,
+        },
       ],
     });
 
@@ -238,12 +266,16 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'Lambda errors',
-        left: props.functions.map((fn) => fn.function.metricErrors({ period, statistic: cloudwatch.Stats.SUM, label: fn.spec.id })),
+        left: props.functions.map((fn) =>
+          fn.function.metricErrors({ period, statistic: cloudwatch.Stats.SUM, label: fn.spec.id }),
+        ),
         width: 8,
       }),
       new cloudwatch.GraphWidget({
         title: 'Lambda throttles',
-        left: props.functions.map((fn) => fn.function.metricThrottles({ period, statistic: cloudwatch.Stats.SUM, label: fn.spec.id })),
+        left: props.functions.map((fn) =>
+          fn.function.metricThrottles({ period, statistic: cloudwatch.Stats.SUM, label: fn.spec.id }),
+        ),
         width: 8,
       }),
       new cloudwatch.GraphWidget({
@@ -268,7 +300,12 @@ export class Monitoring extends Construct {
         title: 'Latest errors (all functions)',
         logGroupNames: props.functions.slice(0, MAX_QUERY_LOG_GROUPS).map((fn) => fn.logGroup.logGroupName),
         // Powertools Logger writes each line as JSON with its own level (WARN stays WARN).
-        queryLines: ['fields @timestamp, @log, level, message, requestId, error.message', 'filter level = "ERROR"', 'sort @timestamp desc', 'limit 50'],
+        queryLines: [
+          'fields @timestamp, @log, level, message, requestId, error.message',
+          'filter level = "ERROR"',
+          'sort @timestamp desc',
+          'limit 50',
+        ],
         width: 24,
       }),
     );

@@ -52,7 +52,9 @@ export class Storage extends Construct {
       ...removal,
       // CloudFront standard logging writes with an ACL, so this bucket alone keeps ACLs enabled.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(stage.accessLogDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { expiration: Duration.days(stage.accessLogDays), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
     });
     Validations.of(this.logs).acknowledge({
       id: 'AwsSolutions-S1',
@@ -71,9 +73,20 @@ export class Storage extends Construct {
       ...common('documents'),
       versioned: true,
       // The editor loads a map's document straight from S3 with the presigned URL getMap returns.
-      cors: [{ allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: props.corsOrigins, allowedHeaders: ['*'], exposedHeaders: ['ETag'], maxAge: 3000 }],
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedOrigins: props.corsOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
       lifecycleRules: [
-        { noncurrentVersionExpiration: Duration.days(stage.production ? 90 : 7), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          noncurrentVersionExpiration: Duration.days(stage.production ? 90 : 7),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
       ],
     });
 

@@ -8,7 +8,12 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { CROSS_ORIGIN_STATIC_PATHS, HSTS_SECONDS, edgeHeaderSpec, type EdgeKind } from '../edge/headers';
-import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, UNAUTHENTICATED_BODY, requireTokenSource } from '../edge/viewer-functions';
+import {
+  SPA_REWRITE_SOURCE,
+  STRIP_PREFIX_SOURCE,
+  UNAUTHENTICATED_BODY,
+  requireTokenSource,
+} from '../edge/viewer-functions';
 import type { StageConfig } from '../stages';
 import type { WebAssets } from '../web-assets';
 
@@ -67,11 +72,15 @@ export class Web extends Construct {
       comment: 'Strip /data or /files before reaching the bucket',
     });
     const requireToken = new cloudfront.Function(this, 'RequireToken', {
-      code: cloudfront.FunctionCode.fromInline(requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), props.publicCallPaths)),
+      code: cloudfront.FunctionCode.fromInline(
+        requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), props.publicCallPaths),
+      ),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Calls without a token get the call protocol 401 envelope',
     });
-    const viewerRequest = (fn: cloudfront.IFunction) => [{ function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }];
+    const viewerRequest = (fn: cloudfront.IFunction) => [
+      { function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+    ];
 
     // Every response headers policy comes from one spec per kind of response (edge/headers.ts), which the local
     // gateway sends too: CSP per path, HSTS, frame rules, nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP.
@@ -90,22 +99,41 @@ export class Web extends Construct {
         comment,
         ...(spec.cors ? { corsBehavior: crossOriginReads } : {}),
         securityHeadersBehavior: {
-          strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_SECONDS), includeSubdomains: true, override: true },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(HSTS_SECONDS),
+            includeSubdomains: true,
+            override: true,
+          },
           contentTypeOptions: { override: true },
-          referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+          referrerPolicy: {
+            referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+            override: true,
+          },
           contentSecurityPolicy: { contentSecurityPolicy: spec.csp, override: true },
-          ...(spec.frameOptions ? { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } } : {}),
+          ...(spec.frameOptions
+            ? { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } }
+            : {}),
         },
-        customHeadersBehavior: { customHeaders: Object.entries(spec.custom).map(([header, value]) => ({ header, value, override: true })) },
+        customHeadersBehavior: {
+          customHeaders: Object.entries(spec.custom).map(([header, value]) => ({ header, value, override: true })),
+        },
       });
     };
     const appHeaders = headersPolicy('AppHeaders', 'Mapnest app: strict CSP, not framable', 'app');
     const embedHeaders = headersPolicy('EmbedHeaders', 'Mapnest embed (/m/*): framable by any customer site', 'embed');
     // Published data and the embed's own scripts and maps are read cross-origin by script-tag embeds; they are
     // never documents, so one opened directly runs no script in our origin.
-    const dataHeaders = headersPolicy('DataHeaders', 'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly', 'data');
+    const dataHeaders = headersPolicy(
+      'DataHeaders',
+      'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly',
+      'data',
+    );
     // User files (an uploaded SVG above all) opened directly load nothing and run nothing, in an opaque origin.
-    const filesHeaders = headersPolicy('FilesHeaders', 'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed', 'files');
+    const filesHeaders = headersPolicy(
+      'FilesHeaders',
+      'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed',
+      'files',
+    );
 
     // Honours the Cache-Control the publisher sets; a short default when it sets none. ?v= busts caches.
     const originControlled = new cloudfront.CachePolicy(this, 'OriginControlledCache', {
@@ -138,7 +166,10 @@ export class Web extends Construct {
       responseHeadersPolicy: dataHeaders,
       compress: true,
     };
-    const bucketBehaviour = (bucket: IBucket, headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
+    const bucketBehaviour = (
+      bucket: IBucket,
+      headers: cloudfront.IResponseHeadersPolicy,
+    ): cloudfront.BehaviorOptions => ({
       origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
@@ -198,14 +229,29 @@ export class Web extends Construct {
       { id: 'AwsSolutions-CFR1', reason: 'Maps are embedded by customers worldwide; there is no country to exclude.' },
       ...(stage.webAclArn
         ? []
-        : [{ id: 'AwsSolutions-CFR2', reason: 'No web ACL by default (fixed monthly cost); the stage config takes webAclArn to attach one. API throttling and Cognito limit abuse meanwhile.' }]),
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'No web ACL by default (fixed monthly cost); the stage config takes webAclArn to attach one. API throttling and Cognito limit abuse meanwhile.',
+            },
+          ]),
       ...(domain
         ? []
-        : [{ id: 'AwsSolutions-CFR4', reason: 'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; stages with a domain use TLSv1.2_2021.' }]),
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; stages with a domain use TLSv1.2_2021.',
+            },
+          ]),
     );
 
     if (domain?.hostedZone) {
-      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: domain.hostedZone.id, zoneName: domain.hostedZone.name });
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: domain.hostedZone.id,
+        zoneName: domain.hostedZone.name,
+      });
       const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
       new route53.ARecord(this, 'AliasA', { zone, recordName: domain.name, target });
       new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.name, target });

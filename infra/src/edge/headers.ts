@@ -25,7 +25,12 @@ export const EDGE_BEHAVIOURS: ReadonlyArray<readonly [pattern: string, kind: Edg
 
 /** CloudFront path patterns: '*' matches any characters (slashes included), everything else literally. */
 function matchesPattern(pattern: string, path: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(path);
 }
 
@@ -49,7 +54,12 @@ export const EMBED_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(E
  * http://127.0.0.1 stand in for authors' https hosts). `inlineScripts`: hashes of the only inline
  * scripts the page may run (the embed's boot script); none for the app.
  */
-export function contentSecurityPolicy(connectSources: readonly string[], frameAncestors: string, localSources: readonly string[] = [], inlineScripts: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  connectSources: readonly string[],
+  frameAncestors: string,
+  localSources: readonly string[] = [],
+  inlineScripts: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...inlineScripts].join(' ')}`,
@@ -75,7 +85,8 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  * Powerful features no Mapnest page uses (fullscreen and the clipboard stay allowed for our own origin by default).
  * Only features browsers recognise: an unknown one (bluetooth) makes Chromium log a warning on every embedding page.
  */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()';
 
 /** One response headers policy: CloudFront's security headers, the extra headers it adds, and CORS. */
 export interface EdgeHeaderSpec {
@@ -92,7 +103,11 @@ export interface EdgeHeaderSpec {
  * The headers policy of each kind of response. `connectSources` are the app's AWS hosts (Cognito, the buckets it
  * reaches with presigned requests); the local stack has none (everything is on its one origin).
  */
-export function edgeHeaderSpec(kind: EdgeKind, connectSources: readonly string[], localSources: readonly string[] = []): EdgeHeaderSpec {
+export function edgeHeaderSpec(
+  kind: EdgeKind,
+  connectSources: readonly string[],
+  localSources: readonly string[] = [],
+): EdgeHeaderSpec {
   switch (kind) {
     case 'app':
     case 'api':
@@ -100,7 +115,11 @@ export function edgeHeaderSpec(kind: EdgeKind, connectSources: readonly string[]
         csp: contentSecurityPolicy(connectSources, "'none'", localSources),
         frameOptions: 'DENY',
         cors: false,
-        custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-opener-policy': 'same-origin', 'cross-origin-resource-policy': 'same-origin' },
+        custom: {
+          'permissions-policy': PERMISSIONS_POLICY,
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-resource-policy': 'same-origin',
+        },
       };
     case 'embed':
       // No X-Frame-Options: it cannot express "anyone", and frame-ancestors supersedes it. connect-src https:: a
@@ -112,10 +131,20 @@ export function edgeHeaderSpec(kind: EdgeKind, connectSources: readonly string[]
         custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' },
       };
     case 'files':
-      return { csp: FILES_CSP, frameOptions: null, cors: true, custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' } };
+      return {
+        csp: FILES_CSP,
+        frameOptions: null,
+        cors: true,
+        custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' },
+      };
     case 'data':
     case 'static':
-      return { csp: DATA_CSP, frameOptions: null, cors: true, custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' } };
+      return {
+        csp: DATA_CSP,
+        frameOptions: null,
+        cors: true,
+        custom: { 'permissions-policy': PERMISSIONS_POLICY, 'cross-origin-resource-policy': 'cross-origin' },
+      };
   }
 }
 

@@ -5,7 +5,9 @@
 import { MESSAGES } from '@mapnest/shared/errors';
 
 /** The call protocol's answer to a call made without a token (spec: 'Unauthenticated'). */
-export const UNAUTHENTICATED_BODY = { error: { status: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated } } as const;
+export const UNAUTHENTICATED_BODY = {
+  error: { status: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated },
+} as const;
 
 /** A viewer request as CloudFront hands it to a function (headers as { name: { value } }). */
 export interface EdgeRequest {

@@ -14,27 +14,42 @@ import { config } from '../lib/config';
 /** Refresh tokens live at most 30 days (and are revoked at deletion); ID tokens an hour. */
 const TOMBSTONE_DAYS = 90;
 
-export const tombstoneKey = (uid: string) => ({ pk: `DELETED#${createHash('sha256').update(uid).digest('hex')}`, sk: 'TOMBSTONE' });
+export const tombstoneKey = (uid: string) => ({
+  pk: `DELETED#${createHash('sha256').update(uid).digest('hex')}`,
+  sk: 'TOMBSTONE',
+});
 
 const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
 
 export const accountStatus = {
   /** Records that the account is deleted (before anything of it is removed). */
   async markDeleted(uid: string, now = new Date()): Promise<void> {
-    await dynamo.send(new PutCommand({
-      TableName: config.tableName,
-      Item: { ...tombstoneKey(uid), type: 'tombstone', deletedAt: now.toISOString(), [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + TOMBSTONE_DAYS * 86_400 },
-    }));
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...tombstoneKey(uid),
+          type: 'tombstone',
+          deletedAt: now.toISOString(),
+          [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + TOMBSTONE_DAYS * 86_400,
+        },
+      }),
+    );
   },
 
   /** Whether any of these accounts has been deleted (one strongly consistent read). */
   async anyDeleted(uids: readonly string[]): Promise<boolean> {
     const unique = [...new Set(uids)];
     if (unique.length === 0) return false;
-    const out = await dynamo.send(new BatchGetCommand({
-      RequestItems: { [config.tableName]: { Keys: unique.map(tombstoneKey), ConsistentRead: true, ProjectionExpression: 'pk' } },
-    }));
-    if (Object.keys(out.UnprocessedKeys ?? {}).length) throw Object.assign(new Error('tombstone read unprocessed'), { name: 'ThrottlingException' });
+    const out = await dynamo.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [config.tableName]: { Keys: unique.map(tombstoneKey), ConsistentRead: true, ProjectionExpression: 'pk' },
+        },
+      }),
+    );
+    if (Object.keys(out.UnprocessedKeys ?? {}).length)
+      throw Object.assign(new Error('tombstone read unprocessed'), { name: 'ThrottlingException' });
     return (out.Responses?.[config.tableName] ?? []).length > 0;
   },
 

@@ -27,17 +27,27 @@ async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): P
 export const accountTable = {
   /** Records the account's current email on its profile item (created on first write). */
   async putProfileEmail(uid: string, email: string, updated: string): Promise<void> {
-    await dynamo.send(new UpdateCommand({
-      TableName: table(), Key: keys.user(uid),
-      UpdateExpression: 'SET #t = :t, #u = :uid, #e = :e, #up = :up',
-      ExpressionAttributeNames: { '#t': 'type', '#u': 'uid', '#e': 'email', '#up': 'updated' },
-      ExpressionAttributeValues: { ':t': 'profile', ':uid': uid, ':e': email, ':up': updated },
-    }));
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(uid),
+        UpdateExpression: 'SET #t = :t, #u = :uid, #e = :e, #up = :up',
+        ExpressionAttributeNames: { '#t': 'type', '#u': 'uid', '#e': 'email', '#up': 'updated' },
+        ExpressionAttributeValues: { ':t': 'profile', ':uid': uid, ':e': email, ':up': updated },
+      }),
+    );
   },
 
   /** The email last recorded on the profile item (a verified address, from a token), or null. */
   async profileEmail(uid: string): Promise<string | null> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.user(uid), ProjectionExpression: '#e', ExpressionAttributeNames: { '#e': 'email' } }));
+    const out = await dynamo.send(
+      new GetCommand({
+        TableName: table(),
+        Key: keys.user(uid),
+        ProjectionExpression: '#e',
+        ExpressionAttributeNames: { '#e': 'email' },
+      }),
+    );
     const email = out.Item?.email;
     return typeof email === 'string' ? email : null;
   },
@@ -45,8 +55,11 @@ export const accountTable = {
   /** The keys of every item in the user's partition (profile, slots, subscriptions, and anything added later). */
   async userItemKeys(uid: string): Promise<Key[]> {
     const items = await queryAll({
-      TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.user(uid).pk },
-      ProjectionExpression: 'pk, sk', ConsistentRead: true,
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.user(uid).pk },
+      ProjectionExpression: 'pk, sk',
+      ConsistentRead: true,
     });
     return items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
   },
@@ -68,9 +81,12 @@ export const accountTable = {
   async ownedMaps(uid: string): Promise<Array<{ id: string; author: string }>> {
     const index = TABLE_INDEXES.byOwner;
     const items = await queryAll({
-      TableName: table(), IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': index.pk, '#id': 'id', '#a': 'author' },
-      ExpressionAttributeValues: { ':pk': keys.mapsByOwner(uid) }, ProjectionExpression: '#id, #a',
+      TableName: table(),
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': index.pk, '#id': 'id', '#a': 'author' },
+      ExpressionAttributeValues: { ':pk': keys.mapsByOwner(uid) },
+      ProjectionExpression: '#id, #a',
     });
     return items.map((i) => ({ id: String(i.id), author: String(i.author) }));
   },
@@ -81,13 +97,16 @@ export const accountTable = {
    */
   async reauthorMap(mapId: string, uid: string, from: string, to: string): Promise<boolean> {
     try {
-      await dynamo.send(new UpdateCommand({
-        TableName: table(), Key: keys.map(mapId),
-        UpdateExpression: 'SET #a = :to, #apk = :apk',
-        ConditionExpression: 'attribute_exists(pk) AND #a = :from AND #uid = :uid',
-        ExpressionAttributeNames: { '#a': 'author', '#apk': TABLE_INDEXES.byAuthor.pk, '#uid': 'uid' },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':uid': uid, ':apk': keys.mapsByAuthor(to) },
-      }));
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.map(mapId),
+          UpdateExpression: 'SET #a = :to, #apk = :apk',
+          ConditionExpression: 'attribute_exists(pk) AND #a = :from AND #uid = :uid',
+          ExpressionAttributeNames: { '#a': 'author', '#apk': TABLE_INDEXES.byAuthor.pk, '#uid': 'uid' },
+          ExpressionAttributeValues: { ':to': to, ':from': from, ':uid': uid, ':apk': keys.mapsByAuthor(to) },
+        }),
+      );
       return true;
     } catch (err) {
       if (isConditionalCheckFailed(err)) return false;

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { DayDelta } from '@mapnest/shared/analytics';
 import { dayUpdate, withinCaps } from './analytics-table';
 
-const delta = (d: Partial<DayDelta>): DayDelta => ({ views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0, loc: {}, q: {}, qn: {}, ...d });
+const delta = (d: Partial<DayDelta>): DayDelta => ({
+  views: 0,
+  opens: 0,
+  searches: 0,
+  searchesEmpty: 0,
+  filters: 0,
+  routes: 0,
+  loc: {},
+  q: {},
+  qn: {},
+  ...d,
+});
 
 describe('analytics map-day writes', () => {
   it('adds counters and list entries with ADD, guarded by the item existing and each touched list under its cap', () => {
@@ -10,7 +21,12 @@ describe('analytics map-day writes', () => {
     expect(u.UpdateExpression).toBe('ADD #views :views, #opens :opens, #loc.#loc0 :loc0');
     expect(u.ConditionExpression).toBe('attribute_exists(pk) AND size(#loc) < :cap');
     // Entry keys travel as attribute names, so any id or term is safe in the expression.
-    expect(u.ExpressionAttributeNames).toEqual({ '#views': 'views', '#opens': 'opens', '#loc': 'loc', '#loc0': 'shop.1' });
+    expect(u.ExpressionAttributeNames).toEqual({
+      '#views': 'views',
+      '#opens': 'opens',
+      '#loc': 'loc',
+      '#loc0': 'shop.1',
+    });
     expect(u.ExpressionAttributeValues).toEqual({ ':views': 1, ':opens': 2, ':loc0': 2, ':cap': 500 });
   });
 

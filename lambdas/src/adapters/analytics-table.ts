@@ -4,7 +4,14 @@
  * changed by atomic ADDs; and one short-lived counter item per map-minute for the beacon rate limit.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ANALYTICS_LIMITS, DAY_COUNTERS, TOP_LISTS, type DayDelta, type StoredDay, type TopList } from '@mapnest/shared/analytics';
+import {
+  ANALYTICS_LIMITS,
+  DAY_COUNTERS,
+  TOP_LISTS,
+  type DayDelta,
+  type StoredDay,
+  type TopList,
+} from '@mapnest/shared/analytics';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -57,7 +64,11 @@ export function dayUpdate(delta: DayDelta, cap: number = ANALYTICS_LIMITS.listEn
 }
 
 /** The delta with, for each list already at its cap, only the entries the list holds already. */
-export function withinCaps(delta: DayDelta, stored: Partial<Record<TopList, Record<string, number>>>, cap: number = ANALYTICS_LIMITS.listEntriesPerDay): DayDelta {
+export function withinCaps(
+  delta: DayDelta,
+  stored: Partial<Record<TopList, Record<string, number>>>,
+  cap: number = ANALYTICS_LIMITS.listEntriesPerDay,
+): DayDelta {
   const out: DayDelta = { ...delta };
   for (const list of TOP_LISTS) {
     const have = stored[list] ?? {};
@@ -70,12 +81,14 @@ export function withinCaps(delta: DayDelta, stored: Partial<Record<TopList, Reco
 export const analyticsTable = {
   /** The map's state, or null when there is no such map (or it is being deleted): one small projected read. */
   async mapState(mapId: string): Promise<number | null> {
-    const out = await dynamo.send(new GetCommand({
-      TableName: config.tableName,
-      Key: keys.map(mapId),
-      ProjectionExpression: '#s, deleting',
-      ExpressionAttributeNames: { '#s': 'state' },
-    }));
+    const out = await dynamo.send(
+      new GetCommand({
+        TableName: config.tableName,
+        Key: keys.map(mapId),
+        ProjectionExpression: '#s, deleting',
+        ExpressionAttributeNames: { '#s': 'state' },
+      }),
+    );
     const item = out.Item as { state?: number; deleting?: unknown } | undefined;
     return item && !item.deleting && typeof item.state === 'number' ? item.state : null;
   },
@@ -84,14 +97,20 @@ export const analyticsTable = {
   async takeBeaconSlot(mapId: string, at: Date): Promise<boolean> {
     const minute = Math.floor(at.getTime() / 60_000);
     try {
-      await dynamo.send(new UpdateCommand({
-        TableName: config.tableName,
-        Key: keys.beaconRate(mapId, minute),
-        UpdateExpression: 'ADD #n :one SET #exp = :exp',
-        ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
-        ExpressionAttributeNames: { '#n': 'count', '#exp': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':max': ANALYTICS_LIMITS.beaconsPerMapMinute, ':exp': (minute + 2) * 60 },
-      }));
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.beaconRate(mapId, minute),
+          UpdateExpression: 'ADD #n :one SET #exp = :exp',
+          ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+          ExpressionAttributeNames: { '#n': 'count', '#exp': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':max': ANALYTICS_LIMITS.beaconsPerMapMinute,
+            ':exp': (minute + 2) * 60,
+          },
+        }),
+      );
       return true;
     } catch (err) {
       if (isConditionalCheckFailed(err)) return false;
@@ -109,30 +128,46 @@ export const analyticsTable = {
     let current = delta;
     for (let attempt = 0; attempt < 5; attempt++) {
       // Everything this beacon had went to lists that are full: nothing is left to add.
-      if (!DAY_COUNTERS.some((c) => current[c] > 0) && TOP_LISTS.every((l) => Object.keys(current[l]).length === 0)) return;
+      if (!DAY_COUNTERS.some((c) => current[c] > 0) && TOP_LISTS.every((l) => Object.keys(current[l]).length === 0))
+        return;
       try {
         await dynamo.send(new UpdateCommand({ TableName: config.tableName, Key: key, ...dayUpdate(current) }));
         return;
       } catch (err) {
         if (!isConditionalCheckFailed(err)) throw err;
       }
-      const stored = await dynamo.send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk, #loc, #q, #qn', ExpressionAttributeNames: { '#loc': 'loc', '#q': 'q', '#qn': 'qn' } }));
+      const stored = await dynamo.send(
+        new GetCommand({
+          TableName: config.tableName,
+          Key: key,
+          ConsistentRead: true,
+          ProjectionExpression: 'pk, #loc, #q, #qn',
+          ExpressionAttributeNames: { '#loc': 'loc', '#q': 'q', '#qn': 'qn' },
+        }),
+      );
       if (stored.Item) {
         current = withinCaps(current, stored.Item as Partial<Record<TopList, Record<string, number>>>);
         continue;
       }
       const dayStart = Date.parse(`${day}T00:00:00Z`) / 1000;
       try {
-        await dynamo.send(new PutCommand({
-          TableName: config.tableName,
-          Item: {
-            ...key, type: 'analytics-day', mapId, day,
-            ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, current[c]])),
-            loc: current.loc, q: current.q, qn: current.qn,
-            [TTL_ATTRIBUTE]: dayStart + ANALYTICS_KEEP_DAYS * 86_400,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }));
+        await dynamo.send(
+          new PutCommand({
+            TableName: config.tableName,
+            Item: {
+              ...key,
+              type: 'analytics-day',
+              mapId,
+              day,
+              ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, current[c]])),
+              loc: current.loc,
+              q: current.q,
+              qn: current.qn,
+              [TTL_ATTRIBUTE]: dayStart + ANALYTICS_KEEP_DAYS * 86_400,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
         return;
       } catch (err) {
         if (!isConditionalCheckFailed(err)) throw err;
@@ -147,12 +182,14 @@ export const analyticsTable = {
     const out: StoredDay[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await dynamo.send(new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-        ExclusiveStartKey: start,
-      }));
+      const page = await dynamo.send(
+        new QueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+          ExclusiveStartKey: start,
+        }),
+      );
       out.push(...((page.Items ?? []) as StoredDay[]));
       start = page.LastEvaluatedKey;
     } while (start);
@@ -165,13 +202,15 @@ export const analyticsTable = {
     let deleted = 0;
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await dynamo.send(new QueryCommand({
-        TableName: config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': prefix.pk, ':prefix': prefix.skPrefix },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }));
+      const page = await dynamo.send(
+        new QueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': prefix.pk, ':prefix': prefix.skPrefix },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: start,
+        }),
+      );
       for (const item of page.Items ?? []) {
         await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
         deleted++;

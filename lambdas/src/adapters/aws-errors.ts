@@ -3,7 +3,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 
 /** The cancellation reason codes of a failed transaction, by item position; null when it is not one. */
 export function cancellationReasons(err: unknown): string[] | null {
-  if (err instanceof TransactionCanceledException || (err as { name?: string })?.name === 'TransactionCanceledException') {
+  if (
+    err instanceof TransactionCanceledException ||
+    (err as { name?: string })?.name === 'TransactionCanceledException'
+  ) {
     return ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
   }
   return null;

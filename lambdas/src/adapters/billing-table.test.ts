@@ -6,7 +6,11 @@ import { billingTable, type LicenseItem, type SubscriptionItem } from './billing
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 beforeEach(() => {
   ddb.reset();
@@ -15,8 +19,20 @@ beforeEach(() => {
 });
 
 const sub = (fields: Partial<SubscriptionItem> = {}): SubscriptionItem => ({
-  uid: 'u1', subscriptionId: 'sub_1', customerId: 'cus_1', plan: 'basic', period: 'monthly', quantity: 3, status: 'active',
-  cancelAt: null, currentPeriodEnd: null, counted: 3, eventCreated: 100, eventType: 'customer.subscription.created', revision: 1, ...fields,
+  uid: 'u1',
+  subscriptionId: 'sub_1',
+  customerId: 'cus_1',
+  plan: 'basic',
+  period: 'monthly',
+  quantity: 3,
+  status: 'active',
+  cancelAt: null,
+  currentPeriodEnd: null,
+  counted: 3,
+  eventCreated: 100,
+  eventType: 'customer.subscription.created',
+  revision: 1,
+  ...fields,
 });
 /** The next transaction fails with `err` (a fresh mock each time, so earlier answers never leak into the next). */
 const failNext = (err: Error) => {
@@ -29,11 +45,23 @@ describe('billing table: subscriptions', () => {
   it('writes the event record, the subscription and the capacity change in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     const { revision: _r, ...next } = sub({ quantity: 5, counted: 5, eventCreated: 200 });
-    expect(await billingTable.writeSubscription(next, sub(), { id: 'evt_1', type: 'customer.subscription.updated' })).toBe('applied');
+    expect(
+      await billingTable.writeSubscription(next, sub(), { id: 'evt_1', type: 'customer.subscription.updated' }),
+    ).toBe('applied');
     const items = transactItems();
-    expect(items[0]!.Put).toMatchObject({ Item: { pk: 'WEBHOOK#evt_1' }, ConditionExpression: 'attribute_not_exists(pk)' });
-    expect(items[1]!.Put).toMatchObject({ Item: { pk: 'USER#u1', sk: 'SUB#sub_1', revision: 2 }, ConditionExpression: '#r = :r', ExpressionAttributeValues: { ':r': 1 } });
-    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'USER#u1', sk: 'SLOTS' }, ExpressionAttributeValues: { ':basic': 2 } });
+    expect(items[0]!.Put).toMatchObject({
+      Item: { pk: 'WEBHOOK#evt_1' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(items[1]!.Put).toMatchObject({
+      Item: { pk: 'USER#u1', sk: 'SUB#sub_1', revision: 2 },
+      ConditionExpression: '#r = :r',
+      ExpressionAttributeValues: { ':r': 1 },
+    });
+    expect(items[2]!.Update).toMatchObject({
+      Key: { pk: 'USER#u1', sk: 'SLOTS' },
+      ExpressionAttributeValues: { ':basic': 2 },
+    });
   });
 
   it('moves the slots between plans when a subscription changes price from Basic to Professional', async () => {
@@ -62,16 +90,30 @@ describe('billing table: subscriptions', () => {
 });
 
 describe('billing table: licences', () => {
-  const license: LicenseItem = { code: '00000000-1111-4222-8333-444444444444', uid: 'u1', mapId: 'm1', registeredAt: 'a', endsAt: 'b', ended: false, itemName: 'x' };
+  const license: LicenseItem = {
+    code: '00000000-1111-4222-8333-444444444444',
+    uid: 'u1',
+    mapId: 'm1',
+    registeredAt: 'a',
+    endsAt: 'b',
+    ended: false,
+    itemName: 'x',
+  };
   const map = { id: 'm1', state: 0, promote: true, licenseEndsAt: 'b', now: 'a' };
 
   it('registers the code once, adds the slot and promotes a test map in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     expect(await billingTable.registerLicense(license, map)).toBe('registered');
     const items = transactItems();
-    expect(items[0]!.Put).toMatchObject({ Item: { pk: `LICENSE#${license.code}` }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items[0]!.Put).toMatchObject({
+      Item: { pk: `LICENSE#${license.code}` },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
     expect(items[2]!.Update!.UpdateExpression).toBe('ADD #bl :one, #bc :one, #bu :one, #tm :minusOne');
-    expect(items[3]!.Update).toMatchObject({ Key: { pk: 'MAP#m1', sk: 'META' }, ExpressionAttributeValues: { ':old': 0, ':live': 1 } });
+    expect(items[3]!.Update).toMatchObject({
+      Key: { pk: 'MAP#m1', sk: 'META' },
+      ExpressionAttributeValues: { ':old': 0, ':live': 1 },
+    });
   });
 
   it('tells a used code from a map that moved meanwhile', async () => {

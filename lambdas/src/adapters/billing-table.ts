@@ -4,7 +4,14 @@
  * justifies it (a subscription's new state, a licence registered or ended), so capacity can never drift from what
  * is stored, and a replayed or racing webhook changes nothing twice.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
@@ -59,10 +66,15 @@ async function queryPrefix(pk: string, skPrefix: string): Promise<Record<string,
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo.send(new QueryCommand({
-      TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix }, ConsistentRead: true, ExclusiveStartKey: start,
-    }));
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
@@ -73,7 +85,14 @@ function eventRecord(eventId: string, eventType: string, now: Date): TransactIte
   return {
     Put: {
       TableName: table(),
-      Item: { ...keys.webhookEvent(eventId), type: 'webhook-event', eventId, eventType, receivedAt: now.toISOString(), [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_MEMORY_SECONDS },
+      Item: {
+        ...keys.webhookEvent(eventId),
+        type: 'webhook-event',
+        eventId,
+        eventType,
+        receivedAt: now.toISOString(),
+        [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_MEMORY_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -93,12 +112,22 @@ function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, number>>): T
     values[`:${plan}`] = d;
   }
   if (parts.length === 0) return null;
-  return { Update: { TableName: table(), Key: keys.userSlots(uid), UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.userSlots(uid),
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 export const billingTable = {
   async customerOf(uid: string): Promise<string | null> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.customer(uid), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.customer(uid), ConsistentRead: true }),
+    );
     return typeof out.Item?.customerId === 'string' ? out.Item.customerId : null;
   },
 
@@ -108,12 +137,25 @@ export const billingTable = {
    */
   async rememberCustomer(uid: string, customerId: string): Promise<string> {
     try {
-      await dynamo.send(new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...keys.customer(uid), type: 'customer', uid, customerId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: { ...keys.stripeCustomer(customerId), type: 'stripe-customer', uid, customerId } } },
-        ],
-      }));
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table(),
+                Item: { ...keys.customer(uid), type: 'customer', uid, customerId },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: table(),
+                Item: { ...keys.stripeCustomer(customerId), type: 'stripe-customer', uid, customerId },
+              },
+            },
+          ],
+        }),
+      );
       return customerId;
     } catch (err) {
       if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') {
@@ -125,12 +167,16 @@ export const billingTable = {
   },
 
   async uidOfCustomer(customerId: string): Promise<string | null> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.stripeCustomer(customerId), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.stripeCustomer(customerId), ConsistentRead: true }),
+    );
     return typeof out.Item?.uid === 'string' ? out.Item.uid : null;
   },
 
   async subscription(uid: string, subscriptionId: string): Promise<SubscriptionItem | null> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.subscription(uid, subscriptionId), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.subscription(uid, subscriptionId), ConsistentRead: true }),
+    );
     return strip<SubscriptionItem>(out.Item);
   },
 
@@ -141,7 +187,9 @@ export const billingTable = {
 
   /** Whether this event id was processed already (a cheap check before any work; the write re-checks). */
   async seenEvent(eventId: string): Promise<boolean> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.webhookEvent(eventId), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.webhookEvent(eventId), ConsistentRead: true }),
+    );
     return Boolean(out.Item);
   },
 
@@ -161,7 +209,12 @@ export const billingTable = {
    * transaction. 'duplicate': the event was processed before. 'conflict': the subscription changed since `prev`
    * was read (a concurrent event); read again and retry.
    */
-  async writeSubscription(next: Omit<SubscriptionItem, 'revision'>, prev: SubscriptionItem | null, event: { id: string; type: string }, now: Date = new Date()): Promise<SubscriptionWrite> {
+  async writeSubscription(
+    next: Omit<SubscriptionItem, 'revision'>,
+    prev: SubscriptionItem | null,
+    event: { id: string; type: string },
+    now: Date = new Date(),
+  ): Promise<SubscriptionWrite> {
     const deltas: Partial<Record<PlanId, number>> = {};
     if (prev) deltas[prev.plan] = (deltas[prev.plan] ?? 0) - prev.counted;
     deltas[next.plan] = (deltas[next.plan] ?? 0) + next.counted;
@@ -171,9 +224,16 @@ export const billingTable = {
       {
         Put: {
           TableName: table(),
-          Item: { ...keys.subscription(next.uid, next.subscriptionId), type: 'subscription', ...next, revision: (prev?.revision ?? 0) + 1 },
+          Item: {
+            ...keys.subscription(next.uid, next.subscriptionId),
+            type: 'subscription',
+            ...next,
+            revision: (prev?.revision ?? 0) + 1,
+          },
           ConditionExpression: prev ? '#r = :r' : 'attribute_not_exists(pk)',
-          ...(prev ? { ExpressionAttributeNames: { '#r': 'revision' }, ExpressionAttributeValues: { ':r': prev.revision } } : {}),
+          ...(prev
+            ? { ExpressionAttributeNames: { '#r': 'revision' }, ExpressionAttributeValues: { ':r': prev.revision } }
+            : {}),
         },
       },
       ...(capacity ? [capacity] : []),
@@ -190,7 +250,9 @@ export const billingTable = {
   },
 
   async license(code: string): Promise<LicenseItem | null> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.license(code), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.license(code), ConsistentRead: true }),
+    );
     return strip<LicenseItem>(out.Item);
   },
 
@@ -204,31 +266,72 @@ export const billingTable = {
    * capacity and, for a test map, makes the map live on that slot, all in one transaction.
    * 'used': the code is registered already. 'map-changed': the map's state moved since it was read.
    */
-  async registerLicense(license: LicenseItem, map: { id: string; state: number; promote: boolean; licenseEndsAt: string; now: string }): Promise<'registered' | 'used' | 'map-changed'> {
+  async registerLicense(
+    license: LicenseItem,
+    map: { id: string; state: number; promote: boolean; licenseEndsAt: string; now: string },
+  ): Promise<'registered' | 'used' | 'map-changed'> {
     const slotsParts = ['#bl :one', '#bc :one', ...(map.promote ? ['#bu :one', '#tm :minusOne'] : [])];
     const mapSets = ['#le = :le', ...(map.promote ? ['#s = :live', '#sub = :true', '#pa = :now'] : [])];
     const items: TransactItem[] = [
       // The code's own item waits in the sweep's sparse index (GSI3) until its end; the user's copy does not.
-      { Put: { TableName: table(), Item: { ...keys.license(license.code), type: 'license', ...license, ...keys.due('license', license.endsAt, license.code) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: { ...keys.userLicense(license.uid, license.code), type: 'user-license', ...license } } },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.license(license.code),
+            type: 'license',
+            ...license,
+            ...keys.due('license', license.endsAt, license.code),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.userLicense(license.uid, license.code), type: 'user-license', ...license },
+        },
+      },
       {
         Update: {
-          TableName: table(), Key: keys.userSlots(license.uid), UpdateExpression: `ADD ${slotsParts.join(', ')}`,
-          ExpressionAttributeNames: { '#bl': 'basicLicensed', '#bc': 'basicCapacity', ...(map.promote ? { '#bu': 'basicUsed', '#tm': 'testMaps' } : {}) },
+          TableName: table(),
+          Key: keys.userSlots(license.uid),
+          UpdateExpression: `ADD ${slotsParts.join(', ')}`,
+          ExpressionAttributeNames: {
+            '#bl': 'basicLicensed',
+            '#bc': 'basicCapacity',
+            ...(map.promote ? { '#bu': 'basicUsed', '#tm': 'testMaps' } : {}),
+          },
           ExpressionAttributeValues: { ':one': 1, ...(map.promote ? { ':minusOne': -1 } : {}) },
         },
       },
       {
         Update: {
-          TableName: table(), Key: keys.map(map.id),
+          TableName: table(),
+          Key: keys.map(map.id),
           // A promoted map is no longer a test map: out of the sweep's expiry index (#dpk, #dsk) too.
           UpdateExpression: `SET ${mapSets.join(', ')}${map.promote ? ' REMOVE #lf, #ts, #dpk, #dsk' : ''}`,
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d) AND #s = :old',
           ExpressionAttributeNames: {
-            '#le': 'licenseEndsAt', '#s': 'state', '#d': 'deleting',
-            ...(map.promote ? { '#sub': 'subscribed', '#pa': 'promotedAt', '#lf': 'lapsedFrom', '#ts': 'testSince', '#dpk': TABLE_INDEXES.byDue.pk, '#dsk': TABLE_INDEXES.byDue.sk } : {}),
+            '#le': 'licenseEndsAt',
+            '#s': 'state',
+            '#d': 'deleting',
+            ...(map.promote
+              ? {
+                  '#sub': 'subscribed',
+                  '#pa': 'promotedAt',
+                  '#lf': 'lapsedFrom',
+                  '#ts': 'testSince',
+                  '#dpk': TABLE_INDEXES.byDue.pk,
+                  '#dsk': TABLE_INDEXES.byDue.sk,
+                }
+              : {}),
           },
-          ExpressionAttributeValues: { ':le': map.licenseEndsAt, ':old': map.state, ...(map.promote ? { ':live': 1, ':true': true, ':now': map.now } : {}) },
+          ExpressionAttributeValues: {
+            ':le': map.licenseEndsAt,
+            ':old': map.state,
+            ...(map.promote ? { ':live': 1, ':true': true, ':now': map.now } : {}),
+          },
         },
       },
     ];
@@ -252,14 +355,17 @@ export const billingTable = {
     const { pk, skBelow } = keys.dueBy('license', at.toISOString());
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await dynamo.send(new QueryCommand({
-        TableName: table(), IndexName: TABLE_INDEXES.byDue.name,
-        KeyConditionExpression: '#pk = :pk AND #sk < :below',
-        FilterExpression: '#ended = :false',
-        ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
-        ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
-        ExclusiveStartKey: start,
-      }));
+      const page = await dynamo.send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: TABLE_INDEXES.byDue.name,
+          KeyConditionExpression: '#pk = :pk AND #sk < :below',
+          FilterExpression: '#ended = :false',
+          ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
+          ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
+          ExclusiveStartKey: start,
+        }),
+      );
       for (const item of page.Items ?? []) due.push(strip<LicenseItem>(item)!);
       start = page.LastEvaluatedKey;
     } while (start);
@@ -271,31 +377,56 @@ export const billingTable = {
     // The code's own item (condition true) also leaves the sweep's sparse index.
     const ended = (key: { pk: string; sk: string }, condition: boolean): TransactItem => ({
       Update: {
-        TableName: table(), Key: key, UpdateExpression: condition ? 'SET #e = :true REMOVE #dpk, #dsk' : 'SET #e = :true',
+        TableName: table(),
+        Key: key,
+        UpdateExpression: condition ? 'SET #e = :true REMOVE #dpk, #dsk' : 'SET #e = :true',
         ...(condition ? { ConditionExpression: '#e = :false' } : {}),
-        ExpressionAttributeNames: { '#e': 'ended', ...(condition ? { '#dpk': TABLE_INDEXES.byDue.pk, '#dsk': TABLE_INDEXES.byDue.sk } : {}) },
+        ExpressionAttributeNames: {
+          '#e': 'ended',
+          ...(condition ? { '#dpk': TABLE_INDEXES.byDue.pk, '#dsk': TABLE_INDEXES.byDue.sk } : {}),
+        },
         ExpressionAttributeValues: { ':true': true, ...(condition ? { ':false': false } : {}) },
       },
     });
     try {
-      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({
-        TransactItems: [
-          ended(keys.license(license.code), true),
-          ended(keys.userLicense(license.uid, license.code), false),
-          { Update: { TableName: table(), Key: keys.userSlots(license.uid), UpdateExpression: 'ADD #bl :minusOne, #bc :minusOne', ExpressionAttributeNames: { '#bl': 'basicLicensed', '#bc': 'basicCapacity' }, ExpressionAttributeValues: { ':minusOne': -1 } } },
-        ],
-      })));
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ended(keys.license(license.code), true),
+              ended(keys.userLicense(license.uid, license.code), false),
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.userSlots(license.uid),
+                  UpdateExpression: 'ADD #bl :minusOne, #bc :minusOne',
+                  ExpressionAttributeNames: { '#bl': 'basicLicensed', '#bc': 'basicCapacity' },
+                  ExpressionAttributeValues: { ':minusOne': -1 },
+                },
+              },
+            ],
+          }),
+        ),
+      );
     } catch (err) {
       if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
     // The map no longer shows a licence, unless a later one was registered on it meanwhile.
-    await dynamo.send(new UpdateCommand({
-      TableName: table(), Key: keys.map(license.mapId), UpdateExpression: 'REMOVE #le',
-      ConditionExpression: '#le = :end', ExpressionAttributeNames: { '#le': 'licenseEndsAt' }, ExpressionAttributeValues: { ':end': license.endsAt },
-    })).catch((err: unknown) => {
-      if (!isConditionalCheckFailed(err)) throw err;
-    });
+    await dynamo
+      .send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.map(license.mapId),
+          UpdateExpression: 'REMOVE #le',
+          ConditionExpression: '#le = :end',
+          ExpressionAttributeNames: { '#le': 'licenseEndsAt' },
+          ExpressionAttributeValues: { ':end': license.endsAt },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionalCheckFailed(err)) throw err;
+      });
     return true;
   },
 };

@@ -22,14 +22,16 @@ export const contactRequests = {
     const hour = Math.floor(now.getTime() / 1000 / HOUR_S) * HOUR_S;
     const digest = createHash('sha256').update(value).digest('hex').slice(0, 32);
     try {
-      await dynamo.send(new UpdateCommand({
-        TableName: config.tableName,
-        Key: { pk: `RATE#contact-${kind}#${digest}`, sk: `HOUR#${hour}` },
-        UpdateExpression: 'ADD #n :one SET #t = :t, #exp = :exp',
-        ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
-        ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#exp': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':max': max, ':t': 'rate-limit', ':exp': hour + 2 * HOUR_S },
-      }));
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: { pk: `RATE#contact-${kind}#${digest}`, sk: `HOUR#${hour}` },
+          UpdateExpression: 'ADD #n :one SET #t = :t, #exp = :exp',
+          ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+          ExpressionAttributeNames: { '#n': 'count', '#t': 'type', '#exp': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':one': 1, ':max': max, ':t': 'rate-limit', ':exp': hour + 2 * HOUR_S },
+        }),
+      );
       return true;
     } catch (err) {
       if (isConditionalCheckFailed(err)) return false;
@@ -38,13 +40,23 @@ export const contactRequests = {
   },
 
   /** Stores a request under its id, to expire after a year. */
-  async store(id: string, received: Date, fields: { uid: string | null; sourceIp: string; request: unknown }): Promise<void> {
-    await dynamo.send(new PutCommand({
-      TableName: config.tableName,
-      Item: {
-        ...keys.contactRequest(id), type: 'contact', id, received: received.toISOString(), ...fields,
-        [TTL_ATTRIBUTE]: Math.floor(received.getTime() / 1000) + KEEP_DAYS * 86_400,
-      },
-    }));
+  async store(
+    id: string,
+    received: Date,
+    fields: { uid: string | null; sourceIp: string; request: unknown },
+  ): Promise<void> {
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...keys.contactRequest(id),
+          type: 'contact',
+          id,
+          received: received.toISOString(),
+          ...fields,
+          [TTL_ATTRIBUTE]: Math.floor(received.getTime() / 1000) + KEEP_DAYS * 86_400,
+        },
+      }),
+    );
   },
 };

@@ -19,23 +19,36 @@ export const fileLibrary = {
    * whether more follow. Paging by key (StartAfter) rather than by continuation token keeps pages stable
    * when files are deleted between requests, and works the same on every S3 implementation.
    */
-  async listPage(prefix: string, maxKeys: number, after: string | null): Promise<{ objects: ListedObject[]; more: boolean }> {
+  async listPage(
+    prefix: string,
+    maxKeys: number,
+    after: string | null,
+  ): Promise<{ objects: ListedObject[]; more: boolean }> {
     const objects: ListedObject[] = [];
     // StartAfter is always set (the prefix itself on the first page), and one key beyond the page is
     // asked for: its presence says whether another page follows, whatever IsTruncated reports.
     let start = after ?? prefix;
     let truncated = false;
     do {
-      const page = await s3.send(new ListObjectsV2Command({
-        Bucket: config.uploadsBucket, Prefix: prefix, Delimiter: '/', MaxKeys: maxKeys + 1 - objects.length, StartAfter: start,
-      }));
+      const page = await s3.send(
+        new ListObjectsV2Command({
+          Bucket: config.uploadsBucket,
+          Prefix: prefix,
+          Delimiter: '/',
+          MaxKeys: maxKeys + 1 - objects.length,
+          StartAfter: start,
+        }),
+      );
       const contents = page.Contents ?? [];
       for (const o of contents) {
-        if (o.Key && o.Key !== prefix) objects.push({ key: o.Key, size: o.Size ?? 0, lastModified: (o.LastModified ?? new Date(0)).toISOString() });
+        if (o.Key && o.Key !== prefix)
+          objects.push({ key: o.Key, size: o.Size ?? 0, lastModified: (o.LastModified ?? new Date(0)).toISOString() });
       }
       truncated = !!page.IsTruncated;
       // S3 counts common prefixes (each file's thumbnails) towards MaxKeys, so a page may take a few requests.
-      const last = [...contents.map((o) => o.Key ?? ''), ...(page.CommonPrefixes ?? []).map((p) => p.Prefix ?? '')].sort().at(-1);
+      const last = [...contents.map((o) => o.Key ?? ''), ...(page.CommonPrefixes ?? []).map((p) => p.Prefix ?? '')]
+        .sort()
+        .at(-1);
       if (!last) break;
       start = last;
     } while (truncated && objects.length <= maxKeys);
@@ -45,7 +58,9 @@ export const fileLibrary = {
   /** The first `bytes` bytes of an object, or null when it does not exist. */
   async head(key: string, bytes = 4096): Promise<Uint8Array | null> {
     try {
-      const out = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+      const out = await s3.send(
+        new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+      );
       return await out.Body!.transformToByteArray();
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -30,12 +30,16 @@ export async function sendMail(mail: Mail): Promise<void> {
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set');
   ses ??= new SESv2Client({});
-  await ses.send(new SendEmailCommand({
-    FromEmailAddress: from,
-    Destination: { ToAddresses: mail.to },
-    ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
-    Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } } } },
-  }));
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: from,
+      Destination: { ToAddresses: mail.to },
+      ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
+      Content: {
+        Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } } },
+      },
+    }),
+  );
 }
 
 /** Escapes text for an HTML email body. */

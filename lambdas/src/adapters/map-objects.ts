@@ -4,7 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand,
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { objectKeys } from '@mapnest/shared/keys';
@@ -23,19 +29,29 @@ export const mapObjects = {
   /** Stores a document version under a fresh key and returns the key. */
   async putDocument(mapId: string, version: number, document: MapDocument): Promise<string> {
     const key = objectKeys.mapDocument(mapId, version, nonce());
-    await s3.send(new PutObjectCommand({
-      Bucket: config.documentsBucket, Key: key, Body: JSON.stringify(document), ContentType: 'application/json',
-    }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: config.documentsBucket,
+        Key: key,
+        Body: JSON.stringify(document),
+        ContentType: 'application/json',
+      }),
+    );
     return key;
   },
 
   /** Copies a stored version to a new key (restores, duplicates) without downloading it. */
   async copyDocument(sourceKey: string, mapId: string, version: number): Promise<string> {
     const key = objectKeys.mapDocument(mapId, version, nonce());
-    await s3.send(new CopyObjectCommand({
-      Bucket: config.documentsBucket, Key: key, CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
-      ContentType: 'application/json', MetadataDirective: 'REPLACE',
-    }));
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: config.documentsBucket,
+        Key: key,
+        CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
+        ContentType: 'application/json',
+        MetadataDirective: 'REPLACE',
+      }),
+    );
     return key;
   },
 
@@ -46,7 +62,9 @@ export const mapObjects = {
 
   /** A short-lived URL a browser can read the document from. */
   documentUrl(key: string, expiresIn = 300): Promise<string> {
-    return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }), { expiresIn }).then(forBrowser);
+    return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }), { expiresIn }).then(
+      forBrowser,
+    );
   },
 
   async deleteDocument(key: string): Promise<void> {
@@ -58,30 +76,38 @@ export const mapObjects = {
     const prefix = objectKeys.mapDocumentPrefix(mapId);
     let token: string | undefined;
     do {
-      const page = await s3.send(new ListObjectsV2Command({ Bucket: config.documentsBucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: config.documentsBucket, Prefix: prefix, ContinuationToken: token }),
+      );
       const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
       if (objects.length) {
-        await s3.send(new DeleteObjectsCommand({ Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } }));
+        await s3.send(
+          new DeleteObjectsCommand({ Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } }),
+        );
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   },
 
   async publish(published: PublishedMap): Promise<void> {
-    await s3.send(new PutObjectCommand({
-      Bucket: config.publicBucket,
-      Key: objectKeys.publishedMap(published.id),
-      Body: JSON.stringify(published),
-      ContentType: 'application/json; charset=utf-8',
-      CacheControl: PUBLISHED_CACHE_CONTROL,
-      Metadata: { version: String(published.version), expired: String(published.expired) },
-    }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: config.publicBucket,
+        Key: objectKeys.publishedMap(published.id),
+        Body: JSON.stringify(published),
+        ContentType: 'application/json; charset=utf-8',
+        CacheControl: PUBLISHED_CACHE_CONTROL,
+        Metadata: { version: String(published.version), expired: String(published.expired) },
+      }),
+    );
   },
 
   /** The version and expiry flag of the published copy, or null when the map is not published. */
   async publishedState(mapId: string): Promise<{ version: number; expired: boolean } | null> {
     try {
-      const head = await s3.send(new HeadObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }));
+      const head = await s3.send(
+        new HeadObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
+      );
       return { version: Number(head.Metadata?.version ?? 0), expired: head.Metadata?.expired === 'true' };
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

@@ -11,7 +11,11 @@ import { mapTable, type HistoryItem, type MapItem } from './map-table';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 const failNext = (err: Error) => ddb.on(TransactWriteCommand).rejects(err);
 
 beforeEach(() => {
@@ -22,14 +26,40 @@ beforeEach(() => {
 
 const created = '2026-11-01T10:00:00.000Z';
 const map = (fields: Partial<MapItem> = {}): MapItem => ({
-  id: 'AbCdEfGhIjKlMnOpQrSt', title: 'Mall', uid: 'u1', author: 'u1', created, edited: created, state: 0,
-  metrics: { layerCount: 1, locationCount: 0 }, subscribed: false, version: 1, docKey: 'maps/v1.json', previewUrl: null, ...fields,
+  id: 'AbCdEfGhIjKlMnOpQrSt',
+  title: 'Mall',
+  uid: 'u1',
+  author: 'u1',
+  created,
+  edited: created,
+  state: 0,
+  metrics: { layerCount: 1, locationCount: 0 },
+  subscribed: false,
+  version: 1,
+  docKey: 'maps/v1.json',
+  previewUrl: null,
+  ...fields,
 });
 const entry = (version: number): HistoryItem => ({
-  mapId: 'AbCdEfGhIjKlMnOpQrSt', version, docKey: `maps/v${version}.json`, name: null, created, title: 'Mall',
-  metrics: { layerCount: 1, locationCount: 0 }, kind: version === 1 ? 'create' : 'save', restoredFrom: null,
+  mapId: 'AbCdEfGhIjKlMnOpQrSt',
+  version,
+  docKey: `maps/v${version}.json`,
+  name: null,
+  created,
+  title: 'Mall',
+  metrics: { layerCount: 1, locationCount: 0 },
+  kind: version === 1 ? 'create' : 'save',
+  restoredFrom: null,
 });
-const commit = () => mapTable.commitVersion({ id: 'AbCdEfGhIjKlMnOpQrSt', baseVersion: 1, entry: entry(2), title: 'Mall', edited: created, previewUrl: null });
+const commit = () =>
+  mapTable.commitVersion({
+    id: 'AbCdEfGhIjKlMnOpQrSt',
+    baseVersion: 1,
+    entry: entry(2),
+    title: 'Mall',
+    edited: created,
+    previewUrl: null,
+  });
 
 describe('map table: create', () => {
   it('refuses a test map past the free limit as a slot limit (the slot counter is the third item)', async () => {
@@ -41,7 +71,9 @@ describe('map table: create', () => {
 
   it('reports a taken id as a plain error, and rethrows anything else', async () => {
     failNext(cancelled('ConditionalCheckFailed', 'None', 'None'));
-    await expect(mapTable.create(map(), entry(1), { enforceLimits: true })).rejects.toThrow('map id AbCdEfGhIjKlMnOpQrSt is already taken');
+    await expect(mapTable.create(map(), entry(1), { enforceLimits: true })).rejects.toThrow(
+      'map id AbCdEfGhIjKlMnOpQrSt is already taken',
+    );
     ddb.reset();
     failNext(new Error('boom'));
     await expect(mapTable.create(map(), entry(1), { enforceLimits: true })).rejects.toThrow('boom');
@@ -81,7 +113,9 @@ describe('map table: commitVersion', () => {
 describe('map table: changeState', () => {
   it('maps the map item failing to a conflict and the slot counter failing to the slot limit of the new state', async () => {
     failNext(cancelled('ConditionalCheckFailed', 'None'));
-    await expect(mapTable.changeState(map(), 1, { enforceLimits: true, edited: created })).rejects.toBeInstanceOf(MapVersionConflictError);
+    await expect(mapTable.changeState(map(), 1, { enforceLimits: true, edited: created })).rejects.toBeInstanceOf(
+      MapVersionConflictError,
+    );
     ddb.reset();
     failNext(cancelled('None', 'ConditionalCheckFailed'));
     const err = await mapTable.changeState(map(), 3, { enforceLimits: true, edited: created }).catch((e: unknown) => e);

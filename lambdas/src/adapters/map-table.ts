@@ -4,7 +4,12 @@
  * (two test maps, paid slot capacity, one winner per base version).
  */
 import {
-  DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput,
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
@@ -87,7 +92,18 @@ function historyItem(h: HistoryItem): Record<string, unknown> {
 }
 
 function toMap(item: Record<string, unknown>): MapItem {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _t,
+    gsi1pk: _a,
+    gsi1sk: _b,
+    gsi2pk: _c,
+    gsi2sk: _d,
+    gsi3pk: _e,
+    gsi3sk: _f,
+    ...rest
+  } = item;
   return rest as unknown as MapItem;
 }
 
@@ -168,11 +184,16 @@ export const mapTable = {
     const items: MapItem[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await dynamo.send(new QueryCommand({
-        TableName: table(), IndexName: index.name,
-        KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': index.pk }, ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-      }));
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: index.name,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': index.pk },
+          ExpressionAttributeValues: { ':pk': pk },
+          ExclusiveStartKey: start,
+        }),
+      );
       for (const item of out.Items ?? []) if (!item.deleting) items.push(toMap(item));
       start = out.LastEvaluatedKey;
     } while (start);
@@ -202,17 +223,39 @@ export const mapTable = {
    * in the same transaction. A stale editor gets MapVersionConflictError and nothing changes.
    */
   async commitVersion(args: {
-    id: string; baseVersion: number; entry: HistoryItem; title: string; edited: string; previewUrl: string | null;
+    id: string;
+    baseVersion: number;
+    entry: HistoryItem;
+    title: string;
+    edited: string;
+    previewUrl: string | null;
   }): Promise<void> {
     const { id, baseVersion, entry } = args;
     const items: TransactItem[] = [
       {
         Update: {
-          TableName: table(), Key: keys.map(id),
+          TableName: table(),
+          Key: keys.map(id),
           UpdateExpression: 'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p',
           ConditionExpression: 'attribute_exists(pk) AND #v = :base AND attribute_not_exists(#d)',
-          ExpressionAttributeNames: { '#v': 'version', '#k': 'docKey', '#e': 'edited', '#m': 'metrics', '#t': 'title', '#p': 'previewUrl', '#d': 'deleting' },
-          ExpressionAttributeValues: { ':v': entry.version, ':k': entry.docKey, ':e': args.edited, ':m': entry.metrics, ':t': args.title, ':p': args.previewUrl, ':base': baseVersion },
+          ExpressionAttributeNames: {
+            '#v': 'version',
+            '#k': 'docKey',
+            '#e': 'edited',
+            '#m': 'metrics',
+            '#t': 'title',
+            '#p': 'previewUrl',
+            '#d': 'deleting',
+          },
+          ExpressionAttributeValues: {
+            ':v': entry.version,
+            ':k': entry.docKey,
+            ':e': args.edited,
+            ':m': entry.metrics,
+            ':t': args.title,
+            ':p': args.previewUrl,
+            ':base': baseVersion,
+          },
         },
       },
       { Put: { TableName: table(), Item: historyItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -235,10 +278,16 @@ export const mapTable = {
     const items: HistoryItem[] = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await dynamo.send(new QueryCommand({
-        TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix }, ScanIndexForward: false, ExclusiveStartKey: start, ConsistentRead: true,
-      }));
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+          ScanIndexForward: false,
+          ExclusiveStartKey: start,
+          ConsistentRead: true,
+        }),
+      );
       for (const item of out.Items ?? []) items.push(toHistory(item));
       start = out.LastEvaluatedKey;
     } while (start);
@@ -246,17 +295,24 @@ export const mapTable = {
   },
 
   async historyEntry(mapId: string, version: number): Promise<HistoryItem | null> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.mapHistory(mapId, version), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.mapHistory(mapId, version), ConsistentRead: true }),
+    );
     return out.Item ? toHistory(out.Item) : null;
   },
 
   async setHistoryName(mapId: string, version: number, name: string | null): Promise<void> {
     try {
-      await dynamo.send(new UpdateCommand({
-        TableName: table(), Key: keys.mapHistory(mapId, version),
-        UpdateExpression: 'SET #n = :n', ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': name },
-      }));
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.mapHistory(mapId, version),
+          UpdateExpression: 'SET #n = :n',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#n': 'name' },
+          ExpressionAttributeValues: { ':n': name },
+        }),
+      );
     } catch (err) {
       if (isConditionalCheckFailed(err)) throw new HistoryEntryNotFoundError();
       throw err;
@@ -269,11 +325,16 @@ export const mapTable = {
 
   async rename(id: string, title: string, edited: string): Promise<void> {
     try {
-      await dynamo.send(new UpdateCommand({
-        TableName: table(), Key: keys.map(id), UpdateExpression: 'SET #t = :t, #e = :e',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
-        ExpressionAttributeNames: { '#t': 'title', '#e': 'edited', '#d': 'deleting' }, ExpressionAttributeValues: { ':t': title, ':e': edited },
-      }));
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.map(id),
+          UpdateExpression: 'SET #t = :t, #e = :e',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
+          ExpressionAttributeNames: { '#t': 'title', '#e': 'edited', '#d': 'deleting' },
+          ExpressionAttributeValues: { ':t': title, ':e': edited },
+        }),
+      );
     } catch (err) {
       if (isConditionalCheckFailed(err)) throw new MapNotFoundError();
       throw err;
@@ -282,21 +343,39 @@ export const mapTable = {
 
   /** First step of a delete: hide the map from every reader; a retried delete finds it marked and resumes. */
   async markDeleting(id: string): Promise<void> {
-    await dynamo.send(new UpdateCommand({
-      TableName: table(), Key: keys.map(id), UpdateExpression: 'SET #d = :t',
-      ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#d': 'deleting' }, ExpressionAttributeValues: { ':t': true },
-    }));
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.map(id),
+        UpdateExpression: 'SET #d = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#d': 'deleting' },
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
   },
 
   /** Last step of a delete: the metadata goes and the map's slot is given back, together. */
   async finishDelete(map: MapItem): Promise<void> {
     const slot = slotUpdate(map.uid, map.state, -1, false);
-    await retryOnConflict(() => dynamo.send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: keys.map(map.id), ConditionExpression: '#d = :t', ExpressionAttributeNames: { '#d': 'deleting' }, ExpressionAttributeValues: { ':t': true } } },
-        ...(slot ? [slot] : []),
-      ],
-    }))).catch(async (err: unknown) => {
+    await retryOnConflict(() =>
+      dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: table(),
+                Key: keys.map(map.id),
+                ConditionExpression: '#d = :t',
+                ExpressionAttributeNames: { '#d': 'deleting' },
+                ExpressionAttributeValues: { ':t': true },
+              },
+            },
+            ...(slot ? [slot] : []),
+          ],
+        }),
+      ),
+    ).catch(async (err: unknown) => {
       // The slot counter may already be zero (repaired by hand): delete the map regardless of the counter.
       const reasons = cancellationReasons(err);
       if (reasons?.[1] === 'ConditionalCheckFailed' && reasons[0] !== 'ConditionalCheckFailed') {
@@ -309,12 +388,21 @@ export const mapTable = {
   },
 
   /** Moves a map to another state, giving back the old slot and taking the new one in one transaction. */
-  async changeState(map: MapItem, state: MapStateValue, opts: { enforceLimits: boolean; edited: string }): Promise<void> {
+  async changeState(
+    map: MapItem,
+    state: MapStateValue,
+    opts: { enforceLimits: boolean; edited: string },
+  ): Promise<void> {
     // Into a paid state: remember when (slots running out take the newest first). Back to test from a paid state:
     // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
     const sets = ['#s = :s', '#sub = :sub', '#e = :e'];
     const removes = ['#lf'];
-    const values: Record<string, unknown> = { ':s': state, ':sub': slotPlanOf(state) !== null, ':old': map.state, ':e': opts.edited };
+    const values: Record<string, unknown> = {
+      ':s': state,
+      ':sub': slotPlanOf(state) !== null,
+      ':old': map.state,
+      ':e': opts.edited,
+    };
     if (slotPlanOf(state)) {
       sets.push('#pa = :e');
     } else if (isTestState(state) && !isTestState(map.state)) {
@@ -328,21 +416,29 @@ export const mapTable = {
     } else if (!isTestState(state)) {
       removes.push('#dpk', '#dsk');
     }
-    const dueNames: Record<string, string> = sets.some((x) => x.startsWith('#dpk')) || removes.includes('#dpk') ? { '#dpk': DUE_PK, '#dsk': DUE_SK } : {};
-    const items: TransactItem[] = [{
-      Update: {
-        TableName: table(), Key: keys.map(map.id),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d)',
-        ExpressionAttributeNames: {
-          '#s': 'state', '#sub': 'subscribed', '#e': 'edited', '#d': 'deleting', '#lf': 'lapsedFrom',
-          ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
-          ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
-          ...dueNames,
+    const dueNames: Record<string, string> =
+      sets.some((x) => x.startsWith('#dpk')) || removes.includes('#dpk') ? { '#dpk': DUE_PK, '#dsk': DUE_SK } : {};
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.map(map.id),
+          UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d)',
+          ExpressionAttributeNames: {
+            '#s': 'state',
+            '#sub': 'subscribed',
+            '#e': 'edited',
+            '#d': 'deleting',
+            '#lf': 'lapsedFrom',
+            ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
+            ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
+            ...dueNames,
+          },
+          ExpressionAttributeValues: values,
         },
-        ExpressionAttributeValues: values,
       },
-    }];
+    ];
     const move = slotMove(map.uid, map.state, state, opts.enforceLimits);
     if (move) items.push(move);
     try {
@@ -366,34 +462,51 @@ export const mapTable = {
     const used = plan === 'basic' ? 'basicUsed' : 'proUsed';
     const capacity = plan === 'basic' ? 'basicCapacity' : 'proCapacity';
     try {
-      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(), Key: keys.map(map.id),
-              // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
-              UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk',
-              ConditionExpression: 'attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)',
-              ExpressionAttributeNames: {
-                '#s': 'state', '#sub': 'subscribed', '#lf': 'lapsedFrom', '#ts': 'testSince', '#d': 'deleting', '#dpk': DUE_PK, '#dsk': DUE_SK,
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.map(map.id),
+                  // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
+                  UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk',
+                  ConditionExpression: 'attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)',
+                  ExpressionAttributeNames: {
+                    '#s': 'state',
+                    '#sub': 'subscribed',
+                    '#lf': 'lapsedFrom',
+                    '#ts': 'testSince',
+                    '#d': 'deleting',
+                    '#dpk': DUE_PK,
+                    '#dsk': DUE_SK,
+                  },
+                  ExpressionAttributeValues: {
+                    ':test': MapState.TEST,
+                    ':false': false,
+                    ':from': map.state,
+                    ':at': at,
+                    ':dpk': expiryKeys(map.id, at)[DUE_PK],
+                    ':dsk': expiryKeys(map.id, at)[DUE_SK],
+                  },
+                },
               },
-              ExpressionAttributeValues: {
-                ':test': MapState.TEST, ':false': false, ':from': map.state, ':at': at,
-                ':dpk': expiryKeys(map.id, at)[DUE_PK], ':dsk': expiryKeys(map.id, at)[DUE_SK],
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.userSlots(map.uid),
+                  UpdateExpression: 'SET #u = #u - :one, #t = if_not_exists(#t, :zero) + :one',
+                  ConditionExpression:
+                    '#u > #cap OR (attribute_exists(#u) AND attribute_not_exists(#cap) AND #u > :zero)',
+                  ExpressionAttributeNames: { '#u': used, '#cap': capacity, '#t': 'testMaps' },
+                  ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+                },
               },
-            },
-          },
-          {
-            Update: {
-              TableName: table(), Key: keys.userSlots(map.uid),
-              UpdateExpression: 'SET #u = #u - :one, #t = if_not_exists(#t, :zero) + :one',
-              ConditionExpression: '#u > #cap OR (attribute_exists(#u) AND attribute_not_exists(#cap) AND #u > :zero)',
-              ExpressionAttributeNames: { '#u': used, '#cap': capacity, '#t': 'testMaps' },
-              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-            },
-          },
-        ],
-      })));
+            ],
+          }),
+        ),
+      );
       return 'lapsed';
     } catch (err) {
       const reasons = cancellationReasons(err);
@@ -408,22 +521,39 @@ export const mapTable = {
    * Test maps whose 7 days ended at or before `at` and that the sweep has not expired yet: one query on the sparse
    * index (GSI3), so the sweep reads what is due, not the whole table.
    */
-  async dueTestMaps(at: Date): Promise<Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }>> {
+  async dueTestMaps(
+    at: Date,
+  ): Promise<Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }>> {
     const { pk, skBelow } = keys.dueBy('test-map', at.toISOString());
     const due: Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }> = [];
     let start: Record<string, unknown> | undefined;
     do {
-      const out = await dynamo.send(new QueryCommand({
-        TableName: table(), IndexName: TABLE_INDEXES.byDue.name,
-        KeyConditionExpression: '#pk = :pk AND #sk < :below',
-        FilterExpression: 'attribute_not_exists(#d)',
-        ExpressionAttributeNames: { '#pk': DUE_PK, '#sk': DUE_SK, '#d': 'deleting', '#s': 'state', '#ts': 'testSince' },
-        ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
-        ProjectionExpression: 'id, #s, created, #ts, #sk',
-        ExclusiveStartKey: start,
-      }));
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: TABLE_INDEXES.byDue.name,
+          KeyConditionExpression: '#pk = :pk AND #sk < :below',
+          FilterExpression: 'attribute_not_exists(#d)',
+          ExpressionAttributeNames: {
+            '#pk': DUE_PK,
+            '#sk': DUE_SK,
+            '#d': 'deleting',
+            '#s': 'state',
+            '#ts': 'testSince',
+          },
+          ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
+          ProjectionExpression: 'id, #s, created, #ts, #sk',
+          ExclusiveStartKey: start,
+        }),
+      );
       for (const item of out.Items ?? []) {
-        due.push({ id: item.id as string, state: item.state as MapStateValue, created: item.created as string, testSince: item.testSince as string | undefined, dueKey: item[DUE_SK] as string });
+        due.push({
+          id: item.id as string,
+          state: item.state as MapStateValue,
+          created: item.created as string,
+          testSince: item.testSince as string | undefined,
+          dueKey: item[DUE_SK] as string,
+        });
       }
       start = out.LastEvaluatedKey;
     } while (start);
@@ -436,13 +566,16 @@ export const mapTable = {
    */
   async clearDue(mapId: string, dueKey: string): Promise<boolean> {
     try {
-      await dynamo.send(new UpdateCommand({
-        TableName: table(), Key: keys.map(mapId),
-        UpdateExpression: 'REMOVE #dpk, #dsk',
-        ConditionExpression: '#dsk = :dsk',
-        ExpressionAttributeNames: { '#dpk': DUE_PK, '#dsk': DUE_SK },
-        ExpressionAttributeValues: { ':dsk': dueKey },
-      }));
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.map(mapId),
+          UpdateExpression: 'REMOVE #dpk, #dsk',
+          ConditionExpression: '#dsk = :dsk',
+          ExpressionAttributeNames: { '#dpk': DUE_PK, '#dsk': DUE_SK },
+          ExpressionAttributeValues: { ':dsk': dueKey },
+        }),
+      );
       return true;
     } catch (err) {
       if (isConditionalCheckFailed(err)) return false;
@@ -451,20 +584,32 @@ export const mapTable = {
   },
 
   async adminPut(map: MapItem): Promise<void> {
-    await dynamo.send(new TransactWriteCommand({
-      TransactItems: [{ Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_exists(pk)' } }],
-    }));
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_exists(pk)' } },
+        ],
+      }),
+    );
   },
 
   async slots(uid: string): Promise<SlotsItem> {
-    const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.userSlots(uid), ConsistentRead: true }));
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.userSlots(uid), ConsistentRead: true }),
+    );
     const i = out.Item ?? {};
     const n = (k: string) => (typeof i[k] === 'number' ? (i[k] as number) : 0);
     return {
-      testMaps: n('testMaps'), basicUsed: n('basicUsed'), proUsed: n('proUsed'),
-      basicCapacity: n('basicCapacity'), proCapacity: n('proCapacity'),
-      basicGranted: n('basicGranted'), proGranted: n('proGranted'),
-      basicSubscribed: n('basicSubscribed'), proSubscribed: n('proSubscribed'), basicLicensed: n('basicLicensed'),
+      testMaps: n('testMaps'),
+      basicUsed: n('basicUsed'),
+      proUsed: n('proUsed'),
+      basicCapacity: n('basicCapacity'),
+      proCapacity: n('proCapacity'),
+      basicGranted: n('basicGranted'),
+      proGranted: n('proGranted'),
+      basicSubscribed: n('basicSubscribed'),
+      proSubscribed: n('proSubscribed'),
+      basicLicensed: n('basicLicensed'),
     };
   },
 
@@ -476,15 +621,29 @@ export const mapTable = {
       const current = await mapTable.slots(uid);
       const old = (name: 'basicGranted' | 'proGranted') => current[name];
       try {
-        await dynamo.send(new UpdateCommand({
-          TableName: table(), Key: keys.userSlots(uid),
-          UpdateExpression: 'SET #bg = :b, #pg = :p ADD #bc :db, #pc :dp',
-          ConditionExpression: '(attribute_not_exists(#bg) OR #bg = :oldB) AND (attribute_not_exists(#pg) OR #pg = :oldP)',
-          ExpressionAttributeNames: { '#bg': 'basicGranted', '#pg': 'proGranted', '#bc': 'basicCapacity', '#pc': 'proCapacity' },
-          ExpressionAttributeValues: {
-            ':b': basic, ':p': pro, ':db': basic - old('basicGranted'), ':dp': pro - old('proGranted'), ':oldB': old('basicGranted'), ':oldP': old('proGranted'),
-          },
-        }));
+        await dynamo.send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: keys.userSlots(uid),
+            UpdateExpression: 'SET #bg = :b, #pg = :p ADD #bc :db, #pc :dp',
+            ConditionExpression:
+              '(attribute_not_exists(#bg) OR #bg = :oldB) AND (attribute_not_exists(#pg) OR #pg = :oldP)',
+            ExpressionAttributeNames: {
+              '#bg': 'basicGranted',
+              '#pg': 'proGranted',
+              '#bc': 'basicCapacity',
+              '#pc': 'proCapacity',
+            },
+            ExpressionAttributeValues: {
+              ':b': basic,
+              ':p': pro,
+              ':db': basic - old('basicGranted'),
+              ':dp': pro - old('proGranted'),
+              ':oldB': old('basicGranted'),
+              ':oldP': old('proGranted'),
+            },
+          }),
+        );
         return;
       } catch (err) {
         if (!isConditionalCheckFailed(err)) throw err;

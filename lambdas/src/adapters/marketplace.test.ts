@@ -25,19 +25,40 @@ const code = '00000000-1111-4222-8333-444444444444';
 
 describe('marketplace purchase check', () => {
   it('asks the author sale API with the author token and answers the sale', async () => {
-    answer = { status: 200, body: JSON.stringify({ item: { id: 42, name: 'Mapnest map' }, license: 'Regular License', sold_at: '2026-01-02T03:04:05Z' }) };
-    expect(await marketplace.verifyPurchase(code)).toEqual({ itemId: '42', itemName: 'Mapnest map', license: 'Regular License', soldAt: '2026-01-02T03:04:05Z' });
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        item: { id: 42, name: 'Mapnest map' },
+        license: 'Regular License',
+        sold_at: '2026-01-02T03:04:05Z',
+      }),
+    };
+    expect(await marketplace.verifyPurchase(code)).toEqual({
+      itemId: '42',
+      itemName: 'Mapnest map',
+      license: 'Regular License',
+      soldAt: '2026-01-02T03:04:05Z',
+    });
     expect(seen).toEqual({ url: `/v3/market/author/sale?code=${code}`, auth: 'Bearer author-token' });
   });
 
   it('calls a 404 an unknown code', async () => {
-    answer = { status: 404, body: JSON.stringify({ error: 404, description: 'No sale belonging to the current user found with that code' }) };
-    await expect(marketplace.verifyPurchase(code)).rejects.toMatchObject({ code: 'not-found', message: BILLING_MESSAGES.licenseUnknown });
+    answer = {
+      status: 404,
+      body: JSON.stringify({ error: 404, description: 'No sale belonging to the current user found with that code' }),
+    };
+    await expect(marketplace.verifyPurchase(code)).rejects.toMatchObject({
+      code: 'not-found',
+      message: BILLING_MESSAGES.licenseUnknown,
+    });
   });
 
   it.each([429, 500, 503, 401])('calls a %i "try again", never "invalid code"', async (status) => {
     answer = { status, body: '{}' };
-    await expect(marketplace.verifyPurchase(code)).rejects.toMatchObject({ code: 'unavailable', message: BILLING_MESSAGES.marketplaceUnreachable });
+    await expect(marketplace.verifyPurchase(code)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: BILLING_MESSAGES.marketplaceUnreachable,
+    });
   });
 
   it('calls an unreachable marketplace "try again"', async () => {

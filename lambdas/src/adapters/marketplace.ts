@@ -38,10 +38,17 @@ export const marketplace = {
     if (!res.ok) {
       // 401/403 mean our token is wrong: an operator problem, logged loudly; the customer can only retry later.
       const log = res.status === 401 || res.status === 403 ? logger.error : logger.warn;
-      log('marketplace refused the sale lookup', { status: res.status, body: (await res.text().catch(() => '')).slice(0, 300) });
+      log('marketplace refused the sale lookup', {
+        status: res.status,
+        body: (await res.text().catch(() => '')).slice(0, 300),
+      });
       throw new CallError('unavailable', BILLING_MESSAGES.marketplaceUnreachable);
     }
-    const body = (await res.json().catch(() => null)) as { item?: { id?: unknown; name?: unknown }; license?: unknown; sold_at?: unknown } | null;
+    const body = (await res.json().catch(() => null)) as {
+      item?: { id?: unknown; name?: unknown };
+      license?: unknown;
+      sold_at?: unknown;
+    } | null;
     if (!body?.item) {
       logger.error('marketplace answered a sale without an item', { body });
       throw new CallError('unavailable', BILLING_MESSAGES.marketplaceUnreachable);

@@ -30,7 +30,11 @@ async function stripe(): Promise<Stripe> {
 
 /** Stripe being unreachable or overloaded is a 503 the customer may retry; anything else is our fault. */
 function translate(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError || err instanceof Stripe.errors.StripeAPIError) {
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeRateLimitError ||
+    err instanceof Stripe.errors.StripeAPIError
+  ) {
     throw new CallError('unavailable', BILLING_MESSAGES.paymentsUnavailable);
   }
   throw err;
@@ -40,7 +44,9 @@ export const stripeGateway = {
   /** A Stripe customer for the user; the idempotency key makes two racing first checkouts create one customer. */
   async createCustomer(args: { uid: string; email: string | null }): Promise<string> {
     try {
-      const customer = await (await stripe()).customers.create(
+      const customer = await (
+        await stripe()
+      ).customers.create(
         { email: args.email ?? undefined, metadata: { uid: args.uid } },
         { idempotencyKey: `mapnest-customer-${args.uid}` },
       );
@@ -52,14 +58,29 @@ export const stripeGateway = {
 
   /** A Checkout session in subscription mode (spec §7): one adjustable line item, tax on, promotion codes allowed. */
   async createCheckoutSession(args: {
-    customerId: string; uid: string; priceId: string; quantity: number; plan: PlanId; period: BillingPeriod; successUrl: string; cancelUrl: string;
+    customerId: string;
+    uid: string;
+    priceId: string;
+    quantity: number;
+    plan: PlanId;
+    period: BillingPeriod;
+    successUrl: string;
+    cancelUrl: string;
   }): Promise<string> {
     try {
-      const session = await (await stripe()).checkout.sessions.create({
+      const session = await (
+        await stripe()
+      ).checkout.sessions.create({
         mode: 'subscription',
         customer: args.customerId,
         customer_update: { address: 'auto', name: 'auto' },
-        line_items: [{ price: args.priceId, quantity: args.quantity, adjustable_quantity: { enabled: true, minimum: 1, maximum: 1000 } }],
+        line_items: [
+          {
+            price: args.priceId,
+            quantity: args.quantity,
+            adjustable_quantity: { enabled: true, minimum: 1, maximum: 1000 },
+          },
+        ],
         allow_promotion_codes: true,
         automatic_tax: { enabled: true },
         tax_id_collection: { enabled: true },
@@ -79,7 +100,9 @@ export const stripeGateway = {
 
   async createPortalSession(args: { customerId: string; returnUrl: string }): Promise<string> {
     try {
-      const session = await (await stripe()).billingPortal.sessions.create({ customer: args.customerId, return_url: args.returnUrl });
+      const session = await (
+        await stripe()
+      ).billingPortal.sessions.create({ customer: args.customerId, return_url: args.returnUrl });
       return session.url;
     } catch (err) {
       return translate(err);

@@ -4,7 +4,11 @@
  * browser, enforces the key, the type and the size.
  */
 import {
-  DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { s3 } from '../lib/clients';
@@ -28,7 +32,13 @@ const notFound = (err: unknown) => {
 
 export const uploads = {
   /** A presigned POST for exactly `key`, of exactly `contentType`, between `minBytes` and `maxBytes` long. */
-  async presignPost(args: { key: string; contentType: string; minBytes: number; maxBytes: number; cacheControl?: string }) {
+  async presignPost(args: {
+    key: string;
+    contentType: string;
+    minBytes: number;
+    maxBytes: number;
+    cacheControl?: string;
+  }) {
     const fields: Record<string, string> = { 'Content-Type': args.contentType };
     if (args.cacheControl) fields['Cache-Control'] = args.cacheControl;
     const post = await createPresignedPost(s3, {
@@ -49,7 +59,12 @@ export const uploads = {
   async head(key: string): Promise<StoredObject | null> {
     try {
       const out = await s3.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-      return { key, size: out.ContentLength ?? 0, contentType: out.ContentType ?? '', etag: (out.ETag ?? '').replace(/"/g, '') };
+      return {
+        key,
+        size: out.ContentLength ?? 0,
+        contentType: out.ContentType ?? '',
+        etag: (out.ETag ?? '').replace(/"/g, ''),
+      };
     } catch (err) {
       if (notFound(err)) return null;
       throw err;
@@ -67,7 +82,15 @@ export const uploads = {
   },
 
   async put(key: string, body: Uint8Array, contentType: string, cacheControl?: string): Promise<void> {
-    await s3.send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: body, ContentType: contentType, CacheControl: cacheControl }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: config.uploadsBucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: cacheControl,
+      }),
+    );
   },
 
   /** Every key under a prefix. */
@@ -75,7 +98,9 @@ export const uploads = {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await s3.send(new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -86,8 +111,13 @@ export const uploads = {
   async delete(keys: readonly string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-      const out = await s3.send(new DeleteObjectsCommand({ Bucket: config.uploadsBucket, Delete: { Objects: batch, Quiet: true } }));
-      if (out.Errors?.length) throw new Error(`could not delete ${out.Errors.length} upload(s), first: ${out.Errors[0]?.Key} (${out.Errors[0]?.Code})`);
+      const out = await s3.send(
+        new DeleteObjectsCommand({ Bucket: config.uploadsBucket, Delete: { Objects: batch, Quiet: true } }),
+      );
+      if (out.Errors?.length)
+        throw new Error(
+          `could not delete ${out.Errors.length} upload(s), first: ${out.Errors[0]?.Key} (${out.Errors[0]?.Code})`,
+        );
     }
   },
 };

@@ -1,6 +1,10 @@
 /** The Cognito adapter: the administrative actions the accounts service takes on the caller's own user. */
 import {
-  AdminDeleteUserAttributesCommand, AdminDeleteUserCommand, AdminGetUserCommand, AdminUpdateUserAttributesCommand, ListUsersCommand,
+  AdminDeleteUserAttributesCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  ListUsersCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { UserMatch } from '@mapnest/shared/accounts';
@@ -23,13 +27,23 @@ function matchOf(username: string | undefined, attributes: AttributeType[] | und
 export const userPool = {
   /** Sets the standard `picture` attribute, which the ID token carries as the user's photo URL. */
   async setPicture(uid: string, url: string): Promise<void> {
-    await cognito.send(new AdminUpdateUserAttributesCommand({
-      UserPoolId: config.userPoolId, Username: uid, UserAttributes: [{ Name: 'picture', Value: url }],
-    }));
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: config.userPoolId,
+        Username: uid,
+        UserAttributes: [{ Name: 'picture', Value: url }],
+      }),
+    );
   },
 
   async clearPicture(uid: string): Promise<void> {
-    await cognito.send(new AdminDeleteUserAttributesCommand({ UserPoolId: config.userPoolId, Username: uid, UserAttributeNames: ['picture'] }));
+    await cognito.send(
+      new AdminDeleteUserAttributesCommand({
+        UserPoolId: config.userPoolId,
+        Username: uid,
+        UserAttributeNames: ['picture'],
+      }),
+    );
   },
 
   /** The user's current email address, or null when the user is gone (for the product's own notices). */
@@ -51,9 +65,14 @@ export const userPool = {
     const forms = [...new Set([email.trim(), email.trim().toLowerCase()])];
     const subs = new Set<string>();
     for (const form of forms) {
-      const out = await cognito.send(new ListUsersCommand({
-        UserPoolId: config.userPoolId, Filter: `email = "${form.replace(/["\\]/g, '\\$&')}"`, AttributesToGet: ['sub', 'email'], Limit: 10,
-      }));
+      const out = await cognito.send(
+        new ListUsersCommand({
+          UserPoolId: config.userPoolId,
+          Filter: `email = "${form.replace(/["\\]/g, '\\$&')}"`,
+          AttributesToGet: ['sub', 'email'],
+          Limit: 10,
+        }),
+      );
       for (const u of out.Users ?? []) {
         const sub = u.Attributes?.find((a) => a.Name === 'sub')?.Value ?? u.Username;
         if (sub) subs.add(sub);
@@ -81,9 +100,14 @@ export const userPool = {
     const forms = [...new Set([prefix.trim(), prefix.trim().toLowerCase()])];
     const found = new Map<string, UserMatch>();
     for (const form of forms) {
-      const out = await cognito.send(new ListUsersCommand({
-        UserPoolId: config.userPoolId, Filter: `email ^= ${quoted(form)}`, AttributesToGet: ['sub', 'email', 'name'], Limit: limit,
-      }));
+      const out = await cognito.send(
+        new ListUsersCommand({
+          UserPoolId: config.userPoolId,
+          Filter: `email ^= ${quoted(form)}`,
+          AttributesToGet: ['sub', 'email', 'name'],
+          Limit: limit,
+        }),
+      );
       for (const u of out.Users ?? []) {
         const match = matchOf(u.Username, u.Attributes);
         if (match && found.size < limit) found.set(match.uid, match);
@@ -94,9 +118,16 @@ export const userPool = {
 
   /** Puts the user's email back to an address they had verified (an email change that must not stand). */
   async restoreEmail(uid: string, email: string): Promise<void> {
-    await cognito.send(new AdminUpdateUserAttributesCommand({
-      UserPoolId: config.userPoolId, Username: uid, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
-    }));
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: config.userPoolId,
+        Username: uid,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
   },
 
   /** Deletes the user; a user already gone counts as deleted, so a retried account deletion completes. */

@@ -9,7 +9,10 @@ export const handler = callable({
   writes: true,
   auth: 'admin',
   run: async (input, ctx) => {
-    const [exists, deleted] = await Promise.all([accountStatus.userExists(input.uid), accountStatus.anyDeleted([input.uid])]);
+    const [exists, deleted] = await Promise.all([
+      accountStatus.userExists(input.uid),
+      accountStatus.anyDeleted([input.uid]),
+    ]);
     if (!exists || deleted) throw new CallError('not-found', 'There is no user with this id.');
     return billing.setGrantedSlots(actorOf(ctx), input);
   },

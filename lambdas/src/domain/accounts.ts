@@ -6,7 +6,13 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@mapnest/shared/constants';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { objectKeys } from '@mapnest/shared/keys';
-import { avatarExtension, RECENT_SIGN_IN_MS, sameEmail, type AvatarExtension, type AvatarUpload } from '@mapnest/shared/accounts';
+import {
+  avatarExtension,
+  RECENT_SIGN_IN_MS,
+  sameEmail,
+  type AvatarExtension,
+  type AvatarUpload,
+} from '@mapnest/shared/accounts';
 import { sniffFileType } from '@mapnest/shared/files';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
@@ -31,10 +37,17 @@ const filesUrl = (key: string) => `/files/${key.split('/').map(encodeURIComponen
 const avatarPrefix = (uid: string) => `${uid}/.avatar.`;
 
 /** A presigned POST for the caller's avatar; its policy enforces the key, the type and at most 0.1 MB. */
-export async function createAvatarUpload(actor: Actor, input: { fileName: string; contentType: string }): Promise<AvatarUpload> {
+export async function createAvatarUpload(
+  actor: Actor,
+  input: { fileName: string; contentType: string },
+): Promise<AvatarUpload> {
   const key = objectKeys.avatar(actor.identity.uid, avatarExtension(input.fileName));
   const post = await uploads.presignPost({
-    key, contentType: input.contentType, minBytes: 1, maxBytes: AVATAR_MAX_BYTES, cacheControl: AVATAR_CACHE_CONTROL,
+    key,
+    contentType: input.contentType,
+    minBytes: 1,
+    maxBytes: AVATAR_MAX_BYTES,
+    cacheControl: AVATAR_CACHE_CONTROL,
   });
   return { ...post, key };
 }
@@ -47,12 +60,18 @@ export async function setAvatar(actor: Actor, input: { extension: AvatarExtensio
   const uid = actor.identity.uid;
   const key = objectKeys.avatar(uid, input.extension);
   const stored = await uploads.head(key);
-  if (!stored) throw new CallError('failed-precondition', 'There is no uploaded avatar to use: upload the image first.');
+  if (!stored)
+    throw new CallError('failed-precondition', 'There is no uploaded avatar to use: upload the image first.');
   // The bytes must be the image type declared (HTML sent as image/png is refused), not only the Content-Type.
   const firstBytes = await fileLibrary.head(key, 64);
-  const problem = !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) || !firstBytes || sniffFileType(firstBytes) !== stored.contentType
-    ? MESSAGES.avatarType
-    : stored.size > AVATAR_MAX_BYTES ? MESSAGES.avatarTooLarge : null;
+  const problem =
+    !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) ||
+    !firstBytes ||
+    sniffFileType(firstBytes) !== stored.contentType
+      ? MESSAGES.avatarType
+      : stored.size > AVATAR_MAX_BYTES
+        ? MESSAGES.avatarTooLarge
+        : null;
   if (problem) {
     // Only a policy-less write could have put it there; it must not stay.
     await uploads.delete((await uploads.list(key)).filter((k) => k === key || k.startsWith(`${key}/`)));
@@ -78,7 +97,10 @@ export async function clearAvatar(actor: Actor): Promise<null> {
  * with the new, verified address: the profile item records it, and maps of the caller's whose author was the
  * old address follow it. Until Cognito has verified the new address, nothing changes.
  */
-export async function updateEmail(actor: Actor, input: { newEmail: string; oldEmail: string }): Promise<{ email: string; mapsUpdated: number }> {
+export async function updateEmail(
+  actor: Actor,
+  input: { newEmail: string; oldEmail: string },
+): Promise<{ email: string; mapsUpdated: number }> {
   const { identity } = actor;
   if (!identity.emailVerified || !sameEmail(identity.email, input.newEmail)) {
     throw new CallError('failed-precondition', MESSAGES.emailNotVerifiedYet);
@@ -89,7 +111,11 @@ export async function updateEmail(actor: Actor, input: { newEmail: string; oldEm
   let mapsUpdated = 0;
   if (!sameEmail(input.oldEmail, input.newEmail)) {
     for (const map of await accountTable.ownedMaps(identity.uid)) {
-      if (sameEmail(map.author, input.oldEmail) && (await accountTable.reauthorMap(map.id, identity.uid, map.author, identity.email))) mapsUpdated++;
+      if (
+        sameEmail(map.author, input.oldEmail) &&
+        (await accountTable.reauthorMap(map.id, identity.uid, map.author, identity.email))
+      )
+        mapsUpdated++;
     }
   }
   return { email: identity.email, mapsUpdated };

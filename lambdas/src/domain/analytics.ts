@@ -3,14 +3,23 @@
  * rate limit) and the owner's report. Nothing that identifies a visitor is read into storage: no cookie is set or
  * read, and the IP address and user agent are never written.
  */
-import { ANALYTICS_LIMITS, aggregateDays, beaconDelta, beaconSchema, dayOf, type GetMapAnalyticsInput, type MapAnalytics } from '@mapnest/shared/analytics';
+import {
+  ANALYTICS_LIMITS,
+  aggregateDays,
+  beaconDelta,
+  beaconSchema,
+  dayOf,
+  type GetMapAnalyticsInput,
+  type MapAnalytics,
+} from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { analyticsTable } from '../adapters/analytics-table';
 import type { Identity } from '../lib/identity';
 import { accessible } from './maps';
 
 /** User agents of crawlers, previewers, monitors and scripted clients: their beacons are dropped. */
-const BOT_AGENT = /bot|crawl|spider|slurp|preview|fetch|monitor|lighthouse|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|libwww|httpclient/i;
+const BOT_AGENT =
+  /bot|crawl|spider|slurp|preview|fetch|monitor|lighthouse|headless|phantom|selenium|puppeteer|playwright|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|libwww|httpclient/i;
 
 export function isBotAgent(userAgent: string | undefined): boolean {
   return !userAgent || BOT_AGENT.test(userAgent);
@@ -37,7 +46,10 @@ export type BeaconOutcome = 'recorded' | 'dropped' | 'rate-limited' | 'invalid';
  * Professional or a beacon that counts nothing (no write); 'rate-limited': the map's minute is full (no write to
  * its day); 'recorded': counted.
  */
-export async function receiveBeacon(req: { body: string; userAgent: string | undefined }, at: Date = new Date()): Promise<BeaconOutcome> {
+export async function receiveBeacon(
+  req: { body: string; userAgent: string | undefined },
+  at: Date = new Date(),
+): Promise<BeaconOutcome> {
   if (Buffer.byteLength(req.body) > ANALYTICS_LIMITS.bodyBytes) return 'invalid';
   let json: unknown;
   try {

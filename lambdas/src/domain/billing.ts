@@ -7,8 +7,14 @@
 import type Stripe from 'stripe';
 import { BRAND, MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import {
-  BILLING_MESSAGES, holdsSlots, licenseEndsAt, maskPurchaseCode,
-  type License, type RegisterLicenseResult, type RestoreLapsedResult, type Subscription,
+  BILLING_MESSAGES,
+  holdsSlots,
+  licenseEndsAt,
+  maskPurchaseCode,
+  type License,
+  type RegisterLicenseResult,
+  type RestoreLapsedResult,
+  type Subscription,
 } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
 import { isTestState, slotPlanOf, type SlotCounters } from '@mapnest/shared/maps';
@@ -27,8 +33,13 @@ import { accessible, publishLatest, type Actor } from './maps';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
-    id: s.subscriptionId, plan: s.plan, quantity: s.quantity, status: s.status as Subscription['status'],
-    cancelAt: s.cancelAt, currentPeriodEnd: s.currentPeriodEnd, period: s.period,
+    id: s.subscriptionId,
+    plan: s.plan,
+    quantity: s.quantity,
+    status: s.status as Subscription['status'],
+    cancelAt: s.cancelAt,
+    currentPeriodEnd: s.currentPeriodEnd,
+    period: s.period,
   };
 }
 
@@ -39,7 +50,13 @@ export async function listSubscriptions(actor: Actor): Promise<Subscription[]> {
 }
 
 function toLicense(l: LicenseItem): License {
-  return { code: maskPurchaseCode(l.code), mapId: l.mapId, registeredAt: l.registeredAt, endsAt: l.endsAt, ended: l.ended };
+  return {
+    code: maskPurchaseCode(l.code),
+    mapId: l.mapId,
+    registeredAt: l.registeredAt,
+    endsAt: l.endsAt,
+    ended: l.ended,
+  };
 }
 
 export async function listLicenses(actor: Actor): Promise<License[]> {
@@ -51,22 +68,41 @@ export async function listLicenses(actor: Actor): Promise<License[]> {
  * A purchase code gives the map 6 months of Basic: a Basic slot that ends by itself, and a test map goes live on
  * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
  */
-export async function registerLicense(actor: Actor, input: { purchaseCode: string; mapId: string }): Promise<RegisterLicenseResult> {
+export async function registerLicense(
+  actor: Actor,
+  input: { purchaseCode: string; mapId: string },
+): Promise<RegisterLicenseResult> {
   await accessible(actor.identity, input.mapId);
-  if (await billingTable.license(input.purchaseCode)) throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
+  if (await billingTable.license(input.purchaseCode))
+    throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
   const sale = await marketplace.verifyPurchase(input.purchaseCode);
   for (let attempt = 0; attempt < 3; attempt++) {
     const map = await accessible(actor.identity, input.mapId);
     const now = new Date().toISOString();
     const license: LicenseItem = {
-      code: input.purchaseCode, uid: map.uid, mapId: map.id, registeredAt: now, endsAt: licenseEndsAt(now), ended: false, itemName: sale.itemName,
+      code: input.purchaseCode,
+      uid: map.uid,
+      mapId: map.id,
+      registeredAt: now,
+      endsAt: licenseEndsAt(now),
+      ended: false,
+      itemName: sale.itemName,
     };
     const promote = isTestState(map.state);
     const mapEnds = map.licenseEndsAt && map.licenseEndsAt > license.endsAt ? map.licenseEndsAt : license.endsAt;
-    const outcome = await billingTable.registerLicense(license, { id: map.id, state: map.state, promote, licenseEndsAt: mapEnds, now });
+    const outcome = await billingTable.registerLicense(license, {
+      id: map.id,
+      state: map.state,
+      promote,
+      licenseEndsAt: mapEnds,
+      now,
+    });
     if (outcome === 'used') throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
     if (outcome === 'registered') {
-      if (promote) await publishLatest(map.id).catch((error: unknown) => logger.error('publish after licence failed', { mapId: map.id, error }));
+      if (promote)
+        await publishLatest(map.id).catch((error: unknown) =>
+          logger.error('publish after licence failed', { mapId: map.id, error }),
+        );
       logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
       return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
     }
@@ -90,9 +126,14 @@ export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResu
       continue;
     }
     try {
-      await mapTable.changeState(map, state, { enforceLimits: !actor.identity.admin, edited: new Date().toISOString() });
+      await mapTable.changeState(map, state, {
+        enforceLimits: !actor.identity.admin,
+        edited: new Date().toISOString(),
+      });
       restored++;
-      await publishLatest(map.id).catch((error: unknown) => logger.error('publish after restore failed', { mapId: map.id, error }));
+      await publishLatest(map.id).catch((error: unknown) =>
+        logger.error('publish after restore failed', { mapId: map.id, error }),
+      );
     } catch (err) {
       if (err instanceof SlotLimitError) {
         full.add(plan);
@@ -157,7 +198,10 @@ export async function reconcileSlots(uid: string, why: string): Promise<MapItem[
       if (outcome === 'lapsed') lapsed.push(map);
     }
   }
-  for (const map of lapsed) await publishLatest(map.id).catch((error: unknown) => logger.error('publish after lapse failed', { mapId: map.id, error }));
+  for (const map of lapsed)
+    await publishLatest(map.id).catch((error: unknown) =>
+      logger.error('publish after lapse failed', { mapId: map.id, error }),
+    );
   if (lapsed.length > 0) {
     logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
     const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');
@@ -170,7 +214,8 @@ export async function reconcileSlots(uid: string, why: string): Promise<MapItem[
   return lapsed;
 }
 
-const iso = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+const iso = (seconds: number | null | undefined) =>
+  typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
 
 /**
  * Whether `event` is older than the state we hold for its subscription (Stripe delivers in no set order): an
@@ -199,21 +244,32 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
     return 'ignored';
   }
   if (!uid || !item || !priced) {
-    logger.error('subscription event for an unknown customer or price', { eventId: event.id, subscription: sub.id, price: item?.price.id });
+    logger.error('subscription event for an unknown customer or price', {
+      eventId: event.id,
+      subscription: sub.id,
+      price: item?.price.id,
+    });
     await billingTable.recordEvent(event.id, event.type);
     return 'ignored';
   }
   const status = event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status;
   const quantity = item.quantity ?? 1;
   const legacy = sub as unknown as { current_period_end?: number };
-  const periodEnd = (item as unknown as { current_period_end?: number }).current_period_end ?? legacy.current_period_end;
+  const periodEnd =
+    (item as unknown as { current_period_end?: number }).current_period_end ?? legacy.current_period_end;
   const next: Omit<SubscriptionItem, 'revision'> = {
-    uid, subscriptionId: sub.id, customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
-    plan: priced.plan, period: priced.period, quantity, status,
+    uid,
+    subscriptionId: sub.id,
+    customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+    plan: priced.plan,
+    period: priced.period,
+    quantity,
+    status,
     cancelAt: iso(sub.cancel_at) ?? (sub.cancel_at_period_end ? iso(periodEnd) : null),
     currentPeriodEnd: iso(periodEnd),
     counted: holdsSlots(status) ? quantity : 0,
-    eventCreated: event.created, eventType: event.type,
+    eventCreated: event.created,
+    eventType: event.type,
   };
   for (let attempt = 0; attempt < 6; attempt++) {
     const held = await billingTable.subscription(uid, sub.id);
@@ -226,7 +282,8 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
     if (outcome === 'applied') {
       const lost = held && (held.plan !== next.plan ? held.counted : held.counted - next.counted);
       if (lost && lost > 0) {
-        const why = status === 'canceled' ? 'ended' : status === 'unpaid' ? 'ended after failed payments' : 'were reduced';
+        const why =
+          status === 'canceled' ? 'ended' : status === 'unpaid' ? 'ended after failed payments' : 'were reduced';
         await reconcileSlots(uid, why);
       }
       return 'applied';
@@ -274,7 +331,10 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
  * Administrators grant Basic and Professional slots outside subscriptions. Lowering a grant below use lapses maps
  * like any other loss of slots.
  */
-export async function setGrantedSlots(actor: Actor, input: { uid: string; basic: number; pro: number }): Promise<SlotCounters> {
+export async function setGrantedSlots(
+  actor: Actor,
+  input: { uid: string; basic: number; pro: number },
+): Promise<SlotCounters> {
   if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
   await mapTable.setGrantedSlots(input.uid, input.basic, input.pro);
   await reconcileSlots(input.uid, 'were reduced by an administrator');

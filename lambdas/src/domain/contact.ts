@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { BRAND } from '@mapnest/shared/constants';
 import {
-  BUDGETS, CONTACT_LIMITS, CONTACT_RATE_LIMITED, CONTACT_TOPICS, DEADLINES, PROJECT_TYPES, type SubmitContactInput,
+  BUDGETS,
+  CONTACT_LIMITS,
+  CONTACT_RATE_LIMITED,
+  CONTACT_TOPICS,
+  DEADLINES,
+  PROJECT_TYPES,
+  type SubmitContactInput,
 } from '@mapnest/shared/contact';
 import { CallError } from '@mapnest/shared/errors';
 import { contactRequests } from '../adapters/contact-requests';
@@ -13,15 +19,26 @@ import { escapeHtml, sendMail } from '../adapters/mailer';
 import { logger } from '../lib/logger';
 
 function lines(input: SubmitContactInput): Array<[string, string]> {
-  const common: Array<[string, string]> = [['Name', input.name], ['Email', input.email]];
+  const common: Array<[string, string]> = [
+    ['Name', input.name],
+    ['Email', input.email],
+  ];
   if (input.kind === 'contact') return [...common, ['Topic', CONTACT_TOPICS[input.topic]], ['Message', input.message]];
   return [
-    ...common, ['Company', input.company || '-'], ['Project', PROJECT_TYPES[input.projectType]], ['Maps', String(input.mapCount)],
-    ['Deadline', DEADLINES[input.deadline]], ['Budget', BUDGETS[input.budget]], ['Message', input.message],
+    ...common,
+    ['Company', input.company || '-'],
+    ['Project', PROJECT_TYPES[input.projectType]],
+    ['Maps', String(input.mapCount)],
+    ['Deadline', DEADLINES[input.deadline]],
+    ['Budget', BUDGETS[input.budget]],
+    ['Message', input.message],
   ];
 }
 
-export async function submitContact(input: SubmitContactInput, sender: { uid: string | null; sourceIp: string }): Promise<{ id: string }> {
+export async function submitContact(
+  input: SubmitContactInput,
+  sender: { uid: string | null; sourceIp: string },
+): Promise<{ id: string }> {
   const id = randomUUID();
   const received = new Date();
   // A filled honeypot is a bot: answered like a person, but nothing is stored or sent.
@@ -29,8 +46,11 @@ export async function submitContact(input: SubmitContactInput, sender: { uid: st
     logger.info('contact request dropped: honeypot filled', { id });
     return { id };
   }
-  const withinClient = !sender.sourceIp || (await contactRequests.count('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
-  const withinSender = withinClient && (await contactRequests.count('email', input.email.trim().toLowerCase(), CONTACT_LIMITS.perEmailPerHour, received));
+  const withinClient =
+    !sender.sourceIp || (await contactRequests.count('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
+  const withinSender =
+    withinClient &&
+    (await contactRequests.count('email', input.email.trim().toLowerCase(), CONTACT_LIMITS.perEmailPerHour, received));
   if (!withinClient || !withinSender) {
     logger.warn('contact request refused: rate limit', { id, by: withinClient ? 'email' : 'client' });
     throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED);

@@ -29,7 +29,13 @@ const DOCUMENTS: Readonly<Record<string, unknown>> = {
 };
 
 /** The seed acts as the system owner with administrator rights (the demo state is for administrators only). */
-const SYSTEM_IDENTITY: Identity = { uid: SYSTEM_OWNER_UID, email: '', emailVerified: true, name: 'Mapnest', admin: true };
+const SYSTEM_IDENTITY: Identity = {
+  uid: SYSTEM_OWNER_UID,
+  email: '',
+  emailVerified: true,
+  name: 'Mapnest',
+  admin: true,
+};
 
 export interface SeedResult {
   /** Ids created by this run. */
@@ -46,7 +52,10 @@ export interface SeedResult {
 /** The shipped document of a seeded map, validated like any saved document. */
 export function seededDocument(file: string) {
   const raw = DOCUMENTS[file];
-  if (raw === undefined) throw new Error(`No shipped document is bundled for ${file}; add it to DOCUMENTS in lambdas/src/domain/demo-maps.ts.`);
+  if (raw === undefined)
+    throw new Error(
+      `No shipped document is bundled for ${file}; add it to DOCUMENTS in lambdas/src/domain/demo-maps.ts.`,
+    );
   return strictMapDocument.parse(raw);
 }
 

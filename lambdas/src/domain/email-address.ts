@@ -29,7 +29,8 @@ export async function checkEmailFree(actor: Actor, input: { email: string }): Pr
   const { identity } = actor;
   if (sameEmail(identity.email, input.email)) return null;
   await assertEmailFree(identity.uid, input.email);
-  if (identity.emailVerified && identity.email) await accountTable.putProfileEmail(identity.uid, identity.email, new Date().toISOString());
+  if (identity.emailVerified && identity.email)
+    await accountTable.putProfileEmail(identity.uid, identity.email, new Date().toISOString());
   return null;
 }
 

@@ -30,7 +30,9 @@ export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: 
 }
 
 /** One run of the sweep. Licences first: a map that lapses because its licence ended is a test map from now, not expired yet. */
-export async function sweepExpired(at: Date = new Date()): Promise<{ checked: number; expired: number; licensesEnded: number }> {
+export async function sweepExpired(
+  at: Date = new Date(),
+): Promise<{ checked: number; expired: number; licensesEnded: number }> {
   const { ended } = await endDueLicenses(at);
   return { ...(await expireTestMaps(at)), licensesEnded: ended };
 }

@@ -7,8 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { CallError } from '@mapnest/shared/errors';
 import {
-  FILE_MAX_BYTES, FILE_MESSAGES, fileNameOfKey, fileUrl, libraryPrefix, sanitizeFileName, sniffFileType, typeOfName,
-  type FilePage, type FileType, type FileUpload,
+  FILE_MAX_BYTES,
+  FILE_MESSAGES,
+  fileNameOfKey,
+  fileUrl,
+  libraryPrefix,
+  sanitizeFileName,
+  sniffFileType,
+  typeOfName,
+  type FilePage,
+  type FileType,
+  type FileUpload,
 } from '@mapnest/shared/files';
 import { objectKeys } from '@mapnest/shared/keys';
 import { fileLibrary } from '../adapters/file-library';
@@ -27,11 +36,15 @@ export function isLibraryKey(key: string): boolean {
   return /^[^/]+\/files\/[^/]+$/.test(key);
 }
 
-export async function listFiles(actor: Actor, input: { maxResults: number; pageToken?: string | null }): Promise<FilePage> {
+export async function listFiles(
+  actor: Actor,
+  input: { maxResults: number; pageToken?: string | null },
+): Promise<FilePage> {
   const prefix = libraryPrefix(actor.subject);
   // The page token is the last key of the previous page; it must lie in the caller's own library.
   const after = input.pageToken ? Buffer.from(input.pageToken, 'base64url').toString('utf8') : null;
-  if (after !== null && !after.startsWith(prefix)) throw new CallError('invalid-argument', 'This page token is not valid.');
+  if (after !== null && !after.startsWith(prefix))
+    throw new CallError('invalid-argument', 'This page token is not valid.');
   const { objects, more } = await fileLibrary.listPage(prefix, input.maxResults, after);
   const last = objects.at(-1)?.key;
   const next = more && last ? Buffer.from(last, 'utf8').toString('base64url') : null;
@@ -53,15 +66,25 @@ export async function listFiles(actor: Actor, input: { maxResults: number; pageT
   };
 }
 
-export async function createFileUpload(actor: Actor, input: { fileName: string; contentType: FileType; size: number }): Promise<FileUpload> {
+export async function createFileUpload(
+  actor: Actor,
+  input: { fileName: string; contentType: FileType; size: number },
+): Promise<FileUpload> {
   const key = `${libraryPrefix(actor.subject)}${randomBytes(8).toString('hex')}-${sanitizeFileName(input.fileName, input.contentType)}`;
-  const post = await uploads.presignPost({ key, contentType: input.contentType, minBytes: 1, maxBytes: FILE_MAX_BYTES, cacheControl: FILE_CACHE_CONTROL });
+  const post = await uploads.presignPost({
+    key,
+    contentType: input.contentType,
+    minBytes: 1,
+    maxBytes: FILE_MAX_BYTES,
+    cacheControl: FILE_CACHE_CONTROL,
+  });
   return { url: post.url, fields: post.fields, key, fileUrl: fileUrl(key) };
 }
 
 export async function deleteFile(actor: Actor, input: { key: string }): Promise<null> {
   const key = input.key;
-  if (!key.startsWith(libraryPrefix(actor.subject)) || !isLibraryKey(key)) throw new CallError('not-found', FILE_MESSAGES.notFound);
+  if (!key.startsWith(libraryPrefix(actor.subject)) || !isLibraryKey(key))
+    throw new CallError('not-found', FILE_MESSAGES.notFound);
   if (!(await uploads.head(key))) throw new CallError('not-found', FILE_MESSAGES.notFound);
   const thumbnails = (await uploads.list(`${key}/`)).filter((k) => k.startsWith(`${key}/.thumb-`));
   await uploads.delete([key, ...thumbnails]);
@@ -83,7 +106,12 @@ export async function verifyUpload(key: string): Promise<boolean> {
   if (declared && actual === declared && stored.contentType === declared) {
     return declared === 'image/svg+xml' ? sanitizeStoredSvg(key) : true;
   }
-  logger.warn('removed an upload whose contents do not match its type', { key, declared, actual, contentType: stored.contentType });
+  logger.warn('removed an upload whose contents do not match its type', {
+    key,
+    declared,
+    actual,
+    contentType: stored.contentType,
+  });
   await removeUpload(key);
   return false;
 }

@@ -8,7 +8,10 @@ import { mapTable } from '../adapters/map-table';
 import { accessible, type Actor } from './maps';
 
 /** A short-lived URL of the document of `version`, if the history still keeps it (404 otherwise). */
-export async function getMapVersion(actor: Actor, input: { id: string; version: number }): Promise<{ version: number; documentUrl: string }> {
+export async function getMapVersion(
+  actor: Actor,
+  input: { id: string; version: number },
+): Promise<{ version: number; documentUrl: string }> {
   await accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(input.id, input.version);
   if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');

@@ -4,13 +4,26 @@
  * the two writes leaves the previous version current and readable, and a stale editor never overwrites.
  */
 import { randomBytes } from 'node:crypto';
-import { DUPLICATE_TITLE_PREFIX, HISTORY_UNNAMED_KEEP, MAP_TITLE_MAX, MapState, type MapStateValue } from '@mapnest/shared/constants';
+import {
+  DUPLICATE_TITLE_PREFIX,
+  HISTORY_UNNAMED_KEEP,
+  MAP_TITLE_MAX,
+  MapState,
+  type MapStateValue,
+} from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
 import { parseVersionLabel, versionLabel } from '@mapnest/shared/keys';
 import { blankDocument, computeMetrics, type MapDocument } from '@mapnest/shared/map-document';
 import {
-  isAdminOnlyState, isExpiredTestMap, isPublic, isTestState, testMapActiveUntil,
-  type HistoryEntry, type MapSummary, type MapWithDocument, type PublishedMap,
+  isAdminOnlyState,
+  isExpiredTestMap,
+  isPublic,
+  isTestState,
+  testMapActiveUntil,
+  type HistoryEntry,
+  type MapSummary,
+  type MapWithDocument,
+  type PublishedMap,
 } from '@mapnest/shared/maps';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { publishableDocument } from '@mapnest/shared/wayfinding';
@@ -52,8 +65,16 @@ export const testSinceOf = (map: Pick<MapItem, 'created' | 'testSince'>): string
 
 export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
   return {
-    id: map.id, title: map.title, uid: map.uid, author: map.author, created: map.created, edited: map.edited,
-    state: map.state, metrics: map.metrics, subscribed: map.subscribed, version: map.version,
+    id: map.id,
+    title: map.title,
+    uid: map.uid,
+    author: map.author,
+    created: map.created,
+    edited: map.edited,
+    state: map.state,
+    metrics: map.metrics,
+    subscribed: map.subscribed,
+    version: map.version,
     activeUntil: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
     published: isPublic(map.state, testSinceOf(map), at),
     previewUrl: map.previewUrl ?? null,
@@ -64,13 +85,24 @@ export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
 
 function toEntry(h: HistoryItem): HistoryEntry {
   return {
-    historyMapId: versionLabel(h.version), mapId: h.mapId, version: h.version, name: h.name ?? null, created: h.created,
-    title: h.title, metrics: h.metrics, kind: h.kind, restoredFrom: h.restoredFrom ?? null,
+    historyMapId: versionLabel(h.version),
+    mapId: h.mapId,
+    version: h.version,
+    name: h.name ?? null,
+    created: h.created,
+    title: h.title,
+    metrics: h.metrics,
+    kind: h.kind,
+    restoredFrom: h.restoredFrom ?? null,
   };
 }
 
 /** The map, if the caller may touch it: its owner or an administrator. Anyone else learns nothing. */
-export async function accessible(identity: Identity, id: string, opts: { includeDeleting?: boolean } = {}): Promise<MapItem> {
+export async function accessible(
+  identity: Identity,
+  id: string,
+  opts: { includeDeleting?: boolean } = {},
+): Promise<MapItem> {
   const map = await mapTable.get(id);
   if (!map || (map.deleting && !opts.includeDeleting)) throw new MapNotFoundError();
   if (map.uid !== identity.uid && !identity.admin) throw new MapNotFoundError();
@@ -92,7 +124,11 @@ async function afterCommit(what: string, mapId: string, work: () => Promise<unkn
  * version passes it (`known`: the map item as committed and its document), which saves reading back the item and
  * the document it has just written; only the check after publishing reads the table.
  */
-export async function publishLatest(mapId: string, at: Date = new Date(), known?: { map: MapItem; document: MapDocument }): Promise<void> {
+export async function publishLatest(
+  mapId: string,
+  at: Date = new Date(),
+  known?: { map: MapItem; document: MapDocument },
+): Promise<void> {
   let next: MapItem | null | undefined = known?.map;
   for (let attempt = 0; attempt < 5; attempt++) {
     const map = next ?? (await mapTable.get(mapId));
@@ -102,20 +138,29 @@ export async function publishLatest(mapId: string, at: Date = new Date(), known?
     }
     const expired = isExpiredTestMap(map.state, testSinceOf(map), at);
     const published: PublishedMap = {
-      id: map.id, title: map.title, state: map.state, expired,
+      id: map.id,
+      title: map.title,
+      state: map.state,
+      expired,
       expiresAt: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
-      publishedAt: at.toISOString(), version: map.version,
+      publishedAt: at.toISOString(),
+      version: map.version,
     };
     if (!expired) {
-      const stored = known && known.map.version === map.version && known.map.docKey === map.docKey
-        ? known.document
-        : restoreDocument(await mapObjects.getDocument(map.docKey)).document;
+      const stored =
+        known && known.map.version === map.version && known.map.docKey === map.docKey
+          ? known.document
+          : restoreDocument(await mapObjects.getDocument(map.docKey)).document;
       // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
       published.document = publishableDocument(stored, map.state);
     }
     await mapObjects.publish(published);
     const after = await mapTable.get(mapId);
-    if (!after || after.deleting || (after.version === map.version && after.state === map.state && after.title === map.title)) {
+    if (
+      !after ||
+      after.deleting ||
+      (after.version === map.version && after.state === map.state && after.title === map.title)
+    ) {
       if (!after || after.deleting) await mapObjects.unpublish(mapId);
       return;
     }
@@ -150,16 +195,39 @@ export async function createMap(
   const created = now();
   const key = await mapObjects.putDocument(id, 1, doc);
   const map: MapItem = {
-    id, title: input.title, uid: actor.subject, author: actor.subject, created, edited: created,
-    state: opts.state ?? MapState.TEST, metrics: computeMetrics(doc), subscribed: false, version: 1, docKey: key,
+    id,
+    title: input.title,
+    uid: actor.subject,
+    author: actor.subject,
+    created,
+    edited: created,
+    state: opts.state ?? MapState.TEST,
+    metrics: computeMetrics(doc),
+    subscribed: false,
+    version: 1,
+    docKey: key,
     previewUrl: previewOf(doc),
   };
   try {
-    await mapTable.create(map, {
-      mapId: id, version: 1, docKey: key, name: null, created, title: map.title, metrics: map.metrics, kind: 'create', restoredFrom: null,
-    }, { enforceLimits: !actor.identity.admin });
+    await mapTable.create(
+      map,
+      {
+        mapId: id,
+        version: 1,
+        docKey: key,
+        name: null,
+        created,
+        title: map.title,
+        metrics: map.metrics,
+        kind: 'create',
+        restoredFrom: null,
+      },
+      { enforceLimits: !actor.identity.admin },
+    );
   } catch (err) {
-    await mapObjects.deleteDocument(key).catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
+    await mapObjects
+      .deleteDocument(key)
+      .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
     throw err;
   }
   await afterCommit('publish', id, () => publishLatest(id));
@@ -192,26 +260,64 @@ interface Committed {
  * prunes the history and publishes: with `document` (the version's document, in memory) the public copy is
  * written without reading the document back.
  */
-async function commit(map: MapItem, baseVersion: number, key: string, args: {
-  title: string; metrics: HistoryItem['metrics']; kind: HistoryItem['kind']; restoredFrom?: string | null; previewUrl: string | null;
-  document?: MapDocument;
-}): Promise<Committed> {
+async function commit(
+  map: MapItem,
+  baseVersion: number,
+  key: string,
+  args: {
+    title: string;
+    metrics: HistoryItem['metrics'];
+    kind: HistoryItem['kind'];
+    restoredFrom?: string | null;
+    previewUrl: string | null;
+    document?: MapDocument;
+  },
+): Promise<Committed> {
   const version = baseVersion + 1;
   const edited = now();
-  const entry: HistoryItem = { mapId: map.id, version, docKey: key, name: null, created: edited, title: args.title, metrics: args.metrics, kind: args.kind, restoredFrom: args.restoredFrom ?? null };
+  const entry: HistoryItem = {
+    mapId: map.id,
+    version,
+    docKey: key,
+    name: null,
+    created: edited,
+    title: args.title,
+    metrics: args.metrics,
+    kind: args.kind,
+    restoredFrom: args.restoredFrom ?? null,
+  };
   try {
-    await mapTable.commitVersion({ id: map.id, baseVersion, title: args.title, edited, previewUrl: args.previewUrl, entry });
+    await mapTable.commitVersion({
+      id: map.id,
+      baseVersion,
+      title: args.title,
+      edited,
+      previewUrl: args.previewUrl,
+      entry,
+    });
   } catch (err) {
-    await mapObjects.deleteDocument(key).catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
+    await mapObjects
+      .deleteDocument(key)
+      .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
     throw err;
   }
-  const committed: MapItem = { ...map, version, docKey: key, edited, title: args.title, metrics: args.metrics, previewUrl: args.previewUrl };
+  const committed: MapItem = {
+    ...map,
+    version,
+    docKey: key,
+    edited,
+    title: args.title,
+    metrics: args.metrics,
+    previewUrl: args.previewUrl,
+  };
   let history: HistoryItem[] | null = null;
   await afterCommit('history pruning', map.id, async () => {
     history = await pruneHistory({ id: map.id, version, docKey: key });
   });
   const document = args.document;
-  await afterCommit('publish', map.id, () => publishLatest(map.id, new Date(), document ? { map: committed, document } : undefined));
+  await afterCommit('publish', map.id, () =>
+    publishLatest(map.id, new Date(), document ? { map: committed, document } : undefined),
+  );
   return { map: committed, entry, history };
 }
 
@@ -220,18 +326,34 @@ async function commit(map: MapItem, baseVersion: number, key: string, args: {
  * editor shows after a save: the new version, the map's summary, the history entry and the history, so the
  * editor reads nothing back.
  */
-export async function saveMap(actor: Actor, input: { id: string; baseVersion: number; title?: string; mapData: MapDocument }): Promise<SaveMapResult> {
+export async function saveMap(
+  actor: Actor,
+  input: { id: string; baseVersion: number; title?: string; mapData: MapDocument },
+): Promise<SaveMapResult> {
   const map = await accessible(actor.identity, input.id);
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
   const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, input.mapData);
   const metrics = computeMetrics(input.mapData);
-  const { map: saved, entry, history } = await commit(map, input.baseVersion, key, {
-    title: input.title ?? map.title, metrics, kind: 'save', previewUrl: previewOf(input.mapData), document: input.mapData,
+  const {
+    map: saved,
+    entry,
+    history,
+  } = await commit(map, input.baseVersion, key, {
+    title: input.title ?? map.title,
+    metrics,
+    kind: 'save',
+    previewUrl: previewOf(input.mapData),
+    document: input.mapData,
   });
   // Pruning is best effort: when it failed, the history is read again (the save itself stands).
   const kept = history ?? (await mapTable.history(map.id));
   return {
-    version: saved.version, edited: saved.edited, metrics, map: toSummary(saved), entry: toEntry(entry), history: kept.map(toEntry),
+    version: saved.version,
+    edited: saved.edited,
+    metrics,
+    map: toSummary(saved),
+    entry: toEntry(entry),
+    history: kept.map(toEntry),
   };
 }
 
@@ -276,14 +398,20 @@ export async function deleteMapHistory(actor: Actor, input: { mapId: string; his
   const map = await accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   if (entry.version === map.version) {
-    throw new CallError('failed-precondition', 'This is the current version of the map, so it cannot be deleted. Save or restore another version first.');
+    throw new CallError(
+      'failed-precondition',
+      'This is the current version of the map, so it cannot be deleted. Save or restore another version first.',
+    );
   }
   await mapTable.deleteHistoryEntry(map.id, entry.version);
   if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
   return null;
 }
 
-export async function setMapHistoryName(actor: Actor, input: { mapId: string; historyMapId: string; name: string }): Promise<HistoryEntry> {
+export async function setMapHistoryName(
+  actor: Actor,
+  input: { mapId: string; historyMapId: string; name: string },
+): Promise<HistoryEntry> {
   const map = await accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   const name = input.name.trim() || null;
@@ -292,13 +420,21 @@ export async function setMapHistoryName(actor: Actor, input: { mapId: string; hi
 }
 
 /** Restoring is itself a new version on top of the current one, so a restore can be undone the same way. */
-export async function restoreMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }): Promise<VersionCommit> {
+export async function restoreMapHistory(
+  actor: Actor,
+  input: { mapId: string; historyMapId: string },
+): Promise<VersionCommit> {
   const map = await accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
   const doc = restoreDocument(await mapObjects.getDocument(key)).document;
   const { map: restored } = await commit(map, map.version, key, {
-    title: map.title, metrics: entry.metrics, kind: 'restore', restoredFrom: input.historyMapId, previewUrl: previewOf(doc), document: doc,
+    title: map.title,
+    metrics: entry.metrics,
+    kind: 'restore',
+    restoredFrom: input.historyMapId,
+    previewUrl: previewOf(doc),
+    document: doc,
   });
   return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
 }
@@ -315,13 +451,23 @@ export async function setMapState(actor: Actor, input: { id: string; state: MapS
   const edited = now();
   await mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
   await afterCommit('publish', map.id, () => publishLatest(map.id));
-  return toSummary({ ...map, state: input.state, subscribed: input.state === MapState.LIVE || input.state === MapState.PRO, edited });
+  return toSummary({
+    ...map,
+    state: input.state,
+    subscribed: input.state === MapState.LIVE || input.state === MapState.PRO,
+    edited,
+  });
 }
 
 /** Administrators write metadata fields (owner, author, state, title, created) and optionally a new document. */
-export async function adminUpdateMap(actor: Actor, input: {
-  id: string; fields: Partial<Pick<MapItem, 'title' | 'uid' | 'author' | 'state' | 'created'>>; mapData?: MapDocument;
-}): Promise<MapSummary> {
+export async function adminUpdateMap(
+  actor: Actor,
+  input: {
+    id: string;
+    fields: Partial<Pick<MapItem, 'title' | 'uid' | 'author' | 'state' | 'created'>>;
+    mapData?: MapDocument;
+  },
+): Promise<MapSummary> {
   if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
   const map = await mapTable.get(input.id);
   if (!map || map.deleting) throw new MapNotFoundError();
@@ -332,7 +478,13 @@ export async function adminUpdateMap(actor: Actor, input: {
   if (input.mapData) {
     const key = await mapObjects.putDocument(map.id, map.version + 1, input.mapData);
     const metrics = computeMetrics(input.mapData);
-    ({ map: result } = await commit(updated, map.version, key, { title: updated.title, metrics, kind: 'admin', previewUrl: previewOf(input.mapData), document: input.mapData }));
+    ({ map: result } = await commit(updated, map.version, key, {
+      title: updated.title,
+      metrics,
+      kind: 'admin',
+      previewUrl: previewOf(input.mapData),
+      document: input.mapData,
+    }));
   } else {
     await afterCommit('publish', map.id, () => publishLatest(map.id));
   }

@@ -25,7 +25,10 @@ async function customerFor(uid: string, email: string | null): Promise<string> {
   return billingTable.rememberCustomer(uid, await stripeGateway.createCustomer({ uid, email }));
 }
 
-export async function createCheckoutSession(actor: Actor, input: { plan: PlanId; period: BillingPeriod; quantity: number }): Promise<{ url: string }> {
+export async function createCheckoutSession(
+  actor: Actor,
+  input: { plan: PlanId; period: BillingPeriod; quantity: number },
+): Promise<{ url: string }> {
   const uid = ownAccount(actor);
   // One subscription per plan (spec §2 FAQ): more slots of a plan are a quantity change in the portal, never a
   // second subscription billed beside the first (a second tab, an old page).
@@ -34,8 +37,14 @@ export async function createCheckoutSession(actor: Actor, input: { plan: PlanId;
   const prices = await priceTable();
   const customerId = await customerFor(uid, actor.identity.email ?? null);
   const url = await stripeGateway.createCheckoutSession({
-    customerId, uid, priceId: prices[input.plan][input.period], quantity: input.quantity, plan: input.plan, period: input.period,
-    successUrl: `${config.appOrigin}/maps`, cancelUrl: `${config.appOrigin}/maps#subscribe`,
+    customerId,
+    uid,
+    priceId: prices[input.plan][input.period],
+    quantity: input.quantity,
+    plan: input.plan,
+    period: input.period,
+    successUrl: `${config.appOrigin}/maps`,
+    cancelUrl: `${config.appOrigin}/maps#subscribe`,
   });
   return { url };
 }
@@ -44,5 +53,7 @@ export async function createPortalLink(actor: Actor, input: { returnPath: string
   const uid = ownAccount(actor);
   const customerId = await billingTable.customerOf(uid);
   if (!customerId) throw new CallError('failed-precondition', BILLING_MESSAGES.noCustomer);
-  return { url: await stripeGateway.createPortalSession({ customerId, returnUrl: `${config.appOrigin}${input.returnPath}` }) };
+  return {
+    url: await stripeGateway.createPortalSession({ customerId, returnUrl: `${config.appOrigin}${input.returnPath}` }),
+  };
 }

@@ -31,7 +31,8 @@ const ATTACKS = [
   '<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>',
   '<rect xml:base="https://evil.example/"/>',
 ];
-const FORBIDDEN = /<script|onload|onclick|onmouseover|ONMOUSEOVER|foreignObject|javascript:|evil\.example|@import|<iframe|<animate|<set|<handler|xml:base|alert\(1\)/i;
+const FORBIDDEN =
+  /<script|onload|onclick|onmouseover|ONMOUSEOVER|foreignObject|javascript:|evil\.example|@import|<iframe|<animate|<set|<handler|xml:base|alert\(1\)/i;
 
 describe('sanitizeSvgText', () => {
   it('keeps the drawing: shapes, text, gradients, CSS classes, local references and links', () => {
@@ -44,8 +45,21 @@ describe('sanitizeSvgText', () => {
 <use href="#s" x="5"/><use xlink:href="#s" x="9"/><text x="3" y="4">Room &amp; hall &lt;1&gt;</text>
 <a href="https://example.com/room"><polygon points="0,0 1,1 1,0"/></a><image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/></g></svg>`;
     const out = sanitizeSvgText(input)!;
-    for (const kept of ['viewBox="0 0 400 300"', '<linearGradient id="g">', '.cls-1{fill:url(#g)}', '.room > .label', 'id="a1"', 'class="cls-1"', 'fill="url(#g)"',
-      'style="stroke:#000"', 'href="#s"', 'xlink:href="#s"', 'Room &amp; hall &lt;1&gt;', 'href="https://example.com/room"', 'data:image/png;base64']) {
+    for (const kept of [
+      'viewBox="0 0 400 300"',
+      '<linearGradient id="g">',
+      '.cls-1{fill:url(#g)}',
+      '.room > .label',
+      'id="a1"',
+      'class="cls-1"',
+      'fill="url(#g)"',
+      'style="stroke:#000"',
+      'href="#s"',
+      'xlink:href="#s"',
+      'Room &amp; hall &lt;1&gt;',
+      'href="https://example.com/room"',
+      'data:image/png;base64',
+    ]) {
       expect(out, kept).toContain(kept);
     }
     expect(out).not.toContain('<!--');
@@ -59,7 +73,9 @@ describe('sanitizeSvgText', () => {
   });
 
   it('does not expand entities from a doctype', () => {
-    const out = sanitizeSvgText(`<!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>">]><svg ${NS}><text>&x;</text></svg>`)!;
+    const out = sanitizeSvgText(
+      `<!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>">]><svg ${NS}><text>&x;</text></svg>`,
+    )!;
     expect(out).not.toMatch(/<script/);
   });
 
@@ -78,6 +94,14 @@ describe('sanitizeSvgText', () => {
   it('tells safe CSS from CSS that loads or escapes', () => {
     expect(cssIsSafe('.a{fill:url(#g)}')).toBe(true);
     expect(cssIsSafe('.a{fill:url( "#g" )}')).toBe(true);
-    for (const css of ['@import "x.css";', '.a{b:url(x.png)}', '.a{b:url(https://x)}', '.a{b:\\75rl(x)}', '.a{b:url(x.png', '.a{behavior:url(x.htc)}']) expect(cssIsSafe(css), css).toBe(false);
+    for (const css of [
+      '@import "x.css";',
+      '.a{b:url(x.png)}',
+      '.a{b:url(https://x)}',
+      '.a{b:\\75rl(x)}',
+      '.a{b:url(x.png',
+      '.a{behavior:url(x.htc)}',
+    ])
+      expect(cssIsSafe(css), css).toBe(false);
   });
 });

@@ -10,7 +10,8 @@ import sanitizeHtml from 'sanitize-html';
 import { DATA_RASTER, LOCAL_REF, SVG_ELEMENTS, svgHrefAllowed } from '@mapnest/shared/svg-allow-list';
 
 /** CSS that can load something, run something or spell either with escapes: the whole text is refused. */
-const UNSAFE_CSS = /[\\<&]|@import|expression\s*\(|-moz-binding|behavior\s*:|javascript:|image-set\s*\(|\bimage\s*\(|\bsrc\s*\(|cross-fade\s*\(|element\s*\(/i;
+const UNSAFE_CSS =
+  /[\\<&]|@import|expression\s*\(|-moz-binding|behavior\s*:|javascript:|image-set\s*\(|\bimage\s*\(|\bsrc\s*\(|cross-fade\s*\(|element\s*\(/i;
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*))\s*\)/gi;
 
 /** Whether CSS text (a style attribute or a <style> element) references nothing outside the document. */
@@ -27,7 +28,14 @@ export function cssIsSafe(css: string): boolean {
 
 function keepAttribute(tag: string, name: string, value: string): boolean {
   const local = (name.includes(':') ? name.slice(name.indexOf(':') + 1) : name).toLowerCase();
-  if (local.startsWith('on') || name.toLowerCase() === 'xml:base' || local === 'base' || local === 'src' || local === 'is') return false;
+  if (
+    local.startsWith('on') ||
+    name.toLowerCase() === 'xml:base' ||
+    local === 'base' ||
+    local === 'src' ||
+    local === 'is'
+  )
+    return false;
   if (local === 'href') return svgHrefAllowed(tag, value);
   if (local === 'style') return cssIsSafe(value);
   if (/url\s*\(/i.test(value) || /javascript:/i.test(value)) return cssIsSafe(value);
@@ -35,7 +43,13 @@ function keepAttribute(tag: string, name: string, value: string): boolean {
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  parser: { xmlMode: true, decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true },
+  parser: {
+    xmlMode: true,
+    decodeEntities: true,
+    lowerCaseTags: false,
+    lowerCaseAttributeNames: false,
+    recognizeSelfClosing: true,
+  },
   allowedTags: [...SVG_ELEMENTS],
   allowedAttributes: false,
   allowVulnerableTags: true,
@@ -44,12 +58,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'completelyDiscard',
   // Dropped elements take their content with them.
-  nonTextTags: ['script', 'foreignObject', 'iframe', 'object', 'embed', 'noscript', 'textarea', 'option', 'animate', 'set', 'animateTransform', 'animateMotion', 'handler', 'listener'],
+  nonTextTags: [
+    'script',
+    'foreignObject',
+    'iframe',
+    'object',
+    'embed',
+    'noscript',
+    'textarea',
+    'option',
+    'animate',
+    'set',
+    'animateTransform',
+    'animateMotion',
+    'handler',
+    'listener',
+  ],
   selfClosing: [],
   transformTags: {
     '*': (tagName, attribs) => ({
       tagName,
-      attribs: Object.fromEntries(Object.entries(attribs).filter(([name, value]) => keepAttribute(tagName, name, value))),
+      attribs: Object.fromEntries(
+        Object.entries(attribs).filter(([name, value]) => keepAttribute(tagName, name, value)),
+      ),
     }),
   },
   // A style sheet whose text could load something or close its element is removed whole.
@@ -62,7 +93,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeSvgText(svg: string): string | null {
   // The prolog goes first: htmlparser2 would end a doctype's internal subset at its first '>' and keep the rest as text.
-  const body = svg.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+  const body = svg
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?[\s\S]*?\?>/g, '')
+    .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
   const clean = sanitizeHtml(body, OPTIONS).trim();
   if (!/^<svg[\s>/]/.test(clean)) return null;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${clean}\n`;

@@ -9,7 +9,11 @@ import { ANALYTICS_LIMITS } from '@mapnest/shared/analytics';
 import { receiveBeacon } from '../domain/analytics';
 import { logger } from '../lib/logger';
 
-const reply = (statusCode: number): APIGatewayProxyStructuredResultV2 => ({ statusCode, headers: { 'cache-control': 'no-store' }, body: '' });
+const reply = (statusCode: number): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'cache-control': 'no-store' },
+  body: '',
+});
 
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   if (event.requestContext?.http?.method !== 'POST') return reply(405);

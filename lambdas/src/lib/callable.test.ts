@@ -14,14 +14,45 @@ beforeAll(() => {
 });
 
 const claims = { sub: 'u1', token_use: 'id', email: 'a@example.com', email_verified: 'true', name: 'Ann' };
-function event(opts: { method?: string; body?: string | null; claims?: Record<string, string> | null; headers?: Record<string, string>; base64?: boolean } = {}): CallEvent {
+function event(
+  opts: {
+    method?: string;
+    body?: string | null;
+    claims?: Record<string, string> | null;
+    headers?: Record<string, string>;
+    base64?: boolean;
+  } = {},
+): CallEvent {
   return {
-    version: '2.0', routeKey: 'POST /api/fn/x', rawPath: '/api/fn/x', rawQueryString: '', isBase64Encoded: opts.base64 ?? false,
-    headers: { 'content-type': 'application/json', ...opts.headers }, body: opts.body === null ? undefined : (opts.body ?? '{"data":null}'),
+    version: '2.0',
+    routeKey: 'POST /api/fn/x',
+    rawPath: '/api/fn/x',
+    rawQueryString: '',
+    isBase64Encoded: opts.base64 ?? false,
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body: opts.body === null ? undefined : (opts.body ?? '{"data":null}'),
     requestContext: {
-      accountId: '1', apiId: 'api', domainName: 'example.com', domainPrefix: 'example', requestId: 'r1', routeKey: 'POST /api/fn/x', stage: '$default', time: '', timeEpoch: 0,
-      http: { method: opts.method ?? 'POST', path: '/api/fn/x', protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: opts.claims === null ? {} : (opts.claims ?? claims), scopes: [] } },
+      accountId: '1',
+      apiId: 'api',
+      domainName: 'example.com',
+      domainPrefix: 'example',
+      requestId: 'r1',
+      routeKey: 'POST /api/fn/x',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+      http: {
+        method: opts.method ?? 'POST',
+        path: '/api/fn/x',
+        protocol: 'HTTP/1.1',
+        sourceIp: '192.0.2.1',
+        userAgent: 'test',
+      },
+      authorizer: {
+        principalId: '',
+        integrationLatency: 0,
+        jwt: { claims: opts.claims === null ? {} : (opts.claims ?? claims), scopes: [] },
+      },
     },
   };
 }
@@ -31,41 +62,66 @@ const answer = (res: CallResult) => ({ status: res.statusCode, body: JSON.parse(
 describe('the call middleware chain', () => {
   it('answers a valid call with {data}', async () => {
     expect(answer(await getProfile(event(), context))).toEqual({
-      status: 200, body: { data: { uid: 'u1', email: 'a@example.com', emailVerified: true, name: 'Ann', admin: false } },
+      status: 200,
+      body: { data: { uid: 'u1', email: 'a@example.com', emailVerified: true, name: 'Ann', admin: false } },
     });
   });
 
   it('refuses other methods first, before authentication', async () => {
     expect(answer(await getProfile(event({ method: 'GET', claims: null }), context))).toEqual({
-      status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'Calls are made with POST.' } },
+      status: 400,
+      body: { error: { status: 'INVALID_ARGUMENT', message: 'Calls are made with POST.' } },
     });
   });
 
-  it('refuses a caller without claims, and a non-administrator on an administrators\' call, before reading the body', async () => {
+  it("refuses a caller without claims, and a non-administrator on an administrators' call, before reading the body", async () => {
     expect(answer(await getProfile(event({ claims: null, body: 'not json' }), context))).toEqual({
-      status: 401, body: { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } },
+      status: 401,
+      body: { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } },
     });
     expect(answer(await findUsers(event({ body: 'not json' }), context))).toEqual({
-      status: 403, body: { error: { status: 'PERMISSION_DENIED', message: 'This action is for administrators.' } },
+      status: 403,
+      body: { error: { status: 'PERMISSION_DENIED', message: 'This action is for administrators.' } },
     });
   });
 
   it('reads JSON, base64 and gzip bodies and says what is wrong with the rest', async () => {
     const gz = gzipSync(Buffer.from('{"data":{}}')).toString('base64');
-    expect((await getProfile(event({ body: gz, base64: true, headers: { 'content-encoding': 'gzip' } }), context)).statusCode).toBe(200);
-    expect(answer(await getProfile(event({ body: 'nope' }), context)).body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } });
-    expect(answer(await getProfile(event({ body: null }), context)).body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'The request body must be a JSON object with a "data" field.' } });
-    expect(answer(await getProfile(event({ headers: { 'content-encoding': 'br' } }), context)).body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Unsupported content encoding "br".' } });
+    expect(
+      (await getProfile(event({ body: gz, base64: true, headers: { 'content-encoding': 'gzip' } }), context))
+        .statusCode,
+    ).toBe(200);
+    expect(answer(await getProfile(event({ body: 'nope' }), context)).body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' },
+    });
+    expect(answer(await getProfile(event({ body: null }), context)).body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'The request body must be a JSON object with a "data" field.' },
+    });
+    expect(answer(await getProfile(event({ headers: { 'content-encoding': 'br' } }), context)).body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'Unsupported content encoding "br".' },
+    });
   });
 
-  it('validates with the call table\'s schema and lists the field issues', async () => {
+  it("validates with the call table's schema and lists the field issues", async () => {
     const res = answer(await getProfile(event({ body: '{"data":{"x":1}}' }), context));
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: { status: 'INVALID_ARGUMENT', details: { issues: [expect.objectContaining({ path: expect.any(String) })] } } });
+    expect(res.body).toMatchObject({
+      error: {
+        status: 'INVALID_ARGUMENT',
+        details: { issues: [expect.objectContaining({ path: expect.any(String) })] },
+      },
+    });
     const admin = { ...claims, 'cognito:groups': '[admins]' };
     const short = answer(await findUsers(event({ claims: admin, body: '{"data":{"query":"a"}}' }), context));
     expect(short).toEqual({
-      status: 400, body: { error: { status: 'INVALID_ARGUMENT', message: 'Invalid query: Type at least 2 characters', details: { issues: [{ path: 'query', message: 'Type at least 2 characters' }] } } },
+      status: 400,
+      body: {
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message: 'Invalid query: Type at least 2 characters',
+          details: { issues: [{ path: 'query', message: 'Type at least 2 characters' }] },
+        },
+      },
     });
   });
 });

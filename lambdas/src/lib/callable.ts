@@ -102,13 +102,27 @@ export function isTransient(error: unknown): boolean {
   if (e.$retryable) return true;
   const status = e.$metadata?.httpStatusCode;
   if (typeof status === 'number' && (status >= 500 || status === 429)) return true;
-  if (['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionConflictException', 'SlowDown', 'ServiceUnavailable', 'InternalError', 'TimeoutError'].includes(e.name ?? '')) return true;
+  if (
+    [
+      'ThrottlingException',
+      'ProvisionedThroughputExceededException',
+      'RequestLimitExceeded',
+      'TransactionConflictException',
+      'SlowDown',
+      'ServiceUnavailable',
+      'InternalError',
+      'TimeoutError',
+    ].includes(e.name ?? '')
+  )
+    return true;
   return ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(e.code ?? '');
 }
 
 /** Zod issues as the field list sent in an INVALID_ARGUMENT answer's details. */
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join('.') || '(data)', message: issue.message }));
+  return error.issues
+    .slice(0, 20)
+    .map((issue) => ({ path: issue.path.map(String).join('.') || '(data)', message: issue.message }));
 }
 
 function describeIssues(issues: FieldIssue[]): string {
@@ -173,7 +187,10 @@ export function requestContext(name: string): MiddlewareObj<CallEvent, CallResul
  * Authentication from the verified JWT claims ('required', 'admin' or 'optional'), the subject an administrator
  * acts for, and for calls that write, the check that neither account was deleted.
  */
-export function authentication(auth: 'required' | 'admin' | 'optional', writes: boolean): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+export function authentication(
+  auth: 'required' | 'admin' | 'optional',
+  writes: boolean,
+): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
       const ctx = contextOf(request.context);
@@ -219,7 +236,8 @@ export function errorMapping(name: string): MiddlewareObj<CallEvent, CallResult,
     onError: async (request) => {
       const log = stateOf(request.context).ctx?.log ?? createLogger({ fn: name });
       request.response = errorResponse(request.error, log);
-      if (request.response.statusCode !== undefined && request.response.statusCode >= 500) recordMetric('CallFailures', 1);
+      if (request.response.statusCode !== undefined && request.response.statusCode >= 500)
+        recordMetric('CallFailures', 1);
     },
   };
 }

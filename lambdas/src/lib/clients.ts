@@ -14,14 +14,21 @@ const emulated = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOIN
 // Each AWS call becomes a subsegment of the invocation's X-Ray trace (a no-op outside Lambda).
 // The clients are marked pure: a function that never uses one leaves it, and its SDK, out of its bundle (the
 // checkout function does not carry S3, a call without Cognito does not carry Cognito; infra/test/bundles.test.ts).
-export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(/* @__PURE__ */ tracer.captureAWSv3Client(/* @__PURE__ */ new DynamoDBClient({})), {
-  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-});
+export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(
+  /* @__PURE__ */ tracer.captureAWSv3Client(/* @__PURE__ */ new DynamoDBClient({})),
+  {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  },
+);
 
 export const s3 = /* @__PURE__ */ tracer.captureAWSv3Client(
   /* @__PURE__ */ new S3Client(
     emulated
-      ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      ? {
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
       : {},
   ),
 );

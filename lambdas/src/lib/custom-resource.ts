@@ -20,16 +20,26 @@ export function customResource(work: (event: CloudFormationCustomResourceEvent) 
     let response: CloudFormationCustomResourceResponse;
     try {
       const outcome = await work(event);
-      response = { ...base, Status: 'SUCCESS', PhysicalResourceId: outcome.physicalResourceId, ...(outcome.data ? { Data: outcome.data } : {}) };
+      response = {
+        ...base,
+        Status: 'SUCCESS',
+        PhysicalResourceId: outcome.physicalResourceId,
+        ...(outcome.data ? { Data: outcome.data } : {}),
+      };
     } catch (error) {
-      logger.error('custom resource failed', { requestType: event.RequestType, logicalResourceId: event.LogicalResourceId, error });
+      logger.error('custom resource failed', {
+        requestType: event.RequestType,
+        logicalResourceId: event.LogicalResourceId,
+        error,
+      });
       const reason = error instanceof Error ? error.message : String(error);
       response = {
         ...base,
         Status: 'FAILED',
         Reason: reason.slice(0, MAX_REASON),
         // A failed Create has no id yet; CloudFormation needs one all the same.
-        PhysicalResourceId: 'PhysicalResourceId' in event ? event.PhysicalResourceId : `${event.LogicalResourceId}-failed`,
+        PhysicalResourceId:
+          'PhysicalResourceId' in event ? event.PhysicalResourceId : `${event.LogicalResourceId}-failed`,
       };
     }
     await send(event.ResponseURL, response);
@@ -41,6 +51,10 @@ export function customResource(work: (event: CloudFormationCustomResourceEvent) 
 async function send(url: string, response: CloudFormationCustomResourceResponse): Promise<void> {
   const body = JSON.stringify(response);
   // The pre-signed URL signs no content type: send none, as AWS's own cfn-response does.
-  const res = await fetch(url, { method: 'PUT', body, headers: { 'content-type': '', 'content-length': String(Buffer.byteLength(body)) } });
+  const res = await fetch(url, {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': '', 'content-length': String(Buffer.byteLength(body)) },
+  });
   if (!res.ok) throw new Error(`CloudFormation did not take the custom resource response (HTTP ${res.status}).`);
 }

@@ -14,7 +14,11 @@ export class MapNotFoundError extends CallError {
 
 export class MapVersionConflictError extends CallError {
   constructor(currentVersion: number | null) {
-    super('aborted', 'This map was changed elsewhere (another tab or device) since you opened it. Load the newer version or save yours on top of it.', { currentVersion });
+    super(
+      'aborted',
+      'This map was changed elsewhere (another tab or device) since you opened it. Load the newer version or save yours on top of it.',
+      { currentVersion },
+    );
   }
 }
 

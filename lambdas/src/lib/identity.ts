@@ -65,10 +65,12 @@ export const VIEW_AS_HEADER = 'x-mapnest-view-as';
 export function subjectUid(identity: Identity, viewAs: string | undefined): string {
   const target = viewAs?.trim();
   if (!target || target === identity.uid) return identity.uid;
-  if (target.length > USER_ID_MAX) throw new CallError('invalid-argument', `A user id has at most ${USER_ID_MAX} characters.`);
+  if (target.length > USER_ID_MAX)
+    throw new CallError('invalid-argument', `A user id has at most ${USER_ID_MAX} characters.`);
   if (!identity.admin) throw new CallError('permission-denied', 'Only administrators can act as another user.');
   // It becomes a key prefix (S3, DynamoDB): only a well-formed user id, or an author's email address (listMaps
   // finds an author's maps by it); calls that write also check that such a user exists.
-  if (!USER_ID_PATTERN.test(target) && !VIEW_AS_EMAIL.test(target)) throw new CallError('invalid-argument', 'The user id to view as is not a valid user id.');
+  if (!USER_ID_PATTERN.test(target) && !VIEW_AS_EMAIL.test(target))
+    throw new CallError('invalid-argument', 'The user id to view as is not a valid user id.');
   return target;
 }

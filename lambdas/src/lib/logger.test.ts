@@ -6,7 +6,8 @@ function capture() {
   const lines: Array<{ stream: 'stdout' | 'stderr'; entry: Record<string, unknown> }> = [];
   for (const stream of ['stdout', 'stderr'] as const) {
     vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push({ stream, entry: JSON.parse(line) as Record<string, unknown> });
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        lines.push({ stream, entry: JSON.parse(line) as Record<string, unknown> });
       return true;
     });
   }
@@ -29,7 +30,13 @@ describe('logger', () => {
     const lines = capture();
     logger.info('test map expiry sweep', { checked: 3, expired: 1 });
     expect(lines).toHaveLength(1);
-    expect(lines[0]!.entry).toMatchObject({ level: 'INFO', message: 'test map expiry sweep', service: 'mapnest', checked: 3, expired: 1 });
+    expect(lines[0]!.entry).toMatchObject({
+      level: 'INFO',
+      message: 'test map expiry sweep',
+      service: 'mapnest',
+      checked: 3,
+      expired: 1,
+    });
     expect(typeof lines[0]!.entry.timestamp).toBe('string');
   });
 
@@ -44,7 +51,14 @@ describe('logger', () => {
     const log = createLogger({ service: 'mapnest', fn: 'saveMap', requestId: 'req-1' }).child({ mapId: 'm1' });
     log.error('call failed', { error: new Error('boom', { cause: new Error('root') }) });
     const entry = lines[0]!.entry;
-    expect(entry).toMatchObject({ level: 'ERROR', message: 'call failed', service: 'mapnest', fn: 'saveMap', requestId: 'req-1', mapId: 'm1' });
+    expect(entry).toMatchObject({
+      level: 'ERROR',
+      message: 'call failed',
+      service: 'mapnest',
+      fn: 'saveMap',
+      requestId: 'req-1',
+      mapId: 'm1',
+    });
     expect(entry.error).toMatchObject({ name: 'Error', message: 'boom', cause: { message: 'root' } });
   });
 

@@ -16,17 +16,28 @@ export interface Logger {
 }
 
 // LOG_LEVEL is the stage's level (Lambda's own AWS_LAMBDA_LOG_LEVEL, when set, takes precedence inside Powertools).
-const root = new PowertoolsLogger({ serviceName: SERVICE, logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as 'INFO' });
+const root = new PowertoolsLogger({
+  serviceName: SERVICE,
+  logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as 'INFO',
+});
 
 // Read at every line: tests switch it on after the modules are loaded.
 const silent = () => process.env.LOG_SILENT === '1';
 
 function wrap(target: PowertoolsLogger): Logger {
   return {
-    debug: (message, extra) => { if (!silent()) target.debug(message, extra ?? {}); },
-    info: (message, extra) => { if (!silent()) target.info(message, extra ?? {}); },
-    warn: (message, extra) => { if (!silent()) target.warn(message, extra ?? {}); },
-    error: (message, extra) => { if (!silent()) target.error(message, extra ?? {}); },
+    debug: (message, extra) => {
+      if (!silent()) target.debug(message, extra ?? {});
+    },
+    info: (message, extra) => {
+      if (!silent()) target.info(message, extra ?? {});
+    },
+    warn: (message, extra) => {
+      if (!silent()) target.warn(message, extra ?? {});
+    },
+    error: (message, extra) => {
+      if (!silent()) target.error(message, extra ?? {});
+    },
     child: (context) => wrap(target.createChild({ persistentKeys: context })),
   };
 }

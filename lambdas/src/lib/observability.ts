@@ -26,7 +26,11 @@ export { MetricUnit };
  * Records one metric and publishes it at once: the functions that count things (the sweep, the webhook, failed
  * calls) count a few per invocation, so a line each costs nothing and no flush can be forgotten on an early return.
  */
-export function recordMetric(name: string, value: number, unit: (typeof MetricUnit)[keyof typeof MetricUnit] = MetricUnit.Count): void {
+export function recordMetric(
+  name: string,
+  value: number,
+  unit: (typeof MetricUnit)[keyof typeof MetricUnit] = MetricUnit.Count,
+): void {
   if (!process.env.AWS_LAMBDA_FUNCTION_NAME) return;
   metrics.addMetric(name, unit, value);
   metrics.publishStoredMetrics();

@@ -3,17 +3,26 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readSecret, requireSecret } from './secrets';
 
 /** A stand-in for AWS's Parameters and Secrets extension on localhost: answers what Parameter Store holds. */
-const store: Record<string, string> = { '/mapnest/test/stripe/webhook-secret': 'whsec_from_ssm', '/mapnest/test/stripe/other': 'whsec_param' };
+const store: Record<string, string> = {
+  '/mapnest/test/stripe/webhook-secret': 'whsec_from_ssm',
+  '/mapnest/test/stripe/other': 'whsec_param',
+};
 const requests: Array<{ url: string; token: string | undefined }> = [];
 const extension = http.createServer((req, res) => {
   requests.push({ url: req.url ?? '', token: req.headers['x-aws-parameters-secrets-token'] as string | undefined });
   const url = new URL(req.url ?? '/', 'http://localhost');
   const value = store[url.searchParams.get('name') ?? ''];
-  if (url.pathname !== '/systemsmanager/parameters/get' || url.searchParams.get('withDecryption') !== 'true' || !value) {
+  if (
+    url.pathname !== '/systemsmanager/parameters/get' ||
+    url.searchParams.get('withDecryption') !== 'true' ||
+    !value
+  ) {
     res.writeHead(400).end('{"message":"not found"}');
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Parameter: { Name: url.searchParams.get('name'), Value: value, Type: 'SecureString' } }));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ Parameter: { Name: url.searchParams.get('name'), Value: value, Type: 'SecureString' } }));
 });
 
 beforeAll(async () => {
@@ -33,7 +42,12 @@ describe('secrets', () => {
     process.env.STRIPE_WEBHOOK_SECRET_PARAMETER = '/mapnest/test/stripe/webhook-secret';
     expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_from_ssm');
     expect(await readSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_from_ssm');
-    expect(requests).toEqual([{ url: '/systemsmanager/parameters/get?name=%2Fmapnest%2Ftest%2Fstripe%2Fwebhook-secret&withDecryption=true', token: 'session-token' }]);
+    expect(requests).toEqual([
+      {
+        url: '/systemsmanager/parameters/get?name=%2Fmapnest%2Ftest%2Fstripe%2Fwebhook-secret&withDecryption=true',
+        token: 'session-token',
+      },
+    ]);
   });
 
   it('prefers the parameter over a value in the environment, so a stray variable never shadows the stage', async () => {

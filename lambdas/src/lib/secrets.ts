@@ -16,11 +16,17 @@ async function fromExtension(parameter: string): Promise<string> {
   const hit = cache.get(parameter);
   if (hit && hit.until > Date.now()) return hit.value;
   const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT || '2773';
-  const res = await fetch(`http://localhost:${port}/systemsmanager/parameters/get?name=${encodeURIComponent(parameter)}&withDecryption=true`, {
-    headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
-    signal: AbortSignal.timeout(5_000),
-  });
-  if (!res.ok) throw new Error(`Parameter ${parameter} could not be read: the extension answered ${res.status} ${(await res.text()).slice(0, 200)}`);
+  const res = await fetch(
+    `http://localhost:${port}/systemsmanager/parameters/get?name=${encodeURIComponent(parameter)}&withDecryption=true`,
+    {
+      headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+      signal: AbortSignal.timeout(5_000),
+    },
+  );
+  if (!res.ok)
+    throw new Error(
+      `Parameter ${parameter} could not be read: the extension answered ${res.status} ${(await res.text()).slice(0, 200)}`,
+    );
   const value = ((await res.json()) as { Parameter?: { Value?: string } }).Parameter?.Value;
   if (!value) throw new Error(`Parameter ${parameter} is empty`);
   cache.set(parameter, { value, until: Date.now() + CACHE_MS });

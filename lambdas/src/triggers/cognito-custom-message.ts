@@ -54,7 +54,10 @@ const templates: Partial<Record<CustomMessageTriggerEvent['triggerSource'], Temp
   },
 };
 
-export function buildMessage(event: CustomMessageTriggerEvent, origin: string): { subject: string; html: string } | null {
+export function buildMessage(
+  event: CustomMessageTriggerEvent,
+  origin: string,
+): { subject: string; html: string } | null {
   const t = templates[event.triggerSource];
   if (!t) return null;
   const email = event.request.userAttributes.email ?? '';

@@ -14,5 +14,8 @@ export const handler = customResource(async (event) => {
   if (event.RequestType === 'Delete') return { physicalResourceId: event.PhysicalResourceId };
   const result = await seedDemoMaps();
   logger.info('demo maps seeded', { requestType: event.RequestType, ...result });
-  return { physicalResourceId: PHYSICAL_RESOURCE_ID, data: { Created: result.created.join(','), Kept: result.kept.join(','), Republished: result.republished.join(',') } };
+  return {
+    physicalResourceId: PHYSICAL_RESOURCE_ID,
+    data: { Created: result.created.join(','), Kept: result.kept.join(','), Republished: result.republished.join(',') },
+  };
 });

@@ -15,11 +15,20 @@ describe('thumbnail trigger helpers', () => {
   });
 
   it('renders JPEG thumbnails fitted inside 64 and 256 pixels without enlarging', async () => {
-    const wide = await sharp({ create: { width: 800, height: 400, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.3 } } }).png().toBuffer();
+    const wide = await sharp({
+      create: { width: 800, height: 400, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.3 } },
+    })
+      .png()
+      .toBuffer();
     const thumbs = await renderThumbnails(wide);
     const sizes = await Promise.all(thumbs.map(async (t) => ({ size: t.size, meta: await sharp(t.body).metadata() })));
-    expect(sizes.map((s) => [s.size, s.meta.format, s.meta.width, s.meta.height])).toEqual([[64, 'jpeg', 64, 32], [256, 'jpeg', 256, 128]]);
-    const tiny = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#f00' } }).png().toBuffer();
+    expect(sizes.map((s) => [s.size, s.meta.format, s.meta.width, s.meta.height])).toEqual([
+      [64, 'jpeg', 64, 32],
+      [256, 'jpeg', 256, 128],
+    ]);
+    const tiny = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     const small = await renderThumbnails(tiny);
     expect((await sharp(small[1]!.body).metadata()).width).toBe(20);
   });

@@ -44,11 +44,18 @@ export async function renderThumbnails(image: Uint8Array): Promise<Array<{ size:
     source = sharp(image, { density, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     await source.metadata();
   }
-  return Promise.all(THUMBNAIL_SIZES.map(async (size) => ({
-    size,
-    body: await source.clone().rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-  })));
+  return Promise.all(
+    THUMBNAIL_SIZES.map(async (size) => ({
+      size,
+      body: await source
+        .clone()
+        .rotate()
+        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer(),
+    })),
+  );
 }
 
 async function thumbnail(key: string): Promise<void> {

@@ -20,7 +20,9 @@ export function RouteErrorPage() {
       <h1 id="route-error-title" className="status-page__title">
         {MESSAGES.routeError}
       </h1>
-      <p className="status-page__text">We have been notified. Reloading the page usually helps; if it keeps happening, please contact us.</p>
+      <p className="status-page__text">
+        We have been notified. Reloading the page usually helps; if it keeps happening, please contact us.
+      </p>
       <div className="status-page__actions">
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           Reload page

@@ -15,7 +15,14 @@ const LANDING_TITLE = 'Custom interactive maps for your business';
 
 /** The app's tree with extra pages inside the root layout, the way features add theirs. */
 function withPages(extra: RouteObject[]): RouteObject[] {
-  return [{ path: '/', Component: RootLayout, errorElement: <RouteErrorPage />, children: [{ errorElement: <RouteErrorPage />, children: [...extra, ...layoutRoutes] }] }];
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      errorElement: <RouteErrorPage />,
+      children: [{ errorElement: <RouteErrorPage />, children: [...extra, ...layoutRoutes] }],
+    },
+  ];
 }
 
 function Boom(): never {
@@ -97,7 +104,9 @@ describe('header', () => {
   });
 
   it('hides the nav on pages whose route asks for it', async () => {
-    renderRoutes('/login', { routes: withPages([{ path: 'login', handle: { title: 'Login', hideNav: true }, element: <h1>Login</h1> }]) });
+    renderRoutes('/login', {
+      routes: withPages([{ path: 'login', handle: { title: 'Login', hideNav: true }, element: <h1>Login</h1> }]),
+    });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Mapnest home' })).toBeTruthy();
@@ -120,8 +129,16 @@ describe('footer', () => {
     renderRoutes('/');
     const footer = await screen.findByRole('contentinfo');
     const columns = within(footer).getByRole('navigation', { name: 'Footer' });
-    expect(within(columns).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Product', 'Examples', 'Legal', 'Company', 'Platform']);
-    expect(within(columns).getAllByRole('link').map((a) => a.textContent)).toEqual([
+    expect(
+      within(columns)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Examples', 'Legal', 'Company', 'Platform']);
+    expect(
+      within(columns)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
       'Pricing',
       'Documentation',
       'Real estate',
@@ -165,7 +182,11 @@ describe('footer', () => {
     renderRoutes('/no-such-page');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).queryByRole('navigation', { name: 'Footer' })).toBeNull();
-    expect(within(footer).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Privacy', '/privacy'],
       ['Terms', '/terms'],
     ]);
@@ -210,18 +231,29 @@ describe('route errors', () => {
     renderRoutes('/broken', { routes: withPages([{ path: 'broken', element: <Boom /> }]) });
     expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.routeError })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    await vi.waitFor(() => expect(events).toContainEqual({ type: 'error', message: 'kaboom', where: 'route', path: expect.any(String) }));
+    await vi.waitFor(() =>
+      expect(events).toContainEqual({ type: 'error', message: 'kaboom', where: 'route', path: expect.any(String) }),
+    );
     expect(consoleError).toHaveBeenCalledWith('[route]', expect.objectContaining({ message: 'kaboom' }));
   });
 
   it('shows the error screen when a page fails to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const routes = withPages([
-      { path: 'chunk', ...lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Chunk-abc.js'))) },
+      {
+        path: 'chunk',
+        ...lazyPage(() =>
+          Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Chunk-abc.js')),
+        ),
+      },
     ]);
     renderRoutes('/chunk', { routes });
     expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.routeError })).toBeTruthy();
-    await vi.waitFor(() => expect(events.find((e) => e.type === 'error')).toMatchObject({ message: expect.stringContaining('Failed to fetch dynamically imported module') }));
+    await vi.waitFor(() =>
+      expect(events.find((e) => e.type === 'error')).toMatchObject({
+        message: expect.stringContaining('Failed to fetch dynamically imported module'),
+      }),
+    );
   });
 });
 
@@ -267,7 +299,10 @@ describe('page views, scroll and focus', () => {
             <Outlet />
           </section>
         ),
-        children: [{ index: true, element: <p>Overview</p> }, { path: 'history', element: <p>History</p> }],
+        children: [
+          { index: true, element: <p>Overview</p> },
+          { path: 'history', element: <p>History</p> },
+        ],
       },
     ]);
     const { router } = renderRoutes('/things/a', { routes });

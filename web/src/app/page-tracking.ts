@@ -8,7 +8,12 @@ import { trackPageView } from '../lib/analytics';
  * 200 ms (spec §2, §9). When a different page opens (see pageKey), focus moves to the main landmark
  * so screen readers start reading the new page.
  */
-export function usePageTracking(pathname: string, title: string | undefined, page: string, main: RefObject<HTMLElement | null>) {
+export function usePageTracking(
+  pathname: string,
+  title: string | undefined,
+  page: string,
+  main: RefObject<HTMLElement | null>,
+) {
   const fullTitle = pageTitle(title);
   useEffect(() => {
     document.title = fullTitle;

@@ -18,7 +18,13 @@ describe('installPreloadRecovery', () => {
   it('handles the first failure by loading the pending navigation afresh', () => {
     const target = new EventTarget();
     const load = vi.fn();
-    installPreloadRecovery({ target, storage: memoryStorage(), pendingUrl: () => '/pricing', load, now: () => 1_000_000 });
+    installPreloadRecovery({
+      target,
+      storage: memoryStorage(),
+      pendingUrl: () => '/pricing',
+      load,
+      now: () => 1_000_000,
+    });
     expect(firePreloadError(target)).toEqual({ rethrown: false });
     expect(load).toHaveBeenCalledWith('/pricing');
   });

@@ -26,20 +26,53 @@ const extended = { footer: 'extended' } as const;
 
 /** The public pages of spec §2. */
 const publicRoutes: RouteObject[] = [
-  { index: true, handle: handle(T.landing, { ...extended, banner: true }), ...lazyPage(() => import('../pages/landing/LandingPage')) },
+  {
+    index: true,
+    handle: handle(T.landing, { ...extended, banner: true }),
+    ...lazyPage(() => import('../pages/landing/LandingPage')),
+  },
   { path: 'pricing', handle: handle(T.pricing, extended), ...lazyPage(() => import('../pages/pricing/PricingPage')) },
-  { path: 'estimate', handle: handle(T.estimate, extended), ...lazyPage(() => import('../pages/estimate/EstimatePage')) },
+  {
+    path: 'estimate',
+    handle: handle(T.estimate, extended),
+    ...lazyPage(() => import('../pages/estimate/EstimatePage')),
+  },
   { path: 'contact', handle: handle(T.contact, extended), ...lazyPage(() => import('../pages/contact/ContactPage')) },
-  { path: 'case-study/real-estate', handle: handle(T.realEstate, extended), ...lazyPage(() => import('../pages/case-study/RealEstatePage')) },
-  { path: 'case-study/retail', handle: handle(T.retail, extended), ...lazyPage(() => import('../pages/case-study/RetailPage')) },
-  { path: 'case-study/geographic', handle: handle(T.geographic, extended), ...lazyPage(() => import('../pages/case-study/GeographicPage')) },
-  { path: 'wayfinding', handle: handle(T.wayfinding, extended), ...lazyPage(() => import('../pages/wayfinding/WayfindingPage')) },
-  { path: 'agreement', handle: handle(T.agreement, extended), ...lazyPage(() => import('../pages/legal/AgreementPage')) },
+  {
+    path: 'case-study/real-estate',
+    handle: handle(T.realEstate, extended),
+    ...lazyPage(() => import('../pages/case-study/RealEstatePage')),
+  },
+  {
+    path: 'case-study/retail',
+    handle: handle(T.retail, extended),
+    ...lazyPage(() => import('../pages/case-study/RetailPage')),
+  },
+  {
+    path: 'case-study/geographic',
+    handle: handle(T.geographic, extended),
+    ...lazyPage(() => import('../pages/case-study/GeographicPage')),
+  },
+  {
+    path: 'wayfinding',
+    handle: handle(T.wayfinding, extended),
+    ...lazyPage(() => import('../pages/wayfinding/WayfindingPage')),
+  },
+  {
+    path: 'agreement',
+    handle: handle(T.agreement, extended),
+    ...lazyPage(() => import('../pages/legal/AgreementPage')),
+  },
   { path: 'privacy', handle: handle(T.privacy, extended), ...lazyPage(() => import('../pages/legal/PrivacyPage')) },
   { path: 'terms', handle: handle(T.terms, extended), ...lazyPage(() => import('../pages/legal/TermsPage')) },
   { path: 'docs', handle: handle(T.docs), ...lazyPage(() => import('../pages/redirect/DocsRedirectPage')) },
   { path: 'routes', handle: handle(T.routes), ...lazyPage(() => import('../pages/redirect/RoutesRedirectPage')) },
-  { path: 'demo', loader: () => redirect(`/maps/${DEMO_MAP_ID}`), element: <PageLoading />, hydrateFallbackElement: <PageLoading /> },
+  {
+    path: 'demo',
+    loader: () => redirect(`/maps/${DEMO_MAP_ID}`),
+    element: <PageLoading />,
+    hydrateFallbackElement: <PageLoading />,
+  },
 ];
 
 /** Pages inside the root layout. Features add one line each, e.g. `...authRoutes,` or `...mapsRoutes,`. */

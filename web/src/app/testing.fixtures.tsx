@@ -24,7 +24,10 @@ export const signedOut: Session = { ...SIGNED_OUT_SESSION, init: true };
 /** A known, signed-in session. */
 export const signedIn: Session = { ...SIGNED_OUT_SESSION, init: true, user: TEST_USER, userId: TEST_USER.uid };
 
-export function renderRoutes(path: string, { session = signedOut, routes = appRoutes }: { session?: Session; routes?: RouteObject[] } = {}) {
+export function renderRoutes(
+  path: string,
+  { session = signedOut, routes = appRoutes }: { session?: Session; routes?: RouteObject[] } = {},
+) {
   const store = createStore();
   store.set(sessionAtom, session);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

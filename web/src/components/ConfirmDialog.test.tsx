@@ -10,7 +10,17 @@ afterEach(() => {
 
 describe('ConfirmDialog', () => {
   it('shows title, subtitle and both buttons in a modal dialog', () => {
-    render(<ConfirmDialog open title="Delete map?" subtitle="This cannot be undone." positive="Delete" negative="Keep" onConfirm={() => {}} onCancel={() => {}} />);
+    render(
+      <ConfirmDialog
+        open
+        title="Delete map?"
+        subtitle="This cannot be undone."
+        positive="Delete"
+        negative="Keep"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Delete map?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.getAttribute('aria-describedby')).toBe(screen.getByText('This cannot be undone.').id);
@@ -55,7 +65,16 @@ describe('ConfirmDialog', () => {
 
   it('does not confirm while confirmDisabled is set', async () => {
     const onConfirm = vi.fn();
-    render(<ConfirmDialog open title="Delete account" positive="Delete" confirmDisabled onConfirm={onConfirm} onCancel={() => {}} />);
+    render(
+      <ConfirmDialog
+        open
+        title="Delete account"
+        positive="Delete"
+        confirmDisabled
+        onConfirm={onConfirm}
+        onCancel={() => {}}
+      />,
+    );
     await act(async () => {
       fireEvent.submit(screen.getByRole('button', { name: 'Delete' }).closest('form')!);
     });

@@ -63,7 +63,13 @@ export function ConfirmDialog({
   };
 
   return (
-    <Modal open={open} onClose={busy ? () => {} : cancel} labelledBy={titleId} describedBy={subtitle ? subtitleId : undefined} className="confirm">
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : cancel}
+      labelledBy={titleId}
+      describedBy={subtitle ? subtitleId : undefined}
+      className="confirm"
+    >
       <form className="confirm__form" onSubmit={submit} noValidate>
         <h2 id={titleId} className="confirm__title">
           {title}
@@ -83,7 +89,12 @@ export function ConfirmDialog({
           <button type="button" className="btn btn--secondary" onClick={cancel} disabled={busy}>
             {negative}
           </button>
-          <button type="submit" className={danger ? 'btn btn--danger' : 'btn btn--primary'} disabled={busy || confirmDisabled} data-autofocus={children ? undefined : true}>
+          <button
+            type="submit"
+            className={danger ? 'btn btn--danger' : 'btn btn--primary'}
+            disabled={busy || confirmDisabled}
+            data-autofocus={children ? undefined : true}
+          >
             {busy && <Spinner size="sm" label="Working" />}
             {positive}
           </button>

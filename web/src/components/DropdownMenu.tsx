@@ -24,7 +24,13 @@ export interface DropdownMenuProps {
 }
 
 /** The dropdown menu of spec §2: items with title, leading, trailing and disabled; full keyboard support. */
-export function DropdownMenu({ trigger, label, items, align = 'start', triggerClassName = 'btn btn--secondary btn--sm' }: DropdownMenuProps) {
+export function DropdownMenu({
+  trigger,
+  label,
+  items,
+  align = 'start',
+  triggerClassName = 'btn btn--secondary btn--sm',
+}: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -32,7 +38,8 @@ export function DropdownMenu({ trigger, label, items, align = 'start', triggerCl
   const menuId = useId();
   const initialFocus = useRef<'first' | 'last'>('first');
 
-  const enabledItems = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []);
+  const enabledItems = () =>
+    Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []);
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -41,7 +48,9 @@ export function DropdownMenu({ trigger, label, items, align = 'start', triggerCl
 
   useEffect(() => {
     if (!open) return;
-    const list = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []);
+    const list = Array.from(
+      menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [],
+    );
     (initialFocus.current === 'last' ? list[list.length - 1] : list[0])?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
@@ -108,7 +117,14 @@ export function DropdownMenu({ trigger, label, items, align = 'start', triggerCl
         {trigger}
       </button>
       {open && (
-        <div id={menuId} ref={menu} role="menu" aria-label={label} className={`menu__list menu__list--${align}`} onKeyDown={onMenuKeyDown}>
+        <div
+          id={menuId}
+          ref={menu}
+          role="menu"
+          aria-label={label}
+          className={`menu__list menu__list--${align}`}
+          onKeyDown={onMenuKeyDown}
+        >
           {items.map((item, i) => (
             <div
               key={item.id ?? i}

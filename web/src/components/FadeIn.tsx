@@ -32,11 +32,24 @@ export interface FadeInStaggerProps {
 }
 
 /** Fades each child in turn, for grids and lists. */
-export function FadeInStagger({ children, step = 0.06, as: Tag = 'div', itemAs = 'div', className, itemClassName }: FadeInStaggerProps) {
+export function FadeInStagger({
+  children,
+  step = 0.06,
+  as: Tag = 'div',
+  itemAs = 'div',
+  className,
+  itemClassName,
+}: FadeInStaggerProps) {
   return (
     <Tag className={className}>
       {Children.toArray(children).map((child, i) => (
-        <FadeIn key={isValidElement(child) && child.key != null ? child.key : i} as={itemAs} delay={i * step} duration={PAGE_FADE_S * 2} className={itemClassName}>
+        <FadeIn
+          key={isValidElement(child) && child.key != null ? child.key : i}
+          as={itemAs}
+          delay={i * step}
+          duration={PAGE_FADE_S * 2}
+          className={itemClassName}
+        >
           {child}
         </FadeIn>
       ))}

@@ -10,7 +10,14 @@ function describedBy(id: string, hint?: string, error?: string | null) {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
-function Chrome({ id, label, hint, error, required, children }: FieldChrome & { id: string; required?: boolean; children: ReactNode }) {
+function Chrome({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  children,
+}: FieldChrome & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field__label">

@@ -25,7 +25,17 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * before validating, treats a value equal to the saved one as no change, and shows the spinner for
  * at least 300 ms so a fast save does not flicker.
  */
-export function InlineTextField({ label, value, onSave, validate, placeholder, maxLength, description, disabled, type = 'text' }: InlineTextFieldProps) {
+export function InlineTextField({
+  label,
+  value,
+  onSave,
+  validate,
+  placeholder,
+  maxLength,
+  description,
+  disabled,
+  type = 'text',
+}: InlineTextFieldProps) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [saved, setSaved] = useState(value);
@@ -52,7 +62,10 @@ export function InlineTextField({ label, value, onSave, validate, placeholder, m
     setError(problem);
     if (problem) return;
     setSaving(true);
-    const [result] = await Promise.allSettled([Promise.resolve().then(() => onSave(next)), wait(INLINE_SAVE_MIN_SPINNER_MS)]);
+    const [result] = await Promise.allSettled([
+      Promise.resolve().then(() => onSave(next)),
+      wait(INLINE_SAVE_MIN_SPINNER_MS),
+    ]);
     setSaving(false);
     if (result.status === 'rejected') {
       const reason: unknown = result.reason;
@@ -67,10 +80,15 @@ export function InlineTextField({ label, value, onSave, validate, placeholder, m
     void commit();
   };
 
-  const describedBy = [description ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form className={['inline-field', error ? 'inline-field--invalid' : ''].filter(Boolean).join(' ')} onSubmit={onSubmit} noValidate>
+    <form
+      className={['inline-field', error ? 'inline-field--invalid' : ''].filter(Boolean).join(' ')}
+      onSubmit={onSubmit}
+      noValidate
+    >
       <label htmlFor={id} className="field__label">
         {label}
       </label>
@@ -108,7 +126,12 @@ export function InlineTextField({ label, value, onSave, validate, placeholder, m
           </span>
         ) : (
           dirty && (
-            <button type="submit" className="inline-field__action inline-field__save" aria-label={`Save ${label}`} disabled={disabled}>
+            <button
+              type="submit"
+              className="inline-field__action inline-field__save"
+              aria-label={`Save ${label}`}
+              disabled={disabled}
+            >
               <CheckIcon size={18} />
             </button>
           )

@@ -17,7 +17,15 @@ export function LinkedCard({ title, to, image, description, eyebrow, headingLeve
   const internal = to.startsWith('/') && !to.startsWith('//');
   return (
     <article className="card-link">
-      <img className="card-link__image" src={image.src} alt={image.alt ?? ''} width={image.width} height={image.height} loading="lazy" decoding="async" />
+      <img
+        className="card-link__image"
+        src={image.src}
+        alt={image.alt ?? ''}
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="card-link__body">
         {eyebrow && <p className="card-link__eyebrow">{eyebrow}</p>}
         <Heading className="card-link__title">

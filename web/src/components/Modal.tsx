@@ -36,7 +36,8 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
-    const target = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node;
+    const target =
+      node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node;
     target?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -71,7 +72,11 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
 
   if (!mounted) return null;
   return createPortal(
-    <div className="modal" data-state={open ? 'open' : 'closed'} style={{ '--modal-ms': `${MODAL_ANIMATION_MS}ms` } as CSSProperties}>
+    <div
+      className="modal"
+      data-state={open ? 'open' : 'closed'}
+      style={{ '--modal-ms': `${MODAL_ANIMATION_MS}ms` } as CSSProperties}
+    >
       <div className="modal__backdrop" onClick={open ? onClose : undefined} aria-hidden="true" />
       <div
         ref={panel}

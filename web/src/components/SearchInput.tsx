@@ -15,7 +15,15 @@ export interface SearchInputProps {
 }
 
 /** The search input of spec §2: single-key shortcut, clear button, error text. */
-export function SearchInput({ value, onChange, label, placeholder = 'Search', shortcutKey, error, className }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onChange,
+  label,
+  placeholder = 'Search',
+  shortcutKey,
+  error,
+  className,
+}: SearchInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const errorId = `${id}-error`;

@@ -10,7 +10,14 @@ export interface SectionHeadingProps {
 }
 
 /** The section heading of spec §2: optional eyebrow, the heading, optional subtitle. */
-export function SectionHeading({ title, eyebrow, subtitle, as: Heading = 'h2', align = 'start', id }: SectionHeadingProps) {
+export function SectionHeading({
+  title,
+  eyebrow,
+  subtitle,
+  as: Heading = 'h2',
+  align = 'start',
+  id,
+}: SectionHeadingProps) {
   return (
     <div className={`section-heading section-heading--${align}`}>
       {eyebrow && <p className="section-heading__eyebrow">{eyebrow}</p>}

@@ -12,7 +12,9 @@ const options = [
 
 describe('SegmentedToggle', () => {
   it.each(['sm', 'md', 'lg'] as const)('renders size %s as a labelled radio group', (size) => {
-    render(<SegmentedToggle label="Billing period" size={size} options={options} value="monthly" onChange={() => {}} />);
+    render(
+      <SegmentedToggle label="Billing period" size={size} options={options} value="monthly" onChange={() => {}} />,
+    );
     const group = screen.getByRole('radiogroup', { name: 'Billing period' });
     expect(group.className).toContain(`segmented--${size}`);
     expect((screen.getByRole('radio', { name: 'Monthly' }) as HTMLInputElement).checked).toBe(true);

@@ -17,12 +17,26 @@ export interface SegmentedToggleProps<T extends string> {
 }
 
 /** The segmented toggle of spec §2 (sizes sm, md, lg), built on radio inputs for native keyboard use. */
-export function SegmentedToggle<T extends string>({ label, options, value, onChange, size = 'md', className }: SegmentedToggleProps<T>) {
+export function SegmentedToggle<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  size = 'md',
+  className,
+}: SegmentedToggleProps<T>) {
   const name = useId();
   return (
-    <div role="radiogroup" aria-label={label} className={['segmented', `segmented--${size}`, className].filter(Boolean).join(' ')}>
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className={['segmented', `segmented--${size}`, className].filter(Boolean).join(' ')}
+    >
       {options.map((option) => (
-        <label key={option.value} className={option.value === value ? 'segmented__option is-selected' : 'segmented__option'}>
+        <label
+          key={option.value}
+          className={option.value === value ? 'segmented__option is-selected' : 'segmented__option'}
+        >
           <input
             type="radio"
             className="segmented__input"

@@ -24,7 +24,19 @@ export interface SelectProps<T extends string> {
 }
 
 /** The select dropdown of spec §2: a styled native select, so keyboard and mobile pickers just work. */
-export function Select<T extends string>({ label, value, onChange, options, placeholder, hint, error, name, required, disabled, hideLabel }: SelectProps<T>) {
+export function Select<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  hint,
+  error,
+  name,
+  required,
+  disabled,
+  hideLabel,
+}: SelectProps<T>) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

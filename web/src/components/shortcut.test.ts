@@ -26,7 +26,9 @@ describe('matchesShortcut', () => {
     expect(matchesShortcut(key('s', { ctrlKey: true }), { key: 's', ctrl: true })).toBe(true);
     expect(matchesShortcut(key('s', { ctrlKey: true, shiftKey: true }), { key: 's', ctrl: true })).toBe(false);
     expect(matchesShortcut(key('s', { metaKey: true }), { key: 's', ctrl: true })).toBe(false);
-    expect(matchesShortcut(key('z', { metaKey: true, shiftKey: true }), { key: 'z', meta: true, shift: true })).toBe(true);
+    expect(matchesShortcut(key('z', { metaKey: true, shiftKey: true }), { key: 'z', meta: true, shift: true })).toBe(
+      true,
+    );
     expect(matchesShortcut(key('a', { altKey: true }), { key: 'a', alt: true })).toBe(true);
   });
 
@@ -45,7 +47,8 @@ describe('matchesShortcut', () => {
 describe('hasModifier', () => {
   it('sees each modifier', () => {
     expect(hasModifier(key('a'))).toBe(false);
-    for (const m of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const) expect(hasModifier(key('a', { [m]: true }))).toBe(true);
+    for (const m of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const)
+      expect(hasModifier(key('a', { [m]: true }))).toBe(true);
   });
 });
 

@@ -49,7 +49,9 @@ describe('useKeyboardShortcut', () => {
 
   it('does nothing when disabled, and stops on unmount', () => {
     const handler = vi.fn();
-    const { rerender, unmount } = render(<Host shortcut={{ key: 'x' }} handler={handler} options={{ enabled: false }} />);
+    const { rerender, unmount } = render(
+      <Host shortcut={{ key: 'x' }} handler={handler} options={{ enabled: false }} />,
+    );
     fireEvent.keyDown(document.body, { key: 'x' });
     expect(handler).not.toHaveBeenCalled();
     rerender(<Host shortcut={{ key: 'x' }} handler={handler} />);

@@ -10,7 +10,11 @@ export interface ShortcutOptions {
 }
 
 /** Calls `handler` when the shortcut is pressed anywhere in the document. */
-export function useKeyboardShortcut(shortcut: Shortcut, handler: (event: KeyboardEvent) => void, options: ShortcutOptions = {}) {
+export function useKeyboardShortcut(
+  shortcut: Shortcut,
+  handler: (event: KeyboardEvent) => void,
+  options: ShortcutOptions = {},
+) {
   const { enabled = true, allowInInputs, preventDefault = true } = options;
   const { key, ctrl, meta, shift, alt, mod } = shortcut;
   const onKey = useEffectEvent((event: KeyboardEvent) => {

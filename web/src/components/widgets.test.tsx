@@ -12,11 +12,19 @@ import { Spinner } from './Spinner';
 
 afterEach(cleanup);
 
-const inRouter = (element: ReactNode) => render(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
+const inRouter = (element: ReactNode) =>
+  render(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
 
 describe('small widgets', () => {
   it('LinkedCard links its title and shows the image', () => {
-    inRouter(<LinkedCard title="Retail" to="/case-study/retail" image={{ src: '/img/retail.svg', alt: 'Mall' }} description="Store finders" />);
+    inRouter(
+      <LinkedCard
+        title="Retail"
+        to="/case-study/retail"
+        image={{ src: '/img/retail.svg', alt: 'Mall' }}
+        description="Store finders"
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Retail' }).getAttribute('href')).toBe('/case-study/retail');
     expect(screen.getByRole('img', { name: 'Mall' }).getAttribute('src')).toBe('/img/retail.svg');
     expect(screen.getByText('Store finders')).toBeTruthy();
@@ -29,7 +37,10 @@ describe('small widgets', () => {
 
   it('CheckList renders one check-icon bullet per item', () => {
     const { container } = render(<CheckList items={['Cloud map hosting', 'Automatic updates']} />);
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cloud map hosting', 'Automatic updates']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Cloud map hosting',
+      'Automatic updates',
+    ]);
     expect(container.querySelectorAll('svg.checklist__icon[aria-hidden="true"]')).toHaveLength(2);
   });
 
@@ -53,7 +64,16 @@ describe('small widgets', () => {
   });
 
   it('Select labels a native select, with placeholder and error', () => {
-    render(<Select label="Topic" value="" placeholder="Choose" options={[{ value: 'a', label: 'A' }]} error="Choose a topic." onChange={() => {}} />);
+    render(
+      <Select
+        label="Topic"
+        value=""
+        placeholder="Choose"
+        options={[{ value: 'a', label: 'A' }]}
+        error="Choose a topic."
+        onChange={() => {}}
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'Topic' });
     expect((select as HTMLSelectElement).value).toBe('');
     expect(select.getAttribute('aria-invalid')).toBe('true');

@@ -6,7 +6,10 @@ import { takeStartedFetch } from './boot';
 afterEach(() => vi.unstubAllGlobals());
 
 /** Runs the embed page's inline script as the browser would on `pathname`; returns the stubbed window and fetch. */
-function boot(pathname: string, respond: () => Promise<Response> = async () => Response.json({ expired: true, title: 'Trial' })) {
+function boot(
+  pathname: string,
+  respond: () => Promise<Response> = async () => Response.json({ expired: true, title: 'Trial' }),
+) {
   const location = { pathname, origin: 'https://m.example' };
   const win: Record<string, unknown> = { location };
   const fetch = vi.fn(respond);
@@ -24,7 +27,10 @@ describe('the embed page boot script', () => {
     expect(win[EMBED_BOOT_GLOBAL]).toMatchObject({ mapId: 'abc123' });
     const started = takeStartedFetch('abc123', 'https://m.example');
     expect(started).not.toBeNull();
-    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({ kind: 'expired', title: 'Trial' });
+    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
+      kind: 'expired',
+      title: 'Trial',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     // Taken once: a remount fetches anew.
     expect(takeStartedFetch('abc123', 'https://m.example')).toBeNull();
@@ -56,7 +62,10 @@ describe('the embed page boot script', () => {
       await new Promise((r) => setTimeout(r, 0));
       expect(unhandled).not.toHaveBeenCalled();
       const started = takeStartedFetch('abc123', 'https://m.example');
-      expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({ kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' });
+      expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
+        kind: 'error',
+        message: 'The map could not be loaded. Check your connection and try again.',
+      });
     } finally {
       process.off('unhandledRejection', unhandled);
     }

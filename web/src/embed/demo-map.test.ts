@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { strictMapDocument } from '@mapnest/shared/map-document';
 
-const demo = (name: string) => readFileSync(fileURLToPath(new URL(`../../public/demo/${name}`, import.meta.url)), 'utf8');
+const demo = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../public/demo/${name}`, import.meta.url)), 'utf8');
 
 describe('the demo map (Riverside Centre)', () => {
   const doc = strictMapDocument.parse(JSON.parse(demo('riverside-centre.json')));

@@ -38,8 +38,20 @@ function notice(title: string, text: string): HTMLElement {
   svg.setAttribute('height', '40');
   svg.setAttribute('viewBox', '0 0 24 24');
   svg.setAttribute('aria-hidden', 'true');
-  svg.innerHTML = '<path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/>';
-  return h('div', { class: 'mn-embed-state' }, h('div', { class: 'mn-notice', role: 'alert' }, svg, h('h1', null, title), h('p', null, text), h('a', { href: '/', target: '_blank', rel: 'noopener' }, 'Made with Mapnest')));
+  svg.innerHTML =
+    '<path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/>';
+  return h(
+    'div',
+    { class: 'mn-embed-state' },
+    h(
+      'div',
+      { class: 'mn-notice', role: 'alert' },
+      svg,
+      h('h1', null, title),
+      h('p', null, text),
+      h('a', { href: '/', target: '_blank', rel: 'noopener' }, 'Made with Mapnest'),
+    ),
+  );
 }
 
 /** Shows the published map `mapId` in `host`. */
@@ -47,22 +59,37 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
   let viewer: MapViewerInstance | null = null;
   let beacon: ReturnType<typeof startBeacon> | null = null;
-  host.replaceChildren(h('div', { class: 'mn-embed-state', role: 'status' }, h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }), h('span', null, 'Loading map…')));
+  host.replaceChildren(
+    h(
+      'div',
+      { class: 'mn-embed-state', role: 'status' },
+      h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
+      h('span', null, 'Loading map…'),
+    ),
+  );
   const title = (t: string | null) => {
     if (o.mode === 'page') document.title = pageTitle(t);
   };
   const shown = (async (): Promise<MapViewerInstance | null> => {
     // The /m/{id} page's inline script may have started this download before this code arrived (./boot.ts).
     const started = o.mapId && o.mode === 'page' ? takeStartedFetch(o.mapId, o.origin) : null;
-    const result = o.mapId ? await fetchPublished(o.origin, o.mapId, ctrl.signal, started) : ({ kind: 'not-found' } as const);
+    const result = o.mapId
+      ? await fetchPublished(o.origin, o.mapId, ctrl.signal, started)
+      : ({ kind: 'not-found' } as const);
     if (ctrl.signal.aborted) return null;
     if (result.kind !== 'ready') {
       title(result.kind === 'expired' ? result.title : null);
       host.replaceChildren(
         result.kind === 'not-found'
-          ? notice('Map not found', 'This map doesn’t exist or is no longer published. If you followed a link, ask the site owner for an updated one.')
+          ? notice(
+              'Map not found',
+              'This map doesn’t exist or is no longer published. If you followed a link, ask the site owner for an updated one.',
+            )
           : result.kind === 'expired'
-            ? notice('This test map has expired', 'Test maps stay online for 7 days. The map’s owner can publish it on a plan to bring it back.')
+            ? notice(
+                'This test map has expired',
+                'Test maps stay online for 7 days. The map’s owner can publish it on a plan to bring it back.',
+              )
             : notice('The map can’t be shown', result.message),
       );
       return null;
@@ -99,7 +126,9 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     if (ctrl.signal.aborted) return null;
     // A bug, not a data problem: say so plainly and leave the details to the console.
     console.error(e);
-    host.replaceChildren(notice('The map can’t be shown', 'Something went wrong while showing this map. Please reload the page.'));
+    host.replaceChildren(
+      notice('The map can’t be shown', 'Something went wrong while showing this map. Please reload the page.'),
+    );
     return null;
   });
   return {

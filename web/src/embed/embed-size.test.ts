@@ -15,7 +15,9 @@ describe('embed size budget', () => {
     const files = embedJsFiles(dist);
     const total = files.reduce((n, f) => n + f.gzipBytes, 0);
     const detail = files.map((f) => `${f.path} ${(f.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
-    expect(total, `embed JS is ${(total / 1024).toFixed(1)} KB gzipped (${detail})`).toBeLessThanOrEqual(EMBED_JS_BUDGET_BYTES);
+    expect(total, `embed JS is ${(total / 1024).toFixed(1)} KB gzipped (${detail})`).toBeLessThanOrEqual(
+      EMBED_JS_BUDGET_BYTES,
+    );
   });
 
   // react-router and zod leave stable strings in minified code (jotai and Amplify do not; the budget covers them).

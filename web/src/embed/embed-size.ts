@@ -31,7 +31,9 @@ export function embedJsFiles(distDir: string): EmbedJsFile[] {
   const seen = new Set(files.map((f) => f.path));
   for (let i = 0; i < files.length; i++) {
     const code = readFileSync(join(distDir, files[i]!.path.replace(/^\//, '')), 'utf8');
-    for (const m of code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)|from\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    for (const m of code.matchAll(
+      /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)|from\s*["'](\.{1,2}\/[^"']+\.js)["']/g,
+    )) {
       const rel = m[1] ?? m[2]!;
       const abs = new URL(rel, `http://x${files[i]!.path}`).pathname;
       if (seen.has(abs)) continue;

@@ -30,5 +30,10 @@ if (pageRoot) {
   window.addEventListener('message', (e) => {
     if (api && framed && e.source === window.parent) runCommand(api, e.data);
   });
-  void embedMap(pageRoot, { mapId: mapIdFromPath(window.location.pathname), origin: window.location.origin, mode: 'page', onEvent }).viewer.then((v) => (api = v));
+  void embedMap(pageRoot, {
+    mapId: mapIdFromPath(window.location.pathname),
+    origin: window.location.origin,
+    mode: 'page',
+    onEvent,
+  }).viewer.then((v) => (api = v));
 }

@@ -29,11 +29,19 @@ export function mountMap(host: HTMLElement, options: MountOptions): Promise<MapV
   // The embed's CSS travels inside its JavaScript (./styles.ts): no style sheet to request.
   shadow.replaceChildren(container);
   applyEmbedStyles(shadow);
-  const onEvent: ViewerEventSink = (type, detail) => el.dispatchEvent(new CustomEvent(EVENT_PREFIX + type, { detail, bubbles: true, composed: true }));
+  const onEvent: ViewerEventSink = (type, detail) =>
+    el.dispatchEvent(new CustomEvent(EVENT_PREFIX + type, { detail, bubbles: true, composed: true }));
   // A host given a height gets a map that fills it; otherwise the map sizes itself from its settings.
   const fill = el.clientHeight > 100;
   container.style.height = fill ? '100%' : '';
-  const embedded = embedMap(container, { mapId: options.mapId, origin: options.origin, mode: 'element', initialLocation: options.location ?? null, fill, onEvent });
+  const embedded = embedMap(container, {
+    mapId: options.mapId,
+    origin: options.origin,
+    mode: 'element',
+    initialLocation: options.location ?? null,
+    fill,
+    onEvent,
+  });
   el.__mapnestUnmount = () => {
     embedded.destroy();
     shadow.replaceChildren();

@@ -84,7 +84,12 @@ export function embedBuild(embedHtml: string, stylesModule: string): Plugin {
         },
       });
       // Then the script-tag loader, which names the embed's hashed file.
-      await build({ ...loaderBuildConfig(config.build.outDir), configFile: false, mode: config.mode, logLevel: config.logLevel });
+      await build({
+        ...loaderBuildConfig(config.build.outDir),
+        configFile: false,
+        mode: config.mode,
+        logLevel: config.logLevel,
+      });
     },
   };
 }

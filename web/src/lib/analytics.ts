@@ -4,8 +4,7 @@
  */
 
 export type AnalyticsEvent =
-  | { type: 'page_view'; path: string }
-  | { type: 'error'; message: string; where: string; path: string };
+  { type: 'page_view'; path: string } | { type: 'error'; message: string; where: string; path: string };
 
 export type AnalyticsSink = (event: AnalyticsEvent) => void;
 
@@ -18,7 +17,8 @@ export const dataLayerSink: AnalyticsSink = (event) => {
   const layer = typeof window === 'undefined' ? undefined : (window as DataLayerWindow).dataLayer;
   if (!Array.isArray(layer)) return;
   if (event.type === 'page_view') layer.push({ event: 'page_view', page_path: event.path });
-  else layer.push({ event: 'app_error', error_message: event.message, error_where: event.where, page_path: event.path });
+  else
+    layer.push({ event: 'app_error', error_message: event.message, error_where: event.where, page_path: event.path });
 };
 
 let sink: AnalyticsSink = dataLayerSink;

@@ -11,7 +11,10 @@ let viewAs: () => string | null = () => null;
  * Connects the call client to the signed-in session: the ID token provider and the administrator's view-as id.
  * Pass {} on sign-out.
  */
-export function setCallAuth(providers: { getIdToken?: () => Promise<string | null>; getViewAs?: () => string | null }): void {
+export function setCallAuth(providers: {
+  getIdToken?: () => Promise<string | null>;
+  getViewAs?: () => string | null;
+}): void {
   idToken = providers.getIdToken ?? (async () => null);
   viewAs = providers.getViewAs ?? (() => null);
 }

@@ -23,41 +23,71 @@ describe('call client', () => {
 
   it("says 'Response is not valid JSON object.' for a 200 answer that is not a JSON object", async () => {
     for (const body of ['not json', '', '[1,2]']) {
-      await expect(callWith(200, body)('listMaps', null)).rejects.toMatchObject({ code: 'internal', message: 'Response is not valid JSON object.' });
+      await expect(callWith(200, body)('listMaps', null)).rejects.toMatchObject({
+        code: 'internal',
+        message: 'Response is not valid JSON object.',
+      });
     }
   });
 
   it("says 'Response is missing data field.' for a 200 answer without data", async () => {
-    await expect(callWith(200, '{"other":1}')('listMaps', null)).rejects.toMatchObject({ code: 'internal', message: 'Response is missing data field.' });
+    await expect(callWith(200, '{"other":1}')('listMaps', null)).rejects.toMatchObject({
+      code: 'internal',
+      message: 'Response is missing data field.',
+    });
   });
 
   it('maps the spec status table when the body carries no error', () => {
     const table: Array<[number, string]> = [
-      [400, 'invalid-argument'], [401, 'unauthenticated'], [403, 'permission-denied'], [404, 'not-found'], [409, 'aborted'],
-      [429, 'resource-exhausted'], [499, 'cancelled'], [500, 'internal'], [501, 'unimplemented'], [503, 'unavailable'],
-      [504, 'deadline-exceeded'], [418, 'unknown'], [502, 'unknown'],
+      [400, 'invalid-argument'],
+      [401, 'unauthenticated'],
+      [403, 'permission-denied'],
+      [404, 'not-found'],
+      [409, 'aborted'],
+      [429, 'resource-exhausted'],
+      [499, 'cancelled'],
+      [500, 'internal'],
+      [501, 'unimplemented'],
+      [503, 'unavailable'],
+      [504, 'deadline-exceeded'],
+      [418, 'unknown'],
+      [502, 'unknown'],
     ];
-    for (const [status, code] of table) expect(errorForResponse(status, { message: 'Unauthorized' })?.code, String(status)).toBe(code);
+    for (const [status, code] of table)
+      expect(errorForResponse(status, { message: 'Unauthorized' })?.code, String(status)).toBe(code);
     expect(errorForResponse(200, {})).toBeNull();
   });
 
   it('prefers the body status and message, and keeps details', async () => {
-    const err = await callWith(429, '{"error":{"status":"RESOURCE_EXHAUSTED","message":"No slots","details":{"slot":"test"}}}')('createMap', { title: 'x' }).catch((e: unknown) => e);
+    const err = await callWith(
+      429,
+      '{"error":{"status":"RESOURCE_EXHAUSTED","message":"No slots","details":{"slot":"test"}}}',
+    )('createMap', { title: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CallError);
     expect(err).toMatchObject({ code: 'resource-exhausted', message: 'No slots', details: { slot: 'test' } });
   });
 
   it("uses 'Unauthenticated' for a 401 without the protocol envelope (API Gateway's authorizer)", () => {
-    expect(errorForResponse(401, { message: 'Unauthorized' })).toMatchObject({ code: 'unauthenticated', message: 'Unauthenticated' });
+    expect(errorForResponse(401, { message: 'Unauthorized' })).toMatchObject({
+      code: 'unauthenticated',
+      message: 'Unauthenticated',
+    });
   });
 
   it('answers internal for an unknown wire status', () => {
-    expect(errorForResponse(400, { error: { status: 'WHATEVER', message: 'x' } })).toMatchObject({ code: 'internal', message: 'internal' });
+    expect(errorForResponse(400, { error: { status: 'WHATEVER', message: 'x' } })).toMatchObject({
+      code: 'internal',
+      message: 'internal',
+    });
   });
 
   it('sends the token, the view-as header and the {data} body', async () => {
     let seen: RequestInit | undefined;
-    const call = createCallClient({ fetch: fakeFetch(200, '{"data":1}', (i) => (seen = i)), getIdToken: async () => 'tok', getViewAs: () => 'uid-2' });
+    const call = createCallClient({
+      fetch: fakeFetch(200, '{"data":1}', (i) => (seen = i)),
+      getIdToken: async () => 'tok',
+      getViewAs: () => 'uid-2',
+    });
     await call('getMap', { id: 'a' });
     const headers = seen!.headers as Record<string, string>;
     expect(headers.authorization).toBe('Bearer tok');
@@ -76,12 +106,15 @@ describe('call client', () => {
 
   it('times out with deadline-exceeded and cancels with cancelled', async () => {
     // Like fetch: never answers, rejects once its signal aborts (at once if it already has).
-    const never = (async (_u: RequestInfo | URL, init?: RequestInit) => new Promise((_, reject) => {
-      const abort = () => reject(new DOMException('aborted', 'AbortError'));
-      if (init!.signal!.aborted) abort();
-      init!.signal!.addEventListener('abort', abort);
-    })) as typeof fetch;
-    await expect(createCallClient({ fetch: never })('listMaps', null, { timeoutMs: 20 })).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    const never = (async (_u: RequestInfo | URL, init?: RequestInit) =>
+      new Promise((_, reject) => {
+        const abort = () => reject(new DOMException('aborted', 'AbortError'));
+        if (init!.signal!.aborted) abort();
+        init!.signal!.addEventListener('abort', abort);
+      })) as typeof fetch;
+    await expect(createCallClient({ fetch: never })('listMaps', null, { timeoutMs: 20 })).rejects.toMatchObject({
+      code: 'deadline-exceeded',
+    });
     const controller = new AbortController();
     const pending = createCallClient({ fetch: never })('listMaps', null, { signal: controller.signal });
     controller.abort();

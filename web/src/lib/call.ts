@@ -52,7 +52,8 @@ export function errorForResponse(httpStatus: number, body: unknown): CallError |
 }
 
 async function encodeBody(payload: string): Promise<{ body: BodyInit; gzip: boolean }> {
-  if (payload.length < GZIP_ABOVE_BYTES || typeof CompressionStream === 'undefined') return { body: payload, gzip: false };
+  if (payload.length < GZIP_ABOVE_BYTES || typeof CompressionStream === 'undefined')
+    return { body: payload, gzip: false };
   const stream = new Blob([payload]).stream().pipeThrough(new CompressionStream('gzip'));
   return { body: await new Response(stream).blob(), gzip: true };
 }
@@ -104,7 +105,8 @@ export function createCallClient(config: CallClientConfig = {}) {
     }
     const error = errorForResponse(response.status, json);
     if (error) throw error;
-    if (!json || typeof json !== 'object' || Array.isArray(json)) throw new CallError('internal', MESSAGES.responseNotJson);
+    if (!json || typeof json !== 'object' || Array.isArray(json))
+      throw new CallError('internal', MESSAGES.responseNotJson);
     const record = json as Record<string, unknown>;
     const result = 'data' in record ? record.data : record.result;
     if (result === undefined) throw new CallError('internal', MESSAGES.responseMissingData);

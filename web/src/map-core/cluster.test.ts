@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { GridClusterer } from './cluster';
 
 const extent = { width: 1000, height: 800 };
-const pts = fc.array(fc.tuple(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 800, noNaN: true })), { maxLength: 400 });
+const pts = fc.array(
+  fc.tuple(fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0, max: 800, noNaN: true })),
+  { maxLength: 400 },
+);
 
 function make(p: [number, number][], radius = 40): GridClusterer {
   return new GridClusterer(
@@ -37,7 +40,12 @@ describe('GridClusterer', () => {
           const m = c.members(it);
           const cx = m.reduce((s, i) => s + p[i]![0], 0) / m.length;
           const cy = m.reduce((s, i) => s + p[i]![1], 0) / m.length;
-          return Math.abs(cx - it.x) < 1e-6 && Math.abs(cy - it.y) < 1e-6 && it.x >= it.bounds.minX - 1e-9 && it.x <= it.bounds.maxX + 1e-9;
+          return (
+            Math.abs(cx - it.x) < 1e-6 &&
+            Math.abs(cy - it.y) < 1e-6 &&
+            it.x >= it.bounds.minX - 1e-9 &&
+            it.x <= it.bounds.maxX + 1e-9
+          );
         });
       }),
     );

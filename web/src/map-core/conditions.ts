@@ -19,7 +19,10 @@ function toNumber(s: string): number | null {
 
 /** True when a location meets a condition; text comparisons ignore case. */
 export function meetsCondition(loc: Location, c: Condition): boolean {
-  if (c.field === 'groups' && (c.op === 'equals' || c.op === 'notEquals' || c.op === 'contains' || c.op === 'notContains')) {
+  if (
+    c.field === 'groups' &&
+    (c.op === 'equals' || c.op === 'notEquals' || c.op === 'contains' || c.op === 'notContains')
+  ) {
     const has = (loc.groups ?? []).includes(c.value);
     return c.op === 'equals' || c.op === 'contains' ? has : !has;
   }

@@ -7,7 +7,8 @@ const index = new SearchIndex([
   { groups: ['food', 'fashion'], texts: ['Crêpes & Co', undefined, 'Open late', 'Food & drink', 'Fashion'] },
 ]);
 
-const matches = (query: string, groups: string[] = []) => [...index.filter({ query, groups })].flatMap((m, i) => (m ? [i] : []));
+const matches = (query: string, groups: string[] = []) =>
+  [...index.filter({ query, groups })].flatMap((m, i) => (m ? [i] : []));
 
 describe('SearchIndex', () => {
   it('matches every term, case and accent insensitive, in any field', () => {

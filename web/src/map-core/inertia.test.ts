@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_GLIDE_SPEED, VelocityTracker, capVelocity, glideDistance, glideDuration, glideOffset, shouldGlide } from './inertia';
+import {
+  MAX_GLIDE_SPEED,
+  VelocityTracker,
+  capVelocity,
+  glideDistance,
+  glideDuration,
+  glideOffset,
+  shouldGlide,
+} from './inertia';
 
 describe('VelocityTracker', () => {
   it('measures the speed of the last 100 ms of a drag', () => {
@@ -22,14 +30,19 @@ describe('VelocityTracker', () => {
 describe('glide', () => {
   it('moves monotonically towards the total distance and never past it', () => {
     fc.assert(
-      fc.property(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: 0, max: 5000, noNaN: true }), fc.double({ min: 0, max: 5000, noNaN: true }), (vx, t1, t2) => {
-        const v = { vx, vy: 0 };
-        const [a, b] = t1 < t2 ? [t1, t2] : [t2, t1];
-        const da = glideOffset(v, a).dx;
-        const db = glideOffset(v, b).dx;
-        const total = glideDistance(v).dx;
-        return Math.abs(da) <= Math.abs(db) + 1e-9 && Math.abs(db) <= Math.abs(total) + 1e-9;
-      }),
+      fc.property(
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 5000, noNaN: true }),
+        fc.double({ min: 0, max: 5000, noNaN: true }),
+        (vx, t1, t2) => {
+          const v = { vx, vy: 0 };
+          const [a, b] = t1 < t2 ? [t1, t2] : [t2, t1];
+          const da = glideOffset(v, a).dx;
+          const db = glideOffset(v, b).dx;
+          const total = glideDistance(v).dx;
+          return Math.abs(da) <= Math.abs(db) + 1e-9 && Math.abs(db) <= Math.abs(total) + 1e-9;
+        },
+      ),
     );
   });
 

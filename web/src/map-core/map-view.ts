@@ -157,7 +157,9 @@ export class MapView {
 
   /** The visible part of the image in image pixels. */
   get visibleRect(): Rect {
-    return this.viewportSize ? screenRectToImageRect(this.viewportSize, this.t) : { minX: 0, minY: 0, maxX: this.image.width, maxY: this.image.height };
+    return this.viewportSize
+      ? screenRectToImageRect(this.viewportSize, this.t)
+      : { minX: 0, minY: 0, maxX: this.image.width, maxY: this.image.height };
   }
 
   private target(): ViewTransform {
@@ -267,7 +269,13 @@ export class MapView {
     const duration = glideDuration(v);
     const base = this.t;
     const end = glideOffset(v, duration);
-    this.startAnimation({ from: base, to: panBy(base, end.dx, end.dy), start: this.scheduler.now(), duration, glide: { v, base } });
+    this.startAnimation({
+      from: base,
+      to: panBy(base, end.dx, end.dy),
+      start: this.scheduler.now(),
+      duration,
+      glide: { v, base },
+    });
   }
 
   /** Brings an overstretched camera back inside the limits. */
@@ -327,7 +335,8 @@ export class MapView {
 
   /** Frames an image rectangle (a region's bounding box). */
   focusRect(r: Rect, animate = true): void {
-    const apply = (viewport: Size): ViewTransform => transformToRect(r, this.image, viewport, this.limits, 48, this.padding);
+    const apply = (viewport: Size): ViewTransform =>
+      transformToRect(r, this.image, viewport, this.limits, 48, this.padding);
     if (!this.viewportSize) {
       this.pendingView = apply;
       return;

@@ -17,11 +17,17 @@ describe('marker geometry', () => {
 
   it('only hits inside the box grown by the slop, for every kind and scale', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...MARKER_KINDS), fc.double({ min: 0.1, max: 10, noNaN: true }), fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -200, max: 200, noNaN: true }), (kind, scale, dx, dy) => {
-        if (!hitsMarker(kind, scale, dx, dy, 40)) return true;
-        const b = markerBox(kind, scale, 40);
-        return dx >= b.left - 4 && dx <= b.right + 4 && dy >= b.top - 4 && dy <= b.bottom + 4;
-      }),
+      fc.property(
+        fc.constantFrom(...MARKER_KINDS),
+        fc.double({ min: 0.1, max: 10, noNaN: true }),
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        fc.double({ min: -200, max: 200, noNaN: true }),
+        (kind, scale, dx, dy) => {
+          if (!hitsMarker(kind, scale, dx, dy, 40)) return true;
+          const b = markerBox(kind, scale, 40);
+          return dx >= b.left - 4 && dx <= b.right + 4 && dy >= b.top - 4 && dy <= b.bottom + 4;
+        },
+      ),
     );
   });
 

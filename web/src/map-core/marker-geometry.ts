@@ -6,7 +6,16 @@
 
 export type MarkerKind = 'hidden' | 'circle' | 'dot' | 'square' | 'rounded' | 'pin' | 'thumb' | 'text';
 
-export const MARKER_KINDS: readonly MarkerKind[] = ['hidden', 'circle', 'dot', 'square', 'rounded', 'pin', 'thumb', 'text'];
+export const MARKER_KINDS: readonly MarkerKind[] = [
+  'hidden',
+  'circle',
+  'dot',
+  'square',
+  'rounded',
+  'pin',
+  'thumb',
+  'text',
+];
 
 /** Offsets of a marker's bounding box from its anchor, in screen pixels. */
 export interface MarkerBox {
@@ -37,7 +46,12 @@ export function pinHeadCentre(scale: number): { x: number; y: number; r: number 
 /** The bounding box of a marker; `textWidth` is the measured label width for text markers. */
 export function markerBox(kind: MarkerKind, scale = 1, textWidth = 0): MarkerBox {
   const s = scale > 0 && Number.isFinite(scale) ? scale : 1;
-  const half = (d: number): MarkerBox => ({ left: (-d * s) / 2, top: (-d * s) / 2, right: (d * s) / 2, bottom: (d * s) / 2 });
+  const half = (d: number): MarkerBox => ({
+    left: (-d * s) / 2,
+    top: (-d * s) / 2,
+    right: (d * s) / 2,
+    bottom: (d * s) / 2,
+  });
   switch (kind) {
     case 'hidden':
       return { left: 0, top: 0, right: 0, bottom: 0 };
@@ -52,7 +66,12 @@ export function markerBox(kind: MarkerKind, scale = 1, textWidth = 0): MarkerBox
     case 'thumb':
       return half(MARKER_SIZE.thumb);
     case 'pin':
-      return { left: (-MARKER_SIZE.pinWidth * s) / 2, top: -MARKER_SIZE.pinHeight * s, right: (MARKER_SIZE.pinWidth * s) / 2, bottom: 0 };
+      return {
+        left: (-MARKER_SIZE.pinWidth * s) / 2,
+        top: -MARKER_SIZE.pinHeight * s,
+        right: (MARKER_SIZE.pinWidth * s) / 2,
+        bottom: 0,
+      };
     case 'text': {
       const w = (Math.max(0, textWidth) + 12) * s;
       const h = MARKER_SIZE.textHeight * s;
@@ -75,7 +94,14 @@ export function maxMarkerExtent(scale: number, maxTextWidth = 0): number {
 export const HIT_SLOP = 4;
 
 /** True when a point (dx, dy) relative to the anchor hits the marker. */
-export function hitsMarker(kind: MarkerKind, scale: number, dx: number, dy: number, textWidth = 0, slop = HIT_SLOP): boolean {
+export function hitsMarker(
+  kind: MarkerKind,
+  scale: number,
+  dx: number,
+  dy: number,
+  textWidth = 0,
+  slop = HIT_SLOP,
+): boolean {
   if (kind === 'hidden') return false;
   const s = scale > 0 && Number.isFinite(scale) ? scale : 1;
   if (kind === 'circle' || kind === 'dot' || kind === 'thumb') {

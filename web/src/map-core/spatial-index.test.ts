@@ -21,7 +21,9 @@ describe('PointIndex', () => {
       fc.property(points, coord, coord, coord, coord, fc.integer({ min: 2, max: 16 }), (pts, a, b, c, d, nodeSize) => {
         const [minX, maxX] = a < b ? [a, b] : [b, a];
         const [minY, maxY] = c < d ? [c, d] : [d, c];
-        const got = build(pts, nodeSize).range(minX, minY, maxX, maxY).sort((p, q) => p - q);
+        const got = build(pts, nodeSize)
+          .range(minX, minY, maxX, maxY)
+          .sort((p, q) => p - q);
         const want = pts.flatMap(([x, y], i) => (x >= minX && x <= maxX && y >= minY && y <= maxY ? [i] : []));
         expect(got).toEqual(want);
       }),
@@ -30,17 +32,28 @@ describe('PointIndex', () => {
 
   it('finds exactly the points within a radius', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(grid, grid), { maxLength: 600 }), grid, grid, fc.integer({ min: 0, max: 6400 }).map((v) => v / 8), (pts, x, y, r) => {
-        const got = build(pts, 4).within(x, y, r).sort((p, q) => p - q);
-        const want = pts.flatMap(([px, py], i) => ((px - x) ** 2 + (py - y) ** 2 <= r * r ? [i] : []));
-        expect(got).toEqual(want);
-      }),
+      fc.property(
+        fc.array(fc.tuple(grid, grid), { maxLength: 600 }),
+        grid,
+        grid,
+        fc.integer({ min: 0, max: 6400 }).map((v) => v / 8),
+        (pts, x, y, r) => {
+          const got = build(pts, 4)
+            .within(x, y, r)
+            .sort((p, q) => p - q);
+          const want = pts.flatMap(([px, py], i) => ((px - x) ** 2 + (py - y) ** 2 <= r * r ? [i] : []));
+          expect(got).toEqual(want);
+        },
+      ),
     );
   });
 
   it('handles an empty set and duplicate points', () => {
     expect(build([]).range(-1, -1, 1, 1)).toEqual([]);
-    const dup = build(Array.from({ length: 200 }, () => [5, 5] as [number, number]), 8);
+    const dup = build(
+      Array.from({ length: 200 }, () => [5, 5] as [number, number]),
+      8,
+    );
     expect(dup.range(5, 5, 5, 5)).toHaveLength(200);
   });
 

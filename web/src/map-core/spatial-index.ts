@@ -28,7 +28,13 @@ export class PointIndex {
   }
 
   /** Calls `visit(i)` for every point with minX ≤ x ≤ maxX and minY ≤ y ≤ maxY. */
-  forEachInRange(minX: number, minY: number, maxX: number, maxY: number, visit: (i: number, x: number, y: number) => void): void {
+  forEachInRange(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    visit: (i: number, x: number, y: number) => void,
+  ): void {
     const { ids, coords, nodeSize } = this;
     if (this.size === 0) return;
     const stack: number[] = [0, this.size - 1, 0];
@@ -73,7 +79,14 @@ export class PointIndex {
   }
 }
 
-function sortKd(ids: Uint32Array, coords: Float64Array, nodeSize: number, left: number, right: number, axis: number): void {
+function sortKd(
+  ids: Uint32Array,
+  coords: Float64Array,
+  nodeSize: number,
+  left: number,
+  right: number,
+  axis: number,
+): void {
   if (right - left <= nodeSize) return;
   const m = (left + right) >> 1;
   select(ids, coords, m, left, right, axis);

@@ -46,29 +46,43 @@ describe('matchRanges', () => {
 
   it('returns sorted, disjoint ranges inside the text that re-join to the original', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme-ascii', maxLength: 4 }), (text, q) => {
-        const ranges = matchRanges(text, queryTerms(q));
-        const ordered = ranges.every((r, i) => r.start < r.end && r.end <= text.length && (i === 0 || ranges[i - 1]!.end < r.start));
-        const joined = highlightPieces(text, queryTerms(q)).map((p) => p.text).join('');
-        return ordered && joined === text;
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 40 }),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 4 }),
+        (text, q) => {
+          const ranges = matchRanges(text, queryTerms(q));
+          const ordered = ranges.every(
+            (r, i) => r.start < r.end && r.end <= text.length && (i === 0 || ranges[i - 1]!.end < r.start),
+          );
+          const joined = highlightPieces(text, queryTerms(q))
+            .map((p) => p.text)
+            .join('');
+          return ordered && joined === text;
+        },
+      ),
     );
   });
 
   it('finds a term exactly when the folded text contains it', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }), (text, q) => {
-        const terms = queryTerms(q);
-        if (terms.length !== 1) return true;
-        return (matchRanges(text, terms).length > 0) === foldText(text).includes(terms[0]!);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }),
+        (text, q) => {
+          const terms = queryTerms(q);
+          if (terms.length !== 1) return true;
+          return matchRanges(text, terms).length > 0 === foldText(text).includes(terms[0]!);
+        },
+      ),
     );
   });
 });
 
 describe('htmlToText', () => {
   it('keeps the readable text of a description', () => {
-    expect(htmlToText('<p>Open <b>late</b> &amp; early</p><script>alert(1)</script><p>Caf&eacute;&#33;</p>')).toBe('Open late & early Caf&eacute;!');
+    expect(htmlToText('<p>Open <b>late</b> &amp; early</p><script>alert(1)</script><p>Caf&eacute;&#33;</p>')).toBe(
+      'Open late & early Caf&eacute;!',
+    );
     expect(htmlToText('a<br>b<!-- hidden -->c')).toBe('a b c');
   });
 });

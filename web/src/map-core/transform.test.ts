@@ -30,10 +30,14 @@ describe('fitting', () => {
         const br = imageToScreen({ x: image.width, y: image.height }, t);
         const eps = 1e-6;
         return (
-          tl.x >= -eps && tl.y >= -eps && br.x <= vp.width + eps && br.y <= vp.height + eps &&
+          tl.x >= -eps &&
+          tl.y >= -eps &&
+          br.x <= vp.width + eps &&
+          br.y <= vp.height + eps &&
           // One axis touches both edges: the fit is as large as possible.
           (Math.abs(br.x - tl.x - vp.width) < 1e-6 || Math.abs(br.y - tl.y - vp.height) < 1e-6) &&
-          Math.abs(tl.x - (vp.width - br.x)) < 1e-6 && Math.abs(tl.y - (vp.height - br.y)) < 1e-6
+          Math.abs(tl.x - (vp.width - br.x)) < 1e-6 &&
+          Math.abs(tl.y - (vp.height - br.y)) < 1e-6
         );
       }),
     );
@@ -55,13 +59,24 @@ describe('fitting', () => {
 describe('zoomAround', () => {
   it('keeps the image point under the anchor in place', () => {
     fc.assert(
-      fc.property(finite(0.01, 50), finite(-5000, 5000), finite(-5000, 5000), finite(0.01, 50), finite(0, 2000), finite(0, 2000), (s, x, y, s2, ax, ay) => {
-        const t = { scale: s, x, y };
-        const anchor = { x: ax, y: ay };
-        const before = screenToImage(anchor, t);
-        const after = screenToImage(anchor, zoomAround(t, s2, anchor));
-        return Math.abs(before.x - after.x) < 1e-6 * (1 + Math.abs(before.x)) && Math.abs(before.y - after.y) < 1e-6 * (1 + Math.abs(before.y));
-      }),
+      fc.property(
+        finite(0.01, 50),
+        finite(-5000, 5000),
+        finite(-5000, 5000),
+        finite(0.01, 50),
+        finite(0, 2000),
+        finite(0, 2000),
+        (s, x, y, s2, ax, ay) => {
+          const t = { scale: s, x, y };
+          const anchor = { x: ax, y: ay };
+          const before = screenToImage(anchor, t);
+          const after = screenToImage(anchor, zoomAround(t, s2, anchor));
+          return (
+            Math.abs(before.x - after.x) < 1e-6 * (1 + Math.abs(before.x)) &&
+            Math.abs(before.y - after.y) < 1e-6 * (1 + Math.abs(before.y))
+          );
+        },
+      ),
     );
   });
 });
@@ -69,20 +84,35 @@ describe('zoomAround', () => {
 describe('clampTransform', () => {
   it('is idempotent and keeps scale within the limits and the image over the viewport', () => {
     fc.assert(
-      fc.property(size, viewport, limits, finite(0.0001, 100), finite(-1e5, 1e5), finite(-1e5, 1e5), (image, vp, lim, s, x, y) => {
-        const c = clampTransform({ scale: s, x, y }, image, vp, lim);
-        const again = clampTransform(c, image, vp, lim);
-        const [lo, hi] = scaleRange(image, vp, lim);
-        const w = image.width * c.scale;
-        const h = image.height * c.scale;
-        const eps = 1e-6 * Math.max(1, w, h);
-        const xOk = w <= vp.width ? Math.abs(c.x - (vp.width - w) / 2) < eps : c.x <= eps && c.x + w >= vp.width - eps;
-        const yOk = h <= vp.height ? Math.abs(c.y - (vp.height - h) / 2) < eps : c.y <= eps && c.y + h >= vp.height - eps;
-        return (
-          c.scale >= lo * (1 - 1e-12) && c.scale <= hi * (1 + 1e-12) && xOk && yOk &&
-          Math.abs(again.x - c.x) < eps && Math.abs(again.y - c.y) < eps && Math.abs(again.scale - c.scale) < 1e-12 * c.scale
-        );
-      }),
+      fc.property(
+        size,
+        viewport,
+        limits,
+        finite(0.0001, 100),
+        finite(-1e5, 1e5),
+        finite(-1e5, 1e5),
+        (image, vp, lim, s, x, y) => {
+          const c = clampTransform({ scale: s, x, y }, image, vp, lim);
+          const again = clampTransform(c, image, vp, lim);
+          const [lo, hi] = scaleRange(image, vp, lim);
+          const w = image.width * c.scale;
+          const h = image.height * c.scale;
+          const eps = 1e-6 * Math.max(1, w, h);
+          const xOk =
+            w <= vp.width ? Math.abs(c.x - (vp.width - w) / 2) < eps : c.x <= eps && c.x + w >= vp.width - eps;
+          const yOk =
+            h <= vp.height ? Math.abs(c.y - (vp.height - h) / 2) < eps : c.y <= eps && c.y + h >= vp.height - eps;
+          return (
+            c.scale >= lo * (1 - 1e-12) &&
+            c.scale <= hi * (1 + 1e-12) &&
+            xOk &&
+            yOk &&
+            Math.abs(again.x - c.x) < eps &&
+            Math.abs(again.y - c.y) < eps &&
+            Math.abs(again.scale - c.scale) < 1e-12 * c.scale
+          );
+        },
+      ),
     );
   });
 
@@ -100,7 +130,9 @@ describe('elastic edges', () => {
       fc.property(finite(0, 1e5), finite(0, 1e5), finite(10, 4000), (a, b, dim) => {
         const ra = rubberBand(a, dim);
         const rb = rubberBand(b, dim);
-        return ra <= a + 1e-9 && ra < dim && (a <= b ? ra <= rb + 1e-9 : ra >= rb - 1e-9) && rubberBand(-a, dim) === -ra;
+        return (
+          ra <= a + 1e-9 && ra < dim && (a <= b ? ra <= rb + 1e-9 : ra >= rb - 1e-9) && rubberBand(-a, dim) === -ra
+        );
       }),
     );
   });
@@ -125,10 +157,19 @@ describe('camera moves', () => {
   it('frames a rectangle within the zoom limits', () => {
     const image = { width: 1000, height: 1000 };
     const vp = { width: 500, height: 500 };
-    const t = transformToRect({ minX: 400, minY: 400, maxX: 600, maxY: 600 }, image, vp, { minZoom: 1, maxZoom: 10 }, 50);
+    const t = transformToRect(
+      { minX: 400, minY: 400, maxX: 600, maxY: 600 },
+      image,
+      vp,
+      { minZoom: 1, maxZoom: 10 },
+      50,
+    );
     expect(t.scale).toBeCloseTo(2);
     expect(viewportCentre(t, vp).x).toBeCloseTo(500);
-    const tiny = transformToRect({ minX: 500, minY: 500, maxX: 500.1, maxY: 500.1 }, image, vp, { minZoom: 1, maxZoom: 4 });
+    const tiny = transformToRect({ minX: 500, minY: 500, maxX: 500.1, maxY: 500.1 }, image, vp, {
+      minZoom: 1,
+      maxZoom: 4,
+    });
     expect(tiny.scale).toBeCloseTo(2);
   });
 
@@ -140,7 +181,9 @@ describe('camera moves', () => {
         const b = { scale: s2, x, y };
         const mid = interpolateTransform(a, b, 0.5, vp);
         return (
-          interpolateTransform(a, b, 0, vp) === a && interpolateTransform(a, b, 1, vp) === b && Math.abs(mid.scale - Math.sqrt(s1 * s2)) < 1e-9 * Math.max(s1, s2)
+          interpolateTransform(a, b, 0, vp) === a &&
+          interpolateTransform(a, b, 1, vp) === b &&
+          Math.abs(mid.scale - Math.sqrt(s1 * s2)) < 1e-9 * Math.max(s1, s2)
         );
       }),
     );

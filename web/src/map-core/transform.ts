@@ -74,10 +74,17 @@ function clampAxis(offset: number, content: number, view: number, padding: numbe
 }
 
 /** Clamps a transform: scale inside the zoom limits (around the viewport centre), pan inside the edges. */
-export function clampTransform(t: ViewTransform, image: Size, viewport: Size, limits: ZoomLimits, padding = 0): ViewTransform {
+export function clampTransform(
+  t: ViewTransform,
+  image: Size,
+  viewport: Size,
+  limits: ZoomLimits,
+  padding = 0,
+): ViewTransform {
   const [lo, hi] = scaleRange(image, viewport, limits, padding);
   let c = t;
-  if (t.scale < lo || t.scale > hi) c = zoomAround(t, clamp(t.scale, lo, hi), { x: viewport.width / 2, y: viewport.height / 2 });
+  if (t.scale < lo || t.scale > hi)
+    c = zoomAround(t, clamp(t.scale, lo, hi), { x: viewport.width / 2, y: viewport.height / 2 });
   return {
     scale: c.scale,
     x: clampAxis(c.x, image.width * c.scale, viewport.width, padding),
@@ -98,7 +105,13 @@ export function rubberBand(overshoot: number, dimension: number, constant = 0.55
 
 /** The transform shown while a drag overshoots the edges: the clamped position plus damped overshoot. */
 export function elasticTransform(t: ViewTransform, image: Size, viewport: Size, padding = 0): ViewTransform {
-  const c = clampTransform({ scale: t.scale, x: t.x, y: t.y }, image, viewport, { minZoom: 0, maxZoom: Infinity }, padding);
+  const c = clampTransform(
+    { scale: t.scale, x: t.x, y: t.y },
+    image,
+    viewport,
+    { minZoom: 0, maxZoom: Infinity },
+    padding,
+  );
   return {
     scale: t.scale,
     x: c.x + rubberBand(t.x - c.x, viewport.width),
@@ -107,7 +120,14 @@ export function elasticTransform(t: ViewTransform, image: Size, viewport: Size, 
 }
 
 /** The transform that frames an image rectangle, within the zoom limits, with `margin` screen pixels around it. */
-export function transformToRect(r: Rect, image: Size, viewport: Size, limits: ZoomLimits, margin = 40, padding = 0): ViewTransform {
+export function transformToRect(
+  r: Rect,
+  image: Size,
+  viewport: Size,
+  limits: ZoomLimits,
+  margin = 40,
+  padding = 0,
+): ViewTransform {
   const w = Math.max(1e-9, r.maxX - r.minX);
   const h = Math.max(1e-9, r.maxY - r.minY);
   const [lo, hi] = scaleRange(image, viewport, limits, padding);

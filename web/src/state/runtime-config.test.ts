@@ -11,7 +11,13 @@ const valid = {
 };
 
 const respond = (body: unknown, status = 200) =>
-  vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.fn(
+    async () =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
 
 describe('parseRuntimeConfig', () => {
   it('accepts a complete config', () => {

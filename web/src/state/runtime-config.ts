@@ -47,7 +47,9 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = (...args) => f
   try {
     response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store', headers: { accept: 'application/json' } });
   } catch (err) {
-    throw new RuntimeConfigError(`Could not load ${RUNTIME_CONFIG_PATH}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new RuntimeConfigError(
+      `Could not load ${RUNTIME_CONFIG_PATH}: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (!response.ok) throw new RuntimeConfigError(`Could not load ${RUNTIME_CONFIG_PATH}: HTTP ${response.status}`);
   let json: unknown;

@@ -26,7 +26,10 @@ export interface SessionPlan {
 }
 
 /** A map as listed for the session (spec §3 "Map"), without its layers and locations. */
-export type SessionMap = Pick<MapSummary, 'id' | 'title' | 'uid' | 'author' | 'created' | 'edited' | 'state' | 'metrics' | 'subscribed'>;
+export type SessionMap = Pick<
+  MapSummary,
+  'id' | 'title' | 'uid' | 'author' | 'created' | 'edited' | 'state' | 'metrics' | 'subscribed'
+>;
 
 export interface Session {
   user: SessionUser | null;

@@ -19,10 +19,19 @@ describe('analytics beacon batch', () => {
 
   it('counts a typed query once, as the query settled on, with whether it found anything', () => {
     const b = new BeaconBatch(id);
-    for (const [query, count] of [['c', 9], ['co', 4], ['cof', 1], ['coff', 0]] as const) b.record('filtersChanged', { mapId: id, query, values: {}, count });
+    for (const [query, count] of [
+      ['c', 9],
+      ['co', 4],
+      ['cof', 1],
+      ['coff', 0],
+    ] as const)
+      b.record('filtersChanged', { mapId: id, query, values: {}, count });
     b.record('filtersChanged', { mapId: id, query: '', values: {}, count: 10 });
     b.record('filtersChanged', { mapId: id, query: 'tea', values: {}, count: 2 });
-    expect(b.take()?.s).toEqual([['coff', false], ['tea', true]]);
+    expect(b.take()?.s).toEqual([
+      ['coff', false],
+      ['tea', true],
+    ]);
   });
 
   it('counts filter uses when filter values change, not when only the query does', () => {
@@ -39,7 +48,10 @@ describe('startBeacon', () => {
 
   it('passes events on and sends one text beacon to the origin when the page is hidden', () => {
     const sent: Array<[string, unknown]> = [];
-    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: (url: string, body: unknown) => (sent.push([url, body]), true) });
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, body: unknown) => (sent.push([url, body]), true),
+    });
     const next = vi.fn();
     const { sink, stop } = startBeacon(id, 'https://maps.example', next);
     sink('ready', { mapId: id, layer: 'f', locations: 1 });
@@ -48,7 +60,9 @@ describe('startBeacon', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('pagehide'));
-    expect(sent).toEqual([['https://maps.example/api/beacon', JSON.stringify({ m: id, v: 1, o: {}, s: [], f: 0, r: 0 })]]);
+    expect(sent).toEqual([
+      ['https://maps.example/api/beacon', JSON.stringify({ m: id, v: 1, o: {}, s: [], f: 0, r: 0 })],
+    ]);
     stop();
     expect(sent).toHaveLength(1);
   });

@@ -31,13 +31,15 @@ export class BeaconBatch {
     const d = (detail ?? {}) as Record<string, unknown>;
     if (type === 'ready') this.viewed = true;
     else if (type === 'locationOpened' && typeof d.id === 'string') {
-      if (this.opens.has(d.id) || this.opens.size < MAX_ENTRIES) this.opens.set(d.id, Math.min(MAX_PER_ENTRY, (this.opens.get(d.id) ?? 0) + 1));
+      if (this.opens.has(d.id) || this.opens.size < MAX_ENTRIES)
+        this.opens.set(d.id, Math.min(MAX_PER_ENTRY, (this.opens.get(d.id) ?? 0) + 1));
     } else if (type === 'filtersChanged') {
       const query = typeof d.query === 'string' ? d.query.trim() : '';
       const found = typeof d.count === 'number' && d.count > 0;
       // Typing fires an event per keystroke: one search is the query a visitor settles on, so a query that
       // extends (or trims) the pending one replaces it, and a different one commits it.
-      if (this.pending && query && (query.startsWith(this.pending.query) || this.pending.query.startsWith(query))) this.pending = { query, found };
+      if (this.pending && query && (query.startsWith(this.pending.query) || this.pending.query.startsWith(query)))
+        this.pending = { query, found };
       else {
         this.commitSearch();
         if (query) this.pending = { query, found };
@@ -51,7 +53,8 @@ export class BeaconBatch {
   }
 
   private commitSearch(): void {
-    if (this.pending && this.searches.length < MAX_ENTRIES) this.searches.push([this.pending.query.slice(0, 200), this.pending.found]);
+    if (this.pending && this.searches.length < MAX_ENTRIES)
+      this.searches.push([this.pending.query.slice(0, 200), this.pending.found]);
     this.pending = null;
   }
 
@@ -60,7 +63,14 @@ export class BeaconBatch {
     this.commitSearch();
     const v = this.viewed && !this.sentView ? 1 : 0;
     if (!v && this.opens.size === 0 && this.searches.length === 0 && !this.filters && !this.routes) return null;
-    const beacon: Beacon = { m: this.mapId, v, o: Object.fromEntries(this.opens), s: this.searches, f: this.filters, r: this.routes };
+    const beacon: Beacon = {
+      m: this.mapId,
+      v,
+      o: Object.fromEntries(this.opens),
+      s: this.searches,
+      f: this.filters,
+      r: this.routes,
+    };
     if (v) this.sentView = true;
     this.opens = new Map();
     this.searches = [];
@@ -80,7 +90,11 @@ function hasValue(values: unknown): boolean {
  * event and passes it on to `next`, and a stop function. The beacon goes to `origin`'s /api/beacon when the
  * page is hidden (visibilitychange) or left (pagehide): a few per visit at most.
  */
-export function startBeacon(mapId: string, origin: string, next?: ViewerEventSink): { sink: ViewerEventSink; stop(): void } {
+export function startBeacon(
+  mapId: string,
+  origin: string,
+  next?: ViewerEventSink,
+): { sink: ViewerEventSink; stop(): void } {
   const batch = new BeaconBatch(mapId);
   const url = `${origin}${BEACON_PATH}`;
   const flush = () => {

@@ -61,7 +61,12 @@ export function prefetchLayer(file: string, resolveUrl: (u: string) => string): 
 }
 
 /** Loads one layer into a new element sized to the map image. */
-export async function loadLayer(layer: Layer, image: Size, resolveUrl: (u: string) => string, signal?: AbortSignal): Promise<LoadedLayer> {
+export async function loadLayer(
+  layer: Layer,
+  image: Size,
+  resolveUrl: (u: string) => string,
+  signal?: AbortSignal,
+): Promise<LoadedLayer> {
   const el = document.createElement('div');
   el.className = 'mn-layer';
   el.style.width = `${image.width}px`;
@@ -87,7 +92,9 @@ export async function loadLayer(layer: Layer, image: Size, resolveUrl: (u: strin
   }
   const text = await fetchLayerText(url, signal).catch((e: unknown) => {
     if (signal?.aborted) throw e;
-    throw new Error(`The floor "${layer.name}" could not be loaded${e instanceof Error && e.message.startsWith('HTTP') ? ` (${e.message})` : ''}.`);
+    throw new Error(
+      `The floor "${layer.name}" could not be loaded${e instanceof Error && e.message.startsWith('HTTP') ? ` (${e.message})` : ''}.`,
+    );
   });
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
@@ -141,14 +148,28 @@ export function bindRegions(layer: LoadedLayer, locations: readonly ResolvedLoca
 
 /** Undoes bindRegions for one element (its location was removed or renamed in the editor). */
 export function unbindRegion(el: Element): void {
-  el.classList.remove('mn-region', 'mn-region-clickable', 'mn-region-filled', 'mn-active', 'mn-hover', 'mn-focus', 'mn-region-dim', 'mn-region-match');
+  el.classList.remove(
+    'mn-region',
+    'mn-region-clickable',
+    'mn-region-filled',
+    'mn-active',
+    'mn-hover',
+    'mn-focus',
+    'mn-region-dim',
+    'mn-region-match',
+  );
   el.removeAttribute('data-mn-loc');
   const st = (el as SVGElement).style;
-  for (const p of ['fill', 'stroke', 'stroke-width', 'hover-fill', 'hover-stroke', 'active-fill', 'active-stroke']) st.removeProperty(`--mn-r-${p}`);
+  for (const p of ['fill', 'stroke', 'stroke-width', 'hover-fill', 'hover-stroke', 'active-fill', 'active-stroke'])
+    st.removeProperty(`--mn-r-${p}`);
 }
 
 /** The bounding box of a region in image pixels (null while the layer is not displayed). */
-export function regionRect(layer: LoadedLayer, el: Element, image: Size): { minX: number; minY: number; maxX: number; maxY: number } | null {
+export function regionRect(
+  layer: LoadedLayer,
+  el: Element,
+  image: Size,
+): { minX: number; minY: number; maxX: number; maxY: number } | null {
   const svg = layer.svg;
   if (!svg) return null;
   // Screen boxes include every SVG and CSS transform on the way; the container's transform is a
@@ -158,7 +179,12 @@ export function regionRect(layer: LoadedLayer, el: Element, image: Size): { minX
   if (sr.width <= 0 || sr.height <= 0 || (r.width <= 0 && r.height <= 0)) return null;
   const kx = image.width / sr.width;
   const ky = image.height / sr.height;
-  return { minX: (r.left - sr.left) * kx, minY: (r.top - sr.top) * ky, maxX: (r.right - sr.left) * kx, maxY: (r.bottom - sr.top) * ky };
+  return {
+    minX: (r.left - sr.left) * kx,
+    minY: (r.top - sr.top) * ky,
+    maxX: (r.right - sr.left) * kx,
+    maxY: (r.bottom - sr.top) * ky,
+  };
 }
 
 /**

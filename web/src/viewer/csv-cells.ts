@@ -13,28 +13,103 @@ import { COLOR_PATTERN, ID_PATTERN, MAP_LIMITS as L, MERCATOR_MAX_LAT } from '@m
 
 /** Location properties a CSV column can fill (x/y and lat/lon are read as pairs). */
 export type CsvColumn =
-  | 'id' | 'title' | 'about' | 'desc' | 'x' | 'y' | 'lat' | 'lon' | 'layer' | 'groups' | 'color' | 'style' | 'link' | 'image' | 'thumb'
-  | 'phone' | 'email' | 'hours' | 'label' | 'type' | 'action' | 'zoom' | 'scale' | 'hide' | 'disable' | 'more';
+  | 'id'
+  | 'title'
+  | 'about'
+  | 'desc'
+  | 'x'
+  | 'y'
+  | 'lat'
+  | 'lon'
+  | 'layer'
+  | 'groups'
+  | 'color'
+  | 'style'
+  | 'link'
+  | 'image'
+  | 'thumb'
+  | 'phone'
+  | 'email'
+  | 'hours'
+  | 'label'
+  | 'type'
+  | 'action'
+  | 'zoom'
+  | 'scale'
+  | 'hide'
+  | 'disable'
+  | 'more';
 
 /** Header names (as `csvHeaderKey` writes them) and the property each fills. */
 export const CSV_COLUMN_ALIASES: Readonly<Record<string, CsvColumn>> = {
-  id: 'id', key: 'id', slug: 'id', code: 'id',
-  title: 'title', name: 'title', label: 'label',
-  about: 'about', summary: 'about', short: 'about',
-  desc: 'desc', description: 'desc', details: 'desc',
-  x: 'x', y: 'y', lat: 'lat', latitude: 'lat', lon: 'lon', lng: 'lon', long: 'lon', longitude: 'lon',
-  layer: 'layer', floor: 'layer', level: 'layer',
-  group: 'groups', groups: 'groups', category: 'groups', categories: 'groups', tags: 'groups',
-  color: 'color', colour: 'color', fill: 'color', style: 'style',
-  link: 'link', url: 'link', website: 'link', image: 'image', img: 'image', photo: 'image', thumb: 'thumb', thumbnail: 'thumb',
-  phone: 'phone', tel: 'phone', telephone: 'phone', email: 'email', mail: 'email', hours: 'hours', opening_hours: 'hours',
-  type: 'type', marker: 'type', pin: 'type', action: 'action', zoom: 'zoom', scale: 'scale', size: 'scale',
-  hide: 'hide', hidden: 'hide', disable: 'disable', disabled: 'disable', more: 'more',
+  id: 'id',
+  key: 'id',
+  slug: 'id',
+  code: 'id',
+  title: 'title',
+  name: 'title',
+  label: 'label',
+  about: 'about',
+  summary: 'about',
+  short: 'about',
+  desc: 'desc',
+  description: 'desc',
+  details: 'desc',
+  x: 'x',
+  y: 'y',
+  lat: 'lat',
+  latitude: 'lat',
+  lon: 'lon',
+  lng: 'lon',
+  long: 'lon',
+  longitude: 'lon',
+  layer: 'layer',
+  floor: 'layer',
+  level: 'layer',
+  group: 'groups',
+  groups: 'groups',
+  category: 'groups',
+  categories: 'groups',
+  tags: 'groups',
+  color: 'color',
+  colour: 'color',
+  fill: 'color',
+  style: 'style',
+  link: 'link',
+  url: 'link',
+  website: 'link',
+  image: 'image',
+  img: 'image',
+  photo: 'image',
+  thumb: 'thumb',
+  thumbnail: 'thumb',
+  phone: 'phone',
+  tel: 'phone',
+  telephone: 'phone',
+  email: 'email',
+  mail: 'email',
+  hours: 'hours',
+  opening_hours: 'hours',
+  type: 'type',
+  marker: 'type',
+  pin: 'type',
+  action: 'action',
+  zoom: 'zoom',
+  scale: 'scale',
+  size: 'scale',
+  hide: 'hide',
+  hidden: 'hide',
+  disable: 'disable',
+  disabled: 'disable',
+  more: 'more',
 };
 
 /** A header as looked up in CSV_COLUMN_ALIASES: trimmed, lower case, spaces and dashes as '_'. */
 export function csvHeaderKey(header: string): string {
-  return header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** A cell that breaks a rule of the document. */
@@ -57,7 +132,8 @@ export function csvYesNo(value: string, what: string): boolean {
 
 export function csvNumber(value: string, what: string, min: number, max: number): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) problem(`${what} "${value}" is not a number from ${min} to ${max}`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
+    problem(`${what} "${value}" is not a number from ${min} to ${max}`);
   return n;
 }
 
@@ -74,7 +150,8 @@ export function csvColor(value: string): string {
 }
 
 export function csvId(value: string): string {
-  if (!ID_PATTERN.test(value)) problem(`"${value.slice(0, 80)}" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")`);
+  if (!ID_PATTERN.test(value))
+    problem(`"${value.slice(0, 80)}" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")`);
   return value;
 }
 
@@ -119,7 +196,10 @@ export class CsvReferences {
   /** The ids of the groups a cell names ("Food, Cafés"), making the ones the document lacks while there is room. */
   groups(value: string): string[] {
     const ids: string[] = [];
-    for (const name of value.split(/[,;|]/).map((s) => s.trim()).filter(Boolean)) {
+    for (const name of value
+      .split(/[,;|]/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const key = name.toLowerCase();
       let id = this.groupIds.get(key);
       if (!id) {
@@ -151,7 +231,12 @@ export class CsvReferences {
  * A position from two cells: map space (0..1), or pixels of the map image when either value is above 1.
  * `shown` is how the cells read in a message.
  */
-export function csvPosition(x: string, y: string, shown: string, size: { mapWidth: number; mapHeight: number }): [number, number] {
+export function csvPosition(
+  x: string,
+  y: string,
+  shown: string,
+  size: { mapWidth: number; mapHeight: number },
+): [number, number] {
   let nx = x.trim() === '' ? NaN : Number(x);
   let ny = y.trim() === '' ? NaN : Number(y);
   if (!Number.isFinite(nx) || !Number.isFinite(ny)) problem(`The position "${shown}" is not two numbers`);
@@ -168,12 +253,16 @@ export function csvLatLon(lat: string, lon: string, shown: string): [number, num
   const la = lat.trim() === '' ? NaN : Number(lat);
   const lo = lon.trim() === '' ? NaN : Number(lon);
   if (!Number.isFinite(la) || !Number.isFinite(lo)) problem(`"${shown}" is not a latitude and longitude`);
-  if (Math.abs(la) > MERCATOR_MAX_LAT || Math.abs(lo) > 180) problem(`"${shown}" is outside the world (latitude ±85, longitude ±180)`);
+  if (Math.abs(la) > MERCATOR_MAX_LAT || Math.abs(lo) > 180)
+    problem(`"${shown}" is outside the world (latitude ±85, longitude ±180)`);
   return [la, lo];
 }
 
 /** Mapplic exports positions as one cell each ("0.21,0.56", "[0.21 0.56]"): the two parts, or null. */
 export function csvPair(value: string): [string, string] | null {
-  const parts = value.replace(/^\[|\]$/g, '').split(/[\s,;]+/).filter(Boolean);
+  const parts = value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,;]+/)
+    .filter(Boolean);
   return parts.length === 2 ? [parts[0]!, parts[1]!] : null;
 }

@@ -24,11 +24,23 @@ describe('csvToLocations', () => {
     ].join('\r\n');
     const { locations, groups, skipped } = read(csv);
     expect(skipped).toEqual([]);
-    expect(groups).toEqual([{ id: 'now-open', name: 'Now Open' }, { id: 'coming-soon', name: 'Coming Soon' }]);
+    expect(groups).toEqual([
+      { id: 'now-open', name: 'Now Open' },
+      { id: 'coming-soon', name: 'Coming Soon' },
+    ]);
     expect(locations).toEqual([
       {
-        id: 'b202', title: 'Noodle Bar', link: 'https://noodle.example', about: 'Hot noodles', desc: '<p>Open <b>late</b></p>', image: '/files/u/noodle.jpg',
-        layer: 'first', style: 'anchor', hide: true, groups: ['food', 'now-open'], fields: { sample: 'store' },
+        id: 'b202',
+        title: 'Noodle Bar',
+        link: 'https://noodle.example',
+        about: 'Hot noodles',
+        desc: '<p>Open <b>late</b></p>',
+        image: '/files/u/noodle.jpg',
+        layer: 'first',
+        style: 'anchor',
+        hide: true,
+        groups: ['food', 'now-open'],
+        fields: { sample: 'store' },
       },
       { id: 'c303', title: 'Closed Shop', layer: 'ground', disable: true, groups: ['coming-soon'] },
     ]);
@@ -38,12 +50,17 @@ describe('csvToLocations', () => {
     const { locations, skipped } = read('title,x,y\nA,0.5,0.25\nB,1000,250\nC,,\n');
     expect(skipped).toEqual([]);
     expect(locations.map((l) => l.coord)).toEqual([[0.5, 0.25], [0.5, 0.25], undefined]);
-    expect(read('id,coord\np,"0.2,0.4"\nq,[0.3; 0.6]\n').locations.map((l) => l.coord)).toEqual([[0.2, 0.4], [0.3, 0.6]]);
+    expect(read('id,coord\np,"0.2,0.4"\nq,[0.3; 0.6]\n').locations.map((l) => l.coord)).toEqual([
+      [0.2, 0.4],
+      [0.3, 0.6],
+    ]);
     expect(read('id,lat,lon\nparis,48.85,2.35\n').locations[0]!.latlon).toEqual([48.85, 2.35]);
   });
 
   it('turns other headers into custom fields and makes ids from titles when the id is blank', () => {
-    const { locations } = read('Title,Price (€),Opening hours,target,Name\nA101,4,9-5,_blank,Shop\n,5,,,\nCafé Noir,,,,\n');
+    const { locations } = read(
+      'Title,Price (€),Opening hours,target,Name\nA101,4,9-5,_blank,Shop\n,5,,,\nCafé Noir,,,,\n',
+    );
     expect(locations).toEqual([
       // Ids are case-sensitive: the document's a101 leaves A101 free.
       { id: 'A101', title: 'A101', hours: '9-5', fields: { Price: '4', Name: 'Shop' } },
@@ -86,20 +103,40 @@ describe('csvToLocations', () => {
       'Line 13: The row has neither an id nor a title',
       'Line 14: The image "data:text/html;base64,PHNjcmlwdD4=" is not a usable URL',
     ]);
-    expect(locations[1]).toMatchObject({ link: 'mailto:a@b.example', color: '#f00', layer: 'first', style: 'anchor', zoom: 2, coord: [0.1, 0.9] });
+    expect(locations[1]).toMatchObject({
+      link: 'mailto:a@b.example',
+      color: '#f00',
+      layer: 'first',
+      style: 'anchor',
+      zoom: 2,
+      coord: [0.1, 0.9],
+    });
     expect(locations[1]!.hide).toBeUndefined();
   });
 
   it('holds text to the document’s lengths and adds no group for a row it leaves out', () => {
     const csv = `id,title,group,about,x,y\nlong,Long,,${'x'.repeat(2001)},,\nfar,Far,New tag,,3000,3000\nshort,Short,Other tag,ok,,\nnear,Near,new tag,,,\n`;
     const { locations, groups, skipped } = read(csv);
-    expect(locations.map((l) => [l.id, l.groups])).toEqual([['short', ['other-tag']], ['near', ['new-tag']]]);
-    expect(groups).toEqual([{ id: 'other-tag', name: 'Other tag' }, { id: 'new-tag', name: 'new tag' }]);
-    expect(skipped).toEqual(['Line 2: About is longer than 2000 characters', 'Line 3: The position "3000, 3000" is outside the map']);
+    expect(locations.map((l) => [l.id, l.groups])).toEqual([
+      ['short', ['other-tag']],
+      ['near', ['new-tag']],
+    ]);
+    expect(groups).toEqual([
+      { id: 'other-tag', name: 'Other tag' },
+      { id: 'new-tag', name: 'new tag' },
+    ]);
+    expect(skipped).toEqual([
+      'Line 2: About is longer than 2000 characters',
+      'Line 3: The position "3000, 3000" is outside the map',
+    ]);
   });
 
   it('reads nothing without an id or title column, and reports a broken quote', () => {
-    expect(read('name_of_shop,floor\nA,ground\n')).toEqual({ locations: [], groups: [], skipped: ['Line 1: no "id" or "title" column, so no row can be read'] });
+    expect(read('name_of_shop,floor\nA,ground\n')).toEqual({
+      locations: [],
+      groups: [],
+      skipped: ['Line 1: no "id" or "title" column, so no row can be read'],
+    });
     expect(read('id,title\na,"open quote\n').skipped).toEqual(['Line 2: a quoted field is never closed']);
     expect(read('')).toEqual({ locations: [], groups: [], skipped: [] });
   });
@@ -119,7 +156,10 @@ describe('mergeCsvLocations', () => {
     const csv = read('id,title,group\na101,Macy’s (from the CSV),Now Open\nz9,Zara,Food & Drink\n', doc);
     expect(csv.skipped).toEqual([]);
     const merged = mergeCsvLocations(doc, csv);
-    expect(merged.locations.map((l) => [l.id, l.title])).toEqual([['a101', 'Macy’s (from the document)'], ['z9', 'Zara']]);
+    expect(merged.locations.map((l) => [l.id, l.title])).toEqual([
+      ['a101', 'Macy’s (from the document)'],
+      ['z9', 'Zara'],
+    ]);
     // The duplicate row's tag is not added: the row was not used.
     expect(merged.groups.map((g) => g.id)).toEqual(['food']);
     expect(doc.locations).toHaveLength(1);
@@ -140,19 +180,29 @@ describe('withCsvLocations', () => {
     doc.settings.csvUrl = csvUrl;
     return doc;
   };
-  const answer = (status: number, body = '') => vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(body, { status }));
+  const answer = (status: number, body = '') =>
+    vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(body, { status }));
 
   it('fetches the CSV through resolveUrl, without credentials, and merges its rows', async () => {
     const fetch = answer(200, 'id,title,desc\nn1,New,"<img src=x onerror=alert(1)>"\nbad id,X,\n');
     const warn = vi.fn();
     const doc = withCsv('data/shops.csv');
-    const out = await withCsvLocations(doc, { fetch, warn, resolveUrl: (u) => new URL(u, 'https://mapnest.example/').toString() });
-    expect(fetch).toHaveBeenCalledWith('https://mapnest.example/data/shops.csv', expect.objectContaining({ credentials: 'omit' }));
+    const out = await withCsvLocations(doc, {
+      fetch,
+      warn,
+      resolveUrl: (u) => new URL(u, 'https://mapnest.example/').toString(),
+    });
+    expect(fetch).toHaveBeenCalledWith(
+      'https://mapnest.example/data/shops.csv',
+      expect.objectContaining({ credentials: 'omit' }),
+    );
     expect(out.locations.map((l) => l.id)).toEqual(['a101', 'n1']);
     // Descriptions stay as written: the viewer sanitises them when it shows them, like every description.
     expect(out.locations[1]!.desc).toBe('<img src=x onerror=alert(1)>');
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toBe('Mapnest: 1 row of the locations CSV https://mapnest.example/data/shops.csv left out: Line 3: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")');
+    expect(warn.mock.calls[0]![0]).toBe(
+      'Mapnest: 1 row of the locations CSV https://mapnest.example/data/shops.csv left out: Line 3: "bad id" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")',
+    );
   });
 
   it('does nothing for a map without a CSV', async () => {
@@ -170,12 +220,19 @@ describe('withCsvLocations', () => {
       const warn = vi.fn();
       const doc = withCsv('https://sheets.example/shops.csv');
       expect(await withCsvLocations(doc, { fetch, warn })).toBe(doc);
-      expect(warn).toHaveBeenCalledWith(`Mapnest: the locations CSV https://sheets.example/shops.csv could not be loaded (${reason}); the map shows its own locations only.`);
+      expect(warn).toHaveBeenCalledWith(
+        `Mapnest: the locations CSV https://sheets.example/shops.csv could not be loaded (${reason}); the map shows its own locations only.`,
+      );
     }
   });
 
   it('gives up on a CSV that does not answer in time', async () => {
-    const hanging = vi.fn((_url: string | URL | Request, init?: RequestInit) => new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const hanging = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
     const warn = vi.fn();
     const doc = withCsv('/files/u/shops.csv');
     expect(await withCsvLocations(doc, { fetch: hanging, warn, timeoutMs: 20 })).toBe(doc);
@@ -193,7 +250,12 @@ describe('withCsvLocations', () => {
 
   it('rejects when the caller aborts, so a closed map mounts nothing', async () => {
     const ctrl = new AbortController();
-    const hanging = vi.fn((_url: string | URL | Request, init?: RequestInit) => new Promise<Response>((_, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const hanging = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
     const pending = withCsvLocations(withCsv('/x.csv'), { fetch: hanging, warn: vi.fn(), signal: ctrl.signal });
     ctrl.abort();
     await expect(pending).rejects.toThrow('aborted');

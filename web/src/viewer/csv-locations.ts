@@ -13,10 +13,29 @@ import type { Group, Location, MapDocument } from '@mapnest/shared/map-document'
 import { parseCsvRows, type CsvRows } from './csv-parse';
 // The rules and id helpers without the schema: zod stays out of the embed.
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import { isSafeUrl, isShortText, LINK_SCHEMES, LOCATION_ACTIONS, MAP_LIMITS as L, MARKER_TYPES, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import {
-  CSV_COLUMN_ALIASES, CsvCellProblem, csvChoice, csvColor, csvHeaderKey, csvId, csvLatLon, csvNumber, csvPair, csvPosition, CsvReferences,
-  csvYesNo, type CsvColumn,
+  isSafeUrl,
+  isShortText,
+  LINK_SCHEMES,
+  LOCATION_ACTIONS,
+  MAP_LIMITS as L,
+  MARKER_TYPES,
+  RESERVED_FIELD_KEYS,
+} from '@mapnest/shared/map-rules';
+import {
+  CSV_COLUMN_ALIASES,
+  CsvCellProblem,
+  csvChoice,
+  csvColor,
+  csvHeaderKey,
+  csvId,
+  csvLatLon,
+  csvNumber,
+  csvPair,
+  csvPosition,
+  CsvReferences,
+  csvYesNo,
+  type CsvColumn,
 } from './csv-cells';
 
 /** Largest CSV the viewer reads (characters): 100,000 locations of 200 characters. */
@@ -28,7 +47,13 @@ export const CSV_TIMEOUT_MS = 15_000;
 type Columns = { builtin: Map<CsvColumn | 'coord' | 'latlon', number>; fields: [string, number][] };
 
 /** Mapplic exports positions as one cell each ("0.21,0.56"); they are read too. */
-const PAIR_COLUMNS: Readonly<Record<string, 'coord' | 'latlon'>> = { coord: 'coord', coords: 'coord', position: 'coord', latlon: 'latlon', latlng: 'latlon' };
+const PAIR_COLUMNS: Readonly<Record<string, 'coord' | 'latlon'>> = {
+  coord: 'coord',
+  coords: 'coord',
+  position: 'coord',
+  latlon: 'latlon',
+  latlng: 'latlon',
+};
 
 function readHeader(headers: readonly string[]): Columns {
   const builtin: Columns['builtin'] = new Map();
@@ -81,9 +106,12 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
   const fail = (message: string): never => {
     throw new CsvCellProblem(message);
   };
-  const text = (value: string, what: string, max: number) => (value.length > max ? fail(`${what} is longer than ${max} characters`) : value);
+  const text = (value: string, what: string, max: number) =>
+    value.length > max ? fail(`${what} is longer than ${max} characters`) : value;
   const url = (value: string, what: string, schemes?: ReadonlySet<string>) =>
-    value.length > L.urlLength || !isSafeUrl(value, schemes) ? fail(`${what} "${value.slice(0, 80)}" is not a usable URL`) : value;
+    value.length > L.urlLength || !isSafeUrl(value, schemes)
+      ? fail(`${what} "${value.slice(0, 80)}" is not a usable URL`)
+      : value;
 
   const readRow = (row: readonly string[]): Location | null => {
     const v = (c: CsvColumn | 'coord' | 'latlon') => {
@@ -110,7 +138,10 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
     if (v('email')) loc.email = text(v('email'), 'The email', L.contactLength);
     if (v('hours')) loc.hours = text(v('hours'), 'The hours', L.contactLength);
     if (v('more')) loc.more = text(v('more'), 'The “More” label', L.buttonLabelLength);
-    if (v('label')) loc.label = isShortText(v('label')) ? v('label') : fail(`The label "${v('label').slice(0, 20)}" is longer than 3 characters`);
+    if (v('label'))
+      loc.label = isShortText(v('label'))
+        ? v('label')
+        : fail(`The label "${v('label').slice(0, 20)}" is longer than 3 characters`);
     if (v('color')) loc.color = csvColor(v('color'));
     if (v('style')) loc.style = refs.style(v('style'));
     if (v('layer')) loc.layer = refs.layer(v('layer'));
@@ -170,7 +201,11 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
 
 export function mergeCsvLocations(doc: MapDocument, csv: Pick<CsvLocations, 'locations' | 'groups'>): MapDocument {
   if (!csv.locations.length) return doc;
-  return { ...doc, locations: [...doc.locations, ...csv.locations], groups: csv.groups.length ? [...doc.groups, ...csv.groups] : doc.groups };
+  return {
+    ...doc,
+    locations: [...doc.locations, ...csv.locations],
+    groups: csv.groups.length ? [...doc.groups, ...csv.groups] : doc.groups,
+  };
 }
 
 export interface CsvLoadOptions {
@@ -194,7 +229,9 @@ export async function withCsvLocations(doc: MapDocument, opts: CsvLoadOptions = 
   if (!source) return doc;
   const warn = opts.warn ?? ((m: string) => console.warn(m));
   if (!isSafeUrl(source)) {
-    warn(`Mapnest: the locations CSV "${source.slice(0, 200)}" is not an http(s) or relative URL; the map shows its own locations only.`);
+    warn(
+      `Mapnest: the locations CSV "${source.slice(0, 200)}" is not an http(s) or relative URL; the map shows its own locations only.`,
+    );
     return doc;
   }
   const url = opts.resolveUrl ? opts.resolveUrl(source) : source;
@@ -222,14 +259,18 @@ export async function withCsvLocations(doc: MapDocument, opts: CsvLoadOptions = 
     outer?.removeEventListener('abort', onAbort);
   }
   if (body.length > CSV_MAX_CHARS) {
-    warn(`Mapnest: the locations CSV ${url} is larger than ${CSV_MAX_CHARS / 1_000_000} million characters; the map shows its own locations only.`);
+    warn(
+      `Mapnest: the locations CSV ${url} is larger than ${CSV_MAX_CHARS / 1_000_000} million characters; the map shows its own locations only.`,
+    );
     return doc;
   }
   const read = csvToLocations(parseCsvRows(body), doc);
   if (read.skipped.length) {
     const shown = read.skipped.slice(0, 10).join('; ');
     const more = read.skipped.length > 10 ? ` (and ${read.skipped.length - 10} more)` : '';
-    warn(`Mapnest: ${read.skipped.length} row${read.skipped.length === 1 ? '' : 's'} of the locations CSV ${url} left out: ${shown}${more}`);
+    warn(
+      `Mapnest: ${read.skipped.length} row${read.skipped.length === 1 ? '' : 's'} of the locations CSV ${url} left out: ${shown}${more}`,
+    );
   }
   return mergeCsvLocations(doc, read);
 }

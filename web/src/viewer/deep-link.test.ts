@@ -17,7 +17,11 @@ describe('deep links', () => {
     const calls: string[] = [];
     const win = {
       location: { href: 'https://x.example/m/1' } as Location,
-      history: { state: null, replaceState: (_s: unknown, _t: string, url: string) => calls.push(url), pushState: () => calls.push('push') } as unknown as History,
+      history: {
+        state: null,
+        replaceState: (_s: unknown, _t: string, url: string) => calls.push(url),
+        pushState: () => calls.push('push'),
+      } as unknown as History,
     };
     replaceLocationParam('a1', win);
     expect(calls).toEqual(['https://x.example/m/1?location=a1']);
@@ -27,14 +31,21 @@ describe('deep links', () => {
 describe('directions deep links', () => {
   it('reads from, to and a fixed start', async () => {
     const { readDirectionsParams } = await import('./deep-link');
-    expect(readDirectionsParams('https://x.example/m/demo?from=a&to=%20b%20&fixedfrom=k')).toEqual({ from: 'a', to: 'b', fixedFrom: 'k' });
+    expect(readDirectionsParams('https://x.example/m/demo?from=a&to=%20b%20&fixedfrom=k')).toEqual({
+      from: 'a',
+      to: 'b',
+      fixedFrom: 'k',
+    });
     expect(readDirectionsParams('https://x.example/m/demo?to=')).toEqual({ from: null, to: null, fixedFrom: null });
     expect(readDirectionsParams('not a url')).toEqual({ from: null, to: null, fixedFrom: null });
   });
 
   it('writes the route into the address bar, keeping the rest', async () => {
     const { replaceDirectionsParams } = await import('./deep-link');
-    const win = { location: { href: 'https://x.example/m/demo?location=a#h' }, history: { state: null, replaceState: (_s: unknown, _t: string, url: string) => (win.location.href = url) } };
+    const win = {
+      location: { href: 'https://x.example/m/demo?location=a#h' },
+      history: { state: null, replaceState: (_s: unknown, _t: string, url: string) => (win.location.href = url) },
+    };
     replaceDirectionsParams('a', 'b', win as unknown as Window);
     expect(win.location.href).toBe('https://x.example/m/demo?location=a&from=a&to=b#h');
   });

@@ -40,7 +40,11 @@ export const TO_PARAM = 'to';
 export const FIXED_FROM_PARAM = 'fixedfrom';
 
 /** `?from=`, `?to=` and `?fixedfrom=` of a URL (directions deep links and kiosk embeds). */
-export function readDirectionsParams(href: string): { from: string | null; to: string | null; fixedFrom: string | null } {
+export function readDirectionsParams(href: string): {
+  from: string | null;
+  to: string | null;
+  fixedFrom: string | null;
+} {
   try {
     const q = new URL(href).searchParams;
     const get = (name: string) => q.get(name)?.trim() || null;
@@ -51,7 +55,11 @@ export function readDirectionsParams(href: string): { from: string | null; to: s
 }
 
 /** Writes the planned route into the address bar (`?from=&to=`) without a new history entry. */
-export function replaceDirectionsParams(from: string, to: string, win: Pick<Window, 'location' | 'history'> = window): void {
+export function replaceDirectionsParams(
+  from: string,
+  to: string,
+  win: Pick<Window, 'location' | 'history'> = window,
+): void {
   const url = new URL(win.location.href);
   url.searchParams.set(FROM_PARAM, from);
   url.searchParams.set(TO_PARAM, to);

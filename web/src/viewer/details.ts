@@ -22,7 +22,12 @@ const list = (value: string | undefined, sep: RegExp) =>
     .filter(Boolean);
 
 /** Builds the details dialog of a location; the close button is `.mn-details-close`. */
-export function renderDetails(model: ViewerModel, l: ResolvedLocation, variant: DetailsVariant, opts: DetailsOptions): HTMLElement {
+export function renderDetails(
+  model: ViewerModel,
+  l: ResolvedLocation,
+  variant: DetailsVariant,
+  opts: DetailsOptions,
+): HTMLElement {
   const titleId = uid('mn-title');
   const extraId = uid('mn-extra');
   const text = model.settings.text;
@@ -32,13 +37,24 @@ export function renderDetails(model: ViewerModel, l: ResolvedLocation, variant: 
   const buttons: HTMLButtonElement[] = [];
   const detail = (label: string, name: 'phone' | 'email' | 'clock', items: string[], link?: (s: string) => string) => {
     if (!items.length) return null;
-    const btn = h('button', { type: 'button', class: 'mn-chip-button', 'aria-expanded': 'false', 'aria-controls': extraId }, icon(name, 16), h('span', null, label));
+    const btn = h(
+      'button',
+      { type: 'button', class: 'mn-chip-button', 'aria-expanded': 'false', 'aria-controls': extraId },
+      icon(name, 16),
+      h('span', null, label),
+    );
     btn.addEventListener('click', () => {
       const open = btn.getAttribute('aria-expanded') !== 'true';
       for (const b of buttons) b.setAttribute('aria-expanded', 'false');
       btn.setAttribute('aria-expanded', String(open));
       extra.hidden = !open;
-      extra.replaceChildren(h('ul', null, items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s))));
+      extra.replaceChildren(
+        h(
+          'ul',
+          null,
+          items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
+        ),
+      );
     });
     buttons.push(btn);
     return btn;
@@ -50,7 +66,12 @@ export function renderDetails(model: ViewerModel, l: ResolvedLocation, variant: 
     l.source.link
       ? h(
           'a',
-          { class: 'mn-primary-button', href: l.source.link, target: opts.target, rel: opts.target === '_blank' ? 'noopener noreferrer' : null },
+          {
+            class: 'mn-primary-button',
+            href: l.source.link,
+            target: opts.target,
+            rel: opts.target === '_blank' ? 'noopener noreferrer' : null,
+          },
           h('span', null, l.source.more || text.more),
           opts.target === '_blank' && icon('external', 14),
         )
@@ -61,8 +82,20 @@ export function renderDetails(model: ViewerModel, l: ResolvedLocation, variant: 
   return h(
     'section',
     { class: `mn-details mn-details-${variant}`, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': titleId },
-    h('button', { type: 'button', class: 'mn-details-close', 'aria-label': 'Close', onclick: opts.onClose }, icon(variant === 'panel' ? 'back' : 'close'), variant === 'panel' && h('span', null, 'Back')),
-    l.source.image && h('img', { class: 'mn-details-image', src: opts.resolveUrl(l.source.image), alt: '', loading: 'lazy', referrerpolicy: 'no-referrer' }),
+    h(
+      'button',
+      { type: 'button', class: 'mn-details-close', 'aria-label': 'Close', onclick: opts.onClose },
+      icon(variant === 'panel' ? 'back' : 'close'),
+      variant === 'panel' && h('span', null, 'Back'),
+    ),
+    l.source.image &&
+      h('img', {
+        class: 'mn-details-image',
+        src: opts.resolveUrl(l.source.image),
+        alt: '',
+        loading: 'lazy',
+        referrerpolicy: 'no-referrer',
+      }),
     h(
       'div',
       { class: 'mn-details-body' },

@@ -18,21 +18,33 @@ export interface DirectoryCallbacks {
   onHover(index: number | null): void;
 }
 
-type Row = { header: string; count: number; top: number; height: number; key: string } | { items: ResolvedLocation[]; first: number; top: number; height: number; key: string };
+type Row =
+  | { header: string; count: number; top: number; height: number; key: string }
+  | { items: ResolvedLocation[]; first: number; top: number; height: number; key: string };
 
 const HEADER_H = 36;
 const OVERSCAN = 400;
 
 /** The filters a visitor is offered: the document's own, or group tags when it defines none. */
-export function offeredFilters(model: ViewerModel): { id: string; name: string; filter: Filter | null; groups: readonly Group[] }[] {
+export function offeredFilters(
+  model: ViewerModel,
+): { id: string; name: string; filter: Filter | null; groups: readonly Group[] }[] {
   if (!model.settings.filters.enabled) return [];
   const own = model.doc.filters.filter((f) => !f.disable);
-  if (!own.length) return model.groups.length > 1 ? [{ id: BUILTIN_GROUP_FILTER, name: 'Categories', filter: null, groups: model.groups }] : [];
+  if (!own.length)
+    return model.groups.length > 1
+      ? [{ id: BUILTIN_GROUP_FILTER, name: 'Categories', filter: null, groups: model.groups }]
+      : [];
   return own.map((f) => ({
     id: f.id,
     name: f.name,
     filter: f,
-    groups: f.type !== 'groups' ? [] : f.groups.length ? f.groups.map((g) => model.groupById.get(g)).filter((g): g is Group => !!g && !g.hide) : model.groups,
+    groups:
+      f.type !== 'groups'
+        ? []
+        : f.groups.length
+          ? f.groups.map((g) => model.groupById.get(g)).filter((g): g is Group => !!g && !g.hide)
+          : model.groups,
   }));
 }
 
@@ -76,12 +88,22 @@ export class Directory {
     const listId = uid('mn-list');
     const filtersId = uid('mn-filters');
     const offered = offeredFilters(model);
-    this.filterBox = h('div', { class: 'mn-filters', id: filtersId, hidden: !(s.filters.startOpen || s.filters.alwaysVisible) });
+    this.filterBox = h('div', {
+      class: 'mn-filters',
+      id: filtersId,
+      hidden: !(s.filters.startOpen || s.filters.alwaysVisible),
+    });
     for (const f of offered) this.filterBox.append(this.filterControl(f));
     let searchBar: HTMLElement | null = null;
     if (s.search.enabled) {
       const delay = model.locations.length > 20_000 ? 180 : model.locations.length > 2_000 ? 60 : 0;
-      this.input = h('input', { type: 'search', placeholder: s.text.search, 'aria-label': s.text.search, 'aria-controls': listId, 'aria-describedby': this.countId });
+      this.input = h('input', {
+        type: 'search',
+        placeholder: s.text.search,
+        'aria-label': s.text.search,
+        'aria-controls': listId,
+        'aria-describedby': this.countId,
+      });
       this.input.addEventListener('input', () => {
         clearTimeout(this.typing);
         // Large maps filter on a short pause rather than on every keystroke.
@@ -96,7 +118,18 @@ export class Directory {
       });
       const toggle =
         offered.length && !s.filters.alwaysVisible
-          ? h('button', { type: 'button', class: 'mn-icon-button', 'aria-expanded': String(!this.filterBox.hidden), 'aria-controls': filtersId, title: s.text.filters }, icon('filter', 16), h('span', { class: 'mn-sr-only' }, s.text.filters))
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'mn-icon-button',
+                'aria-expanded': String(!this.filterBox.hidden),
+                'aria-controls': filtersId,
+                title: s.text.filters,
+              },
+              icon('filter', 16),
+              h('span', { class: 'mn-sr-only' }, s.text.filters),
+            )
           : null;
       toggle?.addEventListener('click', () => {
         this.filterBox.hidden = !this.filterBox.hidden;
@@ -128,9 +161,16 @@ export class Directory {
     if (!f || f.type === 'groups') {
       let picked: string[] = [];
       const buttons = o.groups.map((g) => {
-        const b = h('button', { type: 'button', class: 'mn-tag', 'aria-pressed': 'false' }, g.color && h('span', { class: 'mn-tag-dot', 'aria-hidden': 'true' }), g.name);
+        const b = h(
+          'button',
+          { type: 'button', class: 'mn-tag', 'aria-pressed': 'false' },
+          g.color && h('span', { class: 'mn-tag-dot', 'aria-hidden': 'true' }),
+          g.name,
+        );
         if (g.color) b.style.setProperty('--mn-tag', g.color);
-        b.addEventListener('click', () => cb.onFilterValue(o.id, picked.includes(g.id) ? picked.filter((x) => x !== g.id) : [...picked, g.id]));
+        b.addEventListener('click', () =>
+          cb.onFilterValue(o.id, picked.includes(g.id) ? picked.filter((x) => x !== g.id) : [...picked, g.id]),
+        );
         return b;
       });
       this.filterInputs.set(o.id, (v) => {
@@ -145,7 +185,12 @@ export class Directory {
       this.filterInputs.set(o.id, (v) => (input.checked = v === true));
       return h('label', { class: 'mn-filter-check' }, input, h('span', null, o.name));
     }
-    const select = h('select', null, h('option', { value: '' }, 'All'), f.options.map((opt) => h('option', { value: opt.value }, opt.label || opt.value)));
+    const select = h(
+      'select',
+      null,
+      h('option', { value: '' }, 'All'),
+      f.options.map((opt) => h('option', { value: opt.value }, opt.label || opt.value)),
+    );
     select.addEventListener('change', () => cb.onFilterValue(o.id, select.value));
     this.filterInputs.set(o.id, (v) => (select.value = typeof v === 'string' ? v : ''));
     return h('label', { class: 'mn-filter-select' }, h('span', null, o.name), select);
@@ -156,7 +201,8 @@ export class Directory {
     this.entries = entries;
     this.terms = queryTerms(filter.query);
     this.filtering = filtering;
-    if (this.input && document.activeElement !== this.input && this.input.value !== filter.query) this.input.value = filter.query;
+    if (this.input && document.activeElement !== this.input && this.input.value !== filter.query)
+      this.input.value = filter.query;
     for (const [id, set] of this.filterInputs) set(filter.values[id]);
     const s = this.model.settings;
     const n = entries.length;
@@ -165,7 +211,9 @@ export class Directory {
       if (this.input) this.input.value = '';
       this.cb.onClear();
     });
-    this.resultBar.replaceChildren(h('span', null, filtering ? `${n} ${s.text.found}` : `${n} ${n === 1 ? 'location' : 'locations'}`));
+    this.resultBar.replaceChildren(
+      h('span', null, filtering ? `${n} ${s.text.found}` : `${n} ${n === 1 ? 'location' : 'locations'}`),
+    );
     if (filtering) this.resultBar.append(clear);
     this.empty.hidden = n > 0;
     this.list.hidden = n === 0;
@@ -188,7 +236,10 @@ export class Directory {
   }
 
   private relayout(): void {
-    const per = this.layout === 'grid' ? Math.max(1, Math.min(this.columns, Math.floor(this.scroller.clientWidth / 120) || 1)) : 1;
+    const per =
+      this.layout === 'grid'
+        ? Math.max(1, Math.min(this.columns, Math.floor(this.scroller.clientWidth / 120) || 1))
+        : 1;
     this.perRow = per;
     this.list.className = `mn-list mn-list-${this.layout}`;
     this.rebuild();
@@ -240,10 +291,11 @@ export class Directory {
   }
 
   private schedule(): void {
-    if (!this.frame) this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
+    if (!this.frame)
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.render();
+      });
   }
 
   private rowOf(pos: number): Row | undefined {
@@ -300,12 +352,22 @@ export class Directory {
   }
 
   private headerRow(row: Extract<Row, { header: string }>): HTMLLIElement {
-    const li = h('li', { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } }, h('span', { role: 'heading', 'aria-level': '3' }, row.header), h('span', { class: 'mn-list-count', 'aria-label': `${row.count} locations` }, String(row.count)));
+    const li = h(
+      'li',
+      { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } },
+      h('span', { role: 'heading', 'aria-level': '3' }, row.header),
+      h('span', { class: 'mn-list-count', 'aria-label': `${row.count} locations` }, String(row.count)),
+    );
     li.dataset.key = row.key;
     return li;
   }
 
-  private itemRow(l: ResolvedLocation, row: Extract<Row, { items: ResolvedLocation[] }>, k: number, key: string): HTMLLIElement {
+  private itemRow(
+    l: ResolvedLocation,
+    row: Extract<Row, { items: ResolvedLocation[] }>,
+    k: number,
+    key: string,
+  ): HTMLLIElement {
     const pos = row.first + k;
     const model = this.model;
     const floor = model.layers.length > 1 && l.layer ? model.layers.find((x) => x.id === l.layer)?.name : null;
@@ -316,14 +378,43 @@ export class Directory {
     const visual =
       grid || model.settings.directory.thumbnails
         ? image
-          ? h('img', { class: grid ? 'mn-card-image' : 'mn-thumb', src: this.resolveUrl(image), alt: '', loading: 'lazy', referrerpolicy: 'no-referrer' })
-          : h('span', { class: grid ? 'mn-card-image mn-card-placeholder' : 'mn-thumb mn-thumb-text', 'aria-hidden': 'true', style: { backgroundColor: l.fill } }, letter)
+          ? h('img', {
+              class: grid ? 'mn-card-image' : 'mn-thumb',
+              src: this.resolveUrl(image),
+              alt: '',
+              loading: 'lazy',
+              referrerpolicy: 'no-referrer',
+            })
+          : h(
+              'span',
+              {
+                class: grid ? 'mn-card-image mn-card-placeholder' : 'mn-thumb mn-thumb-text',
+                'aria-hidden': 'true',
+                style: { backgroundColor: l.fill },
+              },
+              letter,
+            )
         : null;
-    const about = l.about || floor ? h('span', { class: 'mn-entry-about' }, floor && h('span', { class: 'mn-floor-badge' }, floor), highlighted(l.about, this.terms)) : null;
+    const about =
+      l.about || floor
+        ? h(
+            'span',
+            { class: 'mn-entry-about' },
+            floor && h('span', { class: 'mn-floor-badge' }, floor),
+            highlighted(l.about, this.terms),
+          )
+        : null;
     const title = h('span', { class: 'mn-entry-title' }, highlighted(l.title || l.id, this.terms));
     const button = h(
       'button',
-      { type: 'button', class: 'mn-entry', 'data-pos': pos, 'data-loc': l.index, tabindex: pos === this.focusPos ? 0 : -1, 'aria-current': String(this.active === l.index) },
+      {
+        type: 'button',
+        class: 'mn-entry',
+        'data-pos': pos,
+        'data-loc': l.index,
+        tabindex: pos === this.focusPos ? 0 : -1,
+        'aria-current': String(this.active === l.index),
+      },
       visual,
       grid ? [title, about] : h('span', { class: 'mn-entry-text' }, title, about),
     );
@@ -342,7 +433,12 @@ export class Directory {
     const per = this.perRow;
     const li = h(
       'li',
-      { class: 'mn-list-item', 'aria-setsize': this.flat.length, 'aria-posinset': pos + 1, style: { transform: `translate(${100 * k}%, ${row.top}px)`, width: `${100 / per}%`, height: `${row.height}px` } },
+      {
+        class: 'mn-list-item',
+        'aria-setsize': this.flat.length,
+        'aria-posinset': pos + 1,
+        style: { transform: `translate(${100 * k}%, ${row.top}px)`, width: `${100 / per}%`, height: `${row.height}px` },
+      },
       button,
     );
     li.dataset.key = key;
@@ -355,7 +451,14 @@ export class Directory {
     const per = this.perRow;
     const grid = this.layout === 'grid';
     const page = Math.max(1, Math.floor((this.scroller.clientHeight || 600) / this.itemHeight()) * per);
-    const steps: Record<string, number> = { ArrowDown: per, ArrowUp: -per, ArrowRight: grid ? 1 : 0, ArrowLeft: grid ? -1 : 0, PageDown: page, PageUp: -page };
+    const steps: Record<string, number> = {
+      ArrowDown: per,
+      ArrowUp: -per,
+      ArrowRight: grid ? 1 : 0,
+      ArrowLeft: grid ? -1 : 0,
+      PageDown: page,
+      PageUp: -page,
+    };
     let next: number;
     if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = this.flat.length - 1;
@@ -367,7 +470,8 @@ export class Directory {
     if (row) {
       const sc = this.scroller;
       if (row.top < sc.scrollTop) sc.scrollTop = row.top;
-      else if (row.top + row.height > sc.scrollTop + sc.clientHeight) sc.scrollTop = row.top + row.height - sc.clientHeight;
+      else if (row.top + row.height > sc.scrollTop + sc.clientHeight)
+        sc.scrollTop = row.top + row.height - sc.clientHeight;
     }
     this.render();
     this.list.querySelector<HTMLElement>(`[data-pos="${this.focusPos}"]`)?.focus({ preventScroll: true });

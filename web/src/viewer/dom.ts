@@ -8,7 +8,11 @@ export type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, unknown>;
 
 /** Creates an element: attributes (on* become listeners, `class`, `style` objects), then children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs | null,
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (attrs) {
     for (const key in attrs) {
@@ -57,8 +61,24 @@ export function icon(name: IconName, size = 18): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   const path = document.createElementNS(ns, 'path');
-  for (const [k, v] of Object.entries({ class: 'mn-icon', width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, String(v));
-  for (const [k, v] of Object.entries({ d: ICONS[name], fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })) path.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    class: 'mn-icon',
+    width: size,
+    height: size,
+    viewBox: '0 0 24 24',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries({
+    d: ICONS[name],
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  }))
+    path.setAttribute(k, v);
   svg.append(path);
   return svg;
 }

@@ -11,7 +11,8 @@ function image(w: number, h: number, px: Record<string, [number, number, number,
   return { data, width: w, height: h };
 }
 
-const at = (b: PixelBuffer, x: number, y: number): number[] => Array.from(b.data.subarray((y * b.width + x) * 4, (y * b.width + x) * 4 + 4));
+const at = (b: PixelBuffer, x: number, y: number): number[] =>
+  Array.from(b.data.subarray((y * b.width + x) * 4, (y * b.width + x) * 4 + 4));
 
 describe('dotStamp', () => {
   it('keeps only visible pixels, as offsets from the anchor', () => {
@@ -57,7 +58,15 @@ describe('PixelBuffer', () => {
 
   it('draws nothing outside the clip or the buffer', () => {
     const b = new PixelBuffer(3, 3);
-    const square = dotStamp(image(3, 3, Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${i % 3},${Math.floor(i / 3)}`, [9, 9, 9, 255]]))), 1, 1);
+    const square = dotStamp(
+      image(
+        3,
+        3,
+        Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${i % 3},${Math.floor(i / 3)}`, [9, 9, 9, 255]])),
+      ),
+      1,
+      1,
+    );
     b.stamp(square, 0, 0, { x0: 0, y0: 0, x1: 1, y1: 3 });
     const painted = Array.from({ length: 9 }, (_, i) => at(b, i % 3, Math.floor(i / 3))[3]);
     expect(painted).toEqual([255, 0, 0, 255, 0, 0, 0, 0, 0]);

@@ -83,7 +83,8 @@ export class PixelBuffer implements RgbaPixels {
       this.words.fill(0, Math.max(0, r.y0) * this.width, Math.min(this.height, r.y1) * this.width);
       return;
     }
-    for (let y = Math.max(0, r.y0); y < Math.min(this.height, r.y1); y++) this.words.fill(0, y * this.width + x0, y * this.width + x1);
+    for (let y = Math.max(0, r.y0); y < Math.min(this.height, r.y1); y++)
+      this.words.fill(0, y * this.width + x0, y * this.width + x1);
   }
 
   /** Draws a dot over what is there (source-over) with its anchor at pixel (x, y), inside `clip`. */

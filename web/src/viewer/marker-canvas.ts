@@ -57,7 +57,14 @@ const MAX_EXTRA = 2_048;
 
 function luminance(hex: string): number {
   const h = hex.replace('#', '');
-  const full = h.length === 3 || h.length === 4 ? h.slice(0, 3).split('').map((c) => c + c).join('') : h.slice(0, 6);
+  const full =
+    h.length === 3 || h.length === 4
+      ? h
+          .slice(0, 3)
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h.slice(0, 6);
   const n = parseInt(full, 16);
   if (!Number.isFinite(n)) return 0;
   const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
@@ -110,7 +117,8 @@ function copyInto(ctx: Ctx2D, from: CanvasImageSource): void {
 }
 
 /** What one draw stamps, in order: clusters, or marker positions sorted top to bottom. */
-type Plan = { clusters: ClusterItem[]; order: null; dots: false } | { clusters: null; order: Uint32Array; dots: boolean };
+type Plan =
+  { clusters: ClusterItem[]; order: null; dots: false } | { clusters: null; order: Uint32Array; dots: boolean };
 
 /**
  * Unhurried redraws (when the camera rests, catch-ups mid-gesture) of more than this many markers
@@ -190,7 +198,11 @@ export class MarkerCanvas {
     };
     let fg: Surface | null = null;
     let bg: Surface | null = null;
-    if (options.offscreen !== false && typeof OffscreenCanvas === 'function' && 'transferToImageBitmap' in OffscreenCanvas.prototype) {
+    if (
+      options.offscreen !== false &&
+      typeof OffscreenCanvas === 'function' &&
+      'transferToImageBitmap' in OffscreenCanvas.prototype
+    ) {
       fg = surface(new OffscreenCanvas(1, 1));
       bg = surface(new OffscreenCanvas(1, 1));
       this.shown = fg && bg ? el.getContext('bitmaprenderer') : null;
@@ -242,7 +254,8 @@ export class MarkerCanvas {
     this.markers = markers;
     if (locations !== this.locations) this.spriteCache = [];
     this.locations = locations;
-    this.clusterer = markers && markers.count > CLUSTER_ABOVE ? new GridClusterer(markers.xs, markers.ys, this.image) : null;
+    this.clusterer =
+      markers && markers.count > CLUSTER_ABOVE ? new GridClusterer(markers.xs, markers.ys, this.image) : null;
     this.fg.at = null;
     if (this.order.length < (markers?.count ?? 0)) this.order = new Uint32Array(markers!.count);
     this.xs = markers?.xs ?? new Float64Array(0);
@@ -427,7 +440,11 @@ export class MarkerCanvas {
   private prepare(sf: Surface, t: ViewTransform, viewport: Size): void {
     const dpr = this.dpr;
     const c = sf.canvas;
-    fit(c, Math.round(Math.ceil(viewport.width + 2 * MARGIN) * dpr), Math.round(Math.ceil(viewport.height + 2 * MARGIN) * dpr));
+    fit(
+      c,
+      Math.round(Math.ceil(viewport.width + 2 * MARGIN) * dpr),
+      Math.round(Math.ceil(viewport.height + 2 * MARGIN) * dpr),
+    );
     sf.ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (!sf.emptied) sf.ctx.clearRect(0, 0, c.width, c.height);
     sf.emptied = false;
@@ -493,7 +510,8 @@ export class MarkerCanvas {
     const out = new Uint32Array(slots.length);
     let i = 0;
     let j = 0;
-    for (let k = 0; k < out.length; k++) out[k] = j >= tail.length || (i < head.length && this.before(head[i]!, tail[j]!) < 0) ? head[i++]! : tail[j++]!;
+    for (let k = 0; k < out.length; k++)
+      out[k] = j >= tail.length || (i < head.length && this.before(head[i]!, tail[j]!) < 0) ? head[i++]! : tail[j++]!;
     return out;
   }
 
@@ -567,7 +585,11 @@ export class MarkerCanvas {
   /** Grows the slot arrays (copied on first growth: the built set's arrays are exactly full). */
   private reserve(slots: number): void {
     if (this.xs.length >= slots && this.dead) return;
-    const cap = Math.max(slots, this.markers!.count + 256, Math.min(this.markers!.count + MAX_EXTRA, this.xs.length * 2));
+    const cap = Math.max(
+      slots,
+      this.markers!.count + 256,
+      Math.min(this.markers!.count + MAX_EXTRA, this.xs.length * 2),
+    );
     const grow = <T extends Float64Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
       if (a.length >= cap) return a;
       const b = make(cap);
@@ -601,7 +623,12 @@ export class MarkerCanvas {
   private slotRect(s: number): { x: number; y: number; w: number; h: number } {
     const t = this.fg.at!;
     const sp = this.drawnSprite(s);
-    return { x: Math.round(this.xs[s]! * t.scale + t.x + MARGIN) - sp.ax, y: Math.round(this.ys[s]! * t.scale + t.y + MARGIN) - sp.ay, w: sp.w, h: sp.h };
+    return {
+      x: Math.round(this.xs[s]! * t.scale + t.x + MARGIN) - sp.ax,
+      y: Math.round(this.ys[s]! * t.scale + t.y + MARGIN) - sp.ay,
+      w: sp.w,
+      h: sp.h,
+    };
   }
 
   /** Redraws one area of the visible canvas: cleared, then every marker touching it stamped in order, clipped. */
@@ -619,11 +646,21 @@ export class MarkerCanvas {
     const ext = this.extent + 1;
     const ox = t.x + MARGIN;
     const oy = t.y + MARGIN;
-    const { base, order } = this.slotsIn({ minX: (x0 - ext - ox) / t.scale, minY: (y0 - ext - oy) / t.scale, maxX: (x1 + ext - ox) / t.scale, maxY: (y1 + ext - oy) / t.scale });
+    const { base, order } = this.slotsIn({
+      minX: (x0 - ext - ox) / t.scale,
+      minY: (y0 - ext - oy) / t.scale,
+      maxX: (x1 + ext - ox) / t.scale,
+      maxY: (y1 + ext - oy) / t.scale,
+    });
     if (this.dots) {
       const px = this.pixelsOf(sf);
       const dpr = this.dpr;
-      const clip = { x0: Math.floor(x0 * dpr), y0: Math.floor(y0 * dpr), x1: Math.ceil(x1 * dpr), y1: Math.ceil(y1 * dpr) };
+      const clip = {
+        x0: Math.floor(x0 * dpr),
+        y0: Math.floor(y0 * dpr),
+        x1: Math.ceil(x1 * dpr),
+        y1: Math.ceil(y1 * dpr),
+      };
       px.clear(clip);
       const slots = this.inDrawOrder(order, base);
       this.stampDots(px, slots, t, 0, slots.length, clip);
@@ -644,12 +681,20 @@ export class MarkerCanvas {
   /** The surface's pixel buffer for dots, the size of its canvas (its contents are whatever was drawn last). */
   private pixelsOf(sf: Surface): PixelBuffer {
     const { width, height } = sf.canvas;
-    if (!sf.pixels || sf.pixels.width !== width || sf.pixels.height !== height) sf.pixels = new PixelBuffer(width, height);
+    if (!sf.pixels || sf.pixels.width !== width || sf.pixels.height !== height)
+      sf.pixels = new PixelBuffer(width, height);
     return sf.pixels;
   }
 
   /** Draws slots order[from..to) as dots into a pixel buffer, inside `clip`. */
-  private stampDots(px: PixelBuffer, order: Uint32Array, t: ViewTransform, from: number, to: number, clip: PixelRect): void {
+  private stampDots(
+    px: PixelBuffer,
+    order: Uint32Array,
+    t: ViewTransform,
+    from: number,
+    to: number,
+    clip: PixelRect,
+  ): void {
     const dpr = this.dpr;
     const ox = t.x + MARGIN;
     const oy = t.y + MARGIN;
@@ -664,7 +709,12 @@ export class MarkerCanvas {
         stamp = this.dotStampFor(fill);
       }
       // The anchor is placed as a sprite's would be: on a whole CSS pixel, then in device pixels.
-      px.stamp(stamp, Math.round(Math.round(xs[i]! * t.scale + ox) * dpr), Math.round(Math.round(ys[i]! * t.scale + oy) * dpr), clip);
+      px.stamp(
+        stamp,
+        Math.round(Math.round(xs[i]! * t.scale + ox) * dpr),
+        Math.round(Math.round(ys[i]! * t.scale + oy) * dpr),
+        clip,
+      );
     }
   }
 
@@ -674,7 +724,11 @@ export class MarkerCanvas {
     if (!s) {
       const sprite = this.dotSprite(fill);
       const c = sprite.canvas;
-      s = dotStamp(c.getContext('2d')!.getImageData(0, 0, c.width, c.height), Math.round(sprite.ax * this.dpr), Math.round(sprite.ay * this.dpr));
+      s = dotStamp(
+        c.getContext('2d')!.getImageData(0, 0, c.width, c.height),
+        Math.round(sprite.ax * this.dpr),
+        Math.round(sprite.ay * this.dpr),
+      );
       this.dotStamps.set(fill, s);
     }
     return s;
@@ -690,7 +744,13 @@ export class MarkerCanvas {
       for (let k = from; k < to; k++) {
         const it = plan.clusters[k]!;
         const s = it.count === 1 ? this.spriteFor(this.locations[m.loc[it.index]!]!) : this.clusterSprite(it.count);
-        ctx.drawImage(s.canvas, Math.round(it.x * t.scale + ox) - s.ax, Math.round(it.y * t.scale + oy) - s.ay, s.w, s.h);
+        ctx.drawImage(
+          s.canvas,
+          Math.round(it.x * t.scale + ox) - s.ax,
+          Math.round(it.y * t.scale + oy) - s.ay,
+          s.w,
+          s.h,
+        );
       }
       return;
     }
@@ -701,7 +761,13 @@ export class MarkerCanvas {
       const i = order[k]!;
       const li = loc[i]!;
       const sprite = (cache[li] ??= this.spriteFor(this.locations[li]!));
-      ctx.drawImage(sprite.canvas, Math.round(xs[i]! * t.scale + ox) - sprite.ax, Math.round(ys[i]! * t.scale + oy) - sprite.ay, sprite.w, sprite.h);
+      ctx.drawImage(
+        sprite.canvas,
+        Math.round(xs[i]! * t.scale + ox) - sprite.ax,
+        Math.round(ys[i]! * t.scale + oy) - sprite.ay,
+        sprite.w,
+        sprite.h,
+      );
     }
   }
 
@@ -722,7 +788,8 @@ export class MarkerCanvas {
           if ((p.x - sx) ** 2 + (p.y - sy) ** 2 <= r * r) return { type: 'cluster', item: it };
         } else {
           const l = this.locations[m.loc[it.index]!]!;
-          if ((all || l.clickable) && hitsMarker(l.kind, l.scale, p.x - sx, p.y - sy, this.textWidth(l))) return { type: 'marker', loc: l.index };
+          if ((all || l.clickable) && hitsMarker(l.kind, l.scale, p.x - sx, p.y - sy, this.textWidth(l)))
+            return { type: 'marker', loc: l.index };
         }
       }
       return null;
@@ -765,7 +832,13 @@ export class MarkerCanvas {
     return count < 10 ? 15 : count < 100 ? 18 : count < 1000 ? 22 : 26;
   }
 
-  private newSprite(w: number, h: number, ax: number, ay: number, paint: (ctx: CanvasRenderingContext2D) => void): Sprite {
+  private newSprite(
+    w: number,
+    h: number,
+    ax: number,
+    ay: number,
+    paint: (ctx: CanvasRenderingContext2D) => void,
+  ): Sprite {
     const canvas = document.createElement('canvas');
     const dpr = this.dpr;
     canvas.width = Math.ceil(w * dpr);
@@ -778,7 +851,12 @@ export class MarkerCanvas {
   }
 
   private clusterSprite(count: number): Sprite {
-    const text = count >= 10_000 ? `${Math.round(count / 1000)}k` : count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
+    const text =
+      count >= 10_000
+        ? `${Math.round(count / 1000)}k`
+        : count >= 1000
+          ? `${(count / 1000).toFixed(1)}k`
+          : String(count);
     const key = `c|${text}`;
     let s = this.sprites.get(key);
     if (s) return s;
@@ -860,7 +938,16 @@ export class MarkerCanvas {
     return s;
   }
 
-  private paintMarker(kind: MarkerKind, fill: string, stroke: string | null, textColor: string, scale: number, label: string, thumb: string, text: string): Sprite {
+  private paintMarker(
+    kind: MarkerKind,
+    fill: string,
+    stroke: string | null,
+    textColor: string,
+    scale: number,
+    label: string,
+    thumb: string,
+    text: string,
+  ): Sprite {
     const s = scale > 0 ? scale : 1;
     const pad = 4;
     const box = markerBox(kind, s, kind === 'text' ? this.measure(text) : 0);
@@ -944,7 +1031,13 @@ export class MarkerCanvas {
             ctx.save();
             ctx.clip();
             const k = Math.max((2 * r) / img.naturalWidth, (2 * r) / img.naturalHeight);
-            ctx.drawImage(img, (-img.naturalWidth * k) / 2, (-img.naturalHeight * k) / 2, img.naturalWidth * k, img.naturalHeight * k);
+            ctx.drawImage(
+              img,
+              (-img.naturalWidth * k) / 2,
+              (-img.naturalHeight * k) / 2,
+              img.naturalWidth * k,
+              img.naturalHeight * k,
+            );
             ctx.restore();
           } else if (thumb && thumb.length <= 3) {
             ctx.fillStyle = textColor;

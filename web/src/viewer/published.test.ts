@@ -6,7 +6,10 @@ import { EMBED_MAP_ID, documentProblem, fetchPublished, mapIdFromPath } from './
 afterEach(() => vi.unstubAllGlobals());
 
 function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })),
+  );
 }
 
 describe('published maps', () => {
@@ -36,7 +39,10 @@ describe('published maps', () => {
     answer(200, 'not json');
     expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('error');
     answer(500, {});
-    expect(await fetchPublished('https://m.example', 'x1')).toEqual({ kind: 'error', message: 'The map could not be loaded (HTTP 500).' });
+    expect(await fetchPublished('https://m.example', 'x1')).toEqual({
+      kind: 'error',
+      message: 'The map could not be loaded (HTTP 500).',
+    });
     answer(200, { id: 'x1', title: 'T', state: 1, expired: false, document: blankDocument() });
     expect((await fetchPublished('https://m.example', 'x1')).kind).toBe('ready');
   });

@@ -32,12 +32,32 @@ export function documentProblem(doc: unknown): string | null {
   if (!isObject(doc)) return 'The map data is missing.';
   if (doc.schemaVersion !== 1) return 'This map was saved in a format this viewer does not know.';
   const s = doc.settings;
-  if (!isObject(s) || !(typeof s.mapWidth === 'number' && s.mapWidth > 0) || !(typeof s.mapHeight === 'number' && s.mapHeight > 0)) return 'The map has no valid size.';
-  if (!Array.isArray(doc.layers) || doc.layers.length === 0 || !doc.layers.every((l) => isObject(l) && typeof l.id === 'string' && typeof l.file === 'string')) return 'The map has no valid floors.';
+  if (
+    !isObject(s) ||
+    !(typeof s.mapWidth === 'number' && s.mapWidth > 0) ||
+    !(typeof s.mapHeight === 'number' && s.mapHeight > 0)
+  )
+    return 'The map has no valid size.';
+  if (
+    !Array.isArray(doc.layers) ||
+    doc.layers.length === 0 ||
+    !doc.layers.every((l) => isObject(l) && typeof l.id === 'string' && typeof l.file === 'string')
+  )
+    return 'The map has no valid floors.';
   for (const key of ['locations', 'groups', 'filters', 'styles', 'legend', 'breakpoints'] as const) {
     if (!Array.isArray(doc[key])) return 'The map data is damaged.';
   }
-  for (const key of ['zoom', 'controls', 'directory', 'search', 'filters', 'popup', 'legend', 'text', 'layout'] as const) {
+  for (const key of [
+    'zoom',
+    'controls',
+    'directory',
+    'search',
+    'filters',
+    'popup',
+    'legend',
+    'text',
+    'layout',
+  ] as const) {
     if (!isObject(s[key])) return 'The map settings are damaged.';
   }
   return null;
@@ -47,10 +67,16 @@ export function documentProblem(doc: unknown): string | null {
  * Fetches and checks a published map. `started`: the same request already under way (the embed page starts it
  * before its code has loaded, with this URL and credentials mode), read instead of fetching again.
  */
-export async function fetchPublished(origin: string, mapId: string, signal?: AbortSignal, started?: Promise<Response> | null): Promise<PublishedResult> {
+export async function fetchPublished(
+  origin: string,
+  mapId: string,
+  signal?: AbortSignal,
+  started?: Promise<Response> | null,
+): Promise<PublishedResult> {
   let res: Response;
   try {
-    res = await (started ?? fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' }));
+    res = await (started ??
+      fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' }));
   } catch (e) {
     if (signal?.aborted) throw e;
     return { kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' };

@@ -46,7 +46,9 @@ describe('sanitizeSvg', () => {
     expect(svg.querySelector('#a101')?.getAttribute('fill')).toBe('url(#g)');
     expect(svg.querySelector('use')?.getAttribute('href')).toBe('#s');
     expect(onlyScopeRule(svg.querySelector('style')?.textContent ?? '', SCOPE)).toBe(true);
-    expect(svg.querySelector('style')?.textContent).toMatch(/^\[data-mn-scope="t"\]\{\.unit \{ fill: (#eee|rgb\(238, 238, 238\)); \}\}$/);
+    expect(svg.querySelector('style')?.textContent).toMatch(
+      /^\[data-mn-scope="t"\]\{\.unit \{ fill: (#eee|rgb\(238, 238, 238\)); \}\}$/,
+    );
     expect(svg.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(svg.querySelector('image')?.getAttribute('href')).toMatch(/^data:image\/png/);
   });
@@ -63,7 +65,11 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps formatting and safe links, opening them in a new tab', () => {
-    const out = html(sanitizeHtml('<p>Open <b>late</b> <a href="https://example.com/ok">site</a> <img src="/files/ok.png" alt="ok"></p>'));
+    const out = html(
+      sanitizeHtml(
+        '<p>Open <b>late</b> <a href="https://example.com/ok">site</a> <img src="/files/ok.png" alt="ok"></p>',
+      ),
+    );
     expect(out).toContain('<b>late</b>');
     expect(out).toContain('href="https://example.com/ok"');
     expect(out).toContain('rel="noopener noreferrer"');
@@ -77,7 +83,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps only presentational inline styles', () => {
-    const out = html(sanitizeHtml('<p style="color: red; position: fixed; inset: 0; z-index: 99; text-align: center">x</p>'));
+    const out = html(
+      sanitizeHtml('<p style="color: red; position: fixed; inset: 0; z-index: 99; text-align: center">x</p>'),
+    );
     expect(out).toBe('<p style="color: red; text-align: center">x</p>');
   });
 
@@ -89,11 +97,26 @@ describe('sanitizeHtml', () => {
 /** Checks markup, not text: text nodes may say "javascript:" without any effect. */
 function expectCleanDom(root: Element | DocumentFragment): void {
   for (const el of Array.from(root.querySelectorAll('*'))) {
-    expect(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'set', 'animate', 'form', 'input', 'base', 'meta', 'link']).not.toContain(el.localName.toLowerCase());
+    expect([
+      'script',
+      'foreignobject',
+      'iframe',
+      'embed',
+      'object',
+      'handler',
+      'set',
+      'animate',
+      'form',
+      'input',
+      'base',
+      'meta',
+      'link',
+    ]).not.toContain(el.localName.toLowerCase());
     for (const a of Array.from(el.attributes)) {
       expect(a.name, el.outerHTML).not.toMatch(/^on|^xml:base$/i);
       expect(a.value, el.outerHTML).not.toMatch(/javascript:|data:text|data:image\/svg|url\(\s*['"]?(?!#)/i);
-      if (/href|src/i.test(a.name)) expect(a.value, el.outerHTML).toMatch(/^(#|https?:|mailto:|tel:|\/(?!\/)|data:image\/(png|jpe?g|gif|webp);)/i);
+      if (/href|src/i.test(a.name))
+        expect(a.value, el.outerHTML).toMatch(/^(#|https?:|mailto:|tel:|\/(?!\/)|data:image\/(png|jpe?g|gif|webp);)/i);
     }
     if (el.localName === 'style') expect(el.textContent ?? '').not.toMatch(/@import|url\(\s*['"]?(?!#)/i);
   }
@@ -102,7 +125,27 @@ function expectCleanDom(root: Element | DocumentFragment): void {
 describe('mixed and mangled input', () => {
   const piece = fc.oneof(
     fc.constantFrom(...SVG_VECTORS, ...HTML_VECTORS),
-    fc.constantFrom('<', '>', '"', "'", '</svg>', '<svg>', '<style>', '</style>', '<![CDATA[', ']]>', '<!--', '-->', '&', 'javascript:', ' on', '=', 'href=', 'url(', ')'),
+    fc.constantFrom(
+      '<',
+      '>',
+      '"',
+      "'",
+      '</svg>',
+      '<svg>',
+      '<style>',
+      '</style>',
+      '<![CDATA[',
+      ']]>',
+      '<!--',
+      '-->',
+      '&',
+      'javascript:',
+      ' on',
+      '=',
+      'href=',
+      'url(',
+      ')',
+    ),
     fc.string({ maxLength: 8 }),
   );
   const soup = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
@@ -127,15 +170,18 @@ function onlyScopeRule(css: string, scope: string): boolean {
   sheet.replaceSync(css);
   const expected = new CSSStyleSheet();
   expected.replaceSync(`${scope}{}`);
-  return sheet.cssRules.length === 1 && (sheet.cssRules[0] as CSSStyleRule).selectorText === (expected.cssRules[0] as CSSStyleRule).selectorText;
+  return (
+    sheet.cssRules.length === 1 &&
+    (sheet.cssRules[0] as CSSStyleRule).selectorText === (expected.cssRules[0] as CSSStyleRule).selectorText
+  );
 }
 
 describe('CSS', () => {
   it('replaces remote url() and keeps local ones', () => {
     expect(cleanCss('fill:url(#g);background:url("https://evil.example/a.png")')).toBe('fill:url(#g);background:none');
-    expect(cleanCss("background:url('https://files.example/a.png')", { allowedOrigins: ['https://files.example'] })).toBe(
-      "background:url('https://files.example/a.png')",
-    );
+    expect(
+      cleanCss("background:url('https://files.example/a.png')", { allowedOrigins: ['https://files.example'] }),
+    ).toBe("background:url('https://files.example/a.png')");
   });
 
   it('refuses escapes, imports and nesting escapes outright', () => {
@@ -166,12 +212,18 @@ describe('CSS', () => {
   });
 
   it('keeps any text inside the scope (fuzz)', () => {
-    const piece = fc.oneof(fc.constantFrom('{', '}', '"', "'", '\n', ';', ':', '/*', '*/', 'body', '.a', '@media all', '(', ')', ' '), fc.string({ maxLength: 4 }));
+    const piece = fc.oneof(
+      fc.constantFrom('{', '}', '"', "'", '\n', ';', ':', '/*', '*/', 'body', '.a', '@media all', '(', ')', ' '),
+      fc.string({ maxLength: 4 }),
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 20 }).map((p) => p.join('')), (css) => {
-        const out = scopeCss(css, '.s');
-        if (out) expect(onlyScopeRule(out, '.s'), out).toBe(true);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 20 }).map((p) => p.join('')),
+        (css) => {
+          const out = scopeCss(css, '.s');
+          if (out) expect(onlyScopeRule(out, '.s'), out).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

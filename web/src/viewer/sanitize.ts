@@ -21,7 +21,9 @@ const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*))\s*\)/gi;
 
 const words = (s: string) => s.split(' ');
 
-const HTML_TAGS = words('a abbr b blockquote br caption cite code dd del div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s small span strong sub sup table tbody td tfoot th thead tr u ul');
+const HTML_TAGS = words(
+  'a abbr b blockquote br caption cite code dd del div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s small span strong sub sup table tbody td tfoot th thead tr u ul',
+);
 const HTML_ATTRS: Record<string, ReadonlySet<string>> = {
   '*': new Set(words('title dir lang style')),
   a: new Set(words('href')),
@@ -31,7 +33,11 @@ const HTML_ATTRS: Record<string, ReadonlySet<string>> = {
   ol: new Set(words('start reversed')),
 };
 /** CSS properties a description may set: presentation only, nothing that positions or loads. */
-const HTML_CSS = new Set(words('color background-color text-align font-weight font-style font-size line-height text-decoration vertical-align width height max-width'));
+const HTML_CSS = new Set(
+  words(
+    'color background-color text-align font-weight font-style font-size line-height text-decoration vertical-align width height max-width',
+  ),
+);
 
 export interface CssUrlPolicy {
   /** Origins whose files CSS may use (our own file host); everything else becomes `none`. */
@@ -63,10 +69,17 @@ function isAllowedCssUrl(raw: string, policy: CssUrlPolicy): boolean {
  */
 export function cleanCss(css: string, policy: CssUrlPolicy = {}): string | null {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, ' ');
-  if (/\\|&|<|@import|image-set\s*\(|\bimage\s*\(|\bsrc\s*\(|cross-fade\s*\(|element\s*\(|expression\s*\(|-moz-binding|behavior\s*:|javascript:/i.test(text)) return null;
+  if (
+    /\\|&|<|@import|image-set\s*\(|\bimage\s*\(|\bsrc\s*\(|cross-fade\s*\(|element\s*\(|expression\s*\(|-moz-binding|behavior\s*:|javascript:/i.test(
+      text,
+    )
+  )
+    return null;
   // An unclosed url( still loads at the end of a sheet (CSS reads it to the end): refuse any url( that is not a whole url(...).
   if ((text.match(/url\(/gi) ?? []).length !== (text.match(CSS_URL) ?? []).length) return null;
-  return text.replace(CSS_URL, (m, a?: string, b?: string, c?: string) => (isAllowedCssUrl(a ?? b ?? c ?? '', policy) ? m : 'none'));
+  return text.replace(CSS_URL, (m, a?: string, b?: string, c?: string) =>
+    isAllowedCssUrl(a ?? b ?? c ?? '', policy) ? m : 'none',
+  );
 }
 
 /** The rules of a style sheet as the browser's CSS parser reads them, or null when there is no parser. */
@@ -98,7 +111,8 @@ export function scopeCss(css: string, scopeSelector: string, policy: CssUrlPolic
   const scoped = `${scopeSelector}{${body}}`;
   const check = parseSheet(scoped);
   const only = check?.length === 1 ? (check[0] as CSSStyleRule) : null;
-  if (!only || only.selectorText !== parseSheet(`${scopeSelector}{}`)?.[0]?.['selectorText' as keyof CSSRule]) return null;
+  if (!only || only.selectorText !== parseSheet(`${scopeSelector}{}`)?.[0]?.['selectorText' as keyof CSSRule])
+    return null;
   return scoped;
 }
 
@@ -168,7 +182,9 @@ export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGEleme
   const text = svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
   svgScope = scopeSelector;
   const fragment = svgPurifier().sanitize(text, SVG_CONFIG) as unknown as DocumentFragment;
-  const svg = Array.from(fragment.children).find((el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg');
+  const svg = Array.from(fragment.children).find(
+    (el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg',
+  );
   return svg ? (document.importNode(svg, true) as unknown as SVGSVGElement) : null;
 }
 

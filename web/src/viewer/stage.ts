@@ -102,7 +102,11 @@ export class MapStage {
     this.pane = div('mn-pane');
     this.markerHost = div('mn-markers');
     this.overlay = div('mn-overlay');
-    this.rings = { hover: div('mn-ring mn-ring-hover'), active: div('mn-ring mn-ring-active'), focus: div('mn-ring mn-ring-focus') };
+    this.rings = {
+      hover: div('mn-ring mn-ring-hover'),
+      active: div('mn-ring mn-ring-active'),
+      focus: div('mn-ring mn-ring-focus'),
+    };
     this.tooltip = div('mn-tooltip');
     this.tooltip.setAttribute('role', 'tooltip');
     this.tooltip.id = `mn-tip-${Math.random().toString(36).slice(2, 8)}`;
@@ -119,7 +123,10 @@ export class MapStage {
     this.view.on('tap', this.onTap);
     const zoomOn = s.zoom.enabled;
     this.view.addHandler('dragPan', new DragPanHandler(this.view, viewport), zoomOn);
-    this.wheel = new WheelZoomHandler(this.view, viewport, { requireModifier: s.zoom.wheel === 'modifier', onHint: () => this.callbacks.onWheelHint() });
+    this.wheel = new WheelZoomHandler(this.view, viewport, {
+      requireModifier: s.zoom.wheel === 'modifier',
+      onHint: () => this.callbacks.onWheelHint(),
+    });
     this.view.addHandler('wheelZoom', this.wheel, zoomOn && s.zoom.wheel !== 'off');
     this.view.addHandler('doubleTapZoom', new DoubleTapZoomHandler(this.view), zoomOn);
     this.view.addHandler('keyboard', new KeyboardPanZoomHandler(this.view, viewport), zoomOn);
@@ -193,7 +200,8 @@ export class MapStage {
         loaded = await pending!;
       } catch (e) {
         this.loading.delete(layerId);
-        if (!this.destroyed && !this.abort.signal.aborted) this.callbacks.onLayerError(layerId, e instanceof Error ? e.message : String(e));
+        if (!this.destroyed && !this.abort.signal.aborted)
+          this.callbacks.onLayerError(layerId, e instanceof Error ? e.message : String(e));
         return;
       }
       if (this.destroyed) return;
@@ -257,7 +265,14 @@ export class MapStage {
   setModel(model: ViewerModel, changed?: readonly number[]): void {
     const prev = this.model;
     this.model = model;
-    if (changed && this.withoutRegions(prev, changed) && this.canvas.patch(changed.map((i) => ({ loc: i, at: this.markerAt(i) })), model.locations)) {
+    if (
+      changed &&
+      this.withoutRegions(prev, changed) &&
+      this.canvas.patch(
+        changed.map((i) => ({ loc: i, at: this.markerAt(i) })),
+        model.locations,
+      )
+    ) {
       this.updateOverlays();
       return;
     }
@@ -282,7 +297,12 @@ export class MapStage {
     if (prev === index) return;
     this.lifted = index;
     const changed = [prev, index].filter((i): i is number => i !== null);
-    if (!this.canvas.patch(changed.map((i) => ({ loc: i, at: this.markerAt(i) })), this.model.locations)) {
+    if (
+      !this.canvas.patch(
+        changed.map((i) => ({ loc: i, at: this.markerAt(i) })),
+        this.model.locations,
+      )
+    ) {
       this.rebuildMarkers();
       this.redraw();
     }
@@ -317,7 +337,10 @@ export class MapStage {
 
   private rebuildMarkers(): void {
     if (!this.layerId) return;
-    this.canvas.setMarkers(buildLayerMarkers(this.model, this.layerId, this.filtering ? this.mask : null, this.lifted), this.model.locations);
+    this.canvas.setMarkers(
+      buildLayerMarkers(this.model, this.layerId, this.filtering ? this.mask : null, this.lifted),
+      this.model.locations,
+    );
   }
 
   private applyRegionFilter(): void {
@@ -362,7 +385,13 @@ export class MapStage {
     // Mid-gesture redraws only when they are cheap; a crowded layer waits for the camera to rest.
     // The catch-up is drawn in slices on the back buffer while the visible drawing keeps following.
     this.canvas.follow(t);
-    if (vp && this.canvas.drawnCount <= GESTURE_REDRAW_MAX && this.canvas.needsRedraw(t, vp) && performance.now() - this.lastRedraw > GESTURE_REDRAW_MS) this.redraw(false);
+    if (
+      vp &&
+      this.canvas.drawnCount <= GESTURE_REDRAW_MAX &&
+      this.canvas.needsRedraw(t, vp) &&
+      performance.now() - this.lastRedraw > GESTURE_REDRAW_MS
+    )
+      this.redraw(false);
     this.updateOverlays();
   };
 
@@ -435,12 +464,14 @@ export class MapStage {
   private readonly onRegionOver = (e: PointerEvent): void => {
     if (this.markerHover) return;
     const index = regionIndexOf(e.target);
-    if (index !== null && this.model.locations[index]?.clickable && index !== this.state.hover) this.callbacks.onHover(index);
+    if (index !== null && this.model.locations[index]?.clickable && index !== this.state.hover)
+      this.callbacks.onHover(index);
   };
 
   private readonly onRegionOut = (e: PointerEvent): void => {
     const index = regionIndexOf(e.target);
-    if (index !== null && index === this.state.hover && regionIndexOf(e.relatedTarget) !== index && !this.markerHover) this.callbacks.onHover(null);
+    if (index !== null && index === this.state.hover && regionIndexOf(e.relatedTarget) !== index && !this.markerHover)
+      this.callbacks.onHover(null);
   };
 
   /** Sets which location is hovered, open or keyboard-focused: rings and region states follow. */
@@ -493,11 +524,16 @@ export class MapStage {
   screenOf(index: number): ScreenPoint | null {
     const l = this.model.locations[index];
     if (!l?.coord || !onLayer(l, this.layerId)) return null;
-    return imageToScreen({ x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height }, this.view.transform);
+    return imageToScreen(
+      { x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height },
+      this.view.transform,
+    );
   }
 
   /** The on-screen box to highlight for a location: its marker, or its region for hidden markers. */
-  private highlightBox(index: number): { x: number; y: number; w: number; h: number; round: boolean; top: number } | null {
+  private highlightBox(
+    index: number,
+  ): { x: number; y: number; w: number; h: number; round: boolean; top: number } | null {
     const l = this.model.locations[index];
     if (!l || !onLayer(l, this.layerId)) return null;
     const region = this.current?.regions.get(index);
@@ -514,7 +550,14 @@ export class MapStage {
     if (!p || l.kind === 'hidden') return null;
     const box = this.canvas.boxOf(l);
     const pad = 4;
-    return { x: p.x + box.left - pad, y: p.y + box.top - pad, w: box.right - box.left + 2 * pad, h: box.bottom - box.top + 2 * pad, round: l.kind !== 'square' && l.kind !== 'text', top: box.top };
+    return {
+      x: p.x + box.left - pad,
+      y: p.y + box.top - pad,
+      w: box.right - box.left + 2 * pad,
+      h: box.bottom - box.top + 2 * pad,
+      round: l.kind !== 'square' && l.kind !== 'text',
+      top: box.top,
+    };
   }
 
   private regionRects = new Map<number, Rect | null>();
@@ -607,7 +650,11 @@ export class MapStage {
         const roomy = { minX: rr.minX - w, minY: rr.minY - hgt * 0.6, maxX: rr.maxX + w, maxY: rr.maxY + hgt * 0.6 };
         scale = Math.max(scale, transformToRect(roomy, image, viewport, this.view.limits, 40, this.view.padding).scale);
       }
-      const p = l.coord ? { x: l.coord[0] * image.width, y: l.coord[1] * image.height } : rr ? { x: (rr.minX + rr.maxX) / 2, y: (rr.minY + rr.maxY) / 2 } : null;
+      const p = l.coord
+        ? { x: l.coord[0] * image.width, y: l.coord[1] * image.height }
+        : rr
+          ? { x: (rr.minX + rr.maxX) / 2, y: (rr.minY + rr.maxY) / 2 }
+          : null;
       if (!p) return this.view.transform;
       const t = centreOn(p, scale, viewport);
       if (!room) return t;
@@ -640,7 +687,8 @@ export class MapStage {
       if (!l.coord || !l.clickable || (filtered && !filtered[l.index]) || !onLayer(l, this.layerId)) continue;
       const x = l.coord[0] * iw * scale + tx;
       const y = l.coord[1] * ih * scale + ty;
-      if (x >= 0 && y >= 0 && x <= vp.width && y <= vp.height) keys[n++] = (Math.floor(y / band) * IN_VIEW_X + Math.floor(x)) * IN_VIEW_INDEX + l.index;
+      if (x >= 0 && y >= 0 && x <= vp.width && y <= vp.height)
+        keys[n++] = (Math.floor(y / band) * IN_VIEW_X + Math.floor(x)) * IN_VIEW_INDEX + l.index;
     }
     const sorted = keys.subarray(0, n).sort();
     const out: ResolvedLocation[] = [];

@@ -19,13 +19,21 @@ describe('host commands', () => {
     const a = api();
     expect(runCommand(a, { source: COMMAND_SOURCE, command: 'openLocation', args: ['a1'] })).toBe(true);
     expect(a.openLocation).toHaveBeenCalledWith('a1');
-    expect(runCommand(a, { source: COMMAND_SOURCE, command: 'setFilters', args: [{ query: 'cafe', groups: ['food', 7] }] })).toBe(true);
+    expect(
+      runCommand(a, { source: COMMAND_SOURCE, command: 'setFilters', args: [{ query: 'cafe', groups: ['food', 7] }] }),
+    ).toBe(true);
     expect(a.setFilters).toHaveBeenCalledWith({ query: 'cafe', groups: ['food'] });
   });
 
   it('ignores anything else', () => {
     const a = api();
-    for (const msg of [null, 'openLocation', { command: 'openLocation', args: ['a'] }, { source: COMMAND_SOURCE, command: 'eval', args: ['x'] }, { source: COMMAND_SOURCE, command: 'openLocation', args: [1] }]) {
+    for (const msg of [
+      null,
+      'openLocation',
+      { command: 'openLocation', args: ['a'] },
+      { source: COMMAND_SOURCE, command: 'eval', args: ['x'] },
+      { source: COMMAND_SOURCE, command: 'openLocation', args: [1] },
+    ]) {
       expect(runCommand(a, msg)).toBe(false);
     }
     expect(a.openLocation).not.toHaveBeenCalled();

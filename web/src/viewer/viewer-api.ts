@@ -54,7 +54,9 @@ export function runCommand(api: MapViewerApi, data: unknown): boolean {
       if (!f || typeof f !== 'object') return false;
       api.setFilters({
         query: typeof f.query === 'string' ? f.query.slice(0, 200) : undefined,
-        groups: Array.isArray(f.groups) ? f.groups.filter((g): g is string => typeof g === 'string').slice(0, 100) : undefined,
+        groups: Array.isArray(f.groups)
+          ? f.groups.filter((g): g is string => typeof g === 'string').slice(0, 100)
+          : undefined,
       });
       return true;
     }

@@ -2,9 +2,19 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { BUILTIN_GROUP_FILTER, buildLayerMarkers, buildModel, directoryOrder, filterMask, initialFilterState, isFilterActive } from './viewer-model';
+import {
+  BUILTIN_GROUP_FILTER,
+  buildLayerMarkers,
+  buildModel,
+  directoryOrder,
+  filterMask,
+  initialFilterState,
+  isFilterActive,
+} from './viewer-model';
 
-const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../public/demo/riverside-centre.json', import.meta.url)), 'utf8')) as MapDocument;
+const demo = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../public/demo/riverside-centre.json', import.meta.url)), 'utf8'),
+) as MapDocument;
 const ids = (mask: Uint8Array, doc: MapDocument) => doc.locations.filter((_, i) => mask[i]).map((l) => l.id);
 
 describe('buildModel', () => {
@@ -23,7 +33,9 @@ describe('buildModel', () => {
 
   it('fills {{placeholders}} from custom fields, escaping them inside descriptions', () => {
     const doc = blankDocument();
-    doc.locations = [{ id: 'a', title: 'A', about: 'Unit {{unit}}', desc: '<p>{{unit}}</p>', fields: { unit: '<b>G1</b>' } }];
+    doc.locations = [
+      { id: 'a', title: 'A', about: 'Unit {{unit}}', desc: '<p>{{unit}}</p>', fields: { unit: '<b>G1</b>' } },
+    ];
     const a = buildModel(doc).locations[0]!;
     expect(a.about).toBe('Unit <b>G1</b>');
     expect(a.desc).toBe('<p>&#60;b&#62;G1&#60;/b&#62;</p>');
@@ -36,7 +48,10 @@ describe('buildModel', () => {
     expect(filterMask(m, state).every((v) => v === 1)).toBe(true);
     expect(ids(filterMask(m, { ...state, query: 'BUGGY' }), demo)).toEqual(['customer-service']);
     expect(ids(filterMask(m, { ...state, query: 'kids toys' }), demo).sort()).toEqual(['kids-kingdom', 'little-ones']);
-    const tags = ids(filterMask(m, { ...state, values: { ...state.values, [BUILTIN_GROUP_FILTER]: ['entertainment'] } }), demo);
+    const tags = ids(
+      filterMask(m, { ...state, values: { ...state.values, [BUILTIN_GROUP_FILTER]: ['entertainment'] } }),
+      demo,
+    );
     expect(tags.sort()).toEqual(['playzone', 'starlight']);
     const late = ids(filterMask(m, { ...state, values: { ...state.values, 'open-late': true } }), demo);
     expect(late).toContain('fitlab');

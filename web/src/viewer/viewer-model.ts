@@ -3,7 +3,15 @@
  * colours, action, placement and searchable text, computed once per document so rendering,
  * hit testing and search never consult styles, groups or settings again.
  */
-import type { Group, Layer, LocationAction, MapDocument, MapSettings, Location, Style } from '@mapnest/shared/map-document';
+import type {
+  Group,
+  Layer,
+  LocationAction,
+  MapDocument,
+  MapSettings,
+  Location,
+  Style,
+} from '@mapnest/shared/map-document';
 import type { FilterValue } from '../map-core/conditions';
 import { defaultFilterValue, fieldText, passesFilter } from '../map-core/conditions';
 import type { Size } from '../map-core/coords';
@@ -30,7 +38,15 @@ export interface ResolvedLocation {
   readonly hoverFill: string | null;
   readonly activeFill: string | null;
   /** Region colours when the style applies to SVG elements (null keeps the SVG's own paint). */
-  readonly region: { fill: string | null; stroke: string | null; strokeWidth: number | null; hoverFill: string | null; hoverStroke: string | null; activeFill: string | null; activeStroke: string | null };
+  readonly region: {
+    fill: string | null;
+    stroke: string | null;
+    strokeWidth: number | null;
+    hoverFill: string | null;
+    hoverStroke: string | null;
+    activeFill: string | null;
+    activeStroke: string | null;
+  };
   readonly scale: number;
   readonly label: string;
   /** Layer id, or null for every layer. */
@@ -66,7 +82,8 @@ function placeholders(text: string, loc: Location, groupNames: readonly string[]
   return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_-]{0,63})\s*\}\}/g, (m, key: string) => {
     let value: string | undefined = loc.fields?.[key];
     if (value === undefined && key === 'group') value = groupNames.join(', ');
-    if (value === undefined && (key === 'title' || key === 'id' || key === 'phone' || key === 'email')) value = loc[key] ?? '';
+    if (value === undefined && (key === 'title' || key === 'id' || key === 'phone' || key === 'email'))
+      value = loc[key] ?? '';
     if (value === undefined) return m;
     return escape ? escapeHtml(value) : value;
   });
@@ -86,7 +103,11 @@ export function buildModel(doc: MapDocument): ViewerModel {
     const svgStyle = style?.svg ? style : null;
     const groupColor = groupIds.map((g) => groupById.get(g)?.color).find((c) => !!c);
     const fill = markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor;
-    const coord = loc.coord ? ([loc.coord[0], loc.coord[1]] as [number, number]) : loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null;
+    const coord = loc.coord
+      ? ([loc.coord[0], loc.coord[1]] as [number, number])
+      : loc.latlon && geo
+        ? latLonToMap(loc.latlon, geo.extent)
+        : null;
     const action = loc.action ?? settings.popup.action;
     return {
       index,
@@ -123,34 +144,54 @@ export function buildModel(doc: MapDocument): ViewerModel {
     };
   });
   const layers = doc.layers;
-  const defaultLayer = settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer) ? settings.defaultLayer : (layers[0]?.id ?? '');
-  return withLazySearch({
-    doc,
-    settings,
-    image: { width: settings.mapWidth, height: settings.mapHeight },
-    layers,
-    defaultLayer,
+  const defaultLayer =
+    settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer)
+      ? settings.defaultLayer
+      : (layers[0]?.id ?? '');
+  return withLazySearch(
+    {
+      doc,
+      settings,
+      image: { width: settings.mapWidth, height: settings.mapHeight },
+      layers,
+      defaultLayer,
+      locations,
+      byId: new Map(locations.map((l) => [l.id, l])),
+      groups: doc.groups.filter((g) => !g.hide),
+      groupById,
+    },
     locations,
-    byId: new Map(locations.map((l) => [l.id, l])),
-    groups: doc.groups.filter((g) => !g.hide),
-    groupById,
-  }, locations, settings.search.fields);
+    settings.search.fields,
+  );
 }
 
 /**
  * The model of `doc` when only some locations changed: `locations` and `byId` come from the caller
  * (the editor re-resolves just the changed ones), the rest is shared with `model`.
  */
-export function patchModel(model: ViewerModel, doc: MapDocument, locations: ResolvedLocation[], byId: ReadonlyMap<string, ResolvedLocation>): ViewerModel {
+export function patchModel(
+  model: ViewerModel,
+  doc: MapDocument,
+  locations: ResolvedLocation[],
+  byId: ReadonlyMap<string, ResolvedLocation>,
+): ViewerModel {
   const { settings, image, layers, defaultLayer, groups, groupById } = model;
-  return withLazySearch({ doc, settings, image, layers, defaultLayer, locations, byId, groups, groupById }, locations, settings.search.fields);
+  return withLazySearch(
+    { doc, settings, image, layers, defaultLayer, locations, byId, groups, groupById },
+    locations,
+    settings.search.fields,
+  );
 }
 
 /**
  * Gives a model its `search` index, built on first read: folding every text costs real time on big
  * maps. Not enumerable, so copying a model never builds it by accident.
  */
-function withLazySearch<T extends object>(model: T, locations: readonly ResolvedLocation[], fields: readonly string[]): T & { readonly search: SearchIndex } {
+function withLazySearch<T extends object>(
+  model: T,
+  locations: readonly ResolvedLocation[],
+  fields: readonly string[],
+): T & { readonly search: SearchIndex } {
   const searchFields = new Set(fields);
   let search: SearchIndex | null = null;
   const build = () =>
@@ -171,7 +212,9 @@ function withLazySearch<T extends object>(model: T, locations: readonly Resolved
         ],
       })),
     );
-  return Object.defineProperty(model, 'search', { enumerable: false, get: () => (search ??= build()) }) as T & { readonly search: SearchIndex };
+  return Object.defineProperty(model, 'search', { enumerable: false, get: () => (search ??= build()) }) as T & {
+    readonly search: SearchIndex;
+  };
 }
 
 /** The visitor's search and filter choices. */
@@ -207,7 +250,10 @@ export function isFilterActive(model: ViewerModel, state: FilterState): boolean 
 export function filterMask(model: ViewerModel, state: FilterState): Uint8Array {
   const tags = state.values[BUILTIN_GROUP_FILTER];
   const groups = Array.isArray(tags) ? tags : [];
-  const mask = queryTerms(state.query).length || groups.length ? model.search.filter({ query: state.query, groups }) : new Uint8Array(model.locations.length).fill(1);
+  const mask =
+    queryTerms(state.query).length || groups.length
+      ? model.search.filter({ query: state.query, groups })
+      : new Uint8Array(model.locations.length).fill(1);
   const active = model.doc.filters.filter((f) => !f.disable);
   if (active.length === 0 || !model.settings.filters.enabled) return mask;
   for (let i = 0; i < mask.length; i++) {
@@ -235,7 +281,9 @@ export function directoryOrder(model: ViewerModel): ResolvedLocation[] {
   if (sort === 'none') return listed;
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   const keyed = listed.map((l) => ({ l, k: fieldText(l.source, sort) }));
-  keyed.sort((a, b) => (a.k === '' ? 1 : 0) - (b.k === '' ? 1 : 0) || collator.compare(a.k, b.k) || a.l.index - b.l.index);
+  keyed.sort(
+    (a, b) => (a.k === '' ? 1 : 0) - (b.k === '' ? 1 : 0) || collator.compare(a.k, b.k) || a.l.index - b.l.index,
+  );
   return keyed.map((x) => x.l);
 }
 
@@ -253,7 +301,12 @@ export interface LayerMarkers {
 }
 
 /** `skip`: a location left out (the one the editor is dragging). */
-export function buildLayerMarkers(model: ViewerModel, layerId: string, mask: Uint8Array | null, skip: number | null = null): LayerMarkers {
+export function buildLayerMarkers(
+  model: ViewerModel,
+  layerId: string,
+  mask: Uint8Array | null,
+  skip: number | null = null,
+): LayerMarkers {
   const { width, height } = model.image;
   const picked: number[] = [];
   for (const l of model.locations) {

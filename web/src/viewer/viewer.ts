@@ -19,7 +19,15 @@ import { MapStage } from './stage';
 import { attachDirections, type Directions, type DirectionsRequest } from './directions/hook';
 import type { MapViewerApi, ViewerEventSink } from './viewer-api';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
-import { BUILTIN_GROUP_FILTER, buildModel, directoryOrder, filterMask, initialFilterState, isFilterActive, onLayer } from './viewer-model';
+import {
+  BUILTIN_GROUP_FILTER,
+  buildModel,
+  directoryOrder,
+  filterMask,
+  initialFilterState,
+  isFilterActive,
+  onLayer,
+} from './viewer-model';
 import './viewer.css';
 
 export interface ViewerOptions {
@@ -59,7 +67,11 @@ export function createMapViewer(host: HTMLElement, options: ViewerOptions): MapV
   return new Viewer(host, options);
 }
 
-function prefetchStartLayer(d: MapDocument, initialLocation: string | null | undefined, resolve: (u: string) => string): void {
+function prefetchStartLayer(
+  d: MapDocument,
+  initialLocation: string | null | undefined,
+  resolve: (u: string) => string,
+): void {
   const first = d.layers.find((l) => l.id === d.settings.defaultLayer) ?? d.layers[0];
   const startLayer = (initialLocation && d.locations.find((l) => l.id === initialLocation)?.layer) || first?.id;
   const layer = d.layers.find((l) => l.id === startLayer) ?? first;
@@ -71,7 +83,10 @@ function prefetchStartLayer(d: MapDocument, initialLocation: string | null | und
  * (`settings.csvUrl`, see csv-locations.ts), so deep links and the start location can name CSV
  * locations. The start floor's image downloads meanwhile. Rejects only when `signal` aborts.
  */
-export async function loadViewerDocument(options: Pick<ViewerOptions, 'document' | 'initialLocation' | 'resolveUrl'>, signal?: AbortSignal): Promise<MapDocument> {
+export async function loadViewerDocument(
+  options: Pick<ViewerOptions, 'document' | 'initialLocation' | 'resolveUrl'>,
+  signal?: AbortSignal,
+): Promise<MapDocument> {
   const doc = options.document;
   if (!doc.settings.csvUrl) return doc;
   const resolve = options.resolveUrl ?? ((u: string) => u);
@@ -141,7 +156,8 @@ class Viewer implements MapViewerInstance {
     this.resolveUrl = resolve;
     this.emit = (type, detail) => options.onEvent?.(type, detail);
     this.deepLinking = options.deepLinking ?? s.deepLinking;
-    const startId = options.initialLocation && model.byId.has(options.initialLocation) ? options.initialLocation : s.startLocation;
+    const startId =
+      options.initialLocation && model.byId.has(options.initialLocation) ? options.initialLocation : s.startLocation;
     const start = startId ? model.byId.get(startId) : undefined;
     this.startIndex = start?.index ?? null;
     this.pendingOpen = this.startIndex;
@@ -166,14 +182,24 @@ class Viewer implements MapViewerInstance {
     this.inView.addEventListener('keydown', this.onInViewKey);
     this.sheet = h('div', { class: 'mn-sheet', hidden: true });
     this.hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, s.text.wheelHint);
-    this.loading = h('div', { class: 'mn-loading', role: 'status' }, h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }), h('span', null, 'Loading map…'));
+    this.loading = h(
+      'div',
+      { class: 'mn-loading', role: 'status' },
+      h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
+      h('span', null, 'Loading map…'),
+    );
     this.error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true });
-    for (const c of ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const) this.corners[c] = h('div', { class: `mn-corner mn-${c}` });
+    for (const c of ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const)
+      this.corners[c] = h('div', { class: `mn-corner mn-${c}` });
     this.map = h(
       'div',
       { class: 'mn-map' },
       this.viewport,
-      h('p', { id: instructionsId, class: 'mn-sr-only' }, `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}Press Tab to go through the locations in view, or use the directory.`),
+      h(
+        'p',
+        { id: instructionsId, class: 'mn-sr-only' },
+        `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}Press Tab to go through the locations in view, or use the directory.`,
+      ),
       this.inView,
       Object.values(this.corners),
       this.sheet,
@@ -200,7 +226,14 @@ class Viewer implements MapViewerInstance {
       this.sidebar = null;
     }
     this.live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
-    this.element = h('div', { class: 'mn-viewer', 'data-mn-scope': scope }, authorCss && h('style', null, authorCss), this.sidebar, this.map, this.live);
+    this.element = h(
+      'div',
+      { class: 'mn-viewer', 'data-mn-scope': scope },
+      authorCss && h('style', null, authorCss),
+      this.sidebar,
+      this.map,
+      this.live,
+    );
     this.element.style.setProperty('--mn-primary', s.primaryColor);
     this.element.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.active !== null) {
@@ -235,10 +268,23 @@ class Viewer implements MapViewerInstance {
       },
       { resolveUrl: this.resolveUrl, reducedMotion: reduced },
     );
-    this.directions = attachDirections({
-      model, view: this.stage.view, mapId: options.mapId ?? null, root: this.element, viewport: this.viewport, corner: (p) => this.corners[p as Corner] ?? null,
-      layer: () => this.layerId, showLayer: (id) => this.changeLayer(id), emit: this.emit, deepLinking: this.deepLinking, reducedMotion: reduced || s.zoom.reduceMotion,
-    }, options.state, options.directions);
+    this.directions = attachDirections(
+      {
+        model,
+        view: this.stage.view,
+        mapId: options.mapId ?? null,
+        root: this.element,
+        viewport: this.viewport,
+        corner: (p) => this.corners[p as Corner] ?? null,
+        layer: () => this.layerId,
+        showLayer: (id) => this.changeLayer(id),
+        emit: this.emit,
+        deepLinking: this.deepLinking,
+        reducedMotion: reduced || s.zoom.reduceMotion,
+      },
+      options.state,
+      options.directions,
+    );
     this.buildControls();
     this.ro = new ResizeObserver(() => this.layout());
     this.ro.observe(this.element);
@@ -268,13 +314,22 @@ class Viewer implements MapViewerInstance {
     const s = m.settings;
     const width = this.element.clientWidth || this.host.clientWidth;
     this.width = width;
-    const bp = m.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
+    const bp =
+      m.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
     const sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
     const portrait = !!this.directory && width > 0 && (!!bp?.portrait || width < sidebarWidth + 320);
     const narrow = width > 0 && width < 520;
     const fill = this.options.height === 'fill' || s.layout.kiosk;
     const el = this.element;
-    el.className = ['mn-viewer', portrait ? 'mn-portrait' : 'mn-landscape', s.directory.position === 'right' && 'mn-sidebar-right', fill ? 'mn-fill' : 'mn-auto', narrow && 'mn-narrow'].filter(Boolean).join(' ');
+    el.className = [
+      'mn-viewer',
+      portrait ? 'mn-portrait' : 'mn-landscape',
+      s.directory.position === 'right' && 'mn-sidebar-right',
+      fill ? 'mn-fill' : 'mn-auto',
+      narrow && 'mn-narrow',
+    ]
+      .filter(Boolean)
+      .join(' ');
     el.style.height = this.options.height === 'fill' ? '100%' : s.layout.kiosk ? '100vh' : '';
     el.style.setProperty('--mn-sidebar-width', `${sidebarWidth}px`);
     if (!fill) {
@@ -301,17 +356,38 @@ class Viewer implements MapViewerInstance {
     const put = (pos: string, node: HTMLElement) => {
       if (pos in this.corners) this.corners[pos as Corner].append(node);
     };
-    const control = (label: string, name: Parameters<typeof icon>[0], onclick: () => void, extra: Record<string, unknown> = {}) =>
-      h('button', { type: 'button', class: 'mn-control', 'aria-label': label, title: label, onclick, ...extra }, icon(name), labels && h('span', null, label));
+    const control = (
+      label: string,
+      name: Parameters<typeof icon>[0],
+      onclick: () => void,
+      extra: Record<string, unknown> = {},
+    ) =>
+      h(
+        'button',
+        { type: 'button', class: 'mn-control', 'aria-label': label, title: label, onclick, ...extra },
+        icon(name),
+        labels && h('span', null, label),
+      );
     if (this.directory && s.directory.toggle) {
-      this.sidebarButton = control('Hide directory', 'sidebar', () => this.toggleSidebar(), { 'aria-expanded': String(this.sidebarOpen) });
+      this.sidebarButton = control('Hide directory', 'sidebar', () => this.toggleSidebar(), {
+        'aria-expanded': String(this.sidebarOpen),
+      });
       put(s.directory.position === 'right' ? 'top-right' : 'top-left', this.sidebarButton);
       this.updateSidebarButton();
     }
     if (m.layers.length > 1) {
       const group = h('div', { class: 'mn-floors', role: 'group', 'aria-label': 'Floors' });
       for (const l of m.layers) {
-        const b = h('button', { type: 'button', class: 'mn-floor', 'aria-pressed': String(l.id === this.layerId), onclick: () => this.changeLayer(l.id) }, l.name);
+        const b = h(
+          'button',
+          {
+            type: 'button',
+            class: 'mn-floor',
+            'aria-pressed': String(l.id === this.layerId),
+            onclick: () => this.changeLayer(l.id),
+          },
+          l.name,
+        );
         this.floorButtons.set(l.id, b);
         group.append(b);
       }
@@ -320,7 +396,15 @@ class Viewer implements MapViewerInstance {
     if (s.zoom.enabled && c.zoomButtons !== 'off') {
       this.zoomInButton = control('Zoom in', 'plus', () => this.stage.view.zoomIn());
       this.zoomOutButton = control('Zoom out', 'minus', () => this.stage.view.zoomOut());
-      put(c.zoomButtons, h('div', { class: 'mn-button-stack', role: 'group', 'aria-label': 'Zoom' }, this.zoomInButton, this.zoomOutButton));
+      put(
+        c.zoomButtons,
+        h(
+          'div',
+          { class: 'mn-button-stack', role: 'group', 'aria-label': 'Zoom' },
+          this.zoomInButton,
+          this.zoomOutButton,
+        ),
+      );
     }
     if (s.zoom.enabled && c.resetButton !== 'off') {
       this.resetButton = control('Reset map', 'reset', () => {
@@ -331,10 +415,15 @@ class Viewer implements MapViewerInstance {
       put(c.resetButton, this.resetButton);
     }
     if (document.fullscreenEnabled && c.fullscreen !== 'off') {
-      this.fullscreenButton = control('Full screen', 'fullscreen', () => {
-        if (document.fullscreenElement) void document.exitFullscreen();
-        else void this.element.requestFullscreen().catch(() => undefined);
-      }, { 'aria-pressed': 'false' });
+      this.fullscreenButton = control(
+        'Full screen',
+        'fullscreen',
+        () => {
+          if (document.fullscreenElement) void document.exitFullscreen();
+          else void this.element.requestFullscreen().catch(() => undefined);
+        },
+        { 'aria-pressed': 'false' },
+      );
       put(c.fullscreen, this.fullscreenButton);
     }
     const items = m.doc.legend.filter((l) => !l.disable);
@@ -342,20 +431,41 @@ class Viewer implements MapViewerInstance {
       const lg = s.legend;
       const list = h(
         'ul',
-        { class: lg.horizontal ? 'mn-legend-items mn-legend-horizontal' : 'mn-legend-items', style: lg.horizontal ? null : { columnCount: String(lg.columns) }, hidden: lg.toggle && lg.startClosed },
+        {
+          class: lg.horizontal ? 'mn-legend-items mn-legend-horizontal' : 'mn-legend-items',
+          style: lg.horizontal ? null : { columnCount: String(lg.columns) },
+          hidden: lg.toggle && lg.startClosed,
+        },
         items.map((it) =>
           h(
             'li',
             null,
             it.icon.length > 3
               ? h('img', { src: this.resolveUrl(it.icon), alt: '', width: 16 * it.scale, height: 16 * it.scale })
-              : h('span', { class: 'mn-legend-swatch', 'aria-hidden': 'true', style: { background: it.color ?? s.primaryColor, borderRadius: `${it.radius}px`, transform: `scale(${it.scale})` } }, it.icon),
+              : h(
+                  'span',
+                  {
+                    class: 'mn-legend-swatch',
+                    'aria-hidden': 'true',
+                    style: {
+                      background: it.color ?? s.primaryColor,
+                      borderRadius: `${it.radius}px`,
+                      transform: `scale(${it.scale})`,
+                    },
+                  },
+                  it.icon,
+                ),
             h('span', null, it.text),
           ),
         ),
       );
       const title = lg.toggle
-        ? h('button', { type: 'button', class: 'mn-legend-title', 'aria-expanded': String(!list.hidden) }, icon('legend', 16), lg.title)
+        ? h(
+            'button',
+            { type: 'button', class: 'mn-legend-title', 'aria-expanded': String(!list.hidden) },
+            icon('legend', 16),
+            lg.title,
+          )
         : h('p', { class: 'mn-legend-title' }, lg.title);
       title.addEventListener('click', () => {
         if (!lg.toggle) return;
@@ -390,7 +500,10 @@ class Viewer implements MapViewerInstance {
     b.setAttribute('aria-label', label);
     b.setAttribute('aria-pressed', String(on));
     b.title = label;
-    b.replaceChildren(icon(on ? 'exitFullscreen' : 'fullscreen'), ...(this.model.settings.controls.buttonLabels ? [h('span', null, label)] : []));
+    b.replaceChildren(
+      icon(on ? 'exitFullscreen' : 'fullscreen'),
+      ...(this.model.settings.controls.buttonLabels ? [h('span', null, label)] : []),
+    );
   };
 
   private inViewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -478,7 +591,13 @@ class Viewer implements MapViewerInstance {
 
   private renderDetails(): void {
     const l = this.active === null ? null : this.model.locations[this.active];
-    const mode: DetailsVariant | null = !l ? null : l.action === 'sidebar' && this.sidebar && this.sidebarOpen && !this.portrait ? 'panel' : this.narrow || l.action === 'sidebar' ? 'sheet' : 'popup';
+    const mode: DetailsVariant | null = !l
+      ? null
+      : l.action === 'sidebar' && this.sidebar && this.sidebarOpen && !this.portrait
+        ? 'panel'
+        : this.narrow || l.action === 'sidebar'
+          ? 'sheet'
+          : 'popup';
     this.mode = mode;
     const anchor = this.stage.popupAnchor;
     anchor.replaceChildren();
@@ -488,16 +607,24 @@ class Viewer implements MapViewerInstance {
     this.panel.hidden = mode !== 'panel';
     if (this.directory) this.directory.el.hidden = mode === 'panel';
     if (!l || !mode) return;
-    const details = renderDetails(this.model, l, mode, { resolveUrl: this.resolveUrl, target: linkTargetFor(l.source.target, this.framed), onClose: () => this.close() });
+    const details = renderDetails(this.model, l, mode, {
+      resolveUrl: this.resolveUrl,
+      target: linkTargetFor(l.source.target, this.framed),
+      onClose: () => this.close(),
+    });
     this.directions?.decorate(details, l.id);
     if (mode === 'popup') {
       const box = h('div', { class: 'mn-popup' }, details);
       anchor.append(box);
       this.stage.setPopupSize(box.offsetWidth || 300, box.offsetHeight || 200);
       // Images arrive later and grow the popup; keep it inside the map.
-      new ResizeObserver((_, ro) => (box.isConnected ? this.stage.setPopupSize(box.offsetWidth, box.offsetHeight) : ro.disconnect())).observe(box);
+      new ResizeObserver((_, ro) =>
+        box.isConnected ? this.stage.setPopupSize(box.offsetWidth, box.offsetHeight) : ro.disconnect(),
+      ).observe(box);
     } else (mode === 'sheet' ? this.sheet : this.panel).append(details);
-    requestAnimationFrame(() => details.querySelector<HTMLElement>('.mn-details-close')?.focus({ preventScroll: true }));
+    requestAnimationFrame(() =>
+      details.querySelector<HTMLElement>('.mn-details-close')?.focus({ preventScroll: true }),
+    );
   }
 
   private show(index: number, animate = true): void {
@@ -516,7 +643,11 @@ class Viewer implements MapViewerInstance {
       if (l.source.link) window.open(l.source.link, linkTargetFor(l.source.target, this.framed), 'noopener');
       return;
     }
-    this.returnFocus = invoker ?? (document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement) ? document.activeElement : null);
+    this.returnFocus =
+      invoker ??
+      (document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement)
+        ? document.activeElement
+        : null);
     if (this.deepLinking) replaceLocationParam(l.id);
     this.setActive(index);
     if (l.layer && l.layer !== this.layerId) {
@@ -550,7 +681,9 @@ class Viewer implements MapViewerInstance {
   }
 
   private clearFilters(): void {
-    const values = Object.fromEntries(this.model.doc.filters.map((f) => [f.id, f.type === 'groups' ? [] : f.type === 'checkbox' ? false : '']));
+    const values = Object.fromEntries(
+      this.model.doc.filters.map((f) => [f.id, f.type === 'groups' ? [] : f.type === 'checkbox' ? false : '']),
+    );
     this.setFilter({ query: '', values });
   }
 
@@ -564,7 +697,12 @@ class Viewer implements MapViewerInstance {
     this.stage.setFilter(this.mask, this.filtering);
     this.updateInView();
     if (initial) return;
-    this.emit('filtersChanged', { mapId: this.options.mapId ?? null, query: this.filter.query, values: { ...this.filter.values }, count: entries.length });
+    this.emit('filtersChanged', {
+      mapId: this.options.mapId ?? null,
+      query: this.filter.query,
+      values: { ...this.filter.values },
+      count: entries.length,
+    });
     this.say(this.filtering ? `${entries.length} ${m.settings.text.found}` : '');
   }
   private order: ResolvedLocation[] | null = null;
@@ -591,7 +729,12 @@ class Viewer implements MapViewerInstance {
     const nodes = items.map((l, pos) => {
       let li = this.inViewNodes.get(l.index);
       if (!li) {
-        const b = h('button', { type: 'button', 'aria-describedby': this.stage.tooltipId }, l.title || l.id, l.groupNames.length ? `, ${l.groupNames.join(', ')}` : '');
+        const b = h(
+          'button',
+          { type: 'button', 'aria-describedby': this.stage.tooltipId },
+          l.title || l.id,
+          l.groupNames.length ? `, ${l.groupNames.join(', ')}` : '',
+        );
         b.addEventListener('focus', () => {
           this.inViewPos = Number(b.dataset.pos);
           this.focus = l.index;
@@ -625,20 +768,23 @@ class Viewer implements MapViewerInstance {
       }
       prev = li;
     }
-    if (this.inViewNodes.size > 1000) for (const [k, li] of this.inViewNodes) if (!li.isConnected) this.inViewNodes.delete(k);
+    if (this.inViewNodes.size > 1000)
+      for (const [k, li] of this.inViewNodes) if (!li.isConnected) this.inViewNodes.delete(k);
     if (keep >= 0) (nodes[keep]!.firstElementChild as HTMLElement).focus({ preventScroll: true });
   }
 
   private readonly onInViewKey = (e: KeyboardEvent): void => {
     const n = this.inViewItems.length;
-    const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    const step =
+      e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
     let next = this.inViewPos + step;
     if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = n - 1;
     else if (!step) return;
     e.preventDefault();
     next = Math.max(0, Math.min(n - 1, next));
-    for (const b of this.inView.querySelectorAll<HTMLElement>('button')) b.tabIndex = Number(b.dataset.pos) === next ? 0 : -1;
+    for (const b of this.inView.querySelectorAll<HTMLElement>('button'))
+      b.tabIndex = Number(b.dataset.pos) === next ? 0 : -1;
     this.inViewPos = next;
     this.inView.querySelector<HTMLElement>(`[data-pos="${next}"]`)?.focus({ preventScroll: true });
   };
@@ -684,6 +830,10 @@ class Viewer implements MapViewerInstance {
   }
 
   getState(): { layer: string; location: string | null; query: string } {
-    return { layer: this.layerId, location: this.active === null ? null : (this.model.locations[this.active]?.id ?? null), query: this.filter.query };
+    return {
+      layer: this.layerId,
+      location: this.active === null ? null : (this.model.locations[this.active]?.id ?? null),
+      query: this.filter.query,
+    };
   }
 }

@@ -96,7 +96,9 @@ export function Footer({ kind, year = new Date().getFullYear() }: FooterProps) {
             <Link to="/" className="site-footer__brand" aria-label={`${BRAND} home`}>
               <Logo />
             </Link>
-            <p className="site-footer__tagline">Interactive maps for floor plans, venues, site plans and regions, hosted for you and embedded anywhere.</p>
+            <p className="site-footer__tagline">
+              Interactive maps for floor plans, venues, site plans and regions, hosted for you and embedded anywhere.
+            </p>
             <p className="site-footer__status">
               <span className="status-dot" aria-hidden="true" />
               All systems operational.
@@ -106,7 +108,13 @@ export function Footer({ kind, year = new Date().getFullYear() }: FooterProps) {
                 const Icon = SOCIAL_ICONS[kind];
                 return (
                   <li key={kind}>
-                    <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${BRAND} on ${label}`} title={label}>
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${BRAND} on ${label}`}
+                      title={label}
+                    >
                       <Icon />
                     </a>
                   </li>

@@ -24,7 +24,9 @@ function useOnce(work: () => Promise<Outcome>, ready = true): Outcome {
   useEffect(() => {
     if (!ready || started.current) return;
     started.current = true;
-    work().then(setOutcome, (err: unknown) => setOutcome({ status: 'failed', message: actionCodeMessage(classifyAuthError(err)) }));
+    work().then(setOutcome, (err: unknown) =>
+      setOutcome({ status: 'failed', message: actionCodeMessage(classifyAuthError(err)) }),
+    );
   }, [ready, work]);
   return outcome;
 }
@@ -51,7 +53,9 @@ function VerifyEmail({ email, code }: { email: string; code: string }) {
     return { status: 'done', message: 'Your email address is verified.' };
   });
   const outcome = useOnce(work);
-  const next = user ? { to: '/maps', label: 'Continue to your maps' } : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' };
+  const next = user
+    ? { to: '/maps', label: 'Continue to your maps' }
+    : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' };
   return <Result title="Email verified" outcome={outcome} next={next} />;
 }
 
@@ -73,10 +77,16 @@ function ChangeEmail({ code }: { code: string }) {
         if (err instanceof CallError && err.code === 'already-exists') {
           // Another account uses the address: the server refused it and put the previous one back.
           await refreshSession({ forceRefresh: true });
-          return { status: 'failed', message: `${MESSAGES.emailInUse}: ${current} belongs to another account. Your email address is still ${previous}.` };
+          return {
+            status: 'failed',
+            message: `${MESSAGES.emailInUse}: ${current} belongs to another account. Your email address is still ${previous}.`,
+          };
         }
         console.error('updateEmail failed after a verified change', err);
-        return { status: 'failed', message: `Your email address is now ${current}, but your maps could not be updated: ${MESSAGES.unknownError}` };
+        return {
+          status: 'failed',
+          message: `Your email address is now ${current}, but your maps could not be updated: ${MESSAGES.unknownError}`,
+        };
       }
       return { status: 'done', message: `Your email address is now ${current}.` };
     }
@@ -95,7 +105,13 @@ function ChangeEmail({ code }: { code: string }) {
       </AuthCard>
     );
   }
-  return <Result title="Email address confirmed" outcome={outcome} next={{ to: '/maps#settings', label: 'Back to settings' }} />;
+  return (
+    <Result
+      title="Email address confirmed"
+      outcome={outcome}
+      next={{ to: '/maps#settings', label: 'Back to settings' }}
+    />
+  );
 }
 
 function ResetPassword({ email, code }: { email: string; code: string }) {
@@ -121,7 +137,11 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
       clearPendingSignUp();
       setDone(true);
     } catch (err) {
-      setError((err as { name?: string })?.name === 'InvalidPasswordException' ? (err as Error).message : actionCodeMessage(classifyAuthError(err)));
+      setError(
+        (err as { name?: string })?.name === 'InvalidPasswordException'
+          ? (err as Error).message
+          : actionCodeMessage(classifyAuthError(err)),
+      );
     } finally {
       setBusy(false);
     }
@@ -132,7 +152,11 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
       <Result
         title="Password changed"
         outcome={{ status: 'done', message: 'Your password has been changed. Use it the next time you log in.' }}
-        next={user ? { to: '/maps', label: 'Continue to your maps' } : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' }}
+        next={
+          user
+            ? { to: '/maps', label: 'Continue to your maps' }
+            : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' }
+        }
       />
     );
   }
@@ -140,10 +164,25 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
     <AuthCard title="Choose a new password" subtitle={`For ${email}`}>
       <form className="auth-form" onSubmit={submit} noValidate>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField label="New password" type="password" name="password" autoComplete="new-password" value={password}
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
           hint="At least 8 characters with upper- and lower-case letters, a digit and a symbol."
-          onChange={(e) => setPassword(e.target.value)} required />
-        <TextField label="Repeat the new password" type="password" name="repeat" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} required />
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <TextField
+          label="Repeat the new password"
+          type="password"
+          name="repeat"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          required
+        />
         {error && <FormMessage kind="error">{error}</FormMessage>}
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy && <Spinner size="sm" label="Saving" />}
@@ -173,7 +212,13 @@ function OAuthReturn() {
     };
   }, [navigate]);
   if (!failed) return <PageLoading label="Signing you in" />;
-  return <Result title="Sign-in" outcome={{ status: 'failed', message: MESSAGES.unknownError }} next={{ to: '/login', label: 'Back to log in' }} />;
+  return (
+    <Result
+      title="Sign-in"
+      outcome={{ status: 'failed', message: MESSAGES.unknownError }}
+      next={{ to: '/login', label: 'Back to log in' }}
+    />
+  );
 }
 
 /** /auth: applies the links in our emails (verify the address, reset the password, confirm an email change). */
@@ -190,6 +235,12 @@ export default function AuthActionPage() {
     case 'oauth':
       return <OAuthReturn />;
     case 'invalid':
-      return <Result title="Account" outcome={{ status: 'failed', message: MESSAGES.invalidActionCode }} next={{ to: '/', label: 'Back to home' }} />;
+      return (
+        <Result
+          title="Account"
+          outcome={{ status: 'failed', message: MESSAGES.invalidActionCode }}
+          next={{ to: '/', label: 'Back to home' }}
+        />
+      );
   }
 }

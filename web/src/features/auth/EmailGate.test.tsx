@@ -10,7 +10,12 @@ afterEach(() => {
 describe('EmailGate', () => {
   it('asks to verify the address and hides Resend once the email is sent', async () => {
     let finish: () => void = () => undefined;
-    const onResend = vi.fn(() => new Promise<void>((resolve) => { finish = resolve; }));
+    const onResend = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
     render(<EmailGate email="ada@example.com" onResend={onResend} />);
     expect(screen.getByRole('heading', { name: 'Verify your email address' })).toBeTruthy();
     expect(screen.getByText(/Check your inbox, click the link, then refresh this page/)).toBeTruthy();
@@ -22,8 +27,10 @@ describe('EmailGate', () => {
     expect(onResend).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the spec\'s messages when the resend fails, and lets the user try again', async () => {
-    const onResend = vi.fn().mockRejectedValueOnce(Object.assign(new Error('limit'), { name: 'LimitExceededException' }))
+  it("shows the spec's messages when the resend fails, and lets the user try again", async () => {
+    const onResend = vi
+      .fn()
+      .mockRejectedValueOnce(Object.assign(new Error('limit'), { name: 'LimitExceededException' }))
       .mockRejectedValueOnce(new Error('offline'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<EmailGate email="ada@example.com" onResend={onResend} />);

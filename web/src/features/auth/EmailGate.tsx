@@ -12,7 +12,15 @@ import './auth.css';
  * The email gate of spec §2: 'Verify your email address', the instruction to check the inbox, click the link and
  * refresh, and a Resend button with the states of spec §4.
  */
-export function EmailGate({ email, onResend, children }: { email: string | null; onResend: () => Promise<void>; children?: ReactNode }) {
+export function EmailGate({
+  email,
+  onResend,
+  children,
+}: {
+  email: string | null;
+  onResend: () => Promise<void>;
+  children?: ReactNode;
+}) {
   const [state, dispatch] = useReducer(resendReducer, initialResend);
   const resend = async () => {
     dispatch({ type: 'send' });
@@ -27,7 +35,16 @@ export function EmailGate({ email, onResend, children }: { email: string | null;
     <section className="email-gate" aria-labelledby="email-gate-title">
       <div className="email-gate__card">
         <span className="email-gate__icon" aria-hidden="true">
-          <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="28"
+            height="28"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="m3 7 9 6 9-6" />
           </svg>
@@ -36,17 +53,25 @@ export function EmailGate({ email, onResend, children }: { email: string | null;
           Verify your email address
         </h1>
         <p className="email-gate__text">
-          We sent a verification link to {email ? <strong>{email}</strong> : 'your email address'}. Check your inbox, click the link, then refresh this
-          page.
+          We sent a verification link to {email ? <strong>{email}</strong> : 'your email address'}. Check your inbox,
+          click the link, then refresh this page.
         </p>
         <div className="email-gate__actions">
           {state.message && (
-            <p className={`form-alert form-alert--${state.status === 'error' ? 'error' : 'success'}`} role={state.status === 'error' ? 'alert' : 'status'}>
+            <p
+              className={`form-alert form-alert--${state.status === 'error' ? 'error' : 'success'}`}
+              role={state.status === 'error' ? 'alert' : 'status'}
+            >
               {state.message}
             </p>
           )}
           {resendVisible(state) && (
-            <button type="button" className="btn btn--secondary" onClick={() => void resend()} disabled={resendDisabled(state)}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void resend()}
+              disabled={resendDisabled(state)}
+            >
               {state.status === 'sending' && <Spinner size="sm" label="Sending" />}
               Resend
             </button>
@@ -72,5 +97,7 @@ export function SignedInEmailGate() {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  return <EmailGate email={user?.email ?? null} onResend={async () => (await loadAuthService()).resendEmailVerification()} />;
+  return (
+    <EmailGate email={user?.email ?? null} onResend={async () => (await loadAuthService()).resendEmailVerification()} />
+  );
 }

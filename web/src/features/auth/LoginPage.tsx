@@ -55,8 +55,24 @@ export default function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back. Log in to manage your maps.">
       <GoogleSignInButton />
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField label="Email address" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
         {error && <FormMessage kind="error">{error}</FormMessage>}
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy && <Spinner size="sm" label="Logging in" />}
@@ -64,7 +80,9 @@ export default function LoginPage() {
         </button>
       </form>
       <div className="auth-card__links">
-        <Link to={`/reset${email.trim() ? `?${new URLSearchParams({ email: email.trim() })}` : ''}`}>Forgot your password?</Link>
+        <Link to={`/reset${email.trim() ? `?${new URLSearchParams({ email: email.trim() })}` : ''}`}>
+          Forgot your password?
+        </Link>
         <Link to={`/register${carry}`}>Create an account</Link>
       </div>
     </AuthCard>

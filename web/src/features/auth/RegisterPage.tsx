@@ -57,10 +57,14 @@ export function RegisterPage({ verification }: { verification: boolean }) {
       else {
         const category = classifyAuthError(err);
         setErrors({
-          form: category === 'email-already-in-use' ? MESSAGES.emailInUse
-            : category === 'invalid-emai' ? MESSAGES.invalidEmailAddress
-            : category === 'try-later' ? MESSAGES.tooManyAttempts
-            : MESSAGES.unknownError,
+          form:
+            category === 'email-already-in-use'
+              ? MESSAGES.emailInUse
+              : category === 'invalid-emai'
+                ? MESSAGES.invalidEmailAddress
+                : category === 'try-later'
+                  ? MESSAGES.tooManyAttempts
+                  : MESSAGES.unknownError,
         });
       }
     } finally {
@@ -72,13 +76,37 @@ export function RegisterPage({ verification }: { verification: boolean }) {
     <AuthCard title="Create your account" subtitle="Build, host and embed interactive maps. Two test maps are free.">
       <GoogleSignInButton />
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField label="Name" name="name" autoComplete="name" placeholder="Person or organization" maxLength={NAME_MAX}
-          value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
-        <TextField label="Email address" type="email" name="email" autoComplete="email" required
-          value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
-        <TextField label="Password" type="password" name="password" autoComplete="new-password" required
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          placeholder="Person or organization"
+          maxLength={NAME_MAX}
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
           hint="At least 8 characters with upper- and lower-case letters, a digit and a symbol."
-          value={values.password} onChange={(e) => set('password', e.target.value)} error={errors.password} />
+          value={values.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={errors.password}
+        />
         {errors.form && <FormMessage kind="error">{errors.form}</FormMessage>}
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy && <Spinner size="sm" label="Creating your account" />}
@@ -86,7 +114,8 @@ export function RegisterPage({ verification }: { verification: boolean }) {
         </button>
       </form>
       <p className="auth-card__fine">
-        By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the <Link to="/privacy">Privacy Policy</Link>.
+        By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
       </p>
       <div className="auth-card__links">
         <span>

@@ -51,9 +51,20 @@ export default function ResetPage() {
     );
   }
   return (
-    <AuthCard title="Reset your password" subtitle="Enter the email address of your account and we will send you a link.">
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the email address of your account and we will send you a link."
+    >
       <form className="auth-form" onSubmit={submit} noValidate>
-        <TextField label="Email address" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
         {error && <FormMessage kind="error">{error}</FormMessage>}
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy && <Spinner size="sm" label="Sending" />}

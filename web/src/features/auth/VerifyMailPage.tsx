@@ -42,7 +42,8 @@ export default function VerifyMailPage() {
   useEffect(() => {
     if (!pending?.password) return;
     const onStorage = (event: StorageEvent) => {
-      if (event.key === VERIFIED_EVENT_KEY && sameEmail(verifiedEmailOf(event.newValue), pending.email)) void trySignIn();
+      if (event.key === VERIFIED_EVENT_KEY && sameEmail(verifiedEmailOf(event.newValue), pending.email))
+        void trySignIn();
     };
     const onFocus = () => void trySignIn();
     window.addEventListener('storage', onStorage);

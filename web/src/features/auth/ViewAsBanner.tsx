@@ -21,7 +21,8 @@ export function ViewAsBanner() {
     if (!isUserSimulated || !userId) return;
     let live = true;
     call('findUsers', { query: userId }).then(
-      (found) => live && setUnknown(!found.some((u) => u.uid === userId || u.email?.toLowerCase() === userId.toLowerCase())),
+      (found) =>
+        live && setUnknown(!found.some((u) => u.uid === userId || u.email?.toLowerCase() === userId.toLowerCase())),
       () => undefined,
     );
     return () => {
@@ -34,9 +35,13 @@ export function ViewAsBanner() {
     <div className={`view-as-banner${unknown ? ' view-as-banner--unknown' : ''}`} role="status">
       <span>
         {unknown ? (
-          <>There is no user <strong>{storedViewAsLabel()}</strong>: nothing can be shown as them.</>
+          <>
+            There is no user <strong>{storedViewAsLabel()}</strong>: nothing can be shown as them.
+          </>
         ) : (
-          <>Viewing as <strong>{storedViewAsLabel()}</strong></>
+          <>
+            Viewing as <strong>{storedViewAsLabel()}</strong>
+          </>
         )}
       </span>
       <button type="button" className="view-as-banner__exit" onClick={stopViewing}>

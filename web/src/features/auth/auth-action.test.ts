@@ -3,15 +3,33 @@ import { parseAuthAction } from './auth-action';
 
 describe('/auth links', () => {
   it('reads the three link modes the custom message trigger builds', () => {
-    expect(parseAuthAction('?mode=verifyEmail&email=a%40b.c&code=123456')).toEqual({ kind: 'verifyEmail', email: 'a@b.c', code: '123456' });
-    expect(parseAuthAction('?mode=resetPassword&email=a%40b.c&code=123456')).toEqual({ kind: 'resetPassword', email: 'a@b.c', code: '123456' });
-    expect(parseAuthAction('?mode=verifyAndChangeEmail&email=a%40b.c&code=654321')).toEqual({ kind: 'verifyAndChangeEmail', email: 'a@b.c', code: '654321' });
+    expect(parseAuthAction('?mode=verifyEmail&email=a%40b.c&code=123456')).toEqual({
+      kind: 'verifyEmail',
+      email: 'a@b.c',
+      code: '123456',
+    });
+    expect(parseAuthAction('?mode=resetPassword&email=a%40b.c&code=123456')).toEqual({
+      kind: 'resetPassword',
+      email: 'a@b.c',
+      code: '123456',
+    });
+    expect(parseAuthAction('?mode=verifyAndChangeEmail&email=a%40b.c&code=654321')).toEqual({
+      kind: 'verifyAndChangeEmail',
+      email: 'a@b.c',
+      code: '654321',
+    });
   });
   it('recognises the return from Google sign-in', () => {
     expect(parseAuthAction('?code=abc&state=xyz')).toEqual({ kind: 'oauth' });
   });
   it('calls anything else invalid: no mode, an unknown mode, no code, a verification without email', () => {
-    for (const search of ['', '?mode=verifyEmail&code=123456', '?mode=nope&email=a%40b&code=123456', '?mode=resetPassword&email=a%40b', '?mode=verifyEmail&email=a%40b&code=%3Cscript%3E']) {
+    for (const search of [
+      '',
+      '?mode=verifyEmail&code=123456',
+      '?mode=nope&email=a%40b&code=123456',
+      '?mode=resetPassword&email=a%40b',
+      '?mode=verifyEmail&email=a%40b&code=%3Cscript%3E',
+    ]) {
       expect(parseAuthAction(search)).toEqual({ kind: 'invalid' });
     }
   });

@@ -1,20 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
-import { actionCodeMessage, classifyAuthError, emailChangeMessage, reauthMessage, resendMessage, signInMessage } from './auth-errors';
+import {
+  actionCodeMessage,
+  classifyAuthError,
+  emailChangeMessage,
+  reauthMessage,
+  resendMessage,
+  signInMessage,
+} from './auth-errors';
 
 const cognito = (name: string, message = name) => Object.assign(new Error(message), { name });
 
 describe('classifyAuthError', () => {
   it('sorts Cognito errors into the spec §8 categories', () => {
     const log = vi.fn();
-    expect(classifyAuthError(cognito('NotAuthorizedException', 'Incorrect username or password.'), log)).toBe('invalid-credentials');
+    expect(classifyAuthError(cognito('NotAuthorizedException', 'Incorrect username or password.'), log)).toBe(
+      'invalid-credentials',
+    );
     expect(classifyAuthError(cognito('InvalidPasswordException', 'Invalid password'), log)).toBe('invalid-credentials');
     expect(classifyAuthError(cognito('NotAuthorizedException', 'User is disabled.'), log)).toBe('user-disabled');
-    expect(classifyAuthError(cognito('NotAuthorizedException', 'Access Token has been revoked'), log)).toBe('reauthenticate');
+    expect(classifyAuthError(cognito('NotAuthorizedException', 'Access Token has been revoked'), log)).toBe(
+      'reauthenticate',
+    );
     expect(classifyAuthError(cognito('UserNotFoundException'), log)).toBe('user-not-found');
     expect(classifyAuthError(cognito('UsernameExistsException'), log)).toBe('email-already-in-use');
     expect(classifyAuthError(cognito('AliasExistsException'), log)).toBe('email-already-in-use');
-    expect(classifyAuthError(cognito('InvalidParameterException', 'Invalid email address format.'), log)).toBe('invalid-emai');
+    expect(classifyAuthError(cognito('InvalidParameterException', 'Invalid email address format.'), log)).toBe(
+      'invalid-emai',
+    );
     expect(classifyAuthError(cognito('CodeMismatchException'), log)).toBe('invalid_action_code');
     expect(classifyAuthError(cognito('ExpiredCodeException'), log)).toBe('expired_action_code');
     for (const name of ['LimitExceededException', 'TooManyRequestsException', 'TooManyFailedAttemptsException']) {
@@ -25,7 +38,9 @@ describe('classifyAuthError', () => {
   });
 
   it('reads our call errors: permission-denied asks to re-authenticate', () => {
-    expect(classifyAuthError(new CallError('permission-denied', 'Please enter your password again to continue.'))).toBe('reauthenticate');
+    expect(classifyAuthError(new CallError('permission-denied', 'Please enter your password again to continue.'))).toBe(
+      'reauthenticate',
+    );
     expect(classifyAuthError(new CallError('unauthenticated', 'Unauthenticated'))).toBe('not-logged-in');
   });
 
@@ -34,7 +49,9 @@ describe('classifyAuthError', () => {
     const odd = new TypeError('Failed to fetch');
     expect(classifyAuthError(odd, log)).toBe('unknown');
     expect(log).toHaveBeenCalledWith('Unknown auth error', odd);
-    expect(classifyAuthError(cognito('InvalidParameterException', 'Attribute value for picture must not be null'), log)).toBe('unknown');
+    expect(
+      classifyAuthError(cognito('InvalidParameterException', 'Attribute value for picture must not be null'), log),
+    ).toBe('unknown');
   });
 });
 

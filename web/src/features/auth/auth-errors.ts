@@ -21,11 +21,15 @@ export type AuthErrorCategory =
   | 'user-disabled'
   | 'user-not-found';
 
-const nameOf = (err: unknown): string => (err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '');
+const nameOf = (err: unknown): string =>
+  err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '';
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : typeof err === 'string' ? err : '');
 
 /** Sorts any failure into a spec §8 category; what it does not recognise is logged and called 'unknown'. */
-export function classifyAuthError(err: unknown, log: (message: string, error: unknown) => void = console.error): AuthErrorCategory {
+export function classifyAuthError(
+  err: unknown,
+  log: (message: string, error: unknown) => void = console.error,
+): AuthErrorCategory {
   if (err instanceof CallError) {
     if (err.code === 'permission-denied') return 'reauthenticate';
     if (err.code === 'unauthenticated') return 'not-logged-in';
@@ -40,7 +44,8 @@ export function classifyAuthError(err: unknown, log: (message: string, error: un
   switch (name) {
     case 'NotAuthorizedException':
       if (/disabled/i.test(message)) return 'user-disabled';
-      if (/(token|session).*(revoked|expired)|(revoked|expired).*(token|session)/i.test(message)) return 'reauthenticate';
+      if (/(token|session).*(revoked|expired)|(revoked|expired).*(token|session)/i.test(message))
+        return 'reauthenticate';
       return 'invalid-credentials';
     // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
     case 'InvalidPasswordException':
@@ -103,6 +108,7 @@ export function resendMessage(category: AuthErrorCategory): string {
 export function actionCodeMessage(category: AuthErrorCategory): string {
   if (category === 'expired_action_code') return MESSAGES.expiredActionCode;
   if (category === 'try-later') return MESSAGES.tooManyAttempts;
-  if (category === 'invalid_action_code' || category === 'user-not-found' || category === 'invalid-credentials') return MESSAGES.invalidActionCode;
+  if (category === 'invalid_action_code' || category === 'user-not-found' || category === 'invalid-credentials')
+    return MESSAGES.invalidActionCode;
   return MESSAGES.unknownError;
 }

@@ -6,9 +6,21 @@
  */
 import { Amplify } from 'aws-amplify';
 import {
-  confirmResetPassword, confirmSignUp, confirmUserAttribute, deleteUserAttributes, fetchAuthSession, fetchUserAttributes,
-  resendSignUpCode, resetPassword, sendUserAttributeVerificationCode, signIn, signInWithRedirect, signOut, signUp,
-  updateUserAttribute, updateUserAttributes,
+  confirmResetPassword,
+  confirmSignUp,
+  confirmUserAttribute,
+  deleteUserAttributes,
+  fetchAuthSession,
+  fetchUserAttributes,
+  resendSignUpCode,
+  resetPassword,
+  sendUserAttributeVerificationCode,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  signUp,
+  updateUserAttribute,
+  updateUserAttributes,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { getRuntimeConfig, type RuntimeConfig } from '../../state/runtime-config';
@@ -18,40 +30,42 @@ let configured: Promise<RuntimeConfig> | null = null;
 
 /** Configures Amplify from /config.json once; the custom endpoint is cognito-local behind the gateway. */
 export function ensureConfigured(): Promise<RuntimeConfig> {
-  configured ??= getRuntimeConfig().then(async (config) => {
-    const origin = window.location.origin;
-    const oauthDomain = config.googleSignIn ? config.oauthDomain : undefined;
-    if (oauthDomain) await import('aws-amplify/auth/enable-oauth-listener');
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.userPoolId,
-          userPoolClientId: config.userPoolClientId,
-          ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
-          signUpVerificationMethod: 'code',
-          loginWith: {
-            email: true,
-            ...(oauthDomain
-              ? {
-                  oauth: {
-                    domain: oauthDomain,
-                    scopes: ['openid', 'email', 'profile'],
-                    redirectSignIn: [`${origin}/auth`],
-                    redirectSignOut: [`${origin}/`],
-                    responseType: 'code' as const,
-                    providers: ['Google' as const],
-                  },
-                }
-              : {}),
+  configured ??= getRuntimeConfig()
+    .then(async (config) => {
+      const origin = window.location.origin;
+      const oauthDomain = config.googleSignIn ? config.oauthDomain : undefined;
+      if (oauthDomain) await import('aws-amplify/auth/enable-oauth-listener');
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: config.userPoolId,
+            userPoolClientId: config.userPoolClientId,
+            ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
+            signUpVerificationMethod: 'code',
+            loginWith: {
+              email: true,
+              ...(oauthDomain
+                ? {
+                    oauth: {
+                      domain: oauthDomain,
+                      scopes: ['openid', 'email', 'profile'],
+                      redirectSignIn: [`${origin}/auth`],
+                      redirectSignOut: [`${origin}/`],
+                      responseType: 'code' as const,
+                      providers: ['Google' as const],
+                    },
+                  }
+                : {}),
+            },
           },
         },
-      },
+      });
+      return config;
+    })
+    .catch((err: unknown) => {
+      configured = null;
+      throw err;
     });
-    return config;
-  }).catch((err: unknown) => {
-    configured = null;
-    throw err;
-  });
   return configured;
 }
 
@@ -78,7 +92,9 @@ export async function signInWithPassword(email: string, password: string): Promi
   if (result.isSignedIn) return 'signedIn';
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
   if (result.nextStep.signInStep === 'RESET_PASSWORD') return 'resetPassword';
-  throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedSignInStep' });
+  throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), {
+    name: 'UnsupportedSignInStep',
+  });
 }
 
 /** Starts Google sign-in (leaves the page; the user comes back to /auth). */
@@ -101,12 +117,15 @@ export async function completeOAuthSignIn(): Promise<void> {
       }
     });
     // The exchange may have finished before this listener was added.
-    fetchAuthSession().then((s) => {
-      if (s.tokens) {
-        stop();
-        resolve();
-      }
-    }, () => undefined);
+    fetchAuthSession().then(
+      (s) => {
+        if (s.tokens) {
+          stop();
+          resolve();
+        }
+      },
+      () => undefined,
+    );
   });
 }
 
@@ -177,8 +196,15 @@ async function verifyPassword(config: RuntimeConfig, email: string, password: st
   const endpoint = config.cognitoEndpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
   const res = await fetch(endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   });
   if (res.ok) return;
   const body = (await res.json().catch(() => ({}))) as { __type?: string; message?: string };

@@ -6,7 +6,11 @@ export type IdClaims = Record<string, unknown>;
 
 function groups(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string' && value.trim()) return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  if (typeof value === 'string' && value.trim())
+    return value
+      .replace(/^\[|\]$/g, '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
   return [];
 }
 
@@ -21,7 +25,8 @@ export function userFromClaims(claims: IdClaims): SessionUser {
     displayName: text(claims.name),
     photoURL: text(claims.picture),
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-    metadata: Number.isFinite(authTime) && authTime > 0 ? { lastSignInTime: new Date(authTime * 1000).toUTCString() } : {},
+    metadata:
+      Number.isFinite(authTime) && authTime > 0 ? { lastSignInTime: new Date(authTime * 1000).toUTCString() } : {},
   };
 }
 

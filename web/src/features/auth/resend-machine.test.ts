@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialResend, resendDisabled, resendReducer, resendVisible, type ResendEvent, type ResendState } from './resend-machine';
+import {
+  initialResend,
+  resendDisabled,
+  resendReducer,
+  resendVisible,
+  type ResendEvent,
+  type ResendState,
+} from './resend-machine';
 
 const run = (...events: ResendEvent[]): ResendState => events.reduce(resendReducer, initialResend);
 
@@ -11,7 +18,7 @@ describe('resend machine', () => {
     expect(resendVisible(s)).toBe(true);
   });
 
-  it('shows the spec\'s confirmation and hides the button once sent', () => {
+  it("shows the spec's confirmation and hides the button once sent", () => {
     const s = run({ type: 'send' }, { type: 'sent' });
     expect(s).toEqual({ status: 'sent', message: 'Verification email sent, please check your inbox and spam folder.' });
     expect(resendVisible(s)).toBe(false);
@@ -25,7 +32,9 @@ describe('resend machine', () => {
   });
 
   it('asks the user to contact us for any other failure', () => {
-    expect(run({ type: 'send' }, { type: 'failed', category: 'unknown' }).message).toBe('Unknown error. Please contact us.');
+    expect(run({ type: 'send' }, { type: 'failed', category: 'unknown' }).message).toBe(
+      'Unknown error. Please contact us.',
+    );
   });
 
   it('ignores a second press while sending and any press after sending', () => {

@@ -8,7 +8,9 @@ describe('hasStoredSession', () => {
     expect(hasStoredSession(storage(['x', 'CognitoIdentityServiceProvider.client1.LastAuthUser']))).toBe(true);
   });
   it('is false without it, so anonymous visitors never load Amplify', () => {
-    expect(hasStoredSession(storage(['mapnest.viewAs', 'CognitoIdentityServiceProvider.client1.user.idToken']))).toBe(false);
+    expect(hasStoredSession(storage(['mapnest.viewAs', 'CognitoIdentityServiceProvider.client1.user.idToken']))).toBe(
+      false,
+    );
     expect(hasStoredSession(storage([]))).toBe(false);
     expect(hasStoredSession(null)).toBe(false);
   });

@@ -53,7 +53,9 @@ export const signedOutSession = (): Session => ({ ...SIGNED_OUT_SESSION, init: t
 /** Puts a new session in the store, keeping loaded maps when the viewed user is the same. */
 function publish(next: Session): Session {
   appStore.set(sessionAtom, (prev) =>
-    prev.user && next.user && prev.userId === next.userId ? { ...next, maps: prev.maps, mapsLoaded: prev.mapsLoaded, plans: prev.plans } : next,
+    prev.user && next.user && prev.userId === next.userId
+      ? { ...next, maps: prev.maps, mapsLoaded: prev.mapsLoaded, plans: prev.plans }
+      : next,
   );
   return appStore.get(sessionAtom);
 }

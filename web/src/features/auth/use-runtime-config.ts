@@ -6,7 +6,10 @@ export function useRuntimeConfig(): RuntimeConfig | null {
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   useEffect(() => {
     let live = true;
-    getRuntimeConfig().then((c) => live && setConfig(c), () => undefined);
+    getRuntimeConfig().then(
+      (c) => live && setConfig(c),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

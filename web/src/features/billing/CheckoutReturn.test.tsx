@@ -11,7 +11,15 @@ import { readPendingCheckout, rememberPendingCheckout } from './checkout-pending
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
-const basic3: Subscription = { id: 'sub_1', plan: 'basic', quantity: 3, status: 'active', cancelAt: null, currentPeriodEnd: null, period: 'monthly' };
+const basic3: Subscription = {
+  id: 'sub_1',
+  plan: 'basic',
+  quantity: 3,
+  status: 'active',
+  cancelAt: null,
+  currentPeriodEnd: null,
+  period: 'monthly',
+};
 
 beforeEach(() => {
   mockCall.mockReset();
@@ -92,7 +100,13 @@ describe('return from checkout', () => {
   it('ignores a pending checkout of another user or an old one', () => {
     rememberPendingCheckout({ uid: 'user-2', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
     expect(readPendingCheckout('user-1')).toBeNull();
-    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() - 3 * 60 * 60 * 1000 });
+    rememberPendingCheckout({
+      uid: 'user-1',
+      plan: 'basic',
+      quantity: 1,
+      quantityBefore: 0,
+      startedAt: Date.now() - 3 * 60 * 60 * 1000,
+    });
     expect(readPendingCheckout('user-1')).toBeNull();
   });
 });

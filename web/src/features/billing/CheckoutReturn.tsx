@@ -13,7 +13,11 @@ import './billing.css';
 export const CONFIRM_POLL_MS = 1000;
 export const CONFIRM_TIMEOUT_MS = 30_000;
 
-type Phase = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'confirmed'; pending: PendingCheckout; slots: number } | { kind: 'slow' };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'waiting' }
+  | { kind: 'confirmed'; pending: PendingCheckout; slots: number }
+  | { kind: 'slow' };
 
 /**
  * After a checkout the browser comes back to /maps, sometimes before Stripe's webhook has arrived. With a pending
@@ -21,7 +25,13 @@ type Phase = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'confirmed'; pendi
  * subscription shows; then the maps list, the slots and the session's plans are fresh. A return through Cancel
  * (to /maps#subscribe) forgets the pending checkout.
  */
-export function CheckoutReturn({ pollMs = CONFIRM_POLL_MS, timeoutMs = CONFIRM_TIMEOUT_MS }: { pollMs?: number; timeoutMs?: number }) {
+export function CheckoutReturn({
+  pollMs = CONFIRM_POLL_MS,
+  timeoutMs = CONFIRM_TIMEOUT_MS,
+}: {
+  pollMs?: number;
+  timeoutMs?: number;
+}) {
   const { userId } = useAtomValue(sessionAtom);
   const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
   const loadSlots = useSetAtom(loadSlotsAtom);
@@ -88,7 +98,8 @@ export function CheckoutReturn({ pollMs = CONFIRM_POLL_MS, timeoutMs = CONFIRM_T
       {phase.kind === 'confirmed' && (
         <div className="alert alert--success">
           <p className="alert__text">
-            Payment confirmed. Your {PLAN_NAMES[phase.pending.plan]} subscription is active with {phase.slots} {phase.slots === 1 ? 'slot' : 'slots'}: use{' '}
+            Payment confirmed. Your {PLAN_NAMES[phase.pending.plan]} subscription is active with {phase.slots}{' '}
+            {phase.slots === 1 ? 'slot' : 'slots'}: use{' '}
             <strong>{phase.pending.plan === 'basic' ? 'Go live' : 'Make Pro'}</strong> on a map to publish it.
           </p>
           <button type="button" className="alert__dismiss" onClick={dismiss} aria-label="Dismiss message">
@@ -99,8 +110,8 @@ export function CheckoutReturn({ pollMs = CONFIRM_POLL_MS, timeoutMs = CONFIRM_T
       {phase.kind === 'slow' && (
         <div className="alert alert--info">
           <p className="alert__text">
-            Your payment is still being confirmed. This can take a few minutes: reload this page in a moment. If you were charged, your slots will appear; no
-            second payment is needed.
+            Your payment is still being confirmed. This can take a few minutes: reload this page in a moment. If you
+            were charged, your slots will appear; no second payment is needed.
           </p>
           <button type="button" className="alert__dismiss" onClick={dismiss} aria-label="Dismiss message">
             <CloseIcon size={16} />

@@ -10,7 +10,8 @@ const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
 isolateEachTest(mockCall);
 
-const lapsed = (n: number, from: 1 | 3 = 1) => aMap({ id: `map0000000000000000${n}`, title: `Venue ${n}`, lapsedFrom: from });
+const lapsed = (n: number, from: 1 | 3 = 1) =>
+  aMap({ id: `map0000000000000000${n}`, title: `Venue ${n}`, lapsedFrom: from });
 
 describe('maps that went back to test', () => {
   it('says how many and brings them all back with one click', async () => {
@@ -25,11 +26,15 @@ describe('maps that went back to test', () => {
     });
     renderRoutes('/maps', { session: signedIn });
     const notice = await screen.findByRole('region', { name: 'Maps back in test' });
-    expect(notice.textContent).toContain('2 maps went back to test when your slots ran out. They stay visible for 7 days.');
+    expect(notice.textContent).toContain(
+      '2 maps went back to test when your slots ran out. They stay visible for 7 days.',
+    );
     fireEvent.click(within(notice).getByRole('button', { name: 'Bring them back' }));
     expect(await within(notice).findByText('2 maps are back.')).toBeTruthy();
     expect(calls.callsTo('restoreLapsedMaps')).toEqual([null]);
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Venue 2' })).getByText(/^Pro/)).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Venue 2' })).getByText(/^Pro/)).toBeTruthy(),
+    );
     expect(within(notice).queryByRole('button', { name: 'Bring them back' })).toBeNull();
   });
 
@@ -59,7 +64,9 @@ describe('maps that went back to test', () => {
     routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS });
     renderRoutes('/maps', { session: signedIn });
     const empty = await screen.findByRole('region', { name: 'Create your first map' });
-    expect(empty.textContent).toContain('Have an Envato purchase code? Create a map, then choose Register licence in its menu');
+    expect(empty.textContent).toContain(
+      'Have an Envato purchase code? Create a map, then choose Register licence in its menu',
+    );
   });
 
   it('leaves the purchase code hint out for a subscriber', async () => {

@@ -20,7 +20,13 @@ export function lapsedText(count: number): string {
  * ended): one click brings back as many as the free slots allow; if slots are still missing it says how many, with
  * the way to buy them.
  */
-export function LapsedNotice({ count, onRestored }: { count: number; onRestored: (result: RestoreLapsedResult) => void }) {
+export function LapsedNotice({
+  count,
+  onRestored,
+}: {
+  count: number;
+  onRestored: (result: RestoreLapsedResult) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RestoreLapsedResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +68,9 @@ export function LapsedNotice({ count, onRestored }: { count: number; onRestored:
             <>
               {result.restored > 0 ? `${maps(result.restored)} ${result.restored === 1 ? 'is' : 'are'} back. ` : ''}
               {maps(result.remaining)} still {result.remaining === 1 ? 'needs' : 'need'} a free slot.{' '}
-              <SubscribeLink className="alert__link">Buy {result.remaining === 1 ? 'a slot' : `${result.remaining} slots`}</SubscribeLink>
+              <SubscribeLink className="alert__link">
+                Buy {result.remaining === 1 ? 'a slot' : `${result.remaining} slots`}
+              </SubscribeLink>
             </>
           ) : (
             `${maps(result.restored)} ${result.restored === 1 ? 'is' : 'are'} back.`

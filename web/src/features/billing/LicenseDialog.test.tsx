@@ -36,7 +36,9 @@ describe('licence registration', () => {
     submit('');
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter the purchase code of your licence.');
     submit('not-a-code');
-    expect(within(dialog).getByRole('alert').textContent).toBe('A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+    );
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(calls.callsTo('registerLicense')).toEqual([]);
   });
@@ -51,12 +53,16 @@ describe('licence registration', () => {
     });
     submit(CODE);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
-    expect((within(dialog).getByRole('button', { name: 'Register licence' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(dialog).getByRole('button', { name: 'Register licence' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('shows the field problem of an invalid-argument answer', async () => {
     const { dialog, submit } = await openLicenseDialog(() => {
-      throw new CallError('invalid-argument', 'Invalid argument', { issues: [{ path: 'purchaseCode', message: 'A purchase code looks like 1a2b3c4d-…' }] });
+      throw new CallError('invalid-argument', 'Invalid argument', {
+        issues: [{ path: 'purchaseCode', message: 'A purchase code looks like 1a2b3c4d-…' }],
+      });
     });
     submit(CODE);
     expect((await within(dialog).findByRole('alert')).textContent).toBe('A purchase code looks like 1a2b3c4d-…');
@@ -67,7 +73,13 @@ describe('licence registration', () => {
     const { calls, dialog, submit } = await openLicenseDialog(() => answer.promise);
     submit(`  ${CODE.toUpperCase()} `);
     expect(within(dialog).getByRole('button', { name: 'Registering…' })).toBeTruthy();
-    const license = { code: '****-****-****-****-1a2b3c4d5e6f', mapId: 'map00000000000000001', registeredAt: '2030-11-23T12:00:00.000Z', endsAt: ENDS, ended: false };
+    const license = {
+      code: '****-****-****-****-1a2b3c4d5e6f',
+      mapId: 'map00000000000000001',
+      registeredAt: '2030-11-23T12:00:00.000Z',
+      endsAt: ENDS,
+      ended: false,
+    };
     await act(async () => answer.resolve({ license, state: 1 }));
     const done = await screen.findByRole('dialog', { name: 'Licence registered' });
     expect(done.textContent).toContain('“Riverside Mall” is licensed for Basic until May 23, 2031, and it is live.');

@@ -104,8 +104,8 @@ export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps
           </h2>
           <div className="confirm__subtitle">
             <p>
-              A purchase code from the Envato marketplace gives “{shown?.title}” {LICENSE_BASIC_MONTHS} months of Basic: it goes live without a
-              subscription slot. Each code works once.
+              A purchase code from the Envato marketplace gives “{shown?.title}” {LICENSE_BASIC_MONTHS} months of Basic:
+              it goes live without a subscription slot. Each code works once.
             </p>
           </div>
           <div className={problem ? 'field field--invalid' : 'field'}>

@@ -41,7 +41,16 @@ function Starting() {
  * map and the total with the volume tier, and Subscribe. With one: the badge ('Canceled' when it ends, else
  * 'Active'), a payment problem if Stripe is retrying, the slot meter and Manage.
  */
-export function PlanCard({ plan, subscriptions, usage, disabled, starting, error, onSubscribe, onManage }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  subscriptions,
+  usage,
+  disabled,
+  starting,
+  error,
+  onSubscribe,
+  onManage,
+}: PlanCardProps) {
   const titleId = useId();
   const [quantity, setQuantity] = useState(1);
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -56,7 +65,11 @@ export function PlanCard({ plan, subscriptions, usage, disabled, starting, error
         </h3>
         {subscribed && <StatusBadge plan={plan} subscriptions={subscriptions} />}
       </header>
-      {subscribed ? <Subscribed plan={plan} subscriptions={subscriptions} usage={usage} /> : <p className="plan-offer__tagline">{PLAN_TAGLINES[plan]}</p>}
+      {subscribed ? (
+        <Subscribed plan={plan} subscriptions={subscriptions} usage={usage} />
+      ) : (
+        <p className="plan-offer__tagline">{PLAN_TAGLINES[plan]}</p>
+      )}
       <CheckList items={PLAN_FEATURES[plan]} className="plan-offer__features" />
 
       {!subscribed && (
@@ -70,7 +83,11 @@ export function PlanCard({ plan, subscriptions, usage, disabled, starting, error
             className="plan-offer__period"
             options={[
               { value: 'monthly', label: BILLING_PERIOD_LABELS.monthly, disabled },
-              { value: 'yearly', label: `${BILLING_PERIOD_LABELS.yearly} (save ${annualSavingPercent(plan)}%)`, disabled },
+              {
+                value: 'yearly',
+                label: `${BILLING_PERIOD_LABELS.yearly} (save ${annualSavingPercent(plan)}%)`,
+                disabled,
+              },
             ]}
           />
           <Price plan={plan} period={period} quantity={quantity} />
@@ -79,7 +96,13 @@ export function PlanCard({ plan, subscriptions, usage, disabled, starting, error
 
       <div className="plan-offer__action">
         {subscribed ? (
-          <button type="button" className="btn btn--secondary btn--block" disabled={disabled} aria-busy={starting || undefined} onClick={onManage}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            disabled={disabled}
+            aria-busy={starting || undefined}
+            onClick={onManage}
+          >
             {starting ? <Starting /> : 'Manage'}
           </button>
         ) : (
@@ -109,7 +132,15 @@ function StatusBadge({ plan, subscriptions }: { plan: PlanId; subscriptions: rea
   return <span className={`badge badge--${plan} plan-offer__badge`}>{canceled ? 'Canceled' : 'Active'}</span>;
 }
 
-function Subscribed({ plan, subscriptions, usage }: { plan: PlanId; subscriptions: readonly Subscription[]; usage: PlanCardProps['usage'] }) {
+function Subscribed({
+  plan,
+  subscriptions,
+  usage,
+}: {
+  plan: PlanId;
+  subscriptions: readonly Subscription[];
+  usage: PlanCardProps['usage'];
+}) {
   const quantity = subscriptions.reduce((sum, s) => sum + s.quantity, 0);
   return (
     <div className="plan-offer__status">
@@ -128,7 +159,9 @@ function Subscribed({ plan, subscriptions, usage }: { plan: PlanId; subscription
         </p>
       ))}
       {subscriptions.some((s) => s.status === 'past_due') && (
-        <p className="form-alert form-alert--error plan-offer__past-due">Payment failed — update your payment method with Manage. Your slots are kept while the payment is retried.</p>
+        <p className="form-alert form-alert--error plan-offer__past-due">
+          Payment failed — update your payment method with Manage. Your slots are kept while the payment is retried.
+        </p>
       )}
       <SlotMeter plan={plan} used={usage?.used ?? 0} capacity={usage?.capacity ?? quantity} />
     </div>

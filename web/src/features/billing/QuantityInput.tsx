@@ -33,7 +33,13 @@ export function QuantityInput({ value, onChange, disabled = false, label = 'Numb
         {label}
       </label>
       <div className="quantity__row">
-        <button type="button" className="quantity__step" onClick={() => step(-1)} disabled={disabled || value <= QUANTITY_MIN} aria-label="Fewer maps">
+        <button
+          type="button"
+          className="quantity__step"
+          onClick={() => step(-1)}
+          disabled={disabled || value <= QUANTITY_MIN}
+          aria-label="Fewer maps"
+        >
           <span aria-hidden="true">−</span>
         </button>
         <input
@@ -59,12 +65,20 @@ export function QuantityInput({ value, onChange, disabled = false, label = 'Numb
             }
           }}
         />
-        <button type="button" className="quantity__step" onClick={() => step(1)} disabled={disabled || value >= QUANTITY_MAX} aria-label="More maps">
+        <button
+          type="button"
+          className="quantity__step"
+          onClick={() => step(1)}
+          disabled={disabled || value >= QUANTITY_MAX}
+          aria-label="More maps"
+        >
           <span aria-hidden="true">+</span>
         </button>
       </div>
       <p id={`${id}-hint`} className={invalid ? 'quantity__hint is-invalid' : 'quantity__hint'}>
-        {invalid ? `Enter a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}.` : `${QUANTITY_MIN} to ${QUANTITY_MAX.toLocaleString('en')} maps`}
+        {invalid
+          ? `Enter a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}.`
+          : `${QUANTITY_MIN} to ${QUANTITY_MAX.toLocaleString('en')} maps`}
       </p>
     </div>
   );

@@ -22,7 +22,9 @@ export function SlotMeter({ plan, used, capacity }: { plan: PlanId; used: number
         className={`slot-meter__graphic slot-meter__graphic--${shape.kind}`}
       >
         {shape.kind === 'segments' ? (
-          shape.filled.map((filled, i) => <span key={i} className={filled ? 'slot-meter__segment is-used' : 'slot-meter__segment'} />)
+          shape.filled.map((filled, i) => (
+            <span key={i} className={filled ? 'slot-meter__segment is-used' : 'slot-meter__segment'} />
+          ))
         ) : (
           <span className="slot-meter__bar">
             <span className="slot-meter__fill" style={{ '--share': shape.share } as CSSProperties} />

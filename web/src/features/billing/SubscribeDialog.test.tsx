@@ -11,7 +11,10 @@ import { goToPaymentPage } from './billing-api';
 import { readPendingCheckout } from './checkout-pending';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
-vi.mock('./billing-api', async (importOriginal) => ({ ...(await importOriginal<typeof import('./billing-api')>()), goToPaymentPage: vi.fn() }));
+vi.mock('./billing-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./billing-api')>()),
+  goToPaymentPage: vi.fn(),
+}));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 const navigateAway = vi.mocked(goToPaymentPage);
 
@@ -39,7 +42,12 @@ afterEach(() => {
 });
 
 async function openDialog(handlers: Record<string, (data: unknown) => unknown>) {
-  const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [], ...handlers });
+  const calls = routeCalls(mockCall, {
+    listMaps: () => [],
+    getSlots: () => NO_SLOTS,
+    listSubscriptions: () => [],
+    ...handlers,
+  });
   const view = renderRoutes('/maps#subscribe', { session: signedIn });
   const dialog = await screen.findByRole('dialog', { name: 'Pick your plan' });
   await within(dialog).findByRole('article', { name: 'Basic' });
@@ -133,7 +141,12 @@ describe('subscribe dialog', () => {
 
     await act(async () => answer.resolve({ url: 'http://localhost/_dev/checkout/cs_1' }));
     expect(navigateAway).toHaveBeenCalledWith('http://localhost/_dev/checkout/cs_1');
-    expect(readPendingCheckout('user-1')).toMatchObject({ uid: 'user-1', plan: 'basic', quantity: 3, quantityBefore: 0 });
+    expect(readPendingCheckout('user-1')).toMatchObject({
+      uid: 'user-1',
+      plan: 'basic',
+      quantity: 3,
+      quantityBefore: 0,
+    });
   });
 
   it('resets and shows the error when the checkout cannot be created', async () => {
@@ -176,7 +189,9 @@ describe('subscribe dialog', () => {
     fireEvent.click(within(basic).getByRole('button', { name: 'Manage' }));
     expect(calls.callsTo('createPortalLink')).toEqual([{ returnPath: '/maps' }]);
     expect(within(basic).getByRole('button', { name: 'Starting...' })).toBeTruthy();
-    expect((within(plan(dialog, 'Professional')).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(plan(dialog, 'Professional')).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     await act(async () => answer.resolve({ url: 'https://billing.example/portal' }));
     expect(navigateAway).toHaveBeenCalledWith('https://billing.example/portal');
   });
@@ -196,7 +211,9 @@ describe('subscribe dialog', () => {
 
   it('draws a proportional bar above 8 slots, a Canceled badge with the end date, and a failed payment', async () => {
     const { dialog } = await openDialog({
-      listSubscriptions: () => [aSubscription({ plan: 'pro', quantity: 12, cancelAt: '2030-12-01T12:00:00.000Z', status: 'past_due' })],
+      listSubscriptions: () => [
+        aSubscription({ plan: 'pro', quantity: 12, cancelAt: '2030-12-01T12:00:00.000Z', status: 'past_due' }),
+      ],
       getSlots: () => ({ ...NO_SLOTS, proUsed: 3, proCapacity: 12, proSubscribed: 12 }),
     });
     const pro = plan(dialog, 'Professional');

@@ -64,7 +64,9 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
     try {
       const { url } = await billingApi.createCheckoutSession(plan, period, quantity);
       if (typeof url !== 'string' || !url) throw new Error('The checkout session has no URL');
-      const quantityBefore = subscriptions.subscriptions.filter((s) => s.plan === plan).reduce((sum, s) => sum + s.quantity, 0);
+      const quantityBefore = subscriptions.subscriptions
+        .filter((s) => s.plan === plan)
+        .reduce((sum, s) => sum + s.quantity, 0);
       rememberPendingCheckout({ uid: userId, plan, quantity, quantityBefore, startedAt: Date.now() });
       // The dialog stays 'Starting...' while the browser leaves.
       goToPaymentPage(url);
@@ -87,10 +89,22 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
   };
 
   const byPlan = (plan: PlanId): Subscription[] => subscriptions.subscriptions.filter((s) => s.plan === plan);
-  const usage = (plan: PlanId) => (slots ? { used: plan === 'basic' ? slots.basicUsed : slots.proUsed, capacity: plan === 'basic' ? slots.basicCapacity : slots.proCapacity } : null);
+  const usage = (plan: PlanId) =>
+    slots
+      ? {
+          used: plan === 'basic' ? slots.basicUsed : slots.proUsed,
+          capacity: plan === 'basic' ? slots.basicCapacity : slots.proCapacity,
+        }
+      : null;
 
   return (
-    <Modal open={open} onClose={busy ? () => {} : onClose} labelledBy={titleId} describedBy={subtitleId} className="subscribe-dialog">
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : onClose}
+      labelledBy={titleId}
+      describedBy={subtitleId}
+      className="subscribe-dialog"
+    >
       <fieldset className="subscribe-dialog__form" disabled={busy} aria-busy={busy || undefined}>
         <header className="subscribe-dialog__head">
           <div>
@@ -101,7 +115,13 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
               Start or manage subscription
             </p>
           </div>
-          <button type="button" className="subscribe-dialog__close" onClick={onClose} disabled={busy} aria-label="Close plans">
+          <button
+            type="button"
+            className="subscribe-dialog__close"
+            onClick={onClose}
+            disabled={busy}
+            aria-label="Close plans"
+          >
             <CloseIcon />
           </button>
         </header>
@@ -109,7 +129,11 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
         {subscriptions.status === 'error' && subscriptions.subscriptions.length === 0 ? (
           <div className="form-alert form-alert--error subscribe-dialog__failed" role="alert">
             <p>Your subscriptions could not be loaded, so the plans are not shown. {MESSAGES.subscriptionError}</p>
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void loadSubscriptions().catch(() => undefined)}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => void loadSubscriptions().catch(() => undefined)}
+            >
               Try again
             </button>
           </div>

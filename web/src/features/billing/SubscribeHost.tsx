@@ -27,7 +27,12 @@ export function SubscribeHost() {
     <Suspense fallback={null}>
       <SubscribeDialog
         open={open}
-        onClose={() => void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true, preventScrollReset: true })}
+        onClose={() =>
+          void navigate(
+            { pathname: location.pathname, search: location.search, hash: '' },
+            { replace: true, preventScrollReset: true },
+          )
+        }
       />
     </Suspense>
   );

@@ -30,7 +30,12 @@ describe('priceSummary', () => {
     expect(pro.tier).toBe('10% volume discount at 10+ maps');
     expect(pro.nextTier).toBe('15% off from 50 maps');
     expect(priceSummary('basic', 'monthly', 50).tier).toBe('15% volume discount at 50+ maps');
-    expect(priceSummary('basic', 'monthly', 1000)).toMatchObject({ unit: '$8', total: '$8,000', tier: '20% volume discount at 100+ maps', nextTier: null });
+    expect(priceSummary('basic', 'monthly', 1000)).toMatchObject({
+      unit: '$8',
+      total: '$8,000',
+      tier: '20% volume discount at 100+ maps',
+      nextTier: null,
+    });
   });
 });
 

@@ -1,6 +1,20 @@
 /** Pure helpers that turn prices, quantities, subscriptions and licences into what the billing screens show. */
-import { formatUsd, totalAmountCents, unitAmountCents, volumeDiscountPercent, VOLUME_DISCOUNTS } from '@mapnest/shared/billing';
-import { PLAN_NAMES, PRICES, QUANTITY_MAX, QUANTITY_MIN, SLOT_METER_SEGMENTS_MAX, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import {
+  formatUsd,
+  totalAmountCents,
+  unitAmountCents,
+  volumeDiscountPercent,
+  VOLUME_DISCOUNTS,
+} from '@mapnest/shared/billing';
+import {
+  PLAN_NAMES,
+  PRICES,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  SLOT_METER_SEGMENTS_MAX,
+  type BillingPeriod,
+  type PlanId,
+} from '@mapnest/shared/constants';
 
 export { shortDate } from '../maps/map-format';
 

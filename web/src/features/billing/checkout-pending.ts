@@ -54,8 +54,17 @@ export function readPendingCheckout(uid: string, now = Date.now()): PendingCheck
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<PendingCheckout>;
-    const fresh = typeof value.startedAt === 'number' && now - value.startedAt >= 0 && now - value.startedAt < CHECKOUT_PENDING_MAX_AGE_MS;
-    if (value.uid === uid && (value.plan === 'basic' || value.plan === 'pro') && typeof value.quantity === 'number' && typeof value.quantityBefore === 'number' && fresh) {
+    const fresh =
+      typeof value.startedAt === 'number' &&
+      now - value.startedAt >= 0 &&
+      now - value.startedAt < CHECKOUT_PENDING_MAX_AGE_MS;
+    if (
+      value.uid === uid &&
+      (value.plan === 'basic' || value.plan === 'pro') &&
+      typeof value.quantity === 'number' &&
+      typeof value.quantityBefore === 'number' &&
+      fresh
+    ) {
       return value as PendingCheckout;
     }
   } catch {

@@ -4,13 +4,15 @@ import { billingNote, maxAnnualSavingPercent, PLAN_FEATURES, priceLabel, PRICING
 
 describe('pricing content', () => {
   it('shows the prices of spec §9 per map per month', () => {
-    expect([priceLabel('basic', 'monthly'), priceLabel('basic', 'yearly'), priceLabel('pro', 'monthly'), priceLabel('pro', 'yearly')]).toEqual([
-      '$10',
-      '$8',
-      '$28',
-      '$24',
-    ]);
-    expect(billingNote('pro', 'yearly')).toBe(`per map per month, billed annually ($${PRICES.pro.yearly * 12} per map per year)`);
+    expect([
+      priceLabel('basic', 'monthly'),
+      priceLabel('basic', 'yearly'),
+      priceLabel('pro', 'monthly'),
+      priceLabel('pro', 'yearly'),
+    ]).toEqual(['$10', '$8', '$28', '$24']);
+    expect(billingNote('pro', 'yearly')).toBe(
+      `per map per month, billed annually ($${PRICES.pro.yearly * 12} per map per year)`,
+    );
   });
 
   it('computes the largest annual saving (Basic: 20%)', () => {
@@ -18,8 +20,18 @@ describe('pricing content', () => {
   });
 
   it('lists the plan features of spec §1', () => {
-    expect(PLAN_FEATURES.basic).toEqual(['Cloud map hosting', 'Compatible with any platform', 'Deployment in about 3 minutes', 'Automatic updates']);
-    expect(PLAN_FEATURES.pro).toEqual(['Everything in Basic', 'Wayfinding extension', 'Map analytics', 'Priority support']);
+    expect(PLAN_FEATURES.basic).toEqual([
+      'Cloud map hosting',
+      'Compatible with any platform',
+      'Deployment in about 3 minutes',
+      'Automatic updates',
+    ]);
+    expect(PLAN_FEATURES.pro).toEqual([
+      'Everything in Basic',
+      'Wayfinding extension',
+      'Map analytics',
+      'Priority support',
+    ]);
   });
 
   it('answers the five FAQ topics of the subscribe dialog, including the volume tiers', () => {

@@ -2,7 +2,15 @@
  * Plan and FAQ copy (spec §1 plan features, §2 subscribe dialog FAQ). The subscribe dialog can
  * import the same content so the pricing page and the dialog never disagree.
  */
-import { FREE_TEST_MAPS, LICENSE_BASIC_MONTHS, PRICES, TEST_MAP_ACTIVE_DAYS, VOLUME_TIERS, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import {
+  FREE_TEST_MAPS,
+  LICENSE_BASIC_MONTHS,
+  PRICES,
+  TEST_MAP_ACTIVE_DAYS,
+  VOLUME_TIERS,
+  type BillingPeriod,
+  type PlanId,
+} from '@mapnest/shared/constants';
 
 export const PLAN_TAGLINES: Record<PlanId, string> = {
   basic: 'Everything you need to publish interactive maps on your website.',
@@ -29,7 +37,9 @@ export function billingNote(plan: PlanId, period: BillingPeriod): string {
 /** The largest annual saving across plans, in whole percent. */
 export function maxAnnualSavingPercent(): number {
   return Math.max(
-    ...(Object.keys(PRICES) as PlanId[]).map((plan) => Math.floor(((PRICES[plan].monthly - PRICES[plan].yearly) / PRICES[plan].monthly) * 100)),
+    ...(Object.keys(PRICES) as PlanId[]).map((plan) =>
+      Math.floor(((PRICES[plan].monthly - PRICES[plan].yearly) / PRICES[plan].monthly) * 100),
+    ),
   );
 }
 
@@ -43,7 +53,8 @@ const tiers = VOLUME_TIERS.join(', ').replace(/, (\d+)$/, ' and $1');
 export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Can I cancel at any time?',
-    answer: 'Yes. When you cancel, your subscription stays active until the end of the billing period you have paid for, and you will not be charged again.',
+    answer:
+      'Yes. When you cancel, your subscription stays active until the end of the billing period you have paid for, and you will not be charged again.',
   },
   {
     question: 'Why do I need a license?',
@@ -51,7 +62,8 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'Can I have both Basic and Professional maps?',
-    answer: 'Yes. Basic and Professional slots are two independent subscriptions: each is billed on its own and cancelled separately.',
+    answer:
+      'Yes. Basic and Professional slots are two independent subscriptions: each is billed on its own and cancelled separately.',
   },
   {
     question: 'Do you offer discounts?',
@@ -59,6 +71,7 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'Can I get a refund?',
-    answer: 'Subscriptions are not refunded once active. You can try everything without subscribing: build and test your maps for free, and subscribe only when you need to go live.',
+    answer:
+      'Subscriptions are not refunded once active. You can try everything without subscribing: build and test your maps for free, and subscribe only when you need to go live.',
   },
 ];

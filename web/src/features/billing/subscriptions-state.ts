@@ -57,7 +57,8 @@ export const loadSubscriptionsAtom = atom(null, async (get, set): Promise<readon
     return subscriptions;
   } catch (error) {
     reportError(error, 'billing:subscriptions');
-    if (get(seqAtom) === seq && currentUser(get) === userId) set(baseAtom, { ...get(subscriptionsAtom), userId, status: 'error' });
+    if (get(seqAtom) === seq && currentUser(get) === userId)
+      set(baseAtom, { ...get(subscriptionsAtom), userId, status: 'error' });
     throw error;
   }
 });

@@ -10,7 +10,10 @@ import { memoryBackup } from './local-backup';
 import { setAsideKey } from './save-controller';
 
 vi.mock('./load-map', () => ({ loadMap: vi.fn() }));
-vi.mock('./import/export', async (original) => ({ ...(await original<typeof import('./import/export')>()), download: vi.fn() }));
+vi.mock('./import/export', async (original) => ({
+  ...(await original<typeof import('./import/export')>()),
+  download: vi.fn(),
+}));
 const mockLoad = vi.mocked(loadMap);
 const mockDownload = vi.mocked(download);
 
@@ -47,7 +50,11 @@ describe('ConflictDialog', () => {
     const h = await inConflict();
     expect(within(h.dialog()).getByText(/version 4/)).toBeTruthy();
     fireEvent.click(within(h.dialog()).getByRole('button', { name: 'Download my version (JSON)' }));
-    expect(downloaded()).toEqual({ doc: h.mine, name: 'Riverside-Mall-my-version-on-v1.json', type: 'application/json' });
+    expect(downloaded()).toEqual({
+      doc: h.mine,
+      name: 'Riverside-Mall-my-version-on-v1.json',
+      type: 'application/json',
+    });
     expect(h.save.getState().status).toBe('conflict');
     expect(h.server.saves).toHaveLength(1);
   });
@@ -60,8 +67,14 @@ describe('ConflictDialog', () => {
     await waitFor(() => expect(h.save.getState().setAside?.stored).toBe(true));
     await expect(h.backup.get(setAsideKey(MAP_ID))).resolves.toMatchObject({ doc: h.mine, baseVersion: 1 });
     await waitFor(() => expect(note()).toBeTruthy());
-    expect(within(note()!).getByText(/Made on version 1, set aside .*It is kept in this browser until you put it back or discard it\./)).toBeTruthy();
-    expect(h.notices.at(-1)?.text).toBe('Loaded version 4. Your version is set aside: put it back or download it from the note at the bottom of the page.');
+    expect(
+      within(note()!).getByText(
+        /Made on version 1, set aside .*It is kept in this browser until you put it back or discard it\./,
+      ),
+    ).toBeTruthy();
+    expect(h.notices.at(-1)?.text).toBe(
+      'Loaded version 4. Your version is set aside: put it back or download it from the note at the bottom of the page.',
+    );
 
     fireEvent.click(within(note()!).getByRole('button', { name: 'Put it back…' }));
     const confirm = screen.getByRole('dialog', { name: 'Put your version back?' });
@@ -98,9 +111,16 @@ describe('ConflictDialog', () => {
   it('warns before a second Load theirs replaces an earlier set-aside version, offering to download it', async () => {
     const backup = memoryBackup();
     const earlier = { ...blankDocument(), locations: [{ id: 'earlier', coord: [0.1, 0.1] as [number, number] }] };
-    await backup.put({ mapId: setAsideKey(MAP_ID), doc: earlier, baseVersion: 1, savedAt: Date.parse('2025-03-01T09:00:00Z') });
+    await backup.put({
+      mapId: setAsideKey(MAP_ID),
+      doc: earlier,
+      baseVersion: 1,
+      savedAt: Date.parse('2025-03-01T09:00:00Z'),
+    });
     const h = await inConflict(backup);
-    await waitFor(() => expect(within(h.dialog()).getByText(/Loading theirs replaces the version you set aside earlier/)).toBeTruthy());
+    await waitFor(() =>
+      expect(within(h.dialog()).getByText(/Loading theirs replaces the version you set aside earlier/)).toBeTruthy(),
+    );
     fireEvent.click(within(h.dialog()).getByRole('button', { name: 'Download that one first' }));
     expect(downloaded().doc.locations[0]!.id).toBe('earlier');
   });
@@ -125,10 +145,26 @@ describe('ConflictDialog', () => {
 
 describe('ConflictDialog after a three-way merge', () => {
   it('shows only the fields changed on both sides, side by side, and saves the choice per item', async () => {
-    const base: MapDocument = { ...blankDocument(), locations: [{ id: 'a', title: 'Bakery', coord: [0.1, 0.1] }, { id: 'b', title: 'Books', coord: [0.2, 0.2] }] };
-    const theirs: MapDocument = { ...base, locations: [{ id: 'a', title: 'Their bakery', coord: [0.1, 0.1] }, { id: 'b', title: 'Books', coord: [0.9, 0.9] }] };
+    const base: MapDocument = {
+      ...blankDocument(),
+      locations: [
+        { id: 'a', title: 'Bakery', coord: [0.1, 0.1] },
+        { id: 'b', title: 'Books', coord: [0.2, 0.2] },
+      ],
+    };
+    const theirs: MapDocument = {
+      ...base,
+      locations: [
+        { id: 'a', title: 'Their bakery', coord: [0.1, 0.1] },
+        { id: 'b', title: 'Books', coord: [0.9, 0.9] },
+      ],
+    };
     const server = fakeServer(2);
-    const h = renderEditorPart(<ConflictDialog />, { server, doc: base, fetchCurrent: async () => ({ doc: theirs, version: server.version }) });
+    const h = renderEditorPart(<ConflictDialog />, {
+      server,
+      doc: base,
+      fetchCurrent: async () => ({ doc: theirs, version: server.version }),
+    });
     act(() => void h.store.dispatch(updateLocation, { id: 'a', patch: { title: 'My bakery' } }));
     act(() => void h.store.dispatch(updateLocation, { id: 'b', patch: { title: 'My books' } }));
     await act(() => h.save.saveNow());
@@ -139,7 +175,10 @@ describe('ConflictDialog after a three-way merge', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save merged version' })));
     expect(h.save.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
     expect(h.server.saves.at(-1)).toMatchObject({ baseVersion: 2 });
-    expect(h.server.saves.at(-1)!.mapData.locations).toEqual([{ id: 'a', title: 'Their bakery', coord: [0.1, 0.1] }, { id: 'b', title: 'My books', coord: [0.9, 0.9] }]);
+    expect(h.server.saves.at(-1)!.mapData.locations).toEqual([
+      { id: 'a', title: 'Their bakery', coord: [0.1, 0.1] },
+      { id: 'b', title: 'My books', coord: [0.9, 0.9] },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

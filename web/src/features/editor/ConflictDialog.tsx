@@ -50,7 +50,10 @@ export function ConflictDialog() {
     try {
       const loaded = await loadMap(mapId);
       await save.loadTheirs(loaded.doc, loaded.map.version);
-      notify(`Loaded version ${loaded.map.version}. Your version is set aside: put it back or download it from the note at the bottom of the page.`, 'info');
+      notify(
+        `Loaded version ${loaded.map.version}. Your version is set aside: put it back or download it from the note at the bottom of the page.`,
+        'info',
+      );
     } catch (err) {
       notify(`The current version could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
@@ -64,35 +67,59 @@ export function ConflictDialog() {
         <h2 id={titleId}>This map was changed somewhere else</h2>
         <p>
           Someone saved this map in another tab or on another device
-          {current !== null ? ` (version ${current}${entry ? `, ${new Date(entry.created).toLocaleString()}` : ''})` : ''} after you opened it. Your
-          changes since version {s.version} are not saved yet; they are kept in this browser until you choose.
+          {current !== null
+            ? ` (version ${current}${entry ? `, ${new Date(entry.created).toLocaleString()}` : ''})`
+            : ''}{' '}
+          after you opened it. Your changes since version {s.version} are not saved yet; they are kept in this browser
+          until you choose.
         </p>
         <ul className="conflict__choices">
           <li>
-            <strong>Keep mine</strong>: save your version as a new version on top. Theirs stays in the history, where you can restore it.
+            <strong>Keep mine</strong>: save your version as a new version on top. Theirs stays in the history, where
+            you can restore it.
           </li>
           <li>
-            <strong>Load theirs</strong>: show the newer version instead. Your version is set aside in this browser (and stays one Undo away) until you put it
-            back, download it or discard it.
+            <strong>Load theirs</strong>: show the newer version instead. Your version is set aside in this browser (and
+            stays one Undo away) until you put it back, download it or discard it.
           </li>
         </ul>
         {earlier && (
           <p className="conflict__warning" role="note">
             Loading theirs replaces the version you set aside earlier ({when(earlier.savedAt)}).{' '}
-            <button type="button" className="link-btn link-btn--inline" onClick={() => downloadMine(earlier.doc, map.title, earlier.baseVersion)}>
+            <button
+              type="button"
+              className="link-btn link-btn--inline"
+              onClick={() => downloadMine(earlier.doc, map.title, earlier.baseVersion)}
+            >
               Download that one first
             </button>{' '}
             if you still need it.
           </p>
         )}
         <div className="confirm__actions conflict__actions">
-          <button type="button" className="btn btn--ghost" onClick={() => downloadMine(store.getState().doc, map.title, s.version)} disabled={busy !== null}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => downloadMine(store.getState().doc, map.title, s.version)}
+            disabled={busy !== null}
+          >
             Download my version (JSON)
           </button>
-          <button type="button" className="btn btn--secondary" onClick={() => void loadTheirs()} disabled={busy !== null}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void loadTheirs()}
+            disabled={busy !== null}
+          >
             {busy === 'theirs' && <Spinner size="sm" label="Loading" />}Load theirs
           </button>
-          <button type="button" className="btn btn--primary" onClick={() => void keepMine()} disabled={busy !== null} data-autofocus>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => void keepMine()}
+            disabled={busy !== null}
+            data-autofocus
+          >
             {busy === 'mine' && <Spinner size="sm" label="Saving" />}Keep mine
           </button>
         </div>
@@ -114,7 +141,10 @@ function SetAsideNote({ aside }: { aside: SetAside }) {
     if (!run(replaceDocument, { doc: aside.doc })) return;
     setConfirming(null);
     await save.dropSetAside();
-    notify('Your version is back. It is saved as a new version; the one it replaced stays in the history and one Undo away.', 'info');
+    notify(
+      'Your version is back. It is saved as a new version; the one it replaced stays in the history and one Undo away.',
+      'info',
+    );
   };
   const discard = async () => {
     setConfirming(null);
@@ -128,19 +158,30 @@ function SetAsideNote({ aside }: { aside: SetAside }) {
       </h2>
       <p className="set-aside__text">
         Made on version {aside.baseVersion}, set aside {when(aside.savedAt)}.{' '}
-        {aside.stored ? 'It is kept in this browser until you put it back or discard it.' : 'This browser could not store it: download it to keep a copy.'}
+        {aside.stored
+          ? 'It is kept in this browser until you put it back or discard it.'
+          : 'This browser could not store it: download it to keep a copy.'}
       </p>
       <div className="set-aside__actions">
         <button type="button" className="btn btn--primary btn--sm" onClick={() => setConfirming('restore')}>
           Put it back…
         </button>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => downloadMine(aside.doc, map.title, aside.baseVersion)}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => downloadMine(aside.doc, map.title, aside.baseVersion)}
+        >
           Download (JSON)
         </button>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming('discard')}>
           Discard…
         </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setHidden(aside)} title="Hide until the map is opened again">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setHidden(aside)}
+          title="Hide until the map is opened again"
+        >
           Later
         </button>
       </div>
@@ -180,10 +221,30 @@ function show(v: unknown): string {
 }
 
 const FIELD_NAMES: Record<string, string> = {
-  title: 'Title', about: 'About', desc: 'Description', coord: 'Position', latlon: 'Latitude, longitude', color: 'Colour', groups: 'Groups',
-  layer: 'Layer', style: 'Style', name: 'Name', file: 'File', link: 'Link', image: 'Image', thumb: 'Thumbnail', label: 'Label',
+  title: 'Title',
+  about: 'About',
+  desc: 'Description',
+  coord: 'Position',
+  latlon: 'Latitude, longitude',
+  color: 'Colour',
+  groups: 'Groups',
+  layer: 'Layer',
+  style: 'Style',
+  name: 'Name',
+  file: 'File',
+  link: 'Link',
+  image: 'Image',
+  thumb: 'Thumbnail',
+  label: 'Label',
 };
-const fieldName = (c: Conflict) => (c.kind === 'removed' ? 'removed on one side, changed on the other' : c.kind === 'order' ? 'Order' : c.field ? (FIELD_NAMES[c.field] ?? c.field) : '');
+const fieldName = (c: Conflict) =>
+  c.kind === 'removed'
+    ? 'removed on one side, changed on the other'
+    : c.kind === 'order'
+      ? 'Order'
+      : c.field
+        ? (FIELD_NAMES[c.field] ?? c.field)
+        : '';
 
 /**
  * Someone saved this map elsewhere meanwhile, and some of the same fields were changed on both sides.
@@ -215,8 +276,8 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
         {pending.source === 'backup'
           ? `The changes kept in this browser were made on an older version; version ${pending.version} was saved since.`
           : `Version ${pending.version} was saved in another tab or on another device while you were editing.`}{' '}
-        Everything that was changed on only one side is merged. {n === 1 ? 'One thing was' : `${n} things were`} changed on both sides: choose which
-        to keep.
+        Everything that was changed on only one side is merged. {n === 1 ? 'One thing was' : `${n} things were`} changed
+        on both sides: choose which to keep.
       </p>
       <div className="table-scroll conflict__table-wrap">
         <table className="conflict__table">
@@ -236,8 +297,20 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
                   {(['ours', 'theirs'] as const).map((side) => (
                     <td key={side} className={choice(c.key) === side ? 'is-chosen' : undefined}>
                       <label className="conflict__choice">
-                        <input type="radio" name={`conflict-${c.key}`} checked={choice(c.key) === side} onChange={() => setChoices((prev) => ({ ...prev, [c.key]: side }))} aria-label={`${subject}: keep ${side === 'ours' ? 'yours' : 'theirs'}`} />
-                        <span className="conflict__value">{c.kind === 'removed' ? (c[side] === undefined ? 'Removed' : 'Kept, with changes') : show(c[side])}</span>
+                        <input
+                          type="radio"
+                          name={`conflict-${c.key}`}
+                          checked={choice(c.key) === side}
+                          onChange={() => setChoices((prev) => ({ ...prev, [c.key]: side }))}
+                          aria-label={`${subject}: keep ${side === 'ours' ? 'yours' : 'theirs'}`}
+                        />
+                        <span className="conflict__value">
+                          {c.kind === 'removed'
+                            ? c[side] === undefined
+                              ? 'Removed'
+                              : 'Kept, with changes'
+                            : show(c[side])}
+                        </span>
                       </label>
                     </td>
                   ))}
@@ -247,9 +320,16 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
           </tbody>
         </table>
       </div>
-      <p className="panel__hint">The merge is saved as a new version; version {pending.version} stays in the history, where you can restore it.</p>
+      <p className="panel__hint">
+        The merge is saved as a new version; version {pending.version} stays in the history, where you can restore it.
+      </p>
       <div className="confirm__actions conflict__actions">
-        <button type="button" className="btn btn--ghost" onClick={() => downloadMine(store.getState().doc, map.title, save.getState().version)} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => downloadMine(store.getState().doc, map.title, save.getState().version)}
+          disabled={busy}
+        >
           Download my version (JSON)
         </button>
         <button type="button" className="btn btn--secondary" onClick={() => all('theirs')} disabled={busy}>

@@ -14,7 +14,16 @@ import { addLocation, deleteLocations, moveLocation, nextLocationId } from './ac
 import { replaceDocument } from './actions/structure';
 import { EditorCanvas } from './canvas';
 import { EditorContext, useEditor, type EditorContextValue } from './editor-context';
-import { freeRoomsAtom, layerAtom, noticeAtom, roomOfferAtom, selectionAtom, tabAtom, toolAtom, type EditorTab } from './editor-state';
+import {
+  freeRoomsAtom,
+  layerAtom,
+  noticeAtom,
+  roomOfferAtom,
+  selectionAtom,
+  tabAtom,
+  toolAtom,
+  type EditorTab,
+} from './editor-state';
 import { browserBackup, type BackupRecord } from './local-backup';
 import { createSaveController } from './save-controller';
 import { createSavePath } from './save-path';
@@ -70,7 +79,10 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
 
   useEffect(() => () => save.dispose(), [save]);
 
-  const notify = useCallback((text: string, kind: 'error' | 'info' = 'error') => setNotice({ id: Date.now(), kind, text }), [setNotice]);
+  const notify = useCallback(
+    (text: string, kind: 'error' | 'info' = 'error') => setNotice({ id: Date.now(), kind, text }),
+    [setNotice],
+  );
   // A version saved elsewhere came in: say so (merged with ours, or simply shown).
   useEffect(() => {
     let last = save.getState().remote;
@@ -150,7 +162,9 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
       <PendingEditsContext.Provider value={pending}>
         <div className="editor">
           <Toolbar />
-          <p className="editor__phone-note">Quick edits work here; for a full editing session, a larger screen is easier.</p>
+          <p className="editor__phone-note">
+            Quick edits work here; for a full editing session, a larger screen is easier.
+          </p>
           <RestoreBackup backupStore={backup} initial={initial} />
           {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
           <div className="editor__body">
@@ -206,8 +220,9 @@ function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingE
       title="Leave the editor?"
       subtitle={
         <>
-          Changes you made may not be saved. {message ?? 'Your latest changes are not saved yet.'} Stay to keep working while the editor tries
-          again, or leave: they stay in this browser and are offered back when you open the map again.
+          Changes you made may not be saved. {message ?? 'Your latest changes are not saved yet.'} Stay to keep working
+          while the editor tries again, or leave: they stay in this browser and are offered back when you open the map
+          again.
         </>
       }
       positive="Leave without saving"
@@ -369,16 +384,42 @@ function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
   const act = (fn: (c: EditorCanvas) => void) => () => fn(canvas);
   return (
     <div className="editor__zoom" role="group" aria-label="Zoom">
-      <button type="button" className="editor__zoom-btn" aria-label="Zoom out" title="Zoom out (−)" disabled={!zoom.canZoomOut} onClick={act((c) => c.zoomOut())}>
+      <button
+        type="button"
+        className="editor__zoom-btn"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        disabled={!zoom.canZoomOut}
+        onClick={act((c) => c.zoomOut())}
+      >
         <span aria-hidden="true">−</span>
       </button>
-      <button type="button" className="editor__zoom-btn editor__zoom-level" aria-label={`${zoom.percent}%: Zoom to 100%`} title="Zoom to 100%" onClick={act((c) => c.actualSize())}>
+      <button
+        type="button"
+        className="editor__zoom-btn editor__zoom-level"
+        aria-label={`${zoom.percent}%: Zoom to 100%`}
+        title="Zoom to 100%"
+        onClick={act((c) => c.actualSize())}
+      >
         {zoom.percent}%
       </button>
-      <button type="button" className="editor__zoom-btn" aria-label="Zoom in" title="Zoom in (+)" disabled={!zoom.canZoomIn} onClick={act((c) => c.zoomIn())}>
+      <button
+        type="button"
+        className="editor__zoom-btn"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        disabled={!zoom.canZoomIn}
+        onClick={act((c) => c.zoomIn())}
+      >
         <span aria-hidden="true">+</span>
       </button>
-      <button type="button" className="editor__zoom-btn editor__zoom-fit" aria-label="Fit the map" title="Fit the map" onClick={act((c) => c.fit())}>
+      <button
+        type="button"
+        className="editor__zoom-btn editor__zoom-fit"
+        aria-label="Fit the map"
+        title="Fit the map"
+        onClick={act((c) => c.fit())}
+      >
         Fit
       </button>
     </div>
@@ -419,7 +460,12 @@ function Shortcuts() {
       const step = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
       for (const id of selection) {
         const loc = doc.locations.find((l) => l.id === id);
-        if (loc?.coord) run(moveLocation, { id, coord: [loc.coord[0] + dir[0]! * step, loc.coord[1] + dir[1]! * step] }, { coalesce: `nudge:${id}` });
+        if (loc?.coord)
+          run(
+            moveLocation,
+            { id, coord: [loc.coord[0] + dir[0]! * step, loc.coord[1] + dir[1]! * step] },
+            { coalesce: `nudge:${id}` },
+          );
       }
     };
     document.addEventListener('keydown', onKey);
@@ -432,13 +478,19 @@ function NoticeToast() {
   const [notice, setNotice] = useAtom(noticeAtom);
   useEffect(() => {
     if (!notice) return;
-    const t = setTimeout(() => setNotice((n) => (n?.id === notice.id ? null : n)), notice.kind === 'error' ? 8000 : 4000);
+    const t = setTimeout(
+      () => setNotice((n) => (n?.id === notice.id ? null : n)),
+      notice.kind === 'error' ? 8000 : 4000,
+    );
     return () => clearTimeout(t);
   }, [notice, setNotice]);
   if (!notice) return <div className="editor__toast-region" aria-live="polite" />;
   return (
     <div className="editor__toast-region" aria-live="polite">
-      <div className={`editor__toast editor__toast--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      <div
+        className={`editor__toast editor__toast--${notice.kind}`}
+        role={notice.kind === 'error' ? 'alert' : 'status'}
+      >
         <span>{notice.text}</span>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNotice(null)} aria-label="Dismiss">
           ×
@@ -449,7 +501,13 @@ function NoticeToast() {
 }
 
 /** Unsaved work found in this browser from an earlier session: offer it back, never apply it unasked. */
-function RestoreBackup({ backupStore, initial }: { backupStore: ReturnType<typeof browserBackup>; initial: LoadedMap }) {
+function RestoreBackup({
+  backupStore,
+  initial,
+}: {
+  backupStore: ReturnType<typeof browserBackup>;
+  initial: LoadedMap;
+}) {
   const { run, save, notify } = useEditor();
   const [record, setRecord] = useState<BackupRecord | null>(null);
   const [busy, setBusy] = useState(false);
@@ -481,12 +539,19 @@ function RestoreBackup({ backupStore, initial }: { backupStore: ReturnType<typeo
       const base = await loadMapVersion(initial.map.id, record.baseVersion);
       const conflicts = save.mergeLocal(base, record.doc);
       setRecord(null);
-      if (!conflicts) notify(`Your changes are merged with version ${save.getState().version}; they are saved as a new version, and Undo takes them back out.`, 'info');
+      if (!conflicts)
+        notify(
+          `Your changes are merged with version ${save.getState().version}; they are saved as a new version, and Undo takes them back out.`,
+          'info',
+        );
     } catch {
       // The version they were made on is no longer kept: they go on top, and the newer version stays in the history.
       if (run(replaceDocument, { doc: record.doc })) {
         setRecord(null);
-        notify(`Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${initial.map.version}; it stays in the history.`, 'info');
+        notify(
+          `Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${initial.map.version}; it stays in the history.`,
+          'info',
+        );
       }
     } finally {
       setBusy(false);
@@ -526,7 +591,9 @@ function RepairNotice({ warnings }: { warnings: readonly string[] }) {
   return (
     <div className="editor__banner editor__banner--info" role="status">
       <details>
-        <summary>The stored map needed {warnings.length} repair{warnings.length > 1 ? 's' : ''} to open; saving keeps them.</summary>
+        <summary>
+          The stored map needed {warnings.length} repair{warnings.length > 1 ? 's' : ''} to open; saving keeps them.
+        </summary>
         <ul>
           {warnings.slice(0, 20).map((w) => (
             <li key={w}>{w}</li>

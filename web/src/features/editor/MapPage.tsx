@@ -38,8 +38,10 @@ export default function MapPage() {
       const result = await fetchPublished(window.location.origin, id);
       if (cancelled) return;
       if (result.kind === 'ready') setView({ kind: 'public', map: result.map });
-      else if (result.kind === 'expired') setView({ kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' });
-      else if (result.kind === 'error') setView({ kind: 'message', title: 'The map can’t be shown', text: result.message });
+      else if (result.kind === 'expired')
+        setView({ kind: 'message', title: 'This test map has expired', text: 'Test maps stay online for 7 days.' });
+      else if (result.kind === 'error')
+        setView({ kind: 'message', title: 'The map can’t be shown', text: result.message });
       else setView({ kind: 'message', title: 'Map not found', text: 'This map doesn’t exist or is not published.' });
     };
     (async () => {
@@ -49,8 +51,13 @@ export default function MapPage() {
         if (!cancelled) setView({ kind: 'editor', loaded });
       } catch (err) {
         if (cancelled) return;
-        if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument')) return showPublic();
-        setView({ kind: 'message', title: 'The map could not be opened', text: err instanceof Error ? err.message : String(err) });
+        if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument'))
+          return showPublic();
+        setView({
+          kind: 'message',
+          title: 'The map could not be opened',
+          text: err instanceof Error ? err.message : String(err),
+        });
       }
     })().catch(() => undefined);
     return () => {

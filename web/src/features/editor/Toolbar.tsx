@@ -26,14 +26,30 @@ export const STATUS_LABELS: Record<SaveStatus, string> = {
 export function SaveIndicator() {
   const { save } = useEditor();
   const s = useSaveState();
-  const title = s.message ?? (s.lastSavedAt ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})` : `Version ${s.version}`);
+  const title =
+    s.message ??
+    (s.lastSavedAt
+      ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})`
+      : `Version ${s.version}`);
   return (
     <div className="editor__save">
-      <span className={`save-status save-status--${s.status}`} role="status" aria-live="polite" title={title} data-status={s.status}>
+      <span
+        className={`save-status save-status--${s.status}`}
+        role="status"
+        aria-live="polite"
+        title={title}
+        data-status={s.status}
+      >
         <span className="save-status__dot" aria-hidden="true" />
         {STATUS_LABELS[s.status]}
       </span>
-      <button type="button" className="btn btn--secondary btn--sm" onClick={() => void save.saveNow()} disabled={s.status === 'saving' || s.status === 'conflict'} title={`Save now (${key('s')})`}>
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => void save.saveNow()}
+        disabled={s.status === 'saving' || s.status === 'conflict'}
+        title={`Save now (${key('s')})`}
+      >
         Save
       </button>
     </div>
@@ -90,17 +106,43 @@ export function Toolbar() {
       </Link>
       <MapTitle />
       <div className="editor__tools" role="toolbar" aria-label="Tools">
-        <button type="button" className={tool === 'select' ? 'tool is-active' : 'tool'} aria-pressed={tool === 'select'} onClick={() => setTool('select')} title="Select and move (V)">
+        <button
+          type="button"
+          className={tool === 'select' ? 'tool is-active' : 'tool'}
+          aria-pressed={tool === 'select'}
+          onClick={() => setTool('select')}
+          title="Select and move (V)"
+        >
           Select
         </button>
-        <button type="button" className={tool === 'add' ? 'tool is-active' : 'tool'} aria-pressed={tool === 'add'} onClick={() => setTool(tool === 'add' ? 'select' : 'add')} title="Add locations by clicking the map (A)">
+        <button
+          type="button"
+          className={tool === 'add' ? 'tool is-active' : 'tool'}
+          aria-pressed={tool === 'add'}
+          onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
+          title="Add locations by clicking the map (A)"
+        >
           + Add location
         </button>
         <span className="editor__sep" />
-        <button type="button" className="tool" onClick={() => store.undo()} disabled={!state.canUndo} title={`Undo ${state.undoLabel ?? ''} (${key('z')})`} aria-label="Undo">
+        <button
+          type="button"
+          className="tool"
+          onClick={() => store.undo()}
+          disabled={!state.canUndo}
+          title={`Undo ${state.undoLabel ?? ''} (${key('z')})`}
+          aria-label="Undo"
+        >
           ↶ Undo
         </button>
-        <button type="button" className="tool" onClick={() => store.redo()} disabled={!state.canRedo} title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`} aria-label="Redo">
+        <button
+          type="button"
+          className="tool"
+          onClick={() => store.redo()}
+          disabled={!state.canRedo}
+          title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`}
+          aria-label="Redo"
+        >
           ↷ Redo
         </button>
         {layers.length > 1 && (
@@ -150,7 +192,12 @@ export function Toolbar() {
           Publish
         </button>
         {/* The site header is not shown over the editor: its account settings (and Log out) are reached from here. */}
-        <Link to={{ hash: '#settings' }} className="btn btn--ghost btn--sm editor__settings" aria-label="Settings" title="Settings">
+        <Link
+          to={{ hash: '#settings' }}
+          className="btn btn--ghost btn--sm editor__settings"
+          aria-label="Settings"
+          title="Settings"
+        >
           <SettingsIcon size={18} />
         </Link>
       </div>

@@ -46,14 +46,34 @@ export async function builtinRegions(id: string): Promise<BuiltinRegion[]> {
  * regions (so they light up on hover), and optionally one location per region, linked to its shape.
  */
 export function documentFromBuiltin(map: BuiltinMap, regions: readonly BuiltinRegion[] | null): MapDocument {
-  const doc = blankDocument({ mapWidth: map.width, mapHeight: map.height, file: map.file, layerId: map.id, layerName: map.name });
+  const doc = blankDocument({
+    mapWidth: map.width,
+    mapHeight: map.height,
+    file: map.file,
+    layerId: map.id,
+    layerName: map.name,
+  });
   doc.settings.geo = { extent: map.extent };
   doc.settings.markerType = 'pin';
   doc.styles = [
-    { id: 'region', name: 'Region', markers: false, svg: true, normal: { fill: '#c7d2fe', stroke: '#ffffff' }, hover: { fill: '#818cf8' }, active: { fill: '#4338ca' } },
+    {
+      id: 'region',
+      name: 'Region',
+      markers: false,
+      svg: true,
+      normal: { fill: '#c7d2fe', stroke: '#ffffff' },
+      hover: { fill: '#818cf8' },
+      active: { fill: '#4338ca' },
+    },
   ];
   if (regions) {
-    doc.locations = regions.map((r): Location => ({ id: r.id, title: r.name, coord: [r.coord[0], r.coord[1]], type: 'hidden', style: 'region' }));
+    doc.locations = regions.map((r): Location => ({
+      id: r.id,
+      title: r.name,
+      coord: [r.coord[0], r.coord[1]],
+      type: 'hidden',
+      style: 'region',
+    }));
     doc.settings.directory.sort = 'title';
   }
   return doc;

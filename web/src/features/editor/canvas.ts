@@ -51,7 +51,10 @@ const MAX_RINGS = 300;
 /** The document as the editor shows it: zoom always on for the author, whatever visitors get. */
 function editable(doc: MapDocument): MapDocument {
   const z = doc.settings.zoom;
-  return { ...doc, settings: { ...doc.settings, zoom: { ...z, enabled: true, wheel: 'always', maxZoom: Math.max(z.maxZoom, 8) } } };
+  return {
+    ...doc,
+    settings: { ...doc.settings, zoom: { ...z, enabled: true, wheel: 'always', maxZoom: Math.max(z.maxZoom, 8) } },
+  };
 }
 
 /** What forces a new stage: the floors or the map size changed. */
@@ -77,7 +80,14 @@ export class EditorCanvas {
   private layerId: string;
   private tool: CanvasTool = 'select';
   private selection: ReadonlySet<string> = new Set();
-  private drag: { id: string; index: number; start: ScreenPoint; pointerId: number; moved: boolean; grab: ScreenPoint } | null = null;
+  private drag: {
+    id: string;
+    index: number;
+    start: ScreenPoint;
+    pointerId: number;
+    moved: boolean;
+    grab: ScreenPoint;
+  } | null = null;
   private unsubscribe: (() => void)[] = [];
   private ringFrame = 0;
   private readonly viewListeners = new Set<() => void>();
@@ -116,7 +126,10 @@ export class EditorCanvas {
     this.viewport.tabIndex = 0;
     this.viewport.setAttribute('role', 'application');
     this.viewport.setAttribute('aria-roledescription', 'map editor');
-    this.viewport.setAttribute('aria-label', 'Map: click a location to select it; with the add tool, click the map to add one');
+    this.viewport.setAttribute(
+      'aria-label',
+      'Map: click a location to select it; with the add tool, click the map to add one',
+    );
     this.map.replaceChildren(this.viewport);
     this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
     const stage = new MapStage(
@@ -197,7 +210,14 @@ export class EditorCanvas {
    * the indices of the changed locations (the stage repaints only their markers).
    */
   private patchedModel(prev: MapDocument, doc: MapDocument): { model: ViewerModel; changed: number[] } | null {
-    if (doc.settings !== prev.settings || doc.styles !== prev.styles || doc.groups !== prev.groups || doc.layers !== prev.layers || doc.filters !== prev.filters) return null;
+    if (
+      doc.settings !== prev.settings ||
+      doc.styles !== prev.styles ||
+      doc.groups !== prev.groups ||
+      doc.layers !== prev.layers ||
+      doc.filters !== prev.filters
+    )
+      return null;
     const a = prev.locations;
     const b = doc.locations;
     const changed: number[] = [];
@@ -239,7 +259,9 @@ export class EditorCanvas {
     for (const r of this.rooms.values()) unmarkRoom(r.el);
     this.roomSvg = svg;
     this.rooms = new Map();
-    if (svg) for (const r of measureRegionsIn(svg, this.model.image)) if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null, shown: '' });
+    if (svg)
+      for (const r of measureRegionsIn(svg, this.model.image))
+        if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null, shown: '' });
     this.classifyRooms();
   }
 
@@ -253,7 +275,10 @@ export class EditorCanvas {
     if (this.rooms.size) {
       const taken = new Set(this.doc.locations.map((l) => l.id));
       const regions = [...this.rooms.values()].filter((r) => !taken.has(r.id));
-      free = locationsFromRegions(regions, this.model.image, taken, { layer: this.doc.layers.length > 1 ? this.layerId : null, type: 'hidden' }).locations;
+      free = locationsFromRegions(regions, this.model.image, taken, {
+        layer: this.doc.layers.length > 1 ? this.layerId : null,
+        type: 'hidden',
+      }).locations;
       const freeById = new Map(free.map((l) => [l.id, l]));
       for (const r of this.rooms.values()) {
         const l = this.model.byId.get(r.id);
@@ -266,7 +291,9 @@ export class EditorCanvas {
         }
       }
     }
-    const changed = free.length !== this.freeRooms.length || free.some((l, i) => l.id !== this.freeRooms[i]!.id || l.title !== this.freeRooms[i]!.title);
+    const changed =
+      free.length !== this.freeRooms.length ||
+      free.some((l, i) => l.id !== this.freeRooms[i]!.id || l.title !== this.freeRooms[i]!.title);
     if (changed) {
       this.freeRooms = free;
       this.callbacks.onFreeRooms?.(free);
@@ -293,7 +320,9 @@ export class EditorCanvas {
         const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
         const w = b.x - a.x;
         if (w < 40 || b.y - a.y < 16 || b.x < 0 || b.y < 0 || a.x > vp.width || a.y > vp.height) continue;
-        const label = (this.roomLabels.children[n++] as HTMLElement | undefined) ?? this.roomLabels.appendChild(div('mn-edit-room-label'));
+        const label =
+          (this.roomLabels.children[n++] as HTMLElement | undefined) ??
+          this.roomLabels.appendChild(div('mn-edit-room-label'));
         if (label.textContent !== name) label.textContent = name;
         label.classList.toggle('mn-edit-room-label-free', !r.linked);
         label.style.transform = `translate(${(a.x + b.x) / 2}px,${(a.y + b.y) / 2}px) translate(-50%,-50%)`;
@@ -371,7 +400,11 @@ export class EditorCanvas {
   /** The scale in percent of the map's own pixel size, and whether the buttons can go further. */
   zoomState(): { percent: number; canZoomIn: boolean; canZoomOut: boolean } {
     const view = this.stage.view;
-    return { percent: Math.round(view.transform.scale * 100), canZoomIn: view.canZoomIn(), canZoomOut: view.canZoomOut() };
+    return {
+      percent: Math.round(view.transform.scale * 100),
+      canZoomIn: view.canZoomIn(),
+      canZoomOut: view.canZoomOut(),
+    };
   }
 
   /** Calls `listener` whenever the view moves or zooms; returns the way to stop. */
@@ -385,7 +418,11 @@ export class EditorCanvas {
     return {
       element: this.map,
       layer: () => this.layerId,
-      toScreen: (p) => imageToScreen({ x: p[0] * this.model.image.width, y: p[1] * this.model.image.height }, this.stage.view.transform),
+      toScreen: (p) =>
+        imageToScreen(
+          { x: p[0] * this.model.image.width, y: p[1] * this.model.image.height },
+          this.stage.view.transform,
+        ),
       toMap: (p) => {
         const m = screenToMap(p, this.model.image, this.stage.view.transform);
         return [m.x, m.y];
@@ -399,7 +436,10 @@ export class EditorCanvas {
 
   private screenOf(l: ResolvedLocation): ScreenPoint | null {
     if (!l.coord) return null;
-    return imageToScreen({ x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height }, this.stage.view.transform);
+    return imageToScreen(
+      { x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height },
+      this.stage.view.transform,
+    );
   }
 
   /** A room's box on screen, relative to a screen point (as markerBox is to a marker's anchor). */
@@ -447,7 +487,14 @@ export class EditorCanvas {
     const additive = e.shiftKey || e.ctrlKey || e.metaKey;
     if (!this.selection.has(l.id) || additive) this.callbacks.onSelect(l.id, additive);
     const s = this.screenOf(l) ?? p;
-    this.drag = { id: l.id, index: l.index, start: p, pointerId: e.pointerId, moved: false, grab: { x: p.x - s.x, y: p.y - s.y } };
+    this.drag = {
+      id: l.id,
+      index: l.index,
+      start: p,
+      pointerId: e.pointerId,
+      moved: false,
+      grab: { x: p.x - s.x, y: p.y - s.y },
+    };
     this.map.setPointerCapture(e.pointerId);
   };
 
@@ -496,7 +543,11 @@ export class EditorCanvas {
   };
 
   private onTap(p: ScreenPoint, shift: boolean): void {
-    const target = document.elementFromPoint?.(p.x + this.viewport.getBoundingClientRect().left, p.y + this.viewport.getBoundingClientRect().top) ?? null;
+    const target =
+      document.elementFromPoint?.(
+        p.x + this.viewport.getBoundingClientRect().left,
+        p.y + this.viewport.getBoundingClientRect().top,
+      ) ?? null;
     const adding = this.tool === 'add';
     const l = this.hit(p, target, adding);
     if (l) {
@@ -540,7 +591,11 @@ export class EditorCanvas {
   // ---- Selection rings ----
 
   private scheduleRings(): void {
-    if (this.ringFrame || (this.selection.size === 0 && this.roomLabels.childElementCount === 0 && this.rooms.size === 0)) return;
+    if (
+      this.ringFrame ||
+      (this.selection.size === 0 && this.roomLabels.childElementCount === 0 && this.rooms.size === 0)
+    )
+      return;
     this.ringFrame = requestAnimationFrame(() => {
       this.ringFrame = 0;
       this.drawRings();

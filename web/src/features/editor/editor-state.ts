@@ -6,7 +6,8 @@ import { atom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import type { CanvasTool } from './canvas';
 
-export type EditorTab = 'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';
+export type EditorTab =
+  'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';
 export type EditorDialog = null | 'import' | 'export' | 'preview' | 'publish' | 'files' | 'recognise' | 'builtin';
 
 export const toolAtom = atom<CanvasTool>('select');
@@ -29,4 +30,6 @@ export interface EditorNotice {
 export const noticeAtom = atom<EditorNotice | null>(null);
 
 /** An open file-library picker and what to do with the chosen file's URL. */
-export const filePickerAtom = atom<{ onPick(url: string, file: { name: string; contentType: string | null }): void } | null>(null);
+export const filePickerAtom = atom<{
+  onPick(url: string, file: { name: string; contentType: string | null }): void;
+} | null>(null);

@@ -21,8 +21,21 @@ export const MAP_ID = 'map00000000000000001';
 
 export function aSummary(fields: Partial<MapSummary> = {}): MapSummary {
   return {
-    id: MAP_ID, title: 'Riverside Mall', uid: 'user-1', author: 'user-1', created: '2025-01-01T10:00:00.000Z', edited: '2025-01-02T10:00:00.000Z',
-    state: 0, metrics: { layerCount: 1, locationCount: 0 }, subscribed: false, version: 1, activeUntil: null, published: false, previewUrl: null, lapsedFrom: null, licenseEndsAt: null,
+    id: MAP_ID,
+    title: 'Riverside Mall',
+    uid: 'user-1',
+    author: 'user-1',
+    created: '2025-01-01T10:00:00.000Z',
+    edited: '2025-01-02T10:00:00.000Z',
+    state: 0,
+    metrics: { layerCount: 1, locationCount: 0 },
+    subscribed: false,
+    version: 1,
+    activeUntil: null,
+    published: false,
+    previewUrl: null,
+    lapsedFrom: null,
+    licenseEndsAt: null,
     ...fields,
   };
 }
@@ -30,7 +43,11 @@ export function aSummary(fields: Partial<MapSummary> = {}): MapSummary {
 /** A map with `n` locations a0, a1, ... titled "Location 0", ... */
 export function docWithLocations(n: number): MapDocument {
   const doc = blankDocument();
-  doc.locations = Array.from({ length: n }, (_, i) => ({ id: `a${i}`, title: `Location ${i}`, coord: [((i % 100) + 0.5) / 100, (Math.floor(i / 100) % 100 + 0.5) / 100] as [number, number] }));
+  doc.locations = Array.from({ length: n }, (_, i) => ({
+    id: `a${i}`,
+    title: `Location ${i}`,
+    coord: [((i % 100) + 0.5) / 100, ((Math.floor(i / 100) % 100) + 0.5) / 100] as [number, number],
+  }));
   return doc;
 }
 
@@ -41,7 +58,8 @@ export function fakeServer(version = 1) {
     saves: [] as SaveInput[],
     async save(input: SaveInput) {
       server.saves.push(input);
-      if (input.baseVersion !== server.version) throw new CallError('aborted', 'This map was saved elsewhere.', { currentVersion: server.version });
+      if (input.baseVersion !== server.version)
+        throw new CallError('aborted', 'This map was saved elsewhere.', { currentVersion: server.version });
       server.version++;
       return { version: server.version };
     },
@@ -75,9 +93,15 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
   const backup = o.backup ?? memoryBackup();
   const store = createEditorStore(doc);
   const save = createSaveController({
-    store, mapId: map.id, version: map.version, backup, save: server.save, currentVersion: async () => server.version,
+    store,
+    mapId: map.id,
+    version: map.version,
+    backup,
+    save: server.save,
+    currentVersion: async () => server.version,
     // Saves happen when a test asks (saveNow), never behind its back.
-    delayMs: 3_600_000, backupDelayMs: 0,
+    delayMs: 3_600_000,
+    backupDelayMs: 0,
     ...(o.fetchCurrent ? { fetchCurrent: o.fetchCurrent, pollMs: 0 } : {}),
   });
   open.push(save);
@@ -118,6 +142,17 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
 /** Gives elements a vertical layout jsdom does not compute: element i spans top(i)..top(i)+height. */
 export function layOut(elements: readonly Element[], top: (i: number) => number, height: number): void {
   elements.forEach((el, i) => {
-    el.getBoundingClientRect = () => ({ top: top(i), bottom: top(i) + height, height, left: 0, right: 300, width: 300, x: 0, y: top(i), toJSON: () => ({}) }) as DOMRect;
+    el.getBoundingClientRect = () =>
+      ({
+        top: top(i),
+        bottom: top(i) + height,
+        height,
+        left: 0,
+        right: 300,
+        width: 300,
+        x: 0,
+        y: top(i),
+        toJSON: () => ({}),
+      }) as DOMRect;
   });
 }

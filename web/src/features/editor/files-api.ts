@@ -15,11 +15,23 @@ export const filesApi = {
 export function claimedType(file: File): string {
   if (file.type) return file.type;
   const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
-  return ext === 'svg' ? 'image/svg+xml' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'webp' ? 'image/webp' : '';
+  return ext === 'svg'
+    ? 'image/svg+xml'
+    : ext === 'png'
+      ? 'image/png'
+      : ext === 'jpg' || ext === 'jpeg'
+        ? 'image/jpeg'
+        : ext === 'webp'
+          ? 'image/webp'
+          : '';
 }
 
 /** Uploads a file to the library; `onProgress` gets 0..1. Rejects with a readable message. */
-export async function uploadFile(file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<FileUpload> {
+export async function uploadFile(
+  file: File,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<FileUpload> {
   const type = claimedType(file);
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   const problem = fileProblem({ size: file.size, type }, head);
@@ -33,7 +45,8 @@ export async function uploadFile(file: File, onProgress?: (fraction: number) => 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', post.url);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(uploadError(xhr.status, xhr.responseText))));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(uploadError(xhr.status, xhr.responseText)));
     xhr.onerror = () => reject(new Error('The upload failed: check your connection and try again.'));
     xhr.onabort = () => reject(new Error('The upload was cancelled.'));
     signal?.addEventListener('abort', () => xhr.abort());
@@ -74,7 +87,10 @@ export function svgSize(text: string): { width: number; height: number } | null 
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
   const svg = doc.documentElement;
   if (!svg || svg.nodeName.toLowerCase() !== 'svg') return null;
-  const vb = (svg.getAttribute('viewBox') ?? '').trim().split(/[\s,]+/).map(Number);
+  const vb = (svg.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (vb.length === 4 && vb[2]! > 0 && vb[3]! > 0) return { width: Math.round(vb[2]!), height: Math.round(vb[3]!) };
   const w = parseFloat(svg.getAttribute('width') ?? '');
   const h = parseFloat(svg.getAttribute('height') ?? '');

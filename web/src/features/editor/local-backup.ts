@@ -80,7 +80,9 @@ export function browserBackup(): LocalBackup {
   return {
     async get(id) {
       try {
-        return ((await withStore('readonly', (s) => s.get(id))) as BackupRecord | undefined) ?? (await fallback.get(id));
+        return (
+          ((await withStore('readonly', (s) => s.get(id))) as BackupRecord | undefined) ?? (await fallback.get(id))
+        );
       } catch {
         return fallback.get(id);
       }

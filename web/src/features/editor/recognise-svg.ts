@@ -101,7 +101,10 @@ export function measureSvgRegions(svgText: string, map: { width: number; height:
  * Measures the id'd shapes of an SVG that is laid out (off screen, or on the editor's map under any
  * pan and zoom): each with its element and its box in map pixels.
  */
-export function measureRegionsIn(svg: SVGSVGElement, map: { width: number; height: number }): (MeasuredRegion & { el: Element })[] {
+export function measureRegionsIn(
+  svg: SVGSVGElement,
+  map: { width: number; height: number },
+): (MeasuredRegion & { el: Element })[] {
   const root = svg.getBoundingClientRect();
   const kx = map.width / (root.width || map.width);
   const ky = map.height / (root.height || map.height);
@@ -114,7 +117,12 @@ export function measureRegionsIn(svg: SVGSVGElement, map: { width: number; heigh
       el,
       id: el.id,
       name: el.getAttribute('data-name') ?? title,
-      box: { minX: (r.left - root.left) * kx, minY: (r.top - root.top) * ky, maxX: (r.right - root.left) * kx, maxY: (r.bottom - root.top) * ky },
+      box: {
+        minX: (r.left - root.left) * kx,
+        minY: (r.top - root.top) * ky,
+        maxX: (r.right - root.left) * kx,
+        maxY: (r.bottom - root.top) * ky,
+      },
     });
   }
   return out;

@@ -2,4 +2,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 
-export const editorRoutes: RouteObject[] = [{ path: 'maps/:id', handle: { title: 'Map', footer: 'none' }, ...lazyPage(() => import('./MapPage')) }];
+export const editorRoutes: RouteObject[] = [
+  { path: 'maps/:id', handle: { title: 'Map', footer: 'none' }, ...lazyPage(() => import('./MapPage')) },
+];

@@ -16,7 +16,8 @@ function fakeServer(version = 1) {
     async save(input: SaveInput) {
       server.saves.push(input);
       if (server.fail) throw server.fail;
-      if (input.baseVersion !== server.version) throw new CallError('aborted', 'changed elsewhere', { currentVersion: server.version });
+      if (input.baseVersion !== server.version)
+        throw new CallError('aborted', 'changed elsewhere', { currentVersion: server.version });
       server.version++;
       server.doc = input.mapData;
       return { version: server.version };
@@ -31,8 +32,16 @@ function setup(version = 1, backup = memoryBackup()) {
   const store = createEditorStore(blankDocument());
   const online = { value: true };
   const ctl = createSaveController({
-    store, mapId: 'm1', version, save: server.save, currentVersion: server.currentVersion, backup,
-    delayMs: 3000, retryMs: [1000, 5000], backupDelayMs: 100, isOnline: () => online.value,
+    store,
+    mapId: 'm1',
+    version,
+    save: server.save,
+    currentVersion: server.currentVersion,
+    backup,
+    delayMs: 3000,
+    retryMs: [1000, 5000],
+    backupDelayMs: 100,
+    isOnline: () => online.value,
   });
   return { server, store, backup, ctl, online };
 }
@@ -141,7 +150,11 @@ describe('save controller', () => {
 
   it('says when the set-aside version could not be stored, and keeps it in memory', async () => {
     const backup = memoryBackup();
-    const { server, store, ctl } = setup(1, { ...backup, put: async (r) => (r.mapId === setAsideKey('m1') ? Promise.reject(new Error('QuotaExceededError')) : backup.put(r)) });
+    const { server, store, ctl } = setup(1, {
+      ...backup,
+      put: async (r) =>
+        r.mapId === setAsideKey('m1') ? Promise.reject(new Error('QuotaExceededError')) : backup.put(r),
+    });
     server.version = 2;
     store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
     await ctl.saveNow();
@@ -169,7 +182,9 @@ describe('save controller', () => {
     store.dispatch(addLocation, { id: 'mine', coord: [0.1, 0.1] });
     await ctl.saveNow();
     const mine = store.getState().doc;
-    await expect(ctl.loadTheirs({ ...blankDocument(), layers: [] }, 3)).rejects.toThrow('A map needs at least one layer');
+    await expect(ctl.loadTheirs({ ...blankDocument(), layers: [] }, 3)).rejects.toThrow(
+      'A map needs at least one layer',
+    );
     expect(store.getState().doc).toBe(mine);
     expect(ctl.getState()).toMatchObject({ status: 'conflict', version: 1, setAside: null });
     expect(backup.records.get('m1')?.doc).toBe(mine);
@@ -198,7 +213,10 @@ describe('save controller', () => {
     server.fail = new CallError('invalid-argument', 'Invalid mapData.locations.0.color: Must be a hex color');
     store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
     await ctl.saveNow();
-    expect(ctl.getState()).toMatchObject({ status: 'error', message: 'The map could not be saved: Invalid mapData.locations.0.color: Must be a hex color' });
+    expect(ctl.getState()).toMatchObject({
+      status: 'error',
+      message: 'The map could not be saved: Invalid mapData.locations.0.color: Must be a hex color',
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.saves).toHaveLength(1);
     expect(ctl.hasUnsavedChanges()).toBe(true);
@@ -218,7 +236,13 @@ describe('save controller', () => {
     let typed: string | null = null;
     const commits: string[] = [];
     const ctl = createSaveController({
-      store, mapId: 'm1', version: 1, save: server.save, currentVersion: server.currentVersion, backup: memoryBackup(), delayMs: 3000,
+      store,
+      mapId: 'm1',
+      version: 1,
+      save: server.save,
+      currentVersion: server.currentVersion,
+      backup: memoryBackup(),
+      delayMs: 3000,
       beforeSave: () => {
         if (typed === null) return;
         commits.push(typed);
@@ -237,7 +261,7 @@ describe('save controller', () => {
     expect(ctl.getState().status).toBe('saved');
   });
 
-  describe('with the server\'s current version readable (three-way merge)', () => {
+  describe("with the server's current version readable (three-way merge)", () => {
     /** The server holds version 2 = base + a location 'theirs', saved by another tab. */
     function mergeSetup() {
       const server = fakeServer(1);
@@ -248,7 +272,14 @@ describe('save controller', () => {
       const remote: { version: number; doc: MapDocument }[] = [];
       const updates: unknown[] = [];
       const ctl = createSaveController({
-        store, mapId: 'm1', version: 1, save: server.save, currentVersion: server.currentVersion, backup: memoryBackup(), delayMs: 3000, pollMs: 0,
+        store,
+        mapId: 'm1',
+        version: 1,
+        save: server.save,
+        currentVersion: server.currentVersion,
+        backup: memoryBackup(),
+        delayMs: 3000,
+        pollMs: 0,
         fetchCurrent: async () => {
           remote.push({ version: server.version, doc: server.doc });
           return { version: server.version, doc: server.doc };
@@ -285,12 +316,17 @@ describe('save controller', () => {
       await ctl.saveNow();
       const s = ctl.getState();
       expect(s.status).toBe('conflict');
-      expect(s.conflict?.merge?.conflicts.map((c) => [c.key, c.ours, c.theirs])).toEqual([['locations/shared/title', 'My title', 'Their title']]);
+      expect(s.conflict?.merge?.conflicts.map((c) => [c.key, c.ours, c.theirs])).toEqual([
+        ['locations/shared/title', 'My title', 'Their title'],
+      ]);
       await vi.advanceTimersByTimeAsync(10_000);
       expect(server.saves).toHaveLength(1);
       await ctl.resolve({ 'locations/shared/title': 'theirs' });
       expect(ctl.getState()).toMatchObject({ status: 'saved', version: 3, conflict: null });
-      expect(server.doc.locations).toEqual([{ id: 'shared', title: 'Their title', coord: [0.6, 0.6] }, { id: 'theirs', coord: [0.2, 0.2] }]);
+      expect(server.doc.locations).toEqual([
+        { id: 'shared', title: 'Their title', coord: [0.6, 0.6] },
+        { id: 'theirs', coord: [0.2, 0.2] },
+      ]);
     });
 
     it('shows a version saved elsewhere when it looks (focus or poll), without saving again', async () => {
@@ -327,7 +363,10 @@ describe('save controller', () => {
       const conflicting = structuredClone(older);
       conflicting.locations[0]!.title = 'Mine';
       expect(ctl.mergeLocal(older, conflicting)).toBe(1);
-      expect(ctl.getState()).toMatchObject({ status: 'conflict', conflict: { merge: { source: 'backup', version: 4 } } });
+      expect(ctl.getState()).toMatchObject({
+        status: 'conflict',
+        conflict: { merge: { source: 'backup', version: 4 } },
+      });
       await ctl.resolve({});
       expect(server.doc.locations[0]!.title).toBe('Mine');
       expect(ctl.getState()).toMatchObject({ status: 'saved', version: 5 });

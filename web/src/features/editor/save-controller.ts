@@ -115,7 +115,14 @@ export const REMOTE_POLL_MS = 15_000;
 const RETRY_MS = [2000, 5000, 15000, 30000, 60000] as const;
 
 /** Codes after which trying the same save again later may succeed. */
-const RETRYABLE = new Set(['unavailable', 'deadline-exceeded', 'internal', 'unknown', 'resource-exhausted', 'cancelled']);
+const RETRYABLE = new Set([
+  'unavailable',
+  'deadline-exceeded',
+  'internal',
+  'unknown',
+  'resource-exhausted',
+  'cancelled',
+]);
 
 export interface SaveController {
   getState(): SaveState;
@@ -154,7 +161,14 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
   const now = o.now ?? (() => Date.now());
   const online = o.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
   const listeners = new Set<(s: SaveState) => void>();
-  let state: SaveState = { status: 'saved', message: null, version: o.version, lastSavedAt: null, conflict: null, setAside: null };
+  let state: SaveState = {
+    status: 'saved',
+    message: null,
+    version: o.version,
+    lastSavedAt: null,
+    conflict: null,
+    setAside: null,
+  };
   let savedDoc = o.store.getState().doc;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let backupTimer: ReturnType<typeof setTimeout> | undefined;
@@ -231,7 +245,8 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
   void o.backup
     .get(setAsideKey(o.mapId))
     .then((r) => {
-      if (r && !disposed && state.setAside === null) set({ setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true } });
+      if (r && !disposed && state.setAside === null)
+        set({ setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true } });
     })
     .catch(() => undefined);
 
@@ -248,23 +263,38 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       const result = await o.save({ id: o.mapId, baseVersion: state.version, mapData: doc });
       savedDoc = doc;
       attempt = 0;
-      set({ version: result.version, lastSavedAt: now(), status: dirty() ? 'unsaved' : 'saved', message: null, conflict: null });
+      set({
+        version: result.version,
+        lastSavedAt: now(),
+        status: dirty() ? 'unsaved' : 'saved',
+        message: null,
+        conflict: null,
+      });
       if (dirty()) {
         await writeBackup();
         schedule(delay);
       } else await o.backup.delete(o.mapId).catch(() => undefined);
     } catch (err) {
       await writeBackup();
-      const e = err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
+      const e =
+        err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
       if (e.code === 'aborted') {
         const current = (e.details as { currentVersion?: unknown } | undefined)?.currentVersion;
         // Merged without conflicts: the loop saves the merge next (on top of the version just read).
         if (await reconcile(e.message)) again = true;
-        else if (state.status !== 'conflict') set({ status: 'conflict', message: e.message, conflict: { currentVersion: typeof current === 'number' ? current : null } });
+        else if (state.status !== 'conflict')
+          set({
+            status: 'conflict',
+            message: e.message,
+            conflict: { currentVersion: typeof current === 'number' ? current : null },
+          });
         return;
       }
       if (e.code === 'unauthenticated') {
-        set({ status: 'error', message: 'You are signed out. Your changes are kept in this browser; sign in again to save them.' });
+        set({
+          status: 'error',
+          message: 'You are signed out. Your changes are kept in this browser; sign in again to save them.',
+        });
         return;
       }
       if (!RETRYABLE.has(e.code)) {
@@ -315,7 +345,10 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       set({
         status: 'conflict',
         message: message ?? `Version ${remote.version} was saved elsewhere.`,
-        conflict: { currentVersion: remote.version, merge: { base, ours, theirs: remote.doc, version: remote.version, conflicts: result.conflicts } },
+        conflict: {
+          currentVersion: remote.version,
+          merge: { base, ours, theirs: remote.doc, version: remote.version, conflicts: result.conflicts },
+        },
       });
       return false;
     }
@@ -347,7 +380,8 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
 
   let checking = false;
   async function checkRemote(): Promise<void> {
-    if (disposed || checking || inFlight || !o.fetchCurrent || state.status === 'conflict' || state.status === 'saving') return;
+    if (disposed || checking || inFlight || !o.fetchCurrent || state.status === 'conflict' || state.status === 'saving')
+      return;
     checking = true;
     try {
       const version = await o.currentVersion();
@@ -395,7 +429,8 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
     async keepMine() {
       // After a merge, "mine" means mine where both changed: their other changes stay.
       const pending = state.conflict?.merge;
-      if (pending) return controller.resolve(Object.fromEntries(pending.conflicts.map((c) => [c.key, 'ours' as const])));
+      if (pending)
+        return controller.resolve(Object.fromEntries(pending.conflicts.map((c) => [c.key, 'ours' as const])));
       const current = await o.currentVersion();
       set({ version: current, conflict: null, status: 'unsaved', message: null });
       // The save builds on the version just read: if yet another save lands first, the conflict shows again.
@@ -404,7 +439,8 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
     },
     async loadTheirs(doc, version) {
       const mine = o.store.getState().doc;
-      const aside: SetAside | null = mine === savedDoc ? null : { doc: mine, baseVersion: state.version, savedAt: now(), stored: false };
+      const aside: SetAside | null =
+        mine === savedDoc ? null : { doc: mine, baseVersion: state.version, savedAt: now(), stored: false };
       clearTimeout(saveTimer);
       clearTimeout(backupTimer);
       suppress = true;
@@ -417,7 +453,12 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       set({ version, conflict: null, status: 'saved', message: null, ...(aside ? { setAside: aside } : {}) });
       if (aside) {
         try {
-          asideWrite = o.backup.put({ mapId: setAsideKey(o.mapId), doc: aside.doc, baseVersion: aside.baseVersion, savedAt: aside.savedAt });
+          asideWrite = o.backup.put({
+            mapId: setAsideKey(o.mapId),
+            doc: aside.doc,
+            baseVersion: aside.baseVersion,
+            savedAt: aside.savedAt,
+          });
           await asideWrite;
           if (state.setAside === aside) set({ setAside: { ...aside, stored: true } });
         } catch {
@@ -454,7 +495,10 @@ export function createSaveController(o: SaveControllerOptions): SaveController {
       set({
         status: 'conflict',
         message: `These changes were made on an older version; version ${version} was saved since.`,
-        conflict: { currentVersion: version, merge: { source: 'backup', base, ours: mine, theirs, version, conflicts: result.conflicts } },
+        conflict: {
+          currentVersion: version,
+          merge: { source: 'backup', base, ours: mine, theirs, version, conflicts: result.conflicts },
+        },
       });
       return result.conflicts.length;
     },

@@ -10,13 +10,32 @@ import { createSavePath, type Caller } from './save-path';
 import { createEditorStore } from './store';
 
 const summary = (version: number): MapSummary => ({
-  id: 'm1', title: 'Mall', uid: 'u1', author: 'u1', created: '2026-11-01T00:00:00.000Z', edited: `2026-11-0${version}T00:00:00.000Z`,
-  state: 1, metrics: { layerCount: 1, locationCount: version }, subscribed: true, version, activeUntil: null, published: true,
-  previewUrl: null, lapsedFrom: null, licenseEndsAt: null,
+  id: 'm1',
+  title: 'Mall',
+  uid: 'u1',
+  author: 'u1',
+  created: '2026-11-01T00:00:00.000Z',
+  edited: `2026-11-0${version}T00:00:00.000Z`,
+  state: 1,
+  metrics: { layerCount: 1, locationCount: version },
+  subscribed: true,
+  version,
+  activeUntil: null,
+  published: true,
+  previewUrl: null,
+  lapsedFrom: null,
+  licenseEndsAt: null,
 });
 const entry = (version: number): HistoryEntry => ({
-  historyMapId: `v${String(version).padStart(8, '0')}`, mapId: 'm1', version, name: null, created: summary(version).edited, title: 'Mall',
-  metrics: summary(version).metrics, kind: version === 1 ? 'create' : 'save', restoredFrom: null,
+  historyMapId: `v${String(version).padStart(8, '0')}`,
+  mapId: 'm1',
+  version,
+  name: null,
+  created: summary(version).edited,
+  title: 'Mall',
+  metrics: summary(version).metrics,
+  kind: version === 1 ? 'create' : 'save',
+  restoredFrom: null,
 });
 
 /** A fake server that answers saveMap and getMap like the real one, and records every call the editor makes. */
@@ -27,12 +46,25 @@ function fakeServer() {
     calls.push(name);
     if (name === 'saveMap') {
       const input = data as In<'saveMap'>;
-      if (input.baseVersion !== version) throw new CallError('aborted', 'changed elsewhere', { currentVersion: version });
+      if (input.baseVersion !== version)
+        throw new CallError('aborted', 'changed elsewhere', { currentVersion: version });
       version++;
       const history = Array.from({ length: version }, (_, i) => entry(version - i));
-      return { version, edited: summary(version).edited, metrics: summary(version).metrics, map: summary(version), entry: entry(version), history };
+      return {
+        version,
+        edited: summary(version).edited,
+        metrics: summary(version).metrics,
+        map: summary(version),
+        entry: entry(version),
+        history,
+      };
     }
-    if (name === 'getMap') return { map: summary(version), history: Array.from({ length: version }, (_, i) => entry(version - i)), documentUrl: 'u' };
+    if (name === 'getMap')
+      return {
+        map: summary(version),
+        history: Array.from({ length: version }, (_, i) => entry(version - i)),
+        documentUrl: 'u',
+      };
     throw new Error(`unexpected call ${name}`);
   };
   // The fake's answers are checked by hand above; the table's types cannot follow a runtime name.
@@ -47,7 +79,15 @@ function setup() {
   const server = fakeServer();
   const store = createEditorStore(blankDocument());
   const { path, follow } = createSavePath(server.call, 'm1');
-  const ctl = createSaveController({ store, mapId: 'm1', version: 1, backup: memoryBackup(), delayMs: 3000, pollMs: 0, ...path });
+  const ctl = createSaveController({
+    store,
+    mapId: 'm1',
+    version: 1,
+    backup: memoryBackup(),
+    delayMs: 3000,
+    pollMs: 0,
+    ...path,
+  });
   const view = { map: summary(1), history: [entry(1)], reloads: 0 };
   const stop = follow(ctl, {
     setMap: (update) => (view.map = update(view.map)),

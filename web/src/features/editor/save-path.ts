@@ -28,7 +28,10 @@ export interface SavedView {
  * Wires a save controller to the call client: `path` goes into createSaveController, and `follow` keeps the
  * editor's map and history current as versions move (returns the unsubscribe).
  */
-export function createSavePath(call: Caller, mapId: string): { path: SavePath; follow(controller: SaveController, view: SavedView): () => void } {
+export function createSavePath(
+  call: Caller,
+  mapId: string,
+): { path: SavePath; follow(controller: SaveController, view: SavedView): () => void } {
   let lastSaved: Out<'saveMap'> | null = null;
   return {
     path: {

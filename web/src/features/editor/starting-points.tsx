@@ -15,13 +15,19 @@ import './starting-points.css';
 export const floorPlanStart: StartingPoint<File | null> = {
   id: 'floor-plan',
   title: 'Upload a floor plan',
-  description: 'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor; the map takes its size. SVG shapes with ids can become clickable locations.',
+  description:
+    'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor; the map takes its size. SVG shapes with ids can become clickable locations.',
   Icon: LayersIcon,
   initial: null,
   renderOptions: ({ value, onChange, disabled }) => (
     <label className="field">
       <span className="field__label">Floor plan image</span>
-      <input type="file" accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp" disabled={disabled} onChange={(e) => onChange(e.target.files?.[0] ?? null)} />
+      <input
+        type="file"
+        accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      />
       {value && <span className="field__hint">{value.name}</span>}
     </label>
   ),
@@ -31,7 +37,13 @@ export const floorPlanStart: StartingPoint<File | null> = {
     const size = await imageSize(file);
     const post = await uploadFile(file);
     const name = file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Ground floor';
-    return blankDocument({ file: post.fileUrl, mapWidth: size?.width ?? 1000, mapHeight: size?.height ?? 800, layerId: 'ground', layerName: name });
+    return blankDocument({
+      file: post.fileUrl,
+      mapWidth: size?.width ?? 1000,
+      mapHeight: size?.height ?? 800,
+      layerId: 'ground',
+      layerName: name,
+    });
   },
 };
 
@@ -40,7 +52,15 @@ interface BuiltinChoice {
   regions: boolean;
 }
 
-function BuiltinPicker({ value, onChange, disabled }: { value: BuiltinChoice; onChange(v: BuiltinChoice): void; disabled: boolean }) {
+function BuiltinPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: BuiltinChoice;
+  onChange(v: BuiltinChoice): void;
+  disabled: boolean;
+}) {
   const [maps, setMaps] = useState<BuiltinMap[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -53,7 +73,14 @@ function BuiltinPicker({ value, onChange, disabled }: { value: BuiltinChoice; on
       <div className="builtin-picker__grid" role="radiogroup" aria-label="Built-in map">
         {maps.map((m) => (
           <label key={m.id} className={value.map?.id === m.id ? 'builtin-card is-selected' : 'builtin-card'}>
-            <input type="radio" name="builtin-map" className="visually-hidden" checked={value.map?.id === m.id} disabled={disabled} onChange={() => onChange({ ...value, map: m })} />
+            <input
+              type="radio"
+              name="builtin-map"
+              className="visually-hidden"
+              checked={value.map?.id === m.id}
+              disabled={disabled}
+              onChange={() => onChange({ ...value, map: m })}
+            />
             <img src={m.file} alt="" loading="lazy" />
             <span className="builtin-card__name">{m.name}</span>
           </label>
@@ -61,8 +88,15 @@ function BuiltinPicker({ value, onChange, disabled }: { value: BuiltinChoice; on
       </div>
       {value.map && <p className="field__hint">{value.map.description}</p>}
       <label className="check">
-        <input type="checkbox" checked={value.regions} disabled={disabled} onChange={(e) => onChange({ ...value, regions: e.target.checked })} />
-        Create a location for each {value.map?.kind === 'world' || value.map?.kind === 'continent' ? 'country' : 'state or country'} (its shape becomes clickable)
+        <input
+          type="checkbox"
+          checked={value.regions}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, regions: e.target.checked })}
+        />
+        Create a location for each{' '}
+        {value.map?.kind === 'world' || value.map?.kind === 'continent' ? 'country' : 'state or country'} (its shape
+        becomes clickable)
       </label>
     </div>
   );
@@ -71,7 +105,8 @@ function BuiltinPicker({ value, onChange, disabled }: { value: BuiltinChoice; on
 export const builtinStart: StartingPoint<BuiltinChoice> = {
   id: 'builtin',
   title: 'Built-in map',
-  description: 'The world, a continent, the USA states or a country, calibrated so locations can be placed by latitude and longitude.',
+  description:
+    'The world, a continent, the USA states or a country, calibrated so locations can be placed by latitude and longitude.',
   Icon: BlankMapIcon,
   initial: { map: null, regions: true },
   renderOptions: (props) => <BuiltinPicker {...props} />,

@@ -73,7 +73,11 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
       const next = action.perform(state.doc, args);
       if (next === state.doc) return next;
       const t = now();
-      const merge = options.coalesce !== undefined && lastCoalesce?.key === options.coalesce && t - lastCoalesce.at < COALESCE_MS && past.length > 0;
+      const merge =
+        options.coalesce !== undefined &&
+        lastCoalesce?.key === options.coalesce &&
+        t - lastCoalesce.at < COALESCE_MS &&
+        past.length > 0;
       if (!merge) {
         past.push({ doc: state.doc, label: action.label });
         if (past.length > HISTORY_LIMIT) past = past.slice(past.length - HISTORY_LIMIT);

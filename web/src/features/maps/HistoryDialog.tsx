@@ -65,7 +65,12 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
           </h2>
           <p className="history-dialog__subtitle">{shown?.title}</p>
         </div>
-        <button type="button" className="btn btn--ghost btn--sm history-dialog__close" onClick={onClose} aria-label="Close version history">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm history-dialog__close"
+          onClick={onClose}
+          aria-label="Close version history"
+        >
           <CloseIcon size={18} />
         </button>
       </header>
@@ -76,15 +81,24 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
       ) : current.error || !current.data ? (
         <div className="alert alert--error" role="alert">
           <p className="alert__text">Could not load the versions of this map. {current.error}</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => {
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => {
               setLoaded(null);
               setReloads((n) => n + 1);
-            }}>
+            }}
+          >
             Try again
           </button>
         </div>
       ) : (
-        <HistoryPanel mapId={current.data.map.id} history={current.data.history} currentVersion={current.data.map.version} onRestored={onRestored} />
+        <HistoryPanel
+          mapId={current.data.map.id}
+          history={current.data.history}
+          currentVersion={current.data.map.version}
+          onRestored={onRestored}
+        />
       )}
     </Modal>
   );

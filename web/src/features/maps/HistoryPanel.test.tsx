@@ -73,7 +73,9 @@ describe('HistoryPanel', () => {
     await act(async () => answer.reject(new CallError('not-found', 'This version is no longer in the history.')));
     expect(row('Launch')).toBeTruthy();
     expect(screen.queryByText('Renamed')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toBe('Could not rename version 2. This version is no longer in the history.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not rename version 2. This version is no longer in the history.',
+    );
   });
 
   it('cancels naming with Escape and changes nothing', () => {
@@ -105,7 +107,9 @@ describe('HistoryPanel', () => {
     await act(async () => answer.reject(new CallError('unavailable', 'unavailable')));
     expect(rows()).toHaveLength(3);
     expect(row('Launch')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('Could not delete version 2. The server cannot be reached right now.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Could not delete version 2. The server cannot be reached right now.',
+    );
   });
 
   it('keeps a deleted version out once the server confirms', async () => {
@@ -133,7 +137,9 @@ describe('HistoryPanel', () => {
     expect(within(pending).getByText(/Restored from version 1/)).toBeTruthy();
     expect(within(row('Version 3')).queryByText('Current')).toBeNull();
     expect(callsTo('restoreMapHistory')).toEqual([{ mapId: MAP, historyMapId: 'v00000001' }]);
-    await act(async () => answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }));
+    await act(async () =>
+      answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }),
+    );
     expect(onRestored).toHaveBeenCalledWith(4);
     const restored = row('Version 4');
     expect(restored.getAttribute('aria-busy')).toBeNull();
@@ -153,7 +159,9 @@ describe('HistoryPanel', () => {
     expect(rows()).toHaveLength(3);
     expect(within(row('Version 3')).getByText('Current')).toBeTruthy();
     expect(onRestored).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toContain('Could not restore version 2. This map was changed elsewhere.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Could not restore version 2. This map was changed elsewhere.',
+    );
   });
 
   it('does not restore when beforeRestore declines', async () => {

@@ -104,7 +104,12 @@ export function HistoryPanel({ mapId, history, currentVersion, onRestored, befor
       try {
         const saved = await mapsApi.setMapHistoryName(mapId, id, name ?? '');
         setRows((rs) => rs.map((r) => (r.historyMapId === id ? { ...r, name: saved.name } : r)));
-        setNotice({ tone: 'success', message: saved.name ? `Named ${versionName(entry)} “${saved.name}”.` : `Removed the name of ${versionName(entry)}.` });
+        setNotice({
+          tone: 'success',
+          message: saved.name
+            ? `Named ${versionName(entry)} “${saved.name}”.`
+            : `Removed the name of ${versionName(entry)}.`,
+        });
       } catch (error) {
         // Only undo our own change: a later rename of the same entry wins.
         setRows((rs) => rs.map((r) => (r.historyMapId === id && r.name === name ? { ...r, name: previous } : r)));
@@ -150,7 +155,14 @@ export function HistoryPanel({ mapId, history, currentVersion, onRestored, befor
     setCurrent(temp.version);
     try {
       const result = await mapsApi.restoreMapHistory(mapId, entry.historyMapId);
-      const done: Row = { ...temp, pending: false, historyMapId: versionLabel(result.version), version: result.version, created: result.edited, metrics: result.metrics };
+      const done: Row = {
+        ...temp,
+        pending: false,
+        historyMapId: versionLabel(result.version),
+        version: result.version,
+        created: result.edited,
+        metrics: result.metrics,
+      };
       setRows((rs) => byNewest(rs.map((r) => (r.historyMapId === tempId ? done : r))));
       setCurrent(result.version);
       setNotice({ tone: 'success', message: `Restored ${versionName(entry)} as version ${result.version}.` });
@@ -185,11 +197,17 @@ export function HistoryPanel({ mapId, history, currentVersion, onRestored, befor
           ))}
         </ol>
       )}
-      <p className="history__hint">Named versions are kept forever; the newest {HISTORY_UNNAMED_KEEP} unnamed versions are kept.</p>
+      <p className="history__hint">
+        Named versions are kept forever; the newest {HISTORY_UNNAMED_KEEP} unnamed versions are kept.
+      </p>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this version?"
-        subtitle={deleteShown ? `${deleteShown.name ? `“${deleteShown.name}” (${versionName(deleteShown)})` : `Version ${deleteShown.version}`} will be removed from the history. This cannot be undone.` : undefined}
+        subtitle={
+          deleteShown
+            ? `${deleteShown.name ? `“${deleteShown.name}” (${versionName(deleteShown)})` : `Version ${deleteShown.version}`} will be removed from the history. This cannot be undone.`
+            : undefined
+        }
         positive="Delete version"
         danger
         onCancel={() => setToDelete(null)}
@@ -231,10 +249,18 @@ function HistoryRow({ entry, isCurrent, busy, restoring, onRename, onRestore, on
   };
 
   const renameLabel = entry.name ? 'Rename' : isCurrent ? 'Name this version' : 'Name';
-  const meta = [entry.name ? `Version ${entry.version}` : null, kindLabel(entry), countsLabel(entry.metrics)].filter((part): part is string => !!part);
+  const meta = [entry.name ? `Version ${entry.version}` : null, kindLabel(entry), countsLabel(entry.metrics)].filter(
+    (part): part is string => !!part,
+  );
 
   return (
-    <li className={['history__item', isCurrent ? 'is-current' : '', entry.pending ? 'is-pending' : ''].filter(Boolean).join(' ')} aria-labelledby={titleId} aria-busy={entry.pending || busy || undefined}>
+    <li
+      className={['history__item', isCurrent ? 'is-current' : '', entry.pending ? 'is-pending' : '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={titleId}
+      aria-busy={entry.pending || busy || undefined}
+    >
       <div className="history__main">
         <p id={titleId} className="history__title">
           {entry.name && <TagIcon size={15} className="history__tag" />}
@@ -271,17 +297,36 @@ function HistoryRow({ entry, isCurrent, busy, restoring, onRename, onRestore, on
       ) : (
         !editing && (
           <div className="history__actions">
-            <button ref={renameButton} type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => setEditing(true)} aria-describedby={titleId}>
+            <button
+              ref={renameButton}
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={busy}
+              onClick={() => setEditing(true)}
+              aria-describedby={titleId}
+            >
               <PencilIcon size={16} />
               {renameLabel}
             </button>
             {!isCurrent && (
               <>
-                <button type="button" className="btn btn--ghost btn--sm" disabled={busy || restoring} onClick={onRestore} aria-describedby={titleId}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  disabled={busy || restoring}
+                  onClick={onRestore}
+                  aria-describedby={titleId}
+                >
                   <RestoreIcon size={16} />
                   Restore
                 </button>
-                <button type="button" className="btn btn--ghost btn--sm history__delete" disabled={busy} onClick={onDelete} aria-describedby={titleId}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm history__delete"
+                  disabled={busy}
+                  onClick={onDelete}
+                  aria-describedby={titleId}
+                >
                   <TrashIcon size={16} />
                   Delete
                 </button>
@@ -294,7 +339,15 @@ function HistoryRow({ entry, isCurrent, busy, restoring, onRename, onRestore, on
   );
 }
 
-function VersionNameForm({ initial, onSave, onCancel }: { initial: string; onSave: (name: string) => void; onCancel: () => void }) {
+function VersionNameForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState(initial);
   const id = useId();
   const tooLong = value.trim().length > HISTORY_NAME_MAX;
@@ -327,7 +380,11 @@ function VersionNameForm({ initial, onSave, onCancel }: { initial: string; onSav
         }}
       />
       <p id={`${id}-hint`} className="field__hint">
-        {tooLong ? `A version name has at most ${HISTORY_NAME_MAX} characters.` : initial ? 'Leave empty to remove the name.' : 'Named versions are never pruned.'}
+        {tooLong
+          ? `A version name has at most ${HISTORY_NAME_MAX} characters.`
+          : initial
+            ? 'Leave empty to remove the name.'
+            : 'Named versions are never pruned.'}
       </p>
       <div className="history__form-actions">
         <button type="submit" className="btn btn--primary btn--sm" disabled={tooLong}>

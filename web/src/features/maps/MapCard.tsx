@@ -33,7 +33,17 @@ export function titleProblem(title: string): string | null {
 }
 
 /** One map on the maps list: preview, state, title, edit time, counts and its actions. */
-export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHistory, onSetState, onRegisterLicense, now }: MapCardProps) {
+export function MapCard({
+  map,
+  busyLabel,
+  onRename,
+  onDuplicate,
+  onDelete,
+  onHistory,
+  onSetState,
+  onRegisterLicense,
+  now,
+}: MapCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
@@ -60,7 +70,11 @@ export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHis
   };
 
   return (
-    <article className={['map-card', busyLabel ? 'is-busy' : '', map.lapsedFrom ? 'is-lapsed' : ''].filter(Boolean).join(' ')} aria-labelledby={titleId} aria-busy={busyLabel ? true : undefined}>
+    <article
+      className={['map-card', busyLabel ? 'is-busy' : '', map.lapsedFrom ? 'is-lapsed' : ''].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      aria-busy={busyLabel ? true : undefined}
+    >
       <div className="map-card__media">
         <MapThumbnail previewUrl={map.previewUrl} />
         <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
@@ -132,8 +146,20 @@ export function MapCard({ map, busyLabel, onRename, onDuplicate, onDelete, onHis
           trigger={<MoreIcon />}
           items={[
             { id: 'open', title: 'Open', leading: <OpenIcon />, onSelect: () => void navigate(href) },
-            { id: 'rename', title: 'Rename', leading: <PencilIcon />, disabled: renaming, onSelect: () => setRenaming(true) },
-            { id: 'duplicate', title: 'Duplicate', leading: <CopyIcon />, disabled: !!busyLabel, onSelect: onDuplicate },
+            {
+              id: 'rename',
+              title: 'Rename',
+              leading: <PencilIcon />,
+              disabled: renaming,
+              onSelect: () => setRenaming(true),
+            },
+            {
+              id: 'duplicate',
+              title: 'Duplicate',
+              leading: <CopyIcon />,
+              disabled: !!busyLabel,
+              onSelect: onDuplicate,
+            },
             { id: 'history', title: 'Version history', leading: <HistoryIcon size={18} />, onSelect: onHistory },
             { id: 'license', title: 'Register licence', leading: <KeyIcon />, onSelect: onRegisterLicense },
             { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },

@@ -67,7 +67,13 @@ export const MapPlaceholderArt = () => (
   <svg viewBox="0 0 160 100" aria-hidden="true" focusable="false" className="map-thumb__art">
     <rect width="160" height="100" fill="currentColor" opacity="0.06" />
     <path d="M0 70 40 52l36 14 40-22 44 16v40H0Z" fill="currentColor" opacity="0.08" />
-    <path d="M22 20h40v26H22zM70 14h30v20H70zM108 24h32v28h-32z" fill="none" stroke="currentColor" strokeWidth="1.5" opacity="0.25" />
+    <path
+      d="M22 20h40v26H22zM70 14h30v20H70zM108 24h32v28h-32z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      opacity="0.25"
+    />
     <path d="M80 58c0-6 5-10 10-10s10 4 10 10c0 8-10 16-10 16s-10-8-10-16Z" fill="currentColor" opacity="0.35" />
     <circle cx="90" cy="58" r="3.5" fill="#fff" />
   </svg>

@@ -32,7 +32,11 @@ function server(maps: MapSummary[], refuse: Partial<Record<number, 'basic' | 'pr
       const { id, state } = data as { id: string; state: 0 | 1 | 3 };
       const slot = refuse[state];
       if (slot) throw slotError(slot);
-      const updated = { ...list.find((m) => m.id === id)!, state, activeUntil: state === 0 ? new Date(Date.now() + 7 * 86_400_000).toISOString() : null };
+      const updated = {
+        ...list.find((m) => m.id === id)!,
+        state,
+        activeUntil: state === 0 ? new Date(Date.now() + 7 * 86_400_000).toISOString() : null,
+      };
       list = list.map((m) => (m.id === id ? updated : m));
       return updated;
     },
@@ -52,13 +56,19 @@ describe('map state controls on the maps list', () => {
 
   it('makes a test map live and shows its new state', async () => {
     const answer = deferred<MapSummary>();
-    const calls = routeCalls(mockCall, { listMaps: () => [testMap], getSlots: () => NO_SLOTS, setMapState: () => answer.promise });
+    const calls = routeCalls(mockCall, {
+      listMaps: () => [testMap],
+      getSlots: () => NO_SLOTS,
+      setMapState: () => answer.promise,
+    });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
     fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
     expect(calls.callsTo('setMapState')).toEqual([{ id: testMap.id, state: 1 }]);
     expect(within(card('Riverside Mall')).getByRole('button', { name: 'Going live…' })).toBeTruthy();
-    expect((within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     await act(async () => answer.resolve({ ...testMap, state: 1, activeUntil: null }));
     expect(await within(card('Riverside Mall')).findByText(/^Live/)).toBeTruthy();
     expect(stateButtons('Riverside Mall')).toEqual(['Make Pro', 'Back to test']);
@@ -72,7 +82,9 @@ describe('map state controls on the maps list', () => {
     await screen.findByRole('article', { name: 'Riverside Mall' });
     fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
     const alert = await within(card('Riverside Mall')).findByText(/Could not make “Riverside Mall” live\./);
-    expect(alert.textContent).toContain('All your Basic map slots are in use. Buy more Basic slots to make this map live.');
+    expect(alert.textContent).toContain(
+      'All your Basic map slots are in use. Buy more Basic slots to make this map live.',
+    );
     expect(alert.textContent).not.toContain('#subscribe');
     expect(within(alert).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
     expect(within(card('Riverside Mall')).getByText(/^Test · \d days left/)).toBeTruthy();
@@ -139,7 +151,9 @@ describe('map state controls on the maps list', () => {
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
     expect(card('Riverside Mall').className).toContain('is-lapsed');
-    expect(within(card('Riverside Mall')).getByText('Went back to test when your Professional slots ran out.')).toBeTruthy();
+    expect(
+      within(card('Riverside Mall')).getByText('Went back to test when your Professional slots ran out.'),
+    ).toBeTruthy();
   });
 
   it('shows until when a licensed map is live', async () => {
@@ -184,6 +198,8 @@ describe('map state menu in the editor bar', () => {
     expect(onSetState).toHaveBeenCalledWith(3);
     const alert = await screen.findByText(/Could not make “Campus Map” Pro\./);
     expect(alert.textContent).toContain('All your Professional map slots are in use.');
-    expect(within(alert).getByRole('link', { name: 'Buy Professional slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(within(alert).getByRole('link', { name: 'Buy Professional slots' }).getAttribute('href')).toBe(
+      '/maps#subscribe',
+    );
   });
 });

@@ -35,7 +35,11 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
     try {
       await onSetState(move.to);
     } catch (error) {
-      setProblem({ what: `Could not ${move.what(map.title)}.`, slot: exhaustedSlot(error), reason: describeError(error) });
+      setProblem({
+        what: `Could not ${move.what(map.title)}.`,
+        slot: exhaustedSlot(error),
+        reason: describeError(error),
+      });
     } finally {
       setBusy(null);
     }
@@ -72,7 +76,15 @@ function ProblemText({ problem }: { problem: Problem }) {
 }
 
 /** The answer to a refused move, in a live region that is always present so screen readers announce it. */
-function ProblemAlert({ problem, onDismiss, className }: { problem: Problem | null; onDismiss: () => void; className?: string }) {
+function ProblemAlert({
+  problem,
+  onDismiss,
+  className,
+}: {
+  problem: Problem | null;
+  onDismiss: () => void;
+  className?: string;
+}) {
   return (
     <div role="alert" className="map-state__message">
       {problem && (
@@ -110,7 +122,13 @@ export function MapStateControls({ map, now = new Date(), onSetState }: Omit<Map
         {moves.length > 0 && (
           <div className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
             {moves.map((move) => (
-              <button key={move.label} type="button" className="btn btn--secondary btn--sm" disabled={busy !== null} onClick={() => start(move)}>
+              <button
+                key={move.label}
+                type="button"
+                className="btn btn--secondary btn--sm"
+                disabled={busy !== null}
+                onClick={() => start(move)}
+              >
                 {busy === move ? (
                   <>
                     <span aria-hidden="true">
@@ -142,9 +160,15 @@ export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLice
   const word = line.tone === 'live' && map.licenseEndsAt ? 'Licensed' : line.tone === 'test' ? 'Test' : line.label;
   const items: DropdownMenuItem[] = [
     { id: 'state', title: text, disabled: true, onSelect: () => {} },
-    ...stateMoves(map.state).map((move) => ({ id: move.label, title: move.label, disabled: busy !== null, onSelect: () => start(move) })),
+    ...stateMoves(map.state).map((move) => ({
+      id: move.label,
+      title: move.label,
+      disabled: busy !== null,
+      onSelect: () => start(move),
+    })),
   ];
-  if (onRegisterLicense) items.push({ id: 'license', title: 'Register licence', disabled: busy !== null, onSelect: onRegisterLicense });
+  if (onRegisterLicense)
+    items.push({ id: 'license', title: 'Register licence', disabled: busy !== null, onSelect: onRegisterLicense });
   return (
     <div className="map-state-menu">
       {items.length > 1 ? (

@@ -25,7 +25,8 @@ const campus = aMap({
 isolateEachTest(mockCall);
 
 const card = (title: string) => screen.getByRole('article', { name: title });
-const openMenu = (title: string) => fireEvent.click(within(card(title)).getByRole('button', { name: `More actions for ${title}` }));
+const openMenu = (title: string) =>
+  fireEvent.click(within(card(title)).getByRole('button', { name: `More actions for ${title}` }));
 const pick = (item: string) => fireEvent.click(screen.getByRole('menuitem', { name: item }));
 
 describe('maps list', () => {
@@ -40,8 +41,17 @@ describe('maps list', () => {
   });
 
   it('shows each map as a card with preview, state, edit time and counts', async () => {
-    const expired = aMap({ id: 'map00000000000000003', title: 'Old Plan', created: new Date(Date.now() - 9 * DAY).toISOString(), activeUntil: new Date(Date.now() - 2 * DAY).toISOString(), published: false });
-    routeCalls(mockCall, { listMaps: () => [mall, campus, expired], getSlots: () => ({ ...NO_SLOTS, testMaps: 2, basicUsed: 1, basicCapacity: 3 }) });
+    const expired = aMap({
+      id: 'map00000000000000003',
+      title: 'Old Plan',
+      created: new Date(Date.now() - 9 * DAY).toISOString(),
+      activeUntil: new Date(Date.now() - 2 * DAY).toISOString(),
+      published: false,
+    });
+    routeCalls(mockCall, {
+      listMaps: () => [mall, campus, expired],
+      getSlots: () => ({ ...NO_SLOTS, testMaps: 2, basicUsed: 1, basicCapacity: 3 }),
+    });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
 
@@ -109,7 +119,9 @@ describe('maps list', () => {
       getSlots: () => NO_SLOTS,
     });
     renderRoutes('/maps', { session: signedIn });
-    expect((await screen.findByText(/Could not load your maps/)).textContent).toContain('The server cannot be reached right now.');
+    expect((await screen.findByText(/Could not load your maps/)).textContent).toContain(
+      'The server cannot be reached right now.',
+    );
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Riverside Mall' })).toBeTruthy();
@@ -159,7 +171,13 @@ describe('maps list', () => {
   });
 
   it('explains in words when there is no slot for a copy, with a way to buy slots', async () => {
-    routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => ({ ...NO_SLOTS, testMaps: 2 }), duplicateMap: () => { throw slotError('test'); } });
+    routeCalls(mockCall, {
+      listMaps: () => [mall, campus],
+      getSlots: () => ({ ...NO_SLOTS, testMaps: 2 }),
+      duplicateMap: () => {
+        throw slotError('test');
+      },
+    });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
     openMenu('Riverside Mall');
@@ -167,12 +185,18 @@ describe('maps list', () => {
     const alert = await screen.findByText(/Could not duplicate/);
     expect(alert.textContent).toContain('You already have 2 test maps, the most a free account can hold.');
     expect(alert.textContent).not.toContain('(Plans: #subscribe)');
-    expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe(
+      '/maps#subscribe',
+    );
   });
 
   it('deletes a map only after confirmation', async () => {
     const answer = deferred<null>();
-    const calls = routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => NO_SLOTS, deleteMap: () => answer.promise });
+    const calls = routeCalls(mockCall, {
+      listMaps: () => [mall, campus],
+      getSlots: () => NO_SLOTS,
+      deleteMap: () => answer.promise,
+    });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Campus Map' });
 
@@ -196,7 +220,13 @@ describe('maps list', () => {
   });
 
   it('keeps a map whose deletion fails and says why in the dialog', async () => {
-    routeCalls(mockCall, { listMaps: () => [mall], getSlots: () => NO_SLOTS, deleteMap: () => { throw new CallError('unavailable', 'unavailable'); } });
+    routeCalls(mockCall, {
+      listMaps: () => [mall],
+      getSlots: () => NO_SLOTS,
+      deleteMap: () => {
+        throw new CallError('unavailable', 'unavailable');
+      },
+    });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
     openMenu('Riverside Mall');
@@ -212,7 +242,13 @@ describe('maps list', () => {
     const calls = routeCalls(mockCall, {
       listMaps: () => [mall],
       getSlots: () => NO_SLOTS,
-      getMap: () => ({ map: { ...mall, version }, history: [anEntry(1), anEntry(2), anEntry(3)].concat(version === 4 ? [anEntry(4, { kind: 'restore', restoredFrom: 'v00000001' })] : []), documentUrl: '/doc' }),
+      getMap: () => ({
+        map: { ...mall, version },
+        history: [anEntry(1), anEntry(2), anEntry(3)].concat(
+          version === 4 ? [anEntry(4, { kind: 'restore', restoredFrom: 'v00000001' })] : [],
+        ),
+        documentUrl: '/doc',
+      }),
       restoreMapHistory: () => {
         version = 4;
         return { version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } };
@@ -235,5 +271,4 @@ describe('maps list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?next=%2Fmaps');
   });
-
 });

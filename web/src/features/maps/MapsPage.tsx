@@ -12,7 +12,16 @@ import { describeError } from './map-errors';
 import { matchesSearch } from './map-format';
 import { MapCard } from './MapCard';
 import { PlusIcon } from './MapIcons';
-import { deleteMapAtom, duplicateMapAtom, loadMapsAtom, loadSlotsAtom, mapsListAtom, renameMapAtom, setMapStateAtom, slotsAtom } from './maps-state';
+import {
+  deleteMapAtom,
+  duplicateMapAtom,
+  loadMapsAtom,
+  loadSlotsAtom,
+  mapsListAtom,
+  renameMapAtom,
+  setMapStateAtom,
+  slotsAtom,
+} from './maps-state';
 import { HistoryDialog } from './HistoryDialog';
 import { errorNotice, Notice, type NoticeValue } from './Notice';
 import { SlotSummary } from './SlotSummary';
@@ -73,7 +82,10 @@ export default function MapsPage() {
     setBusy((b) => ({ ...b, [map.id]: 'Duplicating…' }));
     try {
       await duplicateMap(map.id);
-      setNotice({ tone: 'success', message: `Duplicated “${map.title}” as “${`${DUPLICATE_TITLE_PREFIX}${map.title}`.slice(0, MAP_TITLE_MAX)}”.` });
+      setNotice({
+        tone: 'success',
+        message: `Duplicated “${map.title}” as “${`${DUPLICATE_TITLE_PREFIX}${map.title}`.slice(0, MAP_TITLE_MAX)}”.`,
+      });
     } catch (error) {
       setNotice(errorNotice(`Could not duplicate “${map.title}”.`, error));
     } finally {
@@ -111,7 +123,13 @@ export default function MapsPage() {
         </Link>
       </header>
 
-      {loaded && <SlotSummary slots={slots} testMapsInList={maps.filter((m) => isTestState(m.state)).length} admin={session.admin && !session.isUserSimulated} />}
+      {loaded && (
+        <SlotSummary
+          slots={slots}
+          testMapsInList={maps.filter((m) => isTestState(m.state)).length}
+          admin={session.admin && !session.isUserSimulated}
+        />
+      )}
 
       <CheckoutReturn />
       <LapsedNotice
@@ -126,9 +144,18 @@ export default function MapsPage() {
 
       {maps.length > 0 && (
         <div className="maps-toolbar">
-          <SearchInput value={query} onChange={setQuery} label="Search maps" placeholder="Search maps" shortcutKey="/" className="maps-toolbar__search" />
+          <SearchInput
+            value={query}
+            onChange={setQuery}
+            label="Search maps"
+            placeholder="Search maps"
+            shortcutKey="/"
+            className="maps-toolbar__search"
+          />
           <p className="maps-toolbar__count" aria-live="polite">
-            {query.trim() ? `${shown.length} of ${maps.length} maps` : `${maps.length} ${maps.length === 1 ? 'map' : 'maps'}`}
+            {query.trim()
+              ? `${shown.length} of ${maps.length} maps`
+              : `${maps.length} ${maps.length === 1 ? 'map' : 'maps'}`}
           </p>
         </div>
       )}
@@ -158,7 +185,15 @@ export default function MapsPage() {
           <div className="maps-empty__art" aria-hidden="true">
             <svg viewBox="0 0 120 90">
               <rect x="6" y="10" width="108" height="72" rx="10" fill="currentColor" opacity="0.08" />
-              <path d="m22 64 22-16 18 10 22-20 16 12" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" opacity="0.5" />
+              <path
+                d="m22 64 22-16 18 10 22-20 16 12"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                opacity="0.5"
+              />
               <path d="M60 22c-7 0-12 5-12 11 0 9 12 19 12 19s12-10 12-19c0-6-5-11-12-11Z" fill="currentColor" />
               <circle cx="60" cy="33" r="4" fill="#fff" />
             </svg>
@@ -167,7 +202,8 @@ export default function MapsPage() {
             Create your first map
           </h2>
           <p className="maps-empty__text">
-            Start from a blank canvas, add layers and locations, then embed the map on any website. Test maps are free and stay public for {TEST_MAP_ACTIVE_DAYS} days.
+            Start from a blank canvas, add layers and locations, then embed the map on any website. Test maps are free
+            and stay public for {TEST_MAP_ACTIVE_DAYS} days.
           </p>
           <Link to="/maps/new" className="btn btn--primary btn--lg">
             <PlusIcon />
@@ -175,8 +211,8 @@ export default function MapsPage() {
           </Link>
           {session.plans.length === 0 && (
             <p className="maps-empty__hint">
-              Have an Envato purchase code? Create a map, then choose <strong>Register licence</strong> in its menu: the code gives that map {LICENSE_BASIC_MONTHS}{' '}
-              months of Basic.
+              Have an Envato purchase code? Create a map, then choose <strong>Register licence</strong> in its menu: the
+              code gives that map {LICENSE_BASIC_MONTHS} months of Basic.
             </p>
           )}
         </section>
@@ -195,7 +231,9 @@ export default function MapsPage() {
                 map={map}
                 now={now}
                 busyLabel={busy[map.id] ?? null}
-                onRename={(title) => renameMap({ id: map.id, title }).catch((error: unknown) => Promise.reject(inWords(error)))}
+                onRename={(title) =>
+                  renameMap({ id: map.id, title }).catch((error: unknown) => Promise.reject(inWords(error)))
+                }
                 onDuplicate={() => void duplicate(map)}
                 onDelete={() => setToDelete(map)}
                 onHistory={() => setHistoryOf(map)}
@@ -210,7 +248,11 @@ export default function MapsPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this map?"
-        subtitle={deleteShown ? `“${deleteShown.title}” and all its versions will be deleted, and its embed stops working. This cannot be undone.` : undefined}
+        subtitle={
+          deleteShown
+            ? `“${deleteShown.title}” and all its versions will be deleted, and its embed stops working. This cannot be undone.`
+            : undefined
+        }
         positive="Delete map"
         negative="Cancel"
         danger

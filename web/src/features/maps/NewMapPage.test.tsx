@@ -31,7 +31,11 @@ describe('new map page', () => {
 
   it('creates a blank map and opens it', async () => {
     const answer = deferred<string>();
-    const calls = routeCalls(mockCall, { createMap: () => answer.promise, listMaps: () => [], getSlots: () => NO_SLOTS });
+    const calls = routeCalls(mockCall, {
+      createMap: () => answer.promise,
+      listMaps: () => [],
+      getSlots: () => NO_SLOTS,
+    });
     const { router } = renderRoutes('/maps/new', { session: signedIn });
     await screen.findByRole('heading', { name: 'New map' });
     fireEvent.change(titleField(), { target: { value: '  Riverside Mall ' } });
@@ -43,25 +47,37 @@ describe('new map page', () => {
   });
 
   it('explains a slot refusal with a link to buy slots and keeps the form', async () => {
-    routeCalls(mockCall, { createMap: () => { throw slotError('test'); } });
+    routeCalls(mockCall, {
+      createMap: () => {
+        throw slotError('test');
+      },
+    });
     const { router } = renderRoutes('/maps/new', { session: signedIn });
     await screen.findByRole('heading', { name: 'New map' });
     fireEvent.change(titleField(), { target: { value: 'Third map' } });
     create();
     const alert = await screen.findByText(/Could not create the map\./);
     expect(alert.textContent).toContain('You already have 2 test maps');
-    expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(within(alert).getByRole('link', { name: 'See plans and buy slots' }).getAttribute('href')).toBe(
+      '/maps#subscribe',
+    );
     expect((titleField() as HTMLInputElement).value).toBe('Third map');
     expect(router.state.location.pathname).toBe('/maps/new');
   });
 
   it('shows other failures in words', async () => {
-    routeCalls(mockCall, { createMap: () => { throw new CallError('invalid-argument', 'title: A title has at most 100 characters'); } });
+    routeCalls(mockCall, {
+      createMap: () => {
+        throw new CallError('invalid-argument', 'title: A title has at most 100 characters');
+      },
+    });
     renderRoutes('/maps/new', { session: signedIn });
     await screen.findByRole('heading', { name: 'New map' });
     fireEvent.change(titleField(), { target: { value: 'x' } });
     create();
-    expect((await screen.findByText(/Could not create the map\./)).textContent).toContain('A title has at most 100 characters');
+    expect((await screen.findByText(/Could not create the map\./)).textContent).toContain(
+      'A title has at most 100 characters',
+    );
   });
 });
 

@@ -60,7 +60,10 @@ export default function NewMapPage() {
         <span aria-current="page">New map</span>
       </nav>
       <h1 className="maps-page__title">New map</h1>
-      <p className="maps-page__lead">Give your map a title and pick where to start. New maps are test maps: free, and public for {TEST_MAP_ACTIVE_DAYS} days.</p>
+      <p className="maps-page__lead">
+        Give your map a title and pick where to start. New maps are test maps: free, and public for{' '}
+        {TEST_MAP_ACTIVE_DAYS} days.
+      </p>
 
       <form ref={form} className="new-map__form" onSubmit={submit} noValidate aria-busy={creating || undefined}>
         <TextField
@@ -84,8 +87,18 @@ export default function NewMapPage() {
           <legend className="field__label">Starting point</legend>
           <div className="start-options__grid">
             {STARTING_POINTS.map((p) => (
-              <label key={p.id} className={['start-option', p.id === pointId ? 'is-selected' : ''].filter(Boolean).join(' ')}>
-                <input type="radio" name="start" value={p.id} checked={p.id === pointId} onChange={() => setPointId(p.id)} className="start-option__input" />
+              <label
+                key={p.id}
+                className={['start-option', p.id === pointId ? 'is-selected' : ''].filter(Boolean).join(' ')}
+              >
+                <input
+                  type="radio"
+                  name="start"
+                  value={p.id}
+                  checked={p.id === pointId}
+                  onChange={() => setPointId(p.id)}
+                  className="start-option__input"
+                />
                 <span className="start-option__icon" aria-hidden="true">
                   <p.Icon size={22} />
                 </span>
@@ -98,7 +111,11 @@ export default function NewMapPage() {
           </div>
           {point.renderOptions && (
             <div className="start-options__details">
-              {point.renderOptions({ value, disabled: creating, onChange: (next) => setOptions((o) => ({ ...o, [point.id]: next })) })}
+              {point.renderOptions({
+                value,
+                disabled: creating,
+                onChange: (next) => setOptions((o) => ({ ...o, [point.id]: next })),
+              })}
             </div>
           )}
         </fieldset>

@@ -30,7 +30,9 @@ export function SlotLimitMessage({ slot }: { slot: SlotKind }) {
   return (
     <>
       {slotLimitText(slot)}{' '}
-      <SubscribeLink className="alert__link">{slot === 'test' ? 'See plans and buy slots' : `Buy ${PLAN_NAMES[slot]} slots`}</SubscribeLink>
+      <SubscribeLink className="alert__link">
+        {slot === 'test' ? 'See plans and buy slots' : `Buy ${PLAN_NAMES[slot]} slots`}
+      </SubscribeLink>
     </>
   );
 }

@@ -15,7 +15,10 @@ export interface SlotSummaryProps {
 function Meter({ used, capacity }: { used: number; capacity: number }) {
   const share = capacity > 0 ? Math.min(1, used / capacity) : 0;
   return (
-    <span className={['slot__meter', used >= capacity && capacity > 0 ? 'is-full' : ''].filter(Boolean).join(' ')} aria-hidden="true">
+    <span
+      className={['slot__meter', used >= capacity && capacity > 0 ? 'is-full' : ''].filter(Boolean).join(' ')}
+      aria-hidden="true"
+    >
       <span className="slot__fill" style={{ '--share': share } as CSSProperties} />
     </span>
   );
@@ -25,10 +28,12 @@ function Meter({ used, capacity }: { used: number; capacity: number }) {
 export function SlotSummary({ slots, testMapsInList, admin }: SlotSummaryProps) {
   const testUsed = slots?.testMaps ?? testMapsInList;
   const paid = slots
-    ? ([
-        ['basic', slots.basicUsed, slots.basicCapacity],
-        ['pro', slots.proUsed, slots.proCapacity],
-      ] as const).filter(([, used, capacity]) => used > 0 || capacity > 0)
+    ? (
+        [
+          ['basic', slots.basicUsed, slots.basicCapacity],
+          ['pro', slots.proUsed, slots.proCapacity],
+        ] as const
+      ).filter(([, used, capacity]) => used > 0 || capacity > 0)
     : [];
 
   return (
@@ -61,7 +66,9 @@ export function SlotSummary({ slots, testMapsInList, admin }: SlotSummaryProps) 
         {slots && paid.length === 0 && (
           <div className="slot">
             <dt className="slot__label">Paid slots</dt>
-            <dd className="slot__value slot__note">None yet: test maps are public for {TEST_MAP_ACTIVE_DAYS} days; a slot keeps a map live.</dd>
+            <dd className="slot__value slot__note">
+              None yet: test maps are public for {TEST_MAP_ACTIVE_DAYS} days; a slot keeps a map live.
+            </dd>
           </div>
         )}
       </dl>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countsLabel, matchesSearch, previewSources, relativeTime, shortDate, stateBadge, stateText, testDaysLeft } from './map-format';
+import {
+  countsLabel,
+  matchesSearch,
+  previewSources,
+  relativeTime,
+  shortDate,
+  stateBadge,
+  stateText,
+  testDaysLeft,
+} from './map-format';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2030-05-10T12:00:00.000Z');
@@ -9,7 +18,9 @@ describe('stateBadge', () => {
   it('shows the days a test map has left, rounded up', () => {
     expect(stateBadge({ state: 0, activeUntil: at(6 * DAY + 1000) }, now).label).toBe('Test · 7 days left');
     expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).label).toBe('Test · 1 day left');
-    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).description).toContain(`public for 1 day more, until ${shortDate(at(60_000))}`);
+    expect(stateBadge({ state: 0, activeUntil: at(60_000) }, now).description).toContain(
+      `public for 1 day more, until ${shortDate(at(60_000))}`,
+    );
   });
 
   it('says in one line when a test map expires', () => {
@@ -29,11 +40,18 @@ describe('stateBadge', () => {
   });
 
   it('names the other states', () => {
-    expect([1, 3, 2, 9].map((state) => stateBadge({ state: state as 1, activeUntil: null }, now).label)).toEqual(['Live', 'Pro', 'Demo', 'Admin']);
+    expect([1, 3, 2, 9].map((state) => stateBadge({ state: state as 1, activeUntil: null }, now).label)).toEqual([
+      'Live',
+      'Pro',
+      'Demo',
+      'Admin',
+    ]);
   });
 
   it('says until when a licensed map is live', () => {
-    expect(stateBadge({ state: 1, activeUntil: null, licenseEndsAt: '2030-11-10T12:00:00.000Z' }, now).label).toBe('Licensed until Nov 10, 2030');
+    expect(stateBadge({ state: 1, activeUntil: null, licenseEndsAt: '2030-11-10T12:00:00.000Z' }, now).label).toBe(
+      'Licensed until Nov 10, 2030',
+    );
     expect(shortDate('2030-11-10T12:00:00.000Z')).toBe('Nov 10, 2030');
   });
 });
@@ -63,7 +81,10 @@ describe('countsLabel', () => {
 describe('previewSources', () => {
   const origin = 'https://app.example.com';
   it('tries an upload’s 256 px thumbnail before the file itself', () => {
-    expect(previewSources('/files/u1/plan.png', origin)).toEqual(['/files/u1/plan.png/.thumb-256.jpg', '/files/u1/plan.png']);
+    expect(previewSources('/files/u1/plan.png', origin)).toEqual([
+      '/files/u1/plan.png/.thumb-256.jpg',
+      '/files/u1/plan.png',
+    ]);
     expect(previewSources('https://app.example.com/files/u1/a.jpg', origin)).toEqual([
       'https://app.example.com/files/u1/a.jpg/.thumb-256.jpg',
       'https://app.example.com/files/u1/a.jpg',
@@ -71,7 +92,9 @@ describe('previewSources', () => {
   });
 
   it('uses other web images as they are', () => {
-    expect(previewSources('https://cdn.example.org/files/map.svg', origin)).toEqual(['https://cdn.example.org/files/map.svg']);
+    expect(previewSources('https://cdn.example.org/files/map.svg', origin)).toEqual([
+      'https://cdn.example.org/files/map.svg',
+    ]);
     expect(previewSources('/img/retail.svg', origin)).toEqual(['/img/retail.svg']);
   });
 

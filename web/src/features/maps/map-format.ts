@@ -25,11 +25,18 @@ export function testDaysLeft(activeUntil: string | null, now: Date): number {
 }
 
 /** The state badge of a map card (spec §3 state numbers). */
-export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>, now: Date = new Date()): StateBadge {
+export function stateBadge(
+  map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>,
+  now: Date = new Date(),
+): StateBadge {
   switch (map.state) {
     case MapState.LIVE:
       return map.licenseEndsAt
-        ? { label: `Licensed until ${shortDate(map.licenseEndsAt)}`, tone: 'live', description: 'Published on Basic with a registered marketplace licence.' }
+        ? {
+            label: `Licensed until ${shortDate(map.licenseEndsAt)}`,
+            tone: 'live',
+            description: 'Published on Basic with a registered marketplace licence.',
+          }
         : { label: 'Live', tone: 'live', description: 'Published on a Basic slot.' };
     case MapState.PRO:
       return { label: 'Pro', tone: 'pro', description: 'Published on a Professional slot.' };
@@ -43,7 +50,8 @@ export function stateBadge(map: Pick<MapSummary, 'state' | 'activeUntil'> & Part
         return {
           label: 'Expired',
           tone: 'expired',
-          description: 'This test map is still editable, but its embed shows an expiry notice. Make it live to publish it again.',
+          description:
+            'This test map is still editable, but its embed shows an expiry notice. Make it live to publish it again.',
         };
       }
       const span = `${days} ${days === 1 ? 'day' : 'days'}`;
@@ -66,7 +74,10 @@ export function shortDate(iso: string | null | undefined): string {
 }
 
 /** The state in one line for the state controls: 'Test · expires Nov 30, 2026', else the badge's label. */
-export function stateText(map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>, now: Date = new Date()): string {
+export function stateText(
+  map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>,
+  now: Date = new Date(),
+): string {
   const badge = stateBadge(map, now);
   return badge.tone === 'test' ? `Test · expires ${shortDate(map.activeUntil)}` : badge.label;
 }

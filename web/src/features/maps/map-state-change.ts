@@ -14,10 +14,34 @@ export interface StateMove {
   confirm: boolean;
 }
 
-const GO_LIVE: StateMove = { to: MapState.LIVE, label: 'Go live', busy: 'Going live…', what: (t) => `make “${t}” live`, confirm: false };
-const MAKE_PRO: StateMove = { to: MapState.PRO, label: 'Make Pro', busy: 'Making it Pro…', what: (t) => `make “${t}” Pro`, confirm: false };
-const TO_BASIC: StateMove = { to: MapState.LIVE, label: 'Move to Basic', busy: 'Moving to Basic…', what: (t) => `move “${t}” to a Basic slot`, confirm: false };
-const TO_TEST: StateMove = { to: MapState.TEST, label: 'Back to test', busy: 'Moving back to test…', what: (t) => `move “${t}” back to test`, confirm: true };
+const GO_LIVE: StateMove = {
+  to: MapState.LIVE,
+  label: 'Go live',
+  busy: 'Going live…',
+  what: (t) => `make “${t}” live`,
+  confirm: false,
+};
+const MAKE_PRO: StateMove = {
+  to: MapState.PRO,
+  label: 'Make Pro',
+  busy: 'Making it Pro…',
+  what: (t) => `make “${t}” Pro`,
+  confirm: false,
+};
+const TO_BASIC: StateMove = {
+  to: MapState.LIVE,
+  label: 'Move to Basic',
+  busy: 'Moving to Basic…',
+  what: (t) => `move “${t}” to a Basic slot`,
+  confirm: false,
+};
+const TO_TEST: StateMove = {
+  to: MapState.TEST,
+  label: 'Back to test',
+  busy: 'Moving back to test…',
+  what: (t) => `move “${t}” back to test`,
+  confirm: true,
+};
 
 /** The moves a map's owner can make from its state; demo and admin maps have none here. */
 export function stateMoves(state: number): StateMove[] {

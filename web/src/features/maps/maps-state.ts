@@ -59,7 +59,12 @@ function storeMaps(get: Getter, set: Setter, userId: string, maps: readonly MapS
 }
 
 /** Changes an already loaded list in place; a list that is not loaded stays so (the next load gets it all). */
-function updateLoaded(get: Getter, set: Setter, userId: string, change: (maps: readonly MapSummary[]) => readonly MapSummary[]) {
+function updateLoaded(
+  get: Getter,
+  set: Setter,
+  userId: string,
+  change: (maps: readonly MapSummary[]) => readonly MapSummary[],
+) {
   const state = get(mapsListAtom);
   if (state.status !== 'ready' || state.userId !== userId) return;
   storeMaps(get, set, userId, change(state.maps));

@@ -47,8 +47,16 @@ export function anEntry(version: number, fields: Partial<HistoryEntry> = {}): Hi
 }
 
 export const NO_SLOTS: SlotCounters = {
-  testMaps: 0, basicUsed: 0, proUsed: 0, basicCapacity: 0, proCapacity: 0,
-  basicGranted: 0, proGranted: 0, basicSubscribed: 0, proSubscribed: 0, basicLicensed: 0,
+  testMaps: 0,
+  basicUsed: 0,
+  proUsed: 0,
+  basicCapacity: 0,
+  proCapacity: 0,
+  basicGranted: 0,
+  proGranted: 0,
+  basicSubscribed: 0,
+  proSubscribed: 0,
+  basicLicensed: 0,
 };
 
 export const slotError = (slot: 'test' | 'basic' | 'pro') =>

@@ -17,8 +17,13 @@ export function Avatar({ displayName, photoURL, admin = false, simulated = false
   // A photo that fails to load falls back to the initials; a new URL gets a new chance.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showPhoto = Boolean(photoURL) && failedUrl !== photoURL;
-  const label = [displayName ? `Avatar of ${displayName}` : 'Avatar', admin ? 'administrator' : '', simulated ? 'viewing as another user' : '']
-    .filter(Boolean).join(', ');
+  const label = [
+    displayName ? `Avatar of ${displayName}` : 'Avatar',
+    admin ? 'administrator' : '',
+    simulated ? 'viewing as another user' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <span
       role="img"

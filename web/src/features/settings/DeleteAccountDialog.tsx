@@ -8,7 +8,13 @@ import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
-import { canConfirmDelete, deleteAccountReducer, deletePrecheck, initialDeleteAccount, type DeleteFailure } from './delete-account-machine';
+import {
+  canConfirmDelete,
+  deleteAccountReducer,
+  deletePrecheck,
+  initialDeleteAccount,
+  type DeleteFailure,
+} from './delete-account-machine';
 import { submitPasswordReauth } from './reauth';
 import { useDialogCycle } from './use-dialog-cycle';
 import { ACCOUNT_DELETED_NOTICE, signOutToLanding } from './leave-to-landing';
@@ -31,7 +37,13 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(deleteAccountReducer, initialDeleteAccount);
   const titleId = useId();
-  const close = useDialogCycle(open, dispatch, { opened: { type: 'open' }, closed: { type: 'close' }, cleared: { type: 'clearValues' } }, state.busy, onClose);
+  const close = useDialogCycle(
+    open,
+    dispatch,
+    { opened: { type: 'open' }, closed: { type: 'close' }, cleared: { type: 'clearValues' } },
+    state.busy,
+    onClose,
+  );
 
   const remove = async (typed: string) => {
     const problem = deletePrecheck(typed, appStore.get(sessionAtom).user);
@@ -83,8 +95,16 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           </h2>
           <p className="confirm__subtitle">Enter your password to delete your account.</p>
           <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-          <TextField label="Password" type="password" name="password" autoComplete="current-password" required data-autofocus
-            value={state.password} onChange={(e) => dispatch({ type: 'passwordInput', password: e.target.value })} />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            data-autofocus
+            value={state.password}
+            onChange={(e) => dispatch({ type: 'passwordInput', password: e.target.value })}
+          />
           {error}
           <div className="confirm__actions">
             <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>
@@ -103,12 +123,26 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           </h2>
           <div className="confirm__subtitle">
             <p>
-              This permanently deletes your account, every map, every version and every file you uploaded. It cannot be undone. Type your email
-              address{user?.email ? <> (<strong>{user.email}</strong>)</> : null} to confirm.
+              This permanently deletes your account, every map, every version and every file you uploaded. It cannot be
+              undone. Type your email address
+              {user?.email ? (
+                <>
+                  {' '}
+                  (<strong>{user.email}</strong>)
+                </>
+              ) : null}{' '}
+              to confirm.
             </p>
           </div>
-          <TextField label="Your email address" type="email" name="confirm-email" autoComplete="off" data-autofocus
-            value={state.typed} onChange={(e) => dispatch({ type: 'input', typed: e.target.value })} />
+          <TextField
+            label="Your email address"
+            type="email"
+            name="confirm-email"
+            autoComplete="off"
+            data-autofocus
+            value={state.typed}
+            onChange={(e) => dispatch({ type: 'input', typed: e.target.value })}
+          />
           {error}
           <div className="confirm__actions">
             <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>

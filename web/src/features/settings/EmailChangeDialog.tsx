@@ -17,7 +17,13 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
   const { user } = useAtomValue(sessionAtom);
   const [state, dispatch] = useReducer(emailChangeReducer, initialEmailChange);
   const titleId = useId();
-  const close = useDialogCycle(open, dispatch, { opened: { type: 'edit' }, closed: { type: 'close' }, cleared: { type: 'clearValues' } }, state.busy, onClose);
+  const close = useDialogCycle(
+    open,
+    dispatch,
+    { opened: { type: 'edit' }, closed: { type: 'close' }, cleared: { type: 'clearValues' } },
+    state.busy,
+    onClose,
+  );
 
   /** Requests the change; re-authentication comes first when the last sign-in is too old. */
   const request = async (newEmail: string) => {
@@ -54,7 +60,8 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
       email: user?.email,
       password: state.password,
       dispatch,
-      missing: (what) => dispatch({ type: 'invalid', message: what === 'password' ? 'Enter your password.' : MESSAGES.unknownError }),
+      missing: (what) =>
+        dispatch({ type: 'invalid', message: what === 'password' ? 'Enter your password.' : MESSAGES.unknownError }),
       then: () => request(state.newEmail.trim()),
     });
 
@@ -72,7 +79,8 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
             Check Your Inbox
           </h2>
           <p className="confirm__subtitle">
-            We sent a link to <strong>{state.newEmail.trim()}</strong>. Your current email address stays active until you click it.
+            We sent a link to <strong>{state.newEmail.trim()}</strong>. Your current email address stays active until
+            you click it.
           </p>
           <div className="confirm__actions">
             <button type="button" className="btn btn--primary" onClick={close} data-autofocus>
@@ -89,8 +97,16 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
           {state.withPassword && (
             <>
               <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-              <TextField label="Password" type="password" name="password" autoComplete="current-password" required data-autofocus
-                value={state.password} onChange={(e) => dispatch({ type: 'passwordInput', password: e.target.value })} />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                data-autofocus
+                value={state.password}
+                onChange={(e) => dispatch({ type: 'passwordInput', password: e.target.value })}
+              />
             </>
           )}
           {error}
@@ -99,7 +115,12 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
               Cancel
             </button>
             {state.withGoogle && (
-              <button type="button" className="btn btn--secondary" onClick={() => void reauthenticateWithGoogle()} disabled={state.busy}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => void reauthenticateWithGoogle()}
+                disabled={state.busy}
+              >
                 Continue with Google
               </button>
             )}
@@ -116,9 +137,18 @@ export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: (
           <h2 id={titleId} className="confirm__title">
             Change email address
           </h2>
-          <p className="confirm__subtitle">We will email a confirmation link to the new address. Your current address stays active until you click it.</p>
-          <TextField label="New email address" type="email" name="email" autoComplete="email" data-autofocus
-            value={state.newEmail} onChange={(e) => dispatch({ type: 'input', newEmail: e.target.value })} />
+          <p className="confirm__subtitle">
+            We will email a confirmation link to the new address. Your current address stays active until you click it.
+          </p>
+          <TextField
+            label="New email address"
+            type="email"
+            name="email"
+            autoComplete="email"
+            data-autofocus
+            value={state.newEmail}
+            onChange={(e) => dispatch({ type: 'input', newEmail: e.target.value })}
+          />
           {error}
           <div className="confirm__actions">
             <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>

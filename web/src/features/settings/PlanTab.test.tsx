@@ -9,16 +9,48 @@ import { goToPaymentPage } from '../billing/billing-api';
 import { aMap, deferred, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
-vi.mock('../billing/billing-api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../billing/billing-api')>()), goToPaymentPage: vi.fn() }));
+vi.mock('../billing/billing-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../billing/billing-api')>()),
+  goToPaymentPage: vi.fn(),
+}));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 const navigateAway = vi.mocked(goToPaymentPage);
 
-const SUB: Subscription = { id: 'sub_1', plan: 'basic', quantity: 3, status: 'active', cancelAt: null, currentPeriodEnd: '2030-12-23T12:00:00.000Z', period: 'monthly' };
+const SUB: Subscription = {
+  id: 'sub_1',
+  plan: 'basic',
+  quantity: 3,
+  status: 'active',
+  cancelAt: null,
+  currentPeriodEnd: '2030-12-23T12:00:00.000Z',
+  period: 'monthly',
+};
 const LICENSES: License[] = [
-  { code: '****-****-****-****-1a2b3c4d5e6f', mapId: 'map00000000000000001', registeredAt: '2030-05-23T12:00:00.000Z', endsAt: '2030-11-23T12:00:00.000Z', ended: false },
-  { code: '****-****-****-****-ffffffffffff', mapId: 'map00000000000000077', registeredAt: '2029-01-10T12:00:00.000Z', endsAt: '2029-07-10T12:00:00.000Z', ended: true },
+  {
+    code: '****-****-****-****-1a2b3c4d5e6f',
+    mapId: 'map00000000000000001',
+    registeredAt: '2030-05-23T12:00:00.000Z',
+    endsAt: '2030-11-23T12:00:00.000Z',
+    ended: false,
+  },
+  {
+    code: '****-****-****-****-ffffffffffff',
+    mapId: 'map00000000000000077',
+    registeredAt: '2029-01-10T12:00:00.000Z',
+    endsAt: '2029-07-10T12:00:00.000Z',
+    ended: true,
+  },
 ];
-const SLOTS = { ...NO_SLOTS, testMaps: 1, basicUsed: 4, basicCapacity: 5, basicSubscribed: 3, basicLicensed: 2, proUsed: 0, proCapacity: 0 };
+const SLOTS = {
+  ...NO_SLOTS,
+  testMaps: 1,
+  basicUsed: 4,
+  basicCapacity: 5,
+  basicSubscribed: 3,
+  basicLicensed: 2,
+  proUsed: 0,
+  proCapacity: 0,
+};
 
 beforeEach(() => {
   mockCall.mockReset();
@@ -94,12 +126,18 @@ describe('Plan tab', () => {
     const list = await within(panel).findByRole('list', { name: 'Registered licences' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Riverside Mall'));
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe('Riverside Mall · ends Nov 23, 2030****-****-****-****-1a2b3c4d5e6f');
-    expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe('A deleted map · ended****-****-****-****-ffffffffffff');
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe(
+      'Riverside Mall · ends Nov 23, 2030****-****-****-****-1a2b3c4d5e6f',
+    );
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe(
+      'A deleted map · ended****-****-****-****-ffffffffffff',
+    );
   });
 
   it('says that a past-due payment failed', async () => {
     const { panel } = await openPlanTab({ listSubscriptions: () => [{ ...SUB, status: 'past_due' }] });
-    expect((await within(panel).findByText(/Payment failed/)).textContent).toContain('Payment failed — update your payment method');
+    expect((await within(panel).findByText(/Payment failed/)).textContent).toContain(
+      'Payment failed — update your payment method',
+    );
   });
 });

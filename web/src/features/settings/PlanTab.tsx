@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shared/billing';
-import { FREE_TEST_MAPS, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import {
+  FREE_TEST_MAPS,
+  LICENSE_BASIC_MONTHS,
+  PAYMENT_RETURN_PATH,
+  PLAN_NAMES,
+  TEST_MAP_ACTIVE_DAYS,
+} from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
 import type { SlotCounters } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
@@ -17,14 +23,22 @@ import '../billing/billing.css';
 
 /** Where a plan's capacity comes from, when it is not only a subscription: '3 subscribed · 2 from licences'. */
 function sources(subscribed: number, licensed: number, granted: number): string | null {
-  const parts = [subscribed > 0 ? `${subscribed} subscribed` : '', licensed > 0 ? `${licensed} from ${licensed === 1 ? 'a licence' : 'licences'}` : '', granted > 0 ? `${granted} granted` : ''].filter(Boolean);
+  const parts = [
+    subscribed > 0 ? `${subscribed} subscribed` : '',
+    licensed > 0 ? `${licensed} from ${licensed === 1 ? 'a licence' : 'licences'}` : '',
+    granted > 0 ? `${granted} granted` : '',
+  ].filter(Boolean);
   return parts.length > 1 || (parts.length === 1 && subscribed === 0) ? parts.join(' · ') : null;
 }
 
 /** One subscription in words: 'Basic · 3 maps, billed monthly · renews Dec 23, 2026'. */
 export function subscriptionLine(s: Subscription): string {
   const billed = s.period ? `, billed ${s.period === 'yearly' ? 'annually' : 'monthly'}` : '';
-  const when = s.cancelAt ? ` · Canceled, ends ${shortDate(s.cancelAt)}` : s.currentPeriodEnd ? ` · renews ${shortDate(s.currentPeriodEnd)}` : '';
+  const when = s.cancelAt
+    ? ` · Canceled, ends ${shortDate(s.cancelAt)}`
+    : s.currentPeriodEnd
+      ? ` · renews ${shortDate(s.currentPeriodEnd)}`
+      : '';
   return `${PLAN_NAMES[s.plan]} · ${s.quantity} ${s.quantity === 1 ? 'map' : 'maps'}${billed}${when}`;
 }
 
@@ -88,7 +102,8 @@ export function PlanTab() {
 
   const subs = subscriptions.subscriptions;
   const hasSubscription = subs.length > 0 || plans.length > 0;
-  const mapTitle = (id: string) => mapsList.maps.find((m) => m.id === id)?.title ?? (mapsList.status === 'ready' ? 'A deleted map' : 'Map');
+  const mapTitle = (id: string) =>
+    mapsList.maps.find((m) => m.id === id)?.title ?? (mapsList.status === 'ready' ? 'A deleted map' : 'Map');
 
   return (
     <div className="settings-section">
@@ -109,13 +124,17 @@ export function PlanTab() {
               <dt>{PLAN_NAMES.basic}</dt>
               <dd>{`${slots.basicUsed} of ${slots.basicCapacity} used`}</dd>
               {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted) && (
-                <dd className="slot-list__note">{sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted)}</dd>
+                <dd className="slot-list__note">
+                  {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted)}
+                </dd>
               )}
             </div>
             <div>
               <dt>{PLAN_NAMES.pro}</dt>
               <dd>{`${slots.proUsed} of ${slots.proCapacity} used`}</dd>
-              {sources(slots.proSubscribed, 0, slots.proGranted) && <dd className="slot-list__note">{sources(slots.proSubscribed, 0, slots.proGranted)}</dd>}
+              {sources(slots.proSubscribed, 0, slots.proGranted) && (
+                <dd className="slot-list__note">{sources(slots.proSubscribed, 0, slots.proGranted)}</dd>
+              )}
             </div>
           </dl>
         )}
@@ -128,7 +147,12 @@ export function PlanTab() {
               {subs.map((s) => (
                 <li key={s.id}>
                   {subscriptionLine(s)}
-                  {s.status === 'past_due' && <strong className="field__error"> Payment failed — update your payment method in the payment portal.</strong>}
+                  {s.status === 'past_due' && (
+                    <strong className="field__error">
+                      {' '}
+                      Payment failed — update your payment method in the payment portal.
+                    </strong>
+                  )}
                 </li>
               ))}
             </ul>
@@ -137,11 +161,21 @@ export function PlanTab() {
           )
         }
       >
-        <SubscribeLink className="btn btn--primary btn--sm">{hasSubscription ? 'Buy slots' : 'See plans'}</SubscribeLink>
+        <SubscribeLink className="btn btn--primary btn--sm">
+          {hasSubscription ? 'Buy slots' : 'See plans'}
+        </SubscribeLink>
       </SettingsRow>
       {hasSubscription && (
-        <SettingsRow label="Payment" description="Invoices, payment method, billing details, quantity and cancellation.">
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void openPortal()} disabled={portalBusy}>
+        <SettingsRow
+          label="Payment"
+          description="Invoices, payment method, billing details, quantity and cancellation."
+        >
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => void openPortal()}
+            disabled={portalBusy}
+          >
             {portalBusy && (
               <span aria-hidden="true">
                 <Spinner size="sm" />
@@ -166,7 +200,10 @@ export function PlanTab() {
         ) : (
           <ul className="license-list" aria-label="Registered licences">
             {licenses.map((l) => (
-              <li key={`${l.code}-${l.mapId}`} className={l.ended ? 'license-list__item license-list__ended' : 'license-list__item'}>
+              <li
+                key={`${l.code}-${l.mapId}`}
+                className={l.ended ? 'license-list__item license-list__ended' : 'license-list__item'}
+              >
                 <span>
                   {mapTitle(l.mapId)} · {l.ended ? 'ended' : `ends ${shortDate(l.endsAt)}`}
                 </span>

@@ -62,15 +62,39 @@ function AvatarSection() {
   return (
     <SettingsRow label="Avatar" description="JPG, PNG or WEBP, up to 0.1 MB.">
       <div className="avatar-editor">
-        <Avatar displayName={user?.displayName ?? null} photoURL={user?.photoURL ?? null} admin={admin} simulated={isUserSimulated} size="lg" />
+        <Avatar
+          displayName={user?.displayName ?? null}
+          photoURL={user?.photoURL ?? null}
+          admin={admin}
+          simulated={isUserSimulated}
+          size="lg"
+        />
         <div className="avatar-editor__actions">
-          <input ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label="Avatar image" onChange={(e) => void onFile(e)} />
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => input.current?.click()} disabled={busy !== null}>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Avatar image"
+            onChange={(e) => void onFile(e)}
+          />
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => input.current?.click()}
+            disabled={busy !== null}
+          >
             {busy === 'upload' && <Spinner size="sm" label="Uploading" />}
             Upload
           </button>
           {user?.photoURL && (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void onClear()} disabled={busy !== null}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => void onClear()}
+              disabled={busy !== null}
+            >
               {busy === 'clear' && <Spinner size="sm" label="Clearing" />}
               Clear
             </button>
@@ -113,10 +137,20 @@ export function ProfileTab() {
   return (
     <div className="settings-section">
       <div className="settings-row settings-row--field">
-        <InlineTextField label="Name" value={user.displayName ?? ''} placeholder="Person or organization" maxLength={NAME_MAX}
-          description="Shown in the app and on your maps." validate={displayNameProblem} onSave={saveName} />
+        <InlineTextField
+          label="Name"
+          value={user.displayName ?? ''}
+          placeholder="Person or organization"
+          maxLength={NAME_MAX}
+          description="Shown in the app and on your maps."
+          validate={displayNameProblem}
+          onSave={saveName}
+        />
       </div>
-      <SettingsRow label="Email address" description={<span className="settings-email">{user.email ?? 'No email address'}</span>}>
+      <SettingsRow
+        label="Email address"
+        description={<span className="settings-email">{user.email ?? 'No email address'}</span>}
+      >
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => setEditingEmail(true)}>
           Edit
         </button>
@@ -129,7 +163,12 @@ export function ProfileTab() {
       )}
       <AvatarSection />
       <SettingsRow label="Log out" description="Sign out of Mapnest on this browser.">
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void logOut()} disabled={signingOut}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void logOut()}
+          disabled={signingOut}
+        >
           {signingOut && <Spinner size="sm" label="Logging out" />}
           Log out
         </button>

@@ -5,20 +5,42 @@ import { Spinner } from '../../components/Spinner';
 import { loadAuthService } from '../auth/session-bootstrap';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import {
-  initialPasswordReset, passwordResetDisabled, passwordResetError, passwordResetLabel, passwordResetReducer, runPasswordReset,
+  initialPasswordReset,
+  passwordResetDisabled,
+  passwordResetError,
+  passwordResetLabel,
+  passwordResetReducer,
+  runPasswordReset,
 } from './password-reset-machine';
 import { SettingsRow } from './SettingsRow';
 
 function PasswordResetRow({ email }: { email: string | null }) {
   const [state, dispatch] = useReducer(passwordResetReducer, initialPasswordReset);
-  const send = () => runPasswordReset(async () => {
-    if (!email) throw new Error('The account has no email address');
-    await (await loadAuthService()).requestPasswordReset(email);
-  }, dispatch);
+  const send = () =>
+    runPasswordReset(async () => {
+      if (!email) throw new Error('The account has no email address');
+      await (await loadAuthService()).requestPasswordReset(email);
+    }, dispatch);
   const error = passwordResetError(state);
   return (
-    <SettingsRow label="Password reset" description={email ? <>We email a link to <strong>{email}</strong> to choose a new password.</> : 'Your account has no email address.'}>
-      <button type="button" className="btn btn--secondary btn--sm" onClick={() => void send()} disabled={passwordResetDisabled(state)}>
+    <SettingsRow
+      label="Password reset"
+      description={
+        email ? (
+          <>
+            We email a link to <strong>{email}</strong> to choose a new password.
+          </>
+        ) : (
+          'Your account has no email address.'
+        )
+      }
+    >
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => void send()}
+        disabled={passwordResetDisabled(state)}
+      >
         {state.status === 'loading' && <Spinner size="sm" label="Sending" />}
         {passwordResetLabel(state)}
       </button>
@@ -42,7 +64,11 @@ export function SecurityTab() {
         <h3 id="danger-zone-title" className="danger-zone__title">
           Danger zone
         </h3>
-        <SettingsRow label="Delete account" tone="danger" description="Deletes your account with all your maps and files. This cannot be undone.">
+        <SettingsRow
+          label="Delete account"
+          tone="danger"
+          description="Deletes your account with all your maps and files. This cannot be undone."
+        >
           <button type="button" className="btn btn--danger btn--sm" onClick={() => setDeleting(true)}>
             Delete account
           </button>

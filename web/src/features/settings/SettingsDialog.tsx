@@ -19,7 +19,12 @@ export interface SettingsDialogProps {
 export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDialogProps) {
   const id = useId();
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : 0;
+    const step =
+      event.key === 'ArrowDown' || event.key === 'ArrowRight'
+        ? 1
+        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+          ? -1
+          : 0;
     if (!step) return;
     event.preventDefault();
     const next = SETTINGS_TABS[(SETTINGS_TABS.indexOf(tab) + step + SETTINGS_TABS.length) % SETTINGS_TABS.length]!;
@@ -37,7 +42,13 @@ export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDi
         </button>
       </div>
       <div className="settings-dialog__body">
-        <div role="tablist" aria-orientation="vertical" aria-label="Settings sections" className="settings-tabs" onKeyDown={onTabKey}>
+        <div
+          role="tablist"
+          aria-orientation="vertical"
+          aria-label="Settings sections"
+          className="settings-tabs"
+          onKeyDown={onTabKey}
+        >
           {SETTINGS_TABS.map((t) => (
             <button
               key={t}

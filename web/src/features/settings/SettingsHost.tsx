@@ -20,10 +20,19 @@ export function SettingsHost() {
   if (open && !shown) setShown(true);
   if (!shown) return null;
 
-  const go = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true, preventScrollReset: true });
+  const go = (hash: string) =>
+    navigate(
+      { pathname: location.pathname, search: location.search, hash },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <Suspense fallback={null}>
-      <SettingsDialog open={open} tab={tab ?? 'Profile'} onTab={(next: SettingsTab) => go(settingsHash(next))} onClose={() => go('')} />
+      <SettingsDialog
+        open={open}
+        tab={tab ?? 'Profile'}
+        onTab={(next: SettingsTab) => go(settingsHash(next))}
+        onClose={() => go('')}
+      />
     </Suspense>
   );
 }

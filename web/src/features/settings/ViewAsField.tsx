@@ -57,7 +57,9 @@ export function ViewAsField() {
     setBusy(true);
     try {
       const found = await findUsers(q);
-      const exact = found.find((u) => u.uid.toLowerCase() === q.toLowerCase() || sameEmail(u.email, q)) ?? (found.length === 1 ? found[0] : undefined);
+      const exact =
+        found.find((u) => u.uid.toLowerCase() === q.toLowerCase() || sameEmail(u.email, q)) ??
+        (found.length === 1 ? found[0] : undefined);
       if (exact) {
         viewAsUser(exact);
         return;
@@ -82,12 +84,21 @@ export function ViewAsField() {
         Administrators only: see the app as this user sees it. An email address (or its start) or a user id.
       </p>
       <div className="view-as__row">
-        <input id={id} className="input" type="search" value={query} placeholder="Email address or user id" autoComplete="off"
-          maxLength={254} aria-describedby={`${id}-desc${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}
+        <input
+          id={id}
+          className="input"
+          type="search"
+          value={query}
+          placeholder="Email address or user id"
+          autoComplete="off"
+          maxLength={254}
+          aria-describedby={`${id}-desc${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
           onChange={(e) => {
             setQuery(e.target.value);
             setError(null);
-          }} />
+          }}
+        />
         <button type="submit" className="btn btn--primary btn--sm" disabled={busy}>
           View
         </button>

@@ -12,7 +12,11 @@ export class AvatarValidationError extends Error {
 }
 
 /** Checks, uploads and applies an avatar; answers the new photo URL. */
-export async function uploadAvatar(file: File, signedIn: boolean, fetchImpl: typeof fetch = (...a) => fetch(...a)): Promise<string> {
+export async function uploadAvatar(
+  file: File,
+  signedIn: boolean,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): Promise<string> {
   const problem = avatarProblem(file, signedIn);
   if (problem) throw new AvatarValidationError(problem);
   const contentType = file.type;
@@ -22,7 +26,8 @@ export async function uploadAvatar(file: File, signedIn: boolean, fetchImpl: typ
   for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
   form.append('file', file);
   const res = await fetchImpl(post.url, { method: 'POST', body: form });
-  if (!res.ok) throw new Error(`The avatar upload was refused (HTTP ${res.status}): ${(await res.text()).slice(0, 300)}`);
+  if (!res.ok)
+    throw new Error(`The avatar upload was refused (HTTP ${res.status}): ${(await res.text()).slice(0, 300)}`);
   const extension = post.key.slice(post.key.lastIndexOf('.') + 1);
   if (!isAvatarExtension(extension)) throw new Error(`The avatar upload was given an unexpected key: ${post.key}`);
   const { photoURL } = await call('setAvatar', { extension });

@@ -36,15 +36,26 @@ export type DeleteAccountEvent =
   | { type: 'close' }
   | { type: 'clearValues' };
 
-export const initialDeleteAccount: DeleteAccountState = { type: 'idle', typed: '', password: '', error: null, busy: false };
+export const initialDeleteAccount: DeleteAccountState = {
+  type: 'idle',
+  typed: '',
+  password: '',
+  error: null,
+  busy: false,
+};
 
 export function deleteFailureMessage(failure: DeleteFailure): string | null {
   switch (failure.kind) {
-    case 'mismatch': return MESSAGES.deleteEmailMismatch;
-    case 'notLoggedIn': return MESSAGES.deleteNotLoggedIn;
-    case 'noEmail': return MESSAGES.deleteNoEmail;
-    case 'other': return failure.message ?? MESSAGES.deleteOther;
-    case 'reauthenticate': return null;
+    case 'mismatch':
+      return MESSAGES.deleteEmailMismatch;
+    case 'notLoggedIn':
+      return MESSAGES.deleteNotLoggedIn;
+    case 'noEmail':
+      return MESSAGES.deleteNoEmail;
+    case 'other':
+      return failure.message ?? MESSAGES.deleteOther;
+    case 'reauthenticate':
+      return null;
   }
 }
 
@@ -60,14 +71,17 @@ export function deleteAccountReducer(state: DeleteAccountState, event: DeleteAcc
       return state.type === 'delete' ? { ...state, busy: true, error: null } : state;
     case 'failed':
       if (state.type !== 'delete') return state;
-      if (event.failure.kind === 'reauthenticate') return { ...state, type: 'reauthenticate', busy: false, error: null, password: '' };
+      if (event.failure.kind === 'reauthenticate')
+        return { ...state, type: 'reauthenticate', busy: false, error: null, password: '' };
       return { ...state, busy: false, error: deleteFailureMessage(event.failure) };
     case 'reauthStarted':
       return state.type === 'reauthenticate' ? { ...state, busy: true, error: null } : state;
     case 'reauthFailed':
       return state.type === 'reauthenticate' ? { ...state, busy: false, error: reauthMessage(event.category) } : state;
     case 'reauthSucceeded':
-      return state.type === 'reauthenticate' ? { ...state, type: 'delete', busy: true, error: null, password: '' } : state;
+      return state.type === 'reauthenticate'
+        ? { ...state, type: 'delete', busy: true, error: null, password: '' }
+        : state;
     case 'deleted':
       return initialDeleteAccount;
     case 'close':

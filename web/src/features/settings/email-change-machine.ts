@@ -35,7 +35,13 @@ export type EmailChangeEvent =
   | { type: 'clearValues' };
 
 export const initialEmailChange: EmailChangeState = {
-  type: 'idle', withGoogle: false, withPassword: false, newEmail: '', password: '', error: null, busy: false,
+  type: 'idle',
+  withGoogle: false,
+  withPassword: false,
+  newEmail: '',
+  password: '',
+  error: null,
+  busy: false,
 };
 
 export function emailChangeReducer(state: EmailChangeState, event: EmailChangeEvent): EmailChangeState {
@@ -64,7 +70,9 @@ export function emailChangeReducer(state: EmailChangeState, event: EmailChangeEv
       return state.type === 'reauthenticate' ? { ...state, busy: false, error: reauthMessage(event.category) } : state;
     case 'reauthSucceeded':
       // The retry of the change starts at once: back to updateEmail with the request in flight.
-      return state.type === 'reauthenticate' ? { ...state, type: 'updateEmail', busy: true, error: null, password: '' } : state;
+      return state.type === 'reauthenticate'
+        ? { ...state, type: 'updateEmail', busy: true, error: null, password: '' }
+        : state;
     case 'close':
       return { ...state, type: 'idle', error: null, busy: false };
     case 'clearValues':
@@ -76,7 +84,10 @@ export function emailChangeReducer(state: EmailChangeState, event: EmailChangeEv
  * What pressing Save should do: 'invalid' with the spec's message, 'unchanged' for the current address (no
  * change, the dialog just closes), or 'request'.
  */
-export function submission(newEmail: string, currentEmail: string | null): { kind: 'invalid'; message: string } | { kind: 'unchanged' } | { kind: 'request' } {
+export function submission(
+  newEmail: string,
+  currentEmail: string | null,
+): { kind: 'invalid'; message: string } | { kind: 'unchanged' } | { kind: 'request' } {
   const problem = newEmailProblem(newEmail);
   if (problem) return { kind: 'invalid', message: problem };
   if (sameEmail(newEmail, currentEmail)) return { kind: 'unchanged' };

@@ -1,11 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  initialPasswordReset, passwordResetDisabled, passwordResetError, passwordResetLabel, passwordResetReducer, runPasswordReset,
-  type PasswordResetEvent, type PasswordResetState,
+  initialPasswordReset,
+  passwordResetDisabled,
+  passwordResetError,
+  passwordResetLabel,
+  passwordResetReducer,
+  runPasswordReset,
+  type PasswordResetEvent,
+  type PasswordResetState,
 } from './password-reset-machine';
 
 describe('password reset machine', () => {
-  it('goes idle, loading, sent with the spec\'s label and a disabled button', () => {
+  it("goes idle, loading, sent with the spec's label and a disabled button", () => {
     let s: PasswordResetState = initialPasswordReset;
     expect(passwordResetDisabled(s)).toBe(false);
     s = passwordResetReducer(s, { type: 'request' });
@@ -18,7 +24,7 @@ describe('password reset machine', () => {
     expect(passwordResetReducer(s, { type: 'request' })).toBe(s);
   });
 
-  it('shows \'Something went wrong.\' on failure and allows another try', () => {
+  it("shows 'Something went wrong.' on failure and allows another try", () => {
     const s = passwordResetReducer(passwordResetReducer(initialPasswordReset, { type: 'request' }), { type: 'failed' });
     expect(passwordResetError(s)).toBe('Something went wrong.');
     expect(passwordResetDisabled(s)).toBe(false);
@@ -29,10 +35,15 @@ describe('password reset machine', () => {
     const events: PasswordResetEvent[] = [];
     const delays: number[] = [];
     let sentBeforeDelay = false;
-    await runPasswordReset(async () => undefined, (e) => events.push(e), vi.fn(), async (ms) => {
-      delays.push(ms);
-      sentBeforeDelay = events.some((e) => e.type === 'sent');
-    });
+    await runPasswordReset(
+      async () => undefined,
+      (e) => events.push(e),
+      vi.fn(),
+      async (ms) => {
+        delays.push(ms);
+        sentBeforeDelay = events.some((e) => e.type === 'sent');
+      },
+    );
     expect(delays).toEqual([300]);
     expect(sentBeforeDelay).toBe(false);
     expect(events).toEqual([{ type: 'request' }, { type: 'sent' }]);
@@ -43,7 +54,12 @@ describe('password reset machine', () => {
     const log = vi.fn();
     const delay = vi.fn(async () => undefined);
     const boom = new Error('LimitExceededException');
-    await runPasswordReset(async () => Promise.reject(boom), (e) => events.push(e), log, delay);
+    await runPasswordReset(
+      async () => Promise.reject(boom),
+      (e) => events.push(e),
+      log,
+      delay,
+    );
     expect(events).toEqual([{ type: 'request' }, { type: 'failed' }]);
     expect(log).toHaveBeenCalledWith('Password reset email failed', boom);
     expect(delay).not.toHaveBeenCalled();

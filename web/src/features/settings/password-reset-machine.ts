@@ -23,8 +23,10 @@ export function passwordResetReducer(state: PasswordResetState, event: PasswordR
 
 export const passwordResetLabel = (state: PasswordResetState) =>
   state.status === 'sent' ? 'Email sent' : state.status === 'loading' ? 'Sending...' : 'Send password reset email';
-export const passwordResetDisabled = (state: PasswordResetState) => state.status === 'loading' || state.status === 'sent';
-export const passwordResetError = (state: PasswordResetState) => (state.status === 'error' ? MESSAGES.resetFailed : null);
+export const passwordResetDisabled = (state: PasswordResetState) =>
+  state.status === 'loading' || state.status === 'sent';
+export const passwordResetError = (state: PasswordResetState) =>
+  state.status === 'error' ? MESSAGES.resetFailed : null;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

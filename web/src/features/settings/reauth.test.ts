@@ -16,7 +16,13 @@ function run(overrides: Partial<Parameters<typeof submitPasswordReauth>[1]> = {}
   const missing = vi.fn();
   const form = { preventDefault: vi.fn() } as unknown as FormEvent<HTMLFormElement>;
   const done = submitPasswordReauth(form, {
-    busy: false, email: 'ada@example.com', password: 'secret-1', dispatch: (e) => events.push(e), missing, then, ...overrides,
+    busy: false,
+    email: 'ada@example.com',
+    password: 'secret-1',
+    dispatch: (e) => events.push(e),
+    missing,
+    then,
+    ...overrides,
   });
   return { done, events, then, missing, form };
 }
@@ -39,7 +45,9 @@ describe('submitPasswordReauth', () => {
   });
 
   it('reports a wrong password by category and does not redo the change', async () => {
-    reauthenticate.mockRejectedValue(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }));
+    reauthenticate.mockRejectedValue(
+      Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+    );
     const r = run();
     await r.done;
     expect(r.events).toEqual([{ type: 'reauthStarted' }, { type: 'reauthFailed', category: 'invalid-credentials' }]);

@@ -6,7 +6,10 @@ import { signInAgeMs, signInMethods } from '../auth/claims';
 import { loadAuthService, refreshSession } from '../auth/session-bootstrap';
 
 /** The user's sign-in methods, and whether their last password entry is too old for a sensitive change. */
-export async function reauthStatus(): Promise<{ stale: boolean; methods: { withPassword: boolean; withGoogle: boolean } }> {
+export async function reauthStatus(): Promise<{
+  stale: boolean;
+  methods: { withPassword: boolean; withGoogle: boolean };
+}> {
   const claims = await (await loadAuthService()).currentClaims();
   return { stale: signInAgeMs(claims) > RECENT_SIGN_IN_MS, methods: signInMethods(claims) };
 }
@@ -28,7 +31,8 @@ export async function reauthenticateWithGoogle(): Promise<void> {
 }
 
 /** The steps both dialogs' state machines take while the password is re-entered. */
-export type ReauthEvent = { type: 'reauthStarted' } | { type: 'reauthFailed'; category: AuthErrorCategory } | { type: 'reauthSucceeded' };
+export type ReauthEvent =
+  { type: 'reauthStarted' } | { type: 'reauthFailed'; category: AuthErrorCategory } | { type: 'reauthSucceeded' };
 
 export interface PasswordReauth {
   busy: boolean;

@@ -29,7 +29,18 @@ export function MapViewer({ apiRef, className, style, onEvent, ...options }: Map
     if (!el) return;
     let v: MapViewerInstance | null = null;
     const mount = (document: MapDocument) => {
-      v = createMapViewer(el, { document, mapId, title, initialLocation, deepLinking, resolveUrl, height, state, directions, onEvent: (type, detail) => events.current?.(type, detail) });
+      v = createMapViewer(el, {
+        document,
+        mapId,
+        title,
+        initialLocation,
+        deepLinking,
+        resolveUrl,
+        height,
+        state,
+        directions,
+        onEvent: (type, detail) => events.current?.(type, detail),
+      });
       setViewer(v);
     };
     const ctrl = new AbortController();

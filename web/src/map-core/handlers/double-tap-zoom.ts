@@ -32,7 +32,12 @@ export class DoubleTapZoomHandler implements Handler {
   private readonly onTap = (p: ScreenPoint, info: TapInfo): void => {
     const at = this.now();
     const last = this.last;
-    if (last && last.type === info.pointerType && at - last.at <= DOUBLE_MS && Math.hypot(p.x - last.p.x, p.y - last.p.y) <= DOUBLE_SLOP) {
+    if (
+      last &&
+      last.type === info.pointerType &&
+      at - last.at <= DOUBLE_MS &&
+      Math.hypot(p.x - last.p.x, p.y - last.p.y) <= DOUBLE_SLOP
+    ) {
       this.last = null;
       this.view.zoomBy(info.shiftKey ? 0.5 : 2, p, true);
       return;

@@ -79,7 +79,14 @@ export class DragPanHandler implements Handler {
       this.tapCandidate = false;
     }
     const p = this.local(e);
-    this.pointers.set(e.pointerId, { x: p.x, y: p.y, downX: p.x, downY: p.y, downAt: e.timeStamp, type: e.pointerType });
+    this.pointers.set(e.pointerId, {
+      x: p.x,
+      y: p.y,
+      downX: p.x,
+      downY: p.y,
+      downAt: e.timeStamp,
+      type: e.pointerType,
+    });
     if (this.pointers.size === 2) this.beginPinch();
   };
 
@@ -141,7 +148,11 @@ export class DragPanHandler implements Handler {
     const centre = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     const scale = pinch.t.scale * (d / pinch.d);
     // The image point first under the fingers' midpoint stays under it: pinch and pan at once.
-    this.view.setGestureTransform({ scale, x: centre.x - pinch.anchor.x * scale, y: centre.y - pinch.anchor.y * scale });
+    this.view.setGestureTransform({
+      scale,
+      x: centre.x - pinch.anchor.x * scale,
+      y: centre.y - pinch.anchor.y * scale,
+    });
   }
 
   private readonly onUp = (e: PointerEvent): void => {

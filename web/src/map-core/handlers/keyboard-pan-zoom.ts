@@ -7,7 +7,10 @@ import type { Handler, MapView } from '../map-view';
 export const KEY_PAN_STEP = 80;
 
 /** What a key does to the camera, or null when the key is not ours. */
-export function keyAction(key: string, shift: boolean): { pan?: [number, number]; zoom?: 'in' | 'out'; reset?: true } | null {
+export function keyAction(
+  key: string,
+  shift: boolean,
+): { pan?: [number, number]; zoom?: 'in' | 'out'; reset?: true } | null {
   const step = shift ? KEY_PAN_STEP * 3 : KEY_PAN_STEP;
   switch (key) {
     case 'ArrowLeft':

@@ -80,7 +80,14 @@ interface RawEdge {
 }
 
 /** Nearest point on segment ab to p: the parameter t in 0..1 and the squared distance. */
-export function projectOnSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): { t: number; d2: number } {
+export function projectOnSegment(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): { t: number; d2: number } {
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
@@ -135,7 +142,10 @@ export function buildNetwork(doc: NetworkDoc): Network {
 
   // Loose ends: the route end of degree 1 (the last point when both or neither are).
   const targets = new Map<string, number[]>();
-  const connectors = new Map<string, { node: number; layer: string; kind: ConnectorKind | null; inaccessible: boolean }[]>();
+  const connectors = new Map<
+    string,
+    { node: number; layer: string; kind: ConnectorKind | null; inaccessible: boolean }[]
+  >();
   for (const { route, first, last } of ends) {
     const firstLoose = degree.get(first) === 1;
     const lastLoose = degree.get(last) === 1;
@@ -219,7 +229,14 @@ export function buildNetwork(doc: NetworkDoc): Network {
     for (let k = 1; k < chain.length; k++) {
       const a = nodes[chain[k - 1]!]!;
       const b = nodes[chain[k]!]!;
-      raw.push({ a: chain[k - 1]!, b: chain[k]!, cost: Math.hypot(b.x - a.x, b.y - a.y) * s.weight, flags, route: s.route, link: null });
+      raw.push({
+        a: chain[k - 1]!,
+        b: chain[k]!,
+        cost: Math.hypot(b.x - a.x, b.y - a.y) * s.weight,
+        flags,
+        route: s.route,
+        link: null,
+      });
     }
   });
   raw.push(...spurs);
@@ -232,7 +249,14 @@ export function buildNetwork(doc: NetworkDoc): Network {
         const kind = p.kind ?? q.kind;
         const stepped = kind === 'stairs' || kind === 'escalator' || p.inaccessible || q.inaccessible;
         const floors = Math.abs(layerIndex.get(p.layer)! - layerIndex.get(q.layer)!);
-        raw.push({ a: p.node, b: q.node, cost: FLOOR_CHANGE_COST * floors, flags: EDGE_FLOOR_CHANGE | (stepped ? EDGE_INACCESSIBLE : 0), route: '', link: { endpoint, kind } });
+        raw.push({
+          a: p.node,
+          b: q.node,
+          cost: FLOOR_CHANGE_COST * floors,
+          flags: EDGE_FLOOR_CHANGE | (stepped ? EDGE_INACCESSIBLE : 0),
+          route: '',
+          link: { endpoint, kind },
+        });
       }
     }
   }
@@ -264,8 +288,18 @@ export function buildNetwork(doc: NetworkDoc): Network {
     put(e.b, e, e.a);
   }
   return {
-    nodes, rowStart, edgeTo, edgeCost, edgeFlags, edgeRoute, edgeLink, targets, layerIndex,
-    minWeight: Number.isFinite(minWeight) ? minWeight : 1, width, height,
+    nodes,
+    rowStart,
+    edgeTo,
+    edgeCost,
+    edgeFlags,
+    edgeRoute,
+    edgeLink,
+    targets,
+    layerIndex,
+    minWeight: Number.isFinite(minWeight) ? minWeight : 1,
+    width,
+    height,
   };
 }
 
@@ -332,12 +366,21 @@ export function checkNetwork(doc: NetworkDoc): NetworkCheck {
     p.layers.add(net.nodes[n]!.layer);
     for (let k = net.rowStart[n]!; k < net.rowStart[n + 1]!; k++) if (net.edgeRoute[k]) p.routes.add(net.edgeRoute[k]!);
   }
-  for (const [location, nodes] of net.targets) for (const n of nodes) if (label[n]! >= 0) part(label[n]!).locations.add(location);
-  const ordered = [...parts.entries()].sort(([, a], [, b]) => b.locations.size - a.locations.size || b.routes.size - a.routes.size);
-  const components = ordered.map(([, p]) => ({ routes: [...p.routes].sort(), layers: [...p.layers], locations: [...p.locations].sort() }));
+  for (const [location, nodes] of net.targets)
+    for (const n of nodes) if (label[n]! >= 0) part(label[n]!).locations.add(location);
+  const ordered = [...parts.entries()].sort(
+    ([, a], [, b]) => b.locations.size - a.locations.size || b.routes.size - a.routes.size,
+  );
+  const components = ordered.map(([, p]) => ({
+    routes: [...p.routes].sort(),
+    layers: [...p.layers],
+    locations: [...p.locations].sort(),
+  }));
   const main = ordered[0]?.[0];
   const listed = doc.locations.filter((l) => !l.disable);
-  const unreachable = listed.filter((l) => !(net.targets.get(l.id) ?? []).some((n) => label[n] === main)).map((l) => l.id);
+  const unreachable = listed
+    .filter((l) => !(net.targets.get(l.id) ?? []).some((n) => label[n] === main))
+    .map((l) => l.id);
 
   // Step-free: reachable from the main part's step-free component that holds the most locations.
   const free = labelComponents(net, true);

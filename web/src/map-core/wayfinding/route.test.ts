@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { blankDocument, type MapDocument, type MapDocumentInput, strictMapDocument } from '@mapnest/shared/map-document';
+import {
+  blankDocument,
+  type MapDocument,
+  type MapDocumentInput,
+  strictMapDocument,
+} from '@mapnest/shared/map-document';
 import { buildNetwork, EDGE_INACCESSIBLE, FLOOR_CHANGE_COST, type Network } from './network';
 import { NodeHeap, planRoute, shortestPath } from './route';
 import { describeRoute, roundMetres } from './steps';
@@ -8,43 +13,116 @@ import { describeRoute, roundMetres } from './steps';
 type RouteInput = NonNullable<MapDocumentInput['routes']>[number];
 type LocationInput = NonNullable<MapDocumentInput['locations']>[number];
 
-function doc(routes: RouteInput[], locations: LocationInput[] = [], wayfinding: Record<string, unknown> = {}): MapDocument {
+function doc(
+  routes: RouteInput[],
+  locations: LocationInput[] = [],
+  wayfinding: Record<string, unknown> = {},
+): MapDocument {
   const base = blankDocument();
   return strictMapDocument.parse({
     ...base,
-    settings: { ...base.settings, mapWidth: 1000, mapHeight: 1000, wayfinding: { ...base.settings.wayfinding, ...wayfinding } },
-    layers: [{ id: 'g', name: 'Ground floor' }, { id: 'f', name: 'First floor' }],
+    settings: {
+      ...base.settings,
+      mapWidth: 1000,
+      mapHeight: 1000,
+      wayfinding: { ...base.settings.wayfinding, ...wayfinding },
+    },
+    layers: [
+      { id: 'g', name: 'Ground floor' },
+      { id: 'f', name: 'First floor' },
+    ],
     locations,
     routes,
   });
 }
 
 /** A small shopping street over two floors, with stairs close by and a lift further away. */
-const mall = (wayfinding: Record<string, unknown> = {}) => doc(
-  [
-    { id: 'g-main', layer: 'g', points: [[0.1, 0.5], [0.5, 0.5], [0.9, 0.5]] },
-    { id: 'g-stairs', layer: 'g', points: [[0.5, 0.5], [0.5, 0.45]], endpoint: 'stairs', connector: true, connectorKind: 'stairs', inaccessible: true },
-    { id: 'f-stairs', layer: 'f', points: [[0.5, 0.5], [0.5, 0.45]], endpoint: 'stairs', connector: true, connectorKind: 'stairs', inaccessible: true },
-    { id: 'g-lift', layer: 'g', points: [[0.9, 0.5], [0.9, 0.45]], endpoint: 'lift', connector: true, connectorKind: 'lift' },
-    { id: 'f-lift', layer: 'f', points: [[0.9, 0.5], [0.9, 0.45]], endpoint: 'lift', connector: true, connectorKind: 'lift' },
-    { id: 'f-main', layer: 'f', points: [[0.1, 0.5], [0.5, 0.5], [0.9, 0.5]] },
-  ],
-  [
-    { id: 'entrance', title: 'Entrance', layer: 'g', coord: [0.1, 0.55] },
-    { id: 'gym', title: 'Gym', layer: 'f', coord: [0.2, 0.45] },
-  ],
-  wayfinding,
-);
+const mall = (wayfinding: Record<string, unknown> = {}) =>
+  doc(
+    [
+      {
+        id: 'g-main',
+        layer: 'g',
+        points: [
+          [0.1, 0.5],
+          [0.5, 0.5],
+          [0.9, 0.5],
+        ],
+      },
+      {
+        id: 'g-stairs',
+        layer: 'g',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.45],
+        ],
+        endpoint: 'stairs',
+        connector: true,
+        connectorKind: 'stairs',
+        inaccessible: true,
+      },
+      {
+        id: 'f-stairs',
+        layer: 'f',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.45],
+        ],
+        endpoint: 'stairs',
+        connector: true,
+        connectorKind: 'stairs',
+        inaccessible: true,
+      },
+      {
+        id: 'g-lift',
+        layer: 'g',
+        points: [
+          [0.9, 0.5],
+          [0.9, 0.45],
+        ],
+        endpoint: 'lift',
+        connector: true,
+        connectorKind: 'lift',
+      },
+      {
+        id: 'f-lift',
+        layer: 'f',
+        points: [
+          [0.9, 0.5],
+          [0.9, 0.45],
+        ],
+        endpoint: 'lift',
+        connector: true,
+        connectorKind: 'lift',
+      },
+      {
+        id: 'f-main',
+        layer: 'f',
+        points: [
+          [0.1, 0.5],
+          [0.5, 0.5],
+          [0.9, 0.5],
+        ],
+      },
+    ],
+    [
+      { id: 'entrance', title: 'Entrance', layer: 'g', coord: [0.1, 0.55] },
+      { id: 'gym', title: 'Gym', layer: 'f', coord: [0.2, 0.45] },
+    ],
+    wayfinding,
+  );
 
 describe('NodeHeap', () => {
   it('pops in key order', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { maxLength: 300 }), (keys) => {
-      const heap = new NodeHeap();
-      keys.forEach((k, i) => heap.push(i, k));
-      const out: number[] = [];
-      while (heap.size) out.push(keys[heap.pop()]!);
-      expect(out).toEqual([...keys].sort((a, b) => a - b));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { maxLength: 300 }), (keys) => {
+        const heap = new NodeHeap();
+        keys.forEach((k, i) => heap.push(i, k));
+        const out: number[] = [];
+        while (heap.size) out.push(keys[heap.pop()]!);
+        expect(out).toEqual([...keys].sort((a, b) => a - b));
+      }),
+    );
   });
 });
 
@@ -55,7 +133,11 @@ describe('planRoute and describeRoute', () => {
     expect(fast.segments.map((s) => s.layer)).toEqual(['g', 'f']);
     expect(fast.changes).toEqual([{ endpoint: 'stairs', kind: 'stairs' }]);
     const fastText = describeRoute(fast, mall({ metresPerPixel: 0.1 }), 'Entrance', 'Gym');
-    expect(fastText.steps.map((s) => s.text)).toEqual(['Walk 50 m to the stairs', 'Take the stairs to First floor', 'Walk 40 m to Gym']);
+    expect(fastText.steps.map((s) => s.text)).toEqual([
+      'Walk 50 m to the stairs',
+      'Take the stairs to First floor',
+      'Walk 40 m to Gym',
+    ]);
     expect(fastText.summary).toBe('Route from Entrance to Gym: 90 m, one floor change.');
 
     const free = planRoute(net, 'entrance', 'gym', { stepFree: true })!;
@@ -63,7 +145,9 @@ describe('planRoute and describeRoute', () => {
     expect(free.cost).toBeGreaterThan(fast.cost);
     const freeText = describeRoute(free, mall(), 'Entrance', 'Gym');
     expect(freeText.steps.map((s) => [s.text, s.layer])).toEqual([
-      ['Walk to the lift', 'g'], ['Take the lift to First floor', 'f'], ['Walk to Gym', 'f'],
+      ['Walk to the lift', 'g'],
+      ['Take the lift to First floor', 'f'],
+      ['Walk to Gym', 'f'],
     ]);
     expect(freeText.metres).toBeNull();
     expect(freeText.summary).toBe('Route from Entrance to Gym: 3 steps, one floor change.');
@@ -81,8 +165,32 @@ describe('planRoute and describeRoute', () => {
     const net = buildNetwork(mall());
     expect(planRoute(net, 'entrance', 'nowhere')).toBeNull();
     expect(planRoute(net, 'entrance', 'entrance')).toBeNull();
-    const cut = buildNetwork(doc([{ id: 'a', layer: 'g', points: [[0, 0], [0.1, 0]] }, { id: 'b', layer: 'f', points: [[0, 0], [0.1, 0]] }],
-      [{ id: 'x', layer: 'g', coord: [0, 0.01] }, { id: 'y', layer: 'f', coord: [0, 0.01] }]));
+    const cut = buildNetwork(
+      doc(
+        [
+          {
+            id: 'a',
+            layer: 'g',
+            points: [
+              [0, 0],
+              [0.1, 0],
+            ],
+          },
+          {
+            id: 'b',
+            layer: 'f',
+            points: [
+              [0, 0],
+              [0.1, 0],
+            ],
+          },
+        ],
+        [
+          { id: 'x', layer: 'g', coord: [0, 0.01] },
+          { id: 'y', layer: 'f', coord: [0, 0.01] },
+        ],
+      ),
+    );
     expect(planRoute(cut, 'x', 'y')).toBeNull();
   });
 
@@ -101,20 +209,37 @@ interface AbstractGraph {
 }
 
 const graphArb: fc.Arbitrary<AbstractGraph> = fc
-  .uniqueArray(fc.tuple(fc.constantFrom<'g' | 'f'>('g', 'f'), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 19 })), {
-    minLength: 2, maxLength: 14, selector: ([l, x, y]) => `${l}${x},${y}`,
-  })
+  .uniqueArray(
+    fc.tuple(fc.constantFrom<'g' | 'f'>('g', 'f'), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 19 })),
+    {
+      minLength: 2,
+      maxLength: 14,
+      selector: ([l, x, y]) => `${l}${x},${y}`,
+    },
+  )
   .chain((cells) => {
     const points = cells.map(([layer, x, y]) => ({ layer, x: x / 20, y: y / 20 }));
     const idx = fc.integer({ min: 0, max: points.length - 1 });
     const g = points.flatMap((p, i) => (p.layer === 'g' ? [i] : []));
     const f = points.flatMap((p, i) => (p.layer === 'f' ? [i] : []));
-    const edge = fc.record({ a: idx, b: idx, weight: fc.constantFrom(0.5, 1, 1, 2, 5), inaccessible: fc.integer({ min: 0, max: 3 }).map((n) => n === 0) });
-    const link = g.length && f.length ? fc.record({ g: fc.constantFrom(...g), f: fc.constantFrom(...f), stairs: fc.boolean() }) : fc.constant(null);
+    const edge = fc.record({
+      a: idx,
+      b: idx,
+      weight: fc.constantFrom(0.5, 1, 1, 2, 5),
+      inaccessible: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+    });
+    const link =
+      g.length && f.length
+        ? fc.record({ g: fc.constantFrom(...g), f: fc.constantFrom(...f), stairs: fc.boolean() })
+        : fc.constant(null);
     return fc.record({
       points: fc.constant(points),
-      edges: fc.array(edge, { maxLength: 24 }).map((es) => es.filter((e) => e.a !== e.b && points[e.a]!.layer === points[e.b]!.layer)),
-      links: fc.array(link, { maxLength: 3 }).map((ls) => ls.filter((l): l is AbstractGraph['links'][number] => l !== null)),
+      edges: fc
+        .array(edge, { maxLength: 24 })
+        .map((es) => es.filter((e) => e.a !== e.b && points[e.a]!.layer === points[e.b]!.layer)),
+      links: fc
+        .array(link, { maxLength: 3 })
+        .map((ls) => ls.filter((l): l is AbstractGraph['links'][number] => l !== null)),
     });
   });
 
@@ -124,13 +249,26 @@ const stub = (k: number, layer: 'g' | 'f') => [0.0125 + k * 0.1, layer === 'g' ?
 
 function toDocument(graph: AbstractGraph): MapDocument {
   const routes: RouteInput[] = graph.edges.map((e, i) => ({
-    id: `e${i}`, layer: graph.points[e.a]!.layer, points: [[graph.points[e.a]!.x, graph.points[e.a]!.y], [graph.points[e.b]!.x, graph.points[e.b]!.y]],
-    weight: e.weight, inaccessible: e.inaccessible,
+    id: `e${i}`,
+    layer: graph.points[e.a]!.layer,
+    points: [
+      [graph.points[e.a]!.x, graph.points[e.a]!.y],
+      [graph.points[e.b]!.x, graph.points[e.b]!.y],
+    ],
+    weight: e.weight,
+    inaccessible: e.inaccessible,
   }));
   graph.links.forEach((l, k) => {
     for (const layer of ['g', 'f'] as const) {
       const p = graph.points[l[layer]]!;
-      routes.push({ id: `l${k}${layer}`, layer, points: [[p.x, p.y], stub(k, layer)], endpoint: `c${k}`, connector: true, connectorKind: l.stairs ? 'stairs' : 'lift' });
+      routes.push({
+        id: `l${k}${layer}`,
+        layer,
+        points: [[p.x, p.y], stub(k, layer)],
+        endpoint: `c${k}`,
+        connector: true,
+        connectorKind: l.stairs ? 'stairs' : 'lift',
+      });
     }
   });
   return doc(routes);
@@ -138,17 +276,23 @@ function toDocument(graph: AbstractGraph): MapDocument {
 
 /** All-pairs shortest costs over the graph's points (and connector stubs), computed without the network build. */
 function floyd(graph: AbstractGraph, stepFree: boolean): number[][] {
-  const coords = [...graph.points.map((p) => ({ ...p })), ...graph.links.flatMap((_, k) => (['g', 'f'] as const).map((layer) => {
-    const [x, y] = stub(k, layer);
-    return { layer, x, y };
-  }))];
+  const coords = [
+    ...graph.points.map((p) => ({ ...p })),
+    ...graph.links.flatMap((_, k) =>
+      (['g', 'f'] as const).map((layer) => {
+        const [x, y] = stub(k, layer);
+        return { layer, x, y };
+      }),
+    ),
+  ];
   const n = coords.length;
   const d = coords.map((_, i) => coords.map((__, j) => (i === j ? 0 : Infinity)));
   const link = (a: number, b: number, cost: number) => {
     d[a]![b] = Math.min(d[a]![b]!, cost);
     d[b]![a] = Math.min(d[b]![a]!, cost);
   };
-  const len = (a: number, b: number) => Math.hypot((coords[a]!.x - coords[b]!.x) * PX, (coords[a]!.y - coords[b]!.y) * PX);
+  const len = (a: number, b: number) =>
+    Math.hypot((coords[a]!.x - coords[b]!.x) * PX, (coords[a]!.y - coords[b]!.y) * PX);
   for (const e of graph.edges) if (!(stepFree && e.inaccessible)) link(e.a, e.b, len(e.a, e.b) * e.weight);
   graph.links.forEach((l, k) => {
     const sg = graph.points.length + 2 * k;
@@ -159,48 +303,55 @@ function floyd(graph: AbstractGraph, stepFree: boolean): number[][] {
   graph.links.forEach((l, k) => {
     if (!(stepFree && l.stairs)) link(graph.points.length + 2 * k, graph.points.length + 2 * k + 1, FLOOR_CHANGE_COST);
   });
-  for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    if (d[i]![k]! + d[k]![j]! < d[i]![j]!) d[i]![j] = d[i]![k]! + d[k]![j]!;
-  }
+  for (let k = 0; k < n; k++)
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        if (d[i]![k]! + d[k]![j]! < d[i]![j]!) d[i]![j] = d[i]![k]! + d[k]![j]!;
+      }
   return d;
 }
 
 function nodeAt(net: Network, p: { layer: string; x: number; y: number }): number | undefined {
-  const i = net.nodes.findIndex((n) => n.layer === p.layer && Math.abs(n.x - p.x * PX) < 1e-9 && Math.abs(n.y - p.y * PX) < 1e-9);
+  const i = net.nodes.findIndex(
+    (n) => n.layer === p.layer && Math.abs(n.x - p.x * PX) < 1e-9 && Math.abs(n.y - p.y * PX) < 1e-9,
+  );
   return i < 0 ? undefined : i;
 }
 
 describe('shortestPath properties', () => {
   it('finds the cheapest cost the reference finds, symmetric both ways, and step-free never uses an inaccessible edge', () => {
-    fc.assert(fc.property(graphArb, fc.nat(), fc.nat(), (graph, i, j) => {
-      const net = buildNetwork(toDocument(graph));
-      const a = i % graph.points.length;
-      const b = j % graph.points.length;
-      const na = nodeAt(net, graph.points[a]!);
-      const nb = nodeAt(net, graph.points[b]!);
-      for (const stepFree of [false, true]) {
-        const ref = floyd(graph, stepFree)[a]![b]!;
-        if (na === undefined || nb === undefined) {
-          // a point on no edge is not in the network: only itself is reachable
-          expect(a === b || ref === Infinity).toBe(true);
-          continue;
+    fc.assert(
+      fc.property(graphArb, fc.nat(), fc.nat(), (graph, i, j) => {
+        const net = buildNetwork(toDocument(graph));
+        const a = i % graph.points.length;
+        const b = j % graph.points.length;
+        const na = nodeAt(net, graph.points[a]!);
+        const nb = nodeAt(net, graph.points[b]!);
+        for (const stepFree of [false, true]) {
+          const ref = floyd(graph, stepFree)[a]![b]!;
+          if (na === undefined || nb === undefined) {
+            // a point on no edge is not in the network: only itself is reachable
+            expect(a === b || ref === Infinity).toBe(true);
+            continue;
+          }
+          const there = shortestPath(net, [na], [nb], { stepFree });
+          const back = shortestPath(net, [nb], [na], { stepFree });
+          if (ref === Infinity) {
+            expect(there).toBeNull();
+            expect(back).toBeNull();
+            continue;
+          }
+          expect(there!.cost).toBeCloseTo(ref, 6);
+          expect(back!.cost).toBeCloseTo(there!.cost, 6);
+          let sum = 0;
+          for (const slot of there!.edges.slice(1)) {
+            sum += net.edgeCost[slot]!;
+            if (stepFree) expect(net.edgeFlags[slot]! & EDGE_INACCESSIBLE).toBe(0);
+          }
+          expect(sum).toBeCloseTo(there!.cost, 6);
         }
-        const there = shortestPath(net, [na], [nb], { stepFree });
-        const back = shortestPath(net, [nb], [na], { stepFree });
-        if (ref === Infinity) {
-          expect(there).toBeNull();
-          expect(back).toBeNull();
-          continue;
-        }
-        expect(there!.cost).toBeCloseTo(ref, 6);
-        expect(back!.cost).toBeCloseTo(there!.cost, 6);
-        let sum = 0;
-        for (const slot of there!.edges.slice(1)) {
-          sum += net.edgeCost[slot]!;
-          if (stepFree) expect(net.edgeFlags[slot]! & EDGE_INACCESSIBLE).toBe(0);
-        }
-        expect(sum).toBeCloseTo(there!.cost, 6);
-      }
-    }), { numRuns: 300 });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

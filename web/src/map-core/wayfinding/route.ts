@@ -71,7 +71,12 @@ export interface NodePath {
 }
 
 /** The cheapest path from any of `starts` to any of `targets`, or null when none exists. */
-export function shortestPath(net: Network, starts: readonly number[], targets: readonly number[], options: PathOptions = {}): NodePath | null {
+export function shortestPath(
+  net: Network,
+  starts: readonly number[],
+  targets: readonly number[],
+  options: PathOptions = {},
+): NodePath | null {
   if (!starts.length || !targets.length) return null;
   const n = net.nodes.length;
   const dist = new Float64Array(n).fill(Infinity);
@@ -84,14 +89,15 @@ export function shortestPath(net: Network, starts: readonly number[], targets: r
   const ty = targets.map((t) => net.nodes[t]!.y);
   const scale = net.minWeight;
   // With many targets the heuristic costs more than it saves: plain Dijkstra.
-  const h = targets.length > 8
-    ? () => 0
-    : (node: number) => {
-        const p = net.nodes[node]!;
-        let best = Infinity;
-        for (let i = 0; i < tx.length; i++) best = Math.min(best, Math.hypot(p.x - tx[i]!, p.y - ty[i]!));
-        return best * scale;
-      };
+  const h =
+    targets.length > 8
+      ? () => 0
+      : (node: number) => {
+          const p = net.nodes[node]!;
+          let best = Infinity;
+          for (let i = 0; i < tx.length; i++) best = Math.min(best, Math.hypot(p.x - tx[i]!, p.y - ty[i]!));
+          return best * scale;
+        };
   const heap = new NodeHeap();
   for (const s of starts) {
     if (dist[s] === 0) continue;

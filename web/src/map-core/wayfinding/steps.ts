@@ -59,7 +59,12 @@ export function roundMetres(metres: number): number {
   return metres < 20 ? Math.max(1, Math.round(metres)) : Math.round(metres / 5) * 5;
 }
 
-const CONNECTOR_NAMES: Record<ConnectorKind, string> = { lift: 'the lift', stairs: 'the stairs', escalator: 'the escalator', ramp: 'the ramp' };
+const CONNECTOR_NAMES: Record<ConnectorKind, string> = {
+  lift: 'the lift',
+  stairs: 'the stairs',
+  escalator: 'the escalator',
+  ramp: 'the ramp',
+};
 
 /** Steps and a summary for `plan` between locations titled `fromTitle` and `toTitle`. */
 export function describeRoute(plan: RoutePlan, doc: ScaleDoc, fromTitle: string, toTitle: string): RouteDescription {
@@ -73,15 +78,28 @@ export function describeRoute(plan: RoutePlan, doc: ScaleDoc, fromTitle: string,
     const last = i === plan.segments.length - 1;
     const change = plan.changes[i];
     const next = plan.segments[i + 1];
-    const target = last ? toTitle : change?.kind ? CONNECTOR_NAMES[change.kind] : `the way to ${layerName(next!.layer)}`;
+    const target = last
+      ? toTitle
+      : change?.kind
+        ? CONNECTOR_NAMES[change.kind]
+        : `the way to ${layerName(next!.layer)}`;
     // A start right at the connector needs no walk; the last leg is always said.
     if (last || segment.length > 0.5) {
-      steps.push({ kind: 'walk', layer: segment.layer, segment: i, metres, text: metres === null ? `Walk to ${target}` : `Walk ${metres} m to ${target}` });
+      steps.push({
+        kind: 'walk',
+        layer: segment.layer,
+        segment: i,
+        metres,
+        text: metres === null ? `Walk to ${target}` : `Walk ${metres} m to ${target}`,
+      });
     }
     if (!last && next) {
       const floor = layerName(next.layer);
       steps.push({
-        kind: 'floor', layer: next.layer, segment: i + 1, metres: null,
+        kind: 'floor',
+        layer: next.layer,
+        segment: i + 1,
+        metres: null,
         text: change?.kind ? `Take ${CONNECTOR_NAMES[change.kind]} to ${floor}` : `Go to ${floor}`,
       });
     }

@@ -22,10 +22,30 @@ export interface CaseStudyContent {
 }
 
 const RELATED = {
-  'real-estate': { title: 'Real estate', to: '/case-study/real-estate', image: '/img/real-estate.svg', text: 'Site plans with live availability.' },
-  retail: { title: 'Retail', to: '/case-study/retail', image: '/img/retail.svg', text: 'Mall directories and store finders.' },
-  geographic: { title: 'Geographic', to: '/case-study/geographic', image: '/img/geographic.svg', text: 'Regions, territories and networks.' },
-  wayfinding: { title: 'Wayfinding', to: '/wayfinding', image: '/img/wayfinding.svg', text: 'Directions across buildings and floors.' },
+  'real-estate': {
+    title: 'Real estate',
+    to: '/case-study/real-estate',
+    image: '/img/real-estate.svg',
+    text: 'Site plans with live availability.',
+  },
+  retail: {
+    title: 'Retail',
+    to: '/case-study/retail',
+    image: '/img/retail.svg',
+    text: 'Mall directories and store finders.',
+  },
+  geographic: {
+    title: 'Geographic',
+    to: '/case-study/geographic',
+    image: '/img/geographic.svg',
+    text: 'Regions, territories and networks.',
+  },
+  wayfinding: {
+    title: 'Wayfinding',
+    to: '/wayfinding',
+    image: '/img/wayfinding.svg',
+    text: 'Directions across buildings and floors.',
+  },
 } as const;
 
 /** The shared layout of the example pages (spec §2: /case-study/*). */
@@ -76,7 +96,15 @@ export function CaseStudy({ content }: { content: CaseStudyContent }) {
           <div className="card-grid card-grid--3">
             {content.related.map((key) => {
               const item = RELATED[key];
-              return <LinkedCard key={key} title={item.title} to={item.to} image={{ src: item.image, width: 320, height: 200 }} description={<p>{item.text}</p>} />;
+              return (
+                <LinkedCard
+                  key={key}
+                  title={item.title}
+                  to={item.to}
+                  image={{ src: item.image, width: 320, height: 200 }}
+                  description={<p>{item.text}</p>}
+                />
+              );
             })}
           </div>
           <p className="case-more">

@@ -16,9 +16,13 @@ type Loaded = { kind: 'ready'; map: PublishedMap & { document: MapDocument } } |
  * scrolling scrolls the page); a narrow box may start with the directory closed.
  */
 export function inPage(doc: MapDocument, overrides: { directoryClosed?: boolean } = {}): MapDocument {
-  const settings = { ...doc.settings, zoom: { ...doc.settings.zoom, wheel: doc.settings.zoom.wheel === 'off' ? ('off' as const) : ('modifier' as const) } };
+  const settings = {
+    ...doc.settings,
+    zoom: { ...doc.settings.zoom, wheel: doc.settings.zoom.wheel === 'off' ? ('off' as const) : ('modifier' as const) },
+  };
   // Closed, and narrow enough that the box keeps the map beside it rather than stacking the list under a small map.
-  if (overrides.directoryClosed && settings.directory.toggle) settings.directory = { ...settings.directory, startClosed: true, width: Math.min(settings.directory.width, 240) };
+  if (overrides.directoryClosed && settings.directory.toggle)
+    settings.directory = { ...settings.directory, startClosed: true, width: Math.min(settings.directory.width, 240) };
   return { ...doc, settings };
 }
 
@@ -37,8 +41,10 @@ export default function ExampleViewer({ mapId, title, directoryClosed = false, d
     const ctrl = new AbortController();
     fetchPublished(window.location.origin, mapId, ctrl.signal).then(
       (r) => {
-        if (r.kind === 'ready') setLoaded({ kind: 'ready', map: { ...r.map, document: inPage(r.map.document, { directoryClosed }) } });
-        else setLoaded({ kind: 'failed', message: r.kind === 'error' ? r.message : 'The example map is not published.' });
+        if (r.kind === 'ready')
+          setLoaded({ kind: 'ready', map: { ...r.map, document: inPage(r.map.document, { directoryClosed }) } });
+        else
+          setLoaded({ kind: 'failed', message: r.kind === 'error' ? r.message : 'The example map is not published.' });
       },
       () => undefined,
     );

@@ -6,7 +6,11 @@ const content: CaseStudyContent = {
   eyebrow: PAGE_TITLES.geographic,
   title: 'Clickable regions for networks, offices and data',
   lead: 'Start from a built-in map of the world, a continent, a country or the USA, and let every region and location tell its story.',
-  live: { map: EXAMPLE_MAPS.geographic, caption: '24 dealers placed by latitude and longitude on the built-in map of Europe, countries coloured by sales region.' },
+  live: {
+    map: EXAMPLE_MAPS.geographic,
+    caption:
+      '24 dealers placed by latitude and longitude on the built-in map of Europe, countries coloured by sales region.',
+  },
   challenge:
     'Dealer networks, sales territories and project portfolios are geographic by nature, but a general-purpose map service brings API keys, usage quotas and a map full of detail that distracts from yours.',
   solution: [

@@ -38,7 +38,15 @@ export function LiveExample({ mapId, title, caption, directoryClosed, size = 'wi
   const loading = <Spinner size="lg" label="Loading the example map" className="live-example__status" />;
   return (
     <figure className={`live-example live-example--${size}`}>
-      <div className="live-example__map">{started ? <Suspense fallback={loading}><ExampleViewer mapId={mapId} title={title} directoryClosed={directoryClosed} directions={directions} /></Suspense> : loading}</div>
+      <div className="live-example__map">
+        {started ? (
+          <Suspense fallback={loading}>
+            <ExampleViewer mapId={mapId} title={title} directoryClosed={directoryClosed} directions={directions} />
+          </Suspense>
+        ) : (
+          loading
+        )}
+      </div>
       <figcaption className="live-example__caption">
         <span>{caption}</span>
         <span className="live-example__links">

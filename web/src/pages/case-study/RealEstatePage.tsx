@@ -6,7 +6,11 @@ const content: CaseStudyContent = {
   eyebrow: PAGE_TITLES.realEstate,
   title: 'Show every lot, unit and floor at a glance',
   lead: 'Developers and agents turn site plans and floor plans into availability maps that buyers explore on their own, on the project website or on the sales office screen.',
-  live: { map: EXAMPLE_MAPS.realEstate, caption: 'Willow Creek, a site plan of 30 lots. Filter by status, size, bedrooms or price, or pick a lot for its details.' },
+  live: {
+    map: EXAMPLE_MAPS.realEstate,
+    caption:
+      'Willow Creek, a site plan of 30 lots. Filter by status, size, bedrooms or price, or pick a lot for its details.',
+  },
   challenge:
     'Buyers want to know what is still available, where it is and what it costs before they call. A PDF of the site plan answers none of that, and it is out of date the day a unit sells.',
   solution: [

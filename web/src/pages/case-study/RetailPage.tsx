@@ -6,7 +6,10 @@ const content: CaseStudyContent = {
   eyebrow: PAGE_TITLES.retail,
   title: 'A mall directory shoppers actually use',
   lead: 'Shopping centres, outlet villages and department stores publish their store directory as a searchable map, floor by floor, on the website and on in-mall screens.',
-  live: { map: EXAMPLE_MAPS.retail, caption: 'Riverside Centre, a two-floor shopping centre. Search for a store, filter by category or switch floors.' },
+  live: {
+    map: EXAMPLE_MAPS.retail,
+    caption: 'Riverside Centre, a two-floor shopping centre. Search for a store, filter by category or switch floors.',
+  },
   challenge:
     'Tenants change every season. Printed directories and static images fall behind, and visitors on their phones can neither zoom into them nor search for a store.',
   solution: [

@@ -7,12 +7,16 @@ import { createMapInput, mapIdSchema } from '@mapnest/shared/maps';
 import { DEMO_MAP_ID, EXAMPLE_MAPS } from '../../state/config';
 
 /** A file the web app serves from web/public, by its URL path. */
-const publicFile = (urlPath: string) => readFileSync(fileURLToPath(new URL(`../../../public${urlPath}`, import.meta.url)), 'utf8');
+const publicFile = (urlPath: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../public${urlPath}`, import.meta.url)), 'utf8');
 
 /** The example as the seed creates it: through the createMap input schema, which is what the maps service checks. */
 function seeded(example: { title: string; file: string }): MapDocument {
   const parsed = createMapInput.safeParse({ title: example.title, mapData: JSON.parse(publicFile(example.file)) });
-  if (!parsed.success) throw new Error(`${example.file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `${example.file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data.mapData!;
 }
 
@@ -20,7 +24,8 @@ function seeded(example: { title: string; file: string }): MapDocument {
 function expectRegionsInSvg(doc: MapDocument) {
   const svgs = Object.fromEntries(doc.layers.map((l) => [l.id, publicFile(l.file)]));
   for (const loc of doc.locations.filter((l) => l.type === 'hidden')) {
-    for (const layer of loc.layer ? [loc.layer] : doc.layers.map((l) => l.id)) expect(svgs[layer], `${loc.id} on ${layer}`).toContain(`id="${loc.id}"`);
+    for (const layer of loc.layer ? [loc.layer] : doc.layers.map((l) => l.id))
+      expect(svgs[layer], `${loc.id} on ${layer}`).toContain(`id="${loc.id}"`);
   }
 }
 
@@ -37,7 +42,9 @@ describe('the example maps of the case studies', () => {
     const lots = doc.locations.filter((l) => l.id.startsWith('lot-'));
     expect(lots.length).toBeGreaterThanOrEqual(28);
     const statusGroups = ['available', 'reserved', 'sold'];
-    expect(doc.groups.filter((g) => statusGroups.includes(g.id)).map((g) => [g.name, /^#/.test(g.color ?? '')])).toEqual([
+    expect(
+      doc.groups.filter((g) => statusGroups.includes(g.id)).map((g) => [g.name, /^#/.test(g.color ?? '')]),
+    ).toEqual([
       ['Available', true],
       ['Reserved', true],
       ['Sold', true],
@@ -47,14 +54,23 @@ describe('the example maps of the case studies', () => {
       expect(Number(lot.fields?.size), lot.id).toBeGreaterThan(0);
       expect(Number(lot.fields?.price), lot.id).toBeGreaterThan(0);
       expect(Number(lot.fields?.bedrooms), lot.id).toBeGreaterThan(0);
-      expect(lot.groups?.filter((g) => statusGroups.includes(g)), lot.id).toHaveLength(1);
+      expect(
+        lot.groups?.filter((g) => statusGroups.includes(g)),
+        lot.id,
+      ).toHaveLength(1);
     }
     // Every status has lots in it, so each filter choice shows something.
-    for (const status of statusGroups) expect(lots.some((l) => l.groups?.includes(status)), status).toBe(true);
+    for (const status of statusGroups)
+      expect(
+        lots.some((l) => l.groups?.includes(status)),
+        status,
+      ).toBe(true);
     expect(doc.locations.map((l) => l.id)).toEqual(expect.arrayContaining(['clubhouse', 'park']));
     // Filters by status and by size and price; a legend of the statuses.
     expect(doc.filters.find((f) => f.type === 'groups')).toMatchObject({ groups: statusGroups });
-    const fields = doc.filters.flatMap((f) => (f.type === 'dropdown' ? [f.field] : f.type === 'checkbox' ? [f.condition.field] : []));
+    const fields = doc.filters.flatMap((f) =>
+      f.type === 'dropdown' ? [f.field] : f.type === 'checkbox' ? [f.condition.field] : [],
+    );
     expect(fields).toEqual(expect.arrayContaining(['fields.sizeBand', 'fields.price']));
     expect(doc.legend.map((l) => l.text)).toEqual(['Available', 'Reserved', 'Sold']);
     expect(doc.settings.legend.position).not.toBe('off');
@@ -79,9 +95,14 @@ describe('the example maps of the case studies', () => {
   it('geographic: about 20 points placed by latitude and longitude on a built-in map, in groups', () => {
     const doc = seeded(EXAMPLE_MAPS.geographic);
     expectRegionsInSvg(doc);
-    const builtin = (JSON.parse(publicFile('/builtin/index.json')) as { file: string; extent: number[]; width: number; height: number }[]).find(
-      (b) => b.file === doc.layers[0]!.file,
-    );
+    const builtin = (
+      JSON.parse(publicFile('/builtin/index.json')) as {
+        file: string;
+        extent: number[];
+        width: number;
+        height: number;
+      }[]
+    ).find((b) => b.file === doc.layers[0]!.file);
     expect(builtin, 'a built-in base map').toBeDefined();
     expect(doc.settings.geo?.extent).toEqual(builtin!.extent);
     expect([doc.settings.mapWidth, doc.settings.mapHeight]).toEqual([builtin!.width, builtin!.height]);

@@ -70,7 +70,9 @@ describe('ContactPage', () => {
   });
 
   it("shows the call's error message when it fails and keeps the form", async () => {
-    mockedCall.mockRejectedValue(new CallError('resource-exhausted', 'You have sent several messages already. Try again in an hour.'));
+    mockedCall.mockRejectedValue(
+      new CallError('resource-exhausted', 'You have sent several messages already. Try again in an hour.'),
+    );
     renderPage();
     fillValid();
     await send();
@@ -80,7 +82,9 @@ describe('ContactPage', () => {
   });
 
   it('puts server field issues next to their fields', async () => {
-    mockedCall.mockRejectedValue(new CallError('invalid-argument', 'Invalid input', [{ path: 'email', message: 'This address bounces.' }]));
+    mockedCall.mockRejectedValue(
+      new CallError('invalid-argument', 'Invalid input', [{ path: 'email', message: 'This address bounces.' }]),
+    );
     renderPage();
     fillValid();
     await send();

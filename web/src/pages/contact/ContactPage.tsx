@@ -11,11 +11,22 @@ import { useRequestForm } from './use-request-form';
 
 type Topic = keyof typeof CONTACT_TOPICS;
 
-const TOPIC_OPTIONS = (Object.keys(CONTACT_TOPICS) as Topic[]).map((value) => ({ value, label: CONTACT_TOPICS[value] }));
+const TOPIC_OPTIONS = (Object.keys(CONTACT_TOPICS) as Topic[]).map((value) => ({
+  value,
+  label: CONTACT_TOPICS[value],
+}));
 const FIELD_ORDER = ['name', 'email', 'topic', 'message'] as const;
 
 export default function ContactPage() {
-  const { values, set, errors, formError, sending, sent: sentTo, submit } = useRequestForm({
+  const {
+    values,
+    set,
+    errors,
+    formError,
+    sending,
+    sent: sentTo,
+    submit,
+  } = useRequestForm({
     kind: 'contact',
     initial: { website: '', name: '', email: '', topic: '' as Topic | '', message: '' },
     schema: contactRequestSchema,
@@ -37,7 +48,8 @@ export default function ContactPage() {
             <li>
               <h2 className="contact-points__title">Need a map built for you?</h2>
               <p>
-                Tell us about the project on the <Link to="/estimate">custom work</Link> page and we will send an estimate.
+                Tell us about the project on the <Link to="/estimate">custom work</Link> page and we will send an
+                estimate.
               </p>
             </li>
             <li>
@@ -48,7 +60,10 @@ export default function ContactPage() {
             </li>
             <li>
               <h2 className="contact-points__title">Subscribers</h2>
-              <p>Professional plans get priority support: mention the map you are writing about and we will pick it up first.</p>
+              <p>
+                Professional plans get priority support: mention the map you are writing about and we will pick it up
+                first.
+              </p>
             </li>
           </ul>
         </div>
@@ -68,7 +83,15 @@ export default function ContactPage() {
                 Send us a message
               </h2>
               <Honeypot value={values.website} onChange={(v) => set('website', v)} />
-              <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+              <TextField
+                label="Name"
+                name="name"
+                autoComplete="name"
+                required
+                value={values.name}
+                error={errors.name}
+                onChange={(e) => set('name', e.target.value)}
+              />
               <TextField
                 label="Email"
                 name="email"
@@ -79,8 +102,25 @@ export default function ContactPage() {
                 error={errors.email}
                 onChange={(e) => set('email', e.target.value)}
               />
-              <Select label="Topic" name="topic" required placeholder="Choose a topic" value={values.topic} options={TOPIC_OPTIONS} error={errors.topic} onChange={(v) => set('topic', v)} />
-              <TextAreaField label="Message" name="message" required rows={6} value={values.message} error={errors.message} onChange={(e) => set('message', e.target.value)} />
+              <Select
+                label="Topic"
+                name="topic"
+                required
+                placeholder="Choose a topic"
+                value={values.topic}
+                options={TOPIC_OPTIONS}
+                error={errors.topic}
+                onChange={(v) => set('topic', v)}
+              />
+              <TextAreaField
+                label="Message"
+                name="message"
+                required
+                rows={6}
+                value={values.message}
+                error={errors.message}
+                onChange={(e) => set('message', e.target.value)}
+              />
               {formError && (
                 <p className="form-alert form-alert--error" role="alert">
                   {formError}

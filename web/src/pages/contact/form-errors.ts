@@ -3,7 +3,9 @@ import { CallError, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 export type FieldErrors = Record<string, string>;
 
 /** The first message for each top-level field of a list of validation issues. */
-export function fieldErrorsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function fieldErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path[0];
@@ -18,7 +20,11 @@ export function fieldErrorsFromIssues(issues: readonly { path: readonly Property
 export function fieldErrorsFromCallError(error: unknown): FieldErrors | null {
   if (!(error instanceof CallError) || error.code !== 'invalid-argument' || !Array.isArray(error.details)) return null;
   const issues = (error.details as unknown[]).filter(
-    (d): d is FieldIssue => !!d && typeof d === 'object' && typeof (d as FieldIssue).path === 'string' && typeof (d as FieldIssue).message === 'string',
+    (d): d is FieldIssue =>
+      !!d &&
+      typeof d === 'object' &&
+      typeof (d as FieldIssue).path === 'string' &&
+      typeof (d as FieldIssue).message === 'string',
   );
   if (!issues.length) return null;
   return fieldErrorsFromIssues(issues.map((issue) => ({ path: issue.path.split('.'), message: issue.message })));
@@ -32,7 +38,8 @@ export function callErrorMessage(error: unknown): string {
   if (error instanceof CallError) {
     if (error.message && error.message !== error.code) return error.message;
     if (error.code === 'resource-exhausted') return MESSAGES.tooManyAttempts;
-    if (error.code === 'deadline-exceeded' || error.code === 'unavailable') return 'The server did not answer in time. Please try again.';
+    if (error.code === 'deadline-exceeded' || error.code === 'unavailable')
+      return 'The server did not answer in time. Please try again.';
   }
   return MESSAGES.internal;
 }

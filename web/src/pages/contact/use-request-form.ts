@@ -5,10 +5,20 @@
 import { useState, type FormEvent } from 'react';
 import type { SubmitContactInput } from '@mapnest/shared/contact';
 import { call } from '../../lib/api';
-import { callErrorMessage, fieldErrorsFromCallError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from './form-errors';
+import {
+  callErrorMessage,
+  fieldErrorsFromCallError,
+  fieldErrorsFromIssues,
+  focusFirstInvalid,
+  type FieldErrors,
+} from './form-errors';
 
 interface RequestSchema {
-  safeParse(data: unknown): { success: true; data: SubmitContactInput } | { success: false; error: { issues: Parameters<typeof fieldErrorsFromIssues>[0] } };
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: SubmitContactInput }
+    | { success: false; error: { issues: Parameters<typeof fieldErrorsFromIssues>[0] } };
 }
 
 export function useRequestForm<V extends Record<string, unknown>>(opts: {

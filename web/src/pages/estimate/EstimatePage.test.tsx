@@ -46,7 +46,10 @@ describe('EstimatePage', () => {
     change(screen.getByRole('spinbutton', { name: /^Number of maps/ }), '3');
     change(screen.getByRole('combobox', { name: /^Deadline/ }), 'quarter');
     change(screen.getByRole('combobox', { name: /^Budget/ }), '2000-10000');
-    change(screen.getByRole('textbox', { name: /^Project details/ }), 'Three levels, about 140 stores, embedded on our WordPress site.');
+    change(
+      screen.getByRole('textbox', { name: /^Project details/ }),
+      'Three levels, about 140 stores, embedded on our WordPress site.',
+    );
     await submit();
     expect(mockedCall).toHaveBeenCalledWith('submitContact', {
       kind: 'estimate',

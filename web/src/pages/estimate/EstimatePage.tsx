@@ -59,7 +59,8 @@ export default function EstimatePage() {
           <h2 className="form-layout__subheading">What is included</h2>
           <CheckList items={INCLUDED} />
           <p className="form-layout__aside">
-            Prefer to do it yourself? <Link to="/register">Start for free</Link> and follow the <Link to="/docs">documentation</Link>.
+            Prefer to do it yourself? <Link to="/register">Start for free</Link> and follow the{' '}
+            <Link to="/docs">documentation</Link>.
           </p>
         </div>
 
@@ -79,7 +80,15 @@ export default function EstimatePage() {
               </h2>
               <Honeypot value={values.website} onChange={(v) => set('website', v)} />
               <div className="form__row">
-                <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+                <TextField
+                  label="Name"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={values.name}
+                  error={errors.name}
+                  onChange={(e) => set('name', e.target.value)}
+                />
                 <TextField
                   label="Email"
                   name="email"
@@ -91,7 +100,14 @@ export default function EstimatePage() {
                   onChange={(e) => set('email', e.target.value)}
                 />
               </div>
-              <TextField label="Company" name="company" autoComplete="organization" value={values.company} error={errors.company} onChange={(e) => set('company', e.target.value)} />
+              <TextField
+                label="Company"
+                name="company"
+                autoComplete="organization"
+                value={values.company}
+                error={errors.company}
+                onChange={(e) => set('company', e.target.value)}
+              />
               <div className="form__row">
                 <Select
                   label="What do you need?"

@@ -49,27 +49,75 @@ const USE_CASES = [
 ];
 
 const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[] = [
-  { icon: <CloudIcon />, title: 'Hosted in the cloud', text: 'We host your maps and their images and serve them fast worldwide. No plugin to update, no server to run.' },
-  { icon: <CodeIcon />, title: 'Works on any platform', text: 'Paste one snippet into WordPress, Shopify, Webflow, Wix or any HTML page. It adapts to phones and desktops.' },
-  { icon: <BoltIcon />, title: 'Live in about 3 minutes', text: 'Upload a floor plan or pick a built-in map, drop your locations on it and publish.' },
-  { icon: <RefreshIcon />, title: 'Automatic updates', text: 'Edit a map once and every page that embeds it shows the change. New features arrive without reinstalling.' },
-  { icon: <LayersIcon />, title: 'Floors and layers', text: 'Stack floors, buildings or themes as layers. Visitors switch between them with one tap.' },
-  { icon: <SearchIcon />, title: 'Search, filters and deep links', text: 'A built-in directory with search and groups, and links that open the map on a given location.' },
-  { icon: <HistoryIcon />, title: 'Version history', text: 'Every save is kept. Name the versions that matter and restore any of them in a click.' },
-  { icon: <RouteIcon />, title: 'Wayfinding', text: 'Routes from A to B across floors, with a step-free option for visitors who need one.', pro: true },
-  { icon: <ChartIcon />, title: 'Map analytics', text: 'See how often your map is opened and which locations people click the most.', pro: true },
+  {
+    icon: <CloudIcon />,
+    title: 'Hosted in the cloud',
+    text: 'We host your maps and their images and serve them fast worldwide. No plugin to update, no server to run.',
+  },
+  {
+    icon: <CodeIcon />,
+    title: 'Works on any platform',
+    text: 'Paste one snippet into WordPress, Shopify, Webflow, Wix or any HTML page. It adapts to phones and desktops.',
+  },
+  {
+    icon: <BoltIcon />,
+    title: 'Live in about 3 minutes',
+    text: 'Upload a floor plan or pick a built-in map, drop your locations on it and publish.',
+  },
+  {
+    icon: <RefreshIcon />,
+    title: 'Automatic updates',
+    text: 'Edit a map once and every page that embeds it shows the change. New features arrive without reinstalling.',
+  },
+  {
+    icon: <LayersIcon />,
+    title: 'Floors and layers',
+    text: 'Stack floors, buildings or themes as layers. Visitors switch between them with one tap.',
+  },
+  {
+    icon: <SearchIcon />,
+    title: 'Search, filters and deep links',
+    text: 'A built-in directory with search and groups, and links that open the map on a given location.',
+  },
+  {
+    icon: <HistoryIcon />,
+    title: 'Version history',
+    text: 'Every save is kept. Name the versions that matter and restore any of them in a click.',
+  },
+  {
+    icon: <RouteIcon />,
+    title: 'Wayfinding',
+    text: 'Routes from A to B across floors, with a step-free option for visitors who need one.',
+    pro: true,
+  },
+  {
+    icon: <ChartIcon />,
+    title: 'Map analytics',
+    text: 'See how often your map is opened and which locations people click the most.',
+    pro: true,
+  },
 ];
 
 const STEPS = [
-  { title: 'Start from your plan', text: 'Upload an SVG, PNG or JPG floor plan, or start from a built-in map of the world, a continent, a country or the USA.' },
-  { title: 'Add your locations', text: 'Click to place a location, then give it a title, description, image, opening hours and link. Group them for filters.' },
-  { title: 'Embed it anywhere', text: 'Publish, copy the snippet and paste it into your site. Every later edit goes live without touching the page again.' },
+  {
+    title: 'Start from your plan',
+    text: 'Upload an SVG, PNG or JPG floor plan, or start from a built-in map of the world, a continent, a country or the USA.',
+  },
+  {
+    title: 'Add your locations',
+    text: 'Click to place a location, then give it a title, description, image, opening hours and link. Group them for filters.',
+  },
+  {
+    title: 'Embed it anywhere',
+    text: 'Publish, copy the snippet and paste it into your site. Every later edit goes live without touching the page again.',
+  },
 ];
 
 /** A word for someone who just left their account (spec §4: deletion lands here), passed as navigation state. */
 function LeftNotice() {
   const state: unknown = useLocation().state;
-  const notice = state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null;
+  const notice =
+    state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null;
   if (!notice) return null;
   return (
     <div className="container landing-notice" role="status">
@@ -91,8 +139,8 @@ export default function LandingPage() {
               {PAGE_TITLES.landing}
             </h1>
             <p className="hero__lead">
-              Turn floor plans, mall directories, site plans and region maps into maps people can search, click and navigate. Build them in your
-              browser; Mapnest hosts them and they run on any website.
+              Turn floor plans, mall directories, site plans and region maps into maps people can search, click and
+              navigate. Build them in your browser; Mapnest hosts them and they run on any website.
             </p>
             <div className="hero__actions">
               <Link to="/register" className="btn btn--primary btn--lg">
@@ -103,8 +151,8 @@ export default function LandingPage() {
               </Link>
             </div>
             <p className="hero__note">
-              {FREE_TEST_MAPS} free test maps for {TEST_MAP_ACTIVE_DAYS} days, no credit card needed. Plans from ${PRICES.basic.yearly} per map per
-              month.
+              {FREE_TEST_MAPS} free test maps for {TEST_MAP_ACTIVE_DAYS} days, no credit card needed. Plans from $
+              {PRICES.basic.yearly} per map per month.
             </p>
           </FadeIn>
           <div className="hero__visual">
@@ -140,7 +188,13 @@ export default function LandingPage() {
           />
           <FadeInStagger className="card-grid card-grid--4">
             {USE_CASES.map((useCase) => (
-              <LinkedCard key={useCase.to} title={useCase.title} to={useCase.to} image={{ src: useCase.image, width: 320, height: 200 }} description={<p>{useCase.text}</p>} />
+              <LinkedCard
+                key={useCase.to}
+                title={useCase.title}
+                to={useCase.to}
+                image={{ src: useCase.image, width: 320, height: 200 }}
+                description={<p>{useCase.text}</p>}
+              />
             ))}
           </FadeInStagger>
         </div>
@@ -172,7 +226,11 @@ export default function LandingPage() {
       <section className="section" aria-labelledby="steps-title">
         <div className="container steps">
           <div>
-            <SectionHeading id="steps-title" eyebrow="How it works" title="From floor plan to live map in three steps" />
+            <SectionHeading
+              id="steps-title"
+              eyebrow="How it works"
+              title="From floor plan to live map in three steps"
+            />
             <ol className="steps__list">
               {STEPS.map((step, i) => (
                 <li key={step.title} className="steps__item">
@@ -217,7 +275,8 @@ export default function LandingPage() {
           <div className="callout">
             <h3 className="callout__title">Rather have us build it?</h3>
             <p className="callout__text">
-              Send us your floor plans and a list of locations. We prepare the interactive map, you review it and publish it.
+              Send us your floor plans and a list of locations. We prepare the interactive map, you review it and
+              publish it.
             </p>
             <Link to="/estimate" className="callout__link">
               Request an estimate <ArrowRightIcon size={16} />
@@ -231,7 +290,9 @@ export default function LandingPage() {
           <h2 id="cta-title" className="cta-band__title">
             Put your first map online today
           </h2>
-          <p className="cta-band__text">Create an account, build a test map and embed it. Subscribe only when you are ready to go live.</p>
+          <p className="cta-band__text">
+            Create an account, build a test map and embed it. Subscribe only when you are ready to go live.
+          </p>
           <div className="cta-band__actions">
             <Link to="/register" className="btn btn--light btn--lg">
               Start for free

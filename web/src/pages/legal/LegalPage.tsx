@@ -47,8 +47,9 @@ export function LegalPage({ title, intro, sections }: LegalPageProps) {
       ))}
       <footer className="legal__footer">
         <p>
-          Questions about this document? <Link to="/contact">Contact us</Link>. See also the <Link to="/privacy">Privacy Policy</Link>,{' '}
-          <Link to="/terms">Terms &amp; Conditions</Link> and <Link to="/agreement">Service Agreement</Link>.
+          Questions about this document? <Link to="/contact">Contact us</Link>. See also the{' '}
+          <Link to="/privacy">Privacy Policy</Link>, <Link to="/terms">Terms &amp; Conditions</Link> and{' '}
+          <Link to="/agreement">Service Agreement</Link>.
         </p>
       </footer>
     </article>

@@ -8,9 +8,9 @@ const sections: LegalSection[] = [
     heading: 'Who we are',
     body: (
       <p>
-        Mapnest is operated by [Mapnest legal entity, registered address]. We are the controller of the personal data described in this policy.
-        For the content of maps you build, you are the controller and we process it on your behalf as described in the{' '}
-        <Link to="/agreement">Service Agreement</Link>.
+        Mapnest is operated by [Mapnest legal entity, registered address]. We are the controller of the personal data
+        described in this policy. For the content of maps you build, you are the controller and we process it on your
+        behalf as described in the <Link to="/agreement">Service Agreement</Link>.
       </p>
     ),
   },
@@ -20,27 +20,29 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Account data:</strong> your email address, name, password (stored only as a salted hash by our authentication provider), profile
-          photo if you upload one, and sign-in times.
+          <strong>Account data:</strong> your email address, name, password (stored only as a salted hash by our
+          authentication provider), profile photo if you upload one, and sign-in times.
         </li>
         <li>
           <strong>Map content:</strong> the maps, images, files and location details you upload or enter.
         </li>
         <li>
-          <strong>Billing data:</strong> your subscription status, plan and quantities. Card details are collected and stored by our payment
-          processor, Stripe; we never see or store full card numbers.
+          <strong>Billing data:</strong> your subscription status, plan and quantities. Card details are collected and
+          stored by our payment processor, Stripe; we never see or store full card numbers.
         </li>
         <li>
           <strong>Messages:</strong> what you send us through the contact and estimate forms.
         </li>
         <li>
-          <strong>Technical data:</strong> server logs with IP addresses, browser type and request times, kept for security and troubleshooting.
+          <strong>Technical data:</strong> server logs with IP addresses, browser type and request times, kept for
+          security and troubleshooting.
         </li>
         <li>
-          <strong>Map analytics (Professional plan):</strong> daily counts for each Professional map: views, the locations visitors open,
-          searches (the search words, lowercased and shortened, and whether they found anything), filter uses and route requests. Embedded
-          maps set no cookies and send no visitor identifier; we do not store visitors' IP addresses or browser types with these counts, and
-          we do not build profiles of the people who view your maps. Daily counts are deleted after 400 days.
+          <strong>Map analytics (Professional plan):</strong> daily counts for each Professional map: views, the
+          locations visitors open, searches (the search words, lowercased and shortened, and whether they found
+          anything), filter uses and route requests. Embedded maps set no cookies and send no visitor identifier; we do
+          not store visitors' IP addresses or browser types with these counts, and we do not build profiles of the
+          people who view your maps. Daily counts are deleted after 400 days.
         </li>
       </ul>
     ),
@@ -52,7 +54,10 @@ const sections: LegalSection[] = [
       <>
         <p>We use personal data to:</p>
         <ul>
-          <li>provide the service: host, save and publish your maps, and keep your account secure (performance of our contract with you);</li>
+          <li>
+            provide the service: host, save and publish your maps, and keep your account secure (performance of our
+            contract with you);
+          </li>
           <li>bill subscriptions and keep the records tax law requires (contract and legal obligation);</li>
           <li>answer your messages and support requests (contract or legitimate interest);</li>
           <li>send service emails such as address verification, password resets and important changes (contract);</li>
@@ -67,8 +72,8 @@ const sections: LegalSection[] = [
     heading: 'Cookies and local storage',
     body: (
       <p>
-        The app stores sign-in tokens in your browser so you stay signed in. These are strictly necessary and need no consent. We do not use
-        advertising cookies. Embedded maps do not set cookies on your visitors&apos; devices.
+        The app stores sign-in tokens in your browser so you stay signed in. These are strictly necessary and need no
+        consent. We do not use advertising cookies. Embedded maps do not set cookies on your visitors&apos; devices.
       </p>
     ),
   },
@@ -87,9 +92,9 @@ const sections: LegalSection[] = [
     heading: 'How long we keep it',
     body: (
       <p>
-        Account data and map content are kept while your account exists. When you delete your account (Settings, Security, Delete account) we
-        delete your profile and maps, and remove them from backups within 35 days. Billing records are kept as long as tax law requires. Server
-        logs are kept for up to 90 days.
+        Account data and map content are kept while your account exists. When you delete your account (Settings,
+        Security, Delete account) we delete your profile and maps, and remove them from backups within 35 days. Billing
+        records are kept as long as tax law requires. Server logs are kept for up to 90 days.
       </p>
     ),
   },
@@ -98,9 +103,9 @@ const sections: LegalSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        You can access, correct, export or delete your personal data, object to or restrict its processing, and complain to your data protection
-        authority. Most of this is available in the app&apos;s settings; for anything else, <Link to="/contact">contact us</Link> and we will answer
-        within one month.
+        You can access, correct, export or delete your personal data, object to or restrict its processing, and complain
+        to your data protection authority. Most of this is available in the app&apos;s settings; for anything else,{' '}
+        <Link to="/contact">contact us</Link> and we will answer within one month.
       </p>
     ),
   },
@@ -109,15 +114,20 @@ const sections: LegalSection[] = [
     heading: 'International transfers',
     body: (
       <p>
-        Our providers may process data outside your country. Where they do, transfers are covered by the European Commission&apos;s standard
-        contractual clauses or an equivalent safeguard.
+        Our providers may process data outside your country. Where they do, transfers are covered by the European
+        Commission&apos;s standard contractual clauses or an equivalent safeguard.
       </p>
     ),
   },
   {
     id: 'changes',
     heading: 'Changes to this policy',
-    body: <p>We will post any change on this page and, for significant changes, email account holders before they take effect.</p>,
+    body: (
+      <p>
+        We will post any change on this page and, for significant changes, email account holders before they take
+        effect.
+      </p>
+    ),
   },
 ];
 
@@ -125,7 +135,12 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title={PAGE_TITLES.privacy}
-      intro={<p>This policy explains what personal data Mapnest collects when you use the website and the app, why, and what you can do about it.</p>}
+      intro={
+        <p>
+          This policy explains what personal data Mapnest collects when you use the website and the app, why, and what
+          you can do about it.
+        </p>
+      }
       sections={sections}
     />
   );

@@ -34,7 +34,9 @@ describe('PricingPage', () => {
     renderPage();
     expect(screen.getByText('Can I cancel at any time?')).toBeTruthy();
     // The same rates the subscribe dialog and Stripe charge (shared/src/billing.ts).
-    expect(screen.getByText(/10% off from 10 maps, 15% off from 50 maps, 20% off from 100 maps, on every map/)).toBeTruthy();
+    expect(
+      screen.getByText(/10% off from 10 maps, 15% off from 50 maps, 20% off from 100 maps, on every map/),
+    ).toBeTruthy();
   });
 
   it('sends signed-out visitors to register and signed-in users to the subscribe dialog', () => {
@@ -42,6 +44,8 @@ describe('PricingPage', () => {
     expect(within(card('Basic')).getByRole('link').getAttribute('href')).toBe('/register');
     cleanup();
     renderPage(signedIn);
-    expect(within(card('Professional')).getByRole('link', { name: 'Choose Professional' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(within(card('Professional')).getByRole('link', { name: 'Choose Professional' }).getAttribute('href')).toBe(
+      '/maps#subscribe',
+    );
   });
 });

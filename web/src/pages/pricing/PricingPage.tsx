@@ -11,7 +11,16 @@ import { SectionHeading } from '../../components/SectionHeading';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
-import { billingNote, FREE_TIER_NOTE, LICENSE_NOTE, maxAnnualSavingPercent, PLAN_FEATURES, PLAN_TAGLINES, priceLabel, PRICING_FAQ } from '../../features/billing/plans';
+import {
+  billingNote,
+  FREE_TIER_NOTE,
+  LICENSE_NOTE,
+  maxAnnualSavingPercent,
+  PLAN_FEATURES,
+  PLAN_TAGLINES,
+  priceLabel,
+  PRICING_FAQ,
+} from '../../features/billing/plans';
 
 const PLANS: readonly PlanId[] = ['basic', 'pro'];
 
@@ -65,7 +74,10 @@ export default function PricingPage() {
                   <span className="plan-card__per">{billingNote(plan, period)}</span>
                 </p>
                 <CheckList items={PLAN_FEATURES[plan]} className="plan-card__features" />
-                <Link to={ctaTo} className={plan === 'pro' ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}>
+                <Link
+                  to={ctaTo}
+                  className={plan === 'pro' ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}
+                >
                   {signedIn ? `Choose ${PLAN_NAMES[plan]}` : 'Start for free'}
                 </Link>
               </article>
@@ -84,8 +96,8 @@ export default function PricingPage() {
             <div className="note-card">
               <h2 className="note-card__title">Volume and enterprise</h2>
               <p>
-                {VOLUME_DISCOUNTS.map((tier) => `${tier.percentOff}% off from ${tier.from} maps`).join(', ')}, on every map of the subscription, and
-                an enterprise program for larger deployments.{' '}
+                {VOLUME_DISCOUNTS.map((tier) => `${tier.percentOff}% off from ${tier.from} maps`).join(', ')}, on every
+                map of the subscription, and an enterprise program for larger deployments.{' '}
                 <Link to="/contact">Contact us</Link>.
               </p>
             </div>

@@ -9,15 +9,46 @@ import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
 
 const CAPABILITIES: { icon: ReactNode; title: string; text: string }[] = [
-  { icon: <RouteIcon />, title: 'Routes from A to B', text: 'Visitors pick a start and a destination; the map draws the shortest path along the walkways you define.' },
-  { icon: <LayersIcon />, title: 'Across floors', text: 'Routes change floors through lifts and stairs, and the map switches level as the visitor follows them.' },
-  { icon: <AccessibilityIcon />, title: 'Step-free option', text: 'One switch avoids stairs and escalators, for wheelchairs, prams and heavy luggage.' },
-  { icon: <PinIcon />, title: '"You are here"', text: 'Give each kiosk or entrance its own starting point, so directions begin where the visitor stands.' },
-  { icon: <CodeIcon />, title: 'Links with directions', text: 'Share a link that opens the map with a route already drawn, for invitations, tickets and emails.' },
-  { icon: <ChartIcon />, title: 'Analytics included', text: 'The Professional plan also counts map views and the locations people look for most.' },
+  {
+    icon: <RouteIcon />,
+    title: 'Routes from A to B',
+    text: 'Visitors pick a start and a destination; the map draws the shortest path along the walkways you define.',
+  },
+  {
+    icon: <LayersIcon />,
+    title: 'Across floors',
+    text: 'Routes change floors through lifts and stairs, and the map switches level as the visitor follows them.',
+  },
+  {
+    icon: <AccessibilityIcon />,
+    title: 'Step-free option',
+    text: 'One switch avoids stairs and escalators, for wheelchairs, prams and heavy luggage.',
+  },
+  {
+    icon: <PinIcon />,
+    title: '"You are here"',
+    text: 'Give each kiosk or entrance its own starting point, so directions begin where the visitor stands.',
+  },
+  {
+    icon: <CodeIcon />,
+    title: 'Links with directions',
+    text: 'Share a link that opens the map with a route already drawn, for invitations, tickets and emails.',
+  },
+  {
+    icon: <ChartIcon />,
+    title: 'Analytics included',
+    text: 'The Professional plan also counts map views and the locations people look for most.',
+  },
 ];
 
-const PLACES = ['Hospitals and clinics', 'University campuses', 'Shopping centres', 'Office buildings', 'Conference and event venues', 'Museums and airports'];
+const PLACES = [
+  'Hospitals and clinics',
+  'University campuses',
+  'Shopping centres',
+  'Office buildings',
+  'Conference and event venues',
+  'Museums and airports',
+];
 
 export default function WayfindingPage() {
   return (
@@ -30,8 +61,8 @@ export default function WayfindingPage() {
             </p>
             <h1 id="wayfinding-title">Directions inside your buildings</h1>
             <p className="hero__lead">
-              Wayfinding turns an interactive floor plan into turn-by-turn guidance: from the entrance to the right room, across buildings and
-              floors, with a step-free option.
+              Wayfinding turns an interactive floor plan into turn-by-turn guidance: from the entrance to the right
+              room, across buildings and floors, with a step-free option.
             </p>
             <div className="hero__actions">
               <Link to="/pricing" className="btn btn--primary btn--lg">
@@ -43,7 +74,13 @@ export default function WayfindingPage() {
             </div>
           </FadeIn>
           <FadeIn delay={0.1}>
-            <img className="case-hero__image" src="/img/wayfinding.svg" alt="A floor plan with a dotted route from a starting point past the lift to a destination, 4 minutes away." width={640} height={400} />
+            <img
+              className="case-hero__image"
+              src="/img/wayfinding.svg"
+              alt="A floor plan with a dotted route from a starting point past the lift to a destination, 4 minutes away."
+              width={640}
+              height={400}
+            />
           </FadeIn>
         </div>
       </section>
@@ -66,7 +103,11 @@ export default function WayfindingPage() {
 
       <section className="section section--flush" aria-labelledby="capabilities-title">
         <div className="container">
-          <SectionHeading id="capabilities-title" title="What visitors get" subtitle="Everything works inside the same embedded map, on phones, desktops and touch screens." />
+          <SectionHeading
+            id="capabilities-title"
+            title="What visitors get"
+            subtitle="Everything works inside the same embedded map, on phones, desktops and touch screens."
+          />
           <ul className="feature-grid">
             {CAPABILITIES.map((item) => (
               <li key={item.title} className="feature">
@@ -82,7 +123,11 @@ export default function WayfindingPage() {
       <section className="section section--tinted" aria-labelledby="places-title">
         <div className="container split">
           <div>
-            <SectionHeading id="places-title" title="Made for places people get lost in" subtitle="Wherever visitors arrive for the first time and have somewhere to be." />
+            <SectionHeading
+              id="places-title"
+              title="Made for places people get lost in"
+              subtitle="Wherever visitors arrive for the first time and have somewhere to be."
+            />
             <ul className="pill-list">
               {PLACES.map((place) => (
                 <li key={place}>{place}</li>
@@ -92,8 +137,8 @@ export default function WayfindingPage() {
           <div className="callout">
             <h3 className="callout__title">Included in {PLAN_NAMES.pro}</h3>
             <p className="callout__text">
-              Wayfinding comes with the {PLAN_NAMES.pro} plan, from ${PRICES.pro.yearly} per map per month billed annually, together with map analytics
-              and priority support.
+              Wayfinding comes with the {PLAN_NAMES.pro} plan, from ${PRICES.pro.yearly} per map per month billed
+              annually, together with map analytics and priority support.
             </p>
             <Link to="/pricing" className="callout__link">
               Compare plans

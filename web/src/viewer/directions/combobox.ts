@@ -46,7 +46,12 @@ export class PlacePicker {
       placeholder: 'Search places',
     });
     this.list = h('ul', { id: listId, class: 'mn-dir-options', role: 'listbox', 'aria-label': label, hidden: true });
-    this.el = h('div', { class: 'mn-dir-field' }, h('label', { for: inputId, class: 'mn-dir-label' }, label), h('div', { class: 'mn-dir-combo' }, this.input, this.list));
+    this.el = h(
+      'div',
+      { class: 'mn-dir-field' },
+      h('label', { for: inputId, class: 'mn-dir-label' }, label),
+      h('div', { class: 'mn-dir-combo' }, this.input, this.list),
+    );
     this.input.addEventListener('input', () => {
       this.picked = null;
       this.onPick(null);
@@ -72,17 +77,29 @@ export class PlacePicker {
   private filter(open: boolean): void {
     const q = foldText(this.input.value.trim());
     const shown: PickerOption[] = [];
-    for (let i = 0; i < this.options.length && shown.length < MAX_SHOWN; i++) if (!q || this.folded[i]!.includes(q)) shown.push(this.options[i]!);
+    for (let i = 0; i < this.options.length && shown.length < MAX_SHOWN; i++)
+      if (!q || this.folded[i]!.includes(q)) shown.push(this.options[i]!);
     this.shown = shown;
     this.active = shown.length ? 0 : -1;
     this.list.replaceChildren(
       ...(shown.length
         ? shown.map((o, i) => {
-            const li = h('li', { id: `${this.list.id}-${i}`, role: 'option', class: 'mn-dir-option', 'aria-selected': 'false' }, h('span', null, o.label), o.hint && h('span', { class: 'mn-dir-hint' }, o.hint));
+            const li = h(
+              'li',
+              { id: `${this.list.id}-${i}`, role: 'option', class: 'mn-dir-option', 'aria-selected': 'false' },
+              h('span', null, o.label),
+              o.hint && h('span', { class: 'mn-dir-hint' }, o.hint),
+            );
             li.addEventListener('click', () => this.choose(i));
             return li;
           })
-        : [h('li', { class: 'mn-dir-empty', role: 'option', 'aria-disabled': 'true', 'aria-selected': 'false' }, 'No matching places')]),
+        : [
+            h(
+              'li',
+              { class: 'mn-dir-empty', role: 'option', 'aria-disabled': 'true', 'aria-selected': 'false' },
+              'No matching places',
+            ),
+          ]),
     );
     if (open) this.openList();
     this.highlight();

@@ -22,11 +22,21 @@ export interface Directions {
 
 /** Whether a map shows directions: Professional (state), switched on, with a network. */
 export function directionsAvailable(model: ViewerModel, state: number | null | undefined): boolean {
-  return state !== null && state !== undefined && hasWayfinding(state) && model.settings.wayfinding.enabled && model.doc.routes.length > 0;
+  return (
+    state !== null &&
+    state !== undefined &&
+    hasWayfinding(state) &&
+    model.settings.wayfinding.enabled &&
+    model.doc.routes.length > 0
+  );
 }
 
 /** Sets up directions for a mounted viewer, or returns null when the map has none. */
-export function attachDirections(host: DirectionsHost, state: number | null | undefined, request: DirectionsRequest = {}): Directions | null {
+export function attachDirections(
+  host: DirectionsHost,
+  state: number | null | undefined,
+  request: DirectionsRequest = {},
+): Directions | null {
   if (!directionsAvailable(host.model, state)) return null;
   const wf = host.model.settings.wayfinding;
   let panel: DirectionsPanel | null = null;
@@ -34,7 +44,18 @@ export function attachDirections(host: DirectionsHost, state: number | null | un
   let destroyed = false;
   let layer = host.layer();
   const label = 'Directions';
-  const toggle = h('button', { type: 'button', class: 'mn-control mn-directions-toggle', 'aria-label': label, title: label, 'aria-expanded': 'false' }, icon('route'), h('span', null, label));
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'mn-control mn-directions-toggle',
+      'aria-label': label,
+      title: label,
+      'aria-expanded': 'false',
+    },
+    icon('route'),
+    h('span', null, label),
+  );
   const corner = host.corner(wf.position) ?? host.corner('top-left');
   const load = (): Promise<DirectionsPanel | null> =>
     (loading ??= import('./panel').then(
@@ -69,14 +90,20 @@ export function attachDirections(host: DirectionsHost, state: number | null | un
     },
     decorate(details, id) {
       // Only places the network can reach get the button (placed, or a path ends at them).
-      if (!host.model.byId.get(id)?.coord && !host.model.doc.routes.some((r) => r.endpoint === id && !r.connector)) return;
+      if (!host.model.byId.get(id)?.coord && !host.model.doc.routes.some((r) => r.endpoint === id && !r.connector))
+        return;
       const body = details.querySelector('.mn-details-body') ?? details;
       let actions = body.querySelector('.mn-details-actions');
       if (!actions) {
         actions = h('div', { class: 'mn-details-actions' });
         body.append(actions);
       }
-      const button = h('button', { type: 'button', class: 'mn-chip-button mn-directions-to' }, icon('route', 16), h('span', null, label));
+      const button = h(
+        'button',
+        { type: 'button', class: 'mn-chip-button mn-directions-to' },
+        icon('route', 16),
+        h('span', null, label),
+      );
       button.addEventListener('click', () => void load().then((p) => p?.routeTo(id)));
       actions.prepend(button);
     },

@@ -71,7 +71,10 @@ export function partialPolyline(pts: readonly Pt[], fraction: number): Pt[] {
   return out;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   return e;
@@ -93,16 +96,40 @@ export class RouteOverlay {
     private readonly image: Size,
     private readonly style: RouteStyle,
   ) {
-    this.svg = el('svg', { class: 'mn-route', width: image.width, height: image.height, viewBox: `0 0 ${image.width} ${image.height}`, 'aria-hidden': 'true', focusable: 'false' });
-    const stroke = { fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'vector-effect': 'non-scaling-stroke' };
+    this.svg = el('svg', {
+      class: 'mn-route',
+      width: image.width,
+      height: image.height,
+      viewBox: `0 0 ${image.width} ${image.height}`,
+      'aria-hidden': 'true',
+      focusable: 'false',
+    });
+    const stroke = {
+      fill: 'none',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+      'vector-effect': 'non-scaling-stroke',
+    };
     this.casing = el('path', { ...stroke, stroke: '#fff', 'stroke-width': style.width + 4, 'stroke-opacity': 0.85 });
     this.line = el('path', { ...stroke, stroke: style.color, 'stroke-width': style.width, class: 'mn-route-line' });
-    this.start = el('circle', { r: 1, fill: '#fff', stroke: style.color, 'stroke-width': 3, 'vector-effect': 'non-scaling-stroke', class: 'mn-route-start' });
+    this.start = el('circle', {
+      r: 1,
+      fill: '#fff',
+      stroke: style.color,
+      'stroke-width': 3,
+      'vector-effect': 'non-scaling-stroke',
+      class: 'mn-route-start',
+    });
     this.end = el('g', { class: 'mn-route-end' });
     this.svg.append(this.casing, this.line, this.start, this.end);
     this.svg.style.display = 'none';
     // Inline sizes: a host page's `svg { max-width: 100% }` must not shrink the map's coordinate space.
-    Object.assign(this.svg.style, { width: `${image.width}px`, height: `${image.height}px`, maxWidth: 'none', maxHeight: 'none' });
+    Object.assign(this.svg.style, {
+      width: `${image.width}px`,
+      height: `${image.height}px`,
+      maxWidth: 'none',
+      maxHeight: 'none',
+    });
     // Under the markers (the floor plan's pane comes first), above the floor plan.
     viewport.insertBefore(this.svg, viewport.querySelector(':scope > .mn-markers'));
     const place = () => this.place();
@@ -117,11 +144,16 @@ export class RouteOverlay {
     // Dots keep their size on screen.
     const r = 6 / t.scale;
     this.start.setAttribute('r', String(r));
-    for (const c of this.end.querySelectorAll('circle')) c.setAttribute('r', String((c.classList.contains('mn-route-pulse') ? 9 : 7) / t.scale));
+    for (const c of this.end.querySelectorAll('circle'))
+      c.setAttribute('r', String((c.classList.contains('mn-route-pulse') ? 9 : 7) / t.scale));
   }
 
   /** Draws a segment (in normalised map space); `animate` grows it over the style's speed, then calls `done`. */
-  show(segment: RouteSegment, opts: { animate: boolean; destination: boolean; origin: boolean }, done?: () => void): void {
+  show(
+    segment: RouteSegment,
+    opts: { animate: boolean; destination: boolean; origin: boolean },
+    done?: () => void,
+  ): void {
     cancelAnimationFrame(this.frame);
     const pts: Pt[] = segment.points.map(([x, y]) => [x * this.image.width, y * this.image.height]);
     this.svg.style.display = '';
@@ -135,7 +167,15 @@ export class RouteOverlay {
       if (opts.destination) {
         this.end.append(
           el('circle', { cx: ex, cy: ey, r: 1, fill: this.style.color, 'fill-opacity': 0.35, class: 'mn-route-pulse' }),
-          el('circle', { cx: ex, cy: ey, r: 1, fill: this.style.color, stroke: '#fff', 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke' }),
+          el('circle', {
+            cx: ex,
+            cy: ey,
+            r: 1,
+            fill: this.style.color,
+            stroke: '#fff',
+            'stroke-width': 2,
+            'vector-effect': 'non-scaling-stroke',
+          }),
         );
         this.place();
       }

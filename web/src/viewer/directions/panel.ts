@@ -16,7 +16,11 @@ import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types
 /** Pause between one floor's segment and the next, in ms. */
 const FLOOR_PAUSE_MS = 700;
 
-export function createDirectionsPanel(host: DirectionsHost, request: DirectionsRequest, toggle: HTMLButtonElement): DirectionsPanel {
+export function createDirectionsPanel(
+  host: DirectionsHost,
+  request: DirectionsRequest,
+  toggle: HTMLButtonElement,
+): DirectionsPanel {
   const { model } = host;
   const s = model.settings;
   const wf = s.wayfinding;
@@ -37,14 +41,36 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
 
   const from = new PlacePicker(s.text.from, places, () => undefined);
   const to = new PlacePicker(s.text.to, places, () => undefined);
-  const here = fixed ? h('p', { class: 'mn-dir-here' }, h('span', { class: 'mn-dir-label' }, s.text.from), h('strong', null, `You are here: ${titleOf(fixed)}`)) : null;
-  const swap = fixed ? null : h('button', { type: 'button', class: 'mn-icon-button mn-dir-swap', 'aria-label': 'Swap start and destination', title: 'Swap' }, icon('swap', 16));
+  const here = fixed
+    ? h(
+        'p',
+        { class: 'mn-dir-here' },
+        h('span', { class: 'mn-dir-label' }, s.text.from),
+        h('strong', null, `You are here: ${titleOf(fixed)}`),
+      )
+    : null;
+  const swap = fixed
+    ? null
+    : h(
+        'button',
+        {
+          type: 'button',
+          class: 'mn-icon-button mn-dir-swap',
+          'aria-label': 'Swap start and destination',
+          title: 'Swap',
+        },
+        icon('swap', 16),
+      );
   const stepFree = h('input', { type: 'checkbox', class: 'mn-dir-stepfree' });
   const stepFreeField = wf.accessibleToggle ? h('label', { class: 'mn-dir-check' }, stepFree, 'Step-free route') : null;
   const goButton = h('button', { type: 'submit', class: 'mn-primary-button mn-dir-go' }, s.text.go);
   const status = h('p', { class: 'mn-dir-status', role: 'status', 'aria-live': 'polite' });
   const steps = h('ol', { class: 'mn-dir-steps', 'aria-label': 'Steps', hidden: true });
-  const close = h('button', { type: 'button', class: 'mn-icon-button mn-dir-close', 'aria-label': 'Close directions' }, icon('close', 16));
+  const close = h(
+    'button',
+    { type: 'button', class: 'mn-icon-button mn-dir-close', 'aria-label': 'Close directions' },
+    icon('close', 16),
+  );
   // On a phone the form folds away once a route is shown, so the map stays visible; this brings it back.
   const change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, 'Change route');
   const form = h(
@@ -55,11 +81,22 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
     to.el,
     h('div', { class: 'mn-dir-row' }, stepFreeField, goButton),
   );
-  const panel = h('section', { class: 'mn-directions', 'aria-label': 'Directions', hidden: true }, h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), close), form, status, change, steps);
+  const panel = h(
+    'section',
+    { class: 'mn-directions', 'aria-label': 'Directions', hidden: true },
+    h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), close),
+    form,
+    status,
+    change,
+    steps,
+  );
   const style = h('style', null, DIRECTIONS_CSS);
   host.root.append(style);
   toggle.after(panel);
-  toggle.setAttribute('aria-controls', (panel.id = `${toggle.id || 'mn'}-directions-${Math.random().toString(36).slice(2, 8)}`));
+  toggle.setAttribute(
+    'aria-controls',
+    (panel.id = `${toggle.id || 'mn'}-directions-${Math.random().toString(36).slice(2, 8)}`),
+  );
 
   const overlay = new RouteOverlay(host.viewport, host.view, model.image, {
     color: wf.lineColor ?? s.primaryColor,
@@ -150,7 +187,13 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
   const renderSteps = (d: RouteDescription) => {
     steps.replaceChildren(
       ...d.steps.map((step, n) => {
-        const b = h('button', { type: 'button', class: 'mn-dir-step', 'data-segment': String(step.segment) }, h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, String(n + 1)), h('span', null, step.text), model.layers.length > 1 && h('span', { class: 'mn-dir-hint' }, floorName(step.layer)));
+        const b = h(
+          'button',
+          { type: 'button', class: 'mn-dir-step', 'data-segment': String(step.segment) },
+          h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, String(n + 1)),
+          h('span', null, step.text),
+          model.layers.length > 1 && h('span', { class: 'mn-dir-hint' }, floorName(step.layer)),
+        );
         b.addEventListener('click', () => {
           stop();
           showSegment(step.segment, false);
@@ -184,7 +227,9 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
     if (host.deepLinking && !fixed) replaceDirectionsParams(a, b);
     if (!plan) {
-      status.textContent = free ? `No step-free route from ${titleOf(a)} to ${titleOf(b)}.` : `No route from ${titleOf(a)} to ${titleOf(b)}.`;
+      status.textContent = free
+        ? `No step-free route from ${titleOf(a)} to ${titleOf(b)}.`
+        : `No route from ${titleOf(a)} to ${titleOf(b)}.`;
       return;
     }
     text = describeRoute(plan, model.doc, titleOf(a), titleOf(b));
@@ -259,7 +304,11 @@ export function createDirectionsPanel(host: DirectionsHost, request: DirectionsR
       if (i >= 0) {
         shown = i;
         markSteps(i);
-        overlay.show(plan.segments[i]!, { animate: false, origin: i === 0, destination: i === plan.segments.length - 1 });
+        overlay.show(plan.segments[i]!, {
+          animate: false,
+          origin: i === 0,
+          destination: i === plan.segments.length - 1,
+        });
       } else overlay.clear();
     },
     destroy() {

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import {
-  addLocation, bulkUpdateLocations, cleanCoord, deleteLocations, duplicateLocation, moveLocation, nextLocationId, reorderLocation, updateLocation,
+  addLocation,
+  bulkUpdateLocations,
+  cleanCoord,
+  deleteLocations,
+  duplicateLocation,
+  moveLocation,
+  nextLocationId,
+  reorderLocation,
+  updateLocation,
 } from './locations';
 import { ActionError } from './registry';
 
 function sample(): MapDocument {
   const doc = blankDocument();
   doc.layers.push({ id: 'upper', name: 'Upper', file: '' });
-  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }];
+  doc.groups = [
+    { id: 'food', name: 'Food' },
+    { id: 'shops', name: 'Shops' },
+  ];
   doc.styles = [{ id: 'anchor', markers: true, svg: true, normal: {}, hover: {}, active: {} }];
   doc.locations = [
     { id: 'a', title: 'A', coord: [0.1, 0.1], layer: 'layer-1', groups: ['food'] },
@@ -16,7 +27,21 @@ function sample(): MapDocument {
     { id: 'c', title: 'C', coord: [0.9, 0.9], layer: 'upper' },
   ];
   doc.settings.startLocation = 'b';
-  doc.routes = [{ id: 'r1', layer: 'layer-1', points: [[0, 0], [1, 1]], closed: false, endpoint: 'b', connector: false, weight: 1, inaccessible: false }];
+  doc.routes = [
+    {
+      id: 'r1',
+      layer: 'layer-1',
+      points: [
+        [0, 0],
+        [1, 1],
+      ],
+      closed: false,
+      endpoint: 'b',
+      connector: false,
+      weight: 1,
+      inaccessible: false,
+    },
+  ];
   return doc;
 }
 
@@ -28,14 +53,21 @@ describe('location.add', () => {
     const id = nextLocationId(doc);
     const next = addLocation.perform(doc, { id, coord: [0.25, 0.75], layer: 'upper' });
     expect(next.locations).toHaveLength(4);
-    expect(next.locations[3]).toMatchObject({ id: 'location-4', coord: [0.25, 0.75], layer: 'upper', title: 'Location 4' });
+    expect(next.locations[3]).toMatchObject({
+      id: 'location-4',
+      coord: [0.25, 0.75],
+      layer: 'upper',
+      title: 'Location 4',
+    });
     expect(doc.locations).toHaveLength(3);
     valid(next);
   });
 
   it('rejects a duplicate id and leaves the document unchanged', () => {
     const doc = sample();
-    expect(() => addLocation.perform(doc, { id: 'a', coord: [0, 0] })).toThrow('There is already a location with the id "a"');
+    expect(() => addLocation.perform(doc, { id: 'a', coord: [0, 0] })).toThrow(
+      'There is already a location with the id "a"',
+    );
   });
 
   it('clamps points outside the map to its edges', () => {
@@ -69,15 +101,25 @@ describe('location.update', () => {
   });
 
   it('rejects an id that is taken or malformed', () => {
-    expect(() => updateLocation.perform(sample(), { id: 'b', patch: { id: 'a' } })).toThrow('already a location with the id "a"');
+    expect(() => updateLocation.perform(sample(), { id: 'b', patch: { id: 'a' } })).toThrow(
+      'already a location with the id "a"',
+    );
     expect(() => updateLocation.perform(sample(), { id: 'b', patch: { id: 'has space' } })).toThrow(ActionError);
   });
 
   it('rejects bad values with the field name', () => {
-    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { color: 'red' } })).toThrow('Location "a" (color): Must be a hex color');
-    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { link: 'javascript:alert(1)' } })).toThrow('(link)');
-    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { groups: ['nope'] } })).toThrow('Unknown group "nope"');
-    expect(() => updateLocation.perform(sample(), { id: 'zz', patch: {} })).toThrow('There is no location with the id "zz"');
+    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { color: 'red' } })).toThrow(
+      'Location "a" (color): Must be a hex color',
+    );
+    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { link: 'javascript:alert(1)' } })).toThrow(
+      '(link)',
+    );
+    expect(() => updateLocation.perform(sample(), { id: 'a', patch: { groups: ['nope'] } })).toThrow(
+      'Unknown group "nope"',
+    );
+    expect(() => updateLocation.perform(sample(), { id: 'zz', patch: {} })).toThrow(
+      'There is no location with the id "zz"',
+    );
   });
 });
 
@@ -129,7 +171,10 @@ describe('location.reorder and location.duplicate', () => {
 
 describe('location.bulkUpdate', () => {
   it('sets layer, style and colour and adds and removes groups on every selected location', () => {
-    const next = bulkUpdateLocations.perform(sample(), { ids: ['a', 'b'], patch: { layer: 'upper', style: 'anchor', color: '#ff0000', addGroups: ['shops'], removeGroups: ['food'] } });
+    const next = bulkUpdateLocations.perform(sample(), {
+      ids: ['a', 'b'],
+      patch: { layer: 'upper', style: 'anchor', color: '#ff0000', addGroups: ['shops'], removeGroups: ['food'] },
+    });
     expect(next.locations[0]).toMatchObject({ layer: 'upper', style: 'anchor', color: '#ff0000', groups: ['shops'] });
     expect(next.locations[1]).toMatchObject({ layer: 'upper', style: 'anchor', groups: ['shops'] });
     expect(next.locations[2]).toEqual(sample().locations[2]);
@@ -139,7 +184,9 @@ describe('location.bulkUpdate', () => {
   it('removes a field with null and rejects unknown groups', () => {
     const next = bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { layer: null } });
     expect(next.locations[0]!.layer).toBeUndefined();
-    expect(() => bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { addGroups: ['x'] } })).toThrow('Unknown group "x"');
+    expect(() => bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { addGroups: ['x'] } })).toThrow(
+      'Unknown group "x"',
+    );
     expect(() => bulkUpdateLocations.perform(sample(), { ids: ['a'], patch: { color: 'blue' } })).toThrow('color');
   });
 });

@@ -4,7 +4,13 @@
  * references to it (start location, wayfinding start, route endpoints).
  */
 import {
-  locationSchema, MAP_LIMITS, MERCATOR_MAX_LAT, type Location, type MapDocument, type MapPoint, type MarkerType,
+  locationSchema,
+  MAP_LIMITS,
+  MERCATOR_MAX_LAT,
+  type Location,
+  type MapDocument,
+  type MapPoint,
+  type MarkerType,
 } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 import { uniqueId } from '@mapnest/shared/map-ids';
@@ -35,8 +41,10 @@ function withLocations(doc: MapDocument, locations: Location[]): MapDocument {
 }
 
 function checkRefs(doc: MapDocument, loc: Location): void {
-  if (loc.layer != null && !doc.layers.some((l) => l.id === loc.layer)) throw new ActionError(`Unknown layer "${loc.layer}"`);
-  if (loc.style !== undefined && !doc.styles.some((s) => s.id === loc.style)) throw new ActionError(`Unknown style "${loc.style}"`);
+  if (loc.layer != null && !doc.layers.some((l) => l.id === loc.layer))
+    throw new ActionError(`Unknown layer "${loc.layer}"`);
+  if (loc.style !== undefined && !doc.styles.some((s) => s.id === loc.style))
+    throw new ActionError(`Unknown style "${loc.style}"`);
   if (loc.groups) {
     const known = new Set(doc.groups.map((g) => g.id));
     const seen = new Set<string>();
@@ -59,7 +67,9 @@ function renameRefs(doc: MapDocument, from: string, to: string): MapDocument {
           wayfinding: { ...s.wayfinding, fixedFrom: s.wayfinding.fixedFrom === from ? to : s.wayfinding.fixedFrom },
         }
       : s;
-  const routes = doc.routes.some((r) => r.endpoint === from) ? doc.routes.map((r) => (r.endpoint === from ? { ...r, endpoint: to } : r)) : doc.routes;
+  const routes = doc.routes.some((r) => r.endpoint === from)
+    ? doc.routes.map((r) => (r.endpoint === from ? { ...r, endpoint: to } : r))
+    : doc.routes;
   return settings === s && routes === doc.routes ? doc : { ...doc, settings, routes };
 }
 
@@ -71,7 +81,11 @@ function dropRefs(doc: MapDocument, removed: ReadonlySet<string>): MapDocument {
   if (!start && !fixed) return doc;
   return {
     ...doc,
-    settings: { ...s, startLocation: start ? null : s.startLocation, wayfinding: { ...s.wayfinding, fixedFrom: fixed ? null : s.wayfinding.fixedFrom } },
+    settings: {
+      ...s,
+      startLocation: start ? null : s.startLocation,
+      wayfinding: { ...s.wayfinding, fixedFrom: fixed ? null : s.wayfinding.fixedFrom },
+    },
   };
 }
 
@@ -81,7 +95,10 @@ function placeAt(doc: MapDocument, loc: Location, coord: MapPoint): Location {
   const geo = doc.settings.geo;
   if (geo && loc.latlon) {
     const [lat, lon] = mapToLatLon(coord, geo.extent);
-    next.latlon = [round(Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)), 6), round(Math.max(-180, Math.min(180, lon)), 6)];
+    next.latlon = [
+      round(Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)), 6),
+      round(Math.max(-180, Math.min(180, lon)), 6),
+    ];
   }
   return next;
 }
@@ -101,7 +118,8 @@ export const addLocation = defineAction<AddLocationArgs>({
   name: 'location.add',
   label: 'Add location',
   perform(doc, { id, coord, layer, title, index }) {
-    if (doc.locations.length >= MAP_LIMITS.locations) throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
+    if (doc.locations.length >= MAP_LIMITS.locations)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
     checkNewId(id, (x) => doc.locations.some((l) => l.id === x), 'location');
     const loc: Location = { id, title: title ?? `Location ${doc.locations.length + 1}`, coord: cleanCoord(coord) };
     if (layer != null) loc.layer = layer;

@@ -2,17 +2,49 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { registeredActions } from './registry';
 import {
-  addFilter, addGroup, addLayer, addStyle, importLocations, removeFilter, removeGroup, removeLayer, removeStyle, reorderFilter, reorderGroup,
-  reorderLayer, reorderStyle, replaceDocument, setDefaultLayer, setMapSize, updateFilter, updateGroup, updateLayer, updateSettings, updateStyle,
+  addFilter,
+  addGroup,
+  addLayer,
+  addStyle,
+  importLocations,
+  removeFilter,
+  removeGroup,
+  removeLayer,
+  removeStyle,
+  reorderFilter,
+  reorderGroup,
+  reorderLayer,
+  reorderStyle,
+  replaceDocument,
+  setDefaultLayer,
+  setMapSize,
+  updateFilter,
+  updateGroup,
+  updateLayer,
+  updateSettings,
+  updateStyle,
 } from './structure';
 import './locations';
 
 function sample(): MapDocument {
   const doc = blankDocument();
   doc.layers.push({ id: 'upper', name: 'Upper', file: 'upper.svg' });
-  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }];
+  doc.groups = [
+    { id: 'food', name: 'Food' },
+    { id: 'shops', name: 'Shops' },
+  ];
   doc.styles = [{ id: 'anchor', markers: true, svg: true, normal: { fill: '#ff0000' }, hover: {}, active: {} }];
-  doc.filters = [{ id: 'cat', name: 'Category', disable: false, type: 'groups', groups: ['food', 'shops'], default: ['food'], match: 'any' }];
+  doc.filters = [
+    {
+      id: 'cat',
+      name: 'Category',
+      disable: false,
+      type: 'groups',
+      groups: ['food', 'shops'],
+      default: ['food'],
+      match: 'any',
+    },
+  ];
   doc.locations = [
     { id: 'a', coord: [0.1, 0.1], layer: 'layer-1', groups: ['food', 'shops'], style: 'anchor' },
     { id: 'b', coord: [0.5, 0.5], layer: 'upper' },
@@ -64,7 +96,10 @@ describe('layers', () => {
   });
 
   it('sets the map size and rejects impossible sizes', () => {
-    expect(setMapSize.perform(sample(), { width: 2000.4, height: 1200 }).settings).toMatchObject({ mapWidth: 2000, mapHeight: 1200 });
+    expect(setMapSize.perform(sample(), { width: 2000.4, height: 1200 }).settings).toMatchObject({
+      mapWidth: 2000,
+      mapHeight: 1200,
+    });
     expect(() => setMapSize.perform(sample(), { width: 0, height: 10 })).toThrow('Map size');
   });
 });
@@ -86,8 +121,12 @@ describe('groups', () => {
   });
 
   it('rejects a second group with the same name, whatever its case, and leaves a renamed group its own name', () => {
-    expect(() => addGroup.perform(sample(), { group: { id: 'food-2', name: ' food ' } })).toThrow('There is already a group named "Food"');
-    expect(() => updateGroup.perform(sample(), { id: 'shops', patch: { name: 'FOOD' } })).toThrow('There is already a group named "Food"');
+    expect(() => addGroup.perform(sample(), { group: { id: 'food-2', name: ' food ' } })).toThrow(
+      'There is already a group named "Food"',
+    );
+    expect(() => updateGroup.perform(sample(), { id: 'shops', patch: { name: 'FOOD' } })).toThrow(
+      'There is already a group named "Food"',
+    );
     expect(updateGroup.perform(sample(), { id: 'food', patch: { name: 'FOOD' } }).groups[0]!.name).toBe('FOOD');
     expect(() => updateGroup.perform(sample(), { id: 'food', patch: { name: '   ' } })).toThrow('A group needs a name');
   });
@@ -114,16 +153,51 @@ describe('reordering', () => {
   function withFour(): MapDocument {
     const doc = sample();
     delete doc.locations[0]!.style;
-    doc.styles = ['s1', 's2', 's3', 's4'].map((id) => ({ id, markers: true, svg: true, normal: {}, hover: {}, active: {} }));
-    doc.filters = ['f1', 'f2', 'f3', 'f4'].map((id) => ({ id, name: id, disable: false, type: 'groups' as const, groups: [], default: [], match: 'any' as const }));
+    doc.styles = ['s1', 's2', 's3', 's4'].map((id) => ({
+      id,
+      markers: true,
+      svg: true,
+      normal: {},
+      hover: {},
+      active: {},
+    }));
+    doc.filters = ['f1', 'f2', 'f3', 'f4'].map((id) => ({
+      id,
+      name: id,
+      disable: false,
+      type: 'groups' as const,
+      groups: [],
+      default: [],
+      match: 'any' as const,
+    }));
     return doc;
   }
 
   it('moves a style or a filter to a new position, down or up', () => {
-    expect(reorderStyle.perform(withFour(), { id: 's1', to: 2 }).styles.map((s) => s.id)).toEqual(['s2', 's3', 's1', 's4']);
-    expect(reorderStyle.perform(withFour(), { id: 's4', to: 0 }).styles.map((s) => s.id)).toEqual(['s4', 's1', 's2', 's3']);
-    expect(reorderFilter.perform(withFour(), { id: 'f2', to: 3 }).filters.map((f) => f.id)).toEqual(['f1', 'f3', 'f4', 'f2']);
-    expect(reorderFilter.perform(withFour(), { id: 'f3', to: 0 }).filters.map((f) => f.id)).toEqual(['f3', 'f1', 'f2', 'f4']);
+    expect(reorderStyle.perform(withFour(), { id: 's1', to: 2 }).styles.map((s) => s.id)).toEqual([
+      's2',
+      's3',
+      's1',
+      's4',
+    ]);
+    expect(reorderStyle.perform(withFour(), { id: 's4', to: 0 }).styles.map((s) => s.id)).toEqual([
+      's4',
+      's1',
+      's2',
+      's3',
+    ]);
+    expect(reorderFilter.perform(withFour(), { id: 'f2', to: 3 }).filters.map((f) => f.id)).toEqual([
+      'f1',
+      'f3',
+      'f4',
+      'f2',
+    ]);
+    expect(reorderFilter.perform(withFour(), { id: 'f3', to: 0 }).filters.map((f) => f.id)).toEqual([
+      'f3',
+      'f1',
+      'f2',
+      'f4',
+    ]);
     valid(reorderFilter.perform(withFour(), { id: 'f3', to: 0 }));
   });
 
@@ -136,33 +210,72 @@ describe('reordering', () => {
   });
 
   it('clamps a position past either end', () => {
-    expect(reorderFilter.perform(withFour(), { id: 'f1', to: 99 }).filters.map((f) => f.id)).toEqual(['f2', 'f3', 'f4', 'f1']);
-    expect(reorderStyle.perform(withFour(), { id: 's3', to: -5 }).styles.map((s) => s.id)).toEqual(['s3', 's1', 's2', 's4']);
+    expect(reorderFilter.perform(withFour(), { id: 'f1', to: 99 }).filters.map((f) => f.id)).toEqual([
+      'f2',
+      'f3',
+      'f4',
+      'f1',
+    ]);
+    expect(reorderStyle.perform(withFour(), { id: 's3', to: -5 }).styles.map((s) => s.id)).toEqual([
+      's3',
+      's1',
+      's2',
+      's4',
+    ]);
   });
 
   it('rejects an unknown id and a position that is not a whole number', () => {
-    expect(() => reorderStyle.perform(withFour(), { id: 'nope', to: 0 })).toThrow('There is no style with the id "nope"');
-    expect(() => reorderFilter.perform(withFour(), { id: 'nope', to: 0 })).toThrow('There is no filter with the id "nope"');
-    expect(() => reorderFilter.perform(withFour(), { id: 'f1', to: 1.5 })).toThrow('A filter position must be a whole number');
-    expect(() => reorderLayer.perform(withFour(), { id: 'upper', to: Number.NaN })).toThrow('A layer position must be a whole number');
+    expect(() => reorderStyle.perform(withFour(), { id: 'nope', to: 0 })).toThrow(
+      'There is no style with the id "nope"',
+    );
+    expect(() => reorderFilter.perform(withFour(), { id: 'nope', to: 0 })).toThrow(
+      'There is no filter with the id "nope"',
+    );
+    expect(() => reorderFilter.perform(withFour(), { id: 'f1', to: 1.5 })).toThrow(
+      'A filter position must be a whole number',
+    );
+    expect(() => reorderLayer.perform(withFour(), { id: 'upper', to: Number.NaN })).toThrow(
+      'A layer position must be a whole number',
+    );
   });
 });
 
 describe('filters', () => {
   it('names the filter and its field when a change breaks a rule of the whole map', () => {
     const doc = sample();
-    expect(() => updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, default: ['ghost'] } })).toThrow('Filter "cat" (default.0): Unknown group "ghost"');
-    const dropdown = { id: 'size', type: 'dropdown', name: 'Size', field: 'fields.size', options: [{ value: 'S' }, { value: 'S' }] };
-    expect(() => addFilter.perform(doc, { filter: dropdown })).toThrow('Filter "size" (options.1.value): Duplicate option "S"');
-    expect(() => addFilter.perform(doc, { filter: { ...dropdown, options: [{ value: 'S' }], default: 'M' } })).toThrow('Filter "size" (default): "M" is not one of the options');
+    expect(() => updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, default: ['ghost'] } })).toThrow(
+      'Filter "cat" (default.0): Unknown group "ghost"',
+    );
+    const dropdown = {
+      id: 'size',
+      type: 'dropdown',
+      name: 'Size',
+      field: 'fields.size',
+      options: [{ value: 'S' }, { value: 'S' }],
+    };
+    expect(() => addFilter.perform(doc, { filter: dropdown })).toThrow(
+      'Filter "size" (options.1.value): Duplicate option "S"',
+    );
+    expect(() => addFilter.perform(doc, { filter: { ...dropdown, options: [{ value: 'S' }], default: 'M' } })).toThrow(
+      'Filter "size" (default): "M" is not one of the options',
+    );
   });
 
   it('adds, changes and deletes filters, rejecting unknown groups', () => {
-    let doc = addFilter.perform(sample(), { filter: { id: 'open', type: 'checkbox', name: 'Open', condition: { field: 'fields.open', op: 'equals', value: 'yes' } } });
+    let doc = addFilter.perform(sample(), {
+      filter: {
+        id: 'open',
+        type: 'checkbox',
+        name: 'Open',
+        condition: { field: 'fields.open', op: 'equals', value: 'yes' },
+      },
+    });
     expect(doc.filters).toHaveLength(2);
     doc = updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, name: 'Categories' } });
     expect(doc.filters[0]!.name).toBe('Categories');
-    expect(() => updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, groups: ['ghost'] } })).toThrow('Unknown group "ghost"');
+    expect(() => updateFilter.perform(doc, { id: 'cat', filter: { ...doc.filters[0]!, groups: ['ghost'] } })).toThrow(
+      'Unknown group "ghost"',
+    );
     doc = removeFilter.perform(doc, { id: 'open' });
     expect(doc.filters).toHaveLength(1);
     valid(doc);
@@ -171,14 +284,18 @@ describe('filters', () => {
 
 describe('settings.update', () => {
   it('merges nested setting groups', () => {
-    const next = updateSettings.perform(sample(), { patch: { zoom: { maxZoom: 8 }, directory: { position: 'right' } } });
+    const next = updateSettings.perform(sample(), {
+      patch: { zoom: { maxZoom: 8 }, directory: { position: 'right' } },
+    });
     expect(next.settings.zoom).toMatchObject({ maxZoom: 8, enabled: true, wheel: 'always' });
     expect(next.settings.directory.position).toBe('right');
     valid(next);
   });
 
   it('rejects out-of-range values and unknown references', () => {
-    expect(() => updateSettings.perform(sample(), { patch: { zoom: { maxZoom: 500 } } })).toThrow('Settings (zoom.maxZoom): Must be at most 50');
+    expect(() => updateSettings.perform(sample(), { patch: { zoom: { maxZoom: 500 } } })).toThrow(
+      'Settings (zoom.maxZoom): Must be at most 50',
+    );
     expect(() => updateSettings.perform(sample(), { patch: { startLocation: 'zz' } })).toThrow('Unknown location "zz"');
   });
 });
@@ -187,13 +304,20 @@ describe('document.replace and location.import', () => {
   it('replaces the document only with a valid one', () => {
     const other = blankDocument({ mapWidth: 500 });
     expect(replaceDocument.perform(sample(), { doc: other }).settings.mapWidth).toBe(500);
-    expect(() => replaceDocument.perform(sample(), { doc: { ...other, layers: [] } })).toThrow('A map needs at least one layer');
+    expect(() => replaceDocument.perform(sample(), { doc: { ...other, layers: [] } })).toThrow(
+      'A map needs at least one layer',
+    );
   });
 
   it('adds, merges or replaces locations, creating new groups', () => {
-    const incoming = [{ id: 'b', title: 'Bee', groups: ['cafes'] }, { id: 'n', title: 'New', coord: [0.3, 0.3] as [number, number] }];
+    const incoming = [
+      { id: 'b', title: 'Bee', groups: ['cafes'] },
+      { id: 'n', title: 'New', coord: [0.3, 0.3] as [number, number] },
+    ];
     const groups = [{ id: 'cafes', name: 'Cafés' }];
-    expect(() => importLocations.perform(sample(), { locations: incoming, groups, mode: 'add' })).toThrow('already a location with the id "b"');
+    expect(() => importLocations.perform(sample(), { locations: incoming, groups, mode: 'add' })).toThrow(
+      'already a location with the id "b"',
+    );
     const merged = importLocations.perform(sample(), { locations: incoming, groups, mode: 'merge' });
     expect(merged.locations.map((l) => l.id)).toEqual(['a', 'b', 'n']);
     expect(merged.locations[1]).toMatchObject({ title: 'Bee', layer: 'upper', groups: ['cafes'] });
@@ -204,7 +328,9 @@ describe('document.replace and location.import', () => {
   });
 
   it('imports nothing when one location is invalid', () => {
-    expect(() => importLocations.perform(sample(), { locations: [{ id: 'x', color: 'nope' }], mode: 'add' })).toThrow('locations.2.color');
+    expect(() => importLocations.perform(sample(), { locations: [{ id: 'x', color: 'nope' }], mode: 'add' })).toThrow(
+      'locations.2.color',
+    );
   });
 });
 

@@ -4,8 +4,20 @@
  * removes the references to it, so the document always passes the strict schema.
  */
 import {
-  filterSchema, groupSchema, layerSchema, MAP_LIMITS, settingsSchema, strictMapDocument, styleSchema,
-  type Filter, type Group, type Layer, type Location, type MapDocument, type MapSettings, type Style,
+  filterSchema,
+  groupSchema,
+  layerSchema,
+  MAP_LIMITS,
+  settingsSchema,
+  strictMapDocument,
+  styleSchema,
+  type Filter,
+  type Group,
+  type Layer,
+  type Location,
+  type MapDocument,
+  type MapSettings,
+  type Style,
 } from '@mapnest/shared/map-document';
 import { ActionError, defineAction } from './registry';
 import { applyPatch, checked, checkNewId, indexOfId, reorderById } from './validate';
@@ -24,7 +36,8 @@ export const addLayer = defineAction<{ layer: { id: string; name: string; file?:
   name: 'layer.add',
   label: 'Add layer',
   perform(doc, { layer, index }) {
-    if (doc.layers.length >= MAP_LIMITS.layers) throw new ActionError(`A map holds at most ${MAP_LIMITS.layers} layers`);
+    if (doc.layers.length >= MAP_LIMITS.layers)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.layers} layers`);
     checkNewId(layer.id, (x) => doc.layers.some((l) => l.id === x), 'layer');
     const next = checked(layerSchema, layer, 'Layer');
     const layers = doc.layers.slice();
@@ -111,7 +124,11 @@ export const setMapSize = defineAction<{ width: number; height: number }>({
   name: 'map.setSize',
   label: 'Change the map size',
   perform(doc, { width, height }) {
-    const settings = checked(settingsSchema, { ...doc.settings, mapWidth: Math.round(width), mapHeight: Math.round(height) }, 'Map size');
+    const settings = checked(
+      settingsSchema,
+      { ...doc.settings, mapWidth: Math.round(width), mapHeight: Math.round(height) },
+      'Map size',
+    );
     return { ...doc, settings };
   },
 });
@@ -130,7 +147,8 @@ export const addGroup = defineAction<{ group: Group }>({
   name: 'group.add',
   label: 'Add group',
   perform(doc, { group }) {
-    if (doc.groups.length >= MAP_LIMITS.groups) throw new ActionError(`A map holds at most ${MAP_LIMITS.groups} groups`);
+    if (doc.groups.length >= MAP_LIMITS.groups)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.groups} groups`);
     checkNewId(group.id, (x) => doc.groups.some((g) => g.id === x), 'group');
     const next = checked(groupSchema, group, 'Group');
     checkGroupName(doc, next.name, null);
@@ -154,7 +172,9 @@ export const updateGroup = defineAction<{ id: string; patch: Partial<Group> }>({
       ...doc,
       groups,
       locations: doc.locations.map((l) => (l.groups?.includes(id) ? { ...l, groups: swap(l.groups) } : l)),
-      filters: doc.filters.map((f) => (f.type === 'groups' ? { ...f, groups: swap(f.groups), default: swap(f.default) } : f)),
+      filters: doc.filters.map((f) =>
+        f.type === 'groups' ? { ...f, groups: swap(f.groups), default: swap(f.default) } : f,
+      ),
     };
   },
 });
@@ -174,7 +194,9 @@ export const removeGroup = defineAction<{ id: string }>({
         const { groups: _g, ...rest } = l;
         return groups.length ? { ...rest, groups } : rest;
       }),
-      filters: doc.filters.map((f) => (f.type === 'groups' ? { ...f, groups: strip(f.groups), default: strip(f.default) } : f)),
+      filters: doc.filters.map((f) =>
+        f.type === 'groups' ? { ...f, groups: strip(f.groups), default: strip(f.default) } : f,
+      ),
     };
   },
 });
@@ -194,7 +216,8 @@ export const addStyle = defineAction<{ style: Partial<Style> & { id: string } }>
   name: 'style.add',
   label: 'Add style',
   perform(doc, { style }) {
-    if (doc.styles.length >= MAP_LIMITS.styles) throw new ActionError(`A map holds at most ${MAP_LIMITS.styles} styles`);
+    if (doc.styles.length >= MAP_LIMITS.styles)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.styles} styles`);
     checkNewId(style.id, (x) => doc.styles.some((s) => s.id === x), 'style');
     return { ...doc, styles: [...doc.styles, checked(styleSchema, style, 'Style')] };
   },
@@ -246,20 +269,28 @@ function withFilters(doc: MapDocument, filters: Filter[]): MapDocument {
   // Filters reference groups and fields; the whole-document rules check those (filters are few).
   const next = { ...doc, filters };
   const s = doc.settings;
-  const result = strictMapDocument.safeParse({ ...next, locations: [], routes: [], settings: { ...s, startLocation: null, wayfinding: { ...s.wayfinding, fixedFrom: null } } });
+  const result = strictMapDocument.safeParse({
+    ...next,
+    locations: [],
+    routes: [],
+    settings: { ...s, startLocation: null, wayfinding: { ...s.wayfinding, fixedFrom: null } },
+  });
   if (result.success) return next;
   const issue = result.error.issues[0]!;
   const [head, index, ...rest] = issue.path;
   if (head !== 'filters' || typeof index !== 'number') return checkWhole(next);
   // Said of the filter the author is editing, not as a path into the whole document.
-  throw new ActionError(`Filter "${filters[index]?.id ?? index}"${rest.length ? ` (${rest.map(String).join('.')})` : ''}: ${issue.message}`);
+  throw new ActionError(
+    `Filter "${filters[index]?.id ?? index}"${rest.length ? ` (${rest.map(String).join('.')})` : ''}: ${issue.message}`,
+  );
 }
 
 export const addFilter = defineAction<{ filter: unknown }>({
   name: 'filter.add',
   label: 'Add filter',
   perform(doc, { filter }) {
-    if (doc.filters.length >= MAP_LIMITS.filters) throw new ActionError(`A map holds at most ${MAP_LIMITS.filters} filters`);
+    if (doc.filters.length >= MAP_LIMITS.filters)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.filters} filters`);
     const next = checked(filterSchema, filter, 'Filter');
     checkNewId(next.id, (x) => doc.filters.some((f) => f.id === x), 'filter');
     return withFilters(doc, [...doc.filters, next]);
@@ -300,9 +331,24 @@ export const removeFilter = defineAction<{ id: string }>({
 // ---- Settings and whole documents --------------------------------------------------------------
 
 /** A partial settings object: nested groups are merged, not replaced. */
-export type SettingsPatch = { [K in keyof MapSettings]?: MapSettings[K] extends object | null ? Partial<NonNullable<MapSettings[K]>> | MapSettings[K] : MapSettings[K] };
+export type SettingsPatch = {
+  [K in keyof MapSettings]?: MapSettings[K] extends object | null
+    ? Partial<NonNullable<MapSettings[K]>> | MapSettings[K]
+    : MapSettings[K];
+};
 
-const GROUPS = ['layout', 'zoom', 'controls', 'directory', 'search', 'filters', 'popup', 'legend', 'wayfinding', 'text'] as const;
+const GROUPS = [
+  'layout',
+  'zoom',
+  'controls',
+  'directory',
+  'search',
+  'filters',
+  'popup',
+  'legend',
+  'wayfinding',
+  'text',
+] as const;
 
 export const updateSettings = defineAction<{ patch: SettingsPatch }>({
   name: 'settings.update',
@@ -311,8 +357,10 @@ export const updateSettings = defineAction<{ patch: SettingsPatch }>({
     const merged: Record<string, unknown> = { ...doc.settings, ...patch };
     for (const key of GROUPS) if (patch[key]) merged[key] = { ...doc.settings[key], ...(patch[key] as object) };
     const settings = checked(settingsSchema, merged, 'Settings');
-    if (settings.defaultLayer !== null && !doc.layers.some((l) => l.id === settings.defaultLayer)) throw new ActionError(`Unknown layer "${settings.defaultLayer}"`);
-    if (settings.startLocation !== null && !doc.locations.some((l) => l.id === settings.startLocation)) throw new ActionError(`Unknown location "${settings.startLocation}"`);
+    if (settings.defaultLayer !== null && !doc.layers.some((l) => l.id === settings.defaultLayer))
+      throw new ActionError(`Unknown layer "${settings.defaultLayer}"`);
+    if (settings.startLocation !== null && !doc.locations.some((l) => l.id === settings.startLocation))
+      throw new ActionError(`Unknown location "${settings.startLocation}"`);
     if (settings.wayfinding.fixedFrom !== null && !doc.locations.some((l) => l.id === settings.wayfinding.fixedFrom)) {
       throw new ActionError(`Unknown location "${settings.wayfinding.fixedFrom}"`);
     }
@@ -372,7 +420,11 @@ export const importLocations = defineAction<ImportArgs>({
       out.settings = {
         ...s,
         startLocation: s.startLocation !== null && !ids.has(s.startLocation) ? null : s.startLocation,
-        wayfinding: { ...s.wayfinding, fixedFrom: s.wayfinding.fixedFrom !== null && !ids.has(s.wayfinding.fixedFrom) ? null : s.wayfinding.fixedFrom },
+        wayfinding: {
+          ...s.wayfinding,
+          fixedFrom:
+            s.wayfinding.fixedFrom !== null && !ids.has(s.wayfinding.fixedFrom) ? null : s.wayfinding.fixedFrom,
+        },
       };
     }
     return checkWhole(out);

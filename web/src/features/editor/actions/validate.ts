@@ -13,12 +13,17 @@ export function checked<S extends z.ZodType>(schema: S, value: unknown, what: st
 
 /** Throws unless `id` is a valid id not already taken. */
 export function checkNewId(id: string, taken: (id: string) => boolean, what: string): void {
-  if (!ID_PATTERN.test(id)) throw new ActionError(`A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"`);
+  if (!ID_PATTERN.test(id))
+    throw new ActionError(`A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"`);
   if (taken(id)) throw new ActionError(`There is already a ${what} with the id "${id}"`);
 }
 
 /** A shallow patch applied to an object: `undefined` (or '' when `blankDeletes`) removes the key. */
-export function applyPatch<T extends object>(base: T, patch: Partial<Record<keyof T, unknown>>, blankDeletes = false): T {
+export function applyPatch<T extends object>(
+  base: T,
+  patch: Partial<Record<keyof T, unknown>>,
+  blankDeletes = false,
+): T {
   const out = { ...base } as Record<string, unknown>;
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || (blankDeletes && value === '')) delete out[key];

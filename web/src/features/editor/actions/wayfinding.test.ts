@@ -5,7 +5,19 @@ import { importMapplic } from '@mapnest/shared/mapplic-import';
 import { buildNetwork, checkNetwork } from '../../../map-core/wayfinding/network';
 import { ActionError } from './registry';
 import {
-  addEdge, clearEndpoint, deleteEdge, deleteNode, joinNodes, layerNodes, moveNode, nodeDegree, pinLocation, setConnector, snapPoint, unpinLocation, type Point,
+  addEdge,
+  clearEndpoint,
+  deleteEdge,
+  deleteNode,
+  joinNodes,
+  layerNodes,
+  moveNode,
+  nodeDegree,
+  pinLocation,
+  setConnector,
+  snapPoint,
+  unpinLocation,
+  type Point,
 } from './wayfinding';
 
 function base(): MapDocument {
@@ -25,7 +37,11 @@ describe('drawing edges', () => {
     let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.1], to: [0.5, 0.1] });
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.1], to: [0.5, 0.5] });
     expect(doc.routes).toHaveLength(1);
-    expect(doc.routes[0]!.points).toEqual([[0.1, 0.1], [0.5, 0.1], [0.5, 0.5]]);
+    expect(doc.routes[0]!.points).toEqual([
+      [0.1, 0.1],
+      [0.5, 0.1],
+      [0.5, 0.5],
+    ]);
     valid(doc);
   });
 
@@ -51,8 +67,12 @@ describe('drawing edges', () => {
 
   it('refuses a zero-length edge, a repeated edge and an unknown layer, changing nothing', () => {
     const doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.1], to: [0.5, 0.1] });
-    expect(() => addEdge.perform(doc, { layer: L, from: [0.2, 0.2], to: [0.2, 0.2] })).toThrow('An edge needs two different points');
-    expect(() => addEdge.perform(doc, { layer: L, from: [0.5, 0.1], to: [0.1, 0.1] })).toThrow('Those two nodes are already joined');
+    expect(() => addEdge.perform(doc, { layer: L, from: [0.2, 0.2], to: [0.2, 0.2] })).toThrow(
+      'An edge needs two different points',
+    );
+    expect(() => addEdge.perform(doc, { layer: L, from: [0.5, 0.1], to: [0.1, 0.1] })).toThrow(
+      'Those two nodes are already joined',
+    );
     expect(() => addEdge.perform(doc, { layer: 'nope', from: [0, 0], to: [1, 1] })).toThrow('There is no layer "nope"');
     expect(doc.routes).toHaveLength(1);
   });
@@ -85,7 +105,9 @@ describe('nodes', () => {
     const collapsed = joinNodes.perform(doc, { layer: L, from: [0.5, 0.9], into: [0.5, 0.5] });
     expect(nodeDegree(collapsed, L, [0.5, 0.5])).toBe(2);
     valid(collapsed);
-    expect(() => joinNodes.perform(doc, { layer: L, from: [0.1, 0.5], into: [0.3, 0.3] })).toThrow('There is no node there');
+    expect(() => joinNodes.perform(doc, { layer: L, from: [0.1, 0.5], into: [0.3, 0.3] })).toThrow(
+      'There is no node there',
+    );
   });
 
   it('deletes a node and its edges, splitting the paths through it', () => {
@@ -93,9 +115,19 @@ describe('nodes', () => {
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.1], to: [0.9, 0.1] });
     doc = addEdge.perform(doc, { layer: L, from: [0.9, 0.1], to: [0.9, 0.5] });
     const next = deleteNode.perform(doc, { layer: L, at: [0.5, 0.1] });
-    expect(next.routes.map((r) => r.points)).toEqual([[[0.9, 0.1], [0.9, 0.5]]]);
+    expect(next.routes.map((r) => r.points)).toEqual([
+      [
+        [0.9, 0.1],
+        [0.9, 0.5],
+      ],
+    ]);
     const mid = deleteNode.perform(doc, { layer: L, at: [0.9, 0.1] });
-    expect(mid.routes.map((r) => r.points)).toEqual([[[0.1, 0.1], [0.5, 0.1]]]);
+    expect(mid.routes.map((r) => r.points)).toEqual([
+      [
+        [0.1, 0.1],
+        [0.5, 0.1],
+      ],
+    ]);
     valid(mid);
   });
 
@@ -104,12 +136,50 @@ describe('nodes', () => {
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.1], to: [0.9, 0.1] });
     doc = addEdge.perform(doc, { layer: L, from: [0.9, 0.1], to: [0.9, 0.5] });
     const next = deleteEdge.perform(doc, { route: 'path-1', segment: 1 });
-    expect(next.routes.map((r) => r.points).sort()).toEqual([[[0.1, 0.1], [0.5, 0.1]], [[0.9, 0.1], [0.9, 0.5]]].sort());
+    expect(next.routes.map((r) => r.points).sort()).toEqual(
+      [
+        [
+          [0.1, 0.1],
+          [0.5, 0.1],
+        ],
+        [
+          [0.9, 0.1],
+          [0.9, 0.5],
+        ],
+      ].sort(),
+    );
     expect(new Set(next.routes.map((r) => r.id)).size).toBe(2);
     valid(next);
-    const area = { ...base(), routes: [{ id: 'hall', layer: L, points: [[0.1, 0.1], [0.3, 0.1], [0.3, 0.3]] as Point[], closed: true, connector: false, weight: 1, inaccessible: false }] };
+    const area = {
+      ...base(),
+      routes: [
+        {
+          id: 'hall',
+          layer: L,
+          points: [
+            [0.1, 0.1],
+            [0.3, 0.1],
+            [0.3, 0.3],
+          ] as Point[],
+          closed: true,
+          connector: false,
+          weight: 1,
+          inaccessible: false,
+        },
+      ],
+    };
     const opened = deleteEdge.perform(area, { route: 'hall', segment: 2 });
-    expect(opened.routes).toEqual([{ ...area.routes[0], closed: false, points: [[0.1, 0.1], [0.3, 0.1], [0.3, 0.3]] }]);
+    expect(opened.routes).toEqual([
+      {
+        ...area.routes[0],
+        closed: false,
+        points: [
+          [0.1, 0.1],
+          [0.3, 0.1],
+          [0.3, 0.3],
+        ],
+      },
+    ]);
     expect(() => deleteEdge.perform(area, { route: 'hall', segment: 3 })).toThrow('Path "hall" has no edge 3');
   });
 });
@@ -134,7 +204,13 @@ describe('connectors and attachments', () => {
     expect(upper).toMatchObject({ endpoint: 'lift-a', connector: true, connectorKind: 'lift', inaccessible: false });
     expect(upper.points.at(-1)).toEqual([0.5, 0.5]);
     valid(doc);
-    const stairs = setConnector.perform(twoFloors(), { layer: L, at: [0.5, 0.5], id: 's', kind: 'stairs', stepFree: false });
+    const stairs = setConnector.perform(twoFloors(), {
+      layer: L,
+      at: [0.5, 0.5],
+      id: 's',
+      kind: 'stairs',
+      stepFree: false,
+    });
     expect(stairs.routes[0]).toMatchObject({ connectorKind: 'stairs', inaccessible: true });
     const cleared = clearEndpoint.perform(doc, { layer: L, at: [0.5, 0.5] });
     expect(checkNetwork(cleared).components).toHaveLength(2);
@@ -144,17 +220,29 @@ describe('connectors and attachments', () => {
   it('refuses a connector at a node that is not a dead end, or named like a location', () => {
     let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.5], to: [0.5, 0.5] });
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.5], to: [0.9, 0.5] });
-    expect(() => setConnector.perform(doc, { layer: L, at: [0.5, 0.5], id: 'x', kind: 'lift', stepFree: true })).toThrow(ActionError);
-    expect(() => setConnector.perform(doc, { layer: L, at: [0.9, 0.5], id: 'shop', kind: 'lift', stepFree: true })).toThrow('"shop" is a location\'s id');
+    expect(() =>
+      setConnector.perform(doc, { layer: L, at: [0.5, 0.5], id: 'x', kind: 'lift', stepFree: true }),
+    ).toThrow(ActionError);
+    expect(() =>
+      setConnector.perform(doc, { layer: L, at: [0.9, 0.5], id: 'shop', kind: 'lift', stepFree: true }),
+    ).toThrow('"shop" is a location\'s id');
   });
 
   it('pins a location to a middle node with a short path, and unpins it', () => {
     let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.5], to: [0.5, 0.5] });
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.5], to: [0.9, 0.5] });
     const pinned = pinLocation.perform(doc, { location: 'shop', layer: L, at: [0.5, 0.5] });
-    expect(pinned.routes.at(-1)).toMatchObject({ points: [[0.5, 0.5], [0.5, 0.2]], endpoint: 'shop' });
+    expect(pinned.routes.at(-1)).toMatchObject({
+      points: [
+        [0.5, 0.5],
+        [0.5, 0.2],
+      ],
+      endpoint: 'shop',
+    });
     const net = buildNetwork(pinned);
-    expect(net.targets.get('shop')!.map((n) => net.nodes[n])).toEqual([{ layer: L, x: expect.any(Number) as number, y: expect.any(Number) as number }]);
+    expect(net.targets.get('shop')!.map((n) => net.nodes[n])).toEqual([
+      { layer: L, x: expect.any(Number) as number, y: expect.any(Number) as number },
+    ]);
     valid(pinned);
     const dead = pinLocation.perform(doc, { location: 'shop', layer: L, at: [0.1, 0.5] });
     expect(dead.routes[0]).toMatchObject({ endpoint: 'shop', connector: false });
@@ -189,15 +277,28 @@ describe('any sequence of wayfinding edits', () => {
             else if (s.t === 'move') doc = moveNode.perform(doc, { layer: s.layer, from: s.a, to: s.b });
             else if (s.t === 'join') doc = joinNodes.perform(doc, { layer: s.layer, from: s.a, into: s.b });
             else if (s.t === 'delNode') doc = deleteNode.perform(doc, { layer: s.layer, at: s.a });
-            else if (s.t === 'delEdge') doc = deleteEdge.perform(doc, { route: doc.routes[s.r % Math.max(1, doc.routes.length)]?.id ?? 'none', segment: s.s });
-            else if (s.t === 'conn') doc = setConnector.perform(doc, { layer: s.layer, at: s.a, id: 'lift-1', kind: 'lift', stepFree: s.stepFree });
-            else if (s.t === 'pin') doc = pinLocation.perform(doc, { location: s.layer === L ? 'shop' : 'cafe', layer: s.layer, at: s.a });
+            else if (s.t === 'delEdge')
+              doc = deleteEdge.perform(doc, {
+                route: doc.routes[s.r % Math.max(1, doc.routes.length)]?.id ?? 'none',
+                segment: s.s,
+              });
+            else if (s.t === 'conn')
+              doc = setConnector.perform(doc, {
+                layer: s.layer,
+                at: s.a,
+                id: 'lift-1',
+                kind: 'lift',
+                stepFree: s.stepFree,
+              });
+            else if (s.t === 'pin')
+              doc = pinLocation.perform(doc, { location: s.layer === L ? 'shop' : 'cafe', layer: s.layer, at: s.a });
             else doc = clearEndpoint.perform(doc, { layer: s.layer, at: s.a });
           } catch (err) {
             if (!(err instanceof ActionError)) throw err;
           }
           const result = strictMapDocument.safeParse(doc);
-          if (!result.success) throw new Error(`${s.t}: ${JSON.stringify(result.error.issues[0])} in ${JSON.stringify(doc.routes)}`);
+          if (!result.success)
+            throw new Error(`${s.t}: ${JSON.stringify(result.error.issues[0])} in ${JSON.stringify(doc.routes)}`);
           expect(new Set(doc.routes.map((r) => r.id)).size).toBe(doc.routes.length);
           checkNetwork(doc);
         }
@@ -212,26 +313,62 @@ describe('a Mapplic map with routes', () => {
   // a lift joining the floors (connect: layer), an open area, and stairs marked inaccessible.
   const mapplic = {
     settings: { mapWidth: 1000, mapHeight: 500, layer: 'ground' },
-    layers: [{ id: 'ground', name: 'Ground' }, { id: 'first', name: 'First' }],
+    layers: [
+      { id: 'ground', name: 'Ground' },
+      { id: 'first', name: 'First' },
+    ],
     locations: [
       { id: 'shoes', title: 'Shoes', layer: 'ground', coord: '0.1,0.2' },
       { id: 'books', title: 'Books', layer: 'first', coord: '0.8,0.8' },
     ],
     routes: [
       { id: 'mall', layer: 'ground', points: '100,250 500,250 900,250', element: 'polyline' },
-      { id: 'p-shoes', layer: 'ground', points: '100,250 100,100', element: 'polyline', endpoint: 'shoes', connect: 'location' },
+      {
+        id: 'p-shoes',
+        layer: 'ground',
+        points: '100,250 100,100',
+        element: 'polyline',
+        endpoint: 'shoes',
+        connect: 'location',
+      },
       { id: 'lift-g', layer: 'ground', points: '500,250 500,400', endpoint: 'lift-1', connect: 'layer' },
-      { id: 'stairs-g', layer: 'ground', points: '900,250 900,400', endpoint: 'stairs-1', connect: 'layer', inaccessible: 'true' },
+      {
+        id: 'stairs-g',
+        layer: 'ground',
+        points: '900,250 900,400',
+        endpoint: 'stairs-1',
+        connect: 'layer',
+        inaccessible: 'true',
+      },
       { id: 'hall', layer: 'first', points: '500,400 900,400 900,450 500,450', element: 'polygon', weight: '0.5' },
       { id: 'lift-f', layer: 'first', points: '600,425 500,400', endpoint: 'lift-1', connect: 'layer' },
-      { id: 'stairs-f', layer: 'first', points: '800,425 900,400', endpoint: 'stairs-1', connect: 'layer', inaccessible: 'true' },
+      {
+        id: 'stairs-f',
+        layer: 'first',
+        points: '800,425 900,400',
+        endpoint: 'stairs-1',
+        connect: 'layer',
+        inaccessible: 'true',
+      },
     ],
   };
 
   it('keeps endpoints, connectors, step-free flags and weights, and the editor check sees them', () => {
     const { document: doc } = importMapplic(mapplic);
-    expect(doc.routes.find((r) => r.id === 'lift-g')).toMatchObject({ endpoint: 'lift-1', connector: true, inaccessible: false, points: [[0.5, 0.5], [0.5, 0.8]] });
-    expect(doc.routes.find((r) => r.id === 'stairs-f')).toMatchObject({ endpoint: 'stairs-1', connector: true, inaccessible: true });
+    expect(doc.routes.find((r) => r.id === 'lift-g')).toMatchObject({
+      endpoint: 'lift-1',
+      connector: true,
+      inaccessible: false,
+      points: [
+        [0.5, 0.5],
+        [0.5, 0.8],
+      ],
+    });
+    expect(doc.routes.find((r) => r.id === 'stairs-f')).toMatchObject({
+      endpoint: 'stairs-1',
+      connector: true,
+      inaccessible: true,
+    });
     expect(doc.routes.find((r) => r.id === 'p-shoes')).toMatchObject({ endpoint: 'shoes', connector: false });
     expect(doc.routes.find((r) => r.id === 'hall')).toMatchObject({ closed: true, weight: 0.5 });
     valid(doc);

@@ -57,7 +57,10 @@ export function nodeDegree(doc: MapDocument, layer: string, at: readonly number[
   return degree;
 }
 
-export type Snap = { kind: 'node'; point: Point } | { kind: 'edge'; point: Point; route: string; segment: number } | { kind: 'free'; point: Point };
+export type Snap =
+  | { kind: 'node'; point: Point }
+  | { kind: 'edge'; point: Point; route: string; segment: number }
+  | { kind: 'free'; point: Point };
 
 /**
  * Where a pointer at `p` lands: the nearest node within `tolerance` (in map units: the caller turns
@@ -110,7 +113,8 @@ function splitAt(routes: Route[], layer: string, at: Point): Route[] {
       if (t > 0 && t < 1 && d2 < 1e-12) hit = i;
     });
     if (hit < 0) continue;
-    if (r.points.length >= MAP_LIMITS.routePoints) throw new ActionError(`A path holds at most ${MAP_LIMITS.routePoints} points`);
+    if (r.points.length >= MAP_LIMITS.routePoints)
+      throw new ActionError(`A path holds at most ${MAP_LIMITS.routePoints} points`);
     const points = r.points.slice();
     points.splice(hit + 1, 0, at);
     const out = routes.slice();
@@ -143,7 +147,8 @@ function checkLayer(doc: MapDocument, layer: string): void {
 }
 
 function checkNode(doc: MapDocument, layer: string, at: readonly number[]): void {
-  if (!doc.routes.some((r) => r.layer === layer && r.points.some((p) => same(p, at)))) throw new ActionError('There is no node there');
+  if (!doc.routes.some((r) => r.layer === layer && r.points.some((p) => same(p, at))))
+    throw new ActionError('There is no node there');
 }
 
 /**
@@ -159,12 +164,23 @@ export const addEdge = defineAction<{ layer: string; from: Point; to: Point }>({
     const b = clampPoint(to);
     if (same(a, b)) throw new ActionError('An edge needs two different points');
     let routes = splitAt(splitAt(doc.routes, layer, a), layer, b);
-    const exists = routes.some((r) => r.layer === layer && r.points.some((p, i) => {
-      const next = r.points[i + 1] ?? (r.closed ? r.points[0] : undefined);
-      return next !== undefined && ((same(p, a) && same(next, b)) || (same(p, b) && same(next, a)));
-    }));
+    const exists = routes.some(
+      (r) =>
+        r.layer === layer &&
+        r.points.some((p, i) => {
+          const next = r.points[i + 1] ?? (r.closed ? r.points[0] : undefined);
+          return next !== undefined && ((same(p, a) && same(next, b)) || (same(p, b) && same(next, a)));
+        }),
+    );
     if (exists) throw new ActionError('Those two nodes are already joined');
-    const k = routes.findIndex((r) => r.layer === layer && !r.closed && !r.endpoint && same(r.points[r.points.length - 1]!, a) && nodeDegree({ ...doc, routes }, layer, a) === 1);
+    const k = routes.findIndex(
+      (r) =>
+        r.layer === layer &&
+        !r.closed &&
+        !r.endpoint &&
+        same(r.points[r.points.length - 1]!, a) &&
+        nodeDegree({ ...doc, routes }, layer, a) === 1,
+    );
     if (k >= 0 && routes[k]!.points.length < MAP_LIMITS.routePoints) {
       const r = routes[k]!;
       routes = routes.slice();
@@ -185,7 +201,11 @@ export const moveNode = defineAction<{ layer: string; from: Point; to: Point }>(
     checkNode(doc, layer, from);
     const target = clampPoint(to);
     if (same(from, target)) return doc;
-    const routes = doc.routes.map((r) => (r.layer === layer && r.points.some((p) => same(p, from)) ? { ...r, points: r.points.map((p) => (same(p, from) ? target : p)) } : r));
+    const routes = doc.routes.map((r) =>
+      r.layer === layer && r.points.some((p) => same(p, from))
+        ? { ...r, points: r.points.map((p) => (same(p, from) ? target : p)) }
+        : r,
+    );
     return withRoutes(doc, tidy(routes));
   },
 });
@@ -262,7 +282,8 @@ export const deleteEdge = defineAction<{ route: string; segment: number }>({
     if (!r) throw new ActionError(`There is no path "${route}"`);
     let count = 0;
     forEachSegment(r, () => count++);
-    if (!Number.isInteger(segment) || segment < 0 || segment >= count) throw new ActionError(`Path "${route}" has no edge ${segment}`);
+    if (!Number.isInteger(segment) || segment < 0 || segment >= count)
+      throw new ActionError(`Path "${route}" has no edge ${segment}`);
     return withRoutes(doc, tidy(cutRoutes(doc, (x, i) => x.id === route && i === segment)));
   },
 });
@@ -287,36 +308,68 @@ export const deleteNode = defineAction<{ layer: string; at: Point }>({
  * point (the loose end buildNetwork attaches), and gets `fields`. A path that already carries an
  * endpoint keeps it: its last edge becomes a path of its own.
  */
-function setEndpointAt(doc: MapDocument, layer: string, at: Point, fields: Pick<Route, 'endpoint' | 'connector' | 'connectorKind' | 'inaccessible'>): MapDocument {
+function setEndpointAt(
+  doc: MapDocument,
+  layer: string,
+  at: Point,
+  fields: Pick<Route, 'endpoint' | 'connector' | 'connectorKind' | 'inaccessible'>,
+): MapDocument {
   checkNode(doc, layer, at);
-  if (nodeDegree(doc, layer, at) !== 1) throw new ActionError('Choose a node at the end of a path (a node with one edge)');
-  const k = doc.routes.findIndex((r) => r.layer === layer && !r.closed && (same(r.points[0]!, at) || same(r.points[r.points.length - 1]!, at)));
+  if (nodeDegree(doc, layer, at) !== 1)
+    throw new ActionError('Choose a node at the end of a path (a node with one edge)');
+  const k = doc.routes.findIndex(
+    (r) => r.layer === layer && !r.closed && (same(r.points[0]!, at) || same(r.points[r.points.length - 1]!, at)),
+  );
   const r = doc.routes[k]!;
   const points = same(r.points[0]!, at) ? r.points.slice().reverse() : r.points;
   const routes = doc.routes.slice();
   const apply = (base: Route): Route => {
     const { connectorKind: _k, ...rest } = base;
-    return checked(routeSchema, { ...rest, ...fields, ...(fields.connectorKind ? { connectorKind: fields.connectorKind } : {}) }, 'Path');
+    return checked(
+      routeSchema,
+      { ...rest, ...fields, ...(fields.connectorKind ? { connectorKind: fields.connectorKind } : {}) },
+      'Path',
+    );
   };
-  if (!r.endpoint || r.points.length === 2 && same(r.points[r.points.length - 1]!, at)) {
+  if (!r.endpoint || (r.points.length === 2 && same(r.points[r.points.length - 1]!, at))) {
     routes[k] = apply({ ...r, points });
     return withRoutes(doc, routes);
   }
   // Keep the existing endpoint on the rest of the path; the last edge carries the new one.
   const rest: Route = { ...r, points: points.slice(0, -1).reverse() };
-  const spur: Route = { id: nextPathId(doc), layer, points: points.slice(-2) as Point[], closed: false, connector: false, weight: r.weight, inaccessible: false };
+  const spur: Route = {
+    id: nextPathId(doc),
+    layer,
+    points: points.slice(-2) as Point[],
+    closed: false,
+    connector: false,
+    weight: r.weight,
+    inaccessible: false,
+  };
   routes[k] = rest;
   routes.push(apply(spur));
   return withRoutes(doc, routes);
 }
 
 /** Marks a dead-end node as a floor connector: paths on other floors with the same id are joined to it. */
-export const setConnector = defineAction<{ layer: string; at: Point; id: string; kind: ConnectorKind; stepFree: boolean }>({
+export const setConnector = defineAction<{
+  layer: string;
+  at: Point;
+  id: string;
+  kind: ConnectorKind;
+  stepFree: boolean;
+}>({
   name: 'wayfinding.connector.set',
   label: 'Set connector',
   perform(doc, { layer, at, id, kind, stepFree }) {
-    if (doc.locations.some((l) => l.id === id)) throw new ActionError(`"${id}" is a location's id; choose another name for the connector`);
-    return setEndpointAt(doc, layer, at, { endpoint: id, connector: true, connectorKind: kind, inaccessible: !stepFree });
+    if (doc.locations.some((l) => l.id === id))
+      throw new ActionError(`"${id}" is a location's id; choose another name for the connector`);
+    return setEndpointAt(doc, layer, at, {
+      endpoint: id,
+      connector: true,
+      connectorKind: kind,
+      inaccessible: !stepFree,
+    });
   },
 });
 
@@ -328,7 +381,8 @@ export const clearEndpoint = defineAction<{ layer: string; at: Point }>({
     checkNode(doc, layer, at);
     let changed = false;
     const routes = doc.routes.map((r) => {
-      if (r.layer !== layer || !r.endpoint || !same(r.points[r.points.length - 1]!, at) && !same(r.points[0]!, at)) return r;
+      if (r.layer !== layer || !r.endpoint || (!same(r.points[r.points.length - 1]!, at) && !same(r.points[0]!, at)))
+        return r;
       changed = true;
       const { endpoint: _e, connectorKind: _k, ...rest } = r;
       return { ...rest, connector: false, inaccessible: r.connector ? false : r.inaccessible };
@@ -349,9 +403,15 @@ export const pinLocation = defineAction<{ location: string; layer: string; at: P
     const loc = doc.locations.find((l) => l.id === location);
     if (!loc) throw new ActionError(`There is no location "${location}"`);
     checkNode(doc, layer, at);
-    if (nodeDegree(doc, layer, at) === 1) return setEndpointAt(doc, layer, at, { endpoint: location, connector: false, inaccessible: false });
-    if (!loc.coord || same(loc.coord, at)) throw new ActionError('Choose a node at the end of a path, or place the location on the map first');
-    const spur = checked(routeSchema, { id: nextPathId(doc), layer, points: [at, loc.coord], endpoint: location }, 'Path');
+    if (nodeDegree(doc, layer, at) === 1)
+      return setEndpointAt(doc, layer, at, { endpoint: location, connector: false, inaccessible: false });
+    if (!loc.coord || same(loc.coord, at))
+      throw new ActionError('Choose a node at the end of a path, or place the location on the map first');
+    const spur = checked(
+      routeSchema,
+      { id: nextPathId(doc), layer, points: [at, loc.coord], endpoint: location },
+      'Path',
+    );
     return withRoutes(doc, [...doc.routes, spur]);
   },
 });
@@ -361,7 +421,8 @@ export const unpinLocation = defineAction<{ location: string }>({
   name: 'wayfinding.location.unpin',
   label: 'Detach location',
   perform(doc, { location }) {
-    if (!doc.routes.some((r) => r.endpoint === location && !r.connector)) throw new ActionError('That location is not pinned to the network');
+    if (!doc.routes.some((r) => r.endpoint === location && !r.connector))
+      throw new ActionError('That location is not pinned to the network');
     return {
       ...doc,
       routes: doc.routes.map((r) => {

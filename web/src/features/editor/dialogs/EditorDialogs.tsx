@@ -52,10 +52,18 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       <h2 id={titleId}>Export</h2>
       <p>The current map, as it is in the editor (saved or not).</p>
       <div className="export-choices">
-        <button type="button" className="btn btn--secondary btn--block" onClick={() => download(toJson(doc), fileNameFor(map.title, 'json'), 'application/json')}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          onClick={() => download(toJson(doc), fileNameFor(map.title, 'json'), 'application/json')}
+        >
           Map as JSON (everything; imports back)
         </button>
-        <button type="button" className="btn btn--secondary btn--block" onClick={() => download(toCsv(doc), fileNameFor(map.title, 'csv'), 'text/csv')}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          onClick={() => download(toCsv(doc), fileNameFor(map.title, 'csv'), 'text/csv')}
+        >
           Locations as CSV ({doc.locations.length} rows)
         </button>
       </div>
@@ -68,7 +76,11 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-const DEVICES = { desktop: { width: 1280, height: 760, label: 'Desktop' }, tablet: { width: 820, height: 1000, label: 'Tablet' }, phone: { width: 390, height: 760, label: 'Phone' } } as const;
+const DEVICES = {
+  desktop: { width: 1280, height: 760, label: 'Desktop' },
+  tablet: { width: 820, height: 1000, label: 'Tablet' },
+  phone: { width: 390, height: 760, label: 'Phone' },
+} as const;
 type Device = keyof typeof DEVICES;
 
 function PreviewDialog({ onClose }: { onClose: () => void }) {
@@ -91,13 +103,26 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} labelledBy={titleId} className="preview-dialog">
       <div className="preview-dialog__bar">
         <h2 id={titleId}>Preview</h2>
-        <SegmentedToggle label="Screen size" size="sm" value={device} onChange={setDevice} options={(Object.keys(DEVICES) as Device[]).map((k) => ({ value: k, label: `${DEVICES[k].label} ${DEVICES[k].width}px` }))} />
+        <SegmentedToggle
+          label="Screen size"
+          size="sm"
+          value={device}
+          onChange={setDevice}
+          options={(Object.keys(DEVICES) as Device[]).map((k) => ({
+            value: k,
+            label: `${DEVICES[k].label} ${DEVICES[k].width}px`,
+          }))}
+        />
         <button type="button" className="btn btn--primary btn--sm" onClick={onClose}>
           Close
         </button>
       </div>
       <div ref={box} className="preview-dialog__stage">
-        <div className="preview-dialog__device" style={{ width: d.width, height: d.height, transform: `scale(${scale})` }} data-device={device}>
+        <div
+          className="preview-dialog__device"
+          style={{ width: d.width, height: d.height, transform: `scale(${scale})` }}
+          data-device={device}
+        >
           <MapViewer key={device} document={doc} title={map.title} deepLinking={false} height="fill" />
         </div>
       </div>
@@ -143,7 +168,8 @@ function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick?: 
         setFiles(page.files);
         setNext(page.nextPageToken);
       },
-      (err: unknown) => !cancelled && setError(`The library could not be loaded: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) =>
+        !cancelled && setError(`The library could not be loaded: ${err instanceof Error ? err.message : String(err)}`),
     );
     return () => {
       cancelled = true;
@@ -154,7 +180,8 @@ function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick?: 
     for (const file of Array.from(list)) {
       const entry: Upload = { name: file.name, fraction: 0 };
       setUploads((u) => [...u, entry]);
-      const update = (patch: Partial<Upload>) => setUploads((u) => u.map((x) => (x === entry ? Object.assign(entry, patch) && { ...entry } : x)));
+      const update = (patch: Partial<Upload>) =>
+        setUploads((u) => u.map((x) => (x === entry ? Object.assign(entry, patch) && { ...entry } : x)));
       try {
         await uploadFile(file, (fraction) => update({ fraction }));
         setUploads((u) => u.filter((x) => x.name !== file.name || x.error));
@@ -169,11 +196,20 @@ function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick?: 
     <Modal open onClose={onClose} labelledBy={titleId} className="files-dialog wide-dialog">
       <h2 id={titleId}>{onPick ? 'Choose a file' : 'File library'}</h2>
       <label className="file-drop">
-        <input type="file" multiple accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp" onChange={(e) => e.target.files && void upload(e.target.files)} />
+        <input
+          type="file"
+          multiple
+          accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
+          onChange={(e) => e.target.files && void upload(e.target.files)}
+        />
         <span>Upload images (SVG, PNG, JPG or WEBP, up to 10 MB each)…</span>
       </label>
       {uploads.map((u) => (
-        <div key={u.name} className={u.error ? 'upload-progress upload-progress--error' : 'upload-progress'} role={u.error ? 'alert' : 'status'}>
+        <div
+          key={u.name}
+          className={u.error ? 'upload-progress upload-progress--error' : 'upload-progress'}
+          role={u.error ? 'alert' : 'status'}
+        >
           {u.name}: {u.error ?? `${Math.round(u.fraction * 100)}%`}
           {!u.error && <progress value={u.fraction} max={1} aria-label={`Uploading ${u.name}`} />}
         </div>
@@ -187,12 +223,28 @@ function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick?: 
         <ul className="file-grid">
           {files.map((f) => (
             <li key={f.key} className="file-tile">
-              <button type="button" className="file-tile__pick" onClick={() => onPick?.(f)} disabled={!onPick} title={onPick ? `Use ${f.name}` : f.name}>
-                <img src={f.thumbnailUrl ?? f.url} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).src = f.url)} />
+              <button
+                type="button"
+                className="file-tile__pick"
+                onClick={() => onPick?.(f)}
+                disabled={!onPick}
+                title={onPick ? `Use ${f.name}` : f.name}
+              >
+                <img
+                  src={f.thumbnailUrl ?? f.url}
+                  alt=""
+                  loading="lazy"
+                  onError={(e) => ((e.target as HTMLImageElement).src = f.url)}
+                />
                 <span className="file-tile__name">{f.name}</span>
                 <span className="file-tile__meta">{(f.size / 1024).toFixed(0)} KB</span>
               </button>
-              <button type="button" className="icon-btn file-tile__delete" aria-label={`Delete ${f.name}`} onClick={() => setDeleting(f)}>
+              <button
+                type="button"
+                className="icon-btn file-tile__delete"
+                aria-label={`Delete ${f.name}`}
+                onClick={() => setDeleting(f)}
+              >
                 ×
               </button>
             </li>
@@ -200,7 +252,12 @@ function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick?: 
         </ul>
       )}
       {next && (
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void loadPage(next)} disabled={loading}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void loadPage(next)}
+          disabled={loading}
+        >
           {loading ? 'Loading…' : 'Load more'}
         </button>
       )}

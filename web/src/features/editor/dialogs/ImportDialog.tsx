@@ -5,30 +5,57 @@ import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { importLocations, replaceDocument, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
-import { guessMapping, parseCsv, rowsToLocations, TARGET_LABELS, type ColumnTarget, type ParsedCsv } from '../import/csv';
+import {
+  guessMapping,
+  parseCsv,
+  rowsToLocations,
+  TARGET_LABELS,
+  type ColumnTarget,
+  type ParsedCsv,
+} from '../import/csv';
 import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }
   | { kind: 'points'; name: string; format: 'GeoJSON' | 'KML'; text: string }
-  | { kind: 'document'; name: string; format: 'Mapnest' | 'Mapplic'; doc: MapDocument; warnings: string[]; title?: string }
+  | {
+      kind: 'document';
+      name: string;
+      format: 'Mapnest' | 'Mapplic';
+      doc: MapDocument;
+      warnings: string[];
+      title?: string;
+    }
   | { kind: 'error'; name: string; message: string };
 
 /** What a file is, by its name and contents. */
 function load(name: string, text: string): Loaded {
   const lower = name.toLowerCase();
-  if (lower.endsWith('.kml') || /^\s*(<\?xml[^>]*>\s*)?<kml[\s>]/i.test(text)) return { kind: 'points', name, format: 'KML', text };
-  if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt')) return { kind: 'csv', name, csv: parseCsv(text) };
+  if (lower.endsWith('.kml') || /^\s*(<\?xml[^>]*>\s*)?<kml[\s>]/i.test(text))
+    return { kind: 'points', name, format: 'KML', text };
+  if (lower.endsWith('.csv') || lower.endsWith('.tsv') || lower.endsWith('.txt'))
+    return { kind: 'csv', name, csv: parseCsv(text) };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    if (lower.endsWith('.json') || lower.endsWith('.geojson')) return { kind: 'error', name, message: `The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+    if (lower.endsWith('.json') || lower.endsWith('.geojson'))
+      return {
+        kind: 'error',
+        name,
+        message: `The file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+      };
     return { kind: 'csv', name, csv: parseCsv(text) };
   }
   const obj = json as Record<string, unknown>;
-  if (obj && (obj.type === 'FeatureCollection' || obj.type === 'Feature' || obj.type === 'Point')) return { kind: 'points', name, format: 'GeoJSON', text };
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || !('layers' in obj || 'levels' in obj || 'locations' in obj || 'settings' in obj)) {
+  if (obj && (obj.type === 'FeatureCollection' || obj.type === 'Feature' || obj.type === 'Point'))
+    return { kind: 'points', name, format: 'GeoJSON', text };
+  if (
+    !obj ||
+    typeof obj !== 'object' ||
+    Array.isArray(obj) ||
+    !('layers' in obj || 'levels' in obj || 'locations' in obj || 'settings' in obj)
+  ) {
     return { kind: 'error', name, message: 'This JSON is neither a map (Mapnest or Mapplic) nor GeoJSON.' };
   }
   if (obj.schemaVersion !== undefined) {
@@ -44,13 +71,17 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [over, setOver] = useState(false);
   const read = async (f: File) => {
-    if (f.size > 50 * 1024 * 1024) return setLoaded({ kind: 'error', name: f.name, message: 'The file is larger than 50 MB.' });
+    if (f.size > 50 * 1024 * 1024)
+      return setLoaded({ kind: 'error', name: f.name, message: 'The file is larger than 50 MB.' });
     setLoaded(load(f.name, await f.text()));
   };
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="import-dialog wide-dialog">
       <h2 id={titleId}>Import</h2>
-      <p className="panel__hint">CSV (with column mapping), GeoJSON or KML points (for geo-calibrated maps), or a map exported as JSON (Mapnest or Mapplic).</p>
+      <p className="panel__hint">
+        CSV (with column mapping), GeoJSON or KML points (for geo-calibrated maps), or a map exported as JSON (Mapnest
+        or Mapplic).
+      </p>
       <label
         className={over ? 'file-drop is-drop-target' : 'file-drop'}
         onDragOver={(e) => {
@@ -78,8 +109,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             if (f) void read(f);
           }}
         />
-        <span className="file-drop__text">{loaded ? `File: ${loaded.name}. Drop another here or` : 'Drop a file here or'}</span>
-        <span className="btn btn--secondary btn--sm file-drop__button">{loaded ? 'choose another…' : 'choose a file…'}</span>
+        <span className="file-drop__text">
+          {loaded ? `File: ${loaded.name}. Drop another here or` : 'Drop a file here or'}
+        </span>
+        <span className="btn btn--secondary btn--sm file-drop__button">
+          {loaded ? 'choose another…' : 'choose a file…'}
+        </span>
       </label>
       {loaded?.kind === 'error' && (
         <p className="form-alert form-alert--error" role="alert">
@@ -100,7 +135,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function ModeChoice({ mode, setMode, existing }: { mode: ImportArgs['mode']; setMode: (m: ImportArgs['mode']) => void; existing: number }) {
+function ModeChoice({
+  mode,
+  setMode,
+  existing,
+}: {
+  mode: ImportArgs['mode'];
+  setMode: (m: ImportArgs['mode']) => void;
+  existing: number;
+}) {
   if (existing === 0) return null;
   return (
     <fieldset className="field import-mode">
@@ -124,7 +167,17 @@ function ModeChoice({ mode, setMode, existing }: { mode: ImportArgs['mode']; set
  * Every problem with its line (or feature). Problems of single rows leave those rows out: the author
  * can import the good ones or cancel and fix the file; problems of the whole file stop the import.
  */
-function Issues({ issues, good, blocking, unit }: { issues: readonly string[]; good: number; blocking: boolean; unit: 'rows' | 'points' }) {
+function Issues({
+  issues,
+  good,
+  blocking,
+  unit,
+}: {
+  issues: readonly string[];
+  good: number;
+  blocking: boolean;
+  unit: 'rows' | 'points';
+}) {
   if (!issues.length) return null;
   const stop = blocking || good === 0;
   const count = `${issues.length} problem${issues.length > 1 ? 's' : ''}`;
@@ -161,14 +214,20 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
     const custom = mapping.filter((m) => m.startsWith('field:'));
     return [...base, ...custom.filter((c, i) => custom.indexOf(c) === i)];
   }, [mapping]);
-  const issues = [...csv.errors, ...result.issues.map((i) => `Line ${i.line}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`)];
+  const issues = [
+    ...csv.errors,
+    ...result.issues.map((i) => `Line ${i.line}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`),
+  ];
   const good = result.locations.length;
   const canImport = !result.blocking && good > 0;
 
   const submit = () => {
     if (!canImport) return;
     if (run(importLocations, { locations: result.locations, groups: result.groups, mode })) {
-      notify(`Imported ${result.locations.length} locations${result.groups.length ? ` and ${result.groups.length} new groups` : ''}. Undo reverts the import.`, 'info');
+      notify(
+        `Imported ${result.locations.length} locations${result.groups.length ? ` and ${result.groups.length} new groups` : ''}. Undo reverts the import.`,
+        'info',
+      );
       onDone();
     }
   };
@@ -215,7 +274,8 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
         </table>
       </div>
       <p className="panel__hint">
-        Preview of the first {Math.min(5, csv.rows.length)} of {csv.rows.length} rows. {canImport ? `${good} locations ready to import.` : ''}
+        Preview of the first {Math.min(5, csv.rows.length)} of {csv.rows.length} rows.{' '}
+        {canImport ? `${good} locations ready to import.` : ''}
       </p>
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="rows" />
@@ -235,7 +295,10 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
-  const result = useMemo(() => pointsToLocations(loaded.format === 'KML' ? parseKml(loaded.text) : parseGeoJson(loaded.text), doc), [loaded, doc]);
+  const result = useMemo(
+    () => pointsToLocations(loaded.format === 'KML' ? parseKml(loaded.text) : parseGeoJson(loaded.text), doc),
+    [loaded, doc],
+  );
   return (
     <div>
       <p>
@@ -282,7 +345,8 @@ function DocumentImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'd
   return (
     <div>
       <p>
-        A {loaded.format} map: {d.layers.length} layers, {d.locations.length} locations, {d.groups.length} groups, {d.styles.length} styles ({d.settings.mapWidth}×{d.settings.mapHeight} px).
+        A {loaded.format} map: {d.layers.length} layers, {d.locations.length} locations, {d.groups.length} groups,{' '}
+        {d.styles.length} styles ({d.settings.mapWidth}×{d.settings.mapHeight} px).
       </p>
       {loaded.warnings.length > 0 && (
         <details className="import-warnings">

@@ -40,7 +40,14 @@ function Snippet({ label, code }: { label: string; code: string }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <textarea id={id} className="input snippet__code" readOnly value={code} rows={code.split('\n').length + 1} onFocus={(e) => e.target.select()} />
+      <textarea
+        id={id}
+        className="input snippet__code"
+        readOnly
+        value={code}
+        rows={code.split('\n').length + 1}
+        onFocus={(e) => e.target.select()}
+      />
     </div>
   );
 }
@@ -63,11 +70,15 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
           <a href={url} target="_blank" rel="noopener">
             {url}
           </a>
-          {map.activeUntil ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.` : '.'} Every save updates it within a
-          minute.
+          {map.activeUntil
+            ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.`
+            : '.'}{' '}
+          Every save updates it within a minute.
         </p>
       ) : (
-        <p className="form-alert form-alert--error">This map is not public right now (its 7-day test period is over). Put it on a plan to publish it.</p>
+        <p className="form-alert form-alert--error">
+          This map is not public right now (its 7-day test period is over). Put it on a plan to publish it.
+        </p>
       )}
       {s.status === 'saving' && (
         <p className="form-alert" role="status">
@@ -92,11 +103,18 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
           { value: 'fixed', label: 'Fixed 600 px' },
         ]}
       />
-      <Snippet label="Iframe (works everywhere, including site builders)" code={iframeSnippet(origin, mapId, map.title, size)} />
-      <Snippet label="Script tag (no iframe; the map sizes itself and emits events)" code={scriptSnippet(origin, mapId)} />
+      <Snippet
+        label="Iframe (works everywhere, including site builders)"
+        code={iframeSnippet(origin, mapId, map.title, size)}
+      />
+      <Snippet
+        label="Script tag (no iframe; the map sizes itself and emits events)"
+        code={scriptSnippet(origin, mapId)}
+      />
       <p className="panel__hint">
-        To open the map on a location: with the iframe, add <code>?location=id</code> to its <code>src</code> (<code>{url}?location=id</code>); with the script tag,
-        add <code>?location=id</code> to the page’s URL, or <code>data-location="id"</code> to the element.
+        To open the map on a location: with the iframe, add <code>?location=id</code> to its <code>src</code> (
+        <code>{url}?location=id</code>); with the script tag, add <code>?location=id</code> to the page’s URL, or{' '}
+        <code>data-location="id"</code> to the element.
       </p>
       <div className="confirm__actions">
         <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">

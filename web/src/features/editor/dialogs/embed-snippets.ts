@@ -1,7 +1,12 @@
 /** The embed snippets the publish dialog offers (plain functions, so tests can put them on a page as given). */
 
 /** The iframe embed: responsive width; the height follows the map's shape (never below 400 px) or is fixed. */
-export function iframeSnippet(origin: string, mapId: string, title: string, size: { width: number; height: number } | null): string {
+export function iframeSnippet(
+  origin: string,
+  mapId: string,
+  title: string,
+  size: { width: number; height: number } | null,
+): string {
   const style = size
     ? `width:100%;aspect-ratio:${size.width}/${size.height};min-height:400px;border:0`
     : 'width:100%;height:600px;border:0';

@@ -5,23 +5,90 @@
  * problems of the whole file (the mapping, lat/lon on a map without calibration) stop the import.
  */
 import Papa from 'papaparse';
-import { locationSchema, LOCATION_ACTIONS, MAP_LIMITS as L, MARKER_TYPES, type Group, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import {
+  locationSchema,
+  LOCATION_ACTIONS,
+  MAP_LIMITS as L,
+  MARKER_TYPES,
+  type Group,
+  type Location,
+  type MapDocument,
+} from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
 import {
-  CSV_COLUMN_ALIASES, CsvCellProblem, csvChoice, csvColor, csvHeaderKey, csvId, csvLatLon, csvNumber, csvPosition, CsvReferences, csvYesNo,
+  CSV_COLUMN_ALIASES,
+  CsvCellProblem,
+  csvChoice,
+  csvColor,
+  csvHeaderKey,
+  csvId,
+  csvLatLon,
+  csvNumber,
+  csvPosition,
+  CsvReferences,
+  csvYesNo,
 } from '../../../viewer/csv-cells';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget =
-  | 'ignore' | 'id' | 'title' | 'about' | 'desc' | 'x' | 'y' | 'lat' | 'lon' | 'layer' | 'groups' | 'color' | 'style' | 'link' | 'image' | 'thumb'
-  | 'phone' | 'email' | 'hours' | 'label' | 'type' | 'action' | 'zoom' | 'scale' | 'hide' | 'disable' | 'more' | `field:${string}`;
+  | 'ignore'
+  | 'id'
+  | 'title'
+  | 'about'
+  | 'desc'
+  | 'x'
+  | 'y'
+  | 'lat'
+  | 'lon'
+  | 'layer'
+  | 'groups'
+  | 'color'
+  | 'style'
+  | 'link'
+  | 'image'
+  | 'thumb'
+  | 'phone'
+  | 'email'
+  | 'hours'
+  | 'label'
+  | 'type'
+  | 'action'
+  | 'zoom'
+  | 'scale'
+  | 'hide'
+  | 'disable'
+  | 'more'
+  | `field:${string}`;
 
 export const TARGET_LABELS: Record<string, string> = {
-  ignore: 'Ignore', id: 'Id', title: 'Title', about: 'About', desc: 'Description (HTML)', x: 'X (0-1 or pixels)', y: 'Y (0-1 or pixels)',
-  lat: 'Latitude', lon: 'Longitude', layer: 'Layer (id or name)', groups: 'Groups (comma-separated)', color: 'Colour', style: 'Style (id)',
-  link: 'Link', image: 'Image URL', thumb: 'Thumbnail', phone: 'Phone', email: 'Email', hours: 'Hours', label: 'Label', type: 'Marker type',
-  action: 'Click action', zoom: 'Zoom', scale: 'Size', hide: 'Hidden (yes/no)', disable: 'Disabled (yes/no)', more: '“More” label',
+  ignore: 'Ignore',
+  id: 'Id',
+  title: 'Title',
+  about: 'About',
+  desc: 'Description (HTML)',
+  x: 'X (0-1 or pixels)',
+  y: 'Y (0-1 or pixels)',
+  lat: 'Latitude',
+  lon: 'Longitude',
+  layer: 'Layer (id or name)',
+  groups: 'Groups (comma-separated)',
+  color: 'Colour',
+  style: 'Style (id)',
+  link: 'Link',
+  image: 'Image URL',
+  thumb: 'Thumbnail',
+  phone: 'Phone',
+  email: 'Email',
+  hours: 'Hours',
+  label: 'Label',
+  type: 'Marker type',
+  action: 'Click action',
+  zoom: 'Zoom',
+  scale: 'Size',
+  hide: 'Hidden (yes/no)',
+  disable: 'Disabled (yes/no)',
+  more: '“More” label',
 };
 
 // The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv-cells.ts).
@@ -86,12 +153,20 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
   const seen = new Map<string, number>();
   const generated = new Set(doc.locations.map((l) => l.id));
   const col = (target: ColumnTarget) => mapping.indexOf(target);
-  if (!mapping.some((t) => t === 'title' || t === 'id')) issues.push({ line: 1, column: '', message: 'Map at least one column to Id or Title' });
+  if (!mapping.some((t) => t === 'title' || t === 'id'))
+    issues.push({ line: 1, column: '', message: 'Map at least one column to Id or Title' });
   const hasXY = col('x') >= 0 && col('y') >= 0;
   const hasLatLon = col('lat') >= 0 && col('lon') >= 0;
-  if ((col('x') >= 0) !== (col('y') >= 0)) issues.push({ line: 1, column: '', message: 'Map both X and Y, or neither' });
-  if ((col('lat') >= 0) !== (col('lon') >= 0)) issues.push({ line: 1, column: '', message: 'Map both Latitude and Longitude, or neither' });
-  if (hasLatLon && !doc.settings.geo) issues.push({ line: 1, column: '', message: 'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)' });
+  if (col('x') >= 0 !== col('y') >= 0) issues.push({ line: 1, column: '', message: 'Map both X and Y, or neither' });
+  if (col('lat') >= 0 !== col('lon') >= 0)
+    issues.push({ line: 1, column: '', message: 'Map both Latitude and Longitude, or neither' });
+  if (hasLatLon && !doc.settings.geo)
+    issues.push({
+      line: 1,
+      column: '',
+      message:
+        'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
+    });
   if (issues.length) return { locations, groups: [], issues, blocking: true, badRows: 0 };
   let badRows = 0;
 
@@ -131,9 +206,23 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
       }
       check(name, () => {
         switch (target) {
-          case 'id': case 'x': case 'y': case 'lat': case 'lon':
+          case 'id':
+          case 'x':
+          case 'y':
+          case 'lat':
+          case 'lon':
             return;
-          case 'title': case 'about': case 'desc': case 'link': case 'image': case 'thumb': case 'phone': case 'email': case 'hours': case 'label': case 'more':
+          case 'title':
+          case 'about':
+          case 'desc':
+          case 'link':
+          case 'image':
+          case 'thumb':
+          case 'phone':
+          case 'email':
+          case 'hours':
+          case 'label':
+          case 'more':
             loc[target] = value;
             return;
           case 'color':
@@ -177,7 +266,8 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
     let id = rawId;
     if (rawId === '') id = uniqueId(toId(String(loc.title ?? '')) || 'location', generated, 'location');
     else check(header('id'), () => csvId(rawId));
-    if (seen.has(id)) issues.push({ line, column: header('id'), message: `The id "${id}" is also used on line ${seen.get(id)}` });
+    if (seen.has(id))
+      issues.push({ line, column: header('id'), message: `The id "${id}" is also used on line ${seen.get(id)}` });
     seen.set(id, line);
     generated.add(id);
     loc.id = id;
@@ -201,7 +291,10 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
     if (!parsed.success && issues.length === issuesBefore) {
       for (const issue of parsed.error.issues.slice(0, 3)) {
         const key = String(issue.path[0] ?? '');
-        const column = csv.headers[mapping.findIndex((t) => t === key || (key === 'fields' && t === `field:${String(issue.path[1])}`))] ?? key;
+        const column =
+          csv.headers[
+            mapping.findIndex((t) => t === key || (key === 'fields' && t === `field:${String(issue.path[1])}`))
+          ] ?? key;
         issues.push({ line, column, message: issue.message });
       }
     }

@@ -32,17 +32,37 @@ export function parseGeoJson(text: string): { points: GeoPoint[]; issues: string
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return { points: [], issues: [`The file is not valid JSON (${e instanceof Error ? e.message : String(e)})`], skipped: 0 };
+    return {
+      points: [],
+      issues: [`The file is not valid JSON (${e instanceof Error ? e.message : String(e)})`],
+      skipped: 0,
+    };
   }
   const root = json as { type?: unknown; features?: unknown };
-  const features: unknown[] = root?.type === 'FeatureCollection' && Array.isArray(root.features) ? root.features : root?.type === 'Feature' ? [root] : root?.type === 'Point' ? [{ type: 'Feature', geometry: root, properties: {} }] : [];
-  if (features.length === 0) return { points: [], issues: ['The file has no GeoJSON features (expected a FeatureCollection of Points)'], skipped: 0 };
+  const features: unknown[] =
+    root?.type === 'FeatureCollection' && Array.isArray(root.features)
+      ? root.features
+      : root?.type === 'Feature'
+        ? [root]
+        : root?.type === 'Point'
+          ? [{ type: 'Feature', geometry: root, properties: {} }]
+          : [];
+  if (features.length === 0)
+    return {
+      points: [],
+      issues: ['The file has no GeoJSON features (expected a FeatureCollection of Points)'],
+      skipped: 0,
+    };
   const points: GeoPoint[] = [];
   const issues: string[] = [];
   let skipped = 0;
   features.forEach((f, i) => {
     const where = `feature ${i + 1}`;
-    const feature = f as { geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown>; id?: unknown };
+    const feature = f as {
+      geometry?: { type?: unknown; coordinates?: unknown };
+      properties?: Record<string, unknown>;
+      id?: unknown;
+    };
     const g = feature?.geometry;
     if (!g || g.type !== 'Point') {
       skipped++;
@@ -72,7 +92,9 @@ function xmlText(raw: string): string {
   if (cdata) return cdata[1]!.trim();
   return raw
     .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
-      e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e] ?? m),
+      e[0] === '#'
+        ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+        : (ENTITIES[e] ?? m),
     )
     .trim();
 }
@@ -94,7 +116,10 @@ export function parseKml(text: string): { points: GeoPoint[]; issues: string[]; 
       skipped++;
       continue;
     }
-    const parts = point[1]!.trim().split(/\s*,\s*/).map(Number);
+    const parts = point[1]!
+      .trim()
+      .split(/\s*,\s*/)
+      .map(Number);
     if (parts.length < 2 || !Number.isFinite(parts[0]) || !Number.isFinite(parts[1])) {
       issues.push(`${where}: the placemark's coordinates "${point[1]!.trim()}" are not longitude,latitude`);
       continue;
@@ -104,23 +129,42 @@ export function parseKml(text: string): { points: GeoPoint[]; issues: string[]; 
       return t ? xmlText(t[1]!) : undefined;
     };
     const attrId = /\bid\s*=\s*"([^"]*)"/.exec(m[1]!)?.[1];
-    points.push({ where, id: attrId || undefined, name: tag('name'), description: tag('description'), lon: parts[0]!, lat: parts[1]! });
+    points.push({
+      where,
+      id: attrId || undefined,
+      name: tag('name'),
+      description: tag('description'),
+      lon: parts[0]!,
+      lat: parts[1]!,
+    });
   }
   if (points.length === 0 && issues.length === 0 && skipped === 0) issues.push('The KML file has no placemarks');
   return { points, issues, skipped };
 }
 
 /** Points as locations of a geo-calibrated map; points outside the map or the world are issues. */
-export function pointsToLocations(parsed: { points: GeoPoint[]; issues: string[]; skipped: number }, doc: MapDocument): GeoImport {
+export function pointsToLocations(
+  parsed: { points: GeoPoint[]; issues: string[]; skipped: number },
+  doc: MapDocument,
+): GeoImport {
   const issues = [...parsed.issues];
   const geo = doc.settings.geo;
-  if (!geo) return { locations: [], issues: ['This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)'], skipped: parsed.skipped };
+  if (!geo)
+    return {
+      locations: [],
+      issues: [
+        'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
+      ],
+      skipped: parsed.skipped,
+    };
   const taken = new Set(doc.locations.map((l) => l.id));
   const inFile = new Set<string>();
   const locations: Location[] = [];
   for (const p of parsed.points) {
     if (Math.abs(p.lat) > MERCATOR_MAX_LAT || Math.abs(p.lon) > 180) {
-      issues.push(`${p.where}: ${p.lat}, ${p.lon} is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first`);
+      issues.push(
+        `${p.where}: ${p.lat}, ${p.lon} is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first`,
+      );
       continue;
     }
     const [x, y] = latLonToMap([p.lat, p.lon], geo.extent);

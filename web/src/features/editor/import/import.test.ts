@@ -14,20 +14,32 @@ function doc(): MapDocument {
 
 describe('CSV import', () => {
   it('guesses the mapping from the header and turns rows into locations', () => {
-    const csv = parseCsv('ID,Name,Category,X,Y,Floor,Colour,Price\na1,Café,"Food, Drinks",0.5,0.25,Upper floor,#ff0000,4\n,Shop B,Shops,500,250,,,\n');
+    const csv = parseCsv(
+      'ID,Name,Category,X,Y,Floor,Colour,Price\na1,Café,"Food, Drinks",0.5,0.25,Upper floor,#ff0000,4\n,Shop B,Shops,500,250,,,\n',
+    );
     const mapping = guessMapping(csv.headers);
     expect(mapping).toEqual(['id', 'title', 'groups', 'x', 'y', 'layer', 'color', 'field:Price']);
     const result = rowsToLocations(csv, mapping, doc());
     expect(result.issues).toEqual([]);
     expect(result.groups.map((g) => g.name)).toEqual(['Drinks', 'Shops']);
-    expect(result.locations[0]).toEqual({ id: 'a1', title: 'Café', groups: ['food', 'drinks'], coord: [0.5, 0.25], layer: 'upper', color: '#ff0000', fields: { Price: '4' } });
+    expect(result.locations[0]).toEqual({
+      id: 'a1',
+      title: 'Café',
+      groups: ['food', 'drinks'],
+      coord: [0.5, 0.25],
+      layer: 'upper',
+      color: '#ff0000',
+      fields: { Price: '4' },
+    });
     expect(result.locations[1]).toMatchObject({ id: 'Shop-B', coord: [0.5, 0.5], groups: ['shops'] });
     const next = importLocations.perform(doc(), { locations: result.locations, groups: result.groups, mode: 'add' });
     expect(strictMapDocument.safeParse(next).success).toBe(true);
   });
 
   it('lists every bad row with its line and column, and keeps only the good rows', () => {
-    const csv = parseCsv('id,title,color,x,y,layer,groups\na,A,#fff,0.1,0.1,,\nb,B,red,0.2,0.2,,Bakeries\nc,C,,2000,0.3,,\na,D,,0.4,0.4,Basement,\ne,E,,0.5,0.5,,Shops\n');
+    const csv = parseCsv(
+      'id,title,color,x,y,layer,groups\na,A,#fff,0.1,0.1,,\nb,B,red,0.2,0.2,,Bakeries\nc,C,,2000,0.3,,\na,D,,0.4,0.4,Basement,\ne,E,,0.5,0.5,,Shops\n',
+    );
     const result = rowsToLocations(csv, guessMapping(csv.headers), doc());
     expect(result.locations.map((l) => l.id)).toEqual(['a', 'e']);
     expect(result).toMatchObject({ blocking: false, badRows: 3 });
@@ -45,7 +57,9 @@ describe('CSV import', () => {
     const csv = parseCsv('name,lat,lon\nParis,48.85,2.35\n');
     expect(rowsToLocations(csv, guessMapping(csv.headers), doc())).toMatchObject({ blocking: true, locations: [] });
     expect(rowsToLocations(csv, guessMapping(csv.headers), doc()).issues[0]!.message).toContain('not geo-calibrated');
-    expect(rowsToLocations(csv, ['ignore', 'ignore', 'ignore'], doc()).issues[0]!.message).toBe('Map at least one column to Id or Title');
+    expect(rowsToLocations(csv, ['ignore', 'ignore', 'ignore'], doc()).issues[0]!.message).toBe(
+      'Map at least one column to Id or Title',
+    );
   });
 
   it('places latitude/longitude on a geo-calibrated map', () => {
@@ -68,14 +82,22 @@ describe('CSV import', () => {
 
   it('round-trips through CSV export', () => {
     const d = doc();
-    d.locations = [{ id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true, fields: { price: '=1+1' } }];
+    d.locations = [
+      { id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true, fields: { price: '=1+1' } },
+    ];
     const text = toCsv(d);
     expect(text).toContain("'=1+1");
     const csv = parseCsv(text);
     expect(csv.errors).toEqual([]);
     const result = rowsToLocations(csv, guessMapping(csv.headers), d);
     expect(result.issues).toEqual([]);
-    expect(result.locations[0]).toMatchObject({ id: 'a', title: 'A, "quoted"', coord: [0.1, 0.2], groups: ['food'], hide: true });
+    expect(result.locations[0]).toMatchObject({
+      id: 'a',
+      title: 'A, "quoted"',
+      coord: [0.1, 0.2],
+      groups: ['food'],
+      hide: true,
+    });
     expect(JSON.parse(toJson(d))).toEqual(d);
   });
 });
@@ -91,9 +113,27 @@ describe('GeoJSON and KML import', () => {
     const text = JSON.stringify({
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { name: 'Paris', description: 'Capital' }, geometry: { type: 'Point', coordinates: [2.35, 48.85] } },
-        { type: 'Feature', properties: { id: 'ber', name: 'Berlin' }, geometry: { type: 'Point', coordinates: [13.4, 52.52] } },
-        { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
+        {
+          type: 'Feature',
+          properties: { name: 'Paris', description: 'Capital' },
+          geometry: { type: 'Point', coordinates: [2.35, 48.85] },
+        },
+        {
+          type: 'Feature',
+          properties: { id: 'ber', name: 'Berlin' },
+          geometry: { type: 'Point', coordinates: [13.4, 52.52] },
+        },
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        },
       ],
     });
     const result = pointsToLocations(parseGeoJson(text), geoDoc());
@@ -106,11 +146,26 @@ describe('GeoJSON and KML import', () => {
   });
 
   it('names the feature that is outside the map or swapped', () => {
-    const text = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } }, { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [48.85, 200] } }] });
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [48.85, 200] } },
+      ],
+    });
     const result = pointsToLocations(parseGeoJson(text), geoDoc());
-    expect(result.issues).toEqual(["feature 1: 40.7, -74 is outside this map's area", 'feature 2: 200, 48.85 is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first']);
+    expect(result.issues).toEqual([
+      "feature 1: 40.7, -74 is outside this map's area",
+      'feature 2: 200, 48.85 is not a latitude (±85) and longitude (±180); GeoJSON and KML list longitude first',
+    ]);
     expect(result.locations).toEqual([]);
-    const mixed = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } }, { type: 'Feature', properties: { name: 'Paris' }, geometry: { type: 'Point', coordinates: [2.35, 48.85] } }] });
+    const mixed = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: 'NYC' }, geometry: { type: 'Point', coordinates: [-74, 40.7] } },
+        { type: 'Feature', properties: { name: 'Paris' }, geometry: { type: 'Point', coordinates: [2.35, 48.85] } },
+      ],
+    });
     const some = pointsToLocations(parseGeoJson(mixed), geoDoc());
     expect(some.issues).toEqual(["feature 1: 40.7, -74 is outside this map's area"]);
     expect(some.locations.map((l) => l.title)).toEqual(['Paris']);
@@ -127,7 +182,12 @@ describe('GeoJSON and KML import', () => {
     expect(parsed.issues).toEqual(['line 4: the placemark\'s coordinates "x,y" are not longitude,latitude']);
     expect(parsed.skipped).toBe(1);
     const result = pointsToLocations(parsed, geoDoc());
-    expect(result.locations[0]).toEqual({ id: 'p1', title: 'Café & Bar', desc: '<b>Open</b> late', latlon: [48.85, 2.35] });
+    expect(result.locations[0]).toEqual({
+      id: 'p1',
+      title: 'Café & Bar',
+      desc: '<b>Open</b> late',
+      latlon: [48.85, 2.35],
+    });
     expect(parseKml('<gpx/>').issues[0]).toContain('not KML');
   });
 });

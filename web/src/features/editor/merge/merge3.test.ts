@@ -10,13 +10,24 @@ const NEW_IDS = ['n1', 'n2'];
 const GROUP_IDS = ['g1', 'g2'];
 const TEXT = fc.constantFrom('Bakery', 'Books', 'Café', 'Toys', 'Florist');
 const COLOR = fc.constantFrom('#ff0000', '#00aa00', '#123456');
-const COORD = fc.tuple(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 })).map(([x, y]) => [x / 10, y / 10] as [number, number]);
+const COORD = fc
+  .tuple(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 10 }))
+  .map(([x, y]) => [x / 10, y / 10] as [number, number]);
 
 const locationArb = (id: string) =>
-  fc.record(
-    { title: TEXT, about: TEXT, color: COLOR, coord: COORD, groups: fc.subarray(GROUP_IDS, { minLength: 1 }), fields: fc.dictionary(fc.constantFrom('price', 'floor'), TEXT) },
-    { requiredKeys: [] },
-  ).map((r) => ({ id, ...r }) as Location);
+  fc
+    .record(
+      {
+        title: TEXT,
+        about: TEXT,
+        color: COLOR,
+        coord: COORD,
+        groups: fc.subarray(GROUP_IDS, { minLength: 1 }),
+        fields: fc.dictionary(fc.constantFrom('price', 'floor'), TEXT),
+      },
+      { requiredKeys: [] },
+    )
+    .map((r) => ({ id, ...r }) as Location);
 
 const baseArb: fc.Arbitrary<MapDocument> = fc
   .record({
@@ -42,15 +53,43 @@ type Edit =
   | { op: 'group'; id: string; name: string };
 
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...LOC_IDS), field: fc.constantFrom('title' as const, 'about' as const), value: TEXT }),
-  fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...LOC_IDS), field: fc.constant('color' as const), value: COLOR }),
-  fc.record({ op: fc.constant('set' as const), id: fc.constantFrom(...LOC_IDS), field: fc.constant('coord' as const), value: COORD }),
-  fc.record({ op: fc.constant('field' as const), id: fc.constantFrom(...LOC_IDS), key: fc.constantFrom('price', 'floor'), value: TEXT }),
+  fc.record({
+    op: fc.constant('set' as const),
+    id: fc.constantFrom(...LOC_IDS),
+    field: fc.constantFrom('title' as const, 'about' as const),
+    value: TEXT,
+  }),
+  fc.record({
+    op: fc.constant('set' as const),
+    id: fc.constantFrom(...LOC_IDS),
+    field: fc.constant('color' as const),
+    value: COLOR,
+  }),
+  fc.record({
+    op: fc.constant('set' as const),
+    id: fc.constantFrom(...LOC_IDS),
+    field: fc.constant('coord' as const),
+    value: COORD,
+  }),
+  fc.record({
+    op: fc.constant('field' as const),
+    id: fc.constantFrom(...LOC_IDS),
+    key: fc.constantFrom('price', 'floor'),
+    value: TEXT,
+  }),
   fc.record({ op: fc.constant('remove' as const), id: fc.constantFrom(...LOC_IDS) }),
   fc.constantFrom(...NEW_IDS).chain((id) => locationArb(id).map((loc) => ({ op: 'add' as const, loc }))),
   fc.record({ op: fc.constant('move' as const), from: fc.nat(6), to: fc.nat(6) }),
-  fc.record({ op: fc.constant('setting' as const), key: fc.constantFrom('search' as const, 'more' as const), value: TEXT }),
-  fc.record({ op: fc.constant('setting' as const), key: fc.constant('width' as const), value: fc.integer({ min: 500, max: 2000 }) }),
+  fc.record({
+    op: fc.constant('setting' as const),
+    key: fc.constantFrom('search' as const, 'more' as const),
+    value: TEXT,
+  }),
+  fc.record({
+    op: fc.constant('setting' as const),
+    key: fc.constant('width' as const),
+    value: fc.integer({ min: 500, max: 2000 }),
+  }),
   fc.record({ op: fc.constant('group' as const), id: fc.constantFrom(...GROUP_IDS), name: TEXT }),
 );
 
@@ -94,7 +133,9 @@ function apply(doc: MapDocument, edits: readonly Edit[]): MapDocument {
 }
 
 const scenario = baseArb.chain((base) =>
-  fc.tuple(fc.array(editArb, { maxLength: 6 }), fc.array(editArb, { maxLength: 6 })).map(([a, b]) => ({ base, ours: apply(base, a), theirs: apply(base, b) })),
+  fc
+    .tuple(fc.array(editArb, { maxLength: 6 }), fc.array(editArb, { maxLength: 6 }))
+    .map(([a, b]) => ({ base, ours: apply(base, a), theirs: apply(base, b) })),
 );
 
 // ---- What "never loses a non-conflicting change" means, field by field ---------------------------
@@ -103,7 +144,13 @@ const byId = (d: MapDocument) => new Map(d.locations.map((l) => [l.id, l as unkn
 const LOC_FIELDS = ['title', 'about', 'color', 'coord', 'groups', 'fields'];
 
 /** Every change one side made that the other did not touch is in the result. */
-function checkKeepsChanges(base: MapDocument, mine: MapDocument, other: MapDocument, result: MapDocument, conflicts: readonly Conflict[]) {
+function checkKeepsChanges(
+  base: MapDocument,
+  mine: MapDocument,
+  other: MapDocument,
+  result: MapDocument,
+  conflicts: readonly Conflict[],
+) {
   const b = byId(base);
   const m = byId(mine);
   const o = byId(other);
@@ -116,7 +163,10 @@ function checkKeepsChanges(base: MapDocument, mine: MapDocument, other: MapDocum
     if (!bi) {
       // Added here: in the result (under its id, or renamed when the other side added another under it).
       if (!oi || !deepEqual(oi, item)) {
-        expect([...r.values()].some((x) => deepEqual({ ...x, id }, item)), `added ${id} kept`).toBe(true);
+        expect(
+          [...r.values()].some((x) => deepEqual({ ...x, id }, item)),
+          `added ${id} kept`,
+        ).toBe(true);
       }
       continue;
     }
@@ -131,7 +181,8 @@ function checkKeepsChanges(base: MapDocument, mine: MapDocument, other: MapDocum
         const mv = item[f];
         if (mv && typeof mv === 'object' && !Array.isArray(mv)) {
           for (const [k, v] of Object.entries(mv)) {
-            if (!deepEqual(v, (bi[f] as Record<string, unknown> | undefined)?.[k])) expect((r.get(id)?.[f] as Record<string, unknown> | undefined)?.[k]).toEqual(v);
+            if (!deepEqual(v, (bi[f] as Record<string, unknown> | undefined)?.[k]))
+              expect((r.get(id)?.[f] as Record<string, unknown> | undefined)?.[k]).toEqual(v);
           }
         } else expect(r.get(id)?.[f], `${id}.${f}`).toEqual(mv);
       }
@@ -139,7 +190,8 @@ function checkKeepsChanges(base: MapDocument, mine: MapDocument, other: MapDocum
   }
   // Removed here, unchanged there: removed.
   for (const [id, bi] of b) {
-    if (!m.has(id) && o.has(id) && deepEqual(o.get(id), bi) && !touched(id)) expect(r.has(id), `${id} removed`).toBe(false);
+    if (!m.has(id) && o.has(id) && deepEqual(o.get(id), bi) && !touched(id))
+      expect(r.has(id), `${id} removed`).toBe(false);
   }
   const settingConflict = (path: string) => conflicts.some((c) => c.area === 'settings' && c.field === path);
   for (const [path, get] of [
@@ -147,7 +199,8 @@ function checkKeepsChanges(base: MapDocument, mine: MapDocument, other: MapDocum
     ['text.more', (d: MapDocument) => d.settings.text.more],
     ['mapWidth', (d: MapDocument) => d.settings.mapWidth],
   ] as const) {
-    if (get(mine) !== get(base) && get(other) === get(base) && !settingConflict(path)) expect(get(result), path).toBe(get(mine));
+    if (get(mine) !== get(base) && get(other) === get(base) && !settingConflict(path))
+      expect(get(result), path).toBe(get(mine));
   }
   for (const g of mine.groups) {
     const bg = base.groups.find((x) => x.id === g.id)!;
@@ -172,7 +225,9 @@ describe('three-way merge (properties)', () => {
     fc.assert(
       fc.property(scenario, fc.boolean(), ({ base, ours, theirs }, theirsWins) => {
         const first = merge3(base, ours, theirs);
-        const choices = Object.fromEntries(first.conflicts.map((c) => [c.key, theirsWins ? ('theirs' as const) : ('ours' as const)]));
+        const choices = Object.fromEntries(
+          first.conflicts.map((c) => [c.key, theirsWins ? ('theirs' as const) : ('ours' as const)]),
+        );
         const a = merge3(base, ours, theirs, choices);
         const b = merge3(structuredClone(base), structuredClone(ours), structuredClone(theirs), { ...choices });
         expect(b).toEqual(a);
@@ -186,7 +241,9 @@ describe('three-way merge (properties)', () => {
     fc.assert(
       fc.property(scenario, fc.boolean(), ({ base, ours, theirs }, theirsWins) => {
         const probe = merge3(base, ours, theirs);
-        const choices = Object.fromEntries(probe.conflicts.map((c) => [c.key, theirsWins ? ('theirs' as const) : ('ours' as const)]));
+        const choices = Object.fromEntries(
+          probe.conflicts.map((c) => [c.key, theirsWins ? ('theirs' as const) : ('ours' as const)]),
+        );
         const { doc, conflicts, repairs } = merge3(base, ours, theirs, choices);
         expect(repairs).toEqual([]);
         expect(parseIfValid(doc)).toBeDefined();
@@ -204,8 +261,16 @@ describe('three-way merge (properties)', () => {
         const ba = merge3(base, theirs, ours);
         if (ab.conflicts.length || ba.conflicts.length) return;
         // Locations both sides added under one id are renamed on "our" side, so compare the others by id.
-        if (ours.locations.some((l) => !base.locations.some((b) => b.id === l.id) && theirs.locations.some((t) => t.id === l.id))) return;
-        const sort = (d: MapDocument) => ({ ...d, locations: [...d.locations].sort((x, y) => x.id.localeCompare(y.id)) });
+        if (
+          ours.locations.some(
+            (l) => !base.locations.some((b) => b.id === l.id) && theirs.locations.some((t) => t.id === l.id),
+          )
+        )
+          return;
+        const sort = (d: MapDocument) => ({
+          ...d,
+          locations: [...d.locations].sort((x, y) => x.id.localeCompare(y.id)),
+        });
         expect(sort(ab.doc)).toEqual(sort(ba.doc));
       }),
       { numRuns: 300 },
@@ -239,7 +304,11 @@ describe('three-way merge (cases)', () => {
     const { doc, conflicts } = merge3(b, ours, theirs);
     expect(conflicts).toEqual([]);
     expect(doc.locations.map((l) => [l.id, l.title])).toEqual([
-      ['a', 'Bread & Co'], ['b', 'Books'], ['c', 'Café'], ['location-4', 'Theirs'], ['location-5', 'Mine'],
+      ['a', 'Bread & Co'],
+      ['b', 'Books'],
+      ['c', 'Café'],
+      ['location-4', 'Theirs'],
+      ['location-5', 'Mine'],
     ]);
     expect(doc.locations[1]!.coord).toEqual([0.9, 0.9]);
     expect(doc.settings.text.search).toBe('Find');
@@ -256,7 +325,18 @@ describe('three-way merge (cases)', () => {
     theirs.locations[0]!.title = 'Theirs';
     theirs.locations[2]!.title = 'Coffee';
     const first = merge3(b, ours, theirs);
-    expect(first.conflicts).toEqual([{ key: 'locations/a/title', kind: 'field', area: 'locations', id: 'a', field: 'title', base: 'Bakery', ours: 'Mine', theirs: 'Theirs' }]);
+    expect(first.conflicts).toEqual([
+      {
+        key: 'locations/a/title',
+        kind: 'field',
+        area: 'locations',
+        id: 'a',
+        field: 'title',
+        base: 'Bakery',
+        ours: 'Mine',
+        theirs: 'Theirs',
+      },
+    ]);
     expect(first.doc.locations[0]).toMatchObject({ title: 'Mine', coord: [0.15, 0.15] });
     const second = merge3(b, ours, theirs, { 'locations/a/title': 'theirs' });
     expect(second.doc.locations[0]).toMatchObject({ title: 'Theirs', coord: [0.15, 0.15] });
@@ -288,7 +368,11 @@ describe('three-way merge (cases)', () => {
 
   it('merges two edits of a 5,000-location map in well under a second', () => {
     const b = blankDocument();
-    b.locations = Array.from({ length: 5000 }, (_, i) => ({ id: `l${i}`, title: `Location ${i}`, coord: [(i % 100) / 100, Math.floor(i / 100) / 100] as [number, number] }));
+    b.locations = Array.from({ length: 5000 }, (_, i) => ({
+      id: `l${i}`,
+      title: `Location ${i}`,
+      coord: [(i % 100) / 100, Math.floor(i / 100) / 100] as [number, number],
+    }));
     const ours = structuredClone(b);
     ours.locations[10]!.title = 'Mine';
     ours.locations.push({ id: 'new-mine', coord: [0.5, 0.5] });

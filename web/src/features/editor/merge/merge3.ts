@@ -23,11 +23,27 @@ import { uniqueId } from '@mapnest/shared/map-ids';
 
 export type Side = 'ours' | 'theirs';
 
-export const COLLECTIONS = ['layers', 'locations', 'groups', 'filters', 'styles', 'legend', 'routes', 'breakpoints'] as const;
+export const COLLECTIONS = [
+  'layers',
+  'locations',
+  'groups',
+  'filters',
+  'styles',
+  'legend',
+  'routes',
+  'breakpoints',
+] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 const KEY: Record<CollectionName, string> = {
-  layers: 'id', locations: 'id', groups: 'id', filters: 'id', styles: 'id', legend: 'id', routes: 'id', breakpoints: 'name',
+  layers: 'id',
+  locations: 'id',
+  groups: 'id',
+  filters: 'id',
+  styles: 'id',
+  legend: 'id',
+  routes: 'id',
+  breakpoints: 'name',
 };
 
 export interface Conflict {
@@ -88,7 +104,12 @@ class Merger {
    * One value, three ways. Plain objects on both sides merge key by key; anything else is a value.
    * Returns undefined for "absent".
    */
-  value(b: unknown, o: unknown, t: unknown, at: Omit<Conflict, 'key' | 'kind' | 'base' | 'ours' | 'theirs' | 'field'> & { prefix: string; path: string[] }): unknown {
+  value(
+    b: unknown,
+    o: unknown,
+    t: unknown,
+    at: Omit<Conflict, 'key' | 'kind' | 'base' | 'ours' | 'theirs' | 'field'> & { prefix: string; path: string[] },
+  ): unknown {
     if (deepEqual(o, t)) return o;
     if (deepEqual(o, b)) return t;
     if (deepEqual(t, b)) return o;
@@ -102,7 +123,16 @@ class Merger {
       return out;
     }
     const field = at.path.join('.');
-    const side = this.pick({ key: `${at.prefix}/${field}`, kind: 'field', area: at.area, ...(at.id !== undefined ? { id: at.id } : {}), field, base: b, ours: o, theirs: t });
+    const side = this.pick({
+      key: `${at.prefix}/${field}`,
+      kind: 'field',
+      area: at.area,
+      ...(at.id !== undefined ? { id: at.id } : {}),
+      field,
+      base: b,
+      ours: o,
+      theirs: t,
+    });
     return side === 'ours' ? o : t;
   }
 
@@ -229,9 +259,16 @@ export function merge3(base: MapDocument, ours: MapDocument, theirs: MapDocument
   if (deepEqual(theirs, base)) return { doc: ours, conflicts: [], repairs: [] };
   const m = new Merger(choices);
   const out: Plain = { schemaVersion: theirs.schemaVersion };
-  out.settings = m.value(base.settings, ours.settings, theirs.settings, { area: 'settings', prefix: 'settings', path: [] }) ?? theirs.settings;
+  out.settings =
+    m.value(base.settings, ours.settings, theirs.settings, { area: 'settings', prefix: 'settings', path: [] }) ??
+    theirs.settings;
   for (const name of COLLECTIONS) {
-    out[name] = m.collection(name, base[name] as unknown as Plain[], ours[name] as unknown as Plain[], theirs[name] as unknown as Plain[]);
+    out[name] = m.collection(
+      name,
+      base[name] as unknown as Plain[],
+      ours[name] as unknown as Plain[],
+      theirs[name] as unknown as Plain[],
+    );
   }
   const valid = parseIfValid(out);
   if (valid) return { doc: valid, conflicts: m.conflicts, repairs: [] };
@@ -242,13 +279,21 @@ export function merge3(base: MapDocument, ours: MapDocument, theirs: MapDocument
 /** A short name for the item a conflict is about ("Location “Bakery”", "Settings"), from the first of `docs` that has it. */
 export function conflictSubject(c: Conflict, ...docs: MapDocument[]): string {
   const what: Record<Conflict['area'], string> = {
-    settings: 'Settings', layers: 'Layer', locations: 'Location', groups: 'Group', filters: 'Filter', styles: 'Style',
-    legend: 'Legend item', routes: 'Route', breakpoints: 'Breakpoint',
+    settings: 'Settings',
+    layers: 'Layer',
+    locations: 'Location',
+    groups: 'Group',
+    filters: 'Filter',
+    styles: 'Style',
+    legend: 'Legend item',
+    routes: 'Route',
+    breakpoints: 'Breakpoint',
   };
   if (c.kind === 'order') return `Order of the ${c.area}`;
   const area = c.area;
   if (area === 'settings' || c.id === undefined) return what[area];
-  const pick = (v: unknown) => (isPlain(v) ? (typeof v.title === 'string' && v.title) || (typeof v.name === 'string' && v.name) || '' : '');
+  const pick = (v: unknown) =>
+    isPlain(v) ? (typeof v.title === 'string' && v.title) || (typeof v.name === 'string' && v.name) || '' : '';
   // Named as it was before either side changed it (or as a side has it, for an item both added).
   const named = docs.map((d) => pick((d[area] as unknown as Plain[]).find((i) => i[KEY[area]] === c.id))).find(Boolean);
   const label = pick(c.base) || named || pick(c.ours) || pick(c.theirs) || c.id;

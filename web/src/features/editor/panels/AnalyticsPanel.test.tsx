@@ -17,7 +17,11 @@ vi.mock('./analytics-chart', () => ({
   },
 }));
 // jsdom has no ResizeObserver; the panel resizes its chart with one.
-globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 isolateEachTest(mockCall);
 afterEach(() => disposeHarnesses());
@@ -28,9 +32,23 @@ const shift = (days: number) => dayOf(new Date(Date.parse(`${today}T00:00:00Z`) 
 function answer() {
   mockCall.mockImplementation(async (_name: string, input: { id: string; from: string; to: string }) =>
     aggregateDays(
-      [{ day: today, views: 7, opens: 3, searches: 2, searchesEmpty: 1, filters: 4, routes: 1, loc: { a1: 3 }, q: { tea: 1, zinc: 1 }, qn: { zinc: 1 } }],
+      [
+        {
+          day: today,
+          views: 7,
+          opens: 3,
+          searches: 2,
+          searchesEmpty: 1,
+          filters: 4,
+          routes: 1,
+          loc: { a1: 3 },
+          q: { tea: 1, zinc: 1 },
+          qn: { zinc: 1 },
+        },
+      ],
       { mapId: input.id, from: input.from, to: input.to, pro: true },
-    ));
+    ),
+  );
 }
 
 const totals = () => screen.getAllByRole('definition').map((d) => d.textContent);
@@ -40,7 +58,11 @@ describe('AnalyticsPanel', () => {
     answer();
     renderEditorPart(<AnalyticsPanel />, { map: { state: 3 }, doc: docWithLocations(2) });
     await waitFor(() => expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']));
-    expect(mockCall).toHaveBeenCalledWith('getMapAnalytics', { id: MAP_ID, from: shift(-29), to: today }, expect.anything());
+    expect(mockCall).toHaveBeenCalledWith(
+      'getMapAnalytics',
+      { id: MAP_ID, from: shift(-29), to: today },
+      expect.anything(),
+    );
     expect(screen.getByRole('region', { name: 'Top locations' }).textContent).toContain('Location 1');
     expect(screen.getByRole('region', { name: 'Searches with no result' }).textContent).toContain('zinc');
     await waitFor(() => expect(charts.at(-1)).toEqual({ days: 30 }));
@@ -51,7 +73,13 @@ describe('AnalyticsPanel', () => {
     renderEditorPart(<AnalyticsPanel />, { map: { state: 3 } });
     await waitFor(() => expect(mockCall).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
-    await waitFor(() => expect(mockCall).toHaveBeenLastCalledWith('getMapAnalytics', { id: MAP_ID, from: shift(-6), to: today }, expect.anything()));
+    await waitFor(() =>
+      expect(mockCall).toHaveBeenLastCalledWith(
+        'getMapAnalytics',
+        { id: MAP_ID, from: shift(-6), to: today },
+        expect.anything(),
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
     const calls = mockCall.mock.calls.length;
     await act(async () => {
@@ -64,12 +92,16 @@ describe('AnalyticsPanel', () => {
   });
 
   it('says when nothing was recorded, and shows a failed answer', async () => {
-    mockCall.mockImplementationOnce(async (_n: string, i: { id: string; from: string; to: string }) => aggregateDays([], { mapId: i.id, from: i.from, to: i.to, pro: true }));
+    mockCall.mockImplementationOnce(async (_n: string, i: { id: string; from: string; to: string }) =>
+      aggregateDays([], { mapId: i.id, from: i.from, to: i.to, pro: true }),
+    );
     renderEditorPart(<AnalyticsPanel />, { map: { state: 3 } });
     await screen.findByText(/No visits recorded from/);
     mockCall.mockRejectedValueOnce(new CallError('unavailable', 'The service is unavailable.'));
     fireEvent.click(screen.getByRole('button', { name: '90 days' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Analytics could not be loaded: The service is unavailable.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Analytics could not be loaded: The service is unavailable.',
+    );
   });
 
   it('explains analytics and links to the plans for a map that is not Professional, without asking the server', () => {

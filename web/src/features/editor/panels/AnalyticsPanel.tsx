@@ -5,7 +5,14 @@
  * custom range, with a CSV export. Other maps get an explanation and the way to upgrade.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { analyticsCsv, ANALYTICS_LIMITS, dayOf, daysBetween, type MapAnalytics, type TopEntry } from '@mapnest/shared/analytics';
+import {
+  analyticsCsv,
+  ANALYTICS_LIMITS,
+  dayOf,
+  daysBetween,
+  type MapAnalytics,
+  type TopEntry,
+} from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { call } from '../../../lib/api';
 import { useEditor, useEditorState } from '../editor-context';
@@ -27,10 +34,13 @@ function NotProfessional() {
     <div className="analytics-panel">
       <h2 className="analytics-panel__title">Map analytics</h2>
       <p>
-        Analytics come with the Professional plan. Once this map is Professional, its published map counts, per day: views, the
-        locations visitors open, what they search for (and searches that found nothing), filter uses and route requests.
+        Analytics come with the Professional plan. Once this map is Professional, its published map counts, per day:
+        views, the locations visitors open, what they search for (and searches that found nothing), filter uses and
+        route requests.
       </p>
-      <p className="panel__hint">No cookies and nothing that identifies a visitor are used; only daily counts are kept.</p>
+      <p className="panel__hint">
+        No cookies and nothing that identifies a visitor are used; only daily counts are kept.
+      </p>
       <a className="btn btn--primary" href="/maps#subscribe">
         See plans
       </a>
@@ -45,10 +55,18 @@ function Report({ mapId }: { mapId: string }) {
   const [custom, setCustom] = useState({ from: shift(today, -29), to: today });
   const range = preset === 'custom' ? custom : { from: shift(today, -(preset - 1)), to: today };
   const rangeProblem =
-    !range.from || !range.to ? 'Choose both dates.'
-      : range.from > range.to ? 'The start date must not be after the end date.'
-        : daysBetween(range.from, range.to) >= ANALYTICS_LIMITS.rangeDays ? `Choose at most ${ANALYTICS_LIMITS.rangeDays} days.` : null;
-  const [state, setState] = useState<{ key: string; data: MapAnalytics | null; error: string | null }>({ key: '', data: null, error: null });
+    !range.from || !range.to
+      ? 'Choose both dates.'
+      : range.from > range.to
+        ? 'The start date must not be after the end date.'
+        : daysBetween(range.from, range.to) >= ANALYTICS_LIMITS.rangeDays
+          ? `Choose at most ${ANALYTICS_LIMITS.rangeDays} days.`
+          : null;
+  const [state, setState] = useState<{ key: string; data: MapAnalytics | null; error: string | null }>({
+    key: '',
+    data: null,
+    error: null,
+  });
   const key = `${mapId}|${range.from}|${range.to}`;
 
   useEffect(() => {
@@ -57,7 +75,8 @@ function Report({ mapId }: { mapId: string }) {
     call('getMapAnalytics', { id: mapId, from: range.from, to: range.to }, { signal: ctrl.signal }).then(
       (data) => setState({ key, data, error: null }),
       (err: unknown) => {
-        if (!ctrl.signal.aborted) setState({ key, data: null, error: err instanceof Error ? err.message : String(err) });
+        if (!ctrl.signal.aborted)
+          setState({ key, data: null, error: err instanceof Error ? err.message : String(err) });
       },
     );
     return () => ctrl.abort();
@@ -66,7 +85,9 @@ function Report({ mapId }: { mapId: string }) {
   const titles = useMemo(() => new Map(doc.locations.map((l) => [l.id, l.title])), [doc.locations]);
   const loading = !rangeProblem && state.key !== key;
   const data = state.key === key ? state.data : null;
-  const empty = data !== null && data.totals.views + data.totals.opens + data.totals.searches + data.totals.filters + data.totals.routes === 0;
+  const empty =
+    data !== null &&
+    data.totals.views + data.totals.opens + data.totals.searches + data.totals.filters + data.totals.routes === 0;
 
   const download = () => {
     if (!data) return;
@@ -83,11 +104,22 @@ function Report({ mapId }: { mapId: string }) {
       <h2 className="analytics-panel__title">Map analytics</h2>
       <div className="analytics-panel__range" role="group" aria-label="Date range">
         {([7, 30, 90] as const).map((n) => (
-          <button key={n} type="button" className={preset === n ? 'btn btn--secondary is-active' : 'btn btn--ghost'} aria-pressed={preset === n} onClick={() => setPreset(n)}>
+          <button
+            key={n}
+            type="button"
+            className={preset === n ? 'btn btn--secondary is-active' : 'btn btn--ghost'}
+            aria-pressed={preset === n}
+            onClick={() => setPreset(n)}
+          >
             {n} days
           </button>
         ))}
-        <button type="button" className={preset === 'custom' ? 'btn btn--secondary is-active' : 'btn btn--ghost'} aria-pressed={preset === 'custom'} onClick={() => setPreset('custom')}>
+        <button
+          type="button"
+          className={preset === 'custom' ? 'btn btn--secondary is-active' : 'btn btn--ghost'}
+          aria-pressed={preset === 'custom'}
+          onClick={() => setPreset('custom')}
+        >
           Custom
         </button>
       </div>
@@ -95,17 +127,41 @@ function Report({ mapId }: { mapId: string }) {
         <div className="analytics-panel__dates">
           <label className="field">
             <span>From</span>
-            <input className="input" type="date" value={custom.from} max={today} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+            <input
+              className="input"
+              type="date"
+              value={custom.from}
+              max={today}
+              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+            />
           </label>
           <label className="field">
             <span>To</span>
-            <input className="input" type="date" value={custom.to} max={today} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+            <input
+              className="input"
+              type="date"
+              value={custom.to}
+              max={today}
+              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+            />
           </label>
         </div>
       )}
-      {rangeProblem && <p className="field__error" role="alert">{rangeProblem}</p>}
-      {loading && <p className="panel__hint" role="status">Loading analytics…</p>}
-      {state.key === key && state.error && <p className="field__error" role="alert">Analytics could not be loaded: {state.error}</p>}
+      {rangeProblem && (
+        <p className="field__error" role="alert">
+          {rangeProblem}
+        </p>
+      )}
+      {loading && (
+        <p className="panel__hint" role="status">
+          Loading analytics…
+        </p>
+      )}
+      {state.key === key && state.error && (
+        <p className="field__error" role="alert">
+          Analytics could not be loaded: {state.error}
+        </p>
+      )}
       {data && (
         <>
           <dl className="analytics-panel__totals" aria-label="Totals">
@@ -118,13 +174,18 @@ function Report({ mapId }: { mapId: string }) {
           </dl>
           {empty ? (
             <p className="panel__empty">
-              No visits recorded from {data.from} to {data.to}. Counts appear here once visitors use the published map (each visit is
-              sent when its page is closed or hidden).
+              No visits recorded from {data.from} to {data.to}. Counts appear here once visitors use the published map
+              (each visit is sent when its page is closed or hidden).
             </p>
           ) : (
             <>
               <Chart data={data} />
-              <TopList title="Top locations" entries={data.topLocations} label={(id) => titles.get(id) ?? `${id} (no longer on the map)`} unit="opens" />
+              <TopList
+                title="Top locations"
+                entries={data.topLocations}
+                label={(id) => titles.get(id) ?? `${id} (no longer on the map)`}
+                unit="opens"
+              />
               <TopList title="Top searches" entries={data.topSearches} unit="searches" />
               <TopList title="Searches with no result" entries={data.emptySearches} unit="searches" />
             </>
@@ -147,7 +208,17 @@ function Total({ label, value }: { label: string; value: number }) {
   );
 }
 
-function TopList({ title, entries, unit, label = (k) => k }: { title: string; entries: TopEntry[]; unit: string; label?: (key: string) => string }) {
+function TopList({
+  title,
+  entries,
+  unit,
+  label = (k) => k,
+}: {
+  title: string;
+  entries: TopEntry[];
+  unit: string;
+  label?: (key: string) => string;
+}) {
   return (
     <section className="analytics-panel__list" aria-label={title}>
       <h3>{title}</h3>
@@ -178,12 +249,15 @@ function Chart({ data }: { data: MapAnalytics }) {
     let observer: ResizeObserver | null = null;
     void import('./analytics-chart')
       .then(({ createViewsChart }) => createViewsChart(el, data.days, Math.max(200, el.clientWidth)))
-      .then((c) => {
-        if (cancelled) return c.destroy();
-        chart.current = c;
-        observer = new ResizeObserver(() => c.resize(Math.max(200, el.clientWidth)));
-        observer.observe(el);
-      }, () => setFailed(true));
+      .then(
+        (c) => {
+          if (cancelled) return c.destroy();
+          chart.current = c;
+          observer = new ResizeObserver(() => c.resize(Math.max(200, el.clientWidth)));
+          observer.observe(el);
+        },
+        () => setFailed(true),
+      );
     return () => {
       cancelled = true;
       observer?.disconnect();
@@ -194,7 +268,11 @@ function Chart({ data }: { data: MapAnalytics }) {
   return (
     <figure className="analytics-panel__chart">
       <figcaption>Views and location opens per day</figcaption>
-      {failed ? <p className="field__error">The chart could not be loaded; the numbers above and the CSV are complete.</p> : <div ref={host} />}
+      {failed ? (
+        <p className="field__error">The chart could not be loaded; the numbers above and the CSV are complete.</p>
+      ) : (
+        <div ref={host} />
+      )}
     </figure>
   );
 }

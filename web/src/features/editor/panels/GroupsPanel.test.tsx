@@ -12,7 +12,11 @@ afterEach(() => {
 
 function mall(): MapDocument {
   const doc = blankDocument();
-  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }, { id: 'staff', name: 'Staff', hide: true }];
+  doc.groups = [
+    { id: 'food', name: 'Food' },
+    { id: 'shops', name: 'Shops' },
+    { id: 'staff', name: 'Staff', hide: true },
+  ];
   doc.locations = [
     { id: 'a', title: 'Bakery', groups: ['food'], fields: { size: 'M' } },
     { id: 'b', title: 'Books', groups: ['shops', 'food'], fields: { size: 'S' } },
@@ -25,8 +29,10 @@ const groupList = () => screen.getByRole('list', { name: 'Groups' });
 const filterList = () => screen.getByRole('list', { name: 'Filters' });
 const card = (name: string) => screen.getByRole('listitem', { name });
 const summary = () => screen.getByRole('note').textContent;
-const announced = (list: HTMLElement) => list.parentElement!.querySelector('[data-testid=reorder-announcer]')!.textContent?.trim();
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const announced = (list: HTMLElement) =>
+  list.parentElement!.querySelector('[data-testid=reorder-announcer]')!.textContent?.trim();
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 function edit(input: HTMLElement, value: string) {
   fireEvent.change(input, { target: { value } });
   fireEvent.blur(input);
@@ -66,7 +72,9 @@ describe('GroupsPanel: groups', () => {
 
   it('renames a group and its id, carrying the locations and filters along', () => {
     const doc = mall();
-    doc.filters = [{ id: 'cat', name: '', disable: false, type: 'groups', groups: ['food'], default: ['food'], match: 'any' }];
+    doc.filters = [
+      { id: 'cat', name: '', disable: false, type: 'groups', groups: ['food'], default: ['food'], match: 'any' },
+    ];
     const h = renderEditorPart(<GroupsPanel />, { doc });
     edit(within(card('Food')).getByLabelText('Name'), 'Food court');
     expect(h.doc().groups[0]!.name).toBe('Food court');
@@ -74,7 +82,9 @@ describe('GroupsPanel: groups', () => {
     expect(h.doc().groups[0]!.id).toBe('eat');
     expect(h.doc().locations[1]!.groups).toEqual(['shops', 'eat']);
     expect(h.doc().filters[0]).toMatchObject({ groups: ['eat'], default: ['eat'] });
-    expect(errorOf(edit(within(card('Food court')).getByLabelText('Id'), 'shops'))).toBe('There is already a group with the id "shops"');
+    expect(errorOf(edit(within(card('Food court')).getByLabelText('Id'), 'shops'))).toBe(
+      'There is already a group with the id "shops"',
+    );
     expect(errorOf(edit(within(card('Food court')).getByLabelText('Name'), '  '))).toBe('A group needs a name');
     expect(h.doc().groups[0]).toMatchObject({ id: 'eat', name: 'Food court' });
   });
@@ -99,7 +109,10 @@ describe('GroupsPanel: groups', () => {
     fireEvent.click(within(card('Food')).getByRole('button', { name: 'Delete' }));
     expect(h.doc().groups.map((g) => g.id)).toEqual(['shops', 'staff']);
     expect(h.doc().locations.map((l) => l.groups)).toEqual([undefined, ['shops'], undefined]);
-    expect(h.notices.at(-1)).toEqual({ kind: 'info', text: 'Deleted the group “Food”, and took it off 2 locations. Undo brings it back.' });
+    expect(h.notices.at(-1)).toEqual({
+      kind: 'info',
+      text: 'Deleted the group “Food”, and took it off 2 locations. Undo brings it back.',
+    });
     act(() => void h.store.undo());
     expect(h.doc()).toBe(before);
   });
@@ -136,7 +149,9 @@ describe('GroupsPanel: groups', () => {
 describe('GroupsPanel: filters', () => {
   it('says which filters the directory offers as filters are added, turned off and reordered', () => {
     const h = renderEditorPart(<GroupsPanel />, { doc: mall() });
-    expect(summary()).toBe('With no filters of its own, the directory offers the 2 visible groups as “Categories” tags.');
+    expect(summary()).toBe(
+      'With no filters of its own, the directory offers the 2 visible groups as “Categories” tags.',
+    );
     fireEvent.click(screen.getByRole('button', { name: '+ Group tags' }));
     fireEvent.click(screen.getByRole('button', { name: '+ Checkbox' }));
     expect(summary()).toBe('The directory offers, in this order: Categories (group tags), Checkbox (checkbox).');
@@ -155,7 +170,11 @@ describe('GroupsPanel: filters', () => {
     const offered = within(c).getByRole('group', { name: /Groups offered/ });
     const picked = () => within(c).getByRole('group', { name: 'Picked when the map opens' });
     // Nothing ticked offers every visible group, so those are the ones that can be picked.
-    expect(within(picked()).getAllByRole('checkbox').map((b) => b.parentElement!.textContent)).toEqual(['Food', 'Shops']);
+    expect(
+      within(picked())
+        .getAllByRole('checkbox')
+        .map((b) => b.parentElement!.textContent),
+    ).toEqual(['Food', 'Shops']);
     fireEvent.click(within(picked()).getByLabelText('Shops'));
     fireEvent.click(within(picked()).getByLabelText('Food'));
     expect(h.doc().filters[0]).toMatchObject({ groups: [], default: ['shops', 'food'] });
@@ -177,9 +196,13 @@ describe('GroupsPanel: filters', () => {
     const name = edit(within(c()).getByLabelText('Name'), '');
     expect(errorOf(name)).toBe('A checkbox needs a name: visitors see it next to the box');
     const field = edit(within(c()).getByLabelText('When ticked, show locations whose field'), 'price');
-    expect(errorOf(field)).toMatch(/^Filter "checkbox" \(condition.field\): Must be one of "id", "title", .* or "fields.<key>"$/);
+    expect(errorOf(field)).toMatch(
+      /^Filter "checkbox" \(condition.field\): Must be one of "id", "title", .* or "fields.<key>"$/,
+    );
     fireEvent.change(within(c()).getByLabelText('Condition'), { target: { value: 'gt' } });
-    expect(errorOf(within(c()).getByLabelText('Condition'))).toBe('“is more than” compares numbers: enter a number as the value');
+    expect(errorOf(within(c()).getByLabelText('Condition'))).toBe(
+      '“is more than” compares numbers: enter a number as the value',
+    );
     expect(h.doc()).toBe(before);
 
     fireEvent.keyDown(name, { key: 'Escape' });
@@ -188,7 +211,11 @@ describe('GroupsPanel: filters', () => {
     fireEvent.change(within(c()).getByLabelText('Condition'), { target: { value: 'equals' } });
     edit(within(c()).getByLabelText('Value'), 'L');
     fireEvent.click(within(c()).getByLabelText('Ticked when the map opens'));
-    expect(h.doc().filters[0]).toMatchObject({ name: 'Large units', condition: { field: 'fields.size', op: 'equals', value: 'L' }, default: true });
+    expect(h.doc().filters[0]).toMatchObject({
+      name: 'Large units',
+      condition: { field: 'fields.size', op: 'equals', value: 'L' },
+      default: true,
+    });
     fireEvent.change(within(c()).getByLabelText('Condition'), { target: { value: 'empty' } });
     expect(within(c()).queryByLabelText('Value')).toBeNull();
   });
@@ -206,11 +233,20 @@ describe('GroupsPanel: filters', () => {
 
     edit(within(c()).getByLabelText('Field'), 'fields.size');
     edit(within(c()).getByLabelText('Options (value or value=Label, one per line)'), 'S=Small\nM=Medium\n');
-    expect(h.doc().filters[0]).toMatchObject({ field: 'fields.size', options: [{ value: 'S', label: 'Small' }, { value: 'M', label: 'Medium' }] });
+    expect(h.doc().filters[0]).toMatchObject({
+      field: 'fields.size',
+      options: [
+        { value: 'S', label: 'Small' },
+        { value: 'M', label: 'Medium' },
+      ],
+    });
     fireEvent.change(within(c()).getByLabelText('Chosen when the map opens'), { target: { value: 'M' } });
     expect(h.doc().filters[0]).toMatchObject({ default: 'M' });
     fireEvent.click(within(c()).getByRole('button', { name: 'Fill options from the map' }));
-    expect(h.doc().filters[0]).toMatchObject({ options: [{ value: 'L' }, { value: 'M' }, { value: 'S' }], default: 'M' });
+    expect(h.doc().filters[0]).toMatchObject({
+      options: [{ value: 'L' }, { value: 'M' }, { value: 'S' }],
+      default: 'M',
+    });
     expect(within(c()).getByText('Filled 3 options from the map. Undo puts the old list back.')).toBeTruthy();
     edit(within(c()).getByLabelText('Options (value or value=Label, one per line)'), 'S\nL');
     // The preselected M is no longer an option, so nothing is preselected.
@@ -233,7 +269,8 @@ describe('GroupsPanel: filters', () => {
 
   it('reorders filters by drag as one undo step', () => {
     const h = renderEditorPart(<GroupsPanel />, { doc: mall() });
-    for (const kind of ['+ Group tags', '+ Checkbox', '+ Dropdown']) fireEvent.click(screen.getByRole('button', { name: kind }));
+    for (const kind of ['+ Group tags', '+ Checkbox', '+ Dropdown'])
+      fireEvent.click(screen.getByRole('button', { name: kind }));
     const undoDepth = () => h.store.getState().undoLabel;
     // Above the middle of the first card (150): the start of the list.
     const line = dragCard(filterList(), 'Layer (Dropdown)', 120);

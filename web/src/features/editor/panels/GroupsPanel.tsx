@@ -1,14 +1,39 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { CONDITION_OPS, type CheckboxFilter, type DropdownFilter, type Filter, type Group, type GroupsFilter } from '@mapnest/shared/map-document';
+import {
+  CONDITION_OPS,
+  type CheckboxFilter,
+  type DropdownFilter,
+  type Filter,
+  type Group,
+  type GroupsFilter,
+} from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import {
-  addFilter, addGroup, removeFilter, removeGroup, reorderFilter, reorderGroup, updateFilter, updateGroup, updateSettings,
+  addFilter,
+  addGroup,
+  removeFilter,
+  removeGroup,
+  reorderFilter,
+  reorderGroup,
+  updateFilter,
+  updateGroup,
+  updateSettings,
 } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, SelectProp, Section, TextProp, type Commit } from './fields';
 import {
-  CONDITION_LABELS, conditionProblem, conditionTakesValue, FILTER_KIND_LABELS, fieldChoices, filterDisplayName, filterNameProblem,
-  offeredSummary, optionsText, parseOptions, suggestOptions, unusedFieldHint,
+  CONDITION_LABELS,
+  conditionProblem,
+  conditionTakesValue,
+  FILTER_KIND_LABELS,
+  fieldChoices,
+  filterDisplayName,
+  filterNameProblem,
+  offeredSummary,
+  optionsText,
+  parseOptions,
+  suggestOptions,
+  unusedFieldHint,
 } from './filter-edit';
 import { useTry } from './Inspector';
 import { useCardReorder, type CardReorder } from './Reorder';
@@ -28,7 +53,11 @@ export function GroupsPanel() {
     for (const l of doc.locations) for (const g of l.groups ?? []) out.set(g, (out.get(g) ?? 0) + 1);
     return out;
   }, [doc.locations]);
-  const groupOrder = useCardReorder(doc.groups, (g) => g.name, (id, to) => run(reorderGroup, { id, to }));
+  const groupOrder = useCardReorder(
+    doc.groups,
+    (g) => g.name,
+    (id, to) => run(reorderGroup, { id, to }),
+  );
   const filterOrder = useCardReorder(doc.filters, filterDisplayName, (id, to) => run(reorderFilter, { id, to }));
   const fields = useMemo(() => fieldChoices(doc), [doc]);
   const fieldListId = `${inputId}-fields`;
@@ -77,7 +106,9 @@ export function GroupsPanel() {
             {addError}
           </p>
         )}
-        {doc.groups.length === 0 && <p className="panel__empty">Groups sort locations into categories the directory can group and filter by.</p>}
+        {doc.groups.length === 0 && (
+          <p className="panel__empty">Groups sort locations into categories the directory can group and filter by.</p>
+        )}
         <ol className="card-list" aria-label="Groups" {...groupOrder.listProps}>
           {doc.groups.map((g, i) => (
             <GroupCard key={g.id} group={g} count={counts.get(g.id) ?? 0} reorder={groupOrder} index={i} />
@@ -86,29 +117,66 @@ export function GroupsPanel() {
         {groupOrder.region}
       </Section>
       <Section title={`Filters (${doc.filters.length})`}>
-        <CheckProp label="Offer filters in the directory" checked={doc.settings.filters.enabled} commit={(v) => attempt(updateSettings, { patch: { filters: { enabled: v } } })} />
-        <CheckProp label="Always show the filters (no toggle)" checked={doc.settings.filters.alwaysVisible} commit={(v) => attempt(updateSettings, { patch: { filters: { alwaysVisible: v } } })} />
+        <CheckProp
+          label="Offer filters in the directory"
+          checked={doc.settings.filters.enabled}
+          commit={(v) => attempt(updateSettings, { patch: { filters: { enabled: v } } })}
+        />
+        <CheckProp
+          label="Always show the filters (no toggle)"
+          checked={doc.settings.filters.alwaysVisible}
+          commit={(v) => attempt(updateSettings, { patch: { filters: { alwaysVisible: v } } })}
+        />
         {!doc.settings.filters.alwaysVisible && (
-          <CheckProp label="Open the filters when the map loads" checked={doc.settings.filters.startOpen} commit={(v) => attempt(updateSettings, { patch: { filters: { startOpen: v } } })} />
+          <CheckProp
+            label="Open the filters when the map loads"
+            checked={doc.settings.filters.startOpen}
+            commit={(v) => attempt(updateSettings, { patch: { filters: { startOpen: v } } })}
+          />
         )}
         <p className="panel__hint filters-summary" role="note">
           {offeredSummary(doc)}
         </p>
         <div className="panel__row">
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => run(addFilter, { filter: { id: newFilterId('categories'), type: 'groups', name: 'Categories' } })}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() =>
+              run(addFilter, { filter: { id: newFilterId('categories'), type: 'groups', name: 'Categories' } })
+            }
+          >
             + Group tags
           </button>
           <button
             type="button"
             className="btn btn--secondary btn--sm"
-            onClick={() => run(addFilter, { filter: { id: newFilterId('checkbox'), type: 'checkbox', name: 'Checkbox', condition: { field: firstCustomField ?? 'title', op: 'notEmpty' } } })}
+            onClick={() =>
+              run(addFilter, {
+                filter: {
+                  id: newFilterId('checkbox'),
+                  type: 'checkbox',
+                  name: 'Checkbox',
+                  condition: { field: firstCustomField ?? 'title', op: 'notEmpty' },
+                },
+              })
+            }
           >
             + Checkbox
           </button>
           <button
             type="button"
             className="btn btn--secondary btn--sm"
-            onClick={() => run(addFilter, { filter: { id: newFilterId('dropdown'), type: 'dropdown', name: 'Layer', field: 'layer', options: suggestOptions(doc, 'layer').options } })}
+            onClick={() =>
+              run(addFilter, {
+                filter: {
+                  id: newFilterId('dropdown'),
+                  type: 'dropdown',
+                  name: 'Layer',
+                  field: 'layer',
+                  options: suggestOptions(doc, 'layer').options,
+                },
+              })
+            }
           >
             + Dropdown
           </button>
@@ -129,13 +197,30 @@ export function GroupsPanel() {
   );
 }
 
-function GroupCard({ group: g, count, reorder, index }: { group: Group; count: number; reorder: CardReorder<Group>; index: number }) {
+function GroupCard({
+  group: g,
+  count,
+  reorder,
+  index,
+}: {
+  group: Group;
+  count: number;
+  reorder: CardReorder<Group>;
+  index: number;
+}) {
   const { run, notify, store } = useEditor();
   const attempt = useTry();
   const remove = () => {
-    const inFilters = store.getState().doc.filters.filter((f) => f.type === 'groups' && (f.groups.includes(g.id) || f.default.includes(g.id))).length;
+    const inFilters = store
+      .getState()
+      .doc.filters.filter((f) => f.type === 'groups' && (f.groups.includes(g.id) || f.default.includes(g.id))).length;
     if (!run(removeGroup, { id: g.id })) return;
-    const from = [count ? `${count} location${count === 1 ? '' : 's'}` : '', inFilters ? `${inFilters} filter${inFilters === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    const from = [
+      count ? `${count} location${count === 1 ? '' : 's'}` : '',
+      inFilters ? `${inFilters} filter${inFilters === 1 ? '' : 's'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
     notify(`Deleted the group “${g.name}”${from ? `, and took it off ${from}` : ''}. Undo brings it back.`, 'info');
   };
   return (
@@ -143,12 +228,31 @@ function GroupCard({ group: g, count, reorder, index }: { group: Group; count: n
       <div className="card__row">
         {reorder.handle(g, index)}
         <div className="card__grow">
-          <TextProp label="Name" value={g.name} maxLength={100} commit={(v) => attempt(updateGroup, { id: g.id, patch: { name: v } }, `group:${g.id}:name`)} />
+          <TextProp
+            label="Name"
+            value={g.name}
+            maxLength={100}
+            commit={(v) => attempt(updateGroup, { id: g.id, patch: { name: v } }, `group:${g.id}:name`)}
+          />
         </div>
       </div>
-      <TextProp label="Id" value={g.id} onBlurOnly hint="Locations and filters refer to the group by this id; renaming it updates them." commit={(v) => attempt(updateGroup, { id: g.id, patch: { id: v.trim() } })} />
-      <ColorProp label="Colour" value={g.color} commit={(v) => attempt(updateGroup, { id: g.id, patch: { color: v } })} />
-      <CheckProp label="Hidden (left out of the directory's grouping and filters)" checked={!!g.hide} commit={(v) => attempt(updateGroup, { id: g.id, patch: { hide: v || undefined } })} />
+      <TextProp
+        label="Id"
+        value={g.id}
+        onBlurOnly
+        hint="Locations and filters refer to the group by this id; renaming it updates them."
+        commit={(v) => attempt(updateGroup, { id: g.id, patch: { id: v.trim() } })}
+      />
+      <ColorProp
+        label="Colour"
+        value={g.color}
+        commit={(v) => attempt(updateGroup, { id: g.id, patch: { color: v } })}
+      />
+      <CheckProp
+        label="Hidden (left out of the directory's grouping and filters)"
+        checked={!!g.hide}
+        commit={(v) => attempt(updateGroup, { id: g.id, patch: { hide: v || undefined } })}
+      />
       <div className="panel__row">
         <span className="panel__hint">
           {count} location{count === 1 ? '' : 's'}
@@ -162,10 +266,21 @@ function GroupCard({ group: g, count, reorder, index }: { group: Group; count: n
   );
 }
 
-function FilterCard({ filter: f, reorder, index, fieldListId }: { filter: Filter; reorder: CardReorder<Filter>; index: number; fieldListId: string }) {
+function FilterCard({
+  filter: f,
+  reorder,
+  index,
+  fieldListId,
+}: {
+  filter: Filter;
+  reorder: CardReorder<Filter>;
+  index: number;
+  fieldListId: string;
+}) {
   const { run } = useEditor();
   const attempt = useTry();
-  const change = (patch: Partial<Filter>, coalesce?: string) => attempt(updateFilter, { id: f.id, filter: { ...f, ...patch } }, coalesce);
+  const change = (patch: Partial<Filter>, coalesce?: string) =>
+    attempt(updateFilter, { id: f.id, filter: { ...f, ...patch } }, coalesce);
   const label = filterDisplayName(f);
   return (
     <li className="card" aria-label={`${label} (${FILTER_KIND_LABELS[f.type]})`} {...reorder.itemProps(f, index)}>
@@ -202,7 +317,17 @@ function FilterCard({ filter: f, reorder, index, fieldListId }: { filter: Filter
 type Change = (patch: Partial<Filter>, coalesce?: string) => string | null;
 
 /** A fieldset of checkboxes whose commit can be refused (its message shows under the boxes). */
-function CheckList({ legend, hint, children, error }: { legend: string; hint?: string; children: ReactNode; error: string | null }) {
+function CheckList({
+  legend,
+  hint,
+  children,
+  error,
+}: {
+  legend: string;
+  hint?: string;
+  children: ReactNode;
+  error: string | null;
+}) {
   return (
     <fieldset className="field check-list">
       <legend className="field__label">{legend}</legend>
@@ -222,9 +347,13 @@ function GroupsFilterFields({ filter: f, change }: { filter: GroupsFilter; chang
   const [offerError, setOfferError] = useState<string | null>(null);
   const [defaultError, setDefaultError] = useState<string | null>(null);
   // Visitors never see hidden groups; one still preselected stays listed so it can be unticked.
-  const pickable = doc.groups.filter((g) => ((f.groups.length === 0 || f.groups.includes(g.id)) && !g.hide) || f.default.includes(g.id));
+  const pickable = doc.groups.filter(
+    (g) => ((f.groups.length === 0 || f.groups.includes(g.id)) && !g.hide) || f.default.includes(g.id),
+  );
   const toggleOffered = (id: string, on: boolean) => {
-    const groups = on ? doc.groups.filter((g) => g.id === id || f.groups.includes(g.id)).map((g) => g.id) : f.groups.filter((x) => x !== id);
+    const groups = on
+      ? doc.groups.filter((g) => g.id === id || f.groups.includes(g.id)).map((g) => g.id)
+      : f.groups.filter((x) => x !== id);
     // A preselected group the filter no longer offers could never be unticked by a visitor.
     const keep = groups.length ? f.default.filter((x) => groups.includes(x)) : f.default;
     setOfferError(change({ groups, default: keep }));
@@ -232,10 +361,18 @@ function GroupsFilterFields({ filter: f, change }: { filter: GroupsFilter; chang
   if (doc.groups.length === 0) return <p className="panel__hint">Add groups above: this filter offers them as tags.</p>;
   return (
     <>
-      <CheckList legend="Groups offered" hint="None ticked: every group that is not hidden, in the groups' order." error={offerError}>
+      <CheckList
+        legend="Groups offered"
+        hint="None ticked: every group that is not hidden, in the groups' order."
+        error={offerError}
+      >
         {doc.groups.map((g) => (
           <label key={g.id} className="check">
-            <input type="checkbox" checked={f.groups.includes(g.id)} onChange={(e) => toggleOffered(g.id, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={f.groups.includes(g.id)}
+              onChange={(e) => toggleOffered(g.id, e.target.checked)}
+            />
             {g.name}
             {g.hide && <span className="panel__hint"> (hidden: never offered)</span>}
           </label>
@@ -247,7 +384,11 @@ function GroupsFilterFields({ filter: f, change }: { filter: GroupsFilter; chang
             <input
               type="checkbox"
               checked={f.default.includes(g.id)}
-              onChange={(e) => setDefaultError(change({ default: e.target.checked ? [...f.default, g.id] : f.default.filter((x) => x !== g.id) }))}
+              onChange={(e) =>
+                setDefaultError(
+                  change({ default: e.target.checked ? [...f.default, g.id] : f.default.filter((x) => x !== g.id) }),
+                )
+              }
             />
             {g.name}
           </label>
@@ -256,14 +397,27 @@ function GroupsFilterFields({ filter: f, change }: { filter: GroupsFilter; chang
       <SelectProp
         label="A location passes when it is in"
         value={f.match}
-        options={[{ value: 'any', label: 'any picked group' }, { value: 'all', label: 'every picked group' }]}
+        options={[
+          { value: 'any', label: 'any picked group' },
+          { value: 'all', label: 'every picked group' },
+        ]}
         commit={(v) => change({ match: v })}
       />
     </>
   );
 }
 
-function FieldRefProp({ value, commit, fieldListId, label }: { value: string; commit: Commit<string>; fieldListId: string; label: string }) {
+function FieldRefProp({
+  value,
+  commit,
+  fieldListId,
+  label,
+}: {
+  value: string;
+  commit: Commit<string>;
+  fieldListId: string;
+  label: string;
+}) {
   const { doc } = useEditorState();
   return (
     <TextProp
@@ -271,28 +425,64 @@ function FieldRefProp({ value, commit, fieldListId, label }: { value: string; co
       value={value}
       onBlurOnly
       list={fieldListId}
-      hint={unusedFieldHint(doc, value) ?? 'A built-in field (title, layer, groups…) or fields.<key> for a custom field.'}
+      hint={
+        unusedFieldHint(doc, value) ?? 'A built-in field (title, layer, groups…) or fields.<key> for a custom field.'
+      }
       commit={(v) => commit(v.trim())}
     />
   );
 }
 
-function CheckboxFilterFields({ filter: f, change, fieldListId }: { filter: CheckboxFilter; change: Change; fieldListId: string }) {
+function CheckboxFilterFields({
+  filter: f,
+  change,
+  fieldListId,
+}: {
+  filter: CheckboxFilter;
+  change: Change;
+  fieldListId: string;
+}) {
   const setCondition = (patch: Partial<CheckboxFilter['condition']>) => {
     const condition = { ...f.condition, ...patch };
     return conditionProblem(condition) ?? change({ condition });
   };
   return (
     <>
-      <FieldRefProp label="When ticked, show locations whose field" value={f.condition.field} fieldListId={fieldListId} commit={(field) => setCondition({ field })} />
-      <SelectProp label="Condition" value={f.condition.op} options={CONDITION_OPS.map((o) => ({ value: o, label: CONDITION_LABELS[o] }))} commit={(op) => setCondition({ op })} />
-      {conditionTakesValue(f.condition.op) && <TextProp label="Value" value={f.condition.value} onBlurOnly commit={(value) => setCondition({ value })} hint="Text is compared without regard to case." />}
+      <FieldRefProp
+        label="When ticked, show locations whose field"
+        value={f.condition.field}
+        fieldListId={fieldListId}
+        commit={(field) => setCondition({ field })}
+      />
+      <SelectProp
+        label="Condition"
+        value={f.condition.op}
+        options={CONDITION_OPS.map((o) => ({ value: o, label: CONDITION_LABELS[o] }))}
+        commit={(op) => setCondition({ op })}
+      />
+      {conditionTakesValue(f.condition.op) && (
+        <TextProp
+          label="Value"
+          value={f.condition.value}
+          onBlurOnly
+          commit={(value) => setCondition({ value })}
+          hint="Text is compared without regard to case."
+        />
+      )}
       <CheckProp label="Ticked when the map opens" checked={f.default} commit={(v) => change({ default: v })} />
     </>
   );
 }
 
-function DropdownFilterFields({ filter: f, change, fieldListId }: { filter: DropdownFilter; change: Change; fieldListId: string }) {
+function DropdownFilterFields({
+  filter: f,
+  change,
+  fieldListId,
+}: {
+  filter: DropdownFilter;
+  change: Change;
+  fieldListId: string;
+}) {
   const { doc } = useEditorState();
   const [suggestNote, setSuggestNote] = useState<string | null>(null);
   const setOptions = (options: DropdownFilter['options']) =>
@@ -302,7 +492,10 @@ function DropdownFilterFields({ filter: f, change, fieldListId }: { filter: Drop
     const { options, more } = suggestOptions(doc, f.field);
     if (options.length === 0) return setSuggestNote(`No location has a value for ${f.field} yet.`);
     const problem = setOptions(options);
-    setSuggestNote(problem ?? `Filled ${options.length} option${options.length === 1 ? '' : 's'} from the map${more ? `; ${more} more values were left out (at most 200)` : ''}. Undo puts the old list back.`);
+    setSuggestNote(
+      problem ??
+        `Filled ${options.length} option${options.length === 1 ? '' : 's'} from the map${more ? `; ${more} more values were left out (at most 200)` : ''}. Undo puts the old list back.`,
+    );
   };
   return (
     <>
@@ -330,13 +523,19 @@ function DropdownFilterFields({ filter: f, change, fieldListId }: { filter: Drop
       <SelectProp
         label="Chosen when the map opens"
         value={f.default}
-        options={[{ value: '', label: 'Nothing (every location)' }, ...f.options.map((o) => ({ value: o.value, label: o.label || o.value }))]}
+        options={[
+          { value: '', label: 'Nothing (every location)' },
+          ...f.options.map((o) => ({ value: o.value, label: o.label || o.value })),
+        ]}
         commit={(v) => change({ default: v })}
       />
       <SelectProp
         label="A location passes when its field"
         value={f.match}
-        options={[{ value: 'equals', label: 'equals the choice' }, { value: 'contains', label: 'contains the choice' }]}
+        options={[
+          { value: 'equals', label: 'equals the choice' },
+          { value: 'contains', label: 'contains the choice' },
+        ]}
         commit={(v) => change({ match: v })}
         hint={f.field === 'groups' ? 'For groups: the location is in the chosen group.' : undefined}
       />

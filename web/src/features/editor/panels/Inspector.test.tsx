@@ -11,7 +11,10 @@ afterEach(() => {
 
 function setup() {
   const doc = docWithLocations(3);
-  doc.groups = [{ id: 'food', name: 'Food' }, { id: 'shops', name: 'Shops' }];
+  doc.groups = [
+    { id: 'food', name: 'Food' },
+    { id: 'shops', name: 'Shops' },
+  ];
   doc.settings.startLocation = 'a0';
   const h = renderEditorPart(<Inspector />, { doc });
   act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
@@ -26,7 +29,8 @@ function edit(label: string, value: string) {
   fireEvent.blur(input);
   return input;
 }
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('Inspector', () => {
   it('says nothing is selected until a location is', () => {
@@ -49,7 +53,9 @@ describe('Inspector', () => {
   it('refuses a malformed id', () => {
     const h = setup();
     const id = edit('Id', 'has space');
-    expect(errorOf(id)).toBe('Location "a0" (id): A location id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"');
+    expect(errorOf(id)).toBe(
+      'Location "a0" (id): A location id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"',
+    );
     expect(h.doc().locations[0]!.id).toBe('a0');
   });
 

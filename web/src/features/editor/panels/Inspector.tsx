@@ -1,11 +1,22 @@
 import { useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import {
-  LINK_TARGETS, LOCATION_ACTIONS, MARKER_TYPES, type Location, type MapDocument, type MarkerType,
+  LINK_TARGETS,
+  LOCATION_ACTIONS,
+  MARKER_TYPES,
+  type Location,
+  type MapDocument,
+  type MarkerType,
 } from '@mapnest/shared/map-document';
 import { toFieldKey } from '@mapnest/shared/map-ids';
 import {
-  bulkUpdateLocations, deleteLocations, duplicateLocation, nextLocationId, updateLocation, type BulkPatch, type LocationPatch,
+  bulkUpdateLocations,
+  deleteLocations,
+  duplicateLocation,
+  nextLocationId,
+  updateLocation,
+  type BulkPatch,
+  type LocationPatch,
 } from '../actions/locations';
 import { ActionError, type EditorAction } from '../actions/registry';
 import { useEditor, useEditorState } from '../editor-context';
@@ -36,8 +47,14 @@ export function Inspector() {
       {ids.length === 0 && (
         <div className="inspector__empty">
           <h2>Nothing selected</h2>
-          <p>Click a location on the map or in the list to edit it. Choose “+ Add location” and click the map to place new ones; drag a marker to move it.</p>
-          <p className="panel__hint">Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save.</p>
+          <p>
+            Click a location on the map or in the list to edit it. Choose “+ Add location” and click the map to place
+            new ones; drag a marker to move it.
+          </p>
+          <p className="panel__hint">
+            Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo,
+            Ctrl/⌘+S save.
+          </p>
         </div>
       )}
       {ids.length === 1 && <LocationForm key={ids[0]} loc={doc.locations.find((l) => l.id === ids[0])!} doc={doc} />}
@@ -46,16 +63,32 @@ export function Inspector() {
   );
 }
 
-const MARKER_LABELS: Record<MarkerType, string> = { hidden: 'Hidden (SVG element only)', circle: 'Circle', dot: 'Dot', square: 'Square', rounded: 'Rounded', pin: 'Pin', thumb: 'Thumbnail', text: 'Text' };
+const MARKER_LABELS: Record<MarkerType, string> = {
+  hidden: 'Hidden (SVG element only)',
+  circle: 'Circle',
+  dot: 'Dot',
+  square: 'Square',
+  rounded: 'Rounded',
+  pin: 'Pin',
+  thumb: 'Thumbnail',
+  text: 'Text',
+};
 
 function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) {
   const attempt = useTry();
   const [, setSelection] = useAtom(selectionAtom);
   const setPicker = useSetAtom(filePickerAtom);
   const { run, canvas } = useEditor();
-  const set = (patch: LocationPatch, field?: string): string | null => attempt(updateLocation, { id: loc.id, patch }, field ? `${loc.id}:${field}` : undefined);
-  const text = (field: keyof Location): Commit<string> => (v) => set({ [field]: v === '' ? undefined : v } as LocationPatch, field);
-  const layerOptions = [{ value: '', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))];
+  const set = (patch: LocationPatch, field?: string): string | null =>
+    attempt(updateLocation, { id: loc.id, patch }, field ? `${loc.id}:${field}` : undefined);
+  const text =
+    (field: keyof Location): Commit<string> =>
+    (v) =>
+      set({ [field]: v === '' ? undefined : v } as LocationPatch, field);
+  const layerOptions = [
+    { value: '', label: 'Every layer' },
+    ...doc.layers.map((l) => ({ value: l.id, label: l.name })),
+  ];
   const geo = doc.settings.geo;
 
   return (
@@ -76,7 +109,11 @@ function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) {
           >
             Duplicate
           </button>
-          <button type="button" className="btn btn--danger btn--sm" onClick={() => run(deleteLocations, { ids: [loc.id] }) && setSelection(new Set())}>
+          <button
+            type="button"
+            className="btn btn--danger btn--sm"
+            onClick={() => run(deleteLocations, { ids: [loc.id] }) && setSelection(new Set())}
+          >
             Delete
           </button>
         </div>
@@ -96,11 +133,36 @@ function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) {
             return problem;
           }}
         />
-        <TextProp label="About" name="about" value={loc.about ?? ''} commit={text('about')} multiline hint="Short text for popups, tooltips and the directory." />
+        <TextProp
+          label="About"
+          name="about"
+          value={loc.about ?? ''}
+          commit={text('about')}
+          multiline
+          hint="Short text for popups, tooltips and the directory."
+        />
         <RichTextEditor label="Description" value={loc.desc ?? ''} commit={text('desc')} />
-        <UrlProp label="Image" value={loc.image} commit={text('image')} onPick={() => setPicker({ onPick: (url) => set({ image: url }) })} />
-        <UrlProp label="Thumbnail" value={loc.thumb} commit={text('thumb')} hint="An image URL, or up to 3 characters drawn as text." onPick={() => setPicker({ onPick: (url) => set({ thumb: url }) })} />
-        <TextProp label="Link" name="link" value={loc.link ?? ''} commit={text('link')} type="url" placeholder="https://…" />
+        <UrlProp
+          label="Image"
+          value={loc.image}
+          commit={text('image')}
+          onPick={() => setPicker({ onPick: (url) => set({ image: url }) })}
+        />
+        <UrlProp
+          label="Thumbnail"
+          value={loc.thumb}
+          commit={text('thumb')}
+          hint="An image URL, or up to 3 characters drawn as text."
+          onPick={() => setPicker({ onPick: (url) => set({ thumb: url }) })}
+        />
+        <TextProp
+          label="Link"
+          name="link"
+          value={loc.link ?? ''}
+          commit={text('link')}
+          type="url"
+          placeholder="https://…"
+        />
         <SelectProp
           label="Open link in"
           value={loc.target ?? ''}
@@ -108,49 +170,148 @@ function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) {
           commit={(v) => set({ target: v === '' ? undefined : (v as Location['target']) })}
         />
         <TextProp label="“More” button label" value={loc.more ?? ''} commit={text('more')} maxLength={50} />
-        <TextProp label="Phone" name="phone" value={loc.phone ?? ''} commit={text('phone')} type="tel" hint="Several numbers: separate them with commas." />
+        <TextProp
+          label="Phone"
+          name="phone"
+          value={loc.phone ?? ''}
+          commit={text('phone')}
+          type="tel"
+          hint="Several numbers: separate them with commas."
+        />
         <TextProp label="Email" name="email" value={loc.email ?? ''} commit={text('email')} type="email" />
-        <TextProp label="Opening hours" name="hours" value={loc.hours ?? ''} commit={text('hours')} hint="Separate lines with ‘;’, e.g. Mon-Fri 9-18; Sat 10-16" />
+        <TextProp
+          label="Opening hours"
+          name="hours"
+          value={loc.hours ?? ''}
+          commit={text('hours')}
+          hint="Separate lines with ‘;’, e.g. Mon-Fri 9-18; Sat 10-16"
+        />
       </Section>
 
       <Section title="Appearance">
         <SelectProp
           label="Marker"
           value={loc.type ?? ''}
-          options={[{ value: '', label: `Map default (${MARKER_LABELS[doc.settings.markerType]})` }, ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] }))]}
+          options={[
+            { value: '', label: `Map default (${MARKER_LABELS[doc.settings.markerType]})` },
+            ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] })),
+          ]}
           commit={(v) => set({ type: v === '' ? undefined : (v as MarkerType) })}
         />
-        <ColorProp label="Colour" value={loc.color} commit={(v) => set({ color: v })} hint={loc.style ? 'The style’s colours take precedence.' : undefined} />
+        <ColorProp
+          label="Colour"
+          value={loc.color}
+          commit={(v) => set({ color: v })}
+          hint={loc.style ? 'The style’s colours take precedence.' : undefined}
+        />
         <SelectProp
           label="Style"
           value={loc.style ?? ''}
           options={[{ value: '', label: 'None' }, ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id }))]}
           commit={(v) => set({ style: v === '' ? undefined : v })}
         />
-        <TextProp label="Label" value={loc.label ?? ''} commit={text('label')} maxLength={3} hint="Up to 3 characters inside the marker." />
-        <NumberProp label="Size" value={loc.scale} min={0.1} max={10} placeholder="1" commit={(v) => set({ scale: v })} />
+        <TextProp
+          label="Label"
+          value={loc.label ?? ''}
+          commit={text('label')}
+          maxLength={3}
+          hint="Up to 3 characters inside the marker."
+        />
+        <NumberProp
+          label="Size"
+          value={loc.scale}
+          min={0.1}
+          max={10}
+          placeholder="1"
+          commit={(v) => set({ scale: v })}
+        />
       </Section>
 
       <Section title="Behaviour">
-        <SelectProp label="Layer" value={loc.layer ?? ''} options={layerOptions} commit={(v) => set({ layer: v === '' ? undefined : v })} />
+        <SelectProp
+          label="Layer"
+          value={loc.layer ?? ''}
+          options={layerOptions}
+          commit={(v) => set({ layer: v === '' ? undefined : v })}
+        />
         <GroupsField loc={loc} doc={doc} commit={(groups) => set({ groups })} />
         <SelectProp
           label="On click"
           value={loc.action ?? ''}
-          options={[{ value: '', label: `Map default (${doc.settings.popup.action})` }, ...LOCATION_ACTIONS.map((a) => ({ value: a, label: a === 'tooltip' ? 'Popup on the map' : a === 'sidebar' ? 'Details in the sidebar' : a === 'link' ? 'Open the link' : 'Nothing' }))]}
+          options={[
+            { value: '', label: `Map default (${doc.settings.popup.action})` },
+            ...LOCATION_ACTIONS.map((a) => ({
+              value: a,
+              label:
+                a === 'tooltip'
+                  ? 'Popup on the map'
+                  : a === 'sidebar'
+                    ? 'Details in the sidebar'
+                    : a === 'link'
+                      ? 'Open the link'
+                      : 'Nothing',
+            })),
+          ]}
           commit={(v) => set({ action: v === '' ? undefined : (v as Location['action']) })}
         />
-        <NumberProp label="Zoom when opened" value={loc.zoom} min={1} max={50} placeholder="Fit" commit={(v) => set({ zoom: v })} />
-        <CheckProp label="Hidden from the directory" checked={!!loc.hide} commit={(v) => set({ hide: v || undefined })} />
-        <CheckProp label="Disabled (not clickable, not listed)" checked={!!loc.disable} commit={(v) => set({ disable: v || undefined })} />
+        <NumberProp
+          label="Zoom when opened"
+          value={loc.zoom}
+          min={1}
+          max={50}
+          placeholder="Fit"
+          commit={(v) => set({ zoom: v })}
+        />
+        <CheckProp
+          label="Hidden from the directory"
+          checked={!!loc.hide}
+          commit={(v) => set({ hide: v || undefined })}
+        />
+        <CheckProp
+          label="Disabled (not clickable, not listed)"
+          checked={!!loc.disable}
+          commit={(v) => set({ disable: v || undefined })}
+        />
         <div className="panel__row">
-          <NumberProp label="X (0-1)" value={loc.coord?.[0]} min={0} max={1} commit={(x) => (x === undefined ? 'Required' : set({ coord: [x, loc.coord?.[1] ?? 0.5] }))} />
-          <NumberProp label="Y (0-1)" value={loc.coord?.[1]} min={0} max={1} commit={(y) => (y === undefined ? 'Required' : set({ coord: [loc.coord?.[0] ?? 0.5, y] }))} />
+          <NumberProp
+            label="X (0-1)"
+            value={loc.coord?.[0]}
+            min={0}
+            max={1}
+            commit={(x) => (x === undefined ? 'Required' : set({ coord: [x, loc.coord?.[1] ?? 0.5] }))}
+          />
+          <NumberProp
+            label="Y (0-1)"
+            value={loc.coord?.[1]}
+            min={0}
+            max={1}
+            commit={(y) => (y === undefined ? 'Required' : set({ coord: [loc.coord?.[0] ?? 0.5, y] }))}
+          />
         </div>
         {geo && (
           <div className="panel__row">
-            <NumberProp label="Latitude" value={loc.latlon?.[0]} min={-85.05} max={85.05} commit={(lat) => (lat === undefined ? set({ latlon: undefined }) : set({ latlon: [lat, loc.latlon?.[1] ?? 0], coord: undefined }))} />
-            <NumberProp label="Longitude" value={loc.latlon?.[1]} min={-180} max={180} commit={(lon) => (lon === undefined ? set({ latlon: undefined }) : set({ latlon: [loc.latlon?.[0] ?? 0, lon], coord: undefined }))} />
+            <NumberProp
+              label="Latitude"
+              value={loc.latlon?.[0]}
+              min={-85.05}
+              max={85.05}
+              commit={(lat) =>
+                lat === undefined
+                  ? set({ latlon: undefined })
+                  : set({ latlon: [lat, loc.latlon?.[1] ?? 0], coord: undefined })
+              }
+            />
+            <NumberProp
+              label="Longitude"
+              value={loc.latlon?.[1]}
+              min={-180}
+              max={180}
+              commit={(lon) =>
+                lon === undefined
+                  ? set({ latlon: undefined })
+                  : set({ latlon: [loc.latlon?.[0] ?? 0, lon], coord: undefined })
+              }
+            />
           </div>
         )}
       </Section>
@@ -162,7 +323,19 @@ function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) {
   );
 }
 
-function UrlProp({ label, value, commit, onPick, hint }: { label: string; value: string | undefined; commit: Commit<string>; onPick: () => void; hint?: string }) {
+function UrlProp({
+  label,
+  value,
+  commit,
+  onPick,
+  hint,
+}: {
+  label: string;
+  value: string | undefined;
+  commit: Commit<string>;
+  onPick: () => void;
+  hint?: string;
+}) {
   return (
     <div className="url-prop">
       <TextProp label={label} value={value ?? ''} commit={commit} hint={hint} placeholder="/files/… or https://…" />
@@ -223,7 +396,13 @@ function CustomFields({ loc, commit }: { loc: Location; commit: Commit<Record<st
         </div>
       ))}
       <div className="panel__row">
-        <input className="input" aria-label="New field name" placeholder="New field name (e.g. price)" value={newKey} onChange={(e) => setNewKey(e.target.value)} />
+        <input
+          className="input"
+          aria-label="New field name"
+          placeholder="New field name (e.g. price)"
+          value={newKey}
+          onChange={(e) => setNewKey(e.target.value)}
+        />
         <button
           type="button"
           className="btn btn--secondary btn--sm"
@@ -260,16 +439,57 @@ function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
     <div className="bulk-panel">
       <div className="inspector__head">
         <h2>{ids.length} locations selected</h2>
-        <button type="button" className="btn btn--danger btn--sm" onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
+        >
           Delete {ids.length}
         </button>
       </div>
       <p className="panel__hint">Changes apply to every selected location; Undo reverts them in one step.</p>
-      <SelectProp label="Layer" value={'' as string} options={[{ value: '', label: 'Choose…' }, { value: '*', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))]} commit={(v) => (v ? apply({ layer: v === '*' ? null : v }) : null)} />
-      <SelectProp label="Add to group" value={'' as string} options={[{ value: '', label: 'Choose…' }, ...doc.groups.map((g) => ({ value: g.id, label: g.name }))]} commit={(v) => (v ? apply({ addGroups: [v] }) : null)} />
-      <SelectProp label="Remove from group" value={'' as string} options={[{ value: '', label: 'Choose…' }, ...doc.groups.map((g) => ({ value: g.id, label: g.name }))]} commit={(v) => (v ? apply({ removeGroups: [v] }) : null)} />
-      <SelectProp label="Style" value={'' as string} options={[{ value: '', label: 'Choose…' }, { value: '*', label: 'No style' }, ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id }))]} commit={(v) => (v ? apply({ style: v === '*' ? null : v }) : null)} />
-      <SelectProp label="Marker" value={'' as string} options={[{ value: '', label: 'Choose…' }, { value: '*', label: 'Map default' }, ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] }))]} commit={(v) => (v ? apply({ type: v === '*' ? null : (v as MarkerType) }) : null)} />
+      <SelectProp
+        label="Layer"
+        value={'' as string}
+        options={[
+          { value: '', label: 'Choose…' },
+          { value: '*', label: 'Every layer' },
+          ...doc.layers.map((l) => ({ value: l.id, label: l.name })),
+        ]}
+        commit={(v) => (v ? apply({ layer: v === '*' ? null : v }) : null)}
+      />
+      <SelectProp
+        label="Add to group"
+        value={'' as string}
+        options={[{ value: '', label: 'Choose…' }, ...doc.groups.map((g) => ({ value: g.id, label: g.name }))]}
+        commit={(v) => (v ? apply({ addGroups: [v] }) : null)}
+      />
+      <SelectProp
+        label="Remove from group"
+        value={'' as string}
+        options={[{ value: '', label: 'Choose…' }, ...doc.groups.map((g) => ({ value: g.id, label: g.name }))]}
+        commit={(v) => (v ? apply({ removeGroups: [v] }) : null)}
+      />
+      <SelectProp
+        label="Style"
+        value={'' as string}
+        options={[
+          { value: '', label: 'Choose…' },
+          { value: '*', label: 'No style' },
+          ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id })),
+        ]}
+        commit={(v) => (v ? apply({ style: v === '*' ? null : v }) : null)}
+      />
+      <SelectProp
+        label="Marker"
+        value={'' as string}
+        options={[
+          { value: '', label: 'Choose…' },
+          { value: '*', label: 'Map default' },
+          ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] })),
+        ]}
+        commit={(v) => (v ? apply({ type: v === '*' ? null : (v as MarkerType) }) : null)}
+      />
       <ColorProp label="Colour" value={undefined} commit={(v) => apply({ color: v ?? null })} />
       <div className="panel__row">
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: true })}>

@@ -19,7 +19,8 @@ function building(): MapDocument {
 
 const layerList = () => screen.getByRole('list', { name: 'Layers' });
 const card = (name: string) => within(layerList()).getByRole('listitem', { name });
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 const announced = () => screen.getByTestId('reorder-announcer').textContent?.trim();
 function edit(input: HTMLElement, value: string) {
   fireEvent.change(input, { target: { value } });
@@ -33,8 +34,12 @@ describe('LayersPanel', () => {
     edit(within(card('First floor')).getByLabelText('Name'), 'Level 1');
     expect(h.doc().layers[1]!.name).toBe('Level 1');
     const before = h.doc();
-    expect(errorOf(edit(within(card('Level 1')).getByLabelText('Name'), ''))).toBe('Layer "first" (name): A layer needs a name');
-    expect(errorOf(edit(within(card('Level 1')).getByLabelText('Id'), 'roof'))).toBe('There is already a layer with the id "roof"');
+    expect(errorOf(edit(within(card('Level 1')).getByLabelText('Name'), ''))).toBe(
+      'Layer "first" (name): A layer needs a name',
+    );
+    expect(errorOf(edit(within(card('Level 1')).getByLabelText('Id'), 'roof'))).toBe(
+      'There is already a layer with the id "roof"',
+    );
     expect(h.doc()).toBe(before);
   });
 
@@ -74,7 +79,10 @@ describe('LayersPanel', () => {
     fireEvent.click(within(card('Ground floor')).getByRole('button', { name: 'Move Ground floor down' }));
     expect(order()).toEqual(['roof', 'ground', 'first']);
     const card1 = card('First floor');
-    fireEvent.keyDown(within(card1).getByRole('button', { name: 'Move First floor up' }), { key: 'ArrowUp', altKey: true });
+    fireEvent.keyDown(within(card1).getByRole('button', { name: 'Move First floor up' }), {
+      key: 'ArrowUp',
+      altKey: true,
+    });
     expect(order()).toEqual(['roof', 'first', 'ground']);
     act(() => void h.store.undo());
     act(() => void h.store.undo());

@@ -3,7 +3,15 @@ import { useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { addLayer, importLocations, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
+import {
+  addLayer,
+  importLocations,
+  removeLayer,
+  reorderLayer,
+  setDefaultLayer,
+  setMapSize,
+  updateLayer,
+} from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
@@ -24,7 +32,11 @@ export function LayersPanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const target = useRef<string | null>(null);
   const onRemoving = removing ? doc.locations.filter((l) => l.layer === removing.id).length : 0;
-  const reorder = useCardReorder(doc.layers, (l) => l.name, (id, to) => run(reorderLayer, { id, to }));
+  const reorder = useCardReorder(
+    doc.layers,
+    (l) => l.name,
+    (id, to) => run(reorderLayer, { id, to }),
+  );
 
   const { applyFile, upload } = useLayerUpload(setProgress);
 
@@ -58,7 +70,8 @@ export function LayersPanel() {
       />
       <div className="panel__head">
         <p className="panel__hint">
-          Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to set it.
+          Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to
+          set it.
         </p>
         <DropZone className="drop-zone layers-drop" onFile={dropUpload(null)}>
           <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP)</span>
@@ -83,7 +96,8 @@ export function LayersPanel() {
         </div>
         {progress && (
           <div className="upload-progress" role="status">
-            <progress value={progress.fraction} max={1} aria-label="Upload progress" /> Uploading… {Math.round(progress.fraction * 100)}%
+            <progress value={progress.fraction} max={1} aria-label="Upload progress" /> Uploading…{' '}
+            {Math.round(progress.fraction * 100)}%
           </div>
         )}
       </div>
@@ -161,13 +175,24 @@ function LayerCard(props: {
       if (!res.ok) throw new Error(`The layer file could not be read (HTTP ${res.status}).`);
       const map = { width: doc.settings.mapWidth, height: doc.settings.mapHeight };
       const regions = measureSvgRegions(await res.text(), map);
-      const { locations, skipped } = locationsFromRegions(regions, map, new Set(doc.locations.map((x) => x.id)), { layer: doc.layers.length > 1 ? l.id : null, type: 'hidden' });
+      const { locations, skipped } = locationsFromRegions(regions, map, new Set(doc.locations.map((x) => x.id)), {
+        layer: doc.layers.length > 1 ? l.id : null,
+        type: 'hidden',
+      });
       if (locations.length === 0) {
-        notify(regions.length === 0 ? 'This SVG has no shapes with ids, so there is nothing to recognise.' : `No new locations: ${skipped.length} shapes were skipped (${skipped[0]?.reason ?? ''}).`, 'info');
+        notify(
+          regions.length === 0
+            ? 'This SVG has no shapes with ids, so there is nothing to recognise.'
+            : `No new locations: ${skipped.length} shapes were skipped (${skipped[0]?.reason ?? ''}).`,
+          'info',
+        );
         return;
       }
       if (run(importLocations, { locations, mode: 'add' })) {
-        notify(`Created ${locations.length} locations from the SVG's shapes${skipped.length ? `; skipped ${skipped.length}` : ''}. Undo removes them.`, 'info');
+        notify(
+          `Created ${locations.length} locations from the SVG's shapes${skipped.length ? `; skipped ${skipped.length}` : ''}. Undo removes them.`,
+          'info',
+        );
       }
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err));
@@ -184,8 +209,17 @@ function LayerCard(props: {
           {l.file ? <LayerThumb file={l.file} /> : <span className="card__thumb card__thumb--blank" />}
         </button>
         <div className="card__grow">
-          <TextProp label="Name" value={l.name} commit={(v) => attempt(updateLayer, { id: l.id, patch: { name: v } }, `layer:${l.id}:name`)} />
-          <TextProp label="Id" value={l.id} onBlurOnly commit={(v) => attempt(updateLayer, { id: l.id, patch: { id: v.trim() } })} />
+          <TextProp
+            label="Name"
+            value={l.name}
+            commit={(v) => attempt(updateLayer, { id: l.id, patch: { name: v } }, `layer:${l.id}:name`)}
+          />
+          <TextProp
+            label="Id"
+            value={l.id}
+            onBlurOnly
+            commit={(v) => attempt(updateLayer, { id: l.id, patch: { id: v.trim() } })}
+          />
         </div>
       </div>
       <p className="card__file">{layerFileName(l.file) || 'No file: a blank canvas'}</p>
@@ -203,7 +237,13 @@ function LayerCard(props: {
           Library…
         </button>
         {isSvg && (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void recognise()} disabled={busy} title="Create a location for every shape with an id, at its centre">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void recognise()}
+            disabled={busy}
+            title="Create a location for every shape with an id, at its centre"
+          >
             {busy ? 'Recognising…' : 'Recognise SVG'}
           </button>
         )}
@@ -246,7 +286,15 @@ function dropTarget(onFile: (file: File) => void) {
   };
 }
 
-function DropZone({ className, onFile, children }: { className: string; onFile(file: File): void; children: ReactNode }) {
+function DropZone({
+  className,
+  onFile,
+  children,
+}: {
+  className: string;
+  onFile(file: File): void;
+  children: ReactNode;
+}) {
   return (
     <div className={className} {...dropTarget(onFile)}>
       {children}
@@ -263,7 +311,12 @@ export function useLayerUpload(onProgress: (p: { layer: string; fraction: number
   const setLayer = useSetAtom(layerAtom);
   const setProgress = onProgress;
   /** Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs. */
-  const applyFile = async (layerId: string | null, url: string, name: string, size: { width: number; height: number } | null) => {
+  const applyFile = async (
+    layerId: string | null,
+    url: string,
+    name: string,
+    size: { width: number; height: number } | null,
+  ) => {
     const current = store.getState().doc;
     let id = layerId;
     if (id === null) {
@@ -272,14 +325,22 @@ export function useLayerUpload(onProgress: (p: { layer: string; fraction: number
       if (first) {
         if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
         id = current.layers[0]!.id;
-      } else if (!run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })) return;
+      } else if (
+        !run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })
+      )
+        return;
       setLayer(id);
     } else if (!run(updateLayer, { id, patch: { file: url } })) return;
     if (!size) return;
     const s = store.getState().doc.settings;
     if (size.width === s.mapWidth && size.height === s.mapHeight) return;
     const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
-    if (others.length === 0 || window.confirm(`This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`)) {
+    if (
+      others.length === 0 ||
+      window.confirm(
+        `This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`,
+      )
+    ) {
       run(setMapSize, size);
     }
   };

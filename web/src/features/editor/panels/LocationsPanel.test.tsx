@@ -48,7 +48,10 @@ function drag(title: string, y: number, finish: 'drop' | 'escape' = 'drop') {
 describe('LocationsPanel', () => {
   it('shows each location in the colour the map draws it: style, own colour, first coloured group, then the primary colour', () => {
     const doc = docWithLocations(5);
-    doc.groups = [{ id: 'plain', name: 'Plain' }, { id: 'food', name: 'Food', color: '#e11d48' }];
+    doc.groups = [
+      { id: 'plain', name: 'Plain' },
+      { id: 'food', name: 'Food', color: '#e11d48' },
+    ];
     doc.styles = [{ id: 'dept', markers: true, svg: true, normal: { fill: '#334155' }, hover: {}, active: {} }];
     doc.locations[0]!.groups = ['plain', 'food'];
     doc.locations[1]!.groups = ['food'];
@@ -58,7 +61,12 @@ describe('LocationsPanel', () => {
     doc.settings.primaryColor = '#1476ff';
     renderEditorPart(<LocationsPanel />, { doc });
     const swatch = (title: string) => (row(title).querySelector('.vlist__swatch') as HTMLElement).style.background;
-    expect(['Location 0', 'Location 1', 'Location 2', 'Location 3'].map(swatch)).toEqual(['rgb(225, 29, 72)', 'rgb(0, 170, 0)', 'rgb(51, 65, 85)', 'rgb(20, 118, 255)']);
+    expect(['Location 0', 'Location 1', 'Location 2', 'Location 3'].map(swatch)).toEqual([
+      'rgb(225, 29, 72)',
+      'rgb(0, 170, 0)',
+      'rgb(51, 65, 85)',
+      'rgb(20, 118, 255)',
+    ]);
   });
 
   it('renders only the rows in view of 5,000 locations, each with its one drag handle', () => {
@@ -103,9 +111,19 @@ describe('LocationsPanel', () => {
     fireEvent.click(row('Location 1'));
     fireEvent.click(row('Location 3'), { shiftKey: true });
     fireEvent.change(screen.getByLabelText('Add to group'), { target: { value: 'food' } });
-    expect(h.doc().locations.filter((l) => l.groups?.includes('food')).map((l) => l.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(
+      h
+        .doc()
+        .locations.filter((l) => l.groups?.includes('food'))
+        .map((l) => l.id),
+    ).toEqual(['a1', 'a2', 'a3']);
     fireEvent.click(screen.getByRole('button', { name: 'Hide from directory' }));
-    expect(h.doc().locations.filter((l) => l.hide).map((l) => l.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(
+      h
+        .doc()
+        .locations.filter((l) => l.hide)
+        .map((l) => l.id),
+    ).toEqual(['a1', 'a2', 'a3']);
     act(() => void h.store.undo());
     expect(h.doc().locations.some((l) => l.hide)).toBe(false);
     act(() => void h.store.undo());

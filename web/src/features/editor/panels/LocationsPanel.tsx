@@ -1,4 +1,14 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type UIEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type UIEvent,
+} from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import { SearchInput } from '../../../components/SearchInput';
@@ -15,7 +25,11 @@ const OVERSCAN = 8;
 const MAX_ROOMS_LISTED = 200;
 
 function matches(l: Location, q: string): boolean {
-  return l.id.toLowerCase().includes(q) || (l.title ?? '').toLowerCase().includes(q) || (l.about ?? '').toLowerCase().includes(q);
+  return (
+    l.id.toLowerCase().includes(q) ||
+    (l.title ?? '').toLowerCase().includes(q) ||
+    (l.about ?? '').toLowerCase().includes(q)
+  );
 }
 
 const nameOf = (l: Location) => l.title || l.id;
@@ -56,10 +70,15 @@ export function LocationsPanel() {
   const layerNames = useMemo(() => new Map(doc.layers.map((l) => [l.id, l.name])), [doc.layers]);
   // The colour the map draws each marker in (as the viewer resolves it): style, own colour, first coloured group, primary.
   const swatchOf = useMemo(() => {
-    const styleFill = new Map(doc.styles.filter((st) => st.markers && st.normal.fill).map((st) => [st.id, st.normal.fill!]));
+    const styleFill = new Map(
+      doc.styles.filter((st) => st.markers && st.normal.fill).map((st) => [st.id, st.normal.fill!]),
+    );
     const groupColor = new Map(doc.groups.filter((g) => g.color).map((g) => [g.id, g.color!]));
     return (l: Location) =>
-      (l.style && styleFill.get(l.style)) || l.color || l.groups?.map((g) => groupColor.get(g)).find(Boolean) || doc.settings.primaryColor;
+      (l.style && styleFill.get(l.style)) ||
+      l.color ||
+      l.groups?.map((g) => groupColor.get(g)).find(Boolean) ||
+      doc.settings.primaryColor;
   }, [doc.styles, doc.groups, doc.settings.primaryColor]);
   const items = useMemo(() => (q ? doc.locations.filter((l) => matches(l, q)) : doc.locations), [doc.locations, q]);
   // The list order is the document's only while no search narrows it down.
@@ -74,7 +93,9 @@ export function LocationsPanel() {
     if (!run(importLocations, { locations: rooms.slice(), mode: 'add' })) return;
     setOffer(null);
     setSelection(new Set(rooms.length === 1 ? [rooms[0]!.id] : []));
-    announce(rooms.length === 1 ? `Added “${nameOf(rooms[0]!)}” as a location.` : `Added ${rooms.length} rooms as locations.`);
+    announce(
+      rooms.length === 1 ? `Added “${nameOf(rooms[0]!)}” as a location.` : `Added ${rooms.length} rooms as locations.`,
+    );
   };
 
   const moveTo = (l: Location, to: number) => {
@@ -180,15 +201,31 @@ export function LocationsPanel() {
   return (
     <div className="locations-panel">
       <div className="panel__head">
-        <SearchInput value={query} onChange={setQuery} label="Search locations" placeholder="Search locations" shortcutKey="/" />
+        <SearchInput
+          value={query}
+          onChange={setQuery}
+          label="Search locations"
+          placeholder="Search locations"
+          shortcutKey="/"
+        />
         <div className="panel__row">
-          <button type="button" className={tool === 'add' ? 'btn btn--primary btn--sm' : 'btn btn--secondary btn--sm'} onClick={() => setTool(tool === 'add' ? 'select' : 'add')} aria-pressed={tool === 'add'}>
+          <button
+            type="button"
+            className={tool === 'add' ? 'btn btn--primary btn--sm' : 'btn btn--secondary btn--sm'}
+            onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
+            aria-pressed={tool === 'add'}
+          >
             {tool === 'add' ? 'Click the map to add…' : '+ Add'}
           </button>
           <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
             Import
           </button>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setSelection(new Set(items.map((l) => l.id)))} disabled={items.length === 0}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => setSelection(new Set(items.map((l) => l.id)))}
+            disabled={items.length === 0}
+          >
             Select all
           </button>
         </div>
@@ -222,7 +259,9 @@ export function LocationsPanel() {
         {freeRooms.length > 0 && (
           <details className="rooms-free">
             <summary>
-              {freeRooms.length === 1 ? '1 room on this floor has no location' : `${freeRooms.length} rooms on this floor have no location`}
+              {freeRooms.length === 1
+                ? '1 room on this floor has no location'
+                : `${freeRooms.length} rooms on this floor have no location`}
             </summary>
             <div className="panel__row">
               <button type="button" className="btn btn--secondary btn--sm" onClick={() => addRooms(freeRooms)}>
@@ -236,18 +275,27 @@ export function LocationsPanel() {
                     <span className="vlist__title">{nameOf(r)}</span>
                     <span className="vlist__meta">{r.id}</span>
                   </span>
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => addRooms([r])} aria-label={`Add ${nameOf(r)} as a location`}>
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    onClick={() => addRooms([r])}
+                    aria-label={`Add ${nameOf(r)} as a location`}
+                  >
                     Add
                   </button>
                 </li>
               ))}
             </ul>
-            {freeRooms.length > MAX_ROOMS_LISTED && <p className="panel__hint">and {freeRooms.length - MAX_ROOMS_LISTED} more; “Add all” adds them too.</p>}
+            {freeRooms.length > MAX_ROOMS_LISTED && (
+              <p className="panel__hint">and {freeRooms.length - MAX_ROOMS_LISTED} more; “Add all” adds them too.</p>
+            )}
           </details>
         )}
       </div>
       {doc.locations.length === 0 ? (
-        <p className="panel__empty">No locations yet. Choose <strong>+ Add</strong> and click the map, or import a CSV, GeoJSON or KML file.</p>
+        <p className="panel__empty">
+          No locations yet. Choose <strong>+ Add</strong> and click the map, or import a CSV, GeoJSON or KML file.
+        </p>
       ) : items.length === 0 ? (
         <p className="panel__empty">No location matches “{query}”.</p>
       ) : (
@@ -275,9 +323,25 @@ export function LocationsPanel() {
             {items.slice(first, last).map((l, k) => {
               const i = first + k;
               const selected = selection.has(l.id);
-              const classes = ['vlist__row', selected && 'is-selected', i === activeIndex && 'is-active', drag?.id === l.id && 'is-dragged'].filter(Boolean).join(' ');
+              const classes = [
+                'vlist__row',
+                selected && 'is-selected',
+                i === activeIndex && 'is-active',
+                drag?.id === l.id && 'is-dragged',
+              ]
+                .filter(Boolean)
+                .join(' ');
               return (
-                <div key={l.id} id={rowId(i)} role="option" aria-selected={selected} className={classes} style={{ top: i * ROW, height: ROW }} onClick={(e) => click(l, e)} data-id={l.id}>
+                <div
+                  key={l.id}
+                  id={rowId(i)}
+                  role="option"
+                  aria-selected={selected}
+                  className={classes}
+                  style={{ top: i * ROW, height: ROW }}
+                  onClick={(e) => click(l, e)}
+                  data-id={l.id}
+                >
                   {canReorder && <DragHandle onPointerDown={(e) => start(e, l.id, i)} />}
                   <span className="vlist__swatch" style={{ background: swatchOf(l) }} aria-hidden="true" />
                   <span className="vlist__text">
@@ -291,7 +355,13 @@ export function LocationsPanel() {
                   </span>
                   {canReorder && selected && selection.size === 1 && (
                     // The listbox's Alt+Arrow keys are the keyboard path; these buttons are for the pointer.
-                    <MoveButtons name={nameOf(l)} index={i} count={items.length} tabIndex={-1} onMove={(to) => moveTo(l, to)} />
+                    <MoveButtons
+                      name={nameOf(l)}
+                      index={i}
+                      count={items.length}
+                      tabIndex={-1}
+                      onMove={(to) => moveTo(l, to)}
+                    />
                   )}
                 </div>
               );
@@ -301,7 +371,8 @@ export function LocationsPanel() {
         </div>
       )}
       <p id={`${ids}-keys`} className="visually-hidden">
-        Arrow keys move through the list, Shift with an arrow key extends the selection, Alt with Up or Down moves the location, Delete removes the selection.
+        Arrow keys move through the list, Shift with an arrow key extends the selection, Alt with Up or Down moves the
+        location, Delete removes the selection.
       </p>
       {q && items.length > 1 && <p className="panel__hint">Clear the search to reorder locations.</p>}
       {region}

@@ -2,8 +2,24 @@
  * The pieces every reorderable list of the editor shares: a drag handle (pointer only), up/down
  * buttons and Alt+ArrowUp/Down (the keyboard path), and a live region that says where an item went.
  */
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
-import { dropEdge, keyboardMoveTarget, movedMessage, slotFromMiddles, useDragReorder, type DragState } from './drag-reorder';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import {
+  dropEdge,
+  keyboardMoveTarget,
+  movedMessage,
+  slotFromMiddles,
+  useDragReorder,
+  type DragState,
+} from './drag-reorder';
 
 /** A polite live region and the function that fills it (the same text twice is still read twice). */
 export function useAnnouncer(): [ReactNode, (text: string) => void] {
@@ -21,7 +37,13 @@ export function useAnnouncer(): [ReactNode, (text: string) => void] {
 /** The grip a pointer drags an item by; keyboard users have the move buttons and Alt+Arrow keys. */
 export function DragHandle({ onPointerDown }: { onPointerDown(event: PointerEvent): void }) {
   return (
-    <span className="drag-handle" aria-hidden="true" title="Drag to reorder" onPointerDown={onPointerDown} onClick={(e) => e.stopPropagation()}>
+    <span
+      className="drag-handle"
+      aria-hidden="true"
+      title="Drag to reorder"
+      onPointerDown={onPointerDown}
+      onClick={(e) => e.stopPropagation()}
+    >
       ⠿
     </span>
   );
@@ -31,7 +53,19 @@ export function DragHandle({ onPointerDown }: { onPointerDown(event: PointerEven
  * Up and down buttons. At either end a button stays focusable (aria-disabled, not disabled), so
  * focus is not lost when the item reaches the top or the bottom.
  */
-export function MoveButtons({ name, index, count, onMove, tabIndex }: { name: string; index: number; count: number; onMove(to: number): void; tabIndex?: number }) {
+export function MoveButtons({
+  name,
+  index,
+  count,
+  onMove,
+  tabIndex,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove(to: number): void;
+  tabIndex?: number;
+}) {
   const first = index === 0;
   const last = index === count - 1;
   return (
@@ -70,7 +104,10 @@ export interface CardReorder<T> {
   /** For the <ol> (its children must be the items, in order). */
   listProps: { ref: RefObject<HTMLOListElement | null>; 'data-dragging'?: true };
   /** For each item's <li>: Alt+Arrow keys, the drop line and the dragged look. */
-  itemProps(item: T, index: number): { onKeyDown(e: KeyboardEvent): void; 'data-drop'?: 'before' | 'after'; 'data-dragged'?: true };
+  itemProps(
+    item: T,
+    index: number,
+  ): { onKeyDown(e: KeyboardEvent): void; 'data-drop'?: 'before' | 'after'; 'data-dragged'?: true };
   handle(item: T, index: number): ReactNode;
   buttons(item: T, index: number): ReactNode;
   /** The live region: render it once, outside the list. */
@@ -82,7 +119,11 @@ export interface CardReorder<T> {
  * Reordering for a list of cards of any height: `move(id, to)` runs the reorder action and returns
  * false when it was refused. Drags, buttons and keys all go through it and are announced.
  */
-export function useCardReorder<T extends { id: string }>(items: readonly T[], nameOf: (item: T) => string, move: (id: string, to: number) => boolean): CardReorder<T> {
+export function useCardReorder<T extends { id: string }>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  move: (id: string, to: number) => boolean,
+): CardReorder<T> {
   const list = useRef<HTMLOListElement>(null);
   const [region, announce] = useAnnouncer();
   // React moves list nodes with insertBefore, and a focused node that is moved loses focus: put it back.
@@ -93,7 +134,10 @@ export function useCardReorder<T extends { id: string }>(items: readonly T[], na
     if (el?.isConnected && document.activeElement !== el) el.focus();
   });
   const moveAndSay = (item: T, to: number) => {
-    const focused = document.activeElement instanceof HTMLElement && list.current?.contains(document.activeElement) ? document.activeElement : null;
+    const focused =
+      document.activeElement instanceof HTMLElement && list.current?.contains(document.activeElement)
+        ? document.activeElement
+        : null;
     if (!move(item.id, to)) return;
     refocus.current = focused;
     announce(movedMessage(nameOf(item), to, items.length));
@@ -128,7 +172,10 @@ export function useCardReorder<T extends { id: string }>(items: readonly T[], na
       'data-dragged': drag?.id === item.id ? true : undefined,
     }),
     handle: (item, index) => (items.length > 1 ? <DragHandle onPointerDown={(e) => start(e, item.id, index)} /> : null),
-    buttons: (item, index) => (items.length > 1 ? <MoveButtons name={nameOf(item)} index={index} count={items.length} onMove={(to) => moveAndSay(item, to)} /> : null),
+    buttons: (item, index) =>
+      items.length > 1 ? (
+        <MoveButtons name={nameOf(item)} index={index} count={items.length} onMove={(to) => moveAndSay(item, to)} />
+      ) : null,
     region,
     drag,
   };

@@ -75,7 +75,14 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
       <div className="rte">
         <div className="rte__bar" role="toolbar" aria-label={`${label} formatting`}>
           {COMMANDS.map((c) => (
-            <button key={c.cmd} type="button" className="rte__btn" title={c.title} onMouseDown={(e) => e.preventDefault()} onClick={() => exec(c.cmd)}>
+            <button
+              key={c.cmd}
+              type="button"
+              className="rte__btn"
+              title={c.title}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => exec(c.cmd)}
+            >
               {c.label}
             </button>
           ))}

@@ -14,7 +14,8 @@ function edit(label: string, value: string) {
   fireEvent.blur(input);
   return input;
 }
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('SettingsPanel', () => {
   it('changes a setting and keeps the others of its group', () => {
@@ -62,7 +63,9 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.geo).toEqual({ extent: [-180, -85, 180, 85] });
     const extent = 'Extent: min lon, min lat, max lon, max lat';
     expect(errorOf(edit(extent, '1, 2, 3'))).toBe('Enter four numbers: min lon, min lat, max lon, max lat');
-    expect(errorOf(edit(extent, '10, 0, 5, 20'))).toBe('Settings (geo.extent): The minimum longitude and latitude must be below the maximum ones');
+    expect(errorOf(edit(extent, '10, 0, 5, 20'))).toBe(
+      'Settings (geo.extent): The minimum longitude and latitude must be below the maximum ones',
+    );
     expect(h.doc().settings.geo).toEqual({ extent: [-180, -85, 180, 85] });
     edit(extent, '-10, 35, 30, 60');
     expect(h.doc().settings.geo).toEqual({ extent: [-10, 35, 30, 60] });

@@ -25,7 +25,12 @@ const TABS: { id: EditorTab; label: string }[] = [
 export function SidePanel() {
   const [tab, setTab] = useAtom(tabAtom);
   const { doc } = useEditorState();
-  const counts: Partial<Record<EditorTab, number>> = { locations: doc.locations.length, layers: doc.layers.length, groups: doc.groups.length, styles: doc.styles.length };
+  const counts: Partial<Record<EditorTab, number>> = {
+    locations: doc.locations.length,
+    layers: doc.layers.length,
+    groups: doc.groups.length,
+    styles: doc.styles.length,
+  };
   return (
     <aside className="editor__side" aria-label="Map contents">
       <div role="tablist" aria-label="Panels" className="editor__tabs">
@@ -67,7 +72,10 @@ function HistoryTab() {
       history={history}
       currentVersion={map.version}
       beforeRestore={() =>
-        !save.hasUnsavedChanges() || window.confirm('You have unsaved changes. Restoring loads that version in their place; your changes are set aside in this browser (and stay one Undo away), to put back or download later. Continue?')
+        !save.hasUnsavedChanges() ||
+        window.confirm(
+          'You have unsaved changes. Restoring loads that version in their place; your changes are set aside in this browser (and stay one Undo away), to put back or download later. Continue?',
+        )
       }
       onRestored={(version) => {
         void (async () => {

@@ -11,7 +11,15 @@ afterEach(() => {
 
 function lots() {
   const doc = blankDocument();
-  doc.styles = ['Available', 'Reserved', 'Sold'].map((name) => ({ id: name.toLowerCase(), name, markers: true, svg: true, normal: {}, hover: {}, active: {} }));
+  doc.styles = ['Available', 'Reserved', 'Sold'].map((name) => ({
+    id: name.toLowerCase(),
+    name,
+    markers: true,
+    svg: true,
+    normal: {},
+    hover: {},
+    active: {},
+  }));
   return doc;
 }
 const styleList = () => screen.getByRole('list', { name: 'Styles' });

@@ -14,7 +14,11 @@ export function StylesPanel() {
   const attempt = useTry();
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
-  const reorder = useCardReorder(doc.styles, (s) => s.name || s.id, (id, to) => run(reorderStyle, { id, to }));
+  const reorder = useCardReorder(
+    doc.styles,
+    (s) => s.name || s.id,
+    (id, to) => run(reorderStyle, { id, to }),
+  );
   const used = new Map<string, number>();
   for (const l of doc.locations) if (l.style) used.set(l.style, (used.get(l.style) ?? 0) + 1);
   return (
@@ -26,7 +30,15 @@ export function StylesPanel() {
           const n = name.trim();
           if (!n) return;
           const id = uniqueId(n.toLowerCase(), new Set(doc.styles.map((s) => s.id)), 'style');
-          const problem = attempt(addStyle, { style: { id, name: n, normal: { fill: '#94a3b8' }, hover: { fill: '#64748b' }, active: { fill: doc.settings.primaryColor } } });
+          const problem = attempt(addStyle, {
+            style: {
+              id,
+              name: n,
+              normal: { fill: '#94a3b8' },
+              hover: { fill: '#64748b' },
+              active: { fill: doc.settings.primaryColor },
+            },
+          });
           setAddError(problem);
           if (!problem) setName('');
         }}
@@ -52,7 +64,12 @@ export function StylesPanel() {
           {addError}
         </p>
       )}
-      {doc.styles.length === 0 && <p className="panel__empty">A style gives many locations the same colours (e.g. Available, Reserved, Sold); change the style and they all follow.</p>}
+      {doc.styles.length === 0 && (
+        <p className="panel__empty">
+          A style gives many locations the same colours (e.g. Available, Reserved, Sold); change the style and they all
+          follow.
+        </p>
+      )}
       <ol className="card-list" aria-label="Styles" {...reorder.listProps}>
         {doc.styles.map((s, i) => (
           <StyleCard key={s.id} style={s} count={used.get(s.id) ?? 0} reorder={reorder} index={i} />
@@ -63,7 +80,17 @@ export function StylesPanel() {
   );
 }
 
-function StyleCard({ style: s, count, reorder, index }: { style: Style; count: number; reorder: CardReorder<Style>; index: number }) {
+function StyleCard({
+  style: s,
+  count,
+  reorder,
+  index,
+}: {
+  style: Style;
+  count: number;
+  reorder: CardReorder<Style>;
+  index: number;
+}) {
   const attempt = useTry();
   const { run } = useEditor();
   const set = (patch: Partial<Style>) => attempt(updateStyle, { id: s.id, patch });
@@ -78,7 +105,15 @@ function StyleCard({ style: s, count, reorder, index }: { style: Style; count: n
       <Section title={label} open={key === 'normal'}>
         <ColorProp label="Fill" value={v.fill} commit={(c) => put({ fill: c })} />
         <ColorProp label="Stroke" value={v.stroke} commit={(c) => put({ stroke: c })} />
-        {key === 'normal' && <NumberProp label="Stroke width" value={v.strokeWidth} min={0} max={50} commit={(n) => put({ strokeWidth: n })} />}
+        {key === 'normal' && (
+          <NumberProp
+            label="Stroke width"
+            value={v.strokeWidth}
+            min={0}
+            max={50}
+            commit={(n) => put({ strokeWidth: n })}
+          />
+        )}
         {key === 'normal' && <ColorProp label="Text" value={v.text} commit={(c) => put({ text: c })} />}
       </Section>
     );
@@ -89,7 +124,12 @@ function StyleCard({ style: s, count, reorder, index }: { style: Style; count: n
         {reorder.handle(s, index)}
         <div className="style-swatches" aria-hidden="true">
           {(['normal', 'hover', 'active'] as const).map((k) => (
-            <span key={k} className="style-swatch" style={{ background: s[k].fill ?? '#fff', borderColor: s[k].stroke ?? '#cbd5e1' }} title={k} />
+            <span
+              key={k}
+              className="style-swatch"
+              style={{ background: s[k].fill ?? '#fff', borderColor: s[k].stroke ?? '#cbd5e1' }}
+              title={k}
+            />
           ))}
         </div>
       </div>

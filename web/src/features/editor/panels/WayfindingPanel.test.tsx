@@ -61,7 +61,16 @@ describe('WayfindingPanel', () => {
     press(catcher(), 300, 500);
     press(catcher(), 500, 503); // one edge on, continuing the path
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(view.doc().routes).toEqual([expect.objectContaining({ layer: 'ground', points: [[0.1, 0.5], [0.3, 0.5], [0.5, 0.503]] })]);
+    expect(view.doc().routes).toEqual([
+      expect.objectContaining({
+        layer: 'ground',
+        points: [
+          [0.1, 0.5],
+          [0.3, 0.5],
+          [0.5, 0.503],
+        ],
+      }),
+    ]);
     expect(svgOf(element).querySelectorAll('line.mn-net-edge')).toHaveLength(2);
 
     // The first floor's corridor, drawn from where the lift is.
@@ -74,7 +83,11 @@ describe('WayfindingPanel', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     const check = () => within(screen.getByRole('heading', { name: 'Check' }).parentElement!);
     expect(check().getByText('1 part of the network is not joined to the rest:')).toBeTruthy();
-    expect(within(check().getByRole('list', { name: 'Unreachable locations' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cafe', 'Storeroom']);
+    expect(
+      within(check().getByRole('list', { name: 'Unreachable locations' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Cafe', 'Storeroom']);
 
     // Lift: its end on each floor, same name.
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
@@ -90,8 +103,14 @@ describe('WayfindingPanel', () => {
     }
     expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
     const connectors = within(screen.getByRole('heading', { name: 'Connectors between floors' }).parentElement!);
-    expect(connectors.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['lift-a · Lift · Ground floor, First floor · step-free']);
-    expect(within(check().getByRole('list', { name: 'Unreachable locations' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Storeroom']);
+    expect(connectors.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'lift-a · Lift · Ground floor, First floor · step-free',
+    ]);
+    expect(
+      within(check().getByRole('list', { name: 'Unreachable locations' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Storeroom']);
     expect(check().queryByText(/not joined to the rest/)).toBeNull();
     expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
 

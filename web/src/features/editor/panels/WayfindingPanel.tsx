@@ -12,14 +12,29 @@ import { CONNECTOR_KINDS } from '@mapnest/shared/map-document';
 import { MapState } from '@mapnest/shared/constants';
 import { checkNetwork } from '../../../map-core/wayfinding/network';
 import {
-  clearEndpoint, deleteEdge, deleteNode, addEdge, moveNode, nodeDegree, pinLocation, setConnector, unpinLocation, type ConnectorKind, type Point,
+  clearEndpoint,
+  deleteEdge,
+  deleteNode,
+  addEdge,
+  moveNode,
+  nodeDegree,
+  pinLocation,
+  setConnector,
+  unpinLocation,
+  type ConnectorKind,
+  type Point,
 } from '../actions/wayfinding';
 import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from '../wayfinding/network-layer';
 import './wayfinding-panel.css';
 
-const KIND_LABEL: Record<ConnectorKind, string> = { lift: 'Lift', stairs: 'Stairs', escalator: 'Escalator', ramp: 'Ramp' };
+const KIND_LABEL: Record<ConnectorKind, string> = {
+  lift: 'Lift',
+  stairs: 'Stairs',
+  escalator: 'Escalator',
+  ramp: 'Ramp',
+};
 
 export function WayfindingPanel() {
   const { map } = useEditor();
@@ -54,7 +69,10 @@ function NetworkEditor() {
   const { run, canvas, store } = useEditor();
   const { doc } = useEditorState();
   const [layerPicked, setLayer] = useAtom(layerAtom);
-  const layer = layerPicked && doc.layers.some((l) => l.id === layerPicked) ? layerPicked : (doc.settings.defaultLayer ?? doc.layers[0]!.id);
+  const layer =
+    layerPicked && doc.layers.some((l) => l.id === layerPicked)
+      ? layerPicked
+      : (doc.settings.defaultLayer ?? doc.layers[0]!.id);
   const [mode, setMode] = useState<'select' | 'draw'>('select');
   const [selection, setSelection] = useState<NetworkSelection>(null);
   const overlay = useRef<NetworkLayer | null>(null);
@@ -86,14 +104,21 @@ function NetworkEditor() {
 
   // A selection that no longer exists (undo, another edit) is dropped.
   const live =
-    selection?.kind === 'node' ? doc.routes.some((r) => r.layer === selection.layer && r.points.some((p) => p[0] === selection.at[0] && p[1] === selection.at[1]))
-      : selection?.kind === 'edge' ? doc.routes.some((r) => r.id === selection.route && r.points.length > selection.segment) : false;
+    selection?.kind === 'node'
+      ? doc.routes.some(
+          (r) =>
+            r.layer === selection.layer && r.points.some((p) => p[0] === selection.at[0] && p[1] === selection.at[1]),
+        )
+      : selection?.kind === 'edge'
+        ? doc.routes.some((r) => r.id === selection.route && r.points.length > selection.segment)
+        : false;
   const current = live ? selection : null;
 
   /** Deletes the selected node or edge; false when nothing of the network is selected. */
   const removeSelection = (): boolean => {
     if (current?.kind === 'node' && run(deleteNode, { layer: current.layer, at: current.at })) setSelection(null);
-    if (current?.kind === 'edge' && run(deleteEdge, { route: current.route, segment: current.segment })) setSelection(null);
+    if (current?.kind === 'edge' && run(deleteEdge, { route: current.route, segment: current.segment }))
+      setSelection(null);
     return current !== null;
   };
   const removeRef = useRef(removeSelection);
@@ -133,7 +158,9 @@ function NetworkEditor() {
     <div className="wayfinding-panel">
       <h2 className="wayfinding-panel__title">Wayfinding</h2>
       {!doc.settings.wayfinding.enabled && (
-        <p className="panel__hint">Directions are off for visitors: turn them on in Settings, under Directions, once the network is drawn.</p>
+        <p className="panel__hint">
+          Directions are off for visitors: turn them on in Settings, under Directions, once the network is drawn.
+        </p>
       )}
       <div className="panel__row">
         <label>
@@ -149,10 +176,20 @@ function NetworkEditor() {
         <span className="panel__hint">{pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor</span>
       </div>
       <div className="panel__row" role="group" aria-label="Network tool">
-        <button type="button" className="btn btn--secondary btn--sm" aria-pressed={mode === 'select'} onClick={() => setMode('select')}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-pressed={mode === 'select'}
+          onClick={() => setMode('select')}
+        >
           Select
         </button>
-        <button type="button" className="btn btn--secondary btn--sm" aria-pressed={mode === 'draw'} onClick={() => setMode('draw')}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-pressed={mode === 'draw'}
+          onClick={() => setMode('draw')}
+        >
           Draw paths
         </button>
       </div>
@@ -162,18 +199,38 @@ function NetworkEditor() {
           : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.'}
       </p>
 
-      {current && <SelectionCard key={JSON.stringify(current)} selection={current} layer={layer} connectorCount={connectors.length} onRemove={() => void removeSelection()} onDone={() => setSelection(null)} />}
+      {current && (
+        <SelectionCard
+          key={JSON.stringify(current)}
+          selection={current}
+          layer={layer}
+          connectorCount={connectors.length}
+          onRemove={() => void removeSelection()}
+          onDone={() => setSelection(null)}
+        />
+      )}
 
       <section aria-labelledby="wf-connectors">
-        <h3 id="wf-connectors" className="wayfinding-panel__sub">Connectors between floors</h3>
+        <h3 id="wf-connectors" className="wayfinding-panel__sub">
+          Connectors between floors
+        </h3>
         {connectors.length === 0 ? (
-          <p className="panel__hint">None yet. Select the end of a path where a lift or stairs are and make it a connector; use the same name on each floor it serves.</p>
+          <p className="panel__hint">
+            None yet. Select the end of a path where a lift or stairs are and make it a connector; use the same name on
+            each floor it serves.
+          </p>
         ) : (
           <ul className="wayfinding-panel__list">
             {connectors.map(([id, c]) => (
               <li key={id}>
-                <strong>{id}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} · {c.floors.map(floorName).join(', ')} · {c.stepFree ? 'step-free' : 'not step-free'}
-                {c.floors.length < 2 && <span className="wayfinding-panel__warn"> (on one floor only: give it the same name on another floor)</span>}
+                <strong>{id}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} ·{' '}
+                {c.floors.map(floorName).join(', ')} · {c.stepFree ? 'step-free' : 'not step-free'}
+                {c.floors.length < 2 && (
+                  <span className="wayfinding-panel__warn">
+                    {' '}
+                    (on one floor only: give it the same name on another floor)
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -181,7 +238,9 @@ function NetworkEditor() {
       </section>
 
       <section aria-labelledby="wf-check" aria-live="polite">
-        <h3 id="wf-check" className="wayfinding-panel__sub">Check</h3>
+        <h3 id="wf-check" className="wayfinding-panel__sub">
+          Check
+        </h3>
         {doc.routes.length === 0 ? (
           <p className="panel__hint">No paths yet: draw the corridors of each floor to give visitors directions.</p>
         ) : check.unreachable.length === 0 && disconnected.length === 0 && check.stepFreeUnreachable.length === 0 ? (
@@ -190,7 +249,11 @@ function NetworkEditor() {
           <>
             {check.unreachable.length > 0 && (
               <>
-                <p>{check.unreachable.length === 1 ? '1 location cannot be reached:' : `${check.unreachable.length} locations cannot be reached:`}</p>
+                <p>
+                  {check.unreachable.length === 1
+                    ? '1 location cannot be reached:'
+                    : `${check.unreachable.length} locations cannot be reached:`}
+                </p>
                 <ul className="wayfinding-panel__list" aria-label="Unreachable locations">
                   {check.unreachable.map((id) => (
                     <li key={id}>
@@ -203,17 +266,20 @@ function NetworkEditor() {
               </>
             )}
             {check.stepFreeUnreachable.length > 0 && (
-              <p>
-                Not reachable step-free: {check.stepFreeUnreachable.map(title).join(', ')}
-              </p>
+              <p>Not reachable step-free: {check.stepFreeUnreachable.map(title).join(', ')}</p>
             )}
             {disconnected.length > 0 && (
               <>
-                <p>{disconnected.length === 1 ? '1 part of the network is not joined to the rest:' : `${disconnected.length} parts of the network are not joined to the rest:`}</p>
+                <p>
+                  {disconnected.length === 1
+                    ? '1 part of the network is not joined to the rest:'
+                    : `${disconnected.length} parts of the network are not joined to the rest:`}
+                </p>
                 <ul className="wayfinding-panel__list" aria-label="Disconnected parts">
                   {disconnected.map((c, i) => (
                     <li key={c.routes.join(',')}>
-                      Part {i + 2}: {c.routes.length === 1 ? '1 path' : `${c.routes.length} paths`} on {c.layers.map(floorName).join(', ')}
+                      Part {i + 2}: {c.routes.length === 1 ? '1 path' : `${c.routes.length} paths`} on{' '}
+                      {c.layers.map(floorName).join(', ')}
                       {c.locations.length > 0 && ` (${c.locations.map(title).join(', ')})`}
                     </li>
                   ))}
@@ -228,7 +294,19 @@ function NetworkEditor() {
 }
 
 /** What can be done with the selected node or edge. */
-function SelectionCard({ selection: sel, layer, connectorCount, onRemove, onDone }: { selection: NonNullable<NetworkSelection>; layer: string; connectorCount: number; onRemove(): void; onDone(): void }) {
+function SelectionCard({
+  selection: sel,
+  layer,
+  connectorCount,
+  onRemove,
+  onDone,
+}: {
+  selection: NonNullable<NetworkSelection>;
+  layer: string;
+  connectorCount: number;
+  onRemove(): void;
+  onDone(): void;
+}) {
   const { run, notify } = useEditor();
   const { doc } = useEditorState();
   const title = (id: string) => doc.locations.find((l) => l.id === id)?.title ?? id;
@@ -249,7 +327,13 @@ function SelectionCard({ selection: sel, layer, connectorCount, onRemove, onDone
     );
   }
   const at: Point = sel.at;
-  const attached = doc.routes.filter((r) => r.layer === sel.layer && r.endpoint && ((r.points.at(-1)![0] === at[0] && r.points.at(-1)![1] === at[1]) || (r.points[0]![0] === at[0] && r.points[0]![1] === at[1])));
+  const attached = doc.routes.filter(
+    (r) =>
+      r.layer === sel.layer &&
+      r.endpoint &&
+      ((r.points.at(-1)![0] === at[0] && r.points.at(-1)![1] === at[1]) ||
+        (r.points[0]![0] === at[0] && r.points[0]![1] === at[1])),
+  );
   const deadEnd = nodeDegree(doc, sel.layer, at) === 1;
   return (
     <div className="wayfinding-panel__card" aria-label="Selected node" role="group">
@@ -262,7 +346,11 @@ function SelectionCard({ selection: sel, layer, connectorCount, onRemove, onDone
           Delete node
         </button>
         {attached.length > 0 && (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => run(clearEndpoint, { layer: sel.layer, at })}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => run(clearEndpoint, { layer: sel.layer, at })}
+          >
             Detach
           </button>
         )}
@@ -290,7 +378,8 @@ function SelectionCard({ selection: sel, layer, connectorCount, onRemove, onDone
             type="button"
             className="btn btn--secondary btn--sm"
             onClick={() => {
-              if (run(setConnector, { layer: sel.layer, at, id: connId.trim(), kind, stepFree })) notify(`Connector "${connId.trim()}" set. Give its end on each other floor the same name.`, 'info');
+              if (run(setConnector, { layer: sel.layer, at, id: connId.trim(), kind, stepFree }))
+                notify(`Connector "${connId.trim()}" set. Give its end on each other floor the same name.`, 'info');
             }}
           >
             Set connector
@@ -310,11 +399,19 @@ function SelectionCard({ selection: sel, layer, connectorCount, onRemove, onDone
               ))}
             </select>
           </label>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => run(pinLocation, { location: pin, layer: sel.layer, at })}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => run(pinLocation, { location: pin, layer: sel.layer, at })}
+          >
             Attach
           </button>
           {doc.routes.some((r) => r.endpoint === pin && !r.connector) && (
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => run(unpinLocation, { location: pin })}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => run(unpinLocation, { location: pin })}
+            >
               Back to nearest path
             </button>
           )}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AUTOSCROLL_EDGE, autoScrollStep, dropEdge, dropIndex, keyboardMoveTarget, movedMessage, slotFromMiddles, slotFromOffset } from './drag-reorder';
+import {
+  AUTOSCROLL_EDGE,
+  autoScrollStep,
+  dropEdge,
+  dropIndex,
+  keyboardMoveTarget,
+  movedMessage,
+  slotFromMiddles,
+  slotFromOffset,
+} from './drag-reorder';
 
 describe('drop slots', () => {
   it('puts the slot of a fixed-height list at the nearer gap', () => {
@@ -41,7 +50,8 @@ describe('drop line', () => {
   });
 
   it('shows nowhere when a drop would leave the item in place', () => {
-    for (const slot of [1, 2]) expect([0, 1, 2, 3].map((i) => dropEdge({ id: 'b', from: 1, slot }, i, 4))).toEqual([null, null, null, null]);
+    for (const slot of [1, 2])
+      expect([0, 1, 2, 3].map((i) => dropEdge({ id: 'b', from: 1, slot }, i, 4))).toEqual([null, null, null, null]);
     expect(dropEdge(null, 0, 4)).toBeNull();
   });
 });
@@ -62,8 +72,18 @@ describe('auto-scroll while dragging', () => {
 });
 
 describe('keyboard moves', () => {
-  const key = (k: string, mods: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean>> = { altKey: true }, target: EventTarget | null = null) => ({
-    key: k, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods, target,
+  const key = (
+    k: string,
+    mods: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean>> = { altKey: true },
+    target: EventTarget | null = null,
+  ) => ({
+    key: k,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    ...mods,
+    target,
   });
 
   it('moves one place up or down with Alt+Arrow, not past either end', () => {

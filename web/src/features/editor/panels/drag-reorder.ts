@@ -98,7 +98,10 @@ export interface DragReorderOptions {
  * The drag state of one list and `start`, for a handle's onPointerDown. Escape or a cancelled
  * pointer ends the drag without moving anything.
  */
-export function useDragReorder(options: DragReorderOptions): { drag: DragState | null; start(event: ReactPointerEvent, id: string, index: number): void } {
+export function useDragReorder(options: DragReorderOptions): {
+  drag: DragState | null;
+  start(event: ReactPointerEvent, id: string, index: number): void;
+} {
   const [drag, setDrag] = useState<DragState | null>(null);
   const latest = useRef(options);
   useEffect(() => {

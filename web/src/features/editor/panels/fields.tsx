@@ -28,7 +28,19 @@ interface TextProps {
   list?: string;
 }
 
-export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, placeholder, maxLength, type = 'text', name, list }: TextProps) {
+export function TextProp({
+  label,
+  value,
+  commit,
+  hint,
+  multiline,
+  onBlurOnly,
+  placeholder,
+  maxLength,
+  type = 'text',
+  name,
+  list,
+}: TextProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +107,23 @@ export function TextProp({ label, value, commit, hint, multiline, onBlurOnly, pl
   );
 }
 
-export function NumberProp({ label, value, commit, min, max, step, placeholder }: { label: string; value: number | undefined; commit: Commit<number | undefined>; min?: number; max?: number; step?: number; placeholder?: string }) {
+export function NumberProp({
+  label,
+  value,
+  commit,
+  min,
+  max,
+  step,
+  placeholder,
+}: {
+  label: string;
+  value: number | undefined;
+  commit: Commit<number | undefined>;
+  min?: number;
+  max?: number;
+  step?: number;
+  placeholder?: string;
+}) {
   return (
     <TextProp
       label={label}
@@ -114,7 +142,19 @@ export function NumberProp({ label, value, commit, min, max, step, placeholder }
   );
 }
 
-export function SelectProp<T extends string>({ label, value, options, commit, hint }: { label: string; value: T; options: readonly { value: T; label: string }[]; commit: Commit<T>; hint?: string }) {
+export function SelectProp<T extends string>({
+  label,
+  value,
+  options,
+  commit,
+  hint,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  commit: Commit<T>;
+  hint?: string;
+}) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -150,7 +190,17 @@ export function SelectProp<T extends string>({ label, value, options, commit, hi
   );
 }
 
-export function CheckProp({ label, checked, commit, hint }: { label: string; checked: boolean; commit: Commit<boolean>; hint?: string }) {
+export function CheckProp({
+  label,
+  checked,
+  commit,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  commit: Commit<boolean>;
+  hint?: string;
+}) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -180,7 +230,19 @@ export function CheckProp({ label, checked, commit, hint }: { label: string; che
 }
 
 /** A colour: picker plus hex text; empty clears it (when `optional`). */
-export function ColorProp({ label, value, commit, optional = true, hint }: { label: string; value: string | undefined | null; commit: Commit<string | undefined>; optional?: boolean; hint?: string }) {
+export function ColorProp({
+  label,
+  value,
+  commit,
+  optional = true,
+  hint,
+}: {
+  label: string;
+  value: string | undefined | null;
+  commit: Commit<string | undefined>;
+  optional?: boolean;
+  hint?: string;
+}) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -202,7 +264,12 @@ export function ColorProp({ label, value, commit, optional = true, hint }: { lab
   usePendingEdit(() => {
     if (draft !== null) apply(draft);
   });
-  const six = value && /^#[0-9a-f]{6}$/i.test(value) ? value : value && /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : '#000000';
+  const six =
+    value && /^#[0-9a-f]{6}$/i.test(value)
+      ? value
+      : value && /^#[0-9a-f]{3}$/i.test(value)
+        ? `#${[...value.slice(1)].map((c) => c + c).join('')}`
+        : '#000000';
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id} className="field__label">

@@ -4,13 +4,23 @@
  * checks a condition needs before it is saved. The GroupsPanel shows these; tests call them directly.
  */
 import {
-  BUILTIN_FIELDS, MAP_LIMITS, type Condition, type ConditionOp, type DropdownFilter, type Filter, type MapDocument,
+  BUILTIN_FIELDS,
+  MAP_LIMITS,
+  type Condition,
+  type ConditionOp,
+  type DropdownFilter,
+  type Filter,
+  type MapDocument,
 } from '@mapnest/shared/map-document';
 import { fieldText } from '../../../map-core/conditions';
 
 export type DropdownOption = DropdownFilter['options'][number];
 
-export const FILTER_KIND_LABELS: Record<Filter['type'], string> = { groups: 'Group tags', checkbox: 'Checkbox', dropdown: 'Dropdown' };
+export const FILTER_KIND_LABELS: Record<Filter['type'], string> = {
+  groups: 'Group tags',
+  checkbox: 'Checkbox',
+  dropdown: 'Dropdown',
+};
 
 export const CONDITION_LABELS: Record<ConditionOp, string> = {
   equals: 'is',
@@ -50,7 +60,9 @@ export function filterDisplayName(f: Filter): string {
 /** Why a filter name cannot be used, or null. Checkboxes and dropdowns show their name as their only label. */
 export function filterNameProblem(type: Filter['type'], name: string): string | null {
   if (name.trim() !== '' || type === 'groups') return null;
-  return type === 'checkbox' ? 'A checkbox needs a name: visitors see it next to the box' : 'A dropdown needs a name: visitors see it above the list';
+  return type === 'checkbox'
+    ? 'A checkbox needs a name: visitors see it next to the box'
+    : 'A dropdown needs a name: visitors see it above the list';
 }
 
 /** One sentence saying which filters the directory offers visitors, as the viewer decides it. */
@@ -100,15 +112,18 @@ export function parseOptions(text: string): { options: DropdownOption[] } | { er
     const value = (eq < 0 ? line : line.slice(0, eq)).trim();
     const label = eq < 0 ? '' : line.slice(eq + 1).trim();
     if (value === '') return { error: `Line ${n}: an option needs a value before “=”` };
-    if (value.length > MAP_LIMITS.nameLength) return { error: `Line ${n}: a value can be at most ${MAP_LIMITS.nameLength} characters` };
-    if (label.length > MAP_LIMITS.nameLength) return { error: `Line ${n}: a label can be at most ${MAP_LIMITS.nameLength} characters` };
+    if (value.length > MAP_LIMITS.nameLength)
+      return { error: `Line ${n}: a value can be at most ${MAP_LIMITS.nameLength} characters` };
+    if (label.length > MAP_LIMITS.nameLength)
+      return { error: `Line ${n}: a label can be at most ${MAP_LIMITS.nameLength} characters` };
     const before = seen.get(value);
     if (before !== undefined) return { error: `Line ${n}: “${value}” is already an option (line ${before})` };
     seen.set(value, n);
     options.push(label ? { value, label } : { value });
   }
   if (options.length === 0) return { error: 'A dropdown needs at least one option' };
-  if (options.length > MAP_LIMITS.filterOptions) return { error: `A dropdown holds at most ${MAP_LIMITS.filterOptions} options (this has ${options.length})` };
+  if (options.length > MAP_LIMITS.filterOptions)
+    return { error: `A dropdown holds at most ${MAP_LIMITS.filterOptions} options (this has ${options.length})` };
   return { options };
 }
 
@@ -118,7 +133,8 @@ export function parseOptions(text: string): { options: DropdownOption[] } | { er
  */
 export function suggestOptions(doc: MapDocument, field: string): { options: DropdownOption[]; more: number } {
   if (field === 'layer') return { options: doc.layers.map((l) => ({ value: l.id, label: l.name })), more: 0 };
-  if (field === 'groups') return { options: doc.groups.filter((g) => !g.hide).map((g) => ({ value: g.id, label: g.name })), more: 0 };
+  if (field === 'groups')
+    return { options: doc.groups.filter((g) => !g.hide).map((g) => ({ value: g.id, label: g.name })), more: 0 };
   const values = new Set<string>();
   for (const l of doc.locations) {
     const v = fieldText(l, field).trim();
@@ -126,5 +142,8 @@ export function suggestOptions(doc: MapDocument, field: string): { options: Drop
   }
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   const sorted = [...values].sort(collator.compare);
-  return { options: sorted.slice(0, MAP_LIMITS.filterOptions).map((value) => ({ value })), more: Math.max(0, sorted.length - MAP_LIMITS.filterOptions) };
+  return {
+    options: sorted.slice(0, MAP_LIMITS.filterOptions).map((value) => ({ value })),
+    more: Math.max(0, sorted.length - MAP_LIMITS.filterOptions),
+  };
 }

@@ -3,7 +3,9 @@ import { layerFileName } from './layer-file';
 
 describe('layerFileName', () => {
   it('names a library upload by what was uploaded, without its storage path or random part', () => {
-    expect(layerFileName('/files/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab/files/708eb7c898868abf-Ground-floor.svg')).toBe('Ground-floor.svg');
+    expect(layerFileName('/files/0b1c2d3e-aaaa-bbbb-cccc-1234567890ab/files/708eb7c898868abf-Ground-floor.svg')).toBe(
+      'Ground-floor.svg',
+    );
     expect(layerFileName('/files/u/files/708eb7c898868abf-Caf%C3%A9.png')).toBe('Café.png');
   });
 

@@ -22,7 +22,8 @@ export interface NetworkHost {
   onViewChange(listener: () => void): () => void;
 }
 
-export type NetworkSelection = { kind: 'node'; layer: string; at: Point } | { kind: 'edge'; route: string; segment: number } | null;
+export type NetworkSelection =
+  { kind: 'node'; layer: string; at: Point } | { kind: 'edge'; route: string; segment: number } | null;
 
 export interface NetworkLayerCallbacks {
   onAddEdge(layer: string, from: Point, to: Point): boolean;
@@ -45,7 +46,11 @@ export class NetworkLayer {
   private drag: { from: Point; pointerId: number; start: ScreenPoint; moved: boolean; to: Point } | null = null;
   private readonly off: () => void;
 
-  constructor(private readonly host: NetworkHost, doc: MapDocument, private readonly callbacks: NetworkLayerCallbacks) {
+  constructor(
+    private readonly host: NetworkHost,
+    doc: MapDocument,
+    private readonly callbacks: NetworkLayerCallbacks,
+  ) {
     this.doc = doc;
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.setAttribute('class', 'mn-edit-network');
@@ -172,7 +177,8 @@ export class NetworkLayer {
     const s = (p: Point) => this.host.toScreen(moved(p));
     const parts: Element[] = [];
     this.svg.classList.toggle('is-drawing', this.mode === 'draw');
-    if (this.mode === 'draw') parts.push(el('rect', { x: 0, y: 0, width: '100%', height: '100%', class: 'mn-net-catch' }));
+    if (this.mode === 'draw')
+      parts.push(el('rect', { x: 0, y: 0, width: '100%', height: '100%', class: 'mn-net-catch' }));
     const ends = new Map<string, 'connector' | 'location'>();
     for (const r of this.doc.routes) {
       if (r.layer !== layer) continue;
@@ -183,7 +189,9 @@ export class NetworkLayer {
         const b = s(r.points[(i + 1) % n] as Point);
         const sel = this.selection?.kind === 'edge' && this.selection.route === r.id && this.selection.segment === i;
         const cls = `mn-net-edge${r.inaccessible ? ' is-stepped' : ''}${r.closed ? ' is-area' : ''}${sel ? ' is-selected' : ''}`;
-        parts.push(el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: cls, 'data-edge': JSON.stringify([r.id, i]) }));
+        parts.push(
+          el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: cls, 'data-edge': JSON.stringify([r.id, i]) }),
+        );
       }
       if (r.endpoint) {
         const last = r.points[n - 1]!;
@@ -196,7 +204,11 @@ export class NetworkLayer {
       const sel = this.selection?.kind === 'node' && same(this.selection.at, p);
       const cls = `mn-net-node${kind ? ` is-${kind}` : ''}${sel ? ' is-selected' : ''}${this.pending && same(this.pending, p) ? ' is-pending' : ''}`;
       const attrs = { class: cls, 'data-node': JSON.stringify(p) };
-      parts.push(kind === 'connector' ? el('rect', { ...attrs, x: q.x - 6, y: q.y - 6, width: 12, height: 12 }) : el('circle', { ...attrs, cx: q.x, cy: q.y, r: 5 }));
+      parts.push(
+        kind === 'connector'
+          ? el('rect', { ...attrs, x: q.x - 6, y: q.y - 6, width: 12, height: 12 })
+          : el('circle', { ...attrs, cx: q.x, cy: q.y, r: 5 }),
+      );
     }
     if (this.pending && !layerNodes(this.doc, layer).some((p) => same(p, this.pending!))) {
       const q = s(this.pending);
