@@ -151,6 +151,8 @@ export class MapStage {
     cancelAnimationFrame(this.hoverFrame);
     this.viewport.removeEventListener('pointermove', this.onPointerMove);
     this.viewport.removeEventListener('pointerleave', this.onPointerLeave);
+    this.pane.removeEventListener('pointerover', this.onRegionOver);
+    this.pane.removeEventListener('pointerout', this.onRegionOut);
     this.pane.remove();
     this.markerHost.remove();
     this.overlay.remove();

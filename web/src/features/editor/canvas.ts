@@ -89,6 +89,8 @@ export class EditorCanvas {
     grab: ScreenPoint;
   } | null = null;
   private unsubscribe: (() => void)[] = [];
+  /** Aborted by destroy(): every DOM listener the canvas adds is registered with its signal. */
+  private readonly listening = new AbortController();
   private ringFrame = 0;
   private readonly viewListeners = new Set<() => void>();
 
@@ -114,10 +116,11 @@ export class EditorCanvas {
     host.append(this.element);
     this.stage = this.createStage();
     this.applyTool();
-    this.map.addEventListener('pointerdown', this.onPointerDown, true);
-    this.map.addEventListener('pointermove', this.onPointerMove);
-    this.map.addEventListener('pointerup', this.onPointerUp);
-    this.map.addEventListener('pointercancel', this.onPointerCancel);
+    const { signal } = this.listening;
+    this.map.addEventListener('pointerdown', this.onPointerDown, { capture: true, signal });
+    this.map.addEventListener('pointermove', this.onPointerMove, { signal });
+    this.map.addEventListener('pointerup', this.onPointerUp, { signal });
+    this.map.addEventListener('pointercancel', this.onPointerCancel, { signal });
   }
 
   private createStage(): MapStage {
@@ -171,6 +174,7 @@ export class EditorCanvas {
   }
 
   destroy(): void {
+    this.listening.abort();
     cancelAnimationFrame(this.ringFrame);
     this.unsubscribe.forEach((u) => u());
     this.stage.destroy();

@@ -1,0 +1,77 @@
+/**
+ * The editor canvas leaves nothing behind: every DOM listener it (or its stage) adds while it lives is removed, or
+ * aborted through its signal, by destroy().
+ */
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { EditorCanvas } from './canvas';
+
+type Registration = { target: EventTarget; type: string; listener: unknown; capture: boolean; signal?: AbortSignal };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('EditorCanvas.destroy', () => {
+  it('removes every listener the canvas added', () => {
+    const added: Registration[] = [];
+    const removed: Omit<Registration, 'signal'>[] = [];
+    const capture = (o: unknown) =>
+      typeof o === 'boolean' ? o : !!(o as AddEventListenerOptions | undefined)?.capture;
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    vi.spyOn(EventTarget.prototype, 'addEventListener').mockImplementation(function (
+      this: EventTarget,
+      type,
+      listener,
+      options,
+    ) {
+      const signal = typeof options === 'object' ? options.signal : undefined;
+      added.push({ target: this, type, listener, capture: capture(options), signal });
+      return add.call(this, type, listener, options);
+    });
+    vi.spyOn(EventTarget.prototype, 'removeEventListener').mockImplementation(function (
+      this: EventTarget,
+      type,
+      listener,
+      options,
+    ) {
+      removed.push({ target: this, type, listener, capture: capture(options) });
+      return remove.call(this, type, listener, options);
+    });
+
+    // jsdom has no 2D canvas: a context whose every method does nothing is enough to build the stage.
+    const inert: unknown = new Proxy(() => inert, {
+      get: (_t, key) => (key === Symbol.toPrimitive ? () => 0 : inert),
+      apply: () => inert,
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => inert as RenderingContext);
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    const host = document.createElement('div');
+    document.body.append(host);
+    const doc = blankDocument({ mapWidth: 800, mapHeight: 600 });
+    const canvas = new EditorCanvas(host, doc, {} as ConstructorParameters<typeof EditorCanvas>[2]);
+    expect(added.some((r) => r.type === 'pointerdown')).toBe(true);
+    canvas.destroy();
+
+    const left = added.filter(
+      (r) =>
+        !r.signal?.aborted &&
+        !removed.some(
+          (x) => x.target === r.target && x.type === r.type && x.listener === r.listener && x.capture === r.capture,
+        ),
+    );
+    expect(left.map((r) => `${(r.target as Element).className ?? r.target.constructor.name}: ${r.type}`)).toEqual([]);
+    host.remove();
+  });
+});
