@@ -184,6 +184,9 @@ export class MapStage {
       pending = this.loading.get(layerId);
       if (!pending) {
         pending = loadLayer(layer, this.model.image, this.options.resolveUrl, this.abort.signal);
+        // Handled here too: a stage destroyed (or moved to another floor) before it awaits this load aborts it, and
+        // that rejection must not surface as an unhandled error on the page.
+        pending.catch(() => undefined);
         this.loading.set(layerId, pending);
       }
     }

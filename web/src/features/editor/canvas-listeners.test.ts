@@ -14,6 +14,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** jsdom has no 2D canvas, ResizeObserver or matchMedia: inert stand-ins are enough to build the stage. */
+function stubBrowser(): void {
+  const inert: unknown = new Proxy(() => inert, {
+    get: (_t, key) => (key === Symbol.toPrimitive ? () => 0 : inert),
+    apply: () => inert,
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => inert as RenderingContext);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+}
+
 describe('EditorCanvas.destroy', () => {
   it('removes every listener the canvas added', () => {
     const added: Registration[] = [];
@@ -42,21 +60,7 @@ describe('EditorCanvas.destroy', () => {
       return remove.call(this, type, listener, options);
     });
 
-    // jsdom has no 2D canvas: a context whose every method does nothing is enough to build the stage.
-    const inert: unknown = new Proxy(() => inert, {
-      get: (_t, key) => (key === Symbol.toPrimitive ? () => 0 : inert),
-      apply: () => inert,
-    });
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => inert as RenderingContext);
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    stubBrowser();
     const host = document.createElement('div');
     document.body.append(host);
     const doc = blankDocument({ mapWidth: 800, mapHeight: 600 });
@@ -73,5 +77,31 @@ describe('EditorCanvas.destroy', () => {
     );
     expect(left.map((r) => `${(r.target as Element).className ?? r.target.constructor.name}: ${r.type}`)).toEqual([]);
     host.remove();
+  });
+
+  it('leaves no unhandled rejection when destroyed while its floor is still loading', async () => {
+    stubBrowser();
+    // The floor's SVG never arrives; only the stage's abort ends its request.
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      return new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+      });
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const host = document.createElement('div');
+      document.body.append(host);
+      const doc = blankDocument({ mapWidth: 800, mapHeight: 600 });
+      doc.layers[0]!.file = 'https://maps.example/floor.svg';
+      const canvas = new EditorCanvas(host, doc, {} as ConstructorParameters<typeof EditorCanvas>[2]);
+      canvas.destroy();
+      host.remove();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
