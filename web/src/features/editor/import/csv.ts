@@ -28,38 +28,11 @@ import {
   csvPosition,
   CsvReferences,
   csvYesNo,
+  type CsvColumn,
 } from '../../../viewer/csv-cells';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
-export type ColumnTarget =
-  | 'ignore'
-  | 'id'
-  | 'title'
-  | 'about'
-  | 'desc'
-  | 'x'
-  | 'y'
-  | 'lat'
-  | 'lon'
-  | 'layer'
-  | 'groups'
-  | 'color'
-  | 'style'
-  | 'link'
-  | 'image'
-  | 'thumb'
-  | 'phone'
-  | 'email'
-  | 'hours'
-  | 'label'
-  | 'type'
-  | 'action'
-  | 'zoom'
-  | 'scale'
-  | 'hide'
-  | 'disable'
-  | 'more'
-  | `field:${string}`;
+export type ColumnTarget = 'ignore' | CsvColumn | `field:${string}`;
 
 export const TARGET_LABELS: Record<string, string> = {
   ignore: 'Ignore',
