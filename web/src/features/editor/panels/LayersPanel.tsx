@@ -257,10 +257,11 @@ function LayerCard(props: {
 
 /**
  * A layer's preview: the file itself, drawn small. (Its 256 px thumbnail is made a moment after the upload, so
- * asking for it right away would answer 404; the canvas has the file in the cache anyway.)
+ * asking for it right away would answer 404; the canvas has the file in the cache anyway.) Loaded eagerly: a map
+ * has a few floors, and a lazy image in a panel could be left unloaded until the panel scrolls.
  */
 function LayerThumb({ file }: { file: string }) {
-  return <img src={file} alt="" className="card__thumb" loading="lazy" decoding="async" />;
+  return <img src={file} alt="" className="card__thumb" decoding="async" />;
 }
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
