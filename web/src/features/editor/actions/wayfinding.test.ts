@@ -217,6 +217,40 @@ describe('connectors and attachments', () => {
     valid(cleared);
   });
 
+  it('gives both ends of a one-edge path their own endpoint, splitting the edge, and replaces an endpoint in place', () => {
+    let doc = addEdge.perform(base(), { layer: L, from: [0.25, 0.5], to: [1, 1] });
+    doc = setConnector.perform(doc, { layer: L, at: [0.25, 0.5], id: 'lift-a', kind: 'lift', stepFree: true });
+    doc = setConnector.perform(doc, { layer: L, at: [1, 1], id: 'stairs-b', kind: 'stairs', stepFree: false });
+    valid(doc);
+    expect(doc.routes).toHaveLength(2);
+    const [kept, added] = doc.routes;
+    expect(kept).toMatchObject({
+      endpoint: 'lift-a',
+      points: [
+        [0.625, 0.75],
+        [0.25, 0.5],
+      ],
+      inaccessible: false,
+    });
+    expect(added).toMatchObject({
+      endpoint: 'stairs-b',
+      points: [
+        [0.625, 0.75],
+        [1, 1],
+      ],
+      inaccessible: true,
+    });
+    // Setting a connector again where a path's endpoint already is changes that path only, on any length.
+    let long = addEdge.perform(base(), { layer: L, from: [0.1, 0.1], to: [0.2, 0.1] });
+    long = addEdge.perform(long, { layer: L, from: [0.2, 0.1], to: [0.3, 0.1] });
+    long = setConnector.perform(long, { layer: L, at: [0.3, 0.1], id: 'lift-a', kind: 'lift', stepFree: true });
+    const before = long.routes.map((r) => r.points);
+    long = setConnector.perform(long, { layer: L, at: [0.3, 0.1], id: 'lift-c', kind: 'lift', stepFree: false });
+    expect(long.routes.map((r) => r.points)).toEqual(before);
+    expect(long.routes.find((r) => r.endpoint)).toMatchObject({ endpoint: 'lift-c', inaccessible: true });
+    valid(long);
+  });
+
   it('refuses a connector at a node that is not a dead end, or named like a location', () => {
     let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.5], to: [0.5, 0.5] });
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.5], to: [0.9, 0.5] });

@@ -331,16 +331,20 @@ function setEndpointAt(
       'Path',
     );
   };
-  if (!r.endpoint || (r.points.length === 2 && same(r.points[r.points.length - 1]!, at))) {
+  if (!r.endpoint || same(r.points[r.points.length - 1]!, at)) {
+    // No endpoint yet, or the endpoint already sits at this node: the path's own fields change.
     routes[k] = apply({ ...r, points });
     return withRoutes(doc, routes);
   }
-  // Keep the existing endpoint on the rest of the path; the last edge carries the new one.
-  const rest: Route = { ...r, points: points.slice(0, -1).reverse() };
+  // The path's other end carries an endpoint: keep it on the rest of the path and give the last edge the new
+  // one. A one-edge path is split at its middle, so each half still has two points.
+  const [a, b] = points.slice(-2) as [Point, Point];
+  const split: Point = points.length === 2 ? [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] : a;
+  const rest: Route = { ...r, points: points.length === 2 ? [split, a] : points.slice(0, -1).reverse() };
   const spur: Route = {
     id: nextPathId(doc),
     layer,
-    points: points.slice(-2) as Point[],
+    points: [split, b],
     closed: false,
     connector: false,
     weight: r.weight,
