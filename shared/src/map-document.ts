@@ -512,8 +512,12 @@ export type LegendItem = z.output<typeof legendItemSchema>;
 export type Route = z.output<typeof routeSchema>;
 export type Breakpoint = z.output<typeof breakpointSchema>;
 export type GeoCalibration = z.output<typeof geoSchema>;
-/** A normalised map point, [x, y] in 0..1. */
-export type MapPoint = [number, number];
+/**
+ * A document coordinate, as `Location.coord` and route points store it: [x, y] normalised to 0..1 across the
+ * base image. The viewer's object forms (map, image and screen points) and the conversions between them are in
+ * `web/src/map-core/coords.ts`.
+ */
+export type Coord = [number, number];
 
 // ---- Whole-document rules: unique ids and references that exist ---------------------------
 

@@ -2,7 +2,7 @@
  * Geo calibration: converts between [lat, lon] degrees and normalised map space ([x, y] in 0..1)
  * for a layer image in Web Mercator whose edges are `extent` = [minLon, minLat, maxLon, maxLat].
  */
-import type { Location, MapPoint, MapSettings } from './map-document';
+import type { Location, Coord, MapSettings } from './map-document';
 import { MERCATOR_MAX_LAT } from './map-rules';
 
 export type GeoExtent = readonly [number, number, number, number];
@@ -15,10 +15,7 @@ const mercatorY = (lat: number) => {
 const inverseMercatorY = (y: number) => ((2 * Math.atan(Math.exp(y)) - Math.PI / 2) * 180) / Math.PI;
 
 /** Normalised map point of [lat, lon] (may fall outside 0..1 when the point is off the image). */
-export function latLonToMap(
-  [lat, lon]: readonly [number, number],
-  [minLon, minLat, maxLon, maxLat]: GeoExtent,
-): MapPoint {
+export function latLonToMap([lat, lon]: readonly [number, number], [minLon, minLat, maxLon, maxLat]: GeoExtent): Coord {
   const x = (lon - minLon) / (maxLon - minLon);
   const top = mercatorY(maxLat);
   const y = (top - mercatorY(lat)) / (top - mercatorY(minLat));
@@ -43,7 +40,7 @@ export function mapToLatLon(
 export function locationPoint(
   location: Pick<Location, 'coord' | 'latlon'>,
   settings: Pick<MapSettings, 'geo'>,
-): MapPoint | undefined {
+): Coord | undefined {
   if (location.coord) return [location.coord[0], location.coord[1]];
   if (!location.latlon || !settings.geo) return undefined;
   const [x, y] = latLonToMap(location.latlon, settings.geo.extent);

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coordToImage,
+  coordToMap,
+  coordToScreen,
+  imageToCoord,
   imageToMap,
   imageToScreen,
+  mapToCoord,
   mapToImage,
   mapToScreen,
   rectContainsRect,
@@ -27,6 +32,20 @@ describe('coordinate spaces', () => {
       fc.property(point, size, (p, s) => {
         const back = imageToMap(mapToImage(p, s), s);
         return close(back.x, p.x, 1e-9) && close(back.y, p.y, 1e-9);
+      }),
+    );
+  });
+
+  it('converts document coordinates exactly as the map point they stand for', () => {
+    fc.assert(
+      fc.property(point, size, transform, (p, s, t) => {
+        const c: [number, number] = [p.x, p.y];
+        expect(coordToMap(c)).toEqual({ x: p.x, y: p.y });
+        expect(mapToCoord(p)).toEqual(c);
+        expect(coordToImage(c, s)).toEqual(mapToImage(p, s));
+        expect(coordToScreen(c, s, t)).toEqual(mapToScreen(p, s, t));
+        const back = imageToCoord(coordToImage(c, s), s);
+        return close(back[0], c[0], 1e-9) && close(back[1], c[1], 1e-9);
       }),
     );
   });

@@ -3,8 +3,10 @@
  * - map: normalised 0–1 across the base image (what documents store, independent of image size),
  * - image: pixels of the base image at scale 1 (what the inlined SVG and the spatial index use),
  * - screen: CSS pixels relative to the top-left corner of the map viewport.
- * Every conversion is named for both ends.
+ * Every conversion is named for both ends. Documents store map points as `Coord` tuples ([x, y]); `coordToImage`
+ * and `imageToCoord` convert those directly, without building an object first.
  */
+import type { Coord } from '@mapnest/shared/map-document';
 
 /** A point in normalised map space: (0,0) top-left, (1,1) bottom-right of the base image. */
 export interface MapPoint {
@@ -61,6 +63,31 @@ export function mapToImage(p: MapPoint, image: Size): ImagePoint {
 
 export function imageToMap(p: ImagePoint, image: Size): MapPoint {
   return { x: p.x / image.width, y: p.y / image.height };
+}
+
+/** A document coordinate ([x, y] in 0..1) as a map point. */
+export function coordToMap(c: readonly [number, number]): MapPoint {
+  return { x: c[0], y: c[1] };
+}
+
+/** A map point as a document coordinate. */
+export function mapToCoord(p: MapPoint): Coord {
+  return [p.x, p.y];
+}
+
+/** A document coordinate in base-image pixels. */
+export function coordToImage(c: readonly [number, number], image: Size): ImagePoint {
+  return { x: c[0] * image.width, y: c[1] * image.height };
+}
+
+/** Base-image pixels as a document coordinate. */
+export function imageToCoord(p: ImagePoint, image: Size): Coord {
+  return [p.x / image.width, p.y / image.height];
+}
+
+/** A document coordinate in screen pixels under a view transform. */
+export function coordToScreen(c: readonly [number, number], image: Size, t: ViewTransform): ScreenPoint {
+  return imageToScreen(coordToImage(c, image), t);
 }
 
 export function imageToScreen(p: ImagePoint, t: ViewTransform): ScreenPoint {

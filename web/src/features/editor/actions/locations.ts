@@ -9,7 +9,7 @@ import {
   MERCATOR_MAX_LAT,
   type Location,
   type MapDocument,
-  type MapPoint,
+  type Coord,
   type MarkerType,
 } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
@@ -21,7 +21,7 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /** A normalised point kept inside the map, with 6 decimals (sub-pixel on a 100,000 px map). */
-export function cleanCoord([x, y]: readonly [number, number]): MapPoint {
+export function cleanCoord([x, y]: readonly [number, number]): Coord {
   if (!Number.isFinite(x) || !Number.isFinite(y)) throw new ActionError('A position needs finite x and y');
   return [round(clamp01(x), 6), round(clamp01(y), 6)];
 }
@@ -90,7 +90,7 @@ function dropRefs(doc: MapDocument, removed: ReadonlySet<string>): MapDocument {
 }
 
 /** Keeps a geo location's latitude/longitude in step with its new position. */
-function placeAt(doc: MapDocument, loc: Location, coord: MapPoint): Location {
+function placeAt(doc: MapDocument, loc: Location, coord: Coord): Location {
   const next: Location = { ...loc, coord };
   const geo = doc.settings.geo;
   if (geo && loc.latlon) {
