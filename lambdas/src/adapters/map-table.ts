@@ -3,175 +3,27 @@
  * table. Every multi-item change is one transaction with conditions, so parallel requests cannot break a rule
  * (two test maps, paid slot capacity, one winner per base version).
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
-import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
-import { slotPlanOf, isTestState, testMapActiveUntil, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MapState, type MapStateValue } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
+import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
-import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
+import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
+import { expiryKeys, historyItem, metaItem, toMap, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
+import { historyTable } from './history-table';
+import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** The map metadata item. */
-export interface MapItem {
-  id: string;
-  title: string;
-  uid: string;
-  author: string;
-  created: string;
-  edited: string;
-  state: MapStateValue;
-  metrics: MapMetrics;
-  subscribed: boolean;
-  version: number;
-  docKey: string;
-  previewUrl: string | null;
-  /** When the map last became a test map, if not at its creation (it went back from live or pro): its 7 days count from here. */
-  testSince?: string;
-  /** When the map last moved into a paid state: slots running out send the most recently promoted maps back first. */
-  promotedAt?: string;
-  /** The paid state a map had before its owner's slots ran out (see MapSummary.lapsedFrom). */
-  lapsedFrom?: 1 | 3;
-  /** End of the marketplace licence registered on this map, while it runs. */
-  licenseEndsAt?: string;
-  /** Set while a delete is in progress: the map is gone for every reader, and a retried delete resumes. */
-  deleting?: boolean;
-}
-
-export interface HistoryItem {
-  mapId: string;
-  version: number;
-  docKey: string;
-  name: string | null;
-  created: string;
-  title: string;
-  metrics: MapMetrics;
-  kind: 'create' | 'save' | 'restore' | 'admin';
-  restoredFrom: string | null;
-}
-
-export type SlotsItem = SlotCounters;
+export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 
 const table = () => config.tableName;
-
-/**
- * The sparse expiry keys (GSI3) of a map that is a test map since `testSince`: it falls due for the sweep when its
- * 7 days are over. Every write that moves a map into test sets them; every write that moves it out removes them.
- */
-export function expiryKeys(mapId: string, testSince: string): Record<string, string> {
-  return keys.due('test-map', testMapActiveUntil(testSince), mapId);
-}
-
 const DUE_PK = TABLE_INDEXES.byDue.pk;
 const DUE_SK = TABLE_INDEXES.byDue.sk;
 
-function metaItem(map: MapItem): Record<string, unknown> {
-  return {
-    ...keys.map(map.id),
-    type: 'map',
-    ...map,
-    [TABLE_INDEXES.byOwner.pk]: keys.mapsByOwner(map.uid),
-    [TABLE_INDEXES.byOwner.sk]: keys.createdSort(map.created, map.id),
-    [TABLE_INDEXES.byAuthor.pk]: keys.mapsByAuthor(map.author),
-    [TABLE_INDEXES.byAuthor.sk]: keys.createdSort(map.created, map.id),
-    ...(isTestState(map.state) && !map.deleting ? expiryKeys(map.id, map.testSince ?? map.created) : {}),
-  };
-}
-
-function historyItem(h: HistoryItem): Record<string, unknown> {
-  return { ...keys.mapHistory(h.mapId, h.version), type: 'history', historyMapId: versionLabel(h.version), ...h };
-}
-
-function toMap(item: Record<string, unknown>): MapItem {
-  const {
-    pk: _pk,
-    sk: _sk,
-    type: _t,
-    gsi1pk: _a,
-    gsi1sk: _b,
-    gsi2pk: _c,
-    gsi2sk: _d,
-    gsi3pk: _e,
-    gsi3sk: _f,
-    ...rest
-  } = item;
-  return rest as unknown as MapItem;
-}
-
-function toHistory(item: Record<string, unknown>): HistoryItem {
-  const { pk: _pk, sk: _sk, type: _t, historyMapId: _h, ...rest } = item;
-  return rest as unknown as HistoryItem;
-}
-
-/** The counter a map in `state` occupies: test maps, Basic or Professional slots; demo and admin maps use none. */
-function counterOf(state: number): 'testMaps' | 'basicUsed' | 'proUsed' | null {
-  if (isTestState(state)) return 'testMaps';
-  const plan = slotPlanOf(state);
-  return plan === 'basic' ? 'basicUsed' : plan === 'pro' ? 'proUsed' : null;
-}
-
-/** The slot counter change a map in `state` takes (+1) or gives back (-1), with the capacity check on take. */
-function slotUpdate(uid: string, state: number, delta: 1 | -1, enforceLimits: boolean): TransactItem | null {
-  const counter = counterOf(state);
-  if (!counter) return null;
-  const update: TransactItem['Update'] = {
-    TableName: table(),
-    Key: keys.userSlots(uid),
-    UpdateExpression: `SET #c = if_not_exists(#c, :zero) + :delta`,
-    ExpressionAttributeNames: { '#c': counter },
-    ExpressionAttributeValues: { ':zero': 0, ':delta': delta },
-  };
-  if (delta === 1 && enforceLimits) {
-    if (counter === 'testMaps') {
-      update.ConditionExpression = 'attribute_not_exists(#c) OR #c < :max';
-      update.ExpressionAttributeValues![':max'] = FREE_TEST_MAPS;
-    } else {
-      update.ConditionExpression = 'attribute_exists(#cap) AND (attribute_not_exists(#c) OR #c < #cap)';
-      update.ExpressionAttributeNames!['#cap'] = counter === 'basicUsed' ? 'basicCapacity' : 'proCapacity';
-    }
-  } else if (delta === -1) {
-    // Never below zero, even if counters were repaired by hand.
-    update.ConditionExpression = 'attribute_exists(#c) AND #c > :zero';
-  }
-  return { Update: update };
-}
-
-/**
- * One update of the slot counters for a map moving between states: the old counter goes down (not below
- * zero) and the new one up, refused past the free limit or the plan's capacity. Null when no counter changes.
- */
-function slotMove(uid: string, from: number, to: number, enforceLimits: boolean): TransactItem | null {
-  const give = counterOf(from);
-  const take = counterOf(to);
-  if (give === take) return null;
-  if (!give) return slotUpdate(uid, to, 1, enforceLimits);
-  if (!take) return slotUpdate(uid, from, -1, false);
-  const takeUpdate = slotUpdate(uid, to, 1, enforceLimits)!.Update!;
-  const names = { ...takeUpdate.ExpressionAttributeNames, '#g': give };
-  const values = { ...takeUpdate.ExpressionAttributeValues, ':one': 1 };
-  // A counter that was never written counts as 1 here, so it ends at 0 rather than -1.
-  return {
-    Update: {
-      ...takeUpdate,
-      UpdateExpression: `${takeUpdate.UpdateExpression}, #g = if_not_exists(#g, :one) - :one`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-const slotKind = (state: number): 'test' | 'basic' | 'pro' => slotPlanOf(state) ?? 'test';
-
 export const mapTable = {
+  ...historyTable,
+
   async get(id: string): Promise<MapItem | null> {
     const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.map(id), ConsistentRead: true }));
     return out.Item ? toMap(out.Item) : null;
@@ -271,56 +123,6 @@ export const mapTable = {
       }
       throw err;
     }
-  },
-
-  async history(mapId: string): Promise<HistoryItem[]> {
-    const { pk, skPrefix } = keys.mapHistoryPrefix(mapId);
-    const items: HistoryItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of out.Items ?? []) items.push(toHistory(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
-  },
-
-  async historyEntry(mapId: string, version: number): Promise<HistoryItem | null> {
-    const out = await dynamo.send(
-      new GetCommand({ TableName: table(), Key: keys.mapHistory(mapId, version), ConsistentRead: true }),
-    );
-    return out.Item ? toHistory(out.Item) : null;
-  },
-
-  async setHistoryName(mapId: string, version: number, name: string | null): Promise<void> {
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.mapHistory(mapId, version),
-          UpdateExpression: 'SET #n = :n',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#n': 'name' },
-          ExpressionAttributeValues: { ':n': name },
-        }),
-      );
-    } catch (err) {
-      if (isConditionalCheckFailed(err)) throw new HistoryEntryNotFoundError();
-      throw err;
-    }
-  },
-
-  async deleteHistoryEntry(mapId: string, version: number): Promise<void> {
-    await dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.mapHistory(mapId, version) }));
   },
 
   async rename(id: string, title: string, edited: string): Promise<void> {
@@ -516,7 +318,6 @@ export const mapTable = {
     }
   },
 
-  /** Writes metadata fields as an administrator; owner changes move the index keys with them. */
   /**
    * Test maps whose 7 days ended at or before `at` and that the sweep has not expired yet: one query on the sparse
    * index (GSI3), so the sweep reads what is due, not the whole table.
@@ -583,6 +384,7 @@ export const mapTable = {
     }
   },
 
+  /** Writes metadata fields as an administrator; owner changes move the index keys with them. */
   async adminPut(map: MapItem): Promise<void> {
     await dynamo.send(
       new TransactWriteCommand({

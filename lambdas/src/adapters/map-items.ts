@@ -1,0 +1,94 @@
+/**
+ * The shapes of the maps service's items in the single table (map metadata, history entries, slot counters) and
+ * their conversion to and from what DynamoDB stores: the keys of the table and of its indexes are added here and
+ * only here, and stripped again on the way back.
+ */
+import type { MapStateValue } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
+import { isTestState, testMapActiveUntil, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
+
+/** The map metadata item. */
+export interface MapItem {
+  id: string;
+  title: string;
+  uid: string;
+  author: string;
+  created: string;
+  edited: string;
+  state: MapStateValue;
+  metrics: MapMetrics;
+  subscribed: boolean;
+  version: number;
+  docKey: string;
+  previewUrl: string | null;
+  /** When the map last became a test map, if not at its creation (it went back from live or pro): its 7 days count from here. */
+  testSince?: string;
+  /** When the map last moved into a paid state: slots running out send the most recently promoted maps back first. */
+  promotedAt?: string;
+  /** The paid state a map had before its owner's slots ran out (see MapSummary.lapsedFrom). */
+  lapsedFrom?: 1 | 3;
+  /** End of the marketplace licence registered on this map, while it runs. */
+  licenseEndsAt?: string;
+  /** Set while a delete is in progress: the map is gone for every reader, and a retried delete resumes. */
+  deleting?: boolean;
+}
+
+export interface HistoryItem {
+  mapId: string;
+  version: number;
+  docKey: string;
+  name: string | null;
+  created: string;
+  title: string;
+  metrics: MapMetrics;
+  kind: 'create' | 'save' | 'restore' | 'admin';
+  restoredFrom: string | null;
+}
+
+export type SlotsItem = SlotCounters;
+
+/**
+ * The sparse expiry keys (GSI3) of a map that is a test map since `testSince`: it falls due for the sweep when its
+ * 7 days are over. Every write that moves a map into test sets them; every write that moves it out removes them.
+ */
+export function expiryKeys(mapId: string, testSince: string): Record<string, string> {
+  return keys.due('test-map', testMapActiveUntil(testSince), mapId);
+}
+
+export function metaItem(map: MapItem): Record<string, unknown> {
+  return {
+    ...keys.map(map.id),
+    type: 'map',
+    ...map,
+    [TABLE_INDEXES.byOwner.pk]: keys.mapsByOwner(map.uid),
+    [TABLE_INDEXES.byOwner.sk]: keys.createdSort(map.created, map.id),
+    [TABLE_INDEXES.byAuthor.pk]: keys.mapsByAuthor(map.author),
+    [TABLE_INDEXES.byAuthor.sk]: keys.createdSort(map.created, map.id),
+    ...(isTestState(map.state) && !map.deleting ? expiryKeys(map.id, map.testSince ?? map.created) : {}),
+  };
+}
+
+export function historyItem(h: HistoryItem): Record<string, unknown> {
+  return { ...keys.mapHistory(h.mapId, h.version), type: 'history', historyMapId: versionLabel(h.version), ...h };
+}
+
+export function toMap(item: Record<string, unknown>): MapItem {
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _t,
+    gsi1pk: _a,
+    gsi1sk: _b,
+    gsi2pk: _c,
+    gsi2sk: _d,
+    gsi3pk: _e,
+    gsi3sk: _f,
+    ...rest
+  } = item;
+  return rest as unknown as MapItem;
+}
+
+export function toHistory(item: Record<string, unknown>): HistoryItem {
+  const { pk: _pk, sk: _sk, type: _t, historyMapId: _h, ...rest } = item;
+  return rest as unknown as HistoryItem;
+}
