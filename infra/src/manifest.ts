@@ -77,12 +77,24 @@ export function callModules(srcDir: string = LAMBDAS_SRC): string[] {
  */
 export function readManifest(sources: ManifestSources = {}): Manifest {
   const srcDir = sources.srcDir ?? LAMBDAS_SRC;
-  const httpRoutes = sources.httpRoutes ?? HTTP_ROUTES;
-  const triggers = sources.triggers ?? TRIGGERS;
   const publicCalls = new Set(sources.publicCalls ?? PUBLIC_CALLS);
   const functions: FunctionSpec[] = [];
   const missing: string[] = [];
+  addCallFunctions(srcDir, publicCalls, functions, missing);
+  addHttpFunctions(srcDir, sources.httpRoutes ?? HTTP_ROUTES, functions, missing);
+  addTriggerFunctions(srcDir, sources.triggers ?? TRIGGERS, functions, missing);
+  const unlisted = unlistedModules(srcDir, functions, missing);
+  checkRoutesUnique(functions);
+  return { functions, missing, unlisted };
+}
 
+/** One function per callable module, its route public when PUBLIC_CALLS names it. */
+function addCallFunctions(
+  srcDir: string,
+  publicCalls: ReadonlySet<string>,
+  functions: FunctionSpec[],
+  missing: string[],
+): void {
   for (const module of callModules(srcDir)) {
     const callName = callNameFromModule(module);
     if (!CALL_NAME_PATTERN.test(callName) || moduleFromCallName(callName) !== module) {
@@ -104,7 +116,15 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
   for (const name of publicCalls) {
     if (!functions.some((fn) => fn.callName === name)) missing.push(`calls/${moduleFromCallName(name)} (PUBLIC_CALLS)`);
   }
+}
 
+/** One function per public HTTP module, with every route that names it. */
+function addHttpFunctions(
+  srcDir: string,
+  httpRoutes: NonNullable<ManifestSources['httpRoutes']>,
+  functions: FunctionSpec[],
+  missing: string[],
+): void {
   const httpByModule = new Map<string, RouteSpec[]>();
   for (const route of httpRoutes) {
     if (!route.path.startsWith('/api/') || route.path.startsWith(CALL_PATH_PREFIX)) {
@@ -124,7 +144,15 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
     }
     functions.push({ id: `http/${module}`, kind: 'http', module, entry, routes });
   }
+}
 
+/** One function per trigger whose module exists. */
+function addTriggerFunctions(
+  srcDir: string,
+  triggers: NonNullable<ManifestSources['triggers']>,
+  functions: FunctionSpec[],
+  missing: string[],
+): void {
   for (const trigger of triggers) {
     const entry = join(srcDir, 'triggers', `${trigger.module}.ts`);
     if (!existsSync(entry)) {
@@ -144,7 +172,10 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
       ...(trigger.source === 'schedule' ? { schedule: trigger.schedule } : {}),
     });
   }
+}
 
+/** Handler modules present in the folders but named nowhere (not provisioned; the stack warns). */
+function unlistedModules(srcDir: string, functions: readonly FunctionSpec[], missing: readonly string[]): string[] {
   const unlisted: string[] = [];
   for (const folder of ['http', 'triggers'] as const) {
     for (const module of handlerModules(srcDir, folder)) {
@@ -152,7 +183,10 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
         unlisted.push(`${folder}/${module}`);
     }
   }
+  return unlisted;
+}
 
+function checkRoutesUnique(functions: readonly FunctionSpec[]): void {
   const keys = new Set<string>();
   for (const fn of functions) {
     for (const route of fn.routes) {
@@ -161,7 +195,6 @@ export function readManifest(sources: ManifestSources = {}): Manifest {
       keys.add(key);
     }
   }
-  return { functions, missing, unlisted };
 }
 
 /** Modules in a handler folder (tests and declaration files aside). */

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Bundle } from './bundle';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -84,24 +85,7 @@ export class MapnestStack extends Stack {
     Tags.of(this).add('project', 'mapnest');
     Tags.of(this).add('stage', stage.name);
 
-    for (const missing of manifest.missing) {
-      Annotations.of(this).addWarningV2(
-        'mapnest:missing-handler',
-        `${missing} is named in lambdas/src/routes.ts but its file does not exist yet; it is not provisioned.`,
-      );
-    }
-    for (const unlisted of manifest.unlisted) {
-      Annotations.of(this).addWarningV2(
-        'mapnest:unlisted-handler',
-        `lambdas/src/${unlisted}.ts exists but lambdas/src/routes.ts does not name it; it is not provisioned.`,
-      );
-    }
-    if (props.webAssets.kind === 'placeholder') {
-      Annotations.of(this).addWarningV2(
-        'mapnest:placeholder-web',
-        `Deploying a placeholder page: ${props.webAssets.reason}.`,
-      );
-    }
+    this.warnAboutInputs(props);
 
     // The app's own origin is only known once the distribution exists; functions and the OAuth client read it lazily.
     const appOrigin: { value?: string } = {};
@@ -164,47 +148,11 @@ export class MapnestStack extends Stack {
       if (spec === customMessageSpecs[0]) continue;
       const fn = build(spec, resources, environment);
       if (spec.routes.length > 0) this.api.addFunction(fn);
-      if (spec.trigger === 'schedule') {
-        new events.Rule(this, `${constructIdFor(spec)}Schedule`, {
-          description: `Mapnest ${stage.name} ${spec.id}`,
-          schedule: events.Schedule.expression(spec.schedule!),
-          // Delivery failures (EventBridge could not invoke) land in the same queue as the function's own failures.
-          targets: [
-            new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: failures.queue }),
-          ],
-        });
-      }
-      if (spec.trigger === 's3-upload') {
-        // Every upload, unfiltered: the handler verifies library files of every type (SVG included) besides
-        // making thumbnails, and skips the thumbnails it writes itself ({path}/.thumb-{size}.jpg), so a
-        // thumbnail write costs one no-op invocation and never loops.
-        this.storage.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(fn.function));
-      }
-      if (spec.trigger === 'custom-resource') this.runAtDeployment(spec, fn);
+      this.connectTrigger(spec, fn, stage, failures.queue);
     }
 
-    this.runtimeConfig = {
-      stage: stage.name,
-      region: this.region,
-      userPoolId: this.auth.userPool.userPoolId,
-      userPoolClientId: this.auth.client.userPoolClientId,
-      googleSignIn: Boolean(stage.google),
-      ...(this.auth.oauthDomain ? { oauthDomain: this.auth.oauthDomain } : {}),
-    };
-    this.web = new Web(this, 'Web', {
-      stage,
-      spa: this.storage.spa,
-      publicData: this.storage.publicData,
-      uploads: this.storage.uploads,
-      logs: this.storage.logs,
-      apiDomain: this.api.domainName,
-      assets: props.webAssets,
-      runtimeConfig: this.runtimeConfig,
-      connectSources: appConnectSources(this, [this.storage.uploads, this.storage.documents], this.auth.oauthDomain),
-      publicCallPaths: manifest.functions
-        .filter((f) => f.kind === 'call')
-        .flatMap((f) => f.routes.filter((r) => r.auth === 'none').map((r) => r.path)),
-    });
+    this.runtimeConfig = this.runtimeSettings(stage);
+    this.web = this.createWeb(props);
     appOrigin.value = this.web.appOrigin;
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -217,6 +165,85 @@ export class MapnestStack extends Stack {
       origins: { data: this.storage.publicData, embed: this.storage.spa },
     });
 
+    this.addOutputs(failures.queue);
+
+    acknowledgeCdkHelpers(this);
+    this.retainHelperLogsLikeOurs(stage);
+  }
+
+  /** What the SPA reads from /config.json. */
+  private runtimeSettings(stage: StageConfig): Record<string, unknown> {
+    return {
+      stage: stage.name,
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      googleSignIn: Boolean(stage.google),
+      ...(this.auth.oauthDomain ? { oauthDomain: this.auth.oauthDomain } : {}),
+    };
+  }
+
+  /** CloudFront and the SPA's deployment, in front of the storage and the API. */
+  private createWeb(props: MapnestStackProps): Web {
+    return new Web(this, 'Web', {
+      stage: props.stage,
+      spa: this.storage.spa,
+      publicData: this.storage.publicData,
+      uploads: this.storage.uploads,
+      logs: this.storage.logs,
+      apiDomain: this.api.domainName,
+      assets: props.webAssets,
+      runtimeConfig: this.runtimeConfig,
+      connectSources: appConnectSources(this, [this.storage.uploads, this.storage.documents], this.auth.oauthDomain),
+      publicCallPaths: props.manifest.functions
+        .filter((f) => f.kind === 'call')
+        .flatMap((f) => f.routes.filter((r) => r.auth === 'none').map((r) => r.path)),
+    });
+  }
+
+  /** Warnings at synthesis: handlers named but missing, handlers present but not named, a placeholder web build. */
+  private warnAboutInputs(props: MapnestStackProps): void {
+    for (const missing of props.manifest.missing) {
+      Annotations.of(this).addWarningV2(
+        'mapnest:missing-handler',
+        `${missing} is named in lambdas/src/routes.ts but its file does not exist yet; it is not provisioned.`,
+      );
+    }
+    for (const unlisted of props.manifest.unlisted) {
+      Annotations.of(this).addWarningV2(
+        'mapnest:unlisted-handler',
+        `lambdas/src/${unlisted}.ts exists but lambdas/src/routes.ts does not name it; it is not provisioned.`,
+      );
+    }
+    if (props.webAssets.kind === 'placeholder') {
+      Annotations.of(this).addWarningV2(
+        'mapnest:placeholder-web',
+        `Deploying a placeholder page: ${props.webAssets.reason}.`,
+      );
+    }
+  }
+
+  /** What starts a function besides its routes: a schedule, an upload to the uploads bucket, a deployment. */
+  private connectTrigger(spec: FunctionSpec, fn: MapnestFunction, stage: StageConfig, failures: IQueue): void {
+    if (spec.trigger === 'schedule') {
+      new events.Rule(this, `${constructIdFor(spec)}Schedule`, {
+        description: `Mapnest ${stage.name} ${spec.id}`,
+        schedule: events.Schedule.expression(spec.schedule!),
+        // Delivery failures (EventBridge could not invoke) land in the same queue as the function's own failures.
+        targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: failures })],
+      });
+    }
+    if (spec.trigger === 's3-upload') {
+      // Every upload, unfiltered: the handler verifies library files of every type (SVG included) besides
+      // making thumbnails, and skips the thumbnails it writes itself ({path}/.thumb-{size}.jpg), so a
+      // thumbnail write costs one no-op invocation and never loops.
+      this.storage.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(fn.function));
+    }
+    if (spec.trigger === 'custom-resource') this.runAtDeployment(spec, fn);
+  }
+
+  /** The stack's outputs: where the app is, and the names operators and scripts need. */
+  private addOutputs(failures: IQueue): void {
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'Where the app is served' });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
@@ -236,12 +263,9 @@ export class MapnestStack extends Stack {
     new CfnOutput(this, 'PublicBucket', { value: this.storage.publicData.bucketName });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, 'FailedInvocationsQueueUrl', {
-      value: failures.queue.queueUrl,
+      value: failures.queueUrl,
       description: 'Failed upload triggers and sweeps, after retries',
     });
-
-    acknowledgeCdkHelpers(this);
-    this.retainHelperLogsLikeOurs(stage);
   }
 
   /**

@@ -27,8 +27,18 @@ export class Auth extends Construct {
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
     const { stage } = props;
+    this.userPool = this.createUserPool(props);
+    const google = this.addGoogle(stage);
+    if (stage.google)
+      this.oauthDomain = `${stage.google.cognitoDomainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
+    this.client = this.addWebClient(props, google);
+    if (google) this.client.node.addDependency(google);
+  }
 
-    this.userPool = new cognito.UserPool(this, 'UserPool', {
+  /** The user pool: email sign-in, strong passwords, our email trigger, and the administrators' group. */
+  private createUserPool(props: AuthProps): cognito.UserPool {
+    const { stage } = props;
+    const userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
@@ -64,7 +74,7 @@ export class Auth extends Construct {
       deletionProtection: stage.production,
       removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    Validations.of(this.userPool).acknowledge(
+    Validations.of(userPool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
         reason:
@@ -77,30 +87,38 @@ export class Auth extends Construct {
       },
     );
 
-    this.userPool.addGroup('Admins', {
+    userPool.addGroup('Admins', {
       groupName: ADMIN_GROUP,
       description: 'Mapnest administrators: view as any user, edit any map.',
     });
+    return userPool;
+  }
 
-    let google: cognito.UserPoolIdentityProviderGoogle | undefined;
-    if (stage.google) {
-      google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
-        userPool: this.userPool,
-        clientId: stage.google.clientId,
-        // A dynamic reference resolved by CloudFormation at deploy time: the secret never enters the template.
-        clientSecretValue: SecretValue.secretsManager(stage.google.clientSecretName),
-        scopes: ['openid', 'email', 'profile'],
-        attributeMapping: {
-          email: cognito.ProviderAttribute.GOOGLE_EMAIL,
-          emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
-          fullname: cognito.ProviderAttribute.GOOGLE_NAME,
-        },
-      });
-      this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: stage.google.cognitoDomainPrefix } });
-      this.oauthDomain = `${stage.google.cognitoDomainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
-    }
+  /** Google sign-in, when the stage configures it, with the hosted domain OAuth needs. */
+  private addGoogle(stage: AuthProps['stage']): cognito.UserPoolIdentityProviderGoogle | undefined {
+    if (!stage.google) return undefined;
+    const google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId: stage.google.clientId,
+      // A dynamic reference resolved by CloudFormation at deploy time: the secret never enters the template.
+      clientSecretValue: SecretValue.secretsManager(stage.google.clientSecretName),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: {
+        email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+        emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+        fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+      },
+    });
+    this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: stage.google.cognitoDomainPrefix } });
+    return google;
+  }
 
-    this.client = this.userPool.addClient('WebClient', {
+  /** The SPA's client: password and refresh-token auth, the attributes it may read and write, OAuth with Google. */
+  private addWebClient(
+    props: AuthProps,
+    google: cognito.UserPoolIdentityProviderGoogle | undefined,
+  ): cognito.UserPoolClient {
+    return this.userPool.addClient('WebClient', {
       // USER_PASSWORD_AUTH (over TLS) rather than SRP: cognito-local, the local stack's emulator, lacks SRP,
       // and the same client code runs against both. Refresh-token auth is always on.
       authFlows: { userPassword: true, userSrp: false },
@@ -134,6 +152,5 @@ export class Auth extends Construct {
           }
         : { disableOAuth: true }),
     });
-    if (google) this.client.node.addDependency(google);
   }
 }

@@ -200,23 +200,38 @@ export class MapnestFunction extends Construct {
   }
 
   private applyGrants(grants: FunctionGrants, resources: FunctionResources, stage: StageConfig): void {
-    const stack = Stack.of(this);
-    const acknowledge = (finding: string, reason: string) =>
-      Validations.of(this.role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+    this.grantTable(grants, resources);
+    this.grantBuckets(grants, resources);
+    this.grantUserPool(grants, resources);
+    this.grantMail(grants, stage);
+    this.grantSecretParameters(grants, stage);
+  }
 
+  /** Marks an IAM5 (wildcard) finding on the role as reviewed, with the reason the wildcard is bounded. */
+  private acknowledgeWildcard(finding: string, reason: string): void {
+    Validations.of(this.role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+  }
+
+  /** The table actions its accesses need, on the table (and its indexes for reads). */
+  private grantTable(grants: FunctionGrants, resources: FunctionResources): void {
+    const stack = Stack.of(this);
     if (grants.table && grants.table.length > 0) {
       const actions = [...new Set(grants.table.flatMap((access) => TABLE_ACTIONS[access]))].sort();
       const resourcesArns = [resources.table.tableArn];
       if (grants.table.includes('read')) {
         resourcesArns.push(`${resources.table.tableArn}/index/*`);
-        acknowledge(
+        this.acknowledgeWildcard(
           `Resource::<${logicalIdOf(stack, resources.table)}.Arn>/index/*`,
           "Queries run on the table's own GSIs (maps by owner, maps by author); the wildcard covers only this table's indexes.",
         );
       }
       this.role.addToPolicy(new iam.PolicyStatement({ actions, resources: resourcesArns }));
     }
+  }
 
+  /** Object actions on the key patterns it names in each bucket, and listing under the same patterns. */
+  private grantBuckets(grants: FunctionGrants, resources: FunctionResources): void {
+    const stack = Stack.of(this);
     for (const name of ['documents', 'uploads', 'public'] as const) {
       const patterns = grants[name];
       if (!patterns) continue;
@@ -230,7 +245,7 @@ export class MapnestFunction extends Construct {
           this.role.addToPolicy(
             new iam.PolicyStatement({ actions: objectActions.sort(), resources: [bucket.arnForObjects(pattern)] }),
           );
-          acknowledge(
+          this.acknowledgeWildcard(
             `Resource::<${bucketId}.Arn>/${pattern}`,
             `Object keys are chosen at run time (map ids, user ids); access is limited to keys matching '${pattern}' in the ${name} bucket and ownership is checked in code before any key is touched.`,
           );
@@ -247,7 +262,10 @@ export class MapnestFunction extends Construct {
         }
       }
     }
+  }
 
+  /** The Cognito actions it names, on the user pool. */
+  private grantUserPool(grants: FunctionGrants, resources: FunctionResources): void {
     if (grants.userPool && grants.userPool.length > 0) {
       if (!resources.userPool)
         throw new Error(
@@ -260,7 +278,10 @@ export class MapnestFunction extends Construct {
         }),
       );
     }
+  }
 
+  /** Sending email through SES from the stage's sender, or a warning when the stage has none. */
+  private grantMail(grants: FunctionGrants, stage: StageConfig): void {
     if (grants.mail) {
       const email = stage.email;
       if (email) {
@@ -282,7 +303,10 @@ export class MapnestFunction extends Construct {
         );
       }
     }
+  }
 
+  /** The Stripe and marketplace secrets it may read, by parameter name. */
+  private grantSecretParameters(grants: FunctionGrants, stage: StageConfig): void {
     // Only the parameter names travel in the template; the function reads the values at run time
     // (lambdas/src/lib/secrets.ts reads <NAME>_PARAMETER), and may read exactly the ones it names.
     const parameters: Array<[string, string]> = [];

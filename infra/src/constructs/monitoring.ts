@@ -61,6 +61,8 @@ export const API_5XX_PERCENT = 5;
 export const API_5XX_MIN_REQUESTS = 20;
 /** Insights queries accept at most this many log groups. */
 const MAX_QUERY_LOG_GROUPS = 50;
+/** The period of every alarm and graph. */
+const period = Duration.minutes(5);
 
 /**
  * Alarms to one SNS topic (email when configured): per function, any error or throttle; the API's 5xx
@@ -68,6 +70,7 @@ const MAX_QUERY_LOG_GROUPS = 50;
  */
 export class Monitoring extends Construct {
   readonly topic: sns.Topic;
+  private readonly action: SnsAction;
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
   readonly budget: budgets.CfnBudget;
@@ -75,18 +78,30 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { stage } = props;
-    const period = Duration.minutes(5);
-
     this.topic = new sns.Topic(this, 'Alarms', { displayName: `Mapnest ${stage.name} alarms`, enforceSSL: true });
     if (stage.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
-    const action = new SnsAction(this.topic);
-    const track = (alarm: cloudwatch.Alarm) => {
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-      this.alarms.push(alarm);
-      return alarm;
-    };
+    this.action = new SnsAction(this.topic);
+    this.alarmFunctions(props);
+    const { requests, serverErrors } = this.alarmApi(props);
+    this.alarmFailedInvocations(props);
+    this.alarmEdge(props);
+    this.alarmOrigins(props);
+    this.budget = this.stageBudget(stage);
+    const tableThrottles = this.alarmTable(props);
+    this.dashboard = this.createDashboard(props, requests, serverErrors, tableThrottles);
+  }
 
+  /** Sends an alarm's changes (into alarm and back to OK) to the topic, and lists it. */
+  private track(alarm: cloudwatch.Alarm): cloudwatch.Alarm {
+    alarm.addAlarmAction(this.action);
+    alarm.addOkAction(this.action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  /** Per function: any crash, timeout, out-of-memory or throttle. */
+  private alarmFunctions(props: MonitoringProps): void {
+    const { stage } = props;
     for (const fn of props.functions) {
       // Callables answer their own 4xx/5xx; Lambda's Errors only counts crashes, timeouts and out-of-memory.
       const failures = new cloudwatch.MathExpression({
@@ -98,7 +113,7 @@ export class Monitoring extends Construct {
         },
         period,
       });
-      track(
+      this.track(
         failures.createAlarm(this, `${fn.node.id}Failures`, {
           alarmDescription: `Mapnest ${stage.name} ${fn.spec.id}: invocations failed (unhandled error, timeout, out of memory) or were throttled.`,
           threshold: 1,
@@ -108,7 +123,11 @@ export class Monitoring extends Construct {
         }),
       );
     }
+  }
 
+  /** The API's share of 5xx answers, once there are enough requests to mean something. */
+  private alarmApi(props: MonitoringProps): { requests: cloudwatch.Metric; serverErrors: cloudwatch.Metric } {
+    const { stage } = props;
     const requests = props.api.metricCount({ period, statistic: cloudwatch.Stats.SUM });
     const serverErrors = props.api.metricServerError({ period, statistic: cloudwatch.Stats.SUM });
     const serverErrorRate = new cloudwatch.MathExpression({
@@ -117,7 +136,7 @@ export class Monitoring extends Construct {
       usingMetrics: { requests, errors: serverErrors },
       period,
     });
-    track(
+    this.track(
       serverErrorRate.createAlarm(this, 'Api5xxRate', {
         alarmDescription: `Mapnest ${stage.name}: more than ${API_5XX_PERCENT}% of API requests answered 5xx.`,
         threshold: API_5XX_PERCENT,
@@ -127,8 +146,13 @@ export class Monitoring extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+    return { requests, serverErrors };
+  }
 
-    track(
+  /** An upload trigger or sweep that failed after its retries (its event waits in the queue). */
+  private alarmFailedInvocations(props: MonitoringProps): void {
+    const { stage } = props;
+    this.track(
       props.failures
         .metricApproximateNumberOfMessagesVisible({ period, statistic: cloudwatch.Stats.MAXIMUM })
         .createAlarm(this, 'FailedInvocations', {
@@ -139,7 +163,11 @@ export class Monitoring extends Construct {
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         }),
     );
+  }
 
+  /** CloudFront's 5xx share, where its metrics exist (us-east-1). */
+  private alarmEdge(props: MonitoringProps): void {
+    const { stage } = props;
     // The paths customers' visitors use. CloudFront publishes its metrics per distribution (in us-east-1), so the
     // edge alarm covers every path; the origins' own 5xx (S3 request metrics) say which of /data or /m failed.
     if (Stack.of(this).region === 'us-east-1') {
@@ -153,7 +181,7 @@ export class Monitoring extends Construct {
         },
         period,
       });
-      track(
+      this.track(
         edgeErrorRate.createAlarm(this, 'Edge5xxRate', {
           alarmDescription: `Mapnest ${stage.name}: more than ${EDGE_5XX_PERCENT}% of CloudFront responses (embeds /m, map data /data, app) were 5xx.`,
           threshold: EDGE_5XX_PERCENT,
@@ -169,6 +197,11 @@ export class Monitoring extends Construct {
         'CloudFront metrics exist only in us-east-1: the edge 5xx alarm needs a us-east-1 stack; only the origin alarms are created.',
       );
     }
+  }
+
+  /** 5xx from the S3 origins of /data and /m. */
+  private alarmOrigins(props: MonitoringProps): void {
+    const { stage } = props;
     for (const [path, bucket] of [
       ['Data', props.origins.data],
       ['Embed', props.origins.embed],
@@ -180,7 +213,7 @@ export class Monitoring extends Construct {
         period,
         statistic: cloudwatch.Stats.SUM,
       });
-      track(
+      this.track(
         originErrors.createAlarm(this, `${path}Origin5xx`, {
           alarmDescription: `Mapnest ${stage.name}: the S3 origin of /${path === 'Data' ? 'data' : 'm'} answered 5xx to CloudFront.`,
           threshold: 5,
@@ -190,7 +223,9 @@ export class Monitoring extends Construct {
         }),
       );
     }
+  }
 
+  private stageBudget(stage: StageConfig): budgets.CfnBudget {
     // AWS Budgets: this stage's monthly cost (resources tagged stage=<name>) against its limit.
     this.topic.addToResourcePolicy(
       new iam.PolicyStatement({
@@ -202,7 +237,7 @@ export class Monitoring extends Construct {
       }),
     );
     const toTopic = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
-    this.budget = new budgets.CfnBudget(this, 'Budget', {
+    return new budgets.CfnBudget(this, 'Budget', {
       budget: {
         budgetType: 'COST',
         timeUnit: 'MONTHLY',
@@ -230,7 +265,11 @@ export class Monitoring extends Construct {
         },
       ],
     });
+  }
 
+  /** DynamoDB throttling (hot partition or account limit). */
+  private alarmTable(props: MonitoringProps): cloudwatch.MathExpression {
+    const { stage } = props;
     const tableThrottles = new cloudwatch.MathExpression({
       label: 'DynamoDB throttle events',
       expression: 'FILL(reads, 0) + FILL(writes, 0)',
@@ -240,7 +279,7 @@ export class Monitoring extends Construct {
       },
       period,
     });
-    track(
+    this.track(
       tableThrottles.createAlarm(this, 'TableThrottles', {
         alarmDescription: `Mapnest ${stage.name}: DynamoDB throttled requests (hot partition or account limit).`,
         threshold: 1,
@@ -249,9 +288,18 @@ export class Monitoring extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+    return tableThrottles;
+  }
 
-    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
-    this.dashboard.addWidgets(
+  /** The dashboard: the alarms' signals plus latency, capacity and the latest error log lines. */
+  private createDashboard(
+    props: MonitoringProps,
+    requests: cloudwatch.Metric,
+    serverErrors: cloudwatch.Metric,
+    tableThrottles: cloudwatch.MathExpression,
+  ): cloudwatch.Dashboard {
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
+    dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'API requests and errors',
         left: [requests, props.api.metricClientError({ period, statistic: cloudwatch.Stats.SUM }), serverErrors],
@@ -263,7 +311,7 @@ export class Monitoring extends Construct {
         width: 12,
       }),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'Lambda errors',
         left: props.functions.map((fn) =>
@@ -284,7 +332,7 @@ export class Monitoring extends Construct {
         width: 8,
       }),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'DynamoDB capacity consumed',
         left: [
@@ -295,7 +343,7 @@ export class Monitoring extends Construct {
       }),
       new cloudwatch.GraphWidget({ title: 'DynamoDB throttle events', left: [tableThrottles], width: 12 }),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       new cloudwatch.LogQueryWidget({
         title: 'Latest errors (all functions)',
         logGroupNames: props.functions.slice(0, MAX_QUERY_LOG_GROUPS).map((fn) => fn.logGroup.logGroupName),
@@ -309,5 +357,6 @@ export class Monitoring extends Construct {
         width: 24,
       }),
     );
+    return dashboard;
   }
 }

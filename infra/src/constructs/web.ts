@@ -52,6 +52,13 @@ export interface WebProps {
  * anywhere), /data/* published maps, /files/* uploads, /api/* the HTTP API (never cached). Deploys the
  * built SPA with its runtime /config.json, then invalidates.
  */
+/** The response headers policies CloudFront applies, one per kind of response it serves from an origin. */
+type HeaderPolicies = Record<'app' | 'embed' | 'data' | 'files', cloudfront.ResponseHeadersPolicy>;
+
+const viewerRequest = (fn: cloudfront.IFunction) => [
+  { function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+];
+
 export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   /** https://<custom domain> or the distribution's own name. */
@@ -60,30 +67,90 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     const { stage } = props;
+    const domain = stage.domain;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Mapnest ${stage.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: stage.production ? cloudfront.PriceClass.PRICE_CLASS_ALL : cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(domain
+        ? {
+            domainNames: [domain.name],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      ...(stage.webAclArn ? { webAclId: stage.webAclArn } : {}),
+      enableLogging: true,
+      logBucket: props.logs,
+      logFilePrefix: 'cloudfront/',
+      ...this.behaviours(props, this.viewerFunctions(props), this.headerPolicies(props)),
+      // No custom error responses: the SPA fallback is the viewer function's job, so /data 403/404s stay what they are.
+    });
+    this.appOrigin = domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`;
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'Maps are embedded by customers worldwide; there is no country to exclude.' },
+      ...(stage.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'No web ACL by default (fixed monthly cost); the stage config takes webAclArn to attach one. API throttling and Cognito limit abuse meanwhile.',
+            },
+          ]),
+      ...(domain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; stages with a domain use TLSv1.2_2021.',
+            },
+          ]),
+    );
 
-    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_SOURCE),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'SPA fallback to /index.html; /m/* to /embed.html',
-    });
-    const stripPrefix = new cloudfront.Function(this, 'StripPrefix', {
-      code: cloudfront.FunctionCode.fromInline(STRIP_PREFIX_SOURCE),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Strip /data or /files before reaching the bucket',
-    });
-    const requireToken = new cloudfront.Function(this, 'RequireToken', {
-      code: cloudfront.FunctionCode.fromInline(
-        requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), props.publicCallPaths),
-      ),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      comment: 'Calls without a token get the call protocol 401 envelope',
-    });
-    const viewerRequest = (fn: cloudfront.IFunction) => [
-      { function: fn, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-    ];
+    if (domain?.hostedZone) {
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: domain.hostedZone.id,
+        zoneName: domain.hostedZone.name,
+      });
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'AliasA', { zone, recordName: domain.name, target });
+      new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.name, target });
+    }
 
-    // Every response headers policy comes from one spec per kind of response (edge/headers.ts), which the local
-    // gateway sends too: CSP per path, HSTS, frame rules, nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP.
+    this.deploySpa(props);
+  }
+
+  /** The viewer-request functions: SPA fallback, /data and /files prefix stripping, the call token gate. */
+  private viewerFunctions(props: WebProps) {
+    return {
+      spaRewrite: new cloudfront.Function(this, 'SpaRewrite', {
+        code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_SOURCE),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        comment: 'SPA fallback to /index.html; /m/* to /embed.html',
+      }),
+      stripPrefix: new cloudfront.Function(this, 'StripPrefix', {
+        code: cloudfront.FunctionCode.fromInline(STRIP_PREFIX_SOURCE),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        comment: 'Strip /data or /files before reaching the bucket',
+      }),
+      requireToken: new cloudfront.Function(this, 'RequireToken', {
+        code: cloudfront.FunctionCode.fromInline(
+          requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), props.publicCallPaths),
+        ),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        comment: 'Calls without a token get the call protocol 401 envelope',
+      }),
+    };
+  }
+
+  /**
+   * Every response headers policy comes from one spec per kind of response (edge/headers.ts), which the local
+   * gateway sends too: CSP per path, HSTS, frame rules, nosniff, Referrer-Policy, Permissions-Policy, COOP/CORP.
+   */
+  private headerPolicies(props: WebProps): HeaderPolicies {
     const crossOriginReads: cloudfront.ResponseHeadersCorsBehavior = {
       accessControlAllowOrigins: ['*'],
       accessControlAllowMethods: ['GET', 'HEAD'],
@@ -119,22 +186,31 @@ export class Web extends Construct {
         },
       });
     };
-    const appHeaders = headersPolicy('AppHeaders', 'Mapnest app: strict CSP, not framable', 'app');
-    const embedHeaders = headersPolicy('EmbedHeaders', 'Mapnest embed (/m/*): framable by any customer site', 'embed');
-    // Published data and the embed's own scripts and maps are read cross-origin by script-tag embeds; they are
-    // never documents, so one opened directly runs no script in our origin.
-    const dataHeaders = headersPolicy(
-      'DataHeaders',
-      'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly',
-      'data',
-    );
-    // User files (an uploaded SVG above all) opened directly load nothing and run nothing, in an opaque origin.
-    const filesHeaders = headersPolicy(
-      'FilesHeaders',
-      'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed',
-      'files',
-    );
+    return {
+      app: headersPolicy('AppHeaders', 'Mapnest app: strict CSP, not framable', 'app'),
+      embed: headersPolicy('EmbedHeaders', 'Mapnest embed (/m/*): framable by any customer site', 'embed'),
+      // Published data and the embed's own scripts and maps are read cross-origin by script-tag embeds; they are
+      // never documents, so one opened directly runs no script in our origin.
+      data: headersPolicy(
+        'DataHeaders',
+        'Mapnest /data and embed assets: CORS for embeds, sandboxed if opened directly',
+        'data',
+      ),
+      // User files (an uploaded SVG above all) opened directly load nothing and run nothing, in an opaque origin.
+      files: headersPolicy(
+        'FilesHeaders',
+        'Mapnest /files (user uploads): CORS for embeds, no loads, sandboxed',
+        'files',
+      ),
+    };
+  }
 
+  /** What each path is served from, with its cache, headers and viewer function. */
+  private behaviours(
+    props: WebProps,
+    fns: ReturnType<Web['viewerFunctions']>,
+    headers: HeaderPolicies,
+  ): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> {
     // Honours the Cache-Control the publisher sets; a short default when it sets none. ?v= busts caches.
     const originControlled = new cloudfront.CachePolicy(this, 'OriginControlledCache', {
       comment: 'Mapnest data/files: origin Cache-Control, 60 s default, ?v= in the key',
@@ -154,7 +230,7 @@ export class Web extends Construct {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: headers,
-      functionAssociations: viewerRequest(spaRewrite),
+      functionAssociations: viewerRequest(fns.spaRewrite),
       compress: true,
     });
     // Files only: no SPA fallback, so a missing file stays an error rather than the app's HTML.
@@ -163,7 +239,7 @@ export class Web extends Construct {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: dataHeaders,
+      responseHeadersPolicy: headers.data,
       compress: true,
     };
     const bucketBehaviour = (
@@ -175,7 +251,7 @@ export class Web extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachePolicy: originControlled,
       responseHeadersPolicy: headers,
-      functionAssociations: viewerRequest(stripPrefix),
+      functionAssociations: viewerRequest(fns.stripPrefix),
       compress: true,
     });
 
@@ -191,73 +267,20 @@ export class Web extends Construct {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       // Authorization, content-encoding and x-mapnest-view-as reach the API; Host must stay the API's own.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      responseHeadersPolicy: appHeaders,
+      responseHeadersPolicy: headers.app,
       compress: true,
     };
-
-    const domain = stage.domain;
-    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: `Mapnest ${stage.name}`,
-      defaultRootObject: 'index.html',
-      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      priceClass: stage.production ? cloudfront.PriceClass.PRICE_CLASS_ALL : cloudfront.PriceClass.PRICE_CLASS_100,
-      ...(domain
-        ? {
-            domainNames: [domain.name],
-            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
-            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
-      ...(stage.webAclArn ? { webAclId: stage.webAclArn } : {}),
-      enableLogging: true,
-      logBucket: props.logs,
-      logFilePrefix: 'cloudfront/',
-      defaultBehavior: spaBehaviour(appHeaders),
+    return {
+      defaultBehavior: spaBehaviour(headers.app),
       additionalBehaviors: {
-        '/m/*': spaBehaviour(embedHeaders),
-        '/data/*': bucketBehaviour(props.publicData, dataHeaders),
-        '/files/*': bucketBehaviour(props.uploads, filesHeaders),
+        '/m/*': spaBehaviour(headers.embed),
+        '/data/*': bucketBehaviour(props.publicData, headers.data),
+        '/files/*': bucketBehaviour(props.uploads, headers.files),
         ...Object.fromEntries(CROSS_ORIGIN_STATIC_PATHS.map((path) => [path, staticBehaviour])),
-        '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(requireToken) },
+        '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(fns.requireToken) },
         '/api/*': apiBehaviour,
       },
-      // No custom error responses: the SPA fallback is the viewer function's job, so /data 403/404s stay what they are.
-    });
-    this.appOrigin = domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`;
-
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'Maps are embedded by customers worldwide; there is no country to exclude.' },
-      ...(stage.webAclArn
-        ? []
-        : [
-            {
-              id: 'AwsSolutions-CFR2',
-              reason:
-                'No web ACL by default (fixed monthly cost); the stage config takes webAclArn to attach one. API throttling and Cognito limit abuse meanwhile.',
-            },
-          ]),
-      ...(domain
-        ? []
-        : [
-            {
-              id: 'AwsSolutions-CFR4',
-              reason:
-                'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; stages with a domain use TLSv1.2_2021.',
-            },
-          ]),
-    );
-
-    if (domain?.hostedZone) {
-      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', {
-        hostedZoneId: domain.hostedZone.id,
-        zoneName: domain.hostedZone.name,
-      });
-      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
-      new route53.ARecord(this, 'AliasA', { zone, recordName: domain.name, target });
-      new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.name, target });
-    }
-
-    this.deploySpa(props);
+    };
   }
 
   private deploySpa(props: WebProps): void {
