@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { CALL_TIMEOUT } from '../../infra/src/constructs/mapnest-function';
-import { LAMBDA_LIMITS, invokeLambda } from './gateway';
+import { LAMBDA_LIMITS, invokeLambda } from './lambda-runtime';
 
 const ok = async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"data":1}' });
 const limits = { timeoutMs: 100, payloadBytes: 1000 };

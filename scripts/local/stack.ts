@@ -11,7 +11,8 @@ import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-la
 import { TRIGGERS } from '@mapnest/lambdas/routes';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID } from './cognito';
 import { startDynamoLocal, ensureTable } from './dynamodb';
-import { createGateway, lambdaContext, loadHandler, REPO_ROOT } from './gateway';
+import { createGateway } from './gateway';
+import { lambdaContext, loadHandler, REPO_ROOT } from './lambda-runtime';
 import { Mailbox } from './mailbox';
 import {
   LOCAL_WEBHOOK_SECRET,

@@ -1,0 +1,34 @@
+/**
+ * CloudFront's viewer-request functions (infra/src/edge/viewer-functions.ts), run on local requests by the same
+ * source CloudFront runs, and the local extra sources its CSP allows.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loadEdgeFunction, type EdgeRequest, type EdgeResponse } from '../../infra/src/edge/viewer-functions';
+
+/**
+ * Sources the local app and embed pages may also load from (added to connect-src and img-src): test servers
+ * on this machine stand in for the https hosts authors keep CSVs and images on.
+ */
+export const LOCAL_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+
+const edgeHandlers = new Map<string, ReturnType<typeof loadEdgeFunction>>();
+/** Runs a CloudFront viewer-request function (infra/src/edge/viewer-functions.ts) on this request. */
+export function viewerRequest(source: string, req: IncomingMessage, uri: string): EdgeRequest | EdgeResponse {
+  let handler = edgeHandlers.get(source);
+  if (!handler) edgeHandlers.set(source, (handler = loadEdgeFunction(source)));
+  const headers: EdgeRequest['headers'] = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = { value: v };
+  return handler({ request: { method: req.method ?? 'GET', uri, headers } });
+}
+
+/** The URI a rewriting viewer-request function forwards to the origin. */
+export function rewrittenUri(source: string, req: IncomingMessage, uri: string): string {
+  const out = viewerRequest(source, req, uri);
+  return 'uri' in out ? out.uri : uri;
+}
+
+export function sendEdgeResponse(res: ServerResponse, answer: EdgeResponse): void {
+  const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, v.value]));
+  res.writeHead(answer.statusCode, headers);
+  res.end(answer.body?.data ?? '');
+}

@@ -1,0 +1,111 @@
+/**
+ * What CloudFront serves from S3 locally: the built SPA and embed (with the SPA rewrite, gzip and cache headers)
+ * and objects of the public and uploads buckets (with ETag revalidation).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import type { EdgeKind } from '../../infra/src/edge/headers';
+import { SPA_REWRITE_SOURCE } from '../../infra/src/edge/viewer-functions';
+import { rewrittenUri } from './edge';
+import { badRequest, decodePath, sendJson } from './http-util';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Serves an object of a bucket as CloudFront does from its S3 origin (GET and HEAD, 304 on a matching ETag). */
+export async function serveObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed' });
+  try {
+    const obj = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }),
+    );
+    const body = Buffer.from(await obj.Body!.transformToByteArray());
+    const headers: Record<string, string | number> = {
+      'content-type': obj.ContentType ?? 'application/octet-stream',
+      'cache-control': obj.CacheControl ?? 'public, max-age=60',
+      'content-length': body.length,
+    };
+    if (obj.ETag) headers.etag = obj.ETag;
+    if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 304) return void res.writeHead(304).end();
+    if (err instanceof NoSuchKey || status === 404 || status === 403)
+      return sendJson(res, 404, { message: 'Not Found' });
+    throw err;
+  }
+}
+
+/** Serves the built web app from `dist`, gzipping compressible files once per change. */
+export function createStaticFiles(dist: string) {
+  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+  return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, kind: EdgeKind): void {
+    if (decodePath(pathname) === null) return badRequest(res);
+    // The app's and the embed's behaviours run the SPA rewrite function CloudFront runs (/m/* is the embed page,
+    // other paths without a file extension the app); the static files' behaviours have none.
+    const uri = kind === 'app' || kind === 'embed' ? rewrittenUri(SPA_REWRITE_SOURCE, req, pathname) : pathname;
+    const decoded = decodePath(uri);
+    if (decoded === null) return badRequest(res);
+    const file = path.join(dist, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
+    const isFile = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+    if (!isFile) {
+      if ((uri === '/index.html' || uri === '/embed.html') && !existsSync(path.join(dist, 'index.html'))) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end('The web app is not built yet: run `npm run build`.');
+      }
+      return sendJson(res, 404, { message: 'Not Found' });
+    }
+    const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const stat = statSync(file);
+    const immutable = pathname.startsWith('/assets/');
+    const headers: Record<string, string | number> = {
+      'content-type': type,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'last-modified': stat.mtime.toUTCString(),
+    };
+    let body: Buffer = readFileSync(file);
+    if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 512) {
+      const cached = gzipCache.get(file);
+      if (cached && cached.mtime === stat.mtimeMs) body = cached.body;
+      else {
+        const gz = gzipSync(body, { level: 9 });
+        gzipCache.set(file, { mtime: stat.mtimeMs, body: gz });
+        body = gz;
+      }
+      headers['content-encoding'] = 'gzip';
+      headers.vary = 'accept-encoding';
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
