@@ -211,14 +211,15 @@ function seed(dataDir: string): void {
   }
 }
 
-export async function startLocalCognito(opts: {
-  dataDir: string;
-  customMessage: Handler;
-  onEmail: (email: OutgoingEmail) => void;
-}): Promise<LocalCognito> {
-  seed(opts.dataDir);
-  const { createServer } = L('server/server');
-  const { Router } = L('server/Router');
+/**
+ * cognito-local's services, wired for the local stack: triggers run in-process (our CustomMessage handler, and
+ * standard claims restored before tokens are made), email goes to `onEmail`, tokens are signed with our key.
+ */
+async function createServices(
+  opts: { dataDir: string; customMessage: Handler; onEmail: (email: OutgoingEmail) => void },
+  signingKey: SigningKey,
+  logger: unknown,
+) {
   const { DefaultConfig } = L('server/config');
   const { DateClock, TriggersService, LambdaService, MessagesService } = L('services');
   const { CognitoServiceFactoryImpl } = L('services/cognitoService');
@@ -228,10 +229,7 @@ export async function startLocalCognito(opts: {
   const { otp } = L('services/otp');
   const { JwtTokenGenerator } = L('services/tokenGenerator');
   const { UserPoolServiceFactoryImpl } = L('services/userPoolService');
-  const pino = createRequire(require.resolve('cognito-local'))('pino');
-  const signingKey = loadSigningKey(opts.dataDir);
 
-  const logger = pino({ level: 'silent' });
   const ctx = { logger };
   const config = structuredClone(DefaultConfig);
   config.ServerConfig = { ...config.ServerConfig, port: 0, hostname: '127.0.0.1' };
@@ -278,7 +276,18 @@ export async function startLocalCognito(opts: {
     messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
     tokenGenerator: resigning(new JwtTokenGenerator(clock, triggers, config.TokenConfig), signingKey),
   };
-  const base = Router(services);
+  return { services, cognito };
+}
+
+/**
+ * What cognito-local lacks or does differently from Cognito, for the calls the product makes: the newer refresh
+ * API Amplify uses, global sign-out, resending a confirmation code, and email verified on confirmation.
+ */
+function compatibilityShims(
+  base: (target: string) => (c: any, r: any) => Promise<any>,
+  cognito: any,
+  services: any,
+): Record<string, (c: any, r: any) => Promise<any>> {
   const emailVerified = (user: any) => ({
     ...user,
     Attributes: [
@@ -286,7 +295,7 @@ export async function startLocalCognito(opts: {
       { Name: 'email_verified', Value: 'true' },
     ],
   });
-  const shims: Record<string, (c: any, r: any) => Promise<any>> = {
+  return {
     // Amplify v6 refreshes tokens through this newer API, which cognito-local lacks.
     GetTokensFromRefreshToken: (c, r) =>
       base('InitiateAuth')(c, {
@@ -313,7 +322,7 @@ export async function startLocalCognito(opts: {
         const { UserNotFoundError } = L('errors');
         throw new UserNotFoundError();
       }
-      const code = otp();
+      const code = services.otp();
       await pool.saveUser(c, { ...user, ConfirmationCode: code });
       const details = {
         AttributeName: 'email',
@@ -341,6 +350,22 @@ export async function startLocalCognito(opts: {
       return res;
     },
   };
+}
+
+export async function startLocalCognito(opts: {
+  dataDir: string;
+  customMessage: Handler;
+  onEmail: (email: OutgoingEmail) => void;
+}): Promise<LocalCognito> {
+  seed(opts.dataDir);
+  const { createServer } = L('server/server');
+  const { Router } = L('server/Router');
+  const pino = createRequire(require.resolve('cognito-local'))('pino');
+  const signingKey = loadSigningKey(opts.dataDir);
+  const logger = pino({ level: 'silent' });
+  const { services, cognito } = await createServices(opts, signingKey, logger);
+  const base = Router(services);
+  const shims = compatibilityShims(base, cognito, services);
   // cognito-local decodes access tokens without checking their signature; Cognito rejects forged ones, so do we.
   const route = (target: string) => {
     const run = shims[target] ?? base(target);
@@ -352,7 +377,7 @@ export async function startLocalCognito(opts: {
       return run(c, r);
     };
   };
-  const created = createServer(route, logger, config.ServerConfig, services);
+  const created = createServer(route, logger, services.config.ServerConfig, services);
   const server: Server = await created.start();
   const address = server.address();
   const port = address && typeof address === 'object' ? address.port : 0;
