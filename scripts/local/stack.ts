@@ -9,7 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-lambda';
 import { TRIGGERS } from '@mapnest/lambdas/routes';
-import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID } from './cognito';
+import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { startDynamoLocal, ensureTable } from './dynamodb';
 import { createGateway } from './gateway';
 import { lambdaContext, loadHandler, REPO_ROOT } from './lambda-runtime';
@@ -23,7 +23,7 @@ import {
   type PaymentsSandbox,
 } from './payments';
 import { freePort } from './ports';
-import { startLocalS3, type S3Event } from './s3';
+import { startLocalS3, type LocalS3, type S3Event } from './s3';
 
 export const LOCAL_TABLE = 'mapnest-local';
 export const LOCAL_BUCKETS = {
@@ -127,6 +127,135 @@ function s3EventRecord(e: S3Event): LambdaS3Event {
   };
 }
 
+/** S3 with its buckets, running the upload triggers on every object created in the uploads bucket, as S3 does. */
+async function startS3WithTriggers(dataDir: string, pendingTriggers: Set<Promise<unknown>>) {
+  const s3 = await startLocalS3({
+    dataDir: path.join(dataDir, 's3'),
+    buckets: Object.values(LOCAL_BUCKETS),
+    onEvent: (e) => {
+      if (e.bucket !== LOCAL_BUCKETS.uploads || !e.eventName.startsWith('ObjectCreated')) return;
+      for (const t of TRIGGERS.filter((x) => x.source === 's3-upload')) {
+        const run = loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers', `${t.module}.ts`))
+          .then((h) => h(s3EventRecord(e), lambdaContext(`mapnest-${t.module}`)))
+          .catch((err: unknown) => console.error(`[stack] trigger ${t.module} failed:`, err))
+          .finally(() => pendingTriggers.delete(run));
+        pendingTriggers.add(run);
+      }
+    },
+  });
+  for (const bucket of Object.values(LOCAL_BUCKETS)) {
+    await s3.client
+      .send(new HeadBucketCommand({ Bucket: bucket }))
+      .catch(() => s3.client.send(new CreateBucketCommand({ Bucket: bucket })));
+  }
+  return s3;
+}
+
+/**
+ * Payments: with no Stripe key configured, the sandbox stands in for Stripe and the marketplace (payments.ts);
+ * with STRIPE_SECRET_KEY (a test key) and STRIPE_PRICES set, the same handlers talk to real Stripe.
+ */
+async function startPayments(
+  dataDir: string,
+  gatewayPort: () => number,
+  log: (line: string) => void,
+): Promise<{ payments: PaymentsSandbox | null; paymentEnv: PaymentEnv }> {
+  const realStripe = Boolean(process.env.STRIPE_SECRET_KEY) && process.env.STRIPE_SECRET_KEY !== SANDBOX_SECRET_KEY;
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET;
+  const payments = realStripe
+    ? null
+    : await startPaymentsSandbox({
+        dataFile: path.join(dataDir, 'payments.json'),
+        webhookSecret,
+        webhookUrl: () => `http://127.0.0.1:${gatewayPort()}/api/stripe/webhook`,
+        appOrigin: () => `http://localhost:${gatewayPort()}`,
+        log,
+      });
+  const realMarketplace =
+    Boolean(process.env.MARKETPLACE_TOKEN) && process.env.MARKETPLACE_TOKEN !== SANDBOX_MARKETPLACE_TOKEN;
+  const paymentEnv: PaymentEnv = {
+    STRIPE_SECRET_KEY: realStripe ? process.env.STRIPE_SECRET_KEY! : SANDBOX_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICES: realStripe ? (process.env.STRIPE_PRICES ?? '') : JSON.stringify(SANDBOX_PRICES),
+    ...(payments ? { STRIPE_API_BASE: payments.apiBase } : {}),
+    MARKETPLACE_TOKEN: realMarketplace ? process.env.MARKETPLACE_TOKEN! : SANDBOX_MARKETPLACE_TOKEN,
+    ...(!realMarketplace && payments ? { MARKETPLACE_API_BASE: payments.apiBase } : {}),
+  };
+  if (!payments) {
+    delete process.env.STRIPE_API_BASE;
+    log('Payments         Stripe (STRIPE_SECRET_KEY is set)');
+  } else {
+    log(`Payments sandbox ${payments.apiBase}`);
+  }
+  if (realMarketplace) delete process.env.MARKETPLACE_API_BASE;
+  Object.assign(process.env, paymentEnv);
+  return { payments, paymentEnv };
+}
+
+type LambdaEnv = Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL' | keyof PaymentEnv>;
+
+/** The handlers read their configuration from the environment, exactly as in Lambda: the emulators' endpoints. */
+function lambdaEnvironment(dynamodb: string, s3: string, cognito: string): LambdaEnv {
+  return {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: dynamodb,
+    AWS_ENDPOINT_URL_S3: s3,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito,
+    AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    TABLE_NAME: LOCAL_TABLE,
+    DOCUMENTS_BUCKET: LOCAL_BUCKETS.documents,
+    PUBLIC_BUCKET: LOCAL_BUCKETS.public,
+    UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
+    USER_POOL_ID: LOCAL_USER_POOL_ID,
+    USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+  };
+}
+
+/** The single table, created with its indexes when it does not exist yet. */
+async function ensureLocalTable(endpoint: string): Promise<void> {
+  const ddbClient = new DynamoDBClient({
+    endpoint: endpoint,
+    region: LOCAL_REGION,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  await ensureTable(ddbClient, LOCAL_TABLE);
+  ddbClient.destroy();
+}
+
+/** The gateway in front of everything, serving MAPNEST_WEB_DIST (or web/dist) unless Vite serves the app. */
+function createLocalGateway(
+  opts: StackOptions,
+  parts: {
+    s3: LocalS3;
+    cognito: LocalCognito;
+    mailbox: Mailbox;
+    payments: PaymentsSandbox | null;
+    log: (line: string) => void;
+  },
+) {
+  const { s3, cognito, mailbox, payments, log } = parts;
+  return createGateway({
+    port: opts.port,
+    // MAPNEST_WEB_DIST: a build elsewhere (e.g. `vite build --outDir`), so a rebuild never empties what a test serves.
+    webDist: opts.webDist ?? process.env.MAPNEST_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'),
+    vite: opts.vite,
+    s3,
+    buckets: { public: LOCAL_BUCKETS.public, uploads: LOCAL_BUCKETS.uploads },
+    cognito: {
+      app: cognito.app,
+      userPoolId: LOCAL_USER_POOL_ID,
+      clientId: LOCAL_CLIENT_ID,
+      region: LOCAL_REGION,
+      jwks: cognito.jwks,
+    },
+    mailbox,
+    payments: payments ?? undefined,
+    log,
+  });
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => undefined);
   mkdirSync(opts.dataDir, { recursive: true });
@@ -145,26 +274,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     log(`DynamoDB Local   ${dynamo.endpoint}`);
 
     const pendingTriggers = new Set<Promise<unknown>>();
-    const s3 = await startLocalS3({
-      dataDir: path.join(opts.dataDir, 's3'),
-      buckets: Object.values(LOCAL_BUCKETS),
-      onEvent: (e) => {
-        if (e.bucket !== LOCAL_BUCKETS.uploads || !e.eventName.startsWith('ObjectCreated')) return;
-        for (const t of TRIGGERS.filter((x) => x.source === 's3-upload')) {
-          const run = loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers', `${t.module}.ts`))
-            .then((h) => h(s3EventRecord(e), lambdaContext(`mapnest-${t.module}`)))
-            .catch((err: unknown) => console.error(`[stack] trigger ${t.module} failed:`, err))
-            .finally(() => pendingTriggers.delete(run));
-          pendingTriggers.add(run);
-        }
-      },
-    });
+    const s3 = await startS3WithTriggers(opts.dataDir, pendingTriggers);
     stops.push(() => s3.stop());
-    for (const bucket of Object.values(LOCAL_BUCKETS)) {
-      await s3.client
-        .send(new HeadBucketCommand({ Bucket: bucket }))
-        .catch(() => s3.client.send(new CreateBucketCommand({ Bucket: bucket })));
-    }
     log(`S3 (s3rver)      ${s3.endpoint}`);
 
     const mailbox = new Mailbox(path.join(opts.dataDir, 'mail.json'));
@@ -179,83 +290,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     log(`Cognito (local)  ${cognito.endpoint}`);
 
     // The handlers read their configuration from the environment, exactly as in Lambda.
-    const env: Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL' | keyof PaymentEnv> = {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
-      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
-      TABLE_NAME: LOCAL_TABLE,
-      DOCUMENTS_BUCKET: LOCAL_BUCKETS.documents,
-      PUBLIC_BUCKET: LOCAL_BUCKETS.public,
-      UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
-      USER_POOL_ID: LOCAL_USER_POOL_ID,
-      USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
-    };
+    const env = lambdaEnvironment(dynamo.endpoint, s3.endpoint, cognito.endpoint);
     Object.assign(process.env, env);
 
-    const ddbClient = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: LOCAL_REGION,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    await ensureTable(ddbClient, LOCAL_TABLE);
-    ddbClient.destroy();
+    await ensureLocalTable(dynamo.endpoint);
 
-    // Payments: with no Stripe key configured, the sandbox stands in for Stripe and the marketplace (payments.ts);
-    // with STRIPE_SECRET_KEY (a test key) and STRIPE_PRICES set, the same handlers talk to real Stripe.
     let gatewayPort = 0;
-    const realStripe = Boolean(process.env.STRIPE_SECRET_KEY) && process.env.STRIPE_SECRET_KEY !== SANDBOX_SECRET_KEY;
-    const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET;
-    const payments = realStripe
-      ? null
-      : await startPaymentsSandbox({
-          dataFile: path.join(opts.dataDir, 'payments.json'),
-          webhookSecret,
-          webhookUrl: () => `http://127.0.0.1:${gatewayPort}/api/stripe/webhook`,
-          appOrigin: () => `http://localhost:${gatewayPort}`,
-          log,
-        });
+    const { payments, paymentEnv } = await startPayments(opts.dataDir, () => gatewayPort, log);
     if (payments) stops.push(() => payments.stop());
-    const realMarketplace =
-      Boolean(process.env.MARKETPLACE_TOKEN) && process.env.MARKETPLACE_TOKEN !== SANDBOX_MARKETPLACE_TOKEN;
-    const paymentEnv: PaymentEnv = {
-      STRIPE_SECRET_KEY: realStripe ? process.env.STRIPE_SECRET_KEY! : SANDBOX_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_PRICES: realStripe ? (process.env.STRIPE_PRICES ?? '') : JSON.stringify(SANDBOX_PRICES),
-      ...(payments ? { STRIPE_API_BASE: payments.apiBase } : {}),
-      MARKETPLACE_TOKEN: realMarketplace ? process.env.MARKETPLACE_TOKEN! : SANDBOX_MARKETPLACE_TOKEN,
-      ...(!realMarketplace && payments ? { MARKETPLACE_API_BASE: payments.apiBase } : {}),
-    };
-    if (!payments) {
-      delete process.env.STRIPE_API_BASE;
-      log('Payments         Stripe (STRIPE_SECRET_KEY is set)');
-    } else {
-      log(`Payments sandbox ${payments.apiBase}`);
-    }
-    if (realMarketplace) delete process.env.MARKETPLACE_API_BASE;
-    Object.assign(process.env, paymentEnv);
-
-    const gateway = createGateway({
-      port: opts.port,
-      // MAPNEST_WEB_DIST: a build elsewhere (e.g. `vite build --outDir`), so a rebuild never empties what a test serves.
-      webDist: opts.webDist ?? process.env.MAPNEST_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist'),
-      vite: opts.vite,
-      s3,
-      buckets: { public: LOCAL_BUCKETS.public, uploads: LOCAL_BUCKETS.uploads },
-      cognito: {
-        app: cognito.app,
-        userPoolId: LOCAL_USER_POOL_ID,
-        clientId: LOCAL_CLIENT_ID,
-        region: LOCAL_REGION,
-        jwks: cognito.jwks,
-      },
-      mailbox,
-      payments: payments ?? undefined,
-      log,
-    });
+    const gateway = createLocalGateway(opts, { s3, cognito, mailbox, payments, log });
     const port = await gateway.listen();
     gatewayPort = port;
     stops.push(() => gateway.close());
