@@ -149,6 +149,33 @@ type Extent = BuiltinMap['extent'];
 /** An entry of the index the editor reads (BuiltinMap), with its regions before they are counted. */
 type BuiltMap = Omit<BuiltinMap, 'regionCount'> & { regions: { id: string; name: string; coord: [number, number] }[] };
 
+/**
+ * A projected ring: its signed area and centroid (shoelace formula), and its path data rounded to a tenth of a
+ * pixel with points closer than 0.6 px merged ('' when fewer than three points remain).
+ */
+function ringShape(pts: [number, number][]): { area: number; cx: number; cy: number; d: string } {
+  let area = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < pts.length; i++) {
+    const [x0, y0] = pts[i]!;
+    const [x1, y1] = pts[(i + 1) % pts.length]!;
+    const cross = x0 * y1 - x1 * y0;
+    area += cross;
+    cx += (x0 + x1) * cross;
+    cy += (y0 + y1) * cross;
+  }
+  area /= 2;
+  const simplified: [number, number][] = [];
+  for (const p of pts) {
+    const q: [number, number] = [Math.round(p[0] * 10) / 10, Math.round(p[1] * 10) / 10];
+    const last = simplified[simplified.length - 1];
+    if (!last || Math.hypot(q[0] - last[0], q[1] - last[1]) >= 0.6) simplified.push(q);
+  }
+  const d = simplified.length < 3 ? '' : `M${simplified.map((p) => `${p[0]} ${p[1]}`).join('L')}Z`;
+  return { area, cx: cx / (6 * area), cy: cy / (6 * area), d };
+}
+
 /** Projects and writes one map; `focus` regions get locations, the rest are drawn as context. */
 function build(spec: {
   id: string;
@@ -178,31 +205,12 @@ function build(spec: {
     let best: { area: number; cx: number; cy: number } | null = null;
     for (const poly of r.polygons) {
       poly.forEach((ring, k) => {
-        const pts = unwrap(ring).map(px);
-        let area = 0;
-        let cx = 0;
-        let cy = 0;
-        for (let i = 0; i < pts.length; i++) {
-          const [x0, y0] = pts[i]!;
-          const [x1, y1] = pts[(i + 1) % pts.length]!;
-          const cross = x0 * y1 - x1 * y0;
-          area += cross;
-          cx += (x0 + x1) * cross;
-          cy += (y0 + y1) * cross;
-        }
-        area /= 2;
+        const shape = ringShape(unwrap(ring).map(px));
         // Specks below the size of a pixel or two are dropped; they only weigh the file down.
-        if (Math.abs(area) < spec.minArea) return;
-        if (k === 0 && (!best || Math.abs(area) > best.area))
-          best = { area: Math.abs(area), cx: cx / (6 * area), cy: cy / (6 * area) };
-        const simplified: [number, number][] = [];
-        for (const p of pts) {
-          const q: [number, number] = [Math.round(p[0] * 10) / 10, Math.round(p[1] * 10) / 10];
-          const last = simplified[simplified.length - 1];
-          if (!last || Math.hypot(q[0] - last[0], q[1] - last[1]) >= 0.6) simplified.push(q);
-        }
-        if (simplified.length < 3) return;
-        d += `M${simplified.map((p) => `${p[0]} ${p[1]}`).join('L')}Z`;
+        if (Math.abs(shape.area) < spec.minArea) return;
+        if (k === 0 && (!best || Math.abs(shape.area) > best.area))
+          best = { area: Math.abs(shape.area), cx: shape.cx, cy: shape.cy };
+        d += shape.d;
       });
     }
     if (!d) continue;
