@@ -182,7 +182,30 @@ async function interaction(
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const ms = (x: number | null | undefined) => (x == null || Number.isNaN(x) ? 'n/a' : `${Math.round(x)} ms`);
 
-async function main(): Promise<void> {
+/** The figures of one run: the table rows by metric and variant, and the raw values written to latest.json. */
+interface Report {
+  results: Record<string, Record<Variant, string>>;
+  raw: Record<string, unknown>;
+  row(name: string, values: Partial<Record<Variant, string>>): void;
+}
+
+function newReport(): Report {
+  const results: Report['results'] = {};
+  return {
+    results,
+    raw: {},
+    row(name, values) {
+      results[name] = {
+        mapnest: values.mapnest ?? '',
+        leafletMarkers: values.leafletMarkers ?? '',
+        leafletCanvas: values.leafletCanvas ?? '',
+      };
+    },
+  };
+}
+
+/** Serves the built web, Leaflet's files and page, and the 1,000, 10,000 and 100,000-location maps. */
+async function startBenchServer(): Promise<{ server: StaticServer; leafletDir: string }> {
   if (!args.has('--no-build')) {
     const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
       cwd: join(root, 'web'),
@@ -199,112 +222,122 @@ async function main(): Promise<void> {
     server.put(`/bench/leaflet/images/${f}`, readFileSync(join(leafletDir, 'images', f)));
   for (const n of [1000, 10_000, 100_000])
     server.publish(`bench${n / 1000}k`, published(`bench${n / 1000}k`, benchDocument(n, LAYER)));
+  return { server, leafletDir };
+}
 
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const results: Record<string, Record<Variant, string>> = {};
-  const raw: Record<string, unknown> = {};
-  const row = (name: string, values: Partial<Record<Variant, string>>) => {
-    results[name] = {
-      mapnest: values.mapnest ?? '',
-      leafletMarkers: values.leafletMarkers ?? '',
-      leafletCanvas: values.leafletCanvas ?? '',
-    };
-  };
-  try {
-    const embedJs = embedJsFiles(dist).reduce((s, f) => s + f.gzipBytes, 0);
-    const leafletJs =
-      gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length +
-      gzipSync(LEAFLET_PAGE, { level: 9 }).length;
-    row('JavaScript downloaded, gzipped (budget 90 KB)', {
-      mapnest: kb(embedJs),
-      leafletMarkers: kb(leafletJs),
-      leafletCanvas: kb(leafletJs),
-    });
-    raw.js = { mapnest: embedJs, leaflet: leafletJs };
+/** The JavaScript each page downloads, gzipped. */
+function downloadSizes(report: Report, leafletDir: string): void {
+  const { row, raw } = report;
+  const embedJs = embedJsFiles(dist).reduce((s, f) => s + f.gzipBytes, 0);
+  const leafletJs =
+    gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length +
+    gzipSync(LEAFLET_PAGE, { level: 9 }).length;
+  row('JavaScript downloaded, gzipped (budget 90 KB)', {
+    mapnest: kb(embedJs),
+    leafletMarkers: kb(leafletJs),
+    leafletCanvas: kb(leafletJs),
+  });
+  raw.js = { mapnest: embedJs, leaflet: leafletJs };
+}
 
-    // One throwaway load, so the first measured figure does not pay for starting the browser.
-    await loadTime(browser, server, 'mapnest', 'bench1k');
-    await loadTime(browser, server, 'leafletCanvas', 'bench1k');
-    for (const n of [1000, 10_000]) {
-      const map = `bench${n / 1000}k`;
-      const t: Partial<Record<Variant, string>> = {};
-      for (const v of VARIANTS) {
-        const value = await loadTime(browser, server, v, map);
-        raw[`drawn-${n}-${v}`] = value;
-        t[v] = ms(value);
-        console.error(`drawn ${n} ${v}: ${ms(value)}`);
-      }
-      row(`Navigation to all ${n.toLocaleString('en')} locations drawn (median of ${runs})`, t);
+/** Time to all locations drawn, 1,000 and 10,000 locations, every variant. */
+async function drawnTimes(report: Report, browser: Browser, server: StaticServer): Promise<void> {
+  const { row, raw } = report;
+  // One throwaway load, so the first measured figure does not pay for starting the browser.
+  await loadTime(browser, server, 'mapnest', 'bench1k');
+  await loadTime(browser, server, 'leafletCanvas', 'bench1k');
+  for (const n of [1000, 10_000]) {
+    const map = `bench${n / 1000}k`;
+    const t: Partial<Record<Variant, string>> = {};
+    for (const v of VARIANTS) {
+      const value = await loadTime(browser, server, v, map);
+      raw[`drawn-${n}-${v}`] = value;
+      t[v] = ms(value);
+      console.error(`drawn ${n} ${v}: ${ms(value)}`);
     }
-    // The embed's ready time for a small map as a ratio to Leaflet's canvas renderer in this run (target 0.7x or
-    // less): loaded in turn (pairs), on the local server (no latency: CPU alone) and over a network with a round trip
-    // of RTT_MS per request, where the requests a page makes one after another count.
-    const pairs = runs === 1 ? 3 : 7;
-    const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-    const ready: Record<string, Record<'mapnest' | 'leafletCanvas', LoadFigures>> = {};
-    for (const latency of [0, RTT_MS]) {
-      const f = await pairedLoads(browser, server, 'bench1k', latency, pairs);
-      ready[latency ? `rtt${latency}` : 'local'] = f;
-      console.error(
-        `ready 1000 at ${latency} ms RTT: mapnest ${ms(f.mapnest.drawnMs)}, leaflet canvas ${ms(f.leafletCanvas.drawnMs)}`,
-      );
-      const where = latency ? `over a ${latency} ms round trip per request` : 'local server';
-      row(`1,000 locations, ${where}, taken in turn (median of ${pairs}): drawn / first paint`, {
-        mapnest: `${ms(f.mapnest.drawnMs)} / ${ms(f.mapnest.firstPaintMs)}`,
-        leafletCanvas: `${ms(f.leafletCanvas.drawnMs)} / ${ms(f.leafletCanvas.firstPaintMs)}`,
-      });
-    }
-    raw['ready-1000'] = { ...ready, target: 0.7 };
-    const local = ready.local!;
-    const far = ready[`rtt${RTT_MS}`]!;
-    row('1,000 locations drawn, ratio to Leaflet (canvas) in this run (target 0.7x or less)', {
-      mapnest: `${x(local.mapnest.drawnMs, local.leafletCanvas.drawnMs)} local, ${x(far.mapnest.drawnMs, far.leafletCanvas.drawnMs)} at ${RTT_MS} ms RTT`,
-      leafletCanvas: '1.00x',
-    });
-
-    if (!readyOnly) {
-      const p99: Partial<Record<Variant, string>> = {};
-      const tbt: Partial<Record<Variant, string>> = {};
-      for (const v of VARIANTS) {
-        try {
-          const s = await interaction(browser, server, v, 'bench10k', 4);
-          raw[`pan-10000-${v}`] = s;
-          p99[v] = `${ms(s.p99)} (p50 ${ms(s.p50)}; ${s.overTwoVsyncs} of ${s.frames} frames over 33 ms)`;
-          tbt[v] = `${ms(s.blockingMs)} (${s.longTasks} long tasks)`;
-        } catch (e) {
-          p99[v] = tbt[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
-        }
-        console.error(`pan 10k ${v}: p99 ${p99[v]}, blocking ${tbt[v]}`);
-      }
-      row(`Pan + zoom 10,000 at 4x CPU slowdown: p99 frame interval (limit 33 ms), ${runs} runs pooled`, p99);
-      row(`Pan + zoom 10,000 at 4x CPU slowdown: main-thread blocking (median run)`, tbt);
-
-      const big: Partial<Record<Variant, string>> = {};
-      for (const v of ['mapnest', 'leafletCanvas'] as const) {
-        const value = await loadTime(browser, server, v, 'bench100k', 180_000);
-        raw[`drawn-100000-${v}`] = value;
-        big[v] = value === null ? 'did not finish in 180 s' : ms(value);
-        console.error(`drawn 100k ${v}: ${big[v]}`);
-      }
-      big.leafletMarkers = 'not run (100,000 DOM markers)';
-      row('Navigation to 100,000 locations drawn (clustered in Mapnest)', big);
-      const usable: Partial<Record<Variant, string>> = {};
-      for (const v of ['mapnest', 'leafletCanvas'] as const) {
-        if (raw[`drawn-100000-${v}`] == null) continue;
-        try {
-          const s = await interaction(browser, server, v, 'bench100k', 1);
-          raw[`pan-100000-${v}`] = s;
-          usable[v] = `p99 ${ms(s.p99)}, blocking ${ms(s.blockingMs)}`;
-        } catch (e) {
-          usable[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
-        }
-        console.error(`pan 100k ${v}: ${usable[v]}`);
-      }
-      row('Pan + zoom 100,000 (no slowdown): p99 frame interval, blocking', usable);
-    }
-  } finally {
-    await server.stop();
+    row(`Navigation to all ${n.toLocaleString('en')} locations drawn (median of ${runs})`, t);
   }
+}
+
+/**
+ * The embed's ready time for a small map as a ratio to Leaflet's canvas renderer in this run (target 0.7x or
+ * less): loaded in turn (pairs), on the local server (no latency: CPU alone) and over a network with a round trip
+ * of RTT_MS per request, where the requests a page makes one after another count.
+ */
+async function readyRatio(report: Report, browser: Browser, server: StaticServer): Promise<void> {
+  const { row, raw } = report;
+  const pairs = runs === 1 ? 3 : 7;
+  const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const ready: Record<string, Record<'mapnest' | 'leafletCanvas', LoadFigures>> = {};
+  for (const latency of [0, RTT_MS]) {
+    const f = await pairedLoads(browser, server, 'bench1k', latency, pairs);
+    ready[latency ? `rtt${latency}` : 'local'] = f;
+    console.error(
+      `ready 1000 at ${latency} ms RTT: mapnest ${ms(f.mapnest.drawnMs)}, leaflet canvas ${ms(f.leafletCanvas.drawnMs)}`,
+    );
+    const where = latency ? `over a ${latency} ms round trip per request` : 'local server';
+    row(`1,000 locations, ${where}, taken in turn (median of ${pairs}): drawn / first paint`, {
+      mapnest: `${ms(f.mapnest.drawnMs)} / ${ms(f.mapnest.firstPaintMs)}`,
+      leafletCanvas: `${ms(f.leafletCanvas.drawnMs)} / ${ms(f.leafletCanvas.firstPaintMs)}`,
+    });
+  }
+  raw['ready-1000'] = { ...ready, target: 0.7 };
+  const local = ready.local!;
+  const far = ready[`rtt${RTT_MS}`]!;
+  row('1,000 locations drawn, ratio to Leaflet (canvas) in this run (target 0.7x or less)', {
+    mapnest: `${x(local.mapnest.drawnMs, local.leafletCanvas.drawnMs)} local, ${x(far.mapnest.drawnMs, far.leafletCanvas.drawnMs)} at ${RTT_MS} ms RTT`,
+    leafletCanvas: '1.00x',
+  });
+}
+
+/** Pan and zoom on 10,000 (at 4x CPU slowdown) and on 100,000 locations, and drawing 100,000. */
+async function interactions(report: Report, browser: Browser, server: StaticServer): Promise<void> {
+  const { row, raw } = report;
+  const p99: Partial<Record<Variant, string>> = {};
+  const tbt: Partial<Record<Variant, string>> = {};
+  for (const v of VARIANTS) {
+    try {
+      const s = await interaction(browser, server, v, 'bench10k', 4);
+      raw[`pan-10000-${v}`] = s;
+      p99[v] = `${ms(s.p99)} (p50 ${ms(s.p50)}; ${s.overTwoVsyncs} of ${s.frames} frames over 33 ms)`;
+      tbt[v] = `${ms(s.blockingMs)} (${s.longTasks} long tasks)`;
+    } catch (e) {
+      p99[v] = tbt[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+    }
+    console.error(`pan 10k ${v}: p99 ${p99[v]}, blocking ${tbt[v]}`);
+  }
+  row(`Pan + zoom 10,000 at 4x CPU slowdown: p99 frame interval (limit 33 ms), ${runs} runs pooled`, p99);
+  row(`Pan + zoom 10,000 at 4x CPU slowdown: main-thread blocking (median run)`, tbt);
+
+  const big: Partial<Record<Variant, string>> = {};
+  for (const v of ['mapnest', 'leafletCanvas'] as const) {
+    const value = await loadTime(browser, server, v, 'bench100k', 180_000);
+    raw[`drawn-100000-${v}`] = value;
+    big[v] = value === null ? 'did not finish in 180 s' : ms(value);
+    console.error(`drawn 100k ${v}: ${big[v]}`);
+  }
+  big.leafletMarkers = 'not run (100,000 DOM markers)';
+  row('Navigation to 100,000 locations drawn (clustered in Mapnest)', big);
+  const usable: Partial<Record<Variant, string>> = {};
+  for (const v of ['mapnest', 'leafletCanvas'] as const) {
+    if (raw[`drawn-100000-${v}`] == null) continue;
+    try {
+      const s = await interaction(browser, server, v, 'bench100k', 1);
+      raw[`pan-100000-${v}`] = s;
+      usable[v] = `p99 ${ms(s.p99)}, blocking ${ms(s.blockingMs)}`;
+    } catch (e) {
+      usable[v] = `failed: ${(e as Error).message.split('\n')[0]}`;
+    }
+    console.error(`pan 100k ${v}: ${usable[v]}`);
+  }
+  row('Pan + zoom 100,000 (no slowdown): p99 frame interval, blocking', usable);
+}
+
+/** The route and editor benchmarks, each with its own targets; a failure is reported in its table. */
+async function otherBenches(
+  browser: Browser,
+  raw: Record<string, unknown>,
+): Promise<{ routeTable: string; editorTable: string }> {
   // A route on a generated 5,000-node, 3-floor network at 1x and 4x CPU slowdown (its own targets and reference).
   let routeTable = '';
   try {
@@ -327,7 +360,13 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
+  return { routeTable, editorTable };
+}
 
+/** Prints the tables and writes the raw figures to bench/results/latest.json. */
+function printReport(report: Report, tables: { routeTable: string; editorTable: string }): void {
+  const { results, raw } = report;
+  const { routeTable, editorTable } = tables;
   const names = Object.keys(results);
   const widths = [
     Math.max(...names.map((n) => n.length)),
@@ -354,6 +393,21 @@ async function main(): Promise<void> {
     join(root, 'bench', 'results', 'latest.json'),
     JSON.stringify({ at: new Date().toISOString(), runs, raw }, null, 2),
   );
+}
+
+async function main(): Promise<void> {
+  const { server, leafletDir } = await startBenchServer();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const report = newReport();
+  try {
+    downloadSizes(report, leafletDir);
+    await drawnTimes(report, browser, server);
+    await readyRatio(report, browser, server);
+    if (!readyOnly) await interactions(report, browser, server);
+  } finally {
+    await server.stop();
+  }
+  printReport(report, await otherBenches(browser, report.raw));
 }
 
 await main();
