@@ -15,10 +15,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { benchDocument, published } from './lib/data';
 import { DRAWN_PROBE, timeToDrawn } from './lib/measure';
-import { startStaticServer } from './lib/static-server';
+import { startStaticServer, type StaticServer } from './lib/static-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // MAPNEST_WEB_DIST: build into and serve another folder (as the stack tests do), leaving web/dist alone.
@@ -64,6 +64,38 @@ export function costPerMillion(fetches: readonly Fetch[], view: 'cold' | 'warm')
   return { requests, bytes, requestCost, transferCost, total: requestCost + transferCost };
 }
 
+/** Loads /m/{id} once in a fresh context, recording every response from our origin into `fetches`. */
+async function recordView(browser: Browser, server: StaticServer, id: string, fetches: Fetch[]): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(DRAWN_PROBE);
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    pending.push(
+      (async () => {
+        const url = new URL(response.url());
+        // Every request to our origin counts, a favicon too (the page names a data: icon so that it asks for none).
+        if (url.origin !== server.url) return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const type = response.headers()['content-type'] ?? '';
+        const compressed =
+          COMPRESSIBLE.test(type) && body.length >= 1000 ? brotliCompressSync(body).length : body.length;
+        fetches.push({
+          path: url.pathname,
+          type,
+          bodyBytes: body.length,
+          wireBytes: compressed + RESPONSE_HEADER_BYTES,
+          warm: warmBehaviour(url.pathname),
+        });
+      })(),
+    );
+  });
+  const drawnMs = await timeToDrawn(page, `${server.url}/m/${id}`);
+  await page.waitForTimeout(500);
+  await Promise.all(pending);
+  return drawnMs;
+}
+
 async function main(): Promise<void> {
   if (!argv.includes('--no-build') || !existsSync(join(dist, 'embed.html'))) {
     const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
@@ -88,33 +120,7 @@ async function main(): Promise<void> {
   });
   const fetches: Fetch[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(DRAWN_PROBE);
-    const page = await context.newPage();
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      pending.push(
-        (async () => {
-          const url = new URL(response.url());
-          // Every request to our origin counts, a favicon too (the page names a data: icon so that it asks for none).
-          if (url.origin !== server.url) return;
-          const body = await response.body().catch(() => Buffer.alloc(0));
-          const type = response.headers()['content-type'] ?? '';
-          const compressed =
-            COMPRESSIBLE.test(type) && body.length >= 1000 ? brotliCompressSync(body).length : body.length;
-          fetches.push({
-            path: url.pathname,
-            type,
-            bodyBytes: body.length,
-            wireBytes: compressed + RESPONSE_HEADER_BYTES,
-            warm: warmBehaviour(url.pathname),
-          });
-        })(),
-      );
-    });
-    const drawnMs = await timeToDrawn(page, `${server.url}/m/${id}`);
-    await page.waitForTimeout(500);
-    await Promise.all(pending);
+    const drawnMs = await recordView(browser, server, id, fetches);
     const cold = costPerMillion(fetches, 'cold');
     const warm = costPerMillion(fetches, 'warm');
     if (argv.includes('--json')) {
