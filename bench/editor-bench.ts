@@ -18,7 +18,7 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { seedUsers } from '../scripts/local/seed';
@@ -26,6 +26,7 @@ import { startStack } from '../scripts/local/stack';
 import { addLocation, moveLocation, updateLocation } from '../web/src/features/editor/actions/locations';
 import { createEditorStore } from '../web/src/features/editor/store';
 import { benchDocument } from './lib/data';
+import { printCpuProfile, printTrace, startCpuProfile, startTrace } from './lib/devtools';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_ARGS = [
@@ -187,7 +188,8 @@ const PROBE = `
   document.addEventListener('keydown', () => { const t = performance.now(); requestAnimationFrame(() => window.__bench.key.push(performance.now() - t)); }, true);
 `;
 
-async function editorRows(browser: Browser, stack: Stack, mapId: string, n: number): Promise<EditorBenchRow[]> {
+/** Logs in, opens the map in the editor and waits until all `n` locations are listed: the load time. */
+async function openEditor(browser: Browser, stack: Stack, mapId: string, n: number) {
   // The app's CSP forbids string evaluation, which the in-page probes and waits below use.
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -214,33 +216,27 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
   const load = Date.now() - t0;
   await page.evaluate(PROBE);
   await page.waitForTimeout(500);
+  return { context, page, load };
+}
 
+type PagePoint = (mx: number, my: number) => { x: number; y: number };
+
+/** Screen position of a normalised map point: the map is fitted and centred in the canvas at first. */
+async function mapToPage(page: Page): Promise<PagePoint> {
   const canvas = (await page.locator('.editor__canvas .mn-viewport').boundingBox())!;
-  // Screen position of a normalised map point: the map is fitted and centred in the canvas at first.
   const scale = Math.min(canvas.width / 1600, canvas.height / 1000);
-  const at = (mx: number, my: number) => ({
+  return (mx: number, my: number) => ({
     x: canvas.x + (canvas.width - 1600 * scale) / 2 + mx * 1600 * scale,
     y: canvas.y + (canvas.height - 1000 * scale) / 2 + my * 1000 * scale,
   });
+}
 
+/** Adds eight locations by clicking: release to painted, frames until painted, and release to listed. */
+async function measureAdds(context: BrowserContext, page: Page, at: PagePoint) {
   // Add by clicking (a location is added on the click's release).
   await page.keyboard.press('a');
-  // BENCH_PROFILE=1 prints where the time of the adds goes (self time per function, from the CPU profile).
-  const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
-  // BENCH_TRACE=1 prints the browser's own accounting of the adds (style, layout, paint, script) from a trace.
-  const tracer = process.env.BENCH_TRACE ? await context.newCDPSession(page) : null;
-  const traceEvents: TraceEvent[] = [];
-  if (tracer) {
-    tracer.on('Tracing.dataCollected', (e) => void traceEvents.push(...(e.value as unknown as TraceEvent[])));
-    await tracer.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
-      transferMode: 'ReportEvents',
-    });
-  }
+  const cdp = await startCpuProfile(context, page);
+  const trace = await startTrace(context, page);
   const adds: number[] = [];
   const listed: number[] = [];
   /** Which frame after the release painted the marker (1: the first). */
@@ -297,57 +293,14 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
     addFrames.push((await page.evaluate('window.__bench.frame')) as number);
     listed.push((await page.evaluate('window.__bench.listed')) as number);
   }
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    const self = new Map<string, number>();
-    const dt = profile.timeDeltas ?? [];
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    (profile.samples ?? []).forEach((id, i) => {
-      const n = byId.get(id)!;
-      const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-    });
-    console.log(
-      [...self]
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, 25)
-        .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
-        .join('\n'),
-    );
-    // Inclusive time (self and callees) per function, for reading an unminified build (vite build --minify false).
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const total = new Map<string, number>();
-    (profile.samples ?? []).forEach((id, i) => {
-      const seen = new Set<string>();
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-        const f = byId.get(at)!.callFrame;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        total.set(key, (total.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-      }
-    });
-    console.log('inclusive:');
-    console.log(
-      [...total]
-        .filter(([k]) => !k.startsWith('('))
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, 40)
-        .map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)
-        .join('\n'),
-    );
-  }
-  if (tracer) {
-    const done = new Promise<void>((ok) => tracer.once('Tracing.tracingComplete', () => ok()));
-    await tracer.send('Tracing.end');
-    await done;
-    console.log(summariseTrace(traceEvents));
-    console.log(timelineOfLastAdd(traceEvents));
-  }
+  if (cdp) await printCpuProfile(cdp);
+  if (trace) await printTrace(trace);
   await page.keyboard.press('Escape');
+  return { adds, addFrames, listed };
+}
 
-  // Drag the last added location: frame intervals while it follows the pointer, then the drop's commit.
+/** Drags the last added location: frame intervals while it follows the pointer, then the drop's commit. */
+async function measureDrag(page: Page, at: PagePoint): Promise<number[]> {
   const { x, y } = at(0.08 + 7 * 0.03, 0.3);
   // A string, not a function: tsx would wrap named functions in a helper the page does not have.
   await page.evaluate(`(() => {
@@ -376,13 +329,25 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
     b.run = false;
     return b.frames.slice(1);
   });
+  return dropFrames;
+}
 
-  // Typing in the form of the selected location.
+/** Typing in the form of the selected location: key press to the next frame. */
+async function measureTyping(page: Page): Promise<number[]> {
   await page.locator('.location-form input[name=title]').click();
   await page.evaluate(() => ((window as unknown as { __bench: { key: number[] } }).__bench.key = []));
   await page.keyboard.type(' renamed while measuring', { delay: 30 });
   await page.waitForTimeout(800);
   const keys = await page.evaluate(() => (window as unknown as { __bench: { key: number[] } }).__bench.key);
+  return keys;
+}
+
+async function editorRows(browser: Browser, stack: Stack, mapId: string, n: number): Promise<EditorBenchRow[]> {
+  const { context, page, load } = await openEditor(browser, stack, mapId, n);
+  const at = await mapToPage(page);
+  const { adds, addFrames, listed } = await measureAdds(context, page, at);
+  const dropFrames = await measureDrag(page, at);
+  const keys = await measureTyping(page);
   await context.close();
   return [
     row(`editor opens with ${n} locations (navigation to list shown)`, [load]),
@@ -399,78 +364,6 @@ async function editorRows(browser: Browser, stack: Stack, mapId: string, n: numb
     row(`drag: frame interval while moving (${n})`, dropFrames, '≤ 16.7 ms'),
     row(`typing in the form: key to next frame (${n})`, keys, 'no lag (≤ 16.7 ms)'),
   ];
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
-}
-
-/** Total time per trace event name and thread (nested events are counted inside their parents too). */
-function summariseTrace(events: readonly TraceEvent[]): string {
-  const threads = new Map<string, string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
-  const total = new Map<string, { ms: number; n: number }>();
-  for (const e of events) {
-    if (e.ph !== 'X' || !e.dur) continue;
-    const key = `${e.name} [${threads.get(`${e.pid}:${e.tid}`) ?? e.tid}]`;
-    const t = total.get(key) ?? { ms: 0, n: 0 };
-    t.ms += e.dur / 1000;
-    t.n++;
-    total.set(key, t);
-  }
-  return [...total]
-    .sort((a, b) => b[1].ms - a[1].ms)
-    .slice(0, 30)
-    .map(([k, v]) => `${v.ms.toFixed(1).padStart(8)} ms ${String(v.n).padStart(5)}x  ${k}`)
-    .join('\n');
-}
-
-/** The renderer main thread's tasks from the last pointerup on, with what each spent its time on. */
-function timelineOfLastAdd(events: readonly TraceEvent[]): string {
-  const main = new Set<string>();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
-  const onMain = (events as (TraceEvent & { ts: number; args?: { data?: { type?: string } } })[]).filter(
-    (e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`),
-  );
-  const ups = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'pointerup');
-  const from = ups.at(-1)?.ts ?? 0;
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ts + (e.dur ?? 0) >= from && e.ts < from + 300_000);
-  const lines: string[] = [];
-  for (const t of tasks) {
-    const end = t.ts + (t.dur ?? 0);
-    const kids = onMain.filter(
-      (e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end && e.name !== 'RunTask' && (e.dur ?? 0) > 300,
-    );
-    const parts = kids
-      .filter((k) =>
-        [
-          'EventDispatch',
-          'FunctionCall',
-          'FireAnimationFrame',
-          'UpdateLayoutTree',
-          'Layout',
-          'Paint',
-          'Commit',
-          'PrePaint',
-          'MinorGC',
-          'MajorGC',
-          'TimerFire',
-          'v8.run',
-        ].includes(k.name),
-      )
-      .map((k) => `${k.name}${k.args?.data?.type ? `(${k.args.data.type})` : ''} ${((k.dur ?? 0) / 1000).toFixed(1)}`);
-    lines.push(
-      `+${((t.ts - from) / 1000).toFixed(1).padStart(6)} ms  task ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${parts.join(', ')}`,
-    );
-  }
-  return lines.join('\n');
 }
 
 async function saveRows(stack: Stack, mapId: string, n: number): Promise<EditorBenchRow[]> {
