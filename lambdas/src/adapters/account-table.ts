@@ -3,26 +3,16 @@
  * partition (USER#{uid}: profile, slot counters, subscription records), plus the two questions about maps the
  * accounts service asks (which maps the user owns, and re-pointing map authors after an email change).
  */
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
+import { queryAll } from './query-all';
 
 const table = () => config.tableName;
 
 type Key = { pk: string; sk: string };
-
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 export const accountTable = {
   /** Records the account's current email on its profile item (created on first write). */

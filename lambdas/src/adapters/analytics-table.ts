@@ -16,6 +16,7 @@ import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
+import { queryAll } from './query-all';
 
 /** Map-days are kept this long, then DynamoDB's TTL removes them. */
 export const ANALYTICS_KEEP_DAYS = 400;
@@ -179,21 +180,12 @@ export const analyticsTable = {
   /** The stored map-days from `from` to `to` (days without beacons have no item). */
   async days(mapId: string, from: string, to: string): Promise<StoredDay[]> {
     const range = keys.analyticsRange(mapId, from, to);
-    const out: StoredDay[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo.send(
-        new QueryCommand({
-          TableName: config.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...((page.Items ?? []) as StoredDay[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    const items = await queryAll({
+      TableName: config.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
+    });
+    return items as StoredDay[];
   },
 
   /** Deletes every map-day of a map (its analytics go with it); safe to repeat. */

@@ -7,7 +7,6 @@
 import {
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
@@ -17,6 +16,7 @@ import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
+import { queryAll } from './query-all';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 const table = () => config.tableName;
@@ -62,23 +62,13 @@ function strip<T>(item: Record<string, unknown> | undefined): T | null {
   return rest as T;
 }
 
-async function queryPrefix(pk: string, skPrefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+function queryPrefix(pk: string, skPrefix: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+    ConsistentRead: true,
+  });
 }
 
 function eventRecord(eventId: string, eventType: string, now: Date): TransactItem {
@@ -351,25 +341,16 @@ export const billingTable = {
    * (GSI3), where a licence waits from its registration until it is ended.
    */
   async dueLicenses(at: Date): Promise<LicenseItem[]> {
-    const due: LicenseItem[] = [];
     const { pk, skBelow } = keys.dueBy('license', at.toISOString());
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo.send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: TABLE_INDEXES.byDue.name,
-          KeyConditionExpression: '#pk = :pk AND #sk < :below',
-          FilterExpression: '#ended = :false',
-          ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
-          ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) due.push(strip<LicenseItem>(item)!);
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return due;
+    const items = await queryAll({
+      TableName: table(),
+      IndexName: TABLE_INDEXES.byDue.name,
+      KeyConditionExpression: '#pk = :pk AND #sk < :below',
+      FilterExpression: '#ended = :false',
+      ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
+      ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
+    });
+    return items.map((item) => strip<LicenseItem>(item)!);
   },
 
   /** Ends a licence and takes its Basic slot back, once (false when it had ended already). */

@@ -2,36 +2,28 @@
  * A map's history entries in the single table: listed newest first, read one by one, named and deleted. New
  * entries are written by the map table's transactions, together with the metadata they belong to.
  */
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { HistoryEntryNotFoundError } from '../lib/errors';
 import { isConditionalCheckFailed } from './aws-errors';
 import { toHistory, type HistoryItem } from './map-items';
+import { queryAll } from './query-all';
 
 const table = () => config.tableName;
 
 export const historyTable = {
   async history(mapId: string): Promise<HistoryItem[]> {
     const { pk, skPrefix } = keys.mapHistoryPrefix(mapId);
-    const items: HistoryItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      for (const item of out.Items ?? []) items.push(toHistory(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    });
+    return items.map(toHistory);
   },
 
   async historyEntry(mapId: string, version: number): Promise<HistoryItem | null> {

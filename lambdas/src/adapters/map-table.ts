@@ -3,7 +3,7 @@
  * table. Every multi-item change is one transaction with conditions, so parallel requests cannot break a rule
  * (two test maps, paid slot capacity, one winner per base version).
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
@@ -13,6 +13,7 @@ import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '
 import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { expiryKeys, historyItem, metaItem, toMap, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 import { historyTable } from './history-table';
+import { queryAll } from './query-all';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
@@ -33,23 +34,14 @@ export const mapTable = {
   async list(by: 'owner' | 'author', uid: string): Promise<MapItem[]> {
     const index = by === 'owner' ? TABLE_INDEXES.byOwner : TABLE_INDEXES.byAuthor;
     const pk = by === 'owner' ? keys.mapsByOwner(uid) : keys.mapsByAuthor(uid);
-    const items: MapItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: index.name,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': index.pk },
-          ExpressionAttributeValues: { ':pk': pk },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) if (!item.deleting) items.push(toMap(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await queryAll({
+      TableName: table(),
+      IndexName: index.name,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': index.pk },
+      ExpressionAttributeValues: { ':pk': pk },
+    });
+    return items.filter((item) => !item.deleting).map(toMap);
   },
 
   /** Creates the map and its first history entry, taking a test-map slot (refused past the free limit). */
@@ -326,39 +318,28 @@ export const mapTable = {
     at: Date,
   ): Promise<Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }>> {
     const { pk, skBelow } = keys.dueBy('test-map', at.toISOString());
-    const due: Array<Pick<MapItem, 'id' | 'state' | 'created' | 'testSince'> & { dueKey: string }> = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: TABLE_INDEXES.byDue.name,
-          KeyConditionExpression: '#pk = :pk AND #sk < :below',
-          FilterExpression: 'attribute_not_exists(#d)',
-          ExpressionAttributeNames: {
-            '#pk': DUE_PK,
-            '#sk': DUE_SK,
-            '#d': 'deleting',
-            '#s': 'state',
-            '#ts': 'testSince',
-          },
-          ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
-          ProjectionExpression: 'id, #s, created, #ts, #sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) {
-        due.push({
-          id: item.id as string,
-          state: item.state as MapStateValue,
-          created: item.created as string,
-          testSince: item.testSince as string | undefined,
-          dueKey: item[DUE_SK] as string,
-        });
-      }
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return due;
+    const items = await queryAll({
+      TableName: table(),
+      IndexName: TABLE_INDEXES.byDue.name,
+      KeyConditionExpression: '#pk = :pk AND #sk < :below',
+      FilterExpression: 'attribute_not_exists(#d)',
+      ExpressionAttributeNames: {
+        '#pk': DUE_PK,
+        '#sk': DUE_SK,
+        '#d': 'deleting',
+        '#s': 'state',
+        '#ts': 'testSince',
+      },
+      ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
+      ProjectionExpression: 'id, #s, created, #ts, #sk',
+    });
+    return items.map((item) => ({
+      id: item.id as string,
+      state: item.state as MapStateValue,
+      created: item.created as string,
+      testSince: item.testSince as string | undefined,
+      dueKey: item[DUE_SK] as string,
+    }));
   },
 
   /**
