@@ -48,20 +48,19 @@ function NotProfessional() {
   );
 }
 
-function Report({ mapId }: { mapId: string }) {
-  const { doc } = useEditorState();
-  const today = dayOf(new Date());
-  const [preset, setPreset] = useState<Preset>(30);
-  const [custom, setCustom] = useState({ from: shift(today, -29), to: today });
-  const range = preset === 'custom' ? custom : { from: shift(today, -(preset - 1)), to: today };
-  const rangeProblem =
-    !range.from || !range.to
-      ? 'Choose both dates.'
-      : range.from > range.to
-        ? 'The start date must not be after the end date.'
-        : daysBetween(range.from, range.to) >= ANALYTICS_LIMITS.rangeDays
-          ? `Choose at most ${ANALYTICS_LIMITS.rangeDays} days.`
-          : null;
+type Range = { from: string; to: string };
+
+/** Why a range cannot be asked for, or null when it can. */
+function rangeProblemOf(range: Range): string | null {
+  if (!range.from || !range.to) return 'Choose both dates.';
+  if (range.from > range.to) return 'The start date must not be after the end date.';
+  if (daysBetween(range.from, range.to) >= ANALYTICS_LIMITS.rangeDays)
+    return `Choose at most ${ANALYTICS_LIMITS.rangeDays} days.`;
+  return null;
+}
+
+/** The map's analytics for a range, fetched again whenever the range changes (not while it has a problem). */
+function useAnalytics(mapId: string, range: Range, rangeProblem: string | null) {
   const [state, setState] = useState<{ key: string; data: MapAnalytics | null; error: string | null }>({
     key: '',
     data: null,
@@ -82,26 +81,73 @@ function Report({ mapId }: { mapId: string }) {
     return () => ctrl.abort();
   }, [key, mapId, range.from, range.to, rangeProblem]);
 
-  const titles = useMemo(() => new Map(doc.locations.map((l) => [l.id, l.title])), [doc.locations]);
-  const loading = !rangeProblem && state.key !== key;
-  const data = state.key === key ? state.data : null;
-  const empty =
-    data !== null &&
-    data.totals.views + data.totals.opens + data.totals.searches + data.totals.filters + data.totals.routes === 0;
-
-  const download = () => {
-    if (!data) return;
-    const blob = new Blob([analyticsCsv(data, (id) => titles.get(id) ?? null)], { type: 'text/csv;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `analytics-${mapId}-${data.from}-to-${data.to}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  return {
+    loading: !rangeProblem && state.key !== key,
+    data: state.key === key ? state.data : null,
+    error: state.key === key ? state.error : null,
   };
+}
+
+/** Saves the report as a CSV file (locations by title where the map still has them). */
+function downloadCsv(data: MapAnalytics, mapId: string, titles: Map<string, string | undefined>) {
+  const blob = new Blob([analyticsCsv(data, (id) => titles.get(id) ?? null)], { type: 'text/csv;charset=utf-8' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `analytics-${mapId}-${data.from}-to-${data.to}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function Report({ mapId }: { mapId: string }) {
+  const { doc } = useEditorState();
+  const today = dayOf(new Date());
+  const [preset, setPreset] = useState<Preset>(30);
+  const [custom, setCustom] = useState({ from: shift(today, -29), to: today });
+  const range = preset === 'custom' ? custom : { from: shift(today, -(preset - 1)), to: today };
+  const rangeProblem = rangeProblemOf(range);
+  const { loading, data, error } = useAnalytics(mapId, range, rangeProblem);
+  const titles = useMemo(() => new Map(doc.locations.map((l) => [l.id, l.title])), [doc.locations]);
 
   return (
     <div className="analytics-panel">
       <h2 className="analytics-panel__title">Map analytics</h2>
+      <RangePicker preset={preset} onPreset={setPreset} custom={custom} onCustom={setCustom} today={today} />
+      {rangeProblem && (
+        <p className="field__error" role="alert">
+          {rangeProblem}
+        </p>
+      )}
+      {loading && (
+        <p className="panel__hint" role="status">
+          Loading analytics…
+        </p>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          Analytics could not be loaded: {error}
+        </p>
+      )}
+      {data && <ReportBody data={data} titles={titles} onDownload={() => downloadCsv(data, mapId, titles)} />}
+    </div>
+  );
+}
+
+/** The 7/30/90 days and Custom buttons, and the custom range's two dates. */
+function RangePicker({
+  preset,
+  onPreset,
+  custom,
+  onCustom,
+  today,
+}: {
+  preset: Preset;
+  onPreset(preset: Preset): void;
+  custom: Range;
+  onCustom(range: Range): void;
+  today: string;
+}) {
+  return (
+    <>
       <div className="analytics-panel__range" role="group" aria-label="Date range">
         {([7, 30, 90] as const).map((n) => (
           <button
@@ -109,7 +155,7 @@ function Report({ mapId }: { mapId: string }) {
             type="button"
             className={preset === n ? 'btn btn--secondary is-active' : 'btn btn--ghost'}
             aria-pressed={preset === n}
-            onClick={() => setPreset(n)}
+            onClick={() => onPreset(n)}
           >
             {n} days
           </button>
@@ -118,7 +164,7 @@ function Report({ mapId }: { mapId: string }) {
           type="button"
           className={preset === 'custom' ? 'btn btn--secondary is-active' : 'btn btn--ghost'}
           aria-pressed={preset === 'custom'}
-          onClick={() => setPreset('custom')}
+          onClick={() => onPreset('custom')}
         >
           Custom
         </button>
@@ -132,7 +178,7 @@ function Report({ mapId }: { mapId: string }) {
               type="date"
               value={custom.from}
               max={today}
-              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+              onChange={(e) => onCustom({ ...custom, from: e.target.value })}
             />
           </label>
           <label className="field">
@@ -142,60 +188,59 @@ function Report({ mapId }: { mapId: string }) {
               type="date"
               value={custom.to}
               max={today}
-              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+              onChange={(e) => onCustom({ ...custom, to: e.target.value })}
             />
           </label>
         </div>
       )}
-      {rangeProblem && (
-        <p className="field__error" role="alert">
-          {rangeProblem}
+    </>
+  );
+}
+
+/** The loaded report: totals, then the chart and top lists (or why there are none), and the CSV download. */
+function ReportBody({
+  data,
+  titles,
+  onDownload,
+}: {
+  data: MapAnalytics;
+  titles: Map<string, string | undefined>;
+  onDownload(): void;
+}) {
+  const { totals } = data;
+  const empty = totals.views + totals.opens + totals.searches + totals.filters + totals.routes === 0;
+  return (
+    <>
+      <dl className="analytics-panel__totals" aria-label="Totals">
+        <Total label="Views" value={totals.views} />
+        <Total label="Location opens" value={totals.opens} />
+        <Total label="Searches" value={totals.searches} />
+        <Total label="No result" value={totals.searchesEmpty} />
+        <Total label="Filter uses" value={totals.filters} />
+        <Total label="Route requests" value={totals.routes} />
+      </dl>
+      {empty ? (
+        <p className="panel__empty">
+          No visits recorded from {data.from} to {data.to}. Counts appear here once visitors use the published map (each
+          visit is sent when its page is closed or hidden).
         </p>
-      )}
-      {loading && (
-        <p className="panel__hint" role="status">
-          Loading analytics…
-        </p>
-      )}
-      {state.key === key && state.error && (
-        <p className="field__error" role="alert">
-          Analytics could not be loaded: {state.error}
-        </p>
-      )}
-      {data && (
+      ) : (
         <>
-          <dl className="analytics-panel__totals" aria-label="Totals">
-            <Total label="Views" value={data.totals.views} />
-            <Total label="Location opens" value={data.totals.opens} />
-            <Total label="Searches" value={data.totals.searches} />
-            <Total label="No result" value={data.totals.searchesEmpty} />
-            <Total label="Filter uses" value={data.totals.filters} />
-            <Total label="Route requests" value={data.totals.routes} />
-          </dl>
-          {empty ? (
-            <p className="panel__empty">
-              No visits recorded from {data.from} to {data.to}. Counts appear here once visitors use the published map
-              (each visit is sent when its page is closed or hidden).
-            </p>
-          ) : (
-            <>
-              <Chart data={data} />
-              <TopList
-                title="Top locations"
-                entries={data.topLocations}
-                label={(id) => titles.get(id) ?? `${id} (no longer on the map)`}
-                unit="opens"
-              />
-              <TopList title="Top searches" entries={data.topSearches} unit="searches" />
-              <TopList title="Searches with no result" entries={data.emptySearches} unit="searches" />
-            </>
-          )}
-          <button type="button" className="btn btn--secondary" onClick={download}>
-            Download CSV
-          </button>
+          <Chart data={data} />
+          <TopList
+            title="Top locations"
+            entries={data.topLocations}
+            label={(id) => titles.get(id) ?? `${id} (no longer on the map)`}
+            unit="opens"
+          />
+          <TopList title="Top searches" entries={data.topSearches} unit="searches" />
+          <TopList title="Searches with no result" entries={data.emptySearches} unit="searches" />
         </>
       )}
-    </div>
+      <button type="button" className="btn btn--secondary" onClick={onDownload}>
+        Download CSV
+      </button>
+    </>
   );
 }
 
