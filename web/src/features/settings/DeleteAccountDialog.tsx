@@ -18,6 +18,7 @@ import {
 import { submitPasswordReauth } from './reauth';
 import { useDialogCycle } from './use-dialog-cycle';
 import { ACCOUNT_DELETED_NOTICE, signOutToLanding } from './leave-to-landing';
+import { DialogError, ReauthForm } from './ReauthForm';
 
 /** How a failed deleteUserData call ends (spec §8): permission-denied asks for the password again. */
 function failureOf(err: unknown): DeleteFailure {
@@ -80,81 +81,104 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       then: () => remove(state.typed),
     });
 
-  const error = state.error && (
-    <p className="form-alert form-alert--error" role="alert">
-      {state.error}
-    </p>
-  );
-
   return (
     <Modal open={open} onClose={close} labelledBy={titleId} className="settings-subdialog">
       {state.type === 'reauthenticate' ? (
-        <form className="confirm__form" onSubmit={(e) => void reauthenticate(e)} noValidate>
-          <h2 id={titleId} className="confirm__title">
-            Confirm it is you
-          </h2>
-          <p className="confirm__subtitle">Enter your password to delete your account.</p>
-          <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            data-autofocus
-            value={state.password}
-            onChange={(e) => dispatch({ type: 'passwordInput', password: e.target.value })}
-          />
-          {error}
-          <div className="confirm__actions">
-            <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--danger" disabled={state.busy || !state.password}>
-              {state.busy && <Spinner size="sm" label="Deleting" />}
-              Continue
-            </button>
-          </div>
-        </form>
+        <ReauthForm
+          titleId={titleId}
+          subtitle="Enter your password to delete your account."
+          email={user?.email}
+          withPassword
+          password={state.password}
+          onPasswordInput={(password) => dispatch({ type: 'passwordInput', password })}
+          error={state.error}
+          busy={state.busy}
+          onSubmit={(e) => void reauthenticate(e)}
+          onCancel={close}
+        >
+          <button type="submit" className="btn btn--danger" disabled={state.busy || !state.password}>
+            {state.busy && <Spinner size="sm" label="Deleting" />}
+            Continue
+          </button>
+        </ReauthForm>
       ) : (
-        <form className="confirm__form" onSubmit={confirm} noValidate>
-          <h2 id={titleId} className="confirm__title">
-            Delete account
-          </h2>
-          <div className="confirm__subtitle">
-            <p>
-              This permanently deletes your account, every map, every version and every file you uploaded. It cannot be
-              undone. Type your email address
-              {user?.email ? (
-                <>
-                  {' '}
-                  (<strong>{user.email}</strong>)
-                </>
-              ) : null}{' '}
-              to confirm.
-            </p>
-          </div>
-          <TextField
-            label="Your email address"
-            type="email"
-            name="confirm-email"
-            autoComplete="off"
-            data-autofocus
-            value={state.typed}
-            onChange={(e) => dispatch({ type: 'input', typed: e.target.value })}
-          />
-          {error}
-          <div className="confirm__actions">
-            <button type="button" className="btn btn--secondary" onClick={close} disabled={state.busy}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--danger" disabled={!canConfirmDelete(state)}>
-              {state.busy && <Spinner size="sm" label="Deleting" />}
-              Delete account
-            </button>
-          </div>
-        </form>
+        <DeleteConfirmForm
+          titleId={titleId}
+          email={user?.email}
+          typed={state.typed}
+          onInput={(typed) => dispatch({ type: 'input', typed })}
+          error={state.error}
+          busy={state.busy}
+          canConfirm={canConfirmDelete(state)}
+          onSubmit={confirm}
+          onCancel={close}
+        />
       )}
     </Modal>
+  );
+}
+
+interface DeleteConfirmFormProps {
+  titleId: string;
+  email: string | null | undefined;
+  typed: string;
+  onInput: (typed: string) => void;
+  error: string | null;
+  busy: boolean;
+  canConfirm: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+}
+
+/** The first step: the user types their email address to confirm the deletion. */
+function DeleteConfirmForm({
+  titleId,
+  email,
+  typed,
+  onInput,
+  error,
+  busy,
+  canConfirm,
+  onSubmit,
+  onCancel,
+}: DeleteConfirmFormProps) {
+  return (
+    <form className="confirm__form" onSubmit={onSubmit} noValidate>
+      <h2 id={titleId} className="confirm__title">
+        Delete account
+      </h2>
+      <div className="confirm__subtitle">
+        <p>
+          This permanently deletes your account, every map, every version and every file you uploaded. It cannot be
+          undone. Type your email address
+          {email ? (
+            <>
+              {' '}
+              (<strong>{email}</strong>)
+            </>
+          ) : null}{' '}
+          to confirm.
+        </p>
+      </div>
+      <TextField
+        label="Your email address"
+        type="email"
+        name="confirm-email"
+        autoComplete="off"
+        data-autofocus
+        value={typed}
+        onChange={(e) => onInput(e.target.value)}
+      />
+      <DialogError error={error} />
+      <div className="confirm__actions">
+        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--danger" disabled={!canConfirm}>
+          {busy && <Spinner size="sm" label="Deleting" />}
+          Delete account
+        </button>
+      </div>
+    </form>
   );
 }
