@@ -42,23 +42,13 @@ export function subscriptionLine(s: Subscription): string {
   return `${PLAN_NAMES[s.plan]} · ${s.quantity} ${s.quantity === 1 ? 'map' : 'maps'}${billed}${when}`;
 }
 
-/**
- * The Plan tab (spec §2): map slots used and held per plan, the plan description with 'Buy slots', the payment
- * portal for users with a subscription, and the registered licences with their end dates.
- */
-export function PlanTab() {
-  const { admin: adminClaim, isUserSimulated, plans, userId } = useAtomValue(sessionAtom);
-  // Viewing as a user shows that user's limits, not the administrator's.
-  const admin = adminClaim && !isUserSimulated;
-  const subscriptions = useAtomValue(subscriptionsAtom);
+/** The slots and the registered licences, read when the tab opens (and again for another user). */
+function usePlanData(userId: string | null) {
   const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
-  const mapsList = useAtomValue(mapsListAtom);
-  const loadMaps = useSetAtom(loadMapsAtom);
   const [slots, setSlots] = useState<SlotCounters | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [licenses, setLicenses] = useState<readonly License[] | null>(null);
   const [licenseError, setLicenseError] = useState(false);
-  const [portalBusy, setPortalBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -82,23 +72,27 @@ export function PlanTab() {
     };
   }, [userId, loadSubscriptions]);
 
+  return { slots, error, licenses, licenseError };
+}
+
+/**
+ * The Plan tab (spec §2): map slots used and held per plan, the plan description with 'Buy slots', the payment
+ * portal for users with a subscription, and the registered licences with their end dates.
+ */
+export function PlanTab() {
+  const { admin: adminClaim, isUserSimulated, plans, userId } = useAtomValue(sessionAtom);
+  // Viewing as a user shows that user's limits, not the administrator's.
+  const admin = adminClaim && !isUserSimulated;
+  const subscriptions = useAtomValue(subscriptionsAtom);
+  const mapsList = useAtomValue(mapsListAtom);
+  const loadMaps = useSetAtom(loadMapsAtom);
+  const { slots, error, licenses, licenseError } = usePlanData(userId);
+
   // Licences name their maps; the maps list may not be loaded yet when settings open on another page.
   const needMaps = (licenses?.length ?? 0) > 0 && mapsList.status === 'idle';
   useEffect(() => {
     if (needMaps) void loadMaps();
   }, [needMaps, loadMaps]);
-
-  const openPortal = async () => {
-    setPortalBusy(true);
-    try {
-      const { url } = await billingApi.createPortalLink(PAYMENT_RETURN_PATH);
-      goToPaymentPage(url);
-    } catch (err) {
-      // Spec §8: in settings a portal link failure is only logged and the button enabled again.
-      console.error('Payment portal link failed', err);
-      setPortalBusy(false);
-    }
-  };
 
   const subs = subscriptions.subscriptions;
   const hasSubscription = subs.length > 0 || plans.length > 0;
@@ -115,76 +109,15 @@ export function PlanTab() {
         ) : !slots ? (
           <Spinner size="sm" label="Loading slots" />
         ) : (
-          <dl className="slot-list" aria-label="Map slots">
-            <div>
-              <dt>Test maps</dt>
-              <dd>{admin ? `${slots.testMaps} (unlimited)` : `${slots.testMaps} of ${FREE_TEST_MAPS} used`}</dd>
-            </div>
-            <div>
-              <dt>{PLAN_NAMES.basic}</dt>
-              <dd>{`${slots.basicUsed} of ${slots.basicCapacity} used`}</dd>
-              {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted) && (
-                <dd className="slot-list__note">
-                  {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted)}
-                </dd>
-              )}
-            </div>
-            <div>
-              <dt>{PLAN_NAMES.pro}</dt>
-              <dd>{`${slots.proUsed} of ${slots.proCapacity} used`}</dd>
-              {sources(slots.proSubscribed, 0, slots.proGranted) && (
-                <dd className="slot-list__note">{sources(slots.proSubscribed, 0, slots.proGranted)}</dd>
-              )}
-            </div>
-          </dl>
+          <SlotList slots={slots} admin={admin} />
         )}
       </SettingsRow>
-      <SettingsRow
-        label="Plan"
-        description={
-          subs.length > 0 ? (
-            <ul className="plan-summary">
-              {subs.map((s) => (
-                <li key={s.id}>
-                  {subscriptionLine(s)}
-                  {s.status === 'past_due' && (
-                    <strong className="field__error">
-                      {' '}
-                      Payment failed — update your payment method in the payment portal.
-                    </strong>
-                  )}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            `Free: up to ${FREE_TEST_MAPS} test maps, each public for ${TEST_MAP_ACTIVE_DAYS} days. ${PLAN_NAMES.basic} keeps maps live with cloud hosting and automatic updates, billed per map; ${PLAN_NAMES.pro} adds wayfinding, analytics and priority support.`
-          )
-        }
-      >
+      <SettingsRow label="Plan" description={<PlanDescription subscriptions={subs} />}>
         <SubscribeLink className="btn btn--primary btn--sm">
           {hasSubscription ? 'Buy slots' : 'See plans'}
         </SubscribeLink>
       </SettingsRow>
-      {hasSubscription && (
-        <SettingsRow
-          label="Payment"
-          description="Invoices, payment method, billing details, quantity and cancellation."
-        >
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => void openPortal()}
-            disabled={portalBusy}
-          >
-            {portalBusy && (
-              <span aria-hidden="true">
-                <Spinner size="sm" />
-              </span>
-            )}
-            Payment portal
-          </button>
-        </SettingsRow>
-      )}
+      {hasSubscription && <PaymentRow />}
       <SettingsRow
         label="Licences"
         description={`Each registered marketplace purchase code gives one map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}. Register one from a map’s menu.`}
@@ -198,21 +131,111 @@ export function PlanTab() {
         ) : licenses.length === 0 ? (
           <p className="settings-row__description">None registered.</p>
         ) : (
-          <ul className="license-list" aria-label="Registered licences">
-            {licenses.map((l) => (
-              <li
-                key={`${l.code}-${l.mapId}`}
-                className={l.ended ? 'license-list__item license-list__ended' : 'license-list__item'}
-              >
-                <span>
-                  {mapTitle(l.mapId)} · {l.ended ? 'ended' : `ends ${shortDate(l.endsAt)}`}
-                </span>
-                <span className="license-list__code">{maskPurchaseCode(l.code)}</span>
-              </li>
-            ))}
-          </ul>
+          <LicenseList licenses={licenses} mapTitle={mapTitle} />
         )}
       </SettingsRow>
     </div>
+  );
+}
+
+/** Test maps, Basic and Professional: used of held, and where the capacity comes from. */
+function SlotList({ slots, admin }: { slots: SlotCounters; admin: boolean }) {
+  return (
+    <dl className="slot-list" aria-label="Map slots">
+      <div>
+        <dt>Test maps</dt>
+        <dd>{admin ? `${slots.testMaps} (unlimited)` : `${slots.testMaps} of ${FREE_TEST_MAPS} used`}</dd>
+      </div>
+      <div>
+        <dt>{PLAN_NAMES.basic}</dt>
+        <dd>{`${slots.basicUsed} of ${slots.basicCapacity} used`}</dd>
+        {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted) && (
+          <dd className="slot-list__note">{sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted)}</dd>
+        )}
+      </div>
+      <div>
+        <dt>{PLAN_NAMES.pro}</dt>
+        <dd>{`${slots.proUsed} of ${slots.proCapacity} used`}</dd>
+        {sources(slots.proSubscribed, 0, slots.proGranted) && (
+          <dd className="slot-list__note">{sources(slots.proSubscribed, 0, slots.proGranted)}</dd>
+        )}
+      </div>
+    </dl>
+  );
+}
+
+/** The user's subscriptions, one a line with a payment problem when there is one, or the free plan in words. */
+function PlanDescription({ subscriptions }: { subscriptions: readonly Subscription[] }) {
+  if (subscriptions.length === 0) {
+    return `Free: up to ${FREE_TEST_MAPS} test maps, each public for ${TEST_MAP_ACTIVE_DAYS} days. ${PLAN_NAMES.basic} keeps maps live with cloud hosting and automatic updates, billed per map; ${PLAN_NAMES.pro} adds wayfinding, analytics and priority support.`;
+  }
+  return (
+    <ul className="plan-summary">
+      {subscriptions.map((s) => (
+        <li key={s.id}>
+          {subscriptionLine(s)}
+          {s.status === 'past_due' && (
+            <strong className="field__error">
+              {' '}
+              Payment failed — update your payment method in the payment portal.
+            </strong>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Payment portal': leaves for the payment provider's portal. */
+function PaymentRow() {
+  const [portalBusy, setPortalBusy] = useState(false);
+
+  const openPortal = async () => {
+    setPortalBusy(true);
+    try {
+      const { url } = await billingApi.createPortalLink(PAYMENT_RETURN_PATH);
+      goToPaymentPage(url);
+    } catch (err) {
+      // Spec §8: in settings a portal link failure is only logged and the button enabled again.
+      console.error('Payment portal link failed', err);
+      setPortalBusy(false);
+    }
+  };
+
+  return (
+    <SettingsRow label="Payment" description="Invoices, payment method, billing details, quantity and cancellation.">
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => void openPortal()}
+        disabled={portalBusy}
+      >
+        {portalBusy && (
+          <span aria-hidden="true">
+            <Spinner size="sm" />
+          </span>
+        )}
+        Payment portal
+      </button>
+    </SettingsRow>
+  );
+}
+
+/** The registered licences: the map, when the licence ends, and the masked code. */
+function LicenseList({ licenses, mapTitle }: { licenses: readonly License[]; mapTitle: (id: string) => string }) {
+  return (
+    <ul className="license-list" aria-label="Registered licences">
+      {licenses.map((l) => (
+        <li
+          key={`${l.code}-${l.mapId}`}
+          className={l.ended ? 'license-list__item license-list__ended' : 'license-list__item'}
+        >
+          <span>
+            {mapTitle(l.mapId)} · {l.ended ? 'ended' : `ends ${shortDate(l.endsAt)}`}
+          </span>
+          <span className="license-list__code">{maskPurchaseCode(l.code)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

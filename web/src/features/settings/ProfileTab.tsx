@@ -22,9 +22,8 @@ function setPhoto(photoURL: string | null) {
   void refreshSession({ forceRefresh: true });
 }
 
-function AvatarSection() {
-  const { user, admin, isUserSimulated } = useAtomValue(sessionAtom);
-  const input = useRef<HTMLInputElement>(null);
+/** Uploading and clearing the avatar: which of them is running, and the error to show. */
+function useAvatarChange() {
   const [busy, setBusy] = useState<'upload' | 'clear' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -58,6 +57,14 @@ function AvatarSection() {
       setBusy(null);
     }
   };
+
+  return { busy, error, onFile, onClear };
+}
+
+function AvatarSection() {
+  const { user, admin, isUserSimulated } = useAtomValue(sessionAtom);
+  const input = useRef<HTMLInputElement>(null);
+  const { busy, error, onFile, onClear } = useAvatarChange();
 
   return (
     <SettingsRow label="Avatar" description="JPG, PNG or WEBP, up to 0.1 MB.">

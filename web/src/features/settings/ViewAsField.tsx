@@ -15,13 +15,10 @@ export function viewAsUser(user: UserMatch | null): void {
 }
 
 /**
- * 'View as user' (administrators): an email address, the start of one, or a user id, searched on the server
- * (findUsers) as the administrator types; an exact match (or the only one) is viewed at once, an unknown user is
- * refused with a message.
+ * The search behind 'View as user': matches as the administrator types (quietly), and on submit the exact match
+ * (or the only one) is viewed at once, else the matches are listed or the user is told why nothing happens.
  */
-export function ViewAsField() {
-  const id = useId();
-  const current = storedViewAs();
+function useViewAsSearch() {
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<UserMatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -74,6 +71,23 @@ export function ViewAsField() {
     }
   };
 
+  const changeQuery = (next: string) => {
+    setQuery(next);
+    setError(null);
+  };
+  return { query, changeQuery, matches, error, busy, submit };
+}
+
+/**
+ * 'View as user' (administrators): an email address, the start of one, or a user id, searched on the server
+ * (findUsers) as the administrator types; an exact match (or the only one) is viewed at once, an unknown user is
+ * refused with a message.
+ */
+export function ViewAsField() {
+  const id = useId();
+  const current = storedViewAs();
+  const { query, changeQuery, matches, error, busy, submit } = useViewAsSearch();
+
   const shown = query.trim().length >= 2 ? matches : null;
   return (
     <form className="view-as" onSubmit={(e) => void submit(e)} noValidate>
@@ -94,10 +108,7 @@ export function ViewAsField() {
           maxLength={254}
           aria-describedby={`${id}-desc${error ? ` ${id}-error` : ''}`}
           aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setError(null);
-          }}
+          onChange={(e) => changeQuery(e.target.value)}
         />
         <button type="submit" className="btn btn--primary btn--sm" disabled={busy}>
           View
@@ -108,18 +119,7 @@ export function ViewAsField() {
           {error}
         </p>
       )}
-      {shown && shown.length > 0 && (
-        <ul className="view-as__matches" aria-label="Matching users">
-          {shown.map((u) => (
-            <li key={u.uid}>
-              <button type="button" className="view-as__match" onClick={() => viewAsUser(u)}>
-                <span className="view-as__email">{u.email ?? u.uid}</span>
-                {u.name && <span className="view-as__name">{u.name}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {shown && shown.length > 0 && <MatchingUsers users={shown} />}
       {current && (
         <p className="view-as__current">
           Viewing as <strong>{storedViewAsLabel()}</strong>.{' '}
@@ -129,5 +129,21 @@ export function ViewAsField() {
         </p>
       )}
     </form>
+  );
+}
+
+/** The users matching the search; choosing one views the app as them. */
+function MatchingUsers({ users }: { users: readonly UserMatch[] }) {
+  return (
+    <ul className="view-as__matches" aria-label="Matching users">
+      {users.map((u) => (
+        <li key={u.uid}>
+          <button type="button" className="view-as__match" onClick={() => viewAsUser(u)}>
+            <span className="view-as__email">{u.email ?? u.uid}</span>
+            {u.name && <span className="view-as__name">{u.name}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
