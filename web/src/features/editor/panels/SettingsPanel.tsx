@@ -1,5 +1,6 @@
 import {
   DIRECTORY_LAYOUTS,
+  type MapDocument,
   LOCATION_ACTIONS,
   MARKER_TYPES,
   POSITIONS,
@@ -10,7 +11,7 @@ import {
 import { updateSettings, type SettingsPatch } from '../actions/structure';
 import { useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp } from './fields';
-import { useTry } from './Inspector';
+import { useTry } from './use-try';
 
 const opts = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) =>
   values.map((v) => ({ value: v, label: labels[v] ?? v }));
@@ -22,272 +23,56 @@ const POSITION_LABELS = {
   off: 'Off',
 } as const;
 
+type SetSettings = (patch: SettingsPatch, key?: string) => string | null;
+
+/** What each section edits: the settings, and a commit that returns a problem or null. */
+interface SectionProps {
+  s: MapSettings;
+  set: SetSettings;
+}
+
+/** Up to 2,000 locations to choose from (by title), after a first option that means none. */
+const locationOptions = (locations: MapDocument['locations'], none: string) => [
+  { value: '', label: none },
+  ...locations.slice(0, 2000).map((l) => ({ value: l.id, label: l.title || l.id })),
+];
+
 /** The map's settings: zoom, wheel, sidebar, popups, controls, deep links, geo calibration. */
 export function SettingsPanel() {
   const { doc } = useEditorState();
   const attempt = useTry();
   const s = doc.settings;
-  const set = (patch: SettingsPatch, key?: string) => attempt(updateSettings, { patch }, key);
-  const pos = (key: keyof MapSettings['controls'], label: string) => (
-    <SelectProp
-      label={label}
-      value={s.controls[key] as string}
-      options={opts(POSITIONS, POSITION_LABELS)}
-      commit={(v) => set({ controls: { [key]: v } })}
-    />
-  );
-  const geo = s.geo?.extent;
+  const set: SetSettings = (patch, key) => attempt(updateSettings, { patch }, key);
   return (
     <div className="settings-panel">
       <Section title="Map">
-        <ColorProp
-          label="Primary colour"
-          value={s.primaryColor}
-          optional={false}
-          commit={(v) => set({ primaryColor: v })}
-        />
-        <SelectProp
-          label="Default marker"
-          value={s.markerType}
-          options={opts(MARKER_TYPES)}
-          commit={(v) => set({ markerType: v })}
-        />
-        <SelectProp
-          label="Location opened on load"
-          value={s.startLocation ?? ''}
-          options={[
-            { value: '', label: 'None' },
-            ...doc.locations.slice(0, 2000).map((l) => ({ value: l.id, label: l.title || l.id })),
-          ]}
-          commit={(v) => set({ startLocation: v || null })}
-        />
-        <CheckProp
-          label="Deep linking (?location=id opens a location)"
-          checked={s.deepLinking}
-          commit={(v) => set({ deepLinking: v })}
-        />
-        <NumberProp
-          label="Padding around the map (px)"
-          value={s.padding}
-          min={0}
-          max={1000}
-          step={1}
-          commit={(v) => set({ padding: v ?? 0 })}
-        />
+        <MapFields s={s} set={set} locations={doc.locations} />
       </Section>
       <Section title="Zoom">
-        <CheckProp label="Visitors can zoom" checked={s.zoom.enabled} commit={(v) => set({ zoom: { enabled: v } })} />
-        <NumberProp
-          label="Maximum zoom"
-          value={s.zoom.maxZoom}
-          min={1}
-          max={50}
-          commit={(v) => set({ zoom: { maxZoom: v ?? 4 } })}
-        />
-        <SelectProp
-          label="Mouse wheel"
-          value={s.zoom.wheel}
-          options={opts(WHEEL_MODES, {
-            always: 'Zooms the map',
-            modifier: 'Zooms with Ctrl/⌘ held (page scrolls)',
-            off: 'Off',
-          })}
-          commit={(v) => set({ zoom: { wheel: v } })}
-        />
-        <CheckProp
-          label="Zoom back out when a popup closes"
-          checked={s.zoom.resetOnClose}
-          commit={(v) => set({ zoom: { resetOnClose: v } })}
-        />
-        <CheckProp
-          label="Reduce motion"
-          checked={s.zoom.reduceMotion}
-          commit={(v) => set({ zoom: { reduceMotion: v } })}
-        />
+        <ZoomFields s={s} set={set} />
       </Section>
       <Section title="Directory (sidebar)">
-        <CheckProp
-          label="Show the directory"
-          checked={s.directory.enabled}
-          commit={(v) => set({ directory: { enabled: v } })}
-        />
-        <SelectProp
-          label="Position"
-          value={s.directory.position}
-          options={opts(SIDES, { left: 'Left', right: 'Right' })}
-          commit={(v) => set({ directory: { position: v } })}
-        />
-        <SelectProp
-          label="Layout"
-          value={s.directory.layout}
-          options={opts(DIRECTORY_LAYOUTS, { list: 'List', grid: 'Grid' })}
-          commit={(v) => set({ directory: { layout: v } })}
-        />
-        <NumberProp
-          label="Width (px)"
-          value={s.directory.width}
-          min={100}
-          max={2000}
-          step={1}
-          commit={(v) => set({ directory: { width: v ?? 300 } })}
-        />
-        <CheckProp
-          label="Group by group"
-          checked={s.directory.groupBy}
-          commit={(v) => set({ directory: { groupBy: v } })}
-        />
-        <CheckProp
-          label="Thumbnails"
-          checked={s.directory.thumbnails}
-          commit={(v) => set({ directory: { thumbnails: v } })}
-        />
-        <CheckProp
-          label="Visitors can hide it"
-          checked={s.directory.toggle}
-          commit={(v) => set({ directory: { toggle: v } })}
-        />
-        <CheckProp
-          label="Start closed"
-          checked={s.directory.startClosed}
-          commit={(v) => set({ directory: { startClosed: v } })}
-        />
-        <CheckProp label="Search" checked={s.search.enabled} commit={(v) => set({ search: { enabled: v } })} />
+        <DirectoryFields s={s} set={set} />
       </Section>
       <Section title="Popups">
-        <SelectProp
-          label="Clicking a location"
-          value={s.popup.action}
-          options={opts(LOCATION_ACTIONS, {
-            tooltip: 'Opens a popup on the map',
-            sidebar: 'Shows details in the sidebar',
-            link: 'Opens its link',
-            none: 'Does nothing',
-          })}
-          commit={(v) => set({ popup: { action: v } })}
-        />
-        <CheckProp
-          label="Tooltip on hover"
-          checked={s.popup.hoverTooltip}
-          commit={(v) => set({ popup: { hoverTooltip: v } })}
-        />
-        <CheckProp
-          label="Show “about” in the tooltip"
-          checked={s.popup.hoverAbout}
-          commit={(v) => set({ popup: { hoverAbout: v } })}
-        />
+        <PopupFields s={s} set={set} />
       </Section>
       <Section title="Directions (wayfinding)" open={s.wayfinding.enabled}>
-        <p className="panel__hint">
-          Visitors of a Professional map get directions over the walkable network drawn in the Wayfinding tab.
-        </p>
-        <CheckProp
-          label="Directions for visitors"
-          checked={s.wayfinding.enabled}
-          commit={(v) => set({ wayfinding: { enabled: v } })}
-        />
-        <SelectProp
-          label="Directions button"
-          value={s.wayfinding.position}
-          options={opts(POSITIONS, POSITION_LABELS)}
-          commit={(v) => set({ wayfinding: { position: v } })}
-        />
-        <CheckProp
-          label="Open the directions panel on load"
-          checked={s.wayfinding.startOpen}
-          commit={(v) => set({ wayfinding: { startOpen: v } })}
-        />
-        <SelectProp
-          label="“You are here” (fixed start, for kiosks)"
-          hint="Every route starts here; an embed can set its own with ?fixedfrom=id."
-          value={s.wayfinding.fixedFrom ?? ''}
-          options={[
-            { value: '', label: 'None: visitors choose' },
-            ...doc.locations.slice(0, 2000).map((l) => ({ value: l.id, label: l.title || l.id })),
-          ]}
-          commit={(v) => set({ wayfinding: { fixedFrom: v || null } })}
-        />
-        <CheckProp
-          label="Offer the step-free option"
-          checked={s.wayfinding.accessibleToggle}
-          commit={(v) => set({ wayfinding: { accessibleToggle: v } })}
-        />
-        <NumberProp
-          label="Metres per image pixel (for distances)"
-          value={s.wayfinding.metresPerPixel}
-          min={0.0001}
-          max={1000}
-          step={0.01}
-          placeholder={s.geo ? 'From the geographic calibration' : 'No distances'}
-          commit={(v) => set({ wayfinding: { metresPerPixel: v } })}
-        />
-        <ColorProp
-          label="Route colour"
-          value={s.wayfinding.lineColor}
-          commit={(v) => set({ wayfinding: { lineColor: v ?? null } })}
-          hint="Empty: the primary colour."
-        />
-        <NumberProp
-          label="Route width (px)"
-          value={s.wayfinding.lineWidth}
-          min={0.5}
-          max={50}
-          step={0.5}
-          commit={(v) => set({ wayfinding: { lineWidth: v ?? 3 } })}
-        />
-        <NumberProp
-          label="Seconds to draw each floor"
-          value={s.wayfinding.speed}
-          min={0}
-          max={60}
-          step={0.5}
-          commit={(v) => set({ wayfinding: { speed: v ?? 2 } })}
-        />
-        <NumberProp
-          label="Corner rounding (px)"
-          value={s.wayfinding.smoothing}
-          min={0}
-          max={100}
-          step={1}
-          commit={(v) => set({ wayfinding: { smoothing: v ?? 0 } })}
-        />
+        <WayfindingFields s={s} set={set} locations={doc.locations} />
       </Section>
       <Section title="Controls" open={false}>
-        {pos('zoomButtons', 'Zoom buttons')}
-        {pos('resetButton', 'Reset button')}
-        {pos('fullscreen', 'Full screen button')}
-        {pos('layerSwitcher', 'Layer switcher (with 2+ layers)')}
+        <ControlPosition s={s} set={set} control="zoomButtons" label="Zoom buttons" />
+        <ControlPosition s={s} set={set} control="resetButton" label="Reset button" />
+        <ControlPosition s={s} set={set} control="fullscreen" label="Full screen button" />
+        <ControlPosition s={s} set={set} control="layerSwitcher" label="Layer switcher (with 2+ layers)" />
         <CheckProp
           label="Text labels on buttons"
           checked={s.controls.buttonLabels}
           commit={(v) => set({ controls: { buttonLabels: v } })}
         />
       </Section>
-      <Section title="Geographic calibration" open={!!geo}>
-        <p className="panel__hint">
-          For maps in Web Mercator: the longitudes and latitudes of the image’s edges. Locations can then be placed by
-          latitude/longitude (imports too).
-        </p>
-        <CheckProp
-          label="Geo-calibrated"
-          checked={!!geo}
-          commit={(v) => set({ geo: v ? { extent: [-180, -85, 180, 85] } : null })}
-        />
-        {geo && (
-          <TextProp
-            label="Extent: min lon, min lat, max lon, max lat"
-            onBlurOnly
-            value={geo.join(', ')}
-            commit={(v) => {
-              const n = v
-                .split(/[\s,]+/)
-                .filter(Boolean)
-                .map(Number);
-              if (n.length !== 4 || n.some((x) => !Number.isFinite(x)))
-                return 'Enter four numbers: min lon, min lat, max lon, max lat';
-              return set({ geo: { extent: n as [number, number, number, number] } });
-            }}
-          />
-        )}
+      <Section title="Geographic calibration" open={!!s.geo?.extent}>
+        <GeoFields s={s} set={set} />
       </Section>
       <Section title="Texts (translation)" open={false}>
         {(Object.keys(s.text) as (keyof MapSettings['text'])[]).map((k) => (
@@ -298,5 +83,287 @@ export function SettingsPanel() {
         <TextProp label="CSS (scoped to this map)" multiline onBlurOnly value={s.css} commit={(v) => set({ css: v })} />
       </Section>
     </div>
+  );
+}
+
+function MapFields({ s, set, locations }: SectionProps & { locations: MapDocument['locations'] }) {
+  return (
+    <>
+      <ColorProp
+        label="Primary colour"
+        value={s.primaryColor}
+        optional={false}
+        commit={(v) => set({ primaryColor: v })}
+      />
+      <SelectProp
+        label="Default marker"
+        value={s.markerType}
+        options={opts(MARKER_TYPES)}
+        commit={(v) => set({ markerType: v })}
+      />
+      <SelectProp
+        label="Location opened on load"
+        value={s.startLocation ?? ''}
+        options={locationOptions(locations, 'None')}
+        commit={(v) => set({ startLocation: v || null })}
+      />
+      <CheckProp
+        label="Deep linking (?location=id opens a location)"
+        checked={s.deepLinking}
+        commit={(v) => set({ deepLinking: v })}
+      />
+      <NumberProp
+        label="Padding around the map (px)"
+        value={s.padding}
+        min={0}
+        max={1000}
+        step={1}
+        commit={(v) => set({ padding: v ?? 0 })}
+      />
+    </>
+  );
+}
+
+function ZoomFields({ s, set }: SectionProps) {
+  return (
+    <>
+      <CheckProp label="Visitors can zoom" checked={s.zoom.enabled} commit={(v) => set({ zoom: { enabled: v } })} />
+      <NumberProp
+        label="Maximum zoom"
+        value={s.zoom.maxZoom}
+        min={1}
+        max={50}
+        commit={(v) => set({ zoom: { maxZoom: v ?? 4 } })}
+      />
+      <SelectProp
+        label="Mouse wheel"
+        value={s.zoom.wheel}
+        options={opts(WHEEL_MODES, {
+          always: 'Zooms the map',
+          modifier: 'Zooms with Ctrl/⌘ held (page scrolls)',
+          off: 'Off',
+        })}
+        commit={(v) => set({ zoom: { wheel: v } })}
+      />
+      <CheckProp
+        label="Zoom back out when a popup closes"
+        checked={s.zoom.resetOnClose}
+        commit={(v) => set({ zoom: { resetOnClose: v } })}
+      />
+      <CheckProp
+        label="Reduce motion"
+        checked={s.zoom.reduceMotion}
+        commit={(v) => set({ zoom: { reduceMotion: v } })}
+      />
+    </>
+  );
+}
+
+function DirectoryFields({ s, set }: SectionProps) {
+  return (
+    <>
+      <CheckProp
+        label="Show the directory"
+        checked={s.directory.enabled}
+        commit={(v) => set({ directory: { enabled: v } })}
+      />
+      <SelectProp
+        label="Position"
+        value={s.directory.position}
+        options={opts(SIDES, { left: 'Left', right: 'Right' })}
+        commit={(v) => set({ directory: { position: v } })}
+      />
+      <SelectProp
+        label="Layout"
+        value={s.directory.layout}
+        options={opts(DIRECTORY_LAYOUTS, { list: 'List', grid: 'Grid' })}
+        commit={(v) => set({ directory: { layout: v } })}
+      />
+      <NumberProp
+        label="Width (px)"
+        value={s.directory.width}
+        min={100}
+        max={2000}
+        step={1}
+        commit={(v) => set({ directory: { width: v ?? 300 } })}
+      />
+      <CheckProp
+        label="Group by group"
+        checked={s.directory.groupBy}
+        commit={(v) => set({ directory: { groupBy: v } })}
+      />
+      <CheckProp
+        label="Thumbnails"
+        checked={s.directory.thumbnails}
+        commit={(v) => set({ directory: { thumbnails: v } })}
+      />
+      <CheckProp
+        label="Visitors can hide it"
+        checked={s.directory.toggle}
+        commit={(v) => set({ directory: { toggle: v } })}
+      />
+      <CheckProp
+        label="Start closed"
+        checked={s.directory.startClosed}
+        commit={(v) => set({ directory: { startClosed: v } })}
+      />
+      <CheckProp label="Search" checked={s.search.enabled} commit={(v) => set({ search: { enabled: v } })} />
+    </>
+  );
+}
+
+function PopupFields({ s, set }: SectionProps) {
+  return (
+    <>
+      <SelectProp
+        label="Clicking a location"
+        value={s.popup.action}
+        options={opts(LOCATION_ACTIONS, {
+          tooltip: 'Opens a popup on the map',
+          sidebar: 'Shows details in the sidebar',
+          link: 'Opens its link',
+          none: 'Does nothing',
+        })}
+        commit={(v) => set({ popup: { action: v } })}
+      />
+      <CheckProp
+        label="Tooltip on hover"
+        checked={s.popup.hoverTooltip}
+        commit={(v) => set({ popup: { hoverTooltip: v } })}
+      />
+      <CheckProp
+        label="Show “about” in the tooltip"
+        checked={s.popup.hoverAbout}
+        commit={(v) => set({ popup: { hoverAbout: v } })}
+      />
+    </>
+  );
+}
+
+function WayfindingFields({ s, set, locations }: SectionProps & { locations: MapDocument['locations'] }) {
+  return (
+    <>
+      <p className="panel__hint">
+        Visitors of a Professional map get directions over the walkable network drawn in the Wayfinding tab.
+      </p>
+      <CheckProp
+        label="Directions for visitors"
+        checked={s.wayfinding.enabled}
+        commit={(v) => set({ wayfinding: { enabled: v } })}
+      />
+      <SelectProp
+        label="Directions button"
+        value={s.wayfinding.position}
+        options={opts(POSITIONS, POSITION_LABELS)}
+        commit={(v) => set({ wayfinding: { position: v } })}
+      />
+      <CheckProp
+        label="Open the directions panel on load"
+        checked={s.wayfinding.startOpen}
+        commit={(v) => set({ wayfinding: { startOpen: v } })}
+      />
+      <SelectProp
+        label="“You are here” (fixed start, for kiosks)"
+        hint="Every route starts here; an embed can set its own with ?fixedfrom=id."
+        value={s.wayfinding.fixedFrom ?? ''}
+        options={locationOptions(locations, 'None: visitors choose')}
+        commit={(v) => set({ wayfinding: { fixedFrom: v || null } })}
+      />
+      <CheckProp
+        label="Offer the step-free option"
+        checked={s.wayfinding.accessibleToggle}
+        commit={(v) => set({ wayfinding: { accessibleToggle: v } })}
+      />
+      <NumberProp
+        label="Metres per image pixel (for distances)"
+        value={s.wayfinding.metresPerPixel}
+        min={0.0001}
+        max={1000}
+        step={0.01}
+        placeholder={s.geo ? 'From the geographic calibration' : 'No distances'}
+        commit={(v) => set({ wayfinding: { metresPerPixel: v } })}
+      />
+      <ColorProp
+        label="Route colour"
+        value={s.wayfinding.lineColor}
+        commit={(v) => set({ wayfinding: { lineColor: v ?? null } })}
+        hint="Empty: the primary colour."
+      />
+      <NumberProp
+        label="Route width (px)"
+        value={s.wayfinding.lineWidth}
+        min={0.5}
+        max={50}
+        step={0.5}
+        commit={(v) => set({ wayfinding: { lineWidth: v ?? 3 } })}
+      />
+      <NumberProp
+        label="Seconds to draw each floor"
+        value={s.wayfinding.speed}
+        min={0}
+        max={60}
+        step={0.5}
+        commit={(v) => set({ wayfinding: { speed: v ?? 2 } })}
+      />
+      <NumberProp
+        label="Corner rounding (px)"
+        value={s.wayfinding.smoothing}
+        min={0}
+        max={100}
+        step={1}
+        commit={(v) => set({ wayfinding: { smoothing: v ?? 0 } })}
+      />
+    </>
+  );
+}
+
+/** Where one of the map's controls sits, or off. */
+function ControlPosition({
+  s,
+  set,
+  control,
+  label,
+}: SectionProps & { control: keyof MapSettings['controls']; label: string }) {
+  return (
+    <SelectProp
+      label={label}
+      value={s.controls[control] as string}
+      options={opts(POSITIONS, POSITION_LABELS)}
+      commit={(v) => set({ controls: { [control]: v } })}
+    />
+  );
+}
+
+/** Web Mercator calibration: on/off, and the image edges' longitudes and latitudes. */
+function GeoFields({ s, set }: SectionProps) {
+  const geo = s.geo?.extent;
+  return (
+    <>
+      <p className="panel__hint">
+        For maps in Web Mercator: the longitudes and latitudes of the image’s edges. Locations can then be placed by
+        latitude/longitude (imports too).
+      </p>
+      <CheckProp
+        label="Geo-calibrated"
+        checked={!!geo}
+        commit={(v) => set({ geo: v ? { extent: [-180, -85, 180, 85] } : null })}
+      />
+      {geo && (
+        <TextProp
+          label="Extent: min lon, min lat, max lon, max lat"
+          onBlurOnly
+          value={geo.join(', ')}
+          commit={(v) => {
+            const n = v
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .map(Number);
+            if (n.length !== 4 || n.some((x) => !Number.isFinite(x)))
+              return 'Enter four numbers: min lon, min lat, max lon, max lat';
+            return set({ geo: { extent: n as [number, number, number, number] } });
+          }}
+        />
+      )}
+    </>
   );
 }
