@@ -19,6 +19,8 @@ const COMMANDS = [
   { cmd: 'removeFormat', label: 'Clear', title: 'Remove formatting' },
 ] as const;
 
+type FormatCommand = (typeof COMMANDS)[number]['cmd'];
+
 /**
  * A small WYSIWYG editor (bold, italic, lists, links) over contentEditable. Its output is sanitised
  * on every commit, so what is stored is what visitors' browsers get after their own sanitising.
@@ -58,7 +60,7 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
   usePendingEdit(() => {
     if (typed.current) flush();
   });
-  const exec = (cmd: (typeof COMMANDS)[number]['cmd']) => {
+  const exec = (cmd: FormatCommand) => {
     box.current?.focus();
     if (cmd === 'createLink') {
       const url = window.prompt('Link address (https://…, mailto:… or tel:…)');
@@ -73,20 +75,7 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
         {label}
       </span>
       <div className="rte">
-        <div className="rte__bar" role="toolbar" aria-label={`${label} formatting`}>
-          {COMMANDS.map((c) => (
-            <button
-              key={c.cmd}
-              type="button"
-              className="rte__btn"
-              title={c.title}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => exec(c.cmd)}
-            >
-              {c.label}
-            </button>
-          ))}
-        </div>
+        <FormatBar label={label} onCommand={exec} />
         <div
           ref={box}
           className="rte__area input"
@@ -109,6 +98,26 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The formatting buttons; they keep the text's selection (no focus on mouse down). */
+function FormatBar({ label, onCommand }: { label: string; onCommand(cmd: FormatCommand): void }) {
+  return (
+    <div className="rte__bar" role="toolbar" aria-label={`${label} formatting`}>
+      {COMMANDS.map((c) => (
+        <button
+          key={c.cmd}
+          type="button"
+          className="rte__btn"
+          title={c.title}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onCommand(c.cmd)}
+        >
+          {c.label}
+        </button>
+      ))}
     </div>
   );
 }
