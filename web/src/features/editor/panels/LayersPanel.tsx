@@ -19,7 +19,9 @@ import { locationsFromRegions, measureSvgRegions } from '../recognise-svg';
 import { TextProp } from './fields';
 import { layerFileName } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
-import { useTry } from './Inspector';
+import { useTry } from './use-try';
+
+type UploadProgress = { layer: string; fraction: number };
 
 /** Floors: add from an upload or the library, rename, reorder, replace the file, choose the default; the map's size comes from the file. */
 export function LayersPanel() {
@@ -28,10 +30,9 @@ export function LayersPanel() {
   const setLayer = useSetAtom(layerAtom);
   const setPicker = useSetAtom(filePickerAtom);
   const [removing, setRemoving] = useState<Layer | null>(null);
-  const [progress, setProgress] = useState<{ layer: string; fraction: number } | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const target = useRef<string | null>(null);
-  const onRemoving = removing ? doc.locations.filter((l) => l.layer === removing.id).length : 0;
   const reorder = useCardReorder(
     doc.layers,
     (l) => l.name,
@@ -68,39 +69,12 @@ export function LayersPanel() {
           if (f) void upload(f, target.current);
         }}
       />
-      <div className="panel__head">
-        <p className="panel__hint">
-          Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to
-          set it.
-        </p>
-        <DropZone className="drop-zone layers-drop" onFile={dropUpload(null)}>
-          <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP)</span>
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => pickUpload(null)}>
-            Upload floor plan…
-          </button>
-        </DropZone>
-        <div className="panel__row">
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => pickLibrary(null)}>
-            From library…
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => {
-              const id = uniqueId(`layer-${doc.layers.length + 1}`, new Set(doc.layers.map((l) => l.id)), 'layer');
-              if (run(addLayer, { layer: { id, name: `Layer ${doc.layers.length + 1}`, file: '' } })) setLayer(id);
-            }}
-          >
-            + Blank layer
-          </button>
-        </div>
-        {progress && (
-          <div className="upload-progress" role="status">
-            <progress value={progress.fraction} max={1} aria-label="Upload progress" /> Uploading…{' '}
-            {Math.round(progress.fraction * 100)}%
-          </div>
-        )}
-      </div>
+      <LayersHead
+        progress={progress}
+        onDropFile={dropUpload(null)}
+        onUpload={() => pickUpload(null)}
+        onLibrary={() => pickLibrary(null)}
+      />
       <ol className="card-list" aria-label="Layers" {...reorder.listProps}>
         {doc.layers.map((l, i) => (
           <LayerCard
@@ -121,52 +95,101 @@ export function LayersPanel() {
         ))}
       </ol>
       {reorder.region}
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Delete the layer “${removing?.name ?? ''}”?`}
-        subtitle={`${onRemoving === 1 ? '1 location is' : `${onRemoving} locations are`} on this layer. Keep ${onRemoving === 1 ? 'it' : 'them'} (shown on every layer) or delete ${onRemoving === 1 ? 'it' : 'them'} with the layer. Undo brings everything back.`}
-        positive="Delete layer and its locations"
-        negative="Cancel"
-        danger
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing && run(removeLayer, { id: removing.id, locations: 'delete' })) setRemoving(null);
-        }}
-      >
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => {
-            if (removing && run(removeLayer, { id: removing.id, locations: 'unassign' })) setRemoving(null);
-          }}
-        >
-          Delete layer, keep its locations
-        </button>
-      </ConfirmDialog>
+      <RemoveLayerDialog removing={removing} onDone={() => setRemoving(null)} />
     </div>
   );
 }
 
-function LayerCard(props: {
-  layer: Layer;
-  count: number;
-  isDefault: boolean;
-  itemProps: ReturnType<CardReorder<Layer>['itemProps']>;
-  handle: ReactNode;
-  moveButtons: ReactNode;
-  onReplace(): void;
+/** The map's size, the ways to add a floor (drop, upload, library, blank) and the upload's progress. */
+function LayersHead({
+  progress,
+  onDropFile,
+  onUpload,
+  onLibrary,
+}: {
+  progress: UploadProgress | null;
   onDropFile(file: File): void;
+  onUpload(): void;
   onLibrary(): void;
-  onDefault(): void;
-  onRemove(): void;
-  onShow(): void;
 }) {
-  const { layer: l, count } = props;
-  const attempt = useTry();
+  const { doc } = useEditorState();
+  const { run } = useEditor();
+  const setLayer = useSetAtom(layerAtom);
+  return (
+    <div className="panel__head">
+      <p className="panel__hint">
+        Map size {doc.settings.mapWidth}×{doc.settings.mapHeight} px. Every layer (floor) shares it; upload a file to
+        set it.
+      </p>
+      <DropZone className="drop-zone layers-drop" onFile={onDropFile}>
+        <span className="drop-zone__text">Drop a floor plan here (SVG, PNG, JPEG or WEBP)</span>
+        <button type="button" className="btn btn--primary btn--sm" onClick={onUpload}>
+          Upload floor plan…
+        </button>
+      </DropZone>
+      <div className="panel__row">
+        <button type="button" className="btn btn--secondary btn--sm" onClick={onLibrary}>
+          From library…
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            const id = uniqueId(`layer-${doc.layers.length + 1}`, new Set(doc.layers.map((l) => l.id)), 'layer');
+            if (run(addLayer, { layer: { id, name: `Layer ${doc.layers.length + 1}`, file: '' } })) setLayer(id);
+          }}
+        >
+          + Blank layer
+        </button>
+      </div>
+      {progress && (
+        <div className="upload-progress" role="status">
+          <progress value={progress.fraction} max={1} aria-label="Upload progress" /> Uploading…{' '}
+          {Math.round(progress.fraction * 100)}%
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Asks how to delete a layer that has locations: with them, or keeping them (shown on every layer). */
+function RemoveLayerDialog({ removing, onDone }: { removing: Layer | null; onDone(): void }) {
+  const { doc } = useEditorState();
+  const { run } = useEditor();
+  const onRemoving = removing ? doc.locations.filter((l) => l.layer === removing.id).length : 0;
+  return (
+    <ConfirmDialog
+      open={removing !== null}
+      title={`Delete the layer “${removing?.name ?? ''}”?`}
+      subtitle={`${onRemoving === 1 ? '1 location is' : `${onRemoving} locations are`} on this layer. Keep ${onRemoving === 1 ? 'it' : 'them'} (shown on every layer) or delete ${onRemoving === 1 ? 'it' : 'them'} with the layer. Undo brings everything back.`}
+      positive="Delete layer and its locations"
+      negative="Cancel"
+      danger
+      onCancel={onDone}
+      onConfirm={() => {
+        if (removing && run(removeLayer, { id: removing.id, locations: 'delete' })) onDone();
+      }}
+    >
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={() => {
+          if (removing && run(removeLayer, { id: removing.id, locations: 'unassign' })) onDone();
+        }}
+      >
+        Delete layer, keep its locations
+      </button>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * “Recognise SVG”: a location for every shape with an id in the layer's SVG, at its centre (one undoable step).
+ * `busy` is true while the file is read.
+ */
+function useRecogniseSvg(l: Layer) {
   const { store, run, notify } = useEditor();
   const [busy, setBusy] = useState(false);
-  const isSvg = /\.svg($|[?#])/i.test(l.file);
-
   const recognise = async () => {
     setBusy(true);
     try {
@@ -200,6 +223,27 @@ function LayerCard(props: {
       setBusy(false);
     }
   };
+  return { busy, recognise };
+}
+
+function LayerCard(props: {
+  layer: Layer;
+  count: number;
+  isDefault: boolean;
+  itemProps: ReturnType<CardReorder<Layer>['itemProps']>;
+  handle: ReactNode;
+  moveButtons: ReactNode;
+  onReplace(): void;
+  onDropFile(file: File): void;
+  onLibrary(): void;
+  onDefault(): void;
+  onRemove(): void;
+  onShow(): void;
+}) {
+  const { layer: l, count } = props;
+  const attempt = useTry();
+  const { busy, recognise } = useRecogniseSvg(l);
+  const isSvg = /\.svg($|[?#])/i.test(l.file);
 
   return (
     <li className="card" aria-label={l.name} {...props.itemProps} {...dropTarget(props.onDropFile)}>
@@ -307,7 +351,7 @@ function DropZone({
  * Uploading a floor plan to a layer (a new layer when `layerId` is null): the layers panel's buttons and drop zones
  * and a file dropped on the canvas all go through it. `onProgress` hears the upload's progress (null when done).
  */
-export function useLayerUpload(onProgress: (p: { layer: string; fraction: number } | null) => void = () => undefined) {
+export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = () => undefined) {
   const { run, notify, store } = useEditor();
   const setLayer = useSetAtom(layerAtom);
   const setProgress = onProgress;
