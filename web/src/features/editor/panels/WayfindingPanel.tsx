@@ -8,33 +8,19 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
-import { CONNECTOR_KINDS } from '@mapnest/shared/map-document';
 import { MapState } from '@mapnest/shared/constants';
+import type { MapDocument } from '@mapnest/shared/map-document';
 import { checkNetwork } from '../../../map-core/wayfinding/network';
-import {
-  clearEndpoint,
-  deleteEdge,
-  deleteNode,
-  addEdge,
-  moveNode,
-  nodeDegree,
-  pinLocation,
-  setConnector,
-  unpinLocation,
-  type ConnectorKind,
-  type Point,
-} from '../actions/wayfinding';
+import { deleteEdge, deleteNode, addEdge, moveNode, type ConnectorKind } from '../actions/wayfinding';
 import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from '../wayfinding/network-layer';
+import { SelectionCard } from './NetworkSelectionCard';
+import { floorName, KIND_LABEL, locationTitle } from './network-names';
 import './wayfinding-panel.css';
 
-const KIND_LABEL: Record<ConnectorKind, string> = {
-  lift: 'Lift',
-  stairs: 'Stairs',
-  escalator: 'Escalator',
-  ramp: 'Ramp',
-};
+type Mode = 'select' | 'draw';
+type Connector = { kind: string; floors: string[]; stepFree: boolean };
 
 export function WayfindingPanel() {
   const { map } = useEditor();
@@ -66,53 +52,16 @@ function NotProfessional() {
 }
 
 function NetworkEditor() {
-  const { run, canvas, store } = useEditor();
+  const { run } = useEditor();
   const { doc } = useEditorState();
   const [layerPicked, setLayer] = useAtom(layerAtom);
   const layer =
     layerPicked && doc.layers.some((l) => l.id === layerPicked)
       ? layerPicked
       : (doc.settings.defaultLayer ?? doc.layers[0]!.id);
-  const [mode, setMode] = useState<'select' | 'draw'>('select');
-  const [selection, setSelection] = useState<NetworkSelection>(null);
-  const overlay = useRef<NetworkLayer | null>(null);
-  const check = useMemo(() => checkNetwork(doc), [doc]);
-  const title = (id: string) => doc.locations.find((l) => l.id === id)?.title ?? id;
-  const floorName = (id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
-
-  // The network is on the canvas only while this panel is open.
-  useEffect(() => {
-    const c = canvas();
-    if (!c || typeof c.networkHost !== 'function') return;
-    const layerView = new NetworkLayer(c.networkHost(), store.getState().doc, {
-      onAddEdge: (l, from, to) => run(addEdge, { layer: l, from, to }),
-      onMoveNode: (l, from, to) => {
-        if (run(moveNode, { layer: l, from, to })) setSelection({ kind: 'node', layer: l, at: to });
-      },
-      onSelect: setSelection,
-    });
-    overlay.current = layerView;
-    const off = store.subscribe(() => layerView.setDocument(store.getState().doc));
-    return () => {
-      off();
-      layerView.destroy();
-      overlay.current = null;
-    };
-  }, [canvas, run, store]);
-  useEffect(() => overlay.current?.setMode(mode), [mode]);
-  useEffect(() => overlay.current?.setSelection(selection), [selection]);
-
-  // A selection that no longer exists (undo, another edit) is dropped.
-  const live =
-    selection?.kind === 'node'
-      ? doc.routes.some(
-          (r) =>
-            r.layer === selection.layer && r.points.some((p) => p[0] === selection.at[0] && p[1] === selection.at[1]),
-        )
-      : selection?.kind === 'edge'
-        ? doc.routes.some((r) => r.id === selection.route && r.points.length > selection.segment)
-        : false;
-  const current = live ? selection : null;
+  const [mode, setMode] = useState<Mode>('select');
+  const [selection, setSelection] = useNetworkOverlay(mode);
+  const current = liveSelection(doc.routes, selection);
 
   /** Deletes the selected node or edge; false when nothing of the network is selected. */
   const removeSelection = (): boolean => {
@@ -121,38 +70,10 @@ function NetworkEditor() {
       setSelection(null);
     return current !== null;
   };
-  const removeRef = useRef(removeSelection);
-  useEffect(() => {
-    removeRef.current = removeSelection;
-  });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-      // Caught before the editor's own Delete shortcut, so a selected location is not deleted with it.
-      if ((e.key === 'Delete' || e.key === 'Backspace') && removeRef.current()) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  useDeleteKey(removeSelection);
 
-  const connectors = useMemo(() => {
-    const byId = new Map<string, { kind: string; floors: string[]; stepFree: boolean }>();
-    for (const r of doc.routes) {
-      if (!r.connector || !r.endpoint) continue;
-      const c = byId.get(r.endpoint) ?? { kind: r.connectorKind ?? 'lift', floors: [], stepFree: true };
-      c.floors.push(r.layer);
-      if (r.inaccessible) c.stepFree = false;
-      byId.set(r.endpoint, c);
-    }
-    return [...byId];
-  }, [doc.routes]);
-
+  const connectors = useMemo(() => connectorsOf(doc.routes), [doc.routes]);
   const pathsHere = doc.routes.filter((r) => r.layer === layer).length;
-  const disconnected = check.components.length > 1 ? check.components.slice(1) : [];
 
   return (
     <div className="wayfinding-panel">
@@ -175,29 +96,7 @@ function NetworkEditor() {
         </label>
         <span className="panel__hint">{pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor</span>
       </div>
-      <div className="panel__row" role="group" aria-label="Network tool">
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          aria-pressed={mode === 'select'}
-          onClick={() => setMode('select')}
-        >
-          Select
-        </button>
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          aria-pressed={mode === 'draw'}
-          onClick={() => setMode('draw')}
-        >
-          Draw paths
-        </button>
-      </div>
-      <p className="panel__hint">
-        {mode === 'draw'
-          ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
-          : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.'}
-      </p>
+      <ToolPicker mode={mode} onMode={setMode} />
 
       {current && (
         <SelectionCard
@@ -210,216 +109,215 @@ function NetworkEditor() {
         />
       )}
 
-      <section aria-labelledby="wf-connectors">
-        <h3 id="wf-connectors" className="wayfinding-panel__sub">
-          Connectors between floors
-        </h3>
-        {connectors.length === 0 ? (
-          <p className="panel__hint">
-            None yet. Select the end of a path where a lift or stairs are and make it a connector; use the same name on
-            each floor it serves.
-          </p>
-        ) : (
-          <ul className="wayfinding-panel__list">
-            {connectors.map(([id, c]) => (
-              <li key={id}>
-                <strong>{id}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} ·{' '}
-                {c.floors.map(floorName).join(', ')} · {c.stepFree ? 'step-free' : 'not step-free'}
-                {c.floors.length < 2 && (
-                  <span className="wayfinding-panel__warn">
-                    {' '}
-                    (on one floor only: give it the same name on another floor)
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="wf-check" aria-live="polite">
-        <h3 id="wf-check" className="wayfinding-panel__sub">
-          Check
-        </h3>
-        {doc.routes.length === 0 ? (
-          <p className="panel__hint">No paths yet: draw the corridors of each floor to give visitors directions.</p>
-        ) : check.unreachable.length === 0 && disconnected.length === 0 && check.stepFreeUnreachable.length === 0 ? (
-          <p className="wayfinding-panel__ok">Every location can be reached, step-free too.</p>
-        ) : (
-          <>
-            {check.unreachable.length > 0 && (
-              <>
-                <p>
-                  {check.unreachable.length === 1
-                    ? '1 location cannot be reached:'
-                    : `${check.unreachable.length} locations cannot be reached:`}
-                </p>
-                <ul className="wayfinding-panel__list" aria-label="Unreachable locations">
-                  {check.unreachable.map((id) => (
-                    <li key={id}>
-                      <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
-                        {title(id)}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            {check.stepFreeUnreachable.length > 0 && (
-              <p>Not reachable step-free: {check.stepFreeUnreachable.map(title).join(', ')}</p>
-            )}
-            {disconnected.length > 0 && (
-              <>
-                <p>
-                  {disconnected.length === 1
-                    ? '1 part of the network is not joined to the rest:'
-                    : `${disconnected.length} parts of the network are not joined to the rest:`}
-                </p>
-                <ul className="wayfinding-panel__list" aria-label="Disconnected parts">
-                  {disconnected.map((c, i) => (
-                    <li key={c.routes.join(',')}>
-                      Part {i + 2}: {c.routes.length === 1 ? '1 path' : `${c.routes.length} paths`} on{' '}
-                      {c.layers.map(floorName).join(', ')}
-                      {c.locations.length > 0 && ` (${c.locations.map(title).join(', ')})`}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </>
-        )}
-      </section>
+      <ConnectorList connectors={connectors} />
+      <NetworkCheck />
     </div>
   );
 }
 
-/** What can be done with the selected node or edge. */
-function SelectionCard({
-  selection: sel,
-  layer,
-  connectorCount,
-  onRemove,
-  onDone,
-}: {
-  selection: NonNullable<NetworkSelection>;
-  layer: string;
-  connectorCount: number;
-  onRemove(): void;
-  onDone(): void;
-}) {
-  const { run, notify } = useEditor();
-  const { doc } = useEditorState();
-  const title = (id: string) => doc.locations.find((l) => l.id === id)?.title ?? id;
-  const floorName = (id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
-  const [connId, setConnId] = useState(() => `lift-${connectorCount + 1}`);
-  const [kind, setKind] = useState<ConnectorKind>('lift');
-  const [stepFree, setStepFree] = useState(true);
-  const here = doc.locations.filter((l) => l.coord && (!l.layer || l.layer === layer));
-  const [pin, setPin] = useState(here[0]?.id ?? '');
-  if (sel.kind === 'edge') {
-    return (
-      <div className="wayfinding-panel__card" aria-label="Selected edge" role="group">
-        <p>Edge of path {sel.route}</p>
-        <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
-          Delete edge
-        </button>
-      </div>
-    );
+/**
+ * Draws the network on the canvas while the panel is open (drawing, moving and selecting there), and keeps the
+ * drawing's tool and selection in step with the panel's. Returns the selection and its setter.
+ */
+function useNetworkOverlay(mode: Mode) {
+  const { run, canvas, store } = useEditor();
+  const [selection, setSelection] = useState<NetworkSelection>(null);
+  const overlay = useRef<NetworkLayer | null>(null);
+
+  // The network is on the canvas only while this panel is open.
+  useEffect(() => {
+    const c = canvas();
+    if (!c || typeof c.networkHost !== 'function') return;
+    const layerView = new NetworkLayer(c.networkHost(), store.getState().doc, {
+      onAddEdge: (l, from, to) => run(addEdge, { layer: l, from, to }),
+      onMoveNode: (l, from, to) => {
+        if (run(moveNode, { layer: l, from, to })) setSelection({ kind: 'node', layer: l, at: to });
+      },
+      onSelect: setSelection,
+    });
+    overlay.current = layerView;
+    const off = store.subscribe(() => layerView.setDocument(store.getState().doc));
+    return () => {
+      off();
+      layerView.destroy();
+      overlay.current = null;
+    };
+  }, [canvas, run, store]);
+  useEffect(() => overlay.current?.setMode(mode), [mode]);
+  useEffect(() => overlay.current?.setSelection(selection), [selection]);
+  return [selection, setSelection] as const;
+}
+
+/** The selection while the document still has it; undo or another edit can take it away. */
+function liveSelection(routes: MapDocument['routes'], selection: NetworkSelection): NetworkSelection {
+  const live =
+    selection?.kind === 'node'
+      ? routes.some(
+          (r) =>
+            r.layer === selection.layer && r.points.some((p) => p[0] === selection.at[0] && p[1] === selection.at[1]),
+        )
+      : selection?.kind === 'edge'
+        ? routes.some((r) => r.id === selection.route && r.points.length > selection.segment)
+        : false;
+  return live ? selection : null;
+}
+
+/** Delete or Backspace outside a text field removes the network's selection (`remove` says whether there was one). */
+function useDeleteKey(remove: () => boolean) {
+  const removeRef = useRef(remove);
+  useEffect(() => {
+    removeRef.current = remove;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      // Caught before the editor's own Delete shortcut, so a selected location is not deleted with it.
+      if ((e.key === 'Delete' || e.key === 'Backspace') && removeRef.current()) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+}
+
+/** The floor connectors by name: their kind, the floors each joins, and whether every end is step-free. */
+function connectorsOf(routes: MapDocument['routes']): [string, Connector][] {
+  const byId = new Map<string, Connector>();
+  for (const r of routes) {
+    if (!r.connector || !r.endpoint) continue;
+    const c = byId.get(r.endpoint) ?? { kind: r.connectorKind ?? 'lift', floors: [], stepFree: true };
+    c.floors.push(r.layer);
+    if (r.inaccessible) c.stepFree = false;
+    byId.set(r.endpoint, c);
   }
-  const at: Point = sel.at;
-  const attached = doc.routes.filter(
-    (r) =>
-      r.layer === sel.layer &&
-      r.endpoint &&
-      ((r.points.at(-1)![0] === at[0] && r.points.at(-1)![1] === at[1]) ||
-        (r.points[0]![0] === at[0] && r.points[0]![1] === at[1])),
-  );
-  const deadEnd = nodeDegree(doc, sel.layer, at) === 1;
+  return [...byId];
+}
+
+/** Select or Draw paths, with how the chosen tool works. */
+function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) {
   return (
-    <div className="wayfinding-panel__card" aria-label="Selected node" role="group">
-      <p>
-        Node on {floorName(sel.layer)}
-        {attached.map((r) => (r.connector ? ` · connector ${r.endpoint}` : ` · ${title(r.endpoint!)}`)).join('')}
-      </p>
-      <div className="panel__row">
-        <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
-          Delete node
+    <>
+      <div className="panel__row" role="group" aria-label="Network tool">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-pressed={mode === 'select'}
+          onClick={() => onMode('select')}
+        >
+          Select
         </button>
-        {attached.length > 0 && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => run(clearEndpoint, { layer: sel.layer, at })}
-          >
-            Detach
-          </button>
-        )}
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-pressed={mode === 'draw'}
+          onClick={() => onMode('draw')}
+        >
+          Draw paths
+        </button>
       </div>
-      {deadEnd && (
-        <fieldset className="wayfinding-panel__form">
-          <legend>Make it a connector</legend>
-          <label>
-            Name <input value={connId} onChange={(e) => setConnId(e.target.value)} />
-          </label>
-          <label>
-            Kind{' '}
-            <select value={kind} onChange={(e) => setKind(e.target.value as ConnectorKind)}>
-              {CONNECTOR_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {KIND_LABEL[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} /> Step-free
-          </label>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => {
-              if (run(setConnector, { layer: sel.layer, at, id: connId.trim(), kind, stepFree }))
-                notify(`Connector "${connId.trim()}" set. Give its end on each other floor the same name.`, 'info');
-            }}
-          >
-            Set connector
-          </button>
-        </fieldset>
+      <p className="panel__hint">
+        {mode === 'draw'
+          ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
+          : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.'}
+      </p>
+    </>
+  );
+}
+
+function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
+  const { doc } = useEditorState();
+  return (
+    <section aria-labelledby="wf-connectors">
+      <h3 id="wf-connectors" className="wayfinding-panel__sub">
+        Connectors between floors
+      </h3>
+      {connectors.length === 0 ? (
+        <p className="panel__hint">
+          None yet. Select the end of a path where a lift or stairs are and make it a connector; use the same name on
+          each floor it serves.
+        </p>
+      ) : (
+        <ul className="wayfinding-panel__list">
+          {connectors.map(([id, c]) => (
+            <li key={id}>
+              <strong>{id}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} ·{' '}
+              {c.floors.map((f) => floorName(doc, f)).join(', ')} · {c.stepFree ? 'step-free' : 'not step-free'}
+              {c.floors.length < 2 && (
+                <span className="wayfinding-panel__warn">
+                  {' '}
+                  (on one floor only: give it the same name on another floor)
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
-      {here.length > 0 && (
-        <fieldset className="wayfinding-panel__form">
-          <legend>Attach a location here</legend>
-          <label>
-            Location{' '}
-            <select value={pin} onChange={(e) => setPin(e.target.value)}>
-              {here.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => run(pinLocation, { location: pin, layer: sel.layer, at })}
-          >
-            Attach
-          </button>
-          {doc.routes.some((r) => r.endpoint === pin && !r.connector) && (
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => run(unpinLocation, { location: pin })}
-            >
-              Back to nearest path
-            </button>
+    </section>
+  );
+}
+
+/** What visitors could not reach: unreachable locations (each shown on the map on click), step-free gaps, parts not joined. */
+function NetworkCheck() {
+  const { canvas } = useEditor();
+  const { doc } = useEditorState();
+  const check = useMemo(() => checkNetwork(doc), [doc]);
+  const disconnected = check.components.length > 1 ? check.components.slice(1) : [];
+  const title = (id: string) => locationTitle(doc, id);
+  return (
+    <section aria-labelledby="wf-check" aria-live="polite">
+      <h3 id="wf-check" className="wayfinding-panel__sub">
+        Check
+      </h3>
+      {doc.routes.length === 0 ? (
+        <p className="panel__hint">No paths yet: draw the corridors of each floor to give visitors directions.</p>
+      ) : check.unreachable.length === 0 && disconnected.length === 0 && check.stepFreeUnreachable.length === 0 ? (
+        <p className="wayfinding-panel__ok">Every location can be reached, step-free too.</p>
+      ) : (
+        <>
+          {check.unreachable.length > 0 && (
+            <>
+              <p>
+                {check.unreachable.length === 1
+                  ? '1 location cannot be reached:'
+                  : `${check.unreachable.length} locations cannot be reached:`}
+              </p>
+              <ul className="wayfinding-panel__list" aria-label="Unreachable locations">
+                {check.unreachable.map((id) => (
+                  <li key={id}>
+                    <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
+                      {title(id)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
-        </fieldset>
+          {check.stepFreeUnreachable.length > 0 && (
+            <p>Not reachable step-free: {check.stepFreeUnreachable.map(title).join(', ')}</p>
+          )}
+          {disconnected.length > 0 && (
+            <>
+              <p>
+                {disconnected.length === 1
+                  ? '1 part of the network is not joined to the rest:'
+                  : `${disconnected.length} parts of the network are not joined to the rest:`}
+              </p>
+              <ul className="wayfinding-panel__list" aria-label="Disconnected parts">
+                {disconnected.map((c, i) => (
+                  <li key={c.routes.join(',')}>
+                    Part {i + 2}: {c.routes.length === 1 ? '1 path' : `${c.routes.length} paths`} on{' '}
+                    {c.layers.map((f) => floorName(doc, f)).join(', ')}
+                    {c.locations.length > 0 && ` (${c.locations.map(title).join(', ')})`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
       )}
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
-        Done
-      </button>
-    </div>
+    </section>
   );
 }
