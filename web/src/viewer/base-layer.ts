@@ -164,6 +164,42 @@ export function unbindRegion(el: Element): void {
     st.removeProperty(`--mn-r-${p}`);
 }
 
+/** Element ids of each SVG floor, read once. */
+const svgIds = new WeakMap<LoadedLayer, Set<string>>();
+
+/** True when a floor's SVG has an element with this id (a location with that id would be linked to it). */
+export function svgHasId(layer: LoadedLayer, id: string | undefined): boolean {
+  if (!layer.svg || id === undefined) return false;
+  let ids = svgIds.get(layer);
+  if (!ids) {
+    ids = new Set(Array.from(layer.svg.querySelectorAll('[id]'), (el) => el.id));
+    svgIds.set(layer, ids);
+  }
+  return ids.has(id);
+}
+
+/** The class a region takes while its location is hovered, open or keyboard-focused. */
+const REGION_STATE_CLASS = { hover: 'mn-hover', active: 'mn-active', focus: 'mn-focus' } as const;
+
+/** Marks or unmarks a location's region on a floor (when it has one) as hovered, open or focused. */
+export function markRegion(
+  layer: LoadedLayer | null,
+  index: number | null,
+  state: keyof typeof REGION_STATE_CLASS,
+  on: boolean,
+): void {
+  if (index !== null) layer?.regions.get(index)?.classList.toggle(REGION_STATE_CLASS[state], on);
+}
+
+/** Dims the regions a search or filter leaves out and marks those it matches (`mask` null: all match). */
+export function markRegionMatches(layer: LoadedLayer, mask: Uint8Array | null, filtering: boolean): void {
+  for (const [index, el] of layer.regions) {
+    const match = !filtering || !mask || mask[index] === 1;
+    el.classList.toggle('mn-region-dim', !match);
+    el.classList.toggle('mn-region-match', filtering && match);
+  }
+}
+
 /** The bounding box of a region in image pixels (null while the layer is not displayed). */
 export function regionRect(
   layer: LoadedLayer,

@@ -4,17 +4,26 @@
  * tooltip, popup anchor). Per-frame work is a couple of style writes; React only hears about
  * moves when the camera comes to rest.
  */
-import type { Rect, ScreenPoint, Size, ViewTransform } from '../map-core/coords';
-import { imageToScreen, transformToCss } from '../map-core/coords';
-import { DoubleTapZoomHandler } from '../map-core/handlers/double-tap-zoom';
-import { DragPanHandler } from '../map-core/handlers/drag-pan';
-import { KeyboardPanZoomHandler } from '../map-core/handlers/keyboard-pan-zoom';
-import { WheelZoomHandler } from '../map-core/handlers/wheel-zoom';
+import type { Rect, ScreenPoint, ViewTransform } from '../map-core/coords';
+import { coordToImage, coordToScreen, imageToScreen, transformToCss } from '../map-core/coords';
+import type { WheelZoomHandler } from '../map-core/handlers/wheel-zoom';
 import { MapView } from '../map-core/map-view';
-import { centreOn, fitScale, transformToRect } from '../map-core/transform';
 import type { LoadedLayer } from './base-layer';
-import { bindRegions, estimateCoords, loadLayer, regionRect, unbindRegion } from './base-layer';
+import {
+  bindRegions,
+  estimateCoords,
+  loadLayer,
+  markRegion,
+  markRegionMatches,
+  regionRect,
+  svgHasId,
+  unbindRegion,
+} from './base-layer';
+import { h } from './dom';
 import { MarkerCanvas } from './marker-canvas';
+import { focusTransform, locationsInView } from './stage-camera';
+import { StagePointer, addGestures } from './stage-pointer';
+import { RING_KINDS, StageOverlays, type HighlightBox, type OverlaySource, type RingKind } from './stage-overlays';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
 import { buildLayerMarkers, onLayer } from './viewer-model';
 
@@ -41,8 +50,6 @@ export interface StageOptions {
   offscreen?: boolean;
 }
 
-type RingKind = 'hover' | 'active' | 'focus';
-
 /** Time without redraws allowed during a gesture before a stale canvas is redrawn anyway. */
 const GESTURE_REDRAW_MS = 200;
 /** How long the camera rests before the moving layers are painted crisp again. */
@@ -54,11 +61,8 @@ export class MapStage {
   readonly view: MapView;
   private readonly pane: HTMLDivElement;
   private readonly markerHost: HTMLDivElement;
-  private readonly overlay: HTMLDivElement;
+  private readonly overlays: StageOverlays;
   private readonly canvas: MarkerCanvas;
-  private readonly rings: Record<RingKind, HTMLDivElement>;
-  private readonly tooltip: HTMLDivElement;
-  readonly popupAnchor: HTMLDivElement;
   private readonly layers = new Map<string, LoadedLayer>();
   private readonly loading = new Map<string, Promise<LoadedLayer>>();
   private current: LoadedLayer | null = null;
@@ -67,18 +71,14 @@ export class MapStage {
   private filtering = false;
   /** A location taken off the canvas while the editor drags it (it follows the pointer as its own element). */
   private lifted: number | null = null;
-  /** Element ids of each SVG floor, to tell whether an edited location has a region. */
-  private readonly svgIds = new WeakMap<LoadedLayer, Set<string>>();
-  private state: Record<RingKind, number | null> = { hover: null, active: null, focus: null };
-  private tooltipFor: number | null = null;
+  private readonly state: Record<RingKind, number | null> = { hover: null, active: null, focus: null };
   private moving = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private lastRedraw = 0;
-  private hoverFrame = 0;
-  private pendingHover: ScreenPoint | null = null;
+  private readonly pointer: StagePointer;
   private readonly abort = new AbortController();
   private readonly resize: ResizeObserver;
-  private wheel: WheelZoomHandler;
+  private readonly wheel: WheelZoomHandler;
   private destroyed = false;
   private sized!: () => void;
   /** Resolves once the viewport has a size; nothing can be drawn (or reported drawn) before. */
@@ -99,42 +99,26 @@ export class MapStage {
       padding: s.padding,
       reducedMotion: options.reducedMotion || s.zoom.reduceMotion,
     });
-    this.pane = div('mn-pane');
-    this.markerHost = div('mn-markers');
-    this.overlay = div('mn-overlay');
-    this.rings = {
-      hover: div('mn-ring mn-ring-hover'),
-      active: div('mn-ring mn-ring-active'),
-      focus: div('mn-ring mn-ring-focus'),
-    };
-    this.tooltip = div('mn-tooltip');
-    this.tooltip.setAttribute('role', 'tooltip');
-    this.tooltip.id = `mn-tip-${Math.random().toString(36).slice(2, 8)}`;
-    this.popupAnchor = div('mn-popup-anchor');
-    this.overlay.append(this.rings.hover, this.rings.active, this.rings.focus, this.tooltip, this.popupAnchor);
+    this.pane = h('div', { class: 'mn-pane' });
+    this.markerHost = h('div', { class: 'mn-markers' });
     viewport.append(this.pane, this.markerHost);
-    overlayHost.append(this.overlay);
+    this.overlays = new StageOverlays(overlayHost);
     this.canvas = new MarkerCanvas(this.markerHost, model.image, s.primaryColor, { offscreen: options.offscreen });
     this.canvas.onAssetLoad = () => this.scheduleIdleRedraw();
     this.canvas.afterSwap = () => this.updateOverlays();
 
     this.view.on('move', this.onMove);
     this.view.on('moveend', this.onMoveEnd);
-    this.view.on('tap', this.onTap);
-    const zoomOn = s.zoom.enabled;
-    this.view.addHandler('dragPan', new DragPanHandler(this.view, viewport), zoomOn);
-    this.wheel = new WheelZoomHandler(this.view, viewport, {
-      requireModifier: s.zoom.wheel === 'modifier',
-      onHint: () => this.callbacks.onWheelHint(),
-    });
-    this.view.addHandler('wheelZoom', this.wheel, zoomOn && s.zoom.wheel !== 'off');
-    this.view.addHandler('doubleTapZoom', new DoubleTapZoomHandler(this.view), zoomOn);
-    this.view.addHandler('keyboard', new KeyboardPanZoomHandler(this.view, viewport), zoomOn);
+    this.wheel = addGestures(this.view, viewport, s.zoom, () => this.callbacks.onWheelHint());
 
-    viewport.addEventListener('pointermove', this.onPointerMove);
-    viewport.addEventListener('pointerleave', this.onPointerLeave);
-    this.pane.addEventListener('pointerover', this.onRegionOver);
-    this.pane.addEventListener('pointerout', this.onRegionOut);
+    this.pointer = new StagePointer(this.view, viewport, this.pane, {
+      hitTest: (p) => this.canvas.hitTest(p, this.view.transform),
+      clickable: (index) => this.model.locations[index]?.clickable === true,
+      hovered: () => this.state.hover,
+      onActivate: (index) => this.callbacks.onActivate(index),
+      onBackgroundTap: () => this.callbacks.onBackgroundTap(),
+      onHover: (index) => this.callbacks.onHover(index),
+    });
 
     // The observer reports the first size asynchronously, so no callback fires during construction.
     this.resize = new ResizeObserver(() => this.measure());
@@ -148,14 +132,10 @@ export class MapStage {
     this.resize.disconnect();
     this.view.destroy();
     this.canvas.destroy();
-    cancelAnimationFrame(this.hoverFrame);
-    this.viewport.removeEventListener('pointermove', this.onPointerMove);
-    this.viewport.removeEventListener('pointerleave', this.onPointerLeave);
-    this.pane.removeEventListener('pointerover', this.onRegionOver);
-    this.pane.removeEventListener('pointerout', this.onRegionOut);
+    this.pointer.destroy();
     this.pane.remove();
     this.markerHost.remove();
-    this.overlay.remove();
+    this.overlays.destroy();
   }
 
   private measure(): void {
@@ -241,12 +221,9 @@ export class MapStage {
   }
 
   private reapplyRegionStates(before: LoadedLayer | null): void {
-    for (const kind of ['hover', 'active', 'focus'] as const) {
-      const index = this.state[kind];
-      if (index === null) continue;
-      const cls = kind === 'active' ? 'mn-active' : kind === 'hover' ? 'mn-hover' : 'mn-focus';
-      before?.regions.get(index)?.classList.remove(cls);
-      this.current?.regions.get(index)?.classList.add(cls);
+    for (const kind of RING_KINDS) {
+      markRegion(before, this.state[kind], kind, false);
+      markRegion(this.current, this.state[kind], kind, true);
     }
   }
 
@@ -318,25 +295,14 @@ export class MapStage {
     const l = this.model.locations[i];
     if (!l?.coord || l.kind === 'hidden' || i === this.lifted || !onLayer(l, this.layerId)) return null;
     if (this.filtering && this.mask && !this.mask[i]) return null;
-    return { x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height };
+    return coordToImage(l.coord, this.model.image);
   }
 
   /** True when none of the changed locations has (or had) an SVG region, which a patch would not rebind. */
   private withoutRegions(prev: ViewerModel, changed: readonly number[]): boolean {
-    for (const layer of this.layers.values()) {
-      if (!layer.svg) continue;
-      let ids = this.svgIds.get(layer);
-      if (!ids) {
-        ids = new Set(Array.from(layer.svg.querySelectorAll('[id]'), (el) => el.id));
-        this.svgIds.set(layer, ids);
-      }
-      for (const i of changed) {
-        if (layer.regions.has(i)) return false;
-        const before = prev.locations[i]?.id;
-        const after = this.model.locations[i]?.id;
-        if ((before !== undefined && ids.has(before)) || (after !== undefined && ids.has(after))) return false;
-      }
-    }
+    const ids = changed.flatMap((i) => [prev.locations[i]?.id, this.model.locations[i]?.id]);
+    for (const layer of this.layers.values())
+      if (changed.some((i) => layer.regions.has(i)) || ids.some((id) => svgHasId(layer, id))) return false;
     return true;
   }
 
@@ -349,13 +315,7 @@ export class MapStage {
   }
 
   private applyRegionFilter(): void {
-    const layer = this.current;
-    if (!layer) return;
-    for (const [index, el] of layer.regions) {
-      const match = !this.filtering || !this.mask || this.mask[index] === 1;
-      el.classList.toggle('mn-region-dim', !match);
-      el.classList.toggle('mn-region-match', this.filtering && match);
-    }
+    if (this.current) markRegionMatches(this.current, this.mask, this.filtering);
   }
 
   /** Redraws the markers; `sync: false` lets a large redraw run in slices (after the camera rests). */
@@ -421,124 +381,46 @@ export class MapStage {
     return hit?.type === 'marker' ? hit.loc : null;
   }
 
-  private readonly onTap = (p: ScreenPoint, info: { target: unknown }): void => {
-    const hit = this.canvas.hitTest(p, this.view.transform);
-    if (hit?.type === 'cluster') {
-      this.view.focusRect(hit.item.bounds);
-      return;
-    }
-    if (hit?.type === 'marker') {
-      this.callbacks.onActivate(hit.loc);
-      return;
-    }
-    const region = regionIndexOf(info.target);
-    if (region !== null && this.model.locations[region]?.clickable) {
-      this.callbacks.onActivate(region);
-      return;
-    }
-    this.callbacks.onBackgroundTap();
-  };
-
-  private readonly onPointerMove = (e: PointerEvent): void => {
-    if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
-    const r = this.viewport.getBoundingClientRect();
-    this.pendingHover = { x: e.clientX - r.left, y: e.clientY - r.top };
-    if (!this.hoverFrame) this.hoverFrame = requestAnimationFrame(this.hoverTest);
-  };
-
-  private readonly hoverTest = (): void => {
-    this.hoverFrame = 0;
-    const p = this.pendingHover;
-    if (!p || this.view.isMoving) return;
-    const hit = this.canvas.hitTest(p, this.view.transform);
-    const index = hit?.type === 'marker' ? hit.loc : null;
-    this.viewport.classList.toggle('mn-over-marker', hit !== null);
-    if (index !== null || this.markerHover) {
-      this.markerHover = index !== null;
-      if (index !== this.state.hover) this.callbacks.onHover(index);
-    }
-  };
-  private markerHover = false;
-
-  private readonly onPointerLeave = (): void => {
-    this.pendingHover = null;
-    this.viewport.classList.remove('mn-over-marker');
-    if (this.state.hover !== null) this.callbacks.onHover(null);
-  };
-
-  private readonly onRegionOver = (e: PointerEvent): void => {
-    if (this.markerHover) return;
-    const index = regionIndexOf(e.target);
-    if (index !== null && this.model.locations[index]?.clickable && index !== this.state.hover)
-      this.callbacks.onHover(index);
-  };
-
-  private readonly onRegionOut = (e: PointerEvent): void => {
-    const index = regionIndexOf(e.target);
-    if (index !== null && index === this.state.hover && regionIndexOf(e.relatedTarget) !== index && !this.markerHover)
-      this.callbacks.onHover(null);
-  };
-
   /** Sets which location is hovered, open or keyboard-focused: rings and region states follow. */
   setState(kind: RingKind, index: number | null): void {
     const prev = this.state[kind];
     if (prev === index) return;
     this.state[kind] = index;
-    const layer = this.current;
-    if (layer) {
-      const cls = kind === 'active' ? 'mn-active' : kind === 'hover' ? 'mn-hover' : 'mn-focus';
-      if (prev !== null) layer.regions.get(prev)?.classList.remove(cls);
-      if (index !== null) {
-        // Regions stay in place in the drawing order: moving one to the front would cover its label.
-        layer.regions.get(index)?.classList.add(cls);
-      }
-    }
+    // Regions stay in place in the drawing order: moving one to the front would cover its label.
+    markRegion(this.current, prev, kind, false);
+    markRegion(this.current, index, kind, true);
     this.updateOverlays();
   }
 
   /** Shows the hover tooltip (plain text only) for a location, or hides it. */
   setTooltip(index: number | null, content: { title: string; about: string } | null): void {
-    this.tooltipFor = content ? index : null;
-    this.tooltip.textContent = '';
-    if (content) {
-      const t = document.createElement('strong');
-      t.textContent = content.title;
-      this.tooltip.append(t);
-      if (content.about) {
-        const a = document.createElement('span');
-        a.textContent = content.about;
-        this.tooltip.append(a);
-      }
-    }
+    this.overlays.setTooltip(index, content);
     this.updateOverlays();
   }
 
-  private popupSize = { width: 300, height: 200 };
-  private popupPlace = '';
   /** The anchored popup reports its size, so it can be kept inside the map. */
   setPopupSize(width: number, height: number): void {
-    this.popupSize = { width, height };
+    this.overlays.popupSize = { width, height };
     this.updateOverlays();
   }
 
   get tooltipId(): string {
-    return this.tooltip.id;
+    return this.overlays.tooltipId;
+  }
+
+  get popupAnchor(): HTMLDivElement {
+    return this.overlays.popupAnchor;
   }
 
   /** Screen position of a location's anchor, or null when it has none or is on another floor. */
   screenOf(index: number): ScreenPoint | null {
     const l = this.model.locations[index];
     if (!l?.coord || !onLayer(l, this.layerId)) return null;
-    return imageToScreen(
-      { x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height },
-      this.view.transform,
-    );
+    return coordToScreen(l.coord, this.model.image, this.view.transform);
   }
 
   /** The on-screen box to highlight for a location: its marker, or its region for hidden markers. */
-  private highlightBox(
-    index: number,
-  ): { x: number; y: number; w: number; h: number; round: boolean; top: number } | null {
+  private highlightBox(index: number): HighlightBox | null {
     const l = this.model.locations[index];
     if (!l || !onLayer(l, this.layerId)) return null;
     const region = this.current?.regions.get(index);
@@ -575,103 +457,27 @@ export class MapStage {
   }
 
   private updateOverlays(): void {
-    for (const kind of ['hover', 'active', 'focus'] as const) {
-      const ring = this.rings[kind];
-      const index = this.state[kind];
-      const box = index === null ? null : this.highlightBox(index);
-      if (!box || (kind === 'hover' && (index === this.state.active || index === this.state.focus))) {
-        show(ring, false);
-        continue;
-      }
-      show(ring, true);
-      ring.style.transform = `translate(${box.x}px,${box.y}px)`;
-      ring.style.width = `${box.w}px`;
-      ring.style.height = `${box.h}px`;
-      ring.classList.toggle('mn-ring-round', box.round);
-    }
-    const tipIndex = this.tooltipFor;
-    const tipBox = tipIndex === null ? null : this.highlightBox(tipIndex);
-    const tipAt = tipIndex === null ? null : this.screenOf(tipIndex);
-    if (tipBox && tipIndex !== this.state.active) {
-      show(this.tooltip, true);
-      const x = tipAt ? tipAt.x : tipBox.x + tipBox.w / 2;
-      this.tooltip.style.transform = `translate(${x}px,${tipBox.y}px)`;
-    } else {
-      show(this.tooltip, false);
-    }
-    const active = this.state.active;
-    const at = active === null ? null : this.screenOf(active);
-    const activeBox = active === null ? null : this.highlightBox(active);
-    if (at || activeBox) {
-      const x = at ? at.x : activeBox!.x + activeBox!.w / 2;
-      const y = at ? at.y : activeBox!.y + activeBox!.h / 2;
-      show(this.popupAnchor, true);
-      const top = activeBox ? Math.min(0, activeBox.top) - 10 : -10;
-      const vp = this.view.viewport ?? { width: 0, height: 0 };
-      const { width: pw, height: ph } = this.popupSize;
-      // Keep the popup inside the map: shift it sideways near the edges, and open it downwards
-      // when there is no room above the marker.
-      const shift = Math.max(12 - x, Math.min(-pw / 2, vp.width - x - pw - 12));
-      const bottom = activeBox ? Math.max(0, activeBox.y + activeBox.h - y) + 10 : 18;
-      const below = y + top - ph < 8 && y + bottom + ph < vp.height - 8;
-      this.popupAnchor.style.transform = `translate(${x}px,${y}px)`;
-      // Custom properties restyle the whole popup, so they are only written when they change.
-      let py = Math.round(below ? bottom : top - ph);
-      // Room neither above nor below (a store spanning the whole plan, a short embed): the popup stays
-      // inside the map, over the location and without its pointer, instead of being cut off at the top.
-      const inside = !below && y + py < 8;
-      if (inside) py = Math.round(8 - y);
-      // A popup never grows past the map's box (a short embed on another site): its body scrolls instead.
-      const maxH = vp.height > 0 ? Math.max(80, Math.floor(vp.height - 16)) : 420;
-      const place = `${Math.round(shift)}|${py}|${maxH}`;
-      if (place !== this.popupPlace) {
-        this.popupPlace = place;
-        this.popupAnchor.style.setProperty('--mn-popup-x', `${Math.round(shift)}px`);
-        this.popupAnchor.style.setProperty('--mn-popup-y', `${py}px`);
-        this.popupAnchor.style.setProperty('--mn-popup-max-h', `${maxH}px`);
-        this.popupAnchor.classList.toggle('mn-popup-below', below);
-        this.popupAnchor.classList.toggle('mn-popup-inside', inside);
-      }
-    } else {
-      show(this.popupAnchor, false);
-    }
+    this.overlays.update(this.overlaySource);
   }
+
+  /** What the overlays are placed from (see StageOverlays). */
+  private readonly overlaySource: OverlaySource = ((stage: MapStage): OverlaySource => ({
+    state: stage.state,
+    highlightBox: (index) => stage.highlightBox(index),
+    screenOf: (index) => stage.screenOf(index),
+    get viewport() {
+      return stage.view.viewport;
+    },
+  }))(this);
 
   /** Moves the camera to show a location; `room` keeps space above it for an anchored popup. */
   focusLocation(index: number, room: boolean, animate = true): void {
     const l = this.model.locations[index];
     const vp = this.view.viewport;
-    if (!l) return;
-    const { image } = this.model;
-    const rr = this.current?.regions.has(index) ? this.regionImageRect(index) : null;
-    const apply = (viewport: Size): ViewTransform => {
-      const fit = fitScale(image, viewport, this.view.padding);
-      let scale = Math.max(this.view.transform.scale, fit);
-      if (l.zoom) scale = fit * l.zoom;
-      else if (rr) {
-        // Frame the region with room around it (it should read as a place on the map, not fill the screen).
-        const w = rr.maxX - rr.minX;
-        const hgt = rr.maxY - rr.minY;
-        const roomy = { minX: rr.minX - w, minY: rr.minY - hgt * 0.6, maxX: rr.maxX + w, maxY: rr.maxY + hgt * 0.6 };
-        scale = Math.max(scale, transformToRect(roomy, image, viewport, this.view.limits, 40, this.view.padding).scale);
-      }
-      const p = l.coord
-        ? { x: l.coord[0] * image.width, y: l.coord[1] * image.height }
-        : rr
-          ? { x: (rr.minX + rr.maxX) / 2, y: (rr.minY + rr.maxY) / 2 }
-          : null;
-      if (!p) return this.view.transform;
-      const t = centreOn(p, scale, viewport);
-      if (!room) return t;
-      // Leave room above the location for the popup: its top edge (the region's, or the marker's)
-      // goes below the popup's height, as far as the map allows.
-      const box = this.canvas.boxOf(l);
-      const topY = rr ? rr.minY * scale + t.y : p.y * scale + t.y + (l.kind === 'hidden' ? 0 : box.top);
-      const need = this.popupSize.height + 36;
-      return topY >= need ? t : { scale: t.scale, x: t.x, y: t.y + Math.min(need - topY, viewport.height * 0.45) };
-    };
-    if (!vp) return;
-    const next = apply(vp);
+    if (!l || !vp) return;
+    const region = this.current?.regions.has(index) ? this.regionImageRect(index) : null;
+    const target = { location: l, region, markerTop: this.canvas.boxOf(l).top };
+    const next = focusTransform(this.view, this.model.image, vp, target, room ? this.overlays.popupSize.height : null);
     if (animate) this.view.animateTo(next, 420);
     else this.view.jumpTo(next);
   }
@@ -680,51 +486,11 @@ export class MapStage {
   locationsInView(limit: number, filtered: Uint8Array | null): ResolvedLocation[] {
     const vp = this.view.viewport;
     if (!vp) return [];
-    const { scale, x: tx, y: ty } = this.view.transform;
-    const { width: iw, height: ih } = this.model.image;
-    const locations = this.model.locations;
-    // Reading order as one number per location (row band, then x, then index), sorted natively:
-    // a zoomed-out map of 10,000 locations is sorted without an object or a comparator call each.
-    const band = 56;
-    const keys = new Float64Array(locations.length);
-    let n = 0;
-    for (const l of locations) {
-      if (!l.coord || !l.clickable || (filtered && !filtered[l.index]) || !onLayer(l, this.layerId)) continue;
-      const x = l.coord[0] * iw * scale + tx;
-      const y = l.coord[1] * ih * scale + ty;
-      if (x >= 0 && y >= 0 && x <= vp.width && y <= vp.height)
-        keys[n++] = (Math.floor(y / band) * IN_VIEW_X + Math.floor(x)) * IN_VIEW_INDEX + l.index;
-    }
-    const sorted = keys.subarray(0, n).sort();
-    const out: ResolvedLocation[] = [];
-    for (let k = 0; k < Math.min(limit, n); k++) out.push(locations[sorted[k]! % IN_VIEW_INDEX]!);
-    return out;
+    const { locations, image } = this.model;
+    return locationsInView(locations, image, this.layerId, this.view.transform, vp, limit, filtered);
   }
 
   setWheelMode(requireModifier: boolean): void {
     this.wheel.setOptions({ requireModifier });
   }
-}
-
-/** Key factors of locationsInView: x below 2^16 screen pixels, indices below 2^17 (the document allows 100,000). */
-const IN_VIEW_X = 65_536;
-const IN_VIEW_INDEX = 131_072;
-
-/** Shows or hides an overlay element, touching the DOM only on change (this runs every frame). */
-function show(el: HTMLElement, visible: boolean): void {
-  if (el.hidden === visible) el.hidden = !visible;
-}
-
-function div(className: string): HTMLDivElement {
-  const d = document.createElement('div');
-  d.className = className;
-  return d;
-}
-
-function regionIndexOf(target: unknown): number | null {
-  if (!target || typeof (target as Element).closest !== 'function') return null;
-  const el = (target as Element).closest('[data-mn-loc]');
-  if (!el) return null;
-  const n = Number(el.getAttribute('data-mn-loc'));
-  return Number.isInteger(n) ? n : null;
 }
