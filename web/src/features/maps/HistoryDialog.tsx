@@ -12,9 +12,11 @@ import { HistoryPanel } from './HistoryPanel';
 
 type Loaded = { forId: string; data: MapWithDocument | null; error: string | null };
 
-/** The version history of one map from the maps list, in a dialog. */
-export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClose: () => void }) {
-  const titleId = useId();
+/**
+ * The map shown in the history dialog (the last one while the dialog closes) and its history as getMap answers it,
+ * loaded again after a restore and on retry.
+ */
+function useMapHistory(map: MapSummary | null) {
   // Keeps the last map on screen while the dialog's closing animation plays.
   const [shown, setShown] = useState(map);
   if (map && map !== shown) setShown(map);
@@ -55,6 +57,17 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
   );
 
   const current = loaded && shown && loaded.forId === shown.id ? loaded : null;
+  const retry = () => {
+    setLoaded(null);
+    setReloads((n) => n + 1);
+  };
+  return { shown, current, onRestored, retry };
+}
+
+/** The version history of one map from the maps list, in a dialog. */
+export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClose: () => void }) {
+  const titleId = useId();
+  const { shown, current, onRestored, retry } = useMapHistory(map);
 
   return (
     <Modal open={map !== null} onClose={onClose} labelledBy={titleId} className="history-dialog">
@@ -81,14 +94,7 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
       ) : current.error || !current.data ? (
         <div className="alert alert--error" role="alert">
           <p className="alert__text">Could not load the versions of this map. {current.error}</p>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => {
-              setLoaded(null);
-              setReloads((n) => n + 1);
-            }}
-          >
+          <button type="button" className="btn btn--secondary btn--sm" onClick={retry}>
             Try again
           </button>
         </div>
