@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
 import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
@@ -32,6 +32,32 @@ export function titleProblem(title: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'Not a valid title');
 }
 
+/** Renaming in place: the field is focused and selected when it opens, and the title link when it closes. */
+function useRenaming() {
+  const [renaming, setRenaming] = useState(false);
+  const renameBox = useRef<HTMLDivElement>(null);
+  const titleLink = useRef<HTMLAnchorElement>(null);
+  const focusTitle = useRef(false);
+
+  useEffect(() => {
+    if (renaming) {
+      const input = renameBox.current?.querySelector('input');
+      input?.focus();
+      input?.select();
+    } else if (focusTitle.current) {
+      focusTitle.current = false;
+      titleLink.current?.focus();
+    }
+  }, [renaming]);
+
+  const startRenaming = () => setRenaming(true);
+  const stopRenaming = () => {
+    focusTitle.current = true;
+    setRenaming(false);
+  };
+  return { renaming, startRenaming, stopRenaming, renameBox, titleLink };
+}
+
 /** One map on the maps list: preview, state, title, edit time, counts and its actions. */
 export function MapCard({
   map,
@@ -45,29 +71,8 @@ export function MapCard({
   now,
 }: MapCardProps) {
   const titleId = useId();
-  const navigate = useNavigate();
-  const [renaming, setRenaming] = useState(false);
-  const renameBox = useRef<HTMLDivElement>(null);
-  const titleLink = useRef<HTMLAnchorElement>(null);
-  const focusTitle = useRef(false);
-  const badge = stateBadge(map, now);
+  const { renaming, startRenaming, stopRenaming, renameBox, titleLink } = useRenaming();
   const href = `/maps/${encodeURIComponent(map.id)}`;
-
-  useEffect(() => {
-    if (renaming) {
-      const input = renameBox.current?.querySelector('input');
-      input?.focus();
-      input?.select();
-    } else if (focusTitle.current) {
-      focusTitle.current = false;
-      titleLink.current?.focus();
-    }
-  }, [renaming]);
-
-  const stopRenaming = () => {
-    focusTitle.current = true;
-    setRenaming(false);
-  };
 
   return (
     <article
@@ -75,46 +80,18 @@ export function MapCard({
       aria-labelledby={titleId}
       aria-busy={busyLabel ? true : undefined}
     >
-      <div className="map-card__media">
-        <MapThumbnail previewUrl={map.previewUrl} />
-        <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
-          {badge.label}
-          <span className="visually-hidden">. {badge.description}</span>
-        </span>
-      </div>
+      <MapCardMedia map={map} now={now} />
       <div className="map-card__body">
-        {renaming ? (
-          <div
-            ref={renameBox}
-            className="map-card__rename"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') stopRenaming();
-            }}
-          >
-            <InlineTextField
-              label="Map title"
-              value={map.title}
-              maxLength={MAP_TITLE_MAX}
-              validate={titleProblem}
-              onSave={async (title) => {
-                await onRename(title);
-                stopRenaming();
-              }}
-            />
-            <button type="button" className="btn btn--ghost btn--sm map-card__rename-cancel" onClick={stopRenaming}>
-              Cancel
-            </button>
-            <span id={titleId} className="visually-hidden">
-              {map.title}
-            </span>
-          </div>
-        ) : (
-          <h2 className="map-card__title">
-            <Link ref={titleLink} id={titleId} to={href} className="map-card__link">
-              {map.title}
-            </Link>
-          </h2>
-        )}
+        <MapCardTitle
+          map={map}
+          titleId={titleId}
+          href={href}
+          renaming={renaming}
+          renameBox={renameBox}
+          titleLink={titleLink}
+          onRename={onRename}
+          stopRenaming={stopRenaming}
+        />
         <p className="map-card__meta">
           Edited{' '}
           <time dateTime={map.edited} title={absoluteTime(map.edited)}>
@@ -124,48 +101,155 @@ export function MapCard({
         <p className="map-card__counts">{countsLabel(map.metrics)}</p>
         <MapStateControls map={map} now={now} onSetState={onSetState} />
       </div>
-      <div className="map-card__actions">
-        {busyLabel ? (
-          <span className="map-card__busy">
-            <Spinner size="sm" label={busyLabel} />
-            <span aria-hidden="true">{busyLabel}</span>
-          </span>
-        ) : (
-          <Link to={href} className="btn btn--secondary btn--sm" aria-describedby={titleId}>
-            Open
-          </Link>
-        )}
-        <button type="button" className="btn btn--ghost btn--sm" onClick={onHistory} aria-describedby={titleId}>
-          <HistoryIcon size={16} />
-          History
-        </button>
-        <DropdownMenu
-          align="end"
-          label={`More actions for ${map.title}`}
-          triggerClassName="btn btn--ghost btn--sm map-card__more"
-          trigger={<MoreIcon />}
-          items={[
-            { id: 'open', title: 'Open', leading: <OpenIcon />, onSelect: () => void navigate(href) },
-            {
-              id: 'rename',
-              title: 'Rename',
-              leading: <PencilIcon />,
-              disabled: renaming,
-              onSelect: () => setRenaming(true),
-            },
-            {
-              id: 'duplicate',
-              title: 'Duplicate',
-              leading: <CopyIcon />,
-              disabled: !!busyLabel,
-              onSelect: onDuplicate,
-            },
-            { id: 'history', title: 'Version history', leading: <HistoryIcon size={18} />, onSelect: onHistory },
-            { id: 'license', title: 'Register licence', leading: <KeyIcon />, onSelect: onRegisterLicense },
-            { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },
-          ]}
-        />
-      </div>
+      <MapCardActions
+        map={map}
+        href={href}
+        titleId={titleId}
+        busyLabel={busyLabel}
+        renaming={renaming}
+        onRename={startRenaming}
+        onDuplicate={onDuplicate}
+        onHistory={onHistory}
+        onRegisterLicense={onRegisterLicense}
+        onDelete={onDelete}
+      />
     </article>
+  );
+}
+
+interface MapCardActionsProps {
+  map: MapSummary;
+  href: string;
+  titleId: string;
+  busyLabel?: string | null;
+  renaming: boolean;
+  onRename: () => void;
+  onDuplicate: () => void;
+  onHistory: () => void;
+  onRegisterLicense: () => void;
+  onDelete: () => void;
+}
+
+/** Open (or what the card is busy with), History, and the menu of every action. */
+function MapCardActions({
+  map,
+  href,
+  titleId,
+  busyLabel,
+  renaming,
+  onRename,
+  onDuplicate,
+  onHistory,
+  onRegisterLicense,
+  onDelete,
+}: MapCardActionsProps) {
+  const navigate = useNavigate();
+  return (
+    <div className="map-card__actions">
+      {busyLabel ? (
+        <span className="map-card__busy">
+          <Spinner size="sm" label={busyLabel} />
+          <span aria-hidden="true">{busyLabel}</span>
+        </span>
+      ) : (
+        <Link to={href} className="btn btn--secondary btn--sm" aria-describedby={titleId}>
+          Open
+        </Link>
+      )}
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onHistory} aria-describedby={titleId}>
+        <HistoryIcon size={16} />
+        History
+      </button>
+      <DropdownMenu
+        align="end"
+        label={`More actions for ${map.title}`}
+        triggerClassName="btn btn--ghost btn--sm map-card__more"
+        trigger={<MoreIcon />}
+        items={[
+          { id: 'open', title: 'Open', leading: <OpenIcon />, onSelect: () => void navigate(href) },
+          { id: 'rename', title: 'Rename', leading: <PencilIcon />, disabled: renaming, onSelect: onRename },
+          {
+            id: 'duplicate',
+            title: 'Duplicate',
+            leading: <CopyIcon />,
+            disabled: !!busyLabel,
+            onSelect: onDuplicate,
+          },
+          { id: 'history', title: 'Version history', leading: <HistoryIcon size={18} />, onSelect: onHistory },
+          { id: 'license', title: 'Register licence', leading: <KeyIcon />, onSelect: onRegisterLicense },
+          { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The map's preview with its state badge. */
+function MapCardMedia({ map, now }: { map: MapSummary; now: Date }) {
+  const badge = stateBadge(map, now);
+  return (
+    <div className="map-card__media">
+      <MapThumbnail previewUrl={map.previewUrl} />
+      <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
+        {badge.label}
+        <span className="visually-hidden">. {badge.description}</span>
+      </span>
+    </div>
+  );
+}
+
+interface MapCardTitleProps {
+  map: MapSummary;
+  titleId: string;
+  href: string;
+  renaming: boolean;
+  renameBox: RefObject<HTMLDivElement | null>;
+  titleLink: RefObject<HTMLAnchorElement | null>;
+  onRename: MapCardProps['onRename'];
+  stopRenaming: () => void;
+}
+
+/** The title as a link to the editor, or the field that renames the map in place (Escape or Cancel leaves it). */
+function MapCardTitle({
+  map,
+  titleId,
+  href,
+  renaming,
+  renameBox,
+  titleLink,
+  onRename,
+  stopRenaming,
+}: MapCardTitleProps) {
+  return renaming ? (
+    <div
+      ref={renameBox}
+      className="map-card__rename"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') stopRenaming();
+      }}
+    >
+      <InlineTextField
+        label="Map title"
+        value={map.title}
+        maxLength={MAP_TITLE_MAX}
+        validate={titleProblem}
+        onSave={async (title) => {
+          await onRename(title);
+          stopRenaming();
+        }}
+      />
+      <button type="button" className="btn btn--ghost btn--sm map-card__rename-cancel" onClick={stopRenaming}>
+        Cancel
+      </button>
+      <span id={titleId} className="visually-hidden">
+        {map.title}
+      </span>
+    </div>
+  ) : (
+    <h2 className="map-card__title">
+      <Link ref={titleLink} id={titleId} to={href} className="map-card__link">
+        {map.title}
+      </Link>
+    </h2>
   );
 }

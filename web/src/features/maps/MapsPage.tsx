@@ -1,16 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
-import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX } from '@mapnest/shared/constants';
 import { isTestState, type MapSummary } from '@mapnest/shared/maps';
-import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
 import { sessionAtom } from '../../state/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SearchInput } from '../../components/SearchInput';
-import { Spinner } from '../../components/Spinner';
 import { describeError } from './map-errors';
 import { matchesSearch } from './map-format';
 import { MapCard } from './MapCard';
+import { MapsEmpty, MapsLoadFailed, MapsSkeleton, NoMatchingMaps } from './MapsListStates';
 import { PlusIcon } from './MapIcons';
 import {
   deleteMapAtom,
@@ -44,38 +43,10 @@ function useNow(everyMs = 60_000): Date {
 /** Errors thrown into dialogs and inline fields carry the sentence to show. */
 const inWords = (error: unknown) => new Error(describeError(error));
 
-/** The maps list of spec §2 (signed-in only): cards, search, slots and every per-map action. */
-export default function MapsPage() {
-  const session = useAtomValue(sessionAtom);
-  const list = useAtomValue(mapsListAtom);
-  const slots = useAtomValue(slotsAtom);
-  const loadMaps = useSetAtom(loadMapsAtom);
-  const loadSlots = useSetAtom(loadSlotsAtom);
-  const renameMap = useSetAtom(renameMapAtom);
+/** Duplicating a map: the card says so while it runs, and the notice says how it went. */
+function useDuplicateMap(setNotice: (notice: NoticeValue | null) => void) {
   const duplicateMap = useSetAtom(duplicateMapAtom);
-  const deleteMap = useSetAtom(deleteMapAtom);
-  const setMapState = useSetAtom(setMapStateAtom);
-
-  const [query, setQuery] = useState('');
-  const [notice, setNotice] = useState<NoticeValue | null>(null);
   const [busy, setBusy] = useState<Readonly<Record<string, string>>>({});
-  const [toDelete, setToDelete] = useState<MapSummary | null>(null);
-  // The dialog keeps its text while its closing animation plays.
-  const [deleteShown, setDeleteShown] = useState<MapSummary | null>(null);
-  if (toDelete && toDelete !== deleteShown) setDeleteShown(toDelete);
-  const [historyOf, setHistoryOf] = useState<MapSummary | null>(null);
-  const [licenseFor, setLicenseFor] = useState<MapSummary | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const now = useNow();
-
-  useEffect(() => {
-    void loadMaps();
-    void loadSlots();
-  }, [session.userId, loadMaps, loadSlots]);
-
-  const maps = list.maps;
-  const shown = maps.filter((m) => matchesSearch(m, query));
-  const loaded = list.status === 'ready';
 
   const duplicate = async (map: MapSummary) => {
     setNotice(null);
@@ -92,6 +63,32 @@ export default function MapsPage() {
       setBusy(({ [map.id]: _done, ...rest }) => rest);
     }
   };
+  return { busy, duplicate };
+}
+
+/** The maps list and the slots, loaded for the signed-in user (again when another user signs in). */
+function useMapsAndSlots(userId: string | null) {
+  const list = useAtomValue(mapsListAtom);
+  const slots = useAtomValue(slotsAtom);
+  const loadMaps = useSetAtom(loadMapsAtom);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+
+  useEffect(() => {
+    void loadMaps();
+    void loadSlots();
+  }, [userId, loadMaps, loadSlots]);
+
+  const reload = () => {
+    void loadMaps();
+    void loadSlots();
+  };
+  return { list, slots, loadMaps, reload };
+}
+
+/** Deleting a map: the one waiting for confirmation, and the deletion once confirmed (its error goes to the dialog). */
+function useDeleteMap(setNotice: (notice: NoticeValue | null) => void, heading: RefObject<HTMLHeadingElement | null>) {
+  const deleteMap = useSetAtom(deleteMapAtom);
+  const [toDelete, setToDelete] = useState<MapSummary | null>(null);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -106,23 +103,33 @@ export default function MapsPage() {
     // The card that held focus is gone.
     heading.current?.focus();
   };
+  return { toDelete, setToDelete, confirmDelete };
+}
+
+/** The maps list of spec §2 (signed-in only): cards, search, slots and every per-map action. */
+export default function MapsPage() {
+  const session = useAtomValue(sessionAtom);
+  const { list, slots, loadMaps, reload } = useMapsAndSlots(session.userId);
+  const renameMap = useSetAtom(renameMapAtom);
+  const setMapState = useSetAtom(setMapStateAtom);
+
+  const [query, setQuery] = useState('');
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const { busy, duplicate } = useDuplicateMap(setNotice);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteMap(setNotice, heading);
+  const [historyOf, setHistoryOf] = useState<MapSummary | null>(null);
+  const [licenseFor, setLicenseFor] = useState<MapSummary | null>(null);
+  const now = useNow();
+
+  const maps = list.maps;
+  const shown = maps.filter((m) => matchesSearch(m, query));
+  const loaded = list.status === 'ready';
 
   return (
     <div className="container maps-page">
       <SubscribeHost />
-      <header className="maps-page__header">
-        <div>
-          <h1 ref={heading} tabIndex={-1} className="maps-page__title">
-            Maps
-          </h1>
-          <p className="maps-page__lead">Build, publish and manage your interactive maps.</p>
-        </div>
-        <Link to="/maps/new" className="btn btn--primary">
-          <PlusIcon />
-          New map
-        </Link>
-      </header>
-
+      <MapsPageHeader heading={heading} />
       {loaded && (
         <SlotSummary
           slots={slots}
@@ -130,99 +137,23 @@ export default function MapsPage() {
           admin={session.admin && !session.isUserSimulated}
         />
       )}
-
       <CheckoutReturn />
       <LapsedNotice
         count={maps.filter((m) => m.lapsedFrom !== null && isTestState(m.state)).length}
-        onRestored={() => {
-          void loadMaps();
-          void loadSlots();
-        }}
+        onRestored={reload}
       />
-
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
-
       {maps.length > 0 && (
-        <div className="maps-toolbar">
-          <SearchInput
-            value={query}
-            onChange={setQuery}
-            label="Search maps"
-            placeholder="Search maps"
-            shortcutKey="/"
-            className="maps-toolbar__search"
-          />
-          <p className="maps-toolbar__count" aria-live="polite">
-            {query.trim()
-              ? `${shown.length} of ${maps.length} maps`
-              : `${maps.length} ${maps.length === 1 ? 'map' : 'maps'}`}
-          </p>
-        </div>
+        <MapsToolbar query={query} onQuery={setQuery} shownCount={shown.length} total={maps.length} />
       )}
-
       {list.status === 'error' && maps.length === 0 ? (
-        <div className="alert alert--error maps-page__failed" role="alert">
-          <p className="alert__text">Could not load your maps. {list.error}</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void loadMaps()}>
-            Try again
-          </button>
-        </div>
+        <MapsLoadFailed error={list.error} onRetry={() => void loadMaps()} />
       ) : !loaded && maps.length === 0 ? (
-        <div className="maps-grid maps-grid--loading">
-          <Spinner label="Loading your maps" className="visually-hidden" />
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="map-card map-card--skeleton" aria-hidden="true">
-              <div className="map-card__media" />
-              <div className="map-card__body">
-                <span className="skeleton skeleton--title" />
-                <span className="skeleton" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <MapsSkeleton />
       ) : maps.length === 0 ? (
-        <section className="maps-empty" aria-labelledby="maps-empty-title">
-          <div className="maps-empty__art" aria-hidden="true">
-            <svg viewBox="0 0 120 90">
-              <rect x="6" y="10" width="108" height="72" rx="10" fill="currentColor" opacity="0.08" />
-              <path
-                d="m22 64 22-16 18 10 22-20 16 12"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="3"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                opacity="0.5"
-              />
-              <path d="M60 22c-7 0-12 5-12 11 0 9 12 19 12 19s12-10 12-19c0-6-5-11-12-11Z" fill="currentColor" />
-              <circle cx="60" cy="33" r="4" fill="#fff" />
-            </svg>
-          </div>
-          <h2 id="maps-empty-title" className="maps-empty__title">
-            Create your first map
-          </h2>
-          <p className="maps-empty__text">
-            Start from a blank canvas, add layers and locations, then embed the map on any website. Test maps are free
-            and stay public for {TEST_MAP_ACTIVE_DAYS} days.
-          </p>
-          <Link to="/maps/new" className="btn btn--primary btn--lg">
-            <PlusIcon />
-            Create a map
-          </Link>
-          {session.plans.length === 0 && (
-            <p className="maps-empty__hint">
-              Have an Envato purchase code? Create a map, then choose <strong>Register licence</strong> in its menu: the
-              code gives that map {LICENSE_BASIC_MONTHS} months of Basic.
-            </p>
-          )}
-        </section>
+        <MapsEmpty licenceHint={session.plans.length === 0} />
       ) : shown.length === 0 ? (
-        <div className="maps-nomatch">
-          <p>No maps match “{query.trim()}”.</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => setQuery('')}>
-            Show all maps
-          </button>
-        </div>
+        <NoMatchingMaps query={query} onShowAll={() => setQuery('')} />
       ) : (
         <ul className="maps-grid" aria-label="Your maps">
           {shown.map((map) => (
@@ -244,30 +175,83 @@ export default function MapsPage() {
           ))}
         </ul>
       )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this map?"
-        subtitle={
-          deleteShown
-            ? `“${deleteShown.title}” and all its versions will be deleted, and its embed stops working. This cannot be undone.`
-            : undefined
-        }
-        positive="Delete map"
-        negative="Cancel"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      <DeleteMapDialog map={toDelete} onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
       <HistoryDialog map={historyOf} onClose={() => setHistoryOf(null)} />
-      <LicenseDialog
-        map={licenseFor}
-        onClose={() => setLicenseFor(null)}
-        onRegistered={() => {
-          void loadMaps();
-          void loadSlots();
-        }}
-      />
+      <LicenseDialog map={licenseFor} onClose={() => setLicenseFor(null)} onRegistered={reload} />
     </div>
+  );
+}
+
+/** The page's title (focused when a deleted card took the focus with it) and 'New map'. */
+function MapsPageHeader({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <header className="maps-page__header">
+      <div>
+        <h1 ref={heading} tabIndex={-1} className="maps-page__title">
+          Maps
+        </h1>
+        <p className="maps-page__lead">Build, publish and manage your interactive maps.</p>
+      </div>
+      <Link to="/maps/new" className="btn btn--primary">
+        <PlusIcon />
+        New map
+      </Link>
+    </header>
+  );
+}
+
+interface MapsToolbarProps {
+  query: string;
+  onQuery: (query: string) => void;
+  shownCount: number;
+  total: number;
+}
+
+/** The search ('/' focuses it) and how many maps it shows. */
+function MapsToolbar({ query, onQuery, shownCount, total }: MapsToolbarProps) {
+  return (
+    <div className="maps-toolbar">
+      <SearchInput
+        value={query}
+        onChange={onQuery}
+        label="Search maps"
+        placeholder="Search maps"
+        shortcutKey="/"
+        className="maps-toolbar__search"
+      />
+      <p className="maps-toolbar__count" aria-live="polite">
+        {query.trim() ? `${shownCount} of ${total} maps` : `${total} ${total === 1 ? 'map' : 'maps'}`}
+      </p>
+    </div>
+  );
+}
+
+/** 'Delete this map?'; it keeps the map's title while its closing animation plays. */
+function DeleteMapDialog({
+  map,
+  onConfirm,
+  onCancel,
+}: {
+  map: MapSummary | null;
+  onConfirm: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [shown, setShown] = useState<MapSummary | null>(null);
+  if (map && map !== shown) setShown(map);
+  return (
+    <ConfirmDialog
+      open={map !== null}
+      title="Delete this map?"
+      subtitle={
+        shown
+          ? `“${shown.title}” and all its versions will be deleted, and its embed stops working. This cannot be undone.`
+          : undefined
+      }
+      positive="Delete map"
+      negative="Cancel"
+      danger
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

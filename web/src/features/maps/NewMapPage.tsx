@@ -54,16 +54,7 @@ export default function NewMapPage() {
 
   return (
     <div className="container new-map">
-      <nav aria-label="Breadcrumb" className="new-map__crumbs">
-        <Link to="/maps">Maps</Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">New map</span>
-      </nav>
-      <h1 className="maps-page__title">New map</h1>
-      <p className="maps-page__lead">
-        Give your map a title and pick where to start. New maps are test maps: free, and public for{' '}
-        {TEST_MAP_ACTIVE_DAYS} days.
-      </p>
+      <NewMapHeading />
 
       <form ref={form} className="new-map__form" onSubmit={submit} noValidate aria-busy={creating || undefined}>
         <TextField
@@ -83,42 +74,13 @@ export default function NewMapPage() {
           }}
         />
 
-        <fieldset className="start-options" disabled={creating}>
-          <legend className="field__label">Starting point</legend>
-          <div className="start-options__grid">
-            {STARTING_POINTS.map((p) => (
-              <label
-                key={p.id}
-                className={['start-option', p.id === pointId ? 'is-selected' : ''].filter(Boolean).join(' ')}
-              >
-                <input
-                  type="radio"
-                  name="start"
-                  value={p.id}
-                  checked={p.id === pointId}
-                  onChange={() => setPointId(p.id)}
-                  className="start-option__input"
-                />
-                <span className="start-option__icon" aria-hidden="true">
-                  <p.Icon size={22} />
-                </span>
-                <span className="start-option__text">
-                  <span className="start-option__title">{p.title}</span>
-                  <span className="start-option__description">{p.description}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {point.renderOptions && (
-            <div className="start-options__details">
-              {point.renderOptions({
-                value,
-                disabled: creating,
-                onChange: (next) => setOptions((o) => ({ ...o, [point.id]: next })),
-              })}
-            </div>
-          )}
-        </fieldset>
+        <StartingPointPicker
+          pointId={pointId}
+          onPick={setPointId}
+          value={value}
+          disabled={creating}
+          onOptionsChange={(next) => setOptions((o) => ({ ...o, [point.id]: next }))}
+        />
 
         <Notice notice={notice} onDismiss={() => setNotice(null)} />
 
@@ -133,5 +95,75 @@ export default function NewMapPage() {
         </div>
       </form>
     </div>
+  );
+}
+
+/** The breadcrumb back to the maps list, the title and what a new map is. */
+function NewMapHeading() {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="new-map__crumbs">
+        <Link to="/maps">Maps</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">New map</span>
+      </nav>
+      <h1 className="maps-page__title">New map</h1>
+      <p className="maps-page__lead">
+        Give your map a title and pick where to start. New maps are test maps: free, and public for{' '}
+        {TEST_MAP_ACTIVE_DAYS} days.
+      </p>
+    </>
+  );
+}
+
+interface StartingPointPickerProps {
+  pointId: string;
+  onPick: (id: string) => void;
+  /** The chosen point's options. */
+  value: unknown;
+  disabled: boolean;
+  onOptionsChange: (value: unknown) => void;
+}
+
+/** The starting points as radio cards, and the chosen one's own inputs below them. */
+function StartingPointPicker({ pointId, onPick, value, disabled, onOptionsChange }: StartingPointPickerProps) {
+  const point = STARTING_POINTS.find((p) => p.id === pointId) ?? STARTING_POINTS[0]!;
+  return (
+    <fieldset className="start-options" disabled={disabled}>
+      <legend className="field__label">Starting point</legend>
+      <div className="start-options__grid">
+        {STARTING_POINTS.map((p) => (
+          <label
+            key={p.id}
+            className={['start-option', p.id === pointId ? 'is-selected' : ''].filter(Boolean).join(' ')}
+          >
+            <input
+              type="radio"
+              name="start"
+              value={p.id}
+              checked={p.id === pointId}
+              onChange={() => onPick(p.id)}
+              className="start-option__input"
+            />
+            <span className="start-option__icon" aria-hidden="true">
+              <p.Icon size={22} />
+            </span>
+            <span className="start-option__text">
+              <span className="start-option__title">{p.title}</span>
+              <span className="start-option__description">{p.description}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {point.renderOptions && (
+        <div className="start-options__details">
+          {point.renderOptions({
+            value,
+            disabled,
+            onChange: onOptionsChange,
+          })}
+        </div>
+      )}
+    </fieldset>
   );
 }
