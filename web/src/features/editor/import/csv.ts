@@ -5,31 +5,17 @@
  * problems of the whole file (the mapping, lat/lon on a map without calibration) stop the import.
  */
 import Papa from 'papaparse';
-import {
-  locationSchema,
-  LOCATION_ACTIONS,
-  MAP_LIMITS as L,
-  MARKER_TYPES,
-  type Group,
-  type Location,
-  type MapDocument,
-} from '@mapnest/shared/map-document';
+import { locationSchema, type Group, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
-import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
+import { toFieldKey } from '@mapnest/shared/map-ids';
 import {
   CSV_COLUMN_ALIASES,
   CsvCellProblem,
-  csvChoice,
-  csvColor,
   csvHeaderKey,
-  csvId,
-  csvLatLon,
-  csvNumber,
-  csvPosition,
   CsvReferences,
-  csvYesNo,
   type CsvColumn,
 } from '../../../viewer/csv-cells';
+import { csvLatLonCells, csvRowId, csvXYPosition, isCsvRuledColumn, readCsvCell } from '../../../viewer/csv-rules';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget = 'ignore' | CsvColumn | `field:${string}`;
@@ -64,7 +50,8 @@ export const TARGET_LABELS: Record<string, string> = {
   more: '“More” label',
 };
 
-// The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv-cells.ts).
+// The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv-cells.ts,
+// csv-rules.ts).
 const ALIASES: Readonly<Record<string, ColumnTarget>> = CSV_COLUMN_ALIASES;
 
 export interface ParsedCsv {
@@ -118,167 +105,187 @@ export interface CsvImport {
   badRows: number;
 }
 
-/** Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. */
-export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
-  const issues: CsvIssue[] = [];
-  const locations: Location[] = [];
-  const refs = new CsvReferences(doc);
-  const seen = new Map<string, number>();
-  const generated = new Set(doc.locations.map((l) => l.id));
-  const col = (target: ColumnTarget) => mapping.indexOf(target);
-  if (!mapping.some((t) => t === 'title' || t === 'id'))
-    issues.push({ line: 1, column: '', message: 'Map at least one column to Id or Title' });
-  const hasXY = col('x') >= 0 && col('y') >= 0;
-  const hasLatLon = col('lat') >= 0 && col('lon') >= 0;
-  if (col('x') >= 0 !== col('y') >= 0) issues.push({ line: 1, column: '', message: 'Map both X and Y, or neither' });
-  if (col('lat') >= 0 !== col('lon') >= 0)
-    issues.push({ line: 1, column: '', message: 'Map both Latitude and Longitude, or neither' });
-  if (hasLatLon && !doc.settings.geo)
-    issues.push({
-      line: 1,
-      column: '',
-      message:
-        'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
-    });
-  if (issues.length) return { locations, groups: [], issues, blocking: true, badRows: 0 };
-  let badRows = 0;
+/** Columns whose cell becomes its property as written (the schema holds them to their lengths and URLs). */
+const TEXT_COLUMNS = [
+  'title',
+  'about',
+  'desc',
+  'link',
+  'image',
+  'thumb',
+  'phone',
+  'email',
+  'hours',
+  'label',
+  'more',
+] as const;
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+const isTextColumn = (target: string): target is TextColumn => (TEXT_COLUMNS as readonly string[]).includes(target);
 
-  csv.rows.forEach((row, r) => {
-    const line = r + 2;
-    const issuesBefore = issues.length;
-    // A problem is listed under its column; the rest of the row is still read, so every problem shows at once.
-    const check = (column: string, read: () => void) => {
-      try {
-        read();
-      } catch (e) {
-        if (!(e instanceof CsvCellProblem)) throw e;
-        issues.push({ line, column, message: e.message });
-      }
-    };
-    // A row the parser found broken (too few or too many fields) is listed by the parser and left out.
-    if (csv.errorRows?.has(r)) {
-      badRows++;
-      return;
+/** Problems of the mapping itself: they concern the whole file. */
+function mappingIssues(mapping: readonly ColumnTarget[], doc: MapDocument): CsvIssue[] {
+  const issues: CsvIssue[] = [];
+  const fileIssue = (message: string) => issues.push({ line: 1, column: '', message });
+  const has = (target: ColumnTarget) => mapping.includes(target);
+  if (!has('title') && !has('id')) fileIssue('Map at least one column to Id or Title');
+  if (has('x') !== has('y')) fileIssue('Map both X and Y, or neither');
+  if (has('lat') !== has('lon')) fileIssue('Map both Latitude and Longitude, or neither');
+  if (has('lat') && has('lon') && !doc.settings.geo)
+    fileIssue(
+      'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
+    );
+  return issues;
+}
+
+/** What reading the rows shares: the file, its mapping, the document, and the ids and groups taken so far. */
+interface ImportState {
+  readonly csv: ParsedCsv;
+  readonly mapping: readonly ColumnTarget[];
+  readonly doc: MapDocument;
+  readonly refs: CsvReferences;
+  /** The line each id was read on. */
+  readonly seen: Map<string, number>;
+  /** The document's ids and the ids the rows so far took. */
+  readonly taken: Set<string>;
+}
+
+/** One data row, read through the mapping; its problems are listed under their column. */
+class ImportRow {
+  readonly issues: CsvIssue[] = [];
+  readonly loc: Partial<Location> = {};
+
+  constructor(
+    private readonly state: ImportState,
+    private readonly cells: readonly string[],
+    readonly line: number,
+  ) {}
+
+  private get(target: ColumnTarget): string {
+    const i = this.state.mapping.indexOf(target);
+    return i >= 0 ? (this.cells[i] ?? '').trim() : '';
+  }
+
+  private header(target: ColumnTarget): string {
+    return this.state.csv.headers[this.state.mapping.indexOf(target)] ?? target;
+  }
+
+  // A problem is listed under its column; the rest of the row is still read, so every problem shows at once.
+  private check(column: string, read: () => void): void {
+    try {
+      read();
+    } catch (e) {
+      if (!(e instanceof CsvCellProblem)) throw e;
+      this.issues.push({ line: this.line, column, message: e.message });
     }
-    const get = (target: ColumnTarget) => {
-      const i = mapping.indexOf(target);
-      return i >= 0 ? (row[i] ?? '').trim() : '';
-    };
-    const header = (target: ColumnTarget) => csv.headers[mapping.indexOf(target)] ?? target;
-    if (row.every((v) => v.trim() === '')) return;
-    const mark = refs.mark();
-    const loc: Record<string, unknown> = {};
+  }
+
+  /** The mapped cells other than the id and the position: properties, and custom fields. */
+  readCells(): void {
+    const { csv, mapping, refs } = this.state;
     const fields: Record<string, string> = {};
     mapping.forEach((target, i) => {
-      const value = (row[i] ?? '').trim();
+      const value = (this.cells[i] ?? '').trim();
       if (value === '' || target === 'ignore') return;
-      const name = csv.headers[i] ?? `column ${i + 1}`;
-      if (target.startsWith('field:')) {
-        fields[target.slice(6)] = value;
-        return;
-      }
-      check(name, () => {
-        switch (target) {
-          case 'id':
-          case 'x':
-          case 'y':
-          case 'lat':
-          case 'lon':
-            return;
-          case 'title':
-          case 'about':
-          case 'desc':
-          case 'link':
-          case 'image':
-          case 'thumb':
-          case 'phone':
-          case 'email':
-          case 'hours':
-          case 'label':
-          case 'more':
-            loc[target] = value;
-            return;
-          case 'color':
-            loc.color = csvColor(value);
-            return;
-          case 'style':
-            loc.style = refs.style(value);
-            return;
-          case 'layer':
-            loc.layer = refs.layer(value);
-            return;
-          case 'groups': {
-            const ids = refs.groups(value);
-            if (ids.length) loc.groups = ids;
-            return;
-          }
-          case 'type':
-            loc.type = csvChoice(value, 'The marker type', MARKER_TYPES);
-            return;
-          case 'action':
-            loc.action = csvChoice(value, 'The click action', LOCATION_ACTIONS);
-            return;
-          case 'zoom':
-            loc.zoom = csvNumber(value, 'The zoom', 1, L.maxZoom);
-            return;
-          case 'scale':
-            loc.scale = csvNumber(value, 'The size', 0.1, 10);
-            return;
-          case 'hide':
-            if (csvYesNo(value, 'Hidden')) loc.hide = true;
-            return;
-          case 'disable':
-            if (csvYesNo(value, 'Disabled')) loc.disable = true;
-            return;
-        }
-      });
+      if (target.startsWith('field:')) fields[target.slice(6)] = value;
+      else if (isTextColumn(target)) this.loc[target] = value;
+      else if (isCsvRuledColumn(target))
+        this.check(csv.headers[i] ?? `column ${i + 1}`, () => readCsvCell(this.loc, target, value, refs));
     });
-    if (Object.keys(fields).length) loc.fields = fields;
+    if (Object.keys(fields).length) this.loc.fields = fields;
+  }
 
-    const rawId = get('id');
-    let id = rawId;
-    if (rawId === '') id = uniqueId(toId(String(loc.title ?? '')) || 'location', generated, 'location');
-    else check(header('id'), () => csvId(rawId));
+  /** The id cell, or an id made from the title; an id an earlier row has is a problem. */
+  readId(): void {
+    const { seen, taken } = this.state;
+    let id = this.get('id');
+    this.check(this.header('id'), () => (id = csvRowId(id, this.loc.title ?? '', taken)));
     if (seen.has(id))
-      issues.push({ line, column: header('id'), message: `The id "${id}" is also used on line ${seen.get(id)}` });
-    seen.set(id, line);
-    generated.add(id);
-    loc.id = id;
+      this.issues.push({
+        line: this.line,
+        column: this.header('id'),
+        message: `The id "${id}" is also used on line ${seen.get(id)}`,
+      });
+    seen.set(id, this.line);
+    taken.add(id);
+    this.loc.id = id;
+  }
 
-    if (hasXY && (get('x') !== '' || get('y') !== '')) {
-      check(header('x'), () => (loc.coord = csvPosition(get('x'), get('y'), `${get('x')}, ${get('y')}`, doc.settings)));
+  /** X and Y, and latitude and longitude, when the row has either of a mapped pair. */
+  readPosition(): void {
+    const { mapping, doc } = this.state;
+    const [x, y, lat, lon] = [this.get('x'), this.get('y'), this.get('lat'), this.get('lon')];
+    if (mapping.includes('x') && mapping.includes('y') && (x !== '' || y !== '')) {
+      this.check(this.header('x'), () => (this.loc.coord = csvXYPosition(x, y, doc.settings)));
     }
-    if (hasLatLon && (get('lat') !== '' || get('lon') !== '')) {
-      check(header('lat'), () => {
-        const shown = `${get('lat')}, ${get('lon')}`;
-        const latlon = csvLatLon(get('lat'), get('lon'), shown);
-        loc.latlon = latlon;
-        const [x, y] = latLonToMap(latlon, doc.settings.geo!.extent);
-        if (x < 0 || x > 1 || y < 0 || y > 1) throw new CsvCellProblem(`"${shown}" is outside this map's area`);
+    if (mapping.includes('lat') && mapping.includes('lon') && (lat !== '' || lon !== '')) {
+      this.check(this.header('lat'), () => {
+        const latlon = csvLatLonCells(lat, lon);
+        this.loc.latlon = latlon;
+        const [mx, my] = latLonToMap(latlon, doc.settings.geo!.extent);
+        if (mx < 0 || mx > 1 || my < 0 || my > 1)
+          throw new CsvCellProblem(`"${lat}, ${lon}" is outside this map's area`);
       });
     }
+  }
 
-    // The schema is the backstop for what the cell rules do not check (lengths, URLs); a row already listed
-    // for a cell is not listed again for the same cell.
-    const parsed = locationSchema.safeParse(loc);
-    if (!parsed.success && issues.length === issuesBefore) {
+  /**
+   * The location, or null when the row has a problem. The schema is the backstop for what the cell rules do not
+   * check (lengths, URLs); a row already listed for a cell is not listed again for the same cell.
+   */
+  validate(): Location | null {
+    const { csv, mapping } = this.state;
+    const parsed = locationSchema.safeParse(this.loc);
+    if (!parsed.success && this.issues.length === 0) {
       for (const issue of parsed.error.issues.slice(0, 3)) {
         const key = String(issue.path[0] ?? '');
         const column =
           csv.headers[
             mapping.findIndex((t) => t === key || (key === 'fields' && t === `field:${String(issue.path[1])}`))
           ] ?? key;
-        issues.push({ line, column, message: issue.message });
+        this.issues.push({ line: this.line, column, message: issue.message });
       }
     }
-    if (!parsed.success || issues.length > issuesBefore) {
-      // Groups only this left-out row named are not made.
-      refs.forget(mark);
+    return parsed.success && this.issues.length === 0 ? parsed.data : null;
+  }
+}
+
+/** Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. */
+export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
+  const blocking = mappingIssues(mapping, doc);
+  if (blocking.length) return { locations: [], groups: [], issues: blocking, blocking: true, badRows: 0 };
+  const state: ImportState = {
+    csv,
+    mapping,
+    doc,
+    refs: new CsvReferences(doc),
+    seen: new Map(),
+    taken: new Set(doc.locations.map((l) => l.id)),
+  };
+  const issues: CsvIssue[] = [];
+  const locations: Location[] = [];
+  let badRows = 0;
+  csv.rows.forEach((cells, r) => {
+    // A row the parser found broken (too few or too many fields) is listed by the parser and left out.
+    if (csv.errorRows?.has(r)) {
       badRows++;
       return;
     }
-    locations.push(parsed.data);
+    if (cells.every((v) => v.trim() === '')) return;
+    const mark = state.refs.mark();
+    const row = new ImportRow(state, cells, r + 2);
+    row.readCells();
+    row.readId();
+    row.readPosition();
+    const location = row.validate();
+    issues.push(...row.issues);
+    if (location) {
+      locations.push(location);
+      return;
+    }
+    // Groups only this left-out row named are not made.
+    state.refs.forget(mark);
+    badRows++;
   });
   if (csv.rows.length === 0) issues.push({ line: 2, column: '', message: 'The file has a header but no rows' });
-  return { locations, groups: refs.made, issues, blocking: csv.rows.length === 0, badRows };
+  return { locations, groups: state.refs.made, issues, blocking: csv.rows.length === 0, badRows };
 }
