@@ -37,7 +37,8 @@ export function LocationListbox({
   ids: string;
   items: readonly Location[];
   listRef: RefObject<HTMLDivElement | null>;
-  viewport: ListViewport;
+  /** The rows in view and the scroll handler (the list's element goes to `listRef`). */
+  viewport: Pick<ListViewport, 'first' | 'last' | 'onScroll'>;
   nav: ListNavigation;
   canReorder: boolean;
   drag: DragState | null;
