@@ -19,19 +19,8 @@ type Phase =
   | { kind: 'confirmed'; pending: PendingCheckout; slots: number }
   | { kind: 'slow' };
 
-/**
- * After a checkout the browser comes back to /maps, sometimes before Stripe's webhook has arrived. With a pending
- * checkout remembered, this polls the subscriptions and slots every second for up to 30 s, saying so, until the new
- * subscription shows; then the maps list, the slots and the session's plans are fresh. A return through Cancel
- * (to /maps#subscribe) forgets the pending checkout.
- */
-export function CheckoutReturn({
-  pollMs = CONFIRM_POLL_MS,
-  timeoutMs = CONFIRM_TIMEOUT_MS,
-}: {
-  pollMs?: number;
-  timeoutMs?: number;
-}) {
+/** The confirmation of a remembered checkout: polls until the subscription shows or the time is up. */
+function useCheckoutConfirmation(pollMs: number, timeoutMs: number) {
   const { userId } = useAtomValue(sessionAtom);
   const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
   const loadSlots = useSetAtom(loadSlotsAtom);
@@ -84,6 +73,23 @@ export function CheckoutReturn({
   }, [userId, pollMs, timeoutMs, loadSubscriptions, loadSlots, loadMaps]);
 
   const dismiss = () => setPhase({ kind: 'idle' });
+  return { phase, dismiss };
+}
+
+/**
+ * After a checkout the browser comes back to /maps, sometimes before Stripe's webhook has arrived. With a pending
+ * checkout remembered, this polls the subscriptions and slots every second for up to 30 s, saying so, until the new
+ * subscription shows; then the maps list, the slots and the session's plans are fresh. A return through Cancel
+ * (to /maps#subscribe) forgets the pending checkout.
+ */
+export function CheckoutReturn({
+  pollMs = CONFIRM_POLL_MS,
+  timeoutMs = CONFIRM_TIMEOUT_MS,
+}: {
+  pollMs?: number;
+  timeoutMs?: number;
+}) {
+  const { phase, dismiss } = useCheckoutConfirmation(pollMs, timeoutMs);
   if (phase.kind === 'idle') return null;
   return (
     <div role="status" className="notice-slot checkout-return">

@@ -41,7 +41,6 @@ function refusal(error: unknown): string {
  */
 export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps) {
   const titleId = useId();
-  const fieldId = useId();
   const [shown, setShown] = useState(map);
   if (map && map !== shown) setShown(map);
   const [code, setCode] = useState('');
@@ -83,75 +82,121 @@ export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps
   return (
     <Modal open={open} onClose={close} labelledBy={titleId} className="license-dialog">
       {done ? (
-        <div className="confirm__form">
-          <h2 id={titleId} className="confirm__title">
-            Licence registered
-          </h2>
-          <p className="form-alert form-alert--success license-dialog__success" role="status">
-            “{shown?.title}” is licensed for Basic until {shortDate(done.license.endsAt)}
-            {done.state >= 1 ? ', and it is live.' : '.'} Code {done.license.code}.
-          </p>
-          <div className="confirm__actions">
-            <button type="button" className="btn btn--primary" onClick={close} data-autofocus>
-              Done
-            </button>
-          </div>
-        </div>
+        <LicenseRegistered titleId={titleId} mapTitle={shown?.title} done={done} onClose={close} />
       ) : (
-        <form className="confirm__form" onSubmit={submit} noValidate>
-          <h2 id={titleId} className="confirm__title">
-            Register licence
-          </h2>
-          <div className="confirm__subtitle">
-            <p>
-              A purchase code from the Envato marketplace gives “{shown?.title}” {LICENSE_BASIC_MONTHS} months of Basic:
-              it goes live without a subscription slot. Each code works once.
-            </p>
-          </div>
-          <div className={problem ? 'field field--invalid' : 'field'}>
-            <label htmlFor={fieldId} className="field__label">
-              Purchase code
-            </label>
-            <input
-              id={fieldId}
-              className="input license-dialog__code"
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setProblem(null);
-              }}
-              placeholder="1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f"
-              autoComplete="off"
-              spellCheck={false}
-              disabled={busy}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${fieldId}-hint${problem ? ` ${fieldId}-error` : ''}`}
-              data-autofocus
-            />
-            <p id={`${fieldId}-hint`} className="field__hint">
-              Find it on your Envato downloads page, under “License certificate &amp; purchase code”.
-            </p>
-            {problem && (
-              <p id={`${fieldId}-error`} className="field__error" role="alert">
-                {problem}
-              </p>
-            )}
-          </div>
-          <div className="confirm__actions">
-            <button type="button" className="btn btn--secondary" onClick={close} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy && (
-                <span aria-hidden="true">
-                  <Spinner size="sm" />
-                </span>
-              )}
-              {busy ? 'Registering…' : 'Register licence'}
-            </button>
-          </div>
-        </form>
+        <LicenseCodeForm
+          titleId={titleId}
+          mapTitle={shown?.title}
+          code={code}
+          onCode={(next) => {
+            setCode(next);
+            setProblem(null);
+          }}
+          problem={problem}
+          busy={busy}
+          onSubmit={submit}
+          onCancel={close}
+        />
       )}
     </Modal>
+  );
+}
+
+/** The registered licence: until when the map is licensed, and whether it went live. */
+function LicenseRegistered({
+  titleId,
+  mapTitle,
+  done,
+  onClose,
+}: {
+  titleId: string;
+  mapTitle: string | undefined;
+  done: RegisterLicenseResult;
+  onClose: () => void;
+}) {
+  return (
+    <div className="confirm__form">
+      <h2 id={titleId} className="confirm__title">
+        Licence registered
+      </h2>
+      <p className="form-alert form-alert--success license-dialog__success" role="status">
+        “{mapTitle}” is licensed for Basic until {shortDate(done.license.endsAt)}
+        {done.state >= 1 ? ', and it is live.' : '.'} Code {done.license.code}.
+      </p>
+      <div className="confirm__actions">
+        <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface LicenseCodeFormProps {
+  titleId: string;
+  mapTitle: string | undefined;
+  code: string;
+  onCode: (code: string) => void;
+  /** The code's format problem or the server's refusal. */
+  problem: string | null;
+  busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+}
+
+/** What a purchase code gives, the code field with where to find it, and Register licence. */
+function LicenseCodeForm({ titleId, mapTitle, code, onCode, problem, busy, onSubmit, onCancel }: LicenseCodeFormProps) {
+  const fieldId = useId();
+  return (
+    <form className="confirm__form" onSubmit={onSubmit} noValidate>
+      <h2 id={titleId} className="confirm__title">
+        Register licence
+      </h2>
+      <div className="confirm__subtitle">
+        <p>
+          A purchase code from the Envato marketplace gives “{mapTitle}” {LICENSE_BASIC_MONTHS} months of Basic: it goes
+          live without a subscription slot. Each code works once.
+        </p>
+      </div>
+      <div className={problem ? 'field field--invalid' : 'field'}>
+        <label htmlFor={fieldId} className="field__label">
+          Purchase code
+        </label>
+        <input
+          id={fieldId}
+          className="input license-dialog__code"
+          value={code}
+          onChange={(e) => onCode(e.target.value)}
+          placeholder="1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f"
+          autoComplete="off"
+          spellCheck={false}
+          disabled={busy}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${fieldId}-hint${problem ? ` ${fieldId}-error` : ''}`}
+          data-autofocus
+        />
+        <p id={`${fieldId}-hint`} className="field__hint">
+          Find it on your Envato downloads page, under “License certificate &amp; purchase code”.
+        </p>
+        {problem && (
+          <p id={`${fieldId}-error`} className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+      <div className="confirm__actions">
+        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy && (
+            <span aria-hidden="true">
+              <Spinner size="sm" />
+            </span>
+          )}
+          {busy ? 'Registering…' : 'Register licence'}
+        </button>
+      </div>
+    </form>
   );
 }

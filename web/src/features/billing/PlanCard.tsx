@@ -73,25 +73,14 @@ export function PlanCard({
       <CheckList items={PLAN_FEATURES[plan]} className="plan-offer__features" />
 
       {!subscribed && (
-        <div className="plan-offer__choose">
-          <QuantityInput value={quantity} onChange={setQuantity} disabled={disabled} />
-          <SegmentedToggle
-            label={`${name} billing period`}
-            size="sm"
-            value={period}
-            onChange={setPeriod}
-            className="plan-offer__period"
-            options={[
-              { value: 'monthly', label: BILLING_PERIOD_LABELS.monthly, disabled },
-              {
-                value: 'yearly',
-                label: `${BILLING_PERIOD_LABELS.yearly} (save ${annualSavingPercent(plan)}%)`,
-                disabled,
-              },
-            ]}
-          />
-          <Price plan={plan} period={period} quantity={quantity} />
-        </div>
+        <PlanChoice
+          plan={plan}
+          quantity={quantity}
+          onQuantity={setQuantity}
+          period={period}
+          onPeriod={setPeriod}
+          disabled={disabled}
+        />
       )}
 
       <div className="plan-offer__action">
@@ -123,6 +112,40 @@ export function PlanCard({
         )}
       </div>
     </article>
+  );
+}
+
+interface PlanChoiceProps {
+  plan: PlanId;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+  period: BillingPeriod;
+  onPeriod: (period: BillingPeriod) => void;
+  disabled: boolean;
+}
+
+/** Before subscribing: how many maps, Monthly or Annual, and what it costs. */
+function PlanChoice({ plan, quantity, onQuantity, period, onPeriod, disabled }: PlanChoiceProps) {
+  return (
+    <div className="plan-offer__choose">
+      <QuantityInput value={quantity} onChange={onQuantity} disabled={disabled} />
+      <SegmentedToggle
+        label={`${PLAN_NAMES[plan]} billing period`}
+        size="sm"
+        value={period}
+        onChange={onPeriod}
+        className="plan-offer__period"
+        options={[
+          { value: 'monthly', label: BILLING_PERIOD_LABELS.monthly, disabled },
+          {
+            value: 'yearly',
+            label: `${BILLING_PERIOD_LABELS.yearly} (save ${annualSavingPercent(plan)}%)`,
+            disabled,
+          },
+        ]}
+      />
+      <Price plan={plan} period={period} quantity={quantity} />
+    </div>
   );
 }
 

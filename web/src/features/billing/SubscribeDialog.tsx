@@ -27,29 +27,13 @@ export interface SubscribeDialogProps {
 }
 
 /**
- * The subscribe dialog of spec §2/§4 ('Pick your plan'): a Basic and a Professional card, the licence note and the
- * FAQ. While a checkout or portal request is in flight every control is disabled and the card's button says
- * 'Starting...'; then the browser leaves for the payment page. A failure resets the dialog and shows
- * 'Error: something happened.' (spec §8).
+ * The checkout and portal requests: one at a time, the card's error when one fails; on success the browser leaves
+ * for the payment page.
  */
-export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps) {
-  const titleId = useId();
-  const subtitleId = useId();
-  const { userId } = useAtomValue(sessionAtom);
-  const subscriptions = useAtomValue(subscriptionsAtom);
-  const slots = useAtomValue(slotsAtom);
-  const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
-  const loadSlots = useSetAtom(loadSlotsAtom);
+function usePaymentPageRequests(userId: string | null, subscriptions: readonly Subscription[]) {
   const [inFlight, setInFlight] = useState<InFlight>(null);
   const [errors, setErrors] = useState<Partial<Record<PlanId, string>>>({});
   const busy = inFlight !== null;
-
-  // What the cards show can change behind the dialog's back (a portal visit, a webhook): read it on every opening.
-  useEffect(() => {
-    if (!open) return;
-    void loadSubscriptions().catch(() => undefined);
-    void loadSlots();
-  }, [open, userId, loadSubscriptions, loadSlots]);
 
   const fail = (plan: PlanId, where: string, error: unknown) => {
     reportError(error, where);
@@ -64,9 +48,7 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
     try {
       const { url } = await billingApi.createCheckoutSession(plan, period, quantity);
       if (typeof url !== 'string' || !url) throw new Error('The checkout session has no URL');
-      const quantityBefore = subscriptions.subscriptions
-        .filter((s) => s.plan === plan)
-        .reduce((sum, s) => sum + s.quantity, 0);
+      const quantityBefore = subscriptions.filter((s) => s.plan === plan).reduce((sum, s) => sum + s.quantity, 0);
       rememberPendingCheckout({ uid: userId, plan, quantity, quantityBefore, startedAt: Date.now() });
       // The dialog stays 'Starting...' while the browser leaves.
       goToPaymentPage(url);
@@ -88,6 +70,33 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
     }
   };
 
+  return { inFlight, errors, subscribe, manage };
+}
+
+/**
+ * The subscribe dialog of spec §2/§4 ('Pick your plan'): a Basic and a Professional card, the licence note and the
+ * FAQ. While a checkout or portal request is in flight every control is disabled and the card's button says
+ * 'Starting...'; then the browser leaves for the payment page. A failure resets the dialog and shows
+ * 'Error: something happened.' (spec §8).
+ */
+export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps) {
+  const titleId = useId();
+  const subtitleId = useId();
+  const { userId } = useAtomValue(sessionAtom);
+  const subscriptions = useAtomValue(subscriptionsAtom);
+  const slots = useAtomValue(slotsAtom);
+  const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  const { inFlight, errors, subscribe, manage } = usePaymentPageRequests(userId, subscriptions.subscriptions);
+  const busy = inFlight !== null;
+
+  // What the cards show can change behind the dialog's back (a portal visit, a webhook): read it on every opening.
+  useEffect(() => {
+    if (!open) return;
+    void loadSubscriptions().catch(() => undefined);
+    void loadSlots();
+  }, [open, userId, loadSubscriptions, loadSlots]);
+
   const byPlan = (plan: PlanId): Subscription[] => subscriptions.subscriptions.filter((s) => s.plan === plan);
   const usage = (plan: PlanId) =>
     slots
@@ -106,25 +115,7 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
       className="subscribe-dialog"
     >
       <fieldset className="subscribe-dialog__form" disabled={busy} aria-busy={busy || undefined}>
-        <header className="subscribe-dialog__head">
-          <div>
-            <h2 id={titleId} className="subscribe-dialog__title">
-              Pick your plan
-            </h2>
-            <p id={subtitleId} className="subscribe-dialog__subtitle">
-              Start or manage subscription
-            </p>
-          </div>
-          <button
-            type="button"
-            className="subscribe-dialog__close"
-            onClick={onClose}
-            disabled={busy}
-            aria-label="Close plans"
-          >
-            <CloseIcon />
-          </button>
-        </header>
+        <SubscribeDialogHeader titleId={titleId} subtitleId={subtitleId} busy={busy} onClose={onClose} />
 
         {subscriptions.status === 'error' && subscriptions.subscriptions.length === 0 ? (
           <div className="form-alert form-alert--error subscribe-dialog__failed" role="alert">
@@ -159,28 +150,71 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
           </div>
         )}
 
-        <section className="subscribe-dialog__license" aria-label="License">
-          <p>{LICENSE_NOTE}</p>
-          <p>
-            Have a purchase code already? Open a map’s menu and choose <strong>Register licence</strong>.
-          </p>
-        </section>
-
-        <section className="subscribe-dialog__faq" aria-labelledby={`${titleId}-faq`}>
-          <h3 id={`${titleId}-faq`} className="subscribe-dialog__faq-title">
-            Questions
-          </h3>
-          {PRICING_FAQ.map((item) => (
-            <details key={item.question} className="subscribe-faq__item">
-              <summary className="subscribe-faq__question">{item.question}</summary>
-              <p className="subscribe-faq__answer">{item.answer}</p>
-            </details>
-          ))}
-          <p className="subscribe-dialog__more">
-            Need more than 100 maps? <Link to="/contact">Ask about the enterprise program</Link>.
-          </p>
-        </section>
+        <SubscribeDialogNotes titleId={titleId} />
       </fieldset>
     </Modal>
+  );
+}
+
+function SubscribeDialogHeader({
+  titleId,
+  subtitleId,
+  busy,
+  onClose,
+}: {
+  titleId: string;
+  subtitleId: string;
+  busy: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <header className="subscribe-dialog__head">
+      <div>
+        <h2 id={titleId} className="subscribe-dialog__title">
+          Pick your plan
+        </h2>
+        <p id={subtitleId} className="subscribe-dialog__subtitle">
+          Start or manage subscription
+        </p>
+      </div>
+      <button
+        type="button"
+        className="subscribe-dialog__close"
+        onClick={onClose}
+        disabled={busy}
+        aria-label="Close plans"
+      >
+        <CloseIcon />
+      </button>
+    </header>
+  );
+}
+
+/** Below the plans: the licence note and the FAQ. */
+function SubscribeDialogNotes({ titleId }: { titleId: string }) {
+  return (
+    <>
+      <section className="subscribe-dialog__license" aria-label="License">
+        <p>{LICENSE_NOTE}</p>
+        <p>
+          Have a purchase code already? Open a map’s menu and choose <strong>Register licence</strong>.
+        </p>
+      </section>
+
+      <section className="subscribe-dialog__faq" aria-labelledby={`${titleId}-faq`}>
+        <h3 id={`${titleId}-faq`} className="subscribe-dialog__faq-title">
+          Questions
+        </h3>
+        {PRICING_FAQ.map((item) => (
+          <details key={item.question} className="subscribe-faq__item">
+            <summary className="subscribe-faq__question">{item.question}</summary>
+            <p className="subscribe-faq__answer">{item.answer}</p>
+          </details>
+        ))}
+        <p className="subscribe-dialog__more">
+          Need more than 100 maps? <Link to="/contact">Ask about the enterprise program</Link>.
+        </p>
+      </section>
+    </>
   );
 }
