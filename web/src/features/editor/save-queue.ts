@@ -1,0 +1,168 @@
+/**
+ * The save controller's saves (save-controller.ts): one at a time, a save asked for meanwhile following the one
+ * running; a failed save retried later (offline, a busy server) or reported; a 409 brought to a merge with the
+ * version saved elsewhere (save-merge.ts) or to the conflict dialog.
+ */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { CallError } from '@mapnest/shared/errors';
+import type { BackupWriter } from './save-backup';
+import { reconcile } from './save-merge';
+import type { SaveSession } from './save-session';
+import type { SaveStatus } from './save-types';
+
+export const AUTOSAVE_DELAY_MS = 3000;
+const RETRY_MS = [2000, 5000, 15000, 30000, 60000] as const;
+
+/** Codes after which trying the same save again later may succeed. */
+const RETRYABLE = new Set([
+  'unavailable',
+  'deadline-exceeded',
+  'internal',
+  'unknown',
+  'resource-exhausted',
+  'cancelled',
+]);
+
+function asCallError(err: unknown): CallError {
+  return err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
+}
+
+/** What a failed save that will be retried in `wait` ms tells the author. */
+function retryState(e: CallError, wait: number, online: boolean): { status: SaveStatus; message: string } {
+  const offline = !online || e.code === 'internal' || e.code === 'deadline-exceeded' || e.code === 'cancelled';
+  return {
+    status: offline ? 'offline' : 'error',
+    message: offline
+      ? `Offline: your changes are kept in this browser. Retrying in ${Math.round(wait / 1000)} s.`
+      : `The server could not save the map right now (${e.message}). Retrying in ${Math.round(wait / 1000)} s.`,
+  };
+}
+
+/** Saves one at a time: a save asked for while one runs follows it. */
+export class SaveQueue {
+  private readonly delay: number;
+  private readonly retries: readonly number[];
+  private readonly online: () => boolean;
+  private inFlight: Promise<void> | null = null;
+  private again = false;
+  private attempt = 0;
+  private force = false;
+
+  constructor(
+    private readonly session: SaveSession,
+    private readonly backup: BackupWriter,
+  ) {
+    const { o } = session;
+    this.delay = o.delayMs ?? AUTOSAVE_DELAY_MS;
+    this.retries = o.retryMs ?? RETRY_MS;
+    this.online = o.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
+  }
+
+  /** Saves the store's document now; a save already running is followed by another. */
+  start(): Promise<void> {
+    if (this.session.disposed || this.session.state.status === 'conflict') return this.inFlight ?? Promise.resolve();
+    if (this.inFlight) {
+      this.again = true;
+      return this.inFlight;
+    }
+    const run = async () => {
+      do {
+        this.again = false;
+        await this.runSave();
+      } while (this.again && (this.session.state.status as SaveStatus) !== 'conflict');
+    };
+    this.inFlight = run().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  /** Saves even when the store has the saved document (a new version on top of the current one). */
+  startForced(): Promise<void> {
+    this.force = true;
+    return this.start();
+  }
+
+  /** Saves after the autosave delay. */
+  scheduleAutosave(): void {
+    this.schedule(this.delay);
+  }
+
+  /** Saves at once when the last save failed for want of a connection or a server. */
+  retryNow(): void {
+    if (this.session.state.status === 'offline' || this.session.state.status === 'error') this.schedule(0);
+  }
+
+  /** True while a save runs. */
+  busy(): boolean {
+    return this.inFlight !== null;
+  }
+
+  private schedule(ms: number): void {
+    this.session.scheduleSave(ms, () => void this.start());
+  }
+
+  private async runSave(): Promise<void> {
+    const { session } = this;
+    const doc = session.doc();
+    if (doc === session.savedDoc && !this.force) {
+      session.set({ status: 'saved', message: null });
+      return;
+    }
+    this.force = false;
+    session.cancelSave();
+    session.set({ status: 'saving', message: null });
+    try {
+      const result = await session.o.save({ id: session.o.mapId, baseVersion: session.state.version, mapData: doc });
+      await this.saved(doc, result.version);
+    } catch (err) {
+      await this.failed(err);
+    }
+  }
+
+  private async saved(doc: MapDocument, version: number): Promise<void> {
+    const { session } = this;
+    session.savedDoc = doc;
+    this.attempt = 0;
+    const status = session.dirty() ? 'unsaved' : 'saved';
+    session.set({ version, lastSavedAt: session.now(), status, message: null, conflict: null });
+    if (session.dirty()) {
+      await this.backup.write();
+      this.schedule(this.delay);
+    } else await this.backup.forget();
+  }
+
+  private async failed(err: unknown): Promise<void> {
+    await this.backup.write();
+    const e = asCallError(err);
+    if (e.code === 'aborted') return this.outdated(e);
+    if (e.code === 'unauthenticated') {
+      this.session.set({
+        status: 'error',
+        message: 'You are signed out. Your changes are kept in this browser; sign in again to save them.',
+      });
+      return;
+    }
+    if (!RETRYABLE.has(e.code)) {
+      this.session.set({ status: 'error', message: `The map could not be saved: ${e.message}` });
+      return;
+    }
+    const wait = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
+    this.attempt++;
+    this.session.set(retryState(e, wait, this.online()));
+    this.schedule(wait);
+  }
+
+  /** A 409: someone else saved first. */
+  private async outdated(e: CallError): Promise<void> {
+    const current = (e.details as { currentVersion?: unknown } | undefined)?.currentVersion;
+    // Merged without conflicts: the loop saves the merge next (on top of the version just read).
+    if (await reconcile(this.session, this.backup, e.message)) this.again = true;
+    else if (this.session.state.status !== 'conflict')
+      this.session.set({
+        status: 'conflict',
+        message: e.message,
+        conflict: { currentVersion: typeof current === 'number' ? current : null },
+      });
+  }
+}
