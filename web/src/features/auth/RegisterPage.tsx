@@ -13,13 +13,61 @@ import { loadAuthService, refreshSession } from './session-bootstrap';
 
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'form', string>>;
 
+type RegisterValues = { name: string; email: string; password: string };
+
+/** The problems of the typed values, checked before the call. */
+function registerProblems(values: RegisterValues): Errors {
+  const found: Errors = {};
+  const nameProblem = displayNameProblem(values.name);
+  if (nameProblem) found.name = nameProblem;
+  const emailProblem = values.email.trim() ? newEmailProblem(values.email) : 'Enter your email address.';
+  if (emailProblem) found.email = emailProblem;
+  const pwProblem = passwordProblem(values.password);
+  if (pwProblem) found.password = pwProblem;
+  return found;
+}
+
+/** A refused registration in words: Cognito's password rule under the password, anything else for the form. */
+function registerFailure(err: unknown): Errors {
+  const name = (err as { name?: string })?.name;
+  if (name === 'InvalidPasswordException') return { password: (err as Error).message };
+  const category = classifyAuthError(err);
+  return {
+    form:
+      category === 'email-already-in-use'
+        ? MESSAGES.emailInUse
+        : category === 'invalid-emai'
+          ? MESSAGES.invalidEmailAddress
+          : category === 'try-later'
+            ? MESSAGES.tooManyAttempts
+            : MESSAGES.unknownError,
+  };
+}
+
+/** The terms and privacy the user agrees to, and the way to log in instead. */
+function RegisterFinePrint() {
+  return (
+    <>
+      <p className="auth-card__fine">
+        By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+      <div className="auth-card__links">
+        <span>
+          Already have an account? <Link to="/login">Log in</Link>
+        </span>
+      </div>
+    </>
+  );
+}
+
 /**
  * /register. With `verification` (spec §2: set on the route) the new user verifies the address through the emailed
  * link before the first sign-in, waiting on the verify-mail page; without it they are signed in at once.
  */
 export function RegisterPage({ verification }: { verification: boolean }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [values, setValues] = useState<RegisterValues>({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof values, value: string) => {
@@ -30,13 +78,7 @@ export function RegisterPage({ verification }: { verification: boolean }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const found: Errors = {};
-    const nameProblem = displayNameProblem(values.name);
-    if (nameProblem) found.name = nameProblem;
-    const emailProblem = values.email.trim() ? newEmailProblem(values.email) : 'Enter your email address.';
-    if (emailProblem) found.email = emailProblem;
-    const pwProblem = passwordProblem(values.password);
-    if (pwProblem) found.password = pwProblem;
+    const found = registerProblems(values);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -52,21 +94,7 @@ export function RegisterPage({ verification }: { verification: boolean }) {
       await auth.signInWithPassword(email, values.password);
       await refreshSession();
     } catch (err) {
-      const name = (err as { name?: string })?.name;
-      if (name === 'InvalidPasswordException') setErrors({ password: (err as Error).message });
-      else {
-        const category = classifyAuthError(err);
-        setErrors({
-          form:
-            category === 'email-already-in-use'
-              ? MESSAGES.emailInUse
-              : category === 'invalid-emai'
-                ? MESSAGES.invalidEmailAddress
-                : category === 'try-later'
-                  ? MESSAGES.tooManyAttempts
-                  : MESSAGES.unknownError,
-        });
-      }
+      setErrors(registerFailure(err));
     } finally {
       setBusy(false);
     }
@@ -113,15 +141,7 @@ export function RegisterPage({ verification }: { verification: boolean }) {
           Create account
         </button>
       </form>
-      <p className="auth-card__fine">
-        By creating an account you agree to the <Link to="/terms">Terms &amp; Conditions</Link> and the{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
-      </p>
-      <div className="auth-card__links">
-        <span>
-          Already have an account? <Link to="/login">Log in</Link>
-        </span>
-      </div>
+      <RegisterFinePrint />
     </AuthCard>
   );
 }
