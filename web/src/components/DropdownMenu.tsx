@@ -23,23 +23,21 @@ export interface DropdownMenuProps {
   triggerClassName?: string;
 }
 
-/** The dropdown menu of spec §2: items with title, leading, trailing and disabled; full keyboard support. */
-export function DropdownMenu({
-  trigger,
-  label,
-  items,
-  align = 'start',
-  triggerClassName = 'btn btn--secondary btn--sm',
-}: DropdownMenuProps) {
+const ENABLED_ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
+
+/** The menu's items that can take the focus, in order. */
+const enabledItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>(ENABLED_ITEMS) ?? []);
+
+/**
+ * Open and closed: opening focuses the first or last item, a pointer press outside closes, and closing can give
+ * the focus back to the trigger. The arrow keys on the trigger open the menu.
+ */
+function useMenuOpening() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const initialFocus = useRef<'first' | 'last'>('first');
-
-  const enabledItems = () =>
-    Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []);
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -48,9 +46,7 @@ export function DropdownMenu({
 
   useEffect(() => {
     if (!open) return;
-    const list = Array.from(
-      menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [],
-    );
+    const list = enabledItems(menu.current);
     (initialFocus.current === 'last' ? list[list.length - 1] : list[0])?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
@@ -71,29 +67,48 @@ export function DropdownMenu({
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = enabledItems();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1);
-      case 'ArrowUp':
-        return move(index < 0 ? list.length - 1 : index - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(list.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        return close(true);
-      case 'Tab':
-        return close(false);
-    }
+  return { open, root, button, menu, close, openWith, onTriggerKeyDown };
+}
+
+/** Keys inside the open menu: arrows, Home and End move the focus (wrapping), Escape closes, Tab leaves. */
+function onMenuKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  menu: HTMLElement | null,
+  close: (returnFocus: boolean) => void,
+) {
+  const list = enabledItems(menu);
+  const index = list.indexOf(document.activeElement as HTMLElement);
+  const move = (to: number) => {
+    event.preventDefault();
+    list[(to + list.length) % list.length]?.focus();
   };
+  switch (event.key) {
+    case 'ArrowDown':
+      return move(index + 1);
+    case 'ArrowUp':
+      return move(index < 0 ? list.length - 1 : index - 1);
+    case 'Home':
+      return move(0);
+    case 'End':
+      return move(list.length - 1);
+    case 'Escape':
+      event.preventDefault();
+      return close(true);
+    case 'Tab':
+      return close(false);
+  }
+}
+
+/** The dropdown menu of spec §2: items with title, leading, trailing and disabled; full keyboard support. */
+export function DropdownMenu({
+  trigger,
+  label,
+  items,
+  align = 'start',
+  triggerClassName = 'btn btn--secondary btn--sm',
+}: DropdownMenuProps) {
+  const { open, root, button, menu, close, openWith, onTriggerKeyDown } = useMenuOpening();
+  const menuId = useId();
 
   const select = (item: DropdownMenuItem) => {
     if (item.disabled) return;
@@ -123,30 +138,36 @@ export function DropdownMenu({
           role="menu"
           aria-label={label}
           className={`menu__list menu__list--${align}`}
-          onKeyDown={onMenuKeyDown}
+          onKeyDown={(event) => onMenuKey(event, menu.current, close)}
         >
           {items.map((item, i) => (
-            <div
-              key={item.id ?? i}
-              role="menuitem"
-              tabIndex={-1}
-              aria-disabled={item.disabled || undefined}
-              className="menu__item"
-              onClick={() => select(item)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  select(item);
-                }
-              }}
-            >
-              {item.leading && <span className="menu__leading">{item.leading}</span>}
-              <span className="menu__title">{item.title}</span>
-              {item.trailing && <span className="menu__trailing">{item.trailing}</span>}
-            </div>
+            <MenuItemRow key={item.id ?? i} item={item} onSelect={() => select(item)} />
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** One item: Enter and Space choose it like a click. */
+function MenuItemRow({ item, onSelect }: { item: DropdownMenuItem; onSelect: () => void }) {
+  return (
+    <div
+      role="menuitem"
+      tabIndex={-1}
+      aria-disabled={item.disabled || undefined}
+      className="menu__item"
+      onClick={onSelect}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onSelect();
+        }
+      }}
+    >
+      {item.leading && <span className="menu__leading">{item.leading}</span>}
+      <span className="menu__title">{item.title}</span>
+      {item.trailing && <span className="menu__trailing">{item.trailing}</span>}
     </div>
   );
 }

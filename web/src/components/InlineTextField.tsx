@@ -21,22 +21,14 @@ export interface InlineTextFieldProps {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The text field with inline save of spec §2 and §5: commits on Enter or the check button, trims
- * before validating, treats a value equal to the saved one as no change, and shows the spinner for
- * at least 300 ms so a fast save does not flicker.
+ * The draft of an inline field and its save: a new saved value from outside replaces the draft, an unchanged value
+ * is no change, a rejected save keeps the draft and shows the error.
  */
-export function InlineTextField({
-  label,
-  value,
-  onSave,
-  validate,
-  placeholder,
-  maxLength,
-  description,
-  disabled,
-  type = 'text',
-}: InlineTextFieldProps) {
-  const id = useId();
+function useInlineSave(
+  value: string,
+  onSave: InlineTextFieldProps['onSave'],
+  validate: InlineTextFieldProps['validate'],
+) {
   const [draft, setDraft] = useState(value);
   const [saved, setSaved] = useState(value);
   const [error, setError] = useState<string | null>(null);
@@ -50,12 +42,16 @@ export function InlineTextField({
 
   const dirty = draft.trim() !== value.trim();
 
+  const revert = () => {
+    setDraft(value);
+    setError(null);
+  };
+
   const commit = async () => {
     if (saving) return;
     const next = draft.trim();
     if (next === value.trim()) {
-      setDraft(value);
-      setError(null);
+      revert();
       return;
     }
     const problem = validate?.(next) ?? null;
@@ -74,6 +70,32 @@ export function InlineTextField({
       setDraft(next);
     }
   };
+
+  const change = (next: string) => {
+    setDraft(next);
+    if (error) setError(null);
+  };
+  return { draft, error, saving, dirty, commit, change, revert };
+}
+
+/**
+ * The text field with inline save of spec §2 and §5: commits on Enter or the check button, trims
+ * before validating, treats a value equal to the saved one as no change, and shows the spinner for
+ * at least 300 ms so a fast save does not flicker.
+ */
+export function InlineTextField({
+  label,
+  value,
+  onSave,
+  validate,
+  placeholder,
+  maxLength,
+  description,
+  disabled,
+  type = 'text',
+}: InlineTextFieldProps) {
+  const id = useId();
+  const { draft, error, saving, dirty, commit, change, revert } = useInlineSave(value, onSave, validate);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,15 +131,9 @@ export function InlineTextField({
           readOnly={saving}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (error) setError(null);
-          }}
+          onChange={(event) => change(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              setDraft(value);
-              setError(null);
-            }
+            if (event.key === 'Escape') revert();
           }}
         />
         {saving ? (
