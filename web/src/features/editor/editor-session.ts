@@ -1,0 +1,147 @@
+/**
+ * What the editor shell (Editor.tsx) sets up for one map: the document store, the browser backup, the pending
+ * edits and the save controller; the context its parts read; and what it says and asks around saving.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
+import { call } from '../../lib/api';
+import { ActionError, type EditorAction } from './actions/registry';
+import type { EditorCanvas } from './canvas';
+import type { EditorContextValue } from './editor-context';
+import { noticeAtom } from './editor-state';
+import { loadMap, type LoadedMap } from './load-map';
+import { browserBackup } from './local-backup';
+import { createPendingEdits, type PendingEdits } from './pending-edits';
+import { createSaveController, type SaveController } from './save-controller';
+import { createSavePath } from './save-path';
+import { createEditorStore, type DispatchOptions } from './store';
+
+const resolveUrl = (u: string) => u;
+
+/** The map's store, backup, pending edits, save path and save controller, made once; the controller is disposed. */
+export function useEditorSession(initial: LoadedMap) {
+  const mapId = initial.map.id;
+  const [store] = useState(() => createEditorStore(initial.doc));
+  const [backup] = useState(() => browserBackup());
+  const [pending] = useState(createPendingEdits);
+  const [savePath] = useState(() => createSavePath(call, mapId));
+  const [save] = useState(() =>
+    createSaveController({
+      store,
+      mapId,
+      version: initial.map.version,
+      backup,
+      beforeSave: () => pending.flush(),
+      // One round trip per save: saveMap answers the summary and history shown after it (save-path.ts).
+      ...savePath.path,
+      // Three-way merges with versions saved elsewhere, which are also looked for on focus and every few seconds.
+      fetchCurrent: async () => {
+        const loaded = await loadMap(mapId);
+        return { doc: loaded.doc, version: loaded.map.version };
+      },
+    }),
+  );
+  useEffect(() => () => save.dispose(), [save]);
+  return { mapId, store, backup, pending, savePath, save };
+}
+
+/** Shows a notice: an error unless said otherwise. */
+export function useNotify(): EditorContextValue['notify'] {
+  const setNotice = useSetAtom(noticeAtom);
+  return useCallback(
+    (text: string, kind: 'error' | 'info' = 'error') => setNotice({ id: Date.now(), kind, text }),
+    [setNotice],
+  );
+}
+
+/** A version saved elsewhere came in: say so (merged with ours, or simply shown). */
+export function useRemoteUpdateNotice(save: SaveController, notify: EditorContextValue['notify']): void {
+  useEffect(() => {
+    let last = save.getState().remote;
+    return save.subscribe((st) => {
+      const r = st.remote;
+      if (!r || r === last) return;
+      last = r;
+      notify(
+        r.merged
+          ? `Version ${r.version} was saved in another tab or device; its changes are merged with yours.${r.repairs.length ? ` ${r.repairs.join(' ')}` : ''}`
+          : `Version ${r.version} was saved in another tab or device; it is shown now.`,
+        'info',
+      );
+    });
+  }, [save, notify]);
+}
+
+interface EditorContextInput {
+  session: ReturnType<typeof useEditorSession>;
+  map: MapSummary;
+  setMap: (map: MapSummary) => void;
+  history: readonly HistoryEntry[];
+  setHistory: (history: readonly HistoryEntry[]) => void;
+  notify: EditorContextValue['notify'];
+  canvasRef: React.RefObject<EditorCanvas | null>;
+}
+
+/** The context the editor's parts read (useEditor). */
+export function useEditorContextValue({
+  session: { mapId, store, save },
+  map,
+  setMap,
+  history,
+  setHistory,
+  notify,
+  canvasRef,
+}: EditorContextInput): EditorContextValue {
+  return useMemo<EditorContextValue>(
+    () => ({
+      mapId,
+      store,
+      save,
+      map,
+      setMap,
+      history,
+      reloadHistory: async () => {
+        const data = await call('getMap', { id: mapId });
+        setHistory(data.history);
+        setMap(data.map);
+      },
+      run<A>(action: EditorAction<A>, args: A, options?: DispatchOptions) {
+        try {
+          store.dispatch(action, args, options);
+          return true;
+        } catch (err) {
+          if (!(err instanceof ActionError)) throw err;
+          notify(err.message);
+          return false;
+        }
+      },
+      notify,
+      canvas: () => canvasRef.current,
+      resolveUrl,
+    }),
+    [mapId, store, save, map, setMap, history, setHistory, notify, canvasRef],
+  );
+}
+
+/** Leaving with unsaved changes asks first; a hidden page writes its backup at once. */
+export function useUnloadGuard(save: SaveController, pending: PendingEdits): void {
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      pending.flush();
+      if (!save.hasUnsavedChanges()) return;
+      void save.flushBackup();
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void save.flushBackup();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('visibilitychange', onHide);
+    };
+  }, [save, pending]);
+}
