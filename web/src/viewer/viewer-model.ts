@@ -234,6 +234,27 @@ export function initialFilterState(model: ViewerModel): FilterState {
   return { query: '', values };
 }
 
+/** Every filter cleared and no search: what "Clear" in the directory does. */
+export function clearedFilterState(model: ViewerModel): FilterState {
+  const values = Object.fromEntries(
+    model.doc.filters.map((f) => [f.id, f.type === 'groups' ? [] : f.type === 'checkbox' ? false : '']),
+  );
+  return { query: '', values };
+}
+
+/**
+ * Filter values with the groups to show set on the map's own group filter (or the built-in one when
+ * it has none); unknown group ids are dropped. The host page's setFilters uses it.
+ */
+export function withGroups(
+  model: ViewerModel,
+  values: Readonly<Record<string, FilterValue>>,
+  groups: readonly string[],
+): Record<string, FilterValue> {
+  const own = model.doc.filters.find((f) => f.type === 'groups' && !f.disable);
+  return { ...values, [own ? own.id : BUILTIN_GROUP_FILTER]: groups.filter((g) => model.groupById.has(g)) };
+}
+
 /** True when a search or any filter narrows the locations down. */
 export function isFilterActive(model: ViewerModel, state: FilterState): boolean {
   if (queryTerms(state.query).length > 0) return true;

@@ -6,7 +6,8 @@ import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapViewerApi, ViewerEventSink } from '../../viewer/viewer-api';
 import type { MapViewerInstance, ViewerOptions } from '../../viewer/viewer';
-import { createMapViewer, loadViewerDocument } from '../../viewer/viewer';
+import { createMapViewer } from '../../viewer/viewer';
+import { loadViewerDocument } from '../../viewer/viewer-document';
 
 export interface MapViewerProps extends Omit<ViewerOptions, 'onEvent'> {
   onEvent?: ViewerEventSink;

@@ -1,0 +1,274 @@
+/**
+ * The viewer's map controls, each a module of its own: built from the map's settings, put in one of
+ * the map's corners, and removed by its `remove()` with every listener it added. The viewer only
+ * creates the ones the settings ask for and tells them what changed.
+ */
+import type { MapView } from '../map-core/map-view';
+import { h, icon, type IconName } from './dom';
+import type { ViewerModel } from './viewer-model';
+
+export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+export const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+
+/** A control placed on the map. */
+export interface MapControl {
+  readonly el: HTMLElement;
+  /** Takes the control off the map, with its listeners. */
+  remove(): void;
+}
+
+/** A round map button with an icon, and its label beside it when the map shows button labels. */
+export function controlButton(
+  label: string,
+  name: IconName,
+  onclick: () => void,
+  labels: boolean,
+  extra: Record<string, unknown> = {},
+): HTMLButtonElement {
+  return h(
+    'button',
+    { type: 'button', class: 'mn-control', 'aria-label': label, title: label, onclick, ...extra },
+    icon(name),
+    labels && h('span', null, label),
+  );
+}
+
+/** Shows or hides the directory beside the map. */
+export class SidebarToggle implements MapControl {
+  readonly el: HTMLButtonElement;
+
+  constructor(open: boolean, onToggle: () => void, labels: boolean) {
+    this.el = controlButton('Hide directory', 'sidebar', onToggle, labels, { 'aria-expanded': String(open) });
+    this.set(open);
+  }
+
+  set(open: boolean): void {
+    const label = open ? 'Hide directory' : 'Show directory';
+    this.el.setAttribute('aria-label', label);
+    this.el.title = label;
+    this.el.setAttribute('aria-expanded', String(open));
+  }
+
+  remove(): void {
+    this.el.remove();
+  }
+}
+
+/** One button per floor; the current one is pressed. */
+export class FloorSwitcher implements MapControl {
+  readonly el = h('div', { class: 'mn-floors', role: 'group', 'aria-label': 'Floors' });
+  private readonly buttons = new Map<string, HTMLButtonElement>();
+
+  constructor(layers: ViewerModel['layers'], current: string, onPick: (id: string) => void) {
+    for (const l of layers) {
+      const b = h(
+        'button',
+        { type: 'button', class: 'mn-floor', 'aria-pressed': String(l.id === current), onclick: () => onPick(l.id) },
+        l.name,
+      );
+      this.buttons.set(l.id, b);
+      this.el.append(b);
+    }
+  }
+
+  setCurrent(id: string): void {
+    for (const [lid, b] of this.buttons) b.setAttribute('aria-pressed', String(lid === id));
+  }
+
+  remove(): void {
+    this.el.remove();
+  }
+}
+
+/** Zoom in and out; each is disabled at its end of the zoom range. */
+export class ZoomButtons implements MapControl {
+  private readonly zoomIn: HTMLButtonElement;
+  private readonly zoomOut: HTMLButtonElement;
+  readonly el: HTMLElement;
+
+  constructor(view: MapView, labels: boolean) {
+    this.zoomIn = controlButton('Zoom in', 'plus', () => view.zoomIn(), labels);
+    this.zoomOut = controlButton('Zoom out', 'minus', () => view.zoomOut(), labels);
+    this.el = h('div', { class: 'mn-button-stack', role: 'group', 'aria-label': 'Zoom' }, this.zoomIn, this.zoomOut);
+  }
+
+  update(view: MapView): void {
+    this.zoomIn.disabled = !view.canZoomIn();
+    this.zoomOut.disabled = !view.canZoomOut();
+  }
+
+  remove(): void {
+    this.el.remove();
+  }
+}
+
+/** Back to the whole map; shown only when the map is away from it or a location is open. */
+export class ResetButton implements MapControl {
+  readonly el: HTMLButtonElement;
+
+  constructor(onReset: () => void, labels: boolean) {
+    this.el = controlButton('Reset map', 'reset', onReset, labels);
+    this.el.hidden = true;
+  }
+
+  update(atHome: boolean, open: boolean): void {
+    this.el.hidden = atHome && !open;
+  }
+
+  remove(): void {
+    this.el.remove();
+  }
+}
+
+/** Full screen for the viewer's element; follows the document's full-screen state however it changes. */
+export class FullscreenButton implements MapControl {
+  readonly el: HTMLButtonElement;
+
+  constructor(
+    private readonly target: HTMLElement,
+    private readonly labels: boolean,
+  ) {
+    this.el = controlButton(
+      'Full screen',
+      'fullscreen',
+      () => {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void target.requestFullscreen().catch(() => undefined);
+      },
+      labels,
+      { 'aria-pressed': 'false' },
+    );
+    document.addEventListener('fullscreenchange', this.onChange);
+  }
+
+  private readonly onChange = (): void => {
+    const on = document.fullscreenElement === this.target;
+    const b = this.el;
+    const label = on ? 'Exit full screen' : 'Full screen';
+    b.setAttribute('aria-label', label);
+    b.setAttribute('aria-pressed', String(on));
+    b.title = label;
+    b.replaceChildren(icon(on ? 'exitFullscreen' : 'fullscreen'), ...(this.labels ? [h('span', null, label)] : []));
+  };
+
+  remove(): void {
+    document.removeEventListener('fullscreenchange', this.onChange);
+    this.el.remove();
+  }
+}
+
+/** The map's key (legend): its items in columns or a row, behind a toggle when the settings ask. */
+export class Legend implements MapControl {
+  readonly el: HTMLElement;
+
+  constructor(model: ViewerModel, resolveUrl: (u: string) => string) {
+    const s = model.settings;
+    const lg = s.legend;
+    const items = model.doc.legend.filter((l) => !l.disable);
+    const list = h(
+      'ul',
+      {
+        class: lg.horizontal ? 'mn-legend-items mn-legend-horizontal' : 'mn-legend-items',
+        style: lg.horizontal ? null : { columnCount: String(lg.columns) },
+        hidden: lg.toggle && lg.startClosed,
+      },
+      items.map((it) =>
+        h(
+          'li',
+          null,
+          it.icon.length > 3
+            ? h('img', { src: resolveUrl(it.icon), alt: '', width: 16 * it.scale, height: 16 * it.scale })
+            : h(
+                'span',
+                {
+                  class: 'mn-legend-swatch',
+                  'aria-hidden': 'true',
+                  style: {
+                    background: it.color ?? s.primaryColor,
+                    borderRadius: `${it.radius}px`,
+                    transform: `scale(${it.scale})`,
+                  },
+                },
+                it.icon,
+              ),
+          h('span', null, it.text),
+        ),
+      ),
+    );
+    const title = lg.toggle
+      ? h(
+          'button',
+          { type: 'button', class: 'mn-legend-title', 'aria-expanded': String(!list.hidden) },
+          icon('legend', 16),
+          lg.title,
+        )
+      : h('p', { class: 'mn-legend-title' }, lg.title);
+    title.addEventListener('click', () => {
+      if (!lg.toggle) return;
+      list.hidden = !list.hidden;
+      title.setAttribute('aria-expanded', String(!list.hidden));
+    });
+    this.el = h('div', { class: 'mn-legend' }, title, list);
+  }
+
+  /** True when the map has a key to show. */
+  static wanted(model: ViewerModel): boolean {
+    return model.settings.legend.position !== 'off' && model.doc.legend.some((l) => !l.disable);
+  }
+
+  remove(): void {
+    this.el.remove();
+  }
+}
+
+/** What the controls act on. */
+export interface ControlHost {
+  model: ViewerModel;
+  view: MapView;
+  /** The viewer's element (full screen shows it). */
+  element: HTMLElement;
+  corners: Record<Corner, HTMLElement>;
+  resolveUrl: (u: string) => string;
+  /** The directory shows a sidebar the visitor can hide. */
+  hasDirectory: boolean;
+  sidebarOpen: boolean;
+  layerId: string;
+  onToggleSidebar(): void;
+  onPickFloor(id: string): void;
+  onReset(): void;
+}
+
+/** The controls a map's settings ask for, in their corners (a corner with none is hidden). */
+export interface MapControls {
+  all: MapControl[];
+  sidebar?: SidebarToggle;
+  floors?: FloorSwitcher;
+  zoom?: ZoomButtons;
+  reset?: ResetButton;
+}
+
+export function addControls(host: ControlHost): MapControls {
+  const { model: m, corners } = host;
+  const s = m.settings;
+  const c = s.controls;
+  const labels = c.buttonLabels;
+  const out: MapControls = { all: [] };
+  const add = <T extends MapControl>(pos: string, control: T): T => {
+    if (pos in corners) corners[pos as Corner].append(control.el);
+    out.all.push(control);
+    return control;
+  };
+  if (host.hasDirectory && s.directory.toggle) {
+    const toggle = new SidebarToggle(host.sidebarOpen, host.onToggleSidebar, labels);
+    out.sidebar = add(s.directory.position === 'right' ? 'top-right' : 'top-left', toggle);
+  }
+  if (m.layers.length > 1)
+    out.floors = add(c.layerSwitcher, new FloorSwitcher(m.layers, host.layerId, host.onPickFloor));
+  if (s.zoom.enabled && c.zoomButtons !== 'off') out.zoom = add(c.zoomButtons, new ZoomButtons(host.view, labels));
+  if (s.zoom.enabled && c.resetButton !== 'off') out.reset = add(c.resetButton, new ResetButton(host.onReset, labels));
+  if (document.fullscreenEnabled && c.fullscreen !== 'off')
+    add(c.fullscreen, new FullscreenButton(host.element, labels));
+  if (Legend.wanted(m)) add(s.legend.position, new Legend(m, host.resolveUrl));
+  for (const corner of Object.values(corners)) corner.hidden = !corner.childElementCount;
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * The viewer's fixed elements: the map area (the viewport the camera works in, its instructions for
+ * screen readers, the list of locations in view, the corners controls go in, the details sheet, the
+ * wheel hint, the loading and error notes) and the root that scopes the author's CSS.
+ */
+import type { MapSettings } from '@mapnest/shared/map-document';
+import { h, uid } from './dom';
+import { scopeCss } from './sanitize';
+import { CORNERS, type Corner } from './viewer-controls';
+
+/** The map area's elements, and the notes it shows over the map. */
+export class MapArea {
+  readonly map: HTMLDivElement;
+  /** The focusable application the camera's keys and gestures work in. */
+  readonly viewport: HTMLDivElement;
+  readonly corners = {} as Record<Corner, HTMLDivElement>;
+  readonly sheet = h('div', { class: 'mn-sheet', hidden: true });
+  private readonly hint: HTMLDivElement;
+  private hintTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly loading = h(
+    'div',
+    { class: 'mn-loading', role: 'status' },
+    h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
+    h('span', null, 'Loading map…'),
+  );
+  private readonly error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true });
+
+  /** Builds the map area around the list of locations in view. */
+  constructor(s: MapSettings, title: string | undefined, inView: HTMLElement) {
+    const instructionsId = uid('mn-help');
+    this.viewport = h('div', {
+      class: 'mn-viewport',
+      tabindex: '0',
+      role: 'application',
+      'aria-roledescription': 'map',
+      'aria-label': title ? `${title} map` : 'Map',
+      'aria-describedby': instructionsId,
+    });
+    this.hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, s.text.wheelHint);
+    for (const c of CORNERS) this.corners[c] = h('div', { class: `mn-corner mn-${c}` });
+    const instructions = `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}Press Tab to go through the locations in view, or use the directory.`;
+    this.map = h(
+      'div',
+      { class: 'mn-map' },
+      this.viewport,
+      h('p', { id: instructionsId, class: 'mn-sr-only' }, instructions),
+      inView,
+      Object.values(this.corners),
+      this.sheet,
+      this.hint,
+      this.loading,
+      this.error,
+    );
+  }
+
+  /** Another floor is chosen: an earlier floor's error goes, and "Loading map…" shows unless it is ready. */
+  floorChosen(ready: boolean): void {
+    this.loading.hidden = ready;
+    this.error.hidden = true;
+  }
+
+  hideLoading(): void {
+    this.loading.hidden = true;
+  }
+
+  /** A floor failed to load: says why, in place of the loading note. */
+  showError(message: string): void {
+    this.error.textContent = message;
+    this.error.hidden = false;
+    this.loading.hidden = true;
+  }
+
+  /** Shows for a moment how to zoom with the wheel (it scrolls the page without a modifier key). */
+  flashWheelHint(): void {
+    this.hint.hidden = false;
+    clearTimeout(this.hintTimer);
+    this.hintTimer = setTimeout(() => (this.hint.hidden = true), 1400);
+  }
+
+  destroy(): void {
+    clearTimeout(this.hintTimer);
+  }
+}
+
+let scopeSeq = 0;
+
+/** The viewer's root: a scope of its own for the author's CSS (scoped to it), the sidebar, the map and a live region. */
+export function buildViewerRoot(
+  s: MapSettings,
+  sidebar: HTMLElement | null,
+  map: HTMLElement,
+  live: HTMLElement,
+): HTMLDivElement {
+  const scope = `v${++scopeSeq}`;
+  const authorCss = s.css ? scopeCss(s.css, `[data-mn-scope="${scope}"]`) : null;
+  const root = h(
+    'div',
+    { class: 'mn-viewer', 'data-mn-scope': scope },
+    authorCss && h('style', null, authorCss),
+    sidebar,
+    map,
+    live,
+  );
+  root.style.setProperty('--mn-primary', s.primaryColor);
+  return root;
+}

@@ -1,0 +1,62 @@
+/**
+ * How the viewer lays itself out at a width: the map's breakpoints first, then its settings. Portrait
+ * (directory above the map) when the sidebar would leave the map under 320 px; narrow below 520 px
+ * (details open as a sheet); the map's height from the layout settings or its image's proportions.
+ */
+import type { ViewerModel } from './viewer-model';
+
+export interface LayoutInput {
+  width: number;
+  hasDirectory: boolean;
+  sidebarOpen: boolean;
+  /** 'fill' takes the host's size (the embed page); 'auto' sizes from the map's layout settings. */
+  height: 'fill' | 'auto' | undefined;
+}
+
+export interface Layout {
+  className: string;
+  /** The element's own height style ('' for none). */
+  height: string;
+  sidebarWidth: number;
+  /** The map's height in px when the viewer sizes itself, else null. */
+  mapHeight: number | null;
+  directoryLayout: ViewerModel['settings']['directory']['layout'];
+  columns: number;
+  portrait: boolean;
+  narrow: boolean;
+}
+
+export function layoutFor(model: ViewerModel, { width, hasDirectory, sidebarOpen, height }: LayoutInput): Layout {
+  const s = model.settings;
+  const bp =
+    model.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
+  const sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
+  const portrait = hasDirectory && width > 0 && (!!bp?.portrait || width < sidebarWidth + 320);
+  const narrow = width > 0 && width < 520;
+  const fill = height === 'fill' || s.layout.kiosk;
+  const className = [
+    'mn-viewer',
+    portrait ? 'mn-portrait' : 'mn-landscape',
+    s.directory.position === 'right' && 'mn-sidebar-right',
+    fill ? 'mn-fill' : 'mn-auto',
+    narrow && 'mn-narrow',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  let mapHeight: number | null = null;
+  if (!fill) {
+    const mapWidth = width - (portrait || !hasDirectory || !sidebarOpen ? 0 : sidebarWidth);
+    const auto = Math.round(Math.min(760, Math.max(340, (mapWidth * s.mapHeight) / s.mapWidth)));
+    mapHeight = bp?.height ?? s.layout.height ?? auto;
+  }
+  return {
+    className,
+    height: height === 'fill' ? '100%' : s.layout.kiosk ? '100vh' : '',
+    sidebarWidth,
+    mapHeight,
+    directoryLayout: bp?.layout ?? s.directory.layout,
+    columns: bp?.columns ?? s.directory.columns,
+    portrait,
+    narrow,
+  };
+}
