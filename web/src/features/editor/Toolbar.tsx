@@ -91,116 +91,135 @@ function MapTitle() {
   );
 }
 
-export function Toolbar() {
-  const { store, save } = useEditor();
-  const pending = useContext(PendingEditsContext);
+/** Select or add, undo and redo, and (on a map with floors) the floor shown. */
+function ToolGroup() {
+  const { store } = useEditor();
   const state = useEditorState();
   const [tool, setTool] = useAtom(toolAtom);
-  const [layer, setLayer] = useAtom(layerAtom);
-  const setDialog = useSetAtom(dialogAtom);
   const layers = state.doc.layers;
+  return (
+    <div className="editor__tools" role="toolbar" aria-label="Tools">
+      <button
+        type="button"
+        className={tool === 'select' ? 'tool is-active' : 'tool'}
+        aria-pressed={tool === 'select'}
+        onClick={() => setTool('select')}
+        title="Select and move (V)"
+      >
+        Select
+      </button>
+      <button
+        type="button"
+        className={tool === 'add' ? 'tool is-active' : 'tool'}
+        aria-pressed={tool === 'add'}
+        onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
+        title="Add locations by clicking the map (A)"
+      >
+        + Add location
+      </button>
+      <span className="editor__sep" />
+      <button
+        type="button"
+        className="tool"
+        onClick={() => store.undo()}
+        disabled={!state.canUndo}
+        title={`Undo ${state.undoLabel ?? ''} (${key('z')})`}
+        aria-label="Undo"
+      >
+        ↶ Undo
+      </button>
+      <button
+        type="button"
+        className="tool"
+        onClick={() => store.redo()}
+        disabled={!state.canRedo}
+        title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`}
+        aria-label="Redo"
+      >
+        ↷ Redo
+      </button>
+      {layers.length > 1 && <FloorPicker layers={layers} />}
+    </div>
+  );
+}
+
+function FloorPicker({ layers }: { layers: readonly { id: string; name: string }[] }) {
+  const [layer, setLayer] = useAtom(layerAtom);
+  return (
+    <>
+      <span className="editor__sep" />
+      <label className="editor__floor">
+        <span className="visually-hidden">Floor shown</span>
+        <select value={layer ?? ''} onChange={(e) => setLayer(e.target.value)}>
+          {layers.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** The map's plan state and save status, then import, export, preview, publish and the settings link. */
+function MapActions() {
+  const { save } = useEditor();
+  const pending = useContext(PendingEditsContext);
+  const setDialog = useSetAtom(dialogAtom);
+  return (
+    <div className="editor__actions">
+      <EditorMapState />
+      <SaveIndicator />
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
+        Import
+      </button>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('export')}>
+        Export
+      </button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        onClick={() => {
+          pending?.flush();
+          setDialog('preview');
+        }}
+      >
+        Preview
+      </button>
+      <button
+        type="button"
+        className="btn btn--primary btn--sm"
+        onClick={() => {
+          // What is typed is committed and saved at once: the embed shows the saved version.
+          void save.saveNow();
+          setDialog('publish');
+        }}
+      >
+        Publish
+      </button>
+      {/* The site header is not shown over the editor: its account settings (and Log out) are reached from here. */}
+      <Link
+        to={{ hash: '#settings' }}
+        className="btn btn--ghost btn--sm editor__settings"
+        aria-label="Settings"
+        title="Settings"
+      >
+        <SettingsIcon size={18} />
+      </Link>
+    </div>
+  );
+}
+
+export function Toolbar() {
   return (
     <header className="editor__bar">
       <Link to="/maps" className="btn btn--ghost btn--sm" aria-label="Back to maps">
         ←
       </Link>
       <MapTitle />
-      <div className="editor__tools" role="toolbar" aria-label="Tools">
-        <button
-          type="button"
-          className={tool === 'select' ? 'tool is-active' : 'tool'}
-          aria-pressed={tool === 'select'}
-          onClick={() => setTool('select')}
-          title="Select and move (V)"
-        >
-          Select
-        </button>
-        <button
-          type="button"
-          className={tool === 'add' ? 'tool is-active' : 'tool'}
-          aria-pressed={tool === 'add'}
-          onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
-          title="Add locations by clicking the map (A)"
-        >
-          + Add location
-        </button>
-        <span className="editor__sep" />
-        <button
-          type="button"
-          className="tool"
-          onClick={() => store.undo()}
-          disabled={!state.canUndo}
-          title={`Undo ${state.undoLabel ?? ''} (${key('z')})`}
-          aria-label="Undo"
-        >
-          ↶ Undo
-        </button>
-        <button
-          type="button"
-          className="tool"
-          onClick={() => store.redo()}
-          disabled={!state.canRedo}
-          title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`}
-          aria-label="Redo"
-        >
-          ↷ Redo
-        </button>
-        {layers.length > 1 && (
-          <>
-            <span className="editor__sep" />
-            <label className="editor__floor">
-              <span className="visually-hidden">Floor shown</span>
-              <select value={layer ?? ''} onChange={(e) => setLayer(e.target.value)}>
-                {layers.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        )}
-      </div>
-      <div className="editor__actions">
-        <EditorMapState />
-        <SaveIndicator />
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
-          Import
-        </button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('export')}>
-          Export
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => {
-            pending?.flush();
-            setDialog('preview');
-          }}
-        >
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary btn--sm"
-          onClick={() => {
-            // What is typed is committed and saved at once: the embed shows the saved version.
-            void save.saveNow();
-            setDialog('publish');
-          }}
-        >
-          Publish
-        </button>
-        {/* The site header is not shown over the editor: its account settings (and Log out) are reached from here. */}
-        <Link
-          to={{ hash: '#settings' }}
-          className="btn btn--ghost btn--sm editor__settings"
-          aria-label="Settings"
-          title="Settings"
-        >
-          <SettingsIcon size={18} />
-        </Link>
-      </div>
+      <ToolGroup />
+      <MapActions />
     </header>
   );
 }
