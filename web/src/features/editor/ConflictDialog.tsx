@@ -25,41 +25,15 @@ const when = (ms: number) => new Date(ms).toLocaleString();
  * decides, across reloads. Neither version is dropped silently.
  */
 export function ConflictDialog() {
-  const { save, store, mapId, map, history, notify } = useEditor();
+  const { store, map, history } = useEditor();
   const s = useSaveState();
   const titleId = useId();
-  const [busy, setBusy] = useState<null | 'mine' | 'theirs'>(null);
+  const { busy, keepMine, loadTheirs } = useConflictChoices();
   const open = s.status === 'conflict';
   if (open && s.conflict?.merge) return <MergeDialog pending={s.conflict.merge} />;
   const current = s.conflict?.currentVersion ?? null;
   const entry = current === null ? undefined : history.find((h) => h.version === current);
   const earlier = s.setAside;
-
-  const keepMine = async () => {
-    setBusy('mine');
-    try {
-      await save.keepMine();
-    } catch (err) {
-      notify(`Your version could not be saved: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const loadTheirs = async () => {
-    setBusy('theirs');
-    try {
-      const loaded = await loadMap(mapId);
-      await save.loadTheirs(loaded.doc, loaded.map.version);
-      notify(
-        `Loaded version ${loaded.map.version}. Your version is set aside: put it back or download it from the note at the bottom of the page.`,
-        'info',
-      );
-    } catch (err) {
-      notify(`The current version could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <>
@@ -83,19 +57,7 @@ export function ConflictDialog() {
             stays one Undo away) until you put it back, download it or discard it.
           </li>
         </ul>
-        {earlier && (
-          <p className="conflict__warning" role="note">
-            Loading theirs replaces the version you set aside earlier ({when(earlier.savedAt)}).{' '}
-            <button
-              type="button"
-              className="link-btn link-btn--inline"
-              onClick={() => downloadMine(earlier.doc, map.title, earlier.baseVersion)}
-            >
-              Download that one first
-            </button>{' '}
-            if you still need it.
-          </p>
-        )}
+        {earlier && <EarlierSetAsideWarning earlier={earlier} />}
         <div className="confirm__actions conflict__actions">
           <button
             type="button"
@@ -126,6 +88,56 @@ export function ConflictDialog() {
       </Modal>
       {!open && s.setAside && <SetAsideNote aside={s.setAside} />}
     </>
+  );
+}
+
+/** Keep mine and load theirs, and which of them is under way. */
+function useConflictChoices() {
+  const { save, mapId, notify } = useEditor();
+  const [busy, setBusy] = useState<null | 'mine' | 'theirs'>(null);
+  const keepMine = async () => {
+    setBusy('mine');
+    try {
+      await save.keepMine();
+    } catch (err) {
+      notify(`Your version could not be saved: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const loadTheirs = async () => {
+    setBusy('theirs');
+    try {
+      const loaded = await loadMap(mapId);
+      await save.loadTheirs(loaded.doc, loaded.map.version);
+      notify(
+        `Loaded version ${loaded.map.version}. Your version is set aside: put it back or download it from the note at the bottom of the page.`,
+        'info',
+      );
+    } catch (err) {
+      notify(`The current version could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, keepMine, loadTheirs };
+}
+
+/** Loading theirs would replace a version set aside earlier: it can be downloaded first. */
+function EarlierSetAsideWarning({ earlier }: { earlier: SetAside }) {
+  const { map } = useEditor();
+  return (
+    <p className="conflict__warning" role="note">
+      Loading theirs replaces the version you set aside earlier ({when(earlier.savedAt)}).{' '}
+      <button
+        type="button"
+        className="link-btn link-btn--inline"
+        onClick={() => downloadMine(earlier.doc, map.title, earlier.baseVersion)}
+      >
+        Download that one first
+      </button>{' '}
+      if you still need it.
+    </p>
   );
 }
 
@@ -289,34 +301,15 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
             </tr>
           </thead>
           <tbody>
-            {pending.conflicts.map((c) => {
-              const subject = `${conflictSubject(c, pending.base, pending.theirs, pending.ours)}${fieldName(c) ? `: ${fieldName(c)}` : ''}`;
-              return (
-                <tr key={c.key} data-conflict={c.key}>
-                  <th scope="row">{subject}</th>
-                  {(['ours', 'theirs'] as const).map((side) => (
-                    <td key={side} className={choice(c.key) === side ? 'is-chosen' : undefined}>
-                      <label className="conflict__choice">
-                        <input
-                          type="radio"
-                          name={`conflict-${c.key}`}
-                          checked={choice(c.key) === side}
-                          onChange={() => setChoices((prev) => ({ ...prev, [c.key]: side }))}
-                          aria-label={`${subject}: keep ${side === 'ours' ? 'yours' : 'theirs'}`}
-                        />
-                        <span className="conflict__value">
-                          {c.kind === 'removed'
-                            ? c[side] === undefined
-                              ? 'Removed'
-                              : 'Kept, with changes'
-                            : show(c[side])}
-                        </span>
-                      </label>
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
+            {pending.conflicts.map((c) => (
+              <ConflictRow
+                key={c.key}
+                conflict={c}
+                pending={pending}
+                chosen={choice(c.key)}
+                onChoose={(side) => setChoices((prev) => ({ ...prev, [c.key]: side }))}
+              />
+            ))}
           </tbody>
         </table>
       </div>
@@ -343,5 +336,41 @@ function MergeDialog({ pending }: { pending: PendingMerge }) {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** One conflict: what it is about, and yours and theirs, one of them chosen. */
+function ConflictRow({
+  conflict: c,
+  pending,
+  chosen,
+  onChoose,
+}: {
+  conflict: Conflict;
+  pending: PendingMerge;
+  chosen: Side;
+  onChoose: (side: Side) => void;
+}) {
+  const subject = `${conflictSubject(c, pending.base, pending.theirs, pending.ours)}${fieldName(c) ? `: ${fieldName(c)}` : ''}`;
+  return (
+    <tr data-conflict={c.key}>
+      <th scope="row">{subject}</th>
+      {(['ours', 'theirs'] as const).map((side) => (
+        <td key={side} className={chosen === side ? 'is-chosen' : undefined}>
+          <label className="conflict__choice">
+            <input
+              type="radio"
+              name={`conflict-${c.key}`}
+              checked={chosen === side}
+              onChange={() => onChoose(side)}
+              aria-label={`${subject}: keep ${side === 'ours' ? 'yours' : 'theirs'}`}
+            />
+            <span className="conflict__value">
+              {c.kind === 'removed' ? (c[side] === undefined ? 'Removed' : 'Kept, with changes') : show(c[side])}
+            </span>
+          </label>
+        </td>
+      ))}
+    </tr>
   );
 }
