@@ -203,17 +203,69 @@ function importLabel(issues: number, good: number, unit: 'rows' | 'points'): str
   return good > 0 ? `Import the ${good} good ${unit}` : 'Import';
 }
 
+/** The file's columns, each with where it goes, over its first rows. */
+function CsvColumnsTable({
+  csv,
+  mapping,
+  setMapping,
+}: {
+  csv: ParsedCsv;
+  mapping: readonly ColumnTarget[];
+  setMapping: (mapping: ColumnTarget[]) => void;
+}) {
+  const targets = useMemo(() => {
+    const base = Object.keys(TARGET_LABELS) as ColumnTarget[];
+    const custom = mapping.filter((m) => m.startsWith('field:'));
+    return [...base, ...custom.filter((c, i) => custom.indexOf(c) === i)];
+  }, [mapping]);
+  return (
+    <div className="table-scroll">
+      <table className="preview-table">
+        <thead>
+          <tr>
+            {csv.headers.map((h, i) => (
+              <th key={`${h}-${i}`} scope="col">
+                <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
+                <select
+                  aria-label={`Column “${h}” goes to`}
+                  className="input"
+                  value={mapping[i]}
+                  onChange={(e) => {
+                    const next = mapping.slice();
+                    next[i] = e.target.value as ColumnTarget;
+                    setMapping(next);
+                  }}
+                >
+                  {targets.map((t) => (
+                    <option key={t} value={t}>
+                      {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
+                    </option>
+                  ))}
+                </select>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {csv.rows.slice(0, 5).map((row, r) => (
+            <tr key={r}>
+              {csv.headers.map((_, i) => (
+                <td key={i}>{row[i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
   const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const result = useMemo(() => rowsToLocations(csv, mapping, doc), [csv, mapping, doc]);
-  const targets = useMemo(() => {
-    const base = Object.keys(TARGET_LABELS) as ColumnTarget[];
-    const custom = mapping.filter((m) => m.startsWith('field:'));
-    return [...base, ...custom.filter((c, i) => custom.indexOf(c) === i)];
-  }, [mapping]);
   const issues = [
     ...csv.errors,
     ...result.issues.map((i) => `Line ${i.line}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`),
@@ -235,44 +287,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   return (
     <div className="csv-import">
       <h3>Columns</h3>
-      <div className="table-scroll">
-        <table className="preview-table">
-          <thead>
-            <tr>
-              {csv.headers.map((h, i) => (
-                <th key={`${h}-${i}`} scope="col">
-                  <span className="preview-table__head">{h || `Column ${i + 1}`}</span>
-                  <select
-                    aria-label={`Column “${h}” goes to`}
-                    className="input"
-                    value={mapping[i]}
-                    onChange={(e) => {
-                      const next = mapping.slice();
-                      next[i] = e.target.value as ColumnTarget;
-                      setMapping(next);
-                    }}
-                  >
-                    {targets.map((t) => (
-                      <option key={t} value={t}>
-                        {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
-                      </option>
-                    ))}
-                  </select>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {csv.rows.slice(0, 5).map((row, r) => (
-              <tr key={r}>
-                {csv.headers.map((_, i) => (
-                  <td key={i}>{row[i]}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CsvColumnsTable csv={csv} mapping={mapping} setMapping={setMapping} />
       <p className="panel__hint">
         Preview of the first {Math.min(5, csv.rows.length)} of {csv.rows.length} rows.{' '}
         {canImport ? `${good} locations ready to import.` : ''}
