@@ -55,6 +55,32 @@ function notice(title: string, text: string): HTMLElement {
   );
 }
 
+/** Why a published map cannot be shown, in words for its visitors. */
+function unavailableNotice(
+  result: Exclude<Awaited<ReturnType<typeof fetchPublished>>, { kind: 'ready' }>,
+): HTMLElement {
+  if (result.kind === 'not-found')
+    return notice(
+      'Map not found',
+      'This map doesn’t exist or is no longer published. If you followed a link, ask the site owner for an updated one.',
+    );
+  if (result.kind === 'expired')
+    return notice(
+      'This test map has expired',
+      'Test maps stay online for 7 days. The map’s owner can publish it on a plan to bring it back.',
+    );
+  return notice('The map can’t be shown', result.message);
+}
+
+/** A document URL made absolute against the map's origin (left as it is when it cannot be parsed). */
+function resolveAgainst(origin: string, u: string): string {
+  try {
+    return new URL(u, `${origin}/`).toString();
+  } catch {
+    return u;
+  }
+}
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -80,31 +106,13 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     if (ctrl.signal.aborted) return null;
     if (result.kind !== 'ready') {
       title(result.kind === 'expired' ? result.title : null);
-      host.replaceChildren(
-        result.kind === 'not-found'
-          ? notice(
-              'Map not found',
-              'This map doesn’t exist or is no longer published. If you followed a link, ask the site owner for an updated one.',
-            )
-          : result.kind === 'expired'
-            ? notice(
-                'This test map has expired',
-                'Test maps stay online for 7 days. The map’s owner can publish it on a plan to bring it back.',
-              )
-            : notice('The map can’t be shown', result.message),
-      );
+      host.replaceChildren(unavailableNotice(result));
       return null;
     }
     const { map } = result;
     title(map.title);
     const initialLocation = o.initialLocation ?? (o.mode === 'page' ? readLocationParam(window.location.href) : null);
-    const resolveUrl = (u: string) => {
-      try {
-        return new URL(u, `${o.origin}/`).toString();
-      } catch {
-        return u;
-      }
-    };
+    const resolveUrl = (u: string) => resolveAgainst(o.origin, u);
     // The spinner stays while the map's CSV of locations (if it has one) arrives.
     const doc = await loadViewerDocument({ document: map.document, initialLocation, resolveUrl }, ctrl.signal);
     if (ctrl.signal.aborted) return null;

@@ -362,6 +362,30 @@ export class Directory {
     return li;
   }
 
+  /** An entry's picture: its image (a card's, or the thumbnail), else a swatch with its letter or label. */
+  private entryVisual(l: ResolvedLocation, grid: boolean): HTMLElement {
+    const thumb = l.source.thumb ?? '';
+    const letter = thumb && thumb.length <= 3 ? thumb : l.label || (l.title || l.id).slice(0, 1).toUpperCase();
+    const image = grid ? (l.source.image ?? (thumb.length > 3 ? thumb : '')) : thumb.length > 3 ? thumb : '';
+    if (image)
+      return h('img', {
+        class: grid ? 'mn-card-image' : 'mn-thumb',
+        src: this.resolveUrl(image),
+        alt: '',
+        loading: 'lazy',
+        referrerpolicy: 'no-referrer',
+      });
+    return h(
+      'span',
+      {
+        class: grid ? 'mn-card-image mn-card-placeholder' : 'mn-thumb mn-thumb-text',
+        'aria-hidden': 'true',
+        style: { backgroundColor: l.fill },
+      },
+      letter,
+    );
+  }
+
   private itemRow(
     l: ResolvedLocation,
     row: Extract<Row, { items: ResolvedLocation[] }>,
@@ -372,29 +396,7 @@ export class Directory {
     const model = this.model;
     const floor = model.layers.length > 1 && l.layer ? model.layers.find((x) => x.id === l.layer)?.name : null;
     const grid = this.layout === 'grid';
-    const thumb = l.source.thumb ?? '';
-    const letter = thumb && thumb.length <= 3 ? thumb : l.label || (l.title || l.id).slice(0, 1).toUpperCase();
-    const image = grid ? (l.source.image ?? (thumb.length > 3 ? thumb : '')) : thumb.length > 3 ? thumb : '';
-    const visual =
-      grid || model.settings.directory.thumbnails
-        ? image
-          ? h('img', {
-              class: grid ? 'mn-card-image' : 'mn-thumb',
-              src: this.resolveUrl(image),
-              alt: '',
-              loading: 'lazy',
-              referrerpolicy: 'no-referrer',
-            })
-          : h(
-              'span',
-              {
-                class: grid ? 'mn-card-image mn-card-placeholder' : 'mn-thumb mn-thumb-text',
-                'aria-hidden': 'true',
-                style: { backgroundColor: l.fill },
-              },
-              letter,
-            )
-        : null;
+    const visual = grid || model.settings.directory.thumbnails ? this.entryVisual(l, grid) : null;
     const about =
       l.about || floor
         ? h(

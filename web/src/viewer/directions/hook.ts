@@ -7,6 +7,7 @@
  */
 import { hasWayfinding } from '@mapnest/shared/wayfinding';
 import { h, icon } from '../dom';
+import { controlButton } from '../viewer-controls';
 import type { ViewerModel } from '../viewer-model';
 import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types';
 
@@ -31,6 +32,24 @@ export function directionsAvailable(model: ViewerModel, state: number | null | u
   );
 }
 
+/** Puts a "Directions" button first among a location's details actions. */
+function addDetailsAction(details: HTMLElement, label: string, onClick: () => void): void {
+  const body = details.querySelector('.mn-details-body') ?? details;
+  let actions = body.querySelector('.mn-details-actions');
+  if (!actions) {
+    actions = h('div', { class: 'mn-details-actions' });
+    body.append(actions);
+  }
+  const button = h(
+    'button',
+    { type: 'button', class: 'mn-chip-button mn-directions-to' },
+    icon('route', 16),
+    h('span', null, label),
+  );
+  button.addEventListener('click', onClick);
+  actions.prepend(button);
+}
+
 /** Sets up directions for a mounted viewer, or returns null when the map has none. */
 export function attachDirections(
   host: DirectionsHost,
@@ -44,18 +63,10 @@ export function attachDirections(
   let destroyed = false;
   let layer = host.layer();
   const label = 'Directions';
-  const toggle = h(
-    'button',
-    {
-      type: 'button',
-      class: 'mn-control mn-directions-toggle',
-      'aria-label': label,
-      title: label,
-      'aria-expanded': 'false',
-    },
-    icon('route'),
-    h('span', null, label),
-  );
+  const toggle = controlButton(label, 'route', () => void load().then((p) => p?.toggle()), true, {
+    class: 'mn-control mn-directions-toggle',
+    'aria-expanded': 'false',
+  });
   const corner = host.corner(wf.position) ?? host.corner('top-left');
   const load = (): Promise<DirectionsPanel | null> =>
     (loading ??= import('./panel').then(
@@ -71,7 +82,6 @@ export function attachDirections(
         return null;
       },
     ));
-  toggle.addEventListener('click', () => void load().then((p) => p?.toggle()));
   if (corner) {
     corner.prepend(toggle);
     corner.hidden = false;
@@ -92,20 +102,7 @@ export function attachDirections(
       // Only places the network can reach get the button (placed, or a path ends at them).
       if (!host.model.byId.get(id)?.coord && !host.model.doc.routes.some((r) => r.endpoint === id && !r.connector))
         return;
-      const body = details.querySelector('.mn-details-body') ?? details;
-      let actions = body.querySelector('.mn-details-actions');
-      if (!actions) {
-        actions = h('div', { class: 'mn-details-actions' });
-        body.append(actions);
-      }
-      const button = h(
-        'button',
-        { type: 'button', class: 'mn-chip-button mn-directions-to' },
-        icon('route', 16),
-        h('span', null, label),
-      );
-      button.addEventListener('click', () => void load().then((p) => p?.routeTo(id)));
-      actions.prepend(button);
+      addDetailsAction(details, label, () => void load().then((p) => p?.routeTo(id)));
     },
     destroy() {
       destroyed = true;
