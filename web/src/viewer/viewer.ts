@@ -13,7 +13,8 @@ import { InViewList } from './in-view-list';
 import { isFramed, linkTargetFor } from './link';
 import { MapStage } from './stage';
 import { attachDirections, type Directions } from './directions/hook';
-import type { MapViewerInstance, ViewerEventSink, ViewerOptions } from './viewer-api';
+import type { ViewerEventSink } from './viewer-api';
+import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchStartLayer } from './viewer-document';
 import { layoutFor } from './viewer-layout';
@@ -31,7 +32,7 @@ import {
 } from './viewer-model';
 import './viewer.css';
 
-export type { MapViewerInstance, ViewerOptions } from './viewer-api';
+export type { MapViewerInstance, ViewerOptions } from './viewer-options';
 
 /** Locations offered in the keyboard list of what is in view (the directory has them all). */
 const IN_VIEW_MAX = 60;

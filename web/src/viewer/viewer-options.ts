@@ -1,0 +1,32 @@
+/** What a viewer is mounted with, and what mounting one gives (see viewer.ts). */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { DirectionsRequest } from './directions/types';
+import type { MapViewerApi, ViewerEventSink } from './viewer-api';
+import type { ViewerModel } from './viewer-model';
+
+export interface ViewerOptions {
+  document: MapDocument;
+  mapId?: string | null;
+  /** Accessible name of the map. */
+  title?: string;
+  /** Location to open first (a deep link); falls back to the map's start location. */
+  initialLocation?: string | null;
+  /** Overrides the map's deep-linking setting (the editor turns it off). */
+  deepLinking?: boolean;
+  onEvent?: ViewerEventSink;
+  /** Turns layer, image and thumbnail URLs of the document into fetchable URLs. */
+  resolveUrl?: (url: string) => string;
+  /** 'fill' takes the host's size (the embed page); 'auto' sizes from the map's layout settings. */
+  height?: 'fill' | 'auto';
+  /** The published map state: directions show only on Professional maps (see directions/hook.ts). */
+  state?: number | null;
+  /** Route to show at once (`?from=&to=`) and a kiosk's fixed start. */
+  directions?: DirectionsRequest;
+}
+
+/** A mounted viewer: the host API plus teardown. */
+export interface MapViewerInstance extends MapViewerApi {
+  readonly element: HTMLElement;
+  readonly model: ViewerModel;
+  destroy(): void;
+}
