@@ -164,8 +164,6 @@ export default tseslint.config(
       'shared/src/mapplic-import.ts',
       'web/src/features/editor/canvas.ts',
       'web/src/map-core/wayfinding/network.ts',
-      'web/src/viewer/csv-locations.ts',
-      'web/src/viewer/details.ts',
       'web/src/viewer/directions/panel.ts',
     ],
     rules: {

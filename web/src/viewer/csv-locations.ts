@@ -12,31 +12,19 @@
 import type { Group, Location, MapDocument } from '@mapnest/shared/map-document';
 import { parseCsvRows, type CsvRows } from './csv-parse';
 // The rules and id helpers without the schema: zod stays out of the embed.
-import { toFieldKey, toId, uniqueId } from '@mapnest/shared/map-ids';
-import {
-  isSafeUrl,
-  isShortText,
-  LINK_SCHEMES,
-  LOCATION_ACTIONS,
-  MAP_LIMITS as L,
-  MARKER_TYPES,
-  RESERVED_FIELD_KEYS,
-} from '@mapnest/shared/map-rules';
+import { toFieldKey } from '@mapnest/shared/map-ids';
+import { isSafeUrl, isShortText, LINK_SCHEMES, MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import {
   CSV_COLUMN_ALIASES,
   CsvCellProblem,
-  csvChoice,
-  csvColor,
   csvHeaderKey,
-  csvId,
   csvLatLon,
-  csvNumber,
   csvPair,
   csvPosition,
   CsvReferences,
-  csvYesNo,
   type CsvColumn,
 } from './csv-cells';
+import { csvLatLonCells, csvRowId, csvXYPosition, readCsvCell } from './csv-rules';
 
 /** Largest CSV the viewer reads (characters): 100,000 locations of 200 characters. */
 export const CSV_MAX_CHARS = 20_000_000;
@@ -85,6 +73,117 @@ export interface CsvLocations {
   readonly skipped: string[];
 }
 
+/** Columns each filled by a cell rule of csv-rules.ts, in the order they are read (the first broken cell decides the message). */
+const RULED_COLUMNS = [
+  'color',
+  'style',
+  'layer',
+  'type',
+  'action',
+  'zoom',
+  'scale',
+  'hide',
+  'disable',
+  'groups',
+] as const;
+
+const fail = (message: string): never => {
+  throw new CsvCellProblem(message);
+};
+const text = (value: string, what: string, max: number) =>
+  value.length > max ? fail(`${what} is longer than ${max} characters`) : value;
+const url = (value: string, what: string, schemes?: ReadonlySet<string>) =>
+  value.length > L.urlLength || !isSafeUrl(value, schemes)
+    ? fail(`${what} "${value.slice(0, 80)}" is not a usable URL`)
+    : value;
+
+/** One row's cell by column, trimmed ('' when the CSV has no such column). */
+type Cells = (c: CsvColumn | 'coord' | 'latlon') => string;
+
+/** The text columns, held to the document's lengths and URL rules. */
+function readTexts(loc: Location, v: Cells): void {
+  if (v('about')) loc.about = text(v('about'), 'About', L.aboutLength);
+  if (v('desc')) loc.desc = text(v('desc'), 'The description', L.descLength);
+  if (v('link')) loc.link = url(v('link'), 'The link', LINK_SCHEMES);
+  if (v('image')) loc.image = url(v('image'), 'The image');
+  if (v('thumb')) loc.thumb = isShortText(v('thumb')) ? v('thumb') : url(v('thumb'), 'The thumbnail');
+  if (v('phone')) loc.phone = text(v('phone'), 'The phone', L.contactLength);
+  if (v('email')) loc.email = text(v('email'), 'The email', L.contactLength);
+  if (v('hours')) loc.hours = text(v('hours'), 'The hours', L.contactLength);
+  if (v('more')) loc.more = text(v('more'), 'The “More” label', L.buttonLabelLength);
+  if (v('label'))
+    loc.label = isShortText(v('label'))
+      ? v('label')
+      : fail(`The label "${v('label').slice(0, 20)}" is longer than 3 characters`);
+}
+
+/** x and y columns first, else one "x,y" cell; the same for latitude and longitude. */
+function readPosition(loc: Location, v: Cells, size: MapDocument['settings']): void {
+  if (v('x') || v('y')) loc.coord = csvXYPosition(v('x'), v('y'), size);
+  else if (v('coord')) {
+    const [x, y] = csvPair(v('coord')) ?? ['', ''];
+    loc.coord = csvPosition(x, y, v('coord'), size);
+  }
+  if (v('lat') || v('lon')) loc.latlon = csvLatLonCells(v('lat'), v('lon'));
+  else if (v('latlon')) {
+    const [la, lo] = csvPair(v('latlon')) ?? ['', ''];
+    loc.latlon = csvLatLon(la, lo, v('latlon'));
+  }
+}
+
+/** The custom fields of a row (columns the document has no property for), up to the document's limit. */
+function readFields(loc: Location, row: readonly string[], fieldColumns: Columns['fields']): void {
+  const fields: Record<string, string> = {};
+  let count = 0;
+  for (const [key, i] of fieldColumns) {
+    const value = (row[i] ?? '').trim();
+    if (value === '' || count >= L.fieldsPerLocation) continue;
+    fields[key] = text(value, `The column "${key}"`, L.fieldValueLength);
+    count++;
+  }
+  if (count) loc.fields = fields;
+}
+
+/**
+ * Reads rows into locations for one document: ids are unique among the document's and the earlier
+ * rows'; a row whose id the document already has is left to the document.
+ */
+class RowReader {
+  private readonly documentIds: ReadonlySet<string>;
+  private readonly taken: Set<string>;
+
+  constructor(
+    private readonly doc: MapDocument,
+    private readonly cols: Columns,
+    private readonly refs: CsvReferences,
+  ) {
+    this.documentIds = new Set(doc.locations.map((l) => l.id));
+    this.taken = new Set(this.documentIds);
+  }
+
+  /** The row as a location, or null when the document has its id; throws CsvCellProblem for a broken cell. */
+  read(row: readonly string[]): Location | null {
+    const v: Cells = (c) => {
+      const i = this.cols.builtin.get(c);
+      return i === undefined ? '' : (row[i] ?? '').trim();
+    };
+    const title = text(v('title'), 'The title', L.titleLength);
+    if (v('id') === '' && title === '') fail('The row has neither an id nor a title');
+    const id = csvRowId(v('id'), title, this.taken);
+    // The document's own location wins; nothing to report.
+    if (this.documentIds.has(id)) return null;
+    if (this.taken.has(id)) fail(`The id "${id}" is used by an earlier row`);
+    const loc: Location = { id };
+    if (title) loc.title = title;
+    readTexts(loc, v);
+    for (const column of RULED_COLUMNS) if (v(column)) readCsvCell(loc, column, v(column), this.refs);
+    readPosition(loc, v, this.doc.settings);
+    readFields(loc, row, this.cols.fields);
+    this.taken.add(id);
+    return loc;
+  }
+}
+
 /**
  * Turns parsed CSV rows (header first) into locations for `doc`: rows that break a rule of the
  * document are skipped, and group names the document does not know become new groups.
@@ -99,86 +198,8 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
     if (rows.length) skipped.push('Line 1: no "id" or "title" column, so no row can be read');
     return { locations, groups: [], skipped };
   }
-  const documentIds = new Set(doc.locations.map((l) => l.id));
-  const taken = new Set(documentIds);
+  const reader = new RowReader(doc, cols, refs);
   const room = Math.max(0, L.locations - doc.locations.length);
-
-  const fail = (message: string): never => {
-    throw new CsvCellProblem(message);
-  };
-  const text = (value: string, what: string, max: number) =>
-    value.length > max ? fail(`${what} is longer than ${max} characters`) : value;
-  const url = (value: string, what: string, schemes?: ReadonlySet<string>) =>
-    value.length > L.urlLength || !isSafeUrl(value, schemes)
-      ? fail(`${what} "${value.slice(0, 80)}" is not a usable URL`)
-      : value;
-
-  const readRow = (row: readonly string[]): Location | null => {
-    const v = (c: CsvColumn | 'coord' | 'latlon') => {
-      const i = cols.builtin.get(c);
-      return i === undefined ? '' : (row[i] ?? '').trim();
-    };
-    const title = text(v('title'), 'The title', L.titleLength);
-    let id = v('id');
-    if (id === '') {
-      if (title === '') fail('The row has neither an id nor a title');
-      id = uniqueId(toId(title) || 'location', taken, 'location');
-    } else csvId(id);
-    // The document's own location wins; nothing to report.
-    if (documentIds.has(id)) return null;
-    if (taken.has(id)) fail(`The id "${id}" is used by an earlier row`);
-    const loc: Location = { id };
-    if (title) loc.title = title;
-    if (v('about')) loc.about = text(v('about'), 'About', L.aboutLength);
-    if (v('desc')) loc.desc = text(v('desc'), 'The description', L.descLength);
-    if (v('link')) loc.link = url(v('link'), 'The link', LINK_SCHEMES);
-    if (v('image')) loc.image = url(v('image'), 'The image');
-    if (v('thumb')) loc.thumb = isShortText(v('thumb')) ? v('thumb') : url(v('thumb'), 'The thumbnail');
-    if (v('phone')) loc.phone = text(v('phone'), 'The phone', L.contactLength);
-    if (v('email')) loc.email = text(v('email'), 'The email', L.contactLength);
-    if (v('hours')) loc.hours = text(v('hours'), 'The hours', L.contactLength);
-    if (v('more')) loc.more = text(v('more'), 'The “More” label', L.buttonLabelLength);
-    if (v('label'))
-      loc.label = isShortText(v('label'))
-        ? v('label')
-        : fail(`The label "${v('label').slice(0, 20)}" is longer than 3 characters`);
-    if (v('color')) loc.color = csvColor(v('color'));
-    if (v('style')) loc.style = refs.style(v('style'));
-    if (v('layer')) loc.layer = refs.layer(v('layer'));
-    if (v('type')) loc.type = csvChoice(v('type'), 'The marker type', MARKER_TYPES);
-    if (v('action')) loc.action = csvChoice(v('action'), 'The click action', LOCATION_ACTIONS);
-    if (v('zoom')) loc.zoom = csvNumber(v('zoom'), 'The zoom', 1, L.maxZoom);
-    if (v('scale')) loc.scale = csvNumber(v('scale'), 'The size', 0.1, 10);
-    if (csvYesNo(v('hide'), 'Hidden')) loc.hide = true;
-    if (csvYesNo(v('disable'), 'Disabled')) loc.disable = true;
-    if (v('groups')) {
-      const ids = refs.groups(v('groups'));
-      if (ids.length) loc.groups = ids;
-    }
-    // x and y columns first, else one "x,y" cell; the same for latitude and longitude.
-    if (v('x') || v('y')) loc.coord = csvPosition(v('x'), v('y'), `${v('x')}, ${v('y')}`, doc.settings);
-    else if (v('coord')) {
-      const [x, y] = csvPair(v('coord')) ?? ['', ''];
-      loc.coord = csvPosition(x, y, v('coord'), doc.settings);
-    }
-    if (v('lat') || v('lon')) loc.latlon = csvLatLon(v('lat'), v('lon'), `${v('lat')}, ${v('lon')}`);
-    else if (v('latlon')) {
-      const [la, lo] = csvPair(v('latlon')) ?? ['', ''];
-      loc.latlon = csvLatLon(la, lo, v('latlon'));
-    }
-    const fields: Record<string, string> = {};
-    let count = 0;
-    for (const [key, i] of cols.fields) {
-      const value = (row[i] ?? '').trim();
-      if (value === '' || count >= L.fieldsPerLocation) continue;
-      fields[key] = text(value, `The column "${key}"`, L.fieldValueLength);
-      count++;
-    }
-    if (count) loc.fields = fields;
-    taken.add(id);
-    return loc;
-  };
-
   for (let r = 0; r < rows.length; r++) {
     const line = csv.lines[r + 1] ?? r + 2;
     if (locations.length >= room) {
@@ -188,7 +209,7 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
     // Groups a skipped row would have added are not added.
     const mark = refs.mark();
     try {
-      const loc = readRow(rows[r]!);
+      const loc = reader.read(rows[r]!);
       if (loc) locations.push(loc);
     } catch (e) {
       if (!(e instanceof CsvCellProblem)) throw e;

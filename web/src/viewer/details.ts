@@ -21,6 +21,73 @@ const list = (value: string | undefined, sep: RegExp) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * The contact buttons (phone, email, hours): each opens its list in the one shared `extra` area below
+ * the actions and closes the others, like a disclosure group.
+ */
+class ContactDetails {
+  readonly extra: HTMLElement;
+  private readonly buttons: HTMLButtonElement[] = [];
+
+  constructor(private readonly extraId: string) {
+    this.extra = h('div', { id: extraId, class: 'mn-details-extra', hidden: true });
+  }
+
+  /** A button showing `items` (each a link through `link` when given), or null when there are none. */
+  button(
+    label: string,
+    name: 'phone' | 'email' | 'clock',
+    items: string[],
+    link?: (s: string) => string,
+  ): HTMLButtonElement | null {
+    if (!items.length) return null;
+    const btn = h(
+      'button',
+      { type: 'button', class: 'mn-chip-button', 'aria-expanded': 'false', 'aria-controls': this.extraId },
+      icon(name, 16),
+      h('span', null, label),
+    );
+    btn.addEventListener('click', () => {
+      const open = btn.getAttribute('aria-expanded') !== 'true';
+      for (const b of this.buttons) b.setAttribute('aria-expanded', 'false');
+      btn.setAttribute('aria-expanded', String(open));
+      this.extra.hidden = !open;
+      this.extra.replaceChildren(
+        h(
+          'ul',
+          null,
+          items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
+        ),
+      );
+    });
+    this.buttons.push(btn);
+    return btn;
+  }
+}
+
+/** The details' actions: the contact buttons, then the location's link ("More"). */
+function detailActions(l: ResolvedLocation, contact: ContactDetails, more: string, target: LinkTarget): HTMLElement[] {
+  const actions: (HTMLElement | null)[] = [
+    contact.button('Phone', 'phone', list(l.source.phone, /,/), (p) => `tel:${p.replace(/[^\d+]/g, '')}`),
+    contact.button('Email', 'email', list(l.source.email, /,/), (e) => `mailto:${e}`),
+    contact.button('Hours', 'clock', list(l.source.hours, /;/)),
+    l.source.link
+      ? h(
+          'a',
+          {
+            class: 'mn-primary-button',
+            href: l.source.link,
+            target,
+            rel: target === '_blank' ? 'noopener noreferrer' : null,
+          },
+          h('span', null, l.source.more || more),
+          target === '_blank' && icon('external', 14),
+        )
+      : null,
+  ];
+  return actions.filter((a): a is HTMLElement => a !== null);
+}
+
 /** Builds the details dialog of a location; the close button is `.mn-details-close`. */
 export function renderDetails(
   model: ViewerModel,
@@ -29,54 +96,10 @@ export function renderDetails(
   opts: DetailsOptions,
 ): HTMLElement {
   const titleId = uid('mn-title');
-  const extraId = uid('mn-extra');
-  const text = model.settings.text;
+  const contact = new ContactDetails(uid('mn-extra'));
   const floor = l.layer && model.layers.length > 1 ? model.layers.find((x) => x.id === l.layer)?.name : null;
   const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
-  const extra = h('div', { id: extraId, class: 'mn-details-extra', hidden: true });
-  const buttons: HTMLButtonElement[] = [];
-  const detail = (label: string, name: 'phone' | 'email' | 'clock', items: string[], link?: (s: string) => string) => {
-    if (!items.length) return null;
-    const btn = h(
-      'button',
-      { type: 'button', class: 'mn-chip-button', 'aria-expanded': 'false', 'aria-controls': extraId },
-      icon(name, 16),
-      h('span', null, label),
-    );
-    btn.addEventListener('click', () => {
-      const open = btn.getAttribute('aria-expanded') !== 'true';
-      for (const b of buttons) b.setAttribute('aria-expanded', 'false');
-      btn.setAttribute('aria-expanded', String(open));
-      extra.hidden = !open;
-      extra.replaceChildren(
-        h(
-          'ul',
-          null,
-          items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
-        ),
-      );
-    });
-    buttons.push(btn);
-    return btn;
-  };
-  const actions = [
-    detail('Phone', 'phone', list(l.source.phone, /,/), (p) => `tel:${p.replace(/[^\d+]/g, '')}`),
-    detail('Email', 'email', list(l.source.email, /,/), (e) => `mailto:${e}`),
-    detail('Hours', 'clock', list(l.source.hours, /;/)),
-    l.source.link
-      ? h(
-          'a',
-          {
-            class: 'mn-primary-button',
-            href: l.source.link,
-            target: opts.target,
-            rel: opts.target === '_blank' ? 'noopener noreferrer' : null,
-          },
-          h('span', null, l.source.more || text.more),
-          opts.target === '_blank' && icon('external', 14),
-        )
-      : null,
-  ].filter(Boolean);
+  const actions = detailActions(l, contact, model.settings.text.more, opts.target);
   const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;
   desc?.append(sanitizeHtml(l.desc));
   return h(
@@ -104,7 +127,7 @@ export function renderDetails(
       l.about && h('p', { class: 'mn-details-about' }, l.about),
       desc,
       actions.length > 0 && h('div', { class: 'mn-details-actions' }, actions),
-      extra,
+      contact.extra,
     ),
   );
 }
