@@ -14,53 +14,30 @@
  * Nodes are in image pixels (normalised map space × mapWidth/mapHeight) so lengths are isotropic.
  * Adjacency is stored as compressed rows in typed arrays for the search.
  */
-import type { CONNECTOR_KINDS, MapDocument } from '@mapnest/shared/map-document';
 import { locationPoint } from '@mapnest/shared/map-geo';
+import { coordToImage, type ImagePoint, type Size } from '../coords';
+import {
+  type ConnectorKind,
+  EDGE_FLOOR_CHANGE,
+  EDGE_INACCESSIBLE,
+  FLOOR_CHANGE_COST,
+  type FloorLink,
+  type Network,
+  type NetworkDoc,
+  type NetworkNode,
+} from './network-model';
 
-export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
-
-/** Cost of moving one floor by a connector, in pixel-equivalents (a lift or stair flight is never free). */
-export const FLOOR_CHANGE_COST = 30;
-
-/** Edge flags. */
-export const EDGE_INACCESSIBLE = 1;
-export const EDGE_FLOOR_CHANGE = 2;
-
-export interface NetworkNode {
-  layer: string;
-  /** Image pixels. */
-  x: number;
-  y: number;
-}
-
-/** A floor connector between two nodes (both directions are stored). */
-export interface FloorLink {
-  endpoint: string;
-  kind: ConnectorKind | null;
-}
-
-export type NetworkDoc = Pick<MapDocument, 'settings' | 'layers' | 'locations' | 'routes'>;
-
-export interface Network {
-  nodes: NetworkNode[];
-  /** Compressed rows: edges of node n are rowStart[n] .. rowStart[n + 1] - 1. */
-  rowStart: Int32Array;
-  edgeTo: Int32Array;
-  edgeCost: Float64Array;
-  edgeFlags: Uint8Array;
-  /** Route id an edge came from ('' for floor links). */
-  edgeRoute: string[];
-  /** For EDGE_FLOOR_CHANGE edges: what joins the floors. */
-  edgeLink: (FloorLink | null)[];
-  /** Nodes a location attaches to (explicit endpoints, or its automatic spur's start). */
-  targets: Map<string, number[]>;
-  /** Order of layers (floor index), by the document's layer order. */
-  layerIndex: Map<string, number>;
-  /** Smallest route weight, for an admissible A* heuristic. */
-  minWeight: number;
-  width: number;
-  height: number;
-}
+// The built network's shape lives in ./network-model.ts; its names stay importable from here.
+export {
+  type ConnectorKind,
+  EDGE_FLOOR_CHANGE,
+  EDGE_INACCESSIBLE,
+  FLOOR_CHANGE_COST,
+  type FloorLink,
+  type Network,
+  type NetworkDoc,
+  type NetworkNode,
+} from './network-model';
 
 interface Segment {
   a: number;
@@ -97,33 +74,59 @@ export function projectOnSegment(
   return { t, d2: qx * qx + qy * qy };
 }
 
-export function buildNetwork(doc: NetworkDoc): Network {
-  const width = doc.settings.mapWidth;
-  const height = doc.settings.mapHeight;
-  const layerIndex = new Map(doc.layers.map((l, i) => [l.id, i] as const));
-  const nodes: NetworkNode[] = [];
-  const nodeKey = new Map<string, number>();
-  const nodeOf = (layer: string, point: readonly [number, number]): number => {
+/** Nodes by layer and document coordinate: points with identical coordinates on a layer are one node. */
+class NodeTable {
+  readonly nodes: NetworkNode[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  constructor(readonly image: Size) {}
+
+  /** The node at a document coordinate on a layer, added on first use. */
+  at(layer: string, point: readonly [number, number]): number {
     const key = `${layer}\u0000${point[0]}\u0000${point[1]}`;
-    let id = nodeKey.get(key);
+    let id = this.byKey.get(key);
     if (id === undefined) {
-      id = nodes.length;
-      nodes.push({ layer, x: point[0] * width, y: point[1] * height });
-      nodeKey.set(key, id);
+      id = this.add(layer, coordToImage(point, this.image));
+      this.byKey.set(key, id);
     }
     return id;
-  };
+  }
 
-  const locationIds = new Set(doc.locations.map((l) => l.id));
+  /** A new node at an image point (one that splits an edge is never shared). */
+  add(layer: string, p: ImagePoint): number {
+    this.nodes.push({ layer, x: p.x, y: p.y });
+    return this.nodes.length - 1;
+  }
+}
+
+type NetworkRoute = NetworkDoc['routes'][number];
+
+/** The first and last node of a route that carries an `endpoint`. */
+interface RouteEnds {
+  route: NetworkRoute;
+  first: number;
+  last: number;
+}
+
+interface RouteSegments {
+  segments: Segment[];
+  /** How many segments touch each node. */
+  degree: Map<number, number>;
+  ends: RouteEnds[];
+  minWeight: number;
+}
+
+/** Every route on a known layer as segments between its nodes (a closed route: every vertex to every other). */
+function collectSegments(doc: NetworkDoc, layerIndex: Map<string, number>, table: NodeTable): RouteSegments {
   const segments: Segment[] = [];
   const degree = new Map<number, number>();
   const bump = (n: number) => degree.set(n, (degree.get(n) ?? 0) + 1);
-  const ends: { route: (typeof doc.routes)[number]; first: number; last: number }[] = [];
+  const ends: RouteEnds[] = [];
   let minWeight = Infinity;
 
   for (const route of doc.routes) {
     if (!layerIndex.has(route.layer)) continue;
-    const ids = route.points.map((p) => nodeOf(route.layer, p));
+    const ids = route.points.map((p) => table.at(route.layer, p));
     minWeight = Math.min(minWeight, route.weight);
     const push = (a: number, b: number) => {
       if (a === b) return;
@@ -139,13 +142,35 @@ export function buildNetwork(doc: NetworkDoc): Network {
     }
     if (route.endpoint) ends.push({ route, first: ids[0]!, last: ids[ids.length - 1]! });
   }
+  return { segments, degree, ends, minWeight };
+}
 
-  // Loose ends: the route end of degree 1 (the last point when both or neither are).
+/** One floor's end of a connector. */
+interface ConnectorEnd {
+  node: number;
+  layer: string;
+  kind: ConnectorKind | null;
+  inaccessible: boolean;
+}
+
+interface EndpointAttachments {
+  /** Location id → the nodes it attaches to. */
+  targets: Map<string, number[]>;
+  /** Connector endpoint → its ends on every floor. */
+  connectors: Map<string, ConnectorEnd[]>;
+}
+
+/**
+ * Where routes carrying an `endpoint` attach: at the loose end, the route end of degree 1 (the last point
+ * when both or neither are), either a location's door (a target) or one floor's end of a connector.
+ */
+function attachRouteEnds(
+  ends: readonly RouteEnds[],
+  degree: Map<number, number>,
+  locationIds: Set<string>,
+): EndpointAttachments {
   const targets = new Map<string, number[]>();
-  const connectors = new Map<
-    string,
-    { node: number; layer: string; kind: ConnectorKind | null; inaccessible: boolean }[]
-  >();
+  const connectors = new Map<string, ConnectorEnd[]>();
   for (const { route, first, last } of ends) {
     const firstLoose = degree.get(first) === 1;
     const lastLoose = degree.get(last) === 1;
@@ -161,17 +186,92 @@ export function buildNetwork(doc: NetworkDoc): Network {
       targets.set(endpoint, list);
     }
   }
+  return { targets, connectors };
+}
 
-  // Automatic attachment: project each remaining placed location onto the nearest segment of its layer(s).
-  const splits = new Map<number, { t: number; node: number }[]>();
-  const spurs: RawEdge[] = [];
-  const segmentsByLayer = new Map<string, number[]>();
+/** Where a point projects onto a segment: its index and the parameter t in 0..1 along it. */
+interface Projection {
+  index: number;
+  t: number;
+}
+
+/** Points splitting a segment (by segment index), each at parameter t along it. */
+type SegmentSplits = Map<number, { t: number; node: number }[]>;
+
+interface AutomaticAttachments {
+  splits: SegmentSplits;
+  /** Short edges from a location's point to where it projects onto the network. */
+  spurs: RawEdge[];
+}
+
+/** Indices of the segments on each layer. */
+function segmentsByLayer(segments: readonly Segment[], nodes: readonly NetworkNode[]): Map<string, number[]> {
+  const byLayer = new Map<string, number[]>();
   segments.forEach((s, i) => {
     const layer = nodes[s.a]!.layer;
-    const list = segmentsByLayer.get(layer) ?? [];
+    const list = byLayer.get(layer) ?? [];
     list.push(i);
-    segmentsByLayer.set(layer, list);
+    byLayer.set(layer, list);
   });
+  return byLayer;
+}
+
+/** The segment among `candidates` nearest to p, or null when none has a finite distance. */
+function nearestSegment(
+  p: ImagePoint,
+  candidates: readonly number[],
+  segments: readonly Segment[],
+  nodes: readonly NetworkNode[],
+): Projection | null {
+  let best = -1;
+  let bestT = 0;
+  let bestD2 = Infinity;
+  for (const i of candidates) {
+    const s = segments[i]!;
+    const a = nodes[s.a]!;
+    const b = nodes[s.b]!;
+    const { t, d2 } = projectOnSegment(p.x, p.y, a.x, a.y, b.x, b.y);
+    if (d2 < bestD2) {
+      bestD2 = d2;
+      best = i;
+      bestT = t;
+    }
+  }
+  return best < 0 ? null : { index: best, t: bestT };
+}
+
+/** The node where a projection lands: the segment's end, or a new node splitting the segment at t. */
+function projectionFoot(
+  table: NodeTable,
+  layer: string,
+  s: Segment,
+  { index, t }: Projection,
+  splits: SegmentSplits,
+): number {
+  if (t <= 0) return s.a;
+  if (t >= 1) return s.b;
+  const a = table.nodes[s.a]!;
+  const b = table.nodes[s.b]!;
+  const foot = table.add(layer, { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) });
+  const list = splits.get(index) ?? [];
+  list.push({ t, node: foot });
+  splits.set(index, list);
+  return foot;
+}
+
+/**
+ * Automatic attachment: every placed location without an explicit endpoint projects onto the nearest segment
+ * of its layer (every layer when it has none), becoming a target there (added to `targets`).
+ */
+function attachLocations(
+  doc: NetworkDoc,
+  segments: readonly Segment[],
+  table: NodeTable,
+  targets: Map<string, number[]>,
+): AutomaticAttachments {
+  const splits: SegmentSplits = new Map();
+  const spurs: RawEdge[] = [];
+  const byLayer = segmentsByLayer(segments, table.nodes);
   for (const location of doc.locations) {
     if (targets.has(location.id)) continue;
     const point = locationPoint(location, doc.settings);
@@ -179,49 +279,26 @@ export function buildNetwork(doc: NetworkDoc): Network {
     const layers = location.layer ? [location.layer] : doc.layers.map((l) => l.id);
     const attached: number[] = [];
     for (const layer of layers) {
-      const candidates = segmentsByLayer.get(layer);
+      const candidates = byLayer.get(layer);
       if (!candidates) continue;
-      const px = point[0] * width;
-      const py = point[1] * height;
-      let best = -1;
-      let bestT = 0;
-      let bestD2 = Infinity;
-      for (const i of candidates) {
-        const s = segments[i]!;
-        const a = nodes[s.a]!;
-        const b = nodes[s.b]!;
-        const { t, d2 } = projectOnSegment(px, py, a.x, a.y, b.x, b.y);
-        if (d2 < bestD2) {
-          bestD2 = d2;
-          best = i;
-          bestT = t;
-        }
-      }
-      if (best < 0) continue;
-      const s = segments[best]!;
-      const door = nodeOf(layer, point);
-      let foot: number;
-      if (bestT <= 0) foot = s.a;
-      else if (bestT >= 1) foot = s.b;
-      else {
-        const a = nodes[s.a]!;
-        const b = nodes[s.b]!;
-        foot = nodes.length;
-        nodes.push({ layer, x: a.x + bestT * (b.x - a.x), y: a.y + bestT * (b.y - a.y) });
-        const list = splits.get(best) ?? [];
-        list.push({ t: bestT, node: foot });
-        splits.set(best, list);
-      }
+      const nearest = nearestSegment(coordToImage(point, table.image), candidates, segments, table.nodes);
+      if (!nearest) continue;
+      const door = table.at(layer, point);
+      const foot = projectionFoot(table, layer, segments[nearest.index]!, nearest, splits);
       if (foot !== door) {
-        const f = nodes[foot]!;
-        const d = nodes[door]!;
+        const f = table.nodes[foot]!;
+        const d = table.nodes[door]!;
         spurs.push({ a: door, b: foot, cost: Math.hypot(f.x - d.x, f.y - d.y), flags: 0, route: '', link: null });
       }
       attached.push(door);
     }
     if (attached.length) targets.set(location.id, attached);
   }
+  return { splits, spurs };
+}
 
+/** The routes' edges: every segment, cut where locations attach to it, costing length × weight. */
+function segmentEdges(segments: readonly Segment[], splits: SegmentSplits, nodes: readonly NetworkNode[]): RawEdge[] {
   const raw: RawEdge[] = [];
   segments.forEach((s, i) => {
     const flags = s.inaccessible ? EDGE_INACCESSIBLE : 0;
@@ -239,7 +316,12 @@ export function buildNetwork(doc: NetworkDoc): Network {
       });
     }
   });
-  raw.push(...spurs);
+  return raw;
+}
+
+/** Edges joining the floors a connector reaches, pairwise (stairs, escalators and inaccessible ones are stepped). */
+function floorLinkEdges(connectors: Map<string, ConnectorEnd[]>, layerIndex: Map<string, number>): RawEdge[] {
+  const raw: RawEdge[] = [];
   for (const [endpoint, list] of connectors) {
     for (let i = 0; i < list.length; i++) {
       for (let j = i + 1; j < list.length; j++) {
@@ -260,16 +342,21 @@ export function buildNetwork(doc: NetworkDoc): Network {
       }
     }
   }
+  return raw;
+}
 
-  // Compressed rows, both directions.
-  const count = new Int32Array(nodes.length + 1);
+type EdgeRows = Pick<Network, 'rowStart' | 'edgeTo' | 'edgeCost' | 'edgeFlags' | 'edgeRoute' | 'edgeLink'>;
+
+/** The edges as compressed rows, each stored in both directions. */
+function compressEdges(nodeCount: number, raw: readonly RawEdge[]): EdgeRows {
+  const count = new Int32Array(nodeCount + 1);
   for (const e of raw) {
     count[e.a + 1]!++;
     count[e.b + 1]!++;
   }
-  for (let i = 1; i <= nodes.length; i++) count[i]! += count[i - 1]!;
+  for (let i = 1; i <= nodeCount; i++) count[i]! += count[i - 1]!;
   const rowStart = count.slice();
-  const fill = count.slice(0, nodes.length);
+  const fill = count.slice(0, nodeCount);
   const edgeTo = new Int32Array(raw.length * 2);
   const edgeCost = new Float64Array(raw.length * 2);
   const edgeFlags = new Uint8Array(raw.length * 2);
@@ -287,14 +374,21 @@ export function buildNetwork(doc: NetworkDoc): Network {
     put(e.a, e, e.b);
     put(e.b, e, e.a);
   }
+  return { rowStart, edgeTo, edgeCost, edgeFlags, edgeRoute, edgeLink };
+}
+
+export function buildNetwork(doc: NetworkDoc): Network {
+  const width = doc.settings.mapWidth;
+  const height = doc.settings.mapHeight;
+  const layerIndex = new Map(doc.layers.map((l, i) => [l.id, i] as const));
+  const table = new NodeTable({ width, height });
+  const { segments, degree, ends, minWeight } = collectSegments(doc, layerIndex, table);
+  const { targets, connectors } = attachRouteEnds(ends, degree, new Set(doc.locations.map((l) => l.id)));
+  const { splits, spurs } = attachLocations(doc, segments, table, targets);
+  const raw = [...segmentEdges(segments, splits, table.nodes), ...spurs, ...floorLinkEdges(connectors, layerIndex)];
   return {
-    nodes,
-    rowStart,
-    edgeTo,
-    edgeCost,
-    edgeFlags,
-    edgeRoute,
-    edgeLink,
+    nodes: table.nodes,
+    ...compressEdges(table.nodes.length, raw),
     targets,
     layerIndex,
     minWeight: Number.isFinite(minWeight) ? minWeight : 1,

@@ -1,0 +1,51 @@
+/**
+ * What a built wayfinding network is (./network.ts builds it from a document): nodes in image pixels, edges
+ * as compressed rows with their costs and flags, and the nodes each location attaches to. The search
+ * (./route.ts) and the step list (./steps.ts) read only this.
+ */
+import type { CONNECTOR_KINDS, MapDocument } from '@mapnest/shared/map-document';
+
+export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+
+/** Cost of moving one floor by a connector, in pixel-equivalents (a lift or stair flight is never free). */
+export const FLOOR_CHANGE_COST = 30;
+
+/** Edge flags. */
+export const EDGE_INACCESSIBLE = 1;
+export const EDGE_FLOOR_CHANGE = 2;
+
+export interface NetworkNode {
+  layer: string;
+  /** Image pixels. */
+  x: number;
+  y: number;
+}
+
+/** A floor connector between two nodes (both directions are stored). */
+export interface FloorLink {
+  endpoint: string;
+  kind: ConnectorKind | null;
+}
+
+export type NetworkDoc = Pick<MapDocument, 'settings' | 'layers' | 'locations' | 'routes'>;
+
+export interface Network {
+  nodes: NetworkNode[];
+  /** Compressed rows: edges of node n are rowStart[n] .. rowStart[n + 1] - 1. */
+  rowStart: Int32Array;
+  edgeTo: Int32Array;
+  edgeCost: Float64Array;
+  edgeFlags: Uint8Array;
+  /** Route id an edge came from ('' for floor links). */
+  edgeRoute: string[];
+  /** For EDGE_FLOOR_CHANGE edges: what joins the floors. */
+  edgeLink: (FloorLink | null)[];
+  /** Nodes a location attaches to (explicit endpoints, or its automatic spur's start). */
+  targets: Map<string, number[]>;
+  /** Order of layers (floor index), by the document's layer order. */
+  layerIndex: Map<string, number>;
+  /** Smallest route weight, for an admissible A* heuristic. */
+  minWeight: number;
+  width: number;
+  height: number;
+}
