@@ -4,7 +4,8 @@
  * The heuristic is the straight-line distance to the nearest target × the smallest route weight,
  * which never overestimates (floor changes only add cost), so the first target settled is optimal.
  */
-import { EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, type FloorLink, type Network } from './network';
+import { imageToCoord } from '../coords';
+import { EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, type FloorLink, type Network } from './network-model';
 
 /** Min-heap of node ids keyed by a priority, with lazy deletion (stale entries are skipped by the caller). */
 export class NodeHeap {
@@ -166,7 +167,7 @@ export function planRoute(net: Network, from: string, to: string, options: PathO
   for (let i = 0; i < path.nodes.length; i++) {
     const node = net.nodes[path.nodes[i]!]!;
     const slot = path.edges[i]!;
-    const point: [number, number] = [node.x / net.width, node.y / net.height];
+    const point = imageToCoord(node, net);
     if (!current || (slot >= 0 && net.edgeFlags[slot]! & EDGE_FLOOR_CHANGE)) {
       if (current && slot >= 0) changes.push(net.edgeLink[slot]!);
       current = { layer: node.layer, points: [point], length: 0 };
