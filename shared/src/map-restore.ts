@@ -3,7 +3,7 @@
  * damaged one, a Mapplic export, arbitrary JSON) and returns a valid version-1 document plus
  * warnings describing what it changed. It never throws. API input uses `strictMapDocument` instead.
  */
-import { blankDocument, parseIfValid, SCHEMA_VERSION, type MapDocument } from './map-document';
+import { blankDocument, parseIfValid, SCHEMA_VERSION, SETTINGS_GROUPS, type MapDocument } from './map-document';
 import { importMapplic } from './mapplic-import';
 import { finishRepair, isPlainObject, RepairLog, repairDocument } from './map-repair';
 
@@ -13,23 +13,10 @@ export interface RestoreResult {
   warnings: string[];
 }
 
-const V1_SETTINGS_GROUPS = [
-  'layout',
-  'zoom',
-  'controls',
-  'directory',
-  'search',
-  'filters',
-  'popup',
-  'legend',
-  'wayfinding',
-  'text',
-];
-
 /** A document without a schemaVersion that is nonetheless in our shape (Mapplic's settings are flat, its locations say `group`). */
 function looksLikeV1(doc: Record<string, unknown>): boolean {
   const settings = doc.settings;
-  if (isPlainObject(settings) && V1_SETTINGS_GROUPS.some((key) => isPlainObject(settings[key]))) return true;
+  if (isPlainObject(settings) && SETTINGS_GROUPS.some((key) => isPlainObject(settings[key]))) return true;
   const locations = doc.locations;
   return (
     Array.isArray(locations) &&

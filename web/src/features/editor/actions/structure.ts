@@ -9,6 +9,7 @@ import {
   layerSchema,
   MAP_LIMITS,
   settingsSchema,
+  SETTINGS_GROUPS as GROUPS,
   strictMapDocument,
   styleSchema,
   type Filter,
@@ -336,19 +337,6 @@ export type SettingsPatch = {
     ? Partial<NonNullable<MapSettings[K]>> | MapSettings[K]
     : MapSettings[K];
 };
-
-const GROUPS = [
-  'layout',
-  'zoom',
-  'controls',
-  'directory',
-  'search',
-  'filters',
-  'popup',
-  'legend',
-  'wayfinding',
-  'text',
-] as const;
 
 export const updateSettings = defineAction<{ patch: SettingsPatch }>({
   name: 'settings.update',
