@@ -1,0 +1,86 @@
+/** The legacy Mapplic format (jQuery, v3-v7: levels with nested locations, categories) brought to the v8 shape. */
+import { describe, isPlainObject, type RepairLog } from './map-repair';
+import { asList, flag, isBlank, str, type Obj } from './mapplic-values';
+
+export function legacyPinType(pin: string): string {
+  const classes = pin.toLowerCase().split(/\s+/);
+  if (classes.includes('hidden')) return 'hidden';
+  if (classes.some((c) => c.startsWith('circular'))) return 'circle';
+  return 'pin';
+}
+
+const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
+  tooltip: { action: 'tooltip' },
+  lightbox: { action: 'tooltip' },
+  sidebar: { action: 'sidebar' },
+  external: { action: 'sidebar' },
+  'open-link': { action: 'link' },
+  link: { action: 'link' },
+  none: { action: 'none' },
+  select: { action: 'none' },
+  disabled: { disable: true },
+  default: {},
+};
+
+export function migrateLegacy(json: Obj, log: RepairLog): Obj {
+  const settings: Obj = {
+    mapWidth: json.mapwidth ?? json.mapWidth,
+    mapHeight: json.mapheight ?? json.mapHeight,
+    maxZoom: json.maxscale ?? json.maxZoom,
+  };
+  const layers: Obj[] = [];
+  const locations: Obj[] = [];
+  let minimap = false;
+  asList(json.levels).forEach((level, i) => {
+    if (!isPlainObject(level)) {
+      log.warn(`levels.${i}: dropped ${describe(level)} (Must be a level object)`);
+      return;
+    }
+    const id = str(level.id) || `level-${i + 1}`;
+    layers.push({ id, name: level.title ?? level.name, file: level.map ?? level.file });
+    if (flag(level.show) && settings.layer === undefined) settings.layer = id;
+    if (!isBlank(level.minimap)) minimap = true;
+    for (const loc of asList(level.locations)) {
+      if (!isPlainObject(loc)) continue;
+      const { description, x, y, fill, category, thumbnail, img, pin, action, ...rest } = loc;
+      const out: Obj = { ...rest, layer: id };
+      if (description !== undefined && out.desc === undefined) out.desc = description;
+      if (x !== undefined || y !== undefined) out.coord = [x, y];
+      if (fill !== undefined && out.color === undefined) out.color = fill;
+      if (category !== undefined && out.group === undefined) out.group = category;
+      if (thumbnail !== undefined && out.thumb === undefined) out.thumb = thumbnail;
+      if (img !== undefined && out.image === undefined) out.image = img;
+      if (typeof pin === 'string' && out.type === undefined) out.type = legacyPinType(pin);
+      if (typeof action === 'string') {
+        const mapped = LEGACY_ACTIONS[action.trim().toLowerCase()];
+        if (mapped) Object.assign(out, mapped);
+        else out.action = action;
+      }
+      locations.push(out);
+    }
+  });
+  if (minimap) log.warn('levels: minimaps are not carried over (the map view shows the whole map instead)');
+  const groups = asList(json.categories).map((c) =>
+    isPlainObject(c)
+      ? {
+          id: c.id,
+          name: c.title ?? c.name,
+          color: c.color,
+          hide: c.show === undefined ? undefined : flag(c.show) === false,
+        }
+      : c,
+  );
+  const known = new Set([
+    'mapwidth',
+    'mapheight',
+    'mapWidth',
+    'mapHeight',
+    'maxscale',
+    'maxZoom',
+    'levels',
+    'categories',
+  ]);
+  const ignored = Object.keys(json).filter((k) => !known.has(k));
+  if (ignored.length > 0) log.warn(`Ignored legacy options: ${ignored.join(', ')}`);
+  return { settings, layers, locations, groups };
+}
