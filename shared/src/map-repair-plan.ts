@@ -68,6 +68,7 @@ const SIMPLE_CHECKS = new Set([
   'number_format',
 ]);
 
+/** The plan of a schema node (and, through it, of its children), cached per node. */
 export function planOf(schema: Schema): Plan {
   const cached = plans.get(schema);
   if (cached) return cached;
@@ -111,5 +112,6 @@ export function planOf(schema: Schema): Plan {
   return plan;
 }
 
+/** True when the node's schema accepts `value`, by the quick check where there is one. */
 export const accepts = (plan: Plan, value: string | number): boolean =>
   plan.quick ? (plan.quick as (v: string | number) => boolean)(value) : plan.schema.safeParse(value).success;

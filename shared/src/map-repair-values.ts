@@ -2,6 +2,7 @@
 import { MAP_LIMITS } from './map-document';
 import { toFieldKey, toId } from './map-ids';
 
+/** True for an object that is neither null nor a list. */
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

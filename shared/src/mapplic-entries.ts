@@ -3,6 +3,7 @@ import { isPlainObject, type RepairLog } from './map-repair';
 import { groupRefs, type GroupIndex } from './mapplic-groups';
 import { asList, compact, flag, isBlank, num, str, type Obj } from './mapplic-values';
 
+/** Group (tag) filters with their groups resolved; filters written as JavaScript `logic` are dropped with a warning. */
 export function convertFilters(raw: unknown, groups: GroupIndex, log: RepairLog): Obj[] {
   const out: Obj[] = [];
   asList(raw).forEach((f, i) => {
@@ -33,6 +34,7 @@ export function convertFilters(raw: unknown, groups: GroupIndex, log: RepairLog)
   return out;
 }
 
+/** Styles, keyed by their CSS class, with Mapplic's flat colour keys sorted into normal, hover and active. */
 export function convertStyles(raw: unknown): unknown[] {
   return asList(raw).map((s) => {
     if (!isPlainObject(s)) return s;
@@ -88,6 +90,7 @@ export function convertBreakpoints(raw: unknown, settings: Obj): unknown[] {
   return out;
 }
 
+/** Legend items, blank colours left out. */
 export function convertLegend(raw: unknown): unknown[] {
   return asList(raw).map((item) =>
     isPlainObject(item)
@@ -104,6 +107,7 @@ export function convertLegend(raw: unknown): unknown[] {
   );
 }
 
+/** Routes with their pixel points (a list or text) made fractions of the map size. */
 export function convertRoutes(raw: unknown, mapWidth: number, mapHeight: number): unknown[] {
   return asList(raw).map((r) => {
     if (!isPlainObject(r)) return r;

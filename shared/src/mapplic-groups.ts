@@ -3,6 +3,7 @@ import { toId } from './map-ids';
 import { describe, isPlainObject, type RepairLog } from './map-repair';
 import { asList, compact, flag, isBlank, str, type Obj } from './mapplic-values';
 
+/** The imported groups with unique ids, found by name (any case) or by the id Mapplic gave them. */
 export class GroupIndex {
   readonly groups: Obj[] = [];
   private readonly byName = new Map<string, string>();
@@ -46,6 +47,7 @@ export class GroupIndex {
   }
 }
 
+/** The group names or ids a location or filter lists: a list, comma-separated text or a single value. */
 export function groupRefs(value: unknown): string[] {
   const list = Array.isArray(value)
     ? value

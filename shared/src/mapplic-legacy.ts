@@ -2,6 +2,7 @@
 import { describe, isPlainObject, type RepairLog } from './map-repair';
 import { asList, flag, isBlank, str, type Obj } from './mapplic-values';
 
+/** The marker type a legacy pin's CSS classes stand for. */
 export function legacyPinType(pin: string): string {
   const classes = pin.toLowerCase().split(/\s+/);
   if (classes.includes('hidden')) return 'hidden';
@@ -22,6 +23,7 @@ const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
   default: {},
 };
 
+/** A legacy map in the v8 shape, as Mapplic's own migrate() does; minimaps and unknown options are reported. */
 export function migrateLegacy(json: Obj, log: RepairLog): Obj {
   const settings: Obj = {
     mapWidth: json.mapwidth ?? json.mapWidth,

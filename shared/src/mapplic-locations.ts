@@ -36,6 +36,7 @@ function mergeSample(sample: Obj | undefined, loc: Obj): Obj {
   return out;
 }
 
+/** What converting a location needs: the groups, samples and map size, and where warnings and the pixel coordinate count go. */
 export interface LocationContext {
   groups: GroupIndex;
   samples: Map<string, Obj>;
@@ -45,6 +46,7 @@ export interface LocationContext {
   pixelCoords: number;
 }
 
+/** A Mapplic location (with its sample merged in) in our shape; values are left for repair to check. */
 export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj {
   const sampleId = str(raw.sample);
   let sample = ctx.samples.get(sampleId || 'def');

@@ -3,8 +3,10 @@ import { isPlainObject } from './map-repair';
 
 export type Obj = Record<string, unknown>;
 
+/** Absent, null, '' or an empty list: what Mapplic writes for "not set". */
 export const isBlank = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+/** A list as given, an object as the list of its values; anything else as an empty list. */
 export const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : isPlainObject(v) ? Object.values(v) : []);
 
 /** Mapplic writes booleans as true/"true"/1; undefined when not given. */
@@ -26,11 +28,13 @@ export function position(v: unknown): unknown {
   return v;
 }
 
+/** A finite number given as a number or text; undefined otherwise. */
 export function num(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** Text (trimmed) or a number as text; '' for anything else. */
 export const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
 /** Drops keys whose value is undefined, so repair fills defaults. */
