@@ -162,7 +162,6 @@ export default tseslint.config(
       'shared/src/map-document.ts',
       'shared/src/map-repair.ts',
       'shared/src/mapplic-import.ts',
-      'web/src/features/editor/canvas.ts',
       'web/src/map-core/wayfinding/network.ts',
       'web/src/viewer/directions/panel.ts',
     ],

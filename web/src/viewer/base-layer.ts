@@ -5,6 +5,7 @@
  */
 import type { Layer } from '@mapnest/shared/map-document';
 import type { Size } from '../map-core/coords';
+import { imageToCoord, rectCentre } from '../map-core/coords';
 import { sanitizeSvg } from './sanitize';
 import type { ResolvedLocation } from './viewer-model';
 import { onLayer } from './viewer-model';
@@ -224,18 +225,21 @@ export function regionRect(
 }
 
 /**
- * Places locations that have no coordinate at the centre of their region. Runs once per layer
- * and only for such locations (the incumbent measures every element on load).
+ * The coordinates regions give the locations that have none: the centre of each one's region, by
+ * location index. Measured once per floor, and only for such locations (the incumbent measures every
+ * element on load). The caller places them (placeLocations in viewer-model.ts).
  */
-export function estimateCoords(layer: LoadedLayer, locations: readonly ResolvedLocation[], image: Size): boolean {
-  let changed = false;
+export function regionCentres(
+  layer: LoadedLayer,
+  locations: readonly ResolvedLocation[],
+  image: Size,
+): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>();
   for (const [index, el] of layer.regions) {
     const l = locations[index];
     if (!l || l.coord) continue;
     const r = regionRect(layer, el, image);
-    if (!r) continue;
-    l.coord = [(r.minX + r.maxX) / 2 / image.width, (r.minY + r.maxY) / 2 / image.height];
-    changed = true;
+    if (r) out.set(index, imageToCoord(rectCentre(r), image));
   }
-  return changed;
+  return out;
 }

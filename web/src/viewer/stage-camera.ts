@@ -3,7 +3,7 @@
  * functions of the model and the camera, so the stage keeps only the wiring.
  */
 import type { Rect, Size, ViewTransform } from '../map-core/coords';
-import { coordToImage, coordToScreen } from '../map-core/coords';
+import { coordToImage, coordToScreen, rectCentre } from '../map-core/coords';
 import { centreOn, fitScale, transformToRect, type ZoomLimits } from '../map-core/transform';
 import type { ResolvedLocation } from './viewer-model';
 import { onLayer } from './viewer-model';
@@ -44,11 +44,7 @@ export function focusTransform(
     const roomy = { minX: rr.minX - w, minY: rr.minY - hgt * 0.6, maxX: rr.maxX + w, maxY: rr.maxY + hgt * 0.6 };
     scale = Math.max(scale, transformToRect(roomy, image, viewport, camera.limits, 40, camera.padding).scale);
   }
-  const p = l.coord
-    ? coordToImage(l.coord, image)
-    : rr
-      ? { x: (rr.minX + rr.maxX) / 2, y: (rr.minY + rr.maxY) / 2 }
-      : null;
+  const p = l.coord ? coordToImage(l.coord, image) : rr ? rectCentre(rr) : null;
   if (!p) return camera.transform;
   const t = centreOn(p, scale, viewport);
   if (popupHeight === null) return t;

@@ -11,10 +11,10 @@ import { MapView } from '../map-core/map-view';
 import type { LoadedLayer } from './base-layer';
 import {
   bindRegions,
-  estimateCoords,
   loadLayer,
   markRegion,
   markRegionMatches,
+  regionCentres,
   regionRect,
   svgHasId,
   unbindRegion,
@@ -25,7 +25,7 @@ import { focusTransform, locationsInView } from './stage-camera';
 import { StagePointer, addGestures } from './stage-pointer';
 import { RING_KINDS, StageOverlays, type HighlightBox, type OverlaySource, type RingKind } from './stage-overlays';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
-import { buildLayerMarkers, onLayer } from './viewer-model';
+import { buildLayerMarkers, onLayer, placeLocations } from './viewer-model';
 
 export interface StageCallbacks {
   /** A location was tapped or clicked on the map. */
@@ -207,7 +207,7 @@ export class MapStage {
     if (loaded.regions.size) {
       // Regions without coordinates get one from their shape; the layer must be displayed to measure.
       this.applyPane(this.view.transform);
-      placed = estimateCoords(loaded, this.model.locations, this.model.image);
+      placed = placeLocations(this.model, regionCentres(loaded, this.model.locations, this.model.image));
     }
     this.applyRegionFilter();
     // Markers drawn before the image arrived stay, unless the image placed more of them.
@@ -263,7 +263,7 @@ export class MapStage {
       bindRegions(layer, model.locations);
     }
     this.regionRects.clear();
-    if (this.current?.regions.size) estimateCoords(this.current, model.locations, model.image);
+    if (this.current?.regions.size) placeLocations(model, regionCentres(this.current, model.locations, model.image));
     this.applyRegionFilter();
     this.rebuildMarkers();
     this.redraw();

@@ -15,6 +15,7 @@ import type {
 import type { FilterValue } from '../map-core/conditions';
 import { defaultFilterValue, fieldText, passesFilter } from '../map-core/conditions';
 import type { Size } from '../map-core/coords';
+import { coordToImage } from '../map-core/coords';
 import { SearchIndex } from '../map-core/filter';
 // map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
 import { latLonToMap } from '@mapnest/shared/map-geo';
@@ -309,6 +310,20 @@ export function directoryOrder(model: ViewerModel): ResolvedLocation[] {
 }
 
 /**
+ * Places locations that had no coordinate where their floor's regions put them (base-layer.ts
+ * regionCentres). This is the one change a built model takes after it is built, and it is made in
+ * place on purpose: the directory, directions, the in-view list and the stage share the model, and
+ * each must see the location placed. Returns true when any was placed.
+ */
+export function placeLocations(model: ViewerModel, coords: ReadonlyMap<number, [number, number]>): boolean {
+  for (const [index, coord] of coords) {
+    const l = model.locations[index];
+    if (l && !l.coord) l.coord = coord;
+  }
+  return coords.size > 0;
+}
+
+/**
  * The markers of one layer as flat arrays sorted top to bottom (so lower markers overlap higher
  * ones, as on a real map), with a spatial index over them.
  */
@@ -328,7 +343,6 @@ export function buildLayerMarkers(
   mask: Uint8Array | null,
   skip: number | null = null,
 ): LayerMarkers {
-  const { width, height } = model.image;
   const picked: number[] = [];
   for (const l of model.locations) {
     if (!l.coord || l.kind === 'hidden' || l.index === skip || !onLayer(l, layerId)) continue;
@@ -349,8 +363,9 @@ export function buildLayerMarkers(
   const loc = new Uint32Array(n);
   for (let k = 0; k < n; k++) {
     const l = model.locations[picked[order[k]!]!]!;
-    xs[k] = l.coord![0] * width;
-    ys[k] = l.coord![1] * height;
+    const p = coordToImage(l.coord!, model.image);
+    xs[k] = p.x;
+    ys[k] = p.y;
     loc[k] = l.index;
   }
   return { count: n, xs, ys, loc, index: new PointIndex(xs, ys) };

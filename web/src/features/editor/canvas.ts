@@ -7,12 +7,12 @@
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../map-core/coords';
-import { imageToScreen, screenToMap } from '../../map-core/coords';
+import { coordToScreen, mapToCoord, screenToMap } from '../../map-core/coords';
 import { markerBox } from '../../map-core/marker-geometry';
 import { MapStage } from '../../viewer/stage';
 import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
-import { buildModel, onLayer, patchModel } from '../../viewer/viewer-model';
-import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from './recognise-svg';
+import { buildModel, patchModel } from '../../viewer/viewer-model';
+import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
 import type { NetworkHost } from './wayfinding/network-layer';
 import '../../viewer/viewer.css';
 import './canvas.css';
@@ -32,21 +32,8 @@ export interface EditorCanvasCallbacks {
   onFreeRooms?(rooms: readonly Location[]): void;
 }
 
-/** A recognised room of the floor in view: an SVG shape the recogniser finds (see recognise-svg.ts). */
-interface Room extends MeasuredRegion {
-  el: Element;
-  /** The location linked to it (same id, on this floor), or null. */
-  linked: ResolvedLocation | null;
-  /** What it would become as a location, when nothing uses its id yet. */
-  free: Location | null;
-  /** How it is marked in the SVG now (colour and whether free), so unchanged rooms cost no DOM calls. */
-  shown: string;
-}
-
 /** Pixels a press may travel before it becomes a drag. */
 const DRAG_THRESHOLD = 4;
-/** Selection rings drawn at most (a select-all of thousands shows the ones in view up to this). */
-const MAX_RINGS = 300;
 
 /** The document as the editor shows it: zoom always on for the author, whatever visitors get. */
 function editable(doc: MapDocument): MapDocument {
@@ -66,13 +53,10 @@ export class EditorCanvas {
   readonly element: HTMLDivElement;
   private readonly map: HTMLDivElement;
   private viewport: HTMLDivElement;
-  private readonly rings: HTMLDivElement;
+  private readonly rings: SelectionRings;
   private readonly ghost: HTMLDivElement;
-  private readonly roomLabels: HTMLDivElement;
+  private readonly rooms: CanvasRooms;
   /** The SVG the rooms were measured on, and its rooms by id (measured once per floor shown). */
-  private roomSvg: SVGSVGElement | null = null;
-  private rooms = new Map<string, Room>();
-  private freeRooms: readonly Location[] = [];
   private stage: MapStage;
   private model: ViewerModel;
   private doc: MapDocument;
@@ -105,11 +89,10 @@ export class EditorCanvas {
     this.model = buildModel(editable(doc));
     this.layerId = this.model.defaultLayer;
     this.viewport = document.createElement('div');
-    this.rings = div('mn-edit-rings');
+    this.rings = new SelectionRings();
     this.ghost = div('mn-edit-ghost');
     this.ghost.hidden = true;
-    this.roomLabels = div('mn-edit-room-labels');
-    this.roomLabels.setAttribute('aria-hidden', 'true');
+    this.rooms = new CanvasRooms((rooms) => this.callbacks.onFreeRooms?.(rooms));
     this.map = div('mn-map');
     this.element = div('mn-viewer mn-landscape mn-fill mn-editor-canvas');
     this.element.append(this.map);
@@ -148,7 +131,7 @@ export class EditorCanvas {
           this.viewListeners.forEach((l) => l());
         },
         onLayerReady: () => {
-          this.measureRooms();
+          this.rooms.measure(this.map, this.model, this.doc, this.layerId);
           this.drawRings();
           this.viewListeners.forEach((l) => l());
         },
@@ -159,8 +142,8 @@ export class EditorCanvas {
       // showing a finished image off screen takes (and copies back) a whole view's worth of pixels.
       { resolveUrl: this.resolveUrl, reducedMotion: false, offscreen: false },
     );
-    this.map.append(this.roomLabels, this.rings, this.ghost);
-    this.roomSvg = null;
+    this.map.append(this.rooms.labels, this.rings.el, this.ghost);
+    this.rooms.forget();
     this.unsubscribe.forEach((u) => u());
     this.unsubscribe = [
       stage.view.on('move', () => {
@@ -202,7 +185,7 @@ export class EditorCanvas {
       this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
     }
     if (this.dropping) this.endDrop();
-    this.classifyRooms();
+    this.rooms.classify(this.model, this.doc, this.layerId);
     this.drawRings();
   }
 
@@ -256,84 +239,9 @@ export class EditorCanvas {
 
   // ---- Recognised rooms ----
 
-  /** Finds and measures the rooms of the floor in view, once per floor (a new SVG element). */
-  private measureRooms(): void {
-    const svg = this.map.querySelector<SVGSVGElement>('.mn-layer:not([hidden]) > svg.mn-layer-svg');
-    if (svg === this.roomSvg) return this.classifyRooms();
-    for (const r of this.rooms.values()) unmarkRoom(r.el);
-    this.roomSvg = svg;
-    this.rooms = new Map();
-    if (svg)
-      for (const r of measureRegionsIn(svg, this.model.image))
-        if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null, shown: '' });
-    this.classifyRooms();
-  }
-
-  /**
-   * Marks each room as linked (outlined in its location's colour, clicks select the location) or free
-   * (outlined dashed, clicks offer to add it), after every document change. No layout is read here.
-   */
-  private classifyRooms(): void {
-    if (!this.stage) return;
-    let free: Location[] = [];
-    if (this.rooms.size) {
-      const taken = new Set(this.doc.locations.map((l) => l.id));
-      const regions = [...this.rooms.values()].filter((r) => !taken.has(r.id));
-      free = locationsFromRegions(regions, this.model.image, taken, {
-        layer: this.doc.layers.length > 1 ? this.layerId : null,
-        type: 'hidden',
-      }).locations;
-      const freeById = new Map(free.map((l) => [l.id, l]));
-      for (const r of this.rooms.values()) {
-        const l = this.model.byId.get(r.id);
-        r.linked = l && onLayer(l, this.layerId) ? l : null;
-        r.free = freeById.get(r.id) ?? null;
-        const shown = `${r.linked?.fill ?? ''}|${r.free ? 1 : 0}`;
-        if (shown !== r.shown) {
-          r.shown = shown;
-          markRoom(r);
-        }
-      }
-    }
-    const changed =
-      free.length !== this.freeRooms.length ||
-      free.some((l, i) => l.id !== this.freeRooms[i]!.id || l.title !== this.freeRooms[i]!.title);
-    if (changed) {
-      this.freeRooms = free;
-      this.callbacks.onFreeRooms?.(free);
-    }
-  }
-
   /** The rooms of the floor in view that no location uses, each as the location it would become. */
   get unlinkedRooms(): readonly Location[] {
-    return this.freeRooms;
-  }
-
-  /** Each room's name over it, for the rooms big enough on screen to hold one (the drawing's own text aside). */
-  private drawRoomLabels(): void {
-    const vp = this.stage.view.viewport;
-    let n = 0;
-    // A drawing with text labels its rooms itself; names drawn over them would double them.
-    if (vp && this.roomSvg && !this.roomSvg.querySelector('text')) {
-      const t = this.stage.view.transform;
-      for (const r of this.rooms.values()) {
-        if (n >= MAX_ROOM_LABELS) break;
-        const name = r.linked ? r.linked.title || r.linked.id : r.free?.title;
-        if (!name) continue;
-        const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
-        const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
-        const w = b.x - a.x;
-        if (w < 40 || b.y - a.y < 16 || b.x < 0 || b.y < 0 || a.x > vp.width || a.y > vp.height) continue;
-        const label =
-          (this.roomLabels.children[n++] as HTMLElement | undefined) ??
-          this.roomLabels.appendChild(div('mn-edit-room-label'));
-        if (label.textContent !== name) label.textContent = name;
-        label.classList.toggle('mn-edit-room-label-free', !r.linked);
-        label.style.transform = `translate(${(a.x + b.x) / 2}px,${(a.y + b.y) / 2}px) translate(-50%,-50%)`;
-        label.style.maxWidth = `${Math.floor(w - 6)}px`;
-      }
-    }
-    while (this.roomLabels.children.length > n) this.roomLabels.lastElementChild!.remove();
+    return this.rooms.unlinked;
   }
 
   get currentLayer(): string {
@@ -422,15 +330,8 @@ export class EditorCanvas {
     return {
       element: this.map,
       layer: () => this.layerId,
-      toScreen: (p) =>
-        imageToScreen(
-          { x: p[0] * this.model.image.width, y: p[1] * this.model.image.height },
-          this.stage.view.transform,
-        ),
-      toMap: (p) => {
-        const m = screenToMap(p, this.model.image, this.stage.view.transform);
-        return [m.x, m.y];
-      },
+      toScreen: (p) => coordToScreen(p, this.model.image, this.stage.view.transform),
+      toMap: (p) => mapToCoord(screenToMap(p, this.model.image, this.stage.view.transform)),
       aspect: () => this.model.image.width / this.model.image.height,
       onViewChange: (l) => this.onViewChange(l),
     };
@@ -440,18 +341,7 @@ export class EditorCanvas {
 
   private screenOf(l: ResolvedLocation): ScreenPoint | null {
     if (!l.coord) return null;
-    return imageToScreen(
-      { x: l.coord[0] * this.model.image.width, y: l.coord[1] * this.model.image.height },
-      this.stage.view.transform,
-    );
-  }
-
-  /** A room's box on screen, relative to a screen point (as markerBox is to a marker's anchor). */
-  private roomBox(r: Room, p: ScreenPoint): { left: number; top: number; right: number; bottom: number } {
-    const t = this.stage.view.transform;
-    const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
-    const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
-    return { left: a.x - p.x, top: a.y - p.y, right: b.x - p.x, bottom: b.y - p.y };
+    return coordToScreen(l.coord, this.model.image, this.stage.view.transform);
   }
 
   /** The location whose marker (or SVG region, unless `markersOnly`) is under a screen point, topmost first. */
@@ -463,12 +353,6 @@ export class EditorCanvas {
     const region = target instanceof Element ? target.closest('[data-mn-loc]') : null;
     const index = region ? Number(region.getAttribute('data-mn-loc')) : NaN;
     return Number.isInteger(index) ? (this.model.locations[index] ?? null) : null;
-  }
-
-  /** The free room under a pointer's target, as the location it would become. */
-  private freeRoomAt(target: EventTarget | null): Location | null {
-    const el = target instanceof Element ? target.closest('[data-mn-room]') : null;
-    return (el && this.rooms.get(el.getAttribute('data-mn-room') ?? '')?.free) || null;
   }
 
   private point(e: PointerEvent): ScreenPoint {
@@ -564,7 +448,7 @@ export class EditorCanvas {
       if (m.x >= 0 && m.x <= 1 && m.y >= 0 && m.y <= 1) this.callbacks.onAdd([m.x, m.y]);
       return;
     }
-    const room = this.freeRoomAt(target);
+    const room = this.rooms.freeAt(target);
     if (room && this.callbacks.onRoom) this.callbacks.onRoom(room);
     else if (!shift) this.callbacks.onSelect(null, false);
   }
@@ -582,12 +466,12 @@ export class EditorCanvas {
     this.ghost.style.setProperty('--mn-ghost-top', `${box.top}px`);
     this.ghost.hidden = false;
     this.viewport.setAttribute('data-dragging', '');
-    this.rings.hidden = true;
+    this.rings.el.hidden = true;
   }
 
   private stopGhost(): void {
     this.ghost.hidden = true;
-    this.rings.hidden = false;
+    this.rings.el.hidden = false;
     this.viewport.removeAttribute('data-dragging');
     this.stage.setLifted(null);
   }
@@ -597,7 +481,7 @@ export class EditorCanvas {
   private scheduleRings(): void {
     if (
       this.ringFrame ||
-      (this.selection.size === 0 && this.roomLabels.childElementCount === 0 && this.rooms.size === 0)
+      (this.selection.size === 0 && this.rooms.labels.childElementCount === 0 && this.rooms.size === 0)
     )
       return;
     this.ringFrame = requestAnimationFrame(() => {
@@ -609,62 +493,7 @@ export class EditorCanvas {
   private drawRings(): void {
     // The stage calls back while it is being constructed, before `this.stage` points at it.
     if (!this.stage) return;
-    this.drawRoomLabels();
-    const vp = this.stage.view.viewport;
-    // Ring elements are reused (this runs after every edit and camera move); only their styles change.
-    let n = 0;
-    if (vp) {
-      for (const id of this.selection) {
-        if (n >= MAX_RINGS) break;
-        const l = this.model.byId.get(id);
-        if (!l || !onLayer(l, this.layerId)) continue;
-        const p = this.screenOf(l);
-        if (!p || p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
-        // A location drawn only as its room is ringed around the room.
-        const room = l.kind === 'hidden' ? this.rooms.get(id) : undefined;
-        const b = room?.linked ? this.roomBox(room, p) : markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
-        const r = (this.rings.children[n++] as HTMLElement | undefined) ?? this.rings.appendChild(div('mn-edit-ring'));
-        // Written only when the box changed: unchanged style writes still invalidate style.
-        const box = `${p.x + b.left - 4},${p.y + b.top - 4},${b.right - b.left + 8},${b.bottom - b.top + 8}`;
-        if (ringBoxes.get(r) !== box) {
-          ringBoxes.set(r, box);
-          r.style.transform = `translate(${p.x + b.left - 4}px,${p.y + b.top - 4}px)`;
-          r.style.width = `${b.right - b.left + 8}px`;
-          r.style.height = `${b.bottom - b.top + 8}px`;
-        }
-        if (r.dataset.id !== id) r.dataset.id = id;
-        r.classList.toggle('mn-edit-ring-room', !!room?.linked);
-      }
-    }
-    while (this.rings.children.length > n) this.rings.lastElementChild!.remove();
+    this.rooms.drawLabels(this.stage.view);
+    this.rings.draw(this.stage.view, this.model, this.layerId, this.selection, this.rooms);
   }
-}
-
-/** Room names drawn at most (the rooms in view, largest floors included). */
-const MAX_ROOM_LABELS = 300;
-
-/** Outlines a room on the canvas by what it is (SVG classes; editor-only styles in canvas.css). */
-function markRoom(r: Room): void {
-  r.el.classList.toggle('mn-edit-room', r.linked !== null);
-  r.el.classList.toggle('mn-edit-room-free', r.free !== null);
-  const st = (r.el as SVGElement).style;
-  if (r.linked) st.setProperty('--mn-edit-room', r.linked.fill);
-  else st.removeProperty('--mn-edit-room');
-  if (r.free) r.el.setAttribute('data-mn-room', r.id);
-  else r.el.removeAttribute('data-mn-room');
-}
-
-function unmarkRoom(el: Element): void {
-  el.classList.remove('mn-edit-room', 'mn-edit-room-free');
-  (el as SVGElement).style.removeProperty('--mn-edit-room');
-  el.removeAttribute('data-mn-room');
-}
-
-/** The box each selection ring was last given. */
-const ringBoxes = new WeakMap<HTMLElement, string>();
-
-function div(className: string): HTMLDivElement {
-  const d = document.createElement('div');
-  d.className = className;
-  return d;
 }

@@ -4,6 +4,7 @@
  * clickable region). Measuring needs a browser (layout); turning measurements into locations is pure.
  */
 import { ID_PATTERN, type Location, type MarkerType } from '@mapnest/shared/map-document';
+import { imageToCoord, rectCentre } from '../../map-core/coords';
 import { sanitizeSvg } from '../../viewer/sanitize';
 
 export interface MeasuredRegion {
@@ -64,7 +65,7 @@ export function locationsFromRegions(
     const loc: Location = {
       id: r.id,
       title: r.name.trim().slice(0, 200) || titleFromId(r.id),
-      coord: [clamp((r.box.minX + r.box.maxX) / 2 / map.width), clamp((r.box.minY + r.box.maxY) / 2 / map.height)],
+      coord: imageToCoord(rectCentre(r.box), map).map(clamp) as [number, number],
     };
     if (opts.type) loc.type = opts.type;
     if (opts.layer) loc.layer = opts.layer;
