@@ -1,0 +1,149 @@
+/**
+ * The route on the map, floor by floor: showing a segment switches to its floor, frames it clear of the open
+ * panel and draws it (./overlay.ts); a new route plays its segments in turn, pausing between floors.
+ */
+import { coordToImage, inflateRect, type Rect, type Size } from '../../map-core/coords';
+import type { RoutePlan } from '../../map-core/wayfinding/route';
+import { RouteOverlay } from './overlay';
+import type { DirectionsHost } from './types';
+
+/** Pause between one floor's segment and the next, in ms. */
+const FLOOR_PAUSE_MS = 700;
+
+/** The image area a segment's points span. */
+function segmentBounds(points: readonly (readonly [number, number])[], image: Size): Rect {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const point of points) {
+    const { x, y } = coordToImage(point, image);
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/**
+ * Keeps the route clear of the open panel: widens the framed area on the panel's side by its share of the map,
+ * or on a phone, where the panel spans the map's width at the top, leaves room above the route instead.
+ */
+function clearOfPanel(rect: Rect, viewport: DOMRect, panel: DOMRect | null): Rect {
+  if (panel && viewport.width > panel.width * 1.5) {
+    const extra = (rect.maxX - rect.minX) * (panel.width / (viewport.width - panel.width));
+    return panel.left + panel.width / 2 < viewport.left + viewport.width / 2
+      ? { ...rect, minX: rect.minX - extra }
+      : { ...rect, maxX: rect.maxX + extra };
+  }
+  if (panel && viewport.height > (panel.bottom - viewport.top) * 1.5) {
+    const covered = Math.max(0, panel.bottom - viewport.top);
+    return { ...rect, minY: rect.minY - (rect.maxY - rect.minY) * (covered / (viewport.height - covered)) };
+  }
+  return rect;
+}
+
+/** Draws a planned route on the map one floor's segment at a time. */
+export class RoutePlayer {
+  /** The route shown, or null. */
+  plan: RoutePlan | null = null;
+  /** Index of the segment shown (-1: none). */
+  private shown = -1;
+  /** Bumped to cancel a playing route's pending steps. */
+  private playToken = 0;
+  private pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly overlay: RouteOverlay;
+
+  constructor(
+    private readonly host: DirectionsHost,
+    /** The directions panel, which the framing keeps the route clear of while it is open. */
+    private readonly panel: HTMLElement,
+    /** Told the index of every segment shown (its steps are marked). */
+    private readonly onSegmentShown: (segment: number) => void,
+  ) {
+    const s = host.model.settings;
+    const wf = s.wayfinding;
+    this.overlay = new RouteOverlay(host.viewport, host.view, host.model.image, {
+      color: wf.lineColor ?? s.primaryColor,
+      width: wf.lineWidth,
+      speed: host.reducedMotion ? 0 : wf.speed,
+      smoothing: wf.smoothing,
+    });
+  }
+
+  /** Stops playing: a pending move to the next floor is dropped. */
+  stop(): void {
+    this.playToken++;
+    clearTimeout(this.pauseTimer);
+  }
+
+  /** Plays the plan from its first segment. */
+  play(): void {
+    this.playFrom(0, ++this.playToken);
+  }
+
+  private playFrom(i: number, token: number): void {
+    if (token !== this.playToken || !this.plan) return;
+    this.showSegment(i, true, () => {
+      if (token !== this.playToken || !this.plan || i + 1 >= this.plan.segments.length) return;
+      this.pauseTimer = setTimeout(() => this.playFrom(i + 1, token), FLOOR_PAUSE_MS);
+    });
+  }
+
+  /** Shows segment i on its floor, framed, and draws it (`done` runs when the drawing ends). */
+  showSegment(i: number, animate: boolean, done?: () => void): void {
+    const { plan, host } = this;
+    if (!plan) return;
+    const seg = plan.segments[i]!;
+    this.shown = i;
+    if (host.layer() !== seg.layer) host.showLayer(seg.layer);
+    this.fit(i);
+    this.onSegmentShown(i);
+    this.overlay.show(seg, { animate, origin: i === 0, destination: i === plan.segments.length - 1 }, done);
+  }
+
+  private fit(i: number): void {
+    const { host, panel } = this;
+    const { image } = host.model;
+    // Some room around short segments, so the fit does not zoom into a single corridor.
+    const pad = Math.max(40, 0.08 * Math.max(image.width, image.height));
+    const around = inflateRect(segmentBounds(this.plan!.segments[i]!.points, image), pad);
+    const rect = clearOfPanel(
+      around,
+      host.viewport.getBoundingClientRect(),
+      panel.hidden ? null : panel.getBoundingClientRect(),
+    );
+    host.view.focusRect(rect, !host.reducedMotion);
+  }
+
+  /** Stops and removes the route. */
+  clear(): void {
+    this.stop();
+    this.plan = null;
+    this.shown = -1;
+    this.overlay.clear();
+  }
+
+  /** The visitor changed floor: shows this floor's part of the route, if it has one. */
+  layerShown(id: string): void {
+    const { plan } = this;
+    if (!plan || plan.segments[this.shown]?.layer === id) return;
+    const i = plan.segments.findIndex((seg) => seg.layer === id);
+    this.stop();
+    if (i >= 0) {
+      this.shown = i;
+      this.onSegmentShown(i);
+      this.overlay.show(plan.segments[i]!, {
+        animate: false,
+        origin: i === 0,
+        destination: i === plan.segments.length - 1,
+      });
+    } else this.overlay.clear();
+  }
+
+  destroy(): void {
+    this.stop();
+    this.overlay.destroy();
+  }
+}
