@@ -116,12 +116,12 @@ export function screenRectToImageRect(viewport: Size, t: ViewTransform): Rect {
   };
 }
 
-/** Grows a rectangle by a margin on every side. */
 /** The centre of a rectangle (in the rectangle's own space). */
 export function rectCentre(r: Rect): { x: number; y: number } {
   return { x: (r.minX + r.maxX) / 2, y: (r.minY + r.maxY) / 2 };
 }
 
+/** Grows a rectangle by a margin on every side. */
 export function inflateRect(r: Rect, margin: number): Rect {
   return { minX: r.minX - margin, minY: r.minY - margin, maxX: r.maxX + margin, maxY: r.maxY + margin };
 }

@@ -4,7 +4,7 @@
  * line (growing over `speed` seconds), optional rounded corners, a start dot and a pulsing
  * destination. The stroke keeps its width in screen pixels at every zoom (non-scaling stroke).
  */
-import { transformToCss, type Size } from '../../map-core/coords';
+import { coordToImage, transformToCss, type Size } from '../../map-core/coords';
 import type { MapView } from '../../map-core/map-view';
 import type { RouteSegment } from '../../map-core/wayfinding/route';
 
@@ -155,7 +155,10 @@ export class RouteOverlay {
     done?: () => void,
   ): void {
     cancelAnimationFrame(this.frame);
-    const pts: Pt[] = segment.points.map(([x, y]) => [x * this.image.width, y * this.image.height]);
+    const pts: Pt[] = segment.points.map((c) => {
+      const p = coordToImage(c, this.image);
+      return [p.x, p.y];
+    });
     this.svg.style.display = '';
     const [sx, sy] = pts[0]!;
     const [ex, ey] = pts[pts.length - 1]!;
