@@ -42,18 +42,25 @@ interface Level {
 
 /** Clusters a fixed set of points; rebuild it when the set changes (filter, floor). */
 export class GridClusterer {
-  private readonly levels = new Map<number, Level>();
+  readonly #levels = new Map<number, Level>();
 
+  readonly #xs: ArrayLike<number>;
+  readonly #ys: ArrayLike<number>;
+  readonly #extent: { width: number; height: number };
   constructor(
-    private readonly xs: ArrayLike<number>,
-    private readonly ys: ArrayLike<number>,
-    private readonly extent: { width: number; height: number },
+    xs: ArrayLike<number>,
+    ys: ArrayLike<number>,
+    extent: { width: number; height: number },
     /** Target cluster spacing in screen pixels. */
     readonly radius = 44,
-  ) {}
+  ) {
+    this.#xs = xs;
+    this.#ys = ys;
+    this.#extent = extent;
+  }
 
   get size(): number {
-    return this.xs.length;
+    return this.#xs.length;
   }
 
   /** The level (log2 of the cell size in image pixels) used at a screen scale. */
@@ -63,7 +70,7 @@ export class GridClusterer {
 
   /** The clusters and single points whose cells meet `view` (image pixels) at `scale`. */
   query(view: Rect, scale: number): ClusterItem[] {
-    const level = this.level(this.levelFor(scale));
+    const level = this.#level(this.levelFor(scale));
     const { cellSize, cols, rows } = level;
     const c0 = Math.max(0, Math.floor(view.minX / cellSize));
     const c1 = Math.min(cols - 1, Math.floor(view.maxX / cellSize));
@@ -76,7 +83,7 @@ export class GridClusterer {
       for (const [key, cell] of level.cells) {
         const c = key % cols;
         const r = (key - c) / cols;
-        if (c >= c0 && c <= c1 && r >= r0 && r <= r1) out.push(this.item(level, key, cell, k));
+        if (c >= c0 && c <= c1 && r >= r0 && r <= r1) out.push(this.#item(level, key, cell, k));
       }
       return out;
     }
@@ -84,7 +91,7 @@ export class GridClusterer {
       for (let c = c0; c <= c1; c++) {
         const key = r * cols + c;
         const cell = level.cells.get(key);
-        if (cell) out.push(this.item(level, key, cell, k));
+        if (cell) out.push(this.#item(level, key, cell, k));
       }
     }
     return out;
@@ -92,15 +99,15 @@ export class GridClusterer {
 
   /** The indices of the points in a cluster returned by `query`. */
   members(item: ClusterItem): number[] {
-    const level = this.level(item.level);
+    const level = this.#level(item.level);
     const out: number[] = [];
-    for (let i = 0; i < this.xs.length; i++) {
-      if (this.keyOf(level, this.xs[i]!, this.ys[i]!) === item.key) out.push(i);
+    for (let i = 0; i < this.#xs.length; i++) {
+      if (this.#keyOf(level, this.#xs[i]!, this.#ys[i]!) === item.key) out.push(i);
     }
     return out;
   }
 
-  private item(level: Level, key: number, cell: Cell, k: number): ClusterItem {
+  #item(level: Level, key: number, cell: Cell, k: number): ClusterItem {
     let it = level.items.get(key);
     if (!it) {
       it = {
@@ -117,24 +124,24 @@ export class GridClusterer {
     return it;
   }
 
-  private keyOf(level: Level, x: number, y: number): number {
+  #keyOf(level: Level, x: number, y: number): number {
     const c = Math.min(level.cols - 1, Math.max(0, Math.floor(x / level.cellSize)));
     const r = Math.min(level.rows - 1, Math.max(0, Math.floor(y / level.cellSize)));
     return r * level.cols + c;
   }
 
-  private level(k: number): Level {
-    let level = this.levels.get(k);
+  #level(k: number): Level {
+    let level = this.#levels.get(k);
     if (level) return level;
     const cellSize = Math.pow(2, k);
-    const cols = Math.max(1, Math.ceil(this.extent.width / cellSize) + 1);
-    const rows = Math.max(1, Math.ceil(this.extent.height / cellSize) + 1);
+    const cols = Math.max(1, Math.ceil(this.#extent.width / cellSize) + 1);
+    const rows = Math.max(1, Math.ceil(this.#extent.height / cellSize) + 1);
     level = { cellSize, cols, rows, cells: new Map(), items: new Map() };
-    const n = this.xs.length;
+    const n = this.#xs.length;
     for (let i = 0; i < n; i++) {
-      const x = this.xs[i]!;
-      const y = this.ys[i]!;
-      const key = this.keyOf(level, x, y);
+      const x = this.#xs[i]!;
+      const y = this.#ys[i]!;
+      const key = this.#keyOf(level, x, y);
       const cell = level.cells.get(key);
       if (cell) {
         cell.sx += x;
@@ -148,7 +155,7 @@ export class GridClusterer {
         level.cells.set(key, { sx: x, sy: y, count: 1, first: i, minX: x, minY: y, maxX: x, maxY: y });
       }
     }
-    this.levels.set(k, level);
+    this.#levels.set(k, level);
     return level;
   }
 }

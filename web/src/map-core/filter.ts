@@ -28,29 +28,29 @@ export function isFiltering(c: FilterCriteria): boolean {
 
 /** Pre-folded search text for a list of locations. */
 export class SearchIndex {
-  private readonly hay: string[];
-  private readonly groups: (readonly string[])[];
+  readonly #hay: string[];
+  readonly #groups: (readonly string[])[];
 
   constructor(records: readonly SearchRecord[]) {
-    this.hay = records.map((r) => foldText(r.texts.filter((t): t is string => !!t).join('\n')));
-    this.groups = records.map((r) => r.groups);
+    this.#hay = records.map((r) => foldText(r.texts.filter((t): t is string => !!t).join('\n')));
+    this.#groups = records.map((r) => r.groups);
   }
 
   get size(): number {
-    return this.hay.length;
+    return this.#hay.length;
   }
 
   /** True when record i matches every search term and (if any are selected) one of the groups. */
   matches(i: number, terms: readonly string[], groups: ReadonlySet<string> | null): boolean {
-    if (groups && groups.size > 0 && !this.groups[i]!.some((g) => groups.has(g))) return false;
-    const hay = this.hay[i]!;
+    if (groups && groups.size > 0 && !this.#groups[i]!.some((g) => groups.has(g))) return false;
+    const hay = this.#hay[i]!;
     for (const t of terms) if (!hay.includes(t)) return false;
     return true;
   }
 
   /** A mask with 1 for every record that matches the criteria. */
   filter(criteria: FilterCriteria): Uint8Array {
-    const mask = new Uint8Array(this.hay.length);
+    const mask = new Uint8Array(this.#hay.length);
     const terms = queryTerms(criteria.query);
     const groups = criteria.groups.length ? new Set(criteria.groups) : null;
     for (let i = 0; i < mask.length; i++) mask[i] = this.matches(i, terms, groups) ? 1 : 0;

@@ -25,20 +25,20 @@ export const GLIDE_TIME_CONSTANT = 325;
 
 /** Estimates a pointer's velocity from its recent positions. */
 export class VelocityTracker {
-  private samples: Sample[] = [];
+  #samples: Sample[] = [];
 
   reset(): void {
-    this.samples = [];
+    this.#samples = [];
   }
 
   add(t: number, x: number, y: number): void {
-    this.samples.push({ t, x, y });
-    while (this.samples.length > 2 && t - this.samples[0]!.t > WINDOW_MS) this.samples.shift();
+    this.#samples.push({ t, x, y });
+    while (this.#samples.length > 2 && t - this.#samples[0]!.t > WINDOW_MS) this.#samples.shift();
   }
 
   /** Velocity in px/ms at time `now`; zero when the pointer rested before release. */
   velocity(now: number): Velocity {
-    const s = this.samples;
+    const s = this.#samples;
     const last = s[s.length - 1];
     const first = s[0];
     if (!last || !first || last === first) return { vx: 0, vy: 0 };

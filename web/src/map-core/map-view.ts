@@ -89,30 +89,30 @@ export class MapView {
   padding: number;
   reducedMotion: boolean;
   readonly handlers = new Map<string, Handler>();
-  private viewportSize: Size | null = null;
-  private t: ViewTransform = { scale: 1, x: 0, y: 0 };
-  private anim: Animation | null = null;
-  private frame = 0;
-  private gestures = 0;
-  private readonly scheduler: FrameScheduler;
-  private readonly listeners: Listeners = { move: new Set(), moveend: new Set(), tap: new Set() };
-  private pendingView: ((viewport: Size) => ViewTransform) | null = null;
+  #viewportSize: Size | null = null;
+  #t: ViewTransform = { scale: 1, x: 0, y: 0 };
+  #anim: Animation | null = null;
+  #frame = 0;
+  #gestures = 0;
+  readonly #scheduler: FrameScheduler;
+  readonly #listeners: Listeners = { move: new Set(), moveend: new Set(), tap: new Set() };
+  #pendingView: ((viewport: Size) => ViewTransform) | null = null;
 
   constructor(options: MapViewOptions) {
     this.image = options.image;
     this.limits = options.limits ?? DEFAULT_ZOOM_LIMITS;
     this.padding = options.padding ?? 0;
     this.reducedMotion = options.reducedMotion ?? false;
-    this.scheduler = options.scheduler ?? browserScheduler;
+    this.#scheduler = options.scheduler ?? browserScheduler;
   }
 
   on<K extends keyof MapViewEvents>(type: K, fn: MapViewEvents[K]): () => void {
-    (this.listeners[type] as Set<MapViewEvents[K]>).add(fn);
-    return () => void (this.listeners[type] as Set<MapViewEvents[K]>).delete(fn);
+    (this.#listeners[type] as Set<MapViewEvents[K]>).add(fn);
+    return () => void (this.#listeners[type] as Set<MapViewEvents[K]>).delete(fn);
   }
 
-  private emit<K extends keyof MapViewEvents>(type: K, ...args: Parameters<MapViewEvents[K]>): void {
-    for (const fn of this.listeners[type]) (fn as (...a: Parameters<MapViewEvents[K]>) => void)(...args);
+  #emit<K extends keyof MapViewEvents>(type: K, ...args: Parameters<MapViewEvents[K]>): void {
+    for (const fn of this.#listeners[type]) (fn as (...a: Parameters<MapViewEvents[K]>) => void)(...args);
   }
 
   /** Registers a handler under a name, so hosts can `view.handlers.get('dragPan')?.disable()`. */
@@ -127,152 +127,152 @@ export class MapView {
   destroy(): void {
     for (const h of this.handlers.values()) h.disable();
     this.handlers.clear();
-    this.stopAnimation();
-    this.listeners.move.clear();
-    this.listeners.moveend.clear();
-    this.listeners.tap.clear();
+    this.#stopAnimation();
+    this.#listeners.move.clear();
+    this.#listeners.moveend.clear();
+    this.#listeners.tap.clear();
   }
 
   get transform(): ViewTransform {
-    return this.t;
+    return this.#t;
   }
 
   get viewport(): Size | null {
-    return this.viewportSize;
+    return this.#viewportSize;
   }
 
   get isReady(): boolean {
-    return this.viewportSize !== null;
+    return this.#viewportSize !== null;
   }
 
   /** True while a gesture or animation is moving the camera. */
   get isMoving(): boolean {
-    return this.gestures > 0 || this.anim !== null;
+    return this.#gestures > 0 || this.#anim !== null;
   }
 
   /** Relative zoom, 1 = the whole image fits. */
   get zoom(): number {
-    return this.viewportSize ? this.t.scale / fitScale(this.image, this.viewportSize, this.padding) : 1;
+    return this.#viewportSize ? this.#t.scale / fitScale(this.image, this.#viewportSize, this.padding) : 1;
   }
 
   /** The visible part of the image in image pixels. */
   get visibleRect(): Rect {
-    return this.viewportSize
-      ? screenRectToImageRect(this.viewportSize, this.t)
+    return this.#viewportSize
+      ? screenRectToImageRect(this.#viewportSize, this.#t)
       : { minX: 0, minY: 0, maxX: this.image.width, maxY: this.image.height };
   }
 
-  private target(): ViewTransform {
-    return this.anim && !this.anim.glide ? this.anim.to : this.t;
+  #target(): ViewTransform {
+    return this.#anim && !this.#anim.glide ? this.#anim.to : this.#t;
   }
 
   canZoomIn(): boolean {
-    if (!this.viewportSize) return false;
-    return this.target().scale < scaleRange(this.image, this.viewportSize, this.limits, this.padding)[1] * 0.999;
+    if (!this.#viewportSize) return false;
+    return this.#target().scale < scaleRange(this.image, this.#viewportSize, this.limits, this.padding)[1] * 0.999;
   }
 
   canZoomOut(): boolean {
-    if (!this.viewportSize) return false;
-    return this.target().scale > scaleRange(this.image, this.viewportSize, this.limits, this.padding)[0] * 1.001;
+    if (!this.#viewportSize) return false;
+    return this.#target().scale > scaleRange(this.image, this.#viewportSize, this.limits, this.padding)[0] * 1.001;
   }
 
   /** True when the camera shows anything but the initial fitted view. */
   isAtHome(): boolean {
-    if (!this.viewportSize) return true;
-    return transformsClose(this.target(), this.homeTransform(), this.viewportSize);
+    if (!this.#viewportSize) return true;
+    return transformsClose(this.#target(), this.homeTransform(), this.#viewportSize);
   }
 
   homeTransform(): ViewTransform {
-    return this.viewportSize ? fitTransform(this.image, this.viewportSize, this.padding) : this.t;
+    return this.#viewportSize ? fitTransform(this.image, this.#viewportSize, this.padding) : this.#t;
   }
 
   clamp(t: ViewTransform): ViewTransform {
-    return this.viewportSize ? clampTransform(t, this.image, this.viewportSize, this.limits, this.padding) : t;
+    return this.#viewportSize ? clampTransform(t, this.image, this.#viewportSize, this.limits, this.padding) : t;
   }
 
   /** Sets the viewport size; the first call fits the image, later ones keep centre and zoom. */
   setViewport(size: Size): void {
     if (size.width <= 0 || size.height <= 0) return;
-    const prev = this.viewportSize;
+    const prev = this.#viewportSize;
     if (prev && prev.width === size.width && prev.height === size.height) return;
-    this.stopAnimation();
+    this.#stopAnimation();
     if (!prev) {
-      this.viewportSize = size;
-      const pending = this.pendingView;
-      this.pendingView = null;
-      this.t = pending ? this.clamp(pending(size)) : this.homeTransform();
+      this.#viewportSize = size;
+      const pending = this.#pendingView;
+      this.#pendingView = null;
+      this.#t = pending ? this.clamp(pending(size)) : this.homeTransform();
     } else {
-      const centre = viewportCentre(this.t, prev);
-      const zoom = this.t.scale / fitScale(this.image, prev, this.padding);
-      this.viewportSize = size;
-      this.t = this.clamp(centreOn(centre, zoom * fitScale(this.image, size, this.padding), size));
+      const centre = viewportCentre(this.#t, prev);
+      const zoom = this.#t.scale / fitScale(this.image, prev, this.padding);
+      this.#viewportSize = size;
+      this.#t = this.clamp(centreOn(centre, zoom * fitScale(this.image, size, this.padding), size));
     }
-    this.emit('move', this.t);
-    if (this.gestures === 0) this.emit('moveend', this.t);
+    this.#emit('move', this.#t);
+    if (this.#gestures === 0) this.#emit('moveend', this.#t);
   }
 
   /** Changes the base image size (another floor of a different size) and fits it. */
   setImage(image: Size): void {
     this.image = image;
-    this.stopAnimation();
-    if (this.viewportSize) {
-      this.t = this.homeTransform();
-      this.emit('move', this.t);
-      this.emit('moveend', this.t);
+    this.#stopAnimation();
+    if (this.#viewportSize) {
+      this.#t = this.homeTransform();
+      this.#emit('move', this.#t);
+      this.#emit('moveend', this.#t);
     }
   }
 
   setLimits(limits: ZoomLimits): void {
     this.limits = limits;
-    if (this.viewportSize) this.jumpTo(this.t);
+    if (this.#viewportSize) this.jumpTo(this.#t);
   }
 
   /** Moves the camera at once (clamped). */
   jumpTo(t: ViewTransform): void {
-    this.stopAnimation();
-    this.t = this.clamp(t);
-    this.emit('move', this.t);
-    if (this.gestures === 0) this.emit('moveend', this.t);
+    this.#stopAnimation();
+    this.#t = this.clamp(t);
+    this.#emit('move', this.#t);
+    if (this.#gestures === 0) this.#emit('moveend', this.#t);
   }
 
   /** Moves the camera during a gesture without clamping the pan (the edges stretch elastically). */
   setGestureTransform(t: ViewTransform): void {
-    this.stopAnimation();
-    if (!this.viewportSize) return;
-    const [lo, hi] = scaleRange(this.image, this.viewportSize, this.limits, this.padding);
+    this.#stopAnimation();
+    if (!this.#viewportSize) return;
+    const [lo, hi] = scaleRange(this.image, this.#viewportSize, this.limits, this.padding);
     let s = t;
     // Zoom beyond the limits resists like the edges do, by a factor instead of an offset.
-    if (t.scale > hi) s = zoomAroundCentreOf(t, hi * Math.pow(t.scale / hi, 0.25), this.viewportSize);
-    else if (t.scale < lo) s = zoomAroundCentreOf(t, lo * Math.pow(t.scale / lo, 0.25), this.viewportSize);
-    this.t = elasticTransform(s, this.image, this.viewportSize, this.padding);
-    this.emit('move', this.t);
+    if (t.scale > hi) s = zoomAroundCentreOf(t, hi * Math.pow(t.scale / hi, 0.25), this.#viewportSize);
+    else if (t.scale < lo) s = zoomAroundCentreOf(t, lo * Math.pow(t.scale / lo, 0.25), this.#viewportSize);
+    this.#t = elasticTransform(s, this.image, this.#viewportSize, this.padding);
+    this.#emit('move', this.#t);
   }
 
   /** Moves the camera to `to` with an eased animation (instantly when motion is reduced). */
   animateTo(to: ViewTransform, duration = ANIMATION_MS): void {
     const target = this.clamp(to);
-    if (!this.viewportSize) return;
-    if (this.reducedMotion || duration <= 0 || transformsClose(this.t, target, this.viewportSize)) {
+    if (!this.#viewportSize) return;
+    if (this.reducedMotion || duration <= 0 || transformsClose(this.#t, target, this.#viewportSize)) {
       this.jumpTo(target);
       return;
     }
-    this.startAnimation({ from: this.t, to: target, start: this.scheduler.now(), duration });
+    this.#startAnimation({ from: this.#t, to: target, start: this.#scheduler.now(), duration });
   }
 
   /** Continues a drag released with velocity v (px/ms), then settles inside the edges. */
   glide(v: Velocity): void {
-    if (!this.viewportSize) return;
+    if (!this.#viewportSize) return;
     if (this.reducedMotion || !shouldGlide(v)) {
       this.settle();
       return;
     }
     const duration = glideDuration(v);
-    const base = this.t;
+    const base = this.#t;
     const end = glideOffset(v, duration);
-    this.startAnimation({
+    this.#startAnimation({
       from: base,
       to: panBy(base, end.dx, end.dy),
-      start: this.scheduler.now(),
+      start: this.#scheduler.now(),
       duration,
       glide: { v, base },
     });
@@ -280,17 +280,17 @@ export class MapView {
 
   /** Brings an overstretched camera back inside the limits. */
   settle(): void {
-    const c = this.clamp(this.t);
-    if (this.viewportSize && !transformsClose(c, this.t, this.viewportSize)) this.animateTo(c, 220);
-    else if (this.gestures === 0) this.emit('moveend', this.t);
+    const c = this.clamp(this.#t);
+    if (this.#viewportSize && !transformsClose(c, this.#t, this.#viewportSize)) this.animateTo(c, 220);
+    else if (this.#gestures === 0) this.#emit('moveend', this.#t);
   }
 
   /** Zooms by a factor around a screen point (default: the viewport centre). */
   zoomBy(factor: number, anchor?: ScreenPoint, animate = true): void {
-    if (!this.viewportSize) return;
-    const base = this.target();
-    const a = anchor ?? { x: this.viewportSize.width / 2, y: this.viewportSize.height / 2 };
-    const [lo, hi] = scaleRange(this.image, this.viewportSize, this.limits, this.padding);
+    if (!this.#viewportSize) return;
+    const base = this.#target();
+    const a = anchor ?? { x: this.#viewportSize.width / 2, y: this.#viewportSize.height / 2 };
+    const [lo, hi] = scaleRange(this.image, this.#viewportSize, this.limits, this.padding);
     const scale = Math.min(hi, Math.max(lo, base.scale * factor));
     const next = zoomAround(base, scale, a);
     if (animate) this.animateTo(next);
@@ -307,7 +307,7 @@ export class MapView {
 
   /** Pans by screen pixels. */
   panBy(dx: number, dy: number, animate = true): void {
-    const next = panBy(this.target(), dx, dy);
+    const next = panBy(this.#target(), dx, dy);
     if (animate) this.animateTo(next, 180);
     else this.jumpTo(next);
   }
@@ -321,14 +321,14 @@ export class MapView {
   focusPoint(p: ImagePoint, zoom: number | null, animate = true): void {
     const apply = (viewport: Size): ViewTransform => {
       const fit = fitScale(this.image, viewport, this.padding);
-      const scale = zoom != null ? fit * zoom : Math.max(this.t.scale, fit);
+      const scale = zoom != null ? fit * zoom : Math.max(this.#t.scale, fit);
       return centreOn(p, scale, viewport);
     };
-    if (!this.viewportSize) {
-      this.pendingView = apply;
+    if (!this.#viewportSize) {
+      this.#pendingView = apply;
       return;
     }
-    const next = apply(this.viewportSize);
+    const next = apply(this.#viewportSize);
     if (animate) this.animateTo(next, 400);
     else this.jumpTo(next);
   }
@@ -337,67 +337,67 @@ export class MapView {
   focusRect(r: Rect, animate = true): void {
     const apply = (viewport: Size): ViewTransform =>
       transformToRect(r, this.image, viewport, this.limits, 48, this.padding);
-    if (!this.viewportSize) {
-      this.pendingView = apply;
+    if (!this.#viewportSize) {
+      this.#pendingView = apply;
       return;
     }
-    const next = apply(this.viewportSize);
+    const next = apply(this.#viewportSize);
     if (animate) this.animateTo(next, 400);
     else this.jumpTo(next);
   }
 
   /** Gestures bracket their moves so 'moveend' waits for the end of the gesture. */
   beginGesture(): void {
-    this.stopAnimation();
-    this.gestures++;
+    this.#stopAnimation();
+    this.#gestures++;
   }
 
   endGesture(): void {
-    if (this.gestures === 0) return;
-    this.gestures--;
-    if (this.gestures === 0 && !this.anim) this.emit('moveend', this.t);
+    if (this.#gestures === 0) return;
+    this.#gestures--;
+    if (this.#gestures === 0 && !this.#anim) this.#emit('moveend', this.#t);
   }
 
   /** Reports a tap to listeners (hit testing and double-tap zoom subscribe). */
   tap(p: ScreenPoint, info: TapInfo): void {
-    this.emit('tap', p, info);
+    this.#emit('tap', p, info);
   }
 
-  private startAnimation(a: Animation): void {
-    this.stopAnimation();
-    this.anim = a;
-    this.frame = this.scheduler.request(this.step);
+  #startAnimation(a: Animation): void {
+    this.#stopAnimation();
+    this.#anim = a;
+    this.#frame = this.#scheduler.request(this.#step);
   }
 
-  private stopAnimation(): void {
-    if (this.frame) this.scheduler.cancel(this.frame);
-    this.frame = 0;
-    this.anim = null;
+  #stopAnimation(): void {
+    if (this.#frame) this.#scheduler.cancel(this.#frame);
+    this.#frame = 0;
+    this.#anim = null;
   }
 
-  private readonly step = (now: number): void => {
-    const a = this.anim;
-    this.frame = 0;
-    if (!a || !this.viewportSize) return;
+  readonly #step = (now: number): void => {
+    const a = this.#anim;
+    this.#frame = 0;
+    if (!a || !this.#viewportSize) return;
     const k = a.duration > 0 ? Math.min(1, (now - a.start) / a.duration) : 1;
     if (a.glide) {
       const off = glideOffset(a.glide.v, now - a.start);
-      this.t = elasticTransform(panBy(a.glide.base, off.dx, off.dy), this.image, this.viewportSize, this.padding);
+      this.#t = elasticTransform(panBy(a.glide.base, off.dx, off.dy), this.image, this.#viewportSize, this.padding);
     } else {
-      this.t = interpolateTransform(a.from, a.to, easeOutCubic(k), this.viewportSize);
+      this.#t = interpolateTransform(a.from, a.to, easeOutCubic(k), this.#viewportSize);
     }
-    this.emit('move', this.t);
+    this.#emit('move', this.#t);
     if (k < 1) {
-      this.frame = this.scheduler.request(this.step);
+      this.#frame = this.#scheduler.request(this.#step);
       return;
     }
-    this.anim = null;
+    this.#anim = null;
     if (a.glide) {
       this.settle();
       return;
     }
-    this.t = a.to;
-    if (this.gestures === 0) this.emit('moveend', this.t);
+    this.#t = a.to;
+    if (this.#gestures === 0) this.#emit('moveend', this.#t);
   };
 }
 

@@ -9,22 +9,22 @@ const DEFAULT_NODE_SIZE = 64;
 /** A spatial index of points; queries return the points' positions in the arrays it was built from. */
 export class PointIndex {
   readonly size: number;
-  private readonly ids: Uint32Array;
-  private readonly coords: Float64Array;
-  private readonly nodeSize: number;
+  readonly #ids: Uint32Array;
+  readonly #coords: Float64Array;
+  readonly #nodeSize: number;
 
   constructor(xs: ArrayLike<number>, ys: ArrayLike<number>, nodeSize = DEFAULT_NODE_SIZE) {
     if (xs.length !== ys.length) throw new Error('PointIndex needs as many x as y coordinates.');
     this.size = xs.length;
-    this.nodeSize = Math.max(2, nodeSize);
-    this.ids = new Uint32Array(this.size);
-    this.coords = new Float64Array(this.size * 2);
+    this.#nodeSize = Math.max(2, nodeSize);
+    this.#ids = new Uint32Array(this.size);
+    this.#coords = new Float64Array(this.size * 2);
     for (let i = 0; i < this.size; i++) {
-      this.ids[i] = i;
-      this.coords[2 * i] = xs[i]!;
-      this.coords[2 * i + 1] = ys[i]!;
+      this.#ids[i] = i;
+      this.#coords[2 * i] = xs[i]!;
+      this.#coords[2 * i + 1] = ys[i]!;
     }
-    sortKd(this.ids, this.coords, this.nodeSize, 0, this.size - 1, 0);
+    sortKd(this.#ids, this.#coords, this.#nodeSize, 0, this.size - 1, 0);
   }
 
   /** Calls `visit(i)` for every point with minX ≤ x ≤ maxX and minY ≤ y ≤ maxY. */
@@ -35,7 +35,9 @@ export class PointIndex {
     maxY: number,
     visit: (i: number, x: number, y: number) => void,
   ): void {
-    const { ids, coords, nodeSize } = this;
+    const ids = this.#ids;
+    const coords = this.#coords;
+    const nodeSize = this.#nodeSize;
     if (this.size === 0) return;
     const stack: number[] = [0, this.size - 1, 0];
     while (stack.length) {

@@ -15,67 +15,67 @@ const MAX_COUNT = 50;
 
 /** Collects a visit's events into beacons; `take()` empties it. Pure, for tests. */
 export class BeaconBatch {
-  private viewed = false;
-  private sentView = false;
-  private opens = new Map<string, number>();
-  private searches: Array<[string, boolean]> = [];
-  private pending: { query: string; found: boolean } | null = null;
-  private filters = 0;
-  private routes = 0;
-  private lastValues = '';
+  #viewed = false;
+  #sentView = false;
+  #opens = new Map<string, number>();
+  #searches: Array<[string, boolean]> = [];
+  #pending: { query: string; found: boolean } | null = null;
+  #filters = 0;
+  #routes = 0;
+  #lastValues = '';
 
   constructor(private readonly mapId: string) {}
 
   /** The viewer's events, as its sink receives them (unknown types are ignored). */
   record(type: string, detail: unknown): void {
     const d = (detail ?? {}) as Record<string, unknown>;
-    if (type === 'ready') this.viewed = true;
+    if (type === 'ready') this.#viewed = true;
     else if (type === 'locationOpened' && typeof d.id === 'string') {
-      if (this.opens.has(d.id) || this.opens.size < MAX_ENTRIES)
-        this.opens.set(d.id, Math.min(MAX_PER_ENTRY, (this.opens.get(d.id) ?? 0) + 1));
+      if (this.#opens.has(d.id) || this.#opens.size < MAX_ENTRIES)
+        this.#opens.set(d.id, Math.min(MAX_PER_ENTRY, (this.#opens.get(d.id) ?? 0) + 1));
     } else if (type === 'filtersChanged') {
       const query = typeof d.query === 'string' ? d.query.trim() : '';
       const found = typeof d.count === 'number' && d.count > 0;
       // Typing fires an event per keystroke: one search is the query a visitor settles on, so a query that
       // extends (or trims) the pending one replaces it, and a different one commits it.
-      if (this.pending && query && (query.startsWith(this.pending.query) || this.pending.query.startsWith(query)))
-        this.pending = { query, found };
+      if (this.#pending && query && (query.startsWith(this.#pending.query) || this.#pending.query.startsWith(query)))
+        this.#pending = { query, found };
       else {
-        this.commitSearch();
-        if (query) this.pending = { query, found };
+        this.#commitSearch();
+        if (query) this.#pending = { query, found };
       }
       const values = JSON.stringify(d.values ?? {});
-      if (values !== this.lastValues) {
-        if (this.lastValues !== '' || hasValue(d.values)) this.filters = Math.min(MAX_COUNT, this.filters + 1);
-        this.lastValues = values;
+      if (values !== this.#lastValues) {
+        if (this.#lastValues !== '' || hasValue(d.values)) this.#filters = Math.min(MAX_COUNT, this.#filters + 1);
+        this.#lastValues = values;
       }
-    } else if (type === 'routeRequested') this.routes = Math.min(MAX_COUNT, this.routes + 1);
+    } else if (type === 'routeRequested') this.#routes = Math.min(MAX_COUNT, this.#routes + 1);
   }
 
-  private commitSearch(): void {
-    if (this.pending && this.searches.length < MAX_ENTRIES)
-      this.searches.push([this.pending.query.slice(0, 200), this.pending.found]);
-    this.pending = null;
+  #commitSearch(): void {
+    if (this.#pending && this.#searches.length < MAX_ENTRIES)
+      this.#searches.push([this.#pending.query.slice(0, 200), this.#pending.found]);
+    this.#pending = null;
   }
 
   /** The beacon for what happened since the last one, or null when there is nothing to send. */
   take(): Beacon | null {
-    this.commitSearch();
-    const v = this.viewed && !this.sentView ? 1 : 0;
-    if (!v && this.opens.size === 0 && this.searches.length === 0 && !this.filters && !this.routes) return null;
+    this.#commitSearch();
+    const v = this.#viewed && !this.#sentView ? 1 : 0;
+    if (!v && this.#opens.size === 0 && this.#searches.length === 0 && !this.#filters && !this.#routes) return null;
     const beacon: Beacon = {
       m: this.mapId,
       v,
-      o: Object.fromEntries(this.opens),
-      s: this.searches,
-      f: this.filters,
-      r: this.routes,
+      o: Object.fromEntries(this.#opens),
+      s: this.#searches,
+      f: this.#filters,
+      r: this.#routes,
     };
-    if (v) this.sentView = true;
-    this.opens = new Map();
-    this.searches = [];
-    this.filters = 0;
-    this.routes = 0;
+    if (v) this.#sentView = true;
+    this.#opens = new Map();
+    this.#searches = [];
+    this.#filters = 0;
+    this.#routes = 0;
     return beacon;
   }
 }

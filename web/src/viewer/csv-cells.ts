@@ -162,14 +162,14 @@ export function csvId(value: string): string {
  * that brought them is left out.
  */
 export class CsvReferences {
-  private readonly groupIds: Map<string, string>;
-  private readonly takenGroups: Set<string>;
-  private readonly layerIds: Map<string, string>;
-  private readonly styleIds: ReadonlySet<string>;
-  private readonly room: number;
+  readonly #groupIds: Map<string, string>;
+  readonly #takenGroups: Set<string>;
+  readonly #layerIds: Map<string, string>;
+  readonly #styleIds: ReadonlySet<string>;
+  readonly #room: number;
   /** Groups made for names the document did not have, in order. */
   readonly made: Group[] = [];
-  private readonly madeKeys: string[] = [];
+  readonly #madeKeys: string[] = [];
 
   constructor(doc: Pick<MapDocument, 'groups' | 'layers' | 'styles'>) {
     const byIdOrName = (items: readonly { id: string; name: string }[]) => {
@@ -178,19 +178,19 @@ export class CsvReferences {
       for (const it of items) map.set(it.name.toLowerCase(), it.id);
       return map;
     };
-    this.groupIds = byIdOrName(doc.groups);
-    this.takenGroups = new Set(doc.groups.map((g) => g.id));
-    this.layerIds = byIdOrName(doc.layers);
-    this.styleIds = new Set(doc.styles.map((s) => s.id));
-    this.room = Math.max(0, L.groups - doc.groups.length);
+    this.#groupIds = byIdOrName(doc.groups);
+    this.#takenGroups = new Set(doc.groups.map((g) => g.id));
+    this.#layerIds = byIdOrName(doc.layers);
+    this.#styleIds = new Set(doc.styles.map((s) => s.id));
+    this.#room = Math.max(0, L.groups - doc.groups.length);
   }
 
   layer(value: string): string {
-    return this.layerIds.get(value.toLowerCase()) ?? problem(`There is no layer "${value}"`);
+    return this.#layerIds.get(value.toLowerCase()) ?? problem(`There is no layer "${value}"`);
   }
 
   style(value: string): string {
-    return this.styleIds.has(value) ? value : problem(`There is no style "${value}"`);
+    return this.#styleIds.has(value) ? value : problem(`There is no style "${value}"`);
   }
 
   /** The ids of the groups a cell names ("Food, Cafés"), making the ones the document lacks while there is room. */
@@ -201,14 +201,14 @@ export class CsvReferences {
       .map((s) => s.trim())
       .filter(Boolean)) {
       const key = name.toLowerCase();
-      let id = this.groupIds.get(key);
+      let id = this.#groupIds.get(key);
       if (!id) {
-        if (this.made.length >= this.room) continue;
-        id = uniqueId(key, this.takenGroups, 'group');
-        this.takenGroups.add(id);
-        this.groupIds.set(key, id);
+        if (this.made.length >= this.#room) continue;
+        id = uniqueId(key, this.#takenGroups, 'group');
+        this.#takenGroups.add(id);
+        this.#groupIds.set(key, id);
         this.made.push({ id, name: name.slice(0, L.nameLength) });
-        this.madeKeys.push(key);
+        this.#madeKeys.push(key);
       }
       if (!ids.includes(id) && ids.length < L.groupsPerLocation) ids.push(id);
     }
@@ -222,8 +222,8 @@ export class CsvReferences {
 
   /** Takes back the groups made since `mark` (the row that named them was left out). */
   forget(mark: number): void {
-    for (const g of this.made.splice(mark)) this.takenGroups.delete(g.id);
-    for (const key of this.madeKeys.splice(mark)) this.groupIds.delete(key);
+    for (const g of this.made.splice(mark)) this.#takenGroups.delete(g.id);
+    for (const key of this.#madeKeys.splice(mark)) this.#groupIds.delete(key);
   }
 }
 

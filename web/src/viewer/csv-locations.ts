@@ -149,37 +149,39 @@ function readFields(loc: Location, row: readonly string[], fieldColumns: Columns
  * rows'; a row whose id the document already has is left to the document.
  */
 class RowReader {
-  private readonly documentIds: ReadonlySet<string>;
-  private readonly taken: Set<string>;
+  readonly #documentIds: ReadonlySet<string>;
+  readonly #taken: Set<string>;
 
-  constructor(
-    private readonly doc: MapDocument,
-    private readonly cols: Columns,
-    private readonly refs: CsvReferences,
-  ) {
-    this.documentIds = new Set(doc.locations.map((l) => l.id));
-    this.taken = new Set(this.documentIds);
+  readonly #doc: MapDocument;
+  readonly #cols: Columns;
+  readonly #refs: CsvReferences;
+  constructor(doc: MapDocument, cols: Columns, refs: CsvReferences) {
+    this.#doc = doc;
+    this.#cols = cols;
+    this.#refs = refs;
+    this.#documentIds = new Set(doc.locations.map((l) => l.id));
+    this.#taken = new Set(this.#documentIds);
   }
 
   /** The row as a location, or null when the document has its id; throws CsvCellProblem for a broken cell. */
   read(row: readonly string[]): Location | null {
     const v: Cells = (c) => {
-      const i = this.cols.builtin.get(c);
+      const i = this.#cols.builtin.get(c);
       return i === undefined ? '' : (row[i] ?? '').trim();
     };
     const title = text(v('title'), 'The title', L.titleLength);
     if (v('id') === '' && title === '') fail('The row has neither an id nor a title');
-    const id = csvRowId(v('id'), title, this.taken);
+    const id = csvRowId(v('id'), title, this.#taken);
     // The document's own location wins; nothing to report.
-    if (this.documentIds.has(id)) return null;
-    if (this.taken.has(id)) fail(`The id "${id}" is used by an earlier row`);
+    if (this.#documentIds.has(id)) return null;
+    if (this.#taken.has(id)) fail(`The id "${id}" is used by an earlier row`);
     const loc: Location = { id };
     if (title) loc.title = title;
     readTexts(loc, v);
-    for (const column of RULED_COLUMNS) if (v(column)) readCsvCell(loc, column, v(column), this.refs);
-    readPosition(loc, v, this.doc.settings);
-    readFields(loc, row, this.cols.fields);
-    this.taken.add(id);
+    for (const column of RULED_COLUMNS) if (v(column)) readCsvCell(loc, column, v(column), this.#refs);
+    readPosition(loc, v, this.#doc.settings);
+    readFields(loc, row, this.#cols.fields);
+    this.#taken.add(id);
     return loc;
   }
 }

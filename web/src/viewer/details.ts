@@ -27,7 +27,7 @@ const list = (value: string | undefined, sep: RegExp) =>
  */
 class ContactDetails {
   readonly extra: HTMLElement;
-  private readonly buttons: HTMLButtonElement[] = [];
+  readonly #buttons: HTMLButtonElement[] = [];
 
   constructor(private readonly extraId: string) {
     this.extra = h('div', { id: extraId, class: 'mn-details-extra', hidden: true });
@@ -49,7 +49,7 @@ class ContactDetails {
     );
     btn.addEventListener('click', () => {
       const open = btn.getAttribute('aria-expanded') !== 'true';
-      for (const b of this.buttons) b.setAttribute('aria-expanded', 'false');
+      for (const b of this.#buttons) b.setAttribute('aria-expanded', 'false');
       btn.setAttribute('aria-expanded', String(open));
       this.extra.hidden = !open;
       this.extra.replaceChildren(
@@ -60,7 +60,7 @@ class ContactDetails {
         ),
       );
     });
-    this.buttons.push(btn);
+    this.#buttons.push(btn);
     return btn;
   }
 }

@@ -56,63 +56,65 @@ export function highlighted(text: string, terms: readonly string[]): (Node | str
 
 export class Directory {
   readonly el: HTMLElement;
-  private readonly input: HTMLInputElement | null = null;
-  private readonly filterBox: HTMLElement;
-  private readonly resultBar: HTMLElement;
-  private readonly scroller: HTMLElement;
-  private readonly list: HTMLUListElement;
-  private readonly empty: HTMLElement;
-  private readonly countId = uid('mn-count');
-  private entries: readonly ResolvedLocation[] = [];
-  private rows: Row[] = [];
-  private flat: ResolvedLocation[] = [];
-  private terms: readonly string[] = [];
-  private filtering = false;
-  private focusPos = 0;
-  private active: number | null = null;
-  private layout: 'list' | 'grid' = 'list';
-  private columns = 2;
-  private perRow = 1;
-  private frame = 0;
-  private typing: ReturnType<typeof setTimeout> | undefined;
-  private readonly rendered = new Map<string, HTMLLIElement>();
-  private readonly ro: ResizeObserver;
-  private readonly filterInputs = new Map<string, (v: FilterValue | undefined) => void>();
+  readonly #input: HTMLInputElement | null = null;
+  readonly #filterBox: HTMLElement;
+  readonly #resultBar: HTMLElement;
+  readonly #scroller: HTMLElement;
+  readonly #list: HTMLUListElement;
+  readonly #empty: HTMLElement;
+  readonly #countId = uid('mn-count');
+  #entries: readonly ResolvedLocation[] = [];
+  #rows: Row[] = [];
+  #flat: ResolvedLocation[] = [];
+  #terms: readonly string[] = [];
+  #filtering = false;
+  #focusPos = 0;
+  #active: number | null = null;
+  #layout: 'list' | 'grid' = 'list';
+  #columns = 2;
+  #perRow = 1;
+  #frame = 0;
+  #typing: ReturnType<typeof setTimeout> | undefined;
+  readonly #rendered = new Map<string, HTMLLIElement>();
+  readonly #ro: ResizeObserver;
+  readonly #filterInputs = new Map<string, (v: FilterValue | undefined) => void>();
 
-  constructor(
-    private readonly model: ViewerModel,
-    private readonly cb: DirectoryCallbacks,
-    private readonly resolveUrl: (u: string) => string,
-  ) {
+  readonly #model: ViewerModel;
+  readonly #cb: DirectoryCallbacks;
+  readonly #resolveUrl: (u: string) => string;
+  constructor(model: ViewerModel, cb: DirectoryCallbacks, resolveUrl: (u: string) => string) {
+    this.#model = model;
+    this.#cb = cb;
+    this.#resolveUrl = resolveUrl;
     const s = model.settings;
     const listId = uid('mn-list');
     const filtersId = uid('mn-filters');
     const offered = offeredFilters(model);
-    this.filterBox = h('div', {
+    this.#filterBox = h('div', {
       class: 'mn-filters',
       id: filtersId,
       hidden: !(s.filters.startOpen || s.filters.alwaysVisible),
     });
-    for (const f of offered) this.filterBox.append(this.filterControl(f));
+    for (const f of offered) this.#filterBox.append(this.#filterControl(f));
     let searchBar: HTMLElement | null = null;
     if (s.search.enabled) {
       const delay = model.locations.length > 20_000 ? 180 : model.locations.length > 2_000 ? 60 : 0;
-      this.input = h('input', {
+      this.#input = h('input', {
         type: 'search',
         placeholder: s.text.search,
         'aria-label': s.text.search,
         'aria-controls': listId,
-        'aria-describedby': this.countId,
+        'aria-describedby': this.#countId,
       });
-      this.input.addEventListener('input', () => {
-        clearTimeout(this.typing);
+      this.#input.addEventListener('input', () => {
+        clearTimeout(this.#typing);
         // Large maps filter on a short pause rather than on every keystroke.
-        this.typing = setTimeout(() => cb.onQuery(this.input!.value), delay);
+        this.#typing = setTimeout(() => cb.onQuery(this.#input!.value), delay);
       });
-      this.input.addEventListener('keydown', (e) => {
-        if (e.key === 'Escape' && this.input!.value) {
+      this.#input.addEventListener('keydown', (e) => {
+        if (e.key === 'Escape' && this.#input!.value) {
           e.stopPropagation();
-          this.input!.value = '';
+          this.#input!.value = '';
           cb.onQuery('');
         }
       });
@@ -123,7 +125,7 @@ export class Directory {
               {
                 type: 'button',
                 class: 'mn-icon-button',
-                'aria-expanded': String(!this.filterBox.hidden),
+                'aria-expanded': String(!this.#filterBox.hidden),
                 'aria-controls': filtersId,
                 title: s.text.filters,
               },
@@ -132,32 +134,32 @@ export class Directory {
             )
           : null;
       toggle?.addEventListener('click', () => {
-        this.filterBox.hidden = !this.filterBox.hidden;
-        toggle.setAttribute('aria-expanded', String(!this.filterBox.hidden));
+        this.#filterBox.hidden = !this.#filterBox.hidden;
+        toggle.setAttribute('aria-expanded', String(!this.#filterBox.hidden));
       });
-      searchBar = h('div', { class: 'mn-search' }, icon('search', 16), this.input, toggle);
+      searchBar = h('div', { class: 'mn-search' }, icon('search', 16), this.#input, toggle);
     }
-    if (!offered.length) this.filterBox.hidden = true;
-    this.resultBar = h('div', { class: 'mn-result-bar', id: this.countId });
-    this.list = h('ul', { id: listId, class: 'mn-list', 'aria-label': 'Locations' });
-    this.empty = h('p', { class: 'mn-no-results', hidden: true }, s.text.noResults);
-    this.scroller = h('div', { class: 'mn-list-scroller' }, this.empty, this.list);
-    this.scroller.addEventListener('scroll', () => this.schedule());
-    this.list.addEventListener('keydown', this.onKey);
-    this.el = h('div', { class: 'mn-directory' }, searchBar, this.filterBox, this.resultBar, this.scroller);
-    this.ro = new ResizeObserver(() => this.relayout());
-    this.ro.observe(this.scroller);
+    if (!offered.length) this.#filterBox.hidden = true;
+    this.#resultBar = h('div', { class: 'mn-result-bar', id: this.#countId });
+    this.#list = h('ul', { id: listId, class: 'mn-list', 'aria-label': 'Locations' });
+    this.#empty = h('p', { class: 'mn-no-results', hidden: true }, s.text.noResults);
+    this.#scroller = h('div', { class: 'mn-list-scroller' }, this.#empty, this.#list);
+    this.#scroller.addEventListener('scroll', () => this.#schedule());
+    this.#list.addEventListener('keydown', this.#onKey);
+    this.el = h('div', { class: 'mn-directory' }, searchBar, this.#filterBox, this.#resultBar, this.#scroller);
+    this.#ro = new ResizeObserver(() => this.#relayout());
+    this.#ro.observe(this.#scroller);
   }
 
   destroy(): void {
-    this.ro.disconnect();
-    cancelAnimationFrame(this.frame);
-    clearTimeout(this.typing);
+    this.#ro.disconnect();
+    cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#typing);
   }
 
-  private filterControl(o: ReturnType<typeof offeredFilters>[number]): HTMLElement {
+  #filterControl(o: ReturnType<typeof offeredFilters>[number]): HTMLElement {
     const f = o.filter;
-    const cb = this.cb;
+    const cb = this.#cb;
     if (!f || f.type === 'groups') {
       let picked: string[] = [];
       const buttons = o.groups.map((g) => {
@@ -173,7 +175,7 @@ export class Directory {
         );
         return b;
       });
-      this.filterInputs.set(o.id, (v) => {
+      this.#filterInputs.set(o.id, (v) => {
         picked = Array.isArray(v) ? [...v] : [];
         o.groups.forEach((g, i) => buttons[i]!.setAttribute('aria-pressed', String(picked.includes(g.id))));
       });
@@ -182,7 +184,7 @@ export class Directory {
     if (f.type === 'checkbox') {
       const input = h('input', { type: 'checkbox' });
       input.addEventListener('change', () => cb.onFilterValue(o.id, input.checked));
-      this.filterInputs.set(o.id, (v) => (input.checked = v === true));
+      this.#filterInputs.set(o.id, (v) => (input.checked = v === true));
       return h('label', { class: 'mn-filter-check' }, input, h('span', null, o.name));
     }
     const select = h(
@@ -192,67 +194,67 @@ export class Directory {
       f.options.map((opt) => h('option', { value: opt.value }, opt.label || opt.value)),
     );
     select.addEventListener('change', () => cb.onFilterValue(o.id, select.value));
-    this.filterInputs.set(o.id, (v) => (select.value = typeof v === 'string' ? v : ''));
+    this.#filterInputs.set(o.id, (v) => (select.value = typeof v === 'string' ? v : ''));
     return h('label', { class: 'mn-filter-select' }, h('span', null, o.name), select);
   }
 
   /** Shows a new set of entries (after a search or filter change). */
   setEntries(entries: readonly ResolvedLocation[], filter: FilterState, filtering: boolean): void {
-    this.entries = entries;
-    this.terms = queryTerms(filter.query);
-    this.filtering = filtering;
-    if (this.input && document.activeElement !== this.input && this.input.value !== filter.query)
-      this.input.value = filter.query;
-    for (const [id, set] of this.filterInputs) set(filter.values[id]);
-    const s = this.model.settings;
+    this.#entries = entries;
+    this.#terms = queryTerms(filter.query);
+    this.#filtering = filtering;
+    if (this.#input && document.activeElement !== this.#input && this.#input.value !== filter.query)
+      this.#input.value = filter.query;
+    for (const [id, set] of this.#filterInputs) set(filter.values[id]);
+    const s = this.#model.settings;
     const n = entries.length;
     const clear = h('button', { type: 'button', class: 'mn-link-button' }, s.text.clearAll);
     clear.addEventListener('click', () => {
-      if (this.input) this.input.value = '';
-      this.cb.onClear();
+      if (this.#input) this.#input.value = '';
+      this.#cb.onClear();
     });
-    this.resultBar.replaceChildren(
+    this.#resultBar.replaceChildren(
       h('span', null, filtering ? `${n} ${s.text.found}` : `${n} ${n === 1 ? 'location' : 'locations'}`),
     );
-    if (filtering) this.resultBar.append(clear);
-    this.empty.hidden = n > 0;
-    this.list.hidden = n === 0;
-    this.rebuild();
+    if (filtering) this.#resultBar.append(clear);
+    this.#empty.hidden = n > 0;
+    this.#list.hidden = n === 0;
+    this.#rebuild();
   }
 
   setActive(index: number | null): void {
-    this.active = index;
-    for (const li of this.rendered.values()) {
+    this.#active = index;
+    for (const li of this.#rendered.values()) {
       const b = li.firstElementChild as HTMLElement | null;
       if (b) b.setAttribute('aria-current', String(Number(b.dataset.loc) === index));
     }
   }
 
   setLayout(layout: 'list' | 'grid', columns: number): void {
-    if (layout === this.layout && columns === this.columns) return;
-    this.layout = layout;
-    this.columns = columns;
-    this.relayout();
+    if (layout === this.#layout && columns === this.#columns) return;
+    this.#layout = layout;
+    this.#columns = columns;
+    this.#relayout();
   }
 
-  private relayout(): void {
+  #relayout(): void {
     const per =
-      this.layout === 'grid'
-        ? Math.max(1, Math.min(this.columns, Math.floor(this.scroller.clientWidth / 120) || 1))
+      this.#layout === 'grid'
+        ? Math.max(1, Math.min(this.#columns, Math.floor(this.#scroller.clientWidth / 120) || 1))
         : 1;
-    this.perRow = per;
-    this.list.className = `mn-list mn-list-${this.layout}`;
-    this.rebuild();
+    this.#perRow = per;
+    this.#list.className = `mn-list mn-list-${this.#layout}`;
+    this.#rebuild();
   }
 
-  private itemHeight(): number {
-    return this.layout === 'grid' ? 176 : this.model.settings.directory.thumbnails ? 64 : 48;
+  #itemHeight(): number {
+    return this.#layout === 'grid' ? 176 : this.#model.settings.directory.thumbnails ? 64 : 48;
   }
 
-  private rebuild(): void {
-    const model = this.model;
-    const per = this.perRow;
-    const itemH = this.itemHeight();
+  #rebuild(): void {
+    const model = this.#model;
+    const per = this.#perRow;
+    const itemH = this.#itemHeight();
     const rows: Row[] = [];
     const flat: ResolvedLocation[] = [];
     let top = 0;
@@ -264,10 +266,10 @@ export class Directory {
         top += itemH;
       }
     };
-    if (model.settings.directory.groupBy && !this.filtering) {
+    if (model.settings.directory.groupBy && !this.#filtering) {
       const byGroup = new Map<string, ResolvedLocation[]>();
       const other: ResolvedLocation[] = [];
-      for (const e of this.entries) {
+      for (const e of this.#entries) {
         const gs = e.groupIds.filter((g) => !model.groupById.get(g)?.hide);
         if (!gs.length) other.push(e);
         for (const g of gs) (byGroup.get(g) ?? byGroup.set(g, []).get(g)!).push(e);
@@ -280,43 +282,43 @@ export class Directory {
       };
       for (const g of model.groups) section(g.id, g.name, byGroup.get(g.id));
       section('__other', 'Other', other);
-    } else push(this.entries, 'all');
-    this.rows = rows;
-    this.flat = flat;
-    this.focusPos = Math.min(this.focusPos, Math.max(0, flat.length - 1));
-    this.list.style.height = `${top}px`;
-    for (const li of this.rendered.values()) li.remove();
-    this.rendered.clear();
-    this.render();
+    } else push(this.#entries, 'all');
+    this.#rows = rows;
+    this.#flat = flat;
+    this.#focusPos = Math.min(this.#focusPos, Math.max(0, flat.length - 1));
+    this.#list.style.height = `${top}px`;
+    for (const li of this.#rendered.values()) li.remove();
+    this.#rendered.clear();
+    this.#render();
   }
 
-  private schedule(): void {
-    if (!this.frame)
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
-        this.render();
+  #schedule(): void {
+    if (!this.#frame)
+      this.#frame = requestAnimationFrame(() => {
+        this.#frame = 0;
+        this.#render();
       });
   }
 
-  private rowOf(pos: number): Row | undefined {
-    return this.rows.find((r) => 'items' in r && pos >= r.first && pos < r.first + r.items.length);
+  #rowOf(pos: number): Row | undefined {
+    return this.#rows.find((r) => 'items' in r && pos >= r.first && pos < r.first + r.items.length);
   }
 
-  private render(): void {
-    const top = this.scroller.scrollTop;
-    const bottom = top + (this.scroller.clientHeight || 600);
+  #render(): void {
+    const top = this.#scroller.scrollTop;
+    const bottom = top + (this.#scroller.clientHeight || 600);
     const want: Row[] = [];
     let lo = 0;
-    let hi = this.rows.length - 1;
+    let hi = this.#rows.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const r = this.rows[mid]!;
+      const r = this.#rows[mid]!;
       if (r.top + r.height <= top - OVERSCAN) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.rows.length && this.rows[i]!.top < bottom + OVERSCAN; i++) want.push(this.rows[i]!);
+    for (let i = lo; i < this.#rows.length && this.#rows[i]!.top < bottom + OVERSCAN; i++) want.push(this.#rows[i]!);
     // The roving entry stays rendered when scrolled away, so Tab can always reach the list.
-    const focusRow = this.rowOf(this.focusPos);
+    const focusRow = this.#rowOf(this.#focusPos);
     if (focusRow && !want.includes(focusRow)) want.push(focusRow);
     want.sort((a, b) => a.top - b.top);
     const keep = new Set<string>();
@@ -324,34 +326,34 @@ export class Directory {
     for (const row of want) {
       if ('header' in row) {
         keep.add(row.key);
-        nodes.push(this.rendered.get(row.key) ?? this.headerRow(row));
+        nodes.push(this.#rendered.get(row.key) ?? this.#headerRow(row));
         continue;
       }
       row.items.forEach((l, k) => {
         const key = `${row.key}:${l.index}`;
         keep.add(key);
-        nodes.push(this.rendered.get(key) ?? this.itemRow(l, row, k, key));
+        nodes.push(this.#rendered.get(key) ?? this.#itemRow(l, row, k, key));
       });
     }
-    for (const [key, li] of this.rendered) if (!keep.has(key)) li.remove();
-    for (const li of nodes) this.rendered.set(li.dataset.key!, li);
-    for (const [key] of this.rendered) if (!keep.has(key)) this.rendered.delete(key);
+    for (const [key, li] of this.#rendered) if (!keep.has(key)) li.remove();
+    for (const li of nodes) this.#rendered.set(li.dataset.key!, li);
+    for (const [key] of this.#rendered) if (!keep.has(key)) this.#rendered.delete(key);
     // Document order follows visual order, for screen readers.
     let prev: Element | null = null;
     for (const li of nodes) {
-      if ((prev ? prev.nextElementSibling : this.list.firstElementChild) !== li) {
+      if ((prev ? prev.nextElementSibling : this.#list.firstElementChild) !== li) {
         if (prev) prev.after(li);
-        else this.list.prepend(li);
+        else this.#list.prepend(li);
       }
       prev = li;
     }
-    for (const li of this.rendered.values()) {
+    for (const li of this.#rendered.values()) {
       const b = li.firstElementChild as HTMLElement | null;
-      if (b?.dataset.pos) b.tabIndex = Number(b.dataset.pos) === this.focusPos ? 0 : -1;
+      if (b?.dataset.pos) b.tabIndex = Number(b.dataset.pos) === this.#focusPos ? 0 : -1;
     }
   }
 
-  private headerRow(row: Extract<Row, { header: string }>): HTMLLIElement {
+  #headerRow(row: Extract<Row, { header: string }>): HTMLLIElement {
     const li = h(
       'li',
       { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } },
@@ -363,14 +365,14 @@ export class Directory {
   }
 
   /** An entry's picture: its image (a card's, or the thumbnail), else a swatch with its letter or label. */
-  private entryVisual(l: ResolvedLocation, grid: boolean): HTMLElement {
+  #entryVisual(l: ResolvedLocation, grid: boolean): HTMLElement {
     const thumb = l.source.thumb ?? '';
     const letter = thumb && thumb.length <= 3 ? thumb : l.label || (l.title || l.id).slice(0, 1).toUpperCase();
     const image = grid ? (l.source.image ?? (thumb.length > 3 ? thumb : '')) : thumb.length > 3 ? thumb : '';
     if (image)
       return h('img', {
         class: grid ? 'mn-card-image' : 'mn-thumb',
-        src: this.resolveUrl(image),
+        src: this.#resolveUrl(image),
         alt: '',
         loading: 'lazy',
         referrerpolicy: 'no-referrer',
@@ -386,27 +388,27 @@ export class Directory {
     );
   }
 
-  private itemRow(
+  #itemRow(
     l: ResolvedLocation,
     row: Extract<Row, { items: ResolvedLocation[] }>,
     k: number,
     key: string,
   ): HTMLLIElement {
     const pos = row.first + k;
-    const model = this.model;
+    const model = this.#model;
     const floor = model.layers.length > 1 && l.layer ? model.layers.find((x) => x.id === l.layer)?.name : null;
-    const grid = this.layout === 'grid';
-    const visual = grid || model.settings.directory.thumbnails ? this.entryVisual(l, grid) : null;
+    const grid = this.#layout === 'grid';
+    const visual = grid || model.settings.directory.thumbnails ? this.#entryVisual(l, grid) : null;
     const about =
       l.about || floor
         ? h(
             'span',
             { class: 'mn-entry-about' },
             floor && h('span', { class: 'mn-floor-badge' }, floor),
-            highlighted(l.about, this.terms),
+            highlighted(l.about, this.#terms),
           )
         : null;
-    const title = h('span', { class: 'mn-entry-title' }, highlighted(l.title || l.id, this.terms));
+    const title = h('span', { class: 'mn-entry-title' }, highlighted(l.title || l.id, this.#terms));
     const button = h(
       'button',
       {
@@ -414,30 +416,30 @@ export class Directory {
         class: 'mn-entry',
         'data-pos': pos,
         'data-loc': l.index,
-        tabindex: pos === this.focusPos ? 0 : -1,
-        'aria-current': String(this.active === l.index),
+        tabindex: pos === this.#focusPos ? 0 : -1,
+        'aria-current': String(this.#active === l.index),
       },
       visual,
       grid ? [title, about] : h('span', { class: 'mn-entry-text' }, title, about),
     );
     button.addEventListener('click', () => {
-      this.focusPos = pos;
-      this.cb.onOpen(l.index, button);
+      this.#focusPos = pos;
+      this.#cb.onOpen(l.index, button);
     });
     button.addEventListener('focus', () => {
-      if (this.focusPos !== pos) {
-        this.focusPos = pos;
-        this.render();
+      if (this.#focusPos !== pos) {
+        this.#focusPos = pos;
+        this.#render();
       }
     });
-    button.addEventListener('pointerenter', () => this.cb.onHover(l.index));
-    button.addEventListener('pointerleave', () => this.cb.onHover(null));
-    const per = this.perRow;
+    button.addEventListener('pointerenter', () => this.#cb.onHover(l.index));
+    button.addEventListener('pointerleave', () => this.#cb.onHover(null));
+    const per = this.#perRow;
     const li = h(
       'li',
       {
         class: 'mn-list-item',
-        'aria-setsize': this.flat.length,
+        'aria-setsize': this.#flat.length,
         'aria-posinset': pos + 1,
         style: { transform: `translate(${100 * k}%, ${row.top}px)`, width: `${100 / per}%`, height: `${row.height}px` },
       },
@@ -447,12 +449,12 @@ export class Directory {
     return li;
   }
 
-  private readonly onKey = (e: KeyboardEvent): void => {
+  readonly #onKey = (e: KeyboardEvent): void => {
     const t = e.target as HTMLElement;
     if (!t.dataset.pos) return;
-    const per = this.perRow;
-    const grid = this.layout === 'grid';
-    const page = Math.max(1, Math.floor((this.scroller.clientHeight || 600) / this.itemHeight()) * per);
+    const per = this.#perRow;
+    const grid = this.#layout === 'grid';
+    const page = Math.max(1, Math.floor((this.#scroller.clientHeight || 600) / this.#itemHeight()) * per);
     const steps: Record<string, number> = {
       ArrowDown: per,
       ArrowUp: -per,
@@ -463,19 +465,19 @@ export class Directory {
     };
     let next: number;
     if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = this.flat.length - 1;
-    else if (steps[e.key]) next = this.focusPos + steps[e.key]!;
+    else if (e.key === 'End') next = this.#flat.length - 1;
+    else if (steps[e.key]) next = this.#focusPos + steps[e.key]!;
     else return;
     e.preventDefault();
-    this.focusPos = Math.max(0, Math.min(this.flat.length - 1, next));
-    const row = this.rowOf(this.focusPos);
+    this.#focusPos = Math.max(0, Math.min(this.#flat.length - 1, next));
+    const row = this.#rowOf(this.#focusPos);
     if (row) {
-      const sc = this.scroller;
+      const sc = this.#scroller;
       if (row.top < sc.scrollTop) sc.scrollTop = row.top;
       else if (row.top + row.height > sc.scrollTop + sc.clientHeight)
         sc.scrollTop = row.top + row.height - sc.clientHeight;
     }
-    this.render();
-    this.list.querySelector<HTMLElement>(`[data-pos="${this.focusPos}"]`)?.focus({ preventScroll: true });
+    this.#render();
+    this.#list.querySelector<HTMLElement>(`[data-pos="${this.#focusPos}"]`)?.focus({ preventScroll: true });
   };
 }

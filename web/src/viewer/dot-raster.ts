@@ -56,8 +56,8 @@ export class PixelBuffer implements RgbaPixels {
   readonly data: Uint8ClampedArray<ArrayBuffer>;
   /** The whole buffer as a rectangle. */
   readonly all: PixelRect;
-  private readonly words: Uint32Array;
-  private image: ImageData | null = null;
+  readonly #words: Uint32Array;
+  #image: ImageData | null = null;
 
   constructor(
     readonly width: number,
@@ -65,13 +65,13 @@ export class PixelBuffer implements RgbaPixels {
   ) {
     const buffer = new ArrayBuffer(width * height * 4);
     this.data = new Uint8ClampedArray(buffer);
-    this.words = new Uint32Array(buffer);
+    this.#words = new Uint32Array(buffer);
     this.all = { x0: 0, y0: 0, x1: width, y1: height };
   }
 
   /** The pixels as an ImageData, for putImageData (made once, sharing the buffer). */
   get imageData(): ImageData {
-    return (this.image ??= new ImageData(this.data, this.width, this.height));
+    return (this.#image ??= new ImageData(this.data, this.width, this.height));
   }
 
   /** Makes a rectangle transparent (all of it by default). */
@@ -80,16 +80,17 @@ export class PixelBuffer implements RgbaPixels {
     const x1 = Math.min(this.width, r.x1);
     if (x1 <= x0) return;
     if (x0 === 0 && x1 === this.width) {
-      this.words.fill(0, Math.max(0, r.y0) * this.width, Math.min(this.height, r.y1) * this.width);
+      this.#words.fill(0, Math.max(0, r.y0) * this.width, Math.min(this.height, r.y1) * this.width);
       return;
     }
     for (let y = Math.max(0, r.y0); y < Math.min(this.height, r.y1); y++)
-      this.words.fill(0, y * this.width + x0, y * this.width + x1);
+      this.#words.fill(0, y * this.width + x0, y * this.width + x1);
   }
 
   /** Draws a dot over what is there (source-over) with its anchor at pixel (x, y), inside `clip`. */
   stamp(s: DotStamp, x: number, y: number, clip: PixelRect): void {
-    const { words, width } = this;
+    const words = this.#words;
+    const { width } = this;
     const { dx, dy, rgba, alpha } = s;
     const x0 = Math.max(0, clip.x0);
     const y0 = Math.max(0, clip.y0);

@@ -16,67 +16,71 @@ export interface InViewEvents {
 
 export class InViewList {
   readonly el = h('ul', { class: 'mn-in-view mn-sr-only' });
-  private items: ResolvedLocation[] = [];
-  private pos = 0;
+  #items: ResolvedLocation[] = [];
+  #pos = 0;
   /** The location whose entry has focus. */
-  private focused: number | null = null;
-  private readonly nodes = new Map<number, HTMLLIElement>();
+  #focused: number | null = null;
+  readonly #nodes = new Map<number, HTMLLIElement>();
 
+  readonly #tooltipId: () => string;
+  readonly #events: InViewEvents;
   constructor(
     /** The id of the tooltip element entries are described by. */
-    private readonly tooltipId: () => string,
-    private readonly events: InViewEvents,
+    tooltipId: () => string,
+    events: InViewEvents,
   ) {
-    this.el.addEventListener('keydown', this.onKey);
+    this.#tooltipId = tooltipId;
+    this.#events = events;
+    this.el.addEventListener('keydown', this.#onKey);
   }
 
   /** Shows these locations (the one with keyboard focus is kept even when it left the view: removing it would drop focus). */
   update(inView: ResolvedLocation[], locations: readonly ResolvedLocation[]): void {
     const items = inView;
-    const focused = this.el.contains(document.activeElement) ? this.focused : null;
+    const focused = this.el.contains(document.activeElement) ? this.#focused : null;
     if (focused !== null && !items.some((l) => l.index === focused)) items.push(locations[focused]!);
-    this.items = items;
+    this.#items = items;
     const keep = focused === null ? -1 : items.findIndex((l) => l.index === focused);
-    this.pos = keep >= 0 ? keep : Math.min(this.pos, Math.max(0, items.length - 1));
+    this.#pos = keep >= 0 ? keep : Math.min(this.#pos, Math.max(0, items.length - 1));
     this.el.setAttribute('aria-label', `Locations in view (${items.length})`);
     // Entries are reused between moves: only their position and tab stop change.
     const nodes = items.map((l, pos) => {
-      const li = this.nodes.get(l.index) ?? this.entry(l);
+      const li = this.#nodes.get(l.index) ?? this.#entry(l);
       const b = li.firstElementChild as HTMLElement;
       b.dataset.pos = String(pos);
-      b.tabIndex = pos === this.pos ? 0 : -1;
+      b.tabIndex = pos === this.#pos ? 0 : -1;
       return li;
     });
-    this.place(nodes);
-    if (this.nodes.size > 1000) for (const [k, li] of this.nodes) if (!li.isConnected) this.nodes.delete(k);
+    this.#place(nodes);
+    if (this.#nodes.size > 1000) for (const [k, li] of this.#nodes) if (!li.isConnected) this.#nodes.delete(k);
     if (keep >= 0) (nodes[keep]!.firstElementChild as HTMLElement).focus({ preventScroll: true });
   }
 
-  private entry(l: ResolvedLocation): HTMLLIElement {
+  #entry(l: ResolvedLocation): HTMLLIElement {
     const b = h(
       'button',
-      { type: 'button', 'aria-describedby': this.tooltipId() },
+      { type: 'button', 'aria-describedby': this.#tooltipId() },
       l.title || l.id,
       l.groupNames.length ? `, ${l.groupNames.join(', ')}` : '',
     );
     b.addEventListener('focus', () => {
-      this.pos = Number(b.dataset.pos);
-      this.focused = l.index;
-      this.events.onFocus(l.index);
+      this.#pos = Number(b.dataset.pos);
+      this.#focused = l.index;
+      this.#events.onFocus(l.index);
     });
     b.addEventListener('blur', () => {
-      if (this.focused !== l.index) return;
-      this.focused = null;
-      this.events.onFocus(null);
+      if (this.#focused !== l.index) return;
+      this.#focused = null;
+      this.#events.onFocus(null);
     });
-    b.addEventListener('click', () => this.events.onOpen(l.index, b));
+    b.addEventListener('click', () => this.#events.onOpen(l.index, b));
     const li = h('li', null, b);
-    this.nodes.set(l.index, li);
+    this.#nodes.set(l.index, li);
     return li;
   }
 
   /** Moves only what changed: rebuilding the list would re-lay out every entry on every pan. */
-  private place(nodes: HTMLLIElement[]): void {
+  #place(nodes: HTMLLIElement[]): void {
     const wanted = new Set(nodes);
     for (const child of Array.from(this.el.children)) if (!wanted.has(child as HTMLLIElement)) child.remove();
     let prev: Element | null = null;
@@ -90,11 +94,11 @@ export class InViewList {
     }
   }
 
-  private readonly onKey = (e: KeyboardEvent): void => {
-    const n = this.items.length;
+  readonly #onKey = (e: KeyboardEvent): void => {
+    const n = this.#items.length;
     const step =
       e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
-    let next = this.pos + step;
+    let next = this.#pos + step;
     if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = n - 1;
     else if (!step) return;
@@ -102,7 +106,7 @@ export class InViewList {
     next = Math.max(0, Math.min(n - 1, next));
     for (const b of this.el.querySelectorAll<HTMLElement>('button'))
       b.tabIndex = Number(b.dataset.pos) === next ? 0 : -1;
-    this.pos = next;
+    this.#pos = next;
     this.el.querySelector<HTMLElement>(`[data-pos="${next}"]`)?.focus({ preventScroll: true });
   };
 }

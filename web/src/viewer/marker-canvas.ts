@@ -66,90 +66,87 @@ const PUT_ROWS = 128;
 const planCount = (plan: Plan): number => (plan.clusters ? plan.clusters.length : plan.order.length);
 
 export class MarkerCanvas {
-  private readonly surfaces: MarkerSurfaces;
-  private readonly sprites: MarkerSprites;
-  private readonly slots = new MarkerSlots();
+  readonly #surfaces: MarkerSurfaces;
+  readonly #sprites: MarkerSprites;
+  readonly #slots = new MarkerSlots();
   /** Measures text (the labels of text markers): the context of one of the drawing buffers, which always exists. */
-  private readonly ctx: Ctx2D;
+  readonly #ctx: Ctx2D;
   /** The sliced redraw under way, if any. */
-  private readonly slices = new Slices();
-  private readonly textWidths = new Map<number, number>();
-  private locations: readonly ResolvedLocation[] = [];
-  private clusterer: GridClusterer | null = null;
-  private drawnClusters: ClusterItem[] | null = null;
+  readonly #slices = new Slices();
+  readonly #textWidths = new Map<number, number>();
+  #locations: readonly ResolvedLocation[] = [];
+  #clusterer: GridClusterer | null = null;
+  #drawnClusters: ClusterItem[] | null = null;
   /** True when the last draw showed markers as dots (hit testing and rings follow). */
-  private dots = false;
-  private maxText = 0;
+  #dots = false;
+  #maxText = 0;
   /** Largest marker scale on the layer: how far beyond its anchor a marker can reach. */
-  private maxScale = 1;
+  #maxScale = 1;
   /** How many markers or clusters the last draw stamped (a measure of what a redraw costs). */
   drawnCount = 0;
   /** Called after an unhurried redraw reached the visible canvas. */
   afterSwap: (() => void) | null = null;
 
-  constructor(
-    host: HTMLElement,
-    private readonly image: Size,
-    clusterColor: string,
-    options: MarkerCanvasOptions = {},
-  ) {
-    this.surfaces = new MarkerSurfaces(host, options);
-    this.ctx = this.surfaces.fg.ctx;
-    this.sprites = new MarkerSprites(clusterColor, (text) => this.measure(text));
+  readonly #image: Size;
+  constructor(host: HTMLElement, image: Size, clusterColor: string, options: MarkerCanvasOptions = {}) {
+    this.#image = image;
+    this.#surfaces = new MarkerSurfaces(host, options);
+    this.#ctx = this.#surfaces.fg.ctx;
+    this.#sprites = new MarkerSprites(clusterColor, (text) => this.#measure(text));
   }
 
   /** The canvas on screen. */
   get canvas(): HTMLCanvasElement {
-    return this.surfaces.el;
+    return this.#surfaces.el;
   }
 
   /** True when drawings are made off screen and the visible canvas shows finished images. */
   get drawsOffscreen(): boolean {
-    return this.surfaces.drawsOffscreen;
+    return this.#surfaces.drawsOffscreen;
   }
 
   /** Called when a thumbnail image finished loading and the canvas should be redrawn. */
   get onAssetLoad(): (() => void) | null {
-    return this.sprites.onAssetLoad;
+    return this.#sprites.onAssetLoad;
   }
 
   set onAssetLoad(f: (() => void) | null) {
-    this.sprites.onAssetLoad = f;
+    this.#sprites.onAssetLoad = f;
   }
 
   destroy(): void {
-    this.slices.destroy();
-    this.surfaces.destroy();
-    this.sprites.clear();
+    this.#slices.destroy();
+    this.#surfaces.destroy();
+    this.#sprites.clear();
   }
 
   setClusterColor(color: string): void {
-    this.sprites.setClusterColor(color);
+    this.#sprites.setClusterColor(color);
   }
 
   /** Replaces the markers (layer switch, filter change). */
   setMarkers(markers: LayerMarkers | null, locations: readonly ResolvedLocation[]): void {
     // A sliced redraw of the old markers must not finish onto the new ones.
-    this.slices.cancel();
-    if (locations !== this.locations) this.sprites.byLocation = [];
-    this.locations = locations;
-    this.clusterer =
-      markers && markers.count > CLUSTER_ABOVE ? new GridClusterer(markers.xs, markers.ys, this.image) : null;
-    this.surfaces.fg.at = null;
-    this.slots.reset(markers);
-    this.maxText = 0;
-    this.maxScale = 1;
-    if (markers) for (let i = 0; i < markers.count; i++) this.reach(locations[markers.loc[i]!]!);
+    this.#slices.cancel();
+    if (locations !== this.#locations) this.#sprites.byLocation = [];
+    this.#locations = locations;
+    this.#clusterer =
+      markers && markers.count > CLUSTER_ABOVE ? new GridClusterer(markers.xs, markers.ys, this.#image) : null;
+    this.#surfaces.fg.at = null;
+    this.#slots.reset(markers);
+    this.#maxText = 0;
+    this.#maxScale = 1;
+    if (markers) for (let i = 0; i < markers.count; i++) this.#reach(locations[markers.loc[i]!]!);
   }
 
   /** True when the canvas no longer covers the view well enough to wait for the camera to rest. */
   needsRedraw(t: ViewTransform, viewport: Size): boolean {
-    return this.surfaces.needsRedraw(t, viewport);
+    return this.#surfaces.needsRedraw(t, viewport);
   }
 
   /** Moves the drawn canvas with the camera, without redrawing. */
   follow(t: ViewTransform): void {
-    this.surfaces.follow(t);
+    this.#surfaces.follow(t);
   }
 
   /**
@@ -158,101 +155,101 @@ export class MarkerCanvas {
    * visible drawing when complete, so the camera stays smooth and nothing flickers meanwhile.
    */
   draw(t: ViewTransform, viewport: Size, sync = true): void {
-    this.slices.cancel();
-    this.surfaces.lastT = t;
+    this.#slices.cancel();
+    this.#surfaces.lastT = t;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
-    this.surfaces.dpr = dpr;
-    this.sprites.setPixelRatio(dpr);
-    if (sync) this.drawNow(this.plan(t, viewport), t, viewport);
-    else this.drawSliced(t, viewport);
+    this.#surfaces.dpr = dpr;
+    this.#sprites.setPixelRatio(dpr);
+    if (sync) this.#drawNow(this.#plan(t, viewport), t, viewport);
+    else this.#drawSliced(t, viewport);
   }
 
   /**
    * An unhurried redraw: even the plan (a k-d tree query and a sort, tens of ms for 10,000 markers
    * on a slow phone) waits for the first slice, outside the frame that asked for the redraw.
    */
-  private drawSliced(t: ViewTransform, viewport: Size): void {
-    const back = this.surfaces.bg;
+  #drawSliced(t: ViewTransform, viewport: Size): void {
+    const back = this.#surfaces.bg;
     let plan: Plan | null = null;
     let k = 0;
     /** Dots: rows of the pixel buffer put onto the canvas so far (in strips, after all are drawn). */
     let row = -1;
-    this.slices.start((until) => {
+    this.#slices.start((until) => {
       if (!plan) {
-        plan = this.plan(t, viewport);
+        plan = this.#plan(t, viewport);
         if (planCount(plan) > SLICE_ABOVE) {
-          this.surfaces.prepare(back, t, viewport);
+          this.#surfaces.prepare(back, t, viewport);
           return true;
         }
-        this.slices.cancel();
-        this.drawNow(plan, t, viewport);
+        this.#slices.cancel();
+        this.#drawNow(plan, t, viewport);
         this.afterSwap?.();
         return false;
       }
       const count = planCount(plan);
       if (plan.dots) {
-        const px = this.surfaces.pixelsOf(back);
+        const px = this.#surfaces.pixelsOf(back);
         if (row < 0) {
           px.clear();
           row = 0;
         }
         for (; k < count && performance.now() < until; k = Math.min(count, k + 64))
-          this.stampDots(px, plan.order, t, k, Math.min(count, k + 64), px.all);
+          this.#stampDots(px, plan.order, t, k, Math.min(count, k + 64), px.all);
         for (; k >= count && row < px.height && performance.now() < until; row += PUT_ROWS)
           back.ctx.putImageData(px.imageData, 0, 0, 0, row, px.width, Math.min(PUT_ROWS, px.height - row));
         if (row < px.height) return true;
       } else {
         for (; k < count && performance.now() < until; k = Math.min(count, k + 128))
-          this.stampRange(back.ctx, plan, t, k, Math.min(count, k + 128));
+          this.#stampRange(back.ctx, plan, t, k, Math.min(count, k + 128));
         if (k < count) return true;
       }
-      this.finishSliced(back, plan, count);
+      this.#finishSliced(back, plan, count);
       return false;
     });
   }
 
   /** Draws a plan at once on the visible drawing. */
-  private drawNow(plan: Plan, t: ViewTransform, viewport: Size): void {
-    const sf = this.surfaces.fg;
+  #drawNow(plan: Plan, t: ViewTransform, viewport: Size): void {
+    const sf = this.#surfaces.fg;
     const count = planCount(plan);
-    this.surfaces.prepare(sf, t, viewport);
+    this.#surfaces.prepare(sf, t, viewport);
     if (plan.dots) {
-      const px = this.surfaces.pixelsOf(sf);
+      const px = this.#surfaces.pixelsOf(sf);
       px.clear();
-      this.stampDots(px, plan.order, t, 0, count, px.all);
+      this.#stampDots(px, plan.order, t, 0, count, px.all);
       sf.ctx.putImageData(px.imageData, 0, 0);
-    } else this.stampRange(sf.ctx, plan, t, 0, count);
-    this.commit(plan, count);
-    this.surfaces.show(sf);
+    } else this.#stampRange(sf.ctx, plan, t, 0, count);
+    this.#commit(plan, count);
+    this.#surfaces.show(sf);
   }
 
   /** A sliced redraw is complete: it is shown. */
-  private finishSliced(back: Surface, plan: Plan, count: number): void {
-    this.slices.cancel();
-    this.surfaces.show(back);
-    this.commit(plan, count);
+  #finishSliced(back: Surface, plan: Plan, count: number): void {
+    this.#slices.cancel();
+    this.#surfaces.show(back);
+    this.#commit(plan, count);
     this.afterSwap?.();
   }
 
-  private commit(plan: Plan, count: number): void {
-    this.drawnClusters = plan.clusters;
-    this.dots = plan.dots;
+  #commit(plan: Plan, count: number): void {
+    this.#drawnClusters = plan.clusters;
+    this.#dots = plan.dots;
     this.drawnCount = count;
   }
 
   /** Decides what a draw at t shows: the markers in view (k-d tree query), or clusters when crowded. */
-  private plan(t: ViewTransform, viewport: Size): Plan {
-    if (!this.slots.markers || this.slots.total === 0)
+  #plan(t: ViewTransform, viewport: Size): Plan {
+    if (!this.#slots.markers || this.#slots.total === 0)
       return { clusters: null, order: new Uint32Array(0), dots: false };
-    const view: Rect = inflateRect(screenRectToImageRect(viewport, t), (MARGIN + this.extent) / t.scale);
-    const { base, order } = this.slots.slotsIn(view);
+    const view: Rect = inflateRect(screenRectToImageRect(viewport, t), (MARGIN + this.#extent) / t.scale);
+    const { base, order } = this.#slots.slotsIn(view);
     const n = order.length;
-    if (this.clusterer && n > CLUSTER_ABOVE) {
-      const items = this.clusterer.query(view, t.scale);
+    if (this.#clusterer && n > CLUSTER_ABOVE) {
+      const items = this.#clusterer.query(view, t.scale);
       items.sort((a, b) => a.y - b.y);
       return { clusters: items, order: null, dots: false };
     }
-    return { clusters: null, order: this.slots.inDrawOrder(order, base), dots: n > DOTS_ABOVE };
+    return { clusters: null, order: this.#slots.inDrawOrder(order, base), dots: n > DOTS_ABOVE };
   }
 
   /**
@@ -263,12 +260,12 @@ export class MarkerCanvas {
    * under way, too many edits since the markers were built): the caller replaces the markers.
    */
   patch(changes: readonly MarkerChange[], locations: readonly ResolvedLocation[]): boolean {
-    const { slots } = this;
-    const sf = this.surfaces.fg;
-    if (!slots.markers || this.clusterer || this.drawnClusters || this.slices.running || !sf.at || !sf.size)
+    const slots = this.#slots;
+    const sf = this.#surfaces.fg;
+    if (!slots.markers || this.#clusterer || this.#drawnClusters || this.#slices.running || !sf.at || !sf.size)
       return false;
     // If the drawing was handed to the screen, take a copy back to repaint parts of it.
-    this.surfaces.reclaim();
+    this.#surfaces.reclaim();
     const adding = changes.reduce((k, c) => k + (c.at ? 1 : 0), 0);
     if (!slots.canAdd(adding)) return false;
     slots.reserve(adding);
@@ -276,62 +273,62 @@ export class MarkerCanvas {
     for (const c of changes) {
       const s = slots.slotOfLocation(c.loc);
       if (s === undefined) continue;
-      dirty.push(this.slotRect(s));
+      dirty.push(this.#slotRect(s));
       slots.retire(c.loc, s);
       this.drawnCount--;
     }
     // From here on the changed locations are read from the new list, with their sprites made afresh.
-    this.locations = locations;
+    this.#locations = locations;
     for (const c of changes) {
-      this.sprites.byLocation[c.loc] = undefined;
-      this.textWidths.delete(c.loc);
+      this.#sprites.byLocation[c.loc] = undefined;
+      this.#textWidths.delete(c.loc);
     }
     for (const c of changes) {
       if (!c.at || slots.slotOfLocation(c.loc) !== undefined) continue;
       const s = slots.add(c.loc, c.at.x, c.at.y);
-      this.reach(locations[c.loc]!);
-      dirty.push(this.slotRect(s));
+      this.#reach(locations[c.loc]!);
+      dirty.push(this.#slotRect(s));
       this.drawnCount++;
     }
-    for (const r of dirty) this.repaint(r);
-    if (dirty.length) this.surfaces.show(sf);
+    for (const r of dirty) this.#repaint(r);
+    if (dirty.length) this.#surfaces.show(sf);
     return true;
   }
 
   /** Widens the reach markers are culled with to cover one more marker. */
-  private reach(l: ResolvedLocation): void {
-    if (l.scale > this.maxScale) this.maxScale = l.scale;
-    if (l.kind === 'text') this.maxText = Math.max(this.maxText, this.textWidth(l));
+  #reach(l: ResolvedLocation): void {
+    if (l.scale > this.#maxScale) this.#maxScale = l.scale;
+    if (l.kind === 'text') this.#maxText = Math.max(this.#maxText, this.textWidth(l));
   }
 
   /** How far (screen pixels) the farthest-reaching marker's sprite extends from its anchor. */
-  private get extent(): number {
+  get #extent(): number {
     // Sprites add 4 px of padding (for the shadow) around the marker's box.
-    return maxMarkerExtent(this.maxScale, this.maxText) + 5;
+    return maxMarkerExtent(this.#maxScale, this.#maxText) + 5;
   }
 
   /** The sprite a slot is drawn with now. */
-  private drawnSprite(s: number): Sprite {
-    const l = this.locations[this.slots.loc[s]!]!;
-    return this.dots ? this.sprites.dotSprite(l.fill) : this.sprites.ofLocation(l);
+  #drawnSprite(s: number): Sprite {
+    const l = this.#locations[this.#slots.loc[s]!]!;
+    return this.#dots ? this.#sprites.dotSprite(l.fill) : this.#sprites.ofLocation(l);
   }
 
   /** Where a slot's sprite lies on the visible canvas, in CSS pixels. */
-  private slotRect(s: number): Area {
-    const t = this.surfaces.fg.at!;
-    const sp = this.drawnSprite(s);
+  #slotRect(s: number): Area {
+    const t = this.#surfaces.fg.at!;
+    const sp = this.#drawnSprite(s);
     return {
-      x: Math.round(this.slots.xs[s]! * t.scale + t.x + MARGIN) - sp.ax,
-      y: Math.round(this.slots.ys[s]! * t.scale + t.y + MARGIN) - sp.ay,
+      x: Math.round(this.#slots.xs[s]! * t.scale + t.x + MARGIN) - sp.ax,
+      y: Math.round(this.#slots.ys[s]! * t.scale + t.y + MARGIN) - sp.ay,
       w: sp.w,
       h: sp.h,
     };
   }
 
   /** Redraws one area of the visible canvas: cleared, then every marker touching it stamped in order, clipped. */
-  private repaint(r: Area): void {
-    const sf = this.surfaces.fg;
-    const dpr = this.surfaces.dpr;
+  #repaint(r: Area): void {
+    const sf = this.#surfaces.fg;
+    const dpr = this.#surfaces.dpr;
     const t = sf.at!;
     const x0 = Math.max(0, Math.floor(r.x) - 1);
     const y0 = Math.max(0, Math.floor(r.y) - 1);
@@ -339,18 +336,18 @@ export class MarkerCanvas {
     const y1 = Math.min(sf.canvas.height / dpr, Math.ceil(r.y + r.h) + 1);
     if (x1 <= x0 || y1 <= y0) return;
     // Any marker whose anchor lies farther than its largest extent from the area cannot touch it.
-    const ext = this.extent + 1;
+    const ext = this.#extent + 1;
     const ox = t.x + MARGIN;
     const oy = t.y + MARGIN;
-    const { base, order } = this.slots.slotsIn({
+    const { base, order } = this.#slots.slotsIn({
       minX: (x0 - ext - ox) / t.scale,
       minY: (y0 - ext - oy) / t.scale,
       maxX: (x1 + ext - ox) / t.scale,
       maxY: (y1 + ext - oy) / t.scale,
     });
-    const slots = this.slots.inDrawOrder(order, base);
-    if (this.dots) {
-      const px = this.surfaces.pixelsOf(sf);
+    const slots = this.#slots.inDrawOrder(order, base);
+    if (this.#dots) {
+      const px = this.#surfaces.pixelsOf(sf);
       const clip = {
         x0: Math.floor(x0 * dpr),
         y0: Math.floor(y0 * dpr),
@@ -358,7 +355,7 @@ export class MarkerCanvas {
         y1: Math.ceil(y1 * dpr),
       };
       px.clear(clip);
-      this.stampDots(px, slots, t, 0, slots.length, clip);
+      this.#stampDots(px, slots, t, 0, slots.length, clip);
       sf.ctx.putImageData(px.imageData, 0, 0, clip.x0, clip.y0, clip.x1 - clip.x0, clip.y1 - clip.y0);
       return;
     }
@@ -368,24 +365,24 @@ export class MarkerCanvas {
     ctx.rect(x0, y0, x1 - x0, y1 - y0);
     ctx.clip();
     ctx.clearRect(x0, y0, x1 - x0, y1 - y0);
-    this.stampRange(ctx, { clusters: null, order: slots, dots: false }, t, 0, slots.length);
+    this.#stampRange(ctx, { clusters: null, order: slots, dots: false }, t, 0, slots.length);
     ctx.restore();
   }
 
   /** What the stamping functions read. */
-  private get source(): StampSource {
-    return { slots: this.slots, sprites: this.sprites, locations: this.locations };
+  get #source(): StampSource {
+    return { slots: this.#slots, sprites: this.#sprites, locations: this.#locations };
   }
 
   /** Draws slots order[from..to) as dots into a pixel buffer, inside `clip`. */
-  private stampDots(px: PixelBuffer, order: Uint32Array, t: ViewTransform, from: number, to: number, clip: PixelRect) {
-    stampDots(this.source, px, this.surfaces.dpr, order, t, [from, to], clip);
+  #stampDots(px: PixelBuffer, order: Uint32Array, t: ViewTransform, from: number, to: number, clip: PixelRect) {
+    stampDots(this.#source, px, this.#surfaces.dpr, order, t, [from, to], clip);
   }
 
   /** Stamps the sprites of plan items [from, to) (clusters or full markers; dots go through stampDots). */
-  private stampRange(ctx: Ctx2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
-    if (plan.clusters) stampClusters(this.source, ctx, plan.clusters, t, [from, to]);
-    else stampSprites(this.source, ctx, plan.order, t, [from, to]);
+  #stampRange(ctx: Ctx2D, plan: Plan, t: ViewTransform, from: number, to: number): void {
+    if (plan.clusters) stampClusters(this.#source, ctx, plan.clusters, t, [from, to]);
+    else stampSprites(this.#source, ctx, plan.order, t, [from, to]);
   }
 
   /**
@@ -393,30 +390,30 @@ export class MarkerCanvas {
    * that open something count, unless `all` (the editor selects any marker).
    */
   hitTest(p: ScreenPoint, t: ViewTransform, all = false): MarkerHit | null {
-    const { slots } = this;
+    const slots = this.#slots;
     if (!slots.markers || slots.total === 0) return null;
-    if (this.drawnClusters) return this.hitCluster(p, t, all);
+    if (this.#drawnClusters) return this.#hitCluster(p, t, all);
     const ip = screenToImage(p, t);
-    const r = this.extent / t.scale;
+    const r = this.#extent / t.scale;
     let best = -1;
     const { order } = slots.slotsIn({ minX: ip.x - r, minY: ip.y - r, maxX: ip.x + r, maxY: ip.y + r });
     for (let k = 0; k < order.length; k++) {
       const i = order[k]!;
       // Candidates arrive in no particular order: each is compared with the best so far.
       if (best >= 0 && slots.before(i, best) < 0) continue;
-      const l = this.locations[slots.loc[i]!]!;
+      const l = this.#locations[slots.loc[i]!]!;
       if (!all && !l.clickable) continue;
       const sx = slots.xs[i]! * t.scale + t.x;
       const sy = slots.ys[i]! * t.scale + t.y;
-      if (hitsMarker(this.drawnKind(l), this.dots ? 1 : l.scale, p.x - sx, p.y - sy, this.textWidth(l))) best = i;
+      if (hitsMarker(this.#drawnKind(l), this.#dots ? 1 : l.scale, p.x - sx, p.y - sy, this.textWidth(l))) best = i;
     }
     return best < 0 ? null : { type: 'marker', loc: slots.loc[best]! };
   }
 
   /** Hit testing on a clustered view: the drawn clusters and single markers, topmost first. */
-  private hitCluster(p: ScreenPoint, t: ViewTransform, all: boolean): MarkerHit | null {
-    const clusters = this.drawnClusters!;
-    const m = this.slots.markers!;
+  #hitCluster(p: ScreenPoint, t: ViewTransform, all: boolean): MarkerHit | null {
+    const clusters = this.#drawnClusters!;
+    const m = this.#slots.markers!;
     for (let k = clusters.length - 1; k >= 0; k--) {
       const it = clusters[k]!;
       const sx = it.x * t.scale + t.x;
@@ -425,7 +422,7 @@ export class MarkerCanvas {
         const r = clusterRadius(it.count) + 4;
         if ((p.x - sx) ** 2 + (p.y - sy) ** 2 <= r * r) return { type: 'cluster', item: it };
       } else {
-        const l = this.locations[m.loc[it.index]!]!;
+        const l = this.#locations[m.loc[it.index]!]!;
         if ((all || l.clickable) && hitsMarker(l.kind, l.scale, p.x - sx, p.y - sy, this.textWidth(l)))
           return { type: 'marker', loc: l.index };
       }
@@ -435,31 +432,31 @@ export class MarkerCanvas {
 
   /** The marker's box on screen relative to its anchor (for rings, tooltips and popups). */
   boxOf(l: ResolvedLocation): { left: number; top: number; right: number; bottom: number } {
-    return this.dots ? markerBox('dot', 1) : markerBox(l.kind, l.scale, this.textWidth(l));
+    return this.#dots ? markerBox('dot', 1) : markerBox(l.kind, l.scale, this.textWidth(l));
   }
 
   textWidth(l: ResolvedLocation): number {
     if (l.kind !== 'text') return 0;
-    let w = this.textWidths.get(l.index);
+    let w = this.#textWidths.get(l.index);
     if (w === undefined) {
-      w = this.measure(l.title || l.label || l.id);
-      this.textWidths.set(l.index, w);
+      w = this.#measure(l.title || l.label || l.id);
+      this.#textWidths.set(l.index, w);
     }
     return w;
   }
 
   /** How a location's marker is drawn right now: as itself, or as a dot on a crowded map. */
-  private drawnKind(l: ResolvedLocation): MarkerKind {
-    return this.dots ? 'dot' : l.kind;
+  #drawnKind(l: ResolvedLocation): MarkerKind {
+    return this.#dots ? 'dot' : l.kind;
   }
 
   /** The sprite of a location's marker, created on first use. */
   spriteFor(l: ResolvedLocation): Sprite {
-    return this.sprites.spriteFor(l);
+    return this.#sprites.spriteFor(l);
   }
 
-  private measure(text: string): number {
-    this.ctx.font = TEXT_FONT;
-    return this.ctx.measureText(text).width;
+  #measure(text: string): number {
+    this.#ctx.font = TEXT_FONT;
+    return this.#ctx.measureText(text).width;
   }
 }

@@ -18,22 +18,22 @@ export class MarkerSlots {
   /** Slots added by patches, after the built ones. */
   extra = 0;
   /** Retired slots (their location moved, changed or stopped showing); null until the first patch. */
-  private dead: Uint8Array | null = null;
+  #dead: Uint8Array | null = null;
   /** The live slot of each location; built on the first patch. */
-  private slotOf: Map<number, number> | null = null;
+  #slotOf: Map<number, number> | null = null;
   /** Scratch for range queries, reused between draws. */
-  private order = new Uint32Array(0);
+  #order = new Uint32Array(0);
 
   /** Starts over from a built set of markers (or none). */
   reset(markers: LayerMarkers | null): void {
     this.markers = markers;
-    if (this.order.length < (markers?.count ?? 0)) this.order = new Uint32Array(markers!.count);
+    if (this.#order.length < (markers?.count ?? 0)) this.#order = new Uint32Array(markers!.count);
     this.xs = markers?.xs ?? new Float64Array(0);
     this.ys = markers?.ys ?? new Float64Array(0);
     this.loc = markers?.loc ?? new Uint32Array(0);
     this.extra = 0;
-    this.dead = null;
-    this.slotOf = null;
+    this.#dead = null;
+    this.#slotOf = null;
   }
 
   /** Slots in use, live or retired. */
@@ -45,9 +45,9 @@ export class MarkerSlots {
   slotsIn(r: Rect): { base: number; order: Uint32Array } {
     const m = this.markers!;
     const cap = m.count + this.extra;
-    if (this.order.length < cap) this.order = new Uint32Array(cap);
-    const order = this.order;
-    const dead = this.dead;
+    if (this.#order.length < cap) this.#order = new Uint32Array(cap);
+    const order = this.#order;
+    const dead = this.#dead;
     let n = 0;
     m.index.forEachInRange(r.minX, r.minY, r.maxX, r.maxY, (i) => {
       if (!dead || !dead[i]) order[n++] = i;
@@ -89,7 +89,7 @@ export class MarkerSlots {
   /** Makes room for `adding` more slots (the arrays are copied on first growth: the built set's are exactly full). */
   reserve(adding: number): void {
     const slots = this.total + adding;
-    if (this.xs.length >= slots && this.dead) return;
+    if (this.xs.length >= slots && this.#dead) return;
     const count = this.markers!.count;
     const cap = Math.max(slots, count + 256, Math.min(count + MAX_EXTRA, this.xs.length * 2));
     const grow = <T extends Float64Array | Uint32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
@@ -101,27 +101,27 @@ export class MarkerSlots {
     this.xs = grow(this.xs, (n) => new Float64Array(n));
     this.ys = grow(this.ys, (n) => new Float64Array(n));
     this.loc = grow(this.loc, (n) => new Uint32Array(n));
-    this.dead = grow(this.dead ?? new Uint8Array(0), (n) => new Uint8Array(n));
+    this.#dead = grow(this.#dead ?? new Uint8Array(0), (n) => new Uint8Array(n));
   }
 
-  private liveSlots(): Map<number, number> {
-    if (this.slotOf) return this.slotOf;
+  #liveSlots(): Map<number, number> {
+    if (this.#slotOf) return this.#slotOf;
     const map = new Map<number, number>();
     const end = this.total;
-    for (let s = 0; s < end; s++) if (!this.dead?.[s]) map.set(this.loc[s]!, s);
-    this.slotOf = map;
+    for (let s = 0; s < end; s++) if (!this.#dead?.[s]) map.set(this.loc[s]!, s);
+    this.#slotOf = map;
     return map;
   }
 
   /** The live slot of a location, if it has one. */
   slotOfLocation(loc: number): number | undefined {
-    return this.liveSlots().get(loc);
+    return this.#liveSlots().get(loc);
   }
 
   /** Retires a location's live slot (call reserve first). */
   retire(loc: number, slot: number): void {
-    this.dead![slot] = 1;
-    this.liveSlots().delete(loc);
+    this.#dead![slot] = 1;
+    this.#liveSlots().delete(loc);
   }
 
   /** Appends a live slot for a location at an image position (call reserve first); returns it. */
@@ -130,8 +130,8 @@ export class MarkerSlots {
     this.xs[s] = x;
     this.ys[s] = y;
     this.loc[s] = loc;
-    this.dead![s] = 0;
-    this.liveSlots().set(loc, s);
+    this.#dead![s] = 0;
+    this.#liveSlots().set(loc, s);
     return s;
   }
 }

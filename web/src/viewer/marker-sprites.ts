@@ -185,43 +185,48 @@ const PAINT: Record<MarkerKind, ((ctx: CanvasRenderingContext2D, m: Look) => voi
 
 /** The sprites of one marker canvas, made on first use at its current pixel ratio. */
 export class MarkerSprites {
-  private readonly sprites = new Map<string, Sprite>();
+  readonly #sprites = new Map<string, Sprite>();
   /** Dots' pixels by colour, for drawing them by hand (at the current pixel ratio, like the sprites). */
-  private readonly dotStamps = new Map<string, DotStamp>();
-  private readonly images = new Map<string, HTMLImageElement | 'error'>();
+  readonly #dotStamps = new Map<string, DotStamp>();
+  readonly #images = new Map<string, HTMLImageElement | 'error'>();
   /** Sprite of each location by index, so a redraw does no string keying per marker. */
   byLocation: (Sprite | undefined)[] = [];
-  private dpr = 1;
+  #dpr = 1;
   /** Called when a thumbnail image finished loading and the canvas should be redrawn. */
   onAssetLoad: (() => void) | null = null;
 
+  #clusterColor: string;
+  readonly #measure: (text: string) => number;
   constructor(
-    private clusterColor: string,
+    clusterColor: string,
     /** Measures a text marker's text in TEXT_FONT. */
-    private readonly measure: (text: string) => number,
-  ) {}
+    measure: (text: string) => number,
+  ) {
+    this.#clusterColor = clusterColor;
+    this.#measure = measure;
+  }
 
   /** Sets the pixel ratio sprites are painted at; a change drops every sprite made at the old one. */
   setPixelRatio(dpr: number): void {
-    if (dpr === this.dpr) return;
-    this.dpr = dpr;
-    this.sprites.clear();
-    this.dotStamps.clear();
+    if (dpr === this.#dpr) return;
+    this.#dpr = dpr;
+    this.#sprites.clear();
+    this.#dotStamps.clear();
     this.byLocation = [];
   }
 
   get pixelRatio(): number {
-    return this.dpr;
+    return this.#dpr;
   }
 
   setClusterColor(color: string): void {
-    this.clusterColor = color;
+    this.#clusterColor = color;
     this.byLocation = [];
-    for (const key of [...this.sprites.keys()]) if (key.startsWith('c|')) this.sprites.delete(key);
+    for (const key of [...this.#sprites.keys()]) if (key.startsWith('c|')) this.#sprites.delete(key);
   }
 
   clear(): void {
-    this.sprites.clear();
+    this.#sprites.clear();
     this.onAssetLoad = null;
   }
 
@@ -235,10 +240,10 @@ export class MarkerSprites {
     const thumb = l.kind === 'thumb' ? (l.source.thumb ?? '') : '';
     const text = l.kind === 'text' ? l.title || l.label || l.id : '';
     const key = `${l.kind}|${l.fill}|${l.stroke ?? ''}|${l.textColor ?? ''}|${l.scale}|${l.label}|${thumb}|${text}`;
-    let s = this.sprites.get(key);
+    let s = this.#sprites.get(key);
     if (s) return s;
     const scale = l.scale > 0 ? l.scale : 1;
-    const box = markerBox(l.kind, scale, l.kind === 'text' ? this.measure(text) : 0);
+    const box = markerBox(l.kind, scale, l.kind === 'text' ? this.#measure(text) : 0);
     const look: Look = {
       kind: l.kind,
       fill: l.fill,
@@ -249,20 +254,20 @@ export class MarkerSprites {
       thumb,
       text,
       box,
-      thumbImage: (url) => this.thumbImage(url),
+      thumbImage: (url) => this.#thumbImage(url),
     };
-    s = this.paintMarker(look);
-    this.sprites.set(key, s);
+    s = this.#paintMarker(look);
+    this.#sprites.set(key, s);
     return s;
   }
 
   /** A marker look's sprite: its box plus 4 px of padding for the shadow. */
-  private paintMarker(look: Look): Sprite {
+  #paintMarker(look: Look): Sprite {
     const pad = 4;
     const { box } = look;
     const paint = PAINT[look.kind];
     return newSprite(
-      this.dpr,
+      this.#dpr,
       box.right - box.left + 2 * pad,
       box.bottom - box.top + 2 * pad,
       -box.left + pad,
@@ -286,12 +291,12 @@ export class MarkerSprites {
           ? `${(count / 1000).toFixed(1)}k`
           : String(count);
     const key = `c|${text}`;
-    let s = this.sprites.get(key);
+    let s = this.#sprites.get(key);
     if (s) return s;
     const r = clusterRadius(count);
     const pad = 6;
-    const color = this.clusterColor;
-    s = newSprite(this.dpr, 2 * (r + pad), 2 * (r + pad), r + pad, r + pad, (ctx) => {
+    const color = this.#clusterColor;
+    s = newSprite(this.#dpr, 2 * (r + pad), 2 * (r + pad), r + pad, r + pad, (ctx) => {
       ctx.beginPath();
       ctx.arc(0, 0, r + 4, 0, Math.PI * 2);
       ctx.fillStyle = color;
@@ -306,15 +311,15 @@ export class MarkerSprites {
       ctx.stroke();
       centredText(ctx, text, contrastText(color), FONT.replace('11px', count >= 1000 ? '11px' : '12px'));
     });
-    this.sprites.set(key, s);
+    this.#sprites.set(key, s);
     return s;
   }
 
   dotSprite(fill: string): Sprite {
     const key = `d|${fill}`;
-    let s = this.sprites.get(key);
+    let s = this.#sprites.get(key);
     if (!s) {
-      s = newSprite(this.dpr, 14, 14, 7, 7, (ctx) => {
+      s = newSprite(this.#dpr, 14, 14, 7, 7, (ctx) => {
         ctx.beginPath();
         ctx.arc(0, 0, 5, 0, Math.PI * 2);
         ctx.fillStyle = fill;
@@ -323,42 +328,42 @@ export class MarkerSprites {
         ctx.strokeStyle = '#ffffff';
         ctx.stroke();
       });
-      this.sprites.set(key, s);
+      this.#sprites.set(key, s);
     }
     return s;
   }
 
   /** A dot's pixels, read once per colour from its sprite. */
   dotStampFor(fill: string): DotStamp {
-    let s = this.dotStamps.get(fill);
+    let s = this.#dotStamps.get(fill);
     if (!s) {
       const sprite = this.dotSprite(fill);
       const c = sprite.canvas;
       s = dotStamp(
         c.getContext('2d')!.getImageData(0, 0, c.width, c.height),
-        Math.round(sprite.ax * this.dpr),
-        Math.round(sprite.ay * this.dpr),
+        Math.round(sprite.ax * this.#dpr),
+        Math.round(sprite.ay * this.#dpr),
       );
-      this.dotStamps.set(fill, s);
+      this.#dotStamps.set(fill, s);
     }
     return s;
   }
 
-  private thumbImage(url: string): HTMLImageElement | null {
-    const got = this.images.get(url);
+  #thumbImage(url: string): HTMLImageElement | null {
+    const got = this.#images.get(url);
     if (got === 'error') return null;
     if (got) return got.complete && got.naturalWidth > 0 ? got : null;
     const img = new Image();
     img.decoding = 'async';
     img.referrerPolicy = 'no-referrer';
     img.onload = () => {
-      for (const key of [...this.sprites.keys()]) if (key.includes(url)) this.sprites.delete(key);
+      for (const key of [...this.#sprites.keys()]) if (key.includes(url)) this.#sprites.delete(key);
       this.byLocation = [];
       this.onAssetLoad?.();
     };
-    img.onerror = () => this.images.set(url, 'error');
+    img.onerror = () => this.#images.set(url, 'error');
     img.src = url;
-    this.images.set(url, img);
+    this.#images.set(url, img);
     return null;
   }
 }

@@ -60,7 +60,7 @@ export class MarkerSurfaces {
   /** The canvas on screen. */
   readonly el: HTMLCanvasElement;
   /** Its context when drawings are made off screen and shown as finished images. */
-  private readonly shown: ImageBitmapRenderingContext | null = null;
+  readonly #shown: ImageBitmapRenderingContext | null = null;
   /**
    * The buffer holding (or about to hold) the drawing on screen, and the one large redraws are drawn
    * on before they are shown. Without off-screen drawing, `fg` is the visible canvas itself.
@@ -87,9 +87,9 @@ export class MarkerSurfaces {
     ) {
       fg = surface(new OffscreenCanvas(1, 1));
       bg = surface(new OffscreenCanvas(1, 1));
-      this.shown = fg && bg ? el.getContext('bitmaprenderer') : null;
+      this.#shown = fg && bg ? el.getContext('bitmaprenderer') : null;
     }
-    if (!this.shown) {
+    if (!this.#shown) {
       fg = surface(el);
       bg = surface(document.createElement('canvas'));
     }
@@ -100,12 +100,12 @@ export class MarkerSurfaces {
 
   /** True when drawings are made off screen and the visible canvas shows finished images. */
   get drawsOffscreen(): boolean {
-    return this.shown !== null;
+    return this.#shown !== null;
   }
 
   destroy(): void {
     this.el.remove();
-    this.shown?.transferFromImageBitmap(null);
+    this.#shown?.transferFromImageBitmap(null);
     // Off-screen buffers hold a full view's pixels each; let them go now rather than at collection.
     for (const sf of [this.fg, this.bg]) fit(sf.canvas, 0, 0);
   }
@@ -128,11 +128,11 @@ export class MarkerSurfaces {
   /** Moves the drawn canvas with the camera, without redrawing. */
   follow(t: ViewTransform): void {
     this.lastT = t;
-    this.position(t);
+    this.#position(t);
   }
 
   /** Places the visible canvas for camera t, relative to the camera its drawing was made at. */
-  private position(t: ViewTransform): void {
+  #position(t: ViewTransform): void {
     const at = this.fg.at;
     if (!at) return;
     const k = t.scale / at.scale;
@@ -149,11 +149,11 @@ export class MarkerSurfaces {
    */
   show(from: Surface): void {
     const { width, height } = from.canvas;
-    if (this.shown) {
+    if (this.#shown) {
       // No pixels are copied: the image moves from the buffer to the screen.
       const image = (from.canvas as OffscreenCanvas).transferToImageBitmap();
       fit(this.el, width, height);
-      this.shown.transferFromImageBitmap(image);
+      this.#shown.transferFromImageBitmap(image);
       from.emptied = true;
       // The buffer gets a copy back from the screen only when an edit repaints part of the drawing.
       if (from !== this.fg) [this.fg, this.bg] = [from, this.fg];
@@ -173,7 +173,7 @@ export class MarkerSurfaces {
     const cssHeight = `${height / this.dpr}px`;
     if (this.el.style.width !== cssWidth) this.el.style.width = cssWidth;
     if (this.el.style.height !== cssHeight) this.el.style.height = cssHeight;
-    if (this.lastT) this.position(this.lastT);
+    if (this.lastT) this.#position(this.lastT);
   }
 
   /** Empties a buffer sized for the viewport and the margin around it, to draw at camera t. */

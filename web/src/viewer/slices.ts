@@ -8,16 +8,16 @@
 export const SLICE_MS = 6;
 
 export class Slices {
-  private readonly channel = new MessageChannel();
-  private step: (() => void) | null = null;
+  readonly #channel = new MessageChannel();
+  #step: (() => void) | null = null;
 
   constructor() {
-    this.channel.port1.onmessage = () => this.step?.();
+    this.#channel.port1.onmessage = () => this.#step?.();
   }
 
   /** True while a job has slices left to run. */
   get running(): boolean {
-    return this.step !== null;
+    return this.#step !== null;
   }
 
   /**
@@ -27,19 +27,19 @@ export class Slices {
    */
   start(slice: (until: number) => boolean): void {
     const step = (): void => {
-      if (this.step !== step) return;
-      if (slice(performance.now() + SLICE_MS) && this.step === step) this.channel.port2.postMessage(0);
+      if (this.#step !== step) return;
+      if (slice(performance.now() + SLICE_MS) && this.#step === step) this.#channel.port2.postMessage(0);
     };
-    this.step = step;
-    this.channel.port2.postMessage(0);
+    this.#step = step;
+    this.#channel.port2.postMessage(0);
   }
 
   cancel(): void {
-    this.step = null;
+    this.#step = null;
   }
 
   destroy(): void {
-    this.step = null;
-    this.channel.port1.close();
+    this.#step = null;
+    this.#channel.port1.close();
   }
 }

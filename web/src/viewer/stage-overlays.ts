@@ -36,60 +36,60 @@ function show(el: HTMLElement, visible: boolean): void {
 }
 
 export class StageOverlays {
-  private readonly el = h('div', { class: 'mn-overlay' });
-  private readonly rings: Record<RingKind, HTMLDivElement> = {
+  readonly #el = h('div', { class: 'mn-overlay' });
+  readonly #rings: Record<RingKind, HTMLDivElement> = {
     hover: h('div', { class: 'mn-ring mn-ring-hover' }),
     active: h('div', { class: 'mn-ring mn-ring-active' }),
     focus: h('div', { class: 'mn-ring mn-ring-focus' }),
   };
-  private readonly tooltip = h('div', { class: 'mn-tooltip' });
+  readonly #tooltip = h('div', { class: 'mn-tooltip' });
   readonly popupAnchor = h('div', { class: 'mn-popup-anchor' });
-  private tooltipFor: number | null = null;
+  #tooltipFor: number | null = null;
   /** The anchored popup's size as it reported it (it is kept inside the map). */
   popupSize = { width: 300, height: 200 };
-  private popupPlace = '';
+  #popupPlace = '';
 
   constructor(host: HTMLElement) {
-    this.tooltip.setAttribute('role', 'tooltip');
-    this.tooltip.id = `mn-tip-${Math.random().toString(36).slice(2, 8)}`;
-    this.el.append(this.rings.hover, this.rings.active, this.rings.focus, this.tooltip, this.popupAnchor);
-    host.append(this.el);
+    this.#tooltip.setAttribute('role', 'tooltip');
+    this.#tooltip.id = `mn-tip-${Math.random().toString(36).slice(2, 8)}`;
+    this.#el.append(this.#rings.hover, this.#rings.active, this.#rings.focus, this.#tooltip, this.popupAnchor);
+    host.append(this.#el);
   }
 
   get tooltipId(): string {
-    return this.tooltip.id;
+    return this.#tooltip.id;
   }
 
   destroy(): void {
-    this.el.remove();
+    this.#el.remove();
   }
 
   /** Sets the hover tooltip's text (plain text only) for a location, or hides it (call update after). */
   setTooltip(index: number | null, content: { title: string; about: string } | null): void {
-    this.tooltipFor = content ? index : null;
-    this.tooltip.textContent = '';
+    this.#tooltipFor = content ? index : null;
+    this.#tooltip.textContent = '';
     if (!content) return;
     const t = document.createElement('strong');
     t.textContent = content.title;
-    this.tooltip.append(t);
+    this.#tooltip.append(t);
     if (content.about) {
       const a = document.createElement('span');
       a.textContent = content.about;
-      this.tooltip.append(a);
+      this.#tooltip.append(a);
     }
   }
 
   /** Places every overlay for the current camera and state. */
   update(src: OverlaySource): void {
-    this.placeRings(src);
-    this.placeTooltip(src);
-    this.placePopup(src);
+    this.#placeRings(src);
+    this.#placeTooltip(src);
+    this.#placePopup(src);
   }
 
-  private placeRings(src: OverlaySource): void {
+  #placeRings(src: OverlaySource): void {
     const { state } = src;
     for (const kind of RING_KINDS) {
-      const ring = this.rings[kind];
+      const ring = this.#rings[kind];
       const index = state[kind];
       const box = index === null ? null : src.highlightBox(index);
       if (!box || (kind === 'hover' && (index === state.active || index === state.focus))) {
@@ -104,20 +104,20 @@ export class StageOverlays {
     }
   }
 
-  private placeTooltip(src: OverlaySource): void {
-    const tipIndex = this.tooltipFor;
+  #placeTooltip(src: OverlaySource): void {
+    const tipIndex = this.#tooltipFor;
     const tipBox = tipIndex === null ? null : src.highlightBox(tipIndex);
     const tipAt = tipIndex === null ? null : src.screenOf(tipIndex);
     if (tipBox && tipIndex !== src.state.active) {
-      show(this.tooltip, true);
+      show(this.#tooltip, true);
       const x = tipAt ? tipAt.x : tipBox.x + tipBox.w / 2;
-      this.tooltip.style.transform = `translate(${x}px,${tipBox.y}px)`;
+      this.#tooltip.style.transform = `translate(${x}px,${tipBox.y}px)`;
     } else {
-      show(this.tooltip, false);
+      show(this.#tooltip, false);
     }
   }
 
-  private placePopup(src: OverlaySource): void {
+  #placePopup(src: OverlaySource): void {
     const active = src.state.active;
     const at = active === null ? null : src.screenOf(active);
     const activeBox = active === null ? null : src.highlightBox(active);
@@ -146,8 +146,8 @@ export class StageOverlays {
     // A popup never grows past the map's box (a short embed on another site): its body scrolls instead.
     const maxH = vp.height > 0 ? Math.max(80, Math.floor(vp.height - 16)) : 420;
     const place = `${Math.round(shift)}|${py}|${maxH}`;
-    if (place === this.popupPlace) return;
-    this.popupPlace = place;
+    if (place === this.#popupPlace) return;
+    this.#popupPlace = place;
     this.popupAnchor.style.setProperty('--mn-popup-x', `${Math.round(shift)}px`);
     this.popupAnchor.style.setProperty('--mn-popup-y', `${py}px`);
     this.popupAnchor.style.setProperty('--mn-popup-max-h', `${maxH}px`);

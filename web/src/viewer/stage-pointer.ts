@@ -58,88 +58,96 @@ export function regionIndexOf(target: unknown): number | null {
 }
 
 export class StagePointer {
-  private hoverFrame = 0;
-  private pendingHover: ScreenPoint | null = null;
+  #hoverFrame = 0;
+  #pendingHover: ScreenPoint | null = null;
   /** True while the mouse is over a marker (markers take precedence over the regions under them). */
-  private markerHover = false;
+  #markerHover = false;
 
+  readonly #view: MapView;
+  readonly #viewport: HTMLElement;
+  readonly #pane: HTMLElement;
+  readonly #targets: PointerTargets;
   constructor(
-    private readonly view: MapView,
-    private readonly viewport: HTMLElement,
+    view: MapView,
+    viewport: HTMLElement,
     /** The pane holding the floors, whose SVG regions report pointer events. */
-    private readonly pane: HTMLElement,
-    private readonly targets: PointerTargets,
+    pane: HTMLElement,
+    targets: PointerTargets,
   ) {
-    view.on('tap', this.onTap);
-    viewport.addEventListener('pointermove', this.onPointerMove);
-    viewport.addEventListener('pointerleave', this.onPointerLeave);
-    pane.addEventListener('pointerover', this.onRegionOver);
-    pane.addEventListener('pointerout', this.onRegionOut);
+    this.#view = view;
+    this.#viewport = viewport;
+    this.#pane = pane;
+    this.#targets = targets;
+    view.on('tap', this.#onTap);
+    viewport.addEventListener('pointermove', this.#onPointerMove);
+    viewport.addEventListener('pointerleave', this.#onPointerLeave);
+    pane.addEventListener('pointerover', this.#onRegionOver);
+    pane.addEventListener('pointerout', this.#onRegionOut);
   }
 
   destroy(): void {
-    cancelAnimationFrame(this.hoverFrame);
-    this.viewport.removeEventListener('pointermove', this.onPointerMove);
-    this.viewport.removeEventListener('pointerleave', this.onPointerLeave);
-    this.pane.removeEventListener('pointerover', this.onRegionOver);
-    this.pane.removeEventListener('pointerout', this.onRegionOut);
+    cancelAnimationFrame(this.#hoverFrame);
+    this.#viewport.removeEventListener('pointermove', this.#onPointerMove);
+    this.#viewport.removeEventListener('pointerleave', this.#onPointerLeave);
+    this.#pane.removeEventListener('pointerover', this.#onRegionOver);
+    this.#pane.removeEventListener('pointerout', this.#onRegionOut);
   }
 
-  private readonly onTap = (p: ScreenPoint, info: { target: unknown }): void => {
-    const hit = this.targets.hitTest(p);
+  readonly #onTap = (p: ScreenPoint, info: { target: unknown }): void => {
+    const hit = this.#targets.hitTest(p);
     if (hit?.type === 'cluster') {
-      this.view.focusRect(hit.item.bounds);
+      this.#view.focusRect(hit.item.bounds);
       return;
     }
     if (hit?.type === 'marker') {
-      this.targets.onActivate(hit.loc);
+      this.#targets.onActivate(hit.loc);
       return;
     }
     const region = regionIndexOf(info.target);
-    if (region !== null && this.targets.clickable(region)) {
-      this.targets.onActivate(region);
+    if (region !== null && this.#targets.clickable(region)) {
+      this.#targets.onActivate(region);
       return;
     }
-    this.targets.onBackgroundTap();
+    this.#targets.onBackgroundTap();
   };
 
-  private readonly onPointerMove = (e: PointerEvent): void => {
+  readonly #onPointerMove = (e: PointerEvent): void => {
     if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
-    const r = this.viewport.getBoundingClientRect();
-    this.pendingHover = { x: e.clientX - r.left, y: e.clientY - r.top };
-    if (!this.hoverFrame) this.hoverFrame = requestAnimationFrame(this.hoverTest);
+    const r = this.#viewport.getBoundingClientRect();
+    this.#pendingHover = { x: e.clientX - r.left, y: e.clientY - r.top };
+    if (!this.#hoverFrame) this.#hoverFrame = requestAnimationFrame(this.#hoverTest);
   };
 
-  private readonly hoverTest = (): void => {
-    this.hoverFrame = 0;
-    const p = this.pendingHover;
-    if (!p || this.view.isMoving) return;
-    const hit = this.targets.hitTest(p);
+  readonly #hoverTest = (): void => {
+    this.#hoverFrame = 0;
+    const p = this.#pendingHover;
+    if (!p || this.#view.isMoving) return;
+    const hit = this.#targets.hitTest(p);
     const index = hit?.type === 'marker' ? hit.loc : null;
-    this.viewport.classList.toggle('mn-over-marker', hit !== null);
-    if (index !== null || this.markerHover) {
-      this.markerHover = index !== null;
-      if (index !== this.targets.hovered()) this.targets.onHover(index);
+    this.#viewport.classList.toggle('mn-over-marker', hit !== null);
+    if (index !== null || this.#markerHover) {
+      this.#markerHover = index !== null;
+      if (index !== this.#targets.hovered()) this.#targets.onHover(index);
     }
   };
 
-  private readonly onPointerLeave = (): void => {
-    this.pendingHover = null;
-    this.viewport.classList.remove('mn-over-marker');
-    if (this.targets.hovered() !== null) this.targets.onHover(null);
+  readonly #onPointerLeave = (): void => {
+    this.#pendingHover = null;
+    this.#viewport.classList.remove('mn-over-marker');
+    if (this.#targets.hovered() !== null) this.#targets.onHover(null);
   };
 
-  private readonly onRegionOver = (e: PointerEvent): void => {
-    if (this.markerHover) return;
+  readonly #onRegionOver = (e: PointerEvent): void => {
+    if (this.#markerHover) return;
     const index = regionIndexOf(e.target);
-    if (index !== null && this.targets.clickable(index) && index !== this.targets.hovered())
-      this.targets.onHover(index);
+    if (index !== null && this.#targets.clickable(index) && index !== this.#targets.hovered())
+      this.#targets.onHover(index);
   };
 
-  private readonly onRegionOut = (e: PointerEvent): void => {
+  readonly #onRegionOut = (e: PointerEvent): void => {
     const index = regionIndexOf(e.target);
-    const hovered = this.targets.hovered();
-    if (index !== null && index === hovered && regionIndexOf(e.relatedTarget) !== index && !this.markerHover)
-      this.targets.onHover(null);
+    const hovered = this.#targets.hovered();
+    if (index !== null && index === hovered && regionIndexOf(e.relatedTarget) !== index && !this.#markerHover)
+      this.#targets.onHover(null);
   };
 }

@@ -26,29 +26,9 @@ import { StagePointer, addGestures } from './stage-pointer';
 import { RING_KINDS, StageOverlays, type HighlightBox, type OverlaySource, type RingKind } from './stage-overlays';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
 import { buildLayerMarkers, onLayer, placeLocations } from './viewer-model';
+import type { StageCallbacks, StageOptions } from './stage-types';
 
-export interface StageCallbacks {
-  /** A location was tapped or clicked on the map. */
-  onActivate(index: number): void;
-  /** The map background was tapped. */
-  onBackgroundTap(): void;
-  onHover(index: number | null): void;
-  /** The camera came to rest (update zoom buttons, the list of locations in view). */
-  onMoveEnd(): void;
-  /** A floor's markers are drawn (its image may still be loading). */
-  onMarkersDrawn?(layerId: string): void;
-  /** A floor's image is shown and its regions are linked. */
-  onLayerReady(layerId: string): void;
-  onLayerError(layerId: string, message: string): void;
-  onWheelHint(): void;
-}
-
-export interface StageOptions {
-  resolveUrl: (url: string) => string;
-  reducedMotion: boolean;
-  /** How the marker canvas draws (see MarkerCanvasOptions; default: off screen when the browser can). */
-  offscreen?: boolean;
-}
+export type { StageCallbacks, StageOptions } from './stage-types';
 
 /** Time without redraws allowed during a gesture before a stale canvas is redrawn anyway. */
 const GESTURE_REDRAW_MS = 200;
@@ -59,39 +39,47 @@ const GESTURE_REDRAW_MAX = 2_500;
 
 export class MapStage {
   readonly view: MapView;
-  private readonly pane: HTMLDivElement;
-  private readonly markerHost: HTMLDivElement;
-  private readonly overlays: StageOverlays;
-  private readonly canvas: MarkerCanvas;
-  private readonly layers = new Map<string, LoadedLayer>();
-  private readonly loading = new Map<string, Promise<LoadedLayer>>();
-  private current: LoadedLayer | null = null;
-  private layerId = '';
-  private mask: Uint8Array | null = null;
-  private filtering = false;
+  readonly #pane: HTMLDivElement;
+  readonly #markerHost: HTMLDivElement;
+  readonly #overlays: StageOverlays;
+  readonly #canvas: MarkerCanvas;
+  readonly #layers = new Map<string, LoadedLayer>();
+  readonly #loading = new Map<string, Promise<LoadedLayer>>();
+  #current: LoadedLayer | null = null;
+  #layerId = '';
+  #mask: Uint8Array | null = null;
+  #filtering = false;
   /** A location taken off the canvas while the editor drags it (it follows the pointer as its own element). */
-  private lifted: number | null = null;
-  private readonly state: Record<RingKind, number | null> = { hover: null, active: null, focus: null };
-  private moving = false;
-  private settleTimer: ReturnType<typeof setTimeout> | undefined;
-  private lastRedraw = 0;
-  private readonly pointer: StagePointer;
-  private readonly abort = new AbortController();
-  private readonly resize: ResizeObserver;
-  private readonly wheel: WheelZoomHandler;
-  private destroyed = false;
-  private sized!: () => void;
+  #lifted: number | null = null;
+  readonly #state: Record<RingKind, number | null> = { hover: null, active: null, focus: null };
+  #moving = false;
+  #settleTimer: ReturnType<typeof setTimeout> | undefined;
+  #lastRedraw = 0;
+  readonly #pointer: StagePointer;
+  readonly #abort = new AbortController();
+  readonly #resize: ResizeObserver;
+  readonly #wheel: WheelZoomHandler;
+  #destroyed = false;
+  #sized!: () => void;
   /** Resolves once the viewport has a size; nothing can be drawn (or reported drawn) before. */
-  private readonly viewportSized = new Promise<void>((ok) => (this.sized = ok));
+  readonly #viewportSized = new Promise<void>((ok) => (this.#sized = ok));
 
+  readonly #viewport: HTMLElement;
+  #model: ViewerModel;
+  readonly #callbacks: StageCallbacks;
+  readonly #options: StageOptions;
   constructor(
-    private readonly viewport: HTMLElement,
+    viewport: HTMLElement,
     /** Positioned ancestor covering the same area as the viewport; rings, tooltip and popup live there, outside the application role. */
     overlayHost: HTMLElement,
-    private model: ViewerModel,
-    private readonly callbacks: StageCallbacks,
-    private readonly options: StageOptions,
+    model: ViewerModel,
+    callbacks: StageCallbacks,
+    options: StageOptions,
   ) {
+    this.#viewport = viewport;
+    this.#model = model;
+    this.#callbacks = callbacks;
+    this.#options = options;
     const s = model.settings;
     this.view = new MapView({
       image: model.image,
@@ -99,55 +87,55 @@ export class MapStage {
       padding: s.padding,
       reducedMotion: options.reducedMotion || s.zoom.reduceMotion,
     });
-    this.pane = h('div', { class: 'mn-pane' });
-    this.markerHost = h('div', { class: 'mn-markers' });
-    viewport.append(this.pane, this.markerHost);
-    this.overlays = new StageOverlays(overlayHost);
-    this.canvas = new MarkerCanvas(this.markerHost, model.image, s.primaryColor, { offscreen: options.offscreen });
-    this.canvas.onAssetLoad = () => this.scheduleIdleRedraw();
-    this.canvas.afterSwap = () => this.updateOverlays();
+    this.#pane = h('div', { class: 'mn-pane' });
+    this.#markerHost = h('div', { class: 'mn-markers' });
+    viewport.append(this.#pane, this.#markerHost);
+    this.#overlays = new StageOverlays(overlayHost);
+    this.#canvas = new MarkerCanvas(this.#markerHost, model.image, s.primaryColor, { offscreen: options.offscreen });
+    this.#canvas.onAssetLoad = () => this.#scheduleIdleRedraw();
+    this.#canvas.afterSwap = () => this.#updateOverlays();
 
-    this.view.on('move', this.onMove);
-    this.view.on('moveend', this.onMoveEnd);
-    this.wheel = addGestures(this.view, viewport, s.zoom, () => this.callbacks.onWheelHint());
+    this.view.on('move', this.#onMove);
+    this.view.on('moveend', this.#onMoveEnd);
+    this.#wheel = addGestures(this.view, viewport, s.zoom, () => this.#callbacks.onWheelHint());
 
-    this.pointer = new StagePointer(this.view, viewport, this.pane, {
-      hitTest: (p) => this.canvas.hitTest(p, this.view.transform),
-      clickable: (index) => this.model.locations[index]?.clickable === true,
-      hovered: () => this.state.hover,
-      onActivate: (index) => this.callbacks.onActivate(index),
-      onBackgroundTap: () => this.callbacks.onBackgroundTap(),
-      onHover: (index) => this.callbacks.onHover(index),
+    this.#pointer = new StagePointer(this.view, viewport, this.#pane, {
+      hitTest: (p) => this.#canvas.hitTest(p, this.view.transform),
+      clickable: (index) => this.#model.locations[index]?.clickable === true,
+      hovered: () => this.#state.hover,
+      onActivate: (index) => this.#callbacks.onActivate(index),
+      onBackgroundTap: () => this.#callbacks.onBackgroundTap(),
+      onHover: (index) => this.#callbacks.onHover(index),
     });
 
     // The observer reports the first size asynchronously, so no callback fires during construction.
-    this.resize = new ResizeObserver(() => this.measure());
-    this.resize.observe(viewport);
+    this.#resize = new ResizeObserver(() => this.#measure());
+    this.#resize.observe(viewport);
   }
 
   destroy(): void {
-    this.destroyed = true;
-    clearTimeout(this.settleTimer);
-    this.abort.abort();
-    this.resize.disconnect();
+    this.#destroyed = true;
+    clearTimeout(this.#settleTimer);
+    this.#abort.abort();
+    this.#resize.disconnect();
     this.view.destroy();
-    this.canvas.destroy();
-    this.pointer.destroy();
-    this.pane.remove();
-    this.markerHost.remove();
-    this.overlays.destroy();
+    this.#canvas.destroy();
+    this.#pointer.destroy();
+    this.#pane.remove();
+    this.#markerHost.remove();
+    this.#overlays.destroy();
   }
 
-  private measure(): void {
-    const r = this.viewport.getBoundingClientRect();
+  #measure(): void {
+    const r = this.#viewport.getBoundingClientRect();
     if (r.width > 0 && r.height > 0) {
       this.view.setViewport({ width: Math.round(r.width), height: Math.round(r.height) });
-      this.sized();
+      this.#sized();
     }
   }
 
   get currentLayer(): string {
-    return this.layerId;
+    return this.#layerId;
   }
 
   /**
@@ -155,85 +143,85 @@ export class MapStage {
    * the floor's image, which is shown when it arrives (loaded once, then kept).
    */
   async setLayer(layerId: string): Promise<void> {
-    const layer = this.model.layers.find((l) => l.id === layerId);
+    const layer = this.#model.layers.find((l) => l.id === layerId);
     if (!layer) return;
-    this.layerId = layerId;
-    let loaded = this.layers.get(layerId);
+    this.#layerId = layerId;
+    let loaded = this.#layers.get(layerId);
     let pending: Promise<LoadedLayer> | undefined;
     if (!loaded) {
-      pending = this.loading.get(layerId);
+      pending = this.#loading.get(layerId);
       if (!pending) {
-        pending = loadLayer(layer, this.model.image, this.options.resolveUrl, this.abort.signal);
+        pending = loadLayer(layer, this.#model.image, this.#options.resolveUrl, this.#abort.signal);
         // Handled here too: a stage destroyed (or moved to another floor) before it awaits this load aborts it, and
         // that rejection must not surface as an unhandled error on the page.
         pending.catch(() => undefined);
-        this.loading.set(layerId, pending);
+        this.#loading.set(layerId, pending);
       }
     }
     // Measuring here (construction is over, so callbacks may run) saves waiting a frame for the observer.
-    if (!this.view.viewport) this.measure();
-    await this.viewportSized;
-    if (this.layerId !== layerId || this.destroyed) return;
+    if (!this.view.viewport) this.#measure();
+    await this.#viewportSized;
+    if (this.#layerId !== layerId || this.#destroyed) return;
     if (!loaded) {
       // Another floor's image must not show under this floor's markers while this one loads.
-      for (const l of this.layers.values()) l.el.hidden = true;
-      this.rebuildMarkers();
-      this.redraw();
-      this.updateOverlays();
-      this.callbacks.onMarkersDrawn?.(layerId);
+      for (const l of this.#layers.values()) l.el.hidden = true;
+      this.#rebuildMarkers();
+      this.#redraw();
+      this.#updateOverlays();
+      this.#callbacks.onMarkersDrawn?.(layerId);
       try {
         loaded = await pending!;
       } catch (e) {
-        this.loading.delete(layerId);
-        if (!this.destroyed && !this.abort.signal.aborted)
-          this.callbacks.onLayerError(layerId, e instanceof Error ? e.message : String(e));
+        this.#loading.delete(layerId);
+        if (!this.#destroyed && !this.#abort.signal.aborted)
+          this.#callbacks.onLayerError(layerId, e instanceof Error ? e.message : String(e));
         return;
       }
-      if (this.destroyed) return;
-      if (!this.layers.has(layerId)) {
-        this.layers.set(layerId, loaded);
+      if (this.#destroyed) return;
+      if (!this.#layers.has(layerId)) {
+        this.#layers.set(layerId, loaded);
         loaded.el.hidden = true;
-        this.pane.append(loaded.el);
-        bindRegions(loaded, this.model.locations);
+        this.#pane.append(loaded.el);
+        bindRegions(loaded, this.#model.locations);
       }
-      if (this.layerId !== layerId) return;
+      if (this.#layerId !== layerId) return;
     }
-    for (const l of this.layers.values()) l.el.hidden = l !== loaded;
-    const before = this.current;
-    this.current = loaded;
-    this.regionRects.clear();
-    if (before !== loaded) this.reapplyRegionStates(before);
+    for (const l of this.#layers.values()) l.el.hidden = l !== loaded;
+    const before = this.#current;
+    this.#current = loaded;
+    this.#regionRects.clear();
+    if (before !== loaded) this.#reapplyRegionStates(before);
     let placed = false;
     if (loaded.regions.size) {
       // Regions without coordinates get one from their shape; the layer must be displayed to measure.
-      this.applyPane(this.view.transform);
-      placed = placeLocations(this.model, regionCentres(loaded, this.model.locations, this.model.image));
+      this.#applyPane(this.view.transform);
+      placed = placeLocations(this.#model, regionCentres(loaded, this.#model.locations, this.#model.image));
     }
-    this.applyRegionFilter();
+    this.#applyRegionFilter();
     // Markers drawn before the image arrived stay, unless the image placed more of them.
     if (!pending || placed) {
-      this.rebuildMarkers();
-      this.redraw();
+      this.#rebuildMarkers();
+      this.#redraw();
     }
-    this.updateOverlays();
-    if (!pending) this.callbacks.onMarkersDrawn?.(layerId);
-    this.callbacks.onLayerReady(layerId);
+    this.#updateOverlays();
+    if (!pending) this.#callbacks.onMarkersDrawn?.(layerId);
+    this.#callbacks.onLayerReady(layerId);
   }
 
-  private reapplyRegionStates(before: LoadedLayer | null): void {
+  #reapplyRegionStates(before: LoadedLayer | null): void {
     for (const kind of RING_KINDS) {
-      markRegion(before, this.state[kind], kind, false);
-      markRegion(this.current, this.state[kind], kind, true);
+      markRegion(before, this.#state[kind], kind, false);
+      markRegion(this.#current, this.#state[kind], kind, true);
     }
   }
 
   /** Applies the search and filter result: markers that do not match disappear, regions dim. */
   setFilter(mask: Uint8Array | null, filtering: boolean): void {
-    this.mask = mask;
-    this.filtering = filtering;
-    this.applyRegionFilter();
-    this.rebuildMarkers();
-    this.redraw();
+    this.#mask = mask;
+    this.#filtering = filtering;
+    this.#applyRegionFilter();
+    this.#rebuildMarkers();
+    this.#redraw();
   }
 
   /**
@@ -245,29 +233,29 @@ export class MapStage {
    * takes tens.
    */
   setModel(model: ViewerModel, changed?: readonly number[]): void {
-    const prev = this.model;
-    this.model = model;
+    const prev = this.#model;
+    this.#model = model;
     if (
       changed &&
-      this.withoutRegions(prev, changed) &&
-      this.canvas.patch(
-        changed.map((i) => ({ loc: i, at: this.markerAt(i) })),
+      this.#withoutRegions(prev, changed) &&
+      this.#canvas.patch(
+        changed.map((i) => ({ loc: i, at: this.#markerAt(i) })),
         model.locations,
       )
     ) {
-      this.updateOverlays();
+      this.#updateOverlays();
       return;
     }
-    for (const layer of this.layers.values()) {
+    for (const layer of this.#layers.values()) {
       for (const el of layer.regions.values()) unbindRegion(el);
       bindRegions(layer, model.locations);
     }
-    this.regionRects.clear();
-    if (this.current?.regions.size) placeLocations(model, regionCentres(this.current, model.locations, model.image));
-    this.applyRegionFilter();
-    this.rebuildMarkers();
-    this.redraw();
-    this.updateOverlays();
+    this.#regionRects.clear();
+    if (this.#current?.regions.size) placeLocations(model, regionCentres(this.#current, model.locations, model.image));
+    this.#applyRegionFilter();
+    this.#rebuildMarkers();
+    this.#redraw();
+    this.#updateOverlays();
   }
 
   /**
@@ -275,157 +263,157 @@ export class MapStage {
    * null: a patch of that one marker.
    */
   setLifted(index: number | null): void {
-    const prev = this.lifted;
+    const prev = this.#lifted;
     if (prev === index) return;
-    this.lifted = index;
+    this.#lifted = index;
     const changed = [prev, index].filter((i): i is number => i !== null);
     if (
-      !this.canvas.patch(
-        changed.map((i) => ({ loc: i, at: this.markerAt(i) })),
-        this.model.locations,
+      !this.#canvas.patch(
+        changed.map((i) => ({ loc: i, at: this.#markerAt(i) })),
+        this.#model.locations,
       )
     ) {
-      this.rebuildMarkers();
-      this.redraw();
+      this.#rebuildMarkers();
+      this.#redraw();
     }
   }
 
   /** Where a location's marker shows on this floor now (image pixels), or null when it does not. */
-  private markerAt(i: number): { x: number; y: number } | null {
-    const l = this.model.locations[i];
-    if (!l?.coord || l.kind === 'hidden' || i === this.lifted || !onLayer(l, this.layerId)) return null;
-    if (this.filtering && this.mask && !this.mask[i]) return null;
-    return coordToImage(l.coord, this.model.image);
+  #markerAt(i: number): { x: number; y: number } | null {
+    const l = this.#model.locations[i];
+    if (!l?.coord || l.kind === 'hidden' || i === this.#lifted || !onLayer(l, this.#layerId)) return null;
+    if (this.#filtering && this.#mask && !this.#mask[i]) return null;
+    return coordToImage(l.coord, this.#model.image);
   }
 
   /** True when none of the changed locations has (or had) an SVG region, which a patch would not rebind. */
-  private withoutRegions(prev: ViewerModel, changed: readonly number[]): boolean {
-    const ids = changed.flatMap((i) => [prev.locations[i]?.id, this.model.locations[i]?.id]);
-    for (const layer of this.layers.values())
+  #withoutRegions(prev: ViewerModel, changed: readonly number[]): boolean {
+    const ids = changed.flatMap((i) => [prev.locations[i]?.id, this.#model.locations[i]?.id]);
+    for (const layer of this.#layers.values())
       if (changed.some((i) => layer.regions.has(i)) || ids.some((id) => svgHasId(layer, id))) return false;
     return true;
   }
 
-  private rebuildMarkers(): void {
-    if (!this.layerId) return;
-    this.canvas.setMarkers(
-      buildLayerMarkers(this.model, this.layerId, this.filtering ? this.mask : null, this.lifted),
-      this.model.locations,
+  #rebuildMarkers(): void {
+    if (!this.#layerId) return;
+    this.#canvas.setMarkers(
+      buildLayerMarkers(this.#model, this.#layerId, this.#filtering ? this.#mask : null, this.#lifted),
+      this.#model.locations,
     );
   }
 
-  private applyRegionFilter(): void {
-    if (this.current) markRegionMatches(this.current, this.mask, this.filtering);
+  #applyRegionFilter(): void {
+    if (this.#current) markRegionMatches(this.#current, this.#mask, this.#filtering);
   }
 
   /** Redraws the markers; `sync: false` lets a large redraw run in slices (after the camera rests). */
-  private redraw(sync = true): void {
+  #redraw(sync = true): void {
     const vp = this.view.viewport;
     if (!vp) return;
-    this.canvas.draw(this.view.transform, vp, sync);
-    this.lastRedraw = performance.now();
+    this.#canvas.draw(this.view.transform, vp, sync);
+    this.#lastRedraw = performance.now();
   }
 
-  private idleRedraw = 0;
-  private scheduleIdleRedraw(): void {
-    if (this.idleRedraw) return;
-    this.idleRedraw = requestAnimationFrame(() => {
-      this.idleRedraw = 0;
-      if (!this.view.isMoving) this.redraw(false);
+  #idleRedraw = 0;
+  #scheduleIdleRedraw(): void {
+    if (this.#idleRedraw) return;
+    this.#idleRedraw = requestAnimationFrame(() => {
+      this.#idleRedraw = 0;
+      if (!this.view.isMoving) this.#redraw(false);
     });
   }
 
-  private applyPane(t: ViewTransform): void {
-    this.pane.style.transform = transformToCss(t);
+  #applyPane(t: ViewTransform): void {
+    this.#pane.style.transform = transformToCss(t);
   }
 
-  private readonly onMove = (t: ViewTransform): void => {
-    if (!this.moving && this.view.isMoving) {
-      this.moving = true;
-      clearTimeout(this.settleTimer);
-      this.viewport.classList.add('mn-moving');
+  readonly #onMove = (t: ViewTransform): void => {
+    if (!this.#moving && this.view.isMoving) {
+      this.#moving = true;
+      clearTimeout(this.#settleTimer);
+      this.#viewport.classList.add('mn-moving');
     }
-    this.applyPane(t);
+    this.#applyPane(t);
     const vp = this.view.viewport;
     // Mid-gesture redraws only when they are cheap; a crowded layer waits for the camera to rest.
     // The catch-up is drawn in slices on the back buffer while the visible drawing keeps following.
-    this.canvas.follow(t);
+    this.#canvas.follow(t);
     if (
       vp &&
-      this.canvas.drawnCount <= GESTURE_REDRAW_MAX &&
-      this.canvas.needsRedraw(t, vp) &&
-      performance.now() - this.lastRedraw > GESTURE_REDRAW_MS
+      this.#canvas.drawnCount <= GESTURE_REDRAW_MAX &&
+      this.#canvas.needsRedraw(t, vp) &&
+      performance.now() - this.#lastRedraw > GESTURE_REDRAW_MS
     )
-      this.redraw(false);
-    this.updateOverlays();
+      this.#redraw(false);
+    this.#updateOverlays();
   };
 
-  private readonly onMoveEnd = (t: ViewTransform): void => {
-    this.moving = false;
+  readonly #onMoveEnd = (t: ViewTransform): void => {
+    this.#moving = false;
     // The pane and canvas keep their own compositor layers (mn-moving) until the camera has rested a
     // moment: promoting and demoting them repaints the floor plan, which back-to-back gestures (a
     // drag, then the wheel) would otherwise pay at every start and end. At rest they are painted crisp.
-    clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => {
-      if (!this.moving) this.viewport.classList.remove('mn-moving');
+    clearTimeout(this.#settleTimer);
+    this.#settleTimer = setTimeout(() => {
+      if (!this.#moving) this.#viewport.classList.remove('mn-moving');
     }, SETTLE_MS);
-    this.applyPane(t);
-    this.redraw(false);
-    this.updateOverlays();
-    this.callbacks.onMoveEnd();
+    this.#applyPane(t);
+    this.#redraw(false);
+    this.#updateOverlays();
+    this.#callbacks.onMoveEnd();
   };
 
   /** The location whose marker is under a screen point (any marker, not only those that open something). */
   markerUnder(p: ScreenPoint): number | null {
-    const hit = this.canvas.hitTest(p, this.view.transform, true);
+    const hit = this.#canvas.hitTest(p, this.view.transform, true);
     return hit?.type === 'marker' ? hit.loc : null;
   }
 
   /** Sets which location is hovered, open or keyboard-focused: rings and region states follow. */
   setState(kind: RingKind, index: number | null): void {
-    const prev = this.state[kind];
+    const prev = this.#state[kind];
     if (prev === index) return;
-    this.state[kind] = index;
+    this.#state[kind] = index;
     // Regions stay in place in the drawing order: moving one to the front would cover its label.
-    markRegion(this.current, prev, kind, false);
-    markRegion(this.current, index, kind, true);
-    this.updateOverlays();
+    markRegion(this.#current, prev, kind, false);
+    markRegion(this.#current, index, kind, true);
+    this.#updateOverlays();
   }
 
   /** Shows the hover tooltip (plain text only) for a location, or hides it. */
   setTooltip(index: number | null, content: { title: string; about: string } | null): void {
-    this.overlays.setTooltip(index, content);
-    this.updateOverlays();
+    this.#overlays.setTooltip(index, content);
+    this.#updateOverlays();
   }
 
   /** The anchored popup reports its size, so it can be kept inside the map. */
   setPopupSize(width: number, height: number): void {
-    this.overlays.popupSize = { width, height };
-    this.updateOverlays();
+    this.#overlays.popupSize = { width, height };
+    this.#updateOverlays();
   }
 
   get tooltipId(): string {
-    return this.overlays.tooltipId;
+    return this.#overlays.tooltipId;
   }
 
   get popupAnchor(): HTMLDivElement {
-    return this.overlays.popupAnchor;
+    return this.#overlays.popupAnchor;
   }
 
   /** Screen position of a location's anchor, or null when it has none or is on another floor. */
   screenOf(index: number): ScreenPoint | null {
-    const l = this.model.locations[index];
-    if (!l?.coord || !onLayer(l, this.layerId)) return null;
-    return coordToScreen(l.coord, this.model.image, this.view.transform);
+    const l = this.#model.locations[index];
+    if (!l?.coord || !onLayer(l, this.#layerId)) return null;
+    return coordToScreen(l.coord, this.#model.image, this.view.transform);
   }
 
   /** The on-screen box to highlight for a location: its marker, or its region for hidden markers. */
-  private highlightBox(index: number): HighlightBox | null {
-    const l = this.model.locations[index];
-    if (!l || !onLayer(l, this.layerId)) return null;
-    const region = this.current?.regions.get(index);
+  #highlightBox(index: number): HighlightBox | null {
+    const l = this.#model.locations[index];
+    if (!l || !onLayer(l, this.#layerId)) return null;
+    const region = this.#current?.regions.get(index);
     if ((l.kind === 'hidden' || !l.coord) && region) {
-      const rr = this.regionImageRect(index);
+      const rr = this.#regionImageRect(index);
       if (!rr) return null;
       const t = this.view.transform;
       const a = imageToScreen({ x: rr.minX, y: rr.minY }, t);
@@ -435,7 +423,7 @@ export class MapStage {
     }
     const p = this.screenOf(index);
     if (!p || l.kind === 'hidden') return null;
-    const box = this.canvas.boxOf(l);
+    const box = this.#canvas.boxOf(l);
     const pad = 4;
     return {
       x: p.x + box.left - pad,
@@ -447,23 +435,23 @@ export class MapStage {
     };
   }
 
-  private regionRects = new Map<number, Rect | null>();
-  private regionImageRect(index: number): Rect | null {
-    if (!this.regionRects.has(index)) {
-      const el = this.current?.regions.get(index);
-      this.regionRects.set(index, el && this.current ? regionRect(this.current, el, this.model.image) : null);
+  #regionRects = new Map<number, Rect | null>();
+  #regionImageRect(index: number): Rect | null {
+    if (!this.#regionRects.has(index)) {
+      const el = this.#current?.regions.get(index);
+      this.#regionRects.set(index, el && this.#current ? regionRect(this.#current, el, this.#model.image) : null);
     }
-    return this.regionRects.get(index) ?? null;
+    return this.#regionRects.get(index) ?? null;
   }
 
-  private updateOverlays(): void {
-    this.overlays.update(this.overlaySource);
+  #updateOverlays(): void {
+    this.#overlays.update(this.#overlaySource);
   }
 
   /** What the overlays are placed from (see StageOverlays). */
-  private readonly overlaySource: OverlaySource = ((stage: MapStage): OverlaySource => ({
-    state: stage.state,
-    highlightBox: (index) => stage.highlightBox(index),
+  readonly #overlaySource: OverlaySource = ((stage: MapStage): OverlaySource => ({
+    state: stage.#state,
+    highlightBox: (index) => stage.#highlightBox(index),
     screenOf: (index) => stage.screenOf(index),
     get viewport() {
       return stage.view.viewport;
@@ -472,12 +460,18 @@ export class MapStage {
 
   /** Moves the camera to show a location; `room` keeps space above it for an anchored popup. */
   focusLocation(index: number, room: boolean, animate = true): void {
-    const l = this.model.locations[index];
+    const l = this.#model.locations[index];
     const vp = this.view.viewport;
     if (!l || !vp) return;
-    const region = this.current?.regions.has(index) ? this.regionImageRect(index) : null;
-    const target = { location: l, region, markerTop: this.canvas.boxOf(l).top };
-    const next = focusTransform(this.view, this.model.image, vp, target, room ? this.overlays.popupSize.height : null);
+    const region = this.#current?.regions.has(index) ? this.#regionImageRect(index) : null;
+    const target = { location: l, region, markerTop: this.#canvas.boxOf(l).top };
+    const next = focusTransform(
+      this.view,
+      this.#model.image,
+      vp,
+      target,
+      room ? this.#overlays.popupSize.height : null,
+    );
     if (animate) this.view.animateTo(next, 420);
     else this.view.jumpTo(next);
   }
@@ -486,11 +480,11 @@ export class MapStage {
   locationsInView(limit: number, filtered: Uint8Array | null): ResolvedLocation[] {
     const vp = this.view.viewport;
     if (!vp) return [];
-    const { locations, image } = this.model;
-    return locationsInView(locations, image, this.layerId, this.view.transform, vp, limit, filtered);
+    const { locations, image } = this.#model;
+    return locationsInView(locations, image, this.#layerId, this.view.transform, vp, limit, filtered);
   }
 
   setWheelMode(requireModifier: boolean): void {
-    this.wheel.setOptions({ requireModifier });
+    this.#wheel.setOptions({ requireModifier });
   }
 }

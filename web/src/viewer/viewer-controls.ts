@@ -57,7 +57,7 @@ export class SidebarToggle implements MapControl {
 /** One button per floor; the current one is pressed. */
 export class FloorSwitcher implements MapControl {
   readonly el = h('div', { class: 'mn-floors', role: 'group', 'aria-label': 'Floors' });
-  private readonly buttons = new Map<string, HTMLButtonElement>();
+  readonly #buttons = new Map<string, HTMLButtonElement>();
 
   constructor(layers: ViewerModel['layers'], current: string, onPick: (id: string) => void) {
     for (const l of layers) {
@@ -66,13 +66,13 @@ export class FloorSwitcher implements MapControl {
         { type: 'button', class: 'mn-floor', 'aria-pressed': String(l.id === current), onclick: () => onPick(l.id) },
         l.name,
       );
-      this.buttons.set(l.id, b);
+      this.#buttons.set(l.id, b);
       this.el.append(b);
     }
   }
 
   setCurrent(id: string): void {
-    for (const [lid, b] of this.buttons) b.setAttribute('aria-pressed', String(lid === id));
+    for (const [lid, b] of this.#buttons) b.setAttribute('aria-pressed', String(lid === id));
   }
 
   remove(): void {
@@ -82,19 +82,19 @@ export class FloorSwitcher implements MapControl {
 
 /** Zoom in and out; each is disabled at its end of the zoom range. */
 export class ZoomButtons implements MapControl {
-  private readonly zoomIn: HTMLButtonElement;
-  private readonly zoomOut: HTMLButtonElement;
+  readonly #zoomIn: HTMLButtonElement;
+  readonly #zoomOut: HTMLButtonElement;
   readonly el: HTMLElement;
 
   constructor(view: MapView, labels: boolean) {
-    this.zoomIn = controlButton('Zoom in', 'plus', () => view.zoomIn(), labels);
-    this.zoomOut = controlButton('Zoom out', 'minus', () => view.zoomOut(), labels);
-    this.el = h('div', { class: 'mn-button-stack', role: 'group', 'aria-label': 'Zoom' }, this.zoomIn, this.zoomOut);
+    this.#zoomIn = controlButton('Zoom in', 'plus', () => view.zoomIn(), labels);
+    this.#zoomOut = controlButton('Zoom out', 'minus', () => view.zoomOut(), labels);
+    this.el = h('div', { class: 'mn-button-stack', role: 'group', 'aria-label': 'Zoom' }, this.#zoomIn, this.#zoomOut);
   }
 
   update(view: MapView): void {
-    this.zoomIn.disabled = !view.canZoomIn();
-    this.zoomOut.disabled = !view.canZoomOut();
+    this.#zoomIn.disabled = !view.canZoomIn();
+    this.#zoomOut.disabled = !view.canZoomOut();
   }
 
   remove(): void {
@@ -124,10 +124,11 @@ export class ResetButton implements MapControl {
 export class FullscreenButton implements MapControl {
   readonly el: HTMLButtonElement;
 
-  constructor(
-    private readonly target: HTMLElement,
-    private readonly labels: boolean,
-  ) {
+  readonly #target: HTMLElement;
+  readonly #labels: boolean;
+  constructor(target: HTMLElement, labels: boolean) {
+    this.#target = target;
+    this.#labels = labels;
     this.el = controlButton(
       'Full screen',
       'fullscreen',
@@ -138,21 +139,21 @@ export class FullscreenButton implements MapControl {
       labels,
       { 'aria-pressed': 'false' },
     );
-    document.addEventListener('fullscreenchange', this.onChange);
+    document.addEventListener('fullscreenchange', this.#onChange);
   }
 
-  private readonly onChange = (): void => {
-    const on = document.fullscreenElement === this.target;
+  readonly #onChange = (): void => {
+    const on = document.fullscreenElement === this.#target;
     const b = this.el;
     const label = on ? 'Exit full screen' : 'Full screen';
     b.setAttribute('aria-label', label);
     b.setAttribute('aria-pressed', String(on));
     b.title = label;
-    b.replaceChildren(icon(on ? 'exitFullscreen' : 'fullscreen'), ...(this.labels ? [h('span', null, label)] : []));
+    b.replaceChildren(icon(on ? 'exitFullscreen' : 'fullscreen'), ...(this.#labels ? [h('span', null, label)] : []));
   };
 
   remove(): void {
-    document.removeEventListener('fullscreenchange', this.onChange);
+    document.removeEventListener('fullscreenchange', this.#onChange);
     this.el.remove();
   }
 }

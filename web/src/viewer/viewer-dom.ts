@@ -15,15 +15,15 @@ export class MapArea {
   readonly viewport: HTMLDivElement;
   readonly corners = {} as Record<Corner, HTMLDivElement>;
   readonly sheet = h('div', { class: 'mn-sheet', hidden: true });
-  private readonly hint: HTMLDivElement;
-  private hintTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly loading = h(
+  readonly #hint: HTMLDivElement;
+  #hintTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #loading = h(
     'div',
     { class: 'mn-loading', role: 'status' },
     h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
     h('span', null, 'Loading map…'),
   );
-  private readonly error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true });
+  readonly #error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true });
 
   /** Builds the map area around the list of locations in view. */
   constructor(s: MapSettings, title: string | undefined, inView: HTMLElement) {
@@ -36,7 +36,7 @@ export class MapArea {
       'aria-label': title ? `${title} map` : 'Map',
       'aria-describedby': instructionsId,
     });
-    this.hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, s.text.wheelHint);
+    this.#hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, s.text.wheelHint);
     for (const c of CORNERS) this.corners[c] = h('div', { class: `mn-corner mn-${c}` });
     const instructions = `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}Press Tab to go through the locations in view, or use the directory.`;
     this.map = h(
@@ -47,38 +47,38 @@ export class MapArea {
       inView,
       Object.values(this.corners),
       this.sheet,
-      this.hint,
-      this.loading,
-      this.error,
+      this.#hint,
+      this.#loading,
+      this.#error,
     );
   }
 
   /** Another floor is chosen: an earlier floor's error goes, and "Loading map…" shows unless it is ready. */
   floorChosen(ready: boolean): void {
-    this.loading.hidden = ready;
-    this.error.hidden = true;
+    this.#loading.hidden = ready;
+    this.#error.hidden = true;
   }
 
   hideLoading(): void {
-    this.loading.hidden = true;
+    this.#loading.hidden = true;
   }
 
   /** A floor failed to load: says why, in place of the loading note. */
   showError(message: string): void {
-    this.error.textContent = message;
-    this.error.hidden = false;
-    this.loading.hidden = true;
+    this.#error.textContent = message;
+    this.#error.hidden = false;
+    this.#loading.hidden = true;
   }
 
   /** Shows for a moment how to zoom with the wheel (it scrolls the page without a modifier key). */
   flashWheelHint(): void {
-    this.hint.hidden = false;
-    clearTimeout(this.hintTimer);
-    this.hintTimer = setTimeout(() => (this.hint.hidden = true), 1400);
+    this.#hint.hidden = false;
+    clearTimeout(this.#hintTimer);
+    this.#hintTimer = setTimeout(() => (this.#hint.hidden = true), 1400);
   }
 
   destroy(): void {
-    clearTimeout(this.hintTimer);
+    clearTimeout(this.#hintTimer);
   }
 }
 

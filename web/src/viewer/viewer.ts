@@ -45,148 +45,150 @@ export function createMapViewer(host: HTMLElement, options: ViewerOptions): MapV
 class Viewer implements MapViewerInstance {
   readonly element: HTMLDivElement;
   readonly model: ViewerModel;
-  private readonly stage: MapStage;
-  private readonly directions: Directions | null;
-  private readonly directory: Directory | null;
-  private readonly sidebar: HTMLElement | null;
-  private readonly panel: HTMLElement;
-  private readonly area: MapArea;
-  private readonly map: HTMLDivElement;
-  private readonly viewport: HTMLDivElement;
-  private readonly inView: InViewList;
-  private readonly live: HTMLDivElement;
-  private readonly corners: Record<Corner, HTMLDivElement>;
-  private readonly controls: MapControls;
-  private readonly ro: ResizeObserver;
-  private readonly resolveUrl: (u: string) => string;
-  private readonly emit: ViewerEventSink;
-  private readonly deepLinking: boolean;
-  private readonly framed = isFramed();
-  private readonly startIndex: number | null;
-  private layerId: string;
-  private readyLayer: string | null = null;
-  private active: number | null = null;
-  private hover: number | null = null;
-  private focus: number | null = null;
-  private filter: FilterState;
-  private mask: Uint8Array;
-  private filtering = false;
-  private sidebarOpen: boolean;
-  private portrait = false;
-  private narrow = false;
-  private pendingOpen: number | null;
-  private returnFocus: HTMLElement | null = null;
-  private readyEmitted = false;
-  private destroyed = false;
+  readonly #stage: MapStage;
+  readonly #directions: Directions | null;
+  readonly #directory: Directory | null;
+  readonly #sidebar: HTMLElement | null;
+  readonly #panel: HTMLElement;
+  readonly #area: MapArea;
+  readonly #map: HTMLDivElement;
+  readonly #viewport: HTMLDivElement;
+  readonly #inView: InViewList;
+  readonly #live: HTMLDivElement;
+  readonly #corners: Record<Corner, HTMLDivElement>;
+  readonly #controls: MapControls;
+  readonly #ro: ResizeObserver;
+  readonly #resolveUrl: (u: string) => string;
+  readonly #emit: ViewerEventSink;
+  readonly #deepLinking: boolean;
+  readonly #framed = isFramed();
+  readonly #startIndex: number | null;
+  #layerId: string;
+  #readyLayer: string | null = null;
+  #active: number | null = null;
+  #hover: number | null = null;
+  #focus: number | null = null;
+  #filter: FilterState;
+  #mask: Uint8Array;
+  #filtering = false;
+  #sidebarOpen: boolean;
+  #portrait = false;
+  #narrow = false;
+  #pendingOpen: number | null;
+  #returnFocus: HTMLElement | null = null;
+  #readyEmitted = false;
+  #destroyed = false;
 
-  constructor(
-    private readonly host: HTMLElement,
-    private readonly options: ViewerOptions,
-  ) {
+  readonly #host: HTMLElement;
+  readonly #options: ViewerOptions;
+  constructor(host: HTMLElement, options: ViewerOptions) {
+    this.#host = host;
+    this.#options = options;
     const resolve = options.resolveUrl ?? ((u: string) => u);
     // The floor's image downloads while the model and the interface are built.
     prefetchStartLayer(options.document, options.initialLocation, resolve);
     const model = (this.model = buildModel(options.document));
     const s = model.settings;
-    this.resolveUrl = resolve;
-    this.emit = (type, detail) => options.onEvent?.(type, detail);
-    this.deepLinking = options.deepLinking ?? s.deepLinking;
+    this.#resolveUrl = resolve;
+    this.#emit = (type, detail) => options.onEvent?.(type, detail);
+    this.#deepLinking = options.deepLinking ?? s.deepLinking;
     const startId =
       options.initialLocation && model.byId.has(options.initialLocation) ? options.initialLocation : s.startLocation;
     const start = startId ? model.byId.get(startId) : undefined;
-    this.startIndex = start?.index ?? null;
-    this.pendingOpen = this.startIndex;
-    this.layerId = start?.layer ?? model.defaultLayer;
-    this.filter = initialFilterState(model);
-    this.mask = filterMask(model, this.filter);
-    this.filtering = isFilterActive(model, this.filter);
-    this.sidebarOpen = !s.directory.startClosed;
+    this.#startIndex = start?.index ?? null;
+    this.#pendingOpen = this.#startIndex;
+    this.#layerId = start?.layer ?? model.defaultLayer;
+    this.#filter = initialFilterState(model);
+    this.#mask = filterMask(model, this.#filter);
+    this.#filtering = isFilterActive(model, this.#filter);
+    this.#sidebarOpen = !s.directory.startClosed;
 
-    this.inView = new InViewList(() => this.stage.tooltipId, {
+    this.#inView = new InViewList(() => this.#stage.tooltipId, {
       onFocus: (index) => {
-        this.focus = index;
-        this.stage.setState('focus', index);
-        this.updateTooltip();
+        this.#focus = index;
+        this.#stage.setState('focus', index);
+        this.#updateTooltip();
       },
-      onOpen: (index, invoker) => this.open(index, invoker),
+      onOpen: (index, invoker) => this.#open(index, invoker),
     });
-    const area = (this.area = new MapArea(s, options.title, this.inView.el));
-    ({ map: this.map, viewport: this.viewport, corners: this.corners } = area);
-    this.panel = h('div', { class: 'mn-panel', hidden: true });
-    this.directory = s.directory.enabled ? this.buildDirectory() : null;
-    this.sidebar = this.directory
-      ? h('aside', { class: 'mn-sidebar', 'aria-label': 'Directory' }, this.directory.el, this.panel)
+    const area = (this.#area = new MapArea(s, options.title, this.#inView.el));
+    ({ map: this.#map, viewport: this.#viewport, corners: this.#corners } = area);
+    this.#panel = h('div', { class: 'mn-panel', hidden: true });
+    this.#directory = s.directory.enabled ? this.#buildDirectory() : null;
+    this.#sidebar = this.#directory
+      ? h('aside', { class: 'mn-sidebar', 'aria-label': 'Directory' }, this.#directory.el, this.#panel)
       : null;
-    this.live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
-    this.element = buildViewerRoot(s, this.sidebar, this.map, this.live);
+    this.#live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
+    this.element = buildViewerRoot(s, this.#sidebar, this.#map, this.#live);
     this.element.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.active !== null) {
+      if (e.key === 'Escape' && this.#active !== null) {
         e.preventDefault();
-        this.close();
+        this.#close();
       }
     });
     host.append(this.element);
 
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.stage = this.createStage(reduced);
-    this.directions = this.attachDirections(reduced);
-    this.controls = addControls({
+    this.#stage = this.#createStage(reduced);
+    this.#directions = this.#attachDirections(reduced);
+    this.#controls = addControls({
       model,
-      view: this.stage.view,
+      view: this.#stage.view,
       element: this.element,
-      corners: this.corners,
-      resolveUrl: this.resolveUrl,
-      hasDirectory: !!this.directory,
-      sidebarOpen: this.sidebarOpen,
-      layerId: this.layerId,
-      onToggleSidebar: () => this.toggleSidebar(),
-      onPickFloor: (id) => this.changeLayer(id),
+      corners: this.#corners,
+      resolveUrl: this.#resolveUrl,
+      hasDirectory: !!this.#directory,
+      sidebarOpen: this.#sidebarOpen,
+      layerId: this.#layerId,
+      onToggleSidebar: () => this.#toggleSidebar(),
+      onPickFloor: (id) => this.#changeLayer(id),
       onReset: () => {
-        this.close(false);
-        this.stage.view.reset();
+        this.#close(false);
+        this.#stage.view.reset();
       },
     });
-    this.ro = new ResizeObserver(() => this.layout());
-    this.ro.observe(this.element);
-    this.layout();
-    this.applyFilter(true);
-    void this.stage.setLayer(this.layerId);
+    this.#ro = new ResizeObserver(() => this.#layout());
+    this.#ro.observe(this.element);
+    this.#layout();
+    this.#applyFilter(true);
+    void this.#stage.setLayer(this.#layerId);
   }
 
-  private createStage(reducedMotion: boolean): MapStage {
+  #createStage(reducedMotion: boolean): MapStage {
     return new MapStage(
-      this.viewport,
-      this.map,
+      this.#viewport,
+      this.#map,
       this.model,
       {
-        onActivate: (i) => this.open(i, null),
-        onBackgroundTap: () => this.active !== null && this.close(false),
-        onHover: (i) => this.setHover(i),
-        onMoveEnd: () => this.afterMove(),
-        onMarkersDrawn: (id) => this.markersDrawn(id),
-        onLayerReady: (id) => this.layerReady(id),
-        onLayerError: (_id, message) => this.area.showError(message),
-        onWheelHint: () => this.area.flashWheelHint(),
+        onActivate: (i) => this.#open(i, null),
+        onBackgroundTap: () => this.#active !== null && this.#close(false),
+        onHover: (i) => this.#setHover(i),
+        onMoveEnd: () => this.#afterMove(),
+        onMarkersDrawn: (id) => this.#markersDrawn(id),
+        onLayerReady: (id) => this.#layerReady(id),
+        onLayerError: (_id, message) => this.#area.showError(message),
+        onWheelHint: () => this.#area.flashWheelHint(),
       },
-      { resolveUrl: this.resolveUrl, reducedMotion },
+      { resolveUrl: this.#resolveUrl, reducedMotion },
     );
   }
 
   /** Directions, on maps that offer them (see directions/hook.ts). */
-  private attachDirections(reduced: boolean): Directions | null {
-    const { model, options } = this;
+  #attachDirections(reduced: boolean): Directions | null {
+    const { model } = this;
+    const options = this.#options;
     return attachDirections(
       {
         model,
-        view: this.stage.view,
+        view: this.#stage.view,
         mapId: options.mapId ?? null,
         root: this.element,
-        viewport: this.viewport,
-        corner: (p) => this.corners[p as Corner] ?? null,
-        layer: () => this.layerId,
-        showLayer: (id) => this.changeLayer(id),
-        emit: this.emit,
-        deepLinking: this.deepLinking,
+        viewport: this.#viewport,
+        corner: (p) => this.#corners[p as Corner] ?? null,
+        layer: () => this.#layerId,
+        showLayer: (id) => this.#changeLayer(id),
+        emit: this.#emit,
+        deepLinking: this.#deepLinking,
         reducedMotion: reduced || model.settings.zoom.reduceMotion,
       },
       options.state,
@@ -194,250 +196,251 @@ class Viewer implements MapViewerInstance {
     );
   }
 
-  private buildDirectory(): Directory {
+  #buildDirectory(): Directory {
     return new Directory(
       this.model,
       {
-        onQuery: (query) => this.setFilter({ ...this.filter, query }),
-        onFilterValue: (id, v) => this.setFilter({ ...this.filter, values: { ...this.filter.values, [id]: v } }),
-        onClear: () => this.clearFilters(),
-        onOpen: (i, invoker) => this.open(i, invoker),
-        onHover: (i) => this.setHover(i),
+        onQuery: (query) => this.#setFilter({ ...this.#filter, query }),
+        onFilterValue: (id, v) => this.#setFilter({ ...this.#filter, values: { ...this.#filter.values, [id]: v } }),
+        onClear: () => this.#clearFilters(),
+        onOpen: (i, invoker) => this.#open(i, invoker),
+        onHover: (i) => this.#setHover(i),
       },
-      this.resolveUrl,
+      this.#resolveUrl,
     );
   }
 
   destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    this.area.destroy();
-    clearTimeout(this.inViewTimer);
-    this.ro.disconnect();
-    for (const c of this.controls.all) c.remove();
-    this.directions?.destroy();
-    this.stage.destroy();
-    this.directory?.destroy();
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#area.destroy();
+    clearTimeout(this.#inViewTimer);
+    this.#ro.disconnect();
+    for (const c of this.#controls.all) c.remove();
+    this.#directions?.destroy();
+    this.#stage.destroy();
+    this.#directory?.destroy();
     this.element.remove();
   }
 
   // ---- Layout ----
 
-  private layout(): void {
-    const width = this.element.clientWidth || this.host.clientWidth;
-    const hasDirectory = !!this.directory;
+  #layout(): void {
+    const width = this.element.clientWidth || this.#host.clientWidth;
+    const hasDirectory = !!this.#directory;
     const lay = layoutFor(this.model, {
       width,
       hasDirectory,
-      sidebarOpen: this.sidebarOpen,
-      height: this.options.height,
+      sidebarOpen: this.#sidebarOpen,
+      height: this.#options.height,
     });
     const el = this.element;
     el.className = lay.className;
     el.style.height = lay.height;
     el.style.setProperty('--mn-sidebar-width', `${lay.sidebarWidth}px`);
     if (lay.mapHeight !== null) el.style.setProperty('--mn-map-height', `${lay.mapHeight}px`);
-    this.directory?.setLayout(lay.directoryLayout, lay.columns);
-    if (this.sidebar) this.sidebar.hidden = !(this.sidebarOpen || lay.portrait);
-    if (this.controls.sidebar) this.controls.sidebar.el.hidden = lay.portrait || !this.model.settings.directory.toggle;
-    const changed = lay.portrait !== this.portrait || lay.narrow !== this.narrow;
-    this.portrait = lay.portrait;
-    this.narrow = lay.narrow;
-    if (changed && this.active !== null) this.renderDetails();
+    this.#directory?.setLayout(lay.directoryLayout, lay.columns);
+    if (this.#sidebar) this.#sidebar.hidden = !(this.#sidebarOpen || lay.portrait);
+    if (this.#controls.sidebar)
+      this.#controls.sidebar.el.hidden = lay.portrait || !this.model.settings.directory.toggle;
+    const changed = lay.portrait !== this.#portrait || lay.narrow !== this.#narrow;
+    this.#portrait = lay.portrait;
+    this.#narrow = lay.narrow;
+    if (changed && this.#active !== null) this.#renderDetails();
   }
 
   // ---- Controls ----
 
   /** Puts the controls the settings ask for in their corners; a corner with none stays hidden. */
-  private toggleSidebar(): void {
-    this.sidebarOpen = !this.sidebarOpen;
-    this.controls.sidebar?.set(this.sidebarOpen);
-    this.layout();
+  #toggleSidebar(): void {
+    this.#sidebarOpen = !this.#sidebarOpen;
+    this.#controls.sidebar?.set(this.#sidebarOpen);
+    this.#layout();
   }
 
-  private inViewTimer: ReturnType<typeof setTimeout> | undefined;
+  #inViewTimer: ReturnType<typeof setTimeout> | undefined;
 
-  private afterMove(): void {
-    const v = this.stage.view;
-    this.controls.zoom?.update(v);
-    this.controls.reset?.update(v.isAtHome(), this.active !== null);
+  #afterMove(): void {
+    const v = this.#stage.view;
+    this.#controls.zoom?.update(v);
+    this.#controls.reset?.update(v.isAtHome(), this.#active !== null);
     // The keyboard list follows once the camera has rested a moment, outside the frame that ends the move.
-    clearTimeout(this.inViewTimer);
-    this.inViewTimer = setTimeout(() => !this.stage.view.isMoving && this.updateInView(), 150);
+    clearTimeout(this.#inViewTimer);
+    this.#inViewTimer = setTimeout(() => !this.#stage.view.isMoving && this.#updateInView(), 150);
   }
 
   // ---- Floors ----
 
-  private changeLayer(id: string): void {
-    if (id === this.layerId) return;
-    if (this.active !== null && !onLayer(this.model.locations[this.active]!, id)) this.close(false);
-    this.setLayerId(id);
-    this.say(`Showing ${this.model.layers.find((l) => l.id === id)?.name ?? id}`);
+  #changeLayer(id: string): void {
+    if (id === this.#layerId) return;
+    if (this.#active !== null && !onLayer(this.model.locations[this.#active]!, id)) this.#close(false);
+    this.#setLayerId(id);
+    this.#say(`Showing ${this.model.layers.find((l) => l.id === id)?.name ?? id}`);
   }
 
-  private setLayerId(id: string): void {
-    this.layerId = id;
-    this.controls.floors?.setCurrent(id);
-    this.area.floorChosen(this.readyLayer === id);
-    void this.stage.setLayer(id);
-    this.directions?.layerShown(id);
+  #setLayerId(id: string): void {
+    this.#layerId = id;
+    this.#controls.floors?.setCurrent(id);
+    this.#area.floorChosen(this.#readyLayer === id);
+    void this.#stage.setLayer(id);
+    this.#directions?.layerShown(id);
   }
 
   /** Every location of the floor is drawn: the map is usable (its image may still be arriving). */
-  private markersDrawn(id: string): void {
-    if (id !== this.layerId) return;
-    this.area.hideLoading();
-    if (!this.readyEmitted) {
-      this.readyEmitted = true;
+  #markersDrawn(id: string): void {
+    if (id !== this.#layerId) return;
+    this.#area.hideLoading();
+    if (!this.#readyEmitted) {
+      this.#readyEmitted = true;
       performance.mark?.('mapnest:ready');
-      this.emit('ready', { mapId: this.options.mapId ?? null, layer: id, locations: this.model.locations.length });
-    } else this.emit('layerChanged', { mapId: this.options.mapId ?? null, layer: id });
+      this.#emit('ready', { mapId: this.#options.mapId ?? null, layer: id, locations: this.model.locations.length });
+    } else this.#emit('layerChanged', { mapId: this.#options.mapId ?? null, layer: id });
   }
 
-  private layerReady(id: string): void {
-    if (id !== this.layerId) return;
-    this.readyLayer = id;
-    this.area.hideLoading();
-    this.stage.setState('active', this.active);
-    const pending = this.pendingOpen;
-    this.pendingOpen = null;
+  #layerReady(id: string): void {
+    if (id !== this.#layerId) return;
+    this.#readyLayer = id;
+    this.#area.hideLoading();
+    this.#stage.setState('active', this.#active);
+    const pending = this.#pendingOpen;
+    this.#pendingOpen = null;
     if (pending !== null && onLayer(this.model.locations[pending]!, id)) {
-      if (this.active !== pending) this.setActive(pending);
+      if (this.#active !== pending) this.#setActive(pending);
       // A deep link shows its location at once; later floor changes animate.
-      this.show(pending, pending !== this.startIndex);
+      this.#show(pending, pending !== this.#startIndex);
     }
-    this.afterMove();
+    this.#afterMove();
   }
 
   // ---- Locations ----
 
-  private setHover(i: number | null): void {
-    this.hover = i;
-    this.stage.setState('hover', i);
-    this.updateTooltip();
+  #setHover(i: number | null): void {
+    this.#hover = i;
+    this.#stage.setState('hover', i);
+    this.#updateTooltip();
   }
 
-  private updateTooltip(): void {
-    const force = this.focus !== null;
-    const i = force ? this.focus : this.hover;
+  #updateTooltip(): void {
+    const force = this.#focus !== null;
+    const i = force ? this.#focus : this.#hover;
     const l = i === null ? null : this.model.locations[i];
-    this.stage.setTooltip(i, tooltipContent(l, this.model.settings.popup, force));
+    this.#stage.setTooltip(i, tooltipContent(l, this.model.settings.popup, force));
   }
 
-  private setActive(i: number | null): void {
-    this.active = i;
-    this.stage.setState('active', i);
-    this.directory?.setActive(i);
-    this.renderDetails();
-    this.controls.reset?.update(this.stage.view.isAtHome(), i !== null);
+  #setActive(i: number | null): void {
+    this.#active = i;
+    this.#stage.setState('active', i);
+    this.#directory?.setActive(i);
+    this.#renderDetails();
+    this.#controls.reset?.update(this.#stage.view.isAtHome(), i !== null);
   }
 
-  private renderDetails(): void {
-    const l = this.active === null ? null : this.model.locations[this.active];
-    const sidebarShown = !!this.sidebar && this.sidebarOpen && !this.portrait;
-    const mode = l ? detailsVariant(l, { sidebarShown, narrow: this.narrow }) : null;
+  #renderDetails(): void {
+    const l = this.#active === null ? null : this.model.locations[this.#active];
+    const sidebarShown = !!this.#sidebar && this.#sidebarOpen && !this.#portrait;
+    const mode = l ? detailsVariant(l, { sidebarShown, narrow: this.#narrow }) : null;
     const details =
       l &&
       mode &&
       renderDetails(this.model, l, mode, {
-        resolveUrl: this.resolveUrl,
-        target: linkTargetFor(l.source.target, this.framed),
-        onClose: () => this.close(),
+        resolveUrl: this.#resolveUrl,
+        target: linkTargetFor(l.source.target, this.#framed),
+        onClose: () => this.#close(),
       });
-    if (l && details) this.directions?.decorate(details, l.id);
-    const places = { popupAnchor: this.stage.popupAnchor, sheet: this.area.sheet, panel: this.panel };
-    placeDetails({ ...places, directory: this.directory?.el ?? null }, mode, details || null, (w, h) =>
-      this.stage.setPopupSize(w, h),
+    if (l && details) this.#directions?.decorate(details, l.id);
+    const places = { popupAnchor: this.#stage.popupAnchor, sheet: this.#area.sheet, panel: this.#panel };
+    placeDetails({ ...places, directory: this.#directory?.el ?? null }, mode, details || null, (w, h) =>
+      this.#stage.setPopupSize(w, h),
     );
   }
 
-  private show(index: number, animate = true): void {
+  #show(index: number, animate = true): void {
     const l = this.model.locations[index];
     if (!l) return;
-    this.stage.setState('active', index);
-    this.stage.focusLocation(index, (l.action === 'tooltip' && !this.narrow) || this.narrow, animate);
+    this.#stage.setState('active', index);
+    this.#stage.focusLocation(index, (l.action === 'tooltip' && !this.#narrow) || this.#narrow, animate);
   }
 
   /** Opens a location: follows its link, or shows its popup (switching floors first when needed). */
-  private open(index: number, invoker: HTMLElement | null): void {
+  #open(index: number, invoker: HTMLElement | null): void {
     const l = this.model.locations[index];
     if (!l || !l.clickable) return;
-    this.emit('locationOpened', { mapId: this.options.mapId ?? null, id: l.id, title: l.title, layer: l.layer });
+    this.#emit('locationOpened', { mapId: this.#options.mapId ?? null, id: l.id, title: l.title, layer: l.layer });
     if (l.action === 'link') {
-      if (l.source.link) window.open(l.source.link, linkTargetFor(l.source.target, this.framed), 'noopener');
+      if (l.source.link) window.open(l.source.link, linkTargetFor(l.source.target, this.#framed), 'noopener');
       return;
     }
-    this.returnFocus =
+    this.#returnFocus =
       invoker ??
       (document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement)
         ? document.activeElement
         : null);
-    if (this.deepLinking) replaceLocationParam(l.id);
-    this.setActive(index);
-    if (l.layer && l.layer !== this.layerId) {
-      this.pendingOpen = index;
-      this.setLayerId(l.layer);
+    if (this.#deepLinking) replaceLocationParam(l.id);
+    this.#setActive(index);
+    if (l.layer && l.layer !== this.#layerId) {
+      this.#pendingOpen = index;
+      this.#setLayerId(l.layer);
       return;
     }
-    if (this.readyLayer === this.layerId) this.show(index);
-    else this.pendingOpen = index;
+    if (this.#readyLayer === this.#layerId) this.#show(index);
+    else this.#pendingOpen = index;
   }
 
-  private close(restoreFocus = true): void {
-    if (this.active === null) return;
-    const l = this.model.locations[this.active];
-    this.setActive(null);
-    if (this.deepLinking) replaceLocationParam(null);
-    if (this.model.settings.zoom.resetOnClose) this.stage.view.reset();
-    if (l) this.emit('locationClosed', { mapId: this.options.mapId ?? null, id: l.id });
+  #close(restoreFocus = true): void {
+    if (this.#active === null) return;
+    const l = this.model.locations[this.#active];
+    this.#setActive(null);
+    if (this.#deepLinking) replaceLocationParam(null);
+    if (this.model.settings.zoom.resetOnClose) this.#stage.view.reset();
+    if (l) this.#emit('locationClosed', { mapId: this.#options.mapId ?? null, id: l.id });
     if (restoreFocus) {
-      const back = this.returnFocus;
-      this.returnFocus = null;
-      (back?.isConnected ? back : this.viewport).focus({ preventScroll: true });
+      const back = this.#returnFocus;
+      this.#returnFocus = null;
+      (back?.isConnected ? back : this.#viewport).focus({ preventScroll: true });
     }
   }
 
   // ---- Filters ----
 
-  private setFilter(f: FilterState): void {
-    this.filter = f;
-    this.applyFilter(false);
+  #setFilter(f: FilterState): void {
+    this.#filter = f;
+    this.#applyFilter(false);
   }
 
-  private clearFilters(): void {
-    this.setFilter(clearedFilterState(this.model));
+  #clearFilters(): void {
+    this.#setFilter(clearedFilterState(this.model));
   }
 
-  private applyFilter(initial: boolean): void {
+  #applyFilter(initial: boolean): void {
     const m = this.model;
-    this.mask = filterMask(m, this.filter);
-    this.filtering = isFilterActive(m, this.filter);
-    const order = (this.order ??= directoryOrder(m));
-    const entries = this.filtering ? order.filter((l) => this.mask[l.index]) : order;
-    this.directory?.setEntries(entries, this.filter, this.filtering);
-    this.stage.setFilter(this.mask, this.filtering);
-    this.updateInView();
+    this.#mask = filterMask(m, this.#filter);
+    this.#filtering = isFilterActive(m, this.#filter);
+    const order = (this.#order ??= directoryOrder(m));
+    const entries = this.#filtering ? order.filter((l) => this.#mask[l.index]) : order;
+    this.#directory?.setEntries(entries, this.#filter, this.#filtering);
+    this.#stage.setFilter(this.#mask, this.#filtering);
+    this.#updateInView();
     if (initial) return;
-    this.emit('filtersChanged', {
-      mapId: this.options.mapId ?? null,
-      query: this.filter.query,
-      values: { ...this.filter.values },
+    this.#emit('filtersChanged', {
+      mapId: this.#options.mapId ?? null,
+      query: this.#filter.query,
+      values: { ...this.#filter.values },
       count: entries.length,
     });
-    this.say(this.filtering ? `${entries.length} ${m.settings.text.found}` : '');
+    this.#say(this.#filtering ? `${entries.length} ${m.settings.text.found}` : '');
   }
-  private order: ResolvedLocation[] | null = null;
+  #order: ResolvedLocation[] | null = null;
 
-  private say(text: string): void {
-    this.live.textContent = text;
+  #say(text: string): void {
+    this.#live.textContent = text;
   }
 
   // ---- Locations in view (keyboard and screen readers) ----
 
-  private updateInView(): void {
-    if (this.readyLayer !== this.layerId) return;
-    this.inView.update(
-      this.stage.locationsInView(IN_VIEW_MAX, this.filtering ? this.mask : null),
+  #updateInView(): void {
+    if (this.#readyLayer !== this.#layerId) return;
+    this.#inView.update(
+      this.#stage.locationsInView(IN_VIEW_MAX, this.#filtering ? this.#mask : null),
       this.model.locations,
     );
   }
@@ -447,42 +450,42 @@ class Viewer implements MapViewerInstance {
   openLocation(id: string): boolean {
     const l = this.model.byId.get(id);
     if (!l?.clickable) return false;
-    this.open(l.index, null);
+    this.#open(l.index, null);
     return true;
   }
 
   closeLocation(): void {
-    this.close(false);
+    this.#close(false);
   }
 
   setLayer(id: string): boolean {
     if (!this.model.layers.some((l) => l.id === id)) return false;
-    this.changeLayer(id);
+    this.#changeLayer(id);
     return true;
   }
 
   setFilters({ query, groups }: { query?: string; groups?: string[] }): void {
-    const values = groups ? withGroups(this.model, this.filter.values, groups) : { ...this.filter.values };
-    this.setFilter({ query: query ?? this.filter.query, values });
+    const values = groups ? withGroups(this.model, this.#filter.values, groups) : { ...this.#filter.values };
+    this.#setFilter({ query: query ?? this.#filter.query, values });
   }
 
   zoomIn(): void {
-    this.stage.view.zoomIn();
+    this.#stage.view.zoomIn();
   }
 
   zoomOut(): void {
-    this.stage.view.zoomOut();
+    this.#stage.view.zoomOut();
   }
 
   reset(): void {
-    this.stage.view.reset();
+    this.#stage.view.reset();
   }
 
   getState(): { layer: string; location: string | null; query: string } {
     return {
-      layer: this.layerId,
-      location: this.active === null ? null : (this.model.locations[this.active]?.id ?? null),
-      query: this.filter.query,
+      layer: this.#layerId,
+      location: this.#active === null ? null : (this.model.locations[this.#active]?.id ?? null),
+      query: this.#filter.query,
     };
   }
 }

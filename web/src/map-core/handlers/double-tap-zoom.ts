@@ -7,41 +7,43 @@ const DOUBLE_SLOP = 24;
 
 export class DoubleTapZoomHandler implements Handler {
   enabled = false;
-  private last: { p: ScreenPoint; at: number; type: string } | null = null;
-  private off: (() => void) | null = null;
+  #last: { p: ScreenPoint; at: number; type: string } | null = null;
+  #off: (() => void) | null = null;
 
-  constructor(
-    private readonly view: MapView,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+  readonly #view: MapView;
+  readonly #now: () => number;
+  constructor(view: MapView, now: () => number = () => performance.now()) {
+    this.#view = view;
+    this.#now = now;
+  }
 
   enable(): void {
     if (this.enabled) return;
     this.enabled = true;
-    this.off = this.view.on('tap', this.onTap);
+    this.#off = this.#view.on('tap', this.#onTap);
   }
 
   disable(): void {
     if (!this.enabled) return;
     this.enabled = false;
-    this.off?.();
-    this.off = null;
-    this.last = null;
+    this.#off?.();
+    this.#off = null;
+    this.#last = null;
   }
 
-  private readonly onTap = (p: ScreenPoint, info: TapInfo): void => {
-    const at = this.now();
-    const last = this.last;
+  readonly #onTap = (p: ScreenPoint, info: TapInfo): void => {
+    const at = this.#now();
+    const last = this.#last;
     if (
       last &&
       last.type === info.pointerType &&
       at - last.at <= DOUBLE_MS &&
       Math.hypot(p.x - last.p.x, p.y - last.p.y) <= DOUBLE_SLOP
     ) {
-      this.last = null;
-      this.view.zoomBy(info.shiftKey ? 0.5 : 2, p, true);
+      this.#last = null;
+      this.#view.zoomBy(info.shiftKey ? 0.5 : 2, p, true);
       return;
     }
-    this.last = { p, at, type: info.pointerType };
+    this.#last = { p, at, type: info.pointerType };
   };
 }

@@ -37,31 +37,33 @@ export function keyAction(
 export class KeyboardPanZoomHandler implements Handler {
   enabled = false;
 
-  constructor(
-    private readonly view: MapView,
-    private readonly el: HTMLElement,
-  ) {}
+  readonly #view: MapView;
+  readonly #el: HTMLElement;
+  constructor(view: MapView, el: HTMLElement) {
+    this.#view = view;
+    this.#el = el;
+  }
 
   enable(): void {
     if (this.enabled) return;
     this.enabled = true;
-    this.el.addEventListener('keydown', this.onKey);
+    this.#el.addEventListener('keydown', this.#onKey);
   }
 
   disable(): void {
     if (!this.enabled) return;
     this.enabled = false;
-    this.el.removeEventListener('keydown', this.onKey);
+    this.#el.removeEventListener('keydown', this.#onKey);
   }
 
-  private readonly onKey = (e: KeyboardEvent): void => {
-    if (e.target !== this.el || e.altKey || e.ctrlKey || e.metaKey) return;
+  readonly #onKey = (e: KeyboardEvent): void => {
+    if (e.target !== this.#el || e.altKey || e.ctrlKey || e.metaKey) return;
     const action = keyAction(e.key, e.shiftKey);
     if (!action) return;
     e.preventDefault();
-    if (action.pan) this.view.panBy(action.pan[0], action.pan[1]);
-    else if (action.zoom === 'in') this.view.zoomIn();
-    else if (action.zoom === 'out') this.view.zoomOut();
-    else if (action.reset) this.view.reset();
+    if (action.pan) this.#view.panBy(action.pan[0], action.pan[1]);
+    else if (action.zoom === 'in') this.#view.zoomIn();
+    else if (action.zoom === 'out') this.#view.zoomOut();
+    else if (action.reset) this.#view.reset();
   };
 }

@@ -28,62 +28,65 @@ export function wheelDeltaPixels(e: Pick<WheelEvent, 'deltaX' | 'deltaY' | 'delt
 
 export class WheelZoomHandler implements Handler {
   enabled = false;
-  private idle: ReturnType<typeof setTimeout> | null = null;
-  private origin: { left: number; top: number } | null = null;
+  #idle: ReturnType<typeof setTimeout> | null = null;
+  #origin: { left: number; top: number } | null = null;
 
-  constructor(
-    private readonly view: MapView,
-    private readonly el: HTMLElement,
-    private readonly options: WheelZoomOptions = {},
-  ) {}
+  readonly #view: MapView;
+  readonly #el: HTMLElement;
+  readonly #options: WheelZoomOptions;
+  constructor(view: MapView, el: HTMLElement, options: WheelZoomOptions = {}) {
+    this.#view = view;
+    this.#el = el;
+    this.#options = options;
+  }
 
   enable(): void {
     if (this.enabled) return;
     this.enabled = true;
-    this.el.addEventListener('wheel', this.onWheel, { passive: false });
+    this.#el.addEventListener('wheel', this.#onWheel, { passive: false });
   }
 
   disable(): void {
     if (!this.enabled) return;
     this.enabled = false;
-    this.el.removeEventListener('wheel', this.onWheel);
-    this.finish();
+    this.#el.removeEventListener('wheel', this.#onWheel);
+    this.#finish();
   }
 
   setOptions(options: WheelZoomOptions): void {
-    Object.assign(this.options, options);
+    Object.assign(this.#options, options);
   }
 
-  private readonly onWheel = (e: WheelEvent): void => {
+  readonly #onWheel = (e: WheelEvent): void => {
     // Popups and panels inside the map scroll normally.
     if ((e.target as Element | null)?.closest?.(`[${NO_PAN_ATTR}]`)) return;
     const modifier = e.ctrlKey || e.metaKey || e.shiftKey;
-    if (this.options.requireModifier && !modifier) {
-      this.options.onHint?.();
+    if (this.#options.requireModifier && !modifier) {
+      this.#options.onHint?.();
       return;
     }
     e.preventDefault();
     const delta = wheelDeltaPixels(e);
     if (delta === 0) return;
-    if (!this.origin) {
-      const r = this.el.getBoundingClientRect();
-      this.origin = { left: r.left, top: r.top };
-      this.view.beginGesture();
+    if (!this.#origin) {
+      const r = this.#el.getBoundingClientRect();
+      this.#origin = { left: r.left, top: r.top };
+      this.#view.beginGesture();
     }
     // Chrome and Safari report trackpad pinches as wheel events with ctrlKey set.
     const pinch = e.ctrlKey && Math.abs(delta) < 50;
-    const anchor = { x: e.clientX - this.origin.left, y: e.clientY - this.origin.top };
-    this.view.zoomBy(wheelZoomFactor(delta, pinch), anchor, Math.abs(delta) >= 40);
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = setTimeout(() => this.finish(), IDLE_MS);
+    const anchor = { x: e.clientX - this.#origin.left, y: e.clientY - this.#origin.top };
+    this.#view.zoomBy(wheelZoomFactor(delta, pinch), anchor, Math.abs(delta) >= 40);
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => this.#finish(), IDLE_MS);
   };
 
-  private finish(): void {
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
-    if (this.origin) {
-      this.origin = null;
-      this.view.endGesture();
+  #finish(): void {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    if (this.#origin) {
+      this.#origin = null;
+      this.#view.endGesture();
     }
   }
 }

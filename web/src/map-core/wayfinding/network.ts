@@ -77,17 +77,17 @@ export function projectOnSegment(
 /** Nodes by layer and document coordinate: points with identical coordinates on a layer are one node. */
 class NodeTable {
   readonly nodes: NetworkNode[] = [];
-  private readonly byKey = new Map<string, number>();
+  readonly #byKey = new Map<string, number>();
 
   constructor(readonly image: Size) {}
 
   /** The node at a document coordinate on a layer, added on first use. */
   at(layer: string, point: readonly [number, number]): number {
     const key = `${layer}\u0000${point[0]}\u0000${point[1]}`;
-    let id = this.byKey.get(key);
+    let id = this.#byKey.get(key);
     if (id === undefined) {
       id = this.add(layer, coordToImage(point, this.image));
-      this.byKey.set(key, id);
+      this.#byKey.set(key, id);
     }
     return id;
   }

@@ -9,50 +9,50 @@ import { EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, type FloorLink, type Network } fr
 
 /** Min-heap of node ids keyed by a priority, with lazy deletion (stale entries are skipped by the caller). */
 export class NodeHeap {
-  private ids = new Int32Array(64);
-  private keys = new Float64Array(64);
+  #ids = new Int32Array(64);
+  #keys = new Float64Array(64);
   size = 0;
 
   push(id: number, key: number): void {
-    if (this.size === this.ids.length) {
+    if (this.size === this.#ids.length) {
       const ids = new Int32Array(this.size * 2);
-      ids.set(this.ids);
+      ids.set(this.#ids);
       const keys = new Float64Array(this.size * 2);
-      keys.set(this.keys);
-      this.ids = ids;
-      this.keys = keys;
+      keys.set(this.#keys);
+      this.#ids = ids;
+      this.#keys = keys;
     }
     let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (this.keys[parent]! <= key) break;
-      this.ids[i] = this.ids[parent]!;
-      this.keys[i] = this.keys[parent]!;
+      if (this.#keys[parent]! <= key) break;
+      this.#ids[i] = this.#ids[parent]!;
+      this.#keys[i] = this.#keys[parent]!;
       i = parent;
     }
-    this.ids[i] = id;
-    this.keys[i] = key;
+    this.#ids[i] = id;
+    this.#keys[i] = key;
   }
 
   /** Removes the smallest entry and returns its id (the heap must not be empty). */
   pop(): number {
-    const top = this.ids[0]!;
+    const top = this.#ids[0]!;
     const n = --this.size;
     if (n > 0) {
-      const id = this.ids[n]!;
-      const key = this.keys[n]!;
+      const id = this.#ids[n]!;
+      const key = this.#keys[n]!;
       let i = 0;
       for (;;) {
         let child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && this.keys[child + 1]! < this.keys[child]!) child++;
-        if (this.keys[child]! >= key) break;
-        this.ids[i] = this.ids[child]!;
-        this.keys[i] = this.keys[child]!;
+        if (child + 1 < n && this.#keys[child + 1]! < this.#keys[child]!) child++;
+        if (this.#keys[child]! >= key) break;
+        this.#ids[i] = this.#ids[child]!;
+        this.#keys[i] = this.#keys[child]!;
         i = child;
       }
-      this.ids[i] = id;
-      this.keys[i] = key;
+      this.#ids[i] = id;
+      this.#keys[i] = key;
     }
     return top;
   }

@@ -19,20 +19,20 @@ const MAX_SHOWN = 50;
 export class PlacePicker {
   readonly el: HTMLDivElement;
   readonly input: HTMLInputElement;
-  private readonly list: HTMLUListElement;
-  private shown: PickerOption[] = [];
-  private active = -1;
-  private picked: PickerOption | null = null;
-  private readonly folded: string[];
+  readonly #list: HTMLUListElement;
+  #shown: PickerOption[] = [];
+  #active = -1;
+  #picked: PickerOption | null = null;
+  readonly #folded: string[];
 
-  constructor(
-    label: string,
-    private readonly options: readonly PickerOption[],
-    private readonly onPick: (id: string | null) => void,
-  ) {
+  readonly #options: readonly PickerOption[];
+  readonly #onPick: (id: string | null) => void;
+  constructor(label: string, options: readonly PickerOption[], onPick: (id: string | null) => void) {
+    this.#options = options;
+    this.#onPick = onPick;
     const inputId = uid('mn-dir-input');
     const listId = uid('mn-dir-list');
-    this.folded = options.map((o) => foldText(`${o.label} ${o.hint}`));
+    this.#folded = options.map((o) => foldText(`${o.label} ${o.hint}`));
     this.input = h('input', {
       id: inputId,
       type: 'text',
@@ -45,52 +45,52 @@ export class PlacePicker {
       'aria-controls': listId,
       placeholder: 'Search places',
     });
-    this.list = h('ul', { id: listId, class: 'mn-dir-options', role: 'listbox', 'aria-label': label, hidden: true });
+    this.#list = h('ul', { id: listId, class: 'mn-dir-options', role: 'listbox', 'aria-label': label, hidden: true });
     this.el = h(
       'div',
       { class: 'mn-dir-field' },
       h('label', { for: inputId, class: 'mn-dir-label' }, label),
-      h('div', { class: 'mn-dir-combo' }, this.input, this.list),
+      h('div', { class: 'mn-dir-combo' }, this.input, this.#list),
     );
     this.input.addEventListener('input', () => {
-      this.picked = null;
-      this.onPick(null);
-      this.filter(true);
+      this.#picked = null;
+      this.#onPick(null);
+      this.#filter(true);
     });
     this.input.addEventListener('focus', () => this.input.select());
-    this.input.addEventListener('keydown', this.onKey);
-    this.input.addEventListener('blur', () => setTimeout(() => this.closeList(), 120));
-    this.list.addEventListener('mousedown', (e) => e.preventDefault());
+    this.input.addEventListener('keydown', this.#onKey);
+    this.input.addEventListener('blur', () => setTimeout(() => this.#closeList(), 120));
+    this.#list.addEventListener('mousedown', (e) => e.preventDefault());
   }
 
   get value(): string | null {
-    return this.picked?.id ?? null;
+    return this.#picked?.id ?? null;
   }
 
   /** Shows `id` as picked (null clears); unknown ids clear. */
   set(id: string | null): void {
-    this.picked = (id && this.options.find((o) => o.id === id)) || null;
-    this.input.value = this.picked ? this.picked.label : '';
-    this.closeList();
+    this.#picked = (id && this.#options.find((o) => o.id === id)) || null;
+    this.input.value = this.#picked ? this.#picked.label : '';
+    this.#closeList();
   }
 
-  private filter(open: boolean): void {
+  #filter(open: boolean): void {
     const q = foldText(this.input.value.trim());
     const shown: PickerOption[] = [];
-    for (let i = 0; i < this.options.length && shown.length < MAX_SHOWN; i++)
-      if (!q || this.folded[i]!.includes(q)) shown.push(this.options[i]!);
-    this.shown = shown;
-    this.active = shown.length ? 0 : -1;
-    this.list.replaceChildren(
+    for (let i = 0; i < this.#options.length && shown.length < MAX_SHOWN; i++)
+      if (!q || this.#folded[i]!.includes(q)) shown.push(this.#options[i]!);
+    this.#shown = shown;
+    this.#active = shown.length ? 0 : -1;
+    this.#list.replaceChildren(
       ...(shown.length
         ? shown.map((o, i) => {
             const li = h(
               'li',
-              { id: `${this.list.id}-${i}`, role: 'option', class: 'mn-dir-option', 'aria-selected': 'false' },
+              { id: `${this.#list.id}-${i}`, role: 'option', class: 'mn-dir-option', 'aria-selected': 'false' },
               h('span', null, o.label),
               o.hint && h('span', { class: 'mn-dir-hint' }, o.hint),
             );
-            li.addEventListener('click', () => this.choose(i));
+            li.addEventListener('click', () => this.#choose(i));
             return li;
           })
         : [
@@ -101,70 +101,70 @@ export class PlacePicker {
             ),
           ]),
     );
-    if (open) this.openList();
-    this.highlight();
+    if (open) this.#openList();
+    this.#highlight();
   }
 
-  private openList(): void {
-    this.list.hidden = false;
+  #openList(): void {
+    this.#list.hidden = false;
     this.input.setAttribute('aria-expanded', 'true');
   }
 
-  private closeList(): void {
-    this.list.hidden = true;
+  #closeList(): void {
+    this.#list.hidden = true;
     this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
 
-  private highlight(): void {
-    const items = this.list.querySelectorAll<HTMLElement>('.mn-dir-option');
-    items.forEach((li, i) => li.setAttribute('aria-selected', String(i === this.active)));
-    const current = items[this.active];
-    if (current && !this.list.hidden) {
+  #highlight(): void {
+    const items = this.#list.querySelectorAll<HTMLElement>('.mn-dir-option');
+    items.forEach((li, i) => li.setAttribute('aria-selected', String(i === this.#active)));
+    const current = items[this.#active];
+    if (current && !this.#list.hidden) {
       this.input.setAttribute('aria-activedescendant', current.id);
       current.scrollIntoView?.({ block: 'nearest' });
     } else this.input.removeAttribute('aria-activedescendant');
   }
 
-  private choose(i: number): void {
-    const o = this.shown[i];
+  #choose(i: number): void {
+    const o = this.#shown[i];
     if (!o) return;
-    this.picked = o;
+    this.#picked = o;
     this.input.value = o.label;
-    this.closeList();
-    this.onPick(o.id);
+    this.#closeList();
+    this.#onPick(o.id);
   }
 
-  private readonly onKey = (e: KeyboardEvent): void => {
-    const open = !this.list.hidden;
+  readonly #onKey = (e: KeyboardEvent): void => {
+    const open = !this.#list.hidden;
     switch (e.key) {
       case 'ArrowDown':
       case 'ArrowUp':
         e.preventDefault();
         if (!open) {
-          this.filter(true);
+          this.#filter(true);
           return;
         }
-        if (!this.shown.length) return;
-        this.active = (this.active + (e.key === 'ArrowDown' ? 1 : -1) + this.shown.length) % this.shown.length;
-        this.highlight();
+        if (!this.#shown.length) return;
+        this.#active = (this.#active + (e.key === 'ArrowDown' ? 1 : -1) + this.#shown.length) % this.#shown.length;
+        this.#highlight();
         return;
       case 'Enter':
-        if (open && this.active >= 0) {
+        if (open && this.#active >= 0) {
           e.preventDefault();
-          this.choose(this.active);
+          this.#choose(this.#active);
         }
         return;
       case 'Escape':
         if (open) {
           e.preventDefault();
           e.stopPropagation();
-          this.closeList();
+          this.#closeList();
         } else if (this.input.value) {
           e.preventDefault();
           e.stopPropagation();
           this.set(null);
-          this.onPick(null);
+          this.#onPick(null);
         }
         return;
       default:

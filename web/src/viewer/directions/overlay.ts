@@ -81,22 +81,23 @@ function el<K extends keyof SVGElementTagNameMap>(
 }
 
 export class RouteOverlay {
-  private readonly svg: SVGSVGElement;
-  private readonly casing: SVGPathElement;
-  private readonly line: SVGPathElement;
-  private readonly start: SVGCircleElement;
-  private readonly end: SVGGElement;
-  private readonly off: () => void;
-  private readonly offEnd: () => void;
-  private frame = 0;
+  readonly #svg: SVGSVGElement;
+  readonly #casing: SVGPathElement;
+  readonly #line: SVGPathElement;
+  readonly #start: SVGCircleElement;
+  readonly #end: SVGGElement;
+  readonly #off: () => void;
+  readonly #offEnd: () => void;
+  #frame = 0;
 
-  constructor(
-    viewport: HTMLElement,
-    private readonly view: MapView,
-    private readonly image: Size,
-    private readonly style: RouteStyle,
-  ) {
-    this.svg = el('svg', {
+  readonly #view: MapView;
+  readonly #image: Size;
+  readonly #style: RouteStyle;
+  constructor(viewport: HTMLElement, view: MapView, image: Size, style: RouteStyle) {
+    this.#view = view;
+    this.#image = image;
+    this.#style = style;
+    this.#svg = el('svg', {
       class: 'mn-route',
       width: image.width,
       height: image.height,
@@ -110,9 +111,9 @@ export class RouteOverlay {
       'stroke-linejoin': 'round',
       'vector-effect': 'non-scaling-stroke',
     };
-    this.casing = el('path', { ...stroke, stroke: '#fff', 'stroke-width': style.width + 4, 'stroke-opacity': 0.85 });
-    this.line = el('path', { ...stroke, stroke: style.color, 'stroke-width': style.width, class: 'mn-route-line' });
-    this.start = el('circle', {
+    this.#casing = el('path', { ...stroke, stroke: '#fff', 'stroke-width': style.width + 4, 'stroke-opacity': 0.85 });
+    this.#line = el('path', { ...stroke, stroke: style.color, 'stroke-width': style.width, class: 'mn-route-line' });
+    this.#start = el('circle', {
       r: 1,
       fill: '#fff',
       stroke: style.color,
@@ -120,31 +121,31 @@ export class RouteOverlay {
       'vector-effect': 'non-scaling-stroke',
       class: 'mn-route-start',
     });
-    this.end = el('g', { class: 'mn-route-end' });
-    this.svg.append(this.casing, this.line, this.start, this.end);
-    this.svg.style.display = 'none';
+    this.#end = el('g', { class: 'mn-route-end' });
+    this.#svg.append(this.#casing, this.#line, this.#start, this.#end);
+    this.#svg.style.display = 'none';
     // Inline sizes: a host page's `svg { max-width: 100% }` must not shrink the map's coordinate space.
-    Object.assign(this.svg.style, {
+    Object.assign(this.#svg.style, {
       width: `${image.width}px`,
       height: `${image.height}px`,
       maxWidth: 'none',
       maxHeight: 'none',
     });
     // Under the markers (the floor plan's pane comes first), above the floor plan.
-    viewport.insertBefore(this.svg, viewport.querySelector(':scope > .mn-markers'));
-    const place = () => this.place();
-    this.off = view.on('move', place);
-    this.offEnd = view.on('moveend', place);
-    this.place();
+    viewport.insertBefore(this.#svg, viewport.querySelector(':scope > .mn-markers'));
+    const place = () => this.#place();
+    this.#off = view.on('move', place);
+    this.#offEnd = view.on('moveend', place);
+    this.#place();
   }
 
-  private place(): void {
-    const t = this.view.transform;
-    this.svg.style.transform = transformToCss(t);
+  #place(): void {
+    const t = this.#view.transform;
+    this.#svg.style.transform = transformToCss(t);
     // Dots keep their size on screen.
     const r = 6 / t.scale;
-    this.start.setAttribute('r', String(r));
-    for (const c of this.end.querySelectorAll('circle'))
+    this.#start.setAttribute('r', String(r));
+    for (const c of this.#end.querySelectorAll('circle'))
       c.setAttribute('r', String((c.classList.contains('mn-route-pulse') ? 9 : 7) / t.scale));
   }
 
@@ -154,71 +155,78 @@ export class RouteOverlay {
     opts: { animate: boolean; destination: boolean; origin: boolean },
     done?: () => void,
   ): void {
-    cancelAnimationFrame(this.frame);
+    cancelAnimationFrame(this.#frame);
     const pts: Pt[] = segment.points.map((c) => {
-      const p = coordToImage(c, this.image);
+      const p = coordToImage(c, this.#image);
       return [p.x, p.y];
     });
-    this.svg.style.display = '';
+    this.#svg.style.display = '';
     const [sx, sy] = pts[0]!;
     const [ex, ey] = pts[pts.length - 1]!;
-    this.start.setAttribute('cx', String(sx));
-    this.start.setAttribute('cy', String(sy));
-    this.start.style.display = opts.origin ? '' : 'none';
-    this.end.replaceChildren();
+    this.#start.setAttribute('cx', String(sx));
+    this.#start.setAttribute('cy', String(sy));
+    this.#start.style.display = opts.origin ? '' : 'none';
+    this.#end.replaceChildren();
     const finish = () => {
       if (opts.destination) {
-        this.end.append(
-          el('circle', { cx: ex, cy: ey, r: 1, fill: this.style.color, 'fill-opacity': 0.35, class: 'mn-route-pulse' }),
+        this.#end.append(
           el('circle', {
             cx: ex,
             cy: ey,
             r: 1,
-            fill: this.style.color,
+            fill: this.#style.color,
+            'fill-opacity': 0.35,
+            class: 'mn-route-pulse',
+          }),
+          el('circle', {
+            cx: ex,
+            cy: ey,
+            r: 1,
+            fill: this.#style.color,
             stroke: '#fff',
             'stroke-width': 2,
             'vector-effect': 'non-scaling-stroke',
           }),
         );
-        this.place();
+        this.#place();
       }
       done?.();
     };
     const draw = (f: number) => {
-      const d = pathData(partialPolyline(pts, f), this.style.smoothing);
-      this.line.setAttribute('d', d);
-      this.casing.setAttribute('d', d);
+      const d = pathData(partialPolyline(pts, f), this.#style.smoothing);
+      this.#line.setAttribute('d', d);
+      this.#casing.setAttribute('d', d);
     };
-    if (!opts.animate || this.style.speed <= 0) {
+    if (!opts.animate || this.#style.speed <= 0) {
       draw(1);
       finish();
       return;
     }
     const began = performance.now();
-    const ms = this.style.speed * 1000;
+    const ms = this.#style.speed * 1000;
     const step = (now: number) => {
       const f = Math.min(1, (now - began) / ms);
       draw(f);
-      if (f < 1) this.frame = requestAnimationFrame(step);
+      if (f < 1) this.#frame = requestAnimationFrame(step);
       else finish();
     };
     draw(0);
-    this.frame = requestAnimationFrame(step);
+    this.#frame = requestAnimationFrame(step);
   }
 
   /** Whether a segment is being drawn. */
   clear(): void {
-    cancelAnimationFrame(this.frame);
-    this.svg.style.display = 'none';
-    this.line.removeAttribute('d');
-    this.casing.removeAttribute('d');
-    this.end.replaceChildren();
+    cancelAnimationFrame(this.#frame);
+    this.#svg.style.display = 'none';
+    this.#line.removeAttribute('d');
+    this.#casing.removeAttribute('d');
+    this.#end.replaceChildren();
   }
 
   destroy(): void {
-    cancelAnimationFrame(this.frame);
-    this.off();
-    this.offEnd();
-    this.svg.remove();
+    cancelAnimationFrame(this.#frame);
+    this.#off();
+    this.#offEnd();
+    this.#svg.remove();
   }
 }

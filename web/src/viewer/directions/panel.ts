@@ -18,128 +18,129 @@ import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types
 
 /** The panel put after its toggle button, with the network it routes on. */
 class DirectionsPanelView implements DirectionsPanel {
-  private readonly net: Network;
+  readonly #net: Network;
   /** The fixed start ("You are here"), when the network reaches it. */
-  private readonly fixed: string | null;
-  private readonly form: RouteForm;
-  private readonly status = h('p', { class: 'mn-dir-status', role: 'status', 'aria-live': 'polite' });
-  private readonly steps: StepList;
-  private readonly close = h(
+  readonly #fixed: string | null;
+  readonly #form: RouteForm;
+  readonly #status = h('p', { class: 'mn-dir-status', role: 'status', 'aria-live': 'polite' });
+  readonly #steps: StepList;
+  readonly #close = h(
     'button',
     { type: 'button', class: 'mn-icon-button mn-dir-close', 'aria-label': 'Close directions' },
     icon('close', 16),
   );
   // On a phone the form folds away once a route is shown, so the map stays visible; this brings it back.
-  private readonly change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, 'Change route');
-  private readonly panel: HTMLElement;
-  private readonly style = h('style', null, DIRECTIONS_CSS);
-  private readonly player: RoutePlayer;
+  readonly #change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, 'Change route');
+  readonly #panel: HTMLElement;
+  readonly #style = h('style', null, DIRECTIONS_CSS);
+  readonly #player: RoutePlayer;
 
-  constructor(
-    private readonly host: DirectionsHost,
-    request: DirectionsRequest,
-    private readonly toggleButton: HTMLButtonElement,
-  ) {
+  readonly #host: DirectionsHost;
+  readonly #toggleButton: HTMLButtonElement;
+  constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement) {
+    this.#host = host;
+    this.#toggleButton = toggleButton;
     const { model } = host;
-    this.net = buildNetwork(model.doc);
-    const { targets } = this.net;
+    this.#net = buildNetwork(model.doc);
+    const { targets } = this.#net;
     const fixed = request.fixedFrom && targets.has(request.fixedFrom) ? request.fixedFrom : null;
-    this.fixed = fixed;
-    const floorName = (id: string | null) => this.floorName(id);
+    this.#fixed = fixed;
+    const floorName = (id: string | null) => this.#floorName(id);
     const rerouteIfShown = () => {
-      if (this.player.plan) this.go();
+      if (this.#player.plan) this.go();
     };
-    this.form = new RouteForm(
+    this.#form = new RouteForm(
       model.settings,
       placeOptions(model, targets, floorName),
-      fixed ? { id: fixed, title: this.titleOf(fixed) } : null,
+      fixed ? { id: fixed, title: this.#titleOf(fixed) } : null,
       { submit: () => this.go(), swapped: rerouteIfShown, stepFreeChanged: rerouteIfShown },
     );
-    this.steps = new StepList(model.layers.length > 1 ? floorName : null, (segment) => {
-      this.player.stop();
-      this.player.showSegment(segment, false);
+    this.#steps = new StepList(model.layers.length > 1 ? floorName : null, (segment) => {
+      this.#player.stop();
+      this.#player.showSegment(segment, false);
     });
-    this.panel = h(
+    this.#panel = h(
       'section',
       { class: 'mn-directions', 'aria-label': 'Directions', hidden: true },
-      h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), this.close),
-      this.form.el,
-      this.status,
-      this.change,
-      this.steps.el,
+      h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), this.#close),
+      this.#form.el,
+      this.#status,
+      this.#change,
+      this.#steps.el,
     );
-    host.root.append(this.style);
-    this.toggleButton.after(this.panel);
-    this.toggleButton.setAttribute(
+    host.root.append(this.#style);
+    this.#toggleButton.after(this.#panel);
+    this.#toggleButton.setAttribute(
       'aria-controls',
-      (this.panel.id = `${this.toggleButton.id || 'mn'}-directions-${Math.random().toString(36).slice(2, 8)}`),
+      (this.#panel.id = `${this.#toggleButton.id || 'mn'}-directions-${Math.random().toString(36).slice(2, 8)}`),
     );
-    this.player = new RoutePlayer(host, this.panel, (i) => this.steps.mark(i));
-    if (!fixed) this.form.from.set(request.from && targets.has(request.from) ? request.from : null);
-    this.form.to.set(request.to && targets.has(request.to) ? request.to : null);
-    this.listen();
+    this.#player = new RoutePlayer(host, this.#panel, (i) => this.#steps.mark(i));
+    if (!fixed) this.#form.from.set(request.from && targets.has(request.from) ? request.from : null);
+    this.#form.to.set(request.to && targets.has(request.to) ? request.to : null);
+    this.#listen();
   }
 
   /** The panel's own controls: Change route, Close and Escape (the form's are in RouteForm). */
-  private listen(): void {
-    this.change.addEventListener('click', () => {
-      this.panel.classList.remove('mn-dir-routed');
-      this.form.changeField().focus();
+  #listen(): void {
+    this.#change.addEventListener('click', () => {
+      this.#panel.classList.remove('mn-dir-routed');
+      this.#form.changeField().focus();
     });
-    this.close.addEventListener('click', () => {
-      this.clearRoute();
-      this.status.textContent = '';
-      this.setOpen(false);
-      this.toggleButton.focus();
+    this.#close.addEventListener('click', () => {
+      this.#clearRoute();
+      this.#status.textContent = '';
+      this.#setOpen(false);
+      this.#toggleButton.focus();
     });
-    this.panel.addEventListener('keydown', (e) => {
+    this.#panel.addEventListener('keydown', (e) => {
       // Escape in a picker closes its list first (the picker stops the event); here it closes the panel.
       if (e.key !== 'Escape') return;
       e.preventDefault();
       e.stopPropagation();
-      this.close.click();
+      this.#close.click();
     });
   }
 
-  private floorName(id: string | null): string {
-    return id ? (this.host.model.layers.find((l) => l.id === id)?.name ?? id) : 'All floors';
+  #floorName(id: string | null): string {
+    return id ? (this.#host.model.layers.find((l) => l.id === id)?.name ?? id) : 'All floors';
   }
 
-  private titleOf(id: string): string {
-    return this.host.model.byId.get(id)?.title || id;
+  #titleOf(id: string): string {
+    return this.#host.model.byId.get(id)?.title || id;
   }
 
-  private setOpen(open: boolean): void {
-    this.panel.hidden = !open;
-    this.toggleButton.setAttribute('aria-expanded', String(open));
+  #setOpen(open: boolean): void {
+    this.#panel.hidden = !open;
+    this.#toggleButton.setAttribute('aria-expanded', String(open));
   }
 
-  private clearRoute(): void {
-    this.panel.classList.remove('mn-dir-routed');
-    this.player.clear();
-    this.steps.clear();
+  #clearRoute(): void {
+    this.#panel.classList.remove('mn-dir-routed');
+    this.#player.clear();
+    this.#steps.clear();
   }
 
   open(focus: boolean): void {
-    this.setOpen(true);
-    if (focus) this.form.firstField().focus();
+    this.#setOpen(true);
+    if (focus) this.#form.firstField().focus();
   }
 
   toggle(): void {
-    if (this.panel.hidden) {
-      this.setOpen(true);
-      this.form.firstField().focus();
-    } else this.close.click();
+    if (this.#panel.hidden) {
+      this.#setOpen(true);
+      this.#form.firstField().focus();
+    } else this.#close.click();
   }
 
   go(): void {
-    const { form, status } = this;
+    const form = this.#form;
+    const status = this.#status;
     const a = form.start;
     const b = form.to.value;
-    this.clearRoute();
+    this.#clearRoute();
     if (!a) {
       status.textContent = 'Choose where you start.';
-      if (!this.fixed) form.from.input.focus();
+      if (!this.#fixed) form.from.input.focus();
       return;
     }
     if (!b) {
@@ -148,53 +149,56 @@ class DirectionsPanelView implements DirectionsPanel {
       return;
     }
     if (a === b) {
-      status.textContent = `You are already at ${this.titleOf(b)}.`;
+      status.textContent = `You are already at ${this.#titleOf(b)}.`;
       return;
     }
-    this.showRoute(a, b);
+    this.#showRoute(a, b);
   }
 
   /** Plans the route from a to b and plays it with its steps, or says there is none. */
-  private showRoute(a: string, b: string): void {
-    const { host, panel, player, status } = this;
-    const free = this.form.stepFree;
-    const plan = (player.plan = planRoute(this.net, a, b, { stepFree: free }));
+  #showRoute(a: string, b: string): void {
+    const host = this.#host;
+    const panel = this.#panel;
+    const player = this.#player;
+    const status = this.#status;
+    const free = this.#form.stepFree;
+    const plan = (player.plan = planRoute(this.#net, a, b, { stepFree: free }));
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
-    if (host.deepLinking && !this.fixed) replaceDirectionsParams(a, b);
+    if (host.deepLinking && !this.#fixed) replaceDirectionsParams(a, b);
     if (!plan) {
       status.textContent = free
-        ? `No step-free route from ${this.titleOf(a)} to ${this.titleOf(b)}.`
-        : `No route from ${this.titleOf(a)} to ${this.titleOf(b)}.`;
+        ? `No step-free route from ${this.#titleOf(a)} to ${this.#titleOf(b)}.`
+        : `No route from ${this.#titleOf(a)} to ${this.#titleOf(b)}.`;
       return;
     }
-    const text = describeRoute(plan, host.model.doc, this.titleOf(a), this.titleOf(b));
+    const text = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b));
     status.textContent = text.summary;
     const hadFocus = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
     panel.classList.add('mn-dir-routed');
     // The form folded away (a phone): keep keyboard focus in the panel.
-    if (hadFocus && !this.form.el.offsetParent) this.change.focus({ preventScroll: true });
-    this.steps.show(text);
+    if (hadFocus && !this.#form.el.offsetParent) this.#change.focus({ preventScroll: true });
+    this.#steps.show(text);
     player.play();
   }
 
   routeTo(id: string): void {
-    this.setOpen(true);
-    this.form.to.set(id);
-    if (this.form.start) this.go();
+    this.#setOpen(true);
+    this.#form.to.set(id);
+    if (this.#form.start) this.go();
     else {
-      this.status.textContent = 'Choose where you start.';
-      this.form.from.input.focus();
+      this.#status.textContent = 'Choose where you start.';
+      this.#form.from.input.focus();
     }
   }
 
   layerShown(id: string): void {
-    this.player.layerShown(id);
+    this.#player.layerShown(id);
   }
 
   destroy(): void {
-    this.player.destroy();
-    this.panel.remove();
-    this.style.remove();
+    this.#player.destroy();
+    this.#panel.remove();
+    this.#style.remove();
   }
 }
 

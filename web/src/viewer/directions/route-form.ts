@@ -63,22 +63,24 @@ export class RouteForm {
   readonly el: HTMLFormElement;
   readonly from: PlacePicker;
   readonly to: PlacePicker;
-  private readonly stepFreeBox: HTMLInputElement;
+  readonly #stepFreeBox: HTMLInputElement;
 
+  readonly #fixed: FixedStart | null;
   constructor(
     settings: ViewerModel['settings'],
     places: readonly PickerOption[],
-    private readonly fixed: FixedStart | null,
+    fixed: FixedStart | null,
     actions: RouteFormActions,
   ) {
+    this.#fixed = fixed;
     const text = settings.text;
     this.from = new PlacePicker(text.from, places, () => undefined);
     this.to = new PlacePicker(text.to, places, () => undefined);
     const here = fixed ? youAreHere(text.from, fixed.title) : null;
     const swap = fixed ? null : swapButton();
-    this.stepFreeBox = h('input', { type: 'checkbox', class: 'mn-dir-stepfree' });
+    this.#stepFreeBox = h('input', { type: 'checkbox', class: 'mn-dir-stepfree' });
     const stepFreeField = settings.wayfinding.accessibleToggle
-      ? h('label', { class: 'mn-dir-check' }, this.stepFreeBox, 'Step-free route')
+      ? h('label', { class: 'mn-dir-check' }, this.#stepFreeBox, 'Step-free route')
       : null;
     const goButton = h('button', { type: 'submit', class: 'mn-primary-button mn-dir-go' }, text.go);
     this.el = h(
@@ -99,25 +101,25 @@ export class RouteForm {
       this.to.set(a);
       actions.swapped();
     });
-    this.stepFreeBox.addEventListener('change', () => actions.stepFreeChanged());
+    this.#stepFreeBox.addEventListener('change', () => actions.stepFreeChanged());
   }
 
   /** Where the route starts: the fixed start, or the place picked in From. */
   get start(): string | null {
-    return this.fixed?.id ?? this.from.value;
+    return this.#fixed?.id ?? this.from.value;
   }
 
   get stepFree(): boolean {
-    return this.stepFreeBox.checked;
+    return this.#stepFreeBox.checked;
   }
 
   /** The field to fill first: From, or To once the start is known. */
   firstField(): HTMLInputElement {
-    return this.fixed ? this.to.input : this.from.value ? this.to.input : this.from.input;
+    return this.#fixed ? this.to.input : this.from.value ? this.to.input : this.from.input;
   }
 
   /** Where changing a shown route begins: From, or To under a fixed start. */
   changeField(): HTMLInputElement {
-    return this.fixed ? this.to.input : this.from.input;
+    return this.#fixed ? this.to.input : this.from.input;
   }
 }

@@ -49,22 +49,28 @@ export class RoutePlayer {
   /** The route shown, or null. */
   plan: RoutePlan | null = null;
   /** Index of the segment shown (-1: none). */
-  private shown = -1;
+  #shown = -1;
   /** Bumped to cancel a playing route's pending steps. */
-  private playToken = 0;
-  private pauseTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly overlay: RouteOverlay;
+  #playToken = 0;
+  #pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #overlay: RouteOverlay;
 
+  readonly #host: DirectionsHost;
+  readonly #panel: HTMLElement;
+  readonly #onSegmentShown: (segment: number) => void;
   constructor(
-    private readonly host: DirectionsHost,
+    host: DirectionsHost,
     /** The directions panel, which the framing keeps the route clear of while it is open. */
-    private readonly panel: HTMLElement,
+    panel: HTMLElement,
     /** Told the index of every segment shown (its steps are marked). */
-    private readonly onSegmentShown: (segment: number) => void,
+    onSegmentShown: (segment: number) => void,
   ) {
+    this.#host = host;
+    this.#panel = panel;
+    this.#onSegmentShown = onSegmentShown;
     const s = host.model.settings;
     const wf = s.wayfinding;
-    this.overlay = new RouteOverlay(host.viewport, host.view, host.model.image, {
+    this.#overlay = new RouteOverlay(host.viewport, host.view, host.model.image, {
       color: wf.lineColor ?? s.primaryColor,
       width: wf.lineWidth,
       speed: host.reducedMotion ? 0 : wf.speed,
@@ -74,37 +80,39 @@ export class RoutePlayer {
 
   /** Stops playing: a pending move to the next floor is dropped. */
   stop(): void {
-    this.playToken++;
-    clearTimeout(this.pauseTimer);
+    this.#playToken++;
+    clearTimeout(this.#pauseTimer);
   }
 
   /** Plays the plan from its first segment. */
   play(): void {
-    this.playFrom(0, ++this.playToken);
+    this.#playFrom(0, ++this.#playToken);
   }
 
-  private playFrom(i: number, token: number): void {
-    if (token !== this.playToken || !this.plan) return;
+  #playFrom(i: number, token: number): void {
+    if (token !== this.#playToken || !this.plan) return;
     this.showSegment(i, true, () => {
-      if (token !== this.playToken || !this.plan || i + 1 >= this.plan.segments.length) return;
-      this.pauseTimer = setTimeout(() => this.playFrom(i + 1, token), FLOOR_PAUSE_MS);
+      if (token !== this.#playToken || !this.plan || i + 1 >= this.plan.segments.length) return;
+      this.#pauseTimer = setTimeout(() => this.#playFrom(i + 1, token), FLOOR_PAUSE_MS);
     });
   }
 
   /** Shows segment i on its floor, framed, and draws it (`done` runs when the drawing ends). */
   showSegment(i: number, animate: boolean, done?: () => void): void {
-    const { plan, host } = this;
+    const { plan } = this;
+    const host = this.#host;
     if (!plan) return;
     const seg = plan.segments[i]!;
-    this.shown = i;
+    this.#shown = i;
     if (host.layer() !== seg.layer) host.showLayer(seg.layer);
-    this.fit(i);
-    this.onSegmentShown(i);
-    this.overlay.show(seg, { animate, origin: i === 0, destination: i === plan.segments.length - 1 }, done);
+    this.#fit(i);
+    this.#onSegmentShown(i);
+    this.#overlay.show(seg, { animate, origin: i === 0, destination: i === plan.segments.length - 1 }, done);
   }
 
-  private fit(i: number): void {
-    const { host, panel } = this;
+  #fit(i: number): void {
+    const host = this.#host;
+    const panel = this.#panel;
     const { image } = host.model;
     // Some room around short segments, so the fit does not zoom into a single corridor.
     const pad = Math.max(40, 0.08 * Math.max(image.width, image.height));
@@ -121,29 +129,29 @@ export class RoutePlayer {
   clear(): void {
     this.stop();
     this.plan = null;
-    this.shown = -1;
-    this.overlay.clear();
+    this.#shown = -1;
+    this.#overlay.clear();
   }
 
   /** The visitor changed floor: shows this floor's part of the route, if it has one. */
   layerShown(id: string): void {
     const { plan } = this;
-    if (!plan || plan.segments[this.shown]?.layer === id) return;
+    if (!plan || plan.segments[this.#shown]?.layer === id) return;
     const i = plan.segments.findIndex((seg) => seg.layer === id);
     this.stop();
     if (i >= 0) {
-      this.shown = i;
-      this.onSegmentShown(i);
-      this.overlay.show(plan.segments[i]!, {
+      this.#shown = i;
+      this.#onSegmentShown(i);
+      this.#overlay.show(plan.segments[i]!, {
         animate: false,
         origin: i === 0,
         destination: i === plan.segments.length - 1,
       });
-    } else this.overlay.clear();
+    } else this.#overlay.clear();
   }
 
   destroy(): void {
     this.stop();
-    this.overlay.destroy();
+    this.#overlay.destroy();
   }
 }

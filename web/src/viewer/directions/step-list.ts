@@ -8,16 +8,21 @@ import { h } from '../dom';
 export class StepList {
   readonly el = h('ol', { class: 'mn-dir-steps', 'aria-label': 'Steps', hidden: true });
 
+  readonly #floorName: ((layer: string) => string) | null;
+  readonly #onPick: (segment: number) => void;
   constructor(
     /** A floor's name for the steps' hints, or null on a map with one floor. */
-    private readonly floorName: ((layer: string) => string) | null,
+    floorName: ((layer: string) => string) | null,
     /** A step was pressed: show route segment `segment`. */
-    private readonly onPick: (segment: number) => void,
-  ) {}
+    onPick: (segment: number) => void,
+  ) {
+    this.#floorName = floorName;
+    this.#onPick = onPick;
+  }
 
   /** Lists the steps of a route. */
   show(d: RouteDescription): void {
-    const { floorName } = this;
+    const floorName = this.#floorName;
     this.el.replaceChildren(
       ...d.steps.map((step, n) => {
         const b = h(
@@ -27,7 +32,7 @@ export class StepList {
           h('span', null, step.text),
           floorName && h('span', { class: 'mn-dir-hint' }, floorName(step.layer)),
         );
-        b.addEventListener('click', () => this.onPick(step.segment));
+        b.addEventListener('click', () => this.#onPick(step.segment));
         return h('li', null, b);
       }),
     );
