@@ -1,10 +1,9 @@
 /**
  * The document a viewer shows, made ready before the viewer is built: the map's own locations plus
- * those of its CSV source, with the start floor's image downloading meanwhile.
+ * those of its CSV source (its reader loaded on demand), with the start floor's image downloading meanwhile.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { prefetchLayer } from './base-layer';
-import { withCsvLocations } from './csv-locations';
 
 /** Starts downloading the floor the viewer will show first (the deep-linked location's, or the default). */
 export function prefetchStartLayer(
@@ -31,5 +30,7 @@ export async function loadViewerDocument(
   if (!doc.settings.csvUrl) return doc;
   const resolve = options.resolveUrl ?? ((u: string) => u);
   prefetchStartLayer(doc, options.initialLocation, resolve);
+  // The CSV reader loads only for maps that have a CSV source: most maps do not, and their visitors skip its code.
+  const { withCsvLocations } = await import('./csv-locations');
   return withCsvLocations(doc, { resolveUrl: resolve, signal });
 }
