@@ -4,7 +4,6 @@
  * scheduler), so the editor and the viewer share it and tests drive it without a browser.
  */
 import type { ImagePoint, Rect, ScreenPoint, Size, ViewTransform } from './coords';
-import { screenRectToImageRect } from './coords';
 import type { Velocity } from './inertia';
 import { glideDuration, glideOffset, shouldGlide } from './inertia';
 import type { ZoomLimits } from './transform';
@@ -141,10 +140,6 @@ export class MapView {
     return this.#viewportSize;
   }
 
-  get isReady(): boolean {
-    return this.#viewportSize !== null;
-  }
-
   /** True while a gesture or animation is moving the camera. */
   get isMoving(): boolean {
     return this.#gestures > 0 || this.#anim !== null;
@@ -153,13 +148,6 @@ export class MapView {
   /** Relative zoom, 1 = the whole image fits. */
   get zoom(): number {
     return this.#viewportSize ? this.#t.scale / fitScale(this.image, this.#viewportSize, this.padding) : 1;
-  }
-
-  /** The visible part of the image in image pixels. */
-  get visibleRect(): Rect {
-    return this.#viewportSize
-      ? screenRectToImageRect(this.#viewportSize, this.#t)
-      : { minX: 0, minY: 0, maxX: this.image.width, maxY: this.image.height };
   }
 
   #target(): ViewTransform {
@@ -209,22 +197,6 @@ export class MapView {
     }
     this.#emit('move', this.#t);
     if (this.#gestures === 0) this.#emit('moveend', this.#t);
-  }
-
-  /** Changes the base image size (another floor of a different size) and fits it. */
-  setImage(image: Size): void {
-    this.image = image;
-    this.#stopAnimation();
-    if (this.#viewportSize) {
-      this.#t = this.homeTransform();
-      this.#emit('move', this.#t);
-      this.#emit('moveend', this.#t);
-    }
-  }
-
-  setLimits(limits: ZoomLimits): void {
-    this.limits = limits;
-    if (this.#viewportSize) this.jumpTo(this.#t);
   }
 
   /** Moves the camera at once (clamped). */

@@ -120,10 +120,6 @@ export class MarkerCanvas {
     this.#sprites.clear();
   }
 
-  setClusterColor(color: string): void {
-    this.#sprites.setClusterColor(color);
-  }
-
   /** Replaces the markers (layer switch, filter change). */
   setMarkers(markers: LayerMarkers | null, locations: readonly ResolvedLocation[]): void {
     // A sliced redraw of the old markers must not finish onto the new ones.

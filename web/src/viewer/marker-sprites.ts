@@ -195,7 +195,7 @@ export class MarkerSprites {
   /** Called when a thumbnail image finished loading and the canvas should be redrawn. */
   onAssetLoad: (() => void) | null = null;
 
-  #clusterColor: string;
+  readonly #clusterColor: string;
   readonly #measure: (text: string) => number;
   constructor(
     clusterColor: string,
@@ -213,16 +213,6 @@ export class MarkerSprites {
     this.#sprites.clear();
     this.#dotStamps.clear();
     this.byLocation = [];
-  }
-
-  get pixelRatio(): number {
-    return this.#dpr;
-  }
-
-  setClusterColor(color: string): void {
-    this.#clusterColor = color;
-    this.byLocation = [];
-    for (const key of [...this.#sprites.keys()]) if (key.startsWith('c|')) this.#sprites.delete(key);
   }
 
   clear(): void {

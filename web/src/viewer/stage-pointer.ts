@@ -26,16 +26,13 @@ export interface PointerTargets {
   onHover(index: number | null): void;
 }
 
-/**
- * Adds the camera's gestures as the map's zoom settings allow them; returns the wheel handler, whose
- * mode (always, or with a modifier key) can change later.
- */
+/** Adds the camera's gestures as the map's zoom settings allow them. */
 export function addGestures(
   view: MapView,
   viewport: HTMLElement,
   zoom: MapSettings['zoom'],
   onWheelHint: () => void,
-): WheelZoomHandler {
+): void {
   const zoomOn = zoom.enabled;
   view.addHandler('dragPan', new DragPanHandler(view, viewport), zoomOn);
   const wheel = new WheelZoomHandler(view, viewport, {
@@ -45,7 +42,6 @@ export function addGestures(
   view.addHandler('wheelZoom', wheel, zoomOn && zoom.wheel !== 'off');
   view.addHandler('doubleTapZoom', new DoubleTapZoomHandler(view), zoomOn);
   view.addHandler('keyboard', new KeyboardPanZoomHandler(view, viewport), zoomOn);
-  return wheel;
 }
 
 /** The location a region element (or an element inside one) belongs to. */

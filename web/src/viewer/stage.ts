@@ -6,7 +6,6 @@
  */
 import type { Rect, ScreenPoint, ViewTransform } from '../map-core/coords';
 import { coordToImage, coordToScreen, imageToScreen, transformToCss } from '../map-core/coords';
-import type { WheelZoomHandler } from '../map-core/handlers/wheel-zoom';
 import { MapView } from '../map-core/map-view';
 import type { LoadedLayer } from './base-layer';
 import {
@@ -58,7 +57,6 @@ export class MapStage {
   readonly #pointer: StagePointer;
   readonly #abort = new AbortController();
   readonly #resize: ResizeObserver;
-  readonly #wheel: WheelZoomHandler;
   #destroyed = false;
   #sized!: () => void;
   /** Resolves once the viewport has a size; nothing can be drawn (or reported drawn) before. */
@@ -97,7 +95,7 @@ export class MapStage {
 
     this.view.on('move', this.#onMove);
     this.view.on('moveend', this.#onMoveEnd);
-    this.#wheel = addGestures(this.view, viewport, s.zoom, () => this.#callbacks.onWheelHint());
+    addGestures(this.view, viewport, s.zoom, () => this.#callbacks.onWheelHint());
 
     this.#pointer = new StagePointer(this.view, viewport, this.#pane, {
       hitTest: (p) => this.#canvas.hitTest(p, this.view.transform),
@@ -482,9 +480,5 @@ export class MapStage {
     if (!vp) return [];
     const { locations, image } = this.#model;
     return locationsInView(locations, image, this.#layerId, this.view.transform, vp, limit, filtered);
-  }
-
-  setWheelMode(requireModifier: boolean): void {
-    this.#wheel.setOptions({ requireModifier });
   }
 }

@@ -53,10 +53,6 @@ export class WheelZoomHandler implements Handler {
     this.#finish();
   }
 
-  setOptions(options: WheelZoomOptions): void {
-    Object.assign(this.#options, options);
-  }
-
   readonly #onWheel = (e: WheelEvent): void => {
     // Popups and panels inside the map scroll normally.
     if ((e.target as Element | null)?.closest?.(`[${NO_PAN_ATTR}]`)) return;
