@@ -228,7 +228,9 @@ async function startBenchServer(): Promise<{ server: StaticServer; leafletDir: s
 /** The JavaScript each page downloads, gzipped. */
 function downloadSizes(report: Report, leafletDir: string): void {
   const { row, raw } = report;
-  const embedJs = embedJsFiles(dist).reduce((s, f) => s + f.gzipBytes, 0);
+  const files = embedJsFiles(dist);
+  const embedJs = files.reduce((s, f) => s + f.gzipBytes, 0);
+  const coldJs = files.filter((f) => !f.onDemand).reduce((s, f) => s + f.gzipBytes, 0);
   const leafletJs =
     gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length +
     gzipSync(LEAFLET_PAGE, { level: 9 }).length;
@@ -237,7 +239,13 @@ function downloadSizes(report: Report, leafletDir: string): void {
     leafletMarkers: kb(leafletJs),
     leafletCanvas: kb(leafletJs),
   });
-  raw.js = { mapnest: embedJs, leaflet: leafletJs };
+  // What a view downloads when it needs nothing loaded on demand (no directions opened, no CSV source).
+  row('JavaScript of a view without on-demand chunks, gzipped', {
+    mapnest: kb(coldJs),
+    leafletMarkers: kb(leafletJs),
+    leafletCanvas: kb(leafletJs),
+  });
+  raw.js = { mapnest: embedJs, mapnestCold: coldJs, leaflet: leafletJs };
 }
 
 /** Time to all locations drawn, 1,000 and 10,000 locations, every variant. */

@@ -14,6 +14,8 @@ export interface EmbedJsFile {
   readonly path: string;
   readonly bytes: number;
   readonly gzipBytes: number;
+  /** Loaded only when needed (a chunk the code imports dynamically: directions, a CSV source's reader). */
+  readonly onDemand: boolean;
 }
 
 /** The JavaScript files dist/embed.html loads, with sizes; throws when the build is missing. */
@@ -25,7 +27,7 @@ export function embedJsFiles(distDir: string): EmbedJsFile[] {
   if (!paths.length) throw new Error('dist/embed.html loads no JavaScript; is it the embed page?');
   const files = paths.map((p) => {
     const body = readFileSync(join(distDir, p.replace(/^\//, '')));
-    return { path: p, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+    return { path: p, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, onDemand: false };
   });
   // Chunks the entry imports dynamically are downloaded too when used; count them as well.
   const seen = new Set(files.map((f) => f.path));
@@ -39,7 +41,7 @@ export function embedJsFiles(distDir: string): EmbedJsFile[] {
       if (seen.has(abs)) continue;
       seen.add(abs);
       const body = readFileSync(join(distDir, abs.replace(/^\//, '')));
-      files.push({ path: abs, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+      files.push({ path: abs, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, onDemand: true });
     }
   }
   return files;
