@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Select } from '../../components/Select';
 import { SectionHeading } from '../../components/SectionHeading';
-import { TextAreaField, TextField } from '../../components/Field';
+import { TextAreaField } from '../../components/Field';
 import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
 import { CONTACT_TOPICS, contactRequestSchema } from '@mapnest/shared/contact';
 import { Honeypot } from './Honeypot';
-import { RequestFormEnd, RequestSent } from './RequestFormParts';
+import { RequestFormEnd, RequestSent, RequesterNameEmail } from './RequestFormParts';
 import { useRequestForm } from './use-request-form';
 
 type Topic = keyof typeof CONTACT_TOPICS;
@@ -91,25 +91,7 @@ function ContactForm({ request }: { request: ReturnType<typeof useContactRequest
         Send us a message
       </h2>
       <Honeypot value={values.website} onChange={(v) => set('website', v)} />
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => set('name', e.target.value)}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
+      <RequesterNameEmail values={values} errors={errors} set={set} />
       <Select
         label="Topic"
         name="topic"

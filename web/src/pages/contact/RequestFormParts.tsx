@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 
 /** What replaces a request form once it is sent: thanks, what happens next, and the way back home. */
@@ -39,6 +40,39 @@ export function RequestFormEnd({ formError, sending, submitLabel, purpose }: Req
       <p className="form__fineprint">
         We use your details only to {purpose}. See our <Link to="/privacy">Privacy Policy</Link>.
       </p>
+    </>
+  );
+}
+
+interface RequesterNameEmailProps {
+  values: { name: string; email: string };
+  errors: Partial<Record<'name' | 'email', string>>;
+  set: (field: 'name' | 'email', value: string) => void;
+}
+
+/** Who is asking: the Name and Email fields both request forms start with. */
+export function RequesterNameEmail({ values, errors, set }: RequesterNameEmailProps) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => set('email', e.target.value)}
+      />
     </>
   );
 }

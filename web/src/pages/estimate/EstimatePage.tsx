@@ -6,7 +6,7 @@ import { Select } from '../../components/Select';
 import '../../styles/marketing.css';
 import { BUDGETS, DEADLINES, estimateRequestSchema, PROJECT_TYPES } from '@mapnest/shared/contact';
 import { Honeypot } from '../contact/Honeypot';
-import { RequestFormEnd, RequestSent } from '../contact/RequestFormParts';
+import { RequestFormEnd, RequestSent, RequesterNameEmail } from '../contact/RequestFormParts';
 import { useRequestForm } from '../contact/use-request-form';
 import { PAGE_TITLES } from '../titles';
 
@@ -116,25 +116,7 @@ function RequesterFields({ request: { values, set, errors } }: { request: Estima
   return (
     <>
       <div className="form__row">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
+        <RequesterNameEmail values={values} errors={errors} set={set} />
       </div>
       <TextField
         label="Company"
