@@ -47,6 +47,7 @@ export class GridClusterer {
   readonly #xs: ArrayLike<number>;
   readonly #ys: ArrayLike<number>;
   readonly #extent: { width: number; height: number };
+
   constructor(
     xs: ArrayLike<number>,
     ys: ArrayLike<number>,

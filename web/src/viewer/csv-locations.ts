@@ -155,6 +155,7 @@ class RowReader {
   readonly #doc: MapDocument;
   readonly #cols: Columns;
   readonly #refs: CsvReferences;
+
   constructor(doc: MapDocument, cols: Columns, refs: CsvReferences) {
     this.#doc = doc;
     this.#cols = cols;

@@ -82,6 +82,7 @@ export class Directory {
   readonly #model: ViewerModel;
   readonly #cb: DirectoryCallbacks;
   readonly #resolveUrl: (u: string) => string;
+
   constructor(model: ViewerModel, cb: DirectoryCallbacks, resolveUrl: (u: string) => string) {
     this.#model = model;
     this.#cb = cb;

@@ -24,6 +24,7 @@ export class InViewList {
 
   readonly #tooltipId: () => string;
   readonly #events: InViewEvents;
+
   constructor(
     /** The id of the tooltip element entries are described by. */
     tooltipId: () => string,

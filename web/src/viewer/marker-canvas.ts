@@ -88,6 +88,7 @@ export class MarkerCanvas {
   afterSwap: (() => void) | null = null;
 
   readonly #image: Size;
+
   constructor(host: HTMLElement, image: Size, clusterColor: string, options: MarkerCanvasOptions = {}) {
     this.#image = image;
     this.#surfaces = new MarkerSurfaces(host, options);

@@ -197,6 +197,7 @@ export class MarkerSprites {
 
   readonly #clusterColor: string;
   readonly #measure: (text: string) => number;
+
   constructor(
     clusterColor: string,
     /** Measures a text marker's text in TEXT_FONT. */

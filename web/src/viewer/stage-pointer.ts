@@ -63,6 +63,7 @@ export class StagePointer {
   readonly #viewport: HTMLElement;
   readonly #pane: HTMLElement;
   readonly #targets: PointerTargets;
+
   constructor(
     view: MapView,
     viewport: HTMLElement,

@@ -66,6 +66,7 @@ export class MapStage {
   #model: ViewerModel;
   readonly #callbacks: StageCallbacks;
   readonly #options: StageOptions;
+
   constructor(
     viewport: HTMLElement,
     /** Positioned ancestor covering the same area as the viewport; rings, tooltip and popup live there, outside the application role. */

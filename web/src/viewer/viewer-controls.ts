@@ -126,6 +126,7 @@ export class FullscreenButton implements MapControl {
 
   readonly #target: HTMLElement;
   readonly #labels: boolean;
+
   constructor(target: HTMLElement, labels: boolean) {
     this.#target = target;
     this.#labels = labels;

@@ -81,6 +81,7 @@ class Viewer implements MapViewerInstance {
 
   readonly #host: HTMLElement;
   readonly #options: ViewerOptions;
+
   constructor(host: HTMLElement, options: ViewerOptions) {
     this.#host = host;
     this.#options = options;

@@ -12,6 +12,7 @@ export class DoubleTapZoomHandler implements Handler {
 
   readonly #view: MapView;
   readonly #now: () => number;
+
   constructor(view: MapView, now: () => number = () => performance.now()) {
     this.#view = view;
     this.#now = now;

@@ -36,6 +36,7 @@ export class DragPanHandler implements Handler {
 
   readonly #view: MapView;
   readonly #el: HTMLElement;
+
   constructor(view: MapView, el: HTMLElement) {
     this.#view = view;
     this.#el = el;

@@ -39,6 +39,7 @@ export class KeyboardPanZoomHandler implements Handler {
 
   readonly #view: MapView;
   readonly #el: HTMLElement;
+
   constructor(view: MapView, el: HTMLElement) {
     this.#view = view;
     this.#el = el;

@@ -34,6 +34,7 @@ export class WheelZoomHandler implements Handler {
   readonly #view: MapView;
   readonly #el: HTMLElement;
   readonly #options: WheelZoomOptions;
+
   constructor(view: MapView, el: HTMLElement, options: WheelZoomOptions = {}) {
     this.#view = view;
     this.#el = el;

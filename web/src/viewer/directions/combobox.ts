@@ -27,6 +27,7 @@ export class PlacePicker {
 
   readonly #options: readonly PickerOption[];
   readonly #onPick: (id: string | null) => void;
+
   constructor(label: string, options: readonly PickerOption[], onPick: (id: string | null) => void) {
     this.#options = options;
     this.#onPick = onPick;

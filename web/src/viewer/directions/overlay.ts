@@ -93,6 +93,7 @@ export class RouteOverlay {
   readonly #view: MapView;
   readonly #image: Size;
   readonly #style: RouteStyle;
+
   constructor(viewport: HTMLElement, view: MapView, image: Size, style: RouteStyle) {
     this.#view = view;
     this.#image = image;

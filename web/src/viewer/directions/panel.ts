@@ -37,6 +37,7 @@ class DirectionsPanelView implements DirectionsPanel {
 
   readonly #host: DirectionsHost;
   readonly #toggleButton: HTMLButtonElement;
+
   constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement) {
     this.#host = host;
     this.#toggleButton = toggleButton;

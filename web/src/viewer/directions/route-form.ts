@@ -66,6 +66,7 @@ export class RouteForm {
   readonly #stepFreeBox: HTMLInputElement;
 
   readonly #fixed: FixedStart | null;
+
   constructor(
     settings: ViewerModel['settings'],
     places: readonly PickerOption[],

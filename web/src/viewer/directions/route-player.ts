@@ -58,6 +58,7 @@ export class RoutePlayer {
   readonly #host: DirectionsHost;
   readonly #panel: HTMLElement;
   readonly #onSegmentShown: (segment: number) => void;
+
   constructor(
     host: DirectionsHost,
     /** The directions panel, which the framing keeps the route clear of while it is open. */

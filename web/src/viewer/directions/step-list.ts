@@ -10,6 +10,7 @@ export class StepList {
 
   readonly #floorName: ((layer: string) => string) | null;
   readonly #onPick: (segment: number) => void;
+
   constructor(
     /** A floor's name for the steps' hints, or null on a map with one floor. */
     floorName: ((layer: string) => string) | null,
