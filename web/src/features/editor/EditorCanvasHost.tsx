@@ -3,7 +3,7 @@
  * tool and the floor; a floor plan dropped on it becomes a layer; and its zoom buttons.
  */
 import { startTransition, useEffect, useRef, useState, type DragEvent, type SetStateAction } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import { addLocation, moveLocation, nextLocationId } from './actions/locations';
 import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
@@ -24,6 +24,8 @@ interface CanvasHandlers {
   run: EditorContextValue['run'];
   store: EditorContextValue['store'];
   setSelection: (update: SetStateAction<ReadonlySet<string>>) => void;
+  /** The selection as set, before the panels and the canvas have rendered it. */
+  selection: () => ReadonlySet<string>;
   setTab: (tab: EditorTab) => void;
   setFreeRooms: (rooms: readonly Location[]) => void;
   setRoomOffer: (id: string | null) => void;
@@ -52,6 +54,9 @@ function canvasCallbacks(
         });
         if (id) tab('locations');
       });
+    },
+    isSelected(id) {
+      return handlers.current.selection().has(id);
     },
     onAdd(coord) {
       startTransition(() => {
@@ -95,9 +100,19 @@ function useMountedCanvas(
   const setFreeRooms = useSetAtom(freeRoomsAtom);
   const setRoomOffer = useSetAtom(roomOfferAtom);
   const [mounted, setMounted] = useState<EditorCanvas | null>(null);
-  const handlers = useRef<CanvasHandlers>({ run, setSelection, setTab, setFreeRooms, setRoomOffer, store });
+  const atoms = useStore();
+  const current = () => ({
+    run,
+    setSelection,
+    selection: () => atoms.get(selectionAtom),
+    setTab,
+    setFreeRooms,
+    setRoomOffer,
+    store,
+  });
+  const handlers = useRef<CanvasHandlers>(current());
   useEffect(() => {
-    handlers.current = { run, setSelection, setTab, setFreeRooms, setRoomOffer, store };
+    handlers.current = current();
   });
 
   useEffect(() => {

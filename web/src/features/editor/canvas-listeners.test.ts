@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { EditorCanvas } from './canvas';
+import { stubBrowser } from './canvas.fixtures';
 
 type Registration = { target: EventTarget; type: string; listener: unknown; capture: boolean; signal?: AbortSignal };
 
@@ -13,24 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
-
-/** jsdom has no 2D canvas, ResizeObserver or matchMedia: inert stand-ins are enough to build the stage. */
-function stubBrowser(): void {
-  const inert: unknown = new Proxy(() => inert, {
-    get: (_t, key) => (key === Symbol.toPrimitive ? () => 0 : inert),
-    apply: () => inert,
-  });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => inert as RenderingContext);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-}
 
 describe('EditorCanvas.destroy', () => {
   it('removes every listener the canvas added', () => {

@@ -22,6 +22,8 @@ export type CanvasTool = 'select' | 'add';
 export interface EditorCanvasCallbacks {
   /** A location was clicked (additive: Shift/Ctrl/Cmd held), or the map background (id null). */
   onSelect(id: string | null, additive: boolean): void;
+  /** Whether a location is selected now (setSelection's copy arrives a render later, after a quick second click). */
+  isSelected(id: string): boolean;
   /** The map was clicked with the add tool, at a normalised point. */
   onAdd(coord: [number, number]): void;
   /** A location was dragged to a normalised point. */
@@ -237,9 +239,7 @@ export class EditorCanvas {
     void this.stage.setLayer(id);
   }
 
-  // ---- Recognised rooms ----
-
-  /** The rooms of the floor in view that no location uses, each as the location it would become. */
+  /** The recognised rooms of the floor in view that no location uses, each as the location it would become. */
   get unlinkedRooms(): readonly Location[] {
     return this.rooms.unlinked;
   }
@@ -373,7 +373,7 @@ export class EditorCanvas {
     e.preventDefault();
     this.viewport.focus({ preventScroll: true });
     const additive = e.shiftKey || e.ctrlKey || e.metaKey;
-    if (!this.selection.has(l.id) || additive) this.callbacks.onSelect(l.id, additive);
+    if (!this.callbacks.isSelected(l.id) || additive) this.callbacks.onSelect(l.id, additive);
     const s = this.screenOf(l) ?? p;
     this.drag = {
       id: l.id,
