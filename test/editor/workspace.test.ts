@@ -118,9 +118,10 @@ describe('the layers panel', () => {
     await layers.getByText('Ground-floor.svg', { exact: true }).waitFor();
     expect(await page.locator('.layers-panel').textContent()).not.toContain('/files/');
     const thumb = layers.locator('img.card__thumb').first();
-    await expect
-      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 })
-      .toBe(true);
+    // Its state, not a bare boolean: a failure says whether the preview was still loading or broken, and what.
+    const preview = (img: HTMLImageElement) =>
+      `${img.complete ? (img.naturalWidth > 0 ? 'shown' : 'broken') : 'loading'}: ${img.currentSrc || img.src}`;
+    await expect.poll(() => thumb.evaluate(preview), { timeout: 30_000 }).toMatch(/^shown: /);
     const file = await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
     expect(file).toMatch(/^\/files\/.+-Ground-floor\.svg$/);
     // The upload trigger makes its thumbnail for the maps list and the file library.
