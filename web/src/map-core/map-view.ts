@@ -3,7 +3,7 @@
  * animations and the interaction handlers. React-free and DOM-free (frames come from an injected
  * scheduler), so the editor and the viewer share it and tests drive it without a browser.
  */
-import type { ImagePoint, Rect, ScreenPoint, Size, ViewTransform } from './coords';
+import type { Rect, ScreenPoint, Size, ViewTransform } from './coords';
 import type { Velocity } from './inertia';
 import { glideDuration, glideOffset, shouldGlide } from './inertia';
 import type { ZoomLimits } from './transform';
@@ -287,22 +287,6 @@ export class MapView {
   /** Back to the fitted view. */
   reset(): void {
     this.animateTo(this.homeTransform());
-  }
-
-  /** Centres an image point at a relative zoom (never zooming out below the current zoom unless asked). */
-  focusPoint(p: ImagePoint, zoom: number | null, animate = true): void {
-    const apply = (viewport: Size): ViewTransform => {
-      const fit = fitScale(this.image, viewport, this.padding);
-      const scale = zoom != null ? fit * zoom : Math.max(this.#t.scale, fit);
-      return centreOn(p, scale, viewport);
-    };
-    if (!this.#viewportSize) {
-      this.#pendingView = apply;
-      return;
-    }
-    const next = apply(this.#viewportSize);
-    if (animate) this.animateTo(next, 400);
-    else this.jumpTo(next);
   }
 
   /** Frames an image rectangle (a region's bounding box). */
