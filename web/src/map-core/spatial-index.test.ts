@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PointIndex } from './spatial-index';
+import { PointIndex, pointsInRange, pointsWithin } from './spatial-index';
 
 const coord = fc.double({ min: -1000, max: 1000, noNaN: true, noDefaultInfinity: true });
 // Multiples of 1/8 keep squared distances exact, so the brute force and the index agree on the boundary.
@@ -21,9 +21,7 @@ describe('PointIndex', () => {
       fc.property(points, coord, coord, coord, coord, fc.integer({ min: 2, max: 16 }), (pts, a, b, c, d, nodeSize) => {
         const [minX, maxX] = a < b ? [a, b] : [b, a];
         const [minY, maxY] = c < d ? [c, d] : [d, c];
-        const got = build(pts, nodeSize)
-          .range(minX, minY, maxX, maxY)
-          .sort((p, q) => p - q);
+        const got = pointsInRange(build(pts, nodeSize), minX, minY, maxX, maxY).sort((p, q) => p - q);
         const want = pts.flatMap(([x, y], i) => (x >= minX && x <= maxX && y >= minY && y <= maxY ? [i] : []));
         expect(got).toEqual(want);
       }),
@@ -38,9 +36,7 @@ describe('PointIndex', () => {
         grid,
         fc.integer({ min: 0, max: 6400 }).map((v) => v / 8),
         (pts, x, y, r) => {
-          const got = build(pts, 4)
-            .within(x, y, r)
-            .sort((p, q) => p - q);
+          const got = pointsWithin(build(pts, 4), x, y, r).sort((p, q) => p - q);
           const want = pts.flatMap(([px, py], i) => ((px - x) ** 2 + (py - y) ** 2 <= r * r ? [i] : []));
           expect(got).toEqual(want);
         },
@@ -49,12 +45,12 @@ describe('PointIndex', () => {
   });
 
   it('handles an empty set and duplicate points', () => {
-    expect(build([]).range(-1, -1, 1, 1)).toEqual([]);
+    expect(pointsInRange(build([]), -1, -1, 1, 1)).toEqual([]);
     const dup = build(
       Array.from({ length: 200 }, () => [5, 5] as [number, number]),
       8,
     );
-    expect(dup.range(5, 5, 5, 5)).toHaveLength(200);
+    expect(pointsInRange(dup, 5, 5, 5, 5)).toHaveLength(200);
   });
 
   it('rejects coordinate arrays of different lengths', () => {
@@ -72,6 +68,6 @@ describe('PointIndex', () => {
     const index = new PointIndex(xs, ys);
     let count = 0;
     for (let i = 0; i < n; i++) if (xs[i]! >= 100 && xs[i]! <= 200 && ys[i]! >= 300 && ys[i]! <= 350) count++;
-    expect(index.range(100, 300, 200, 350)).toHaveLength(count);
+    expect(pointsInRange(index, 100, 300, 200, 350)).toHaveLength(count);
   });
 });

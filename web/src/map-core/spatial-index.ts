@@ -60,25 +60,25 @@ export class PointIndex {
       if (axis === 0 ? maxX >= x : maxY >= y) stack.push(m + 1, right, 1 - axis);
     }
   }
+}
 
-  /** The points inside a rectangle, in no particular order. */
-  range(minX: number, minY: number, maxX: number, maxY: number): number[] {
-    const out: number[] = [];
-    this.forEachInRange(minX, minY, maxX, maxY, (i) => out.push(i));
-    return out;
-  }
+/** The points of an index inside a rectangle, in no particular order (a function, so bundles without it drop it). */
+export function pointsInRange(index: PointIndex, minX: number, minY: number, maxX: number, maxY: number): number[] {
+  const out: number[] = [];
+  index.forEachInRange(minX, minY, maxX, maxY, (i) => out.push(i));
+  return out;
+}
 
-  /** The points within distance r of (x, y). */
-  within(x: number, y: number, r: number): number[] {
-    const out: number[] = [];
-    const r2 = r * r;
-    this.forEachInRange(x - r, y - r, x + r, y + r, (id, px, py) => {
-      const dx = px - x;
-      const dy = py - y;
-      if (dx * dx + dy * dy <= r2) out.push(id);
-    });
-    return out;
-  }
+/** The points of an index within distance r of (x, y). */
+export function pointsWithin(index: PointIndex, x: number, y: number, r: number): number[] {
+  const out: number[] = [];
+  const r2 = r * r;
+  index.forEachInRange(x - r, y - r, x + r, y + r, (id, px, py) => {
+    const dx = px - x;
+    const dy = py - y;
+    if (dx * dx + dy * dy <= r2) out.push(id);
+  });
+  return out;
 }
 
 function sortKd(
