@@ -5,7 +5,7 @@
  * something changed.
  */
 import type { ScreenPoint, Size } from '../map-core/coords';
-import { h } from './dom';
+import { h, uid } from './dom';
 
 export type RingKind = 'hover' | 'active' | 'focus';
 export const RING_KINDS = ['hover', 'active', 'focus'] as const;
@@ -51,7 +51,7 @@ export class StageOverlays {
 
   constructor(host: HTMLElement) {
     this.#tooltip.setAttribute('role', 'tooltip');
-    this.#tooltip.id = `mn-tip-${Math.random().toString(36).slice(2, 8)}`;
+    this.#tooltip.id = uid('mn-tip');
     this.#el.append(this.#rings.hover, this.#rings.active, this.#rings.focus, this.#tooltip, this.popupAnchor);
     host.append(this.#el);
   }

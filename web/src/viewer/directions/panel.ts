@@ -9,7 +9,7 @@ import { buildNetwork, type Network } from '../../map-core/wayfinding/network';
 import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
-import { h, icon } from '../dom';
+import { h, icon, uid } from '../dom';
 import { DIRECTIONS_CSS } from './directions-css';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
@@ -73,7 +73,7 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#toggleButton.after(this.#panel);
     this.#toggleButton.setAttribute(
       'aria-controls',
-      (this.#panel.id = `${this.#toggleButton.id || 'mn'}-directions-${Math.random().toString(36).slice(2, 8)}`),
+      (this.#panel.id = uid(`${this.#toggleButton.id || 'mn'}-directions`)),
     );
     this.#player = new RoutePlayer(host, this.#panel, (i) => this.#steps.mark(i));
     if (!fixed) this.#form.from.set(request.from && targets.has(request.from) ? request.from : null);
