@@ -28,4 +28,13 @@ describe('embed size budget', () => {
       .join('\n');
     for (const marker of ['react-router', 'ZodError']) expect(code, marker).not.toContain(marker);
   });
+
+  // The flag is replaced by its value when the build defines it; left in, the editing parts would ship too.
+  it('builds the viewer core without its editing parts (../viewer/editing.ts)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const code = embedJsFiles(dist)
+      .map((f) => readFileSync(`${dist}${f.path}`, 'utf8'))
+      .join('\n');
+    expect(code).not.toContain('__MAPNEST_EDITING__');
+  });
 });

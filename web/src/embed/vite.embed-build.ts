@@ -73,6 +73,8 @@ export function embedBuild(embedHtml: string, stylesModule: string): Plugin {
         mode: config.mode,
         logLevel: config.logLevel,
         publicDir: false,
+        // The embed never edits: the viewer core's editing parts are left out (../viewer/editing.ts).
+        define: { __MAPNEST_EDITING__: 'false' },
         plugins: [embedCssInJs(stylesModule), embedBootScript()],
         build: {
           outDir: config.build.outDir,

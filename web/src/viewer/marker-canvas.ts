@@ -19,6 +19,7 @@ import { inflateRect, screenRectToImageRect, screenToImage } from '../map-core/c
 import type { MarkerKind } from '../map-core/marker-geometry';
 import { hitsMarker, markerBox, maxMarkerExtent } from '../map-core/marker-geometry';
 import type { PixelBuffer, PixelRect } from './dot-raster';
+import { EDITING } from './editing';
 import { MarkerSlots } from './marker-slots';
 import { MarkerSprites, TEXT_FONT, clusterRadius, type Sprite } from './marker-sprites';
 import { stampClusters, stampDots, stampSprites, type StampSource } from './marker-stamp';
@@ -257,6 +258,7 @@ export class MarkerCanvas {
    * under way, too many edits since the markers were built): the caller replaces the markers.
    */
   patch(changes: readonly MarkerChange[], locations: readonly ResolvedLocation[]): boolean {
+    if (!EDITING) return false;
     const slots = this.#slots;
     const sf = this.#surfaces.fg;
     if (!slots.markers || this.#clusterer || this.#drawnClusters || this.#slices.running || !sf.at || !sf.size)

@@ -4,6 +4,7 @@
  * retire slots and append new ones after them, up to MAX_EXTRA, scanned linearly.
  */
 import type { Rect } from '../map-core/coords';
+import { EDITING } from './editing';
 import type { LayerMarkers } from './viewer-model';
 
 /** Markers patches may add before the set is rebuilt (each patch costs O(extra) beside the k-d tree query). */
@@ -83,11 +84,13 @@ export class MarkerSlots {
 
   /** True when `adding` more slots still fit before the set must be rebuilt. */
   canAdd(adding: number): boolean {
+    if (!EDITING) return false;
     return this.extra + adding <= MAX_EXTRA;
   }
 
   /** Makes room for `adding` more slots (the arrays are copied on first growth: the built set's are exactly full). */
   reserve(adding: number): void {
+    if (!EDITING) return;
     const slots = this.total + adding;
     if (this.xs.length >= slots && this.#dead) return;
     const count = this.markers!.count;
@@ -115,17 +118,20 @@ export class MarkerSlots {
 
   /** The live slot of a location, if it has one. */
   slotOfLocation(loc: number): number | undefined {
+    if (!EDITING) return undefined;
     return this.#liveSlots().get(loc);
   }
 
   /** Retires a location's live slot (call reserve first). */
   retire(loc: number, slot: number): void {
+    if (!EDITING) return;
     this.#dead![slot] = 1;
     this.#liveSlots().delete(loc);
   }
 
   /** Appends a live slot for a location at an image position (call reserve first); returns it. */
   add(loc: number, x: number, y: number): number {
+    if (!EDITING) return -1;
     const s = this.markers!.count + this.extra++;
     this.xs[s] = x;
     this.ys[s] = y;

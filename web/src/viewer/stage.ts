@@ -19,6 +19,7 @@ import {
   unbindRegion,
 } from './base-layer';
 import { h } from './dom';
+import { EDITING } from './editing';
 import { MarkerCanvas } from './marker-canvas';
 import { focusTransform, locationsInView } from './stage-camera';
 import { StagePointer, addGestures } from './stage-pointer';
@@ -133,10 +134,6 @@ export class MapStage {
     }
   }
 
-  get currentLayer(): string {
-    return this.#layerId;
-  }
-
   /**
    * Shows a floor. Its markers are drawn as soon as the viewport has a size, without waiting for
    * the floor's image, which is shown when it arrives (loaded once, then kept).
@@ -232,6 +229,7 @@ export class MapStage {
    * takes tens.
    */
   setModel(model: ViewerModel, changed?: readonly number[]): void {
+    if (!EDITING) return;
     const prev = this.#model;
     this.#model = model;
     if (
@@ -262,6 +260,7 @@ export class MapStage {
    * null: a patch of that one marker.
    */
   setLifted(index: number | null): void {
+    if (!EDITING) return;
     const prev = this.#lifted;
     if (prev === index) return;
     this.#lifted = index;
@@ -364,6 +363,7 @@ export class MapStage {
 
   /** The location whose marker is under a screen point (any marker, not only those that open something). */
   markerUnder(p: ScreenPoint): number | null {
+    if (!EDITING) return null;
     const hit = this.#canvas.hitTest(p, this.view.transform, true);
     return hit?.type === 'marker' ? hit.loc : null;
   }
