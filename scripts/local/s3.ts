@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import S3rver from 's3rver';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { checkPostPolicy, readPostForm } from './s3-post';
+import { keepS3WriteSemantics, type S3rverFileStore } from './s3-store';
 import { LOCAL_S3_KEY, LOCAL_S3_SECRET, verifyPresignedUrl } from './s3-signing';
 
 export { LOCAL_S3_KEY } from './s3-signing';
@@ -84,6 +85,8 @@ export async function startLocalS3(opts: {
     resetOnClose: false,
     configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml()] })),
   });
+  // A write is whole before it is answered, and readers never see part of one, as in S3 (./s3-store.ts).
+  keepS3WriteSemantics((server as unknown as { store: S3rverFileStore }).store);
   server.on(
     'event',
     (event: {

@@ -106,3 +106,49 @@ describe('local S3 front', () => {
     expect((await fetch(`${baseUrl()}/_s3/${env().DOCUMENTS_BUCKET}/${key}`)).status).toBe(403);
   });
 });
+
+// In the documents bucket, which runs no upload trigger on what is written.
+describe('local S3 writes', () => {
+  const bytes = (size: number, fill: number) => Buffer.alloc(size, fill);
+  const read = async (key: string) => {
+    const obj = await s3().send(new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }));
+    return { body: Buffer.from(await obj.Body!.transformToByteArray()), type: obj.ContentType };
+  };
+
+  it('answers a PUT only once the whole object is stored: a read right after it gets every byte', async () => {
+    for (let i = 0; i < 4; i++) {
+      const key = `user-1/${Date.now()}-${i}-whole.svg`;
+      const body = bytes(8 * 1024 * 1024, 97 + i);
+      await s3().send(
+        new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key, Body: body, ContentType: 'image/svg+xml' }),
+      );
+      const got = await read(key);
+      expect(got.body.length).toBe(body.length);
+      expect(got.body.equals(body)).toBe(true);
+      expect(got.type).toBe('image/svg+xml');
+    }
+  });
+
+  it('never lets a read see part of an object being overwritten: the old one or the new one, with its metadata', async () => {
+    const key = `user-1/${Date.now()}-overwrite.bin`;
+    const first = bytes(1024 * 1024, 1);
+    const second = bytes(8 * 1024 * 1024, 2);
+    await s3().send(
+      new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key, Body: first, ContentType: 'a/one' }),
+    );
+    let written = false;
+    const write = s3()
+      .send(new PutObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key, Body: second, ContentType: 'b/two' }))
+      .then(() => (written = true));
+    const seen: string[] = [];
+    while (!written) {
+      const got = await read(key);
+      const whole =
+        (got.body.equals(first) && got.type === 'a/one') || (got.body.equals(second) && got.type === 'b/two');
+      seen.push(whole ? got.type! : `part: ${got.body.length} bytes, ${got.type}`);
+    }
+    await write;
+    expect(seen.filter((s) => s.startsWith('part'))).toEqual([]);
+    expect((await read(key)).type).toBe('b/two');
+  });
+});
