@@ -5,7 +5,8 @@ import {
   type MapDocumentInput,
   strictMapDocument,
 } from '@mapnest/shared/map-document';
-import { buildNetwork, checkNetwork, EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, FLOOR_CHANGE_COST } from './network';
+import { buildNetwork, checkNetwork } from './network';
+import { EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, FLOOR_CHANGE_COST } from './network-model';
 
 type RouteInput = NonNullable<MapDocumentInput['routes']>[number];
 type LocationInput = NonNullable<MapDocumentInput['locations']>[number];

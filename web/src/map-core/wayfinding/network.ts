@@ -27,18 +27,6 @@ import {
   type NetworkNode,
 } from './network-model';
 
-// The built network's shape lives in ./network-model.ts; its names stay importable from here.
-export {
-  type ConnectorKind,
-  EDGE_FLOOR_CHANGE,
-  EDGE_INACCESSIBLE,
-  FLOOR_CHANGE_COST,
-  type FloorLink,
-  type Network,
-  type NetworkDoc,
-  type NetworkNode,
-} from './network-model';
-
 interface Segment {
   a: number;
   b: number;

@@ -6,7 +6,8 @@ import {
   type MapDocumentInput,
   strictMapDocument,
 } from '@mapnest/shared/map-document';
-import { buildNetwork, EDGE_INACCESSIBLE, FLOOR_CHANGE_COST, type Network } from './network';
+import { buildNetwork } from './network';
+import { EDGE_INACCESSIBLE, FLOOR_CHANGE_COST, type Network } from './network-model';
 import { NodeHeap, planRoute, shortestPath } from './route';
 import { describeRoute, roundMetres } from './steps';
 

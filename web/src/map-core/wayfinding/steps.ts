@@ -7,7 +7,7 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
-import type { ConnectorKind } from './network';
+import type { ConnectorKind } from './network-model';
 import type { RoutePlan, RouteSegment } from './route';
 
 export interface RouteStep {

@@ -5,7 +5,8 @@
  * Its parts: the form (./route-form.ts), the step list (./step-list.ts) and the route on the map
  * (./route-player.ts); this file holds them together, plans the route and opens and closes the panel.
  */
-import { buildNetwork, type Network } from '../../map-core/wayfinding/network';
+import { buildNetwork } from '../../map-core/wayfinding/network';
+import type { Network } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
