@@ -5,6 +5,8 @@
  * them from here, which keeps zod out of its bundle. See map-document for what the ids mean.
  */
 
+import type { settingsSchema } from './map-schema-settings';
+
 /** The schema version this module reads and writes. */
 export const SCHEMA_VERSION = 1 as const;
 
@@ -166,3 +168,17 @@ export function isShortText(value: string): boolean {
 export function isFieldRef(value: string): boolean {
   return FIELD_REF_PATTERN.test(value);
 }
+
+/** The settings that are groups of options, each an object filled with defaults by the schema (`geo`, null or a calibration, is not one). */
+export const SETTINGS_GROUPS = [
+  'layout',
+  'zoom',
+  'controls',
+  'directory',
+  'search',
+  'filters',
+  'popup',
+  'legend',
+  'wayfinding',
+  'text',
+] as const satisfies readonly (keyof typeof settingsSchema.shape)[];

@@ -175,17 +175,3 @@ export const settingsSchema = strict({
     go: text(MAP_LIMITS.uiTextLength).default('Go'),
   }).prefault({}),
 });
-
-/** The settings that are groups of options, each an object filled with defaults (`geo`, null or a calibration, is not one). */
-export const SETTINGS_GROUPS = [
-  'layout',
-  'zoom',
-  'controls',
-  'directory',
-  'search',
-  'filters',
-  'popup',
-  'legend',
-  'wayfinding',
-  'text',
-] as const satisfies readonly (keyof typeof settingsSchema.shape)[];

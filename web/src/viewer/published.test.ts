@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { MAP_ID_PATTERN } from '@mapnest/shared/maps';
+import { SETTINGS_GROUPS } from '@mapnest/shared/map-rules';
 import { EMBED_MAP_ID, documentProblem, fetchPublished, mapIdFromPath } from './published';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,6 +30,15 @@ describe('published maps', () => {
     expect(documentProblem({ ...blankDocument(), layers: [] })).toBe('The map has no valid floors.');
     expect(documentProblem({ ...blankDocument(), schemaVersion: 7 })).toMatch(/format/);
     expect(documentProblem(null)).toBe('The map data is missing.');
+  });
+
+  it('names damaged settings for every group of options the viewer reads, directions included', () => {
+    for (const group of SETTINGS_GROUPS) {
+      const doc = blankDocument();
+      const settings: Record<string, unknown> = { ...doc.settings };
+      delete settings[group];
+      expect(documentProblem({ ...doc, settings }), group).toBe('The map settings are damaged.');
+    }
   });
 
   it('reports 404 as not found, expired test maps as expired, and damage as an error', async () => {

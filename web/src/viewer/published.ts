@@ -6,6 +6,7 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
+import { SETTINGS_GROUPS } from '@mapnest/shared/map-rules';
 
 /** Same rule as MAP_ID_PATTERN in @mapnest/shared/maps (a unit test keeps them equal). */
 export const EMBED_MAP_ID = /^[A-Za-z0-9]{1,40}$/;
@@ -47,19 +48,7 @@ export function documentProblem(doc: unknown): string | null {
   for (const key of ['locations', 'groups', 'filters', 'styles', 'legend', 'breakpoints'] as const) {
     if (!Array.isArray(doc[key])) return 'The map data is damaged.';
   }
-  for (const key of [
-    'zoom',
-    'controls',
-    'directory',
-    'search',
-    'filters',
-    'popup',
-    'legend',
-    'text',
-    'layout',
-  ] as const) {
-    if (!isObject(s[key])) return 'The map settings are damaged.';
-  }
+  for (const key of SETTINGS_GROUPS) if (!isObject(s[key])) return 'The map settings are damaged.';
   return null;
 }
 
