@@ -110,8 +110,7 @@ describe('recognised SVG rooms in the editor', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-    // A long scenario (sign-in, upload, a dozen edits): on a loaded 2-core CI machine it has taken over a minute.
-  }, 120_000);
+  });
 
   it.each([
     ['a desktop', 1366, 768],

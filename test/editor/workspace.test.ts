@@ -121,7 +121,7 @@ describe('the layers panel', () => {
     // Its state, not a bare boolean: a failure says whether the preview was still loading or broken, and what.
     const preview = (img: HTMLImageElement) =>
       `${img.complete ? (img.naturalWidth > 0 ? 'shown' : 'broken') : 'loading'}: ${img.currentSrc || img.src}`;
-    await expect.poll(() => thumb.evaluate(preview), { timeout: 30_000 }).toMatch(/^shown: /);
+    await expect.poll(() => thumb.evaluate(preview), { timeout: 20_000 }).toMatch(/^shown: /);
     const file = await thumb.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
     expect(file).toMatch(/^\/files\/.+-Ground-floor\.svg$/);
     // The upload trigger makes its thumbnail for the maps list and the file library.
