@@ -90,7 +90,8 @@ describe('the embed of the demo map', () => {
   it('filters the directory as the visitor types, ignoring case and accents, and highlights the match', async () => {
     const { page } = await openDemo();
     const entries = page.locator('.mn-list .mn-entry');
-    expect(await entries.count()).toBeGreaterThan(10);
+    // The list is filled once the markers' first frame has been painted.
+    await expect.poll(() => entries.count()).toBeGreaterThan(10);
     await page.getByRole('searchbox').fill('LUMIERE');
     await expect.poll(() => page.locator('.mn-result-bar').textContent()).toContain('1 found');
     expect(await entries.allTextContents()).toEqual([expect.stringContaining('Maison Lumière')]);

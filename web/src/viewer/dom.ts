@@ -88,3 +88,24 @@ let seq = 0;
 export function uid(prefix = 'mn'): string {
   return `${prefix}-${(++seq).toString(36)}`;
 }
+
+/**
+ * Runs `fn` once the next frame has been painted (a frame callback, then a task after it), or after
+ * `fallbackMs` when no frame comes (a page in a background tab or a hidden frame paints none).
+ * Returns a function that cancels it.
+ */
+export function afterNextPaint(fn: () => void, fallbackMs = 250): () => void {
+  let after: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(after);
+    clearTimeout(fallback);
+  };
+  const run = () => {
+    cancel();
+    fn();
+  };
+  const frame = requestAnimationFrame(() => (after = setTimeout(run, 0)));
+  const fallback = setTimeout(run, fallbackMs);
+  return cancel;
+}

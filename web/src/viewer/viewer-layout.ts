@@ -60,3 +60,11 @@ export function layoutFor(model: ViewerModel, { width, hasDirectory, sidebarOpen
     narrow,
   };
 }
+
+/** Gives the viewer's root element a layout's class, height and sizes. */
+export function styleRoot(el: HTMLElement, lay: Layout): void {
+  el.className = lay.className;
+  el.style.height = lay.height;
+  el.style.setProperty('--mn-sidebar-width', `${lay.sidebarWidth}px`);
+  if (lay.mapHeight !== null) el.style.setProperty('--mn-map-height', `${lay.mapHeight}px`);
+}

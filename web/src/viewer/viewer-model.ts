@@ -90,60 +90,83 @@ function placeholders(text: string, loc: Location, groupNames: readonly string[]
   });
 }
 
+/** What resolving a location reads besides the location: the map's settings, styles and groups. */
+interface ResolveContext {
+  readonly settings: MapSettings;
+  readonly styles: ReadonlyMap<string, Style>;
+  readonly groupById: ReadonlyMap<string, Group>;
+}
+
+/** A location as the viewer shows it: its groups, style and the map's defaults applied. */
+function resolveLocation(
+  loc: Location,
+  index: number,
+  { settings, styles, groupById }: ResolveContext,
+): ResolvedLocation {
+  const geo = settings.geo;
+  // One pass over the location's groups (a map of thousands is resolved before its first drawing).
+  const groupIds: string[] = [];
+  const groupNames: string[] = [];
+  let groupColor: string | undefined;
+  for (const id of loc.groups ?? []) {
+    const g = groupById.get(id);
+    if (!g) continue;
+    groupIds.push(id);
+    groupNames.push(g.name);
+    groupColor ||= g.color;
+  }
+  const style = loc.style ? (styles.get(loc.style) ?? null) : null;
+  const markerStyle = style?.markers ? style : null;
+  const svgStyle = style?.svg ? style : null;
+  const fill = markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor;
+  const coord = loc.coord
+    ? ([loc.coord[0], loc.coord[1]] as [number, number])
+    : loc.latlon && geo
+      ? latLonToMap(loc.latlon, geo.extent)
+      : null;
+  const action = loc.action ?? settings.popup.action;
+  return {
+    index,
+    source: loc,
+    id: loc.id,
+    title: loc.title ?? '',
+    about: placeholders(loc.about ?? '', loc, groupNames, false),
+    desc: placeholders(loc.desc ?? '', loc, groupNames, true),
+    kind: loc.type ?? settings.markerType,
+    fill,
+    stroke: markerStyle?.normal.stroke ?? null,
+    textColor: markerStyle?.normal.text ?? null,
+    hoverFill: markerStyle?.hover.fill ?? null,
+    activeFill: markerStyle?.active.fill ?? null,
+    region: {
+      fill: svgStyle?.normal.fill ?? loc.color ?? null,
+      stroke: svgStyle?.normal.stroke ?? null,
+      strokeWidth: svgStyle?.normal.strokeWidth ?? null,
+      hoverFill: svgStyle?.hover.fill ?? null,
+      hoverStroke: svgStyle?.hover.stroke ?? null,
+      activeFill: svgStyle?.active.fill ?? null,
+      activeStroke: svgStyle?.active.stroke ?? null,
+    },
+    scale: loc.scale ?? 1,
+    label: loc.label ?? '',
+    layer: loc.layer ?? null,
+    groupIds,
+    groupNames,
+    coord: coord && Number.isFinite(coord[0]) && Number.isFinite(coord[1]) ? coord : null,
+    zoom: loc.zoom ?? null,
+    action,
+    listed: !loc.hide && !loc.disable,
+    clickable: !loc.disable && action !== 'none',
+  };
+}
+
 /** Builds the viewer model of a document. */
 export function buildModel(doc: MapDocument): ViewerModel {
   const { settings } = doc;
   const styles = new Map<string, Style>(doc.styles.map((s) => [s.id, s]));
   const groupById = new Map<string, Group>(doc.groups.map((g) => [g.id, g]));
-  const geo = settings.geo;
-  const locations: ResolvedLocation[] = doc.locations.map((loc, index) => {
-    const groupIds = (loc.groups ?? []).filter((g) => groupById.has(g));
-    const groupNames = groupIds.map((g) => groupById.get(g)!.name);
-    const style = loc.style ? (styles.get(loc.style) ?? null) : null;
-    const markerStyle = style?.markers ? style : null;
-    const svgStyle = style?.svg ? style : null;
-    const groupColor = groupIds.map((g) => groupById.get(g)?.color).find((c) => !!c);
-    const fill = markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor;
-    const coord = loc.coord
-      ? ([loc.coord[0], loc.coord[1]] as [number, number])
-      : loc.latlon && geo
-        ? latLonToMap(loc.latlon, geo.extent)
-        : null;
-    const action = loc.action ?? settings.popup.action;
-    return {
-      index,
-      source: loc,
-      id: loc.id,
-      title: loc.title ?? '',
-      about: placeholders(loc.about ?? '', loc, groupNames, false),
-      desc: placeholders(loc.desc ?? '', loc, groupNames, true),
-      kind: loc.type ?? settings.markerType,
-      fill,
-      stroke: markerStyle?.normal.stroke ?? null,
-      textColor: markerStyle?.normal.text ?? null,
-      hoverFill: markerStyle?.hover.fill ?? null,
-      activeFill: markerStyle?.active.fill ?? null,
-      region: {
-        fill: svgStyle?.normal.fill ?? loc.color ?? null,
-        stroke: svgStyle?.normal.stroke ?? null,
-        strokeWidth: svgStyle?.normal.strokeWidth ?? null,
-        hoverFill: svgStyle?.hover.fill ?? null,
-        hoverStroke: svgStyle?.hover.stroke ?? null,
-        activeFill: svgStyle?.active.fill ?? null,
-        activeStroke: svgStyle?.active.stroke ?? null,
-      },
-      scale: loc.scale ?? 1,
-      label: loc.label ?? '',
-      layer: loc.layer ?? null,
-      groupIds,
-      groupNames,
-      coord: coord && Number.isFinite(coord[0]) && Number.isFinite(coord[1]) ? coord : null,
-      zoom: loc.zoom ?? null,
-      action,
-      listed: !loc.hide && !loc.disable,
-      clickable: !loc.disable && action !== 'none',
-    };
-  });
+  const context: ResolveContext = { settings, styles, groupById };
+  const locations = doc.locations.map((loc, index) => resolveLocation(loc, index, context));
   const layers = doc.layers;
   const defaultLayer =
     settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer)

@@ -9,6 +9,7 @@ import { renderDetails } from './details';
 import { detailsVariant, placeDetails, tooltipContent } from './details-places';
 import { Directory } from './directory';
 import { h } from './dom';
+import { DirectoryFill } from './directory-fill';
 import { InViewList } from './in-view-list';
 import { isFramed, linkTargetFor } from './link';
 import { MapStage } from './stage';
@@ -17,7 +18,7 @@ import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchStartLayer } from './viewer-document';
-import { layoutFor } from './viewer-layout';
+import { layoutFor, styleRoot } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
 import {
@@ -48,6 +49,8 @@ class Viewer implements MapViewerInstance {
   readonly #stage: MapStage;
   readonly #directions: Directions | null;
   readonly #directory: Directory | null;
+  /** The directory's first entries, put in after the first drawing of the markers (./directory-fill.ts). */
+  readonly #firstFill: DirectoryFill | null;
   readonly #sidebar: HTMLElement | null;
   readonly #panel: HTMLElement;
   readonly #area: MapArea;
@@ -116,6 +119,7 @@ class Viewer implements MapViewerInstance {
     ({ map: this.#map, viewport: this.#viewport, corners: this.#corners } = area);
     this.#panel = h('div', { class: 'mn-panel', hidden: true });
     this.#directory = s.directory.enabled ? this.#buildDirectory() : null;
+    this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries()) : null;
     this.#sidebar = this.#directory
       ? h('aside', { class: 'mn-sidebar', 'aria-label': 'Directory' }, this.#directory.el, this.#panel)
       : null;
@@ -217,6 +221,7 @@ class Viewer implements MapViewerInstance {
     this.#area.destroy();
     clearTimeout(this.#inViewTimer);
     this.#ro.disconnect();
+    this.#firstFill?.cancel();
     for (const c of this.#controls.all) c.remove();
     this.#directions?.destroy();
     this.#stage.destroy();
@@ -227,19 +232,13 @@ class Viewer implements MapViewerInstance {
   // ---- Layout ----
 
   #layout(): void {
-    const width = this.element.clientWidth || this.#host.clientWidth;
-    const hasDirectory = !!this.#directory;
     const lay = layoutFor(this.model, {
-      width,
-      hasDirectory,
+      width: this.element.clientWidth || this.#host.clientWidth,
+      hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
       height: this.#options.height,
     });
-    const el = this.element;
-    el.className = lay.className;
-    el.style.height = lay.height;
-    el.style.setProperty('--mn-sidebar-width', `${lay.sidebarWidth}px`);
-    if (lay.mapHeight !== null) el.style.setProperty('--mn-map-height', `${lay.mapHeight}px`);
+    styleRoot(this.element, lay);
     this.#directory?.setLayout(lay.directoryLayout, lay.columns);
     if (this.#sidebar) this.#sidebar.hidden = !(this.#sidebarOpen || lay.portrait);
     if (this.#controls.sidebar)
@@ -252,7 +251,7 @@ class Viewer implements MapViewerInstance {
 
   // ---- Controls ----
 
-  /** Puts the controls the settings ask for in their corners; a corner with none stays hidden. */
+  /** Opens or closes the directory's sidebar (its button in the map's corner). */
   #toggleSidebar(): void {
     this.#sidebarOpen = !this.#sidebarOpen;
     this.#controls.sidebar?.set(this.#sidebarOpen);
@@ -295,6 +294,7 @@ class Viewer implements MapViewerInstance {
       this.#readyEmitted = true;
       performance.mark?.('mapnest:ready');
       this.#emit('ready', { mapId: this.#options.mapId ?? null, layer: id, locations: this.model.locations.length });
+      this.#firstFill?.afterPaint();
     } else this.#emit('layerChanged', { mapId: this.#options.mapId ?? null, layer: id });
   }
 
@@ -412,25 +412,33 @@ class Viewer implements MapViewerInstance {
     this.#setFilter(clearedFilterState(this.model));
   }
 
+  /** Applies the search and filters to the markers, the in-view list and (after the first time) the directory. */
   #applyFilter(initial: boolean): void {
     const m = this.model;
     this.#mask = filterMask(m, this.#filter);
     this.#filtering = isFilterActive(m, this.#filter);
-    const order = (this.#order ??= directoryOrder(m));
-    const entries = this.#filtering ? order.filter((l) => this.#mask[l.index]) : order;
-    this.#directory?.setEntries(entries, this.#filter, this.#filtering);
     this.#stage.setFilter(this.#mask, this.#filtering);
     this.#updateInView();
     if (initial) return;
+    const count = this.#showEntries();
     this.#emit('filtersChanged', {
       mapId: this.#options.mapId ?? null,
       query: this.#filter.query,
       values: { ...this.#filter.values },
-      count: entries.length,
+      count,
     });
-    this.#say(this.#filtering ? `${entries.length} ${m.settings.text.found}` : '');
+    this.#say(this.#filtering ? `${count} ${m.settings.text.found}` : '');
   }
   #order: ResolvedLocation[] | null = null;
+
+  /** Puts the locations that match the search and filters in the directory; returns how many. */
+  #showEntries(): number {
+    this.#firstFill?.filled();
+    const order = (this.#order ??= directoryOrder(this.model));
+    const entries = this.#filtering ? order.filter((l) => this.#mask[l.index]) : order;
+    this.#directory?.setEntries(entries, this.#filter, this.#filtering);
+    return entries.length;
+  }
 
   #say(text: string): void {
     this.#live.textContent = text;
