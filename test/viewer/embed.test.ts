@@ -15,6 +15,7 @@ import type { PublishedMap } from '@mapnest/shared/maps';
 import { HTML_VECTORS, svgDocument } from '../../web/src/viewer/xss-corpus.fixtures';
 import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { MARGIN } from '../../web/src/viewer/marker-surface';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -77,6 +78,26 @@ describe('the embed of the demo map', () => {
     await expect.poll(() => dialog(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('paints the markers in view first, then the directory and the margin around the view (for pans)', async () => {
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    // How far the marker drawing reaches beyond the view (CSS pixels) and how full the directory is.
+    const probe = `(() => {
+      const c = document.querySelector('.mn-marker-canvas');
+      const v = document.querySelector('.mn-viewport').getBoundingClientRect();
+      return { beyond: parseFloat(c.style.width) - Math.round(v.width), entries: document.querySelectorAll('.mn-list .mn-entry').length };
+    })()`;
+    await context.addInitScript(`addEventListener('mapnest:ready', () => { window.__atReady = ${probe}; })`);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/m/demo');
+    await page.waitForFunction('!!window.__atReady');
+    expect(await page.evaluate('window.__atReady')).toEqual({ beyond: 0, entries: 0 });
+    await expect.poll(() => page.evaluate(probe)).toEqual({ beyond: 2 * MARGIN, entries: expect.any(Number) });
+    await expect.poll(() => page.locator('.mn-list .mn-entry').count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('opens a shop when its SVG region is clicked', async () => {

@@ -37,9 +37,16 @@ afterAll(async () => {
 // Safari 16.4+ get), and drawing on the visible canvas (older browsers). Both are compared with a
 // reference drawn from scratch on a visible canvas.
 describe.each([true, false])('MarkerCanvas.patch (off screen: %s)', (offscreen) => {
-  const run = async (seed: number, count: number, edits: number, scale: number, sliced = false): Promise<RunResult> => {
+  const run = async (
+    seed: number,
+    count: number,
+    edits: number,
+    scale: number,
+    sliced = false,
+    firstMargin?: number,
+  ): Promise<RunResult> => {
     const r = (await page.evaluate(
-      `harness.run(${seed}, ${count}, ${edits}, ${scale}, ${sliced}, ${offscreen})`,
+      `harness.run(${seed}, ${count}, ${edits}, ${scale}, ${sliced}, ${offscreen}, ${firstMargin})`,
     )) as RunResult;
     expect(r.offscreen).toBe(offscreen);
     expect(r.cssMatches).toBe(true);
@@ -66,6 +73,20 @@ describe.each([true, false])('MarkerCanvas.patch (off screen: %s)', (offscreen) 
     expect(r.patched).toBeGreaterThan(50);
     expect(r.firstMismatch).toBeNull();
     expect(r.hitMismatches).toBe(0);
+  });
+
+  it('draws the view alone (a floor’s first drawing) as the view’s part of a drawing with its margin, patches too', async () => {
+    // Full markers, then dots (crowded): each drawn without the margin first, patched, and compared over the view.
+    for (const [seed, count, scale] of [
+      [11, 300, 1.4],
+      [12, 3000, 0.8],
+    ] as const) {
+      const r = await run(seed, count, 40, scale, false, 0);
+      expect(r.patched).toBeGreaterThan(30);
+      expect(r.firstMismatch).toBeNull();
+      expect(r.differingPixels).toBe(0);
+      expect(r.hitMismatches).toBe(0);
+    }
   });
 
   it('matches a full redraw on a crowded view drawn as dots, and a sliced redraw matches a direct one', async () => {

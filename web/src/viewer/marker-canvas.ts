@@ -24,7 +24,14 @@ import { MarkerSlots } from './marker-slots';
 import { MarkerSprites, TEXT_FONT, clusterRadius, type Sprite } from './marker-sprites';
 import { stampClusters, stampDots, stampSprites, type StampSource } from './marker-stamp';
 import { Slices } from './slices';
-import { MARGIN, MarkerSurfaces, type Ctx2D, type MarkerCanvasOptions, type Surface } from './marker-surface';
+import {
+  MARGIN,
+  MarkerSurfaces,
+  drawingTransform,
+  type Ctx2D,
+  type MarkerCanvasOptions,
+  type Surface,
+} from './marker-surface';
 import type { LayerMarkers, ResolvedLocation } from './viewer-model';
 
 export { contrastText } from './marker-sprites';
@@ -148,39 +155,40 @@ export class MarkerCanvas {
   }
 
   /**
-   * Redraws every marker in view at transform t. Small redraws (and `sync` ones, such as the first)
-   * happen at once; large ones are drawn in slices onto the back buffer, which replaces the
-   * visible drawing when complete, so the camera stays smooth and nothing flickers meanwhile.
+   * Redraws every marker in view at transform t, and `margin` CSS pixels beyond the view. Small redraws (and
+   * `sync` ones, such as the first) happen at once; large ones are drawn in slices onto the back buffer, which
+   * replaces the visible drawing when complete, so the camera stays smooth and nothing flickers meanwhile.
    */
-  draw(t: ViewTransform, viewport: Size, sync = true): void {
+  draw(t: ViewTransform, viewport: Size, sync = true, margin = MARGIN): void {
     this.#slices.cancel();
     this.#surfaces.lastT = t;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     this.#surfaces.dpr = dpr;
     this.#sprites.setPixelRatio(dpr);
-    if (sync) this.#drawNow(this.#plan(t, viewport), t, viewport);
-    else this.#drawSliced(t, viewport);
+    if (sync) this.#drawNow(this.#plan(t, viewport, margin), t, viewport, margin);
+    else this.#drawSliced(t, viewport, margin);
   }
 
   /**
    * An unhurried redraw: even the plan (a k-d tree query and a sort, tens of ms for 10,000 markers
    * on a slow phone) waits for the first slice, outside the frame that asked for the redraw.
    */
-  #drawSliced(t: ViewTransform, viewport: Size): void {
+  #drawSliced(t: ViewTransform, viewport: Size, margin: number): void {
     const back = this.#surfaces.bg;
+    const drawT = drawingTransform(t, margin);
     let plan: Plan | null = null;
     let k = 0;
     /** Dots: rows of the pixel buffer put onto the canvas so far (in strips, after all are drawn). */
     let row = -1;
     this.#slices.start((until) => {
       if (!plan) {
-        plan = this.#plan(t, viewport);
+        plan = this.#plan(t, viewport, margin);
         if (planCount(plan) > SLICE_ABOVE) {
-          this.#surfaces.prepare(back, t, viewport);
+          this.#surfaces.prepare(back, t, viewport, margin);
           return true;
         }
         this.#slices.cancel();
-        this.#drawNow(plan, t, viewport);
+        this.#drawNow(plan, t, viewport, margin);
         this.afterSwap?.();
         return false;
       }
@@ -192,13 +200,13 @@ export class MarkerCanvas {
           row = 0;
         }
         for (; k < count && performance.now() < until; k = Math.min(count, k + 64))
-          this.#stampDots(px, plan.order, t, k, Math.min(count, k + 64), px.all);
+          this.#stampDots(px, plan.order, drawT, k, Math.min(count, k + 64), px.all);
         for (; k >= count && row < px.height && performance.now() < until; row += PUT_ROWS)
           back.ctx.putImageData(px.imageData, 0, 0, 0, row, px.width, Math.min(PUT_ROWS, px.height - row));
         if (row < px.height) return true;
       } else {
         for (; k < count && performance.now() < until; k = Math.min(count, k + 128))
-          this.#stampRange(back.ctx, plan, t, k, Math.min(count, k + 128));
+          this.#stampRange(back.ctx, plan, drawT, k, Math.min(count, k + 128));
         if (k < count) return true;
       }
       this.#finishSliced(back, plan, count);
@@ -207,16 +215,17 @@ export class MarkerCanvas {
   }
 
   /** Draws a plan at once on the visible drawing. */
-  #drawNow(plan: Plan, t: ViewTransform, viewport: Size): void {
+  #drawNow(plan: Plan, t: ViewTransform, viewport: Size, margin: number): void {
     const sf = this.#surfaces.fg;
     const count = planCount(plan);
-    this.#surfaces.prepare(sf, t, viewport);
+    this.#surfaces.prepare(sf, t, viewport, margin);
+    const drawT = drawingTransform(t, margin);
     if (plan.dots) {
       const px = this.#surfaces.pixelsOf(sf);
       px.clear();
-      this.#stampDots(px, plan.order, t, 0, count, px.all);
+      this.#stampDots(px, plan.order, drawT, 0, count, px.all);
       sf.ctx.putImageData(px.imageData, 0, 0);
-    } else this.#stampRange(sf.ctx, plan, t, 0, count);
+    } else this.#stampRange(sf.ctx, plan, drawT, 0, count);
     this.#commit(plan, count);
     this.#surfaces.show(sf);
   }
@@ -235,11 +244,11 @@ export class MarkerCanvas {
     this.drawnCount = count;
   }
 
-  /** Decides what a draw at t shows: the markers in view (k-d tree query), or clusters when crowded. */
-  #plan(t: ViewTransform, viewport: Size): Plan {
+  /** Decides what a draw at t shows: the markers in view and `margin` beyond (k-d tree query), or clusters when crowded. */
+  #plan(t: ViewTransform, viewport: Size, margin: number): Plan {
     if (!this.#slots.markers || this.#slots.total === 0)
       return { clusters: null, order: new Uint32Array(0), dots: false };
-    const view: Rect = inflateRect(screenRectToImageRect(viewport, t), (MARGIN + this.#extent) / t.scale);
+    const view: Rect = inflateRect(screenRectToImageRect(viewport, t), (margin + this.#extent) / t.scale);
     const { base, order } = this.#slots.slotsIn(view);
     const n = order.length;
     if (this.#clusterer && n > CLUSTER_ABOVE) {
@@ -314,11 +323,12 @@ export class MarkerCanvas {
 
   /** Where a slot's sprite lies on the visible canvas, in CSS pixels. */
   #slotRect(s: number): Area {
-    const t = this.#surfaces.fg.at!;
+    const { at, margin } = this.#surfaces.fg;
+    const t = drawingTransform(at!, margin);
     const sp = this.#drawnSprite(s);
     return {
-      x: Math.round(this.#slots.xs[s]! * t.scale + t.x + MARGIN) - sp.ax,
-      y: Math.round(this.#slots.ys[s]! * t.scale + t.y + MARGIN) - sp.ay,
+      x: Math.round(this.#slots.xs[s]! * t.scale + t.x) - sp.ax,
+      y: Math.round(this.#slots.ys[s]! * t.scale + t.y) - sp.ay,
       w: sp.w,
       h: sp.h,
     };
@@ -328,7 +338,7 @@ export class MarkerCanvas {
   #repaint(r: Area): void {
     const sf = this.#surfaces.fg;
     const dpr = this.#surfaces.dpr;
-    const t = sf.at!;
+    const t = drawingTransform(sf.at!, sf.margin);
     const x0 = Math.max(0, Math.floor(r.x) - 1);
     const y0 = Math.max(0, Math.floor(r.y) - 1);
     const x1 = Math.min(sf.canvas.width / dpr, Math.ceil(r.x + r.w) + 1);
@@ -336,8 +346,7 @@ export class MarkerCanvas {
     if (x1 <= x0 || y1 <= y0) return;
     // Any marker whose anchor lies farther than its largest extent from the area cannot touch it.
     const ext = this.#extent + 1;
-    const ox = t.x + MARGIN;
-    const oy = t.y + MARGIN;
+    const { x: ox, y: oy } = t;
     const { base, order } = this.#slots.slotsIn({
       minX: (x0 - ext - ox) / t.scale,
       minY: (y0 - ext - oy) / t.scale,

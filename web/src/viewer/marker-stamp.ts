@@ -1,14 +1,15 @@
 /**
  * Stamping markers onto a drawing: sprites with drawImage, clusters, and dots written by hand into a
- * pixel buffer (dot-raster.ts). Positions are image pixels through camera t, drawn MARGIN pixels in
- * from the buffer's edge; anchors land on whole CSS pixels so a marker never blurs between pixels.
+ * pixel buffer (dot-raster.ts). Positions are image pixels through the drawing's transform t (the
+ * camera moved by the margin the drawing has beyond the view: marker-surface.ts, drawingTransform);
+ * anchors land on whole CSS pixels so a marker never blurs between pixels.
  */
 import type { ClusterItem } from '../map-core/cluster';
 import type { ViewTransform } from '../map-core/coords';
 import type { DotStamp, PixelBuffer, PixelRect } from './dot-raster';
 import type { MarkerSlots } from './marker-slots';
 import type { MarkerSprites } from './marker-sprites';
-import { MARGIN, type Ctx2D } from './marker-surface';
+import type { Ctx2D } from './marker-surface';
 import type { ResolvedLocation } from './viewer-model';
 
 /** What stamping reads: the slots, the locations they point at, and the sprites. */
@@ -28,8 +29,7 @@ export function stampDots(
   [from, to]: [number, number],
   clip: PixelRect,
 ): void {
-  const ox = t.x + MARGIN;
-  const oy = t.y + MARGIN;
+  const { x: ox, y: oy } = t;
   const { xs, ys, loc } = slots;
   let fill = '';
   let stamp: DotStamp | null = null;
@@ -58,8 +58,7 @@ export function stampSprites(
   t: ViewTransform,
   [from, to]: [number, number],
 ): void {
-  const ox = t.x + MARGIN;
-  const oy = t.y + MARGIN;
+  const { x: ox, y: oy } = t;
   const { xs, ys, loc } = slots;
   const cache = sprites.byLocation;
   for (let k = from; k < to; k++) {
@@ -86,8 +85,7 @@ export function stampClusters(
 ): void {
   const m = slots.markers;
   if (!m) return;
-  const ox = t.x + MARGIN;
-  const oy = t.y + MARGIN;
+  const { x: ox, y: oy } = t;
   for (let k = from; k < to; k++) {
     const it = clusters[k]!;
     const s = it.count === 1 ? sprites.spriteFor(locations[m.loc[it.index]!]!) : sprites.clusterSprite(it.count);

@@ -8,7 +8,9 @@
  * (and the editor, whose edits repaint a few pixels in place) draw on the visible canvas directly.
  *
  * During a pan or zoom the drawing is not redrawn: the canvas is moved and scaled with a CSS
- * transform relative to the camera it was drawn at (compositor work only).
+ * transform relative to the camera it was drawn at (compositor work only). A drawing covers MARGIN
+ * pixels beyond each edge of the viewport, so that short pans reveal markers at once; a first drawing
+ * may cover the viewport alone (margin 0), to be shown sooner, and be redrawn with the margin after.
  */
 import type { Size, ViewTransform } from '../map-core/coords';
 import { inflateRect, screenRectToImageRect } from '../map-core/coords';
@@ -19,12 +21,19 @@ export const MARGIN = 160;
 
 export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
+/** The transform markers are stamped with on a drawing made at camera t with `margin` beyond the view. */
+export function drawingTransform(t: ViewTransform, margin: number): ViewTransform {
+  return { x: t.x + margin, y: t.y + margin, scale: t.scale };
+}
+
 /** A drawing buffer and the camera it was drawn for. */
 export interface Surface {
   canvas: HTMLCanvasElement | OffscreenCanvas;
   ctx: Ctx2D;
   at: ViewTransform | null;
   size: Size | null;
+  /** CSS pixels drawn beyond each edge of the viewport (`size`). */
+  margin: number;
   /** Its pixels were handed to the screen, leaving it transparent (off-screen drawing only). */
   emptied: boolean;
   /** The dots of a crowded view, drawn by hand (see dot-raster.ts); made on the first such view. */
@@ -53,7 +62,7 @@ function copyInto(ctx: Ctx2D, from: CanvasImageSource): void {
 
 function surface(canvas: HTMLCanvasElement | OffscreenCanvas): Surface | null {
   const ctx = canvas.getContext('2d') as Ctx2D | null;
-  return ctx ? { canvas, ctx, at: null, size: null, emptied: false, pixels: null } : null;
+  return ctx ? { canvas, ctx, at: null, size: null, margin: MARGIN, emptied: false, pixels: null } : null;
 }
 
 export class MarkerSurfaces {
@@ -112,11 +121,11 @@ export class MarkerSurfaces {
 
   /** True when the drawing no longer covers the view well enough to wait for the camera to rest. */
   needsRedraw(t: ViewTransform, viewport: Size): boolean {
-    const { at, size } = this.fg;
+    const { at, size, margin } = this.fg;
     if (!at || !size || size.width !== viewport.width || size.height !== viewport.height) return true;
     const ratio = t.scale / at.scale;
     if (ratio > 1.8 || ratio < 0.55) return true;
-    const drawn = inflateRect(screenRectToImageRect(size, at), MARGIN / at.scale);
+    const drawn = inflateRect(screenRectToImageRect(size, at), margin / at.scale);
     const view = screenRectToImageRect(viewport, t);
     const w = view.maxX - view.minX;
     const h = view.maxY - view.minY;
@@ -133,12 +142,12 @@ export class MarkerSurfaces {
 
   /** Places the visible canvas for camera t, relative to the camera its drawing was made at. */
   #position(t: ViewTransform): void {
-    const at = this.fg.at;
+    const { at, margin } = this.fg;
     if (!at) return;
     const k = t.scale / at.scale;
-    // The canvas origin sits at screen (-MARGIN, -MARGIN) of the drawn transform; map it through the change.
-    const ox = (-MARGIN - at.x) * k + t.x;
-    const oy = (-MARGIN - at.y) * k + t.y;
+    // The canvas origin sits at screen (-margin, -margin) of the drawn transform; map it through the change.
+    const ox = (-margin - at.x) * k + t.x;
+    const oy = (-margin - at.y) * k + t.y;
     this.el.style.transform = `translate(${ox}px,${oy}px) scale(${k})`;
   }
 
@@ -167,6 +176,7 @@ export class MarkerSurfaces {
       fg.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       fg.at = from.at;
       fg.size = from.size;
+      fg.margin = from.margin;
       [fg.pixels, from.pixels] = [from.pixels, fg.pixels];
     }
     const cssWidth = `${width / this.dpr}px`;
@@ -176,14 +186,14 @@ export class MarkerSurfaces {
     if (this.lastT) this.#position(this.lastT);
   }
 
-  /** Empties a buffer sized for the viewport and the margin around it, to draw at camera t. */
-  prepare(sf: Surface, t: ViewTransform, viewport: Size): void {
+  /** Empties a buffer sized for the viewport and `margin` around it, to draw at camera t. */
+  prepare(sf: Surface, t: ViewTransform, viewport: Size, margin: number): void {
     const dpr = this.dpr;
     const c = sf.canvas;
     fit(
       c,
-      Math.round(Math.ceil(viewport.width + 2 * MARGIN) * dpr),
-      Math.round(Math.ceil(viewport.height + 2 * MARGIN) * dpr),
+      Math.round(Math.ceil(viewport.width + 2 * margin) * dpr),
+      Math.round(Math.ceil(viewport.height + 2 * margin) * dpr),
     );
     sf.ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (!sf.emptied) sf.ctx.clearRect(0, 0, c.width, c.height);
@@ -191,6 +201,7 @@ export class MarkerSurfaces {
     sf.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     sf.at = t;
     sf.size = viewport;
+    sf.margin = margin;
   }
 
   /** Gives the visible drawing's buffer its pixels back when they were handed to the screen, to repaint parts of it. */

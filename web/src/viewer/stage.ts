@@ -18,7 +18,7 @@ import {
   svgHasId,
   unbindRegion,
 } from './base-layer';
-import { h } from './dom';
+import { afterNextPaint, h } from './dom';
 import { EDITING } from './editing';
 import { MarkerCanvas } from './marker-canvas';
 import { focusTransform, locationsInView } from './stage-camera';
@@ -116,6 +116,7 @@ export class MapStage {
   destroy(): void {
     this.#destroyed = true;
     clearTimeout(this.#settleTimer);
+    this.#cancelMargin?.();
     this.#abort.abort();
     this.#resize.disconnect();
     this.view.destroy();
@@ -162,9 +163,12 @@ export class MapStage {
       // Another floor's image must not show under this floor's markers while this one loads.
       for (const l of this.#layers.values()) l.el.hidden = true;
       this.#rebuildMarkers();
-      this.#redraw();
+      // The view alone first, to be shown sooner; the margin beyond it (for pans) once that frame is painted.
+      this.#redraw(true, 0);
       this.#updateOverlays();
       this.#callbacks.onMarkersDrawn?.(layerId);
+      this.#cancelMargin?.();
+      this.#cancelMargin = afterNextPaint(() => !this.view.isMoving && this.#redraw(false));
       try {
         loaded = await pending!;
       } catch (e) {
@@ -304,13 +308,19 @@ export class MapStage {
     if (this.#current) markRegionMatches(this.#current, this.#mask, this.#filtering);
   }
 
-  /** Redraws the markers; `sync: false` lets a large redraw run in slices (after the camera rests). */
-  #redraw(sync = true): void {
+  /**
+   * Redraws the markers; `sync: false` lets a large redraw run in slices (after the camera rests). `margin`: how
+   * far beyond the view to draw (by default the canvas's margin, which short pans reveal without a redraw).
+   */
+  #redraw(sync = true, margin?: number): void {
     const vp = this.view.viewport;
     if (!vp) return;
-    this.#canvas.draw(this.view.transform, vp, sync);
+    this.#canvas.draw(this.view.transform, vp, sync, margin);
     this.#lastRedraw = performance.now();
   }
+
+  /** Cancels the redraw with the margin that follows a floor's first drawing. */
+  #cancelMargin: (() => void) | null = null;
 
   #idleRedraw = 0;
   #scheduleIdleRedraw(): void {
