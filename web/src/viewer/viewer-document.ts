@@ -4,17 +4,26 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { prefetchLayer } from './base-layer';
+import { defaultLayerId } from './viewer-model';
 
-/** Starts downloading the floor the viewer will show first (the deep-linked location's, or the default). */
-export function prefetchStartLayer(
+/**
+ * Where a viewer starts: on the deep-linked location when the map has it, else on the map's start location (if
+ * any); and on the floor of that location when it is one of the map's floors, else on the default floor.
+ */
+export function viewerStart(
   d: MapDocument,
   initialLocation: string | null | undefined,
-  resolve: (u: string) => string,
-): void {
-  const first = d.layers.find((l) => l.id === d.settings.defaultLayer) ?? d.layers[0];
-  const startLayer = (initialLocation && d.locations.find((l) => l.id === initialLocation)?.layer) || first?.id;
-  const layer = d.layers.find((l) => l.id === startLayer) ?? first;
-  if (layer) prefetchLayer(layer.file, resolve);
+): { location: string | null; layer: string } {
+  const find = (id: string | null | undefined) => (id ? d.locations.find((l) => l.id === id) : undefined);
+  const start = find(initialLocation) ?? find(d.settings.startLocation);
+  const onFloor = !!start?.layer && d.layers.some((l) => l.id === start.layer);
+  return { location: start?.id ?? null, layer: onFloor ? start!.layer! : defaultLayerId(d) };
+}
+
+/** Starts downloading a floor's image before the viewer asks for it (an SVG; the viewer picks the download up). */
+export function prefetchFloor(d: MapDocument, layerId: string, resolve: (u: string) => string): void {
+  const file = d.layers.find((l) => l.id === layerId)?.file;
+  if (file) prefetchLayer(file, resolve);
 }
 
 /**
@@ -29,7 +38,7 @@ export async function loadViewerDocument(
   const doc = options.document;
   if (!doc.settings.csvUrl) return doc;
   const resolve = options.resolveUrl ?? ((u: string) => u);
-  prefetchStartLayer(doc, options.initialLocation, resolve);
+  prefetchFloor(doc, viewerStart(doc, options.initialLocation).layer, resolve);
   // The CSV reader loads only for maps that have a CSV source: most maps do not, and their visitors skip its code.
   const { withCsvLocations } = await import('./csv-locations');
   return withCsvLocations(doc, { resolveUrl: resolve, signal });

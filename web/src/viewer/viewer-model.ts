@@ -160,6 +160,13 @@ function resolveLocation(
   };
 }
 
+/** The floor a map shows when nothing names another: its default floor when it has that floor, else its first. */
+export function defaultLayerId({ settings, layers }: Pick<MapDocument, 'settings' | 'layers'>): string {
+  return settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer)
+    ? settings.defaultLayer
+    : (layers[0]?.id ?? '');
+}
+
 /** Builds the viewer model of a document. */
 export function buildModel(doc: MapDocument): ViewerModel {
   const { settings } = doc;
@@ -168,17 +175,13 @@ export function buildModel(doc: MapDocument): ViewerModel {
   const context: ResolveContext = { settings, styles, groupById };
   const locations = doc.locations.map((loc, index) => resolveLocation(loc, index, context));
   const layers = doc.layers;
-  const defaultLayer =
-    settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer)
-      ? settings.defaultLayer
-      : (layers[0]?.id ?? '');
   return withLazySearch(
     {
       doc,
       settings,
       image: { width: settings.mapWidth, height: settings.mapHeight },
       layers,
-      defaultLayer,
+      defaultLayer: defaultLayerId(doc),
       locations,
       byId: new Map(locations.map((l) => [l.id, l])),
       groups: doc.groups.filter((g) => !g.hide),

@@ -17,7 +17,7 @@ import { attachDirections, type Directions } from './directions/hook';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
-import { prefetchStartLayer } from './viewer-document';
+import { prefetchFloor, viewerStart } from './viewer-document';
 import { layoutFor, styleRoot } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
@@ -89,19 +89,17 @@ class Viewer implements MapViewerInstance {
     this.#host = host;
     this.#options = options;
     const resolve = options.resolveUrl ?? ((u: string) => u);
+    const start = viewerStart(options.document, options.initialLocation);
     // The floor's image downloads while the model and the interface are built.
-    prefetchStartLayer(options.document, options.initialLocation, resolve);
+    prefetchFloor(options.document, start.layer, resolve);
     const model = (this.model = buildModel(options.document));
     const s = model.settings;
     this.#resolveUrl = resolve;
     this.#emit = (type, detail) => options.onEvent?.(type, detail);
     this.#deepLinking = options.deepLinking ?? s.deepLinking;
-    const startId =
-      options.initialLocation && model.byId.has(options.initialLocation) ? options.initialLocation : s.startLocation;
-    const start = startId ? model.byId.get(startId) : undefined;
-    this.#startIndex = start?.index ?? null;
+    this.#startIndex = start.location === null ? null : (model.byId.get(start.location)?.index ?? null);
     this.#pendingOpen = this.#startIndex;
-    this.#layerId = start?.layer ?? model.defaultLayer;
+    this.#layerId = start.layer;
     this.#filter = initialFilterState(model);
     this.#mask = filterMask(model, this.#filter);
     this.#filtering = isFilterActive(model, this.#filter);
