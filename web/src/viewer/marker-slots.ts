@@ -50,9 +50,14 @@ export class MarkerSlots {
     const order = this.#order;
     const dead = this.#dead;
     let n = 0;
-    m.index.forEachInRange(r.minX, r.minY, r.maxX, r.maxY, (i) => {
-      if (!dead || !dead[i]) order[n++] = i;
-    });
+    const b = m.bounds;
+    if (r.minX <= b.minX && r.minY <= b.minY && r.maxX >= b.maxX && r.maxY >= b.maxY) {
+      // Every marker is inside (a fitted view): no query, and no tree until one is needed.
+      for (let i = 0; i < m.count; i++) if (!dead || !dead[i]) order[n++] = i;
+    } else
+      m.index.forEachInRange(r.minX, r.minY, r.maxX, r.maxY, (i) => {
+        if (!dead || !dead[i]) order[n++] = i;
+      });
     const base = n;
     const { xs, ys } = this;
     for (let s = m.count; s < cap; s++) {

@@ -14,13 +14,14 @@ import type {
 } from '@mapnest/shared/map-document';
 import type { FilterValue } from '../map-core/conditions';
 import { defaultFilterValue, fieldText, passesFilter } from '../map-core/conditions';
-import type { Size } from '../map-core/coords';
+import type { Rect, Size } from '../map-core/coords';
 import { coordToImage } from '../map-core/coords';
 import { SearchIndex } from '../map-core/filter';
 // map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import type { MarkerKind } from '../map-core/marker-geometry';
 import { PointIndex } from '../map-core/spatial-index';
+import { ascendingOrder } from '../map-core/ascending-order';
 import { htmlToText, queryTerms } from '../map-core/text-search';
 import { escapeHtml } from './sanitize';
 
@@ -359,6 +360,9 @@ export interface LayerMarkers {
   readonly ys: Float64Array;
   /** Location index of each marker. */
   readonly loc: Uint32Array;
+  /** The smallest rectangle holding every marker's anchor (image pixels). */
+  readonly bounds: Rect;
+  /** Built on first use: a view holding every marker (a map's first, fitted view) is drawn without a query. */
   readonly index: PointIndex;
 }
 
@@ -375,24 +379,39 @@ export function buildLayerMarkers(
     if (mask && !mask[l.index]) continue;
     picked.push(l.index);
   }
-  // Sort positions by y through a typed key array: no closures over objects, no garbage.
-  const keys = new Float64Array(picked.length);
-  const order = new Uint32Array(picked.length);
-  for (let i = 0; i < picked.length; i++) {
-    keys[i] = model.locations[picked[i]!]!.coord![1];
-    order[i] = i;
-  }
-  order.sort((a, b) => keys[a]! - keys[b]! || picked[a]! - picked[b]!);
   const n = picked.length;
+  const px = new Float64Array(n);
+  const py = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = coordToImage(model.locations[picked[i]!]!.coord!, model.image);
+    px[i] = p.x;
+    py[i] = p.y;
+  }
+  // Top to bottom, then by location (picked ascends).
+  const order = ascendingOrder(py);
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   const loc = new Uint32Array(n);
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let k = 0; k < n; k++) {
-    const l = model.locations[picked[order[k]!]!]!;
-    const p = coordToImage(l.coord!, model.image);
-    xs[k] = p.x;
-    ys[k] = p.y;
-    loc[k] = l.index;
+    const i = order[k]!;
+    xs[k] = px[i]!;
+    ys[k] = py[i]!;
+    loc[k] = picked[i]!;
+    minX = Math.min(minX, xs[k]!);
+    maxX = Math.max(maxX, xs[k]!);
+    minY = Math.min(minY, ys[k]!);
+    maxY = Math.max(maxY, ys[k]!);
   }
-  return { count: n, xs, ys, loc, index: new PointIndex(xs, ys) };
+  let index: PointIndex | null = null;
+  return {
+    count: n,
+    xs,
+    ys,
+    loc,
+    bounds: { minX, minY, maxX, maxY },
+    get index() {
+      return (index ??= new PointIndex(xs, ys));
+    },
+  };
 }
