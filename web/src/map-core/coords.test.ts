@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  boundsOf,
   coordToImage,
   coordToMap,
   coordToScreen,
@@ -88,5 +89,14 @@ describe('coordinate spaces', () => {
 
   it('writes the transform as a CSS transform with origin 0 0', () => {
     expect(transformToCss({ scale: 1.5, x: 10, y: -4 })).toBe('translate(10px,-4px) scale(1.5)');
+  });
+});
+
+describe('boundsOf', () => {
+  it('spans every point, and is empty (containing nothing) for none', () => {
+    expect(boundsOf([3, -1, 7], [2, 9, -4])).toEqual({ minX: -1, minY: -4, maxX: 7, maxY: 9 });
+    const none = boundsOf([], []);
+    expect(none).toEqual({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity });
+    expect(rectContainsRect({ minX: 0, minY: 0, maxX: 1, maxY: 1 }, none)).toBe(true);
   });
 });

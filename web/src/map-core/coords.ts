@@ -130,6 +130,18 @@ export function rectContains(r: Rect, x: number, y: number): boolean {
   return x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY;
 }
 
+/** The smallest rectangle holding the points (xs[i], ys[i]); an empty one (min Infinity, max -Infinity) for none. */
+export function boundsOf(xs: ArrayLike<number>, ys: ArrayLike<number>): Rect {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < xs.length; i++) {
+    minX = Math.min(minX, xs[i]!);
+    maxX = Math.max(maxX, xs[i]!);
+    minY = Math.min(minY, ys[i]!);
+    maxY = Math.max(maxY, ys[i]!);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
 /** True when `inner` lies entirely inside `outer`. */
 export function rectContainsRect(outer: Rect, inner: Rect): boolean {
   return inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY;

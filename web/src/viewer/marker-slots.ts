@@ -3,7 +3,7 @@
  * (viewer-model.ts builds them with a k-d tree, numbered in draw order); edits (MarkerCanvas.patch)
  * retire slots and append new ones after them, up to MAX_EXTRA, scanned linearly.
  */
-import type { Rect } from '../map-core/coords';
+import { rectContainsRect, type Rect } from '../map-core/coords';
 import { EDITING } from './editing';
 import type { LayerMarkers } from './viewer-model';
 
@@ -50,8 +50,7 @@ export class MarkerSlots {
     const order = this.#order;
     const dead = this.#dead;
     let n = 0;
-    const b = m.bounds;
-    if (r.minX <= b.minX && r.minY <= b.minY && r.maxX >= b.maxX && r.maxY >= b.maxY) {
+    if (rectContainsRect(r, m.bounds)) {
       // Every marker is inside (a fitted view): no query, and no tree until one is needed.
       for (let i = 0; i < m.count; i++) if (!dead || !dead[i]) order[n++] = i;
     } else

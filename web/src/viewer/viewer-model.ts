@@ -15,7 +15,7 @@ import type {
 import type { FilterValue } from '../map-core/conditions';
 import { defaultFilterValue, fieldText, passesFilter } from '../map-core/conditions';
 import type { Rect, Size } from '../map-core/coords';
-import { coordToImage } from '../map-core/coords';
+import { boundsOf, coordToImage } from '../map-core/coords';
 import { SearchIndex } from '../map-core/filter';
 // map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
 import { latLonToMap } from '@mapnest/shared/map-geo';
@@ -392,16 +392,11 @@ export function buildLayerMarkers(
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   const loc = new Uint32Array(n);
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let k = 0; k < n; k++) {
     const i = order[k]!;
     xs[k] = px[i]!;
     ys[k] = py[i]!;
     loc[k] = picked[i]!;
-    minX = Math.min(minX, xs[k]!);
-    maxX = Math.max(maxX, xs[k]!);
-    minY = Math.min(minY, ys[k]!);
-    maxY = Math.max(maxY, ys[k]!);
   }
   let index: PointIndex | null = null;
   return {
@@ -409,7 +404,7 @@ export function buildLayerMarkers(
     xs,
     ys,
     loc,
-    bounds: { minX, minY, maxX, maxY },
+    bounds: boundsOf(xs, ys),
     get index() {
       return (index ??= new PointIndex(xs, ys));
     },

@@ -2,7 +2,7 @@
  * The route on the map, floor by floor: showing a segment switches to its floor, frames it clear of the open
  * panel and draws it (./overlay.ts); a new route plays its segments in turn, pausing between floors.
  */
-import { coordToImage, inflateRect, type Rect, type Size } from '../../map-core/coords';
+import { boundsOf, coordToImage, inflateRect, type Rect, type Size } from '../../map-core/coords';
 import type { RoutePlan } from '../../map-core/wayfinding/route';
 import { RouteOverlay } from './overlay';
 import type { DirectionsHost } from './types';
@@ -12,18 +12,11 @@ const FLOOR_PAUSE_MS = 700;
 
 /** The image area a segment's points span. */
 function segmentBounds(points: readonly (readonly [number, number])[], image: Size): Rect {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const point of points) {
-    const { x, y } = coordToImage(point, image);
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  return { minX, minY, maxX, maxY };
+  const at = points.map((point) => coordToImage(point, image));
+  return boundsOf(
+    at.map((p) => p.x),
+    at.map((p) => p.y),
+  );
 }
 
 /**
