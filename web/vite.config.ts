@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { embedBootScript, embedBuild } from './src/embed/vite.embed-build';
+import { purifyFactoryOnly } from './src/embed/vite.purify-factory';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,7 +12,12 @@ export default defineConfig({
   base: '/',
   // The embed page is built on its own when this build closes (src/embed/vite.embed-build.ts): one script with its
   // CSS inside, sharing no chunk with the app. The boot plugin also serves embed.html's inline script in dev.
-  plugins: [react(), embedBootScript(), embedBuild(here('embed.html'), here('src/embed/styles.ts'))],
+  plugins: [
+    react(),
+    purifyFactoryOnly(),
+    embedBootScript(),
+    embedBuild(here('embed.html'), here('src/embed/styles.ts')),
+  ],
   build: {
     outDir: here('dist'),
     emptyOutDir: true,

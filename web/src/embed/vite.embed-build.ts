@@ -8,6 +8,7 @@
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { loaderBuildConfig } from './vite.loader.config';
+import { purifyFactoryOnly } from './vite.purify-factory';
 // Relative, not @mapnest/shared: Vite loads its config with Node, which leaves workspace packages (.ts) to Node.
 import { EMBED_BOOT_SCRIPT } from '../../../shared/src/embed-boot';
 
@@ -75,7 +76,7 @@ export function embedBuild(embedHtml: string, stylesModule: string): Plugin {
         publicDir: false,
         // The embed never edits: the viewer core's editing parts are left out (../viewer/editing.ts).
         define: { __MAPNEST_EDITING__: 'false' },
-        plugins: [embedCssInJs(stylesModule), embedBootScript()],
+        plugins: [purifyFactoryOnly(), embedCssInJs(stylesModule), embedBootScript()],
         build: {
           outDir: config.build.outDir,
           emptyOutDir: false,

@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { purifyFactoryOnly } from './vite.purify-factory';
+
+const file = createRequire(import.meta.url)
+  .resolve('dompurify')
+  .replace(/purify\.cjs\.js$/, 'purify.es.mjs');
+const transform = (code: string, id: string) =>
+  (purifyFactoryOnly().transform as (code: string, id: string) => { code: string } | null)(code, id);
+
+describe('purifyFactoryOnly (the build keeps DOMPurify from building a sanitiser as it loads)', () => {
+  it('rewrites the installed DOMPurify so its default export makes sanitisers that still sanitise', async () => {
+    const out = transform(readFileSync(file, 'utf8'), file);
+    expect(out).not.toBeNull();
+    // The module imports nothing: its text runs as a function that returns the default export.
+    const body = out!.code.replace(/^export \{ (\w+) as default \};$/m, 'return $1;');
+    const DOMPurify = new Function(body)() as ((w: Window) => { sanitize(s: string): string }) & { sanitize?: unknown };
+    // No instance was made on import: the default export is the factory alone.
+    expect(DOMPurify.sanitize).toBeUndefined();
+    const purifier = DOMPurify(window);
+    expect(purifier.sanitize('<img src="x.png" onerror="alert(1)"><b>hi</b>')).toBe('<img src="x.png"><b>hi</b>');
+  });
+
+  it('leaves every other module alone', () => {
+    expect(transform('var purify_default = createDOMPurify();', '/app/src/other.ts')).toBeNull();
+  });
+
+  it('fails the build when DOMPurify no longer ends as expected, instead of shipping the eager instance', () => {
+    expect(() => transform('export default createDOMPurify();', file)).toThrow(
+      /no longer ends with its default instance/,
+    );
+  });
+});
