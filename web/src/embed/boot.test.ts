@@ -36,6 +36,37 @@ describe('the embed page boot script', () => {
     expect(takeStartedFetch('abc123', 'https://m.example')).toBeNull();
   });
 
+  it('reads a successful body as JSON while the viewer loads, and leaves an error body to the viewer', async () => {
+    boot('/m/abc123');
+    const started = takeStartedFetch('abc123', 'https://m.example')!;
+    expect(await started.json).toEqual({ expired: true, title: 'Trial' });
+    // The body was read once, by the page: the viewer takes the parsed value (reading again would throw).
+    expect((await started.response).bodyUsed).toBe(true);
+
+    boot('/m/gone', async () => Response.json({ message: 'Not found' }, { status: 404 }));
+    const gone = takeStartedFetch('gone', 'https://m.example')!;
+    expect(await gone.json).toBeNull();
+    expect((await gone.response).bodyUsed).toBe(false);
+    expect(await fetchPublished('https://m.example', 'gone', undefined, gone)).toEqual({ kind: 'not-found' });
+  });
+
+  it('reports a damaged body once, as the viewer would have', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      boot('/m/abc123', async () => new Response('{"document": ', { headers: { 'content-type': 'application/json' } }));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(unhandled).not.toHaveBeenCalled();
+      const started = takeStartedFetch('abc123', 'https://m.example');
+      expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
+        kind: 'error',
+        message: 'The map data is damaged.',
+      });
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
   it('starts nothing on a path that is not a map id, as mapIdFromPath finds none', () => {
     for (const path of ['/m/', '/m/a-b', '/m/abc/extra', '/maps/abc', `/m/${'a'.repeat(41)}`]) {
       const { win, fetch } = boot(path);

@@ -3,17 +3,17 @@
  * the viewer. Null when the page did not start one or started it for another map or origin.
  */
 import { EMBED_BOOT_GLOBAL } from '@mapnest/shared/embed-boot';
+import type { StartedFetch } from '../viewer/published';
 
-interface BootData {
+interface BootData extends StartedFetch {
   mapId: string;
-  response: Promise<Response>;
 }
 
 /** The started request for `mapId` on `origin`, at most once; later calls (a remount) fetch anew. */
-export function takeStartedFetch(mapId: string, origin: string): Promise<Response> | null {
+export function takeStartedFetch(mapId: string, origin: string): StartedFetch | null {
   const w = window as unknown as Record<string, BootData | undefined>;
   const started = w[EMBED_BOOT_GLOBAL];
   if (!started || started.mapId !== mapId || origin !== window.location.origin) return null;
   delete w[EMBED_BOOT_GLOBAL];
-  return started.response;
+  return { response: started.response, json: started.json };
 }

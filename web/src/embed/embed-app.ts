@@ -86,14 +86,17 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
   let viewer: MapViewerInstance | null = null;
   let beacon: ReturnType<typeof startBeacon> | null = null;
-  host.replaceChildren(
-    h(
-      'div',
-      { class: 'mn-embed-state', role: 'status' },
-      h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
-      h('span', null, 'Loading map…'),
-    ),
-  );
+  // The /m/{id} page says "Loading map…" from its HTML already (embed.html): it is kept until the map replaces it,
+  // rather than drawing a state of its own (a style, a layout and a spinner's frames) that the map then replaces.
+  if (o.mode !== 'page' || !host.querySelector('[role="status"]'))
+    host.replaceChildren(
+      h(
+        'div',
+        { class: 'mn-embed-state', role: 'status' },
+        h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
+        h('span', null, 'Loading map…'),
+      ),
+    );
   const title = (t: string | null) => {
     if (o.mode === 'page') document.title = pageTitle(t);
   };

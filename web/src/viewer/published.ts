@@ -53,6 +53,16 @@ export function documentProblem(doc: unknown): string | null {
 }
 
 /**
+ * A map data request started before the viewer's code ran (the embed page's inline script,
+ * @mapnest/shared/embed-boot): the response, and its body read as JSON when the status was a success (null
+ * otherwise; the body is then left unread).
+ */
+export interface StartedFetch {
+  readonly response: Promise<Response>;
+  readonly json?: Promise<unknown>;
+}
+
+/**
  * Fetches and checks a published map. `started`: the same request already under way (the embed page starts it
  * before its code has loaded, with this URL and credentials mode), read instead of fetching again.
  */
@@ -60,11 +70,11 @@ export async function fetchPublished(
   origin: string,
   mapId: string,
   signal?: AbortSignal,
-  started?: Promise<Response> | null,
+  started?: StartedFetch | null,
 ): Promise<PublishedResult> {
   let res: Response;
   try {
-    res = await (started ??
+    res = await (started?.response ??
       fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' }));
   } catch (e) {
     if (signal?.aborted) throw e;
@@ -78,7 +88,7 @@ export async function fetchPublished(
   }
   let body: unknown;
   try {
-    body = await res.json();
+    body = await (started?.json ?? res.json());
   } catch {
     return { kind: 'error', message: 'The map data is damaged.' };
   }
