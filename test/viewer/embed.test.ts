@@ -210,6 +210,20 @@ describe('the embed of the demo map', () => {
     await expect.poll(() => page.locator('.mn-sheet .mn-details').isVisible()).toBe(true);
     await page.context().close();
   });
+
+  it('lays itself out again when its width changes after load (a phone turned, a window resized)', async () => {
+    const { page } = await openDemo();
+    const viewer = page.locator('.mn-viewer');
+    const canvasWidth = () => page.locator('.mn-marker-canvas').evaluate((c: HTMLCanvasElement) => c.width);
+    expect(await viewer.getAttribute('class')).toContain('mn-landscape');
+    const wide = await canvasWidth();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => viewer.getAttribute('class')).toContain('mn-portrait');
+    await expect.poll(canvasWidth).toBeLessThan(wide);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => viewer.getAttribute('class')).toContain('mn-landscape');
+    await page.context().close();
+  });
 });
 
 /** How many locations of `doc` the directory lists. */
@@ -462,6 +476,28 @@ describe('embed states', () => {
     const page = await context.newPage();
     await page.goto('/m/doesnotexist1');
     await expect.poll(() => page.getByRole('heading').textContent()).toBe('Map not found');
+    await context.close();
+  });
+
+  it('keeps the page’s own “Loading map…” while the map data is on its way, then shows the map', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    await page.route('**/data/maps/demo.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/m/demo');
+    // The viewer's code has run (its styles are in) while the data is held: the page's message is still the one shown.
+    await page.waitForSelector('style[data-mapnest="embed"]', { state: 'attached' });
+    expect(await page.locator('#mapnest-embed > [role="status"]').textContent()).toBe('Loading map…');
+    expect(await page.locator('.mn-spinner').count()).toBe(0);
+    release();
+    await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+    expect(await page.locator('#mapnest-embed > p[role="status"]').count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

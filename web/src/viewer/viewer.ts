@@ -81,7 +81,6 @@ class Viewer implements MapViewerInstance {
   #returnFocus: HTMLElement | null = null;
   #readyEmitted = false;
   #destroyed = false;
-
   readonly #host: HTMLElement;
   readonly #options: ViewerOptions;
 
@@ -150,7 +149,7 @@ class Viewer implements MapViewerInstance {
         this.#stage.view.reset();
       },
     });
-    this.#ro = new ResizeObserver(() => this.#layout());
+    this.#ro = new ResizeObserver(() => this.#width() !== this.#laidOut && this.#layout());
     this.#ro.observe(this.element);
     this.#layout();
     this.#applyFilter(true);
@@ -229,9 +228,12 @@ class Viewer implements MapViewerInstance {
 
   // ---- Layout ----
 
+  /** The width last laid out: the observer's first report, with the first frame, is of it and changes nothing. */
+  #laidOut = -1;
+  #width = () => this.element.clientWidth || this.#host.clientWidth;
   #layout(): void {
     const lay = layoutFor(this.model, {
-      width: this.element.clientWidth || this.#host.clientWidth,
+      width: (this.#laidOut = this.#width()),
       hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
       height: this.#options.height,
