@@ -20,6 +20,24 @@ function boot(
   return { win, fetch };
 }
 
+/**
+ * Boots /m/abc123 with a failing response: the page's script leaves no rejection unhandled, and the viewer, taking
+ * the request over, reports `message` (the one report of the failure).
+ */
+async function bootThenView(respond: () => Promise<Response>, message: string): Promise<void> {
+  const unhandled = vi.fn();
+  process.on('unhandledRejection', unhandled);
+  try {
+    boot('/m/abc123', respond);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(unhandled).not.toHaveBeenCalled();
+    const started = takeStartedFetch('abc123', 'https://m.example');
+    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({ kind: 'error', message });
+  } finally {
+    process.off('unhandledRejection', unhandled);
+  }
+}
+
 describe('the embed page boot script', () => {
   it('starts the map data request fetchPublished would make, and the viewer reads it once', async () => {
     const { win, fetch } = boot('/m/abc123');
@@ -51,20 +69,10 @@ describe('the embed page boot script', () => {
   });
 
   it('reports a damaged body once, as the viewer would have', async () => {
-    const unhandled = vi.fn();
-    process.on('unhandledRejection', unhandled);
-    try {
-      boot('/m/abc123', async () => new Response('{"document": ', { headers: { 'content-type': 'application/json' } }));
-      await new Promise((r) => setTimeout(r, 0));
-      expect(unhandled).not.toHaveBeenCalled();
-      const started = takeStartedFetch('abc123', 'https://m.example');
-      expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
-        kind: 'error',
-        message: 'The map data is damaged.',
-      });
-    } finally {
-      process.off('unhandledRejection', unhandled);
-    }
+    await bootThenView(
+      async () => new Response('{"document": ', { headers: { 'content-type': 'application/json' } }),
+      'The map data is damaged.',
+    );
   });
 
   it('starts nothing on a path that is not a map id, as mapIdFromPath finds none', () => {
@@ -84,21 +92,8 @@ describe('the embed page boot script', () => {
   });
 
   it('leaves a failed request to the viewer, which reports it once', async () => {
-    const unhandled = vi.fn();
-    process.on('unhandledRejection', unhandled);
-    try {
-      boot('/m/abc123', async () => {
-        throw new TypeError('Failed to fetch');
-      });
-      await new Promise((r) => setTimeout(r, 0));
-      expect(unhandled).not.toHaveBeenCalled();
-      const started = takeStartedFetch('abc123', 'https://m.example');
-      expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
-        kind: 'error',
-        message: 'The map could not be loaded. Check your connection and try again.',
-      });
-    } finally {
-      process.off('unhandledRejection', unhandled);
-    }
+    await bootThenView(async () => {
+      throw new TypeError('Failed to fetch');
+    }, 'The map could not be loaded. Check your connection and try again.');
   });
 });
