@@ -26,6 +26,8 @@ import {
   timeToDrawn,
   type InteractionRun,
   type InteractionStats,
+  median,
+  percentile,
 } from './lib/measure';
 import { startStaticServer, type StaticServer } from './lib/static-server';
 
@@ -70,11 +72,6 @@ async function freshPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 /** Round trip added to every request by the bench server for the "over a network" figures. */
 const RTT_MS = 50;
 
@@ -102,6 +99,11 @@ async function loadTime(
 interface LoadFigures {
   drawnMs: number;
   firstPaintMs: number;
+}
+
+/** Medians of each page's loads, and each pair's drawn-time ratio (the embed's load over Leaflet's), ascending. */
+interface PairedFigures extends Record<'mapnest' | 'leafletCanvas', LoadFigures> {
+  pairRatios: number[];
 }
 
 /** One load on a fresh page; `latencyMs` is added to every request (each round trip), as a real network does. */
@@ -141,7 +143,7 @@ async function pairedLoads(
   map: string,
   latencyMs: number,
   pairs: number,
-): Promise<Record<'mapnest' | 'leafletCanvas', LoadFigures>> {
+): Promise<PairedFigures> {
   const got = { mapnest: [] as LoadFigures[], leafletCanvas: [] as LoadFigures[] };
   for (let i = 0; i < pairs; i++) {
     for (const v of i % 2 ? (['leafletCanvas', 'mapnest'] as const) : (['mapnest', 'leafletCanvas'] as const))
@@ -151,7 +153,8 @@ async function pairedLoads(
     drawnMs: median(xs.map((f) => f.drawnMs)),
     firstPaintMs: median(xs.map((f) => f.firstPaintMs)),
   });
-  return { mapnest: med(got.mapnest), leafletCanvas: med(got.leafletCanvas) };
+  const ratios = got.mapnest.map((f, i) => f.drawnMs / got.leafletCanvas[i]!.drawnMs).sort((a, b) => a - b);
+  return { mapnest: med(got.mapnest), leafletCanvas: med(got.leafletCanvas), pairRatios: ratios };
 }
 
 /** The pan and zoom script, `runs` times on a fresh page each, pooled. */
@@ -276,7 +279,7 @@ async function readyRatio(report: Report, browser: Browser, server: StaticServer
   const { row, raw } = report;
   const pairs = runs === 1 ? 3 : 7;
   const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  const ready: Record<string, Record<'mapnest' | 'leafletCanvas', LoadFigures>> = {};
+  const ready: Record<string, PairedFigures> = {};
   for (const latency of [0, RTT_MS]) {
     const f = await pairedLoads(browser, server, 'bench1k', latency, pairs);
     ready[latency ? `rtt${latency}` : 'local'] = f;
@@ -292,8 +295,11 @@ async function readyRatio(report: Report, browser: Browser, server: StaticServer
   raw['ready-1000'] = { ...ready, target: 0.7 };
   const local = ready.local!;
   const far = ready[`rtt${RTT_MS}`]!;
+  // Each pair's own ratio too: how widely they spread says how far one run's ratio can be trusted.
+  const spread = (f: PairedFigures) =>
+    `pairs ${percentile(f.pairRatios, 25).toFixed(2)}–${percentile(f.pairRatios, 75).toFixed(2)}`;
   row('1,000 locations drawn, ratio to Leaflet (canvas) in this run (target 0.7x or less)', {
-    mapnest: `${x(local.mapnest.drawnMs, local.leafletCanvas.drawnMs)} local, ${x(far.mapnest.drawnMs, far.leafletCanvas.drawnMs)} at ${RTT_MS} ms RTT`,
+    mapnest: `${x(local.mapnest.drawnMs, local.leafletCanvas.drawnMs)} local (${spread(local)}), ${x(far.mapnest.drawnMs, far.leafletCanvas.drawnMs)} at ${RTT_MS} ms RTT (${spread(far)})`,
     leafletCanvas: '1.00x',
   });
 }
