@@ -79,8 +79,8 @@ export interface ViewerModel {
   readonly search: SearchIndex;
 }
 
+/** `text` with its {{field}} placeholders filled in (callers skip texts without one). */
 function placeholders(text: string, loc: Location, groupNames: readonly string[], escape: boolean): string {
-  if (!text.includes('{{')) return text;
   return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_-]{0,63})\s*\}\}/g, (m, key: string) => {
     let value: string | undefined = loc.fields?.[key];
     if (value === undefined && key === 'group') value = groupNames.join(', ');
@@ -98,56 +98,83 @@ interface ResolveContext {
   readonly groupById: ReadonlyMap<string, Group>;
 }
 
-/** A location as the viewer shows it: its groups, style and the map's defaults applied. */
+/** The region colours of a location without an SVG style or colour of its own: the SVG keeps its own paint. */
+const SVG_OWN_PAINT: ResolvedLocation['region'] = Object.freeze({
+  fill: null,
+  stroke: null,
+  strokeWidth: null,
+  hoverFill: null,
+  hoverStroke: null,
+  activeFill: null,
+  activeStroke: null,
+});
+
+const NO_GROUPS: readonly string[] = Object.freeze([]);
+
+/**
+ * A location as the viewer shows it: its groups, style and the map's defaults applied. A map's thousands of
+ * locations are resolved before its first drawing, by code that has not yet been optimised: the common case (one
+ * or two groups, no style) takes few steps, and locations share what they would hold as equal copies.
+ */
 function resolveLocation(
   loc: Location,
   index: number,
   { settings, styles, groupById }: ResolveContext,
 ): ResolvedLocation {
-  const geo = settings.geo;
-  // One pass over the location's groups (a map of thousands is resolved before its first drawing).
-  const groupIds: string[] = [];
-  const groupNames: string[] = [];
+  let groupIds = NO_GROUPS;
+  let groupNames = NO_GROUPS;
   let groupColor: string | undefined;
-  for (const id of loc.groups ?? []) {
-    const g = groupById.get(id);
-    if (!g) continue;
-    groupIds.push(id);
-    groupNames.push(g.name);
-    groupColor ||= g.color;
+  const ids = loc.groups;
+  if (ids && ids.length) {
+    const gi: string[] = [];
+    const gn: string[] = [];
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
+      const g = groupById.get(id);
+      if (!g) continue;
+      gi.push(id);
+      gn.push(g.name);
+      groupColor ||= g.color;
+    }
+    if (gi.length) {
+      groupIds = gi;
+      groupNames = gn;
+    }
   }
   const style = loc.style ? (styles.get(loc.style) ?? null) : null;
   const markerStyle = style?.markers ? style : null;
   const svgStyle = style?.svg ? style : null;
-  const fill = markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor;
-  const coord = loc.coord
-    ? ([loc.coord[0], loc.coord[1]] as [number, number])
-    : loc.latlon && geo
-      ? latLonToMap(loc.latlon, geo.extent)
-      : null;
+  const c = loc.coord;
+  const geo = settings.geo;
+  const coord = c ? ([c[0], c[1]] as [number, number]) : loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null;
   const action = loc.action ?? settings.popup.action;
+  const about = loc.about ?? '';
+  const desc = loc.desc ?? '';
   return {
     index,
     source: loc,
     id: loc.id,
     title: loc.title ?? '',
-    about: placeholders(loc.about ?? '', loc, groupNames, false),
-    desc: placeholders(loc.desc ?? '', loc, groupNames, true),
+    about: about.includes('{{') ? placeholders(about, loc, groupNames, false) : about,
+    desc: desc.includes('{{') ? placeholders(desc, loc, groupNames, true) : desc,
     kind: loc.type ?? settings.markerType,
-    fill,
-    stroke: markerStyle?.normal.stroke ?? null,
-    textColor: markerStyle?.normal.text ?? null,
-    hoverFill: markerStyle?.hover.fill ?? null,
-    activeFill: markerStyle?.active.fill ?? null,
-    region: {
-      fill: svgStyle?.normal.fill ?? loc.color ?? null,
-      stroke: svgStyle?.normal.stroke ?? null,
-      strokeWidth: svgStyle?.normal.strokeWidth ?? null,
-      hoverFill: svgStyle?.hover.fill ?? null,
-      hoverStroke: svgStyle?.hover.stroke ?? null,
-      activeFill: svgStyle?.active.fill ?? null,
-      activeStroke: svgStyle?.active.stroke ?? null,
-    },
+    fill: markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor,
+    stroke: markerStyle ? (markerStyle.normal.stroke ?? null) : null,
+    textColor: markerStyle ? (markerStyle.normal.text ?? null) : null,
+    hoverFill: markerStyle ? (markerStyle.hover.fill ?? null) : null,
+    activeFill: markerStyle ? (markerStyle.active.fill ?? null) : null,
+    region:
+      svgStyle || loc.color
+        ? {
+            fill: svgStyle?.normal.fill ?? loc.color ?? null,
+            stroke: svgStyle?.normal.stroke ?? null,
+            strokeWidth: svgStyle?.normal.strokeWidth ?? null,
+            hoverFill: svgStyle?.hover.fill ?? null,
+            hoverStroke: svgStyle?.hover.stroke ?? null,
+            activeFill: svgStyle?.active.fill ?? null,
+            activeStroke: svgStyle?.active.stroke ?? null,
+          }
+        : SVG_OWN_PAINT,
     scale: loc.scale ?? 1,
     label: loc.label ?? '',
     layer: loc.layer ?? null,
