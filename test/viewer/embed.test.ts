@@ -80,21 +80,30 @@ describe('the embed of the demo map', () => {
     await page.context().close();
   });
 
-  it('paints the markers in view first, then the directory and the margin around the view (for pans)', async () => {
+  it('paints the markers in view first, then the directory in the place kept for it, and the margin around the view (for pans)', async () => {
     const context = await newContext(browser, { width: 1280, height: 800 });
-    // How far the marker drawing reaches beyond the view (CSS pixels) and how full the directory is.
+    // How far the marker drawing reaches beyond the view (CSS pixels), how much of the directory is there, and
+    // where the map sits (the directory must not move it when it arrives).
     const probe = `(() => {
       const c = document.querySelector('.mn-marker-canvas');
       const v = document.querySelector('.mn-viewport').getBoundingClientRect();
-      return { beyond: parseFloat(c.style.width) - Math.round(v.width), entries: document.querySelectorAll('.mn-list .mn-entry').length };
+      return {
+        beyond: parseFloat(c.style.width) - Math.round(v.width),
+        search: !!document.querySelector('.mn-directory .mn-search input'),
+        entries: document.querySelectorAll('.mn-list .mn-entry').length,
+        map: [v.left, v.top, v.width, v.height],
+      };
     })()`;
     await context.addInitScript(`addEventListener('mapnest:ready', () => { window.__atReady = ${probe}; })`);
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto('/m/demo');
     await page.waitForFunction('!!window.__atReady');
-    expect(await page.evaluate('window.__atReady')).toEqual({ beyond: 0, entries: 0 });
-    await expect.poll(() => page.evaluate(probe)).toEqual({ beyond: 2 * MARGIN, entries: expect.any(Number) });
+    const atReady = (await page.evaluate('window.__atReady')) as { map: number[] };
+    expect(atReady).toEqual({ beyond: 0, search: false, entries: 0, map: expect.any(Array) });
+    await expect
+      .poll(() => page.evaluate(probe))
+      .toEqual({ beyond: 2 * MARGIN, search: true, entries: expect.any(Number), map: atReady.map });
     await expect.poll(() => page.locator('.mn-list .mn-entry').count()).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,8 +1,9 @@
 /**
- * When a viewer's directory gets its entries the first time: once the frame with the first drawing of the
- * markers has been painted, so the map shows first and a long directory does not hold it back (the list follows
- * a frame later); at the latest after FILL_LATEST_MS, for a map whose markers cannot be drawn yet (a viewport
- * without a size). Any earlier fill (a search typed, a filter set through the API) makes both moot.
+ * When a viewer's directory is made and gets its entries the first time (its search, filters and list: see
+ * Directory): once the frame with the first drawing of the markers has been painted, so the map shows first and
+ * the directory does not hold it back (it follows a frame later, in the place the sidebar keeps for it); at the
+ * latest after FILL_LATEST_MS, for a map whose markers cannot be drawn yet (a viewport without a size). Any earlier
+ * fill (a search typed, a filter set through the API) makes both moot.
  */
 import { afterNextPaint } from './dom';
 

@@ -3,12 +3,11 @@
  * is windowed, so 10,000 entries cost as much as the thirty on screen, and it is one tab stop:
  * arrow keys, Home, End and Page keys move between entries (roving tabindex).
  */
-import type { Filter, Group } from '@mapnest/shared/map-document';
 import type { FilterValue } from '../map-core/conditions';
 import { highlightPieces, queryTerms } from '../map-core/text-search';
+import { filterControl, offeredFilters } from './directory-filters';
 import { h, icon, uid } from './dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
-import { BUILTIN_GROUP_FILTER } from './viewer-model';
 
 export interface DirectoryCallbacks {
   onQuery(query: string): void;
@@ -25,43 +24,32 @@ type Row =
 const HEADER_H = 36;
 const OVERSCAN = 400;
 
-/** The filters a visitor is offered: the document's own, or group tags when it defines none. */
-export function offeredFilters(
-  model: ViewerModel,
-): { id: string; name: string; filter: Filter | null; groups: readonly Group[] }[] {
-  if (!model.settings.filters.enabled) return [];
-  const own = model.doc.filters.filter((f) => !f.disable);
-  if (!own.length)
-    return model.groups.length > 1
-      ? [{ id: BUILTIN_GROUP_FILTER, name: 'Categories', filter: null, groups: model.groups }]
-      : [];
-  return own.map((f) => ({
-    id: f.id,
-    name: f.name,
-    filter: f,
-    groups:
-      f.type !== 'groups'
-        ? []
-        : f.groups.length
-          ? f.groups.map((g) => model.groupById.get(g)).filter((g): g is Group => !!g && !g.hide)
-          : model.groups,
-  }));
-}
-
 /** Text with the search terms wrapped in <mark>. */
 export function highlighted(text: string, terms: readonly string[]): (Node | string)[] {
   if (!terms.length) return [text];
   return highlightPieces(text, terms).map((p) => (p.match ? h('mark', null, p.text) : p.text));
 }
 
+/** The directory's elements inside its root, made with its first entries (see Directory). */
+interface Parts {
+  readonly input: HTMLInputElement | null;
+  readonly filterBox: HTMLElement;
+  readonly resultBar: HTMLElement;
+  readonly scroller: HTMLElement;
+  readonly list: HTMLUListElement;
+  readonly empty: HTMLElement;
+  readonly ro: ResizeObserver;
+}
+
+/**
+ * The directory. Its root (`el`) exists from the start, sized by the sidebar, so the map beside it is laid out
+ * once; what is inside (search, filters, the list) is made with the first entries, which the viewer puts in once
+ * the markers' first frame is painted (./directory-fill.ts): the map shows sooner and the directory follows a frame
+ * later, in its place.
+ */
 export class Directory {
   readonly el: HTMLElement;
-  readonly #input: HTMLInputElement | null = null;
-  readonly #filterBox: HTMLElement;
-  readonly #resultBar: HTMLElement;
-  readonly #scroller: HTMLElement;
-  readonly #list: HTMLUListElement;
-  readonly #empty: HTMLElement;
+  #ui: Parts | null = null;
   readonly #countId = uid('mn-count');
   #entries: readonly ResolvedLocation[] = [];
   #rows: Row[] = [];
@@ -76,7 +64,6 @@ export class Directory {
   #frame = 0;
   #typing: ReturnType<typeof setTimeout> | undefined;
   readonly #rendered = new Map<string, HTMLLIElement>();
-  readonly #ro: ResizeObserver;
   readonly #filterInputs = new Map<string, (v: FilterValue | undefined) => void>();
 
   readonly #model: ViewerModel;
@@ -87,35 +74,51 @@ export class Directory {
     this.#model = model;
     this.#cb = cb;
     this.#resolveUrl = resolveUrl;
+    this.el = h('div', { class: 'mn-directory' });
+  }
+
+  /** Its elements, made on first use. */
+  get #parts(): Parts {
+    if (!this.#ui) {
+      this.#ui = this.#build();
+      this.#relayout();
+    }
+    return this.#ui;
+  }
+
+  #build(): Parts {
+    const model = this.#model;
+    const cb = this.#cb;
     const s = model.settings;
     const listId = uid('mn-list');
     const filtersId = uid('mn-filters');
     const offered = offeredFilters(model);
-    this.#filterBox = h('div', {
+    const filterBox = h('div', {
       class: 'mn-filters',
       id: filtersId,
       hidden: !(s.filters.startOpen || s.filters.alwaysVisible),
     });
-    for (const f of offered) this.#filterBox.append(this.#filterControl(f));
+    for (const f of offered) filterBox.append(filterControl(f, cb, this.#filterInputs));
     let searchBar: HTMLElement | null = null;
+    let input: HTMLInputElement | null = null;
     if (s.search.enabled) {
       const delay = model.locations.length > 20_000 ? 180 : model.locations.length > 2_000 ? 60 : 0;
-      this.#input = h('input', {
+      const field = (input = h('input', {
         type: 'search',
         placeholder: s.text.search,
         'aria-label': s.text.search,
         'aria-controls': listId,
         'aria-describedby': this.#countId,
-      });
-      this.#input.addEventListener('input', () => {
+      }));
+      field.addEventListener('input', () => {
         clearTimeout(this.#typing);
         // Large maps filter on a short pause rather than on every keystroke.
-        this.#typing = setTimeout(() => cb.onQuery(this.#input!.value), delay);
+        this.#typing = setTimeout(() => cb.onQuery(field.value), delay);
       });
-      this.#input.addEventListener('keydown', (e) => {
-        if (e.key === 'Escape' && this.#input!.value) {
+      field.addEventListener('keydown', (e) => {
+        if (e.key === 'Escape' && field.value) {
           e.stopPropagation();
-          this.#input!.value = '';
+          field.value = '';
           cb.onQuery('');
         }
       });
@@ -126,7 +129,7 @@ export class Directory {
               {
                 type: 'button',
                 class: 'mn-icon-button',
-                'aria-expanded': String(!this.#filterBox.hidden),
+                'aria-expanded': String(!filterBox.hidden),
                 'aria-controls': filtersId,
                 title: s.text.filters,
               },
@@ -135,91 +138,51 @@ export class Directory {
             )
           : null;
       toggle?.addEventListener('click', () => {
-        this.#filterBox.hidden = !this.#filterBox.hidden;
-        toggle.setAttribute('aria-expanded', String(!this.#filterBox.hidden));
+        filterBox.hidden = !filterBox.hidden;
+        toggle.setAttribute('aria-expanded', String(!filterBox.hidden));
       });
-      searchBar = h('div', { class: 'mn-search' }, icon('search', 16), this.#input, toggle);
+      searchBar = h('div', { class: 'mn-search' }, icon('search', 16), field, toggle);
     }
-    if (!offered.length) this.#filterBox.hidden = true;
-    this.#resultBar = h('div', { class: 'mn-result-bar', id: this.#countId });
-    this.#list = h('ul', { id: listId, class: 'mn-list', 'aria-label': 'Locations' });
-    this.#empty = h('p', { class: 'mn-no-results', hidden: true }, s.text.noResults);
-    this.#scroller = h('div', { class: 'mn-list-scroller' }, this.#empty, this.#list);
-    this.#scroller.addEventListener('scroll', () => this.#schedule());
-    this.#list.addEventListener('keydown', this.#onKey);
-    this.el = h('div', { class: 'mn-directory' }, searchBar, this.#filterBox, this.#resultBar, this.#scroller);
-    this.#ro = new ResizeObserver(() => this.#relayout());
-    this.#ro.observe(this.#scroller);
+    if (!offered.length) filterBox.hidden = true;
+    const resultBar = h('div', { class: 'mn-result-bar', id: this.#countId });
+    const list = h('ul', { id: listId, class: 'mn-list', 'aria-label': 'Locations' });
+    const empty = h('p', { class: 'mn-no-results', hidden: true }, s.text.noResults);
+    const scroller = h('div', { class: 'mn-list-scroller' }, empty, list);
+    scroller.addEventListener('scroll', () => this.#schedule());
+    list.addEventListener('keydown', this.#onKey);
+    this.el.append(...[searchBar, filterBox, resultBar, scroller].filter((e) => e !== null));
+    const ro = new ResizeObserver(() => this.#relayout());
+    ro.observe(scroller);
+    return { input, filterBox, resultBar, scroller, list, empty, ro };
   }
 
   destroy(): void {
-    this.#ro.disconnect();
+    this.#ui?.ro.disconnect();
     cancelAnimationFrame(this.#frame);
     clearTimeout(this.#typing);
   }
 
-  #filterControl(o: ReturnType<typeof offeredFilters>[number]): HTMLElement {
-    const f = o.filter;
-    const cb = this.#cb;
-    if (!f || f.type === 'groups') {
-      let picked: string[] = [];
-      const buttons = o.groups.map((g) => {
-        const b = h(
-          'button',
-          { type: 'button', class: 'mn-tag', 'aria-pressed': 'false' },
-          g.color && h('span', { class: 'mn-tag-dot', 'aria-hidden': 'true' }),
-          g.name,
-        );
-        if (g.color) b.style.setProperty('--mn-tag', g.color);
-        b.addEventListener('click', () =>
-          cb.onFilterValue(o.id, picked.includes(g.id) ? picked.filter((x) => x !== g.id) : [...picked, g.id]),
-        );
-        return b;
-      });
-      this.#filterInputs.set(o.id, (v) => {
-        picked = Array.isArray(v) ? [...v] : [];
-        o.groups.forEach((g, i) => buttons[i]!.setAttribute('aria-pressed', String(picked.includes(g.id))));
-      });
-      return h('fieldset', { class: 'mn-filter-tags' }, h('legend', null, o.name || 'Categories'), buttons);
-    }
-    if (f.type === 'checkbox') {
-      const input = h('input', { type: 'checkbox' });
-      input.addEventListener('change', () => cb.onFilterValue(o.id, input.checked));
-      this.#filterInputs.set(o.id, (v) => (input.checked = v === true));
-      return h('label', { class: 'mn-filter-check' }, input, h('span', null, o.name));
-    }
-    const select = h(
-      'select',
-      null,
-      h('option', { value: '' }, 'All'),
-      f.options.map((opt) => h('option', { value: opt.value }, opt.label || opt.value)),
-    );
-    select.addEventListener('change', () => cb.onFilterValue(o.id, select.value));
-    this.#filterInputs.set(o.id, (v) => (select.value = typeof v === 'string' ? v : ''));
-    return h('label', { class: 'mn-filter-select' }, h('span', null, o.name), select);
-  }
-
   /** Shows a new set of entries (after a search or filter change). */
   setEntries(entries: readonly ResolvedLocation[], filter: FilterState, filtering: boolean): void {
+    const { input, resultBar, empty, list } = this.#parts;
     this.#entries = entries;
     this.#terms = queryTerms(filter.query);
     this.#filtering = filtering;
-    if (this.#input && document.activeElement !== this.#input && this.#input.value !== filter.query)
-      this.#input.value = filter.query;
+    if (input && document.activeElement !== input && input.value !== filter.query) input.value = filter.query;
     for (const [id, set] of this.#filterInputs) set(filter.values[id]);
     const s = this.#model.settings;
     const n = entries.length;
     const clear = h('button', { type: 'button', class: 'mn-link-button' }, s.text.clearAll);
     clear.addEventListener('click', () => {
-      if (this.#input) this.#input.value = '';
+      if (input) input.value = '';
       this.#cb.onClear();
     });
-    this.#resultBar.replaceChildren(
+    resultBar.replaceChildren(
       h('span', null, filtering ? `${n} ${s.text.found}` : `${n} ${n === 1 ? 'location' : 'locations'}`),
     );
-    if (filtering) this.#resultBar.append(clear);
-    this.#empty.hidden = n > 0;
-    this.#list.hidden = n === 0;
+    if (filtering) resultBar.append(clear);
+    empty.hidden = n > 0;
+    list.hidden = n === 0;
     this.#rebuild();
   }
 
@@ -238,13 +201,16 @@ export class Directory {
     this.#relayout();
   }
 
+  /** Fits the list to the layout and the scroller's width (once the elements exist; they are made fitted). */
   #relayout(): void {
+    const ui = this.#ui;
+    if (!ui) return;
     const per =
       this.#layout === 'grid'
-        ? Math.max(1, Math.min(this.#columns, Math.floor(this.#scroller.clientWidth / 120) || 1))
+        ? Math.max(1, Math.min(this.#columns, Math.floor(ui.scroller.clientWidth / 120) || 1))
         : 1;
     this.#perRow = per;
-    this.#list.className = `mn-list mn-list-${this.#layout}`;
+    ui.list.className = `mn-list mn-list-${this.#layout}`;
     this.#rebuild();
   }
 
@@ -287,7 +253,7 @@ export class Directory {
     this.#rows = rows;
     this.#flat = flat;
     this.#focusPos = Math.min(this.#focusPos, Math.max(0, flat.length - 1));
-    this.#list.style.height = `${top}px`;
+    this.#parts.list.style.height = `${top}px`;
     for (const li of this.#rendered.values()) li.remove();
     this.#rendered.clear();
     this.#render();
@@ -306,8 +272,9 @@ export class Directory {
   }
 
   #render(): void {
-    const top = this.#scroller.scrollTop;
-    const bottom = top + (this.#scroller.clientHeight || 600);
+    const { scroller, list } = this.#parts;
+    const top = scroller.scrollTop;
+    const bottom = top + (scroller.clientHeight || 600);
     const want: Row[] = [];
     let lo = 0;
     let hi = this.#rows.length - 1;
@@ -342,9 +309,9 @@ export class Directory {
     // Document order follows visual order, for screen readers.
     let prev: Element | null = null;
     for (const li of nodes) {
-      if ((prev ? prev.nextElementSibling : this.#list.firstElementChild) !== li) {
+      if ((prev ? prev.nextElementSibling : list.firstElementChild) !== li) {
         if (prev) prev.after(li);
-        else this.#list.prepend(li);
+        else list.prepend(li);
       }
       prev = li;
     }
@@ -455,7 +422,8 @@ export class Directory {
     if (!t.dataset.pos) return;
     const per = this.#perRow;
     const grid = this.#layout === 'grid';
-    const page = Math.max(1, Math.floor((this.#scroller.clientHeight || 600) / this.#itemHeight()) * per);
+    const { scroller: sc, list } = this.#parts;
+    const page = Math.max(1, Math.floor((sc.clientHeight || 600) / this.#itemHeight()) * per);
     const steps: Record<string, number> = {
       ArrowDown: per,
       ArrowUp: -per,
@@ -473,12 +441,11 @@ export class Directory {
     this.#focusPos = Math.max(0, Math.min(this.#flat.length - 1, next));
     const row = this.#rowOf(this.#focusPos);
     if (row) {
-      const sc = this.#scroller;
       if (row.top < sc.scrollTop) sc.scrollTop = row.top;
       else if (row.top + row.height > sc.scrollTop + sc.clientHeight)
         sc.scrollTop = row.top + row.height - sc.clientHeight;
     }
     this.#render();
-    this.#list.querySelector<HTMLElement>(`[data-pos="${this.#focusPos}"]`)?.focus({ preventScroll: true });
+    list.querySelector<HTMLElement>(`[data-pos="${this.#focusPos}"]`)?.focus({ preventScroll: true });
   };
 }

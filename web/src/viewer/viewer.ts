@@ -49,7 +49,7 @@ class Viewer implements MapViewerInstance {
   readonly #stage: MapStage;
   readonly #directions: Directions | null;
   readonly #directory: Directory | null;
-  /** The directory's first entries, put in after the first drawing of the markers (./directory-fill.ts). */
+  /** The directory's contents and first entries, put in after the first drawing of the markers (./directory-fill.ts). */
   readonly #firstFill: DirectoryFill | null;
   readonly #sidebar: HTMLElement | null;
   readonly #panel: HTMLElement;
