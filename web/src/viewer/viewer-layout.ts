@@ -61,6 +61,17 @@ export function layoutFor(model: ViewerModel, { width, hasDirectory, sidebarOpen
   };
 }
 
+/**
+ * The width the viewer's root (`width: 100%`) takes in `host`: its content box, read before the root is added.
+ * The page's layout is then as clean as the host's last frame left it, so this costs no layout of the viewer's own
+ * elements; reading the root's width once it is added would lay them all out once more, before they have their
+ * final classes.
+ */
+export function hostContentWidth(host: HTMLElement): number {
+  const cs = getComputedStyle(host);
+  return Math.max(0, Math.round(host.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)) || 0);
+}
+
 /** Gives the viewer's root element a layout's class, height and sizes. */
 export function styleRoot(el: HTMLElement, lay: Layout): void {
   el.className = lay.className;

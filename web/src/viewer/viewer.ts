@@ -18,7 +18,7 @@ import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
-import { layoutFor, styleRoot } from './viewer-layout';
+import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
 import {
@@ -87,6 +87,7 @@ class Viewer implements MapViewerInstance {
   constructor(host: HTMLElement, options: ViewerOptions) {
     this.#host = host;
     this.#options = options;
+    const width = hostContentWidth(host); // before the viewer's elements are added, so they are laid out once
     const resolve = options.resolveUrl ?? ((u: string) => u);
     const start = viewerStart(options.document, options.initialLocation);
     // The floor's image downloads while the model and the interface are built.
@@ -151,7 +152,7 @@ class Viewer implements MapViewerInstance {
     });
     this.#ro = new ResizeObserver(() => this.#width() !== this.#laidOut && this.#layout());
     this.#ro.observe(this.element);
-    this.#layout();
+    this.#layout(width);
     this.#applyFilter(true);
     void this.#stage.setLayer(this.#layerId);
   }
@@ -204,7 +205,7 @@ class Viewer implements MapViewerInstance {
       {
         onQuery: (query) => this.#setFilter({ ...this.#filter, query }),
         onFilterValue: (id, v) => this.#setFilter({ ...this.#filter, values: { ...this.#filter.values, [id]: v } }),
-        onClear: () => this.#clearFilters(),
+        onClear: () => this.#setFilter(clearedFilterState(this.model)),
         onOpen: (i, invoker) => this.#open(i, invoker),
         onHover: (i) => this.#setHover(i),
       },
@@ -231,9 +232,9 @@ class Viewer implements MapViewerInstance {
   /** The width last laid out: the observer's first report, with the first frame, is of it and changes nothing. */
   #laidOut = -1;
   #width = () => this.element.clientWidth || this.#host.clientWidth;
-  #layout(): void {
+  #layout(width = this.#width()): void {
     const lay = layoutFor(this.model, {
-      width: (this.#laidOut = this.#width()),
+      width: (this.#laidOut = width),
       hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
       height: this.#options.height,
@@ -406,10 +407,6 @@ class Viewer implements MapViewerInstance {
   #setFilter(f: FilterState): void {
     this.#filter = f;
     this.#applyFilter(false);
-  }
-
-  #clearFilters(): void {
-    this.#setFilter(clearedFilterState(this.model));
   }
 
   /** Applies the search and filters to the markers, the in-view list and (after the first time) the directory. */
