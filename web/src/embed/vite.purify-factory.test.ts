@@ -23,6 +23,29 @@ describe('purifyFactoryOnly (the build keeps DOMPurify from building a sanitiser
     expect(purifier.sanitize('<img src="x.png" onerror="alert(1)"><b>hi</b>')).toBe('<img src="x.png"><b>hi</b>');
   });
 
+  it('runs none of DOMPurify’s own code until the first sanitiser is made, and then once', () => {
+    const out = transform(readFileSync(file, 'utf8'), file);
+    const body = out!.code.replace(/^export \{ (\w+) as default \};$/m, 'return $1;');
+    // Its allow-lists are frozen arrays, made as its code runs (its code keeps the Object.freeze it found then).
+    const freeze = Object.freeze;
+    let frozen = 0;
+    Object.freeze = <T>(o: T): Readonly<T> => (frozen++, freeze(o));
+    try {
+      const DOMPurify = new Function(body)() as (w: Window) => { sanitize(s: string): string };
+      expect(frozen).toBe(0);
+      DOMPurify(window);
+      expect(frozen).toBeGreaterThan(10);
+      // A second sanitiser reuses the code already run: had it run again, it would have taken this Object.freeze
+      // for its allow-lists (the first run keeps calling the one it found).
+      let again = 0;
+      Object.freeze = <T>(o: T): Readonly<T> => (again++, freeze(o));
+      expect(DOMPurify(window).sanitize('<i>ok</i>')).toBe('<i>ok</i>');
+      expect(again).toBe(0);
+    } finally {
+      Object.freeze = freeze;
+    }
+  });
+
   it('leaves every other module alone', () => {
     expect(transform('var purify_default = createDOMPurify();', '/app/src/other.ts')).toBeNull();
   });
@@ -31,5 +54,11 @@ describe('purifyFactoryOnly (the build keeps DOMPurify from building a sanitiser
     expect(() => transform('export default createDOMPurify();', file)).toThrow(
       /no longer ends with its default instance/,
     );
+  });
+
+  it('fails the build when DOMPurify gains an import, which could not run inside a function', () => {
+    const code =
+      "import x from './x.js';\nfunction createDOMPurify() {}\nvar purify = createDOMPurify();\nexport { purify as default };\n";
+    expect(() => transform(code, file)).toThrow(/imports or exports more than its default/);
   });
 });
