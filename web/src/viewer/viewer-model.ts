@@ -79,8 +79,9 @@ export interface ViewerModel {
   readonly search: SearchIndex;
 }
 
-/** `text` with its {{field}} placeholders filled in (callers skip texts without one). */
+/** `text` with its {{field}} placeholders filled in. */
 function placeholders(text: string, loc: Location, groupNames: readonly string[], escape: boolean): string {
+  if (!text.includes('{{')) return text;
   return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_-]{0,63})\s*\}\}/g, (m, key: string) => {
     let value: string | undefined = loc.fields?.[key];
     if (value === undefined && key === 'group') value = groupNames.join(', ');
@@ -113,8 +114,8 @@ const NO_GROUPS: readonly string[] = Object.freeze([]);
 
 /**
  * A location as the viewer shows it: its groups, style and the map's defaults applied. A map's thousands of
- * locations are resolved before its first drawing, by code that has not yet been optimised: the common case (one
- * or two groups, no style) takes few steps, and locations share what they would hold as equal copies.
+ * locations are resolved before its first drawing, by code that has not yet been optimised: the common case (a group
+ * or two, no style) takes few steps, and locations without their own regions or groups share one frozen copy.
  */
 function resolveLocation(
   loc: Location,
@@ -148,15 +149,13 @@ function resolveLocation(
   const geo = settings.geo;
   const coord = c ? ([c[0], c[1]] as [number, number]) : loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null;
   const action = loc.action ?? settings.popup.action;
-  const about = loc.about ?? '';
-  const desc = loc.desc ?? '';
   return {
     index,
     source: loc,
     id: loc.id,
     title: loc.title ?? '',
-    about: about.includes('{{') ? placeholders(about, loc, groupNames, false) : about,
-    desc: desc.includes('{{') ? placeholders(desc, loc, groupNames, true) : desc,
+    about: placeholders(loc.about ?? '', loc, groupNames, false),
+    desc: placeholders(loc.desc ?? '', loc, groupNames, true),
     kind: loc.type ?? settings.markerType,
     fill: markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor,
     stroke: markerStyle ? (markerStyle.normal.stroke ?? null) : null,
