@@ -25,6 +25,16 @@ describe('ascendingOrder', () => {
     );
   });
 
+  it('orders the same when the caller gives the largest absolute value', () => {
+    fc.assert(
+      fc.property(fc.array(position, { maxLength: 500 }), (values) => {
+        const largest = values.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+        expect(Array.from(ascendingOrder(values, largest))).toEqual(byComparator(values));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('handles no values, one value, and a large list', () => {
     expect(Array.from(ascendingOrder([]))).toEqual([]);
     expect(Array.from(ascendingOrder([5]))).toEqual([0]);

@@ -8,18 +8,23 @@
  * within a double's 53-bit integer range. Values closer than one step (at least 2^-20 of the largest value's size
  * for a million entries, far finer than a pixel for positions on a map) count as equal.
  */
-export function ascendingOrder(values: ArrayLike<number>): Uint32Array {
+export function ascendingOrder(values: ArrayLike<number>, largest?: number): Uint32Array {
   const n = values.length;
   const span = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
-  let top = 1;
-  for (let i = 0; i < n; i++) top = Math.max(top, Math.abs(values[i]!));
+  // `largest`: the largest absolute value, when the caller knows it (which saves a pass over the values).
+  let top = Math.max(1, largest ?? 1);
+  if (largest === undefined) for (let i = 0; i < n; i++) top = Math.max(top, Math.abs(values[i]!));
   // |floor(v * steps)| <= 2^51 / span, so a key (that times span, plus a position below span) stays below 2^52.
   const steps = 2 ** Math.floor(51 - Math.log2(span) - Math.log2(top));
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) keys[i] = Math.floor(values[i]! * steps) * span + i;
   keys.sort();
   const order = new Uint32Array(n);
-  // Dividing by a power of two is exact, so the floor is the packed value and the rest the position.
-  for (let k = 0; k < n; k++) order[k] = keys[k]! - Math.floor(keys[k]! / span) * span;
+  // Keys are whole numbers below 2^53 in size, whose remainder by a power of two is exact: the position (a negative
+  // key's remainder is negative, the position less span).
+  for (let k = 0; k < n; k++) {
+    const r = keys[k]! % span;
+    order[k] = r < 0 ? r + span : r;
+  }
   return order;
 }

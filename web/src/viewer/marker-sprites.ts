@@ -186,6 +186,12 @@ const PAINT: Record<MarkerKind, ((ctx: CanvasRenderingContext2D, m: Look) => voi
 /** The sprites of one marker canvas, made on first use at its current pixel ratio. */
 export class MarkerSprites {
   readonly #sprites = new Map<string, Sprite>();
+  /**
+   * The same sprites for the common look (a shape in a colour, with no style, scale, label, thumbnail or text of its
+   * own), by kind and then fill: found without building a key string, which a first drawing otherwise does once per
+   * location, in code not yet optimised.
+   */
+  readonly #plain = new Map<string, Map<string, Sprite>>();
   /** Dots' pixels by colour, for drawing them by hand (at the current pixel ratio, like the sprites). */
   readonly #dotStamps = new Map<string, DotStamp>();
   readonly #images = new Map<string, HTMLImageElement | 'error'>();
@@ -212,12 +218,14 @@ export class MarkerSprites {
     if (dpr === this.#dpr) return;
     this.#dpr = dpr;
     this.#sprites.clear();
+    this.#plain.clear();
     this.#dotStamps.clear();
     this.byLocation = [];
   }
 
   clear(): void {
     this.#sprites.clear();
+    this.#plain.clear();
     this.onAssetLoad = null;
   }
 
@@ -228,6 +236,11 @@ export class MarkerSprites {
 
   /** The sprite of a location's marker, created on first use. */
   spriteFor(l: ResolvedLocation): Sprite {
+    const plain =
+      l.stroke === null && l.textColor === null && l.scale === 1 && !l.label && l.kind !== 'thumb' && l.kind !== 'text';
+    const byFill = plain ? this.#plain.get(l.kind) : undefined;
+    const found = byFill?.get(l.fill);
+    if (found) return found;
     const thumb = l.kind === 'thumb' ? (l.source.thumb ?? '') : '';
     const text = l.kind === 'text' ? l.title || l.label || l.id : '';
     const key = `${l.kind}|${l.fill}|${l.stroke ?? ''}|${l.textColor ?? ''}|${l.scale}|${l.label}|${thumb}|${text}`;
@@ -249,6 +262,10 @@ export class MarkerSprites {
     };
     s = this.#paintMarker(look);
     this.#sprites.set(key, s);
+    if (plain) {
+      if (byFill) byFill.set(l.fill, s);
+      else this.#plain.set(l.kind, new Map([[l.fill, s]]));
+    }
     return s;
   }
 

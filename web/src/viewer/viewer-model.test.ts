@@ -76,5 +76,60 @@ describe('buildModel', () => {
     expect(list.every((l) => l.kind !== 'hidden' && (l.layer === 'first' || l.layer === null))).toBe(true);
     expect(list.map((l) => l.id)).toContain('lifts');
     for (let i = 1; i < markers.count; i++) expect(markers.ys[i]!).toBeGreaterThanOrEqual(markers.ys[i - 1]!);
+    const xs = [...markers.xs];
+    const ys = [...markers.ys];
+    expect(markers.bounds).toEqual({
+      minX: Math.min(...xs),
+      minY: Math.min(...ys),
+      maxX: Math.max(...xs),
+      maxY: Math.max(...ys),
+    });
+    for (let k = 0; k < markers.count; k++) {
+      const c = m.locations[markers.loc[k]!]!.coord!;
+      expect([markers.xs[k], markers.ys[k]]).toEqual([c[0] * m.image.width, c[1] * m.image.height]);
+    }
+    expect(buildLayerMarkers(m, 'first', new Uint8Array(m.locations.length)).bounds).toEqual({
+      minX: Infinity,
+      minY: Infinity,
+      maxX: -Infinity,
+      maxY: -Infinity,
+    });
+  });
+
+  it('shares frozen group lists and region colours between locations that have the same, and nothing else', () => {
+    const doc = blankDocument();
+    doc.groups = [
+      { id: 'food', name: 'Food', color: '#ea580c' },
+      { id: 'kids', name: 'Kids', color: '#0284c7' },
+    ];
+    doc.styles = [{ id: 'lit', markers: false, svg: true, normal: { fill: '#fde68a' }, hover: {}, active: {} }];
+    doc.locations = [
+      { id: 'a', title: 'A', groups: ['food'], color: '#db2777', coord: [0.1, 0.2] },
+      { id: 'b', title: 'B', groups: ['food'], color: '#db2777', coord: [0.3, 0.4] },
+      { id: 'c', title: 'C', groups: ['kids', 'food'], color: '#16a34a' },
+      { id: 'd', title: 'D', groups: ['gone'], style: 'lit' },
+      { id: 'e', title: 'E', style: 'lit', color: '#db2777' },
+    ];
+    const [a, b, c, d, e] = buildModel(doc).locations;
+    expect(a!.groupIds).toEqual(['food']);
+    expect(a!.groupNames).toEqual(['Food']);
+    expect(b!.groupIds).toBe(a!.groupIds);
+    expect(b!.groupNames).toBe(a!.groupNames);
+    expect(Object.isFrozen(a!.groupIds) && Object.isFrozen(a!.groupNames)).toBe(true);
+    expect(c!.groupIds).toEqual(['kids', 'food']);
+    expect(c!.groupNames).toEqual(['Kids', 'Food']);
+    expect(c!.fill).toBe('#16a34a');
+    expect(d!.groupIds).toEqual([]);
+    // The colour fills the region; every other region colour is left to the SVG.
+    expect(Object.entries(a!.region).filter(([, v]) => v !== null)).toEqual([['fill', '#db2777']]);
+    expect(Object.keys(a!.region)).toHaveLength(7);
+    expect(b!.region).toBe(a!.region);
+    expect(Object.isFrozen(a!.region)).toBe(true);
+    expect(c!.region.fill).toBe('#16a34a');
+    expect(d!.region.fill).toBe('#fde68a');
+    expect(e!.region.fill).toBe('#fde68a');
+    expect(e!.region).not.toBe(d!.region);
+    expect(a!.coord).toEqual([0.1, 0.2]);
+    expect(c!.coord).toBeNull();
   });
 });

@@ -15,7 +15,6 @@ import type {
 import type { FilterValue } from '../map-core/conditions';
 import { defaultFilterValue, fieldText, passesFilter } from '../map-core/conditions';
 import type { Rect, Size } from '../map-core/coords';
-import { boundsOf, coordToImage } from '../map-core/coords';
 import { SearchIndex } from '../map-core/filter';
 // map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
 import { latLonToMap } from '@mapnest/shared/map-geo';
@@ -56,7 +55,7 @@ export interface ResolvedLocation {
   readonly groupIds: readonly string[];
   readonly groupNames: readonly string[];
   /** Normalised [x, y]; null until estimated from the SVG element with the same id. */
-  coord: [number, number] | null;
+  coord: readonly [number, number] | null;
   readonly zoom: number | null;
   readonly action: LocationAction;
   /** Shown in the directory. */
@@ -97,10 +96,16 @@ interface ResolveContext {
   readonly settings: MapSettings;
   readonly styles: ReadonlyMap<string, Style>;
   readonly groupById: ReadonlyMap<string, Group>;
+  /** The frozen group lists of a location in one group, by group id, shared by every location in it alone. */
+  readonly loneGroups: Map<string, { readonly ids: readonly string[]; readonly names: readonly string[] }>;
+  /** The frozen region colours of a location coloured by `color` alone, shared by every such location. */
+  readonly colourRegions: Map<string, Region>;
 }
 
+type Region = ResolvedLocation['region'];
+
 /** The region colours of a location without an SVG style or colour of its own: the SVG keeps its own paint. */
-const SVG_OWN_PAINT: ResolvedLocation['region'] = Object.freeze({
+const SVG_OWN_PAINT: Region = Object.freeze({
   fill: null,
   stroke: null,
   strokeWidth: null,
@@ -115,18 +120,25 @@ const NO_GROUPS: readonly string[] = Object.freeze([]);
 /**
  * A location as the viewer shows it: its groups, style and the map's defaults applied. A map's thousands of
  * locations are resolved before its first drawing, by code that has not yet been optimised: the common case (a group
- * or two, no style) takes few steps, and locations without their own regions or groups share one frozen copy.
+ * or two, no style) takes few steps, and allocates little (each allocation adds to the young-generation collections
+ * that fall inside the first drawing): locations share frozen region colours and one-group lists where they are the
+ * same, and the document's coordinate pair.
  */
-function resolveLocation(
-  loc: Location,
-  index: number,
-  { settings, styles, groupById }: ResolveContext,
-): ResolvedLocation {
+function resolveLocation(loc: Location, index: number, context: ResolveContext): ResolvedLocation {
+  const { settings, styles, groupById } = context;
   let groupIds = NO_GROUPS;
   let groupNames = NO_GROUPS;
   let groupColor: string | undefined;
-  const ids = loc.groups;
-  if (ids && ids.length) {
+  const ids = loc.groups ?? NO_GROUPS;
+  const only = ids.length === 1 ? groupById.get(ids[0]!) : undefined;
+  if (only) {
+    // Most locations have one group: the locations of a group share its lists.
+    let lists = context.loneGroups.get(only.id);
+    if (!lists) context.loneGroups.set(only.id, (lists = freezeLists([only.id], [only.name])));
+    groupIds = lists.ids;
+    groupNames = lists.names;
+    groupColor = only.color;
+  } else if (ids.length) {
     const gi: string[] = [];
     const gn: string[] = [];
     for (let k = 0; k < ids.length; k++) {
@@ -147,7 +159,8 @@ function resolveLocation(
   const svgStyle = style?.svg ? style : null;
   const c = loc.coord;
   const geo = settings.geo;
-  const coord = c ? ([c[0], c[1]] as [number, number]) : loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null;
+  // The document's own pair (documents are replaced, never changed in place), or one placed from latitude and longitude.
+  const coord = c ?? (loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null);
   const action = loc.action ?? settings.popup.action;
   return {
     index,
@@ -162,17 +175,18 @@ function resolveLocation(
     textColor: markerStyle ? (markerStyle.normal.text ?? null) : null,
     hoverFill: markerStyle ? (markerStyle.hover.fill ?? null) : null,
     activeFill: markerStyle ? (markerStyle.active.fill ?? null) : null,
-    region:
-      svgStyle || loc.color
-        ? {
-            fill: svgStyle?.normal.fill ?? loc.color ?? null,
-            stroke: svgStyle?.normal.stroke ?? null,
-            strokeWidth: svgStyle?.normal.strokeWidth ?? null,
-            hoverFill: svgStyle?.hover.fill ?? null,
-            hoverStroke: svgStyle?.hover.stroke ?? null,
-            activeFill: svgStyle?.active.fill ?? null,
-            activeStroke: svgStyle?.active.stroke ?? null,
-          }
+    region: svgStyle
+      ? {
+          fill: svgStyle.normal.fill ?? loc.color ?? null,
+          stroke: svgStyle.normal.stroke ?? null,
+          strokeWidth: svgStyle.normal.strokeWidth ?? null,
+          hoverFill: svgStyle.hover.fill ?? null,
+          hoverStroke: svgStyle.hover.stroke ?? null,
+          activeFill: svgStyle.active.fill ?? null,
+          activeStroke: svgStyle.active.stroke ?? null,
+        }
+      : loc.color
+        ? colourRegion(context.colourRegions, loc.color)
         : SVG_OWN_PAINT,
     scale: loc.scale ?? 1,
     label: loc.label ?? '',
@@ -187,6 +201,17 @@ function resolveLocation(
   };
 }
 
+function freezeLists(ids: string[], names: string[]) {
+  return { ids: Object.freeze(ids), names: Object.freeze(names) };
+}
+
+/** A region painted in a location's colour alone (no SVG style), one frozen copy per colour. */
+function colourRegion(regions: Map<string, Region>, fill: string): Region {
+  let region = regions.get(fill);
+  if (!region) regions.set(fill, (region = Object.freeze({ ...SVG_OWN_PAINT, fill })));
+  return region;
+}
+
 /** The floor a map shows when nothing names another: its default floor when it has that floor, else its first. */
 export function defaultLayerId({ settings, layers }: Pick<MapDocument, 'settings' | 'layers'>): string {
   return settings.defaultLayer && layers.some((l) => l.id === settings.defaultLayer)
@@ -199,8 +224,10 @@ export function buildModel(doc: MapDocument): ViewerModel {
   const { settings } = doc;
   const styles = new Map<string, Style>(doc.styles.map((s) => [s.id, s]));
   const groupById = new Map<string, Group>(doc.groups.map((g) => [g.id, g]));
-  const context: ResolveContext = { settings, styles, groupById };
+  const context: ResolveContext = { settings, styles, groupById, loneGroups: new Map(), colourRegions: new Map() };
   const locations = doc.locations.map((loc, index) => resolveLocation(loc, index, context));
+  const byId = new Map<string, ResolvedLocation>();
+  for (let i = 0; i < locations.length; i++) byId.set(locations[i]!.id, locations[i]!);
   const layers = doc.layers;
   return withLazySearch(
     {
@@ -210,7 +237,7 @@ export function buildModel(doc: MapDocument): ViewerModel {
       layers,
       defaultLayer: defaultLayerId(doc),
       locations,
-      byId: new Map(locations.map((l) => [l.id, l])),
+      byId,
       groups: doc.groups.filter((g) => !g.hide),
       groupById,
     },
@@ -399,22 +426,33 @@ export function buildLayerMarkers(
   mask: Uint8Array | null,
   skip: number | null = null,
 ): LayerMarkers {
-  const picked: number[] = [];
-  for (const l of model.locations) {
+  const { locations, image } = model;
+  const picked = new Uint32Array(locations.length);
+  let n = 0;
+  for (let i = 0; i < locations.length; i++) {
+    const l = locations[i]!;
     if (!l.coord || l.kind === 'hidden' || l.index === skip || !onLayer(l, layerId)) continue;
     if (mask && !mask[l.index]) continue;
-    picked.push(l.index);
+    picked[n++] = l.index;
   }
-  const n = picked.length;
+  // Image pixels, and their bounds, in one pass (this runs before a map's first drawing, in code not yet optimised).
   const px = new Float64Array(n);
   const py = new Float64Array(n);
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i < n; i++) {
-    const p = coordToImage(model.locations[picked[i]!]!.coord!, model.image);
-    px[i] = p.x;
-    py[i] = p.y;
+    const c = locations[picked[i]!]!.coord!;
+    const x = c[0] * image.width;
+    const y = c[1] * image.height;
+    px[i] = x;
+    py[i] = y;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
   }
+  const bounds: Rect = { minX, minY, maxX, maxY };
   // Top to bottom, then by location (picked ascends).
-  const order = ascendingOrder(py);
+  const order = ascendingOrder(py, Math.max(Math.abs(minY), Math.abs(maxY)));
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   const loc = new Uint32Array(n);
@@ -430,7 +468,7 @@ export function buildLayerMarkers(
     xs,
     ys,
     loc,
-    bounds: boundsOf(xs, ys),
+    bounds,
     get index() {
       return (index ??= new PointIndex(xs, ys));
     },
