@@ -458,11 +458,6 @@ export class MarkerCanvas {
     return this.#dots ? 'dot' : l.kind;
   }
 
-  /** The sprite of a location's marker, created on first use. */
-  spriteFor(l: ResolvedLocation): Sprite {
-    return this.#sprites.spriteFor(l);
-  }
-
   #measure(text: string): number {
     this.#ctx.font = TEXT_FONT;
     return this.#ctx.measureText(text).width;
