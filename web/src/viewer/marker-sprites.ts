@@ -6,10 +6,11 @@
 import type { MarkerKind } from '../map-core/marker-geometry';
 import { MARKER_SIZE, markerBox, pinHeadCentre } from '../map-core/marker-geometry';
 import { dotStamp, type DotStamp } from './dot-raster';
+import type { Ctx2D } from './marker-surface';
 import type { ResolvedLocation } from './viewer-model';
 
 export interface Sprite {
-  canvas: HTMLCanvasElement;
+  canvas: HTMLCanvasElement | OffscreenCanvas;
   /** Anchor offset and size in CSS pixels. */
   ax: number;
   ay: number;
@@ -49,19 +50,25 @@ export function clusterRadius(count: number): number {
   return count < 10 ? 15 : count < 100 ? 18 : count < 1000 ? 22 : 26;
 }
 
-/** Paints one sprite at pixel ratio dpr, with its anchor at the origin of `paint`'s context. */
-function newSprite(
-  dpr: number,
-  w: number,
-  h: number,
-  ax: number,
-  ay: number,
-  paint: (ctx: CanvasRenderingContext2D) => void,
-): Sprite {
+/**
+ * A sprite's canvas and context: an OffscreenCanvas where the browser has one (it is never shown, and making one
+ * costs about half as much as a canvas element, which counts when a map's first drawing makes its sprites).
+ */
+function spriteCanvas(width: number, height: number): { canvas: Sprite['canvas']; ctx: Ctx2D } {
+  if (typeof OffscreenCanvas === 'function') {
+    const canvas = new OffscreenCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    if (ctx) return { canvas, ctx };
+  }
   const canvas = document.createElement('canvas');
-  canvas.width = Math.ceil(w * dpr);
-  canvas.height = Math.ceil(h * dpr);
-  const ctx = canvas.getContext('2d')!;
+  canvas.width = width;
+  canvas.height = height;
+  return { canvas, ctx: canvas.getContext('2d')! };
+}
+
+/** Paints one sprite at pixel ratio dpr, with its anchor at the origin of `paint`'s context. */
+function newSprite(dpr: number, w: number, h: number, ax: number, ay: number, paint: (ctx: Ctx2D) => void): Sprite {
+  const { canvas, ctx } = spriteCanvas(Math.ceil(w * dpr), Math.ceil(h * dpr));
   ctx.scale(dpr, dpr);
   ctx.translate(ax, ay);
   paint(ctx);
@@ -69,7 +76,7 @@ function newSprite(
 }
 
 /** Centred text in the house font at a size (px). */
-function centredText(ctx: CanvasRenderingContext2D, text: string, color: string, font: string, cx = 0, cy = 0): void {
+function centredText(ctx: Ctx2D, text: string, color: string, font: string, cx = 0, cy = 0): void {
   ctx.fillStyle = color;
   ctx.font = font;
   ctx.textAlign = 'center';
@@ -93,7 +100,7 @@ interface Look {
   thumbImage: (url: string) => HTMLImageElement | null;
 }
 
-function paintRound(ctx: CanvasRenderingContext2D, m: Look): void {
+function paintRound(ctx: Ctx2D, m: Look): void {
   const r = (MARKER_SIZE[m.kind as 'circle' | 'dot'] * m.scale) / 2;
   ctx.beginPath();
   ctx.arc(0, 0, r - 1, 0, Math.PI * 2);
@@ -104,7 +111,7 @@ function paintRound(ctx: CanvasRenderingContext2D, m: Look): void {
   if (m.kind === 'circle' && m.label) centredText(ctx, m.label, m.textColor, labelFont(10 * m.scale));
 }
 
-function paintSquare(ctx: CanvasRenderingContext2D, m: Look): void {
+function paintSquare(ctx: Ctx2D, m: Look): void {
   const d = MARKER_SIZE[m.kind as 'square' | 'rounded'] * m.scale - 2;
   ctx.beginPath();
   ctx.roundRect(-d / 2, -d / 2, d, d, m.kind === 'rounded' ? 6 * m.scale : 2 * m.scale);
@@ -115,7 +122,7 @@ function paintSquare(ctx: CanvasRenderingContext2D, m: Look): void {
   if (m.label) centredText(ctx, m.label, m.textColor, labelFont(10 * m.scale));
 }
 
-function paintPin(ctx: CanvasRenderingContext2D, m: Look): void {
+function paintPin(ctx: Ctx2D, m: Look): void {
   const head = pinHeadCentre(m.scale);
   const r = head.r - 1;
   const cy = head.y;
@@ -138,7 +145,7 @@ function paintPin(ctx: CanvasRenderingContext2D, m: Look): void {
   }
 }
 
-function paintThumb(ctx: CanvasRenderingContext2D, m: Look): void {
+function paintThumb(ctx: Ctx2D, m: Look): void {
   const r = (MARKER_SIZE.thumb * m.scale) / 2 - 1.5;
   ctx.beginPath();
   ctx.arc(0, 0, r, 0, Math.PI * 2);
@@ -161,7 +168,7 @@ function paintThumb(ctx: CanvasRenderingContext2D, m: Look): void {
   ctx.stroke();
 }
 
-function paintText(ctx: CanvasRenderingContext2D, m: Look): void {
+function paintText(ctx: Ctx2D, m: Look): void {
   const { box } = m;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
@@ -172,7 +179,7 @@ function paintText(ctx: CanvasRenderingContext2D, m: Look): void {
   centredText(ctx, m.text, m.textColor, TEXT_FONT.replace('12px', `${Math.round(12 * m.scale)}px`));
 }
 
-const PAINT: Record<MarkerKind, ((ctx: CanvasRenderingContext2D, m: Look) => void) | null> = {
+const PAINT: Record<MarkerKind, ((ctx: Ctx2D, m: Look) => void) | null> = {
   hidden: null,
   circle: paintRound,
   dot: paintRound,
