@@ -134,7 +134,8 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
   if (only) {
     // Most locations have one group: the locations of a group share its lists.
     let lists = context.loneGroups.get(only.id);
-    if (!lists) context.loneGroups.set(only.id, (lists = freezeLists([only.id], [only.name])));
+    if (!lists)
+      context.loneGroups.set(only.id, (lists = { ids: Object.freeze([only.id]), names: Object.freeze([only.name]) }));
     groupIds = lists.ids;
     groupNames = lists.names;
     groupColor = only.color;
@@ -199,10 +200,6 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
     listed: !loc.hide && !loc.disable,
     clickable: !loc.disable && action !== 'none',
   };
-}
-
-function freezeLists(ids: string[], names: string[]) {
-  return { ids: Object.freeze(ids), names: Object.freeze(names) };
 }
 
 /** A region painted in a location's colour alone (no SVG style), one frozen copy per colour. */
