@@ -3,7 +3,7 @@
  * browser's Back) saves first; Ctrl+S right after typing saves the typed text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
@@ -136,9 +136,29 @@ describe('leaving the editor and saving at once', () => {
 
   it('merges unsaved changes kept in this browser with a version saved since on another device', async () => {
     const id = await call<string>('createMap', { title: 'Backup merge' }, user);
+    // Every save this browser sends for the map, so a failure says which requests left it.
+    const saves: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.url().endsWith('/api/fn/saveMap') && r.postData()?.includes(id))
+        saves.push(
+          `baseVersion ${(JSON.parse(r.postData() ?? '{}') as { data?: { baseVersion?: number } }).data?.baseVersion}`,
+        );
+    };
+    context.on('request', onRequest);
     await openEditor(id);
-    // Offline: the edit stays in this browser only, and the tab is closed.
     await context.setOffline(true);
+
+    // Another device saves version 2 with a location of its own after this editor opened version 1, and before
+    // the edit below: whenever this browser's save of that edit reaches the server, it finds version 2 and is refused,
+    // so the edit can only come back through the copy kept in this browser.
+    const v1 = await serverDoc(id);
+    expect(v1.version).toBe(1);
+    const other = structuredClone(v1.doc);
+    other.locations.push({ id: 'kiosk', title: 'Kiosk', coord: [0.8, 0.8] });
+    other.settings.text.search = 'Find a shop';
+    await call('saveMap', { id, baseVersion: v1.version, mapData: other }, user);
+
+    // Offline: the edit stays in this browser only, and the tab is closed.
     await addByClick(0.3);
     await page.waitForFunction(
       () => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''),
@@ -146,17 +166,8 @@ describe('leaving the editor and saving at once', () => {
       { timeout: 15_000 },
     );
     await page.close({ runBeforeUnload: false });
-
-    // Meanwhile another device saves version 2 with a location of its own. This browser stays offline until then:
-    // a save the closing page still had in flight may be sent late once it is back online, and must find version 2
-    // (and be refused), not race this save for it.
-    const v1 = await serverDoc(id);
-    expect(v1.version).toBe(1);
-    const other = structuredClone(v1.doc);
-    other.locations.push({ id: 'kiosk', title: 'Kiosk', coord: [0.8, 0.8] });
-    other.settings.text.search = 'Find a shop';
-    await call('saveMap', { id, baseVersion: v1.version, mapData: other }, user);
     await context.setOffline(false);
+    expect((await serverDoc(id)).version, `saves sent: ${saves.join(', ')}`).toBe(2);
 
     page = await context.newPage();
     await openEditor(id);
@@ -166,6 +177,7 @@ describe('leaving the editor and saving at once', () => {
     await banner.getByRole('button', { name: 'Restore my changes' }).click();
     await page.keyboard.press('Control+s');
     await expect.poll(async () => (await serverDoc(id)).version, { timeout: 15_000 }).toBe(3);
+    context.off('request', onRequest);
     const { doc } = await serverDoc(id);
     expect(doc.locations.map((l) => l.title).sort()).toEqual(['Kiosk', 'Location 1']);
     expect(doc.settings.text.search).toBe('Find a shop');
