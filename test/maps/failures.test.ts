@@ -17,6 +17,8 @@ let actor: Parameters<Maps['saveMap']>[0];
 
 /** Commands to fail, by name prefix (the document client sends TransactWriteItemsCommand); each entry fails once. */
 const failures: string[] = [];
+/** Commands whose answer is lost once after the service has done them (a reset connection); the SDK sends them again. */
+const lostAnswers: string[] = [];
 
 function inject_(stack: MiddlewareStack<object, object>) {
   stack.add(
@@ -33,6 +35,20 @@ function inject_(stack: MiddlewareStack<object, object>) {
       return next(args);
     },
     { step: 'initialize', name: 'failureInjection' },
+  );
+  // Inside the SDK's retries (deserialize runs within finalizeRequest's retry loop): the request is sent and done.
+  stack.add(
+    (next, context) => async (args) => {
+      const name = (context as { commandName?: string }).commandName ?? '';
+      const result = await next(args);
+      const at = lostAnswers.findIndex((f) => name.startsWith(f));
+      if (at >= 0) {
+        lostAnswers.splice(at, 1);
+        throw Object.assign(new Error(`injected lost answer of ${name}`), { code: 'ECONNRESET' });
+      }
+      return result;
+    },
+    { step: 'deserialize', name: 'lostAnswerInjection' },
   );
 }
 
@@ -52,6 +68,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   failures.length = 0;
+  lostAnswers.length = 0;
 });
 
 async function currentDocument(id: string) {
@@ -87,6 +104,20 @@ describe('failure injection in the maps service', () => {
     await expect(maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7) })).rejects.toThrow(/injected/);
     expect(await currentDocument(id)).toEqual({ version: 1, locations: 2 });
     expect(await documentKeys(id)).toEqual(before);
+    await maps.deleteMap(actor, id);
+  });
+
+  it('saves once when the answer to the commit is lost and the SDK sends the commit again', async () => {
+    // The transaction's idempotency token (ClientRequestToken, made once per command) makes the repeat a no-op that
+    // succeeds; without it the repeat would find the new version and the author would be told of a conflict with
+    // their own save.
+    const id = await maps.createMap(actor, { title: 'Lost answer', mapData: documentWith(2) });
+    lostAnswers.push('TransactWrite');
+    const saved = await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(4) });
+    expect(lostAnswers).toEqual([]);
+    expect(saved.version).toBe(2);
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 4 });
+    expect(saved.history.map((h) => h.version)).toEqual([2, 1]);
     await maps.deleteMap(actor, id);
   });
 
