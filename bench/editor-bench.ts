@@ -18,7 +18,8 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../scripts/chromium-launch';
 import { strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { seedUsers } from '../scripts/local/seed';
@@ -29,15 +30,6 @@ import { benchDocument } from './lib/data';
 import { printCpuProfile, printTrace, startCpuProfile, startTrace } from './lib/devtools';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface EditorBenchRow {
   figure: string;
@@ -389,9 +381,7 @@ export async function runEditorBench(opts: { locations?: number; browser?: Brows
   const n = opts.locations ?? 5000;
   const rows = actionRows(n);
   const stack = await startBenchStack();
-  const browser =
-    opts.browser ??
-    (await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+  const browser = opts.browser ?? (await launchChromium());
   try {
     const doc = benchDocument(n, '');
     // An empty corner to click and drag in (the rest is dense: a click there would select a marker, not add one).

@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumExecutable } from '../scripts/chromium-launch';
 import { benchDocument, published } from './lib/data';
 import { DRAWN_PROBE, timeToDrawn } from './lib/measure';
 import { startStaticServer, type StaticServer } from './lib/static-server';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   const id = `cost${locations}`;
   server.publish(id, published(id, benchDocument(locations, '/demo/riverside-ground.svg')));
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

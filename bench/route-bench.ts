@@ -11,20 +11,12 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, launchChromium } from '../scripts/chromium-launch';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { seededRandom } from './lib/random';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Grid side per floor: 41 × 41 × 3 = 5,043 corridor nodes, plus lift stubs and doors. */
 const SIDE = 41;
@@ -174,7 +166,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 
 export async function runRouteBench(opts: { browser?: Browser } = {}): Promise<RouteBenchRow[]> {
-  const browser = opts.browser ?? (await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }));
+  const browser = opts.browser ?? (await launchChromium());
   const doc = routeBenchDocument();
   const code = await pageBundle();
   const pairs: [string, string][] = [

@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, launchChromium } from '../scripts/chromium-launch';
 import { embedJsFiles } from '../web/src/embed/embed-size';
 import { formatRows, runEditorBench } from './editor-bench';
 import { formatRouteRows, runRouteBench } from './route-bench';
@@ -39,15 +40,6 @@ const runs = args.has('--quick') ? 1 : 3;
 /** --ready: only the load figures and the 1,000-location ready ratio (no interactions, no 100,000, no editor). */
 const readyOnly = args.has('--ready');
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 const LAYER = '/demo/riverside-ground.svg';
 
@@ -412,7 +404,7 @@ function printReport(report: Report, tables: { routeTable: string; editorTable: 
 
 async function main(): Promise<void> {
   const { server, leafletDir } = await startBenchServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const report = newReport();
   try {
     downloadSizes(report, leafletDir);

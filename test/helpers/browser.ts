@@ -2,21 +2,12 @@
  * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
  * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium-launch';
 import { baseUrl } from './stack';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return launchChromium();
 }
 
 /** A fresh browser context (own storage) with a desktop viewport. */

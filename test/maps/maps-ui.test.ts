@@ -10,22 +10,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium-launch';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
 import { jwtPayload } from '../helpers/accounts';
 import { baseUrl, call, createUser, signInTokens, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 let browser: Browser;
 let context: BrowserContext;
@@ -71,7 +63,7 @@ describe('maps list in the browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     user = await createUser({ name: 'Browser Tester' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
