@@ -57,6 +57,9 @@ describe('test map slots', () => {
     const admin = await adminUser();
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await call<string>('createMap', { title: `Admin ${i}` }, admin));
+    expect(new Set(ids).size).toBe(3);
+    const listed = await call<MapSummary[]>('listMaps', null, admin);
+    for (const id of ids) expect(listed.find((m) => m.id === id)?.state, id).toBe(0);
     for (const id of ids) await call('deleteMap', id, admin);
   });
 });

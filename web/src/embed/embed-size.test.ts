@@ -36,5 +36,9 @@ describe('embed size budget', () => {
       .map((f) => readFileSync(`${dist}${f.path}`, 'utf8'))
       .join('\n');
     expect(code).not.toContain('__MAPNEST_EDITING__');
+    // Defined as false, the editing parts' bodies are gone: `markerUnder` answers null without hit-testing. Defined
+    // as true (or not at all), the body would still hit-test the markers.
+    expect(code).toMatch(/markerUnder\([\w$]*\)\{return null\}/);
+    expect(code).not.toMatch(/markerUnder\([\w$]*\)\{(?!return null\})/);
   });
 });
