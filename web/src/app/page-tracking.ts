@@ -35,18 +35,3 @@ export function usePageTracking(
     main.current?.focus({ preventScroll: true });
   }, [page, main]);
 }
-
-/**
- * For pages whose title is only known after loading (a map's name): overrides document.title while
- * mounted. The page view for the path has already been sent with the route's static title.
- */
-export function usePageTitle(title: string | null | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = pageTitle(title);
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}

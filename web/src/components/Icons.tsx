@@ -128,23 +128,10 @@ export const HistoryIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const SupportIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5h.01" />
-  </Svg>
-);
-
 export const AccessibilityIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="4.5" r="1.5" />
     <path d="M5 8.5 12 10l7-1.5M12 10v4l-3 6.5M12 14l3 6.5" />
-  </Svg>
-);
-
-export const UploadIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 16V4M7 9l5-5 5 5M4 20h16" />
   </Svg>
 );
 

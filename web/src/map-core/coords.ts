@@ -126,10 +126,6 @@ export function inflateRect(r: Rect, margin: number): Rect {
   return { minX: r.minX - margin, minY: r.minY - margin, maxX: r.maxX + margin, maxY: r.maxY + margin };
 }
 
-export function rectContains(r: Rect, x: number, y: number): boolean {
-  return x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY;
-}
-
 /** The smallest rectangle holding the points (xs[i], ys[i]); an empty one (min Infinity, max -Infinity) for none. */
 export function boundsOf(xs: ArrayLike<number>, ys: ArrayLike<number>): Rect {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];

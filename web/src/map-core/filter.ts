@@ -19,8 +19,6 @@ export interface FilterCriteria {
   readonly groups: readonly string[];
 }
 
-export const NO_FILTER: FilterCriteria = { query: '', groups: [] };
-
 /** True when criteria narrow anything down. */
 export function isFiltering(c: FilterCriteria): boolean {
   return c.groups.length > 0 || queryTerms(c.query).length > 0;

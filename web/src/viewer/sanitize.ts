@@ -44,12 +44,8 @@ export interface CssUrlPolicy {
   readonly allowedOrigins?: readonly string[];
 }
 
-let cssPolicy: CssUrlPolicy = {};
-
-/** Sets the origins whose files author CSS may reference (the map file host). */
-export function setCssUrlPolicy(policy: CssUrlPolicy): void {
-  cssPolicy = policy;
-}
+/** The viewer's policy: author CSS may use local references and data rasters, no other origin's files. */
+const cssPolicy: CssUrlPolicy = {};
 
 function isAllowedCssUrl(raw: string, policy: CssUrlPolicy): boolean {
   const u = raw.trim();

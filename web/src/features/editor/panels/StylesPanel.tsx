@@ -7,7 +7,7 @@ import { CheckProp, ColorProp, NumberProp, Section, TextProp } from './fields';
 import { useTry } from './Inspector';
 import { useCardReorder, type CardReorder } from './Reorder';
 
-/** Reusable appearance presets: colours and strokes for the normal, hover and active states. */
+/** Reusable styles: colours and strokes for the normal, hover and active states. */
 export function StylesPanel() {
   const { doc } = useEditorState();
   const { run } = useEditor();
