@@ -5,6 +5,7 @@
  * mounted; `flush()` commits them all, synchronously (commits are store dispatches).
  */
 import { createContext, useContext, useEffect, useRef } from 'react';
+import { reportError } from '../../lib/analytics';
 
 export interface PendingEdits {
   /** Adds a commit to run on flush; returns its removal. */
@@ -24,8 +25,9 @@ export function createPendingEdits(): PendingEdits {
       for (const c of [...commits]) {
         try {
           c();
-        } catch {
-          // One field's failure must not keep the others' text from the save.
+        } catch (err) {
+          // One field's failure must not keep the others' text from the save; it is reported, not swallowed.
+          reportError(err, 'editor:pending-edit');
         }
       }
     },

@@ -2,6 +2,8 @@
  * Versions saved elsewhere (another tab, another author), looked for when the page gets focus or is shown, and
  * every few seconds while it is visible, so their work arrives before the next save (save-controller.ts).
  */
+import { CallError } from '@mapnest/shared/errors';
+import { reportError } from '../../lib/analytics';
 import type { BackupWriter } from './save-backup';
 import { reconcile } from './save-merge';
 import type { SaveQueue } from './save-queue';
@@ -39,8 +41,9 @@ export function pollRemote(session: SaveSession, backup: BackupWriter, queue: Sa
       if (await reconcile(session, backup, null)) {
         if (session.dirty()) await queue.start();
       }
-    } catch {
-      // Offline or signed out: the next save says so.
+    } catch (err) {
+      // Offline, signed out or a failed call: the next save says so. Anything else is a fault in this code.
+      if (!(err instanceof CallError)) reportError(err, 'editor:remote-check');
     } finally {
       checking = false;
     }

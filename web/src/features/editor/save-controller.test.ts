@@ -5,6 +5,7 @@ import { addLocation, moveLocation, updateLocation } from './actions/locations';
 import { memoryBackup } from './local-backup';
 import { createSaveController, setAsideKey, type SaveInput } from './save-controller';
 import { createEditorStore } from './store';
+import { setAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics';
 
 /** A fake maps service holding one map, answering saves like the real one (409 on a stale base). */
 function fakeServer(version = 1) {
@@ -276,7 +277,7 @@ describe('save controller', () => {
         mapId: 'm1',
         version: 1,
         save: server.save,
-        currentVersion: server.currentVersion,
+        currentVersion: () => server.currentVersion(),
         backup: memoryBackup(),
         delayMs: 3000,
         pollMs: 0,
@@ -327,6 +328,35 @@ describe('save controller', () => {
         { id: 'shared', title: 'Their title', coord: [0.6, 0.6] },
         { id: 'theirs', coord: [0.2, 0.2] },
       ]);
+    });
+
+    it('stays quiet when looking for a version saved elsewhere fails as a call, and reports any other fault', async () => {
+      const events: AnalyticsEvent[] = [];
+      const previous = setAnalyticsSink((e) => events.push(e));
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const { server, ctl } = mergeSetup();
+        server.currentVersion = async () => {
+          throw new CallError('unavailable', 'unavailable');
+        };
+        await ctl.checkRemote();
+        expect(events).toEqual([]);
+        server.currentVersion = async () => {
+          throw new TypeError('version is not a function');
+        };
+        await ctl.checkRemote();
+        expect(events).toEqual([
+          expect.objectContaining({
+            type: 'error',
+            message: 'version is not a function',
+            where: 'editor:remote-check',
+          }),
+        ]);
+        expect(ctl.getState()).toMatchObject({ status: 'saved', version: 1 });
+      } finally {
+        setAnalyticsSink(previous);
+        quiet.mockRestore();
+      }
     });
 
     it('shows a version saved elsewhere when it looks (focus or poll), without saving again', async () => {
