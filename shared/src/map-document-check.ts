@@ -3,7 +3,7 @@
  * references that exist and consistency between fields. map-document runs them after its schema.
  */
 import { MAP_LIMITS, RESERVED_FIELD_KEYS } from './map-rules';
-import type { Filter, Location, MapDocument, MapSettings, Route } from './map-document';
+import type { Filter, Location, MapDocument, MapSettings, Route } from './map-document-shape';
 
 type Path = (string | number)[];
 type Report = (path: Path, message: string) => void;

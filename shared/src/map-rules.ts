@@ -5,8 +5,6 @@
  * them from here, which keeps zod out of its bundle. See map-document for what the ids mean.
  */
 
-import type { settingsSchema } from './map-schema-settings';
-
 /** The schema version this module reads and writes. */
 export const SCHEMA_VERSION = 1 as const;
 
@@ -181,4 +179,4 @@ export const SETTINGS_GROUPS = [
   'legend',
   'wayfinding',
   'text',
-] as const satisfies readonly (keyof typeof settingsSchema.shape)[];
+] as const;

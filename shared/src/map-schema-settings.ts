@@ -10,6 +10,7 @@ import {
   SIDES,
   BUILTIN_FIELDS,
   SEARCH_FIELDS,
+  SETTINGS_GROUPS,
   type Position,
 } from './map-rules';
 import {
@@ -175,3 +176,6 @@ export const settingsSchema = strict({
     go: text(MAP_LIMITS.uiTextLength).default('Go'),
   }).prefault({}),
 });
+
+// Every group of options map-rules names is a setting here (map-rules stays free of the schema, so it is checked here).
+SETTINGS_GROUPS satisfies readonly (keyof typeof settingsSchema.shape)[];
