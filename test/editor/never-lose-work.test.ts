@@ -71,7 +71,8 @@ describe('leaving the editor and saving at once', () => {
     await page.getByRole('article', { name: 'Leave test' }).getByText('Open', { exact: true }).click();
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await addByClick(0.6);
-    await page.waitForTimeout(1000);
+    // The edit is in the editor and not saved yet (autosave waits a few seconds): Back now.
+    await expect.poll(status).toBe('unsaved');
     await page.goBack();
     // Back changes the address at once and the editor puts it back until the map is saved: wait for the list.
     await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor({ timeout: 15_000 });

@@ -95,8 +95,9 @@ describe('reordering in the editor', () => {
     await page.mouse.move(h4.x, h4.y);
     await page.mouse.down();
     await page.mouse.move(h4.x, list.y + list.height - 6, { steps: 10 });
-    await page.waitForTimeout(1200);
-    expect(await page.locator('.vlist').evaluate((el) => el.scrollTop)).toBeGreaterThan(300);
+    await expect
+      .poll(() => page.locator('.vlist').evaluate((el) => el.scrollTop), { timeout: 15_000 })
+      .toBeGreaterThan(300);
     await page.mouse.up();
     await saveNow(page);
     expect((await serverDoc(mapId)).locations.findIndex((l) => l.id === 'a4')).toBeGreaterThan(20);

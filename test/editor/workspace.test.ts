@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { launchBrowser, newContext, settledBox, signInThroughUi } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/editor-workspace');
@@ -166,8 +166,7 @@ describe('editor dialogs at 1366×768', () => {
     for (const name of ['Import', 'Export', 'Preview', 'Publish']) {
       await page.locator('.editor__actions').getByRole('button', { name, exact: true }).click();
       const dialog = page.getByRole('dialog').last();
-      await dialog.waitFor();
-      await page.waitForTimeout(300);
+      await settledBox(dialog);
       await page.screenshot({ path: path.join(ARTIFACTS, `dialog-${name.toLowerCase()}.png`) });
       const box = (await dialog.boundingBox())!;
       if (box.y < 0 || box.y + box.height > 768)

@@ -2,7 +2,7 @@
  * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
  * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium-launch';
 import { baseUrl } from './stack';
 
@@ -32,4 +32,38 @@ export function collectErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+/**
+ * Waits until an element has stopped moving (its box the same over `frames` animation frames in a row: a camera or
+ * a dialog's entrance has finished) and returns its box on screen. A wait for a condition, not for a time.
+ */
+export async function settledBox(
+  locator: Locator,
+  frames = 5,
+  timeoutMs = 15_000,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  await locator.waitFor({ timeout: timeoutMs });
+  await locator.evaluate(
+    (el, { frames, timeoutMs }) =>
+      new Promise<void>((resolve, reject) => {
+        const until = performance.now() + timeoutMs;
+        let last = '';
+        let same = 0;
+        const tick = () => {
+          const r = el.getBoundingClientRect();
+          const now = `${r.x},${r.y},${r.width},${r.height}`;
+          same = now === last ? same + 1 : 0;
+          last = now;
+          if (same >= frames) resolve();
+          else if (performance.now() > until) reject(new Error(`still moving after ${timeoutMs} ms: ${now}`));
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { frames, timeoutMs },
+  );
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element is not shown');
+  return box;
 }

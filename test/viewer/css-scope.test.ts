@@ -45,7 +45,8 @@ describe('author CSS', () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`/m/${id}`);
     await page.waitForSelector('svg.mn-layer-svg');
-    await page.waitForTimeout(200);
+    // The viewer is ready once the floor, its <style> and the map's CSS are in (getComputedStyle then restyles).
+    await page.waitForFunction(() => performance.getEntriesByName('mapnest:ready').length > 0);
     const styles = await page.evaluate(() => ({
       body: getComputedStyle(document.body).backgroundColor,
       html: getComputedStyle(document.documentElement).backgroundColor,

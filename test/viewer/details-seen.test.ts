@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { iframeSnippet } from '../../web/src/features/editor/dialogs/embed-snippets';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -46,7 +46,7 @@ describe('a location spanning the plan, opened from the directory', () => {
         const popup = page.locator('.mn-popup');
         await popup.getByRole('heading', { name: 'Harrow & Finch' }).waitFor();
         // Once the camera has settled, the popup's top (its title) is inside the map's box.
-        await page.waitForTimeout(600);
+        await settledBox(popup);
         const { popup: p, map } = await boxes(page);
         expect(p.y, `${floor}: popup top`).toBeGreaterThanOrEqual(map.y);
         expect(p.x).toBeGreaterThanOrEqual(map.x);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -56,9 +56,8 @@ describe('a deep-linked popup in a small script-tag embed', () => {
       const popup = map.locator('.mn-popup');
       await popup.waitFor({ timeout: 20_000 });
       // The camera animates to the location; measure once it and the popup have settled.
-      await page.waitForTimeout(700);
+      const p = await settledBox(popup);
       const box = (await map.boundingBox())!;
-      const p = (await popup.boundingBox())!;
       const where = `${name}: popup ${JSON.stringify(p)} in map ${JSON.stringify(box)}`;
       expect(p.y, where).toBeGreaterThanOrEqual(box.y);
       expect(p.x, where).toBeGreaterThanOrEqual(box.x);
