@@ -6,7 +6,7 @@
  * floor plans (their SVG viewBox), and is asked when they disagree.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { importMapplic, type ImportResult } from '@mapnest/shared/mapplic-import';
+import type { ImportResult } from '@mapnest/shared/mapplic-import';
 import { isZip, readZip } from './zip';
 
 /** One floor of the export and the file matched to it (or chosen for it). */
@@ -92,6 +92,8 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
   const obj = value as Record<string, unknown> | null;
   if (!obj || typeof obj !== 'object' || Array.isArray(obj) || !('layers' in obj || 'levels' in obj))
     throw new Error(`${json.name} is not a Mapplic map (it has neither "layers" nor "levels").`);
+  // The importer is loaded when a site is read, not with the new-map page.
+  const { importMapplic } = await import('@mapnest/shared/mapplic-import');
   const result = importMapplic(obj);
   const floors = matchFloors(result.document, files);
   const used = new Set(floors.map((f) => f.file));
