@@ -143,6 +143,20 @@ describe('moving a Mapplic site', () => {
     await embed.getByRole('searchbox').fill('図書');
     await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('図書館')]);
 
+    // The app's own map page opens a copied ?location= link too: for a visitor, and selected in the owner's editor.
+    const visitor = await newContext(browser, { width: 1366, height: 768 });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/maps/${mapId}?location=library`);
+    await expect
+      .poll(() => visitorPage.getByRole('dialog').getByRole('heading').textContent(), { timeout: 20_000 })
+      .toBe('図書館');
+    await visitor.close();
+    await page.goto(`/maps/${mapId}?location=_3-301`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await expect
+      .poll(() => page.locator('.vlist__row[data-id="_3-301"]').getAttribute('aria-selected'), { timeout: 10_000 })
+      .toBe('true');
+
     expect(errors).toEqual([]);
     expect(embedErrors).toEqual([]);
     await context.close();
