@@ -5,6 +5,7 @@
  * Nothing is created here: `buildMapplicSite` uploads the floor files once the author creates the map.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { imageSize, uploadFile } from './files-api';
 import {
@@ -123,6 +124,9 @@ export function MapplicSitePicker({
   return (
     <div className="mapplic-site">
       <SiteFilesInput disabled={disabled} onPick={(files) => void pick(files)} />
+      <p className="field__hint">
+        What carries over and how regions bind: <Link to="/help/moving-from-mapplic">Moving from Mapplic</Link>.
+      </p>
       {value.reading && <p className="field__hint">Reading the files…</p>}
       {value.error && (
         <p className="form-alert form-alert--error" role="alert">
