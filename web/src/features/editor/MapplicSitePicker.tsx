@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { fileDropHandlers } from './file-drop';
 import { imageSize, uploadFile } from './files-api';
 import {
   displayName,
@@ -154,21 +155,7 @@ export function MapplicSitePicker({
 function SiteFilesInput({ disabled, onPick }: { disabled: boolean; onPick(files: File[]): void }) {
   const [over, setOver] = useState(false);
   return (
-    <div
-      className={over ? 'file-drop is-drop-target' : 'file-drop'}
-      onDragOver={(e) => {
-        if (!Array.from(e.dataTransfer.types).includes('Files')) return;
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        setOver(false);
-        if (!e.dataTransfer.files?.length) return;
-        e.preventDefault();
-        onPick(Array.from(e.dataTransfer.files));
-      }}
-    >
+    <div className={over ? 'file-drop is-drop-target' : 'file-drop'} {...fileDropHandlers(setOver, onPick)}>
       <span className="file-drop__text">
         Drop the Mapplic export (.json) with its floor files, or a .zip of the site, here, or
       </span>
