@@ -3,14 +3,7 @@ import { useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import {
-  addLayer,
-  removeLayer,
-  reorderLayer,
-  setDefaultLayer,
-  setMapSize,
-  updateLayer,
-} from '../actions/structure';
+import { addLayer, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
