@@ -264,6 +264,59 @@ describe('importMapplic with a legacy levels/categories file', () => {
   });
 });
 
+describe('importMapplic with legacy styles and colours', () => {
+  const legacy = {
+    mapwidth: 1000,
+    mapheight: 800,
+    fillcolor: '#e4572e',
+    defaultstyle: 'room',
+    styles: [
+      {
+        class: 'room',
+        base: { fill: '#f0f0f0', stroke: '#999999' },
+        hover: { fill: '#ffe08a' },
+        active: { fill: '#4caf50' },
+      },
+      { class: 'hall', 'base-color': '#dddddd', svg: true },
+    ],
+    categories: [{ id: 'lab', title: 'Labs', color: '#7e57c2' }],
+    levels: [
+      {
+        id: 'f1',
+        title: '1F',
+        map: 'floors/1f.svg',
+        locations: [
+          { id: 'r101', title: '101', x: 0.2, y: 0.3, category: 'lab' },
+          { id: 'r102', title: '102', x: 0.4, y: 0.3, fill: '#123456' },
+          { id: 'hall', title: 'Hall', x: 0.6, y: 0.3, style: 'hall' },
+        ],
+      },
+    ],
+  };
+  const { document, warnings } = importMapplic(legacy);
+
+  it('carries the styles, the default style and the pin colour over, and reports nothing as ignored', () => {
+    expect(strictMapDocument.safeParse(document).success).toBe(true);
+    expect(warnings.filter((w) => w.startsWith('Ignored'))).toEqual([]);
+    expect(document.settings.primaryColor).toBe('#e4572e');
+    expect(document.styles[0]).toMatchObject({
+      id: 'room',
+      markers: true,
+      svg: true,
+      normal: { fill: '#f0f0f0', stroke: '#999999' },
+      hover: { fill: '#ffe08a' },
+      active: { fill: '#4caf50' },
+    });
+    expect(document.styles[1]).toMatchObject({ id: 'hall', normal: { fill: '#dddddd' } });
+    expect(document.locations.map((l) => [l.id, l.style, l.color])).toEqual([
+      ['r101', 'room', undefined],
+      ['r102', undefined, '#123456'],
+      ['hall', 'hall', undefined],
+    ]);
+    expect(document.groups[0]).toMatchObject({ id: 'lab', color: '#7e57c2' });
+  });
+});
+
 describe('importMapplic', () => {
   it('applies a named sample, then the location, and falls back to def for a missing one', () => {
     const { document, warnings } = importMapplic(

@@ -29,7 +29,10 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
     mapWidth: json.mapwidth ?? json.mapWidth,
     mapHeight: json.mapheight ?? json.mapHeight,
     maxZoom: json.maxscale ?? json.maxZoom,
+    // The jQuery plugin's default pin colour.
+    primaryColor: isBlank(json.fillcolor) ? undefined : json.fillcolor,
   };
+  const defaultStyle = str(json.defaultstyle);
   const layers: Obj[] = [];
   const locations: Obj[] = [];
   let minimap = false;
@@ -53,6 +56,7 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
       if (thumbnail !== undefined && out.thumb === undefined) out.thumb = thumbnail;
       if (img !== undefined && out.image === undefined) out.image = img;
       if (typeof pin === 'string' && out.type === undefined) out.type = legacyPinType(pin);
+      if (defaultStyle !== '' && isBlank(out.style) && isBlank(out.color)) out.style = defaultStyle;
       if (typeof action === 'string') {
         const mapped = LEGACY_ACTIONS[action.trim().toLowerCase()];
         if (mapped) Object.assign(out, mapped);
@@ -81,8 +85,40 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
     'maxZoom',
     'levels',
     'categories',
+    'fillcolor',
+    'defaultstyle',
+    'styles',
   ]);
   const ignored = Object.keys(json).filter((k) => !known.has(k));
   if (ignored.length > 0) log.warn(`Ignored legacy options: ${ignored.join(', ')}`);
-  return { settings, layers, locations, groups };
+  return { settings, layers, locations, groups, styles: asList(json.styles).map(legacyStyle) };
+}
+
+/**
+ * A legacy style in the v8 shape. The jQuery plugin wrote states as objects (`base`, `hover`,
+ * `active`, each with `fill`, `stroke`, `stroke-width`, `color`) or, like v8, as flat keys; a legacy
+ * style coloured both pins and SVG elements.
+ */
+function legacyStyle(raw: unknown): unknown {
+  if (!isPlainObject(raw)) return raw;
+  const out: Obj = { marker: true, svg: true };
+  for (const [k, v] of Object.entries(raw)) if (!isPlainObject(v)) out[k] = v;
+  const states = [
+    ['base', 'base'],
+    ['normal', 'base'],
+    ['hover', 'hover'],
+    ['active', 'active'],
+  ] as const;
+  for (const [key, prefix] of states) {
+    const state = raw[key];
+    if (!isPlainObject(state)) continue;
+    const put = (name: string, value: unknown) => {
+      if (!isBlank(value) && out[name] === undefined) out[name] = value;
+    };
+    put(`${prefix}-color`, state.fill ?? state['fill-color'] ?? state.background);
+    put(`${prefix}-stroke`, state.stroke);
+    put(prefix === 'base' ? 'text-color' : `${prefix}-text`, state.color ?? state.text);
+    if (prefix === 'base') put('stroke-width', state['stroke-width'] ?? state.strokeWidth);
+  }
+  return out;
 }

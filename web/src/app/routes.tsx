@@ -65,6 +65,11 @@ const publicRoutes: RouteObject[] = [
   },
   { path: 'privacy', handle: handle(T.privacy, extended), ...lazyPage(() => import('../pages/legal/PrivacyPage')) },
   { path: 'terms', handle: handle(T.terms, extended), ...lazyPage(() => import('../pages/legal/TermsPage')) },
+  {
+    path: 'help/moving-from-mapplic',
+    handle: handle(T.mapplicGuide, extended),
+    ...lazyPage(() => import('../pages/help/MapplicGuidePage')),
+  },
   { path: 'docs', handle: handle(T.docs), ...lazyPage(() => import('../pages/redirect/DocsRedirectPage')) },
   { path: 'routes', handle: handle(T.routes), ...lazyPage(() => import('../pages/redirect/RoutesRedirectPage')) },
   {

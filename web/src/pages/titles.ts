@@ -13,5 +13,6 @@ export const PAGE_TITLES = {
   terms: 'Terms & Conditions',
   docs: 'Documentation',
   routes: 'Wayfinding guide',
+  mapplicGuide: 'Moving from Mapplic',
   notFound: 'Not Found',
 } as const;

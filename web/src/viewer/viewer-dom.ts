@@ -8,6 +8,13 @@ import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
 
+/**
+ * How the keyboard reaches locations: the list of locations in view is one Tab stop (a roving tab index),
+ * its arrows go through them (in-view-list.ts).
+ */
+export const LOCATIONS_HINT =
+  'Tab once more reaches the locations in view; the up and down arrows go through them and Enter opens one. Or use the directory.';
+
 /** The map area's elements, and the notes it shows over the map. */
 export class MapArea {
   readonly map: HTMLDivElement;
@@ -38,7 +45,7 @@ export class MapArea {
     });
     this.#hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, s.text.wheelHint);
     for (const c of CORNERS) this.corners[c] = h('div', { class: `mn-corner mn-${c}` });
-    const instructions = `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}Press Tab to go through the locations in view, or use the directory.`;
+    const instructions = `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}${LOCATIONS_HINT}`;
     this.map = h(
       'div',
       { class: 'mn-map' },

@@ -11,7 +11,8 @@ import { isEditableElement } from '../../components/shortcut';
 import { deleteLocations, moveLocation } from './actions/locations';
 import type { EditorCanvas } from './canvas';
 import { EditorContext, useEditor } from './editor-context';
-import { selectionAtom, toolAtom, type EditorTab } from './editor-state';
+import { layerAtom, selectionAtom, toolAtom, type EditorTab } from './editor-state';
+import { readLocationParam } from '../../viewer/deep-link';
 import type { LoadedMap } from './load-map';
 import { Toolbar } from './Toolbar';
 import { SidePanel } from './panels/SidePanel';
@@ -32,7 +33,17 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { SaveController } from './save-controller';
 
 export function Editor({ initial }: { initial: LoadedMap }) {
-  const [ui] = useState(() => createStore());
+  const [ui] = useState(() => {
+    const store = createStore();
+    // A `?location=` link (copied from the published map) opens with that location selected on its floor.
+    const id = readLocationParam(window.location.href);
+    const loc = id === null ? undefined : initial.doc.locations.find((l) => l.id === id);
+    if (loc) {
+      store.set(selectionAtom, new Set([loc.id]));
+      if (loc.layer) store.set(layerAtom, loc.layer);
+    }
+    return store;
+  });
   return (
     <Provider store={ui}>
       <EditorShell initial={initial} />

@@ -12,7 +12,7 @@ import { PageLoading } from '../../components/Spinner';
 import { sessionAtom } from '../../state/session';
 import { fetchPublished } from '../../viewer/published';
 import { MapViewer } from '../viewer/MapViewer';
-import { readDirectionsParams } from '../../viewer/deep-link';
+import { readDirectionsParams, readLocationParam } from '../../viewer/deep-link';
 import { Editor } from './Editor';
 import { loadMap, type LoadedMap } from './load-map';
 import './editor.css';
@@ -81,6 +81,7 @@ export default function MapPage() {
             title={view.map.title}
             height="fill"
             state={view.map.state}
+            initialLocation={readLocationParam(window.location.href)}
             directions={readDirectionsParams(window.location.href)}
           />
         </div>

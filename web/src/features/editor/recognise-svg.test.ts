@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from './actions/structure';
-import { locationsFromRegions, titleFromId } from './recognise-svg';
+import { recogniseRooms } from './actions/locations';
+import { locationsFromRegions, planRecognise, titleFromId } from './recognise-svg';
 
 const map = { width: 1000, height: 500 };
 const box = (minX: number, minY: number, maxX: number, maxY: number) => ({ minX, minY, maxX, maxY });
@@ -43,7 +44,67 @@ describe('Recognise SVG', () => {
     expect(skipped.map((s) => s.id)).toEqual(['taken', 'has space', 'dot', 'background', 'twice']);
   });
 
-  it('turns ids into readable titles', () => {
+  it('turns ids into readable titles, keeping room numbers as written', () => {
     expect(titleFromId('food-court_2')).toBe('Food court 2');
+    expect(titleFromId('_1-107')).toBe('1-107');
+    expect(titleFromId('B2_10')).toBe('B2-10');
+    expect(titleFromId('room103f')).toBe('Room103f');
+  });
+
+  it('skips Mapplic groups, groups of rooms and tiny marks', () => {
+    const { locations, skipped } = locationsFromRegions(
+      [
+        { id: 'MLOC_available', name: '', box: box(100, 100, 400, 300) },
+        { id: 'wing-a', name: '', box: box(100, 100, 400, 300), container: true },
+        { id: 'icon', name: '', box: box(10, 10, 11.5, 11.5) },
+        { id: '_1-107', name: '', box: box(100, 100, 200, 200) },
+      ],
+      map,
+      new Set(),
+    );
+    expect(locations.map((l) => [l.id, l.title])).toEqual([['_1-107', '1-107']]);
+    expect(skipped.map((s) => [s.id, s.reason])).toEqual([
+      ['MLOC_available', 'it is a group of rooms, not a room'],
+      ['wing-a', 'it is a group of rooms, not a room'],
+      ['icon', 'the shape is too small to be a room'],
+    ]);
+  });
+
+  it('plans to link existing locations whose title matches a room instead of adding them twice', () => {
+    const doc = blankDocument({ mapWidth: 1000, mapHeight: 500, layerId: 'f1' });
+    doc.layers.push({ id: 'f2', name: '2F', file: '' });
+    doc.settings.startLocation = 'room103f';
+    doc.locations = [
+      { id: 'room103f', title: '1-103', coord: [0.1, 0.1], layer: 'f1' },
+      { id: 'lab', title: 'Lab', coord: [0.2, 0.2], layer: 'f1' },
+      { id: 'linked', title: 'Linked', coord: [0.3, 0.3], layer: 'f1' },
+      { id: 'upstairs', title: '１ー104', coord: [0.3, 0.3], layer: 'f2' },
+    ];
+    const plan = planRecognise(
+      [
+        { id: '_1-103', name: '', box: box(0, 0, 100, 100) },
+        { id: 'r-lab', name: 'LAB', box: box(100, 0, 200, 100) },
+        { id: 'linked', name: '', box: box(200, 0, 300, 100) },
+        { id: '_1-104', name: '', box: box(300, 0, 400, 100) },
+        { id: '_1-105', name: '', box: box(400, 0, 500, 100) },
+      ],
+      map,
+      doc.locations,
+      { layer: 'f1', type: 'hidden' },
+    );
+    expect(plan.bind).toEqual([
+      { from: 'room103f', to: '_1-103', title: '1-103' },
+      { from: 'lab', to: 'r-lab', title: 'Lab' },
+    ]);
+    // The location on another floor is not taken; the room already linked is not offered.
+    expect(plan.add.map((l) => [l.id, l.title])).toEqual([
+      ['_1-104', '1-104'],
+      ['_1-105', '1-105'],
+    ]);
+    const next = recogniseRooms.perform(doc, { add: plan.add, bind: plan.bind });
+    expect(strictMapDocument.safeParse(next).success).toBe(true);
+    expect(next.locations.map((l) => l.id)).toEqual(['_1-103', 'r-lab', 'linked', 'upstairs', '_1-104', '_1-105']);
+    expect(next.locations[0]).toMatchObject({ title: '1-103', coord: [0.1, 0.1] });
+    expect(next.settings.startLocation).toBe('_1-103');
   });
 });

@@ -13,6 +13,8 @@ export interface MeasuredRegion {
   name: string;
   /** Box in map pixels. */
   box: { minX: number; minY: number; maxX: number; maxY: number };
+  /** A group holding id'd shapes of its own (Mapplic's `MLOC…` groups, a wing of rooms): not a room itself. */
+  container?: boolean;
 }
 
 export interface RecogniseResult {
@@ -25,11 +27,22 @@ const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polylin
 /** Shapes covering more of the map than this are backgrounds or whole-floor groups, not places. */
 const MAX_AREA_SHARE = 0.5;
 
-/** A readable title from an element id ('shop_a101' gives 'Shop a101'). */
+/** Shapes smaller than this share of the map (or thinner than 2 px) are marks and icons, not rooms. */
+const MIN_AREA_SHARE = 0.00002;
+
+/**
+ * A readable title from an element id: a room number keeps its dashes ('_1-107' gives '1-107',
+ * 'B2_10' gives 'B2-10'); other ids become words ('shop_a101' gives 'Shop a101').
+ */
 export function titleFromId(id: string): string {
-  const words = id.replace(/[_-]+/g, ' ').trim();
+  const bare = id.replace(/^[_-]+|[_-]+$/g, '');
+  if (/^[A-Za-z]{0,2}\d+(?:[-_.][A-Za-z]{0,2}\d+[A-Za-z]?)*[A-Za-z]?$/.test(bare)) return bare.replace(/_/g, '-');
+  const words = bare.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : id;
 }
+
+/** Mapplic's groups of interactive elements (`MLOC`, `MLOC available`…) hold rooms; they are never one. */
+const isMapplicGroup = (id: string) => /^mloc/i.test(id);
 
 /** Locations for measured regions, skipping ids already used, invalid ids and background-sized shapes. */
 export function locationsFromRegions(
@@ -42,6 +55,10 @@ export function locationsFromRegions(
   const skipped: RecogniseResult['skipped'] = [];
   const seen = new Set<string>();
   for (const r of regions) {
+    if (r.container || isMapplicGroup(r.id)) {
+      skipped.push({ id: r.id, reason: 'it is a group of rooms, not a room' });
+      continue;
+    }
     if (!ID_PATTERN.test(r.id)) {
       skipped.push({ id: r.id, reason: 'the id has characters a location id cannot have' });
       continue;
@@ -58,6 +75,10 @@ export function locationsFromRegions(
     }
     if (w * h > MAX_AREA_SHARE * map.width * map.height) {
       skipped.push({ id: r.id, reason: 'the shape covers most of the map (a background or a whole floor)' });
+      continue;
+    }
+    if (w * h < MIN_AREA_SHARE * map.width * map.height || Math.min(w, h) < 2) {
+      skipped.push({ id: r.id, reason: 'the shape is too small to be a room' });
       continue;
     }
     seen.add(r.id);
@@ -117,7 +138,8 @@ export function measureRegionsIn(
     out.push({
       el,
       id: el.id,
-      name: el.getAttribute('data-name') ?? title,
+      name: el.getAttribute('data-name') ?? el.getAttribute('aria-label') ?? title,
+      container: el.localName === 'g' && hasRoomInside(el),
       box: {
         minX: (r.left - root.left) * kx,
         minY: (r.top - root.top) * ky,
@@ -127,4 +149,70 @@ export function measureRegionsIn(
     });
   }
   return out;
+}
+
+/** Whether an element holds id'd shapes (its rooms), outside definitions. */
+function hasRoomInside(el: Element): boolean {
+  for (const child of Array.from(el.querySelectorAll('[id]')))
+    if (SHAPES.has(child.localName) && !child.closest('defs, clipPath, mask, pattern, symbol, marker')) return true;
+  return false;
+}
+
+/** An existing location that takes a recognised room's id, so the room becomes its region. */
+export interface RoomBinding {
+  /** The location's id now, and the room's id it takes. */
+  from: string;
+  to: string;
+  title: string;
+}
+
+/** What Recognise SVG would do, shown to the author before anything changes. */
+export interface RecognisePlan {
+  add: Location[];
+  bind: RoomBinding[];
+  skipped: RecogniseResult['skipped'];
+}
+
+/** Titles compared loosely: any case, width, spacing and dashes ('1 - 107' is '１-107'). */
+const looseTitle = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_\-‐-―ー.]+/g, '');
+
+/**
+ * The plan for a floor's measured rooms: rooms whose id a location has are already linked; a room whose
+ * label, proposed title or id matches the title of a location that has no room on this floor binds that
+ * location (it takes the room's id) instead of adding a second one; the other rooms are added.
+ */
+export function planRecognise(
+  regions: readonly MeasuredRegion[],
+  map: { width: number; height: number },
+  existing: readonly Location[],
+  opts: { layer?: string | null; type?: MarkerType } = {},
+): RecognisePlan {
+  const taken = new Set(existing.map((l) => l.id));
+  const { locations, skipped } = locationsFromRegions(regions, map, taken, opts);
+  const roomIds = new Set(regions.map((r) => r.id));
+  const names = new Map(regions.map((r) => [r.id, r.name]));
+  const unbound = new Map<string, Location>();
+  for (const l of existing) {
+    if (roomIds.has(l.id) || !l.title) continue;
+    if (opts.layer && l.layer && l.layer !== opts.layer) continue;
+    const key = looseTitle(l.title);
+    if (key && !unbound.has(key)) unbound.set(key, l);
+  }
+  const add: Location[] = [];
+  const bind: RoomBinding[] = [];
+  for (const loc of locations) {
+    const keys = [names.get(loc.id) ?? '', loc.title ?? '', loc.id].map(looseTitle).filter(Boolean);
+    const match = keys.map((k) => unbound.get(k)).find((l) => l !== undefined);
+    if (!match) {
+      add.push(loc);
+      continue;
+    }
+    for (const [k, l] of unbound) if (l === match) unbound.delete(k);
+    bind.push({ from: match.id, to: loc.id, title: match.title ?? match.id });
+  }
+  return { add, bind, skipped };
 }

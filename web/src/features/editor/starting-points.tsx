@@ -1,6 +1,6 @@
 /**
  * The editor's starting points for /maps/new (appended to the maps feature's STARTING_POINTS):
- * an uploaded floor plan (the map takes the file's size) and a built-in geographic map.
+ * an uploaded floor plan (the map takes the file's size), a built-in geographic map and a Mapplic site.
  */
 import { useEffect, useState } from 'react';
 import { fileProblem } from '@mapnest/shared/files';
@@ -10,6 +10,13 @@ import { LayersIcon } from '../../components/Icons';
 import { BlankMapIcon } from '../maps/MapIcons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
 import { claimedType, imageSize, uploadFile } from './files-api';
+import {
+  buildMapplicSite,
+  EMPTY_SITE_CHOICE,
+  MapplicSitePicker,
+  siteProblem,
+  type MapplicSiteChoice,
+} from './MapplicSitePicker';
 import './starting-points.css';
 
 export const floorPlanStart: StartingPoint<File | null> = {
@@ -115,4 +122,16 @@ export const builtinStart: StartingPoint<BuiltinChoice> = {
     if (!v.map) throw new Error('Choose a built-in map.');
     return documentFromBuiltin(v.map, v.regions ? await builtinRegions(v.map.id) : null);
   },
+};
+
+export const mapplicStart: StartingPoint<MapplicSiteChoice> = {
+  id: 'mapplic',
+  title: 'Import from Mapplic',
+  description:
+    'A Mapplic map: its JSON export with the floor plans (files, a folder or a .zip). Every floor is matched to its file before the map is made.',
+  Icon: LayersIcon,
+  initial: EMPTY_SITE_CHOICE,
+  renderOptions: (props) => <MapplicSitePicker {...props} />,
+  missing: siteProblem,
+  build: buildMapplicSite,
 };

@@ -46,6 +46,15 @@ describe('new map page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/maps/abcDEF1234567890abcd'));
   });
 
+  it('says the test-map limit is reached as the page opens, before the form is filled', async () => {
+    routeCalls(mockCall, { getSlots: () => ({ ...NO_SLOTS, testMaps: 2 }) });
+    renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    const note = await screen.findByText(/You already have 2 test maps/);
+    expect(within(note.closest('[role=status],[role=alert]')!).getByRole('link', { name: /buy slots/ })).toBeTruthy();
+    expect((titleField() as HTMLInputElement).value).toBe('');
+  });
+
   it('explains a slot refusal with a link to buy slots and keeps the form', async () => {
     routeCalls(mockCall, {
       createMap: () => {

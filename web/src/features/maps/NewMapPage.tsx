@@ -1,11 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
-import { MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { FREE_TEST_MAPS, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { titleProblem } from './MapCard';
-import { createMapAtom } from './maps-state';
+import { createMapAtom, loadSlotsAtom, slotsAtom } from './maps-state';
+import { SlotLimitMessage } from './SlotLimitMessage';
 import { errorNotice, Notice, type NoticeValue } from './Notice';
 import { STARTING_POINTS } from './starting-points';
 import './maps.css';
@@ -55,6 +56,7 @@ export default function NewMapPage() {
   return (
     <div className="container new-map">
       <NewMapHeading />
+      <TestMapLimit />
 
       <form ref={form} className="new-map__form" onSubmit={submit} noValidate aria-busy={creating || undefined}>
         <TextField
@@ -95,6 +97,21 @@ export default function NewMapPage() {
         </div>
       </form>
     </div>
+  );
+}
+
+/** The test-map limit, said as the page opens when it is already reached (not after the form is filled). */
+function TestMapLimit() {
+  const slots = useAtomValue(slotsAtom);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  useEffect(() => {
+    void loadSlots();
+  }, [loadSlots]);
+  if (!slots || slots.testMaps < FREE_TEST_MAPS) return null;
+  return (
+    <p className="form-alert form-alert--warning" role="status">
+      <SlotLimitMessage slot="test" />
+    </p>
   );
 }
 

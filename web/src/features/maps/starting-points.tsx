@@ -4,7 +4,7 @@
  * plan' and 'Built-in map' by appending entries to STARTING_POINTS; the page needs no other change.
  */
 import type { StartingPoint } from './starting-point';
-import { builtinStart, floorPlanStart } from '../editor/starting-points';
+import { builtinStart, floorPlanStart, mapplicStart } from '../editor/starting-points';
 import { BlankMapIcon } from './MapIcons';
 
 export type { StartingPoint, StartingPointOptionsProps } from './starting-point';
@@ -18,4 +18,4 @@ export const blankStart: StartingPoint<null> = {
   build: async () => null,
 };
 
-export const STARTING_POINTS: readonly StartingPoint[] = [blankStart, floorPlanStart, builtinStart];
+export const STARTING_POINTS: readonly StartingPoint[] = [blankStart, floorPlanStart, builtinStart, mapplicStart];

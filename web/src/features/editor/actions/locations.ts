@@ -253,3 +253,37 @@ export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch:
     return changed ? withLocations(doc, locations) : doc;
   },
 });
+
+/**
+ * Recognise SVG's plan as one undoable step: each bound location takes its room's id (its references
+ * follow), then the new rooms are added after the existing locations.
+ */
+export const recogniseRooms = defineAction<{
+  add: readonly Location[];
+  bind: readonly { from: string; to: string }[];
+}>({
+  name: 'location.recognise',
+  label: 'Recognise SVG',
+  perform(doc, { add, bind }) {
+    if (doc.locations.length + add.length > MAP_LIMITS.locations)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
+    let out = doc;
+    const locations = doc.locations.slice();
+    const taken = new Set(locations.map((l) => l.id));
+    for (const { from, to } of bind) {
+      const i = indexOfId(locations, from, 'location');
+      checkNewId(to, (x) => taken.has(x), 'location');
+      taken.delete(from);
+      taken.add(to);
+      locations[i] = { ...locations[i]!, id: to };
+      out = renameRefs(out, from, to);
+    }
+    for (const loc of add) {
+      checkNewId(loc.id, (x) => taken.has(x), 'location');
+      checkRefs(out, loc);
+      taken.add(loc.id);
+      locations.push(loc);
+    }
+    return withLocations(out, locations);
+  },
+});

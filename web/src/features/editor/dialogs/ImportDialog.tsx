@@ -14,6 +14,7 @@ import {
   type ParsedCsv,
 } from '../import/csv';
 import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
+import { fileDropHandlers } from '../file-drop';
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }
@@ -84,19 +85,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       </p>
       <label
         className={over ? 'file-drop is-drop-target' : 'file-drop'}
-        onDragOver={(e) => {
-          if (!Array.from(e.dataTransfer.types).includes('Files')) return;
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          setOver(false);
-          const f = e.dataTransfer.files?.[0];
-          if (!f) return;
-          e.preventDefault();
-          void read(f);
-        }}
+        {...fileDropHandlers(setOver, (files) => void read(files[0]!))}
       >
         <input
           type="file"

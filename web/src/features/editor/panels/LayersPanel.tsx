@@ -3,19 +3,13 @@ import { useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import {
-  addLayer,
-  importLocations,
-  removeLayer,
-  reorderLayer,
-  setDefaultLayer,
-  setMapSize,
-  updateLayer,
-} from '../actions/structure';
+import { addLayer, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { filePickerAtom, layerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
-import { locationsFromRegions, measureSvgRegions } from '../recognise-svg';
+import { measureSvgRegions, planRecognise, type RecognisePlan } from '../recognise-svg';
+import { recogniseRooms } from '../actions/locations';
+import { RecognisePreview } from './RecognisePreview';
 import { TextProp } from './fields';
 import { layerFileName } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
@@ -184,12 +178,14 @@ function RemoveLayerDialog({ removing, onDone }: { removing: Layer | null; onDon
 }
 
 /**
- * “Recognise SVG”: a location for every shape with an id in the layer's SVG, at its centre (one undoable step).
- * `busy` is true while the file is read.
+ * “Recognise SVG”: the rooms of the layer's SVG (shapes with ids, not groups of rooms, backgrounds or marks),
+ * previewed before anything changes; confirming adds the new ones at their centres and links existing locations
+ * whose title matches a room (one undoable step). `busy` is true while the file is read.
  */
 function useRecogniseSvg(l: Layer) {
   const { store, run, notify } = useEditor();
   const [busy, setBusy] = useState(false);
+  const [plan, setPlan] = useState<RecognisePlan | null>(null);
   const recognise = async () => {
     setBusy(true);
     try {
@@ -198,32 +194,34 @@ function useRecogniseSvg(l: Layer) {
       if (!res.ok) throw new Error(`The layer file could not be read (HTTP ${res.status}).`);
       const map = { width: doc.settings.mapWidth, height: doc.settings.mapHeight };
       const regions = measureSvgRegions(await res.text(), map);
-      const { locations, skipped } = locationsFromRegions(regions, map, new Set(doc.locations.map((x) => x.id)), {
-        layer: doc.layers.length > 1 ? l.id : null,
-        type: 'hidden',
-      });
-      if (locations.length === 0) {
-        notify(
-          regions.length === 0
-            ? 'This SVG has no shapes with ids, so there is nothing to recognise.'
-            : `No new locations: ${skipped.length} shapes were skipped (${skipped[0]?.reason ?? ''}).`,
-          'info',
-        );
+      if (regions.length === 0) {
+        notify('This SVG has no shapes with ids, so there is nothing to recognise.', 'info');
         return;
       }
-      if (run(importLocations, { locations, mode: 'add' })) {
-        notify(
-          `Created ${locations.length} locations from the SVG's shapes${skipped.length ? `; skipped ${skipped.length}` : ''}. Undo removes them.`,
-          'info',
-        );
-      }
+      setPlan(
+        planRecognise(regions, map, doc.locations, { layer: doc.layers.length > 1 ? l.id : null, type: 'hidden' }),
+      );
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, recognise };
+  const confirm = () => {
+    if (!plan) return;
+    if (run(recogniseRooms, { add: plan.add, bind: plan.bind })) {
+      const parts = [
+        plan.add.length ? `created ${plan.add.length} locations` : '',
+        plan.bind.length ? `linked ${plan.bind.length} to their rooms` : '',
+      ].filter(Boolean);
+      notify(`From the SVG's rooms: ${parts.join(' and ')}. Undo takes it back.`, 'info');
+    }
+    setPlan(null);
+  };
+  const preview = plan && (
+    <RecognisePreview plan={plan} layerName={l.name} onConfirm={confirm} onClose={() => setPlan(null)} />
+  );
+  return { busy, recognise, preview };
 }
 
 function LayerCard(props: {
@@ -242,7 +240,7 @@ function LayerCard(props: {
 }) {
   const { layer: l, count } = props;
   const attempt = useTry();
-  const { busy, recognise } = useRecogniseSvg(l);
+  const { busy, recognise, preview } = useRecogniseSvg(l);
   const isSvg = /\.svg($|[?#])/i.test(l.file);
 
   return (
@@ -286,11 +284,12 @@ function LayerCard(props: {
             className="btn btn--ghost btn--sm"
             onClick={() => void recognise()}
             disabled={busy}
-            title="Create a location for every shape with an id, at its centre"
+            title="Find the rooms (shapes with ids) and preview the locations they would become"
           >
             {busy ? 'Recognising…' : 'Recognise SVG'}
           </button>
         )}
+        {preview}
         <button type="button" className="btn btn--ghost btn--sm" onClick={props.onRemove} disabled={count === 1}>
           Delete
         </button>

@@ -38,7 +38,7 @@ export function LocationListbox({
   items: readonly Location[];
   listRef: RefObject<HTMLDivElement | null>;
   /** The rows in view and the scroll handler (the list's element goes to `listRef`). */
-  viewport: Pick<ListViewport, 'first' | 'last' | 'onScroll'>;
+  viewport: Pick<ListViewport, 'first' | 'last' | 'scroll' | 'onScroll'>;
   nav: ListNavigation;
   canReorder: boolean;
   drag: DragState | null;
@@ -57,81 +57,75 @@ export function LocationListbox({
   const rowId = (i: number) => `${ids}-row-${i}`;
   const showDrop = drag !== null && drag.slot !== drag.from && drag.slot !== drag.from + 1;
   return (
-    <div
-      className="vlist"
-      role="listbox"
-      aria-label="Locations"
-      aria-multiselectable="true"
-      aria-describedby={`${ids}-keys`}
-      aria-activedescendant={activeIndex >= first && activeIndex < last ? rowId(activeIndex) : undefined}
-      tabIndex={0}
-      data-dragging={drag ? true : undefined}
-      onKeyDown={nav.onKeyDown}
-      onFocus={nav.onFocus}
-      onScroll={(e: UIEvent<HTMLDivElement>) => viewport.onScroll(e.currentTarget.scrollTop)}
-      ref={listRef}
-    >
-      <div style={{ height: items.length * ROW, position: 'relative' }}>
-        {items.slice(first, last).map((l, k) => {
-          const i = first + k;
-          const selected = selection.has(l.id);
-          return (
-            <LocationRow
-              key={l.id}
-              loc={l}
-              id={rowId(i)}
-              index={i}
-              count={items.length}
-              selected={selected}
-              active={i === activeIndex}
-              dragged={drag?.id === l.id}
-              swatch={swatchOf(l)}
-              layerName={l.layer ? (layerNames.get(l.layer) ?? l.layer) : null}
-              draggable={canReorder}
-              moveButtons={canReorder && selected && selection.size === 1}
-              onClick={(e) => nav.click(l, e)}
-              onDragStart={(e) => onDragStart(e, l.id, i)}
-              onMove={(to) => onMove(l, to)}
-            />
-          );
-        })}
-        {showDrop && <div className="vlist__drop" style={{ top: drag.slot * ROW }} aria-hidden="true" />}
+    <div className="vlist-frame">
+      <div
+        className="vlist"
+        role="listbox"
+        aria-label="Locations"
+        aria-multiselectable="true"
+        aria-describedby={`${ids}-keys`}
+        aria-activedescendant={activeIndex >= first && activeIndex < last ? rowId(activeIndex) : undefined}
+        tabIndex={0}
+        data-dragging={drag ? true : undefined}
+        onKeyDown={nav.onKeyDown}
+        onFocus={nav.onFocus}
+        onScroll={(e: UIEvent<HTMLDivElement>) => viewport.onScroll(e.currentTarget.scrollTop)}
+        ref={listRef}
+      >
+        <div style={{ height: items.length * ROW, position: 'relative' }}>
+          {items.slice(first, last).map((l, k) => {
+            const i = first + k;
+            const selected = selection.has(l.id);
+            return (
+              <LocationRow
+                key={l.id}
+                loc={l}
+                id={rowId(i)}
+                index={i}
+                selected={selected}
+                active={i === activeIndex}
+                dragged={drag?.id === l.id}
+                swatch={swatchOf(l)}
+                layerName={l.layer ? (layerNames.get(l.layer) ?? l.layer) : null}
+                draggable={canReorder}
+                onClick={(e) => nav.click(l, e)}
+                onDragStart={(e) => onDragStart(e, l.id, i)}
+              />
+            );
+          })}
+          {showDrop && <div className="vlist__drop" style={{ top: drag.slot * ROW }} aria-hidden="true" />}
+        </div>
       </div>
+      {canReorder && <RowMoves items={items} first={first} last={last} scroll={viewport.scroll} onMove={onMove} />}
     </div>
   );
 }
 
-/** One option of the listbox: swatch, name, id, layer and state; a drag handle and move buttons when reorderable. */
+/** One option of the listbox: swatch, name, id, layer and state; a drag handle when reorderable. */
 function LocationRow({
   loc: l,
   id,
   index: i,
-  count,
   selected,
   active,
   dragged,
   swatch,
   layerName,
   draggable,
-  moveButtons,
   onClick,
   onDragStart,
-  onMove,
 }: {
   loc: Location;
   id: string;
   index: number;
-  count: number;
   selected: boolean;
   active: boolean;
   dragged: boolean;
   swatch: string;
   layerName: string | null;
   draggable: boolean;
-  moveButtons: boolean;
   onClick(e: MouseEvent): void;
   onDragStart(e: PointerEvent): void;
-  onMove(to: number): void;
 }) {
   const classes = ['vlist__row', selected && 'is-selected', active && 'is-active', dragged && 'is-dragged']
     .filter(Boolean)
@@ -157,10 +151,38 @@ function LocationRow({
           {l.disable ? ' · disabled' : ''}
         </span>
       </span>
-      {moveButtons && (
-        // The listbox's Alt+Arrow keys are the keyboard path; these buttons are for the pointer.
-        <MoveButtons name={nameOf(l)} index={i} count={count} tabIndex={-1} onMove={onMove} />
-      )}
+    </div>
+  );
+}
+
+/** The one selected row's up/down buttons, over its row but outside the listbox (an option holds no buttons). */
+function RowMoves({
+  items,
+  first,
+  last,
+  scroll,
+  onMove,
+}: {
+  items: readonly Location[];
+  first: number;
+  last: number;
+  scroll: number;
+  onMove(l: Location, to: number): void;
+}) {
+  const selection = useAtomValue(selectionAtom);
+  const index = selection.size === 1 ? items.findIndex((l) => selection.has(l.id)) : -1;
+  if (index < first || index >= last) return null;
+  const loc = items[index]!;
+  return (
+    // The listbox's Alt+Arrow keys are the keyboard path; these buttons are for the pointer.
+    <div className="vlist__moves" style={{ top: index * ROW - scroll }}>
+      <MoveButtons
+        name={nameOf(loc)}
+        index={index}
+        count={items.length}
+        tabIndex={-1}
+        onMove={(to) => onMove(loc, to)}
+      />
     </div>
   );
 }

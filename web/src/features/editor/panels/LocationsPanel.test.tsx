@@ -134,7 +134,7 @@ describe('LocationsPanel', () => {
     const h = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Select all' }));
     expect(h.selection()).toHaveLength(10);
-    fireEvent.click(within(screen.getByRole('listbox').parentElement!).getByRole('button', { name: 'Delete 10' }));
+    fireEvent.click(within(list().closest('.vlist-frame')!.parentElement!).getByRole('button', { name: 'Delete 10' }));
     expect(h.doc().locations).toHaveLength(0);
     expect(h.selection()).toEqual([]);
     expect(screen.getByText(/No locations yet/)).toBeTruthy();
@@ -200,15 +200,23 @@ describe('LocationsPanel', () => {
     expect(h.revealed).toEqual(['a9']);
   });
 
-  it('keeps the row buttons for the pointer, moving the one selected location', () => {
+  it('keeps the row buttons for the pointer, moving the one selected location, outside its option', () => {
     const h = setup();
+    const move = (name: string) => {
+      const button = screen.getByRole('button', { name, hidden: true });
+      // An option holds no interactive content (axe nested-interactive), and a listbox holds only options.
+      expect(button.closest('[role=option]')).toBeNull();
+      expect(button.closest('[role=listbox]')).toBeNull();
+      return button;
+    };
     fireEvent.click(row('Location 4'));
-    fireEvent.click(within(row('Location 4')).getByRole('button', { name: 'Move Location 4 up', hidden: true }));
+    fireEvent.click(move('Move Location 4 up'));
     expect(ids(h.doc()).slice(3, 5)).toEqual(['a4', 'a3']);
     fireEvent.click(row('Location 0'));
-    const up = within(row('Location 0')).getByRole('button', { name: 'Move Location 0 up', hidden: true });
+    const up = move('Move Location 0 up');
     expect(up.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(up);
     expect(ids(h.doc())[0]).toBe('a0');
+    expect(within(list()).queryAllByRole('button', { hidden: true })).toEqual([]);
   });
 });

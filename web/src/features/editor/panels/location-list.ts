@@ -49,7 +49,7 @@ export function useListViewport(hasList: boolean, count: number) {
   /** How many rows Page Up and Page Down move. */
   const page = () => Math.max(1, Math.floor((list.current?.clientHeight || height) / ROW) - 1);
 
-  return { list, first, last, reveal, page, onScroll: setScroll };
+  return { list, first, last, scroll, reveal, page, onScroll: setScroll };
 }
 
 export type ListViewport = ReturnType<typeof useListViewport>;

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { strictMapDocument } from '@mapnest/shared/map-document';
+import { fileKey, floorSizes, matchFloors, missingFloors, readSite, siteDocument } from './mapplic-site';
+import { readZip, ZipError } from './zip';
+
+const FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
+const fixture = (name: string, as = name) => new File([readFileSync(join(FIXTURES, name))], as);
+
+/** A zip archive of the given files, deflated (or stored), as an archiver writes it. */
+function zip(entries: { name: string; data: Uint8Array; store?: boolean; flags?: number }[]): File {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const body = e.store ? Buffer.from(e.data) : deflateRawSync(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800 | (e.flags ?? 0), 6);
+    local.writeUInt16LE(e.store ? 0 : 8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800 | (e.flags ?? 0), 8);
+    central.writeUInt16LE(e.store ? 0 : 8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new File([Buffer.concat([...locals, dir, end])], 'site.zip', { type: 'application/zip' });
+}
+
+const bytes = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
+
+describe('Mapplic site import', () => {
+  it('names a floor file by its file name, without folders, query or case', () => {
+    expect(fileKey('images/floors/7-2.svg?0420401')).toBe('7-2.svg');
+    expect(fileKey('https://old.example/wp-content/uploads/map/1F.svg#x')).toBe('1f.svg');
+    expect(fileKey('..\\plans\\Floor%201.svg')).toBe('floor 1.svg');
+    expect(fileKey('')).toBe('');
+  });
+
+  it('matches picked files to every floor and lists the floors still missing', async () => {
+    const site = await readSite([
+      fixture('campus-v8.json'),
+      fixture('1f.svg'),
+      fixture('3f.svg'),
+      new File(['hi'], 'notes.txt'),
+    ]);
+    expect(site.floors.map((f) => [f.name, f.wanted, f.file?.name ?? null])).toEqual([
+      ['1F', '1f.svg', '1f.svg'],
+      ['2F', '2f.svg', null],
+      ['3F', '3f.svg', '3f.svg'],
+    ]);
+    expect(site.unused).toEqual(['notes.txt']);
+    expect(missingFloors(site.floors, new Set()).map((f) => f.name)).toEqual(['2F']);
+    expect(missingFloors(site.floors, new Set(['f2']))).toEqual([]);
+  });
+
+  it('reads the JSON and the floors from a .zip (deflated and stored entries, in folders)', async () => {
+    const archive = zip([
+      { name: 'campus/data/campus-v8.json', data: bytes('campus-v8.json') },
+      { name: 'campus/images/floors/', data: new Uint8Array(), store: true },
+      { name: 'campus/images/floors/1f.svg', data: bytes('1f.svg') },
+      { name: 'campus/images/floors/2f.svg', data: bytes('2f.svg'), store: true },
+      { name: 'campus/images/floors/3F.svg', data: bytes('3f.svg') },
+      { name: '__MACOSX/campus/._1f.svg', data: new Uint8Array([1, 2, 3]), store: true },
+    ]);
+    const site = await readSite([archive]);
+    expect(site.floors.every((f) => f.file)).toBe(true);
+    expect(await site.floors[1]!.file!.text()).toBe(readFileSync(join(FIXTURES, '2f.svg'), 'utf8'));
+    expect(site.result.document.locations.find((l) => l.id === 'library')?.title).toBe('図書館');
+    expect(site.unused).toEqual([]);
+  });
+
+  it('refuses what it cannot read with a sentence, never a partial site', async () => {
+    await expect(readSite([fixture('1f.svg')])).rejects.toThrow('Add the Mapplic export itself');
+    await expect(readSite([fixture('campus-v8.json'), fixture('campus-v4.json')])).rejects.toThrow(
+      'Pick one Mapplic map at a time',
+    );
+    await expect(readSite([new File(['{"type":"FeatureCollection"}'], 'points.json')])).rejects.toThrow(
+      'is not a Mapplic map',
+    );
+    await expect(readZip(new File(['not a zip'], 'x.zip'))).rejects.toBeInstanceOf(ZipError);
+    await expect(
+      readZip(zip([{ name: 'secret.json', data: new Uint8Array([1]), store: true, flags: 1 }])),
+    ).rejects.toThrow('encrypted');
+  });
+
+  it('sizes the map by its plans and asks when they disagree', () => {
+    const one = floorSizes(
+      new Map([
+        ['f1', { width: 1000, height: 800 }],
+        ['f2', { width: 1000, height: 800 }],
+        ['f3', null],
+      ]),
+    );
+    expect(one).toEqual([{ size: { width: 1000, height: 800 }, floors: ['f1', 'f2'] }]);
+    const two = floorSizes(
+      new Map([
+        ['f1', { width: 1000, height: 800 }],
+        ['f2', { width: 500, height: 400 }],
+        ['f3', { width: 1000, height: 800 }],
+      ]),
+    );
+    expect(two.map((s) => s.floors)).toEqual([['f1', 'f3'], ['f2']]);
+  });
+
+  it('makes a valid document with the uploaded plans and the chosen size', async () => {
+    const site = await readSite([fixture('campus-v8.json'), fixture('2f.svg'), fixture('3f.svg')]);
+    const doc = siteDocument(
+      site,
+      new Map([
+        ['f2', '/files/u/2f.svg'],
+        ['f3', '/files/u/3f.svg'],
+      ]),
+      { width: 1000, height: 800 },
+    );
+    expect(strictMapDocument.safeParse(doc).success).toBe(true);
+    expect(doc.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
+    // The first floor was left without a file: its absolute address is kept, the old site's paths are not.
+    expect(doc.layers.map((l) => l.file)).toEqual([
+      'https://old.example.ac.jp/wp-content/uploads/map/1f.svg?0420401',
+      '/files/u/2f.svg',
+      '/files/u/3f.svg',
+    ]);
+    expect(site.result.document.layers[1]!.file).toBe('images/floors/2f.svg?0420401');
+  });
+
+  it('matches the floors of a legacy levels export the same way', async () => {
+    const site = await readSite([fixture('campus-v4.json'), fixture('1f.svg'), fixture('2f.svg')]);
+    expect(matchFloors(site.result.document, [fixture('1f.svg')]).map((f) => f.file?.name ?? null)).toEqual([
+      '1f.svg',
+      null,
+    ]);
+    expect(site.floors.map((f) => [f.name, f.file?.name])).toEqual([
+      ['1F', '1f.svg'],
+      ['2F', '2f.svg'],
+    ]);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Importing a whole Mapplic site at once: its JSON and its floor files, picked together (several
+ * files, a folder or a .zip). A Mapplic export names each floor's file by the old site's path
+ * (`images/floors/7-2.svg?0420401`); the files are matched to floors by file name alone, and the
+ * floors still without a file are asked for before the map is made. The map's size follows the
+ * floor plans (their SVG viewBox), and is asked when they disagree.
+ */
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { ImportResult } from '@mapnest/shared/mapplic-import';
+import { isZip, readZip } from './zip';
+
+/** One floor of the export and the file matched to it (or chosen for it). */
+export interface SiteFloor {
+  layerId: string;
+  name: string;
+  /** The file name the export gives (no folders, no query), '' when the floor has none. */
+  wanted: string;
+  file: File | null;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface MapplicSite {
+  /** The JSON file's name. */
+  source: string;
+  result: ImportResult;
+  floors: SiteFloor[];
+  /** Picked files that are neither the JSON nor a floor. */
+  unused: string[];
+}
+
+/** The file name a path or URL ends with, without query or fragment, decoded and in lower case. */
+export function fileKey(path: string): string {
+  const bare = path.trim().split(/[?#]/, 1)[0]!;
+  const last = bare.split(/[\\/]/).pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // A lone % stays as written.
+  }
+  return name.toLowerCase();
+}
+
+/** The picked files with every .zip replaced by the files inside it. */
+export async function expandFiles(files: readonly File[]): Promise<File[]> {
+  const out: File[] = [];
+  for (const f of files) {
+    if (isZip(f)) out.push(...(await readZip(f)));
+    else out.push(f);
+  }
+  return out;
+}
+
+/** A file's name with its folder inside a picked folder or zip, for messages. */
+export const displayName = (f: File) => (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+
+const isJson = (f: File) => /\.json$/i.test(f.name);
+
+/** Every floor of a document with the file whose name matches the one it names (or null). */
+export function matchFloors(doc: MapDocument, files: readonly File[]): SiteFloor[] {
+  const byName = new Map<string, File>();
+  for (const f of files) if (!isJson(f) && !byName.has(fileKey(f.name))) byName.set(fileKey(f.name), f);
+  return doc.layers.map((l) => {
+    const wanted = fileKey(l.file);
+    return { layerId: l.id, name: l.name, wanted, file: wanted ? (byName.get(wanted) ?? null) : null };
+  });
+}
+
+/**
+ * Reads the picked files as a Mapplic site: the one JSON among them imported, its floors matched.
+ * Throws an Error with a sentence for the author when there is no JSON, several, or it is not a Mapplic map.
+ */
+export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
+  const files = await expandFiles(picked);
+  const jsons = files.filter(isJson);
+  if (jsons.length === 0) throw new Error('Add the Mapplic export itself: the .json file of the map.');
+  if (jsons.length > 1)
+    throw new Error(
+      `Pick one Mapplic map at a time: there are ${jsons.length} JSON files (${jsons.map(displayName).join(', ')}).`,
+    );
+  const json = jsons[0]!;
+  let value: unknown;
+  try {
+    value = JSON.parse(await json.text());
+  } catch (e) {
+    throw new Error(`${json.name} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const obj = value as Record<string, unknown> | null;
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || !('layers' in obj || 'levels' in obj))
+    throw new Error(`${json.name} is not a Mapplic map (it has neither "layers" nor "levels").`);
+  // The importer is loaded when a site is read, not with the new-map page.
+  const { importMapplic } = await import('@mapnest/shared/mapplic-import');
+  const result = importMapplic(obj);
+  const floors = matchFloors(result.document, files);
+  const used = new Set(floors.map((f) => f.file));
+  const unused = files.filter((f) => f !== json && !used.has(f)).map(displayName);
+  return { source: json.name, result, floors, unused };
+}
+
+/** The floors that name a file and have none yet, unless the author chose to leave them without a plan. */
+export function missingFloors(floors: readonly SiteFloor[], leftBlank: ReadonlySet<string>): SiteFloor[] {
+  return floors.filter((f) => f.wanted !== '' && !f.file && !leftBlank.has(f.layerId));
+}
+
+/** The distinct sizes of the floor plans, each with the floors that have it, largest share first. */
+export function floorSizes(sizes: ReadonlyMap<string, Size | null>): { size: Size; floors: string[] }[] {
+  const out: { size: Size; floors: string[] }[] = [];
+  for (const [layerId, size] of sizes) {
+    if (!size) continue;
+    const same = out.find((o) => o.size.width === size.width && o.size.height === size.height);
+    if (same) same.floors.push(layerId);
+    else out.push({ size, floors: [layerId] });
+  }
+  return out.sort((a, b) => b.floors.length - a.floors.length);
+}
+
+/**
+ * The document to create: each floor's file replaced by its uploaded URL (a floor left without a
+ * plan has none) and the map's size set to the chosen one.
+ */
+export function siteDocument(site: MapplicSite, urls: ReadonlyMap<string, string>, size: Size | null): MapDocument {
+  const doc = structuredClone(site.result.document);
+  // A floor left without a file keeps an absolute https address (it may still be served); an old site's path is dropped.
+  doc.layers = doc.layers.map((l) => ({ ...l, file: urls.get(l.id) ?? (/^https:\/\//i.test(l.file) ? l.file : '') }));
+  if (size) {
+    doc.settings.mapWidth = size.width;
+    doc.settings.mapHeight = size.height;
+  }
+  return doc;
+}

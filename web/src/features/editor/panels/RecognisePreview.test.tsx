@@ -1,0 +1,31 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { RecognisePlan } from '../recognise-svg';
+import { RecognisePreview } from './RecognisePreview';
+
+describe('Recognise SVG preview', () => {
+  it('lists the rooms with ids and titles, the locations it links and what it skipped; nothing runs until confirmed', () => {
+    const plan: RecognisePlan = {
+      add: [
+        { id: '_1-104', title: '1-104', coord: [0.35, 0.1] },
+        { id: '_1-105', title: '1-105', coord: [0.45, 0.1] },
+      ],
+      bind: [{ from: 'room103f', to: '_1-103', title: '1-103' }],
+      skipped: [{ id: 'MLOC_available', reason: 'it is a group of rooms, not a room' }],
+    };
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    render(<RecognisePreview plan={plan} layerName="1F" onConfirm={onConfirm} onClose={onClose} />);
+    const table = screen.getByRole('table', { name: 'New locations' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Room idTitle', '_1-1041-104', '_1-1051-105']);
+    expect(screen.getByRole('list', { name: 'Linked locations' }).textContent).toBe('1-103: room103f → _1-103');
+    expect(screen.getByText('MLOC_available: it is a group of rooms, not a room')).toBeTruthy();
+    expect(onConfirm).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 locations and link 1' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
