@@ -23,7 +23,10 @@ export interface NetworkNode {
 
 /** A floor connector between two nodes (both directions are stored). */
 export interface FloorLink {
+  /** The connector's id (the routes' shared `endpoint`). */
   endpoint: string;
+  /** Its display name (`connectorName`), or null when the author gave none. */
+  name: string | null;
   kind: ConnectorKind | null;
 }
 
