@@ -34,6 +34,9 @@ export type NetworkDoc = Pick<MapDocument, 'settings' | 'layers' | 'locations' |
 
 export interface Network {
   nodes: NetworkNode[];
+  /** The nodes' image coordinates as typed arrays, for the search's heuristic. */
+  nodeX: Float64Array;
+  nodeY: Float64Array;
   /** Compressed rows: edges of node n are rowStart[n] .. rowStart[n + 1] - 1. */
   rowStart: Int32Array;
   edgeTo: Int32Array;

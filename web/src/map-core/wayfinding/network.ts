@@ -387,9 +387,12 @@ export function buildNetwork(doc: NetworkDoc): Network {
   const { targets, connectors } = attachRouteEnds(ends, degree, new Set(doc.locations.map((l) => l.id)));
   const { splits, spurs } = attachLocations(doc, segments, table, targets);
   const raw = [...segmentEdges(segments, splits, table.nodes), ...spurs, ...floorLinkEdges(connectors, layerIndex)];
+  const nodes = table.nodes;
   return {
-    nodes: table.nodes,
-    ...compressEdges(table.nodes.length, raw),
+    nodes,
+    nodeX: Float64Array.from(nodes, (n) => n.x),
+    nodeY: Float64Array.from(nodes, (n) => n.y),
+    ...compressEdges(nodes.length, raw),
     targets,
     layerIndex,
     minWeight: Number.isFinite(minWeight) ? minWeight : 1,
