@@ -6,7 +6,7 @@
 import { routeSchema, type MapDocument } from '@mapnest/shared/map-document';
 import { ActionError, defineAction } from './registry';
 import { checked } from './validate';
-import { forEachSegment, withoutEndpoint, withRoutes, type Point } from './wayfinding';
+import { forEachSegment, pathIds, withoutEndpoint, withRoutes, type Point } from './wayfinding';
 
 type Route = MapDocument['routes'][number];
 
@@ -39,13 +39,7 @@ export const setEdgeStepFree = defineAction<{ route: string; segment: number; st
     if (routeStepFree(r) === stepFree && count === 1) return doc;
     const pts = r.points as Point[];
     const last = pts.length - 1;
-    const ids = new Set(doc.routes.map((x) => x.id));
-    const nextId = () => {
-      let n = doc.routes.length + 1;
-      while (ids.has(`path-${n}`)) n++;
-      ids.add(`path-${n}`);
-      return `path-${n}`;
-    };
+    const nextId = pathIds(doc);
     const plain = withoutEndpoint(r);
     const pieces: Route[] = [];
     if (segment > 0) pieces.push({ ...plain, id: nextId(), points: pts.slice(0, segment + 1) });

@@ -261,15 +261,20 @@ function cut(r: Route, keep: (i: number) => boolean, idFor: () => string): Route
   });
 }
 
-function cutRoutes(doc: MapDocument, removeSeg: (r: Route, i: number) => boolean): Route[] {
-  const out: Route[] = [];
+/** Gives out free `path-N` ids one after another, none taken in `doc` or given before. */
+export function pathIds(doc: MapDocument): () => string {
   const taken = new Set(doc.routes.map((r) => r.id));
-  const idFor = () => {
+  return () => {
     let n = doc.routes.length + 1;
     while (taken.has(`path-${n}`)) n++;
     taken.add(`path-${n}`);
     return `path-${n}`;
   };
+}
+
+function cutRoutes(doc: MapDocument, removeSeg: (r: Route, i: number) => boolean): Route[] {
+  const out: Route[] = [];
+  const idFor = pathIds(doc);
   for (const r of doc.routes) {
     let any = false;
     forEachSegment(r, (_a, _b, i) => {
