@@ -75,9 +75,14 @@ export const routeSchema = strict({
   connector: bool().default(false),
   /** What the connector is, for step lists ("Take the lift to First floor"); only meaningful with `connector`. */
   connectorKind: oneOf(CONNECTOR_KINDS).optional(),
+  /** The connector's display name ("Lift A", "エレベーター"), any text; `endpoint` is its id, made from it. */
+  connectorName: text(MAP_LIMITS.nameLength).optional(),
   /** Cost multiplier of this path's length. */
   weight: num(0.01, 1000).default(1),
-  /** Skipped by step-free routing. */
+  /**
+   * Not step-free. On a plain path: every segment of it (a step, a marked segment, a stepped corridor). On a
+   * floor connector: only the floor change through it (stairs), not the path leading to it.
+   */
   inaccessible: bool().default(false),
 });
 

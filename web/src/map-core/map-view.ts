@@ -174,8 +174,19 @@ export class MapView {
     return this.#viewportSize ? fitTransform(this.image, this.#viewportSize, this.padding) : this.#t;
   }
 
+  /**
+   * Screen pixels at the viewport's bottom covered by a sheet (a phone's details or directions): the map may rise
+   * so that its bottom edge meets the sheet's top, and a place at the map's bottom can be shown above the sheet.
+   */
+  coveredBelow = 0;
+
   clamp(t: ViewTransform): ViewTransform {
-    return this.#viewportSize ? clampTransform(t, this.image, this.#viewportSize, this.limits, this.padding) : t;
+    const size = this.#viewportSize;
+    if (!size) return t;
+    const c = clampTransform(t, this.image, size, this.limits, this.padding);
+    if (this.coveredBelow <= 0) return c;
+    const above = { width: size.width, height: Math.max(1, size.height - this.coveredBelow) };
+    return { ...c, y: clampTransform({ ...t, scale: c.scale }, this.image, above, this.limits, this.padding).y };
   }
 
   /** Sets the viewport size; the first call fits the image, later ones keep centre and zoom. */

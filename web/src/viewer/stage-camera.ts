@@ -33,6 +33,7 @@ export function focusTransform(
   viewport: Size,
   { location: l, region: rr, markerTop }: FocusTarget,
   popupHeight: number | null,
+  coveredBelow = 0,
 ): ViewTransform {
   const fit = fitScale(image, viewport, camera.padding);
   let scale = Math.max(camera.transform.scale, fit);
@@ -46,7 +47,9 @@ export function focusTransform(
   }
   const p = l.coord ? coordToImage(l.coord, image) : rr ? rectCentre(rr) : null;
   if (!p) return camera.transform;
-  const t = centreOn(p, scale, viewport);
+  // Under a sheet (a phone), the location goes to the middle of the map left above it.
+  const shown = { width: viewport.width, height: Math.max(viewport.height * 0.3, viewport.height - coveredBelow) };
+  const t = centreOn(p, scale, shown);
   if (popupHeight === null) return t;
   // Leave room above the location for the popup: its top edge (the region's, or the marker's)
   // goes below the popup's height, as far as the map allows.

@@ -109,7 +109,7 @@ export class MapStage {
     });
 
     // The observer reports the first size asynchronously, so no callback fires during construction.
-    this.#resize = new ResizeObserver(() => this.#measure());
+    this.#resize = new ResizeObserver(() => this.measure());
     this.#resize.observe(viewport);
   }
 
@@ -127,7 +127,8 @@ export class MapStage {
     this.#overlays.destroy();
   }
 
-  #measure(): void {
+  /** Reads the viewport's size now (the observer would tell only after the frame; a sheet just changed it). */
+  measure(): void {
     const r = this.#viewport.getBoundingClientRect();
     if (r.width > 0 && r.height > 0) {
       this.view.setViewport({ width: Math.round(r.width), height: Math.round(r.height) });
@@ -156,7 +157,7 @@ export class MapStage {
       }
     }
     // Measuring here (construction is over, so callbacks may run) saves waiting a frame for the observer.
-    if (!this.view.viewport) this.#measure();
+    if (!this.view.viewport) this.measure();
     await this.#viewportSized;
     if (this.#layerId !== layerId || this.#destroyed) return;
     if (!loaded) {
@@ -468,6 +469,7 @@ export class MapStage {
   }))(this);
 
   /** Moves the camera to show a location; `room` keeps space above it for an anchored popup. */
+  /** Brings a location into view, with room for its popup (`room`) or above a phone's sheet (view.coveredBelow). */
   focusLocation(index: number, room: boolean, animate = true): void {
     const l = this.#model.locations[index];
     const vp = this.view.viewport;
@@ -480,6 +482,7 @@ export class MapStage {
       vp,
       target,
       room ? this.#overlays.popupSize.height : null,
+      this.view.coveredBelow,
     );
     if (animate) this.view.animateTo(next, 420);
     else this.view.jumpTo(next);

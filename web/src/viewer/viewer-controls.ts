@@ -73,6 +73,13 @@ export class FloorSwitcher implements MapControl {
 
   setCurrent(id: string): void {
     for (const [lid, b] of this.#buttons) b.setAttribute('aria-pressed', String(lid === id));
+    // The row scrolls when the floors do not fit: bring the current one into it (the page does not scroll).
+    const b = this.#buttons.get(id);
+    const row = this.el;
+    if (!b || row.scrollWidth <= row.clientWidth) return;
+    if (b.offsetLeft < row.scrollLeft) row.scrollLeft = b.offsetLeft;
+    else if (b.offsetLeft + b.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = b.offsetLeft + b.offsetWidth - row.clientWidth;
   }
 
   remove(): void {

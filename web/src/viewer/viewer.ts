@@ -14,6 +14,7 @@ import { InViewList } from './in-view-list';
 import { isFramed, linkTargetFor } from './link';
 import { MapStage } from './stage';
 import { attachDirections, type Directions } from './directions/hook';
+import { PhoneSheets } from './phone-sheets';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
@@ -77,6 +78,7 @@ class Viewer implements MapViewerInstance {
   #sidebarOpen: boolean;
   #portrait = false;
   #narrow = false;
+  readonly #sheets: PhoneSheets;
   #pendingOpen: number | null;
   #returnFocus: HTMLElement | null = null;
   #readyEmitted = false;
@@ -133,6 +135,7 @@ class Viewer implements MapViewerInstance {
 
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);
+    this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
     this.#directions = this.#attachDirections(reduced);
     this.#controls = addControls({
       model,
@@ -178,13 +181,11 @@ class Viewer implements MapViewerInstance {
 
   /** Directions, on maps that offer them (see directions/hook.ts). */
   #attachDirections(reduced: boolean): Directions | null {
-    const { model } = this;
-    const options = this.#options;
     return attachDirections(
       {
-        model,
+        model: this.model,
         view: this.#stage.view,
-        mapId: options.mapId ?? null,
+        mapId: this.#options.mapId ?? null,
         root: this.element,
         viewport: this.#viewport,
         corner: (p) => this.#corners[p as Corner] ?? null,
@@ -192,10 +193,10 @@ class Viewer implements MapViewerInstance {
         showLayer: (id) => this.#changeLayer(id),
         emit: this.#emit,
         deepLinking: this.#deepLinking,
-        reducedMotion: reduced || model.settings.zoom.reduceMotion,
+        reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
       },
-      options.state,
-      options.directions,
+      this.#options.state,
+      this.#options.directions,
     );
   }
 
@@ -248,6 +249,7 @@ class Viewer implements MapViewerInstance {
     this.#portrait = lay.portrait;
     this.#narrow = lay.narrow;
     if (changed && this.#active !== null) this.#renderDetails();
+    this.#sheets.layout(lay.narrow, lay.narrow && lay.portrait && this.element.classList.contains('mn-fill'));
   }
 
   // ---- Controls ----
@@ -354,13 +356,14 @@ class Viewer implements MapViewerInstance {
     placeDetails({ ...places, directory: this.#directory?.el ?? null }, mode, details || null, (w, h) =>
       this.#stage.setPopupSize(w, h),
     );
+    this.#sheets.sync();
   }
 
   #show(index: number, animate = true): void {
     const l = this.model.locations[index];
     if (!l) return;
     this.#stage.setState('active', index);
-    this.#stage.focusLocation(index, (l.action === 'tooltip' && !this.#narrow) || this.#narrow, animate);
+    this.#stage.focusLocation(index, l.action === 'tooltip' && !this.#narrow, animate);
   }
 
   /** Opens a location: follows its link, or shows its popup (switching floors first when needed). */

@@ -23,7 +23,10 @@ export interface NetworkNode {
 
 /** A floor connector between two nodes (both directions are stored). */
 export interface FloorLink {
+  /** The connector's id (the routes' shared `endpoint`). */
   endpoint: string;
+  /** Its display name (`connectorName`), or null when the author gave none. */
+  name: string | null;
   kind: ConnectorKind | null;
 }
 
@@ -31,6 +34,9 @@ export type NetworkDoc = Pick<MapDocument, 'settings' | 'layers' | 'locations' |
 
 export interface Network {
   nodes: NetworkNode[];
+  /** The nodes' image coordinates as typed arrays, for the search's heuristic. */
+  nodeX: Float64Array;
+  nodeY: Float64Array;
   /** Compressed rows: edges of node n are rowStart[n] .. rowStart[n + 1] - 1. */
   rowStart: Int32Array;
   edgeTo: Int32Array;

@@ -5,7 +5,8 @@ import {
   type MapDocumentInput,
   strictMapDocument,
 } from '@mapnest/shared/map-document';
-import { buildNetwork, checkNetwork } from './network';
+import { buildNetwork } from './network';
+import { checkNetwork } from './network-check';
 import { EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, FLOOR_CHANGE_COST } from './network-model';
 
 type RouteInput = NonNullable<MapDocumentInput['routes']>[number];
@@ -311,7 +312,9 @@ describe('checkNetwork', () => {
   it('has nothing to say about a map without routes', () => {
     expect(checkNetwork(doc([], [{ id: 'shop', layer: 'g', coord: [0.1, 0.1] }]))).toEqual({
       unreachable: [],
+      unattached: [],
       stepFreeUnreachable: [],
+      stepFreeBlockers: new Map(),
       components: [],
     });
   });

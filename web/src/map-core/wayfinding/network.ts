@@ -118,7 +118,9 @@ function collectSegments(doc: NetworkDoc, layerIndex: Map<string, number>, table
     minWeight = Math.min(minWeight, route.weight);
     const push = (a: number, b: number) => {
       if (a === b) return;
-      segments.push({ a, b, route: route.id, weight: route.weight, inaccessible: route.inaccessible });
+      // A connector's flag is about its floor change only (floorLinkEdges), never the path leading to it.
+      const inaccessible = route.inaccessible && !route.connector;
+      segments.push({ a, b, route: route.id, weight: route.weight, inaccessible });
       bump(a);
       bump(b);
     };
@@ -138,6 +140,7 @@ interface ConnectorEnd {
   node: number;
   layer: string;
   kind: ConnectorKind | null;
+  name: string | null;
   inaccessible: boolean;
 }
 
@@ -166,7 +169,13 @@ function attachRouteEnds(
     const endpoint = route.endpoint!;
     if (route.connector) {
       const list = connectors.get(endpoint) ?? [];
-      list.push({ node, layer: route.layer, kind: route.connectorKind ?? null, inaccessible: route.inaccessible });
+      list.push({
+        node,
+        layer: route.layer,
+        kind: route.connectorKind ?? null,
+        name: route.connectorName ?? null,
+        inaccessible: route.inaccessible,
+      });
       connectors.set(endpoint, list);
     } else if (locationIds.has(endpoint)) {
       const list = targets.get(endpoint) ?? [];
@@ -307,7 +316,10 @@ function segmentEdges(segments: readonly Segment[], splits: SegmentSplits, nodes
   return raw;
 }
 
-/** Edges joining the floors a connector reaches, pairwise (stairs, escalators and inaccessible ones are stepped). */
+/**
+ * Edges joining the floors a connector reaches, pairwise. Only these carry a connector's step: stairs,
+ * escalators and ends marked not step-free block the floor change, never the corridor leading to it.
+ */
 function floorLinkEdges(connectors: Map<string, ConnectorEnd[]>, layerIndex: Map<string, number>): RawEdge[] {
   const raw: RawEdge[] = [];
   for (const [endpoint, list] of connectors) {
@@ -317,6 +329,7 @@ function floorLinkEdges(connectors: Map<string, ConnectorEnd[]>, layerIndex: Map
         const q = list[j]!;
         if (p.layer === q.layer) continue;
         const kind = p.kind ?? q.kind;
+        const name = p.name ?? q.name;
         const stepped = kind === 'stairs' || kind === 'escalator' || p.inaccessible || q.inaccessible;
         const floors = Math.abs(layerIndex.get(p.layer)! - layerIndex.get(q.layer)!);
         raw.push({
@@ -325,7 +338,7 @@ function floorLinkEdges(connectors: Map<string, ConnectorEnd[]>, layerIndex: Map
           cost: FLOOR_CHANGE_COST * floors,
           flags: EDGE_FLOOR_CHANGE | (stepped ? EDGE_INACCESSIBLE : 0),
           route: '',
-          link: { endpoint, kind },
+          link: { endpoint, name, kind },
         });
       }
     }
@@ -374,107 +387,16 @@ export function buildNetwork(doc: NetworkDoc): Network {
   const { targets, connectors } = attachRouteEnds(ends, degree, new Set(doc.locations.map((l) => l.id)));
   const { splits, spurs } = attachLocations(doc, segments, table, targets);
   const raw = [...segmentEdges(segments, splits, table.nodes), ...spurs, ...floorLinkEdges(connectors, layerIndex)];
+  const nodes = table.nodes;
   return {
-    nodes: table.nodes,
-    ...compressEdges(table.nodes.length, raw),
+    nodes,
+    nodeX: Float64Array.from(nodes, (n) => n.x),
+    nodeY: Float64Array.from(nodes, (n) => n.y),
+    ...compressEdges(nodes.length, raw),
     targets,
     layerIndex,
     minWeight: Number.isFinite(minWeight) ? minWeight : 1,
     width,
     height,
   };
-}
-
-export interface NetworkComponent {
-  /** Route ids in this connected part. */
-  routes: string[];
-  layers: string[];
-  /** Location ids attached to this part. */
-  locations: string[];
-}
-
-export interface NetworkCheck {
-  /** Locations that cannot be reached from the main part of the network (or are not attached at all). */
-  unreachable: string[];
-  /** Reachable locations that the main part cannot reach without stairs, escalators or inaccessible paths. */
-  stepFreeUnreachable: string[];
-  /** Connected parts, largest (by attached locations, then routes) first; more than one means disconnected parts. */
-  components: NetworkComponent[];
-}
-
-/** Component number of every node (-1 for isolated nodes with no edges), optionally over step-free edges only. */
-function labelComponents(net: Network, stepFree: boolean): Int32Array {
-  const label = new Int32Array(net.nodes.length).fill(-1);
-  let next = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < net.nodes.length; start++) {
-    if (label[start] !== -1 || net.rowStart[start] === net.rowStart[start + 1]) continue;
-    label[start] = next;
-    stack.push(start);
-    while (stack.length) {
-      const n = stack.pop()!;
-      for (let k = net.rowStart[n]!; k < net.rowStart[n + 1]!; k++) {
-        if (stepFree && net.edgeFlags[k]! & EDGE_INACCESSIBLE) continue;
-        const m = net.edgeTo[k]!;
-        if (label[m] === -1) {
-          label[m] = next;
-          stack.push(m);
-        }
-      }
-    }
-    next++;
-  }
-  return label;
-}
-
-/**
- * What an author should fix in a network: locations nobody can walk to, and parts not joined to the rest.
- * A map without routes reports no components and no unreachable locations (it has no wayfinding to check).
- */
-export function checkNetwork(doc: NetworkDoc): NetworkCheck {
-  if (doc.routes.length === 0) return { unreachable: [], stepFreeUnreachable: [], components: [] };
-  const net = buildNetwork(doc);
-  const label = labelComponents(net, false);
-  const parts = new Map<number, { routes: Set<string>; layers: Set<string>; locations: Set<string> }>();
-  const part = (c: number) => {
-    let p = parts.get(c);
-    if (!p) parts.set(c, (p = { routes: new Set(), layers: new Set(), locations: new Set() }));
-    return p;
-  };
-  for (let n = 0; n < net.nodes.length; n++) {
-    const c = label[n]!;
-    if (c < 0) continue;
-    const p = part(c);
-    p.layers.add(net.nodes[n]!.layer);
-    for (let k = net.rowStart[n]!; k < net.rowStart[n + 1]!; k++) if (net.edgeRoute[k]) p.routes.add(net.edgeRoute[k]!);
-  }
-  for (const [location, nodes] of net.targets)
-    for (const n of nodes) if (label[n]! >= 0) part(label[n]!).locations.add(location);
-  const ordered = [...parts.entries()].sort(
-    ([, a], [, b]) => b.locations.size - a.locations.size || b.routes.size - a.routes.size,
-  );
-  const components = ordered.map(([, p]) => ({
-    routes: [...p.routes].sort(),
-    layers: [...p.layers],
-    locations: [...p.locations].sort(),
-  }));
-  const main = ordered[0]?.[0];
-  const listed = doc.locations.filter((l) => !l.disable);
-  const unreachable = listed
-    .filter((l) => !(net.targets.get(l.id) ?? []).some((n) => label[n] === main))
-    .map((l) => l.id);
-
-  // Step-free: reachable from the main part's step-free component that holds the most locations.
-  const free = labelComponents(net, true);
-  const tally = new Map<number, number>();
-  for (const [, nodes] of net.targets) {
-    const seen = new Set(nodes.filter((n) => label[n] === main).map((n) => free[n]!));
-    for (const c of seen) tally.set(c, (tally.get(c) ?? 0) + 1);
-  }
-  const freeMain = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const gone = new Set(unreachable);
-  const stepFreeUnreachable = listed
-    .filter((l) => !gone.has(l.id) && !(net.targets.get(l.id) ?? []).some((n) => free[n] === freeMain))
-    .map((l) => l.id);
-  return { unreachable, stepFreeUnreachable, components };
 }

@@ -132,7 +132,7 @@ describe('planRoute and describeRoute', () => {
     const net = buildNetwork(mall({ metresPerPixel: 0.1 }));
     const fast = planRoute(net, 'entrance', 'gym')!;
     expect(fast.segments.map((s) => s.layer)).toEqual(['g', 'f']);
-    expect(fast.changes).toEqual([{ endpoint: 'stairs', kind: 'stairs' }]);
+    expect(fast.changes).toEqual([{ endpoint: 'stairs', name: null, kind: 'stairs' }]);
     const fastText = describeRoute(fast, mall({ metresPerPixel: 0.1 }), 'Entrance', 'Gym');
     expect(fastText.steps.map((s) => s.text)).toEqual([
       'Walk 50 m to the stairs',
@@ -142,7 +142,7 @@ describe('planRoute and describeRoute', () => {
     expect(fastText.summary).toBe('Route from Entrance to Gym: 90 m, one floor change.');
 
     const free = planRoute(net, 'entrance', 'gym', { stepFree: true })!;
-    expect(free.changes).toEqual([{ endpoint: 'lift', kind: 'lift' }]);
+    expect(free.changes).toEqual([{ endpoint: 'lift', name: null, kind: 'lift' }]);
     expect(free.cost).toBeGreaterThan(fast.cost);
     const freeText = describeRoute(free, mall(), 'Entrance', 'Gym');
     expect(freeText.steps.map((s) => [s.text, s.layer])).toEqual([

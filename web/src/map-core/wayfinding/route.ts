@@ -86,18 +86,25 @@ export function shortestPath(
   const done = new Uint8Array(n);
   const isTarget = new Uint8Array(n);
   for (const t of targets) isTarget[t] = 1;
-  const tx = targets.map((t) => net.nodes[t]!.x);
-  const ty = targets.map((t) => net.nodes[t]!.y);
+  const { nodeX, nodeY } = net;
+  const tx = targets.map((t) => nodeX[t]!);
+  const ty = targets.map((t) => nodeY[t]!);
   const scale = net.minWeight;
   // With many targets the heuristic costs more than it saves: plain Dijkstra.
   const h =
     targets.length > 8
       ? () => 0
       : (node: number) => {
-          const p = net.nodes[node]!;
+          const x = nodeX[node]!;
+          const y = nodeY[node]!;
           let best = Infinity;
-          for (let i = 0; i < tx.length; i++) best = Math.min(best, Math.hypot(p.x - tx[i]!, p.y - ty[i]!));
-          return best * scale;
+          for (let i = 0; i < tx.length; i++) {
+            const dx = x - tx[i]!;
+            const dy = y - ty[i]!;
+            const d = dx * dx + dy * dy;
+            if (d < best) best = d;
+          }
+          return Math.sqrt(best) * scale;
         };
   const heap = new NodeHeap();
   for (const s of starts) {

@@ -30,7 +30,7 @@ export const DIRECTIONS_CSS = `
 .mn-route-pulse{transform-box:fill-box;transform-origin:center;animation:mn-route-pulse 1.6s ease-out infinite}
 @keyframes mn-route-pulse{from{transform:scale(1);opacity:.8}to{transform:scale(2.6);opacity:0}}
 .mn-dir-change{display:none}
-.mn-narrow .mn-directions{width:calc(100vw - 48px);max-height:28vh;padding:8px 10px}
+.mn-dir-sheet{position:absolute;left:0;right:0;bottom:0;z-index:5;width:auto;max-height:38%;padding:8px 12px;border-radius:14px 14px 0 0;box-shadow:0 -8px 28px rgba(16,24,40,.2)}
 .mn-narrow .mn-dir-routed .mn-dir-form{display:none}
 .mn-narrow .mn-dir-routed .mn-dir-change{display:inline-block;margin-top:4px}
 @media (prefers-reduced-motion:reduce){.mn-route-pulse{animation:none}}

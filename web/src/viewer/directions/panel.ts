@@ -11,6 +11,7 @@ import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
 import { h, icon, uid } from '../dom';
+import { DIRECTIONS_SHEET_EVENT } from '../phone-sheets';
 import { DIRECTIONS_CSS } from './directions-css';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
@@ -38,6 +39,9 @@ class DirectionsPanelView implements DirectionsPanel {
 
   readonly #host: DirectionsHost;
   readonly #toggleButton: HTMLButtonElement;
+  readonly #layoutWatch: MutationObserver;
+  /** Whether the open panel is a sheet over the map's bottom (a phone) rather than beside its button. */
+  #asSheet = false;
 
   constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement) {
     this.#host = host;
@@ -72,6 +76,9 @@ class DirectionsPanelView implements DirectionsPanel {
     );
     host.root.append(this.#style);
     this.#toggleButton.after(this.#panel);
+    // The viewer's layout (narrow or not) is its root's class: follow it while the panel is open.
+    this.#layoutWatch = new MutationObserver(() => this.#place());
+    this.#layoutWatch.observe(host.root, { attributes: true, attributeFilter: ['class'] });
     this.#toggleButton.setAttribute(
       'aria-controls',
       (this.#panel.id = uid(`${this.#toggleButton.id || 'mn'}-directions`)),
@@ -114,6 +121,27 @@ class DirectionsPanelView implements DirectionsPanel {
   #setOpen(open: boolean): void {
     this.#panel.hidden = !open;
     this.#toggleButton.setAttribute('aria-expanded', String(open));
+    this.#place();
+  }
+
+  /**
+   * On a phone (the viewer is narrow) the open panel is a sheet over the bottom of the map, leaving the route in
+   * view above it (the player frames the route clear of it); elsewhere it opens beside its button.
+   */
+  #place(): void {
+    const sheet = !this.#panel.hidden && this.#host.root.classList.contains('mn-narrow');
+    if (sheet === this.#asSheet) return;
+    this.#asSheet = sheet;
+    this.#panel.classList.toggle('mn-dir-sheet', sheet);
+    // A sheet goes in the map area (the viewport's parent), over its bottom.
+    if (sheet) this.#host.viewport.parentElement!.append(this.#panel);
+    else this.#toggleButton.after(this.#panel);
+    this.#sheetChanged(sheet);
+  }
+
+  /** Tells the viewer (./phone-sheets.ts) the sheet opened, closed or changed its height. */
+  #sheetChanged(open: boolean): void {
+    this.#host.root.dispatchEvent(new CustomEvent(DIRECTIONS_SHEET_EVENT, { detail: open }));
   }
 
   #clearRoute(): void {
@@ -180,6 +208,8 @@ class DirectionsPanelView implements DirectionsPanel {
     // The form folded away (a phone): keep keyboard focus in the panel.
     if (hadFocus && !this.#form.el.offsetParent) this.#change.focus({ preventScroll: true });
     this.#steps.show(text);
+    // The sheet's height changed with the steps: the viewer measures what it covers before the route is framed.
+    if (this.#asSheet) this.#sheetChanged(true);
     player.play();
   }
 
@@ -198,6 +228,8 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 
   destroy(): void {
+    this.#layoutWatch.disconnect();
+    if (this.#asSheet) this.#sheetChanged(false);
     this.#player.destroy();
     this.#panel.remove();
     this.#style.remove();

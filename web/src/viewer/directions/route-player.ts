@@ -21,9 +21,15 @@ function segmentBounds(points: readonly (readonly [number, number])[], image: Si
 
 /**
  * Keeps the route clear of the open panel: widens the framed area on the panel's side by its share of the map,
- * or on a phone, where the panel spans the map's width at the top, leaves room above the route instead.
+ * or, where the panel spans the map's width (a phone's sheet at the bottom, or a panel at the top), leaves room
+ * below or above the route instead.
  */
 function clearOfPanel(rect: Rect, viewport: DOMRect, panel: DOMRect | null): Rect {
+  // A sheet over the bottom (a phone): room below the route for the part it covers.
+  if (panel && panel.bottom >= viewport.bottom - 1 && panel.top > viewport.top + viewport.height / 3) {
+    const covered = viewport.bottom - panel.top;
+    return { ...rect, maxY: rect.maxY + (rect.maxY - rect.minY) * (covered / (viewport.height - covered)) };
+  }
   if (panel && viewport.width > panel.width * 1.5) {
     const extra = (rect.maxX - rect.minX) * (panel.width / (viewport.width - panel.width));
     return panel.left + panel.width / 2 < viewport.left + viewport.width / 2

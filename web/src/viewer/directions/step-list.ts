@@ -6,7 +6,8 @@ import type { RouteDescription } from '../../map-core/wayfinding/steps';
 import { h } from '../dom';
 
 export class StepList {
-  readonly el = h('ol', { class: 'mn-dir-steps', 'aria-label': 'Steps', hidden: true });
+  // role="list": with list-style none, some screen readers (VoiceOver) stop reading an <ol> as a list.
+  readonly el = h('ol', { class: 'mn-dir-steps', role: 'list', 'aria-label': 'Steps', hidden: true });
 
   readonly #floorName: ((layer: string) => string) | null;
   readonly #onPick: (segment: number) => void;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
-import { buildNetwork, checkNetwork } from '../../../map-core/wayfinding/network';
+import { buildNetwork } from '../../../map-core/wayfinding/network';
+import { checkNetwork } from '../../../map-core/wayfinding/network-check';
+import { planRoute } from '../../../map-core/wayfinding/route';
 import { ActionError } from './registry';
 import {
   addEdge,
@@ -19,6 +21,7 @@ import {
   unpinLocation,
   type Point,
 } from './wayfinding';
+import { setEdgeStepFree } from './wayfinding-step-free';
 
 function base(): MapDocument {
   const doc = blankDocument();
@@ -194,8 +197,8 @@ describe('connectors and attachments', () => {
   it('joins floors with a lift at dead ends, step-free or not, and the locations become reachable', () => {
     let doc = twoFloors();
     expect(checkNetwork(doc).components).toHaveLength(2);
-    doc = setConnector.perform(doc, { layer: L, at: [0.5, 0.5], id: 'lift-a', kind: 'lift', stepFree: true });
-    doc = setConnector.perform(doc, { layer: 'upper', at: [0.5, 0.5], id: 'lift-a', kind: 'lift', stepFree: true });
+    doc = setConnector.perform(doc, { layer: L, at: [0.5, 0.5], name: 'lift-a', kind: 'lift', stepFree: true });
+    doc = setConnector.perform(doc, { layer: 'upper', at: [0.5, 0.5], name: 'lift-a', kind: 'lift', stepFree: true });
     const check = checkNetwork(doc);
     expect(check.components).toHaveLength(1);
     expect(check.unreachable).toEqual([]);
@@ -207,7 +210,7 @@ describe('connectors and attachments', () => {
     const stairs = setConnector.perform(twoFloors(), {
       layer: L,
       at: [0.5, 0.5],
-      id: 's',
+      name: 's',
       kind: 'stairs',
       stepFree: false,
     });
@@ -219,8 +222,8 @@ describe('connectors and attachments', () => {
 
   it('gives both ends of a one-edge path their own endpoint, splitting the edge, and replaces an endpoint in place', () => {
     let doc = addEdge.perform(base(), { layer: L, from: [0.25, 0.5], to: [1, 1] });
-    doc = setConnector.perform(doc, { layer: L, at: [0.25, 0.5], id: 'lift-a', kind: 'lift', stepFree: true });
-    doc = setConnector.perform(doc, { layer: L, at: [1, 1], id: 'stairs-b', kind: 'stairs', stepFree: false });
+    doc = setConnector.perform(doc, { layer: L, at: [0.25, 0.5], name: 'lift-a', kind: 'lift', stepFree: true });
+    doc = setConnector.perform(doc, { layer: L, at: [1, 1], name: 'stairs-b', kind: 'stairs', stepFree: false });
     valid(doc);
     expect(doc.routes).toHaveLength(2);
     const [kept, added] = doc.routes;
@@ -243,23 +246,22 @@ describe('connectors and attachments', () => {
     // Setting a connector again where a path's endpoint already is changes that path only, on any length.
     let long = addEdge.perform(base(), { layer: L, from: [0.1, 0.1], to: [0.2, 0.1] });
     long = addEdge.perform(long, { layer: L, from: [0.2, 0.1], to: [0.3, 0.1] });
-    long = setConnector.perform(long, { layer: L, at: [0.3, 0.1], id: 'lift-a', kind: 'lift', stepFree: true });
+    long = setConnector.perform(long, { layer: L, at: [0.3, 0.1], name: 'lift-a', kind: 'lift', stepFree: true });
     const before = long.routes.map((r) => r.points);
-    long = setConnector.perform(long, { layer: L, at: [0.3, 0.1], id: 'lift-c', kind: 'lift', stepFree: false });
+    long = setConnector.perform(long, { layer: L, at: [0.3, 0.1], name: 'lift-c', kind: 'lift', stepFree: false });
     expect(long.routes.map((r) => r.points)).toEqual(before);
     expect(long.routes.find((r) => r.endpoint)).toMatchObject({ endpoint: 'lift-c', inaccessible: true });
     valid(long);
   });
 
-  it('refuses a connector at a node that is not a dead end, or named like a location', () => {
+  it('refuses a connector at a node that is not a dead end, and gives one named like a location its own id', () => {
     let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.5], to: [0.5, 0.5] });
     doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.5], to: [0.9, 0.5] });
     expect(() =>
-      setConnector.perform(doc, { layer: L, at: [0.5, 0.5], id: 'x', kind: 'lift', stepFree: true }),
+      setConnector.perform(doc, { layer: L, at: [0.5, 0.5], name: 'x', kind: 'lift', stepFree: true }),
     ).toThrow(ActionError);
-    expect(() =>
-      setConnector.perform(doc, { layer: L, at: [0.9, 0.5], id: 'shop', kind: 'lift', stepFree: true }),
-    ).toThrow('"shop" is a location\'s id');
+    const named = setConnector.perform(doc, { layer: L, at: [0.9, 0.5], name: 'shop', kind: 'lift', stepFree: true });
+    expect(named.routes.find((r) => r.connector)).toMatchObject({ endpoint: 'shop-2', connectorName: 'shop' });
   });
 
   it('pins a location to a middle node with a short path, and unpins it', () => {
@@ -301,6 +303,7 @@ describe('any sequence of wayfinding edits', () => {
       fc.record({ t: fc.constant('conn' as const), layer, a: pt, stepFree: fc.boolean() }),
       fc.record({ t: fc.constant('pin' as const), layer, a: pt }),
       fc.record({ t: fc.constant('clear' as const), layer, a: pt }),
+      fc.record({ t: fc.constant('step' as const), r: fc.nat(6), s: fc.nat(6), stepFree: fc.boolean() }),
     );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
@@ -320,8 +323,14 @@ describe('any sequence of wayfinding edits', () => {
               doc = setConnector.perform(doc, {
                 layer: s.layer,
                 at: s.a,
-                id: 'lift-1',
+                name: 'lift-1',
                 kind: 'lift',
+                stepFree: s.stepFree,
+              });
+            else if (s.t === 'step')
+              doc = setEdgeStepFree.perform(doc, {
+                route: doc.routes[s.r % Math.max(1, doc.routes.length)]?.id ?? 'none',
+                segment: s.s,
                 stepFree: s.stepFree,
               });
             else if (s.t === 'pin')
@@ -412,5 +421,97 @@ describe('a Mapplic map with routes', () => {
     const noLift = clearEndpoint.perform(doc, { layer: 'ground', at: [0.5, 0.8] });
     expect(checkNetwork(noLift)).toMatchObject({ unreachable: [], stepFreeUnreachable: ['books'] });
     valid(noLift);
+  });
+});
+
+describe('step-free on a two-floor campus', () => {
+  /** A corridor on each floor from west (x 0.1) to east (x 0.9), a room at each floor's middle. */
+  function campus(): MapDocument {
+    const doc = base();
+    doc.locations = [
+      { id: 'hall', title: 'Hall', coord: [0.4, 0.4], layer: L },
+      { id: 'lab', title: 'Lab', coord: [0.4, 0.4], layer: 'upper' },
+    ];
+    let d = doc;
+    for (const layer of [L, 'upper']) {
+      d = addEdge.perform(d, { layer, from: [0.1, 0.5], to: [0.5, 0.5] });
+      d = addEdge.perform(d, { layer, from: [0.5, 0.5], to: [0.9, 0.5] });
+    }
+    return d;
+  }
+  const lift = (d: MapDocument, layer: string) =>
+    setConnector.perform(d, { layer, at: [0.9, 0.5], name: 'Lift A', kind: 'lift', stepFree: true });
+  const stairs = (d: MapDocument, layer: string) =>
+    setConnector.perform(d, { layer, at: [0.1, 0.5], name: 'West stairs', kind: 'stairs', stepFree: false });
+  const route = (d: MapDocument, stepFree: boolean) => {
+    const plan = planRoute(buildNetwork(d), 'hall', 'lab', { stepFree });
+    return plan && { cost: Math.round(plan.cost * 1000), via: plan.changes.map((c) => c.name) };
+  };
+
+  it('takes the lift step-free and the nearer way otherwise, whatever order the connectors are set in', () => {
+    const liftFirst = [L, 'upper'].reduce((d, l) => stairs(lift(d, l), l), campus());
+    const stairsFirst = [L, 'upper'].reduce((d, l) => lift(stairs(d, l), l), campus());
+    for (const doc of [liftFirst, stairsFirst]) {
+      valid(doc);
+      expect(route(doc, true)?.via).toEqual(['Lift A']);
+      expect(checkNetwork(doc).stepFreeUnreachable).toEqual([]);
+      // The corridor leading to the stairs stays step-free: only the floor change through them is stepped.
+      expect(doc.routes.filter((r) => r.inaccessible).every((r) => r.connector)).toBe(true);
+    }
+    expect(route(liftFirst, true)).toEqual(route(stairsFirst, true));
+    expect(route(liftFirst, false)).toEqual(route(stairsFirst, false));
+    // Names are any text; both floors share one id made from it.
+    expect(new Set(liftFirst.routes.filter((r) => r.connectorName === 'Lift A').map((r) => r.endpoint))).toEqual(
+      new Set(['lift-a']),
+    );
+  });
+
+  it('marks one edge not step-free: only that edge is stepped, and the check names it as what blocks the places past it', () => {
+    let doc = [L, 'upper'].reduce((d, l) => stairs(lift(d, l), l), campus());
+    // The upper corridor's east edge (towards the lift) gets a step.
+    const upper = doc.routes.find((r) => r.layer === 'upper' && r.points.some((p) => p[0] === 0.5))!;
+    const segment = upper.points.findIndex((p, i) => {
+      const q = upper.points[i + 1];
+      return q !== undefined && Math.max(p[0], q[0]) > 0.5 && Math.min(p[0], q[0]) >= 0.5;
+    });
+    doc = setEdgeStepFree.perform(doc, { route: upper.id, segment, stepFree: false });
+    valid(doc);
+    const marked = doc.routes.find((r) => r.id === upper.id)!;
+    expect(marked.points).toHaveLength(2);
+    expect(marked.inaccessible).toBe(true);
+    expect(doc.routes.filter((r) => r.inaccessible && !r.connector)).toHaveLength(1);
+    expect(route(doc, true)).toBeNull();
+    expect(route(doc, false)).not.toBeNull();
+    const check = checkNetwork(doc);
+    expect(check.stepFreeUnreachable).toEqual(['lab']);
+    expect(check.stepFreeBlockers.get('lab')).toEqual([{ kind: 'path', route: upper.id, layer: 'upper' }]);
+    // Marked step-free again, the lift is usable again.
+    const again = setEdgeStepFree.perform(doc, { route: upper.id, segment: 0, stepFree: true });
+    expect(route(again, true)?.via).toEqual(['Lift A']);
+    // Without the lift, the stairs are named.
+    const noLift = clearEndpoint.perform(clearEndpoint.perform(again, { layer: L, at: [0.9, 0.5] }), {
+      layer: 'upper',
+      at: [0.9, 0.5],
+    });
+    expect(checkNetwork(noLift).stepFreeBlockers.get('lab')).toMatchObject([
+      { kind: 'connector', name: 'West stairs', connectorKind: 'stairs', floors: [L, 'upper'] },
+    ]);
+  });
+
+  it('marks the last edge before a connector by splitting it, keeping the connector on the half at its node', () => {
+    let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.5], to: [0.5, 0.5] });
+    doc = setConnector.perform(doc, { layer: L, at: [0.5, 0.5], name: 'Lift', kind: 'lift', stepFree: true });
+    const id = doc.routes[0]!.id;
+    doc = setEdgeStepFree.perform(doc, { route: id, segment: 0, stepFree: false });
+    valid(doc);
+    expect(doc.routes.find((r) => r.id === id)).toMatchObject({ connector: false, inaccessible: true });
+    expect(doc.routes.find((r) => r.connector)).toMatchObject({
+      endpoint: 'lift',
+      inaccessible: false,
+      points: [
+        [0.3, 0.5],
+        [0.5, 0.5],
+      ],
+    });
   });
 });

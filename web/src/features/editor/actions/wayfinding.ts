@@ -94,7 +94,7 @@ export function snapPoint(doc: MapDocument, layer: string, p: readonly number[],
   return edge ?? { kind: 'free', point: clampPoint(p) };
 }
 
-function forEachSegment(r: Route, fn: (a: Point, b: Point, i: number) => void): void {
+export function forEachSegment(r: Route, fn: (a: Point, b: Point, i: number) => void): void {
   const n = r.points.length;
   const count = r.closed && n > 2 ? n : n - 1;
   for (let i = 0; i < count; i++) fn(r.points[i] as Point, r.points[(i + 1) % n] as Point, i);
@@ -137,7 +137,7 @@ function tidy(routes: Route[]): Route[] {
   return out;
 }
 
-function withRoutes(doc: MapDocument, routes: Route[]): MapDocument {
+export function withRoutes(doc: MapDocument, routes: Route[]): MapDocument {
   if (routes.length > MAP_LIMITS.routes) throw new ActionError(`A map holds at most ${MAP_LIMITS.routes} paths`);
   return { ...doc, routes };
 }
@@ -221,6 +221,15 @@ export const joinNodes = defineAction<{ layer: string; from: Point; into: Point 
   },
 });
 
+/**
+ * A path with its endpoint taken off. A connector's `inaccessible` was about its floor change only, so the
+ * plain path left is step-free; a plain path keeps its own flag.
+ */
+export function withoutEndpoint(r: Route): Route {
+  const { endpoint: _e, connectorKind: _k, connectorName: _n, ...rest } = r;
+  return { ...rest, connector: false, inaccessible: r.connector ? false : r.inaccessible };
+}
+
 /** Cuts path `r` into the runs of edges it keeps (`keep(i)` false = segment i removed). */
 function cut(r: Route, keep: (i: number) => boolean, idFor: () => string): Route[] {
   const n = r.points.length;
@@ -248,20 +257,24 @@ function cut(r: Route, keep: (i: number) => boolean, idFor: () => string): Route
   return runs.map((points, j) => {
     const base: Route = { ...r, id: j === runs.length - 1 ? r.id : idFor(), points, closed: false };
     if (!closed && same(points[points.length - 1]!, last)) return base;
-    const { endpoint: _e, connectorKind: _k, ...rest } = base;
-    return { ...rest, connector: false };
+    return withoutEndpoint(base);
   });
 }
 
-function cutRoutes(doc: MapDocument, removeSeg: (r: Route, i: number) => boolean): Route[] {
-  const out: Route[] = [];
+/** Gives out free `path-N` ids one after another, none taken in `doc` or given before. */
+export function pathIds(doc: MapDocument): () => string {
   const taken = new Set(doc.routes.map((r) => r.id));
-  const idFor = () => {
+  return () => {
     let n = doc.routes.length + 1;
     while (taken.has(`path-${n}`)) n++;
     taken.add(`path-${n}`);
     return `path-${n}`;
   };
+}
+
+function cutRoutes(doc: MapDocument, removeSeg: (r: Route, i: number) => boolean): Route[] {
+  const out: Route[] = [];
+  const idFor = pathIds(doc);
   for (const r of doc.routes) {
     let any = false;
     forEachSegment(r, (_a, _b, i) => {
@@ -312,7 +325,7 @@ function setEndpointAt(
   doc: MapDocument,
   layer: string,
   at: Point,
-  fields: Pick<Route, 'endpoint' | 'connector' | 'connectorKind' | 'inaccessible'>,
+  fields: Pick<Route, 'endpoint' | 'connector' | 'connectorKind' | 'connectorName' | 'inaccessible'>,
 ): MapDocument {
   checkNode(doc, layer, at);
   if (nodeDegree(doc, layer, at) !== 1)
@@ -324,10 +337,11 @@ function setEndpointAt(
   const points = same(r.points[0]!, at) ? r.points.slice().reverse() : r.points;
   const routes = doc.routes.slice();
   const apply = (base: Route): Route => {
-    const { connectorKind: _k, ...rest } = base;
+    const { connectorKind: _k, connectorName: _n, ...rest } = base;
+    const { connectorKind, connectorName, ...plain } = fields;
     return checked(
       routeSchema,
-      { ...rest, ...fields, ...(fields.connectorKind ? { connectorKind: fields.connectorKind } : {}) },
+      { ...rest, ...plain, ...(connectorKind ? { connectorKind } : {}), ...(connectorName ? { connectorName } : {}) },
       'Path',
     );
   };
@@ -355,23 +369,59 @@ function setEndpointAt(
   return withRoutes(doc, routes);
 }
 
-/** Marks a dead-end node as a floor connector: paths on other floors with the same id are joined to it. */
+/** A connector's display name: its own, or its id for connectors made before names (and Mapplic's). */
+export const connectorLabel = (r: Pick<Route, 'endpoint' | 'connectorName'>): string =>
+  r.connectorName ?? r.endpoint ?? '';
+
+/** Names compare as a visitor reads them: trimmed, spaces collapsed, any case. */
+const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/**
+ * The id of the connector named `name`: the one already named so on another floor (so the same name joins the
+ * floors), else a new id made from the name (letters and digits of it, "connector" when it has none, such as a
+ * name in Japanese), numbered when taken by a location or another connector.
+ */
+export function connectorIdFor(doc: MapDocument, name: string): string {
+  const key = nameKey(name);
+  const existing = doc.routes.find((r) => r.connector && r.endpoint && nameKey(connectorLabel(r)) === key);
+  if (existing) return existing.endpoint!;
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'connector';
+  const taken = new Set([...doc.locations.map((l) => l.id), ...doc.routes.flatMap((r) => r.endpoint ?? [])]);
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/**
+ * Marks a dead-end node as a floor connector named `name` (any text): the same name on each floor it serves
+ * joins them. Its id is made from the name; step-free or not is about the floor change through it only.
+ */
 export const setConnector = defineAction<{
   layer: string;
   at: Point;
-  id: string;
+  name: string;
   kind: ConnectorKind;
   stepFree: boolean;
 }>({
   name: 'wayfinding.connector.set',
   label: 'Set connector',
-  perform(doc, { layer, at, id, kind, stepFree }) {
-    if (doc.locations.some((l) => l.id === id))
-      throw new ActionError(`"${id}" is a location's id; choose another name for the connector`);
+  perform(doc, { layer, at, name, kind, stepFree }) {
+    const connectorName = name.trim().replace(/\s+/g, ' ');
+    if (!connectorName) throw new ActionError('Give the connector a name, such as “Lift A”');
+    if (connectorName.length > MAP_LIMITS.nameLength)
+      throw new ActionError(`A connector's name is at most ${MAP_LIMITS.nameLength} characters`);
     return setEndpointAt(doc, layer, at, {
-      endpoint: id,
+      endpoint: connectorIdFor(doc, connectorName),
       connector: true,
       connectorKind: kind,
+      connectorName,
       inaccessible: !stepFree,
     });
   },
@@ -388,8 +438,7 @@ export const clearEndpoint = defineAction<{ layer: string; at: Point }>({
       if (r.layer !== layer || !r.endpoint || (!same(r.points[r.points.length - 1]!, at) && !same(r.points[0]!, at)))
         return r;
       changed = true;
-      const { endpoint: _e, connectorKind: _k, ...rest } = r;
-      return { ...rest, connector: false, inaccessible: r.connector ? false : r.inaccessible };
+      return withoutEndpoint(r);
     });
     if (!changed) throw new ActionError('Nothing is attached at that node');
     return withRoutes(doc, routes);

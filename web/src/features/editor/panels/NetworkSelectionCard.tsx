@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CONNECTOR_KINDS, type Location } from '@mapnest/shared/map-document';
 import {
   clearEndpoint,
+  connectorLabel,
   nodeDegree,
   pinLocation,
   setConnector,
@@ -9,6 +10,7 @@ import {
   type ConnectorKind,
   type Point,
 } from '../actions/wayfinding';
+import { routeStepFree, setEdgeStepFree } from '../actions/wayfinding-step-free';
 import { useEditor, useEditorState } from '../editor-context';
 import type { NetworkSelection } from '../wayfinding/network-layer';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
@@ -20,28 +22,22 @@ export function SelectionCard({
   connectorCount,
   onRemove,
   onDone,
+  onSelect,
 }: {
   selection: NonNullable<NetworkSelection>;
   layer: string;
   connectorCount: number;
   onRemove(): void;
   onDone(): void;
+  onSelect(selection: NetworkSelection): void;
 }) {
   const { run } = useEditor();
   const { doc } = useEditorState();
   const draft = useConnectorDraft(connectorCount);
   const here = doc.locations.filter((l) => l.coord && (!l.layer || l.layer === layer));
   const [pin, setPin] = useState(here[0]?.id ?? '');
-  if (sel.kind === 'edge') {
-    return (
-      <div className="wayfinding-panel__card" aria-label="Selected edge" role="group">
-        <p>Edge of path {sel.route}</p>
-        <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
-          Delete edge
-        </button>
-      </div>
-    );
-  }
+  if (sel.kind === 'edge')
+    return <EdgeCard route={sel.route} segment={sel.segment} onRemove={onRemove} onSelect={onSelect} />;
   const at: Point = sel.at;
   const attached = doc.routes.filter(
     (r) =>
@@ -56,7 +52,7 @@ export function SelectionCard({
       <p>
         Node on {floorName(doc, sel.layer)}
         {attached
-          .map((r) => (r.connector ? ` · connector ${r.endpoint}` : ` · ${locationTitle(doc, r.endpoint!)}`))
+          .map((r) => (r.connector ? ` · connector “${connectorLabel(r)}”` : ` · ${locationTitle(doc, r.endpoint!)}`))
           .join('')}
       </p>
       <div className="panel__row">
@@ -82,12 +78,60 @@ export function SelectionCard({
   );
 }
 
-/** What the connector form holds while it is filled in: the name (lift-N by default), kind and step-free. */
+/**
+ * The selected edge: whether a visitor who cannot use steps can walk it (a step, a kerb, a short flight: the
+ * author marks just that edge), and Delete. On an open area the mark is the whole area's.
+ */
+function EdgeCard({
+  route,
+  segment,
+  onRemove,
+  onSelect,
+}: {
+  route: string;
+  segment: number;
+  onRemove(): void;
+  onSelect(selection: NetworkSelection): void;
+}) {
+  const { run } = useEditor();
+  const { doc } = useEditorState();
+  const r = doc.routes.find((x) => x.id === route);
+  if (!r) return null;
+  const area = r.closed && r.points.length > 2;
+  return (
+    <div className="wayfinding-panel__card" aria-label="Selected edge" role="group">
+      <p>
+        {area ? 'Edge of an open area' : 'Edge'} on {floorName(doc, r.layer)}
+        {r.connector && ` · leads to connector “${connectorLabel(r)}”`}
+      </p>
+      <label>
+        <input
+          type="checkbox"
+          checked={routeStepFree(r)}
+          disabled={r.connector && area}
+          onChange={(e) => {
+            // The marked edge becomes a path of its own under this path's id (an area keeps its edges).
+            if (run(setEdgeStepFree, { route, segment, stepFree: e.target.checked }) && !area)
+              onSelect({ kind: 'edge', route, segment: 0 });
+          }}
+        />{' '}
+        {area ? 'Step-free (the whole area)' : 'Step-free (no step on this edge)'}
+      </label>
+      <div className="panel__row">
+        <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
+          Delete edge
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What the connector form holds while it is filled in: the name ("Lift N" by default), kind and step-free. */
 function useConnectorDraft(connectorCount: number) {
-  const [connId, setConnId] = useState(() => `lift-${connectorCount + 1}`);
+  const [name, setName] = useState(() => `Lift ${connectorCount + 1}`);
   const [kind, setKind] = useState<ConnectorKind>('lift');
   const [stepFree, setStepFree] = useState(true);
-  return { connId, setConnId, kind, setKind, stepFree, setStepFree };
+  return { name, setName, kind, setKind, stepFree, setStepFree };
 }
 
 /** Makes a dead end a floor connector: the same name on each floor it serves joins them. */
@@ -101,13 +145,20 @@ function ConnectorForm({
   draft: ReturnType<typeof useConnectorDraft>;
 }) {
   const { run, notify } = useEditor();
-  const { connId, setConnId, kind, setKind, stepFree, setStepFree } = draft;
+  const { doc } = useEditorState();
+  const { name, setName, kind, setKind, stepFree, setStepFree } = draft;
+  const names = [...new Set(doc.routes.filter((r) => r.connector && r.endpoint).map(connectorLabel))];
   return (
     <fieldset className="wayfinding-panel__form">
       <legend>Make it a connector</legend>
       <label>
-        Name <input value={connId} onChange={(e) => setConnId(e.target.value)} />
+        Name <input value={name} list="wf-connector-names" maxLength={100} onChange={(e) => setName(e.target.value)} />
       </label>
+      <datalist id="wf-connector-names">
+        {names.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
       <label>
         Kind{' '}
         <select value={kind} onChange={(e) => setKind(e.target.value as ConnectorKind)}>
@@ -119,14 +170,15 @@ function ConnectorForm({
         </select>
       </label>
       <label>
-        <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} /> Step-free
+        <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} /> Step-free (the
+        floor change through it)
       </label>
       <button
         type="button"
         className="btn btn--secondary btn--sm"
         onClick={() => {
-          if (run(setConnector, { layer, at, id: connId.trim(), kind, stepFree }))
-            notify(`Connector "${connId.trim()}" set. Give its end on each other floor the same name.`, 'info');
+          if (run(setConnector, { layer, at, name, kind, stepFree }))
+            notify(`Connector “${name.trim()}” set. Give its end on each other floor the same name.`, 'info');
         }}
       >
         Set connector

@@ -87,7 +87,10 @@ describe('WayfindingPanel', () => {
       within(check().getByRole('list', { name: 'Unreachable locations' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Cafe', 'Storeroom']);
+    ).toEqual([
+      'Cafe (its path is not joined to the rest)',
+      'Storeroom (not on the map: place it, or attach it to a node)',
+    ]);
 
     // Lift: its end on each floor, same name.
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
@@ -98,21 +101,55 @@ describe('WayfindingPanel', () => {
       fireEvent.change(screen.getByRole('combobox', { name: 'Floor' }), { target: { value: floor } });
       press(node(element, 0.5, 0.503), 500, 503);
       const card = within(screen.getByRole('group', { name: 'Selected node' }));
-      fireEvent.change(card.getByRole('textbox', { name: 'Name' }), { target: { value: 'lift-a' } });
+      fireEvent.change(card.getByRole('combobox', { name: 'Name' }), { target: { value: 'Lift A' } });
       fireEvent.click(card.getByRole('button', { name: 'Set connector' }));
     }
     expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
     const connectors = within(screen.getByRole('heading', { name: 'Connectors between floors' }).parentElement!);
     expect(connectors.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'lift-a · Lift · Ground floor, First floor · step-free',
+      'Lift A · Lift · Ground floor, First floor · step-free',
     ]);
     expect(
       within(check().getByRole('list', { name: 'Unreachable locations' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Storeroom']);
-    expect(check().queryByText(/not joined to the rest/)).toBeNull();
+    ).toEqual(['Storeroom (not on the map: place it, or attach it to a node)']);
+    expect(check().queryByText(/not joined to the rest:/)).toBeNull();
     expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
+    expect(
+      view
+        .doc()
+        .routes.filter((r) => r.connector)
+        .map((r) => [r.endpoint, r.connectorName]),
+    ).toEqual([
+      ['lift-a', 'Lift A'],
+      ['lift-a', 'Lift A'],
+    ]);
+
+    // One edge of the ground floor's corridor gets a step: the check names it as what keeps the Cafe, upstairs,
+    // from being reached step-free.
+    const upperEdge = svgOf(element).querySelector('line.mn-net-edge')!;
+    fireEvent.pointerDown(upperEdge, { button: 0, clientX: 300, clientY: 501, pointerId: 1 });
+    fireEvent.pointerUp(upperEdge, { button: 0, clientX: 300, clientY: 501, pointerId: 1 });
+    const edgeCard = within(screen.getByRole('group', { name: 'Selected edge' }));
+    const stepFree = edgeCard.getByRole('checkbox', { name: /Step-free/ }) as HTMLInputElement;
+    expect(stepFree.checked).toBe(true);
+    fireEvent.click(stepFree);
+    expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
+    expect(
+      (
+        within(screen.getByRole('group', { name: 'Selected edge' })).getByRole('checkbox', {
+          name: /Step-free/,
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(false);
+    expect(
+      within(check().getByRole('list', { name: 'Not reachable step-free' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Cafe: a path on Ground floor is marked not step-free']);
+    expect(svgOf(element).querySelectorAll('line.mn-net-edge.is-stepped')).toHaveLength(1);
+    act(() => view.store.undo());
 
     // Delete removes the selected node; Undo brings it back.
     press(node(element, 0.3, 0.5), 300, 500);
@@ -120,7 +157,7 @@ describe('WayfindingPanel', () => {
     expect(view.doc().routes.flatMap((r) => r.points)).not.toContainEqual([0.3, 0.5]);
     act(() => view.store.undo());
     expect(view.doc().routes.flatMap((r) => r.points)).toContainEqual([0.3, 0.5]);
-  });
+  }, 20_000);
 
   it('shows other maps what they would get and how to upgrade, with no editing', () => {
     renderEditorPart(<WayfindingPanel />, { map: { state: 1 }, doc: mall() });

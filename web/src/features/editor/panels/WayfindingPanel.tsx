@@ -10,8 +10,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { MapState } from '@mapnest/shared/constants';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { checkNetwork } from '../../../map-core/wayfinding/network';
-import { deleteEdge, deleteNode, addEdge, moveNode, type ConnectorKind } from '../actions/wayfinding';
+import { checkNetwork } from '../../../map-core/wayfinding/network-check';
+import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
+import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from '../actions/wayfinding';
 import { useEditor, useEditorState } from '../editor-context';
 import { layerAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from '../wayfinding/network-layer';
@@ -20,7 +21,7 @@ import { floorName, KIND_LABEL, locationTitle } from './network-names';
 import './wayfinding-panel.css';
 
 type Mode = 'select' | 'draw';
-type Connector = { kind: string; floors: string[]; stepFree: boolean };
+type Connector = { name: string; kind: string; floors: string[]; stepFree: boolean };
 
 export function WayfindingPanel() {
   const { map } = useEditor();
@@ -106,6 +107,7 @@ function NetworkEditor() {
           connectorCount={connectors.length}
           onRemove={() => void removeSelection()}
           onDone={() => setSelection(null)}
+          onSelect={setSelection}
         />
       )}
 
@@ -188,7 +190,13 @@ function connectorsOf(routes: MapDocument['routes']): [string, Connector][] {
   const byId = new Map<string, Connector>();
   for (const r of routes) {
     if (!r.connector || !r.endpoint) continue;
-    const c = byId.get(r.endpoint) ?? { kind: r.connectorKind ?? 'lift', floors: [], stepFree: true };
+    const c = byId.get(r.endpoint) ?? {
+      name: connectorLabel(r),
+      kind: r.connectorKind ?? 'lift',
+      floors: [],
+      stepFree: true,
+    };
+    if (r.connectorName) c.name = r.connectorName;
     c.floors.push(r.layer);
     if (r.inaccessible) c.stepFree = false;
     byId.set(r.endpoint, c);
@@ -243,7 +251,7 @@ function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
         <ul className="wayfinding-panel__list">
           {connectors.map(([id, c]) => (
             <li key={id}>
-              <strong>{id}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} ·{' '}
+              <strong>{c.name}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} ·{' '}
               {c.floors.map((f) => floorName(doc, f)).join(', ')} · {c.stepFree ? 'step-free' : 'not step-free'}
               {c.floors.length < 2 && (
                 <span className="wayfinding-panel__warn">
@@ -266,6 +274,7 @@ function NetworkCheck() {
   const check = useMemo(() => checkNetwork(doc), [doc]);
   const disconnected = check.components.length > 1 ? check.components.slice(1) : [];
   const title = (id: string) => locationTitle(doc, id);
+  const unattached = new Set(check.unattached);
   return (
     <section aria-labelledby="wf-check" aria-live="polite">
       <h3 id="wf-check" className="wayfinding-panel__sub">
@@ -289,14 +298,29 @@ function NetworkCheck() {
                   <li key={id}>
                     <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
                       {title(id)}
-                    </button>
+                    </button>{' '}
+                    {unattached.has(id)
+                      ? '(not on the map: place it, or attach it to a node)'
+                      : '(its path is not joined to the rest)'}
                   </li>
                 ))}
               </ul>
             </>
           )}
           {check.stepFreeUnreachable.length > 0 && (
-            <p>Not reachable step-free: {check.stepFreeUnreachable.map(title).join(', ')}</p>
+            <>
+              <p>Not reachable step-free:</p>
+              <ul className="wayfinding-panel__list" aria-label="Not reachable step-free">
+                {check.stepFreeUnreachable.map((id) => (
+                  <li key={id}>
+                    <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
+                      {title(id)}
+                    </button>
+                    : {blockedBy(doc, check.stepFreeBlockers.get(id) ?? [])}
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           {disconnected.length > 0 && (
             <>
@@ -320,4 +344,16 @@ function NetworkCheck() {
       )}
     </section>
   );
+}
+
+/** What keeps a place from being reached step-free, in the author's words: the connectors and paths to fix. */
+function blockedBy(doc: MapDocument, blockers: readonly StepBlocker[]): string {
+  if (blockers.length === 0) return 'no step-free way joins it';
+  return blockers
+    .map((b) =>
+      b.kind === 'connector'
+        ? `the ${KIND_LABEL[b.connectorKind ?? 'lift'].toLowerCase()} “${b.name ?? b.endpoint}” (${floorName(doc, b.floors[0])} to ${floorName(doc, b.floors[1])}) is not step-free`
+        : `a path on ${floorName(doc, b.layer)} is marked not step-free`,
+    )
+    .join('; ');
 }

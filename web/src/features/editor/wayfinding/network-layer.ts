@@ -8,6 +8,7 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
 import { layerNodes, snapPoint, type Point } from '../actions/wayfinding';
+import { routeStepFree } from '../actions/wayfinding-step-free';
 import './network-layer.css';
 
 /** What the editor canvas lends the layer (see EditorCanvas.networkHost). */
@@ -188,7 +189,7 @@ export class NetworkLayer {
         const a = s(r.points[i] as Point);
         const b = s(r.points[(i + 1) % n] as Point);
         const sel = this.selection?.kind === 'edge' && this.selection.route === r.id && this.selection.segment === i;
-        const cls = `mn-net-edge${r.inaccessible ? ' is-stepped' : ''}${r.closed ? ' is-area' : ''}${sel ? ' is-selected' : ''}`;
+        const cls = `mn-net-edge${routeStepFree(r) ? '' : ' is-stepped'}${r.closed ? ' is-area' : ''}${sel ? ' is-selected' : ''}`;
         parts.push(
           el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: cls, 'data-edge': JSON.stringify([r.id, i]) }),
         );

@@ -1,0 +1,222 @@
+/**
+ * The viewer on phones (390×844 and 360×740), measured in a real browser: whatever is open (nothing, the
+ * directions with a route, a location), at least half of the screen shows the map's own pannable area, not a
+ * panel, sheet, list or control over it (counted by what the browser hits on a 10 px grid); the route and an
+ * opened location are in that visible part; the floor switcher is one row even with seven long floor names.
+ * Screenshots go to .test-artifacts/phone.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl, call, createUser } from '../helpers/stack';
+
+const ARTIFACTS = path.resolve('.test-artifacts/phone');
+const SIZES = [
+  [390, 844],
+  [360, 740],
+] as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => browser?.close());
+
+async function open(
+  url: string,
+  width: number,
+  height: number,
+  drawn = true,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, { width, height });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(url);
+  await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+  // A map with drawn floors: wait for the floor's drawing (blank floors have none).
+  if (drawn)
+    await page.waitForFunction(
+      () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    );
+  return { page, errors };
+}
+
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The share of the screen where the browser hits the map's pannable area (`.mn-viewport` and what it holds),
+ * on a 10 px grid, and the bounding box of those points (the part of the map a visitor sees).
+ */
+function visibleMap(page: Page): Promise<{ share: number; box: Rect }> {
+  return page.evaluate(() => {
+    const viewport = document.querySelector('.mn-viewport')!;
+    const w = window.innerWidth;
+    const h = window.innerHeight;
+    let hit = 0;
+    let all = 0;
+    const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    for (let y = 5; y < h; y += 10) {
+      for (let x = 5; x < w; x += 10) {
+        all++;
+        const el = document.elementFromPoint(x, y);
+        if (!el || !viewport.contains(el)) continue;
+        hit++;
+        box.left = Math.min(box.left, x);
+        box.top = Math.min(box.top, y);
+        box.right = Math.max(box.right, x);
+        box.bottom = Math.max(box.bottom, y);
+      }
+    }
+    return { share: hit / all, box };
+  });
+}
+
+/** Whether a screen point is on the visible map (the browser hits the viewport there). */
+function onMap(page: Page, x: number, y: number): Promise<boolean> {
+  return page.evaluate(
+    ([px, py]) => {
+      const el = document.elementFromPoint(px!, py!);
+      return !!el && document.querySelector('.mn-viewport')!.contains(el);
+    },
+    [x, y],
+  );
+}
+
+/** The screen position of a document point ([x, y] in 0..1) on the map as the camera shows it now. */
+async function screenOf(page: Page, doc: Pick<MapDocument, 'settings'>, coord: readonly number[]) {
+  return page.evaluate(
+    ([cx, cy, mw, mh]) => {
+      const pane = document.querySelector<HTMLElement>('.mn-pane')!;
+      const m = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(pane.style.transform)!;
+      const r = document.querySelector('.mn-viewport')!.getBoundingClientRect();
+      return {
+        x: r.left + Number(m[1]) + cx! * mw! * Number(m[3]),
+        y: r.top + Number(m[2]) + cy! * mh! * Number(m[3]),
+      };
+    },
+    [coord[0], coord[1], doc.settings.mapWidth, doc.settings.mapHeight],
+  );
+}
+
+/** The camera stays still for a few frames (a fly-to has ended). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const pane = document.querySelector<HTMLElement>('.mn-pane')!;
+        const before = pane.style.transform;
+        setTimeout(() => resolve(pane.style.transform === before), 400);
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
+  it('shows the map on at least half of the screen with nothing open', async () => {
+    const { page, errors } = await open('/m/demo', width, height);
+    await settled(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, `demo-${width}x${height}.png`) });
+    expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the route in view above the directions sheet, with the steps read as a list', async () => {
+    const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab', width, height);
+    const status = page.getByRole('status').filter({ hasText: 'Route from' });
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
+    // The route is drawn on its last floor once the player has gone through it.
+    await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
+    await settled(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, `route-${width}x${height}.png`) });
+    const { share } = await visibleMap(page);
+    expect(share).toBeGreaterThanOrEqual(0.5);
+    // Both ends of the floor's part of the route are on the visible map (not under the sheet or the switcher).
+    const ends = await page
+      .locator('.mn-route-end circle')
+      .evaluateAll((cs) =>
+        cs.map((c) => c.getBoundingClientRect()).map((r) => [r.x + r.width / 2, r.y + r.height / 2]),
+      );
+    for (const [x, y] of ends) expect(await onMap(page, x!, y!), `route end at ${x},${y}`).toBe(true);
+    // The steps are a list a screen reader reads as one, each step an item.
+    const list = page.getByRole('list', { name: 'Steps' });
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('pans an opened location into the visible map above its sheet', async () => {
+    const doc = (
+      (await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as {
+        document: MapDocument;
+      }
+    ).document;
+    for (const id of ['sushi-go', 'north-entrance']) {
+      const { page, errors } = await open(`/m/demo?location=${id}`, width, height);
+      await page.getByRole('dialog').waitFor();
+      await settled(page);
+      await page.screenshot({ path: path.join(ARTIFACTS, `location-${id}-${width}x${height}.png`) });
+      expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
+      const loc = doc.locations.find((l) => l.id === id)!;
+      const p = await screenOf(page, doc, loc.coord!);
+      expect(await onMap(page, p.x, p.y), `${id} at ${Math.round(p.x)},${Math.round(p.y)}`).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe('the floor switcher', () => {
+  it('stays one row with seven long floor names at every width, and switches floors', async () => {
+    const user = await createUser({ name: 'Campus Author' });
+    const doc = blankDocument();
+    doc.layers = Array.from({ length: 7 }, (_, i) => ({
+      id: `f${i + 1}`,
+      name: `【${(i % 3) + 1}号館】${i + 1}F`,
+      file: '',
+    }));
+    doc.settings.defaultLayer = 'f1';
+    const id = await call<string>('createMap', { title: 'Campus', mapData: doc }, user);
+    for (const [width, height] of [...SIZES, [320, 640] as const, [768, 1024] as const, [1280, 800] as const]) {
+      const { page, errors } = await open(`/m/${id}`, width, height, false);
+      const floors = page.getByRole('group', { name: 'Floors' });
+      await floors.waitFor();
+      const rows = await floors.evaluate((el) => {
+        const tops = new Set<number>();
+        for (const b of Array.from(el.querySelectorAll('button, option'))) {
+          const r = b.getBoundingClientRect();
+          if (r.height > 0) tops.add(Math.round(r.top));
+        }
+        const r = el.getBoundingClientRect();
+        return { tops: tops.size, right: r.right, left: r.left, height: r.height };
+      });
+      await page.screenshot({ path: path.join(ARTIFACTS, `floors-${width}x${height}.png`) });
+      expect(rows.tops, `${width}px`).toBeLessThanOrEqual(1);
+      expect(rows.height).toBeLessThan(48);
+      expect(rows.left).toBeGreaterThanOrEqual(0);
+      expect(rows.right).toBeLessThanOrEqual(width);
+      if (SIZES.some(([w, h]) => w === width && h === height))
+        expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
+      // The last floor is reached by scrolling the row, and picking it shows it in the row.
+      const last = floors.getByRole('button', { name: doc.layers[6]!.name });
+      await last.click();
+      await expect.poll(() => last.getAttribute('aria-pressed')).toBe('true');
+      const inRow = await floors.evaluate((el) => {
+        const b = el.querySelector('[aria-pressed="true"]')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return b.left >= r.left - 1 && b.right <= r.right + 1;
+      });
+      expect(inRow).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  }, 240_000);
+});
