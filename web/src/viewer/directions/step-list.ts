@@ -4,9 +4,10 @@
  */
 import type { RouteDescription } from '../../map-core/wayfinding/steps';
 import { h } from '../dom';
+import type { ViewerText } from '../i18n/messages';
 
 export class StepList {
-  readonly el = h('ol', { class: 'mn-dir-steps', 'aria-label': 'Steps', hidden: true });
+  readonly el: HTMLOListElement;
 
   readonly #floorName: ((layer: string) => string) | null;
   readonly #onPick: (segment: number) => void;
@@ -16,7 +17,9 @@ export class StepList {
     floorName: ((layer: string) => string) | null,
     /** A step was pressed: show route segment `segment`. */
     onPick: (segment: number) => void,
+    text: ViewerText,
   ) {
+    this.el = h('ol', { class: 'mn-dir-steps', 'aria-label': text.t('steps'), hidden: true });
     this.#floorName = floorName;
     this.#onPick = onPick;
   }
