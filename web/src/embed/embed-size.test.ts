@@ -22,9 +22,20 @@ describe('embed size budget', () => {
 
   it('has each of the viewer’s languages but English (built in) as a chunk of its own, loaded only when chosen', () => {
     const languages = embedJsFiles(dist).filter((f) => f.language);
-    expect(languages.map((f) => /lang-([a-z]{2})-/.exec(f.path)![1]).sort()).toEqual(
-      ['ar', 'de', 'es', 'fr', 'he', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'zh'],
-    );
+    expect(languages.map((f) => /lang-([a-z]{2})-/.exec(f.path)![1]).sort()).toEqual([
+      'ar',
+      'de',
+      'es',
+      'fr',
+      'he',
+      'it',
+      'ja',
+      'ko',
+      'nl',
+      'pl',
+      'pt',
+      'zh',
+    ]);
     expect(languages.every((f) => f.onDemand)).toBe(true);
     for (const f of languages) expect(f.gzipBytes, f.path).toBeLessThan(3 * 1024);
   });
