@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { cpus, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, launchChromium } from '../scripts/chromium-launch';
-import { embedJsFiles } from '../web/src/embed/embed-size';
+import { embedJsDownloadBytes, embedJsFiles } from '../web/src/embed/embed-size';
 import { formatRows, runEditorBench } from './editor-bench';
 import { formatRouteRows, runRouteBench } from './route-bench';
 import { benchDocument, published } from './lib/data';
@@ -224,7 +224,7 @@ async function startBenchServer(): Promise<{ server: StaticServer; leafletDir: s
 function downloadSizes(report: Report, leafletDir: string): void {
   const { row, raw } = report;
   const files = embedJsFiles(dist);
-  const embedJs = files.reduce((s, f) => s + f.gzipBytes, 0);
+  const embedJs = embedJsDownloadBytes(files);
   const coldJs = files.filter((f) => !f.onDemand).reduce((s, f) => s + f.gzipBytes, 0);
   const leafletJs =
     gzipSync(readFileSync(join(leafletDir, 'leaflet.js')), { level: 9 }).length +

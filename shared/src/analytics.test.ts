@@ -41,8 +41,43 @@ describe('analytics aggregation', () => {
       loc: { a: 2 },
       q: { café: 2 },
       qn: { café: 1 },
+      rt: {},
+      rtn: {},
     });
     expect(beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 0 })).toBeNull();
+  });
+
+  it('lists the routes asked for by their ends, and those with no route, from beacons that carry them', () => {
+    const routes: [string, string, boolean][] = [
+      ['entrance', 'lift-a', true],
+      ['entrance', 'lift-a', true],
+      ['cafe', 'roof', false],
+    ];
+    const delta = beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 3, p: routes })!;
+    expect(delta.rt).toEqual({ 'entrance>lift-a': 2, 'cafe>roof': 1 });
+    expect(delta.rtn).toEqual({ 'cafe>roof': 1 });
+    // Ids that are not location ids (a '>' among them) are refused with the beacon, so keys always split back.
+    expect(beaconSchema.safeParse({ m: id, v: 0, o: {}, s: [], f: 0, r: 1, p: [['a>b', 'c', true]] }).success).toBe(
+      false,
+    );
+    expect(beaconSchema.safeParse({ m: id, v: 0, o: {}, s: [], f: 0, r: 1, p: routes }).success).toBe(true);
+    const a = aggregateDays(
+      [
+        { day: '2026-03-01', routes: 2, rt: { 'entrance>lift-a': 2 } },
+        { day: '2026-03-02', routes: 1, rt: { 'entrance>lift-a': 1, 'cafe>roof': 1 }, rtn: { 'cafe>roof': 1 } },
+      ],
+      { mapId: id, from: '2026-03-01', to: '2026-03-02', pro: true },
+    );
+    expect(a.topRoutes).toEqual([
+      { key: 'entrance>lift-a', count: 3 },
+      { key: 'cafe>roof', count: 1 },
+    ]);
+    expect(a.failedRoutes).toEqual([{ key: 'cafe>roof', count: 1 }]);
+    const csv = analyticsCsv(a, (k) => ({ entrance: 'Main entrance', 'lift-a': 'Lift A' })[k] ?? null);
+    expect(csv).toContain(
+      'from id,from,to id,to,routes asked for\r\nentrance,Main entrance,lift-a,Lift A,3\r\ncafe,,roof,,1\r\n',
+    );
+    expect(csv).toContain('from id,from,to id,to,routes not found\r\ncafe,,roof,,1\r\n');
   });
 
   it('refuses beacons beyond the per-beacon limits', () => {

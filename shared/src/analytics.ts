@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { mapIdSchema } from './maps';
+import { ID_PATTERN } from './map-rules';
 
 export const ANALYTICS_LIMITS = {
   /** Largest beacon body accepted, in bytes (a full beacon is well under 4 KB). */
@@ -33,6 +34,8 @@ export function normaliseTerm(term: string): string {
 
 const count = (max: number) => z.number().int().min(0).max(max);
 const entryKey = z.string().min(1).max(100);
+/** A route asked for: from and to location ids, and whether a route was found. */
+const routeAsked = z.tuple([z.string().regex(ID_PATTERN), z.string().regex(ID_PATTERN), z.boolean()]);
 
 /**
  * One beacon: what one visit did since the last beacon. `v` views (1 on a visit's first beacon, then 0),
@@ -47,6 +50,8 @@ export const beaconSchema = z.strictObject({
   s: z.array(z.tuple([z.string().max(200), z.boolean()])).max(ANALYTICS_LIMITS.entriesPerBeacon),
   f: count(ANALYTICS_LIMITS.countPerBeacon),
   r: count(ANALYTICS_LIMITS.countPerBeacon),
+  /** The routes asked for, as [from, to, found] (embeds older than the field send none). */
+  p: z.array(routeAsked).max(ANALYTICS_LIMITS.entriesPerBeacon).optional(),
 });
 export type Beacon = z.infer<typeof beaconSchema>;
 
@@ -63,9 +68,14 @@ export interface DayDelta extends DayCounters {
   q: Record<string, number>;
   /** Search term -> searches that found nothing. */
   qn: Record<string, number>;
+  /** Route asked for (`routeKey`) -> requests. */
+  rt: Record<string, number>;
+  /** Route asked for -> requests that found no route. */
+  rtn: Record<string, number>;
 }
 
-export const TOP_LISTS = ['loc', 'q', 'qn'] as const;
+/** The lists of a map-day; the last two are the routes visitors asked for (`routeKey`) and those not found. */
+export const TOP_LISTS = ['loc', 'q', 'qn', 'rt', 'rtn'] as const;
 export type TopList = (typeof TOP_LISTS)[number];
 
 /** The counts a valid beacon adds to its day; null when it adds nothing (no write is made for it). */
@@ -80,6 +90,8 @@ export function beaconDelta(b: Beacon): DayDelta | null {
     loc: {},
     q: {},
     qn: {},
+    rt: {},
+    rtn: {},
   };
   for (const [id, n] of Object.entries(b.o)) {
     if (n <= 0) continue;
@@ -96,8 +108,26 @@ export function beaconDelta(b: Beacon): DayDelta | null {
       d.qn[term] = (d.qn[term] ?? 0) + 1;
     }
   }
+  addRoutesAsked(d, b.p ?? []);
   const empty = d.views + d.opens + d.searches + d.filters + d.routes === 0;
   return empty ? null : d;
+}
+
+/** How a route asked for is kept: its two location ids (which cannot hold '>'). */
+export const routeKey = (from: string, to: string): string => `${from}>${to}`;
+/** The location ids of a `routeKey`. */
+export function routeEnds(key: string): { from: string; to: string } {
+  const at = key.indexOf('>');
+  return { from: key.slice(0, at), to: key.slice(at + 1) };
+}
+
+/** Adds a beacon's routes asked for to its day's lists (`rt`, and `rtn` for those with no route). */
+function addRoutesAsked(d: DayDelta, routes: ReadonlyArray<readonly [string, string, boolean]>): void {
+  for (const [from, to, found] of routes) {
+    const key = routeKey(from, to);
+    d.rt[key] = (d.rt[key] ?? 0) + 1;
+    if (!found) d.rtn[key] = (d.rtn[key] ?? 0) + 1;
+  }
 }
 
 /** 'YYYY-MM-DD' in UTC. */
@@ -155,6 +185,9 @@ export interface MapAnalytics {
   topLocations: TopEntry[];
   topSearches: TopEntry[];
   emptySearches: TopEntry[];
+  /** Routes asked for (`routeKey`: from and to location ids), and those for which no route was found. */
+  topRoutes: TopEntry[];
+  failedRoutes: TopEntry[];
 }
 
 /** A stored map-day as the report reads it. */
@@ -176,7 +209,10 @@ export function aggregateDays(
 ): MapAnalytics {
   const byDay = new Map(stored.map((s) => [s.day, s]));
   const totals = zeroCounters();
-  const lists: Record<TopList, Map<string, number>> = { loc: new Map(), q: new Map(), qn: new Map() };
+  const lists = Object.fromEntries(TOP_LISTS.map((l) => [l, new Map<string, number>()])) as Record<
+    TopList,
+    Map<string, number>
+  >;
   const days = daysInRange(range.from, range.to).map((day) => {
     const s = byDay.get(day);
     const row: DailyRow = { day, ...zeroCounters() };
@@ -196,6 +232,8 @@ export function aggregateDays(
     topLocations: top(lists.loc),
     topSearches: top(lists.q),
     emptySearches: top(lists.qn),
+    topRoutes: top(lists.rt),
+    failedRoutes: top(lists.rtn),
   };
 }
 
@@ -216,5 +254,14 @@ export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | n
   );
   out.push('', line(['search', 'searches']), ...a.topSearches.map((e) => line([e.key, e.count])));
   out.push('', line(['search with no result', 'searches']), ...a.emptySearches.map((e) => line([e.key, e.count])));
+  const route = (list: TopEntry[], title: string) => {
+    out.push('', line(['from id', 'from', 'to id', 'to', title]));
+    for (const e of list) {
+      const { from, to } = routeEnds(e.key);
+      out.push(line([from, titles(from) ?? '', to, titles(to) ?? '', e.count]));
+    }
+  };
+  route(a.topRoutes, 'routes asked for');
+  route(a.failedRoutes, 'routes not found');
   return out.join('\r\n') + '\r\n';
 }

@@ -29,6 +29,7 @@ import {
   text,
   url,
 } from './map-schema-blocks';
+import { LANGUAGE_SETTINGS, LEGEND_TITLE_DEFAULT, UI_TEXT_DEFAULTS } from './viewer-languages';
 
 export const geoSchema = strict({
   /** [minLon, minLat, maxLon, maxLat] in degrees of the layer image's edges (Web Mercator). */
@@ -138,7 +139,7 @@ export const settingsSchema = strict({
   }).prefault({}),
   legend: strict({
     position: position('top-left'),
-    title: text(MAP_LIMITS.uiTextLength).default('Map legend'),
+    title: text(MAP_LIMITS.uiTextLength).default(LEGEND_TITLE_DEFAULT),
     columns: int(1, 12).default(1),
     horizontal: bool().default(false),
     toggle: bool().default(true),
@@ -162,18 +163,20 @@ export const settingsSchema = strict({
     /** Metres per map image pixel, for distances in step lists; absent: from `geo` if calibrated, else no distances. */
     metresPerPixel: num(0.0001, 1000).optional(),
   }).prefault({}),
-  /** Interface text, for translation. */
+  /** The viewer's language: 'auto' follows the visitor's browser (else English). */
+  language: oneOf(LANGUAGE_SETTINGS).default('auto'),
+  /** Interface texts the author sets; one still equal to its English default is translated by the viewer. */
   text: strict({
-    more: text(MAP_LIMITS.uiTextLength).default('More'),
-    search: text(MAP_LIMITS.uiTextLength).default('Search'),
-    clearAll: text(MAP_LIMITS.uiTextLength).default('Clear all'),
-    found: text(MAP_LIMITS.uiTextLength).default('found'),
-    noResults: text(MAP_LIMITS.uiTextLength).default('No results found.'),
-    filters: text(MAP_LIMITS.uiTextLength).default('Filters'),
-    wheelHint: text(MAP_LIMITS.uiTextLength).default('Use Ctrl + scroll to zoom the map'),
-    from: text(MAP_LIMITS.uiTextLength).default('From'),
-    to: text(MAP_LIMITS.uiTextLength).default('To'),
-    go: text(MAP_LIMITS.uiTextLength).default('Go'),
+    more: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.more),
+    search: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.search),
+    clearAll: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.clearAll),
+    found: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.found),
+    noResults: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.noResults),
+    filters: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.filters),
+    wheelHint: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.wheelHint),
+    from: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.from),
+    to: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.to),
+    go: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.go),
   }).prefault({}),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayDelta } from '@mapnest/shared/analytics';
-import { dayUpdate, withinCaps } from './analytics-table';
+import { dayUpdate, missingLists, withinCaps } from './analytics-table';
 
 const delta = (d: Partial<DayDelta>): DayDelta => ({
   views: 0,
@@ -12,6 +12,8 @@ const delta = (d: Partial<DayDelta>): DayDelta => ({
   loc: {},
   q: {},
   qn: {},
+  rt: {},
+  rtn: {},
   ...d,
 });
 
@@ -42,5 +44,11 @@ describe('analytics map-day writes', () => {
     expect(out.loc).toEqual({ a: 1 });
     expect(out.q).toEqual({ tea: 1 });
     expect(out.views).toBe(1);
+  });
+
+  it('names the lists a beacon adds to that a day written before them lacks (the routes asked for)', () => {
+    const d = delta({ routes: 1, rt: { 'a>b': 1 }, loc: { a: 1 } });
+    expect(missingLists(d, { loc: {}, q: {}, qn: {} })).toEqual(['rt']);
+    expect(missingLists(d, { loc: {}, q: {}, qn: {}, rt: {}, rtn: {} })).toEqual([]);
   });
 });

@@ -79,6 +79,40 @@ export function withinCaps(
   return out;
 }
 
+/** The lists `delta` adds to that a stored day does not have (a day written before the list existed). */
+export function missingLists(delta: DayDelta, stored: Partial<Record<TopList, unknown>>): TopList[] {
+  return TOP_LISTS.filter((l) => Object.keys(delta[l]).length > 0 && stored[l] === undefined);
+}
+
+/**
+ * Gives a stored day the empty lists `delta` needs (nested ADDs need their map), without touching a list another
+ * beacon made meanwhile: true when it added any, so the caller tries its update again.
+ */
+async function addMissingLists(
+  key: Record<string, string>,
+  delta: DayDelta,
+  stored: Partial<Record<TopList, unknown>>,
+): Promise<boolean> {
+  const missing = missingLists(delta, stored);
+  if (!missing.length) return false;
+  // A day deleted meanwhile (its map was deleted) fails the condition: the caller's next try puts it anew.
+  await dynamo
+    .send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: key,
+        UpdateExpression: `SET ${missing.map((l) => `#${l} = if_not_exists(#${l}, :empty)`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(missing.map((l) => [`#${l}`, l])),
+        ExpressionAttributeValues: { ':empty': {} },
+      }),
+    )
+    .catch((err: unknown) => {
+      if (!isConditionalCheckFailed(err)) throw err;
+    });
+  return true;
+}
+
 export const analyticsTable = {
   /** The map's state, or null when there is no such map (or it is being deleted): one small projected read. */
   async mapState(mapId: string): Promise<number | null> {
@@ -142,12 +176,14 @@ export const analyticsTable = {
           TableName: config.tableName,
           Key: key,
           ConsistentRead: true,
-          ProjectionExpression: 'pk, #loc, #q, #qn',
-          ExpressionAttributeNames: { '#loc': 'loc', '#q': 'q', '#qn': 'qn' },
+          ProjectionExpression: ['pk', ...TOP_LISTS.map((l) => `#${l}`)].join(', '),
+          ExpressionAttributeNames: Object.fromEntries(TOP_LISTS.map((l) => [`#${l}`, l])),
         }),
       );
       if (stored.Item) {
-        current = withinCaps(current, stored.Item as Partial<Record<TopList, Record<string, number>>>);
+        const lists = stored.Item as Partial<Record<TopList, Record<string, number>>>;
+        if (await addMissingLists(key, current, lists)) continue;
+        current = withinCaps(current, lists);
         continue;
       }
       const dayStart = Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -161,9 +197,7 @@ export const analyticsTable = {
               mapId,
               day,
               ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, current[c]])),
-              loc: current.loc,
-              q: current.q,
-              qn: current.qn,
+              ...Object.fromEntries(TOP_LISTS.map((l) => [l, current[l]])),
               [TTL_ATTRIBUTE]: dayStart + ANALYTICS_KEEP_DAYS * 86_400,
             },
             ConditionExpression: 'attribute_not_exists(pk)',

@@ -24,7 +24,7 @@ function boot(
  * Boots /m/abc123 with a failing response: the page's script leaves no rejection unhandled, and the viewer, taking
  * the request over, reports `message` (the one report of the failure).
  */
-async function bootThenView(respond: () => Promise<Response>, message: string): Promise<void> {
+async function bootThenView(respond: () => Promise<Response>, failed: 'load' | 'data', message: string): Promise<void> {
   const unhandled = vi.fn();
   process.on('unhandledRejection', unhandled);
   try {
@@ -32,7 +32,11 @@ async function bootThenView(respond: () => Promise<Response>, message: string): 
     await new Promise((r) => setTimeout(r, 0));
     expect(unhandled).not.toHaveBeenCalled();
     const started = takeStartedFetch('abc123', 'https://m.example');
-    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({ kind: 'error', message });
+    expect(await fetchPublished('https://m.example', 'abc123', undefined, started)).toEqual({
+      kind: 'error',
+      failed,
+      message,
+    });
   } finally {
     process.off('unhandledRejection', unhandled);
   }
@@ -71,6 +75,7 @@ describe('the embed page boot script', () => {
   it('reports a damaged body once, as the viewer would have', async () => {
     await bootThenView(
       async () => new Response('{"document": ', { headers: { 'content-type': 'application/json' } }),
+      'data',
       'The map data is damaged.',
     );
   });
@@ -92,8 +97,12 @@ describe('the embed page boot script', () => {
   });
 
   it('leaves a failed request to the viewer, which reports it once', async () => {
-    await bootThenView(async () => {
-      throw new TypeError('Failed to fetch');
-    }, 'The map could not be loaded. Check your connection and try again.');
+    await bootThenView(
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'load',
+      'The map could not be loaded. Check your connection and try again.',
+    );
   });
 });

@@ -12,6 +12,7 @@ import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
 import { takeStartedFetch } from './boot';
 import { startBeacon } from '../viewer/analytics-beacon';
+import { builtInLanguage, loadLanguage, ViewerText } from '../viewer/i18n/messages';
 import './embed.css';
 
 export interface EmbedOptions {
@@ -32,7 +33,7 @@ export interface EmbeddedMap {
   destroy(): void;
 }
 
-function notice(title: string, text: string): HTMLElement {
+function notice(t: ViewerText, title: string, text: string): HTMLElement {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('width', '40');
@@ -43,34 +44,32 @@ function notice(title: string, text: string): HTMLElement {
     '<path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/>';
   return h(
     'div',
-    { class: 'mn-embed-state' },
+    { class: 'mn-embed-state', lang: t.lang, dir: t.dir },
     h(
       'div',
       { class: 'mn-notice', role: 'alert' },
       svg,
       h('h1', null, title),
       h('p', null, text),
-      h('a', { href: '/', target: '_blank', rel: 'noopener' }, 'Made with Mapnest'),
+      h('a', { href: '/', target: '_blank', rel: 'noopener' }, t.t('madeWith')),
     ),
   );
 }
 
-/** Why a published map cannot be shown, in words for its visitors. */
+/** Why a published map cannot be shown, in words for its visitors (in their browser's language). */
 function unavailableNotice(
   result: Exclude<Awaited<ReturnType<typeof fetchPublished>>, { kind: 'ready' }>,
+  t: ViewerText,
 ): HTMLElement {
-  if (result.kind === 'not-found')
-    return notice(
-      'Map not found',
-      'This map doesn’t exist or is no longer published. If you followed a link, ask the site owner for an updated one.',
-    );
-  if (result.kind === 'expired')
-    return notice(
-      'This test map has expired',
-      'Test maps stay online for 7 days. The map’s owner can publish it on a plan to bring it back.',
-    );
-  return notice('The map can’t be shown', result.message);
+  if (result.kind === 'not-found') return notice(t, t.t('notFound'), t.t('notFoundText'));
+  if (result.kind === 'expired') return notice(t, t.t('expired'), t.t('expiredText'));
+  // English says exactly what went wrong; the catalogues say whether the download or the data failed.
+  const why = t.lang === 'en' ? result.message : t.t(result.failed === 'load' ? 'loadFailed' : 'damaged');
+  return notice(t, t.t('cantShow'), why);
 }
+
+/** The visitor's language for what is shown without a map's settings (its notices): the browser's. */
+const visitorText = () => loadLanguage('auto').then(({ lang, messages }) => new ViewerText(lang, messages));
 
 /** A document URL made absolute against the map's origin (left as it is when it cannot be parsed). */
 function resolveAgainst(origin: string, u: string): string {
@@ -101,6 +100,8 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     if (o.mode === 'page') document.title = pageTitle(t);
   };
   const shown = (async (): Promise<MapViewerInstance | null> => {
+    // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
+    const early = loadLanguage('auto');
     // The /m/{id} page's inline script may have started this download before this code arrived (./boot.ts).
     const started = o.mapId && o.mode === 'page' ? takeStartedFetch(o.mapId, o.origin) : null;
     const result = o.mapId
@@ -109,7 +110,9 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     if (ctrl.signal.aborted) return null;
     if (result.kind !== 'ready') {
       title(result.kind === 'expired' ? result.title : null);
-      host.replaceChildren(unavailableNotice(result));
+      const t = await early.then(({ lang, messages }) => new ViewerText(lang, messages));
+      if (ctrl.signal.aborted) return null;
+      host.replaceChildren(unavailableNotice(result, t));
       return null;
     }
     const { map } = result;
@@ -118,6 +121,8 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     const resolveUrl = (u: string) => resolveAgainst(o.origin, u);
     // The spinner stays while the map's CSV of locations (if it has one) arrives.
     const doc = await loadViewerDocument({ document: map.document, initialLocation, resolveUrl }, ctrl.signal);
+    // The map's own language setting, or the visitor's (the download started above, so usually done by now).
+    const language = builtInLanguage(doc.settings.language) ?? (await loadLanguage(doc.settings.language));
     if (ctrl.signal.aborted) return null;
     host.replaceChildren();
     // Professional maps count their visits, sent once the page is hidden (viewer/analytics-beacon.ts).
@@ -132,15 +137,15 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       resolveUrl,
       state: map.state,
       directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
+      language,
     });
     return viewer;
-  })().catch((e: unknown) => {
+  })().catch(async (e: unknown) => {
     if (ctrl.signal.aborted) return null;
     // A bug, not a data problem: say so plainly and leave the details to the console.
     console.error(e);
-    host.replaceChildren(
-      notice('The map can’t be shown', 'Something went wrong while showing this map. Please reload the page.'),
-    );
+    const t = await visitorText();
+    if (!ctrl.signal.aborted) host.replaceChildren(notice(t, t.t('cantShow'), t.t('failedText')));
     return null;
   });
   return {

@@ -16,6 +16,19 @@ export interface EmbedJsFile {
   readonly gzipBytes: number;
   /** Loaded only when needed (a chunk the code imports dynamically: directions, a CSV source's reader). */
   readonly onDemand: boolean;
+  /** A language's texts (viewer/i18n/lang-*.ts): a view downloads at most one of them, English none. */
+  readonly language: boolean;
+}
+
+const LANGUAGE_CHUNK = /\/lang-[a-z]{2}-[^/]*\.js$/;
+
+/**
+ * The most one view downloads, gzipped: every file but the language chunks, and the largest language chunk
+ * (a visitor gets one language's texts; each is a chunk of its own).
+ */
+export function embedJsDownloadBytes(files: readonly EmbedJsFile[]): number {
+  const languages = files.filter((f) => f.language).map((f) => f.gzipBytes);
+  return files.filter((f) => !f.language).reduce((n, f) => n + f.gzipBytes, 0) + Math.max(0, ...languages);
 }
 
 /** The JavaScript files dist/embed.html loads, with sizes; throws when the build is missing. */
@@ -27,7 +40,8 @@ export function embedJsFiles(distDir: string): EmbedJsFile[] {
   if (!paths.length) throw new Error('dist/embed.html loads no JavaScript; is it the embed page?');
   const files = paths.map((p) => {
     const body = readFileSync(join(distDir, p.replace(/^\//, '')));
-    return { path: p, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, onDemand: false };
+    const gzipBytes = gzipSync(body, { level: 9 }).length;
+    return { path: p, bytes: body.length, gzipBytes, onDemand: false, language: LANGUAGE_CHUNK.test(p) };
   });
   // Chunks the entry imports dynamically are downloaded too when used; count them as well.
   const seen = new Set(files.map((f) => f.path));
@@ -41,7 +55,8 @@ export function embedJsFiles(distDir: string): EmbedJsFile[] {
       if (seen.has(abs)) continue;
       seen.add(abs);
       const body = readFileSync(join(distDir, abs.replace(/^\//, '')));
-      files.push({ path: abs, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, onDemand: true });
+      const gzipBytes = gzipSync(body, { level: 9 }).length;
+      files.push({ path: abs, bytes: body.length, gzipBytes, onDemand: true, language: LANGUAGE_CHUNK.test(abs) });
     }
   }
   return files;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beaconSchema } from '@mapnest/shared/analytics';
 import { BeaconBatch, startBeacon } from './analytics-beacon';
 
 const id = 'abcdefghijklmnopqrst';
@@ -15,6 +16,22 @@ describe('analytics beacon batch', () => {
     expect(b.take()).toBeNull();
     b.record('locationOpened', { mapId: id, id: 'b', title: 'B', layer: 'f' });
     expect(b.take()).toEqual({ m: id, v: 0, o: { b: 1 }, s: [], f: 0, r: 0 });
+  });
+
+  it('lists the routes asked for with whether one was found, leaving out ends that are not location ids', () => {
+    const b = new BeaconBatch(id);
+    b.record('routeRequested', { mapId: id, from: 'entrance', to: 'lift-a', stepFree: true, found: true });
+    b.record('routeRequested', { mapId: id, from: 'cafe', to: 'roof', stepFree: false, found: false });
+    b.record('routeRequested', { mapId: id, from: 'a>b', to: 'roof', stepFree: false, found: true });
+    const beacon = b.take()!;
+    expect(beacon.r).toBe(3);
+    expect(beacon.p).toEqual([
+      ['entrance', 'lift-a', true],
+      ['cafe', 'roof', false],
+    ]);
+    expect(beaconSchema.safeParse(beacon).success).toBe(true);
+    for (let i = 0; i < 30; i++) b.record('routeRequested', { mapId: id, from: 'a', to: `b${i}`, found: true });
+    expect(b.take()!.p).toHaveLength(20);
   });
 
   it('counts a typed query once, as the query settled on, with whether it found anything', () => {
@@ -65,5 +82,21 @@ describe('startBeacon', () => {
     ]);
     stop();
     expect(sent).toHaveLength(1);
+  });
+
+  it('sends on pagehide alone (a page left while still visible), and only once when the tab is hidden too', () => {
+    const sent: unknown[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (_u: string, b: unknown) => sent.push(b) > 0,
+    });
+    const { sink, stop } = startBeacon(id, 'https://maps.example');
+    sink('ready', { mapId: id, layer: 'f', locations: 1 });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(1);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(sent).toHaveLength(1);
+    stop();
   });
 });

@@ -5,6 +5,7 @@
  * The beacon's shape is `Beacon` in shared/src/analytics.ts (only its type is imported: no zod in the embed).
  */
 import type { Beacon } from '@mapnest/shared/analytics';
+import { ID_PATTERN } from '@mapnest/shared/map-rules';
 import type { ViewerEventSink } from './viewer-api';
 
 export const BEACON_PATH = '/api/beacon';
@@ -22,6 +23,7 @@ export class BeaconBatch {
   #pending: { query: string; found: boolean } | null = null;
   #filters = 0;
   #routes = 0;
+  #routesAsked: Array<[string, string, boolean]> = [];
   #lastValues = '';
 
   constructor(private readonly mapId: string) {}
@@ -49,7 +51,17 @@ export class BeaconBatch {
         if (this.#lastValues !== '' || hasValue(d.values)) this.#filters = Math.min(MAX_COUNT, this.#filters + 1);
         this.#lastValues = values;
       }
-    } else if (type === 'routeRequested') this.#routes = Math.min(MAX_COUNT, this.#routes + 1);
+    } else if (type === 'routeRequested') {
+      this.#routes = Math.min(MAX_COUNT, this.#routes + 1);
+      this.#recordRoute(d);
+    }
+  }
+
+  /** A route asked for, by its ends' location ids and whether one was found (the first 20 of a beacon). */
+  #recordRoute(d: Record<string, unknown>): void {
+    const id = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v);
+    if (id(d.from) && id(d.to) && this.#routesAsked.length < MAX_ENTRIES)
+      this.#routesAsked.push([d.from, d.to, d.found !== false]);
   }
 
   #commitSearch(): void {
@@ -71,11 +83,13 @@ export class BeaconBatch {
       f: this.#filters,
       r: this.#routes,
     };
+    if (this.#routesAsked.length) beacon.p = this.#routesAsked;
     if (v) this.#sentView = true;
     this.#opens = new Map();
     this.#searches = [];
     this.#filters = 0;
     this.#routes = 0;
+    this.#routesAsked = [];
     return beacon;
   }
 }

@@ -3,6 +3,7 @@
  * by the popup on the map, the bottom sheet on phones and the sidebar panel.
  */
 import { h, icon, uid } from './dom';
+import type { ViewerText } from './i18n/messages';
 import type { LinkTarget } from './link';
 import { sanitizeHtml } from './sanitize';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
@@ -66,11 +67,11 @@ class ContactDetails {
 }
 
 /** The details' actions: the contact buttons, then the location's link ("More"). */
-function detailActions(l: ResolvedLocation, contact: ContactDetails, more: string, target: LinkTarget): HTMLElement[] {
+function detailActions(l: ResolvedLocation, contact: ContactDetails, t: ViewerText, target: LinkTarget): HTMLElement[] {
   const actions: (HTMLElement | null)[] = [
-    contact.button('Phone', 'phone', list(l.source.phone, /,/), (p) => `tel:${p.replace(/[^\d+]/g, '')}`),
-    contact.button('Email', 'email', list(l.source.email, /,/), (e) => `mailto:${e}`),
-    contact.button('Hours', 'clock', list(l.source.hours, /;/)),
+    contact.button(t.t('phone'), 'phone', list(l.source.phone, /,/), (p) => `tel:${p.replace(/[^\d+]/g, '')}`),
+    contact.button(t.t('email'), 'email', list(l.source.email, /,/), (e) => `mailto:${e}`),
+    contact.button(t.t('hours'), 'clock', list(l.source.hours, /;/)),
     l.source.link
       ? h(
           'a',
@@ -80,7 +81,7 @@ function detailActions(l: ResolvedLocation, contact: ContactDetails, more: strin
             target,
             rel: target === '_blank' ? 'noopener noreferrer' : null,
           },
-          h('span', null, l.source.more || more),
+          h('span', null, l.source.more || t.t('more')),
           target === '_blank' && icon('external', 14),
         )
       : null,
@@ -99,7 +100,7 @@ export function renderDetails(
   const contact = new ContactDetails(uid('mn-extra'));
   const floor = l.layer && model.layers.length > 1 ? model.layers.find((x) => x.id === l.layer)?.name : null;
   const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
-  const actions = detailActions(l, contact, model.settings.text.more, opts.target);
+  const actions = detailActions(l, contact, model.text, opts.target);
   const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;
   desc?.append(sanitizeHtml(l.desc));
   return h(
@@ -107,9 +108,9 @@ export function renderDetails(
     { class: `mn-details mn-details-${variant}`, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': titleId },
     h(
       'button',
-      { type: 'button', class: 'mn-details-close', 'aria-label': 'Close', onclick: opts.onClose },
+      { type: 'button', class: 'mn-details-close', 'aria-label': model.text.t('close'), onclick: opts.onClose },
       icon(variant === 'panel' ? 'back' : 'close'),
-      variant === 'panel' && h('span', null, 'Back'),
+      variant === 'panel' && h('span', null, model.text.t('back')),
     ),
     l.source.image &&
       h('img', {

@@ -5,6 +5,7 @@
 import type { Filter, Group } from '@mapnest/shared/map-document';
 import type { FilterValue } from '../map-core/conditions';
 import { h } from './dom';
+import type { ViewerText } from './i18n/messages';
 import type { ViewerModel } from './viewer-model';
 import { BUILTIN_GROUP_FILTER } from './viewer-model';
 
@@ -21,7 +22,7 @@ export function offeredFilters(model: ViewerModel): OfferedFilter[] {
   const own = model.doc.filters.filter((f) => !f.disable);
   if (!own.length)
     return model.groups.length > 1
-      ? [{ id: BUILTIN_GROUP_FILTER, name: 'Categories', filter: null, groups: model.groups }]
+      ? [{ id: BUILTIN_GROUP_FILTER, name: model.text.t('categories'), filter: null, groups: model.groups }]
       : [];
   return own.map((f) => ({
     id: f.id,
@@ -41,6 +42,7 @@ export function filterControl(
   o: OfferedFilter,
   cb: { onFilterValue(id: string, value: FilterValue): void },
   inputs: Map<string, (v: FilterValue | undefined) => void>,
+  t: ViewerText,
 ): HTMLElement {
   const f = o.filter;
   if (!f || f.type === 'groups') {
@@ -62,7 +64,7 @@ export function filterControl(
       picked = Array.isArray(v) ? [...v] : [];
       o.groups.forEach((g, i) => buttons[i]!.setAttribute('aria-pressed', String(picked.includes(g.id))));
     });
-    return h('fieldset', { class: 'mn-filter-tags' }, h('legend', null, o.name || 'Categories'), buttons);
+    return h('fieldset', { class: 'mn-filter-tags' }, h('legend', null, o.name || t.t('categories')), buttons);
   }
   if (f.type === 'checkbox') {
     const input = h('input', { type: 'checkbox' });
@@ -73,7 +75,7 @@ export function filterControl(
   const select = h(
     'select',
     null,
-    h('option', { value: '' }, 'All'),
+    h('option', { value: '' }, t.t('all')),
     f.options.map((opt) => h('option', { value: opt.value }, opt.label || opt.value)),
   );
   select.addEventListener('change', () => cb.onFilterValue(o.id, select.value));

@@ -90,6 +90,7 @@ export class Directory {
     const model = this.#model;
     const cb = this.#cb;
     const s = model.settings;
+    const t = model.text;
     const listId = uid('mn-list');
     const filtersId = uid('mn-filters');
     const offered = offeredFilters(model);
@@ -98,15 +99,15 @@ export class Directory {
       id: filtersId,
       hidden: !(s.filters.startOpen || s.filters.alwaysVisible),
     });
-    for (const f of offered) filterBox.append(filterControl(f, cb, this.#filterInputs));
+    for (const f of offered) filterBox.append(filterControl(f, cb, this.#filterInputs, model.text));
     let searchBar: HTMLElement | null = null;
     let input: HTMLInputElement | null = null;
     if (s.search.enabled) {
       const delay = model.locations.length > 20_000 ? 180 : model.locations.length > 2_000 ? 60 : 0;
       const field = (input = h('input', {
         type: 'search',
-        placeholder: s.text.search,
-        'aria-label': s.text.search,
+        placeholder: t.t('search'),
+        'aria-label': t.t('search'),
         'aria-controls': listId,
         'aria-describedby': this.#countId,
       }));
@@ -131,10 +132,10 @@ export class Directory {
                 class: 'mn-icon-button',
                 'aria-expanded': String(!filterBox.hidden),
                 'aria-controls': filtersId,
-                title: s.text.filters,
+                title: t.t('filters'),
               },
               icon('filter', 16),
-              h('span', { class: 'mn-sr-only' }, s.text.filters),
+              h('span', { class: 'mn-sr-only' }, t.t('filters')),
             )
           : null;
       toggle?.addEventListener('click', () => {
@@ -145,8 +146,8 @@ export class Directory {
     }
     if (!offered.length) filterBox.hidden = true;
     const resultBar = h('div', { class: 'mn-result-bar', id: this.#countId });
-    const list = h('ul', { id: listId, class: 'mn-list', 'aria-label': 'Locations' });
-    const empty = h('p', { class: 'mn-no-results', hidden: true }, s.text.noResults);
+    const list = h('ul', { id: listId, class: 'mn-list', 'aria-label': t.t('locations') });
+    const empty = h('p', { class: 'mn-no-results', hidden: true }, t.t('noResults'));
     const scroller = h('div', { class: 'mn-list-scroller' }, empty, list);
     scroller.addEventListener('scroll', () => this.#schedule());
     list.addEventListener('keydown', this.#onKey);
@@ -170,16 +171,14 @@ export class Directory {
     this.#filtering = filtering;
     if (input && document.activeElement !== input && input.value !== filter.query) input.value = filter.query;
     for (const [id, set] of this.#filterInputs) set(filter.values[id]);
-    const s = this.#model.settings;
+    const t = this.#model.text;
     const n = entries.length;
-    const clear = h('button', { type: 'button', class: 'mn-link-button' }, s.text.clearAll);
+    const clear = h('button', { type: 'button', class: 'mn-link-button' }, t.t('clearAll'));
     clear.addEventListener('click', () => {
       if (input) input.value = '';
       this.#cb.onClear();
     });
-    resultBar.replaceChildren(
-      h('span', null, filtering ? `${n} ${s.text.found}` : `${n} ${n === 1 ? 'location' : 'locations'}`),
-    );
+    resultBar.replaceChildren(h('span', null, t.count(filtering ? 'foundCount' : 'locationCount', n)));
     if (filtering) resultBar.append(clear);
     empty.hidden = n > 0;
     list.hidden = n === 0;
@@ -248,7 +247,7 @@ export class Directory {
         push(items, key);
       };
       for (const g of model.groups) section(g.id, g.name, byGroup.get(g.id));
-      section('__other', 'Other', other);
+      section('__other', model.text.t('other'), other);
     } else push(this.#entries, 'all');
     this.#rows = rows;
     this.#flat = flat;
@@ -326,7 +325,11 @@ export class Directory {
       'li',
       { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } },
       h('span', { role: 'heading', 'aria-level': '3' }, row.header),
-      h('span', { class: 'mn-list-count', 'aria-label': `${row.count} locations` }, String(row.count)),
+      h(
+        'span',
+        { class: 'mn-list-count', 'aria-label': this.#model.text.count('locationCount', row.count) },
+        this.#model.text.number(row.count),
+      ),
     );
     li.dataset.key = row.key;
     return li;

@@ -6,6 +6,7 @@
  */
 import { h } from './dom';
 import type { ResolvedLocation } from './viewer-model';
+import type { ViewerText } from './i18n/messages';
 
 /** What the list tells the viewer. */
 export interface InViewEvents {
@@ -26,6 +27,7 @@ export class InViewList {
   readonly #events: InViewEvents;
 
   constructor(
+    private readonly text: ViewerText,
     /** The id of the tooltip element entries are described by. */
     tooltipId: () => string,
     events: InViewEvents,
@@ -43,7 +45,7 @@ export class InViewList {
     this.#items = items;
     const keep = focused === null ? -1 : items.findIndex((l) => l.index === focused);
     this.#pos = keep >= 0 ? keep : Math.min(this.#pos, Math.max(0, items.length - 1));
-    this.el.setAttribute('aria-label', `Locations in view (${items.length})`);
+    this.el.setAttribute('aria-label', this.text.t('locationsInView', { n: this.text.number(items.length) }));
     // Entries are reused between moves: only their position and tab stop change.
     const nodes = items.map((l, pos) => {
       const li = this.#nodes.get(l.index) ?? this.#entry(l);

@@ -51,6 +51,7 @@ describe('published maps', () => {
     answer(500, {});
     expect(await fetchPublished('https://m.example', 'x1')).toEqual({
       kind: 'error',
+      failed: 'load',
       message: 'The map could not be loaded (HTTP 500).',
     });
     answer(200, { id: 'x1', title: 'T', state: 1, expired: false, document: blankDocument() });

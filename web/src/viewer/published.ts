@@ -15,7 +15,8 @@ export type PublishedResult =
   | { kind: 'ready'; map: PublishedMap & { document: MapDocument } }
   | { kind: 'not-found' }
   | { kind: 'expired'; title: string }
-  | { kind: 'error'; message: string };
+  /** `failed`: the download ('load': offline, a server error) or the data ('data'); `message` says it in English. */
+  | { kind: 'error'; failed: 'load' | 'data'; message: string };
 
 /** The map id of an embed path: /m/{id}. */
 export function mapIdFromPath(pathname: string): string | null {
@@ -78,23 +79,27 @@ export async function fetchPublished(
       fetch(`${origin}/data/maps/${encodeURIComponent(mapId)}.json`, { signal, credentials: 'omit' }));
   } catch (e) {
     if (signal?.aborted) throw e;
-    return { kind: 'error', message: 'The map could not be loaded. Check your connection and try again.' };
+    return {
+      kind: 'error',
+      failed: 'load',
+      message: 'The map could not be loaded. Check your connection and try again.',
+    };
   }
   if (!res.ok) {
     // Read the error body to its end: an unread body keeps the request open, so the page never settles.
     await res.text().catch(() => '');
     if (res.status === 404 || res.status === 403) return { kind: 'not-found' };
-    return { kind: 'error', message: `The map could not be loaded (HTTP ${res.status}).` };
+    return { kind: 'error', failed: 'load', message: `The map could not be loaded (HTTP ${res.status}).` };
   }
   let body: unknown;
   try {
     body = await (started?.json ?? res.json());
   } catch {
-    return { kind: 'error', message: 'The map data is damaged.' };
+    return { kind: 'error', failed: 'data', message: 'The map data is damaged.' };
   }
-  if (!isObject(body)) return { kind: 'error', message: 'The map data is damaged.' };
+  if (!isObject(body)) return { kind: 'error', failed: 'data', message: 'The map data is damaged.' };
   if (body.expired === true) return { kind: 'expired', title: typeof body.title === 'string' ? body.title : '' };
   const problem = documentProblem(body.document);
-  if (problem) return { kind: 'error', message: problem };
+  if (problem) return { kind: 'error', failed: 'data', message: problem };
   return { kind: 'ready', map: body as unknown as PublishedMap & { document: MapDocument } };
 }

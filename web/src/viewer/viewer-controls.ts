@@ -5,6 +5,7 @@
  */
 import type { MapView } from '../map-core/map-view';
 import { h, icon, type IconName } from './dom';
+import type { ViewerText } from './i18n/messages';
 import type { ViewerModel } from './viewer-model';
 
 export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
@@ -37,13 +38,18 @@ export function controlButton(
 export class SidebarToggle implements MapControl {
   readonly el: HTMLButtonElement;
 
-  constructor(open: boolean, onToggle: () => void, labels: boolean) {
-    this.el = controlButton('Hide directory', 'sidebar', onToggle, labels, { 'aria-expanded': String(open) });
+  constructor(
+    open: boolean,
+    onToggle: () => void,
+    labels: boolean,
+    private readonly text: ViewerText,
+  ) {
+    this.el = controlButton(text.t('hideDirectory'), 'sidebar', onToggle, labels, { 'aria-expanded': String(open) });
     this.set(open);
   }
 
   set(open: boolean): void {
-    const label = open ? 'Hide directory' : 'Show directory';
+    const label = this.text.t(open ? 'hideDirectory' : 'showDirectory');
     this.el.setAttribute('aria-label', label);
     this.el.title = label;
     this.el.setAttribute('aria-expanded', String(open));
@@ -56,10 +62,11 @@ export class SidebarToggle implements MapControl {
 
 /** One button per floor; the current one is pressed. */
 export class FloorSwitcher implements MapControl {
-  readonly el = h('div', { class: 'mn-floors', role: 'group', 'aria-label': 'Floors' });
+  readonly el: HTMLDivElement;
   readonly #buttons = new Map<string, HTMLButtonElement>();
 
-  constructor(layers: ViewerModel['layers'], current: string, onPick: (id: string) => void) {
+  constructor(layers: ViewerModel['layers'], current: string, onPick: (id: string) => void, text: ViewerText) {
+    this.el = h('div', { class: 'mn-floors', role: 'group', 'aria-label': text.t('floors') });
     for (const l of layers) {
       const b = h(
         'button',
@@ -93,10 +100,11 @@ export class ZoomButtons implements MapControl {
   readonly #zoomOut: HTMLButtonElement;
   readonly el: HTMLElement;
 
-  constructor(view: MapView, labels: boolean) {
-    this.#zoomIn = controlButton('Zoom in', 'plus', () => view.zoomIn(), labels);
-    this.#zoomOut = controlButton('Zoom out', 'minus', () => view.zoomOut(), labels);
-    this.el = h('div', { class: 'mn-button-stack', role: 'group', 'aria-label': 'Zoom' }, this.#zoomIn, this.#zoomOut);
+  constructor(view: MapView, labels: boolean, t: ViewerText) {
+    this.#zoomIn = controlButton(t.t('zoomIn'), 'plus', () => view.zoomIn(), labels);
+    this.#zoomOut = controlButton(t.t('zoomOut'), 'minus', () => view.zoomOut(), labels);
+    const group = { class: 'mn-button-stack', role: 'group', 'aria-label': t.t('zoom') };
+    this.el = h('div', group, this.#zoomIn, this.#zoomOut);
   }
 
   update(view: MapView): void {
@@ -113,8 +121,8 @@ export class ZoomButtons implements MapControl {
 export class ResetButton implements MapControl {
   readonly el: HTMLButtonElement;
 
-  constructor(onReset: () => void, labels: boolean) {
-    this.el = controlButton('Reset map', 'reset', onReset, labels);
+  constructor(onReset: () => void, labels: boolean, t: ViewerText) {
+    this.el = controlButton(t.t('resetMap'), 'reset', onReset, labels);
     this.el.hidden = true;
   }
 
@@ -134,11 +142,15 @@ export class FullscreenButton implements MapControl {
   readonly #target: HTMLElement;
   readonly #labels: boolean;
 
-  constructor(target: HTMLElement, labels: boolean) {
+  constructor(
+    target: HTMLElement,
+    labels: boolean,
+    private readonly text: ViewerText,
+  ) {
     this.#target = target;
     this.#labels = labels;
     this.el = controlButton(
-      'Full screen',
+      text.t('fullScreen'),
       'fullscreen',
       () => {
         if (document.fullscreenElement) void document.exitFullscreen();
@@ -153,7 +165,7 @@ export class FullscreenButton implements MapControl {
   readonly #onChange = (): void => {
     const on = document.fullscreenElement === this.#target;
     const b = this.el;
-    const label = on ? 'Exit full screen' : 'Full screen';
+    const label = this.text.t(on ? 'exitFullScreen' : 'fullScreen');
     b.setAttribute('aria-label', label);
     b.setAttribute('aria-pressed', String(on));
     b.title = label;
@@ -209,9 +221,9 @@ export class Legend implements MapControl {
           'button',
           { type: 'button', class: 'mn-legend-title', 'aria-expanded': String(!list.hidden) },
           icon('legend', 16),
-          lg.title,
+          model.text.t('legendTitle'),
         )
-      : h('p', { class: 'mn-legend-title' }, lg.title);
+      : h('p', { class: 'mn-legend-title' }, model.text.t('legendTitle'));
     title.addEventListener('click', () => {
       if (!lg.toggle) return;
       list.hidden = !list.hidden;
@@ -268,15 +280,17 @@ export function addControls(host: ControlHost): MapControls {
     return control;
   };
   if (host.hasDirectory && s.directory.toggle) {
-    const toggle = new SidebarToggle(host.sidebarOpen, host.onToggleSidebar, labels);
+    const toggle = new SidebarToggle(host.sidebarOpen, host.onToggleSidebar, labels, m.text);
     out.sidebar = add(s.directory.position === 'right' ? 'top-right' : 'top-left', toggle);
   }
   if (m.layers.length > 1)
-    out.floors = add(c.layerSwitcher, new FloorSwitcher(m.layers, host.layerId, host.onPickFloor));
-  if (s.zoom.enabled && c.zoomButtons !== 'off') out.zoom = add(c.zoomButtons, new ZoomButtons(host.view, labels));
-  if (s.zoom.enabled && c.resetButton !== 'off') out.reset = add(c.resetButton, new ResetButton(host.onReset, labels));
+    out.floors = add(c.layerSwitcher, new FloorSwitcher(m.layers, host.layerId, host.onPickFloor, m.text));
+  if (s.zoom.enabled && c.zoomButtons !== 'off')
+    out.zoom = add(c.zoomButtons, new ZoomButtons(host.view, labels, m.text));
+  if (s.zoom.enabled && c.resetButton !== 'off')
+    out.reset = add(c.resetButton, new ResetButton(host.onReset, labels, m.text));
   if (document.fullscreenEnabled && c.fullscreen !== 'off')
-    add(c.fullscreen, new FullscreenButton(host.element, labels));
+    add(c.fullscreen, new FullscreenButton(host.element, labels, m.text));
   if (Legend.wanted(m)) add(s.legend.position, new Legend(m, host.resolveUrl));
   for (const corner of Object.values(corners)) corner.hidden = !corner.childElementCount;
   return out;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type MapSettings } from '@mapnest/shared/map-document';
+import { ENGLISH } from './i18n/messages';
 import { InViewList } from './in-view-list';
 import { MapArea } from './viewer-dom';
 import type { ResolvedLocation } from './viewer-model';
@@ -12,7 +13,7 @@ describe('the map area’s screen-reader hint', () => {
   it('says what the keyboard really does: one Tab stop for the locations in view, arrows through them', () => {
     const settings = structuredClone(DEFAULT_SETTINGS) as MapSettings;
     const list = new InViewList(() => 'tip', { onFocus: () => {}, onOpen: () => {} });
-    const area = new MapArea(settings, 'Campus', list.el);
+    const area = new MapArea(settings, ENGLISH, 'Campus', list.el);
     document.body.append(area.map);
     const items = [loc(0, 'A'), loc(1, 'B'), loc(2, 'C')];
     list.update(items.slice(), items);

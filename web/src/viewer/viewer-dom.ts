@@ -4,16 +4,10 @@
  * wheel hint, the loading and error notes) and the root that scopes the author's CSS.
  */
 import type { MapSettings } from '@mapnest/shared/map-document';
+import type { ViewerText } from './i18n/messages';
 import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
-
-/**
- * How the keyboard reaches locations: the list of locations in view is one Tab stop (a roving tab index),
- * its arrows go through them (in-view-list.ts).
- */
-export const LOCATIONS_HINT =
-  'Tab once more reaches the locations in view; the up and down arrows go through them and Enter opens one. Or use the directory.';
 
 /** The map area's elements, and the notes it shows over the map. */
 export class MapArea {
@@ -24,28 +18,32 @@ export class MapArea {
   readonly sheet = h('div', { class: 'mn-sheet', hidden: true });
   readonly #hint: HTMLDivElement;
   #hintTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #loading = h(
-    'div',
-    { class: 'mn-loading', role: 'status' },
-    h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
-    h('span', null, 'Loading map…'),
-  );
+  readonly #loading: HTMLDivElement;
   readonly #error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true });
 
   /** Builds the map area around the list of locations in view. */
-  constructor(s: MapSettings, title: string | undefined, inView: HTMLElement) {
+  readonly #text: ViewerText;
+
+  constructor(s: MapSettings, t: ViewerText, title: string | undefined, inView: HTMLElement) {
+    this.#text = t;
     const instructionsId = uid('mn-help');
+    this.#loading = h(
+      'div',
+      { class: 'mn-loading', role: 'status' },
+      h('span', { class: 'mn-spinner', 'aria-hidden': 'true' }),
+      h('span', null, t.t('loading')),
+    );
     this.viewport = h('div', {
       class: 'mn-viewport',
       tabindex: '0',
       role: 'application',
-      'aria-roledescription': 'map',
-      'aria-label': title ? `${title} map` : 'Map',
+      'aria-roledescription': t.t('roleMap'),
+      'aria-label': title ? t.t('titledMap', { title }) : t.t('map'),
       'aria-describedby': instructionsId,
     });
-    this.#hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, s.text.wheelHint);
+    this.#hint = h('div', { class: 'mn-wheel-hint', 'aria-hidden': 'true', hidden: true }, t.t('wheelHint'));
     for (const c of CORNERS) this.corners[c] = h('div', { class: `mn-corner mn-${c}` });
-    const instructions = `${s.zoom.enabled ? 'Arrow keys move the map, plus and minus zoom, 0 resets. ' : ''}${LOCATIONS_HINT}`;
+    const instructions = s.zoom.enabled ? `${t.t('keysHint')} ${t.t('tabHint')}` : t.t('tabHint');
     this.map = h(
       'div',
       { class: 'mn-map' },
@@ -68,6 +66,11 @@ export class MapArea {
 
   hideLoading(): void {
     this.#loading.hidden = true;
+  }
+
+  /** A floor failed to load: English says exactly why, other languages that it could not be loaded. */
+  showFloorError(floor: string, message: string): void {
+    this.showError(this.#text.lang === 'en' ? message : this.#text.t('floorFailed', { floor }));
   }
 
   /** A floor failed to load: says why, in place of the loading note. */
@@ -94,6 +97,7 @@ let scopeSeq = 0;
 /** The viewer's root: a scope of its own for the author's CSS (scoped to it), the sidebar, the map and a live region. */
 export function buildViewerRoot(
   s: MapSettings,
+  t: ViewerText,
   sidebar: HTMLElement | null,
   map: HTMLElement,
   live: HTMLElement,
@@ -102,7 +106,8 @@ export function buildViewerRoot(
   const authorCss = s.css ? scopeCss(s.css, `[data-mn-scope="${scope}"]`) : null;
   const root = h(
     'div',
-    { class: 'mn-viewer', 'data-mn-scope': scope },
+    // The interface's language and its direction: Arabic and Hebrew lay the viewer out right to left.
+    { class: 'mn-viewer', 'data-mn-scope': scope, lang: t.lang, dir: t.dir },
     authorCss && h('style', null, authorCss),
     sidebar,
     map,

@@ -23,6 +23,7 @@ import { PointIndex } from '../map-core/spatial-index';
 import { ascendingOrder } from '../map-core/ascending-order';
 import { htmlToText, queryTerms } from '../map-core/text-search';
 import { escapeHtml } from './sanitize';
+import { ViewerText, type ViewerLanguageMessages } from './i18n/messages';
 
 export interface ResolvedLocation {
   readonly index: number;
@@ -76,6 +77,8 @@ export interface ViewerModel {
   readonly groups: readonly Group[];
   readonly groupById: ReadonlyMap<string, Group>;
   readonly search: SearchIndex;
+  /** The interface's texts in the viewer's language, with the map's own texts over them (i18n/messages.ts). */
+  readonly text: ViewerText;
 }
 
 /** `text` with its {{field}} placeholders filled in. */
@@ -216,8 +219,8 @@ export function defaultLayerId({ settings, layers }: Pick<MapDocument, 'settings
     : (layers[0]?.id ?? '');
 }
 
-/** Builds the viewer model of a document. */
-export function buildModel(doc: MapDocument): ViewerModel {
+/** Builds the viewer model of a document; its texts are in `language` (English without one). */
+export function buildModel(doc: MapDocument, language?: ViewerLanguageMessages): ViewerModel {
   const { settings } = doc;
   const styles = new Map<string, Style>(doc.styles.map((s) => [s.id, s]));
   const groupById = new Map<string, Group>(doc.groups.map((g) => [g.id, g]));
@@ -237,6 +240,7 @@ export function buildModel(doc: MapDocument): ViewerModel {
       byId,
       groups: doc.groups.filter((g) => !g.hide),
       groupById,
+      text: new ViewerText(language?.lang, language?.messages, settings),
     },
     locations,
     settings.search.fields,
@@ -253,9 +257,9 @@ export function patchModel(
   locations: ResolvedLocation[],
   byId: ReadonlyMap<string, ResolvedLocation>,
 ): ViewerModel {
-  const { settings, image, layers, defaultLayer, groups, groupById } = model;
+  const { settings, image, layers, defaultLayer, groups, groupById, text } = model;
   return withLazySearch(
-    { doc, settings, image, layers, defaultLayer, locations, byId, groups, groupById },
+    { doc, settings, image, layers, defaultLayer, locations, byId, groups, groupById, text },
     locations,
     settings.search.fields,
   );

@@ -1,6 +1,7 @@
 /** What a viewer is mounted with, and what mounting one gives (see viewer.ts). */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { DirectionsRequest } from './directions/types';
+import type { ViewerLanguageMessages } from './i18n/messages';
 import type { MapViewerApi, ViewerEventSink } from './viewer-api';
 import type { ViewerModel } from './viewer-model';
 
@@ -20,6 +21,8 @@ export interface ViewerOptions {
   height?: 'fill' | 'auto';
   /** The published map state: directions show only on Professional maps (see directions/hook.ts). */
   state?: number | null;
+  /** The interface's language and its catalogue (i18n/messages.ts `loadLanguage`); English without one. */
+  language?: ViewerLanguageMessages;
   /** Route to show at once (`?from=&to=`) and a kiosk's fixed start. */
   directions?: DirectionsRequest;
 }

@@ -94,7 +94,7 @@ class Viewer implements MapViewerInstance {
     const start = viewerStart(options.document, options.initialLocation);
     // The floor's image downloads while the model and the interface are built.
     prefetchFloor(options.document, start.layer, resolve);
-    const model = (this.model = buildModel(options.document));
+    const model = (this.model = buildModel(options.document, options.language));
     const s = model.settings;
     this.#resolveUrl = resolve;
     this.#emit = (type, detail) => options.onEvent?.(type, detail);
@@ -107,7 +107,7 @@ class Viewer implements MapViewerInstance {
     this.#filtering = isFilterActive(model, this.#filter);
     this.#sidebarOpen = !s.directory.startClosed;
 
-    this.#inView = new InViewList(() => this.#stage.tooltipId, {
+    this.#inView = new InViewList(model.text, () => this.#stage.tooltipId, {
       onFocus: (index) => {
         this.#focus = index;
         this.#stage.setState('focus', index);
@@ -115,16 +115,16 @@ class Viewer implements MapViewerInstance {
       },
       onOpen: (index, invoker) => this.#open(index, invoker),
     });
-    const area = (this.#area = new MapArea(s, options.title, this.#inView.el));
+    const area = (this.#area = new MapArea(s, model.text, options.title, this.#inView.el));
     ({ map: this.#map, viewport: this.#viewport, corners: this.#corners } = area);
     this.#panel = h('div', { class: 'mn-panel', hidden: true });
     this.#directory = s.directory.enabled ? this.#buildDirectory() : null;
     this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries()) : null;
     this.#sidebar = this.#directory
-      ? h('aside', { class: 'mn-sidebar', 'aria-label': 'Directory' }, this.#directory.el, this.#panel)
+      ? h('aside', { class: 'mn-sidebar', 'aria-label': model.text.t('directory') }, this.#directory.el, this.#panel)
       : null;
     this.#live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
-    this.element = buildViewerRoot(s, this.#sidebar, this.#map, this.#live);
+    this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#map, this.#live);
     this.element.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.#active !== null) {
         e.preventDefault();
@@ -172,7 +172,8 @@ class Viewer implements MapViewerInstance {
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
         onLayerReady: (id) => this.#layerReady(id),
-        onLayerError: (_id, message) => this.#area.showError(message),
+        onLayerError: (id, message) =>
+          this.#area.showFloorError(this.model.layers.find((l) => l.id === id)?.name ?? id, message),
         onWheelHint: () => this.#area.flashWheelHint(),
       },
       { resolveUrl: this.#resolveUrl, reducedMotion },
@@ -278,7 +279,7 @@ class Viewer implements MapViewerInstance {
     if (id === this.#layerId) return;
     if (this.#active !== null && !onLayer(this.model.locations[this.#active]!, id)) this.#close(false);
     this.#setLayerId(id);
-    this.#say(`Showing ${this.model.layers.find((l) => l.id === id)?.name ?? id}`);
+    this.#say(this.model.text.t('showingFloor', { floor: this.model.layers.find((l) => l.id === id)?.name ?? id }));
   }
 
   #setLayerId(id: string): void {
@@ -427,7 +428,7 @@ class Viewer implements MapViewerInstance {
       values: { ...this.#filter.values },
       count,
     });
-    this.#say(this.#filtering ? `${count} ${m.settings.text.found}` : '');
+    this.#say(this.#filtering ? m.text.count('foundCount', count) : '');
   }
   #order: ResolvedLocation[] | null = null;
 

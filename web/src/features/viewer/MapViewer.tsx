@@ -8,6 +8,7 @@ import type { MapViewerApi, ViewerEventSink } from '../../viewer/viewer-api';
 import type { MapViewerInstance, ViewerOptions } from '../../viewer/viewer';
 import { createMapViewer } from '../../viewer/viewer';
 import { loadViewerDocument } from '../../viewer/viewer-document';
+import { builtInLanguage, loadLanguage, type ViewerLanguageMessages } from '../../viewer/i18n/messages';
 
 export interface MapViewerProps extends Omit<ViewerOptions, 'onEvent'> {
   onEvent?: ViewerEventSink;
@@ -29,9 +30,10 @@ export function MapViewer({ apiRef, className, style, onEvent, ...options }: Map
     const el = host.current;
     if (!el) return;
     let v: MapViewerInstance | null = null;
-    const mount = (document: MapDocument) => {
+    const mount = (document: MapDocument, language: ViewerLanguageMessages) => {
       v = createMapViewer(el, {
         document,
+        language,
         mapId,
         title,
         initialLocation,
@@ -45,12 +47,17 @@ export function MapViewer({ apiRef, className, style, onEvent, ...options }: Map
       setViewer(v);
     };
     const ctrl = new AbortController();
-    // A map with a CSV of locations mounts once the CSV is in (or has failed, with a console warning).
-    if (!doc.settings.csvUrl) mount(doc);
+    // A map with a CSV of locations mounts once the CSV is in (or has failed, with a console warning), a map in
+    // a language other than English once its texts are.
+    const english = builtInLanguage(doc.settings.language);
+    if (!doc.settings.csvUrl && english) mount(doc, english);
     else
-      void loadViewerDocument({ document: doc, initialLocation, resolveUrl }, ctrl.signal).then(
-        (d) => {
-          if (!ctrl.signal.aborted) mount(d);
+      void Promise.all([
+        doc.settings.csvUrl ? loadViewerDocument({ document: doc, initialLocation, resolveUrl }, ctrl.signal) : doc,
+        loadLanguage(doc.settings.language),
+      ]).then(
+        ([d, language]) => {
+          if (!ctrl.signal.aborted) mount(d, language);
         },
         () => undefined,
       );

@@ -5,6 +5,7 @@
  */
 import { foldText } from '../../map-core/text-search';
 import { h, uid } from '../dom';
+import type { ViewerText } from '../i18n/messages';
 
 export interface PickerOption {
   id: string;
@@ -28,7 +29,10 @@ export class PlacePicker {
   readonly #options: readonly PickerOption[];
   readonly #onPick: (id: string | null) => void;
 
-  constructor(label: string, options: readonly PickerOption[], onPick: (id: string | null) => void) {
+  readonly #noPlaces: string;
+
+  constructor(label: string, options: readonly PickerOption[], onPick: (id: string | null) => void, text: ViewerText) {
+    this.#noPlaces = text.t('noPlaces');
     this.#options = options;
     this.#onPick = onPick;
     const inputId = uid('mn-dir-input');
@@ -44,7 +48,7 @@ export class PlacePicker {
       'aria-autocomplete': 'list',
       'aria-expanded': 'false',
       'aria-controls': listId,
-      placeholder: 'Search places',
+      placeholder: text.t('searchPlaces'),
     });
     this.#list = h('ul', { id: listId, class: 'mn-dir-options', role: 'listbox', 'aria-label': label, hidden: true });
     this.el = h(
@@ -98,7 +102,7 @@ export class PlacePicker {
             h(
               'li',
               { class: 'mn-dir-empty', role: 'option', 'aria-disabled': 'true', 'aria-selected': 'false' },
-              'No matching places',
+              this.#noPlaces,
             ),
           ]),
     );

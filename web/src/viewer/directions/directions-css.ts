@@ -21,7 +21,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-status{margin:10px 0 0;font-weight:600}
 .mn-dir-status:empty{display:none}
 .mn-dir-steps{margin:8px 0 0;padding:0;list-style:none;display:grid;gap:4px}
-.mn-dir-step{display:grid;grid-template-columns:22px 1fr;column-gap:8px;width:100%;padding:6px;border:1px solid transparent;border-radius:8px;background:none;font:inherit;color:inherit;text-align:left;cursor:pointer}
+.mn-dir-step{display:grid;grid-template-columns:22px 1fr;column-gap:8px;width:100%;padding:6px;border:1px solid transparent;border-radius:8px;background:none;font:inherit;color:inherit;text-align:start;cursor:pointer}
 .mn-dir-step .mn-dir-hint{grid-column:2}
 .mn-dir-step:hover,.mn-dir-step[aria-current]{border-color:var(--mn-primary);background:color-mix(in srgb,var(--mn-primary) 6%,#fff)}
 .mn-dir-step:focus-visible{outline:2px solid var(--mn-primary);outline-offset:1px}

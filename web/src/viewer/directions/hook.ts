@@ -62,7 +62,7 @@ export function attachDirections(
   let loading: Promise<DirectionsPanel | null> | null = null;
   let destroyed = false;
   let layer = host.layer();
-  const label = 'Directions';
+  const label = host.model.text.t('directions');
   const toggle = controlButton(label, 'route', () => void load().then((p) => p?.toggle()), true, {
     class: 'mn-control mn-directions-toggle',
     'aria-expanded': 'false',

@@ -26,13 +26,9 @@ class DirectionsPanelView implements DirectionsPanel {
   readonly #form: RouteForm;
   readonly #status = h('p', { class: 'mn-dir-status', role: 'status', 'aria-live': 'polite' });
   readonly #steps: StepList;
-  readonly #close = h(
-    'button',
-    { type: 'button', class: 'mn-icon-button mn-dir-close', 'aria-label': 'Close directions' },
-    icon('close', 16),
-  );
+  readonly #close: HTMLButtonElement;
   // On a phone the form folds away once a route is shown, so the map stays visible; this brings it back.
-  readonly #change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, 'Change route');
+  readonly #change: HTMLButtonElement;
   readonly #panel: HTMLElement;
   readonly #style = h('style', null, DIRECTIONS_CSS);
   readonly #player: RoutePlayer;
@@ -47,6 +43,13 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#host = host;
     this.#toggleButton = toggleButton;
     const { model } = host;
+    const t = model.text;
+    this.#close = h(
+      'button',
+      { type: 'button', class: 'mn-icon-button mn-dir-close', 'aria-label': t.t('closeDirections') },
+      icon('close', 16),
+    );
+    this.#change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, t.t('changeRoute'));
     this.#net = buildNetwork(model.doc);
     const { targets } = this.#net;
     const fixed = request.fixedFrom && targets.has(request.fixedFrom) ? request.fixedFrom : null;
@@ -60,15 +63,20 @@ class DirectionsPanelView implements DirectionsPanel {
       placeOptions(model, targets, floorName),
       fixed ? { id: fixed, title: this.#titleOf(fixed) } : null,
       { submit: () => this.go(), swapped: rerouteIfShown, stepFreeChanged: rerouteIfShown },
+      t,
     );
-    this.#steps = new StepList(model.layers.length > 1 ? floorName : null, (segment) => {
-      this.#player.stop();
-      this.#player.showSegment(segment, false);
-    });
+    this.#steps = new StepList(
+      model.layers.length > 1 ? floorName : null,
+      (segment) => {
+        this.#player.stop();
+        this.#player.showSegment(segment, false);
+      },
+      t,
+    );
     this.#panel = h(
       'section',
-      { class: 'mn-directions', 'aria-label': 'Directions', hidden: true },
-      h('div', { class: 'mn-dir-head' }, h('h2', null, 'Directions'), this.#close),
+      { class: 'mn-directions', 'aria-label': t.t('directions'), hidden: true },
+      h('div', { class: 'mn-dir-head' }, h('h2', null, t.t('directions')), this.#close),
       this.#form.el,
       this.#status,
       this.#change,
@@ -111,7 +119,7 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 
   #floorName(id: string | null): string {
-    return id ? (this.#host.model.layers.find((l) => l.id === id)?.name ?? id) : 'All floors';
+    return id ? (this.#host.model.layers.find((l) => l.id === id)?.name ?? id) : this.#host.model.text.t('allFloors');
   }
 
   #titleOf(id: string): string {
@@ -169,17 +177,17 @@ class DirectionsPanelView implements DirectionsPanel {
     const b = form.to.value;
     this.#clearRoute();
     if (!a) {
-      status.textContent = 'Choose where you start.';
+      status.textContent = this.#host.model.text.t('chooseStart');
       if (!this.#fixed) form.from.input.focus();
       return;
     }
     if (!b) {
-      status.textContent = 'Choose your destination.';
+      status.textContent = this.#host.model.text.t('chooseDestination');
       form.to.input.focus();
       return;
     }
     if (a === b) {
-      status.textContent = `You are already at ${this.#titleOf(b)}.`;
+      status.textContent = this.#host.model.text.t('alreadyAt', { place: this.#titleOf(b) });
       return;
     }
     this.#showRoute(a, b);
@@ -196,9 +204,8 @@ class DirectionsPanelView implements DirectionsPanel {
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
     if (host.deepLinking && !this.#fixed) replaceDirectionsParams(a, b);
     if (!plan) {
-      status.textContent = free
-        ? `No step-free route from ${this.#titleOf(a)} to ${this.#titleOf(b)}.`
-        : `No route from ${this.#titleOf(a)} to ${this.#titleOf(b)}.`;
+      const ends = { from: this.#titleOf(a), to: this.#titleOf(b) };
+      status.textContent = host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends);
       return;
     }
     const text = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b));
@@ -218,7 +225,7 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#form.to.set(id);
     if (this.#form.start) this.go();
     else {
-      this.#status.textContent = 'Choose where you start.';
+      this.#status.textContent = this.#host.model.text.t('chooseStart');
       this.#form.from.input.focus();
     }
   }

@@ -5,6 +5,7 @@
 import { h, icon } from '../dom';
 import type { ViewerModel } from '../viewer-model';
 import { PlacePicker, type PickerOption } from './combobox';
+import type { ViewerText } from '../i18n/messages';
 
 /**
  * The places a route can start or end at (on the network, not disabled), by label, each with its floor on a map
@@ -37,23 +38,23 @@ export interface RouteFormActions {
   stepFreeChanged(): void;
 }
 
-function youAreHere(label: string, title: string): HTMLElement {
+function youAreHere(t: ViewerText, title: string): HTMLElement {
   return h(
     'p',
     { class: 'mn-dir-here' },
-    h('span', { class: 'mn-dir-label' }, label),
-    h('strong', null, `You are here: ${title}`),
+    h('span', { class: 'mn-dir-label' }, t.t('from')),
+    h('strong', null, t.t('youAreHere', { place: title })),
   );
 }
 
-function swapButton(): HTMLButtonElement {
+function swapButton(t: ViewerText): HTMLButtonElement {
   return h(
     'button',
     {
       type: 'button',
       class: 'mn-icon-button mn-dir-swap',
-      'aria-label': 'Swap start and destination',
-      title: 'Swap',
+      'aria-label': t.t('swapLabel'),
+      title: t.t('swap'),
     },
     icon('swap', 16),
   );
@@ -72,18 +73,18 @@ export class RouteForm {
     places: readonly PickerOption[],
     fixed: FixedStart | null,
     actions: RouteFormActions,
+    t: ViewerText,
   ) {
     this.#fixed = fixed;
-    const text = settings.text;
-    this.from = new PlacePicker(text.from, places, () => undefined);
-    this.to = new PlacePicker(text.to, places, () => undefined);
-    const here = fixed ? youAreHere(text.from, fixed.title) : null;
-    const swap = fixed ? null : swapButton();
+    this.from = new PlacePicker(t.t('from'), places, () => undefined, t);
+    this.to = new PlacePicker(t.t('to'), places, () => undefined, t);
+    const here = fixed ? youAreHere(t, fixed.title) : null;
+    const swap = fixed ? null : swapButton(t);
     this.#stepFreeBox = h('input', { type: 'checkbox', class: 'mn-dir-stepfree' });
     const stepFreeField = settings.wayfinding.accessibleToggle
-      ? h('label', { class: 'mn-dir-check' }, this.#stepFreeBox, 'Step-free route')
+      ? h('label', { class: 'mn-dir-check' }, this.#stepFreeBox, t.t('stepFree'))
       : null;
-    const goButton = h('button', { type: 'submit', class: 'mn-primary-button mn-dir-go' }, text.go);
+    const goButton = h('button', { type: 'submit', class: 'mn-primary-button mn-dir-go' }, t.t('go'));
     this.el = h(
       'form',
       { class: 'mn-dir-form' },

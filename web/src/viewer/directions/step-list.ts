@@ -4,10 +4,10 @@
  */
 import type { RouteDescription } from '../../map-core/wayfinding/steps';
 import { h } from '../dom';
+import type { ViewerText } from '../i18n/messages';
 
 export class StepList {
-  // role="list": with list-style none, some screen readers (VoiceOver) stop reading an <ol> as a list.
-  readonly el = h('ol', { class: 'mn-dir-steps', role: 'list', 'aria-label': 'Steps', hidden: true });
+  readonly el: HTMLOListElement;
 
   readonly #floorName: ((layer: string) => string) | null;
   readonly #onPick: (segment: number) => void;
@@ -17,7 +17,10 @@ export class StepList {
     floorName: ((layer: string) => string) | null,
     /** A step was pressed: show route segment `segment`. */
     onPick: (segment: number) => void,
+    text: ViewerText,
   ) {
+    // role="list": with list-style none, some screen readers (VoiceOver) stop reading an <ol> as a list.
+    this.el = h('ol', { class: 'mn-dir-steps', role: 'list', 'aria-label': text.t('steps'), hidden: true });
     this.#floorName = floorName;
     this.#onPick = onPick;
   }

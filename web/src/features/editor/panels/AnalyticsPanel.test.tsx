@@ -44,6 +44,8 @@ function answer() {
           loc: { a1: 3 },
           q: { tea: 1, zinc: 1 },
           qn: { zinc: 1 },
+          rt: { 'a0>a1': 2, 'a1>gone': 1 },
+          rtn: { 'a1>gone': 1 },
         },
       ],
       { mapId: input.id, from: input.from, to: input.to, pro: true },
@@ -65,6 +67,10 @@ describe('AnalyticsPanel', () => {
     );
     expect(screen.getByRole('region', { name: 'Top locations' }).textContent).toContain('Location 1');
     expect(screen.getByRole('region', { name: 'Searches with no result' }).textContent).toContain('zinc');
+    expect(screen.getByRole('region', { name: 'Routes asked for' }).textContent).toContain('Location 0 → Location 1');
+    expect(screen.getByRole('region', { name: 'Routes not found' }).textContent).toBe(
+      'Routes not foundLocation 1 → gone (no longer on the map)1',
+    );
     await waitFor(() => expect(charts.at(-1)).toEqual({ days: 30 }));
   });
 

@@ -10,6 +10,7 @@ import {
   ANALYTICS_LIMITS,
   dayOf,
   daysBetween,
+  routeEnds,
   type MapAnalytics,
   type TopEntry,
 } from '@mapnest/shared/analytics';
@@ -208,6 +209,11 @@ function ReportBody({
   onDownload(): void;
 }) {
   const { totals } = data;
+  const place = (id: string) => titles.get(id) ?? `${id} (no longer on the map)`;
+  const route = (key: string) => {
+    const { from, to } = routeEnds(key);
+    return `${place(from)} → ${place(to)}`;
+  };
   const empty = totals.views + totals.opens + totals.searches + totals.filters + totals.routes === 0;
   return (
     <>
@@ -227,14 +233,11 @@ function ReportBody({
       ) : (
         <>
           <Chart data={data} />
-          <TopList
-            title="Top locations"
-            entries={data.topLocations}
-            label={(id) => titles.get(id) ?? `${id} (no longer on the map)`}
-            unit="opens"
-          />
+          <TopList title="Top locations" entries={data.topLocations} label={place} unit="opens" />
           <TopList title="Top searches" entries={data.topSearches} unit="searches" />
           <TopList title="Searches with no result" entries={data.emptySearches} unit="searches" />
+          <TopList title="Routes asked for" entries={data.topRoutes ?? []} label={route} unit="requests" />
+          <TopList title="Routes not found" entries={data.failedRoutes ?? []} label={route} unit="requests" />
         </>
       )}
       <button type="button" className="btn btn--secondary" onClick={onDownload}>

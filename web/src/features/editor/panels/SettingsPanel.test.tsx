@@ -32,6 +32,17 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.startLocation).toBeNull();
   });
 
+  it('sets the map’s language (the visitor’s browser by default), undoably', () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    const select = screen.getByLabelText('Language of the map’s buttons and messages');
+    expect((select as HTMLSelectElement).value).toBe('auto');
+    expect(screen.getByRole('option', { name: '日本語' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'ar' } });
+    expect(h.doc().settings.language).toBe('ar');
+    act(() => void h.store.undo());
+    expect(h.doc().settings.language).toBe('auto');
+  });
+
   it('turns directions on for visitors, with a kiosk start and distances, undoably', () => {
     const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
     fireEvent.click(screen.getByLabelText('Directions for visitors'));

@@ -8,6 +8,7 @@ import {
   WHEEL_MODES,
   type MapSettings,
 } from '@mapnest/shared/map-document';
+import { LANGUAGE_NAMES, VIEWER_LANGUAGES, type LanguageSetting } from '@mapnest/shared/viewer-languages';
 import { updateSettings, type SettingsPatch } from '../actions/structure';
 import { useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp } from './fields';
@@ -35,6 +36,11 @@ interface SectionProps {
 const locationOptions = (locations: MapDocument['locations'], none: string) => [
   { value: '', label: none },
   ...locations.slice(0, 2000).map((l) => ({ value: l.id, label: l.title || l.id })),
+];
+
+const LANGUAGE_OPTIONS: readonly { value: LanguageSetting; label: string }[] = [
+  { value: 'auto', label: 'The visitor’s browser language (else English)' },
+  ...VIEWER_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
 ];
 
 /** The map's settings: zoom, wheel, sidebar, popups, controls, deep links, geo calibration. */
@@ -75,6 +81,9 @@ export function SettingsPanel() {
         <GeoFields s={s} set={set} />
       </Section>
       <Section title="Texts (translation)" open={false}>
+        <p className="field__hint">
+          The viewer shows its own texts in the map’s language. A text changed here replaces it in every language.
+        </p>
         {(Object.keys(s.text) as (keyof MapSettings['text'])[]).map((k) => (
           <TextProp key={k} label={k} value={s.text[k]} commit={(v) => set({ text: { [k]: v } }, `text:${k}`)} />
         ))}
@@ -94,6 +103,13 @@ function MapFields({ s, set, locations }: SectionProps & { locations: MapDocumen
         value={s.primaryColor}
         optional={false}
         commit={(v) => set({ primaryColor: v })}
+      />
+      <SelectProp
+        label="Language of the map’s buttons and messages"
+        value={s.language}
+        options={LANGUAGE_OPTIONS}
+        commit={(v) => set({ language: v })}
+        hint="Arabic and Hebrew lay the map out right to left."
       />
       <SelectProp
         label="Default marker"

@@ -1,0 +1,175 @@
+/**
+ * The viewer in the visitor's language, in a real browser against the local stack: the browser's language
+ * chooses the catalogue (Japanese, Arabic), only that language's texts are downloaded (English none), a map's
+ * own language setting wins over the browser's, the author's texts win over every catalogue, and Arabic and
+ * Hebrew lay the viewer out right to left while the map itself (pins, their hit areas) stays where it is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { collectErrors, launchBrowser } from '../helpers/browser';
+import { baseUrl } from '../helpers/stack';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Opened {
+  page: Page;
+  errors: string[];
+  /** The language chunks the page asked for (viewer/i18n/lang-*.ts). */
+  languageChunks: string[];
+}
+
+/**
+ * Opens the demo map's embed with the browser in `locale`; `edit` changes the published map on its way to the
+ * page (its settings), as publishing a map with those settings would.
+ */
+async function openDemo(locale: string, edit?: (doc: MapDocument) => void): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl(), locale });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const languageChunks: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/lang-([a-z]{2})-[^/]*\.js$/.exec(new URL(r.url()).pathname);
+    if (m) languageChunks.push(m[1]!);
+  });
+  if (edit)
+    await page.route('**/data/maps/demo.json', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as PublishedMap & { document: MapDocument };
+      edit(body.document);
+      await route.fulfill({ response: res, json: body });
+    });
+  await page.goto('/m/demo');
+  await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])'));
+  // The directory's insides come a frame after the map (ADR 017).
+  await page.waitForSelector('.mn-directory input[type=search]');
+  await page.waitForSelector('.mn-entry');
+  return { page, errors, languageChunks };
+}
+
+const attr = (page: Page, selector: string, name: string) => page.locator(selector).first().getAttribute(name);
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+describe('the viewer in the visitor’s language', () => {
+  it('speaks Japanese to a browser set to Japanese, downloading the Japanese texts alone', async () => {
+    const { page, errors, languageChunks } = await openDemo('ja-JP');
+    expect(await attr(page, '.mn-viewer', 'lang')).toBe('ja');
+    expect(await attr(page, '.mn-viewer', 'dir')).toBe('ltr');
+    expect(await attr(page, '.mn-sidebar', 'aria-label')).toBe('一覧');
+    // The demo's author wrote their own search text: it is kept, in every language.
+    expect(await attr(page, '.mn-directory input[type=search]', 'placeholder')).toBe('Search shops, food and services');
+    expect(await attr(page, '.mn-viewport', 'aria-label')).toMatch(/の地図$/);
+    await expect.poll(() => page.locator('.mn-result-bar').textContent()).toMatch(/^\d+か所$/);
+    expect(await page.getByRole('button', { name: '拡大' }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'フロア' }).count()).toBe(1);
+    // A search that finds nothing says so in Japanese; a floor change is announced in Japanese.
+    await page.locator('.mn-directory input[type=search]').fill('zzzzqqq');
+    await expect.poll(() => page.locator('.mn-no-results').isVisible()).toBe(true);
+    expect(await page.locator('.mn-no-results').textContent()).toBe('見つかりませんでした。');
+    expect(await page.locator('.mn-result-bar').textContent()).toMatch(/^0件/);
+    expect(languageChunks).toEqual(['ja']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('downloads no texts for English, which is built in', async () => {
+    const { page, errors, languageChunks } = await openDemo('en-US');
+    expect(await attr(page, '.mn-viewer', 'lang')).toBe('en');
+    expect(await attr(page, '.mn-sidebar', 'aria-label')).toBe('Directory');
+    expect(languageChunks).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lays the viewer out right to left in Arabic, with the map and its pins where they were', async () => {
+    const ltr = await openDemo('en-US');
+    const rtl = await openDemo('ar-EG');
+    const { page, errors, languageChunks } = rtl;
+    expect(await attr(page, '.mn-viewer', 'dir')).toBe('rtl');
+    expect(await attr(page, '.mn-viewer', 'lang')).toBe('ar');
+    expect(languageChunks).toEqual(['ar']);
+    expect(await attr(page, '.mn-sidebar', 'aria-label')).toBe('الدليل');
+    // The directory (left of the map in English) is on its right; the map keeps its size.
+    const [sideL, mapL, sideR, mapR] = await Promise.all([
+      box(ltr.page, '.mn-sidebar'),
+      box(ltr.page, '.mn-map'),
+      box(page, '.mn-sidebar'),
+      box(page, '.mn-map'),
+    ]);
+    expect(sideL.x + sideL.width).toBeLessThanOrEqual(mapL.x + 1);
+    expect(sideR.x).toBeGreaterThanOrEqual(mapR.x + mapR.width - 1);
+    expect(mapR.width).toBeCloseTo(mapL.width, 0);
+    // Corners mirror: the zoom buttons (bottom right) are at the bottom left, the floors (top right) top left.
+    const [zoomL, zoomR, floorsR] = await Promise.all([
+      box(ltr.page, '.mn-button-stack'),
+      box(page, '.mn-button-stack'),
+      box(page, '.mn-floors'),
+    ]);
+    expect(zoomL.x - mapL.x).toBeGreaterThan(mapL.width / 2);
+    expect(zoomR.x - mapR.x).toBeLessThan(mapR.width / 2);
+    expect(floorsR.x - mapR.x).toBeLessThan(mapR.width / 2);
+    // Text runs from the right: a directory entry's title ends at the entry's right edge, not its left.
+    const align = await page.evaluate(() => {
+      const entry = document.querySelector<HTMLElement>('.mn-entry')!;
+      const title = entry.querySelector<HTMLElement>('.mn-entry-title') ?? entry;
+      const range = document.createRange();
+      range.selectNodeContents(title);
+      const text = range.getBoundingClientRect();
+      const e = entry.getBoundingClientRect();
+      return {
+        direction: getComputedStyle(entry).direction,
+        gapRight: e.right - text.right,
+        gapLeft: text.left - e.left,
+      };
+    });
+    expect(align.direction).toBe('rtl');
+    expect(align.gapRight).toBeLessThan(align.gapLeft);
+    // The map's drawing is untouched by the direction: the pane has the same transform in both.
+    const transform = (p: Page) => p.evaluate(() => document.querySelector<HTMLElement>('.mn-pane')!.style.transform);
+    expect(await transform(page)).toBe(await transform(ltr.page));
+    // A pin still opens where it is drawn, and its popup speaks Arabic.
+    const entry = page.locator('.mn-entry').first();
+    await entry.click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'إغلاق' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.locator('.mn-directory input[type=search]').fill('zzzzqqq');
+    await expect.poll(() => page.locator('.mn-result-bar').textContent()).toMatch(/^لا نتائج/);
+    expect(errors).toEqual([]);
+    await ltr.page.context().close();
+    await page.context().close();
+  });
+
+  it('takes the map’s own language over the browser’s, with the author’s texts over the catalogue', async () => {
+    const { page, errors, languageChunks } = await openDemo('en-US', (doc) => {
+      doc.settings.language = 'he';
+      doc.settings.text.search = 'Find a shop';
+    });
+    expect(await attr(page, '.mn-viewer', 'lang')).toBe('he');
+    expect(await attr(page, '.mn-viewer', 'dir')).toBe('rtl');
+    expect(await attr(page, '.mn-directory input[type=search]', 'placeholder')).toBe('Find a shop');
+    expect(await page.getByRole('button', { name: 'הגדלה' }).count()).toBe(1);
+    expect(languageChunks).toEqual(['he']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says a missing map is missing in the visitor’s language', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'ar' });
+    const page = await context.newPage();
+    await page.goto('/m/nosuchmap123');
+    await expect.poll(() => page.getByRole('alert').locator('h1').textContent()).toBe('الخريطة غير موجودة');
+    expect(await page.locator('.mn-embed-state').getAttribute('dir')).toBe('rtl');
+    await context.close();
+  });
+});
