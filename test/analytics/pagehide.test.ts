@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
 import { documentWith } from '../helpers/documents';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, collectErrors, launchBrowser } from '../helpers/browser';
+import { CHROMIUM_ARGS, launchChromium } from '../../scripts/chromium-launch';
+import { collectErrors, launchBrowser } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
 
 const VISITOR_UA =
@@ -23,10 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // A context's userAgent covers the page's own requests, but a beacon sent as the page goes is the browser's:
   // it carries the browser's user agent, so the visitor's browser is launched with an ordinary one.
-  visitorBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--user-agent=${VISITOR_UA}`],
-  });
+  visitorBrowser = await launchChromium({ args: [...CHROMIUM_ARGS, `--user-agent=${VISITOR_UA}`] });
 });
 afterAll(async () => {
   await browser?.close();

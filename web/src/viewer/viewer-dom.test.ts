@@ -12,7 +12,7 @@ const loc = (index: number, title: string) =>
 describe('the map area’s screen-reader hint', () => {
   it('says what the keyboard really does: one Tab stop for the locations in view, arrows through them', () => {
     const settings = structuredClone(DEFAULT_SETTINGS) as MapSettings;
-    const list = new InViewList(() => 'tip', { onFocus: () => {}, onOpen: () => {} });
+    const list = new InViewList(ENGLISH, () => 'tip', { onFocus: () => {}, onOpen: () => {} });
     const area = new MapArea(settings, ENGLISH, 'Campus', list.el);
     document.body.append(area.map);
     const items = [loc(0, 'A'), loc(1, 'B'), loc(2, 'C')];
