@@ -10,7 +10,7 @@ import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
-import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
+import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { expiryKeys, historyItem, metaItem, toMap, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 import { historyTable } from './history-table';
 import { queryAll } from './query-all';
@@ -73,6 +73,11 @@ export const mapTable = {
     title: string;
     edited: string;
     previewUrl: string | null;
+    /**
+     * The version being replaced, for a map stored before drafts existed (no publishedVersion attribute): that
+     * version was public, so it becomes the published one and the new version is a draft (ADR 018).
+     */
+    base: { docKey: string; title: string; edited: string };
   }): Promise<void> {
     const { id, baseVersion, entry } = args;
     const items: TransactItem[] = [
@@ -80,7 +85,9 @@ export const mapTable = {
         Update: {
           TableName: table(),
           Key: keys.map(id),
-          UpdateExpression: 'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p',
+          UpdateExpression:
+            'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p, #pv = if_not_exists(#pv, :base), ' +
+            '#pdk = if_not_exists(#pdk, :bk), #pt = if_not_exists(#pt, :bt), #pa = if_not_exists(#pa, :be)',
           ConditionExpression: 'attribute_exists(pk) AND #v = :base AND attribute_not_exists(#d)',
           ExpressionAttributeNames: {
             '#v': 'version',
@@ -90,6 +97,10 @@ export const mapTable = {
             '#t': 'title',
             '#p': 'previewUrl',
             '#d': 'deleting',
+            '#pv': 'publishedVersion',
+            '#pdk': 'publishedDocKey',
+            '#pt': 'publishedTitle',
+            '#pa': 'publishedAt',
           },
           ExpressionAttributeValues: {
             ':v': entry.version,
@@ -99,6 +110,9 @@ export const mapTable = {
             ':t': args.title,
             ':p': args.previewUrl,
             ':base': baseVersion,
+            ':bk': args.base.docKey,
+            ':bt': args.base.title,
+            ':be': args.base.edited,
           },
         },
       },
@@ -113,6 +127,67 @@ export const mapTable = {
         if (!current || current.deleting) throw new MapNotFoundError();
         throw new MapVersionConflictError(current.version);
       }
+      throw err;
+    }
+  },
+
+  /**
+   * Publishes a kept version (`to`), or takes the map offline (`to` null), and marks the published history entry
+   * with the time, in one transaction: the entry must still exist (not deleted meanwhile) and the map must not be
+   * being deleted.
+   */
+  async setPublication(
+    id: string,
+    to: { version: number; docKey: string; title: string; at: string } | null,
+    at: string,
+  ): Promise<void> {
+    const names = {
+      '#pv': 'publishedVersion',
+      '#pdk': 'publishedDocKey',
+      '#pt': 'publishedTitle',
+      '#pa': 'publishedAt',
+      '#d': 'deleting',
+    };
+    const meta: TransactItem = to
+      ? {
+          Update: {
+            TableName: table(),
+            Key: keys.map(id),
+            UpdateExpression: 'SET #pv = :v, #pdk = :k, #pt = :t, #pa = :a',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ':v': to.version, ':k': to.docKey, ':t': to.title, ':a': to.at },
+          },
+        }
+      : {
+          Update: {
+            TableName: table(),
+            Key: keys.map(id),
+            UpdateExpression: 'SET #pv = :null, #pdk = :null, #pt = :null, #u = :a',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
+            ExpressionAttributeNames: { ...names, '#u': 'unpublishedAt' },
+            ExpressionAttributeValues: { ':null': null, ':a': at },
+          },
+        };
+    const items: TransactItem[] = [meta];
+    if (to) {
+      items.push({
+        Update: {
+          TableName: table(),
+          Key: keys.mapHistory(id, to.version),
+          UpdateExpression: 'SET #pa = :a',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#pa': 'publishedAt' },
+          ExpressionAttributeValues: { ':a': to.at },
+        },
+      });
+    }
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapNotFoundError();
+      if (reasons?.[1] === 'ConditionalCheckFailed') throw new HistoryEntryNotFoundError();
       throw err;
     }
   },
