@@ -10,9 +10,10 @@ import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
-import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
+import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { expiryKeys, historyItem, metaItem, toMap, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 import { historyTable } from './history-table';
+import { publicationTable } from './publication-table';
 import { queryAll } from './query-all';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
 
@@ -24,6 +25,7 @@ const DUE_SK = TABLE_INDEXES.byDue.sk;
 
 export const mapTable = {
   ...historyTable,
+  ...publicationTable,
 
   async get(id: string): Promise<MapItem | null> {
     const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.map(id), ConsistentRead: true }));
@@ -127,67 +129,6 @@ export const mapTable = {
         if (!current || current.deleting) throw new MapNotFoundError();
         throw new MapVersionConflictError(current.version);
       }
-      throw err;
-    }
-  },
-
-  /**
-   * Publishes a kept version (`to`), or takes the map offline (`to` null), and marks the published history entry
-   * with the time, in one transaction: the entry must still exist (not deleted meanwhile) and the map must not be
-   * being deleted.
-   */
-  async setPublication(
-    id: string,
-    to: { version: number; docKey: string; title: string; at: string } | null,
-    at: string,
-  ): Promise<void> {
-    const names = {
-      '#pv': 'publishedVersion',
-      '#pdk': 'publishedDocKey',
-      '#pt': 'publishedTitle',
-      '#pa': 'publishedAt',
-      '#d': 'deleting',
-    };
-    const meta: TransactItem = to
-      ? {
-          Update: {
-            TableName: table(),
-            Key: keys.map(id),
-            UpdateExpression: 'SET #pv = :v, #pdk = :k, #pt = :t, #pa = :a',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':v': to.version, ':k': to.docKey, ':t': to.title, ':a': to.at },
-          },
-        }
-      : {
-          Update: {
-            TableName: table(),
-            Key: keys.map(id),
-            UpdateExpression: 'SET #pv = :null, #pdk = :null, #pt = :null, #u = :a',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d)',
-            ExpressionAttributeNames: { ...names, '#u': 'unpublishedAt' },
-            ExpressionAttributeValues: { ':null': null, ':a': at },
-          },
-        };
-    const items: TransactItem[] = [meta];
-    if (to) {
-      items.push({
-        Update: {
-          TableName: table(),
-          Key: keys.mapHistory(id, to.version),
-          UpdateExpression: 'SET #pa = :a',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#pa': 'publishedAt' },
-          ExpressionAttributeValues: { ':a': to.at },
-        },
-      });
-    }
-    try {
-      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
-    } catch (err) {
-      const reasons = cancellationReasons(err);
-      if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapNotFoundError();
-      if (reasons?.[1] === 'ConditionalCheckFailed') throw new HistoryEntryNotFoundError();
       throw err;
     }
   },

@@ -5,6 +5,7 @@
  */
 import { CallError } from '@mapnest/shared/errors';
 import { uploadKeyOfUrl } from '@mapnest/shared/files';
+import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { PublicationResult } from '@mapnest/shared/calls';
 import { mapObjects } from '../adapters/map-objects';
@@ -14,15 +15,11 @@ import { MapNotFoundError } from '../lib/errors';
 import { accessible, toEntry, toSummary, type Actor } from './maps';
 import { publishLatest } from './public-copy';
 
-/** The sentence the blocking publish check answers with (the editor shows the same check before asking). */
-export const missingFloorFile = (floor: string) =>
-  `The floor “${floor}” has no image file (it was deleted or never uploaded), so visitors could not see it. Upload its file again or remove the floor, then publish.`;
-
 /** Floors whose file is one of our uploads must still have it: visitors would otherwise get a broken floor. */
 async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
   for (const layer of layers) {
     const key = layer.file ? uploadKeyOfUrl(layer.file) : null;
-    if (!layer.file.trim() || (key !== null && !(await uploads.head(key)))) {
+    if (key !== null && !(await uploads.head(key))) {
       throw new CallError('failed-precondition', missingFloorFile(layer.name));
     }
   }
