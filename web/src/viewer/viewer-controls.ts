@@ -75,6 +75,19 @@ export class FloorSwitcher implements MapControl {
     for (const [lid, b] of this.#buttons) b.setAttribute('aria-pressed', String(lid === id));
   }
 
+  /**
+   * Hides a floor whose file cannot be loaded (visitors cannot use it) and says so in its place, in a plain
+   * sentence; answers the floors still offered.
+   */
+  hideFloor(id: string, sentence: string): string[] {
+    const b = this.#buttons.get(id);
+    if (b && !b.hidden) {
+      b.hidden = true;
+      this.el.append(h('span', { class: 'mn-floor-note', role: 'note' }, sentence));
+    }
+    return [...this.#buttons].filter(([, btn]) => !btn.hidden).map(([lid]) => lid);
+  }
+
   remove(): void {
     this.el.remove();
   }

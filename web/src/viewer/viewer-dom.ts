@@ -7,6 +7,7 @@ import type { MapSettings } from '@mapnest/shared/map-document';
 import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
+import { readableTextOn } from '@mapnest/shared/contrast';
 
 /** The map area's elements, and the notes it shows over the map. */
 export class MapArea {
@@ -102,5 +103,7 @@ export function buildViewerRoot(
     live,
   );
   root.style.setProperty('--mn-primary', s.primaryColor);
+  // Text on the primary colour reads at 4.5:1 or better whatever colour the author chose (ADR 018).
+  root.style.setProperty('--mn-on-primary', readableTextOn(s.primaryColor));
   return root;
 }

@@ -169,11 +169,21 @@ class Viewer implements MapViewerInstance {
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
         onLayerReady: (id) => this.#layerReady(id),
-        onLayerError: (_id, message) => this.#area.showError(message),
+        onLayerError: (id, message) => this.#floorFailed(id, message),
         onWheelHint: () => this.#area.flashWheelHint(),
       },
       { resolveUrl: this.#resolveUrl, reducedMotion },
     );
+  }
+
+  /**
+   * A floor whose file cannot be loaded leaves the floor switcher; visitors read a plain sentence instead of it, and
+   * go to the next floor that is still offered.
+   */
+  #floorFailed(id: string, message: string): void {
+    const left = this.#controls.floors?.hideFloor(id, message) ?? [];
+    if (left.length) this.setLayer(left[0]!);
+    else this.#area.showError(message);
   }
 
   /** Directions, on maps that offer them (see directions/hook.ts). */

@@ -10,6 +10,7 @@ import { dialogAtom, layerAtom, toolAtom } from './editor-state';
 import type { SaveStatus } from './save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
 import { PendingEditsContext, usePendingEdit } from './pending-edits';
+import '../maps/publication.css';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const key = (k: string, shift = false) => formatShortcut({ key: k, mod: true, shift }, apple);
