@@ -93,6 +93,22 @@ export class FloorSwitcher implements MapControl {
   }
 }
 
+/**
+ * A floor whose file cannot be loaded leaves the floor switcher, with a plain sentence in its place, and the viewer
+ * goes to the next floor still offered; with none left the sentence covers the map.
+ */
+export function floorFailed(
+  floors: FloorSwitcher | undefined,
+  id: string,
+  sentence: string,
+  viewer: { setLayer(id: string): boolean },
+  area: { showError(message: string): void },
+): void {
+  const left = floors?.hideFloor(id, sentence) ?? [];
+  if (left.length) viewer.setLayer(left[0]!);
+  else area.showError(sentence);
+}
+
 /** Zoom in and out; each is disabled at its end of the zoom range. */
 export class ZoomButtons implements MapControl {
   readonly #zoomIn: HTMLButtonElement;

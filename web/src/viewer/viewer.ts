@@ -19,7 +19,7 @@ import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
 import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
-import { addControls, type Corner, type MapControls } from './viewer-controls';
+import { addControls, floorFailed, type Corner, type MapControls } from './viewer-controls';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
 import {
   clearedFilterState,
@@ -169,21 +169,11 @@ class Viewer implements MapViewerInstance {
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
         onLayerReady: (id) => this.#layerReady(id),
-        onLayerError: (id, message) => this.#floorFailed(id, message),
+        onLayerError: (id, message) => floorFailed(this.#controls.floors, id, message, this, this.#area),
         onWheelHint: () => this.#area.flashWheelHint(),
       },
       { resolveUrl: this.#resolveUrl, reducedMotion },
     );
-  }
-
-  /**
-   * A floor whose file cannot be loaded leaves the floor switcher; visitors read a plain sentence instead of it, and
-   * go to the next floor that is still offered.
-   */
-  #floorFailed(id: string, message: string): void {
-    const left = this.#controls.floors?.hideFloor(id, message) ?? [];
-    if (left.length) this.setLayer(left[0]!);
-    else this.#area.showError(message);
   }
 
   /** Directions, on maps that offer them (see directions/hook.ts). */
