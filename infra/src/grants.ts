@@ -88,6 +88,8 @@ export const WRITING_CALLS = [
   'create-portal-link',
   'register-license',
   'restore-lapsed-maps',
+  'publish-map',
+  'unpublish-map',
 ] as const;
 
 function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
@@ -121,6 +123,10 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/restore-map-history': COMMITS,
   'calls/admin-update-map': COMMITS,
   'calls/rename-map': { table: RW, ...PUBLISHES },
+  // Publishing (ADR 018): the map item and the published history entry in one transaction, then the public copy.
+  // Floors stored in the uploads bucket are checked first (HeadObject; 'list' so a missing file is a 404).
+  'calls/publish-map': { table: RW, ...PUBLISHES, uploads: { '*/files/*': ['read'], '*': ['list'] } },
+  'calls/unpublish-map': { table: RW, ...PUBLISHES },
   'calls/set-map-state': { table: RW, ...PUBLISHES },
   'calls/set-map-history-name': { table: RW },
   'calls/delete-map-history': { table: RWD, documents: { 'maps/*': ['delete'] } },

@@ -9,6 +9,7 @@ import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModu
 import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { PUBLISHED_CACHE_CONTROL, PUBLISHED_EDGE_TTL_S } from '@mapnest/shared/maps';
 import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
 import { EDGE_5XX_MIN_REQUESTS, EDGE_5XX_PERCENT } from '../src/constructs/monitoring';
 import { REQUEST_METRICS_FILTER } from '../src/constructs/storage';
@@ -808,10 +809,10 @@ describe('web', () => {
         { EventType: 'viewer-request', FunctionARN: fnRef('Web/StripPrefix') },
       ]);
       expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD', 'OPTIONS']);
-      expect(b.CachePolicyId, pattern).toEqual({
-        Ref: logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/OriginControlledCache'),
-      });
     }
+    expect(behaviour('/files/*').CachePolicyId).toEqual({
+      Ref: logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/OriginControlledCache'),
+    });
     t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         MinTTL: 0,
@@ -821,6 +822,24 @@ describe('web', () => {
         }),
       }),
     });
+  });
+
+  it('keeps published maps at the edge at most 2 s, whatever the object says, so a release reaches visitors within 5 s (ADR 018)', () => {
+    expect(behaviour('/data/*').CachePolicyId).toEqual({
+      Ref: logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/PublishedDataCache'),
+    });
+    const policies = t.findResources('AWS::CloudFront::CachePolicy');
+    const id = logicalIdByPath(t, 'AWS::CloudFront::CachePolicy', 'Web/PublishedDataCache');
+    const cfg = (policies[id] as { Properties: { CachePolicyConfig: Record<string, unknown> } }).Properties
+      .CachePolicyConfig;
+    expect(cfg).toMatchObject({ MinTTL: 0, DefaultTTL: PUBLISHED_EDGE_TTL_S, MaxTTL: PUBLISHED_EDGE_TTL_S });
+    expect(PUBLISHED_EDGE_TTL_S).toBeLessThanOrEqual(3);
+    expect(cfg.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      EnableAcceptEncodingBrotli: true,
+    });
+    // The object's own header agrees: no stale-while-revalidate, browsers revalidate each view.
+    expect(PUBLISHED_CACHE_CONTROL).toBe(`public, max-age=0, s-maxage=${PUBLISHED_EDGE_TTL_S}`);
   });
 
   it('sends /api/* to the HTTP API uncached with every viewer header but Host, over TLS 1.2', () => {

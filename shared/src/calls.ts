@@ -17,6 +17,7 @@ import {
   historyRefInput,
   listMapsInput,
   mapIdInput,
+  publishMapInput,
   renameMapInput,
   saveMapInput,
   setHistoryNameInput,
@@ -67,6 +68,15 @@ export interface SaveMapResult extends VersionCommit {
   history: HistoryEntry[];
 }
 
+/**
+ * What publishMap and unpublishMap answer: the map as the editor shows it and its history (the entry just
+ * published carries its new publishedAt).
+ */
+export interface PublicationResult {
+  map: MapSummary;
+  history: HistoryEntry[];
+}
+
 /** What getProfile answers: the caller as the server sees them. */
 export interface Profile {
   uid: string;
@@ -104,6 +114,7 @@ export interface CallOutputs {
   registerLicense: RegisterLicenseResult;
   renameMap: MapSummary;
   restoreLapsedMaps: RestoreLapsedResult;
+  publishMap: PublicationResult;
   restoreMapHistory: VersionCommit;
   saveMap: SaveMapResult;
   setAvatar: { photoURL: string };
@@ -111,6 +122,7 @@ export interface CallOutputs {
   setMapState: MapSummary;
   setUserSlots: SlotCounters;
   submitContact: { id: string };
+  unpublishMap: PublicationResult;
   updateEmail: { email: string; mapsUpdated: number };
 }
 
@@ -144,6 +156,7 @@ export const CALL_INPUTS = {
   registerLicense: registerLicenseInput,
   renameMap: renameMapInput,
   restoreLapsedMaps: listMapsInput,
+  publishMap: publishMapInput,
   restoreMapHistory: historyRefInput,
   saveMap: saveMapInput,
   setAvatar: setAvatarInput,
@@ -151,6 +164,7 @@ export const CALL_INPUTS = {
   setMapState: setMapStateInput,
   setUserSlots: setUserSlotsInput,
   submitContact: submitContactSchema,
+  unpublishMap: mapIdInput,
   updateEmail: updateEmailInput,
 } as const satisfies { [K in CallName]: z.ZodType };
 

@@ -102,6 +102,16 @@ export function fileUrl(key: string): string {
 }
 
 /** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
+/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
+export function uploadKeyOfUrl(url: string): string | null {
+  if (!url.startsWith('/files/')) return null;
+  try {
+    return url.slice('/files/'.length).split('?')[0]!.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+}
+
 export function sanitizeFileName(name: string, type: FileType): string {
   const ext = FILE_TYPES[type];
   const base = name

@@ -92,8 +92,14 @@ export interface MapSummary {
   version: number;
   /** For test maps: when the public embed stops showing the map. */
   activeUntil: string | null;
-  /** Whether the map is publicly visible at /m/{id} now. */
+  /** Whether the map is publicly visible at /m/{id} now: it has a published version and is not an expired test map. */
   published: boolean;
+  /** The version visitors see, or null when nothing is published (never, or taken offline). */
+  publishedVersion: number | null;
+  /** When that version was published (or, once taken offline, when it was). */
+  publishedAt: string | null;
+  /** The author's view of the draft against what visitors see (PUBLICATION_LABELS words it). */
+  publication: Publication;
   /** First layer's file, for a preview on the maps list. */
   previewUrl: string | null;
   /**
@@ -131,7 +137,30 @@ export interface HistoryEntry {
   /** 'create', 'save', 'restore' (of another entry), or 'admin'. */
   kind: 'create' | 'save' | 'restore' | 'admin';
   restoredFrom: string | null;
+  /** When this version was last published, or null if it never was. */
+  publishedAt: string | null;
 }
+
+/**
+ * Drafts and publishing (ADR 018): saving changes the draft (the map's current version); visitors see the published
+ * version until the author publishes again. 'never': nothing was ever published; 'offline': taken offline.
+ */
+export type Publication = 'published' | 'changes' | 'never' | 'offline';
+
+export const PUBLICATION_LABELS: Record<Publication, string> = {
+  published: 'Published',
+  changes: 'Unpublished changes',
+  never: 'Never published',
+  offline: 'Offline',
+};
+
+/** What the draft is against the published version. */
+export function publicationOf(version: number, publishedVersion: number | null, everPublished: boolean): Publication {
+  if (publishedVersion === null) return everPublished ? 'offline' : 'never';
+  return publishedVersion === version ? 'published' : 'changes';
+}
+
+export const publishMapInput = z.strictObject({ id: mapIdSchema, version: z.number().int().min(1) });
 
 export interface MapWithDocument {
   map: MapSummary;
@@ -139,6 +168,18 @@ export interface MapWithDocument {
   /** A short-lived URL of the current document (documents can be several MB). */
   documentUrl: string;
 }
+
+/**
+ * How long the edge may serve a published copy before asking the bucket again (ADR 018): a publish, republish or
+ * unpublish reaches every visitor within this plus the time of the call, well inside 5 seconds. The CloudFront cache
+ * policy of /data/* caps its TTL at this value (infra/src/constructs/web.ts), whatever the object says.
+ */
+export const PUBLISHED_EDGE_TTL_S = 2;
+/**
+ * Cache-Control of the published copy: browsers revalidate on every view (a 304 of headers when nothing changed),
+ * the edge keeps it PUBLISHED_EDGE_TTL_S seconds; no stale-while-revalidate, which would serve an old version longer.
+ */
+export const PUBLISHED_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLISHED_EDGE_TTL_S}`;
 
 /** What the embed reads at /data/maps/{id}.json. */
 export interface PublishedMap {
@@ -150,7 +191,9 @@ export interface PublishedMap {
   expiresAt: string | null;
   publishedAt: string;
   version: number;
-  /** Absent when expired. */
+  /** True when the map is not published (never, or taken offline): no document, visitors see "not found". */
+  offline?: boolean;
+  /** Absent when expired or offline. */
   document?: MapDocument;
 }
 

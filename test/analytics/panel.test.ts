@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
 import { documentWith } from '../helpers/documents';
 import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
-import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/analytics');
 // Headless Chromium says "HeadlessChrome", which the beacon drops as a bot; a visitor's browser does not.
@@ -29,7 +29,7 @@ describe('analytics panel', () => {
   it('shows what a visitor did in the embed once the page was hidden', async () => {
     const user = await createUser({ name: 'Analytics Owner' });
     const doc = documentWith(3);
-    const id = await call<string>('createMap', { title: 'Counted centre', mapData: doc }, user);
+    const id = await createPublishedMap({ title: 'Counted centre', mapData: doc }, user);
     await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
     await call('setMapState', { id, state: 3 }, user);
 

@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, rawCall, type TestUser, createPublishedMap } from '../helpers/stack';
 import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
@@ -21,7 +21,7 @@ async function mailTo(email: string): Promise<Array<{ subject: string; text: str
 
 /** A map made live (or pro) now; promotions are told apart by time, so each waits a moment. */
 async function liveMap(user: TestUser, title: string, state: 1 | 3 = 1): Promise<string> {
-  const id = await call<string>('createMap', { title }, user);
+  const id = await createPublishedMap({ title }, user);
   await call('setMapState', { id, state }, user);
   await new Promise((r) => setTimeout(r, 15));
   return id;

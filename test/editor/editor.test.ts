@@ -133,7 +133,9 @@ describe('the map editor', () => {
     expect(await status(page)).toBe('saved');
     await page.screenshot({ path: '.test-artifacts/editor-floor-plan.png' });
 
-    // The embed of the saved map shows the locations.
+    // Once published (saving keeps a draft, ADR 018), the embed shows the locations.
+    const saved = await call<MapWithDocument>('getMap', { id: mapId }, user);
+    await call('publishMap', { id: mapId, version: saved.map.version }, user);
     const embed = await context.newPage();
     await embed.goto(`/m/${mapId}`);
     await embed.waitForSelector('.mn-viewer', { timeout: 30_000 });

@@ -154,3 +154,13 @@ export async function call<T = unknown>(
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { data: T }).data;
 }
+
+/**
+ * A new map, published (ADR 018: a new map is a draft nobody sees until its author publishes it), for tests of what
+ * visitors get.
+ */
+export async function createPublishedMap(input: { title: string; mapData?: unknown }, user: { token: string }) {
+  const id = await call<string>('createMap', input, user);
+  await call('publishMap', { id, version: 1 }, user);
+  return id;
+}

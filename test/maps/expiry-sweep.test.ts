@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 import { documentWith } from '../helpers/documents';
 import { MapState } from '@mapnest/shared/constants';
 
@@ -14,8 +14,8 @@ describe('test map expiry sweep', () => {
   it('replaces the public copy of test maps older than 7 days with the expiry notice, and leaves others alone', async () => {
     const user = await createUser();
     const admin = await adminUser();
-    const fresh = await call<string>('createMap', { title: 'Fresh', mapData: documentWith(1) }, user);
-    const old = await call<string>('createMap', { title: 'Old', mapData: documentWith(1) }, user);
+    const fresh = await createPublishedMap({ title: 'Fresh', mapData: documentWith(1) }, user);
+    const old = await createPublishedMap({ title: 'Old', mapData: documentWith(1) }, user);
     // Back-date the map's metadata without republishing it, as time passing would.
     const { mapTable } = await import('../../lambdas/src/adapters/map-table');
     const item = (await mapTable.get(old))!;
@@ -38,7 +38,7 @@ describe('test map expiry sweep', () => {
     const user = await createUser();
     const admin = await adminUser();
     const { mapTable } = await import('../../lambdas/src/adapters/map-table');
-    const id = await call<string>('createMap', { title: 'Indexed', mapData: documentWith(1) }, user);
+    const id = await createPublishedMap({ title: 'Indexed', mapData: documentWith(1) }, user);
     const dueIds = async (at: Date) => (await mapTable.dueTestMaps(at)).map((m) => m.id);
     // Due 7 days after creation, not before.
     expect(await dueIds(new Date(Date.now() + 6 * 86_400_000))).not.toContain(id);

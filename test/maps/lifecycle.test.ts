@@ -179,21 +179,30 @@ describe('history', () => {
 });
 
 describe('publishing', () => {
-  it('publishes a new test map for the embed, without owner data, with cache headers and an ETag', async () => {
+  it('keeps a new map unpublished until Publish, then serves it without owner data, with short edge caching and an ETag', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Public', mapData: documentWith(3) }, user);
+    // Never published: a small notice (200, so the edge never holds an error answer), no document.
+    const before = await published(id);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ id, offline: true });
+    expect(before.body!.document).toBeUndefined();
+    await call('publishMap', { id, version: 1 }, user);
     const pub = await published(id);
     expect(pub.status).toBe(200);
     expect(pub.body).toMatchObject({ id, title: 'Public', state: 0, expired: false, version: 1 });
     expect(pub.body!.document!.locations).toHaveLength(3);
     expect(JSON.stringify(pub.body)).not.toContain(user.email);
     expect(JSON.stringify(pub.body)).not.toContain(user.uid);
-    expect(pub.headers.get('cache-control')).toContain('max-age=60');
+    expect(pub.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=2');
     const etag = pub.headers.get('etag');
     expect(etag).toBeTruthy();
     const again = await fetch(`${baseUrl()}/data/maps/${id}.json`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
+    // Saving changes the draft only: visitors keep version 1 until the author publishes version 2.
     await call('saveMap', { id, baseVersion: 1, mapData: documentWith(4) }, user);
+    expect((await published(id)).body!.document!.locations).toHaveLength(3);
+    await call('publishMap', { id, version: 2 }, user);
     expect((await published(id)).body!.document!.locations).toHaveLength(4);
   });
 
@@ -201,13 +210,15 @@ describe('publishing', () => {
     const user = await createUser();
     const admin = await adminUser();
     const id = await call<string>('createMap', { title: 'Old test', mapData: documentWith(2) }, user);
+    await call('publishMap', { id, version: 1 }, user);
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString();
     await call('adminUpdateMap', { id, fields: { created: eightDaysAgo } }, admin);
     const pub = await published(id);
     expect(pub.body).toMatchObject({ id, expired: true });
     expect(pub.body!.document).toBeUndefined();
-    // The owner can still edit it.
+    // The owner can still edit it, and publishing it does not bring it back.
     await call('saveMap', { id, baseVersion: 1, mapData: documentWith(3) }, user);
+    await call('publishMap', { id, version: 2 }, user);
     expect((await published(id)).body!.expired).toBe(true);
   });
 

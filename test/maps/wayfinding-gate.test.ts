@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapSummary, PublishedMap } from '@mapnest/shared/maps';
-import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 import { documentWith } from '../helpers/documents';
 
 async function publishedDoc(id: string) {
@@ -29,7 +29,7 @@ describe('wayfinding is published only for Professional maps', () => {
         inaccessible: false,
       },
     ];
-    const id = await call<string>('createMap', { title: 'Directions', mapData: doc }, user);
+    const id = await createPublishedMap({ title: 'Directions', mapData: doc }, user);
 
     const asTest = await publishedDoc(id);
     expect(asTest.routes).toEqual([]);

@@ -8,7 +8,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { buckets, s3 } from '../helpers/accounts';
 import { launchBrowser, newContext } from '../helpers/browser';
-import { baseUrl, call, createUser } from '../helpers/stack';
+import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('author CSS', () => {
       routes: [],
     };
     doc.settings = { ...demo.settings, defaultLayer: 'ground', startLocation: null, css: BREAKOUT('rgb(255, 0, 0)') };
-    const id = await call<string>('createMap', { title: 'CSS scope', mapData: doc }, user);
+    const id = await createPublishedMap({ title: 'CSS scope', mapData: doc }, user);
 
     const page = await (await newContext(browser)).newPage();
     await page.goto(`/m/${id}`);

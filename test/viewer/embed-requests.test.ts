@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { baseUrl, call, createUser } from '../helpers/stack';
+import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
 let mapId: string;
@@ -34,7 +34,7 @@ beforeAll(async () => {
     settings: { ...demo.settings, defaultLayer: 'ground', startLocation: null },
   };
   const user = await createUser({ name: 'Request Counter' });
-  mapId = await call<string>('createMap', { title: 'One floor', mapData: doc }, user);
+  mapId = await createPublishedMap({ title: 'One floor', mapData: doc }, user);
 }, 60_000);
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { HTML_VECTORS, svgDocument } from '../../web/src/viewer/xss-corpus.fixtu
 import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
 import { MARGIN } from '../../web/src/viewer/marker-surface';
-import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+import { baseUrl, createUser, type TestUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
 
@@ -240,7 +240,7 @@ const listed = (doc: MapDocument) => doc.locations.filter((l) => !l.hide && !l.d
 
 /** Publishes `doc` as a new test map of `user` and returns its id. */
 async function publish(user: TestUser, title: string, doc: MapDocument): Promise<string> {
-  return call<string>('createMap', { title, mapData: doc }, user);
+  return createPublishedMap({ title, mapData: doc }, user);
 }
 
 /** A page that collects its errors and console warnings. */
@@ -575,7 +575,7 @@ describe('a map made of script-injection vectors', () => {
       type: 'circle' as const,
       coord: [0.1 + (i % 8) * 0.1, 0.2 + Math.floor(i / 8) * 0.15] as [number, number],
     }));
-    const id = await call<string>('createMap', { title: 'XSS corpus', mapData: doc }, user);
+    const id = await createPublishedMap({ title: 'XSS corpus', mapData: doc }, user);
 
     // Without the page's CSP: the sanitiser alone must stop every vector (see watchedPage).
     const context = await browser.newContext({

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { baseUrl, call, createUser } from '../helpers/stack';
+import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
 
@@ -156,7 +156,7 @@ describe('a map that is not Professional', () => {
     const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document!;
     expect(demo.routes.length).toBeGreaterThan(10);
     const doc: MapDocument = { ...demo, layers: demo.layers.map((l) => ({ ...l, file: `${baseUrl()}${l.file}` })) };
-    const id = await call<string>('createMap', { title: 'Not Pro', mapData: doc }, user);
+    const id = await createPublishedMap({ title: 'Not Pro', mapData: doc }, user);
     const { page, errors } = await open(`/m/${id}?from=north-entrance&to=fitlab`);
     await page.waitForTimeout(500);
     expect(await page.getByRole('button', { name: 'Directions' }).count()).toBe(0);

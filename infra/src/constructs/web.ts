@@ -8,6 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { CROSS_ORIGIN_STATIC_PATHS, HSTS_SECONDS, edgeHeaderSpec, type EdgeKind } from '../edge/headers';
+import { PUBLISHED_EDGE_TTL_S } from '@mapnest/shared/maps';
 import {
   SPA_REWRITE_SOURCE,
   STRIP_PREFIX_SOURCE,
@@ -224,6 +225,21 @@ export class Web extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
+    // Published maps (ADR 018): one object per map, rewritten in place by publish and unpublish. The edge keeps it at
+    // most PUBLISHED_EDGE_TTL_S seconds (the cap holds whatever the object says), so a release reaches every visitor
+    // within 5 s without invalidations; no query string in the key, so nobody can make the edge miss on purpose.
+    const publishedData = new cloudfront.CachePolicy(this, 'PublishedDataCache', {
+      comment: `Mapnest /data: published maps, at most ${PUBLISHED_EDGE_TTL_S} s at the edge`,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(PUBLISHED_EDGE_TTL_S),
+      maxTtl: Duration.seconds(PUBLISHED_EDGE_TTL_S),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
     const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.spa);
     const spaBehaviour = (headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
       origin: spaOrigin,
@@ -245,11 +261,12 @@ export class Web extends Construct {
     const bucketBehaviour = (
       bucket: IBucket,
       headers: cloudfront.IResponseHeadersPolicy,
+      cachePolicy: cloudfront.ICachePolicy = originControlled,
     ): cloudfront.BehaviorOptions => ({
       origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
-      cachePolicy: originControlled,
+      cachePolicy,
       responseHeadersPolicy: headers,
       functionAssociations: viewerRequest(fns.stripPrefix),
       compress: true,
@@ -274,7 +291,7 @@ export class Web extends Construct {
       defaultBehavior: spaBehaviour(headers.app),
       additionalBehaviors: {
         '/m/*': spaBehaviour(headers.embed),
-        '/data/*': bucketBehaviour(props.publicData, headers.data),
+        '/data/*': bucketBehaviour(props.publicData, headers.data, publishedData),
         '/files/*': bucketBehaviour(props.uploads, headers.files),
         ...Object.fromEntries(CROSS_ORIGIN_STATIC_PATHS.map((path) => [path, staticBehaviour])),
         '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(fns.requireToken) },

@@ -31,6 +31,17 @@ export interface MapItem {
   licenseEndsAt?: string;
   /** Set while a delete is in progress: the map is gone for every reader, and a retried delete resumes. */
   deleting?: boolean;
+  /**
+   * The published version (ADR 018): what visitors see, null when nothing is published. Absent on maps stored
+   * before drafts existed, whose current version was published by every save (domain/maps.ts publicationOf).
+   */
+  publishedVersion?: number | null;
+  /** That version's document and title, and when it was published. */
+  publishedDocKey?: string | null;
+  publishedTitle?: string | null;
+  publishedAt?: string | null;
+  /** When the map was last taken offline (Unpublish); a map with neither was never published. */
+  unpublishedAt?: string | null;
 }
 
 export interface HistoryItem {
@@ -43,6 +54,8 @@ export interface HistoryItem {
   metrics: MapMetrics;
   kind: 'create' | 'save' | 'restore' | 'admin';
   restoredFrom: string | null;
+  /** When this version was last published (ADR 018); pruning keeps it. */
+  publishedAt?: string | null;
 }
 
 export type SlotsItem = SlotCounters;

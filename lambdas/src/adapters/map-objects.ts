@@ -15,13 +15,13 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { objectKeys } from '@mapnest/shared/keys';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { PublishedMap } from '@mapnest/shared/maps';
+import { PUBLISHED_CACHE_CONTROL, type PublishedMap } from '@mapnest/shared/maps';
 import { s3 } from '../lib/clients';
 import { config } from '../lib/config';
 import { forBrowser } from './browser-url';
 
-/** Cache policy of published maps: CloudFront and browsers revalidate within a minute of a save. */
-export const PUBLISHED_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/** Cache policy of published maps (ADR 018): the edge keeps a copy 2 s, browsers revalidate each view. */
+export { PUBLISHED_CACHE_CONTROL };
 
 const nonce = () => randomBytes(6).toString('base64url');
 

@@ -59,6 +59,7 @@ const commit = () =>
     title: 'Mall',
     edited: created,
     previewUrl: null,
+    base: { docKey: 'maps/v1.json', title: 'Mall', edited: created },
   });
 
 describe('map table: create', () => {

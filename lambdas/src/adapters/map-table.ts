@@ -13,6 +13,7 @@ import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '
 import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { expiryKeys, historyItem, metaItem, toMap, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 import { historyTable } from './history-table';
+import { publicationTable } from './publication-table';
 import { queryAll } from './query-all';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
 
@@ -24,6 +25,7 @@ const DUE_SK = TABLE_INDEXES.byDue.sk;
 
 export const mapTable = {
   ...historyTable,
+  ...publicationTable,
 
   async get(id: string): Promise<MapItem | null> {
     const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.map(id), ConsistentRead: true }));
@@ -73,6 +75,11 @@ export const mapTable = {
     title: string;
     edited: string;
     previewUrl: string | null;
+    /**
+     * The version being replaced, for a map stored before drafts existed (no publishedVersion attribute): that
+     * version was public, so it becomes the published one and the new version is a draft (ADR 018).
+     */
+    base: { docKey: string; title: string; edited: string };
   }): Promise<void> {
     const { id, baseVersion, entry } = args;
     const items: TransactItem[] = [
@@ -80,7 +87,9 @@ export const mapTable = {
         Update: {
           TableName: table(),
           Key: keys.map(id),
-          UpdateExpression: 'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p',
+          UpdateExpression:
+            'SET #v = :v, #k = :k, #e = :e, #m = :m, #t = :t, #p = :p, #pv = if_not_exists(#pv, :base), ' +
+            '#pdk = if_not_exists(#pdk, :bk), #pt = if_not_exists(#pt, :bt), #pa = if_not_exists(#pa, :be)',
           ConditionExpression: 'attribute_exists(pk) AND #v = :base AND attribute_not_exists(#d)',
           ExpressionAttributeNames: {
             '#v': 'version',
@@ -90,6 +99,10 @@ export const mapTable = {
             '#t': 'title',
             '#p': 'previewUrl',
             '#d': 'deleting',
+            '#pv': 'publishedVersion',
+            '#pdk': 'publishedDocKey',
+            '#pt': 'publishedTitle',
+            '#pa': 'publishedAt',
           },
           ExpressionAttributeValues: {
             ':v': entry.version,
@@ -99,6 +112,9 @@ export const mapTable = {
             ':t': args.title,
             ':p': args.previewUrl,
             ':base': baseVersion,
+            ':bk': args.base.docKey,
+            ':bt': args.base.title,
+            ':be': args.base.edited,
           },
         },
       },

@@ -69,7 +69,11 @@ export async function seedDemoMaps(): Promise<SeedResult> {
     }
     const document = seededDocument(map.file);
     try {
-      await createMap(actor, { title: map.title, mapData: document }, { id: map.id, state: MapState.DEMO });
+      await createMap(
+        actor,
+        { title: map.title, mapData: document },
+        { id: map.id, state: MapState.DEMO, publish: true },
+      );
     } catch (err) {
       // Another run created it in between (the id is taken): the map is there, which is all the seed wants.
       if (await mapTable.get(map.id)) {

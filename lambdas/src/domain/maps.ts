@@ -16,17 +16,15 @@ import { parseVersionLabel, versionLabel } from '@mapnest/shared/keys';
 import { blankDocument, computeMetrics, type MapDocument } from '@mapnest/shared/map-document';
 import {
   isAdminOnlyState,
-  isExpiredTestMap,
   isPublic,
   isTestState,
+  publicationOf,
   testMapActiveUntil,
   type HistoryEntry,
   type MapSummary,
   type MapWithDocument,
-  type PublishedMap,
 } from '@mapnest/shared/maps';
 import { restoreDocument } from '@mapnest/shared/map-restore';
-import { publishableDocument } from '@mapnest/shared/wayfinding';
 import type { SaveMapResult, VersionCommit } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
@@ -34,6 +32,9 @@ import { mapObjects } from '../adapters/map-objects';
 import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
 import { analyticsTable } from '../adapters/analytics-table';
 import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from '../lib/errors';
+import { publishedOf, publishLatest, testSinceOf } from './public-copy';
+
+export { publishLatest, testSinceOf } from './public-copy';
 
 /** Who is calling, and for whom (an administrator may act for another user). */
 export interface Actor {
@@ -60,10 +61,10 @@ function previewOf(doc: MapDocument): string | null {
   return file ? file : null;
 }
 
-/** When the map's test period started: its creation, or the moment it last went back to test. */
-export const testSinceOf = (map: Pick<MapItem, 'created' | 'testSince'>): string => map.testSince ?? map.created;
-
 export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
+  const publication = publishedOf(map);
+  // A title renamed since publishing is a change visitors do not see yet, like a saved version.
+  const shownVersion = publication && publication.title !== map.title ? -1 : (publication?.version ?? null);
   return {
     id: map.id,
     title: map.title,
@@ -76,14 +77,17 @@ export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
     subscribed: map.subscribed,
     version: map.version,
     activeUntil: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
-    published: isPublic(map.state, testSinceOf(map), at),
+    published: publication !== null && isPublic(map.state, testSinceOf(map), at),
+    publishedVersion: publication?.version ?? null,
+    publishedAt: publication?.at ?? map.unpublishedAt ?? null,
+    publication: publicationOf(map.version, shownVersion, !!map.unpublishedAt),
     previewUrl: map.previewUrl ?? null,
     lapsedFrom: map.lapsedFrom ?? null,
     licenseEndsAt: map.licenseEndsAt ?? null,
   };
 }
 
-function toEntry(h: HistoryItem): HistoryEntry {
+export function toEntry(h: HistoryItem): HistoryEntry {
   return {
     historyMapId: versionLabel(h.version),
     mapId: h.mapId,
@@ -94,6 +98,7 @@ function toEntry(h: HistoryItem): HistoryEntry {
     metrics: h.metrics,
     kind: h.kind,
     restoredFrom: h.restoredFrom ?? null,
+    publishedAt: h.publishedAt ?? null,
   };
 }
 
@@ -119,65 +124,21 @@ async function afterCommit(what: string, mapId: string, work: () => Promise<unkn
 }
 
 /**
- * Writes the public copy for the map's current version (or the expiry notice), and repeats if the map moved on
- * meanwhile, so two racing publishers always converge on the newest version. A caller that has just committed a
- * version passes it (`known`: the map item as committed and its document), which saves reading back the item and
- * the document it has just written; only the check after publishing reads the table.
+ * Keeps every named version, every version that was published (History lists them, and one can be published
+ * again) and the newest unnamed ones; older unnamed versions and their documents go. Answers the history that
+ * remains, in the order getMap answers it.
  */
-export async function publishLatest(
-  mapId: string,
-  at: Date = new Date(),
-  known?: { map: MapItem; document: MapDocument },
-): Promise<void> {
-  let next: MapItem | null | undefined = known?.map;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const map = next ?? (await mapTable.get(mapId));
-    if (!map || map.deleting) {
-      await mapObjects.unpublish(mapId);
-      return;
-    }
-    const expired = isExpiredTestMap(map.state, testSinceOf(map), at);
-    const published: PublishedMap = {
-      id: map.id,
-      title: map.title,
-      state: map.state,
-      expired,
-      expiresAt: isTestState(map.state) ? testMapActiveUntil(testSinceOf(map)) : null,
-      publishedAt: at.toISOString(),
-      version: map.version,
-    };
-    if (!expired) {
-      const stored =
-        known && known.map.version === map.version && known.map.docKey === map.docKey
-          ? known.document
-          : restoreDocument(await mapObjects.getDocument(map.docKey)).document;
-      // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
-      published.document = publishableDocument(stored, map.state);
-    }
-    await mapObjects.publish(published);
-    const after = await mapTable.get(mapId);
-    if (
-      !after ||
-      after.deleting ||
-      (after.version === map.version && after.state === map.state && after.title === map.title)
-    ) {
-      if (!after || after.deleting) await mapObjects.unpublish(mapId);
-      return;
-    }
-    next = after;
-  }
-}
-
-/**
- * Keeps every named version and the newest unnamed ones; older unnamed versions and their documents go. Answers
- * the history that remains, in the order getMap answers it.
- */
-async function pruneHistory(map: { id: string; version: number; docKey: string }): Promise<HistoryItem[]> {
+async function pruneHistory(map: {
+  id: string;
+  version: number;
+  docKey: string;
+  published: number | null;
+}): Promise<HistoryItem[]> {
   const entries = await mapTable.history(map.id);
-  const unnamed = entries.filter((e) => !e.name).sort((a, b) => b.version - a.version);
+  const unnamed = entries.filter((e) => !e.name && !e.publishedAt).sort((a, b) => b.version - a.version);
   const removed = new Set<number>();
   for (const entry of unnamed.slice(HISTORY_UNNAMED_KEEP)) {
-    if (entry.version === map.version) continue;
+    if (entry.version === map.version || entry.version === map.published) continue;
     await mapTable.deleteHistoryEntry(map.id, entry.version);
     removed.add(entry.version);
     if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
@@ -188,7 +149,7 @@ async function pruneHistory(map: { id: string; version: number; docKey: string }
 export async function createMap(
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
-  opts: { id?: string; state?: MapStateValue } = {},
+  opts: { id?: string; state?: MapStateValue; publish?: boolean } = {},
 ): Promise<string> {
   const doc = input.mapData ?? blankDocument();
   const id = opts.id ?? newMapId();
@@ -207,6 +168,12 @@ export async function createMap(
     version: 1,
     docKey: key,
     previewUrl: previewOf(doc),
+    // A new map is a draft nobody sees until its author publishes it (ADR 018); seeded maps are published at once.
+    publishedVersion: opts.publish ? 1 : null,
+    publishedDocKey: opts.publish ? key : null,
+    publishedTitle: opts.publish ? input.title : null,
+    publishedAt: opts.publish ? created : null,
+    unpublishedAt: null,
   };
   try {
     await mapTable.create(
@@ -221,6 +188,7 @@ export async function createMap(
         metrics: map.metrics,
         kind: 'create',
         restoredFrom: null,
+        publishedAt: opts.publish ? created : null,
       },
       { enforceLimits: !actor.identity.admin },
     );
@@ -230,7 +198,8 @@ export async function createMap(
       .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
     throw err;
   }
-  await afterCommit('publish', id, () => publishLatest(id));
+  // The public copy says "not published" (or, seeded, is the map): a 200 the edge may cache, never an error answer.
+  await afterCommit('publish', id, () => publishLatest(id, new Date(), { docKey: key, document: doc }));
   return id;
 }
 
@@ -256,9 +225,8 @@ interface Committed {
 }
 
 /**
- * Commits `key` (already stored) as the version after `baseVersion`, or deletes it again and rethrows. Then
- * prunes the history and publishes: with `document` (the version's document, in memory) the public copy is
- * written without reading the document back.
+ * Commits `key` (already stored) as the version after `baseVersion` (the draft), or deletes it again and rethrows,
+ * then prunes the history. Visitors keep the published version: a commit never writes the public copy (ADR 018).
  */
 async function commit(
   map: MapItem,
@@ -270,7 +238,6 @@ async function commit(
     kind: HistoryItem['kind'];
     restoredFrom?: string | null;
     previewUrl: string | null;
-    document?: MapDocument;
   },
 ): Promise<Committed> {
   const version = baseVersion + 1;
@@ -294,6 +261,7 @@ async function commit(
       edited,
       previewUrl: args.previewUrl,
       entry,
+      base: { docKey: map.docKey, title: map.title, edited: map.edited },
     });
   } catch (err) {
     await mapObjects
@@ -303,6 +271,15 @@ async function commit(
   }
   const committed: MapItem = {
     ...map,
+    // A map stored before drafts existed: the version it had stays the published one (commitVersion sets it).
+    ...(map.publishedVersion === undefined
+      ? {
+          publishedVersion: map.version,
+          publishedDocKey: map.docKey,
+          publishedTitle: map.title,
+          publishedAt: map.edited,
+        }
+      : {}),
     version,
     docKey: key,
     edited,
@@ -312,19 +289,20 @@ async function commit(
   };
   let history: HistoryItem[] | null = null;
   await afterCommit('history pruning', map.id, async () => {
-    history = await pruneHistory({ id: map.id, version, docKey: key });
+    history = await pruneHistory({
+      id: map.id,
+      version,
+      docKey: key,
+      published: publishedOf(committed)?.version ?? null,
+    });
   });
-  const document = args.document;
-  await afterCommit('publish', map.id, () =>
-    publishLatest(map.id, new Date(), document ? { map: committed, document } : undefined),
-  );
   return { map: committed, entry, history };
 }
 
 /**
- * Saves a new version if the map is still at baseVersion (409 aborted otherwise) and answers everything the
- * editor shows after a save: the new version, the map's summary, the history entry and the history, so the
- * editor reads nothing back.
+ * Saves the draft: a new version if the map is still at baseVersion (409 aborted otherwise). Visitors keep the
+ * published version until the author publishes (domain/publishing.ts). Answers everything the editor shows after a
+ * save: the new version, the map's summary, the history entry and the history, so the editor reads nothing back.
  */
 export async function saveMap(
   actor: Actor,
@@ -343,7 +321,6 @@ export async function saveMap(
     metrics,
     kind: 'save',
     previewUrl: previewOf(input.mapData),
-    document: input.mapData,
   });
   // Pruning is best effort: when it failed, the history is read again (the save itself stands).
   const kept = history ?? (await mapTable.history(map.id));
@@ -361,7 +338,7 @@ export async function renameMap(actor: Actor, input: { id: string; title: string
   const map = await accessible(actor.identity, input.id);
   const edited = now();
   await mapTable.rename(map.id, input.title, edited);
-  await afterCommit('publish', map.id, () => publishLatest(map.id));
+  // The draft's title: visitors keep the published title until the author publishes (ADR 018).
   return toSummary({ ...map, title: input.title, edited });
 }
 
@@ -403,6 +380,12 @@ export async function deleteMapHistory(actor: Actor, input: { mapId: string; his
       'This is the current version of the map, so it cannot be deleted. Save or restore another version first.',
     );
   }
+  if (entry.version === publishedOf(map)?.version) {
+    throw new CallError(
+      'failed-precondition',
+      'This is the version visitors see, so it cannot be deleted. Publish another version or unpublish the map first.',
+    );
+  }
   await mapTable.deleteHistoryEntry(map.id, entry.version);
   if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
   return null;
@@ -419,7 +402,10 @@ export async function setMapHistoryName(
   return toEntry({ ...entry, name });
 }
 
-/** Restoring is itself a new version on top of the current one, so a restore can be undone the same way. */
+/**
+ * Restoring is itself a new version on top of the current one (the draft), so a restore can be undone the same way.
+ * Visitors keep the published version until the author publishes (ADR 018).
+ */
 export async function restoreMapHistory(
   actor: Actor,
   input: { mapId: string; historyMapId: string },
@@ -434,7 +420,6 @@ export async function restoreMapHistory(
     kind: 'restore',
     restoredFrom: input.historyMapId,
     previewUrl: previewOf(doc),
-    document: doc,
   });
   return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
 }
@@ -450,6 +435,7 @@ export async function setMapState(actor: Actor, input: { id: string; state: MapS
   if (map.state === input.state) return toSummary(map);
   const edited = now();
   await mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
+  // Rewrites the public copy of the published version with the new state; the draft stays a draft (ADR 018).
   await afterCommit('publish', map.id, () => publishLatest(map.id));
   return toSummary({
     ...map,
@@ -483,8 +469,8 @@ export async function adminUpdateMap(
       metrics,
       kind: 'admin',
       previewUrl: previewOf(input.mapData),
-      document: input.mapData,
     }));
+    await afterCommit('publish', map.id, () => publishLatest(map.id));
   } else {
     await afterCommit('publish', map.id, () => publishLatest(map.id));
   }

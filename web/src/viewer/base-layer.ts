@@ -10,6 +10,10 @@ import { sanitizeSvg } from './sanitize';
 import type { ResolvedLocation } from './viewer-model';
 import { onLayer } from './viewer-model';
 
+/** What visitors read where a floor that cannot be loaded would be. */
+export const floorUnavailable = (name: string) =>
+  `The floor “${name}” can’t be shown right now. Please choose another floor or try again later.`;
+
 export type LayerKind = 'svg' | 'raster' | 'blank';
 
 /** How a layer file is drawn, judged by its extension (query strings and fragments ignored). */
@@ -93,14 +97,13 @@ export async function loadLayer(
   }
   const text = await fetchLayerText(url, signal).catch((e: unknown) => {
     if (signal?.aborted) throw e;
-    throw new Error(
-      `The floor "${layer.name}" could not be loaded${e instanceof Error && e.message.startsWith('HTTP') ? ` (${e.message})` : ''}.`,
-    );
+    // Visitors read this: a plain sentence, never an HTTP status (the publish checks tell the author; ADR 018).
+    throw new Error(floorUnavailable(layer.name));
   });
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
   const svg = sanitizeSvg(text, `[data-mn-scope="${scope}"]`);
-  if (!svg) throw new Error(`The floor "${layer.name}" is not a valid SVG image.`);
+  if (!svg) throw new Error(floorUnavailable(layer.name));
   if (!svg.getAttribute('viewBox')) {
     const w = parseFloat(svg.getAttribute('width') ?? '');
     const h = parseFloat(svg.getAttribute('height') ?? '');

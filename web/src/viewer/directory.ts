@@ -8,6 +8,7 @@ import { highlightPieces, queryTerms } from '../map-core/text-search';
 import { filterControl, offeredFilters } from './directory-filters';
 import { h, icon, uid } from './dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
+import { readableTextOn } from '@mapnest/shared/contrast';
 
 export interface DirectoryCallbacks {
   onQuery(query: string): void;
@@ -353,7 +354,7 @@ export class Directory {
       {
         class: grid ? 'mn-card-image mn-card-placeholder' : 'mn-thumb mn-thumb-text',
         'aria-hidden': 'true',
-        style: { backgroundColor: l.fill },
+        style: { backgroundColor: l.fill, color: readableTextOn(l.fill) },
       },
       letter,
     );

@@ -98,6 +98,8 @@ export async function fetchPublished(
     return { kind: 'error', failed: 'data', message: 'The map data is damaged.' };
   }
   if (!isObject(body)) return { kind: 'error', failed: 'data', message: 'The map data is damaged.' };
+  // Not published (never, or taken offline): the same answer as a map that does not exist (ADR 018).
+  if (body.offline === true) return { kind: 'not-found' };
   if (body.expired === true) return { kind: 'expired', title: typeof body.title === 'string' ? body.title : '' };
   const problem = documentProblem(body.document);
   if (problem) return { kind: 'error', failed: 'data', message: problem };

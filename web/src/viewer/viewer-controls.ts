@@ -89,9 +89,38 @@ export class FloorSwitcher implements MapControl {
       row.scrollLeft = b.offsetLeft + b.offsetWidth - row.clientWidth;
   }
 
+  /**
+   * Hides a floor whose file cannot be loaded (visitors cannot use it) and says so in its place, in a plain
+   * sentence; answers the floors still offered.
+   */
+  hideFloor(id: string, sentence: string): string[] {
+    const b = this.#buttons.get(id);
+    if (b && !b.hidden) {
+      b.hidden = true;
+      this.el.append(h('span', { class: 'mn-floor-note', role: 'note' }, sentence));
+    }
+    return [...this.#buttons].filter(([, btn]) => !btn.hidden).map(([lid]) => lid);
+  }
+
   remove(): void {
     this.el.remove();
   }
+}
+
+/**
+ * A floor whose file cannot be loaded leaves the floor switcher, with a plain sentence in its place, and the viewer
+ * goes to the next floor still offered; with none left the sentence covers the map.
+ */
+export function floorFailed(
+  floors: FloorSwitcher | undefined,
+  id: string,
+  sentence: string,
+  viewer: { setLayer(id: string): boolean },
+  area: { showError(message: string): void },
+): void {
+  const left = floors?.hideFloor(id, sentence) ?? [];
+  if (left.length) viewer.setLayer(left[0]!);
+  else area.showError(sentence);
 }
 
 /** Zoom in and out; each is disabled at its end of the zoom range. */

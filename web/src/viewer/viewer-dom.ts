@@ -8,6 +8,7 @@ import type { ViewerText } from './i18n/messages';
 import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
+import { readableTextOn } from '@mapnest/shared/contrast';
 
 /** The map area's elements, and the notes it shows over the map. */
 export class MapArea {
@@ -68,9 +69,9 @@ export class MapArea {
     this.#loading.hidden = true;
   }
 
-  /** A floor failed to load: English says exactly why, other languages that it could not be loaded. */
-  showFloorError(floor: string, message: string): void {
-    this.showError(this.#text.lang === 'en' ? message : this.#text.t('floorFailed', { floor }));
+  /** The sentence for a floor that failed to load: English says exactly why, other languages that it could not be loaded. */
+  floorSentence(floor: string, message: string): string {
+    return this.#text.lang === 'en' ? message : this.#text.t('floorFailed', { floor });
   }
 
   /** A floor failed to load: says why, in place of the loading note. */
@@ -114,5 +115,7 @@ export function buildViewerRoot(
     live,
   );
   root.style.setProperty('--mn-primary', s.primaryColor);
+  // Text on the primary colour reads at 4.5:1 or better whatever colour the author chose (ADR 018).
+  root.style.setProperty('--mn-on-primary', readableTextOn(s.primaryColor));
   return root;
 }

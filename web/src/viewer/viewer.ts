@@ -20,7 +20,7 @@ import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
 import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
-import { addControls, type Corner, type MapControls } from './viewer-controls';
+import { addControls, floorFailed, type Corner, type MapControls } from './viewer-controls';
 import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
 import {
   clearedFilterState,
@@ -172,8 +172,10 @@ class Viewer implements MapViewerInstance {
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
         onLayerReady: (id) => this.#layerReady(id),
-        onLayerError: (id, message) =>
-          this.#area.showFloorError(this.model.layers.find((l) => l.id === id)?.name ?? id, message),
+        onLayerError: (id, message) => {
+          const sentence = this.#area.floorSentence(this.model.layers.find((l) => l.id === id)?.name ?? id, message);
+          floorFailed(this.#controls.floors, id, sentence, this, this.#area);
+        },
         onWheelHint: () => this.#area.flashWheelHint(),
       },
       { resolveUrl: this.#resolveUrl, reducedMotion },

@@ -2,7 +2,7 @@ import { useContext, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { SettingsIcon } from '../../components/Icons';
-import { mapTitleSchema } from '@mapnest/shared/maps';
+import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
@@ -10,6 +10,7 @@ import { dialogAtom, layerAtom, toolAtom } from './editor-state';
 import type { SaveStatus } from './save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
 import { PendingEditsContext, usePendingEdit } from './pending-edits';
+import '../maps/publication.css';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const key = (k: string, shift = false) => formatShortcut({ key: k, mod: true, shift }, apple);
@@ -162,15 +163,34 @@ function FloorPicker({ layers }: { layers: readonly { id: string; name: string }
   );
 }
 
+/**
+ * What visitors see against the draft (ADR 018), shown at all times: 'Published', 'Unpublished changes' (saved or
+ * not yet saved), 'Never published' or 'Offline'.
+ */
+export function PublicationStatus() {
+  const { map } = useEditor();
+  const s = useSaveState();
+  const status: Publication = map.publication === 'published' && s.status !== 'saved' ? 'changes' : map.publication;
+  const detail =
+    map.publishedVersion !== null
+      ? `Visitors see version ${map.publishedVersion}; the draft is version ${s.version}.`
+      : 'Visitors see “Map not found” until you publish.';
+  return (
+    <span className={`publication publication--${status}`} data-publication={status} title={detail}>
+      {PUBLICATION_LABELS[status]}
+    </span>
+  );
+}
+
 /** The map's plan state and save status, then import, export, preview, publish and the settings link. */
 function MapActions() {
-  const { save } = useEditor();
   const pending = useContext(PendingEditsContext);
   const setDialog = useSetAtom(dialogAtom);
   return (
     <div className="editor__actions">
       <EditorMapState />
       <SaveIndicator />
+      <PublicationStatus />
       <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
         Import
       </button>
@@ -191,8 +211,8 @@ function MapActions() {
         type="button"
         className="btn btn--primary btn--sm"
         onClick={() => {
-          // What is typed is committed and saved at once: the embed shows the saved version.
-          void save.saveNow();
+          // What is typed is committed; the dialog saves it and reviews the draft against the published version.
+          pending?.flush();
           setDialog('publish');
         }}
       >

@@ -36,6 +36,9 @@ export function aSummary(fields: Partial<MapSummary> = {}): MapSummary {
     previewUrl: null,
     lapsedFrom: null,
     licenseEndsAt: null,
+    publishedVersion: null,
+    publishedAt: null,
+    publication: 'never',
     ...fields,
   };
 }

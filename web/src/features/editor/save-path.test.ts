@@ -25,6 +25,9 @@ const summary = (version: number): MapSummary => ({
   previewUrl: null,
   lapsedFrom: null,
   licenseEndsAt: null,
+  publishedVersion: 1,
+  publishedAt: '2026-11-01T00:00:00.000Z',
+  publication: version === 1 ? 'published' : 'changes',
 });
 const entry = (version: number): HistoryEntry => ({
   historyMapId: `v${String(version).padStart(8, '0')}`,
@@ -36,6 +39,7 @@ const entry = (version: number): HistoryEntry => ({
   metrics: summary(version).metrics,
   kind: version === 1 ? 'create' : 'save',
   restoredFrom: null,
+  publishedAt: null,
 });
 
 /** A fake server that answers saveMap and getMap like the real one, and records every call the editor makes. */

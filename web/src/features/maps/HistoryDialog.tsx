@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
+import type { PublicationResult } from '@mapnest/shared/calls';
 import type { MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { reportError } from '../../lib/analytics';
 import { CloseIcon } from '../../components/Icons';
@@ -56,18 +57,27 @@ function useMapHistory(map: MapSummary | null) {
     [mapId, patchMap],
   );
 
+  const onPublished = useCallback(
+    (result: PublicationResult) => {
+      if (!mapId) return;
+      patchMap(result.map);
+      setLoaded((l) => (l?.data ? { ...l, data: { ...l.data, map: result.map, history: result.history } } : l));
+    },
+    [mapId, patchMap],
+  );
+
   const current = loaded && shown && loaded.forId === shown.id ? loaded : null;
   const retry = () => {
     setLoaded(null);
     setReloads((n) => n + 1);
   };
-  return { shown, current, onRestored, retry };
+  return { shown, current, onRestored, onPublished, retry };
 }
 
 /** The version history of one map from the maps list, in a dialog. */
 export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClose: () => void }) {
   const titleId = useId();
-  const { shown, current, onRestored, retry } = useMapHistory(map);
+  const { shown, current, onRestored, onPublished, retry } = useMapHistory(map);
 
   return (
     <Modal open={map !== null} onClose={onClose} labelledBy={titleId} className="history-dialog">
@@ -103,7 +113,10 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
           mapId={current.data.map.id}
           history={current.data.history}
           currentVersion={current.data.map.version}
+          publishedVersion={current.data.map.publishedVersion}
+          title={current.data.map.title}
           onRestored={onRestored}
+          onPublished={onPublished}
         />
       )}
     </Modal>

@@ -20,7 +20,16 @@ function renderPanel(props: Partial<Parameters<typeof HistoryPanel>[0]> = {}) {
   const onRestored = vi.fn();
   const view = render(
     <MemoryRouter>
-      <HistoryPanel mapId={MAP} history={history} currentVersion={3} onRestored={onRestored} {...props} />
+      <HistoryPanel
+        mapId={MAP}
+        history={history}
+        currentVersion={3}
+        publishedVersion={null}
+        title="Mall"
+        onPublished={() => {}}
+        onRestored={onRestored}
+        {...props}
+      />
     </MemoryRouter>,
   );
   return { ...view, onRestored };
@@ -129,6 +138,7 @@ describe('HistoryPanel', () => {
     const { callsTo } = routeCalls(mockCall, { restoreMapHistory: () => answer.promise });
     const { onRestored } = renderPanel();
     fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
     await flush();
     // At once: a new current version on top, marked as in progress.
     const pending = rows()[0]!;
@@ -153,6 +163,7 @@ describe('HistoryPanel', () => {
     routeCalls(mockCall, { restoreMapHistory: () => answer.promise });
     const { onRestored } = renderPanel();
     fireEvent.click(within(row('Launch')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
     await flush();
     expect(rows()).toHaveLength(4);
     await act(async () => answer.reject(new CallError('aborted', 'This map was changed elsewhere.')));
@@ -164,11 +175,24 @@ describe('HistoryPanel', () => {
     );
   });
 
+  it('asks before restoring, into the draft only, and does nothing on Cancel', async () => {
+    const { callsTo } = routeCalls(mockCall, {});
+    renderPanel();
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Restore version 1 into the draft?');
+    expect(dialog.textContent).toContain('Visitors keep the published version until you publish.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await flush();
+    expect(callsTo('restoreMapHistory')).toEqual([]);
+  });
+
   it('does not restore when beforeRestore declines', async () => {
     const { callsTo } = routeCalls(mockCall, {});
     const beforeRestore = vi.fn(async () => false);
     renderPanel({ beforeRestore });
     fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
     await flush();
     expect(beforeRestore).toHaveBeenCalledWith(expect.objectContaining({ version: 1 }));
     expect(callsTo('restoreMapHistory')).toEqual([]);
@@ -179,7 +203,15 @@ describe('HistoryPanel', () => {
     const view = renderPanel();
     view.rerender(
       <MemoryRouter>
-        <HistoryPanel mapId={MAP} history={[...history, anEntry(4)]} currentVersion={4} onRestored={() => {}} />
+        <HistoryPanel
+          mapId={MAP}
+          history={[...history, anEntry(4)]}
+          currentVersion={4}
+          publishedVersion={null}
+          title="Mall"
+          onPublished={() => {}}
+          onRestored={() => {}}
+        />
       </MemoryRouter>,
     );
     expect(rows()).toHaveLength(4);

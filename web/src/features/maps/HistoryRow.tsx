@@ -22,9 +22,24 @@ function kindLabel(entry: HistoryEntry): string {
   }
 }
 
+/** The row's second line after its time: number, kind, counts and when it was published. */
+function metaOf(entry: HistoryEntry): string[] {
+  return [
+    entry.name ? `Version ${entry.version}` : null,
+    kindLabel(entry),
+    countsLabel(entry.metrics),
+    entry.publishedAt ? `Published ${absoluteTime(entry.publishedAt)}` : null,
+  ].filter((part): part is string => !!part);
+}
+
 interface HistoryRowProps {
   entry: VersionRow;
   isCurrent: boolean;
+  /** The version visitors see (ADR 018): it cannot be deleted; it is marked 'Live'. */
+  isPublished: boolean;
+  onPreview: () => void;
+  /** Publish this earlier version again (shown for versions that were published before). */
+  onRepublish: () => void;
   busy: boolean;
   restoring: boolean;
   onRename: (name: string) => void;
@@ -33,28 +48,41 @@ interface HistoryRowProps {
 }
 
 /** One version: its name or number, when and how it was made, its counts, and rename, restore and delete. */
-export function HistoryRow({ entry, isCurrent, busy, restoring, onRename, onRestore, onDelete }: HistoryRowProps) {
+/** Naming a version: the form's open state, and focus back on the rename button when it closes. */
+function useNameEditing() {
   const [editing, setEditing] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  const titleId = useId();
-
   useEffect(() => {
     if (!editing && returnFocus.current) {
       returnFocus.current = false;
       renameButton.current?.focus();
     }
   }, [editing]);
-
   const close = () => {
     returnFocus.current = true;
     setEditing(false);
   };
+  return { editing, setEditing, renameButton, close };
+}
+
+export function HistoryRow({
+  entry,
+  isCurrent,
+  isPublished,
+  onPreview,
+  onRepublish,
+  busy,
+  restoring,
+  onRename,
+  onRestore,
+  onDelete,
+}: HistoryRowProps) {
+  const { editing, setEditing, renameButton, close } = useNameEditing();
+  const titleId = useId();
 
   const renameLabel = entry.name ? 'Rename' : isCurrent ? 'Name this version' : 'Name';
-  const meta = [entry.name ? `Version ${entry.version}` : null, kindLabel(entry), countsLabel(entry.metrics)].filter(
-    (part): part is string => !!part,
-  );
+  const meta = metaOf(entry);
 
   return (
     <li
@@ -69,6 +97,7 @@ export function HistoryRow({ entry, isCurrent, busy, restoring, onRename, onRest
           {entry.name && <TagIcon size={15} className="history__tag" />}
           <span>{entry.name ?? `Version ${entry.version}`}</span>
           {isCurrent && <span className="badge history__current">Current</span>}
+          {isPublished && <span className="badge history__published">Live</span>}
         </p>
         <p className="history__meta">
           <time dateTime={entry.created} title={absoluteTime(entry.created)}>
@@ -96,6 +125,10 @@ export function HistoryRow({ entry, isCurrent, busy, restoring, onRename, onRest
         pending={!!entry.pending}
         editing={editing}
         isCurrent={isCurrent}
+        isPublished={isPublished}
+        republishable={!!entry.publishedAt && !isPublished}
+        onPreview={onPreview}
+        onRepublish={onRepublish}
         busy={busy}
         restoring={restoring}
         titleId={titleId}
@@ -113,6 +146,10 @@ interface HistoryRowActionsProps {
   pending: boolean;
   editing: boolean;
   isCurrent: boolean;
+  isPublished: boolean;
+  republishable: boolean;
+  onPreview: () => void;
+  onRepublish: () => void;
   busy: boolean;
   restoring: boolean;
   titleId: string;
@@ -128,6 +165,10 @@ function HistoryRowActions({
   pending,
   editing,
   isCurrent,
+  isPublished,
+  republishable,
+  onPreview,
+  onRepublish,
   busy,
   restoring,
   titleId,
@@ -156,6 +197,20 @@ function HistoryRowActions({
           <PencilIcon size={16} />
           {renameLabel}
         </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onPreview} aria-describedby={titleId}>
+          Preview
+        </button>
+        {republishable && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={busy}
+            onClick={onRepublish}
+            aria-describedby={titleId}
+          >
+            Publish again
+          </button>
+        )}
         {!isCurrent && (
           <>
             <button
@@ -168,16 +223,18 @@ function HistoryRowActions({
               <RestoreIcon size={16} />
               Restore
             </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm history__delete"
-              disabled={busy}
-              onClick={onDelete}
-              aria-describedby={titleId}
-            >
-              <TrashIcon size={16} />
-              Delete
-            </button>
+            {!isPublished && (
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm history__delete"
+                disabled={busy}
+                onClick={onDelete}
+                aria-describedby={titleId}
+              >
+                <TrashIcon size={16} />
+                Delete
+              </button>
+            )}
           </>
         )}
       </div>

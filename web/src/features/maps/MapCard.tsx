@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
-import { mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
+import { PUBLICATION_LABELS, mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
 import { DropdownMenu } from '../../components/DropdownMenu';
 import { HistoryIcon } from '../../components/Icons';
 import { InlineTextField } from '../../components/InlineTextField';
@@ -10,6 +10,7 @@ import { absoluteTime, countsLabel, relativeTime, stateBadge } from './map-forma
 import { CopyIcon, KeyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
 import { MapStateControls } from './MapStateControls';
 import { MapThumbnail } from './MapThumbnail';
+import './publication.css';
 
 export interface MapCardProps {
   map: MapSummary;
@@ -184,7 +185,7 @@ function MapCardActions({
   );
 }
 
-/** The map's preview with its state badge. */
+/** The map's preview with its state badge and what visitors see against the draft (ADR 018). */
 function MapCardMedia({ map, now }: { map: MapSummary; now: Date }) {
   const badge = stateBadge(map, now);
   return (
@@ -193,6 +194,12 @@ function MapCardMedia({ map, now }: { map: MapSummary; now: Date }) {
       <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
         {badge.label}
         <span className="visually-hidden">. {badge.description}</span>
+      </span>
+      <span
+        className={`map-publication publication publication--${map.publication}`}
+        data-publication={map.publication}
+      >
+        {PUBLICATION_LABELS[map.publication]}
       </span>
     </div>
   );

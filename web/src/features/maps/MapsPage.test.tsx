@@ -263,6 +263,8 @@ describe('maps list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Version history' });
     const first = await within(dialog).findByRole('listitem', { name: /^Version 1/ });
     fireEvent.click(within(first).getByRole('button', { name: 'Restore' }));
+    // Restore asks first and goes into the draft (ADR 018).
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
     expect(await within(dialog).findByText('Restored version 1 as version 4.')).toBeTruthy();
     expect(calls.callsTo('restoreMapHistory')).toEqual([{ mapId: mall.id, historyMapId: 'v00000001' }]);
     await waitFor(() => expect(calls.callsTo('getMap')).toHaveLength(2));

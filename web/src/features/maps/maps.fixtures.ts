@@ -27,6 +27,9 @@ export function aMap(fields: Partial<MapSummary> = {}): MapSummary {
     previewUrl: null,
     lapsedFrom: null,
     licenseEndsAt: null,
+    publishedVersion: null,
+    publishedAt: null,
+    publication: 'never',
     ...fields,
   };
 }
@@ -42,6 +45,7 @@ export function anEntry(version: number, fields: Partial<HistoryEntry> = {}): Hi
     metrics: { layerCount: 1, locationCount: version },
     kind: version === 1 ? 'create' : 'save',
     restoredFrom: null,
+    publishedAt: null,
     ...fields,
   };
 }

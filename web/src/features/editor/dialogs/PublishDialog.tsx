@@ -1,7 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { PUBLICATION_LABELS, type Publication } from '@mapnest/shared/maps';
+import { diffDocuments, publishChecks, type PublishCheck, type VersionDiff } from '@mapnest/shared/publish-checks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { SegmentedToggle } from '../../../components/SegmentedToggle';
+import { call } from '../../../lib/api';
+import { PublishChecks, VersionChanges } from '../../maps/VersionChanges';
+import { absoluteTime } from '../../maps/map-format';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
+import { loadMapVersion } from '../load-map';
+import { inspectFloors } from './floor-files';
 import { iframeSnippet, scriptSnippet } from './embed-snippets';
 
 async function copyText(text: string): Promise<boolean> {
@@ -52,11 +60,176 @@ function Snippet({ label, code }: { label: string; code: string }) {
   );
 }
 
+/** The review before a release: what changes for visitors and the publish checks (ADR 018). */
+interface Review {
+  version: number;
+  diff: VersionDiff;
+  checks: PublishCheck[];
+}
+
+/**
+ * Saves what is typed, then compares the saved draft with the published version and runs the publish checks. The
+ * draft is what gets published, so the review waits for the save; a failed save is said, and nothing is published.
+ */
+function useReview(): { review: Review | null; error: string | null } {
+  const { map, mapId, save, resolveUrl, store } = useEditor();
+  const [review, setReview] = useState<Review | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const publishedVersion = map.publishedVersion;
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        await save.saveNow();
+        if (save.hasUnsavedChanges())
+          throw new Error('Your latest changes are not saved yet, so they cannot be published.');
+        const version = save.getState().version;
+        const doc = store.getState().doc;
+        const [published, floors] = await Promise.all([
+          publishedVersion === null ? Promise.resolve(null) : loadMapVersion(mapId, publishedVersion),
+          inspectFloors(doc.layers, resolveUrl),
+        ]);
+        if (cancelled) return;
+        setReview({ version, diff: diffDocuments(published, doc), checks: publishChecks(doc, map.state, floors) });
+      } catch (err) {
+        if (!cancelled) setError(err instanceof Error ? err.message : String(err));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // One review per opening of the dialog (and per published version).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [publishedVersion]);
+  return { review, error };
+}
+
+/** What visitors see now, in one sentence. */
+function ReleaseStatus({ status }: { status: Publication }) {
+  const { map } = useEditor();
+  return (
+    <p className="publish-release__status" data-publication={status}>
+      <strong>{PUBLICATION_LABELS[status]}</strong>
+      {map.publishedVersion !== null && map.publishedAt
+        ? `. Visitors see version ${map.publishedVersion}, published ${absoluteTime(map.publishedAt)}.`
+        : status === 'offline'
+          ? '. Visitors see “Map not found” until you publish again.'
+          : '. Visitors see “Map not found” until you publish.'}
+      {map.publishedVersion !== null && !map.published && map.activeUntil
+        ? ' This test map’s 7 days are over; put it on a plan to show it again.'
+        : ''}
+    </p>
+  );
+}
+
+/** Asks before taking the map offline. */
+function UnpublishConfirm({
+  open,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Take this map offline?"
+      subtitle="Visitors (and every site that embeds it) will see “Map not found” until you publish again. Your draft and its history stay."
+      positive="Unpublish"
+      danger
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+function ReleaseSection({ onPublished }: { onPublished: () => void }) {
+  const { map, mapId, setMap, reloadHistory, notify } = useEditor();
+  const s = useSaveState();
+  const { review, error } = useReview();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmOffline, setConfirmOffline] = useState(false);
+  const status = s.status !== 'saved' && map.publication === 'published' ? 'changes' : map.publication;
+  const blocked = review?.checks.some((c) => c.severity === 'blocking') ?? false;
+  const upToDate = map.publication === 'published' && review?.version === map.publishedVersion;
+  const act = async (work: () => Promise<{ map: typeof map }>, done: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await work();
+      setMap(result.map);
+      void reloadHistory().catch(() => undefined);
+      notify(done, 'info');
+      onPublished();
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="publish-release" aria-label="Release">
+      <ReleaseStatus status={status} />
+      {error && <p className="form-alert form-alert--error">{error}</p>}
+      {!review && !error && (
+        <p className="form-alert" role="status">
+          Saving and comparing with the published version…
+        </p>
+      )}
+      {review && (
+        <>
+          <VersionChanges
+            diff={review.diff}
+            against={
+              map.publishedVersion === null
+                ? 'an empty map (nothing is published)'
+                : `the published version ${map.publishedVersion}`
+            }
+          />
+          <PublishChecks checks={review.checks} />
+        </>
+      )}
+      {failure && <p className="form-alert form-alert--error">{failure}</p>}
+      <div className="confirm__actions">
+        {map.publishedVersion !== null && (
+          <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setConfirmOffline(true)}>
+            Unpublish
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={!review || blocked || busy || upToDate}
+          onClick={() =>
+            review &&
+            void act(
+              () => call('publishMap', { id: mapId, version: review.version }),
+              `Published: visitors see version ${review.version} now.`,
+            )
+          }
+        >
+          {upToDate ? 'Published' : `Publish version ${review?.version ?? ''}`.trim()}
+        </button>
+      </div>
+      <UnpublishConfirm
+        open={confirmOffline}
+        onCancel={() => setConfirmOffline(false)}
+        onConfirm={async () => {
+          setConfirmOffline(false);
+          await act(() => call('unpublishMap', { id: mapId }), 'Unpublished: visitors no longer see this map.');
+        }}
+      />
+    </section>
+  );
+}
+
 export function PublishDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
-  const { map, mapId, save } = useEditor();
+  const { map, mapId } = useEditor();
   const { doc } = useEditorState();
-  const s = useSaveState();
   const [height, setHeight] = useState<'shape' | 'fixed'>('shape');
   const origin = window.location.origin;
   const url = `${origin}/m/${mapId}`;
@@ -64,35 +237,18 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="publish-dialog wide-dialog">
       <h2 id={titleId}>Publish and embed</h2>
-      {map.published ? (
-        <p>
-          Published at{' '}
-          <a href={url} target="_blank" rel="noopener">
-            {url}
-          </a>
-          {map.activeUntil
-            ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.`
-            : '.'}{' '}
-          Every save updates it within a minute.
-        </p>
-      ) : (
-        <p className="form-alert form-alert--error">
-          This map is not public right now (its 7-day test period is over). Put it on a plan to publish it.
-        </p>
-      )}
-      {s.status === 'saving' && (
-        <p className="form-alert" role="status">
-          Saving your changes; the embed shows them once they are saved.
-        </p>
-      )}
-      {s.status !== 'saved' && s.status !== 'saving' && (
-        <p className="form-alert">
-          The embed shows the last saved version; you have unsaved changes.{' '}
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => void save.saveNow()}>
-            Save now
-          </button>
-        </p>
-      )}
+      <ReleaseSection onPublished={() => undefined} />
+      <h3 className="publish-dialog__embed">Embed</h3>
+      <p>
+        The map’s address is{' '}
+        <a href={url} target="_blank" rel="noopener">
+          {url}
+        </a>
+        {map.activeUntil
+          ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.`
+          : '.'}{' '}
+        Saving keeps your changes as a draft; visitors see them within seconds of Publish.
+      </p>
       <SegmentedToggle
         label="Embed height"
         size="sm"

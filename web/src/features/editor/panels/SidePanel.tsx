@@ -65,12 +65,19 @@ export function SidePanel() {
 }
 
 function HistoryTab() {
-  const { mapId, history, map, save, notify, reloadHistory } = useEditor();
+  const { mapId, history, map, setMap, save, notify, reloadHistory, store } = useEditor();
   return (
     <HistoryPanel
       mapId={mapId}
       history={history}
       currentVersion={map.version}
+      publishedVersion={map.publishedVersion}
+      title={map.title}
+      loadDraft={() => Promise.resolve(store.getState().doc)}
+      onPublished={(result) => {
+        setMap(result.map);
+        void reloadHistory().catch(() => undefined);
+      }}
       beforeRestore={() =>
         !save.hasUnsavedChanges() ||
         window.confirm(

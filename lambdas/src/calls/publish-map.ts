@@ -1,0 +1,9 @@
+import { actorOf, callable } from '../lib/callable';
+import * as publishing from '../domain/publishing';
+
+/** Publishes a kept version of the map (the draft, or an earlier one): visitors see it within seconds. */
+export const handler = callable({
+  name: 'publishMap',
+  writes: true,
+  run: (input, ctx) => publishing.publishMap(actorOf(ctx), input),
+});

@@ -1,0 +1,9 @@
+import { actorOf, callable } from '../lib/callable';
+import * as publishing from '../domain/publishing';
+
+/** Takes the map offline; the draft and the history stay. */
+export const handler = callable({
+  name: 'unpublishMap',
+  writes: true,
+  run: (input, ctx) => publishing.unpublishMap(actorOf(ctx), input),
+});

@@ -1,0 +1,63 @@
+/**
+ * Publishing (ADR 018): saving changes the draft only; visitors see the published version until the author publishes
+ * again, republishes an earlier version or takes the map offline. Each is one transaction on the map item (and the
+ * published history entry), then the public copy is rewritten at once; the edge serves it within seconds (ADR 018).
+ */
+import { CallError } from '@mapnest/shared/errors';
+import { uploadKeyOfUrl } from '@mapnest/shared/files';
+import { missingFloorFile } from '@mapnest/shared/publish-checks';
+import { restoreDocument } from '@mapnest/shared/map-restore';
+import type { PublicationResult } from '@mapnest/shared/calls';
+import { mapObjects } from '../adapters/map-objects';
+import { mapTable } from '../adapters/map-table';
+import { uploads } from '../adapters/uploads';
+import { MapNotFoundError } from '../lib/errors';
+import { accessible, toEntry, toSummary, type Actor } from './maps';
+import { publishLatest } from './public-copy';
+
+/** Floors whose file is one of our uploads must still have it: visitors would otherwise get a broken floor. */
+async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
+  for (const layer of layers) {
+    const key = layer.file ? uploadKeyOfUrl(layer.file) : null;
+    if (key !== null && !(await uploads.head(key))) {
+      throw new CallError('failed-precondition', missingFloorFile(layer.name));
+    }
+  }
+}
+
+async function answer(mapId: string): Promise<PublicationResult> {
+  const [map, history] = await Promise.all([mapTable.get(mapId), mapTable.history(mapId)]);
+  if (!map || map.deleting) throw new MapNotFoundError();
+  return { map: toSummary(map), history: history.map(toEntry) };
+}
+
+/**
+ * Publishes `version`: the draft the author reviewed, or an earlier kept version (republishing). A version that is
+ * no longer kept answers 404; a floor whose stored file is gone is refused (the blocking publish check).
+ */
+export async function publishMap(actor: Actor, input: { id: string; version: number }): Promise<PublicationResult> {
+  const map = await accessible(actor.identity, input.id);
+  const entry = await mapTable.historyEntry(map.id, input.version);
+  if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
+  const document = restoreDocument(await mapObjects.getDocument(entry.docKey)).document;
+  await checkFloorFiles(document.layers);
+  const at = new Date();
+  // The current version publishes under the map's title as it is now (a rename is part of the draft).
+  const title = entry.version === map.version ? map.title : entry.title;
+  await mapTable.setPublication(
+    map.id,
+    { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() },
+    at.toISOString(),
+  );
+  await publishLatest(map.id, at, { docKey: entry.docKey, document });
+  return answer(map.id);
+}
+
+/** Takes the map offline: visitors see "not found" until the author publishes again. The draft is untouched. */
+export async function unpublishMap(actor: Actor, input: { id: string }): Promise<PublicationResult> {
+  const map = await accessible(actor.identity, input.id);
+  const at = new Date();
+  await mapTable.setPublication(map.id, null, at.toISOString());
+  await publishLatest(map.id, at);
+  return answer(map.id);
+}

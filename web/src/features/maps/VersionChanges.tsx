@@ -1,0 +1,57 @@
+import type { NamedChanges, PublishCheck, VersionDiff } from '@mapnest/shared/publish-checks';
+import './history-panel.css';
+
+function Names({ label, changes }: { label: string; changes: NamedChanges }) {
+  if (changes.count === 0) return null;
+  const more = changes.count - changes.names.length;
+  return (
+    <li data-change={label.toLowerCase()}>
+      <strong>
+        {changes.count} location{changes.count === 1 ? '' : 's'} {label.toLowerCase()}
+      </strong>
+      : {changes.names.join(', ')}
+      {more > 0 ? ` and ${more} more` : ''}
+    </li>
+  );
+}
+
+/** What a release (or a restore) changes: locations by name (the first 20 and a count) and the parts that differ. */
+export function VersionChanges({ diff, against }: { diff: VersionDiff; against: string }) {
+  if (diff.same) return <p className="version-changes version-changes--same">Nothing changes against {against}.</p>;
+  return (
+    <div className="version-changes">
+      <p>Against {against}:</p>
+      <ul className="version-changes__list">
+        <Names label="Added" changes={diff.added} />
+        <Names label="Changed" changes={diff.changed} />
+        <Names label="Removed" changes={diff.removed} />
+        {diff.parts.map((part) => (
+          <li key={part} data-change="part">
+            <strong>{part}</strong> changed
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The publish checks: blocking ones first; each says what is wrong and what to do. */
+export function PublishChecks({ checks }: { checks: readonly PublishCheck[] }) {
+  if (checks.length === 0) return <p className="publish-checks publish-checks--ok">All publish checks pass.</p>;
+  const ordered = [...checks].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'blocking' ? -1 : 1));
+  return (
+    <ul className="publish-checks" aria-label="Publish checks">
+      {ordered.map((c, i) => (
+        <li
+          key={`${c.id}-${i}`}
+          className={`form-alert${c.severity === 'blocking' ? ' form-alert--error' : ''}`}
+          data-check={c.id}
+          data-severity={c.severity}
+        >
+          {c.severity === 'blocking' ? 'Blocks publishing: ' : 'Warning: '}
+          {c.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
