@@ -114,10 +114,11 @@ export class FloorSwitcher implements MapControl {
 export function floorFailed(
   floors: FloorSwitcher | undefined,
   id: string,
-  sentence: string,
-  viewer: { setLayer(id: string): boolean },
-  area: { showError(message: string): void },
+  message: string,
+  viewer: { setLayer(id: string): boolean; readonly model: { layers: readonly { id: string; name: string }[] } },
+  area: { showError(message: string): void; floorSentence(floor: string, message: string): string },
 ): void {
+  const sentence = area.floorSentence(viewer.model.layers.find((l) => l.id === id)?.name ?? id, message);
   const left = floors?.hideFloor(id, sentence) ?? [];
   if (left.length) viewer.setLayer(left[0]!);
   else area.showError(sentence);

@@ -172,10 +172,7 @@ class Viewer implements MapViewerInstance {
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
         onLayerReady: (id) => this.#layerReady(id),
-        onLayerError: (id, message) => {
-          const sentence = this.#area.floorSentence(this.model.layers.find((l) => l.id === id)?.name ?? id, message);
-          floorFailed(this.#controls.floors, id, sentence, this, this.#area);
-        },
+        onLayerError: (id, message) => floorFailed(this.#controls.floors, id, message, this, this.#area),
         onWheelHint: () => this.#area.flashWheelHint(),
       },
       { resolveUrl: this.#resolveUrl, reducedMotion },
