@@ -94,6 +94,7 @@ export async function registerLicense(
       id: map.id,
       state: map.state,
       promote,
+      previousLicenseEndsAt: map.licenseEndsAt ?? null,
       licenseEndsAt: mapEnds,
       now,
     });
@@ -172,17 +173,21 @@ async function notify(uid: string, subject: string, paragraphs: string[]): Promi
   }
 }
 
-const sortForLapse = (now: string) => (a: MapItem, b: MapItem) => {
-  // A map whose own licence still runs goes last; then the most recently promoted first.
-  const licensed = (m: MapItem) => (m.licenseEndsAt && m.licenseEndsAt > now ? 1 : 0);
-  return licensed(a) - licensed(b) || (b.promotedAt ?? b.edited).localeCompare(a.promotedAt ?? a.edited);
+const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) => {
+  // The maps that just lost their own licence go first; then the most recently promoted.
+  const rank = (m: MapItem) => (first.has(m.id) ? 0 : 1);
+  return rank(a) - rank(b) || (b.promotedAt ?? b.edited).localeCompare(a.promotedAt ?? a.edited);
 };
 
 /**
  * When a plan's capacity is below its use, sends the most recently promoted maps of that plan back to test
  * (their embeds keep working for 7 days, like any test map), republishes them and tells the owner.
  */
-export async function reconcileSlots(uid: string, why: string): Promise<MapItem[]> {
+export async function reconcileSlots(
+  uid: string,
+  why: string,
+  first: ReadonlySet<string> = new Set(),
+): Promise<MapItem[]> {
   const slots = await mapTable.slots(uid);
   const over = { basic: slots.basicUsed - slots.basicCapacity, pro: slots.proUsed - slots.proCapacity };
   if (over.basic <= 0 && over.pro <= 0) return [];
@@ -192,7 +197,9 @@ export async function reconcileSlots(uid: string, why: string): Promise<MapItem[
   for (const plan of ['basic', 'pro'] as const) {
     if (over[plan] <= 0) continue;
     const state = plan === 'basic' ? MapState.LIVE : MapState.PRO;
-    for (const map of owned.filter((m) => m.state === state).sort(sortForLapse(now))) {
+    // A live map on its own licence holds no subscription slot, so it never lapses for want of one.
+    const holders = owned.filter((m) => m.state === state && !(state === MapState.LIVE && m.licenseEndsAt));
+    for (const map of holders.sort(sortForLapse(first))) {
       const outcome = await mapTable.lapse(map, now);
       if (outcome === 'not-over') break;
       if (outcome === 'lapsed') lapsed.push(map);
@@ -344,13 +351,16 @@ export async function setGrantedSlots(
 /** Ends licences whose 6 months are over (the hourly sweep), then lapses maps where that leaves too few slots. */
 export async function endDueLicenses(at: Date = new Date()): Promise<{ ended: number }> {
   let ended = 0;
-  const owners = new Set<string>();
+  // The maps that were live on an ended licence, by owner: they now need a subscription slot, and are the first
+  // to go back to test when none is free (the owner's other live maps keep theirs).
+  const uncovered = new Map<string, Set<string>>();
   for (const license of await billingTable.dueLicenses(at)) {
-    if (await billingTable.endLicense(license)) {
-      ended++;
-      owners.add(license.uid);
-    }
+    const outcome = await billingTable.endLicense(license);
+    if (outcome === null) continue;
+    ended++;
+    if (outcome === 'needs-slot')
+      uncovered.set(license.uid, (uncovered.get(license.uid) ?? new Set()).add(license.mapId));
   }
-  for (const uid of owners) await reconcileSlots(uid, 'from a marketplace licence ended');
+  for (const [uid, mapIds] of uncovered) await reconcileSlots(uid, 'from a marketplace licence ended', mapIds);
   return { ended };
 }
