@@ -244,7 +244,14 @@ export const mapTable = {
     } catch (err) {
       const reasons = cancellationReasons(err);
       if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapVersionConflictError(null);
-      if (reasons?.[1] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(state));
+      if (reasons?.[1] === 'ConditionalCheckFailed') {
+        const kind = slotKind(state);
+        const slots = kind === 'test' ? null : await mapTable.slots(map.uid);
+        throw new SlotLimitError(
+          kind,
+          slots ? (kind === 'basic' ? slots.basicCapacity : slots.proCapacity) : undefined,
+        );
+      }
       throw err;
     }
   },
