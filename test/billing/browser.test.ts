@@ -139,7 +139,9 @@ describe('buying map slots', () => {
 
     // The refused Go live is the one expected failure: the browser reports its 429, and the app logs it (spec §8).
     expect(
-      errors.filter((e) => !/status of 429|\[maps:state\] CallError: All your Basic subscription slots are in use/.test(e)),
+      errors.filter(
+        (e) => !/status of 429|\[maps:state\] CallError: All your Basic subscription slots are in use/.test(e),
+      ),
     ).toEqual([]);
     await context.close();
   }, 180_000);

@@ -9,30 +9,10 @@ import type { License, RegisterLicenseResult, Subscription } from '@mapnest/shar
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
-import { deliver, event, subscription } from '../helpers/stripe';
+import { deliver, event, eventually, press, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const subs = (user: TestUser) => call<Subscription[]>('listSubscriptions', null, user);
-
-/** Polls until `check` holds, as the app does after Checkout (the webhook arrives a moment after the redirect). */
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Submits a sandbox page's form button as a browser would, without following the redirect. */
-async function press(path: string, form: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-}
 
 const code = (first: string) => `${first}-${crypto.randomUUID().slice(9)}`;
 

@@ -359,17 +359,42 @@ export const billingTable = {
    * Licences whose end has passed and whose slot is still counted (the hourly sweep): a query on the sparse index
    * (GSI3), where a licence waits from its registration until it is ended.
    */
-  async dueLicenses(at: Date): Promise<LicenseItem[]> {
+  async dueLicenses(at: Date, opts: { unreminded?: boolean } = {}): Promise<LicenseItem[]> {
     const { pk, skBelow } = keys.dueBy('license', at.toISOString());
     const items = await queryAll({
       TableName: table(),
       IndexName: TABLE_INDEXES.byDue.name,
       KeyConditionExpression: '#pk = :pk AND #sk < :below',
-      FilterExpression: '#ended = :false',
-      ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
+      FilterExpression: opts.unreminded ? '#ended = :false AND attribute_not_exists(#rem)' : '#ended = :false',
+      ExpressionAttributeNames: {
+        '#pk': TABLE_INDEXES.byDue.pk,
+        '#sk': TABLE_INDEXES.byDue.sk,
+        '#ended': 'ended',
+        ...(opts.unreminded ? { '#rem': 'remindedAt' } : {}),
+      },
       ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
     });
     return items.map((item) => strip<LicenseItem>(item)!);
+  },
+
+  /** Marks a licence's end reminder as sent, once: false when another run marked it first. */
+  async markReminded(code: string, at: Date): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.license(code),
+          UpdateExpression: 'SET #rem = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rem)',
+          ExpressionAttributeNames: { '#rem': 'remindedAt' },
+          ExpressionAttributeValues: { ':at': at.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
   },
 
   /**
