@@ -24,6 +24,9 @@ export const BILLING_TEXTS = {
     capacity === 0
       ? `You have no ${PLAN_NAMES[plan]} subscription slots. Subscribe to ${PLAN_NAMES[plan]}${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months}` : ''}.`
       : `All your ${PLAN_NAMES[plan]} subscription slots are in use. Buy more ${PLAN_NAMES[plan]} slots${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months} without a slot` : ''}.`,
+  /** A renewal payment failed and Stripe is retrying (the maps page banner, the Plan tab, the email). */
+  paymentFailed: (plans: readonly PlanId[]) =>
+    `The payment for your ${plans.map((p) => PLAN_NAMES[p]).join(' and ')} subscription failed. It is tried again over the next days and your maps stay live meanwhile; if the last try fails, the subscription ends and its maps go back to test.`,
   /** Licensed maps, counted apart from subscription slots: '1 licence running: its map is live on it, without a slot'. */
   licensedCount: (n: number) =>
     n === 1
