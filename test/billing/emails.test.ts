@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import type { Subscription } from '@mapnest/shared/billing';
 import { call, createUser, type TestUser } from '../helpers/stack';
-import { deliver, event, eventually, mailTo, nowSeconds, press, subscription } from '../helpers/stripe';
+import { buyInSandbox, deliver, event, eventually, mailTo, nowSeconds, press, subscription } from '../helpers/stripe';
 
 const code = () => `00000000-${crypto.randomUUID().slice(9)}`;
 const subjects = async (user: TestUser) => (await mailTo(user.email)).map((m) => m.subject);
@@ -98,12 +98,7 @@ describe('subscription emails', () => {
 
   it('sends the started and renewal emails for a purchase and a renewal in the payments sandbox', async () => {
     const user = await createUser();
-    const { url } = await call<{ url: string }>(
-      'createCheckoutSession',
-      { plan: 'basic', period: 'monthly', quantity: 2 },
-      user,
-    );
-    await press(`${new URL(url).pathname}/pay`, { quantity: '2' });
+    await buyInSandbox(user, { plan: 'basic', period: 'monthly', quantity: 2 });
     const started = await eventually(
       () => find(user, /Your Basic subscription has started/),
       (m) => m.length > 0,

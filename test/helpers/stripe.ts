@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
-import { baseUrl } from './stack';
+import { baseUrl, call, type TestUser } from './stack';
 
 const env = () => inject('stackEnv');
 const rid = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
@@ -110,4 +110,13 @@ export async function press(path: string, form: Record<string, string> = {}): Pr
 export async function mailTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>> {
   const res = await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(email)}`);
   return (await res.json()) as Array<{ subject: string; text: string; html: string }>;
+}
+
+/** Buys slots as a customer would: a Checkout session, then Pay on the sandbox's Checkout page. */
+export async function buyInSandbox(
+  user: TestUser,
+  order: { plan: 'basic' | 'pro'; period: 'monthly' | 'yearly'; quantity: number },
+): Promise<void> {
+  const { url } = await call<{ url: string }>('createCheckoutSession', order, user);
+  await press(`${new URL(url).pathname}/pay`, { quantity: String(order.quantity) });
 }
