@@ -119,7 +119,7 @@ describe('buying map slots', () => {
     // Going live again explains which slot is missing, with the way to buy more.
     await card(page, 'Old Town Market').getByRole('button', { name: 'Go live' }).click();
     const problem = card(page, 'Old Town Market').getByRole('alert');
-    await problem.getByText(/All your Basic map slots are in use/).waitFor();
+    await problem.getByText(/All your Basic subscription slots are in use/).waitFor();
     expect(await problem.getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
 
     // Buying slots again (the portal raises the quantity) and one click brings it back.
@@ -139,7 +139,9 @@ describe('buying map slots', () => {
 
     // The refused Go live is the one expected failure: the browser reports its 429, and the app logs it (spec §8).
     expect(
-      errors.filter((e) => !/status of 429|\[maps:state\] CallError: All your Basic map slots are in use/.test(e)),
+      errors.filter(
+        (e) => !/status of 429|\[maps:state\] CallError: All your Basic subscription slots are in use/.test(e),
+      ),
     ).toEqual([]);
     await context.close();
   }, 180_000);

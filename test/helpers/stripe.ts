@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
-import { baseUrl } from './stack';
+import { baseUrl, call, type TestUser } from './stack';
 
 const env = () => inject('stackEnv');
 const rid = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
@@ -84,4 +84,39 @@ export async function deliver(
   });
   await res.text();
   return res.status;
+}
+
+/** Polls until `check` holds, as the app does after Checkout (the webhook arrives a moment after the redirect). */
+export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Submits a sandbox page's form button as a browser would, without following the redirect. */
+export async function press(path: string, form: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** The dev mailbox's messages to one address, oldest first. */
+export async function mailTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>> {
+  const res = await fetch(`${baseUrl()}/_dev/mail.json?to=${encodeURIComponent(email)}`);
+  return (await res.json()) as Array<{ subject: string; text: string; html: string }>;
+}
+
+/** Buys slots as a customer would: a Checkout session, then Pay on the sandbox's Checkout page. */
+export async function buyInSandbox(
+  user: TestUser,
+  order: { plan: 'basic' | 'pro'; period: 'monthly' | 'yearly'; quantity: number },
+): Promise<void> {
+  const { url } = await call<{ url: string }>('createCheckoutSession', order, user);
+  await press(`${new URL(url).pathname}/pay`, { quantity: String(order.quantity) });
 }

@@ -99,9 +99,9 @@ describe('billing table: licences', () => {
     ended: false,
     itemName: 'x',
   };
-  const map = { id: 'm1', state: 0, promote: true, licenseEndsAt: 'b', now: 'a' };
+  const map = { id: 'm1', state: 0, promote: true, previousLicenseEndsAt: null, licenseEndsAt: 'b', now: 'a' };
 
-  it('registers the code once, adds the slot and promotes a test map in one transaction', async () => {
+  it('registers the code once, counts it apart from slots and promotes a test map in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     expect(await billingTable.registerLicense(license, map)).toBe('registered');
     const items = transactItems();
@@ -109,10 +109,26 @@ describe('billing table: licences', () => {
       Item: { pk: `LICENSE#${license.code}` },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    expect(items[2]!.Update!.UpdateExpression).toBe('ADD #bl :one, #bc :one, #bu :one, #tm :minusOne');
+    // The licence is the map's own: no subscription slot is taken, no capacity added.
+    expect(items[2]!.Update!.UpdateExpression).toBe('ADD #bl :one, #tm :minusOne');
     expect(items[3]!.Update).toMatchObject({
       Key: { pk: 'MAP#m1', sk: 'META' },
       ExpressionAttributeValues: { ':old': 0, ':live': 1 },
+    });
+  });
+
+  it('gives back the subscription slot of a live map that gets its own licence', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await billingTable.registerLicense(license, { ...map, state: 1, promote: false });
+    expect(transactItems()[2]!.Update!.UpdateExpression).toBe('ADD #bl :one, #bu :minusOne');
+    expect(transactItems()[3]!.Update!.ConditionExpression).toContain('attribute_not_exists(#le)');
+    ddb.reset();
+    ddb.on(TransactWriteCommand).resolves({});
+    await billingTable.registerLicense(license, { ...map, state: 1, promote: false, previousLicenseEndsAt: 'c' });
+    expect(transactItems()[2]!.Update!.UpdateExpression).toBe('ADD #bl :one');
+    expect(transactItems()[3]!.Update).toMatchObject({
+      ConditionExpression: expect.stringContaining('#le = :prevLe') as string,
+      ExpressionAttributeValues: { ':prevLe': 'c' },
     });
   });
 
@@ -125,6 +141,6 @@ describe('billing table: licences', () => {
 
   it('ends a licence once: a second end changes nothing', async () => {
     failNext(cancelled('ConditionalCheckFailed', 'None', 'None'));
-    expect(await billingTable.endLicense(license)).toBe(false);
+    expect(await billingTable.endLicense(license)).toBeNull();
   });
 });

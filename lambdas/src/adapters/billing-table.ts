@@ -11,7 +11,7 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
+import { MapState, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -109,6 +109,24 @@ function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, number>>): T
       UpdateExpression: `ADD ${parts.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** A registered licence's counters: counted with the licences; its map leaves test, or gives back its slot. */
+function licenseSlotsUpdate(uid: string, promote: boolean, freesSlot: boolean): TransactItem {
+  const parts = ['#bl :one', ...(promote ? ['#tm :minusOne'] : []), ...(freesSlot ? ['#bu :minusOne'] : [])];
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.userSlots(uid),
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: {
+        '#bl': 'basicLicensed',
+        ...(promote ? { '#tm': 'testMaps' } : {}),
+        ...(freesSlot ? { '#bu': 'basicUsed' } : {}),
+      },
+      ExpressionAttributeValues: { ':one': 1, ...(promote || freesSlot ? { ':minusOne': -1 } : {}) },
     },
   };
 }
@@ -252,15 +270,25 @@ export const billingTable = {
   },
 
   /**
-   * Registers a licence once ever (conditional put on the code's own item), adds its Basic slot to the owner's
-   * capacity and, for a test map, makes the map live on that slot, all in one transaction.
-   * 'used': the code is registered already. 'map-changed': the map's state moved since it was read.
+   * Registers a licence once ever (conditional put on the code's own item) and counts it with the owner's licences,
+   * all in one transaction with the map it is for: a test map goes live on it, and a live map that held a
+   * subscription slot gives that slot back (the licence now keeps it live). A licence adds no slot to the
+   * subscription's capacity: it is this map's own (ADR 019).
+   * 'used': the code is registered already. 'map-changed': the map's state or licence moved since it was read.
    */
   async registerLicense(
     license: LicenseItem,
-    map: { id: string; state: number; promote: boolean; licenseEndsAt: string; now: string },
+    map: {
+      id: string;
+      state: number;
+      promote: boolean;
+      /** The map's licence end as read (null: none), which decides the counters; the write is conditioned on it. */
+      previousLicenseEndsAt: string | null;
+      licenseEndsAt: string;
+      now: string;
+    },
   ): Promise<'registered' | 'used' | 'map-changed'> {
-    const slotsParts = ['#bl :one', '#bc :one', ...(map.promote ? ['#bu :one', '#tm :minusOne'] : [])];
+    const freesSlot = map.state === MapState.LIVE && !map.previousLicenseEndsAt;
     const mapSets = ['#le = :le', ...(map.promote ? ['#s = :live', '#sub = :true', '#pa = :now'] : [])];
     const items: TransactItem[] = [
       // The code's own item waits in the sweep's sparse index (GSI3) until its end; the user's copy does not.
@@ -282,26 +310,16 @@ export const billingTable = {
           Item: { ...keys.userLicense(license.uid, license.code), type: 'user-license', ...license },
         },
       },
-      {
-        Update: {
-          TableName: table(),
-          Key: keys.userSlots(license.uid),
-          UpdateExpression: `ADD ${slotsParts.join(', ')}`,
-          ExpressionAttributeNames: {
-            '#bl': 'basicLicensed',
-            '#bc': 'basicCapacity',
-            ...(map.promote ? { '#bu': 'basicUsed', '#tm': 'testMaps' } : {}),
-          },
-          ExpressionAttributeValues: { ':one': 1, ...(map.promote ? { ':minusOne': -1 } : {}) },
-        },
-      },
+      licenseSlotsUpdate(license.uid, map.promote, freesSlot),
       {
         Update: {
           TableName: table(),
           Key: keys.map(map.id),
           // A promoted map is no longer a test map: out of the sweep's expiry index (#dpk, #dsk) too.
           UpdateExpression: `SET ${mapSets.join(', ')}${map.promote ? ' REMOVE #lf, #ts, #dpk, #dsk' : ''}`,
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#d) AND #s = :old',
+          ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#d) AND #s = :old AND ${
+            map.previousLicenseEndsAt ? '#le = :prevLe' : 'attribute_not_exists(#le)'
+          }`,
           ExpressionAttributeNames: {
             '#le': 'licenseEndsAt',
             '#s': 'state',
@@ -320,6 +338,7 @@ export const billingTable = {
           ExpressionAttributeValues: {
             ':le': map.licenseEndsAt,
             ':old': map.state,
+            ...(map.previousLicenseEndsAt ? { ':prevLe': map.previousLicenseEndsAt } : {}),
             ...(map.promote ? { ':live': 1, ':true': true, ':now': map.now } : {}),
           },
         },
@@ -340,21 +359,48 @@ export const billingTable = {
    * Licences whose end has passed and whose slot is still counted (the hourly sweep): a query on the sparse index
    * (GSI3), where a licence waits from its registration until it is ended.
    */
-  async dueLicenses(at: Date): Promise<LicenseItem[]> {
+  async dueLicenses(at: Date, opts: { unreminded?: boolean } = {}): Promise<LicenseItem[]> {
     const { pk, skBelow } = keys.dueBy('license', at.toISOString());
     const items = await queryAll({
       TableName: table(),
       IndexName: TABLE_INDEXES.byDue.name,
       KeyConditionExpression: '#pk = :pk AND #sk < :below',
-      FilterExpression: '#ended = :false',
-      ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byDue.pk, '#sk': TABLE_INDEXES.byDue.sk, '#ended': 'ended' },
+      FilterExpression: opts.unreminded ? '#ended = :false AND attribute_not_exists(#rem)' : '#ended = :false',
+      ExpressionAttributeNames: {
+        '#pk': TABLE_INDEXES.byDue.pk,
+        '#sk': TABLE_INDEXES.byDue.sk,
+        '#ended': 'ended',
+        ...(opts.unreminded ? { '#rem': 'remindedAt' } : {}),
+      },
       ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
     });
     return items.map((item) => strip<LicenseItem>(item)!);
   },
 
-  /** Ends a licence and takes its Basic slot back, once (false when it had ended already). */
-  async endLicense(license: LicenseItem): Promise<boolean> {
+  /** Marks a licence's end reminder as sent, once: false when another run marked it first. */
+  async markReminded(code: string, at: Date): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.license(code),
+          UpdateExpression: 'SET #rem = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rem)',
+          ExpressionAttributeNames: { '#rem': 'remindedAt' },
+          ExpressionAttributeValues: { ':at': at.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Ends a licence, once: null when it had ended already, otherwise what became of its map (`leaveLicense`).
+   */
+  async endLicense(license: LicenseItem): Promise<'needs-slot' | 'left' | 'unchanged' | null> {
     // The code's own item (condition true) also leaves the sweep's sparse index.
     const ended = (key: { pk: string; sk: string }, condition: boolean): TransactItem => ({
       Update: {
@@ -380,8 +426,8 @@ export const billingTable = {
                 Update: {
                   TableName: table(),
                   Key: keys.userSlots(license.uid),
-                  UpdateExpression: 'ADD #bl :minusOne, #bc :minusOne',
-                  ExpressionAttributeNames: { '#bl': 'basicLicensed', '#bc': 'basicCapacity' },
+                  UpdateExpression: 'ADD #bl :minusOne',
+                  ExpressionAttributeNames: { '#bl': 'basicLicensed' },
                   ExpressionAttributeValues: { ':minusOne': -1 },
                 },
               },
@@ -390,24 +436,58 @@ export const billingTable = {
         ),
       );
     } catch (err) {
-      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return null;
       throw err;
     }
-    // The map no longer shows a licence, unless a later one was registered on it meanwhile.
-    await dynamo
-      .send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.map(license.mapId),
-          UpdateExpression: 'REMOVE #le',
-          ConditionExpression: '#le = :end',
-          ExpressionAttributeNames: { '#le': 'licenseEndsAt' },
-          ExpressionAttributeValues: { ':end': license.endsAt },
-        }),
-      )
-      .catch((err: unknown) => {
-        if (!isConditionalCheckFailed(err)) throw err;
-      });
-    return true;
+    return billingTable.leaveLicense(license);
+  },
+
+  /**
+   * The map of an ended licence no longer shows it, unless a later one was registered on it meanwhile. A live map
+   * that was on it now needs a subscription slot: it takes one in the same transaction (unchecked, so use may pass
+   * capacity; the caller then lapses it). 'needs-slot': it did; 'left': the map was not live; 'unchanged': another
+   * licence covers the map, or the map is gone.
+   */
+  async leaveLicense(license: LicenseItem): Promise<'needs-slot' | 'left' | 'unchanged'> {
+    const leave = (live: boolean): TransactItem => ({
+      Update: {
+        TableName: table(),
+        Key: keys.map(license.mapId),
+        UpdateExpression: 'REMOVE #le',
+        ConditionExpression: live ? '#le = :end AND #s = :live' : '#le = :end',
+        ExpressionAttributeNames: { '#le': 'licenseEndsAt', ...(live ? { '#s': 'state' } : {}) },
+        ExpressionAttributeValues: { ':end': license.endsAt, ...(live ? { ':live': MapState.LIVE } : {}) },
+      },
+    });
+    try {
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              leave(true),
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.userSlots(license.uid),
+                  UpdateExpression: 'SET #bu = if_not_exists(#bu, :zero) + :one',
+                  ExpressionAttributeNames: { '#bu': 'basicUsed' },
+                  ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return 'needs-slot';
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] !== 'ConditionalCheckFailed') throw err;
+    }
+    try {
+      await dynamo.send(new UpdateCommand(leave(false).Update!));
+      return 'left';
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return 'unchanged';
+      throw err;
+    }
   },
 };

@@ -119,13 +119,22 @@ describe('map table: changeState', () => {
     );
     ddb.reset();
     failNext(cancelled('None', 'ConditionalCheckFailed'));
+    ddb.on(GetCommand).resolves({ Item: { proUsed: 2, proCapacity: 2 } });
     const err = await mapTable.changeState(map(), 3, { enforceLimits: true, edited: created }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SlotLimitError);
-    expect(err).toMatchObject({ details: { slot: 'pro' } });
+    // The plan's capacity goes with the refusal, so it can say "none" or "all in use" (ADR 019).
+    expect(err).toMatchObject({ details: { slot: 'pro', capacity: 2 } });
   });
 });
 
 describe('map table: lapse', () => {
+  it('never lapses a Basic map that is live on its own licence (it holds no slot)', async () => {
+    expect(await mapTable.lapse(map({ state: 1, licenseEndsAt: '2031-01-01T00:00:00.000Z' }), created)).toBe(
+      'map-changed',
+    );
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
   it('says which side moved: the counters (capacity covers use now) or the map', async () => {
     failNext(cancelled('None', 'ConditionalCheckFailed'));
     expect(await mapTable.lapse(map({ state: 1 }), created)).toBe('not-over');

@@ -167,7 +167,7 @@ export const mapTable = {
 
   /** Last step of a delete: the metadata goes and the map's slot is given back, together. */
   async finishDelete(map: MapItem): Promise<void> {
-    const slot = slotUpdate(map.uid, map.state, -1, false);
+    const slot = slotUpdate(map.uid, map.state, -1, false, Boolean(map.licenseEndsAt));
     await retryOnConflict(() =>
       dynamo.send(
         new TransactWriteCommand({
@@ -234,29 +234,40 @@ export const mapTable = {
           TableName: table(),
           Key: keys.map(map.id),
           UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d)',
+          // The licence read decides which counter the map uses: it must not have started or ended meanwhile.
+          ConditionExpression: `attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d) AND ${
+            map.licenseEndsAt ? '#le = :le' : 'attribute_not_exists(#le)'
+          }`,
           ExpressionAttributeNames: {
             '#s': 'state',
             '#sub': 'subscribed',
             '#e': 'edited',
             '#d': 'deleting',
+            '#le': 'licenseEndsAt',
             '#lf': 'lapsedFrom',
             ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
             ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
             ...dueNames,
           },
-          ExpressionAttributeValues: values,
+          ExpressionAttributeValues: map.licenseEndsAt ? { ...values, ':le': map.licenseEndsAt } : values,
         },
       },
     ];
-    const move = slotMove(map.uid, map.state, state, opts.enforceLimits);
+    const move = slotMove(map.uid, map.state, state, opts.enforceLimits, Boolean(map.licenseEndsAt));
     if (move) items.push(move);
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
     } catch (err) {
       const reasons = cancellationReasons(err);
       if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapVersionConflictError(null);
-      if (reasons?.[1] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(state));
+      if (reasons?.[1] === 'ConditionalCheckFailed') {
+        const kind = slotKind(state);
+        const slots = kind === 'test' ? null : await mapTable.slots(map.uid);
+        throw new SlotLimitError(
+          kind,
+          slots ? (kind === 'basic' ? slots.basicCapacity : slots.proCapacity) : undefined,
+        );
+      }
       throw err;
     }
   },
@@ -269,6 +280,8 @@ export const mapTable = {
   async lapse(map: MapItem, at: string): Promise<'lapsed' | 'not-over' | 'map-changed'> {
     const plan = slotPlanOf(map.state);
     if (!plan || (map.state !== MapState.LIVE && map.state !== MapState.PRO)) return 'map-changed';
+    // A live map on its own licence holds no slot of the plan, so taking it off gives none back.
+    if (map.state === MapState.LIVE && map.licenseEndsAt) return 'map-changed';
     const used = plan === 'basic' ? 'basicUsed' : 'proUsed';
     const capacity = plan === 'basic' ? 'basicCapacity' : 'proCapacity';
     try {
@@ -282,10 +295,14 @@ export const mapTable = {
                   Key: keys.map(map.id),
                   // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
                   UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk',
-                  ConditionExpression: 'attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)',
+                  // A Basic map that got its own licence meanwhile holds no slot any more: it stays.
+                  ConditionExpression: `attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)${
+                    map.state === MapState.LIVE ? ' AND attribute_not_exists(#le)' : ''
+                  }`,
                   ExpressionAttributeNames: {
                     '#s': 'state',
                     '#sub': 'subscribed',
+                    ...(map.state === MapState.LIVE ? { '#le': 'licenseEndsAt' } : {}),
                     '#lf': 'lapsedFrom',
                     '#ts': 'testSince',
                     '#d': 'deleting',

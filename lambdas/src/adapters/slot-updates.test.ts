@@ -39,4 +39,15 @@ describe('slot counter updates', () => {
       ':delta': -1,
     });
   });
+
+  it('gives a live map on its own licence no counter: it neither takes nor gives back a Basic slot', () => {
+    expect(slotUpdate('u1', MapState.LIVE, 1, true, true)).toBeNull();
+    expect(slotMove('u1', MapState.TEST, MapState.LIVE, true, true)!.Update!.ExpressionAttributeValues).toMatchObject({
+      ':delta': -1,
+    });
+    expect(slotMove('u1', MapState.LIVE, MapState.PRO, true, true)!.Update!.ExpressionAttributeNames).toEqual({
+      '#c': 'proUsed',
+      '#cap': 'proCapacity',
+    });
+  });
 });

@@ -13,16 +13,27 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 
 const table = () => config.tableName;
 
-/** The counter a map in `state` occupies: test maps, Basic or Professional slots; demo and admin maps use none. */
-export function counterOf(state: number): 'testMaps' | 'basicUsed' | 'proUsed' | null {
+/**
+ * The counter a map in `state` occupies: test maps, Basic or Professional slots; demo and admin maps use none. A
+ * live map on its own marketplace licence (`onLicense`) uses none either: the licence is its Basic, not a slot of
+ * the subscription, so it is counted apart (`basicLicensed`) and its slot can serve no other map (ADR 019).
+ */
+export function counterOf(state: number, onLicense = false): 'testMaps' | 'basicUsed' | 'proUsed' | null {
   if (isTestState(state)) return 'testMaps';
   const plan = slotPlanOf(state);
+  if (plan === 'basic' && onLicense) return null;
   return plan === 'basic' ? 'basicUsed' : plan === 'pro' ? 'proUsed' : null;
 }
 
 /** The slot counter change a map in `state` takes (+1) or gives back (-1), with the capacity check on take. */
-export function slotUpdate(uid: string, state: number, delta: 1 | -1, enforceLimits: boolean): TransactItem | null {
-  const counter = counterOf(state);
+export function slotUpdate(
+  uid: string,
+  state: number,
+  delta: 1 | -1,
+  enforceLimits: boolean,
+  onLicense = false,
+): TransactItem | null {
+  const counter = counterOf(state, onLicense);
   if (!counter) return null;
   const update: TransactItem['Update'] = {
     TableName: table(),
@@ -50,13 +61,19 @@ export function slotUpdate(uid: string, state: number, delta: 1 | -1, enforceLim
  * One update of the slot counters for a map moving between states: the old counter goes down (not below
  * zero) and the new one up, refused past the free limit or the plan's capacity. Null when no counter changes.
  */
-export function slotMove(uid: string, from: number, to: number, enforceLimits: boolean): TransactItem | null {
-  const give = counterOf(from);
-  const take = counterOf(to);
+export function slotMove(
+  uid: string,
+  from: number,
+  to: number,
+  enforceLimits: boolean,
+  onLicense = false,
+): TransactItem | null {
+  const give = counterOf(from, onLicense);
+  const take = counterOf(to, onLicense);
   if (give === take) return null;
-  if (!give) return slotUpdate(uid, to, 1, enforceLimits);
-  if (!take) return slotUpdate(uid, from, -1, false);
-  const takeUpdate = slotUpdate(uid, to, 1, enforceLimits)!.Update!;
+  if (!give) return slotUpdate(uid, to, 1, enforceLimits, onLicense);
+  if (!take) return slotUpdate(uid, from, -1, false, onLicense);
+  const takeUpdate = slotUpdate(uid, to, 1, enforceLimits, onLicense)!.Update!;
   const names = { ...takeUpdate.ExpressionAttributeNames, '#g': give };
   const values = { ...takeUpdate.ExpressionAttributeValues, ':one': 1 };
   // A counter that was never written counts as 1 here, so it ends at 0 rather than -1.

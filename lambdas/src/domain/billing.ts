@@ -5,7 +5,7 @@
  * the portal, which need the Stripe SDK, are in payments.ts.
  */
 import type Stripe from 'stripe';
-import { BRAND, MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import {
   BILLING_MESSAGES,
   holdsSlots,
@@ -22,14 +22,20 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { accountStatus } from '../adapters/account-status';
 import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing-table';
-import { escapeHtml, sendMail } from '../adapters/mailer';
 import { marketplace } from '../adapters/marketplace';
 import { mapTable, type MapItem } from '../adapters/map-table';
 import { planOfPrice, priceTable } from '../adapters/stripe-prices';
 import { stripeCustomers } from '../adapters/stripe-customers';
-import { userPool } from '../adapters/user-pool';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { accessible, publishLatest, type Actor } from './maps';
+import {
+  LICENSE_REMINDER_DAYS,
+  licenseEndingNotice,
+  licenseRegisteredNotice,
+  notify,
+  renewalNotice,
+  subscriptionNotice,
+} from './billing-notices';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -94,6 +100,7 @@ export async function registerLicense(
       id: map.id,
       state: map.state,
       promote,
+      previousLicenseEndsAt: map.licenseEndsAt ?? null,
       licenseEndsAt: mapEnds,
       now,
     });
@@ -104,6 +111,7 @@ export async function registerLicense(
           logger.error('publish after licence failed', { mapId: map.id, error }),
         );
       logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
+      await notify(map.uid, licenseRegisteredNotice(license, map.title, promote));
       return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
     }
   }
@@ -156,33 +164,21 @@ export async function deleteStripeCustomer(uid: string): Promise<void> {
   logger.info('stripe customer deleted with the account', { uid, customerId });
 }
 
-/** Sends a notice to the user's current address; a failure is logged, never fails the change that caused it. */
-async function notify(uid: string, subject: string, paragraphs: string[]): Promise<void> {
-  try {
-    const email = await userPool.emailOf(uid);
-    if (!email) return;
-    await sendMail({
-      to: [email],
-      subject: `${subject} - ${BRAND}`,
-      text: paragraphs.join('\n\n'),
-      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
-    });
-  } catch (error) {
-    logger.error('billing notice email failed', { uid, subject, error });
-  }
-}
-
-const sortForLapse = (now: string) => (a: MapItem, b: MapItem) => {
-  // A map whose own licence still runs goes last; then the most recently promoted first.
-  const licensed = (m: MapItem) => (m.licenseEndsAt && m.licenseEndsAt > now ? 1 : 0);
-  return licensed(a) - licensed(b) || (b.promotedAt ?? b.edited).localeCompare(a.promotedAt ?? a.edited);
+const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) => {
+  // The maps that just lost their own licence go first; then the most recently promoted.
+  const rank = (m: MapItem) => (first.has(m.id) ? 0 : 1);
+  return rank(a) - rank(b) || (b.promotedAt ?? b.edited).localeCompare(a.promotedAt ?? a.edited);
 };
 
 /**
  * When a plan's capacity is below its use, sends the most recently promoted maps of that plan back to test
  * (their embeds keep working for 7 days, like any test map), republishes them and tells the owner.
  */
-export async function reconcileSlots(uid: string, why: string): Promise<MapItem[]> {
+export async function reconcileSlots(
+  uid: string,
+  why: string,
+  first: ReadonlySet<string> = new Set(),
+): Promise<MapItem[]> {
   const slots = await mapTable.slots(uid);
   const over = { basic: slots.basicUsed - slots.basicCapacity, pro: slots.proUsed - slots.proCapacity };
   if (over.basic <= 0 && over.pro <= 0) return [];
@@ -192,7 +188,9 @@ export async function reconcileSlots(uid: string, why: string): Promise<MapItem[
   for (const plan of ['basic', 'pro'] as const) {
     if (over[plan] <= 0) continue;
     const state = plan === 'basic' ? MapState.LIVE : MapState.PRO;
-    for (const map of owned.filter((m) => m.state === state).sort(sortForLapse(now))) {
+    // A live map on its own licence holds no subscription slot, so it never lapses for want of one.
+    const holders = owned.filter((m) => m.state === state && !(state === MapState.LIVE && m.licenseEndsAt));
+    for (const map of holders.sort(sortForLapse(first))) {
       const outcome = await mapTable.lapse(map, now);
       if (outcome === 'not-over') break;
       if (outcome === 'lapsed') lapsed.push(map);
@@ -205,11 +203,14 @@ export async function reconcileSlots(uid: string, why: string): Promise<MapItem[
   if (lapsed.length > 0) {
     logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
     const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');
-    await notify(uid, lapsed.length === 1 ? 'A map went back to test' : `${lapsed.length} maps went back to test`, [
-      `Your ${plans} map slots ${why}, so ${lapsed.length === 1 ? 'this map' : 'these maps'} went back to test: ${lapsed.map((m) => `"${m.title}"`).join(', ')}.`,
-      `Nothing was deleted. Test maps stay visible on your website for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`,
-      `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
-    ]);
+    await notify(uid, {
+      subject: lapsed.length === 1 ? 'A map went back to test' : `${lapsed.length} maps went back to test`,
+      paragraphs: [
+        `Your ${plans} map slots ${why}, so ${lapsed.length === 1 ? 'this map' : 'these maps'} went back to test: ${lapsed.map((m) => `"${m.title}"`).join(', ')}.`,
+        `Nothing was deleted. Test maps stay visible on your website for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`,
+        `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
+      ],
+    });
   }
   return lapsed;
 }
@@ -280,6 +281,7 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
     const outcome = await billingTable.writeSubscription(next, held, event);
     if (outcome === 'duplicate') return 'duplicate';
     if (outcome === 'applied') {
+      await sendSubscriptionNotice(uid, held, next);
       const lost = held && (held.plan !== next.plan ? held.counted : held.counted - next.counted);
       if (lost && lost > 0) {
         const why =
@@ -290,6 +292,50 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
     }
   }
   throw new Error(`subscription ${sub.id} kept changing while event ${event.id} was applied`);
+}
+
+/** The email of an applied subscription change, if it is one the customer expects (started, changed, ending, ended). */
+async function sendSubscriptionNotice(
+  uid: string,
+  held: SubscriptionItem | null,
+  next: Omit<SubscriptionItem, 'revision'>,
+): Promise<void> {
+  const notice = subscriptionNotice(held, next);
+  if (notice) await notify(uid, notice);
+}
+
+/** A paid renewal invoice ('subscription_cycle') gets its receipt emailed; the first invoice is the started email's. */
+async function sendRenewalReceipt(invoice: Stripe.Invoice): Promise<void> {
+  if (invoice.billing_reason !== 'subscription_cycle') return;
+  const uid = await uidOf(null, invoice.customer);
+  const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+  const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
+  const subscriptionId = typeof ref === 'string' ? ref : ref?.id;
+  const sub = uid && subscriptionId ? await billingTable.subscription(uid, subscriptionId) : null;
+  if (!uid || !sub) {
+    logger.warn('renewal invoice for an unknown subscription: no receipt sent', { invoice: invoice.id });
+    return;
+  }
+  await notify(uid, renewalNotice(sub, invoice.hosted_invoice_url ?? null));
+}
+
+/**
+ * Tells owners whose licence ends within LICENSE_REMINDER_DAYS (the hourly sweep), once per licence: the reminder
+ * is marked on the licence before the email goes, so concurrent runs send it once.
+ */
+export async function remindEndingLicenses(at: Date = new Date()): Promise<{ reminded: number }> {
+  let reminded = 0;
+  const horizon = new Date(at.getTime() + LICENSE_REMINDER_DAYS * 86_400_000);
+  for (const license of await billingTable.dueLicenses(horizon, { unreminded: true })) {
+    if (license.endsAt <= at.toISOString()) continue; // ending now: the end's own emails follow
+    if (!(await billingTable.markReminded(license.code, at))) continue;
+    const map = await mapTable.get(license.mapId);
+    // A licence whose map was deleted or moved on to a later licence needs no reminder.
+    if (!map || map.licenseEndsAt !== license.endsAt) continue;
+    await notify(license.uid, licenseEndingNotice(license, map.title));
+    reminded++;
+  }
+  return { reminded };
 }
 
 /** Applies one verified Stripe event; what it answers is logged. Errors propagate so Stripe retries. */
@@ -312,16 +358,21 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
       const invoice = event.data.object;
       const uid = await uidOf(null, invoice.customer);
       if (uid) {
-        await notify(uid, 'Your payment failed', [
-          'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
-          `Please check your payment method: ${config.appOrigin}${PAYMENT_RETURN_PATH}`,
-          'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
-        ]);
+        await notify(uid, {
+          subject: 'Your payment failed',
+          paragraphs: [
+            'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
+            `Please check your payment method: ${config.appOrigin}${PAYMENT_RETURN_PATH}`,
+            'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
+          ],
+        });
       }
       return 'applied';
     }
     case 'invoice.paid':
-      return (await billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
+      if (!(await billingTable.recordEvent(event.id, event.type))) return 'duplicate';
+      await sendRenewalReceipt(event.data.object);
+      return 'applied';
     default:
       return 'ignored';
   }
@@ -344,13 +395,16 @@ export async function setGrantedSlots(
 /** Ends licences whose 6 months are over (the hourly sweep), then lapses maps where that leaves too few slots. */
 export async function endDueLicenses(at: Date = new Date()): Promise<{ ended: number }> {
   let ended = 0;
-  const owners = new Set<string>();
+  // The maps that were live on an ended licence, by owner: they now need a subscription slot, and are the first
+  // to go back to test when none is free (the owner's other live maps keep theirs).
+  const uncovered = new Map<string, Set<string>>();
   for (const license of await billingTable.dueLicenses(at)) {
-    if (await billingTable.endLicense(license)) {
-      ended++;
-      owners.add(license.uid);
-    }
+    const outcome = await billingTable.endLicense(license);
+    if (outcome === null) continue;
+    ended++;
+    if (outcome === 'needs-slot')
+      uncovered.set(license.uid, (uncovered.get(license.uid) ?? new Set()).add(license.mapId));
   }
-  for (const uid of owners) await reconcileSlots(uid, 'from a marketplace licence ended');
+  for (const [uid, mapIds] of uncovered) await reconcileSlots(uid, 'from a marketplace licence ended', mapIds);
   return { ended };
 }

@@ -2,13 +2,14 @@
  * The hourly expiry sweep: test maps whose 7 days are over get their public copy replaced by the expiry notice, so
  * their data stops being served. The embed also checks `expiresAt` itself, so visitors see the notice on time
  * even between sweeps; this makes sure the document itself is no longer public. It also ends marketplace licences
- * whose 6 months are over, which may send maps back to test like a lapsed subscription (domain/billing.ts).
+ * whose 6 months are over, which may send maps back to test like a lapsed subscription (domain/billing.ts), and
+ * reminds owners of licences that end within 14 days.
  * Both read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
  */
 import { isExpiredTestMap } from '@mapnest/shared/maps';
 import { mapObjects } from '../adapters/map-objects';
 import { mapTable } from '../adapters/map-table';
-import { endDueLicenses } from './billing';
+import { endDueLicenses, remindEndingLicenses } from './billing';
 import { publishLatest } from './maps';
 
 export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: number; expired: number }> {
@@ -32,7 +33,9 @@ export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: 
 /** One run of the sweep. Licences first: a map that lapses because its licence ended is a test map from now, not expired yet. */
 export async function sweepExpired(
   at: Date = new Date(),
-): Promise<{ checked: number; expired: number; licensesEnded: number }> {
+): Promise<{ checked: number; expired: number; licensesEnded: number; licensesReminded: number }> {
   const { ended } = await endDueLicenses(at);
-  return { ...(await expireTestMaps(at)), licensesEnded: ended };
+  // Owners hear 14 days ahead that a licence ends (billing-notices.ts), from the same index.
+  const { reminded } = await remindEndingLicenses(at);
+  return { ...(await expireTestMaps(at)), licensesEnded: ended, licensesReminded: reminded };
 }

@@ -3,6 +3,7 @@
  * domain). Each is a CallError, so the protocol preset answers it with the right
  * status; adapters raise them in place of the SDK's conditional-check failures.
  */
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { CallError } from '@mapnest/shared/errors';
 import { paidSlotsExhausted, TEST_SLOTS_EXHAUSTED } from '@mapnest/shared/maps';
 
@@ -23,8 +24,20 @@ export class MapVersionConflictError extends CallError {
 }
 
 export class SlotLimitError extends CallError {
-  constructor(kind: 'test' | 'basic' | 'pro') {
-    super('resource-exhausted', kind === 'test' ? TEST_SLOTS_EXHAUSTED : paidSlotsExhausted(kind), { slot: kind });
+  /**
+   * `capacity`: the plan's subscription slots, when known, so the answer can tell "no slots" from "all in use"
+   * and name the other way to go live (the licence; ADR 019).
+   */
+  constructor(kind: 'test' | 'basic' | 'pro', capacity?: number) {
+    super(
+      'resource-exhausted',
+      kind === 'test'
+        ? TEST_SLOTS_EXHAUSTED
+        : capacity === undefined
+          ? paidSlotsExhausted(kind)
+          : `${BILLING_TEXTS.noFreeSlot(kind, capacity)} (Plans: #subscribe)`,
+      capacity === undefined ? { slot: kind } : { slot: kind, capacity },
+    );
   }
 }
 

@@ -3,7 +3,12 @@ import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
 import { sweepExpired } from '../domain/expiry';
 
-export const handler = async (): Promise<{ checked: number; expired: number; licensesEnded: number }> => {
+export const handler = async (): Promise<{
+  checked: number;
+  expired: number;
+  licensesEnded: number;
+  licensesReminded: number;
+}> => {
   const result = await sweepExpired();
   logger.info('test map expiry sweep', result);
   recordMetric('TestMapsExpired', result.expired);

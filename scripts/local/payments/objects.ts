@@ -44,7 +44,11 @@ export function subscriptionObject(s: Subscription): Json {
 }
 
 /** An invoice of a subscription's current period, paid or still open. */
-export function invoiceObject(s: Subscription, status: 'paid' | 'open'): Json {
+export function invoiceObject(
+  s: Subscription,
+  status: 'paid' | 'open',
+  reason: 'subscription_create' | 'subscription_cycle' = 'subscription_cycle',
+): Json {
   const info = priceInfo(s.price)!;
   const amount = unitAmountCents(info.plan, info.period, s.quantity) * s.quantity;
   return {
@@ -56,6 +60,10 @@ export function invoiceObject(s: Subscription, status: 'paid' | 'open'): Json {
     amount_due: amount,
     amount_paid: status === 'paid' ? amount : 0,
     attempt_count: 1,
+    // Why Stripe made the invoice: the app emails a receipt for renewals ('subscription_cycle') only.
+    billing_reason: reason,
+    // Stripe links its hosted receipt; the sandbox has none, so the app's email links the Plan tab instead.
+    hosted_invoice_url: null,
     parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata: s.metadata } },
     livemode: false,
   };

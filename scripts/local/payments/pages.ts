@@ -84,7 +84,7 @@ export function startSubscription(ctx: SandboxContext, s: CheckoutSession, quant
   ctx.save();
   // The order Stripe usually sends them in; the webhook must cope with any order.
   ctx.deliver('customer.subscription.created', subscriptionObject(sub));
-  ctx.deliver('invoice.paid', invoiceObject(sub, 'paid'));
+  ctx.deliver('invoice.paid', invoiceObject(sub, 'paid', 'subscription_create'));
   ctx.deliver('checkout.session.completed', sessionObject(s, ctx.appOrigin()));
   return sub;
 }

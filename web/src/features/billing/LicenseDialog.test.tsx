@@ -1,3 +1,4 @@
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES, type RegisterLicenseResult } from '@mapnest/shared/billing';
@@ -33,6 +34,9 @@ describe('licence registration', () => {
   it('checks the code’s format before calling the server', async () => {
     const { calls, dialog, submit, field } = await openLicenseDialog(() => null);
     expect(dialog.textContent).toContain('“Riverside Mall” 6 months of Basic');
+    // What the licence is for, and that a subscription slot is the other way to go live.
+    expect(dialog.textContent).toContain(BILLING_TEXTS.licensePurpose);
+    expect(dialog.textContent).toContain(BILLING_TEXTS.goLiveWays);
     submit('');
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter the purchase code of your licence.');
     submit('not-a-code');

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { purchaseCodeSchema, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import { CallError, type FieldIssue } from '@mapnest/shared/errors';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { LICENSE_BASIC_MONTHS } from '@mapnest/shared/constants';
 import { reportError } from '../../lib/analytics';
 import { Modal } from '../../components/Modal';
@@ -156,6 +157,10 @@ function LicenseCodeForm({ titleId, mapTitle, code, onCode, problem, busy, onSub
         <p>
           A purchase code from the Envato marketplace gives “{mapTitle}” {LICENSE_BASIC_MONTHS} months of Basic: it goes
           live without a subscription slot. Each code works once.
+        </p>
+        <p>{BILLING_TEXTS.licensePurpose}</p>
+        <p>
+          {BILLING_TEXTS.goLiveWays} {BILLING_TEXTS.licenseEnd}
         </p>
       </div>
       <div className={problem ? 'field field--invalid' : 'field'}>

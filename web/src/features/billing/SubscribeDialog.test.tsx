@@ -1,3 +1,4 @@
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
@@ -64,10 +65,18 @@ describe('subscribe dialog', () => {
     expect(within(plan(dialog, 'Basic')).getByText('Cloud map hosting')).toBeTruthy();
     expect(within(plan(dialog, 'Professional')).getByText('Wayfinding extension')).toBeTruthy();
     expect(dialog.textContent).toContain('Each map also needs its own software license');
+    // Both halves of the rule, in the words of the one source (shared/src/billing-texts.ts).
+    expect(dialog.textContent).toContain(BILLING_TEXTS.goLiveWays);
+    expect(dialog.textContent).toContain(BILLING_TEXTS.licenseEnd);
     expect(within(dialog).getByText('Can I cancel at any time?')).toBeTruthy();
     expect(within(dialog).getByText('Can I get a refund?')).toBeTruthy();
     expect(within(plan(dialog, 'Basic')).getByRole('button', { name: 'Subscribe' })).toBeTruthy();
     expect(within(plan(dialog, 'Basic')).queryByRole('button', { name: 'Manage' })).toBeNull();
+  });
+
+  it('counts licensed maps apart from the subscription slots', async () => {
+    const { dialog } = await openDialog({ getSlots: () => ({ ...NO_SLOTS, basicLicensed: 1 }) });
+    await waitFor(() => expect(dialog.textContent).toContain(BILLING_TEXTS.licensedCount(1)));
   });
 
   it('closes by removing the hash, replacing the history entry', async () => {

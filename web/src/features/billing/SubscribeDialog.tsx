@@ -9,7 +9,8 @@ import { sessionAtom } from '../../state/session';
 import { CloseIcon } from '../../components/Icons';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { LICENSE_NOTE, PRICING_FAQ } from './plans';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { LICENSE_NOTE, LICENSE_NOTE_MORE, PRICING_FAQ } from './plans';
 import { loadSlotsAtom, slotsAtom } from '../maps/maps-state';
 import { billingApi, goToPaymentPage } from './billing-api';
 import { rememberPendingCheckout } from './checkout-pending';
@@ -150,7 +151,7 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
           </div>
         )}
 
-        <SubscribeDialogNotes titleId={titleId} />
+        <SubscribeDialogNotes titleId={titleId} licensed={slots?.basicLicensed ?? 0} />
       </fieldset>
     </Modal>
   );
@@ -191,11 +192,17 @@ function SubscribeDialogHeader({
 }
 
 /** Below the plans: the licence note and the FAQ. */
-function SubscribeDialogNotes({ titleId }: { titleId: string }) {
+function SubscribeDialogNotes({ titleId, licensed }: { titleId: string; licensed: number }) {
   return (
     <>
       <section className="subscribe-dialog__license" aria-label="License">
         <p>{LICENSE_NOTE}</p>
+        <p>{LICENSE_NOTE_MORE}</p>
+        {licensed > 0 && (
+          <p className="subscribe-dialog__licensed">
+            You have {BILLING_TEXTS.licensedCount(licensed)}; the slots above are apart from it.
+          </p>
+        )}
         <p>
           Have a purchase code already? Open a map’s menu and choose <strong>Register licence</strong>.
         </p>

@@ -2,15 +2,8 @@
  * Plan and FAQ copy (spec §1 plan features, §2 subscribe dialog FAQ). The subscribe dialog can
  * import the same content so the pricing page and the dialog never disagree.
  */
-import {
-  FREE_TEST_MAPS,
-  LICENSE_BASIC_MONTHS,
-  PRICES,
-  TEST_MAP_ACTIVE_DAYS,
-  VOLUME_TIERS,
-  type BillingPeriod,
-  type PlanId,
-} from '@mapnest/shared/constants';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { FREE_TEST_MAPS, PRICES, TEST_MAP_ACTIVE_DAYS, VOLUME_TIERS, type PlanId } from '@mapnest/shared/constants';
 
 export const PLAN_TAGLINES: Record<PlanId, string> = {
   basic: 'Everything you need to publish interactive maps on your website.',
@@ -23,16 +16,8 @@ export const PLAN_FEATURES: Record<PlanId, readonly string[]> = {
   pro: ['Everything in Basic', 'Wayfinding extension', 'Map analytics', 'Priority support'],
 };
 
-/** The price per map per month, as shown: '$10'. */
-export function priceLabel(plan: PlanId, period: BillingPeriod): string {
-  return `$${PRICES[plan][period]}`;
-}
-
-/** What the visitor is billed and how often, for one map. */
-export function billingNote(plan: PlanId, period: BillingPeriod): string {
-  if (period === 'monthly') return 'per map per month, billed monthly';
-  return `per map per month, billed annually ($${PRICES[plan].yearly * 12} per map per year)`;
-}
+/** Price lines come from the one source of the billing texts. */
+export { billingNote, priceLabel } from '@mapnest/shared/billing-texts';
 
 /** The largest annual saving across plans, in whole percent. */
 export function maxAnnualSavingPercent(): number {
@@ -45,7 +30,9 @@ export function maxAnnualSavingPercent(): number {
 
 export const FREE_TIER_NOTE = `Try it free: ${FREE_TEST_MAPS} test maps, each active for ${TEST_MAP_ACTIVE_DAYS} days. Subscribe only when you are ready to go live.`;
 
-export const LICENSE_NOTE = `Each map also needs its own software license, purchased separately on the Envato marketplace. Registering a license gives that map ${LICENSE_BASIC_MONTHS} months of Basic usage.`;
+/** The licence note of the pricing page and the plan dialog: the rule, then the two ways to go live. */
+export const LICENSE_NOTE = BILLING_TEXTS.licenseRule;
+export const LICENSE_NOTE_MORE = `${BILLING_TEXTS.goLiveWays} ${BILLING_TEXTS.licenseEnd}`;
 
 const tiers = VOLUME_TIERS.join(', ').replace(/, (\d+)$/, ' and $1');
 
@@ -58,7 +45,13 @@ export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'Why do I need a license?',
-    answer: `Every map you publish needs its own software license, bought separately on the Envato marketplace. A subscription or a registered license unlocks cloud hosting and management, automatic updates and technical support, and registering a license gives that map ${LICENSE_BASIC_MONTHS} months of Basic usage.`,
+    answer: [
+      BILLING_TEXTS.licenseRule,
+      BILLING_TEXTS.licensePurpose,
+      'A subscription or a registered license unlocks cloud hosting and management, automatic updates and technical support.',
+      BILLING_TEXTS.goLiveWays,
+      BILLING_TEXTS.licenseEnd,
+    ].join(' '),
   },
   {
     question: 'Can I have both Basic and Professional maps?',

@@ -31,7 +31,7 @@ function server(maps: MapSummary[], refuse: Partial<Record<number, 'basic' | 'pr
     setMapState: (data) => {
       const { id, state } = data as { id: string; state: 0 | 1 | 3 };
       const slot = refuse[state];
-      if (slot) throw slotError(slot);
+      if (slot) throw slotError(slot, slot === 'basic' ? 0 : 2);
       const updated = {
         ...list.find((m) => m.id === id)!,
         state,
@@ -82,8 +82,9 @@ describe('map state controls on the maps list', () => {
     await screen.findByRole('article', { name: 'Riverside Mall' });
     fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }));
     const alert = await within(card('Riverside Mall')).findByText(/Could not make “Riverside Mall” live\./);
+    // No Basic subscription at all: both ways to go live are named.
     expect(alert.textContent).toContain(
-      'All your Basic map slots are in use. Buy more Basic slots to make this map live.',
+      'You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
     );
     expect(alert.textContent).not.toContain('#subscribe');
     expect(within(alert).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
@@ -91,7 +92,9 @@ describe('map state controls on the maps list', () => {
 
     fireEvent.click(within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }));
     const pro = await within(card('Riverside Mall')).findByText(/Could not make “Riverside Mall” Pro\./);
-    expect(pro.textContent).toContain('All your Professional map slots are in use.');
+    expect(pro.textContent).toContain(
+      'All your Professional subscription slots are in use. Buy more Professional slots.',
+    );
     expect(within(pro).getByRole('link', { name: 'Buy Professional slots' })).toBeTruthy();
   });
 
@@ -197,7 +200,7 @@ describe('map state menu in the editor bar', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Make Pro' }));
     expect(onSetState).toHaveBeenCalledWith(3);
     const alert = await screen.findByText(/Could not make “Campus Map” Pro\./);
-    expect(alert.textContent).toContain('All your Professional map slots are in use.');
+    expect(alert.textContent).toContain('All your Professional subscription slots are in use.');
     expect(within(alert).getByRole('link', { name: 'Buy Professional slots' }).getAttribute('href')).toBe(
       '/maps#subscribe',
     );

@@ -6,7 +6,7 @@ import { DropdownMenu, type DropdownMenuItem } from '../../components/DropdownMe
 import { CloseIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
 import { PLAN_NAMES } from '@mapnest/shared/constants';
-import { describeError, exhaustedSlot, type SlotKind } from './map-errors';
+import { describeError, exhaustedCapacity, exhaustedSlot, type SlotKind } from './map-errors';
 import { shortDate, stateBadge, stateText } from './map-format';
 import { backToTestText, stateMoves, type StateMove } from './map-state-change';
 import { SlotLimitMessage } from './SlotLimitMessage';
@@ -21,7 +21,7 @@ export interface MapStateProps {
   onRegisterLicense?: () => void;
 }
 
-type Problem = { what: string; slot: SlotKind | null; reason: string };
+type Problem = { what: string; slot: SlotKind | null; capacity?: number; reason: string };
 
 /** The state change logic shared by the card controls and the editor's menu: busy move, confirmation, problem. */
 function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']) {
@@ -38,6 +38,7 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
       setProblem({
         what: `Could not ${move.what(map.title)}.`,
         slot: exhaustedSlot(error),
+        capacity: exhaustedCapacity(error),
         reason: describeError(error),
       });
     } finally {
@@ -70,7 +71,8 @@ function useStateChange(map: MapSummary, onSetState: MapStateProps['onSetState']
 function ProblemText({ problem }: { problem: Problem }) {
   return (
     <>
-      {problem.what} {problem.slot ? <SlotLimitMessage slot={problem.slot} /> : problem.reason}
+      {problem.what}{' '}
+      {problem.slot ? <SlotLimitMessage slot={problem.slot} capacity={problem.capacity} /> : problem.reason}
     </>
   );
 }

@@ -26,6 +26,7 @@ import { errorNotice, Notice, type NoticeValue } from './Notice';
 import { SlotSummary } from './SlotSummary';
 import { CheckoutReturn } from '../billing/CheckoutReturn';
 import { LapsedNotice } from '../billing/LapsedNotice';
+import { PastDueBanner } from '../billing/PastDueBanner';
 import { LicenseDialog } from '../billing/LicenseDialog';
 import { SubscribeHost } from '../billing/SubscribeHost';
 import './maps.css';
@@ -138,6 +139,7 @@ export default function MapsPage() {
         />
       )}
       <CheckoutReturn />
+      <PastDueBanner />
       <LapsedNotice
         count={maps.filter((m) => m.lapsedFrom !== null && isTestState(m.state)).length}
         onRestored={reload}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PLAN_NAMES } from '@mapnest/shared/constants';
 import type { SlotKind } from './map-errors';
 
@@ -16,20 +17,22 @@ export function SubscribeLink({ children, className }: { children: ReactNode; cl
   );
 }
 
-/** Why an action ran out of slots, in words, with the way to buy more. */
-export function slotLimitText(slot: SlotKind): string {
+/**
+ * Why an action ran out of slots, in words, with the ways out: buy slots or, for Basic, the map's own licence.
+ * `capacity` (the plan's subscription slots, from the server's answer) tells "none" from "all in use".
+ */
+export function slotLimitText(slot: SlotKind, capacity?: number): string {
   if (slot === 'test') {
     return `You already have ${FREE_TEST_MAPS} test maps, the most a free account can hold. Delete a test map you no longer need, or buy a map slot and make one of them live.`;
   }
-  const plan = PLAN_NAMES[slot];
-  return `All your ${plan} map slots are in use. Buy more ${plan} slots to make this map ${slot === 'basic' ? 'live' : 'pro'}.`;
+  return BILLING_TEXTS.noFreeSlot(slot, capacity ?? 1);
 }
 
 /** The slot explanation of a refused create, duplicate or state change, with a link to the plans. */
-export function SlotLimitMessage({ slot }: { slot: SlotKind }) {
+export function SlotLimitMessage({ slot, capacity }: { slot: SlotKind; capacity?: number }) {
   return (
     <>
-      {slotLimitText(slot)}{' '}
+      {slotLimitText(slot, capacity)}{' '}
       <SubscribeLink className="alert__link">
         {slot === 'test' ? 'See plans and buy slots' : `Buy ${PLAN_NAMES[slot]} slots`}
       </SubscribeLink>

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import type { SlotCounters } from './maps-api';
 import { SubscribeLink } from './SlotLimitMessage';
@@ -63,7 +64,13 @@ export function SlotSummary({ slots, testMapsInList, admin }: SlotSummaryProps) 
             </dd>
           </div>
         ))}
-        {slots && paid.length === 0 && (
+        {slots && slots.basicLicensed > 0 && (
+          <div className="slot">
+            <dt className="slot__label">Licensed maps</dt>
+            <dd className="slot__value slot__note">{BILLING_TEXTS.licensedCount(slots.basicLicensed)}</dd>
+          </div>
+        )}
+        {slots && paid.length === 0 && slots.basicLicensed === 0 && (
           <div className="slot">
             <dt className="slot__label">Paid slots</dt>
             <dd className="slot__value slot__note">

@@ -13,6 +13,13 @@ export function exhaustedSlot(error: unknown): SlotKind | null {
   return slot === 'test' || slot === 'basic' || slot === 'pro' ? slot : null;
 }
 
+/** The plan's subscription slots a 'resource-exhausted' answer reports, when it does. */
+export function exhaustedCapacity(error: unknown): number | undefined {
+  if (!(error instanceof CallError) || error.code !== 'resource-exhausted') return undefined;
+  const capacity = (error.details as { capacity?: unknown } | null | undefined)?.capacity;
+  return typeof capacity === 'number' ? capacity : undefined;
+}
+
 const BY_CODE: Partial<Record<CallError['code'], string>> = {
   unauthenticated: 'Your session has ended. Sign in again to continue.',
   'permission-denied': 'You do not have permission to do that.',

@@ -1,6 +1,7 @@
 /** What each map state can move to from the maps list and the editor (issue 12), and how the moves are named. */
 import { MapState, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type MapStateValue } from '@mapnest/shared/constants';
 import type { MapSummary } from '@mapnest/shared/maps';
+import { shortDate } from './map-format';
 
 export interface StateMove {
   to: MapStateValue;
@@ -59,6 +60,10 @@ export function stateMoves(state: number): StateMove[] {
 
 /** The confirmation text of 'Back to test'. */
 export function backToTestText(map: Pick<MapSummary, 'title' | 'state' | 'licenseEndsAt'>): string {
+  const test = `As a test map it stays public for ${TEST_MAP_ACTIVE_DAYS} days from now; then its embed shows an expiry notice until you make it live again.`;
+  // A Basic map on its own licence holds no subscription slot: it gives none back, and its licence keeps running.
+  if (map.state === MapState.LIVE && map.licenseEndsAt)
+    return `“${map.title}” is live on its own licence, not on a subscription slot, so no slot is given back; the licence keeps running until ${shortDate(map.licenseEndsAt)} and Go live puts the map back on it. ${test}`;
   const plan = map.state === MapState.PRO ? PLAN_NAMES.pro : PLAN_NAMES.basic;
-  return `“${map.title}” gives its ${plan} slot back. As a test map it stays public for ${TEST_MAP_ACTIVE_DAYS} days from now; then its embed shows an expiry notice until you make it live again.`;
+  return `“${map.title}” gives its ${plan} slot back. ${test}`;
 }

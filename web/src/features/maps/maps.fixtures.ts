@@ -63,8 +63,12 @@ export const NO_SLOTS: SlotCounters = {
   basicLicensed: 0,
 };
 
-export const slotError = (slot: 'test' | 'basic' | 'pro') =>
-  new CallError('resource-exhausted', 'You already have 2 test maps (Plans: #subscribe).', { slot });
+export const slotError = (slot: 'test' | 'basic' | 'pro', capacity?: number) =>
+  new CallError(
+    'resource-exhausted',
+    'You already have 2 test maps (Plans: #subscribe).',
+    capacity === undefined ? { slot } : { slot, capacity },
+  );
 
 type Handler = (data: unknown) => unknown;
 

@@ -1,3 +1,4 @@
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { License, Subscription } from '@mapnest/shared/billing';
@@ -44,9 +45,10 @@ const LICENSES: License[] = [
 const SLOTS = {
   ...NO_SLOTS,
   testMaps: 1,
-  basicUsed: 4,
+  basicUsed: 2,
   basicCapacity: 5,
   basicSubscribed: 3,
+  basicGranted: 2,
   basicLicensed: 2,
   proUsed: 0,
   proCapacity: 0,
@@ -77,11 +79,12 @@ async function openPlanTab(handlers: Record<string, (data: unknown) => unknown>)
 }
 
 describe('Plan tab', () => {
-  it('shows slots used and held per plan, with Basic slots from licences', async () => {
+  it('shows slots used and held per plan, and licensed maps apart from the slots', async () => {
     const { panel } = await openPlanTab({});
     const list = await within(panel).findByLabelText('Map slots');
     expect(list.textContent).toContain('Test maps1 of 2 used');
-    expect(list.textContent).toContain('Basic4 of 5 used3 subscribed · 2 from licences');
+    expect(list.textContent).toContain('Basic2 of 5 used3 subscribed · 2 granted');
+    expect(list.textContent).toContain(`Licensed maps${BILLING_TEXTS.licensedCount(2)}`);
     expect(list.textContent).toContain('Professional0 of 0 used');
   });
 

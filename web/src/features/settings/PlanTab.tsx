@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shared/billing';
-import {
-  FREE_TEST_MAPS,
-  LICENSE_BASIC_MONTHS,
-  PAYMENT_RETURN_PATH,
-  PLAN_NAMES,
-  TEST_MAP_ACTIVE_DAYS,
-} from '@mapnest/shared/constants';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { FREE_TEST_MAPS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
 import type { SlotCounters } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
@@ -22,12 +17,10 @@ import { SettingsRow } from './SettingsRow';
 import '../billing/billing.css';
 
 /** Where a plan's capacity comes from, when it is not only a subscription: '3 subscribed · 2 from licences'. */
-function sources(subscribed: number, licensed: number, granted: number): string | null {
-  const parts = [
-    subscribed > 0 ? `${subscribed} subscribed` : '',
-    licensed > 0 ? `${licensed} from ${licensed === 1 ? 'a licence' : 'licences'}` : '',
-    granted > 0 ? `${granted} granted` : '',
-  ].filter(Boolean);
+function sources(subscribed: number, granted: number): string | null {
+  const parts = [subscribed > 0 ? `${subscribed} subscribed` : '', granted > 0 ? `${granted} granted` : ''].filter(
+    Boolean,
+  );
   return parts.length > 1 || (parts.length === 1 && subscribed === 0) ? parts.join(' · ') : null;
 }
 
@@ -120,7 +113,7 @@ export function PlanTab() {
       {hasSubscription && <PaymentRow />}
       <SettingsRow
         label="Licences"
-        description={`Each registered marketplace purchase code gives one map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}. Register one from a map’s menu.`}
+        description={`${BILLING_TEXTS.licenseRule} ${BILLING_TEXTS.goLiveWays} Register one from a map’s menu.`}
       >
         {licenseError ? (
           <p className="field__error" role="alert">
@@ -149,15 +142,21 @@ function SlotList({ slots, admin }: { slots: SlotCounters; admin: boolean }) {
       <div>
         <dt>{PLAN_NAMES.basic}</dt>
         <dd>{`${slots.basicUsed} of ${slots.basicCapacity} used`}</dd>
-        {sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted) && (
-          <dd className="slot-list__note">{sources(slots.basicSubscribed, slots.basicLicensed, slots.basicGranted)}</dd>
+        {sources(slots.basicSubscribed, slots.basicGranted) && (
+          <dd className="slot-list__note">{sources(slots.basicSubscribed, slots.basicGranted)}</dd>
         )}
       </div>
+      {slots.basicLicensed > 0 && (
+        <div>
+          <dt>Licensed maps</dt>
+          <dd>{BILLING_TEXTS.licensedCount(slots.basicLicensed)}</dd>
+        </div>
+      )}
       <div>
         <dt>{PLAN_NAMES.pro}</dt>
         <dd>{`${slots.proUsed} of ${slots.proCapacity} used`}</dd>
-        {sources(slots.proSubscribed, 0, slots.proGranted) && (
-          <dd className="slot-list__note">{sources(slots.proSubscribed, 0, slots.proGranted)}</dd>
+        {sources(slots.proSubscribed, slots.proGranted) && (
+          <dd className="slot-list__note">{sources(slots.proSubscribed, slots.proGranted)}</dd>
         )}
       </div>
     </dl>

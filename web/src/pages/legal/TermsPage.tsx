@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LICENSE_STORY } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { PAGE_TITLES } from '../titles';
 import { LegalPage, type LegalSection } from './LegalPage';
@@ -47,10 +48,9 @@ const sections: LegalSection[] = [
           subscription stays active until the end of the paid period and is not charged again. Subscriptions are not
           refunded once active.
         </p>
-        <p>
-          Each published map also needs its own software license, purchased separately on the Envato marketplace and
-          subject to that marketplace&apos;s terms.
-        </p>
+        {LICENSE_STORY.map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
       </>
     ),
   },

@@ -15,6 +15,7 @@ import {
   billingNote,
   FREE_TIER_NOTE,
   LICENSE_NOTE,
+  LICENSE_NOTE_MORE,
   maxAnnualSavingPercent,
   PLAN_FEATURES,
   PLAN_TAGLINES,
@@ -106,6 +107,7 @@ function PlansSection({ period, signedIn }: { period: BillingPeriod; signedIn: b
           <div className="note-card">
             <h2 className="note-card__title">License</h2>
             <p>{LICENSE_NOTE}</p>
+            <p>{LICENSE_NOTE_MORE}</p>
           </div>
           <div className="note-card">
             <h2 className="note-card__title">Volume and enterprise</h2>

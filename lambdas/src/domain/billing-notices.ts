@@ -1,0 +1,142 @@
+/**
+ * The billing emails a customer expects (ADR 019): a subscription started, changed, cancelled or ended, renewed
+ * (with its receipt), a licence registered or ending in 14 days. Each is worded here from the shared billing texts
+ * and prices (`@mapnest/shared/billing-texts`), so an email never states a rule or price the app does not, and
+ * sent through the one mail path (SES in AWS, the dev mailbox locally). The decisions are pure functions of the
+ * state before and after a change; the callers send them once, after the change that caused them was applied.
+ */
+import { holdsSlots } from '@mapnest/shared/billing';
+import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
+import { BRAND, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES } from '@mapnest/shared/constants';
+import type { LicenseItem, SubscriptionItem } from '../adapters/billing-table';
+import { escapeHtml, sendMail } from '../adapters/mailer';
+import { userPool } from '../adapters/user-pool';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+
+/** An email before it is addressed: its subject and its paragraphs (plain text; links as URLs). */
+export interface Notice {
+  subject: string;
+  paragraphs: string[];
+}
+
+/** Days before a licence's end that its owner is told. */
+export const LICENSE_REMINDER_DAYS = 14;
+
+/** 'December 23, 2026'. */
+export const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+const planTab = () => `${config.appOrigin}${PAYMENT_RETURN_PATH}`;
+const mapsPage = () => `${config.appOrigin}/maps`;
+type Held = Pick<SubscriptionItem, 'plan' | 'period' | 'quantity' | 'status' | 'cancelAt' | 'currentPeriodEnd'>;
+const line = (s: Held) => subscriptionLine(s.plan, s.period ?? 'monthly', s.quantity);
+
+/** Sends a notice to the user's current address; a failure is logged, never fails the change that caused it. */
+export async function notify(uid: string, notice: Notice): Promise<void> {
+  try {
+    const email = await userPool.emailOf(uid);
+    if (!email) return;
+    await sendMail({
+      to: [email],
+      subject: `${notice.subject} - ${BRAND}`,
+      text: notice.paragraphs.join('\n\n'),
+      html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+    });
+  } catch (error) {
+    logger.error('billing notice email failed', { uid, subject: notice.subject, error });
+  }
+}
+
+/**
+ * What the customer is told about a subscription that moved from `held` (null: first seen) to `next`: started,
+ * ended, cancellation scheduled, or changed (quantity, plan, period, cancellation undone). Null when nothing they
+ * asked for changed (a status Stripe moves by itself, such as past_due, has its own email).
+ */
+export function subscriptionNotice(held: Held | null, next: Held): Notice | null {
+  const plan = PLAN_NAMES[next.plan];
+  const was = held !== null && holdsSlots(held.status);
+  const is = holdsSlots(next.status);
+  if (!was && is)
+    return {
+      subject: `Your ${plan} subscription has started`,
+      paragraphs: [
+        `Thank you. Your subscription is active: ${line(next)}.`,
+        `Each slot keeps one map live. Make a map live with Go live on its card: ${mapsPage()}`,
+        BILLING_TEXTS.goLiveWays,
+        `Manage the subscription and its invoices from the Plan tab: ${planTab()}`,
+      ],
+    };
+  if (!was) return null;
+  if (!is)
+    return {
+      subject: `Your ${plan} subscription has ended`,
+      paragraphs: [
+        `Your subscription (${line(held)}) has ended, and you will not be charged again.`,
+        'Maps that were live on its slots go back to test, unless another slot or their own licence keeps them live; you get a separate email naming them. Nothing is deleted.',
+        `Subscribe again at any time: ${config.appOrigin}/maps#subscribe`,
+      ],
+    };
+  if (!held.cancelAt && next.cancelAt)
+    return {
+      subject: `Your ${plan} subscription ends on ${longDate(next.cancelAt)}`,
+      paragraphs: [
+        `Your subscription (${line(next)}) is cancelled. It stays active until ${longDate(next.cancelAt)} and you will not be charged again.`,
+        'On that day, maps live on its slots go back to test, unless another slot or their own licence keeps them live. Nothing is deleted.',
+        `Changed your mind? Renew it from the Plan tab before then: ${planTab()}`,
+      ],
+    };
+  const changes: string[] = [];
+  if (held.plan !== next.plan || held.quantity !== next.quantity || held.period !== next.period)
+    changes.push(`It is now ${line(next)} (was ${line(held)}).`);
+  if (held.cancelAt && !next.cancelAt)
+    changes.push(
+      `It is no longer cancelled: it renews${next.currentPeriodEnd ? ` on ${longDate(next.currentPeriodEnd)}` : ''}.`,
+    );
+  if (changes.length === 0) return null;
+  return {
+    subject: `Your ${plan} subscription has changed`,
+    paragraphs: [...changes, `See your slots and invoices in the Plan tab: ${planTab()}`],
+  };
+}
+
+/** A renewal's receipt: Stripe's hosted invoice when it links one, otherwise the Plan tab's invoices. */
+export function renewalNotice(sub: Held, receiptUrl: string | null): Notice {
+  return {
+    subject: `Your ${PLAN_NAMES[sub.plan]} subscription has renewed`,
+    paragraphs: [
+      `Your subscription renewed: ${line(sub)}.${sub.currentPeriodEnd ? ` The next renewal is on ${longDate(sub.currentPeriodEnd)}.` : ''}`,
+      receiptUrl
+        ? `Your receipt: ${receiptUrl}`
+        : `Your receipt is in the payment portal, from the Plan tab: ${planTab()}`,
+    ],
+  };
+}
+
+export function licenseRegisteredNotice(
+  license: Pick<LicenseItem, 'endsAt'>,
+  title: string,
+  wentLive: boolean,
+): Notice {
+  return {
+    subject: `Licence registered for "${title}"`,
+    paragraphs: [
+      `Your purchase code is registered for "${title}": it gives this map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}, until ${longDate(license.endsAt)}.${wentLive ? ' The map is live now.' : ''}`,
+      BILLING_TEXTS.goLiveWays,
+      BILLING_TEXTS.licenseEnd,
+      `Your maps: ${mapsPage()}`,
+    ],
+  };
+}
+
+export function licenseEndingNotice(license: Pick<LicenseItem, 'endsAt'>, title: string): Notice {
+  return {
+    subject: `The licence of "${title}" ends on ${longDate(license.endsAt)}`,
+    paragraphs: [
+      `The ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic} that your purchase code gave "${title}" end on ${longDate(license.endsAt)}.`,
+      BILLING_TEXTS.licenseEnd,
+      `To keep it live, have a free subscription slot then, or register a new purchase code for it: ${mapsPage()}`,
+      `Plans and slots: ${config.appOrigin}/maps#subscribe`,
+    ],
+  };
+}

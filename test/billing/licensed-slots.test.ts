@@ -1,0 +1,91 @@
+/**
+ * Licences and subscription slots are two ways for a map to go live, counted apart: a licence is its own map's
+ * 6 months of Basic and adds no slot to the subscription, and a subscription slot serves any map. Against the
+ * local stack: licences through the marketplace stand-in, subscriptions through signed webhook events.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
+import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
+
+const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
+const stateOf = async (user: TestUser, id: string) =>
+  (await call<MapSummary[]>('listMaps', null, user)).find((m) => m.id === id)!;
+const code = () => `00000000-${crypto.randomUUID().slice(9)}`;
+const setState = (user: TestUser, id: string, state: number) =>
+  rawCall('setMapState', { id, state }, { token: user.token });
+
+beforeAll(() => {
+  Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
+});
+
+describe('licensed maps are counted apart from subscription slots', () => {
+  it('counts one subscribed and one licensed map as 1 of 1 slots used and 1 licence', async () => {
+    const user = await createUser();
+    await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 })));
+    const subscribed = await call<string>('createMap', { title: 'On the slot' }, user);
+    expect((await setState(user, subscribed, 1)).status).toBe(200);
+    const licensed = await call<string>('createMap', { title: 'On its licence' }, user);
+    await call('registerLicense', { purchaseCode: code(), mapId: licensed }, user);
+
+    expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, basicLicensed: 1, testMaps: 0 });
+    expect((await stateOf(user, licensed)).state).toBe(1);
+  });
+
+  it('keeps the licensed map live when the subscription ends, and lends its licence to no other map', async () => {
+    const user = await createUser();
+    const sub = subscription({ uid: user.uid, quantity: 1 });
+    const t = nowSeconds();
+    await deliver(event('customer.subscription.created', sub, { created: t }));
+    const licensed = await call<string>('createMap', { title: 'Licensed' }, user);
+    await call('registerLicense', { purchaseCode: code(), mapId: licensed }, user);
+    const subscribed = await call<string>('createMap', { title: 'Subscribed' }, user);
+    expect((await setState(user, subscribed, 1)).status).toBe(200);
+
+    await deliver(event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 1 }));
+    // The subscription's map goes back to test; the licensed one stays live on its own licence.
+    expect(await stateOf(user, subscribed)).toMatchObject({ state: 0, lapsedFrom: 1 });
+    expect((await stateOf(user, licensed)).state).toBe(1);
+    expect(await slots(user)).toMatchObject({ basicUsed: 0, basicCapacity: 0, basicLicensed: 1 });
+
+    // No subscription slot: the other map cannot go live on the licence.
+    expect((await setState(user, subscribed, 1)).status).toBe(429);
+    // The licensed map goes back to test and live again on its licence, with no subscription.
+    expect((await setState(user, licensed, 0)).status).toBe(200);
+    expect((await setState(user, subscribed, 1)).status).toBe(429);
+    expect((await setState(user, licensed, 1)).status).toBe(200);
+    expect(await slots(user)).toMatchObject({ basicUsed: 0, basicCapacity: 0, basicLicensed: 1, testMaps: 1 });
+  });
+
+  it('frees the subscription slot of a live map that gets its own licence', async () => {
+    const user = await createUser();
+    await deliver(event('customer.subscription.created', subscription({ uid: user.uid, quantity: 1 })));
+    const first = await call<string>('createMap', { title: 'First' }, user);
+    const second = await call<string>('createMap', { title: 'Second' }, user);
+    expect((await setState(user, first, 1)).status).toBe(200);
+    expect((await setState(user, second, 1)).status).toBe(429);
+    await call('registerLicense', { purchaseCode: code(), mapId: first }, user);
+    expect((await setState(user, second, 1)).status).toBe(200);
+    expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, basicLicensed: 1 });
+  });
+
+  it('moves a map whose licence ended onto a free subscription slot, and sends it back to test when none is free', async () => {
+    const user = await createUser();
+    const sub = subscription({ uid: user.uid, quantity: 1 });
+    await deliver(event('customer.subscription.created', sub));
+    const kept = await call<string>('createMap', { title: 'Kept' }, user);
+    await call('registerLicense', { purchaseCode: code(), mapId: kept }, user);
+    const { endDueLicenses } = await import('../../lambdas/src/domain/billing');
+    await endDueLicenses(new Date(Date.now() + 200 * 86_400_000));
+    expect(await stateOf(user, kept)).toMatchObject({ state: 1, licenseEndsAt: null, lapsedFrom: null });
+    expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, basicLicensed: 0 });
+
+    // Now the slot is taken: the next map whose licence ends goes back to test, and the slot's map stays.
+    const other = await call<string>('createMap', { title: 'Other' }, user);
+    await call('registerLicense', { purchaseCode: code(), mapId: other }, user);
+    await endDueLicenses(new Date(Date.now() + 200 * 86_400_000));
+    expect(await stateOf(user, other)).toMatchObject({ state: 0, lapsedFrom: 1, licenseEndsAt: null });
+    expect((await stateOf(user, kept)).state).toBe(1);
+    expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, basicLicensed: 0 });
+  });
+});
