@@ -7,7 +7,8 @@ import type * as z from 'zod';
 import { CALL_INPUTS, type CallName, type Out, type Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { accountStatus } from '../adapters/account-status';
-import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
+import { userPool } from '../adapters/user-pool';
+import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { createLogger, type Logger } from './logger';
 import { recordMetric, tracer } from './observability';
 
@@ -200,7 +201,9 @@ export function authentication(
         throw new CallError('permission-denied', 'This action is for administrators.');
       }
       ctx.identity = identity;
-      ctx.subject = identity ? subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]) : null;
+      ctx.subject = identity
+        ? await resolveViewAs(subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]))
+        : null;
       if (writes && identity && ctx.subject) await assertAccountsLive(identity.uid, ctx.subject);
     },
   };
@@ -240,6 +243,20 @@ export function errorMapping(name: string): MiddlewareObj<CallEvent, CallResult,
         recordMetric('CallFailures', 1);
     },
   };
+}
+
+/**
+ * An administrator's view-as email address becomes the user's id here, once, before any call runs: every call
+ * then reads and writes under the id (a map made "as" an address would belong to no one). An address that names
+ * no user, or more than one, is refused.
+ */
+async function resolveViewAs(subject: string): Promise<string> {
+  if (!isViewAsEmail(subject)) return subject;
+  const uids = await userPool.usersWithEmail(subject);
+  if (uids.length === 0) throw new CallError('not-found', MESSAGES.noSuchUser);
+  if (uids.length > 1)
+    throw new CallError('failed-precondition', 'More than one user has this email address; view as a user id.');
+  return uids[0]!;
 }
 
 /**
