@@ -88,10 +88,22 @@ export const WRITING_CALLS = [
   'create-portal-link',
   'register-license',
   'restore-lapsed-maps',
+  'clear-avatar',
+  'delete-file',
+  'delete-map',
+  'check-email-free',
 ] as const;
 
+/**
+ * Every call resolves an administrator's view-as email address to the user's id before it runs (ListUsers by
+ * email, lambdas/src/lib/callable.ts), and calls that write check the accounts (withAccountChecks).
+ */
 function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
   const out = { ...grants };
+  for (const [id, g] of Object.entries(out)) {
+    if (id.startsWith('calls/'))
+      out[id] = { ...g, userPool: [...new Set<UserPoolAction>([...(g.userPool ?? []), 'ListUsers'])] };
+  }
   for (const call of WRITING_CALLS) {
     const id = `calls/${call}`;
     const g = out[id] ?? {};

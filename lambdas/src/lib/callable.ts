@@ -9,6 +9,7 @@ import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shar
 import { accountStatus } from '../adapters/account-status';
 import { userPool } from '../adapters/user-pool';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
+import { AccountDeletedError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { recordMetric, tracer } from './observability';
 
@@ -269,7 +270,7 @@ async function assertAccountsLive(caller: string, subject: string): Promise<void
     accountStatus.anyDeleted([caller, subject]),
     subject === caller ? Promise.resolve(true) : accountStatus.userExists(subject),
   ]);
-  if (deleted) throw new CallError('unauthenticated', 'This account has been deleted.');
+  if (deleted) throw new AccountDeletedError();
   if (!exists) throw new CallError('not-found', 'There is no user with this id.');
 }
 
@@ -292,7 +293,7 @@ export function callable<K extends CallName>(opts: CallableOptions<K>) {
       const result = await opts.run(stateOf(context).input as Parsed<K>, contextOf(context));
       return json(200, { data: result === undefined ? null : result });
     });
-  return Object.assign(handler, { callName: opts.name });
+  return Object.assign(handler, { callName: opts.name, writes: opts.writes ?? false });
 }
 
 /** The caller and the user they act for, for calls that require a signed-in user. */
