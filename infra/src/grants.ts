@@ -186,9 +186,10 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'http/beacon': { table: RW },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
   // to test (republishing them) and emails the owner (their address from the user pool).
+  // Two updates of a subscription within one second are put in order by reading it from Stripe (secretKey).
   'http/stripe-webhook': {
     table: RW,
-    stripe: ['webhookSecret', 'prices'],
+    stripe: ['webhookSecret', 'prices', 'secretKey'],
     ...PUBLISHES,
     userPool: ['AdminGetUser'],
     mail: true,
