@@ -78,6 +78,13 @@ const json = (statusCode: number, body: unknown): CallResult => ({
 export function errorResponse(error: unknown, log: Logger): CallResult {
   if (error instanceof CallError) {
     const { status, http } = ERROR_CODES[error.code];
+    // 'unavailable' answers are written for the caller (what to do now); other 5xx messages are not shown.
+    if (error.code === 'unavailable') {
+      log.warn('call answered unavailable', { error });
+      return json(http, {
+        error: { status, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      });
+    }
     if (http >= 500) {
       log.error('call failed', { error });
       return json(http, { error: { status, message: MESSAGES.internal } });
