@@ -29,7 +29,8 @@ export type UserPoolAction =
   | 'AdminDeleteUserAttributes'
   | 'AdminListGroupsForUser'
   | 'AdminUserGlobalSignOut'
-  | 'ListUsers';
+  | 'ListUsers'
+  | 'DescribeUserPool';
 
 export type BucketName = 'documents' | 'uploads' | 'public';
 export type StripeParameter = 'secretKey' | 'webhookSecret' | 'prices';
@@ -181,7 +182,14 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/restore-lapsed-maps': { table: RW, ...PUBLISHES },
 
   // Public routes.
-  'http/health': {},
+  // One cheap read of each dependency (adapters/dependencies.ts): HeadBucket needs ListBucket.
+  'http/health': {
+    table: R,
+    documents: { '*': ['list'] },
+    uploads: { '*': ['list'] },
+    public: { '*': ['list'] },
+    userPool: ['DescribeUserPool'],
+  },
   // The analytics beacon: reads a map's state, counts the map's minute and adds to its map-day (ADD only).
   'http/beacon': { table: RW },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
