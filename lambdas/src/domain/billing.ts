@@ -31,6 +31,7 @@ import { userPool } from '../adapters/user-pool';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { accessible, publishLatest, type Actor } from './maps';
 import { checkSubscription } from './stripe-events';
+import { countLicenseAttempt } from './abuse-limits';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -72,7 +73,9 @@ export async function listLicenses(actor: Actor): Promise<License[]> {
 export async function registerLicense(
   actor: Actor,
   input: { purchaseCode: string; mapId: string },
+  client: { sourceIp: string } = { sourceIp: '' },
 ): Promise<RegisterLicenseResult> {
+  await countLicenseAttempt(actor.identity.uid, client.sourceIp);
   await accessible(actor.identity, input.mapId);
   if (await billingTable.license(input.purchaseCode))
     throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
