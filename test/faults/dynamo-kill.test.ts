@@ -9,55 +9,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { MESSAGES } from '@mapnest/shared/errors';
 import type { Stack } from '../../scripts/local/stack';
 import { documentWith } from '../helpers/documents';
+import { createUser } from '../helpers/stack';
 
 let stack: Stack;
 let dataDir: string;
 
+/** A signed-in user of this test's own stack. */
 async function signedUpUser(): Promise<string> {
   const client = new CognitoIdentityProviderClient({
     endpoint: stack.endpoints.cognito,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const email = `faults-${randomUUID().slice(0, 8)}@example.com`;
-  const password = `Pw-${randomUUID()}`;
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId: stack.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      TemporaryPassword: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await client.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: stack.userPoolId,
-      Username: email,
-      Password: password,
-      Permanent: true,
-    }),
-  );
-  const out = await client.send(
-    new InitiateAuthCommand({
-      ClientId: stack.clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return out.AuthenticationResult!.IdToken!;
+  return (await createUser({}, { client, userPoolId: stack.userPoolId, clientId: stack.clientId })).token;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several calls, read field by field below
