@@ -17,6 +17,7 @@ const LOCAL_ONLY_TESTS = [
   'test/accounts/update-email.test.ts',
   'test/accounts/delete-user-data.test.ts',
   'test/maps/failures.test.ts',
+  'test/faults/**',
 ];
 
 // Three projects: pure unit tests (node), web component tests (jsdom), and the stack project, whose

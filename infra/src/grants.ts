@@ -29,7 +29,8 @@ export type UserPoolAction =
   | 'AdminDeleteUserAttributes'
   | 'AdminListGroupsForUser'
   | 'AdminUserGlobalSignOut'
-  | 'ListUsers';
+  | 'ListUsers'
+  | 'DescribeUserPool';
 
 export type BucketName = 'documents' | 'uploads' | 'public';
 export type StripeParameter = 'secretKey' | 'webhookSecret' | 'prices';
@@ -90,10 +91,22 @@ export const WRITING_CALLS = [
   'restore-lapsed-maps',
   'publish-map',
   'unpublish-map',
+  'clear-avatar',
+  'delete-file',
+  'delete-map',
+  'check-email-free',
 ] as const;
 
+/**
+ * Every call resolves an administrator's view-as email address to the user's id before it runs (ListUsers by
+ * email, lambdas/src/lib/callable.ts), and calls that write check the accounts (withAccountChecks).
+ */
 function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
   const out = { ...grants };
+  for (const [id, g] of Object.entries(out)) {
+    if (id.startsWith('calls/'))
+      out[id] = { ...g, userPool: [...new Set<UserPoolAction>([...(g.userPool ?? []), 'ListUsers'])] };
+  }
   for (const call of WRITING_CALLS) {
     const id = `calls/${call}`;
     const g = out[id] ?? {};
@@ -175,14 +188,22 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/restore-lapsed-maps': { table: RW, ...PUBLISHES },
 
   // Public routes.
-  'http/health': {},
+  // One cheap read of each dependency (adapters/dependencies.ts): HeadBucket needs ListBucket.
+  'http/health': {
+    table: R,
+    documents: { '*': ['list'] },
+    uploads: { '*': ['list'] },
+    public: { '*': ['list'] },
+    userPool: ['DescribeUserPool'],
+  },
   // The analytics beacon: reads a map's state, counts the map's minute and adds to its map-day (ADD only).
   'http/beacon': { table: RW },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
   // to test (republishing them) and emails the owner (their address from the user pool).
+  // Two updates of a subscription within one second are put in order by reading it from Stripe (secretKey).
   'http/stripe-webhook': {
     table: RW,
-    stripe: ['webhookSecret', 'prices'],
+    stripe: ['webhookSecret', 'prices', 'secretKey'],
     ...PUBLISHES,
     userPool: ['AdminGetUser'],
     mail: true,

@@ -126,14 +126,14 @@ describe('functions and routes', () => {
     expect(webhook?.functionLogicalId).toBe(functionsById(dev.template).get('http/stripe-webhook')!.logicalId);
   });
 
-  it('lets the webhook read only its own secrets: the signing secret and the price ids, never the API key', () => {
+  it('lets the webhook read only its own secrets: the signing secret, the price ids and the API key (to read a subscription when two events conflict)', () => {
     const fn = functionsById(dev.template).get('http/stripe-webhook')!;
     const env = (fn.properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(
       Object.keys(env)
         .filter((k) => k.endsWith('_PARAMETER'))
         .sort(),
-    ).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    ).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
     const ssm = statementsOf(dev.template, fn).filter((s) => actionsOf(s).some((a) => a.startsWith('ssm:')));
     expect(
       ssm
@@ -141,7 +141,7 @@ describe('functions and routes', () => {
         .map((r) => json(r))
         .sort(),
     ).toEqual(
-      ['/mapnest/dev/stripe/prices', '/mapnest/dev/stripe/webhook-secret']
+      ['/mapnest/dev/stripe/prices', '/mapnest/dev/stripe/secret-key', '/mapnest/dev/stripe/webhook-secret']
         .map((name) => json(`arn:aws:ssm:us-east-1:123456789012:parameter${name}`))
         .sort(),
     );

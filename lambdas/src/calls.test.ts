@@ -17,6 +17,29 @@ describe('the call table', () => {
     expect([...CALL_NAMES].sort()).toEqual(modules.map(callNameFromModule).sort());
   });
 
+  it('refuses deleted accounts on every call that changes anything (only reads and the deletion itself do not)', async () => {
+    // deleteUserData must complete when retried with the token of the account it has begun to delete.
+    const notWriting = [
+      'findUsers',
+      'getMap',
+      'getMapAnalytics',
+      'getMapVersion',
+      'getProfile',
+      'listFiles',
+      'listLicenses',
+      'listMaps',
+      'listSubscriptions',
+      'submitContact',
+      'deleteUserData',
+    ];
+    const declared: string[] = [];
+    for (const module of modules) {
+      const { handler } = (await import(`./calls/${module}.ts`)) as { handler: { writes?: boolean } };
+      if (!handler.writes) declared.push(callNameFromModule(module));
+    }
+    expect(declared.sort()).toEqual(notWriting.sort());
+  }, 60_000);
+
   it('builds each handler for the call its module is named after', async () => {
     for (const module of modules) {
       const { handler } = (await import(`./calls/${module}.ts`)) as { handler: { callName?: string } };

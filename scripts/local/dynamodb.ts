@@ -232,3 +232,71 @@ async function backfillDueKeys(client: DynamoDBClient, tableName: string): Promi
     start = page.LastEvaluatedKey;
   } while (start);
 }
+
+/** DynamoDB Local kept running: restarted on its port when it exits unasked for. */
+export interface SupervisedDynamo {
+  endpoint: string;
+  /** The java process's id now (the watchdog shell's child), for fault tests; null while restarting. */
+  pid(): number | null;
+  /** How many times it was restarted. */
+  restarts(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts DynamoDB Local and restarts it within a few seconds whenever it exits without being stopped (killed,
+ * crashed), on the same port, logging one line each time; `afterRestart` runs once it answers again (the stack
+ * makes sure the table is there). With a data folder nothing committed is lost: DynamoDB Local writes each change
+ * to its SQLite file before answering it.
+ */
+export async function superviseDynamoLocal(opts: {
+  port: number;
+  dataDir?: string;
+  log: (line: string) => void;
+  afterRestart: (endpoint: string) => Promise<void>;
+}): Promise<SupervisedDynamo> {
+  let current: DynamoLocal | null = await startDynamoLocal(opts);
+  const endpoint = current.endpoint;
+  let stopping = false;
+  let restarts = 0;
+  const watch = (instance: DynamoLocal) => {
+    instance.process.once('exit', (code, signal) => {
+      if (stopping || current !== instance) return;
+      current = null;
+      opts.log(`[stack] DynamoDB Local exited (${signal ?? `code ${code}`}); restarting it on ${endpoint}`);
+      void restart();
+    });
+  };
+  const restart = async () => {
+    for (let attempt = 0; !stopping; attempt++) {
+      try {
+        const next = await startDynamoLocal(opts);
+        if (stopping) return void (await next.stop());
+        current = next;
+        restarts++;
+        watch(next);
+        await opts.afterRestart(endpoint);
+        return;
+      } catch (error) {
+        // The old process may still hold the port for a moment.
+        if (attempt % 10 === 9) opts.log(`[stack] DynamoDB Local did not restart yet: ${(error as Error).message}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  };
+  watch(current);
+  return {
+    endpoint,
+    pid: () => {
+      const shell = current?.process.pid;
+      if (!shell) return null;
+      const found = spawnSync('pgrep', ['-P', String(shell), 'java'], { encoding: 'utf8' }).stdout.trim();
+      return found ? Number(found.split('\n')[0]) : null;
+    },
+    restarts: () => restarts,
+    stop: async () => {
+      stopping = true;
+      await current?.stop();
+    },
+  };
+}

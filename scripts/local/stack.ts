@@ -10,7 +10,7 @@ import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-lambda';
 import { TRIGGERS } from '@mapnest/lambdas/routes';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
-import { startDynamoLocal, ensureTable } from './dynamodb';
+import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
 import { lambdaContext, loadHandler, REPO_ROOT } from './lambda-runtime';
 import { Mailbox } from './mailbox';
@@ -85,6 +85,8 @@ export interface Stack {
   url: string;
   port: number;
   endpoints: { dynamodb: string; s3: string; cognito: string };
+  /** DynamoDB Local under its supervisor (its process id and restarts, for fault tests). */
+  dynamo: Pick<SupervisedDynamo, 'pid' | 'restarts'>;
   userPoolId: string;
   clientId: string;
   mailbox: Mailbox;
@@ -266,9 +268,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
   try {
     const ddbPort = await freePort();
-    const dynamo = await startDynamoLocal({
+    // Supervised: restarted within seconds if it dies, and the table made again if it was in memory.
+    const dynamo = await superviseDynamoLocal({
       port: ddbPort,
       dataDir: opts.inMemoryDynamo ? undefined : path.join(opts.dataDir, 'dynamodb'),
+      log: (line) => console.warn(line),
+      afterRestart: (endpoint) => ensureLocalTable(endpoint),
     });
     stops.push(() => dynamo.stop());
     log(`DynamoDB Local   ${dynamo.endpoint}`);
@@ -316,6 +321,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       url,
       port,
       endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      dynamo,
       userPoolId: LOCAL_USER_POOL_ID,
       clientId: LOCAL_CLIENT_ID,
       mailbox,

@@ -123,5 +123,8 @@ export const MESSAGES = {
   emailNotVerifiedYet: 'Your new email address is not confirmed yet: follow the link in the email we sent to it.',
   recentSignInRequired: 'Please enter your password again to continue.',
   internal: 'Something went wrong on our side. Please try again.',
+  noSuchUser: 'No user has this email address or id.',
+  saveOutcomeUnknown:
+    'We could not confirm whether your save was stored. Please try again: a retry of the same save is never saved twice.',
   unavailable: 'The service is briefly unavailable. Nothing was changed; please try again.',
 } as const;

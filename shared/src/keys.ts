@@ -22,6 +22,8 @@ export const keys = {
   map: (mapId: string) => ({ pk: `MAP#${mapId}`, sk: 'META' }),
   mapHistory: (mapId: string, version: number) => ({ pk: `MAP#${mapId}`, sk: `HIST#${versionLabel(version)}` }),
   mapHistoryPrefix: (mapId: string) => ({ pk: `MAP#${mapId}`, skPrefix: 'HIST#' }),
+  /** The record of a committed save by the editor's save id (idempotent saves), written with the version. */
+  mapSave: (mapId: string, saveId: string) => ({ pk: `MAP#${mapId}`, sk: `SAVE#${saveId}` }),
   mapsByOwner: (uid: string) => `OWNER#${uid}`,
   mapsByAuthor: (author: string) => `AUTHOR#${author}`,
   /** GSI sort key: creation time first so a query returns maps in creation order. */

@@ -31,9 +31,12 @@ export const createMapInput = z.strictObject({
   title: mapTitleSchema,
   mapData: strictMapDocument.optional().nullable(),
 });
+/** The editor's id for one save (the same for every retry of it): a retry is answered with the first outcome. */
+export const saveIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a valid save id');
 export const saveMapInput = z.strictObject({
   id: mapIdSchema,
   baseVersion: z.number().int().min(1),
+  saveId: saveIdSchema.optional(),
   title: mapTitleSchema.optional(),
   mapData: strictMapDocument,
 });

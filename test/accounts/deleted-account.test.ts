@@ -19,6 +19,10 @@ describe('a deleted account', () => {
       ['getSlots', null],
       ['saveMap', { id: mapId, baseVersion: 1, mapData: { layers: [] } }],
       ['renameMap', { id: mapId, title: 'x' }],
+      ['clearAvatar', null],
+      ['deleteFile', { key: `${user.uid}/files/x-a.png` }],
+      ['deleteMap', { id: mapId }],
+      ['checkEmailFree', { email: 'someone-new@example.com' }],
     ];
     for (const [name, data] of attempts) {
       const answer = await rawCall(name, data, { token: user.token });

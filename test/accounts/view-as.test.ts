@@ -54,6 +54,28 @@ describe('findUsers', () => {
   });
 });
 
+describe('viewing as an email address', () => {
+  it('acts for the user with that address: a map made as the address belongs to that user', async () => {
+    const id = await call<string>('createMap', { title: `Made as ${tag}` }, admin, author.email.toUpperCase());
+    const { map } = await call<{ map: { uid: string; author: string } }>('getMap', { id }, author);
+    expect({ uid: map.uid, author: map.author }).toEqual({ uid: author.uid, author: author.uid });
+    const listed = await call<{ id: string }[]>('listMaps', {}, admin, author.email);
+    expect(listed.map((m) => m.id)).toContain(id);
+  });
+
+  it('refuses an address that names no user, and writes nothing', async () => {
+    const answer = await rawCall(
+      'createMap',
+      { title: 'Nobody' },
+      { token: admin.token, viewAs: `nobody-${tag}@example.com` },
+    );
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { error: { status: 'NOT_FOUND', message: 'No user has this email address or id.' } },
+    });
+  });
+});
+
 describe('View as user in the browser', () => {
   let browser: Browser;
   let context: BrowserContext;

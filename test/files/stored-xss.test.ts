@@ -78,4 +78,23 @@ describe('avatars', () => {
     expect(answer.status).toBe(400);
     expect((await fetch(`${baseUrl()}/files/${post.key}`)).status).toBe(404);
   });
+
+  it('refuses a WEBP header followed by HTML: the whole file must decode as the type declared', async () => {
+    const html = Buffer.from('<html><script>alert(document.domain)</script></html>');
+    const header = Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 \x20\x00\x00\x00', 'latin1');
+    const body = Buffer.concat([header, html]);
+    body.writeUInt32LE(body.length - 8, 4);
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'me.webp', contentType: 'image/webp', size: body.length },
+      owner,
+    );
+    expect((await postUpload(post, body, 'image/webp', 'me.webp')).status).toBe(204);
+    const answer = await rawCall('setAvatar', { extension: 'webp' }, { token: owner.token });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Only JPG, PNG, or WEBP images are allowed' } },
+    });
+    expect((await fetch(`${baseUrl()}/files/${post.key}`)).status).toBe(404);
+  });
 });

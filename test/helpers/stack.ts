@@ -42,11 +42,23 @@ export interface TestUser {
   token: string;
 }
 
+/** A user pool to make users in: the suite's stack by default, or a stack a test starts itself. */
+export interface UserPoolTarget {
+  client: CognitoIdentityProviderClient;
+  userPoolId: string;
+  clientId: string;
+}
+const suitePool = (): UserPoolTarget => ({
+  client: cognito(),
+  userPoolId: env().USER_POOL_ID,
+  clientId: env().USER_POOL_CLIENT_ID,
+});
+
 /** Signs in with email and password and returns the ID token, as Amplify does with USER_PASSWORD_AUTH. */
-export async function signIn(email: string, password: string): Promise<string> {
-  const out = await cognito().send(
+export async function signIn(email: string, password: string, pool: UserPoolTarget = suitePool()): Promise<string> {
+  const out = await pool.client.send(
     new InitiateAuthCommand({
-      ClientId: env().USER_POOL_CLIENT_ID,
+      ClientId: pool.clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
@@ -78,12 +90,15 @@ export async function signInTokens(email: string, password: string): Promise<Ses
 }
 
 /** A new confirmed user with a verified email, signed in. */
-export async function createUser(opts: { name?: string; email?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  opts: { name?: string; email?: string } = {},
+  pool: UserPoolTarget = suitePool(),
+): Promise<TestUser> {
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const password = `Pw-${randomUUID()}`;
-  const created = await cognito().send(
+  const created = await pool.client.send(
     new AdminCreateUserCommand({
-      UserPoolId: env().USER_POOL_ID,
+      UserPoolId: pool.userPoolId,
       Username: email,
       MessageAction: 'SUPPRESS',
       TemporaryPassword: password,
@@ -94,9 +109,9 @@ export async function createUser(opts: { name?: string; email?: string } = {}): 
       ],
     }),
   );
-  await cognito().send(
+  await pool.client.send(
     new AdminSetUserPasswordCommand({
-      UserPoolId: env().USER_POOL_ID,
+      UserPoolId: pool.userPoolId,
       Username: email,
       Password: password,
       Permanent: true,
@@ -104,7 +119,7 @@ export async function createUser(opts: { name?: string; email?: string } = {}): 
   );
   const uid = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!uid) throw new Error('created user has no sub');
-  return { email, password, uid, token: await signIn(email, password) };
+  return { email, password, uid, token: await signIn(email, password, pool) };
 }
 
 /** The seeded administrator, signed in. */

@@ -19,6 +19,8 @@ let actor: Parameters<Maps['saveMap']>[0];
 const failures: string[] = [];
 /** Commands whose answer is lost once after the service has done them (a reset connection); the SDK sends them again. */
 const lostAnswers: string[] = [];
+/** Commands that fail once after the service has done them, in a way the SDK does not retry (the caller must learn). */
+const failedAfterDone: string[] = [];
 
 function inject_(stack: MiddlewareStack<object, object>) {
   stack.add(
@@ -46,6 +48,11 @@ function inject_(stack: MiddlewareStack<object, object>) {
         lostAnswers.splice(at, 1);
         throw Object.assign(new Error(`injected lost answer of ${name}`), { code: 'ECONNRESET' });
       }
+      const after = failedAfterDone.findIndex((f) => name.startsWith(f));
+      if (after >= 0) {
+        failedAfterDone.splice(after, 1);
+        throw Object.assign(new Error(`injected failure after ${name} was done`), { name: 'UnknownError' });
+      }
       return result;
     },
     { step: 'deserialize', name: 'lostAnswerInjection' },
@@ -69,6 +76,7 @@ beforeAll(async () => {
 afterEach(() => {
   failures.length = 0;
   lostAnswers.length = 0;
+  failedAfterDone.length = 0;
 });
 
 async function currentDocument(id: string) {
@@ -97,13 +105,39 @@ describe('failure injection in the maps service', () => {
     await maps.deleteMap(actor, id);
   });
 
-  it('keeps the previous version and leaves no orphaned document when the metadata write fails', async () => {
+  it('answers a commit whose outcome cannot be known "unknown, retry", never "nothing was changed"', async () => {
     const id = await maps.createMap(actor, { title: 'DynamoDB down', mapData: documentWith(2) });
-    const before = await documentKeys(id);
+    // The commit fails with a dependency error: whether it was done cannot be known from the error.
     failures.push('TransactWrite');
-    await expect(maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7) })).rejects.toThrow(/injected/);
+    const saveId = 'save-unknown-1';
+    const attempt = maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7), saveId });
+    await expect(attempt).rejects.toMatchObject({ code: 'unavailable', details: { outcome: 'unknown' } });
+    await expect(attempt).rejects.not.toThrow(/Nothing was changed/);
     expect(await currentDocument(id)).toEqual({ version: 1, locations: 2 });
-    expect(await documentKeys(id)).toEqual(before);
+    // The retry with the same save id saves it, once.
+    expect((await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7), saveId })).version).toBe(2);
+    expect((await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(7), saveId })).version).toBe(2);
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 7 });
+    await maps.deleteMap(actor, id);
+  });
+
+  it('answers a committed save with its version when the commit reports a failure after it was done', async () => {
+    const id = await maps.createMap(actor, { title: 'Done, then failed', mapData: documentWith(2) });
+    failedAfterDone.push('TransactWrite');
+    const saveId = 'save-after-done-1';
+    const saved = await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(4), saveId });
+    expect(failedAfterDone).toEqual([]);
+    expect(saved.version).toBe(2);
+    // The committed version keeps its document, and a retry of the same save is answered with the same outcome.
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 4 });
+    const again = await maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(4), saveId });
+    expect({ version: again.version, entry: again.entry.version }).toEqual({ version: 2, entry: 2 });
+    expect((await maps.getMap(actor, id)).history.map((h) => h.version)).toEqual([2, 1]);
+    // A different save on the old base is still a conflict.
+    await expect(
+      maps.saveMap(actor, { id, baseVersion: 1, mapData: documentWith(5), saveId: 'save-after-done-2' }),
+    ).rejects.toMatchObject({ code: 'aborted' });
+    expect(await currentDocument(id)).toEqual({ version: 2, locations: 4 });
     await maps.deleteMap(actor, id);
   });
 

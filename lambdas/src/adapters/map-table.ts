@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MapState, type MapStateValue } from '@mapnest/shared/constants';
-import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -20,6 +20,15 @@ import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-update
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 
 const table = () => config.tableName;
+
+/** How long a save id is remembered: far longer than any client keeps retrying one save. */
+const SAVE_RECORD_SECONDS = 86_400;
+const saveRecordItem = (id: string, saveId: string, entry: HistoryItem) => ({
+  ...keys.mapSave(id, saveId),
+  type: 'save',
+  entry,
+  [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + SAVE_RECORD_SECONDS,
+});
 const DUE_PK = TABLE_INDEXES.byDue.pk;
 const DUE_SK = TABLE_INDEXES.byDue.sk;
 
@@ -80,6 +89,8 @@ export const mapTable = {
      * version was public, so it becomes the published one and the new version is a draft (ADR 018).
      */
     base: { docKey: string; title: string; edited: string };
+    /** The editor's id for this save: recorded in the same transaction, so a retry can learn it was committed. */
+    saveId?: string;
   }): Promise<void> {
     const { id, baseVersion, entry } = args;
     const items: TransactItem[] = [
@@ -120,6 +131,7 @@ export const mapTable = {
       },
       { Put: { TableName: table(), Item: historyItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
     ];
+    if (args.saveId) items.push({ Put: { TableName: table(), Item: saveRecordItem(id, args.saveId, entry) } });
     try {
       await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
@@ -131,6 +143,14 @@ export const mapTable = {
       }
       throw err;
     }
+  },
+
+  /** The version a save id committed, with its history entry as written; null when that save was not committed. */
+  async committedSave(id: string, saveId: string): Promise<HistoryItem | null> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.mapSave(id, saveId), ConsistentRead: true }),
+    );
+    return out.Item ? (out.Item.entry as HistoryItem) : null;
   },
 
   async rename(id: string, title: string, edited: string): Promise<void> {

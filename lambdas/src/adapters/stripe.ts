@@ -1,7 +1,7 @@
 /**
  * The Stripe adapter: the Stripe API calls of the payment calls (customers, Checkout, the billing portal), with the
  * SDK created once per container. Only the checkout and portal functions carry the SDK (240 KB): the webhook checks
- * signatures itself (lib/stripe-signature.ts) and account deletion uses stripe-customers.ts. The client talks to api.stripe.com, or to the local
+ * signatures itself (lib/stripe-signature.ts) and account deletion uses stripe-rest.ts. The client talks to api.stripe.com, or to the local
  * payments sandbox when STRIPE_API_BASE names one (scripts/local/payments.ts): the same SDK calls either way.
  * Stripe's own failures become domain errors here; the rest is rethrown.
  */

@@ -10,8 +10,22 @@ import {
 import type { UserMatch } from '@mapnest/shared/accounts';
 import { cognito } from '../lib/clients';
 import { config } from '../lib/config';
+import { AccountDeletedError } from '../lib/errors';
 
 const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
+/** Cognito's answers for a user that is gone: cognito-local says NotAuthorizedException where Cognito says not found. */
+const isUserGone = (err: unknown) =>
+  isUserNotFound(err) || (err as { name?: string })?.name === 'NotAuthorizedException';
+
+/** Runs a change to the caller's own user; a user that is gone is the caller's account deleted (401), not a 500. */
+async function onOwnUser(change: () => Promise<unknown>): Promise<void> {
+  try {
+    await change();
+  } catch (err) {
+    if (isUserGone(err)) throw new AccountDeletedError();
+    throw err;
+  }
+}
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 function matchOf(username: string | undefined, attributes: AttributeType[] | undefined): UserMatch | null {
@@ -27,22 +41,26 @@ function matchOf(username: string | undefined, attributes: AttributeType[] | und
 export const userPool = {
   /** Sets the standard `picture` attribute, which the ID token carries as the user's photo URL. */
   async setPicture(uid: string, url: string): Promise<void> {
-    await cognito.send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: config.userPoolId,
-        Username: uid,
-        UserAttributes: [{ Name: 'picture', Value: url }],
-      }),
+    await onOwnUser(() =>
+      cognito.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: config.userPoolId,
+          Username: uid,
+          UserAttributes: [{ Name: 'picture', Value: url }],
+        }),
+      ),
     );
   },
 
   async clearPicture(uid: string): Promise<void> {
-    await cognito.send(
-      new AdminDeleteUserAttributesCommand({
-        UserPoolId: config.userPoolId,
-        Username: uid,
-        UserAttributeNames: ['picture'],
-      }),
+    await onOwnUser(() =>
+      cognito.send(
+        new AdminDeleteUserAttributesCommand({
+          UserPoolId: config.userPoolId,
+          Username: uid,
+          UserAttributeNames: ['picture'],
+        }),
+      ),
     );
   },
 

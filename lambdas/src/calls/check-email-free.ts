@@ -4,5 +4,6 @@ import { checkEmailFree } from '../domain/email-address';
 /** Before an email change is requested: refuses ('Email already in use') an address another account uses. */
 export const handler = callable({
   name: 'checkEmailFree',
+  writes: true,
   run: (input, ctx) => checkEmailFree(actorOf(ctx), input),
 });

@@ -4,5 +4,6 @@ import * as accounts from '../domain/accounts';
 /** Removes the caller's avatar photo and its thumbnails. */
 export const handler = callable({
   name: 'clearAvatar',
+  writes: true,
   run: (_input, ctx) => accounts.clearAvatar(actorOf(ctx)),
 });

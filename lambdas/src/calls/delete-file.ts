@@ -4,5 +4,6 @@ import * as files from '../domain/files';
 /** Deletes one of the caller's library files and its thumbnails. */
 export const handler = callable({
   name: 'deleteFile',
+  writes: true,
   run: (input, ctx) => files.deleteFile(actorOf(ctx), input),
 });

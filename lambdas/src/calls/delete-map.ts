@@ -4,5 +4,6 @@ import * as maps from '../domain/maps';
 /** Deletes a map with every version, its history and its public copy. */
 export const handler = callable({
   name: 'deleteMap',
+  writes: true,
   run: (id, ctx) => maps.deleteMap(actorOf(ctx), id),
 });

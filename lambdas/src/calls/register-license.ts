@@ -5,5 +5,5 @@ import * as billing from '../domain/billing';
 export const handler = callable({
   name: 'registerLicense',
   writes: true,
-  run: (input, ctx) => billing.registerLicense(actorOf(ctx), input),
+  run: (input, ctx) => billing.registerLicense(actorOf(ctx), input, { sourceIp: ctx.sourceIp }),
 });

@@ -13,7 +13,6 @@ import {
   type AvatarExtension,
   type AvatarUpload,
 } from '@mapnest/shared/accounts';
-import { sniffFileType } from '@mapnest/shared/files';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
 import { fileLibrary } from '../adapters/file-library';
@@ -21,6 +20,7 @@ import { uploads } from '../adapters/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
 import { deleteStripeCustomer } from './billing';
+import { isWholeImage } from './image-structure';
 import { deleteMap, type Actor } from './maps';
 import { assertChangedEmailFree } from './email-address';
 
@@ -62,15 +62,16 @@ export async function setAvatar(actor: Actor, input: { extension: AvatarExtensio
   const stored = await uploads.head(key);
   if (!stored)
     throw new CallError('failed-precondition', 'There is no uploaded avatar to use: upload the image first.');
-  // The bytes must be the image type declared (HTML sent as image/png is refused), not only the Content-Type.
-  const firstBytes = await fileLibrary.head(key, 64);
+  // All of the bytes must be an image of the type declared (HTML sent as image/png, or after a valid WEBP header,
+  // is refused), not only the Content-Type or the first bytes. An avatar is at most 0.1 MB, so it is read whole.
+  const bytes = stored.size > AVATAR_MAX_BYTES ? null : await fileLibrary.head(key, AVATAR_MAX_BYTES + 1);
   const problem =
-    !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) ||
-    !firstBytes ||
-    sniffFileType(firstBytes) !== stored.contentType
-      ? MESSAGES.avatarType
-      : stored.size > AVATAR_MAX_BYTES
-        ? MESSAGES.avatarTooLarge
+    stored.size > AVATAR_MAX_BYTES
+      ? MESSAGES.avatarTooLarge
+      : !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) ||
+          !bytes ||
+          !isWholeImage(bytes, stored.contentType)
+        ? MESSAGES.avatarType
         : null;
   if (problem) {
     // Only a policy-less write could have put it there; it must not stay.

@@ -25,9 +25,12 @@ import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapte
 import { marketplace } from '../adapters/marketplace';
 import { mapTable, type MapItem } from '../adapters/map-table';
 import { planOfPrice, priceTable } from '../adapters/stripe-prices';
-import { stripeCustomers } from '../adapters/stripe-customers';
+import { stripeCustomers, stripeSubscriptions } from '../adapters/stripe-rest';
+import { userPool } from '../adapters/user-pool';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { accessible, publishLatest, type Actor } from './maps';
+import { checkSubscription } from './stripe-events';
+import { countLicenseAttempt } from './abuse-limits';
 import {
   LICENSE_REMINDER_DAYS,
   licenseEndingNotice,
@@ -77,7 +80,9 @@ export async function listLicenses(actor: Actor): Promise<License[]> {
 export async function registerLicense(
   actor: Actor,
   input: { purchaseCode: string; mapId: string },
+  client: { sourceIp: string } = { sourceIp: '' },
 ): Promise<RegisterLicenseResult> {
+  await countLicenseAttempt(actor.identity.uid, client.sourceIp);
   await accessible(actor.identity, input.mapId);
   if (await billingTable.license(input.purchaseCode))
     throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
@@ -235,30 +240,43 @@ async function uidOf(metadata: Record<string, string> | null | undefined, custom
   return customerId ? billingTable.uidOfCustomer(customerId) : null;
 }
 
-async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription): Promise<string> {
-  const uid = await uidOf(sub.metadata, sub.customer);
+/**
+ * Two `updated` events of one subscription within the same second cannot be put in order by their times (Stripe's
+ * `created` is in seconds and delivery order is not the order of changes): which one is the newest is then read
+ * from Stripe itself, as Stripe's webhook guidance advises.
+ */
+function isOrderUnknown(held: SubscriptionItem, event: Stripe.Event): boolean {
+  return (
+    event.created === held.eventCreated &&
+    event.type === 'customer.subscription.updated' &&
+    held.eventType === 'customer.subscription.updated'
+  );
+}
+
+/** The subscription as Stripe holds it now, validated like an event's; null when Stripe has no such subscription. */
+async function currentSubscription(subscriptionId: string): Promise<Stripe.Subscription | null> {
+  const current = await stripeSubscriptions.retrieve(subscriptionId);
+  if (current === null) return null;
+  const checked = checkSubscription(current);
+  if (!checked) throw new Error(`Stripe answered subscription ${subscriptionId} in a shape we do not accept`);
+  return checked;
+}
+
+/** The subscription item an event (or Stripe's current state) makes; null for an unknown price. */
+async function subscriptionState(
+  uid: string,
+  event: Stripe.Event,
+  sub: Stripe.Subscription,
+): Promise<Omit<SubscriptionItem, 'revision'> | null> {
   const item = sub.items?.data?.[0];
   const priced = item ? planOfPrice(await priceTable(), item.price.id) : null;
-  if (uid && (await accountStatus.anyDeleted([uid]))) {
-    // The account is gone (its subscriptions were cancelled with it): nothing may be written for it again.
-    await billingTable.recordEvent(event.id, event.type);
-    return 'ignored';
-  }
-  if (!uid || !item || !priced) {
-    logger.error('subscription event for an unknown customer or price', {
-      eventId: event.id,
-      subscription: sub.id,
-      price: item?.price.id,
-    });
-    await billingTable.recordEvent(event.id, event.type);
-    return 'ignored';
-  }
+  if (!item || !priced) return null;
   const status = event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status;
   const quantity = item.quantity ?? 1;
   const legacy = sub as unknown as { current_period_end?: number };
   const periodEnd =
     (item as unknown as { current_period_end?: number }).current_period_end ?? legacy.current_period_end;
-  const next: Omit<SubscriptionItem, 'revision'> = {
+  return {
     uid,
     subscriptionId: sub.id,
     customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
@@ -272,11 +290,44 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
     eventCreated: event.created,
     eventType: event.type,
   };
+}
+
+async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription): Promise<string> {
+  const uid = await uidOf(sub.metadata, sub.customer);
+  if (uid && (await accountStatus.anyDeleted([uid]))) {
+    // The account is gone (its subscriptions were cancelled with it): nothing may be written for it again.
+    await billingTable.recordEvent(event.id, event.type);
+    return 'ignored';
+  }
+  const fromEvent = uid ? await subscriptionState(uid, event, sub) : null;
+  if (!uid || !fromEvent) {
+    logger.error('subscription event for an unknown customer or price', {
+      eventId: event.id,
+      subscription: sub.id,
+      price: sub.items?.data?.[0]?.price.id,
+    });
+    await billingTable.recordEvent(event.id, event.type);
+    return 'ignored';
+  }
   for (let attempt = 0; attempt < 6; attempt++) {
     const held = await billingTable.subscription(uid, sub.id);
     if (held && isStale(held, event)) {
       await billingTable.recordEvent(event.id, event.type);
       return 'stale';
+    }
+    let next = fromEvent;
+    if (held && isOrderUnknown(held, event)) {
+      const current = await currentSubscription(sub.id);
+      const resolved = current ? await subscriptionState(uid, event, current) : null;
+      if (!resolved) {
+        logger.warn('same-second subscription events, and Stripe has no usable current state: the held one stays', {
+          eventId: event.id,
+          subscription: sub.id,
+        });
+        await billingTable.recordEvent(event.id, event.type);
+        return 'stale';
+      }
+      next = resolved;
     }
     const outcome = await billingTable.writeSubscription(next, held, event);
     if (outcome === 'duplicate') return 'duplicate';
@@ -285,7 +336,11 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
       const lost = held && (held.plan !== next.plan ? held.counted : held.counted - next.counted);
       if (lost && lost > 0) {
         const why =
-          status === 'canceled' ? 'ended' : status === 'unpaid' ? 'ended after failed payments' : 'were reduced';
+          next.status === 'canceled'
+            ? 'ended'
+            : next.status === 'unpaid'
+              ? 'ended after failed payments'
+              : 'were reduced';
         await reconcileSlots(uid, why);
       }
       return 'applied';

@@ -31,6 +31,7 @@ import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
 import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
 import { analyticsTable } from '../adapters/analytics-table';
+import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
 import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 
@@ -115,7 +116,7 @@ export async function accessible(
 }
 
 /** Best-effort follow-up work after a committed change: failures are logged, never reported as a failed call. */
-async function afterCommit(what: string, mapId: string, work: () => Promise<unknown>): Promise<void> {
+export async function afterCommit(what: string, mapId: string, work: () => Promise<unknown>): Promise<void> {
   try {
     await work();
   } catch (error) {
@@ -128,7 +129,7 @@ async function afterCommit(what: string, mapId: string, work: () => Promise<unkn
  * again) and the newest unnamed ones; older unnamed versions and their documents go. Answers the history that
  * remains, in the order getMap answers it.
  */
-async function pruneHistory(map: {
+export async function pruneHistory(map: {
   id: string;
   version: number;
   docKey: string;
@@ -238,6 +239,7 @@ async function commit(
     kind: HistoryItem['kind'];
     restoredFrom?: string | null;
     previewUrl: string | null;
+    saveId?: string;
   },
 ): Promise<Committed> {
   const version = baseVersion + 1;
@@ -262,11 +264,14 @@ async function commit(
       previewUrl: args.previewUrl,
       entry,
       base: { docKey: map.docKey, title: map.title, edited: map.edited },
+      saveId: args.saveId,
     });
   } catch (err) {
-    await mapObjects
-      .deleteDocument(key)
-      .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
+    // Only a refusal proves nothing was committed; after any other failure the document stays (save-outcomes.ts).
+    if (await provedNotCommitted(err, map.id, args.saveId))
+      await mapObjects
+        .deleteDocument(key)
+        .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
     throw err;
   }
   const committed: MapItem = {
@@ -300,36 +305,37 @@ async function commit(
 }
 
 /**
- * Saves the draft: a new version if the map is still at baseVersion (409 aborted otherwise). Visitors keep the
- * published version until the author publishes (domain/publishing.ts). Answers everything the editor shows after a
- * save: the new version, the map's summary, the history entry and the history, so the editor reads nothing back.
+ * Saves the draft: a new version if the map is still at baseVersion (409 aborted otherwise; a save id already
+ * committed is answered with its first outcome). Visitors keep the published version until the author publishes
+ * (domain/publishing.ts). Answers everything the editor shows after a save: the new version, the map's summary, the
+ * history entry and the history, so the editor reads nothing back.
  */
 export async function saveMap(
   actor: Actor,
-  input: { id: string; baseVersion: number; title?: string; mapData: MapDocument },
+  input: { id: string; baseVersion: number; title?: string; mapData: MapDocument; saveId?: string },
 ): Promise<SaveMapResult> {
   const map = await accessible(actor.identity, input.id);
+  const earlier = await answerCommittedSave(map.id, input.saveId);
+  if (earlier) return earlier;
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
   const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, input.mapData);
   const metrics = computeMetrics(input.mapData);
-  const {
-    map: saved,
-    entry,
-    history,
-  } = await commit(map, input.baseVersion, key, {
-    title: input.title ?? map.title,
-    metrics,
-    kind: 'save',
-    previewUrl: previewOf(input.mapData),
-  });
+  const { title = map.title, mapData: document, saveId } = input;
+  const args = { title, metrics, kind: 'save' as const, saveId, previewUrl: previewOf(document) };
+  let committed: Committed;
+  try {
+    committed = await commit(map, input.baseVersion, key, args);
+  } catch (err) {
+    return answerFailedSave(err, map.id, saveId);
+  }
   // Pruning is best effort: when it failed, the history is read again (the save itself stands).
-  const kept = history ?? (await mapTable.history(map.id));
+  const kept = committed.history ?? (await mapTable.history(map.id));
   return {
-    version: saved.version,
-    edited: saved.edited,
+    version: committed.map.version,
+    edited: committed.map.edited,
     metrics,
-    map: toSummary(saved),
-    entry: toEntry(entry),
+    map: toSummary(committed.map),
+    entry: toEntry(committed.entry),
     history: kept.map(toEntry),
   };
 }

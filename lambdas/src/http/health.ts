@@ -1,8 +1,23 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { dependencyStates } from '../adapters/dependencies';
+import { logger } from '../lib/logger';
 
-/** GET /api/health: a cheap liveness answer for load balancers, monitors and the local stack. */
-export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => ({
-  statusCode: 200,
-  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  body: JSON.stringify({ status: 'ok', service: 'mapnest', version: process.env.APP_VERSION ?? 'dev' }),
-});
+/**
+ * GET /api/health: each dependency (table, buckets, user pool) as 'ok' or 'down', and 503 when any is down, so
+ * monitors and the local stack's supervisor see a dead dependency instead of a healthy-looking API.
+ */
+export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+  const dependencies = await dependencyStates();
+  const down = Object.entries(dependencies).filter(([, state]) => state !== 'ok');
+  if (down.length > 0) logger.warn('health: dependencies down', { down: down.map(([name]) => name) });
+  return {
+    statusCode: down.length > 0 ? 503 : 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify({
+      status: down.length > 0 ? 'unavailable' : 'ok',
+      service: 'mapnest',
+      version: process.env.APP_VERSION ?? 'dev',
+      dependencies,
+    }),
+  };
+};

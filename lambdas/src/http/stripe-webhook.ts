@@ -1,12 +1,14 @@
 /**
  * POST /api/stripe/webhook: Stripe's events, on a route with no authorizer; the signature over the raw bytes is
- * the authentication. A bad or stale signature is answered 400 and changes nothing; a processed event is
+ * the authentication. A bad or stale signature, or a signed event whose shape or values are not valid
+ * (domain/stripe-events.ts), is answered 400 and changes nothing; a processed event is
  * answered 200 (so Stripe stops retrying), a failure 500 (so it retries later). API Gateway may hand the body
  * base64-encoded: it is decoded, never re-serialised, before the check.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
 import { handleStripeEvent } from '../domain/billing';
+import { checkStripeEvent } from '../domain/stripe-events';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
 import { requireSecret } from '../lib/secrets';
@@ -33,6 +35,17 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
       return reply(400, { error: 'Invalid signature.' });
     }
     throw err;
+  }
+  const checked = checkStripeEvent(stripeEvent);
+  if (!checked.ok) {
+    // Signed but not applicable (a quantity out of range, no object): a 400 Stripe shows on the dashboard; retries
+    // of the same event get the same answer and change nothing.
+    logger.warn('stripe event refused: not valid', {
+      problem: checked.problem,
+      eventId: (stripeEvent as { id?: unknown })?.id,
+    });
+    recordMetric('StripeEventsRefused', 1);
+    return reply(400, { error: `Invalid event: ${checked.problem}` });
   }
   const log = logger.child({ eventId: stripeEvent.id, eventType: stripeEvent.type });
   try {

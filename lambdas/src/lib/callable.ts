@@ -7,7 +7,9 @@ import type * as z from 'zod';
 import { CALL_INPUTS, type CallName, type Out, type Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { accountStatus } from '../adapters/account-status';
-import { identityFromClaims, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
+import { userPool } from '../adapters/user-pool';
+import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
+import { AccountDeletedError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { recordMetric, tracer } from './observability';
 
@@ -76,6 +78,13 @@ const json = (statusCode: number, body: unknown): CallResult => ({
 export function errorResponse(error: unknown, log: Logger): CallResult {
   if (error instanceof CallError) {
     const { status, http } = ERROR_CODES[error.code];
+    // 'unavailable' answers are written for the caller (what to do now); other 5xx messages are not shown.
+    if (error.code === 'unavailable') {
+      log.warn('call answered unavailable', { error });
+      return json(http, {
+        error: { status, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      });
+    }
     if (http >= 500) {
       log.error('call failed', { error });
       return json(http, { error: { status, message: MESSAGES.internal } });
@@ -200,7 +209,9 @@ export function authentication(
         throw new CallError('permission-denied', 'This action is for administrators.');
       }
       ctx.identity = identity;
-      ctx.subject = identity ? subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]) : null;
+      ctx.subject = identity
+        ? await resolveViewAs(subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]))
+        : null;
       if (writes && identity && ctx.subject) await assertAccountsLive(identity.uid, ctx.subject);
     },
   };
@@ -243,6 +254,20 @@ export function errorMapping(name: string): MiddlewareObj<CallEvent, CallResult,
 }
 
 /**
+ * An administrator's view-as email address becomes the user's id here, once, before any call runs: every call
+ * then reads and writes under the id (a map made "as" an address would belong to no one). An address that names
+ * no user, or more than one, is refused.
+ */
+async function resolveViewAs(subject: string): Promise<string> {
+  if (!isViewAsEmail(subject)) return subject;
+  const uids = await userPool.usersWithEmail(subject);
+  if (uids.length === 0) throw new CallError('not-found', MESSAGES.noSuchUser);
+  if (uids.length > 1)
+    throw new CallError('failed-precondition', 'More than one user has this email address; view as a user id.');
+  return uids[0]!;
+}
+
+/**
  * For calls that write: the caller's account (and the account an administrator acts for) must not have been
  * deleted, and an administrator's view-as id must name a user. Read fresh on every invocation (a warm container
  * outlives a deletion), once per invocation.
@@ -252,7 +277,7 @@ async function assertAccountsLive(caller: string, subject: string): Promise<void
     accountStatus.anyDeleted([caller, subject]),
     subject === caller ? Promise.resolve(true) : accountStatus.userExists(subject),
   ]);
-  if (deleted) throw new CallError('unauthenticated', 'This account has been deleted.');
+  if (deleted) throw new AccountDeletedError();
   if (!exists) throw new CallError('not-found', 'There is no user with this id.');
 }
 
@@ -275,7 +300,7 @@ export function callable<K extends CallName>(opts: CallableOptions<K>) {
       const result = await opts.run(stateOf(context).input as Parsed<K>, contextOf(context));
       return json(200, { data: result === undefined ? null : result });
     });
-  return Object.assign(handler, { callName: opts.name });
+  return Object.assign(handler, { callName: opts.name, writes: opts.writes ?? false });
 }
 
 /** The caller and the user they act for, for calls that require a signed-in user. */

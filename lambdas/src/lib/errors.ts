@@ -46,3 +46,10 @@ export class HistoryEntryNotFoundError extends CallError {
     super('not-found', 'This version is no longer in the history.');
   }
 }
+
+/** A call made with the ID token of an account that no longer exists (deleted, its token not yet expired). */
+export class AccountDeletedError extends CallError {
+  constructor() {
+    super('unauthenticated', 'This account has been deleted.');
+  }
+}

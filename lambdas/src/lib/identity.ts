@@ -55,6 +55,9 @@ export function identityFromClaims(claims: Claims | undefined): Identity | null 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const VIEW_AS_EMAIL = /^(?=.{3,254}$)[^\s/@\u0000-\u001f\u007f]+@[^\s/@\u0000-\u001f\u007f]+$/;
 
+/** Whether a view-as id is an email address (to be resolved to the user's id before any call runs). */
+export const isViewAsEmail = (target: string) => !USER_ID_PATTERN.test(target) && VIEW_AS_EMAIL.test(target);
+
 /** Header an administrator sends to act as another user ('View as user'). */
 export const VIEW_AS_HEADER = 'x-mapnest-view-as';
 
@@ -68,8 +71,8 @@ export function subjectUid(identity: Identity, viewAs: string | undefined): stri
   if (target.length > USER_ID_MAX)
     throw new CallError('invalid-argument', `A user id has at most ${USER_ID_MAX} characters.`);
   if (!identity.admin) throw new CallError('permission-denied', 'Only administrators can act as another user.');
-  // It becomes a key prefix (S3, DynamoDB): only a well-formed user id, or an author's email address (listMaps
-  // finds an author's maps by it); calls that write also check that such a user exists.
+  // It becomes a key prefix (S3, DynamoDB): only a well-formed user id, or an email address, which the call
+  // middleware resolves to that user's id before the call runs (resolveViewAs); nothing is keyed by an email.
   if (!USER_ID_PATTERN.test(target) && !VIEW_AS_EMAIL.test(target))
     throw new CallError('invalid-argument', 'The user id to view as is not a valid user id.');
   return target;

@@ -209,6 +209,39 @@ describe('save controller', () => {
     expect(backup.records.has('m1')).toBe(false);
   });
 
+  it('tells a server error from being offline, retries it with backoff and stops after a bounded number', async () => {
+    const { server, store, ctl, backup } = setup();
+    server.fail = new CallError('internal', 'Something went wrong on our side. Please try again.');
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(ctl.getState()).toMatchObject({
+      status: 'error',
+      message: 'The server had a problem; your changes are kept in this browser. Retrying in 1 s.',
+    });
+    expect(backup.records.has('m1')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ctl.getState().message).toContain('Retrying in 5 s.');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.saves).toHaveLength(5);
+    expect(ctl.getState()).toMatchObject({
+      status: 'error',
+      message:
+        'The server had a problem; your changes are kept in this browser. Saving stopped after 5 attempts: press Save (Ctrl+S) to try again.',
+    });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(server.saves).toHaveLength(5);
+    // Every attempt was the same save, so the server can answer a repeat with the first outcome.
+    expect(new Set(server.saves.map((s) => s.saveId)).size).toBe(1);
+    expect(server.saves[0]!.saveId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // The author's action: Save again, and it goes through.
+    server.fail = null;
+    await ctl.saveNow();
+    expect(ctl.getState()).toMatchObject({ status: 'saved', version: 2 });
+    store.dispatch(addLocation, { id: 'b', coord: [0.2, 0.2] });
+    await ctl.saveNow();
+    expect(server.saves.at(-1)!.saveId).not.toBe(server.saves[0]!.saveId);
+  });
+
   it('reports a rejected document and does not retry it', async () => {
     const { server, store, ctl } = setup();
     server.fail = new CallError('invalid-argument', 'Invalid mapData.locations.0.color: Must be a hex color');

@@ -27,16 +27,37 @@ function asCallError(err: unknown): CallError {
   return err instanceof CallError ? err : new CallError('internal', err instanceof Error ? err.message : String(err));
 }
 
-/** What a failed save that will be retried in `wait` ms tells the author. */
-function retryState(e: CallError, wait: number, online: boolean): { status: SaveStatus; message: string } {
-  const offline = !online || e.code === 'internal' || e.code === 'deadline-exceeded' || e.code === 'cancelled';
+/** Server errors in a row after which autosave stops retrying and leaves the next attempt to the author. */
+export const SERVER_RETRY_LIMIT = 5;
+
+/**
+ * A failure to reach the server at all (the browser is offline, the request was rejected or timed out), as
+ * opposed to a server that answered with an error: the call client reports a rejected fetch as 'internal' with the
+ * bare message 'internal', where a server's error carries its own message.
+ */
+function isNetworkFailure(e: CallError, online: boolean): boolean {
+  if (!online || e.code === 'deadline-exceeded' || e.code === 'cancelled') return true;
+  return e.code === 'internal' && e.message === 'internal';
+}
+
+/** What a failed save tells the author: retried in `wait` ms, or (null) not retried until they save again. */
+function retryState(network: boolean, wait: number | null): { status: SaveStatus; message: string } {
+  const seconds = `Retrying in ${Math.round((wait ?? 0) / 1000)} s.`;
+  if (network) return { status: 'offline', message: `Offline: your changes are kept in this browser. ${seconds}` };
   return {
-    status: offline ? 'offline' : 'error',
-    message: offline
-      ? `Offline: your changes are kept in this browser. Retrying in ${Math.round(wait / 1000)} s.`
-      : `The server could not save the map right now (${e.message}). Retrying in ${Math.round(wait / 1000)} s.`,
+    status: 'error',
+    message:
+      wait === null
+        ? `The server had a problem; your changes are kept in this browser. Saving stopped after ${SERVER_RETRY_LIMIT} attempts: press Save (Ctrl+S) to try again.`
+        : `The server had a problem; your changes are kept in this browser. ${seconds}`,
   };
 }
+
+/** A new id for one save; every retry of that same save (same document, same base version) sends it again. */
+const newSaveId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /** Saves one at a time: a save asked for while one runs follows it. */
 export class SaveQueue {
@@ -46,7 +67,10 @@ export class SaveQueue {
   private inFlight: Promise<void> | null = null;
   private again = false;
   private attempt = 0;
+  private serverFailures = 0;
   private force = false;
+  /** The save last sent and not yet known to be done: a retry of it carries the same save id. */
+  private pending: { doc: MapDocument; baseVersion: number; saveId: string } | null = null;
 
   constructor(
     private readonly session: SaveSession,
@@ -112,8 +136,13 @@ export class SaveQueue {
     this.force = false;
     session.cancelSave();
     session.set({ status: 'saving', message: null });
+    const baseVersion = session.state.version;
+    const same = this.pending && this.pending.doc === doc && this.pending.baseVersion === baseVersion;
+    const saveId = same ? this.pending!.saveId : newSaveId();
+    this.pending = { doc, baseVersion, saveId };
     try {
-      const result = await session.o.save({ id: session.o.mapId, baseVersion: session.state.version, mapData: doc });
+      const result = await session.o.save({ id: session.o.mapId, baseVersion, mapData: doc, saveId });
+      this.pending = null;
       await this.saved(doc, result.version);
     } catch (err) {
       await this.failed(err);
@@ -124,6 +153,7 @@ export class SaveQueue {
     const { session } = this;
     session.savedDoc = doc;
     this.attempt = 0;
+    this.serverFailures = 0;
     const status = session.dirty() ? 'unsaved' : 'saved';
     session.set({ version, lastSavedAt: session.now(), status, message: null, conflict: null });
     if (session.dirty()) {
@@ -147,9 +177,17 @@ export class SaveQueue {
       this.session.set({ status: 'error', message: `The map could not be saved: ${e.message}` });
       return;
     }
+    const network = isNetworkFailure(e, this.online());
+    this.serverFailures = network ? 0 : this.serverFailures + 1;
+    if (this.serverFailures >= SERVER_RETRY_LIMIT) {
+      this.serverFailures = 0;
+      this.attempt = 0;
+      this.session.set(retryState(false, null));
+      return;
+    }
     const wait = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
     this.attempt++;
-    this.session.set(retryState(e, wait, this.online()));
+    this.session.set(retryState(network, wait));
     this.schedule(wait);
   }
 

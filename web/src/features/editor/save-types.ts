@@ -55,6 +55,8 @@ export interface SaveInput {
   id: string;
   baseVersion: number;
   mapData: MapDocument;
+  /** The same for every retry of one save, so the server never saves it twice (saveMap answers the first outcome). */
+  saveId?: string;
 }
 
 export interface SaveControllerOptions {

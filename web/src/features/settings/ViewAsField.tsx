@@ -4,7 +4,7 @@ import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
 import { storedViewAs, storedViewAsLabel, storeViewAs } from '../auth/view-as';
 
-export const NO_SUCH_USER = 'No user has this email address or id.';
+export const NO_SUCH_USER = MESSAGES.noSuchUser;
 
 const findUsers = (query: string) => call('findUsers', { query });
 

@@ -1,0 +1,41 @@
+/**
+ * Whether each store the API depends on answers: the table, the three buckets and the user pool. One cheap read
+ * each (a point read of a key that never exists, HeadBucket, DescribeUserPool), in parallel, each given a short
+ * deadline so a dead dependency is reported as down within a second or two instead of hanging the health check.
+ */
+import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { cognito, dynamo, s3 } from '../lib/clients';
+import { config } from '../lib/config';
+
+export type DependencyName = 'table' | 'documentsBucket' | 'uploadsBucket' | 'publicBucket' | 'userPool';
+export type DependencyState = 'ok' | 'down';
+
+const DEADLINE_MS = 1500;
+
+async function probe(check: (abortSignal: AbortSignal) => Promise<unknown>): Promise<DependencyState> {
+  try {
+    await check(AbortSignal.timeout(DEADLINE_MS));
+    return 'ok';
+  } catch {
+    return 'down';
+  }
+}
+
+export async function dependencyStates(): Promise<Record<DependencyName, DependencyState>> {
+  const bucket = (Bucket: string) => (abortSignal: AbortSignal) =>
+    s3.send(new HeadBucketCommand({ Bucket }), { abortSignal });
+  const [table, documentsBucket, uploadsBucket, publicBucket, userPool] = await Promise.all([
+    probe((abortSignal) =>
+      dynamo.send(new GetCommand({ TableName: config.tableName, Key: { pk: 'HEALTH', sk: 'CHECK' } }), { abortSignal }),
+    ),
+    probe(bucket(config.documentsBucket)),
+    probe(bucket(config.uploadsBucket)),
+    probe(bucket(config.publicBucket)),
+    probe((abortSignal) =>
+      cognito.send(new DescribeUserPoolCommand({ UserPoolId: config.userPoolId }), { abortSignal }),
+    ),
+  ]);
+  return { table, documentsBucket, uploadsBucket, publicBucket, userPool };
+}

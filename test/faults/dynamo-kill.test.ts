@@ -1,0 +1,181 @@
+/**
+ * DynamoDB Local killed in the middle of a save load, on a stack of this test's own (with its data on disk, as
+ * `npm start` keeps it): every save acknowledged is kept with its content, no save that was committed is answered
+ * "Nothing was changed", /api/health answers 503 while the table is gone and 200 again once the stack's supervisor
+ * has restarted it, all without anyone restarting anything. The figures go to docs/reliability.md.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { MESSAGES } from '@mapnest/shared/errors';
+import type { Stack } from '../../scripts/local/stack';
+import { documentWith } from '../helpers/documents';
+import { createUser } from '../helpers/stack';
+
+let stack: Stack;
+let dataDir: string;
+
+/** A signed-in user of this test's own stack. */
+async function signedUpUser(): Promise<string> {
+  const client = new CognitoIdentityProviderClient({
+    endpoint: stack.endpoints.cognito,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return (await createUser({}, { client, userPoolId: stack.userPoolId, clientId: stack.clientId })).token;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several calls, read field by field below
+async function call(token: string, name: string, data: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${stack.url}/api/fn/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data }),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+const health = async () => (await fetch(`${stack.url}/api/health`)).status;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-faults-'));
+  const { startStack } = await import('../../scripts/local/stack');
+  stack = await startStack({ port: 0, dataDir, inMemoryDynamo: false });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Figures {
+  editors: number;
+  acknowledged: number;
+  answeredUnavailable: number;
+  answeredUnknown: number;
+  retries: number;
+  healthStatuses: number[];
+  downMs: number;
+  lost: number;
+  committedButReportedUnchanged: number;
+}
+
+describe('DynamoDB Local killed during a save load', () => {
+  it('loses no acknowledged save, reports no committed save as unchanged, and recovers by itself', async () => {
+    expect(await health()).toBe(200);
+    const EDITORS = 10;
+    const SAVES = 8;
+    // One author per map (a free account has one test map).
+    const tokens = await Promise.all(Array.from({ length: EDITORS }, () => signedUpUser()));
+    const ids: string[] = [];
+    const tokenOf = new Map<string, string>();
+    for (const [i, token] of tokens.entries()) {
+      const made = await call(token, 'createMap', { title: `Load ${i}` });
+      expect(made.status).toBe(200);
+      ids.push(made.body.data as string);
+      tokenOf.set(made.body.data as string, token);
+    }
+    const figures: Figures = {
+      editors: EDITORS,
+      acknowledged: 0,
+      answeredUnavailable: 0,
+      answeredUnknown: 0,
+      retries: 0,
+      healthStatuses: [],
+      downMs: 0,
+      lost: 0,
+      committedButReportedUnchanged: 0,
+    };
+    /** Per map: the location count of each version acknowledged; and saves answered "Nothing was changed". */
+    const acknowledged = new Map<string, Map<number, number>>();
+    const unchanged: Array<{ id: string; count: number }> = [];
+
+    // Each editor saves SAVES versions in turn, retrying a failed save with the same save id, as the editor does.
+    const editor = async (id: string) => {
+      const mine = new Map<number, number>();
+      acknowledged.set(id, mine);
+      let version = 1;
+      for (let n = 1; n <= SAVES; n++) {
+        const count = n + 1;
+        const saveId = randomUUID();
+        for (;;) {
+          const answer = await call(tokenOf.get(id)!, 'saveMap', {
+            id,
+            baseVersion: version,
+            mapData: documentWith(count),
+            saveId,
+          });
+          if (answer.status === 200) {
+            version = answer.body.data.version as number;
+            mine.set(version, count);
+            figures.acknowledged++;
+            break;
+          }
+          expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+          if (answer.body?.error?.details?.outcome === 'unknown') figures.answeredUnknown++;
+          else {
+            figures.answeredUnavailable++;
+            expect(answer.body?.error?.message).toBe(MESSAGES.unavailable);
+            unchanged.push({ id, count });
+          }
+          figures.retries++;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    };
+    const load = Promise.all(ids.map(editor));
+
+    // Kill java (not its watchdog) once the load is under way, and watch health.
+    await new Promise((r) => setTimeout(r, 300));
+    const pid = stack.dynamo.pid();
+    expect(pid).not.toBeNull();
+    const killedAt = Date.now();
+    process.kill(pid!, 'SIGKILL');
+    let recoveredAt = 0;
+    while (Date.now() - killedAt < 60_000) {
+      const status = await health();
+      if (figures.healthStatuses.at(-1) !== status) figures.healthStatuses.push(status);
+      if (status === 200 && figures.healthStatuses.includes(503)) {
+        recoveredAt = Date.now();
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    figures.downMs = recoveredAt - killedAt;
+    await load;
+    expect(stack.dynamo.restarts()).toBe(1);
+    expect(figures.healthStatuses).toEqual([503, 200]);
+    expect(recoveredAt).toBeGreaterThan(0);
+
+    // Every acknowledged version is there with the content sent; a save answered "Nothing was changed" is not.
+    for (const id of ids) {
+      const map = await call(tokenOf.get(id)!, 'getMap', { id });
+      expect(map.status).toBe(200);
+      const history = map.body.data.history as Array<{ version: number; metrics: { locationCount: number } }>;
+      const mine = acknowledged.get(id)!;
+      for (const [version, count] of mine) {
+        const entry = history.find((h) => h.version === version);
+        if (entry?.metrics.locationCount !== count) figures.lost++;
+      }
+      expect(map.body.data.map.version).toBe(Math.max(...mine.keys()));
+      const counts = history.map((h) => h.metrics.locationCount);
+      expect(new Set(counts).size, 'no save stored twice').toBe(counts.length);
+    }
+    for (const { id, count } of unchanged) {
+      const history = (await call(tokenOf.get(id)!, 'getMap', { id })).body.data.history as Array<{
+        version: number;
+        metrics: { locationCount: number };
+      }>;
+      // Stored once at most, and then only by the retry that was acknowledged.
+      const versions = history.filter((h) => h.metrics.locationCount === count).map((h) => h.version);
+      if (versions.some((v) => acknowledged.get(id)!.get(v) !== count)) figures.committedButReportedUnchanged++;
+    }
+    console.info(`[faults] dynamo kill: ${JSON.stringify(figures)}`);
+    expect(figures.acknowledged).toBe(EDITORS * SAVES);
+    expect(figures.lost).toBe(0);
+    expect(figures.committedButReportedUnchanged).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,67 @@
+/**
+ * Guessing purchase codes: each registerLicense attempt is a marketplace look-up, so one account, and one client
+ * address, may try 10 a minute (and 50 a day); past that the answer is 429 with the seconds to wait, and no look-up
+ * is made. The handler runs in this process, as Lambda runs it, so the flood's client address is its own and the
+ * rest of the suite (all from 127.0.0.1 through the gateway) is not limited by it.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { BILLING_MESSAGES } from '@mapnest/shared/billing';
+import { call, createUser, type TestUser } from '../helpers/stack';
+
+beforeAll(() => {
+  Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
+});
+
+async function attempt(user: TestUser, mapId: string, sourceIp: string) {
+  const { handler } = await import('../../lambdas/src/calls/register-license');
+  const { lambdaContext } = await import('../../scripts/local/lambda-runtime');
+  const claims = { sub: user.uid, email: user.email, token_use: 'id' };
+  const event = {
+    version: '2.0',
+    routeKey: 'POST /api/fn/registerLicense',
+    rawPath: '/api/fn/registerLicense',
+    rawQueryString: '',
+    headers: {},
+    requestContext: { http: { method: 'POST', sourceIp }, requestId: randomUUID(), authorizer: { jwt: { claims } } },
+    body: JSON.stringify({ data: { purchaseCode: randomUUID(), mapId } }),
+    isBase64Encoded: false,
+  };
+  const result = (await handler(event as never, lambdaContext('registerLicense'))) as {
+    statusCode: number;
+    body: string;
+  };
+  return { status: result.statusCode, error: JSON.parse(result.body).error as { message: string; details?: unknown } };
+}
+
+describe('a flood of purchase codes', () => {
+  it('is limited per account: 10 look-ups a minute, then 429 with a retry time', async () => {
+    const user = await createUser();
+    const mapId = await call<string>('createMap', { title: 'Flooded' }, user);
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const answers = [];
+    for (let i = 0; i < 15; i++) answers.push(await attempt(user, mapId, ip));
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(404));
+    expect(answers[0]!.error.message).toBe(BILLING_MESSAGES.licenseUnknown);
+    for (const refused of answers.slice(10)) {
+      expect(refused.status).toBe(429);
+      expect(refused.error.message).toMatch(/^Too many purchase codes tried\. Try again in \d+ s\.$/);
+      expect(refused.error.details).toMatchObject({ retryAfterSeconds: expect.any(Number) });
+    }
+    console.info(
+      `[faults] licence flood (one account): ${answers.filter((a) => a.status === 404).length} look-ups, ${answers.filter((a) => a.status === 429).length} refused`,
+    );
+  });
+
+  it('is limited per client address across accounts', async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let u = 0; u < 3; u++) {
+      const user = await createUser();
+      const mapId = await call<string>('createMap', { title: 'Flooded' }, user);
+      for (let i = 0; i < 5; i++) statuses.push((await attempt(user, mapId, ip)).status);
+    }
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+  });
+});
