@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Bundle } from './bundle';
 import { Api, ApiStage, addRoutes, cognitoAuthorizer } from './constructs/api';
@@ -120,9 +121,11 @@ export class MapnestStack extends Stack {
   readonly concerns: Record<string, NestedStack> = {};
   /** What the SPA reads from /config.json (deploy-time values resolved by the deployment). */
   readonly runtimeConfig: Record<string, unknown>;
+  private readonly bundles: ReadonlyMap<string, Bundle>;
 
   constructor(scope: Construct, id: string, props: MapnestStackProps) {
     super(scope, id, props);
+    this.bundles = props.bundles;
     const { stage, manifest } = props;
     const grants = props.grants ?? GRANTS;
     Tags.of(this).add('project', 'mapnest');
@@ -159,31 +162,8 @@ export class MapnestStack extends Stack {
       APP_ORIGIN: appOrigin,
     };
 
-    const functionScopes = new Map<NestedStack, Construct>();
-    const build = (
-      stack: NestedStack,
-      spec: FunctionSpec,
-      resources: FunctionResources,
-      environment: Record<string, string>,
-    ) => {
-      const bundle = props.bundles.get(spec.id);
-      if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
-      let functionsScope = functionScopes.get(stack);
-      if (!functionsScope) functionScopes.set(stack, (functionsScope = new Construct(stack, 'Functions')));
-      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), {
-        spec,
-        bundle,
-        grants: grants[spec.id],
-        resources,
-        environment,
-        stage,
-        failures: failures.queue,
-        ...(GRADUAL_RELEASE.includes(spec.id) ? { gradual: { topic } } : {}),
-      });
-      Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
-      this.functions.push(fn);
-      return fn;
-    };
+    const build = (stack: NestedStack, spec: FunctionSpec, resources: FunctionResources, env: Record<string, string>) =>
+      this.addFunction(stack, spec, { resources, environment: env, grants, failures: failures.queue, topic, stage });
 
     // The user pool depends on its CustomMessage trigger, so that trigger gets no USER_POOL_ID or pool grants.
     const customMessageSpecs = manifest.functions.filter((fn) => fn.trigger === 'cognito-custom-message');
@@ -200,12 +180,8 @@ export class MapnestStack extends Stack {
       baseEnvironment,
     );
     this.auth = new Auth(authStack, 'Auth', { stage, customMessage: customMessage.function, appOrigin });
-    const authorizer: IHttpRouteAuthorizer = cognitoAuthorizer(
-      authStack,
-      this.api.httpApi,
-      this.auth.userPool,
-      this.auth.client,
-    );
+    const { userPool, client } = this.auth;
+    const authorizer: IHttpRouteAuthorizer = cognitoAuthorizer(authStack, this.api.httpApi, userPool, client);
 
     const resources: FunctionResources = { table: this.data.table, buckets, userPool: this.auth.userPool };
     const environment = { ...baseEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId };
@@ -220,23 +196,8 @@ export class MapnestStack extends Stack {
       this.connectTrigger(spec, fn, stage, failures.queue);
     }
 
-    // The release: the API's stage goes live once every route exists (its route throttles name them), and the SPA
-    // with its /config.json (in the root stack, beside its bucket) once the user pool and the API it names exist.
-    const release = concern('Release', 'API stage, its throttles and access logs');
-    for (const stack of Object.values(functionStacks))
-      release.nestedStackResource!.addDependency(stack.nestedStackResource!);
-    this.apiStage = new ApiStage(release, 'ApiStage', {
-      stage,
-      httpApi: this.api.httpApi,
-      routeThrottles: routeThrottles(manifest.functions),
-    });
     this.runtimeConfig = this.runtimeSettings(stage);
-    new SpaDeployment(this, 'Web', {
-      spa: this.storage.spa,
-      distribution: this.web.distribution,
-      assets: props.webAssets,
-      runtimeConfig: this.runtimeConfig,
-    });
+    this.apiStage = this.release(props, Object.values(functionStacks));
 
     this.monitoring = new Monitoring(concern('Monitoring', 'alarms, canaries, dashboard, budget'), 'Monitoring', {
       stage,
@@ -253,6 +214,61 @@ export class MapnestStack extends Stack {
 
     for (const stack of [this, ...Object.values(this.concerns)]) acknowledgeCdkHelpers(stack);
     this.retainHelperLogsLikeOurs(stage);
+  }
+
+  /** One function in the `Functions` scope of a nested stack (ADR 010), with its runtime acknowledgement. */
+  private addFunction(
+    stack: NestedStack,
+    spec: FunctionSpec,
+    options: {
+      resources: FunctionResources;
+      environment: Record<string, string>;
+      grants: Readonly<Record<string, FunctionGrants>>;
+      failures: IQueue;
+      topic: ITopic;
+      stage: StageConfig;
+    },
+  ): MapnestFunction {
+    const bundle = this.bundles.get(spec.id);
+    if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
+    const scope = (stack.node.tryFindChild('Functions') as Construct | undefined) ?? new Construct(stack, 'Functions');
+    const fn = new MapnestFunction(scope, constructIdFor(spec), {
+      spec,
+      bundle,
+      grants: options.grants[spec.id],
+      resources: options.resources,
+      environment: options.environment,
+      stage: options.stage,
+      failures: options.failures,
+      ...(GRADUAL_RELEASE.includes(spec.id) ? { gradual: { topic: options.topic } } : {}),
+    });
+    Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
+    this.functions.push(fn);
+    return fn;
+  }
+
+  /**
+   * The release: the API's stage goes live once every route exists (its route throttles name them), and the SPA
+   * with its /config.json (in the root stack, beside its bucket) once the user pool and the API it names exist.
+   */
+  private release(props: MapnestStackProps, functionStacks: NestedStack[]): ApiStage {
+    const release = (this.concerns.Release = new ConcernStack(
+      this,
+      'Release',
+      `Mapnest ${props.stage.name}: API stage, its throttles and access logs`,
+    ));
+    for (const stack of functionStacks) release.nestedStackResource!.addDependency(stack.nestedStackResource!);
+    new SpaDeployment(this, 'Web', {
+      spa: this.storage.spa,
+      distribution: this.web.distribution,
+      assets: props.webAssets,
+      runtimeConfig: this.runtimeConfig,
+    });
+    return new ApiStage(release, 'ApiStage', {
+      stage: props.stage,
+      httpApi: this.api.httpApi,
+      routeThrottles: routeThrottles(props.manifest.functions),
+    });
   }
 
   /** What the SPA reads from /config.json. */

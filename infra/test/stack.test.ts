@@ -22,7 +22,7 @@ import {
   SES_BOUNCE_RATE_ALARM,
   SES_COMPLAINT_RATE_ALARM,
 } from '../src/constructs/monitoring';
-import { REQUEST_METRICS_FILTER } from '../src/constructs/storage';
+import { REQUEST_METRICS_FILTER, UPLOADS_NONCURRENT_DAYS } from '../src/constructs/storage';
 import { GRADUAL_RELEASE, MAX_STACK_RESOURCES, ROUTE_THROTTLES, functionStackOf } from '../src/mapnest-stack';
 import {
   CROSS_ORIGIN_STATIC_PATHS,
@@ -610,6 +610,20 @@ describe('storage', () => {
     expect(cors.CorsRules[0]!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'HEAD']));
     for (const path of ['Storage/PublicData/', 'Storage/Spa/'])
       expect(bucket(dev.template, path).Properties.CorsConfiguration, path).toBeUndefined();
+  });
+
+  it('versions uploads, so a replaced or deleted file can be restored, and expires old versions (30 days on prod)', () => {
+    for (const [t, days] of [
+      [prod.template, UPLOADS_NONCURRENT_DAYS],
+      [dev.template, 7],
+    ] as const) {
+      const uploads = bucket(t, 'Storage/Uploads/').Properties;
+      expect(uploads.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(uploads.LifecycleConfiguration).toEqual({
+        Rules: [expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: days }, Status: 'Enabled' })],
+      });
+    }
+    expect(UPLOADS_NONCURRENT_DAYS).toBe(30);
   });
 
   it('retains data buckets on prod and empties them on dev', () => {

@@ -145,7 +145,7 @@ export class MapnestFunction extends Construct {
   /** Alarms the function owns (gradual functions: CodeDeploy rolls back on them); Monitoring adds the others. */
   readonly alarms: cloudwatch.Alarm[] = [];
   /** The CodeDeploy deployment group of a gradual function. */
-  readonly deploymentGroup?: codedeploy.LambdaDeploymentGroup;
+  deploymentGroup?: codedeploy.LambdaDeploymentGroup;
 
   constructor(scope: Construct, id: string, props: MapnestFunctionProps) {
     super(scope, id);
@@ -229,27 +229,7 @@ export class MapnestFunction extends Construct {
 
     this.handledFailures = this.countHandledFailures(spec);
     this.handler = this.function;
-    if (props.gradual) {
-      const alias = new lambda.Alias(this, 'Live', { aliasName: 'live', version: this.function.currentVersion });
-      this.handler = alias;
-      const action = new SnsAction(props.gradual.topic);
-      for (const alarm of functionAlarms(this, this, stage.name)) {
-        alarm.addAlarmAction(action);
-        alarm.addOkAction(action);
-        this.alarms.push(alarm);
-      }
-      this.deploymentGroup = new codedeploy.LambdaDeploymentGroup(this, 'Release', {
-        alias,
-        deploymentConfig: codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
-        alarms: this.alarms,
-        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
-      });
-      Validations.of(this.deploymentGroup.role).acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
-        reason:
-          "CodeDeploy's own service role for Lambda canaries: the AWS managed policy limited to shifting this function's alias, reading its alarms and publishing to SNS; AWS keeps it in step with CodeDeploy.",
-      });
-    }
+    if (props.gradual) this.handler = this.releaseGradually(props.gradual.topic, stage);
 
     if (props.grants === undefined) {
       Validations.of(this).addError(
@@ -259,6 +239,30 @@ export class MapnestFunction extends Construct {
     } else {
       this.applyGrants(props.grants, props.resources, stage);
     }
+  }
+
+  /** The alias `live`, shifted by a CodeDeploy canary that rolls back on this function's own alarms. */
+  private releaseGradually(topic: ITopic, stage: StageConfig): lambda.Alias {
+    const alias = new lambda.Alias(this, 'Live', { aliasName: 'live', version: this.function.currentVersion });
+    const action = new SnsAction(topic);
+    for (const alarm of functionAlarms(this, this, stage.name)) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    }
+    const group = new codedeploy.LambdaDeploymentGroup(this, 'Release', {
+      alias,
+      deploymentConfig: codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
+      alarms: this.alarms,
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+    });
+    Validations.of(group.role).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason:
+        "CodeDeploy's own service role for Lambda canaries: the AWS managed policy limited to shifting this function's alias, reading its alarms and publishing to SNS; AWS keeps it in step with CodeDeploy.",
+    });
+    this.deploymentGroup = group;
+    return alias;
   }
 
   /** A metric filter on the function's own log counting the failures it answered itself (EMF lines, ADR 009). */
