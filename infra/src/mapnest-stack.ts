@@ -207,6 +207,8 @@ export class MapnestStack extends Stack {
       table: this.data.table,
       failures: failures.queue,
       distribution: this.web.distribution,
+      appOrigin: this.web.appOrigin,
+      canaryArtifacts: this.storage.logs,
       origins: { data: this.storage.publicData, embed: this.storage.spa },
     });
 
@@ -257,7 +259,7 @@ export class MapnestStack extends Stack {
       'Release',
       `Mapnest ${props.stage.name}: API stage, its throttles and access logs`,
     ));
-    for (const stack of functionStacks) release.nestedStackResource!.addDependency(stack.nestedStackResource!);
+    for (const stack of functionStacks) release.nestedStackResource!.addResourceDependency(stack.nestedStackResource!);
     new SpaDeployment(this, 'Web', {
       spa: this.storage.spa,
       distribution: this.web.distribution,

@@ -22,6 +22,7 @@ import {
   SES_BOUNCE_RATE_ALARM,
   SES_COMPLAINT_RATE_ALARM,
 } from '../src/constructs/monitoring';
+import { CANARY_SOURCE } from '../src/constructs/canaries';
 import { REQUEST_METRICS_FILTER, UPLOADS_NONCURRENT_DAYS } from '../src/constructs/storage';
 import { GRADUAL_RELEASE, MAX_STACK_RESOURCES, ROUTE_THROTTLES, functionStackOf } from '../src/mapnest-stack';
 import {
@@ -1039,8 +1040,8 @@ describe('operations', () => {
       Properties: Record<string, unknown>;
     }>;
     // Two per function (failures, p99 duration), API 5xx, DynamoDB throttles, failed invocations, CloudFront 5xx,
-    // the /data and /m origins, and the account's concurrency.
-    expect(alarms).toHaveLength(2 * functionsById(prod.template).size + 7);
+    // the /data and /m origins, the account's concurrency and the two canaries.
+    expect(alarms).toHaveLength(2 * functionsById(prod.template).size + 9);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
     const metricNames = alarms.map((a) => json(a.Properties.Metrics) ?? '');
     for (const fn of functionsById(prod.template).values()) {
@@ -1363,6 +1364,36 @@ describe('alarms that see handled failures, and gradual releases', () => {
       Threshold: ACCOUNT_CONCURRENCY_ALARM,
     });
     expect(concurrency?.[1].Properties.Dimensions).toBeUndefined();
+  });
+
+  it('runs a canary on /api/health and one on /m/demo through the app origin every 5 minutes, each alarmed', () => {
+    const canaries = Object.entries(prod.template.findResources('AWS::Synthetics::Canary')) as Array<
+      [string, { Properties: Record<string, unknown> }]
+    >;
+    expect(
+      canaries
+        .map(
+          ([, c]) =>
+            (c.Properties.RunConfig as { EnvironmentVariables: Record<string, string> }).EnvironmentVariables
+              .CHECK_PATH,
+        )
+        .sort(),
+    ).toEqual(['/api/health', '/m/demo']);
+    for (const [id, canary] of canaries) {
+      expect(canary.Properties.Schedule).toMatchObject({ Expression: 'rate(5 minutes)' });
+      expect(json(canary.Properties.RunConfig)).toContain('Distribution');
+      expect(canary.Properties.StartCanaryAfterCreation).toBe(true);
+      const alarm = alarmsOf(prod.template).find(
+        ([, a]) => a.Properties.MetricName === 'SuccessPercent' && json(a.Properties.Dimensions).includes(id),
+      );
+      expect(alarm, id).toBeDefined();
+      expect(alarm![1].Properties).toMatchObject({
+        Namespace: 'CloudWatchSynthetics',
+        Threshold: 100,
+        TreatMissingData: 'breaching',
+      });
+    }
+    expect(CANARY_SOURCE).toContain("waitForSelector('canvas'");
   });
 
   it('alarms on SES bounce and complaint rates where the stage sends email', () => {

@@ -284,7 +284,7 @@ export function expectNagClean(stack: Stack): void {
       expect(ack.id, ack.path).toMatch(/IAM5\[Resource::<(\w+\.Arn|referenceto\w+Arn)>\/(index\/\*|[^\]]*\*[^\]]*)\]$/);
     else
       expect(ack.path, ack.id).toMatch(
-        /\/(Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler)/,
+        /\/(Custom::CDKBucketDeployment|Custom::S3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler|Monitoring\/Canaries)/,
       );
   }
 }

@@ -483,7 +483,7 @@ function applicationLogLevel(level: StageConfig['logLevel']): lambda.Application
  * stack once CDK has turned the reference into a nested stack's parameter (ADR 010), `<referencetoXArn>`; a
  * check run before synthesis sees the first, `cdk synth` the second.
  */
-function arnsAsNagSees(stack: Stack, construct: Construct | ITable | IBucket): string[] {
+export function arnsAsNagSees(stack: Stack, construct: Construct | ITable | IBucket): string[] {
   const child = (construct as Construct).node.defaultChild;
   if (!child) throw new Error(`${(construct as Construct).node.path} has no CloudFormation resource to reference.`);
   const owner = Stack.of(child);

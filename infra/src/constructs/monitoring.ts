@@ -13,6 +13,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stages';
 import { functionAlarms, type MapnestFunction } from './mapnest-function';
+import { Canaries } from './canaries';
 import { REQUEST_METRICS_FILTER } from './storage';
 
 export interface MonitoringProps {
@@ -25,6 +26,10 @@ export interface MonitoringProps {
   /** Asynchronous invocations that failed after Lambda's retries (FailedInvocations). */
   failures: sqs.IQueue;
   distribution: Distribution;
+  /** The app's origin (https://...), which the canaries load. */
+  appOrigin: string;
+  /** Bucket the canaries keep their artifacts in. */
+  canaryArtifacts: IBucket;
   /** Origins of the paths customers' visitors load: /data (published maps) and /m (the embed page and assets). */
   origins: { data: IBucket; embed: IBucket };
 }
@@ -89,6 +94,7 @@ export class Monitoring extends Construct {
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
   readonly budget: budgets.CfnBudget;
+  readonly canaries: Canaries;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -99,6 +105,12 @@ export class Monitoring extends Construct {
     const { requests, serverErrors } = this.alarmApi(props);
     this.alarmFailedInvocations(props);
     this.alarmAccountConcurrency(props);
+    this.canaries = new Canaries(this, 'Canaries', {
+      stageName: stage.name,
+      appOrigin: props.appOrigin,
+      artifacts: props.canaryArtifacts,
+    });
+    for (const alarm of this.canaries.alarms) this.track(alarm);
     this.alarmEmailReputation(props);
     this.alarmEdge(props);
     this.alarmOrigins(props);
