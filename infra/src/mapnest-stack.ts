@@ -3,7 +3,7 @@ import {
   CfnOutput,
   CustomResource,
   Duration,
-  Lazy,
+  NestedStack,
   RemovalPolicy,
   Stack,
   Tags,
@@ -19,16 +19,17 @@ import { Construct } from 'constructs';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Bundle } from './bundle';
-import { Api } from './constructs/api';
-import { Auth } from './constructs/auth';
+import { Api, ApiStage, addRoutes, cognitoAuthorizer } from './constructs/api';
+import { Auth, oauthDomainFor } from './constructs/auth';
 import { Data } from './constructs/data';
 import { MapnestFunction, type FunctionResources } from './constructs/mapnest-function';
-import { FailedInvocations, Monitoring } from './constructs/monitoring';
+import { FailedInvocations, Monitoring, createAlarmTopic } from './constructs/monitoring';
 import { Storage } from './constructs/storage';
-import { Web, appConnectSources } from './constructs/web';
+import { SpaDeployment, Web, appConnectSources } from './constructs/web';
 import { GRANTS, type FunctionGrants } from './grants';
 import type { FunctionSpec, Manifest } from './manifest';
 import { RUNTIME_REASON, acknowledgeCdkHelpers } from './nag';
@@ -51,84 +52,118 @@ export function constructIdFor(spec: FunctionSpec): string {
   return kind + spec.module.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 }
 
-/** One stage of Mapnest. It only composes: each construct owns its resources. */
 /**
- * Functions whose concurrency is capped: public calls anyone can make in bulk, so a flood costs a few concurrent
- * executions (the rest answer 429) instead of the account's whole pool. The contact form also limits each sender
- * and client in the table (lambdas/src/domain/contact.ts). An account needs concurrency to spare for this: AWS
- * keeps 10 unreserved (docs/deploy.md).
+ * Per-route throttles (requests per second, burst) of the public routes anyone can call in bulk, by function id: a
+ * flood is answered 429 by API Gateway before it reaches Lambda, so it cannot take the account's concurrency from
+ * the calls. (Reserved concurrency did this before, but any reservation fails the deploy on a new account whose
+ * quota is 10.) The contact form also limits each sender and client in the table (lambdas/src/domain/contact.ts).
  */
-export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
-  'calls/submit-contact': 2,
+export const ROUTE_THROTTLES: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
+  'calls/submit-contact': { rateLimit: 5, burstLimit: 10 },
   // Stripe retries a throttled delivery (429) for days, and events are applied in order whatever their arrival.
-  'http/stripe-webhook': 5,
-  'http/health': 2,
-  // A beacon is tiny and fast (two writes); a flood beyond this answers 429 at no cost to other functions.
-  'http/beacon': 5,
+  'http/stripe-webhook': { rateLimit: 25, burstLimit: 50 },
+  'http/health': { rateLimit: 5, burstLimit: 10 },
+  // A beacon is tiny and fast (two writes); beyond this a flood answers 429 at no cost to other functions.
+  'http/beacon': { rateLimit: 100, burstLimit: 200 },
 };
 
+/**
+ * Functions released gradually: through the alias `live`, by a CodeDeploy canary (10% of invocations for 5
+ * minutes) that rolls back when their alarms fire. The save and load of a map, the Stripe webhook, and the embed's
+ * one Lambda path (its analytics beacon; the embed's map data itself comes from S3 through CloudFront).
+ */
+export const GRADUAL_RELEASE: readonly string[] = [
+  'calls/save-map',
+  'calls/get-map',
+  'http/stripe-webhook',
+  'http/beacon',
+];
+
+/** The nested stacks of a stage's functions (ADR 010): each holds its functions with their routes and triggers. */
+export type FunctionStackId = 'MapFunctions' | 'ServiceFunctions';
+
+/**
+ * Which nested stack a function lives in, from its module name alone, so a new call needs no infra change and a
+ * function never moves between stacks (moving would replace it): calls about maps in one, everything else
+ * (accounts, files, billing, administration, public routes, triggers) in the other. The Cognito trigger lives
+ * with the user pool that depends on it.
+ */
+export function functionStackOf(spec: FunctionSpec): FunctionStackId {
+  return /(^|-)maps?(-|$)/.test(spec.module) ? 'MapFunctions' : 'ServiceFunctions';
+}
+
+/** Most resources a stack of the stage may hold (CloudFormation's limit is 500; ADR 010 keeps half of it free). */
+export const MAX_STACK_RESOURCES = 250;
+
+/** A nested stack of one concern, deployed and rolled back with its stage. */
+class ConcernStack extends NestedStack {
+  constructor(scope: Construct, id: string, description: string) {
+    super(scope, id, { description });
+  }
+}
+
+/**
+ * One stage of Mapnest (ADR 010): the root stack holds the data (table, buckets, failed-invocations queue) and the
+ * alarm topic; nested stacks hold the API, the edge (CloudFront), auth, the functions (two stacks), the release
+ * (API stage, SPA deployment) and monitoring, in the order CloudFormation deploys them. It only composes: each
+ * construct owns its resources.
+ */
 export class MapnestStack extends Stack {
   readonly functions: MapnestFunction[] = [];
   readonly storage: Storage;
   readonly data: Data;
   readonly auth: Auth;
   readonly api: Api;
+  readonly apiStage: ApiStage;
   readonly web: Web;
   readonly monitoring: Monitoring;
+  /** The nested stacks by id (ADR 010). */
+  readonly concerns: Record<string, NestedStack> = {};
   /** What the SPA reads from /config.json (deploy-time values resolved by the deployment). */
   readonly runtimeConfig: Record<string, unknown>;
+  private readonly bundles: ReadonlyMap<string, Bundle>;
 
   constructor(scope: Construct, id: string, props: MapnestStackProps) {
     super(scope, id, props);
+    this.bundles = props.bundles;
     const { stage, manifest } = props;
     const grants = props.grants ?? GRANTS;
     Tags.of(this).add('project', 'mapnest');
     Tags.of(this).add('stage', stage.name);
 
     this.warnAboutInputs(props);
+    const concern = (nestedId: string, what: string) =>
+      (this.concerns[nestedId] = new ConcernStack(this, nestedId, `Mapnest ${stage.name}: ${what}`));
 
-    // The app's own origin is only known once the distribution exists; functions and the OAuth client read it lazily.
-    const appOrigin: { value?: string } = {};
-    const appOriginToken = Lazy.string({ produce: () => appOrigin.value });
     const corsOrigins = [...(stage.domain ? [`https://${stage.domain.name}`] : []), ...stage.extraOrigins];
 
+    // Data: the root stack, so the table and buckets keep their place whatever the nested stacks become.
     this.storage = new Storage(this, 'Storage', { stage, corsOrigins: stage.domain ? corsOrigins : ['*'] });
     this.data = new Data(this, 'Data', { stage });
+    const failures = new FailedInvocations(this, 'FailedInvocations');
+    const topic = createAlarmTopic(this, stage);
     const buckets = {
       documents: this.storage.documents,
       uploads: this.storage.uploads,
       public: this.storage.publicData,
     };
+
+    // The API and the edge depend on nothing the functions or the user pool make, so they come first: the app's
+    // origin (the distribution's name on a stage without a domain) is then a plain reference for everything after.
+    this.api = new Api(concern('Api', 'HTTP API'), 'Api', { stage, corsOrigins });
+    this.web = this.createWeb(concern('Edge', 'CloudFront distribution, edge functions and headers'), props);
+    const appOrigin = this.web.appOrigin;
     const baseEnvironment = {
       STAGE: stage.name,
       TABLE_NAME: this.data.table.tableName,
       DOCUMENTS_BUCKET: this.storage.documents.bucketName,
       UPLOADS_BUCKET: this.storage.uploads.bucketName,
       PUBLIC_BUCKET: this.storage.publicData.bucketName,
-      APP_ORIGIN: appOriginToken,
+      APP_ORIGIN: appOrigin,
     };
 
-    const failures = new FailedInvocations(this, 'FailedInvocations');
-    const functionsScope = new Construct(this, 'Functions');
-    const build = (spec: FunctionSpec, resources: FunctionResources, environment: Record<string, string>) => {
-      const bundle = props.bundles.get(spec.id);
-      if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
-      const fn = new MapnestFunction(functionsScope, constructIdFor(spec), {
-        spec,
-        bundle,
-        grants: grants[spec.id],
-        resources,
-        environment,
-        stage,
-        failures: failures.queue,
-      });
-      Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
-      const reserved = RESERVED_CONCURRENCY[spec.id];
-      if (reserved !== undefined)
-        (fn.function.node.defaultChild as CfnFunction).reservedConcurrentExecutions = reserved;
-      this.functions.push(fn);
-      return fn;
-    };
+    const build = (stack: NestedStack, spec: FunctionSpec, resources: FunctionResources, env: Record<string, string>) =>
+      this.addFunction(stack, spec, { resources, environment: env, grants, failures: failures.queue, topic, stage });
 
     // The user pool depends on its CustomMessage trigger, so that trigger gets no USER_POOL_ID or pool grants.
     const customMessageSpecs = manifest.functions.filter((fn) => fn.trigger === 'cognito-custom-message');
@@ -137,38 +172,105 @@ export class MapnestStack extends Stack {
         `Exactly one cognito-custom-message trigger is needed (email links depend on it); found ${customMessageSpecs.length}.`,
       );
     }
-    const customMessage = build(customMessageSpecs[0]!, { table: this.data.table, buckets }, baseEnvironment);
-
-    this.auth = new Auth(this, 'Auth', { stage, customMessage: customMessage.function, appOrigin: appOriginToken });
-    this.api = new Api(this, 'Api', { stage, userPool: this.auth.userPool, client: this.auth.client, corsOrigins });
+    const authStack = concern('Auth', 'user pool, its email trigger and the API authorizer');
+    const customMessage = build(
+      authStack,
+      customMessageSpecs[0]!,
+      { table: this.data.table, buckets },
+      baseEnvironment,
+    );
+    this.auth = new Auth(authStack, 'Auth', { stage, customMessage: customMessage.function, appOrigin });
+    const { userPool, client } = this.auth;
+    const authorizer: IHttpRouteAuthorizer = cognitoAuthorizer(authStack, this.api.httpApi, userPool, client);
 
     const resources: FunctionResources = { table: this.data.table, buckets, userPool: this.auth.userPool };
     const environment = { ...baseEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId };
+    const functionStacks: Record<FunctionStackId, NestedStack> = {
+      MapFunctions: concern('MapFunctions', 'calls about maps'),
+      ServiceFunctions: concern('ServiceFunctions', 'account, file, billing and admin calls, public routes, triggers'),
+    };
     for (const spec of manifest.functions) {
       if (spec === customMessageSpecs[0]) continue;
-      const fn = build(spec, resources, environment);
-      if (spec.routes.length > 0) this.api.addFunction(fn);
+      const fn = build(functionStacks[functionStackOf(spec)], spec, resources, environment);
+      if (spec.routes.length > 0) addRoutes(this.api.httpApi, authorizer, fn);
       this.connectTrigger(spec, fn, stage, failures.queue);
     }
 
     this.runtimeConfig = this.runtimeSettings(stage);
-    this.web = this.createWeb(props);
-    appOrigin.value = this.web.appOrigin;
+    this.apiStage = this.release(props, Object.values(functionStacks));
 
-    this.monitoring = new Monitoring(this, 'Monitoring', {
+    this.monitoring = new Monitoring(concern('Monitoring', 'alarms, canaries, dashboard, budget'), 'Monitoring', {
       stage,
+      topic,
       functions: this.functions,
       api: this.api.httpApi,
       table: this.data.table,
       failures: failures.queue,
       distribution: this.web.distribution,
+      appOrigin: this.web.appOrigin,
+      canaryArtifacts: this.storage.logs,
       origins: { data: this.storage.publicData, embed: this.storage.spa },
     });
 
-    this.addOutputs(failures.queue);
+    this.addOutputs(failures.queue, topic);
 
-    acknowledgeCdkHelpers(this);
+    for (const stack of [this, ...Object.values(this.concerns)]) acknowledgeCdkHelpers(stack);
     this.retainHelperLogsLikeOurs(stage);
+  }
+
+  /** One function in the `Functions` scope of a nested stack (ADR 010), with its runtime acknowledgement. */
+  private addFunction(
+    stack: NestedStack,
+    spec: FunctionSpec,
+    options: {
+      resources: FunctionResources;
+      environment: Record<string, string>;
+      grants: Readonly<Record<string, FunctionGrants>>;
+      failures: IQueue;
+      topic: ITopic;
+      stage: StageConfig;
+    },
+  ): MapnestFunction {
+    const bundle = this.bundles.get(spec.id);
+    if (!bundle) throw new Error(`No bundle was built for ${spec.id}.`);
+    const scope = (stack.node.tryFindChild('Functions') as Construct | undefined) ?? new Construct(stack, 'Functions');
+    const fn = new MapnestFunction(scope, constructIdFor(spec), {
+      spec,
+      bundle,
+      grants: options.grants[spec.id],
+      resources: options.resources,
+      environment: options.environment,
+      stage: options.stage,
+      failures: options.failures,
+      ...(GRADUAL_RELEASE.includes(spec.id) ? { gradual: { topic: options.topic } } : {}),
+    });
+    Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
+    this.functions.push(fn);
+    return fn;
+  }
+
+  /**
+   * The release: the API's stage goes live once every route exists (its route throttles name them), and the SPA
+   * with its /config.json (in the root stack, beside its bucket) once the user pool and the API it names exist.
+   */
+  private release(props: MapnestStackProps, functionStacks: NestedStack[]): ApiStage {
+    const release = (this.concerns.Release = new ConcernStack(
+      this,
+      'Release',
+      `Mapnest ${props.stage.name}: API stage, its throttles and access logs`,
+    ));
+    for (const stack of functionStacks) release.nestedStackResource!.addResourceDependency(stack.nestedStackResource!);
+    new SpaDeployment(this, 'Web', {
+      spa: this.storage.spa,
+      distribution: this.web.distribution,
+      assets: props.webAssets,
+      runtimeConfig: this.runtimeConfig,
+    });
+    return new ApiStage(release, 'ApiStage', {
+      stage: props.stage,
+      httpApi: this.api.httpApi,
+      routeThrottles: routeThrottles(props.manifest.functions),
+    });
   }
 
   /** What the SPA reads from /config.json. */
@@ -183,18 +285,20 @@ export class MapnestStack extends Stack {
     };
   }
 
-  /** CloudFront and the SPA's deployment, in front of the storage and the API. */
-  private createWeb(props: MapnestStackProps): Web {
-    return new Web(this, 'Web', {
+  /** CloudFront, in front of the storage and the API. */
+  private createWeb(scope: Construct, props: MapnestStackProps): Web {
+    return new Web(scope, 'Web', {
       stage: props.stage,
       spa: this.storage.spa,
       publicData: this.storage.publicData,
       uploads: this.storage.uploads,
       logs: this.storage.logs,
       apiDomain: this.api.domainName,
-      assets: props.webAssets,
-      runtimeConfig: this.runtimeConfig,
-      connectSources: appConnectSources(this, [this.storage.uploads, this.storage.documents], this.auth.oauthDomain),
+      connectSources: appConnectSources(
+        this,
+        [this.storage.uploads, this.storage.documents],
+        oauthDomainFor(props.stage, this.region),
+      ),
       publicCallPaths: props.manifest.functions
         .filter((f) => f.kind === 'call')
         .flatMap((f) => f.routes.filter((r) => r.auth === 'none').map((r) => r.path)),
@@ -226,11 +330,11 @@ export class MapnestStack extends Stack {
   /** What starts a function besides its routes: a schedule, an upload to the uploads bucket, a deployment. */
   private connectTrigger(spec: FunctionSpec, fn: MapnestFunction, stage: StageConfig, failures: IQueue): void {
     if (spec.trigger === 'schedule') {
-      new events.Rule(this, `${constructIdFor(spec)}Schedule`, {
+      new events.Rule(Stack.of(fn), `${constructIdFor(spec)}Schedule`, {
         description: `Mapnest ${stage.name} ${spec.id}`,
         schedule: events.Schedule.expression(spec.schedule!),
         // Delivery failures (EventBridge could not invoke) land in the same queue as the function's own failures.
-        targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: failures })],
+        targets: [new eventTargets.LambdaFunction(fn.handler, { retryAttempts: 2, deadLetterQueue: failures })],
       });
     }
     if (spec.trigger === 's3-upload') {
@@ -243,7 +347,7 @@ export class MapnestStack extends Stack {
   }
 
   /** The stack's outputs: where the app is, and the names operators and scripts need. */
-  private addOutputs(failures: IQueue): void {
+  private addOutputs(failures: IQueue, topic: { topicArn: string }): void {
     new CfnOutput(this, 'AppUrl', { value: this.web.appOrigin, description: 'Where the app is served' });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
@@ -261,7 +365,7 @@ export class MapnestStack extends Stack {
     new CfnOutput(this, 'DocumentsBucket', { value: this.storage.documents.bucketName });
     new CfnOutput(this, 'UploadsBucket', { value: this.storage.uploads.bucketName });
     new CfnOutput(this, 'PublicBucket', { value: this.storage.publicData.bucketName });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn });
     new CfnOutput(this, 'FailedInvocationsQueueUrl', {
       value: failures.queueUrl,
       description: 'Failed upload triggers and sweeps, after retries',
@@ -277,7 +381,7 @@ export class MapnestStack extends Stack {
   private runAtDeployment(spec: FunctionSpec, fn: MapnestFunction): CustomResource {
     const name = constructIdFor(spec).replace(/^Trigger/, '');
     const bundle = readFileSync(join(fn.bundleDir, 'index.mjs'));
-    const resource = new CustomResource(this, `${name}Run`, {
+    const resource = new CustomResource(Stack.of(fn), `${name}Run`, {
       serviceToken: fn.function.functionArn,
       resourceType: `Custom::Mapnest${name}`,
       // An answer lost for good fails the deployment after 5 minutes instead of CloudFormation's default hour.
@@ -300,4 +404,16 @@ export class MapnestStack extends Stack {
       construct.applyRemovalPolicy(stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
     }
   }
+}
+
+/** Route keys ('POST /api/beacon') and their throttles, for the functions ROUTE_THROTTLES names. */
+export function routeThrottles(
+  functions: readonly FunctionSpec[],
+): Record<string, { rateLimit: number; burstLimit: number }> {
+  return Object.fromEntries(
+    functions.flatMap((fn) => {
+      const limit = ROUTE_THROTTLES[fn.id];
+      return limit ? fn.routes.map((route) => [`${route.method} ${route.path}`, limit] as const) : [];
+    }),
+  );
 }

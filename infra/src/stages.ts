@@ -95,6 +95,22 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     throttle: { rateLimit: 50, burstLimit: 100 },
     extraOrigins: ['http://localhost:5173', 'http://localhost:8080'],
   },
+  // Configured like prod (same production rules, retention, throttles and alarms) under its own names, in its own
+  // account preferably: where a release and a restore are rehearsed (docs/deploy.md). It refuses to synthesise
+  // until it names its account, alarm email, SES sender and domain, exactly like prod.
+  staging: {
+    name: 'staging',
+    region: 'us-east-1',
+    production: true,
+    stripe: stripeParameters('staging'),
+    marketplace: marketplaceParameters('staging'),
+    logRetention: RetentionDays.THREE_MONTHS,
+    accessLogDays: 90,
+    logLevel: 'info',
+    monthlyBudgetUsd: 100,
+    throttle: { rateLimit: 500, burstLimit: 1000 },
+    extraOrigins: [],
+  },
   prod: {
     name: 'prod',
     region: 'us-east-1',

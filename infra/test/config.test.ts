@@ -17,8 +17,20 @@ describe('stage configuration', () => {
   });
 
   it('asks for a stage when none is given and names the known ones for a wrong one', () => {
-    expect(() => stageConfig(undefined)).toThrow('Pass a stage: npx cdk synth -c stage=<dev|prod>');
-    expect(() => stageConfig('staging')).toThrow("Unknown stage 'staging'. Known stages: dev, prod.");
+    expect(() => stageConfig(undefined)).toThrow('Pass a stage: npx cdk synth -c stage=<dev|staging|prod>');
+    expect(() => stageConfig('qa')).toThrow("Unknown stage 'qa'. Known stages: dev, staging, prod.");
+  });
+
+  it('configures staging like prod under its own names, and refuses it until configured like prod', () => {
+    const { name, stripe, marketplace, monthlyBudgetUsd, ...staging } = STAGES.staging!;
+    const { name: _n, stripe: _s, marketplace: _m, monthlyBudgetUsd: _b, ...prod } = STAGES.prod!;
+    expect(staging).toEqual(prod);
+    expect(name).toBe('staging');
+    expect(JSON.stringify([stripe, marketplace])).not.toContain('/prod/');
+    expect(monthlyBudgetUsd).toBeGreaterThan(0);
+    expect(() => stageConfig('staging')).toThrow(
+      "Stage 'staging' is misconfigured: a production stage needs account, alarmEmail, email (the SES sender), domain",
+    );
   });
 
   it('accepts dev and a fully configured production stage', () => {

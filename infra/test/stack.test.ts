@@ -10,10 +10,22 @@ import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { PUBLISHED_CACHE_CONTROL, PUBLISHED_EDGE_TTL_S } from '@mapnest/shared/maps';
-import { CALL_TIMEOUT } from '../src/constructs/mapnest-function';
-import { EDGE_5XX_MIN_REQUESTS, EDGE_5XX_PERCENT } from '../src/constructs/monitoring';
-import { REQUEST_METRICS_FILTER } from '../src/constructs/storage';
-import { RESERVED_CONCURRENCY } from '../src/mapnest-stack';
+import {
+  CALL_TIMEOUT,
+  DURATION_ALARM_SHARE,
+  HANDLED_FAILURES_NAMESPACE,
+  handledFailureMetric,
+} from '../src/constructs/mapnest-function';
+import {
+  ACCOUNT_CONCURRENCY_ALARM,
+  EDGE_5XX_MIN_REQUESTS,
+  EDGE_5XX_PERCENT,
+  SES_BOUNCE_RATE_ALARM,
+  SES_COMPLAINT_RATE_ALARM,
+} from '../src/constructs/monitoring';
+import { CANARY_SOURCE } from '../src/constructs/canaries';
+import { REQUEST_METRICS_FILTER, UPLOADS_NONCURRENT_DAYS } from '../src/constructs/storage';
+import { GRADUAL_RELEASE, MAX_STACK_RESOURCES, ROUTE_THROTTLES, functionStackOf } from '../src/mapnest-stack';
 import {
   CROSS_ORIGIN_STATIC_PATHS,
   IMMUTABLE_CACHE,
@@ -31,6 +43,7 @@ import {
   actionsOf,
   bundle,
   expectNagClean,
+  FULL_STAGE,
   isFailureQueueStatement,
   isXrayStatement,
   functionsById,
@@ -101,7 +114,7 @@ describe('functions and routes', () => {
   });
 
   it('puts every call route behind the Cognito JWT authorizer and leaves every public route open', () => {
-    const authorizerId = logicalIdByPath(dev.template, 'AWS::ApiGatewayV2::Authorizer', 'Api/HttpApi/CognitoJwt');
+    const authorizerId = logicalIdByPath(dev.template, 'AWS::ApiGatewayV2::Authorizer', 'CognitoJwt');
     const publicKeys = new Set([
       ...HTTP_ROUTES.map((r) => `${r.method} ${r.path}`),
       ...PUBLIC_CALLS.map((name) => `POST ${CALL_PATH_PREFIX}${name}`),
@@ -429,14 +442,40 @@ describe('least privilege', () => {
     }
   });
 
-  it("stays clear of CloudFormation's 500-resource limit (docs/adr/010-stack-size-plan.md)", () => {
-    for (const t of [dev.template, prod.template]) {
-      const count = Object.keys((t.toJSON() as { Resources: object }).Resources).length;
-      expect(
-        count,
-        'past 450 resources: split the per-call functions into nested stacks as ADR 010 plans',
-      ).toBeLessThan(450);
+  it("keeps every stack of a stage at half CloudFormation's 500-resource limit or less (docs/adr/010-stack-size-plan.md)", () => {
+    for (const stage of [dev, prod]) {
+      const counts = Object.fromEntries(
+        Object.entries(stage.templates).map(([id, t]) => [
+          id,
+          Object.keys((t.toJSON() as { Resources: object }).Resources).length,
+        ]),
+      );
+      console.log(`resources per stack (${stage.stack.stackName}): ${JSON.stringify(counts)}`);
+      expect(Object.keys(counts).sort()).toEqual(
+        ['root', 'Api', 'Edge', 'Auth', 'MapFunctions', 'ServiceFunctions', 'Release', 'Monitoring'].sort(),
+      );
+      for (const [id, count] of Object.entries(counts))
+        expect(count, `${id}: past ${MAX_STACK_RESOURCES} resources; ADR 010 says where to split`).toBeLessThanOrEqual(
+          MAX_STACK_RESOURCES,
+        );
+      // The whole stage is far past what one stack could hold with room to grow.
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(MAX_STACK_RESOURCES);
     }
+  });
+
+  it('places each function in the nested stack its module names, and the Cognito trigger with the user pool', () => {
+    const pathOf = (id: string) => dev.stack.functions.find((fn) => fn.spec.id === id)!.node.path;
+    expect(pathOf('calls/save-map')).toMatch(/\/MapFunctions\/Functions\/CallSaveMap$/);
+    expect(pathOf('calls/list-maps')).toMatch(/\/MapFunctions\//);
+    expect(pathOf('calls/get-profile')).toMatch(/\/ServiceFunctions\//);
+    expect(pathOf('http/stripe-webhook')).toMatch(/\/ServiceFunctions\//);
+    expect(pathOf('triggers/cognito-custom-message')).toMatch(/\/Auth\/Functions\//);
+    for (const fn of dev.stack.functions.filter((f) => f.spec.trigger !== 'cognito-custom-message'))
+      expect(fn.node.path, fn.spec.id).toContain(`/${functionStackOf(fn.spec)}/`);
+    // The stateful resources stay in the root stack.
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SNS::Topic'])
+      expect(Object.keys(dev.templates.root!.findResources(type)).length, type).toBeGreaterThan(0);
+    expect(Object.keys(dev.templates.Auth!.findResources('AWS::Cognito::UserPool'))).toHaveLength(1);
   });
 
   it('lets only scheduled sweeps scan the table', () => {
@@ -469,11 +508,9 @@ describe('least privilege', () => {
     );
   });
 
-  it('caps the concurrency of the public functions (the contact form, the webhook, health), and of nothing else', () => {
-    for (const fn of functionsById(dev.template).values()) {
-      expect(fn.properties.ReservedConcurrentExecutions, fn.id).toBe(RESERVED_CONCURRENCY[fn.id]);
-    }
-    expect(RESERVED_CONCURRENCY['calls/submit-contact']).toBe(2);
+  it('reserves concurrency for no function (a new account with a quota of 10 could not deploy any reservation)', () => {
+    for (const fn of functionsById(dev.template).values())
+      expect(fn.properties.ReservedConcurrentExecutions, fn.id).toBeUndefined();
   });
 
   it("matches every function's permissions to its GRANTS entry", () => {
@@ -575,6 +612,20 @@ describe('storage', () => {
     expect(cors.CorsRules[0]!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'HEAD']));
     for (const path of ['Storage/PublicData/', 'Storage/Spa/'])
       expect(bucket(dev.template, path).Properties.CorsConfiguration, path).toBeUndefined();
+  });
+
+  it('versions uploads, so a replaced or deleted file can be restored, and expires old versions (30 days on prod)', () => {
+    for (const [t, days] of [
+      [prod.template, UPLOADS_NONCURRENT_DAYS],
+      [dev.template, 7],
+    ] as const) {
+      const uploads = bucket(t, 'Storage/Uploads/').Properties;
+      expect(uploads.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(uploads.LifecycleConfiguration).toEqual({
+        Rules: [expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: days }, Status: 'Enabled' })],
+      });
+    }
+    expect(UPLOADS_NONCURRENT_DAYS).toBe(30);
   });
 
   it('retains data buckets on prod and empties them on dev', () => {
@@ -956,11 +1007,18 @@ describe('web', () => {
     expect(entry.SystemMetadata).toEqual({ 'cache-control': REVALIDATE_CACHE });
     expect(entry.DistributionPaths).toEqual(['/*']);
     expect(json(entry.SourceMarkers)).toContain(logicalIdByPath(t, 'AWS::Cognito::UserPool', 'Auth/UserPool'));
+    // Resolved as the root stack's SPA deployment sees it: the pool's ids are outputs of the Auth stack.
+    const authOutput = (name: string) => ({
+      'Fn::GetAtt': [
+        dev.stack.getLogicalId(dev.stack.concerns.Auth!.nestedStackResource as never),
+        expect.stringMatching(new RegExp(`^Outputs\\.Mapnestdev${name}[0-9A-F]{8}Ref$`)),
+      ],
+    });
     expect(dev.stack.resolve(dev.stack.runtimeConfig)).toEqual({
       stage: 'dev',
       region: 'us-east-1',
-      userPoolId: { Ref: logicalIdByPath(t, 'AWS::Cognito::UserPool', 'Auth/UserPool') },
-      userPoolClientId: { Ref: logicalIdByPath(t, 'AWS::Cognito::UserPoolClient', 'Auth/UserPool/WebClient') },
+      userPoolId: authOutput('AuthUserPool'),
+      userPoolClientId: authOutput('AuthUserPoolWebClient'),
       googleSignIn: false,
     });
   });
@@ -996,12 +1054,13 @@ describe('web', () => {
 
 describe('operations', () => {
   it('alarms on every function, the API 5xx rate and DynamoDB throttles, all to the alarm topic', () => {
-    const topic = logicalIdByPath(prod.template, 'AWS::SNS::Topic', 'Monitoring/Alarms');
+    const topic = logicalIdByPath(prod.template, 'AWS::SNS::Topic', 'Alarms');
     const alarms = Object.values(prod.template.findResources('AWS::CloudWatch::Alarm')) as Array<{
       Properties: Record<string, unknown>;
     }>;
-    // Per function, API 5xx, DynamoDB throttles, failed invocations, CloudFront 5xx, and the /data and /m origins.
-    expect(alarms).toHaveLength(functionsById(prod.template).size + 6);
+    // Two per function (failures, p99 duration), API 5xx, DynamoDB throttles, failed invocations, CloudFront 5xx,
+    // the /data and /m origins, the account's concurrency and the two canaries.
+    expect(alarms).toHaveLength(2 * functionsById(prod.template).size + 9);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
     const metricNames = alarms.map((a) => json(a.Properties.Metrics) ?? '');
     for (const fn of functionsById(prod.template).values()) {
@@ -1103,17 +1162,28 @@ describe('operations', () => {
     }
   });
 
-  it('caps the concurrency of public functions', () => {
+  it('throttles every public route on its own in the API stage, below the stage-wide limit', () => {
     const fns = functionsById(dev.template);
+    const publicRoutes = routes(dev.template).filter((r) => r.authorizationType === 'NONE');
     const publicIds = [...fns.values()]
-      .filter((fn) =>
-        routes(dev.template).some((r) => r.functionLogicalId === fn.logicalId && r.authorizationType === 'NONE'),
-      )
+      .filter((fn) => publicRoutes.some((r) => r.functionLogicalId === fn.logicalId))
       .map((fn) => fn.id);
     expect(publicIds.sort()).toEqual(['calls/submit-contact', 'http/beacon', 'http/health', 'http/stripe-webhook']);
-    for (const id of publicIds)
-      expect(fns.get(id)!.properties.ReservedConcurrentExecutions, id).toBe(RESERVED_CONCURRENCY[id]);
-    expect(RESERVED_CONCURRENCY['http/stripe-webhook']).toBe(5);
+    for (const stage of [dev, prod]) {
+      const [apiStage] = Object.values(stage.template.findResources('AWS::ApiGatewayV2::Stage')) as Array<{
+        Properties: { RouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> };
+      }>;
+      const settings = apiStage!.Properties.RouteSettings;
+      expect(Object.keys(settings).sort()).toEqual(publicRoutes.map((r) => r.routeKey).sort());
+      for (const route of publicRoutes) {
+        const fn = [...fns.values()].find((f) => f.logicalId === route.functionLogicalId)!;
+        expect(settings[route.routeKey], route.routeKey).toEqual({
+          ThrottlingRateLimit: ROUTE_THROTTLES[fn.id]!.rateLimit,
+          ThrottlingBurstLimit: ROUTE_THROTTLES[fn.id]!.burstLimit,
+        });
+      }
+    }
+    expect(ROUTE_THROTTLES['calls/submit-contact']!.rateLimit).toBeLessThan(STAGES.dev!.throttle.rateLimit);
   });
 
   it("has a monthly budget per stage, on the stage's cost tag, that tells the alarm topic", () => {
@@ -1121,7 +1191,7 @@ describe('operations', () => {
       [STAGES.dev!, dev.template],
       [STAGES.prod!, prod.template],
     ] as const) {
-      const topic = logicalIdByPath(t, 'AWS::SNS::Topic', 'Monitoring/Alarms');
+      const topic = logicalIdByPath(t, 'AWS::SNS::Topic', 'Alarms');
       t.hasResourceProperties('AWS::Budgets::Budget', {
         Budget: {
           BudgetType: 'COST',
@@ -1250,5 +1320,151 @@ describe('template', () => {
       (b) => (b as { Properties: { BucketName?: string } }).Properties.BucketName,
     );
     expect(names.every((n) => n === undefined)).toBe(true);
+  });
+});
+
+describe('alarms that see handled failures, and gradual releases', () => {
+  type Alarm = { Properties: Record<string, unknown> };
+  const alarmsOf = (t: Template) => Object.entries(t.findResources('AWS::CloudWatch::Alarm')) as Array<[string, Alarm]>;
+
+  it("counts each call's and the webhook's own 5xx answers from its log, and alarms on them per function", () => {
+    const fns = functionsById(prod.template);
+    const filters = Object.values(prod.template.findResources('AWS::Logs::MetricFilter')) as Array<{
+      Properties: {
+        LogGroupName: unknown;
+        FilterPattern: string;
+        MetricTransformations: Array<Record<string, string>>;
+      };
+    }>;
+    const expected = [...fns.values()].filter((fn) =>
+      handledFailureMetric(manifest.functions.find((f) => f.id === fn.id)!),
+    );
+    expect(expected.map((fn) => fn.id)).toContain('http/stripe-webhook');
+    expect(expected.filter((fn) => fn.id.startsWith('calls/'))).toHaveLength(callFiles.length);
+    expect(filters).toHaveLength(expected.length);
+    for (const fn of expected) {
+      const metric = fn.id === 'http/stripe-webhook' ? 'StripeEventFailures' : 'CallFailures';
+      const filter = filters.find(
+        (f) =>
+          json(f.Properties.LogGroupName) ===
+          json(fn.properties.LoggingConfig && (fn.properties.LoggingConfig as { LogGroup: unknown }).LogGroup),
+      );
+      expect(filter, fn.id).toBeDefined();
+      expect(filter!.Properties.FilterPattern).toBe(`{ $.${metric} >= 1 }`);
+      expect(filter!.Properties.MetricTransformations[0]).toMatchObject({
+        MetricNamespace: HANDLED_FAILURES_NAMESPACE,
+        MetricValue: `$.${metric}`,
+      });
+      const name = filter!.Properties.MetricTransformations[0]!.MetricName;
+      const alarm = alarmsOf(prod.template).find(([, a]) =>
+        (json(a.Properties.Metrics) ?? '').includes(`"MetricName":"${name}"`),
+      );
+      expect(alarm, fn.id).toBeDefined();
+      expect(json(alarm![1].Properties.Metrics)).toContain(fn.logicalId);
+      expect(alarm![1].Properties.Threshold).toBe(1);
+    }
+  });
+
+  it("alarms when a function's p99 duration nears its timeout, and on the account's concurrency", () => {
+    const fns = functionsById(prod.template);
+    for (const fn of fns.values()) {
+      const alarm = alarmsOf(prod.template).find(
+        ([, a]) => a.Properties.MetricName === 'Duration' && json(a.Properties.Dimensions).includes(fn.logicalId),
+      );
+      expect(alarm, fn.id).toBeDefined();
+      expect(alarm![1].Properties.ExtendedStatistic).toBe('p99');
+      expect(alarm![1].Properties.Threshold).toBe(
+        Math.round((fn.properties.Timeout as number) * 1000 * DURATION_ALARM_SHARE),
+      );
+    }
+    const concurrency = alarmsOf(prod.template).find(([, a]) => a.Properties.MetricName === 'ConcurrentExecutions');
+    expect(concurrency?.[1].Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Threshold: ACCOUNT_CONCURRENCY_ALARM,
+    });
+    expect(concurrency?.[1].Properties.Dimensions).toBeUndefined();
+  });
+
+  it('runs a canary on /api/health and one on /m/demo through the app origin every 5 minutes, each alarmed', () => {
+    const canaries = Object.entries(prod.template.findResources('AWS::Synthetics::Canary')) as Array<
+      [string, { Properties: Record<string, unknown> }]
+    >;
+    expect(
+      canaries
+        .map(
+          ([, c]) =>
+            (c.Properties.RunConfig as { EnvironmentVariables: Record<string, string> }).EnvironmentVariables
+              .CHECK_PATH,
+        )
+        .sort(),
+    ).toEqual(['/api/health', '/m/demo']);
+    for (const [id, canary] of canaries) {
+      expect(canary.Properties.Schedule).toMatchObject({ Expression: 'rate(5 minutes)' });
+      expect(json(canary.Properties.RunConfig)).toContain('Distribution');
+      expect(canary.Properties.StartCanaryAfterCreation).toBe(true);
+      const alarm = alarmsOf(prod.template).find(
+        ([, a]) => a.Properties.MetricName === 'SuccessPercent' && json(a.Properties.Dimensions).includes(id),
+      );
+      expect(alarm, id).toBeDefined();
+      expect(alarm![1].Properties).toMatchObject({
+        Namespace: 'CloudWatchSynthetics',
+        Threshold: 100,
+        TreatMissingData: 'breaching',
+      });
+    }
+    expect(CANARY_SOURCE).toContain("waitForSelector('canvas'");
+  });
+
+  it('alarms on SES bounce and complaint rates where the stage sends email', () => {
+    const full = synth(FULL_STAGE, manifest, bundled.bundles);
+    const ses = alarmsOf(full.template).filter(([, a]) => a.Properties.Namespace === 'AWS/SES');
+    expect(ses.map(([, a]) => [a.Properties.MetricName, a.Properties.Threshold]).sort()).toEqual([
+      ['Reputation.BounceRate', SES_BOUNCE_RATE_ALARM],
+      ['Reputation.ComplaintRate', SES_COMPLAINT_RATE_ALARM],
+    ]);
+    expect(alarmsOf(prod.template).filter(([, a]) => a.Properties.Namespace === 'AWS/SES')).toHaveLength(0);
+  }, 60_000);
+
+  it('releases saveMap, getMap, the webhook and the beacon through an alias with a 10%-for-5-minutes canary that rolls back on their alarms', () => {
+    const fns = functionsById(dev.template);
+    const aliases = dev.template.findResources('AWS::Lambda::Alias') as Record<
+      string,
+      {
+        Properties: { FunctionName: { Ref: string }; Name: string };
+        UpdatePolicy: Record<string, Record<string, unknown>>;
+      }
+    >;
+    const groups = dev.template.findResources('AWS::CodeDeploy::DeploymentGroup') as Record<
+      string,
+      { Properties: Record<string, unknown> }
+    >;
+    expect(Object.keys(aliases)).toHaveLength(GRADUAL_RELEASE.length);
+    expect(Object.keys(groups)).toHaveLength(GRADUAL_RELEASE.length);
+    for (const id of GRADUAL_RELEASE) {
+      const fn = fns.get(id)!;
+      const [aliasId, alias] = Object.entries(aliases).find(([, a]) => a.Properties.FunctionName.Ref === fn.logicalId)!;
+      expect(alias.Properties.Name).toBe('live');
+      const update = alias.UpdatePolicy.CodeDeployLambdaAliasUpdate!;
+      const group = groups[(update.DeploymentGroupName as { Ref: string }).Ref]!.Properties;
+      expect(group.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+      expect(group.AutoRollbackConfiguration).toEqual({
+        Enabled: true,
+        Events: expect.arrayContaining([
+          'DEPLOYMENT_FAILURE',
+          'DEPLOYMENT_STOP_ON_REQUEST',
+          'DEPLOYMENT_STOP_ON_ALARM',
+        ]),
+      });
+      const alarmNames = json((group.AlarmConfiguration as { Alarms: unknown }).Alarms);
+      const ownAlarms = alarmsOf(dev.template).filter(([, a]) => json(a.Properties).includes(fn.logicalId));
+      expect(ownAlarms.length, id).toBeGreaterThanOrEqual(2);
+      for (const [alarmId] of ownAlarms) expect(alarmNames, id).toContain(alarmId);
+      // API Gateway (or the trigger) invokes the alias, so traffic follows the canary.
+      const route = routes(dev.template).find((r) => r.functionLogicalId === fn.logicalId)!;
+      const integration = Object.values(dev.template.findResources('AWS::ApiGatewayV2::Integration')).find((i) =>
+        json(i).includes(aliasId),
+      );
+      expect(integration, route.routeKey).toBeDefined();
+    }
   });
 });

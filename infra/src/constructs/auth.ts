@@ -13,6 +13,11 @@ export interface AuthProps {
   appOrigin: string;
 }
 
+/** Cognito's hosted OAuth domain of a stage with Google sign-in (the SPA's CSP must allow it). */
+export function oauthDomainFor(stage: StageConfig, region: string): string | undefined {
+  return stage.google ? `${stage.google.cognitoDomainPrefix}.auth.${region}.amazoncognito.com` : undefined;
+}
+
 /**
  * The user pool: email sign-in and self sign-up, email verification whose code the custom message
  * trigger wraps into a link, email changes kept pending until verified, the administrators group, and
@@ -29,8 +34,7 @@ export class Auth extends Construct {
     const { stage } = props;
     this.userPool = this.createUserPool(props);
     const google = this.addGoogle(stage);
-    if (stage.google)
-      this.oauthDomain = `${stage.google.cognitoDomainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`;
+    this.oauthDomain = oauthDomainFor(stage, Stack.of(this).region);
     this.client = this.addWebClient(props, google);
     if (google) this.client.node.addDependency(google);
   }

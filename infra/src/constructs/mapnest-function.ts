@@ -1,10 +1,14 @@
-import { Annotations, Duration, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Names, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
@@ -92,7 +96,30 @@ export interface MapnestFunctionProps {
    * triggers, so no failed upload or sweep disappears silently.
    */
   failures?: IQueue;
+  /**
+   * Deploy through the alias `live` with a CodeDeploy canary (10% for 5 minutes) that rolls back on this function's
+   * own alarms, which then notify this topic. Only for the functions in GRADUAL_RELEASE.
+   */
+  gradual?: { topic: ITopic };
 }
+
+/**
+ * The metric each kind of function publishes for a failure it answers itself (a 5xx it turned an error into), so
+ * Lambda's Errors metric never sees it (ADR 009): read from the function's own log by a metric filter, per function.
+ */
+export function handledFailureMetric(spec: FunctionSpec): string | undefined {
+  if (spec.kind === 'call') return 'CallFailures';
+  if (spec.id === 'http/stripe-webhook') return 'StripeEventFailures';
+  return undefined;
+}
+
+/** Namespace of the per-function handled-failure counts (the metric filters' output). */
+export const HANDLED_FAILURES_NAMESPACE = 'Mapnest/HandledFailures';
+
+/** The period of every alarm on a function. */
+const ALARM_PERIOD = Duration.minutes(5);
+/** p99 duration above this share of the timeout raises the duration alarm. */
+export const DURATION_ALARM_SHARE = 0.8;
 
 /** Lambda's own retries of a failed asynchronous invocation before it goes to the failure queue. */
 export const ASYNC_RETRY_ATTEMPTS = 2;
@@ -109,6 +136,16 @@ export class MapnestFunction extends Construct {
   readonly spec: FunctionSpec;
   /** The asset folder the function's code comes from (its built bundle). */
   readonly bundleDir: string;
+  /** What API Gateway and triggers invoke: the alias `live` for gradual functions, the function otherwise. */
+  readonly handler: lambda.IFunction;
+  /** Failures the function answered itself (5xx), per function; undefined for functions that publish none. */
+  readonly handledFailures?: cloudwatch.Metric;
+  /** The timeout, for the duration alarm. */
+  readonly timeout: Duration;
+  /** Alarms the function owns (gradual functions: CodeDeploy rolls back on them); Monitoring adds the others. */
+  readonly alarms: cloudwatch.Alarm[] = [];
+  /** The CodeDeploy deployment group of a gradual function. */
+  deploymentGroup?: codedeploy.LambdaDeploymentGroup;
 
   constructor(scope: Construct, id: string, props: MapnestFunctionProps) {
     super(scope, id);
@@ -116,6 +153,7 @@ export class MapnestFunction extends Construct {
     this.spec = spec;
     this.bundleDir = bundle.dir;
     const sizing = { ...defaultSizing(spec), ...SIZING_OVERRIDES[spec.id] };
+    this.timeout = sizing.timeout;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: stage.logRetention,
@@ -189,6 +227,10 @@ export class MapnestFunction extends Construct {
     this.function.node.addDependency(this.role);
     Tags.of(this.function).add(FUNCTION_TAG, spec.id);
 
+    this.handledFailures = this.countHandledFailures(spec);
+    this.handler = this.function;
+    if (props.gradual) this.handler = this.releaseGradually(props.gradual.topic, stage);
+
     if (props.grants === undefined) {
       Validations.of(this).addError(
         'MapnestMissingGrants',
@@ -197,6 +239,50 @@ export class MapnestFunction extends Construct {
     } else {
       this.applyGrants(props.grants, props.resources, stage);
     }
+  }
+
+  /** The alias `live`, shifted by a CodeDeploy canary that rolls back on this function's own alarms. */
+  private releaseGradually(topic: ITopic, stage: StageConfig): lambda.Alias {
+    const alias = new lambda.Alias(this, 'Live', { aliasName: 'live', version: this.function.currentVersion });
+    const action = new SnsAction(topic);
+    for (const alarm of functionAlarms(this, this, stage.name)) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    }
+    const group = new codedeploy.LambdaDeploymentGroup(this, 'Release', {
+      alias,
+      deploymentConfig: codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
+      alarms: this.alarms,
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+    });
+    Validations.of(group.role).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+      reason:
+        "CodeDeploy's own service role for Lambda canaries: the AWS managed policy limited to shifting this function's alias, reading its alarms and publishing to SNS; AWS keeps it in step with CodeDeploy.",
+    });
+    this.deploymentGroup = group;
+    return alias;
+  }
+
+  /** A metric filter on the function's own log counting the failures it answered itself (EMF lines, ADR 009). */
+  private countHandledFailures(spec: FunctionSpec): cloudwatch.Metric | undefined {
+    const name = handledFailureMetric(spec);
+    if (!name) return undefined;
+    const metricName = `${name}-${spec.id.replace('/', '-')}`;
+    new logs.MetricFilter(this, 'HandledFailures', {
+      logGroup: this.logGroup,
+      filterPattern: logs.FilterPattern.numberValue(`$.${name}`, '>=', 1),
+      metricNamespace: HANDLED_FAILURES_NAMESPACE,
+      metricName,
+      metricValue: `$.${name}`,
+    });
+    return new cloudwatch.Metric({
+      namespace: HANDLED_FAILURES_NAMESPACE,
+      metricName,
+      period: ALARM_PERIOD,
+      statistic: cloudwatch.Stats.SUM,
+    });
   }
 
   private applyGrants(grants: FunctionGrants, resources: FunctionResources, stage: StageConfig): void {
@@ -220,10 +306,11 @@ export class MapnestFunction extends Construct {
       const resourcesArns = [resources.table.tableArn];
       if (grants.table.includes('read')) {
         resourcesArns.push(`${resources.table.tableArn}/index/*`);
-        this.acknowledgeWildcard(
-          `Resource::<${logicalIdOf(stack, resources.table)}.Arn>/index/*`,
-          "Queries run on the table's own GSIs (maps by owner, maps by author); the wildcard covers only this table's indexes.",
-        );
+        for (const arn of arnsAsNagSees(stack, resources.table))
+          this.acknowledgeWildcard(
+            `Resource::${arn}/index/*`,
+            "Queries run on the table's own GSIs (maps by owner, maps by author); the wildcard covers only this table's indexes.",
+          );
       }
       this.role.addToPolicy(new iam.PolicyStatement({ actions, resources: resourcesArns }));
     }
@@ -236,7 +323,7 @@ export class MapnestFunction extends Construct {
       const patterns = grants[name];
       if (!patterns) continue;
       const bucket = resources.buckets[name];
-      const bucketId = logicalIdOf(stack, bucket);
+      const bucketArns = arnsAsNagSees(stack, bucket);
       for (const [pattern, accesses] of Object.entries(patterns)) {
         const objectActions = accesses
           .filter((a): a is Exclude<ObjectAccess, 'list'> => a !== 'list')
@@ -245,10 +332,11 @@ export class MapnestFunction extends Construct {
           this.role.addToPolicy(
             new iam.PolicyStatement({ actions: objectActions.sort(), resources: [bucket.arnForObjects(pattern)] }),
           );
-          this.acknowledgeWildcard(
-            `Resource::<${bucketId}.Arn>/${pattern}`,
-            `Object keys are chosen at run time (map ids, user ids); access is limited to keys matching '${pattern}' in the ${name} bucket and ownership is checked in code before any key is touched.`,
-          );
+          for (const bucketArn of bucketArns)
+            this.acknowledgeWildcard(
+              `Resource::${bucketArn}/${pattern}`,
+              `Object keys are chosen at run time (map ids, user ids); access is limited to keys matching '${pattern}' in the ${name} bucket and ownership is checked in code before any key is touched.`,
+            );
         }
         if (accesses.includes('list')) {
           // The listing prefix must match the same pattern as the keys (s3:prefix takes IAM wildcards).
@@ -337,6 +425,44 @@ export class MapnestFunction extends Construct {
   }
 }
 
+/**
+ * A function's two alarms, made in `scope`: any crash, timeout, throttle or failure it answered itself (5xx) in
+ * five minutes, and p99 duration above DURATION_ALARM_SHARE of its timeout for 3 periods in a row. Gradual
+ * functions make them next to the function (CodeDeploy rolls back on them); Monitoring makes the others.
+ */
+export function functionAlarms(scope: Construct, fn: MapnestFunction, stage: string): cloudwatch.Alarm[] {
+  const id = fn.node.id;
+  const failures = new cloudwatch.MathExpression({
+    label: `${fn.spec.id} errors + throttles + handled failures`,
+    expression: fn.handledFailures
+      ? 'FILL(errors, 0) + FILL(throttles, 0) + FILL(handled, 0)'
+      : 'FILL(errors, 0) + FILL(throttles, 0)',
+    usingMetrics: {
+      errors: fn.function.metricErrors({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
+      throttles: fn.function.metricThrottles({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
+      ...(fn.handledFailures ? { handled: fn.handledFailures } : {}),
+    },
+    period: ALARM_PERIOD,
+  });
+  const timeoutMs = fn.timeout.toMilliseconds();
+  return [
+    failures.createAlarm(scope, `${id}Failures`, {
+      alarmDescription: `Mapnest ${stage} ${fn.spec.id}: invocations failed (unhandled error, timeout, out of memory), were throttled, or were answered 5xx by the function itself.`,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }),
+    fn.function.metricDuration({ period: ALARM_PERIOD, statistic: 'p99' }).createAlarm(scope, `${id}SlowP99`, {
+      alarmDescription: `Mapnest ${stage} ${fn.spec.id}: p99 duration above ${DURATION_ALARM_SHARE * 100}% of its ${timeoutMs / 1000} s timeout.`,
+      threshold: Math.round(timeoutMs * DURATION_ALARM_SHARE),
+      evaluationPeriods: 3,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }),
+  ];
+}
+
 /** Triggers Lambda invokes asynchronously (S3 notifications, EventBridge schedules). */
 export function isAsync(spec: FunctionSpec): boolean {
   return spec.trigger === 's3-upload' || spec.trigger === 'schedule';
@@ -352,8 +478,16 @@ function applicationLogLevel(level: StageConfig['logLevel']): lambda.Application
   return map[level];
 }
 
-function logicalIdOf(stack: Stack, construct: Construct | ITable | IBucket): string {
+/**
+ * How cdk-nag writes a resource's ARN in a finding on `stack`: `<LogicalId.Arn>`, and, for a resource of another
+ * stack once CDK has turned the reference into a nested stack's parameter (ADR 010), `<referencetoXArn>`; a
+ * check run before synthesis sees the first, `cdk synth` the second.
+ */
+export function arnsAsNagSees(stack: Stack, construct: Construct | ITable | IBucket): string[] {
   const child = (construct as Construct).node.defaultChild;
   if (!child) throw new Error(`${(construct as Construct).node.path} has no CloudFormation resource to reference.`);
-  return stack.getLogicalId(child as never);
+  const owner = Stack.of(child);
+  const own = `<${owner.getLogicalId(child as never)}.Arn>`;
+  if (owner === stack) return [own];
+  return [own, `<${`reference-to-${Names.nodeUniqueId(child.node)}Arn`.replace(/[^A-Za-z0-9]/g, '')}>`];
 }

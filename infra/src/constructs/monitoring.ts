@@ -12,19 +12,33 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stages';
-import type { MapnestFunction } from './mapnest-function';
+import { functionAlarms, type MapnestFunction } from './mapnest-function';
+import { Canaries } from './canaries';
 import { REQUEST_METRICS_FILTER } from './storage';
 
 export interface MonitoringProps {
   stage: StageConfig;
+  /** The alarm topic (in the stage's root stack, so alarms in every nested stack can notify it). */
+  topic: sns.ITopic;
   functions: MapnestFunction[];
   api: HttpApi;
   table: ITable;
   /** Asynchronous invocations that failed after Lambda's retries (FailedInvocations). */
   failures: sqs.IQueue;
   distribution: Distribution;
+  /** The app's origin (https://...), which the canaries load. */
+  appOrigin: string;
+  /** Bucket the canaries keep their artifacts in. */
+  canaryArtifacts: IBucket;
   /** Origins of the paths customers' visitors load: /data (published maps) and /m (the embed page and assets). */
   origins: { data: IBucket; embed: IBucket };
+}
+
+/** The stage's alarm topic (email when configured), in the root stack so alarms in every nested stack reach it. */
+export function createAlarmTopic(scope: Construct, stage: StageConfig): sns.Topic {
+  const topic = new sns.Topic(scope, 'Alarms', { displayName: `Mapnest ${stage.name} alarms`, enforceSSL: true });
+  if (stage.alarmEmail) topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
+  return topic;
 }
 
 /** CloudFront 5xx share, in percent, above which the edge alarm fires. */
@@ -55,6 +69,12 @@ export class FailedInvocations extends Construct {
   }
 }
 
+/** Account-wide concurrent executions that raise the concurrency alarm (80% of the 1,000 quota). */
+export const ACCOUNT_CONCURRENCY_ALARM = 800;
+/** SES bounce and complaint rates (fractions) that raise the reputation alarms: half of AWS's review levels. */
+export const SES_BOUNCE_RATE_ALARM = 0.025;
+export const SES_COMPLAINT_RATE_ALARM = 0.0005;
+
 /** Share of API requests answered with 5xx, in percent, above which the API alarm fires. */
 export const API_5XX_PERCENT = 5;
 /** Fewer requests than this in a period never raise the 5xx alarm (one failure in three is not an outage). */
@@ -69,21 +89,29 @@ const period = Duration.minutes(5);
  * rate; DynamoDB throttling. A dashboard shows the same signals plus the latest error log lines.
  */
 export class Monitoring extends Construct {
-  readonly topic: sns.Topic;
+  readonly topic: sns.ITopic;
   private readonly action: SnsAction;
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
   readonly budget: budgets.CfnBudget;
+  readonly canaries: Canaries;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { stage } = props;
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Mapnest ${stage.name} alarms`, enforceSSL: true });
-    if (stage.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(stage.alarmEmail));
+    this.topic = props.topic;
     this.action = new SnsAction(this.topic);
     this.alarmFunctions(props);
     const { requests, serverErrors } = this.alarmApi(props);
     this.alarmFailedInvocations(props);
+    this.alarmAccountConcurrency(props);
+    this.canaries = new Canaries(this, 'Canaries', {
+      stageName: stage.name,
+      appOrigin: props.appOrigin,
+      artifacts: props.canaryArtifacts,
+    });
+    for (const alarm of this.canaries.alarms) this.track(alarm);
+    this.alarmEmailReputation(props);
     this.alarmEdge(props);
     this.alarmOrigins(props);
     this.budget = this.stageBudget(stage);
@@ -99,26 +127,60 @@ export class Monitoring extends Construct {
     return alarm;
   }
 
-  /** Per function: any crash, timeout, out-of-memory or throttle. */
+  /**
+   * Per function: any crash, timeout, throttle or failure it answered itself (CallFailures, StripeEventFailures),
+   * and p99 duration near its timeout. Gradual functions own theirs (their deployment rolls back on them).
+   */
   private alarmFunctions(props: MonitoringProps): void {
-    const { stage } = props;
     for (const fn of props.functions) {
-      // Callables answer their own 4xx/5xx; Lambda's Errors only counts crashes, timeouts and out-of-memory.
-      const failures = new cloudwatch.MathExpression({
-        label: `${fn.spec.id} errors + throttles`,
-        expression: 'FILL(errors, 0) + FILL(throttles, 0)',
-        usingMetrics: {
-          errors: fn.function.metricErrors({ period, statistic: cloudwatch.Stats.SUM }),
-          throttles: fn.function.metricThrottles({ period, statistic: cloudwatch.Stats.SUM }),
-        },
-        period,
-      });
+      if (fn.alarms.length > 0) {
+        this.alarms.push(...fn.alarms);
+        continue;
+      }
+      for (const alarm of functionAlarms(this, fn, props.stage.name)) this.track(alarm);
+    }
+  }
+
+  /** The account's concurrent executions near its quota (1,000 once raised; docs/deploy.md step 3). */
+  private alarmAccountConcurrency(props: MonitoringProps): void {
+    const concurrent = new cloudwatch.Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'ConcurrentExecutions',
+      period,
+      statistic: cloudwatch.Stats.MAXIMUM,
+    });
+    this.track(
+      concurrent.createAlarm(this, 'AccountConcurrency', {
+        alarmDescription: `Mapnest ${props.stage.name}: the account's Lambda concurrent executions reached ${ACCOUNT_CONCURRENCY_ALARM} (80% of the 1,000 quota docs/deploy.md asks for); beyond the quota every function throttles.`,
+        threshold: ACCOUNT_CONCURRENCY_ALARM,
+        evaluationPeriods: 2,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  /**
+   * SES reputation: AWS reviews an account at a 5% bounce rate or 0.1% complaint rate and may pause sending at
+   * 10% / 0.5%, which would stop sign-up emails; alarm at half the review levels. Only where the stage sends.
+   */
+  private alarmEmailReputation(props: MonitoringProps): void {
+    if (!props.stage.email) return;
+    for (const [name, metricName, threshold] of [
+      ['SesBounceRate', 'Reputation.BounceRate', SES_BOUNCE_RATE_ALARM],
+      ['SesComplaintRate', 'Reputation.ComplaintRate', SES_COMPLAINT_RATE_ALARM],
+    ] as const) {
       this.track(
-        failures.createAlarm(this, `${fn.node.id}Failures`, {
-          alarmDescription: `Mapnest ${stage.name} ${fn.spec.id}: invocations failed (unhandled error, timeout, out of memory) or were throttled.`,
-          threshold: 1,
+        new cloudwatch.Metric({
+          namespace: 'AWS/SES',
+          metricName,
+          period: Duration.hours(1),
+          statistic: 'Maximum',
+        }).createAlarm(this, name, {
+          alarmDescription: `Mapnest ${props.stage.name}: SES ${metricName} above ${threshold * 100}% (AWS reviews the account at twice this).`,
+          threshold,
           evaluationPeriods: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         }),
       );

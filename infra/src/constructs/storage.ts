@@ -18,6 +18,9 @@ export interface StorageProps {
   corsOrigins: string[];
 }
 
+/** Days a replaced or deleted upload stays restorable on a production stage. */
+export const UPLOADS_NONCURRENT_DAYS = 30;
+
 /**
  * The buckets. All private (block public access, bucket-owner objects, TLS only, SSE-S3); CloudFront
  * reads the public, uploads and SPA buckets through Origin Access Control. Access logs go to one log bucket.
@@ -101,7 +104,15 @@ export class Storage extends Construct {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Versioned, so an overwritten or deleted upload (a map's floor plan, an avatar) can be restored for a while
+      // (docs/deploy.md, restoring a bucket object); older versions expire.
+      versioned: true,
+      lifecycleRules: [
+        {
+          noncurrentVersionExpiration: Duration.days(stage.production ? UPLOADS_NONCURRENT_DAYS : 7),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
     });
 
     this.publicData = new s3.Bucket(this, 'PublicData', common('public'));

@@ -39,9 +39,6 @@ export interface WebProps {
   logs: IBucket;
   /** The HTTP API's execute-api host name. */
   apiDomain: string;
-  assets: WebAssets;
-  /** Runtime settings the SPA fetches from /config.json. */
-  runtimeConfig: Record<string, unknown>;
   /** Extra connect-src hosts for the app's CSP (Cognito, S3 uploads, the OAuth domain). */
   connectSources: string[];
   /** Call paths open to signed-out callers, which the token gate lets through. */
@@ -50,8 +47,8 @@ export interface WebProps {
 
 /**
  * CloudFront in front of everything: the SPA (default, SPA fallback by function), /m/* embeds (framable
- * anywhere), /data/* published maps, /files/* uploads, /api/* the HTTP API (never cached). Deploys the
- * built SPA with its runtime /config.json, then invalidates.
+ * anywhere), /data/* published maps, /files/* uploads, /api/* the HTTP API (never cached). The built SPA and its
+ * runtime /config.json are deployed by SpaDeployment, in a later stack (it needs the user pool, ADR 010).
  */
 /** The response headers policies CloudFront applies, one per kind of response it serves from an origin. */
 type HeaderPolicies = Record<'app' | 'embed' | 'data' | 'files', cloudfront.ResponseHeadersPolicy>;
@@ -120,8 +117,6 @@ export class Web extends Construct {
       new route53.ARecord(this, 'AliasA', { zone, recordName: domain.name, target });
       new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: domain.name, target });
     }
-
-    this.deploySpa(props);
   }
 
   /** The viewer-request functions: SPA fallback, /data and /files prefix stripping, the call token gate. */
@@ -299,8 +294,24 @@ export class Web extends Construct {
       },
     };
   }
+}
 
-  private deploySpa(props: WebProps): void {
+export interface SpaDeploymentProps {
+  spa: IBucket;
+  distribution: cloudfront.IDistribution;
+  assets: WebAssets;
+  /** Runtime settings the SPA fetches from /config.json. */
+  runtimeConfig: Record<string, unknown>;
+}
+
+/** Deploys the built SPA with its runtime /config.json, then invalidates the distribution. */
+export class SpaDeployment extends Construct {
+  constructor(scope: Construct, id: string, props: SpaDeploymentProps) {
+    super(scope, id);
+    this.deploySpa(props);
+  }
+
+  private deploySpa(props: SpaDeploymentProps): void {
     const runtimeFiles = [s3deploy.Source.jsonData('config.json', props.runtimeConfig)];
     const entryPatterns = ['*.html', 'config.json'];
     const hashedPatterns = ['assets/*'];
@@ -341,7 +352,7 @@ export class Web extends Construct {
       include: entryPatterns,
       prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(REVALIDATE_CACHE)],
-      distribution: this.distribution,
+      distribution: props.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
     });
