@@ -201,12 +201,8 @@ export class Web extends Construct {
     };
   }
 
-  /** What each path is served from, with its cache, headers and viewer function. */
-  private behaviours(
-    props: WebProps,
-    fns: ReturnType<Web['viewerFunctions']>,
-    headers: HeaderPolicies,
-  ): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> {
+  /** The cache policies of the data and file paths. */
+  private cachePolicies(): { originControlled: cloudfront.CachePolicy; publishedData: cloudfront.CachePolicy } {
     // Honours the Cache-Control the publisher sets; a short default when it sets none. ?v= busts caches.
     const originControlled = new cloudfront.CachePolicy(this, 'OriginControlledCache', {
       comment: 'Mapnest data/files: origin Cache-Control, 60 s default, ?v= in the key',
@@ -234,7 +230,16 @@ export class Web extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    return { originControlled, publishedData };
+  }
 
+  /** What each path is served from, with its cache, headers and viewer function. */
+  private behaviours(
+    props: WebProps,
+    fns: ReturnType<Web['viewerFunctions']>,
+    headers: HeaderPolicies,
+  ): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> {
+    const { originControlled, publishedData } = this.cachePolicies();
     const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.spa);
     const spaBehaviour = (headers: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
       origin: spaOrigin,

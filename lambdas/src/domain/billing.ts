@@ -26,7 +26,6 @@ import { marketplace } from '../adapters/marketplace';
 import { mapTable, type MapItem } from '../adapters/map-table';
 import { planOfPrice, priceTable } from '../adapters/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../adapters/stripe-rest';
-import { userPool } from '../adapters/user-pool';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { accessible, publishLatest, type Actor } from './maps';
 import { checkSubscription } from './stripe-events';
