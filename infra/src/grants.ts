@@ -123,7 +123,8 @@ function withAccountChecks(grants: Record<string, FunctionGrants>): Record<strin
 export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountChecks({
   // Callables (POST /api/fn/<name>), from lambdas/src/domain/maps.ts and its adapters.
   'calls/get-profile': {},
-  'calls/list-maps': { table: R },
+  // An administrator viewing as a user also sees the maps that name that user's email address as author.
+  'calls/list-maps': { table: R, userPool: ['AdminGetUser'] },
   'calls/get-map': { table: R, documents: { 'maps/*': ['read'] } },
   // One kept version's document (domain/map-versions.ts), the base of the editor's three-way merge of a local backup.
   'calls/get-map-version': { table: R, documents: { 'maps/*': ['read'] } },

@@ -91,7 +91,8 @@ function minimalInvocation(fn: FunctionSpec): { event: unknown; expectStatus?: n
     };
     // A call without a token is refused by the preset (the authorizer would have stopped it); a public one refuses null data.
     if (fn.kind === 'call') return { event, expectStatus: route.auth === 'jwt' ? 401 : 'client-error' };
-    return { event, expectStatus: fn.module === 'health' ? 200 : undefined };
+    // Health checks each dependency; none is reachable from this bare run, so it must answer 503 (not crash).
+    return { event, expectStatus: fn.module === 'health' ? 503 : undefined };
   }
   if (fn.trigger === 'cognito-custom-message') {
     return {

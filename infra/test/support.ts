@@ -114,7 +114,7 @@ export function wholeStage(stack: MapnestStack): Template {
   };
   for (const [id, resource] of Object.entries(root.Resources)) if (!nested.has(id)) add(undefined, id, resource);
   for (const [where, { json }] of nested)
-    for (const [id, resource] of Object.entries(json.Resources)) add(where, id, resource);
+    for (const [id, resource] of Object.entries(json.Resources ?? {})) add(where, id, resource);
   return Template.fromJSON(
     { ...root, Resources: resources, Outputs: resolve(undefined, root.Outputs ?? {}) },
     { skipCyclicalDependenciesCheck: true },

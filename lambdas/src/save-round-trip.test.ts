@@ -148,11 +148,11 @@ describe('one save', () => {
     expect(res.statusCode, String(res.body)).toBe(200);
     expect(count()).toEqual({
       tombstoneReads: 1, // the account was not deleted (calls that write)
-      mapReads: 2, // the map before the save, and the check after publishing that no newer version came meanwhile
+      mapReads: 1, // the map before the save
       historyQueries: 1, // pruning reads the history once, and the answer carries what remains
       transactions: 1,
-      documentReads: 0, // the public copy is written from the document in memory
-      objectWrites: 2, // the new version and the public copy
+      documentReads: 0,
+      objectWrites: 1, // the new version: a save changes the draft, and visitors keep the published copy (ADR 018)
     });
     const { data } = JSON.parse(String(res.body)) as {
       data: {
@@ -166,22 +166,8 @@ describe('one save', () => {
     expect(data.map).toMatchObject({ id: MAP_ID, version: 2, title: 'Mall' });
     expect(data.entry).toMatchObject({ historyMapId: 'v00000002', version: 2, kind: 'save' });
     expect(data.history.map((h) => h.version)).toEqual([2, 1]);
-    const published = JSON.parse(
-      String(s3.commandCalls(PutObjectCommand).find((c) => c.args[0].input.Bucket === 'public')!.args[0].input.Body),
-    ) as { version: number; document: { layers: unknown[] } };
-    expect(published.version).toBe(2);
-    expect(published.document.layers).toEqual(doc.layers);
-  });
-
-  it('reads the document back only when another version was committed meanwhile', async () => {
-    let reads = 0;
-    // Someone else's save lands between ours and our publish: the first check after publishing sees version 3.
-    ddb.on(GetCommand).callsFake(() => {
-      reads++;
-      return { Item: structuredClone(reads === 2 ? { ...map, version: 3, docKey: 'maps/v3.json' } : map) };
-    });
-    const res = await saveMap(event({ id: MAP_ID, baseVersion: 1, mapData: blankDocument() }), context);
-    expect(res.statusCode).toBe(200);
-    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['maps/v3.json']);
+    const written = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    expect(written.map((w) => w.Bucket)).not.toContain('public');
+    expect((JSON.parse(String(written[0]!.Body)) as { layers: unknown[] }).layers).toEqual(doc.layers);
   });
 });

@@ -87,6 +87,8 @@ describe('analytics beacon', () => {
       'q',
       'qn',
       'routes',
+      'rt',
+      'rtn',
       'searches',
       'searchesEmpty',
       'sk',

@@ -10,7 +10,7 @@ import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
 import { documentWith } from '../helpers/documents';
 import { CHROMIUM_ARGS, launchChromium } from '../../scripts/chromium-launch';
 import { collectErrors, launchBrowser } from '../helpers/browser';
-import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createPublishedMap, createUser } from '../helpers/stack';
 
 const VISITOR_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -33,7 +33,7 @@ afterAll(async () => {
 describe('a visit that ends by navigating away', () => {
   it('is sent on page hide and counted once', async () => {
     const user = await createUser({ name: 'Leaving Visitor Owner' });
-    const id = await call<string>('createMap', { title: 'Left behind', mapData: documentWith(3) }, user);
+    const id = await createPublishedMap({ title: 'Left behind', mapData: documentWith(3) }, user);
     await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
     await call('setMapState', { id, state: 3 }, user);
 

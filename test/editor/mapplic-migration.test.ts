@@ -40,6 +40,9 @@ async function publish(mapId: string, ready: (doc: MapDocument) => boolean): Pro
   await expect
     .poll(
       async () => {
+        // Saving keeps a draft (ADR 018): publish the version saved now, as the author's Publish does.
+        const { version } = (await call<MapWithDocument>('getMap', { id: mapId }, user)).map;
+        await call('publishMap', { id: mapId, version }, user);
         const res = await fetch(`${baseUrl()}/data/maps/${mapId}.json`);
         if (!res.ok) return false;
         doc = ((await res.json()) as PublishedMap).document ?? undefined;

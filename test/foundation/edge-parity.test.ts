@@ -8,13 +8,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle } from '../../infra/src/bundle';
 import { readManifest } from '../../infra/src/manifest';
 import { MapnestStack } from '../../infra/src/mapnest-stack';
 import { STAGES } from '../../infra/src/stages';
 import { resolveWebAssets } from '../../infra/src/web-assets';
+import { wholeStage } from '../../infra/test/support';
 import { baseUrl } from '../helpers/stack';
 
 type Json = Record<string, unknown>;
@@ -47,7 +48,8 @@ beforeAll(() => {
     bundles,
     webAssets: resolveWebAssets('/nonexistent/web/dist'),
   });
-  template = Template.fromStack(stack);
+  // The distribution is in the Edge nested stack: read the whole stage as one template.
+  template = wholeStage(stack);
   const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as Array<{
     Properties: { DistributionConfig: { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[] } };
   }>;

@@ -119,6 +119,8 @@ describe('maps list in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Version history' });
     const first = dialog.getByRole('listitem', { name: /^Version 1/ });
     await first.getByRole('button', { name: 'Restore' }).click();
+    // Restore shows what changes and asks first; it goes into the draft (ADR 018).
+    await page.getByRole('button', { name: 'Restore into the draft' }).click();
     await dialog.getByText('Restored version 1 as version 3.').waitFor();
     await dialog
       .getByRole('listitem', { name: /^Version 3/ })

@@ -123,6 +123,9 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
       { id: map.id, baseVersion: 1, title: 'Willow Creek, edited', mapData: edited },
     );
     expect(saved.version).toBe(2);
+    // Saving keeps a draft; the administrator publishes it (ADR 018).
+    const { publishMap } = await import('../../lambdas/src/domain/publishing');
+    await publishMap({ identity: admin, subject: admin.uid }, { id: map.id, version: 2 });
     await seed.runSeedHandler('Update');
     expect(await table.mapTable.get(map.id)).toMatchObject({
       version: 2,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { baseUrl, call, createUser } from '../helpers/stack';
+import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/phone');
 const SIZES = [
@@ -184,7 +184,7 @@ describe('the floor switcher', () => {
       file: '',
     }));
     doc.settings.defaultLayer = 'f1';
-    const id = await call<string>('createMap', { title: 'Campus', mapData: doc }, user);
+    const id = await createPublishedMap({ title: 'Campus', mapData: doc }, user);
     for (const [width, height] of [...SIZES, [320, 640] as const, [768, 1024] as const, [1280, 800] as const]) {
       const { page, errors } = await open(`/m/${id}`, width, height, false);
       const floors = page.getByRole('group', { name: 'Floors' });

@@ -29,6 +29,7 @@ import type { SaveMapResult, VersionCommit } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
+import { userPool } from '../adapters/user-pool';
 import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
 import { analyticsTable } from '../adapters/analytics-table';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
@@ -207,6 +208,12 @@ export async function createMap(
 export async function listMaps(actor: Actor): Promise<MapSummary[]> {
   const viewingOther = actor.identity.admin && actor.subject !== actor.identity.uid;
   const maps = await mapTable.list(viewingOther ? 'author' : 'owner', actor.subject);
+  if (viewingOther) {
+    // A map may name its author by email address (adminUpdateMap; updateEmail keeps it current): list those too.
+    const email = await userPool.emailOf(actor.subject);
+    const listed = new Set(maps.map((m) => m.id));
+    if (email) maps.push(...(await mapTable.list('author', email)).filter((m) => !listed.has(m.id)));
+  }
   const at = new Date();
   return maps.map((m) => toSummary(m, at));
 }

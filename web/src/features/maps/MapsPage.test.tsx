@@ -31,7 +31,7 @@ const pick = (item: string) => fireEvent.click(screen.getByRole('menuitem', { na
 
 describe('maps list', () => {
   it('invites a user without maps to create the first one', async () => {
-    const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS });
+    const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
     renderRoutes('/maps', { session: signedIn });
     expect(await screen.findByRole('heading', { name: 'Create your first map' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a map' }).getAttribute('href')).toBe('/maps/new');

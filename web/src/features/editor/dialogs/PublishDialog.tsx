@@ -238,40 +238,43 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} labelledBy={titleId} className="publish-dialog wide-dialog">
       <h2 id={titleId}>Publish and embed</h2>
       <ReleaseSection onPublished={() => undefined} />
-      <h3 className="publish-dialog__embed">Embed</h3>
-      <p>
-        The map’s address is{' '}
-        <a href={url} target="_blank" rel="noopener">
-          {url}
-        </a>
-        {map.activeUntil
-          ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.`
-          : '.'}{' '}
-        Saving keeps your changes as a draft; visitors see them within seconds of Publish.
-      </p>
-      <SegmentedToggle
-        label="Embed height"
-        size="sm"
-        value={height}
-        onChange={setHeight}
-        options={[
-          { value: 'shape', label: 'Follow the map’s shape' },
-          { value: 'fixed', label: 'Fixed 600 px' },
-        ]}
-      />
-      <Snippet
-        label="Iframe (works everywhere, including site builders)"
-        code={iframeSnippet(origin, mapId, map.title, size)}
-      />
-      <Snippet
-        label="Script tag (no iframe; the map sizes itself and emits events)"
-        code={scriptSnippet(origin, mapId)}
-      />
-      <p className="panel__hint">
-        To open the map on a location: with the iframe, add <code>?location=id</code> to its <code>src</code> (
-        <code>{url}?location=id</code>); with the script tag, add <code>?location=id</code> to the page’s URL, or{' '}
-        <code>data-location="id"</code> to the element.
-      </p>
+      {/* The release comes first; the embed code, needed once per site, opens on request (the dialog fits a laptop). */}
+      <details className="publish-dialog__embed">
+        <summary>Embed on your site</summary>
+        <p>
+          The map’s address is{' '}
+          <a href={url} target="_blank" rel="noopener">
+            {url}
+          </a>
+          {map.activeUntil
+            ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.`
+            : '.'}{' '}
+          Saving keeps your changes as a draft; visitors see them within seconds of Publish.
+        </p>
+        <SegmentedToggle
+          label="Embed height"
+          size="sm"
+          value={height}
+          onChange={setHeight}
+          options={[
+            { value: 'shape', label: 'Follow the map’s shape' },
+            { value: 'fixed', label: 'Fixed 600 px' },
+          ]}
+        />
+        <Snippet
+          label="Iframe (works everywhere, including site builders)"
+          code={iframeSnippet(origin, mapId, map.title, size)}
+        />
+        <Snippet
+          label="Script tag (no iframe; the map sizes itself and emits events)"
+          code={scriptSnippet(origin, mapId)}
+        />
+        <p className="panel__hint">
+          To open the map on a location: with the iframe, add <code>?location=id</code> to its <code>src</code> (
+          <code>{url}?location=id</code>); with the script tag, add <code>?location=id</code> to the page’s URL, or{' '}
+          <code>data-location="id"</code> to the element.
+        </p>
+      </details>
       <div className="confirm__actions">
         <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">
           Open the public map
