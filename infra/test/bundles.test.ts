@@ -237,8 +237,19 @@ describe('bundles', () => {
   it('answers the health check from its bundle', () => {
     const outcome = run([real.bundles.get('http/health')!], {})['http/health']!;
     const res = outcome.result as { statusCode: number; body: string };
-    expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ status: 'ok' });
+    expect(res, outcome.error).toBeDefined();
+    // No table, bucket or user pool is configured or reachable here: each is reported down, and the answer is 503.
+    expect(res.statusCode).toBe(503);
+    expect(JSON.parse(res.body)).toMatchObject({
+      status: 'unavailable',
+      dependencies: {
+        table: 'down',
+        documentsBucket: 'down',
+        uploadsBucket: 'down',
+        publicBucket: 'down',
+        userPool: 'down',
+      },
+    });
   });
 
   it("runs sharp from the thumbnail bundle's own node_modules", () => {

@@ -135,7 +135,9 @@ describe('Stripe webhook', () => {
     expect(routes(t).find((r) => r.routeKey === 'POST /api/fn/echoName')!.authorizationType).toBe('JWT');
   });
 
-  it('gets the names of the parameters it reads, never their values, and not the API key', () => {
+  // The webhook reads the API key too: two events of one subscription in the same second are settled by reading the
+  // subscription from Stripe (domain/stripe-events.ts).
+  it('gets the names of the parameters it reads, never their values', () => {
     const env = (
       functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }
     ).Variables;
@@ -145,7 +147,8 @@ describe('Stripe webhook', () => {
       Object.keys(env)
         .filter((k) => k.startsWith('STRIPE_'))
         .sort(),
-    ).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    ).toEqual(['STRIPE_PRICES_PARAMETER', 'STRIPE_SECRET_KEY_PARAMETER', 'STRIPE_WEBHOOK_SECRET_PARAMETER']);
+    expect(env.STRIPE_SECRET_KEY_PARAMETER).toBe(FULL_STAGE.stripe.secretKeyParameter);
     expect(Object.values(env).some((v) => typeof v === 'string' && /^(sk|whsec)_/.test(v))).toBe(false);
     const echo = (
       functionsById(t).get('calls/echo-name')!.properties.Environment as { Variables: Record<string, unknown> }
@@ -153,7 +156,7 @@ describe('Stripe webhook', () => {
     expect(echo.STRIPE_WEBHOOK_SECRET_PARAMETER).toBeUndefined();
   });
 
-  it('may read exactly those two parameters', () => {
+  it('may read exactly those three parameters', () => {
     const ssm = statementsOf(t, functionsById(t).get('http/stripe-webhook')!).filter((s) =>
       actionsOf(s).some((a) => a.startsWith('ssm:')),
     );
@@ -161,7 +164,11 @@ describe('Stripe webhook', () => {
     expect(actionsOf(ssm[0]!)).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
     // @aws-cdk/core:enablePartitionLiterals: the partition is written out for a stack with a known region.
     expect(resourcesOf(ssm[0]!).map(json).sort()).toEqual(
-      [FULL_STAGE.stripe.webhookSecretParameter, FULL_STAGE.stripe.pricesParameter]
+      [
+        FULL_STAGE.stripe.webhookSecretParameter,
+        FULL_STAGE.stripe.pricesParameter,
+        FULL_STAGE.stripe.secretKeyParameter,
+      ]
         .map((name) => json(`arn:aws:ssm:us-east-1:123456789012:parameter${name}`))
         .sort(),
     );

@@ -372,8 +372,13 @@ describe('least privilege', () => {
   });
 
   it('gives functions that touch no data no data permissions', () => {
+    // Every call may look a user up by email (ListUsers): the administrator's view-as by address resolves to an id.
+    const viewAsLookup = (s: Statement) => json(actionsOf(s)) === json(['cognito-idp:ListUsers']);
     for (const id of ['calls/get-profile', 'triggers/cognito-custom-message']) {
-      expect(dataStatements(id), id).toEqual([]);
+      expect(
+        dataStatements(id).filter((s) => !viewAsLookup(s)),
+        id,
+      ).toEqual([]);
     }
   });
 

@@ -24,15 +24,16 @@ async function probe(check: (abortSignal: AbortSignal) => Promise<unknown>): Pro
 }
 
 export async function dependencyStates(): Promise<Record<DependencyName, DependencyState>> {
-  const bucket = (Bucket: string) => (abortSignal: AbortSignal) =>
-    s3.send(new HeadBucketCommand({ Bucket }), { abortSignal });
+  // Names are read inside each probe: a name missing from the configuration is that dependency down, not a crash.
+  const bucket = (name: () => string) => (abortSignal: AbortSignal) =>
+    s3.send(new HeadBucketCommand({ Bucket: name() }), { abortSignal });
   const [table, documentsBucket, uploadsBucket, publicBucket, userPool] = await Promise.all([
     probe((abortSignal) =>
       dynamo.send(new GetCommand({ TableName: config.tableName, Key: { pk: 'HEALTH', sk: 'CHECK' } }), { abortSignal }),
     ),
-    probe(bucket(config.documentsBucket)),
-    probe(bucket(config.uploadsBucket)),
-    probe(bucket(config.publicBucket)),
+    probe(bucket(() => config.documentsBucket)),
+    probe(bucket(() => config.uploadsBucket)),
+    probe(bucket(() => config.publicBucket)),
     probe((abortSignal) =>
       cognito.send(new DescribeUserPoolCommand({ UserPoolId: config.userPoolId }), { abortSignal }),
     ),

@@ -39,6 +39,9 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
     const target =
       node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node;
     target?.focus();
+    // A first control that cannot take focus yet (disabled while the dialog loads) leaves focus outside, where Escape
+    // and the focus trap would not reach it: the panel takes it instead.
+    if (node && !node.contains(document.activeElement)) node.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {

@@ -236,7 +236,10 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
   const size = height === 'shape' ? { width: doc.settings.mapWidth, height: doc.settings.mapHeight } : null;
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="publish-dialog wide-dialog">
-      <h2 id={titleId}>Publish and embed</h2>
+      {/* Focus starts on the title: the release's buttons are disabled while the draft is saved and compared. */}
+      <h2 id={titleId} tabIndex={-1} data-autofocus>
+        Publish and embed
+      </h2>
       <ReleaseSection onPublished={() => undefined} />
       {/* The release comes first; the embed code, needed once per site, opens on request (the dialog fits a laptop). */}
       <details className="publish-dialog__embed">
