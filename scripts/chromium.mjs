@@ -15,7 +15,7 @@
  * MAPNEST_CHROMIUM_APT=0 skips step 2 (for machines where apt must not be touched).
  * Plain JavaScript with no dependencies: it runs before anything is built, on whatever Node the machine has.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -32,6 +32,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { brotliDecompressSync } from 'node:zlib';
+import { runCommand } from './node22.mjs';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const NPM_CHROMIUM = '@sparticuz/chromium';
@@ -182,16 +183,7 @@ function main() {
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);
   }
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: path } });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => {
-    if (signal) process.kill(process.pid, signal);
-    else process.exit(code ?? 1);
-  });
-  child.on('error', (err) => {
-    console.error(`${command}: ${err.message}`);
-    process.exit(127);
-  });
+  runCommand(command, args, { ...process.env, CHROMIUM_PATH: path });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

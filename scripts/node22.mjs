@@ -77,6 +77,11 @@ function main() {
   if (major < WANTED_MAJOR && process.env.MAPNEST_NODE22 !== '0') {
     env.PATH = `${node22BinDir()}:${env.PATH ?? ''}`;
   }
+  runCommand(command, args, env);
+}
+
+/** Runs the command in its place: its output is this process's, signals pass on, its exit status becomes this one's. */
+export function runCommand(command, args, env) {
   const child = spawn(command, args, { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
