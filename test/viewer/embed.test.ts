@@ -98,7 +98,7 @@ describe('the embed of the demo map', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto('/m/demo');
-    await page.waitForFunction('!!window.__atReady');
+    await page.waitForFunction(() => '__atReady' in window);
     const atReady = (await page.evaluate('window.__atReady')) as { map: number[] };
     expect(atReady).toEqual({ beyond: 0, search: false, entries: 0, map: expect.any(Array) });
     await expect
