@@ -15,8 +15,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
-import { chromiumExecutable } from '../scripts/chromium-launch';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, launchChromium } from '../scripts/chromium-launch';
 import { benchDocument, published } from './lib/data';
 import { DRAWN_PROBE, timeToDrawn } from './lib/measure';
 import { startStaticServer, type StaticServer } from './lib/static-server';
@@ -108,17 +108,8 @@ async function main(): Promise<void> {
   const server = await startStaticServer(dist);
   const id = `cost${locations}`;
   server.publish(id, published(id, benchDocument(locations, '/demo/riverside-ground.svg')));
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  // The project's flags but the explicit --headless (Playwright's own headless mode, as this measure always used).
+  const browser = await launchChromium({ args: CHROMIUM_ARGS.filter((a) => a !== '--headless') });
   const fetches: Fetch[] = [];
   try {
     const drawnMs = await recordView(browser, server, id, fetches);
