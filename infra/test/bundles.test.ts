@@ -35,6 +35,18 @@ afterAll(() => {
  * Imports bundles in a plain Node process (as Lambda does, without the test runner's module pipeline) and,
  * when given an event, invokes the handler; answers { [id]: { type, result?, error? } }.
  */
+/**
+ * The environment a bundle runs in here: none of the test run's own configuration. When the whole suite runs, the
+ * stack project's global setup has put the local emulators' table, buckets and endpoints into this process's
+ * environment; a bundle must not see them, or "no AWS service reachable" would not hold.
+ */
+function bundleEnv(): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT'];
+  const env: NodeJS.ProcessEnv = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_SILENT: '1' };
+  for (const key of keep) if (process.env[key] !== undefined) env[key] = process.env[key];
+  return env;
+}
+
 function run(bundles: Bundle[], event?: unknown): Record<string, { type?: string; result?: unknown; error?: string }> {
   const script = `
     const out = {};
@@ -48,7 +60,7 @@ function run(bundles: Bundle[], event?: unknown): Record<string, { type?: string
     process.stdout.write(JSON.stringify(out));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_SILENT: '1' },
+    env: bundleEnv(),
     timeout: 60_000,
   });
   if (child.status !== 0) throw new Error(`bundle runner failed: ${child.stderr}`);
