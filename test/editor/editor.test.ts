@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, openFileMenuItem, signInThroughUi } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
@@ -153,7 +153,7 @@ describe('the map editor', () => {
     await signInThroughUi(page, user);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await openFileMenuItem(page, 'Import…');
     const csv =
       'id,title,x,y,color\nshop-1,Bakery,0.2,0.2,#ff8800\nshop-2,Florist,0.4,0.3,reddish\nshop-3,Books,0.6,0.6,#00aa00\nshop-4,Toys,-0.2,0.5,\n';
     await page.setInputFiles('[data-testid=import-file]', {
@@ -172,7 +172,7 @@ describe('the map editor', () => {
     expect(await page.locator('.vlist__row').count()).toBe(0);
 
     // The same file again: the good rows are imported when asked.
-    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await openFileMenuItem(page, 'Import…');
     await page.setInputFiles('[data-testid=import-file]', {
       name: 'shops.csv',
       mimeType: 'text/csv',
@@ -184,7 +184,7 @@ describe('the map editor', () => {
       .toEqual([expect.stringContaining('Bakery'), expect.stringContaining('Books')]);
 
     // The file fixed imports every row, with a preview of the mapping first.
-    await page.getByRole('button', { name: 'Import', exact: true }).first().click();
+    await openFileMenuItem(page, 'Import…');
     await page.setInputFiles('[data-testid=import-file]', {
       name: 'shops.csv',
       mimeType: 'text/csv',

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, settledBox, signInThroughUi } from '../helpers/browser';
+import { launchBrowser, newContext, openFileMenuItem, settledBox, signInThroughUi } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/editor-workspace');
@@ -164,7 +164,8 @@ describe('editor dialogs at 1366×768', () => {
     const { context, page } = await openEditor({ width: 1366, height: 768 });
     const report: string[] = [];
     for (const name of ['Import', 'Export', 'Preview', 'Publish']) {
-      await page.locator('.editor__actions').getByRole('button', { name, exact: true }).click();
+      if (name === 'Import' || name === 'Export') await openFileMenuItem(page, `${name}…`);
+      else await page.locator('.editor__actions').getByRole('button', { name, exact: true }).click();
       const dialog = page.getByRole('dialog').last();
       await settledBox(dialog);
       await page.screenshot({ path: path.join(ARTIFACTS, `dialog-${name.toLowerCase()}.png`) });
@@ -188,7 +189,7 @@ describe('editor dialogs at 1366×768', () => {
     expect(report).toEqual([]);
 
     // The import's file input is a styled drop zone: a file dropped on it is read.
-    await page.locator('.editor__actions').getByRole('button', { name: 'Import', exact: true }).click();
+    await openFileMenuItem(page, 'Import…');
     const transfer = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
       dt.items.add(new File(['title,x,y\nBakery,0.5,0.5\n'], 'shops.csv', { type: 'text/csv' }));

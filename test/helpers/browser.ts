@@ -67,3 +67,9 @@ export async function settledBox(
   if (!box) throw new Error('the element is not shown');
   return box;
 }
+
+/** Chooses an item of the editor bar's File menu (Import…, Export…). */
+export async function openFileMenuItem(page: Page, item: 'Import…' | 'Export…'): Promise<void> {
+  await page.locator('.editor__actions').getByRole('button', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}

@@ -18,15 +18,17 @@ beforeEach(() => {
     const count = counters.get(keyOf(input.Key));
     return { Item: count === undefined ? undefined : { count } };
   });
-  ddb.on(UpdateCommand).callsFake((input: { Key: Record<string, unknown>; ExpressionAttributeValues: { ':allowance': number } }) => {
-    const key = keyOf(input.Key);
-    const count = counters.get(key);
-    if (count !== undefined && count >= input.ExpressionAttributeValues[':allowance']) {
-      throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-    }
-    counters.set(key, (count ?? 0) + 1);
-    return {};
-  });
+  ddb
+    .on(UpdateCommand)
+    .callsFake((input: { Key: Record<string, unknown>; ExpressionAttributeValues: { ':allowance': number } }) => {
+      const key = keyOf(input.Key);
+      const count = counters.get(key);
+      if (count !== undefined && count >= input.ExpressionAttributeValues[':allowance']) {
+        throw new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+      }
+      counters.set(key, (count ?? 0) + 1);
+      return {};
+    });
 });
 
 const perMinute: RateLimit[] = [{ scope: 'test-minute', windowSeconds: 60, max: 10 }];
@@ -90,7 +92,8 @@ describe('rate limits over a sliding window', () => {
       expect(allowed, `previous ${previous}, current ${current}, ${elapsed} s in: wait ${wait}`).toBe(true);
       const before = elapsed + wait - 1;
       if (wait > 1) {
-        const refused = before < 60 ? carriedOver(previous, before, 60) + current >= 10 : carriedOver(current, before - 60, 60) >= 10;
+        const refused =
+          before < 60 ? carriedOver(previous, before, 60) + current >= 10 : carriedOver(current, before - 60, 60) >= 10;
         expect(refused, `previous ${previous}, current ${current}: 1 s sooner is still refused`).toBe(true);
       }
     }

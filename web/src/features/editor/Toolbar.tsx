@@ -2,6 +2,8 @@ import { useContext, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { SettingsIcon } from '../../components/Icons';
+import { DropdownMenu } from '../../components/DropdownMenu';
+import { SteadyLabel } from '../../components/SteadyLabel';
 import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
@@ -24,6 +26,9 @@ export const STATUS_LABELS: Record<SaveStatus, string> = {
   error: 'Not saved',
 };
 
+const STATUS_WORDS = Object.values(STATUS_LABELS);
+const PUBLICATION_WORDS = Object.values(PUBLICATION_LABELS);
+
 export function SaveIndicator() {
   const { save } = useEditor();
   const s = useSaveState();
@@ -42,7 +47,7 @@ export function SaveIndicator() {
         data-status={s.status}
       >
         <span className="save-status__dot" aria-hidden="true" />
-        {STATUS_LABELS[s.status]}
+        <SteadyLabel text={STATUS_LABELS[s.status]} alternatives={STATUS_WORDS} />
       </span>
       <button
         type="button"
@@ -116,7 +121,7 @@ function ToolGroup() {
         onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
         title="Add locations by clicking the map (A)"
       >
-        + Add location
+        + Add<span className="tool__more"> location</span>
       </button>
       <span className="editor__sep" />
       <button
@@ -127,7 +132,7 @@ function ToolGroup() {
         title={`Undo ${state.undoLabel ?? ''} (${key('z')})`}
         aria-label="Undo"
       >
-        ↶ Undo
+        <span aria-hidden="true">↶</span>
       </button>
       <button
         type="button"
@@ -137,7 +142,7 @@ function ToolGroup() {
         title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`}
         aria-label="Redo"
       >
-        ↷ Redo
+        <span aria-hidden="true">↷</span>
       </button>
       {layers.length > 1 && <FloorPicker layers={layers} />}
     </div>
@@ -177,7 +182,7 @@ export function PublicationStatus() {
       : 'Visitors see “Map not found” until you publish.';
   return (
     <span className={`publication publication--${status}`} data-publication={status} title={detail}>
-      {PUBLICATION_LABELS[status]}
+      <SteadyLabel text={PUBLICATION_LABELS[status]} alternatives={PUBLICATION_WORDS} />
     </span>
   );
 }
@@ -191,12 +196,20 @@ function MapActions() {
       <EditorMapState />
       <SaveIndicator />
       <PublicationStatus />
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
-        Import
-      </button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('export')}>
-        Export
-      </button>
+      {/* Import is also on the Locations panel; one menu here keeps the bar to one row on a 1366 px laptop. */}
+      <DropdownMenu
+        trigger={
+          <>
+            File <span aria-hidden="true">▾</span>
+          </>
+        }
+        triggerClassName="btn btn--ghost btn--sm"
+        align="end"
+        items={[
+          { id: 'import', title: 'Import…', onSelect: () => setDialog('import') },
+          { id: 'export', title: 'Export…', onSelect: () => setDialog('export') },
+        ]}
+      />
       <button
         type="button"
         className="btn btn--ghost btn--sm"
