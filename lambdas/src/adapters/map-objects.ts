@@ -102,6 +102,20 @@ export const mapObjects = {
     );
   },
 
+  /** The published copy as visitors read it, or null when there is none (a deleted map). */
+  async getPublished(mapId: string): Promise<PublishedMap | null> {
+    try {
+      const out = await s3.send(
+        new GetObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
+      );
+      return JSON.parse(await out.Body!.transformToString('utf8')) as PublishedMap;
+    } catch (err) {
+      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+      throw err;
+    }
+  },
+
   /** The version and expiry flag of the published copy, or null when the map is not published. */
   async publishedState(mapId: string): Promise<{ version: number; expired: boolean } | null> {
     try {
