@@ -5,6 +5,8 @@
  * the stack answers. A file the worker cannot check within its heap or its time is refused (and removed by the
  * trigger); the worker is then replaced.
  */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SvgChecker, SvgVerdict } from '../../lambdas/src/domain/svg-check';
 
@@ -27,8 +29,8 @@ export const SVG_WORKER_LIMITS: SvgWorkerLimits = {
 };
 
 const ENTRY = new URL('./svg-worker-entry.ts', import.meta.url);
-/** The worker runs the TypeScript sources as the stack does, through tsx's loader. */
-const TSX = import.meta.resolve('tsx');
+/** The worker runs the TypeScript sources as the stack does, through tsx's loader (its "." export, loader.mjs). */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 const refused = (limit: 'memory' | 'time', allowed: number, message: string): SvgVerdict => ({
   kind: 'refused',

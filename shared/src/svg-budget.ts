@@ -18,7 +18,7 @@ export const SVG_BUDGET = {
   /** Elements in the whole file. */
   elements: 20_000,
   /** Attributes in the whole file. */
-  attributes: 100_000,
+  attributes: 200_000,
 } as const;
 export type SvgBudget = { readonly [K in keyof typeof SVG_BUDGET]: number };
 

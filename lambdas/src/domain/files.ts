@@ -132,7 +132,7 @@ async function sanitizeStoredSvg(key: string): Promise<boolean> {
   const verdict = await runSvgCheck(object.body);
   if (verdict.kind === 'refused') {
     const { limit, found, allowed, message } = verdict.refusal;
-    logger.warn('removed an SVG upload over the complexity budget', { key, limit, found, allowed, message });
+    logger.warn('removed an SVG upload over the complexity budget', { key, limit, found, allowed, reason: message });
     await removeUpload(key);
     return false;
   }
