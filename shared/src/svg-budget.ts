@@ -37,8 +37,8 @@ export interface SvgRefusal {
   message: string;
 }
 
-const WS = new Set([0x20, 0x0a, 0x09, 0x0c, 0x0d]);
-const isWs = (c: number) => WS.has(c);
+/** XML whitespace as htmlparser2 reads it: space, tab, newline, form feed, carriage return. */
+const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 /** htmlparser2's end of a tag name or attribute name: whitespace, '/' or '>'. */
 const endsSection = (c: number) => c === 0x2f || c === 0x3e || isWs(c);
 const GT = 0x3e;
