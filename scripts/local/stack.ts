@@ -9,6 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-lambda';
 import { TRIGGERS } from '@mapnest/lambdas/routes';
+import { runSvgChecksWith } from '@mapnest/lambdas/domain/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
@@ -24,6 +25,7 @@ import {
 } from './payments';
 import { freePort } from './ports';
 import { startLocalS3, type LocalS3, type S3Event } from './s3';
+import { SvgWorker } from './svg-worker';
 
 export const LOCAL_TABLE = 'mapnest-local';
 export const LOCAL_BUCKETS = {
@@ -277,6 +279,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(() => dynamo.stop());
     log(`DynamoDB Local   ${dynamo.endpoint}`);
+
+    // The upload trigger checks and sanitises SVG files in a worker thread with a heap limit (ADR 026).
+    const svgWorker = new SvgWorker();
+    const previousChecker = runSvgChecksWith(svgWorker.check);
+    stops.push(async () => {
+      runSvgChecksWith(previousChecker);
+      await svgWorker.stop();
+    });
 
     const pendingTriggers = new Set<Promise<unknown>>();
     const s3 = await startS3WithTriggers(opts.dataDir, pendingTriggers);
