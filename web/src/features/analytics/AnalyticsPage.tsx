@@ -195,7 +195,7 @@ function ReportBody({
       ) : (
         <>
           <div className="analytics-charts">
-            <ChartFigure title="Views and location opens per day" rows={data.days} series={VISITS} />
+            <ChartFigure title="Views and location opens per day" rows={data.days} series={VISITS} main />
             <ChartFigure title="Searches per day" rows={data.days} series={SEARCHES} />
             <ChartFigure title="Route requests and filter uses per day" rows={data.days} series={ROUTES} />
           </div>

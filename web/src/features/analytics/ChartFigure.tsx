@@ -66,15 +66,18 @@ export function ChartFigure({
   title,
   rows,
   series,
+  main = false,
 }: {
   title: string;
   rows: DailyRow[];
   series: readonly ChartSeries[];
+  /** The page's first chart, as wide as the page. */
+  main?: boolean;
 }) {
   const { host, failed } = useChart(rows, series);
   const captionId = useId();
   return (
-    <figure className="analytics-chart" aria-labelledby={captionId}>
+    <figure className={main ? 'analytics-chart analytics-chart--main' : 'analytics-chart'} aria-labelledby={captionId}>
       <figcaption id={captionId} className="analytics-chart__title">
         {title}
       </figcaption>
@@ -96,31 +99,33 @@ export function ChartFigure({
   );
 }
 
-/** The chart's numbers, day by day, for screen readers. */
+/** The chart's numbers, day by day, for screen readers (a table grows to its content, so a box hides it). */
 function ChartTable({ title, rows, series }: { title: string; rows: DailyRow[]; series: readonly ChartSeries[] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{title}, per day</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          {series.map((s) => (
-            <th key={s.key} scope="col">
-              {s.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.day}>
-            <th scope="row">{r.day}</th>
+    <div className="visually-hidden">
+      <table>
+        <caption>{title}, per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
             {series.map((s) => (
-              <td key={s.key}>{r[s.key]}</td>
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.day}>
+              <th scope="row">{r.day}</th>
+              {series.map((s) => (
+                <td key={s.key}>{r[s.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
