@@ -44,7 +44,9 @@ const overflow = (page: Page) =>
   page.evaluate(() => {
     const room = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= room) return [];
-    const wide = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > room + 0.5);
+    const wide = Array.from(document.body.querySelectorAll('*')).filter(
+      (el) => el.getBoundingClientRect().right > room + 0.5,
+    );
     return [
       `page ${document.documentElement.scrollWidth} > ${room}`,
       ...wide.slice(-5).map((el) => el.outerHTML.slice(0, 120)),
