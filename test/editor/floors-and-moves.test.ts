@@ -87,11 +87,14 @@ describe('floors and moving locations in the editor', () => {
     await page.mouse.up();
     await saveNow(page);
     const dragged = (await savedDoc(id)).locations.filter((l) => l.layer === 'ground');
-    const offsets = dragged.map((l, i) => [l.coord![0] - before[i]!.coord![0], l.coord![1] - before[i]!.coord![1]]);
-    expect(offsets[0]![0]).toBeGreaterThan(0.01);
-    expect(offsets[0]![1]).toBeGreaterThan(0.01);
-    expect(offsets[1]![0]).toBeCloseTo(offsets[0]![0], 5);
-    expect(offsets[1]![1]).toBeCloseTo(offsets[0]![1], 5);
+    const offsets = dragged.map((l, i) => ({
+      x: l.coord![0] - before[i]!.coord![0],
+      y: l.coord![1] - before[i]!.coord![1],
+    }));
+    expect(offsets[0]!.x).toBeGreaterThan(0.01);
+    expect(offsets[0]!.y).toBeGreaterThan(0.01);
+    expect(offsets[1]!.x).toBeCloseTo(offsets[0]!.x, 5);
+    expect(offsets[1]!.y).toBeCloseTo(offsets[0]!.y, 5);
 
     // The arrow keys move the selection: three presses right (1 px each) and one Shift+Down (10 px)...
     const px = 1 / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
