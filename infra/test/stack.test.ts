@@ -945,7 +945,7 @@ describe('web', () => {
     const csp = text(app.ContentSecurityPolicy.ContentSecurityPolicy);
     // Cognito, then the uploads and documents buckets (presigned POST and GET).
     expect(csp).toMatch(
-      /connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token>;/,
+      /connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token> https:;/,
     );
     const connect = (app.ContentSecurityPolicy.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })[
       'Fn::Join'
@@ -964,8 +964,10 @@ describe('web', () => {
     expect(app.ContentTypeOptions).toEqual({ Override: true });
     expect(app.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     expect(headers(behaviour('/api/*')).SecurityHeadersConfig.FrameOptions?.FrameOption).toBe('DENY');
-    // The app fetches from its own origin and the AWS hosts above only.
-    expect(csp).not.toMatch(/connect-src[^;]* https:[ ;]/);
+    // The app fetches from its own origin, the AWS hosts above, and (for authors' live data sources) https hosts:
+    // never plain http.
+    expect(csp).toMatch(/connect-src[^;]* https:;/);
+    expect(csp).not.toMatch(/connect-src[^;]* http:[ ;]/);
   });
 
   it('lets any site frame /m/* and nothing else', () => {
