@@ -51,7 +51,12 @@ describe('the secret origin header', () => {
   });
 
   it('refuses with 403 a signed-in request that did not come through the origin (no header, or a wrong one)', async () => {
-    for (const headers of [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }, { [ORIGIN_SECRET_HEADER]: '' }]) {
+    const cases: Array<Record<string, string>> = [
+      {},
+      { [ORIGIN_SECRET_HEADER]: 'guessed' },
+      { [ORIGIN_SECRET_HEADER]: '' },
+    ];
+    for (const headers of cases) {
       const answer = await direct(headers);
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.body).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
