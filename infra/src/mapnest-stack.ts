@@ -347,7 +347,7 @@ export class MapnestStack extends Stack {
     environment: Record<string, string>,
   ): Record<string, string> {
     if (spec.kind !== 'call') return environment;
-    stack.nestedStackResource!.addDependency(this.concerns.Edge!.nestedStackResource!);
+    stack.nestedStackResource!.addResourceDependency(this.concerns.Edge!.nestedStackResource!);
     return { ...environment, [ORIGIN_SECRETS_ENV]: this.acceptedOriginSecrets(stack) };
   }
 
