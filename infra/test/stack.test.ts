@@ -34,7 +34,12 @@ import {
   UNAUTHENTICATED_BODY,
 } from '../src/constructs/web';
 import { EMBED_BOOT_SCRIPT_SOURCE } from '../src/edge/headers';
-import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
+import {
+  SPA_REWRITE_SOURCE,
+  STRIP_PREFIX_SOURCE,
+  VIEWER_IP_SOURCE,
+  requireTokenSource,
+} from '../src/edge/viewer-functions';
 import { GRANTS, WRITING_CALLS } from '../src/grants';
 import { readManifest, type Manifest } from '../src/manifest';
 import { LAMBDAS_SRC } from '../src/paths';
@@ -922,7 +927,10 @@ describe('web', () => {
     expect(behaviour('/api/fn/*').FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: fnRef('Web/RequireToken') },
     ]);
-    expect(behaviour('/api/*').FunctionAssociations).toBeUndefined();
+    // The rest of /api/* (beacon, webhook, health) only gets the viewer's address stamped (ADR 028).
+    expect(behaviour('/api/*').FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: fnRef('Web/ViewerIp') },
+    ]);
   });
 
   it('deploys the viewer functions exactly as tested', () => {
@@ -931,6 +939,7 @@ describe('web', () => {
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
     t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: STRIP_PREFIX_SOURCE });
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: VIEWER_IP_SOURCE });
     // The token gate lets exactly the public calls through.
     const publicPaths = PUBLIC_CALLS.filter((name) => manifest.functions.some((f) => f.callName === name)).map(
       (name) => `${CALL_PATH_PREFIX}${name}`,

@@ -11,6 +11,7 @@ import { userPool } from '../adapters/user-pool';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { AccountDeletedError } from './errors';
 import { createLogger, type Logger } from './logger';
+import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
 import { recordMetric, tracer } from './observability';
 
 export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -171,6 +172,20 @@ function readBody(event: CallEvent): unknown {
 
 /** The protocol's middleware, one concern each; `callable` composes them in this order. */
 
+/**
+ * Only requests CloudFront forwarded (lib/origin-check.ts): on deployed stages (ORIGIN_SECRETS set) a request
+ * without CloudFront's secret header, e.g. one made to the API's execute-api address, is answered 403 before
+ * anything else is read.
+ */
+export function originCheck(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
+    before: async (request) => {
+      if (!cameThroughOrigin(request.event.headers, acceptedOriginSecrets()))
+        throw new CallError('permission-denied', DIRECT_ACCESS_MESSAGE);
+    },
+  };
+}
+
 /** Request context and logging, and the protocol's one method: every later step and the body read `ctx`. */
 export function requestContext(name: string): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
@@ -292,6 +307,7 @@ export function callable<K extends CallName>(opts: CallableOptions<K>) {
     // they are not recorded in the trace.
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(errorMapping(opts.name))
+    .use(originCheck())
     .use(requestContext(opts.name))
     .use(authentication(auth, opts.writes ?? false))
     .use(jsonBody())
