@@ -5,15 +5,17 @@
  * defuses them; a real visitor's beacon right after is recorded. The map's own limit still holds for beacons from
  * many addresses, and 50 visitors' concurrent beacons lose no count.
  *
- * The handler runs in this process, as Lambda runs it, so each beacon's client address is chosen here: the flood's
- * does not limit the rest of the suite (all from 127.0.0.1 through the gateway), and many visitors can be many
- * addresses.
+ * The handler runs in this process, as Lambda runs it, and each beacon arrives as through CloudFront: from one edge
+ * server's address, the visitor's address stamped by the edge. So the flood's client is its own (it does not limit
+ * the rest of the suite, all from 127.0.0.1 through the gateway), many visitors are many addresses behind the same
+ * edge, and a beacon straight to the API (no origin secret) is refused.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANALYTICS_LIMITS, analyticsCsv, dayOf, type Beacon, type MapAnalytics } from '@mapnest/shared/analytics';
 import { keys } from '@mapnest/shared/keys';
+import { ORIGIN_SECRET_HEADER, VIEWER_IP_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { dynamo, tableName } from '../helpers/accounts';
 import { documentWith } from '../helpers/documents';
 import { adminUser, call, createPublishedMap, createUser, type TestUser } from '../helpers/stack';
@@ -24,16 +26,27 @@ beforeAll(() => {
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
 });
 
-/** Posts a beacon to the handler as API Gateway would, from `sourceIp`. */
-async function sendFrom(sourceIp: string, body: Beacon): Promise<{ status: number; retryAfter?: string }> {
+/** One CloudFront edge server's address: in AWS every visitor's request reaches the API from addresses like it. */
+const EDGE_ADDRESS = '130.176.1.2';
+
+/**
+ * Posts a beacon to the handler as it arrives through CloudFront: from an edge server's address, with the origin
+ * secret and the visitor's address `viewerIp` stamped by CloudFront's viewer-request function (ADR 028).
+ */
+async function sendFrom(viewerIp: string, body: Beacon): Promise<{ status: number; retryAfter?: string }> {
   const { handler } = await import('../../lambdas/src/http/beacon');
   const event = {
     version: '2.0',
     routeKey: 'POST /api/beacon',
     rawPath: '/api/beacon',
     rawQueryString: '',
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA },
-    requestContext: { http: { method: 'POST', sourceIp }, requestId: randomUUID() },
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': BROWSER_UA,
+      [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS,
+      [VIEWER_IP_HEADER]: viewerIp,
+    },
+    requestContext: { http: { method: 'POST', sourceIp: EDGE_ADDRESS }, requestId: randomUUID() },
     body: JSON.stringify(body),
     isBase64Encoded: false,
   };
@@ -210,6 +223,26 @@ describe('a flood of forged beacons', () => {
       { key: 'pharmacy', count: 25 },
     ]);
     expect(a.emptySearches).toEqual([{ key: 'pharmacy', count: 25 }]);
+  }, 60_000);
+
+  it('straight to the API, not through CloudFront: refused, whatever address it claims, and nothing counted', async () => {
+    const user = await createUser();
+    const id = await proMap(user);
+    const { handler } = await import('../../lambdas/src/http/beacon');
+    const direct = (headers: Record<string, string>) =>
+      handler({
+        version: '2.0',
+        routeKey: 'POST /api/beacon',
+        rawPath: '/api/beacon',
+        rawQueryString: '',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, ...headers },
+        requestContext: { http: { method: 'POST', sourceIp: '198.51.100.77' }, requestId: randomUUID() },
+        body: JSON.stringify(beacon(id)),
+        isBase64Encoded: false,
+      } as never);
+    expect((await direct({})).statusCode).toBe(403);
+    expect((await direct({ [VIEWER_IP_HEADER]: '192.0.2.200', [ORIGIN_SECRET_HEADER]: 'guess' })).statusCode).toBe(403);
+    expect((await report(id, user)).totals.views).toBe(0);
   }, 60_000);
 });
 

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ANALYTICS_LIMITS } from '@mapnest/shared/analytics';
 import { receiveBeacon } from '../domain/analytics';
 import { logger } from '../lib/logger';
+import { acceptedOriginSecrets, cameThroughOrigin, clientAddress } from '../lib/origin-check';
 
 const reply = (statusCode: number, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
   statusCode,
@@ -19,6 +20,10 @@ const reply = (statusCode: number, headers: Record<string, string> = {}): APIGat
 
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   if (event.requestContext?.http?.method !== 'POST') return reply(405);
+  // Only through CloudFront (ADR 028): the execute-api address skips the WAF, and only then is the viewer address
+  // CloudFront's stamp rather than the caller's claim.
+  const accepted = acceptedOriginSecrets();
+  if (!cameThroughOrigin(event.headers, accepted)) return reply(403);
   // sendBeacon with a string sends text/plain, which needs no CORS preflight from a script-tag embed's page.
   const type = (event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'text/plain') return reply(415);
@@ -28,7 +33,7 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   const { outcome, retryAfterSeconds } = await receiveBeacon({
     body,
     userAgent: event.headers?.['user-agent'],
-    client: event.requestContext?.http?.sourceIp ?? '',
+    client: clientAddress(event, accepted),
   });
   if (outcome === 'invalid') return reply(400);
   if (outcome === 'client-limited') {

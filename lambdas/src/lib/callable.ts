@@ -11,7 +11,7 @@ import { userPool } from '../adapters/user-pool';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { AccountDeletedError } from './errors';
 import { createLogger, type Logger } from './logger';
-import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
+import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin, clientAddress } from './origin-check';
 import { recordMetric, tracer } from './observability';
 
 export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -196,7 +196,7 @@ export function requestContext(name: string): MiddlewareObj<CallEvent, CallResul
         subject: null,
         log: createLogger({ service: 'mapnest', fn: name, requestId }),
         requestId,
-        sourceIp: request.event.requestContext?.http?.sourceIp ?? '',
+        sourceIp: clientAddress(request.event),
         remainingMs: () => request.context?.getRemainingTimeInMillis?.() ?? 60_000,
       };
       stateOf(request.context).ctx = ctx;

@@ -43,3 +43,24 @@ export function cameThroughOrigin(
   }
   return match;
 }
+
+/**
+ * The header CloudFront's viewer-request functions on /api/* stamp with the viewer's address, replacing any value the
+ * caller sent (infra/src/edge/viewer-functions.ts, ADR 028). Behind CloudFront, the connection's own address is an
+ * edge server's, shared by many visitors.
+ */
+export const VIEWER_IP_HEADER = 'x-mapnest-viewer-ip';
+
+/**
+ * The client's address for per-client limits: the viewer address CloudFront stamped, when the request came through
+ * CloudFront (the origin check is on and passed: only then is the stamp CloudFront's, not the caller's); else the
+ * connection's address (the local stack's direct calls, a stage without the check).
+ */
+export function clientAddress(
+  event: { headers?: Record<string, string | undefined>; requestContext?: { http?: { sourceIp?: string } } },
+  accepted: readonly string[] | null = acceptedOriginSecrets(),
+): string {
+  const stamped = event.headers?.[VIEWER_IP_HEADER]?.trim();
+  if (stamped && accepted !== null && cameThroughOrigin(event.headers, accepted)) return stamped;
+  return event.requestContext?.http?.sourceIp ?? '';
+}
