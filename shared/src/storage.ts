@@ -69,17 +69,18 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/**
- * The answer to a map over the size limit: what the limit is, and how to get under it. `bytes` is null when the size
- * is known only to be over (a compressed body refused as soon as it passed the limit).
- */
-export function documentTooLargeMessage(bytes: number | null): string {
-  const size = bytes === null ? `more than ${formatBytes(DOCUMENT_MAX_BYTES)}` : formatBytes(bytes);
-  return (
-    `This map is ${size} as saved data; a map can hold at most ${formatBytes(DOCUMENT_MAX_BYTES)} (the map size ` +
-    'limit). Shorten long descriptions, remove locations you do not need, or split the map into several maps.'
-  );
+const LIMIT_TEXT = `${DOCUMENT_MAX_BYTES / 1_000_000} MB`;
+const TOO_LARGE_ADVICE =
+  `a map can hold at most ${LIMIT_TEXT} (the map size limit). Shorten long descriptions, remove locations you do ` +
+  'not need, or split the map into several maps.';
+
+/** The answer to a map of `bytes` over the size limit: what the limit is, and how to get under it. */
+export function documentTooLargeMessage(bytes: number): string {
+  return `This map is ${formatBytes(bytes)} as saved data; ${TOO_LARGE_ADVICE}`;
 }
+
+/** The same for a compressed body refused as soon as it inflated past the limit (its size is not known). */
+export const DOCUMENT_OVER_LIMIT = `This map is more than ${LIMIT_TEXT} as saved data; ${TOO_LARGE_ADVICE}`;
 
 /** The size problem of a document given as its JSON text, or null when it fits. */
 export function documentSizeProblem(json: string): string | null {

@@ -10,7 +10,7 @@ import { HistoryEntryNotFoundError } from '../lib/errors';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
 import { toHistory, type HistoryItem } from './map-items';
 import { queryAll } from './query-all';
-import { storageUsage } from './storage-usage';
+import { storageItem } from './storage-usage';
 
 const table = () => config.tableName;
 
@@ -70,7 +70,7 @@ export const historyTable = {
                   ConditionExpression: 'attribute_exists(pk)',
                 },
               },
-              ...(size > 0 ? [storageUsage.item({ uid: owner, bytes: -size, limit: null })] : []),
+              ...(size > 0 ? [storageItem({ uid: owner, bytes: -size, limit: null })] : []),
             ],
           }),
         ),

@@ -15,9 +15,9 @@ import { expiryKeys, historyItem, metaItem, saveRecordItem, toMap, type HistoryI
 import { historyTable } from './history-table';
 import { publicationTable } from './publication-table';
 import { queryAll } from './query-all';
-import { slotTable } from './slot-table';
+import { readSlots } from './slot-table';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
-import { storageUsage, type StorageCharge } from './storage-usage';
+import type { CountedWrite } from './storage-usage';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 
@@ -29,7 +29,8 @@ const DUE_SK = TABLE_INDEXES.byDue.sk;
 export const mapTable = {
   ...historyTable,
   ...publicationTable,
-  ...slotTable,
+  /** The user's slot counters (slot-table.ts). */
+  slots: readSlots,
 
   async get(id: string): Promise<MapItem | null> {
     const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.map(id), ConsistentRead: true }));
@@ -57,7 +58,7 @@ export const mapTable = {
   async create(
     map: MapItem,
     first: HistoryItem,
-    opts: { enforceLimits: boolean; storage?: StorageCharge },
+    opts: { enforceLimits: boolean; storage?: CountedWrite },
   ): Promise<void> {
     const slot = slotUpdate(map.uid, map.state, 1, opts.enforceLimits);
     const items: TransactItem[] = [
@@ -65,13 +66,13 @@ export const mapTable = {
       { Put: { TableName: table(), Item: historyItem(first) } },
       ...(slot ? [slot] : []),
     ];
-    if (opts.storage) items.push(storageUsage.item(opts.storage));
+    if (opts.storage) items.push(opts.storage.item);
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
     } catch (err) {
       const reasons = cancellationReasons(err);
       if (slot && reasons?.[2] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(map.state));
-      if (opts.storage && reasons?.at(-1) === 'ConditionalCheckFailed') throw storageUsage.refusal(opts.storage);
+      if (opts.storage && reasons?.at(-1) === 'ConditionalCheckFailed') throw opts.storage.refusal();
       if (reasons?.[0] === 'ConditionalCheckFailed') throw new Error(`map id ${map.id} is already taken`);
       throw err;
     }
@@ -96,7 +97,7 @@ export const mapTable = {
     /** The editor's id for this save: recorded in the same transaction, so a retry can learn it was committed. */
     saveId?: string;
     /** The new document's bytes, added to the owner's storage in the same transaction (refused past the quota). */
-    storage?: StorageCharge;
+    storage?: CountedWrite;
   }): Promise<void> {
     const { id, baseVersion, entry } = args;
     const items: TransactItem[] = [
@@ -138,14 +139,14 @@ export const mapTable = {
       { Put: { TableName: table(), Item: historyItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
     ];
     if (args.saveId) items.push({ Put: { TableName: table(), Item: saveRecordItem(id, args.saveId, entry) } });
-    if (args.storage) items.push(storageUsage.item(args.storage));
+    if (args.storage) items.push(args.storage.item);
     try {
       await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
       const reasons = cancellationReasons(err);
       // A stale base is answered first: the editor merges, and a save that still does not fit is refused then.
       if (args.storage && reasons?.[0] === 'None' && reasons.at(-1) === 'ConditionalCheckFailed')
-        throw storageUsage.refusal(args.storage);
+        throw args.storage.refusal();
       if (reasons && (reasons.includes('ConditionalCheckFailed') || reasons.includes('TransactionConflict'))) {
         const current = await mapTable.get(id);
         if (!current || current.deleting) throw new MapNotFoundError();

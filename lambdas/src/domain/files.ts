@@ -21,10 +21,12 @@ import {
 } from '@mapnest/shared/files';
 import { objectKeys } from '@mapnest/shared/keys';
 import { fileLibrary } from '../adapters/file-library';
-import { storageUsage } from '../adapters/storage-usage';
+import { storedFiles } from '../adapters/storage-files';
+import { readStorageUsage } from '../adapters/storage-usage';
 import { uploads } from '../adapters/uploads';
 import { logger } from '../lib/logger';
 import type { Actor } from './maps';
+import { checkCharge } from './map-storage';
 import { sanitizeSvgText } from './svg-sanitize';
 
 /** Library keys never change content (each upload gets a fresh random part), so they cache for a year. */
@@ -72,7 +74,7 @@ export async function createFileUpload(
   input: { fileName: string; contentType: FileType; size: number },
 ): Promise<FileUpload> {
   // The account's storage quota must hold the file (ADR 027); the upload trigger counts it as it arrives.
-  storageUsage.check({ uid: actor.subject, bytes: input.size, limit: await storageUsage.of(actor.subject) });
+  checkCharge({ uid: actor.subject, bytes: input.size, limit: await readStorageUsage(actor.subject) });
   const key = `${libraryPrefix(actor.subject)}${randomBytes(8).toString('hex')}-${sanitizeFileName(input.fileName, input.contentType)}`;
   const post = await uploads.presignPost({
     key,
@@ -91,7 +93,7 @@ export async function deleteFile(actor: Actor, input: { key: string }): Promise<
   if (!(await uploads.head(key))) throw new CallError('not-found', FILE_MESSAGES.notFound);
   const thumbnails = (await uploads.list(`${key}/`)).filter((k) => k.startsWith(`${key}/.thumb-`));
   await uploads.delete([key, ...thumbnails]);
-  await storageUsage.removeFile(actor.subject, key);
+  await storedFiles.remove(actor.subject, key);
   return null;
 }
 
@@ -127,8 +129,8 @@ export async function verifyUpload(key: string): Promise<boolean> {
  */
 async function countUpload(key: string, size: number): Promise<boolean> {
   const uid = key.slice(0, key.indexOf('/'));
-  if (await storageUsage.addFile(uid, key, size)) return true;
-  logger.warn('removed an upload over its owner\'s storage quota', { key, size });
+  if (await storedFiles.add(uid, key, size)) return true;
+  logger.warn("removed an upload over its owner's storage quota", { key, size });
   await removeUpload(key);
   return false;
 }

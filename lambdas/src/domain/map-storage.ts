@@ -6,7 +6,8 @@
 import { CallError } from '@mapnest/shared/errors';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
-import { storageUsage, type StorageCharge } from '../adapters/storage-usage';
+import { readStorageUsage, storageItem, type CountedWrite, type StorageCharge } from '../adapters/storage-usage';
+import { StorageQuotaError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
 
 /** A document ready to store: its JSON and its size in bytes. */
@@ -30,7 +31,24 @@ export function storedJson(document: MapDocument): StoredJson {
  */
 export async function chargeStorage(identity: Identity, owner: string, bytes: number): Promise<StorageCharge> {
   if (identity.admin) return { uid: owner, bytes, limit: null };
-  const charge: StorageCharge = { uid: owner, bytes, limit: await storageUsage.of(owner) };
-  storageUsage.check(charge);
+  const charge: StorageCharge = { uid: owner, bytes, limit: await readStorageUsage(owner) };
+  checkCharge(charge);
   return charge;
+}
+
+/** The refusal of a charge the quota cannot hold, with the figures read before it. */
+export function quotaRefusal(charge: StorageCharge): StorageQuotaError {
+  const usage = charge.limit ?? { used: 0, quota: 0 };
+  return new StorageQuotaError({ needed: charge.bytes, used: usage.used, quota: usage.quota });
+}
+
+/** Refuses a charge the usage read before cannot hold (nothing is written). */
+export function checkCharge(charge: StorageCharge): void {
+  if (charge.limit && charge.bytes > 0 && charge.limit.used + charge.bytes > charge.limit.quota)
+    throw quotaRefusal(charge);
+}
+
+/** The charge as the committing transaction counts it: its counter item, and its refusal. */
+export function counted(charge: StorageCharge): CountedWrite {
+  return { item: storageItem(charge), refusal: () => quotaRefusal(charge) };
 }

@@ -35,7 +35,7 @@ import { analyticsTable } from '../adapters/analytics-table';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
 import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
-import { chargeStorage, storedJson } from './map-storage';
+import { chargeStorage, counted, storedJson } from './map-storage';
 import type { StorageCharge } from '../adapters/storage-usage';
 
 export { publishLatest, testSinceOf } from './public-copy';
@@ -198,7 +198,7 @@ export async function createMap(
         publishedAt: opts.publish ? created : null,
         size: stored.bytes,
       },
-      { enforceLimits: !actor.identity.admin, storage },
+      { enforceLimits: !actor.identity.admin, storage: counted(storage) },
     );
   } catch (err) {
     await mapObjects
@@ -281,7 +281,7 @@ export async function commit(
       entry,
       base: { docKey: map.docKey, title: map.title, edited: map.edited },
       saveId: args.saveId,
-      storage: args.storage,
+      storage: counted(args.storage),
     });
   } catch (err) {
     // Only a refusal proves nothing was committed; after any other failure the document stays (save-outcomes.ts).

@@ -5,12 +5,12 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { CALL_INPUTS, type CallName, type Out, type Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
-import { DOCUMENT_MAX_BYTES, documentTooLargeMessage } from '@mapnest/shared/storage';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_OVER_LIMIT } from '@mapnest/shared/storage';
 import { accountStatus } from '../adapters/account-status';
 import { userPool } from '../adapters/user-pool';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { AccountDeletedError } from './errors';
-import { BadGzipError, gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
+import { gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
 import { createLogger, type Logger } from './logger';
 import { recordMetric, tracer } from './observability';
 
@@ -24,8 +24,8 @@ export type CallResult = APIGatewayProxyStructuredResultV2;
 export const MAX_BODY_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
 
 /** The refusal of a body over MAX_BODY_BYTES: the map size limit is the one a caller meets. */
-function bodyTooLarge(bytes: number | null): CallError {
-  return new CallError('invalid-argument', documentTooLargeMessage(bytes), {
+function bodyTooLarge(): CallError {
+  return new CallError('invalid-argument', DOCUMENT_OVER_LIMIT, {
     limit: 'documentBytes',
     maxBytes: DOCUMENT_MAX_BYTES,
   });
@@ -163,14 +163,13 @@ async function readBody(event: CallEvent): Promise<unknown> {
     try {
       raw = await gunzipCapped(raw, MAX_BODY_BYTES);
     } catch (error) {
-      if (error instanceof InflatedTooLargeError) throw bodyTooLarge(null);
-      if (error instanceof BadGzipError) throw new CallError('invalid-argument', 'The request body is not valid gzip.');
-      throw error;
+      if (error instanceof InflatedTooLargeError) throw bodyTooLarge();
+      throw new CallError('invalid-argument', 'The request body is not valid gzip.');
     }
   } else if (encoding !== '' && encoding !== 'identity') {
     throw new CallError('invalid-argument', `Unsupported content encoding "${encoding}".`);
   }
-  if (raw.length > MAX_BODY_BYTES) throw bodyTooLarge(raw.length);
+  if (raw.length > MAX_BODY_BYTES) throw bodyTooLarge();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BadGzipError, GUNZIP_CHUNK_BYTES, gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
+import { GUNZIP_CHUNK_BYTES, gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
 
 describe('gunzipCapped', () => {
   it('inflates a body within the cap', async () => {
@@ -21,8 +21,8 @@ describe('gunzipCapped', () => {
   });
 
   it('refuses what is not gzip, or is cut short', async () => {
-    await expect(gunzipCapped(Buffer.from('not gzip at all'), 1000)).rejects.toBeInstanceOf(BadGzipError);
+    await expect(gunzipCapped(Buffer.from('not gzip at all'), 1000)).rejects.toMatchObject({ code: 'Z_DATA_ERROR' });
     const cut = gzipSync('a'.repeat(100_000)).subarray(0, 40);
-    await expect(gunzipCapped(cut, 1_000_000)).rejects.toBeInstanceOf(BadGzipError);
+    await expect(gunzipCapped(cut, 1_000_000)).rejects.toMatchObject({ code: 'Z_BUF_ERROR' });
   });
 });
