@@ -4,7 +4,7 @@
  * (two test maps, paid slot capacity, one winner per base version).
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MapState, type MapStateValue } from '@mapnest/shared/constants';
+import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
@@ -17,7 +17,7 @@ import { publicationTable } from './publication-table';
 import { queryAll } from './query-all';
 import { readSlots } from './slot-table';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
-import type { CountedWrite } from './storage-usage';
+import { mergeUpdates, type CountedWrite } from './storage-usage';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 
@@ -61,18 +61,23 @@ export const mapTable = {
     opts: { enforceLimits: boolean; storage?: CountedWrite },
   ): Promise<void> {
     const slot = slotUpdate(map.uid, map.state, 1, opts.enforceLimits);
+    // The slot and the storage count are both on the user's slot item: one update of it.
+    const counters = slot && opts.storage ? mergeUpdates(slot, opts.storage.item) : (slot ?? opts.storage?.item);
     const items: TransactItem[] = [
       { Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: table(), Item: historyItem(first) } },
-      ...(slot ? [slot] : []),
+      ...(counters ? [counters] : []),
     ];
-    if (opts.storage) items.push(opts.storage.item);
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
     } catch (err) {
       const reasons = cancellationReasons(err);
-      if (slot && reasons?.[2] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(map.state));
-      if (opts.storage && reasons?.at(-1) === 'ConditionalCheckFailed') throw opts.storage.refusal();
+      if (reasons?.[2] === 'ConditionalCheckFailed') {
+        // Merged, either condition may have failed: a full test-map allowance is the slot's.
+        if (!opts.storage || (slot && (await readSlots(map.uid)).testMaps >= FREE_TEST_MAPS))
+          throw new SlotLimitError(slotKind(map.state));
+        throw opts.storage.refusal();
+      }
       if (reasons?.[0] === 'ConditionalCheckFailed') throw new Error(`map id ${map.id} is already taken`);
       throw err;
     }

@@ -62,3 +62,22 @@ export function storageItem(charge: StorageCharge): TransactItem {
     },
   };
 }
+
+/**
+ * Two updates of the same item as one (a transaction may touch an item only once): a map's slot and its storage
+ * count both live on the user's slot item. Their expressions use different names, and both conditions must hold.
+ */
+export function mergeUpdates(first: TransactItem, second: TransactItem): TransactItem {
+  const a = first.Update!;
+  const b = second.Update!;
+  const conditions = [a.ConditionExpression, b.ConditionExpression].filter(Boolean).map((c) => `(${c})`);
+  return {
+    Update: {
+      ...a,
+      UpdateExpression: `${a.UpdateExpression} ${b.UpdateExpression}`,
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeNames: { ...a.ExpressionAttributeNames, ...b.ExpressionAttributeNames },
+      ExpressionAttributeValues: { ...a.ExpressionAttributeValues, ...b.ExpressionAttributeValues },
+    },
+  };
+}
