@@ -11,6 +11,7 @@ const LOCAL_ONLY_TESTS = [
   'test/foundation/start-lifecycle.test.ts',
   'test/foundation/local-exposures.test.ts',
   'test/foundation/gateway.test.ts',
+  'test/foundation/origin-secret.test.ts',
   'test/contact/**',
   'test/billing/**',
   'test/accounts/browser.test.ts',

@@ -65,6 +65,8 @@ export function remoteTarget(
     STRIPE_WEBHOOK_SECRET: '',
     STRIPE_PRICES: '',
     MARKETPLACE_TOKEN: '',
+    // The deployment's origin secret stays in its Parameter Store; tests that invoke handlers in-process run locally only.
+    ORIGIN_SECRETS: '',
   };
   return {
     baseUrl,

@@ -199,8 +199,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     public: { '*': ['list'] },
     userPool: ['DescribeUserPool'],
   },
-  // The analytics beacon: reads a map's state, counts the map's minute and adds to its map-day (ADD only).
-  'http/beacon': { table: RW },
+  // The analytics beacon: reads a map's state, counts the client's and the map's minute and adds to its map-day
+  // (ADD only); reads the published copy for its location ids (a deleted map has none: 'list' for a 404).
+  'http/beacon': { table: RW, public: { 'maps/*': ['read'], '*': ['list'] } },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
   // to test (republishing them) and emails the owner (their address from the user pool).
   // Two updates of a subscription within one second are put in order by reading it from Stripe (secretKey).

@@ -1,6 +1,7 @@
 import {
   Annotations,
   CfnOutput,
+  CfnParameter,
   CustomResource,
   Duration,
   NestedStack,
@@ -33,7 +34,8 @@ import { SpaDeployment, Web, appConnectSources } from './constructs/web';
 import { GRANTS, type FunctionGrants } from './grants';
 import type { FunctionSpec, Manifest } from './manifest';
 import { RUNTIME_REASON, acknowledgeCdkHelpers } from './nag';
-import type { StageConfig } from './stages';
+import { originSecretParameters, type StageConfig } from './stages';
+import { ORIGIN_SECRETS_ENV } from '@mapnest/lambdas/lib/origin-check';
 import type { WebAssets } from './web-assets';
 
 export interface MapnestStackProps extends StackProps {
@@ -122,10 +124,14 @@ export class MapnestStack extends Stack {
   /** What the SPA reads from /config.json (deploy-time values resolved by the deployment). */
   readonly runtimeConfig: Record<string, unknown>;
   private readonly bundles: ReadonlyMap<string, Bundle>;
+  /** The root's Parameter Store parameters holding the origin secrets, resolved by CloudFormation at each deploy. */
+  private originSecretParameters?: { secret: CfnParameter; standby: CfnParameter };
+  private readonly stageConfig: StageConfig;
 
   constructor(scope: Construct, id: string, props: MapnestStackProps) {
     super(scope, id, props);
     this.bundles = props.bundles;
+    this.stageConfig = props.stage;
     const { stage, manifest } = props;
     const grants = props.grants ?? GRANTS;
     Tags.of(this).add('project', 'mapnest');
@@ -151,7 +157,7 @@ export class MapnestStack extends Stack {
     // The API and the edge depend on nothing the functions or the user pool make, so they come first: the app's
     // origin (the distribution's name on a stage without a domain) is then a plain reference for everything after.
     this.api = new Api(concern('Api', 'HTTP API'), 'Api', { stage, corsOrigins });
-    this.web = this.createWeb(concern('Edge', 'CloudFront distribution, edge functions and headers'), props);
+    this.web = this.createWeb(concern('Edge', 'CloudFront distributions, edge functions, headers, web ACL'), props);
     const appOrigin = this.web.appOrigin;
     const baseEnvironment = {
       STAGE: stage.name,
@@ -191,7 +197,8 @@ export class MapnestStack extends Stack {
     };
     for (const spec of manifest.functions) {
       if (spec === customMessageSpecs[0]) continue;
-      const fn = build(functionStacks[functionStackOf(spec)], spec, resources, environment);
+      const functionStack = functionStacks[functionStackOf(spec)];
+      const fn = build(functionStack, spec, resources, this.environmentOf(spec, functionStack, environment));
       if (spec.routes.length > 0) addRoutes(this.api.httpApi, authorizer, fn);
       this.connectTrigger(spec, fn, stage, failures.queue);
     }
@@ -199,23 +206,34 @@ export class MapnestStack extends Stack {
     this.runtimeConfig = this.runtimeSettings(stage);
     this.apiStage = this.release(props, Object.values(functionStacks));
 
-    this.monitoring = new Monitoring(concern('Monitoring', 'alarms, canaries, dashboard, budget'), 'Monitoring', {
-      stage,
-      topic,
-      functions: this.functions,
-      api: this.api.httpApi,
-      table: this.data.table,
-      failures: failures.queue,
-      distribution: this.web.distribution,
-      appOrigin: this.web.appOrigin,
-      canaryArtifacts: this.storage.logs,
-      origins: { data: this.storage.publicData, embed: this.storage.spa },
-    });
+    this.monitoring = this.createMonitoring(stage, topic, failures.queue);
 
     this.addOutputs(failures.queue, topic);
 
     for (const stack of [this, ...Object.values(this.concerns)]) acknowledgeCdkHelpers(stack);
     this.retainHelperLogsLikeOurs(stage);
+  }
+
+  /** Alarms, canaries, the dashboard and the budget of the stage, in their own nested stack. */
+  private createMonitoring(stage: StageConfig, topic: ITopic, failures: IQueue): Monitoring {
+    const concern = (this.concerns.Monitoring = new ConcernStack(
+      this,
+      'Monitoring',
+      `Mapnest ${stage.name}: alarms, canaries, dashboard, budget`,
+    ));
+    return new Monitoring(concern, 'Monitoring', {
+      stage,
+      topic,
+      functions: this.functions,
+      api: this.api.httpApi,
+      table: this.data.table,
+      failures,
+      distribution: this.web.distribution,
+      appOrigin: this.web.appOrigin,
+      canaryArtifacts: this.storage.logs,
+      origins: { data: this.storage.publicData, embed: this.storage.spa },
+      ...(this.web.webAcl ? { webAclMetricName: this.web.webAclMetricName } : {}),
+    });
   }
 
   /** One function in the `Functions` scope of a nested stack (ADR 010), with its runtime acknowledgement. */
@@ -286,8 +304,62 @@ export class MapnestStack extends Stack {
   }
 
   /** CloudFront, in front of the storage and the API. */
-  private createWeb(scope: Construct, props: MapnestStackProps): Web {
+  /**
+   * The origin secrets (ADR 028) as NoEcho parameters of a nested stack, passed from the root's Parameter Store
+   * parameters: only the parameter names are in any template, and CloudFormation reads the values at every deploy.
+   */
+  private originSecretsIn(stack: NestedStack): { secret: string; standby: string } {
+    if (!this.originSecretParameters) {
+      const names = originSecretParameters(this.stageConfig);
+      const ssm = (id: string, name: string, what: string) =>
+        new CfnParameter(this, id, {
+          type: 'AWS::SSM::Parameter::Value<String>',
+          default: name,
+          description: `Parameter Store name of ${what} (docs/deploy.md step 4)`,
+        });
+      this.originSecretParameters = {
+        secret: ssm('OriginSecretParameter', names.secret, 'the secret CloudFront sends the API'),
+        standby: ssm('OriginStandbySecretParameter', names.standby, 'a second origin secret the API accepts'),
+      };
+    }
+    const pass = (id: string, from: CfnParameter) => {
+      const existing = stack.node.tryFindChild(id) as CfnParameter | undefined;
+      if (existing) return existing.valueAsString;
+      const parameter = new CfnParameter(stack, id, { type: 'String', noEcho: true });
+      parameter.overrideLogicalId(id);
+      stack.setParameter(id, from.valueAsString);
+      return parameter.valueAsString;
+    };
+    return {
+      secret: pass('OriginSecret', this.originSecretParameters.secret),
+      standby: pass('OriginStandbySecret', this.originSecretParameters.standby),
+    };
+  }
+
+  /**
+   * A function's environment: calls also get the origin secrets they accept (ORIGIN_SECRETS, ADR 028), and their stack
+   * then deploys after the edge, so a rotated secret reaches CloudFront (which waits until every edge has it) before
+   * the calls stop accepting the old one (docs/deploy.md, "Rotating the origin secret").
+   */
+  private environmentOf(
+    spec: FunctionSpec,
+    stack: NestedStack,
+    environment: Record<string, string>,
+  ): Record<string, string> {
+    if (spec.kind !== 'call') return environment;
+    stack.nestedStackResource!.addResourceDependency(this.concerns.Edge!.nestedStackResource!);
+    return { ...environment, [ORIGIN_SECRETS_ENV]: this.acceptedOriginSecrets(stack) };
+  }
+
+  /** What the calls of a nested stack accept in the origin header: the secret and the standby value. */
+  private acceptedOriginSecrets(stack: NestedStack): string {
+    const { secret, standby } = this.originSecretsIn(stack);
+    return `${secret},${standby}`;
+  }
+
+  private createWeb(scope: NestedStack, props: MapnestStackProps): Web {
     return new Web(scope, 'Web', {
+      originSecrets: this.originSecretsIn(scope),
       stage: props.stage,
       spa: this.storage.spa,
       publicData: this.storage.publicData,

@@ -69,9 +69,32 @@ export interface StageConfig {
   throttle: { rateLimit: number; burstLimit: number };
   /** Origins besides the app's own that may call the API and upload from a browser (e.g. a local Vite server on dev). */
   extraOrigins: string[];
-  /** Web ACL (us-east-1, CLOUDFRONT scope) to attach to the distribution, when the operator runs one. */
+  /**
+   * The stage's own AWS WAF web ACL (ADR 028): managed common rules and known bad inputs, and a per-viewer rate limit on
+   * `/api/*`, on a distribution of the API alone, so embeds (`/m`, `/data`, `/assets`) are never inspected (WAF
+   * bills per inspected request). CLOUDFRONT-scoped ACLs exist only in us-east-1, so the stage must be there.
+   */
+  waf?: { apiRequestsPer5Minutes: number };
+  /**
+   * A web ACL made outside the stack (us-east-1, CLOUDFRONT scope), attached to the API's distribution in place of
+   * the stage's own: for a stage outside us-east-1, or an operator who runs one ACL for several distributions.
+   */
   webAclArn?: string;
 }
+
+/**
+ * The Parameter Store names (String parameters, made once per stage before its first deploy: docs/deploy.md step 4)
+ * of the secret CloudFront sends to the API (`secret`) and of a second value the API also accepts (`standby`), so a
+ * rotation never refuses a request in flight. CloudFormation reads both at every deploy; the template holds only
+ * these names.
+ */
+export const originSecretParameters = (stage: Pick<StageConfig, 'name'>) => ({
+  secret: `/mapnest/${stage.name}/origin/secret`,
+  standby: `/mapnest/${stage.name}/origin/standby-secret`,
+});
+
+/** Requests per viewer address and 5 minutes that production stages allow on /api/* (ADR 028). */
+export const API_REQUESTS_PER_5_MINUTES = 3000;
 
 const stripeParameters = (stage: string) => ({
   secretKeyParameter: `/mapnest/${stage}/stripe/secret-key`,
@@ -110,6 +133,7 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     monthlyBudgetUsd: 100,
     throttle: { rateLimit: 500, burstLimit: 1000 },
     extraOrigins: [],
+    waf: { apiRequestsPer5Minutes: API_REQUESTS_PER_5_MINUTES },
   },
   prod: {
     name: 'prod',
@@ -123,6 +147,7 @@ export const STAGES: Readonly<Record<string, StageConfig>> = {
     monthlyBudgetUsd: 500,
     throttle: { rateLimit: 500, burstLimit: 1000 },
     extraOrigins: [],
+    waf: { apiRequestsPer5Minutes: API_REQUESTS_PER_5_MINUTES },
   },
 };
 
@@ -190,6 +215,19 @@ export function validateStage(stage: StageConfig): void {
     if (missing.length > 0)
       problems.push(`a production stage needs ${missing.join(', ')} in infra/src/stages.ts (docs/deploy.md, step 2)`);
   }
+  if (stage.waf && stage.webAclArn) problems.push('waf and webAclArn are alternatives: keep one');
+  if (stage.waf && stage.region !== 'us-east-1') {
+    problems.push(
+      "waf: CloudFront's web ACLs live in us-east-1 only; make one there and name it in webAclArn for a stage elsewhere",
+    );
+  }
+  if (stage.waf && !(Number.isInteger(stage.waf.apiRequestsPer5Minutes) && stage.waf.apiRequestsPer5Minutes >= 10))
+    problems.push('waf.apiRequestsPer5Minutes must be a whole number of at least 10 (AWS WAF refuses less)');
+  if (
+    stage.webAclArn &&
+    !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(stage.webAclArn)
+  )
+    problems.push('webAclArn must be a CLOUDFRONT-scoped (global) web ACL in us-east-1');
   if (!(stage.monthlyBudgetUsd > 0)) problems.push('monthlyBudgetUsd must be a positive amount');
   if (stage.account !== undefined && !/^\d{12}$/.test(stage.account))
     problems.push('account must be a 12-digit AWS account id');

@@ -35,6 +35,11 @@ describe('stage configuration', () => {
 
   it('accepts dev and a fully configured production stage', () => {
     for (const stage of [STAGES.dev!, FULL_STAGE]) expect(() => validateStage(stage)).not.toThrow();
+    // Production stages run their own web ACL; dev has none.
+    expect(STAGES.prod!.waf).toEqual({ apiRequestsPer5Minutes: 3000 });
+    expect(STAGES.staging!.waf).toEqual(STAGES.prod!.waf);
+    expect(STAGES.dev!.waf).toBeUndefined();
+    expect(() => validateStage({ ...FULL_STAGE, webAclArn: undefined, waf: STAGES.prod!.waf })).not.toThrow();
   });
 
   it('refuses to synthesise prod until its account, alarm email, sender and domain are configured', () => {
@@ -95,6 +100,30 @@ describe('stage configuration', () => {
       'an invalid Cognito domain prefix',
       { google: { ...FULL_STAGE.google!, cognitoDomainPrefix: 'Mapnest_Prod' } },
       'cognitoDomainPrefix',
+    ],
+    [
+      "the stage's own web ACL outside us-east-1 (CLOUDFRONT-scoped ACLs exist only there)",
+      {
+        region: 'eu-west-1',
+        webAclArn: undefined,
+        waf: { apiRequestsPer5Minutes: 3000 },
+      },
+      "waf: CloudFront's web ACLs live in us-east-1 only",
+    ],
+    [
+      'both an own web ACL and one made outside the stack',
+      { waf: { apiRequestsPer5Minutes: 3000 } },
+      'waf and webAclArn are alternatives',
+    ],
+    [
+      'a rate limit WAF refuses',
+      { webAclArn: undefined, waf: { apiRequestsPer5Minutes: 5 } },
+      'waf.apiRequestsPer5Minutes must be a whole number of at least 10',
+    ],
+    [
+      'a regional web ACL for CloudFront',
+      { webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/0123' },
+      'webAclArn must be a CLOUDFRONT-scoped (global) web ACL in us-east-1',
     ],
   ])('rejects %s', (_, change, message) => {
     expect(() => validateStage({ ...FULL_STAGE, ...change })).toThrow(message);

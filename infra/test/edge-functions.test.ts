@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UNAUTHENTICATED_BODY } from '../src/constructs/web';
-import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
+import {
+  SPA_REWRITE_SOURCE,
+  STRIP_PREFIX_SOURCE,
+  VIEWER_IP_HEADER,
+  VIEWER_IP_SOURCE,
+  requireTokenSource,
+} from '../src/edge/viewer-functions';
 
 /** CloudFront viewer-request events carry headers as { name: { value } }. */
 interface EdgeRequest {
@@ -10,12 +16,17 @@ interface EdgeRequest {
 }
 type Handler = (event: {
   request: EdgeRequest;
+  viewer?: { ip: string };
 }) =>
   | EdgeRequest
   | { statusCode: number; headers: Record<string, { value: string }>; body: { encoding: string; data: string } };
 
-/** Loads a function's source the way CloudFront does: a script defining `handler`. */
-const load = (source: string): Handler => new Function(`${source}\nreturn handler;`)() as Handler;
+/** Loads a function's source the way CloudFront does: a script defining `handler`, called with the viewer's address. */
+const VIEWER = { ip: '198.51.100.23' };
+const load = (source: string): Handler => {
+  const handler = new Function(`${source}\nreturn handler;`)() as Handler;
+  return (event) => handler({ viewer: VIEWER, ...event });
+};
 const request = (uri: string, headers: Record<string, string> = {}, method = 'GET'): EdgeRequest => ({
   method,
   uri,
@@ -84,9 +95,22 @@ describe('token gate on /api/fn/*', () => {
     }
   });
 
-  it('passes calls with a token on to the JWT authorizer unchanged', () => {
+  it("passes calls with a token on to the JWT authorizer, stamped with the viewer's address", () => {
     const original = request('/api/fn/createMap', { authorization: 'Bearer eyJhbGciOi' }, 'POST');
     expect(handler({ request: original })).toBe(original);
+    expect(original.headers[VIEWER_IP_HEADER]).toEqual({ value: VIEWER.ip });
+    expect(original.headers.authorization).toEqual({ value: 'Bearer eyJhbGciOi' });
+  });
+
+  it('replaces any viewer address the caller sent itself (the API distribution rate-limits by it)', () => {
+    for (const handlerOf of [handler, load(VIEWER_IP_SOURCE)]) {
+      const forged = request(
+        '/api/fn/createMap',
+        { authorization: 'Bearer x', [VIEWER_IP_HEADER]: '10.0.0.1' },
+        'POST',
+      );
+      expect((handlerOf({ request: forged }) as EdgeRequest).headers[VIEWER_IP_HEADER]).toEqual({ value: VIEWER.ip });
+    }
   });
 
   it('lets signed-out callers reach the public calls, and only those', () => {
@@ -112,6 +136,7 @@ describe('function limits', () => {
       SPA_REWRITE_SOURCE,
       STRIP_PREFIX_SOURCE,
       requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY)),
+      VIEWER_IP_SOURCE,
     ]) {
       expect(Buffer.byteLength(source)).toBeLessThan(10 * 1024);
     }

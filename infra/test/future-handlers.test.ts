@@ -241,7 +241,7 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('optional stage features', () => {
-  it('serves the custom domain with its certificate, modern TLS, DNS aliases and the web ACL', () => {
+  it("serves the custom domain with its certificate, modern TLS and DNS aliases, and puts the operator's web ACL on the API distribution", () => {
     t.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         Aliases: [FULL_STAGE.domain!.name],
@@ -250,9 +250,19 @@ describe('optional stage features', () => {
           MinimumProtocolVersion: 'TLSv1.2_2021',
           SslSupportMethod: 'sni-only',
         },
-        WebACLId: FULL_STAGE.webAclArn,
       }),
     });
+    // The web ACL made outside the stack goes on the API's own distribution, never on the one serving embeds.
+    const distributions = Object.values(t.findResources('AWS::CloudFront::Distribution')) as Array<{
+      Properties: { DistributionConfig: { Aliases?: string[]; WebACLId?: unknown } };
+    }>;
+    expect(distributions.map((d) => d.Properties.DistributionConfig.WebACLId ?? null).sort()).toEqual([
+      FULL_STAGE.webAclArn,
+      null,
+    ]);
+    const app = distributions.find((d) => d.Properties.DistributionConfig.Aliases);
+    expect(app!.Properties.DistributionConfig.WebACLId).toBeUndefined();
+    expect(Object.keys(t.findResources('AWS::WAFv2::WebACL'))).toEqual([]);
     for (const type of ['A', 'AAAA']) {
       t.hasResourceProperties('AWS::Route53::RecordSet', {
         Name: `${FULL_STAGE.domain!.name}.`,

@@ -34,7 +34,12 @@ import {
   UNAUTHENTICATED_BODY,
 } from '../src/constructs/web';
 import { EMBED_BOOT_SCRIPT_SOURCE } from '../src/edge/headers';
-import { SPA_REWRITE_SOURCE, STRIP_PREFIX_SOURCE, requireTokenSource } from '../src/edge/viewer-functions';
+import {
+  SPA_REWRITE_SOURCE,
+  STRIP_PREFIX_SOURCE,
+  VIEWER_IP_SOURCE,
+  requireTokenSource,
+} from '../src/edge/viewer-functions';
 import { GRANTS, WRITING_CALLS } from '../src/grants';
 import { readManifest, type Manifest } from '../src/manifest';
 import { LAMBDAS_SRC } from '../src/paths';
@@ -922,7 +927,10 @@ describe('web', () => {
     expect(behaviour('/api/fn/*').FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: fnRef('Web/RequireToken') },
     ]);
-    expect(behaviour('/api/*').FunctionAssociations).toBeUndefined();
+    // The rest of /api/* (beacon, webhook, health) only gets the viewer's address stamped (ADR 028).
+    expect(behaviour('/api/*').FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: fnRef('Web/ViewerIp') },
+    ]);
   });
 
   it('deploys the viewer functions exactly as tested', () => {
@@ -931,6 +939,7 @@ describe('web', () => {
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
     t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: STRIP_PREFIX_SOURCE });
+    t.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: VIEWER_IP_SOURCE });
     // The token gate lets exactly the public calls through.
     const publicPaths = PUBLIC_CALLS.filter((name) => manifest.functions.some((f) => f.callName === name)).map(
       (name) => `${CALL_PATH_PREFIX}${name}`,
@@ -945,7 +954,7 @@ describe('web', () => {
     const csp = text(app.ContentSecurityPolicy.ContentSecurityPolicy);
     // Cognito, then the uploads and documents buckets (presigned POST and GET).
     expect(csp).toMatch(
-      /connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token>;/,
+      /connect-src 'self' https:\/\/cognito-idp\.us-east-1\.amazonaws\.com https:\/\/<token> https:\/\/<token> https:;/,
     );
     const connect = (app.ContentSecurityPolicy.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })[
       'Fn::Join'
@@ -964,8 +973,10 @@ describe('web', () => {
     expect(app.ContentTypeOptions).toEqual({ Override: true });
     expect(app.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     expect(headers(behaviour('/api/*')).SecurityHeadersConfig.FrameOptions?.FrameOption).toBe('DENY');
-    // The app fetches from its own origin and the AWS hosts above only.
-    expect(csp).not.toMatch(/connect-src[^;]* https:[ ;]/);
+    // The app fetches from its own origin, the AWS hosts above, and (for authors' live data sources) https hosts:
+    // never plain http.
+    expect(csp).toMatch(/connect-src[^;]* https:;/);
+    expect(csp).not.toMatch(/connect-src[^;]* http:[ ;]/);
   });
 
   it('lets any site frame /m/* and nothing else', () => {

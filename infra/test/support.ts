@@ -121,9 +121,10 @@ export function wholeStage(stack: MapnestStack): Template {
   );
 }
 
-/** A stage with every optional feature on: custom domain, Google, SES email, web ACL, alarm email. */
+const { waf: _ownAcl, ...prodWithoutOwnAcl } = STAGES.prod!;
+/** A stage with every optional feature on; its web ACL is one made outside the stack (`webAclArn`, not `waf`). */
 export const FULL_STAGE: StageConfig = {
-  ...STAGES.prod!,
+  ...prodWithoutOwnAcl,
   name: 'full',
   account: '123456789012',
   domain: {

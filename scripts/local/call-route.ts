@@ -19,8 +19,14 @@ export async function invokeAndSend(res: ServerResponse, file: string, name: str
   res.end(answer.body);
 }
 
-/** The call route's handler, verifying ID tokens of the given user pool and client. */
-export function createCallRoute(cognito: { userPoolId: string; clientId: string; jwks: { keys: unknown[] } }) {
+/**
+ * The call route's handler, verifying ID tokens of the given user pool and client; every event carries CloudFront's
+ * secret origin header (`originSecret`), as the deployed API origin adds it.
+ */
+export function createCallRoute(
+  cognito: { userPoolId: string; clientId: string; jwks: { keys: unknown[] } },
+  originSecret: string,
+) {
   const calls = listCalls();
   const verifier = CognitoJwtVerifier.create({
     userPoolId: cognito.userPoolId,
@@ -67,7 +73,13 @@ export function createCallRoute(cognito: { userPoolId: string; clientId: string;
     }
     const body = await readBody(req);
     if (!body) return sendJson(res, 413, { message: 'Request Entity Too Large' });
-    const event = apiGatewayEvent(req, url, `POST ${CALL_PATH_PREFIX}${name}`, body) as APIGatewayProxyEventV2 & {
+    const event = apiGatewayEvent(
+      req,
+      url,
+      `POST ${CALL_PATH_PREFIX}${name}`,
+      body,
+      originSecret,
+    ) as APIGatewayProxyEventV2 & {
       requestContext: { authorizer?: unknown };
     };
     if (claims) event.requestContext.authorizer = { jwt: { claims, scopes: null } };

@@ -18,7 +18,10 @@ export function viewerRequest(source: string, req: IncomingMessage, uri: string)
   if (!handler) edgeHandlers.set(source, (handler = loadEdgeFunction(source)));
   const headers: EdgeRequest['headers'] = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = { value: v };
-  return handler({ request: { method: req.method ?? 'GET', uri, headers } });
+  return handler({
+    request: { method: req.method ?? 'GET', uri, headers },
+    viewer: { ip: req.socket.remoteAddress ?? '127.0.0.1' },
+  });
 }
 
 /** The URI a rewriting viewer-request function forwards to the origin. */

@@ -43,6 +43,8 @@ export interface GatewayOptions {
     jwks: { keys: unknown[] };
   };
   mailbox: Mailbox;
+  /** The value CloudFront's API origin sends in the secret origin header (the handlers' ORIGIN_SECRETS). */
+  originSecret: string;
   /** The local payments sandbox's hosted pages (/_dev/checkout/*, /_dev/portal/*), when it runs. */
   payments?: { handlePage: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> };
   log?: (line: string) => void;
@@ -50,7 +52,7 @@ export interface GatewayOptions {
 
 export function createGateway(opts: GatewayOptions) {
   const log = opts.log ?? (() => undefined);
-  const handleCall = createCallRoute(opts.cognito);
+  const handleCall = createCallRoute(opts.cognito, opts.originSecret);
   const serveStatic = createStaticFiles(opts.webDist);
 
   /** The bucket behind /data/ or /files/, if the path is under one. */
@@ -83,7 +85,7 @@ export function createGateway(opts: GatewayOptions) {
         res,
         path.join(LAMBDAS_SRC, 'http', `${httpRoute.module}.ts`),
         httpRoute.module,
-        apiGatewayEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body),
+        apiGatewayEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body, opts.originSecret),
       );
     }
     if (p.startsWith('/api/')) return sendJson(res, 404, envelope('NOT_FOUND', `No route for ${req.method} ${p}.`));

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { callNameFromModule } from '@mapnest/lambdas/routes';
+import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const LAMBDAS_SRC = path.join(REPO_ROOT, 'lambdas/src');
@@ -144,16 +145,22 @@ export function apiGatewayClaims(payload: Record<string, unknown>): Record<strin
   return out;
 }
 
-/** The API Gateway v2 event of a request, as a Lambda behind an HTTP API receives it (no authorizer yet). */
+/**
+ * The API Gateway v2 event of a request, as a Lambda behind an HTTP API receives it (no authorizer yet). With
+ * `originSecret`, the request carries CloudFront's secret origin header (infra's API origin adds it, replacing any
+ * value the viewer sent), which the calls check (lambdas/src/lib/origin-check.ts).
+ */
 export function apiGatewayEvent(
   req: IncomingMessage,
   url: URL,
   routeKey: string,
   body: Buffer,
+  originSecret?: string,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+  if (originSecret !== undefined) headers[ORIGIN_SECRET_HEADER] = originSecret;
   const contentType = headers['content-type'] ?? '';
   const textual =
     !headers['content-encoding'] && /^(application\/json|text\/|application\/x-www-form-urlencoded)/.test(contentType);

@@ -3,12 +3,14 @@
  * the gateway that serves the real Lambda handlers and the web app on one origin. Used by `npm start`,
  * `npm run dev` and the test suite (which starts it once per run on free ports with a throwaway data dir).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-lambda';
 import { TRIGGERS } from '@mapnest/lambdas/routes';
+import { runSvgChecksWith } from '@mapnest/lambdas/domain/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
@@ -24,6 +26,7 @@ import {
 } from './payments';
 import { freePort } from './ports';
 import { startLocalS3, type LocalS3, type S3Event } from './s3';
+import { SvgWorker } from './svg-worker';
 
 export const LOCAL_TABLE = 'mapnest-local';
 export const LOCAL_BUCKETS = {
@@ -59,6 +62,11 @@ export interface StackEnv {
   UPLOADS_BUCKET: string;
   USER_POOL_ID: string;
   USER_POOL_CLIENT_ID: string;
+  /**
+   * The values calls accept in CloudFront's secret origin header (lambdas/src/lib/origin-check.ts): the local stack
+   * runs the same check as deployed stages, and its gateway sends the header as CloudFront does.
+   */
+  ORIGIN_SECRETS: string;
   APP_ORIGIN: string;
   S3_PUBLIC_ENDPOINT: string;
   DEV_MAILBOX_URL: string;
@@ -197,7 +205,7 @@ async function startPayments(
 type LambdaEnv = Omit<StackEnv, 'APP_ORIGIN' | 'S3_PUBLIC_ENDPOINT' | 'DEV_MAILBOX_URL' | keyof PaymentEnv>;
 
 /** The handlers read their configuration from the environment, exactly as in Lambda: the emulators' endpoints. */
-function lambdaEnvironment(dynamodb: string, s3: string, cognito: string): LambdaEnv {
+function lambdaEnvironment(dynamodb: string, s3: string, cognito: string, originSecret: string): LambdaEnv {
   return {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -212,6 +220,7 @@ function lambdaEnvironment(dynamodb: string, s3: string, cognito: string): Lambd
     UPLOADS_BUCKET: LOCAL_BUCKETS.uploads,
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+    ORIGIN_SECRETS: originSecret,
   };
 }
 
@@ -235,9 +244,10 @@ function createLocalGateway(
     mailbox: Mailbox;
     payments: PaymentsSandbox | null;
     log: (line: string) => void;
+    originSecret: string;
   },
 ) {
-  const { s3, cognito, mailbox, payments, log } = parts;
+  const { s3, cognito, mailbox, payments, log, originSecret } = parts;
   return createGateway({
     port: opts.port,
     // MAPNEST_WEB_DIST: a build elsewhere (e.g. `vite build --outDir`), so a rebuild never empties what a test serves.
@@ -253,6 +263,7 @@ function createLocalGateway(
       jwks: cognito.jwks,
     },
     mailbox,
+    originSecret,
     payments: payments ?? undefined,
     log,
   });
@@ -278,6 +289,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stops.push(() => dynamo.stop());
     log(`DynamoDB Local   ${dynamo.endpoint}`);
 
+    // The upload trigger checks and sanitises SVG files in a worker thread with a heap limit (ADR 026).
+    const svgWorker = new SvgWorker();
+    const previousChecker = runSvgChecksWith(svgWorker.check);
+    stops.push(async () => {
+      runSvgChecksWith(previousChecker);
+      await svgWorker.stop();
+    });
+
     const pendingTriggers = new Set<Promise<unknown>>();
     const s3 = await startS3WithTriggers(opts.dataDir, pendingTriggers);
     stops.push(() => s3.stop());
@@ -295,7 +314,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     log(`Cognito (local)  ${cognito.endpoint}`);
 
     // The handlers read their configuration from the environment, exactly as in Lambda.
-    const env = lambdaEnvironment(dynamo.endpoint, s3.endpoint, cognito.endpoint);
+    // A new secret per start, as a deployed stage keeps its own in Parameter Store.
+    const originSecret = randomBytes(24).toString('base64url');
+    const env = lambdaEnvironment(dynamo.endpoint, s3.endpoint, cognito.endpoint, originSecret);
     Object.assign(process.env, env);
 
     await ensureLocalTable(dynamo.endpoint);
@@ -303,7 +324,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     let gatewayPort = 0;
     const { payments, paymentEnv } = await startPayments(opts.dataDir, () => gatewayPort, log);
     if (payments) stops.push(() => payments.stop());
-    const gateway = createLocalGateway(opts, { s3, cognito, mailbox, payments, log });
+    const gateway = createLocalGateway(opts, { s3, cognito, mailbox, payments, log, originSecret });
     const port = await gateway.listen();
     gatewayPort = port;
     stops.push(() => gateway.close());

@@ -18,19 +18,34 @@ describe('analytics aggregation', () => {
     expect(normaliseTerm('   ')).toBe('');
   });
 
+  it('cleans search terms: line breaks and tabs become spaces, control and invisible characters go', () => {
+    expect(normaliseTerm('Coffee\r\n\tShop')).toBe('coffee shop');
+    expect(normaliseTerm('\u0000=HYPERLINK("x")\u0007')).toBe('=hyperlink("x")');
+    // A right-to-left override, zero-width spaces and a byte order mark would make one term look like another.
+    expect(normaliseTerm('\u202eecaf\u200b \u200bshop\ufeff')).toBe('ecaf shop');
+    // Joiners stay (emoji and some scripts need them), and a term is cut by whole characters.
+    expect(normaliseTerm('👩\u200d💻')).toBe('👩\u200d💻');
+    const cut = normaliseTerm('a' + '😀'.repeat(60));
+    expect(Array.from(cut)).toHaveLength(40);
+    expect(cut.endsWith('😀')).toBe(true);
+  });
+
   it('turns a beacon into the counts it adds, merging repeated terms and dropping empty ones', () => {
-    const delta = beaconDelta({
-      m: id,
-      v: 1,
-      o: { a: 2, b: 0 },
-      s: [
-        ['Café', true],
-        ['café ', false],
-        [' ', false],
-      ],
-      f: 1,
-      r: 2,
-    });
+    const delta = beaconDelta(
+      {
+        m: id,
+        v: 1,
+        o: { a: 2, b: 0 },
+        s: [
+          ['Café', true],
+          ['café ', false],
+          [' ', false],
+        ],
+        f: 1,
+        r: 2,
+      },
+      new Set(['a', 'b']),
+    );
     expect(delta).toEqual({
       views: 1,
       opens: 2,
@@ -44,7 +59,34 @@ describe('analytics aggregation', () => {
       rt: {},
       rtn: {},
     });
-    expect(beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 0 })).toBeNull();
+    expect(beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 0 }, new Set())).toBeNull();
+  });
+
+  it('counts only opens and routes of locations the published map has: made-up ids are dropped', () => {
+    const published = new Set(['entrance', 'cafe']);
+    const delta = beaconDelta(
+      {
+        m: id,
+        v: 0,
+        o: { entrance: 3, 'made-up-1': 20, 'made-up-2': 20 },
+        s: [],
+        f: 0,
+        r: 2,
+        p: [
+          ['entrance', 'cafe', true],
+          ['entrance', 'made-up-1', false],
+        ],
+      },
+      published,
+    )!;
+    expect(delta.opens).toBe(3);
+    expect(delta.loc).toEqual({ entrance: 3 });
+    expect(delta.rt).toEqual({ 'entrance>cafe': 1 });
+    expect(delta.rtn).toEqual({});
+    // A beacon of nothing but made-up opens adds nothing, and makes no write.
+    expect(beaconDelta({ m: id, v: 0, o: { 'made-up-1': 20 }, s: [], f: 0, r: 0 }, published)).toBeNull();
+    // A map with nothing published counts no opens at all.
+    expect(beaconDelta({ m: id, v: 1, o: { entrance: 1 }, s: [], f: 0, r: 0 }, new Set())!.opens).toBe(0);
   });
 
   it('lists the routes asked for by their ends, and those with no route, from beacons that carry them', () => {
@@ -53,7 +95,8 @@ describe('analytics aggregation', () => {
       ['entrance', 'lift-a', true],
       ['cafe', 'roof', false],
     ];
-    const delta = beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 3, p: routes })!;
+    const ends = new Set(['entrance', 'lift-a', 'cafe', 'roof']);
+    const delta = beaconDelta({ m: id, v: 0, o: {}, s: [], f: 0, r: 3, p: routes }, ends)!;
     expect(delta.rt).toEqual({ 'entrance>lift-a': 2, 'cafe>roof': 1 });
     expect(delta.rtn).toEqual({ 'cafe>roof': 1 });
     // Ids that are not location ids (a '>' among them) are refused with the beacon, so keys always split back.
@@ -85,6 +128,20 @@ describe('analytics aggregation', () => {
     const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`l${i}`, 1]));
     expect(beaconSchema.safeParse({ m: id, v: 1, o: many, s: [], f: 0, r: 0 }).success).toBe(false);
     expect(beaconSchema.safeParse({ m: 'not an id', v: 1, o: {}, s: [], f: 0, r: 0 }).success).toBe(false);
+  });
+
+  it('lets one beacon carry no more than a visit could: 50 location opens in all, 20 searches of 200 characters', () => {
+    const opens = (n: number) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`l${i}`, i < n ? 20 : 0]));
+    // 20 locations opened 20 times each (400 opens, what one forged beacon could add before) is refused.
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: opens(20), s: [], f: 0, r: 0 }).success).toBe(false);
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: { ...opens(2), l2: 10 }, s: [], f: 0, r: 0 }).success).toBe(true);
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: { ...opens(2), l2: 11 }, s: [], f: 0, r: 0 }).success).toBe(false);
+    const term = (n: number) => ['x'.repeat(n), true];
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: {}, s: [term(200)], f: 0, r: 0 }).success).toBe(true);
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: {}, s: [term(201)], f: 0, r: 0 }).success).toBe(false);
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: {}, s: Array(21).fill(term(1)), f: 0, r: 0 }).success).toBe(false);
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: {}, s: [], f: 51, r: 0 }).success).toBe(false);
+    expect(beaconSchema.safeParse({ m: id, v: 1, o: {}, s: [], f: 0, r: 51 }).success).toBe(false);
   });
 
   it('sums stored days over a range with zero rows for quiet days, and merges and orders the top lists', () => {
@@ -151,5 +208,35 @@ describe('analytics aggregation', () => {
     expect(csv).toContain('day,views,opens,searches,searchesEmpty,filters,routes\r\n2026-03-01,2,0,0,0,0,0\r\n');
     expect(csv).toContain('a,"Shop ""A""",1\r\n');
     expect(csv).toContain(`"'=cmd, x",1\r\n`);
+  });
+
+  it('gives every cell a spreadsheet would read as a formula a leading apostrophe (OWASP CSV injection)', () => {
+    const terms = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '  =cmd', 'plain', 'a=b', "'quoted"];
+    const a = aggregateDays([{ day: '2026-03-01', q: Object.fromEntries(terms.map((t, i) => [t, 100 - i])) }], {
+      mapId: id,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      pro: true,
+    });
+    const csv = analyticsCsv(a, (k) => (k === 'x' ? '=HYPERLINK("http://evil")' : null));
+    const rows = csv.split('search,searches\r\n')[1]!.split('\r\n\r\n')[0]!;
+    expect(rows.split('\r\n').slice(0, 4)).toEqual(["'=1+1,100", "'+1,99", "'-1,98", "'@SUM(A1),97"]);
+    expect(rows).toContain(`'\tx,96`);
+    expect(rows).toContain(`"'\rx",95`);
+    expect(rows).toContain(`'  =cmd,94`);
+    expect(rows).toContain('\r\nplain,93');
+    expect(rows).toContain('\r\na=b,92');
+    expect(rows).toContain("\r\n'quoted,91");
+    // Location titles come from the owner's document and are defused the same way.
+    const withTitle = analyticsCsv(
+      aggregateDays([{ day: '2026-03-01', loc: { x: 1 } }], {
+        mapId: id,
+        from: '2026-03-01',
+        to: '2026-03-01',
+        pro: true,
+      }),
+      (k) => (k === 'x' ? '=HYPERLINK("http://evil")' : null),
+    );
+    expect(withTitle).toContain(`x,"'=HYPERLINK(""http://evil"")",1\r\n`);
   });
 });

@@ -14,12 +14,23 @@ export const ANALYTICS_LIMITS = {
   beaconsPerMapMinute: 300,
   /** Distinct entries kept per top list per map-day (locations, searches, searches with no result). */
   listEntriesPerDay: 500,
+  /**
+   * Beacons one client address may have recorded per minute (sliding), before the map's own limit is touched. A
+   * visitor's embed sends one beacon each time the page is hidden or left after the visitor did something
+   * (web/src/viewer/analytics-beacon.ts): a few a visit, never more than one every few seconds, since each needs a
+   * tab switch and something done in between. 60 a minute (one a second, all minute long) leaves room for many
+   * visitors behind one address (a venue's or an office's network) while one client flooding a map keeps at most a
+   * fifth of the map's minute (`beaconsPerMapMinute`) and cannot crowd out everyone else.
+   */
+  beaconsPerClientMinute: 60,
   /** Entries per list in one beacon, and the most one entry may count in one beacon. */
   entriesPerBeacon: 20,
   countPerEntry: 20,
-  /** Most of each plain counter in one beacon (one visit). */
+  /** Most of each plain counter in one beacon (one visit), and of all location opens together. */
   countPerBeacon: 50,
-  /** Search terms are kept lowercased, trimmed, with inner spaces collapsed, and cut to this length. */
+  /** Longest search term a beacon may carry, in characters (the embed cuts queries to this). */
+  termInputChars: 200,
+  /** Search terms are kept cleaned (see `normaliseTerm`) and cut to this many characters. */
   termChars: 40,
   /** Entries in each top list of a report. */
   topEntries: 50,
@@ -27,9 +38,21 @@ export const ANALYTICS_LIMITS = {
   rangeDays: 366,
 } as const;
 
-/** A search term as stored: trimmed, lowercased, inner whitespace collapsed, at most `termChars` characters. */
+/**
+ * Control and invisible formatting characters (bidirectional overrides, zero-width spaces, the byte order mark), which
+ * a visitor cannot have typed into a search box on purpose and which would make stored terms look like other terms.
+ * The zero-width joiner and non-joiner stay: some scripts and emoji need them.
+ */
+const INVISIBLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * A search term as stored: whitespace (tabs and line breaks too) collapsed to single spaces, control and invisible
+ * formatting characters removed, trimmed, lowercased, and cut to at most `termChars` characters (whole characters:
+ * an emoji is never cut in half).
+ */
 export function normaliseTerm(term: string): string {
-  return term.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, ANALYTICS_LIMITS.termChars).trim();
+  const clean = term.replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim().toLowerCase();
+  return Array.from(clean).slice(0, ANALYTICS_LIMITS.termChars).join('').trim();
 }
 
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -46,8 +69,14 @@ export const beaconSchema = z.strictObject({
   v: count(1),
   o: z
     .record(entryKey, count(ANALYTICS_LIMITS.countPerEntry))
-    .refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations'),
-  s: z.array(z.tuple([z.string().max(200), z.boolean()])).max(ANALYTICS_LIMITS.entriesPerBeacon),
+    .refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations')
+    .refine(
+      (o) => Object.values(o).reduce((sum, n) => sum + n, 0) <= ANALYTICS_LIMITS.countPerBeacon,
+      'Too many location opens',
+    ),
+  s: z
+    .array(z.tuple([z.string().max(ANALYTICS_LIMITS.termInputChars), z.boolean()]))
+    .max(ANALYTICS_LIMITS.entriesPerBeacon),
   f: count(ANALYTICS_LIMITS.countPerBeacon),
   r: count(ANALYTICS_LIMITS.countPerBeacon),
   /** The routes asked for, as [from, to, found] (embeds older than the field send none). */
@@ -78,8 +107,12 @@ export interface DayDelta extends DayCounters {
 export const TOP_LISTS = ['loc', 'q', 'qn', 'rt', 'rtn'] as const;
 export type TopList = (typeof TOP_LISTS)[number];
 
-/** The counts a valid beacon adds to its day; null when it adds nothing (no write is made for it). */
-export function beaconDelta(b: Beacon): DayDelta | null {
+/**
+ * The counts a valid beacon adds to its day; null when it adds nothing (no write is made for it). `locations` are the
+ * location ids of the map visitors see (its published version): opens of any other id, and routes asked for between
+ * ids that are not among them, are dropped, so forged ids are never counted or listed.
+ */
+export function beaconDelta(b: Beacon, locations: { has(id: string): boolean }): DayDelta | null {
   const d: DayDelta = {
     views: b.v,
     opens: 0,
@@ -94,7 +127,7 @@ export function beaconDelta(b: Beacon): DayDelta | null {
     rtn: {},
   };
   for (const [id, n] of Object.entries(b.o)) {
-    if (n <= 0) continue;
+    if (n <= 0 || !locations.has(id)) continue;
     d.loc[id] = n;
     d.opens += n;
   }
@@ -108,7 +141,10 @@ export function beaconDelta(b: Beacon): DayDelta | null {
       d.qn[term] = (d.qn[term] ?? 0) + 1;
     }
   }
-  addRoutesAsked(d, b.p ?? []);
+  addRoutesAsked(
+    d,
+    (b.p ?? []).filter(([from, to]) => locations.has(from) && locations.has(to)),
+  );
   const empty = d.views + d.opens + d.searches + d.filters + d.routes === 0;
   return empty ? null : d;
 }
@@ -237,12 +273,15 @@ export function aggregateDays(
   };
 }
 
+const FORMULA_START = /^(?: *[=+\-@]|[\t\r\n\0])/;
+
 /** The report as CSV: the daily rows, then each top list (RFC 4180 quoting); `titles` names location ids. */
 export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | null = () => null): string {
   const cell = (v: string | number) => {
     const s = String(v);
-    // A leading = + - @ would be read as a formula by spreadsheets.
-    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+    // OWASP's CSV injection rule: a cell a spreadsheet would read as a formula (one that starts with = + - @, a tab,
+    // a line break or NUL, also after leading spaces, which some spreadsheets skip) gets a leading apostrophe.
+    const safe = FORMULA_START.test(s) ? `'${s}` : s;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const line = (cells: Array<string | number>) => cells.map(cell).join(',');

@@ -8,7 +8,7 @@ import { dayOf, type Beacon, type MapAnalytics } from '@mapnest/shared/analytics
 import { keys } from '@mapnest/shared/keys';
 import { dynamo, tableName } from '../helpers/accounts';
 import { documentWith } from '../helpers/documents';
-import { adminUser, baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createPublishedMap, createUser, type TestUser } from '../helpers/stack';
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -22,8 +22,11 @@ const send = (body: Beacon): Promise<number> =>
     return r.status;
   });
 
+/** A published Professional map whose locations are the route ends these tests ask for (others are not counted). */
 async function proMap(user: TestUser): Promise<string> {
-  const id = await call<string>('createMap', { title: 'Routed', mapData: documentWith(3) }, user);
+  const doc = documentWith(4);
+  ['entrance', 'lift-a', 'cafe', 'roof'].forEach((id, i) => (doc.locations[i]!.id = id));
+  const id = await createPublishedMap({ title: 'Routed', mapData: doc }, user);
   await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
   await call('setMapState', { id, state: 3 }, user);
   return id;

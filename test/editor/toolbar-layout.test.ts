@@ -46,7 +46,7 @@ async function boxes(page: Page) {
       return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) };
     };
     const button = (name: string) =>
-      [...bar.querySelectorAll('button, a')].find((b) => (b.textContent ?? '').trim() === name) ?? null;
+      Array.from(bar.querySelectorAll('button, a')).find((b) => (b.textContent ?? '').trim() === name) ?? null;
     return {
       barHeight: bar.getBoundingClientRect().height,
       overflow: bar.scrollWidth - bar.clientWidth,

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
+import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 beforeAll(() => {
@@ -22,7 +23,8 @@ async function attempt(user: TestUser, mapId: string, sourceIp: string) {
     routeKey: 'POST /api/fn/registerLicense',
     rawPath: '/api/fn/registerLicense',
     rawQueryString: '',
-    headers: {},
+    // As API Gateway hands it on from CloudFront: with the secret origin header the calls check.
+    headers: { [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS },
     requestContext: { http: { method: 'POST', sourceIp }, requestId: randomUUID(), authorizer: { jwt: { claims } } },
     body: JSON.stringify({ data: { purchaseCode: randomUUID(), mapId } }),
     isBase64Encoded: false,

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MiddlewareStack } from '@smithy/types';
+import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { documentWith } from '../helpers/documents';
 import { createUser, type TestUser } from '../helpers/stack';
 
@@ -165,7 +166,8 @@ describe('failure injection in the maps service', () => {
       routeKey: 'POST /api/fn/saveMap',
       rawPath: '/api/fn/saveMap',
       rawQueryString: '',
-      headers: {},
+      // As API Gateway hands it on from CloudFront: with the secret origin header the calls check.
+      headers: { [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS },
       requestContext: {
         http: { method: 'POST' },
         requestId: 'test',

@@ -14,7 +14,10 @@ import { Construct } from 'constructs';
 import type { StageConfig } from '../stages';
 import { functionAlarms, type MapnestFunction } from './mapnest-function';
 import { Canaries } from './canaries';
+import { DASHBOARD_WIDGETS, productWidgets } from './dashboard';
 import { REQUEST_METRICS_FILTER } from './storage';
+
+export { DASHBOARD_LATENCY_FUNCTIONS, DASHBOARD_WIDGETS } from './dashboard';
 
 export interface MonitoringProps {
   stage: StageConfig;
@@ -32,6 +35,8 @@ export interface MonitoringProps {
   canaryArtifacts: IBucket;
   /** Origins of the paths customers' visitors load: /data (published maps) and /m (the embed page and assets). */
   origins: { data: IBucket; embed: IBucket };
+  /** The metric name of the stage's own web ACL (on the API distribution), when it has one. */
+  webAclMetricName?: string;
 }
 
 /** The stage's alarm topic (email when configured), in the root stack so alarms in every nested stack reach it. */
@@ -361,9 +366,10 @@ export class Monitoring extends Construct {
     tableThrottles: cloudwatch.MathExpression,
   ): cloudwatch.Dashboard {
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(6) });
+    for (const row of productWidgets(this, { ...props, period })) dashboard.addWidgets(...row);
     dashboard.addWidgets(
       new cloudwatch.GraphWidget({
-        title: 'API requests and errors',
+        title: DASHBOARD_WIDGETS.apiErrors,
         left: [requests, props.api.metricClientError({ period, statistic: cloudwatch.Stats.SUM }), serverErrors],
         width: 12,
       }),

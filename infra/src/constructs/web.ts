@@ -6,19 +6,24 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { CROSS_ORIGIN_STATIC_PATHS, HSTS_SECONDS, edgeHeaderSpec, type EdgeKind } from '../edge/headers';
 import { PUBLISHED_EDGE_TTL_S } from '@mapnest/shared/maps';
 import {
   SPA_REWRITE_SOURCE,
   STRIP_PREFIX_SOURCE,
   UNAUTHENTICATED_BODY,
+  VIEWER_IP_SOURCE,
   requireTokenSource,
 } from '../edge/viewer-functions';
 import type { StageConfig } from '../stages';
 import type { WebAssets } from '../web-assets';
+import { createApiWebAcl } from './web-acl';
 
 export { UNAUTHENTICATED_BODY } from '../edge/viewer-functions';
+export { WAF_COUNTED_COMMON_RULES, WAF_RULES } from './web-acl';
 
 /** Hashed build output never changes under its name; entry pages and runtime JSON always revalidate. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -43,7 +48,16 @@ export interface WebProps {
   connectSources: string[];
   /** Call paths open to signed-out callers, which the token gate lets through. */
   publicCallPaths: string[];
+  /**
+   * The secret CloudFront sends the API in ORIGIN_SECRET_HEADER, and a standby value also accepted during a rotation
+   * (deploy-time values from Parameter Store, never literals: ADR 028).
+   */
+  originSecrets: { secret: string; standby: string };
 }
+
+/** How long CloudFront waits for the API (HTTP APIs give up at 30 s) and, in front of it, for the API distribution. */
+const API_READ_TIMEOUT = Duration.seconds(30);
+const API_DISTRIBUTION_READ_TIMEOUT = Duration.seconds(35);
 
 /**
  * CloudFront in front of everything: the SPA (default, SPA fallback by function), /m/* embeds (framable
@@ -59,6 +73,15 @@ const viewerRequest = (fn: cloudfront.IFunction) => [
 
 export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
+  /**
+   * The API's own distribution, with the web ACL, on stages that have one (ADR 028): the app distribution's /api/*
+   * behaviours forward to it, so WAF inspects API requests only.
+   */
+  readonly apiDistribution?: cloudfront.Distribution;
+  /** The stage's own web ACL (`waf` in the stage config). */
+  readonly webAcl?: wafv2.CfnWebACL;
+  /** The CloudWatch metric name of the web ACL (its WAF metrics' WebACL dimension). */
+  readonly webAclMetricName: string;
   /** https://<custom domain> or the distribution's own name. */
   readonly appOrigin: string;
 
@@ -66,6 +89,16 @@ export class Web extends Construct {
     super(scope, id);
     const { stage } = props;
     const domain = stage.domain;
+    this.webAclMetricName = `mapnest-${stage.name}-api`;
+    if (stage.waf)
+      this.webAcl = createApiWebAcl(this, 'ApiWebAcl', {
+        stage,
+        metricName: this.webAclMetricName,
+        originSecrets: props.originSecrets,
+        apiRequestsPer5Minutes: stage.waf.apiRequestsPer5Minutes,
+      });
+    const webAclArn = this.webAcl?.attrArn ?? stage.webAclArn;
+    if (webAclArn) this.apiDistribution = this.createApiDistribution(props, webAclArn);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Mapnest ${stage.name}`,
       defaultRootObject: 'index.html',
@@ -78,7 +111,6 @@ export class Web extends Construct {
             minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      ...(stage.webAclArn ? { webAclId: stage.webAclArn } : {}),
       enableLogging: true,
       logBucket: props.logs,
       logFilePrefix: 'cloudfront/',
@@ -88,15 +120,12 @@ export class Web extends Construct {
     this.appOrigin = domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`;
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'Maps are embedded by customers worldwide; there is no country to exclude.' },
-      ...(stage.webAclArn
-        ? []
-        : [
-            {
-              id: 'AwsSolutions-CFR2',
-              reason:
-                'No web ACL by default (fixed monthly cost); the stage config takes webAclArn to attach one. API throttling and Cognito limit abuse meanwhile.',
-            },
-          ]),
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: this.apiDistribution
+          ? 'Embeds, map data and assets are not inspected by WAF (it bills per inspected request, ADR 028): /api/* goes through the API distribution, which carries the web ACL.'
+          : 'No web ACL on this stage (a fixed monthly cost; production stages have one on their API distribution, ADR 028). API throttling, the origin check and Cognito limit abuse meanwhile.',
+      },
       ...(domain
         ? []
         : [
@@ -119,6 +148,53 @@ export class Web extends Construct {
     }
   }
 
+  /** The execute-api origin, reached over TLS 1.2 with CloudFront's secret header (lambdas/src/lib/origin-check.ts). */
+  private apiOrigin(props: WebProps, domainName: string, readTimeout: Duration): origins.HttpOrigin {
+    return new origins.HttpOrigin(domainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      readTimeout,
+      customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecrets.secret },
+    });
+  }
+
+  /**
+   * A distribution of the API alone, carrying the web ACL (ADR 028), which the app distribution's /api/* behaviours
+   * forward to: WAF then inspects API requests only, never an embed's. Uncached, every header but Host passed on.
+   */
+  private createApiDistribution(props: WebProps, webAclArn: string): cloudfront.Distribution {
+    const { stage } = props;
+    const distribution = new cloudfront.Distribution(this, 'ApiDistribution', {
+      comment: `Mapnest ${stage.name} API (behind the app's /api/*, with the web ACL)`,
+      httpVersion: cloudfront.HttpVersion.HTTP2,
+      priceClass: stage.production ? cloudfront.PriceClass.PRICE_CLASS_ALL : cloudfront.PriceClass.PRICE_CLASS_100,
+      webAclId: webAclArn,
+      enableLogging: true,
+      logBucket: props.logs,
+      logFilePrefix: 'cloudfront-api/',
+      defaultBehavior: {
+        origin: this.apiOrigin(props, props.apiDomain, API_READ_TIMEOUT),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        compress: false,
+      },
+    });
+    Validations.of(distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Maps are edited and embedded worldwide; there is no country to exclude from the API.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          "Only the app's own distribution calls this one, at its *.cloudfront.net name (whose default certificate has no selectable TLS policy); viewers use the app's domain with TLSv1.2_2021.",
+      },
+    );
+    return distribution;
+  }
+
   /** The viewer-request functions: SPA fallback, /data and /files prefix stripping, the call token gate. */
   private viewerFunctions(props: WebProps) {
     return {
@@ -137,7 +213,12 @@ export class Web extends Construct {
           requireTokenSource(JSON.stringify(UNAUTHENTICATED_BODY), props.publicCallPaths),
         ),
         runtime: cloudfront.FunctionRuntime.JS_2_0,
-        comment: 'Calls without a token get the call protocol 401 envelope',
+        comment: 'Calls without a token get the call protocol 401 envelope; stamps the viewer address',
+      }),
+      viewerIp: new cloudfront.Function(this, 'ViewerIp', {
+        code: cloudfront.FunctionCode.fromInline(VIEWER_IP_SOURCE),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+        comment: "Stamps the viewer's address on /api/* requests for the API distribution's rate rule",
       }),
     };
   }
@@ -272,13 +353,13 @@ export class Web extends Construct {
       compress: true,
     });
 
+    // The API itself, or on stages with a web ACL the API's own distribution in front of it; either way with the
+    // secret header. The gateway gives up at 30 s; waiting longer would only hide its 503.
+    const apiOrigin = this.apiDistribution
+      ? this.apiOrigin(props, this.apiDistribution.distributionDomainName, API_DISTRIBUTION_READ_TIMEOUT)
+      : this.apiOrigin(props, props.apiDomain, API_READ_TIMEOUT);
     const apiBehaviour: cloudfront.BehaviorOptions = {
-      origin: new origins.HttpOrigin(props.apiDomain, {
-        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-        // The gateway itself gives up at 30 s; waiting longer would only hide its 503.
-        readTimeout: Duration.seconds(30),
-      }),
+      origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -295,7 +376,7 @@ export class Web extends Construct {
         '/files/*': bucketBehaviour(props.uploads, headers.files),
         ...Object.fromEntries(CROSS_ORIGIN_STATIC_PATHS.map((path) => [path, staticBehaviour])),
         '/api/fn/*': { ...apiBehaviour, functionAssociations: viewerRequest(fns.requireToken) },
-        '/api/*': apiBehaviour,
+        '/api/*': { ...apiBehaviour, functionAssociations: viewerRequest(fns.viewerIp) },
       },
     };
   }

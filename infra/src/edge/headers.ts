@@ -112,7 +112,13 @@ export function edgeHeaderSpec(
     case 'app':
     case 'api':
       return {
-        csp: contentSecurityPolicy(connectSources, "'none'", localSources),
+        // The app reads authors' live data sources (a CSV or a published spreadsheet on any https host) in the
+        // editor's Test and Preview, as the embed does: connect-src https: (ADR 031).
+        csp: contentSecurityPolicy(
+          kind === 'app' ? [...connectSources, 'https:'] : connectSources,
+          "'none'",
+          localSources,
+        ),
         frameOptions: 'DENY',
         cors: false,
         custom: {

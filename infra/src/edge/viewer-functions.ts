@@ -22,7 +22,7 @@ export interface EdgeResponse {
   headers: Record<string, { value: string }>;
   body?: { encoding: string; data: string };
 }
-export type EdgeHandler = (event: { request: EdgeRequest }) => EdgeRequest | EdgeResponse;
+export type EdgeHandler = (event: { request: EdgeRequest; viewer?: { ip: string } }) => EdgeRequest | EdgeResponse;
 
 /** Loads a function's source the way CloudFront does: a script defining `handler`. */
 export function loadEdgeFunction(source: string): EdgeHandler {
@@ -56,11 +56,26 @@ export const STRIP_PREFIX_SOURCE = `function handler(event) {
 }`;
 
 /**
+ * The viewer's address, set by the edge on every request to the API (whatever the viewer sent under that name): the
+ * API's own distribution sees the app distribution's address instead of the viewer's, so its WAF rate rule counts
+ * requests per value of this header (ADR 028).
+ */
+export const VIEWER_IP_HEADER = 'x-mapnest-viewer-ip';
+
+/** /api/* (besides calls): only stamps the viewer's address for the API distribution's rate rule. */
+export const VIEWER_IP_SOURCE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
+/**
  * /api/fn/*: a call without an Authorization header is answered here, with the call protocol's
  * envelope. API Gateway's JWT authorizer would answer {"message":"Unauthorized"}, which HTTP APIs
  * cannot customise, and CloudFront cannot replace 401 bodies (custom error responses exist only for
  * 400, 403, 404, 405, 414, 416 and 5xx). Requests with a token still go to the authorizer, which
- * remains the only check that counts. Public calls and CORS preflights pass through.
+ * remains the only check that counts. Public calls and CORS preflights pass through, with the viewer's address
+ * stamped (VIEWER_IP_HEADER).
  */
 export function requireTokenSource(unauthenticatedBody: string, publicPaths: readonly string[] = []): string {
   return `var PUBLIC_PATHS = ${JSON.stringify(publicPaths)};
@@ -78,6 +93,7 @@ function handler(event) {
       body: { encoding: 'text', data: ${JSON.stringify(unauthenticatedBody)} }
     };
   }
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 }

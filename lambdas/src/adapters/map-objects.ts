@@ -3,7 +3,7 @@
  * write, never overwritten), and the published copy that embeds read from the public bucket.
  */
 import { randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -105,6 +105,22 @@ export const mapObjects = {
         Metadata: { version: String(published.version), expired: String(published.expired) },
       }),
     );
+  },
+
+  /** The published copy as visitors read it, or null when there is none (a deleted map). */
+  async getPublished(mapId: string): Promise<PublishedMap | null> {
+    try {
+      const out = await s3.send(
+        new GetObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
+      );
+      // Stored gzipped since ADR 027; copies written before are plain JSON.
+      const body = Buffer.from(await out.Body!.transformToByteArray());
+      return JSON.parse((out.ContentEncoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
+    } catch (err) {
+      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+      throw err;
+    }
   },
 
   /** The version and expiry flag of the published copy, or null when the map is not published. */

@@ -1,7 +1,8 @@
 /**
- * Map analytics (docs/adr/015-map-analytics.md): the beacon's rules (bots, Professional maps only, the per-map
- * rate limit) and the owner's report. Nothing that identifies a visitor is read into storage: no cookie is set or
- * read, and the IP address and user agent are never written.
+ * Map analytics (docs/adr/015-map-analytics.md, 025-beacon-abuse.md): the beacon's rules (bots, Professional maps
+ * only, the per-client and per-map rate limits, only locations of the published map) and the owner's report. Nothing
+ * that identifies a visitor is read into storage: no cookie is set or read, the user agent is never written, and the
+ * client address only ever as a salted hash that changes every minute (adapters/rate-limits.ts).
  */
 import {
   ANALYTICS_LIMITS,
@@ -14,6 +15,8 @@ import {
 } from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { analyticsTable } from '../adapters/analytics-table';
+import { mapObjects } from '../adapters/map-objects';
+import { rateLimits, type RateLimit } from '../adapters/rate-limits';
 import type { Identity } from '../lib/identity';
 import { accessible } from './maps';
 
@@ -24,6 +27,9 @@ const BOT_AGENT =
 export function isBotAgent(userAgent: string | undefined): boolean {
   return !userAgent || BOT_AGENT.test(userAgent);
 }
+
+/** Every id counts as a location: for asking whether a beacon could count anything at all. */
+const ANY_LOCATION = { has: () => true };
 
 /** How long a map's state is trusted per warm container: a map just made Professional records within a minute. */
 const STATE_TTL_MS = 60_000;
@@ -39,17 +45,55 @@ async function isProfessional(mapId: string, now: number): Promise<boolean> {
   return hit.state === MapState.PRO;
 }
 
-export type BeaconOutcome = 'recorded' | 'dropped' | 'rate-limited' | 'invalid';
+/**
+ * How long a map's published location ids are trusted per warm container, like its state: opens of a location just
+ * published are counted within a minute. One read of the published copy per map per container per minute.
+ */
+const LOCATIONS_TTL_MS = 60_000;
+const locationsCache = new Map<string, { ids: ReadonlySet<string> | null; until: number }>();
+
+/**
+ * The location ids of the map visitors see (its published copy), or null when visitors see no map (nothing
+ * published, an expired test map, a deleted map).
+ */
+async function publishedLocations(mapId: string, now: number): Promise<ReadonlySet<string> | null> {
+  let hit = locationsCache.get(mapId);
+  if (!hit || hit.until <= now) {
+    if (locationsCache.size > 1_000) locationsCache.clear();
+    const document = (await mapObjects.getPublished(mapId))?.document;
+    hit = { ids: document ? new Set(document.locations.map((l) => l.id)) : null, until: now + LOCATIONS_TTL_MS };
+    locationsCache.set(mapId, hit);
+  }
+  return hit.ids;
+}
+
+/** One client address's beacons: see `beaconsPerClientMinute` for why a visitor never reaches it. */
+const CLIENT_LIMITS: readonly RateLimit[] = [
+  { scope: 'beacon-client', windowSeconds: 60, max: ANALYTICS_LIMITS.beaconsPerClientMinute },
+];
+
+export type BeaconOutcome = 'recorded' | 'dropped' | 'client-limited' | 'rate-limited' | 'invalid';
 
 /**
  * One beacon's fate. 'invalid': not a beacon (malformed, too large); 'dropped': a bot, a map that is not
- * Professional or a beacon that counts nothing (no write); 'rate-limited': the map's minute is full (no write to
- * its day); 'recorded': counted.
+ * Professional or not published, or a beacon that counts nothing once ids the published map does not have are left
+ * out (no write to its day); 'client-limited': the sending address is over its own limit (checked before the map's, so its beacons
+ * never take the map's slots); 'rate-limited': the map's minute is full (no write to its day); 'recorded': counted.
+ * `client` is the sender's address ('' when unknown: only the map's limit applies).
  */
 export async function receiveBeacon(
-  req: { body: string; userAgent: string | undefined },
+  req: { body: string; userAgent: string | undefined; client: string },
   at: Date = new Date(),
-): Promise<BeaconOutcome> {
+): Promise<{ outcome: BeaconOutcome; retryAfterSeconds?: number }> {
+  const outcome = await beaconOutcome(req, at);
+  return typeof outcome === 'number' ? { outcome: 'client-limited', retryAfterSeconds: outcome } : { outcome };
+}
+
+/** The beacon's outcome, or the seconds until its client may send again when it is over its limit. */
+async function beaconOutcome(
+  req: { body: string; userAgent: string | undefined; client: string },
+  at: Date,
+): Promise<Exclude<BeaconOutcome, 'client-limited'> | number> {
   if (Buffer.byteLength(req.body) > ANALYTICS_LIMITS.bodyBytes) return 'invalid';
   let json: unknown;
   try {
@@ -60,9 +104,18 @@ export async function receiveBeacon(
   const parsed = beaconSchema.safeParse(json);
   if (!parsed.success) return 'invalid';
   if (isBotAgent(req.userAgent)) return 'dropped';
-  const delta = beaconDelta(parsed.data);
-  if (!delta) return 'dropped';
+  // Nothing to count even if every id were the map's: no read is made for it.
+  if (!beaconDelta(parsed.data, ANY_LOCATION)) return 'dropped';
   if (!(await isProfessional(parsed.data.m, at.getTime()))) return 'dropped';
+  if (req.client) {
+    const wait = await rateLimits.take(req.client, CLIENT_LIMITS, at);
+    if (wait > 0) return wait;
+  }
+  const locations = await publishedLocations(parsed.data.m, at.getTime());
+  // Visitors see no map: nothing they did can have happened.
+  if (!locations) return 'dropped';
+  const delta = beaconDelta(parsed.data, locations);
+  if (!delta) return 'dropped';
   if (!(await analyticsTable.takeBeaconSlot(parsed.data.m, at))) return 'rate-limited';
   await analyticsTable.addToDay(parsed.data.m, dayOf(at), delta);
   return 'recorded';

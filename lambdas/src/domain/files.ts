@@ -27,7 +27,7 @@ import { uploads } from '../adapters/uploads';
 import { logger } from '../lib/logger';
 import type { Actor } from './maps';
 import { checkCharge } from './map-storage';
-import { sanitizeSvgText } from './svg-sanitize';
+import { runSvgCheck } from './svg-check';
 
 /** Library keys never change content (each upload gets a fresh random part), so they cache for a year. */
 const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -139,19 +139,31 @@ async function removeUpload(key: string): Promise<void> {
   await uploads.delete([key, ...(await uploads.list(`${key}/`))]);
 }
 
+/**
+ * Checks a stored SVG against the complexity budget and sanitises it (`runSvgCheck`: no tree is built for a file
+ * over the budget, and the sanitiser runs where its memory is bounded). A refused file is removed with its
+ * thumbnails, so nothing of it can be loaded; the author's browser refuses the same files with the same sentence
+ * before uploading them.
+ */
 async function sanitizeStoredSvg(key: string): Promise<boolean> {
   const object = await uploads.get(key);
   if (!object) return false;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(object.body);
-  const clean = sanitizeSvgText(text);
-  if (clean === null) {
+  const verdict = await runSvgCheck(object.body);
+  if (verdict.kind === 'refused') {
+    const { limit, found, allowed, message } = verdict.refusal;
+    logger.warn('removed an SVG upload over the complexity budget', { key, limit, found, allowed, reason: message });
+    await removeUpload(key);
+    return false;
+  }
+  if (verdict.kind === 'empty') {
     logger.warn('removed an SVG upload with no drawing left after sanitising', { key });
     await removeUpload(key);
     return false;
   }
-  if (clean !== text) {
+  if (verdict.rewrite !== null) {
+    const clean = Buffer.from(verdict.rewrite, 'utf8');
     logger.info('sanitised an SVG upload', { key, before: object.body.length, after: clean.length });
-    await uploads.put(key, Buffer.from(clean, 'utf8'), 'image/svg+xml', FILE_CACHE_CONTROL);
+    await uploads.put(key, clean, 'image/svg+xml', FILE_CACHE_CONTROL);
   }
   return true;
 }

@@ -8,6 +8,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { DATA_RASTER, LOCAL_REF, SVG_ELEMENTS, svgHrefAllowed } from '@mapnest/shared/svg-allow-list';
+import { stripSvgProlog } from '@mapnest/shared/svg-budget';
 
 /** CSS that can load something, run something or spell either with escapes: the whole text is refused. */
 const UNSAFE_CSS =
@@ -93,10 +94,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeSvgText(svg: string): string | null {
   // The prolog goes first: htmlparser2 would end a doctype's internal subset at its first '>' and keep the rest as text.
-  const body = svg
-    .replace(/^\uFEFF/, '')
-    .replace(/<\?[\s\S]*?\?>/g, '')
-    .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+  const { body } = stripSvgProlog(svg);
   const clean = sanitizeHtml(body, OPTIONS).trim();
   if (!/^<svg[\s>/]/.test(clean)) return null;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${clean}\n`;

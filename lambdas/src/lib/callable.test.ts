@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as getProfile } from '../calls/get-profile';
 import { handler as findUsers } from '../calls/find-users';
 import type { CallEvent, CallResult } from './callable';
+import { ORIGIN_SECRETS_ENV, ORIGIN_SECRET_HEADER, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
 
 beforeAll(() => {
   process.env.LOG_SILENT = '1';
@@ -146,5 +147,57 @@ describe('the call middleware chain', () => {
         },
       },
     });
+  });
+});
+
+describe('the origin check (requests must come through CloudFront)', () => {
+  const withSecrets = async (value: string | undefined, run: () => Promise<void>) => {
+    const before = process.env[ORIGIN_SECRETS_ENV];
+    if (value === undefined) delete process.env[ORIGIN_SECRETS_ENV];
+    else process.env[ORIGIN_SECRETS_ENV] = value;
+    try {
+      await run();
+    } finally {
+      if (before === undefined) delete process.env[ORIGIN_SECRETS_ENV];
+      else process.env[ORIGIN_SECRETS_ENV] = before;
+    }
+  };
+
+  it('answers 403 before anything else to a request without the header, or with a wrong one, when the check is on', async () => {
+    await withSecrets('s3cret-current,s3cret-next', async () => {
+      const cases: Array<Record<string, string>> = [
+        {},
+        { [ORIGIN_SECRET_HEADER]: '' },
+        { [ORIGIN_SECRET_HEADER]: 's3cret' },
+      ];
+      for (const headers of cases) {
+        // Not even the method or the missing claims are reported: the request never reached the protocol.
+        const res = answer((await getProfile(event({ headers, method: 'GET', claims: null }), context))!);
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(res.body).toEqual({ error: { status: 'PERMISSION_DENIED', message: expect.any(String) } });
+        expect(JSON.stringify(res.body)).not.toContain(ORIGIN_SECRET_HEADER);
+      }
+    });
+  });
+
+  it('lets through either accepted value (a rotation accepts the old and the new)', async () => {
+    await withSecrets('s3cret-current, s3cret-next', async () => {
+      for (const secret of ['s3cret-current', 's3cret-next']) {
+        const res = answer((await getProfile(event({ headers: { [ORIGIN_SECRET_HEADER]: secret } }), context))!);
+        expect(res.status, secret).toBe(200);
+      }
+    });
+  });
+
+  it('is off without the variable (handlers called directly), and closed when the variable is empty', async () => {
+    await withSecrets(undefined, async () => {
+      expect(answer((await getProfile(event(), context))!).status).toBe(200);
+    });
+    await withSecrets(' , ', async () => {
+      expect(acceptedOriginSecrets()).toEqual([]);
+      expect(answer((await getProfile(event({ headers: { [ORIGIN_SECRET_HEADER]: '' } }), context))!).status).toBe(403);
+    });
+    expect(cameThroughOrigin({ [ORIGIN_SECRET_HEADER]: 'a' }, [])).toBe(false);
+    expect(cameThroughOrigin({}, null)).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Ide
 import { AccountDeletedError } from './errors';
 import { gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
 import { createLogger, type Logger } from './logger';
+import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
 import { recordMetric, tracer } from './observability';
 
 export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -184,6 +185,20 @@ async function readBody(event: CallEvent): Promise<unknown> {
 
 /** The protocol's middleware, one concern each; `callable` composes them in this order. */
 
+/**
+ * Only requests CloudFront forwarded (lib/origin-check.ts): on deployed stages (ORIGIN_SECRETS set) a request
+ * without CloudFront's secret header, e.g. one made to the API's execute-api address, is answered 403 before
+ * anything else is read.
+ */
+export function originCheck(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+  return {
+    before: async (request) => {
+      if (!cameThroughOrigin(request.event.headers, acceptedOriginSecrets()))
+        throw new CallError('permission-denied', DIRECT_ACCESS_MESSAGE);
+    },
+  };
+}
+
 /** Request context and logging, and the protocol's one method: every later step and the body read `ctx`. */
 export function requestContext(name: string): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
@@ -305,6 +320,7 @@ export function callable<K extends CallName>(opts: CallableOptions<K>) {
     // they are not recorded in the trace.
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(errorMapping(opts.name))
+    .use(originCheck())
     .use(requestContext(opts.name))
     .use(authentication(auth, opts.writes ?? false))
     .use(jsonBody())

@@ -10,6 +10,7 @@
  */
 import { redirect, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/Spinner';
+import { analyticsRoutes } from '../features/analytics/routes';
 import { authRoutes } from '../features/auth/routes';
 import { editorRoutes } from '../features/editor/routes';
 import { mapsRoutes } from '../features/maps/routes';
@@ -86,6 +87,7 @@ export const layoutRoutes: RouteObject[] = [
   ...authRoutes,
   ...mapsRoutes,
   ...editorRoutes,
+  ...analyticsRoutes,
   { path: '*', handle: handle(T.notFound), Component: NotFoundPage },
 ];
 

@@ -18,6 +18,24 @@ describe('analytics beacon batch', () => {
     expect(b.take()).toEqual({ m: id, v: 0, o: { b: 1 }, s: [], f: 0, r: 0 });
   });
 
+  it('keeps a busy visit’s beacon within the server’s limits: 20 locations, 20 opens each, 50 opens in all', () => {
+    const b = new BeaconBatch(id);
+    for (let i = 0; i < 30; i++) b.record('locationOpened', { mapId: id, id: 'a', title: 'A', layer: 'f' });
+    for (let i = 0; i < 30; i++) b.record('locationOpened', { mapId: id, id: 'b', title: 'B', layer: 'f' });
+    for (let i = 0; i < 40; i++) b.record('locationOpened', { mapId: id, id: `l${i}`, title: 'L', layer: 'f' });
+    const beacon = b.take()!;
+    expect(beacon.o.a).toBe(20);
+    expect(beacon.o.b).toBe(20);
+    expect(Object.values(beacon.o).reduce((s, n) => s + n, 0)).toBe(50);
+    expect(Object.keys(beacon.o)).toHaveLength(12);
+    const wide = new BeaconBatch(id);
+    for (let i = 0; i < 40; i++) wide.record('locationOpened', { mapId: id, id: `l${i}`, title: 'L', layer: 'f' });
+    expect(Object.keys(wide.take()!.o)).toHaveLength(20);
+    expect(beaconSchema.safeParse(beacon).success).toBe(true);
+    b.record('locationOpened', { mapId: id, id: 'a', title: 'A', layer: 'f' });
+    expect(b.take()!.o).toEqual({ a: 1 });
+  });
+
   it('lists the routes asked for with whether one was found, leaving out ends that are not location ids', () => {
     const b = new BeaconBatch(id);
     b.record('routeRequested', { mapId: id, from: 'entrance', to: 'lift-a', stepFree: true, found: true });

@@ -9,10 +9,15 @@ import { ID_PATTERN } from '@mapnest/shared/map-rules';
 import type { ViewerEventSink } from './viewer-api';
 
 export const BEACON_PATH = '/api/beacon';
-/** The server's per-beacon limits (ANALYTICS_LIMITS): entries per list and count per entry. */
+/**
+ * The server's per-beacon limits (ANALYTICS_LIMITS): entries per list, count per entry, and the most of each counter
+ * (filter uses, route requests, and all location opens together). A beacon over them would be refused whole.
+ */
 const MAX_ENTRIES = 20;
 const MAX_PER_ENTRY = 20;
 const MAX_COUNT = 50;
+/** Longest search term sent (`termInputChars`). */
+const MAX_TERM = 200;
 
 /** Collects a visit's events into beacons; `take()` empties it. Pure, for tests. */
 export class BeaconBatch {
@@ -23,6 +28,8 @@ export class BeaconBatch {
   #pending: { query: string; found: boolean } | null = null;
   #filters = 0;
   #routes = 0;
+  /** All opens in `#opens` together. */
+  #openCount = 0;
   #routesAsked: Array<[string, string, boolean]> = [];
   #lastValues = '';
 
@@ -33,8 +40,12 @@ export class BeaconBatch {
     const d = (detail ?? {}) as Record<string, unknown>;
     if (type === 'ready') this.#viewed = true;
     else if (type === 'locationOpened' && typeof d.id === 'string') {
-      if (this.#opens.has(d.id) || this.#opens.size < MAX_ENTRIES)
-        this.#opens.set(d.id, Math.min(MAX_PER_ENTRY, (this.#opens.get(d.id) ?? 0) + 1));
+      const had = this.#opens.get(d.id) ?? 0;
+      const room = this.#opens.has(d.id) || this.#opens.size < MAX_ENTRIES;
+      if (room && had < MAX_PER_ENTRY && this.#openCount < MAX_COUNT) {
+        this.#opens.set(d.id, had + 1);
+        this.#openCount += 1;
+      }
     } else if (type === 'filtersChanged') {
       const query = typeof d.query === 'string' ? d.query.trim() : '';
       const found = typeof d.count === 'number' && d.count > 0;
@@ -66,7 +77,7 @@ export class BeaconBatch {
 
   #commitSearch(): void {
     if (this.#pending && this.#searches.length < MAX_ENTRIES)
-      this.#searches.push([this.#pending.query.slice(0, 200), this.#pending.found]);
+      this.#searches.push([this.#pending.query.slice(0, MAX_TERM), this.#pending.found]);
     this.#pending = null;
   }
 
@@ -86,6 +97,7 @@ export class BeaconBatch {
     if (this.#routesAsked.length) beacon.p = this.#routesAsked;
     if (v) this.#sentView = true;
     this.#opens = new Map();
+    this.#openCount = 0;
     this.#searches = [];
     this.#filters = 0;
     this.#routes = 0;

@@ -64,6 +64,18 @@ function readHeader(headers: readonly string[]): Columns {
   return { builtin, fields };
 }
 
+/**
+ * What each column of a header row is read as: a location property ('title', 'x', 'coord', ...), a custom field
+ * (`field:key`), or null when it is left out (a second column for a field already taken by another).
+ */
+export function csvColumnTargets(headers: readonly string[]): (string | null)[] {
+  const cols = readHeader(headers);
+  const targets: (string | null)[] = headers.map(() => null);
+  for (const [target, i] of cols.builtin) targets[i] = target;
+  for (const [field, i] of cols.fields) targets[i] = `field:${field}`;
+  return targets;
+}
+
 export interface CsvLocations {
   /** Valid rows as locations, in file order, without ids the document already has. */
   readonly locations: Location[];
@@ -259,6 +271,36 @@ export async function withCsvLocations(doc: MapDocument, opts: CsvLoadOptions = 
     return doc;
   }
   const url = opts.resolveUrl ? opts.resolveUrl(source) : source;
+  let body: string;
+  try {
+    body = await fetchCsvText(url, opts);
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    warn(
+      `Mapnest: the locations CSV ${url} ${e instanceof Error ? e.message : String(e)}; the map shows its own locations only.`,
+    );
+    return doc;
+  }
+  const read = csvToLocations(parseCsvRows(body), doc);
+  if (read.skipped.length) {
+    const shown = read.skipped.slice(0, 10).join('; ');
+    const more = read.skipped.length > 10 ? ` (and ${read.skipped.length - 10} more)` : '';
+    warn(
+      `Mapnest: ${read.skipped.length} row${read.skipped.length === 1 ? '' : 's'} of the locations CSV ${url} left out: ${shown}${more}`,
+    );
+  }
+  return mergeCsvLocations(doc, read);
+}
+
+/**
+ * The text of a CSV source, fetched without credentials within the time limit. Rejects with the reason as the end of
+ * a sentence ("could not be loaded (HTTP 404)", "is larger than 20 million characters"), or with the abort when
+ * `opts.signal` aborts.
+ */
+export async function fetchCsvText(
+  url: string,
+  opts: Omit<CsvLoadOptions, 'warn' | 'resolveUrl'> = {},
+): Promise<string> {
   const ctrl = new AbortController();
   const outer = opts.signal;
   const onAbort = () => ctrl.abort();
@@ -276,25 +318,11 @@ export async function withCsvLocations(doc: MapDocument, opts: CsvLoadOptions = 
   } catch (e) {
     if (outer?.aborted) throw e;
     const reason = ctrl.signal.aborted ? 'no answer in time' : e instanceof Error ? e.message : String(e);
-    warn(`Mapnest: the locations CSV ${url} could not be loaded (${reason}); the map shows its own locations only.`);
-    return doc;
+    throw new Error(`could not be loaded (${reason})`);
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onAbort);
   }
-  if (body.length > CSV_MAX_CHARS) {
-    warn(
-      `Mapnest: the locations CSV ${url} is larger than ${CSV_MAX_CHARS / 1_000_000} million characters; the map shows its own locations only.`,
-    );
-    return doc;
-  }
-  const read = csvToLocations(parseCsvRows(body), doc);
-  if (read.skipped.length) {
-    const shown = read.skipped.slice(0, 10).join('; ');
-    const more = read.skipped.length > 10 ? ` (and ${read.skipped.length - 10} more)` : '';
-    warn(
-      `Mapnest: ${read.skipped.length} row${read.skipped.length === 1 ? '' : 's'} of the locations CSV ${url} left out: ${shown}${more}`,
-    );
-  }
-  return mergeCsvLocations(doc, read);
+  if (body.length > CSV_MAX_CHARS) throw new Error(`is larger than ${CSV_MAX_CHARS / 1_000_000} million characters`);
+  return body;
 }

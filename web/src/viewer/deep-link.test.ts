@@ -29,15 +29,21 @@ describe('deep links', () => {
 });
 
 describe('directions deep links', () => {
-  it('reads from, to and a fixed start', async () => {
+  it('reads from, to, a fixed start and step-free', async () => {
     const { readDirectionsParams } = await import('./deep-link');
+    const none = { from: null, to: null, fixedFrom: null, stepFree: false };
     expect(readDirectionsParams('https://x.example/m/demo?from=a&to=%20b%20&fixedfrom=k')).toEqual({
       from: 'a',
       to: 'b',
       fixedFrom: 'k',
+      stepFree: false,
     });
-    expect(readDirectionsParams('https://x.example/m/demo?to=')).toEqual({ from: null, to: null, fixedFrom: null });
-    expect(readDirectionsParams('not a url')).toEqual({ from: null, to: null, fixedFrom: null });
+    expect(readDirectionsParams('https://x.example/m/demo?to=')).toEqual(none);
+    expect(readDirectionsParams('not a url')).toEqual(none);
+    for (const yes of ['stepfree=1', 'stepfree', 'stepfree=true', 'stepfree=YES'])
+      expect(readDirectionsParams(`https://x.example/m/demo?${yes}`).stepFree, yes).toBe(true);
+    for (const no of ['stepfree=0', 'stepfree=no', 'stepFree=1', ''])
+      expect(readDirectionsParams(`https://x.example/m/demo?${no}`).stepFree, no).toBe(false);
   });
 
   it('writes the route into the address bar, keeping the rest', async () => {
@@ -46,7 +52,11 @@ describe('directions deep links', () => {
       location: { href: 'https://x.example/m/demo?location=a#h' },
       history: { state: null, replaceState: (_s: unknown, _t: string, url: string) => (win.location.href = url) },
     };
-    replaceDirectionsParams('a', 'b', win as unknown as Window);
+    replaceDirectionsParams('a', 'b', false, win as unknown as Window);
     expect(win.location.href).toBe('https://x.example/m/demo?location=a&from=a&to=b#h');
+    replaceDirectionsParams('a', 'b', true, win as unknown as Window);
+    expect(win.location.href).toBe('https://x.example/m/demo?location=a&from=a&to=b&stepfree=1#h');
+    replaceDirectionsParams('b', 'a', false, win as unknown as Window);
+    expect(win.location.href).toBe('https://x.example/m/demo?location=a&from=b&to=a#h');
   });
 });

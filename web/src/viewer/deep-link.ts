@@ -38,31 +38,42 @@ export const FROM_PARAM = 'from';
 export const TO_PARAM = 'to';
 /** A kiosk's fixed start ("You are here"), like the incumbent's `data-fixedfrom`. */
 export const FIXED_FROM_PARAM = 'fixedfrom';
+/** A step-free route (lifts and ramps only): `?stepfree=1`, for links sent to a visitor and accessible kiosks. */
+export const STEP_FREE_PARAM = 'stepfree';
+const YES = new Set(['', '1', 'true', 'yes']);
 
-/** `?from=`, `?to=` and `?fixedfrom=` of a URL (directions deep links and kiosk embeds). */
+/** `?from=`, `?to=`, `?fixedfrom=` and `?stepfree=` of a URL (directions deep links and kiosk embeds). */
 export function readDirectionsParams(href: string): {
   from: string | null;
   to: string | null;
   fixedFrom: string | null;
+  stepFree: boolean;
 } {
   try {
     const q = new URL(href).searchParams;
     const get = (name: string) => q.get(name)?.trim() || null;
-    return { from: get(FROM_PARAM), to: get(TO_PARAM), fixedFrom: get(FIXED_FROM_PARAM) };
+    const stepFree = q.has(STEP_FREE_PARAM) && YES.has(q.get(STEP_FREE_PARAM)!.trim().toLowerCase());
+    return { from: get(FROM_PARAM), to: get(TO_PARAM), fixedFrom: get(FIXED_FROM_PARAM), stepFree };
   } catch {
-    return { from: null, to: null, fixedFrom: null };
+    return { from: null, to: null, fixedFrom: null, stepFree: false };
   }
 }
 
-/** Writes the planned route into the address bar (`?from=&to=`) without a new history entry. */
+/**
+ * Writes the planned route into the address bar (`?from=&to=`, and `&stepfree=1` for a step-free one) without a new
+ * history entry, so the address shared is the route shown.
+ */
 export function replaceDirectionsParams(
   from: string,
   to: string,
+  stepFree: boolean,
   win: Pick<Window, 'location' | 'history'> = window,
 ): void {
   const url = new URL(win.location.href);
   url.searchParams.set(FROM_PARAM, from);
   url.searchParams.set(TO_PARAM, to);
+  if (stepFree) url.searchParams.set(STEP_FREE_PARAM, '1');
+  else url.searchParams.delete(STEP_FREE_PARAM);
   const next = url.toString();
   if (next === win.location.href) return;
   try {

@@ -8,7 +8,7 @@ import { createStore, Provider, useAtom, useSetAtom } from 'jotai';
 import { useBlocker } from 'react-router';
 import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
 import { isEditableElement } from '../../components/shortcut';
-import { deleteLocations, moveLocation } from './actions/locations';
+import { deleteLocations, moveLocations } from './actions/locations';
 import type { EditorCanvas } from './canvas';
 import { EditorContext, useEditor } from './editor-context';
 import { layerAtom, selectionAtom, toolAtom, type EditorTab } from './editor-state';
@@ -177,27 +177,23 @@ function Shortcuts() {
   };
   useKeyboardShortcut({ key: 'Delete' }, remove, { enabled: selection.size > 0 });
   useKeyboardShortcut({ key: 'Backspace' }, remove, { enabled: selection.size > 0 });
-  // Arrow keys nudge the selection when the canvas has focus (elsewhere they pan the map or move the caret).
+  // With locations selected and the canvas focused, the arrow keys move them (Shift: 10 px at a time), all in one
+  // undo step while the key is held, as in drawing programs; with nothing selected they pan the map. Caught before
+  // the map's own arrow-key panning.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
-      if (!dir || selection.size === 0 || isEditableElement(document.activeElement)) return;
-      if (!(document.activeElement as HTMLElement | null)?.classList.contains('mn-viewport') || !e.altKey) return;
+      if (!dir || selection.size === 0 || e.ctrlKey || e.metaKey || isEditableElement(document.activeElement)) return;
+      if (!(document.activeElement as HTMLElement | null)?.classList.contains('mn-viewport')) return;
       e.preventDefault();
+      e.stopPropagation();
       const doc = store.getState().doc;
-      const step = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
-      for (const id of selection) {
-        const loc = doc.locations.find((l) => l.id === id);
-        if (loc?.coord)
-          run(
-            moveLocation,
-            { id, coord: [loc.coord[0] + dir[0]! * step, loc.coord[1] + dir[1]! * step] },
-            { coalesce: `nudge:${id}` },
-          );
-      }
+      const px = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
+      const ids = [...selection].sort();
+      run(moveLocations, { ids, by: [dir[0]! * px, dir[1]! * px] }, { coalesce: `nudge:${ids.join(',')}` });
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [selection, store, run, canvas]);
   return null;
 }

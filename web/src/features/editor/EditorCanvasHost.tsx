@@ -5,7 +5,7 @@
 import { startTransition, useEffect, useRef, useState, type DragEvent, type SetStateAction } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
-import { addLocation, moveLocation, nextLocationId } from './actions/locations';
+import { addLocation, moveLocation, moveLocations, nextLocationId } from './actions/locations';
 import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
 import { useEditor, type EditorContextValue } from './editor-context';
 import {
@@ -29,6 +29,7 @@ interface CanvasHandlers {
   setTab: (tab: EditorTab) => void;
   setFreeRooms: (rooms: readonly Location[]) => void;
   setRoomOffer: (id: string | null) => void;
+  setLayer: (id: string) => void;
 }
 
 /**
@@ -72,6 +73,9 @@ function canvasCallbacks(
     onMove(id, coord) {
       startTransition(() => void handlers.current.run(moveLocation, { id, coord }));
     },
+    onMoveMany(ids, by) {
+      startTransition(() => void handlers.current.run(moveLocations, { ids, by }));
+    },
     onRoom(room) {
       // Like a builder's click on an unused shape: nothing is selected, the list offers the room.
       startTransition(() => {
@@ -83,6 +87,10 @@ function canvasCallbacks(
     },
     onFreeRooms(rooms) {
       handlers.current.setFreeRooms(rooms);
+    },
+    onLayerChange(id) {
+      // The floor pickers (top bar, Wayfinding tab) follow the canvas, e.g. to a room selected on another floor.
+      handlers.current.setLayer(id);
     },
   };
 }
@@ -104,6 +112,7 @@ function useMountedCanvas(
   const current = () => ({
     run,
     setSelection,
+    setLayer,
     selection: () => atoms.get(selectionAtom),
     setTab,
     setFreeRooms,

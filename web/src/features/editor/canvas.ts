@@ -8,10 +8,11 @@
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../map-core/coords';
 import { coordToScreen, mapToCoord, screenToMap } from '../../map-core/coords';
-import { markerBox } from '../../map-core/marker-geometry';
 import { MapStage } from '../../viewer/stage';
 import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
-import { buildModel, patchModel } from '../../viewer/viewer-model';
+import { buildModel } from '../../viewer/viewer-model';
+import { editable, patchedModel } from './canvas-model';
+import { carriedAlong, dressGhost } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
 import type { NetworkHost } from './wayfinding/network-layer';
 import '../../viewer/viewer.css';
@@ -28,23 +29,18 @@ export interface EditorCanvasCallbacks {
   onAdd(coord: [number, number]): void;
   /** A location was dragged to a normalised point. */
   onMove(id: string, coord: [number, number]): void;
+  /** Selected locations were dragged together: each moves by the same normalised offset. */
+  onMoveMany?(ids: readonly string[], by: [number, number]): void;
   /** A recognised room without a location was clicked (select tool): offer to make it `room`, a location linked to it. */
   onRoom?(room: Location): void;
   /** The recognised rooms of the floor in view that no location uses changed. */
   onFreeRooms?(rooms: readonly Location[]): void;
+  /** Another floor is shown (picked, or a location on it selected or revealed). */
+  onLayerChange?(id: string): void;
 }
 
 /** Pixels a press may travel before it becomes a drag. */
 const DRAG_THRESHOLD = 4;
-
-/** The document as the editor shows it: zoom always on for the author, whatever visitors get. */
-function editable(doc: MapDocument): MapDocument {
-  const z = doc.settings.zoom;
-  return {
-    ...doc,
-    settings: { ...doc.settings, zoom: { ...z, enabled: true, wheel: 'always', maxZoom: Math.max(z.maxZoom, 8) } },
-  };
-}
 
 /** What forces a new stage: the floors or the map size changed. */
 function structureKey(doc: MapDocument): string {
@@ -132,12 +128,10 @@ export class EditorCanvas {
           this.drawRings();
           this.viewListeners.forEach((l) => l());
         },
-        onLayerReady: () => {
-          this.rooms.measure(this.map, this.model, this.doc, this.layerId);
-          this.drawRings();
-          this.viewListeners.forEach((l) => l());
-        },
-        onLayerError: () => undefined,
+        onLayerReady: () => this.floorShown(),
+        // A floor whose file is missing or cannot be loaded shows no drawing: nothing of the floor before it (its
+        // rooms' names, outlines) may stay over it.
+        onLayerError: () => this.floorShown(),
         onWheelHint: () => undefined,
       },
       // Markers are drawn on the visible canvas: an edit repaints a few pixels of it in place, where
@@ -171,7 +165,7 @@ export class EditorCanvas {
     if (doc === this.doc) return;
     const prev = this.doc;
     this.doc = doc;
-    const patched = this.patchedModel(prev, doc);
+    const patched = patchedModel(this.model, prev, doc);
     this.model = patched?.model ?? buildModel(editable(doc));
     const structure = structureKey(doc);
     if (!this.model.layers.some((l) => l.id === this.layerId)) this.layerId = this.model.defaultLayer;
@@ -191,52 +185,19 @@ export class EditorCanvas {
     this.drawRings();
   }
 
-  /**
-   * The model for `doc` made by re-resolving only the locations that changed since `prev`, when nothing
-   * else did (the common case: one location added, moved or edited). Rebuilding the whole model of a
-   * 5,000-location map costs tens of milliseconds; this costs well under one. The search index is left
-   * as it was: the canvas never searches. Null when a full rebuild is needed; otherwise the model and
-   * the indices of the changed locations (the stage repaints only their markers).
-   */
-  private patchedModel(prev: MapDocument, doc: MapDocument): { model: ViewerModel; changed: number[] } | null {
-    if (
-      doc.settings !== prev.settings ||
-      doc.styles !== prev.styles ||
-      doc.groups !== prev.groups ||
-      doc.layers !== prev.layers ||
-      doc.filters !== prev.filters
-    )
-      return null;
-    const a = prev.locations;
-    const b = doc.locations;
-    const changed: number[] = [];
-    const common = Math.min(a.length, b.length);
-    for (let i = 0; i < common; i++) {
-      if (a[i] !== b[i]) {
-        changed.push(i);
-        if (changed.length > 64) return null;
-      }
-    }
-    if (b.length < a.length) return null;
-    for (let i = a.length; i < b.length && changed.length <= 64; i++) changed.push(i);
-    if (changed.length > 64) return null;
-    const partial = buildModel({ ...editable(doc), locations: changed.map((i) => b[i]!) });
-    const locations = this.model.locations.slice(0, b.length);
-    const byId = new Map(this.model.byId);
-    changed.forEach((i, k) => {
-      const old = this.model.locations[i];
-      if (old && byId.get(old.id) === old) byId.delete(old.id);
-      const next: ResolvedLocation = { ...partial.locations[k]!, index: i };
-      locations[i] = next;
-      byId.set(next.id, next);
-    });
-    return { model: patchModel(this.model, editable(doc), locations, byId), changed };
+  /** The floor in view is drawn (or could not be): its rooms measured anew, the overlays follow. */
+  private floorShown(): void {
+    this.rooms.measure(this.map, this.model, this.doc, this.layerId);
+    this.drawRings();
+    this.viewListeners.forEach((l) => l());
   }
 
+  /** Shows another floor; the floor picker hears of it (onLayerChange), whoever asked for it. */
   setLayer(id: string): void {
     if (id === this.layerId || !this.model.layers.some((l) => l.id === id)) return;
     this.layerId = id;
     void this.stage.setLayer(id);
+    this.callbacks.onLayerChange?.(id);
   }
 
   /** The recognised rooms of the floor in view that no location uses, each as the location it would become. */
@@ -411,7 +372,12 @@ export class EditorCanvas {
     // the edit arrives through setDocument in the next animation frame, and a move that changed
     // nothing (or was refused) puts the marker back at that frame too.
     this.dropping = true;
-    this.callbacks.onMove(d.id, [m.x, m.y]);
+    // A marker of a multi-selection carries the others on its floor with it, by the same offset.
+    const dragged = this.model.locations[d.index];
+    const together = carriedAlong(this.model, this.selection, this.layerId, d.id);
+    if (together.length && dragged?.coord && this.callbacks.onMoveMany)
+      this.callbacks.onMoveMany(together, [m.x - dragged.coord[0], m.y - dragged.coord[1]]);
+    else this.callbacks.onMove(d.id, [m.x, m.y]);
     requestAnimationFrame(() => {
       if (this.dropping) this.endDrop();
     });
@@ -457,14 +423,7 @@ export class EditorCanvas {
     const l = this.model.locations[index]!;
     // The dragged marker leaves the canvas and follows the pointer as one element: one style write per frame.
     this.stage.setLifted(index);
-    const box = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
-    this.ghost.className = `mn-edit-ghost mn-edit-ghost-${l.kind === 'pin' ? 'pin' : 'dot'}`;
-    this.ghost.style.setProperty('--mn-ghost-fill', l.fill);
-    this.ghost.style.setProperty('--mn-ghost-w', `${box.right - box.left}px`);
-    this.ghost.style.setProperty('--mn-ghost-h', `${box.bottom - box.top}px`);
-    this.ghost.style.setProperty('--mn-ghost-left', `${box.left}px`);
-    this.ghost.style.setProperty('--mn-ghost-top', `${box.top}px`);
-    this.ghost.hidden = false;
+    dressGhost(this.ghost, l);
     this.viewport.setAttribute('data-dragging', '');
     this.rings.el.hidden = true;
   }

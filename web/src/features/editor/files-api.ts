@@ -4,6 +4,7 @@
  * answer; the POST policy and the server's check of the stored bytes are what enforce them.
  */
 import { FILE_MESSAGES, fileProblem, isFileType, type FileUpload } from '@mapnest/shared/files';
+import { svgBudgetProblem } from '@mapnest/shared/svg-budget';
 import { call } from '../../lib/api';
 
 export const filesApi = {
@@ -37,6 +38,11 @@ export async function uploadFile(
   const problem = fileProblem({ size: file.size, type }, head);
   if (problem) throw new Error(problem);
   if (!isFileType(type)) throw new Error(FILE_MESSAGES.type);
+  // The server refuses (and removes) an SVG over the complexity budget; the author hears why before uploading it.
+  if (type === 'image/svg+xml') {
+    const refusal = svgBudgetProblem(await file.text());
+    if (refusal) throw new Error(refusal.message);
+  }
   const post = await call('createFileUpload', { fileName: file.name, contentType: type, size: file.size });
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
@@ -67,7 +73,8 @@ export async function imageSize(source: File | string): Promise<{ width: number;
   const isSvg = typeof source === 'string' ? /\.svg($|[?#])/i.test(source) : claimedType(source) === 'image/svg+xml';
   if (isSvg) {
     const text = typeof source === 'string' ? await (await fetch(source)).text() : await source.text();
-    return svgSize(text);
+    // A file over the budget is never parsed here either (uploadFile says why it is refused).
+    return svgBudgetProblem(text) ? null : svgSize(text);
   }
   const url = typeof source === 'string' ? source : URL.createObjectURL(source);
   try {

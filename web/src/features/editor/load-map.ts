@@ -1,4 +1,4 @@
-import { restoreDocument } from '@mapnest/shared/map-restore';
+import { restoreDocument, type RestoreResult } from '@mapnest/shared/map-restore';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
@@ -11,12 +11,17 @@ export interface LoadedMap {
   warnings: readonly string[];
 }
 
+/** Reads a map's stored document from the (signed) URL getMap answers. */
+export async function fetchMapDocument(url: string): Promise<RestoreResult> {
+  const res = await fetch(url, { credentials: 'omit', cache: 'no-store' });
+  if (!res.ok) throw new Error(`The map's data could not be loaded (HTTP ${res.status}).`);
+  return restoreDocument(await res.json());
+}
+
 /** Reads the current document of a map the caller may edit. */
 export async function loadMap(id: string): Promise<LoadedMap> {
   const data = await call('getMap', { id });
-  const res = await fetch(data.documentUrl, { credentials: 'omit', cache: 'no-store' });
-  if (!res.ok) throw new Error(`The map's data could not be loaded (HTTP ${res.status}).`);
-  const { document, warnings } = restoreDocument(await res.json());
+  const { document, warnings } = await fetchMapDocument(data.documentUrl);
   return { map: data.map, history: data.history, doc: document, warnings };
 }
 

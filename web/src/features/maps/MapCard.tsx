@@ -7,7 +7,7 @@ import { HistoryIcon } from '../../components/Icons';
 import { InlineTextField } from '../../components/InlineTextField';
 import { Spinner } from '../../components/Spinner';
 import { absoluteTime, countsLabel, relativeTime, stateBadge } from './map-format';
-import { CopyIcon, KeyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
+import { ChartIcon, CopyIcon, KeyIcon, MoreIcon, OpenIcon, PencilIcon, TrashIcon } from './MapIcons';
 import { MapStateControls } from './MapStateControls';
 import { MapThumbnail } from './MapThumbnail';
 import './publication.css';
@@ -177,6 +177,12 @@ function MapCardActions({
             onSelect: onDuplicate,
           },
           { id: 'history', title: 'Version history', leading: <HistoryIcon size={18} />, onSelect: onHistory },
+          {
+            id: 'analytics',
+            title: 'Analytics',
+            leading: <ChartIcon />,
+            onSelect: () => void navigate(`${href}/analytics`),
+          },
           { id: 'license', title: 'Register licence', leading: <KeyIcon />, onSelect: onRegisterLicense },
           { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },
         ]}

@@ -85,3 +85,10 @@ export const KeyIcon = (p: IconProps) => (
     <path d="m10.8 12.2 8.2-8.2M16 7l3 3M14 9l2 2" />
   </Svg>
 );
+
+export const ChartIcon = (p: IconProps) => (
+  <Svg size={18} {...p}>
+    <path d="M4 4v16h16" />
+    <path d="m7 15 4-4 3 3 5-6" />
+  </Svg>
+);

@@ -71,6 +71,21 @@ describe('maps list', () => {
     expect(within(slots).getByRole('link', { name: 'Buy map slots' }).getAttribute('href')).toBe('/maps#subscribe');
   });
 
+  it('opens a map’s analytics page from its card’s menu', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [campus],
+      getSlots: () => NO_SLOTS,
+      getMap: () => ({ map: campus, documentUrl: '/files/doc.json', history: [] }),
+    });
+    const { router } = renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    openMenu('Campus Map');
+    pick('Analytics');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/maps/${campus.id}/analytics`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    expect(screen.getByText(/Analytics come with the Professional plan/)).toBeTruthy();
+  });
+
   it('shows an upload’s thumbnail, then the original, then a placeholder', async () => {
     routeCalls(mockCall, { listMaps: () => [campus], getSlots: () => NO_SLOTS });
     renderRoutes('/maps', { session: signedIn });

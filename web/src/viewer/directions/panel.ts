@@ -94,6 +94,7 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#player = new RoutePlayer(host, this.#panel, (i) => this.#steps.mark(i));
     if (!fixed) this.#form.from.set(request.from && targets.has(request.from) ? request.from : null);
     this.#form.to.set(request.to && targets.has(request.to) ? request.to : null);
+    if (request.stepFree) this.#form.stepFree = true;
     this.#listen();
   }
 
@@ -202,7 +203,7 @@ class DirectionsPanelView implements DirectionsPanel {
     const free = this.#form.stepFree;
     const plan = (player.plan = planRoute(this.#net, a, b, { stepFree: free }));
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
-    if (host.deepLinking && !this.#fixed) replaceDirectionsParams(a, b);
+    if (host.deepLinking && !this.#fixed) replaceDirectionsParams(a, b, free);
     if (!plan) {
       const ends = { from: this.#titleOf(a), to: this.#titleOf(b) };
       status.textContent = host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends);

@@ -115,6 +115,11 @@ export class RouteForm {
     return this.#stepFreeBox.checked;
   }
 
+  /** Ticked from a link (`?stepfree=1`); honoured even where the map shows no Step-free box. */
+  set stepFree(on: boolean) {
+    this.#stepFreeBox.checked = on;
+  }
+
   /** The field to fill first: From, or To once the start is known. */
   firstField(): HTMLInputElement {
     return this.#fixed ? this.to.input : this.from.value ? this.to.input : this.from.input;

@@ -9,6 +9,8 @@ export interface DirectionsRequest {
   to?: string | null;
   /** A fixed start ("You are here") for this embed, over the map's own `fixedFrom`. */
   fixedFrom?: string | null;
+  /** Plan a step-free route (`?stepfree=1`): the Step-free box starts ticked. */
+  stepFree?: boolean;
 }
 
 /** What the viewer lends the directions module. */

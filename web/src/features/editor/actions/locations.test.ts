@@ -7,6 +7,7 @@ import {
   deleteLocations,
   duplicateLocation,
   moveLocation,
+  moveLocations,
   nextLocationId,
   reorderLocation,
   updateLocation,
@@ -132,6 +133,24 @@ describe('location.move', () => {
     expect(next.locations[1]!.coord).toEqual([0.75, 0.5]);
     expect(next.locations[1]!.latlon![1]).toBeCloseTo(90, 4);
     expect(next.locations[0]).toBe(doc.locations[0]);
+  });
+});
+
+describe('location.moveMany', () => {
+  it('moves every location by the same offset in one step, clamped to the map', () => {
+    const next = moveLocations.perform(sample(), { ids: ['a', 'b', 'c', 'b'], by: [0.05, -0.02] });
+    expect(next.locations.map((l) => l.coord)).toEqual([
+      [0.15, 0.08],
+      [0.55, 0.48],
+      [0.95, 0.88],
+    ]);
+    const edge = moveLocations.perform(sample(), { ids: ['c'], by: [0.5, 0.5] });
+    expect(edge.locations[2]!.coord).toEqual([1, 1]);
+  });
+
+  it('refuses an unknown id or a non-finite offset, changing nothing', () => {
+    expect(() => moveLocations.perform(sample(), { ids: ['a', 'nope'], by: [0.1, 0] })).toThrow(ActionError);
+    expect(() => moveLocations.perform(sample(), { ids: ['a'], by: [Number.NaN, 0] })).toThrow(ActionError);
   });
 });
 

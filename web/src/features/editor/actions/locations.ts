@@ -168,6 +168,26 @@ export const moveLocation = defineAction<{ id: string; coord: readonly [number, 
   },
 });
 
+/**
+ * Moves several locations by the same offset in one step (a multi-selection dragged or nudged with the arrow keys):
+ * each keeps its place relative to the others, clamped to the map.
+ */
+export const moveLocations = defineAction<{ ids: readonly string[]; by: readonly [number, number] }>({
+  name: 'location.moveMany',
+  label: 'Move locations',
+  perform(doc, { ids, by }) {
+    if (!Number.isFinite(by[0]) || !Number.isFinite(by[1])) throw new ActionError('A move needs finite x and y');
+    const locations = doc.locations.slice();
+    for (const id of new Set(ids)) {
+      const i = indexOfId(doc.locations, id, 'location');
+      const l = locations[i]!;
+      // A location placed by its region alone has no position of its own to move.
+      if (l.coord) locations[i] = placeAt(doc, l, cleanCoord([l.coord[0] + by[0], l.coord[1] + by[1]]));
+    }
+    return withLocations(doc, locations);
+  },
+});
+
 export const deleteLocations = defineAction<{ ids: readonly string[] }>({
   name: 'location.delete',
   label: 'Delete locations',

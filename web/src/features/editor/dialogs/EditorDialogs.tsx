@@ -120,7 +120,15 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
           style={{ width: d.width, height: d.height, transform: `scale(${scale})` }}
           data-device={device}
         >
-          <MapViewer key={device} document={doc} title={map.title} deepLinking={false} height="fill" />
+          {/* The map's plan decides what visitors get (directions come with Professional), so the preview's too. */}
+          <MapViewer
+            key={device}
+            document={doc}
+            title={map.title}
+            state={map.state}
+            deepLinking={false}
+            height="fill"
+          />
         </div>
       </div>
     </Modal>

@@ -88,3 +88,48 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.text.more).toBe('Visit');
   });
 });
+
+describe('SettingsPanel: live data', () => {
+  it('takes a published Google Sheet as its CSV, tests it as visitors’ browsers read it, and shows what it found', async () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    const input = edit('CSV or spreadsheet address', 'https://docs.google.com/spreadsheets/d/e/2PACX-1vAbC/pubhtml');
+    expect(h.doc().settings.csvUrl).toBe(
+      'https://docs.google.com/spreadsheets/d/e/2PACX-1vAbC/pub?single=true&output=csv',
+    );
+    expect(errorOf(input) ?? '').toBe('');
+    const asked: string[] = [];
+    const real = globalThis.fetch;
+    globalThis.fetch = (async (url: string) => {
+      asked.push(String(url));
+      return new Response('id,title,x,y,Opening hours\nbakery,Bakery,0.2,0.3,8-18\nflorist,Florist,0.4,0.5,\n');
+    }) as typeof fetch;
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Test' }));
+      await screen.findByText('2 locations read.');
+    } finally {
+      globalThis.fetch = real;
+    }
+    expect(asked).toEqual([h.doc().settings.csvUrl]);
+    const columns = screen.getByRole('table', { name: 'What each column becomes' });
+    expect(columns.textContent).toContain('Opening hours');
+    const rows = screen.getByRole('table', { name: 'First 2 rows' });
+    expect(rows.textContent).toContain('Bakery');
+    expect(rows.textContent).toContain('0.200, 0.300');
+  });
+
+  it('says why a source cannot be read, and refuses an address that is not a web address', async () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(1) });
+    const input = edit('CSV or spreadsheet address', 'javascript:alert(1)');
+    expect(errorOf(input)).toBeTruthy();
+    expect(h.doc().settings.csvUrl).toBe('');
+    edit('CSV or spreadsheet address', 'https://example.com/gone.csv');
+    const real = globalThis.fetch;
+    globalThis.fetch = (async () => new Response('', { status: 404 })) as unknown as typeof fetch;
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Test' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded (HTTP 404)');
+    } finally {
+      globalThis.fetch = real;
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from '@mapnest/shared/map-document';
 import { LANGUAGE_NAMES, VIEWER_LANGUAGES, type LanguageSetting } from '@mapnest/shared/viewer-languages';
 import { updateSettings, type SettingsPatch } from '../actions/structure';
+import { LiveDataFields } from '../live-data/LiveDataFields';
 import { useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp } from './fields';
 import { useTry } from './use-try';
@@ -76,6 +77,9 @@ export function SettingsPanel() {
           checked={s.controls.buttonLabels}
           commit={(v) => set({ controls: { buttonLabels: v } })}
         />
+      </Section>
+      <Section title="Live data (CSV or spreadsheet)" open={!!s.csvUrl}>
+        <LiveDataFields doc={doc} set={(csvUrl) => set({ csvUrl })} />
       </Section>
       <Section title="Geographic calibration" open={!!s.geo?.extent}>
         <GeoFields s={s} set={set} />

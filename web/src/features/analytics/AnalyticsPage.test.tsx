@@ -1,0 +1,276 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aggregateDays, dayOf, type StoredDay } from '@mapnest/shared/analytics';
+import { CallError } from '@mapnest/shared/errors';
+import { isolateEachTest, renderRoutes, signedIn } from '../../app/testing.fixtures';
+import { call } from '../../lib/api';
+import { aSummary, docWithLocations, MAP_ID } from '../editor/editor.fixtures';
+import { deferred, routeCalls } from '../maps/maps.fixtures';
+import { KEPT_DAYS } from './analytics-range';
+
+vi.mock('../../lib/api', () => ({ call: vi.fn() }));
+// uPlot draws on a canvas jsdom does not have; test/analytics/page.test.ts draws the real ones in Chromium.
+const charts: Array<{ series: string[]; days: number; size: { width: number; height: number }; resized: number[][] }> =
+  [];
+vi.mock('./daily-chart', () => ({
+  createDailyChart: async (
+    _host: HTMLElement,
+    rows: unknown[],
+    series: Array<{ label: string }>,
+    size: { width: number; height: number },
+  ) => {
+    const chart = { series: series.map((s) => s.label), days: rows.length, size, resized: [] as number[][] };
+    charts.push(chart);
+    return { setRows: () => {}, resize: (w: number, h: number) => chart.resized.push([w, h]), destroy: () => {} };
+  },
+}));
+// jsdom has no ResizeObserver; this one lets a test say the chart's box changed.
+const observed: Array<() => void> = [];
+globalThis.ResizeObserver = class {
+  constructor(private readonly cb: () => void) {}
+  observe() {
+    observed.push(this.cb);
+  }
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+isolateEachTest(mockCall);
+beforeEach(() => {
+  charts.length = 0;
+  observed.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(docWithLocations(3)), { status: 200 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const today = dayOf(new Date());
+const shift = (days: number) => dayOf(new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000));
+const PAGE = `/maps/${MAP_ID}/analytics`;
+const pro = aSummary({ state: 3, title: 'Counted centre', published: true });
+
+const busyDay: StoredDay = {
+  day: today,
+  views: 7,
+  opens: 3,
+  searches: 2,
+  searchesEmpty: 1,
+  filters: 4,
+  routes: 1,
+  loc: { a1: 3 },
+  q: { tea: 1, zinc: 1 },
+  qn: { zinc: 1 },
+  rt: { 'a0>a1': 2, 'a1>gone': 1 },
+  rtn: { 'a1>gone': 1 },
+};
+
+function serve({ map = pro, days = [busyDay] }: { map?: typeof pro; days?: StoredDay[] } = {}) {
+  return routeCalls(mockCall, {
+    getMap: () => ({ map, documentUrl: 'https://files.test/doc.json', history: [] }),
+    getMapAnalytics: (input) => {
+      const i = input as { id: string; from: string; to: string };
+      return aggregateDays(days, { mapId: i.id, from: i.from, to: i.to, pro: true });
+    },
+  });
+}
+
+const totals = () => screen.getAllByRole('definition').map((d) => d.textContent);
+
+describe('analytics page', () => {
+  it('says it is loading, then shows the last 30 days: totals, three charts with their text, top lists', async () => {
+    const map = deferred<unknown>();
+    const calls = routeCalls(mockCall, {
+      getMap: () => map.promise,
+      getMapAnalytics: (input) => {
+        const i = input as { id: string; from: string; to: string };
+        return aggregateDays([busyDay], { mapId: i.id, from: i.from, to: i.to, pro: true });
+      },
+    });
+    renderRoutes(PAGE, { session: signedIn });
+    expect(await screen.findByText('Loading analytics')).toBeTruthy();
+    await act(async () => map.resolve({ map: pro, documentUrl: 'https://files.test/doc.json', history: [] }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    await waitFor(() => expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']));
+    expect(calls.callsTo('getMapAnalytics')).toEqual([{ id: MAP_ID, from: shift(-29), to: today }]);
+    expect(screen.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Each chart: drawn with its series, and told in words and in a table for screen readers.
+    await waitFor(() => expect(charts).toHaveLength(3));
+    expect(charts.map((c) => c.series)).toEqual([
+      ['Views', 'Location opens'],
+      ['Searches', 'Searches with no result'],
+      ['Route requests', 'Filter uses'],
+    ]);
+    expect(charts.every((c) => c.days === 30)).toBe(true);
+    const visits = screen.getByRole('figure', { name: 'Views and location opens per day' });
+    expect(visits.textContent).toContain(`Views: 7 in total; most on ${today} (7).`);
+    const table = within(visits).getByRole('table', { name: 'Views and location opens per day, per day' });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(within(table).getByRole('rowheader', { name: today }).parentElement!.textContent).toBe(`${today}73`);
+
+    // Locations by title with their id, once the document is read; routes by both ends' titles.
+    const top = screen.getByRole('region', { name: 'Top locations' });
+    await waitFor(() => expect(top.textContent).toBe('Top locationsLocation 1a13'));
+    expect(screen.getByRole('region', { name: 'Searches with no result' }).textContent).toContain('zinc');
+    expect(screen.getByRole('region', { name: 'Routes asked for' }).textContent).toContain('Location 0 → Location 1');
+    expect(screen.getByRole('region', { name: 'Routes not found' }).textContent).toContain(
+      'Location 1 → No longer on the map',
+    );
+    expect(screen.getByRole('link', { name: 'Counted centre' }).getAttribute('href')).toBe(`/maps/${MAP_ID}`);
+  });
+
+  it('redraws a chart at its new size when its box changes', async () => {
+    serve();
+    renderRoutes(PAGE, { session: signedIn });
+    await waitFor(() => expect(charts).toHaveLength(3));
+    const plot = screen.getAllByTestId('analytics-plot')[0]!;
+    Object.defineProperty(plot, 'clientWidth', { configurable: true, value: 358 });
+    act(() => observed[0]!());
+    expect(charts[0]!.resized).toEqual([[358, 180]]);
+    Object.defineProperty(plot, 'clientWidth', { configurable: true, value: 900 });
+    act(() => observed[0]!());
+    expect(charts[0]!.resized.at(-1)).toEqual([900, 220]);
+  });
+
+  it('says what will appear, and when, for a range with no visits; and that an unpublished map has none yet', async () => {
+    serve({ days: [] });
+    const view = renderRoutes(PAGE, { session: signedIn });
+    expect(
+      await screen.findByRole('heading', { name: `No visits recorded from ${shift(-29)} to ${today}` }),
+    ).toBeTruthy();
+    expect(screen.getByText(/appear here, per day, once visitors use the published map/)).toBeTruthy();
+    expect(charts).toEqual([]);
+    view.unmount();
+
+    serve({ map: { ...pro, published: false }, days: [] });
+    renderRoutes(PAGE, { session: signedIn });
+    expect(await screen.findByText(/This map is not published, so it has no visitors yet/)).toBeTruthy();
+  });
+
+  it('asks for 7 and 90 days and keeps the choice in the address', async () => {
+    const calls = serve();
+    const { router } = renderRoutes(PAGE, { session: signedIn });
+    await waitFor(() => expect(calls.callsTo('getMapAnalytics')).toHaveLength(1));
+    fireEvent.click(await screen.findByRole('button', { name: '7 days' }));
+    await waitFor(() =>
+      expect(calls.callsTo('getMapAnalytics').at(-1)).toEqual({ id: MAP_ID, from: shift(-6), to: today }),
+    );
+    expect(router.state.location.search).toBe('?days=7');
+    expect(screen.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '90 days' }));
+    await waitFor(() =>
+      expect(calls.callsTo('getMapAnalytics').at(-1)).toEqual({ id: MAP_ID, from: shift(-89), to: today }),
+    );
+  });
+
+  it('refuses a custom range that ends before it starts, starts before what is kept or ends after today, without asking', async () => {
+    const calls = serve();
+    const { router } = renderRoutes(PAGE, { session: signedIn });
+    await waitFor(() => expect(calls.callsTo('getMapAnalytics')).toHaveLength(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Custom' }));
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    expect([from.value, to.value]).toEqual([shift(-29), today]);
+    const apply = () => fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    fireEvent.change(from, { target: { value: shift(-1) } });
+    fireEvent.change(to, { target: { value: shift(-3) } });
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe('The start date must not be after the end date.');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(from.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect(document.activeElement).toBe(from);
+
+    fireEvent.change(from, { target: { value: shift(-KEPT_DAYS) } });
+    fireEvent.change(to, { target: { value: shift(-KEPT_DAYS + 10) } });
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(
+      `Counts are kept for ${KEPT_DAYS} days: choose a start date on or after ${shift(-(KEPT_DAYS - 1))}.`,
+    );
+
+    fireEvent.change(from, { target: { value: shift(-2) } });
+    fireEvent.change(to, { target: { value: shift(1) } });
+    apply();
+    expect(screen.getByRole('alert').textContent).toBe(`The end date must not be after today (${today}).`);
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.callsTo('getMapAnalytics')).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+
+    fireEvent.change(from, { target: { value: shift(-KEPT_DAYS + 1) } });
+    fireEvent.change(to, { target: { value: shift(-100) } });
+    apply();
+    await waitFor(() =>
+      expect(calls.callsTo('getMapAnalytics').at(-1)).toEqual({
+        id: MAP_ID,
+        from: shift(-KEPT_DAYS + 1),
+        to: shift(-100),
+      }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.search).toBe(`?from=${shift(-KEPT_DAYS + 1)}&to=${shift(-100)}`);
+  });
+
+  it('shows the problem of a range the address asks for and asks nothing', async () => {
+    const calls = serve();
+    renderRoutes(`${PAGE}?from=${today}&to=${shift(-5)}`, { session: signedIn });
+    expect((await screen.findByRole('alert')).textContent).toBe('The start date must not be after the end date.');
+    expect(calls.callsTo('getMap')).toHaveLength(1);
+    expect(calls.callsTo('getMapAnalytics')).toEqual([]);
+  });
+
+  it('explains analytics and links to the plans for a map that is not Professional, without asking for a report', async () => {
+    const calls = serve({ map: aSummary({ state: 1 }) });
+    renderRoutes(PAGE, { session: signedIn });
+    expect(await screen.findByText(/Analytics come with the Professional plan/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(calls.callsTo('getMapAnalytics')).toEqual([]);
+  });
+
+  it('says not found for a map that does not exist or is someone else’s, and shows other failures', async () => {
+    routeCalls(mockCall, {
+      getMap: () => {
+        throw new CallError('not-found', 'Map not found');
+      },
+    });
+    const view = renderRoutes(PAGE, { session: signedIn });
+    expect(await screen.findByRole('heading', { name: 'Map not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your maps' }).getAttribute('href')).toBe('/maps');
+    view.unmount();
+
+    mockCall.mockImplementation(async (name: string) => {
+      if (name === 'getMap') return { map: pro, documentUrl: 'https://files.test/doc.json', history: [] };
+      throw new CallError('unavailable', 'The service is unavailable.');
+    });
+    renderRoutes(PAGE, { session: signedIn });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Analytics could not be loaded: The service is unavailable.',
+    );
+  });
+
+  it('downloads the report as CSV with the locations’ titles', async () => {
+    serve();
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:report';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderRoutes(PAGE, { session: signedIn });
+    const top = await screen.findByRole('region', { name: 'Top locations' });
+    await waitFor(() => expect(top.textContent).toContain('Location 1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(csv).toContain(`${today},7,3,2,1,4,1`);
+    expect(csv).toContain('a1,Location 1,3');
+  });
+});

@@ -1,0 +1,324 @@
+/**
+ * /maps/{id}/analytics: what visitors of a Professional map's published map did (docs/adr/029-analytics-page.md),
+ * for its owner or an administrator. Totals; views, opens, searches and routes per day as charts; top locations,
+ * searches, searches with no result and routes asked for; a range picker; the CSV export. A map that is not
+ * Professional gets the explanation and the way to upgrade; an unknown map, or someone else's, is not found.
+ * The page is its own chunk, and it loads uPlot only when it draws.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { dayOf, routeEnds, type MapAnalytics, type TopEntry } from '@mapnest/shared/analytics';
+import { MapState } from '@mapnest/shared/constants';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { PageLoading } from '../../components/Spinner';
+import { call } from '../../lib/api';
+import { fetchMapDocument } from '../editor/load-map';
+import { isEmptyReport, NotProfessional, Totals } from './AnalyticsParts';
+import { ChartFigure } from './ChartFigure';
+import type { ChartSeries } from './daily-chart';
+import { RangeControls } from './RangeControls';
+import { choiceFromParams, paramsOfChoice, rangeOfChoice, rangeProblem, type RangeChoice } from './analytics-range';
+import { downloadCsv, useAnalytics } from './use-analytics';
+import './analytics.css';
+
+type MapView =
+  | { kind: 'loading' }
+  | { kind: 'ready'; map: MapSummary; titles: ReadonlyMap<string, string | undefined> | null }
+  | { kind: 'not-found' }
+  | { kind: 'failed'; message: string };
+
+/** The map (access and plan), then its location titles from the stored document (ids are shown until they come). */
+function useMapForAnalytics(id: string): MapView {
+  const [view, setView] = useState<{ id: string; view: MapView } | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const set = (v: MapView) => !cancelled && setView({ id, view: v });
+    call('getMap', { id }).then(
+      async ({ map, documentUrl }) => {
+        set({ kind: 'ready', map, titles: null });
+        if (map.state !== MapState.PRO) return;
+        const titles = await fetchMapDocument(documentUrl).then(
+          ({ document }) => new Map(document.locations.map((l) => [l.id, l.title])),
+          () => new Map<string, string | undefined>(),
+        );
+        set({ kind: 'ready', map, titles });
+      },
+      (err: unknown) => {
+        if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument'))
+          set({ kind: 'not-found' });
+        else set({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+  return view && view.id === id ? view.view : { kind: 'loading' };
+}
+
+export default function AnalyticsPage() {
+  const { id = '' } = useParams();
+  const view = useMapForAnalytics(id);
+
+  switch (view.kind) {
+    case 'loading':
+      return <PageLoading label="Loading analytics" />;
+    case 'not-found':
+      return (
+        <Shell>
+          <h1 className="analytics-page__title">Map not found</h1>
+          <p role="alert">This map doesn’t exist, or it is not one of yours.</p>
+          <p>
+            <Link to="/maps">Back to your maps</Link>
+          </p>
+        </Shell>
+      );
+    case 'failed':
+      return (
+        <Shell>
+          <h1 className="analytics-page__title">Analytics could not be opened</h1>
+          <p role="alert">{view.message}</p>
+        </Shell>
+      );
+    case 'ready':
+      return (
+        <Shell map={view.map}>
+          {view.map.state === MapState.PRO ? (
+            <Report map={view.map} titles={view.titles} />
+          ) : (
+            <>
+              <Heading map={view.map} />
+              <NotProfessional />
+            </>
+          )}
+        </Shell>
+      );
+  }
+}
+
+function Shell({ map, children }: { map?: MapSummary; children: ReactNode }) {
+  return (
+    <div className="container analytics-page">
+      <nav className="analytics-page__nav" aria-label="Breadcrumb">
+        <Link to="/maps">Maps</Link>
+        {map && (
+          <>
+            <span aria-hidden="true"> / </span>
+            <Link to={`/maps/${encodeURIComponent(map.id)}`}>{map.title}</Link>
+          </>
+        )}
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+function Heading({ map, children }: { map: MapSummary; children?: ReactNode }) {
+  return (
+    <header className="analytics-page__header">
+      <div>
+        <h1 className="analytics-page__title">Analytics</h1>
+        <p className="analytics-page__lead">
+          {map.title} <span className="analytics-id">{map.id}</span>
+        </p>
+      </div>
+      {children}
+    </header>
+  );
+}
+
+const VISITS: readonly ChartSeries[] = [
+  { key: 'views', label: 'Views', color: '#4338ca', fill: 'rgba(67, 56, 202, 0.12)' },
+  { key: 'opens', label: 'Location opens', color: '#15803d' },
+];
+const SEARCHES: readonly ChartSeries[] = [
+  { key: 'searches', label: 'Searches', color: '#1d4ed8', fill: 'rgba(29, 78, 216, 0.1)' },
+  { key: 'searchesEmpty', label: 'Searches with no result', color: '#b91c1c' },
+];
+const ROUTES: readonly ChartSeries[] = [
+  { key: 'routes', label: 'Route requests', color: '#ea580c', fill: 'rgba(234, 88, 12, 0.1)' },
+  { key: 'filters', label: 'Filter uses', color: '#475569' },
+];
+
+function Report({ map, titles }: { map: MapSummary; titles: ReadonlyMap<string, string | undefined> | null }) {
+  const [params, setParams] = useSearchParams();
+  const today = dayOf(new Date());
+  const choice = choiceFromParams(params);
+  const range = rangeOfChoice(choice, today);
+  const problem = rangeProblem(range, today);
+  const { loading, data, error } = useAnalytics(map.id, range, problem !== null);
+  const choose = (next: RangeChoice) => setParams(paramsOfChoice(next));
+
+  return (
+    <>
+      <Heading map={map}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={!data}
+          onClick={() => data && downloadCsv(data, map.id, titles ?? new Map())}
+        >
+          Download CSV
+        </button>
+      </Heading>
+      <RangeControls choice={choice} today={today} urlProblem={problem} onChoose={choose} />
+      {loading && (
+        <p className="analytics-hint" role="status">
+          Loading analytics…
+        </p>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          Analytics could not be loaded: {error}
+        </p>
+      )}
+      {data && <ReportBody data={data} map={map} titles={titles} />}
+    </>
+  );
+}
+
+function ReportBody({
+  data,
+  map,
+  titles,
+}: {
+  data: MapAnalytics;
+  map: MapSummary;
+  titles: ReadonlyMap<string, string | undefined> | null;
+}) {
+  return (
+    <>
+      <Totals totals={data.totals} />
+      {isEmptyReport(data) ? (
+        <EmptyReport data={data} published={map.published} />
+      ) : (
+        <>
+          <div className="analytics-charts">
+            <ChartFigure title="Views and location opens per day" rows={data.days} series={VISITS} main />
+            <ChartFigure title="Searches per day" rows={data.days} series={SEARCHES} />
+            <ChartFigure title="Route requests and filter uses per day" rows={data.days} series={ROUTES} />
+          </div>
+          <TopLists data={data} titles={titles} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** What will appear, and when, for a range without a single visit. */
+function EmptyReport({ data, published }: { data: MapAnalytics; published: boolean }) {
+  return (
+    <div className="analytics-empty">
+      <h2>
+        No visits recorded from {data.from} to {data.to}
+      </h2>
+      {published ? (
+        <p>
+          Views, location opens, searches and routes appear here, per day, once visitors use the published map. Each
+          visit is counted when the visitor’s page is closed or hidden, so it shows here a few seconds after they leave.
+        </p>
+      ) : (
+        <p>
+          This map is not published, so it has no visitors yet. Publish it from the editor; visits to the published map
+          then appear here, per day, a few seconds after each visitor leaves.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Locations by title (ids until the document is read, and beside the title), searches, routes by their ends. */
+function TopLists({ data, titles }: { data: MapAnalytics; titles: ReadonlyMap<string, string | undefined> | null }) {
+  const place = (id: string) => (titles ? (titles.get(id) ?? 'No longer on the map') : id);
+  const route = (key: string) => {
+    const { from, to } = routeEnds(key);
+    return `${place(from)} → ${place(to)}`;
+  };
+  const routeIds = (key: string) => key.replace('>', ' → ');
+  return (
+    <div className="analytics-lists">
+      <TopList
+        title="Top locations"
+        entries={data.topLocations}
+        label={place}
+        detail={(id) => id}
+        unit="opens"
+        empty="No location was opened in this range. Locations visitors open on the map appear here."
+      />
+      <TopList
+        title="Top searches"
+        entries={data.topSearches}
+        unit="searches"
+        empty="Nobody searched in this range. What visitors type in the map’s search box appears here."
+      />
+      <TopList
+        title="Searches with no result"
+        entries={data.emptySearches}
+        unit="searches"
+        empty="Every search found something. Searches that find nothing appear here: words to add to titles or keywords."
+      />
+      <TopList
+        title="Routes asked for"
+        entries={data.topRoutes}
+        label={route}
+        detail={routeIds}
+        unit="requests"
+        empty="No route was asked for in this range. Directions visitors ask for appear here."
+      />
+      <TopList
+        title="Routes not found"
+        entries={data.failedRoutes}
+        label={route}
+        detail={routeIds}
+        unit="requests"
+        empty="Every route asked for was found."
+      />
+    </div>
+  );
+}
+
+const SHOWN = 10;
+
+function TopList({
+  title,
+  entries,
+  unit,
+  empty,
+  label = (k) => k,
+  detail,
+}: {
+  title: string;
+  entries: TopEntry[];
+  unit: string;
+  empty: string;
+  label?: (key: string) => string;
+  detail?: (key: string) => string;
+}) {
+  const [all, setAll] = useState(false);
+  const max = entries[0]?.count ?? 1;
+  const shown = all ? entries : entries.slice(0, SHOWN);
+  const rows = shown.map((e) => (
+    <li key={e.key} className="analytics-list__item">
+      <span className="analytics-list__label">
+        {label(e.key)}
+        {detail && <span className="analytics-id">{detail(e.key)}</span>}
+      </span>
+      <span className="analytics-list__count" aria-label={`${e.count} ${unit}`}>
+        {e.count.toLocaleString('en')}
+      </span>
+      <span className="analytics-list__bar" style={{ width: `${(e.count / max) * 100}%` }} aria-hidden="true" />
+    </li>
+  ));
+  return (
+    <section className="analytics-list" aria-label={title}>
+      <h2>{title}</h2>
+      {entries.length === 0 ? <p className="analytics-hint">{empty}</p> : <ol>{rows}</ol>}
+      {entries.length > SHOWN && (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? `Show the first ${SHOWN}` : `Show all ${entries.length}`}
+        </button>
+      )}
+    </section>
+  );
+}
