@@ -162,8 +162,12 @@ function folderBytes(dir: string): number {
   return total;
 }
 
-/** Budget for the code a pure JavaScript function loads (index.mjs): 1 MB keeps cold starts short. */
-export const JS_BUDGET_BYTES = 1_000_000;
+/**
+ * Budget for the code a pure JavaScript function loads (index.mjs): about 1 MB keeps cold starts short. 1% over 1 MB
+ * since ADR 027: the map bundles carry every call's schema and the legacy-document repair, and were within 250 bytes
+ * of 1 MB when the storage counter (a few hundred bytes) and the streamed body inflater joined them.
+ */
+export const JS_BUDGET_BYTES = 1_010_000;
 /**
  * The own budget of a function that ships native packages (the thumbnail trigger), all files counted:
  * sharp and libvips for Linux x64 are about 20 MB unpacked; Lambda's own limit is 250 MB.

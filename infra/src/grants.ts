@@ -173,9 +173,11 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     userPool: ['AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
   // File library, from lambdas/src/domain/files.ts: {uid}/files/{random}-{name}, thumbnails beneath.
-  'calls/create-file-upload': { uploads: { '*/files/*': ['write'] } },
+  // Refuses an upload the account's storage quota cannot hold (reads the slot item, ADR 027).
+  'calls/create-file-upload': { table: R, uploads: { '*/files/*': ['write'] } },
   'calls/list-files': { uploads: { '*/files/*': ['list'] } },
-  'calls/delete-file': { uploads: { '*/files/*': ['read', 'delete'], '*': ['list'] } },
+  // Gives the file's bytes back to the account's storage count and removes its marker (ADR 027).
+  'calls/delete-file': { table: RWD, uploads: { '*/files/*': ['read', 'delete'], '*': ['list'] } },
   // Stores the request, then mails the team (domain/contact.ts).
   'calls/submit-contact': { table: ['write'], mail: true },
 
@@ -235,7 +237,10 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
   // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
   // Stores a sanitised SVG in place of the uploaded one (domain/files.ts verifyUpload).
+  // Counts each library file in its owner's storage (a marker item and the counter, in one transaction; ADR 027) and
+  // removes a file the quota cannot hold.
   'triggers/thumbnail': {
+    table: RW,
     uploads: { '*': ['read', 'list'], '*/.thumb-*.jpg': ['write', 'delete'], '*/files/*': ['write', 'delete'] },
   },
 });

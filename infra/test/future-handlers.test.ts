@@ -110,11 +110,27 @@ describe('thumbnail trigger', () => {
   it('reads uploads, writes only thumbnail keys and library files (a sanitised SVG), deletes only thumbnails and library files', () => {
     const fn = functionsById(t).get('triggers/thumbnail')!;
     const uploads = logicalIdByPath(t, 'AWS::S3::Bucket', 'Storage/Uploads');
+    const dataTable = logicalIdByPath(t, 'AWS::DynamoDB::Table', 'Data/Table');
     const objects = (pattern: string) => [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploads, 'Arn'] }, `/${pattern}`]] }];
     const data = statementsOf(t, fn).filter(
       (s) => !actionsOf(s)[0]!.startsWith('logs:') && !isXrayStatement(s) && !isFailureQueueStatement(s),
     );
     expect(data.map((s) => [actionsOf(s), resourcesOf(s)])).toEqual([
+      // Each library file is counted in its owner's storage: a marker item and the counter (ADR 027).
+      [
+        [
+          'dynamodb:BatchGetItem',
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+        ],
+        [
+          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [dataTable, 'Arn'] }, '/index/*']] },
+          { 'Fn::GetAtt': [dataTable, 'Arn'] },
+        ],
+      ],
       [['s3:GetObject'], objects('*')],
       [['s3:ListBucket'], [{ 'Fn::GetAtt': [uploads, 'Arn'] }]],
       // @aws-cdk/aws-iam:minimizePolicies merges statements with the same actions into one.

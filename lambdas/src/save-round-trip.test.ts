@@ -148,7 +148,7 @@ describe('one save', () => {
     expect(res.statusCode, String(res.body)).toBe(200);
     expect(count()).toEqual({
       tombstoneReads: 1, // the account was not deleted (calls that write)
-      mapReads: 1, // the map before the save
+      mapReads: 2, // the map before the save, and its owner's storage use and quota (ADR 027)
       historyQueries: 1, // pruning reads the history once, and the answer carries what remains
       transactions: 1,
       documentReads: 0,

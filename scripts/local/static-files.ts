@@ -52,6 +52,8 @@ export async function serveObject(
       'cache-control': obj.CacheControl ?? 'public, max-age=60',
       'content-length': body.length,
     };
+    // Stored compressed (published maps, ADR 027): sent as stored, as CloudFront sends an S3 object's encoding.
+    if (obj.ContentEncoding) headers['content-encoding'] = obj.ContentEncoding;
     if (obj.ETag) headers.etag = obj.ETag;
     if (obj.LastModified) headers['last-modified'] = obj.LastModified.toUTCString();
     res.writeHead(200, headers);

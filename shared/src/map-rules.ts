@@ -8,7 +8,10 @@
 /** The schema version this module reads and writes. */
 export const SCHEMA_VERSION = 1 as const;
 
-/** Hard caps of a map document; the strict schema rejects anything beyond them. */
+/**
+ * Hard caps of a map document; the strict schema rejects anything beyond them. The text lengths and `documentBytes`
+ * are 4x the longest of their kind in the largest real maps we could model (ADR 027, large-maps.fixtures.ts).
+ */
 export const MAP_LIMITS = {
   idLength: 64,
   layers: 100,
@@ -24,11 +27,11 @@ export const MAP_LIMITS = {
   groupsPerLocation: 100,
   fieldsPerLocation: 100,
   fieldKeyLength: 64,
-  fieldValueLength: 5_000,
-  titleLength: 200,
+  fieldValueLength: 1_200,
+  titleLength: 240,
   nameLength: 100,
-  aboutLength: 2_000,
-  descLength: 20_000,
+  aboutLength: 1_200,
+  descLength: 8_000,
   urlLength: 2_048,
   contactLength: 500,
   buttonLabelLength: 50,
@@ -37,6 +40,8 @@ export const MAP_LIMITS = {
   cssLength: 100_000,
   mapPixels: 100_000,
   maxZoom: 50,
+  /** The whole document as JSON (UTF-8 bytes, uncompressed). */
+  documentBytes: 32_000_000,
 } as const;
 
 /** Id rule shared by every id in the document (see the module comment for why). */

@@ -4,6 +4,7 @@
  * its answers caught at a local response URL (scripts/local/seed-demo.ts runSeedHandler).
  */
 import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { MapState } from '@mapnest/shared/constants';
@@ -27,7 +28,8 @@ const admin = { uid: 'seed-check-admin', email: 'admin@example.com', emailVerifi
 
 async function published(id: string): Promise<PublishedMap> {
   const out = await clients.s3.send(new GetObjectCommand({ Bucket: own.PUBLIC_BUCKET, Key: `maps/${id}.json` }));
-  return JSON.parse(await out.Body!.transformToString()) as PublishedMap;
+  // Published copies are stored gzipped (ADR 027).
+  return JSON.parse(gunzipSync(await out.Body!.transformToByteArray()).toString('utf8')) as PublishedMap;
 }
 
 async function snapshot() {

@@ -2,14 +2,15 @@
  * A map's history entries in the single table: listed newest first, read one by one, named and deleted. New
  * entries are written by the map table's transactions, together with the metadata they belong to.
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { HistoryEntryNotFoundError } from '../lib/errors';
-import { isConditionalCheckFailed } from './aws-errors';
+import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
 import { toHistory, type HistoryItem } from './map-items';
 import { queryAll } from './query-all';
+import { storageItem } from './storage-usage';
 
 const table = () => config.tableName;
 
@@ -51,7 +52,32 @@ export const historyTable = {
     }
   },
 
-  async deleteHistoryEntry(mapId: string, version: number): Promise<void> {
-    await dynamo.send(new DeleteCommand({ TableName: table(), Key: keys.mapHistory(mapId, version) }));
+  /**
+   * Deletes a history entry and gives its document's size back to the owner's storage count, together (ADR 027);
+   * an entry already gone gives nothing back.
+   */
+  async deleteHistoryEntry(entry: Pick<HistoryItem, 'mapId' | 'version' | 'size'>, owner: string): Promise<void> {
+    const size = entry.size ?? 0;
+    try {
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: table(),
+                  Key: keys.mapHistory(entry.mapId, entry.version),
+                  ConditionExpression: 'attribute_exists(pk)',
+                },
+              },
+              ...(size > 0 ? [storageItem({ uid: owner, bytes: -size, limit: null })] : []),
+            ],
+          }),
+        ),
+      );
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return;
+      throw err;
+    }
   },
 };

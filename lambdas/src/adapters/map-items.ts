@@ -4,7 +4,7 @@
  * only here, and stripped again on the way back.
  */
 import type { MapStateValue } from '@mapnest/shared/constants';
-import { keys, TABLE_INDEXES, versionLabel } from '@mapnest/shared/keys';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE, versionLabel } from '@mapnest/shared/keys';
 import { isTestState, testMapActiveUntil, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
 
 /** The map metadata item. */
@@ -56,6 +56,8 @@ export interface HistoryItem {
   restoredFrom: string | null;
   /** When this version was last published (ADR 018); pruning keeps it. */
   publishedAt?: string | null;
+  /** The document's size in bytes, counted in the owner's storage (ADR 027); absent on entries written before. */
+  size?: number;
 }
 
 export type SlotsItem = SlotCounters;
@@ -85,6 +87,14 @@ export function historyItem(h: HistoryItem): Record<string, unknown> {
   return { ...keys.mapHistory(h.mapId, h.version), type: 'history', historyMapId: versionLabel(h.version), ...h };
 }
 
+/** How long a save id is remembered: far longer than any client keeps retrying one save. */
+const SAVE_RECORD_SECONDS = 86_400;
+export const saveRecordItem = (id: string, saveId: string, entry: HistoryItem) => ({
+  ...keys.mapSave(id, saveId),
+  type: 'save',
+  entry,
+  [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + SAVE_RECORD_SECONDS,
+});
 export function toMap(item: Record<string, unknown>): MapItem {
   const {
     pk: _pk,

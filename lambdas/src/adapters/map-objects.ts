@@ -3,6 +3,7 @@
  * write, never overwritten), and the published copy that embeds read from the public bucket.
  */
 import { randomBytes } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -14,7 +15,6 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { objectKeys } from '@mapnest/shared/keys';
-import type { MapDocument } from '@mapnest/shared/map-document';
 import { PUBLISHED_CACHE_CONTROL, type PublishedMap } from '@mapnest/shared/maps';
 import { s3 } from '../lib/clients';
 import { config } from '../lib/config';
@@ -26,14 +26,14 @@ export { PUBLISHED_CACHE_CONTROL };
 const nonce = () => randomBytes(6).toString('base64url');
 
 export const mapObjects = {
-  /** Stores a document version under a fresh key and returns the key. */
-  async putDocument(mapId: string, version: number, document: MapDocument): Promise<string> {
+  /** Stores a document version (its JSON, checked against the map size limit by the caller) under a fresh key. */
+  async putDocument(mapId: string, version: number, json: string): Promise<string> {
     const key = objectKeys.mapDocument(mapId, version, nonce());
     await s3.send(
       new PutObjectCommand({
         Bucket: config.documentsBucket,
         Key: key,
-        Body: JSON.stringify(document),
+        Body: json,
         ContentType: 'application/json',
       }),
     );
@@ -89,12 +89,17 @@ export const mapObjects = {
     } while (token);
   },
 
+  /**
+   * Writes the public copy gzipped (ADR 027): S3 stores and CloudFront serves the compressed bytes with
+   * `Content-Encoding: gzip` (CloudFront compresses nothing over 10 MB itself), and every browser inflates them.
+   */
   async publish(published: PublishedMap): Promise<void> {
     await s3.send(
       new PutObjectCommand({
         Bucket: config.publicBucket,
         Key: objectKeys.publishedMap(published.id),
-        Body: JSON.stringify(published),
+        Body: gzipSync(JSON.stringify(published), { level: 9 }),
+        ContentEncoding: 'gzip',
         ContentType: 'application/json; charset=utf-8',
         CacheControl: PUBLISHED_CACHE_CONTROL,
         Metadata: { version: String(published.version), expired: String(published.expired) },
@@ -108,7 +113,9 @@ export const mapObjects = {
       const out = await s3.send(
         new GetObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
       );
-      return JSON.parse(await out.Body!.transformToString('utf8')) as PublishedMap;
+      // Stored gzipped since ADR 027; copies written before are plain JSON.
+      const body = Buffer.from(await out.Body!.transformToByteArray());
+      return JSON.parse((out.ContentEncoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
       if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;

@@ -4,37 +4,33 @@
  * (two test maps, paid slot capacity, one winner per base version).
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MapState, type MapStateValue } from '@mapnest/shared/constants';
-import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
 import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../lib/errors';
-import { expiryKeys, historyItem, metaItem, toMap, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
+import { expiryKeys, historyItem, metaItem, saveRecordItem, toMap, type HistoryItem, type MapItem } from './map-items';
 import { historyTable } from './history-table';
 import { publicationTable } from './publication-table';
 import { queryAll } from './query-all';
+import { readSlots } from './slot-table';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
+import { mergeUpdates, type CountedWrite } from './storage-usage';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
 
 const table = () => config.tableName;
 
-/** How long a save id is remembered: far longer than any client keeps retrying one save. */
-const SAVE_RECORD_SECONDS = 86_400;
-const saveRecordItem = (id: string, saveId: string, entry: HistoryItem) => ({
-  ...keys.mapSave(id, saveId),
-  type: 'save',
-  entry,
-  [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + SAVE_RECORD_SECONDS,
-});
 const DUE_PK = TABLE_INDEXES.byDue.pk;
 const DUE_SK = TABLE_INDEXES.byDue.sk;
 
 export const mapTable = {
   ...historyTable,
   ...publicationTable,
+  /** The user's slot counters (slot-table.ts). */
+  slots: readSlots,
 
   async get(id: string): Promise<MapItem | null> {
     const out = await dynamo.send(new GetCommand({ TableName: table(), Key: keys.map(id), ConsistentRead: true }));
@@ -55,19 +51,33 @@ export const mapTable = {
     return items.filter((item) => !item.deleting).map(toMap);
   },
 
-  /** Creates the map and its first history entry, taking a test-map slot (refused past the free limit). */
-  async create(map: MapItem, first: HistoryItem, opts: { enforceLimits: boolean }): Promise<void> {
+  /**
+   * Creates the map and its first history entry, taking a test-map slot (refused past the free limit) and counting
+   * the document in the owner's storage (refused past the quota).
+   */
+  async create(
+    map: MapItem,
+    first: HistoryItem,
+    opts: { enforceLimits: boolean; storage?: CountedWrite },
+  ): Promise<void> {
     const slot = slotUpdate(map.uid, map.state, 1, opts.enforceLimits);
+    // The slot and the storage count are both on the user's slot item: one update of it.
+    const counters = slot && opts.storage ? mergeUpdates(slot, opts.storage.item) : (slot ?? opts.storage?.item);
     const items: TransactItem[] = [
       { Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: table(), Item: historyItem(first) } },
-      ...(slot ? [slot] : []),
+      ...(counters ? [counters] : []),
     ];
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
     } catch (err) {
       const reasons = cancellationReasons(err);
-      if (reasons?.[2] === 'ConditionalCheckFailed') throw new SlotLimitError(slotKind(map.state));
+      if (reasons?.[2] === 'ConditionalCheckFailed') {
+        // Merged, either condition may have failed: a full test-map allowance is the slot's.
+        if (!opts.storage || (slot && (await readSlots(map.uid)).testMaps >= FREE_TEST_MAPS))
+          throw new SlotLimitError(slotKind(map.state));
+        throw opts.storage.refusal();
+      }
       if (reasons?.[0] === 'ConditionalCheckFailed') throw new Error(`map id ${map.id} is already taken`);
       throw err;
     }
@@ -91,6 +101,8 @@ export const mapTable = {
     base: { docKey: string; title: string; edited: string };
     /** The editor's id for this save: recorded in the same transaction, so a retry can learn it was committed. */
     saveId?: string;
+    /** The new document's bytes, added to the owner's storage in the same transaction (refused past the quota). */
+    storage?: CountedWrite;
   }): Promise<void> {
     const { id, baseVersion, entry } = args;
     const items: TransactItem[] = [
@@ -132,10 +144,14 @@ export const mapTable = {
       { Put: { TableName: table(), Item: historyItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
     ];
     if (args.saveId) items.push({ Put: { TableName: table(), Item: saveRecordItem(id, args.saveId, entry) } });
+    if (args.storage) items.push(args.storage.item);
     try {
       await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
       const reasons = cancellationReasons(err);
+      // A stale base is answered first: the editor merges, and a save that still does not fit is refused then.
+      if (args.storage && reasons?.[0] === 'None' && reasons.at(-1) === 'ConditionalCheckFailed')
+        throw args.storage.refusal();
       if (reasons && (reasons.includes('ConditionalCheckFailed') || reasons.includes('TransactionConflict'))) {
         const current = await mapTable.get(id);
         if (!current || current.deleting) throw new MapNotFoundError();
@@ -427,64 +443,5 @@ export const mapTable = {
         ],
       }),
     );
-  },
-
-  async slots(uid: string): Promise<SlotsItem> {
-    const out = await dynamo.send(
-      new GetCommand({ TableName: table(), Key: keys.userSlots(uid), ConsistentRead: true }),
-    );
-    const i = out.Item ?? {};
-    const n = (k: string) => (typeof i[k] === 'number' ? (i[k] as number) : 0);
-    return {
-      testMaps: n('testMaps'),
-      basicUsed: n('basicUsed'),
-      proUsed: n('proUsed'),
-      basicCapacity: n('basicCapacity'),
-      proCapacity: n('proCapacity'),
-      basicGranted: n('basicGranted'),
-      proGranted: n('proGranted'),
-      basicSubscribed: n('basicSubscribed'),
-      proSubscribed: n('proSubscribed'),
-      basicLicensed: n('basicLicensed'),
-    };
-  },
-
-  /** Sets the slots administrators grant outside subscriptions; capacity = granted + subscribed + licensed. */
-  async setGrantedSlots(uid: string, basic: number, pro: number): Promise<void> {
-    // Capacity moves by the change of the grant (ADD), conditioned on the grant read, so a subscription or licence
-    // changing capacity at the same moment is never overwritten; a lost race reads again.
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const current = await mapTable.slots(uid);
-      const old = (name: 'basicGranted' | 'proGranted') => current[name];
-      try {
-        await dynamo.send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: keys.userSlots(uid),
-            UpdateExpression: 'SET #bg = :b, #pg = :p ADD #bc :db, #pc :dp',
-            ConditionExpression:
-              '(attribute_not_exists(#bg) OR #bg = :oldB) AND (attribute_not_exists(#pg) OR #pg = :oldP)',
-            ExpressionAttributeNames: {
-              '#bg': 'basicGranted',
-              '#pg': 'proGranted',
-              '#bc': 'basicCapacity',
-              '#pc': 'proCapacity',
-            },
-            ExpressionAttributeValues: {
-              ':b': basic,
-              ':p': pro,
-              ':db': basic - old('basicGranted'),
-              ':dp': pro - old('proGranted'),
-              ':oldB': old('basicGranted'),
-              ':oldP': old('proGranted'),
-            },
-          }),
-        );
-        return;
-      } catch (err) {
-        if (!isConditionalCheckFailed(err)) throw err;
-      }
-    }
-    throw new Error(`slot grants of ${uid} kept changing`);
   },
 };

@@ -1,9 +1,9 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as history from '../domain/map-history';
 
 /** Deletes one history entry (never the current version). */
 export const handler = callable({
   name: 'deleteMapHistory',
   writes: true,
-  run: (input, ctx) => maps.deleteMapHistory(actorOf(ctx), input),
+  run: (input, ctx) => history.deleteMapHistory(actorOf(ctx), input),
 });

@@ -24,6 +24,7 @@ import { accountStatus } from '../adapters/account-status';
 import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing-table';
 import { marketplace } from '../adapters/marketplace';
 import { mapTable, type MapItem } from '../adapters/map-table';
+import { setGrantedSlots as writeGrantedSlots } from '../adapters/slot-table';
 import { planOfPrice, priceTable } from '../adapters/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../adapters/stripe-rest';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
@@ -441,7 +442,7 @@ export async function setGrantedSlots(
   input: { uid: string; basic: number; pro: number },
 ): Promise<SlotCounters> {
   if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
-  await mapTable.setGrantedSlots(input.uid, input.basic, input.pro);
+  await writeGrantedSlots(input.uid, input.basic, input.pro);
   await reconcileSlots(input.uid, 'were reduced by an administrator');
   return mapTable.slots(input.uid);
 }

@@ -21,9 +21,12 @@ import {
 } from '@mapnest/shared/files';
 import { objectKeys } from '@mapnest/shared/keys';
 import { fileLibrary } from '../adapters/file-library';
+import { storedFiles } from '../adapters/storage-files';
+import { readStorageUsage } from '../adapters/storage-usage';
 import { uploads } from '../adapters/uploads';
 import { logger } from '../lib/logger';
 import type { Actor } from './maps';
+import { checkCharge } from './map-storage';
 import { runSvgCheck } from './svg-check';
 
 /** Library keys never change content (each upload gets a fresh random part), so they cache for a year. */
@@ -70,6 +73,8 @@ export async function createFileUpload(
   actor: Actor,
   input: { fileName: string; contentType: FileType; size: number },
 ): Promise<FileUpload> {
+  // The account's storage quota must hold the file (ADR 027); the upload trigger counts it as it arrives.
+  checkCharge({ uid: actor.subject, bytes: input.size, limit: await readStorageUsage(actor.subject) });
   const key = `${libraryPrefix(actor.subject)}${randomBytes(8).toString('hex')}-${sanitizeFileName(input.fileName, input.contentType)}`;
   const post = await uploads.presignPost({
     key,
@@ -88,6 +93,7 @@ export async function deleteFile(actor: Actor, input: { key: string }): Promise<
   if (!(await uploads.head(key))) throw new CallError('not-found', FILE_MESSAGES.notFound);
   const thumbnails = (await uploads.list(`${key}/`)).filter((k) => k.startsWith(`${key}/.thumb-`));
   await uploads.delete([key, ...thumbnails]);
+  await storedFiles.remove(actor.subject, key);
   return null;
 }
 
@@ -104,6 +110,7 @@ export async function verifyUpload(key: string): Promise<boolean> {
   const declared = typeOfName(fileNameOfKey(key));
   const actual = sniffFileType(bytes);
   if (declared && actual === declared && stored.contentType === declared) {
+    if (!(await countUpload(key, stored.size))) return false;
     return declared === 'image/svg+xml' ? sanitizeStoredSvg(key) : true;
   }
   logger.warn('removed an upload whose contents do not match its type', {
@@ -112,6 +119,18 @@ export async function verifyUpload(key: string): Promise<boolean> {
     actual,
     contentType: stored.contentType,
   });
+  await removeUpload(key);
+  return false;
+}
+
+/**
+ * Counts a library file in its owner's storage once (ADR 027); a file the quota cannot hold (uploads started before
+ * it filled) is removed. Returns whether the file stays.
+ */
+async function countUpload(key: string, size: number): Promise<boolean> {
+  const uid = key.slice(0, key.indexOf('/'));
+  if (await storedFiles.add(uid, key, size)) return true;
+  logger.warn("removed an upload over its owner's storage quota", { key, size });
   await removeUpload(key);
   return false;
 }

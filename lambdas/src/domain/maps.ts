@@ -12,7 +12,7 @@ import {
   type MapStateValue,
 } from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
-import { parseVersionLabel, versionLabel } from '@mapnest/shared/keys';
+import { versionLabel } from '@mapnest/shared/keys';
 import { blankDocument, computeMetrics, type MapDocument } from '@mapnest/shared/map-document';
 import {
   isAdminOnlyState,
@@ -25,7 +25,7 @@ import {
   type MapWithDocument,
 } from '@mapnest/shared/maps';
 import { restoreDocument } from '@mapnest/shared/map-restore';
-import type { SaveMapResult, VersionCommit } from '@mapnest/shared/calls';
+import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import { mapObjects } from '../adapters/map-objects';
@@ -33,8 +33,10 @@ import { userPool } from '../adapters/user-pool';
 import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
 import { analyticsTable } from '../adapters/analytics-table';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
-import { HistoryEntryNotFoundError, MapNotFoundError, MapVersionConflictError } from '../lib/errors';
+import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
+import { chargeStorage, counted, storedJson } from './map-storage';
+import type { StorageCharge } from '../adapters/storage-usage';
 
 export { publishLatest, testSinceOf } from './public-copy';
 
@@ -58,7 +60,7 @@ export function newMapId(): string {
 
 const now = () => new Date().toISOString();
 
-function previewOf(doc: MapDocument): string | null {
+export function previewOf(doc: MapDocument): string | null {
   const file = doc.layers[0]?.file;
   return file ? file : null;
 }
@@ -132,6 +134,7 @@ export async function afterCommit(what: string, mapId: string, work: () => Promi
  */
 export async function pruneHistory(map: {
   id: string;
+  uid: string;
   version: number;
   docKey: string;
   published: number | null;
@@ -141,7 +144,7 @@ export async function pruneHistory(map: {
   const removed = new Set<number>();
   for (const entry of unnamed.slice(HISTORY_UNNAMED_KEEP)) {
     if (entry.version === map.version || entry.version === map.published) continue;
-    await mapTable.deleteHistoryEntry(map.id, entry.version);
+    await mapTable.deleteHistoryEntry(entry, map.uid);
     removed.add(entry.version);
     if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
   }
@@ -156,7 +159,9 @@ export async function createMap(
   const doc = input.mapData ?? blankDocument();
   const id = opts.id ?? newMapId();
   const created = now();
-  const key = await mapObjects.putDocument(id, 1, doc);
+  const stored = storedJson(doc);
+  const storage = await chargeStorage(actor.identity, actor.subject, stored.bytes);
+  const key = await mapObjects.putDocument(id, 1, stored.json);
   const map: MapItem = {
     id,
     title: input.title,
@@ -191,8 +196,9 @@ export async function createMap(
         kind: 'create',
         restoredFrom: null,
         publishedAt: opts.publish ? created : null,
+        size: stored.bytes,
       },
-      { enforceLimits: !actor.identity.admin },
+      { enforceLimits: !actor.identity.admin, storage: counted(storage) },
     );
   } catch (err) {
     await mapObjects
@@ -236,7 +242,7 @@ interface Committed {
  * Commits `key` (already stored) as the version after `baseVersion` (the draft), or deletes it again and rethrows,
  * then prunes the history. Visitors keep the published version: a commit never writes the public copy (ADR 018).
  */
-async function commit(
+export async function commit(
   map: MapItem,
   baseVersion: number,
   key: string,
@@ -247,6 +253,8 @@ async function commit(
     restoredFrom?: string | null;
     previewUrl: string | null;
     saveId?: string;
+    /** The new document's bytes, charged to the owner's storage by the commit (ADR 027). */
+    storage: StorageCharge;
   },
 ): Promise<Committed> {
   const version = baseVersion + 1;
@@ -261,6 +269,7 @@ async function commit(
     metrics: args.metrics,
     kind: args.kind,
     restoredFrom: args.restoredFrom ?? null,
+    size: args.storage.bytes,
   };
   try {
     await mapTable.commitVersion({
@@ -272,6 +281,7 @@ async function commit(
       entry,
       base: { docKey: map.docKey, title: map.title, edited: map.edited },
       saveId: args.saveId,
+      storage: counted(args.storage),
     });
   } catch (err) {
     // Only a refusal proves nothing was committed; after any other failure the document stays (save-outcomes.ts).
@@ -303,6 +313,7 @@ async function commit(
   await afterCommit('history pruning', map.id, async () => {
     history = await pruneHistory({
       id: map.id,
+      uid: map.uid,
       version,
       docKey: key,
       published: publishedOf(committed)?.version ?? null,
@@ -325,10 +336,12 @@ export async function saveMap(
   const earlier = await answerCommittedSave(map.id, input.saveId);
   if (earlier) return earlier;
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
-  const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, input.mapData);
+  const stored = storedJson(input.mapData);
+  const storage = await chargeStorage(actor.identity, map.uid, stored.bytes);
+  const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, stored.json);
   const metrics = computeMetrics(input.mapData);
   const { title = map.title, mapData: document, saveId } = input;
-  const args = { title, metrics, kind: 'save' as const, saveId, previewUrl: previewOf(document) };
+  const args = { title, metrics, kind: 'save' as const, saveId, previewUrl: previewOf(document), storage };
   let committed: Committed;
   try {
     committed = await commit(map, input.baseVersion, key, args);
@@ -364,7 +377,7 @@ export async function deleteMap(actor: Actor, id: string): Promise<null> {
   if (!map.deleting) await mapTable.markDeleting(id);
   await mapObjects.unpublish(id);
   await mapObjects.deleteAllDocuments(id);
-  for (const entry of await mapTable.history(id)) await mapTable.deleteHistoryEntry(id, entry.version);
+  for (const entry of await mapTable.history(id)) await mapTable.deleteHistoryEntry(entry, map.uid);
   await analyticsTable.deleteDays(id);
   await mapTable.finishDelete({ ...map, deleting: true });
   return null;
@@ -375,66 +388,6 @@ export async function duplicateMap(actor: Actor, id: string): Promise<string> {
   const doc = restoreDocument(await mapObjects.getDocument(source.docKey)).document;
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
   return createMap(actor, { title, mapData: doc });
-}
-
-async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
-  const version = parseVersionLabel(historyMapId);
-  const entry = version === null ? null : await mapTable.historyEntry(mapId, version);
-  if (!entry) throw new HistoryEntryNotFoundError();
-  return entry;
-}
-
-export async function deleteMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }): Promise<null> {
-  const map = await accessible(actor.identity, input.mapId);
-  const entry = await historyEntryOf(map.id, input.historyMapId);
-  if (entry.version === map.version) {
-    throw new CallError(
-      'failed-precondition',
-      'This is the current version of the map, so it cannot be deleted. Save or restore another version first.',
-    );
-  }
-  if (entry.version === publishedOf(map)?.version) {
-    throw new CallError(
-      'failed-precondition',
-      'This is the version visitors see, so it cannot be deleted. Publish another version or unpublish the map first.',
-    );
-  }
-  await mapTable.deleteHistoryEntry(map.id, entry.version);
-  if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
-  return null;
-}
-
-export async function setMapHistoryName(
-  actor: Actor,
-  input: { mapId: string; historyMapId: string; name: string },
-): Promise<HistoryEntry> {
-  const map = await accessible(actor.identity, input.mapId);
-  const entry = await historyEntryOf(map.id, input.historyMapId);
-  const name = input.name.trim() || null;
-  await mapTable.setHistoryName(map.id, entry.version, name);
-  return toEntry({ ...entry, name });
-}
-
-/**
- * Restoring is itself a new version on top of the current one (the draft), so a restore can be undone the same way.
- * Visitors keep the published version until the author publishes (ADR 018).
- */
-export async function restoreMapHistory(
-  actor: Actor,
-  input: { mapId: string; historyMapId: string },
-): Promise<VersionCommit> {
-  const map = await accessible(actor.identity, input.mapId);
-  const entry = await historyEntryOf(map.id, input.historyMapId);
-  const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
-  const doc = restoreDocument(await mapObjects.getDocument(key)).document;
-  const { map: restored } = await commit(map, map.version, key, {
-    title: map.title,
-    metrics: entry.metrics,
-    kind: 'restore',
-    restoredFrom: input.historyMapId,
-    previewUrl: previewOf(doc),
-  });
-  return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
 }
 
 export async function setMapState(actor: Actor, input: { id: string; state: MapStateValue }): Promise<MapSummary> {
@@ -475,13 +428,16 @@ export async function adminUpdateMap(
   await mapTable.adminPut(updated);
   let result = updated;
   if (input.mapData) {
-    const key = await mapObjects.putDocument(map.id, map.version + 1, input.mapData);
+    const stored = storedJson(input.mapData);
+    const storage = await chargeStorage(actor.identity, updated.uid, stored.bytes);
+    const key = await mapObjects.putDocument(map.id, map.version + 1, stored.json);
     const metrics = computeMetrics(input.mapData);
     ({ map: result } = await commit(updated, map.version, key, {
       title: updated.title,
       metrics,
       kind: 'admin',
       previewUrl: previewOf(input.mapData),
+      storage,
     }));
     await afterCommit('publish', map.id, () => publishLatest(map.id));
   } else {

@@ -103,6 +103,29 @@ describe('the call middleware chain', () => {
     });
   });
 
+  it('refuses a gzip body that inflates past the map size limit, naming the limit, and a body that is not gzip', async () => {
+    // 50 MB of JSON in about 50 KB of gzip: the storage amplification body, refused while it is inflated.
+    const bomb = gzipSync(Buffer.from(`{"data":{"pad":"${'x'.repeat(50_000_000)}"}}`), { level: 9 });
+    const res = answer(
+      await getProfile(
+        event({ body: bomb.toString('base64'), base64: true, headers: { 'content-encoding': 'gzip' } }),
+        context,
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/^This map is more than 32 MB as saved data; .* \(the map size limit\)/),
+        details: { limit: 'documentBytes', maxBytes: 32_000_000 },
+      },
+    });
+    const notGzip = answer(await getProfile(event({ body: 'nope', headers: { 'content-encoding': 'gzip' } }), context));
+    expect(notGzip.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid gzip.' },
+    });
+  });
+
   it("validates with the call table's schema and lists the field issues", async () => {
     const res = answer(await getProfile(event({ body: '{"data":{"x":1}}' }), context));
     expect(res.status).toBe(400);

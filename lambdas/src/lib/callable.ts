@@ -2,14 +2,15 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { gunzipSync } from 'node:zlib';
 import type * as z from 'zod';
 import { CALL_INPUTS, type CallName, type Out, type Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_OVER_LIMIT } from '@mapnest/shared/storage';
 import { accountStatus } from '../adapters/account-status';
 import { userPool } from '../adapters/user-pool';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { AccountDeletedError } from './errors';
+import { gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
 import { createLogger, type Logger } from './logger';
 import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin, clientAddress } from './origin-check';
 import { recordMetric, tracer } from './observability';
@@ -17,8 +18,19 @@ import { recordMetric, tracer } from './observability';
 export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type CallResult = APIGatewayProxyStructuredResultV2;
 
-/** Largest request body accepted after decompression (a 20,000-location map is a few MB). */
-export const MAX_BODY_BYTES = 48 * 1024 * 1024;
+/**
+ * Largest request body accepted after decompression: the largest map document and room for the rest of the call's
+ * input (ADR 027). A gzipped body is refused as soon as it inflates past this, before any of it is parsed.
+ */
+export const MAX_BODY_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
+
+/** The refusal of a body over MAX_BODY_BYTES: the map size limit is the one a caller meets. */
+function bodyTooLarge(): CallError {
+  return new CallError('invalid-argument', DOCUMENT_OVER_LIMIT, {
+    limit: 'documentBytes',
+    maxBytes: DOCUMENT_MAX_BYTES,
+  });
+}
 
 /** What a call's body receives besides its validated input. */
 export interface CallContext {
@@ -142,7 +154,7 @@ function describeIssues(issues: FieldIssue[]): string {
   return `Invalid ${first.path}: ${first.message}${more}`;
 }
 
-function readBody(event: CallEvent): unknown {
+async function readBody(event: CallEvent): Promise<unknown> {
   if (event.body === undefined || event.body === null || event.body === '') {
     throw new CallError('invalid-argument', 'The request body must be a JSON object with a "data" field.');
   }
@@ -150,14 +162,15 @@ function readBody(event: CallEvent): unknown {
   const encoding = (event.headers?.['content-encoding'] ?? '').toLowerCase();
   if (encoding === 'gzip') {
     try {
-      raw = gunzipSync(raw, { maxOutputLength: MAX_BODY_BYTES });
-    } catch {
-      throw new CallError('invalid-argument', 'The request body is not valid gzip or is too large.');
+      raw = await gunzipCapped(raw, MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof InflatedTooLargeError) throw bodyTooLarge();
+      throw new CallError('invalid-argument', 'The request body is not valid gzip.');
     }
   } else if (encoding !== '' && encoding !== 'identity') {
     throw new CallError('invalid-argument', `Unsupported content encoding "${encoding}".`);
   }
-  if (raw.length > MAX_BODY_BYTES) throw new CallError('invalid-argument', 'The request body is too large.');
+  if (raw.length > MAX_BODY_BYTES) throw bodyTooLarge();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -236,7 +249,7 @@ export function authentication(
 export function jsonBody(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
-      stateOf(request.context).data = readBody(request.event);
+      stateOf(request.context).data = await readBody(request.event);
     },
   };
 }

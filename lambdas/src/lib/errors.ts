@@ -6,10 +6,18 @@
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { CallError } from '@mapnest/shared/errors';
 import { paidSlotsExhausted, TEST_SLOTS_EXHAUSTED } from '@mapnest/shared/maps';
+import { quotaExceededMessage } from '@mapnest/shared/storage';
 
 export class MapNotFoundError extends CallError {
   constructor() {
     super('not-found', 'This map does not exist, or you do not have access to it.');
+  }
+}
+
+/** A write the owner's storage quota cannot hold (ADR 027): nothing was stored. */
+export class StorageQuotaError extends CallError {
+  constructor(usage: { needed: number; used: number; quota: number }) {
+    super('resource-exhausted', quotaExceededMessage(usage), { limit: 'storageQuota', ...usage });
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blankDocument } from '@mapnest/shared/map-document';
+import { blankDocument, MAP_LIMITS } from '@mapnest/shared/map-document';
 import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError } from '@mapnest/shared/errors';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
@@ -79,9 +79,9 @@ function fakeServer() {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setup() {
+function setup(doc = blankDocument()) {
   const server = fakeServer();
-  const store = createEditorStore(blankDocument());
+  const store = createEditorStore(doc);
   const { path, follow } = createSavePath(server.call, 'm1');
   const ctl = createSaveController({
     store,
@@ -140,5 +140,23 @@ describe('the editor save path', () => {
     await ctl.loadTheirs(blankDocument(), 2);
     expect(view.map.version).toBe(2);
     expect(view.reloads).toBe(1);
+  });
+
+  it('refuses a map over the size limit before sending it, saying which limit and what to do', async () => {
+    // Every field within its own limit, the whole over 32 MB: 4,100 descriptions of 8,000 characters.
+    const doc = blankDocument();
+    doc.locations = Array.from({ length: 4_100 }, (_, i) => ({
+      id: `l${i}`,
+      desc: 'x'.repeat(MAP_LIMITS.descLength),
+      coord: [0.5, 0.5] as [number, number],
+    }));
+    const { server, store, ctl } = setup(doc);
+    store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+    await ctl.saveNow();
+    expect(server.calls).toEqual([]);
+    expect(ctl.getState().status).toBe('error');
+    expect(ctl.getState().message).toMatch(
+      /^The map could not be saved: This map is 3\d\.\d MB .* at most 32 MB \(the map size limit\)\. Shorten long descriptions/,
+    );
   });
 });

@@ -4,6 +4,8 @@
  * a version that came from elsewhere (another tab's save, merged or shown) makes it read the map again.
  */
 import type { CallName, In, Out } from '@mapnest/shared/calls';
+import { CallError } from '@mapnest/shared/errors';
+import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { SaveController, SaveInput } from './save-controller';
 
@@ -35,7 +37,13 @@ export function createSavePath(
   let lastSaved: Out<'saveMap'> | null = null;
   return {
     path: {
-      save: async (input) => (lastSaved = await call('saveMap', input)),
+      save: async (input) => {
+        // A map over the size limit is refused here, with the server's words, before anything is sent (ADR 027).
+        const problem = documentSizeProblem(JSON.stringify(input.mapData));
+        if (problem)
+          throw new CallError('invalid-argument', problem, { limit: 'documentBytes', maxBytes: DOCUMENT_MAX_BYTES });
+        return (lastSaved = await call('saveMap', input));
+      },
       currentVersion: async () => (await call('getMap', { id: mapId })).map.version,
     },
     follow(controller, view) {

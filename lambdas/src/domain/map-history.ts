@@ -1,0 +1,80 @@
+/**
+ * A map's kept versions (History): deleting and naming one, and restoring one as a new version on top of the current
+ * one. A deleted version gives its size back to the owner's storage; a restore is charged like a save (ADR 027).
+ */
+import { CallError } from '@mapnest/shared/errors';
+import { parseVersionLabel } from '@mapnest/shared/keys';
+import type { HistoryEntry } from '@mapnest/shared/maps';
+import { restoreDocument } from '@mapnest/shared/map-restore';
+import { utf8Length } from '@mapnest/shared/storage';
+import type { VersionCommit } from '@mapnest/shared/calls';
+import { mapObjects } from '../adapters/map-objects';
+import { mapTable, type HistoryItem } from '../adapters/map-table';
+import { HistoryEntryNotFoundError } from '../lib/errors';
+import { chargeStorage } from './map-storage';
+import { accessible, commit, previewOf, toEntry, type Actor } from './maps';
+import { publishedOf } from './public-copy';
+
+async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
+  const version = parseVersionLabel(historyMapId);
+  const entry = version === null ? null : await mapTable.historyEntry(mapId, version);
+  if (!entry) throw new HistoryEntryNotFoundError();
+  return entry;
+}
+
+export async function deleteMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }): Promise<null> {
+  const map = await accessible(actor.identity, input.mapId);
+  const entry = await historyEntryOf(map.id, input.historyMapId);
+  if (entry.version === map.version) {
+    throw new CallError(
+      'failed-precondition',
+      'This is the current version of the map, so it cannot be deleted. Save or restore another version first.',
+    );
+  }
+  if (entry.version === publishedOf(map)?.version) {
+    throw new CallError(
+      'failed-precondition',
+      'This is the version visitors see, so it cannot be deleted. Publish another version or unpublish the map first.',
+    );
+  }
+  await mapTable.deleteHistoryEntry(entry, map.uid);
+  if (entry.docKey !== map.docKey) await mapObjects.deleteDocument(entry.docKey);
+  return null;
+}
+
+export async function setMapHistoryName(
+  actor: Actor,
+  input: { mapId: string; historyMapId: string; name: string },
+): Promise<HistoryEntry> {
+  const map = await accessible(actor.identity, input.mapId);
+  const entry = await historyEntryOf(map.id, input.historyMapId);
+  const name = input.name.trim() || null;
+  await mapTable.setHistoryName(map.id, entry.version, name);
+  return toEntry({ ...entry, name });
+}
+
+/**
+ * Restoring is itself a new version on top of the current one (the draft), so a restore can be undone the same way.
+ * Visitors keep the published version until the author publishes (ADR 018).
+ */
+export async function restoreMapHistory(
+  actor: Actor,
+  input: { mapId: string; historyMapId: string },
+): Promise<VersionCommit> {
+  const map = await accessible(actor.identity, input.mapId);
+  const entry = await historyEntryOf(map.id, input.historyMapId);
+  // The copy costs what the version did; an entry written before sizes were kept is measured.
+  const bytes = entry.size ?? utf8Length(JSON.stringify(await mapObjects.getDocument(entry.docKey)));
+  const storage = await chargeStorage(actor.identity, map.uid, bytes);
+  const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
+  const doc = restoreDocument(await mapObjects.getDocument(key)).document;
+  const { map: restored } = await commit(map, map.version, key, {
+    storage,
+    title: map.title,
+    metrics: entry.metrics,
+    kind: 'restore',
+    restoredFrom: input.historyMapId,
+    previewUrl: previewOf(doc),
+  });
+  return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
+}
