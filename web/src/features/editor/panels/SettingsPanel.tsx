@@ -362,8 +362,8 @@ function MinimapFields({ s, set }: SectionProps) {
   return (
     <>
       <p className="panel__hint">
-        A small overview of the floor in a corner of the map, framing the part in view; visitors click, drag or use
-        the arrow keys on it to move around.
+        A small overview of the floor in a corner of the map, framing the part in view; visitors click, drag or use the
+        arrow keys on it to move around.
       </p>
       <CheckProp label="Show a minimap" checked={mm.enabled} commit={(v) => set({ minimap: { ...mm, enabled: v } })} />
       <SelectProp
