@@ -54,11 +54,14 @@ export const COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})
 export const MERCATOR_MAX_LAT = 85.0511287798;
 
 export const MARKER_TYPES = ['hidden', 'circle', 'dot', 'square', 'rounded', 'pin', 'thumb', 'text'] as const;
-export const LOCATION_ACTIONS = ['tooltip', 'sidebar', 'link', 'none'] as const;
+/** 'lightbox': a large modal dialog with the location's image, title, description and link (Mapplic's lightbox). */
+export const LOCATION_ACTIONS = ['tooltip', 'sidebar', 'lightbox', 'link', 'none'] as const;
 /** What joins floors at a connector endpoint: lifts and ramps are step-free, stairs and escalators are not. */
 export const CONNECTOR_KINDS = ['lift', 'stairs', 'escalator', 'ramp'] as const;
 export const LINK_TARGETS = ['_self', '_blank', '_parent', '_top'] as const;
 export const POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'off'] as const;
+/** The map's corners (a position that is shown). */
+export const CORNER_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
 export const WHEEL_MODES = ['always', 'modifier', 'off'] as const;
 export const DIRECTORY_LAYOUTS = ['list', 'grid'] as const;
 export const SIDES = ['left', 'right'] as const;

@@ -5,6 +5,7 @@ import {
   MERCATOR_MAX_LAT,
   LOCATION_ACTIONS,
   POSITIONS,
+  CORNER_POSITIONS,
   WHEEL_MODES,
   DIRECTORY_LAYOUTS,
   SIDES,
@@ -136,6 +137,16 @@ export const settingsSchema = strict({
     hoverTooltip: bool().default(true),
     /** Show `about` in the hover tooltip too. */
     hoverAbout: bool().default(false),
+  }).prefault({}),
+  /**
+   * A small overview of the current floor in a corner, with a rectangle round the part in view; clicking, dragging or
+   * the arrow keys on it move the view. Absent from maps published before it existed: the viewer reads it as off.
+   */
+  minimap: strict({
+    enabled: bool().default(false),
+    position: oneOf(CORNER_POSITIONS).default('bottom-left'),
+    /** Also shown on narrow viewers (under 520 px), where it is hidden by default. */
+    narrow: bool().default(false),
   }).prefault({}),
   legend: strict({
     position: position('top-left'),

@@ -215,10 +215,19 @@ describe('importMapplic with a legacy levels/categories file', () => {
 
   it('produces a valid document and reports what it left out', () => {
     expect(strictMapDocument.safeParse(document).success).toBe(true);
-    expect(warnings).toEqual([
-      'levels: minimaps are not carried over (the map view shows the whole map instead)',
-      'Ignored legacy options: search',
-    ]);
+    expect(warnings).toEqual(['Ignored legacy options: search']);
+  });
+
+  it('keeps the minimap (a level had one) and the lightbox action', () => {
+    expect(document.settings.minimap).toEqual({ enabled: true, position: 'bottom-left', narrow: false });
+    const withLightbox = importMapplic({
+      ...LEGACY,
+      minimap: true,
+      levels: [{ id: 'l', map: 'a.svg', locations: [{ id: 'shop', x: '0.5', y: '0.5', action: 'lightbox' }] }],
+    });
+    expect(withLightbox.warnings).toEqual(['Ignored legacy options: search']);
+    expect(withLightbox.document.settings.minimap.enabled).toBe(true);
+    expect(withLightbox.document.locations[0]!.action).toBe('lightbox');
   });
 
   it('turns levels into layers and flattens their locations', () => {
@@ -314,6 +323,27 @@ describe('importMapplic with legacy styles and colours', () => {
       ['hall', 'hall', undefined],
     ]);
     expect(document.groups[0]).toMatchObject({ id: 'lab', color: '#7e57c2' });
+  });
+});
+
+describe('importMapplic with a minimap and lightbox actions (Mapplic parity)', () => {
+  it('keeps a v8 export’s minimap and lightbox actions, without reporting them as dropped', () => {
+    const { document, warnings } = importMapplic(
+      v8(
+        { locations: [{ id: 'shop', layer: 'g', coord: [0.5, 0.5], action: 'lightbox' }] },
+        { minimap: true, action: 'lightbox' },
+      ),
+    );
+    expect(strictMapDocument.safeParse(document).success).toBe(true);
+    expect(warnings.filter((w) => /minimap|lightbox|action/i.test(w))).toEqual([]);
+    expect(document.settings.minimap.enabled).toBe(true);
+    expect(document.settings.popup.action).toBe('lightbox');
+    expect(document.locations[0]!.action).toBe('lightbox');
+  });
+
+  it('leaves the minimap off when the export has none', () => {
+    expect(importMapplic(v8()).document.settings.minimap.enabled).toBe(false);
+    expect(importMapplic(v8({}, { minimap: false })).document.settings.minimap.enabled).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ export function legacyPinType(pin: string): string {
 
 const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
   tooltip: { action: 'tooltip' },
-  lightbox: { action: 'tooltip' },
+  lightbox: { action: 'lightbox' },
   sidebar: { action: 'sidebar' },
   external: { action: 'sidebar' },
   'open-link': { action: 'link' },
@@ -23,7 +23,7 @@ const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
   default: {},
 };
 
-/** A legacy map in the v8 shape, as Mapplic's own migrate() does; minimaps and unknown options are reported. */
+/** A legacy map in the v8 shape, as Mapplic's own migrate() does; unknown options are reported. */
 export function migrateLegacy(json: Obj, log: RepairLog): Obj {
   const settings: Obj = {
     mapWidth: json.mapwidth ?? json.mapWidth,
@@ -35,7 +35,8 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
   const defaultStyle = str(json.defaultstyle);
   const layers: Obj[] = [];
   const locations: Obj[] = [];
-  let minimap = false;
+  // The jQuery plugin's `minimap` option, or a level's small image: the map gets our minimap (of the floor's image).
+  let minimap = flag(json.minimap) === true;
   asList(json.levels).forEach((level, i) => {
     if (!isPlainObject(level)) {
       log.warn(`levels.${i}: dropped ${describe(level)} (Must be a level object)`);
@@ -65,7 +66,7 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
       locations.push(out);
     }
   });
-  if (minimap) log.warn('levels: minimaps are not carried over (the map view shows the whole map instead)');
+  if (minimap) settings.minimap = true;
   const groups = asList(json.categories).map((c) =>
     isPlainObject(c)
       ? {
@@ -88,6 +89,7 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
     'fillcolor',
     'defaultstyle',
     'styles',
+    'minimap',
   ]);
   const ignored = Object.keys(json).filter((k) => !known.has(k));
   if (ignored.length > 0) log.warn(`Ignored legacy options: ${ignored.join(', ')}`);

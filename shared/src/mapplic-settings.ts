@@ -52,6 +52,7 @@ const SETTING_KEYS = new Set([
   'clearText',
   'foundText',
   'noresultsText',
+  'minimap',
   'legend',
   'legendColumns',
   'legendHorizontal',
@@ -196,6 +197,8 @@ export function convertSettings(s: Obj, log: RepairLog): Obj {
     directory: directorySettings(s),
     filters: filterSettings(s),
     popup: popupSettings(s),
+    // Mapplic's minimap showed a small image per level; ours draws the floor's own image small.
+    minimap: { enabled: flag(s.minimap) },
     legend: legendSettings(s),
     wayfinding: wayfindingSettings(s),
     text: textSettings(s),

@@ -98,7 +98,7 @@ describe('moving a Mapplic site', () => {
     await page.getByText('The map takes the floor plans’ size, 1000×800 px (the export says 660×490 px)').waitFor();
     // What the import leaves out is still listed.
     await page.getByText(/things were changed or left out to fit/).click();
-    await page.getByText('settings: ignored unsupported settings "minimap", "customThing"').waitFor();
+    await page.getByText('settings: ignored unsupported settings "customThing"').waitFor();
     await page.getByRole('button', { name: 'Create map' }).click();
     await page.waitForURL((url) => /^\/maps\/(?!new$)[A-Za-z0-9]+$/.test(url.pathname), { timeout: 30_000 });
     const mapId = new URL(page.url()).pathname.split('/').pop()!;
@@ -107,6 +107,8 @@ describe('moving a Mapplic site', () => {
     const saved = await call<MapWithDocument>('getMap', { id: mapId }, user);
     const doc = (await (await fetch(saved.documentUrl)).json()) as MapDocument;
     expect(doc.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
+    // The export's minimap is kept (it used to be listed as left out).
+    expect(doc.settings.minimap.enabled).toBe(true);
     expect(doc.layers.map((l) => l.name)).toEqual(['1F', '2F', '3F']);
     for (const l of doc.layers) expect(l.file).toMatch(/^\/files\/.+-[123]f\.svg$/);
     expect(doc.locations).toHaveLength(6);

@@ -1,10 +1,11 @@
 /**
  * Where an open location's details show: a popup anchored to it on the map, a sheet over the bottom
- * of the map (narrow viewers, and "sidebar" locations when no sidebar is shown), or the sidebar's
- * panel in place of the directory. Also the hover tooltip's text.
+ * of the map (narrow viewers, and "sidebar" locations when no sidebar is shown), the sidebar's
+ * panel in place of the directory, or a lightbox ("lightbox" locations, shown by ./lightbox.ts). Also the hover tooltip's text.
  */
 import type { DetailsVariant } from './details';
 import { h } from './dom';
+import type { LightboxLink } from './on-demand';
 import type { ResolvedLocation } from './viewer-model';
 
 /**
@@ -25,6 +26,7 @@ export function detailsVariant(
   l: ResolvedLocation,
   { sidebarShown, narrow }: { sidebarShown: boolean; narrow: boolean },
 ): DetailsVariant {
+  if (l.action === 'lightbox') return 'lightbox';
   if (l.action === 'sidebar' && sidebarShown) return 'panel';
   return narrow || l.action === 'sidebar' ? 'sheet' : 'popup';
 }
@@ -35,6 +37,7 @@ export interface DetailsPlaceElements {
   panel: HTMLElement;
   /** The directory, hidden while the panel shows details in its place. */
   directory: HTMLElement | null;
+  lightbox?: Pick<LightboxLink, 'show' | 'close'>;
 }
 
 /** Empties every place and shows `details` (if any) in the one for `mode`; a popup reports its size as it changes. */
@@ -44,14 +47,16 @@ export function placeDetails(
   details: HTMLElement | null,
   setPopupSize: (width: number, height: number) => void,
 ): void {
-  const { popupAnchor, sheet, panel, directory } = places;
+  const { popupAnchor, sheet, panel, directory, lightbox } = places;
+  if (mode === 'lightbox' && details) lightbox?.show(details);
+  else lightbox?.close();
   popupAnchor.replaceChildren();
   sheet.replaceChildren();
   panel.replaceChildren();
   sheet.hidden = mode !== 'sheet';
   panel.hidden = mode !== 'panel';
   if (directory) directory.hidden = mode === 'panel';
-  if (!details || !mode) return;
+  if (!details || !mode || mode === 'lightbox') return;
   if (mode === 'popup') {
     const box = h('div', { class: 'mn-popup' }, details);
     popupAnchor.append(box);

@@ -8,7 +8,8 @@ import type { LinkTarget } from './link';
 import { sanitizeHtml } from './sanitize';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
 
-export type DetailsVariant = 'popup' | 'sheet' | 'panel';
+/** 'lightbox': large, in a modal dialog of its own (./lightbox.ts). */
+export type DetailsVariant = 'popup' | 'sheet' | 'panel' | 'lightbox';
 
 export interface DetailsOptions {
   resolveUrl: (url: string) => string;

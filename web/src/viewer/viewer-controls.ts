@@ -3,13 +3,14 @@
  * the map's corners, and removed by its `remove()` with every listener it added. The viewer only
  * creates the ones the settings ask for and tells them what changed.
  */
+import { CORNER_POSITIONS } from '@mapnest/shared/map-rules';
 import type { MapView } from '../map-core/map-view';
 import { h, icon, type IconName } from './dom';
 import type { ViewerText } from './i18n/messages';
 import type { ViewerModel } from './viewer-model';
 
 export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-export const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export const CORNERS = CORNER_POSITIONS;
 
 /** A control placed on the map. */
 export interface MapControl {

@@ -13,8 +13,9 @@ import { DirectoryFill } from './directory-fill';
 import { InViewList } from './in-view-list';
 import { isFramed, linkTargetFor } from './link';
 import { MapStage } from './stage';
-import { attachDirections, type Directions } from './directions/hook';
+import { attachDirections, type Directions, type DirectionsHost } from './directions/hook';
 import { PhoneSheets } from './phone-sheets';
+import { attachMinimap, LightboxLink, type MinimapHost, type MinimapLink } from './on-demand';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
@@ -49,17 +50,18 @@ class Viewer implements MapViewerInstance {
   readonly model: ViewerModel;
   readonly #stage: MapStage;
   readonly #directions: Directions | null;
+  /** Directions and the minimap, which follow the floor shown (the minimap loads on demand, as the lightbox does). */
+  readonly #parts: MinimapLink[];
+  readonly #lightbox = new LightboxLink(() => this.element);
   readonly #directory: Directory | null;
   /** The directory's contents and first entries, put in after the first drawing of the markers (./directory-fill.ts). */
   readonly #firstFill: DirectoryFill | null;
   readonly #sidebar: HTMLElement | null;
   readonly #panel: HTMLElement;
   readonly #area: MapArea;
-  readonly #map: HTMLDivElement;
   readonly #viewport: HTMLDivElement;
   readonly #inView: InViewList;
   readonly #live: HTMLDivElement;
-  readonly #corners: Record<Corner, HTMLDivElement>;
   readonly #controls: MapControls;
   readonly #ro: ResizeObserver;
   readonly #resolveUrl: (u: string) => string;
@@ -116,7 +118,7 @@ class Viewer implements MapViewerInstance {
       onOpen: (index, invoker) => this.#open(index, invoker),
     });
     const area = (this.#area = new MapArea(s, model.text, options.title, this.#inView.el));
-    ({ map: this.#map, viewport: this.#viewport, corners: this.#corners } = area);
+    ({ viewport: this.#viewport } = area);
     this.#panel = h('div', { class: 'mn-panel', hidden: true });
     this.#directory = s.directory.enabled ? this.#buildDirectory() : null;
     this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries()) : null;
@@ -124,7 +126,7 @@ class Viewer implements MapViewerInstance {
       ? h('aside', { class: 'mn-sidebar', 'aria-label': model.text.t('directory') }, this.#directory.el, this.#panel)
       : null;
     this.#live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
-    this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#map, this.#live);
+    this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#area.map, this.#live);
     this.element.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.#active !== null) {
         e.preventDefault();
@@ -136,12 +138,14 @@ class Viewer implements MapViewerInstance {
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);
     this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
-    this.#directions = this.#attachDirections(reduced);
+    const parts = this.#partsHost(reduced);
+    this.#directions = attachDirections(parts, options.state, options.directions);
+    this.#parts = [this.#directions, attachMinimap(parts)].filter((p) => !!p);
     this.#controls = addControls({
       model,
       view: this.#stage.view,
       element: this.element,
-      corners: this.#corners,
+      corners: this.#area.corners,
       resolveUrl: this.#resolveUrl,
       hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
@@ -163,7 +167,7 @@ class Viewer implements MapViewerInstance {
   #createStage(reducedMotion: boolean): MapStage {
     return new MapStage(
       this.#viewport,
-      this.#map,
+      this.#area.map,
       this.model,
       {
         onActivate: (i) => this.#open(i, null),
@@ -179,25 +183,22 @@ class Viewer implements MapViewerInstance {
     );
   }
 
-  /** Directions, on maps that offer them (see directions/hook.ts). */
-  #attachDirections(reduced: boolean): Directions | null {
-    return attachDirections(
-      {
-        model: this.model,
-        view: this.#stage.view,
-        mapId: this.#options.mapId ?? null,
-        root: this.element,
-        viewport: this.#viewport,
-        corner: (p) => this.#corners[p as Corner] ?? null,
-        layer: () => this.#layerId,
-        showLayer: (id) => this.#changeLayer(id),
-        emit: this.#emit,
-        deepLinking: this.#deepLinking,
-        reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
-      },
-      this.#options.state,
-      this.#options.directions,
-    );
+  /** What the viewer lends the parts it loads on demand: directions (directions/hook.ts) and the minimap. */
+  #partsHost(reduced: boolean): DirectionsHost & MinimapHost {
+    return {
+      model: this.model,
+      view: this.#stage.view,
+      mapId: this.#options.mapId ?? null,
+      root: this.element,
+      viewport: this.#viewport,
+      corner: (p) => this.#area.corners[p as Corner] ?? null,
+      layer: () => this.#layerId,
+      showLayer: (id) => this.#changeLayer(id),
+      emit: this.#emit,
+      deepLinking: this.#deepLinking,
+      reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
+      resolveUrl: this.#resolveUrl,
+    };
   }
 
   #buildDirectory(): Directory {
@@ -222,7 +223,7 @@ class Viewer implements MapViewerInstance {
     this.#ro.disconnect();
     this.#firstFill?.cancel();
     for (const c of this.#controls.all) c.remove();
-    this.#directions?.destroy();
+    for (const part of this.#parts) part.destroy();
     this.#stage.destroy();
     this.#directory?.destroy();
     this.element.remove();
@@ -286,7 +287,7 @@ class Viewer implements MapViewerInstance {
     this.#controls.floors?.setCurrent(id);
     this.#area.floorChosen(this.#readyLayer === id);
     void this.#stage.setLayer(id);
-    this.#directions?.layerShown(id);
+    for (const part of this.#parts) part.layerShown(id);
   }
 
   /** Every location of the floor is drawn: the map is usable (its image may still be arriving). */
@@ -353,9 +354,8 @@ class Viewer implements MapViewerInstance {
       });
     if (l && details) this.#directions?.decorate(details, l.id);
     const places = { popupAnchor: this.#stage.popupAnchor, sheet: this.#area.sheet, panel: this.#panel };
-    placeDetails({ ...places, directory: this.#directory?.el ?? null }, mode, details || null, (w, h) =>
-      this.#stage.setPopupSize(w, h),
-    );
+    const more = { directory: this.#directory?.el ?? null, lightbox: this.#lightbox };
+    placeDetails({ ...places, ...more }, mode, details || null, (w, h) => this.#stage.setPopupSize(w, h));
     this.#sheets.sync();
   }
 

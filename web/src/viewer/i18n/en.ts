@@ -36,6 +36,9 @@ export const en = {
   hideDirectory: 'Hide directory',
   showDirectory: 'Show directory',
   floors: 'Floors',
+  /** The minimap (an overview of the floor in a corner): its name and its description for screen readers. */
+  minimap: 'Overview map',
+  minimapHint: 'Shows the whole floor; the frame is the part in view. Arrow keys or a click move it.',
   zoom: 'Zoom',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',

@@ -51,6 +51,8 @@ export const messages: Messages = {
   hideDirectory: 'إخفاء الدليل',
   showDirectory: 'إظهار الدليل',
   floors: 'الطوابق',
+  minimap: 'خريطة عامة',
+  minimapHint: 'تعرض الطابق كله؛ الإطار هو الجزء الظاهر. تحركه مفاتيح الأسهم أو النقر.',
   zoom: 'التكبير',
   zoomIn: 'تكبير',
   zoomOut: 'تصغير',

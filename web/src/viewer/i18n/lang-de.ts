@@ -37,6 +37,9 @@ export const messages: Messages = {
   hideDirectory: 'Verzeichnis ausblenden',
   showDirectory: 'Verzeichnis einblenden',
   floors: 'Etagen',
+  minimap: 'Übersichtskarte',
+  minimapHint:
+    'Zeigt das ganze Stockwerk; der Rahmen ist der sichtbare Teil. Pfeiltasten oder ein Klick verschieben ihn.',
   zoom: 'Zoom',
   zoomIn: 'Vergrößern',
   zoomOut: 'Verkleinern',

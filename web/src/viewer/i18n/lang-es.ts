@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: 'Ocultar directorio',
   showDirectory: 'Mostrar directorio',
   floors: 'Plantas',
+  minimap: 'Mapa general',
+  minimapHint: 'Muestra toda la planta; el marco es la parte visible. Las flechas o un clic lo mueven.',
   zoom: 'Zoom',
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',

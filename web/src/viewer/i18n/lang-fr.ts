@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: 'Masquer le répertoire',
   showDirectory: 'Afficher le répertoire',
   floors: 'Étages',
+  minimap: 'Carte d’ensemble',
+  minimapHint: 'Montre tout l’étage ; le cadre est la partie visible. Les flèches ou un clic le déplacent.',
   zoom: 'Zoom',
   zoomIn: 'Zoom avant',
   zoomOut: 'Zoom arrière',

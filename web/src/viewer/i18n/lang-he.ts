@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: 'הסתרת המדריך',
   showDirectory: 'הצגת המדריך',
   floors: 'קומות',
+  minimap: 'מפת סקירה',
+  minimapHint: 'מציגה את כל הקומה; המסגרת היא החלק הנראה. מקשי החצים או לחיצה מזיזים אותה.',
   zoom: 'זום',
   zoomIn: 'הגדלה',
   zoomOut: 'הקטנה',

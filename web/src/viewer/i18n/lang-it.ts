@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: 'Nascondi elenco',
   showDirectory: 'Mostra elenco',
   floors: 'Piani',
+  minimap: 'Mappa generale',
+  minimapHint: 'Mostra l’intero piano; il riquadro è la parte visibile. Le frecce o un clic lo spostano.',
   zoom: 'Zoom',
   zoomIn: 'Ingrandisci',
   zoomOut: 'Riduci',

@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: '一覧を隠す',
   showDirectory: '一覧を表示',
   floors: 'フロア',
+  minimap: '全体図',
+  minimapHint: 'フロア全体を表示します。枠は表示中の範囲です。矢印キーまたはクリックで移動します。',
   zoom: 'ズーム',
   zoomIn: '拡大',
   zoomOut: '縮小',

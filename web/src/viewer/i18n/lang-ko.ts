@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: '목록 숨기기',
   showDirectory: '목록 보기',
   floors: '층',
+  minimap: '전체 지도',
+  minimapHint: '층 전체를 보여 줍니다. 테두리는 보이는 영역입니다. 화살표 키나 클릭으로 이동합니다.',
   zoom: '확대/축소',
   zoomIn: '확대',
   zoomOut: '축소',

@@ -37,6 +37,9 @@ export const messages: Messages = {
   hideDirectory: 'Overzicht verbergen',
   showDirectory: 'Overzicht tonen',
   floors: 'Verdiepingen',
+  minimap: 'Overzichtskaart',
+  minimapHint:
+    'Toont de hele verdieping; het kader is het zichtbare deel. Pijltjestoetsen of een klik verplaatsen het.',
   zoom: 'Zoom',
   zoomIn: 'Inzoomen',
   zoomOut: 'Uitzoomen',

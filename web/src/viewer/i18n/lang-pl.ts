@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: 'Ukryj spis',
   showDirectory: 'Pokaż spis',
   floors: 'Piętra',
+  minimap: 'Mapa poglądowa',
+  minimapHint: 'Pokazuje całe piętro; ramka to widoczna część. Strzałki lub kliknięcie ją przesuwają.',
   zoom: 'Powiększenie',
   zoomIn: 'Powiększ',
   zoomOut: 'Pomniejsz',

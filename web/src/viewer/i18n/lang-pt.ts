@@ -37,6 +37,8 @@ export const messages: Messages = {
   hideDirectory: 'Ocultar diretório',
   showDirectory: 'Mostrar diretório',
   floors: 'Andares',
+  minimap: 'Mapa geral',
+  minimapHint: 'Mostra o andar inteiro; a moldura é a parte visível. As setas ou um clique movem-na.',
   zoom: 'Zoom',
   zoomIn: 'Ampliar',
   zoomOut: 'Reduzir',

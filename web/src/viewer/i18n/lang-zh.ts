@@ -36,6 +36,8 @@ export const messages: Messages = {
   hideDirectory: '隐藏目录',
   showDirectory: '显示目录',
   floors: '楼层',
+  minimap: '概览图',
+  minimapHint: '显示整个楼层；方框为当前可见部分。方向键或点击可移动它。',
   zoom: '缩放',
   zoomIn: '放大',
   zoomOut: '缩小',

@@ -36,6 +36,7 @@ export const MARKER_LABELS: Record<MarkerType, string> = {
 const ACTION_LABELS: Record<(typeof LOCATION_ACTIONS)[number], string> = {
   tooltip: 'Popup on the map',
   sidebar: 'Details in the sidebar',
+  lightbox: 'A lightbox (large, over the map)',
   link: 'Open the link',
   none: 'Nothing',
 };

@@ -58,6 +58,20 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.wayfinding.fixedFrom).toBe('a1');
   });
 
+  it('turns the minimap on, in a chosen corner, keeping its other options, undoably; and offers the lightbox action', () => {
+    const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    expect(h.doc().settings.minimap.enabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Minimap corner'), { target: { value: 'top-right' } });
+    fireEvent.click(screen.getByLabelText('Show a minimap'));
+    expect(h.doc().settings.minimap).toEqual({ enabled: true, position: 'top-right', narrow: false });
+    fireEvent.click(screen.getByLabelText('Also on small screens (under 520 px wide)'));
+    expect(h.doc().settings.minimap).toEqual({ enabled: true, position: 'top-right', narrow: true });
+    act(() => void h.store.undo());
+    expect(h.doc().settings.minimap.narrow).toBe(false);
+    fireEvent.change(screen.getByLabelText('Clicking a location'), { target: { value: 'lightbox' } });
+    expect(h.doc().settings.popup.action).toBe('lightbox');
+  });
+
   it('refuses out-of-range numbers and bad colours with a message and changes nothing', () => {
     const h = renderEditorPart(<SettingsPanel />);
     const before = h.doc();

@@ -4,6 +4,7 @@ import {
   LOCATION_ACTIONS,
   MARKER_TYPES,
   POSITIONS,
+  CORNER_POSITIONS,
   SIDES,
   WHEEL_MODES,
   type MapSettings,
@@ -77,6 +78,9 @@ export function SettingsPanel() {
           checked={s.controls.buttonLabels}
           commit={(v) => set({ controls: { buttonLabels: v } })}
         />
+      </Section>
+      <Section title="Minimap" open={s.minimap.enabled}>
+        <MinimapFields s={s} set={set} />
       </Section>
       <Section title="Live data (CSV or spreadsheet)" open={!!s.csvUrl}>
         <LiveDataFields doc={doc} set={(csvUrl) => set({ csvUrl })} />
@@ -241,6 +245,7 @@ function PopupFields({ s, set }: SectionProps) {
         options={opts(LOCATION_ACTIONS, {
           tooltip: 'Opens a popup on the map',
           sidebar: 'Shows details in the sidebar',
+          lightbox: 'Opens a lightbox (large, over the map)',
           link: 'Opens its link',
           none: 'Does nothing',
         })}
@@ -351,6 +356,32 @@ function ControlPosition({
       options={opts(POSITIONS, POSITION_LABELS)}
       commit={(v) => set({ controls: { [control]: v } })}
     />
+  );
+}
+
+/** The minimap: on/off, its corner, and whether phones (narrow viewers) show it too. */
+function MinimapFields({ s, set }: SectionProps) {
+  // Not one of the merged groups (maps published before it have none): each change sends the whole group.
+  const mm = s.minimap;
+  return (
+    <>
+      <p className="panel__hint">
+        A small overview of the floor in a corner of the map, framing the part in view; visitors click, drag or use the
+        arrow keys on it to move around.
+      </p>
+      <CheckProp label="Show a minimap" checked={mm.enabled} commit={(v) => set({ minimap: { ...mm, enabled: v } })} />
+      <SelectProp
+        label="Minimap corner"
+        value={mm.position}
+        options={opts(CORNER_POSITIONS, POSITION_LABELS)}
+        commit={(v) => set({ minimap: { ...mm, position: v } })}
+      />
+      <CheckProp
+        label="Also on small screens (under 520 px wide)"
+        checked={mm.narrow}
+        commit={(v) => set({ minimap: { ...mm, narrow: v } })}
+      />
+    </>
   );
 }
 

@@ -1,0 +1,129 @@
+/**
+ * Mapplic parity in the embed, in a real browser against the local stack: a published map with the minimap on
+ * (drawn in its corner, moved by a click and by its arrow keys, hidden on a 390 px phone) and a location whose
+ * action is the lightbox (a modal dialog that keeps focus, closed by Escape with focus given back).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
+
+let browser: Browser;
+let mapId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const user = await createUser();
+  const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document!;
+  const doc: MapDocument = {
+    ...demo,
+    layers: demo.layers.map((l) => ({ ...l, file: `${baseUrl()}${l.file}` })),
+    settings: { ...demo.settings, minimap: { enabled: true, position: 'bottom-left', narrow: false } },
+    locations: demo.locations.map((l) => (l.id === 'fitlab' ? { ...l, action: 'lightbox' } : l)),
+  };
+  mapId = await createPublishedMap({ title: 'Parity', mapData: doc }, user);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Modelled on wayfinding.test.ts's: the embed at a size, once its floor is drawn. */
+async function open(path: string, width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, { width, height });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(path);
+  await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+  await page.waitForFunction(
+    () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+  );
+  return { page, errors };
+}
+
+/** The minimap's frame, in minimap pixels. */
+const frame = (page: Page) =>
+  page.locator('.mn-minimap-frame').evaluate((f: HTMLElement) => ({
+    left: parseFloat(f.style.left),
+    top: parseFloat(f.style.top),
+    width: parseFloat(f.style.width),
+  }));
+
+describe('the minimap', () => {
+  it('draws the floor in its corner, and a click and its arrow keys move the view', async () => {
+    const { page, errors } = await open(`/m/${mapId}`);
+    const minimap = page.getByRole('application', { name: 'Overview map' });
+    await minimap.waitFor();
+    // Drawn: the floor's image has loaded, in the bottom-left corner, with a frame.
+    await expect
+      .poll(() => minimap.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+      .toBe(true);
+    expect(await minimap.evaluate((m) => !!m.closest('.mn-bottom-left'))).toBe(true);
+    const hint = await minimap.getAttribute('aria-describedby');
+    expect(await page.locator(`#${hint}`).textContent()).toMatch(/Arrow keys/);
+    const box = (await minimap.boundingBox())!;
+    expect(box.width).toBeGreaterThan(40);
+
+    // Zoomed in, the frame is a part of the minimap.
+    const whole = await frame(page);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await frame(page)).width).toBeLessThan(whole.width * 0.5);
+
+    // A click near the top-left corner takes the view there.
+    await minimap.click({ position: { x: 2, y: 2 } });
+    await expect.poll(async () => (await frame(page)).left).toBeLessThan(1);
+    await expect.poll(async () => (await frame(page)).top).toBeLessThan(1);
+    expect(await minimap.evaluate((m) => m === document.activeElement)).toBe(true);
+
+    // The arrow keys pan: right moves the frame right, down moves it down.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await frame(page)).left).toBeGreaterThan(2);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await frame(page)).top).toBeGreaterThan(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('is hidden on a 390 px wide phone', async () => {
+    const { page, errors } = await open(`/m/${mapId}`, 390, 800);
+    await page.waitForSelector('.mn-minimap', { state: 'attached' });
+    expect(await page.locator('.mn-viewer').evaluate((v) => v.classList.contains('mn-narrow'))).toBe(true);
+    expect(await page.locator('.mn-minimap').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the lightbox action', () => {
+  it('opens a modal dialog from the location that keeps focus; Escape closes it and gives focus back', async () => {
+    const { page, errors } = await open(`/m/${mapId}`);
+    await page.getByRole('searchbox').fill('FitLab');
+    const entry = page.locator('.mn-list .mn-entry', { hasText: 'FitLab Gym' });
+    await entry.click();
+    const dialog = page.getByRole('dialog', { name: 'FitLab Gym' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await page.locator('.mn-lightbox').isVisible()).toBe(true);
+    // Not a popup on the map as well.
+    expect(await page.locator('.mn-popup .mn-details').count()).toBe(0);
+    // Focus moved in, on the close button, and Tab never leaves the dialog.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('mn-details-close')))
+      .toBe(true);
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.mn-lightbox').count()).toBe(0);
+    expect(await entry.evaluate((e) => e === document.activeElement)).toBe(true);
+
+    // The close button closes it too.
+    await entry.click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.mn-lightbox').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The viewer's links to parts it loads only when needed, so maps and visits that never use them download
+ * none of their code: the minimap (./minimap.ts, for maps that turn it on) and the lightbox (./lightbox.ts,
+ * when a "lightbox" location first opens).
+ */
+import type { MapSettings } from '@mapnest/shared/map-document';
+import type { Lightbox } from './lightbox';
+import type { Minimap, MinimapHost } from './minimap';
+
+export type { MinimapHost } from './minimap';
+
+export interface MinimapLink {
+  layerShown(id: string): void;
+  destroy(): void;
+}
+
+/** Loads and mounts the minimap when the settings turn it on; null otherwise. */
+export function attachMinimap(
+  host: MinimapHost & { corner(position: string): HTMLElement | null },
+): MinimapLink | null {
+  // Maps published before the minimap existed have no such settings: off.
+  const mm = (host.model.settings as Partial<Pick<MapSettings, 'minimap'>>).minimap;
+  const corner = mm?.enabled ? host.corner(mm.position) : null;
+  if (!mm || !corner) return null;
+  let minimap: Minimap | null = null;
+  let destroyed = false;
+  import('./minimap').then(
+    ({ Minimap }) => {
+      if (!destroyed) minimap = new Minimap(host, corner, mm.narrow);
+    },
+    (e: unknown) => console.error('The minimap could not be loaded', e),
+  );
+  return {
+    layerShown: (id) => minimap?.layerShown(id),
+    destroy() {
+      destroyed = true;
+      minimap?.destroy();
+    },
+  };
+}
+
+/** Shows a location's details as a lightbox in the viewer's root, one at a time; the code loads the first time. */
+export class LightboxLink {
+  #open: Lightbox | null = null;
+  #code: Promise<typeof import('./lightbox')> | null = null;
+  #seq = 0;
+
+  /** `root`: the viewer's root element, the lightbox's place. */
+  constructor(private readonly root: () => HTMLElement) {}
+
+  /** Shows `details` in a lightbox, after closing any. */
+  show(details: HTMLElement): void {
+    this.close();
+    const seq = this.#seq;
+    (this.#code ??= import('./lightbox')).then(
+      ({ openLightbox }) => {
+        if (seq === this.#seq) this.#open = openLightbox(this.root(), details);
+      },
+      (e: unknown) => {
+        this.#code = null;
+        console.error('The lightbox could not be loaded', e);
+      },
+    );
+  }
+
+  /** Closes the lightbox, or cancels one still loading. */
+  close(): void {
+    this.#seq++;
+    this.#open?.close();
+    this.#open = null;
+  }
+}
