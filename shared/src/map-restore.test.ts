@@ -11,6 +11,7 @@ import {
   type MapDocumentInput,
 } from './map-document';
 import { RepairLog, repairDocument } from './map-repair';
+import { MAP_LIMITS } from './map-rules';
 import { restoreDocument } from './map-restore';
 
 function validDocument(): MapDocumentInput {
@@ -135,7 +136,7 @@ describe('restoreDocument', () => {
       image: 'my%20photo.jpg',
       type: 'pin',
       label: 'ABC',
-      title: 'x'.repeat(200),
+      title: 'x'.repeat(MAP_LIMITS.titleLength),
     });
     expect(document.locations[0]!.link).toBeUndefined();
     expect(document.settings.directory.layout).toBe('list');

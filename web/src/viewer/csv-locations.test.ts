@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { MAP_LIMITS } from '@mapnest/shared/map-rules';
 import { parseCsvRows } from './csv-parse';
 import { csvToLocations, mergeCsvLocations, withCsvLocations } from './csv-locations';
 import { buildModel } from './viewer-model';
@@ -115,7 +116,7 @@ describe('csvToLocations', () => {
   });
 
   it('holds text to the document’s lengths and adds no group for a row it leaves out', () => {
-    const csv = `id,title,group,about,x,y\nlong,Long,,${'x'.repeat(2001)},,\nfar,Far,New tag,,3000,3000\nshort,Short,Other tag,ok,,\nnear,Near,new tag,,,\n`;
+    const csv = `id,title,group,about,x,y\nlong,Long,,${'x'.repeat(MAP_LIMITS.aboutLength + 1)},,\nfar,Far,New tag,,3000,3000\nshort,Short,Other tag,ok,,\nnear,Near,new tag,,,\n`;
     const { locations, groups, skipped } = read(csv);
     expect(locations.map((l) => [l.id, l.groups])).toEqual([
       ['short', ['other-tag']],
@@ -126,7 +127,7 @@ describe('csvToLocations', () => {
       { id: 'new-tag', name: 'new tag' },
     ]);
     expect(skipped).toEqual([
-      'Line 2: About is longer than 2000 characters',
+      `Line 2: About is longer than ${MAP_LIMITS.aboutLength} characters`,
       'Line 3: The position "3000, 3000" is outside the map',
     ]);
   });

@@ -53,7 +53,7 @@ describe('the two CSV readers', () => {
       'Line 6: There is no layer "Roof"',
       'Line 7: There is no style "silver"',
       'Line 8: The marker type "balloon" is not one of hidden, circle, dot, square, rounded, pin, thumb, text',
-      'Line 9: The click action "fly" is not one of tooltip, sidebar, link, none',
+      'Line 9: The click action "fly" is not one of tooltip, sidebar, lightbox, link, none',
       'Line 10: The zoom "99" is not a number from 1 to 50',
       'Line 11: Hidden "maybe" is not yes or no',
       'Line 12: The position "3000, 10" is outside the map',
