@@ -167,9 +167,7 @@ function invokeEach(pairs: Array<[Bundle, unknown]>): Record<string, { result?: 
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: {
-      ...process.env,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      LOG_SILENT: '1',
+      ...bundleEnv(),
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'check',
       AWS_SECRET_ACCESS_KEY: 'check',
