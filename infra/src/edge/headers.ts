@@ -113,12 +113,9 @@ export function edgeHeaderSpec(
     case 'api':
       return {
         // The app reads authors' live data sources (a CSV or a published spreadsheet on any https host) in the
-        // editor's Test and Preview, as the embed does: connect-src https: (ADR 031).
-        csp: contentSecurityPolicy(
-          kind === 'app' ? [...connectSources, 'https:'] : connectSources,
-          "'none'",
-          localSources,
-        ),
+        // editor's Test and Preview, as the embed does: connect-src https: (ADR 031). The API's answers, served
+        // through the same CloudFront policy, carry the same header.
+        csp: contentSecurityPolicy([...connectSources, 'https:'], "'none'", localSources),
         frameOptions: 'DENY',
         cors: false,
         custom: {
