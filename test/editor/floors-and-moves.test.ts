@@ -67,10 +67,20 @@ describe('floors and moving locations in the editor', () => {
     const box = (await page.locator('.editor__canvas .mn-viewport').boundingBox())!;
     const p1 = { x: box.x + box.width * 0.35, y: box.y + box.height * 0.45 };
     const p2 = { x: box.x + box.width * 0.6, y: box.y + box.height * 0.55 };
-    await page.keyboard.press('a');
+    // The floor picker keeps the focus after a choice, and a select takes typed letters as its own (the tool
+    // shortcuts do not fire there), so the tool is picked with its button, as after any choice in a form.
+    await expect.poll(() => floorShown(page)).toBe('ground');
+    const addTool = page.getByRole('toolbar', { name: 'Tools' }).getByTitle('Add locations by clicking the map (A)');
+    await addTool.click();
+    await expect.poll(() => addTool.getAttribute('aria-pressed')).toBe('true');
+    const groundRows = () => page.locator('.vlist__row').count();
+    const rowsBefore = await groundRows();
     await page.mouse.click(p1.x, p1.y);
+    await expect.poll(groundRows).toBe(rowsBefore + 1);
     await page.mouse.click(p2.x, p2.y);
+    await expect.poll(groundRows).toBe(rowsBefore + 2);
     await page.keyboard.press('v');
+    await expect.poll(() => addTool.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.down('Shift');
     await page.mouse.click(p1.x, p1.y);
     await page.keyboard.up('Shift');
