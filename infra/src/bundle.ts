@@ -5,7 +5,7 @@ import type { FunctionSpec } from './manifest';
 import { REPO_ROOT } from './paths';
 
 /** The Lambda runtime every bundle targets; the house construct pins the same one. */
-export const BUNDLE_TARGET = 'node22';
+export const BUNDLE_TARGET = 'node24';
 
 /**
  * Packages with native code, kept out of the bundle and shipped as node_modules built for the

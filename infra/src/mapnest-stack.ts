@@ -8,7 +8,6 @@ import {
   RemovalPolicy,
   Stack,
   Tags,
-  Validations,
   type StackProps,
 } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -33,7 +32,7 @@ import { Storage } from './constructs/storage';
 import { SpaDeployment, Web, appConnectSources } from './constructs/web';
 import { GRANTS, type FunctionGrants } from './grants';
 import type { FunctionSpec, Manifest } from './manifest';
-import { RUNTIME_REASON, acknowledgeCdkHelpers } from './nag';
+import { acknowledgeCdkHelpers } from './nag';
 import { originSecretParameters, type StageConfig } from './stages';
 import { ORIGIN_SECRETS_ENV } from '@mapnest/lambdas/lib/origin-check';
 import type { WebAssets } from './web-assets';
@@ -262,7 +261,6 @@ export class MapnestStack extends Stack {
       failures: options.failures,
       ...(GRADUAL_RELEASE.includes(spec.id) ? { gradual: { topic: options.topic } } : {}),
     });
-    Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
     this.functions.push(fn);
     return fn;
   }
