@@ -335,7 +335,8 @@ export class MapnestStack extends Stack {
   }
 
   /**
-   * A function's environment: calls and the beacon also get the origin secrets they accept (ORIGIN_SECRETS, ADR 028), and their stack
+   * A function's environment: calls and the public HTTP routes (beacon, health, Stripe webhook) also get the origin
+   * secrets they accept (ORIGIN_SECRETS, ADR 028 and 034), and their stack
    * then deploys after the edge, so a rotated secret reaches CloudFront (which waits until every edge has it) before
    * the calls stop accepting the old one (docs/deploy.md, "Rotating the origin secret").
    */
@@ -344,8 +345,9 @@ export class MapnestStack extends Stack {
     stack: NestedStack,
     environment: Record<string, string>,
   ): Record<string, string> {
-    // The beacon checks the header too, and reads the viewer address CloudFront stamps only from requests that have it.
-    if (spec.kind !== 'call' && spec.id !== 'http/beacon') return environment;
+    // Every function behind the API checks the header (the beacon also reads the viewer address CloudFront stamps only
+    // from requests that have it); triggers are not reached over HTTP.
+    if (spec.kind === 'trigger') return environment;
     stack.nestedStackResource!.addResourceDependency(this.concerns.Edge!.nestedStackResource!);
     return { ...environment, [ORIGIN_SECRETS_ENV]: this.acceptedOriginSecrets(stack) };
   }
