@@ -73,7 +73,8 @@ describe('the secret origin header', () => {
     const { handler } = await import('../../lambdas/src/http/health');
     const event = (headers: Record<string, string>) =>
       ({ version: '2.0', rawPath: '/api/health', headers, requestContext: { http: { method: 'GET' } } }) as never;
-    for (const headers of [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }]) {
+    const cases: Array<Record<string, string>> = [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }];
+    for (const headers of cases) {
       const refused = await handler(event(headers));
       expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(refused.body as string)).toEqual({ error: expect.stringContaining('app’s address') });
