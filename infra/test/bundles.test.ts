@@ -52,7 +52,7 @@ beforeAll(() => {
   console.log(
     `Lambda bundles (fixture thumbnail last; import = median CPU ms of a cold import, in reference-machine ms: calibration ${measured.calibrationMs.toFixed(1)} ms here; target ${TARGET_JS_BYTES / 1000} kB / ${TARGET_IMPORT_MS} ms for calls and routes):\n${rows.join('\n')}`,
   );
-}, 300_000);
+}, 600_000);
 afterAll(() => {
   real?.cleanup();
   fixture?.cleanup();
