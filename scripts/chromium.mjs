@@ -2,13 +2,14 @@
 /**
  * `node scripts/chromium.mjs <command> [args...]`: runs a command with a Chromium for the browser tests and the
  * bench, named by CHROMIUM_PATH in its environment. The README's commands do all the set-up, so when the machine
- * has no Chromium this provides one, the way scripts/node22.mjs provides Node 22, and says so in one line:
+ * has no Chromium this provides one, the way scripts/lambda-node.mjs provides the Lambda runtime's Node, and says
+ * so in one line:
  *
  * 1. CHROMIUM_PATH, when it names a file that exists; else Debian's /usr/bin/chromium when it exists.
  * 2. Running as root with apt-get: Debian's `chromium` package is installed (the browser the tests are made for).
  * 3. Otherwise the Chromium build shipped in the npm registry package @sparticuz/chromium (Linux x64; brotli
  *    archives of the browser, the NSS libraries it links and a font), unpacked once into a cache folder beside
- *    Node 22's ($MAPNEST_CHROMIUM_CACHE, default ~/.cache/mapnest/chromium) and started through a small launcher
+ *    Node's ($MAPNEST_CHROMIUM_CACHE, default ~/.cache/mapnest/chromium) and started through a small launcher
  *    that points the loader and fontconfig at what came with it.
  * 4. When none of these is possible the run stops with one sentence that says what to do.
  *
@@ -32,7 +33,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { brotliDecompressSync } from 'node:zlib';
-import { runCommand } from './node22.mjs';
+import { runCommand } from './lambda-node.mjs';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const NPM_CHROMIUM = '@sparticuz/chromium';

@@ -8,7 +8,6 @@ import {
   RemovalPolicy,
   Stack,
   Tags,
-  Validations,
   type StackProps,
 } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -33,7 +32,7 @@ import { Storage } from './constructs/storage';
 import { SpaDeployment, Web, appConnectSources } from './constructs/web';
 import { GRANTS, type FunctionGrants } from './grants';
 import type { FunctionSpec, Manifest } from './manifest';
-import { RUNTIME_REASON, acknowledgeCdkHelpers } from './nag';
+import { acknowledgeCdkHelpers } from './nag';
 import { originSecretParameters, type StageConfig } from './stages';
 import { ORIGIN_SECRETS_ENV } from '@mapnest/lambdas/lib/origin-check';
 import type { WebAssets } from './web-assets';
@@ -262,7 +261,6 @@ export class MapnestStack extends Stack {
       failures: options.failures,
       ...(GRADUAL_RELEASE.includes(spec.id) ? { gradual: { topic: options.topic } } : {}),
     });
-    Validations.of(fn.function).acknowledge({ id: 'AwsSolutions-L1', reason: RUNTIME_REASON });
     this.functions.push(fn);
     return fn;
   }
@@ -337,7 +335,8 @@ export class MapnestStack extends Stack {
   }
 
   /**
-   * A function's environment: calls and the beacon also get the origin secrets they accept (ORIGIN_SECRETS, ADR 028), and their stack
+   * A function's environment: calls and the public HTTP routes (beacon, health, Stripe webhook) also get the origin
+   * secrets they accept (ORIGIN_SECRETS, ADR 028 and 034), and their stack
    * then deploys after the edge, so a rotated secret reaches CloudFront (which waits until every edge has it) before
    * the calls stop accepting the old one (docs/deploy.md, "Rotating the origin secret").
    */
@@ -346,8 +345,9 @@ export class MapnestStack extends Stack {
     stack: NestedStack,
     environment: Record<string, string>,
   ): Record<string, string> {
-    // The beacon checks the header too, and reads the viewer address CloudFront stamps only from requests that have it.
-    if (spec.kind !== 'call' && spec.id !== 'http/beacon') return environment;
+    // Every function behind the API checks the header (the beacon also reads the viewer address CloudFront stamps only
+    // from requests that have it); triggers are not reached over HTTP.
+    if (spec.kind === 'trigger') return environment;
     stack.nestedStackResource!.addResourceDependency(this.concerns.Edge!.nestedStackResource!);
     return { ...environment, [ORIGIN_SECRETS_ENV]: this.acceptedOriginSecrets(stack) };
   }

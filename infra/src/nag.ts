@@ -23,10 +23,6 @@ const CDK_HELPER_REASONS: Record<string, string> = {
     'The helper runtime is chosen by aws-cdk-lib and moves with aws-cdk-lib upgrades; it runs only during deployments.',
 };
 
-/** The reason recorded for our own functions' runtime (rule L1 wants the newest Node.js, 24). */
-export const RUNTIME_REASON =
-  'Pinned to Node.js 22 on purpose: the repository supports Node 20.19+ and 22.12+ (package.json engines), bundles target node22, and the local stack runs the same handlers; move to 24 with the repository.';
-
 /**
  * Acknowledges the AwsSolutions findings on aws-cdk-lib's own helper constructs, rule by rule with the
  * reasons above. Runs the same checks the synthesis runs, so only findings that exist get acknowledged.

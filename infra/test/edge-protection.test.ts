@@ -221,11 +221,11 @@ describe('the secret origin header', () => {
     }
   });
 
-  it('is checked by every call and the beacon (ORIGIN_SECRETS, both values) and by nothing else', () => {
+  it('is checked by every call and public route (ORIGIN_SECRETS, both values) and by no trigger', () => {
     for (const name of ['dev', 'prod'] as const) {
       for (const fn of functionsById(stages[name].template).values()) {
         const env = (fn.properties.Environment as { Variables: Json }).Variables;
-        if (fn.id.startsWith('calls/') || fn.id === 'http/beacon')
+        if (fn.id.startsWith('calls/') || fn.id.startsWith('http/'))
           expect(env[ORIGIN_SECRETS_ENV], fn.id).toEqual({ 'Fn::Join': ['', [SECRET, ',', STANDBY]] });
         else expect(env[ORIGIN_SECRETS_ENV], fn.id).toBeUndefined();
       }

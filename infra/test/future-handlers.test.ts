@@ -64,7 +64,7 @@ describe('thumbnail trigger', () => {
       Architectures: ['x86_64'],
       MemorySize: 1536,
       Timeout: 60,
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
     });
   });
 

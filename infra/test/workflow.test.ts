@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RUNTIME } from '../src/constructs/mapnest-function';
 import { REPO_ROOT } from '../src/paths';
 
 const WORKFLOW = join(REPO_ROOT, '.github/workflows/deploy.yml');
@@ -32,6 +33,12 @@ function job(workflow: string, name: string): string {
 
 describe('deploy workflow', () => {
   const workflow = readFileSync(WORKFLOW, 'utf8');
+
+  it("builds on the functions' Node major version (the bundles target it)", () => {
+    const versions = [...workflow.matchAll(/node-version: (\d+)/g)].map((m) => m[1]);
+    expect(versions.length).toBeGreaterThan(0);
+    for (const version of versions) expect(`nodejs${version}.x`).toBe(RUNTIME.name);
+  });
 
   it('passes the workflow schema validator, which refuses a workflow GitHub would reject', () => {
     const ok = validate(WORKFLOW);

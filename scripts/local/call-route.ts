@@ -79,6 +79,8 @@ export function createCallRoute(
       `POST ${CALL_PATH_PREFIX}${name}`,
       body,
       originSecret,
+      // The token gate stamps the viewer's address too (VIEWER_IP_HEADER), replacing any the caller sent.
+      gated.headers,
     ) as APIGatewayProxyEventV2 & {
       requestContext: { authorizer?: unknown };
     };

@@ -14,10 +14,10 @@ import path from 'node:path';
 import { objectKeySchema } from '@mapnest/shared/files';
 import { CALL_PATH_PREFIX, HTTP_ROUTES } from '@mapnest/lambdas/routes';
 import { edgeHeaderSpec, edgeKindOf, edgeResponseHeaders, type EdgeKind } from '../../infra/src/edge/headers';
-import { STRIP_PREFIX_SOURCE } from '../../infra/src/edge/viewer-functions';
+import { STRIP_PREFIX_SOURCE, VIEWER_IP_SOURCE } from '../../infra/src/edge/viewer-functions';
 import { createCallRoute, invokeAndSend } from './call-route';
 import { localRuntimeConfig, proxyCognito, receiveMail } from './dev-routes';
-import { LOCAL_SOURCES, rewrittenUri } from './edge';
+import { LOCAL_SOURCES, rewrittenUri, sendEdgeResponse, viewerRequest } from './edge';
 import { badRequest, decodePath, envelope, readBody, sendJson } from './http-util';
 import { LAMBDAS_SRC, apiGatewayEvent } from './lambda-runtime';
 import type { Mailbox } from './mailbox';
@@ -80,12 +80,15 @@ export function createGateway(opts: GatewayOptions) {
     if (p.startsWith(CALL_PATH_PREFIX)) return handleCall(req, res, url);
     const httpRoute = HTTP_ROUTES.find((r) => r.path === p && r.method === req.method);
     if (httpRoute) {
+      // CloudFront's /api/* behaviour runs VIEWER_IP_SOURCE first: the viewer's address replaces any claimed one.
+      const edge = viewerRequest(VIEWER_IP_SOURCE, req, p);
+      if (!('uri' in edge)) return sendEdgeResponse(res, edge);
       const body = (await readBody(req)) ?? Buffer.alloc(0);
       return invokeAndSend(
         res,
         path.join(LAMBDAS_SRC, 'http', `${httpRoute.module}.ts`),
         httpRoute.module,
-        apiGatewayEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body, opts.originSecret),
+        apiGatewayEvent(req, url, `${httpRoute.method} ${httpRoute.path}`, body, opts.originSecret, edge.headers),
       );
     }
     if (p.startsWith('/api/')) return sendJson(res, 404, envelope('NOT_FOUND', `No route for ${req.method} ${p}.`));

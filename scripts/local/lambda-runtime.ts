@@ -148,7 +148,9 @@ export function apiGatewayClaims(payload: Record<string, unknown>): Record<strin
 /**
  * The API Gateway v2 event of a request, as a Lambda behind an HTTP API receives it (no authorizer yet). With
  * `originSecret`, the request carries CloudFront's secret origin header (infra's API origin adds it, replacing any
- * value the viewer sent), which the calls check (lambdas/src/lib/origin-check.ts).
+ * value the viewer sent), which the calls check (lambdas/src/lib/origin-check.ts). `edgeHeaders` are the headers of
+ * the request as CloudFront's viewer-request function forwarded it (edge.ts forwardThroughEdge): what the function
+ * set (the viewer's address, VIEWER_IP_HEADER) replaces what the viewer sent, as at the edge.
  */
 export function apiGatewayEvent(
   req: IncomingMessage,
@@ -156,10 +158,12 @@ export function apiGatewayEvent(
   routeKey: string,
   body: Buffer,
   originSecret?: string,
+  edgeHeaders?: Record<string, { value: string }>,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+  for (const [k, v] of Object.entries(edgeHeaders ?? {})) headers[k.toLowerCase()] = v.value;
   if (originSecret !== undefined) headers[ORIGIN_SECRET_HEADER] = originSecret;
   const contentType = headers['content-type'] ?? '';
   const textual =

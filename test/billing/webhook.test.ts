@@ -6,6 +6,7 @@
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
+import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { adminUser, baseUrl, call, createUser, rawCall, type TestUser, createPublishedMap } from '../helpers/stack';
 import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
@@ -85,16 +86,32 @@ describe('signature', () => {
       rawQueryString: '',
       requestContext: { http: { method: 'POST', path: '/api/stripe/webhook' } },
     } as unknown as Parameters<typeof handler>[0];
+    // Through CloudFront, as Stripe posts to the app's address: the origin adds its secret header (ADR 034).
+    const through = { 'stripe-signature': signature, [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS };
     const tampered = await handler({
       ...base,
-      headers: { 'stripe-signature': signature },
+      headers: through,
       body: Buffer.from(payload.replace('4', '5')).toString('base64'),
       isBase64Encoded: true,
     });
     expect(tampered.statusCode).toBe(400);
+    // The same signed event posted to the execute-api address (no origin header, or a guessed one) changes nothing.
+    for (const headers of [
+      { 'stripe-signature': signature },
+      { 'stripe-signature': signature, [ORIGIN_SECRET_HEADER]: 'guessed' },
+    ]) {
+      const direct = await handler({
+        ...base,
+        headers,
+        body: Buffer.from(payload).toString('base64'),
+        isBase64Encoded: true,
+      });
+      expect(direct.statusCode).toBe(403);
+    }
+    expect(await slots(user)).not.toMatchObject({ basicCapacity: 4 });
     const answer = await handler({
       ...base,
-      headers: { 'stripe-signature': signature },
+      headers: through,
       body: Buffer.from(payload).toString('base64'),
       isBase64Encoded: true,
     });

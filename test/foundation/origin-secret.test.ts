@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
-import { createUser, rawCall, type TestUser } from '../helpers/stack';
+import { baseUrl, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 let user: TestUser;
 beforeAll(async () => {
@@ -65,5 +65,21 @@ describe('the secret origin header', () => {
     const through = await direct({ [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS });
     expect(through.status).toBe(200);
     expect(through.body).toMatchObject({ data: { uid: user.uid } });
+  });
+
+  it('is required by the health check too: through the gateway it answers, straight to the handler 403', async () => {
+    const viaGateway = await fetch(`${baseUrl()}/api/health`, { headers: { [ORIGIN_SECRET_HEADER]: 'guessed' } });
+    expect(viaGateway.status).toBe(200);
+    const { handler } = await import('../../lambdas/src/http/health');
+    const event = (headers: Record<string, string>) =>
+      ({ version: '2.0', rawPath: '/api/health', headers, requestContext: { http: { method: 'GET' } } }) as never;
+    const cases: Array<Record<string, string>> = [{}, { [ORIGIN_SECRET_HEADER]: 'guessed' }];
+    for (const headers of cases) {
+      const refused = await handler(event(headers));
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(JSON.parse(refused.body as string)).toEqual({ error: expect.stringContaining('app’s address') });
+    }
+    const through = await handler(event({ [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS }));
+    expect(through.statusCode).toBe(200);
   });
 });

@@ -17,8 +17,8 @@ import type { BucketName, FunctionGrants, ObjectAccess, StripeParameter, TableAc
 import type { FunctionSpec } from '../manifest';
 import type { StageConfig } from '../stages';
 
-/** Runtime of every function: Node 22 (the repo runs on 20 or 22; bundles target node22). */
-export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+/** Runtime of every function: Node 24, the newest Lambda offers (the repo's tools run on it too; bundles target node24). */
+export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 /** Tag carrying the function id, so tests and operators can map a function back to its module. */
 export const FUNCTION_TAG = 'mapnest:function';
 

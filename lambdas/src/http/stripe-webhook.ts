@@ -3,7 +3,9 @@
  * the authentication. A bad or stale signature, or a signed event whose shape or values are not valid
  * (domain/stripe-events.ts), is answered 400 and changes nothing; a processed event is
  * answered 200 (so Stripe stops retrying), a failure 500 (so it retries later). API Gateway may hand the body
- * base64-encoded: it is decoded, never re-serialised, before the check.
+ * base64-encoded: it is decoded, never re-serialised, before the check. Stripe posts to the app's address
+ * (https://<domain>/api/stripe/webhook), so the request comes through CloudFront; one to the execute-api address is
+ * answered 403 before the signature is read (ADR 034).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
@@ -11,6 +13,7 @@ import { handleStripeEvent } from '../domain/billing';
 import { checkStripeEvent } from '../domain/stripe-events';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
+import { refuseDirectAccess } from '../lib/origin-check';
 import { requireSecret } from '../lib/secrets';
 import { verifyStripeSignature, WebhookSignatureError } from '../lib/stripe-signature';
 
@@ -21,6 +24,8 @@ const reply = (statusCode: number, body: unknown): APIGatewayProxyStructuredResu
 });
 
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  const refused = refuseDirectAccess(event.headers);
+  if (refused) return refused;
   if (event.requestContext?.http?.method !== 'POST') return reply(405, { error: 'Method Not Allowed' });
   const signature = event.headers?.['stripe-signature'];
   if (!signature || !event.body) return reply(400, { error: 'Missing Stripe-Signature header or body.' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN_SECRET_HEADER, VIEWER_IP_HEADER, clientAddress } from './origin-check';
+import { ORIGIN_SECRET_HEADER, VIEWER_IP_HEADER, clientAddress, refuseDirectAccess } from './origin-check';
 
 const event = (headers: Record<string, string>) => ({
   headers,
@@ -27,5 +27,20 @@ describe('the client address for per-client limits', () => {
       '130.176.1.2',
     );
     expect(clientAddress({}, ['secret'])).toBe('');
+  });
+});
+
+describe('the public routes’ refusal of direct requests (health, the Stripe webhook)', () => {
+  it('answers 403 without the secret or with a wrong one, and nothing when it came through CloudFront', () => {
+    for (const headers of [undefined, {}, { [ORIGIN_SECRET_HEADER]: 'guess' }, { [ORIGIN_SECRET_HEADER]: '' }]) {
+      const refused = refuseDirectAccess(headers, ['secret', 'standby']);
+      expect(refused?.statusCode, JSON.stringify(headers)).toBe(403);
+      // The answer says where to go, never what the header is.
+      expect(refused!.body).not.toContain(ORIGIN_SECRET_HEADER);
+    }
+    expect(refuseDirectAccess({ [ORIGIN_SECRET_HEADER]: 'standby' }, ['secret', 'standby'])).toBeNull();
+    // Off (no ORIGIN_SECRETS): handlers called directly in unit tests answer as before; an empty list closes all.
+    expect(refuseDirectAccess({}, null)).toBeNull();
+    expect(refuseDirectAccess({ [ORIGIN_SECRET_HEADER]: 'secret' }, [])?.statusCode).toBe(403);
   });
 });

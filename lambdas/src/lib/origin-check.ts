@@ -45,6 +45,22 @@ export function cameThroughOrigin(
 }
 
 /**
+ * The answer of a public HTTP route (health, the Stripe webhook) to a request that did not come through CloudFront:
+ * 403 with a JSON body that says nothing about the header; null when the request may go on (or the check is off).
+ */
+export function refuseDirectAccess(
+  headers: Record<string, string | undefined> | undefined,
+  accepted: readonly string[] | null = acceptedOriginSecrets(),
+): { statusCode: 403; headers: Record<string, string>; body: string } | null {
+  if (cameThroughOrigin(headers, accepted)) return null;
+  return {
+    statusCode: 403,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify({ error: DIRECT_ACCESS_MESSAGE }),
+  };
+}
+
+/**
  * The header CloudFront's viewer-request functions on /api/* stamp with the viewer's address, replacing any value the
  * caller sent (infra/src/edge/viewer-functions.ts, ADR 028). Behind CloudFront, the connection's own address is an
  * edge server's, shared by many visitors.

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `node scripts/node22.mjs <command> [args...]`: runs a command on Node 22, the Lambda runtime's, when the machine's
- * Node is older. The first time, Node 22's Linux binary is installed from the npm registry (package
- * node-linux-<arch>@22, its tarball carries bin/node) into a cache folder outside the repository
- * ($MAPNEST_NODE_CACHE, default ~/.cache/mapnest/node), then the command runs with that binary first on PATH, so
- * every `node`, `npx`, `tsx` and `vitest` it starts is Node 22. npm itself stays the machine's. On Node 22 or newer
- * the command runs as is. MAPNEST_NODE22=0 turns the switch off.
+ * `node scripts/lambda-node.mjs <command> [args...]`: runs a command on the Lambda runtime's Node (24, the functions'
+ * nodejs24.x) when the machine's Node is older. The first time, that Node's Linux binary is installed from the npm
+ * registry (package node-linux-<arch>@24, the platform package the `node@24` package itself installs; its tarball
+ * carries bin/node) into a cache folder outside the repository ($MAPNEST_NODE_CACHE, default ~/.cache/mapnest/node),
+ * one sub-folder per major version (v24/bin/node), so a checkout still on another version keeps its own binary. The
+ * command then runs with that binary first on PATH, so every `node`, `npx`, `tsx` and `vitest` it starts is Node 24.
+ * npm itself stays the machine's. On Node 24 or newer the command runs as is. MAPNEST_LAMBDA_NODE=0 turns the switch
+ * off.
  * Plain JavaScript with no dependencies: it runs before anything else, on whatever Node the machine has.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,10 +17,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 
-export const WANTED_MAJOR = 22;
+/** The Lambda runtime's major version (infra/src/constructs/mapnest-function.ts RUNTIME is nodejs24.x). */
+export const WANTED_MAJOR = 24;
 
-/** The folder holding a `node` that is Node 22 (only node: npm stays the machine's), installing it if needed. */
-export function node22BinDir(
+/** The folder holding a `node` of WANTED_MAJOR (only node: npm stays the machine's), installing it if needed. */
+export function lambdaNodeBinDir(
   cache = process.env.MAPNEST_NODE_CACHE ??
     join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mapnest', 'node'),
 ) {
@@ -69,13 +72,13 @@ function majorOf(node) {
 function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command) {
-    console.error('usage: node scripts/node22.mjs <command> [args...]');
+    console.error('usage: node scripts/lambda-node.mjs <command> [args...]');
     process.exit(2);
   }
   const env = { ...process.env };
   const major = Number(process.versions.node.split('.')[0]);
-  if (major < WANTED_MAJOR && process.env.MAPNEST_NODE22 !== '0') {
-    env.PATH = `${node22BinDir()}:${env.PATH ?? ''}`;
+  if (major < WANTED_MAJOR && process.env.MAPNEST_LAMBDA_NODE !== '0') {
+    env.PATH = `${lambdaNodeBinDir()}:${env.PATH ?? ''}`;
   }
   runCommand(command, args, env);
 }
