@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SIGN_IN_TOKEN_PATTERN } from '@mapnest/shared/accounts';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -13,8 +14,6 @@ import { isConditionalCheckFailed } from './aws-errors';
 
 /** As long as Cognito's sign-up code: the link stops signing in when it stops verifying. */
 export const SIGN_IN_LINK_SECONDS = 24 * 3600;
-/** 32 random bytes, base64url: 43 characters. */
-export const SIGN_IN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
