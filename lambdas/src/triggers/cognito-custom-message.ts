@@ -7,7 +7,7 @@ import type {
 import { BRAND } from '@mapnest/shared/constants';
 import { signInLinks } from '../adapters/sign-in-links';
 import { logger } from '../lib/logger';
-import { createAuthChallenge, defineAuthChallenge, verifyAuthChallengeResponse } from './sign-in-link-challenge';
+import { createAuthChallenge, defineAuthChallenge, verifyAuthChallengeResponse } from '../domain/sign-in-link';
 
 /**
  * The user pool's trigger function (one function for all of them, ADR 036).
@@ -18,7 +18,7 @@ import { createAuthChallenge, defineAuthChallenge, verifyAuthChallengeResponse }
  * browser.
  *
  * DefineAuthChallenge, CreateAuthChallenge, VerifyAuthChallengeResponse: the sign-in with that token
- * (sign-in-link-challenge.ts).
+ * (domain/sign-in-link.ts).
  */
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

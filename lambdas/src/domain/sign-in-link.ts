@@ -2,7 +2,7 @@
  * The email-link sign-in (ADR 036) as Cognito's custom authentication: one CUSTOM_CHALLENGE whose answer is the
  * one-time token of the verification link (adapters/sign-in-links.ts). Nothing is sent to the user here: the token
  * already reached their inbox with the verification email. The user pool's trigger function
- * (cognito-custom-message.ts) routes the three challenge triggers to these handlers.
+ * (triggers/cognito-custom-message.ts) routes the three challenge triggers to these handlers.
  */
 import type {
   CreateAuthChallengeTriggerEvent,

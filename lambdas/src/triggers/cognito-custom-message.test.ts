@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { SIGN_IN_LINK_SECONDS } from '../adapters/sign-in-links';
 import { handler } from './cognito-custom-message';
-import { SIGN_IN_LINK_CHALLENGE } from './sign-in-link-challenge';
+import { SIGN_IN_LINK_CHALLENGE } from '../domain/sign-in-link';
 
 /**
  * The table behind the same Put and conditional Delete the token store sends, holding items by key. The store's
