@@ -42,40 +42,48 @@ interface PendingSession {
   privateChallengeParameters: Record<string, string>;
 }
 
-export function customAuthShims(
-  base: (target: string) => Target,
-  services: { cognito: any; tokenGenerator: any },
-  trigger: Handler,
-  now: () => number = Date.now,
-): Record<string, Target> {
-  const { NotAuthorizedError, UserNotConfirmedException, InvalidParameterError } = L('errors');
-  const { attributesToRecord } = L('services/userPoolService');
-  const { cognito, tokenGenerator } = services;
-  const sessions = new Map<string, PendingSession>();
+type Services = { cognito: any; tokenGenerator: any };
 
-  const common = (pool: any, clientId: string, username: string, triggerSource: string) => ({
+/** The common fields of every trigger event Cognito sends. */
+function commonFields(pool: any, clientId: string, username: string, triggerSource: string) {
+  return {
     version: '1',
     region: String(pool.options.Id).split('_')[0],
     userPoolId: pool.options.Id,
     userName: username,
     callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId },
     triggerSource,
-  });
+  };
+}
 
-  /** Define, then Create for the challenge Define names; the answer InitiateAuth or RespondToAuthChallenge gives. */
-  async function nextStep(ctx: any, pool: any, client: any, user: any, session: ChallengeResult[], req: any) {
+/**
+ * The step after a session so far: DefineAuthChallenge decides; tokens when it issues them, NotAuthorizedException
+ * when it fails the sign-in, else CreateAuthChallenge for the challenge it names and a new Session for the answer.
+ */
+function challengeSequence(
+  services: Services,
+  trigger: Handler,
+  sessions: Map<string, PendingSession>,
+  now: () => number,
+) {
+  const { NotAuthorizedError } = L('errors');
+  const { attributesToRecord } = L('services/userPoolService');
+  const refuse = () => new NotAuthorizedError('Incorrect username or password.');
+
+  return async function nextStep(ctx: any, pool: any, client: any, user: any, session: ChallengeResult[], req: any) {
     const username: string = user?.Username ?? req.AuthParameters?.USERNAME ?? req.ChallengeResponses?.USERNAME;
     const userAttributes = user ? attributesToRecord(user.Attributes) : {};
+    const clientMetadata = req.ClientMetadata ?? {};
     const defined = await trigger({
-      ...common(pool, client.ClientId, username, 'DefineAuthChallenge_Authentication'),
-      request: { userAttributes, session, clientMetadata: req.ClientMetadata ?? {}, userNotFound: !user },
+      ...commonFields(pool, client.ClientId, username, 'DefineAuthChallenge_Authentication'),
+      request: { userAttributes, session, clientMetadata, userNotFound: !user },
       response: { challengeName: null, issueTokens: null, failAuthentication: null },
     });
     const { challengeName, issueTokens, failAuthentication } = defined.response ?? {};
-    if (failAuthentication || (issueTokens && !user)) throw new NotAuthorizedError('Incorrect username or password.');
+    if (failAuthentication || (issueTokens && !user)) throw refuse();
     if (issueTokens) {
       const groups = await pool.listUserGroupMembership(ctx, user);
-      const tokens = await tokenGenerator.generate(
+      const tokens = await services.tokenGenerator.generate(
         ctx,
         user,
         groups,
@@ -86,16 +94,10 @@ export function customAuthShims(
       await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
       return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, TokenType: 'Bearer', ExpiresIn: 3600 } };
     }
-    if (challengeName !== 'CUSTOM_CHALLENGE') throw new NotAuthorizedError('Incorrect username or password.');
+    if (challengeName !== 'CUSTOM_CHALLENGE') throw refuse();
     const created = await trigger({
-      ...common(pool, client.ClientId, username, 'CreateAuthChallenge_Authentication'),
-      request: {
-        userAttributes,
-        challengeName,
-        session,
-        clientMetadata: req.ClientMetadata ?? {},
-        userNotFound: !user,
-      },
+      ...commonFields(pool, client.ClientId, username, 'CreateAuthChallenge_Authentication'),
+      request: { userAttributes, challengeName, session, clientMetadata, userNotFound: !user },
       response: { publicChallengeParameters: null, privateChallengeParameters: null, challengeMetadata: null },
     });
     const id = randomUUID();
@@ -113,7 +115,20 @@ export function customAuthShims(
       Session: id,
       ChallengeParameters: { ...(created.response?.publicChallengeParameters ?? {}), USERNAME: username },
     };
-  }
+  };
+}
+
+export function customAuthShims(
+  base: (target: string) => Target,
+  services: Services,
+  trigger: Handler,
+  now: () => number = Date.now,
+): Record<string, Target> {
+  const { NotAuthorizedError, UserNotConfirmedException, InvalidParameterError } = L('errors');
+  const { attributesToRecord } = L('services/userPoolService');
+  const { cognito } = services;
+  const sessions = new Map<string, PendingSession>();
+  const nextStep = challengeSequence(services, trigger, sessions, now);
 
   async function poolAndClient(ctx: any, clientId: string) {
     const pool = await cognito.getUserPoolForClientId(ctx, clientId);
@@ -147,7 +162,7 @@ export function customAuthShims(
       if (req.ChallengeResponses?.USERNAME !== pending.username) throw new NotAuthorizedError();
       const user = await pool.getUserByUsername(ctx, pending.username);
       const verified = await trigger({
-        ...common(pool, client.ClientId, pending.username, 'VerifyAuthChallengeResponse_Authentication'),
+        ...commonFields(pool, client.ClientId, pending.username, 'VerifyAuthChallengeResponse_Authentication'),
         request: {
           userAttributes: user ? attributesToRecord(user.Attributes) : {},
           privateChallengeParameters: pending.privateChallengeParameters,

@@ -230,11 +230,7 @@ function seed(dataDir: string): void {
  * cognito-local's services, wired for the local stack: triggers run in-process (our CustomMessage handler, and
  * standard claims restored before tokens are made), email goes to `onEmail`, tokens are signed with our key.
  */
-async function createServices(
-  opts: LocalCognitoOptions,
-  signingKey: SigningKey,
-  logger: unknown,
-) {
+async function createServices(opts: LocalCognitoOptions, signingKey: SigningKey, logger: unknown) {
   const { DefaultConfig } = L('server/config');
   const { DateClock, TriggersService, LambdaService, MessagesService } = L('services');
   const { CognitoServiceFactoryImpl } = L('services/cognitoService');
@@ -383,7 +379,10 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   const logger = pino({ level: 'silent' });
   const { services, cognito } = await createServices(opts, signingKey, logger);
   const base = Router(services);
-  const shims = { ...compatibilityShims(base, cognito, services), ...customAuthShims(base, services, opts.customMessage) };
+  const shims = {
+    ...compatibilityShims(base, cognito, services),
+    ...customAuthShims(base, services, opts.customMessage),
+  };
   // cognito-local decodes access tokens without checking their signature; Cognito rejects forged ones, so do we.
   const route = (target: string) => {
     const run = shims[target] ?? base(target);

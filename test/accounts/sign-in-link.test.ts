@@ -214,7 +214,10 @@ describe.runIf(isLocalTarget())('the verification link in a browser', () => {
     await again.goto(link.toString());
     await again.getByText(/This link has expired|This link is not valid/).waitFor();
     expect(new URL(again.url()).searchParams.has('token')).toBe(false);
-    await again.getByRole('link', { name: /Log in|Back/ }).first().waitFor();
+    await again
+      .getByRole('link', { name: /Log in|Back/ })
+      .first()
+      .waitFor();
     expect(await storedIdClaims(again)).toBeNull();
     await Promise.all([desk.close(), phone.close(), other.close()]);
   });

@@ -63,7 +63,10 @@ export async function verifyAuthChallengeResponse(
   const uid = userAttributes.sub ?? '';
   const verified = userAttributes.email_verified === 'true';
   const answerCorrect =
-    !userNotFound && verified && typeof challengeAnswer === 'string' && (await signInLinks.consume(uid, challengeAnswer));
+    !userNotFound &&
+    verified &&
+    typeof challengeAnswer === 'string' &&
+    (await signInLinks.consume(uid, challengeAnswer));
   if (!answerCorrect) logger.info('sign-in link refused', { verified, userNotFound: Boolean(userNotFound) });
   event.response.answerCorrect = answerCorrect;
   return event;

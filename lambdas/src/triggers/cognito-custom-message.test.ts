@@ -50,7 +50,12 @@ beforeEach(() => {
     );
 });
 
-const common = { version: '1', region: 'us-east-1', userPoolId: 'us-east-1_test', callerContext: { awsSdkVersion: 'x', clientId: 'c' } };
+const common = {
+  version: '1',
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_test',
+  callerContext: { awsSdkVersion: 'x', clientId: 'c' },
+};
 const ada = { sub: '11111111-1111-4111-8111-111111111111', email: 'ada@example.com', email_verified: 'true' };
 const grace = { sub: '22222222-2222-4222-8222-222222222222', email: 'grace@example.com', email_verified: 'true' };
 

@@ -79,7 +79,8 @@ function VerifyEmail({ email, code, signInToken }: { email: string; code: string
       confirmError = err;
     }
     let signedIn = false;
-    if (token && !(await auth.currentClaims())) {
+    const someoneSignedIn = token ? Boolean(await auth.currentClaims()) : false;
+    if (token && !someoneSignedIn) {
       try {
         signedIn = await auth.signInWithLink(email, token);
       } catch (err) {
@@ -95,7 +96,7 @@ function VerifyEmail({ email, code, signInToken }: { email: string; code: string
       navigate(SIGNED_IN_HOME, { replace: true });
       return { status: 'working' };
     }
-    const usedUp = token && !appStore.get(sessionAtom).user ? ` ${LINK_USED_MESSAGE}` : '';
+    const usedUp = token && !someoneSignedIn ? ` ${LINK_USED_MESSAGE}` : '';
     return { status: 'done', message: `Your email address is verified.${usedUp}` };
   });
   const outcome = useOnce(work);
@@ -273,9 +274,7 @@ export default function AuthActionPage() {
   const action = parseAuthAction(search);
   switch (action.kind) {
     case 'verifyEmail':
-      return (
-        <VerifyEmail key={action.code} email={action.email} code={action.code} signInToken={action.signInToken} />
-      );
+      return <VerifyEmail key={action.code} email={action.email} code={action.code} signInToken={action.signInToken} />;
     case 'resetPassword':
       return <ResetPassword key={action.code} email={action.email} code={action.code} />;
     case 'verifyAndChangeEmail':
