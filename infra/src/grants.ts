@@ -214,7 +214,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   },
 
   // Event triggers.
-  'triggers/cognito-custom-message': {},
+  // The user pool's trigger: stores the verification link's one-time sign-in token (Put) and consumes it with a
+  // conditional Delete (ADR 036). It never reads the table.
+  'triggers/cognito-custom-message': { table: ['write', 'delete'] },
   // Hourly sweep: queries the sparse index of what is due (GSI3) for test maps past their 7 days, checks each
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
   // may send maps back to test and email their owner. No Scan.

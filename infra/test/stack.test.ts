@@ -192,8 +192,14 @@ describe('functions and routes', () => {
       expect(provisioned, trigger.module).toBe(!manifest.missing.includes(`triggers/${trigger.module}`));
     }
     const customMessage = fns.get('triggers/cognito-custom-message')!;
+    // One function answers the pool's emails and the three challenges of the email-link sign-in (ADR 036).
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
-      LambdaConfig: { CustomMessage: getAtt(customMessage.logicalId) },
+      LambdaConfig: {
+        CustomMessage: getAtt(customMessage.logicalId),
+        DefineAuthChallenge: getAtt(customMessage.logicalId),
+        CreateAuthChallenge: getAtt(customMessage.logicalId),
+        VerifyAuthChallengeResponse: getAtt(customMessage.logicalId),
+      },
     });
   });
 
@@ -383,12 +389,26 @@ describe('least privilege', () => {
   it('gives functions that touch no data no data permissions', () => {
     // Every call may look a user up by email (ListUsers): the administrator's view-as by address resolves to an id.
     const viewAsLookup = (s: Statement) => json(actionsOf(s)) === json(['cognito-idp:ListUsers']);
-    for (const id of ['calls/get-profile', 'triggers/cognito-custom-message']) {
+    for (const id of ['calls/get-profile']) {
       expect(
         dataStatements(id).filter((s) => !viewAsLookup(s)),
         id,
       ).toEqual([]);
     }
+  });
+
+  it("lets the user pool's trigger put and delete sign-in tokens in the table, and nothing else", () => {
+    const statements = dataStatements('triggers/cognito-custom-message');
+    expect(statements.flatMap(actionsOf).sort()).toEqual([
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
+    // The table itself: no index, no bucket, no user pool.
+    for (const resource of statements.flatMap(resourcesOf)) expect(json(resource)).toContain(ids.table);
+    expect(json(statements)).not.toMatch(/index|s3:|cognito-idp/);
   });
 
   it('lets the health check look at each dependency and change nothing', () => {
@@ -678,9 +698,11 @@ describe('auth', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
   });
 
-  it('gives the web client password and refresh flows, no secret, no SRP, and no way to write email_verified', () => {
+  it('gives the web client password, email-link (custom) and refresh flows, no secret, no SRP, and no way to write email_verified', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      // A custom sign-in for an unknown address fails like a wrong token: nobody learns which addresses have accounts.
+      PreventUserExistenceErrors: 'ENABLED',
       GenerateSecret: false,
       SupportedIdentityProviders: ['COGNITO'],
       WriteAttributes: ['email', 'name'],

@@ -2,8 +2,9 @@
  * Cognito for the local stack: cognito-local embedded in this process, seeded with a fixed pool and client
  * whose ids have the real region format and whose issuer is the real Cognito domain, so the production
  * token verifier (aws-jwt-verify's CognitoJwtVerifier) works unchanged with the local JWKS cached.
- * Four shims cover what cognito-local lacks (see docs/adr/002-local-stack.md); the CustomMessage trigger is the
- * product's own handler, and every email lands in the dev mailbox instead of being printed.
+ * Shims cover what cognito-local lacks (see docs/adr/002-local-stack.md), custom authentication among them
+ * (cognito-custom-auth.ts, ADR 036); the CustomMessage and challenge triggers are the product's own handler, and every
+ * email lands in the dev mailbox instead of being printed.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals ship no types */
 import {
@@ -19,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { customAuthShims } from './cognito-custom-auth';
 
 const require = createRequire(import.meta.url);
 const L = (p: string) => require(`cognito-local/lib/${p}`);
@@ -162,6 +164,9 @@ async function restoreStandardClaims(event: any): Promise<any> {
   return { ...event, response: { claimsOverrideDetails: { claimsToAddOrOverride: claims } } };
 }
 
+/** The web client's flows, as infra's app client has them: password, refresh, and the email-link sign-in. */
+export const LOCAL_CLIENT_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'];
+
 function seed(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
   const poolFile = path.join(dataDir, `${LOCAL_USER_POOL_ID}.json`);
@@ -187,7 +192,17 @@ function seed(dataDir: string): void {
     );
   }
   const clientsFile = path.join(dataDir, 'clients.json');
-  if (!existsSync(clientsFile)) {
+  if (existsSync(clientsFile)) {
+    // A data dir made before the client allowed the email-link sign-in (ADR 036) gets the production flows.
+    const stored = JSON.parse(readFileSync(clientsFile, 'utf8')) as {
+      Clients: Record<string, { ExplicitAuthFlows?: string[] }>;
+    };
+    const client = stored.Clients[LOCAL_CLIENT_ID];
+    if (client && JSON.stringify(client.ExplicitAuthFlows) !== JSON.stringify(LOCAL_CLIENT_AUTH_FLOWS)) {
+      client.ExplicitAuthFlows = [...LOCAL_CLIENT_AUTH_FLOWS];
+      writeFileSync(clientsFile, JSON.stringify(stored, null, 2));
+    }
+  } else {
     const now = '2026-01-01T00:00:00.000Z';
     writeFileSync(
       clientsFile,
@@ -200,7 +215,7 @@ function seed(dataDir: string): void {
               UserPoolId: LOCAL_USER_POOL_ID,
               CreationDate: now,
               LastModifiedDate: now,
-              ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+              ExplicitAuthFlows: [...LOCAL_CLIENT_AUTH_FLOWS],
             },
           },
         },
@@ -215,11 +230,7 @@ function seed(dataDir: string): void {
  * cognito-local's services, wired for the local stack: triggers run in-process (our CustomMessage handler, and
  * standard claims restored before tokens are made), email goes to `onEmail`, tokens are signed with our key.
  */
-async function createServices(
-  opts: { dataDir: string; customMessage: Handler; onEmail: (email: OutgoingEmail) => void },
-  signingKey: SigningKey,
-  logger: unknown,
-) {
+async function createServices(opts: LocalCognitoOptions, signingKey: SigningKey, logger: unknown) {
   const { DefaultConfig } = L('server/config');
   const { DateClock, TriggersService, LambdaService, MessagesService } = L('services');
   const { CognitoServiceFactoryImpl } = L('services/cognitoService');
@@ -352,11 +363,14 @@ function compatibilityShims(
   };
 }
 
-export async function startLocalCognito(opts: {
+export interface LocalCognitoOptions {
   dataDir: string;
+  /** The user pool's trigger function: CustomMessage and the custom-auth challenge triggers (one handler). */
   customMessage: Handler;
   onEmail: (email: OutgoingEmail) => void;
-}): Promise<LocalCognito> {
+}
+
+export async function startLocalCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
   seed(opts.dataDir);
   const { createServer } = L('server/server');
   const { Router } = L('server/Router');
@@ -365,7 +379,10 @@ export async function startLocalCognito(opts: {
   const logger = pino({ level: 'silent' });
   const { services, cognito } = await createServices(opts, signingKey, logger);
   const base = Router(services);
-  const shims = compatibilityShims(base, cognito, services);
+  const shims = {
+    ...compatibilityShims(base, cognito, services),
+    ...customAuthShims(base, services, opts.customMessage),
+  };
   // cognito-local decodes access tokens without checking their signature; Cognito rejects forged ones, so do we.
   const route = (target: string) => {
     const run = shims[target] ?? base(target);

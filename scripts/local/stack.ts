@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
-import type { CustomMessageTriggerEvent, S3Event as LambdaS3Event } from 'aws-lambda';
+import type { S3Event as LambdaS3Event } from 'aws-lambda';
+import type { UserPoolTriggerEvent } from '../../lambdas/src/triggers/cognito-custom-message';
 import { TRIGGERS } from '@mapnest/lambdas/routes';
 import { runSvgChecksWith } from '@mapnest/lambdas/domain/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
@@ -306,7 +307,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const customMessage = await loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers/cognito-custom-message.ts'));
     const cognito = await startLocalCognito({
       dataDir: path.join(opts.dataDir, 'cognito'),
-      customMessage: (event: CustomMessageTriggerEvent) =>
+      // The user pool's one trigger function: its emails and the email-link sign-in challenge (ADR 036).
+      customMessage: (event: UserPoolTriggerEvent) =>
         customMessage(event, lambdaContext('mapnest-cognito-custom-message')),
       onEmail: (mail) => mailbox.add(mail),
     });

@@ -26,6 +26,12 @@ export function sameEmail(a: string | null | undefined, b: string | null | undef
  */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
+/**
+ * The one-time sign-in token in a verification link (ADR 036): 32 random bytes, base64url. Anything else in the
+ * link's `token` is ignored by the page and refused by the sign-in challenge.
+ */
+export const SIGN_IN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 export type AvatarType = (typeof AVATAR_TYPES)[number];
 const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export type AvatarExtension = (typeof AVATAR_EXTENSIONS)[number];

@@ -29,6 +29,11 @@ export const keys = {
   /** GSI sort key: creation time first so a query returns maps in creation order. */
   createdSort: (created: string, mapId: string) => `${created}#${mapId}`,
   user: (uid: string) => ({ pk: `USER#${uid}`, sk: 'PROFILE' }),
+  /**
+   * The one-time sign-in token of the user's latest verification email (only its hash; one per user, so a new email
+   * replaces the previous link's token). Consumed by the sign-in challenge; expires with TTL.
+   */
+  signInLink: (uid: string) => ({ pk: `USER#${uid}`, sk: 'SIGNIN_LINK' }),
   /** Per-user counters (test maps held, slots used per plan), guarded by conditional writes. */
   userSlots: (uid: string) => ({ pk: `USER#${uid}`, sk: 'SLOTS' }),
   subscription: (uid: string, subscriptionId: string) => ({ pk: `USER#${uid}`, sk: `SUB#${subscriptionId}` }),

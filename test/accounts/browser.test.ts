@@ -87,10 +87,11 @@ describe('accounts in the browser', () => {
     const link = authLink(mail);
     expect(link.searchParams.get('mode')).toBe('verifyEmail');
 
-    // The link opens in another tab, as from a mail client; the waiting tab signs in by itself.
+    // The link opens in another tab, as from a mail client: it verifies and signs in there (ADR 036), and the
+    // waiting tab continues with the same session.
     const other = await context.newPage();
     await other.goto(link.toString());
-    await other.getByText('Your email address is verified.').waitFor();
+    await other.waitForURL('**/maps');
     await page.waitForURL('**/maps');
     await other.close();
 

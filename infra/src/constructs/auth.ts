@@ -7,7 +7,11 @@ import type { StageConfig } from '../stages';
 
 export interface AuthProps {
   stage: StageConfig;
-  /** The CustomMessage trigger that turns Cognito's codes into links to the app's /auth page. */
+  /**
+   * The user pool's trigger function: CustomMessage (turns Cognito's codes into links to the app's /auth page, the
+   * verification link with a one-time sign-in token) and the three challenge triggers of the email-link sign-in
+   * (ADR 036). One function for all four: they share the token store and the pool depends on it either way.
+   */
   customMessage: IFunction;
   /** The app's origin, for OAuth redirects when Google sign-in is on. */
   appOrigin: string;
@@ -20,8 +24,9 @@ export function oauthDomainFor(stage: StageConfig, region: string): string | und
 
 /**
  * The user pool: email sign-in and self sign-up, email verification whose code the custom message
- * trigger wraps into a link, email changes kept pending until verified, the administrators group, and
- * one public app client (password and refresh flows). Google is added only when the stage names it.
+ * trigger wraps into a link that also signs in (custom authentication with a one-time token, ADR 036), email
+ * changes kept pending until verified, the administrators group, and one public app client (password, link and
+ * refresh flows). Google is added only when the stage names it.
  */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
@@ -74,7 +79,13 @@ export class Auth extends Construct {
             sesVerifiedDomain: stage.email.sesVerifiedDomain,
           })
         : cognito.UserPoolEmail.withCognito(),
-      lambdaTriggers: { customMessage: props.customMessage },
+      lambdaTriggers: {
+        customMessage: props.customMessage,
+        // The email-link sign-in (ADR 036): one challenge, answered with the link's one-time token.
+        defineAuthChallenge: props.customMessage,
+        createAuthChallenge: props.customMessage,
+        verifyAuthChallengeResponse: props.customMessage,
+      },
       deletionProtection: stage.production,
       removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
@@ -124,8 +135,9 @@ export class Auth extends Construct {
   ): cognito.UserPoolClient {
     return this.userPool.addClient('WebClient', {
       // USER_PASSWORD_AUTH (over TLS) rather than SRP: cognito-local, the local stack's emulator, lacks SRP,
-      // and the same client code runs against both. Refresh-token auth is always on.
-      authFlows: { userPassword: true, userSrp: false },
+      // and the same client code runs against both. CUSTOM_AUTH: the verification link's sign-in (ADR 036), whose
+      // challenge triggers accept nothing but a live one-time token. Refresh-token auth is always on.
+      authFlows: { userPassword: true, userSrp: false, custom: true },
       generateSecret: false,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,

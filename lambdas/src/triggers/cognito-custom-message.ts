@@ -1,9 +1,24 @@
-import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import type {
+  CreateAuthChallengeTriggerEvent,
+  CustomMessageTriggerEvent,
+  DefineAuthChallengeTriggerEvent,
+  VerifyAuthChallengeResponseTriggerEvent,
+} from 'aws-lambda';
 import { BRAND } from '@mapnest/shared/constants';
+import { signInLinks } from '../adapters/sign-in-links';
+import { logger } from '../lib/logger';
+import { createAuthChallenge, defineAuthChallenge, verifyAuthChallengeResponse } from '../domain/sign-in-link';
 
 /**
- * Cognito CustomMessage trigger: every email Cognito sends carries a link into the app's /auth page
- * instead of a bare code. Cognito replaces the code placeholder once, so it appears exactly once.
+ * The user pool's trigger function (one function for all of them, ADR 036).
+ *
+ * CustomMessage: every email Cognito sends carries a link into the app's /auth page instead of a bare code.
+ * Cognito replaces the code placeholder once, so it appears exactly once. The sign-up verification email also
+ * carries a one-time sign-in token, so following its link verifies the address and signs the user in, in any
+ * browser.
+ *
+ * DefineAuthChallenge, CreateAuthChallenge, VerifyAuthChallengeResponse: the sign-in with that token
+ * (domain/sign-in-link.ts).
  */
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -54,14 +69,35 @@ const templates: Partial<Record<CustomMessageTriggerEvent['triggerSource'], Temp
   },
 };
 
+/** The emails whose link also signs in: a new account's verification, first sent or sent again. */
+const SIGN_IN_LINK_SOURCES: ReadonlySet<CustomMessageTriggerEvent['triggerSource']> = new Set([
+  'CustomMessage_SignUp',
+  'CustomMessage_ResendCode',
+]);
+
+/** The one-time sign-in token for the email, or null (another kind of email, or the table could not be written). */
+async function signInTokenFor(event: CustomMessageTriggerEvent): Promise<string | null> {
+  const uid = event.request.userAttributes.sub;
+  if (!SIGN_IN_LINK_SOURCES.has(event.triggerSource) || !uid) return null;
+  try {
+    return await signInLinks.issue(uid);
+  } catch (err) {
+    // The email still verifies; the page then asks the user to log in, as before sign-in links.
+    logger.error('sign-in link token not stored', { err });
+    return null;
+  }
+}
+
 export function buildMessage(
   event: CustomMessageTriggerEvent,
   origin: string,
+  signInToken: string | null = null,
 ): { subject: string; html: string } | null {
   const t = templates[event.triggerSource];
   if (!t) return null;
   const email = event.request.userAttributes.email ?? '';
   const params = new URLSearchParams({ mode: t.mode, email });
+  if (signInToken) params.set('token', signInToken);
   // The placeholder must stay literal: Cognito substitutes it after this handler returns.
   const link = `${origin}/auth?${params.toString()}&code=${event.request.codeParameter}`;
   const html = [
@@ -73,11 +109,37 @@ export function buildMessage(
   return { subject: t.subject, html };
 }
 
-export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
-  const message = buildMessage(event, process.env.APP_ORIGIN ?? 'http://localhost:8080');
+async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  if (!templates[event.triggerSource]) return event;
+  const message = buildMessage(event, process.env.APP_ORIGIN ?? 'http://localhost:8080', await signInTokenFor(event));
   if (message) {
     event.response.emailSubject = message.subject;
     event.response.emailMessage = message.html;
   }
   return event;
-};
+}
+
+export type UserPoolTriggerEvent =
+  | CustomMessageTriggerEvent
+  | DefineAuthChallengeTriggerEvent
+  | CreateAuthChallengeTriggerEvent
+  | VerifyAuthChallengeResponseTriggerEvent;
+
+export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent>;
+export async function handler(event: DefineAuthChallengeTriggerEvent): Promise<DefineAuthChallengeTriggerEvent>;
+export async function handler(event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent>;
+export async function handler(
+  event: VerifyAuthChallengeResponseTriggerEvent,
+): Promise<VerifyAuthChallengeResponseTriggerEvent>;
+export async function handler(event: UserPoolTriggerEvent): Promise<UserPoolTriggerEvent> {
+  switch (event.triggerSource) {
+    case 'DefineAuthChallenge_Authentication':
+      return defineAuthChallenge(event);
+    case 'CreateAuthChallenge_Authentication':
+      return createAuthChallenge(event);
+    case 'VerifyAuthChallengeResponse_Authentication':
+      return verifyAuthChallengeResponse(event);
+    default:
+      return customMessage(event);
+  }
+}

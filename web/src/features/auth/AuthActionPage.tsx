@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { passwordProblem, sameEmail } from '@mapnest/shared/accounts';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
-import { loginPathFor } from '../../lib/next-path';
+import { loginPathFor, SIGNED_IN_HOME } from '../../lib/next-path';
 import { sessionAtom } from '../../state/session';
 import { appStore } from '../../state/store';
 import { TextField } from '../../components/Field';
@@ -11,7 +11,7 @@ import { PageLoading, Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
 import { AuthCard, FormMessage } from './AuthCard';
 import { actionCodeMessage, classifyAuthError } from './auth-errors';
-import { parseAuthAction } from './auth-action';
+import { parseAuthAction, withoutSignInToken } from './auth-action';
 import { announceVerified, clearPendingSignUp } from './pending-signup';
 import { loadAuthService, refreshSession } from './session-bootstrap';
 
@@ -45,16 +45,63 @@ function Result({ title, outcome, next }: { title: string; outcome: Outcome; nex
   );
 }
 
-function VerifyEmail({ email, code }: { email: string; code: string }) {
+/** Said when a verification link carried a sign-in token that no longer signs in (used, replaced or expired). */
+export const LINK_USED_MESSAGE =
+  'This link can no longer sign you in (it was already used, or a newer email replaced it): log in with your password.';
+
+/** Whether Amplify refused a sign-in because this browser already has one. */
+const alreadySignedIn = (err: unknown) => (err as { name?: string })?.name === 'UserAlreadyAuthenticatedException';
+
+/**
+ * Follows the verification link: confirms the registration with the code, then (ADR 036) signs in with the link's
+ * one-time token, in whatever browser the link was opened, and goes on to the maps. Without a token, with a token
+ * that no longer signs in, or when someone is already signed in here, it says the address is verified and offers
+ * to continue or log in, as before.
+ */
+function VerifyEmail({ email, code, signInToken }: { email: string; code: string; signInToken: string | null }) {
   const { user } = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  // Read once: the token leaves the address bar (and so history, bookmarks and shared screenshots) at once.
+  const [token] = useState(signInToken);
+  useLayoutEffect(() => {
+    if (new URLSearchParams(search).has('token'))
+      navigate({ pathname, search: withoutSignInToken(search) }, { replace: true });
+  }, [navigate, pathname, search]);
   const [work] = useState(() => async (): Promise<Outcome> => {
-    await (await loadAuthService()).confirmRegistration(email, code);
+    const auth = await loadAuthService();
+    let confirmError: unknown = null;
+    try {
+      await auth.confirmRegistration(email, code);
+    } catch (err) {
+      // Without a token this is the link's answer; with one, an address confirmed before may still sign in once.
+      if (!token) throw err;
+      confirmError = err;
+    }
+    let signedIn = false;
+    const someoneSignedIn = token ? Boolean(await auth.currentClaims()) : false;
+    if (token && !someoneSignedIn) {
+      try {
+        signedIn = await auth.signInWithLink(email, token);
+      } catch (err) {
+        if (alreadySignedIn(err)) signedIn = true;
+        else if (!confirmError) console.info('sign-in link refused', err);
+      }
+    }
+    if (confirmError && !signedIn) throw confirmError;
     announceVerified(email);
-    return { status: 'done', message: 'Your email address is verified.' };
+    if (signedIn) {
+      clearPendingSignUp();
+      await refreshSession();
+      navigate(SIGNED_IN_HOME, { replace: true });
+      return { status: 'working' };
+    }
+    const usedUp = token && !someoneSignedIn ? ` ${LINK_USED_MESSAGE}` : '';
+    return { status: 'done', message: `Your email address is verified.${usedUp}` };
   });
   const outcome = useOnce(work);
   const next = user
-    ? { to: '/maps', label: 'Continue to your maps' }
+    ? { to: SIGNED_IN_HOME, label: 'Continue to your maps' }
     : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' };
   return <Result title="Email verified" outcome={outcome} next={next} />;
 }
@@ -227,7 +274,7 @@ export default function AuthActionPage() {
   const action = parseAuthAction(search);
   switch (action.kind) {
     case 'verifyEmail':
-      return <VerifyEmail key={action.code} email={action.email} code={action.code} />;
+      return <VerifyEmail key={action.code} email={action.email} code={action.code} signInToken={action.signInToken} />;
     case 'resetPassword':
       return <ResetPassword key={action.code} email={action.email} code={action.code} />;
     case 'verifyAndChangeEmail':

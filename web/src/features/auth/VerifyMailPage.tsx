@@ -11,9 +11,10 @@ import { loadAuthService, refreshSession } from './session-bootstrap';
 import { sameEmail } from '@mapnest/shared/accounts';
 
 /**
- * The verify-mail page: after registering (or signing in before verifying) the user waits here. When the link is
- * followed in another tab of this browser, or this tab regains focus after it was followed elsewhere, the page signs
- * in with the password it still holds and continues to /maps; after a reload it offers to log in instead.
+ * The verify-mail page: after registering (or signing in before verifying) the user waits here. The link signs in
+ * wherever it is followed (ADR 036); when that is another tab of this browser, this tab continues to /maps with the
+ * shared session, and when it was followed elsewhere (another browser or device) this tab, on regaining focus, signs
+ * in with the password it still holds; after a reload it offers to log in instead.
  */
 export default function VerifyMailPage() {
   const { user, init } = useAtomValue(sessionAtom);
@@ -33,6 +34,13 @@ export default function VerifyMailPage() {
       await refreshSession();
       navigate('/maps', { replace: true });
     } catch (err) {
+      // The link, followed in another tab of this browser, signed in already (ADR 036): this tab shares the session.
+      if ((err as { name?: string })?.name === 'UserAlreadyAuthenticatedException') {
+        clearPendingSignUp();
+        await refreshSession();
+        navigate('/maps', { replace: true });
+        return;
+      }
       setError(signInMessage(classifyAuthError(err)));
     } finally {
       signingIn.current = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuthAction } from './auth-action';
+import { parseAuthAction, withoutSignInToken } from './auth-action';
 
 describe('/auth links', () => {
   it('reads the three link modes the custom message trigger builds', () => {
@@ -7,6 +7,7 @@ describe('/auth links', () => {
       kind: 'verifyEmail',
       email: 'a@b.c',
       code: '123456',
+      signInToken: null,
     });
     expect(parseAuthAction('?mode=resetPassword&email=a%40b.c&code=123456')).toEqual({
       kind: 'resetPassword',
@@ -18,6 +19,28 @@ describe('/auth links', () => {
       email: 'a@b.c',
       code: '654321',
     });
+  });
+  it("reads a verification link's sign-in token, ignoring a malformed one", () => {
+    const token = 'AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB';
+    expect(token).toHaveLength(43);
+    expect(parseAuthAction(`?mode=verifyEmail&email=a%40b.c&token=${token}&code=123456`)).toEqual({
+      kind: 'verifyEmail',
+      email: 'a@b.c',
+      code: '123456',
+      signInToken: token,
+    });
+    for (const bad of ['short', `${token}x`, `${token.slice(0, 42)}%2F`, ''])
+      expect(parseAuthAction(`?mode=verifyEmail&email=a%40b.c&token=${bad}&code=123456`)).toMatchObject({
+        kind: 'verifyEmail',
+        signInToken: null,
+      });
+    // Only the verification link signs in: a token in any other link is not read.
+    expect(parseAuthAction(`?mode=resetPassword&email=a%40b.c&token=${token}&code=123456`)).not.toHaveProperty(
+      'signInToken',
+    );
+    expect(withoutSignInToken(`?mode=verifyEmail&email=a%40b.c&token=${token}&code=123456`)).toBe(
+      '?mode=verifyEmail&email=a%40b.c&code=123456',
+    );
   });
   it('recognises the return from Google sign-in', () => {
     expect(parseAuthAction('?code=abc&state=xyz')).toEqual({ kind: 'oauth' });

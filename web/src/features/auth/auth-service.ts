@@ -1,12 +1,14 @@
 /**
  * Everything that talks to Cognito, through Amplify v6. This module (and Amplify with it) is loaded only when a
  * screen needs auth or a stored session exists, so anonymous visitors of public pages never download it.
- * Every sign-in uses USER_PASSWORD_AUTH: the production app client allows it, and cognito-local has no SRP,
- * so the local stack and production run one code path.
+ * Every password sign-in uses USER_PASSWORD_AUTH: the production app client allows it, and cognito-local has no SRP,
+ * so the local stack and production run one code path. The verification link signs in with Cognito's custom
+ * authentication (CUSTOM_AUTH without SRP, ADR 036), answered with the link's one-time token.
  */
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   confirmUserAttribute,
   deleteUserAttributes,
@@ -95,6 +97,19 @@ export async function signInWithPassword(email: string, password: string): Promi
   throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), {
     name: 'UnsupportedSignInStep',
   });
+}
+
+/**
+ * Signs in with the one-time token of a verification link (ADR 036): one custom challenge, answered with the token.
+ * Answers whether the user is now signed in; a used, expired or foreign token fails with NotAuthorizedException.
+ */
+export async function signInWithLink(email: string, token: string): Promise<boolean> {
+  await ensureConfigured();
+  const started = await signIn({ username: email.trim(), options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+  if (started.isSignedIn) return true;
+  if (started.nextStep.signInStep !== 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') return false;
+  const done = await confirmSignIn({ challengeResponse: token });
+  return done.isSignedIn;
 }
 
 /** Starts Google sign-in (leaves the page; the user comes back to /auth). */
