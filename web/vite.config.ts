@@ -8,7 +8,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('.'),
-  // Chunks are fetched from the site root (spec §4), so deep links like /case-study/retail load them correctly.
+  // Chunks are fetched from the site root, so deep links like /case-study/retail load them correctly.
   base: '/',
   // The embed page is built on its own when this build closes (src/embed/vite.embed-build.ts): one script with its
   // CSS inside, sharing no chunk with the app. The boot plugin also serves embed.html's inline script in dev.

@@ -2,8 +2,8 @@
  * What each function may touch, declared in one table. The house function construct turns an entry
  * into IAM statements scoped to the table and to key patterns in each bucket; nothing else grants data
  * access. A function without an entry is a synthesis error, so a new call cannot reach AWS with
- * permissions nobody chose. Entries for calls that do not exist yet are the narrowest set the spec
- * suggests; correct them when the call lands (one line each).
+ * permissions nobody chose. Entries for calls that do not exist yet are the narrowest plausible set;
+ * correct them when the call lands (one line each).
  */
 
 /**

@@ -1,13 +1,14 @@
 /**
  * The accounts contract: call input schemas (the server's authority, reused by the browser for convenience
- * checks) and the pure rules of spec §5 about names, emails, avatars and the administrator's view-as id.
+ * checks) and the pure rules about names, emails, avatars and the administrator's view-as id (product rules:
+ * Accounts and sign-in).
  */
 import * as z from 'zod';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, NAME_MAX, USER_ID_MAX } from './constants';
 import { MESSAGES } from './errors';
 import { plainText } from './text';
 
-/** Spec §5: non-space text, an @, non-space text. Deliberately loose: Cognito and the link prove the address. */
+/** Non-space text, an @, non-space text. Deliberately loose: Cognito and the link prove the address. */
 export const LOOSE_EMAIL_PATTERN = /^\S+@\S+$/;
 
 /** 'Not a valid email address' for anything the loose pattern refuses, else null. */
@@ -36,7 +37,7 @@ export type AvatarType = (typeof AVATAR_TYPES)[number];
 const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export type AvatarExtension = (typeof AVATAR_EXTENSIONS)[number];
 
-/** Spec §5: the extension comes from the file name (lower-cased), 'jpg' when it has none we store. */
+/** The avatar's extension comes from the file name (lower-cased), 'jpg' when it has none we store. */
 export function avatarExtension(fileName: string): AvatarExtension {
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
   return (AVATAR_EXTENSIONS as readonly string[]).includes(ext ?? '') ? (ext as AvatarExtension) : 'jpg';
@@ -52,7 +53,7 @@ export function isAvatarType(value: string): value is AvatarType {
   return (AVATAR_TYPES as readonly string[]).includes(value);
 }
 
-/** The spec §5 message for a file that cannot be an avatar (no user, too large, wrong type), or null. */
+/** The message for a file that cannot be an avatar (no user, wrong type, over 0.1 MB), or null. */
 export function avatarProblem(file: { size: number; type: string }, signedIn: boolean): string | null {
   if (!signedIn) return MESSAGES.avatarNoUser;
   if (!isAvatarType(file.type)) return MESSAGES.avatarType;
@@ -60,7 +61,7 @@ export function avatarProblem(file: { size: number; type: string }, signedIn: bo
   return null;
 }
 
-/** Spec §2: up to 2 initials of the display name, else 'M'. */
+/** The avatar without a photo: up to 2 initials of the display name, else 'M'. */
 export function avatarInitials(displayName: string | null | undefined): string {
   const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
   const letters = words.slice(0, 2).map((w) => [...w][0]!.toLocaleUpperCase());

@@ -1,6 +1,6 @@
 /**
- * The billing story in words, said once (ADR 019): the licence rule of spec §1 in both its halves, the two ways a
- * map goes live, and the price lines. The pricing page, the plan dialog, the licence dialog, the terms, the FAQ,
+ * The billing story in words, said once (ADR 019): the licence rule in both its halves (each map needs its own
+ * licence; registering one gives the map 6 months of Basic), the two ways a map goes live, and the price lines. The pricing page, the plan dialog, the licence dialog, the terms, the FAQ,
  * Go live and the billing emails all quote these, so no screen or email can state a rule or a price another one
  * contradicts. Every number comes from the constants the server enforces.
  */
@@ -11,11 +11,11 @@ const months = `${LICENSE_BASIC_MONTHS} months`;
 const basic = PLAN_NAMES.basic;
 
 export const BILLING_TEXTS = {
-  /** Spec §1, first half (the licensing terms), as the pricing page and plan dialog have always said it. */
+  /** The licence rule's first half (the licensing terms), as the pricing page and plan dialog have always said it. */
   licenseRule: `Each map also needs its own software license, purchased separately on the Envato marketplace. Registering a license gives that map ${months} of ${basic} usage.`,
   /** What the licence is for. */
   licensePurpose: `The license is your right to use the map software under the marketplace's licensing terms; it is bought once per map.`,
-  /** Spec §1, second half: the two ways a map goes live. */
+  /** The licence rule's second half: the two ways a map goes live. */
   goLiveWays: `A map goes live in one of two ways: on a slot of your subscription, which any of your maps can use, or on its own registered license, which keeps that one map live on ${basic} for ${months} without using a slot.`,
   /** What happens when a licence's months are over. */
   licenseEnd: `When the ${months} are over, the map stays live on a free subscription slot, or goes back to test; nothing is deleted.`,

@@ -1,6 +1,6 @@
 /**
- * The billing contract (spec §1, §2, §5, §7, §9): call input schemas, the shapes the billing calls answer with,
- * volume pricing and the pure rules that turn subscriptions and licences into slot capacity. Used by the
+ * The billing contract (product rules: Billing and licences): call input schemas, the shapes the billing calls
+ * answer with, volume pricing and the pure rules that turn subscriptions and licences into slot capacity. Used by the
  * handlers, the web app and the local payments sandbox, so the price a visitor sees, the price Stripe charges
  * in the sandbox and the slots a subscription gives can never disagree.
  */
@@ -32,7 +32,7 @@ export const createCheckoutSessionInput = z.strictObject({
 });
 
 /**
- * Where the payment portal may send the customer back to (spec §7: the Plan tab or the maps page). A fixed list,
+ * Where the payment portal may send the customer back to (the Plan tab or the maps page). A fixed list,
  * so the portal can never be made to redirect to another site.
  */
 export const PORTAL_RETURN_PATHS = [PAYMENT_RETURN_PATH, '/maps', '/maps#subscribe'] as const;
@@ -51,13 +51,13 @@ export const purchaseCodeSchema = z
   .regex(PURCHASE_CODE_PATTERN, 'A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f');
 export const registerLicenseInput = z.strictObject({ purchaseCode: purchaseCodeSchema, mapId: mapIdSchema });
 
-/** A subscription as the app sees it (spec §3 customer subscription, §4 card states). */
+/** A subscription as the app sees it: plan, quantity, status and end, enough for the plan card's states. */
 export interface Subscription {
   id: string;
   plan: PlanId;
   quantity: number;
   /**
-   * 'active' and 'trialing' count (spec §9). 'past_due' is listed too: Stripe is still retrying a failed payment
+   * 'active' and 'trialing' count towards slots. 'past_due' is listed too: Stripe is still retrying a failed payment
    * and the slots stay held meanwhile, so the customer sees the problem and the Manage button, never a second
    * Subscribe button for a plan they are still paying for (ADR 007).
    */
@@ -98,7 +98,7 @@ export function holdsSlots(status: string): status is Subscription['status'] {
   return (SLOT_HOLDING_STATUSES as readonly string[]).includes(status);
 }
 
-/** Volume discounts (spec §2 FAQ, §9 tiers at 10, 50 and 100 maps), in percent off the plan's price per map. */
+/** Volume discounts (tiers at 10, 50 and 100 maps), in percent off the plan's price per map. */
 export const VOLUME_DISCOUNTS: readonly { from: number; percentOff: number }[] = [
   { from: 10, percentOff: 10 },
   { from: 50, percentOff: 15 },

@@ -1,5 +1,5 @@
 /**
- * The call contract (spec §7, ADR 012): every callable function by name, with the schema its input is validated
+ * The call contract (ADR 012): every callable function by name, with the schema its input is validated
  * against and the type it answers. The server builds each handler from this table (`callable({ name })` takes
  * the schema from here, and the compiler checks that the body answers `Out<name>`); the browser's client is
  * typed by it (`call(name, input: In<name>): Promise<Out<name>>`). A call that is not here does not exist:

@@ -1,6 +1,6 @@
-/** Business constants and limits of spec §9, in one place for web, lambdas and infra. */
+/** Business constants and limits (product rules: Limits and constants), in one place for web, lambdas and infra. */
 
-/** Map states (spec §3). State below LIVE counts as a test map. */
+/** Map states: 0 test, 1 live (Basic), 2 demo, 3 pro (Professional), 9 admin. State below LIVE counts as a test map. */
 export const MapState = { TEST: 0, LIVE: 1, DEMO: 2, PRO: 3, ADMIN: 9 } as const;
 export type MapStateValue = (typeof MapState)[keyof typeof MapState];
 export const MAP_STATES: readonly MapStateValue[] = [0, 1, 2, 3, 9];
@@ -53,7 +53,7 @@ export const PAYMENT_RETURN_PATH = '/maps#settings/Plan';
 export const BRAND = 'Mapnest';
 export const ADMIN_GROUP = 'admins';
 
-/** The page title rule of spec §1: '{title} - {brand}', or only the brand. */
+/** The page title: '{title} - {brand}', or only the brand when there is no title. */
 export function pageTitle(title?: string | null): string {
   const t = title?.trim();
   return t ? `${t} - ${BRAND}` : BRAND;

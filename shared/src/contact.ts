@@ -43,7 +43,7 @@ const keys = <T extends Record<string, string>>(record: T) =>
   Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 const name = plainText(z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'));
-// Spec §5's loose email rule: non-space text, an @, non-space text.
+// The loose email rule of the whole product: non-space text, an @, non-space text.
 const email = z
   .string()
   .trim()

@@ -1,6 +1,6 @@
 /**
- * The call protocol's error vocabulary (spec §8): one table links the client-facing code, the wire
- * status string and the HTTP status, so the server and the browser can never disagree.
+ * The call protocol's error vocabulary (product rules: Errors and messages): one table links the client-facing
+ * code, the wire status string and the HTTP status, so the server and the browser can never disagree.
  */
 export const ERROR_CODES = {
   'invalid-argument': { status: 'INVALID_ARGUMENT', http: 400 },
@@ -35,7 +35,7 @@ export function codeForWireStatus(status: string): ErrorCode | undefined {
   return byStatus.get(status);
 }
 
-/** The spec §8 mapping from an HTTP status to a code (200 is 'ok'; anything unlisted is 'unknown'). */
+/** The code for an HTTP status when the body names none (2xx is 'ok'; anything unlisted is 'unknown'). */
 export function codeForHttpStatus(http: number): ErrorCode | 'ok' {
   if (http >= 200 && http < 300) return 'ok';
   switch (http) {
@@ -91,7 +91,7 @@ export class CallError extends Error {
   }
 }
 
-/** Messages the product shows word for word (spec §8), kept in one place. */
+/** Messages the product shows word for word (tests match them exactly), kept in one place. */
 export const MESSAGES = {
   responseNotJson: 'Response is not valid JSON object.',
   responseMissingData: 'Response is missing data field.',

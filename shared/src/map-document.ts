@@ -68,7 +68,7 @@ export function parseIfValid(input: unknown): MapDocument | undefined {
   return result.success ? result.data : undefined;
 }
 
-/** Counts shown in map lists (spec §3 Map.metrics). */
+/** The map's layer and location counts, shown in map lists (the map's `metrics`). */
 export function computeMetrics(doc: Pick<MapDocument, 'layers' | 'locations'>): {
   layerCount: number;
   locationCount: number;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { blankDocument, DEFAULT_SETTINGS, strictMapDocument } from './map-document';
 import { importMapplic } from './mapplic-import';
 
-/** The "mall" example of the Mapplic v8 WordPress plugin, abridged (research/mapplic.md §7). */
+/** The "mall" example of the Mapplic v8 WordPress plugin, abridged. */
 const MALL = {
   settings: {
     mapWidth: 1000,

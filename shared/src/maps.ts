@@ -41,7 +41,7 @@ export const saveMapInput = z.strictObject({
   mapData: strictMapDocument,
 });
 export const mapIdInput = z.strictObject({ id: mapIdSchema });
-/** deleteMap takes the bare id (spec §7) or {id}. */
+/** deleteMap takes the bare id (the call's original form) or {id}. */
 export const deleteMapInput = z.union([mapIdSchema, mapIdInput]).transform((v) => (typeof v === 'string' ? v : v.id));
 export const historyRefInput = z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
 export const setHistoryNameInput = z.strictObject({
@@ -200,7 +200,7 @@ export interface PublishedMap {
   document?: MapDocument;
 }
 
-/** True for states that count as test maps (spec §3: state below 1). */
+/** True for states that count as test maps: every state below 1 (live). */
 export function isTestState(state: number): boolean {
   return state < MapState.LIVE;
 }

@@ -1,5 +1,5 @@
 /**
- * Wayfinding is a Professional feature (spec §1: "Professional adds a wayfinding extension"). The gate
+ * Wayfinding is a Professional feature (the Professional plan adds wayfinding to Basic). The gate
  * is applied where the public copy is written, so a map that is not Professional publishes no walkable
  * network at all: nothing a visitor or an author edits client-side can turn directions on. Demo and
  * administrator maps (set only by administrators) count as Professional, so the public demo shows it.

@@ -95,7 +95,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/maps');
     await other.close();
 
-    // The same link again is refused with the spec's expired/invalid message.
+    // The same link again is refused with the expired or invalid link message.
     const again = await context.newPage();
     await again.goto(link.toString());
     await again.getByText(/This link has expired|This link is not valid/).waitFor();
@@ -143,7 +143,7 @@ describe('accounts in the browser', () => {
     expect(await dialog(page).getByLabel('Name', { exact: true }).inputValue()).toBe('Grace Brewster Hopper');
   });
 
-  it("refuses a 200 KB image and a GIF with the spec's messages, then uploads and clears an avatar", async () => {
+  it('refuses a 200 KB image and a GIF with the messages users see, then uploads and clears an avatar', async () => {
     const { page } = tab;
     const input = dialog(page).getByLabel('Avatar image');
     expect(bigPng.length).toBeGreaterThan(150_000);
@@ -264,7 +264,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password').fill(newPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Invalid email or password.').waitFor();
-    // Expected: the refused avatars (logged, spec §8), the 4xx answers the flows provoke on purpose.
+    // Expected: the refused avatars (avatar errors are logged), the 4xx answers the flows provoke on purpose.
     const expected = /status of 4\d\d|Avatar upload failed AvatarValidationError/;
     expect(tab.errors.filter((e: string) => !expected.test(e))).toEqual([]);
   });

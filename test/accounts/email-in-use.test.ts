@@ -1,7 +1,7 @@
 /**
  * One account per email address, checked by the server itself (not left to Cognito or its emulator): the
- * email dialog asks checkEmailFree before any change is requested and answers 'Email already in use'
- * (spec §8); updateEmail checks again and puts the previous address back when the new one is taken.
+ * email dialog asks checkEmailFree before any change is requested and answers 'Email already in use';
+ * updateEmail checks again and puts the previous address back when the new one is taken.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';

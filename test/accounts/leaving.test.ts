@@ -1,5 +1,5 @@
 /**
- * Spec §4: signing out and deleting the account go to / (never to /login?next=…), from the maps list
+ * Signing out and deleting the account go to / (never to /login?next=…), from the maps list
  * and from the editor, and a deleted account is confirmed with a message on the landing page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -137,7 +137,7 @@ describe('buying map slots', () => {
     await card(page, 'Old Town Market').getByRole('button', { name: 'Back to test' }).waitFor();
     expect((await call<MapSummary[]>('listMaps', null, user)).map((m) => m.state).sort()).toEqual([1, 1]);
 
-    // The refused Go live is the one expected failure: the browser reports its 429, and the app logs it (spec §8).
+    // The refused Go live is the one expected failure: the browser reports its 429, and the app logs it.
     expect(
       errors.filter(
         (e) => !/status of 429|\[maps:state\] CallError: All your Basic subscription slots are in use/.test(e),

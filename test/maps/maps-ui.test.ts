@@ -1,5 +1,5 @@
 /**
- * The maps list in Chromium against the local stack (spec §2, issue 3 "Browser"): a signed-in user creates a
+ * The maps list in Chromium against the local stack (issue 3 "Browser"): a signed-in user creates a
  * map, sees it in the list, renames it, duplicates it, restores an older version and deletes it. The stack
  * serves web/dist, so build first: `cd web && npx vite build`.
  *

@@ -93,7 +93,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product (spec section 4) has no MFA enrolment screen; requiring MFA would lock every user out. Revisit with a TOTP enrolment flow.',
+          'The product has no MFA enrolment screen; requiring MFA would lock every user out. Revisit with a TOTP enrolment flow.',
       },
       {
         id: 'AwsSolutions-COG8',

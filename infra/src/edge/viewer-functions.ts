@@ -4,7 +4,7 @@
  */
 import { MESSAGES } from '@mapnest/shared/errors';
 
-/** The call protocol's answer to a call made without a token (spec: 'Unauthenticated'). */
+/** The call protocol's answer to a call made without a token: 401 with the message 'Unauthenticated'. */
 export const UNAUTHENTICATED_BODY = {
   error: { status: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated },
 } as const;

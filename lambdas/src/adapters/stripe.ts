@@ -56,7 +56,7 @@ export const stripeGateway = {
     }
   },
 
-  /** A Checkout session in subscription mode (spec §7): one adjustable line item, tax on, promotion codes allowed. */
+  /** A Checkout session in subscription mode: one adjustable line item, tax on, promotion codes allowed. */
   async createCheckoutSession(args: {
     customerId: string;
     uid: string;

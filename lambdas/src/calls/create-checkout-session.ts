@@ -1,7 +1,7 @@
 import { actorOf, callable } from '../lib/callable';
 import * as payments from '../domain/payments';
 
-/** A Stripe Checkout session for map slots (spec §7); the browser goes to the URL it answers. */
+/** A Stripe Checkout session for map slots; the browser goes to the URL it answers. */
 export const handler = callable({
   name: 'createCheckoutSession',
   writes: true,

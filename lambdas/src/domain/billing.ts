@@ -52,7 +52,7 @@ function toSubscription(s: SubscriptionItem): Subscription {
   };
 }
 
-/** The subscriptions that hold slots (spec §9 active or trialing, plus past_due while Stripe retries), from our table. */
+/** The subscriptions that hold slots (active or trialing, plus past_due while Stripe retries), from our table. */
 export async function listSubscriptions(actor: Actor): Promise<Subscription[]> {
   const items = await billingTable.subscriptions(actor.subject);
   return items.filter((s) => holdsSlots(s.status)).map(toSubscription);

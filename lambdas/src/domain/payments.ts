@@ -1,5 +1,5 @@
 /**
- * Payments: Stripe Checkout for buying map slots and the billing portal for managing them (spec §7). The only
+ * Payments: Stripe Checkout for buying map slots and the billing portal for managing them. The only
  * domain module that needs the Stripe SDK, so only these two functions carry it (ADR 007).
  */
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
@@ -30,7 +30,7 @@ export async function createCheckoutSession(
   input: { plan: PlanId; period: BillingPeriod; quantity: number },
 ): Promise<{ url: string }> {
   const uid = ownAccount(actor);
-  // One subscription per plan (spec §2 FAQ): more slots of a plan are a quantity change in the portal, never a
+  // One subscription per plan: more slots of a plan are a quantity change in the portal, never a
   // second subscription billed beside the first (a second tab, an old page).
   const held = (await billingTable.subscriptions(uid)).find((s) => s.plan === input.plan && holdsSlots(s.status));
   if (held) throw new CallError('failed-precondition', BILLING_MESSAGES.alreadySubscribed(input.plan));

@@ -11,7 +11,7 @@ import { usePageTracking } from './page-tracking';
 import { pageKey, resolveHandle } from './route-handle';
 import { signedInAtom } from '../state/session';
 
-/** The root layout of spec §2: header, optional banner, the page (faded in), footer. */
+/** The root layout: header, optional banner, the page (faded in), footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const matches = useMatches();

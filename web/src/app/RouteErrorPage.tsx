@@ -4,7 +4,7 @@ import { MESSAGES } from '@mapnest/shared/errors';
 import { NotFound } from '../pages/NotFoundPage';
 import { reportError } from '../lib/analytics';
 
-/** The route error screen of spec §2: says 'Oups. Something happened.' and reports the error. */
+/** The route error screen: says 'Oups. Something happened.' and reports the error. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -125,7 +125,7 @@ describe('header', () => {
 });
 
 describe('footer', () => {
-  it('is extended on the landing page with the spec columns, status line and social links', async () => {
+  it('is extended on the landing page with its five columns, status line and social links', async () => {
     renderRoutes('/');
     const footer = await screen.findByRole('contentinfo');
     const columns = within(footer).getByRole('navigation', { name: 'Footer' });

@@ -5,7 +5,7 @@ import { trackPageView } from '../lib/analytics';
 /**
  * Keeps document.title in step with the route's title and, on each path change (not on hash or
  * query changes), sends a page view with the page title as its path and scrolls to the top after
- * 200 ms (spec §2, §9). When a different page opens (see pageKey), focus moves to the main landmark
+ * 200 ms. When a different page opens (see pageKey), focus moves to the main landmark
  * so screen readers start reading the new page.
  */
 export function usePageTracking(

@@ -1,5 +1,5 @@
 /**
- * Recovery for failed lazy-chunk loads (spec §4). Vite's preload helper fires `vite:preloadError`
+ * Recovery for failed lazy-chunk loads. Vite's preload helper fires `vite:preloadError`
  * (with 'Unable to preload CSS for {path}' for stylesheets) and re-throws unless a listener calls
  * preventDefault. The usual cause is a deploy that replaced the hashed chunks under an open tab, so
  * the first failure loads the page the user was going to afresh; a second failure soon after is left

@@ -5,13 +5,13 @@ import type { UIMatch } from 'react-router';
  * `{ path: 'pricing', handle: { title: 'Pricing', footer: 'extended' }, ... }`.
  */
 export interface RouteHandle {
-  /** Page title without the brand; the document title becomes '{title} - Mapnest' (spec §1). */
+  /** Page title without the brand; the document title becomes '{title} - Mapnest'. */
   title?: string;
   /** Footer kind: 'extended' on marketing and legal pages, 'short' by default, 'none' for full-height tools. */
   footer?: 'extended' | 'short' | 'none';
-  /** Hides the header's nav links (spec §2: login, register, reset and verify-mail pages). */
+  /** Hides the header's nav links (the login, register, reset and verify-mail pages). */
   hideNav?: boolean;
-  /** Shows the free-access banner to signed-out visitors (spec §2: on / only). */
+  /** Shows the free-access banner to signed-out visitors (on / only). */
   banner?: boolean;
 }
 

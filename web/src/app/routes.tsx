@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2), in one place. Each feature adds its routes with one line:
+ * The route table (product rules: Site pages and shared pieces), in one place. Each feature adds its routes with one line:
  * export a `RouteObject[]` from `web/src/features/<feature>/routes.tsx` and spread it into
  * `layoutRoutes` (pages with header and footer) or `bareRoutes` (pages outside the root layout).
  *
@@ -25,7 +25,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 const handle = (title: string, rest: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({ title, ...rest });
 const extended = { footer: 'extended' } as const;
 
-/** The public pages of spec §2. */
+/** The public pages: landing, marketing, case studies, legal pages and the external redirects. */
 const publicRoutes: RouteObject[] = [
   {
     index: true,
@@ -91,7 +91,7 @@ export const layoutRoutes: RouteObject[] = [
   { path: '*', handle: handle(T.notFound), Component: NotFoundPage },
 ];
 
-/** Pages outside the root layout (spec §2: /m/{id} when served by the SPA). */
+/** Pages outside the root layout (/m/{id} when served by the SPA). */
 export const bareRoutes: RouteObject[] = [];
 
 /** The whole tree: the root layout reports route errors in place, keeping header and footer. */

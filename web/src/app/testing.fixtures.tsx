@@ -41,7 +41,7 @@ export function renderRoutes(
 
 /**
  * Per test, for files that mock the call client: it starts with no answers, the errors the app logs by design
- * (spec §8) stay out of the output, page views go nowhere, and what was rendered is unmounted afterwards.
+ * (failed calls, refused avatars) stay out of the output, page views go nowhere, and what was rendered is unmounted afterwards.
  */
 export function isolateEachTest(mockCall: { mockReset: () => unknown }): void {
   beforeEach(() => {

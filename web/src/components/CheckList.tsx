@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from './Icons';
 
-/** The check-icon bullet list of spec §2. */
+/** A bullet list with a check icon per item. */
 export function CheckList({ items, className }: { items: readonly ReactNode[]; className?: string }) {
   return (
     <ul className={['checklist', className].filter(Boolean).join(' ')}>

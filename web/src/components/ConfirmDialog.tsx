@@ -23,7 +23,7 @@ export interface ConfirmDialogProps {
   error?: string | null;
 }
 
-/** The confirm dialog of spec §2: title, subtitle, positive and negative buttons; submits as a form. */
+/** The confirm dialog: title, subtitle, positive and negative buttons; submits as a form. */
 export function ConfirmDialog({
   open,
   title,

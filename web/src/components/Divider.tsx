@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The divider of spec §2, with optional text in the middle ('or'). */
+/** A divider, with optional text in the middle ('or'). */
 export function Divider({ children }: { children?: ReactNode }) {
   if (!children) return <hr className="divider" />;
   return (

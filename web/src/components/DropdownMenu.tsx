@@ -99,7 +99,7 @@ function onMenuKey(
   }
 }
 
-/** The dropdown menu of spec §2: items with title, leading, trailing and disabled; full keyboard support. */
+/** The dropdown menu: items with title, leading, trailing and disabled; full keyboard support. */
 export function DropdownMenu({
   trigger,
   label,

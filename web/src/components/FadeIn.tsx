@@ -5,7 +5,7 @@ export interface FadeInProps {
   children: ReactNode;
   /** Seconds before the fade starts. */
   delay?: number;
-  /** Seconds the fade lasts (the page fade of spec §9 by default). */
+  /** Seconds the fade lasts (the 0.2 s page fade by default). */
   duration?: number;
   as?: ElementType;
   className?: string;

@@ -79,7 +79,7 @@ function useInlineSave(
 }
 
 /**
- * The text field with inline save of spec §2 and §5: commits on Enter or the check button, trims
+ * The text field with inline save: commits on Enter or the check button, trims
  * before validating, treats a value equal to the saved one as no change, and shows the spinner for
  * at least 300 ms so a fast save does not flicker.
  */

@@ -12,7 +12,7 @@ export interface LinkedCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** The linked card of spec §2: an image and a title, the whole card clickable through one link. */
+/** The linked card: an image and a title, the whole card clickable through one link. */
 export function LinkedCard({ title, to, image, description, eyebrow, headingLevel: Heading = 'h3' }: LinkedCardProps) {
   const internal = to.startsWith('/') && !to.startsWith('//');
   return (

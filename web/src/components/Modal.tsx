@@ -17,7 +17,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: portal to <body>, 300 ms open/close animation (spec §9), focus moved inside and
+ * A modal dialog: portal to <body>, 300 ms open/close animation, focus moved inside and
  * kept there, Escape and backdrop close it, focus returns to where it was.
  */
 export function Modal({ open, onClose, labelledBy, describedBy, children, className }: ModalProps) {

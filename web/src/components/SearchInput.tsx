@@ -14,7 +14,7 @@ export interface SearchInputProps {
   className?: string;
 }
 
-/** The search input of spec §2: single-key shortcut, clear button, error text. */
+/** The search input: a single-key shortcut (no modifier held, no field focused), clear button, error text. */
 export function SearchInput({
   value,
   onChange,

@@ -9,7 +9,7 @@ export interface SectionHeadingProps {
   id?: string;
 }
 
-/** The section heading of spec §2: optional eyebrow, the heading, optional subtitle. */
+/** The section heading: optional eyebrow, the heading, optional subtitle. */
 export function SectionHeading({
   title,
   eyebrow,

@@ -16,7 +16,7 @@ export interface SegmentedToggleProps<T extends string> {
   className?: string;
 }
 
-/** The segmented toggle of spec §2 (sizes sm, md, lg), built on radio inputs for native keyboard use. */
+/** The segmented toggle (sizes sm, md, lg), built on radio inputs for native keyboard use. */
 export function SegmentedToggle<T extends string>({
   label,
   options,

@@ -23,7 +23,7 @@ export interface SelectProps<T extends string> {
   hideLabel?: boolean;
 }
 
-/** The select dropdown of spec §2: a styled native select, so keyboard and mobile pickers just work. */
+/** The select dropdown: a styled native select, so keyboard and mobile pickers just work. */
 export function Select<T extends string>({
   label,
   value,

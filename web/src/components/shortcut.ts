@@ -1,4 +1,4 @@
-/** Keyboard shortcut matching (spec §2: key with ctrl/meta, shift and alt combinations). */
+/** Keyboard shortcut matching: a key with Ctrl/Meta, Shift and Alt combinations. */
 
 export interface Shortcut {
   /** The KeyboardEvent.key to match, case-insensitive for letters ('k', '/', 'Escape'). */

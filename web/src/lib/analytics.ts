@@ -39,7 +39,7 @@ function send(event: AnalyticsEvent): void {
   }
 }
 
-/** Spec §2: each path change sends a page view whose path is the page title. */
+/** Each path change sends a page view whose path is the page title. */
 export function trackPageView(title: string): void {
   send({ type: 'page_view', path: title });
 }

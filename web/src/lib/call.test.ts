@@ -37,7 +37,7 @@ describe('call client', () => {
     });
   });
 
-  it('maps the spec status table when the body carries no error', () => {
+  it('maps the HTTP status table when the body carries no error', () => {
     const table: Array<[number, string]> = [
       [400, 'invalid-argument'],
       [401, 'unauthenticated'],

@@ -1,6 +1,6 @@
 /**
  * The browser half of the call protocol: `call(name, data)` POSTs `{data}` to /api/fn/{name} with the
- * caller's ID token and maps the answer back exactly as spec §8 says, so every screen handles one
+ * caller's ID token and maps the answer back (body status first, HTTP status otherwise), so every screen handles one
  * error type (CallError) with one code vocabulary. Calls are typed by the call table (@mapnest/shared/calls,
  * imported for its types only): `call<K>(name: K, data: In<K>): Promise<Out<K>>`, so call sites need no casts.
  */
@@ -28,7 +28,7 @@ export interface CallClientConfig {
 /** Bodies over this size are gzipped when the browser can (Lambda's request payload limit is 6 MB). */
 const GZIP_ABOVE_BYTES = 256 * 1024;
 
-/** The error for a non-2xx answer, following the spec's mapping (body status first, HTTP status otherwise). */
+/** The error for a non-2xx answer: the body's status first, the HTTP status otherwise. */
 export function errorForResponse(httpStatus: number, body: unknown): CallError | null {
   let code = codeForHttpStatus(httpStatus);
   let message: string = code;

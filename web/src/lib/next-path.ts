@@ -1,4 +1,4 @@
-/** The `next` parameter that carries a protected path through /login (spec §2 guards). */
+/** The `next` parameter that carries a protected path through /login (the route guards). */
 
 export const NEXT_PARAM = 'next';
 /** Where a signed-in user lands when there is no valid `next`. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The not-found screen of spec §2. */
+/** The not-found screen: 'Not Found', a '404 error' label and 'Back to home'. */
 export function NotFound() {
   return (
     <section className="status-page" aria-labelledby="not-found-title">

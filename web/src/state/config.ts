@@ -6,13 +6,13 @@
  */
 export { DEMO_MAP_ID, EXAMPLE_MAPS, type ExampleMap } from '@mapnest/shared/demo-maps';
 
-/** Where /docs and /routes send the visitor (spec §2: external documentation and wayfinding pages). */
+/** Where /docs and /routes send the visitor: the external documentation and wayfinding pages. */
 export const EXTERNAL_URLS = {
   docs: 'https://docs.mapnest.app/',
   routes: 'https://docs.mapnest.app/wayfinding/',
 } as const;
 
-/** Social profiles in the extended footer (spec §2: video, microblog, professional network). */
+/** Social profiles in the extended footer: video, microblog, professional network. */
 export const SOCIAL_LINKS = [
   { kind: 'video', label: 'YouTube', href: 'https://www.youtube.com/@mapnest' },
   { kind: 'microblog', label: 'X', href: 'https://x.com/mapnest' },

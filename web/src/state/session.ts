@@ -1,5 +1,5 @@
 /**
- * The session store of spec §3 as one jotai atom. This module holds state only: the accounts work
+ * The session store (user, admin, role, plans, maps) as one jotai atom. This module holds state only: the accounts work
  * signs users in and out and fills it (through `appStore.set(sessionAtom, ...)` or `useSetAtom`).
  * Until then the app starts signed out with `init: false`; guards wait for `init` before deciding.
  */
@@ -7,7 +7,7 @@ import type { MapSummary } from '@mapnest/shared/maps';
 import { atom } from 'jotai';
 import type { PlanId } from '@mapnest/shared/constants';
 
-/** The signed-in user (spec §3 "User (session)"). */
+/** The signed-in user, as the session holds it. */
 export interface SessionUser {
   uid: string;
   email: string | null;
@@ -25,7 +25,7 @@ export interface SessionPlan {
   cancelAt: string | null;
 }
 
-/** A map as listed for the session (spec §3 "Map"), without its layers and locations. */
+/** A map as listed for the session, without its layers and locations. */
 export type SessionMap = Pick<
   MapSummary,
   'id' | 'title' | 'uid' | 'author' | 'created' | 'edited' | 'state' | 'metrics' | 'subscribed'
@@ -65,7 +65,7 @@ export const sessionAtom = atom<Session>(SIGNED_OUT_SESSION);
 
 /** True when a user is signed in. */
 /**
- * The path a person signed out (or deleted their account) on, on their way to / (spec §4): a guard on
+ * The path a person signed out (or deleted their account) on, on their way to /: a guard on
  * that page, seeing the session signed out before the landing page has rendered, waits instead of
  * sending them to /login?next=…. Only that path: any other protected page still asks them to log in.
  */

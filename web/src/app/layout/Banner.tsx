@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/Icons';
 
-/** The landing banner for signed-out visitors (spec §2). */
+/** The landing banner for signed-out visitors: free access with a marketplace purchase code, linking to /register. */
 export function Banner() {
   return (
     <div className="promo-banner">

@@ -4,7 +4,7 @@ import { MicroblogIcon, NetworkIcon, VideoIcon } from '../../components/Icons';
 import { SOCIAL_LINKS, type SocialKind } from '../../state/config';
 import { Logo } from './Logo';
 
-/** The extended footer's columns, exactly as spec §2 lists them. */
+/** The extended footer's columns: Product, Examples, Legal, Company and Platform. */
 export const FOOTER_COLUMNS: readonly { title: string; links: readonly { label: string; to: string }[] }[] = [
   {
     title: 'Product',
@@ -67,7 +67,7 @@ export interface FooterProps {
   year?: number;
 }
 
-/** The site footer of spec §2: extended on marketing and legal pages, short elsewhere. */
+/** The site footer: extended on marketing and legal pages, short elsewhere. */
 export function Footer({ kind, year = new Date().getFullYear() }: FooterProps) {
   if (kind === 'short') {
     return (

@@ -12,7 +12,7 @@ export interface HeaderProps {
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-current' : 'site-nav__link');
 
-/** The sticky site header of spec §2. */
+/** The sticky site header: logo, nav links by sign-in state, the settings icon when signed in. */
 export function Header({ signedIn, hideNav = false }: HeaderProps) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so any navigation closes it.

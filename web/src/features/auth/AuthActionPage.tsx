@@ -250,7 +250,7 @@ function OAuthReturn() {
       await refreshSession();
       if (live) navigate('/maps', { replace: true });
     })().catch((err: unknown) => {
-      // Google sign-in failures are only logged (spec §8).
+      // Google sign-in failures are only logged, never shown.
       console.error('Google sign-in failed', err);
       if (live) setFailed(true);
     });

@@ -27,7 +27,7 @@ describe('EmailGate', () => {
     expect(onResend).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the spec's messages when the resend fails, and lets the user try again", async () => {
+  it('shows the resend failure messages, and lets the user try again', async () => {
     const onResend = vi
       .fn()
       .mockRejectedValueOnce(Object.assign(new Error('limit'), { name: 'LimitExceededException' }))

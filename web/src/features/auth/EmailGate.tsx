@@ -9,8 +9,8 @@ import { loadAuthService, refreshSession } from './session-bootstrap';
 import './auth.css';
 
 /**
- * The email gate of spec §2: 'Verify your email address', the instruction to check the inbox, click the link and
- * refresh, and a Resend button with the states of spec §4.
+ * The email gate: 'Verify your email address', the instruction to check the inbox, click the link and refresh, and a
+ * Resend button (disabled while sending, replaced by the confirmation once sent).
  */
 export function EmailGate({
   email,

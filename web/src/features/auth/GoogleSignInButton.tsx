@@ -13,7 +13,7 @@ export function GoogleSignInButton() {
     try {
       await (await loadAuthService()).signInWithGoogle();
     } catch (err) {
-      // Google sign-in failures are only logged (spec §8).
+      // Google sign-in failures are only logged, never shown.
       console.error('Google sign-in failed', err);
       setBusy(false);
     }

@@ -62,7 +62,7 @@ function RegisterFinePrint() {
 }
 
 /**
- * /register. With `verification` (spec §2: set on the route) the new user verifies the address through the emailed
+ * /register. With `verification` (set on the route) the new user verifies the address through the emailed
  * link before the first sign-in, waiting on the verify-mail page; without it they are signed in at once.
  */
 export function RegisterPage({ verification }: { verification: boolean }) {

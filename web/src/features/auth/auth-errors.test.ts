@@ -12,7 +12,7 @@ import {
 const cognito = (name: string, message = name) => Object.assign(new Error(message), { name });
 
 describe('classifyAuthError', () => {
-  it('sorts Cognito errors into the spec §8 categories', () => {
+  it('sorts Cognito errors into the auth error categories', () => {
     const log = vi.fn();
     expect(classifyAuthError(cognito('NotAuthorizedException', 'Incorrect username or password.'), log)).toBe(
       'invalid-credentials',
@@ -55,7 +55,7 @@ describe('classifyAuthError', () => {
   });
 });
 
-describe('messages by screen (spec §8)', () => {
+describe('messages by screen', () => {
   it('words the email change failures', () => {
     expect(emailChangeMessage('email-already-in-use')).toBe('Email already in use');
     expect(emailChangeMessage('invalid-emai')).toBe('Invalid email address');

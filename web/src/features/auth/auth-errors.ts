@@ -1,11 +1,11 @@
 /**
- * The auth error catalogue of spec §8: every failure from Cognito (through Amplify), from our calls or from the
+ * The auth error catalogue: every failure from Cognito (through Amplify), from our calls or from the
  * browser is sorted into one category, and each screen turns a category into its own words.
  */
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 
 /**
- * The categories of spec §8. 'invalid-emai' is spelled as the spec spells it: it is an identifier other parts of
+ * The auth error categories. 'invalid-emai' is spelled so on purpose: it is an identifier other parts of
  * the product may match on, so it stays exactly as given.
  */
 export type AuthErrorCategory =
@@ -25,7 +25,7 @@ const nameOf = (err: unknown): string =>
   err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '';
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : typeof err === 'string' ? err : '');
 
-/** Sorts any failure into a spec §8 category; what it does not recognise is logged and called 'unknown'. */
+/** Sorts any failure into a category; what it does not recognise is logged and called 'unknown'. */
 export function classifyAuthError(
   err: unknown,
   log: (message: string, error: unknown) => void = console.error,
@@ -76,7 +76,7 @@ export function classifyAuthError(
   return 'unknown';
 }
 
-/** Words for the email-change dialog (spec §8); 'reauthenticate' opens the re-authentication step instead. */
+/** Words for the email-change dialog; 'reauthenticate' opens the re-authentication step instead. */
 export function emailChangeMessage(category: AuthErrorCategory): string {
   if (category === 'email-already-in-use') return MESSAGES.emailInUse;
   if (category === 'invalid-emai') return MESSAGES.invalidEmailAddress;
@@ -84,7 +84,7 @@ export function emailChangeMessage(category: AuthErrorCategory): string {
   return MESSAGES.unknownError;
 }
 
-/** Words for a failed password re-authentication (spec §8). */
+/** Words for a failed password re-authentication. */
 export function reauthMessage(category: AuthErrorCategory): string {
   if (category === 'invalid-credentials' || category === 'user-not-found') return MESSAGES.invalidPassword;
   if (category === 'try-later') return MESSAGES.tooManyAttempts;
@@ -99,7 +99,7 @@ export function signInMessage(category: AuthErrorCategory): string {
   return MESSAGES.unknownError;
 }
 
-/** Words for a resend of the verification email (spec §8). */
+/** Words for a failed resend of the verification email. */
 export function resendMessage(category: AuthErrorCategory): string {
   return category === 'try-later' ? MESSAGES.tooManyAttempts : MESSAGES.resendUnknown;
 }

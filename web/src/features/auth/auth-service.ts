@@ -228,7 +228,7 @@ async function verifyPassword(config: RuntimeConfig, email: string, password: st
 }
 
 /**
- * Re-authentication (spec §4): the password is checked first, then the session is renewed with it, so the new
+ * Re-authentication: the password is checked first, then the session is renewed with it, so the new
  * tokens carry a fresh sign-in time that the server accepts for sensitive changes.
  */
 export async function reauthenticate(email: string, password: string): Promise<void> {

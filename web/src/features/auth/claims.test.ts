@@ -12,7 +12,7 @@ const claims = {
 };
 
 describe('session from ID token claims', () => {
-  it('fills the spec §3 user', () => {
+  it('fills the session user', () => {
     expect(userFromClaims(claims)).toEqual({
       uid: 'user-1',
       email: 'ada@example.com',

@@ -1,4 +1,4 @@
-/** Turning a verified ID token's claims into the session of spec §3 (pure, so it is tested without Cognito). */
+/** Turning a verified ID token's claims into the session's user and role (pure, so it is tested without Cognito). */
 import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { SIGNED_OUT_SESSION, type Session, type SessionUser } from '../../state/session';
 

@@ -1,5 +1,5 @@
 /**
- * Route guards of spec §2. Use them as layout routes (`{ element: <RequireAuth />, children: [...] }`)
+ * Route guards (product rules: Accounts and sign-in). Use them as layout routes (`{ element: <RequireAuth />, children: [...] }`)
  * or around an element. Both wait for the session's `init` flag so a signed-in user reloading a
  * protected page is not bounced to /login before the auth state is known.
  */
@@ -20,7 +20,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   // Signed out here on the way to / (the landing page is still loading): not a page to log in to again.
   if (!user && leaving === location.pathname) return <PageLoading label="Signing out" />;
   if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
-  // Spec §2 email gate: an unverified address sees 'Verify your email address' instead of the page.
+  // The email gate: an unverified address sees 'Verify your email address' instead of the page.
   if (!user.emailVerified) return <SignedInEmailGate />;
   return children ?? <Outlet />;
 }

@@ -18,7 +18,7 @@ describe('resend machine', () => {
     expect(resendVisible(s)).toBe(true);
   });
 
-  it("shows the spec's confirmation and hides the button once sent", () => {
+  it('shows the confirmation and hides the button once sent', () => {
     const s = run({ type: 'send' }, { type: 'sent' });
     expect(s).toEqual({ status: 'sent', message: 'Verification email sent, please check your inbox and spam folder.' });
     expect(resendVisible(s)).toBe(false);

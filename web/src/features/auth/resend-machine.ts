@@ -1,6 +1,6 @@
 /**
- * The 'Resend' button of the email gate (spec §4): disabled while sending; on success the confirmation replaces
- * the button; on failure the spec's message shows and the button can be pressed again.
+ * The 'Resend' button of the email gate: disabled while sending; on success the confirmation replaces
+ * the button; on failure its message shows and the button can be pressed again.
  */
 import { MESSAGES } from '@mapnest/shared/errors';
 import { resendMessage, type AuthErrorCategory } from './auth-errors';

@@ -1,4 +1,4 @@
-/** The accounts pages (spec §2): login, register (with the verification flag), reset, the verify-mail page and /auth. */
+/** The accounts pages: login, register (with the verification flag), reset, the verify-mail page and /auth. */
 import type { RouteObject } from 'react-router';
 import { RedirectIfSignedIn } from './guards';
 import { lazyPage } from '../../components/lazy-page';
@@ -10,7 +10,7 @@ export const authRoutes: RouteObject[] = [
     element: <RedirectIfSignedIn />,
     children: [
       { path: 'login', handle: bare('Log in'), ...lazyPage(() => import('./LoginPage')) },
-      // The register page's default export renders it with the verification flag set (spec §2).
+      // The register page's default export renders it with the verification flag set: new users verify first.
       { path: 'register', handle: bare('Create account'), ...lazyPage(() => import('./RegisterPage')) },
       { path: 'reset', handle: bare('Reset password'), ...lazyPage(() => import('./ResetPage')) },
     ],

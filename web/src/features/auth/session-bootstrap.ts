@@ -1,5 +1,5 @@
 /**
- * Session start and end (spec §4): at start the stored Cognito session, if any, fills the session store (admin
+ * Session start and end: at start the stored Cognito session, if any, fills the session store (admin
  * claim, 'View as user' simulation); calls get their ID token and view-as id from here; signing out clears the
  * session and its maps. Amplify is loaded only when a stored session exists or a screen needs it.
  */
@@ -66,7 +66,7 @@ export async function refreshSession(opts: { forceRefresh?: boolean } = {}): Pro
     const auth = await loadAuthService();
     const claims = await auth.currentClaims(opts);
     const session = publish(claims ? sessionFromClaims(claims, storedViewAs()) : signedOutSession());
-    // Spec §4: the session starts with the user's subscriptions loaded (session plans); a failure is reported there.
+    // The session starts with the user's subscriptions loaded (session plans); a failure is reported there.
     if (session.user) void appStore.set(loadSubscriptionsAtom).catch(() => undefined);
     return session;
   } catch (err) {

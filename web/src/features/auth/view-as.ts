@@ -1,5 +1,5 @@
 /**
- * The administrator's 'View as user' id (spec §4), kept in localStorage so it survives reloads. Only an
+ * The administrator's 'View as user' id, kept in localStorage so it survives reloads. Only an
  * administrator's session honours it; the server checks the admin claim on every call that carries it.
  */
 const KEY = 'mapnest.viewAs';

@@ -36,7 +36,7 @@ function refusal(error: unknown): string {
 }
 
 /**
- * 'Register licence' for one map (spec §1: a marketplace purchase code gives the map 6 months of Basic). The code's
+ * 'Register licence' for one map (a marketplace purchase code gives the map 6 months of Basic). The code's
  * format is checked before the call; the server's refusal (unknown code, already used, marketplace unreachable) is
  * shown as it says it; success says until when the map is licensed.
  */

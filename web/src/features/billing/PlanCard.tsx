@@ -24,7 +24,7 @@ export interface PlanCardProps {
   onManage: () => void;
 }
 
-/** Busy button content: a spinner (hidden from the accessible name) and 'Starting...' (spec §4). */
+/** Busy button content: a spinner (hidden from the accessible name) and 'Starting...'. */
 function Starting() {
   return (
     <>
@@ -37,7 +37,7 @@ function Starting() {
 }
 
 /**
- * One plan of the subscribe dialog (spec §2, §4). Without a subscription: quantity, Monthly/Annual, the price per
+ * One plan of the subscribe dialog. Without a subscription: quantity, Monthly/Annual, the price per
  * map and the total with the volume tier, and Subscribe. With one: the badge ('Canceled' when it ends, else
  * 'Active'), a payment problem if Stripe is retrying, the slot meter and Manage.
  */

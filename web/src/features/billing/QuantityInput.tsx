@@ -10,7 +10,7 @@ export interface QuantityInputProps {
 }
 
 /**
- * The subscription quantity of spec §5: a whole number from 1 to 1000. Every valid entry is taken at once (the
+ * The subscription quantity: a whole number from 1 to 1000. Every valid entry is taken at once (the
  * price follows as the user types); an invalid one is shown as typed and reverts to the last valid value on blur.
  * The minus button is disabled at 1 or less, the plus button at 1000.
  */

@@ -3,7 +3,7 @@ import type { PlanId } from '@mapnest/shared/constants';
 import { meterShape, slotUsage } from './billing-format';
 
 /**
- * The slot meter of a subscription card (spec §4, §9): one segment per slot up to 8 slots, a proportional bar above,
+ * The slot meter of a subscription card: one segment per slot up to 8 slots, a proportional bar above,
  * coloured by plan, with the usage in words.
  */
 export function SlotMeter({ plan, used, capacity }: { plan: PlanId; used: number; capacity: number }) {

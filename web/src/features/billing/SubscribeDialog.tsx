@@ -75,10 +75,10 @@ function usePaymentPageRequests(userId: string | null, subscriptions: readonly S
 }
 
 /**
- * The subscribe dialog of spec §2/§4 ('Pick your plan'): a Basic and a Professional card, the licence note and the
+ * The subscribe dialog ('Pick your plan'): a Basic and a Professional card, the licence note and the
  * FAQ. While a checkout or portal request is in flight every control is disabled and the card's button says
  * 'Starting...'; then the browser leaves for the payment page. A failure resets the dialog and shows
- * 'Error: something happened.' (spec §8).
+ * 'Error: something happened.'
  */
 export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps) {
   const titleId = useId();

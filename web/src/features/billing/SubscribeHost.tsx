@@ -5,11 +5,11 @@ import { sessionAtom } from '../../state/session';
 
 const SubscribeDialog = lazy(() => import('./SubscribeDialog'));
 
-/** The hash that opens the subscribe dialog on /maps (spec §2). */
+/** The hash that opens the subscribe dialog on /maps. */
 export const SUBSCRIBE_HASH = '#subscribe';
 
 /**
- * Opens the subscribe dialog while the hash is '#subscribe' (spec §2); closing removes the hash, replacing the
+ * Opens the subscribe dialog while the hash is '#subscribe'; closing removes the hash, replacing the
  * history entry. A signed-out visitor goes to /login. The dialog's code loads the first time it opens.
  */
 export function SubscribeHost() {

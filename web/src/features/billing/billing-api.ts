@@ -1,5 +1,5 @@
 /**
- * Typed calls of the billing service (spec §7, issue 12). Inputs follow the shared schemas in
+ * Typed calls of the billing service (issue 12). Inputs follow the shared schemas in
  * @mapnest/shared/billing; the server validates them again and is the authority.
  */
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';

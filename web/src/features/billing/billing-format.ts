@@ -18,7 +18,7 @@ import {
 
 export { shortDate } from '../maps/map-format';
 
-/** A quantity typed by hand: a whole number of maps within 1..1000, or null (spec §5). */
+/** A quantity typed by hand: a whole number of maps within 1..1000, or null. */
 export function parseQuantity(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return null;
@@ -41,7 +41,7 @@ export interface PriceSummary {
   nextTier: string | null;
 }
 
-/** The price lines of a plan card for a quantity and billing period (volume pricing, spec §2 FAQ, §9). */
+/** The price lines of a plan card for a quantity and billing period (volume pricing: tiers at 10, 50 and 100). */
 export function priceSummary(plan: PlanId, period: BillingPeriod, quantity: number): PriceSummary {
   const unitCents = unitAmountCents(plan, period, quantity);
   const percent = volumeDiscountPercent(quantity);
@@ -65,7 +65,7 @@ export function annualSavingPercent(plan: PlanId): number {
 export type MeterShape = { kind: 'segments'; filled: readonly boolean[] } | { kind: 'bar'; share: number };
 
 /**
- * The slot meter of spec §4/§9: one segment per slot up to SLOT_METER_SEGMENTS_MAX slots, a proportional bar
+ * The slot meter: one segment per slot up to SLOT_METER_SEGMENTS_MAX slots, a proportional bar
  * above that (or when more slots are used than held, which a lowered quantity can cause for a moment).
  */
 export function meterShape(used: number, capacity: number): MeterShape {

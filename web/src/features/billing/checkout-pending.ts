@@ -1,5 +1,5 @@
 /**
- * A checkout the user left for (spec §7): remembered in sessionStorage before the browser goes to the payment
+ * A checkout the user left for: remembered in sessionStorage before the browser goes to the payment
  * page, so the maps page it returns to knows to wait for the webhook. Stripe redirects back before or after it
  * calls the webhook, so the new subscription can take a moment to appear.
  */

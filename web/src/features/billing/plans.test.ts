@@ -3,7 +3,7 @@ import { PRICES } from '@mapnest/shared/constants';
 import { billingNote, maxAnnualSavingPercent, PLAN_FEATURES, priceLabel, PRICING_FAQ } from './plans';
 
 describe('pricing content', () => {
-  it('shows the prices of spec §9 per map per month', () => {
+  it('shows the prices per map per month', () => {
     expect([
       priceLabel('basic', 'monthly'),
       priceLabel('basic', 'yearly'),
@@ -19,7 +19,7 @@ describe('pricing content', () => {
     expect(maxAnnualSavingPercent()).toBe(20);
   });
 
-  it('lists the plan features of spec §1', () => {
+  it('lists the plan features: Basic, and Professional adding wayfinding, analytics and priority support', () => {
     expect(PLAN_FEATURES.basic).toEqual([
       'Cloud map hosting',
       'Compatible with any platform',

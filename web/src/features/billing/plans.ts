@@ -1,5 +1,5 @@
 /**
- * Plan and FAQ copy (spec §1 plan features, §2 subscribe dialog FAQ). The subscribe dialog can
+ * Plan and FAQ copy (the plan features and the subscribe dialog's FAQ). The subscribe dialog can
  * import the same content so the pricing page and the dialog never disagree.
  */
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
@@ -10,7 +10,7 @@ export const PLAN_TAGLINES: Record<PlanId, string> = {
   pro: 'For venues and campuses that need directions and insight.',
 };
 
-/** Spec §1: Basic features; Professional adds wayfinding, analytics and priority support. */
+/** Basic features; Professional adds wayfinding, analytics and priority support. */
 export const PLAN_FEATURES: Record<PlanId, readonly string[]> = {
   basic: ['Cloud map hosting', 'Compatible with any platform', 'Deployment in about 3 minutes', 'Automatic updates'],
   pro: ['Everything in Basic', 'Wayfinding extension', 'Map analytics', 'Priority support'],
@@ -36,7 +36,7 @@ export const LICENSE_NOTE_MORE = `${BILLING_TEXTS.goLiveWays} ${BILLING_TEXTS.li
 
 const tiers = VOLUME_TIERS.join(', ').replace(/, (\d+)$/, ' and $1');
 
-/** The subscribe dialog's FAQ (spec §2), in the order the spec lists it. */
+/** The subscribe dialog's FAQ: cancelling, why a licence, both plans, discounts, refunds. */
 export const PRICING_FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Can I cancel at any time?',

@@ -1,6 +1,5 @@
 /**
- * The signed-in user's subscriptions (spec §3 customer subscription) and the session's `plans` (spec §3 session
- * store: non-empty means paid slots). Loaded at session start and again whenever something may have changed them
+ * The signed-in user's subscriptions and the session's `plans` (non-empty means paid slots). Loaded at session start and again whenever something may have changed them
  * (the subscribe dialog opening, the return from Checkout). Like the maps list, the data belongs to the user it
  * was loaded for; answers for someone else are dropped.
  *

@@ -39,7 +39,7 @@ export interface HistoryPanelProps {
 
 /**
  * A map's version history: name or rename versions (the current one too), delete old versions and restore
- * one. Every change shows at once and is rolled back, with a message, if the server refuses (spec §4).
+ * one. Every change shows at once and is rolled back, with a message, if the server refuses.
  */
 export function HistoryPanel(props: HistoryPanelProps) {
   const { rows, current, busy, restoring, notice, setNotice, list, rename, remove, restore } =

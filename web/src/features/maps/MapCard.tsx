@@ -27,7 +27,7 @@ export interface MapCardProps {
   now: Date;
 }
 
-/** The title rule of the server, checked before a call (spec §5: trimmed before validation). */
+/** The title rule of the server, checked before a call (the value is trimmed before validation). */
 export function titleProblem(title: string): string | null {
   const result = mapTitleSchema.safeParse(title);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Not a valid title');

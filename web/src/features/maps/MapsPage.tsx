@@ -107,7 +107,7 @@ function useDeleteMap(setNotice: (notice: NoticeValue | null) => void, heading: 
   return { toDelete, setToDelete, confirmDelete };
 }
 
-/** The maps list of spec §2 (signed-in only): cards, search, slots and every per-map action. */
+/** The maps list (signed-in only): cards, search, slots and every per-map action. */
 export default function MapsPage() {
   const session = useAtomValue(sessionAtom);
   const { list, slots, loadMaps, reload } = useMapsAndSlots(session.userId);

@@ -4,10 +4,10 @@ import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PLAN_NAMES } from '@mapnest/shared/constants';
 import type { SlotKind } from './map-errors';
 
-/** Where buying slots starts: the subscribe dialog on the maps page (spec §2, hash #subscribe). */
+/** Where buying slots starts: the subscribe dialog on the maps page (hash #subscribe). */
 export const SUBSCRIBE_PATH = '/maps#subscribe';
 
-/** A link that opens the subscribe dialog; on /maps it only changes the hash, replacing history (spec §2). */
+/** A link that opens the subscribe dialog; on /maps it only changes the hash, replacing history. */
 export function SubscribeLink({ children, className }: { children: ReactNode; className?: string }) {
   const { pathname } = useLocation();
   return (

@@ -9,7 +9,7 @@ export interface SlotSummaryProps {
   slots: SlotCounters | null;
   /** Test maps in the list, used until the counters arrive. */
   testMapsInList: number;
-  /** Administrators have no test map limit (spec §6). */
+  /** Administrators have no test map limit. */
   admin: boolean;
 }
 

@@ -24,7 +24,7 @@ export function testDaysLeft(activeUntil: string | null, now: Date): number {
   return left > 0 ? Math.min(TEST_MAP_ACTIVE_DAYS, Math.ceil(left / DAY_MS)) : 0;
 }
 
-/** The state badge of a map card (spec §3 state numbers). */
+/** The state badge of a map card: 0 test, 1 live, 2 demo, 3 pro, 9 admin. */
 export function stateBadge(
   map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>,
   now: Date = new Date(),

@@ -1,5 +1,5 @@
 /**
- * Calls of the maps service (spec §7), typed by the call table (@mapnest/shared/calls). Inputs follow the
+ * Calls of the maps service, typed by the call table (@mapnest/shared/calls). Inputs follow the
  * shared schemas in @mapnest/shared/maps; the server validates them again and is the authority.
  */
 import type { SlotCounters } from '@mapnest/shared/maps';

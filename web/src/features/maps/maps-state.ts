@@ -1,7 +1,7 @@
 /**
  * The maps list state (jotai). The list belongs to the signed-in user it was loaded for: after a sign-out
  * or a switch of the viewed user it reads as not loaded, and late answers for someone else are dropped.
- * Loaded maps are mirrored into the session store (spec §3: maps, mapsLoaded) so the rest of the app
+ * Loaded maps are mirrored into the session store (`maps`, `mapsLoaded`) so the rest of the app
  * sees the same list.
  */
 import { atom, type Getter, type Setter } from 'jotai';
@@ -72,12 +72,12 @@ function updateLoaded(
 
 function requireUser(get: Getter): string {
   const { user, userId } = get(sessionAtom);
-  // Spec §8: a map call without a signed-in user fails with 'Unauthenticated'.
+  // A map call without a signed-in user fails with 'Unauthenticated'.
   if (!user || !userId) throw new CallError('unauthenticated', 'Unauthenticated');
   return userId;
 }
 
-/** Fails the same way everywhere: logged, then rethrown for the screen to explain (spec §8). */
+/** Fails the same way everywhere: logged, then rethrown for the screen to explain. */
 async function logged<T>(where: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,4 +1,4 @@
-/** The maps feature's pages (spec §2): the list and the new-map page, both signed-in only. */
+/** The maps feature's pages: the list and the new-map page, both signed-in only. */
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/guards';
 import { lazyPage } from '../../components/lazy-page';

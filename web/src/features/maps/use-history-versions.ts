@@ -1,6 +1,6 @@
 /**
  * The state and actions of the history panel: rename, delete and restore versions. Every change shows at once
- * and is rolled back, with a message, if the server refuses (spec §4).
+ * and is rolled back, with a message, if the server refuses.
  */
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { HistoryEntry } from '@mapnest/shared/maps';

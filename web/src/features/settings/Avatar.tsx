@@ -12,7 +12,7 @@ export interface AvatarProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** The avatar of spec §2: the photo, else up to 2 initials of the display name, else 'M'. */
+/** The avatar: the photo, else up to 2 initials of the display name, else 'M'. */
 export function Avatar({ displayName, photoURL, admin = false, simulated = false, size = 'md' }: AvatarProps) {
   // A photo that fails to load falls back to the initials; a new URL gets a new chance.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);

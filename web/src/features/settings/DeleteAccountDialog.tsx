@@ -20,7 +20,7 @@ import { useDialogCycle } from './use-dialog-cycle';
 import { ACCOUNT_DELETED_NOTICE, signOutToLanding } from './leave-to-landing';
 import { DialogError, ReauthForm } from './ReauthForm';
 
-/** How a failed deleteUserData call ends (spec §8): permission-denied asks for the password again. */
+/** How a failed deleteUserData call ends: permission-denied asks for the password again. */
 function failureOf(err: unknown): DeleteFailure {
   if (err instanceof CallError) {
     if (err.code === 'permission-denied') return { kind: 'reauthenticate' };
@@ -32,7 +32,7 @@ function failureOf(err: unknown): DeleteFailure {
   return { kind: 'other' };
 }
 
-/** The danger zone's delete dialog, driven by the state machine of spec §4 (see delete-account-machine.ts). */
+/** The danger zone's delete dialog, driven by its state machine (see delete-account-machine.ts). */
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAtomValue(sessionAtom);
   const navigate = useNavigate();
@@ -61,7 +61,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     }
     dispatch({ type: 'deleted' });
     onClose();
-    // To / with a word that the account is gone (spec §4), never to /login?next=….
+    // To / with a word that the account is gone, never to /login?next=….
     await signOutToLanding(navigate, ACCOUNT_DELETED_NOTICE);
   };
 

@@ -33,7 +33,7 @@ async function requestEmailChange(newEmail: string, dispatch: Dispatch<EmailChan
   }
 }
 
-/** The email change dialog, driven by the state machine of spec §4 (see email-change-machine.ts). */
+/** The email change dialog, driven by its state machine (see email-change-machine.ts). */
 export function EmailChangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAtomValue(sessionAtom);
   const [state, dispatch] = useReducer(emailChangeReducer, initialEmailChange);

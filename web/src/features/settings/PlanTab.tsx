@@ -69,7 +69,7 @@ function usePlanData(userId: string | null) {
 }
 
 /**
- * The Plan tab (spec §2): map slots used and held per plan, the plan description with 'Buy slots', the payment
+ * The Plan tab: map slots used and held per plan, the plan description with 'Buy slots', the payment
  * portal for users with a subscription, and the registered licences with their end dates.
  */
 export function PlanTab() {
@@ -195,7 +195,7 @@ function PaymentRow() {
       const { url } = await billingApi.createPortalLink(PAYMENT_RETURN_PATH);
       goToPaymentPage(url);
     } catch (err) {
-      // Spec §8: in settings a portal link failure is only logged and the button enabled again.
+      // In settings a portal link failure is only logged and the button enabled again.
       console.error('Payment portal link failed', err);
       setPortalBusy(false);
     }

@@ -36,7 +36,7 @@ function useAvatarChange() {
     try {
       setPhoto(await uploadAvatar(file, appStore.get(sessionAtom).user !== null));
     } catch (err) {
-      // Avatar errors are logged (spec §8); the spec's validation messages are also shown.
+      // Avatar errors are logged; the validation messages (type, size, signed out) are also shown.
       console.error('Avatar upload failed', err);
       setError(err instanceof AvatarValidationError ? err.message : MESSAGES.unknownError);
     } finally {
@@ -127,7 +127,7 @@ async function saveName(name: string) {
   await refreshSession({ forceRefresh: true });
 }
 
-/** The Profile tab (spec §2): name, email address, 'View as user' for administrators, avatar, log out. */
+/** The Profile tab: name, email address, 'View as user' for administrators, avatar, log out. */
 export function ProfileTab() {
   const { user, admin } = useAtomValue(sessionAtom);
   const navigate = useNavigate();
@@ -137,7 +137,7 @@ export function ProfileTab() {
 
   const logOut = async () => {
     setSigningOut(true);
-    // To / (spec §4), never to /login?next=… (see signOutToLanding).
+    // Signing out goes to /, never to /login?next=… (see signOutToLanding).
     if (!(await signOutToLanding(navigate))) setSigningOut(false);
   };
 

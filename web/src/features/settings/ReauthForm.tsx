@@ -29,7 +29,7 @@ export interface ReauthFormProps {
 }
 
 /**
- * The 'Confirm it is you' step shared by the email change and the account deletion (spec §4): the password,
+ * The 'Confirm it is you' step shared by the email change and the account deletion: the password,
  * the dialog's error and Cancel followed by the dialog's own buttons.
  */
 export function ReauthForm({

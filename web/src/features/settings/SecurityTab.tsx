@@ -53,7 +53,7 @@ function PasswordResetRow({ email }: { email: string | null }) {
   );
 }
 
-/** The Security tab (spec §2): password reset and the danger zone. */
+/** The Security tab: password reset and the danger zone. */
 export function SecurityTab() {
   const { user } = useAtomValue(sessionAtom);
   const [deleting, setDeleting] = useState(false);

@@ -15,7 +15,7 @@ export interface SettingsDialogProps {
   onClose: () => void;
 }
 
-/** The settings dialog of spec §2: a tab list on the left, a 520 px content area, tabs Profile, Security and Plan. */
+/** The settings dialog: a tab list on the left, a 520 px content area, tabs Profile, Security and Plan. */
 export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDialogProps) {
   const id = useId();
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -1,4 +1,4 @@
-/** The two row markers of the settings dialog (spec §2: optional admin and locked icons). */
+/** The two row markers of the settings dialog: optional admin and locked icons. */
 export const AdminIcon = ({ size = 16 }: { size?: number }) => (
   <svg
     width={size}

@@ -12,7 +12,7 @@ export interface SettingsRowProps {
   tone?: 'danger';
 }
 
-/** One row of the settings dialog (spec §2): label, description, optional admin and locked icons, and its control. */
+/** One row of the settings dialog: label, description, optional admin and locked icons, and its control. */
 export function SettingsRow({ label, description, admin, locked, children, tone }: SettingsRowProps) {
   return (
     <div className={['settings-row', tone ? `settings-row--${tone}` : ''].filter(Boolean).join(' ')}>

@@ -1,12 +1,12 @@
 /**
- * The avatar upload of spec §5: the browser checks the file first (the spec's messages), then asks for a presigned
+ * The avatar upload: the browser checks the file first (type, 0.1 MB, signed in), then asks for a presigned
  * POST whose policy enforces the same limits, uploads, and makes the upload the user's photo.
  */
 import { avatarProblem, isAvatarExtension, isAvatarType } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
 
-/** A file the spec's rules refuse; its message is shown as is. */
+/** A file the avatar rules refuse; its message is shown as is. */
 export class AvatarValidationError extends Error {
   override name = 'AvatarValidationError';
 }

@@ -25,7 +25,7 @@ describe('delete account machine', () => {
     ).toBe(false);
   });
 
-  it("shows the spec's messages for a mismatch, a signed-out user, a user without email and any other failure", () => {
+  it('shows the messages for a mismatch, a signed-out user, a user without email and any other failure', () => {
     const pending = run({ type: 'open' }, { type: 'input', typed: 'x' }, { type: 'requested' });
     const fail = (failure: Parameters<typeof deleteAccountReducer>[1] & { type: 'failed' }) =>
       deleteAccountReducer(pending, failure).error;

@@ -1,5 +1,5 @@
 /**
- * The danger zone's delete dialog (spec §4, §5): idle, then delete (type the account email to confirm); success
+ * The danger zone's delete dialog: idle, then delete (type the account email to confirm); success
  * deletes the account and sends the user to /; a permission-denied answer moves to reauthenticate, and a
  * successful re-authentication retries the deletion.
  */
@@ -91,7 +91,7 @@ export function deleteAccountReducer(state: DeleteAccountState, event: DeleteAcc
   }
 }
 
-/** Confirm is unavailable while the field is empty or a request is in flight (spec §5). */
+/** Confirm is unavailable while the field is empty or a request is in flight. */
 export const canConfirmDelete = (state: DeleteAccountState) => state.typed.trim() !== '' && !state.busy;
 
 /** The checks before anything is sent: a signed-in user, with an email, typed exactly. */

@@ -25,7 +25,7 @@ describe('email change machine', () => {
     expect(s).toMatchObject({ type: 'verifyEmail', newEmail: 'new@example.com', busy: false, error: null });
   });
 
-  it("shows the spec's messages for an address in use, an invalid address and anything else", () => {
+  it('shows the messages for an address in use, an invalid address and anything else', () => {
     const pending = run({ type: 'edit' }, { type: 'input', newEmail: 'taken@example.com' }, { type: 'requested' });
     expect(
       emailChangeReducer(pending, { type: 'failed', category: 'email-already-in-use', methods: password }),
@@ -65,7 +65,7 @@ describe('email change machine', () => {
     expect(emailChangeReducer(retried, { type: 'verificationSent' }).type).toBe('verifyEmail');
   });
 
-  it("shows the spec's re-authentication messages and stays in reauthenticate", () => {
+  it('shows the re-authentication messages and stays in reauthenticate', () => {
     const reauth = run(
       { type: 'edit' },
       { type: 'requested' },

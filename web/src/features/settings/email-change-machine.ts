@@ -1,5 +1,5 @@
 /**
- * The email change dialog (spec §4): idle, then updateEmail (Edit pressed); a valid entry requests verification
+ * The email change dialog: idle, then updateEmail (Edit pressed); a valid entry requests verification
  * and moves to verifyEmail ('Check Your Inbox'); when Cognito or our recent-sign-in rule needs it, reauthenticate
  * (password and/or Google, by the user's sign-in methods), after which the change is retried automatically.
  * Closing returns to idle and clears the error; typed values are cleared 300 ms later.
@@ -81,7 +81,7 @@ export function emailChangeReducer(state: EmailChangeState, event: EmailChangeEv
 }
 
 /**
- * What pressing Save should do: 'invalid' with the spec's message, 'unchanged' for the current address (no
+ * What pressing Save should do: 'invalid' with 'Not a valid email address', 'unchanged' for the current address (no
  * change, the dialog just closes), or 'request'.
  */
 export function submission(

@@ -1,5 +1,5 @@
 /**
- * Signing out and deleting the account go to / (spec §4). The guard of the page left must not see the
+ * Signing out and deleting the account go to /. The guard of the page left must not see the
  * signed-out session first and send the person to /login?next=…: the page is marked as being left,
  * the app navigates to / (with a notice for the landing page, if any), and the session is cleared
  * once the app is there. A page that holds navigation (the editor saving first) is waited for; if the

@@ -11,7 +11,7 @@ import {
 } from './password-reset-machine';
 
 describe('password reset machine', () => {
-  it("goes idle, loading, sent with the spec's label and a disabled button", () => {
+  it("goes idle, loading, sent with 'Email sent' and a disabled button", () => {
     let s: PasswordResetState = initialPasswordReset;
     expect(passwordResetDisabled(s)).toBe(false);
     s = passwordResetReducer(s, { type: 'request' });

@@ -1,5 +1,5 @@
 /**
- * The Security tab's password reset button (spec §4): idle, loading, then sent ('Email sent', disabled, shown
+ * The Security tab's password reset button: idle, loading, then sent ('Email sent', disabled, shown
  * 300 ms after the request succeeds) or error ('Something went wrong.').
  */
 import { RESET_SENT_DELAY_MS } from '@mapnest/shared/constants';
@@ -30,7 +30,7 @@ export const passwordResetError = (state: PasswordResetState) =>
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs one request through the machine: 'sent' follows the success after the spec's 300 ms. */
+/** Runs one request through the machine: 'sent' follows the success after 300 ms. */
 export async function runPasswordReset(
   send: () => Promise<void>,
   dispatch: (event: PasswordResetEvent) => void,

@@ -1,4 +1,4 @@
-/** The re-authentication step shared by the email change and the account deletion (spec §4). */
+/** The re-authentication step shared by the email change and the account deletion. */
 import type { FormEvent } from 'react';
 import { RECENT_SIGN_IN_MS } from '@mapnest/shared/accounts';
 import { classifyAuthError, type AuthErrorCategory } from '../auth/auth-errors';
@@ -25,7 +25,7 @@ export async function reauthenticateWithGoogle(): Promise<void> {
   try {
     await (await loadAuthService()).signInWithGoogle();
   } catch (err) {
-    // Google re-auth failures are only logged (spec §8).
+    // Google re-auth failures are only logged, never shown.
     console.error('Google re-authentication failed', err);
   }
 }

@@ -1,4 +1,4 @@
-/** The settings dialog's address (spec §2): '#settings', optionally with a tab ('#settings/Plan'); Profile by default. */
+/** The settings dialog's address: '#settings', optionally with a tab ('#settings/Plan'); Profile by default. */
 export const SETTINGS_TABS = ['Profile', 'Security', 'Plan'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 

@@ -48,7 +48,7 @@ const RELATED = {
   },
 } as const;
 
-/** The shared layout of the example pages (spec §2: /case-study/*). */
+/** The shared layout of the example pages (/case-study/*). */
 export function CaseStudy({ content }: { content: CaseStudyContent }) {
   return (
     <>

@@ -113,7 +113,7 @@ const STEPS = [
   },
 ];
 
-/** A word for someone who just left their account (spec §4: deletion lands here), passed as navigation state. */
+/** A word for someone who just left their account (deletion lands here), passed as navigation state. */
 function LeftNotice() {
   const state: unknown = useLocation().state;
   const notice =

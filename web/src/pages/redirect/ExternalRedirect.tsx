@@ -11,7 +11,7 @@ export interface ExternalRedirectProps {
 
 const replaceLocation = (url: string) => window.location.replace(url);
 
-/** The redirect-to-external-URL screen of spec §2: a spinner while the browser leaves. */
+/** The redirect-to-external-URL screen: a spinner while the browser leaves. */
 export function ExternalRedirect({ url, destination, go = replaceLocation }: ExternalRedirectProps) {
   useEffect(() => {
     go(url);
