@@ -154,6 +154,36 @@ describe('planRoute and describeRoute', () => {
     expect(freeText.summary).toBe('Route from Entrance to Gym: 3 steps, one floor change.');
   });
 
+  it('names connectors by their display name in the steps, never by their id', () => {
+    const named = mall({ metresPerPixel: 0.1 });
+    for (const r of named.routes) {
+      if (r.endpoint === 'lift') r.connectorName = 'Lift A';
+      // A connector named only with spaces is said by its kind.
+      if (r.endpoint === 'stairs') r.connectorName = '  ';
+    }
+    const net = buildNetwork(named);
+    const free = planRoute(net, 'entrance', 'gym', { stepFree: true })!;
+    expect(free.changes).toEqual([{ endpoint: 'lift', name: 'Lift A', kind: 'lift' }]);
+    expect(describeRoute(free, named, 'Entrance', 'Gym').steps.map((s) => s.text)).toEqual([
+      'Walk 90 m to Lift A',
+      'Take Lift A to First floor',
+      'Walk 80 m to Gym',
+    ]);
+    const fast = planRoute(net, 'entrance', 'gym')!;
+    expect(describeRoute(fast, named, 'Entrance', 'Gym').steps[1]!.text).toBe('Take the stairs to First floor');
+    // A connector with neither name nor kind: the step names the floor only.
+    for (const r of named.routes) if (r.endpoint === 'lift') delete r.connectorKind;
+    const bare = planRoute(buildNetwork(named), 'entrance', 'gym', { stepFree: true })!;
+    expect(bare.changes[0]!.kind).toBeNull();
+    for (const r of named.routes) if (r.endpoint === 'lift') delete r.connectorName;
+    const unnamed = planRoute(buildNetwork(named), 'entrance', 'gym', { stepFree: true })!;
+    expect(describeRoute(unnamed, named, 'Entrance', 'Gym').steps.map((s) => s.text)).toEqual([
+      'Walk 90 m to the way to First floor',
+      'Go to First floor',
+      'Walk 80 m to Gym',
+    ]);
+  });
+
   it('measures on the globe when the map is geo-calibrated', () => {
     const d = mall();
     d.settings.geo = { extent: [0, 0, 0.01, 0.01] } as MapDocument['settings']['geo'];
