@@ -349,6 +349,87 @@ function nodeAt(net: Network, p: { layer: string; x: number; y: number }): numbe
   return i < 0 ? undefined : i;
 }
 
+describe('shortestPath across floors', () => {
+  it('finds the cheapest way through a connector whose ends lie at different places on their floors', () => {
+    // Ground: a corridor from the start (0.5, 0.5) to (0.4, 0.5), a ramp there whose upper end is at the target,
+    // and a lift at the start whose upper end is 200 px from the target. A straight line to the target overestimates
+    // at the ramp's foot (224 px away, 40 px to go), so a search led by it took the lift (250) over the ramp (150).
+    const d = doc([
+      {
+        id: 'g-corr',
+        layer: 'g',
+        points: [
+          [0.5, 0.5],
+          [0.4, 0.5],
+        ],
+      },
+      {
+        id: 'g-ramp',
+        layer: 'g',
+        points: [
+          [0.4, 0.5],
+          [0.4, 0.49],
+        ],
+        endpoint: 'ramp',
+        connector: true,
+        connectorKind: 'ramp',
+      },
+      {
+        id: 'g-lift',
+        layer: 'g',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.49],
+        ],
+        endpoint: 'lift',
+        connector: true,
+        connectorKind: 'lift',
+      },
+      {
+        id: 'f-corr',
+        layer: 'f',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.7],
+        ],
+      },
+      {
+        id: 'f-ramp',
+        layer: 'f',
+        points: [
+          [0.5, 0.7],
+          [0.5, 0.69],
+        ],
+        endpoint: 'ramp',
+        connector: true,
+        connectorKind: 'ramp',
+      },
+      {
+        id: 'f-lift',
+        layer: 'f',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.49],
+        ],
+        endpoint: 'lift',
+        connector: true,
+        connectorKind: 'lift',
+      },
+    ]);
+    const net = buildNetwork(d);
+    const from = nodeAt(net, { layer: 'g', x: 0.5, y: 0.5 })!;
+    const to = nodeAt(net, { layer: 'f', x: 0.5, y: 0.7 })!;
+    for (const stepFree of [false, true]) {
+      const path = shortestPath(net, [from], [to], { stepFree })!;
+      expect(path.cost).toBeCloseTo(100 + 10 + FLOOR_CHANGE_COST + 10, 6);
+      expect(path.edges.some((k) => net.edgeLink[k]?.endpoint === 'ramp')).toBe(true);
+    }
+    // The same search again (the search reuses its arrays) and the way back agree.
+    expect(shortestPath(net, [to], [from])!.cost).toBeCloseTo(150, 6);
+    expect(shortestPath(net, [from], [to])!.cost).toBeCloseTo(150, 6);
+  });
+});
+
 describe('shortestPath properties', () => {
   it('finds the cheapest cost the reference finds, symmetric both ways, and step-free never uses an inaccessible edge', () => {
     fc.assert(
