@@ -164,7 +164,11 @@ function relaxedBound(
   if (targets.length > 8 || s.linkNodes.length > MAX_LINK_NODES) return null;
   const { nodeX, nodeY } = net;
   const { floor, linkNodes, linkStart, linkIndex, linkBound } = s;
-  const straight = (a: number, b: number) => Math.hypot(nodeX[a]! - nodeX[b]!, nodeY[a]! - nodeY[b]!) * scale;
+  const straight = (a: number, b: number) => {
+    const dx = nodeX[a]! - nodeX[b]!;
+    const dy = nodeY[a]! - nodeY[b]!;
+    return Math.sqrt(dx * dx + dy * dy) * scale;
+  };
   const L = linkNodes.length;
   // Dijkstra over the link nodes (O(L²), L is small), seeded with each one's straight way to a target on its floor.
   for (let i = 0; i < L; i++) {
@@ -200,13 +204,24 @@ function relaxedBound(
       if (d < linkBound[j]!) linkBound[j] = d;
     }
   }
+  // Each floor's link nodes by their bound, nearest first: the heuristic stops at the first one that cannot win.
+  const order = Array.from(linkNodes.keys()).sort((i, j) => linkBound[i]! - linkBound[j]!);
+  const sortedNodes = new Int32Array(L);
+  const sortedBound = new Float64Array(L);
+  const fill = linkStart.slice();
+  for (const i of order) {
+    const k = fill[floor[linkNodes[i]!]!]!++;
+    sortedNodes[k] = linkNodes[i]!;
+    sortedBound[k] = linkBound[i]!;
+  }
   return (node) => {
     const f = floor[node]!;
     let best = Infinity;
     for (const t of targets) if (floor[t] === f) best = Math.min(best, straight(node, t));
     for (let j = linkStart[f]!; j < linkStart[f + 1]!; j++) {
-      const b = linkBound[j]!;
-      if (b < best) best = Math.min(best, straight(node, linkNodes[j]!) + b);
+      const b = sortedBound[j]!;
+      if (b >= best) break;
+      best = Math.min(best, straight(node, sortedNodes[j]!) + b);
     }
     return best;
   };
