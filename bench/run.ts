@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS, launchChromium } from '../scripts/chromium-launch';
 import { embedJsDownloadBytes, embedJsFiles } from '../web/src/embed/embed-size';
 import { formatRows, runEditorBench } from './editor-bench';
 import { formatRouteRows, runRouteBench } from './route-bench';
+import { floorTable } from './floor-bench';
 import { benchDocument, published } from './lib/data';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
 import {
@@ -406,15 +407,21 @@ async function main(): Promise<void> {
   const { server, leafletDir } = await startBenchServer();
   const browser = await launchChromium();
   const report = newReport();
+  let floor = 'not run (--ready)';
   try {
     downloadSizes(report, leafletDir);
     await drawnTimes(report, browser, server);
     await readyRatio(report, browser, server);
-    if (!readyOnly) await interactions(report, browser, server);
+    if (!readyOnly) {
+      await interactions(report, browser, server);
+      // A 10,000-element floor at 4x CPU slowdown on a phone's viewport, against Leaflet showing it as an image.
+      floor = await floorTable({ browser, server, loads: runs === 1 ? 1 : 5 }, report.raw);
+    }
   } finally {
     await server.stop();
   }
   printReport(report, await otherBenches(browser, report.raw));
+  console.log(`\nA 10,000-element floor at 4x CPU slowdown, 390x844 (headless Chromium)\n\n${floor}`);
 }
 
 await main();

@@ -24,6 +24,7 @@ export const LEAFLET_PAGE = `<!doctype html>
   map.fitBounds(bounds);
   map.setMaxBounds(bounds);
   for (const l of doc.locations) {
+    if (!l.coord) continue;
     const ll = [-l.coord[1] * H, l.coord[0] * W];
     const m = canvas
       ? L.circleMarker(ll, { radius: 9, color: '#fff', weight: 2, fillColor: l.color, fillOpacity: 1 })

@@ -170,7 +170,7 @@ describe('a step-free campus route built in the editor', () => {
     await expect
       .poll(() => status(page).textContent())
       .toMatch(/^Route from Main entrance to Library: 3 steps, one floor change\.$/);
-    expect((await stepTexts(page))[1]).toBe('Take the lift to First floor');
+    expect((await stepTexts(page))[1]).toBe('Take Lift A to First floor');
     await page.locator('.mn-dir-step').first().click();
     await expect.poll(() => goesRoundTheKerb(page)).toBe(true);
     await page.screenshot({ path: path.join(ARTIFACTS, 'campus-preview.png') });
@@ -193,14 +193,14 @@ describe('a step-free campus route built in the editor', () => {
     await expect
       .poll(() => status(visitor).textContent(), { timeout: 20_000 })
       .toMatch(/^Route from Main entrance to Library: 3 steps, one floor change\.$/);
-    expect((await stepTexts(visitor))[1]).toBe('Take the lift to First floor');
+    expect((await stepTexts(visitor))[1]).toBe('Take Lift A to First floor');
     expect(await visitor.getByRole('checkbox', { name: 'Step-free route' }).isChecked()).toBe(true);
     await visitor.locator('.mn-dir-step').first().click();
     await expect.poll(() => goesRoundTheKerb(visitor)).toBe(true);
     await visitor.screenshot({ path: path.join(ARTIFACTS, 'campus-embed-step-free.png') });
     // Without step-free the stairs are quicker, and the address bar drops stepfree.
     await visitor.getByRole('checkbox', { name: 'Step-free route' }).uncheck();
-    await expect.poll(async () => (await stepTexts(visitor))[1]).toBe('Take the stairs to First floor');
+    await expect.poll(async () => (await stepTexts(visitor))[1]).toBe('Take Main stairs to First floor');
     expect(new URL(visitor.url()).searchParams.has('stepfree')).toBe(false);
     expect([...errors, ...visitorErrors].filter((e) => e.startsWith('pageerror'))).toEqual([]);
 

@@ -154,6 +154,36 @@ describe('planRoute and describeRoute', () => {
     expect(freeText.summary).toBe('Route from Entrance to Gym: 3 steps, one floor change.');
   });
 
+  it('names connectors by their display name in the steps, never by their id', () => {
+    const named = mall({ metresPerPixel: 0.1 });
+    for (const r of named.routes) {
+      if (r.endpoint === 'lift') r.connectorName = 'Lift A';
+      // A connector named only with spaces is said by its kind.
+      if (r.endpoint === 'stairs') r.connectorName = '  ';
+    }
+    const net = buildNetwork(named);
+    const free = planRoute(net, 'entrance', 'gym', { stepFree: true })!;
+    expect(free.changes).toEqual([{ endpoint: 'lift', name: 'Lift A', kind: 'lift' }]);
+    expect(describeRoute(free, named, 'Entrance', 'Gym').steps.map((s) => s.text)).toEqual([
+      'Walk 90 m to Lift A',
+      'Take Lift A to First floor',
+      'Walk 80 m to Gym',
+    ]);
+    const fast = planRoute(net, 'entrance', 'gym')!;
+    expect(describeRoute(fast, named, 'Entrance', 'Gym').steps[1]!.text).toBe('Take the stairs to First floor');
+    // A connector with neither name nor kind: the step names the floor only.
+    for (const r of named.routes) if (r.endpoint === 'lift') delete r.connectorKind;
+    const bare = planRoute(buildNetwork(named), 'entrance', 'gym', { stepFree: true })!;
+    expect(bare.changes[0]!.kind).toBeNull();
+    for (const r of named.routes) if (r.endpoint === 'lift') delete r.connectorName;
+    const unnamed = planRoute(buildNetwork(named), 'entrance', 'gym', { stepFree: true })!;
+    expect(describeRoute(unnamed, named, 'Entrance', 'Gym').steps.map((s) => s.text)).toEqual([
+      'Walk 90 m to the way to First floor',
+      'Go to First floor',
+      'Walk 80 m to Gym',
+    ]);
+  });
+
   it('measures on the globe when the map is geo-calibrated', () => {
     const d = mall();
     d.settings.geo = { extent: [0, 0, 0.01, 0.01] } as MapDocument['settings']['geo'];
@@ -318,6 +348,87 @@ function nodeAt(net: Network, p: { layer: string; x: number; y: number }): numbe
   );
   return i < 0 ? undefined : i;
 }
+
+describe('shortestPath across floors', () => {
+  it('finds the cheapest way through a connector whose ends lie at different places on their floors', () => {
+    // Ground: a corridor from the start (0.5, 0.5) to (0.4, 0.5), a ramp there whose upper end is at the target,
+    // and a lift at the start whose upper end is 200 px from the target. A straight line to the target overestimates
+    // at the ramp's foot (224 px away, 40 px to go), so a search led by it took the lift (250) over the ramp (150).
+    const d = doc([
+      {
+        id: 'g-corr',
+        layer: 'g',
+        points: [
+          [0.5, 0.5],
+          [0.4, 0.5],
+        ],
+      },
+      {
+        id: 'g-ramp',
+        layer: 'g',
+        points: [
+          [0.4, 0.5],
+          [0.4, 0.49],
+        ],
+        endpoint: 'ramp',
+        connector: true,
+        connectorKind: 'ramp',
+      },
+      {
+        id: 'g-lift',
+        layer: 'g',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.49],
+        ],
+        endpoint: 'lift',
+        connector: true,
+        connectorKind: 'lift',
+      },
+      {
+        id: 'f-corr',
+        layer: 'f',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.7],
+        ],
+      },
+      {
+        id: 'f-ramp',
+        layer: 'f',
+        points: [
+          [0.5, 0.7],
+          [0.5, 0.69],
+        ],
+        endpoint: 'ramp',
+        connector: true,
+        connectorKind: 'ramp',
+      },
+      {
+        id: 'f-lift',
+        layer: 'f',
+        points: [
+          [0.5, 0.5],
+          [0.5, 0.49],
+        ],
+        endpoint: 'lift',
+        connector: true,
+        connectorKind: 'lift',
+      },
+    ]);
+    const net = buildNetwork(d);
+    const from = nodeAt(net, { layer: 'g', x: 0.5, y: 0.5 })!;
+    const to = nodeAt(net, { layer: 'f', x: 0.5, y: 0.7 })!;
+    for (const stepFree of [false, true]) {
+      const path = shortestPath(net, [from], [to], { stepFree })!;
+      expect(path.cost).toBeCloseTo(100 + 10 + FLOOR_CHANGE_COST + 10, 6);
+      expect(path.edges.some((k) => net.edgeLink[k]?.endpoint === 'ramp')).toBe(true);
+    }
+    // The same search again (the search reuses its arrays) and the way back agree.
+    expect(shortestPath(net, [to], [from])!.cost).toBeCloseTo(150, 6);
+    expect(shortestPath(net, [from], [to])!.cost).toBeCloseTo(150, 6);
+  });
+});
 
 describe('shortestPath properties', () => {
   it('finds the cheapest cost the reference finds, symmetric both ways, and step-free never uses an inaccessible edge', () => {

@@ -1,8 +1,8 @@
 /**
  * Shortest paths on a built network: A* from every start node to the nearest target node, on a
  * binary heap (O((V + E) log V), where the incumbent's Dijkstra scanned every node each step, O(V²)).
- * The heuristic is the straight-line distance to the nearest target × the smallest route weight,
- * which never overestimates (floor changes only add cost), so the first target settled is optimal.
+ * The heuristic is the cost to the targets in a relaxed network (straight lines within a floor, the real floor
+ * changes between floors; relaxedBound), which never overestimates, so the first target settled is optimal.
  */
 import { imageToCoord } from '../coords';
 import { EDGE_FLOOR_CHANGE, EDGE_INACCESSIBLE, type FloorLink, type Network } from './network-model';
@@ -71,6 +71,162 @@ export interface NodePath {
   cost: number;
 }
 
+/**
+ * What a network keeps between searches: each node's floor, the nodes that floor changes leave from, and the
+ * search's own arrays, reused (a generation stamp marks what this search has touched, so nothing of the
+ * network's size is allocated or cleared per route).
+ */
+interface Scratch {
+  floor: Int32Array;
+  /** Nodes with a floor-change edge, grouped by floor: linkNodes[linkStart[f] .. linkStart[f + 1] - 1]. */
+  linkNodes: Int32Array;
+  linkStart: Int32Array;
+  /** Position of a node in linkNodes, or -1. */
+  linkIndex: Int32Array;
+  /** Lower bounds from each link node to the current targets (per search). */
+  linkBound: Float64Array;
+  dist: Float64Array;
+  /** The heuristic's value of each node this search has seen. */
+  hval: Float64Array;
+  via: Int32Array;
+  prev: Int32Array;
+  seen: Uint32Array;
+  done: Uint32Array;
+  target: Uint32Array;
+  gen: number;
+  heap: NodeHeap;
+}
+
+const scratches = new WeakMap<Network, Scratch>();
+
+function scratchFor(net: Network): Scratch {
+  let s = scratches.get(net);
+  if (s) return s;
+  const n = net.nodes.length;
+  const floors = Math.max(1, net.layerIndex.size);
+  const floor = new Int32Array(n);
+  for (let i = 0; i < n; i++) floor[i] = net.layerIndex.get(net.nodes[i]!.layer) ?? 0;
+  const links: number[] = [];
+  for (let u = 0; u < n; u++) {
+    for (let k = net.rowStart[u]!; k < net.rowStart[u + 1]!; k++) {
+      if (net.edgeFlags[k]! & EDGE_FLOOR_CHANGE) {
+        links.push(u);
+        break;
+      }
+    }
+  }
+  links.sort((a, b) => floor[a]! - floor[b]!);
+  const linkStart = new Int32Array(floors + 1);
+  for (const u of links) linkStart[floor[u]! + 1]!++;
+  for (let f = 1; f <= floors; f++) linkStart[f]! += linkStart[f - 1]!;
+  const linkIndex = new Int32Array(n).fill(-1);
+  links.forEach((u, i) => (linkIndex[u] = i));
+  s = {
+    floor,
+    linkNodes: Int32Array.from(links),
+    linkStart,
+    linkIndex,
+    linkBound: new Float64Array(links.length),
+    dist: new Float64Array(n),
+    hval: new Float64Array(n),
+    via: new Int32Array(n),
+    prev: new Int32Array(n),
+    seen: new Uint32Array(n),
+    done: new Uint32Array(n),
+    target: new Uint32Array(n),
+    gen: 0,
+    heap: new NodeHeap(),
+  };
+  scratches.set(net, s);
+  return s;
+}
+
+/** Above this many floor-change nodes the per-search bounds would cost more than they save: plain Dijkstra. */
+const MAX_LINK_NODES = 600;
+
+/**
+ * The search's heuristic: the cost of the cheapest way to a target in a relaxed network where one may walk in a
+ * straight line between any two points of a floor (at the cheapest cost per pixel any edge has) and change floors
+ * only where the network does. Every real path is a path there at no greater cost, so the bound never
+ * overestimates, and as a shortest distance it is consistent: the first target settled is the cheapest. Unlike a
+ * straight line to the target, it knows a floor change happens at a connector: a search from the ground floor
+ * to the fourth heads for a lift instead of spreading over every floor, and connectors whose ends lie at different
+ * places on their floors (a long ramp, floors drawn offset) do not make it overestimate.
+ * Returns null when the bound is not worth computing (many targets or floor changes): then h = 0.
+ */
+function relaxedBound(
+  net: Network,
+  s: Scratch,
+  targets: readonly number[],
+  skip: number,
+  scale: number,
+): ((node: number) => number) | null {
+  if (targets.length > 8 || s.linkNodes.length > MAX_LINK_NODES) return null;
+  const { nodeX, nodeY } = net;
+  const { floor, linkNodes, linkStart, linkIndex, linkBound } = s;
+  const straight = (a: number, b: number) => {
+    const dx = nodeX[a]! - nodeX[b]!;
+    const dy = nodeY[a]! - nodeY[b]!;
+    return Math.sqrt(dx * dx + dy * dy) * scale;
+  };
+  const L = linkNodes.length;
+  // Dijkstra over the link nodes (O(L²), L is small), seeded with each one's straight way to a target on its floor.
+  for (let i = 0; i < L; i++) {
+    const u = linkNodes[i]!;
+    let best = Infinity;
+    for (const t of targets) if (floor[t] === floor[u]) best = Math.min(best, straight(u, t));
+    linkBound[i] = best;
+  }
+  const settled = new Uint8Array(L);
+  for (;;) {
+    let i = -1;
+    let best = Infinity;
+    for (let j = 0; j < L; j++) {
+      if (!settled[j] && linkBound[j]! < best) {
+        best = linkBound[j]!;
+        i = j;
+      }
+    }
+    if (i < 0) break;
+    settled[i] = 1;
+    const u = linkNodes[i]!;
+    const f = floor[u]!;
+    for (let j = linkStart[f]!; j < linkStart[f + 1]!; j++) {
+      if (settled[j]) continue;
+      const d = best + straight(u, linkNodes[j]!);
+      if (d < linkBound[j]!) linkBound[j] = d;
+    }
+    for (let k = net.rowStart[u]!; k < net.rowStart[u + 1]!; k++) {
+      if (!(net.edgeFlags[k]! & EDGE_FLOOR_CHANGE) || net.edgeFlags[k]! & skip) continue;
+      const j = linkIndex[net.edgeTo[k]!]!;
+      if (j < 0 || settled[j]) continue;
+      const d = best + net.edgeCost[k]!;
+      if (d < linkBound[j]!) linkBound[j] = d;
+    }
+  }
+  // Each floor's link nodes by their bound, nearest first: the heuristic stops at the first one that cannot win.
+  const order = Array.from(linkNodes.keys()).sort((i, j) => linkBound[i]! - linkBound[j]!);
+  const sortedNodes = new Int32Array(L);
+  const sortedBound = new Float64Array(L);
+  const fill = linkStart.slice();
+  for (const i of order) {
+    const k = fill[floor[linkNodes[i]!]!]!++;
+    sortedNodes[k] = linkNodes[i]!;
+    sortedBound[k] = linkBound[i]!;
+  }
+  return (node) => {
+    const f = floor[node]!;
+    let best = Infinity;
+    for (const t of targets) if (floor[t] === f) best = Math.min(best, straight(node, t));
+    for (let j = linkStart[f]!; j < linkStart[f + 1]!; j++) {
+      const b = sortedBound[j]!;
+      if (b >= best) break;
+      best = Math.min(best, straight(node, sortedNodes[j]!) + b);
+    }
+    return best;
+  };
+}
+
 /** The cheapest path from any of `starts` to any of `targets`, or null when none exists. */
 export function shortestPath(
   net: Network,
@@ -79,46 +235,31 @@ export function shortestPath(
   options: PathOptions = {},
 ): NodePath | null {
   if (!starts.length || !targets.length) return null;
-  const n = net.nodes.length;
-  const dist = new Float64Array(n).fill(Infinity);
-  const via = new Int32Array(n).fill(-1);
-  const prev = new Int32Array(n).fill(-1);
-  const done = new Uint8Array(n);
-  const isTarget = new Uint8Array(n);
-  for (const t of targets) isTarget[t] = 1;
-  const { nodeX, nodeY } = net;
-  const tx = targets.map((t) => nodeX[t]!);
-  const ty = targets.map((t) => nodeY[t]!);
-  const scale = net.minWeight;
-  // With many targets the heuristic costs more than it saves: plain Dijkstra.
-  const h =
-    targets.length > 8
-      ? () => 0
-      : (node: number) => {
-          const x = nodeX[node]!;
-          const y = nodeY[node]!;
-          let best = Infinity;
-          for (let i = 0; i < tx.length; i++) {
-            const dx = x - tx[i]!;
-            const dy = y - ty[i]!;
-            const d = dx * dx + dy * dy;
-            if (d < best) best = d;
-          }
-          return Math.sqrt(best) * scale;
-        };
-  const heap = new NodeHeap();
-  for (const s of starts) {
-    if (dist[s] === 0) continue;
-    dist[s] = 0;
-    heap.push(s, h(s));
-  }
+  const s = scratchFor(net);
+  const gen = ++s.gen;
+  const { dist, hval, via, prev, seen, done, target } = s;
+  for (const t of targets) target[t] = gen;
   const skip = options.stepFree ? EDGE_INACCESSIBLE : 0;
+  // Spurs (a location's door to its path) cost their length whatever the routes' weights: the bound's scale is
+  // the cheapest of both.
+  const h = relaxedBound(net, s, targets, skip, Math.min(1, net.minWeight)) ?? (() => 0);
+  const heap = s.heap;
+  heap.size = 0;
+  for (const u of starts) {
+    if (seen[u] === gen) continue;
+    seen[u] = gen;
+    dist[u] = 0;
+    via[u] = -1;
+    prev[u] = -1;
+    const hu = h(u);
+    if (hu < Infinity) heap.push(u, hu);
+  }
   const { rowStart, edgeTo, edgeCost, edgeFlags } = net;
   while (heap.size) {
     const u = heap.pop();
-    if (done[u]) continue;
-    done[u] = 1;
-    if (isTarget[u]) {
+    if (done[u] === gen) continue;
+    done[u] = gen;
+    if (target[u] === gen) {
       const nodes: number[] = [];
       const edges: number[] = [];
       for (let v = u; v !== -1; v = prev[v]!) {
@@ -133,14 +274,17 @@ export function shortestPath(
     for (let k = rowStart[u]!; k < rowStart[u + 1]!; k++) {
       if (edgeFlags[k]! & skip) continue;
       const v = edgeTo[k]!;
-      if (done[v]) continue;
+      if (done[v] === gen) continue;
       const d = du + edgeCost[k]!;
-      if (d < dist[v]!) {
-        dist[v] = d;
-        via[v] = k;
-        prev[v] = u;
-        heap.push(v, d + h(v));
-      }
+      if (seen[v] !== gen) {
+        seen[v] = gen;
+        hval[v] = h(v);
+      } else if (d >= dist[v]!) continue;
+      dist[v] = d;
+      via[v] = k;
+      prev[v] = u;
+      // A node no target can be reached from, even in the relaxed network, is not worth queueing.
+      if (hval[v]! < Infinity) heap.push(v, d + hval[v]!);
     }
   }
   return null;

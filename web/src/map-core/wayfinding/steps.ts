@@ -7,7 +7,7 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
-import type { ConnectorKind } from './network-model';
+import type { ConnectorKind, FloorLink } from './network-model';
 import type { RoutePlan, RouteSegment } from './route';
 
 export interface RouteStep {
@@ -66,6 +66,16 @@ const CONNECTOR_NAMES: Record<ConnectorKind, string> = {
   ramp: 'the ramp',
 };
 
+/**
+ * What a step calls a connector: its display name when the author gave one ("Lift A"), else its kind ("the lift").
+ * Never its id (`endpoint`), which is a key, not words for a visitor.
+ */
+export function connectorPhrase(link: FloorLink | undefined): string | null {
+  const name = link?.name?.trim();
+  if (name) return name;
+  return link?.kind ? CONNECTOR_NAMES[link.kind] : null;
+}
+
 /** Steps and a summary for `plan` between locations titled `fromTitle` and `toTitle`. */
 export function describeRoute(plan: RoutePlan, doc: ScaleDoc, fromTitle: string, toTitle: string): RouteDescription {
   const layerName = (id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
@@ -78,11 +88,8 @@ export function describeRoute(plan: RoutePlan, doc: ScaleDoc, fromTitle: string,
     const last = i === plan.segments.length - 1;
     const change = plan.changes[i];
     const next = plan.segments[i + 1];
-    const target = last
-      ? toTitle
-      : change?.kind
-        ? CONNECTOR_NAMES[change.kind]
-        : `the way to ${layerName(next!.layer)}`;
+    const connector = connectorPhrase(change);
+    const target = last ? toTitle : (connector ?? `the way to ${layerName(next!.layer)}`);
     // A start right at the connector needs no walk; the last leg is always said.
     if (last || segment.length > 0.5) {
       steps.push({
@@ -100,7 +107,7 @@ export function describeRoute(plan: RoutePlan, doc: ScaleDoc, fromTitle: string,
         layer: next.layer,
         segment: i + 1,
         metres: null,
-        text: change?.kind ? `Take ${CONNECTOR_NAMES[change.kind]} to ${floor}` : `Go to ${floor}`,
+        text: connector ? `Take ${connector} to ${floor}` : `Go to ${floor}`,
       });
     }
   });
