@@ -180,6 +180,7 @@ export class MapStage {
       }
       if (this.#destroyed) return;
       if (!this.#layers.has(layerId)) {
+        if (!this.#layers.size) performance.mark?.('mapnest:floor'); // the first floor is in (bench/floor-bench.ts)
         this.#layers.set(layerId, loaded);
         loaded.el.hidden = true;
         this.#pane.append(loaded.el);
