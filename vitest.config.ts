@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -21,10 +22,47 @@ const LOCAL_ONLY_TESTS = [
   'test/faults/**',
 ];
 
-// Three projects: pure unit tests (node), web component tests (jsdom), and the stack project, whose
-// integration and browser tests share one local stack started once per run by test/global-setup.ts.
+/**
+ * Stack tests that must not run at the same time as any other stack test: they run one at a time in the
+ * `stack-serial` project, after everything else (vitest runs a project with fileParallelism off in a group of its
+ * own, last). Every other file in test/ runs in parallel with the rest of the run (docs/adr/032-parallel-tests.md):
+ * a new test file belongs here only if it uses something the whole stack shares, and says which, next to its path.
+ */
+const SERIAL_STACK_TESTS: Record<string, string> = {
+  // Kill DynamoDB Local, start stacks of their own, send thousands of requests in-process and print the figures of
+  // docs/reliability.md: heavy for a 2-core machine, and their figures and time limits assume nothing else runs.
+  'test/faults/**': 'fault injection and floods',
+  // `npm start` as a newcomer runs it: a second and a third whole stack, timed from start to Ctrl-C.
+  'test/foundation/start-lifecycle.test.ts': 'starts and stops whole stacks',
+  // registerLicense through the gateway counts against the per-client limit (10 a minute, 50 a day), and every test
+  // file's client is 127.0.0.1; the payments sandbox delivers every webhook event through one queue, in order.
+  'test/billing/**': 'per-client licence limit and the sandbox’s one webhook queue',
+  // The sweep expires every due test map of the stack and the test asserts how many it expired.
+  'test/maps/expiry-sweep.test.ts': 'reads a stack-wide count',
+};
+
+const cpus = availableParallelism();
+/**
+ * Test files run at once in the parallel group (unit, web and stack together). MAPNEST_TEST_WORKERS overrides it;
+ * the default was measured on 2 cores (docs/adr/032-parallel-tests.md): one worker per core, each stack file mostly
+ * waiting on the stack and on its Chromium.
+ */
+const maxWorkers = Number(process.env.MAPNEST_TEST_WORKERS) || Math.max(2, cpus);
+
+const stackTest = {
+  environment: 'node' as const,
+  globalSetup: ['test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+// Four projects: pure unit tests (node), web component tests (jsdom), and the stack tests, whose integration and
+// browser tests share one local stack started once per run by test/global-setup.ts: most in parallel (`stack`),
+// the few of SERIAL_STACK_TESTS one at a time, last (`stack-serial`).
 export default defineConfig({
   test: {
+    maxWorkers,
+    reporters: ['default', './scripts/slowest-files-reporter.ts'],
     projects: [
       {
         test: {
@@ -54,13 +92,22 @@ export default defineConfig({
       },
       {
         test: {
+          ...stackTest,
           name: 'stack',
-          environment: 'node',
           include: ['test/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...Object.keys(SERIAL_STACK_TESTS),
+            ...(process.env.MAPNEST_TEST_BASE_URL ? LOCAL_ONLY_TESTS : []),
+          ],
+        },
+      },
+      {
+        test: {
+          ...stackTest,
+          name: 'stack-serial',
+          include: Object.keys(SERIAL_STACK_TESTS),
           exclude: [...configDefaults.exclude, ...(process.env.MAPNEST_TEST_BASE_URL ? LOCAL_ONLY_TESTS : [])],
-          globalSetup: ['test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -79,16 +79,16 @@ export function remoteTarget(
   };
 }
 
-export default async function setup(project: TestProject) {
-  const remote = remoteTarget();
-  if (remote) {
-    project.provide('baseUrl', remote.baseUrl);
-    project.provide('stackEnv', remote.stackEnv);
-    project.provide('admin', remote.admin);
-    project.provide('signingKeyFile', '');
-    project.provide('target', 'remote');
-    return;
-  }
+interface LocalRun {
+  baseUrl: string;
+  stackEnv: StackEnv;
+  admin: { email: string; password: string; uid: string };
+  signingKeyFile: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the local stack in a throwaway data dir, seeded with the administrator and the demo maps. */
+async function startLocalRun(): Promise<LocalRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mapnest-test-'));
   if (!process.env.MAPNEST_TEST_LOGS) process.env.LOG_SILENT = '1';
   const stack = await startStack({ port: 0, dataDir, inMemoryDynamo: true });
@@ -100,13 +100,48 @@ export default async function setup(project: TestProject) {
   });
   const { seedDemo } = await import('../scripts/local/seed-demo');
   await seedDemo();
-  project.provide('baseUrl', stack.url);
-  project.provide('stackEnv', stack.env);
-  project.provide('admin', seed.admin);
-  project.provide('signingKeyFile', path.join(dataDir, 'cognito', SIGNING_KEY_FILE));
+  return {
+    baseUrl: stack.url,
+    stackEnv: stack.env,
+    admin: seed.admin,
+    signingKeyFile: path.join(dataDir, 'cognito', SIGNING_KEY_FILE),
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The run's one local stack, shared by every project that names this file as its global setup (`stack` and
+ * `stack-serial` in vitest.config.ts): vitest loads the file once per project, so the stack is kept on `process`,
+ * started by the first project's setup and stopped by the last project's teardown.
+ */
+const SHARED = Symbol.for('mapnest.test.localRun');
+type Shared = { run: Promise<LocalRun>; users: number };
+const holder = process as unknown as Record<symbol, Shared | undefined>;
+
+export default async function setup(project: TestProject) {
+  const remote = remoteTarget();
+  if (remote) {
+    project.provide('baseUrl', remote.baseUrl);
+    project.provide('stackEnv', remote.stackEnv);
+    project.provide('admin', remote.admin);
+    project.provide('signingKeyFile', '');
+    project.provide('target', 'remote');
+    return;
+  }
+  const shared = (holder[SHARED] ??= { run: startLocalRun(), users: 0 });
+  shared.users++;
+  const run = await shared.run;
+  project.provide('baseUrl', run.baseUrl);
+  project.provide('stackEnv', run.stackEnv);
+  project.provide('admin', run.admin);
+  project.provide('signingKeyFile', run.signingKeyFile);
   project.provide('target', 'local');
   return async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (--shared.users > 0) return;
+    holder[SHARED] = undefined;
+    await run.stop();
   };
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { launchBrowser, newContext, settled, signInThroughUi } from '../helpers/browser';
 import { call, createUser, signIn } from '../helpers/stack';
 
 let browser: Browser;
@@ -27,11 +27,10 @@ async function openSettings(page: Page, tab: 'Profile' | 'Security') {
   await settings(page).getByRole('tab', { name: tab }).click();
 }
 
-/** The path a moment after leaving: long enough for any later redirect to have happened. */
+/** The path once the page has settled after leaving: any later redirect has happened by then. */
 async function settledPath(page: Page): Promise<string> {
   await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(1000);
+  await settled(page);
   const u = new URL(page.url());
   return u.pathname + u.search;
 }

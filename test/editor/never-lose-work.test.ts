@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled, signInThroughUi } from '../helpers/browser';
 import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -117,7 +117,7 @@ describe('leaving the editor and saving at once', () => {
     expect((await serverDoc(mapId)).doc.locations.map((l) => l.title)).toContain('Bakery');
     // The field keeps focus and its text; nothing is left unsaved.
     expect(await title.inputValue()).toBe('Bakery');
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await status()).toBe('saved');
   }, 120_000);
 

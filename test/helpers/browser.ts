@@ -2,17 +2,61 @@
  * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
  * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium-launch';
 import { baseUrl } from './stack';
 
-export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+/** The requests not finished yet of each context of a browser launched here (read by `settled`). */
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+function track(context: BrowserContext): BrowserContext {
+  const pending = new Set<Request>();
+  context.on('request', (r) => pending.add(r));
+  context.on('requestfinished', (r) => pending.delete(r));
+  context.on('requestfailed', (r) => pending.delete(r));
+  inFlight.set(context, pending);
+  return context;
+}
+
+/** Chromium, whose contexts keep count of their requests in flight for `settled`. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => track(await open(options));
+  return browser;
 }
 
 /** A fresh browser context (own storage) with a desktop viewport. */
 export function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
   return browser.newContext({ viewport, baseURL: baseUrl() });
+}
+
+/**
+ * Waits until the page has nothing under way that could still change what a test reads next: the document and its
+ * fonts loaded, no request of its context in flight (for browsers from `launchBrowser`), and the main thread idle
+ * after two animation frames (React's effects, and what they started, have run), twice in a row since a finished
+ * request can start another. For checks that something does not happen (no further request, no second save, no
+ * redirect), which no element or event announces. A wait for a condition, not for a time.
+ */
+export async function settled(page: Page, timeoutMs = 15_000): Promise<void> {
+  const pending = inFlight.get(page.context());
+  const until = Date.now() + timeoutMs;
+  for (let quiet = 0; quiet < 2;) {
+    if (Date.now() > until)
+      throw new Error(`the page is still busy after ${timeoutMs} ms: ${[...(pending ?? [])].map((r) => r.url())}`);
+    await page.waitForFunction(() => document.readyState === 'complete' && document.fonts.status === 'loaded', null, {
+      timeout: Math.max(1, until - Date.now()),
+    });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 1_000 })),
+          ),
+        ),
+    );
+    quiet = pending?.size ? 0 : quiet + 1;
+  }
 }
 
 /** Signs in through /login and waits until the app has left the login page. */

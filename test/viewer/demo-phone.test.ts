@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { markerBox, type MarkerKind } from '../../web/src/map-core/marker-geometry';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -97,13 +97,19 @@ describe('the demo map', () => {
       () =>
         !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg text.label'),
     );
-    await page.waitForTimeout(400);
+    const pane = page.locator('.mn-pane');
+    await settledBox(pane, 10);
     const covered: string[] = [];
     // As it opens, and zoomed in twice (where a phone's visitor reads the names).
     for (let zoom = 0; zoom < 3; zoom++) {
       if (zoom > 0) {
+        const before = await pane.evaluate((el) => el.style.transform);
         await page.getByRole('button', { name: 'Zoom in' }).click();
-        await page.waitForTimeout(700);
+        await page.waitForFunction(
+          (b) => document.querySelector<HTMLElement>('.mn-pane')!.style.transform !== b,
+          before,
+        );
+        await settledBox(pane, 10);
       }
       await page.screenshot({ path: `.test-artifacts/demo-${width}x${height}-zoom${zoom}.png` });
       const { labels, markers } = await boxes(page, doc);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled } from '../helpers/browser';
 import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
@@ -64,7 +64,7 @@ describe('a cold embed view', () => {
     await page.waitForSelector('.mn-viewer .mn-marker-canvas');
     await page.waitForFunction(() => !!document.querySelector('.mn-layer:not([hidden]) svg.mn-layer-svg'));
     // Anything the page would still ask for (a late image, a favicon) shows up here.
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(requests.length, `requests of a cold view:\n${requests.join('\n')}`).toBeLessThanOrEqual(4);
     expect(
       requests.filter((r) => r.endsWith(`/data/maps/${mapId}.json`)),

@@ -14,7 +14,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { HTML_VECTORS, svgDocument } from '../../web/src/viewer/xss-corpus.fixtures';
 import { buckets, s3 } from '../helpers/accounts';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled, settledBox } from '../helpers/browser';
 import { MARGIN } from '../../web/src/viewer/marker-surface';
 import { baseUrl, createUser, type TestUser, createPublishedMap } from '../helpers/stack';
 
@@ -199,7 +199,7 @@ describe('the embed of the demo map', () => {
     const zoomed = await pane();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(pane).not.toBe(zoomed);
-    await expect.poll(async () => (await pane()) === (await page.waitForTimeout(250).then(pane))).toBe(true);
+    await settledBox(page.locator('.mn-pane'), 10);
     // Tab reaches the locations in view; focusing one rings it on the map and shows its name.
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.closest('.mn-in-view') !== null);
@@ -621,7 +621,7 @@ describe('a map made of script-injection vectors', () => {
       await page.keyboard.press('ArrowDown');
     }
     expect(titles.size).toBe(doc.locations.length);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(ran).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(remote).toEqual([]);

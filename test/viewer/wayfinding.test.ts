@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled } from '../helpers/browser';
 import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
@@ -158,7 +158,7 @@ describe('a map that is not Professional', () => {
     const doc: MapDocument = { ...demo, layers: demo.layers.map((l) => ({ ...l, file: `${baseUrl()}${l.file}` })) };
     const id = await createPublishedMap({ title: 'Not Pro', mapData: doc }, user);
     const { page, errors } = await open(`/m/${id}?from=north-entrance&to=fitlab`);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.getByRole('button', { name: 'Directions' }).count()).toBe(0);
     expect(await page.locator('.mn-directions, .mn-route').count()).toBe(0);
     expect(errors).toEqual([]);

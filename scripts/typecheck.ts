@@ -1,0 +1,62 @@
+/**
+ * `npm run typecheck`: tsc over the repository's five TypeScript projects, as many at once as the machine has cores
+ * (MAPNEST_TYPECHECK_JOBS overrides), each incremental with its build info in node_modules/.cache/tsc/ (so a second
+ * run re-checks only what changed, and a fresh clone starts from nothing). Each project's errors are printed
+ * together, under its name; the exit code is non-zero when any project has an error. docs/adr/032-parallel-tests.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const cacheDir = path.join(root, 'node_modules', '.cache', 'tsc');
+
+/** The projects, biggest first so that the longest ones start at once. */
+export const PROJECTS: readonly string[] = ['web', 'infra', 'tsconfig.node.json', 'lambdas', 'shared'];
+
+/** The tsc arguments for one project: checked only, incremental, its build info kept in the cache folder. */
+export function tscArgs(project: string, dir = cacheDir): string[] {
+  const name = project.replace(/\.json$/, '').replace(/[^\w.-]/g, '_');
+  return ['-p', project, '--incremental', '--tsBuildInfoFile', path.join(dir, `${name}.tsbuildinfo`)];
+}
+
+interface Result {
+  project: string;
+  code: number;
+  output: string;
+  ms: number;
+}
+
+function check(project: string): Promise<Result> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [tsc, ...tscArgs(project)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ project, code: code ?? 1, output, ms: Date.now() - started }));
+  });
+}
+
+async function main() {
+  mkdirSync(cacheDir, { recursive: true });
+  const jobs = Number(process.env.MAPNEST_TYPECHECK_JOBS) || availableParallelism();
+  const queue = [...PROJECTS];
+  const results: Result[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+      for (let project = queue.shift(); project; project = queue.shift()) {
+        const result = await check(project);
+        results.push(result);
+        console.log(`tsc -p ${project}: ${result.code === 0 ? 'ok' : 'errors'} (${(result.ms / 1000).toFixed(1)} s)`);
+        if (result.output.trim()) console.log(result.output.trimEnd());
+      }
+    }),
+  );
+  process.exitCode = results.every((r) => r.code === 0) ? 0 : 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
