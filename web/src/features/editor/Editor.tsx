@@ -9,7 +9,7 @@ import { useBlocker } from 'react-router';
 import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
 import { isEditableElement } from '../../components/shortcut';
 import { deleteLocations, moveLocations } from './actions/locations';
-import type { EditorCanvas } from './canvas';
+import type { EditorCanvas } from './canvas/canvas';
 import { EditorContext, useEditor } from './editor-context';
 import { layerAtom, selectionAtom, toolAtom, type EditorTab } from './editor-state';
 import { readLocationParam } from '../../viewer/deep-link';
@@ -18,8 +18,8 @@ import { Toolbar } from './Toolbar';
 import { SidePanel } from './panels/SidePanel';
 import { Inspector } from './panels/Inspector';
 import { EditorDialogs } from './dialogs/EditorDialogs';
-import { ConflictDialog } from './ConflictDialog';
-import { CanvasHost } from './EditorCanvasHost';
+import { ConflictDialog } from './dialogs/ConflictDialog';
+import { CanvasHost } from './canvas/EditorCanvasHost';
 import { NoticeToast, RepairNotice, RestoreBackup } from './EditorNotices';
 import {
   useEditorContextValue,
@@ -28,9 +28,9 @@ import {
   useRemoteUpdateNotice,
   useUnloadGuard,
 } from './editor-session';
-import { PendingEditsContext, type PendingEdits } from './pending-edits';
+import { PendingEditsContext, type PendingEdits } from './save/pending-edits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { SaveController } from './save-controller';
+import type { SaveController } from './save/save-controller';
 
 export function Editor({ initial }: { initial: LoadedMap }) {
   const [ui] = useState(() => {

@@ -9,9 +9,9 @@ import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { dialogAtom, layerAtom, toolAtom } from './editor-state';
-import type { SaveStatus } from './save-controller';
+import type { SaveStatus } from './save/save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
-import { PendingEditsContext, usePendingEdit } from './pending-edits';
+import { PendingEditsContext, usePendingEdit } from './save/pending-edits';
 import '../maps/publication.css';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

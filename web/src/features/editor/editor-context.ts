@@ -1,8 +1,8 @@
 import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { EditorAction } from './actions/registry';
-import type { EditorCanvas } from './canvas';
-import type { SaveController, SaveState } from './save-controller';
+import type { EditorCanvas } from './canvas/canvas';
+import type { SaveController, SaveState } from './save/save-controller';
 import type { DispatchOptions, EditorState, EditorStore } from './store';
 
 export interface EditorContextValue {

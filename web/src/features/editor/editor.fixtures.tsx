@@ -11,10 +11,10 @@ import { CallError } from '@mapnest/shared/errors';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import { ActionError } from './actions/registry';
-import type { EditorCanvas } from './canvas';
+import type { EditorCanvas } from './canvas/canvas';
 import { EditorContext, type EditorContextValue } from './editor-context';
-import { memoryBackup, type LocalBackup } from './local-backup';
-import { createSaveController, type SaveController, type SaveInput } from './save-controller';
+import { memoryBackup, type LocalBackup } from './save/local-backup';
+import { createSaveController, type SaveController, type SaveInput } from './save/save-controller';
 import { createEditorStore } from './store';
 
 export const MAP_ID = 'map00000000000000001';

@@ -7,8 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { fileDropHandlers } from './file-drop';
-import { imageSize, uploadFile } from './files-api';
+import { fileDropHandlers } from '../canvas/file-drop';
+import { imageSize, uploadFile } from '../files-api';
 import {
   displayName,
   floorSizes,
@@ -17,7 +17,7 @@ import {
   siteDocument,
   type MapplicSite,
   type Size,
-} from './import/mapplic-site';
+} from '../import/mapplic-site';
 
 export interface MapplicSiteChoice {
   site: MapplicSite | null;

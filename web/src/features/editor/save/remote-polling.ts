@@ -3,7 +3,7 @@
  * every few seconds while it is visible, so their work arrives before the next save (save-controller.ts).
  */
 import { CallError } from '@mapnest/shared/errors';
-import { reportError } from '../../lib/analytics';
+import { reportError } from '../../../lib/analytics';
 import type { BackupWriter } from './save-backup';
 import { reconcile } from './save-merge';
 import type { SaveQueue } from './save-queue';

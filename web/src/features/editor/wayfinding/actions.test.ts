@@ -5,7 +5,7 @@ import { importMapplic } from '@mapnest/shared/mapplic-import';
 import { buildNetwork } from '../../../map-core/wayfinding/network';
 import { checkNetwork } from '../../../map-core/wayfinding/network-check';
 import { planRoute } from '../../../map-core/wayfinding/route';
-import { ActionError } from './registry';
+import { ActionError } from '../actions/registry';
 import {
   addEdge,
   clearEndpoint,
@@ -20,8 +20,8 @@ import {
   snapPoint,
   unpinLocation,
   type Point,
-} from './wayfinding';
-import { setEdgeStepFree } from './wayfinding-step-free';
+} from './actions';
+import { setEdgeStepFree } from './step-free';
 
 function base(): MapDocument {
   const doc = blankDocument();

@@ -1,6 +1,6 @@
 /** The editor canvas's view of the document: what it shows the author, and the model kept in step with edits. */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { buildModel, patchModel, type ResolvedLocation, type ViewerModel } from '../../viewer/viewer-model';
+import { buildModel, patchModel, type ResolvedLocation, type ViewerModel } from '../../../viewer/viewer-model';
 
 /** The document as the editor shows it: zoom always on for the author, whatever visitors get. */
 export function editable(doc: MapDocument): MapDocument {

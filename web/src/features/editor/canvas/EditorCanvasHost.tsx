@@ -5,9 +5,9 @@
 import { startTransition, useEffect, useRef, useState, type DragEvent, type SetStateAction } from 'react';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
-import { addLocation, moveLocation, moveLocations, nextLocationId } from './actions/locations';
+import { addLocation, moveLocation, moveLocations, nextLocationId } from '../actions/locations';
 import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
-import { useEditor, type EditorContextValue } from './editor-context';
+import { useEditor, type EditorContextValue } from '../editor-context';
 import {
   freeRoomsAtom,
   layerAtom,
@@ -16,8 +16,8 @@ import {
   tabAtom,
   toolAtom,
   type EditorTab,
-} from './editor-state';
-import { useLayerUpload } from './panels/LayersPanel';
+} from '../editor-state';
+import { useLayerUpload } from '../panels/LayersPanel';
 
 /** What the canvas's callbacks reach: the latest of each, as the canvas lives as long as its store. */
 interface CanvasHandlers {

@@ -5,7 +5,7 @@
  * mounted; `flush()` commits them all, synchronously (commits are store dispatches).
  */
 import { createContext, useContext, useEffect, useRef } from 'react';
-import { reportError } from '../../lib/analytics';
+import { reportError } from '../../../lib/analytics';
 
 export interface PendingEdits {
   /** Adds a commit to run on flush; returns its removal. */

@@ -3,11 +3,11 @@ import { blankDocument, MAP_LIMITS } from '@mapnest/shared/map-document';
 import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError } from '@mapnest/shared/errors';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
-import { addLocation } from './actions/locations';
+import { addLocation } from '../actions/locations';
 import { memoryBackup } from './local-backup';
 import { createSaveController } from './save-controller';
 import { createSavePath, type Caller } from './save-path';
-import { createEditorStore } from './store';
+import { createEditorStore } from '../store';
 
 const summary = (version: number): MapSummary => ({
   id: 'm1',

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useAtom } from 'jotai';
 import { MARKER_TYPES, type MapDocument, type MarkerType } from '@mapnest/shared/map-document';
-import { bulkUpdateLocations, deleteLocations, type BulkPatch } from '../actions/locations';
-import { useEditor } from '../editor-context';
-import { selectionAtom } from '../editor-state';
-import { ColorProp, SelectProp, type Commit } from './fields';
+import { bulkUpdateLocations, deleteLocations, type BulkPatch } from '../../actions/locations';
+import { useEditor } from '../../editor-context';
+import { selectionAtom } from '../../editor-state';
+import { ColorProp, SelectProp, type Commit } from '../fields';
 import { MARKER_LABELS } from './LocationForm';
-import { useTry } from './use-try';
+import { useTry } from '../use-try';
 
 /** Changes for several selected locations at once. */
 export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {

@@ -4,9 +4,9 @@
  * connector's `inaccessible` is about its floor change only (see docs/adr/022-step-free-wayfinding-and-phone-viewer.md).
  */
 import { routeSchema, type MapDocument } from '@mapnest/shared/map-document';
-import { ActionError, defineAction } from './registry';
-import { checked } from './validate';
-import { forEachSegment, pathIds, withoutEndpoint, withRoutes, type Point } from './wayfinding';
+import { ActionError, defineAction } from '../actions/registry';
+import { checked } from '../actions/validate';
+import { forEachSegment, pathIds, withoutEndpoint, withRoutes, type Point } from './actions';
 
 type Route = MapDocument['routes'][number];
 

@@ -9,10 +9,10 @@ import {
   unpinLocation,
   type ConnectorKind,
   type Point,
-} from '../actions/wayfinding';
-import { routeStepFree, setEdgeStepFree } from '../actions/wayfinding-step-free';
+} from './actions';
+import { routeStepFree, setEdgeStepFree } from './step-free';
 import { useEditor, useEditorState } from '../editor-context';
-import type { NetworkSelection } from '../wayfinding/network-layer';
+import type { NetworkSelection } from './network-layer';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
 
 /** What can be done with the selected node or edge. */

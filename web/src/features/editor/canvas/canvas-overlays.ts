@@ -5,13 +5,13 @@
  * it), with its name over it when it is big enough on screen. And the selection rings.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
-import type { ScreenPoint, ViewTransform } from '../../map-core/coords';
-import { coordToScreen, imageToScreen } from '../../map-core/coords';
-import { markerBox } from '../../map-core/marker-geometry';
-import type { MapView } from '../../map-core/map-view';
-import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
-import { onLayer } from '../../viewer/viewer-model';
-import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from './recognise-svg';
+import type { ScreenPoint, ViewTransform } from '../../../map-core/coords';
+import { coordToScreen, imageToScreen } from '../../../map-core/coords';
+import { markerBox } from '../../../map-core/marker-geometry';
+import type { MapView } from '../../../map-core/map-view';
+import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
+import { onLayer } from '../../../viewer/viewer-model';
+import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from '../recognise-svg';
 
 /** A recognised room of the floor in view: an SVG shape the recogniser finds. */
 export interface Room extends MeasuredRegion {

@@ -1,15 +1,15 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
-import { SearchInput } from '../../../components/SearchInput';
-import { deleteLocations, reorderLocation } from '../actions/locations';
-import { importLocations } from '../actions/structure';
-import { useEditor, useEditorState } from '../editor-context';
-import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../editor-state';
-import { movedMessage, slotFromOffset, useDragReorder } from './drag-reorder';
+import { SearchInput } from '../../../../components/SearchInput';
+import { deleteLocations, reorderLocation } from '../../actions/locations';
+import { importLocations } from '../../actions/structure';
+import { useEditor, useEditorState } from '../../editor-context';
+import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../../editor-state';
+import { movedMessage, slotFromOffset, useDragReorder } from '../drag-reorder';
 import { nameOf, ROW, useListNavigation, useListViewport } from './location-list';
 import { LocationListbox } from './LocationListbox';
-import { useAnnouncer } from './Reorder';
+import { useAnnouncer } from '../Reorder';
 
 /** Rooms without a location listed by name (all of them can be added at once). */
 const MAX_ROOMS_LISTED = 200;

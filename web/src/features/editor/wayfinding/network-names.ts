@@ -1,5 +1,5 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { ConnectorKind } from '../actions/wayfinding';
+import type { ConnectorKind } from './actions';
 
 export const KIND_LABEL: Record<ConnectorKind, string> = {
   lift: 'Lift',

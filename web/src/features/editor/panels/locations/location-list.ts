@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAtom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
-import { useEditor } from '../editor-context';
-import { selectionAtom } from '../editor-state';
-import { keyboardMoveTarget } from './drag-reorder';
+import { useEditor } from '../../editor-context';
+import { selectionAtom } from '../../editor-state';
+import { keyboardMoveTarget } from '../drag-reorder';
 
 /** A row's height in px. */
 export const ROW = 44;

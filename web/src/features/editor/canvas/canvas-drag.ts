@@ -1,5 +1,5 @@
-import { markerBox } from '../../map-core/marker-geometry';
-import { onLayer, type ResolvedLocation, type ViewerModel } from '../../viewer/viewer-model';
+import { markerBox } from '../../../map-core/marker-geometry';
+import { onLayer, type ResolvedLocation, type ViewerModel } from '../../../viewer/viewer-model';
 
 /**
  * The locations a dragged marker carries with it: the selection's locations with a position on the floor in view,

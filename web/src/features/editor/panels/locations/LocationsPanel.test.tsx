@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { selectionAtom } from '../editor-state';
-import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../editor.fixtures';
-import { Inspector } from './Inspector';
+import { selectionAtom } from '../../editor-state';
+import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../../editor.fixtures';
+import { Inspector } from '../Inspector';
 import { LocationsPanel } from './LocationsPanel';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 /** The save controller's state and options (save-controller.ts); its parts share them. */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { LocalBackup } from './local-backup';
-import type { Conflict } from './merge/merge3';
-import type { EditorStore } from './store';
+import type { Conflict } from '../merge/merge3';
+import type { EditorStore } from '../store';
 
 export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'conflict' | 'error';
 

@@ -3,8 +3,8 @@
  * choices per item of a three-way merge, and unsaved work from an earlier session merged with the version shown.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { mergeDocument, replaceDocument } from './actions/structure';
-import { deepEqual, merge3, type Side } from './merge/merge3';
+import { mergeDocument, replaceDocument } from '../actions/structure';
+import { deepEqual, merge3, type Side } from '../merge/merge3';
 import type { BackupWriter } from './save-backup';
 import { adopt, announceRemote } from './save-merge';
 import type { SaveQueue } from './save-queue';

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
-import { replaceDocument } from './actions/structure';
-import { useEditor, useSaveState } from './editor-context';
-import { download, fileNameFor, toJson } from './import/export';
-import { loadMap } from './load-map';
-import type { PendingMerge, SetAside } from './save-controller';
-import { conflictSubject, type Conflict, type Side } from './merge/merge3';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Modal } from '../../../components/Modal';
+import { Spinner } from '../../../components/Spinner';
+import { replaceDocument } from '../actions/structure';
+import { useEditor, useSaveState } from '../editor-context';
+import { download, fileNameFor, toJson } from '../import/export';
+import { loadMap } from '../load-map';
+import type { PendingMerge, SetAside } from '../save/save-controller';
+import { conflictSubject, type Conflict, type Side } from '../merge/merge3';
 
 /** The author's own version as a file the Import dialog reads back ("Mapnest JSON"). */
 function downloadMine(doc: MapDocument, title: string, baseVersion: number): void {

@@ -4,8 +4,8 @@
  * when the same field changed on both sides.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { mergeDocument } from './actions/structure';
-import { deepEqual, merge3 } from './merge/merge3';
+import { mergeDocument } from '../actions/structure';
+import { deepEqual, merge3 } from '../merge/merge3';
 import type { BackupWriter } from './save-backup';
 import type { SaveSession } from './save-session';
 import type { RemoteUpdate } from './save-types';

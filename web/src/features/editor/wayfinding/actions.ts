@@ -7,8 +7,8 @@
  */
 import { MAP_LIMITS, routeSchema, type CONNECTOR_KINDS, type MapDocument } from '@mapnest/shared/map-document';
 import { projectOnSegment } from '../../../map-core/wayfinding/network';
-import { ActionError, defineAction } from './registry';
-import { checked } from './validate';
+import { ActionError, defineAction } from '../actions/registry';
+import { checked } from '../actions/validate';
 
 type Route = MapDocument['routes'][number];
 export type Point = [number, number];

@@ -12,7 +12,7 @@
  * discards it: undo alone would lose it when the page closes).
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import type { Side } from './merge/merge3';
+import type { Side } from '../merge/merge3';
 import { pollRemote } from './remote-polling';
 import { createBackupWriter } from './save-backup';
 import { keepMine, loadTheirs, mergeLocal, resolveMerge, type SaveParts } from './save-choices';

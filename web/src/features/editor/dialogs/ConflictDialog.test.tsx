@@ -1,17 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { addLocation, updateLocation } from './actions/locations';
+import { addLocation, updateLocation } from '../actions/locations';
 import { ConflictDialog } from './ConflictDialog';
-import { aSummary, disposeHarnesses, fakeServer, MAP_ID, renderEditorPart } from './editor.fixtures';
-import { download } from './import/export';
-import { loadMap } from './load-map';
-import { memoryBackup } from './local-backup';
-import { setAsideKey } from './save-controller';
+import { aSummary, disposeHarnesses, fakeServer, MAP_ID, renderEditorPart } from '../editor.fixtures';
+import { download } from '../import/export';
+import { loadMap } from '../load-map';
+import { memoryBackup } from '../save/local-backup';
+import { setAsideKey } from '../save/save-controller';
 
-vi.mock('./load-map', () => ({ loadMap: vi.fn() }));
-vi.mock('./import/export', async (original) => ({
-  ...(await original<typeof import('./import/export')>()),
+vi.mock('../load-map', () => ({ loadMap: vi.fn() }));
+vi.mock('../import/export', async (original) => ({
+  ...(await original<typeof import('../import/export')>()),
   download: vi.fn(),
 }));
 const mockLoad = vi.mocked(loadMap);

@@ -15,12 +15,12 @@ import {
   nextLocationId,
   updateLocation,
   type LocationPatch,
-} from '../actions/locations';
-import { useEditor } from '../editor-context';
-import { filePickerAtom, selectionAtom } from '../editor-state';
-import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from './fields';
-import { RichTextEditor } from './RichTextEditor';
-import { useTry } from './use-try';
+} from '../../actions/locations';
+import { useEditor } from '../../editor-context';
+import { filePickerAtom, selectionAtom } from '../../editor-state';
+import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from '../fields';
+import { RichTextEditor } from '../RichTextEditor';
+import { useTry } from '../use-try';
 
 export const MARKER_LABELS: Record<MarkerType, string> = {
   hidden: 'Hidden (SVG element only)',

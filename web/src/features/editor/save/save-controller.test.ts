@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
-import { addLocation, moveLocation, updateLocation } from './actions/locations';
+import { addLocation, moveLocation, updateLocation } from '../actions/locations';
 import { memoryBackup } from './local-backup';
 import { createSaveController, setAsideKey, type SaveInput } from './save-controller';
-import { createEditorStore } from './store';
-import { setAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics';
+import { createEditorStore } from '../store';
+import { setAnalyticsSink, type AnalyticsEvent } from '../../../lib/analytics';
 
 /** A fake maps service holding one map, answering saves like the real one (409 on a stale base). */
 function fakeServer(version = 1) {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { setAnalyticsSink, type AnalyticsEvent } from '../../lib/analytics';
+import { setAnalyticsSink, type AnalyticsEvent } from '../../../lib/analytics';
 import { createPendingEdits } from './pending-edits';
 
 describe('pending edits', () => {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
-import type { NetworkHost } from '../wayfinding/network-layer';
+import type { NetworkHost } from './network-layer';
 import { WayfindingPanel } from './WayfindingPanel';
 
 afterEach(() => {

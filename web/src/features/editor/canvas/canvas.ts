@@ -6,16 +6,16 @@
  * which swaps the stage's model without reloading the floors.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
-import type { ScreenPoint } from '../../map-core/coords';
-import { coordToScreen, mapToCoord, screenToMap } from '../../map-core/coords';
-import { MapStage } from '../../viewer/stage';
-import type { ResolvedLocation, ViewerModel } from '../../viewer/viewer-model';
-import { buildModel } from '../../viewer/viewer-model';
+import type { ScreenPoint } from '../../../map-core/coords';
+import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
+import { MapStage } from '../../../viewer/stage';
+import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
+import { buildModel } from '../../../viewer/viewer-model';
 import { editable, patchedModel } from './canvas-model';
 import { carriedAlong, dressGhost } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
-import type { NetworkHost } from './wayfinding/network-layer';
-import '../../viewer/viewer.css';
+import type { NetworkHost } from '../wayfinding/network-layer';
+import '../../../viewer/viewer.css';
 import './canvas.css';
 
 export type CanvasTool = 'select' | 'add';

@@ -1,11 +1,11 @@
 import { useMemo, type MouseEvent, type PointerEvent, type RefObject, type UIEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
-import { useEditorState } from '../editor-context';
-import { selectionAtom } from '../editor-state';
-import type { DragState } from './drag-reorder';
+import { useEditorState } from '../../editor-context';
+import { selectionAtom } from '../../editor-state';
+import type { DragState } from '../drag-reorder';
 import { nameOf, ROW, type ListNavigation, type ListViewport } from './location-list';
-import { DragHandle, MoveButtons } from './Reorder';
+import { DragHandle, MoveButtons } from '../Reorder';
 
 /** The colour the map draws each marker in (as the viewer resolves it): style, own colour, first coloured group, primary. */
 function markerSwatch(
