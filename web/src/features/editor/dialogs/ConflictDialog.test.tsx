@@ -6,8 +6,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { aSummary, disposeHarnesses, fakeServer, MAP_ID, renderEditorPart } from '../editor.fixtures';
 import { download } from '../import/export';
 import { loadMap } from '../load-map';
-import { memoryBackup } from '../save/local-backup';
-import { setAsideKey } from '../save/save-controller';
+import { memoryBackup, setAsideKey } from '../save/save-controller';
 
 vi.mock('../load-map', () => ({ loadMap: vi.fn() }));
 vi.mock('../import/export', async (original) => ({

@@ -56,8 +56,11 @@ export function createBackupWriter(session: SaveSession): BackupWriter {
       void o.backup
         .get(setAsideKey(o.mapId))
         .then((r) => {
-          if (r && !session.disposed && session.state.setAside === null)
-            session.set({ setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true } });
+          if (r && !session.disposed)
+            session.send({
+              type: 'setAsideFound',
+              setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true },
+            });
         })
         .catch(() => undefined);
     },
@@ -70,14 +73,14 @@ export function createBackupWriter(session: SaveSession): BackupWriter {
           savedAt: aside.savedAt,
         });
         await asideWrite;
-        if (session.state.setAside === aside) session.set({ setAside: { ...aside, stored: true } });
+        session.send({ type: 'setAsideStored', setAside: aside });
         return true;
       } catch {
         return false;
       }
     },
     async dropSetAside() {
-      session.set({ setAside: null });
+      session.send({ type: 'setAsideDropped' });
       await asideWrite.catch(() => undefined);
       await o.backup.delete(setAsideKey(o.mapId)).catch(() => undefined);
     },

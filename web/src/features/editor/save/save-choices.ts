@@ -6,7 +6,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { mergeDocument, replaceDocument } from '../actions/structure';
 import { deepEqual, merge3, type Side } from '../merge/merge3';
 import type { BackupWriter } from './save-backup';
-import { adopt, announceRemote } from './save-merge';
+import { adopt } from './save-merge';
 import type { SaveQueue } from './save-queue';
 import type { SaveSession } from './save-session';
 import type { SetAside } from './save-types';
@@ -26,8 +26,7 @@ export async function resolveMerge(
   const pending = session.state.conflict?.merge;
   if (!pending) return;
   const result = merge3(pending.base, session.doc(), pending.theirs, choices);
-  adopt(session, backup, result.doc, { doc: pending.theirs, version: pending.version });
-  announceRemote(session, pending.version, true, result.repairs);
+  adopt(session, backup, result.doc, { doc: pending.theirs, version: pending.version }, result.repairs);
   if (session.dirty()) await queue.start();
 }
 
@@ -38,7 +37,7 @@ export async function keepMine(parts: SaveParts): Promise<void> {
   const pending = session.state.conflict?.merge;
   if (pending) return resolveMerge(parts, Object.fromEntries(pending.conflicts.map((c) => [c.key, 'ours' as const])));
   const current = await session.o.currentVersion();
-  session.set({ version: current, conflict: null, status: 'unsaved', message: null });
+  session.send({ type: 'keptMine', version: current });
   // The save builds on the version just read: if yet another save lands first, the conflict shows again.
   await queue.startForced();
 }
@@ -53,8 +52,9 @@ export async function loadTheirs({ session, backup }: SaveParts, doc: MapDocumen
   session.cancelSave();
   backup.cancel();
   // Throws (and changes nothing) when `doc` is not a valid document.
-  session.savedDoc = session.quietly(() => session.o.store.dispatch(replaceDocument, { doc }));
-  session.set({ version, conflict: null, status: 'saved', message: null, ...(aside ? { setAside: aside } : {}) });
+  // The author's choice, so an undo step (their work is one Undo away); what is shown is what the server has.
+  const shown = session.quietly(() => session.o.store.dispatch(replaceDocument, { doc }));
+  session.send({ type: 'theirsLoaded', doc: shown, version, setAside: aside });
   // Still one Undo away and downloadable from memory when the browser refuses it; the notice says it is not
   // stored. The unsaved-work backup stays too: until the set-aside copy is stored, it is the one on disk.
   if (aside && !(await backup.storeSetAside(aside))) return;
@@ -74,13 +74,11 @@ export function mergeLocal({ session }: SaveParts, base: MapDocument, ours: MapD
   }
   const mine = store.dispatch(mergeDocument, { doc: ours });
   session.cancelSave();
-  session.set({
-    status: 'conflict',
+  session.send({
+    type: 'conflicted',
     message: `These changes were made on an older version; version ${version} was saved since.`,
-    conflict: {
-      currentVersion: version,
-      merge: { source: 'backup', base, ours: mine, theirs, version, conflicts: result.conflicts },
-    },
+    currentVersion: version,
+    merge: { source: 'backup', base, ours: mine, theirs, version, conflicts: result.conflicts },
   });
   return result.conflicts.length;
 }

@@ -340,6 +340,22 @@ describe('save controller', () => {
       expect(updates).toEqual([{ version: 2, merged: true, repairs: [] }]);
     });
 
+    it('after a silent merge, Undo takes back only this editor’s edit and the next save keeps the other tab’s work', async () => {
+      const { server, store, ctl, elsewhere } = mergeSetup();
+      store.dispatch(addLocation, { id: 'mine', coord: [0.8, 0.8] });
+      elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
+      await ctl.checkRemote();
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs', 'mine']);
+      // The merge is not a step: one Ctrl+Z undoes "Add location", and theirs stays.
+      expect(store.getState().undoLabel).toBe('Add location');
+      expect(store.undo()).toBe(true);
+      expect(store.getState().doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs']);
+      expect(store.undo()).toBe(false);
+      await ctl.saveNow();
+      expect(server.doc.locations.map((l) => l.id)).toEqual(['shared', 'theirs']);
+      expect(ctl.getState()).toMatchObject({ status: 'saved', version: 4 });
+    });
+
     it('stops on the same field changed on both sides and saves the choice made per item', async () => {
       const { server, store, ctl, elsewhere } = mergeSetup();
       elsewhere((d) => {

@@ -11,17 +11,16 @@
  * (which sets unsaved work aside in this browser until the author puts it back, downloads it or
  * discards it: undo alone would lose it when the page closes).
  */
-import type { MapDocument } from '@mapnest/shared/map-document';
-import type { Side } from '../merge/merge3';
 import { pollRemote } from './remote-polling';
 import { createBackupWriter } from './save-backup';
 import { keepMine, loadTheirs, mergeLocal, resolveMerge, type SaveParts } from './save-choices';
 import { SaveQueue } from './save-queue';
 import { SaveSession } from './save-session';
-import type { SaveControllerOptions, SaveState } from './save-types';
+import type { SaveController, SaveControllerOptions } from './save-types';
 
 export type {
   PendingMerge,
+  SaveController,
   RemoteUpdate,
   SaveControllerOptions,
   SaveInput,
@@ -32,53 +31,23 @@ export type {
 export { setAsideKey } from './save-backup';
 export { AUTOSAVE_DELAY_MS } from './save-queue';
 export { REMOTE_POLL_MS } from './remote-polling';
-
-export interface SaveController {
-  getState(): SaveState;
-  subscribe(listener: (s: SaveState) => void): () => void;
-  /** Saves now (Ctrl/Cmd+S); resolves when this save (and any queued one) is done. */
-  saveNow(): Promise<void>;
-  /** Conflict: saves the editor's document as a new version on top of the current one. */
-  keepMine(): Promise<void>;
-  /**
-   * Conflict: shows `doc` (the current version) instead. Unsaved work stays one Undo away and is set
-   * aside (state.setAside); resolves once it is stored in the browser.
-   */
-  loadTheirs(doc: MapDocument, version: number): Promise<void>;
-  /** Conflict after a merge: saves the merge with the author's choice for each conflict (default: ours). */
-  resolve(choices: Readonly<Record<string, Side>>): Promise<void>;
-  /**
-   * Unsaved work from an earlier session (`ours`), made on the older version `base`, merged with the version
-   * shown: without conflicts it becomes an edit (saved by autosave, one Undo away); with conflicts the store
-   * holds ours and the conflict dialog asks. Returns the number of conflicts. Throws if `ours` is not valid.
-   */
-  mergeLocal(base: MapDocument, ours: MapDocument): number;
-  /** Looks for a version saved elsewhere now (the page got focus); merges or shows it. */
-  checkRemote(): Promise<void>;
-  /** Forgets the set-aside version (the author put it back, or discarded it). */
-  dropSetAside(): Promise<void>;
-  /** True while anything is not yet on the server (leaving the page asks first). */
-  hasUnsavedChanges(): boolean;
-  /** Writes the local backup at once (the page is being hidden). */
-  flushBackup(): Promise<void>;
-  dispose(): void;
-}
+// The rest of the editor reaches saving through this module only (ADR 033).
+export { browserBackup, memoryBackup, type BackupRecord, type LocalBackup } from './local-backup';
+export { createPendingEdits, PendingEditsContext, usePendingEdit, type PendingEdits } from './pending-edits';
+export { createSavePath, type Caller, type SavedView, type SavePath } from './save-path';
 
 /** A change of the store's document: an edit to back up and autosave, or back to the saved document. */
 function onStoreChange({ session, backup, queue }: SaveParts): void {
   if (session.disposed || session.isQuiet()) return;
+  const was = session.state.status;
+  session.send({ type: 'edited', current: session.doc() });
   if (!session.dirty()) {
     session.cancelSave();
     backup.cancel();
-    if (session.state.status === 'unsaved') {
-      session.set({ status: 'saved', message: null });
-      void backup.forget();
-    }
+    if (was === 'unsaved') void backup.forget();
     return;
   }
   backup.writeSoon();
-  if (session.state.status === 'saved' || session.state.status === 'error')
-    session.set({ status: 'unsaved', message: null });
   // While offline the retry timer runs; in conflict nothing is saved until the author decides.
   if (session.state.status === 'unsaved') queue.scheduleAutosave();
 }

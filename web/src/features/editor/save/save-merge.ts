@@ -4,7 +4,8 @@
  * when the same field changed on both sides.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { mergeDocument } from '../actions/structure';
+import { CallError } from '@mapnest/shared/errors';
+import { reportError } from '../../../lib/analytics';
 import { deepEqual, merge3 } from '../merge/merge3';
 import type { BackupWriter } from './save-backup';
 import type { SaveSession } from './save-session';
@@ -14,13 +15,6 @@ import type { RemoteUpdate } from './save-types';
 export interface ServerVersion {
   doc: MapDocument;
   version: number;
-}
-
-/** Tells the state's listeners and `onRemote` that a version saved elsewhere came in. */
-export function announceRemote(session: SaveSession, version: number, merged: boolean, repairs: readonly string[]) {
-  const update: RemoteUpdate = { version, merged, repairs };
-  session.set({ remote: update });
-  session.o.onRemote?.(update);
 }
 
 /**
@@ -34,7 +28,9 @@ export async function reconcile(session: SaveSession, backup: BackupWriter, mess
   let remote: ServerVersion;
   try {
     remote = await o.fetchCurrent();
-  } catch {
+  } catch (err) {
+    // Offline, signed out, a failed call: the save or the next check says so. Anything else is a fault here.
+    if (!(err instanceof CallError)) reportError(err, 'editor:fetch-current');
     return false;
   }
   if (session.disposed) return false;
@@ -45,46 +41,52 @@ export async function reconcile(session: SaveSession, backup: BackupWriter, mess
   let result: ReturnType<typeof merge3>;
   try {
     result = merge3(base, ours, remote.doc);
-  } catch {
-    // Never expected (the merge repairs what it breaks); the two-way choice is the safe fallback.
+  } catch (err) {
+    // Never expected (the merge repairs what it breaks): reported, and the two-way choice is the safe fallback.
+    reportError(err, 'editor:merge');
     return false;
   }
   if (result.conflicts.length) {
     session.cancelSave();
     void backup.write();
-    session.set({
-      status: 'conflict',
+    session.send({
+      type: 'conflicted',
       message: message ?? `Version ${remote.version} was saved elsewhere.`,
-      conflict: {
-        currentVersion: remote.version,
-        merge: { base, ours, theirs: remote.doc, version: remote.version, conflicts: result.conflicts },
-      },
+      currentVersion: remote.version,
+      merge: { base, ours, theirs: remote.doc, version: remote.version, conflicts: result.conflicts },
     });
     return false;
   }
-  adopt(session, backup, result.doc, remote);
-  announceRemote(session, remote.version, ours !== base, result.repairs);
+  adopt(session, backup, result.doc, remote, result.repairs, ours !== base);
   return true;
 }
 
-/** Makes `remote` the saved version and `merged` the editor's document (one Undo step away from ours). */
-export function adopt(session: SaveSession, backup: BackupWriter, merged: MapDocument, remote: ServerVersion): void {
+/**
+ * Makes `remote` the saved version and `merged` the editor's document. What came from elsewhere is not an undo
+ * step (the store's applyRemote): undo reverts only this editor's own edits, over it (ADR 033). Tells the state's
+ * listeners and `onRemote` that it came in.
+ */
+export function adopt(
+  session: SaveSession,
+  backup: BackupWriter,
+  merged: MapDocument,
+  remote: ServerVersion,
+  repairs: readonly string[],
+  withLocalEdits = true,
+): void {
   const { store } = session.o;
   const current = session.doc();
-  session.quietly(() => {
-    if (deepEqual(merged, remote.doc)) {
-      session.savedDoc = deepEqual(current, remote.doc) ? current : store.dispatch(mergeDocument, { doc: remote.doc });
-    } else {
-      store.dispatch(mergeDocument, { doc: merged });
-      session.savedDoc = remote.doc;
-    }
-  });
-  session.set({
+  const same = deepEqual(merged, remote.doc);
+  session.quietly(() => store.applyRemote(same ? (deepEqual(current, remote.doc) ? current : remote.doc) : merged));
+  const update: RemoteUpdate = { version: remote.version, merged: withLocalEdits, repairs };
+  session.send({
+    type: 'remoteAdopted',
+    doc: same ? session.doc() : remote.doc,
     version: remote.version,
-    conflict: null,
-    status: session.dirty() ? 'unsaved' : 'saved',
-    message: null,
+    current: session.doc(),
+    update,
   });
+  session.o.onRemote?.(update);
   if (session.dirty()) void backup.write();
   else void backup.forget();
 }

@@ -7,7 +7,7 @@ import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError } from '@mapnest/shared/errors';
 import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
-import type { SaveController, SaveInput } from './save-controller';
+import type { SaveController, SaveInput } from './save-types';
 
 /** The call client, or a test's stand-in for it. */
 export type Caller = <K extends CallName>(name: K, data: In<K>) => Promise<Out<K>>;

@@ -7,6 +7,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
 import type { BackupWriter } from './save-backup';
 import { reconcile } from './save-merge';
+import type { SaveEvent } from './save-machine';
 import type { SaveSession } from './save-session';
 import type { SaveStatus } from './save-types';
 
@@ -41,11 +42,13 @@ function isNetworkFailure(e: CallError, online: boolean): boolean {
 }
 
 /** What a failed save tells the author: retried in `wait` ms, or (null) not retried until they save again. */
-function retryState(network: boolean, wait: number | null): { status: SaveStatus; message: string } {
+function retryState(network: boolean, wait: number | null): SaveEvent & { type: 'saveFailed' } {
   const seconds = `Retrying in ${Math.round((wait ?? 0) / 1000)} s.`;
-  if (network) return { status: 'offline', message: `Offline: your changes are kept in this browser. ${seconds}` };
+  if (network)
+    return { type: 'saveFailed', offline: true, message: `Offline: your changes are kept in this browser. ${seconds}` };
   return {
-    status: 'error',
+    type: 'saveFailed',
+    offline: false,
     message:
       wait === null
         ? `The server had a problem; your changes are kept in this browser. Saving stopped after ${SERVER_RETRY_LIMIT} attempts: press Save (Ctrl+S) to try again.`
@@ -130,12 +133,12 @@ export class SaveQueue {
     const { session } = this;
     const doc = session.doc();
     if (doc === session.savedDoc && !this.force) {
-      session.set({ status: 'saved', message: null });
+      session.send({ type: 'upToDate' });
       return;
     }
     this.force = false;
     session.cancelSave();
-    session.set({ status: 'saving', message: null });
+    session.send({ type: 'saveStarted' });
     const baseVersion = session.state.version;
     const same = this.pending && this.pending.doc === doc && this.pending.baseVersion === baseVersion;
     const saveId = same ? this.pending!.saveId : newSaveId();
@@ -151,11 +154,9 @@ export class SaveQueue {
 
   private async saved(doc: MapDocument, version: number): Promise<void> {
     const { session } = this;
-    session.savedDoc = doc;
     this.attempt = 0;
     this.serverFailures = 0;
-    const status = session.dirty() ? 'unsaved' : 'saved';
-    session.set({ version, lastSavedAt: session.now(), status, message: null, conflict: null });
+    session.send({ type: 'saveSucceeded', doc, version, at: session.now(), current: session.doc() });
     if (session.dirty()) {
       await this.backup.write();
       this.schedule(this.delay);
@@ -167,14 +168,15 @@ export class SaveQueue {
     const e = asCallError(err);
     if (e.code === 'aborted') return this.outdated(e);
     if (e.code === 'unauthenticated') {
-      this.session.set({
-        status: 'error',
+      this.session.send({
+        type: 'saveFailed',
+        offline: false,
         message: 'You are signed out. Your changes are kept in this browser; sign in again to save them.',
       });
       return;
     }
     if (!RETRYABLE.has(e.code)) {
-      this.session.set({ status: 'error', message: `The map could not be saved: ${e.message}` });
+      this.session.send({ type: 'saveFailed', offline: false, message: `The map could not be saved: ${e.message}` });
       return;
     }
     const network = isNetworkFailure(e, this.online());
@@ -182,12 +184,12 @@ export class SaveQueue {
     if (this.serverFailures >= SERVER_RETRY_LIMIT) {
       this.serverFailures = 0;
       this.attempt = 0;
-      this.session.set(retryState(false, null));
+      this.session.send(retryState(false, null));
       return;
     }
     const wait = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
     this.attempt++;
-    this.session.set(retryState(network, wait));
+    this.session.send(retryState(network, wait));
     this.schedule(wait);
   }
 
@@ -196,11 +198,11 @@ export class SaveQueue {
     const current = (e.details as { currentVersion?: unknown } | undefined)?.currentVersion;
     // Merged without conflicts: the loop saves the merge next (on top of the version just read).
     if (await reconcile(this.session, this.backup, e.message)) this.again = true;
-    else if (this.session.state.status !== 'conflict')
-      this.session.set({
-        status: 'conflict',
+    else
+      this.session.send({
+        type: 'conflicted',
         message: e.message,
-        conflict: { currentVersion: typeof current === 'number' ? current : null },
+        currentVersion: typeof current === 'number' ? current : null,
       });
   }
 }

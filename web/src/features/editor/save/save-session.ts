@@ -1,14 +1,13 @@
 /**
- * What the save controller's parts share (save-controller.ts): its state and the listeners told of each
- * change, the document the server has, and the timer of the next save.
+ * What the save controller's parts share (save-controller.ts): the save state machine (save-machine.ts) and the
+ * listeners told of each change, and the timer of the next save. Parts change the state only by `send(event)`.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { initialSaveMachine, transition, type SaveEvent, type SaveMachine } from './save-machine';
 import type { SaveControllerOptions, SaveState } from './save-types';
 
 export class SaveSession {
-  state: SaveState;
-  /** The document of the server version `state.version`: the store's differs from it while there are edits. */
-  savedDoc: MapDocument;
+  private machine: SaveMachine;
   disposed = false;
   readonly now: () => number;
   private readonly listeners = new Set<(s: SaveState) => void>();
@@ -18,15 +17,16 @@ export class SaveSession {
 
   constructor(readonly o: SaveControllerOptions) {
     this.now = o.now ?? (() => Date.now());
-    this.state = {
-      status: 'saved',
-      message: null,
-      version: o.version,
-      lastSavedAt: null,
-      conflict: null,
-      setAside: null,
-    };
-    this.savedDoc = o.store.getState().doc;
+    this.machine = initialSaveMachine(o.store.getState().doc, o.version);
+  }
+
+  get state(): SaveState {
+    return this.machine.state;
+  }
+
+  /** The document of the server version `state.version`: the store's differs from it while there are edits. */
+  get savedDoc(): MapDocument {
+    return this.machine.savedDoc;
   }
 
   /** The editor's document. */
@@ -38,9 +38,11 @@ export class SaveSession {
     return this.doc() !== this.savedDoc;
   }
 
-  set(patch: Partial<SaveState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of [...this.listeners]) l(this.state);
+  /** Moves the machine on by `event`; listeners hear of a change of the state (not of the saved document alone). */
+  send(event: SaveEvent): void {
+    const before = this.machine;
+    this.machine = transition(before, event);
+    if (this.machine.state !== before.state) for (const l of [...this.listeners]) l(this.machine.state);
   }
 
   subscribe(listener: (s: SaveState) => void): () => void {

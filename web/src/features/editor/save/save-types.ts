@@ -1,7 +1,7 @@
 /** The save controller's state and options (save-controller.ts); its parts share them. */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { LocalBackup } from './local-backup';
-import type { Conflict } from '../merge/merge3';
+import type { Conflict, Side } from '../merge/merge3';
 import type { EditorStore } from '../store';
 
 export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'conflict' | 'error';
@@ -86,4 +86,35 @@ export interface SaveControllerOptions {
    * still being typed, so it is in the version saved. Autosave does not call it (it would cut typing).
    */
   beforeSave?: () => void;
+}
+
+export interface SaveController {
+  getState(): SaveState;
+  subscribe(listener: (s: SaveState) => void): () => void;
+  /** Saves now (Ctrl/Cmd+S); resolves when this save (and any queued one) is done. */
+  saveNow(): Promise<void>;
+  /** Conflict: saves the editor's document as a new version on top of the current one. */
+  keepMine(): Promise<void>;
+  /**
+   * Conflict: shows `doc` (the current version) instead. Unsaved work stays one Undo away and is set
+   * aside (state.setAside); resolves once it is stored in the browser.
+   */
+  loadTheirs(doc: MapDocument, version: number): Promise<void>;
+  /** Conflict after a merge: saves the merge with the author's choice for each conflict (default: ours). */
+  resolve(choices: Readonly<Record<string, Side>>): Promise<void>;
+  /**
+   * Unsaved work from an earlier session (`ours`), made on the older version `base`, merged with the version
+   * shown: without conflicts it becomes an edit (saved by autosave, one Undo away); with conflicts the store
+   * holds ours and the conflict dialog asks. Returns the number of conflicts. Throws if `ours` is not valid.
+   */
+  mergeLocal(base: MapDocument, ours: MapDocument): number;
+  /** Looks for a version saved elsewhere now (the page got focus); merges or shows it. */
+  checkRemote(): Promise<void>;
+  /** Forgets the set-aside version (the author put it back, or discarded it). */
+  dropSetAside(): Promise<void>;
+  /** True while anything is not yet on the server (leaving the page asks first). */
+  hasUnsavedChanges(): boolean;
+  /** Writes the local backup at once (the page is being hidden). */
+  flushBackup(): Promise<void>;
+  dispose(): void;
 }
