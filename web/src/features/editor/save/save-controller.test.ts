@@ -408,6 +408,39 @@ describe('save controller', () => {
       }
     });
 
+    it('reports a fault reading the version saved elsewhere after a 409, and still asks instead of saving over it', async () => {
+      const events: AnalyticsEvent[] = [];
+      const previous = setAnalyticsSink((e) => events.push(e));
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const server = fakeServer(1);
+        const store = createEditorStore(blankDocument());
+        const ctl = createSaveController({
+          store,
+          mapId: 'm1',
+          version: 1,
+          save: server.save,
+          currentVersion: server.currentVersion,
+          backup: memoryBackup(),
+          pollMs: 0,
+          fetchCurrent: async () => {
+            throw new TypeError('doc is undefined');
+          },
+        });
+        server.version = 2;
+        store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+        await ctl.saveNow();
+        expect(ctl.getState()).toMatchObject({ status: 'conflict', conflict: { currentVersion: 2 } });
+        expect(events).toEqual([
+          expect.objectContaining({ type: 'error', message: 'doc is undefined', where: 'editor:fetch-current' }),
+        ]);
+        ctl.dispose();
+      } finally {
+        setAnalyticsSink(previous);
+        quiet.mockRestore();
+      }
+    });
+
     it('shows a version saved elsewhere when it looks (focus or poll), without saving again', async () => {
       const { server, store, ctl, elsewhere, updates } = mergeSetup();
       elsewhere((d) => d.locations.push({ id: 'theirs', coord: [0.2, 0.2] }));
