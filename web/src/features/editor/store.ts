@@ -77,19 +77,71 @@ export function rebase(current: MapDocument, from: MapDocument, to: MapDocument)
   return deepEqual(result.doc, current) ? current : result.doc;
 }
 
+/** This editor's own steps: undo and redo stacks, and the typing run that coalesces into the top step. */
+class OwnHistory {
+  past: Step[] = [];
+  future: Step[] = [];
+  private typing: { key: string; at: number } | null = null;
+
+  clear(): void {
+    this.past = [];
+    this.future = [];
+    this.typing = null;
+  }
+
+  /** The next edit is a step of its own (an undo, a batch, a change from elsewhere came in between). */
+  endTyping(): void {
+    this.typing = null;
+  }
+
+  /** An own edit; consecutive ones with the same coalesce key within COALESCE_MS join one step. */
+  add(step: Step, coalesce: string | undefined, at: number): void {
+    const top = this.past.at(-1);
+    const joins =
+      coalesce !== undefined &&
+      this.typing?.key === coalesce &&
+      at - this.typing.at < COALESCE_MS &&
+      top !== undefined &&
+      top.after === step.before;
+    if (joins) top.after = step.after;
+    else {
+      this.past.push(step);
+      if (this.past.length > HISTORY_LIMIT) this.past = this.past.slice(this.past.length - HISTORY_LIMIT);
+    }
+    this.future = [];
+    this.typing = coalesce !== undefined ? { key: coalesce, at } : null;
+  }
+
+  /**
+   * Undoes (backwards) or redoes the top step over `current` and moves it to the other stack; null when no step is
+   * left. A step with nothing left (another tab changed all of it since), or whose revert would break what another
+   * tab made, is no longer a step: it is dropped and the next one tried.
+   */
+  travel(current: MapDocument, backwards: boolean): MapDocument | null {
+    this.typing = null;
+    const [from, to] = backwards ? [this.past, this.future] : [this.future, this.past];
+    for (let step = from.pop(); step; step = from.pop()) {
+      const next = backwards ? rebase(current, step.after, step.before) : rebase(current, step.before, step.after);
+      if (next === null || next === current) continue;
+      // Held the other way round by the other stack: undone, it goes from `next` back (on) to `current`.
+      to.push(backwards ? { ...step, before: next, after: current } : { ...step, before: current, after: next });
+      return next;
+    }
+    return null;
+  }
+}
+
 export function createEditorStore(initial: MapDocument, now: () => number = () => Date.now()): EditorStore {
-  let past: Step[] = [];
-  let future: Step[] = [];
-  let lastCoalesce: { key: string; at: number } | null = null;
+  const history = new OwnHistory();
   /** The document when the outermost running batch started. */
   let batchStart: MapDocument | null = null;
   const listeners = new Set<Listener>();
   const snapshot = (doc: MapDocument): EditorState => ({
     doc,
-    canUndo: past.length > 0,
-    canRedo: future.length > 0,
-    undoLabel: past.at(-1)?.label ?? null,
-    redoLabel: future.at(-1)?.label ?? null,
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
+    undoLabel: history.past.at(-1)?.label ?? null,
+    redoLabel: history.future.at(-1)?.label ?? null,
   });
   let state = snapshot(initial);
 
@@ -99,33 +151,12 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
     for (const l of [...listeners]) l(state, previous);
   };
 
-  const record = (step: Step) => {
-    past.push(step);
-    if (past.length > HISTORY_LIMIT) past = past.slice(past.length - HISTORY_LIMIT);
-    future = [];
-  };
-
-  /** Moves the top step of `from` to `to`, applied onto the current document; steps with nothing left are skipped. */
-  const travel = (from: Step[], to: Step[], backwards: boolean): boolean => {
-    lastCoalesce = null;
-    const skipped = from.length;
-    for (let step = from.pop(); step; step = from.pop()) {
-      const current = state.doc;
-      const next = backwards ? rebase(current, step.after, step.before) : rebase(current, step.before, step.after);
-      // Nothing of this step is left (another tab changed all of it since), or reverting it would break what
-      // another tab made: it is no longer a step.
-      if (next === null || next === current) continue;
-      // Held the other way round by the other stack: undone, it goes from `next` back (on) to `current`.
-      to.push(
-        backwards
-          ? { before: next, after: current, label: step.label }
-          : { before: current, after: next, label: step.label },
-      );
-      publish(next);
-      return true;
-    }
-    if (skipped > 0) publish(state.doc);
-    return false;
+  const travel = (backwards: boolean): boolean => {
+    const had = history.past.length + history.future.length;
+    const next = history.travel(state.doc, backwards);
+    // Also when steps were only dropped: canUndo and the labels change.
+    if (next !== null || history.past.length + history.future.length !== had) publish(next ?? state.doc);
+    return next !== null;
   };
 
   return {
@@ -137,23 +168,8 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
     dispatch(action, args, options = {}) {
       const next = action.perform(state.doc, args);
       if (next === state.doc) return next;
-      if (batchStart !== null) {
-        publish(next);
-        return next;
-      }
-      const t = now();
-      const top = past.at(-1);
-      const merge =
-        options.coalesce !== undefined &&
-        lastCoalesce?.key === options.coalesce &&
-        t - lastCoalesce.at < COALESCE_MS &&
-        top !== undefined &&
-        top.after === state.doc;
-      if (merge) {
-        top.after = next;
-        future = [];
-      } else record({ before: state.doc, after: next, label: action.label });
-      lastCoalesce = options.coalesce !== undefined ? { key: options.coalesce, at: t } : null;
+      if (batchStart === null)
+        history.add({ before: state.doc, after: next, label: action.label }, options.coalesce, now());
       publish(next);
       return next;
     },
@@ -170,9 +186,9 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
         throw err;
       }
       batchStart = null;
-      lastCoalesce = null;
+      history.endTyping();
       if (state.doc !== start) {
-        record({ before: start, after: state.doc, label });
+        history.add({ before: start, after: state.doc, label }, undefined, now());
         publish(state.doc);
       }
       return result;
@@ -181,15 +197,13 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
       if (batchStart !== null) throw new Error('A remote document cannot come in during a batch of edits');
       if (doc === state.doc) return;
       // Typing after this is a new step: a coalesced step must not take the remote change into its own.
-      lastCoalesce = null;
+      history.endTyping();
       publish(doc);
     },
-    undo: () => travel(past, future, true),
-    redo: () => travel(future, past, false),
+    undo: () => travel(true),
+    redo: () => travel(false),
     reset(doc) {
-      past = [];
-      future = [];
-      lastCoalesce = null;
+      history.clear();
       publish(doc);
     },
   };
