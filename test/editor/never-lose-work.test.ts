@@ -1,6 +1,7 @@
 /**
  * Never losing work, as a person edits: leaving the editor a moment after an edit (the ← button, the
- * browser's Back) saves first; Ctrl+S right after typing saves the typed text.
+ * browser's Back) saves first; Ctrl+S right after typing saves the typed text; Undo after a silent merge with
+ * another tab's save takes back only this tab's edit (ADR 033).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -194,5 +195,49 @@ describe('leaving the editor and saving at once', () => {
     expect((await rawCall('getMapVersion', { id, version: 99 }, { token: user.token })).status).toBe(404);
     const kept = await call<{ version: number; documentUrl: string }>('getMapVersion', { id, version: 1 }, user);
     expect(((await (await fetch(kept.documentUrl)).json()) as MapDocument).locations).toEqual([]);
+  }, 120_000);
+});
+
+describe('undo after a merge with another tab', () => {
+  it('Ctrl+Z after a silent merge takes back only this tab’s edit, and the next save keeps the other tab’s location', async () => {
+    // A fresh author: a free account holds a few test maps only.
+    const author = await createUser({ name: 'Two Tabs' });
+    const tabs = await newContext(browser);
+    const tab = await tabs.newPage();
+    await signInThroughUi(tab, author);
+    const id = await call<string>('createMap', { title: 'Undo after merge' }, author);
+    const errors = collectErrors(tab);
+    await tab.goto(`/maps/${id}`);
+    await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    const server = async () => {
+      const data = await call<MapWithDocument>('getMap', { id }, author);
+      return { doc: (await (await fetch(data.documentUrl)).json()) as MapDocument, version: data.map.version };
+    };
+
+    // Another tab saves version 2 with a kiosk while this one, on version 1, adds a location of its own.
+    const v1 = await server();
+    const other = structuredClone(v1.doc);
+    other.locations.push({ id: 'kiosk', title: 'Kiosk', coord: [0.8, 0.8] });
+    await call('saveMap', { id, baseVersion: v1.version, mapData: other }, author);
+    await tab.keyboard.press('a');
+    const box = await tab.locator('.editor__canvas .mn-viewport').boundingBox();
+    if (!box) throw new Error('no canvas');
+    await tab.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await tab.keyboard.press('Escape');
+    await tab.keyboard.press('Control+s');
+    await expect
+      .poll(async () => (await server()).doc.locations.map((l) => l.title).sort(), { timeout: 15_000 })
+      .toEqual(['Kiosk', 'Location 1']);
+    await tab.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved');
+
+    // One Ctrl+Z: this tab's location goes; the kiosk, merged in from the other tab, stays and is saved so.
+    const saved = (await server()).version;
+    await tab.keyboard.press('Control+z');
+    await tab.keyboard.press('Control+s');
+    await expect.poll(async () => (await server()).version, { timeout: 15_000 }).toBe(saved + 1);
+    expect((await server()).doc.locations.map((l) => l.title)).toEqual(['Kiosk']);
+    expect(await tab.locator('.vlist__row').allInnerTexts()).toEqual([expect.stringContaining('Kiosk')]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await tabs.close();
   }, 120_000);
 });

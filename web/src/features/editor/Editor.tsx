@@ -4,22 +4,20 @@
  * saving in the SaveController (autosave, local backup, offline retries, conflicts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { createStore, Provider, useAtom, useSetAtom } from 'jotai';
+import { createStore, Provider } from 'jotai';
 import { useBlocker } from 'react-router';
-import { useKeyboardShortcut } from '../../components/use-keyboard-shortcut';
-import { isEditableElement } from '../../components/shortcut';
-import { deleteLocations, moveLocations } from './actions/locations';
-import type { EditorCanvas } from './canvas';
-import { EditorContext, useEditor } from './editor-context';
-import { layerAtom, selectionAtom, toolAtom, type EditorTab } from './editor-state';
+import { useCommandKeys } from './commands';
+import type { EditorCanvas } from './canvas/canvas';
+import { EditorContext } from './editor-context';
+import { layerAtom, selectionAtom, type EditorTab } from './editor-state';
 import { readLocationParam } from '../../viewer/deep-link';
 import type { LoadedMap } from './load-map';
 import { Toolbar } from './Toolbar';
 import { SidePanel } from './panels/SidePanel';
 import { Inspector } from './panels/Inspector';
 import { EditorDialogs } from './dialogs/EditorDialogs';
-import { ConflictDialog } from './ConflictDialog';
-import { CanvasHost } from './EditorCanvasHost';
+import { ConflictDialog } from './dialogs/ConflictDialog';
+import { CanvasHost } from './canvas/EditorCanvasHost';
 import { NoticeToast, RepairNotice, RestoreBackup } from './EditorNotices';
 import {
   useEditorContextValue,
@@ -28,9 +26,8 @@ import {
   useRemoteUpdateNotice,
   useUnloadGuard,
 } from './editor-session';
-import { PendingEditsContext, type PendingEdits } from './pending-edits';
+import { PendingEditsContext, type PendingEdits, type SaveController } from './save/save-controller';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { SaveController } from './save-controller';
 
 export function Editor({ initial }: { initial: LoadedMap }) {
   const [ui] = useState(() => {
@@ -154,47 +151,9 @@ function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingE
   );
 }
 
-/** Undo/redo, save, delete and tool shortcuts; all go through the same actions as the buttons. */
+/** Undo/redo, save, delete, nudge and tool shortcuts: each runs its registered command (commands.ts), as the buttons do. */
 function Shortcuts() {
-  const { store, save, run, canvas } = useEditor();
-  const [selection, setSelection] = useAtom(selectionAtom);
-  const setTool = useSetAtom(toolAtom);
-  const undo = () => store.undo();
-  const redo = () => store.redo();
-  useKeyboardShortcut({ key: 'z', mod: true }, undo);
-  useKeyboardShortcut({ key: 'z', mod: true, shift: true }, redo);
-  useKeyboardShortcut({ key: 'y', mod: true }, redo);
-  useKeyboardShortcut({ key: 's', mod: true }, () => void save.saveNow());
-  useKeyboardShortcut({ key: 'Escape' }, () => {
-    setSelection(new Set());
-    setTool('select');
-  });
-  useKeyboardShortcut({ key: 'a' }, () => setTool('add'));
-  useKeyboardShortcut({ key: 'v' }, () => setTool('select'));
-  const remove = () => {
-    if (selection.size === 0) return;
-    if (run(deleteLocations, { ids: [...selection] })) setSelection(new Set());
-  };
-  useKeyboardShortcut({ key: 'Delete' }, remove, { enabled: selection.size > 0 });
-  useKeyboardShortcut({ key: 'Backspace' }, remove, { enabled: selection.size > 0 });
-  // With locations selected and the canvas focused, the arrow keys move them (Shift: 10 px at a time), all in one
-  // undo step while the key is held, as in drawing programs; with nothing selected they pan the map. Caught before
-  // the map's own arrow-key panning.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
-      if (!dir || selection.size === 0 || e.ctrlKey || e.metaKey || isEditableElement(document.activeElement)) return;
-      if (!(document.activeElement as HTMLElement | null)?.classList.contains('mn-viewport')) return;
-      e.preventDefault();
-      e.stopPropagation();
-      const doc = store.getState().doc;
-      const px = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
-      const ids = [...selection].sort();
-      run(moveLocations, { ids, by: [dir[0]! * px, dir[1]! * px] }, { coalesce: `nudge:${ids.join(',')}` });
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [selection, store, run, canvas]);
+  useCommandKeys();
   return null;
 }
 

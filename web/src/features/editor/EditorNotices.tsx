@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { replaceDocument } from './actions/structure';
 import { useEditor } from './editor-context';
 import { noticeAtom } from './editor-state';
-import type { BackupRecord, browserBackup } from './local-backup';
+import type { BackupRecord, browserBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
 
 /** The latest notice (an error or some news), dismissed by the author or after a few seconds. */

@@ -1,5 +1,5 @@
 import { useContext, useState } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { SettingsIcon } from '../../components/Icons';
 import { DropdownMenu } from '../../components/DropdownMenu';
@@ -9,9 +9,9 @@ import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { dialogAtom, layerAtom, toolAtom } from './editor-state';
-import type { SaveStatus } from './save-controller';
+import { runCommand, useCommandContext } from './commands';
+import { PendingEditsContext, usePendingEdit, type SaveStatus } from './save/save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
-import { PendingEditsContext, usePendingEdit } from './pending-edits';
 import '../maps/publication.css';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -30,7 +30,7 @@ const STATUS_WORDS = Object.values(STATUS_LABELS);
 const PUBLICATION_WORDS = Object.values(PUBLICATION_LABELS);
 
 export function SaveIndicator() {
-  const { save } = useEditor();
+  const commands = useCommandContext();
   const s = useSaveState();
   const title =
     s.message ??
@@ -52,7 +52,7 @@ export function SaveIndicator() {
       <button
         type="button"
         className="btn btn--secondary btn--sm"
-        onClick={() => void save.saveNow()}
+        onClick={() => void runCommand('save', commands)}
         disabled={s.status === 'saving' || s.status === 'conflict'}
         title={`Save now (${key('s')})`}
       >
@@ -98,10 +98,11 @@ function MapTitle() {
 }
 
 /** Select or add, undo and redo, and (on a map with floors) the floor shown. */
-function ToolGroup() {
-  const { store } = useEditor();
+export function ToolGroup() {
   const state = useEditorState();
-  const [tool, setTool] = useAtom(toolAtom);
+  const tool = useAtomValue(toolAtom);
+  const commands = useCommandContext();
+  const command = (name: string) => () => void runCommand(name, commands);
   const layers = state.doc.layers;
   return (
     <div className="editor__tools" role="toolbar" aria-label="Tools">
@@ -109,7 +110,7 @@ function ToolGroup() {
         type="button"
         className={tool === 'select' ? 'tool is-active' : 'tool'}
         aria-pressed={tool === 'select'}
-        onClick={() => setTool('select')}
+        onClick={command('tool.select')}
         title="Select and move (V)"
       >
         Select
@@ -118,7 +119,7 @@ function ToolGroup() {
         type="button"
         className={tool === 'add' ? 'tool is-active' : 'tool'}
         aria-pressed={tool === 'add'}
-        onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
+        onClick={command(tool === 'add' ? 'tool.select' : 'tool.add')}
         title="Add locations by clicking the map (A)"
       >
         + Add<span className="tool__more"> location</span>
@@ -127,7 +128,7 @@ function ToolGroup() {
       <button
         type="button"
         className="tool"
-        onClick={() => store.undo()}
+        onClick={command('undo')}
         disabled={!state.canUndo}
         title={`Undo ${state.undoLabel ?? ''} (${key('z')})`}
         aria-label="Undo"
@@ -137,7 +138,7 @@ function ToolGroup() {
       <button
         type="button"
         className="tool"
-        onClick={() => store.redo()}
+        onClick={command('redo')}
         disabled={!state.canRedo}
         title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`}
         aria-label="Redo"

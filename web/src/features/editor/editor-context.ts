@@ -1,8 +1,8 @@
 import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { EditorAction } from './actions/registry';
-import type { EditorCanvas } from './canvas';
-import type { SaveController, SaveState } from './save-controller';
+import type { EditorCanvas } from './canvas/canvas';
+import type { SaveController, SaveState } from './save/save-controller';
 import type { DispatchOptions, EditorState, EditorStore } from './store';
 
 export interface EditorContextValue {
@@ -15,6 +15,11 @@ export interface EditorContextValue {
   reloadHistory(): Promise<void>;
   /** Runs an action; a rejected edit shows its message and returns false. */
   run<A>(action: EditorAction<A>, args: A, options?: DispatchOptions): boolean;
+  /**
+   * Runs `fn`'s actions (through `run`) as one undo step named `label`: the way to make a user action over
+   * several items or several changes. When one is rejected, none stays; returns false then.
+   */
+  batch(label: string, fn: () => void): boolean;
   notify(text: string, kind?: 'error' | 'info'): void;
   canvas(): EditorCanvas | null;
   /** Turns document URLs ('/files/...', relative paths) into fetchable ones. */

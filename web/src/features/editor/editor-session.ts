@@ -6,16 +6,20 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
-import { ActionError, type EditorAction } from './actions/registry';
-import type { EditorCanvas } from './canvas';
+import { ActionError } from './actions/registry';
+import type { EditorCanvas } from './canvas/canvas';
 import type { EditorContextValue } from './editor-context';
 import { noticeAtom } from './editor-state';
 import { loadMap, type LoadedMap } from './load-map';
-import { browserBackup } from './local-backup';
-import { createPendingEdits, type PendingEdits } from './pending-edits';
-import { createSaveController, type SaveController } from './save-controller';
-import { createSavePath } from './save-path';
-import { createEditorStore, type DispatchOptions } from './store';
+import {
+  browserBackup,
+  createPendingEdits,
+  createSaveController,
+  createSavePath,
+  type PendingEdits,
+  type SaveController,
+} from './save/save-controller';
+import { createEditorStore, type EditorStore } from './store';
 
 const resolveUrl = (u: string) => u;
 
@@ -106,16 +110,7 @@ export function useEditorContextValue({
         setHistory(data.history);
         setMap(data.map);
       },
-      run<A>(action: EditorAction<A>, args: A, options?: DispatchOptions) {
-        try {
-          store.dispatch(action, args, options);
-          return true;
-        } catch (err) {
-          if (!(err instanceof ActionError)) throw err;
-          notify(err.message);
-          return false;
-        }
-      },
+      ...runners(store, notify),
       notify,
       canvas: () => canvasRef.current,
       resolveUrl,
@@ -144,4 +139,40 @@ export function useUnloadGuard(save: SaveController, pending: PendingEdits): voi
       document.removeEventListener('visibilitychange', onHide);
     };
   }, [save, pending]);
+}
+
+/**
+ * `run` and `batch` of the editor's context: a rejected action (ActionError) shows its message and returns false;
+ * inside a batch it stops the batch, which the store rolls back. Any other error is a fault and is thrown.
+ */
+export function runners(store: EditorStore, notify: (text: string) => void): Pick<EditorContextValue, 'run' | 'batch'> {
+  /** Inside a batch, `run` throws the rejection on to the batch (which rolls back and shows it once). */
+  let batching = false;
+  const attempt = (fn: () => void): boolean => {
+    if (batching) {
+      fn();
+      return true;
+    }
+    try {
+      fn();
+      return true;
+    } catch (err) {
+      if (!(err instanceof ActionError)) throw err;
+      notify(err.message);
+      return false;
+    }
+  };
+  return {
+    run: (action, args, options) => attempt(() => void store.dispatch(action, args, options)),
+    batch: (label, fn) =>
+      attempt(() => {
+        const outer = batching;
+        batching = true;
+        try {
+          store.batch(label, fn);
+        } finally {
+          batching = outer;
+        }
+      }),
+  };
 }

@@ -4,7 +4,7 @@
  */
 import { atom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
-import type { CanvasTool } from './canvas';
+import type { CanvasTool } from './canvas/canvas';
 
 export type EditorTab =
   'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';

@@ -10,11 +10,16 @@ import type { ReactElement } from 'react';
 import { CallError } from '@mapnest/shared/errors';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
-import { ActionError } from './actions/registry';
-import type { EditorCanvas } from './canvas';
+import type { EditorCanvas } from './canvas/canvas';
 import { EditorContext, type EditorContextValue } from './editor-context';
-import { memoryBackup, type LocalBackup } from './local-backup';
-import { createSaveController, type SaveController, type SaveInput } from './save-controller';
+import { runners } from './editor-session';
+import {
+  createSaveController,
+  memoryBackup,
+  type LocalBackup,
+  type SaveController,
+  type SaveInput,
+} from './save/save-controller';
 import { createEditorStore } from './store';
 
 export const MAP_ID = 'map00000000000000001';
@@ -120,16 +125,7 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
     setMap: () => undefined,
     history: o.history ?? [],
     reloadHistory: async () => undefined,
-    run(action, args, options) {
-      try {
-        store.dispatch(action, args, options);
-        return true;
-      } catch (err) {
-        if (!(err instanceof ActionError)) throw err;
-        notices.push({ text: err.message, kind: 'error' });
-        return false;
-      }
-    },
+    ...runners(store, (text) => void notices.push({ text, kind: 'error' })),
     notify: (text, kind = 'error') => void notices.push({ text, kind }),
     canvas: () => canvas,
     resolveUrl: (u) => u,

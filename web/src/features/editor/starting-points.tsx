@@ -16,7 +16,7 @@ import {
   MapplicSitePicker,
   siteProblem,
   type MapplicSiteChoice,
-} from './MapplicSitePicker';
+} from './dialogs/MapplicSitePicker';
 import './starting-points.css';
 
 export const floorPlanStart: StartingPoint<File | null> = {

@@ -69,3 +69,46 @@ describe('editor store', () => {
     expect(n).toBe(HISTORY_LIMIT);
   });
 });
+
+describe('store.batch', () => {
+  it('makes one undo step of a user action over many items, under its own label', () => {
+    const store = createEditorStore(blankDocument());
+    store.batch('Add locations', () => {
+      for (const id of ['a', 'b', 'c']) store.dispatch(addLocation, { id, coord: [0.1, 0.1] });
+      // The document inside the batch is the one built so far.
+      expect(store.getState().doc.locations).toHaveLength(3);
+    });
+    expect(store.getState()).toMatchObject({ undoLabel: 'Add locations', canUndo: true });
+    expect(store.undo()).toBe(true);
+    expect(store.getState().doc.locations).toHaveLength(0);
+    expect(store.getState().canUndo).toBe(false);
+    expect(store.redo()).toBe(true);
+    expect(store.getState().doc.locations).toHaveLength(3);
+  });
+
+  it('changes nothing when a step inside it fails, and a batch inside a batch joins it', () => {
+    const store = createEditorStore(blankDocument());
+    const start = store.getState().doc;
+    expect(() =>
+      store.batch('Add', () => {
+        store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+        store.batch('Inner', () => store.dispatch(addLocation, { id: 'b', coord: [0.1, 0.1] }));
+        store.dispatch(addLocation, { id: 'a', coord: [0.2, 0.2] });
+      }),
+    ).toThrow(/already/i);
+    expect(store.getState()).toMatchObject({ doc: start, canUndo: false });
+    store.batch('Add two', () => {
+      store.dispatch(addLocation, { id: 'a', coord: [0.1, 0.1] });
+      store.batch('Inner', () => store.dispatch(addLocation, { id: 'b', coord: [0.1, 0.1] }));
+    });
+    expect(store.getState().undoLabel).toBe('Add two');
+    store.undo();
+    expect(store.getState()).toMatchObject({ doc: start, canUndo: false });
+  });
+
+  it('a batch that changes nothing adds no step', () => {
+    const store = createEditorStore(blankDocument());
+    store.batch('Nothing', () => undefined);
+    expect(store.getState().canUndo).toBe(false);
+  });
+});

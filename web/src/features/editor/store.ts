@@ -1,10 +1,20 @@
 /**
  * The editor's document store: a plain object with subscribe() (Excalidraw's pattern), not a jotai
- * atom per location. Every change goes through `dispatch(action, args)`; because actions are pure
- * and documents immutable (unchanged parts shared), undo/redo is a stack of earlier documents.
+ * atom per location. Every edit of this editor goes through `dispatch(action, args)` (or several in one
+ * `batch`); documents are immutable (unchanged parts shared).
+ *
+ * Undo history holds only this editor's own edits (tldraw's model: remote changes are never undo steps).
+ * Each step keeps the document before and after it; versions saved elsewhere come in by `applyRemote`,
+ * which adds no step. Undo applies a step's change backwards onto the document as it is now, three ways
+ * (merge/merge3.ts: base = the step's after, one side its before, the other the current document): what
+ * arrived since stays, and where the step and a later remote change touched the same field or item, the
+ * remote change wins. So undo of "add X" removes X only if nobody changed it since, undo of "edit F of X"
+ * restores F only if F still has this editor's value, and undo never removes another tab's work. Redo is
+ * the same, forwards. ADR 033.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { EditorAction } from './actions/registry';
+import { deepEqual, merge3 } from './merge/merge3';
 
 /** Undo steps kept; older ones are dropped (documents share structure, so each step is small). */
 export const HISTORY_LIMIT = 500;
@@ -20,8 +30,10 @@ export interface EditorState {
   readonly redoLabel: string | null;
 }
 
+/** One undo step: this editor's own change, as the documents before and after it. */
 interface Step {
-  doc: MapDocument;
+  before: MapDocument;
+  after: MapDocument;
   label: string;
 }
 
@@ -37,23 +49,99 @@ export interface EditorStore {
   subscribe(listener: Listener): () => void;
   /** Runs an action; returns the new document. Throws the action's ActionError and changes nothing. */
   dispatch<A>(action: EditorAction<A>, args: A, options?: DispatchOptions): MapDocument;
+  /**
+   * Runs `fn`, whose dispatches form one undo step named `label` (one user action over many items). When `fn`
+   * throws, the document goes back to what it was and the error is rethrown. A batch inside a batch joins it.
+   */
+  batch<T>(label: string, fn: () => T): T;
+  /** Puts a document that came from elsewhere (a merged remote version) in place: not an undo step. */
+  applyRemote(doc: MapDocument): void;
+  /** Reverts this editor's last own step, rebased over what arrived since; false when there is none left. */
   undo(): boolean;
   redo(): boolean;
   /** Starts over with `doc` and an empty history (a map was opened). */
   reset(doc: MapDocument): void;
 }
 
+/**
+ * `from → to` (a step's change) applied onto `current`, which may hold changes that arrived since `from`: those
+ * win wherever both touched the same field or item. Null when the result would need repairs (the change would
+ * break a reference made elsewhere, e.g. remove a group another tab put a location in): that step is dropped.
+ */
+export function rebase(current: MapDocument, from: MapDocument, to: MapDocument): MapDocument | null {
+  if (current === from) return to;
+  let result = merge3(from, to, current);
+  if (result.conflicts.length)
+    result = merge3(from, to, current, Object.fromEntries(result.conflicts.map((c) => [c.key, 'theirs' as const])));
+  if (result.repairs.length) return null;
+  return deepEqual(result.doc, current) ? current : result.doc;
+}
+
+/** This editor's own steps: undo and redo stacks, and the typing run that coalesces into the top step. */
+class OwnHistory {
+  past: Step[] = [];
+  future: Step[] = [];
+  private typing: { key: string; at: number } | null = null;
+
+  clear(): void {
+    this.past = [];
+    this.future = [];
+    this.typing = null;
+  }
+
+  /** The next edit is a step of its own (an undo, a batch, a change from elsewhere came in between). */
+  endTyping(): void {
+    this.typing = null;
+  }
+
+  /** An own edit; consecutive ones with the same coalesce key within COALESCE_MS join one step. */
+  add(step: Step, coalesce: string | undefined, at: number): void {
+    const top = this.past.at(-1);
+    const joins =
+      coalesce !== undefined &&
+      this.typing?.key === coalesce &&
+      at - this.typing.at < COALESCE_MS &&
+      top !== undefined &&
+      top.after === step.before;
+    if (joins) top.after = step.after;
+    else {
+      this.past.push(step);
+      if (this.past.length > HISTORY_LIMIT) this.past = this.past.slice(this.past.length - HISTORY_LIMIT);
+    }
+    this.future = [];
+    this.typing = coalesce !== undefined ? { key: coalesce, at } : null;
+  }
+
+  /**
+   * Undoes (backwards) or redoes the top step over `current` and moves it to the other stack; null when no step is
+   * left. A step with nothing left (another tab changed all of it since), or whose revert would break what another
+   * tab made, is no longer a step: it is dropped and the next one tried.
+   */
+  travel(current: MapDocument, backwards: boolean): MapDocument | null {
+    this.typing = null;
+    const [from, to] = backwards ? [this.past, this.future] : [this.future, this.past];
+    for (let step = from.pop(); step; step = from.pop()) {
+      const next = backwards ? rebase(current, step.after, step.before) : rebase(current, step.before, step.after);
+      if (next === null || next === current) continue;
+      // Held the other way round by the other stack: undone, it goes from `next` back (on) to `current`.
+      to.push(backwards ? { ...step, before: next, after: current } : { ...step, before: current, after: next });
+      return next;
+    }
+    return null;
+  }
+}
+
 export function createEditorStore(initial: MapDocument, now: () => number = () => Date.now()): EditorStore {
-  let past: Step[] = [];
-  let future: Step[] = [];
-  let lastCoalesce: { key: string; at: number } | null = null;
+  const history = new OwnHistory();
+  /** The document when the outermost running batch started. */
+  let batchStart: MapDocument | null = null;
   const listeners = new Set<Listener>();
   const snapshot = (doc: MapDocument): EditorState => ({
     doc,
-    canUndo: past.length > 0,
-    canRedo: future.length > 0,
-    undoLabel: past.at(-1)?.label ?? null,
-    redoLabel: future.at(-1)?.label ?? null,
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
+    undoLabel: history.past.at(-1)?.label ?? null,
+    redoLabel: history.future.at(-1)?.label ?? null,
   });
   let state = snapshot(initial);
 
@@ -61,6 +149,14 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
     const previous = state;
     state = snapshot(doc);
     for (const l of [...listeners]) l(state, previous);
+  };
+
+  const travel = (backwards: boolean): boolean => {
+    const had = history.past.length + history.future.length;
+    const next = history.travel(state.doc, backwards);
+    // Also when steps were only dropped: canUndo and the labels change.
+    if (next !== null || history.past.length + history.future.length !== had) publish(next ?? state.doc);
+    return next !== null;
   };
 
   return {
@@ -72,41 +168,42 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
     dispatch(action, args, options = {}) {
       const next = action.perform(state.doc, args);
       if (next === state.doc) return next;
-      const t = now();
-      const merge =
-        options.coalesce !== undefined &&
-        lastCoalesce?.key === options.coalesce &&
-        t - lastCoalesce.at < COALESCE_MS &&
-        past.length > 0;
-      if (!merge) {
-        past.push({ doc: state.doc, label: action.label });
-        if (past.length > HISTORY_LIMIT) past = past.slice(past.length - HISTORY_LIMIT);
-      }
-      lastCoalesce = options.coalesce !== undefined ? { key: options.coalesce, at: t } : null;
-      future = [];
+      if (batchStart === null)
+        history.add({ before: state.doc, after: next, label: action.label }, options.coalesce, now());
       publish(next);
       return next;
     },
-    undo() {
-      const step = past.pop();
-      if (!step) return false;
-      future.push({ doc: state.doc, label: step.label });
-      lastCoalesce = null;
-      publish(step.doc);
-      return true;
+    batch(label, fn) {
+      if (batchStart !== null) return fn();
+      const start = state.doc;
+      batchStart = start;
+      let result;
+      try {
+        result = fn();
+      } catch (err) {
+        batchStart = null;
+        if (state.doc !== start) publish(start);
+        throw err;
+      }
+      batchStart = null;
+      history.endTyping();
+      if (state.doc !== start) {
+        history.add({ before: start, after: state.doc, label }, undefined, now());
+        publish(state.doc);
+      }
+      return result;
     },
-    redo() {
-      const step = future.pop();
-      if (!step) return false;
-      past.push({ doc: state.doc, label: step.label });
-      lastCoalesce = null;
-      publish(step.doc);
-      return true;
+    applyRemote(doc) {
+      if (batchStart !== null) throw new Error('A remote document cannot come in during a batch of edits');
+      if (doc === state.doc) return;
+      // Typing after this is a new step: a coalesced step must not take the remote change into its own.
+      history.endTyping();
+      publish(doc);
     },
+    undo: () => travel(true),
+    redo: () => travel(false),
     reset(doc) {
-      past = [];
-      future = [];
-      lastCoalesce = null;
+      history.clear();
       publish(doc);
     },
   };

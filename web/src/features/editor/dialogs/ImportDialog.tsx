@@ -14,7 +14,7 @@ import {
   type ParsedCsv,
 } from '../import/csv';
 import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
-import { fileDropHandlers } from '../file-drop';
+import { fileDropHandlers } from '../canvas/file-drop';
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }

@@ -1,8 +1,8 @@
 import { useAtom } from 'jotai';
 import { useEditorState } from '../editor-context';
 import { selectionAtom } from '../editor-state';
-import { BulkPanel } from './BulkPanel';
-import { LocationForm } from './LocationForm';
+import { BulkPanel } from './locations/BulkPanel';
+import { LocationForm } from './locations/LocationForm';
 
 export { useTry } from './use-try';
 

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
 import { disposeHarnesses, layOut, renderEditorPart } from '../editor.fixtures';
-import { LayersPanel } from './LayersPanel';
+import { LayersPanel, useLayerUpload } from './LayersPanel';
 
 afterEach(() => {
   cleanup();
@@ -105,5 +105,32 @@ describe('LayersPanel', () => {
     renderEditorPart(<LayersPanel />);
     expect(screen.queryByTitle('Drag to reorder')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+  });
+
+  it('sets a floor plan and the map size it asks for as one undo step, and changes nothing when a part is refused', () => {
+    const doc = building();
+    doc.layers[0]!.file = '/files/ground.svg';
+    let upload: ReturnType<typeof useLayerUpload> | null = null;
+    function Uploader() {
+      upload = useLayerUpload();
+      return null;
+    }
+    const h = renderEditorPart(<Uploader />, { doc });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      act(() => void upload!.applyFile('first', '/files/first.svg', 'first.svg', { width: 2000, height: 1000 }));
+      expect(h.doc().layers[1]!.file).toBe('/files/first.svg');
+      expect(h.doc().settings).toMatchObject({ mapWidth: 2000, mapHeight: 1000 });
+      expect(h.store.getState().undoLabel).toBe('Set floor file');
+      act(() => void h.store.undo());
+      expect(h.doc()).toBe(doc);
+      expect(h.store.getState().canUndo).toBe(false);
+      // A size the map cannot take: the file is not set either, and the author is told why.
+      act(() => void upload!.applyFile('first', '/files/first.svg', 'first.svg', { width: 0, height: 1000 }));
+      expect(h.doc()).toBe(doc);
+      expect(h.notices.at(-1)?.kind).toBe('error');
+    } finally {
+      confirm.mockRestore();
+    }
   });
 });

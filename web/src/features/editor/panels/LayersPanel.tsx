@@ -351,42 +351,49 @@ function DropZone({
  * and a file dropped on the canvas all go through it. `onProgress` hears the upload's progress (null when done).
  */
 export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = () => undefined) {
-  const { run, notify, store } = useEditor();
+  const { run, batch, notify, store } = useEditor();
   const setLayer = useSetAtom(layerAtom);
   const setProgress = onProgress;
-  /** Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs. */
-  const applyFile = async (
+  /**
+   * Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs: one
+   * undo step, and nothing of it when a part is refused.
+   */
+  const applyFile = (
     layerId: string | null,
     url: string,
     name: string,
     size: { width: number; height: number } | null,
   ) => {
-    const current = store.getState().doc;
-    let id = layerId;
-    if (id === null) {
-      id = uniqueId(name.replace(/\.[a-z0-9]+$/i, ''), new Set(current.layers.map((l) => l.id)), 'layer');
-      const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
-      if (first) {
-        if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
-        id = current.layers[0]!.id;
-      } else if (
-        !run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })
-      )
-        return;
-      setLayer(id);
-    } else if (!run(updateLayer, { id, patch: { file: url } })) return;
-    if (!size) return;
-    const s = store.getState().doc.settings;
-    if (size.width === s.mapWidth && size.height === s.mapHeight) return;
-    const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
-    if (
-      others.length === 0 ||
-      window.confirm(
-        `This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`,
-      )
-    ) {
-      run(setMapSize, size);
-    }
+    let shown = null as string | null;
+    const done = batch('Set floor file', () => {
+      const current = store.getState().doc;
+      let id = layerId;
+      if (id === null) {
+        id = uniqueId(name.replace(/\.[a-z0-9]+$/i, ''), new Set(current.layers.map((l) => l.id)), 'layer');
+        const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
+        if (first) {
+          if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
+          id = current.layers[0]!.id;
+        } else if (
+          !run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })
+        )
+          return;
+        shown = id;
+      } else if (!run(updateLayer, { id, patch: { file: url } })) return;
+      if (!size) return;
+      const s = store.getState().doc.settings;
+      if (size.width === s.mapWidth && size.height === s.mapHeight) return;
+      const others = store.getState().doc.layers.filter((l) => l.id !== id && l.file !== '');
+      if (
+        others.length === 0 ||
+        window.confirm(
+          `This file is ${size.width}×${size.height} px but the map is ${s.mapWidth}×${s.mapHeight} px. Every layer shares one size. Use the new file's size?`,
+        )
+      ) {
+        run(setMapSize, size);
+      }
+    });
+    if (done && shown !== null) setLayer(shown);
   };
 
   const upload = async (file: File, layerId: string | null) => {
@@ -394,7 +401,7 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     try {
       const size = await imageSize(file);
       const post = await uploadFile(file, (fraction) => setProgress({ layer: layerId ?? 'new', fraction }));
-      await applyFile(layerId, post.fileUrl, file.name, size);
+      applyFile(layerId, post.fileUrl, file.name, size);
       notify(`Uploaded ${file.name}${size ? ` (${size.width}×${size.height} px)` : ''}.`, 'info');
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err));

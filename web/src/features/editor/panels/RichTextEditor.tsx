@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { sanitizeHtml } from '../../../viewer/sanitize';
 import type { Commit } from './fields';
-import { usePendingEdit } from '../pending-edits';
+import { usePendingEdit } from '../save/save-controller';
 
 /** Rich text as visitors will see it: the same sanitiser the viewer runs, applied before storing. */
 export function cleanDescription(html: string): string {

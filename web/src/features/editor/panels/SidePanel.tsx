@@ -6,10 +6,10 @@ import { tabAtom, type EditorTab } from '../editor-state';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { GroupsPanel } from './GroupsPanel';
 import { LayersPanel } from './LayersPanel';
-import { LocationsPanel } from './LocationsPanel';
+import { LocationsPanel } from './locations/LocationsPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { StylesPanel } from './StylesPanel';
-import { WayfindingPanel } from './WayfindingPanel';
+import { WayfindingPanel } from '../wayfinding/WayfindingPanel';
 
 const TABS: { id: EditorTab; label: string }[] = [
   { id: 'locations', label: 'Locations' },

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { COLOR_PATTERN } from '@mapnest/shared/map-document';
-import { usePendingEdit } from '../pending-edits';
+import { usePendingEdit } from '../save/save-controller';
 
 /** Commits return an error message, or null when the value was taken. */
 export type Commit<T> = (value: T) => string | null;

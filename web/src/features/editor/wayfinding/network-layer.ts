@@ -7,8 +7,8 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
-import { layerNodes, snapPoint, type Point } from '../actions/wayfinding';
-import { routeStepFree } from '../actions/wayfinding-step-free';
+import { layerNodes, snapPoint, type Point } from './actions';
+import { routeStepFree } from './step-free';
 import './network-layer.css';
 
 /** What the editor canvas lends the layer (see EditorCanvas.networkHost). */

@@ -1,0 +1,266 @@
+/**
+ * The editor's map: the plain-DOM EditorCanvas mounted and kept in step with the document, the selection, the
+ * tool and the floor; a floor plan dropped on it becomes a layer; and its zoom buttons.
+ */
+import { startTransition, useEffect, useRef, useState, type DragEvent, type SetStateAction } from 'react';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import type { Location } from '@mapnest/shared/map-document';
+import { addLocation, moveLocation, moveLocations, nextLocationId } from '../actions/locations';
+import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
+import { useEditor, type EditorContextValue } from '../editor-context';
+import {
+  freeRoomsAtom,
+  layerAtom,
+  roomOfferAtom,
+  selectionAtom,
+  tabAtom,
+  toolAtom,
+  type EditorTab,
+} from '../editor-state';
+import { useLayerUpload } from '../panels/LayersPanel';
+
+/** What the canvas's callbacks reach: the latest of each, as the canvas lives as long as its store. */
+interface CanvasHandlers {
+  run: EditorContextValue['run'];
+  store: EditorContextValue['store'];
+  setSelection: (update: SetStateAction<ReadonlySet<string>>) => void;
+  /** The selection as set, before the panels and the canvas have rendered it. */
+  selection: () => ReadonlySet<string>;
+  setTab: (tab: EditorTab) => void;
+  setFreeRooms: (rooms: readonly Location[]) => void;
+  setRoomOffer: (id: string | null) => void;
+  setLayer: (id: string) => void;
+}
+
+/**
+ * What happens on the map, as edits and selections. They render the panels as a transition: the canvas paints an
+ * edit (or starts a drag) in the next frame, and the panels (thousands of locations) follow in the frames after
+ * without delaying it.
+ */
+function canvasCallbacks(
+  handlers: { readonly current: CanvasHandlers },
+  canvas: () => EditorCanvas,
+): EditorCanvasCallbacks {
+  return {
+    onSelect(id, additive) {
+      const { setSelection: select, setTab: tab } = handlers.current;
+      startTransition(() => {
+        select((prev) => {
+          if (id === null) return new Set();
+          if (!additive) return new Set([id]);
+          const next = new Set(prev);
+          if (next.has(id)) next.delete(id);
+          else next.add(id);
+          return next;
+        });
+        if (id) tab('locations');
+      });
+    },
+    isSelected(id) {
+      return handlers.current.selection().has(id);
+    },
+    onAdd(coord) {
+      startTransition(() => {
+        const h = handlers.current;
+        const doc = h.store.getState().doc;
+        const id = nextLocationId(doc);
+        if (h.run(addLocation, { id, coord, layer: doc.layers.length > 1 ? canvas().currentLayer : null })) {
+          h.setSelection(new Set([id]));
+          h.setTab('locations');
+        }
+      });
+    },
+    onMove(id, coord) {
+      startTransition(() => void handlers.current.run(moveLocation, { id, coord }));
+    },
+    onMoveMany(ids, by) {
+      startTransition(() => void handlers.current.run(moveLocations, { ids, by }));
+    },
+    onRoom(room) {
+      // Like a builder's click on an unused shape: nothing is selected, the list offers the room.
+      startTransition(() => {
+        const h = handlers.current;
+        h.setTab('locations');
+        h.setSelection(new Set());
+        h.setRoomOffer(room.id);
+      });
+    },
+    onFreeRooms(rooms) {
+      handlers.current.setFreeRooms(rooms);
+    },
+    onLayerChange(id) {
+      // The floor pickers (top bar, Wayfinding tab) follow the canvas, e.g. to a room selected on another floor.
+      handlers.current.setLayer(id);
+    },
+  };
+}
+
+/** Mounts the canvas in `host` and keeps it in step; the canvas once mounted (for the zoom buttons). */
+function useMountedCanvas(
+  host: React.RefObject<HTMLDivElement | null>,
+  canvasRef: React.RefObject<EditorCanvas | null>,
+): EditorCanvas | null {
+  const { store, run } = useEditor();
+  const [selection, setSelection] = useAtom(selectionAtom);
+  const tool = useAtomValue(toolAtom);
+  const [layer, setLayer] = useAtom(layerAtom);
+  const setTab = useSetAtom(tabAtom);
+  const setFreeRooms = useSetAtom(freeRoomsAtom);
+  const setRoomOffer = useSetAtom(roomOfferAtom);
+  const [mounted, setMounted] = useState<EditorCanvas | null>(null);
+  const atoms = useStore();
+  const current = () => ({
+    run,
+    setSelection,
+    setLayer,
+    selection: () => atoms.get(selectionAtom),
+    setTab,
+    setFreeRooms,
+    setRoomOffer,
+    store,
+  });
+  const handlers = useRef<CanvasHandlers>(current());
+  useEffect(() => {
+    handlers.current = current();
+  });
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const canvas: EditorCanvas = new EditorCanvas(
+      el,
+      store.getState().doc,
+      canvasCallbacks(handlers, () => canvas),
+    );
+    canvasRef.current = canvas;
+    setLayer(canvas.currentLayer);
+    setMounted(canvas);
+    // Edits arrive in bursts (typing, undo held down); the canvas catches up once per frame.
+    let frame = 0;
+    const off = store.subscribe(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        canvas.setDocument(store.getState().doc);
+      });
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+      canvas.destroy();
+      canvasRef.current = null;
+    };
+  }, [store, canvasRef, setLayer, host]);
+
+  useEffect(() => canvasRef.current?.setSelection(selection), [selection, canvasRef]);
+  useEffect(() => canvasRef.current?.setTool(tool), [tool, canvasRef]);
+  useEffect(() => {
+    if (layer) canvasRef.current?.setLayer(layer);
+  }, [layer, canvasRef]);
+  return mounted;
+}
+
+/** A floor plan dropped on the map becomes a new layer, as on the layers panel's drop zone. */
+function useFloorPlanDrop() {
+  const setTab = useSetAtom(tabAtom);
+  const { upload } = useLayerUpload();
+  const [dropping, setDropping] = useState(false);
+  const dropHandlers = {
+    onDragOver(e: DragEvent<HTMLDivElement>) {
+      if (!Array.from(e.dataTransfer.types).includes('Files')) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      setDropping(true);
+    },
+    onDragLeave(e: DragEvent<HTMLDivElement>) {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+    },
+    onDrop(e: DragEvent<HTMLDivElement>) {
+      setDropping(false);
+      const file = e.dataTransfer.files?.[0];
+      if (!file) return;
+      e.preventDefault();
+      setTab('layers');
+      void upload(file, null);
+    },
+  };
+  return { dropping, dropHandlers };
+}
+
+/** Mounts the plain-DOM canvas and keeps it in step with the document, the selection, the tool and the floor. */
+export function CanvasHost({ canvasRef }: { canvasRef: React.RefObject<EditorCanvas | null> }) {
+  const host = useRef<HTMLDivElement>(null);
+  const canvas = useMountedCanvas(host, canvasRef);
+  const tool = useAtomValue(toolAtom);
+  const { dropping, dropHandlers } = useFloorPlanDrop();
+  return (
+    <div className={dropping ? 'editor__canvas is-drop-target' : 'editor__canvas'} data-tool={tool} {...dropHandlers}>
+      <div ref={host} className="editor__canvas-host" />
+      {canvas && <ZoomControls canvas={canvas} />}
+    </div>
+  );
+}
+
+/** Zoom in and out, fit and 100% on the canvas, kept in step with wheel, pinch and keyboard zoom. */
+function ZoomControls({ canvas }: { canvas: EditorCanvas }) {
+  const [zoom, setZoom] = useState({ percent: 100, canZoomIn: true, canZoomOut: false });
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setZoom(canvas.zoomState());
+      });
+    };
+    update();
+    const off = canvas.onViewChange(update);
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [canvas]);
+  const act = (fn: (c: EditorCanvas) => void) => () => fn(canvas);
+  return (
+    <div className="editor__zoom" role="group" aria-label="Zoom">
+      <button
+        type="button"
+        className="editor__zoom-btn"
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        disabled={!zoom.canZoomOut}
+        onClick={act((c) => c.zoomOut())}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <button
+        type="button"
+        className="editor__zoom-btn editor__zoom-level"
+        aria-label={`${zoom.percent}%: Zoom to 100%`}
+        title="Zoom to 100%"
+        onClick={act((c) => c.actualSize())}
+      >
+        {zoom.percent}%
+      </button>
+      <button
+        type="button"
+        className="editor__zoom-btn"
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        disabled={!zoom.canZoomIn}
+        onClick={act((c) => c.zoomIn())}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+      <button
+        type="button"
+        className="editor__zoom-btn editor__zoom-fit"
+        aria-label="Fit the map"
+        title="Fit the map"
+        onClick={act((c) => c.fit())}
+      >
+        Fit
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { markerBox } from '../../../map-core/marker-geometry';
+import { onLayer, type ResolvedLocation, type ViewerModel } from '../../../viewer/viewer-model';
+
+/**
+ * The locations a dragged marker carries with it: the selection's locations with a position on the floor in view,
+ * when the dragged one is selected with others; none when it is dragged alone.
+ */
+export function carriedAlong(
+  model: ViewerModel,
+  selection: ReadonlySet<string>,
+  layerId: string,
+  draggedId: string,
+): string[] {
+  if (!selection.has(draggedId) || selection.size < 2) return [];
+  const ids = [...selection].filter((id) => {
+    const l = model.byId.get(id);
+    return l?.coord && onLayer(l, layerId);
+  });
+  return ids.length > 1 ? ids : [];
+}
+
+/** Shapes the one element that follows the pointer during a drag like the dragged location's marker, and shows it. */
+export function dressGhost(ghost: HTMLDivElement, l: ResolvedLocation): void {
+  const box = markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
+  ghost.className = `mn-edit-ghost mn-edit-ghost-${l.kind === 'pin' ? 'pin' : 'dot'}`;
+  ghost.style.setProperty('--mn-ghost-fill', l.fill);
+  ghost.style.setProperty('--mn-ghost-w', `${box.right - box.left}px`);
+  ghost.style.setProperty('--mn-ghost-h', `${box.bottom - box.top}px`);
+  ghost.style.setProperty('--mn-ghost-left', `${box.left}px`);
+  ghost.style.setProperty('--mn-ghost-top', `${box.top}px`);
+  ghost.hidden = false;
+}

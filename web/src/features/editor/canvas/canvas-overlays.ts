@@ -1,0 +1,216 @@
+/**
+ * What the editor's canvas draws over the map. The recognised rooms of the floor in view (see
+ * recognise-svg.ts): each SVG shape the recogniser finds is outlined as what it is, a room linked to a
+ * location (in the location's colour; clicks select it) or a free room (dashed; clicks offer to add
+ * it), with its name over it when it is big enough on screen. And the selection rings.
+ */
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import type { ScreenPoint, ViewTransform } from '../../../map-core/coords';
+import { coordToScreen, imageToScreen } from '../../../map-core/coords';
+import { markerBox } from '../../../map-core/marker-geometry';
+import type { MapView } from '../../../map-core/map-view';
+import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
+import { onLayer } from '../../../viewer/viewer-model';
+import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from '../recognise-svg';
+
+/** A recognised room of the floor in view: an SVG shape the recogniser finds. */
+export interface Room extends MeasuredRegion {
+  el: Element;
+  /** The location linked to it (same id, on this floor), or null. */
+  linked: ResolvedLocation | null;
+  /** What it would become as a location, when nothing uses its id yet. */
+  free: Location | null;
+  /** How it is marked in the SVG now (colour and whether free), so unchanged rooms cost no DOM calls. */
+  shown: string;
+}
+
+/** Room names drawn at most (the rooms in view, largest floors included). */
+const MAX_ROOM_LABELS = 300;
+
+export function div(className: string): HTMLDivElement {
+  const d = document.createElement('div');
+  d.className = className;
+  return d;
+}
+
+/** Outlines a room on the canvas by what it is (SVG classes; editor-only styles in canvas.css). */
+function markRoom(r: Room): void {
+  r.el.classList.toggle('mn-edit-room', r.linked !== null);
+  r.el.classList.toggle('mn-edit-room-free', r.free !== null);
+  const st = (r.el as SVGElement).style;
+  if (r.linked) st.setProperty('--mn-edit-room', r.linked.fill);
+  else st.removeProperty('--mn-edit-room');
+  if (r.free) r.el.setAttribute('data-mn-room', r.id);
+  else r.el.removeAttribute('data-mn-room');
+}
+
+function unmarkRoom(el: Element): void {
+  el.classList.remove('mn-edit-room', 'mn-edit-room-free');
+  (el as SVGElement).style.removeProperty('--mn-edit-room');
+  el.removeAttribute('data-mn-room');
+}
+
+/** A room's box on screen, relative to a screen point (as markerBox is to a marker's anchor). */
+export function roomBox(
+  r: Room,
+  p: ScreenPoint,
+  t: ViewTransform,
+): { left: number; top: number; right: number; bottom: number } {
+  const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
+  const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
+  return { left: a.x - p.x, top: a.y - p.y, right: b.x - p.x, bottom: b.y - p.y };
+}
+
+export class CanvasRooms {
+  /** The rooms' names, over the map. */
+  readonly labels = div('mn-edit-room-labels');
+  private svg: SVGSVGElement | null = null;
+  private rooms = new Map<string, Room>();
+  private free: readonly Location[] = [];
+
+  constructor(
+    /** The free rooms changed. */
+    private readonly onFreeRooms?: (rooms: readonly Location[]) => void,
+  ) {
+    this.labels.setAttribute('aria-hidden', 'true');
+  }
+
+  /** The floors were loaded anew (a new stage): the next measure reads them again. */
+  forget(): void {
+    this.svg = null;
+  }
+
+  get size(): number {
+    return this.rooms.size;
+  }
+
+  get(id: string): Room | undefined {
+    return this.rooms.get(id);
+  }
+
+  /** The rooms of the floor in view that no location uses, each as the location it would become. */
+  get unlinked(): readonly Location[] {
+    return this.free;
+  }
+
+  /** Finds and measures the rooms of the floor in view, once per floor (a new SVG element), then classifies them. */
+  measure(map: HTMLElement, model: ViewerModel, doc: MapDocument, layerId: string): void {
+    const svg = map.querySelector<SVGSVGElement>('.mn-layer:not([hidden]) > svg.mn-layer-svg');
+    if (svg !== this.svg) {
+      for (const r of this.rooms.values()) unmarkRoom(r.el);
+      this.svg = svg;
+      this.rooms = new Map();
+      if (svg)
+        for (const r of measureRegionsIn(svg, model.image))
+          if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null, shown: '' });
+    }
+    this.classify(model, doc, layerId);
+  }
+
+  /**
+   * Marks each room as linked (outlined in its location's colour, clicks select the location) or free
+   * (outlined dashed, clicks offer to add it), after every document change. No layout is read here.
+   */
+  classify(model: ViewerModel, doc: MapDocument, layerId: string): void {
+    let free: Location[] = [];
+    if (this.rooms.size) {
+      const taken = new Set(doc.locations.map((l) => l.id));
+      const regions = [...this.rooms.values()].filter((r) => !taken.has(r.id));
+      free = locationsFromRegions(regions, model.image, taken, {
+        layer: doc.layers.length > 1 ? layerId : null,
+        type: 'hidden',
+      }).locations;
+      const freeById = new Map(free.map((l) => [l.id, l]));
+      for (const r of this.rooms.values()) {
+        const l = model.byId.get(r.id);
+        r.linked = l && onLayer(l, layerId) ? l : null;
+        r.free = freeById.get(r.id) ?? null;
+        const shown = `${r.linked?.fill ?? ''}|${r.free ? 1 : 0}`;
+        if (shown !== r.shown) {
+          r.shown = shown;
+          markRoom(r);
+        }
+      }
+    }
+    const changed =
+      free.length !== this.free.length ||
+      free.some((l, i) => l.id !== this.free[i]!.id || l.title !== this.free[i]!.title);
+    if (changed) {
+      this.free = free;
+      this.onFreeRooms?.(free);
+    }
+  }
+
+  /** The free room under a pointer's target, as the location it would become. */
+  freeAt(target: EventTarget | null): Location | null {
+    const el = target instanceof Element ? target.closest('[data-mn-room]') : null;
+    return (el && this.rooms.get(el.getAttribute('data-mn-room') ?? '')?.free) || null;
+  }
+
+  /** Each room's name over it, for the rooms big enough on screen to hold one (the drawing's own text aside). */
+  drawLabels(view: MapView): void {
+    const vp = view.viewport;
+    let n = 0;
+    // A drawing with text labels its rooms itself; names drawn over them would double them.
+    if (vp && this.svg && !this.svg.querySelector('text')) {
+      const t = view.transform;
+      for (const r of this.rooms.values()) {
+        if (n >= MAX_ROOM_LABELS) break;
+        const name = r.linked ? r.linked.title || r.linked.id : r.free?.title;
+        if (!name) continue;
+        const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
+        const b = imageToScreen({ x: r.box.maxX, y: r.box.maxY }, t);
+        const w = b.x - a.x;
+        if (w < 40 || b.y - a.y < 16 || b.x < 0 || b.y < 0 || a.x > vp.width || a.y > vp.height) continue;
+        const label =
+          (this.labels.children[n++] as HTMLElement | undefined) ?? this.labels.appendChild(div('mn-edit-room-label'));
+        if (label.textContent !== name) label.textContent = name;
+        label.classList.toggle('mn-edit-room-label-free', !r.linked);
+        label.style.transform = `translate(${(a.x + b.x) / 2}px,${(a.y + b.y) / 2}px) translate(-50%,-50%)`;
+        label.style.maxWidth = `${Math.floor(w - 6)}px`;
+      }
+    }
+    while (this.labels.children.length > n) this.labels.lastElementChild!.remove();
+  }
+}
+
+/** Selection rings drawn at most (a select-all of thousands shows the ones in view up to this). */
+const MAX_RINGS = 300;
+
+/** Rings around the selected locations in view. */
+export class SelectionRings {
+  readonly el = div('mn-edit-rings');
+  /** The box each ring was last given. */
+  private readonly boxes = new WeakMap<HTMLElement, string>();
+
+  /** Draws the rings for the camera now; a location drawn only as its room is ringed around the room. */
+  draw(view: MapView, model: ViewerModel, layerId: string, selection: ReadonlySet<string>, rooms: CanvasRooms): void {
+    const vp = view.viewport;
+    const t = view.transform;
+    // Ring elements are reused (this runs after every edit and camera move); only their styles change.
+    let n = 0;
+    if (vp) {
+      for (const id of selection) {
+        if (n >= MAX_RINGS) break;
+        const l = model.byId.get(id);
+        if (!l?.coord || !onLayer(l, layerId)) continue;
+        const p = coordToScreen(l.coord, model.image, t);
+        if (p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
+        const room = l.kind === 'hidden' ? rooms.get(id) : undefined;
+        const b = room?.linked ? roomBox(room, p, t) : markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
+        const r = (this.el.children[n++] as HTMLElement | undefined) ?? this.el.appendChild(div('mn-edit-ring'));
+        // Written only when the box changed: unchanged style writes still invalidate style.
+        const box = `${p.x + b.left - 4},${p.y + b.top - 4},${b.right - b.left + 8},${b.bottom - b.top + 8}`;
+        if (this.boxes.get(r) !== box) {
+          this.boxes.set(r, box);
+          r.style.transform = `translate(${p.x + b.left - 4}px,${p.y + b.top - 4}px)`;
+          r.style.width = `${b.right - b.left + 8}px`;
+          r.style.height = `${b.bottom - b.top + 8}px`;
+        }
+        if (r.dataset.id !== id) r.dataset.id = id;
+        r.classList.toggle('mn-edit-ring-room', !!room?.linked);
+      }
+    }
+    while (this.el.children.length > n) this.el.lastElementChild!.remove();
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The editor's commands (Excalidraw's action manager): undo, redo, save, the tools, deleting and nudging the
+ * selection. Each is registered once with its keys; the toolbar's buttons run it by name and the one key handler
+ * (useCommandKeys) runs the command whose keys match, so a button and its shortcut cannot drift apart. Edits
+ * inside a command go through the document actions (actions/registry.ts) and the store, one undo step each.
+ */
+import { useEffect, useEffectEvent } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import { isEditableElement, matchesShortcut, type Shortcut } from '../../components/shortcut';
+import { deleteLocations, moveLocations } from './actions/locations';
+import type { CanvasTool } from './canvas/canvas';
+import { useEditor, type EditorContextValue } from './editor-context';
+import { selectionAtom, toolAtom } from './editor-state';
+
+/** What a command works with: the editor's context and the UI state it reads or changes. */
+export interface CommandContext {
+  editor: EditorContextValue;
+  selection: ReadonlySet<string>;
+  setSelection(selection: ReadonlySet<string>): void;
+  setTool(tool: CanvasTool): void;
+}
+
+export interface EditorCommand {
+  readonly name: string;
+  readonly label: string;
+  /** Keys that run it; chords (Ctrl/Cmd, Alt) also work while typing in a field, single keys do not. */
+  readonly keys?: readonly Shortcut[];
+  /** Instead of `keys`: whether this key press is for this command. */
+  keyTest?(event: KeyboardEvent, ctx: CommandContext): boolean;
+  /** Caught before other handlers (the map's own arrow-key panning). */
+  readonly capture?: boolean;
+  /** False: the command does nothing now (its button is disabled, its keys pass through). */
+  enabled?(ctx: CommandContext): boolean;
+  perform(ctx: CommandContext, event?: KeyboardEvent): void;
+}
+
+const commands = new Map<string, EditorCommand>();
+
+/** Declares and registers a command; names are unique. */
+export function defineCommand(command: EditorCommand): EditorCommand {
+  if (commands.has(command.name)) throw new Error(`Command "${command.name}" is registered twice`);
+  commands.set(command.name, command);
+  return command;
+}
+
+export function registeredCommands(): ReadonlyMap<string, EditorCommand> {
+  return commands;
+}
+
+/** Runs a registered command by name (a button); false when it is not enabled now. */
+export function runCommand(name: string, ctx: CommandContext): boolean {
+  const command = commands.get(name);
+  if (!command) throw new Error(`Unknown command "${name}"`);
+  if (command.enabled && !command.enabled(ctx)) return false;
+  command.perform(ctx);
+  return true;
+}
+
+/** The command a key press is for, if any. */
+export function commandForKey(event: KeyboardEvent, ctx: CommandContext, capture: boolean): EditorCommand | null {
+  if (event.defaultPrevented || event.isComposing) return null;
+  for (const command of commands.values()) {
+    if (!!command.capture !== capture) continue;
+    const hit = command.keyTest
+      ? command.keyTest(event, ctx)
+      : (command.keys ?? []).some((k) => {
+          if (!matchesShortcut(event, k)) return false;
+          const chord = !!(k.ctrl || k.meta || k.alt || k.mod);
+          return chord || !isEditableElement(document.activeElement);
+        });
+    if (hit && (!command.enabled || command.enabled(ctx))) return command;
+  }
+  return null;
+}
+
+export const undo = defineCommand({
+  name: 'undo',
+  label: 'Undo',
+  keys: [{ key: 'z', mod: true }],
+  enabled: ({ editor }) => editor.store.getState().canUndo,
+  perform({ editor }) {
+    // Steps whose changes were all replaced by another tab's since are skipped; say so when none is left.
+    if (!editor.store.undo())
+      editor.notify('Nothing left to undo: your earlier changes were replaced by changes saved elsewhere.', 'info');
+  },
+});
+
+export const redo = defineCommand({
+  name: 'redo',
+  label: 'Redo',
+  keys: [
+    { key: 'z', mod: true, shift: true },
+    { key: 'y', mod: true },
+  ],
+  enabled: ({ editor }) => editor.store.getState().canRedo,
+  perform({ editor }) {
+    if (!editor.store.redo())
+      editor.notify('Nothing left to redo: those changes were replaced by changes saved elsewhere.', 'info');
+  },
+});
+
+defineCommand({
+  name: 'save',
+  label: 'Save',
+  keys: [{ key: 's', mod: true }],
+  perform: ({ editor }) => void editor.save.saveNow(),
+});
+
+defineCommand({
+  name: 'deselect',
+  label: 'Clear the selection',
+  keys: [{ key: 'Escape' }],
+  perform({ setSelection, setTool }) {
+    setSelection(new Set());
+    setTool('select');
+  },
+});
+
+defineCommand({
+  name: 'tool.add',
+  label: 'Add locations by clicking the map',
+  keys: [{ key: 'a' }],
+  perform: ({ setTool }) => setTool('add'),
+});
+
+defineCommand({
+  name: 'tool.select',
+  label: 'Select and move',
+  keys: [{ key: 'v' }],
+  perform: ({ setTool }) => setTool('select'),
+});
+
+defineCommand({
+  name: 'selection.delete',
+  label: 'Delete the selected locations',
+  keys: [{ key: 'Delete' }, { key: 'Backspace' }],
+  enabled: ({ selection }) => selection.size > 0,
+  perform({ editor, selection, setSelection }) {
+    if (editor.run(deleteLocations, { ids: [...selection] })) setSelection(new Set());
+  },
+});
+
+const NUDGE: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * With locations selected and the canvas focused, the arrow keys move them (Shift: 10 px at a time), all in one
+ * undo step while the key is held, as in drawing programs; with nothing selected they pan the map.
+ */
+defineCommand({
+  name: 'selection.nudge',
+  label: 'Move the selected locations',
+  capture: true,
+  keyTest(e, { selection }) {
+    if (!NUDGE[e.key] || selection.size === 0 || e.ctrlKey || e.metaKey || e.altKey) return false;
+    const active = document.activeElement as HTMLElement | null;
+    return !isEditableElement(active) && !!active?.classList.contains('mn-viewport');
+  },
+  perform({ editor, selection }, e) {
+    if (!e) return;
+    e.stopPropagation();
+    const dir = NUDGE[e.key]!;
+    const doc = editor.store.getState().doc;
+    const px = (e.shiftKey ? 10 : 1) / Math.max(doc.settings.mapWidth, doc.settings.mapHeight);
+    const ids = [...selection].sort();
+    editor.run(moveLocations, { ids, by: [dir[0] * px, dir[1] * px] }, { coalesce: `nudge:${ids.join(',')}` });
+  },
+});
+
+/** The command context of the editor being rendered. */
+export function useCommandContext(): CommandContext {
+  const editor = useEditor();
+  const [selection, setSelection] = useAtom(selectionAtom);
+  const setTool = useSetAtom(toolAtom);
+  return { editor, selection, setSelection: (s) => setSelection(new Set(s)), setTool };
+}
+
+/** The editor's one key handler: every shortcut runs its registered command. */
+export function useCommandKeys(): void {
+  const ctx = useCommandContext();
+  const onKey = useEffectEvent((event: KeyboardEvent, capture: boolean) => {
+    const command = commandForKey(event, ctx, capture);
+    if (!command) return;
+    event.preventDefault();
+    command.perform(ctx, event);
+  });
+  useEffect(() => {
+    const onCapture = (e: KeyboardEvent) => onKey(e, true);
+    const onBubble = (e: KeyboardEvent) => onKey(e, false);
+    document.addEventListener('keydown', onCapture, true);
+    document.addEventListener('keydown', onBubble);
+    return () => {
+      document.removeEventListener('keydown', onCapture, true);
+      document.removeEventListener('keydown', onBubble);
+    };
+  }, []);
+}

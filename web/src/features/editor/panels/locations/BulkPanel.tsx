@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useAtom } from 'jotai';
+import { MARKER_TYPES, type MapDocument, type MarkerType } from '@mapnest/shared/map-document';
+import { bulkUpdateLocations, deleteLocations, type BulkPatch } from '../../actions/locations';
+import { useEditor } from '../../editor-context';
+import { selectionAtom } from '../../editor-state';
+import { ColorProp, SelectProp, type Commit } from '../fields';
+import { MARKER_LABELS } from './LocationForm';
+import { useTry } from '../use-try';
+
+/** Changes for several selected locations at once. */
+export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
+  const attempt = useTry();
+  const { run } = useEditor();
+  const [, setSelection] = useAtom(selectionAtom);
+  const [message, setMessage] = useState<string | null>(null);
+  const apply = (patch: BulkPatch) => {
+    const problem = attempt(bulkUpdateLocations, { ids, patch });
+    setMessage(problem);
+    return problem;
+  };
+  const groups = doc.groups.map((g) => ({ value: g.id, label: g.name }));
+  return (
+    <div className="bulk-panel">
+      <div className="inspector__head">
+        <h2>{ids.length} locations selected</h2>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => run(deleteLocations, { ids }) && setSelection(new Set())}
+        >
+          Delete {ids.length}
+        </button>
+      </div>
+      <p className="panel__hint">Changes apply to every selected location; Undo reverts them in one step.</p>
+      <BulkChoice
+        label="Layer"
+        options={[{ value: '*', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))]}
+        commit={(v) => apply({ layer: v === '*' ? null : v })}
+      />
+      <BulkChoice label="Add to group" options={groups} commit={(v) => apply({ addGroups: [v] })} />
+      <BulkChoice label="Remove from group" options={groups} commit={(v) => apply({ removeGroups: [v] })} />
+      <BulkChoice
+        label="Style"
+        options={[
+          { value: '*', label: 'No style' },
+          ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id })),
+        ]}
+        commit={(v) => apply({ style: v === '*' ? null : v })}
+      />
+      <BulkChoice
+        label="Marker"
+        options={[
+          { value: '*', label: 'Map default' },
+          ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] })),
+        ]}
+        commit={(v) => apply({ type: v === '*' ? null : (v as MarkerType) })}
+      />
+      <ColorProp label="Colour" value={undefined} commit={(v) => apply({ color: v ?? null })} />
+      <div className="panel__row">
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: true })}>
+          Hide from directory
+        </button>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: false })}>
+          Show in directory
+        </button>
+      </div>
+      {message && (
+        <p className="field__error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A select that always shows “Choose…” and applies the option picked to every selected location. */
+function BulkChoice({
+  label,
+  options,
+  commit,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  commit: Commit<string>;
+}) {
+  return (
+    <SelectProp
+      label={label}
+      value={'' as string}
+      options={[{ value: '', label: 'Choose…' }, ...options]}
+      commit={(v) => (v ? commit(v) : null)}
+    />
+  );
+}

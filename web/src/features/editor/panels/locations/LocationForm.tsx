@@ -1,0 +1,434 @@
+import { useState } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
+import {
+  LINK_TARGETS,
+  LOCATION_ACTIONS,
+  MARKER_TYPES,
+  type Location,
+  type MapDocument,
+  type MarkerType,
+} from '@mapnest/shared/map-document';
+import { toFieldKey } from '@mapnest/shared/map-ids';
+import {
+  deleteLocations,
+  duplicateLocation,
+  nextLocationId,
+  updateLocation,
+  type LocationPatch,
+} from '../../actions/locations';
+import { useEditor } from '../../editor-context';
+import { filePickerAtom, selectionAtom } from '../../editor-state';
+import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from '../fields';
+import { RichTextEditor } from '../RichTextEditor';
+import { useTry } from '../use-try';
+
+export const MARKER_LABELS: Record<MarkerType, string> = {
+  hidden: 'Hidden (SVG element only)',
+  circle: 'Circle',
+  dot: 'Dot',
+  square: 'Square',
+  rounded: 'Rounded',
+  pin: 'Pin',
+  thumb: 'Thumbnail',
+  text: 'Text',
+};
+
+const ACTION_LABELS: Record<(typeof LOCATION_ACTIONS)[number], string> = {
+  tooltip: 'Popup on the map',
+  sidebar: 'Details in the sidebar',
+  lightbox: 'A lightbox (large, over the map)',
+  link: 'Open the link',
+  none: 'Nothing',
+};
+
+/** What each section of the form edits with: the location, its map, and commits that return a problem or null. */
+interface LocationEdit {
+  loc: Location;
+  doc: MapDocument;
+  /** Patches the location (one undo step per field while typing in it). */
+  set: (patch: LocationPatch, field?: string) => string | null;
+  /** Commits a text field; empty text removes it. */
+  text: (field: keyof Location) => Commit<string>;
+}
+
+/** The form for the one selected location. */
+export function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) {
+  const attempt = useTry();
+  const set = (patch: LocationPatch, field?: string): string | null =>
+    attempt(updateLocation, { id: loc.id, patch }, field ? `${loc.id}:${field}` : undefined);
+  const text =
+    (field: keyof Location): Commit<string> =>
+    (v) =>
+      set({ [field]: v === '' ? undefined : v } as LocationPatch, field);
+  const edit: LocationEdit = { loc, doc, set, text };
+
+  return (
+    <form className="location-form" onSubmit={(e) => e.preventDefault()} aria-label={`Location ${loc.title || loc.id}`}>
+      <LocationHead loc={loc} doc={doc} />
+
+      <Section title="Content">
+        <ContentFields {...edit} />
+        <LinkAndContactFields {...edit} />
+      </Section>
+
+      <Section title="Appearance">
+        <AppearanceFields {...edit} />
+      </Section>
+
+      <Section title="Behaviour">
+        <BehaviourFields {...edit} />
+      </Section>
+
+      <Section title="Custom fields" open={!!loc.fields}>
+        <CustomFields loc={loc} commit={(fields) => set({ fields })} />
+      </Section>
+    </form>
+  );
+}
+
+/** The location's name with Show on map, Duplicate and Delete. */
+function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
+  const [, setSelection] = useAtom(selectionAtom);
+  const { run, canvas } = useEditor();
+  return (
+    <div className="inspector__head">
+      <h2>{loc.title || loc.id}</h2>
+      <div className="panel__row">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => canvas()?.reveal(loc.id)}>
+          Show on map
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            const newId = nextLocationId(doc, `${loc.id}-copy`);
+            if (run(duplicateLocation, { id: loc.id, newId })) setSelection(new Set([newId]));
+          }}
+        >
+          Duplicate
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => run(deleteLocations, { ids: [loc.id] }) && setSelection(new Set())}
+        >
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Title, id, texts and images. */
+function ContentFields({ loc, set, text }: LocationEdit) {
+  const [, setSelection] = useAtom(selectionAtom);
+  const setPicker = useSetAtom(filePickerAtom);
+  return (
+    <>
+      <TextProp label="Title" name="title" value={loc.title ?? ''} commit={text('title')} maxLength={200} />
+      <TextProp
+        label="Id"
+        name="id"
+        value={loc.id}
+        onBlurOnly
+        hint="Unique; also links the location to the SVG element with this id, and appears in links (?location=id)."
+        commit={(v) => {
+          const problem = set({ id: v.trim() });
+          if (!problem) setSelection(new Set([v.trim()]));
+          return problem;
+        }}
+      />
+      <TextProp
+        label="About"
+        name="about"
+        value={loc.about ?? ''}
+        commit={text('about')}
+        multiline
+        hint="Short text for popups, tooltips and the directory."
+      />
+      <RichTextEditor label="Description" value={loc.desc ?? ''} commit={text('desc')} />
+      <UrlProp
+        label="Image"
+        value={loc.image}
+        commit={text('image')}
+        onPick={() => setPicker({ onPick: (url) => set({ image: url }) })}
+      />
+      <UrlProp
+        label="Thumbnail"
+        value={loc.thumb}
+        commit={text('thumb')}
+        hint="An image URL, or up to 3 characters drawn as text."
+        onPick={() => setPicker({ onPick: (url) => set({ thumb: url }) })}
+      />
+    </>
+  );
+}
+
+/** The link (where it opens, its button's label) and the ways to get in touch. */
+function LinkAndContactFields({ loc, set, text }: LocationEdit) {
+  return (
+    <>
+      <TextProp
+        label="Link"
+        name="link"
+        value={loc.link ?? ''}
+        commit={text('link')}
+        type="url"
+        placeholder="https://…"
+      />
+      <SelectProp
+        label="Open link in"
+        value={loc.target ?? ''}
+        options={[{ value: '', label: 'Default' }, ...LINK_TARGETS.map((t) => ({ value: t, label: t }))]}
+        commit={(v) => set({ target: v === '' ? undefined : (v as Location['target']) })}
+      />
+      <TextProp label="“More” button label" value={loc.more ?? ''} commit={text('more')} maxLength={50} />
+      <TextProp
+        label="Phone"
+        name="phone"
+        value={loc.phone ?? ''}
+        commit={text('phone')}
+        type="tel"
+        hint="Several numbers: separate them with commas."
+      />
+      <TextProp label="Email" name="email" value={loc.email ?? ''} commit={text('email')} type="email" />
+      <TextProp
+        label="Opening hours"
+        name="hours"
+        value={loc.hours ?? ''}
+        commit={text('hours')}
+        hint="Separate lines with ‘;’, e.g. Mon-Fri 9-18; Sat 10-16"
+      />
+    </>
+  );
+}
+
+/** Marker, colour, style, label and size. */
+function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
+  return (
+    <>
+      <SelectProp
+        label="Marker"
+        value={loc.type ?? ''}
+        options={[
+          { value: '', label: `Map default (${MARKER_LABELS[doc.settings.markerType]})` },
+          ...MARKER_TYPES.map((t) => ({ value: t, label: MARKER_LABELS[t] })),
+        ]}
+        commit={(v) => set({ type: v === '' ? undefined : (v as MarkerType) })}
+      />
+      <ColorProp
+        label="Colour"
+        value={loc.color}
+        commit={(v) => set({ color: v })}
+        hint={loc.style ? 'The style’s colours take precedence.' : undefined}
+      />
+      <SelectProp
+        label="Style"
+        value={loc.style ?? ''}
+        options={[{ value: '', label: 'None' }, ...doc.styles.map((s) => ({ value: s.id, label: s.name || s.id }))]}
+        commit={(v) => set({ style: v === '' ? undefined : v })}
+      />
+      <TextProp
+        label="Label"
+        value={loc.label ?? ''}
+        commit={text('label')}
+        maxLength={3}
+        hint="Up to 3 characters inside the marker."
+      />
+      <NumberProp label="Size" value={loc.scale} min={0.1} max={10} placeholder="1" commit={(v) => set({ scale: v })} />
+    </>
+  );
+}
+
+/** Layer, groups, what a click does, zoom, visibility and position (x/y, and latitude/longitude on geo maps). */
+function BehaviourFields({ loc, doc, set }: LocationEdit) {
+  return (
+    <>
+      <SelectProp
+        label="Layer"
+        value={loc.layer ?? ''}
+        options={[{ value: '', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))]}
+        commit={(v) => set({ layer: v === '' ? undefined : v })}
+      />
+      <GroupsField loc={loc} doc={doc} commit={(groups) => set({ groups })} />
+      <SelectProp
+        label="On click"
+        value={loc.action ?? ''}
+        options={[
+          { value: '', label: `Map default (${doc.settings.popup.action})` },
+          ...LOCATION_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
+        ]}
+        commit={(v) => set({ action: v === '' ? undefined : (v as Location['action']) })}
+      />
+      <NumberProp
+        label="Zoom when opened"
+        value={loc.zoom}
+        min={1}
+        max={50}
+        placeholder="Fit"
+        commit={(v) => set({ zoom: v })}
+      />
+      <CheckProp label="Hidden from the directory" checked={!!loc.hide} commit={(v) => set({ hide: v || undefined })} />
+      <CheckProp
+        label="Disabled (not clickable, not listed)"
+        checked={!!loc.disable}
+        commit={(v) => set({ disable: v || undefined })}
+      />
+      <NumberPairRow
+        first={{ label: 'X (0-1)', min: 0, max: 1 }}
+        second={{ label: 'Y (0-1)', min: 0, max: 1 }}
+        value={loc.coord}
+        fallback={0.5}
+        commit={(coord) => (coord ? set({ coord }) : 'Required')}
+      />
+      {doc.settings.geo && (
+        <NumberPairRow
+          first={{ label: 'Latitude', min: -85.05, max: 85.05 }}
+          second={{ label: 'Longitude', min: -180, max: 180 }}
+          value={loc.latlon}
+          fallback={0}
+          commit={(latlon) => (latlon ? set({ latlon, coord: undefined }) : set({ latlon: undefined }))}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Two numbers side by side (x and y, latitude and longitude). Changing one keeps the other (or `fallback` when
+ * there is none yet); emptying either commits undefined.
+ */
+function NumberPairRow({
+  first,
+  second,
+  value,
+  fallback,
+  commit,
+}: {
+  first: { label: string; min: number; max: number };
+  second: { label: string; min: number; max: number };
+  value: readonly [number, number] | undefined;
+  fallback: number;
+  commit: Commit<[number, number] | undefined>;
+}) {
+  return (
+    <div className="panel__row">
+      <NumberProp
+        label={first.label}
+        value={value?.[0]}
+        min={first.min}
+        max={first.max}
+        commit={(a) => commit(a === undefined ? undefined : [a, value?.[1] ?? fallback])}
+      />
+      <NumberProp
+        label={second.label}
+        value={value?.[1]}
+        min={second.min}
+        max={second.max}
+        commit={(b) => commit(b === undefined ? undefined : [value?.[0] ?? fallback, b])}
+      />
+    </div>
+  );
+}
+
+function UrlProp({
+  label,
+  value,
+  commit,
+  onPick,
+  hint,
+}: {
+  label: string;
+  value: string | undefined;
+  commit: Commit<string>;
+  onPick: () => void;
+  hint?: string;
+}) {
+  return (
+    <div className="url-prop">
+      <TextProp label={label} value={value ?? ''} commit={commit} hint={hint} placeholder="/files/… or https://…" />
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onPick}>
+        Choose from library…
+      </button>
+    </div>
+  );
+}
+
+function GroupsField({ loc, doc, commit }: { loc: Location; doc: MapDocument; commit: Commit<string[] | undefined> }) {
+  const [error, setError] = useState<string | null>(null);
+  const own = new Set(loc.groups ?? []);
+  if (doc.groups.length === 0) return <p className="panel__hint">Groups: none yet (add them in the Groups tab).</p>;
+  return (
+    <fieldset className="field groups-field">
+      <legend className="field__label">Groups</legend>
+      {doc.groups.map((g) => (
+        <label key={g.id} className="check">
+          <input
+            type="checkbox"
+            checked={own.has(g.id)}
+            onChange={(e) => {
+              const next = (loc.groups ?? []).filter((x) => x !== g.id);
+              if (e.target.checked) next.push(g.id);
+              setError(commit(next.length ? next : undefined));
+            }}
+          />
+          <span className="vlist__swatch" style={{ background: g.color ?? '#cbd5e1' }} aria-hidden="true" />
+          <span>{g.name}</span>
+        </label>
+      ))}
+      {error && <p className="field__error">{error}</p>}
+    </fieldset>
+  );
+}
+
+function CustomFields({ loc, commit }: { loc: Location; commit: Commit<Record<string, string> | undefined> }) {
+  const [newKey, setNewKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fields = loc.fields ?? {};
+  return (
+    <div className="custom-fields">
+      {Object.entries(fields).map(([k, v]) => (
+        <div key={k} className="custom-fields__row">
+          <TextProp label={k} value={v} commit={(value) => commit({ ...fields, [k]: value })} />
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Remove field ${k}`}
+            onClick={() => {
+              const { [k]: _gone, ...rest } = fields;
+              setError(commit(Object.keys(rest).length ? rest : undefined));
+            }}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <div className="panel__row">
+        <input
+          className="input"
+          aria-label="New field name"
+          placeholder="New field name (e.g. price)"
+          value={newKey}
+          onChange={(e) => setNewKey(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          disabled={!newKey.trim()}
+          onClick={() => {
+            const key = toFieldKey(newKey.trim());
+            if (!key) return setError('A field name needs letters or digits');
+            if (key in fields) return setError(`There is already a field “${key}”`);
+            const problem = commit({ ...fields, [key]: '' });
+            setError(problem);
+            if (!problem) setNewKey('');
+          }}
+        >
+          Add field
+        </button>
+      </div>
+      <p className="panel__hint">Use a field as {'{{name}}'} in About or Description, and in filters.</p>
+      {error && <p className="field__error">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { selectionAtom } from '../../editor-state';
+import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../../editor.fixtures';
+import { Inspector } from '../Inspector';
+import { LocationsPanel } from './LocationsPanel';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+const list = () => screen.getByRole('listbox', { name: 'Locations' });
+const rows = () => within(list()).getAllByRole('option');
+function row(title: string): HTMLElement {
+  const found = rows().find((r) => r.querySelector('.vlist__title')?.textContent === title);
+  if (!found) throw new Error(`No row "${title}"`);
+  return found;
+}
+const ids = (doc: { locations: { id: string }[] }) => doc.locations.map((l) => l.id);
+const announced = () => screen.getByTestId('reorder-announcer').textContent?.trim();
+
+function setup(n = 10) {
+  const doc = docWithLocations(n);
+  doc.groups = [{ id: 'food', name: 'Food' }];
+  const h = renderEditorPart(
+    <>
+      <LocationsPanel />
+      <Inspector />
+    </>,
+    { doc },
+  );
+  return { ...h, selection: () => [...h.jotai.get(selectionAtom)] };
+}
+
+const pointer = { pointerId: 1, isPrimary: true, button: 0 };
+/** Drags row `title` by its handle to the pointer position `y` (the list's top is at 100 px). */
+function drag(title: string, y: number, finish: 'drop' | 'escape' = 'drop') {
+  layOut([list()], () => 100, 400);
+  const handle = within(row(title)).getByTitle('Drag to reorder');
+  const start = handle.closest('[role=option]')!.getBoundingClientRect().top;
+  fireEvent.pointerDown(handle, { ...pointer, clientY: start + 20 });
+  fireEvent.pointerMove(window, { ...pointer, clientY: y });
+  if (finish === 'drop') fireEvent.pointerUp(window, { ...pointer, clientY: y });
+  else fireEvent.keyDown(window, { key: 'Escape' });
+}
+
+describe('LocationsPanel', () => {
+  it('shows each location in the colour the map draws it: style, own colour, first coloured group, then the primary colour', () => {
+    const doc = docWithLocations(5);
+    doc.groups = [
+      { id: 'plain', name: 'Plain' },
+      { id: 'food', name: 'Food', color: '#e11d48' },
+    ];
+    doc.styles = [{ id: 'dept', markers: true, svg: true, normal: { fill: '#334155' }, hover: {}, active: {} }];
+    doc.locations[0]!.groups = ['plain', 'food'];
+    doc.locations[1]!.groups = ['food'];
+    doc.locations[1]!.color = '#00aa00';
+    doc.locations[2]!.groups = ['food'];
+    doc.locations[2]!.style = 'dept';
+    doc.settings.primaryColor = '#1476ff';
+    renderEditorPart(<LocationsPanel />, { doc });
+    const swatch = (title: string) => (row(title).querySelector('.vlist__swatch') as HTMLElement).style.background;
+    expect(['Location 0', 'Location 1', 'Location 2', 'Location 3'].map(swatch)).toEqual([
+      'rgb(225, 29, 72)',
+      'rgb(0, 170, 0)',
+      'rgb(51, 65, 85)',
+      'rgb(20, 118, 255)',
+    ]);
+  });
+
+  it('renders only the rows in view of 5,000 locations, each with its one drag handle', () => {
+    setup(5000);
+    const shown = rows();
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(40);
+    expect(within(list()).getAllByTitle('Drag to reorder')).toHaveLength(shown.length);
+    expect((list().firstElementChild as HTMLElement).style.height).toBe(`${5000 * 44}px`);
+  });
+
+  it('searches titles and ids, says when nothing matches, and offers no reordering while searching', () => {
+    setup();
+    const search = screen.getByRole('searchbox', { name: 'Search locations' });
+    fireEvent.change(search, { target: { value: 'location 7' } });
+    expect(rows().map((r) => r.getAttribute('data-id'))).toEqual(['a7']);
+    expect(within(list()).queryByTitle('Drag to reorder')).toBeNull();
+    fireEvent.change(search, { target: { value: 'a' } });
+    expect(rows()).toHaveLength(10);
+    expect(screen.getByText('Clear the search to reorder locations.')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nowhere' } });
+    expect(screen.getByText('No location matches “nowhere”.')).toBeTruthy();
+  });
+
+  it('selects a row on click and shows it on the map, adds with Ctrl, and selects a range with Shift', () => {
+    const h = setup();
+    fireEvent.click(row('Location 2'));
+    expect(h.selection()).toEqual(['a2']);
+    expect(h.revealed).toEqual(['a2']);
+    expect(screen.getByRole('form', { name: 'Location Location 2' })).toBeTruthy();
+    fireEvent.click(row('Location 5'), { ctrlKey: true });
+    expect(h.selection()).toEqual(['a2', 'a5']);
+    fireEvent.click(row('Location 4'), { shiftKey: true });
+    expect(h.selection().sort()).toEqual(['a4', 'a5']);
+    fireEvent.click(row('Location 1'), { shiftKey: true });
+    expect(h.selection().sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    expect(screen.getByRole('heading', { name: '5 locations selected' })).toBeTruthy();
+  });
+
+  it('edits every selected location at once, and one undo reverts them all', () => {
+    const h = setup();
+    fireEvent.click(row('Location 1'));
+    fireEvent.click(row('Location 3'), { shiftKey: true });
+    fireEvent.change(screen.getByLabelText('Add to group'), { target: { value: 'food' } });
+    expect(
+      h
+        .doc()
+        .locations.filter((l) => l.groups?.includes('food'))
+        .map((l) => l.id),
+    ).toEqual(['a1', 'a2', 'a3']);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide from directory' }));
+    expect(
+      h
+        .doc()
+        .locations.filter((l) => l.hide)
+        .map((l) => l.id),
+    ).toEqual(['a1', 'a2', 'a3']);
+    act(() => void h.store.undo());
+    expect(h.doc().locations.some((l) => l.hide)).toBe(false);
+    act(() => void h.store.undo());
+    expect(h.doc().locations.some((l) => l.groups)).toBe(false);
+  });
+
+  it('deletes the selection in one step that undo brings back', () => {
+    const h = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    expect(h.selection()).toHaveLength(10);
+    fireEvent.click(within(list().closest('.vlist-frame')!.parentElement!).getByRole('button', { name: 'Delete 10' }));
+    expect(h.doc().locations).toHaveLength(0);
+    expect(h.selection()).toEqual([]);
+    expect(screen.getByText(/No locations yet/)).toBeTruthy();
+    act(() => void h.store.undo());
+    expect(h.doc().locations).toHaveLength(10);
+    expect(rows()).toHaveLength(10);
+  });
+
+  it('moves a dragged row to where it is dropped, as one undoable step, showing the drop line on the way', () => {
+    const h = setup();
+    layOut([list()], () => 100, 400);
+    const handle = within(row('Location 0')).getByTitle('Drag to reorder');
+    fireEvent.pointerDown(handle, { ...pointer, clientY: 120 });
+    // 3 rows and a bit more than half of the fourth down: the gap after the fourth row.
+    fireEvent.pointerMove(window, { ...pointer, clientY: 100 + 3 * 44 + 30 });
+    const line = list().querySelector<HTMLElement>('.vlist__drop');
+    expect(line?.style.top).toBe(`${4 * 44}px`);
+    expect(row('Location 0').className).toContain('is-dragged');
+    expect(ids(h.doc())).toEqual(ids(docWithLocations(10)));
+    fireEvent.pointerUp(window, { ...pointer, clientY: 100 + 3 * 44 + 30 });
+    expect(ids(h.doc()).slice(0, 5)).toEqual(['a1', 'a2', 'a3', 'a0', 'a4']);
+    expect(list().querySelector('.vlist__drop')).toBeNull();
+    expect(announced()).toBe('Moved “Location 0” to position 4 of 10.');
+    expect(h.store.getState().undoLabel).toBe('Reorder locations');
+    act(() => void h.store.undo());
+    expect(ids(h.doc())).toEqual(ids(docWithLocations(10)));
+    expect(h.store.getState().canUndo).toBe(false);
+  });
+
+  it('moves nothing when a drag is dropped on its own place or cancelled with Escape', () => {
+    const h = setup();
+    drag('Location 3', 100 + 3 * 44 + 10);
+    drag('Location 3', 100 + 4 * 44 + 10);
+    expect(list().querySelector('.vlist__drop')).toBeNull();
+    drag('Location 3', 100 + 8 * 44, 'escape');
+    expect(list().querySelector('.vlist__drop')).toBeNull();
+    fireEvent.pointerUp(window, { ...pointer, clientY: 100 + 8 * 44 });
+    expect(ids(h.doc())).toEqual(ids(docWithLocations(10)));
+    expect(h.store.getState().canUndo).toBe(false);
+  });
+
+  it('works from the keyboard: arrows select, Shift extends, Alt+Arrow moves and is announced', () => {
+    const h = setup();
+    const box = list();
+    act(() => box.focus());
+    expect(box.getAttribute('aria-activedescendant')).toBe(row('Location 0').id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(h.selection()).toEqual(['a1']);
+    expect(box.getAttribute('aria-activedescendant')).toBe(row('Location 1').id);
+    fireEvent.keyDown(box, { key: 'ArrowDown', shiftKey: true });
+    expect(h.selection()).toEqual(['a1', 'a2']);
+    fireEvent.keyDown(box, { key: 'Home' });
+    expect(h.selection()).toEqual(['a0']);
+    fireEvent.keyDown(box, { key: 'ArrowDown', altKey: true });
+    expect(ids(h.doc()).slice(0, 3)).toEqual(['a1', 'a0', 'a2']);
+    expect(announced()).toBe('Moved “Location 0” to position 2 of 10.');
+    fireEvent.keyDown(box, { key: 'ArrowUp', altKey: true });
+    fireEvent.keyDown(box, { key: 'ArrowUp', altKey: true });
+    expect(ids(h.doc()).slice(0, 2)).toEqual(['a0', 'a1']);
+    expect(announced()).toBe('“Location 0” is already first.');
+    fireEvent.keyDown(box, { key: 'End' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(h.revealed).toEqual(['a9']);
+  });
+
+  it('keeps the row buttons for the pointer, moving the one selected location, outside its option', () => {
+    const h = setup();
+    const move = (name: string) => {
+      const button = screen.getByRole('button', { name, hidden: true });
+      // An option holds no interactive content (axe nested-interactive), and a listbox holds only options.
+      expect(button.closest('[role=option]')).toBeNull();
+      expect(button.closest('[role=listbox]')).toBeNull();
+      return button;
+    };
+    fireEvent.click(row('Location 4'));
+    fireEvent.click(move('Move Location 4 up'));
+    expect(ids(h.doc()).slice(3, 5)).toEqual(['a4', 'a3']);
+    fireEvent.click(row('Location 0'));
+    const up = move('Move Location 0 up');
+    expect(up.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(up);
+    expect(ids(h.doc())[0]).toBe('a0');
+    expect(within(list()).queryAllByRole('button', { hidden: true })).toEqual([]);
+  });
+});

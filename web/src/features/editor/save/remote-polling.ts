@@ -1,0 +1,73 @@
+/**
+ * Versions saved elsewhere (another tab, another author), looked for when the page gets focus or is shown, and
+ * every few seconds while it is visible, so their work arrives before the next save (save-controller.ts).
+ */
+import { CallError } from '@mapnest/shared/errors';
+import { reportError } from '../../../lib/analytics';
+import type { BackupWriter } from './save-backup';
+import { reconcile } from './save-merge';
+import type { SaveQueue } from './save-queue';
+import type { SaveSession } from './save-session';
+import type { SaveStatus } from './save-types';
+
+/** While the page is visible, versions saved elsewhere are looked for this often. */
+export const REMOTE_POLL_MS = 15_000;
+
+export interface RemotePolling {
+  /** Looks for a version saved elsewhere now; merges or shows it. */
+  checkRemote(): Promise<void>;
+  stop(): void;
+}
+
+export function pollRemote(session: SaveSession, backup: BackupWriter, queue: SaveQueue): RemotePolling {
+  const { o } = session;
+  let checking = false;
+
+  async function checkRemote(): Promise<void> {
+    const { status } = session.state;
+    if (session.disposed || checking || queue.busy() || !o.fetchCurrent || status === 'conflict' || status === 'saving')
+      return;
+    checking = true;
+    try {
+      const version = await o.currentVersion();
+      // A save of ours may have started meanwhile; it will meet the new version itself.
+      if (
+        session.disposed ||
+        queue.busy() ||
+        version <= session.state.version ||
+        (session.state.status as SaveStatus) === 'conflict'
+      )
+        return;
+      if (await reconcile(session, backup, null)) {
+        if (session.dirty()) await queue.start();
+      }
+    } catch (err) {
+      // Offline, signed out or a failed call: the next save says so. Anything else is a fault in this code.
+      if (!(err instanceof CallError)) reportError(err, 'editor:remote-check');
+    } finally {
+      checking = false;
+    }
+  }
+
+  const pollMs = o.pollMs ?? REMOTE_POLL_MS;
+  const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+  const onFocus = () => {
+    if (visible()) void checkRemote();
+  };
+  const poll = o.fetchCurrent && pollMs > 0 ? setInterval(onFocus, pollMs) : undefined;
+  if (o.fetchCurrent && typeof window !== 'undefined') {
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+  }
+
+  return {
+    checkRemote,
+    stop() {
+      clearInterval(poll);
+      if (o.fetchCurrent && typeof window !== 'undefined') {
+        window.removeEventListener('focus', onFocus);
+        document.removeEventListener('visibilitychange', onFocus);
+      }
+    },
+  };
+}

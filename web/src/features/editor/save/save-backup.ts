@@ -1,0 +1,89 @@
+/**
+ * The save controller's copies in this browser (save-controller.ts): the unsaved work, written a moment after
+ * each edit and removed once the server has it, and the author's version set aside when another was loaded
+ * over it, under its own key.
+ */
+import type { SaveSession } from './save-session';
+import type { SetAside } from './save-types';
+
+/** The backup key of the set-aside version: apart from the unsaved-work backup, which the next edit overwrites. */
+export function setAsideKey(mapId: string): string {
+  return `${mapId}:set-aside`;
+}
+
+export interface BackupWriter {
+  /** Writes the unsaved work now (nothing when the store has the saved document). */
+  write(): Promise<void>;
+  /** Writes the unsaved work after a quiet moment, so typing does not write on every key. */
+  writeSoon(): void;
+  /** Drops a write waiting for its quiet moment. */
+  cancel(): void;
+  /** Removes the unsaved-work copy (the server has it, or it is safe elsewhere). */
+  forget(): Promise<void>;
+  /** Offers again a version set aside in an earlier session. */
+  offerEarlierSetAside(): void;
+  /** Stores the set-aside version; false when the browser refused it. */
+  storeSetAside(aside: SetAside): Promise<boolean>;
+  /** Forgets the set-aside version, in memory and in the browser. */
+  dropSetAside(): Promise<void>;
+}
+
+export function createBackupWriter(session: SaveSession): BackupWriter {
+  const { o } = session;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The write of the set-aside copy, so dropping it waits and the copy cannot come back. */
+  let asideWrite: Promise<unknown> = Promise.resolve();
+
+  const writer: BackupWriter = {
+    async write() {
+      clearTimeout(timer);
+      timer = undefined;
+      const doc = session.doc();
+      if (doc === session.savedDoc) return;
+      try {
+        await o.backup.put({ mapId: o.mapId, doc, baseVersion: session.state.version, savedAt: session.now() });
+      } catch {
+        // A full or refused store must not stop editing; the server save is still attempted.
+      }
+    },
+    writeSoon() {
+      clearTimeout(timer);
+      timer = setTimeout(() => void writer.write(), o.backupDelayMs ?? 400);
+    },
+    cancel: () => clearTimeout(timer),
+    forget: () => o.backup.delete(o.mapId).catch(() => undefined),
+    offerEarlierSetAside() {
+      void o.backup
+        .get(setAsideKey(o.mapId))
+        .then((r) => {
+          if (r && !session.disposed)
+            session.send({
+              type: 'setAsideFound',
+              setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true },
+            });
+        })
+        .catch(() => undefined);
+    },
+    async storeSetAside(aside) {
+      try {
+        asideWrite = o.backup.put({
+          mapId: setAsideKey(o.mapId),
+          doc: aside.doc,
+          baseVersion: aside.baseVersion,
+          savedAt: aside.savedAt,
+        });
+        await asideWrite;
+        session.send({ type: 'setAsideStored', setAside: aside });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async dropSetAside() {
+      session.send({ type: 'setAsideDropped' });
+      await asideWrite.catch(() => undefined);
+      await o.backup.delete(setAsideKey(o.mapId)).catch(() => undefined);
+    },
+  };
+  return writer;
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { CONNECTOR_KINDS, type Location } from '@mapnest/shared/map-document';
+import {
+  clearEndpoint,
+  connectorLabel,
+  nodeDegree,
+  pinLocation,
+  setConnector,
+  unpinLocation,
+  type ConnectorKind,
+  type Point,
+} from './actions';
+import { routeStepFree, setEdgeStepFree } from './step-free';
+import { useEditor, useEditorState } from '../editor-context';
+import type { NetworkSelection } from './network-layer';
+import { floorName, KIND_LABEL, locationTitle } from './network-names';
+
+/** What can be done with the selected node or edge. */
+export function SelectionCard({
+  selection: sel,
+  layer,
+  connectorCount,
+  onRemove,
+  onDone,
+  onSelect,
+}: {
+  selection: NonNullable<NetworkSelection>;
+  layer: string;
+  connectorCount: number;
+  onRemove(): void;
+  onDone(): void;
+  onSelect(selection: NetworkSelection): void;
+}) {
+  const { run } = useEditor();
+  const { doc } = useEditorState();
+  const draft = useConnectorDraft(connectorCount);
+  const here = doc.locations.filter((l) => l.coord && (!l.layer || l.layer === layer));
+  const [pin, setPin] = useState(here[0]?.id ?? '');
+  if (sel.kind === 'edge')
+    return <EdgeCard route={sel.route} segment={sel.segment} onRemove={onRemove} onSelect={onSelect} />;
+  const at: Point = sel.at;
+  const attached = doc.routes.filter(
+    (r) =>
+      r.layer === sel.layer &&
+      r.endpoint &&
+      ((r.points.at(-1)![0] === at[0] && r.points.at(-1)![1] === at[1]) ||
+        (r.points[0]![0] === at[0] && r.points[0]![1] === at[1])),
+  );
+  const deadEnd = nodeDegree(doc, sel.layer, at) === 1;
+  return (
+    <div className="wayfinding-panel__card" aria-label="Selected node" role="group">
+      <p>
+        Node on {floorName(doc, sel.layer)}
+        {attached
+          .map((r) => (r.connector ? ` · connector “${connectorLabel(r)}”` : ` · ${locationTitle(doc, r.endpoint!)}`))
+          .join('')}
+      </p>
+      <div className="panel__row">
+        <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
+          Delete node
+        </button>
+        {attached.length > 0 && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => run(clearEndpoint, { layer: sel.layer, at })}
+          >
+            Detach
+          </button>
+        )}
+      </div>
+      {deadEnd && <ConnectorForm layer={sel.layer} at={at} draft={draft} />}
+      {here.length > 0 && <PinLocationForm layer={sel.layer} at={at} here={here} pin={pin} onPin={setPin} />}
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The selected edge: whether a visitor who cannot use steps can walk it (a step, a kerb, a short flight: the
+ * author marks just that edge), and Delete. On an open area the mark is the whole area's.
+ */
+function EdgeCard({
+  route,
+  segment,
+  onRemove,
+  onSelect,
+}: {
+  route: string;
+  segment: number;
+  onRemove(): void;
+  onSelect(selection: NetworkSelection): void;
+}) {
+  const { run } = useEditor();
+  const { doc } = useEditorState();
+  const r = doc.routes.find((x) => x.id === route);
+  if (!r) return null;
+  const area = r.closed && r.points.length > 2;
+  return (
+    <div className="wayfinding-panel__card" aria-label="Selected edge" role="group">
+      <p>
+        {area ? 'Edge of an open area' : 'Edge'} on {floorName(doc, r.layer)}
+        {r.connector && ` · leads to connector “${connectorLabel(r)}”`}
+      </p>
+      <label>
+        <input
+          type="checkbox"
+          checked={routeStepFree(r)}
+          disabled={r.connector && area}
+          onChange={(e) => {
+            // The marked edge becomes a path of its own under this path's id (an area keeps its edges).
+            if (run(setEdgeStepFree, { route, segment, stepFree: e.target.checked }) && !area)
+              onSelect({ kind: 'edge', route, segment: 0 });
+          }}
+        />{' '}
+        {area ? 'Step-free (the whole area)' : 'Step-free (no step on this edge)'}
+      </label>
+      <div className="panel__row">
+        <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
+          Delete edge
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What the connector form holds while it is filled in: the name ("Lift N" by default), kind and step-free. */
+function useConnectorDraft(connectorCount: number) {
+  const [name, setName] = useState(() => `Lift ${connectorCount + 1}`);
+  const [kind, setKind] = useState<ConnectorKind>('lift');
+  const [stepFree, setStepFree] = useState(true);
+  return { name, setName, kind, setKind, stepFree, setStepFree };
+}
+
+/** Makes a dead end a floor connector: the same name on each floor it serves joins them. */
+function ConnectorForm({
+  layer,
+  at,
+  draft,
+}: {
+  layer: string;
+  at: Point;
+  draft: ReturnType<typeof useConnectorDraft>;
+}) {
+  const { run, notify } = useEditor();
+  const { doc } = useEditorState();
+  const { name, setName, kind, setKind, stepFree, setStepFree } = draft;
+  const names = [...new Set(doc.routes.filter((r) => r.connector && r.endpoint).map(connectorLabel))];
+  return (
+    <fieldset className="wayfinding-panel__form">
+      <legend>Make it a connector</legend>
+      <label>
+        Name <input value={name} list="wf-connector-names" maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <datalist id="wf-connector-names">
+        {names.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+      <label>
+        Kind{' '}
+        <select value={kind} onChange={(e) => setKind(e.target.value as ConnectorKind)}>
+          {CONNECTOR_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABEL[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} /> Step-free (the
+        floor change through it)
+      </label>
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => {
+          if (run(setConnector, { layer, at, name, kind, stepFree }))
+            notify(`Connector “${name.trim()}” set. Give its end on each other floor the same name.`, 'info');
+        }}
+      >
+        Set connector
+      </button>
+    </fieldset>
+  );
+}
+
+/** Pins one of the floor's locations to the node, or sends a pinned one back to the nearest path. */
+function PinLocationForm({
+  layer,
+  at,
+  here,
+  pin,
+  onPin,
+}: {
+  layer: string;
+  at: Point;
+  here: Location[];
+  pin: string;
+  onPin(id: string): void;
+}) {
+  const { run } = useEditor();
+  const { doc } = useEditorState();
+  return (
+    <fieldset className="wayfinding-panel__form">
+      <legend>Attach a location here</legend>
+      <label>
+        Location{' '}
+        <select value={pin} onChange={(e) => onPin(e.target.value)}>
+          {here.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => run(pinLocation, { location: pin, layer, at })}
+      >
+        Attach
+      </button>
+      {doc.routes.some((r) => r.endpoint === pin && !r.connector) && (
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => run(unpinLocation, { location: pin })}>
+          Back to nearest path
+        </button>
+      )}
+    </fieldset>
+  );
+}

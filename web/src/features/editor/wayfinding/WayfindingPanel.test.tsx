@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import type { NetworkHost } from './network-layer';
+import { WayfindingPanel } from './WayfindingPanel';
+
+afterEach(() => {
+  disposeHarnesses();
+  document.body.innerHTML = '';
+});
+
+function mall(): MapDocument {
+  const doc = blankDocument();
+  doc.layers = [
+    { id: 'ground', name: 'Ground floor', file: '' },
+    { id: 'upper', name: 'First floor', file: '' },
+    { id: 'basement', name: 'Basement', file: '' },
+  ];
+  doc.settings.mapWidth = 1000;
+  doc.settings.mapHeight = 1000;
+  doc.locations = [
+    { id: 'shoes', title: 'Shoe shop', coord: [0.1, 0.45], layer: 'ground' },
+    { id: 'cafe', title: 'Cafe', coord: [0.2, 0.45], layer: 'upper' },
+    { id: 'store', title: 'Storeroom', coord: [0.5, 0.5], layer: 'basement' },
+  ];
+  return doc;
+}
+
+/** A canvas stand-in: 1,000 screen px per map unit, no pan, the floor the test says. */
+function fakeCanvas() {
+  const element = document.createElement('div');
+  document.body.append(element);
+  const state = { floor: 'ground' };
+  const host: NetworkHost = {
+    element,
+    layer: () => state.floor,
+    toScreen: (p) => ({ x: p[0] * 1000, y: p[1] * 1000 }),
+    toMap: (p) => [p.x / 1000, p.y / 1000],
+    aspect: () => 1,
+    onViewChange: () => () => undefined,
+  };
+  return { element, state, canvas: { networkHost: () => host } };
+}
+
+const svgOf = (el: HTMLElement) => el.querySelector('svg.mn-edit-network')!;
+function press(el: Element, x: number, y: number) {
+  // jsdom lays nothing out: the overlay's box is at 0,0, so client coordinates are screen points.
+  fireEvent.pointerDown(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
+  fireEvent.pointerUp(el, { button: 0, clientX: x, clientY: y, pointerId: 1 });
+}
+const node = (el: HTMLElement, x: number, y: number) => svgOf(el).querySelector(`[data-node="[${x},${y}]"]`)!;
+
+describe('WayfindingPanel', () => {
+  it('draws two edges, joins the floors with a step-free lift, and the check lists what cannot be reached', () => {
+    const { element, state, canvas } = fakeCanvas();
+    const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc: mall(), canvas });
+    fireEvent.click(screen.getByRole('button', { name: 'Draw paths' }));
+    const catcher = () => svgOf(element).querySelector('.mn-net-catch')!;
+    press(catcher(), 100, 500);
+    press(catcher(), 300, 500);
+    press(catcher(), 500, 503); // one edge on, continuing the path
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(view.doc().routes).toEqual([
+      expect.objectContaining({
+        layer: 'ground',
+        points: [
+          [0.1, 0.5],
+          [0.3, 0.5],
+          [0.5, 0.503],
+        ],
+      }),
+    ]);
+    expect(svgOf(element).querySelectorAll('line.mn-net-edge')).toHaveLength(2);
+
+    // The first floor's corridor, drawn from where the lift is.
+    act(() => {
+      state.floor = 'upper';
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Floor' }), { target: { value: 'upper' } });
+    press(catcher(), 500, 503);
+    press(catcher(), 200, 500);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const check = () => within(screen.getByRole('heading', { name: 'Check' }).parentElement!);
+    expect(check().getByText('1 part of the network is not joined to the rest:')).toBeTruthy();
+    expect(
+      within(check().getByRole('list', { name: 'Unreachable locations' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Cafe (its path is not joined to the rest)',
+      'Storeroom (not on the map: place it, or attach it to a node)',
+    ]);
+
+    // Lift: its end on each floor, same name.
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    for (const floor of ['upper', 'ground']) {
+      act(() => {
+        state.floor = floor;
+      });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Floor' }), { target: { value: floor } });
+      press(node(element, 0.5, 0.503), 500, 503);
+      const card = within(screen.getByRole('group', { name: 'Selected node' }));
+      fireEvent.change(card.getByRole('combobox', { name: 'Name' }), { target: { value: 'Lift A' } });
+      fireEvent.click(card.getByRole('button', { name: 'Set connector' }));
+    }
+    expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
+    const connectors = within(screen.getByRole('heading', { name: 'Connectors between floors' }).parentElement!);
+    expect(connectors.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Lift A · Lift · Ground floor, First floor · step-free',
+    ]);
+    expect(
+      within(check().getByRole('list', { name: 'Unreachable locations' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Storeroom (not on the map: place it, or attach it to a node)']);
+    expect(check().queryByText(/not joined to the rest:/)).toBeNull();
+    expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
+    expect(
+      view
+        .doc()
+        .routes.filter((r) => r.connector)
+        .map((r) => [r.endpoint, r.connectorName]),
+    ).toEqual([
+      ['lift-a', 'Lift A'],
+      ['lift-a', 'Lift A'],
+    ]);
+
+    // One edge of the ground floor's corridor gets a step: the check names it as what keeps the Cafe, upstairs,
+    // from being reached step-free.
+    const upperEdge = svgOf(element).querySelector('line.mn-net-edge')!;
+    fireEvent.pointerDown(upperEdge, { button: 0, clientX: 300, clientY: 501, pointerId: 1 });
+    fireEvent.pointerUp(upperEdge, { button: 0, clientX: 300, clientY: 501, pointerId: 1 });
+    const edgeCard = within(screen.getByRole('group', { name: 'Selected edge' }));
+    const stepFree = edgeCard.getByRole('checkbox', { name: /Step-free/ }) as HTMLInputElement;
+    expect(stepFree.checked).toBe(true);
+    fireEvent.click(stepFree);
+    expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
+    expect(
+      (
+        within(screen.getByRole('group', { name: 'Selected edge' })).getByRole('checkbox', {
+          name: /Step-free/,
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(false);
+    expect(
+      within(check().getByRole('list', { name: 'Not reachable step-free' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Cafe: a path on Ground floor is marked not step-free']);
+    expect(svgOf(element).querySelectorAll('line.mn-net-edge.is-stepped')).toHaveLength(1);
+    act(() => view.store.undo());
+
+    // Delete removes the selected node; Undo brings it back.
+    press(node(element, 0.3, 0.5), 300, 500);
+    fireEvent.keyDown(document.body, { key: 'Delete' });
+    expect(view.doc().routes.flatMap((r) => r.points)).not.toContainEqual([0.3, 0.5]);
+    act(() => view.store.undo());
+    expect(view.doc().routes.flatMap((r) => r.points)).toContainEqual([0.3, 0.5]);
+  }, 20_000);
+
+  it('shows other maps what they would get and how to upgrade, with no editing', () => {
+    renderEditorPart(<WayfindingPanel />, { map: { state: 1 }, doc: mall() });
+    expect(screen.getByText(/Turn-by-turn directions come with the Professional plan/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(screen.queryByRole('button', { name: 'Draw paths' })).toBeNull();
+  });
+});

@@ -1,0 +1,359 @@
+/**
+ * The Wayfinding tab (Professional maps): the walkable network of each floor, drawn on the canvas while the
+ * tab is open (editor/wayfinding/network-layer.ts). Draw paths with snapping, select a node or an edge to
+ * delete it, make a dead end a floor connector (lift, stairs, escalator, ramp; step-free or not) or pin a
+ * location to a node. Locations attach to the nearest path by themselves; the check lists what nobody can
+ * reach and the parts not joined to the rest. Every change is an undoable action. Other maps see what the
+ * panel does and how to upgrade.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAtom } from 'jotai';
+import { MapState } from '@mapnest/shared/constants';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { checkNetwork } from '../../../map-core/wayfinding/network-check';
+import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
+import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from './actions';
+import { useEditor, useEditorState } from '../editor-context';
+import { layerAtom } from '../editor-state';
+import { NetworkLayer, type NetworkSelection } from './network-layer';
+import { SelectionCard } from './NetworkSelectionCard';
+import { floorName, KIND_LABEL, locationTitle } from './network-names';
+import './wayfinding-panel.css';
+
+type Mode = 'select' | 'draw';
+type Connector = { name: string; kind: string; floors: string[]; stepFree: boolean };
+
+export function WayfindingPanel() {
+  const { map } = useEditor();
+  if (map.state !== MapState.PRO) return <NotProfessional />;
+  return <NetworkEditor />;
+}
+
+function NotProfessional() {
+  return (
+    <div className="wayfinding-panel">
+      <h2 className="wayfinding-panel__title">Wayfinding</h2>
+      <p>
+        Turn-by-turn directions come with the Professional plan: visitors get the shortest route between any two places,
+        across floors, with a step-free option.
+      </p>
+      <a className="btn btn--primary wayfinding-panel__cta" href="/maps#subscribe">
+        See plans
+      </a>
+      <p className="wayfinding-panel__sub">What you can do here once this map is Professional</p>
+      <ul className="wayfinding-panel__features">
+        <li>Draw the walkable paths of each floor on the map; points snap to each other and to existing paths.</li>
+        <li>Join floors with lifts, stairs, escalators and ramps, marked step-free or not.</li>
+        <li>Every location joins the nearest path by itself, or you pin it to a door.</li>
+        <li>A check lists places nobody can reach and parts of the network not joined to the rest.</li>
+        <li>Routes from a Mapplic map are imported with it.</li>
+      </ul>
+    </div>
+  );
+}
+
+function NetworkEditor() {
+  const { run } = useEditor();
+  const { doc } = useEditorState();
+  const [layerPicked, setLayer] = useAtom(layerAtom);
+  const layer =
+    layerPicked && doc.layers.some((l) => l.id === layerPicked)
+      ? layerPicked
+      : (doc.settings.defaultLayer ?? doc.layers[0]!.id);
+  const [mode, setMode] = useState<Mode>('select');
+  const [selection, setSelection] = useNetworkOverlay(mode);
+  const current = liveSelection(doc.routes, selection);
+
+  /** Deletes the selected node or edge; false when nothing of the network is selected. */
+  const removeSelection = (): boolean => {
+    if (current?.kind === 'node' && run(deleteNode, { layer: current.layer, at: current.at })) setSelection(null);
+    if (current?.kind === 'edge' && run(deleteEdge, { route: current.route, segment: current.segment }))
+      setSelection(null);
+    return current !== null;
+  };
+  useDeleteKey(removeSelection);
+
+  const connectors = useMemo(() => connectorsOf(doc.routes), [doc.routes]);
+  const pathsHere = doc.routes.filter((r) => r.layer === layer).length;
+
+  return (
+    <div className="wayfinding-panel">
+      <h2 className="wayfinding-panel__title">Wayfinding</h2>
+      {!doc.settings.wayfinding.enabled && (
+        <p className="panel__hint">
+          Directions are off for visitors: turn them on in Settings, under Directions, once the network is drawn.
+        </p>
+      )}
+      <div className="panel__row">
+        <label>
+          Floor{' '}
+          <select value={layer} onChange={(e) => setLayer(e.target.value)}>
+            {doc.layers.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="panel__hint">{pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor</span>
+      </div>
+      <ToolPicker mode={mode} onMode={setMode} />
+
+      {current && (
+        <SelectionCard
+          key={JSON.stringify(current)}
+          selection={current}
+          layer={layer}
+          connectorCount={connectors.length}
+          onRemove={() => void removeSelection()}
+          onDone={() => setSelection(null)}
+          onSelect={setSelection}
+        />
+      )}
+
+      <ConnectorList connectors={connectors} />
+      <NetworkCheck />
+    </div>
+  );
+}
+
+/**
+ * Draws the network on the canvas while the panel is open (drawing, moving and selecting there), and keeps the
+ * drawing's tool and selection in step with the panel's. Returns the selection and its setter.
+ */
+function useNetworkOverlay(mode: Mode) {
+  const { run, canvas, store } = useEditor();
+  const [selection, setSelection] = useState<NetworkSelection>(null);
+  const overlay = useRef<NetworkLayer | null>(null);
+
+  // The network is on the canvas only while this panel is open.
+  useEffect(() => {
+    const c = canvas();
+    if (!c || typeof c.networkHost !== 'function') return;
+    const layerView = new NetworkLayer(c.networkHost(), store.getState().doc, {
+      onAddEdge: (l, from, to) => run(addEdge, { layer: l, from, to }),
+      onMoveNode: (l, from, to) => {
+        if (run(moveNode, { layer: l, from, to })) setSelection({ kind: 'node', layer: l, at: to });
+      },
+      onSelect: setSelection,
+    });
+    overlay.current = layerView;
+    const off = store.subscribe(() => layerView.setDocument(store.getState().doc));
+    return () => {
+      off();
+      layerView.destroy();
+      overlay.current = null;
+    };
+  }, [canvas, run, store]);
+  useEffect(() => overlay.current?.setMode(mode), [mode]);
+  useEffect(() => overlay.current?.setSelection(selection), [selection]);
+  return [selection, setSelection] as const;
+}
+
+/** The selection while the document still has it; undo or another edit can take it away. */
+function liveSelection(routes: MapDocument['routes'], selection: NetworkSelection): NetworkSelection {
+  const live =
+    selection?.kind === 'node'
+      ? routes.some(
+          (r) =>
+            r.layer === selection.layer && r.points.some((p) => p[0] === selection.at[0] && p[1] === selection.at[1]),
+        )
+      : selection?.kind === 'edge'
+        ? routes.some((r) => r.id === selection.route && r.points.length > selection.segment)
+        : false;
+  return live ? selection : null;
+}
+
+/** Delete or Backspace outside a text field removes the network's selection (`remove` says whether there was one). */
+function useDeleteKey(remove: () => boolean) {
+  const removeRef = useRef(remove);
+  useEffect(() => {
+    removeRef.current = remove;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      // Caught before the editor's own Delete shortcut, so a selected location is not deleted with it.
+      if ((e.key === 'Delete' || e.key === 'Backspace') && removeRef.current()) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+}
+
+/** The floor connectors by name: their kind, the floors each joins, and whether every end is step-free. */
+function connectorsOf(routes: MapDocument['routes']): [string, Connector][] {
+  const byId = new Map<string, Connector>();
+  for (const r of routes) {
+    if (!r.connector || !r.endpoint) continue;
+    const c = byId.get(r.endpoint) ?? {
+      name: connectorLabel(r),
+      kind: r.connectorKind ?? 'lift',
+      floors: [],
+      stepFree: true,
+    };
+    if (r.connectorName) c.name = r.connectorName;
+    c.floors.push(r.layer);
+    if (r.inaccessible) c.stepFree = false;
+    byId.set(r.endpoint, c);
+  }
+  return [...byId];
+}
+
+/** Select or Draw paths, with how the chosen tool works. */
+function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) {
+  return (
+    <>
+      <div className="panel__row" role="group" aria-label="Network tool">
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-pressed={mode === 'select'}
+          onClick={() => onMode('select')}
+        >
+          Select
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          aria-pressed={mode === 'draw'}
+          onClick={() => onMode('draw')}
+        >
+          Draw paths
+        </button>
+      </div>
+      <p className="panel__hint">
+        {mode === 'draw'
+          ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
+          : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.'}
+      </p>
+    </>
+  );
+}
+
+function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
+  const { doc } = useEditorState();
+  return (
+    <section aria-labelledby="wf-connectors">
+      <h3 id="wf-connectors" className="wayfinding-panel__sub">
+        Connectors between floors
+      </h3>
+      {connectors.length === 0 ? (
+        <p className="panel__hint">
+          None yet. Select the end of a path where a lift or stairs are and make it a connector; use the same name on
+          each floor it serves.
+        </p>
+      ) : (
+        <ul className="wayfinding-panel__list">
+          {connectors.map(([id, c]) => (
+            <li key={id}>
+              <strong>{c.name}</strong> · {KIND_LABEL[c.kind as ConnectorKind] ?? c.kind} ·{' '}
+              {c.floors.map((f) => floorName(doc, f)).join(', ')} · {c.stepFree ? 'step-free' : 'not step-free'}
+              {c.floors.length < 2 && (
+                <span className="wayfinding-panel__warn">
+                  {' '}
+                  (on one floor only: give it the same name on another floor)
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What visitors could not reach: unreachable locations (each shown on the map on click), step-free gaps, parts not joined. */
+function NetworkCheck() {
+  const { canvas } = useEditor();
+  const { doc } = useEditorState();
+  const check = useMemo(() => checkNetwork(doc), [doc]);
+  const disconnected = check.components.length > 1 ? check.components.slice(1) : [];
+  const title = (id: string) => locationTitle(doc, id);
+  const unattached = new Set(check.unattached);
+  return (
+    <section aria-labelledby="wf-check" aria-live="polite">
+      <h3 id="wf-check" className="wayfinding-panel__sub">
+        Check
+      </h3>
+      {doc.routes.length === 0 ? (
+        <p className="panel__hint">No paths yet: draw the corridors of each floor to give visitors directions.</p>
+      ) : check.unreachable.length === 0 && disconnected.length === 0 && check.stepFreeUnreachable.length === 0 ? (
+        <p className="wayfinding-panel__ok">Every location can be reached, step-free too.</p>
+      ) : (
+        <>
+          {check.unreachable.length > 0 && (
+            <>
+              <p>
+                {check.unreachable.length === 1
+                  ? '1 location cannot be reached:'
+                  : `${check.unreachable.length} locations cannot be reached:`}
+              </p>
+              <ul className="wayfinding-panel__list" aria-label="Unreachable locations">
+                {check.unreachable.map((id) => (
+                  <li key={id}>
+                    <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
+                      {title(id)}
+                    </button>{' '}
+                    {unattached.has(id)
+                      ? '(not on the map: place it, or attach it to a node)'
+                      : '(its path is not joined to the rest)'}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {check.stepFreeUnreachable.length > 0 && (
+            <>
+              <p>Not reachable step-free:</p>
+              <ul className="wayfinding-panel__list" aria-label="Not reachable step-free">
+                {check.stepFreeUnreachable.map((id) => (
+                  <li key={id}>
+                    <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
+                      {title(id)}
+                    </button>
+                    : {blockedBy(doc, check.stepFreeBlockers.get(id) ?? [])}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {disconnected.length > 0 && (
+            <>
+              <p>
+                {disconnected.length === 1
+                  ? '1 part of the network is not joined to the rest:'
+                  : `${disconnected.length} parts of the network are not joined to the rest:`}
+              </p>
+              <ul className="wayfinding-panel__list" aria-label="Disconnected parts">
+                {disconnected.map((c, i) => (
+                  <li key={c.routes.join(',')}>
+                    Part {i + 2}: {c.routes.length === 1 ? '1 path' : `${c.routes.length} paths`} on{' '}
+                    {c.layers.map((f) => floorName(doc, f)).join(', ')}
+                    {c.locations.length > 0 && ` (${c.locations.map(title).join(', ')})`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** What keeps a place from being reached step-free, in the author's words: the connectors and paths to fix. */
+function blockedBy(doc: MapDocument, blockers: readonly StepBlocker[]): string {
+  if (blockers.length === 0) return 'no step-free way joins it';
+  return blockers
+    .map((b) =>
+      b.kind === 'connector'
+        ? `the ${KIND_LABEL[b.connectorKind ?? 'lift'].toLowerCase()} “${b.name ?? b.endpoint}” (${floorName(doc, b.floors[0])} to ${floorName(doc, b.floors[1])}) is not step-free`
+        : `a path on ${floorName(doc, b.layer)} is marked not step-free`,
+    )
+    .join('; ');
+}

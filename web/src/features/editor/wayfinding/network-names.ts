@@ -1,0 +1,15 @@
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { ConnectorKind } from './actions';
+
+export const KIND_LABEL: Record<ConnectorKind, string> = {
+  lift: 'Lift',
+  stairs: 'Stairs',
+  escalator: 'Escalator',
+  ramp: 'Ramp',
+};
+
+/** A location's title for the Wayfinding panel (its id when it has none or is gone). */
+export const locationTitle = (doc: MapDocument, id: string) => doc.locations.find((l) => l.id === id)?.title ?? id;
+
+/** A layer's name for the Wayfinding panel (its id when it is gone). */
+export const floorName = (doc: MapDocument, id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
