@@ -34,6 +34,11 @@ describe('Lambda layering', () => {
     expect(await restricted(DOMAIN, 'adapters/probe.ts')).toEqual([
       expect.stringContaining('Adapters sit below the domain'),
     ]);
+    // From an adapter's own folder the domain is one more level up: still refused.
+    const deeper = DOMAIN.replace('../domain/maps', '../../domain/maps');
+    expect(await restricted(deeper, 'adapters/maps/probe.ts')).toEqual([
+      expect.stringContaining('Adapters sit below the domain'),
+    ]);
     expect(await restricted(DOMAIN, 'calls/probe.ts')).toEqual([]);
   });
 

@@ -141,8 +141,8 @@ describe('checkout through the payments sandbox', () => {
     expect(await deliver(event('customer.subscription.updated', subscription({ uid: user.uid, quantity: 9 })))).toBe(
       200,
     );
-    const { billingTable } = await import('../../lambdas/src/adapters/billing-table');
-    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    const { billingTable } = await import('../../lambdas/src/adapters/billing/billing-table');
+    const { mapTable } = await import('../../lambdas/src/adapters/maps/map-table');
     expect(await billingTable.subscriptions(user.uid)).toEqual([]);
     expect(await mapTable.slots(user.uid)).toMatchObject({ basicCapacity: 0, basicSubscribed: 0 });
   });

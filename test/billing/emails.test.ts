@@ -1,7 +1,7 @@
 /**
  * The billing emails a customer expects, through the real mail path into the dev mailbox: subscription started,
  * changed, ending, ended and renewed (with its receipt), payment failed, licence registered and licence ending in
- * 14 days. Each quotes the prices and rules of the one source (shared/src/billing-texts.ts) the dialogs show.
+ * 14 days. Each quotes the prices and rules of the one source (shared/src/calls/billing-texts.ts) the dialogs show.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';

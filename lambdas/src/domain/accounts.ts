@@ -15,12 +15,12 @@ import {
 } from '@mapnest/shared/accounts';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
-import { fileLibrary } from '../adapters/file-library';
-import { uploads } from '../adapters/uploads';
+import { fileLibrary } from '../adapters/files/file-library';
+import { uploads } from '../adapters/files/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
 import { deleteStripeCustomer } from './billing';
-import { isWholeImage } from './image-structure';
+import { isWholeImage } from './files/image-structure';
 import { deleteMap, type Actor } from './maps';
 import { assertChangedEmailFree } from './email-address';
 

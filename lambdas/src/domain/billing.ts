@@ -2,7 +2,7 @@
  * The billing service: Stripe subscriptions and marketplace licences become slot capacity, and capacity falling
  * below use sends the most recently promoted maps back to test (nothing is ever deleted). Every subscription change
  * is learnt from signed webhook events, processed once each and in order per subscription (ADR 007); Checkout and
- * the portal, which need the Stripe SDK, are in payments.ts.
+ * the portal, which need the Stripe SDK, are in stripe/payments.ts.
  */
 import type Stripe from 'stripe';
 import { MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
@@ -21,15 +21,15 @@ import { isTestState, slotPlanOf, type SlotCounters } from '@mapnest/shared/maps
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { accountStatus } from '../adapters/account-status';
-import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing-table';
-import { marketplace } from '../adapters/marketplace';
-import { mapTable, type MapItem } from '../adapters/map-table';
-import { setGrantedSlots as writeGrantedSlots } from '../adapters/slot-table';
-import { planOfPrice, priceTable } from '../adapters/stripe-prices';
-import { stripeCustomers, stripeSubscriptions } from '../adapters/stripe-rest';
+import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing/billing-table';
+import { marketplace } from '../adapters/billing/marketplace';
+import { mapTable, type MapItem } from '../adapters/maps/map-table';
+import { setGrantedSlots as writeGrantedSlots } from '../adapters/maps/slot-table';
+import { planOfPrice, priceTable } from '../adapters/billing/stripe-prices';
+import { stripeCustomers, stripeSubscriptions } from '../adapters/billing/stripe-rest';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import { accessible, publishLatest, type Actor } from './maps';
-import { checkSubscription } from './stripe-events';
+import { checkSubscription } from './stripe/stripe-events';
 import { countLicenseAttempt } from './abuse-limits';
 import {
   LICENSE_REMINDER_DAYS,

@@ -16,8 +16,8 @@ import { strictMapDocument } from '@mapnest/shared/map-document';
 import riversideCentre from '../../../web/public/demo/riverside-centre.json';
 import veloraDealers from '../../../web/public/examples/velora-dealers.json';
 import willowCreek from '../../../web/public/examples/willow-creek.json';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
 import type { Identity } from '../lib/identity';
 import { createMap, publishLatest, type Actor } from './maps';
 

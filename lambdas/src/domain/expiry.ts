@@ -7,8 +7,8 @@
  * Both read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
  */
 import { isExpiredTestMap } from '@mapnest/shared/maps';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
 import { endDueLicenses, remindEndingLicenses } from './billing';
 import { publishLatest } from './maps';
 

@@ -3,8 +3,8 @@
  * that merge is the version the work was made on. Only the owner (or an administrator) may read it, like getMap.
  */
 import { CallError } from '@mapnest/shared/errors';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
 import { accessible, type Actor } from './maps';
 
 /** A short-lived URL of the document of `version`, if the history still keeps it (404 otherwise). */

@@ -28,15 +28,15 @@ import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
-import { mapObjects } from '../adapters/map-objects';
+import { mapObjects } from '../adapters/maps/map-objects';
 import { userPool } from '../adapters/user-pool';
-import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
+import { mapTable, type HistoryItem, type MapItem } from '../adapters/maps/map-table';
 import { analyticsTable } from '../adapters/analytics-table';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
 import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
-import type { StorageCharge } from '../adapters/storage-usage';
+import type { StorageCharge } from '../adapters/files/storage-usage';
 
 export { publishLatest, testSinceOf } from './public-copy';
 

@@ -7,8 +7,8 @@ import { isExpiredTestMap, isTestState, testMapActiveUntil, type PublishedMap } 
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { publishableDocument } from '@mapnest/shared/wayfinding';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable, type MapItem } from '../adapters/map-table';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable, type MapItem } from '../adapters/maps/map-table';
 
 /** When the map's test period started: its creation, or the moment it last went back to test. */
 export const testSinceOf = (map: Pick<MapItem, 'created' | 'testSince'>): string => map.testSince ?? map.created;

@@ -7,7 +7,7 @@ import type { SaveMapResult } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES } from '@mapnest/shared/errors';
 import { logger } from '../lib/logger';
 import { MapNotFoundError } from '../lib/errors';
-import { mapTable } from '../adapters/map-table';
+import { mapTable } from '../adapters/maps/map-table';
 import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
 import { publishedOf } from './public-copy';
 
