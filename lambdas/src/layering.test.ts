@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
 const SDK = "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const probe = GetCommand;\n";
-const DOMAIN = "import { publishLatest } from '../domain/maps';\nexport const probe = publishLatest;\n";
+const DOMAIN = "import { toSummary } from '../domain/maps';\nexport const probe = toSummary;\n";
 
 async function restricted(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, 'lambdas/src', file) });

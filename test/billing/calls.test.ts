@@ -243,7 +243,7 @@ describe('licences', () => {
     const user = await createUser();
     const map = await call<string>('createMap', { title: 'Expo' }, user);
     await call('registerLicense', { purchaseCode: code('00000000'), mapId: map }, user);
-    const { endDueLicenses } = await import('../../lambdas/src/domain/billing');
+    const { endDueLicenses } = await import('../../lambdas/src/domain/services/billing');
     expect((await endDueLicenses(new Date(Date.now() + 90 * 86_400_000))).ended).toBe(0);
     const { ended } = await endDueLicenses(new Date(Date.now() + 200 * 86_400_000));
     expect(ended).toBeGreaterThanOrEqual(1);

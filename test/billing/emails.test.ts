@@ -131,7 +131,7 @@ describe('licence emails', () => {
     expect(registered!.text).toContain('The map is live now.');
     expect(registered!.text).toContain(BILLING_TEXTS.goLiveWays);
 
-    const { remindEndingLicenses } = await import('../../lambdas/src/domain/billing');
+    const { remindEndingLicenses } = await import('../../lambdas/src/domain/services/billing');
     const ends = Date.parse(license.endsAt);
     await remindEndingLicenses(new Date(ends - 20 * 86_400_000)); // too early
     expect(await find(user, /licence of "Harbour" ends/)).toEqual([]);

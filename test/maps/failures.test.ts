@@ -9,7 +9,7 @@ import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { documentWith } from '../helpers/documents';
 import { createUser, type TestUser } from '../helpers/stack';
 
-type Maps = typeof import('../../lambdas/src/domain/maps');
+type Maps = typeof import('../../lambdas/src/domain/services/maps');
 let maps: Maps;
 let clients: typeof import('../../lambdas/src/lib/clients');
 let objects: typeof import('../../lambdas/src/adapters/maps/map-objects');
@@ -63,7 +63,7 @@ function inject_(stack: MiddlewareStack<object, object>) {
 beforeAll(async () => {
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
   clients = await import('../../lambdas/src/lib/clients');
-  maps = await import('../../lambdas/src/domain/maps');
+  maps = await import('../../lambdas/src/domain/services/maps');
   objects = await import('../../lambdas/src/adapters/maps/map-objects');
   inject_(clients.s3.middlewareStack as unknown as MiddlewareStack<object, object>);
   inject_(clients.dynamo.middlewareStack as unknown as MiddlewareStack<object, object>);

@@ -5,14 +5,15 @@
 import { CallError } from '@mapnest/shared/errors';
 import { mapObjects } from '../adapters/maps/map-objects';
 import { mapTable } from '../adapters/maps/map-table';
-import { accessible, type Actor } from './maps';
+import type { Actor } from './maps';
+import * as maps from './services/maps';
 
 /** A short-lived URL of the document of `version`, if the history still keeps it (404 otherwise). */
 export async function getMapVersion(
   actor: Actor,
   input: { id: string; version: number },
 ): Promise<{ version: number; documentUrl: string }> {
-  await accessible(actor.identity, input.id);
+  await maps.accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(input.id, input.version);
   if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
   return { version: entry.version, documentUrl: await mapObjects.documentUrl(entry.docKey) };

@@ -9,7 +9,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { handleStripeEvent } from '../domain/billing';
+import * as billing from '../domain/services/billing';
 import { checkStripeEvent } from '../domain/stripe/stripe-events';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
@@ -54,7 +54,7 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   }
   const log = logger.child({ eventId: stripeEvent.id, eventType: stripeEvent.type });
   try {
-    const outcome = await handleStripeEvent(stripeEvent);
+    const outcome = await billing.handleStripeEvent(stripeEvent);
     log.info('stripe event', { outcome });
     return reply(200, { received: true, outcome });
   } catch (error) {
