@@ -3,7 +3,8 @@
  * tested and moved on its own. And the layout (ADR 037): no source folder holds more than MAX_AT_ROOT source files
  * at its root; a folder that grows past it splits into subfolders by what its files are about.
  */
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCircles, importGraph, sourceCounts } from './import-graph';
 
@@ -25,6 +26,49 @@ describe('shared import graph', () => {
       ['/s/c.ts', []],
     ]);
     expect(importCircles(g, '/s')).toEqual([['document/a.ts', 'repair/b.ts']]);
+  });
+});
+
+/** Every `@mapnest/shared/<name>` the files under `dir` import, tests included (node_modules and builds left out). */
+function sharedImports(dir: string, found = new Set<string>()): Set<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (!['node_modules', 'dist', 'cdk.out', 'results', 'tmp'].includes(name) && !name.startsWith('.'))
+        sharedImports(path, found);
+    } else if (/\.(ts|tsx|mjs)$/.test(name)) {
+      for (const m of readFileSync(path, 'utf8').matchAll(/['"]@mapnest\/shared\/([\w.-]+)['"]/g)) found.add(m[1]!);
+    }
+  }
+  return found;
+}
+
+describe('shared exports', () => {
+  const pkg = JSON.parse(readFileSync(resolve(REPO, 'shared', 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+
+  it('names each public module on its own, no pattern', () => {
+    expect(Object.keys(pkg.exports).filter((key) => key.includes('*'))).toEqual([]);
+  });
+
+  it('makes public exactly the modules other packages import', () => {
+    const used = new Set<string>();
+    for (const root of ['web', 'lambdas', 'infra', 'scripts', 'test', 'bench'])
+      sharedImports(resolve(REPO, root), used);
+    const exported = Object.keys(pkg.exports).map((key) => key.replace(/^\.\//, ''));
+    expect(exported.sort()).toEqual([...used].sort());
+  });
+
+  it('points each entry at a file that exists', () => {
+    const missing = Object.values(pkg.exports).filter((target) => {
+      try {
+        return !statSync(resolve(REPO, 'shared', target)).isFile();
+      } catch {
+        return true;
+      }
+    });
+    expect(missing).toEqual([]);
   });
 });
 
