@@ -88,7 +88,7 @@ export default tseslint.config(
             pkg('web'),
             pkg('infra'),
             {
-              group: ['../domain', '../domain/*', '../calls/*', '../http/*', '../triggers/*'],
+              group: ['**/domain', '**/domain/**', '**/calls/*', '**/http/*', '**/triggers/*'],
               message:
                 'Adapters sit below the domain: they may import lib/ (errors, clients, config), never the domain or the handlers.',
             },

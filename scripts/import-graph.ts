@@ -1,6 +1,7 @@
 /**
  * A source folder's import graph, read with TypeScript's pre-processor (type-only imports count: a circle of types
- * is still a circle of modules to read), and its circles. The import-graph tests of web/ and shared/ use it.
+ * is still a circle of modules to read), and its circles. The import-graph tests of web/ and shared/ use it; the
+ * layout test counts the source files at each folder's root with the same notion of a source file.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,12 +22,35 @@ export function importGraph(root: string): Map<string, string[]> {
   );
 }
 
+/** A module of the product or its tooling: a .ts or .tsx file that is neither a test nor a test fixture. */
+const isSource = (name: string): boolean => /\.(ts|tsx)$/.test(name) && !/\.(test|fixtures)\.tsx?$/.test(name);
+
+/** Folders that hold no sources of the project: installed packages, build output, generated data. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', 'cdk.out', 'results', 'tmp', '.scratch']);
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.(test|fixtures)\.tsx?$/.test(name) ? [path] : [];
+    return isSource(name) ? [path] : [];
   });
+}
+
+/** Each folder under `root` (itself included) with how many source files sit directly in it, relative to `base`. */
+export function sourceCounts(root: string, base: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const walk = (dir: string): void => {
+    let here = 0;
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (!NOT_SOURCE.has(name) && !name.startsWith('.')) walk(path);
+      } else if (isSource(name)) here++;
+    }
+    counts.set(relative(base, dir), here);
+  };
+  walk(root);
+  return counts;
 }
 
 function resolveImport(from: string, spec: string, files: Set<string>): string | null {

@@ -172,7 +172,7 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     // Writes the account's tombstone and signs the user out everywhere before deleting them.
     userPool: ['AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
-  // File library, from lambdas/src/domain/files.ts: {uid}/files/{random}-{name}, thumbnails beneath.
+  // File library, from lambdas/src/domain/files/files.ts: {uid}/files/{random}-{name}, thumbnails beneath.
   // Refuses an upload the account's storage quota cannot hold (reads the slot item, ADR 027).
   'calls/create-file-upload': { table: R, uploads: { '*/files/*': ['write'] } },
   'calls/list-files': { uploads: { '*/files/*': ['list'] } },
@@ -237,8 +237,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
   },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
-  // removes library files whose bytes are not their declared type (domain/files.ts verifyUpload).
-  // Stores a sanitised SVG in place of the uploaded one (domain/files.ts verifyUpload).
+  // removes library files whose bytes are not their declared type (domain/files/files.ts verifyUpload).
+  // Stores a sanitised SVG in place of the uploaded one (domain/files/files.ts verifyUpload).
   // Counts each library file in its owner's storage (a marker item and the counter, in one transaction; ADR 027) and
   // removes a file the quota cannot hold.
   'triggers/thumbnail': {

@@ -152,7 +152,7 @@ describe('Stripe webhook', () => {
   });
 
   // The webhook reads the API key too: two events of one subscription in the same second are settled by reading the
-  // subscription from Stripe (domain/stripe-events.ts).
+  // subscription from Stripe (domain/stripe/stripe-events.ts).
   it('gets the names of the parameters it reads, never their values', () => {
     const env = (
       functionsById(t).get('http/stripe-webhook')!.properties.Environment as { Variables: Record<string, unknown> }

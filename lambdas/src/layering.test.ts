@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
 const SDK = "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const probe = GetCommand;\n";
-const DOMAIN = "import { publishLatest } from '../domain/maps';\nexport const probe = publishLatest;\n";
+const DOMAIN = "import { toSummary } from '../domain/maps';\nexport const probe = toSummary;\n";
 
 async function restricted(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, 'lambdas/src', file) });
@@ -32,6 +32,11 @@ describe('Lambda layering', () => {
 
   it('refuses adapters importing the domain', async () => {
     expect(await restricted(DOMAIN, 'adapters/probe.ts')).toEqual([
+      expect.stringContaining('Adapters sit below the domain'),
+    ]);
+    // From an adapter's own folder the domain is one more level up: still refused.
+    const deeper = DOMAIN.replace('../domain/maps', '../../domain/maps');
+    expect(await restricted(deeper, 'adapters/maps/probe.ts')).toEqual([
       expect.stringContaining('Adapters sit below the domain'),
     ]);
     expect(await restricted(DOMAIN, 'calls/probe.ts')).toEqual([]);

@@ -21,7 +21,7 @@ import { LOCAL_SOURCES, rewrittenUri, sendEdgeResponse, viewerRequest } from './
 import { badRequest, decodePath, envelope, readBody, sendJson } from './http-util';
 import { LAMBDAS_SRC, apiGatewayEvent } from './lambda-runtime';
 import type { Mailbox } from './mailbox';
-import type { LocalS3 } from './s3';
+import type { LocalS3 } from './s3/s3';
 import { createStaticFiles, serveObject } from './static-files';
 
 export { REPO_ROOT } from './lambda-runtime';

@@ -11,7 +11,7 @@ import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { S3Event as LambdaS3Event } from 'aws-lambda';
 import type { UserPoolTriggerEvent } from '../../lambdas/src/triggers/cognito-custom-message';
 import { TRIGGERS } from '@mapnest/lambdas/routes';
-import { runSvgChecksWith } from '@mapnest/lambdas/domain/svg-check';
+import { runSvgChecksWith } from '@mapnest/lambdas/domain/files/svg-check';
 import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, type LocalCognito } from './cognito';
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
@@ -26,7 +26,7 @@ import {
   type PaymentsSandbox,
 } from './payments';
 import { freePort } from './ports';
-import { startLocalS3, type LocalS3, type S3Event } from './s3';
+import { startLocalS3, type LocalS3, type S3Event } from './s3/s3';
 import { SvgWorker } from './svg-worker';
 
 export const LOCAL_TABLE = 'mapnest-local';

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SvgChecker, SvgVerdict } from '../../lambdas/src/domain/svg-check';
+import type { SvgChecker, SvgVerdict } from '../../lambdas/src/domain/files/svg-check';
 
 export interface SvgWorkerLimits {
   /** The worker's old-generation heap (V8 ends the worker, not the process, past it). */

@@ -2,7 +2,7 @@
  * The embed page's only inline script (web/embed.html gets it at build time): it starts the map data download
  * while the browser is still fetching the viewer's code, so both arrive in one round trip. The viewer takes the
  * response promise from `window[EMBED_BOOT_GLOBAL]` instead of fetching again (web/src/embed/boot.ts). The URL and
- * the credentials mode are the ones `fetchPublished` uses, and the id rule is MAP_ID_PATTERN (./maps.ts).
+ * the credentials mode are the ones `fetchPublished` uses, and the id rule is MAP_ID_PATTERN (./calls/maps.ts).
  *
  * The page's Content-Security-Policy allows this exact text by its SHA-256 hash (infra/src/edge/headers.ts), the
  * same policy in CloudFront and in the local stack: change a character here and the hash follows; no other inline

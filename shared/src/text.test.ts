@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameSchema } from './accounts';
-import { contactRequestSchema } from './contact';
-import { deleteFileInput } from './files';
-import { mapTitleSchema, setHistoryNameInput } from './maps';
+import { displayNameSchema } from './calls/accounts';
+import { contactRequestSchema } from './calls/contact';
+import { deleteFileInput } from './calls/files';
+import { mapTitleSchema, setHistoryNameInput } from './calls/maps';
 import { PLAIN_TEXT_MESSAGE, plainTextProblem } from './text';
 
 const ODD = [

@@ -141,8 +141,8 @@ describe('checkout through the payments sandbox', () => {
     expect(await deliver(event('customer.subscription.updated', subscription({ uid: user.uid, quantity: 9 })))).toBe(
       200,
     );
-    const { billingTable } = await import('../../lambdas/src/adapters/billing-table');
-    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    const { billingTable } = await import('../../lambdas/src/adapters/billing/billing-table');
+    const { mapTable } = await import('../../lambdas/src/adapters/maps/map-table');
     expect(await billingTable.subscriptions(user.uid)).toEqual([]);
     expect(await mapTable.slots(user.uid)).toMatchObject({ basicCapacity: 0, basicSubscribed: 0 });
   });
@@ -243,7 +243,7 @@ describe('licences', () => {
     const user = await createUser();
     const map = await call<string>('createMap', { title: 'Expo' }, user);
     await call('registerLicense', { purchaseCode: code('00000000'), mapId: map }, user);
-    const { endDueLicenses } = await import('../../lambdas/src/domain/billing');
+    const { endDueLicenses } = await import('../../lambdas/src/domain/services/billing');
     expect((await endDueLicenses(new Date(Date.now() + 90 * 86_400_000))).ended).toBe(0);
     const { ended } = await endDueLicenses(new Date(Date.now() + 200 * 86_400_000));
     expect(ended).toBeGreaterThanOrEqual(1);

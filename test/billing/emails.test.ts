@@ -1,7 +1,7 @@
 /**
  * The billing emails a customer expects, through the real mail path into the dev mailbox: subscription started,
  * changed, ending, ended and renewed (with its receipt), payment failed, licence registered and licence ending in
- * 14 days. Each quotes the prices and rules of the one source (shared/src/billing-texts.ts) the dialogs show.
+ * 14 days. Each quotes the prices and rules of the one source (shared/src/calls/billing-texts.ts) the dialogs show.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
@@ -131,7 +131,7 @@ describe('licence emails', () => {
     expect(registered!.text).toContain('The map is live now.');
     expect(registered!.text).toContain(BILLING_TEXTS.goLiveWays);
 
-    const { remindEndingLicenses } = await import('../../lambdas/src/domain/billing');
+    const { remindEndingLicenses } = await import('../../lambdas/src/domain/services/billing');
     const ends = Date.parse(license.endsAt);
     await remindEndingLicenses(new Date(ends - 20 * 86_400_000)); // too early
     expect(await find(user, /licence of "Harbour" ends/)).toEqual([]);

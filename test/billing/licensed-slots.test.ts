@@ -75,7 +75,7 @@ describe('licensed maps are counted apart from subscription slots', () => {
     await deliver(event('customer.subscription.created', sub));
     const kept = await call<string>('createMap', { title: 'Kept' }, user);
     await call('registerLicense', { purchaseCode: code(), mapId: kept }, user);
-    const { endDueLicenses } = await import('../../lambdas/src/domain/billing');
+    const { endDueLicenses } = await import('../../lambdas/src/domain/services/billing');
     await endDueLicenses(new Date(Date.now() + 200 * 86_400_000));
     expect(await stateOf(user, kept)).toMatchObject({ state: 1, licenseEndsAt: null, lapsedFrom: null });
     expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, basicLicensed: 0 });

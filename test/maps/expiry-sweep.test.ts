@@ -17,7 +17,7 @@ describe('test map expiry sweep', () => {
     const fresh = await createPublishedMap({ title: 'Fresh', mapData: documentWith(1) }, user);
     const old = await createPublishedMap({ title: 'Old', mapData: documentWith(1) }, user);
     // Back-date the map's metadata without republishing it, as time passing would.
-    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    const { mapTable } = await import('../../lambdas/src/adapters/maps/map-table');
     const item = (await mapTable.get(old))!;
     await mapTable.adminPut({ ...item, created: new Date(Date.now() - 8 * 86_400_000).toISOString() });
     expect((await (await fetch(`${baseUrl()}/data/maps/${old}.json`)).json()).expired).toBe(false);
@@ -37,7 +37,7 @@ describe('test map expiry sweep', () => {
   it('reads only what is due from the sparse index: a map leaves it when it goes live and comes back with a new expiry', async () => {
     const user = await createUser();
     const admin = await adminUser();
-    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    const { mapTable } = await import('../../lambdas/src/adapters/maps/map-table');
     const id = await createPublishedMap({ title: 'Indexed', mapData: documentWith(1) }, user);
     const dueIds = async (at: Date) => (await mapTable.dueTestMaps(at)).map((m) => m.id);
     // Due 7 days after creation, not before.

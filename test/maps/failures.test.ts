@@ -9,10 +9,10 @@ import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { documentWith } from '../helpers/documents';
 import { createUser, type TestUser } from '../helpers/stack';
 
-type Maps = typeof import('../../lambdas/src/domain/maps');
+type Maps = typeof import('../../lambdas/src/domain/services/maps');
 let maps: Maps;
 let clients: typeof import('../../lambdas/src/lib/clients');
-let objects: typeof import('../../lambdas/src/adapters/map-objects');
+let objects: typeof import('../../lambdas/src/adapters/maps/map-objects');
 let user: TestUser;
 let actor: Parameters<Maps['saveMap']>[0];
 
@@ -63,8 +63,8 @@ function inject_(stack: MiddlewareStack<object, object>) {
 beforeAll(async () => {
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
   clients = await import('../../lambdas/src/lib/clients');
-  maps = await import('../../lambdas/src/domain/maps');
-  objects = await import('../../lambdas/src/adapters/map-objects');
+  maps = await import('../../lambdas/src/domain/services/maps');
+  objects = await import('../../lambdas/src/adapters/maps/map-objects');
   inject_(clients.s3.middlewareStack as unknown as MiddlewareStack<object, object>);
   inject_(clients.dynamo.middlewareStack as unknown as MiddlewareStack<object, object>);
   user = await createUser();
@@ -194,7 +194,7 @@ describe('failure injection in the maps service', () => {
     await maps.deleteMap(actor, id);
     expect(await documentKeys(id)).toEqual([]);
     expect(await objects.mapObjects.publishedState(id)).toBeNull();
-    const { mapTable } = await import('../../lambdas/src/adapters/map-table');
+    const { mapTable } = await import('../../lambdas/src/adapters/maps/map-table');
     expect(await mapTable.get(id)).toBeNull();
     expect(await mapTable.history(id)).toEqual([]);
   });

@@ -14,8 +14,8 @@ import { isLocalTarget } from '../helpers/stack';
 
 type SeedScript = typeof import('../../scripts/local/seed-demo');
 let seed: SeedScript;
-let maps: typeof import('../../lambdas/src/domain/maps');
-let table: typeof import('../../lambdas/src/adapters/map-table');
+let maps: typeof import('../../lambdas/src/domain/services/maps');
+let table: typeof import('../../lambdas/src/adapters/maps/map-table');
 let clients: typeof import('../../lambdas/src/lib/clients');
 
 const suffix = randomBytes(4).toString('hex');
@@ -52,8 +52,8 @@ describe.runIf(isLocalTarget())('seeding the demo and example maps at deployment
     for (const bucket of [own.DOCUMENTS_BUCKET, own.PUBLIC_BUCKET])
       await clients.s3.send(new CreateBucketCommand({ Bucket: bucket }));
     seed = await import('../../scripts/local/seed-demo');
-    maps = await import('../../lambdas/src/domain/maps');
-    table = await import('../../lambdas/src/adapters/map-table');
+    maps = await import('../../lambdas/src/domain/services/maps');
+    table = await import('../../lambdas/src/adapters/maps/map-table');
   }, 60_000);
 
   it('creates the four maps on Create, published in the demo state and owned by the system owner', async () => {

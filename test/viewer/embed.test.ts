@@ -15,7 +15,7 @@ import type { PublishedMap } from '@mapnest/shared/maps';
 import { HTML_VECTORS, svgDocument } from '../../web/src/viewer/xss-corpus.fixtures';
 import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext, settled, settledBox } from '../helpers/browser';
-import { MARGIN } from '../../web/src/viewer/marker-surface';
+import { MARGIN } from '../../web/src/viewer/markers/surface';
 import { baseUrl, createUser, type TestUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;

@@ -30,7 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Modelled on wayfinding.test.ts's: the embed at a size, once its floor is drawn. */
+/** Modelled on document/wayfinding.test.ts's: the embed at a size, once its floor is drawn. */
 async function open(path: string, width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(browser, { width, height });
   const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** Administrators write a map's metadata fields and, optionally, its document. */
 export const handler = callable({

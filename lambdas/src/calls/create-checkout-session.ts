@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as payments from '../domain/payments';
+import * as payments from '../domain/stripe/payments';
 
 /** A Stripe Checkout session for map slots; the browser goes to the URL it answers. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as files from '../domain/files';
+import * as files from '../domain/files/files';
 
 /** A presigned POST for a new library file: SVG, PNG, JPG or WEBP, at most 10 MB, at a fresh key under {uid}/files/. */
 export const handler = callable({

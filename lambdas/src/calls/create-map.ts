@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** Creates a map (blank, or from a full document) and answers its id. */
 export const handler = callable({

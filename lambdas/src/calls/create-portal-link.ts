@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as payments from '../domain/payments';
+import * as payments from '../domain/stripe/payments';
 
 /** A Stripe billing portal session (change quantity, payment method, cancel), returning to the Plan tab. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as files from '../domain/files';
+import * as files from '../domain/files/files';
 
 /** Deletes one of the caller's library files and its thumbnails. */
 export const handler = callable({

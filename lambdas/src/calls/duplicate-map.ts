@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** Copies a map as a new test map titled '[D] ...' and answers the new id. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** A map's metadata, history and a short-lived URL of its current document. */
 export const handler = callable({

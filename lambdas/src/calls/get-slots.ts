@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** The caller's slot counters: test maps held, paid slots used and available. */
 export const handler = callable({

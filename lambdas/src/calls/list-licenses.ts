@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as billing from '../domain/billing';
+import * as billing from '../domain/services/billing';
 
 /** The marketplace licences the caller registered, with their end dates. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** The caller's maps ordered by creation; an administrator viewing as a user gets that user's maps. */
 export const handler = callable({

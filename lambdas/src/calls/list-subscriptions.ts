@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as billing from '../domain/billing';
+import * as billing from '../domain/services/billing';
 
 /** The caller's subscriptions that hold slots, read from our table (kept current by the Stripe webhook). */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as billing from '../domain/billing';
+import * as billing from '../domain/services/billing';
 
 /** Registers a marketplace purchase code on a map: 6 months of Basic for that map, once per code, ever. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** Renames a map. */
 export const handler = callable({

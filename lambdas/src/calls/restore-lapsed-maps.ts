@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as billing from '../domain/billing';
+import * as billing from '../domain/services/billing';
 
 /** One click after buying slots: maps that went back to test when slots ran out return to live or pro. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** Saves a new version if the map is still at baseVersion; 409 aborted otherwise. */
 export const handler = callable({

@@ -1,5 +1,5 @@
 import { actorOf, callable } from '../lib/callable';
-import * as maps from '../domain/maps';
+import * as maps from '../domain/services/maps';
 
 /** Moves a map between test, live and pro (demo and admin for administrators), within slot limits. */
 export const handler = callable({

@@ -1,7 +1,7 @@
 import { CallError } from '@mapnest/shared/errors';
 import { accountStatus } from '../adapters/account-status';
 import { actorOf, callable } from '../lib/callable';
-import * as billing from '../domain/billing';
+import * as billing from '../domain/services/billing';
 
 /** Administrators grant a user Basic and Professional slots outside subscriptions; only to a user who exists. */
 export const handler = callable({

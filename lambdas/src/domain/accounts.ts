@@ -15,13 +15,14 @@ import {
 } from '@mapnest/shared/accounts';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
-import { fileLibrary } from '../adapters/file-library';
-import { uploads } from '../adapters/uploads';
+import { fileLibrary } from '../adapters/files/file-library';
+import { uploads } from '../adapters/files/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
-import { deleteStripeCustomer } from './billing';
-import { isWholeImage } from './image-structure';
-import { deleteMap, type Actor } from './maps';
+import * as billing from './services/billing';
+import { isWholeImage } from './files/image-structure';
+import type { Actor } from './maps';
+import * as maps from './services/maps';
 import { assertChangedEmailFree } from './email-address';
 
 /**
@@ -144,9 +145,9 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   await accountStatus.markDeleted(uid);
   await accountStatus.signOutEverywhere(uid);
   // Before anything is removed: a failure here leaves the account whole (but tombstoned), and a retry resumes.
-  await deleteStripeCustomer(uid);
+  await billing.deleteStripeCustomer(uid);
   const owned = await accountTable.ownedMaps(uid);
-  for (const map of owned) await deleteMap(actor, map.id);
+  for (const map of owned) await maps.deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));
   await uploads.delete(files);
   await accountTable.deleteItems(await accountTable.userItemKeys(uid));

@@ -15,10 +15,10 @@ import {
 } from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { analyticsTable } from '../adapters/analytics-table';
-import { mapObjects } from '../adapters/map-objects';
+import { mapObjects } from '../adapters/maps/map-objects';
 import { rateLimits, type RateLimit } from '../adapters/rate-limits';
 import type { Identity } from '../lib/identity';
-import { accessible } from './maps';
+import * as maps from './services/maps';
 
 /** User agents of crawlers, previewers, monitors and scripted clients: their beacons are dropped. */
 const BOT_AGENT =
@@ -123,7 +123,7 @@ async function beaconOutcome(
 
 /** The map's report over a date range, for its owner or an administrator (anyone else: not found). */
 export async function getMapAnalytics(identity: Identity, input: GetMapAnalyticsInput): Promise<MapAnalytics> {
-  const map = await accessible(identity, input.id);
+  const map = await maps.accessible(identity, input.id);
   const stored = await analyticsTable.days(input.id, input.from, input.to);
   return aggregateDays(stored, { mapId: input.id, from: input.from, to: input.to, pro: map.state === MapState.PRO });
 }

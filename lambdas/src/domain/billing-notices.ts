@@ -8,7 +8,7 @@
 import { holdsSlots } from '@mapnest/shared/billing';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import { BRAND, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES } from '@mapnest/shared/constants';
-import type { LicenseItem, SubscriptionItem } from '../adapters/billing-table';
+import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
 import { escapeHtml, sendMail } from '../adapters/mailer';
 import { userPool } from '../adapters/user-pool';
 import { config } from '../lib/config';

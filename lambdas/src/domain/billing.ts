@@ -2,7 +2,7 @@
  * The billing service: Stripe subscriptions and marketplace licences become slot capacity, and capacity falling
  * below use sends the most recently promoted maps back to test (nothing is ever deleted). Every subscription change
  * is learnt from signed webhook events, processed once each and in order per subscription (ADR 007); Checkout and
- * the portal, which need the Stripe SDK, are in payments.ts.
+ * the portal, which need the Stripe SDK, are in stripe/payments.ts.
  */
 import type Stripe from 'stripe';
 import { MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
@@ -20,25 +20,20 @@ import { CallError } from '@mapnest/shared/errors';
 import { isTestState, slotPlanOf, type SlotCounters } from '@mapnest/shared/maps';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import { accountStatus } from '../adapters/account-status';
-import { billingTable, type LicenseItem, type SubscriptionItem } from '../adapters/billing-table';
-import { marketplace } from '../adapters/marketplace';
-import { mapTable, type MapItem } from '../adapters/map-table';
-import { setGrantedSlots as writeGrantedSlots } from '../adapters/slot-table';
-import { planOfPrice, priceTable } from '../adapters/stripe-prices';
-import { stripeCustomers, stripeSubscriptions } from '../adapters/stripe-rest';
+import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
+import type { MapItem } from '../adapters/maps/map-table';
+import { planOfPrice } from '../adapters/billing/stripe-prices';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
-import { accessible, publishLatest, type Actor } from './maps';
-import { checkSubscription } from './stripe-events';
-import { countLicenseAttempt } from './abuse-limits';
+import type { Actor } from './maps';
+import { checkSubscription } from './stripe/stripe-events';
 import {
   LICENSE_REMINDER_DAYS,
   licenseEndingNotice,
   licenseRegisteredNotice,
-  notify,
   renewalNotice,
   subscriptionNotice,
 } from './billing-notices';
+import type { Need, SlotAdapters, StripeEventAdapters } from './billing-adapters';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -53,8 +48,8 @@ function toSubscription(s: SubscriptionItem): Subscription {
 }
 
 /** The subscriptions that hold slots (active or trialing, plus past_due while Stripe retries), from our table. */
-export async function listSubscriptions(actor: Actor): Promise<Subscription[]> {
-  const items = await billingTable.subscriptions(actor.subject);
+export async function listSubscriptions(a: Need<'billingTable'>, actor: Actor): Promise<Subscription[]> {
+  const items = await a.billingTable.subscriptions(actor.subject);
   return items.filter((s) => holdsSlots(s.status)).map(toSubscription);
 }
 
@@ -68,8 +63,8 @@ function toLicense(l: LicenseItem): License {
   };
 }
 
-export async function listLicenses(actor: Actor): Promise<License[]> {
-  const items = await billingTable.licenses(actor.subject);
+export async function listLicenses(a: Need<'billingTable'>, actor: Actor): Promise<License[]> {
+  const items = await a.billingTable.licenses(actor.subject);
   return items.sort((a, b) => b.registeredAt.localeCompare(a.registeredAt)).map(toLicense);
 }
 
@@ -78,17 +73,18 @@ export async function listLicenses(actor: Actor): Promise<License[]> {
  * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
  */
 export async function registerLicense(
+  a: Need<'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible' | 'publishLatest' | 'notify'>,
   actor: Actor,
   input: { purchaseCode: string; mapId: string },
   client: { sourceIp: string } = { sourceIp: '' },
 ): Promise<RegisterLicenseResult> {
-  await countLicenseAttempt(actor.identity.uid, client.sourceIp);
-  await accessible(actor.identity, input.mapId);
-  if (await billingTable.license(input.purchaseCode))
+  await a.countLicenseAttempt(actor.identity.uid, client.sourceIp);
+  await a.accessible(actor.identity, input.mapId);
+  if (await a.billingTable.license(input.purchaseCode))
     throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
-  const sale = await marketplace.verifyPurchase(input.purchaseCode);
+  const sale = await a.marketplace.verifyPurchase(input.purchaseCode);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const map = await accessible(actor.identity, input.mapId);
+    const map = await a.accessible(actor.identity, input.mapId);
     const now = new Date().toISOString();
     const license: LicenseItem = {
       code: input.purchaseCode,
@@ -101,7 +97,7 @@ export async function registerLicense(
     };
     const promote = isTestState(map.state);
     const mapEnds = map.licenseEndsAt && map.licenseEndsAt > license.endsAt ? map.licenseEndsAt : license.endsAt;
-    const outcome = await billingTable.registerLicense(license, {
+    const outcome = await a.billingTable.registerLicense(license, {
       id: map.id,
       state: map.state,
       promote,
@@ -112,11 +108,11 @@ export async function registerLicense(
     if (outcome === 'used') throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
     if (outcome === 'registered') {
       if (promote)
-        await publishLatest(map.id).catch((error: unknown) =>
-          logger.error('publish after licence failed', { mapId: map.id, error }),
-        );
+        await a
+          .publishLatest(map.id)
+          .catch((error: unknown) => logger.error('publish after licence failed', { mapId: map.id, error }));
       logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
-      await notify(map.uid, licenseRegisteredNotice(license, map.title, promote));
+      await a.notify(map.uid, licenseRegisteredNotice(license, map.title, promote));
       return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
     }
   }
@@ -124,8 +120,11 @@ export async function registerLicense(
 }
 
 /** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
-export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResult> {
-  const maps = (await mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
+export async function restoreLapsedMaps(
+  a: Need<'mapTable' | 'publishLatest'>,
+  actor: Actor,
+): Promise<RestoreLapsedResult> {
+  const maps = (await a.mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
   // Oldest promotion first: those were the last to lapse, and are the longest-standing live maps.
   maps.sort((a, b) => (a.promotedAt ?? a.created).localeCompare(b.promotedAt ?? b.created));
   let restored = 0;
@@ -139,14 +138,14 @@ export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResu
       continue;
     }
     try {
-      await mapTable.changeState(map, state, {
+      await a.mapTable.changeState(map, state, {
         enforceLimits: !actor.identity.admin,
         edited: new Date().toISOString(),
       });
       restored++;
-      await publishLatest(map.id).catch((error: unknown) =>
-        logger.error('publish after restore failed', { mapId: map.id, error }),
-      );
+      await a
+        .publishLatest(map.id)
+        .catch((error: unknown) => logger.error('publish after restore failed', { mapId: map.id, error }));
     } catch (err) {
       if (err instanceof SlotLimitError) {
         full.add(plan);
@@ -161,11 +160,11 @@ export async function restoreLapsedMaps(actor: Actor): Promise<RestoreLapsedResu
  * Account deletion: the user's Stripe customer is deleted, so every subscription ends now and nobody is billed for
  * an account that is gone. Runs after the tombstone, so the `deleted` events Stripe sends back write nothing.
  */
-export async function deleteStripeCustomer(uid: string): Promise<void> {
-  const customerId = await billingTable.customerOf(uid);
+export async function deleteStripeCustomer(a: Need<'billingTable' | 'stripeCustomers'>, uid: string): Promise<void> {
+  const customerId = await a.billingTable.customerOf(uid);
   if (!customerId) return;
   // Deleting the customer cancels every subscription at once and removes the payment methods Stripe holds.
-  await stripeCustomers.delete(customerId);
+  await a.stripeCustomers.delete(customerId);
   logger.info('stripe customer deleted with the account', { uid, customerId });
 }
 
@@ -180,15 +179,16 @@ const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) =>
  * (their embeds keep working for 7 days, like any test map), republishes them and tells the owner.
  */
 export async function reconcileSlots(
+  a: SlotAdapters,
   uid: string,
   why: string,
   first: ReadonlySet<string> = new Set(),
 ): Promise<MapItem[]> {
-  const slots = await mapTable.slots(uid);
+  const slots = await a.mapTable.slots(uid);
   const over = { basic: slots.basicUsed - slots.basicCapacity, pro: slots.proUsed - slots.proCapacity };
   if (over.basic <= 0 && over.pro <= 0) return [];
   const now = new Date().toISOString();
-  const owned = await mapTable.list('owner', uid);
+  const owned = await a.mapTable.list('owner', uid);
   const lapsed: MapItem[] = [];
   for (const plan of ['basic', 'pro'] as const) {
     if (over[plan] <= 0) continue;
@@ -196,19 +196,19 @@ export async function reconcileSlots(
     // A live map on its own licence holds no subscription slot, so it never lapses for want of one.
     const holders = owned.filter((m) => m.state === state && !(state === MapState.LIVE && m.licenseEndsAt));
     for (const map of holders.sort(sortForLapse(first))) {
-      const outcome = await mapTable.lapse(map, now);
+      const outcome = await a.mapTable.lapse(map, now);
       if (outcome === 'not-over') break;
       if (outcome === 'lapsed') lapsed.push(map);
     }
   }
   for (const map of lapsed)
-    await publishLatest(map.id).catch((error: unknown) =>
-      logger.error('publish after lapse failed', { mapId: map.id, error }),
-    );
+    await a
+      .publishLatest(map.id)
+      .catch((error: unknown) => logger.error('publish after lapse failed', { mapId: map.id, error }));
   if (lapsed.length > 0) {
     logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
     const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');
-    await notify(uid, {
+    await a.notify(uid, {
       subject: lapsed.length === 1 ? 'A map went back to test' : `${lapsed.length} maps went back to test`,
       paragraphs: [
         `Your ${plans} map slots ${why}, so ${lapsed.length === 1 ? 'this map' : 'these maps'} went back to test: ${lapsed.map((m) => `"${m.title}"`).join(', ')}.`,
@@ -234,10 +234,14 @@ function isStale(held: SubscriptionItem, event: Stripe.Event): boolean {
   return event.created === held.eventCreated && event.type === 'customer.subscription.created';
 }
 
-async function uidOf(metadata: Record<string, string> | null | undefined, customer: unknown): Promise<string | null> {
+async function uidOf(
+  a: Need<'billingTable'>,
+  metadata: Record<string, string> | null | undefined,
+  customer: unknown,
+): Promise<string | null> {
   if (metadata?.uid) return metadata.uid;
   const customerId = typeof customer === 'string' ? customer : (customer as { id?: string } | null)?.id;
-  return customerId ? billingTable.uidOfCustomer(customerId) : null;
+  return customerId ? a.billingTable.uidOfCustomer(customerId) : null;
 }
 
 /**
@@ -254,8 +258,11 @@ function isOrderUnknown(held: SubscriptionItem, event: Stripe.Event): boolean {
 }
 
 /** The subscription as Stripe holds it now, validated like an event's; null when Stripe has no such subscription. */
-async function currentSubscription(subscriptionId: string): Promise<Stripe.Subscription | null> {
-  const current = await stripeSubscriptions.retrieve(subscriptionId);
+async function currentSubscription(
+  a: Need<'stripeSubscriptions'>,
+  subscriptionId: string,
+): Promise<Stripe.Subscription | null> {
+  const current = await a.stripeSubscriptions.retrieve(subscriptionId);
   if (current === null) return null;
   const checked = checkSubscription(current);
   if (!checked) throw new Error(`Stripe answered subscription ${subscriptionId} in a shape we do not accept`);
@@ -264,12 +271,13 @@ async function currentSubscription(subscriptionId: string): Promise<Stripe.Subsc
 
 /** The subscription item an event (or Stripe's current state) makes; null for an unknown price. */
 async function subscriptionState(
+  a: Need<'priceTable'>,
   uid: string,
   event: Stripe.Event,
   sub: Stripe.Subscription,
 ): Promise<Omit<SubscriptionItem, 'revision'> | null> {
   const item = sub.items?.data?.[0];
-  const priced = item ? planOfPrice(await priceTable(), item.price.id) : null;
+  const priced = item ? planOfPrice(await a.priceTable(), item.price.id) : null;
   if (!item || !priced) return null;
   const status = event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status;
   const quantity = item.quantity ?? 1;
@@ -292,47 +300,51 @@ async function subscriptionState(
   };
 }
 
-async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription): Promise<string> {
-  const uid = await uidOf(sub.metadata, sub.customer);
-  if (uid && (await accountStatus.anyDeleted([uid]))) {
+async function applySubscription(
+  a: StripeEventAdapters,
+  event: Stripe.Event,
+  sub: Stripe.Subscription,
+): Promise<string> {
+  const uid = await uidOf(a, sub.metadata, sub.customer);
+  if (uid && (await a.accountStatus.anyDeleted([uid]))) {
     // The account is gone (its subscriptions were cancelled with it): nothing may be written for it again.
-    await billingTable.recordEvent(event.id, event.type);
+    await a.billingTable.recordEvent(event.id, event.type);
     return 'ignored';
   }
-  const fromEvent = uid ? await subscriptionState(uid, event, sub) : null;
+  const fromEvent = uid ? await subscriptionState(a, uid, event, sub) : null;
   if (!uid || !fromEvent) {
     logger.error('subscription event for an unknown customer or price', {
       eventId: event.id,
       subscription: sub.id,
       price: sub.items?.data?.[0]?.price.id,
     });
-    await billingTable.recordEvent(event.id, event.type);
+    await a.billingTable.recordEvent(event.id, event.type);
     return 'ignored';
   }
   for (let attempt = 0; attempt < 6; attempt++) {
-    const held = await billingTable.subscription(uid, sub.id);
+    const held = await a.billingTable.subscription(uid, sub.id);
     if (held && isStale(held, event)) {
-      await billingTable.recordEvent(event.id, event.type);
+      await a.billingTable.recordEvent(event.id, event.type);
       return 'stale';
     }
     let next = fromEvent;
     if (held && isOrderUnknown(held, event)) {
-      const current = await currentSubscription(sub.id);
-      const resolved = current ? await subscriptionState(uid, event, current) : null;
+      const current = await currentSubscription(a, sub.id);
+      const resolved = current ? await subscriptionState(a, uid, event, current) : null;
       if (!resolved) {
         logger.warn('same-second subscription events, and Stripe has no usable current state: the held one stays', {
           eventId: event.id,
           subscription: sub.id,
         });
-        await billingTable.recordEvent(event.id, event.type);
+        await a.billingTable.recordEvent(event.id, event.type);
         return 'stale';
       }
       next = resolved;
     }
-    const outcome = await billingTable.writeSubscription(next, held, event);
+    const outcome = await a.billingTable.writeSubscription(next, held, event);
     if (outcome === 'duplicate') return 'duplicate';
     if (outcome === 'applied') {
-      await sendSubscriptionNotice(uid, held, next);
+      await sendSubscriptionNotice(a, uid, held, next);
       const lost = held && (held.plan !== next.plan ? held.counted : held.counted - next.counted);
       if (lost && lost > 0) {
         const why =
@@ -341,7 +353,7 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
             : next.status === 'unpaid'
               ? 'ended after failed payments'
               : 'were reduced';
-        await reconcileSlots(uid, why);
+        await reconcileSlots(a, uid, why);
       }
       return 'applied';
     }
@@ -351,69 +363,73 @@ async function applySubscription(event: Stripe.Event, sub: Stripe.Subscription):
 
 /** The email of an applied subscription change, if it is one the customer expects (started, changed, ending, ended). */
 async function sendSubscriptionNotice(
+  a: Need<'notify'>,
   uid: string,
   held: SubscriptionItem | null,
   next: Omit<SubscriptionItem, 'revision'>,
 ): Promise<void> {
   const notice = subscriptionNotice(held, next);
-  if (notice) await notify(uid, notice);
+  if (notice) await a.notify(uid, notice);
 }
 
 /** A paid renewal invoice ('subscription_cycle') gets its receipt emailed; the first invoice is the started email's. */
-async function sendRenewalReceipt(invoice: Stripe.Invoice): Promise<void> {
+async function sendRenewalReceipt(a: Need<'billingTable' | 'notify'>, invoice: Stripe.Invoice): Promise<void> {
   if (invoice.billing_reason !== 'subscription_cycle') return;
-  const uid = await uidOf(null, invoice.customer);
+  const uid = await uidOf(a, null, invoice.customer);
   const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
   const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
   const subscriptionId = typeof ref === 'string' ? ref : ref?.id;
-  const sub = uid && subscriptionId ? await billingTable.subscription(uid, subscriptionId) : null;
+  const sub = uid && subscriptionId ? await a.billingTable.subscription(uid, subscriptionId) : null;
   if (!uid || !sub) {
     logger.warn('renewal invoice for an unknown subscription: no receipt sent', { invoice: invoice.id });
     return;
   }
-  await notify(uid, renewalNotice(sub, invoice.hosted_invoice_url ?? null));
+  await a.notify(uid, renewalNotice(sub, invoice.hosted_invoice_url ?? null));
 }
 
 /**
  * Tells owners whose licence ends within LICENSE_REMINDER_DAYS (the hourly sweep), once per licence: the reminder
  * is marked on the licence before the email goes, so concurrent runs send it once.
  */
-export async function remindEndingLicenses(at: Date = new Date()): Promise<{ reminded: number }> {
+export async function remindEndingLicenses(
+  a: Need<'billingTable' | 'mapTable' | 'notify'>,
+  at: Date = new Date(),
+): Promise<{ reminded: number }> {
   let reminded = 0;
   const horizon = new Date(at.getTime() + LICENSE_REMINDER_DAYS * 86_400_000);
-  for (const license of await billingTable.dueLicenses(horizon, { unreminded: true })) {
+  for (const license of await a.billingTable.dueLicenses(horizon, { unreminded: true })) {
     if (license.endsAt <= at.toISOString()) continue; // ending now: the end's own emails follow
-    if (!(await billingTable.markReminded(license.code, at))) continue;
-    const map = await mapTable.get(license.mapId);
+    if (!(await a.billingTable.markReminded(license.code, at))) continue;
+    const map = await a.mapTable.get(license.mapId);
     // A licence whose map was deleted or moved on to a later licence needs no reminder.
     if (!map || map.licenseEndsAt !== license.endsAt) continue;
-    await notify(license.uid, licenseEndingNotice(license, map.title));
+    await a.notify(license.uid, licenseEndingNotice(license, map.title));
     reminded++;
   }
   return { reminded };
 }
 
 /** Applies one verified Stripe event; what it answers is logged. Errors propagate so Stripe retries. */
-export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
-  if (await billingTable.seenEvent(event.id)) return 'duplicate';
+export async function handleStripeEvent(a: StripeEventAdapters, event: Stripe.Event): Promise<string> {
+  if (await a.billingTable.seenEvent(event.id)) return 'duplicate';
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return applySubscription(event, event.data.object);
+      return applySubscription(a, event, event.data.object);
     case 'checkout.session.completed': {
       const session = event.data.object;
       const uid = session.metadata?.uid ?? session.client_reference_id;
       const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id;
-      if (uid && customerId) await billingTable.rememberCustomer(uid, customerId);
-      return (await billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
+      if (uid && customerId) await a.billingTable.rememberCustomer(uid, customerId);
+      return (await a.billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
     }
     case 'invoice.payment_failed': {
-      if (!(await billingTable.recordEvent(event.id, event.type))) return 'duplicate';
+      if (!(await a.billingTable.recordEvent(event.id, event.type))) return 'duplicate';
       const invoice = event.data.object;
-      const uid = await uidOf(null, invoice.customer);
+      const uid = await uidOf(a, null, invoice.customer);
       if (uid) {
-        await notify(uid, {
+        await a.notify(uid, {
           subject: 'Your payment failed',
           paragraphs: [
             'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
@@ -425,8 +441,8 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
       return 'applied';
     }
     case 'invoice.paid':
-      if (!(await billingTable.recordEvent(event.id, event.type))) return 'duplicate';
-      await sendRenewalReceipt(event.data.object);
+      if (!(await a.billingTable.recordEvent(event.id, event.type))) return 'duplicate';
+      await sendRenewalReceipt(a, event.data.object);
       return 'applied';
     default:
       return 'ignored';
@@ -438,28 +454,32 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<string> {
  * like any other loss of slots.
  */
 export async function setGrantedSlots(
+  a: SlotAdapters & Need<'writeGrantedSlots'>,
   actor: Actor,
   input: { uid: string; basic: number; pro: number },
 ): Promise<SlotCounters> {
   if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
-  await writeGrantedSlots(input.uid, input.basic, input.pro);
-  await reconcileSlots(input.uid, 'were reduced by an administrator');
-  return mapTable.slots(input.uid);
+  await a.writeGrantedSlots(input.uid, input.basic, input.pro);
+  await reconcileSlots(a, input.uid, 'were reduced by an administrator');
+  return a.mapTable.slots(input.uid);
 }
 
 /** Ends licences whose 6 months are over (the hourly sweep), then lapses maps where that leaves too few slots. */
-export async function endDueLicenses(at: Date = new Date()): Promise<{ ended: number }> {
+export async function endDueLicenses(
+  a: SlotAdapters & Need<'billingTable'>,
+  at: Date = new Date(),
+): Promise<{ ended: number }> {
   let ended = 0;
   // The maps that were live on an ended licence, by owner: they now need a subscription slot, and are the first
   // to go back to test when none is free (the owner's other live maps keep theirs).
   const uncovered = new Map<string, Set<string>>();
-  for (const license of await billingTable.dueLicenses(at)) {
-    const outcome = await billingTable.endLicense(license);
+  for (const license of await a.billingTable.dueLicenses(at)) {
+    const outcome = await a.billingTable.endLicense(license);
     if (outcome === null) continue;
     ended++;
     if (outcome === 'needs-slot')
       uncovered.set(license.uid, (uncovered.get(license.uid) ?? new Set()).add(license.mapId));
   }
-  for (const [uid, mapIds] of uncovered) await reconcileSlots(uid, 'from a marketplace licence ended', mapIds);
+  for (const [uid, mapIds] of uncovered) await reconcileSlots(a, uid, 'from a marketplace licence ended', mapIds);
   return { ended };
 }

@@ -16,10 +16,11 @@ import { strictMapDocument } from '@mapnest/shared/map-document';
 import riversideCentre from '../../../web/public/demo/riverside-centre.json';
 import veloraDealers from '../../../web/public/examples/velora-dealers.json';
 import willowCreek from '../../../web/public/examples/willow-creek.json';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
 import type { Identity } from '../lib/identity';
-import { createMap, publishLatest, type Actor } from './maps';
+import type { Actor } from './maps';
+import * as maps from './services/maps';
 
 /** The shipped documents by their path under web/public (SEEDED_MAPS `file`). */
 const DOCUMENTS: Readonly<Record<string, unknown>> = {
@@ -69,7 +70,7 @@ export async function seedDemoMaps(): Promise<SeedResult> {
     }
     const document = seededDocument(map.file);
     try {
-      await createMap(
+      await maps.createMap(
         actor,
         { title: map.title, mapData: document },
         { id: map.id, state: MapState.DEMO, publish: true },
@@ -88,7 +89,7 @@ export async function seedDemoMaps(): Promise<SeedResult> {
     const item = await mapTable.get(map.id);
     if (!item || item.deleting || (await mapObjects.publishedState(map.id))) continue;
     // Unlike after a commit, a failure here throws: the deployment reports it, and the next one tries again.
-    await publishLatest(map.id);
+    await maps.publishLatest(map.id);
     result.republished.push(map.id);
   }
   return result;

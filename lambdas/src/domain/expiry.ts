@@ -7,10 +7,10 @@
  * Both read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
  */
 import { isExpiredTestMap } from '@mapnest/shared/maps';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
-import { endDueLicenses, remindEndingLicenses } from './billing';
-import { publishLatest } from './maps';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
+import * as billing from './services/billing';
+import * as maps from './services/maps';
 
 export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: number; expired: number }> {
   let checked = 0;
@@ -21,7 +21,7 @@ export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: 
     if (!isExpiredTestMap(item.state, item.testSince ?? item.created, at)) continue;
     const published = await mapObjects.publishedState(item.id);
     if (!published?.expired) {
-      await publishLatest(item.id, at);
+      await maps.publishLatest(item.id, at);
       expired++;
     }
     // Expired for good: out of the index, unless it became a test map again meanwhile (a new key).
@@ -34,8 +34,8 @@ export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: 
 export async function sweepExpired(
   at: Date = new Date(),
 ): Promise<{ checked: number; expired: number; licensesEnded: number; licensesReminded: number }> {
-  const { ended } = await endDueLicenses(at);
+  const { ended } = await billing.endDueLicenses(at);
   // Owners hear 14 days ahead that a licence ends (billing-notices.ts), from the same index.
-  const { reminded } = await remindEndingLicenses(at);
+  const { reminded } = await billing.remindEndingLicenses(at);
   return { ...(await expireTestMaps(at)), licensesEnded: ended, licensesReminded: reminded };
 }

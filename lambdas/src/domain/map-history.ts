@@ -8,11 +8,12 @@ import type { HistoryEntry } from '@mapnest/shared/maps';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { utf8Length } from '@mapnest/shared/storage';
 import type { VersionCommit } from '@mapnest/shared/calls';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable, type HistoryItem } from '../adapters/map-table';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable, type HistoryItem } from '../adapters/maps/map-table';
 import { HistoryEntryNotFoundError } from '../lib/errors';
 import { chargeStorage } from './map-storage';
-import { accessible, commit, previewOf, toEntry, type Actor } from './maps';
+import { previewOf, toEntry, type Actor } from './maps';
+import * as maps from './services/maps';
 import { publishedOf } from './public-copy';
 
 async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
@@ -23,7 +24,7 @@ async function historyEntryOf(mapId: string, historyMapId: string): Promise<Hist
 }
 
 export async function deleteMapHistory(actor: Actor, input: { mapId: string; historyMapId: string }): Promise<null> {
-  const map = await accessible(actor.identity, input.mapId);
+  const map = await maps.accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   if (entry.version === map.version) {
     throw new CallError(
@@ -46,7 +47,7 @@ export async function setMapHistoryName(
   actor: Actor,
   input: { mapId: string; historyMapId: string; name: string },
 ): Promise<HistoryEntry> {
-  const map = await accessible(actor.identity, input.mapId);
+  const map = await maps.accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   const name = input.name.trim() || null;
   await mapTable.setHistoryName(map.id, entry.version, name);
@@ -61,14 +62,14 @@ export async function restoreMapHistory(
   actor: Actor,
   input: { mapId: string; historyMapId: string },
 ): Promise<VersionCommit> {
-  const map = await accessible(actor.identity, input.mapId);
+  const map = await maps.accessible(actor.identity, input.mapId);
   const entry = await historyEntryOf(map.id, input.historyMapId);
   // The copy costs what the version did; an entry written before sizes were kept is measured.
   const bytes = entry.size ?? utf8Length(JSON.stringify(await mapObjects.getDocument(entry.docKey)));
   const storage = await chargeStorage(actor.identity, map.uid, bytes);
   const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
   const doc = restoreDocument(await mapObjects.getDocument(key)).document;
-  const { map: restored } = await commit(map, map.version, key, {
+  const { map: restored } = await maps.commit(map, map.version, key, {
     storage,
     title: map.title,
     metrics: entry.metrics,

@@ -6,7 +6,7 @@
 import { CallError } from '@mapnest/shared/errors';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
-import { readStorageUsage, storageItem, type CountedWrite, type StorageCharge } from '../adapters/storage-usage';
+import { readStorageUsage, storageItem, type CountedWrite, type StorageCharge } from '../adapters/files/storage-usage';
 import { StorageQuotaError } from '../lib/errors';
 import type { Identity } from '../lib/identity';
 

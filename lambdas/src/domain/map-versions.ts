@@ -3,16 +3,17 @@
  * that merge is the version the work was made on. Only the owner (or an administrator) may read it, like getMap.
  */
 import { CallError } from '@mapnest/shared/errors';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
-import { accessible, type Actor } from './maps';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
+import type { Actor } from './maps';
+import * as maps from './services/maps';
 
 /** A short-lived URL of the document of `version`, if the history still keeps it (404 otherwise). */
 export async function getMapVersion(
   actor: Actor,
   input: { id: string; version: number },
 ): Promise<{ version: number; documentUrl: string }> {
-  await accessible(actor.identity, input.id);
+  await maps.accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(input.id, input.version);
   if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
   return { version: entry.version, documentUrl: await mapObjects.documentUrl(entry.docKey) };

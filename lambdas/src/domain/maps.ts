@@ -28,17 +28,42 @@ import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
-import { mapObjects } from '../adapters/map-objects';
-import { userPool } from '../adapters/user-pool';
-import { mapTable, type HistoryItem, type MapItem } from '../adapters/map-table';
-import { analyticsTable } from '../adapters/analytics-table';
+import type { mapObjects } from '../adapters/maps/map-objects';
+import type { userPool } from '../adapters/user-pool';
+import type { mapTable, HistoryItem, MapItem } from '../adapters/maps/map-table';
+import type { analyticsTable } from '../adapters/analytics-table';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
 import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
-import type { StorageCharge } from '../adapters/storage-usage';
+import type { StorageCharge } from '../adapters/files/storage-usage';
 
-export { publishLatest, testSinceOf } from './public-copy';
+export { testSinceOf } from './public-copy';
+
+/**
+ * What the maps operations read and write: the map items and history, and the stored documents. Each operation
+ * takes them as its first parameter rather than importing them (ADR 037), so unit tests run it against in-memory
+ * stand-ins; the Lambdas call the operations bound to the real adapters in ./services/maps.ts.
+ */
+export interface MapStores {
+  mapTable: typeof mapTable;
+  mapObjects: typeof mapObjects;
+}
+
+/** The map items alone: what the operations that never touch a document need. */
+export type MapItems = Pick<MapStores, 'mapTable'>;
+
+/** Everything the maps service uses: listing another user's maps looks up their email, a delete their analytics. */
+export interface MapsAdapters extends MapStores {
+  userPool: Pick<typeof userPool, 'emailOf'>;
+  analyticsTable: Pick<typeof analyticsTable, 'deleteDays'>;
+}
+
+/** What pruning the history touches: the history entries and the documents of the versions it removes. */
+export interface PruneAdapters {
+  mapTable: Pick<MapStores['mapTable'], 'history' | 'deleteHistoryEntry'>;
+  mapObjects: Pick<MapStores['mapObjects'], 'deleteDocument'>;
+}
 
 /** Who is calling, and for whom (an administrator may act for another user). */
 export interface Actor {
@@ -108,11 +133,12 @@ export function toEntry(h: HistoryItem): HistoryEntry {
 
 /** The map, if the caller may touch it: its owner or an administrator. Anyone else learns nothing. */
 export async function accessible(
+  a: MapItems,
   identity: Identity,
   id: string,
   opts: { includeDeleting?: boolean } = {},
 ): Promise<MapItem> {
-  const map = await mapTable.get(id);
+  const map = await a.mapTable.get(id);
   if (!map || (map.deleting && !opts.includeDeleting)) throw new MapNotFoundError();
   if (map.uid !== identity.uid && !identity.admin) throw new MapNotFoundError();
   return map;
@@ -132,13 +158,16 @@ export async function afterCommit(what: string, mapId: string, work: () => Promi
  * again) and the newest unnamed ones; older unnamed versions and their documents go. Answers the history that
  * remains, in the order getMap answers it.
  */
-export async function pruneHistory(map: {
-  id: string;
-  uid: string;
-  version: number;
-  docKey: string;
-  published: number | null;
-}): Promise<HistoryItem[]> {
+export async function pruneHistory(
+  { mapTable, mapObjects }: PruneAdapters,
+  map: {
+    id: string;
+    uid: string;
+    version: number;
+    docKey: string;
+    published: number | null;
+  },
+): Promise<HistoryItem[]> {
   const entries = await mapTable.history(map.id);
   const unnamed = entries.filter((e) => !e.name && !e.publishedAt).sort((a, b) => b.version - a.version);
   const removed = new Set<number>();
@@ -152,6 +181,7 @@ export async function pruneHistory(map: {
 }
 
 export async function createMap(
+  a: MapStores,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
   opts: { id?: string; state?: MapStateValue; publish?: boolean } = {},
@@ -161,7 +191,7 @@ export async function createMap(
   const created = now();
   const stored = storedJson(doc);
   const storage = await chargeStorage(actor.identity, actor.subject, stored.bytes);
-  const key = await mapObjects.putDocument(id, 1, stored.json);
+  const key = await a.mapObjects.putDocument(id, 1, stored.json);
   const map: MapItem = {
     id,
     title: input.title,
@@ -183,7 +213,7 @@ export async function createMap(
     unpublishedAt: null,
   };
   try {
-    await mapTable.create(
+    await a.mapTable.create(
       map,
       {
         mapId: id,
@@ -201,32 +231,32 @@ export async function createMap(
       { enforceLimits: !actor.identity.admin, storage: counted(storage) },
     );
   } catch (err) {
-    await mapObjects
+    await a.mapObjects
       .deleteDocument(key)
       .catch((error: unknown) => logger.warn('orphaned document left after a failed create', { key, error }));
     throw err;
   }
   // The public copy says "not published" (or, seeded, is the map): a 200 the edge may cache, never an error answer.
-  await afterCommit('publish', id, () => publishLatest(id, new Date(), { docKey: key, document: doc }));
+  await afterCommit('publish', id, () => publishLatest(a, id, new Date(), { docKey: key, document: doc }));
   return id;
 }
 
-export async function listMaps(actor: Actor): Promise<MapSummary[]> {
+export async function listMaps(a: MapItems & Pick<MapsAdapters, 'userPool'>, actor: Actor): Promise<MapSummary[]> {
   const viewingOther = actor.identity.admin && actor.subject !== actor.identity.uid;
-  const maps = await mapTable.list(viewingOther ? 'author' : 'owner', actor.subject);
+  const maps = await a.mapTable.list(viewingOther ? 'author' : 'owner', actor.subject);
   if (viewingOther) {
     // A map may name its author by email address (adminUpdateMap; updateEmail keeps it current): list those too.
-    const email = await userPool.emailOf(actor.subject);
+    const email = await a.userPool.emailOf(actor.subject);
     const listed = new Set(maps.map((m) => m.id));
-    if (email) maps.push(...(await mapTable.list('author', email)).filter((m) => !listed.has(m.id)));
+    if (email) maps.push(...(await a.mapTable.list('author', email)).filter((m) => !listed.has(m.id)));
   }
   const at = new Date();
   return maps.map((m) => toSummary(m, at));
 }
 
-export async function getMap(actor: Actor, id: string): Promise<MapWithDocument> {
-  const map = await accessible(actor.identity, id);
-  const [history, documentUrl] = await Promise.all([mapTable.history(id), mapObjects.documentUrl(map.docKey)]);
+export async function getMap(a: MapStores, actor: Actor, id: string): Promise<MapWithDocument> {
+  const map = await accessible(a, actor.identity, id);
+  const [history, documentUrl] = await Promise.all([a.mapTable.history(id), a.mapObjects.documentUrl(map.docKey)]);
   return { map: toSummary(map), history: history.map(toEntry), documentUrl };
 }
 
@@ -243,6 +273,7 @@ interface Committed {
  * then prunes the history. Visitors keep the published version: a commit never writes the public copy (ADR 018).
  */
 export async function commit(
+  a: MapStores,
   map: MapItem,
   baseVersion: number,
   key: string,
@@ -272,7 +303,7 @@ export async function commit(
     size: args.storage.bytes,
   };
   try {
-    await mapTable.commitVersion({
+    await a.mapTable.commitVersion({
       id: map.id,
       baseVersion,
       title: args.title,
@@ -285,8 +316,8 @@ export async function commit(
     });
   } catch (err) {
     // Only a refusal proves nothing was committed; after any other failure the document stays (save-outcomes.ts).
-    if (await provedNotCommitted(err, map.id, args.saveId))
-      await mapObjects
+    if (await provedNotCommitted(a, err, map.id, args.saveId))
+      await a.mapObjects
         .deleteDocument(key)
         .catch((error: unknown) => logger.warn('orphaned document left after a failed commit', { key, error }));
     throw err;
@@ -311,7 +342,7 @@ export async function commit(
   };
   let history: HistoryItem[] | null = null;
   await afterCommit('history pruning', map.id, async () => {
-    history = await pruneHistory({
+    history = await pruneHistory(a, {
       id: map.id,
       uid: map.uid,
       version,
@@ -329,27 +360,28 @@ export async function commit(
  * history entry and the history, so the editor reads nothing back.
  */
 export async function saveMap(
+  a: MapStores,
   actor: Actor,
   input: { id: string; baseVersion: number; title?: string; mapData: MapDocument; saveId?: string },
 ): Promise<SaveMapResult> {
-  const map = await accessible(actor.identity, input.id);
-  const earlier = await answerCommittedSave(map.id, input.saveId);
+  const map = await accessible(a, actor.identity, input.id);
+  const earlier = await answerCommittedSave(a, map.id, input.saveId);
   if (earlier) return earlier;
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
   const stored = storedJson(input.mapData);
   const storage = await chargeStorage(actor.identity, map.uid, stored.bytes);
-  const key = await mapObjects.putDocument(map.id, input.baseVersion + 1, stored.json);
+  const key = await a.mapObjects.putDocument(map.id, input.baseVersion + 1, stored.json);
   const metrics = computeMetrics(input.mapData);
   const { title = map.title, mapData: document, saveId } = input;
   const args = { title, metrics, kind: 'save' as const, saveId, previewUrl: previewOf(document), storage };
   let committed: Committed;
   try {
-    committed = await commit(map, input.baseVersion, key, args);
+    committed = await commit(a, map, input.baseVersion, key, args);
   } catch (err) {
-    return answerFailedSave(err, map.id, saveId);
+    return answerFailedSave(a, err, map.id, saveId);
   }
   // Pruning is best effort: when it failed, the history is read again (the save itself stands).
-  const kept = committed.history ?? (await mapTable.history(map.id));
+  const kept = committed.history ?? (await a.mapTable.history(map.id));
   return {
     version: committed.map.version,
     edited: committed.map.edited,
@@ -360,10 +392,10 @@ export async function saveMap(
   };
 }
 
-export async function renameMap(actor: Actor, input: { id: string; title: string }): Promise<MapSummary> {
-  const map = await accessible(actor.identity, input.id);
+export async function renameMap(a: MapItems, actor: Actor, input: { id: string; title: string }): Promise<MapSummary> {
+  const map = await accessible(a, actor.identity, input.id);
   const edited = now();
-  await mapTable.rename(map.id, input.title, edited);
+  await a.mapTable.rename(map.id, input.title, edited);
   // The draft's title: visitors keep the published title until the author publishes (ADR 018).
   return toSummary({ ...map, title: input.title, edited });
 }
@@ -372,26 +404,34 @@ export async function renameMap(actor: Actor, input: { id: string; title: string
  * Deletes the map, every stored version, its history, its analytics and its public copy. The map is first marked (hidden from
  * everyone), so a delete interrupted half-way is resumed by the next attempt and nothing stays orphaned.
  */
-export async function deleteMap(actor: Actor, id: string): Promise<null> {
-  const map = await accessible(actor.identity, id, { includeDeleting: true });
-  if (!map.deleting) await mapTable.markDeleting(id);
-  await mapObjects.unpublish(id);
-  await mapObjects.deleteAllDocuments(id);
-  for (const entry of await mapTable.history(id)) await mapTable.deleteHistoryEntry(entry, map.uid);
-  await analyticsTable.deleteDays(id);
-  await mapTable.finishDelete({ ...map, deleting: true });
+export async function deleteMap(
+  a: MapStores & Pick<MapsAdapters, 'analyticsTable'>,
+  actor: Actor,
+  id: string,
+): Promise<null> {
+  const map = await accessible(a, actor.identity, id, { includeDeleting: true });
+  if (!map.deleting) await a.mapTable.markDeleting(id);
+  await a.mapObjects.unpublish(id);
+  await a.mapObjects.deleteAllDocuments(id);
+  for (const entry of await a.mapTable.history(id)) await a.mapTable.deleteHistoryEntry(entry, map.uid);
+  await a.analyticsTable.deleteDays(id);
+  await a.mapTable.finishDelete({ ...map, deleting: true });
   return null;
 }
 
-export async function duplicateMap(actor: Actor, id: string): Promise<string> {
-  const source = await accessible(actor.identity, id);
-  const doc = restoreDocument(await mapObjects.getDocument(source.docKey)).document;
+export async function duplicateMap(a: MapStores, actor: Actor, id: string): Promise<string> {
+  const source = await accessible(a, actor.identity, id);
+  const doc = restoreDocument(await a.mapObjects.getDocument(source.docKey)).document;
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
-  return createMap(actor, { title, mapData: doc });
+  return createMap(a, actor, { title, mapData: doc });
 }
 
-export async function setMapState(actor: Actor, input: { id: string; state: MapStateValue }): Promise<MapSummary> {
-  const map = await accessible(actor.identity, input.id);
+export async function setMapState(
+  a: MapStores,
+  actor: Actor,
+  input: { id: string; state: MapStateValue },
+): Promise<MapSummary> {
+  const map = await accessible(a, actor.identity, input.id);
   if (isAdminOnlyState(input.state) && !actor.identity.admin) {
     throw new CallError('permission-denied', 'Only administrators can make a map a demo or admin map.');
   }
@@ -400,9 +440,9 @@ export async function setMapState(actor: Actor, input: { id: string; state: MapS
   }
   if (map.state === input.state) return toSummary(map);
   const edited = now();
-  await mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
+  await a.mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
   // Rewrites the public copy of the published version with the new state; the draft stays a draft (ADR 018).
-  await afterCommit('publish', map.id, () => publishLatest(map.id));
+  await afterCommit('publish', map.id, () => publishLatest(a, map.id));
   return toSummary({
     ...map,
     state: input.state,
@@ -413,6 +453,7 @@ export async function setMapState(actor: Actor, input: { id: string; state: MapS
 
 /** Administrators write metadata fields (owner, author, state, title, created) and optionally a new document. */
 export async function adminUpdateMap(
+  a: MapStores,
   actor: Actor,
   input: {
     id: string;
@@ -421,31 +462,31 @@ export async function adminUpdateMap(
   },
 ): Promise<MapSummary> {
   if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
-  const map = await mapTable.get(input.id);
+  const map = await a.mapTable.get(input.id);
   if (!map || map.deleting) throw new MapNotFoundError();
   const updated: MapItem = { ...map, ...input.fields, edited: now() };
   updated.subscribed = updated.state === MapState.LIVE || updated.state === MapState.PRO;
-  await mapTable.adminPut(updated);
+  await a.mapTable.adminPut(updated);
   let result = updated;
   if (input.mapData) {
     const stored = storedJson(input.mapData);
     const storage = await chargeStorage(actor.identity, updated.uid, stored.bytes);
-    const key = await mapObjects.putDocument(map.id, map.version + 1, stored.json);
+    const key = await a.mapObjects.putDocument(map.id, map.version + 1, stored.json);
     const metrics = computeMetrics(input.mapData);
-    ({ map: result } = await commit(updated, map.version, key, {
+    ({ map: result } = await commit(a, updated, map.version, key, {
       title: updated.title,
       metrics,
       kind: 'admin',
       previewUrl: previewOf(input.mapData),
       storage,
     }));
-    await afterCommit('publish', map.id, () => publishLatest(map.id));
+    await afterCommit('publish', map.id, () => publishLatest(a, map.id));
   } else {
-    await afterCommit('publish', map.id, () => publishLatest(map.id));
+    await afterCommit('publish', map.id, () => publishLatest(a, map.id));
   }
   return toSummary(result);
 }
 
-export async function getSlots(actor: Actor) {
-  return mapTable.slots(actor.subject);
+export async function getSlots(a: MapItems, actor: Actor) {
+  return a.mapTable.slots(actor.subject);
 }

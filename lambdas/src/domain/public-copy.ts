@@ -7,8 +7,14 @@ import { isExpiredTestMap, isTestState, testMapActiveUntil, type PublishedMap } 
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { publishableDocument } from '@mapnest/shared/wayfinding';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable, type MapItem } from '../adapters/map-table';
+import type { mapObjects } from '../adapters/maps/map-objects';
+import type { mapTable, MapItem } from '../adapters/maps/map-table';
+
+/** What writing the public copy reads and writes: the map's item and the stored and public documents. */
+export interface PublicCopyAdapters {
+  mapTable: Pick<typeof mapTable, 'get'>;
+  mapObjects: Pick<typeof mapObjects, 'getDocument' | 'publish' | 'unpublish'>;
+}
 
 /** When the map's test period started: its creation, or the moment it last went back to test. */
 export const testSinceOf = (map: Pick<MapItem, 'created' | 'testSince'>): string => map.testSince ?? map.created;
@@ -56,6 +62,7 @@ const sameCopy = (a: MapItem, b: MapItem): boolean => {
  * the newest publication. `known`: a document the caller already holds, used when its key is the published one.
  */
 export async function publishLatest(
+  { mapTable, mapObjects }: PublicCopyAdapters,
   mapId: string,
   at: Date = new Date(),
   known?: { docKey: string; document: MapDocument },

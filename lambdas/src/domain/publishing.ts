@@ -8,12 +8,12 @@ import { uploadKeyOfUrl } from '@mapnest/shared/files';
 import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { PublicationResult } from '@mapnest/shared/calls';
-import { mapObjects } from '../adapters/map-objects';
-import { mapTable } from '../adapters/map-table';
-import { uploads } from '../adapters/uploads';
+import { mapObjects } from '../adapters/maps/map-objects';
+import { mapTable } from '../adapters/maps/map-table';
+import { uploads } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
-import { accessible, toEntry, toSummary, type Actor } from './maps';
-import { publishLatest } from './public-copy';
+import { toEntry, toSummary, type Actor } from './maps';
+import * as maps from './services/maps';
 
 /** Floors whose file is one of our uploads must still have it: visitors would otherwise get a broken floor. */
 async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
@@ -36,7 +36,7 @@ async function answer(mapId: string): Promise<PublicationResult> {
  * no longer kept answers 404; a floor whose stored file is gone is refused (the blocking publish check).
  */
 export async function publishMap(actor: Actor, input: { id: string; version: number }): Promise<PublicationResult> {
-  const map = await accessible(actor.identity, input.id);
+  const map = await maps.accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(map.id, input.version);
   if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
   const document = restoreDocument(await mapObjects.getDocument(entry.docKey)).document;
@@ -49,15 +49,15 @@ export async function publishMap(actor: Actor, input: { id: string; version: num
     { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() },
     at.toISOString(),
   );
-  await publishLatest(map.id, at, { docKey: entry.docKey, document });
+  await maps.publishLatest(map.id, at, { docKey: entry.docKey, document });
   return answer(map.id);
 }
 
 /** Takes the map offline: visitors see "not found" until the author publishes again. The draft is untouched. */
 export async function unpublishMap(actor: Actor, input: { id: string }): Promise<PublicationResult> {
-  const map = await accessible(actor.identity, input.id);
+  const map = await maps.accessible(actor.identity, input.id);
   const at = new Date();
   await mapTable.setPublication(map.id, null, at.toISOString());
-  await publishLatest(map.id, at);
+  await maps.publishLatest(map.id, at);
   return answer(map.id);
 }

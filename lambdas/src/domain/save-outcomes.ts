@@ -7,29 +7,32 @@ import type { SaveMapResult } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES } from '@mapnest/shared/errors';
 import { logger } from '../lib/logger';
 import { MapNotFoundError } from '../lib/errors';
-import { mapTable } from '../adapters/map-table';
-import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
+import { afterCommit, pruneHistory, toEntry, toSummary, type MapStores } from './maps';
 import { publishedOf } from './public-copy';
 
 /**
  * A save already committed under this save id (a retry whose first attempt's answer was lost) is answered with its
  * outcome, the version it made, and never saved twice. Pruning runs again, in case it failed the first time.
  */
-export async function answerCommittedSave(mapId: string, saveId: string | undefined): Promise<SaveMapResult | null> {
+export async function answerCommittedSave(
+  a: MapStores,
+  mapId: string,
+  saveId: string | undefined,
+): Promise<SaveMapResult | null> {
   if (!saveId) return null;
-  const entry = await mapTable.committedSave(mapId, saveId);
+  const entry = await a.mapTable.committedSave(mapId, saveId);
   if (!entry) return null;
-  const map = await mapTable.get(mapId);
+  const map = await a.mapTable.get(mapId);
   if (!map || map.deleting) throw new MapNotFoundError();
   const published = publishedOf(map)?.version ?? null;
-  await afterCommit('history pruning', mapId, () => pruneHistory({ ...map, published }));
+  await afterCommit('history pruning', mapId, () => pruneHistory(a, { ...map, published }));
   return {
     version: entry.version,
     edited: entry.created,
     metrics: entry.metrics,
     map: toSummary(map),
     entry: toEntry(entry),
-    history: (await mapTable.history(mapId)).map(toEntry),
+    history: (await a.mapTable.history(mapId)).map(toEntry),
   };
 }
 
@@ -39,6 +42,7 @@ export async function answerCommittedSave(mapId: string, saveId: string | undefi
  * when the save id shows it, and otherwise as "unknown, retry" (a retry with the same save id cannot save twice).
  */
 export async function answerFailedSave(
+  a: MapStores,
   err: unknown,
   mapId: string,
   saveId: string | undefined,
@@ -46,7 +50,7 @@ export async function answerFailedSave(
   const refused = err instanceof CallError && ERROR_CODES[err.code].http < 500;
   let earlier: SaveMapResult | null = null;
   try {
-    earlier = await answerCommittedSave(mapId, saveId);
+    earlier = await answerCommittedSave(a, mapId, saveId);
   } catch (error) {
     logger.warn('could not learn whether a failed save was committed', { mapId, error });
   }
@@ -62,7 +66,12 @@ export async function answerFailedSave(
  * document is the committed version's. After any other failure the version may stand and its document must stay
  * (the next save of that version number writes the same key).
  */
-export async function provedNotCommitted(err: unknown, mapId: string, saveId: string | undefined): Promise<boolean> {
+export async function provedNotCommitted(
+  a: MapStores,
+  err: unknown,
+  mapId: string,
+  saveId: string | undefined,
+): Promise<boolean> {
   if (!(err instanceof CallError)) return false;
-  return !(saveId && (await mapTable.committedSave(mapId, saveId)));
+  return !(saveId && (await a.mapTable.committedSave(mapId, saveId)));
 }

@@ -1,7 +1,7 @@
 /**
  * POST /api/stripe/webhook: Stripe's events, on a route with no authorizer; the signature over the raw bytes is
  * the authentication. A bad or stale signature, or a signed event whose shape or values are not valid
- * (domain/stripe-events.ts), is answered 400 and changes nothing; a processed event is
+ * (domain/stripe/stripe-events.ts), is answered 400 and changes nothing; a processed event is
  * answered 200 (so Stripe stops retrying), a failure 500 (so it retries later). API Gateway may hand the body
  * base64-encoded: it is decoded, never re-serialised, before the check. Stripe posts to the app's address
  * (https://<domain>/api/stripe/webhook), so the request comes through CloudFront; one to the execute-api address is
@@ -9,8 +9,8 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { handleStripeEvent } from '../domain/billing';
-import { checkStripeEvent } from '../domain/stripe-events';
+import * as billing from '../domain/services/billing';
+import { checkStripeEvent } from '../domain/stripe/stripe-events';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/observability';
 import { refuseDirectAccess } from '../lib/origin-check';
@@ -54,7 +54,7 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   }
   const log = logger.child({ eventId: stripeEvent.id, eventType: stripeEvent.type });
   try {
-    const outcome = await handleStripeEvent(stripeEvent);
+    const outcome = await billing.handleStripeEvent(stripeEvent);
     log.info('stripe event', { outcome });
     return reply(200, { received: true, outcome });
   } catch (error) {

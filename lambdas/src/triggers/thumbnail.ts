@@ -10,8 +10,8 @@
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { objectKeys } from '@mapnest/shared/keys';
-import { uploads } from '../adapters/uploads';
-import { isLibraryKey, verifyUpload } from '../domain/files';
+import { uploads } from '../adapters/files/uploads';
+import { isLibraryKey, verifyUpload } from '../domain/files/files';
 import { logger } from '../lib/logger';
 
 /** Square bounding boxes, in pixels: 64 for avatars and lists, 256 for previews. */

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
-import { planOfPrice } from '@mapnest/lambdas/adapters/stripe-prices';
+import { planOfPrice } from '@mapnest/lambdas/adapters/billing/stripe-prices';
 
 /** The API key the handlers use with the sandbox; it is refused by real Stripe, and the sandbox refuses any other. */
 export const SANDBOX_SECRET_KEY = 'sk_test_mapnest_local_sandbox';

@@ -2,7 +2,7 @@
  * Map analytics for Professional maps (docs/adr/015-map-analytics.md): listens to the viewer's events and sends
  * what a visit did in one batched beacon (navigator.sendBeacon, text/plain, no cookies) when the page is hidden
  * or left. Nothing is sent on load, and a visit that does nothing after its first beacon sends nothing more.
- * The beacon's shape is `Beacon` in shared/src/analytics.ts (only its type is imported: no zod in the embed).
+ * The beacon's shape is `Beacon` in shared/src/calls/analytics.ts (only its type is imported: no zod in the embed).
  */
 import type { Beacon } from '@mapnest/shared/analytics';
 import { ID_PATTERN } from '@mapnest/shared/map-rules';

@@ -1,10 +1,10 @@
 /**
  * The viewer's links to parts it loads only when needed, so maps and visits that never use them download
- * none of their code: the minimap (./minimap.ts, for maps that turn it on) and the lightbox (./lightbox.ts,
+ * none of their code: the minimap (./minimap.ts, for maps that turn it on) and the lightbox (./details/lightbox.ts,
  * when a "lightbox" location first opens).
  */
 import type { MapSettings } from '@mapnest/shared/map-document';
-import type { Lightbox } from './lightbox';
+import type { Lightbox } from './details/lightbox';
 import type { Minimap, MinimapHost } from './minimap';
 
 export type { MinimapHost } from './minimap';
@@ -42,7 +42,7 @@ export function attachMinimap(
 /** Shows a location's details as a lightbox in the viewer's root, one at a time; the code loads the first time. */
 export class LightboxLink {
   #open: Lightbox | null = null;
-  #code: Promise<typeof import('./lightbox')> | null = null;
+  #code: Promise<typeof import('./details/lightbox')> | null = null;
   #seq = 0;
 
   /** `root`: the viewer's root element, the lightbox's place. */
@@ -52,7 +52,7 @@ export class LightboxLink {
   show(details: HTMLElement): void {
     this.close();
     const seq = this.#seq;
-    (this.#code ??= import('./lightbox')).then(
+    (this.#code ??= import('./details/lightbox')).then(
       ({ openLightbox }) => {
         if (seq === this.#seq) this.#open = openLightbox(this.root(), details);
       },

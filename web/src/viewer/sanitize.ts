@@ -6,7 +6,7 @@
  * confined to the map it belongs to.
  *
  * How (ADR 008): markup goes through DOMPurify, configured to our allow-lists (the SVG elements of
- * shared/src/svg-allow-list.ts, which the server's upload sanitiser also keeps; a short list of
+ * shared/src/svg/svg-allow-list.ts, which the server's upload sanitiser also keeps; a short list of
  * formatting elements and attributes for descriptions) with hooks for the rules DOMPurify does not
  * know (which hrefs, which inline styles). It answers DOM nodes, which are imported into the page
  * as nodes: nothing is serialised and parsed again. CSS is parsed by the browser's own parser

@@ -3,7 +3,7 @@
  * those of its CSV source (its reader loaded on demand), with the start floor's image downloading meanwhile.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { prefetchLayer } from './base-layer';
+import { prefetchLayer } from './stage/base-layer';
 import { defaultLayerId } from './viewer-model';
 
 /**
@@ -28,7 +28,7 @@ export function prefetchFloor(d: MapDocument, layerId: string, resolve: (u: stri
 
 /**
  * The document a viewer shows: the map's own, plus the locations of its CSV source
- * (`settings.csvUrl`, see csv-locations.ts), so deep links and the start location can name CSV
+ * (`settings.csvUrl`, see csv/locations.ts), so deep links and the start location can name CSV
  * locations. The start floor's image downloads meanwhile. Rejects only when `signal` aborts.
  */
 export async function loadViewerDocument(
@@ -40,6 +40,6 @@ export async function loadViewerDocument(
   const resolve = options.resolveUrl ?? ((u: string) => u);
   prefetchFloor(doc, viewerStart(doc, options.initialLocation).layer, resolve);
   // The CSV reader loads only for maps that have a CSV source: most maps do not, and their visitors skip its code.
-  const { withCsvLocations } = await import('./csv-locations');
+  const { withCsvLocations } = await import('./csv/locations');
   return withCsvLocations(doc, { resolveUrl: resolve, signal });
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type MapSettings } from '@mapnest/shared/map-document';
 import { ENGLISH } from './i18n/messages';
-import { InViewList } from './in-view-list';
+import { InViewList } from './directory/in-view-list';
 import { MapArea } from './viewer-dom';
 import type { ResolvedLocation } from './viewer-model';
 

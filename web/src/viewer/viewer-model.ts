@@ -391,7 +391,7 @@ export function directoryOrder(model: ViewerModel): ResolvedLocation[] {
 }
 
 /**
- * Places locations that had no coordinate where their floor's regions put them (base-layer.ts
+ * Places locations that had no coordinate where their floor's regions put them (stage/base-layer.ts
  * regionCentres). This is the one change a built model takes after it is built, and it is made in
  * place on purpose: the directory, directions, the in-view list and the stage share the model, and
  * each must see the location placed. Returns true when any was placed.

@@ -5,16 +5,16 @@
  * through the MapViewer React component.
  */
 import { replaceLocationParam } from './deep-link';
-import { renderDetails } from './details';
-import { detailsVariant, placeDetails, tooltipContent } from './details-places';
-import { Directory } from './directory';
+import { renderDetails } from './details/details';
+import { detailsVariant, placeDetails, tooltipContent } from './details/places';
+import { Directory } from './directory/directory';
 import { h } from './dom';
-import { DirectoryFill } from './directory-fill';
-import { InViewList } from './in-view-list';
+import { DirectoryFill } from './directory/fill';
+import { InViewList } from './directory/in-view-list';
 import { isFramed, linkTargetFor } from './link';
-import { MapStage } from './stage';
+import { MapStage } from './stage/stage';
 import { attachDirections, type Directions, type DirectionsHost } from './directions/hook';
-import { PhoneSheets } from './phone-sheets';
+import { PhoneSheets } from './details/phone-sheets';
 import { attachMinimap, LightboxLink, type MinimapHost, type MinimapLink } from './on-demand';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
@@ -54,7 +54,7 @@ class Viewer implements MapViewerInstance {
   readonly #parts: MinimapLink[];
   readonly #lightbox = new LightboxLink(() => this.element);
   readonly #directory: Directory | null;
-  /** The directory's contents and first entries, put in after the first drawing of the markers (./directory-fill.ts). */
+  /** The directory's contents and first entries, put in after the first drawing of the markers (./directory/fill.ts). */
   readonly #firstFill: DirectoryFill | null;
   readonly #sidebar: HTMLElement | null;
   readonly #panel: HTMLElement;

@@ -65,7 +65,7 @@ describe('subscribe dialog', () => {
     expect(within(plan(dialog, 'Basic')).getByText('Cloud map hosting')).toBeTruthy();
     expect(within(plan(dialog, 'Professional')).getByText('Wayfinding extension')).toBeTruthy();
     expect(dialog.textContent).toContain('Each map also needs its own software license');
-    // Both halves of the rule, in the words of the one source (shared/src/billing-texts.ts).
+    // Both halves of the rule, in the words of the one source (shared/src/calls/billing-texts.ts).
     expect(dialog.textContent).toContain(BILLING_TEXTS.goLiveWays);
     expect(dialog.textContent).toContain(BILLING_TEXTS.licenseEnd);
     expect(within(dialog).getByText('Can I cancel at any time?')).toBeTruthy();

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { fileProblem } from '@mapnest/shared/files';
 import { blankDocument } from '@mapnest/shared/map-document';
-import type { StartingPoint } from '../maps/starting-point';
+import type { StartingPoint } from '../maps/new-map/starting-point';
 import { LayersIcon } from '../../components/Icons';
 import { BlankMapIcon } from '../maps/MapIcons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';

@@ -21,7 +21,7 @@ import {
   setMapStateAtom,
   slotsAtom,
 } from './maps-state';
-import { HistoryDialog } from './HistoryDialog';
+import { HistoryDialog } from './history/HistoryDialog';
 import { errorNotice, Notice, type NoticeValue } from './Notice';
 import { SlotSummary } from './SlotSummary';
 import { CheckoutReturn } from '../billing/CheckoutReturn';

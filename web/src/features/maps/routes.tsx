@@ -8,7 +8,7 @@ export const mapsRoutes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       { path: 'maps', handle: { title: 'Maps' }, ...lazyPage(() => import('./MapsPage')) },
-      { path: 'maps/new', handle: { title: 'New map' }, ...lazyPage(() => import('./NewMapPage')) },
+      { path: 'maps/new', handle: { title: 'New map' }, ...lazyPage(() => import('./new-map/NewMapPage')) },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 import { HONEYPOT_FIELD } from '@mapnest/shared/contact';
 
 /**
- * The contact forms' honeypot field (shared/src/contact.ts): off-screen, hidden from assistive technology, out of
+ * The contact forms' honeypot field (shared/src/calls/contact.ts): off-screen, hidden from assistive technology, out of
  * the Tab order and autofill. People leave it empty; the server quietly drops requests that fill it.
  */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {

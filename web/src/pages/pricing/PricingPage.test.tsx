@@ -33,7 +33,7 @@ describe('PricingPage', () => {
   it('shows the FAQ and the volume tiers', () => {
     renderPage();
     expect(screen.getByText('Can I cancel at any time?')).toBeTruthy();
-    // The same rates the subscribe dialog and Stripe charge (shared/src/billing.ts).
+    // The same rates the subscribe dialog and Stripe charge (shared/src/calls/billing.ts).
     expect(
       screen.getByText(/10% off from 10 maps, 15% off from 50 maps, 20% off from 100 maps, on every map/),
     ).toBeTruthy();

@@ -11,7 +11,7 @@ import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
 import { h, icon, uid } from '../dom';
-import { DIRECTIONS_SHEET_EVENT } from '../phone-sheets';
+import { DIRECTIONS_SHEET_EVENT } from '../details/phone-sheets';
 import { DIRECTIONS_CSS } from './directions-css';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
@@ -148,7 +148,7 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#sheetChanged(sheet);
   }
 
-  /** Tells the viewer (./phone-sheets.ts) the sheet opened, closed or changed its height. */
+  /** Tells the viewer (../details/phone-sheets.ts) the sheet opened, closed or changed its height. */
   #sheetChanged(open: boolean): void {
     this.#host.root.dispatchEvent(new CustomEvent(DIRECTIONS_SHEET_EVENT, { detail: open }));
   }

@@ -8,7 +8,7 @@
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
 import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
-import { MapStage } from '../../../viewer/stage';
+import { MapStage } from '../../../viewer/stage/stage';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { buildModel } from '../../../viewer/viewer-model';
 import { editable, patchedModel } from './canvas-model';

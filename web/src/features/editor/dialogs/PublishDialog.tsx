@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
 import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { call } from '../../../lib/api';
-import { PublishChecks, VersionChanges } from '../../maps/VersionChanges';
+import { PublishChecks, VersionChanges } from '../../maps/history/VersionChanges';
 import { absoluteTime } from '../../maps/map-format';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
 import { loadMapVersion } from '../load-map';

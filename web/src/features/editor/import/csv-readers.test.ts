@@ -1,11 +1,11 @@
 /**
- * The editor's CSV import and the viewer's CSV source read cells by the same rules (viewer/csv-cells.ts):
+ * The editor's CSV import and the viewer's CSV source read cells by the same rules (viewer/csv/cells.ts):
  * the same file gives the same locations and the same problem for each bad row.
  */
 import { describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { csvToLocations } from '../../../viewer/csv-locations';
-import { parseCsvRows } from '../../../viewer/csv-parse';
+import { csvToLocations } from '../../../viewer/csv/locations';
+import { parseCsvRows } from '../../../viewer/csv/parse';
 import { guessMapping, parseCsv, rowsToLocations } from './csv';
 
 function doc(): MapDocument {

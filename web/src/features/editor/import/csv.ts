@@ -14,8 +14,8 @@ import {
   csvHeaderKey,
   CsvReferences,
   type CsvColumn,
-} from '../../../viewer/csv-cells';
-import { csvLatLonCells, csvRowId, csvXYPosition, isCsvRuledColumn, readCsvCell } from '../../../viewer/csv-rules';
+} from '../../../viewer/csv/cells';
+import { csvLatLonCells, csvRowId, csvXYPosition, isCsvRuledColumn, readCsvCell } from '../../../viewer/csv/rules';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget = 'ignore' | CsvColumn | `field:${string}`;
@@ -50,8 +50,8 @@ export const TARGET_LABELS: Record<string, string> = {
   more: '“More” label',
 };
 
-// The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv-cells.ts,
-// csv-rules.ts).
+// The viewer reads a map's CSV source with the same header names and cell rules (web/src/viewer/csv/cells.ts,
+// csv/rules.ts).
 const ALIASES: Readonly<Record<string, ColumnTarget>> = CSV_COLUMN_ALIASES;
 
 export interface ParsedCsv {

@@ -1,12 +1,12 @@
 /**
  * The map's live data source (`settings.csvUrl`, Mapplic's `csv`): a CSV the viewer reads each time the map is
  * shown, merged after the map's own locations. The editor tests a source as the viewer will read it (the same fetch,
- * parser and rules, viewer/csv-locations.ts) and shows the first rows and what each column becomes.
+ * parser and rules, viewer/csv/locations.ts) and shows the first rows and what each column becomes.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { isSafeUrl } from '@mapnest/shared/map-rules';
-import { parseCsvRows } from '../../../viewer/csv-parse';
-import { csvColumnTargets, csvToLocations, fetchCsvText, type CsvLoadOptions } from '../../../viewer/csv-locations';
+import { parseCsvRows } from '../../../viewer/csv/parse';
+import { csvColumnTargets, csvToLocations, fetchCsvText, type CsvLoadOptions } from '../../../viewer/csv/locations';
 
 /** Rows shown by the test. */
 export const SAMPLE_ROWS = 5;

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { HistoryPanel } from '../../maps/HistoryPanel';
+import { HistoryPanel } from '../../maps/history/HistoryPanel';
 import { useEditor, useEditorState } from '../editor-context';
 import { loadMap } from '../load-map';
 import { tabAtom, type EditorTab } from '../editor-state';

@@ -1,6 +1,6 @@
 /** How the layers panel names a layer's file: what the author uploaded, never where it is stored. */
 
-/** A library key's last segment is `{16 hex}-{name}` (domain/files.ts): the random part is storage, not the name. */
+/** A library key's last segment is `{16 hex}-{name}` (domain/files/files.ts): the random part is storage, not the name. */
 const LIBRARY_PREFIX = /^[0-9a-f]{16}-/;
 
 /** The file's name for a layer's URL ('' for a blank layer, 'Embedded image' for a data: URL). */

@@ -1,0 +1,493 @@
+/**
+ * The billing service's DynamoDB adapter: Stripe customers, subscriptions, webhook event records and marketplace
+ * licences in the single table. Every change to slot capacity happens in the same transaction as the record that
+ * justifies it (a subscription's new state, a licence registered or ended), so capacity can never drift from what
+ * is stored, and a replayed or racing webhook changes nothing twice.
+ */
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { MapState, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { dynamo } from '../../lib/clients';
+import { config } from '../../lib/config';
+import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
+import { queryAll } from '../query-all';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+const table = () => config.tableName;
+
+/** How long a processed event id is remembered: Stripe retries a delivery for up to 3 days. */
+const EVENT_MEMORY_SECONDS = 30 * 24 * 3600;
+
+export interface SubscriptionItem {
+  uid: string;
+  subscriptionId: string;
+  customerId: string;
+  plan: PlanId;
+  period: BillingPeriod | null;
+  quantity: number;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  cancelAt: string | null;
+  currentPeriodEnd: string | null;
+  /** Slots this subscription adds to its plan's capacity in the state held (0 unless it holds slots). */
+  counted: number;
+  /** `created` (epoch seconds) of the Stripe event whose state this is: older events are ignored. */
+  eventCreated: number;
+  eventType: string;
+  /** Optimistic concurrency: each write expects the revision it read. */
+  revision: number;
+}
+
+export interface LicenseItem {
+  code: string;
+  uid: string;
+  mapId: string;
+  registeredAt: string;
+  endsAt: string;
+  ended: boolean;
+  itemName: string;
+}
+
+export type SubscriptionWrite = 'applied' | 'duplicate' | 'conflict';
+
+function strip<T>(item: Record<string, unknown> | undefined): T | null {
+  if (!item) return null;
+  const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, gsi3pk: _dpk, gsi3sk: _dsk, ...rest } = item;
+  return rest as T;
+}
+
+function queryPrefix(pk: string, skPrefix: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+    ConsistentRead: true,
+  });
+}
+
+function eventRecord(eventId: string, eventType: string, now: Date): TransactItem {
+  return {
+    Put: {
+      TableName: table(),
+      Item: {
+        ...keys.webhookEvent(eventId),
+        type: 'webhook-event',
+        eventId,
+        eventType,
+        receivedAt: now.toISOString(),
+        [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_MEMORY_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** One update of the slot counters that adds `delta` to a plan's subscribed slots and its capacity together. */
+function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, number>>): TransactItem | null {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  for (const plan of ['basic', 'pro'] as const) {
+    const d = deltas[plan] ?? 0;
+    if (d === 0) continue;
+    parts.push(`#${plan}S :${plan}, #${plan}C :${plan}`);
+    names[`#${plan}S`] = `${plan}Subscribed`;
+    names[`#${plan}C`] = `${plan}Capacity`;
+    values[`:${plan}`] = d;
+  }
+  if (parts.length === 0) return null;
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.userSlots(uid),
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** A registered licence's counters: counted with the licences; its map leaves test, or gives back its slot. */
+function licenseSlotsUpdate(uid: string, promote: boolean, freesSlot: boolean): TransactItem {
+  const parts = ['#bl :one', ...(promote ? ['#tm :minusOne'] : []), ...(freesSlot ? ['#bu :minusOne'] : [])];
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.userSlots(uid),
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: {
+        '#bl': 'basicLicensed',
+        ...(promote ? { '#tm': 'testMaps' } : {}),
+        ...(freesSlot ? { '#bu': 'basicUsed' } : {}),
+      },
+      ExpressionAttributeValues: { ':one': 1, ...(promote || freesSlot ? { ':minusOne': -1 } : {}) },
+    },
+  };
+}
+
+export const billingTable = {
+  async customerOf(uid: string): Promise<string | null> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.customer(uid), ConsistentRead: true }),
+    );
+    return typeof out.Item?.customerId === 'string' ? out.Item.customerId : null;
+  },
+
+  /**
+   * Remembers the user's Stripe customer, both ways. When another request stored one first, that one wins and is
+   * returned, so a user never ends up with two customers in our table.
+   */
+  async rememberCustomer(uid: string, customerId: string): Promise<string> {
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table(),
+                Item: { ...keys.customer(uid), type: 'customer', uid, customerId },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: table(),
+                Item: { ...keys.stripeCustomer(customerId), type: 'stripe-customer', uid, customerId },
+              },
+            },
+          ],
+        }),
+      );
+      return customerId;
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') {
+        const stored = await billingTable.customerOf(uid);
+        if (stored) return stored;
+      }
+      throw err;
+    }
+  },
+
+  async uidOfCustomer(customerId: string): Promise<string | null> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.stripeCustomer(customerId), ConsistentRead: true }),
+    );
+    return typeof out.Item?.uid === 'string' ? out.Item.uid : null;
+  },
+
+  async subscription(uid: string, subscriptionId: string): Promise<SubscriptionItem | null> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.subscription(uid, subscriptionId), ConsistentRead: true }),
+    );
+    return strip<SubscriptionItem>(out.Item);
+  },
+
+  async subscriptions(uid: string): Promise<SubscriptionItem[]> {
+    const { pk, skPrefix } = keys.subscriptionPrefix(uid);
+    return (await queryPrefix(pk, skPrefix)).map((i) => strip<SubscriptionItem>(i)!);
+  },
+
+  /** Whether this event id was processed already (a cheap check before any work; the write re-checks). */
+  async seenEvent(eventId: string): Promise<boolean> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.webhookEvent(eventId), ConsistentRead: true }),
+    );
+    return Boolean(out.Item);
+  },
+
+  /** Records an event id as processed; false when it was recorded already (a replay). */
+  async recordEvent(eventId: string, eventType: string, now: Date = new Date()): Promise<boolean> {
+    try {
+      await dynamo.send(new PutCommand(eventRecord(eventId, eventType, now).Put!));
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Stores a subscription's new state, the event id that brought it, and the capacity change it makes, in one
+   * transaction. 'duplicate': the event was processed before. 'conflict': the subscription changed since `prev`
+   * was read (a concurrent event); read again and retry.
+   */
+  async writeSubscription(
+    next: Omit<SubscriptionItem, 'revision'>,
+    prev: SubscriptionItem | null,
+    event: { id: string; type: string },
+    now: Date = new Date(),
+  ): Promise<SubscriptionWrite> {
+    const deltas: Partial<Record<PlanId, number>> = {};
+    if (prev) deltas[prev.plan] = (deltas[prev.plan] ?? 0) - prev.counted;
+    deltas[next.plan] = (deltas[next.plan] ?? 0) + next.counted;
+    const capacity = capacityUpdate(next.uid, deltas);
+    const items: TransactItem[] = [
+      eventRecord(event.id, event.type, now),
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.subscription(next.uid, next.subscriptionId),
+            type: 'subscription',
+            ...next,
+            revision: (prev?.revision ?? 0) + 1,
+          },
+          ConditionExpression: prev ? '#r = :r' : 'attribute_not_exists(pk)',
+          ...(prev
+            ? { ExpressionAttributeNames: { '#r': 'revision' }, ExpressionAttributeValues: { ':r': prev.revision } }
+            : {}),
+        },
+      },
+      ...(capacity ? [capacity] : []),
+    ];
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+      return 'applied';
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[0] === 'ConditionalCheckFailed') return 'duplicate';
+      if (reasons?.[1] === 'ConditionalCheckFailed') return 'conflict';
+      throw err;
+    }
+  },
+
+  async license(code: string): Promise<LicenseItem | null> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.license(code), ConsistentRead: true }),
+    );
+    return strip<LicenseItem>(out.Item);
+  },
+
+  async licenses(uid: string): Promise<LicenseItem[]> {
+    const { pk, skPrefix } = keys.userLicensePrefix(uid);
+    return (await queryPrefix(pk, skPrefix)).map((i) => strip<LicenseItem>(i)!);
+  },
+
+  /**
+   * Registers a licence once ever (conditional put on the code's own item) and counts it with the owner's licences,
+   * all in one transaction with the map it is for: a test map goes live on it, and a live map that held a
+   * subscription slot gives that slot back (the licence now keeps it live). A licence adds no slot to the
+   * subscription's capacity: it is this map's own (ADR 019).
+   * 'used': the code is registered already. 'map-changed': the map's state or licence moved since it was read.
+   */
+  async registerLicense(
+    license: LicenseItem,
+    map: {
+      id: string;
+      state: number;
+      promote: boolean;
+      /** The map's licence end as read (null: none), which decides the counters; the write is conditioned on it. */
+      previousLicenseEndsAt: string | null;
+      licenseEndsAt: string;
+      now: string;
+    },
+  ): Promise<'registered' | 'used' | 'map-changed'> {
+    const freesSlot = map.state === MapState.LIVE && !map.previousLicenseEndsAt;
+    const mapSets = ['#le = :le', ...(map.promote ? ['#s = :live', '#sub = :true', '#pa = :now'] : [])];
+    const items: TransactItem[] = [
+      // The code's own item waits in the sweep's sparse index (GSI3) until its end; the user's copy does not.
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.license(license.code),
+            type: 'license',
+            ...license,
+            ...keys.due('license', license.endsAt, license.code),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.userLicense(license.uid, license.code), type: 'user-license', ...license },
+        },
+      },
+      licenseSlotsUpdate(license.uid, map.promote, freesSlot),
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.map(map.id),
+          // A promoted map is no longer a test map: out of the sweep's expiry index (#dpk, #dsk) too.
+          UpdateExpression: `SET ${mapSets.join(', ')}${map.promote ? ' REMOVE #lf, #ts, #dpk, #dsk' : ''}`,
+          ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#d) AND #s = :old AND ${
+            map.previousLicenseEndsAt ? '#le = :prevLe' : 'attribute_not_exists(#le)'
+          }`,
+          ExpressionAttributeNames: {
+            '#le': 'licenseEndsAt',
+            '#s': 'state',
+            '#d': 'deleting',
+            ...(map.promote
+              ? {
+                  '#sub': 'subscribed',
+                  '#pa': 'promotedAt',
+                  '#lf': 'lapsedFrom',
+                  '#ts': 'testSince',
+                  '#dpk': TABLE_INDEXES.byDue.pk,
+                  '#dsk': TABLE_INDEXES.byDue.sk,
+                }
+              : {}),
+          },
+          ExpressionAttributeValues: {
+            ':le': map.licenseEndsAt,
+            ':old': map.state,
+            ...(map.previousLicenseEndsAt ? { ':prevLe': map.previousLicenseEndsAt } : {}),
+            ...(map.promote ? { ':live': 1, ':true': true, ':now': map.now } : {}),
+          },
+        },
+      },
+    ];
+    try {
+      await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+      return 'registered';
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (reasons?.[0] === 'ConditionalCheckFailed') return 'used';
+      if (reasons?.[3] === 'ConditionalCheckFailed') return 'map-changed';
+      throw err;
+    }
+  },
+
+  /**
+   * Licences whose end has passed and whose slot is still counted (the hourly sweep): a query on the sparse index
+   * (GSI3), where a licence waits from its registration until it is ended.
+   */
+  async dueLicenses(at: Date, opts: { unreminded?: boolean } = {}): Promise<LicenseItem[]> {
+    const { pk, skBelow } = keys.dueBy('license', at.toISOString());
+    const items = await queryAll({
+      TableName: table(),
+      IndexName: TABLE_INDEXES.byDue.name,
+      KeyConditionExpression: '#pk = :pk AND #sk < :below',
+      FilterExpression: opts.unreminded ? '#ended = :false AND attribute_not_exists(#rem)' : '#ended = :false',
+      ExpressionAttributeNames: {
+        '#pk': TABLE_INDEXES.byDue.pk,
+        '#sk': TABLE_INDEXES.byDue.sk,
+        '#ended': 'ended',
+        ...(opts.unreminded ? { '#rem': 'remindedAt' } : {}),
+      },
+      ExpressionAttributeValues: { ':pk': pk, ':below': skBelow, ':false': false },
+    });
+    return items.map((item) => strip<LicenseItem>(item)!);
+  },
+
+  /** Marks a licence's end reminder as sent, once: false when another run marked it first. */
+  async markReminded(code: string, at: Date): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.license(code),
+          UpdateExpression: 'SET #rem = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rem)',
+          ExpressionAttributeNames: { '#rem': 'remindedAt' },
+          ExpressionAttributeValues: { ':at': at.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Ends a licence, once: null when it had ended already, otherwise what became of its map (`leaveLicense`).
+   */
+  async endLicense(license: LicenseItem): Promise<'needs-slot' | 'left' | 'unchanged' | null> {
+    // The code's own item (condition true) also leaves the sweep's sparse index.
+    const ended = (key: { pk: string; sk: string }, condition: boolean): TransactItem => ({
+      Update: {
+        TableName: table(),
+        Key: key,
+        UpdateExpression: condition ? 'SET #e = :true REMOVE #dpk, #dsk' : 'SET #e = :true',
+        ...(condition ? { ConditionExpression: '#e = :false' } : {}),
+        ExpressionAttributeNames: {
+          '#e': 'ended',
+          ...(condition ? { '#dpk': TABLE_INDEXES.byDue.pk, '#dsk': TABLE_INDEXES.byDue.sk } : {}),
+        },
+        ExpressionAttributeValues: { ':true': true, ...(condition ? { ':false': false } : {}) },
+      },
+    });
+    try {
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ended(keys.license(license.code), true),
+              ended(keys.userLicense(license.uid, license.code), false),
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.userSlots(license.uid),
+                  UpdateExpression: 'ADD #bl :minusOne',
+                  ExpressionAttributeNames: { '#bl': 'basicLicensed' },
+                  ExpressionAttributeValues: { ':minusOne': -1 },
+                },
+              },
+            ],
+          }),
+        ),
+      );
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return null;
+      throw err;
+    }
+    return billingTable.leaveLicense(license);
+  },
+
+  /**
+   * The map of an ended licence no longer shows it, unless a later one was registered on it meanwhile. A live map
+   * that was on it now needs a subscription slot: it takes one in the same transaction (unchecked, so use may pass
+   * capacity; the caller then lapses it). 'needs-slot': it did; 'left': the map was not live; 'unchanged': another
+   * licence covers the map, or the map is gone.
+   */
+  async leaveLicense(license: LicenseItem): Promise<'needs-slot' | 'left' | 'unchanged'> {
+    const leave = (live: boolean): TransactItem => ({
+      Update: {
+        TableName: table(),
+        Key: keys.map(license.mapId),
+        UpdateExpression: 'REMOVE #le',
+        ConditionExpression: live ? '#le = :end AND #s = :live' : '#le = :end',
+        ExpressionAttributeNames: { '#le': 'licenseEndsAt', ...(live ? { '#s': 'state' } : {}) },
+        ExpressionAttributeValues: { ':end': license.endsAt, ...(live ? { ':live': MapState.LIVE } : {}) },
+      },
+    });
+    try {
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              leave(true),
+              {
+                Update: {
+                  TableName: table(),
+                  Key: keys.userSlots(license.uid),
+                  UpdateExpression: 'SET #bu = if_not_exists(#bu, :zero) + :one',
+                  ExpressionAttributeNames: { '#bu': 'basicUsed' },
+                  ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+                },
+              },
+            ],
+          }),
+        ),
+      );
+      return 'needs-slot';
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] !== 'ConditionalCheckFailed') throw err;
+    }
+    try {
+      await dynamo.send(new UpdateCommand(leave(false).Update!));
+      return 'left';
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return 'unchanged';
+      throw err;
+    }
+  },
+};

@@ -1,0 +1,123 @@
+/**
+ * The uploads bucket adapter: user files under `{uid}/`, avatars at `{uid}/.avatar.{ext}` and the thumbnails
+ * the thumbnail trigger writes next to them. Browsers upload with presigned POSTs whose policy, not the
+ * browser, enforces the key, the type and the size.
+ */
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { s3 } from '../../lib/clients';
+import { config } from '../../lib/config';
+import { forBrowser } from '../browser-url';
+
+/** How long a presigned upload stays usable. */
+const UPLOAD_EXPIRES_S = 300;
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  contentType: string;
+  etag: string;
+}
+
+const notFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+};
+
+export const uploads = {
+  /** A presigned POST for exactly `key`, of exactly `contentType`, between `minBytes` and `maxBytes` long. */
+  async presignPost(args: {
+    key: string;
+    contentType: string;
+    minBytes: number;
+    maxBytes: number;
+    cacheControl?: string;
+  }) {
+    const fields: Record<string, string> = { 'Content-Type': args.contentType };
+    if (args.cacheControl) fields['Cache-Control'] = args.cacheControl;
+    const post = await createPresignedPost(s3, {
+      Bucket: config.uploadsBucket,
+      Key: args.key,
+      Conditions: [
+        ['content-length-range', args.minBytes, args.maxBytes],
+        ['eq', '$Content-Type', args.contentType],
+        ...(args.cacheControl ? [['eq', '$Cache-Control', args.cacheControl] as ['eq', string, string]] : []),
+      ],
+      Fields: fields,
+      Expires: UPLOAD_EXPIRES_S,
+    });
+    return { url: forBrowser(post.url), fields: post.fields };
+  },
+
+  /** Size, type and ETag of an object, or null when there is none. */
+  async head(key: string): Promise<StoredObject | null> {
+    try {
+      const out = await s3.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+      return {
+        key,
+        size: out.ContentLength ?? 0,
+        contentType: out.ContentType ?? '',
+        etag: (out.ETag ?? '').replace(/"/g, ''),
+      };
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  },
+
+  async get(key: string): Promise<{ body: Uint8Array; contentType: string } | null> {
+    try {
+      const out = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+      return { body: await out.Body!.transformToByteArray(), contentType: out.ContentType ?? '' };
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  },
+
+  async put(key: string, body: Uint8Array, contentType: string, cacheControl?: string): Promise<void> {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: config.uploadsBucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: cacheControl,
+      }),
+    );
+  },
+
+  /** Every key under a prefix. */
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  },
+
+  /** Deletes the keys, 1000 per request (the S3 limit). */
+  async delete(keys: readonly string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+      const out = await s3.send(
+        new DeleteObjectsCommand({ Bucket: config.uploadsBucket, Delete: { Objects: batch, Quiet: true } }),
+      );
+      if (out.Errors?.length)
+        throw new Error(
+          `could not delete ${out.Errors.length} upload(s), first: ${out.Errors[0]?.Key} (${out.Errors[0]?.Code})`,
+        );
+    }
+  },
+};

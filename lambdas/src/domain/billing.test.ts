@@ -1,0 +1,192 @@
+/**
+ * Slot accounting, run against in-memory adapters (ADR 037): when a plan's capacity falls below its use, which maps
+ * go back to test, in which order, and what the owner and the public copies are told. The in-memory table lapses a
+ * map only while its plan is still over capacity, as the real one's conditional transaction does.
+ */
+import { describe, expect, it } from 'vitest';
+import { MapState, type MapStateValue } from '@mapnest/shared/constants';
+import type { SlotCounters } from '@mapnest/shared/maps';
+import type { MapItem } from '../adapters/maps/map-table';
+import { reconcileSlots } from './billing';
+import type { SlotAdapters } from './billing-adapters';
+import type { Notice } from './billing-notices';
+
+const CREATED = '2026-10-01T10:00:00.000Z';
+
+function paidMap(id: string, state: MapStateValue, promotedAt: string, overrides: Partial<MapItem> = {}): MapItem {
+  return {
+    id,
+    title: `Map ${id}`,
+    uid: 'owner',
+    author: 'owner',
+    created: CREATED,
+    edited: CREATED,
+    state,
+    metrics: { layerCount: 1, locationCount: 0 },
+    subscribed: true,
+    version: 1,
+    docKey: `docs/${id}/v1.json`,
+    previewUrl: null,
+    promotedAt,
+    ...overrides,
+  };
+}
+
+/** One owner's maps and slot capacity in memory; use is counted from the maps, as the table's counters are. */
+function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) {
+  const items = new Map(maps.map((m) => [m.id, { ...m }]));
+  const holdsBasic = (m: MapItem) => m.state === MapState.LIVE && !m.licenseEndsAt;
+  const counters = (): SlotCounters => {
+    const all = [...items.values()];
+    return {
+      testMaps: all.filter((m) => m.state === MapState.TEST).length,
+      basicUsed: all.filter(holdsBasic).length,
+      proUsed: all.filter((m) => m.state === MapState.PRO).length,
+      basicCapacity: capacity.basic,
+      proCapacity: capacity.pro,
+      basicGranted: 0,
+      proGranted: 0,
+      basicSubscribed: capacity.basic,
+      proSubscribed: capacity.pro,
+      basicLicensed: 0,
+    };
+  };
+  const published: string[] = [];
+  /** The maps the service asked the table to lapse, in order. */
+  const asked: string[] = [];
+  const notices: { uid: string; notice: Notice }[] = [];
+  const adapters: SlotAdapters = {
+    mapTable: {
+      slots: async () => counters(),
+      list: async () => [...items.values()].map((m) => ({ ...m })),
+      lapse: async (map: MapItem, at: string) => {
+        asked.push(map.id);
+        const held = items.get(map.id);
+        if (!held || held.state !== map.state || (held.state === MapState.LIVE && held.licenseEndsAt))
+          return 'map-changed';
+        const c = counters();
+        const over = held.state === MapState.PRO ? c.proUsed > c.proCapacity : c.basicUsed > c.basicCapacity;
+        if (!over) return 'not-over';
+        items.set(map.id, { ...held, state: MapState.TEST, lapsedFrom: held.state as 1 | 3, testSince: at });
+        return 'lapsed';
+      },
+    },
+    publishLatest: async (mapId: string) => {
+      published.push(mapId);
+    },
+    notify: async (uid: string, notice: Notice) => {
+      notices.push({ uid, notice });
+    },
+  };
+  return { adapters, items, published, notices, counters, asked, capacity };
+}
+
+const ids = (maps: MapItem[]) => maps.map((m) => m.id);
+
+describe('reconcileSlots', () => {
+  it('changes nothing while capacity covers use', async () => {
+    const slots = memorySlots([paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z')], { basic: 1, pro: 0 });
+    expect(await reconcileSlots(slots.adapters, 'owner', 'were reduced')).toEqual([]);
+    expect(slots.published).toEqual([]);
+    expect(slots.notices).toEqual([]);
+  });
+
+  it('sends the most recently promoted maps back to test until use fits, republishes them and tells the owner once', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('oldest', MapState.LIVE, '2026-10-02T00:00:00Z'),
+        paidMap('newest', MapState.LIVE, '2026-10-04T00:00:00Z'),
+        paidMap('middle', MapState.LIVE, '2026-10-03T00:00:00Z'),
+      ],
+      { basic: 1, pro: 0 },
+    );
+    const lapsed = await reconcileSlots(slots.adapters, 'owner', 'ended');
+    expect(ids(lapsed)).toEqual(['newest', 'middle']);
+    expect(slots.items.get('oldest')?.state).toBe(MapState.LIVE);
+    expect(slots.items.get('newest')).toMatchObject({ state: MapState.TEST, lapsedFrom: MapState.LIVE });
+    expect(slots.counters()).toMatchObject({ basicUsed: 1, basicCapacity: 1, testMaps: 2 });
+    expect(slots.published.sort()).toEqual(['middle', 'newest']);
+    expect(slots.notices).toHaveLength(1);
+    expect(slots.notices[0]).toMatchObject({ uid: 'owner', notice: { subject: '2 maps went back to test' } });
+    expect(slots.notices[0]!.notice.paragraphs[0]).toContain('Basic map slots ended');
+  });
+
+  it('counts Basic and Professional apart: only the plan that is over loses maps', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('basic1', MapState.LIVE, '2026-10-02T00:00:00Z'),
+        paidMap('pro1', MapState.PRO, '2026-10-03T00:00:00Z'),
+        paidMap('pro2', MapState.PRO, '2026-10-05T00:00:00Z'),
+      ],
+      { basic: 1, pro: 1 },
+    );
+    expect(ids(await reconcileSlots(slots.adapters, 'owner', 'were reduced'))).toEqual(['pro2']);
+    expect(slots.notices[0]!.notice.subject).toBe('A map went back to test');
+    expect(slots.notices[0]!.notice.paragraphs[0]).toContain('Professional map slots were reduced');
+  });
+
+  it('never lapses a live map on its own licence, which holds no subscription slot', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('subscribed', MapState.LIVE, '2026-10-02T00:00:00Z'),
+        paidMap('licensed', MapState.LIVE, '2026-10-09T00:00:00Z', { licenseEndsAt: '2027-04-01T00:00:00Z' }),
+        paidMap('also', MapState.LIVE, '2026-10-03T00:00:00Z'),
+      ],
+      { basic: 1, pro: 0 },
+    );
+    expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['also']);
+    expect(slots.items.get('licensed')?.state).toBe(MapState.LIVE);
+    expect(slots.asked).not.toContain('licensed');
+  });
+
+  it('sends back first the maps that just lost their own licence, then the most recently promoted', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('was-licensed', MapState.LIVE, '2026-10-01T00:00:00Z'),
+        paidMap('recent', MapState.LIVE, '2026-10-08T00:00:00Z'),
+      ],
+      { basic: 1, pro: 0 },
+    );
+    const lapsed = await reconcileSlots(
+      slots.adapters,
+      'owner',
+      'from a marketplace licence ended',
+      new Set(['was-licensed']),
+    );
+    expect(ids(lapsed)).toEqual(['was-licensed']);
+    expect(slots.items.get('recent')?.state).toBe(MapState.LIVE);
+  });
+
+  it('stops at the first map the table finds no longer over capacity (slots were bought meanwhile)', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'),
+        paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z'),
+        paidMap('c', MapState.LIVE, '2026-10-04T00:00:00Z'),
+      ],
+      { basic: 1, pro: 0 },
+    );
+    // The owner buys two more slots between this run's read of the counters and its first lapse.
+    const lapse = slots.adapters.mapTable.lapse;
+    slots.adapters.mapTable.lapse = async (map, at) => {
+      slots.capacity.basic = 3;
+      return lapse(map, at);
+    };
+    expect(await reconcileSlots(slots.adapters, 'owner', 'ended')).toEqual([]);
+    expect(slots.asked).toEqual(['c']);
+    expect([...slots.items.values()].every((m) => m.state === MapState.LIVE)).toBe(true);
+    expect(slots.notices).toEqual([]);
+  });
+
+  it('keeps a lapse that happened when writing the public copy fails afterwards', async () => {
+    const slots = memorySlots(
+      [paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'), paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z')],
+      { basic: 1, pro: 0 },
+    );
+    slots.adapters.publishLatest = async () => {
+      throw new Error('public bucket down');
+    };
+    expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['b']);
+    expect(slots.notices).toHaveLength(1);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * The maps service's own loops, run against in-memory adapters (ADR 037): the public copy's rewrite until the map
+ * stops moving, and history pruning. The stack tests (test/maps) run the same operations against the emulators.
+ */
+import { describe, expect, it } from 'vitest';
+import { HISTORY_UNNAMED_KEEP, MapState } from '@mapnest/shared/constants';
+import { blankDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
+import { pruneHistory } from './maps';
+import { publishLatest } from './public-copy';
+
+const CREATED = '2026-11-01T10:00:00.000Z';
+
+function mapItem(overrides: Partial<MapItem> = {}): MapItem {
+  return {
+    id: 'map1',
+    title: 'Mall',
+    uid: 'owner',
+    author: 'owner',
+    created: CREATED,
+    edited: CREATED,
+    state: MapState.LIVE,
+    metrics: { layerCount: 1, locationCount: 0 },
+    subscribed: true,
+    version: 1,
+    docKey: 'docs/map1/v1.json',
+    previewUrl: null,
+    publishedVersion: 1,
+    publishedDocKey: 'docs/map1/v1.json',
+    publishedTitle: 'Mall',
+    publishedAt: CREATED,
+    unpublishedAt: null,
+    ...overrides,
+  };
+}
+
+function entry(version: number, overrides: Partial<HistoryItem> = {}): HistoryItem {
+  return {
+    mapId: 'map1',
+    version,
+    docKey: `docs/map1/v${version}.json`,
+    name: null,
+    created: CREATED,
+    title: 'Mall',
+    metrics: { layerCount: 1, locationCount: 0 },
+    kind: 'save',
+    restoredFrom: null,
+    ...overrides,
+  };
+}
+
+/** The table's map items and history, the stored documents and the public copies, in memory. */
+function memoryStores(maps: MapItem[], history: HistoryItem[] = []) {
+  const items = new Map(maps.map((m) => [m.id, m]));
+  const entries = [...history];
+  const documents = new Map<string, unknown>(history.map((h) => [h.docKey, blankDocument()]));
+  for (const m of maps) for (const key of [m.docKey, m.publishedDocKey]) if (key) documents.set(key, blankDocument());
+  const copies = new Map<string, PublishedMap>();
+  const log = { reads: 0, publishes: 0, documentReads: [] as string[], deletedDocuments: [] as string[] };
+  /** Runs after each public copy is written: a stand-in for another writer acting in between. */
+  let afterPublish: (copy: PublishedMap) => void = () => {};
+  return {
+    items,
+    entries,
+    copies,
+    log,
+    onPublish: (hook: (copy: PublishedMap) => void) => (afterPublish = hook),
+    mapTable: {
+      get: async (id: string) => {
+        log.reads++;
+        const map = items.get(id);
+        return map ? { ...map } : null;
+      },
+      history: async (mapId: string) => entries.filter((e) => e.mapId === mapId).sort((a, b) => b.version - a.version),
+      deleteHistoryEntry: async (e: Pick<HistoryItem, 'mapId' | 'version'>) => {
+        entries.splice(
+          entries.findIndex((x) => x.mapId === e.mapId && x.version === e.version),
+          1,
+        );
+      },
+    },
+    mapObjects: {
+      getDocument: async (key: string) => {
+        log.documentReads.push(key);
+        if (!documents.has(key)) throw new Error(`no document ${key}`);
+        return documents.get(key);
+      },
+      publish: async (copy: PublishedMap) => {
+        log.publishes++;
+        copies.set(copy.id, copy);
+        afterPublish(copy);
+      },
+      unpublish: async (mapId: string) => {
+        copies.delete(mapId);
+      },
+      deleteDocument: async (key: string) => {
+        log.deletedDocuments.push(key);
+        documents.delete(key);
+      },
+    },
+  };
+}
+
+describe('publishLatest', () => {
+  it('writes the published version, not the draft, and reads the map once more to see that it stood still', async () => {
+    const stores = memoryStores([mapItem({ version: 3, docKey: 'docs/map1/v3.json' })]);
+    await publishLatest(stores, 'map1', new Date(CREATED));
+    const copy = stores.copies.get('map1')!;
+    expect(copy).toMatchObject({ id: 'map1', version: 1, title: 'Mall', expired: false });
+    expect(copy.document).toBeDefined();
+    expect(stores.log.documentReads).toEqual(['docs/map1/v1.json']);
+    expect(stores.log).toMatchObject({ reads: 2, publishes: 1 });
+  });
+
+  it('writes again when another writer published a newer version meanwhile, ending on the newest', async () => {
+    const stores = memoryStores([mapItem()], [entry(1), entry(2)]);
+    stores.onPublish((copy) => {
+      if (copy.version === 1) {
+        const map = stores.items.get('map1')!;
+        stores.items.set('map1', { ...map, publishedVersion: 2, publishedDocKey: 'docs/map1/v2.json' });
+      }
+    });
+    await publishLatest(stores, 'map1', new Date(CREATED));
+    expect(stores.copies.get('map1')?.version).toBe(2);
+    expect(stores.log.publishes).toBe(2);
+    expect(stores.log.documentReads).toEqual(['docs/map1/v1.json', 'docs/map1/v2.json']);
+  });
+
+  it('gives up after five writes when the map never stops moving', async () => {
+    const stores = memoryStores([mapItem()], [entry(1)]);
+    let title = 0;
+    stores.onPublish(() => {
+      const map = stores.items.get('map1')!;
+      stores.items.set('map1', { ...map, publishedTitle: `Mall ${++title}` });
+    });
+    await publishLatest(stores, 'map1', new Date(CREATED));
+    expect(stores.log.publishes).toBe(5);
+  });
+
+  it('takes the copy down when the map is deleted while it is written', async () => {
+    const stores = memoryStores([mapItem()]);
+    stores.onPublish(() => stores.items.set('map1', { ...stores.items.get('map1')!, deleting: true }));
+    await publishLatest(stores, 'map1', new Date(CREATED));
+    expect(stores.copies.has('map1')).toBe(false);
+    expect(stores.log.publishes).toBe(1);
+  });
+
+  it('takes the copy down for a map that is gone, without writing one', async () => {
+    const stores = memoryStores([]);
+    stores.copies.set('map1', { id: 'map1' } as PublishedMap);
+    await publishLatest(stores, 'map1');
+    expect(stores.copies.has('map1')).toBe(false);
+    expect(stores.log.publishes).toBe(0);
+  });
+
+  it('writes an offline notice without a document when nothing is published', async () => {
+    const stores = memoryStores([mapItem({ publishedVersion: null, publishedDocKey: null })]);
+    await publishLatest(stores, 'map1', new Date(CREATED));
+    expect(stores.copies.get('map1')).toMatchObject({ offline: true, version: 0 });
+    expect(stores.copies.get('map1')?.document).toBeUndefined();
+    expect(stores.log.documentReads).toEqual([]);
+  });
+
+  it('writes the expiry notice, without the document, for a test map past its 7 days', async () => {
+    const stores = memoryStores([mapItem({ state: MapState.TEST })]);
+    await publishLatest(stores, 'map1', new Date('2026-11-20T10:00:00.000Z'));
+    expect(stores.copies.get('map1')).toMatchObject({ expired: true, state: MapState.TEST });
+    expect(stores.copies.get('map1')?.document).toBeUndefined();
+  });
+
+  it('uses the document the caller holds when it is the published one', async () => {
+    const stores = memoryStores([mapItem()]);
+    const document = { ...blankDocument(), title: 'held' } as ReturnType<typeof blankDocument>;
+    await publishLatest(stores, 'map1', new Date(CREATED), { docKey: 'docs/map1/v1.json', document });
+    expect(stores.log.documentReads).toEqual([]);
+    expect(stores.copies.get('map1')?.document).toBeDefined();
+  });
+});
+
+describe('pruneHistory', () => {
+  const versions = (n: number, overrides: (v: number) => Partial<HistoryItem> = () => ({})) =>
+    Array.from({ length: n }, (_, i) => entry(i + 1, overrides(i + 1)));
+  const current = (version: number, published: number | null = null) => ({
+    id: 'map1',
+    uid: 'owner',
+    version,
+    docKey: `docs/map1/v${version}.json`,
+    published,
+  });
+
+  it(`keeps the newest ${HISTORY_UNNAMED_KEEP} unnamed versions and deletes the older ones with their documents`, async () => {
+    const stores = memoryStores([], versions(HISTORY_UNNAMED_KEEP + 5));
+    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP + 5));
+    expect(kept.map((h) => h.version)).toEqual(
+      Array.from({ length: HISTORY_UNNAMED_KEEP }, (_, i) => HISTORY_UNNAMED_KEEP + 5 - i),
+    );
+    expect(stores.entries).toHaveLength(HISTORY_UNNAMED_KEEP);
+    expect(stores.log.deletedDocuments.sort()).toEqual([1, 2, 3, 4, 5].map((v) => `docs/map1/v${v}.json`).sort());
+  });
+
+  it('deletes nothing while the unnamed versions fit', async () => {
+    const stores = memoryStores([], versions(HISTORY_UNNAMED_KEEP));
+    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP));
+    expect(kept).toHaveLength(HISTORY_UNNAMED_KEEP);
+    expect(stores.log.deletedDocuments).toEqual([]);
+  });
+
+  it('keeps every named version and every version that was published, however old', async () => {
+    const all = versions(HISTORY_UNNAMED_KEEP + 5, (v) =>
+      v === 1 ? { name: 'Opening day' } : v === 2 ? { publishedAt: CREATED } : {},
+    );
+    const stores = memoryStores([], all);
+    const kept = await pruneHistory(stores, current(HISTORY_UNNAMED_KEEP + 5));
+    expect(kept.map((h) => h.version)).toContain(1);
+    expect(kept.map((h) => h.version)).toContain(2);
+    // 1 and 2 are not counted among the unnamed: the 3 oldest of those (3, 4, 5) go.
+    expect(stores.log.deletedDocuments.sort()).toEqual([3, 4, 5].map((v) => `docs/map1/v${v}.json`));
+  });
+
+  it('never deletes the current or the published version, even when they are the oldest unnamed ones', async () => {
+    const stores = memoryStores([], versions(HISTORY_UNNAMED_KEEP + 2));
+    const kept = await pruneHistory(stores, { ...current(1, 2), docKey: 'docs/map1/v1.json' });
+    expect(kept.map((h) => h.version)).toEqual(expect.arrayContaining([1, 2]));
+    expect(stores.log.deletedDocuments).toEqual([]);
+  });
+
+  it("removes an old entry but keeps its document when the current version's document is the same object", async () => {
+    const all = versions(HISTORY_UNNAMED_KEEP + 1, (v) => (v === 1 ? { docKey: 'docs/map1/shared.json' } : {}));
+    const stores = memoryStores([], all);
+    const kept = await pruneHistory(stores, { ...current(HISTORY_UNNAMED_KEEP + 1), docKey: 'docs/map1/shared.json' });
+    expect(kept.map((h) => h.version)).not.toContain(1);
+    expect(stores.log.deletedDocuments).toEqual([]);
+  });
+});

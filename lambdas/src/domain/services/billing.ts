@@ -1,0 +1,60 @@
+/**
+ * The billing service as the Lambdas call it: each operation of ../billing.ts bound to the real adapters it asks
+ * for (ADR 037), Stripe's and the marketplace's among them, and to the maps service's access check and public copy.
+ * Each is bound on its own and marked pure, so a call's bundle carries only what it uses. Import it as a namespace.
+ */
+import { accountStatus } from '../../adapters/account-status';
+import { billingTable } from '../../adapters/billing/billing-table';
+import { marketplace } from '../../adapters/billing/marketplace';
+import { priceTable } from '../../adapters/billing/stripe-prices';
+import { stripeCustomers, stripeSubscriptions } from '../../adapters/billing/stripe-rest';
+import { mapTable } from '../../adapters/maps/map-table';
+import { setGrantedSlots as writeGrantedSlots } from '../../adapters/maps/slot-table';
+import { withAdapters } from '../../lib/with-adapters';
+import { countLicenseAttempt } from '../abuse-limits';
+import * as op from '../billing';
+import { notify } from '../billing-notices';
+import { accessible, publishLatest } from './maps';
+
+export const listSubscriptions = /* @__PURE__ */ withAdapters(op.listSubscriptions, { billingTable });
+export const listLicenses = /* @__PURE__ */ withAdapters(op.listLicenses, { billingTable });
+export const registerLicense = /* @__PURE__ */ withAdapters(op.registerLicense, {
+  billingTable,
+  marketplace,
+  countLicenseAttempt,
+  accessible,
+  publishLatest,
+  notify,
+});
+export const restoreLapsedMaps = /* @__PURE__ */ withAdapters(op.restoreLapsedMaps, { mapTable, publishLatest });
+export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripeCustomer, {
+  billingTable,
+  stripeCustomers,
+});
+export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, { mapTable, publishLatest, notify });
+export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEvent, {
+  mapTable,
+  publishLatest,
+  notify,
+  billingTable,
+  accountStatus,
+  priceTable,
+  stripeSubscriptions,
+});
+export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEndingLicenses, {
+  billingTable,
+  mapTable,
+  notify,
+});
+export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, {
+  mapTable,
+  publishLatest,
+  notify,
+  writeGrantedSlots,
+});
+export const endDueLicenses = /* @__PURE__ */ withAdapters(op.endDueLicenses, {
+  mapTable,
+  publishLatest,
+  notify,
+  billingTable,
+});

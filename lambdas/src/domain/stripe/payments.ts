@@ -1,0 +1,59 @@
+/**
+ * Payments: Stripe Checkout for buying map slots and the billing portal for managing them. The only
+ * domain module that needs the Stripe SDK, so only these two functions carry it (ADR 007).
+ */
+import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
+import { BILLING_MESSAGES, holdsSlots } from '@mapnest/shared/billing';
+import { CallError } from '@mapnest/shared/errors';
+import { config } from '../../lib/config';
+import { billingTable } from '../../adapters/billing/billing-table';
+import { priceTable } from '../../adapters/billing/stripe-prices';
+import { stripeGateway } from '../../adapters/billing/stripe';
+import type { Actor } from '../maps';
+
+/** Payments are the account holder's own: an administrator viewing as a user sees them but cannot buy or manage. */
+function ownAccount(actor: Actor): string {
+  if (actor.subject !== actor.identity.uid) {
+    throw new CallError('permission-denied', 'Only the account holder can buy or manage a subscription.');
+  }
+  return actor.subject;
+}
+
+async function customerFor(uid: string, email: string | null): Promise<string> {
+  const stored = await billingTable.customerOf(uid);
+  if (stored) return stored;
+  return billingTable.rememberCustomer(uid, await stripeGateway.createCustomer({ uid, email }));
+}
+
+export async function createCheckoutSession(
+  actor: Actor,
+  input: { plan: PlanId; period: BillingPeriod; quantity: number },
+): Promise<{ url: string }> {
+  const uid = ownAccount(actor);
+  // One subscription per plan: more slots of a plan are a quantity change in the portal, never a
+  // second subscription billed beside the first (a second tab, an old page).
+  const held = (await billingTable.subscriptions(uid)).find((s) => s.plan === input.plan && holdsSlots(s.status));
+  if (held) throw new CallError('failed-precondition', BILLING_MESSAGES.alreadySubscribed(input.plan));
+  const prices = await priceTable();
+  const customerId = await customerFor(uid, actor.identity.email ?? null);
+  const url = await stripeGateway.createCheckoutSession({
+    customerId,
+    uid,
+    priceId: prices[input.plan][input.period],
+    quantity: input.quantity,
+    plan: input.plan,
+    period: input.period,
+    successUrl: `${config.appOrigin}/maps`,
+    cancelUrl: `${config.appOrigin}/maps#subscribe`,
+  });
+  return { url };
+}
+
+export async function createPortalLink(actor: Actor, input: { returnPath: string }): Promise<{ url: string }> {
+  const uid = ownAccount(actor);
+  const customerId = await billingTable.customerOf(uid);
+  if (!customerId) throw new CallError('failed-precondition', BILLING_MESSAGES.noCustomer);
+  return {
+    url: await stripeGateway.createPortalSession({ customerId, returnUrl: `${config.appOrigin}${input.returnPath}` }),
+  };
+}

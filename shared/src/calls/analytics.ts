@@ -1,0 +1,306 @@
+/**
+ * Map analytics for Professional maps (docs/adr/015-map-analytics.md): the beacon the embed sends, the limits
+ * the server applies to it, the `getMapAnalytics` call's input and answer, and the pure aggregation of stored
+ * days into a report. Nothing here identifies a visitor: no cookie, no IP address, no user agent.
+ */
+import * as z from 'zod';
+import { mapIdSchema } from './maps';
+import { ID_PATTERN } from '../document/map-rules';
+
+export const ANALYTICS_LIMITS = {
+  /** Largest beacon body accepted, in bytes (a full beacon is well under 4 KB). */
+  bodyBytes: 8 * 1024,
+  /** Beacons recorded per map per minute; the rest are refused (429) and change nothing. */
+  beaconsPerMapMinute: 300,
+  /** Distinct entries kept per top list per map-day (locations, searches, searches with no result). */
+  listEntriesPerDay: 500,
+  /**
+   * Beacons one client address may have recorded per minute (sliding), before the map's own limit is touched. A
+   * visitor's embed sends one beacon each time the page is hidden or left after the visitor did something
+   * (web/src/viewer/analytics-beacon.ts): a few a visit, never more than one every few seconds, since each needs a
+   * tab switch and something done in between. 60 a minute (one a second, all minute long) leaves room for many
+   * visitors behind one address (a venue's or an office's network) while one client flooding a map keeps at most a
+   * fifth of the map's minute (`beaconsPerMapMinute`) and cannot crowd out everyone else.
+   */
+  beaconsPerClientMinute: 60,
+  /** Entries per list in one beacon, and the most one entry may count in one beacon. */
+  entriesPerBeacon: 20,
+  countPerEntry: 20,
+  /** Most of each plain counter in one beacon (one visit), and of all location opens together. */
+  countPerBeacon: 50,
+  /** Longest search term a beacon may carry, in characters (the embed cuts queries to this). */
+  termInputChars: 200,
+  /** Search terms are kept cleaned (see `normaliseTerm`) and cut to this many characters. */
+  termChars: 40,
+  /** Entries in each top list of a report. */
+  topEntries: 50,
+  /** Longest range a report covers, in days. */
+  rangeDays: 366,
+} as const;
+
+/**
+ * Control and invisible formatting characters (bidirectional overrides, zero-width spaces, the byte order mark), which
+ * a visitor cannot have typed into a search box on purpose and which would make stored terms look like other terms.
+ * The zero-width joiner and non-joiner stay: some scripts and emoji need them.
+ */
+const INVISIBLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * A search term as stored: whitespace (tabs and line breaks too) collapsed to single spaces, control and invisible
+ * formatting characters removed, trimmed, lowercased, and cut to at most `termChars` characters (whole characters:
+ * an emoji is never cut in half).
+ */
+export function normaliseTerm(term: string): string {
+  const clean = term.replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim().toLowerCase();
+  return Array.from(clean).slice(0, ANALYTICS_LIMITS.termChars).join('').trim();
+}
+
+const count = (max: number) => z.number().int().min(0).max(max);
+const entryKey = z.string().min(1).max(100);
+/** A route asked for: from and to location ids, and whether a route was found. */
+const routeAsked = z.tuple([z.string().regex(ID_PATTERN), z.string().regex(ID_PATTERN), z.boolean()]);
+
+/**
+ * One beacon: what one visit did since the last beacon. `v` views (1 on a visit's first beacon, then 0),
+ * `o` location opens by location id, `s` searches as [term, found] pairs, `f` filter uses, `r` route requests.
+ */
+export const beaconSchema = z.strictObject({
+  m: mapIdSchema,
+  v: count(1),
+  o: z
+    .record(entryKey, count(ANALYTICS_LIMITS.countPerEntry))
+    .refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations')
+    .refine(
+      (o) => Object.values(o).reduce((sum, n) => sum + n, 0) <= ANALYTICS_LIMITS.countPerBeacon,
+      'Too many location opens',
+    ),
+  s: z
+    .array(z.tuple([z.string().max(ANALYTICS_LIMITS.termInputChars), z.boolean()]))
+    .max(ANALYTICS_LIMITS.entriesPerBeacon),
+  f: count(ANALYTICS_LIMITS.countPerBeacon),
+  r: count(ANALYTICS_LIMITS.countPerBeacon),
+  /** The routes asked for, as [from, to, found] (embeds older than the field send none). */
+  p: z.array(routeAsked).max(ANALYTICS_LIMITS.entriesPerBeacon).optional(),
+});
+export type Beacon = z.infer<typeof beaconSchema>;
+
+/** A map-day's plain counters, in the order reports and CSV show them. */
+export const DAY_COUNTERS = ['views', 'opens', 'searches', 'searchesEmpty', 'filters', 'routes'] as const;
+export type DayCounters = Record<(typeof DAY_COUNTERS)[number], number>;
+const zeroCounters = (): DayCounters => ({ views: 0, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 });
+
+/** What a beacon adds to its map-day: plain counters and per-entry counts, search terms normalised. */
+export interface DayDelta extends DayCounters {
+  /** Location id -> opens. */
+  loc: Record<string, number>;
+  /** Search term -> searches. */
+  q: Record<string, number>;
+  /** Search term -> searches that found nothing. */
+  qn: Record<string, number>;
+  /** Route asked for (`routeKey`) -> requests. */
+  rt: Record<string, number>;
+  /** Route asked for -> requests that found no route. */
+  rtn: Record<string, number>;
+}
+
+/** The lists of a map-day; the last two are the routes visitors asked for (`routeKey`) and those not found. */
+export const TOP_LISTS = ['loc', 'q', 'qn', 'rt', 'rtn'] as const;
+export type TopList = (typeof TOP_LISTS)[number];
+
+/**
+ * The counts a valid beacon adds to its day; null when it adds nothing (no write is made for it). `locations` are the
+ * location ids of the map visitors see (its published version): opens of any other id, and routes asked for between
+ * ids that are not among them, are dropped, so forged ids are never counted or listed.
+ */
+export function beaconDelta(b: Beacon, locations: { has(id: string): boolean }): DayDelta | null {
+  const d: DayDelta = {
+    views: b.v,
+    opens: 0,
+    searches: 0,
+    searchesEmpty: 0,
+    filters: b.f,
+    routes: b.r,
+    loc: {},
+    q: {},
+    qn: {},
+    rt: {},
+    rtn: {},
+  };
+  for (const [id, n] of Object.entries(b.o)) {
+    if (n <= 0 || !locations.has(id)) continue;
+    d.loc[id] = n;
+    d.opens += n;
+  }
+  for (const [raw, found] of b.s) {
+    const term = normaliseTerm(raw);
+    if (!term) continue;
+    d.searches += 1;
+    d.q[term] = (d.q[term] ?? 0) + 1;
+    if (!found) {
+      d.searchesEmpty += 1;
+      d.qn[term] = (d.qn[term] ?? 0) + 1;
+    }
+  }
+  addRoutesAsked(
+    d,
+    (b.p ?? []).filter(([from, to]) => locations.has(from) && locations.has(to)),
+  );
+  const empty = d.views + d.opens + d.searches + d.filters + d.routes === 0;
+  return empty ? null : d;
+}
+
+/** How a route asked for is kept: its two location ids (which cannot hold '>'). */
+export const routeKey = (from: string, to: string): string => `${from}>${to}`;
+/** The location ids of a `routeKey`. */
+export function routeEnds(key: string): { from: string; to: string } {
+  const at = key.indexOf('>');
+  return { from: key.slice(0, at), to: key.slice(at + 1) };
+}
+
+/** Adds a beacon's routes asked for to its day's lists (`rt`, and `rtn` for those with no route). */
+function addRoutesAsked(d: DayDelta, routes: ReadonlyArray<readonly [string, string, boolean]>): void {
+  for (const [from, to, found] of routes) {
+    const key = routeKey(from, to);
+    d.rt[key] = (d.rt[key] ?? 0) + 1;
+    if (!found) d.rtn[key] = (d.rtn[key] ?? 0) + 1;
+  }
+}
+
+/** 'YYYY-MM-DD' in UTC. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && dayOf(new Date(`${s}T00:00:00Z`)) === s,
+    'Not a calendar date',
+  );
+
+export const getMapAnalyticsInput = z
+  .strictObject({ id: mapIdSchema, from: daySchema, to: daySchema })
+  .refine((i) => i.from <= i.to, { message: 'The start date must not be after the end date', path: ['from'] })
+  .refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, {
+    message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`,
+    path: ['to'],
+  });
+export type GetMapAnalyticsInput = z.infer<typeof getMapAnalyticsInput>;
+
+/** Whole days from `from` to `to` (0 for the same day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Every day from `from` to `to`, inclusive. */
+export function daysInRange(from: string, to: string): string[] {
+  const out: string[] = [];
+  const n = daysBetween(from, to);
+  for (let i = 0; i <= n; i++) out.push(dayOf(new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000)));
+  return out;
+}
+
+export interface DailyRow extends DayCounters {
+  day: string;
+}
+
+export interface TopEntry {
+  key: string;
+  count: number;
+}
+
+/** The answer of `getMapAnalytics`: one row per day of the range (zeros included), totals and top lists. */
+export interface MapAnalytics {
+  mapId: string;
+  from: string;
+  to: string;
+  /** Whether the map is on the Professional plan now (only Professional maps record). */
+  pro: boolean;
+  days: DailyRow[];
+  totals: Omit<DailyRow, 'day'>;
+  /** Location id -> opens (the editor shows each with its title from the map document). */
+  topLocations: TopEntry[];
+  topSearches: TopEntry[];
+  emptySearches: TopEntry[];
+  /** Routes asked for (`routeKey`: from and to location ids), and those for which no route was found. */
+  topRoutes: TopEntry[];
+  failedRoutes: TopEntry[];
+}
+
+/** A stored map-day as the report reads it. */
+export type StoredDay = Partial<Omit<DailyRow, 'day'>> & { day: string } & Partial<
+    Record<TopList, Record<string, number>>
+  >;
+
+function top(merged: Map<string, number>): TopEntry[] {
+  return [...merged]
+    .map(([key, n]) => ({ key, count: n }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, ANALYTICS_LIMITS.topEntries);
+}
+
+/** Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. */
+export function aggregateDays(
+  stored: StoredDay[],
+  range: { mapId: string; from: string; to: string; pro: boolean },
+): MapAnalytics {
+  const byDay = new Map(stored.map((s) => [s.day, s]));
+  const totals = zeroCounters();
+  const lists = Object.fromEntries(TOP_LISTS.map((l) => [l, new Map<string, number>()])) as Record<
+    TopList,
+    Map<string, number>
+  >;
+  const days = daysInRange(range.from, range.to).map((day) => {
+    const s = byDay.get(day);
+    const row: DailyRow = { day, ...zeroCounters() };
+    for (const c of DAY_COUNTERS) {
+      row[c] = Number(s?.[c] ?? 0);
+      totals[c] += row[c];
+    }
+    for (const list of TOP_LISTS) {
+      for (const [k, n] of Object.entries(s?.[list] ?? {})) lists[list].set(k, (lists[list].get(k) ?? 0) + Number(n));
+    }
+    return row;
+  });
+  return {
+    ...range,
+    days,
+    totals,
+    topLocations: top(lists.loc),
+    topSearches: top(lists.q),
+    emptySearches: top(lists.qn),
+    topRoutes: top(lists.rt),
+    failedRoutes: top(lists.rtn),
+  };
+}
+
+const FORMULA_START = /^(?: *[=+\-@]|[\t\r\n\0])/;
+
+/** The report as CSV: the daily rows, then each top list (RFC 4180 quoting); `titles` names location ids. */
+export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | null = () => null): string {
+  const cell = (v: string | number) => {
+    const s = String(v);
+    // OWASP's CSV injection rule: a cell a spreadsheet would read as a formula (one that starts with = + - @, a tab,
+    // a line break or NUL, also after leading spaces, which some spreadsheets skip) gets a leading apostrophe.
+    const safe = FORMULA_START.test(s) ? `'${s}` : s;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const line = (cells: Array<string | number>) => cells.map(cell).join(',');
+  const out = [line(['day', ...DAY_COUNTERS]), ...a.days.map((d) => line([d.day, ...DAY_COUNTERS.map((c) => d[c])]))];
+  out.push(
+    '',
+    line(['location id', 'location', 'opens']),
+    ...a.topLocations.map((e) => line([e.key, titles(e.key) ?? '', e.count])),
+  );
+  out.push('', line(['search', 'searches']), ...a.topSearches.map((e) => line([e.key, e.count])));
+  out.push('', line(['search with no result', 'searches']), ...a.emptySearches.map((e) => line([e.key, e.count])));
+  const route = (list: TopEntry[], title: string) => {
+    out.push('', line(['from id', 'from', 'to id', 'to', title]));
+    for (const e of list) {
+      const { from, to } = routeEnds(e.key);
+      out.push(line([from, titles(from) ?? '', to, titles(to) ?? '', e.count]));
+    }
+  };
+  route(a.topRoutes, 'routes asked for');
+  route(a.failedRoutes, 'routes not found');
+  return out.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,163 @@
+/**
+ * The billing contract (product rules: Billing and licences): call input schemas, the shapes the billing calls
+ * answer with, volume pricing and the pure rules that turn subscriptions and licences into slot capacity. Used by the
+ * handlers, the web app and the local payments sandbox, so the price a visitor sees, the price Stripe charges
+ * in the sandbox and the slots a subscription gives can never disagree.
+ */
+import * as z from 'zod';
+import {
+  LICENSE_BASIC_MONTHS,
+  PAYMENT_RETURN_PATH,
+  PRICES,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  type BillingPeriod,
+  type MapStateValue,
+  type PlanId,
+} from '../constants';
+import { mapIdSchema } from './maps';
+
+export const planSchema = z.enum(['basic', 'pro'], { error: 'Plan must be "basic" or "pro"' });
+export const periodSchema = z.enum(['monthly', 'yearly'], { error: 'Billing period must be "monthly" or "yearly"' });
+export const quantitySchema = z
+  .number({ error: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .min(QUANTITY_MIN, `Quantity must be at least ${QUANTITY_MIN}`)
+  .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`);
+
+export const createCheckoutSessionInput = z.strictObject({
+  plan: planSchema,
+  period: periodSchema,
+  quantity: quantitySchema,
+});
+
+/**
+ * Where the payment portal may send the customer back to (the Plan tab or the maps page). A fixed list,
+ * so the portal can never be made to redirect to another site.
+ */
+export const PORTAL_RETURN_PATHS = [PAYMENT_RETURN_PATH, '/maps', '/maps#subscribe'] as const;
+export const createPortalLinkInput = z.strictObject({
+  returnPath: z
+    .enum(PORTAL_RETURN_PATHS, { error: `Return path must be one of ${PORTAL_RETURN_PATHS.join(', ')}` })
+    .default(PAYMENT_RETURN_PATH),
+});
+
+/** Marketplace purchase codes are UUID-shaped: 8-4-4-4-12 hexadecimal digits. */
+export const PURCHASE_CODE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const purchaseCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(PURCHASE_CODE_PATTERN, 'A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f');
+export const registerLicenseInput = z.strictObject({ purchaseCode: purchaseCodeSchema, mapId: mapIdSchema });
+
+/** A subscription as the app sees it: plan, quantity, status and end, enough for the plan card's states. */
+export interface Subscription {
+  id: string;
+  plan: PlanId;
+  quantity: number;
+  /**
+   * 'active' and 'trialing' count towards slots. 'past_due' is listed too: Stripe is still retrying a failed payment
+   * and the slots stay held meanwhile, so the customer sees the problem and the Manage button, never a second
+   * Subscribe button for a plan they are still paying for (ADR 007).
+   */
+  status: 'active' | 'trialing' | 'past_due';
+  /** Set when the subscription is cancelled and ends at this time (badge 'Canceled'). */
+  cancelAt: string | null;
+  currentPeriodEnd: string | null;
+  period: BillingPeriod | null;
+}
+
+/** A registered marketplace licence: 6 months of Basic for one map. */
+export interface License {
+  /** The purchase code with all but its last group hidden. */
+  code: string;
+  mapId: string;
+  registeredAt: string;
+  endsAt: string;
+  /** True once its end has passed and the sweep has taken its slot back. */
+  ended: boolean;
+}
+
+export interface RegisterLicenseResult {
+  license: License;
+  /** The map's state after registration: a test map goes live on its licence. */
+  state: MapStateValue;
+}
+
+export interface RestoreLapsedResult {
+  /** Maps made live or pro again. */
+  restored: number;
+  /** Maps still waiting for a free slot of their plan. */
+  remaining: number;
+}
+
+/** Subscription statuses that hold slots: Stripe's retry window ('past_due') keeps them until it gives up. */
+export const SLOT_HOLDING_STATUSES = ['active', 'trialing', 'past_due'] as const;
+export function holdsSlots(status: string): status is Subscription['status'] {
+  return (SLOT_HOLDING_STATUSES as readonly string[]).includes(status);
+}
+
+/** Volume discounts (tiers at 10, 50 and 100 maps), in percent off the plan's price per map. */
+export const VOLUME_DISCOUNTS: readonly { from: number; percentOff: number }[] = [
+  { from: 10, percentOff: 10 },
+  { from: 50, percentOff: 15 },
+  { from: 100, percentOff: 20 },
+];
+
+/** The discount that applies to a whole subscription of `quantity` maps (volume pricing: one tier for all). */
+export function volumeDiscountPercent(quantity: number): number {
+  let percent = 0;
+  for (const tier of VOLUME_DISCOUNTS) if (quantity >= tier.from) percent = tier.percentOff;
+  return percent;
+}
+
+/**
+ * The price of one map for one billing period, in cents: monthly plans bill a month, annual plans bill twelve
+ * months at the annual monthly rate. Volume tiers are whole-subscription (Stripe's tiers_mode 'volume').
+ */
+export function unitAmountCents(plan: PlanId, period: BillingPeriod, quantity: number): number {
+  const months = period === 'yearly' ? 12 : 1;
+  const base = PRICES[plan][period] * 100 * months;
+  return Math.round((base * (100 - volumeDiscountPercent(quantity))) / 100);
+}
+
+/** What a subscription of `quantity` maps costs per billing period, in cents. */
+export function totalAmountCents(plan: PlanId, period: BillingPeriod, quantity: number): number {
+  return unitAmountCents(plan, period, quantity) * quantity;
+}
+
+/** '$1,234.50' or '$10' for whole dollars. */
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** When a licence registered at `registeredAt` ends: LICENSE_BASIC_MONTHS calendar months later. */
+export function licenseEndsAt(registeredAt: string): string {
+  const d = new Date(registeredAt);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + LICENSE_BASIC_MONTHS);
+  // 31 August + 6 months is the last day of February, not 3 March.
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.toISOString();
+}
+
+/** '****-****-****-****-1a2b3c4d5e6f': enough to recognise a code, not enough to reuse it. */
+export function maskPurchaseCode(code: string): string {
+  return code.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}/, '****-****-****-****');
+}
+
+/** Messages of the billing calls, shared by the server (which sends them) and the browser tests. */
+export const BILLING_MESSAGES = {
+  licenseUnknown:
+    'This purchase code was not found on the marketplace. Check that you copied the whole code from your Envato downloads page.',
+  licenseUsed: 'This purchase code is already registered. Each code can be registered for one map, once.',
+  marketplaceUnreachable: 'The marketplace could not be reached to check this code. Try again in a few minutes.',
+  paymentsUnavailable: 'Payments are not available right now. Try again in a few minutes.',
+  noCustomer: 'You have no subscription yet. Pick a plan to start one.',
+  alreadySubscribed: (plan: PlanId) =>
+    `You already have a ${plan === 'basic' ? 'Basic' : 'Professional'} subscription. Change its number of maps with Manage instead of starting a second one.`,
+} as const;

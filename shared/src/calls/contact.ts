@@ -1,0 +1,107 @@
+/**
+ * The payload of the `submitContact` call, for the contact and estimate forms: the browser checks it before
+ * sending, and the server validates with the same schema.
+ */
+import * as z from 'zod';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
+import { MESSAGES } from '../errors';
+import { plainText } from '../text';
+
+export const CONTACT_TOPICS = {
+  general: 'General question',
+  sales: 'Sales and pricing',
+  support: 'Technical support',
+  billing: 'Billing and invoices',
+  partnership: 'Partnership',
+} as const;
+
+export const PROJECT_TYPES = {
+  'floor-plan': 'Floor plan or office',
+  retail: 'Mall or store directory',
+  'real-estate': 'Real estate or site plan',
+  geographic: 'Region or geographic map',
+  wayfinding: 'Campus or venue wayfinding',
+  other: 'Something else',
+} as const;
+
+export const DEADLINES = {
+  asap: 'As soon as possible',
+  month: 'Within a month',
+  quarter: 'Within three months',
+  flexible: 'No fixed date',
+} as const;
+
+export const BUDGETS = {
+  'under-500': 'Under $500',
+  '500-2000': '$500 to $2,000',
+  '2000-10000': '$2,000 to $10,000',
+  'over-10000': 'Over $10,000',
+  unsure: 'Not sure yet',
+} as const;
+
+const keys = <T extends Record<string, string>>(record: T) =>
+  Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
+
+const name = plainText(z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'));
+// The loose email rule of the whole product: non-space text, an @, non-space text.
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Enter your email address.')
+  .max(254, 'Use at most 254 characters.')
+  .regex(/^\S+@\S+$/, MESSAGES.invalidEmail);
+const message = (min: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, `Tell us a little more (at least ${min} characters).`)
+    .max(5000, 'Use at most 5,000 characters.');
+
+/**
+ * The honeypot: a field people never see (hidden from view and from assistive technology, skipped by Tab and
+ * autofill), which form-filling bots tend to fill. A request with it filled is answered like any other and dropped.
+ */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = z
+  .string()
+  .max(500)
+  .optional()
+  .transform((v) => v || undefined);
+
+export const contactRequestSchema = z.strictObject({
+  kind: z.literal('contact'),
+  [HONEYPOT_FIELD]: honeypot,
+  name,
+  email,
+  topic: z.enum(keys(CONTACT_TOPICS), { error: 'Choose a topic.' }),
+  message: message(10),
+});
+
+export const estimateRequestSchema = z.strictObject({
+  kind: z.literal('estimate'),
+  [HONEYPOT_FIELD]: honeypot,
+  name,
+  email,
+  company: plainText(z.string().trim().max(200, 'Use at most 200 characters.')),
+  projectType: z.enum(keys(PROJECT_TYPES), { error: 'Choose what you need.' }),
+  mapCount: z.coerce
+    .number({ error: 'Enter a number of maps.' })
+    .int('Enter a whole number.')
+    .min(QUANTITY_MIN, `Enter at least ${QUANTITY_MIN}.`)
+    .max(QUANTITY_MAX, `Enter at most ${QUANTITY_MAX}.`),
+  deadline: z.enum(keys(DEADLINES), { error: 'Choose a deadline.' }),
+  budget: z.enum(keys(BUDGETS), { error: 'Choose a budget.' }),
+  message: message(20),
+});
+
+/** The input of the `submitContact` call. */
+export const submitContactSchema = z.discriminatedUnion('kind', [contactRequestSchema, estimateRequestSchema]);
+
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
+export type SubmitContactInput = z.infer<typeof submitContactSchema>;
+
+/** How many requests the contact form takes per sender address, and per client IP, in one hour. */
+export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
+export const CONTACT_RATE_LIMITED =
+  'You have sent several messages in a short time. Please wait an hour, or write to us by email.';

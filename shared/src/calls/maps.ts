@@ -1,0 +1,243 @@
+/**
+ * The maps service's contract: call input schemas (strict; the server's authority, reused by the browser for
+ * convenience checks), the shapes calls answer with, and the pure rules about states, slots and expiry.
+ */
+import * as z from 'zod';
+import {
+  HISTORY_NAME_MAX,
+  MAP_TITLE_MAX,
+  MapState,
+  TEST_MAP_ACTIVE_MS,
+  USER_ID_MAX,
+  type MapStateValue,
+} from '../constants';
+import { strictMapDocument, type MapDocument } from '../document/map-document';
+import { plainText } from '../text';
+
+/** Map ids: 20 characters of [A-Za-z0-9], unguessable; a few fixed ids (the demo) are shorter. */
+export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
+export const mapIdSchema = z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
+export const historyIdSchema = z.string().regex(/^v\d{8}$/, 'Not a valid history id');
+
+export const mapTitleSchema = plainText(
+  z.string().trim().min(1, 'A title is required').max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`),
+);
+
+export const mapStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], {
+  error: 'State must be 0 (test), 1 (live), 2 (demo), 3 (pro) or 9 (admin)',
+});
+
+export const createMapInput = z.strictObject({
+  title: mapTitleSchema,
+  mapData: strictMapDocument.optional().nullable(),
+});
+/** The editor's id for one save (the same for every retry of it): a retry is answered with the first outcome. */
+export const saveIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a valid save id');
+export const saveMapInput = z.strictObject({
+  id: mapIdSchema,
+  baseVersion: z.number().int().min(1),
+  saveId: saveIdSchema.optional(),
+  title: mapTitleSchema.optional(),
+  mapData: strictMapDocument,
+});
+export const mapIdInput = z.strictObject({ id: mapIdSchema });
+/** deleteMap takes the bare id (the call's original form) or {id}. */
+export const deleteMapInput = z.union([mapIdSchema, mapIdInput]).transform((v) => (typeof v === 'string' ? v : v.id));
+export const historyRefInput = z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
+export const setHistoryNameInput = z.strictObject({
+  mapId: mapIdSchema,
+  historyMapId: historyIdSchema,
+  name: plainText(z.string().trim().max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`)),
+});
+export const renameMapInput = z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
+export const setMapStateInput = z.strictObject({ id: mapIdSchema, state: mapStateSchema });
+export const listMapsInput = z.union([z.null(), z.strictObject({})]);
+
+const uidSchema = z.string().min(1).max(USER_ID_MAX);
+/** A user id as Cognito makes them (the `sub`, a UUID). */
+export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'Not a valid user id');
+export const adminUpdateMapInput = z.strictObject({
+  id: mapIdSchema,
+  fields: z
+    .strictObject({
+      title: mapTitleSchema.optional(),
+      uid: uidSchema.optional(),
+      author: uidSchema.optional(),
+      state: mapStateSchema.optional(),
+      created: z.iso.datetime().optional(),
+    })
+    .default({}),
+  mapData: strictMapDocument.optional(),
+});
+export const setUserSlotsInput = z.strictObject({
+  uid: userIdSchema,
+  basic: z.number().int().min(0).max(100_000),
+  pro: z.number().int().min(0).max(100_000),
+});
+
+export interface MapMetrics {
+  layerCount: number;
+  locationCount: number;
+}
+
+/** A map as the maps list and the editor see it (metadata only). */
+export interface MapSummary {
+  id: string;
+  title: string;
+  uid: string;
+  author: string;
+  created: string;
+  edited: string;
+  state: MapStateValue;
+  metrics: MapMetrics;
+  subscribed: boolean;
+  version: number;
+  /** For test maps: when the public embed stops showing the map. */
+  activeUntil: string | null;
+  /** Whether the map is publicly visible at /m/{id} now: it has a published version and is not an expired test map. */
+  published: boolean;
+  /** The version visitors see, or null when nothing is published (never, or taken offline). */
+  publishedVersion: number | null;
+  /** When that version was published (or, once taken offline, when it was). */
+  publishedAt: string | null;
+  /** The author's view of the draft against what visitors see (PUBLICATION_LABELS words it). */
+  publication: Publication;
+  /** First layer's file, for a preview on the maps list. */
+  previewUrl: string | null;
+  /**
+   * Set when the map went back to test because its owner's slots of this state's plan ran out (quantity lowered,
+   * subscription ended, licence ended): the state it had, so one click can bring it back once a slot is free.
+   */
+  lapsedFrom: 1 | 3 | null;
+  /** When the map's registered marketplace licence ends, if it has one that has not ended. */
+  licenseEndsAt: string | null;
+}
+
+/** A user's slot counters as getSlots answers them: capacity = granted (administrators) + subscribed + licensed (Basic). */
+export interface SlotCounters {
+  testMaps: number;
+  basicUsed: number;
+  proUsed: number;
+  basicCapacity: number;
+  proCapacity: number;
+  basicGranted: number;
+  proGranted: number;
+  basicSubscribed: number;
+  proSubscribed: number;
+  /** Basic slots from registered marketplace licences that have not ended. */
+  basicLicensed: number;
+}
+
+export interface HistoryEntry {
+  historyMapId: string;
+  mapId: string;
+  version: number;
+  name: string | null;
+  created: string;
+  title: string;
+  metrics: MapMetrics;
+  /** 'create', 'save', 'restore' (of another entry), or 'admin'. */
+  kind: 'create' | 'save' | 'restore' | 'admin';
+  restoredFrom: string | null;
+  /** When this version was last published, or null if it never was. */
+  publishedAt: string | null;
+}
+
+/**
+ * Drafts and publishing (ADR 018): saving changes the draft (the map's current version); visitors see the published
+ * version until the author publishes again. 'never': nothing was ever published; 'offline': taken offline.
+ */
+export type Publication = 'published' | 'changes' | 'never' | 'offline';
+
+export const PUBLICATION_LABELS: Record<Publication, string> = {
+  published: 'Published',
+  changes: 'Unpublished changes',
+  never: 'Never published',
+  offline: 'Offline',
+};
+
+/** What the draft is against the published version. */
+export function publicationOf(version: number, publishedVersion: number | null, everPublished: boolean): Publication {
+  if (publishedVersion === null) return everPublished ? 'offline' : 'never';
+  return publishedVersion === version ? 'published' : 'changes';
+}
+
+export const publishMapInput = z.strictObject({ id: mapIdSchema, version: z.number().int().min(1) });
+
+export interface MapWithDocument {
+  map: MapSummary;
+  history: HistoryEntry[];
+  /** A short-lived URL of the current document (documents can be several MB). */
+  documentUrl: string;
+}
+
+/**
+ * How long the edge may serve a published copy before asking the bucket again (ADR 018): a publish, republish or
+ * unpublish reaches every visitor within this plus the time of the call, well inside 5 seconds. The CloudFront cache
+ * policy of /data/* caps its TTL at this value (infra/src/constructs/web.ts), whatever the object says.
+ */
+export const PUBLISHED_EDGE_TTL_S = 2;
+/**
+ * Cache-Control of the published copy: browsers revalidate on every view (a 304 of headers when nothing changed),
+ * the edge keeps it PUBLISHED_EDGE_TTL_S seconds; no stale-while-revalidate, which would serve an old version longer.
+ */
+export const PUBLISHED_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLISHED_EDGE_TTL_S}`;
+
+/** What the embed reads at /data/maps/{id}.json. */
+export interface PublishedMap {
+  id: string;
+  title: string;
+  state: MapStateValue;
+  expired: boolean;
+  /** For test maps, when the embed stops showing the map. */
+  expiresAt: string | null;
+  publishedAt: string;
+  version: number;
+  /** True when the map is not published (never, or taken offline): no document, visitors see "not found". */
+  offline?: boolean;
+  /** Absent when expired or offline. */
+  document?: MapDocument;
+}
+
+/** True for states that count as test maps: every state below 1 (live). */
+export function isTestState(state: number): boolean {
+  return state < MapState.LIVE;
+}
+
+/**
+ * When a test map stops being public: 7 days after `testSince`, the moment it became a test map (its creation,
+ * or the moment it went back to test from a paid state).
+ */
+export function testMapActiveUntil(testSince: string): string {
+  return new Date(Date.parse(testSince) + TEST_MAP_ACTIVE_MS).toISOString();
+}
+
+/** Whether a map in `state`, a test map since `testSince`, is public at `now`: live, pro, demo, admin, or an unexpired test map. */
+export function isPublic(state: number, testSince: string, now: Date = new Date()): boolean {
+  if (!isTestState(state)) return true;
+  return now.getTime() < Date.parse(testMapActiveUntil(testSince));
+}
+
+/** Whether a test map's 7 days are over. */
+export function isExpiredTestMap(state: number, testSince: string, now: Date = new Date()): boolean {
+  return isTestState(state) && !isPublic(state, testSince, now);
+}
+
+/** The plan whose slot a state uses, or null for states that use no paid slot. */
+export function slotPlanOf(state: number): 'basic' | 'pro' | null {
+  if (state === MapState.LIVE) return 'basic';
+  if (state === MapState.PRO) return 'pro';
+  return null;
+}
+
+/** States only administrators may set. */
+export function isAdminOnlyState(state: number): boolean {
+  return state === MapState.DEMO || state === MapState.ADMIN;
+}
+
+/** The message a user sees when they are out of test map slots. */
+export const TEST_SLOTS_EXHAUSTED =
+  'You already have 2 test maps, the most a free account can hold. Delete one, or buy a map slot to make a map live (Plans: #subscribe).';
+export const paidSlotsExhausted = (plan: 'basic' | 'pro') =>
+  `All your ${plan === 'basic' ? 'Basic' : 'Professional'} map slots are in use. Buy more slots to make this map ${plan === 'basic' ? 'live' : 'pro'} (Plans: #subscribe).`;

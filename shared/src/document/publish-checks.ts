@@ -1,0 +1,162 @@
+/**
+ * What a release changes and what to check before it (ADR 018): the summary Publish and History show (the draft or
+ * a kept version against another) and the publish checks. Pure and zod-free: the editor runs them in the browser,
+ * the server repeats the blocking one (a floor whose stored file is gone).
+ */
+import { AA_CONTRAST, contrastRatio, readableTextOn } from '../contrast';
+import type { MapDocument } from './map-document';
+import { hasWayfinding } from './wayfinding';
+
+/** How many location names a summary lists by name; the rest are counted. */
+export const SUMMARY_NAMES = 20;
+
+export interface NamedChanges {
+  /** The first SUMMARY_NAMES names. */
+  names: string[];
+  count: number;
+}
+
+export interface VersionDiff {
+  added: NamedChanges;
+  changed: NamedChanges;
+  removed: NamedChanges;
+  /** The parts that differ, in words ('Floors', 'Groups', 'Styles', 'Settings', 'Wayfinding', ...). */
+  parts: string[];
+  /** Nothing differs. */
+  same: boolean;
+}
+
+type Loc = MapDocument['locations'][number];
+const nameOf = (l: Loc) => l.title?.trim() || l.id;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function named(list: Loc[]): NamedChanges {
+  return { names: list.slice(0, SUMMARY_NAMES).map(nameOf), count: list.length };
+}
+
+/** What changes for visitors when `next` replaces `current` (null: nothing is published, so all is new). */
+export function diffDocuments(current: MapDocument | null, next: MapDocument): VersionDiff {
+  const before = new Map((current?.locations ?? []).map((l) => [l.id, l]));
+  const after = new Map(next.locations.map((l) => [l.id, l]));
+  const added = next.locations.filter((l) => !before.has(l.id));
+  const removed = (current?.locations ?? []).filter((l) => !after.has(l.id));
+  const changed = next.locations.filter((l) => before.has(l.id) && !same(before.get(l.id), l));
+  const parts: string[] = [];
+  const part = (label: string, a: unknown, b: unknown) => {
+    if (!same(a, b)) parts.push(label);
+  };
+  const { wayfinding: wfBefore, ...settingsBefore } = current?.settings ?? ({} as Partial<MapDocument['settings']>);
+  const { wayfinding: wfAfter, ...settingsAfter } = next.settings;
+  part('Floors', current?.layers, next.layers);
+  part('Groups', current?.groups, next.groups);
+  part('Styles', current?.styles, next.styles);
+  part('Filters', current?.filters, next.filters);
+  part('Legend', current?.legend, next.legend);
+  part(
+    'Settings',
+    { ...settingsBefore, breakpoints: current?.breakpoints },
+    { ...settingsAfter, breakpoints: next.breakpoints },
+  );
+  part('Wayfinding', { routes: current?.routes, wf: wfBefore }, { routes: next.routes, wf: wfAfter });
+  part(
+    'Location order',
+    current?.locations.map((l) => l.id),
+    next.locations.map((l) => l.id),
+  );
+  if (parts.includes('Location order') && (added.length || removed.length)) parts.pop();
+  return {
+    added: named(added),
+    changed: named(changed),
+    removed: named(removed),
+    parts,
+    same: added.length + changed.length + removed.length + parts.length === 0,
+  };
+}
+
+export type CheckSeverity = 'blocking' | 'warning';
+
+export interface PublishCheck {
+  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'contrast' | 'pro-only';
+  severity: CheckSeverity;
+  message: string;
+}
+
+/** The start of the blocking check's message, word for word on the server and in the editor. */
+export const MISSING_FLOOR_FILE_PREFIX = 'The floor “';
+export const missingFloorFile = (floor: string) =>
+  `${MISSING_FLOOR_FILE_PREFIX}${floor}” has no image file that can be loaded, so visitors could not see it. Upload its file again or remove the floor, then publish.`;
+
+const listed = (names: string[]) =>
+  names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+
+/**
+ * The checks that need only the document and the map's state. `floorIds`: the element ids of each floor's SVG
+ * (by layer id) where they are known, for the region check; `unloadable`: layer ids whose file could not be loaded.
+ */
+export function publishChecks(
+  doc: MapDocument,
+  state: number,
+  floors: { unloadable?: ReadonlySet<string>; svgIds?: ReadonlyMap<string, ReadonlySet<string>> } = {},
+): PublishCheck[] {
+  const checks: PublishCheck[] = [];
+  for (const layer of doc.layers) {
+    if (layer.file.trim() && floors.unloadable?.has(layer.id)) {
+      checks.push({ id: 'floor-file', severity: 'blocking', message: missingFloorFile(layer.name) });
+    }
+  }
+  const layerIds = new Set(doc.layers.map((l) => l.id));
+  const noFloor = doc.locations.filter((l) => l.layer && !layerIds.has(l.layer)).map(nameOf);
+  if (noFloor.length) {
+    checks.push({
+      id: 'no-floor',
+      severity: 'warning',
+      message: `${noFloor.length} location${noFloor.length === 1 ? ' is' : 's are'} on no floor, so visitors cannot find ${noFloor.length === 1 ? 'it' : 'them'} on the map: ${listed(noFloor)}.`,
+    });
+  }
+  const outside = doc.locations
+    .filter((l) => l.coord && (l.coord[0] < 0 || l.coord[0] > 1 || l.coord[1] < 0 || l.coord[1] > 1))
+    .map(nameOf);
+  if (outside.length) {
+    checks.push({
+      id: 'outside',
+      severity: 'warning',
+      message: `${outside.length} location${outside.length === 1 ? ' is' : 's are'} outside the map: ${listed(outside)}.`,
+    });
+  }
+  if (floors.svgIds) {
+    const unbound = doc.locations
+      .filter((l) => !l.coord && !l.latlon)
+      .filter((l) => {
+        const on = l.layer ? [l.layer] : doc.layers.map((x) => x.id);
+        const known = on.map((id) => floors.svgIds!.get(id)).filter((s): s is ReadonlySet<string> => !!s);
+        return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(l.id));
+      })
+      .map(nameOf);
+    if (unbound.length) {
+      checks.push({
+        id: 'region',
+        severity: 'warning',
+        message: `${unbound.length} location${unbound.length === 1 ? '' : 's'} ${unbound.length === 1 ? 'is' : 'are'} bound to a region its floor’s drawing does not have, so ${unbound.length === 1 ? 'it has' : 'they have'} no place on the map: ${listed(unbound)}.`,
+      });
+    }
+  }
+  const primary = doc.settings.primaryColor;
+  const ratio = contrastRatio('#ffffff', primary);
+  if (ratio !== null && ratio < AA_CONTRAST) {
+    const text = readableTextOn(primary);
+    checks.push({
+      id: 'contrast',
+      severity: 'warning',
+      message: `White text on the primary colour ${primary} has a contrast of ${ratio.toFixed(2)}:1, below the ${AA_CONTRAST}:1 that WCAG AA asks for. Visitors see ${text} text on it instead (${contrastRatio(text, primary)!.toFixed(2)}:1).`,
+    });
+  }
+  if (!hasWayfinding(state) && (doc.routes.length > 0 || doc.settings.wayfinding.enabled)) {
+    checks.push({
+      id: 'pro-only',
+      severity: 'warning',
+      message:
+        'Wayfinding is a Professional feature and this map is not Professional: visitors will not see directions until the map is on a Professional plan.',
+    });
+  }
+  return checks;
+}

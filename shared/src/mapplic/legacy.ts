@@ -1,0 +1,126 @@
+/** The legacy Mapplic format (jQuery, v3-v7: levels with nested locations, categories) brought to the v8 shape. */
+import { describe, isPlainObject, type RepairLog } from '../repair/repair';
+import { asList, flag, isBlank, str, type Obj } from './values';
+
+/** The marker type a legacy pin's CSS classes stand for. */
+export function legacyPinType(pin: string): string {
+  const classes = pin.toLowerCase().split(/\s+/);
+  if (classes.includes('hidden')) return 'hidden';
+  if (classes.some((c) => c.startsWith('circular'))) return 'circle';
+  return 'pin';
+}
+
+const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
+  tooltip: { action: 'tooltip' },
+  lightbox: { action: 'lightbox' },
+  sidebar: { action: 'sidebar' },
+  external: { action: 'sidebar' },
+  'open-link': { action: 'link' },
+  link: { action: 'link' },
+  none: { action: 'none' },
+  select: { action: 'none' },
+  disabled: { disable: true },
+  default: {},
+};
+
+/** A legacy map in the v8 shape, as Mapplic's own migrate() does; unknown options are reported. */
+export function migrateLegacy(json: Obj, log: RepairLog): Obj {
+  const settings: Obj = {
+    mapWidth: json.mapwidth ?? json.mapWidth,
+    mapHeight: json.mapheight ?? json.mapHeight,
+    maxZoom: json.maxscale ?? json.maxZoom,
+    // The jQuery plugin's default pin colour.
+    primaryColor: isBlank(json.fillcolor) ? undefined : json.fillcolor,
+  };
+  const defaultStyle = str(json.defaultstyle);
+  const layers: Obj[] = [];
+  const locations: Obj[] = [];
+  // The jQuery plugin's `minimap` option, or a level's small image: the map gets our minimap (of the floor's image).
+  let minimap = flag(json.minimap) === true;
+  asList(json.levels).forEach((level, i) => {
+    if (!isPlainObject(level)) {
+      log.warn(`levels.${i}: dropped ${describe(level)} (Must be a level object)`);
+      return;
+    }
+    const id = str(level.id) || `level-${i + 1}`;
+    layers.push({ id, name: level.title ?? level.name, file: level.map ?? level.file });
+    if (flag(level.show) && settings.layer === undefined) settings.layer = id;
+    if (!isBlank(level.minimap)) minimap = true;
+    for (const loc of asList(level.locations)) {
+      if (!isPlainObject(loc)) continue;
+      const { description, x, y, fill, category, thumbnail, img, pin, action, ...rest } = loc;
+      const out: Obj = { ...rest, layer: id };
+      if (description !== undefined && out.desc === undefined) out.desc = description;
+      if (x !== undefined || y !== undefined) out.coord = [x, y];
+      if (fill !== undefined && out.color === undefined) out.color = fill;
+      if (category !== undefined && out.group === undefined) out.group = category;
+      if (thumbnail !== undefined && out.thumb === undefined) out.thumb = thumbnail;
+      if (img !== undefined && out.image === undefined) out.image = img;
+      if (typeof pin === 'string' && out.type === undefined) out.type = legacyPinType(pin);
+      if (defaultStyle !== '' && isBlank(out.style) && isBlank(out.color)) out.style = defaultStyle;
+      if (typeof action === 'string') {
+        const mapped = LEGACY_ACTIONS[action.trim().toLowerCase()];
+        if (mapped) Object.assign(out, mapped);
+        else out.action = action;
+      }
+      locations.push(out);
+    }
+  });
+  if (minimap) settings.minimap = true;
+  const groups = asList(json.categories).map((c) =>
+    isPlainObject(c)
+      ? {
+          id: c.id,
+          name: c.title ?? c.name,
+          color: c.color,
+          hide: c.show === undefined ? undefined : flag(c.show) === false,
+        }
+      : c,
+  );
+  const known = new Set([
+    'mapwidth',
+    'mapheight',
+    'mapWidth',
+    'mapHeight',
+    'maxscale',
+    'maxZoom',
+    'levels',
+    'categories',
+    'fillcolor',
+    'defaultstyle',
+    'styles',
+    'minimap',
+  ]);
+  const ignored = Object.keys(json).filter((k) => !known.has(k));
+  if (ignored.length > 0) log.warn(`Ignored legacy options: ${ignored.join(', ')}`);
+  return { settings, layers, locations, groups, styles: asList(json.styles).map(legacyStyle) };
+}
+
+/**
+ * A legacy style in the v8 shape. The jQuery plugin wrote states as objects (`base`, `hover`,
+ * `active`, each with `fill`, `stroke`, `stroke-width`, `color`) or, like v8, as flat keys; a legacy
+ * style coloured both pins and SVG elements.
+ */
+function legacyStyle(raw: unknown): unknown {
+  if (!isPlainObject(raw)) return raw;
+  const out: Obj = { marker: true, svg: true };
+  for (const [k, v] of Object.entries(raw)) if (!isPlainObject(v)) out[k] = v;
+  const states = [
+    ['base', 'base'],
+    ['normal', 'base'],
+    ['hover', 'hover'],
+    ['active', 'active'],
+  ] as const;
+  for (const [key, prefix] of states) {
+    const state = raw[key];
+    if (!isPlainObject(state)) continue;
+    const put = (name: string, value: unknown) => {
+      if (!isBlank(value) && out[name] === undefined) out[name] = value;
+    };
+    put(`${prefix}-color`, state.fill ?? state['fill-color'] ?? state.background);
+    put(`${prefix}-stroke`, state.stroke);
+    put(prefix === 'base' ? 'text-color' : `${prefix}-text`, state.color ?? state.text);
+    if (prefix === 'base') put('stroke-width', state['stroke-width'] ?? state.strokeWidth);
+  }
+  return out;
+}

@@ -1,0 +1,220 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { CallError } from '@mapnest/shared/errors';
+import type { HistoryEntry } from '@mapnest/shared/maps';
+import { isolateEachTest } from '../../../app/testing.fixtures';
+import { call } from '../../../lib/api';
+import { HistoryPanel } from './HistoryPanel';
+import { anEntry, deferred, routeCalls } from '../maps.fixtures';
+
+vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+const MAP = 'map00000000000000001';
+const history: HistoryEntry[] = [anEntry(1), anEntry(2, { name: 'Launch' }), anEntry(3)];
+
+isolateEachTest(mockCall);
+
+function renderPanel(props: Partial<Parameters<typeof HistoryPanel>[0]> = {}) {
+  const onRestored = vi.fn();
+  const view = render(
+    <MemoryRouter>
+      <HistoryPanel
+        mapId={MAP}
+        history={history}
+        currentVersion={3}
+        publishedVersion={null}
+        title="Mall"
+        onPublished={() => {}}
+        onRestored={onRestored}
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  return { ...view, onRestored };
+}
+
+const rows = () => within(screen.getByRole('list', { name: 'Versions, newest first' })).getAllByRole('listitem');
+const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
+const flush = () => act(async () => {});
+
+describe('HistoryPanel', () => {
+  it('lists versions newest first and offers only naming for the current one', () => {
+    renderPanel();
+    expect(rows().map((r) => r.querySelector('.history__title > span')?.textContent)).toEqual([
+      'Version 3',
+      'Launch',
+      'Version 1',
+    ]);
+    const current = row('Version 3');
+    expect(within(current).getByText('Current')).toBeTruthy();
+    expect(within(current).getByRole('button', { name: 'Name this version' })).toBeTruthy();
+    expect(within(current).queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(within(current).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(row('Launch')).getByRole('button', { name: 'Rename' })).toBeTruthy();
+    expect(within(row('Version 1')).getByText(/Created/)).toBeTruthy();
+  });
+
+  it('names the current version at once and keeps the name the server confirms', async () => {
+    const answer = deferred<HistoryEntry>();
+    const { callsTo } = routeCalls(mockCall, { setMapHistoryName: () => answer.promise });
+    renderPanel();
+    fireEvent.click(within(row('Version 3')).getByRole('button', { name: 'Name this version' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Version name' }), { target: { value: '  Spring update  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    // Shown before the server answers.
+    expect(within(row('Spring update')).getByText('Current')).toBeTruthy();
+    expect(callsTo('setMapHistoryName')).toEqual([{ mapId: MAP, historyMapId: 'v00000003', name: 'Spring update' }]);
+    await act(async () => answer.resolve(anEntry(3, { name: 'Spring update' })));
+    expect(row('Spring update')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Named version 3 “Spring update”.');
+  });
+
+  it('rolls a rename back and says why when the server refuses', async () => {
+    const answer = deferred<HistoryEntry>();
+    routeCalls(mockCall, { setMapHistoryName: () => answer.promise });
+    renderPanel();
+    fireEvent.click(within(row('Launch')).getByRole('button', { name: 'Rename' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Version name' }), { target: { value: 'Renamed' } });
+    fireEvent.submit(screen.getByRole('textbox', { name: 'Version name' }).closest('form')!);
+    expect(row('Renamed')).toBeTruthy();
+    await act(async () => answer.reject(new CallError('not-found', 'This version is no longer in the history.')));
+    expect(row('Launch')).toBeTruthy();
+    expect(screen.queryByText('Renamed')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not rename version 2. This version is no longer in the history.',
+    );
+  });
+
+  it('cancels naming with Escape and changes nothing', () => {
+    const { callsTo } = routeCalls(mockCall, {});
+    renderPanel();
+    const button = within(row('Version 1')).getByRole('button', { name: 'Name' });
+    fireEvent.click(button);
+    const input = screen.getByRole('textbox', { name: 'Version name' });
+    fireEvent.change(input, { target: { value: 'Nope' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Version name' })).toBeNull();
+    expect(callsTo('setMapHistoryName')).toEqual([]);
+    expect(document.activeElement).toBe(within(row('Version 1')).getByRole('button', { name: 'Name' }));
+  });
+
+  it('deletes a version after confirmation at once, and puts it back when the server refuses', async () => {
+    const answer = deferred<null>();
+    const { callsTo } = routeCalls(mockCall, { deleteMapHistory: () => answer.promise });
+    renderPanel();
+    fireEvent.click(within(row('Launch')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this version?' });
+    expect(dialog.textContent).toContain('“Launch” (version 2) will be removed from the history.');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete version' }));
+    });
+    expect(screen.queryByText('Launch')).toBeNull();
+    expect(rows()).toHaveLength(2);
+    expect(callsTo('deleteMapHistory')).toEqual([{ mapId: MAP, historyMapId: 'v00000002' }]);
+    await act(async () => answer.reject(new CallError('unavailable', 'unavailable')));
+    expect(rows()).toHaveLength(3);
+    expect(row('Launch')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Could not delete version 2. The server cannot be reached right now.',
+    );
+  });
+
+  it('keeps a deleted version out once the server confirms', async () => {
+    routeCalls(mockCall, { deleteMapHistory: () => null });
+    renderPanel();
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Delete' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete version' }));
+    });
+    await flush();
+    expect(rows()).toHaveLength(2);
+    expect(screen.getByRole('status').textContent).toContain('Deleted version 1.');
+  });
+
+  it('restores a version as a new current version and reports it', async () => {
+    const answer = deferred<unknown>();
+    const { callsTo } = routeCalls(mockCall, { restoreMapHistory: () => answer.promise });
+    const { onRestored } = renderPanel();
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await flush();
+    // At once: a new current version on top, marked as in progress.
+    const pending = rows()[0]!;
+    expect(pending.getAttribute('aria-busy')).toBe('true');
+    expect(within(pending).getByText('Current')).toBeTruthy();
+    expect(within(pending).getByText(/Restored from version 1/)).toBeTruthy();
+    expect(within(row('Version 3')).queryByText('Current')).toBeNull();
+    expect(callsTo('restoreMapHistory')).toEqual([{ mapId: MAP, historyMapId: 'v00000001' }]);
+    await act(async () =>
+      answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }),
+    );
+    expect(onRestored).toHaveBeenCalledWith(4);
+    const restored = row('Version 4');
+    expect(restored.getAttribute('aria-busy')).toBeNull();
+    expect(within(restored).getByText('Current')).toBeTruthy();
+    expect(within(row('Version 3')).getByRole('button', { name: 'Restore' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Restored version 1 as version 4.');
+  });
+
+  it('rolls a failed restore back and leaves the current version as it was', async () => {
+    const answer = deferred<unknown>();
+    routeCalls(mockCall, { restoreMapHistory: () => answer.promise });
+    const { onRestored } = renderPanel();
+    fireEvent.click(within(row('Launch')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await flush();
+    expect(rows()).toHaveLength(4);
+    await act(async () => answer.reject(new CallError('aborted', 'This map was changed elsewhere.')));
+    expect(rows()).toHaveLength(3);
+    expect(within(row('Version 3')).getByText('Current')).toBeTruthy();
+    expect(onRestored).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Could not restore version 2. This map was changed elsewhere.',
+    );
+  });
+
+  it('asks before restoring, into the draft only, and does nothing on Cancel', async () => {
+    const { callsTo } = routeCalls(mockCall, {});
+    renderPanel();
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Restore version 1 into the draft?');
+    expect(dialog.textContent).toContain('Visitors keep the published version until you publish.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await flush();
+    expect(callsTo('restoreMapHistory')).toEqual([]);
+  });
+
+  it('does not restore when beforeRestore declines', async () => {
+    const { callsTo } = routeCalls(mockCall, {});
+    const beforeRestore = vi.fn(async () => false);
+    renderPanel({ beforeRestore });
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await flush();
+    expect(beforeRestore).toHaveBeenCalledWith(expect.objectContaining({ version: 1 }));
+    expect(callsTo('restoreMapHistory')).toEqual([]);
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('follows a new history and current version from its parent', () => {
+    const view = renderPanel();
+    view.rerender(
+      <MemoryRouter>
+        <HistoryPanel
+          mapId={MAP}
+          history={[...history, anEntry(4)]}
+          currentVersion={4}
+          publishedVersion={null}
+          title="Mall"
+          onPublished={() => {}}
+          onRestored={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(rows()).toHaveLength(4);
+    expect(within(row('Version 4')).getByText('Current')).toBeTruthy();
+  });
+});

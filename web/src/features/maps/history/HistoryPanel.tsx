@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { HISTORY_UNNAMED_KEEP } from '@mapnest/shared/constants';
+import type { PublicationResult } from '@mapnest/shared/calls';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { HistoryEntry } from '@mapnest/shared/maps';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { call } from '../../../lib/api';
+import { describeError } from '../map-errors';
+import { DiffOf, useVersionDocuments } from './version-review';
+import { VersionPreview } from './VersionPreview';
+import { versionName, type VersionRow } from './history-rows';
+import { HistoryRow } from './HistoryRow';
+import { Notice, type NoticeValue } from '../Notice';
+import { useHistoryVersions } from './use-history-versions';
+import './history-panel.css';
+
+export interface HistoryPanelProps {
+  mapId: string;
+  /** The map's history as getMap answers it (any order). */
+  history: readonly HistoryEntry[];
+  /** The map's current version: it cannot be deleted or restored, only named. */
+  currentVersion: number;
+  /** Called once the server has made a restored version current, with that new version number. */
+  onRestored: (version: number) => void;
+  /**
+   * Asked before a restore starts; answer false to cancel (an editor with unsaved changes confirms here).
+   * Without it, restoring starts at once: a restore is itself a new version, so it can be undone.
+   */
+  beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
+  /** The version visitors see, or null (ADR 018). */
+  publishedVersion: number | null;
+  /** The map's title, for previews. */
+  title: string;
+  /** The draft as the author has it (the editor's document); by default the current version as saved. */
+  loadDraft?: () => Promise<MapDocument>;
+  /** Called after an earlier version was published again. */
+  onPublished: (result: PublicationResult) => void;
+}
+
+/**
+ * A map's version history: name or rename versions (the current one too), delete old versions and restore
+ * one. Every change shows at once and is rolled back, with a message, if the server refuses.
+ */
+export function HistoryPanel(props: HistoryPanelProps) {
+  const { rows, current, busy, restoring, notice, setNotice, list, rename, remove, restore } =
+    useHistoryVersions(props);
+  const [toDelete, setToDelete] = useState<VersionRow | null>(null);
+  const [toRestore, setToRestore] = useState<VersionRow | null>(null);
+  const [toRepublish, setToRepublish] = useState<VersionRow | null>(null);
+  const [preview, setPreview] = useState<{ row: VersionRow; doc: MapDocument } | null>(null);
+  const docs = useVersionDocuments(props.mapId);
+  const draft = () => (props.loadDraft ? props.loadDraft() : docs(current));
+  // The dialog keeps its text while its closing animation plays.
+  const [deleteShown, setDeleteShown] = useState<VersionRow | null>(null);
+  if (toDelete && toDelete !== deleteShown) setDeleteShown(toDelete);
+
+  return (
+    <div className="history">
+      <Notice notice={notice} onDismiss={() => setNotice(null)} />
+      {rows.length === 0 ? (
+        <p className="history__empty">No versions yet.</p>
+      ) : (
+        <ol ref={list} className="history__list" tabIndex={-1} aria-label="Versions, newest first">
+          {rows.map((entry) => (
+            <HistoryRow
+              key={entry.historyMapId}
+              entry={entry}
+              isCurrent={entry.version === current}
+              isPublished={entry.version === props.publishedVersion}
+              onPreview={() =>
+                void docs(entry.version).then(
+                  (doc) => setPreview({ row: entry, doc }),
+                  (error: unknown) =>
+                    setNotice({
+                      tone: 'error',
+                      message: `Could not open ${versionName(entry)}. ${describeError(error)}`,
+                    }),
+                )
+              }
+              onRepublish={() => setToRepublish(entry)}
+              busy={busy.has(entry.historyMapId)}
+              restoring={restoring}
+              onRename={(name) => rename(entry, name)}
+              onRestore={() => setToRestore(entry)}
+              onDelete={() => setToDelete(entry)}
+            />
+          ))}
+        </ol>
+      )}
+      <p className="history__hint">
+        Named versions are kept forever; the newest {HISTORY_UNNAMED_KEEP} unnamed versions are kept.
+      </p>
+      <VersionDialogs
+        panel={props}
+        docs={docs}
+        draft={draft}
+        toRestore={toRestore}
+        setToRestore={setToRestore}
+        toRepublish={toRepublish}
+        setToRepublish={setToRepublish}
+        preview={preview}
+        setPreview={setPreview}
+        onRestore={(entry) => void restore(entry)}
+        setNotice={setNotice}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this version?"
+        subtitle={
+          deleteShown
+            ? `${deleteShown.name ? `“${deleteShown.name}” (${versionName(deleteShown)})` : `Version ${deleteShown.version}`} will be removed from the history. This cannot be undone.`
+            : undefined
+        }
+        positive="Delete version"
+        danger
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove(toDelete);
+          setToDelete(null);
+        }}
+      />
+    </div>
+  );
+}
+
+interface VersionDialogsProps {
+  panel: HistoryPanelProps;
+  docs: (version: number) => Promise<MapDocument>;
+  draft: () => Promise<MapDocument>;
+  toRestore: VersionRow | null;
+  setToRestore: (row: VersionRow | null) => void;
+  toRepublish: VersionRow | null;
+  setToRepublish: (row: VersionRow | null) => void;
+  preview: { row: VersionRow; doc: MapDocument } | null;
+  setPreview: (preview: null) => void;
+  onRestore: (row: VersionRow) => void;
+  setNotice: (notice: NoticeValue | null) => void;
+}
+
+/** Restore (with its diff against the draft), publish again (with its diff against what is live) and preview. */
+function VersionDialogs(p: VersionDialogsProps) {
+  const { panel: props, docs, draft, toRestore, setToRestore, toRepublish, setToRepublish, preview, setPreview } = p;
+  const [republishError, setRepublishError] = useState<string | null>(null);
+  const onRestore = p.onRestore;
+  const setNotice = p.setNotice;
+  return (
+    <>
+      {toRestore && (
+        <ConfirmDialog
+          open
+          title={`Restore ${versionName(toRestore)} into the draft?`}
+          subtitle="The draft becomes this version (one Undo away in the editor). Visitors keep the published version until you publish."
+          positive="Restore into the draft"
+          onCancel={() => setToRestore(null)}
+          onConfirm={() => {
+            const entry = toRestore;
+            setToRestore(null);
+            onRestore(entry);
+          }}
+        >
+          <DiffOf base={draft} next={() => docs(toRestore.version)} against="the draft" />
+        </ConfirmDialog>
+      )}
+      {toRepublish && (
+        <ConfirmDialog
+          open
+          title={`Publish ${versionName(toRepublish)} again?`}
+          subtitle="Visitors see this version within seconds, in place of the one published now. The draft is not changed."
+          positive={`Publish ${versionName(toRepublish)}`}
+          error={republishError}
+          onCancel={() => {
+            setRepublishError(null);
+            setToRepublish(null);
+          }}
+          onConfirm={async () => {
+            try {
+              const result = await call('publishMap', { id: props.mapId, version: toRepublish.version });
+              setToRepublish(null);
+              setNotice({ tone: 'success', message: `Published ${versionName(toRepublish)}: visitors see it now.` });
+              props.onPublished(result);
+            } catch (error) {
+              setRepublishError(describeError(error));
+            }
+          }}
+        >
+          <DiffOf
+            base={() => (props.publishedVersion === null ? Promise.resolve(null) : docs(props.publishedVersion))}
+            next={() => docs(toRepublish.version)}
+            against={
+              props.publishedVersion === null ? 'nothing published' : `the published version ${props.publishedVersion}`
+            }
+          />
+        </ConfirmDialog>
+      )}
+      {preview && (
+        <VersionPreview
+          doc={preview.doc}
+          title={props.title}
+          label={versionName(preview.row)}
+          onClose={() => setPreview(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,302 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { HISTORY_NAME_MAX } from '@mapnest/shared/constants';
+import { parseVersionLabel } from '@mapnest/shared/keys';
+import type { HistoryEntry } from '@mapnest/shared/maps';
+import { Spinner } from '../../../components/Spinner';
+import { absoluteTime, countsLabel, relativeTime } from '../map-format';
+import type { VersionRow } from './history-rows';
+import { PencilIcon, RestoreIcon, TagIcon, TrashIcon } from '../MapIcons';
+
+function kindLabel(entry: HistoryEntry): string {
+  switch (entry.kind) {
+    case 'create':
+      return 'Created';
+    case 'restore': {
+      const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
+      return from === null ? 'Restored' : `Restored from version ${from}`;
+    }
+    case 'admin':
+      return 'Changed by an administrator';
+    default:
+      return 'Saved';
+  }
+}
+
+/** The row's second line after its time: number, kind, counts and when it was published. */
+function metaOf(entry: HistoryEntry): string[] {
+  return [
+    entry.name ? `Version ${entry.version}` : null,
+    kindLabel(entry),
+    countsLabel(entry.metrics),
+    entry.publishedAt ? `Published ${absoluteTime(entry.publishedAt)}` : null,
+  ].filter((part): part is string => !!part);
+}
+
+interface HistoryRowProps {
+  entry: VersionRow;
+  isCurrent: boolean;
+  /** The version visitors see (ADR 018): it cannot be deleted; it is marked 'Live'. */
+  isPublished: boolean;
+  onPreview: () => void;
+  /** Publish this earlier version again (shown for versions that were published before). */
+  onRepublish: () => void;
+  busy: boolean;
+  restoring: boolean;
+  onRename: (name: string) => void;
+  onRestore: () => void;
+  onDelete: () => void;
+}
+
+/** One version: its name or number, when and how it was made, its counts, and rename, restore and delete. */
+/** Naming a version: the form's open state, and focus back on the rename button when it closes. */
+function useNameEditing() {
+  const [editing, setEditing] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      renameButton.current?.focus();
+    }
+  }, [editing]);
+  const close = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+  return { editing, setEditing, renameButton, close };
+}
+
+export function HistoryRow({
+  entry,
+  isCurrent,
+  isPublished,
+  onPreview,
+  onRepublish,
+  busy,
+  restoring,
+  onRename,
+  onRestore,
+  onDelete,
+}: HistoryRowProps) {
+  const { editing, setEditing, renameButton, close } = useNameEditing();
+  const titleId = useId();
+
+  const renameLabel = entry.name ? 'Rename' : isCurrent ? 'Name this version' : 'Name';
+  const meta = metaOf(entry);
+
+  return (
+    <li
+      className={['history__item', isCurrent ? 'is-current' : '', entry.pending ? 'is-pending' : '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={titleId}
+      aria-busy={entry.pending || busy || undefined}
+    >
+      <div className="history__main">
+        <p id={titleId} className="history__title">
+          {entry.name && <TagIcon size={15} className="history__tag" />}
+          <span>{entry.name ?? `Version ${entry.version}`}</span>
+          {isCurrent && <span className="badge history__current">Current</span>}
+          {isPublished && <span className="badge history__published">Live</span>}
+        </p>
+        <p className="history__meta">
+          <time dateTime={entry.created} title={absoluteTime(entry.created)}>
+            {relativeTime(entry.created)}
+          </time>
+          {meta.map((part) => (
+            <span key={part}>
+              {' · '}
+              {part}
+            </span>
+          ))}
+        </p>
+        {editing && (
+          <VersionNameForm
+            initial={entry.name ?? ''}
+            onCancel={close}
+            onSave={(name) => {
+              close();
+              onRename(name);
+            }}
+          />
+        )}
+      </div>
+      <HistoryRowActions
+        pending={!!entry.pending}
+        editing={editing}
+        isCurrent={isCurrent}
+        isPublished={isPublished}
+        republishable={!!entry.publishedAt && !isPublished}
+        onPreview={onPreview}
+        onRepublish={onRepublish}
+        busy={busy}
+        restoring={restoring}
+        titleId={titleId}
+        renameLabel={renameLabel}
+        renameButton={renameButton}
+        onEdit={() => setEditing(true)}
+        onRestore={onRestore}
+        onDelete={onDelete}
+      />
+    </li>
+  );
+}
+
+interface HistoryRowActionsProps {
+  pending: boolean;
+  editing: boolean;
+  isCurrent: boolean;
+  isPublished: boolean;
+  republishable: boolean;
+  onPreview: () => void;
+  onRepublish: () => void;
+  busy: boolean;
+  restoring: boolean;
+  titleId: string;
+  renameLabel: string;
+  renameButton: RefObject<HTMLButtonElement | null>;
+  onEdit: () => void;
+  onRestore: () => void;
+  onDelete: () => void;
+}
+
+/** A version's buttons (none while its name is edited), or 'Restoring…' while a restore makes it. */
+function HistoryRowActions({
+  pending,
+  editing,
+  isCurrent,
+  isPublished,
+  republishable,
+  onPreview,
+  onRepublish,
+  busy,
+  restoring,
+  titleId,
+  renameLabel,
+  renameButton,
+  onEdit,
+  onRestore,
+  onDelete,
+}: HistoryRowActionsProps) {
+  return pending ? (
+    <div className="history__actions">
+      <Spinner size="sm" label="Restoring" />
+      <span className="history__pending">Restoring…</span>
+    </div>
+  ) : (
+    !editing && (
+      <div className="history__actions">
+        <button
+          ref={renameButton}
+          type="button"
+          className="btn btn--ghost btn--sm"
+          disabled={busy}
+          onClick={onEdit}
+          aria-describedby={titleId}
+        >
+          <PencilIcon size={16} />
+          {renameLabel}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onPreview} aria-describedby={titleId}>
+          Preview
+        </button>
+        {republishable && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={busy}
+            onClick={onRepublish}
+            aria-describedby={titleId}
+          >
+            Publish again
+          </button>
+        )}
+        {!isCurrent && (
+          <>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={busy || restoring}
+              onClick={onRestore}
+              aria-describedby={titleId}
+            >
+              <RestoreIcon size={16} />
+              Restore
+            </button>
+            {!isPublished && (
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm history__delete"
+                disabled={busy}
+                onClick={onDelete}
+                aria-describedby={titleId}
+              >
+                <TrashIcon size={16} />
+                Delete
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    )
+  );
+}
+
+function VersionNameForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const [value, setValue] = useState(initial);
+  const id = useId();
+  const tooLong = value.trim().length > HISTORY_NAME_MAX;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!tooLong) onSave(value);
+  };
+  return (
+    <form className="history__form" onSubmit={submit} noValidate>
+      <label htmlFor={id} className="visually-hidden">
+        Version name
+      </label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        // The form opens on request, so focus belongs in it.
+        autoFocus
+        placeholder="e.g. Before the spring update"
+        maxLength={HISTORY_NAME_MAX}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            onCancel();
+          }
+        }}
+      />
+      <p id={`${id}-hint`} className="field__hint">
+        {tooLong
+          ? `A version name has at most ${HISTORY_NAME_MAX} characters.`
+          : initial
+            ? 'Leave empty to remove the name.'
+            : 'Named versions are never pruned.'}
+      </p>
+      <div className="history__form-actions">
+        <button type="submit" className="btn btn--primary btn--sm" disabled={tooLong}>
+          Save name
+        </button>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

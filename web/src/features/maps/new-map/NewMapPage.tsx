@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, useNavigate } from 'react-router';
+import { FREE_TEST_MAPS, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { TextField } from '../../../components/Field';
+import { Spinner } from '../../../components/Spinner';
+import { titleProblem } from '../MapCard';
+import { createMapAtom, loadSlotsAtom, slotsAtom } from '../maps-state';
+import { SlotLimitMessage } from '../SlotLimitMessage';
+import { errorNotice, Notice, type NoticeValue } from '../Notice';
+import { STARTING_POINTS } from './starting-points';
+import '../maps.css';
+
+/** /maps/new: a title and a starting point; creates the map and opens it. */
+export default function NewMapPage() {
+  const createMap = useSetAtom(createMapAtom);
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [pointId, setPointId] = useState(STARTING_POINTS[0]!.id);
+  // Each starting point keeps its own options while the user looks at others.
+  const [options, setOptions] = useState<Readonly<Record<string, unknown>>>({});
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState<NoticeValue | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const point = STARTING_POINTS.find((p) => p.id === pointId) ?? STARTING_POINTS[0]!;
+  const value = pointId in options ? options[pointId] : point.initial;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (creating) return;
+    setNotice(null);
+    const problem = titleProblem(title);
+    setTitleError(problem);
+    if (problem) {
+      form.current?.querySelector<HTMLInputElement>('input[name="title"]')?.focus();
+      return;
+    }
+    const missing = point.missing?.(value) ?? null;
+    if (missing) {
+      setNotice({ tone: 'error', message: missing });
+      return;
+    }
+    setCreating(true);
+    try {
+      const mapData = await point.build(value);
+      const id = await createMap({ title: title.trim(), mapData });
+      void navigate(`/maps/${encodeURIComponent(id)}`);
+    } catch (error) {
+      setNotice(errorNotice('Could not create the map.', error));
+      setCreating(false);
+    }
+  };
+
+  return (
+    <div className="container new-map">
+      <NewMapHeading />
+      <TestMapLimit />
+
+      <form ref={form} className="new-map__form" onSubmit={submit} noValidate aria-busy={creating || undefined}>
+        <TextField
+          label="Title"
+          required
+          name="title"
+          autoComplete="off"
+          placeholder="e.g. Riverside Mall directory"
+          maxLength={MAP_TITLE_MAX}
+          value={title}
+          disabled={creating}
+          error={titleError}
+          hint="Visitors see it as the map's name. You can rename the map later."
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (titleError) setTitleError(null);
+          }}
+        />
+
+        <StartingPointPicker
+          pointId={pointId}
+          onPick={setPointId}
+          value={value}
+          disabled={creating}
+          onOptionsChange={(next) => setOptions((o) => ({ ...o, [point.id]: next }))}
+        />
+
+        <Notice notice={notice} onDismiss={() => setNotice(null)} />
+
+        <div className="new-map__actions">
+          <Link to="/maps" className="btn btn--secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn btn--primary" disabled={creating}>
+            {creating && <Spinner size="sm" label="Creating the map" />}
+            {creating ? 'Creating…' : 'Create map'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The test-map limit, said as the page opens when it is already reached (not after the form is filled). */
+function TestMapLimit() {
+  const slots = useAtomValue(slotsAtom);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  useEffect(() => {
+    void loadSlots();
+  }, [loadSlots]);
+  if (!slots || slots.testMaps < FREE_TEST_MAPS) return null;
+  return (
+    <p className="form-alert form-alert--warning" role="status">
+      <SlotLimitMessage slot="test" />
+    </p>
+  );
+}
+
+/** The breadcrumb back to the maps list, the title and what a new map is. */
+function NewMapHeading() {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="new-map__crumbs">
+        <Link to="/maps">Maps</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">New map</span>
+      </nav>
+      <h1 className="maps-page__title">New map</h1>
+      <p className="maps-page__lead">
+        Give your map a title and pick where to start. New maps are test maps: free, and public for{' '}
+        {TEST_MAP_ACTIVE_DAYS} days.
+      </p>
+    </>
+  );
+}
+
+interface StartingPointPickerProps {
+  pointId: string;
+  onPick: (id: string) => void;
+  /** The chosen point's options. */
+  value: unknown;
+  disabled: boolean;
+  onOptionsChange: (value: unknown) => void;
+}
+
+/** The starting points as radio cards, and the chosen one's own inputs below them. */
+function StartingPointPicker({ pointId, onPick, value, disabled, onOptionsChange }: StartingPointPickerProps) {
+  const point = STARTING_POINTS.find((p) => p.id === pointId) ?? STARTING_POINTS[0]!;
+  return (
+    <fieldset className="start-options" disabled={disabled}>
+      <legend className="field__label">Starting point</legend>
+      <div className="start-options__grid">
+        {STARTING_POINTS.map((p) => (
+          <label
+            key={p.id}
+            className={['start-option', p.id === pointId ? 'is-selected' : ''].filter(Boolean).join(' ')}
+          >
+            <input
+              type="radio"
+              name="start"
+              value={p.id}
+              checked={p.id === pointId}
+              onChange={() => onPick(p.id)}
+              className="start-option__input"
+            />
+            <span className="start-option__icon" aria-hidden="true">
+              <p.Icon size={22} />
+            </span>
+            <span className="start-option__text">
+              <span className="start-option__title">{p.title}</span>
+              <span className="start-option__description">{p.description}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {point.renderOptions && (
+        <div className="start-options__details">
+          {point.renderOptions({
+            value,
+            disabled,
+            onChange: onOptionsChange,
+          })}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The starting points /maps/new offers. Each one may show its own inputs (a file picker, a gallery of
+ * built-in maps) and builds the document the map is created with. The editor work adds 'Upload a floor
+ * plan' and 'Built-in map' by appending entries to STARTING_POINTS; the page needs no other change.
+ */
+import type { StartingPoint } from './starting-point';
+import { builtinStart, floorPlanStart, mapplicStart } from '../../editor/starting-points';
+import { BlankMapIcon } from '../MapIcons';
+
+export type { StartingPoint, StartingPointOptionsProps } from './starting-point';
+
+export const blankStart: StartingPoint<null> = {
+  id: 'blank',
+  title: 'Blank map',
+  description: 'An empty canvas with one layer. Add an image, draw, and place locations in the editor.',
+  Icon: BlankMapIcon,
+  initial: null,
+  build: async () => null,
+};
+
+export const STARTING_POINTS: readonly StartingPoint[] = [blankStart, floorPlanStart, builtinStart, mapplicStart];

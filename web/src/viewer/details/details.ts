@@ -1,0 +1,135 @@
+/**
+ * The content of an open location: image, title, about, description and action buttons. Shared
+ * by the popup on the map, the bottom sheet on phones and the sidebar panel.
+ */
+import { h, icon, uid } from '../dom';
+import type { ViewerText } from '../i18n/messages';
+import type { LinkTarget } from '../link';
+import { sanitizeHtml } from '../sanitize';
+import type { ResolvedLocation, ViewerModel } from '../viewer-model';
+
+/** 'lightbox': large, in a modal dialog of its own (./lightbox.ts). */
+export type DetailsVariant = 'popup' | 'sheet' | 'panel' | 'lightbox';
+
+export interface DetailsOptions {
+  resolveUrl: (url: string) => string;
+  target: LinkTarget;
+  onClose: () => void;
+}
+
+const list = (value: string | undefined, sep: RegExp) =>
+  (value ?? '')
+    .split(sep)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The contact buttons (phone, email, hours): each opens its list in the one shared `extra` area below
+ * the actions and closes the others, like a disclosure group.
+ */
+class ContactDetails {
+  readonly extra: HTMLElement;
+  readonly #buttons: HTMLButtonElement[] = [];
+
+  constructor(private readonly extraId: string) {
+    this.extra = h('div', { id: extraId, class: 'mn-details-extra', hidden: true });
+  }
+
+  /** A button showing `items` (each a link through `link` when given), or null when there are none. */
+  button(
+    label: string,
+    name: 'phone' | 'email' | 'clock',
+    items: string[],
+    link?: (s: string) => string,
+  ): HTMLButtonElement | null {
+    if (!items.length) return null;
+    const btn = h(
+      'button',
+      { type: 'button', class: 'mn-chip-button', 'aria-expanded': 'false', 'aria-controls': this.extraId },
+      icon(name, 16),
+      h('span', null, label),
+    );
+    btn.addEventListener('click', () => {
+      const open = btn.getAttribute('aria-expanded') !== 'true';
+      for (const b of this.#buttons) b.setAttribute('aria-expanded', 'false');
+      btn.setAttribute('aria-expanded', String(open));
+      this.extra.hidden = !open;
+      this.extra.replaceChildren(
+        h(
+          'ul',
+          null,
+          items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
+        ),
+      );
+    });
+    this.#buttons.push(btn);
+    return btn;
+  }
+}
+
+/** The details' actions: the contact buttons, then the location's link ("More"). */
+function detailActions(l: ResolvedLocation, contact: ContactDetails, t: ViewerText, target: LinkTarget): HTMLElement[] {
+  const actions: (HTMLElement | null)[] = [
+    contact.button(t.t('phone'), 'phone', list(l.source.phone, /,/), (p) => `tel:${p.replace(/[^\d+]/g, '')}`),
+    contact.button(t.t('email'), 'email', list(l.source.email, /,/), (e) => `mailto:${e}`),
+    contact.button(t.t('hours'), 'clock', list(l.source.hours, /;/)),
+    l.source.link
+      ? h(
+          'a',
+          {
+            class: 'mn-primary-button',
+            href: l.source.link,
+            target,
+            rel: target === '_blank' ? 'noopener noreferrer' : null,
+          },
+          h('span', null, l.source.more || t.t('more')),
+          target === '_blank' && icon('external', 14),
+        )
+      : null,
+  ];
+  return actions.filter((a): a is HTMLElement => a !== null);
+}
+
+/** Builds the details dialog of a location; the close button is `.mn-details-close`. */
+export function renderDetails(
+  model: ViewerModel,
+  l: ResolvedLocation,
+  variant: DetailsVariant,
+  opts: DetailsOptions,
+): HTMLElement {
+  const titleId = uid('mn-title');
+  const contact = new ContactDetails(uid('mn-extra'));
+  const floor = l.layer && model.layers.length > 1 ? model.layers.find((x) => x.id === l.layer)?.name : null;
+  const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
+  const actions = detailActions(l, contact, model.text, opts.target);
+  const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;
+  desc?.append(sanitizeHtml(l.desc));
+  return h(
+    'section',
+    { class: `mn-details mn-details-${variant}`, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': titleId },
+    h(
+      'button',
+      { type: 'button', class: 'mn-details-close', 'aria-label': model.text.t('close'), onclick: opts.onClose },
+      icon(variant === 'panel' ? 'back' : 'close'),
+      variant === 'panel' && h('span', null, model.text.t('back')),
+    ),
+    l.source.image &&
+      h('img', {
+        class: 'mn-details-image',
+        src: opts.resolveUrl(l.source.image),
+        alt: '',
+        loading: 'lazy',
+        referrerpolicy: 'no-referrer',
+      }),
+    h(
+      'div',
+      { class: 'mn-details-body' },
+      h('h2', { id: titleId, class: 'mn-details-title' }, l.title || l.id),
+      meta && h('p', { class: 'mn-details-meta' }, meta),
+      l.about && h('p', { class: 'mn-details-about' }, l.about),
+      desc,
+      actions.length > 0 && h('div', { class: 'mn-details-actions' }, actions),
+      contact.extra,
+    ),
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * A phone's sheets over the bottom of the map: a location's details and the directions. Where the map fills its
+ * frame with the directory below it (narrow, portrait), an open sheet folds the directory away so the map takes the
+ * height and keeps at least half of the screen; it comes back when the sheet closes. The camera is told how much of
+ * the map a sheet covers, so it can lift a place at the map's bottom above the sheet.
+ */
+import type { MapStage } from '../stage/stage';
+import type { MapArea } from '../viewer-dom';
+
+/** The directions panel (loaded on demand) tells the viewer its sheet opened or closed: detail true or false. */
+export const DIRECTIONS_SHEET_EVENT = 'mn-directions-sheet';
+
+export class PhoneSheets {
+  /** The directions are open as a sheet (their panel says so). */
+  #directions = false;
+  #folded = false;
+  #narrow = false;
+  #foldable = false;
+
+  constructor(
+    readonly root: HTMLElement,
+    readonly area: MapArea,
+    readonly stage: MapStage,
+  ) {
+    root.addEventListener(DIRECTIONS_SHEET_EVENT, (e) => this.sync((e as CustomEvent<boolean>).detail));
+  }
+
+  /**
+   * The viewer was laid out anew (its root's classes set again): `narrow` uses sheets (a phone), `foldable` has
+   * the directory below a map that fills its frame.
+   */
+  layout(narrow: boolean, foldable: boolean): void {
+    this.#narrow = narrow;
+    this.#foldable = foldable;
+    this.#folded = false;
+    this.sync();
+  }
+
+  /** Applies what is open now; `directions` when the directions sheet opened or closed. */
+  sync(directions = this.#directions): void {
+    this.#directions = directions;
+    const sheet = this.area.sheet;
+    const fold = this.#foldable && (!sheet.hidden || directions);
+    if (fold !== this.#folded) {
+      this.#folded = fold;
+      this.root.classList.toggle('mn-map-focus', fold);
+      this.stage.measure();
+    }
+    const dir = directions ? this.area.map.querySelector<HTMLElement>('.mn-dir-sheet') : null;
+    const covered = Math.max(sheet.hidden ? 0 : sheet.offsetHeight, dir?.offsetHeight ?? 0);
+    this.stage.view.coveredBelow = this.#narrow ? covered : 0;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Where an open location's details show: a popup anchored to it on the map, a sheet over the bottom
+ * of the map (narrow viewers, and "sidebar" locations when no sidebar is shown), the sidebar's
+ * panel in place of the directory, or a lightbox ("lightbox" locations, shown by ./lightbox.ts). Also the hover tooltip's text.
+ */
+import type { DetailsVariant } from './details';
+import { h } from '../dom';
+import type { LightboxLink } from '../on-demand';
+import type { ResolvedLocation } from '../viewer-model';
+
+/**
+ * The hover tooltip's text for a location, or null for none: shown on hover when the map's popup
+ * settings ask, and always for keyboard focus (`force`), with the location's summary when asked.
+ */
+export function tooltipContent(
+  l: ResolvedLocation | null | undefined,
+  popup: { hoverTooltip: boolean; hoverAbout: boolean },
+  force: boolean,
+): { title: string; about: string } | null {
+  if (!l?.title || (!force && !popup.hoverTooltip)) return null;
+  return { title: l.title, about: force || popup.hoverAbout ? l.about : '' };
+}
+
+/** The variant a location's details take; `sidebarShown`: a sidebar is beside the map (not above it). */
+export function detailsVariant(
+  l: ResolvedLocation,
+  { sidebarShown, narrow }: { sidebarShown: boolean; narrow: boolean },
+): DetailsVariant {
+  if (l.action === 'lightbox') return 'lightbox';
+  if (l.action === 'sidebar' && sidebarShown) return 'panel';
+  return narrow || l.action === 'sidebar' ? 'sheet' : 'popup';
+}
+
+export interface DetailsPlaceElements {
+  popupAnchor: HTMLElement;
+  sheet: HTMLElement;
+  panel: HTMLElement;
+  /** The directory, hidden while the panel shows details in its place. */
+  directory: HTMLElement | null;
+  lightbox?: Pick<LightboxLink, 'show' | 'close'>;
+}
+
+/** Empties every place and shows `details` (if any) in the one for `mode`; a popup reports its size as it changes. */
+export function placeDetails(
+  places: DetailsPlaceElements,
+  mode: DetailsVariant | null,
+  details: HTMLElement | null,
+  setPopupSize: (width: number, height: number) => void,
+): void {
+  const { popupAnchor, sheet, panel, directory, lightbox } = places;
+  if (mode === 'lightbox' && details) lightbox?.show(details);
+  else lightbox?.close();
+  popupAnchor.replaceChildren();
+  sheet.replaceChildren();
+  panel.replaceChildren();
+  sheet.hidden = mode !== 'sheet';
+  panel.hidden = mode !== 'panel';
+  if (directory) directory.hidden = mode === 'panel';
+  if (!details || !mode || mode === 'lightbox') return;
+  if (mode === 'popup') {
+    const box = h('div', { class: 'mn-popup' }, details);
+    popupAnchor.append(box);
+    setPopupSize(box.offsetWidth || 300, box.offsetHeight || 200);
+    // Images arrive later and grow the popup; keep it inside the map.
+    new ResizeObserver((_, ro) =>
+      box.isConnected ? setPopupSize(box.offsetWidth, box.offsetHeight) : ro.disconnect(),
+    ).observe(box);
+  } else (mode === 'sheet' ? sheet : panel).append(details);
+  requestAnimationFrame(() => details.querySelector<HTMLElement>('.mn-details-close')?.focus({ preventScroll: true }));
+}

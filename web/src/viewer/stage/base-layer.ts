@@ -1,0 +1,248 @@
+/**
+ * Base images of the floors: SVG files are fetched, sanitised and inlined (so their elements can
+ * be clickable regions), raster files become <img>. Each floor is loaded once and kept, so
+ * switching back is instant.
+ */
+import type { Layer } from '@mapnest/shared/map-document';
+import type { Size } from '../../map-core/coords';
+import { imageToCoord, rectCentre } from '../../map-core/coords';
+import { sanitizeSvg } from '../sanitize';
+import type { ResolvedLocation } from '../viewer-model';
+import { onLayer } from '../viewer-model';
+
+/** What visitors read where a floor that cannot be loaded would be. */
+export const floorUnavailable = (name: string) =>
+  `The floor “${name}” can’t be shown right now. Please choose another floor or try again later.`;
+
+export type LayerKind = 'svg' | 'raster' | 'blank';
+
+/** How a layer file is drawn, judged by its extension (query strings and fragments ignored). */
+export function layerKind(file: string): LayerKind {
+  if (!file.trim()) return 'blank';
+  const path = file.split(/[?#]/)[0]!.toLowerCase();
+  if (path.endsWith('.svg') || path.startsWith('data:image/svg')) return 'svg';
+  return 'raster';
+}
+
+export interface LoadedLayer {
+  readonly id: string;
+  readonly el: HTMLElement;
+  readonly kind: LayerKind;
+  readonly svg: SVGSVGElement | null;
+  /** Region element of each location index on this layer. */
+  readonly regions: Map<number, Element>;
+}
+
+let scopeCounter = 0;
+const prefetched = new Map<string, Promise<string>>();
+
+function fetchLayerText(url: string, signal?: AbortSignal): Promise<string> {
+  const early = prefetched.get(url);
+  if (early) {
+    prefetched.delete(url);
+    return early;
+  }
+  return fetch(url, { signal, credentials: 'omit' }).then((res) => {
+    if (!res.ok) {
+      // An unread error body keeps the request open (the page never settles).
+      void res.text().catch(() => '');
+      throw new Error(`HTTP ${res.status}`);
+    }
+    return res.text();
+  });
+}
+
+/**
+ * Starts downloading an SVG floor before the viewer is built, so the request does not wait behind
+ * building the model and the directory; loadLayer picks the download up.
+ */
+export function prefetchLayer(file: string, resolveUrl: (u: string) => string): void {
+  if (layerKind(file) !== 'svg') return;
+  const url = resolveUrl(file);
+  if (prefetched.has(url)) return;
+  const p = fetchLayerText(url);
+  p.catch(() => undefined);
+  prefetched.set(url, p);
+}
+
+/** Loads one layer into a new element sized to the map image. */
+export async function loadLayer(
+  layer: Layer,
+  image: Size,
+  resolveUrl: (u: string) => string,
+  signal?: AbortSignal,
+): Promise<LoadedLayer> {
+  const el = document.createElement('div');
+  el.className = 'mn-layer';
+  el.style.width = `${image.width}px`;
+  el.style.height = `${image.height}px`;
+  const kind = layerKind(layer.file);
+  if (kind === 'blank') {
+    el.classList.add('mn-layer-blank');
+    return { id: layer.id, el, kind, svg: null, regions: new Map() };
+  }
+  const url = resolveUrl(layer.file);
+  if (kind === 'raster') {
+    const img = document.createElement('img');
+    img.alt = '';
+    img.decoding = 'async';
+    img.draggable = false;
+    img.width = image.width;
+    img.height = image.height;
+    img.className = 'mn-layer-img';
+    img.src = url;
+    el.append(img);
+    await img.decode().catch(() => undefined);
+    return { id: layer.id, el, kind, svg: null, regions: new Map() };
+  }
+  const text = await fetchLayerText(url, signal).catch((e: unknown) => {
+    if (signal?.aborted) throw e;
+    // Visitors read this: a plain sentence, never an HTTP status (the publish checks tell the author; ADR 018).
+    throw new Error(floorUnavailable(layer.name));
+  });
+  const scope = `mn${++scopeCounter}`;
+  el.setAttribute('data-mn-scope', scope);
+  const svg = sanitizeSvg(text, `[data-mn-scope="${scope}"]`);
+  if (!svg) throw new Error(floorUnavailable(layer.name));
+  if (!svg.getAttribute('viewBox')) {
+    const w = parseFloat(svg.getAttribute('width') ?? '');
+    const h = parseFloat(svg.getAttribute('height') ?? '');
+    svg.setAttribute('viewBox', `0 0 ${w > 0 ? w : image.width} ${h > 0 ? h : image.height}`);
+  }
+  svg.setAttribute('width', String(image.width));
+  svg.setAttribute('height', String(image.height));
+  svg.setAttribute('preserveAspectRatio', 'none');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.classList.add('mn-layer-svg');
+  el.append(svg);
+  return { id: layer.id, el, kind, svg, regions: new Map() };
+}
+
+/**
+ * Links SVG elements to the locations with the same id and paints their states through CSS
+ * custom properties (set inline, so author CSS cannot hide which region is active).
+ */
+export function bindRegions(layer: LoadedLayer, locations: readonly ResolvedLocation[]): void {
+  layer.regions.clear();
+  if (!layer.svg) return;
+  // One pass over the SVG's ids instead of one query per location (maps have thousands of locations).
+  const byId = new Map<string, Element>();
+  for (const el of layer.svg.querySelectorAll('[id]')) if (!byId.has(el.id)) byId.set(el.id, el);
+  for (const l of locations) {
+    if (!onLayer(l, layer.id)) continue;
+    const el = byId.get(l.id);
+    if (!el) continue;
+    el.classList.add('mn-region');
+    if (l.clickable) el.classList.add('mn-region-clickable');
+    const st = (el as SVGElement).style;
+    const r = l.region;
+    if (r.fill) st.setProperty('--mn-r-fill', r.fill);
+    if (r.stroke) st.setProperty('--mn-r-stroke', r.stroke);
+    if (r.strokeWidth != null) st.setProperty('--mn-r-stroke-width', String(r.strokeWidth));
+    if (r.hoverFill) st.setProperty('--mn-r-hover-fill', r.hoverFill);
+    if (r.hoverStroke) st.setProperty('--mn-r-hover-stroke', r.hoverStroke);
+    if (r.activeFill) st.setProperty('--mn-r-active-fill', r.activeFill);
+    if (r.activeStroke) st.setProperty('--mn-r-active-stroke', r.activeStroke);
+    if (r.fill) el.classList.add('mn-region-filled');
+    el.setAttribute('data-mn-loc', String(l.index));
+    layer.regions.set(l.index, el);
+  }
+}
+
+/** Undoes bindRegions for one element (its location was removed or renamed in the editor). */
+export function unbindRegion(el: Element): void {
+  el.classList.remove(
+    'mn-region',
+    'mn-region-clickable',
+    'mn-region-filled',
+    'mn-active',
+    'mn-hover',
+    'mn-focus',
+    'mn-region-dim',
+    'mn-region-match',
+  );
+  el.removeAttribute('data-mn-loc');
+  const st = (el as SVGElement).style;
+  for (const p of ['fill', 'stroke', 'stroke-width', 'hover-fill', 'hover-stroke', 'active-fill', 'active-stroke'])
+    st.removeProperty(`--mn-r-${p}`);
+}
+
+/** Element ids of each SVG floor, read once. */
+const svgIds = new WeakMap<LoadedLayer, Set<string>>();
+
+/** True when a floor's SVG has an element with this id (a location with that id would be linked to it). */
+export function svgHasId(layer: LoadedLayer, id: string | undefined): boolean {
+  if (!layer.svg || id === undefined) return false;
+  let ids = svgIds.get(layer);
+  if (!ids) {
+    ids = new Set(Array.from(layer.svg.querySelectorAll('[id]'), (el) => el.id));
+    svgIds.set(layer, ids);
+  }
+  return ids.has(id);
+}
+
+/** The class a region takes while its location is hovered, open or keyboard-focused. */
+const REGION_STATE_CLASS = { hover: 'mn-hover', active: 'mn-active', focus: 'mn-focus' } as const;
+
+/** Marks or unmarks a location's region on a floor (when it has one) as hovered, open or focused. */
+export function markRegion(
+  layer: LoadedLayer | null,
+  index: number | null,
+  state: keyof typeof REGION_STATE_CLASS,
+  on: boolean,
+): void {
+  if (index !== null) layer?.regions.get(index)?.classList.toggle(REGION_STATE_CLASS[state], on);
+}
+
+/** Dims the regions a search or filter leaves out and marks those it matches (`mask` null: all match). */
+export function markRegionMatches(layer: LoadedLayer, mask: Uint8Array | null, filtering: boolean): void {
+  for (const [index, el] of layer.regions) {
+    const match = !filtering || !mask || mask[index] === 1;
+    el.classList.toggle('mn-region-dim', !match);
+    el.classList.toggle('mn-region-match', filtering && match);
+  }
+}
+
+/** The bounding box of a region in image pixels (null while the layer is not displayed). */
+export function regionRect(
+  layer: LoadedLayer,
+  el: Element,
+  image: Size,
+): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  const svg = layer.svg;
+  if (!svg) return null;
+  // Screen boxes include every SVG and CSS transform on the way; the container's transform is a
+  // uniform scale and shift, so the ratio to the SVG's own box gives image pixels.
+  const sr = svg.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (sr.width <= 0 || sr.height <= 0 || (r.width <= 0 && r.height <= 0)) return null;
+  const kx = image.width / sr.width;
+  const ky = image.height / sr.height;
+  return {
+    minX: (r.left - sr.left) * kx,
+    minY: (r.top - sr.top) * ky,
+    maxX: (r.right - sr.left) * kx,
+    maxY: (r.bottom - sr.top) * ky,
+  };
+}
+
+/**
+ * The coordinates regions give the locations that have none: the centre of each one's region, by
+ * location index. Measured once per floor, and only for such locations (the incumbent measures every
+ * element on load). The caller places them (placeLocations in viewer-model.ts).
+ */
+export function regionCentres(
+  layer: LoadedLayer,
+  locations: readonly ResolvedLocation[],
+  image: Size,
+): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>();
+  for (const [index, el] of layer.regions) {
+    const l = locations[index];
+    if (!l || l.coord) continue;
+    const r = regionRect(layer, el, image);
+    if (r) out.set(index, imageToCoord(rectCentre(r), image));
+  }
+  return out;
+}
