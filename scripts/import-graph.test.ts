@@ -79,9 +79,6 @@ const MAX_AT_ROOT = 20;
 const LARGE_FOLDERS: Record<string, string> = {
   // One file per call, by design: the gateway, the bundler and infra find a call by its file name.
   'lambdas/src/calls': 'one file per call',
-  // Temporary: the editor's regrouping into subfolders is its own change; this entry goes when it lands.
-  'web/src/features/editor': 'being regrouped',
-  'web/src/features/editor/panels': 'being regrouped',
 };
 
 const ROOTS = ['shared/src', 'lambdas/src', 'web/src', 'infra/src', 'infra/bin', 'scripts', 'bench', 'test'];
