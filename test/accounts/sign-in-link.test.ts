@@ -17,13 +17,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mapnest/shared/keys';
 import { authLink, dynamo, jwtPayload, tableName, waitForMail } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { cognito, isLocalTarget } from '../helpers/stack';
+import { cognito } from '../helpers/stack';
 
 let signInLinks: typeof import('../../lambdas/src/adapters/sign-in-links').signInLinks;
 const env = () => inject('stackEnv');
 
 beforeAll(async () => {
-  if (!isLocalTarget()) return;
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
   ({ signInLinks } = await import('../../lambdas/src/adapters/sign-in-links'));
 });
@@ -74,7 +73,7 @@ async function answer(email: string, token: string) {
 
 const refused = (p: Promise<unknown>) => expect(p).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
-describe.runIf(isLocalTarget())('sign-in tokens in the table', () => {
+describe('sign-in tokens in the table', () => {
   const uid = () => `test-${randomUUID()}`;
 
   it('are stored as a hash, consumed once, and only by their own user', async () => {
@@ -107,7 +106,7 @@ describe.runIf(isLocalTarget())('sign-in tokens in the table', () => {
   });
 });
 
-describe.runIf(isLocalTarget())("Cognito's custom sign-in with the link's token", () => {
+describe("Cognito's custom sign-in with the link's token", () => {
   it('signs in a just-verified user once, with tokens for that user', async () => {
     const email = `link-${randomUUID().slice(0, 8)}@example.com`;
     const { code, token } = await register(email);
@@ -167,7 +166,7 @@ async function storedIdClaims(page: Page): Promise<Record<string, unknown> | nul
   return token ? jwtPayload(token) : null;
 }
 
-describe.runIf(isLocalTarget())('the verification link in a browser', () => {
+describe('the verification link in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
