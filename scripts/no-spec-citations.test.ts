@@ -67,3 +67,22 @@ describe('no citations of an outside specification', () => {
     expect(found, 'state the rule in words (and see docs/product-rules.md) instead of citing a section').toEqual([]);
   });
 });
+
+describe('docs/product-rules.md', () => {
+  it('names only files and folders that exist (the rules say where the code keeps them)', () => {
+    const text = readFileSync(resolve(ROOT, 'docs/product-rules.md'), 'utf8');
+    const named = [...text.matchAll(/`((?:shared|lambdas|web|infra|scripts|test|bench|docs)\/[A-Za-z0-9_./-]+)`/g)].map(
+      (m) => m[1]!,
+    );
+    expect(named.length).toBeGreaterThan(20);
+    const missing = [...new Set(named)].filter((path) => {
+      try {
+        statSync(resolve(ROOT, path));
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(missing).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@
  * Helpers for tests that run against the local stack: make users, sign them in through the real Cognito
  * API (USER_PASSWORD_AUTH, as the web app does) and make calls exactly as the browser does.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { inject } from 'vitest';
 import {
   AdminCreateUserCommand,
@@ -134,7 +135,50 @@ export interface RawAnswer {
   headers: Headers;
 }
 
-/** POST /api/fn/{name} with `{data}`, returning status and parsed body without interpreting them. */
+/**
+ * This test file's own client address on the local stack: a loopback address of its own (127.0.0.0/8 all reaches the
+ * gateway on 127.0.0.1), so the stack sees each file as a visitor on an address of their own, as in production, and
+ * the per-client limits (licence attempts, beacons) that one file uses up are not another's when files run together.
+ */
+export const CLIENT_ADDRESS = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** A POST to the local stack from this file's client address; the answer's status, text and headers. */
+function postFromClientAddress(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress: CLIENT_ADDRESS,
+        family: 4, // 'localhost' as an IPv4 address, the family of CLIENT_ADDRESS
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
+          }
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: out });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * POST /api/fn/{name} with `{data}`, returning status and parsed body without interpreting them. On the local stack
+ * it comes from this file's client address (CLIENT_ADDRESS); against a deployment, from this machine.
+ */
 export async function rawCall(
   name: string,
   data: unknown,
@@ -143,19 +187,22 @@ export async function rawCall(
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.viewAs) headers['x-mapnest-view-as'] = opts.viewAs;
-  const res = await fetch(`${baseUrl()}/api/fn/${name}`, {
-    method: 'POST',
-    headers,
-    body: opts.body ?? JSON.stringify({ data }),
-  });
-  const text = await res.text();
-  let body: unknown = text;
+  const url = new URL(`/api/fn/${name}`, baseUrl());
+  const payload = opts.body ?? JSON.stringify({ data });
+  const answer = isLocalTarget()
+    ? await postFromClientAddress(url, headers, payload)
+    : await fetch(url, { method: 'POST', headers, body: payload }).then(async (res) => ({
+        status: res.status,
+        text: await res.text(),
+        headers: res.headers,
+      }));
+  let body: unknown = answer.text;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(answer.text);
   } catch {
     /* keep the text */
   }
-  return { status: res.status, body, headers: res.headers };
+  return { status: answer.status, body, headers: answer.headers };
 }
 
 /** A call that must succeed; returns its data. */
