@@ -89,7 +89,8 @@ describe('View as user in the browser', () => {
     browser = await launchBrowser();
     context = await newContext(browser);
     page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    // A busy machine running the suite's files in parallel can take tens of seconds for a page: wait for states.
+    page.setDefaultTimeout(45_000);
     await signInThroughUi(page, admin);
   }, 60_000);
 
@@ -110,9 +111,11 @@ describe('View as user in the browser', () => {
     await openProfile();
     await dialog().getByLabel('View as user').fill(`nobody-${tag}@example.com`);
     await dialog().getByRole('button', { name: 'View', exact: true }).click();
-    await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('No user has this email address or id.');
+    await expect
+      .poll(() => dialog().getByRole('alert').textContent(), { timeout: 45_000 })
+      .toBe('No user has this email address or id.');
     expect(await banner().count()).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('finds a user by the start of their email, shows whom and that user’s maps and limits, and stops', async () => {
     await dialog().getByLabel('View as user').fill(`viewed-${tag}`);
