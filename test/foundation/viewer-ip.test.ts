@@ -9,12 +9,11 @@
  * The requests come from an address of their own in 127.0.0.0/8 (the gateway listens on 127.0.0.1, which any loopback
  * source reaches), so this client's limit is not the rest of the suite's.
  */
-import http from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANALYTICS_LIMITS, type Beacon } from '@mapnest/shared/analytics';
 import { VIEWER_IP_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { documentWith } from '../helpers/documents';
-import { adminUser, baseUrl, call, createPublishedMap, createUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createPublishedMap, createUser, postFrom } from '../helpers/stack';
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -23,30 +22,9 @@ beforeAll(() => {
 });
 
 /** Posts a beacon to the gateway from `source` (a loopback address), claiming to be `claimed`. */
-function postBeacon(source: string, claimed: string, beacon: Beacon): Promise<number> {
-  const url = new URL('/api/beacon', baseUrl());
-  const body = JSON.stringify(beacon);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        localAddress: source,
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'user-agent': BROWSER_UA,
-          [VIEWER_IP_HEADER]: claimed,
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+async function postBeacon(source: string, claimed: string, beacon: Beacon): Promise<number> {
+  const headers = { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA, [VIEWER_IP_HEADER]: claimed };
+  return (await postFrom(new URL('/api/beacon', baseUrl()), headers, JSON.stringify(beacon), source)).status;
 }
 
 const byte = () => Math.floor(Math.random() * 250) + 2;

@@ -142,19 +142,20 @@ export interface RawAnswer {
  */
 export const CLIENT_ADDRESS = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-/** A POST to the local stack from this file's client address; the answer's status, text and headers. */
-function postFromClientAddress(
+/** A POST to the local stack from `source`, a loopback address (this file's by default); status, text and headers. */
+export function postFrom(
   url: URL,
   headers: Record<string, string>,
   body: string,
+  source = CLIENT_ADDRESS,
 ): Promise<{ status: number; text: string; headers: Headers }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
       {
         method: 'POST',
-        localAddress: CLIENT_ADDRESS,
-        family: 4, // 'localhost' as an IPv4 address, the family of CLIENT_ADDRESS
+        localAddress: source,
+        family: 4, // 'localhost' as an IPv4 address, the family of a loopback source
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       },
       (res) => {
@@ -190,7 +191,7 @@ export async function rawCall(
   const url = new URL(`/api/fn/${name}`, baseUrl());
   const payload = opts.body ?? JSON.stringify({ data });
   const answer = isLocalTarget()
-    ? await postFromClientAddress(url, headers, payload)
+    ? await postFrom(url, headers, payload)
     : await fetch(url, { method: 'POST', headers, body: payload }).then(async (res) => ({
         status: res.status,
         text: await res.text(),
