@@ -18,9 +18,6 @@ import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
 import { queryAll } from './query-all';
 
-/** Map-days are kept this long, then DynamoDB's TTL removes them. */
-export const ANALYTICS_KEEP_DAYS = 400;
-
 export interface DayUpdate {
   UpdateExpression: string;
   ConditionExpression: string;
@@ -198,7 +195,7 @@ export const analyticsTable = {
               day,
               ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, current[c]])),
               ...Object.fromEntries(TOP_LISTS.map((l) => [l, current[l]])),
-              [TTL_ATTRIBUTE]: dayStart + ANALYTICS_KEEP_DAYS * 86_400,
+              [TTL_ATTRIBUTE]: dayStart + ANALYTICS_LIMITS.keptDays * 86_400,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),

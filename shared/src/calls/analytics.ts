@@ -36,6 +36,8 @@ export const ANALYTICS_LIMITS = {
   topEntries: 50,
   /** Longest range a report covers, in days. */
   rangeDays: 366,
+  /** Map-days are kept this long after their day, then DynamoDB's TTL removes them; reports cannot reach further back. */
+  keptDays: 400,
 } as const;
 
 /**

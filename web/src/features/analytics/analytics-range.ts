@@ -5,11 +5,8 @@
  */
 import { ANALYTICS_LIMITS, dayOf, daysBetween } from '@mapnest/shared/analytics';
 
-/**
- * How many days of counts the server keeps: each map-day's item expires 400 days after its day
- * (`ANALYTICS_KEEP_DAYS` in lambdas/src/adapters/analytics-table.ts; test/analytics/page.test.ts holds the two equal).
- */
-export const KEPT_DAYS = 400;
+/** How many days of counts the server keeps (each map-day's item expires that long after its day). */
+export const KEPT_DAYS = ANALYTICS_LIMITS.keptDays;
 
 export const PRESETS = [7, 30, 90] as const;
 export type Preset = (typeof PRESETS)[number];
