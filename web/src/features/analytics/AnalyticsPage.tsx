@@ -14,7 +14,7 @@ import type { MapSummary } from '@mapnest/shared/maps';
 import { PageLoading } from '../../components/Spinner';
 import { call } from '../../lib/api';
 import { fetchMapDocument } from '../editor/load-map';
-import { isEmptyReport, NotProfessional, Totals } from './AnalyticsParts';
+import { isEmptyReport, LoadState, NotProfessional, Totals } from './AnalyticsParts';
 import { ChartFigure } from './ChartFigure';
 import type { ChartSeries } from './daily-chart';
 import { RangeControls } from './RangeControls';
@@ -163,16 +163,7 @@ function Report({ map, titles }: { map: MapSummary; titles: ReadonlyMap<string, 
         </button>
       </Heading>
       <RangeControls choice={choice} today={today} urlProblem={problem} onChoose={choose} />
-      {loading && (
-        <p className="analytics-hint" role="status">
-          Loading analytics…
-        </p>
-      )}
-      {error && (
-        <p className="field__error" role="alert">
-          Analytics could not be loaded: {error}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} hintClass="analytics-hint" />
       {data && <ReportBody data={data} map={map} titles={titles} />}
     </>
   );

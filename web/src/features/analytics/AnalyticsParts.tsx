@@ -47,3 +47,29 @@ export function Totals({ totals, compact = false }: { totals: MapAnalytics['tota
 
 /** Whether nothing at all was recorded in the report's range. */
 export const isEmptyReport = (data: MapAnalytics): boolean => DAY_COUNTERS.every((c) => data.totals[c] === 0);
+
+/** While a report loads, and why it could not be loaded: announced to screen readers (status, then alert). */
+export function LoadState({
+  loading,
+  error,
+  hintClass,
+}: {
+  loading: boolean;
+  error: string | null;
+  hintClass: string;
+}) {
+  return (
+    <>
+      {loading && (
+        <p className={hintClass} role="status">
+          Loading analytics…
+        </p>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          Analytics could not be loaded: {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { MapState } from '@mapnest/shared/constants';
-import { NotProfessional, Totals } from '../../analytics/AnalyticsParts';
+import { LoadState, NotProfessional, Totals } from '../../analytics/AnalyticsParts';
 import { DEFAULT_PRESET, lastDays } from '../../analytics/analytics-range';
 import { useAnalytics } from '../../analytics/use-analytics';
 import { dayOf } from '@mapnest/shared/analytics';
@@ -34,16 +34,7 @@ function Summary({ mapId }: { mapId: string }) {
         Charts per day, top locations and searches, routes asked for, any date range and the CSV export.
       </p>
       <h3 className="analytics-panel__title">Last {DEFAULT_PRESET} days</h3>
-      {loading && (
-        <p className="panel__hint" role="status">
-          Loading analytics…
-        </p>
-      )}
-      {error && (
-        <p className="field__error" role="alert">
-          Analytics could not be loaded: {error}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} hintClass="panel__hint" />
       {data && <Totals totals={data.totals} compact />}
     </>
   );
