@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
 let mapId: string;
@@ -24,6 +24,9 @@ beforeAll(async () => {
     locations: demo.locations.map((l) => (l.id === 'fitlab' ? { ...l, action: 'lightbox' } : l)),
   };
   mapId = await createPublishedMap({ title: 'Parity', mapData: doc }, user);
+  // Professional, so the published map has directions (the lightbox's Directions button).
+  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+  await call('setMapState', { id: mapId, state: 3 }, user);
 }, 120_000);
 
 afterAll(async () => {
@@ -124,6 +127,23 @@ describe('the lightbox action', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.locator('.mn-lightbox').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives way to the directions when its Directions button is pressed, so the route form can be used', async () => {
+    const { page, errors } = await open(`/m/${mapId}`);
+    await page.getByRole('searchbox').fill('FitLab');
+    await page.locator('.mn-list .mn-entry', { hasText: 'FitLab Gym' }).click();
+    const dialog = page.getByRole('dialog', { name: 'FitLab Gym' });
+    await dialog.getByRole('button', { name: 'Directions' }).click();
+    await expect.poll(() => page.locator('.mn-lightbox').count()).toBe(0);
+    const to = page.getByRole('combobox', { name: 'To' });
+    await expect.poll(() => to.inputValue()).toBe('FitLab Gym');
+    // The start is asked for next, and can be typed: nothing modal is left over the form.
+    const from = page.getByRole('combobox', { name: 'From' });
+    await expect.poll(() => from.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('north ent');
+    await expect.poll(() => from.getAttribute('aria-expanded')).toBe('true');
     expect(errors).toEqual([]);
   });
 });

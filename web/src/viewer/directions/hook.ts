@@ -102,7 +102,12 @@ export function attachDirections(
       // Only places the network can reach get the button (placed, or a path ends at them).
       if (!host.model.byId.get(id)?.coord && !host.model.doc.routes.some((r) => r.endpoint === id && !r.connector))
         return;
-      addDetailsAction(details, label, () => void load().then((p) => p?.routeTo(id)));
+      addDetailsAction(details, label, () => {
+        // A lightbox is modal over the whole viewer: it closes (through its own Close, so focus and the address
+        // follow) to leave the directions and the route in view.
+        if (details.closest('.mn-lightbox')) details.querySelector<HTMLElement>('.mn-details-close')?.click();
+        void load().then((p) => p?.routeTo(id));
+      });
     },
     destroy() {
       destroyed = true;
