@@ -19,9 +19,10 @@ describe('npm run typecheck', () => {
     expect(tscArgs('tsconfig.node.json', '/cache')).toEqual([
       '-p',
       'tsconfig.node.json',
+      '--singleThreaded',
       '--incremental',
       '--tsBuildInfoFile',
-      '/cache/tsconfig.node.tsbuildinfo',
+      '/cache/native-tsconfig.node.tsbuildinfo',
     ]);
   });
 });
