@@ -1,4 +1,3 @@
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -13,7 +12,7 @@ import { AccountDeletedError } from './errors';
 import { gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
 import { createLogger, type Logger } from './logger';
 import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin, clientAddress } from './origin-check';
-import { recordMetric, tracer } from './observability';
+import { recordMetric } from './observability';
 
 export type CallEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type CallResult = APIGatewayProxyStructuredResultV2;
@@ -323,9 +322,6 @@ async function assertAccountsLive(caller: string, subject: string): Promise<void
 export function callable<K extends CallName>(opts: CallableOptions<K>) {
   const auth = opts.auth ?? 'required';
   const handler = middy<CallEvent, CallResult, Error, Context>()
-    // A trace segment per invocation (cold start and service annotated); responses may carry users' maps, so
-    // they are not recorded in the trace.
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(errorMapping(opts.name))
     .use(originCheck())
     .use(requestContext(opts.name))
