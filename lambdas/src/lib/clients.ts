@@ -13,12 +13,9 @@ const emulated = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOIN
 // No X-Ray subsegment per AWS call: the trace is Lambda's own invocation segment (ADR 034).
 // The clients are marked pure: a function that never uses one leaves it, and its SDK, out of its bundle (the
 // checkout function does not carry S3, a call without Cognito does not carry Cognito; infra/test/bundles.test.ts).
-export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(
-  /* @__PURE__ */ new DynamoDBClient({}),
-  {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  },
-);
+export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(/* @__PURE__ */ new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+});
 
 export const s3 = /* @__PURE__ */ new S3Client(
   emulated
