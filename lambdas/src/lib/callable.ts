@@ -50,7 +50,7 @@ export interface CallableOptions<K extends CallName> {
   name: K;
   /**
    * The call's input schema: the one the call table names for it (`CALL_INPUTS[name]`), which the compiler checks
-   * by type and lambdas/src/calls.test.ts by identity. Passed here rather than looked up in the table so that a
+   * by shape (a schema with extra fields passes) and lambdas/src/calls.test.ts by identity. Passed here rather than looked up in the table so that a
    * bundle carries (and builds at load) only its own call's schemas, not every call's (ADR 034).
    */
   input: CallInputs[K];
