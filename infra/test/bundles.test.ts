@@ -274,6 +274,21 @@ describe('bundles', () => {
     expect(imports.get('calls/save-map')!.referenceMs).toBeGreaterThan(imports.get(TINY_MODULE)!.referenceMs * 5);
   });
 
+  it('carries in a call only the schemas it validates with, and no X-Ray SDK (ADR 034)', () => {
+    const code = (id: string) => readFileSync(join(real.bundles.get(id)!.dir, 'index.mjs'), 'utf8');
+    // The map document's schema (one of its messages) is in the call that validates a document, not in one that
+    // does not; findUsers' own message is in findUsers only.
+    expect(code('calls/save-map')).toContain('Must be an object of text values');
+    for (const id of ['calls/get-map', 'calls/get-profile', 'calls/find-users'])
+      expect(code(id), id).not.toContain('Must be an object of text values');
+    expect(code('calls/find-users')).toContain('Type at least 2 characters');
+    expect(code('calls/get-profile')).not.toContain('Type at least 2 characters');
+    for (const b of real.bundles.values()) expect(code(b.id), b.id).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
+    // So the calls that need no map document, no bucket and no Stripe meet the size target.
+    for (const id of ['calls/get-profile', 'calls/find-users', 'calls/check-email-free'])
+      expect(real.bundles.get(id)!.jsBytes, id).toBeLessThanOrEqual(TARGET_JS_BYTES);
+  });
+
   it('bundles only the environment link of the SDK’s credential chain (what Lambda uses)', () => {
     const code = readFileSync(join(real.bundles.get('calls/get-map')!.dir, 'index.mjs'), 'utf8');
     // The chain's other links name themselves in their messages; none is in the bundle.

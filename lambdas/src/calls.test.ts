@@ -1,11 +1,11 @@
 /**
  * The call table (@mapnest/shared/calls) and the handlers under calls/ name the same set of calls, and each
- * handler is built for the name of its module (so it validates with that call's schema from the table).
+ * handler is built for the name of its module and validates with that call's schema from the table.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CALL_NAMES } from '@mapnest/shared/calls';
+import { CALL_INPUTS, CALL_NAMES } from '@mapnest/shared/calls';
 import { callNameFromModule } from './routes';
 
 const modules = readdirSync(join(import.meta.dirname, 'calls'))
@@ -44,6 +44,13 @@ describe('the call table', () => {
     for (const module of modules) {
       const { handler } = (await import(`./calls/${module}.ts`)) as { handler: { callName?: string } };
       expect(handler.callName, module).toBe(callNameFromModule(module));
+    }
+  }, 60_000);
+
+  it("validates each call's input with the table's schema for it (each handler is given its own)", async () => {
+    for (const module of modules) {
+      const { handler } = (await import(`./calls/${module}.ts`)) as { handler: { callName: string; input?: unknown } };
+      expect(handler.input, module).toBe(CALL_INPUTS[callNameFromModule(module) as keyof typeof CALL_INPUTS]);
     }
   }, 60_000);
 });

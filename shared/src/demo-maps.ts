@@ -28,7 +28,7 @@ export type ExampleMap = (typeof EXAMPLE_MAPS)[keyof typeof EXAMPLE_MAPS];
 /** Every map seeded: id, title, and its document's path under web/public. */
 export const SEEDED_MAPS: ReadonlyArray<{ id: string; title: string; file: string }> = [
   { id: DEMO_MAP_ID, title: 'Riverside Centre (demo)', file: '/demo/riverside-centre.json' },
-  ...Object.values(EXAMPLE_MAPS),
+  .../* @__PURE__ */ Object.values(EXAMPLE_MAPS),
 ];
 
 /**

@@ -26,8 +26,11 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 /** The upper-case status string carried on the wire in `{"error":{"status"}}`. */
 export type WireStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
 
-const byStatus = new Map<string, ErrorCode>(
-  (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => [ERROR_CODES[code].status, code]),
+const byStatus = /* @__PURE__ */ new Map<string, ErrorCode>(
+  /* @__PURE__ */ /* @__PURE__ */ (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => [
+    ERROR_CODES[code].status,
+    code,
+  ]),
 );
 
 /** The code for a wire status string, or undefined when the string is not one of ours. */

@@ -182,7 +182,7 @@ export class MapnestFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
-      // X-Ray: Lambda samples invocations and Powertools Tracer adds a subsegment per AWS call (ADR 009).
+      // X-Ray: Lambda samples invocations and records each one's segment; the functions add no subsegments (ADR 034).
       tracing: lambda.Tracing.ACTIVE,
       ...(readsParameters
         ? {
@@ -204,8 +204,6 @@ export class MapnestFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'mapnest',
         POWERTOOLS_METRICS_NAMESPACE: 'Mapnest',
-        // Responses carry users' maps and profiles: traces keep timings and errors, not payloads.
-        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
       },
       ...(isAsync(spec)
         ? {

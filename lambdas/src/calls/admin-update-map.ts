@@ -1,9 +1,11 @@
+import { adminUpdateMapInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/services/maps';
 
 /** Administrators write a map's metadata fields and, optionally, its document. */
 export const handler = callable({
   name: 'adminUpdateMap',
+  input: adminUpdateMapInput,
   writes: true,
   auth: 'admin',
   run: (input, ctx) => maps.adminUpdateMap(actorOf(ctx), input),

@@ -1,9 +1,11 @@
+import { createMapInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/services/maps';
 
 /** Creates a map (blank, or from a full document) and answers its id. */
 export const handler = callable({
   name: 'createMap',
+  input: createMapInput,
   writes: true,
   run: (input, ctx) => maps.createMap(actorOf(ctx), input),
 });

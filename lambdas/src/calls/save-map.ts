@@ -1,9 +1,11 @@
+import { saveMapInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
 import * as maps from '../domain/services/maps';
 
 /** Saves a new version if the map is still at baseVersion; 409 aborted otherwise. */
 export const handler = callable({
   name: 'saveMap',
+  input: saveMapInput,
   writes: true,
   run: (input, ctx) => maps.saveMap(actorOf(ctx), input),
 });

@@ -1,3 +1,4 @@
+import { setUserSlotsInput } from '@mapnest/shared/maps';
 import { CallError } from '@mapnest/shared/errors';
 import { accountStatus } from '../adapters/account-status';
 import { actorOf, callable } from '../lib/callable';
@@ -6,6 +7,7 @@ import * as billing from '../domain/services/billing';
 /** Administrators grant a user Basic and Professional slots outside subscriptions; only to a user who exists. */
 export const handler = callable({
   name: 'setUserSlots',
+  input: setUserSlotsInput,
   writes: true,
   auth: 'admin',
   run: async (input, ctx) => {

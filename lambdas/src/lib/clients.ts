@@ -7,30 +7,24 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { tracer } from './observability';
 
 const emulated = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_S3);
 
-// Each AWS call becomes a subsegment of the invocation's X-Ray trace (a no-op outside Lambda).
+// No X-Ray subsegment per AWS call: the trace is Lambda's own invocation segment (ADR 034).
 // The clients are marked pure: a function that never uses one leaves it, and its SDK, out of its bundle (the
 // checkout function does not carry S3, a call without Cognito does not carry Cognito; infra/test/bundles.test.ts).
-export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(
-  /* @__PURE__ */ tracer.captureAWSv3Client(/* @__PURE__ */ new DynamoDBClient({})),
-  {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  },
+export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(/* @__PURE__ */ new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+});
+
+export const s3 = /* @__PURE__ */ new S3Client(
+  emulated
+    ? {
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }
+    : {},
 );
 
-export const s3 = /* @__PURE__ */ tracer.captureAWSv3Client(
-  /* @__PURE__ */ new S3Client(
-    emulated
-      ? {
-          forcePathStyle: true,
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }
-      : {},
-  ),
-);
-
-export const cognito = /* @__PURE__ */ tracer.captureAWSv3Client(/* @__PURE__ */ new CognitoIdentityProviderClient({}));
+export const cognito = /* @__PURE__ */ new CognitoIdentityProviderClient({});

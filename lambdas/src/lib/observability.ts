@@ -1,18 +1,14 @@
 /**
- * Powertools tracer and metrics, one of each per container (ADR 009). The tracer is on only inside Lambda with
- * active tracing (it checks the execution environment itself), so the local stack and tests trace nothing.
- * Metrics go out as CloudWatch embedded metric format lines in the function's log; outside Lambda they are
- * dropped rather than printed.
+ * Powertools metrics, one per container (ADR 009). Metrics go out as CloudWatch embedded metric format lines in the
+ * function's log; outside Lambda they are dropped rather than printed. Traces are Lambda's own (active tracing records
+ * each invocation's segment); no tracer runs in the function, whose X-Ray SDK cost every bundle about 120 kB (ADR 034).
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** The service name every log line, trace and metric of Mapnest carries. */
 export const SERVICE = 'mapnest';
 /** CloudWatch namespace of the application's own metrics. */
 export const METRICS_NAMESPACE = 'Mapnest';
-
-export const tracer = new Tracer({ serviceName: SERVICE });
 
 const metrics = new Metrics({
   namespace: METRICS_NAMESPACE,

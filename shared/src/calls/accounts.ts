@@ -69,8 +69,8 @@ export function avatarInitials(displayName: string | null | undefined): string {
 }
 
 /** The display name rule: trimmed, at most 50 characters (an empty name clears it). */
-export const displayNameSchema = plainText(
-  z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`),
+export const displayNameSchema = /* @__PURE__ */ plainText(
+  /* @__PURE__ */ z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`),
 );
 
 /** A problem with a typed display name, or null. */
@@ -80,7 +80,10 @@ export function displayNameProblem(value: string): string | null {
 }
 
 /** The administrator's 'View as user' id: trimmed, at most 128 characters; empty ends the simulation. */
-export const viewAsSchema = z.string().trim().max(USER_ID_MAX, `A user id has at most ${USER_ID_MAX} characters`);
+export const viewAsSchema = /* @__PURE__ */ z
+  .string()
+  .trim()
+  .max(USER_ID_MAX, `A user id has at most ${USER_ID_MAX} characters`);
 
 /** A problem with a typed 'View as user' id, or null. */
 export function viewAsProblem(value: string): string | null {
@@ -103,23 +106,23 @@ export function passwordProblem(password: string): string | null {
   return `The password needs ${missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0]}.`;
 }
 
-const emailSchema = z.string().trim().min(3).max(254).regex(LOOSE_EMAIL_PATTERN, MESSAGES.invalidEmail);
+const emailSchema = /* @__PURE__ */ z.string().trim().min(3).max(254).regex(LOOSE_EMAIL_PATTERN, MESSAGES.invalidEmail);
 
-export const createAvatarUploadInput = z.strictObject({
-  fileName: z.string().max(255),
-  contentType: z.enum(AVATAR_TYPES, { error: MESSAGES.avatarType }),
-  size: z.number().int().min(1, 'The file is empty').max(AVATAR_MAX_BYTES, MESSAGES.avatarTooLarge),
+export const createAvatarUploadInput = /* @__PURE__ */ z.strictObject({
+  fileName: /* @__PURE__ */ z.string().max(255),
+  contentType: /* @__PURE__ */ z.enum(AVATAR_TYPES, { error: MESSAGES.avatarType }),
+  size: /* @__PURE__ */ z.number().int().min(1, 'The file is empty').max(AVATAR_MAX_BYTES, MESSAGES.avatarTooLarge),
 });
-export const setAvatarInput = z.strictObject({
-  extension: z.enum(AVATAR_EXTENSIONS, { error: 'Not an avatar extension (jpg, jpeg, png or webp)' }),
+export const setAvatarInput = /* @__PURE__ */ z.strictObject({
+  extension: /* @__PURE__ */ z.enum(AVATAR_EXTENSIONS, { error: 'Not an avatar extension (jpg, jpeg, png or webp)' }),
 });
-export const updateEmailInput = z.strictObject({ newEmail: emailSchema, oldEmail: emailSchema });
+export const updateEmailInput = /* @__PURE__ */ z.strictObject({ newEmail: emailSchema, oldEmail: emailSchema });
 /** checkEmailFree: asked before an email change is requested (answers null, or 409 'Email already in use'). */
-export const checkEmailFreeInput = z.strictObject({ email: emailSchema });
-export const noInput = z.union([z.null(), z.strictObject({})]);
+export const checkEmailFreeInput = /* @__PURE__ */ z.strictObject({ email: emailSchema });
+export const noInput = /* @__PURE__ */ z.union([/* @__PURE__ */ z.null(), /* @__PURE__ */ z.strictObject({})]);
 /** findUsers (administrators, 'View as user'): a user id, or the start of an email address (at least 2 characters). */
-export const findUsersInput = z.strictObject({
-  query: z.string().trim().min(2, 'Type at least 2 characters').max(254),
+export const findUsersInput = /* @__PURE__ */ z.strictObject({
+  query: /* @__PURE__ */ z.string().trim().min(2, 'Type at least 2 characters').max(254),
 });
 /** A user findUsers answers with: at most 10, in the user pool's order. */
 export interface UserMatch {

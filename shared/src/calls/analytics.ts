@@ -58,31 +58,40 @@ export function normaliseTerm(term: string): string {
 }
 
 const count = (max: number) => z.number().int().min(0).max(max);
-const entryKey = z.string().min(1).max(100);
+const entryKey = /* @__PURE__ */ z.string().min(1).max(100);
 /** A route asked for: from and to location ids, and whether a route was found. */
-const routeAsked = z.tuple([z.string().regex(ID_PATTERN), z.string().regex(ID_PATTERN), z.boolean()]);
+const routeAsked = /* @__PURE__ */ z.tuple([
+  /* @__PURE__ */ z.string().regex(ID_PATTERN),
+  /* @__PURE__ */ z.string().regex(ID_PATTERN),
+  /* @__PURE__ */ z.boolean(),
+]);
 
 /**
  * One beacon: what one visit did since the last beacon. `v` views (1 on a visit's first beacon, then 0),
  * `o` location opens by location id, `s` searches as [term, found] pairs, `f` filter uses, `r` route requests.
  */
-export const beaconSchema = z.strictObject({
+export const beaconSchema = /* @__PURE__ */ z.strictObject({
   m: mapIdSchema,
-  v: count(1),
-  o: z
-    .record(entryKey, count(ANALYTICS_LIMITS.countPerEntry))
+  v: /* @__PURE__ */ count(1),
+  o: /* @__PURE__ */ z
+    .record(entryKey, /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerEntry))
     .refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations')
     .refine(
       (o) => Object.values(o).reduce((sum, n) => sum + n, 0) <= ANALYTICS_LIMITS.countPerBeacon,
       'Too many location opens',
     ),
-  s: z
-    .array(z.tuple([z.string().max(ANALYTICS_LIMITS.termInputChars), z.boolean()]))
+  s: /* @__PURE__ */ z
+    .array(
+      /* @__PURE__ */ z.tuple([
+        /* @__PURE__ */ z.string().max(ANALYTICS_LIMITS.termInputChars),
+        /* @__PURE__ */ z.boolean(),
+      ]),
+    )
     .max(ANALYTICS_LIMITS.entriesPerBeacon),
-  f: count(ANALYTICS_LIMITS.countPerBeacon),
-  r: count(ANALYTICS_LIMITS.countPerBeacon),
+  f: /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerBeacon),
+  r: /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerBeacon),
   /** The routes asked for, as [from, to, found] (embeds older than the field send none). */
-  p: z.array(routeAsked).max(ANALYTICS_LIMITS.entriesPerBeacon).optional(),
+  p: /* @__PURE__ */ z.array(routeAsked).max(ANALYTICS_LIMITS.entriesPerBeacon).optional(),
 });
 export type Beacon = z.infer<typeof beaconSchema>;
 
@@ -171,7 +180,7 @@ function addRoutesAsked(d: DayDelta, routes: ReadonlyArray<readonly [string, str
 /** 'YYYY-MM-DD' in UTC. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-const daySchema = z
+const daySchema = /* @__PURE__ */ z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
   .refine(
@@ -179,7 +188,7 @@ const daySchema = z
     'Not a calendar date',
   );
 
-export const getMapAnalyticsInput = z
+export const getMapAnalyticsInput = /* @__PURE__ */ z
   .strictObject({ id: mapIdSchema, from: daySchema, to: daySchema })
   .refine((i) => i.from <= i.to, { message: 'The start date must not be after the end date', path: ['from'] })
   .refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, {

@@ -17,15 +17,17 @@ import {
 } from '../constants';
 import { mapIdSchema } from './maps';
 
-export const planSchema = z.enum(['basic', 'pro'], { error: 'Plan must be "basic" or "pro"' });
-export const periodSchema = z.enum(['monthly', 'yearly'], { error: 'Billing period must be "monthly" or "yearly"' });
-export const quantitySchema = z
+export const planSchema = /* @__PURE__ */ z.enum(['basic', 'pro'], { error: 'Plan must be "basic" or "pro"' });
+export const periodSchema = /* @__PURE__ */ z.enum(['monthly', 'yearly'], {
+  error: 'Billing period must be "monthly" or "yearly"',
+});
+export const quantitySchema = /* @__PURE__ */ z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
   .min(QUANTITY_MIN, `Quantity must be at least ${QUANTITY_MIN}`)
   .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`);
 
-export const createCheckoutSessionInput = z.strictObject({
+export const createCheckoutSessionInput = /* @__PURE__ */ z.strictObject({
   plan: planSchema,
   period: periodSchema,
   quantity: quantitySchema,
@@ -36,20 +38,25 @@ export const createCheckoutSessionInput = z.strictObject({
  * so the portal can never be made to redirect to another site.
  */
 export const PORTAL_RETURN_PATHS = [PAYMENT_RETURN_PATH, '/maps', '/maps#subscribe'] as const;
-export const createPortalLinkInput = z.strictObject({
-  returnPath: z
-    .enum(PORTAL_RETURN_PATHS, { error: `Return path must be one of ${PORTAL_RETURN_PATHS.join(', ')}` })
+export const createPortalLinkInput = /* @__PURE__ */ z.strictObject({
+  returnPath: /* @__PURE__ */ z
+    .enum(PORTAL_RETURN_PATHS, {
+      error: `Return path must be one of ${/* @__PURE__ */ PORTAL_RETURN_PATHS.join(', ')}`,
+    })
     .default(PAYMENT_RETURN_PATH),
 });
 
 /** Marketplace purchase codes are UUID-shaped: 8-4-4-4-12 hexadecimal digits. */
 export const PURCHASE_CODE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const purchaseCodeSchema = z
+export const purchaseCodeSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .toLowerCase()
   .regex(PURCHASE_CODE_PATTERN, 'A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f');
-export const registerLicenseInput = z.strictObject({ purchaseCode: purchaseCodeSchema, mapId: mapIdSchema });
+export const registerLicenseInput = /* @__PURE__ */ z.strictObject({
+  purchaseCode: purchaseCodeSchema,
+  mapId: mapIdSchema,
+});
 
 /** A subscription as the app sees it: plan, quantity, status and end, enough for the plan card's states. */
 export interface Subscription {

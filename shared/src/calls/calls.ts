@@ -48,7 +48,10 @@ import { submitContactSchema } from './contact';
 import { getMapAnalyticsInput, type MapAnalytics } from './analytics';
 
 /** getMapVersion: one kept version of a map (the base of a three-way merge in the editor). */
-export const getMapVersionInput = z.strictObject({ id: mapIdSchema, version: z.number().int().min(1) });
+export const getMapVersionInput = /* @__PURE__ */ z.strictObject({
+  id: mapIdSchema,
+  version: /* @__PURE__ */ z.number().int().min(1),
+});
 
 /** A new current version (saveMap, restoreMapHistory). */
 export interface VersionCommit {
@@ -176,4 +179,4 @@ export type Parsed<K extends CallName> = z.output<CallInputs[K]>;
 /** What call K answers. */
 export type Out<K extends CallName> = CallOutputs[K];
 
-export const CALL_NAMES = Object.keys(CALL_INPUTS) as CallName[];
+export const CALL_NAMES = /* @__PURE__ */ Object.keys(CALL_INPUTS) as CallName[];

@@ -42,9 +42,11 @@ export const BUDGETS = {
 const keys = <T extends Record<string, string>>(record: T) =>
   Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
-const name = plainText(z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'));
+const name = /* @__PURE__ */ plainText(
+  /* @__PURE__ */ z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'),
+);
 // The loose email rule of the whole product: non-space text, an @, non-space text.
-const email = z
+const email = /* @__PURE__ */ z
   .string()
   .trim()
   .min(1, 'Enter your email address.')
@@ -62,40 +64,43 @@ const message = (min: number) =>
  * autofill), which form-filling bots tend to fill. A request with it filled is answered like any other and dropped.
  */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = z
+const honeypot = /* @__PURE__ */ z
   .string()
   .max(500)
   .optional()
   .transform((v) => v || undefined);
 
-export const contactRequestSchema = z.strictObject({
-  kind: z.literal('contact'),
+export const contactRequestSchema = /* @__PURE__ */ z.strictObject({
+  kind: /* @__PURE__ */ z.literal('contact'),
   [HONEYPOT_FIELD]: honeypot,
   name,
   email,
-  topic: z.enum(keys(CONTACT_TOPICS), { error: 'Choose a topic.' }),
-  message: message(10),
+  topic: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(CONTACT_TOPICS), { error: 'Choose a topic.' }),
+  message: /* @__PURE__ */ message(10),
 });
 
-export const estimateRequestSchema = z.strictObject({
-  kind: z.literal('estimate'),
+export const estimateRequestSchema = /* @__PURE__ */ z.strictObject({
+  kind: /* @__PURE__ */ z.literal('estimate'),
   [HONEYPOT_FIELD]: honeypot,
   name,
   email,
-  company: plainText(z.string().trim().max(200, 'Use at most 200 characters.')),
-  projectType: z.enum(keys(PROJECT_TYPES), { error: 'Choose what you need.' }),
-  mapCount: z.coerce
+  company: /* @__PURE__ */ plainText(/* @__PURE__ */ z.string().trim().max(200, 'Use at most 200 characters.')),
+  projectType: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(PROJECT_TYPES), { error: 'Choose what you need.' }),
+  mapCount: /* @__PURE__ */ z.coerce
     .number({ error: 'Enter a number of maps.' })
     .int('Enter a whole number.')
     .min(QUANTITY_MIN, `Enter at least ${QUANTITY_MIN}.`)
     .max(QUANTITY_MAX, `Enter at most ${QUANTITY_MAX}.`),
-  deadline: z.enum(keys(DEADLINES), { error: 'Choose a deadline.' }),
-  budget: z.enum(keys(BUDGETS), { error: 'Choose a budget.' }),
-  message: message(20),
+  deadline: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(DEADLINES), { error: 'Choose a deadline.' }),
+  budget: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(BUDGETS), { error: 'Choose a budget.' }),
+  message: /* @__PURE__ */ message(20),
 });
 
 /** The input of the `submitContact` call. */
-export const submitContactSchema = z.discriminatedUnion('kind', [contactRequestSchema, estimateRequestSchema]);
+export const submitContactSchema = /* @__PURE__ */ z.discriminatedUnion('kind', [
+  contactRequestSchema,
+  estimateRequestSchema,
+]);
 
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export type EstimateRequest = z.infer<typeof estimateRequestSchema>;

@@ -17,7 +17,7 @@ export const FILE_TYPES = {
   'image/webp': 'webp',
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
-export const FILE_TYPE_LIST = Object.keys(FILE_TYPES) as FileType[];
+export const FILE_TYPE_LIST = /* @__PURE__ */ Object.keys(FILE_TYPES) as FileType[];
 /** Whether a MIME type is one the library accepts. */
 export const isFileType = (value: string): value is FileType => Object.hasOwn(FILE_TYPES, value);
 /** Default page size of list-files. */
@@ -33,30 +33,34 @@ export const FILE_MESSAGES = {
 /** The library prefix of a user. */
 export const libraryPrefix = (uid: string) => `${uid}/files/`;
 
-export const listFilesInput = z
+export const listFilesInput = /* @__PURE__ */ z
   .strictObject({
-    maxResults: z
+    maxResults: /* @__PURE__ */ z
       .number()
       .int()
       .min(1, 'maxResults must be between 1 and 1000')
       .max(STORAGE_LIST_MAX, 'maxResults must be between 1 and 1000')
       .default(FILE_PAGE_DEFAULT),
-    pageToken: z.string().min(1).max(2048).nullable().optional(),
+    pageToken: /* @__PURE__ */ z.string().min(1).max(2048).nullable().optional(),
   })
   .nullable()
   .transform((v) => v ?? { maxResults: FILE_PAGE_DEFAULT, pageToken: null });
 
-export const createFileUploadInput = z.strictObject({
-  fileName: z.string().trim().min(1, 'A file name is required').max(255, 'A file name has at most 255 characters'),
-  contentType: z.enum(FILE_TYPE_LIST as [FileType, ...FileType[]], { error: FILE_MESSAGES.type }),
-  size: z.number().int().min(1, 'The file is empty').max(FILE_MAX_BYTES, FILE_MESSAGES.tooLarge),
+export const createFileUploadInput = /* @__PURE__ */ z.strictObject({
+  fileName: /* @__PURE__ */ z
+    .string()
+    .trim()
+    .min(1, 'A file name is required')
+    .max(255, 'A file name has at most 255 characters'),
+  contentType: /* @__PURE__ */ z.enum(FILE_TYPE_LIST as [FileType, ...FileType[]], { error: FILE_MESSAGES.type }),
+  size: /* @__PURE__ */ z.number().int().min(1, 'The file is empty').max(FILE_MAX_BYTES, FILE_MESSAGES.tooLarge),
 });
 
 /** S3's own limit on a key. */
 export const KEY_MAX_BYTES = 1024;
 
 /** A stored key as a caller may name it: at most 1,024 UTF-8 bytes, no control characters, well-formed text. */
-export const objectKeySchema = z
+export const objectKeySchema = /* @__PURE__ */ z
   .string()
   .min(1, 'A key is required')
   .refine((k) => isWellFormed(k), 'A key must be well-formed text')
@@ -64,7 +68,7 @@ export const objectKeySchema = z
   .refine((k) => !/[\u0000-\u001F\u007F]/.test(k), 'A key has no control characters')
   .refine((k) => utf8Length(k) <= KEY_MAX_BYTES, `A key has at most ${KEY_MAX_BYTES} bytes`);
 
-export const deleteFileInput = z.strictObject({
+export const deleteFileInput = /* @__PURE__ */ z.strictObject({
   key: objectKeySchema,
 });
 

@@ -16,64 +16,84 @@ import { plainText } from '../text';
 
 /** Map ids: 20 characters of [A-Za-z0-9], unguessable; a few fixed ids (the demo) are shorter. */
 export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
-export const mapIdSchema = z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
-export const historyIdSchema = z.string().regex(/^v\d{8}$/, 'Not a valid history id');
+export const mapIdSchema = /* @__PURE__ */ z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
+export const historyIdSchema = /* @__PURE__ */ z.string().regex(/^v\d{8}$/, 'Not a valid history id');
 
-export const mapTitleSchema = plainText(
-  z.string().trim().min(1, 'A title is required').max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`),
+export const mapTitleSchema = /* @__PURE__ */ plainText(
+  /* @__PURE__ */ z
+    .string()
+    .trim()
+    .min(1, 'A title is required')
+    .max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`),
 );
 
-export const mapStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(9)], {
-  error: 'State must be 0 (test), 1 (live), 2 (demo), 3 (pro) or 9 (admin)',
-});
+export const mapStateSchema = /* @__PURE__ */ z.union(
+  [
+    /* @__PURE__ */ z.literal(0),
+    /* @__PURE__ */ z.literal(1),
+    /* @__PURE__ */ z.literal(2),
+    /* @__PURE__ */ z.literal(3),
+    /* @__PURE__ */ z.literal(9),
+  ],
+  {
+    error: 'State must be 0 (test), 1 (live), 2 (demo), 3 (pro) or 9 (admin)',
+  },
+);
 
-export const createMapInput = z.strictObject({
+export const createMapInput = /* @__PURE__ */ z.strictObject({
   title: mapTitleSchema,
-  mapData: strictMapDocument.optional().nullable(),
+  mapData: /* @__PURE__ */ strictMapDocument.optional().nullable(),
 });
 /** The editor's id for one save (the same for every retry of it): a retry is answered with the first outcome. */
-export const saveIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a valid save id');
-export const saveMapInput = z.strictObject({
+export const saveIdSchema = /* @__PURE__ */ z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a valid save id');
+export const saveMapInput = /* @__PURE__ */ z.strictObject({
   id: mapIdSchema,
-  baseVersion: z.number().int().min(1),
-  saveId: saveIdSchema.optional(),
-  title: mapTitleSchema.optional(),
+  baseVersion: /* @__PURE__ */ z.number().int().min(1),
+  saveId: /* @__PURE__ */ saveIdSchema.optional(),
+  title: /* @__PURE__ */ mapTitleSchema.optional(),
   mapData: strictMapDocument,
 });
-export const mapIdInput = z.strictObject({ id: mapIdSchema });
+export const mapIdInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema });
 /** deleteMap takes the bare id (the call's original form) or {id}. */
-export const deleteMapInput = z.union([mapIdSchema, mapIdInput]).transform((v) => (typeof v === 'string' ? v : v.id));
-export const historyRefInput = z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
-export const setHistoryNameInput = z.strictObject({
+export const deleteMapInput = /* @__PURE__ */ z
+  .union([mapIdSchema, mapIdInput])
+  .transform((v) => (typeof v === 'string' ? v : v.id));
+export const historyRefInput = /* @__PURE__ */ z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
+export const setHistoryNameInput = /* @__PURE__ */ z.strictObject({
   mapId: mapIdSchema,
   historyMapId: historyIdSchema,
-  name: plainText(z.string().trim().max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`)),
+  name: /* @__PURE__ */ plainText(
+    /* @__PURE__ */ z
+      .string()
+      .trim()
+      .max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`),
+  ),
 });
-export const renameMapInput = z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
-export const setMapStateInput = z.strictObject({ id: mapIdSchema, state: mapStateSchema });
-export const listMapsInput = z.union([z.null(), z.strictObject({})]);
+export const renameMapInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
+export const setMapStateInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, state: mapStateSchema });
+export const listMapsInput = /* @__PURE__ */ z.union([/* @__PURE__ */ z.null(), /* @__PURE__ */ z.strictObject({})]);
 
-const uidSchema = z.string().min(1).max(USER_ID_MAX);
+const uidSchema = /* @__PURE__ */ z.string().min(1).max(USER_ID_MAX);
 /** A user id as Cognito makes them (the `sub`, a UUID). */
 export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'Not a valid user id');
-export const adminUpdateMapInput = z.strictObject({
+export const userIdSchema = /* @__PURE__ */ z.string().regex(USER_ID_PATTERN, 'Not a valid user id');
+export const adminUpdateMapInput = /* @__PURE__ */ z.strictObject({
   id: mapIdSchema,
-  fields: z
+  fields: /* @__PURE__ */ z
     .strictObject({
-      title: mapTitleSchema.optional(),
-      uid: uidSchema.optional(),
-      author: uidSchema.optional(),
-      state: mapStateSchema.optional(),
-      created: z.iso.datetime().optional(),
+      title: /* @__PURE__ */ mapTitleSchema.optional(),
+      uid: /* @__PURE__ */ uidSchema.optional(),
+      author: /* @__PURE__ */ uidSchema.optional(),
+      state: /* @__PURE__ */ mapStateSchema.optional(),
+      created: /* @__PURE__ */ z.iso.datetime().optional(),
     })
     .default({}),
-  mapData: strictMapDocument.optional(),
+  mapData: /* @__PURE__ */ strictMapDocument.optional(),
 });
-export const setUserSlotsInput = z.strictObject({
+export const setUserSlotsInput = /* @__PURE__ */ z.strictObject({
   uid: userIdSchema,
-  basic: z.number().int().min(0).max(100_000),
-  pro: z.number().int().min(0).max(100_000),
+  basic: /* @__PURE__ */ z.number().int().min(0).max(100_000),
+  pro: /* @__PURE__ */ z.number().int().min(0).max(100_000),
 });
 
 export interface MapMetrics {
@@ -163,7 +183,10 @@ export function publicationOf(version: number, publishedVersion: number | null, 
   return publishedVersion === version ? 'published' : 'changes';
 }
 
-export const publishMapInput = z.strictObject({ id: mapIdSchema, version: z.number().int().min(1) });
+export const publishMapInput = /* @__PURE__ */ z.strictObject({
+  id: mapIdSchema,
+  version: /* @__PURE__ */ z.number().int().min(1),
+});
 
 export interface MapWithDocument {
   map: MapSummary;

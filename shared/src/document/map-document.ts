@@ -33,7 +33,7 @@ export * from './schema-settings';
 export { checkDocument } from './check';
 export * from './shape';
 
-const checkedDocument = documentShape.superRefine((doc, ctx) => {
+const checkedDocument = /* @__PURE__ */ documentShape.superRefine((doc, ctx) => {
   checkDocument(doc, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
 });
 
@@ -56,7 +56,7 @@ function compiledParse(input: unknown): MapDocument | typeof z.INVALID {
  * The strict schema for call input (createMap, saveMap, the editor): unknown keys, bad values,
  * duplicate ids and dangling references are errors whose path points at the offending value.
  */
-export const strictMapDocument = z.withParser(checkedDocument, compiledParse);
+export const strictMapDocument = /* @__PURE__ */ z.withParser(checkedDocument, compiledParse);
 
 /** The parsed document when `input` passes `strictMapDocument`, else undefined (faster: no error messages are written). */
 export function parseIfValid(input: unknown): MapDocument | undefined {
@@ -85,7 +85,9 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Settings of a new 1000x800 map (frozen: copy before changing). */
-export const DEFAULT_SETTINGS: MapSettings = deepFreeze(settingsSchema.parse({ mapWidth: 1000, mapHeight: 800 }));
+export const DEFAULT_SETTINGS: MapSettings = /* @__PURE__ */ deepFreeze(
+  /* @__PURE__ */ settingsSchema.parse({ mapWidth: 1000, mapHeight: 800 }),
+);
 
 /** Options of a new map document. */
 export interface BlankDocumentOptions {

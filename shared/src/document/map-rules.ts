@@ -146,16 +146,18 @@ export const LOCATION_KEYS = [
   'disable',
   'fields',
 ] as const;
-export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(LOCATION_KEYS);
+export const RESERVED_FIELD_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(LOCATION_KEYS);
 
-export const FIELD_REF_PATTERN = new RegExp(`^(?:${BUILTIN_FIELDS.join('|')}|fields\\.[A-Za-z_][A-Za-z0-9_-]{0,63})$`);
+export const FIELD_REF_PATTERN = /* @__PURE__ */ new RegExp(
+  `^(?:${/* @__PURE__ */ BUILTIN_FIELDS.join('|')}|fields\\.[A-Za-z_][A-Za-z0-9_-]{0,63})$`,
+);
 const SCHEME_PATTERN = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 // Browsers strip or ignore whitespace and control characters while reading a URL's scheme
 // ("java\tscript:"), so a URL may contain none of them: the scheme we check is the one a browser uses.
 // eslint-disable-next-line no-control-regex
 const URL_CHARS_PATTERN = /^[^\s\u0000-\u001f\u007f]*$/;
-export const WEB_SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
-export const LINK_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel']);
+export const WEB_SCHEMES: ReadonlySet<string> = /* @__PURE__ */ new Set(['http', 'https']);
+export const LINK_SCHEMES: ReadonlySet<string> = /* @__PURE__ */ new Set(['http', 'https', 'mailto', 'tel']);
 export const SHORT_TEXT_PATTERN = /^[\s\S]{0,3}$/u;
 
 /** True when `value` is safe as an href/src: no scheme (relative), or one of `schemes`. */

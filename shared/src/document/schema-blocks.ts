@@ -18,7 +18,7 @@ import {
 
 /** How restore may fix a value that fails its schema before checking it again (read by map-repair). */
 export type RepairHint = 'id' | 'color' | 'url' | 'shortText' | 'fieldKey' | 'markerType';
-const repairHints = new WeakMap<object, RepairHint>();
+const repairHints = /* @__PURE__ */ new WeakMap<object, RepairHint>();
 /** The repair hint of a schema node, if it has one. */
 export function repairHintOf(schema: object): RepairHint | undefined {
   return repairHints.get(schema);

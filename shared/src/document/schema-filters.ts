@@ -3,57 +3,57 @@ import * as z from 'zod';
 import { MAP_LIMITS, CONDITION_OPS, FILTER_TYPES } from './map-rules';
 import { bool, fieldRef, idOf, list, listOf, oneOf, ref, required, strict, text } from './schema-blocks';
 
-export const conditionSchema = strict({
-  field: fieldRef(),
-  op: oneOf(CONDITION_OPS),
+export const conditionSchema = /* @__PURE__ */ strict({
+  field: /* @__PURE__ */ fieldRef(),
+  op: /* @__PURE__ */ oneOf(CONDITION_OPS),
   /** Compared as text, or as numbers for lt/lte/gt/gte; unused by empty/notEmpty. */
-  value: text(MAP_LIMITS.fieldValueLength).default(''),
+  value: /* @__PURE__ */ text(MAP_LIMITS.fieldValueLength).default(''),
 });
 
 const filterBase = {
-  id: idOf('filter'),
-  name: text(MAP_LIMITS.nameLength).default(''),
-  disable: bool().default(false),
+  id: /* @__PURE__ */ idOf('filter'),
+  name: /* @__PURE__ */ text(MAP_LIMITS.nameLength).default(''),
+  disable: /* @__PURE__ */ bool().default(false),
 };
 
 /** Pick groups: a location passes when it is in any (or all) of the picked groups. */
-export const groupsFilterSchema = strict({
+export const groupsFilterSchema = /* @__PURE__ */ strict({
   ...filterBase,
-  type: z.literal('groups'),
+  type: /* @__PURE__ */ z.literal('groups'),
   /** The groups offered; empty offers every group that is not hidden. */
-  groups: list(ref(), MAP_LIMITS.groups, 'groups').default([]),
-  default: list(ref(), MAP_LIMITS.groups, 'groups').default([]),
-  match: oneOf(['any', 'all'] as const).default('any'),
+  groups: /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groups, 'groups').default([]),
+  default: /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groups, 'groups').default([]),
+  match: /* @__PURE__ */ oneOf(['any', 'all'] as const).default('any'),
 });
 
 /** When checked, only locations meeting the condition pass. */
-export const checkboxFilterSchema = strict({
+export const checkboxFilterSchema = /* @__PURE__ */ strict({
   ...filterBase,
-  type: z.literal('checkbox'),
+  type: /* @__PURE__ */ z.literal('checkbox'),
   condition: conditionSchema,
-  default: bool().default(false),
+  default: /* @__PURE__ */ bool().default(false),
 });
 
 /** A choice of values for one field; the empty choice lets everything pass. */
-export const dropdownFilterSchema = strict({
+export const dropdownFilterSchema = /* @__PURE__ */ strict({
   ...filterBase,
-  type: z.literal('dropdown'),
-  field: fieldRef(),
-  options: list(
-    strict({
-      value: text(MAP_LIMITS.nameLength).min(1, { error: 'An option needs a value' }),
-      label: text(MAP_LIMITS.nameLength).optional(),
+  type: /* @__PURE__ */ z.literal('dropdown'),
+  field: /* @__PURE__ */ fieldRef(),
+  options: /* @__PURE__ */ list(
+    /* @__PURE__ */ strict({
+      value: /* @__PURE__ */ text(MAP_LIMITS.nameLength).min(1, { error: 'An option needs a value' }),
+      label: /* @__PURE__ */ text(MAP_LIMITS.nameLength).optional(),
     }),
     MAP_LIMITS.filterOptions,
     'options',
   ).min(1, { error: 'A dropdown needs at least one option' }),
   /** An option value, or '' for no preselection. */
-  default: text(MAP_LIMITS.nameLength).default(''),
+  default: /* @__PURE__ */ text(MAP_LIMITS.nameLength).default(''),
   /** equals: the field equals the option (for groups: has that group); contains: the field contains it. */
-  match: oneOf(['equals', 'contains'] as const).default('equals'),
+  match: /* @__PURE__ */ oneOf(['equals', 'contains'] as const).default('equals'),
 });
 
-export const filterSchema = z.discriminatedUnion(
+export const filterSchema = /* @__PURE__ */ z.discriminatedUnion(
   'type',
   [groupsFilterSchema, checkboxFilterSchema, dropdownFilterSchema],
   {

@@ -32,18 +32,18 @@ import {
 } from './schema-blocks';
 import { LANGUAGE_SETTINGS, LEGEND_TITLE_DEFAULT, UI_TEXT_DEFAULTS } from './viewer-languages';
 
-export const geoSchema = strict({
+export const geoSchema = /* @__PURE__ */ strict({
   /** [minLon, minLat, maxLon, maxLat] in degrees of the layer image's edges (Web Mercator). */
-  extent: z
+  extent: /* @__PURE__ */ z
     .tuple(
       [
-        num(-180, 180),
-        num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT),
-        num(-180, 180),
-        num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT),
+        /* @__PURE__ */ num(-180, 180),
+        /* @__PURE__ */ num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT),
+        /* @__PURE__ */ num(-180, 180),
+        /* @__PURE__ */ num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT),
       ],
       {
-        error: required('Must be [minLon, minLat, maxLon, maxLat]'),
+        error: /* @__PURE__ */ required('Must be [minLon, minLat, maxLon, maxLat]'),
       },
     )
     .refine(([minLon, minLat, maxLon, maxLat]) => minLon < maxLon && minLat < maxLat, {
@@ -53,71 +53,71 @@ export const geoSchema = strict({
 
 const position = (fallback: Position) => oneOf(POSITIONS).default(fallback);
 
-export const settingsSchema = strict({
+export const settingsSchema = /* @__PURE__ */ strict({
   /** Pixel size of the layer images; every layer shares it. */
-  mapWidth: int(1, MAP_LIMITS.mapPixels),
-  mapHeight: int(1, MAP_LIMITS.mapPixels),
+  mapWidth: /* @__PURE__ */ int(1, MAP_LIMITS.mapPixels),
+  mapHeight: /* @__PURE__ */ int(1, MAP_LIMITS.mapPixels),
   /** Layer shown first; null: the first layer. */
-  defaultLayer: ref().nullable().default(null),
+  defaultLayer: /* @__PURE__ */ ref().nullable().default(null),
   /** Location opened on load; null: none. */
-  startLocation: ref().nullable().default(null),
+  startLocation: /* @__PURE__ */ ref().nullable().default(null),
   /** Space kept around the map when it is fitted, in px. */
-  padding: int(0, 1_000).default(0),
-  primaryColor: color().default('#1476ff'),
-  markerType: markerType().default('pin'),
+  padding: /* @__PURE__ */ int(0, 1_000).default(0),
+  primaryColor: /* @__PURE__ */ color().default('#1476ff'),
+  markerType: /* @__PURE__ */ markerType().default('pin'),
   /** Author CSS, scoped to the map by the viewer. */
-  css: text(MAP_LIMITS.cssLength).default(''),
+  css: /* @__PURE__ */ text(MAP_LIMITS.cssLength).default(''),
   /** Opening a location writes ?location=<id>, and such a URL opens it. */
-  deepLinking: bool().default(true),
+  deepLinking: /* @__PURE__ */ bool().default(true),
   /** CSV of extra locations loaded at view time ('' for none); document locations win on duplicate ids. */
-  csvUrl: url().default(''),
+  csvUrl: /* @__PURE__ */ url().default(''),
   /** Web Mercator calibration, enabling latlon placement; null: not a geographic map. */
-  geo: geoSchema.nullable().default(null),
-  layout: strict({
+  geo: /* @__PURE__ */ geoSchema.nullable().default(null),
+  layout: /* @__PURE__ */ strict({
     /** Map container height in px; null keeps the map's aspect ratio. */
-    height: int(100, 10_000).nullable().default(null),
+    height: /* @__PURE__ */ int(100, 10_000).nullable().default(null),
     /** Fill the whole viewport (100vh). */
-    kiosk: bool().default(false),
+    kiosk: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  zoom: strict({
-    enabled: bool().default(true),
-    maxZoom: num(1, MAP_LIMITS.maxZoom).default(4),
+  zoom: /* @__PURE__ */ strict({
+    enabled: /* @__PURE__ */ bool().default(true),
+    maxZoom: /* @__PURE__ */ num(1, MAP_LIMITS.maxZoom).default(4),
     /** 'modifier': the wheel zooms only with Ctrl/⌘ held (trackpad pinch included); plain scrolling scrolls the page. */
-    wheel: oneOf(WHEEL_MODES).default('always'),
+    wheel: /* @__PURE__ */ oneOf(WHEEL_MODES).default('always'),
     /** Zoom back out when a popup closes. */
-    resetOnClose: bool().default(false),
-    reduceMotion: bool().default(false),
+    resetOnClose: /* @__PURE__ */ bool().default(false),
+    reduceMotion: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  controls: strict({
-    zoomButtons: position('bottom-right'),
-    resetButton: position('bottom-right'),
-    fullscreen: position('bottom-left'),
+  controls: /* @__PURE__ */ strict({
+    zoomButtons: /* @__PURE__ */ position('bottom-right'),
+    resetButton: /* @__PURE__ */ position('bottom-right'),
+    fullscreen: /* @__PURE__ */ position('bottom-left'),
     /** Shown only when the map has more than one layer. */
-    layerSwitcher: position('top-right'),
+    layerSwitcher: /* @__PURE__ */ position('top-right'),
     /** Text labels beside control icons. */
-    buttonLabels: bool().default(false),
+    buttonLabels: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  directory: strict({
-    enabled: bool().default(true),
-    position: oneOf(SIDES).default('left'),
-    layout: oneOf(DIRECTORY_LAYOUTS).default('list'),
-    columns: int(1, 12).default(2),
-    width: int(100, 2_000).default(300),
-    groupBy: bool().default(false),
+  directory: /* @__PURE__ */ strict({
+    enabled: /* @__PURE__ */ bool().default(true),
+    position: /* @__PURE__ */ oneOf(SIDES).default('left'),
+    layout: /* @__PURE__ */ oneOf(DIRECTORY_LAYOUTS).default('list'),
+    columns: /* @__PURE__ */ int(1, 12).default(2),
+    width: /* @__PURE__ */ int(100, 2_000).default(300),
+    groupBy: /* @__PURE__ */ bool().default(false),
     /** 'none' keeps document order. */
-    sort: z
-      .union([z.literal('none'), fieldRef()], {
-        error: `Must be "none", one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"`,
+    sort: /* @__PURE__ */ z
+      .union([/* @__PURE__ */ z.literal('none'), /* @__PURE__ */ fieldRef()], {
+        error: `Must be "none", one of ${/* @__PURE__ */ listOf(BUILTIN_FIELDS)} or "fields.<key>"`,
       })
       .default('none'),
-    thumbnails: bool().default(true),
+    thumbnails: /* @__PURE__ */ bool().default(true),
     /** The visitor can collapse the directory. */
-    toggle: bool().default(true),
-    startClosed: bool().default(false),
+    toggle: /* @__PURE__ */ bool().default(true),
+    startClosed: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  search: strict({
-    enabled: bool().default(true),
-    fields: list(oneOf(SEARCH_FIELDS), SEARCH_FIELDS.length, 'search fields').default([
+  search: /* @__PURE__ */ strict({
+    enabled: /* @__PURE__ */ bool().default(true),
+    fields: /* @__PURE__ */ list(/* @__PURE__ */ oneOf(SEARCH_FIELDS), SEARCH_FIELDS.length, 'search fields').default([
       'title',
       'about',
       'desc',
@@ -125,69 +125,69 @@ export const settingsSchema = strict({
       'fields',
     ]),
   }).prefault({}),
-  filters: strict({
-    enabled: bool().default(true),
+  filters: /* @__PURE__ */ strict({
+    enabled: /* @__PURE__ */ bool().default(true),
     /** Always shown rather than behind a toggle. */
-    alwaysVisible: bool().default(false),
-    startOpen: bool().default(false),
+    alwaysVisible: /* @__PURE__ */ bool().default(false),
+    startOpen: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  popup: strict({
+  popup: /* @__PURE__ */ strict({
     /** What clicking a location does unless the location says otherwise. */
-    action: oneOf(LOCATION_ACTIONS).default('tooltip'),
-    hoverTooltip: bool().default(true),
+    action: /* @__PURE__ */ oneOf(LOCATION_ACTIONS).default('tooltip'),
+    hoverTooltip: /* @__PURE__ */ bool().default(true),
     /** Show `about` in the hover tooltip too. */
-    hoverAbout: bool().default(false),
+    hoverAbout: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
   /**
    * A small overview of the current floor in a corner, with a rectangle round the part in view; clicking, dragging or
    * the arrow keys on it move the view. Absent from maps published before it existed: the viewer reads it as off.
    */
-  minimap: strict({
-    enabled: bool().default(false),
-    position: oneOf(CORNER_POSITIONS).default('bottom-left'),
+  minimap: /* @__PURE__ */ strict({
+    enabled: /* @__PURE__ */ bool().default(false),
+    position: /* @__PURE__ */ oneOf(CORNER_POSITIONS).default('bottom-left'),
     /** Also shown on narrow viewers (under 520 px), where it is hidden by default. */
-    narrow: bool().default(false),
+    narrow: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  legend: strict({
-    position: position('top-left'),
-    title: text(MAP_LIMITS.uiTextLength).default(LEGEND_TITLE_DEFAULT),
-    columns: int(1, 12).default(1),
-    horizontal: bool().default(false),
-    toggle: bool().default(true),
-    startClosed: bool().default(false),
+  legend: /* @__PURE__ */ strict({
+    position: /* @__PURE__ */ position('top-left'),
+    title: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(LEGEND_TITLE_DEFAULT),
+    columns: /* @__PURE__ */ int(1, 12).default(1),
+    horizontal: /* @__PURE__ */ bool().default(false),
+    toggle: /* @__PURE__ */ bool().default(true),
+    startClosed: /* @__PURE__ */ bool().default(false),
   }).prefault({}),
-  wayfinding: strict({
-    enabled: bool().default(false),
-    position: position('top-left'),
-    startOpen: bool().default(false),
-    lineWidth: num(0.5, 50).default(3),
+  wayfinding: /* @__PURE__ */ strict({
+    enabled: /* @__PURE__ */ bool().default(false),
+    position: /* @__PURE__ */ position('top-left'),
+    startOpen: /* @__PURE__ */ bool().default(false),
+    lineWidth: /* @__PURE__ */ num(0.5, 50).default(3),
     /** null: primaryColor. */
-    lineColor: color().nullable().default(null),
+    lineColor: /* @__PURE__ */ color().nullable().default(null),
     /** Seconds to draw each floor's segment. */
-    speed: num(0, 60).default(2),
+    speed: /* @__PURE__ */ num(0, 60).default(2),
     /** Corner radius in px; 0 draws sharp corners. */
-    smoothing: num(0, 100).default(0),
+    smoothing: /* @__PURE__ */ num(0, 100).default(0),
     /** Fixed start ("you are here", kiosks); null lets the visitor choose. */
-    fixedFrom: ref().nullable().default(null),
+    fixedFrom: /* @__PURE__ */ ref().nullable().default(null),
     /** Offer the step-free toggle. */
-    accessibleToggle: bool().default(true),
+    accessibleToggle: /* @__PURE__ */ bool().default(true),
     /** Metres per map image pixel, for distances in step lists; absent: from `geo` if calibrated, else no distances. */
-    metresPerPixel: num(0.0001, 1000).optional(),
+    metresPerPixel: /* @__PURE__ */ num(0.0001, 1000).optional(),
   }).prefault({}),
   /** The viewer's language: 'auto' follows the visitor's browser (else English). */
-  language: oneOf(LANGUAGE_SETTINGS).default('auto'),
+  language: /* @__PURE__ */ oneOf(LANGUAGE_SETTINGS).default('auto'),
   /** Interface texts the author sets; one still equal to its English default is translated by the viewer. */
-  text: strict({
-    more: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.more),
-    search: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.search),
-    clearAll: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.clearAll),
-    found: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.found),
-    noResults: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.noResults),
-    filters: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.filters),
-    wheelHint: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.wheelHint),
-    from: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.from),
-    to: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.to),
-    go: text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.go),
+  text: /* @__PURE__ */ strict({
+    more: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.more),
+    search: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.search),
+    clearAll: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.clearAll),
+    found: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.found),
+    noResults: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.noResults),
+    filters: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.filters),
+    wheelHint: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.wheelHint),
+    from: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.from),
+    to: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.to),
+    go: /* @__PURE__ */ text(MAP_LIMITS.uiTextLength).default(UI_TEXT_DEFAULTS.go),
   }).prefault({}),
 });
 

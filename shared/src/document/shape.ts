@@ -28,17 +28,19 @@ import { type geoSchema, settingsSchema } from './schema-settings';
 
 // ---- The whole document ------------------------------------------------------------------------
 
-export const documentShape = strict({
-  schemaVersion: z.literal(SCHEMA_VERSION, { error: `Must be ${SCHEMA_VERSION}` }),
+export const documentShape = /* @__PURE__ */ strict({
+  schemaVersion: /* @__PURE__ */ z.literal(SCHEMA_VERSION, { error: `Must be ${SCHEMA_VERSION}` }),
   settings: settingsSchema,
-  layers: list(layerSchema, MAP_LIMITS.layers, 'layers').min(1, { error: 'A map needs at least one layer' }),
-  locations: list(locationSchema, MAP_LIMITS.locations, 'locations').default([]),
-  groups: list(groupSchema, MAP_LIMITS.groups, 'groups').default([]),
-  filters: list(filterSchema, MAP_LIMITS.filters, 'filters').default([]),
-  styles: list(styleSchema, MAP_LIMITS.styles, 'styles').default([]),
-  legend: list(legendItemSchema, MAP_LIMITS.legend, 'legend items').default([]),
-  routes: list(routeSchema, MAP_LIMITS.routes, 'routes').default([]),
-  breakpoints: list(breakpointSchema, MAP_LIMITS.breakpoints, 'breakpoints').default([]),
+  layers: /* @__PURE__ */ list(layerSchema, MAP_LIMITS.layers, 'layers').min(1, {
+    error: 'A map needs at least one layer',
+  }),
+  locations: /* @__PURE__ */ list(locationSchema, MAP_LIMITS.locations, 'locations').default([]),
+  groups: /* @__PURE__ */ list(groupSchema, MAP_LIMITS.groups, 'groups').default([]),
+  filters: /* @__PURE__ */ list(filterSchema, MAP_LIMITS.filters, 'filters').default([]),
+  styles: /* @__PURE__ */ list(styleSchema, MAP_LIMITS.styles, 'styles').default([]),
+  legend: /* @__PURE__ */ list(legendItemSchema, MAP_LIMITS.legend, 'legend items').default([]),
+  routes: /* @__PURE__ */ list(routeSchema, MAP_LIMITS.routes, 'routes').default([]),
+  breakpoints: /* @__PURE__ */ list(breakpointSchema, MAP_LIMITS.breakpoints, 'breakpoints').default([]),
 });
 
 export type MapDocument = z.output<typeof documentShape>;

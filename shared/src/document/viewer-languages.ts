@@ -11,7 +11,7 @@ export const LANGUAGE_SETTINGS = ['auto', ...VIEWER_LANGUAGES] as const;
 export type LanguageSetting = (typeof LANGUAGE_SETTINGS)[number];
 
 /** Languages written right to left: the viewer's root gets `dir="rtl"`. */
-export const RTL_LANGUAGES: ReadonlySet<string> = new Set<ViewerLanguage>(['ar', 'he']);
+export const RTL_LANGUAGES: ReadonlySet<string> = /* @__PURE__ */ new Set<ViewerLanguage>(['ar', 'he']);
 
 /** Each language by its own name, for the editor's choice. */
 export const LANGUAGE_NAMES: Record<ViewerLanguage, string> = {

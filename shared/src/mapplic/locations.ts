@@ -6,7 +6,7 @@ import { legacyPinType } from './legacy';
 import { isBlank, num, str, type Obj } from './values';
 
 /** Mapplic location keys with a place in our shape; any other key becomes a custom field. */
-const LOCATION_MAPPED = new Set([
+const LOCATION_MAPPED = /* @__PURE__ */ new Set([
   ...LOCATION_KEYS,
   'sample',
   'group',
@@ -23,10 +23,10 @@ const LOCATION_MAPPED = new Set([
   'lng',
 ]);
 /** Our location keys that Mapplic writes the same way, copied unless blank; the others are converted in convertLocation. */
-const COPIED_KEYS = LOCATION_KEYS.filter(
+const COPIED_KEYS = /* @__PURE__ */ LOCATION_KEYS.filter(
   (key) => !['type', 'layer', 'groups', 'coord', 'latlon', 'action', 'fields'].includes(key),
 );
-const SAMPLE_SKIP = new Set(['id', 'sample', 'coord', 'latlon', 'x', 'y', 'lat', 'lon', 'lng']);
+const SAMPLE_SKIP = /* @__PURE__ */ new Set(['id', 'sample', 'coord', 'latlon', 'x', 'y', 'lat', 'lon', 'lng']);
 
 function mergeSample(sample: Obj | undefined, loc: Obj): Obj {
   if (!sample) return loc;

@@ -28,7 +28,7 @@ export interface ImportResult {
   title?: string;
 }
 
-const V8_KEYS = new Set([
+const V8_KEYS = /* @__PURE__ */ new Set([
   'settings',
   'layers',
   'locations',

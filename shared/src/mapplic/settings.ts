@@ -5,7 +5,7 @@ import type { RepairLog } from '../repair/repair';
 import { compact, flag, isBlank, position, str, type Obj } from './values';
 
 /** Every flat Mapplic v8 setting this importer reads; the rest are reported. */
-const SETTING_KEYS = new Set([
+const SETTING_KEYS = /* @__PURE__ */ new Set([
   'title',
   'mapWidth',
   'mapHeight',
@@ -70,7 +70,7 @@ const SETTING_KEYS = new Set([
   'wayfindingAccessibility',
 ]);
 
-const BUILTIN: ReadonlySet<string> = new Set(BUILTIN_FIELDS);
+const BUILTIN: ReadonlySet<string> = /* @__PURE__ */ new Set(BUILTIN_FIELDS);
 
 function sortField(ordered: unknown, orderBy: unknown): string | undefined {
   const by = str(orderBy);

@@ -58,8 +58,8 @@ export interface Plan {
 }
 
 const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const plans = new WeakMap<Schema, Plan>();
-const SIMPLE_CHECKS = new Set([
+const plans = /* @__PURE__ */ new WeakMap<Schema, Plan>();
+const SIMPLE_CHECKS = /* @__PURE__ */ new Set([
   'max_length',
   'min_length',
   'string_format',

@@ -15,8 +15,8 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 'y']);
-const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'n', '']);
+const TRUE_WORDS = /* @__PURE__ */ new Set(['true', '1', 'yes', 'on', 'y']);
+const FALSE_WORDS = /* @__PURE__ */ new Set(['false', '0', 'no', 'off', 'n', '']);
 const MARKER_ALIASES: Record<string, string> = {
   pin1: 'pin',
   pin2: 'pin',
