@@ -121,7 +121,7 @@ export function errorResponse(error: unknown, log: Logger): CallResult {
 
 /**
  * Failures of a dependency (an AWS service error, throttling, a dropped connection) rather than of our code:
- * answered 503 so the client knows a retry may succeed. Nothing was committed when these reach the preset.
+ * answered 503 so the client knows a retry may succeed. Nothing was committed when these reach `callable`.
  */
 export function isTransient(error: unknown): boolean {
   const e = error as { $metadata?: { httpStatusCode?: number }; $retryable?: unknown; name?: string; code?: string };

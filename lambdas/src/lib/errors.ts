@@ -1,6 +1,6 @@
 /**
  * Domain errors of the maps service, kept in lib/ so that every layer may raise them (adapters may not import the
- * domain). Each is a CallError, so the protocol preset answers it with the right
+ * domain). Each is a CallError, so `callable` answers it with the right
  * status; adapters raise them in place of the SDK's conditional-check failures.
  */
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
