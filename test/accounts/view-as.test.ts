@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { UserMatch } from '@mapnest/shared/accounts';
 import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
-import { launchBrowser, newContext, settled, signInThroughUi } from '../helpers/browser';
+import { launchBrowser, newContext, settled, signInThroughUi, artifact } from '../helpers/browser';
 import { adminUser, call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/view-as');
@@ -125,7 +125,7 @@ describe('View as user in the browser', () => {
     await dialog()
       .getByRole('button', { name: new RegExp(`^${namesake.email}`) })
       .waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'search.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'search.png') });
     await Promise.all([page.waitForEvent('load'), match.click()]);
     await expect.poll(() => banner().textContent()).toContain(`Viewing as ${author.email}`);
     await page.goto('/maps');
@@ -134,7 +134,7 @@ describe('View as user in the browser', () => {
     const slots = page.getByRole('region', { name: 'Map slots' });
     await expect.poll(() => slots.textContent()).toContain(`1 of ${FREE_TEST_MAPS} used`);
     expect(await slots.textContent()).not.toContain('no limit');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'viewing.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'viewing.png') });
     await Promise.all([page.waitForEvent('load'), banner().getByRole('button', { name: 'Stop viewing' }).click()]);
     await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor();
     expect(await banner().count()).toBe(0);

@@ -2,7 +2,8 @@
  * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
  * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
  */
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium-launch';
 import { baseUrl } from './stack';
 
@@ -18,9 +19,15 @@ function track(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** Chromium, whose contexts keep count of their requests in flight for `settled`. */
+/**
+ * Chromium, whose contexts keep count of their requests in flight for `settled`: a connection to the run's one
+ * Chromium (test/global-setup.ts), so a file does not pay for starting a browser. Its `close()` closes the contexts
+ * this file made and disconnects; the browser itself lives until the run ends. When the run has no shared Chromium,
+ * the file launches its own (and a missing browser is reported by the launch).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
+  const endpoint = inject('browserEndpoint');
+  const browser = endpoint ? await chromium.connect(endpoint) : await launchChromium();
   const open = browser.newContext.bind(browser);
   browser.newContext = async (options) => track(await open(options));
   return browser;
@@ -110,6 +117,19 @@ export async function settledBox(
   const box = await locator.boundingBox();
   if (!box) throw new Error('the element is not shown');
   return box;
+}
+
+/**
+ * Saves a screenshot for people to look at (.test-artifacts/), when MAPNEST_TEST_ARTIFACTS=1: no test reads it, and
+ * capturing and encoding a page costs a second or more on a busy 2-core machine, so a plain run skips it
+ * (docs/adr/040-one-chromium-per-run.md). Screenshots a test compares stay `screenshot()` calls of their own.
+ */
+export async function artifact(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } },
+): Promise<void> {
+  if (!process.env.MAPNEST_TEST_ARTIFACTS) return;
+  await ('goto' in target ? target.screenshot(options) : target.screenshot({ path: options.path }));
 }
 
 /** Chooses an item of the editor bar's File menu (Import…, Export…). */

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/chromium-launch';
+import { artifact, launchBrowser } from '../helpers/browser';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
 import { jwtPayload } from '../helpers/accounts';
@@ -63,7 +63,7 @@ describe('maps list in the browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     user = await createUser({ name: 'Browser Tester' });
-    browser = await launchChromium();
+    browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -78,13 +78,13 @@ describe('maps list in the browser', () => {
   it('creates, lists, renames, duplicates, restores and deletes a map', async () => {
     await openMapsList();
     await page.getByRole('heading', { name: 'Create your first map' }).waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-empty.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-empty.png'), fullPage: true });
 
     // Create.
     await page.getByRole('link', { name: 'Create a map' }).click();
     await page.getByRole('heading', { name: 'New map' }).waitFor();
     await page.getByRole('textbox', { name: /^Title/ }).fill('Riverside Mall');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-new.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-new.png'), fullPage: true });
     await page.getByRole('button', { name: 'Create map' }).click();
     await page.waitForURL(/\/maps\/[A-Za-z0-9]{20}$/);
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
@@ -112,7 +112,7 @@ describe('maps list in the browser', () => {
     await call('saveMap', { id, baseVersion: 1, mapData: doc }, user);
     await page.reload();
     await card('Riverside Mall West').getByText('1 layer · 5 locations').waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-list.png'), fullPage: true });
 
     // Restore the first version from the history.
     await card('Riverside Mall West').getByRole('button', { name: 'History' }).click();
@@ -126,7 +126,7 @@ describe('maps list in the browser', () => {
       .getByRole('listitem', { name: /^Version 3/ })
       .getByText('Current')
       .waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-history.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-history.png') });
     const restored = await call<MapWithDocument>('getMap', { id }, user);
     expect(restored.map.version).toBe(3);
     expect(restored.map.metrics.locationCount).toBe(0);
@@ -154,7 +154,7 @@ describe('maps list in the browser', () => {
 
     // The same list on a 360 px wide phone.
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list-360.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-list-360.png'), fullPage: true });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
