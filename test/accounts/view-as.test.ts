@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { UserMatch } from '@mapnest/shared/accounts';
 import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
-import { launchBrowser, newContext, settled, signInThroughUi, artifact } from '../helpers/browser';
+import { launchBrowser, newContext, settled, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/view-as');
@@ -90,7 +90,7 @@ describe('View as user in the browser', () => {
     context = await newContext(browser);
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
-    await signInThroughUi(page, admin);
+    await signInWithTokens(page, admin);
   }, 60_000);
 
   afterAll(async () => {

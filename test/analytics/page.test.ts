@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
 import { documentWith } from '../helpers/documents';
-import { collectErrors, launchBrowser, newContext, signInThroughUi, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/analytics');
@@ -98,7 +98,7 @@ describe('analytics page', () => {
     const owner = await newContext(browser, { width: 1440, height: 900 });
     const page = await owner.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     const totals = page.getByRole('definition');
@@ -152,7 +152,7 @@ describe('analytics page', () => {
     const foreign = await call<string>('createMap', { title: 'Not yours', mapData: documentWith(1) }, stranger);
     const owner = await newContext(browser);
     const page = await owner.newPage();
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByText('Analytics come with the Professional plan.').waitFor();

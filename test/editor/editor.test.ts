@@ -1,5 +1,5 @@
 /**
- * The map editor in a real browser (Chromium) against the local stack, signed in through the login page:
+ * The map editor in a real browser (Chromium) against the local stack, signed in with a real session's tokens:
  * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with bad rows;
  * two tabs merging their saves (and asking only about the same field changed in both); and the embed of the saved map.
  */
@@ -12,7 +12,7 @@ import {
   launchBrowser,
   newContext,
   openFileMenuItem,
-  signInThroughUi,
+  signInWithTokens,
   artifact,
 } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
@@ -71,7 +71,7 @@ describe('the map editor', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${mapId}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
 
@@ -157,7 +157,7 @@ describe('the map editor', () => {
     const id = await call<string>('createMap', { title: 'CSV test' }, user);
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await openFileMenuItem(page, 'Import…');
@@ -208,7 +208,7 @@ describe('the map editor', () => {
     const id = await call<string>('createMap', { title: 'Conflict test' }, user);
     const context = await newContext(browser);
     const login = await context.newPage();
-    await signInThroughUi(login, user);
+    await signInWithTokens(login, user);
     const a = await openEditor(context, id);
     const b = await openEditor(context, id);
     const rows = (page: Page) => page.locator('.vlist__row').allInnerTexts();

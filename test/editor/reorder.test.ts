@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -67,7 +67,7 @@ describe('reordering in the editor', () => {
     const context = await newContext(browser, { width: 1440, height: 1900 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${mapId}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.waitForSelector('.vlist__row[data-id="a0"]');

@@ -8,7 +8,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openFileMenuItem, settledBox, signInThroughUi, artifact } from '../helpers/browser';
+import {
+  launchBrowser,
+  newContext,
+  openFileMenuItem,
+  settledBox,
+  signInWithTokens,
+  artifact,
+} from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/editor-workspace');
@@ -34,7 +41,7 @@ async function openEditor(viewport: {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  await signInThroughUi(page, user);
+  await signInWithTokens(page, user);
   await page.goto(`/maps/${mapId}`);
   await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
   return { context, page };

@@ -1,11 +1,13 @@
 /**
- * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
- * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
+ * Real-browser tests: Debian's Chromium driven by playwright-core (one per run, test/global-setup.ts), and signing
+ * in through the app's own login page (Amplify, USER_PASSWORD_AUTH against the local Cognito) exactly as a person
+ * does, or, for tests that are not about signing in, with the session's tokens written where Amplify keeps them.
  */
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium-launch';
-import { baseUrl } from './stack';
+import { jwtPayload } from './accounts';
+import { baseUrl, signInTokens } from './stack';
 
 /** The requests not finished yet of each context of a browser launched here (read by `settled`). */
 const inFlight = new WeakMap<BrowserContext, Set<Request>>();
@@ -73,6 +75,35 @@ export async function signInThroughUi(page: Page, user: { email: string; passwor
   await page.locator('input[name=password]').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/**
+ * Signs in the way Amplify v6 keeps a session, for tests that are not about signing in: the user's tokens from a real
+ * password sign-in against the stack's Cognito, written to the origin's localStorage
+ * (CognitoIdentityServiceProvider.<clientId>.<username>.idToken / accessToken / refreshToken, and LastAuthUser),
+ * which the app's session start reads like any session. Leaves the page on /robots.txt (the origin, without loading
+ * the app): the test opens its page next. Saves the login page's load and its round trips; `signInThroughUi` stays
+ * for the tests of signing in.
+ */
+export async function signInWithTokens(page: Page, user: { email: string; password: string }): Promise<void> {
+  const tokens = await signInTokens(user.email, user.password);
+  const clientId = inject('stackEnv').USER_POOL_CLIENT_ID;
+  const claims = jwtPayload(tokens.accessToken);
+  const username = claims.username ?? claims.sub;
+  if (typeof username !== 'string') throw new Error(`no username in ${user.email}'s access token`);
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const entries: Record<string, string> = {
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.idToken`]: tokens.idToken,
+    [`${prefix}.${username}.accessToken`]: tokens.accessToken,
+    [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
+    [`${prefix}.${username}.clockDrift`]: '0',
+  };
+  // localStorage belongs to the origin, so open a page of the site first.
+  await page.goto(`${baseUrl()}/robots.txt`);
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, entries);
 }
 
 /** Collects page errors and console errors, for asserting a page ran clean. */

@@ -2,20 +2,16 @@
  * The maps list in Chromium against the local stack (issue 3 "Browser"): a signed-in user creates a
  * map, sees it in the list, renames it, duplicates it, restores an older version and deletes it. The stack
  * serves web/dist, so build first: `cd web && npx vite build`.
- *
- * Signing in: the user is signed in the way Amplify v6 keeps a session, by writing its localStorage token keys
- * (CognitoIdentityServiceProvider.<clientId>.<username>.idToken / accessToken / refreshToken, and LastAuthUser)
- * with tokens from a real cognito-local password sign-in. The app's session start reads them like any session.
+ * The user is signed in with tokens from a real password sign-in (`signInWithTokens`, test/helpers/browser.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifact, launchBrowser } from '../helpers/browser';
+import { artifact, launchBrowser, signInWithTokens } from '../helpers/browser';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
-import { jwtPayload } from '../helpers/accounts';
-import { baseUrl, call, createUser, signInTokens, type TestUser } from '../helpers/stack';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
 
@@ -23,27 +19,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let user: TestUser;
-
-/** Stores the user's tokens where Amplify v6 looks for a signed-in session. */
-async function signInBrowser(target: Page, who: TestUser): Promise<void> {
-  const tokens = await signInTokens(who.email, who.password);
-  const clientId = inject('stackEnv').USER_POOL_CLIENT_ID;
-  const claims = jwtPayload(tokens.accessToken);
-  const username = typeof claims.username === 'string' ? claims.username : who.uid;
-  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-  const entries: Record<string, string> = {
-    [`${prefix}.LastAuthUser`]: username,
-    [`${prefix}.${username}.idToken`]: tokens.idToken,
-    [`${prefix}.${username}.accessToken`]: tokens.accessToken,
-    [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
-    [`${prefix}.${username}.clockDrift`]: '0',
-  };
-  // localStorage belongs to the origin, so open a page of the site first.
-  await target.goto(`${baseUrl()}/robots.txt`);
-  await target.evaluate((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, entries);
-}
 
 const card = (title: string) => page.getByRole('article', { name: title, exact: true });
 
@@ -67,7 +42,7 @@ describe('maps list in the browser', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await signInBrowser(page, user);
+    await signInWithTokens(page, user);
   });
 
   afterAll(async () => {

@@ -22,7 +22,7 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { buildNetwork } from '../../web/src/map-core/wayfinding/network';
 import { planRoute } from '../../web/src/map-core/wayfinding/route';
-import { collectErrors, launchBrowser, newContext, signInThroughUi, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -118,7 +118,7 @@ describe('a step-free campus route built in the editor', () => {
     const context = await newContext(browser, { width: 1440, height: 900 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.getByRole('tab', { name: 'Wayfinding' }).click();

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
-import { collectErrors, launchBrowser, newContext, signInThroughUi, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -38,7 +38,7 @@ describe('the Wayfinding tab', () => {
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await openTab(page, id);
     await page.getByRole('button', { name: 'Draw paths' }).click();
     const box = (await page.locator('.editor__canvas svg.mn-edit-network').boundingBox())!;
@@ -82,7 +82,7 @@ describe('the Wayfinding tab', () => {
     const id = await call<string>('createMap', { title: 'Free centre', mapData: documentWith(2) }, user);
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await openTab(page, id);
     await page.getByText('Turn-by-turn directions come with the Professional plan', { exact: false }).waitFor();
     const upgrade = page.getByRole('link', { name: 'See plans' });
