@@ -81,8 +81,8 @@ export async function signInThroughUi(page: Page, user: { email: string; passwor
  * Signs in the way Amplify v6 keeps a session, for tests that are not about signing in: the user's tokens from a real
  * password sign-in against the stack's Cognito, written to the origin's localStorage
  * (CognitoIdentityServiceProvider.<clientId>.<username>.idToken / accessToken / refreshToken, and LastAuthUser),
- * which the app's session start reads like any session. Leaves the page on /robots.txt (the origin, without loading
- * the app): the test opens its page next. Saves the login page's load and its round trips; `signInThroughUi` stays
+ * which the app's session start reads like any session. Leaves the page on an empty page of the origin (the app not
+ * loaded): the test opens its page next. Saves the login page's load and its round trips; `signInThroughUi` stays
  * for the tests of signing in.
  */
 export async function signInWithTokens(page: Page, user: { email: string; password: string }): Promise<void> {
@@ -99,8 +99,14 @@ export async function signInWithTokens(page: Page, user: { email: string; passwo
     [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
     [`${prefix}.${username}.clockDrift`]: '0',
   };
-  // localStorage belongs to the origin, so open a page of the site first.
-  await page.goto(`${baseUrl()}/robots.txt`);
+  // localStorage belongs to the origin, so open a page of the origin first: an empty one answered here (no request
+  // reaches the stack, and no favicon is asked for, which would log a 404 in the test's console).
+  const blank = `${baseUrl()}/__test-sign-in`;
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
+  );
+  await page.goto(blank);
+  await page.unroute(blank);
   await page.evaluate((items) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, entries);
