@@ -11,7 +11,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium-launch';
 import { seedUsers } from '../scripts/local/seed';
 import { startStack, type StackEnv } from '../scripts/local/stack';
 import { SIGNING_KEY_FILE } from '../scripts/local/cognito';
@@ -25,6 +27,8 @@ declare module 'vitest' {
     signingKeyFile: string;
     /** 'local': the stack this run started; 'remote': a deployment named by MAPNEST_TEST_BASE_URL. */
     target: 'local' | 'remote';
+    /** The run's one Chromium (`launchBrowser` connects to it); '' when it could not start (each file then launches its own). */
+    browserEndpoint: string;
   }
 }
 
@@ -121,6 +125,35 @@ const SHARED = Symbol.for('mapnest.test.localRun');
 type Shared = { run: Promise<LocalRun>; users: number };
 const holder = process as unknown as Record<symbol, Shared | undefined>;
 
+/**
+ * The run's one Chromium, shared the same way: every browser test file connects to it (`launchBrowser`,
+ * test/helpers/browser.ts) and makes its own contexts, instead of starting a browser of its own
+ * (docs/adr/040-one-chromium-per-run.md). Started next to the stack; when it cannot start, the files launch their
+ * own and say why.
+ */
+const BROWSER = Symbol.for('mapnest.test.browserServer');
+type SharedBrowser = { server: Promise<BrowserServer | null>; users: number };
+const browserHolder = process as unknown as Record<symbol, SharedBrowser | undefined>;
+
+function startBrowserServer(): Promise<BrowserServer | null> {
+  return chromium
+    .launchServer({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS, host: '127.0.0.1' })
+    .catch(() => null);
+}
+
+/** Shares the run's Chromium with the project's files; returns its teardown. */
+async function provideBrowser(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (browserHolder[BROWSER] ??= { server: startBrowserServer(), users: 0 });
+  shared.users++;
+  const server = await shared.server;
+  project.provide('browserEndpoint', server?.wsEndpoint() ?? '');
+  return async () => {
+    if (--shared.users > 0) return;
+    browserHolder[BROWSER] = undefined;
+    await server?.close();
+  };
+}
+
 export default async function setup(project: TestProject) {
   const remote = remoteTarget();
   if (remote) {
@@ -129,17 +162,18 @@ export default async function setup(project: TestProject) {
     project.provide('admin', remote.admin);
     project.provide('signingKeyFile', '');
     project.provide('target', 'remote');
-    return;
+    return provideBrowser(project);
   }
   const shared = (holder[SHARED] ??= { run: startLocalRun(), users: 0 });
   shared.users++;
-  const run = await shared.run;
+  const [run, closeBrowser] = await Promise.all([shared.run, provideBrowser(project)]);
   project.provide('baseUrl', run.baseUrl);
   project.provide('stackEnv', run.stackEnv);
   project.provide('admin', run.admin);
   project.provide('signingKeyFile', run.signingKeyFile);
   project.provide('target', 'local');
   return async () => {
+    await closeBrowser();
     if (--shared.users > 0) return;
     holder[SHARED] = undefined;
     await run.stop();

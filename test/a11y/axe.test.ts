@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInThroughUi } from '../helpers/browser';
+import { launchBrowser, signInWithTokens, artifact } from '../helpers/browser';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/a11y');
@@ -70,7 +70,7 @@ async function check(name: string): Promise<void> {
         .map((a) => a.finished),
     ),
   );
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  await artifact(page, { path: path.join(ARTIFACTS, `${name}.png`) });
   expect(await seriousViolations(page)).toEqual([]);
 }
 
@@ -123,7 +123,7 @@ describe('no serious or critical axe violation', () => {
   }, 60_000);
 
   it('on the maps list', async () => {
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto('/maps');
     await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor();
     await page.getByRole('article', { name: 'Accessible map' }).waitFor();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
 import { documentWith } from '../helpers/documents';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/analytics');
@@ -98,7 +98,7 @@ describe('analytics page', () => {
     const owner = await newContext(browser, { width: 1440, height: 900 });
     const page = await owner.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     const totals = page.getByRole('definition');
@@ -120,7 +120,7 @@ describe('analytics page', () => {
     await expect.poll(async () => (await canvases(page)).filter((c) => c.width > 0 && c.height > 0).length).toBe(3);
     for (const c of await canvases(page)) expect(c.width).toBeLessThanOrEqual(c.room);
     expect(await overflow(page)).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'analytics-page-1440.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'analytics-page-1440.png'), fullPage: true });
 
     // Keyboard: 7 days is a button reached with Tab and pressed with Enter; the range is asked for again.
     await page.getByRole('button', { name: '7 days' }).focus();
@@ -140,7 +140,7 @@ describe('analytics page', () => {
       .poll(async () => (await canvases(page)).every((c) => c.width > 0 && c.width <= c.room && c.room < 390))
       .toBe(true);
     expect(await overflow(page)).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'analytics-page-390.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'analytics-page-390.png'), fullPage: true });
     expect(errors).toEqual([]);
     await owner.close();
   }, 150_000);
@@ -152,7 +152,7 @@ describe('analytics page', () => {
     const foreign = await call<string>('createMap', { title: 'Not yours', mapData: documentWith(1) }, stranger);
     const owner = await newContext(browser);
     const page = await owner.newPage();
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByText('Analytics come with the Professional plan.').waitFor();

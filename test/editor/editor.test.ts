@@ -1,5 +1,5 @@
 /**
- * The map editor in a real browser (Chromium) against the local stack, signed in through the login page:
+ * The map editor in a real browser (Chromium) against the local stack, signed in with a real session's tokens:
  * a floor plan upload, adding by clicking, editing, dragging, undo, save and reload; a CSV with bad rows;
  * two tabs merging their saves (and asking only about the same field changed in both); and the embed of the saved map.
  */
@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, openFileMenuItem, signInThroughUi } from '../helpers/browser';
+import {
+  collectErrors,
+  launchBrowser,
+  newContext,
+  openFileMenuItem,
+  signInWithTokens,
+  artifact,
+} from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const FLOOR_PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
@@ -64,7 +71,7 @@ describe('the map editor', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${mapId}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
 
@@ -131,7 +138,7 @@ describe('the map editor', () => {
         expect.stringContaining('Location 3'),
       ]);
     expect(await status(page)).toBe('saved');
-    await page.screenshot({ path: '.test-artifacts/editor-floor-plan.png' });
+    await artifact(page, { path: '.test-artifacts/editor-floor-plan.png' });
 
     // Once published (saving keeps a draft, ADR 018), the embed shows the locations.
     const saved = await call<MapWithDocument>('getMap', { id: mapId }, user);
@@ -141,7 +148,7 @@ describe('the map editor', () => {
     await embed.waitForSelector('.mn-viewer', { timeout: 30_000 });
     for (const title of ['Location 1', 'Coffee corner', 'Location 3'])
       await embed.getByText(title, { exact: true }).first().waitFor({ timeout: 15_000 });
-    await embed.screenshot({ path: '.test-artifacts/editor-embed.png' });
+    await artifact(embed, { path: '.test-artifacts/editor-embed.png' });
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
@@ -150,7 +157,7 @@ describe('the map editor', () => {
     const id = await call<string>('createMap', { title: 'CSV test' }, user);
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await openFileMenuItem(page, 'Import…');
@@ -201,7 +208,7 @@ describe('the map editor', () => {
     const id = await call<string>('createMap', { title: 'Conflict test' }, user);
     const context = await newContext(browser);
     const login = await context.newPage();
-    await signInThroughUi(login, user);
+    await signInWithTokens(login, user);
     const a = await openEditor(context, id);
     const b = await openEditor(context, id);
     const rows = (page: Page) => page.locator('.vlist__row').allInnerTexts();
@@ -265,7 +272,7 @@ describe('the map editor', () => {
     const conflictRows = await dialog.locator('tbody tr').allInnerTexts();
     expect(conflictRows).toHaveLength(1);
     expect(conflictRows[0]).toMatch(/Location “Location 1”: Title\s+Bakery \(B\)\s+Bakery \(A\)/);
-    await b.screenshot({ path: '.test-artifacts/editor-conflict.png' });
+    await artifact(b, { path: '.test-artifacts/editor-conflict.png' });
     await dialog.getByRole('radio', { name: /keep theirs/ }).check();
     await dialog.getByRole('button', { name: 'Save merged version' }).click();
     await waitForStatus(b, 'saved');

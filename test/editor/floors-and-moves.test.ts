@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -45,7 +45,7 @@ describe('floors and moving locations in the editor', () => {
     const context = await newContext(browser, { width: 1440, height: 900 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-layer-svg', { timeout: 30_000 });
 

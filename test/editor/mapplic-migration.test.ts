@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapSummary, MapWithDocument, PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const FIXTURES = join(__dirname, '../fixtures/mapplic');
@@ -66,7 +66,7 @@ describe('moving a Mapplic site', () => {
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     const before = (await call<MapSummary[]>('listMaps', {}, user)).length;
     await page.goto('/maps/new');
     await page.locator('input[name=title]').fill('Campus from Mapplic');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, settled, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled, signInWithTokens } from '../helpers/browser';
 import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   user = await createUser({ name: 'Careful Author' });
   context = await newContext(browser);
   page = await context.newPage();
-  await signInThroughUi(page, user);
+  await signInWithTokens(page, user);
 }, 60_000);
 
 afterAll(async () => {
@@ -204,7 +204,7 @@ describe('undo after a merge with another tab', () => {
     const author = await createUser({ name: 'Two Tabs' });
     const tabs = await newContext(browser);
     const tab = await tabs.newPage();
-    await signInThroughUi(tab, author);
+    await signInWithTokens(tab, author);
     const id = await call<string>('createMap', { title: 'Undo after merge' }, author);
     const errors = collectErrors(tab);
     await tab.goto(`/maps/${id}`);

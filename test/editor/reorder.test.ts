@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -67,7 +67,7 @@ describe('reordering in the editor', () => {
     const context = await newContext(browser, { width: 1440, height: 1900 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${mapId}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.waitForSelector('.vlist__row[data-id="a0"]');
@@ -82,7 +82,7 @@ describe('reordering in the editor', () => {
     await page.mouse.move(from.x, target.y + target.height * 0.8, { steps: 10 });
     const line = (await page.locator('.vlist__drop').boundingBox())!;
     expect(Math.abs(line.y + line.height / 2 - (target.y + target.height))).toBeLessThan(3);
-    await page.screenshot({ path: '.test-artifacts/editor-reorder-drag.png' });
+    await artifact(page, { path: '.test-artifacts/editor-reorder-drag.png' });
     await page.mouse.up();
     expect((await listOrder(page)).slice(0, 5)).toEqual(['a1', 'a2', 'a3', 'a0', 'a4']);
     await expect
@@ -124,7 +124,7 @@ describe('reordering in the editor', () => {
     await page.mouse.down();
     await page.mouse.move(services.x + services.width / 2, food.y + 20, { steps: 10 });
     expect(await groups.getByRole('listitem', { name: 'Food' }).getAttribute('data-drop')).toBe('before');
-    await page.screenshot({ path: '.test-artifacts/editor-reorder-groups.png' });
+    await artifact(page, { path: '.test-artifacts/editor-reorder-groups.png' });
     await page.mouse.up();
     await expect
       .poll(() => groups.getByRole('listitem').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))))

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
@@ -46,7 +46,7 @@ describe('recognised SVG rooms in the editor', () => {
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${mapId}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.getByRole('tab', { name: /Layers/ }).click();
@@ -92,7 +92,7 @@ describe('recognised SVG rooms in the editor', () => {
     await clickRoom(page, 'cafe');
     await expect.poll(() => count(page)).toBe('3');
     expect(await roomClass(page, 'cafe')).toContain('mn-edit-room-free');
-    await page.screenshot({ path: '.test-artifacts/editor-rooms-1366x768.png' });
+    await artifact(page, { path: '.test-artifacts/editor-rooms-1366x768.png' });
 
     // Undo takes back the two markers, then the link: shop B is offered again; redo links it again.
     await page.getByRole('button', { name: 'Select', exact: true }).click();
@@ -126,7 +126,7 @@ describe('recognised SVG rooms in the editor', () => {
       const context = await newContext(browser, { width, height });
       const page = await context.newPage();
       const errors = collectErrors(page);
-      await signInThroughUi(page, owner);
+      await signInWithTokens(page, owner);
       await page.goto(`/maps/${mapId}`);
       await page.waitForSelector('.editor__canvas .mn-layer-svg', { timeout: 30_000 });
       await expect.poll(() => roomClass(page, 'voltage'), { timeout: 10_000 }).toMatch(/\bmn-edit-room\b/);
@@ -137,7 +137,7 @@ describe('recognised SVG rooms in the editor', () => {
         await expect.poll(() => page.locator('.vlist__row.is-selected').getAttribute('data-id')).toBe('voltage');
         await expect.poll(() => page.locator('.mn-edit-ring.mn-edit-ring-room').count()).toBe(1);
       }
-      await page.screenshot({ path: `.test-artifacts/editor-demo-rooms-${width}x${height}.png` });
+      await artifact(page, { path: `.test-artifacts/editor-demo-rooms-${width}x${height}.png` });
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/editor');
@@ -66,12 +66,12 @@ describe('the editor bar', () => {
       const context = await newContext(browser, { width, height: 800 });
       const page = await context.newPage();
       const errors = collectErrors(page);
-      await signInThroughUi(page, user);
+      await signInWithTokens(page, user);
       await page.goto(`/maps/${mapId}`);
       await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
       await expect.poll(() => page.locator('.save-status').getAttribute('data-status')).toBe('saved');
       expect(await page.locator('.publication').getAttribute('data-publication')).toBe('published');
-      await page.screenshot({
+      await artifact(page, {
         path: path.join(ARTIFACTS, `editor-bar-${width}.png`),
         clip: { x: 0, y: 0, width, height: 120 },
       });

@@ -8,7 +8,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openFileMenuItem, settledBox, signInThroughUi } from '../helpers/browser';
+import {
+  launchBrowser,
+  newContext,
+  openFileMenuItem,
+  settledBox,
+  signInWithTokens,
+  artifact,
+} from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/editor-workspace');
@@ -34,7 +41,7 @@ async function openEditor(viewport: {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  await signInThroughUi(page, user);
+  await signInWithTokens(page, user);
   await page.goto(`/maps/${mapId}`);
   await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
   return { context, page };
@@ -57,7 +64,7 @@ describe('the editor on a laptop (1366×768)', () => {
   afterAll(() => context?.close());
 
   it('fills the window: no site header, no page scroll, the panel tabs in one rail', async () => {
-    await page.screenshot({ path: path.join(ARTIFACTS, 'editor-1366.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'editor-1366.png') });
     expect(await page.locator('.site-header').isVisible()).toBe(false);
     const size = await pageSize(page);
     expect(size.scrollHeight).toBeLessThanOrEqual(size.height);
@@ -97,7 +104,7 @@ describe('the editor on a laptop (1366×768)', () => {
     await expect.poll(level).toBe('100%');
     await zoom.getByRole('button', { name: 'Fit the map' }).click();
     await expect.poll(level).toBe(fitted);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'zoom.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'zoom.png') });
   }, 60_000);
 });
 
@@ -139,7 +146,7 @@ describe('the layers panel', () => {
     await page.dispatchEvent('.editor__canvas', 'drop', { dataTransfer: second });
     await layers.getByText('Upper-floor.svg', { exact: true }).waitFor();
     expect(await layers.getByRole('listitem').count()).toBe(2);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'layers.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'layers.png') });
     await context.close();
   }, 90_000);
 });
@@ -147,7 +154,7 @@ describe('the layers panel', () => {
 describe('the editor on a phone (390 px)', () => {
   it('has no horizontal overflow, Publish within reach, and says full editing is a desktop task', async () => {
     const { context, page } = await openEditor({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'editor-390.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'editor-390.png') });
     const size = await pageSize(page);
     expect(size.scrollWidth).toBeLessThanOrEqual(size.width);
     const publish = await page.getByRole('button', { name: 'Publish' }).boundingBox();
@@ -168,7 +175,7 @@ describe('editor dialogs at 1366×768', () => {
       else await page.locator('.editor__actions').getByRole('button', { name, exact: true }).click();
       const dialog = page.getByRole('dialog').last();
       await settledBox(dialog);
-      await page.screenshot({ path: path.join(ARTIFACTS, `dialog-${name.toLowerCase()}.png`) });
+      await artifact(page, { path: path.join(ARTIFACTS, `dialog-${name.toLowerCase()}.png`) });
       const box = (await dialog.boundingBox())!;
       if (box.y < 0 || box.y + box.height > 768)
         report.push(`${name}: dialog spans ${Math.round(box.y)}–${Math.round(box.y + box.height)}`);
@@ -198,7 +205,7 @@ describe('editor dialogs at 1366×768', () => {
     await page.dispatchEvent('.file-drop', 'dragover', { dataTransfer: transfer });
     await page.dispatchEvent('.file-drop', 'drop', { dataTransfer: transfer });
     await page.getByText('File: shops.csv.', { exact: false }).waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'dialog-import-dropped.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'dialog-import-dropped.png') });
     await context.close();
   }, 120_000);
 });

@@ -1,10 +1,13 @@
 /**
- * Real-browser tests: Debian's Chromium driven by playwright-core, and signing in through the app's own
- * login page (Amplify, USER_PASSWORD_AUTH against the local Cognito), exactly as a person does.
+ * Real-browser tests: Debian's Chromium driven by playwright-core (one per run, test/global-setup.ts), and signing
+ * in through the app's own login page (Amplify, USER_PASSWORD_AUTH against the local Cognito) exactly as a person
+ * does, or, for tests that are not about signing in, with the session's tokens written where Amplify keeps them.
  */
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium-launch';
-import { baseUrl } from './stack';
+import { jwtPayload } from './accounts';
+import { baseUrl, signInTokens } from './stack';
 
 /** The requests not finished yet of each context of a browser launched here (read by `settled`). */
 const inFlight = new WeakMap<BrowserContext, Set<Request>>();
@@ -18,9 +21,15 @@ function track(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** Chromium, whose contexts keep count of their requests in flight for `settled`. */
+/**
+ * Chromium, whose contexts keep count of their requests in flight for `settled`: a connection to the run's one
+ * Chromium (test/global-setup.ts), so a file does not pay for starting a browser. Its `close()` closes the contexts
+ * this file made and disconnects; the browser itself lives until the run ends. When the run has no shared Chromium,
+ * the file launches its own (and a missing browser is reported by the launch).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
+  const endpoint = inject('browserEndpoint');
+  const browser = endpoint ? await chromium.connect(endpoint) : await launchChromium();
   const open = browser.newContext.bind(browser);
   browser.newContext = async (options) => track(await open(options));
   return browser;
@@ -68,6 +77,41 @@ export async function signInThroughUi(page: Page, user: { email: string; passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
+/**
+ * Signs in the way Amplify v6 keeps a session, for tests that are not about signing in: the user's tokens from a real
+ * password sign-in against the stack's Cognito, written to the origin's localStorage
+ * (CognitoIdentityServiceProvider.<clientId>.<username>.idToken / accessToken / refreshToken, and LastAuthUser),
+ * which the app's session start reads like any session. Leaves the page on an empty page of the origin (the app not
+ * loaded): the test opens its page next. Saves the login page's load and its round trips; `signInThroughUi` stays
+ * for the tests of signing in.
+ */
+export async function signInWithTokens(page: Page, user: { email: string; password: string }): Promise<void> {
+  const tokens = await signInTokens(user.email, user.password);
+  const clientId = inject('stackEnv').USER_POOL_CLIENT_ID;
+  const claims = jwtPayload(tokens.accessToken);
+  const username = claims.username ?? claims.sub;
+  if (typeof username !== 'string') throw new Error(`no username in ${user.email}'s access token`);
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const entries: Record<string, string> = {
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.idToken`]: tokens.idToken,
+    [`${prefix}.${username}.accessToken`]: tokens.accessToken,
+    [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
+    [`${prefix}.${username}.clockDrift`]: '0',
+  };
+  // localStorage belongs to the origin, so open a page of the origin first: an empty one answered here (no request
+  // reaches the stack, and no favicon is asked for, which would log a 404 in the test's console).
+  const blank = `${baseUrl()}/__test-sign-in`;
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }),
+  );
+  await page.goto(blank);
+  await page.unroute(blank);
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, entries);
+}
+
 /** Collects page errors and console errors, for asserting a page ran clean. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -110,6 +154,19 @@ export async function settledBox(
   const box = await locator.boundingBox();
   if (!box) throw new Error('the element is not shown');
   return box;
+}
+
+/**
+ * Saves a screenshot for people to look at (.test-artifacts/), when MAPNEST_TEST_ARTIFACTS=1: no test reads it, and
+ * capturing and encoding a page costs a second or more on a busy 2-core machine, so a plain run skips it
+ * (docs/adr/040-one-chromium-per-run.md). Screenshots a test compares stay `screenshot()` calls of their own.
+ */
+export async function artifact(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } },
+): Promise<void> {
+  if (!process.env.MAPNEST_TEST_ARTIFACTS) return;
+  await ('goto' in target ? target.screenshot(options) : target.screenshot({ path: options.path }));
 }
 
 /** Chooses an item of the editor bar's File menu (Import…, Export…). */

@@ -2,20 +2,16 @@
  * The maps list in Chromium against the local stack (issue 3 "Browser"): a signed-in user creates a
  * map, sees it in the list, renames it, duplicates it, restores an older version and deletes it. The stack
  * serves web/dist, so build first: `cd web && npx vite build`.
- *
- * Signing in: the user is signed in the way Amplify v6 keeps a session, by writing its localStorage token keys
- * (CognitoIdentityServiceProvider.<clientId>.<username>.idToken / accessToken / refreshToken, and LastAuthUser)
- * with tokens from a real cognito-local password sign-in. The app's session start reads them like any session.
+ * The user is signed in with tokens from a real password sign-in (`signInWithTokens`, test/helpers/browser.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/chromium-launch';
+import { artifact, launchBrowser, signInWithTokens } from '../helpers/browser';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
-import { jwtPayload } from '../helpers/accounts';
-import { baseUrl, call, createUser, signInTokens, type TestUser } from '../helpers/stack';
+import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
 
@@ -23,27 +19,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let user: TestUser;
-
-/** Stores the user's tokens where Amplify v6 looks for a signed-in session. */
-async function signInBrowser(target: Page, who: TestUser): Promise<void> {
-  const tokens = await signInTokens(who.email, who.password);
-  const clientId = inject('stackEnv').USER_POOL_CLIENT_ID;
-  const claims = jwtPayload(tokens.accessToken);
-  const username = typeof claims.username === 'string' ? claims.username : who.uid;
-  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-  const entries: Record<string, string> = {
-    [`${prefix}.LastAuthUser`]: username,
-    [`${prefix}.${username}.idToken`]: tokens.idToken,
-    [`${prefix}.${username}.accessToken`]: tokens.accessToken,
-    [`${prefix}.${username}.refreshToken`]: tokens.refreshToken,
-    [`${prefix}.${username}.clockDrift`]: '0',
-  };
-  // localStorage belongs to the origin, so open a page of the site first.
-  await target.goto(`${baseUrl()}/robots.txt`);
-  await target.evaluate((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, entries);
-}
 
 const card = (title: string) => page.getByRole('article', { name: title, exact: true });
 
@@ -63,11 +38,11 @@ describe('maps list in the browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     user = await createUser({ name: 'Browser Tester' });
-    browser = await launchChromium();
+    browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await signInBrowser(page, user);
+    await signInWithTokens(page, user);
   });
 
   afterAll(async () => {
@@ -78,13 +53,13 @@ describe('maps list in the browser', () => {
   it('creates, lists, renames, duplicates, restores and deletes a map', async () => {
     await openMapsList();
     await page.getByRole('heading', { name: 'Create your first map' }).waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-empty.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-empty.png'), fullPage: true });
 
     // Create.
     await page.getByRole('link', { name: 'Create a map' }).click();
     await page.getByRole('heading', { name: 'New map' }).waitFor();
     await page.getByRole('textbox', { name: /^Title/ }).fill('Riverside Mall');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-new.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-new.png'), fullPage: true });
     await page.getByRole('button', { name: 'Create map' }).click();
     await page.waitForURL(/\/maps\/[A-Za-z0-9]{20}$/);
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
@@ -112,7 +87,7 @@ describe('maps list in the browser', () => {
     await call('saveMap', { id, baseVersion: 1, mapData: doc }, user);
     await page.reload();
     await card('Riverside Mall West').getByText('1 layer · 5 locations').waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-list.png'), fullPage: true });
 
     // Restore the first version from the history.
     await card('Riverside Mall West').getByRole('button', { name: 'History' }).click();
@@ -126,7 +101,7 @@ describe('maps list in the browser', () => {
       .getByRole('listitem', { name: /^Version 3/ })
       .getByText('Current')
       .waitFor();
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-history.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-history.png') });
     const restored = await call<MapWithDocument>('getMap', { id }, user);
     expect(restored.map.version).toBe(3);
     expect(restored.map.metrics.locationCount).toBe(0);
@@ -154,7 +129,7 @@ describe('maps list in the browser', () => {
 
     // The same list on a 360 px wide phone.
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'maps-list-360.png'), fullPage: true });
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-list-360.png'), fullPage: true });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
 import { documentWith } from '../helpers/documents';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   user = await createUser({ name: 'Publisher' });
   context = await newContext(browser);
   const page = await context.newPage();
-  await signInThroughUi(page, user);
+  await signInWithTokens(page, user);
   await page.close();
 }, 90_000);
 

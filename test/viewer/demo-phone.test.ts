@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { markerBox, type MarkerKind } from '../../web/src/map-core/marker-geometry';
-import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settledBox, artifact } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -111,7 +111,7 @@ describe('the demo map', () => {
         );
         await settledBox(pane, 10);
       }
-      await page.screenshot({ path: `.test-artifacts/demo-${width}x${height}-zoom${zoom}.png` });
+      await artifact(page, { path: `.test-artifacts/demo-${width}x${height}-zoom${zoom}.png` });
       const { labels, markers } = await boxes(page, doc);
       if (zoom === 0) {
         expect(labels.length).toBeGreaterThan(12);

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, launchBrowser } from '../helpers/browser';
+import { collectErrors, launchBrowser, artifact } from '../helpers/browser';
 import { EXAMPLE_MAPS } from '../../web/src/state/config';
 import { baseUrl } from '../helpers/stack';
 
@@ -144,12 +144,12 @@ describe.each(VIEWPORTS)('live example maps at $width×$height', (size) => {
         expect(await page.getByRole('link', { name: 'Open full screen' }).getAttribute('href')).toMatch(
           /^\/maps\/[A-Za-z0-9]+$/,
         );
-        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${size.width}.png`) });
+        await artifact(page, { path: path.join(ARTIFACTS, `${name}-${size.width}.png`) });
         await page
           .locator('.live-example')
           .first()
           .evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${size.width}-map.png`) });
+        await artifact(page, { path: path.join(ARTIFACTS, `${name}-${size.width}-map.png`) });
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/phone');
@@ -107,25 +107,16 @@ async function screenOf(page: Page, doc: Pick<MapDocument, 'settings'>, coord: r
   );
 }
 
-/** The camera stays still for a few frames (a fly-to has ended). */
+/** The camera stays still for ten frames in a row (a fly-to has ended): the pane's box moves with its transform. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const pane = document.querySelector<HTMLElement>('.mn-pane')!;
-        const before = pane.style.transform;
-        setTimeout(() => resolve(pane.style.transform === before), 400);
-      }),
-    undefined,
-    { timeout: 15_000 },
-  );
+  await settledBox(page.locator('.mn-pane'), 10);
 }
 
 describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
   it('shows the map on at least half of the screen with nothing open', async () => {
     const { page, errors } = await open('/m/demo', width, height);
     await settled(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, `demo-${width}x${height}.png`) });
+    await artifact(page, { path: path.join(ARTIFACTS, `demo-${width}x${height}.png`) });
     expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
     expect(errors).toEqual([]);
   });
@@ -137,7 +128,7 @@ describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
     // The route is drawn on its last floor once the player has gone through it.
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
     await settled(page);
-    await page.screenshot({ path: path.join(ARTIFACTS, `route-${width}x${height}.png`) });
+    await artifact(page, { path: path.join(ARTIFACTS, `route-${width}x${height}.png`) });
     const { share } = await visibleMap(page);
     expect(share).toBeGreaterThanOrEqual(0.5);
     // Both ends of the floor's part of the route are on the visible map (not under the sheet or the switcher).
@@ -163,7 +154,7 @@ describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
       const { page, errors } = await open(`/m/demo?location=${id}`, width, height);
       await page.getByRole('dialog').waitFor();
       await settled(page);
-      await page.screenshot({ path: path.join(ARTIFACTS, `location-${id}-${width}x${height}.png`) });
+      await artifact(page, { path: path.join(ARTIFACTS, `location-${id}-${width}x${height}.png`) });
       expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
       const loc = doc.locations.find((l) => l.id === id)!;
       const p = await screenOf(page, doc, loc.coord!);
@@ -198,7 +189,7 @@ describe('the floor switcher', () => {
         const r = el.getBoundingClientRect();
         return { tops: tops.size, right: r.right, left: r.left, height: r.height };
       });
-      await page.screenshot({ path: path.join(ARTIFACTS, `floors-${width}x${height}.png`) });
+      await artifact(page, { path: path.join(ARTIFACTS, `floors-${width}x${height}.png`) });
       expect(rows.tops, `${width}px`).toBeLessThanOrEqual(1);
       expect(rows.height).toBeLessThan(48);
       expect(rows.left).toBeGreaterThanOrEqual(0);

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settledBox, artifact } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -66,7 +66,7 @@ describe('a deep-linked popup in a small script-tag embed', () => {
       // Its close button can be reached.
       await map.getByRole('dialog').getByRole('button', { name: 'Close' }).click({ trial: true });
     }
-    await page.screenshot({ path: `.test-artifacts/popup-placement-${width}x${height}.png`, fullPage: true });
+    await artifact(page, { path: `.test-artifacts/popup-placement-${width}x${height}.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
     await host.stop();

@@ -22,7 +22,7 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { buildNetwork } from '../../web/src/map-core/wayfinding/network';
 import { planRoute } from '../../web/src/map-core/wayfinding/route';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -118,7 +118,7 @@ describe('a step-free campus route built in the editor', () => {
     const context = await newContext(browser, { width: 1440, height: 900 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await page.goto(`/maps/${id}`);
     await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
     await page.getByRole('tab', { name: 'Wayfinding' }).click();
@@ -155,7 +155,7 @@ describe('a step-free campus route built in the editor', () => {
     const check = page.locator('section[aria-labelledby="wf-check"]');
     await expect.poll(() => check.textContent()).toMatch(/Every location can be reached/);
     expect(await check.textContent()).not.toMatch(/not reachable step-free/i);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'campus-editor.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'campus-editor.png') });
 
     // The editor's Preview: the step-free route takes the lift and goes round the kerb.
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
@@ -173,7 +173,7 @@ describe('a step-free campus route built in the editor', () => {
     expect((await stepTexts(page))[1]).toBe('Take Lift A to First floor');
     await page.locator('.mn-dir-step').first().click();
     await expect.poll(() => goesRoundTheKerb(page)).toBe(true);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'campus-preview.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'campus-preview.png') });
     await preview.getByRole('button', { name: 'Close', exact: true }).first().click();
     await preview.waitFor({ state: 'detached' });
 
@@ -197,7 +197,7 @@ describe('a step-free campus route built in the editor', () => {
     expect(await visitor.getByRole('checkbox', { name: 'Step-free route' }).isChecked()).toBe(true);
     await visitor.locator('.mn-dir-step').first().click();
     await expect.poll(() => goesRoundTheKerb(visitor)).toBe(true);
-    await visitor.screenshot({ path: path.join(ARTIFACTS, 'campus-embed-step-free.png') });
+    await artifact(visitor, { path: path.join(ARTIFACTS, 'campus-embed-step-free.png') });
     // Without step-free the stairs are quicker, and the address bar drops stepfree.
     await visitor.getByRole('checkbox', { name: 'Step-free route' }).uncheck();
     await expect.poll(async () => (await stepTexts(visitor))[1]).toBe('Take Main stairs to First floor');

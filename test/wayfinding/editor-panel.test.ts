@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -38,7 +38,7 @@ describe('the Wayfinding tab', () => {
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await openTab(page, id);
     await page.getByRole('button', { name: 'Draw paths' }).click();
     const box = (await page.locator('.editor__canvas svg.mn-edit-network').boundingBox())!;
@@ -64,7 +64,7 @@ describe('the Wayfinding tab', () => {
     // Locations attach to the nearest path by themselves; the check names none as unreachable on one floor.
     const check = page.locator('section[aria-labelledby="wf-check"]');
     await expect.poll(() => check.textContent()).toMatch(/Every location can be reached|cannot be reached/);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'panel-pro-1366.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'panel-pro-1366.png') });
 
     // The saved document holds the drawn network.
     await page.keyboard.press('Control+s');
@@ -82,7 +82,7 @@ describe('the Wayfinding tab', () => {
     const id = await call<string>('createMap', { title: 'Free centre', mapData: documentWith(2) }, user);
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
-    await signInThroughUi(page, user);
+    await signInWithTokens(page, user);
     await openTab(page, id);
     await page.getByText('Turn-by-turn directions come with the Professional plan', { exact: false }).waitFor();
     const upgrade = page.getByRole('link', { name: 'See plans' });
@@ -91,7 +91,7 @@ describe('the Wayfinding tab', () => {
     const b = (await upgrade.boundingBox())!;
     expect(b.y + b.height).toBeLessThan(768);
     expect(await page.locator('.editor__canvas .mn-edit-network').count()).toBe(0);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'panel-upsell-1366.png') });
+    await artifact(page, { path: path.join(ARTIFACTS, 'panel-upsell-1366.png') });
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { sameEmail, type UserMatch } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
@@ -17,27 +17,36 @@ export function viewAsUser(user: UserMatch | null): void {
 /**
  * The search behind 'View as user': matches as the administrator types (quietly), and on submit the exact match
  * (or the only one) is viewed at once, else the matches are listed or the user is told why nothing happens.
+ * Only the latest search speaks: typing or pressing View starts a new one, and an older search's answer, arriving
+ * later, is dropped (a lookup as one typed used to clear the View button's "no such user" when its answer came
+ * second); pressing View also cancels the lookup still waiting for the pause after typing.
  */
 function useViewAsSearch() {
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<UserMatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The latest search's number; an answer to an older one is dropped. */
+  const latest = useRef(0);
+  const pendingLookup = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     const q = query.trim();
     if (q.length < 2) return;
+    const search = latest.current;
     let live = true;
     const timer = setTimeout(() => {
+      pendingLookup.current = undefined;
       findUsers(q).then(
         (found) => {
-          if (!live) return;
+          if (!live || search !== latest.current) return;
           setMatches(found);
           setError(null);
         },
         () => undefined, // searching as one types stays quiet; submitting reports errors
       );
     }, 250);
+    pendingLookup.current = timer;
     return () => {
       live = false;
       clearTimeout(timer);
@@ -51,9 +60,12 @@ function useViewAsSearch() {
       setError('Type an email address or a user id.');
       return;
     }
+    clearTimeout(pendingLookup.current);
+    const search = ++latest.current;
     setBusy(true);
     try {
       const found = await findUsers(q);
+      if (search !== latest.current) return;
       const exact =
         found.find((u) => u.uid.toLowerCase() === q.toLowerCase() || sameEmail(u.email, q)) ??
         (found.length === 1 ? found[0] : undefined);
@@ -64,6 +76,7 @@ function useViewAsSearch() {
       setMatches(found);
       setError(found.length === 0 ? NO_SUCH_USER : 'Several users match: choose one.');
     } catch (err) {
+      if (search !== latest.current) return;
       console.error('View as user: search failed', err);
       setError(MESSAGES.unknownError);
     } finally {
@@ -72,6 +85,7 @@ function useViewAsSearch() {
   };
 
   const changeQuery = (next: string) => {
+    latest.current++;
     setQuery(next);
     setError(null);
   };
