@@ -10,7 +10,7 @@ import type { IConstruct } from 'constructs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Bundle } from '../src/bundle';
 import { cdkJsonContext } from '../src/feature-flags';
 import type { FunctionGrants } from '../src/grants';
@@ -34,15 +34,16 @@ export function bundle(manifest: Manifest): Bundled {
 }
 
 let synthRoot: string | undefined;
-/** One folder per test process for the synthesised apps' cloud assemblies, removed when the process ends. */
+/** One folder per test file for the synthesised apps' cloud assemblies, removed after the file's tests. */
 function synthOutdir(): string {
-  if (!synthRoot) {
-    const root = mkdtempSync(join(tmpdir(), 'mapnest-infra-synth-'));
-    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
-    synthRoot = root;
-  }
+  synthRoot ??= mkdtempSync(join(tmpdir(), 'mapnest-infra-synth-'));
   return mkdtempSync(join(synthRoot, 'app-'));
 }
+// Registered on the importing test file (vitest collects a module's top-level hooks into the file being collected).
+afterAll(() => {
+  if (synthRoot) rmSync(synthRoot, { recursive: true, force: true });
+  synthRoot = undefined;
+});
 
 /**
  * What the tests' apps get besides cdk.json's feature flags: a cloud assembly folder that is cleaned up, and no
