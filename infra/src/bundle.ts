@@ -1,6 +1,6 @@
 import { buildSync, type BuildOptions } from 'esbuild';
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { FunctionSpec } from './manifest';
 import { LAMBDAS_SRC, REPO_ROOT } from './paths';
 
@@ -68,9 +68,21 @@ export function bundleOptions(functions: readonly FunctionSpec[], outDir: string
  * next to the bundles that import them. Synthesis then only hashes and copies finished folders.
  */
 export function bundleFunctions(functions: readonly FunctionSpec[], outDir: string): Map<string, Bundle> {
+  return buildFunctions(functions, outDir).bundles;
+}
+
+/**
+ * bundleFunctions, also answering every file the build read: esbuild's inputs and the package.json of each native
+ * package shipped (absolute paths). The infra tests' bundle cache (infra/test/bundle-cache.ts) keys on them.
+ */
+export function buildFunctions(
+  functions: readonly FunctionSpec[],
+  outDir: string,
+): { bundles: Map<string, Bundle>; inputs: string[] } {
   const bundles = new Map<string, Bundle>();
-  if (functions.length === 0) return bundles;
+  if (functions.length === 0) return { bundles, inputs: [] };
   const result = buildSync(bundleOptions(functions, outDir));
+  const inputs = new Set(Object.keys(result.metafile!.inputs).map((file) => resolve(REPO_ROOT, file)));
   const outputs = result.metafile!.outputs;
   for (const fn of functions) {
     const dir = join(outDir, fn.id);
@@ -80,7 +92,8 @@ export function bundleFunctions(functions: readonly FunctionSpec[], outDir: stri
       ...new Set(output.imports.filter((i) => i.external && i.path in NATIVE_PACKAGES).map((i) => i.path)),
     ];
     for (const name of nativePackages)
-      copyPackageClosure(name, NATIVE_PACKAGES[name]!, fn.entry, join(dir, 'node_modules'));
+      for (const copied of copyPackageClosure(name, NATIVE_PACKAGES[name]!, fn.entry, join(dir, 'node_modules')))
+        inputs.add(join(copied, 'package.json'));
     bundles.set(fn.id, {
       id: fn.id,
       dir,
@@ -89,7 +102,7 @@ export function bundleFunctions(functions: readonly FunctionSpec[], outDir: stri
       nativePackages,
     });
   }
-  return bundles;
+  return { bundles, inputs: [...inputs] };
 }
 
 interface PackageJson {
@@ -117,18 +130,20 @@ const matches = (allowed: string[] | undefined, value: string) => !allowed || al
 
 /**
  * Copies a package and its runtime dependencies into `dest`: regular dependencies always, optional
- * ones only when installed and built for the target platform (that is how sharp picks its binary).
+ * ones only when installed and built for the target platform (that is how sharp picks its binary). Answers the
+ * installed folder of every package copied.
  */
 function copyPackageClosure(
   root: string,
   target: { os: string; cpu: string; libc: string },
   fromFile: string,
   dest: string,
-): void {
+): string[] {
   const queue: Array<{ name: string; from: string; optional: boolean }> = [
     { name: root, from: fromFile, optional: false },
   ];
   const seen = new Set<string>();
+  const copied: string[] = [];
   while (queue.length > 0) {
     const { name, from, optional } = queue.shift()!;
     if (seen.has(name)) continue;
@@ -141,6 +156,7 @@ function copyPackageClosure(
     if (optional && !(matches(pkg.os, target.os) && matches(pkg.cpu, target.cpu) && matches(pkg.libc, target.libc)))
       continue;
     seen.add(name);
+    copied.push(dir);
     cpSync(dir, join(dest, name), {
       recursive: true,
       dereference: true,
@@ -157,6 +173,7 @@ function copyPackageClosure(
       `sharp's ${target.os}-${target.cpu} binary (@img/sharp-${target.os}-${target.cpu}) is not installed, so the thumbnail function cannot be built.`,
     );
   }
+  return copied;
 }
 
 function folderBytes(dir: string): number {

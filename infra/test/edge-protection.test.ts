@@ -4,7 +4,7 @@
  * calls check, and the dashboard of each stage.
  */
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_SECRETS_ENV, ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { DASHBOARD_LATENCY_FUNCTIONS, DASHBOARD_WIDGETS } from '../src/constructs/monitoring';
 import { CROSS_ORIGIN_STATIC_PATHS, WAF_COUNTED_COMMON_RULES, WAF_RULES } from '../src/constructs/web';
@@ -23,7 +23,6 @@ beforeAll(() => {
   for (const name of ['dev', 'staging', 'prod'] as const)
     stages[name] = synth(STAGES[name]!, manifest, bundled.bundles);
 }, 300_000);
-afterAll(() => bundled?.cleanup());
 
 interface Origin {
   Id: string;

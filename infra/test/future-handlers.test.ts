@@ -6,7 +6,7 @@
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GRANTS } from '../src/grants';
 import { readManifest, type Manifest } from '../src/manifest';
 import {
@@ -53,7 +53,6 @@ beforeAll(() => {
   });
   t = full.template;
 }, 120_000);
-afterAll(() => bundled?.cleanup());
 
 const json = (value: unknown) => JSON.stringify(value);
 

@@ -48,11 +48,20 @@ export interface ImportCost {
   referenceMs: number;
 }
 
-/** The import cost of each module file (id → absolute path), and the calibration's median CPU time in this run. */
+/** What importing a module in a plain Node process gave: the type of its `handler` export, or the import's error. */
+export interface Loaded {
+  type?: string;
+  error?: string;
+}
+
+/**
+ * The import cost of each module file (id → absolute path), the calibration's median CPU time in this run, and what
+ * each import gave in the first round (`loaded`: a module whose import fails has no cost).
+ */
 export function measureImportCost(
   files: ReadonlyMap<string, string>,
   options: { rounds?: number; env?: NodeJS.ProcessEnv } = {},
-): { costs: Map<string, ImportCost>; calibrationMs: number } {
+): { costs: Map<string, ImportCost>; calibrationMs: number; loaded: Map<string, Loaded> } {
   const rounds = options.rounds ?? 3;
   const dir = mkdtempSync(join(tmpdir(), 'mapnest-import-cost-'));
   try {
@@ -61,6 +70,7 @@ export function measureImportCost(
     const entries = [...files].map(([id, file]) => [id, pathToFileURL(file).href] as const);
     const samples = new Map<string, number[]>(entries.map(([id]) => [id, []]));
     const calibrations: number[] = [];
+    let loaded = new Map<string, Loaded>();
     for (let round = 0; round < rounds; round++) {
       const offset = entries.length === 0 ? 0 : Math.floor((round * entries.length) / rounds);
       const order = [...entries.slice(offset), ...entries.slice(0, offset)];
@@ -68,9 +78,15 @@ export function measureImportCost(
         import { builtinModules } from 'node:module';
         const skip = new Set(['node:sqlite', 'node:test', 'node:test/reporters', 'node:sea', 'wasi', 'node:wasi', 'trace_events', 'node:trace_events', 'sys', 'node:sys', 'repl', 'node:repl', 'inspector', 'node:inspector', 'inspector/promises', 'node:inspector/promises']);
         for (const name of builtinModules) if (!name.startsWith('_') && !skip.has(name)) { try { await import(name.startsWith('node:') ? name : 'node:' + name); } catch {} }
-        const cpu = async (url) => { globalThis.gc(); const start = process.cpuUsage(); await import(url); const d = process.cpuUsage(start); return (d.user + d.system) / 1000; };
-        const out = { calibration: await cpu(${JSON.stringify(pathToFileURL(calibration).href)}), imports: {} };
-        for (const [id, url] of ${JSON.stringify(order)}) out.imports[id] = await cpu(url);
+        const cpu = async (url) => { globalThis.gc(); const start = process.cpuUsage(); const mod = await import(url); const d = process.cpuUsage(start); return { ms: (d.user + d.system) / 1000, mod }; };
+        const out = { calibration: (await cpu(${JSON.stringify(pathToFileURL(calibration).href)})).ms, imports: {}, loaded: {} };
+        for (const [id, url] of ${JSON.stringify(order)}) {
+          try {
+            const { ms, mod } = await cpu(url);
+            out.imports[id] = ms;
+            out.loaded[id] = { type: typeof mod.handler };
+          } catch (error) { out.loaded[id] = { error: String(error && error.stack || error) }; }
+        }
         process.stdout.write(JSON.stringify(out));`;
       const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
         encoding: 'utf8',
@@ -78,17 +94,23 @@ export function measureImportCost(
         timeout: 300_000,
       });
       if (child.status !== 0) throw new Error(`import cost run failed: ${child.stderr}`);
-      const out = JSON.parse(child.stdout) as { calibration: number; imports: Record<string, number> };
+      const out = JSON.parse(child.stdout) as {
+        calibration: number;
+        imports: Record<string, number>;
+        loaded: Record<string, Loaded>;
+      };
+      if (round === 0) loaded = new Map(Object.entries(out.loaded));
       calibrations.push(out.calibration);
       for (const [id, ms] of Object.entries(out.imports)) samples.get(id)!.push(ms);
     }
     const calibrationMs = median(calibrations);
     const costs = new Map<string, ImportCost>();
     for (const [id, values] of samples) {
+      if (values.length === 0) continue;
       const cpuMs = median(values);
       costs.set(id, { cpuMs, referenceMs: (cpuMs * CALIBRATION_REFERENCE_MS) / calibrationMs });
     }
-    return { costs, calibrationMs };
+    return { costs, calibrationMs, loaded };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALSTACK_ACCOUNT, buildApp, isLocalStack } from '../src/app';
 import type { Bundle } from '../src/bundle';
 import { readManifest } from '../src/manifest';
-import { expectNagClean, wholeStage } from './support';
+import { expectNagClean, testAppProps, wholeStage } from './support';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'mapnest-localstack-'));
@@ -46,7 +46,7 @@ describe('npm run deploy:localstack', () => {
   });
 
   it("synthesises a clean stack in LocalStack's account with that context", () => {
-    const app = new App({ context: scriptContext().context });
+    const app = new App({ context: scriptContext().context, outdir: testAppProps().outdir });
     expect(isLocalStack(app)).toBe(true);
     const manifest = readManifest();
     const bundles = new Map<string, Bundle>(

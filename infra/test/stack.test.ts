@@ -4,7 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModule } from '@mapnest/lambdas/routes';
 import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
@@ -83,7 +83,6 @@ beforeAll(() => {
   dev = synth(STAGES.dev!, manifest, bundled.bundles);
   prod = synth(STAGES.prod!, manifest, bundled.bundles);
 }, 180_000);
-afterAll(() => bundled?.cleanup());
 
 const json = (value: unknown) => JSON.stringify(value);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });

@@ -1,6 +1,7 @@
 /**
- * Shared set-up for the infra tests: one esbuild pass per test file, then each stage synthesised once
- * and its Template shared by every assertion in the file.
+ * Shared set-up for the infra tests: the functions' bundles from the bundle cache (built once for every file and
+ * every run while the sources stay the same, bundle-cache.ts), then each stage synthesised once per file and its
+ * Template shared by every assertion in the file (ADR 039).
  */
 import { App, NestedStack, Validations, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -9,29 +10,49 @@ import type { IConstruct } from 'constructs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect } from 'vitest';
-import { bundleFunctions, type Bundle } from '../src/bundle';
+import { afterAll, expect } from 'vitest';
+import type { Bundle } from '../src/bundle';
 import { cdkJsonContext } from '../src/feature-flags';
 import type { FunctionGrants } from '../src/grants';
 import type { Manifest } from '../src/manifest';
 import { MapnestStack } from '../src/mapnest-stack';
 import { STAGES, type StageConfig } from '../src/stages';
 import { resolveWebAssets, type WebAssets } from '../src/web-assets';
+import { cachedBundleFunctions } from './bundle-cache';
 
 /** A folder of handlers standing in for ones other issues will add (the thumbnail trigger, the Stripe webhook). */
 export const FIXTURE_LAMBDAS = resolve(import.meta.dirname, 'fixtures/lambdas/src');
 
 export interface Bundled {
+  /** Read-only: the folders are the cache's (a test that needs a file beside a bundle writes it elsewhere). */
   bundles: Map<string, Bundle>;
-  cleanup: () => void;
 }
 
+/** The manifest's functions bundled as bundleFunctions builds them, from the bundle cache. */
 export function bundle(manifest: Manifest): Bundled {
-  const dir = mkdtempSync(join(tmpdir(), 'mapnest-infra-test-'));
-  return {
-    bundles: bundleFunctions(manifest.functions, dir),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  return { bundles: cachedBundleFunctions(manifest.functions).bundles };
+}
+
+let synthRoot: string | undefined;
+/** One folder per test file for the synthesised apps' cloud assemblies, removed after the file's tests. */
+function synthOutdir(): string {
+  synthRoot ??= mkdtempSync(join(tmpdir(), 'mapnest-infra-synth-'));
+  return mkdtempSync(join(synthRoot, 'app-'));
+}
+// Registered on the importing test file (vitest collects a module's top-level hooks into the file being collected).
+afterAll(() => {
+  if (synthRoot) rmSync(synthRoot, { recursive: true, force: true });
+  synthRoot = undefined;
+});
+
+/**
+ * What the tests' apps get besides cdk.json's feature flags: a cloud assembly folder that is cleaned up, and no
+ * asset staging. Staging copies every asset folder (about 50 bundles and sharp, 25–140 MB a stage) into the
+ * assembly, which the tests never read; the templates are the same either way (the asset hash is the source
+ * folder's fingerprint), see ADR 039.
+ */
+export function testAppProps(): { outdir: string; context: Record<string, unknown> } {
+  return { outdir: synthOutdir(), context: { ...cdkJsonContext(), 'aws:cdk:disable-asset-staging': true } };
 }
 
 export interface Synthesised {
@@ -50,7 +71,7 @@ export function synth(
   options: { webAssets?: WebAssets; grants?: Record<string, FunctionGrants> } = {},
 ): Synthesised {
   // cdk.json's feature flags, as the CLI hands them to a real synth.
-  const app = new App({ context: cdkJsonContext() });
+  const app = new App(testAppProps());
   const stack = new MapnestStack(app, `Mapnest-${stage.name}`, {
     env: { account: '123456789012', region: stage.region },
     stage,
