@@ -6,6 +6,7 @@
 import type { Layer } from '@mapnest/shared/map-document';
 import type { Size } from '../../map-core/coords';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
+import { SLICED_FLOOR_BYTES, sliceSvg } from './floor-slices';
 import { sanitizeSvg } from '../sanitize';
 import type { ResolvedLocation } from '../viewer-model';
 import { onLayer } from '../viewer-model';
@@ -31,6 +32,11 @@ export interface LoadedLayer {
   readonly svg: SVGSVGElement | null;
   /** Region element of each location index on this layer. */
   readonly regions: Map<number, Element>;
+  /**
+   * A big SVG floor arrives empty: this fills it a chunk per task (floor-slices.ts). The stage runs it once the
+   * floor is on screen, and binds regions when it resolves. Absent when the floor is complete.
+   */
+  readonly build?: () => Promise<void>;
 }
 
 let scopeCounter = 0;
@@ -102,7 +108,9 @@ export async function loadLayer(
   });
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
-  const svg = sanitizeSvg(text, `[data-mn-scope="${scope}"]`);
+  const selector = `[data-mn-scope="${scope}"]`;
+  const sliced = text.length >= SLICED_FLOOR_BYTES ? await sliceSvg(text, selector, signal) : null;
+  const svg = sliced ? sliced.svg : sanitizeSvg(text, selector);
   if (!svg) throw new Error(floorUnavailable(layer.name));
   if (!svg.getAttribute('viewBox')) {
     const w = parseFloat(svg.getAttribute('width') ?? '');
@@ -116,7 +124,30 @@ export async function loadLayer(
   svg.setAttribute('focusable', 'false');
   svg.classList.add('mn-layer-svg');
   el.append(svg);
-  return { id: layer.id, el, kind, svg, regions: new Map() };
+  return { id: layer.id, el, kind, svg, regions: new Map(), ...(sliced && { build: sliced.build }) };
+}
+
+/**
+ * Puts a loaded floor into `pane`, hidden (the stage shows the current floor). A big one (`build`) is first filled
+ * in slices while it is laid out but not painted: each slice is styled and laid out alone, and the drawing is
+ * painted once when it is whole (painting the growing drawing every frame cost more; so did opacity 0, which
+ * Chromium still paints). Shown meanwhile only while `current()`. Answers when the floor is whole; a floor that
+ * could not be filled is taken out again.
+ */
+export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: () => boolean): Promise<void> {
+  layer.el.hidden = !layer.build || !current();
+  pane.append(layer.el);
+  if (!layer.build) return;
+  layer.el.style.visibility = 'hidden';
+  try {
+    await layer.build();
+  } catch (e) {
+    layer.el.remove();
+    throw e;
+  } finally {
+    layer.el.style.removeProperty('visibility');
+  }
+  layer.el.hidden = true;
 }
 
 /**
@@ -193,6 +224,18 @@ export function markRegion(
   on: boolean,
 ): void {
   if (index !== null) layer?.regions.get(index)?.classList.toggle(REGION_STATE_CLASS[state], on);
+}
+
+/** Moves the hover, open and focus marks (`state`: the location of each) from one floor's regions to another's. */
+export function moveRegionMarks(
+  before: LoadedLayer | null,
+  after: LoadedLayer | null,
+  state: Record<keyof typeof REGION_STATE_CLASS, number | null>,
+): void {
+  for (const kind of Object.keys(REGION_STATE_CLASS) as (keyof typeof REGION_STATE_CLASS)[]) {
+    markRegion(before, state[kind], kind, false);
+    markRegion(after, state[kind], kind, true);
+  }
 }
 
 /** Dims the regions a search or filter leaves out and marks those it matches (`mask` null: all match). */
