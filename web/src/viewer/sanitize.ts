@@ -169,13 +169,20 @@ const SVG_CONFIG: Config = {
 };
 
 /**
+ * An SVG file's text without its processing instructions and doctype (with its internal subset): the HTML parser (the
+ * one the page itself uses for inline SVG) ignores the first and never expands the second's entities; dropping them
+ * first keeps their contents out of the text. The first step of `sanitizeSvg`.
+ */
+export function stripDeclarations(svgText: string): string {
+  return svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+}
+
+/**
  * Sanitises an SVG document's text into an <svg> element ready to insert, or null when there is
  * no SVG in it. `<style>` elements are cleaned and scoped to `scopeSelector`, or removed.
  */
 export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGElement | null {
-  // The HTML parser (the one the page itself uses for inline SVG) ignores processing instructions
-  // and never expands doctype entities; dropping them first keeps their contents out of the text.
-  const text = svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+  const text = stripDeclarations(svgText);
   svgScope = scopeSelector;
   const fragment = svgPurifier().sanitize(text, SVG_CONFIG) as unknown as DocumentFragment;
   const svg = Array.from(fragment.children).find(

@@ -6,8 +6,7 @@
 import type { Layer } from '@mapnest/shared/map-document';
 import type { Size } from '../../map-core/coords';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
-import { SLICED_FLOOR_BYTES, sliceSvg } from './floor-slices';
-import { sanitizeSvg } from '../sanitize';
+import { sanitizeFloor } from './floor-slices';
 import type { ResolvedLocation } from '../viewer-model';
 import { onLayer } from '../viewer-model';
 
@@ -33,7 +32,7 @@ export interface LoadedLayer {
   /** Region element of each location index on this layer. */
   readonly regions: Map<number, Element>;
   /**
-   * A big SVG floor arrives empty: this fills it a chunk per task (floor-slices.ts). The stage runs it once the
+   * A big SVG floor arrives empty: this fills it a chunk per task (floor-slices.ts, ADR 035). The stage runs it once the
    * floor is on screen, and binds regions when it resolves. Absent when the floor is complete.
    */
   readonly build?: () => Promise<void>;
@@ -109,9 +108,9 @@ export async function loadLayer(
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
   const selector = `[data-mn-scope="${scope}"]`;
-  const sliced = text.length >= SLICED_FLOOR_BYTES ? await sliceSvg(text, selector, signal) : null;
-  const svg = sliced ? sliced.svg : sanitizeSvg(text, selector);
-  if (!svg) throw new Error(floorUnavailable(layer.name));
+  const floor = await sanitizeFloor(text, selector, signal);
+  if (!floor) throw new Error(floorUnavailable(layer.name));
+  const { svg, build } = floor;
   if (!svg.getAttribute('viewBox')) {
     const w = parseFloat(svg.getAttribute('width') ?? '');
     const h = parseFloat(svg.getAttribute('height') ?? '');
@@ -124,7 +123,7 @@ export async function loadLayer(
   svg.setAttribute('focusable', 'false');
   svg.classList.add('mn-layer-svg');
   el.append(svg);
-  return { id: layer.id, el, kind, svg, regions: new Map(), ...(sliced && { build: sliced.build }) };
+  return { id: layer.id, el, kind, svg, regions: new Map(), ...(build && { build }) };
 }
 
 /**

@@ -2,17 +2,20 @@
  * Big SVG floors built in slices (ADR 035). A floor exported from a drawing program has thousands of elements;
  * sanitising, parsing, styling, laying out and painting all of them at once blocked a phone's main thread for
  * seconds. Here the file's text is first split along its element tree (a linear scan, itself in slices), then
- * sanitised and inserted a chunk of sibling subtrees at a time, each chunk in its own task, into the floor that
- * is already on screen: every chunk goes through the same sanitiser as a whole file would (`sanitizeSvg`, with the
- * chunk's ancestors' opening tags around it, so their attributes are sanitised too), and the browser styles, lays
- * out and paints only what each chunk added.
+ * sanitised and inserted a chunk of sibling subtrees at a time, each chunk in its own task: every chunk goes through
+ * the same sanitiser as a whole file would (`sanitizeSvg`, with the chunk's ancestors' opening tags around it, so
+ * their attributes are sanitised too and the chunk is parsed in the same place), and the browser styles and lays out
+ * only what each chunk added.
  *
- * The split follows the markup as the HTML parser reads an SVG: comments, CDATA, declarations and processing
- * instructions are skipped, `/>` closes an element, a closing tag closes the nearest open element of its name
- * (and any opened inside it) or nothing, and the HTML inside `foreignObject`, `title` and `desc` is kept whole. Where a malformed file would be read otherwise, only where its pieces end
- * up may differ; what is inserted is always sanitised.
+ * The result must be exactly what sanitising the whole file gives. So the scan reads the markup as the HTML parser
+ * reads an SVG in a page (its tokenizer's rules for tags, attributes and comments), and it only splits files whose
+ * structure it can be sure of: a file with anything the parser would read otherwise than its tags say (an end tag
+ * that does not close the innermost open element, an element left open, an HTML tag that ends the SVG, markup inside
+ * `title`, `desc` or `foreignObject`, which the parser reads as HTML, an instruction or doctype left after the
+ * sanitiser's own stripping, anything before the root but comments) is sanitised whole, as before. Drawing programs'
+ * exports are well-formed XML and are split; what a hostile file gets is the whole-file sanitiser.
  */
-import { sanitizeSvg } from '../sanitize';
+import { sanitizeSvg, stripDeclarations } from '../sanitize';
 
 /** Below this size a floor is sanitised and inserted in one go (quick enough, and what small maps always did). */
 export const SLICED_FLOOR_BYTES = 64 * 1024;
@@ -21,7 +24,8 @@ const CHUNK_ELEMENTS = 60;
 /** Work per slice of the scan, in ms. */
 const SCAN_SLICE_MS = 8;
 
-interface SvgNode {
+export interface SvgNode {
+  /** Its tag name, lower case. */
   name: string;
   /** Where its opening tag starts, and ends (after its '>'). */
   start: number;
@@ -50,28 +54,100 @@ function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The floor load was aborted.');
 }
 
-/** An opening tag after its '<': name, attributes (quoted values may hold '>'), '>'. */
-const OPEN_TAG = /([A-Za-z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
+/** HTML start tags that end an SVG in a page (the parser leaves foreign content for them; `font` only with some attributes, taken as always here). */
+const BREAKOUT = new Set(
+  'b big blockquote body br center code dd div dl dt em embed font h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var'.split(
+    ' ',
+  ),
+);
+/** SVG elements whose content the parser reads as HTML: only plain text inside is split with confidence. */
+const HTML_INSIDE = new Set(['foreignobject', 'title', 'desc']);
+/** Elements whose children may be inserted apart (plain containers: no sanitiser rule reads their content whole). */
+const SPLITTABLE = new Set(['svg', 'g', 'a', 'defs', 'symbol', 'switch', 'clippath', 'mask', 'pattern', 'marker']);
 
-/** Elements whose content the parser reads as HTML (`/>` means nothing there): kept whole, never split. */
-const OPAQUE: Record<string, RegExp> = {
-  foreignobject: /<\/foreignObject\s*>/gi,
-  title: /<\/title\s*>/gi,
-  desc: /<\/desc\s*>/gi,
-};
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+const isLetter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
 
-/** The element tree of an SVG's text (the first top-level <svg>), scanned in slices; null when it has none. */
+interface Tag {
+  name: string;
+  selfClosing: boolean;
+  /** After its '>'. */
+  end: number;
+}
+
+/**
+ * Reads a tag whose name starts at `at` as the HTML tokenizer does (attribute names and values, quoted or not; `/`
+ * closes only right before `>`); null when the text ends inside it (the tokenizer drops such a tag).
+ */
+export function readTag(text: string, at: number): Tag | null {
+  const n = text.length;
+  let i = at;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c) || c === 47 || c === 62) break;
+    i++;
+  }
+  const name = text.slice(at, i).toLowerCase();
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) return null;
+    let c = text.charCodeAt(i);
+    if (c === 62) return { name, selfClosing: false, end: i + 1 };
+    if (c === 47) {
+      if (++i >= n) return null;
+      if (text.charCodeAt(i) === 62) return { name, selfClosing: true, end: i + 1 };
+      continue;
+    }
+    // An attribute's name (its first character may be '='), then maybe '=' and a value.
+    i++;
+    while (i < n) {
+      c = text.charCodeAt(i);
+      if (isSpace(c) || c === 47 || c === 62 || c === 61) break;
+      i++;
+    }
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) return null;
+    if (text.charCodeAt(i) !== 61) continue;
+    i++;
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) return null;
+    c = text.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      const close = text.indexOf(c === 34 ? '"' : "'", i + 1);
+      if (close < 0) return null;
+      i = close + 1;
+    } else if (c === 62) return { name, selfClosing: false, end: i + 1 };
+    else
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (isSpace(c) || c === 62) break;
+        i++;
+      }
+  }
+}
+
+/** Where a comment starting at `lt` ('<!--') ends, by the HTML tokenizer's rules ('<!-->', '<!--->', '--!>'). */
+function commentEnd(text: string, lt: number): number {
+  const p = lt + 4;
+  if (text.startsWith('>', p)) return p + 1;
+  if (text.startsWith('->', p)) return p + 2;
+  const a = text.indexOf('-->', p);
+  const b = text.indexOf('--!>', p);
+  if (a < 0 && b < 0) return -1;
+  return a < 0 || (b >= 0 && b < a) ? b + 4 : a + 3;
+}
+
+/**
+ * The element tree of an SVG file's text (declarations already stripped), scanned in slices; null when its root is not
+ * an <svg> first of all, or when anything in it could be read otherwise by the parser (then it is sanitised whole).
+ */
 export async function scanSvgTree(text: string, signal?: AbortSignal): Promise<SvgNode | null> {
   const n = text.length;
-  const top: SvgNode = { name: '', start: 0, open: 0, close: n, end: n, count: 0, children: [] };
-  const stack: SvgNode[] = [top];
+  const stack: SvgNode[] = [];
+  let root: SvgNode | null = null;
   let i = 0;
   let steps = 0;
   let until = performance.now() + SCAN_SLICE_MS;
-  const skipTo = (from: number, close: string) => {
-    const at = text.indexOf(close, from);
-    return at < 0 ? n : at + close.length;
-  };
   while (i < n) {
     if ((++steps & 255) === 0 && performance.now() > until) {
       await nextTask();
@@ -80,52 +156,51 @@ export async function scanSvgTree(text: string, signal?: AbortSignal): Promise<S
     }
     const lt = text.indexOf('<', i);
     if (lt < 0) break;
-    const c = text[lt + 1];
-    if (c === '!') {
-      if (text.startsWith('<!--', lt)) i = skipTo(lt + 4, '-->');
-      else if (text.startsWith('<![CDATA[', lt)) i = skipTo(lt + 9, ']]>');
-      else i = skipTo(lt + 2, '>');
-    } else if (c === '?') i = skipTo(lt + 2, '?>');
-    else if (c === '/') {
-      i = skipTo(lt + 2, '>');
-      const name = text
-        .slice(lt + 2, i - 1)
-        .trim()
-        .toLowerCase();
-      for (let k = stack.length - 1; k > 0; k--) {
-        if (stack[k]!.name !== name) continue;
-        for (let m = stack.length - 1; m > k; m--) stack[m]!.close = stack[m]!.end = lt;
-        stack[k]!.close = lt;
-        stack[k]!.end = i;
-        stack.length = k;
-        break;
-      }
-    } else {
-      OPEN_TAG.lastIndex = lt + 1;
-      const m = OPEN_TAG.exec(text);
-      if (!m) {
-        i = lt + 1;
+    const c = text.charCodeAt(lt + 1);
+    if (c === 33 /* ! */) {
+      if (text.startsWith('<!--', lt)) {
+        i = commentEnd(text, lt);
+        if (i < 0) return null;
+      } else if (root && text.startsWith('<![CDATA[', lt)) {
+        const close = text.indexOf(']]>', lt + 9);
+        if (close < 0) return null;
+        i = close + 3;
+      } else return null;
+    } else if (c === 47 /* / */) {
+      if (!isLetter(text.charCodeAt(lt + 2))) return null;
+      const tag = readTag(text, lt + 2);
+      const node = stack.pop();
+      if (!tag || !node || tag.name !== node.name) return null;
+      node.close = lt;
+      node.end = i = tag.end;
+      if (!stack.length) return root;
+    } else if (isLetter(c)) {
+      const tag = readTag(text, lt + 1);
+      if (!tag || BREAKOUT.has(tag.name) || (!root && tag.name !== 'svg')) return null;
+      i = tag.end;
+      const node: SvgNode = { name: tag.name, start: lt, open: i, close: i, end: i, count: 1, children: [] };
+      stack.at(-1)?.children.push(node);
+      for (const s of stack) s.count++;
+      root ??= node;
+      if (tag.selfClosing) {
+        if (node === root) return root;
         continue;
       }
-      i = OPEN_TAG.lastIndex;
-      const node: SvgNode = { name: m[1]!.toLowerCase(), start: lt, open: i, close: i, end: i, count: 1, children: [] };
-      stack[stack.length - 1]!.children.push(node);
-      for (const s of stack) s.count++;
-      if (m[2]!.trimEnd().endsWith('/')) continue;
-      const opaque = OPAQUE[node.name];
-      if (!opaque) {
+      if (!HTML_INSIDE.has(tag.name)) {
         stack.push(node);
         continue;
       }
-      // HTML inside (an integration point): read whole, up to its own closing tag, as one piece.
-      opaque.lastIndex = i;
-      const close = opaque.exec(text);
-      node.close = close ? close.index : n;
-      node.end = i = close ? opaque.lastIndex : n;
-    }
+      // Read as HTML inside: split only when it holds nothing but text, up to its own end tag.
+      const close = text.indexOf('<', i);
+      if (close < 0 || text.charCodeAt(close + 1) !== 47 || !isLetter(text.charCodeAt(close + 2))) return null;
+      const end = readTag(text, close + 2);
+      if (end?.name !== tag.name) return null;
+      node.close = close;
+      node.end = i = end.end;
+    } else if (c === 63 /* ? */) return null;
+    else i = lt + 1;
   }
-  for (let k = stack.length - 1; k > 0; k--) stack[k]!.close = stack[k]!.end = n;
-  return top.children.find((c) => c.name === 'svg') ?? null;
+  return null;
 }
 
 export interface SlicedSvg {
@@ -133,16 +208,51 @@ export interface SlicedSvg {
   svg: SVGSVGElement;
   /** Fills `svg` a chunk per task; resolves when the whole floor is in (rejects when the signal aborts). */
   build(): Promise<void>;
+  /** How many chunks `build()` inserts. */
+  chunks: number;
 }
 
+/** A run of a container's content inserted as one piece: [from, to) of the text, or a child container split apart. */
+type Piece = { from: number; to: number } | { node: SvgNode; pieces: Piece[] };
+
+/** Cuts a container's content into runs of sibling subtrees of about CHUNK_ELEMENTS elements. */
+function cut(node: SvgNode): Piece[] {
+  const pieces: Piece[] = [];
+  let runStart = node.open;
+  let runCount = 0;
+  for (const child of node.children) {
+    if (child.count > CHUNK_ELEMENTS && child.children.length && SPLITTABLE.has(child.name)) {
+      if (child.start > runStart) pieces.push({ from: runStart, to: child.start });
+      pieces.push({ node: child, pieces: cut(child) });
+      runStart = child.end;
+      runCount = 0;
+      continue;
+    }
+    if (runCount && runCount + child.count > CHUNK_ELEMENTS) {
+      pieces.push({ from: runStart, to: child.start });
+      runStart = child.start;
+      runCount = 0;
+    }
+    runCount += child.count;
+  }
+  if (node.close > runStart) pieces.push({ from: runStart, to: node.close });
+  return pieces;
+}
+
+const countChunks = (pieces: Piece[]): number =>
+  pieces.reduce((s, p) => s + ('node' in p ? 1 + countChunks(p.pieces) : 1), 0);
+
 /**
- * Prepares a big SVG floor: its root element now, its content chunk by chunk when `build()` runs (the caller puts
- * the root on screen first, so that each chunk is styled and painted on its own). Null when the text has no <svg>.
+ * Prepares a big SVG floor: its root element now, its content chunk by chunk when `build()` runs. Null when the text
+ * is not one the scan splits with confidence (see above): the caller then sanitises it whole.
  */
-export async function sliceSvg(text: string, scope: string, signal?: AbortSignal): Promise<SlicedSvg | null> {
+export async function sliceSvg(svgText: string, scope: string, signal?: AbortSignal): Promise<SlicedSvg | null> {
+  const text = stripDeclarations(svgText);
+  // What the sanitiser would strip again from a piece (its stripping is one pass over the whole file) is not split.
+  if (/<\?|<!doctype/i.test(text)) return null;
   const tree = await scanSvgTree(text, signal);
   checkAborted(signal);
-  if (!tree) return null;
+  if (tree?.name !== 'svg') return null;
   const opening = (node: SvgNode) => text.slice(node.start, node.open);
   const svg = sanitizeSvg(`${opening(tree)}</svg>`, scope);
   if (!svg) return null;
@@ -159,40 +269,43 @@ export async function sliceSvg(text: string, scope: string, signal?: AbortSignal
     for (let k = 1; k < chain.length && el; k++) el = el.firstElementChild;
     return el;
   };
-  const put = async (from: number, to: number, into: Element) => {
-    const inner = text.slice(from, to);
-    if (!/<[A-Za-z]/.test(inner)) return;
-    const parsed = parseInChain(inner);
-    if (parsed) into.append(...parsed.childNodes);
-    await nextTask();
-    checkAborted(signal);
-  };
-  const fill = async (node: SvgNode, into: Element): Promise<void> => {
-    let runStart = node.open;
-    let runCount = 0;
-    for (const child of node.children) {
-      if (child.count > CHUNK_ELEMENTS && child.children.length) {
-        // Too big for one chunk: its element first (empty), then its children in chunks of their own.
-        await put(runStart, child.start, into);
-        runCount = 0;
-        chain.push(child);
+  const fill = async (pieces: Piece[], into: Element): Promise<void> => {
+    for (const piece of pieces) {
+      if ('node' in piece) {
+        // A container too big for one chunk: its element first (empty, its attributes sanitised), then its content.
+        chain.push(piece.node);
         const shell = parseInChain('');
         if (shell) {
           into.append(shell);
-          await fill(child, shell);
+          await fill(piece.pieces, shell);
         }
         chain.pop();
-        runStart = child.end;
         continue;
       }
-      if (runCount && runCount + child.count > CHUNK_ELEMENTS) {
-        await put(runStart, child.start, into);
-        runStart = child.start;
-        runCount = 0;
+      const parsed = parseInChain(text.slice(piece.from, piece.to));
+      if (parsed) into.append(...parsed.childNodes);
+      // Text between two containers is a piece of its own, too small to be worth a task.
+      if (text.indexOf('<', piece.from) < piece.to) {
+        await nextTask();
+        checkAborted(signal);
       }
-      runCount += child.count;
     }
-    await put(runStart, node.close, into);
   };
-  return { svg, build: () => fill(tree, svg) };
+  const pieces = cut(tree);
+  return { svg, build: () => fill(pieces, svg), chunks: countChunks(pieces) };
+}
+
+/**
+ * A floor's SVG text sanitised: a big one that the scan can split comes back empty with `build` to fill it in slices,
+ * any other whole. Null when the text has no SVG.
+ */
+export async function sanitizeFloor(
+  text: string,
+  scope: string,
+  signal?: AbortSignal,
+): Promise<{ svg: SVGSVGElement; build?: () => Promise<void> } | null> {
+  const sliced = text.length >= SLICED_FLOOR_BYTES ? await sliceSvg(text, scope, signal) : null;
+  if (sliced) return sliced;
+  const svg = sanitizeSvg(text, scope);
+  return svg && { svg };
 }
