@@ -126,25 +126,29 @@ export async function loadLayer(
   return { id: layer.id, el, kind, svg, regions: new Map(), ...(build && { build }) };
 }
 
+/** Where a big floor is built: far outside any view, so that it is styled and laid out but never painted. */
+const OFF_SCREEN = 'translateX(-1000000px)';
+
 /**
  * Puts a loaded floor into `pane`, hidden (the stage shows the current floor). A big one (`build`) is first filled
- * in slices while it is laid out but not painted: each slice is styled and laid out alone, and the drawing is
- * painted once when it is whole (painting the growing drawing every frame cost more; so did opacity 0, which
- * Chromium still paints). Shown meanwhile only while `current()`. Answers when the floor is whole; a floor that
- * could not be filled is taken out again.
+ * in slices while it is laid out but not painted: each slice is styled and laid out alone, off screen, and the
+ * drawing is painted once when it is whole and moved back. Painting the growing drawing every frame cost more; so
+ * did `opacity: 0`, which Chromium still paints; and `visibility: hidden`, inherited, made the reveal restyle every
+ * element at once (a transform is the layer's own: nothing under it is restyled). Shown meanwhile only while
+ * `current()`. Answers when the floor is whole; a floor that could not be filled is taken out again.
  */
 export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: () => boolean): Promise<void> {
   layer.el.hidden = !layer.build || !current();
   pane.append(layer.el);
   if (!layer.build) return;
-  layer.el.style.visibility = 'hidden';
+  layer.el.style.transform = OFF_SCREEN;
   try {
     await layer.build();
   } catch (e) {
     layer.el.remove();
     throw e;
   } finally {
-    layer.el.style.removeProperty('visibility');
+    layer.el.style.removeProperty('transform');
   }
   layer.el.hidden = true;
 }

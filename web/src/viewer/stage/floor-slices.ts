@@ -2,7 +2,7 @@
  * Big SVG floors built in slices (ADR 035). A floor exported from a drawing program has thousands of elements;
  * sanitising, parsing, styling, laying out and painting all of them at once blocked a phone's main thread for
  * seconds. Here the file's text is first split along its element tree (a linear scan, itself in slices), then
- * sanitised and inserted a chunk of sibling subtrees at a time, each chunk in its own task: every chunk goes through
+ * sanitised and inserted a chunk of sibling subtrees at a time, in tasks of a few chunks (about 25 ms): every chunk goes through
  * the same sanitiser as a whole file would (`sanitizeSvg`, with the chunk's ancestors' opening tags around it, so
  * their attributes are sanitised too and the chunk is parsed in the same place), and the browser styles and lays out
  * only what each chunk added.
@@ -19,8 +19,10 @@ import { sanitizeSvg, stripDeclarations } from '../sanitize';
 
 /** Below this size a floor is sanitised and inserted in one go (quick enough, and what small maps always did). */
 export const SLICED_FLOOR_BYTES = 64 * 1024;
-/** Elements per chunk: sanitising and inserting one costs a few tens of milliseconds on a slow phone. */
-const CHUNK_ELEMENTS = 60;
+/** Elements per chunk: sanitising and inserting one costs about 10 ms on a slow phone. */
+const CHUNK_ELEMENTS = 40;
+/** Chunks go in one after another in a task until it has run this long (ms): fewer frames, each task short. */
+const TASK_MS = 25;
 /** Work per slice of the scan, in ms. */
 const SCAN_SLICE_MS = 8;
 
@@ -126,15 +128,17 @@ export function readTag(text: string, at: number): Tag | null {
   }
 }
 
-/** Where a comment starting at `lt` ('<!--') ends, by the HTML tokenizer's rules ('<!-->', '<!--->', '--!>'). */
+/** Where a comment starting at `lt` ('<!--') ends, by the HTML tokenizer's rules ('<!-->', '<!--->', '--!>'); -1: never. */
 function commentEnd(text: string, lt: number): number {
   const p = lt + 4;
   if (text.startsWith('>', p)) return p + 1;
   if (text.startsWith('->', p)) return p + 2;
-  const a = text.indexOf('-->', p);
-  const b = text.indexOf('--!>', p);
-  if (a < 0 && b < 0) return -1;
-  return a < 0 || (b >= 0 && b < a) ? b + 4 : a + 3;
+  for (let j = p; ; j++) {
+    j = text.indexOf('--', j);
+    if (j < 0) return -1;
+    if (text.startsWith('>', j + 2)) return j + 3;
+    if (text.startsWith('!>', j + 2)) return j + 4;
+  }
 }
 
 /**
@@ -206,7 +210,7 @@ export async function scanSvgTree(text: string, signal?: AbortSignal): Promise<S
 export interface SlicedSvg {
   /** The floor's <svg>, with its own attributes and no content yet. */
   svg: SVGSVGElement;
-  /** Fills `svg` a chunk per task; resolves when the whole floor is in (rejects when the signal aborts). */
+  /** Fills `svg` in chunks, a few per task; resolves when the whole floor is in (rejects when the signal aborts). */
   build(): Promise<void>;
   /** How many chunks `build()` inserts. */
   chunks: number;
@@ -269,6 +273,7 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
     for (let k = 1; k < chain.length && el; k++) el = el.firstElementChild;
     return el;
   };
+  let taskStart = performance.now();
   const fill = async (pieces: Piece[], into: Element): Promise<void> => {
     for (const piece of pieces) {
       if ('node' in piece) {
@@ -284,15 +289,19 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
       }
       const parsed = parseInChain(text.slice(piece.from, piece.to));
       if (parsed) into.append(...parsed.childNodes);
-      // Text between two containers is a piece of its own, too small to be worth a task.
-      if (text.indexOf('<', piece.from) < piece.to) {
+      if (performance.now() - taskStart > TASK_MS) {
         await nextTask();
         checkAborted(signal);
+        taskStart = performance.now();
       }
     }
   };
   const pieces = cut(tree);
-  return { svg, build: () => fill(pieces, svg), chunks: countChunks(pieces) };
+  const build = () => {
+    taskStart = performance.now();
+    return fill(pieces, svg);
+  };
+  return { svg, build, chunks: countChunks(pieces) };
 }
 
 /**
