@@ -288,7 +288,7 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
         continue;
       }
       const parsed = parseInChain(text.slice(piece.from, piece.to));
-      if (parsed) into.append(...parsed.childNodes);
+      if (parsed) into.append(...Array.from(parsed.childNodes));
       if (performance.now() - taskStart > TASK_MS) {
         await nextTask();
         checkAborted(signal);
