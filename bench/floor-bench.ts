@@ -152,6 +152,15 @@ function longTasksOf(events: readonly TraceEvent[]): string {
       `+${((t.ts - t0) / 1000).toFixed(0)} ms task ${((t.dur ?? 0) / 1000).toFixed(0)} ms: ${parts.join(', ')}`,
     );
   }
+  // Where the main thread's time went, by event (nested events counted in their own line too), and how many tasks.
+  const byName = new Map<string, number>();
+  for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  const tasks = onMain.filter((e) => e.name === 'RunTask').length;
+  const top = [...byName]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 14)
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`);
+  lines.push(`main thread, ${tasks} tasks, ms by event: ${top.join(', ')}`);
   return lines.join('\n');
 }
 

@@ -133,6 +133,15 @@ function linkOutward(el: Element): void {
 /** The scope of the <style> elements of the SVG being sanitised (DOMPurify's hooks see no arguments). */
 let svgScope = '';
 
+const SVG_CONFIG: Config = {
+  ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
+  ADD_ATTR: ['xlink:href', 'href', 'target'],
+  ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
+  KEEP_CONTENT: false,
+  ALLOW_DATA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true,
+};
+
 const svgPurifier = forEachPurifier((p) => {
   p.addHook('uponSanitizeAttribute', (node, data: UponSanitizeAttributeHookEvent) => {
     const tag = node.localName.toLowerCase();
@@ -157,16 +166,9 @@ const svgPurifier = forEachPurifier((p) => {
     else node.textContent = scoped;
   });
   p.addHook('afterSanitizeAttributes', (node) => linkOutward(node as Element));
+  // Parsed once: a big floor is sanitised in hundreds of calls (ADR 035), each would read the config again.
+  p.setConfig(SVG_CONFIG);
 });
-
-const SVG_CONFIG: Config = {
-  ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
-  ADD_ATTR: ['xlink:href', 'href', 'target'],
-  ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
-  KEEP_CONTENT: false,
-  ALLOW_DATA_ATTR: false,
-  RETURN_DOM_FRAGMENT: true,
-};
 
 /**
  * An SVG file's text without its processing instructions and doctype (with its internal subset): the HTML parser (the
@@ -184,7 +186,7 @@ export function stripDeclarations(svgText: string): string {
 export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGElement | null {
   const text = stripDeclarations(svgText);
   svgScope = scopeSelector;
-  const fragment = svgPurifier().sanitize(text, SVG_CONFIG) as unknown as DocumentFragment;
+  const fragment = svgPurifier().sanitize(text) as unknown as DocumentFragment;
   const svg = Array.from(fragment.children).find(
     (el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg',
   );

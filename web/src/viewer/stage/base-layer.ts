@@ -128,6 +128,11 @@ export async function loadLayer(
 
 /** Where a big floor is built: far outside any view, so that it is styled and laid out but never painted. */
 const OFF_SCREEN = 'translateX(-1000000px)';
+/**
+ * And clipped to nothing: off screen alone, Chromium still painted the growing drawing whenever a slice went in (its
+ * paint of the layer was not culled), every paint longer than the one before; with nothing left by its clip, none.
+ */
+const CLIPPED = 'inset(50%)';
 
 /**
  * Puts a loaded floor into `pane`, hidden (the stage shows the current floor). A big one (`build`) is first filled
@@ -142,6 +147,7 @@ export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: (
   pane.append(layer.el);
   if (!layer.build) return;
   layer.el.style.transform = OFF_SCREEN;
+  layer.el.style.clipPath = CLIPPED;
   try {
     await layer.build();
   } catch (e) {
@@ -149,6 +155,7 @@ export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: (
     throw e;
   } finally {
     layer.el.style.removeProperty('transform');
+    layer.el.style.removeProperty('clip-path');
   }
   layer.el.hidden = true;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sanitizeSvg } from '../sanitize';
 import { SLICED_FLOOR_BYTES, readTag, sanitizeFloor, scanSvgTree, sliceSvg } from './floor-slices';
 import { FORBIDDEN_OUTPUT, SVG_VECTORS } from '../xss-corpus.fixtures';
@@ -200,6 +200,18 @@ describe('sanitizeFloor', () => {
     expect(b.svg.childElementCount).toBe(0);
     await b.build!();
     expect(b.svg.outerHTML).toBe(whole(big));
+    // Its chunks go through the sanitiser as many at a time as the task has time for (one document parsed per call,
+    // not per chunk): on a clock that does not move, after the first chunk, the rest of the group at once.
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
+    try {
+      const s = (await sliceSvg(big, SCOPE))!;
+      expect(s.chunks).toBeGreaterThan(90);
+      await s.build();
+      expect(s.calls).toBe(4); // the style before the group, the group's opening tag, all its chunks, the text after
+      expect(s.svg.outerHTML).toBe(whole(big));
+    } finally {
+      now.mockRestore();
+    }
     const small = (await sanitizeFloor(floor(['<path d="M0,0h1"/>']), SCOPE))!;
     expect(small.build).toBeUndefined();
     expect(small.svg.querySelectorAll('path')).toHaveLength(1);

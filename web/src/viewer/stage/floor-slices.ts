@@ -19,7 +19,10 @@ import { sanitizeSvg, stripDeclarations } from '../sanitize';
 
 /** Below this size a floor is sanitised and inserted in one go (quick enough, and what small maps always did). */
 export const SLICED_FLOOR_BYTES = 64 * 1024;
-/** Elements per chunk: sanitising and inserting one costs about 10 ms on a slow phone. */
+/**
+ * Elements per chunk, the unit of the split: sanitising and inserting one costs about 10 ms on a slow phone. Chunks
+ * that follow each other in one container go through the sanitiser together, as many as the task has time for.
+ */
 const CHUNK_ELEMENTS = 40;
 /** Chunks go in one after another in a task until it has run this long (ms): fewer frames, each task short. */
 const TASK_MS = 25;
@@ -214,10 +217,12 @@ export interface SlicedSvg {
   build(): Promise<void>;
   /** How many chunks `build()` inserts. */
   chunks: number;
+  /** How many calls to the sanitiser `build()` has made so far (consecutive chunks go through it together). */
+  readonly calls: number;
 }
 
 /** A run of a container's content inserted as one piece: [from, to) of the text, or a child container split apart. */
-type Piece = { from: number; to: number } | { node: SvgNode; pieces: Piece[] };
+type Piece = { from: number; to: number; count: number } | { node: SvgNode; pieces: Piece[] };
 
 /** Cuts a container's content into runs of sibling subtrees of about CHUNK_ELEMENTS elements. */
 function cut(node: SvgNode): Piece[] {
@@ -226,20 +231,20 @@ function cut(node: SvgNode): Piece[] {
   let runCount = 0;
   for (const child of node.children) {
     if (child.count > CHUNK_ELEMENTS && child.children.length && SPLITTABLE.has(child.name)) {
-      if (child.start > runStart) pieces.push({ from: runStart, to: child.start });
+      if (child.start > runStart) pieces.push({ from: runStart, to: child.start, count: runCount });
       pieces.push({ node: child, pieces: cut(child) });
       runStart = child.end;
       runCount = 0;
       continue;
     }
     if (runCount && runCount + child.count > CHUNK_ELEMENTS) {
-      pieces.push({ from: runStart, to: child.start });
+      pieces.push({ from: runStart, to: child.start, count: runCount });
       runStart = child.start;
       runCount = 0;
     }
     runCount += child.count;
   }
-  if (node.close > runStart) pieces.push({ from: runStart, to: node.close });
+  if (node.close > runStart) pieces.push({ from: runStart, to: node.close, count: runCount });
   return pieces;
 }
 
@@ -260,6 +265,7 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
   const opening = (node: SvgNode) => text.slice(node.start, node.open);
   const svg = sanitizeSvg(`${opening(tree)}</svg>`, scope);
   if (!svg) return null;
+  let calls = 0;
   /** The open containers, the floor's root first: every chunk is parsed inside their opening tags. */
   const chain: SvgNode[] = [tree];
   /** Sanitises `inner` inside the chain's opening tags; answers the innermost one as sanitised, or null. */
@@ -269,13 +275,17 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
       .map((node) => `</${node.name}>`)
       .reverse()
       .join('');
+    calls++;
     let el: Element | null = sanitizeSvg(head + inner + tail, scope);
     for (let k = 1; k < chain.length && el; k++) el = el.firstElementChild;
     return el;
   };
   let taskStart = performance.now();
+  /** Time per element sanitised and inserted, measured as the floor goes in (ms); null until the first chunk. */
+  let msPerElement: number | null = null;
   const fill = async (pieces: Piece[], into: Element): Promise<void> => {
-    for (const piece of pieces) {
+    for (let k = 0; k < pieces.length;) {
+      const piece = pieces[k]!;
       if ('node' in piece) {
         // A container too big for one chunk: its element first (empty, its attributes sanitised), then its content.
         chain.push(piece.node);
@@ -285,11 +295,27 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
           await fill(piece.pieces, shell);
         }
         chain.pop();
+        k++;
         continue;
       }
-      const parsed = parseInChain(text.slice(piece.from, piece.to));
+      // Consecutive chunks of one container are one run of its text: as many as fit in what is left of the task
+      // (at the pace measured so far) go through the sanitiser in one call, each call setting up a document of its own.
+      const started = performance.now();
+      const room = msPerElement === null ? 0 : (TASK_MS - (started - taskStart)) / msPerElement;
+      let last = k;
+      let count = piece.count;
+      for (let next = pieces[k + 1]; next && !('node' in next) && count + next.count <= room; next = pieces[last + 1]) {
+        count += next.count;
+        last++;
+      }
+      const parsed = parseInChain(text.slice(piece.from, (pieces[last] as { to: number }).to));
       if (parsed) into.append(...Array.from(parsed.childNodes));
-      if (performance.now() - taskStart > TASK_MS) {
+      const now = performance.now();
+      // Quick to rise, slow to fall: one fast call (a collection just before, say) must not size the next too big.
+      const pace = (now - started) / Math.max(1, count);
+      msPerElement = msPerElement === null ? pace : Math.max(pace, (msPerElement + pace) / 2);
+      k = last + 1;
+      if (now - taskStart > TASK_MS) {
         await nextTask();
         checkAborted(signal);
         taskStart = performance.now();
@@ -301,7 +327,14 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
     taskStart = performance.now();
     return fill(pieces, svg);
   };
-  return { svg, build, chunks: countChunks(pieces) };
+  return {
+    svg,
+    build,
+    chunks: countChunks(pieces),
+    get calls() {
+      return calls;
+    },
+  };
 }
 
 /**
