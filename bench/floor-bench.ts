@@ -8,7 +8,8 @@
  * task for 2 s after the floor is shown. Targets (issue 31): no task over 200 ms, total blocking at most 1 s on any
  * load; Leaflet's figures, from the same run, are the reference.
  *
- * Run alone: npx tsx bench/floor-bench.ts [--no-build] [--quick]
+ * Run alone: npx tsx bench/floor-bench.ts [--no-build] [--quick | --loads N] (BENCH_TRACE=1: the long tasks'
+ * contents; BENCH_PROFILE=1: where the script time goes, best read from a build with `vite build --minify false`)
  * From bench/run.ts: `await runFloorBench({ browser, server })` and print `formatFloorRows(rows)`.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,7 +22,7 @@ import { CHROMIUM_ARGS, launchChromium } from '../scripts/chromium-launch';
 import { published } from './lib/data';
 import { generateFloorPlan } from './lib/floor-plan';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
-import { startTrace, type TraceEvent } from './lib/devtools';
+import { printCpuProfile, startCpuProfile, startTrace, type TraceEvent } from './lib/devtools';
 import { DRAWN_PROBE, median } from './lib/measure';
 import { seededRandom } from './lib/random';
 import { startStaticServer, type StaticServer } from './lib/static-server';
@@ -88,6 +89,7 @@ async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): P
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const trace = await startTrace(context, page);
+    const profile = await startCpuProfile(context, page);
     await page.goto(url, { waitUntil: 'commit' });
     type Probe = { floor: number | null; long: { start: number; duration: number }[]; now: number };
     const read = () =>
@@ -112,6 +114,7 @@ async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): P
       p = await read();
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    if (profile) await printCpuProfile(profile);
     if (trace) {
       const done = new Promise<void>((ok) => trace.tracer.once('Tracing.tracingComplete', () => ok()));
       await trace.tracer.send('Tracing.end');
@@ -149,6 +152,15 @@ function longTasksOf(events: readonly TraceEvent[]): string {
       `+${((t.ts - t0) / 1000).toFixed(0)} ms task ${((t.dur ?? 0) / 1000).toFixed(0)} ms: ${parts.join(', ')}`,
     );
   }
+  // Where the main thread's time went, by event (nested events counted in their own line too), and how many tasks.
+  const byName = new Map<string, number>();
+  for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  const tasks = onMain.filter((e) => e.name === 'RunTask').length;
+  const top = [...byName]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 14)
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`);
+  lines.push(`main thread, ${tasks} tasks, ms by event: ${top.join(', ')}`);
   return lines.join('\n');
 }
 
@@ -274,7 +286,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   serveLeaflet(server);
   const browser = await launchChromium();
   try {
-    const { rows } = await runFloorBench({ browser, server, loads: args.has('--quick') ? 1 : 5 });
+    const at = process.argv.indexOf('--loads');
+    const loads = at > 0 ? Number(process.argv[at + 1]) : args.has('--quick') ? 1 : 5;
+    const { rows } = await runFloorBench({ browser, server, loads });
     console.log(
       `\nA 10,000-element floor at ${THROTTLE}x CPU slowdown, ${PHONE.width}x${PHONE.height}, headless Chromium ${CHROMIUM_ARGS.join(' ')}\n\n${formatFloorRows(rows)}`,
     );

@@ -133,6 +133,15 @@ function linkOutward(el: Element): void {
 /** The scope of the <style> elements of the SVG being sanitised (DOMPurify's hooks see no arguments). */
 let svgScope = '';
 
+const SVG_CONFIG: Config = {
+  ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
+  ADD_ATTR: ['xlink:href', 'href', 'target'],
+  ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
+  KEEP_CONTENT: false,
+  ALLOW_DATA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true,
+};
+
 const svgPurifier = forEachPurifier((p) => {
   p.addHook('uponSanitizeAttribute', (node, data: UponSanitizeAttributeHookEvent) => {
     const tag = node.localName.toLowerCase();
@@ -157,27 +166,27 @@ const svgPurifier = forEachPurifier((p) => {
     else node.textContent = scoped;
   });
   p.addHook('afterSanitizeAttributes', (node) => linkOutward(node as Element));
+  // Parsed once: a big floor is sanitised in hundreds of calls (ADR 035), each would read the config again.
+  p.setConfig(SVG_CONFIG);
 });
 
-const SVG_CONFIG: Config = {
-  ALLOWED_TAGS: [...SVG_ELEMENTS, '#text'],
-  ADD_ATTR: ['xlink:href', 'href', 'target'],
-  ALLOWED_NAMESPACES: ['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml'],
-  KEEP_CONTENT: false,
-  ALLOW_DATA_ATTR: false,
-  RETURN_DOM_FRAGMENT: true,
-};
+/**
+ * An SVG file's text without its processing instructions and doctype (with its internal subset): the HTML parser (the
+ * one the page itself uses for inline SVG) ignores the first and never expands the second's entities; dropping them
+ * first keeps their contents out of the text. The first step of `sanitizeSvg`.
+ */
+export function stripDeclarations(svgText: string): string {
+  return svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+}
 
 /**
  * Sanitises an SVG document's text into an <svg> element ready to insert, or null when there is
  * no SVG in it. `<style>` elements are cleaned and scoped to `scopeSelector`, or removed.
  */
 export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGElement | null {
-  // The HTML parser (the one the page itself uses for inline SVG) ignores processing instructions
-  // and never expands doctype entities; dropping them first keeps their contents out of the text.
-  const text = svgText.replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '');
+  const text = stripDeclarations(svgText);
   svgScope = scopeSelector;
-  const fragment = svgPurifier().sanitize(text, SVG_CONFIG) as unknown as DocumentFragment;
+  const fragment = svgPurifier().sanitize(text) as unknown as DocumentFragment;
   const svg = Array.from(fragment.children).find(
     (el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg',
   );

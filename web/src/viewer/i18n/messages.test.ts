@@ -113,6 +113,32 @@ describe('ViewerText', () => {
     expect((await text('ja')).count('locationCount', 1200)).toBe('1,200か所');
   });
 
+  it('writes numbers as Intl.NumberFormat does, without setting one up for a small whole number', async () => {
+    const probes = [...Array.from({ length: 1000 }, (_, i) => i), 1000, 1200, 12_345, 1_234_567, 1.5, -3];
+    for (const lang of VIEWER_LANGUAGES) {
+      const t = await text(lang);
+      const intl = new Intl.NumberFormat(lang);
+      expect(
+        probes.filter((n) => t.number(n) !== intl.format(n)),
+        lang,
+      ).toEqual([]);
+    }
+    const Real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = new Proxy(Real, {
+      construct: (target, args: ConstructorParameters<typeof Real>) => (made++, new target(...args)),
+    });
+    try {
+      const en2 = await text('en');
+      expect(en2.count('locationCount', 240)).toBe('240 locations');
+      expect(made).toBe(0);
+      expect(en2.number(1200)).toBe('1,200');
+      expect(made).toBe(1);
+    } finally {
+      Intl.NumberFormat = Real;
+    }
+  });
+
   it('fills placeholders', async () => {
     expect((await text('de')).t('noRoute', { from: 'A', to: 'B' })).toBe('Keine Route von A nach B.');
     expect((await text('en')).t('titledMap', { title: 'Campus' })).toBe('Campus map');

@@ -6,7 +6,7 @@
 import type { Layer } from '@mapnest/shared/map-document';
 import type { Size } from '../../map-core/coords';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
-import { sanitizeSvg } from '../sanitize';
+import { sanitizeFloor } from './floor-slices';
 import type { ResolvedLocation } from '../viewer-model';
 import { onLayer } from '../viewer-model';
 
@@ -31,6 +31,11 @@ export interface LoadedLayer {
   readonly svg: SVGSVGElement | null;
   /** Region element of each location index on this layer. */
   readonly regions: Map<number, Element>;
+  /**
+   * A big SVG floor arrives empty: this fills it a chunk per task (floor-slices.ts, ADR 035). The stage runs it once the
+   * floor is on screen, and binds regions when it resolves. Absent when the floor is complete.
+   */
+  readonly build?: () => Promise<void>;
 }
 
 let scopeCounter = 0;
@@ -102,8 +107,10 @@ export async function loadLayer(
   });
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
-  const svg = sanitizeSvg(text, `[data-mn-scope="${scope}"]`);
-  if (!svg) throw new Error(floorUnavailable(layer.name));
+  const selector = `[data-mn-scope="${scope}"]`;
+  const floor = await sanitizeFloor(text, selector, signal);
+  if (!floor) throw new Error(floorUnavailable(layer.name));
+  const { svg, build } = floor;
   if (!svg.getAttribute('viewBox')) {
     const w = parseFloat(svg.getAttribute('width') ?? '');
     const h = parseFloat(svg.getAttribute('height') ?? '');
@@ -116,7 +123,41 @@ export async function loadLayer(
   svg.setAttribute('focusable', 'false');
   svg.classList.add('mn-layer-svg');
   el.append(svg);
-  return { id: layer.id, el, kind, svg, regions: new Map() };
+  return { id: layer.id, el, kind, svg, regions: new Map(), ...(build && { build }) };
+}
+
+/** Where a big floor is built: far outside any view, so that it is styled and laid out but never painted. */
+const OFF_SCREEN = 'translateX(-1000000px)';
+/**
+ * And clipped to nothing: off screen alone, Chromium still painted the growing drawing whenever a slice went in (its
+ * paint of the layer was not culled), every paint longer than the one before; with nothing left by its clip, none.
+ */
+const CLIPPED = 'inset(50%)';
+
+/**
+ * Puts a loaded floor into `pane`, hidden (the stage shows the current floor). A big one (`build`) is first filled
+ * in slices while it is laid out but not painted: each slice is styled and laid out alone, off screen, and the
+ * drawing is painted once when it is whole and moved back. Painting the growing drawing every frame cost more; so
+ * did `opacity: 0`, which Chromium still paints; and `visibility: hidden`, inherited, made the reveal restyle every
+ * element at once (a transform is the layer's own: nothing under it is restyled). Shown meanwhile only while
+ * `current()`. Answers when the floor is whole; a floor that could not be filled is taken out again.
+ */
+export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: () => boolean): Promise<void> {
+  layer.el.hidden = !layer.build || !current();
+  pane.append(layer.el);
+  if (!layer.build) return;
+  layer.el.style.transform = OFF_SCREEN;
+  layer.el.style.clipPath = CLIPPED;
+  try {
+    await layer.build();
+  } catch (e) {
+    layer.el.remove();
+    throw e;
+  } finally {
+    layer.el.style.removeProperty('transform');
+    layer.el.style.removeProperty('clip-path');
+  }
+  layer.el.hidden = true;
 }
 
 /**
@@ -193,6 +234,18 @@ export function markRegion(
   on: boolean,
 ): void {
   if (index !== null) layer?.regions.get(index)?.classList.toggle(REGION_STATE_CLASS[state], on);
+}
+
+/** Moves the hover, open and focus marks (`state`: the location of each) from one floor's regions to another's. */
+export function moveRegionMarks(
+  before: LoadedLayer | null,
+  after: LoadedLayer | null,
+  state: Record<keyof typeof REGION_STATE_CLASS, number | null>,
+): void {
+  for (const kind of Object.keys(REGION_STATE_CLASS) as (keyof typeof REGION_STATE_CLASS)[]) {
+    markRegion(before, state[kind], kind, false);
+    markRegion(after, state[kind], kind, true);
+  }
 }
 
 /** Dims the regions a search or filter leaves out and marks those it matches (`mask` null: all match). */

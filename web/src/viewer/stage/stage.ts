@@ -9,9 +9,11 @@ import { coordToImage, coordToScreen, imageToScreen, transformToCss } from '../.
 import { MapView } from '../../map-core/map-view';
 import type { LoadedLayer } from './base-layer';
 import {
+  addFloor,
   bindRegions,
   loadLayer,
   markRegion,
+  moveRegionMarks,
   markRegionMatches,
   regionCentres,
   regionRect,
@@ -23,7 +25,7 @@ import { EDITING } from '../editing';
 import { MarkerCanvas } from '../markers/canvas';
 import { focusTransform, locationsInView } from './camera';
 import { StagePointer, addGestures } from './pointer';
-import { RING_KINDS, StageOverlays, type HighlightBox, type OverlaySource, type RingKind } from './overlays';
+import { StageOverlays, type HighlightBox, type OverlaySource, type RingKind } from './overlays';
 import type { ResolvedLocation, ViewerModel } from '../viewer-model';
 import { buildLayerMarkers, onLayer, placeLocations } from '../viewer-model';
 import type { StageCallbacks, StageOptions } from './types';
@@ -149,7 +151,9 @@ export class MapStage {
     if (!loaded) {
       pending = this.#loading.get(layerId);
       if (!pending) {
-        pending = loadLayer(layer, this.#model.image, this.#options.resolveUrl, this.#abort.signal);
+        pending = loadLayer(layer, this.#model.image, this.#options.resolveUrl, this.#abort.signal).then((l) =>
+          this.#addLayer(layerId, l),
+        );
         // Handled here too: a stage destroyed (or moved to another floor) before it awaits this load aborts it, and
         // that rejection must not surface as an unhandled error on the page.
         pending.catch(() => undefined);
@@ -179,20 +183,13 @@ export class MapStage {
         return;
       }
       if (this.#destroyed) return;
-      if (!this.#layers.has(layerId)) {
-        if (!this.#layers.size) performance.mark?.('mapnest:floor'); // the first floor is in (bench/floor-bench.ts)
-        this.#layers.set(layerId, loaded);
-        loaded.el.hidden = true;
-        this.#pane.append(loaded.el);
-        bindRegions(loaded, this.#model.locations);
-      }
       if (this.#layerId !== layerId) return;
     }
     for (const l of this.#layers.values()) l.el.hidden = l !== loaded;
     const before = this.#current;
     this.#current = loaded;
     this.#regionRects.clear();
-    if (before !== loaded) this.#reapplyRegionStates(before);
+    if (before !== loaded) moveRegionMarks(before, loaded, this.#state);
     let placed = false;
     if (loaded.regions.size) {
       // Regions without coordinates get one from their shape; the layer must be displayed to measure.
@@ -210,11 +207,13 @@ export class MapStage {
     this.#callbacks.onLayerReady(layerId);
   }
 
-  #reapplyRegionStates(before: LoadedLayer | null): void {
-    for (const kind of RING_KINDS) {
-      markRegion(before, this.#state[kind], kind, false);
-      markRegion(this.#current, this.#state[kind], kind, true);
-    }
+  /** Puts a loaded floor in the pane, whole (a big one is filled in slices, ADR 035), and binds its regions. */
+  async #addLayer(layerId: string, loaded: LoadedLayer): Promise<LoadedLayer> {
+    await addFloor(this.#pane, loaded, () => this.#layerId === layerId);
+    if (!this.#layers.size) performance.mark?.('mapnest:floor'); // the first floor is in (bench/floor-bench.ts)
+    this.#layers.set(layerId, loaded);
+    bindRegions(loaded, this.#model.locations);
+    return loaded;
   }
 
   /** Applies the search and filter result: markers that do not match disappear, regions dim. */
