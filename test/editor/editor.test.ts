@@ -257,6 +257,15 @@ describe('the map editor', () => {
     expect((await serverDoc(id)).version).toBe(3);
 
     // The same field changed in both tabs: B retitles both locations (unsaved), A retitles the first and saves.
+    // B's saves are held until A's is in: on a busy machine B's autosave (a few seconds after its last edit) could
+    // otherwise reach the server first, and the conflict would be A's instead of B's. A held autosave goes on
+    // afterwards and meets the conflict like the Ctrl+S below.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await b.route('**/api/fn/saveMap', async (route) => {
+      await held;
+      await route.continue();
+    });
     await b.bringToFront();
     await retitle(b, 'location-1', 'Bakery (B)');
     await retitle(b, 'location-2', 'Books (B)');
@@ -264,6 +273,8 @@ describe('the map editor', () => {
     await retitle(a, 'location-1', 'Bakery (A)');
     await a.keyboard.press('Control+s');
     await expect.poll(async () => (await serverDoc(id)).version, { timeout: 15_000 }).toBe(4);
+    release();
+    await b.unroute('**/api/fn/saveMap');
 
     await b.bringToFront();
     await b.keyboard.press('Control+s');
