@@ -138,7 +138,10 @@ const browserHolder = process as unknown as Record<symbol, SharedBrowser | undef
 function startBrowserServer(): Promise<BrowserServer | null> {
   return chromium
     .launchServer({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS, host: '127.0.0.1' })
-    .catch(() => null);
+    .catch((e: unknown) => {
+      console.warn(`The run's shared Chromium did not start (${String(e)}); each browser test file launches its own.`);
+      return null;
+    });
 }
 
 /** Shares the run's Chromium with the project's files; returns its teardown. */
