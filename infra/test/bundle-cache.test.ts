@@ -3,7 +3,7 @@
  * unchanged, a changed input is rebuilt (never served stale), and two processes asking at once build once.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,23 @@ describe('bundle cache', () => {
     expect(configurationKey(renamed)).not.toBe(configurationKey(functions));
     expect(cachedBundleFunctions(functions, p.cache).hit).toBe(false);
     expect(cachedBundleFunctions(renamed, p.cache).hit).toBe(false);
+  }, 60_000);
+
+  it('removes configurations unused for days when it stores a build, and keeps recent ones', () => {
+    const p = project('old-configurations', 'a-word');
+    const aged = (name: string, daysAgo: number) => {
+      const entry = join(p.cache, name, 'entry-0');
+      mkdirSync(entry, { recursive: true });
+      writeFileSync(join(entry, 'entry.json'), '{"inputs":{},"bundles":[]}');
+      const then = new Date(Date.now() - daysAgo * 24 * 60 * 60_000);
+      for (const path of [join(entry, 'entry.json'), entry, join(p.cache, name)]) utimesSync(path, then, then);
+      return join(p.cache, name);
+    };
+    const stale = aged('stale-configuration', 4);
+    const recent = aged('recent-configuration', 1);
+    expect(cachedBundleFunctions(p.manifest().functions, p.cache).hit).toBe(false);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   }, 60_000);
 
   it('takes over a build lock left by a process that died', () => {

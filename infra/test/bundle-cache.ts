@@ -39,6 +39,12 @@ import { REPO_ROOT } from '../src/paths';
 export const BUNDLE_CACHE_ROOT = join(tmpdir(), 'mapnest-bundle-cache');
 /** Entries kept per build configuration besides the newest (older ones are removed when a new one is written). */
 const KEPT_ENTRIES = 2;
+/**
+ * A configuration (another lockfile, bundle.ts, esbuild) none of whose entries was used for this long is removed
+ * when a new entry is written: every dependency update starts a configuration and would otherwise leave its
+ * 40–50 MB of bundles behind for good. Days, not minutes: another checkout may be on that configuration still.
+ */
+const CONFIGURATION_UNUSED_MS = 3 * 24 * 60 * 60_000;
 /** A lock older than this is taken over even if its process seems alive (a build takes about a minute on 2 cores). */
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -159,6 +165,34 @@ function prune(folder: string, keep: string): void {
   for (const { dir } of entries.slice(KEPT_ENTRIES)) rmSync(dir, { recursive: true, force: true });
 }
 
+/** When a configuration's folder was last used: its newest entry record or lock, else the folder itself. */
+function lastUsed(folder: string): number {
+  let used = statSync(folder).mtimeMs;
+  for (const name of readdirSync(folder)) {
+    const marker = name.startsWith('entry-') ? join(folder, name, 'entry.json') : join(folder, name);
+    try {
+      used = Math.max(used, statSync(marker).mtimeMs);
+    } catch {
+      // Removed meanwhile, or an entry without its record.
+    }
+  }
+  return used;
+}
+
+/** Removes the other configurations' folders that have not been used for CONFIGURATION_UNUSED_MS. */
+function pruneConfigurations(root: string, keep: string): void {
+  const before = Date.now() - CONFIGURATION_UNUSED_MS;
+  for (const name of readdirSync(root)) {
+    const folder = join(root, name);
+    if (folder === keep || existsSync(join(folder, 'lock'))) continue;
+    try {
+      if (lastUsed(folder) < before) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
 /**
  * The bundles of `functions` (as bundleFunctions builds them), from the cache when every input is unchanged, else
  * built now and stored. `root` is for the cache's own tests.
@@ -190,6 +224,7 @@ export function cachedBundleFunctions(functions: readonly FunctionSpec[], root =
     rmSync(entry, { recursive: true, force: true }); // an entry with the same inputs that failed to verify
     renameSync(work, entry);
     prune(folder, entry);
+    pruneConfigurations(root, folder);
     return { bundles: new Map(record.bundles.map((b) => [b.id, { ...b, dir: resolve(entry, b.dir) }])), hit: false };
   } finally {
     release();
