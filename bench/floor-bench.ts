@@ -8,7 +8,7 @@
  * task for 2 s after the floor is shown. Targets (issue 31): no task over 200 ms, total blocking at most 1 s on any
  * load; Leaflet's figures, from the same run, are the reference.
  *
- * Run alone: npx tsx bench/floor-bench.ts [--no-build] [--quick | --loads N] (BENCH_TRACE=1: the long tasks'
+ * Run alone: npx tsx bench/floor-bench.ts [--no-build] [--quick | --loads N] (BENCH_TRACE=1: the long tasks' and long frames'
  * contents; BENCH_PROFILE=1: where the script time goes, best read from a build with `vite build --minify false`)
  * From bench/run.ts: `await runFloorBench({ browser, server })` and print `formatFloorRows(rows)`.
  */
@@ -79,11 +79,29 @@ document.addEventListener('load', (e) => {
     performance.mark('mapnest:floor');
 }, true);`;
 
+/**
+ * BENCH_TRACE=1: frames over 100 ms as the page saw them (Long Animation Frames), with their scripts (what invoked
+ * each, at which character of which file; read with a `vite build --minify false` build) and their rendering time:
+ * the trace names the browser's work, this names the page's.
+ */
+const FRAME_PROBE = `window.__frames = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) {
+      if (f.duration < 100) continue;
+      const render = f.renderStart ? Math.round(f.startTime + f.duration - f.renderStart) : 0;
+      const scripts = f.scripts.map((s) => s.invoker + ' ' + (s.sourceFunctionName || '') + '@' + s.sourceCharPosition + ' ' + Math.round(s.duration) + ' ms (forced layout ' + Math.round(s.forcedStyleAndLayoutDuration) + ')');
+      window.__frames.push(Math.round(f.startTime) + ' +' + Math.round(f.duration) + ' ms, render ' + render + ': ' + scripts.join(' | '));
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+} catch {}`;
+
 async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): Promise<LoadFigures> {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   try {
     await context.addInitScript(DRAWN_PROBE);
     await context.addInitScript(LEAFLET_FLOOR_PROBE);
+    if (process.env.BENCH_TRACE) await context.addInitScript(FRAME_PROBE);
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
     const cdp = await context.newCDPSession(page);
@@ -120,6 +138,9 @@ async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): P
       await trace.tracer.send('Tracing.end');
       await done;
       console.error(longTasksOf(trace.traceEvents));
+      console.error(
+        `long frames (ms since navigation, scripts by invoker):\n${await page.evaluate('window.__frames.join("\\n")')}`,
+      );
     }
     return {
       floorMs: p.floor!,

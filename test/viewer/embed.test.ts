@@ -109,6 +109,52 @@ describe('the embed of the demo map', () => {
     await context.close();
   });
 
+  it('builds the viewer over several tasks: "Loading map…" until it is put in the page, its markers drawn in a later task', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    // Numbers the page's tasks (a message to itself each task, which the viewer's own steps queue behind), and notes
+    // the task in which the viewer's root comes into the page (with what the page showed just before) and the task in
+    // which the viewer says it is ready (markers drawn).
+    await context.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      let task = 0;
+      let running = true;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        task++;
+        if (running) channel.port2.postMessage(0);
+      };
+      channel.port2.postMessage(0);
+      // One callback per task's changes: what it removed is what the same task took out of the page.
+      new MutationObserver((records) => {
+        const added = records.flatMap((r) => [...r.addedNodes]);
+        if (w.__mounted !== undefined || !added.some((n) => n instanceof Element && n.matches('.mn-viewer'))) return;
+        w.__mounted = task;
+        w.__removed = records.flatMap((r) => [...r.removedNodes].map((n) => n.textContent ?? ''));
+      }).observe(document, { childList: true, subtree: true });
+      addEventListener('mapnest:ready', () => {
+        w.__ready = task;
+        running = false;
+      });
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/m/demo');
+    await page.waitForFunction(() => '__ready' in window);
+    const seen = (await page.evaluate(
+      '({ mounted: window.__mounted, removed: window.__removed, ready: window.__ready })',
+    )) as {
+      mounted: number;
+      removed: string[];
+      ready: number;
+    };
+    // Put in the page in place of the page's "Loading map…", in the same task (no frame shows an empty page).
+    expect(seen.removed.join(' ')).toContain('Loading map…');
+    // Measured in the next task, its floor asked for and its markers drawn in the one after.
+    expect(seen.ready - seen.mounted).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens a shop when its SVG region is clicked', async () => {
     const { page } = await openDemo();
     await page.locator('[id="voltage"]').click();

@@ -6,7 +6,7 @@ import { MapState, pageTitle } from '@mapnest/shared/constants';
 import { readDirectionsParams, readLocationParam } from '../viewer/deep-link';
 import { h } from '../viewer/dom';
 import type { MapViewerInstance } from '../viewer/viewer';
-import { createMapViewer } from '../viewer/viewer';
+import { createMapViewerInSteps } from '../viewer/viewer';
 import { loadViewerDocument } from '../viewer/viewer-document';
 import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
@@ -124,21 +124,26 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     // The map's own language setting, or the visitor's (the download started above, so usually done by now).
     const language = builtInLanguage(doc.settings.language) ?? (await loadLanguage(doc.settings.language));
     if (ctrl.signal.aborted) return null;
-    host.replaceChildren();
     // Professional maps count their visits, sent once the page is hidden (viewer/analytics-beacon.ts).
     if (map.state === MapState.PRO) beacon = startBeacon(map.id, o.origin, o.onEvent);
-    viewer = createMapViewer(host, {
-      document: doc,
-      mapId: map.id,
-      title: map.title,
-      initialLocation,
-      height: o.mode === 'page' || o.fill ? 'fill' : 'auto',
-      onEvent: beacon?.sink ?? o.onEvent,
-      resolveUrl,
-      state: map.state,
-      directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
-      language,
-    });
+    // Built in a few tasks (a big map's interface takes several hundred ms on a slow phone); "Loading map…" stays
+    // until the map replaces it.
+    viewer = await createMapViewerInSteps(
+      host,
+      {
+        document: doc,
+        mapId: map.id,
+        title: map.title,
+        initialLocation,
+        height: o.mode === 'page' || o.fill ? 'fill' : 'auto',
+        onEvent: beacon?.sink ?? o.onEvent,
+        resolveUrl,
+        state: map.state,
+        directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
+        language,
+      },
+      ctrl.signal,
+    );
     return viewer;
   })().catch(async (e: unknown) => {
     if (ctrl.signal.aborted) return null;

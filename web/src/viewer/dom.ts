@@ -89,6 +89,18 @@ export function uid(prefix = 'mn'): string {
   return `${prefix}-${(++seq).toString(36)}`;
 }
 
+/** A task later: lets input, frames and other work run in between (MessageChannel: not clamped like a timeout). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(0);
+  });
+}
+
 /**
  * Runs `fn` once the next frame has been painted (a frame callback, then a task after it), or after
  * `fallbackMs` when no frame comes (a page in a background tab or a hidden frame paints none).

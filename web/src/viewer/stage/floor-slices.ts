@@ -15,6 +15,7 @@
  * sanitiser's own stripping, anything before the root but comments) is sanitised whole, as before. Drawing programs'
  * exports are well-formed XML and are split; what a hostile file gets is the whole-file sanitiser.
  */
+import { nextTask } from '../dom';
 import { sanitizeSvg, stripDeclarations } from '../sanitize';
 
 /** Below this size a floor is sanitised and inserted in one go (quick enough, and what small maps always did). */
@@ -41,18 +42,6 @@ export interface SvgNode {
   /** Elements in its subtree, itself included. */
   count: number;
   children: SvgNode[];
-}
-
-/** A task later: lets input, frames and other work run in between (MessageChannel: not clamped like a timeout). */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(0);
-  });
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {

@@ -1,0 +1,498 @@
+/** The map viewer (./viewer.ts makes it): built apart from the page, then put in it (`mount`) and started (`start`). */
+import { replaceLocationParam } from './deep-link';
+import { renderDetails } from './details/details';
+import { detailsVariant, placeDetails, tooltipContent } from './details/places';
+import { Directory } from './directory/directory';
+import { h } from './dom';
+import { DirectoryFill } from './directory/fill';
+import { InViewList } from './directory/in-view-list';
+import { isFramed, linkTargetFor } from './link';
+import { MapStage } from './stage/stage';
+import { attachDirections, type Directions, type DirectionsHost } from './directions/hook';
+import { PhoneSheets } from './details/phone-sheets';
+import { attachMinimap, LightboxLink, type MinimapHost, type MinimapLink } from './on-demand';
+import type { ViewerEventSink } from './viewer-api';
+import type { MapViewerInstance, ViewerOptions } from './viewer-options';
+import { MapArea, buildViewerRoot } from './viewer-dom';
+import { prefetchFloor, viewerStart } from './viewer-document';
+import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
+import { addControls, floorFailed, type Corner, type MapControls } from './viewer-controls';
+import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
+import {
+  clearedFilterState,
+  withGroups,
+  buildModel,
+  directoryOrder,
+  filterMask,
+  initialFilterState,
+  isFilterActive,
+  onLayer,
+} from './viewer-model';
+/** Locations offered in the keyboard list of what is in view (the directory has them all). */
+const IN_VIEW_MAX = 60;
+
+export class Viewer implements MapViewerInstance {
+  readonly element: HTMLDivElement;
+  readonly model: ViewerModel;
+  #stage!: MapStage;
+  #directions!: Directions | null;
+  /** Directions and the minimap, which follow the floor shown (the minimap loads on demand, as the lightbox does). */
+  #parts!: MinimapLink[];
+  readonly #lightbox = new LightboxLink(() => this.element);
+  readonly #directory: Directory | null;
+  /** The directory's contents and first entries, put in after the first drawing of the markers (./directory/fill.ts). */
+  #firstFill: DirectoryFill | null = null;
+  readonly #sidebar: HTMLElement | null;
+  readonly #panel: HTMLElement;
+  readonly #area: MapArea;
+  readonly #viewport: HTMLDivElement;
+  readonly #inView: InViewList;
+  readonly #live: HTMLDivElement;
+  #controls!: MapControls;
+  #ro!: ResizeObserver;
+  readonly #resolveUrl: (u: string) => string;
+  readonly #emit: ViewerEventSink;
+  readonly #deepLinking: boolean;
+  readonly #framed = isFramed();
+  readonly #startIndex: number | null;
+  #layerId: string;
+  #readyLayer: string | null = null;
+  #active: number | null = null;
+  #hover: number | null = null;
+  #focus: number | null = null;
+  #filter: FilterState;
+  #mask: Uint8Array;
+  #filtering = false;
+  #sidebarOpen: boolean;
+  #portrait = false;
+  #narrow = false;
+  #sheets!: PhoneSheets;
+  #pendingOpen: number | null;
+  #returnFocus: HTMLElement | null = null;
+  #readyEmitted = false;
+  #destroyed = false;
+  #mounted = false;
+  readonly #host: HTMLElement;
+  readonly #options: ViewerOptions;
+
+  /** Builds the model and the interface, apart from the page (mount puts them in). */
+  constructor(host: HTMLElement, options: ViewerOptions) {
+    this.#host = host;
+    this.#options = options;
+    const resolve = options.resolveUrl ?? ((u: string) => u);
+    const start = viewerStart(options.document, options.initialLocation);
+    // The floor's image downloads while the model and the interface are built.
+    prefetchFloor(options.document, start.layer, resolve);
+    const model = (this.model = buildModel(options.document, options.language));
+    const s = model.settings;
+    this.#resolveUrl = resolve;
+    this.#emit = (type, detail) => options.onEvent?.(type, detail);
+    this.#deepLinking = options.deepLinking ?? s.deepLinking;
+    this.#startIndex = start.location === null ? null : (model.byId.get(start.location)?.index ?? null);
+    this.#pendingOpen = this.#startIndex;
+    this.#layerId = start.layer;
+    this.#filter = initialFilterState(model);
+    this.#mask = filterMask(model, this.#filter);
+    this.#filtering = isFilterActive(model, this.#filter);
+    this.#sidebarOpen = !s.directory.startClosed;
+
+    this.#inView = new InViewList(model.text, () => this.#stage.tooltipId, {
+      onFocus: (index) => {
+        this.#focus = index;
+        this.#stage.setState('focus', index);
+        this.#updateTooltip();
+      },
+      onOpen: (index, invoker) => this.#open(index, invoker),
+    });
+    const area = (this.#area = new MapArea(s, model.text, options.title, this.#inView.el));
+    ({ viewport: this.#viewport } = area);
+    this.#panel = h('div', { class: 'mn-panel', hidden: true });
+    this.#directory = s.directory.enabled ? this.#buildDirectory() : null;
+    this.#sidebar = this.#directory
+      ? h('aside', { class: 'mn-sidebar', 'aria-label': model.text.t('directory') }, this.#directory.el, this.#panel)
+      : null;
+    this.#live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
+    this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#area.map, this.#live);
+    this.element.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && this.#active !== null) {
+        e.preventDefault();
+        this.#close();
+      }
+    });
+  }
+
+  /** Puts the viewer in the page, with its camera, parts and controls, laid out. */
+  mount(): void {
+    const width = hostContentWidth(this.#host); // before the viewer's elements are added, so they are laid out once
+    this.#host.append(this.element);
+    this.#mounted = true;
+    this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries()) : null;
+
+    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.#stage = this.#createStage(reduced);
+    this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
+    const parts = this.#partsHost(reduced);
+    this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);
+    this.#parts = [this.#directions, attachMinimap(parts)].filter((p) => !!p);
+    this.#controls = addControls({
+      model: this.model,
+      view: this.#stage.view,
+      element: this.element,
+      corners: this.#area.corners,
+      resolveUrl: this.#resolveUrl,
+      hasDirectory: !!this.#directory,
+      sidebarOpen: this.#sidebarOpen,
+      layerId: this.#layerId,
+      onToggleSidebar: () => this.#toggleSidebar(),
+      onPickFloor: (id) => this.#changeLayer(id),
+      onReset: () => {
+        this.#close(false);
+        this.#stage.view.reset();
+      },
+    });
+    this.#ro = new ResizeObserver(() => this.#width() !== this.#laidOut && this.#layout());
+    this.#ro.observe(this.element);
+    this.#layout(width);
+    this.#applyFilter(true);
+  }
+
+  /** Asks for the floor shown first; its markers are drawn as soon as the map has a size. */
+  start(): void {
+    void this.#stage.setLayer(this.#layerId);
+  }
+
+  #createStage(reducedMotion: boolean): MapStage {
+    return new MapStage(
+      this.#viewport,
+      this.#area.map,
+      this.model,
+      {
+        onActivate: (i) => this.#open(i, null),
+        onBackgroundTap: () => this.#active !== null && this.#close(false),
+        onHover: (i) => this.#setHover(i),
+        onMoveEnd: () => this.#afterMove(),
+        onMarkersDrawn: (id) => this.#markersDrawn(id),
+        onLayerReady: (id) => this.#layerReady(id),
+        onLayerError: (id, message) => floorFailed(this.#controls.floors, id, message, this, this.#area),
+        onWheelHint: () => this.#area.flashWheelHint(),
+      },
+      { resolveUrl: this.#resolveUrl, reducedMotion },
+    );
+  }
+
+  /** What the viewer lends the parts it loads on demand: directions (directions/hook.ts) and the minimap. */
+  #partsHost(reduced: boolean): DirectionsHost & MinimapHost {
+    return {
+      model: this.model,
+      view: this.#stage.view,
+      mapId: this.#options.mapId ?? null,
+      root: this.element,
+      viewport: this.#viewport,
+      corner: (p) => this.#area.corners[p as Corner] ?? null,
+      layer: () => this.#layerId,
+      showLayer: (id) => this.#changeLayer(id),
+      emit: this.#emit,
+      deepLinking: this.#deepLinking,
+      reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
+      resolveUrl: this.#resolveUrl,
+    };
+  }
+
+  #buildDirectory(): Directory {
+    return new Directory(
+      this.model,
+      {
+        onQuery: (query) => this.#setFilter({ ...this.#filter, query }),
+        onFilterValue: (id, v) => this.#setFilter({ ...this.#filter, values: { ...this.#filter.values, [id]: v } }),
+        onClear: () => this.#setFilter(clearedFilterState(this.model)),
+        onOpen: (i, invoker) => this.#open(i, invoker),
+        onHover: (i) => this.#setHover(i),
+      },
+      this.#resolveUrl,
+    );
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#area.destroy();
+    this.#directory?.destroy();
+    if (!this.#mounted) return;
+    clearTimeout(this.#inViewTimer);
+    this.#ro.disconnect();
+    this.#firstFill?.cancel();
+    for (const c of this.#controls.all) c.remove();
+    for (const part of this.#parts) part.destroy();
+    this.#stage.destroy();
+    this.element.remove();
+  }
+
+  // ---- Layout ----
+
+  /** The width last laid out: the observer's first report, with the first frame, is of it and changes nothing. */
+  #laidOut = -1;
+  #width = () => this.element.clientWidth || this.#host.clientWidth;
+  #layout(width = this.#width()): void {
+    const lay = layoutFor(this.model, {
+      width: (this.#laidOut = width),
+      hasDirectory: !!this.#directory,
+      sidebarOpen: this.#sidebarOpen,
+      height: this.#options.height,
+    });
+    styleRoot(this.element, lay);
+    this.#directory?.setLayout(lay.directoryLayout, lay.columns);
+    if (this.#sidebar) this.#sidebar.hidden = !(this.#sidebarOpen || lay.portrait);
+    if (this.#controls.sidebar)
+      this.#controls.sidebar.el.hidden = lay.portrait || !this.model.settings.directory.toggle;
+    const changed = lay.portrait !== this.#portrait || lay.narrow !== this.#narrow;
+    this.#portrait = lay.portrait;
+    this.#narrow = lay.narrow;
+    if (changed && this.#active !== null) this.#renderDetails();
+    this.#sheets.layout(lay.narrow, lay.narrow && lay.portrait && this.element.classList.contains('mn-fill'));
+  }
+
+  // ---- Controls ----
+
+  /** Opens or closes the directory's sidebar (its button in the map's corner). */
+  #toggleSidebar(): void {
+    this.#sidebarOpen = !this.#sidebarOpen;
+    this.#controls.sidebar?.set(this.#sidebarOpen);
+    this.#layout();
+  }
+
+  #inViewTimer: ReturnType<typeof setTimeout> | undefined;
+
+  #afterMove(): void {
+    const v = this.#stage.view;
+    this.#controls.zoom?.update(v);
+    this.#controls.reset?.update(v.isAtHome(), this.#active !== null);
+    // The keyboard list follows once the camera has rested a moment, outside the frame that ends the move.
+    clearTimeout(this.#inViewTimer);
+    this.#inViewTimer = setTimeout(() => !this.#stage.view.isMoving && this.#updateInView(), 150);
+  }
+
+  // ---- Floors ----
+
+  #changeLayer(id: string): void {
+    if (id === this.#layerId) return;
+    if (this.#active !== null && !onLayer(this.model.locations[this.#active]!, id)) this.#close(false);
+    this.#setLayerId(id);
+    this.#say(this.model.text.t('showingFloor', { floor: this.model.layers.find((l) => l.id === id)?.name ?? id }));
+  }
+
+  #setLayerId(id: string): void {
+    this.#layerId = id;
+    this.#controls.floors?.setCurrent(id);
+    this.#area.floorChosen(this.#readyLayer === id);
+    void this.#stage.setLayer(id);
+    for (const part of this.#parts) part.layerShown(id);
+  }
+
+  /** Every location of the floor is drawn: the map is usable (its image may still be arriving). */
+  #markersDrawn(id: string): void {
+    if (id !== this.#layerId) return;
+    this.#area.hideLoading();
+    if (!this.#readyEmitted) {
+      this.#readyEmitted = true;
+      performance.mark?.('mapnest:ready');
+      this.#emit('ready', { mapId: this.#options.mapId ?? null, layer: id, locations: this.model.locations.length });
+      this.#firstFill?.afterPaint();
+    } else this.#emit('layerChanged', { mapId: this.#options.mapId ?? null, layer: id });
+  }
+
+  #layerReady(id: string): void {
+    if (id !== this.#layerId) return;
+    this.#readyLayer = id;
+    this.#area.hideLoading();
+    this.#stage.setState('active', this.#active);
+    const pending = this.#pendingOpen;
+    this.#pendingOpen = null;
+    if (pending !== null && onLayer(this.model.locations[pending]!, id)) {
+      if (this.#active !== pending) this.#setActive(pending);
+      // A deep link shows its location at once; later floor changes animate.
+      this.#show(pending, pending !== this.#startIndex);
+    }
+    this.#afterMove();
+  }
+
+  // ---- Locations ----
+
+  #setHover(i: number | null): void {
+    this.#hover = i;
+    this.#stage.setState('hover', i);
+    this.#updateTooltip();
+  }
+
+  #updateTooltip(): void {
+    const force = this.#focus !== null;
+    const i = force ? this.#focus : this.#hover;
+    const l = i === null ? null : this.model.locations[i];
+    this.#stage.setTooltip(i, tooltipContent(l, this.model.settings.popup, force));
+  }
+
+  #setActive(i: number | null): void {
+    this.#active = i;
+    this.#stage.setState('active', i);
+    this.#directory?.setActive(i);
+    this.#renderDetails();
+    this.#controls.reset?.update(this.#stage.view.isAtHome(), i !== null);
+  }
+
+  #renderDetails(): void {
+    const l = this.#active === null ? null : this.model.locations[this.#active];
+    const sidebarShown = !!this.#sidebar && this.#sidebarOpen && !this.#portrait;
+    const mode = l ? detailsVariant(l, { sidebarShown, narrow: this.#narrow }) : null;
+    const details =
+      l &&
+      mode &&
+      renderDetails(this.model, l, mode, {
+        resolveUrl: this.#resolveUrl,
+        target: linkTargetFor(l.source.target, this.#framed),
+        onClose: () => this.#close(),
+      });
+    if (l && details) this.#directions?.decorate(details, l.id);
+    const places = { popupAnchor: this.#stage.popupAnchor, sheet: this.#area.sheet, panel: this.#panel };
+    const more = { directory: this.#directory?.el ?? null, lightbox: this.#lightbox };
+    placeDetails({ ...places, ...more }, mode, details || null, (w, h) => this.#stage.setPopupSize(w, h));
+    this.#sheets.sync();
+  }
+
+  #show(index: number, animate = true): void {
+    const l = this.model.locations[index];
+    if (!l) return;
+    this.#stage.setState('active', index);
+    this.#stage.focusLocation(index, l.action === 'tooltip' && !this.#narrow, animate);
+  }
+
+  /** Opens a location: follows its link, or shows its popup (switching floors first when needed). */
+  #open(index: number, invoker: HTMLElement | null): void {
+    const l = this.model.locations[index];
+    if (!l || !l.clickable) return;
+    this.#emit('locationOpened', { mapId: this.#options.mapId ?? null, id: l.id, title: l.title, layer: l.layer });
+    if (l.action === 'link') {
+      if (l.source.link) window.open(l.source.link, linkTargetFor(l.source.target, this.#framed), 'noopener');
+      return;
+    }
+    this.#returnFocus =
+      invoker ??
+      (document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement)
+        ? document.activeElement
+        : null);
+    if (this.#deepLinking) replaceLocationParam(l.id);
+    this.#setActive(index);
+    if (l.layer && l.layer !== this.#layerId) {
+      this.#pendingOpen = index;
+      this.#setLayerId(l.layer);
+      return;
+    }
+    if (this.#readyLayer === this.#layerId) this.#show(index);
+    else this.#pendingOpen = index;
+  }
+
+  #close(restoreFocus = true): void {
+    if (this.#active === null) return;
+    const l = this.model.locations[this.#active];
+    this.#setActive(null);
+    if (this.#deepLinking) replaceLocationParam(null);
+    if (this.model.settings.zoom.resetOnClose) this.#stage.view.reset();
+    if (l) this.#emit('locationClosed', { mapId: this.#options.mapId ?? null, id: l.id });
+    if (restoreFocus) {
+      const back = this.#returnFocus;
+      this.#returnFocus = null;
+      (back?.isConnected ? back : this.#viewport).focus({ preventScroll: true });
+    }
+  }
+
+  // ---- Filters ----
+
+  #setFilter(f: FilterState): void {
+    this.#filter = f;
+    this.#applyFilter(false);
+  }
+
+  /** Applies the search and filters to the markers, the in-view list and (after the first time) the directory. */
+  #applyFilter(initial: boolean): void {
+    const m = this.model;
+    this.#mask = filterMask(m, this.#filter);
+    this.#filtering = isFilterActive(m, this.#filter);
+    this.#stage.setFilter(this.#mask, this.#filtering);
+    this.#updateInView();
+    if (initial) return;
+    const count = this.#showEntries();
+    this.#emit('filtersChanged', {
+      mapId: this.#options.mapId ?? null,
+      query: this.#filter.query,
+      values: { ...this.#filter.values },
+      count,
+    });
+    this.#say(this.#filtering ? m.text.count('foundCount', count) : '');
+  }
+  #order: ResolvedLocation[] | null = null;
+
+  /** Puts the locations that match the search and filters in the directory; returns how many. */
+  #showEntries(): number {
+    this.#firstFill?.filled();
+    const order = (this.#order ??= directoryOrder(this.model));
+    const entries = this.#filtering ? order.filter((l) => this.#mask[l.index]) : order;
+    this.#directory?.setEntries(entries, this.#filter, this.#filtering);
+    return entries.length;
+  }
+
+  #say(text: string): void {
+    this.#live.textContent = text;
+  }
+
+  // ---- Locations in view (keyboard and screen readers) ----
+
+  #updateInView(): void {
+    if (this.#readyLayer !== this.#layerId) return;
+    this.#inView.update(
+      this.#stage.locationsInView(IN_VIEW_MAX, this.#filtering ? this.#mask : null),
+      this.model.locations,
+    );
+  }
+
+  // ---- Host API ----
+
+  openLocation(id: string): boolean {
+    const l = this.model.byId.get(id);
+    if (!l?.clickable) return false;
+    this.#open(l.index, null);
+    return true;
+  }
+
+  closeLocation(): void {
+    this.#close(false);
+  }
+
+  setLayer(id: string): boolean {
+    if (!this.model.layers.some((l) => l.id === id)) return false;
+    this.#changeLayer(id);
+    return true;
+  }
+
+  setFilters({ query, groups }: { query?: string; groups?: string[] }): void {
+    const values = groups ? withGroups(this.model, this.#filter.values, groups) : { ...this.#filter.values };
+    this.#setFilter({ query: query ?? this.#filter.query, values });
+  }
+
+  zoomIn(): void {
+    this.#stage.view.zoomIn();
+  }
+
+  zoomOut(): void {
+    this.#stage.view.zoomOut();
+  }
+
+  reset(): void {
+    this.#stage.view.reset();
+  }
+
+  getState(): { layer: string; location: string | null; query: string } {
+    return {
+      layer: this.#layerId,
+      location: this.#active === null ? null : (this.model.locations[this.#active]?.id ?? null),
+      query: this.#filter.query,
+    };
+  }
+}
