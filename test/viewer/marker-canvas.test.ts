@@ -89,6 +89,10 @@ describe.each([true, false])('MarkerCanvas.patch (off screen: %s)', (offscreen) 
     }
   });
 
+  it('plans an unhurried redraw of a few markers in one slice and draws it in the next', async () => {
+    expect(await page.evaluate('harness.tasksDuringSlicedRedraw(200)')).toBeGreaterThanOrEqual(1);
+  });
+
   it('matches a full redraw on a crowded view drawn as dots, and a sliced redraw matches a direct one', async () => {
     const r = await run(7, 3000, 60, 0.8, true);
     expect(r.patched).toBeGreaterThan(50);

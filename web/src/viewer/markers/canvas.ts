@@ -171,18 +171,24 @@ export class MarkerCanvas {
 
   /**
    * An unhurried redraw: even the plan (a k-d tree query and a sort, tens of ms for 10,000 markers
-   * on a slow phone) waits for the first slice, outside the frame that asked for the redraw.
+   * on a slow phone) waits for the first slice, outside the frame that asked for the redraw; the
+   * drawing (or, for many markers, sizing the buffer it is drawn in) starts in the next.
    */
   #drawSliced(t: ViewTransform, viewport: Size, margin: number): void {
     const back = this.#surfaces.bg;
     const drawT = drawingTransform(t, margin);
     let plan: Plan | null = null;
+    let prepared = false;
     let k = 0;
     /** Dots: rows of the pixel buffer put onto the canvas so far (in strips, after all are drawn). */
     let row = -1;
     this.#slices.start((until) => {
       if (!plan) {
         plan = this.#plan(t, viewport, margin);
+        return true;
+      }
+      if (!prepared) {
+        prepared = true;
         if (planCount(plan) > SLICE_ABOVE) {
           this.#surfaces.prepare(back, t, viewport, margin);
           return true;

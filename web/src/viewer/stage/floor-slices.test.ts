@@ -181,6 +181,28 @@ describe('sliceSvg', () => {
     for (const pattern of FORBIDDEN_OUTPUT) expect(floorSvg.svg.outerHTML).not.toMatch(pattern);
   });
 
+  it('lets other tasks run between the scan, the root’s sanitising and the cut into pieces', async () => {
+    const text = floor([`<g>${'<path d="M0,0h1"/>'.repeat(200)}</g>`]);
+    // The page's tasks, counted by a message to itself each task; on a clock that does not move the scan takes one.
+    let tasks = 0;
+    let counting = true;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      tasks++;
+      if (counting) channel.port2.postMessage(0);
+    };
+    channel.port2.postMessage(0);
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
+    try {
+      expect(await sliceSvg(text, SCOPE)).not.toBeNull();
+      expect(tasks).toBeGreaterThanOrEqual(2);
+    } finally {
+      counting = false;
+      channel.port1.close();
+      now.mockRestore();
+    }
+  });
+
   it('stops when its signal aborts', async () => {
     const text = floor([`<g>${'<path d="M0,0h1"/>'.repeat(2000)}</g>`]);
     const abort = new AbortController();
