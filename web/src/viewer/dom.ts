@@ -102,6 +102,15 @@ export function nextTask(): Promise<void> {
 }
 
 /**
+ * Lets input and frames run, then carries on ahead of other queued work (`scheduler.yield()`, Chromium 129+; elsewhere a
+ * plain next task): for a job that is one piece of work split up, which should not wait behind what queued meanwhile.
+ */
+export function yieldToInput(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : nextTask();
+}
+
+/**
  * Runs `fn` once the next frame has been painted (a frame callback, then a task after it), or after
  * `fallbackMs` when no frame comes (a page in a background tab or a hidden frame paints none).
  * Returns a function that cancels it.

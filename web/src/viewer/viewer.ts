@@ -4,7 +4,7 @@
  * and screen-reader access, and host-page events. Plain DOM (see dom.ts for why); the app uses it
  * through the MapViewer React component.
  */
-import { nextTask } from './dom';
+import { yieldToInput } from './dom';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { Viewer } from './viewer-instance';
 import './viewer.css';
@@ -32,7 +32,7 @@ export async function createMapViewerInSteps(
   signal: AbortSignal,
 ): Promise<MapViewerInstance | null> {
   const viewer = new Viewer(host, options);
-  await nextTask();
+  await yieldToInput();
   if (signal.aborted) {
     viewer.destroy();
     return null;
@@ -41,7 +41,7 @@ export async function createMapViewerInSteps(
   viewer.mount();
   // The first layout of the whole viewer, then the floor (its markers are drawn once the map has a size).
   for (const step of [() => void viewer.element.getBoundingClientRect(), () => viewer.start()]) {
-    await nextTask();
+    await yieldToInput();
     if (signal.aborted) {
       viewer.destroy();
       return null;
