@@ -105,6 +105,17 @@ function run(bundles: Bundle[], event?: unknown): Record<string, { type?: string
   return JSON.parse(child.stdout) as Record<string, { type?: string; result?: unknown; error?: string }>;
 }
 
+/** The files a bundle's code came from (its source map's sources, relative to the bundle's folder). */
+function sourcesOf(id: string): string[] {
+  const map = JSON.parse(readFileSync(join(real.bundles.get(id)!.dir, 'index.mjs.map'), 'utf8')) as {
+    sources: string[];
+  };
+  return map.sources;
+}
+
+/** Whether any of a bundle's code came from the npm package `name`. */
+const carries = (id: string, name: string) => sourcesOf(id).some((source) => source.includes(`node_modules/${name}/`));
+
 /** What only a bundling mistake produces (a module left out, a require esbuild could not follow, a name tree-shaken away). */
 const BUNDLE_ERROR =
   /Cannot find (module|package)|Dynamic require|ERR_MODULE_NOT_FOUND|ERR_REQUIRE|is not defined|is not a function|is not a constructor|Cannot read properties of undefined/;
@@ -295,6 +306,24 @@ describe('bundles', () => {
     // So the calls that need no map document, no bucket and no Stripe meet the size target.
     for (const id of ['calls/get-profile', 'calls/find-users', 'calls/check-email-free'])
       expect(real.bundles.get(id)!.jsBytes, id).toBeLessThanOrEqual(TARGET_JS_BYTES);
+  });
+
+  it('carries one copy of each AWS SDK package, and the presigned POST only in the calls that hand out uploads (ADR 042)', () => {
+    for (const b of real.bundles.values()) {
+      // Where each SDK package's code came from: two folders for one name is a second copy (a nested node_modules,
+      // as @aws-sdk/s3-presigned-post's own S3 client was: 75 kB). Other libraries may need two majors of a package.
+      const folders = new Map<string, Set<string>>();
+      for (const source of sourcesOf(b.id)) {
+        const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(source);
+        if (match) folders.set(match[2]!, (folders.get(match[2]!) ?? new Set()).add(match[1]!));
+      }
+      const twice = [...folders]
+        .filter(([name, where]) => /^@(aws-sdk|smithy)\//.test(name) && where.size > 1)
+        .map(([name]) => name);
+      expect(twice, b.id).toEqual([]);
+    }
+    const presigning = [...real.bundles.keys()].filter((id) => carries(id, '@aws-sdk/s3-presigned-post')).sort();
+    expect(presigning).toEqual(['calls/create-avatar-upload', 'calls/create-file-upload']);
   });
 
   it('bundles only the environment link of the SDK’s credential chain (what Lambda uses)', () => {
