@@ -22,7 +22,7 @@ export const MetricUnit = {
 } as const;
 
 /** An on/off variable as Powertools reads it ('1', 'yes', 'true', 'on'… or '0', 'no', 'false', 'off'…). */
-function flag(name: string): boolean | undefined {
+export function flag(name: string): boolean | undefined {
   const value = process.env[name]?.toLowerCase();
   if (value === undefined) return undefined;
   if (['1', 'y', 'yes', 't', 'true', 'on'].includes(value)) return true;
