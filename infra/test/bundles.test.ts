@@ -127,9 +127,11 @@ const WITHIN_TARGET = [
   'calls/get-profile',
   'calls/get-slots',
   'calls/list-licenses',
+  'calls/list-maps',
   'calls/list-subscriptions',
   'calls/rename-map',
   'calls/set-map-history-name',
+  'calls/update-email',
 ];
 
 /** What only a bundling mistake produces (a module left out, a require esbuild could not follow, a name tree-shaken away). */
