@@ -1,11 +1,25 @@
 import { buildSync, type BuildOptions } from 'esbuild';
-import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { FunctionSpec } from './manifest';
 import { LAMBDAS_SRC, REPO_ROOT } from './paths';
 
 /** What the bundles use as the AWS SDK's default credential provider (ADR 034): the environment, as Lambda sets it. */
 export const LAMBDA_CREDENTIALS = join(LAMBDAS_SRC, 'lib', 'lambda-credentials.ts');
+
+/**
+ * Modules a bundle loads only when needed, each built once as a file of its own and shipped next to the index.mjs of
+ * every function whose code names it (ADR 042). A source imports one as `import(process.env.<define> ?? './module')`:
+ * here `define` turns the specifier into the shipped file's name, which esbuild leaves alone (it is not a literal it
+ * could bundle), so the module's code, and what it imports, stay out of index.mjs; tests and the local stack, where
+ * the variable is unset, import the source. The view-as look-ups (lib/view-as.ts) are the one such module: they
+ * keep the Cognito client out of every call that does not otherwise use the user pool.
+ */
+export const ON_DEMAND_MODULES: ReadonlyArray<{ entry: string; file: string; define: string }> = [
+  { entry: join(LAMBDAS_SRC, 'lib', 'view-as.ts'), file: 'view-as.mjs', define: 'process.env.MAPNEST_VIEW_AS_MODULE' },
+];
+/** Where the on-demand modules are built: two folders deep, as the functions' own, so their source maps hold when copied. */
+const onDemandId = (file: string) => `_on-demand/${file.replace(/\.mjs$/, '')}/${file.replace(/\.mjs$/, '')}`;
 
 /** The Lambda runtime every bundle targets; the house construct pins the same one. */
 export const BUNDLE_TARGET = 'node24';
@@ -23,9 +37,12 @@ export const NATIVE_PACKAGES: Readonly<Record<string, { os: string; cpu: string;
 /** One built function: its asset folder and what went into it. */
 export interface Bundle {
   id: string;
-  /** Asset folder handed to lambda.Code.fromAsset: index.mjs, its source map, and node_modules for natives. */
+  /**
+   * Asset folder handed to lambda.Code.fromAsset: index.mjs, its source map, the on-demand modules it may load
+   * (ON_DEMAND_MODULES) and node_modules for natives.
+   */
   dir: string;
-  /** Size of index.mjs, the code Lambda loads (the 1 MB budget applies to it). */
+  /** Size of index.mjs, the code Lambda loads at a cold start (the budgets apply to it; on-demand files are apart). */
   jsBytes: number;
   /** Every file in the asset folder except source maps: what the function unpacks. */
   totalBytes: number;
@@ -36,7 +53,10 @@ export interface Bundle {
 /** The esbuild settings of every function, in one place. */
 export function bundleOptions(functions: readonly FunctionSpec[], outDir: string): BuildOptions {
   return {
-    entryPoints: Object.fromEntries(functions.map((fn) => [`${fn.id}/index`, fn.entry])),
+    entryPoints: Object.fromEntries([
+      ...functions.map((fn) => [`${fn.id}/index`, fn.entry]),
+      ...ON_DEMAND_MODULES.map((m) => [onDemandId(m.file), m.entry]),
+    ]),
     outdir: outDir,
     absWorkingDir: REPO_ROOT,
     bundle: true,
@@ -54,7 +74,10 @@ export function bundleOptions(functions: readonly FunctionSpec[], outDir: string
     external: Object.keys(NATIVE_PACKAGES),
     // Inside Lambda the SDK's default credential chain answers from the environment; only that link is bundled.
     alias: { '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      ...Object.fromEntries(ON_DEMAND_MODULES.map((m) => [m.define, JSON.stringify(`./${m.file}`)])),
+    },
     // CommonJS dependencies inside an ES module bundle still call require() for Node built-ins.
     banner: {
       js: "import { createRequire as __mapnestCreateRequire } from 'node:module'; const require = __mapnestCreateRequire(import.meta.url);",
@@ -94,6 +117,13 @@ export function buildFunctions(
     for (const name of nativePackages)
       for (const copied of copyPackageClosure(name, NATIVE_PACKAGES[name]!, fn.entry, join(dir, 'node_modules')))
         inputs.add(join(copied, 'package.json'));
+    const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+    for (const m of ON_DEMAND_MODULES) {
+      if (!code.includes(JSON.stringify(`./${m.file}`))) continue;
+      const built = join(outDir, onDemandId(m.file));
+      copyFileSync(`${built}.mjs`, join(dir, m.file));
+      copyFileSync(`${built}.mjs.map`, join(dir, `${m.file}.map`));
+    }
     bundles.set(fn.id, {
       id: fn.id,
       dir,
@@ -187,12 +217,12 @@ function folderBytes(dir: string): number {
 /**
  * Ceiling for the code a pure JavaScript function loads (index.mjs). Was 1,010,000 bytes until ADR 034, which cut
  * every bundle by about 137 kB (the SDK's credential chain reduced to the environment link Lambda uses), then
- * 920,000; lowered again when a call's bundle came to carry only its own schemas and the X-Ray SDK left every bundle
- * (about 200 kB less for a call that validates no map document, 120 kB for one that does): what the largest
- * (registerLicense and publishMap, 755 kB) need plus room for ordinary growth. The target is TARGET_JS_BYTES; ADR 034
- * says what stands between the bundles and it.
+ * 920,000; then 790,000 when a call's bundle came to carry only its own schemas and the X-Ray SDK left every bundle;
+ * lowered again by ADR 042 (one S3 client, the presigned POST only where uploads are handed out, the view-as
+ * look-ups on demand, no Powertools): what the largest (registerLicense, 727 kB) needs plus room for ordinary
+ * growth. The target is TARGET_JS_BYTES; ADR 034 and 042 say what stands between the bundles and it.
  */
-export const JS_BUDGET_BYTES = 790_000;
+export const JS_BUDGET_BYTES = 760_000;
 /** What every call and public route bundle should come down to (issue 28): 400 kB of minified JavaScript. */
 export const TARGET_JS_BYTES = 400_000;
 /**

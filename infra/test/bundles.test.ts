@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -104,6 +104,35 @@ function run(bundles: Bundle[], event?: unknown): Record<string, { type?: string
   if (child.status !== 0) throw new Error(`bundle runner failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as Record<string, { type?: string; result?: unknown; error?: string }>;
 }
+
+/** The files a bundle's code came from (its source map's sources, relative to the bundle's folder). */
+function sourcesOf(id: string): string[] {
+  const map = JSON.parse(readFileSync(join(real.bundles.get(id)!.dir, 'index.mjs.map'), 'utf8')) as {
+    sources: string[];
+  };
+  return map.sources;
+}
+
+/** Whether any of a bundle's code came from the npm package `name`. */
+const carries = (id: string, name: string) => sourcesOf(id).some((source) => source.includes(`node_modules/${name}/`));
+
+/** An administrator's user id in the view-as invocation (any well-formed id). */
+const ADMIN_UID = '00000000-0000-4000-8000-000000000001';
+
+/** The calls within the 400 kB target (ADR 034, ADR 042): none may grow past it. */
+const WITHIN_TARGET = [
+  'calls/check-email-free',
+  'calls/find-users',
+  'calls/get-map-analytics',
+  'calls/get-profile',
+  'calls/get-slots',
+  'calls/list-licenses',
+  'calls/list-maps',
+  'calls/list-subscriptions',
+  'calls/rename-map',
+  'calls/set-map-history-name',
+  'calls/update-email',
+];
 
 /** What only a bundling mistake produces (a module left out, a require esbuild could not follow, a name tree-shaken away). */
 const BUNDLE_ERROR =
@@ -292,10 +321,52 @@ describe('bundles', () => {
     expect(code('calls/find-users')).toContain('Type at least 2 characters');
     expect(code('calls/get-profile')).not.toContain('Type at least 2 characters');
     for (const b of real.bundles.values()) expect(code(b.id), b.id).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
-    // So the calls that need no map document, no bucket and no Stripe meet the size target.
-    for (const id of ['calls/get-profile', 'calls/find-users', 'calls/check-email-free'])
-      expect(real.bundles.get(id)!.jsBytes, id).toBeLessThanOrEqual(TARGET_JS_BYTES);
+    // So the calls that need no map document, no bucket, no Stripe and no mail meet the size target.
+    for (const id of WITHIN_TARGET) expect(real.bundles.get(id)!.jsBytes, id).toBeLessThanOrEqual(TARGET_JS_BYTES);
   });
+
+  it('carries one copy of each AWS SDK package, and the presigned POST only in the calls that hand out uploads (ADR 042)', () => {
+    for (const b of real.bundles.values()) {
+      // Where each SDK package's code came from: two folders for one name is a second copy (a nested node_modules,
+      // as @aws-sdk/s3-presigned-post's own S3 client was: 75 kB). Other libraries may need two majors of a package.
+      const folders = new Map<string, Set<string>>();
+      for (const source of sourcesOf(b.id)) {
+        const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(source);
+        if (match) folders.set(match[2]!, (folders.get(match[2]!) ?? new Set()).add(match[1]!));
+      }
+      const twice = [...folders]
+        .filter(([name, where]) => /^@(aws-sdk|smithy)\//.test(name) && where.size > 1)
+        .map(([name]) => name);
+      expect(twice, b.id).toEqual([]);
+    }
+    const presigning = [...real.bundles.keys()].filter((id) => carries(id, '@aws-sdk/s3-presigned-post')).sort();
+    expect(presigning).toEqual(['calls/create-avatar-upload', 'calls/create-file-upload']);
+  });
+
+  it('loads the view-as look-ups on demand, so a call that does not use the user pool carries no Cognito client (ADR 042)', () => {
+    const cognito = '@aws-sdk/client-cognito-identity-provider';
+    for (const id of ['calls/get-map', 'calls/save-map', 'calls/publish-map', 'calls/get-profile', 'calls/rename-map'])
+      expect(carries(id, cognito), id).toBe(false);
+    // A call that asks the user pool itself still carries the client (listMaps names the maps' authors).
+    expect(carries('calls/list-maps', cognito)).toBe(true);
+    const calls = readManifest().functions.filter((fn) => fn.kind === 'call');
+    for (const fn of calls) expect(existsSync(join(real.bundles.get(fn.id)!.dir, 'view-as.mjs')), fn.id).toBe(true);
+    // An administrator viewing as an email address: the bundle loads view-as.mjs and asks the user pool, which is
+    // closed here, so the answer is 503 (a dependency down). Without the file it would be a 500 (module not found).
+    const getMap = calls.find((fn) => fn.id === 'calls/get-map')!;
+    const event = minimalInvocation(getMap).event as { headers: Record<string, string>; requestContext: object };
+    const asAdmin = {
+      ...event,
+      headers: { ...event.headers, 'x-mapnest-view-as': 'someone@example.com' },
+      requestContext: {
+        ...event.requestContext,
+        authorizer: { jwt: { claims: { sub: ADMIN_UID, token_use: 'id', 'cognito:groups': '[admins]' }, scopes: [] } },
+      },
+    };
+    const outcome = invokeEach([[real.bundles.get(getMap.id)!, asAdmin]])[getMap.id]!;
+    expect(outcome.error ?? '').not.toMatch(BUNDLE_ERROR);
+    expect((outcome.result as { statusCode?: number }).statusCode, JSON.stringify(outcome.result)).toBe(503);
+  }, 60_000);
 
   it('bundles only the environment link of the SDK’s credential chain (what Lambda uses)', () => {
     const code = readFileSync(join(real.bundles.get('calls/get-map')!.dir, 'index.mjs'), 'utf8');

@@ -21,6 +21,26 @@ export const tombstoneKey = (uid: string) => ({
 
 const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
 
+/**
+ * Whether any of these accounts has been deleted (one strongly consistent read). A function of its own as well as
+ * `accountStatus.anyDeleted`: every call that writes checks it (lib/callable.ts), and importing it alone keeps the
+ * rest of `accountStatus`, and the Cognito client its other methods use, out of a call's bundle (ADR 042).
+ */
+export async function anyDeleted(uids: readonly string[]): Promise<boolean> {
+  const unique = [...new Set(uids)];
+  if (unique.length === 0) return false;
+  const out = await dynamo.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [config.tableName]: { Keys: unique.map(tombstoneKey), ConsistentRead: true, ProjectionExpression: 'pk' },
+      },
+    }),
+  );
+  if (Object.keys(out.UnprocessedKeys ?? {}).length)
+    throw Object.assign(new Error('tombstone read unprocessed'), { name: 'ThrottlingException' });
+  return (out.Responses?.[config.tableName] ?? []).length > 0;
+}
+
 export const accountStatus = {
   /** Records that the account is deleted (before anything of it is removed). */
   async markDeleted(uid: string, now = new Date()): Promise<void> {
@@ -37,21 +57,7 @@ export const accountStatus = {
     );
   },
 
-  /** Whether any of these accounts has been deleted (one strongly consistent read). */
-  async anyDeleted(uids: readonly string[]): Promise<boolean> {
-    const unique = [...new Set(uids)];
-    if (unique.length === 0) return false;
-    const out = await dynamo.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [config.tableName]: { Keys: unique.map(tombstoneKey), ConsistentRead: true, ProjectionExpression: 'pk' },
-        },
-      }),
-    );
-    if (Object.keys(out.UnprocessedKeys ?? {}).length)
-      throw Object.assign(new Error('tombstone read unprocessed'), { name: 'ThrottlingException' });
-    return (out.Responses?.[config.tableName] ?? []).length > 0;
-  },
+  anyDeleted,
 
   /** Whether the user pool has a user with this id (sub). */
   async userExists(uid: string): Promise<boolean> {

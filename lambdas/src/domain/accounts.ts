@@ -16,6 +16,7 @@ import {
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
 import { fileLibrary } from '../adapters/files/file-library';
+import { presignUpload } from '../adapters/files/upload-post';
 import { uploads } from '../adapters/files/uploads';
 import { userPool } from '../adapters/user-pool';
 import { logger } from '../lib/logger';
@@ -43,7 +44,7 @@ export async function createAvatarUpload(
   input: { fileName: string; contentType: string },
 ): Promise<AvatarUpload> {
   const key = objectKeys.avatar(actor.identity.uid, avatarExtension(input.fileName));
-  const post = await uploads.presignPost({
+  const post = await presignUpload({
     key,
     contentType: input.contentType,
     minBytes: 1,

@@ -5,8 +5,7 @@ import type * as z from 'zod';
 import type { CallInputs, CallName, Out, Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_OVER_LIMIT } from '@mapnest/shared/storage';
-import { accountStatus } from '../adapters/account-status';
-import { userPool } from '../adapters/user-pool';
+import { anyDeleted } from '../adapters/account-status';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { AccountDeletedError } from './errors';
 import { gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
@@ -287,13 +286,22 @@ export function errorMapping(name: string): MiddlewareObj<CallEvent, CallResult,
 }
 
 /**
+ * The user pool look-ups of view-as, loaded when an administrator first views as someone else. In a bundle the
+ * specifier is `./view-as.mjs`, a file of its own next to index.mjs (infra/src/bundle.ts, ON_DEMAND_MODULES), so no
+ * call carries the Cognito client for them (ADR 042); from the sources it is this folder's view-as.ts.
+ */
+const viewAs = (): Promise<typeof import('./view-as')> => import(/* @vite-ignore */ VIEW_AS_MODULE);
+/** A variable, not a literal in the import: esbuild would otherwise fold the two and try to bundle the file. */
+const VIEW_AS_MODULE = process.env.MAPNEST_VIEW_AS_MODULE ?? './view-as';
+
+/**
  * An administrator's view-as email address becomes the user's id here, once, before any call runs: every call
  * then reads and writes under the id (a map made "as" an address would belong to no one). An address that names
  * no user, or more than one, is refused.
  */
 async function resolveViewAs(subject: string): Promise<string> {
   if (!isViewAsEmail(subject)) return subject;
-  const uids = await userPool.usersWithEmail(subject);
+  const uids = await (await viewAs()).usersWithEmail(subject);
   if (uids.length === 0) throw new CallError('not-found', MESSAGES.noSuchUser);
   if (uids.length > 1)
     throw new CallError('failed-precondition', 'More than one user has this email address; view as a user id.');
@@ -307,8 +315,8 @@ async function resolveViewAs(subject: string): Promise<string> {
  */
 async function assertAccountsLive(caller: string, subject: string): Promise<void> {
   const [deleted, exists] = await Promise.all([
-    accountStatus.anyDeleted([caller, subject]),
-    subject === caller ? Promise.resolve(true) : accountStatus.userExists(subject),
+    anyDeleted([caller, subject]),
+    subject === caller ? Promise.resolve(true) : viewAs().then((lookUp) => lookUp.userExists(subject)),
   ]);
   if (deleted) throw new AccountDeletedError();
   if (!exists) throw new CallError('not-found', 'There is no user with this id.');

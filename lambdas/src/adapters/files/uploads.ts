@@ -1,7 +1,7 @@
 /**
  * The uploads bucket adapter: user files under `{uid}/`, avatars at `{uid}/.avatar.{ext}` and the thumbnails
- * the thumbnail trigger writes next to them. Browsers upload with presigned POSTs whose policy, not the
- * browser, enforces the key, the type and the size.
+ * the thumbnail trigger writes next to them. Browsers upload with presigned POSTs (./upload-post.ts), whose policy,
+ * not the browser, enforces the key, the type and the size.
  */
 import {
   DeleteObjectsCommand,
@@ -10,13 +10,8 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { s3 } from '../../lib/clients';
 import { config } from '../../lib/config';
-import { forBrowser } from '../browser-url';
-
-/** How long a presigned upload stays usable. */
-const UPLOAD_EXPIRES_S = 300;
 
 export interface StoredObject {
   key: string;
@@ -31,30 +26,6 @@ const notFound = (err: unknown) => {
 };
 
 export const uploads = {
-  /** A presigned POST for exactly `key`, of exactly `contentType`, between `minBytes` and `maxBytes` long. */
-  async presignPost(args: {
-    key: string;
-    contentType: string;
-    minBytes: number;
-    maxBytes: number;
-    cacheControl?: string;
-  }) {
-    const fields: Record<string, string> = { 'Content-Type': args.contentType };
-    if (args.cacheControl) fields['Cache-Control'] = args.cacheControl;
-    const post = await createPresignedPost(s3, {
-      Bucket: config.uploadsBucket,
-      Key: args.key,
-      Conditions: [
-        ['content-length-range', args.minBytes, args.maxBytes],
-        ['eq', '$Content-Type', args.contentType],
-        ...(args.cacheControl ? [['eq', '$Cache-Control', args.cacheControl] as ['eq', string, string]] : []),
-      ],
-      Fields: fields,
-      Expires: UPLOAD_EXPIRES_S,
-    });
-    return { url: forBrowser(post.url), fields: post.fields };
-  },
-
   /** Size, type and ETag of an object, or null when there is none. */
   async head(key: string): Promise<StoredObject | null> {
     try {

@@ -23,6 +23,7 @@ import { objectKeys } from '@mapnest/shared/keys';
 import { fileLibrary } from '../../adapters/files/file-library';
 import { storedFiles } from '../../adapters/files/storage-files';
 import { readStorageUsage } from '../../adapters/files/storage-usage';
+import { presignUpload } from '../../adapters/files/upload-post';
 import { uploads } from '../../adapters/files/uploads';
 import { logger } from '../../lib/logger';
 import type { Actor } from '../maps';
@@ -76,7 +77,7 @@ export async function createFileUpload(
   // The account's storage quota must hold the file (ADR 027); the upload trigger counts it as it arrives.
   checkCharge({ uid: actor.subject, bytes: input.size, limit: await readStorageUsage(actor.subject) });
   const key = `${libraryPrefix(actor.subject)}${randomBytes(8).toString('hex')}-${sanitizeFileName(input.fileName, input.contentType)}`;
-  const post = await uploads.presignPost({
+  const post = await presignUpload({
     key,
     contentType: input.contentType,
     minBytes: 1,
