@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EMBED_JS_BUDGET_BYTES, embedJsDownloadBytes, embedJsFiles } from './embed-size';
-import { COMPILE_HINT } from './vite.embed-build';
 
 // MAPNEST_WEB_DIST: a build elsewhere (`vite build --outDir`), as the stack tests accept.
 const dist = process.env.MAPNEST_WEB_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
@@ -39,13 +38,6 @@ describe('embed size budget', () => {
     ]);
     expect(languages.every((f) => f.onDemand)).toBe(true);
     for (const f of languages) expect(f.gzipBytes, f.path).toBeLessThan(3 * 1024);
-  });
-
-  it('marks the entry file, and only it, for eager compilation (its functions run while the map starts)', async () => {
-    const { readFileSync } = await import('node:fs');
-    const [entry, ...rest] = embedJsFiles(dist);
-    expect(readFileSync(`${dist}${entry!.path}`, 'utf8').startsWith(`${COMPILE_HINT}\n`)).toBe(true);
-    for (const f of rest) expect(readFileSync(`${dist}${f.path}`, 'utf8'), f.path).not.toContain(COMPILE_HINT);
   });
 
   // react-router and zod leave stable strings in minified code (jotai and Amplify do not; the budget covers them).

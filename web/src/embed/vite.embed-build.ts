@@ -53,29 +53,6 @@ function embedCssInJs(stylesModule: string): Plugin {
   };
 }
 
-/** V8's explicit compile hint (Chrome 136+): compile every function of the file while it downloads, off the page's thread. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/**
- * Marks the embed's entry file for eager compilation. Nearly all of it runs while the map starts; compiled lazily, each
- * function is compiled on the page's own thread when first called, inside the long tasks that build the viewer (about
- * 100 ms of them at 4x CPU slowdown in the big-floor bench's traces). Added once the file is minified (the minifier
- * drops comments); the source map, if any, moves down a line with it. The chunks loaded on demand stay lazy.
- */
-function compileHint(): Plugin {
-  return {
-    name: 'mapnest-embed-compile-hint',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
-        chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-      }
-    },
-  };
-}
-
 /**
  * For the site's build: when it has written its files, builds `embedHtml` into the same directory, then
  * the script-tag loader (`embed.js`, ./vite.loader.config.ts).
@@ -99,7 +76,7 @@ export function embedBuild(embedHtml: string, stylesModule: string): Plugin {
         publicDir: false,
         // The embed never edits: the viewer core's editing parts are left out (../viewer/editing.ts).
         define: { __MAPNEST_EDITING__: 'false' },
-        plugins: [purifyFactoryOnly(), embedCssInJs(stylesModule), embedBootScript(), compileHint()],
+        plugins: [purifyFactoryOnly(), embedCssInJs(stylesModule), embedBootScript()],
         build: {
           outDir: config.build.outDir,
           emptyOutDir: false,
