@@ -153,6 +153,23 @@ describe('the embed of the demo map', () => {
     await context.close();
   });
 
+  it('keeps the directory’s rows when its list only grows taller, adding those that come into view', async () => {
+    const { page, errors } = await openDemo('/m/demo', { width: 1280, height: 600 });
+    const entries = page.locator('.mn-list .mn-entry');
+    await expect.poll(() => entries.count()).toBeGreaterThan(5);
+    const before = await entries.count();
+    await page.evaluate(() => {
+      (document.querySelector('.mn-list li') as unknown as { kept?: boolean }).kept = true;
+    });
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await expect.poll(() => entries.count()).toBeGreaterThan(before);
+    expect(
+      await page.evaluate(() => (document.querySelector('.mn-list li') as unknown as { kept?: boolean }).kept),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('opens a shop when its SVG region is clicked', async () => {
     const { page } = await openDemo();
     await page.locator('[id="voltage"]').click();

@@ -126,7 +126,7 @@ export class Viewer implements MapViewerInstance {
     const width = hostContentWidth(this.#host); // before the viewer's elements are added, so they are laid out once
     this.#host.append(this.element);
     this.#mounted = true;
-    this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries()) : null;
+    this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries(), this.#directory) : null;
 
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);

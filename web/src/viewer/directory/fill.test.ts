@@ -2,20 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DirectoryFill, FILL_LATEST_MS } from './fill';
 
 /** Frames arrive only when a test says so (`frame()`), as in a page that paints. */
-let frames: FrameRequestCallback[] = [];
+let frames = new Map<number, FrameRequestCallback>();
+let frameId = 0;
 function frame(): void {
-  const due = frames;
-  frames = [];
+  const due = [...frames.values()];
+  frames = new Map();
   for (const cb of due) cb(performance.now());
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
-  frames = [];
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => {
-    frames[id - 1] = () => undefined;
+  frames = new Map();
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
+    frames.set(++frameId, cb);
+    return frameId;
   });
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
 });
 
 afterEach(() => {
@@ -69,5 +71,23 @@ describe('the directory’s first fill', () => {
     vi.advanceTimersByTime(FILL_LATEST_MS * 2);
     expect(filledFirst).not.toHaveBeenCalled();
     expect(destroyed).not.toHaveBeenCalled();
+  });
+
+  it('with a preparation: that once the markers’ frame is painted, the entries once the next one is', () => {
+    const calls: string[] = [];
+    const f = new DirectoryFill(() => calls.push('fill'), { prepare: () => calls.push('prepare') });
+    f.afterPaint();
+    frame();
+    vi.advanceTimersByTime(0);
+    expect(calls).toEqual(['prepare']);
+    f.afterPaint();
+    vi.advanceTimersByTime(0);
+    expect(calls).toEqual(['prepare']);
+    frame();
+    vi.advanceTimersByTime(0);
+    expect(calls).toEqual(['prepare', 'fill']);
+    frame();
+    vi.advanceTimersByTime(FILL_LATEST_MS * 2);
+    expect(calls).toEqual(['prepare', 'fill']);
   });
 });
