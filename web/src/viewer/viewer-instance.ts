@@ -1,4 +1,4 @@
-/** The map viewer (./viewer.ts makes it): built apart from the page, then put in it (`mount`) and started (`start`). */
+/** The map viewer (./viewer.ts makes it): built and furnished apart from the page, then put in it and started. */
 import { replaceLocationParam } from './deep-link';
 import { renderDetails } from './details/details';
 import { detailsVariant, placeDetails, tooltipContent } from './details/places';
@@ -71,7 +71,7 @@ export class Viewer implements MapViewerInstance {
   #returnFocus: HTMLElement | null = null;
   #readyEmitted = false;
   #destroyed = false;
-  #mounted = false;
+  #furnished = false;
   readonly #host: HTMLElement;
   readonly #options: ViewerOptions;
 
@@ -121,13 +121,9 @@ export class Viewer implements MapViewerInstance {
     });
   }
 
-  /** Puts the viewer in the page, with its camera, parts and controls, laid out. */
-  mount(): void {
-    const width = hostContentWidth(this.#host); // before the viewer's elements are added, so they are laid out once
-    this.#host.append(this.element);
-    this.#mounted = true;
+  /** Gives the viewer its camera, parts and controls, laid out for the host's width, still apart from the page. */
+  furnish(): void {
     this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries(), this.#directory) : null;
-
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);
     this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
@@ -152,8 +148,14 @@ export class Viewer implements MapViewerInstance {
     });
     this.#ro = new ResizeObserver(() => this.#width() !== this.#laidOut && this.#layout());
     this.#ro.observe(this.element);
-    this.#layout(width);
+    this.#layout(hostContentWidth(this.#host));
     this.#applyFilter(true);
+    this.#furnished = true;
+  }
+
+  /** Puts the viewer in the page, whole (furnished first, so it is laid out once). */
+  attach(): void {
+    this.#host.append(this.element);
   }
 
   /** Asks for the floor shown first; its markers are drawn as soon as the map has a size. */
@@ -217,7 +219,7 @@ export class Viewer implements MapViewerInstance {
     this.#destroyed = true;
     this.#area.destroy();
     this.#directory?.destroy();
-    if (!this.#mounted) return;
+    if (!this.#furnished) return;
     clearTimeout(this.#inViewTimer);
     this.#ro.disconnect();
     this.#firstFill?.cancel();

@@ -14,17 +14,18 @@ export type { MapViewerInstance, ViewerOptions } from './viewer-options';
 /** Mounts a map viewer into `host`, all at once. */
 export function createMapViewer(host: HTMLElement, options: ViewerOptions): MapViewerInstance {
   const viewer = new Viewer(host, options);
-  viewer.mount();
+  viewer.furnish();
+  viewer.attach();
   viewer.start();
   return viewer;
 }
 
 /**
- * Mounts a map viewer into `host` in four tasks, so that no one task holds the page for long on a slow phone: the
- * model and the interface built apart from the page; then put in the page (replacing what `host` showed meanwhile, its
- * "Loading map…") with its camera and controls; then measured; then the floor asked for and its markers drawn. Input
- * and frames run in between. The viewer is handed over once started (null, and nothing left in the page, if `signal`
- * aborts first).
+ * Mounts a map viewer into `host` in five tasks, so that no one task holds the page for long on a slow phone: the
+ * model and the interface built, then its camera, parts and controls, both apart from the page; then put in the page
+ * whole (replacing what `host` showed meanwhile, its "Loading map…"), so that task is little more than the first style
+ * and layout; then measured; then the floor asked for and its markers drawn. Input and frames run in between. The
+ * viewer is handed over once started (null, and nothing left in the page, if `signal` aborts first).
  */
 export async function createMapViewerInSteps(
   host: HTMLElement,
@@ -32,15 +33,17 @@ export async function createMapViewerInSteps(
   signal: AbortSignal,
 ): Promise<MapViewerInstance | null> {
   const viewer = new Viewer(host, options);
-  await yieldToInput();
-  if (signal.aborted) {
-    viewer.destroy();
-    return null;
-  }
-  host.replaceChildren();
-  viewer.mount();
-  // The first layout of the whole viewer, then the floor (its markers are drawn once the map has a size).
-  for (const step of [() => void viewer.element.getBoundingClientRect(), () => viewer.start()]) {
+  const steps = [
+    () => viewer.furnish(),
+    () => {
+      host.replaceChildren();
+      viewer.attach();
+    },
+    // The first layout of the whole viewer, then the floor (its markers are drawn once the map has a size).
+    () => void viewer.element.getBoundingClientRect(),
+    () => viewer.start(),
+  ];
+  for (const step of steps) {
     await yieldToInput();
     if (signal.aborted) {
       viewer.destroy();
