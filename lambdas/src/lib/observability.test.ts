@@ -46,19 +46,15 @@ const own = (name: string, value: number) =>
   });
 
 describe('recordMetric', () => {
-  const saved = new Map<string, string | undefined>();
+  // Each test starts with none of the variables set and a fixed clock; vitest puts the variables back after it.
   beforeEach(() => {
-    for (const key of VARIABLES) saved.set(key, process.env[key]);
-    for (const key of VARIABLES) delete process.env[key];
+    for (const key of VARIABLES) vi.stubEnv(key, undefined);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-28T12:00:00.123Z'));
   });
   afterEach(() => {
     vi.useRealTimers();
-    for (const [key, value] of saved) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    vi.unstubAllEnvs();
   });
 
   it('writes, in Lambda, the very EMF line Powertools Metrics wrote: namespace, dimensions, name, unit, value', async () => {

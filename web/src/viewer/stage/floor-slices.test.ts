@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sanitizeSvg } from '../sanitize';
 import { SLICED_FLOOR_BYTES, readTag, sanitizeFloor, scanSvgTree, sliceSvg } from './floor-slices';
 import { FORBIDDEN_OUTPUT, SVG_VECTORS } from '../xss-corpus.fixtures';
+import { countTasks } from '../task-counter.fixtures';
 
 const SCOPE = '[data-mn-scope="t"]';
 
@@ -183,22 +184,14 @@ describe('sliceSvg', () => {
 
   it('lets other tasks run between the scan, the root’s sanitising and the cut into pieces', async () => {
     const text = floor([`<g>${'<path d="M0,0h1"/>'.repeat(200)}</g>`]);
-    // The page's tasks, counted by a message to itself each task; on a clock that does not move the scan takes one.
-    let tasks = 0;
-    let counting = true;
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      tasks++;
-      if (counting) channel.port2.postMessage(0);
-    };
-    channel.port2.postMessage(0);
+    // On a clock that does not move the scan takes one task.
+    const tasks = countTasks();
     const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
     try {
       expect(await sliceSvg(text, SCOPE)).not.toBeNull();
-      expect(tasks).toBeGreaterThanOrEqual(2);
+      expect(tasks.count).toBeGreaterThanOrEqual(2);
     } finally {
-      counting = false;
-      channel.port1.close();
+      tasks.stop();
       now.mockRestore();
     }
   });
