@@ -61,7 +61,8 @@ export class Viewer implements MapViewerInstance {
   #hover: number | null = null;
   #focus: number | null = null;
   #filter: FilterState;
-  #mask: Uint8Array;
+  /** Which locations match the search and filters: set with `#filtering` by the first #applyFilter (in furnish). */
+  #mask: Uint8Array = new Uint8Array(0);
   #filtering = false;
   #sidebarOpen: boolean;
   #portrait = false;
@@ -92,8 +93,6 @@ export class Viewer implements MapViewerInstance {
     this.#pendingOpen = this.#startIndex;
     this.#layerId = start.layer;
     this.#filter = initialFilterState(model);
-    this.#mask = filterMask(model, this.#filter);
-    this.#filtering = isFilterActive(model, this.#filter);
     this.#sidebarOpen = !s.directory.startClosed;
 
     this.#inView = new InViewList(model.text, () => this.#stage.tooltipId, {
