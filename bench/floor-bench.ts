@@ -141,6 +141,12 @@ async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): P
       console.error(
         `long frames (ms since navigation, scripts by invoker):\n${await page.evaluate('window.__frames.join("\\n")')}`,
       );
+      const measures = await page.evaluate(() =>
+        performance
+          .getEntriesByType('measure')
+          .map((m) => `${m.name} @${Math.round(m.startTime)} ${Math.round(m.duration)} ms`),
+      );
+      if (measures.length) console.error(`the page's measures:\n${measures.join('\n')}`);
     }
     return {
       floorMs: p.floor!,
@@ -162,12 +168,12 @@ function longTasksOf(events: readonly TraceEvent[]): string {
   const onMain = (events as E[]).filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
   const t0 = Math.min(...onMain.map((e) => e.ts));
   const lines: string[] = [];
-  for (const t of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 150_000)) {
+  // A task is `RunTask` (category disabled-by-default-devtools.timeline) or `ThreadControllerImpl::RunTask` (toplevel).
+  const isTask = (e: E) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+  for (const t of onMain.filter((e) => isTask(e) && (e.dur ?? 0) > 150_000)) {
     const end = t.ts + (t.dur ?? 0);
     const parts = onMain
-      .filter(
-        (e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end && e.name !== 'RunTask' && (e.dur ?? 0) > 5_000,
-      )
+      .filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= end && !isTask(e) && (e.dur ?? 0) > 5_000)
       .map((k) => `${k.name}${k.args?.data?.type ? `(${k.args.data.type})` : ''} ${((k.dur ?? 0) / 1000).toFixed(0)}`);
     lines.push(
       `+${((t.ts - t0) / 1000).toFixed(0)} ms task ${((t.dur ?? 0) / 1000).toFixed(0)} ms: ${parts.join(', ')}`,
@@ -176,7 +182,7 @@ function longTasksOf(events: readonly TraceEvent[]): string {
   // Where the main thread's time went, by event (nested events counted in their own line too), and how many tasks.
   const byName = new Map<string, number>();
   for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-  const tasks = onMain.filter((e) => e.name === 'RunTask').length;
+  const tasks = onMain.filter(isTask).length;
   const top = [...byName]
     .sort((x, y) => y[1] - x[1])
     .slice(0, 14)

@@ -57,7 +57,11 @@ export async function printCpuProfile(cdp: CDPSession): Promise<void> {
   );
 }
 
-/** Starts a trace when BENCH_TRACE is set; its events gather in the array returned. */
+/**
+ * Starts a trace when BENCH_TRACE is set; its events gather in the array returned. BENCH_TRACE_CATEGORIES replaces the
+ * categories (the default's `v8` and `disabled-by-default-devtools.timeline` lengthen the tasks they trace; plain
+ * `devtools.timeline`, what the browser's own task timing is closest to, names less).
+ */
 export async function startTrace(
   context: BrowserContext,
   page: Page,
@@ -67,7 +71,7 @@ export async function startTrace(
   const traceEvents: TraceEvent[] = [];
   tracer.on('Tracing.dataCollected', (e) => void traceEvents.push(...(e.value as unknown as TraceEvent[])));
   await tracer.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
+    categories: process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline,v8',
     transferMode: 'ReportEvents',
   });
   return { tracer, traceEvents };

@@ -152,9 +152,10 @@ export class Viewer implements MapViewerInstance {
     this.#furnished = true;
   }
 
-  /** Puts the viewer in the page, whole (furnished first, so it is laid out once). */
+  /** Puts the viewer in the page, whole (furnished first, so it is laid out once), and reads the map's size. */
   attach(): void {
     this.#host.append(this.element);
+    this.#stage.measure();
   }
 
   /** Asks for the floor shown first; its markers are drawn as soon as the map has a size. */

@@ -135,12 +135,12 @@ const OFF_SCREEN = 'translateX(-1000000px)';
 const CLIPPED = 'inset(50%)';
 
 /**
- * Puts a loaded floor into `pane`, hidden (the stage shows the current floor). A big one (`build`) is first filled
- * in slices while it is laid out but not painted: each slice is styled and laid out alone, off screen, and the
- * drawing is painted once when it is whole and moved back. Painting the growing drawing every frame cost more; so
- * did `opacity: 0`, which Chromium still paints; and `visibility: hidden`, inherited, made the reveal restyle every
- * element at once (a transform is the layer's own: nothing under it is restyled). Shown meanwhile only while
- * `current()`. Answers when the floor is whole; a floor that could not be filled is taken out again.
+ * Puts a loaded floor into `pane`, shown only while `current()` (the stage shows the current floor). A big one
+ * (`build`) is first filled in slices while it is laid out but not painted: each slice is styled and laid out alone,
+ * off screen, and the drawing is painted once when it is whole and moved back. Painting the growing drawing every
+ * frame cost more; so did `opacity: 0`, which Chromium still paints; and `visibility: hidden`, inherited, made the
+ * reveal restyle every element at once (a transform is the layer's own: nothing under it is restyled). Answers when
+ * the floor is whole; a floor that could not be filled is taken out again.
  */
 export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: () => boolean): Promise<void> {
   layer.el.hidden = !layer.build || !current();
@@ -157,7 +157,9 @@ export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: (
     layer.el.style.removeProperty('transform');
     layer.el.style.removeProperty('clip-path');
   }
-  layer.el.hidden = true;
+  // Left shown when current: hidden, even for one frame, its thousands of elements' layout would be taken down and
+  // built again when the stage shows it.
+  layer.el.hidden = !current();
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   svgHasId,
   unbindRegion,
 } from './base-layer';
-import { afterNextPaint, h } from '../dom';
+import { afterNextPaint, h, yieldToInput } from '../dom';
 import { EDITING } from '../editing';
 import { MarkerCanvas } from '../markers/canvas';
 import { focusTransform, locationsInView } from './camera';
@@ -213,6 +213,7 @@ export class MapStage {
     if (!this.#layers.size) performance.mark?.('mapnest:floor'); // the first floor is in (bench/floor-bench.ts)
     this.#layers.set(layerId, loaded);
     bindRegions(loaded, this.#model.locations);
+    await yieldToInput(); // placing locations on its regions (a layout, their shapes measured) gets a task of its own
     return loaded;
   }
 
