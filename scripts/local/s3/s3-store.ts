@@ -5,8 +5,11 @@
  *   editor shows an uploaded floor plan at once: a truncated SVG is a broken image);
  * - a reader sees the old object or the new one, never part of either: s3rver writes over the live file in place.
  * Here the object is written to a file of its own and renamed over the old one once complete, its metadata follows,
- * and reads of a key wait while a write of that key is under way (so they never see the new bytes with the old
- * metadata). Writes of one key are applied in the order they arrive.
+ * and the reads and writes of a key take turns: a read waits while a write of that key is under way, and a write
+ * waits until the reads that came before it have opened the object (s3rver reads the metadata first, then opens the
+ * file: a write renamed in between gave a reader the new bytes cut to the old length, seen as a published map's
+ * JSON cut short). An opened file is read whole even if replaced meanwhile. Writes of one key are applied in the
+ * order they arrive.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -62,27 +65,39 @@ async function writeWhole(store: S3rverFileStore, object: StoredObject): Promise
 
 /** Makes `store` (s3rver's `server.store`) answer writes and reads of one key as S3 does. */
 export function keepS3WriteSemantics(store: S3rverFileStore): void {
-  const writing = new Map<string, Promise<unknown>>();
+  /** Per key, the end of the last write or read queued: each waits for the one before it. */
+  const turns = new Map<string, Promise<unknown>>();
+  /** Keys being read by getObject: its own metadata read is part of its turn. */
+  const opening = new Map<string, number>();
   const idOf = (bucket: string, key: string) => `${bucket}/${key}`;
-  store.putObject = (object) => {
-    const id = idOf(object.bucket, object.key);
-    const before = writing.get(id) ?? Promise.resolve();
-    const done = before.then(() => writeWhole(store, object));
+  const inTurn = <T>(id: string, job: () => Promise<T>): Promise<T> => {
+    const done = (turns.get(id) ?? Promise.resolve()).then(job);
     const settled = done.catch(() => undefined);
-    writing.set(id, settled);
+    turns.set(id, settled);
     void settled.then(() => {
-      if (writing.get(id) === settled) writing.delete(id);
+      if (turns.get(id) === settled) turns.delete(id);
     });
     return done;
   };
+  store.putObject = (object) => inTurn(idOf(object.bucket, object.key), () => writeWhole(store, object));
   const getObject = store.getObject.bind(store);
   const getMetadata = store.getMetadata.bind(store);
-  store.getObject = async (bucket, key, options) => {
-    await writing.get(idOf(bucket, key));
-    return getObject(bucket, key, options);
+  // s3rver's getObject reads the metadata and opens the file: the turn ends once the file is open.
+  store.getObject = (bucket, key, options) => {
+    const id = idOf(bucket, key);
+    return inTurn(id, async () => {
+      opening.set(id, (opening.get(id) ?? 0) + 1);
+      try {
+        return await getObject(bucket, key, options);
+      } finally {
+        const left = opening.get(id)! - 1;
+        if (left) opening.set(id, left);
+        else opening.delete(id);
+      }
+    });
   };
-  store.getMetadata = async (bucket, key) => {
-    await writing.get(idOf(bucket, key));
-    return getMetadata(bucket, key);
+  store.getMetadata = (bucket, key) => {
+    const id = idOf(bucket, key);
+    return opening.has(id) ? getMetadata(bucket, key) : inTurn(id, () => getMetadata(bucket, key));
   };
 }
