@@ -119,7 +119,7 @@ const carries = (id: string, name: string) => sourcesOf(id).some((source) => sou
 /** An administrator's user id in the view-as invocation (any well-formed id). */
 const ADMIN_UID = '00000000-0000-4000-8000-000000000001';
 
-/** The calls within the 400 kB target (ADR 034, ADR 042): none may grow past it. */
+/** The calls within the 400 kB target (ADR 034, ADR 042, ADR 043): none may grow past it. */
 const WITHIN_TARGET = [
   'calls/check-email-free',
   'calls/find-users',
@@ -131,6 +131,7 @@ const WITHIN_TARGET = [
   'calls/list-subscriptions',
   'calls/rename-map',
   'calls/set-map-history-name',
+  'calls/submit-contact',
   'calls/update-email',
 ];
 
@@ -288,11 +289,11 @@ describe('bundles', () => {
     const over = [...real.bundles.values()]
       .filter((b) => b.nativePackages.length === 0 && b.jsBytes > JS_BUDGET_BYTES)
       .map((b) => `${b.id}: ${b.jsBytes} bytes`);
-    // The usual cause is `import { z } from 'zod'`, which esbuild cannot tree-shake (about 370 kB of zod,
-    // locales included); `import * as z from 'zod'` is the same API and shakes.
+    // The usual cause is `import { z } from 'zod/mini'`, which esbuild cannot tree-shake (all of zod, locales
+    // included); `import * as z from 'zod/mini'` is the same API and shakes.
     expect(
       over,
-      `over the ${JS_BUDGET_BYTES}-byte budget (usual cause: import { z } from 'zod'; import * as z from 'zod' shakes)`,
+      `over the ${JS_BUDGET_BYTES}-byte budget (usual cause: import { z } from 'zod/mini'; import * as z from 'zod/mini' shakes)`,
     ).toEqual([]);
   });
 
@@ -366,6 +367,46 @@ describe('bundles', () => {
     const outcome = invokeEach([[real.bundles.get(getMap.id)!, asAdmin]])[getMap.id]!;
     expect(outcome.error ?? '').not.toMatch(BUNDLE_ERROR);
     expect((outcome.result as { statusCode?: number }).statusCode, JSON.stringify(outcome.result)).toBe(503);
+  }, 60_000);
+
+  it("carries zod's mini build with its English locale, never the classic one, and answers zod's own messages (ADR 043)", () => {
+    const zodded = [...real.bundles.keys()].filter((id) => carries(id, 'zod'));
+    expect(zodded.length).toBeGreaterThan(30);
+    for (const id of zodded) {
+      const sources = sourcesOf(id);
+      expect(
+        sources.filter((source) => source.includes('node_modules/zod/v4/classic/')),
+        id,
+      ).toEqual([]);
+      // The locale is set by shared/src/zod-english.ts (a value import keeps it under sideEffects: false), English only.
+      expect(
+        sources.some((source) => source.endsWith('shared/src/zod-english.ts')),
+        id,
+      ).toBe(true);
+      expect(
+        sources.filter((source) => source.includes('node_modules/zod/v4/locales/')).map((s) => s.replace(/.*\//, '')),
+        id,
+      ).toEqual(['en.js']);
+    }
+    // A message zod writes itself (no schema gives its own for a number where text belongs), through the public
+    // contact call's bundle: without the English locale it would be a bare "Invalid input".
+    const contact = readManifest().functions.find((fn) => fn.id === 'calls/submit-contact')!;
+    const event = minimalInvocation(contact).event as object;
+    const bad = {
+      ...event,
+      body: JSON.stringify({
+        data: { kind: 'contact', name: 5, email: 'a@example.com', topic: 'other', message: 'Hello there, a question.' },
+      }),
+    };
+    const outcome = invokeEach([[real.bundles.get(contact.id)!, bad]])[contact.id]!;
+    const res = outcome.result as { statusCode: number; body: string };
+    expect(res?.statusCode, outcome.error).toBe(400);
+    const error = (JSON.parse(res.body) as { error: { status: string; details: { issues: unknown[] } } }).error;
+    expect(error.status).toBe('INVALID_ARGUMENT');
+    expect(error.details.issues).toContainEqual({
+      path: 'name',
+      message: 'Invalid input: expected string, received number',
+    });
   }, 60_000);
 
   it('bundles only the environment link of the SDK’s credential chain (what Lambda uses)', () => {

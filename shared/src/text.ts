@@ -4,7 +4,8 @@
  * read differently from what it is: "Trojan Source"), and no unpaired UTF-16 surrogates (which no storage,
  * URL or JSON encoder can carry faithfully).
  */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from './zod-english';
 
 /** C0 and C1 control characters (tab and newline included), and the bidi embedding, override and isolate marks. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -25,9 +26,11 @@ export function plainTextProblem(value: string): string | null {
   return FORBIDDEN.test(value) || !isWellFormed(value) ? PLAIN_TEXT_MESSAGE : null;
 }
 
-/** A zod string refined to plain text; chain trim/min/max before it as usual. */
-export const plainText = <S extends z.ZodType<string>>(schema: S) =>
-  schema.refine((v) => plainTextProblem(v) === null, { message: PLAIN_TEXT_MESSAGE });
+/** A zod string refined to plain text; put the trim and length checks on it before. */
+export const plainText = <S extends z.ZodMiniType<string>>(schema: S) =>
+  schema.check(
+    /* @__PURE__ */ z.refine((v: string) => plainTextProblem(v) === null, /* @__PURE__ */ says(PLAIN_TEXT_MESSAGE)),
+  );
 
 /** Bytes a string takes in UTF-8 (S3 keys are limited to 1,024 of them). */
 export function utf8Length(value: string): number {

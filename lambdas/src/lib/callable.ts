@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { CallInputs, CallName, Out, Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_OVER_LIMIT } from '@mapnest/shared/storage';
@@ -145,7 +145,7 @@ export function isTransient(error: unknown): boolean {
 }
 
 /** Zod issues as the field list sent in an INVALID_ARGUMENT answer's details. */
-export function fieldIssues(error: z.ZodError): FieldIssue[] {
+export function fieldIssues(error: z.core.$ZodError): FieldIssue[] {
   return error.issues
     .slice(0, 20)
     .map((issue) => ({ path: issue.path.map(String).join('.') || '(data)', message: issue.message }));
@@ -186,6 +186,14 @@ async function readBody(event: CallEvent): Promise<unknown> {
   }
   return (parsed as { data: unknown }).data;
 }
+
+/** The protocol's middleware, one concern each; `callable` composes them in this order. */
+
+/**
+ * Only requests CloudFront forwarded (lib/origin-check.ts): on deployed stages (ORIGIN_SECRETS set) a request
+ * without CloudFront's secret header, e.g. one made to the API's execute-api address, is answered 403 before
+ * anything else is read.
+ */
 
 /** The protocol's middleware, one concern each; `callable` composes them in this order. */
 
@@ -259,7 +267,7 @@ export function jsonBody(): MiddlewareObj<CallEvent, CallResult, Error, Context>
 }
 
 /** Validation of `data` against the call's schema; the field list goes back in the answer's details. */
-export function validation(input: z.ZodType): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+export function validation(input: z.ZodMiniType): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
       const state = stateOf(request.context);

@@ -3,7 +3,8 @@
  * checks) and the pure rules about names, emails, avatars and the administrator's view-as id (product rules:
  * Accounts and sign-in).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, NAME_MAX, USER_ID_MAX } from '../constants';
 import { MESSAGES } from '../errors';
 import { plainText } from '../text';
@@ -70,7 +71,10 @@ export function avatarInitials(displayName: string | null | undefined): string {
 
 /** The display name rule: trimmed, at most 50 characters (an empty name clears it). */
 export const displayNameSchema = /* @__PURE__ */ plainText(
-  /* @__PURE__ */ z.string().trim().max(NAME_MAX, `A name has at most ${NAME_MAX} characters`),
+  /* @__PURE__ */ z
+    .string()
+    .check(/* @__PURE__ */ z.trim())
+    .check(/* @__PURE__ */ z.maxLength(NAME_MAX, /* @__PURE__ */ says(`A name has at most ${NAME_MAX} characters`))),
 );
 
 /** A problem with a typed display name, or null. */
@@ -82,8 +86,10 @@ export function displayNameProblem(value: string): string | null {
 /** The administrator's 'View as user' id: trimmed, at most 128 characters; empty ends the simulation. */
 export const viewAsSchema = /* @__PURE__ */ z
   .string()
-  .trim()
-  .max(USER_ID_MAX, `A user id has at most ${USER_ID_MAX} characters`);
+  .check(/* @__PURE__ */ z.trim())
+  .check(
+    /* @__PURE__ */ z.maxLength(USER_ID_MAX, /* @__PURE__ */ says(`A user id has at most ${USER_ID_MAX} characters`)),
+  );
 
 /** A problem with a typed 'View as user' id, or null. */
 export function viewAsProblem(value: string): string | null {
@@ -106,15 +112,27 @@ export function passwordProblem(password: string): string | null {
   return `The password needs ${missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0]}.`;
 }
 
-const emailSchema = /* @__PURE__ */ z.string().trim().min(3).max(254).regex(LOOSE_EMAIL_PATTERN, MESSAGES.invalidEmail);
+const emailSchema = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.trim())
+  .check(/* @__PURE__ */ z.minLength(3))
+  .check(/* @__PURE__ */ z.maxLength(254))
+  .check(/* @__PURE__ */ z.regex(LOOSE_EMAIL_PATTERN, MESSAGES.invalidEmail));
 
 export const createAvatarUploadInput = /* @__PURE__ */ z.strictObject({
-  fileName: /* @__PURE__ */ z.string().max(255),
+  fileName: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255)),
   contentType: /* @__PURE__ */ z.enum(AVATAR_TYPES, { error: MESSAGES.avatarType }),
-  size: /* @__PURE__ */ z.number().int().min(1, 'The file is empty').max(AVATAR_MAX_BYTES, MESSAGES.avatarTooLarge),
+  size: /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.int())
+    .check(/* @__PURE__ */ z.gte(1, /* @__PURE__ */ says('The file is empty')))
+    .check(/* @__PURE__ */ z.lte(AVATAR_MAX_BYTES, MESSAGES.avatarTooLarge)),
 });
 export const setAvatarInput = /* @__PURE__ */ z.strictObject({
-  extension: /* @__PURE__ */ z.enum(AVATAR_EXTENSIONS, { error: 'Not an avatar extension (jpg, jpeg, png or webp)' }),
+  extension: /* @__PURE__ */ z.enum(
+    AVATAR_EXTENSIONS,
+    /* @__PURE__ */ says('Not an avatar extension (jpg, jpeg, png or webp)'),
+  ),
 });
 export const updateEmailInput = /* @__PURE__ */ z.strictObject({ newEmail: emailSchema, oldEmail: emailSchema });
 /** checkEmailFree: asked before an email change is requested (answers null, or 409 'Email already in use'). */
@@ -122,7 +140,11 @@ export const checkEmailFreeInput = /* @__PURE__ */ z.strictObject({ email: email
 export const noInput = /* @__PURE__ */ z.union([/* @__PURE__ */ z.null(), /* @__PURE__ */ z.strictObject({})]);
 /** findUsers (administrators, 'View as user'): a user id, or the start of an email address (at least 2 characters). */
 export const findUsersInput = /* @__PURE__ */ z.strictObject({
-  query: /* @__PURE__ */ z.string().trim().min(2, 'Type at least 2 characters').max(254),
+  query: /* @__PURE__ */ z
+    .string()
+    .check(/* @__PURE__ */ z.trim())
+    .check(/* @__PURE__ */ z.minLength(2, /* @__PURE__ */ says('Type at least 2 characters')))
+    .check(/* @__PURE__ */ z.maxLength(254)),
 });
 /** A user findUsers answers with: at most 10, in the user pool's order. */
 export interface UserMatch {

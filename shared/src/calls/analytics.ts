@@ -3,7 +3,8 @@
  * the server applies to it, the `getMapAnalytics` call's input and answer, and the pure aggregation of stored
  * days into a report. Nothing here identifies a visitor: no cookie, no IP address, no user agent.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import { mapIdSchema } from './maps';
 import { ID_PATTERN } from '../document/map-rules';
 
@@ -57,12 +58,20 @@ export function normaliseTerm(term: string): string {
   return Array.from(clean).slice(0, ANALYTICS_LIMITS.termChars).join('').trim();
 }
 
-const count = (max: number) => z.number().int().min(0).max(max);
-const entryKey = /* @__PURE__ */ z.string().min(1).max(100);
+const count = (max: number) =>
+  /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.int())
+    .check(/* @__PURE__ */ z.gte(0))
+    .check(/* @__PURE__ */ z.lte(max));
+const entryKey = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.minLength(1))
+  .check(/* @__PURE__ */ z.maxLength(100));
 /** A route asked for: from and to location ids, and whether a route was found. */
 const routeAsked = /* @__PURE__ */ z.tuple([
-  /* @__PURE__ */ z.string().regex(ID_PATTERN),
-  /* @__PURE__ */ z.string().regex(ID_PATTERN),
+  /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(ID_PATTERN)),
+  /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(ID_PATTERN)),
   /* @__PURE__ */ z.boolean(),
 ]);
 
@@ -75,23 +84,32 @@ export const beaconSchema = /* @__PURE__ */ z.strictObject({
   v: /* @__PURE__ */ count(1),
   o: /* @__PURE__ */ z
     .record(entryKey, /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerEntry))
-    .refine((o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon, 'Too many locations')
-    .refine(
-      (o) => Object.values(o).reduce((sum, n) => sum + n, 0) <= ANALYTICS_LIMITS.countPerBeacon,
-      'Too many location opens',
+    .check(
+      /* @__PURE__ */ z.refine(
+        (o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon,
+        /* @__PURE__ */ says('Too many locations'),
+      ),
+    )
+    .check(
+      /* @__PURE__ */ z.refine(
+        (o) => Object.values(o).reduce((sum, n) => sum + n, 0) <= ANALYTICS_LIMITS.countPerBeacon,
+        'Too many location opens',
+      ),
     ),
   s: /* @__PURE__ */ z
     .array(
       /* @__PURE__ */ z.tuple([
-        /* @__PURE__ */ z.string().max(ANALYTICS_LIMITS.termInputChars),
+        /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(ANALYTICS_LIMITS.termInputChars)),
         /* @__PURE__ */ z.boolean(),
       ]),
     )
-    .max(ANALYTICS_LIMITS.entriesPerBeacon),
+    .check(/* @__PURE__ */ z.maxLength(ANALYTICS_LIMITS.entriesPerBeacon)),
   f: /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerBeacon),
   r: /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerBeacon),
   /** The routes asked for, as [from, to, found] (embeds older than the field send none). */
-  p: /* @__PURE__ */ z.array(routeAsked).max(ANALYTICS_LIMITS.entriesPerBeacon).optional(),
+  p: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.array(routeAsked).check(/* @__PURE__ */ z.maxLength(ANALYTICS_LIMITS.entriesPerBeacon)),
+  ),
 });
 export type Beacon = z.infer<typeof beaconSchema>;
 
@@ -182,19 +200,28 @@ export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 const daySchema = /* @__PURE__ */ z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && dayOf(new Date(`${s}T00:00:00Z`)) === s,
-    'Not a calendar date',
+  .check(/* @__PURE__ */ z.regex(/^\d{4}-\d{2}-\d{2}$/, /* @__PURE__ */ says('Use a date like 2026-01-31')))
+  .check(
+    /* @__PURE__ */ z.refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && dayOf(new Date(`${s}T00:00:00Z`)) === s,
+      'Not a calendar date',
+    ),
   );
 
 export const getMapAnalyticsInput = /* @__PURE__ */ z
   .strictObject({ id: mapIdSchema, from: daySchema, to: daySchema })
-  .refine((i) => i.from <= i.to, { message: 'The start date must not be after the end date', path: ['from'] })
-  .refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, {
-    message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`,
-    path: ['to'],
-  });
+  .check(
+    /* @__PURE__ */ z.refine((i) => i.from <= i.to, {
+      message: 'The start date must not be after the end date',
+      path: ['from'],
+    }),
+  )
+  .check(
+    /* @__PURE__ */ z.refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, {
+      message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`,
+      path: ['to'],
+    }),
+  );
 export type GetMapAnalyticsInput = z.infer<typeof getMapAnalyticsInput>;
 
 /** Whole days from `from` to `to` (0 for the same day). */

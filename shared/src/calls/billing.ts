@@ -4,7 +4,8 @@
  * handlers, the web app and the local payments sandbox, so the price a visitor sees, the price Stripe charges
  * in the sandbox and the slots a subscription gives can never disagree.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import {
   LICENSE_BASIC_MONTHS,
   PAYMENT_RETURN_PATH,
@@ -17,15 +18,18 @@ import {
 } from '../constants';
 import { mapIdSchema } from './maps';
 
-export const planSchema = /* @__PURE__ */ z.enum(['basic', 'pro'], { error: 'Plan must be "basic" or "pro"' });
+export const planSchema = /* @__PURE__ */ z.enum(
+  ['basic', 'pro'],
+  /* @__PURE__ */ says('Plan must be "basic" or "pro"'),
+);
 export const periodSchema = /* @__PURE__ */ z.enum(['monthly', 'yearly'], {
   error: 'Billing period must be "monthly" or "yearly"',
 });
 export const quantitySchema = /* @__PURE__ */ z
-  .number({ error: 'Quantity must be a whole number' })
-  .int('Quantity must be a whole number')
-  .min(QUANTITY_MIN, `Quantity must be at least ${QUANTITY_MIN}`)
-  .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`);
+  .number(/* @__PURE__ */ says('Quantity must be a whole number'))
+  .check(/* @__PURE__ */ z.int(/* @__PURE__ */ says('Quantity must be a whole number')))
+  .check(/* @__PURE__ */ z.gte(QUANTITY_MIN, /* @__PURE__ */ says(`Quantity must be at least ${QUANTITY_MIN}`)))
+  .check(/* @__PURE__ */ z.lte(QUANTITY_MAX, /* @__PURE__ */ says(`Quantity must be at most ${QUANTITY_MAX}`)));
 
 export const createCheckoutSessionInput = /* @__PURE__ */ z.strictObject({
   plan: planSchema,
@@ -39,20 +43,26 @@ export const createCheckoutSessionInput = /* @__PURE__ */ z.strictObject({
  */
 export const PORTAL_RETURN_PATHS = [PAYMENT_RETURN_PATH, '/maps', '/maps#subscribe'] as const;
 export const createPortalLinkInput = /* @__PURE__ */ z.strictObject({
-  returnPath: /* @__PURE__ */ z
-    .enum(PORTAL_RETURN_PATHS, {
+  returnPath: /* @__PURE__ */ z._default(
+    /* @__PURE__ */ z.enum(PORTAL_RETURN_PATHS, {
       error: `Return path must be one of ${/* @__PURE__ */ PORTAL_RETURN_PATHS.join(', ')}`,
-    })
-    .default(PAYMENT_RETURN_PATH),
+    }),
+    PAYMENT_RETURN_PATH,
+  ),
 });
 
 /** Marketplace purchase codes are UUID-shaped: 8-4-4-4-12 hexadecimal digits. */
 export const PURCHASE_CODE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const purchaseCodeSchema = /* @__PURE__ */ z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(PURCHASE_CODE_PATTERN, 'A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f');
+  .check(/* @__PURE__ */ z.trim())
+  .check(/* @__PURE__ */ z.toLowerCase())
+  .check(
+    /* @__PURE__ */ z.regex(
+      PURCHASE_CODE_PATTERN,
+      /* @__PURE__ */ says('A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f'),
+    ),
+  );
 export const registerLicenseInput = /* @__PURE__ */ z.strictObject({
   purchaseCode: purchaseCodeSchema,
   mapId: mapIdSchema,

@@ -8,7 +8,7 @@
  * Only zod schemas and types live here, no server code, so the web imports it; the embed does not call the API
  * and must not import it.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { mapIdSchema, type HistoryEntry, type MapSummary, type MapWithDocument, type SlotCounters } from './maps';
 import {
   adminUpdateMapInput,
@@ -50,7 +50,7 @@ import { getMapAnalyticsInput, type MapAnalytics } from './analytics';
 /** getMapVersion: one kept version of a map (the base of a three-way merge in the editor). */
 export const getMapVersionInput = /* @__PURE__ */ z.strictObject({
   id: mapIdSchema,
-  version: /* @__PURE__ */ z.number().int().min(1),
+  version: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()).check(/* @__PURE__ */ z.gte(1)),
 });
 
 /** A new current version (saveMap, restoreMapHistory). */
@@ -169,7 +169,7 @@ export const CALL_INPUTS = {
   submitContact: submitContactSchema,
   unpublishMap: mapIdInput,
   updateEmail: updateEmailInput,
-} as const satisfies { [K in CallName]: z.ZodType };
+} as const satisfies { [K in CallName]: z.ZodMiniType };
 
 export type CallInputs = typeof CALL_INPUTS;
 /** What the caller sends for call K (before validation: defaults may be left out). */

@@ -2,7 +2,8 @@
  * The payload of the `submitContact` call, for the contact and estimate forms: the browser checks it before
  * sending, and the server validates with the same schema.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../constants';
 import { MESSAGES } from '../errors';
 import { plainText } from '../text';
@@ -43,39 +44,44 @@ const keys = <T extends Record<string, string>>(record: T) =>
   Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
 const name = /* @__PURE__ */ plainText(
-  /* @__PURE__ */ z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.'),
+  /* @__PURE__ */ z
+    .string()
+    .check(/* @__PURE__ */ z.trim())
+    .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('Enter your name.')))
+    .check(/* @__PURE__ */ z.maxLength(100, /* @__PURE__ */ says('Use at most 100 characters.'))),
 );
 // The loose email rule of the whole product: non-space text, an @, non-space text.
 const email = /* @__PURE__ */ z
   .string()
-  .trim()
-  .min(1, 'Enter your email address.')
-  .max(254, 'Use at most 254 characters.')
-  .regex(/^\S+@\S+$/, MESSAGES.invalidEmail);
+  .check(/* @__PURE__ */ z.trim())
+  .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('Enter your email address.')))
+  .check(/* @__PURE__ */ z.maxLength(254, /* @__PURE__ */ says('Use at most 254 characters.')))
+  .check(/* @__PURE__ */ z.regex(/^\S+@\S+$/, MESSAGES.invalidEmail));
 const message = (min: number) =>
   z
     .string()
-    .trim()
-    .min(min, `Tell us a little more (at least ${min} characters).`)
-    .max(5000, 'Use at most 5,000 characters.');
+    .check(/* @__PURE__ */ z.trim())
+    .check(
+      /* @__PURE__ */ z.minLength(min, /* @__PURE__ */ says(`Tell us a little more (at least ${min} characters).`)),
+    )
+    .check(/* @__PURE__ */ z.maxLength(5000, /* @__PURE__ */ says('Use at most 5,000 characters.')));
 
 /**
  * The honeypot: a field people never see (hidden from view and from assistive technology, skipped by Tab and
  * autofill), which form-filling bots tend to fill. A request with it filled is answered like any other and dropped.
  */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = /* @__PURE__ */ z
-  .string()
-  .max(500)
-  .optional()
-  .transform((v) => v || undefined);
+const honeypot = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))),
+  /* @__PURE__ */ z.transform((v) => v || undefined),
+);
 
 export const contactRequestSchema = /* @__PURE__ */ z.strictObject({
   kind: /* @__PURE__ */ z.literal('contact'),
   [HONEYPOT_FIELD]: honeypot,
   name,
   email,
-  topic: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(CONTACT_TOPICS), { error: 'Choose a topic.' }),
+  topic: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(CONTACT_TOPICS), /* @__PURE__ */ says('Choose a topic.')),
   message: /* @__PURE__ */ message(10),
 });
 
@@ -84,15 +90,23 @@ export const estimateRequestSchema = /* @__PURE__ */ z.strictObject({
   [HONEYPOT_FIELD]: honeypot,
   name,
   email,
-  company: /* @__PURE__ */ plainText(/* @__PURE__ */ z.string().trim().max(200, 'Use at most 200 characters.')),
-  projectType: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(PROJECT_TYPES), { error: 'Choose what you need.' }),
+  company: /* @__PURE__ */ plainText(
+    /* @__PURE__ */ z
+      .string()
+      .check(/* @__PURE__ */ z.trim())
+      .check(/* @__PURE__ */ z.maxLength(200, /* @__PURE__ */ says('Use at most 200 characters.'))),
+  ),
+  projectType: /* @__PURE__ */ z.enum(
+    /* @__PURE__ */ keys(PROJECT_TYPES),
+    /* @__PURE__ */ says('Choose what you need.'),
+  ),
   mapCount: /* @__PURE__ */ z.coerce
-    .number({ error: 'Enter a number of maps.' })
-    .int('Enter a whole number.')
-    .min(QUANTITY_MIN, `Enter at least ${QUANTITY_MIN}.`)
-    .max(QUANTITY_MAX, `Enter at most ${QUANTITY_MAX}.`),
-  deadline: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(DEADLINES), { error: 'Choose a deadline.' }),
-  budget: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(BUDGETS), { error: 'Choose a budget.' }),
+    .number(/* @__PURE__ */ says('Enter a number of maps.'))
+    .check(/* @__PURE__ */ z.int(/* @__PURE__ */ says('Enter a whole number.')))
+    .check(/* @__PURE__ */ z.gte(QUANTITY_MIN, /* @__PURE__ */ says(`Enter at least ${QUANTITY_MIN}.`)))
+    .check(/* @__PURE__ */ z.lte(QUANTITY_MAX, /* @__PURE__ */ says(`Enter at most ${QUANTITY_MAX}.`))),
+  deadline: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(DEADLINES), /* @__PURE__ */ says('Choose a deadline.')),
+  budget: /* @__PURE__ */ z.enum(/* @__PURE__ */ keys(BUDGETS), /* @__PURE__ */ says('Choose a budget.')),
   message: /* @__PURE__ */ message(20),
 });
 

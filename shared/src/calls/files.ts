@@ -3,7 +3,8 @@
  * with presigned POSTs whose policy (not the browser) enforces key, type and size; call inputs, the
  * answers, and the pure rules shared by browser and server (names, types, byte sniffing).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import { STORAGE_LIST_MAX } from '../constants';
 import { isWellFormed, utf8Length } from '../text';
 
@@ -33,27 +34,41 @@ export const FILE_MESSAGES = {
 /** The library prefix of a user. */
 export const libraryPrefix = (uid: string) => `${uid}/files/`;
 
-export const listFilesInput = /* @__PURE__ */ z
-  .strictObject({
-    maxResults: /* @__PURE__ */ z
-      .number()
-      .int()
-      .min(1, 'maxResults must be between 1 and 1000')
-      .max(STORAGE_LIST_MAX, 'maxResults must be between 1 and 1000')
-      .default(FILE_PAGE_DEFAULT),
-    pageToken: /* @__PURE__ */ z.string().min(1).max(2048).nullable().optional(),
-  })
-  .nullable()
-  .transform((v) => v ?? { maxResults: FILE_PAGE_DEFAULT, pageToken: null });
+export const listFilesInput = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.nullable(
+    /* @__PURE__ */ z.strictObject({
+      maxResults: /* @__PURE__ */ z._default(
+        /* @__PURE__ */ z
+          .number()
+          .check(/* @__PURE__ */ z.int())
+          .check(/* @__PURE__ */ z.gte(1, /* @__PURE__ */ says('maxResults must be between 1 and 1000')))
+          .check(
+            /* @__PURE__ */ z.lte(STORAGE_LIST_MAX, /* @__PURE__ */ says('maxResults must be between 1 and 1000')),
+          ),
+        FILE_PAGE_DEFAULT,
+      ),
+      pageToken: /* @__PURE__ */ z.optional(
+        /* @__PURE__ */ z.nullable(
+          /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)).check(/* @__PURE__ */ z.maxLength(2048)),
+        ),
+      ),
+    }),
+  ),
+  /* @__PURE__ */ z.transform((v) => v ?? { maxResults: FILE_PAGE_DEFAULT, pageToken: null }),
+);
 
 export const createFileUploadInput = /* @__PURE__ */ z.strictObject({
   fileName: /* @__PURE__ */ z
     .string()
-    .trim()
-    .min(1, 'A file name is required')
-    .max(255, 'A file name has at most 255 characters'),
+    .check(/* @__PURE__ */ z.trim())
+    .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('A file name is required')))
+    .check(/* @__PURE__ */ z.maxLength(255, /* @__PURE__ */ says('A file name has at most 255 characters'))),
   contentType: /* @__PURE__ */ z.enum(FILE_TYPE_LIST as [FileType, ...FileType[]], { error: FILE_MESSAGES.type }),
-  size: /* @__PURE__ */ z.number().int().min(1, 'The file is empty').max(FILE_MAX_BYTES, FILE_MESSAGES.tooLarge),
+  size: /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.int())
+    .check(/* @__PURE__ */ z.gte(1, /* @__PURE__ */ says('The file is empty')))
+    .check(/* @__PURE__ */ z.lte(FILE_MAX_BYTES, FILE_MESSAGES.tooLarge)),
 });
 
 /** S3's own limit on a key. */
@@ -62,11 +77,21 @@ export const KEY_MAX_BYTES = 1024;
 /** A stored key as a caller may name it: at most 1,024 UTF-8 bytes, no control characters, well-formed text. */
 export const objectKeySchema = /* @__PURE__ */ z
   .string()
-  .min(1, 'A key is required')
-  .refine((k) => isWellFormed(k), 'A key must be well-formed text')
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  .refine((k) => !/[\u0000-\u001F\u007F]/.test(k), 'A key has no control characters')
-  .refine((k) => utf8Length(k) <= KEY_MAX_BYTES, `A key has at most ${KEY_MAX_BYTES} bytes`);
+  .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('A key is required')))
+  .check(/* @__PURE__ */ z.refine((k) => isWellFormed(k), /* @__PURE__ */ says('A key must be well-formed text')))
+  .check(
+    /* @__PURE__ */ z.refine(
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      (k) => !/[\u0000-\u001F\u007F]/.test(k),
+      /* @__PURE__ */ says('A key has no control characters'),
+    ),
+  )
+  .check(
+    /* @__PURE__ */ z.refine(
+      (k) => utf8Length(k) <= KEY_MAX_BYTES,
+      /* @__PURE__ */ says(`A key has at most ${KEY_MAX_BYTES} bytes`),
+    ),
+  );
 
 export const deleteFileInput = /* @__PURE__ */ z.strictObject({
   key: objectKeySchema,
@@ -104,6 +129,15 @@ export interface FileUpload {
 export function fileUrl(key: string): string {
   return `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
+
+/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
+/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
+
+/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
+/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
+
+/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
+/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
 
 /** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
 /** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */

@@ -2,7 +2,8 @@
  * The maps service's contract: call input schemas (strict; the server's authority, reused by the browser for
  * convenience checks), the shapes calls answer with, and the pure rules about states, slots and expiry.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import {
   HISTORY_NAME_MAX,
   MAP_TITLE_MAX,
@@ -16,15 +17,24 @@ import { plainText } from '../text';
 
 /** Map ids: 20 characters of [A-Za-z0-9], unguessable; a few fixed ids (the demo) are shorter. */
 export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
-export const mapIdSchema = /* @__PURE__ */ z.string().regex(MAP_ID_PATTERN, 'Not a valid map id');
-export const historyIdSchema = /* @__PURE__ */ z.string().regex(/^v\d{8}$/, 'Not a valid history id');
+export const mapIdSchema = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(MAP_ID_PATTERN, /* @__PURE__ */ says('Not a valid map id')));
+export const historyIdSchema = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(/^v\d{8}$/, /* @__PURE__ */ says('Not a valid history id')));
 
 export const mapTitleSchema = /* @__PURE__ */ plainText(
   /* @__PURE__ */ z
     .string()
-    .trim()
-    .min(1, 'A title is required')
-    .max(MAP_TITLE_MAX, `A title has at most ${MAP_TITLE_MAX} characters`),
+    .check(/* @__PURE__ */ z.trim())
+    .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('A title is required')))
+    .check(
+      /* @__PURE__ */ z.maxLength(
+        MAP_TITLE_MAX,
+        /* @__PURE__ */ says(`A title has at most ${MAP_TITLE_MAX} characters`),
+      ),
+    ),
 );
 
 export const mapStateSchema = /* @__PURE__ */ z.union(
@@ -42,22 +52,25 @@ export const mapStateSchema = /* @__PURE__ */ z.union(
 
 export const createMapInput = /* @__PURE__ */ z.strictObject({
   title: mapTitleSchema,
-  mapData: /* @__PURE__ */ strictMapDocument.optional().nullable(),
+  mapData: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.optional(strictMapDocument)),
 });
 /** The editor's id for one save (the same for every retry of it): a retry is answered with the first outcome. */
-export const saveIdSchema = /* @__PURE__ */ z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a valid save id');
+export const saveIdSchema = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(/^[A-Za-z0-9_-]{8,64}$/, /* @__PURE__ */ says('Not a valid save id')));
 export const saveMapInput = /* @__PURE__ */ z.strictObject({
   id: mapIdSchema,
-  baseVersion: /* @__PURE__ */ z.number().int().min(1),
-  saveId: /* @__PURE__ */ saveIdSchema.optional(),
-  title: /* @__PURE__ */ mapTitleSchema.optional(),
+  baseVersion: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()).check(/* @__PURE__ */ z.gte(1)),
+  saveId: /* @__PURE__ */ z.optional(/* @__PURE__ */ saveIdSchema),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ mapTitleSchema),
   mapData: strictMapDocument,
 });
 export const mapIdInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema });
 /** deleteMap takes the bare id (the call's original form) or {id}. */
-export const deleteMapInput = /* @__PURE__ */ z
-  .union([mapIdSchema, mapIdInput])
-  .transform((v) => (typeof v === 'string' ? v : v.id));
+export const deleteMapInput = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.union([mapIdSchema, mapIdInput]),
+  /* @__PURE__ */ z.transform((v) => (typeof v === 'string' ? v : v.id)),
+);
 export const historyRefInput = /* @__PURE__ */ z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
 export const setHistoryNameInput = /* @__PURE__ */ z.strictObject({
   mapId: mapIdSchema,
@@ -65,35 +78,54 @@ export const setHistoryNameInput = /* @__PURE__ */ z.strictObject({
   name: /* @__PURE__ */ plainText(
     /* @__PURE__ */ z
       .string()
-      .trim()
-      .max(HISTORY_NAME_MAX, `A version name has at most ${HISTORY_NAME_MAX} characters`),
+      .check(/* @__PURE__ */ z.trim())
+      .check(
+        /* @__PURE__ */ z.maxLength(
+          HISTORY_NAME_MAX,
+          /* @__PURE__ */ says(`A version name has at most ${HISTORY_NAME_MAX} characters`),
+        ),
+      ),
   ),
 });
 export const renameMapInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, title: mapTitleSchema });
 export const setMapStateInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, state: mapStateSchema });
 export const listMapsInput = /* @__PURE__ */ z.union([/* @__PURE__ */ z.null(), /* @__PURE__ */ z.strictObject({})]);
 
-const uidSchema = /* @__PURE__ */ z.string().min(1).max(USER_ID_MAX);
+const uidSchema = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.minLength(1))
+  .check(/* @__PURE__ */ z.maxLength(USER_ID_MAX));
 /** A user id as Cognito makes them (the `sub`, a UUID). */
 export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const userIdSchema = /* @__PURE__ */ z.string().regex(USER_ID_PATTERN, 'Not a valid user id');
+export const userIdSchema = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(USER_ID_PATTERN, /* @__PURE__ */ says('Not a valid user id')));
 export const adminUpdateMapInput = /* @__PURE__ */ z.strictObject({
   id: mapIdSchema,
-  fields: /* @__PURE__ */ z
-    .strictObject({
-      title: /* @__PURE__ */ mapTitleSchema.optional(),
-      uid: /* @__PURE__ */ uidSchema.optional(),
-      author: /* @__PURE__ */ uidSchema.optional(),
-      state: /* @__PURE__ */ mapStateSchema.optional(),
-      created: /* @__PURE__ */ z.iso.datetime().optional(),
-    })
-    .default({}),
-  mapData: /* @__PURE__ */ strictMapDocument.optional(),
+  fields: /* @__PURE__ */ z._default(
+    /* @__PURE__ */ z.strictObject({
+      title: /* @__PURE__ */ z.optional(/* @__PURE__ */ mapTitleSchema),
+      uid: /* @__PURE__ */ z.optional(/* @__PURE__ */ uidSchema),
+      author: /* @__PURE__ */ z.optional(/* @__PURE__ */ uidSchema),
+      state: /* @__PURE__ */ z.optional(/* @__PURE__ */ mapStateSchema),
+      created: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.iso.datetime()),
+    }),
+    {},
+  ),
+  mapData: /* @__PURE__ */ z.optional(/* @__PURE__ */ strictMapDocument),
 });
 export const setUserSlotsInput = /* @__PURE__ */ z.strictObject({
   uid: userIdSchema,
-  basic: /* @__PURE__ */ z.number().int().min(0).max(100_000),
-  pro: /* @__PURE__ */ z.number().int().min(0).max(100_000),
+  basic: /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.int())
+    .check(/* @__PURE__ */ z.gte(0))
+    .check(/* @__PURE__ */ z.lte(100_000)),
+  pro: /* @__PURE__ */ z
+    .number()
+    .check(/* @__PURE__ */ z.int())
+    .check(/* @__PURE__ */ z.gte(0))
+    .check(/* @__PURE__ */ z.lte(100_000)),
 });
 
 export interface MapMetrics {
@@ -185,7 +217,7 @@ export function publicationOf(version: number, publishedVersion: number | null, 
 
 export const publishMapInput = /* @__PURE__ */ z.strictObject({
   id: mapIdSchema,
-  version: /* @__PURE__ */ z.number().int().min(1),
+  version: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()).check(/* @__PURE__ */ z.gte(1)),
 });
 
 export interface MapWithDocument {

@@ -2,7 +2,7 @@
 // before loading any schema. Everything must then work without generating code.
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests damage documents field by field on purpose */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const realFunction = globalThis.Function;
 let generated = 0;

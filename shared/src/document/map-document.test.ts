@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests damage documents field by field on purpose */
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   blankDocument,
   computeMetrics,

@@ -2,7 +2,8 @@
  * The building blocks of the map document's schema (map-document): zod types whose messages an
  * author can act on, and the repair hints that tell restore (map-repair) how to fix a failing value.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import {
   MAP_LIMITS,
   ID_PATTERN,
@@ -33,61 +34,98 @@ export const required = (expected: string) => (iss: Issue) => (iss.input === und
 export const listOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
 export const text = (max: number) =>
-  z.string({ error: required('Must be text') }).max(max, { error: `Must be at most ${max} characters` });
-export const bool = () => z.boolean({ error: required('Must be true or false') });
+  /* @__PURE__ */ z
+    .string({ error: required('Must be text') })
+    .check(/* @__PURE__ */ z.maxLength(max, /* @__PURE__ */ says(`Must be at most ${max} characters`)));
+export const bool = () => /* @__PURE__ */ z.boolean({ error: required('Must be true or false') });
 export const num = (min: number, max: number) =>
   z
     .number({ error: required('Must be a number') })
-    .min(min, { error: `Must be at least ${min}` })
-    .max(max, { error: `Must be at most ${max}` });
-export const int = (min: number, max: number) => num(min, max).int({ error: 'Must be a whole number' });
+    .check(
+      /* @__PURE__ */ z.gte(min, /* @__PURE__ */ says(`Must be at least ${min}`)),
+      /* @__PURE__ */ z.lte(max, /* @__PURE__ */ says(`Must be at most ${max}`)),
+    );
+export const int = (min: number, max: number) =>
+  z
+    .number({ error: required('Must be a number') })
+    .check(
+      /* @__PURE__ */ z.gte(min, /* @__PURE__ */ says(`Must be at least ${min}`)),
+      /* @__PURE__ */ z.lte(max, /* @__PURE__ */ says(`Must be at most ${max}`)),
+      /* @__PURE__ */ z.int(/* @__PURE__ */ says('Must be a whole number')),
+    );
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: required(`Must be one of ${listOf(values)}`) });
+  /* @__PURE__ */ z.enum(values, { error: required(`Must be one of ${listOf(values)}`) });
 export const idOf = (what: string) =>
   hinted(
-    z.string({ error: required(`Must be a ${what} id (text)`) }).regex(ID_PATTERN, {
-      error: `A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"`,
-    }),
+    z
+      .string({ error: required(`Must be a ${what} id (text)`) })
+      .check(
+        /* @__PURE__ */ z.regex(
+          ID_PATTERN,
+          /* @__PURE__ */ says(
+            `A ${what} id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"`,
+          ),
+        ),
+      ),
     'id',
   );
 // References are checked for existence by the document check, which names the missing id.
 export const ref = () =>
-  z.string({ error: required('Must be an id (text)') }).max(MAP_LIMITS.idLength, { error: 'No such id' });
+  /* @__PURE__ */ z
+    .string({ error: required('Must be an id (text)') })
+    .check(/* @__PURE__ */ z.maxLength(MAP_LIMITS.idLength, /* @__PURE__ */ says('No such id')));
 export const color = () =>
   hinted(
     z
       .string({ error: required('Must be a color') })
-      .regex(COLOR_PATTERN, { error: 'Must be a hex color: #rgb, #rrggbb or #rrggbbaa' }),
+      .check(
+        /* @__PURE__ */ z.regex(COLOR_PATTERN, /* @__PURE__ */ says('Must be a hex color: #rgb, #rrggbb or #rrggbbaa')),
+      ),
     'color',
   );
 export const url = (schemes: ReadonlySet<string> = WEB_SCHEMES) =>
   hinted(
-    text(MAP_LIMITS.urlLength).refine((v) => isSafeUrl(v, schemes), {
-      error: `Must be a relative URL or one starting with ${[...schemes].map((s) => `${s}:`).join(', ')}, without spaces`,
-    }),
+    text(MAP_LIMITS.urlLength).check(
+      /* @__PURE__ */ z.refine(
+        (v) => isSafeUrl(v, schemes),
+        /* @__PURE__ */ says(
+          `Must be a relative URL or one starting with ${[...schemes].map((s) => `${s}:`).join(', ')}, without spaces`,
+        ),
+      ),
+    ),
     'url',
   );
 export const imageOrShortText = () =>
   hinted(
-    text(MAP_LIMITS.urlLength).refine((v) => isShortText(v) || isSafeUrl(v), {
-      error: 'Must be 1-3 characters of text or an image URL (relative, http: or https:, without spaces)',
-    }),
+    text(MAP_LIMITS.urlLength).check(
+      /* @__PURE__ */ z.refine(
+        (v) => isShortText(v) || isSafeUrl(v),
+        /* @__PURE__ */ says(
+          'Must be 1-3 characters of text or an image URL (relative, http: or https:, without spaces)',
+        ),
+      ),
+    ),
     'url',
   );
 export const markerType = () => hinted(oneOf(MARKER_TYPES), 'markerType');
 export const fieldRef = () =>
   z
     .string({ error: required('Must be a field name') })
-    .regex(FIELD_REF_PATTERN, { error: `Must be one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"` });
+    .check(
+      /* @__PURE__ */ z.regex(
+        FIELD_REF_PATTERN,
+        /* @__PURE__ */ says(`Must be one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"`),
+      ),
+    );
 const unit = () => num(0, 1);
 export const coordinate = () =>
-  z.tuple([unit(), unit()], { error: required('Must be [x, y] with x and y between 0 and 1') });
+  /* @__PURE__ */ z.tuple([unit(), unit()], { error: required('Must be [x, y] with x and y between 0 and 1') });
 export const latLon = () =>
-  z.tuple([num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT), num(-180, 180)], {
+  /* @__PURE__ */ z.tuple([num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT), num(-180, 180)], {
     error: required('Must be [latitude, longitude] in degrees'),
   });
 export function strict<T extends z.core.$ZodLooseShape>(shape: T) {
-  return z.strictObject(shape, {
+  return /* @__PURE__ */ z.strictObject(shape, {
     error: (iss) => {
       if (iss.code === 'unrecognized_keys') {
         const keys = iss.keys;
@@ -97,5 +135,7 @@ export function strict<T extends z.core.$ZodLooseShape>(shape: T) {
     },
   });
 }
-export const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
-  z.array(item, { error: required('Must be a list') }).max(max, { error: `At most ${max} ${what} are allowed` });
+export const list = <T extends z.ZodMiniType>(item: T, max: number, what: string) =>
+  z
+    .array(item, { error: required('Must be a list') })
+    .check(/* @__PURE__ */ z.maxLength(max, /* @__PURE__ */ says(`At most ${max} ${what} are allowed`)));

@@ -1,5 +1,6 @@
 /** The schemas of filters: declarative conditions on locations' fields and groups, never code. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import { MAP_LIMITS, CONDITION_OPS, FILTER_TYPES } from './map-rules';
 import { bool, fieldRef, idOf, list, listOf, oneOf, ref, required, strict, text } from './schema-blocks';
 
@@ -7,13 +8,13 @@ export const conditionSchema = /* @__PURE__ */ strict({
   field: /* @__PURE__ */ fieldRef(),
   op: /* @__PURE__ */ oneOf(CONDITION_OPS),
   /** Compared as text, or as numbers for lt/lte/gt/gte; unused by empty/notEmpty. */
-  value: /* @__PURE__ */ text(MAP_LIMITS.fieldValueLength).default(''),
+  value: /* @__PURE__ */ z._default(/* @__PURE__ */ text(MAP_LIMITS.fieldValueLength), ''),
 });
 
 const filterBase = {
   id: /* @__PURE__ */ idOf('filter'),
-  name: /* @__PURE__ */ text(MAP_LIMITS.nameLength).default(''),
-  disable: /* @__PURE__ */ bool().default(false),
+  name: /* @__PURE__ */ z._default(/* @__PURE__ */ text(MAP_LIMITS.nameLength), ''),
+  disable: /* @__PURE__ */ z._default(/* @__PURE__ */ bool(), false),
 };
 
 /** Pick groups: a location passes when it is in any (or all) of the picked groups. */
@@ -21,9 +22,9 @@ export const groupsFilterSchema = /* @__PURE__ */ strict({
   ...filterBase,
   type: /* @__PURE__ */ z.literal('groups'),
   /** The groups offered; empty offers every group that is not hidden. */
-  groups: /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groups, 'groups').default([]),
-  default: /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groups, 'groups').default([]),
-  match: /* @__PURE__ */ oneOf(['any', 'all'] as const).default('any'),
+  groups: /* @__PURE__ */ z._default(/* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groups, 'groups'), []),
+  default: /* @__PURE__ */ z._default(/* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groups, 'groups'), []),
+  match: /* @__PURE__ */ z._default(/* @__PURE__ */ oneOf(['any', 'all'] as const), 'any'),
 });
 
 /** When checked, only locations meeting the condition pass. */
@@ -31,7 +32,7 @@ export const checkboxFilterSchema = /* @__PURE__ */ strict({
   ...filterBase,
   type: /* @__PURE__ */ z.literal('checkbox'),
   condition: conditionSchema,
-  default: /* @__PURE__ */ bool().default(false),
+  default: /* @__PURE__ */ z._default(/* @__PURE__ */ bool(), false),
 });
 
 /** A choice of values for one field; the empty choice lets everything pass. */
@@ -41,16 +42,18 @@ export const dropdownFilterSchema = /* @__PURE__ */ strict({
   field: /* @__PURE__ */ fieldRef(),
   options: /* @__PURE__ */ list(
     /* @__PURE__ */ strict({
-      value: /* @__PURE__ */ text(MAP_LIMITS.nameLength).min(1, { error: 'An option needs a value' }),
-      label: /* @__PURE__ */ text(MAP_LIMITS.nameLength).optional(),
+      value: /* @__PURE__ */ text(MAP_LIMITS.nameLength).check(
+        /* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('An option needs a value')),
+      ),
+      label: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.nameLength)),
     }),
     MAP_LIMITS.filterOptions,
     'options',
-  ).min(1, { error: 'A dropdown needs at least one option' }),
+  ).check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('A dropdown needs at least one option'))),
   /** An option value, or '' for no preselection. */
-  default: /* @__PURE__ */ text(MAP_LIMITS.nameLength).default(''),
+  default: /* @__PURE__ */ z._default(/* @__PURE__ */ text(MAP_LIMITS.nameLength), ''),
   /** equals: the field equals the option (for groups: has that group); contains: the field contains it. */
-  match: /* @__PURE__ */ oneOf(['equals', 'contains'] as const).default('equals'),
+  match: /* @__PURE__ */ z._default(/* @__PURE__ */ oneOf(['equals', 'contains'] as const), 'equals'),
 });
 
 export const filterSchema = /* @__PURE__ */ z.discriminatedUnion(

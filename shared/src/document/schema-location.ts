@@ -1,5 +1,6 @@
 /** The schema of a location, the map's points of interest (see map-document for what ids mean). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import {
   MAP_LIMITS,
   FIELD_KEY_PATTERN,
@@ -32,54 +33,58 @@ const FIELD_KEY_MESSAGE =
 
 export const locationSchema = /* @__PURE__ */ strict({
   id: /* @__PURE__ */ idOf('location'),
-  title: /* @__PURE__ */ text(MAP_LIMITS.titleLength).optional(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.titleLength)),
   /** Short plain text for popups, tooltips and the directory. */
-  about: /* @__PURE__ */ text(MAP_LIMITS.aboutLength).optional(),
+  about: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.aboutLength)),
   /** Rich HTML, sanitised by the web at render time. */
-  desc: /* @__PURE__ */ text(MAP_LIMITS.descLength).optional(),
-  thumb: /* @__PURE__ */ imageOrShortText().optional(),
-  image: /* @__PURE__ */ url().optional(),
-  link: /* @__PURE__ */ url(LINK_SCHEMES).optional(),
+  desc: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.descLength)),
+  thumb: /* @__PURE__ */ z.optional(/* @__PURE__ */ imageOrShortText()),
+  image: /* @__PURE__ */ z.optional(/* @__PURE__ */ url()),
+  link: /* @__PURE__ */ z.optional(/* @__PURE__ */ url(LINK_SCHEMES)),
   /** null: the viewer's default (the top window when embedded). */
-  target: /* @__PURE__ */ oneOf(LINK_TARGETS).nullable().optional(),
+  target: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ oneOf(LINK_TARGETS))),
   /** Label of the "More" button; '' uses settings.text.more. */
-  more: /* @__PURE__ */ text(MAP_LIMITS.buttonLabelLength).optional(),
-  phone: /* @__PURE__ */ text(MAP_LIMITS.contactLength).optional(),
-  email: /* @__PURE__ */ text(MAP_LIMITS.contactLength).optional(),
+  more: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.buttonLabelLength)),
+  phone: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.contactLength)),
+  email: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.contactLength)),
   /** Opening hours, lines separated by ';'. */
-  hours: /* @__PURE__ */ text(MAP_LIMITS.contactLength).optional(),
+  hours: /* @__PURE__ */ z.optional(/* @__PURE__ */ text(MAP_LIMITS.contactLength)),
   /** Marker or SVG element colour; a `style` takes precedence. */
-  color: /* @__PURE__ */ color().optional(),
-  style: /* @__PURE__ */ ref().optional(),
+  color: /* @__PURE__ */ z.optional(/* @__PURE__ */ color()),
+  style: /* @__PURE__ */ z.optional(/* @__PURE__ */ ref()),
   /** 1-3 characters drawn inside the marker; '' for none. */
-  label: /* @__PURE__ */ hinted(
-    /* @__PURE__ */ z
-      .string({ error: /* @__PURE__ */ required('Must be text') })
-      .regex(SHORT_TEXT_PATTERN, { error: 'Must be at most 3 characters' }),
-    'shortText',
-  ).optional(),
-  scale: /* @__PURE__ */ num(0.1, 10).optional(),
+  label: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ hinted(
+      /* @__PURE__ */ z
+        .string({ error: /* @__PURE__ */ required('Must be text') })
+        .check(/* @__PURE__ */ z.regex(SHORT_TEXT_PATTERN, /* @__PURE__ */ says('Must be at most 3 characters'))),
+      'shortText',
+    ),
+  ),
+  scale: /* @__PURE__ */ z.optional(/* @__PURE__ */ num(0.1, 10)),
   /** Absent: settings.markerType. */
-  type: /* @__PURE__ */ markerType().optional(),
+  type: /* @__PURE__ */ z.optional(/* @__PURE__ */ markerType()),
   /** Layer id; null or absent: shown on every layer. */
-  layer: /* @__PURE__ */ ref().nullable().optional(),
-  groups: /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groupsPerLocation, 'groups per location').optional(),
+  layer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ ref())),
+  groups: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groupsPerLocation, 'groups per location'),
+  ),
   /** Absent: placed at `latlon` on a geo-calibrated map, else at the centre of the SVG element with the same id (see map-geo `locationPoint`). */
-  coord: /* @__PURE__ */ coordinate().optional(),
-  latlon: /* @__PURE__ */ latLon().optional(),
+  coord: /* @__PURE__ */ z.optional(/* @__PURE__ */ coordinate()),
+  latlon: /* @__PURE__ */ z.optional(/* @__PURE__ */ latLon()),
   /** Zoom level when the location is focused; absent: fitted to its SVG element. */
-  zoom: /* @__PURE__ */ num(1, MAP_LIMITS.maxZoom).optional(),
+  zoom: /* @__PURE__ */ z.optional(/* @__PURE__ */ num(1, MAP_LIMITS.maxZoom)),
   /** null or absent: settings.popup.action. */
-  action: /* @__PURE__ */ oneOf(LOCATION_ACTIONS).nullable().optional(),
+  action: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ oneOf(LOCATION_ACTIONS))),
   /** Kept on the map but left out of the directory. */
-  hide: /* @__PURE__ */ bool().optional(),
+  hide: /* @__PURE__ */ z.optional(/* @__PURE__ */ bool()),
   /** Neither clickable nor listed. */
-  disable: /* @__PURE__ */ bool().optional(),
+  disable: /* @__PURE__ */ z.optional(/* @__PURE__ */ bool()),
   /** Custom values, usable as `fields.<key>` in filters and as `{{key}}` in about and desc. */
-  fields: /* @__PURE__ */ z
-    .record(
+  fields: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.record(
       /* @__PURE__ */ hinted(
-        /* @__PURE__ */ z.string().regex(FIELD_KEY_PATTERN, { error: FIELD_KEY_MESSAGE }),
+        /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(FIELD_KEY_PATTERN, { error: FIELD_KEY_MESSAGE })),
         'fieldKey',
       ),
       /* @__PURE__ */ text(MAP_LIMITS.fieldValueLength),
@@ -87,6 +92,6 @@ export const locationSchema = /* @__PURE__ */ strict({
         error: (iss) =>
           iss.code === 'invalid_key' ? FIELD_KEY_MESSAGE : required('Must be an object of text values')(iss),
       },
-    )
-    .optional(),
+    ),
+  ),
 });

@@ -4,7 +4,8 @@
  * this shape and those rules, and re-exports everything here; the rules import only the types, so the two
  * modules do not import each other.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '../zod-english';
 import { SCHEMA_VERSION, MAP_LIMITS } from './map-rules';
 import { list, strict } from './schema-blocks';
 import {
@@ -29,18 +30,23 @@ import { type geoSchema, settingsSchema } from './schema-settings';
 // ---- The whole document ------------------------------------------------------------------------
 
 export const documentShape = /* @__PURE__ */ strict({
-  schemaVersion: /* @__PURE__ */ z.literal(SCHEMA_VERSION, { error: `Must be ${SCHEMA_VERSION}` }),
+  schemaVersion: /* @__PURE__ */ z.literal(SCHEMA_VERSION, /* @__PURE__ */ says(`Must be ${SCHEMA_VERSION}`)),
   settings: settingsSchema,
-  layers: /* @__PURE__ */ list(layerSchema, MAP_LIMITS.layers, 'layers').min(1, {
-    error: 'A map needs at least one layer',
-  }),
-  locations: /* @__PURE__ */ list(locationSchema, MAP_LIMITS.locations, 'locations').default([]),
-  groups: /* @__PURE__ */ list(groupSchema, MAP_LIMITS.groups, 'groups').default([]),
-  filters: /* @__PURE__ */ list(filterSchema, MAP_LIMITS.filters, 'filters').default([]),
-  styles: /* @__PURE__ */ list(styleSchema, MAP_LIMITS.styles, 'styles').default([]),
-  legend: /* @__PURE__ */ list(legendItemSchema, MAP_LIMITS.legend, 'legend items').default([]),
-  routes: /* @__PURE__ */ list(routeSchema, MAP_LIMITS.routes, 'routes').default([]),
-  breakpoints: /* @__PURE__ */ list(breakpointSchema, MAP_LIMITS.breakpoints, 'breakpoints').default([]),
+  layers: /* @__PURE__ */ list(layerSchema, MAP_LIMITS.layers, 'layers').check(
+    /* @__PURE__ */ z.minLength(1, {
+      error: 'A map needs at least one layer',
+    }),
+  ),
+  locations: /* @__PURE__ */ z._default(/* @__PURE__ */ list(locationSchema, MAP_LIMITS.locations, 'locations'), []),
+  groups: /* @__PURE__ */ z._default(/* @__PURE__ */ list(groupSchema, MAP_LIMITS.groups, 'groups'), []),
+  filters: /* @__PURE__ */ z._default(/* @__PURE__ */ list(filterSchema, MAP_LIMITS.filters, 'filters'), []),
+  styles: /* @__PURE__ */ z._default(/* @__PURE__ */ list(styleSchema, MAP_LIMITS.styles, 'styles'), []),
+  legend: /* @__PURE__ */ z._default(/* @__PURE__ */ list(legendItemSchema, MAP_LIMITS.legend, 'legend items'), []),
+  routes: /* @__PURE__ */ z._default(/* @__PURE__ */ list(routeSchema, MAP_LIMITS.routes, 'routes'), []),
+  breakpoints: /* @__PURE__ */ z._default(
+    /* @__PURE__ */ list(breakpointSchema, MAP_LIMITS.breakpoints, 'breakpoints'),
+    [],
+  ),
 });
 
 export type MapDocument = z.output<typeof documentShape>;

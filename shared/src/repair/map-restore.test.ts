@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests damage documents field by field on purpose */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   blankDocument,
   LOCATION_KEYS,
@@ -462,7 +462,7 @@ const POOL = ['a101', 'b201', 'ground', 'first', 'food', 'store', 'x y', ''];
  * from one small pool (so duplicates and dangling references are common), and at any node, now
  * and then, an arbitrary value instead.
  */
-function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
+function fromSchema(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
   const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
   const hint = repairHintOf(schema);
   const checks: { check: string; pattern?: RegExp; value?: number }[] = (def.checks ?? []).map((c: any) => c._zod.def);
@@ -479,7 +479,9 @@ function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
       break;
     case 'object':
       base = fc.record(
-        Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, fromSchema(v)])),
+        Object.fromEntries(
+          Object.entries(def.shape as Record<string, z.ZodMiniType>).map(([k, v]) => [k, fromSchema(v)]),
+        ),
         { requiredKeys: [] },
       );
       break;
@@ -487,7 +489,7 @@ function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
       base = fc.array(fromSchema(def.element), { maxLength: 4 });
       break;
     case 'tuple':
-      base = fc.tuple(...(def.items as z.ZodType[]).map(fromSchema));
+      base = fc.tuple(...(def.items as z.ZodMiniType[]).map(fromSchema));
       break;
     case 'string':
       if (hint === 'color') base = fc.constantFrom('#fff', '#E22130', 'E22130', '#abcd', 'red');
@@ -518,7 +520,7 @@ function fromSchema(schema: z.ZodType): fc.Arbitrary<unknown> {
       base = fc.constantFrom(...(def.values as unknown[]));
       break;
     case 'union':
-      base = fc.oneof(...(def.options as z.ZodType[]).map(fromSchema));
+      base = fc.oneof(...(def.options as z.ZodMiniType[]).map(fromSchema));
       break;
     case 'record':
       base = fc.dictionary(fc.constantFrom('price', 'title', 'bad key', 'n'), fromSchema(def.valueType), {

@@ -2,10 +2,10 @@
  * The schema nodes as the repair walk (walk.ts) sees them: each node's type, children and
  * checks, worked out once per node, with a quick check where one is equivalent to zod's.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { repairHintOf } from '../document/map-document';
 
-export type Schema = z.ZodType;
+export type Schema = z.ZodMiniType;
 interface CheckDef {
   check: string;
   maximum?: number;

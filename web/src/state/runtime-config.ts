@@ -4,22 +4,29 @@
  * `getRuntimeConfig()` before talking to Cognito. main.tsx starts the fetch through a dynamic import,
  * so this module and zod stay out of the first chunk.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '@mapnest/shared/zod-english';
 
 export const RUNTIME_CONFIG_PATH = '/config.json';
 
-const nonEmpty = () => z.string().trim().min(1, 'must not be empty');
+const nonEmpty = () =>
+  /* @__PURE__ */ z
+    .string()
+    .check(/* @__PURE__ */ z.trim())
+    .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('must not be empty')));
 
-export const runtimeConfigSchema = z.object({
+export const runtimeConfigSchema = /* @__PURE__ */ z.object({
   stage: nonEmpty(),
   region: nonEmpty(),
   userPoolId: nonEmpty(),
   userPoolClientId: nonEmpty(),
   /** Set locally (cognito-local) or for a custom endpoint; absent means the AWS default. */
-  cognitoEndpoint: z.url().optional(),
-  googleSignIn: z.boolean(),
+  cognitoEndpoint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url()),
+  googleSignIn: /* @__PURE__ */ z.boolean(),
   /** The Cognito hosted domain for OAuth (Google sign-in); needed only when googleSignIn is true. */
-  oauthDomain: z.string().trim().min(1).optional(),
+  oauthDomain: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.trim()).check(/* @__PURE__ */ z.minLength(1)),
+  ),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

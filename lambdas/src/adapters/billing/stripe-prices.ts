@@ -2,13 +2,19 @@
  * Stripe price ids per plan and billing period: stage configuration (STRIPE_PRICES, JSON, from Parameter Store in
  * AWS), never code. Kept apart from the Stripe SDK so the webhook can map prices to plans without carrying it.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
 import { requireSecret } from '../../lib/secrets';
 
-const priceTableSchema = z.object({
-  basic: z.object({ monthly: z.string().min(1), yearly: z.string().min(1) }),
-  pro: z.object({ monthly: z.string().min(1), yearly: z.string().min(1) }),
+const priceTableSchema = /* @__PURE__ */ z.object({
+  basic: /* @__PURE__ */ z.object({
+    monthly: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+    yearly: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  }),
+  pro: /* @__PURE__ */ z.object({
+    monthly: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+    yearly: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  }),
 });
 export type PriceTable = z.infer<typeof priceTableSchema>;
 

@@ -5,20 +5,30 @@
  * Refused events are answered 400 and logged (stripe-webhook.ts); nothing of them is written.
  */
 import type Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { says } from '@mapnest/shared/zod-english';
 import { quantitySchema } from '@mapnest/shared/billing';
 
-const id = z.string().min(1).max(255);
+const id = /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)).check(/* @__PURE__ */ z.maxLength(255));
 /** Unix seconds, from 2000 to 2100. */
-const seconds = z.number().int().min(946_684_800).max(4_102_444_800);
-const expandable = z.union([id, z.looseObject({ id })]);
-const metadata = z.record(z.string(), z.string().max(500)).nullish();
+const seconds = /* @__PURE__ */ z
+  .number()
+  .check(/* @__PURE__ */ z.int())
+  .check(/* @__PURE__ */ z.gte(946_684_800))
+  .check(/* @__PURE__ */ z.lte(4_102_444_800));
+const expandable = /* @__PURE__ */ z.union([id, /* @__PURE__ */ z.looseObject({ id })]);
+const metadata = /* @__PURE__ */ z.nullish(
+  /* @__PURE__ */ z.record(
+    /* @__PURE__ */ z.string(),
+    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
+  ),
+);
 
-const subscriptionSchema = z.looseObject({
+const subscriptionSchema = /* @__PURE__ */ z.looseObject({
   id,
-  object: z.literal('subscription').optional(),
+  object: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal('subscription')),
   customer: expandable,
-  status: z.enum([
+  status: /* @__PURE__ */ z.enum([
     'incomplete',
     'incomplete_expired',
     'trialing',
@@ -29,43 +39,43 @@ const subscriptionSchema = z.looseObject({
     'paused',
   ]),
   metadata,
-  cancel_at: seconds.nullish(),
-  cancel_at_period_end: z.boolean().optional(),
-  current_period_end: seconds.optional(),
-  items: z.looseObject({
+  cancel_at: /* @__PURE__ */ z.nullish(seconds),
+  cancel_at_period_end: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  current_period_end: /* @__PURE__ */ z.optional(seconds),
+  items: /* @__PURE__ */ z.looseObject({
     data: z
       .array(
-        z.looseObject({
-          quantity: quantitySchema.optional(),
-          current_period_end: seconds.optional(),
-          price: z.looseObject({ id }),
+        /* @__PURE__ */ z.looseObject({
+          quantity: /* @__PURE__ */ z.optional(quantitySchema),
+          current_period_end: /* @__PURE__ */ z.optional(seconds),
+          price: /* @__PURE__ */ z.looseObject({ id }),
         }),
       )
-      .min(1, 'A subscription has at least one item'),
+      .check(/* @__PURE__ */ z.minLength(1, /* @__PURE__ */ says('A subscription has at least one item'))),
   }),
 });
 
-const OBJECTS: Record<string, z.ZodType> = {
+const OBJECTS: Record<string, z.ZodMiniType> = {
   'customer.subscription.created': subscriptionSchema,
   'customer.subscription.updated': subscriptionSchema,
   'customer.subscription.deleted': subscriptionSchema,
-  'checkout.session.completed': z.looseObject({
-    customer: expandable.nullish(),
+  'checkout.session.completed': /* @__PURE__ */ z.looseObject({
+    customer: /* @__PURE__ */ z.nullish(expandable),
     metadata,
-    client_reference_id: z.string().max(255).nullish(),
+    client_reference_id: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
   }),
-  'invoice.payment_failed': z.looseObject({ customer: expandable.nullish() }),
-  'invoice.paid': z.looseObject({ customer: expandable.nullish() }),
+  'invoice.payment_failed': /* @__PURE__ */ z.looseObject({ customer: /* @__PURE__ */ z.nullish(expandable) }),
+  'invoice.paid': /* @__PURE__ */ z.looseObject({ customer: /* @__PURE__ */ z.nullish(expandable) }),
 };
 
-const envelope = z.looseObject({
+const envelope = /* @__PURE__ */ z.looseObject({
   id,
-  type: z.string().min(1).max(100),
+  type: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)).check(/* @__PURE__ */ z.maxLength(100)),
   created: seconds,
-  data: z.looseObject({ object: z.looseObject({}) }),
+  data: /* @__PURE__ */ z.looseObject({ object: /* @__PURE__ */ z.looseObject({}) }),
 });
 
-const describe = (error: z.ZodError, prefix: string) => {
+const describe = (error: z.core.$ZodError, prefix: string) => {
   const issue = error.issues[0]!;
   return `${[prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(event)'}: ${issue.message}`;
 };

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ID_PATTERN } from '@mapnest/shared/map-document';
 import { ActionError } from './registry';
 
 /** `value` parsed by `schema` (defaults filled), or an ActionError naming the first bad field. */
-export function checked<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function checked<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
