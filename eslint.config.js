@@ -13,6 +13,11 @@ const ui = {
   message: 'UI libraries belong in web/.',
 };
 const cdk = { group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'cdk-nag'], message: 'CDK belongs in infra/.' };
+// Classic's schema classes keep every chained method in every bundle that imports it (ADR 043).
+const zodClassic = {
+  regex: '^zod(/v3|/v4|/v4/classic(/.*)?)?$',
+  message: "Schemas use zod's mini build ('zod/mini', with shared/src/zod-english.ts for its messages; ADR 043).",
+};
 const pkg = (name) => ({
   group: [`@mapnest/${name}`, `@mapnest/${name}/*`],
   message: `This package must not depend on @mapnest/${name}.`,
@@ -44,12 +49,15 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [awsSdk, ui, cdk, pkg('lambdas'), pkg('web'), pkg('infra')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [zodClassic, awsSdk, ui, cdk, pkg('lambdas'), pkg('web'), pkg('infra')] },
+      ],
     },
   },
   {
     files: ['lambdas/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ui, cdk, pkg('web'), pkg('infra')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [zodClassic, ui, cdk, pkg('web'), pkg('infra')] }] },
   },
   // The Lambda layers (docs/architecture.md): http/calls/triggers -> domain -> adapters -> lib. Only adapters and
   // lib talk to AWS; adapters never reach up into the domain or the handlers. (Tests may mock the SDK anywhere.)
@@ -61,6 +69,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            zodClassic,
             ui,
             cdk,
             pkg('web'),
@@ -83,6 +92,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            zodClassic,
             ui,
             cdk,
             pkg('web'),
@@ -102,7 +112,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [awsSdk, cdk, pkg('lambdas'), pkg('infra')] }],
+      'no-restricted-imports': ['error', { patterns: [zodClassic, awsSdk, cdk, pkg('lambdas'), pkg('infra')] }],
     },
   },
   {
@@ -113,6 +123,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            zodClassic,
             awsSdk,
             cdk,
             pkg('lambdas'),
@@ -148,7 +159,7 @@ export default tseslint.config(
   },
   {
     files: ['infra/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ui, pkg('web')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [zodClassic, ui, pkg('web')] }] },
   },
   // Size limits (ADR 016): no source file over 500 lines, no function over 80 (a longer one says why in a disable
   // comment). Tests and fixtures are exempt.
