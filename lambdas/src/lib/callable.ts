@@ -194,14 +194,6 @@ async function readBody(event: CallEvent): Promise<unknown> {
  * without CloudFront's secret header, e.g. one made to the API's execute-api address, is answered 403 before
  * anything else is read.
  */
-
-/** The protocol's middleware, one concern each; `callable` composes them in this order. */
-
-/**
- * Only requests CloudFront forwarded (lib/origin-check.ts): on deployed stages (ORIGIN_SECRETS set) a request
- * without CloudFront's secret header, e.g. one made to the API's execute-api address, is answered 403 before
- * anything else is read.
- */
 export function originCheck(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {

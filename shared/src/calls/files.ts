@@ -130,16 +130,6 @@ export function fileUrl(key: string): string {
   return `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
-/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
-
-/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
-/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
-
-/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
-/** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
-
-/** A file name safe in a key and a URL: letters, digits, '.', '_' and '-', with the extension of its type. */
 /** The uploads key a '/files/...' URL names (fileUrl the other way round), or null for any other URL. */
 export function uploadKeyOfUrl(url: string): string | null {
   if (!url.startsWith('/files/')) return null;
