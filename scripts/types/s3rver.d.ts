@@ -16,3 +16,12 @@ declare module 's3rver' {
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }
+
+declare module 's3rver/lib/models/error' {
+  /** s3rver's S3 error: the code picks the HTTP status (NoSuchKey 404, PreconditionFailed 412, ...). */
+  export default class S3Error extends Error {
+    constructor(code: string, message: string, detail?: Record<string, string>);
+    readonly code: string;
+    readonly status: number;
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { baseUrl } from '../helpers/stack';
@@ -150,5 +150,32 @@ describe('local S3 writes', () => {
     await write;
     expect(seen.filter((s) => s.startsWith('part'))).toEqual([]);
     expect((await read(key)).type).toBe('b/two');
+  });
+
+  it('answers conditional PUTs as S3 does: If-Match 412 for another ETag and 404 once deleted, If-None-Match 412', async () => {
+    const key = `user-1/${Date.now()}-conditional.svg`;
+    const put = (body: string, condition: { IfMatch?: string; IfNoneMatch?: string }) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: env().DOCUMENTS_BUCKET,
+          Key: key,
+          Body: body,
+          ContentType: 'image/svg+xml',
+          ...condition,
+        }),
+      );
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => 'written',
+        (e: { name?: string; $metadata?: { httpStatusCode?: number } }) => `${e.$metadata?.httpStatusCode} ${e.name}`,
+      );
+    const first = await put('<svg>raw</svg>', { IfNoneMatch: '*' });
+    expect(await failure(put('<svg>again</svg>', { IfNoneMatch: '*' }))).toBe('412 PreconditionFailed');
+    const clean = await put('<svg>clean</svg>', { IfMatch: first.ETag });
+    expect(await failure(put('<svg>stale</svg>', { IfMatch: first.ETag }))).toBe('412 PreconditionFailed');
+    expect((await read(key)).body.toString()).toBe('<svg>clean</svg>');
+    await s3().send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }));
+    expect(await failure(put('<svg>back</svg>', { IfMatch: clean.ETag }))).toBe('404 NoSuchKey');
+    await expect(read(key)).rejects.toMatchObject({ name: 'NoSuchKey' });
   });
 });

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: s3rver ships no types for its file store (scripts/types/s3rver.d.ts covers its server).
 import FilesystemStore from 's3rver/lib/stores/filesystem';
@@ -63,5 +63,54 @@ describe('the local S3 store', () => {
     expect(await bodyOf(await read)).toBe('{"v":1}');
     await write;
     expect(await bodyOf(await store.getObject('maps', 'demo.json'))).toBe('{"v":2,"locations":["a","b","c"]}');
+  });
+});
+
+describe('conditional writes in the local S3 store', () => {
+  async function storeIn(): Promise<S3rverFileStore> {
+    const dir = await mkdtemp(join(tmpdir(), 'mapnest-s3-store-'));
+    dirs.push(dir);
+    const store = new FilesystemStore(dir) as S3rverFileStore;
+    keepS3WriteSemantics(store);
+    return store;
+  }
+  /** A PUT as s3rver hands it to the store: the request, with its headers, is the content. */
+  const put = (store: S3rverFileStore, body: string, headers: Record<string, string> = {}) =>
+    store.putObject({
+      bucket: 'uploads',
+      key: 'u1/files/plan.svg',
+      content: Object.assign(Readable.from([Buffer.from(body)]), { headers }),
+      metadata: {},
+    });
+  const stored = async (store: S3rverFileStore) =>
+    bodyOf(await store.getObject('uploads', 'u1/files/plan.svg')).catch(() => null);
+
+  it('writes over the object only while its ETag is the one given (If-Match)', async () => {
+    const store = await storeIn();
+    const first = await put(store, '<svg>raw</svg>');
+    await expect(put(store, '<svg>clean</svg>', { 'if-match': `"${first.md5}"` })).resolves.toMatchObject({});
+    await expect(put(store, '<svg>late</svg>', { 'if-match': `"${first.md5}"` })).rejects.toMatchObject({
+      code: 'PreconditionFailed',
+      status: 412,
+    });
+    expect(await stored(store)).toBe('<svg>clean</svg>');
+  });
+
+  it('does not bring back an object deleted before a write conditional on it (If-Match: 404)', async () => {
+    const store = await storeIn();
+    const first = await put(store, '<svg>raw</svg>');
+    // Deletes and writes of a key take turns: the delete asked for first is applied first.
+    const deleted = store.deleteObject('uploads', 'u1/files/plan.svg');
+    const rewrite = put(store, '<svg>clean</svg>', { 'if-match': first.md5 });
+    await deleted;
+    await expect(rewrite).rejects.toMatchObject({ code: 'NoSuchKey', status: 404 });
+    expect(await stored(store)).toBeNull();
+  });
+
+  it('creates an object only where there is none (If-None-Match: *)', async () => {
+    const store = await storeIn();
+    await put(store, '<svg>one</svg>', { 'if-none-match': '*' });
+    await expect(put(store, '<svg>two</svg>', { 'if-none-match': '*' })).rejects.toMatchObject({ status: 412 });
+    expect(await stored(store)).toBe('<svg>one</svg>');
   });
 });

@@ -8,15 +8,20 @@
  * and the reads and writes of a key take turns: a read waits while a write of that key is under way, and a write
  * waits until the reads that came before it have opened the object (s3rver reads the metadata first, then opens the
  * file: a write renamed in between gave a reader the new bytes cut to the old length, seen as a published map's
- * JSON cut short). An opened file is read whole even if replaced meanwhile. Writes of one key are applied in the
- * order they arrive.
+ * JSON cut short). An opened file is read whole even if replaced meanwhile. Writes and deletes of one key are applied
+ * in the order they arrive;
+ * - a conditional PUT (`If-Match: <etag>`, `If-None-Match: *`) is checked in the write's own turn, so nothing can
+ *   change the object between the check and the write: a missing object answers 404 NoSuchKey to `If-Match`, another
+ *   ETag or an existing object 412 PreconditionFailed, as S3 does (s3rver ignores both headers on a PUT).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import S3Error from 's3rver/lib/models/error';
 
 interface StoredObject {
   bucket: string;
@@ -32,6 +37,7 @@ export interface S3rverFileStore {
   putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
   getObject(bucket: string, key: string, options?: unknown): Promise<unknown>;
   getMetadata(bucket: string, key: string): Promise<unknown>;
+  deleteObject(bucket: string, key: string): Promise<void>;
 }
 
 let partCounter = 0;
@@ -63,6 +69,44 @@ async function writeWhole(store: S3rverFileStore, object: StoredObject): Promise
   return { size, md5: digest };
 }
 
+/** The stored object's ETag, unquoted, or null when there is none. */
+async function currentEtag(
+  getMetadata: S3rverFileStore['getMetadata'],
+  bucket: string,
+  key: string,
+): Promise<string | null> {
+  try {
+    const metadata = (await getMetadata(bucket, key)) as { etag?: string };
+    return (metadata.etag ?? '').replace(/"/g, '');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * Refuses a PUT whose `If-Match` or `If-None-Match` does not hold, as S3 does. s3rver hands the store the request
+ * itself as the content of a PUT, so its headers are at hand; other writes (copies, POST uploads) carry none.
+ */
+async function checkCondition(getMetadata: S3rverFileStore['getMetadata'], object: StoredObject): Promise<void> {
+  const headers = (object.content as { headers?: IncomingHttpHeaders }).headers;
+  const ifMatch = headers?.['if-match'];
+  const ifNoneMatch = headers?.['if-none-match'];
+  if (ifMatch === undefined && ifNoneMatch === undefined) return;
+  const etag = await currentEtag(getMetadata, object.bucket, object.key);
+  if (ifMatch !== undefined) {
+    if (etag === null) throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: object.key });
+    if (ifMatch.trim() !== '*' && ifMatch.replace(/"/g, '').trim() !== etag)
+      throw new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', {
+        Condition: 'If-Match',
+      });
+  }
+  if (ifNoneMatch !== undefined && ifNoneMatch.trim() === '*' && etag !== null)
+    throw new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', {
+      Condition: 'If-None-Match',
+    });
+}
+
 /** Makes `store` (s3rver's `server.store`) answer writes and reads of one key as S3 does. */
 export function keepS3WriteSemantics(store: S3rverFileStore): void {
   /** Per key, the end of the last write or read queued: each waits for the one before it. */
@@ -79,9 +123,15 @@ export function keepS3WriteSemantics(store: S3rverFileStore): void {
     });
     return done;
   };
-  store.putObject = (object) => inTurn(idOf(object.bucket, object.key), () => writeWhole(store, object));
   const getObject = store.getObject.bind(store);
   const getMetadata = store.getMetadata.bind(store);
+  const deleteObject = store.deleteObject.bind(store);
+  store.putObject = (object) =>
+    inTurn(idOf(object.bucket, object.key), async () => {
+      await checkCondition(getMetadata, object);
+      return writeWhole(store, object);
+    });
+  store.deleteObject = (bucket, key) => inTurn(idOf(bucket, key), () => deleteObject(bucket, key));
   // s3rver's getObject reads the metadata and opens the file: the turn ends once the file is open.
   store.getObject = (bucket, key, options) => {
     const id = idOf(bucket, key);

@@ -24,6 +24,10 @@ const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
+const preconditionFailed = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412;
+};
 
 export const uploads = {
   /** Size, type and ETag of an object, or null when there is none. */
@@ -42,10 +46,15 @@ export const uploads = {
     }
   },
 
-  async get(key: string): Promise<{ body: Uint8Array; contentType: string } | null> {
+  /** The object's bytes, type and ETag (the version read, for `replace`), or null when there is none. */
+  async get(key: string): Promise<{ body: Uint8Array; contentType: string; etag: string } | null> {
     try {
       const out = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-      return { body: await out.Body!.transformToByteArray(), contentType: out.ContentType ?? '' };
+      return {
+        body: await out.Body!.transformToByteArray(),
+        contentType: out.ContentType ?? '',
+        etag: (out.ETag ?? '').replace(/"/g, ''),
+      };
     } catch (err) {
       if (notFound(err)) return null;
       throw err;
@@ -62,6 +71,36 @@ export const uploads = {
         CacheControl: cacheControl,
       }),
     );
+  },
+
+  /**
+   * Writes over the object only if it is still the version with `etag` (a conditional write: S3 checks and writes
+   * in one step). False when it was deleted (404) or replaced (412) since it was read, and nothing is written; a
+   * concurrent change S3 reports as a conflict (409) is thrown, for the caller's retry to read again.
+   */
+  async replace(
+    key: string,
+    etag: string,
+    body: Uint8Array,
+    contentType: string,
+    cacheControl?: string,
+  ): Promise<boolean> {
+    try {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: config.uploadsBucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+          IfMatch: `"${etag}"`,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (notFound(err) || preconditionFailed(err)) return false;
+      throw err;
+    }
   },
 
   /** Every key under a prefix. */

@@ -130,7 +130,12 @@ export async function verifyUpload(key: string): Promise<boolean> {
  */
 async function countUpload(key: string, size: number): Promise<boolean> {
   const uid = key.slice(0, key.indexOf('/'));
-  if (await storedFiles.add(uid, key, size)) return true;
+  if (await storedFiles.add(uid, key, size)) {
+    // A delete that gave the file back before it was counted leaves nothing to count: give it back again.
+    if (await uploads.head(key)) return true;
+    await storedFiles.remove(uid, key);
+    return false;
+  }
   logger.warn("removed an upload over its owner's storage quota", { key, size });
   await removeUpload(key);
   return false;
@@ -163,8 +168,13 @@ async function sanitizeStoredSvg(key: string): Promise<boolean> {
   }
   if (verdict.rewrite !== null) {
     const clean = Buffer.from(verdict.rewrite, 'utf8');
+    // Only over the version that was checked: a file deleted meanwhile must stay deleted (an unconditional write
+    // would bring it back, no longer counted in its owner's storage), and a newer upload has a check of its own.
+    if (!(await uploads.replace(key, object.etag, clean, 'image/svg+xml', FILE_CACHE_CONTROL))) {
+      logger.info('an SVG upload was deleted or replaced while it was checked; nothing written', { key });
+      return false;
+    }
     logger.info('sanitised an SVG upload', { key, before: object.body.length, after: clean.length });
-    await uploads.put(key, clean, 'image/svg+xml', FILE_CACHE_CONTROL);
   }
   return true;
 }
