@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, logger } from './logger';
 
+// The lines Lambda writes: a developer's shell may ask Powertools for its indented form (POWERTOOLS_DEV), which
+// Lambda never does; the logger reads it as the module loads, so it is cleared before the imports above run.
+vi.hoisted(() => {
+  delete process.env.POWERTOOLS_DEV;
+});
+
 /** Every line Powertools writes, from either stream, parsed. */
 function capture() {
   const lines: Array<{ stream: 'stdout' | 'stderr'; entry: Record<string, unknown> }> = [];

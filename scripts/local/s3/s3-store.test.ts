@@ -27,43 +27,51 @@ async function bodyOf(object: unknown): Promise<string> {
 }
 
 describe('the local S3 store', () => {
-  it('gives a reader that has read the metadata the object it described, though a write of the key comes next', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mapnest-s3-store-'));
-    dirs.push(dir);
-    const store = new FilesystemStore(dir) as S3rverFileStore;
-    // The moment between s3rver reading the metadata and opening the file, held open by the test.
-    const readMetadata = store.getMetadata.bind(store);
-    let hold: Promise<void> | null = null;
-    let metadataRead = () => {};
-    const metadataWasRead = new Promise<void>((resolve) => (metadataRead = resolve));
-    store.getMetadata = async (bucket, key) => {
-      const metadata = await readMetadata(bucket, key);
-      if (hold) {
-        metadataRead();
-        await hold;
-      }
-      return metadata;
-    };
-    keepS3WriteSemantics(store);
-    const put = (body: string) =>
-      store.putObject({ bucket: 'maps', key: 'demo.json', content: Buffer.from(body), metadata: {} });
-    await put('{"v":1}');
+  it.each(['put', 'copy'] as const)(
+    'gives a reader that has read the metadata the object it described, though a %s onto the key comes next',
+    async (how) => {
+      const dir = await mkdtemp(join(tmpdir(), 'mapnest-s3-store-'));
+      dirs.push(dir);
+      const store = new FilesystemStore(dir) as S3rverFileStore;
+      // The moment between s3rver reading the metadata and opening the file, held open by the test.
+      const readMetadata = store.getMetadata.bind(store);
+      let hold: Promise<void> | null = null;
+      let metadataRead = () => {};
+      const metadataWasRead = new Promise<void>((resolve) => (metadataRead = resolve));
+      store.getMetadata = async (bucket, key) => {
+        const metadata = await readMetadata(bucket, key);
+        if (hold) {
+          metadataRead();
+          await hold;
+        }
+        return metadata;
+      };
+      keepS3WriteSemantics(store);
+      const put = (body: string, key = 'demo.json') =>
+        store.putObject({ bucket: 'maps', key, content: Buffer.from(body), metadata: {} });
+      await put('{"v":1}');
+      await put('{"v":2,"locations":["a","b","c"]}', 'next.json');
+      const write = () =>
+        how === 'put'
+          ? put('{"v":2,"locations":["a","b","c"]}')
+          : store.copyObject('maps', 'next.json', 'maps', 'demo.json', null);
 
-    let release = () => {};
-    hold = new Promise<void>((resolve) => (release = resolve));
-    const read = store.getObject('maps', 'demo.json');
-    await metadataWasRead;
-    hold = null;
-    let written = false;
-    const write = put('{"v":2,"locations":["a","b","c"]}').then(() => (written = true));
-    // Whatever the write is allowed to do before the reader opens the file, it does now (a few turns of the loop
-    // suffice for a write of a few bytes; with the store's turns it waits for the reader instead).
-    for (let turn = 0; turn < 200 && !written; turn++) await new Promise((resolve) => setImmediate(resolve));
-    release();
-    expect(await bodyOf(await read)).toBe('{"v":1}');
-    await write;
-    expect(await bodyOf(await store.getObject('maps', 'demo.json'))).toBe('{"v":2,"locations":["a","b","c"]}');
-  });
+      let release = () => {};
+      hold = new Promise<void>((resolve) => (release = resolve));
+      const read = store.getObject('maps', 'demo.json');
+      await metadataWasRead;
+      hold = null;
+      let written = false;
+      const copiedOrPut = write().then(() => (written = true));
+      // Whatever the write is allowed to do before the reader opens the file, it does now (a few turns of the loop
+      // suffice for a write of a few bytes; with the store's turns it waits for the reader instead).
+      for (let turn = 0; turn < 200 && !written; turn++) await new Promise((resolve) => setImmediate(resolve));
+      release();
+      expect(await bodyOf(await read)).toBe('{"v":1}');
+      await copiedOrPut;
+      expect(await bodyOf(await store.getObject('maps', 'demo.json'))).toBe('{"v":2,"locations":["a","b","c"]}');
+    },
+  );
 });
 
 describe('conditional writes in the local S3 store', () => {
@@ -112,5 +120,28 @@ describe('conditional writes in the local S3 store', () => {
     await put(store, '<svg>one</svg>', { 'if-none-match': '*' });
     await expect(put(store, '<svg>two</svg>', { 'if-none-match': '*' })).rejects.toMatchObject({ status: 412 });
     expect(await stored(store)).toBe('<svg>one</svg>');
+  });
+});
+
+describe('copies in the local S3 store', () => {
+  it('copies an object whole with its metadata, and leaves a reader of the destination the object it opened', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mapnest-s3-store-'));
+    dirs.push(dir);
+    const store = new FilesystemStore(dir) as S3rverFileStore;
+    keepS3WriteSemantics(store);
+    const put = (key: string, body: string, type: string) =>
+      store.putObject({ bucket: 'docs', key, content: Buffer.from(body), metadata: { 'content-type': type } });
+    const old = 'a'.repeat(2 * 1024 * 1024);
+    const big = 'x'.repeat(4 * 1024 * 1024);
+    await put('maps/v1.json', old, 'application/json');
+    await put('maps/v2.json', big, 'text/plain');
+    // The read has opened the destination before the copy begins; the copy must not write under it.
+    const read = await store.getObject('docs', 'maps/v1.json');
+    const copied = await store.copyObject('docs', 'maps/v2.json', 'docs', 'maps/v1.json', null);
+    expect(await bodyOf(read)).toBe(old);
+    expect(copied).toMatchObject({ 'content-type': 'text/plain', 'content-length': big.length });
+    const after = (await store.getObject('docs', 'maps/v1.json')) as { metadata: Record<string, unknown> };
+    expect(after.metadata['content-type']).toBe('text/plain');
+    expect(await bodyOf(after)).toBe(big);
   });
 });

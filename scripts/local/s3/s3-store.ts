@@ -9,7 +9,8 @@
  * waits until the reads that came before it have opened the object (s3rver reads the metadata first, then opens the
  * file: a write renamed in between gave a reader the new bytes cut to the old length, seen as a published map's
  * JSON cut short). An opened file is read whole even if replaced meanwhile. Writes and deletes of one key are applied
- * in the order they arrive;
+ * in the order they arrive; a copy is a read of its source and a write of its destination (s3rver copies the file
+ * in place, under a reader of the destination);
  * - a conditional PUT (`If-Match: <etag>`, `If-None-Match: *`) is checked in the write's own turn, so nothing can
  *   change the object between the check and the write: a missing object answers 404 NoSuchKey to `If-Match`, another
  *   ETag or an existing object 412 PreconditionFailed, as S3 does (s3rver ignores both headers on a PUT).
@@ -38,6 +39,13 @@ export interface S3rverFileStore {
   getObject(bucket: string, key: string, options?: unknown): Promise<unknown>;
   getMetadata(bucket: string, key: string): Promise<unknown>;
   deleteObject(bucket: string, key: string): Promise<void>;
+  copyObject(
+    srcBucket: string,
+    srcKey: string,
+    destBucket: string,
+    destKey: string,
+    replacementMetadata: Record<string, string> | null,
+  ): Promise<unknown>;
 }
 
 let partCounter = 0;
@@ -132,6 +140,27 @@ export function keepS3WriteSemantics(store: S3rverFileStore): void {
       return writeWhole(store, object);
     });
   store.deleteObject = (bucket, key) => inTurn(idOf(bucket, key), () => deleteObject(bucket, key));
+  const copyObject = store.copyObject.bind(store);
+  store.copyObject = (srcBucket, srcKey, destBucket, destKey, replacementMetadata) => {
+    const dest = idOf(destBucket, destKey);
+    // Onto itself a copy only replaces the metadata (s3rver refuses any other copy of an object onto itself).
+    if (idOf(srcBucket, srcKey) === dest)
+      return inTurn(dest, () => copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata));
+    return inTurn(dest, async () => {
+      const source = (await store.getObject(srcBucket, srcKey)) as {
+        content: Readable;
+        metadata: Record<string, string>;
+      } | null;
+      if (!source) throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: srcKey });
+      await writeWhole(store, {
+        bucket: destBucket,
+        key: destKey,
+        content: source.content,
+        metadata: replacementMetadata ?? source.metadata,
+      });
+      return getMetadata(destBucket, destKey);
+    });
+  };
   // s3rver's getObject reads the metadata and opens the file: the turn ends once the file is open.
   store.getObject = (bucket, key, options) => {
     const id = idOf(bucket, key);
