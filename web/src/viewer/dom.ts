@@ -130,3 +130,8 @@ export function afterNextPaint(fn: () => void, fallbackMs = 250): () => void {
   const fallback = setTimeout(run, fallbackMs);
   return cancel;
 }
+
+/** Resolves once the next frame has been painted (`afterNextPaint`), or after its fallback when no frame comes. */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => afterNextPaint(resolve));
+}

@@ -7,6 +7,7 @@ import type { Layer } from '@mapnest/shared/map-document';
 import type { Size } from '../../map-core/coords';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
 import { sanitizeFloor } from './floor-slices';
+import { nextFrame } from '../dom';
 import type { ResolvedLocation } from '../viewer-model';
 import { onLayer } from '../viewer-model';
 
@@ -70,12 +71,16 @@ export function prefetchLayer(file: string, resolveUrl: (u: string) => string): 
   prefetched.set(url, p);
 }
 
-/** Loads one layer into a new element sized to the map image. */
+/**
+ * Loads one layer into a new element sized to the map image. Of `locations`, those on this floor are its regions: a big
+ * floor drawn in parts never splits one of them.
+ */
 export async function loadLayer(
   layer: Layer,
   image: Size,
   resolveUrl: (u: string) => string,
   signal?: AbortSignal,
+  locations: readonly ResolvedLocation[] = [],
 ): Promise<LoadedLayer> {
   const el = document.createElement('div');
   el.className = 'mn-layer';
@@ -108,7 +113,8 @@ export async function loadLayer(
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
   const selector = `[data-mn-scope="${scope}"]`;
-  const floor = await sanitizeFloor(text, selector, signal);
+  const keepWhole = new Set(locations.filter((l) => onLayer(l, layer.id)).map((l) => l.id));
+  const floor = await sanitizeFloor(text, selector, signal, { keepWhole });
   if (!floor) throw new Error(floorUnavailable(layer.name));
   const { svg, build } = floor;
   if (!svg.getAttribute('viewBox')) {
@@ -123,7 +129,10 @@ export async function loadLayer(
   svg.setAttribute('focusable', 'false');
   svg.classList.add('mn-layer-svg');
   el.append(svg);
-  return { id: layer.id, el, kind, svg, regions: new Map(), ...(build && { build }) };
+  // The parts of a big floor after the first come as it fills (copies of `svg`, so sized and placed alike), each
+  // over the ones before, in drawing order; events go through the parts to what they draw (viewer.css).
+  const fill = build && (() => build((part) => el.append(part)));
+  return { id: layer.id, el, kind, svg, regions: new Map(), ...(fill && { build: fill }) };
 }
 
 /** Where a big floor is built: far outside any view, so that it is styled and laid out but never painted. */
@@ -134,32 +143,49 @@ const OFF_SCREEN = 'translateX(-1000000px)';
  */
 const CLIPPED = 'inset(50%)';
 
+const setAside = (el: HTMLElement | SVGElement) => {
+  el.style.transform = OFF_SCREEN;
+  el.style.clipPath = CLIPPED;
+};
+const bringBack = (el: HTMLElement | SVGElement) => {
+  el.style.removeProperty('transform');
+  el.style.removeProperty('clip-path');
+};
+
 /**
  * Puts a loaded floor into `pane`, shown only while `current()` (the stage shows the current floor). A big one
  * (`build`) is first filled in slices while it is laid out but not painted: each slice is styled and laid out alone,
- * off screen, and the drawing is painted once when it is whole and moved back. Painting the growing drawing every
- * frame cost more; so did `opacity: 0`, which Chromium still paints; and `visibility: hidden`, inherited, made the
- * reveal restyle every element at once (a transform is the layer's own: nothing under it is restyled). Answers when
- * the floor is whole; a floor that could not be filled is taken out again.
+ * off screen, and the drawing is brought back when whole, one part a frame (Chromium paints what appears at once:
+ * the whole drawing in one frame took 220-430 ms at 4x; a part, with the ones before it kept as painted, a fraction).
+ * Painting the growing drawing every frame cost more; so did `opacity: 0`, which Chromium still paints; and
+ * `visibility: hidden`, inherited, made the reveal restyle every element at once (a transform is the element's own:
+ * nothing under it is restyled). Answers when the floor is whole and shown; a floor that could not be filled is taken
+ * out again.
  */
 export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: () => boolean): Promise<void> {
   layer.el.hidden = !layer.build || !current();
   pane.append(layer.el);
   if (!layer.build) return;
-  layer.el.style.transform = OFF_SCREEN;
-  layer.el.style.clipPath = CLIPPED;
+  setAside(layer.el);
+  let later: SVGSVGElement[] = [];
   try {
     await layer.build();
+    later = Array.from(layer.el.querySelectorAll<SVGSVGElement>(':scope > svg')).slice(1);
+    for (const part of later) setAside(part);
   } catch (e) {
     layer.el.remove();
     throw e;
   } finally {
-    layer.el.style.removeProperty('transform');
-    layer.el.style.removeProperty('clip-path');
+    bringBack(layer.el);
   }
   // Left shown when current: hidden, even for one frame, its thousands of elements' layout would be taken down and
   // built again when the stage shows it.
   layer.el.hidden = !current();
+  for (const part of later) {
+    // Each part once the one before is painted; a floor not shown (another was chosen meanwhile) paints nothing.
+    if (!layer.el.hidden && layer.el.isConnected) await nextFrame();
+    bringBack(part);
+  }
 }
 
 /**
@@ -169,9 +195,10 @@ export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: (
 export function bindRegions(layer: LoadedLayer, locations: readonly ResolvedLocation[]): void {
   layer.regions.clear();
   if (!layer.svg) return;
-  // One pass over the SVG's ids instead of one query per location (maps have thousands of locations).
+  // One pass over the SVG's ids instead of one query per location (maps have thousands of locations); a big floor's
+  // parts are all in the layer's element.
   const byId = new Map<string, Element>();
-  for (const el of layer.svg.querySelectorAll('[id]')) if (!byId.has(el.id)) byId.set(el.id, el);
+  for (const el of layer.el.querySelectorAll('svg [id]')) if (!byId.has(el.id)) byId.set(el.id, el);
   for (const l of locations) {
     if (!onLayer(l, layer.id)) continue;
     const el = byId.get(l.id);
@@ -219,7 +246,7 @@ export function svgHasId(layer: LoadedLayer, id: string | undefined): boolean {
   if (!layer.svg || id === undefined) return false;
   let ids = svgIds.get(layer);
   if (!ids) {
-    ids = new Set(Array.from(layer.svg.querySelectorAll('[id]'), (el) => el.id));
+    ids = new Set(Array.from(layer.el.querySelectorAll('svg [id]'), (el) => el.id));
     svgIds.set(layer, ids);
   }
   return ids.has(id);

@@ -2,7 +2,16 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { sanitizeSvg } from '../sanitize';
-import { SLICED_FLOOR_BYTES, readTag, sanitizeFloor, scanSvgTree, sliceSvg } from './floor-slices';
+import {
+  CONTINUED_ATTR,
+  FLOOR_PART_ELEMENTS,
+  SLICED_FLOOR_BYTES,
+  readTag,
+  sanitizeFloor,
+  scanSvgTree,
+  sliceSvg,
+  type FloorParts,
+} from './floor-slices';
 import { FORBIDDEN_OUTPUT, SVG_VECTORS } from '../xss-corpus.fixtures';
 import { countTasks } from '../task-counter.fixtures';
 
@@ -21,12 +30,45 @@ function floor(parts: string[]): string {
   ].join('\n');
 }
 
-/** The floor built in slices, or null when the scan leaves it to the whole-file sanitiser. */
-async function sliced(text: string): Promise<string | null> {
-  const s = await sliceSvg(text, SCOPE);
+const attributesOf = (el: Element, but: string) =>
+  Object.fromEntries(
+    Array.from(el.attributes)
+      .filter((a) => a.name !== but)
+      .map((a) => [a.name, a.value]),
+  );
+
+/**
+ * A floor drawn in parts put back into one drawing: each part's first elements continue the elements open where the
+ * part before ended (the last ones there), so their content goes back into those. Checks on the way that a part and
+ * each copy it starts with carry their original's attributes, all but its id.
+ */
+function joined(parts: readonly SVGSVGElement[]): string {
+  const [first, ...rest] = parts.map((p) => p.cloneNode(true) as SVGSVGElement);
+  const putBack = (into: Element, from: Element) => {
+    const nodes = Array.from(from.childNodes);
+    const head = nodes[0];
+    if (head instanceof Element && head.hasAttribute(CONTINUED_ATTR)) {
+      const original = into.lastElementChild!;
+      expect(head.localName).toBe(original.localName);
+      expect(attributesOf(head, CONTINUED_ATTR)).toEqual(attributesOf(original, 'id'));
+      putBack(original, head);
+      nodes.shift();
+    }
+    into.append(...nodes);
+  };
+  for (const part of rest) {
+    expect(attributesOf(part, 'id')).toEqual(attributesOf(first!, 'id'));
+    putBack(first!, part);
+  }
+  return first!.outerHTML;
+}
+
+/** The floor built in slices (its parts joined), or null when the scan leaves it to the whole-file sanitiser. */
+async function sliced(text: string, parts?: FloorParts): Promise<string | null> {
+  const s = await sliceSvg(text, SCOPE, undefined, parts);
   if (!s) return null;
   await s.build();
-  return s.svg.outerHTML;
+  return joined(s.parts);
 }
 
 const whole = (text: string) => sanitizeSvg(text, SCOPE)!.outerHTML;
@@ -105,6 +147,8 @@ describe('sliceSvg', () => {
           // Only HTML inside a foreignObject makes the scan leave the file to the whole-file sanitiser.
           if (!text.includes('<foreignObject>')) expect(out).not.toBeNull();
           if (out !== null) expect(out).toBe(whole(text));
+          // Drawn in parts of a few dozen elements, it is the same drawing put back together.
+          if (out !== null) expect(await sliced(text, { elements: 30 })).toBe(out);
         },
       ),
       { numRuns: 8 },
@@ -142,7 +186,7 @@ describe('sliceSvg', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(tree(hostile, GROUPS), { minLength: 1, maxLength: 8 }), async (parts) => {
           const text = floor(parts);
-          const out = await sliced(text);
+          const out = await sliced(text, { elements: 40 });
           for (const pattern of FORBIDDEN_OUTPUT) expect(out ?? '', `matches ${pattern}`).not.toMatch(pattern);
           if (out !== null) expect(out).toBe(whole(text));
         }),
@@ -165,7 +209,7 @@ describe('sliceSvg', () => {
     const s = (await sliceSvg(text, SCOPE))!;
     expect(s.chunks).toBeGreaterThan(40);
     await s.build();
-    const out = s.svg.outerHTML;
+    const out = joined(s.parts);
     for (const pattern of FORBIDDEN_OUTPUT) expect(out, `matches ${pattern}`).not.toMatch(pattern);
     expect(out).toBe(whole(text));
     // Benign rooms split the same way come out exactly as the whole file sanitised at once.
@@ -207,11 +251,59 @@ describe('sliceSvg', () => {
   });
 });
 
+describe('a big floor in parts', () => {
+  const room = (i: number, paths = 3) => `<g id="room-${i}">${'<path d="M0,0h1"/>'.repeat(paths)}</g>`;
+  const rooms = (from: number, n: number, paths = 3) =>
+    Array.from({ length: n }, (_, i) => room(from + i, paths)).join('');
+
+  it('draws several thousand elements as parts of about FLOOR_PART_ELEMENTS, each handed over before it fills', async () => {
+    const text = floor([
+      `<g id="Rooms" class="st0" transform="translate(1 2)">${rooms(0, 1500)}</g>`,
+      `<g id="Labels">${'<text>Unit</text>'.repeat(800)}</g>`,
+    ]);
+    const s = (await sliceSvg(text, SCOPE))!;
+    const handed: Array<{ part: SVGSVGElement; empty: boolean }> = [];
+    await s.build((part) => handed.push({ part, empty: part.querySelectorAll('path, text').length === 0 }));
+    expect(s.parts.length).toBeGreaterThanOrEqual(3);
+    expect(handed.map((h) => h.part)).toEqual(s.parts.slice(1));
+    expect(handed.every((h) => h.empty)).toBe(true);
+    for (const part of s.parts) {
+      const drawn = part.querySelectorAll('*').length;
+      expect(drawn).toBeLessThan(FLOOR_PART_ELEMENTS + 100);
+    }
+    // A part that starts inside the rooms' group goes on in a copy of it: its transform and class, not its id.
+    const copy = s.parts[1]!.firstElementChild!;
+    expect(copy.getAttribute('transform')).toBe('translate(1 2)');
+    expect(copy.id).toBe('');
+    expect(s.parts[1]!.id).toBe('');
+    expect(document.querySelectorAll('#Rooms')).toHaveLength(0); // not in the page: nothing else to clash with
+    expect(joined(s.parts)).toBe(whole(text));
+  });
+
+  it('never splits a region, a group drawn as one picture, or definitions', async () => {
+    const big = (open: string, close = '</g>') => floor([`${open}${rooms(0, 700, 4)}${close}`]);
+    const partsOf = async (text: string, keepWhole?: ReadonlySet<string>) => {
+      const s = (await sliceSvg(text, SCOPE, undefined, { elements: 100, keepWhole }))!;
+      await s.build();
+      expect(joined(s.parts)).toBe(whole(text));
+      return s.parts.length;
+    };
+    expect(await partsOf(big('<g id="plain">'))).toBeGreaterThan(10);
+    expect(await partsOf(big('<g id="shop-1">'), new Set(['shop-1']))).toBe(1);
+    expect(await partsOf(big('<g opacity="0.5">'))).toBe(1);
+    expect(await partsOf(big('<g style="filter: blur(1px)">'))).toBe(1);
+    expect(await partsOf(big('<defs>', '</defs>'))).toBe(1);
+    expect(await partsOf(big('<a>', '</a>'))).toBe(1);
+    // Its rooms are small groups, so they stay whole in any case; a region among them does not stop the split.
+    expect(await partsOf(big('<g>'), new Set(['room-3']))).toBeGreaterThan(10);
+  });
+});
+
 describe('sanitizeFloor', () => {
   it('splits a big floor and leaves a small one whole', async () => {
     const big = floor([`<g>${'<path d="M0,0h1"/>'.repeat(4000)}</g>`]);
     expect(big.length).toBeGreaterThan(SLICED_FLOOR_BYTES);
-    const b = (await sanitizeFloor(big, SCOPE))!;
+    const b = (await sanitizeFloor(big, SCOPE, undefined, { elements: Infinity }))!;
     expect(b.svg.childElementCount).toBe(0);
     await b.build!();
     expect(b.svg.outerHTML).toBe(whole(big));
@@ -219,11 +311,11 @@ describe('sanitizeFloor', () => {
     // not per chunk): on a clock that does not move, after the first chunk, the rest of the group at once.
     const now = vi.spyOn(performance, 'now').mockReturnValue(1000);
     try {
-      const s = (await sliceSvg(big, SCOPE))!;
+      const s = (await sliceSvg(big, SCOPE, undefined, { elements: Infinity }))!;
       expect(s.chunks).toBeGreaterThan(90);
       await s.build();
       expect(s.calls).toBe(4); // the style before the group, the group's opening tag, all its chunks, the text after
-      expect(s.svg.outerHTML).toBe(whole(big));
+      expect(joined(s.parts)).toBe(whole(big));
     } finally {
       now.mockRestore();
     }

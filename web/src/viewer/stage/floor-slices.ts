@@ -29,6 +29,15 @@ const CHUNK_ELEMENTS = 40;
 const TASK_MS = 25;
 /** Work per slice of the scan, in ms. */
 const SCAN_SLICE_MS = 8;
+/**
+ * Elements per part: a big floor is drawn as several sibling `<svg>`s of about this many elements, shown a frame apart,
+ * because Chromium paints a drawing whole when it appears (10,000 elements: one frame of 220-430 ms at 4x; ADR 035).
+ */
+export const FLOOR_PART_ELEMENTS = 2000;
+/** Marks the copy of an element a part continues (its attributes but its id, which stays unique). */
+export const CONTINUED_ATTR = 'data-mn-continued';
+/** Properties that draw a group as one picture: a group with one of them is never split across parts. */
+const GROUP_EFFECTS = ['opacity', 'filter', 'mask', 'clip-path', 'mix-blend-mode', 'isolation'] as const;
 
 export interface SvgNode {
   /** Its tag name, lower case. */
@@ -202,8 +211,14 @@ export async function scanSvgTree(text: string, signal?: AbortSignal): Promise<S
 export interface SlicedSvg {
   /** The floor's <svg>, with its own attributes and no content yet. */
   svg: SVGSVGElement;
-  /** Fills `svg` in chunks, a few per task; resolves when the whole floor is in (rejects when the signal aborts). */
-  build(): Promise<void>;
+  /**
+   * Fills `svg` in chunks, a few per task; resolves when the whole floor is in (rejects when the signal aborts). Past
+   * about FLOOR_PART_ELEMENTS elements the drawing goes on in a new part: a copy of `svg` (without its id) holding
+   * copies of the groups the drawing is in, handed to `onPart` before anything goes in (to be put after the last).
+   */
+  build(onPart?: (part: SVGSVGElement) => void): Promise<void>;
+  /** `svg` and the parts the build added, in drawing order. */
+  readonly parts: readonly SVGSVGElement[];
   /** How many chunks `build()` inserts. */
   chunks: number;
   /** How many calls to the sanitiser `build()` has made so far (consecutive chunks go through it together). */
@@ -244,7 +259,117 @@ const countChunks = (pieces: Piece[]): number =>
  * Prepares a big SVG floor: its root element now, its content chunk by chunk when `build()` runs. Null when the text
  * is not one the scan splits with confidence (see above): the caller then sanitises it whole.
  */
-export async function sliceSvg(svgText: string, scope: string, signal?: AbortSignal): Promise<SlicedSvg | null> {
+export interface FloorParts {
+  /** Elements per part (default FLOOR_PART_ELEMENTS; Infinity: one part). */
+  elements?: number;
+  /** Ids of elements that must stay whole (the floor's regions: a region is one element). */
+  keepWhole?: ReadonlySet<string>;
+}
+
+/**
+ * True when a part may end inside `el`: the floor's root or a plain group, not a region, neither drawn as one picture
+ * (a copy would draw its share apart, and `opacity` or a filter applied twice where shares overlap is another picture).
+ */
+function splittable(el: Element, keepWhole: ReadonlySet<string> | undefined): boolean {
+  if (!['g', 'svg'].includes(el.localName) || (el.id && keepWhole?.has(el.id))) return false;
+  if (GROUP_EFFECTS.some((p) => el.hasAttribute(p))) return false;
+  const style = getComputedStyle(el);
+  return GROUP_EFFECTS.every((p) => {
+    const value = style.getPropertyValue(p);
+    return !value || value === 'none' || value === 'normal' || value === 'auto' || (p === 'opacity' && value === '1');
+  });
+}
+
+/** Sanitises pieces of `text` inside the opening tags of `chain` (the open containers), counting the sanitiser's calls. */
+function chainParser(text: string, scope: string, chain: readonly SvgNode[]) {
+  let calls = 0;
+  return {
+    get calls() {
+      return calls;
+    },
+    /** `inner` sanitised inside the chain's opening tags: the innermost one as sanitised, or null. */
+    parse(inner: string): Element | null {
+      const head = chain.map((node) => text.slice(node.start, node.open)).join('');
+      const tail = chain
+        .map((node) => `</${node.name}>`)
+        .reverse()
+        .join('');
+      calls++;
+      let el: Element | null = sanitizeSvg(head + inner + tail, scope);
+      for (let k = 1; k < chain.length && el; k++) el = el.firstElementChild;
+      return el;
+    },
+  };
+}
+
+/** Where a sliced floor's drawing goes: the current part, and in it the elements the drawing is in. */
+class PartWriter {
+  readonly parts: SVGSVGElement[];
+  /** The current part and, inside it, the elements open in the chain (their copies in a part started inside them). */
+  readonly #into: Element[];
+  readonly #options: FloorParts;
+  onPart?: (part: SVGSVGElement) => void;
+  #inPart = 0;
+  /** Whether a part may end inside each element the drawing has been in (their styles do not change meanwhile). */
+  readonly #verdicts = new WeakMap<Element, boolean>();
+
+  constructor(svg: SVGSVGElement, options: FloorParts) {
+    this.parts = [svg];
+    this.#into = [svg];
+    this.#options = options;
+  }
+
+  /** Elements the current part has room for. */
+  room(): number {
+    return (this.#options.elements ?? FLOOR_PART_ELEMENTS) - this.#inPart;
+  }
+
+  append(nodes: Node[], elements: number): void {
+    this.#into.at(-1)!.append(...nodes);
+    this.#inPart += elements;
+  }
+
+  /** Puts in a container whose content follows (until `close`). */
+  open(shell: Element): void {
+    this.append([shell], 1);
+    this.#into.push(shell);
+  }
+
+  close(): void {
+    this.#into.pop();
+  }
+
+  #mayEndIn = (el: Element): boolean => {
+    let verdict = this.#verdicts.get(el);
+    if (verdict === undefined) this.#verdicts.set(el, (verdict = splittable(el, this.#options.keepWhole)));
+    return verdict;
+  };
+
+  /** Goes on in a new part once this one is full, when `next` draws something and every element open may be split. */
+  nextPartIfFull(next: Piece): void {
+    if (this.room() > 0 || !('node' in next || next.count) || !this.#into.every(this.#mayEndIn)) return;
+    const copies = this.#into.map((el) => {
+      const copy = el.cloneNode(false) as Element;
+      copy.removeAttribute('id');
+      copy.setAttribute(CONTINUED_ATTR, '');
+      return copy;
+    });
+    for (let d = 1; d < copies.length; d++) copies[d - 1]!.append(copies[d]!);
+    const part = copies[0] as SVGSVGElement;
+    part.removeAttribute(CONTINUED_ATTR);
+    this.#into.splice(0, this.#into.length, ...copies);
+    this.parts.push(part);
+    this.#inPart = 0;
+    this.onPart?.(part);
+  }
+}
+
+export async function sliceSvg(
+  svgText: string,
+  scope: string,
+  signal?: AbortSignal,
+  partsOf: FloorParts = {},
+): Promise<SlicedSvg | null> {
   const text = stripDeclarations(svgText);
   // What the sanitiser would strip again from a piece (its stripping is one pass over the whole file) is not split.
   if (/<\?|<!doctype/i.test(text)) return null;
@@ -260,43 +385,35 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
   if (!svg) return null;
   await nextTask();
   checkAborted(signal);
-  let calls = 0;
   /** The open containers, the floor's root first: every chunk is parsed inside their opening tags. */
   const chain: SvgNode[] = [tree];
-  /** Sanitises `inner` inside the chain's opening tags; answers the innermost one as sanitised, or null. */
-  const parseInChain = (inner: string): Element | null => {
-    const head = chain.map(opening).join('');
-    const tail = chain
-      .map((node) => `</${node.name}>`)
-      .reverse()
-      .join('');
-    calls++;
-    let el: Element | null = sanitizeSvg(head + inner + tail, scope);
-    for (let k = 1; k < chain.length && el; k++) el = el.firstElementChild;
-    return el;
-  };
+  const parser = chainParser(text, scope, chain);
+  const parseInChain = parser.parse;
   let taskStart = performance.now();
   /** Time per element sanitised and inserted, measured as the floor goes in (ms); null until the first chunk. */
   let msPerElement: number | null = null;
-  const fill = async (pieces: Piece[], into: Element): Promise<void> => {
+  const out = new PartWriter(svg, partsOf);
+  const fill = async (pieces: Piece[]): Promise<void> => {
     for (let k = 0; k < pieces.length;) {
       const piece = pieces[k]!;
+      out.nextPartIfFull(piece);
       if ('node' in piece) {
         // A container too big for one chunk: its element first (empty, its attributes sanitised), then its content.
         chain.push(piece.node);
         const shell = parseInChain('');
         if (shell) {
-          into.append(shell);
-          await fill(piece.pieces, shell);
+          out.open(shell);
+          await fill(piece.pieces);
+          out.close();
         }
         chain.pop();
         k++;
         continue;
       }
-      // Consecutive chunks of one container are one run of its text: as many as fit in what is left of the task
-      // (at the pace measured so far) go through the sanitiser in one call, each call setting up a document of its own.
+      // Consecutive chunks of one container are one run of its text: as many as fit in what is left of the task (at
+      // the pace measured so far) and of the part go through the sanitiser in one call, each parsing a document.
       const started = performance.now();
-      const room = msPerElement === null ? 0 : (TASK_MS - (started - taskStart)) / msPerElement;
+      const room = Math.min(msPerElement === null ? 0 : (TASK_MS - (started - taskStart)) / msPerElement, out.room());
       let last = k;
       let count = piece.count;
       for (let next = pieces[k + 1]; next && !('node' in next) && count + next.count <= room; next = pieces[last + 1]) {
@@ -304,7 +421,7 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
         last++;
       }
       const parsed = parseInChain(text.slice(piece.from, (pieces[last] as { to: number }).to));
-      if (parsed) into.append(...Array.from(parsed.childNodes));
+      if (parsed) out.append(Array.from(parsed.childNodes), count);
       const now = performance.now();
       // Quick to rise, slow to fall: one fast call (a collection just before, say) must not size the next too big.
       const pace = (now - started) / Math.max(1, count);
@@ -318,16 +435,18 @@ export async function sliceSvg(svgText: string, scope: string, signal?: AbortSig
     }
   };
   const pieces = cut(tree);
-  const build = () => {
+  const build = (whenPart?: (part: SVGSVGElement) => void) => {
+    out.onPart = whenPart;
     taskStart = performance.now();
-    return fill(pieces, svg);
+    return fill(pieces);
   };
   return {
     svg,
     build,
+    parts: out.parts,
     chunks: countChunks(pieces),
     get calls() {
-      return calls;
+      return parser.calls;
     },
   };
 }
@@ -340,8 +459,9 @@ export async function sanitizeFloor(
   text: string,
   scope: string,
   signal?: AbortSignal,
-): Promise<{ svg: SVGSVGElement; build?: () => Promise<void> } | null> {
-  const sliced = text.length >= SLICED_FLOOR_BYTES ? await sliceSvg(text, scope, signal) : null;
+  partsOf?: FloorParts,
+): Promise<{ svg: SVGSVGElement; build?: SlicedSvg['build'] } | null> {
+  const sliced = text.length >= SLICED_FLOOR_BYTES ? await sliceSvg(text, scope, signal, partsOf) : null;
   if (sliced) return sliced;
   const svg = sanitizeSvg(text, scope);
   return svg && { svg };

@@ -151,7 +151,8 @@ export class MapStage {
     if (!loaded) {
       pending = this.#loading.get(layerId);
       if (!pending) {
-        pending = loadLayer(layer, this.#model.image, this.#options.resolveUrl, this.#abort.signal).then((l) =>
+        const { image, locations } = this.#model;
+        pending = loadLayer(layer, image, this.#options.resolveUrl, this.#abort.signal, locations).then((l) =>
           this.#addLayer(layerId, l),
         );
         // Handled here too: a stage destroyed (or moved to another floor) before it awaits this load aborts it, and

@@ -95,13 +95,15 @@ export class CanvasRooms {
 
   /** Finds and measures the rooms of the floor in view, once per floor (a new SVG element), then classifies them. */
   measure(map: HTMLElement, model: ViewerModel, doc: MapDocument, layerId: string): void {
-    const svg = map.querySelector<SVGSVGElement>('.mn-layer:not([hidden]) > svg.mn-layer-svg');
+    // A big floor is drawn in several parts, sibling <svg>s of one size: the first stands for the floor.
+    const parts = map.querySelectorAll<SVGSVGElement>('.mn-layer:not([hidden]) > svg.mn-layer-svg');
+    const svg = parts[0] ?? null;
     if (svg !== this.svg) {
       for (const r of this.rooms.values()) unmarkRoom(r.el);
       this.svg = svg;
       this.rooms = new Map();
-      if (svg)
-        for (const r of measureRegionsIn(svg, model.image))
+      for (const part of parts)
+        for (const r of measureRegionsIn(part, model.image))
           if (!this.rooms.has(r.id)) this.rooms.set(r.id, { ...r, linked: null, free: null, shown: '' });
     }
     this.classify(model, doc, layerId);
@@ -152,7 +154,7 @@ export class CanvasRooms {
     const vp = view.viewport;
     let n = 0;
     // A drawing with text labels its rooms itself; names drawn over them would double them.
-    if (vp && this.svg && !this.svg.querySelector('text')) {
+    if (vp && this.svg && !this.svg.parentElement?.querySelector('svg text')) {
       const t = view.transform;
       for (const r of this.rooms.values()) {
         if (n >= MAX_ROOM_LABELS) break;
