@@ -310,23 +310,31 @@ class PartWriter {
   readonly #options: FloorParts;
   onPart?: (part: SVGSVGElement) => void;
   #inPart = 0;
+  /** Elements still to come: a quarter of a part or less goes into the last one rather than a part of its own. */
+  #left: number;
   /** Whether a part may end inside each element the drawing has been in (their styles do not change meanwhile). */
   readonly #verdicts = new WeakMap<Element, boolean>();
 
-  constructor(svg: SVGSVGElement, options: FloorParts) {
+  constructor(svg: SVGSVGElement, elements: number, options: FloorParts) {
     this.parts = [svg];
     this.#into = [svg];
     this.#options = options;
+    this.#left = elements;
+  }
+
+  get #size(): number {
+    return this.#options.elements ?? FLOOR_PART_ELEMENTS;
   }
 
   /** Elements the current part has room for. */
   room(): number {
-    return (this.#options.elements ?? FLOOR_PART_ELEMENTS) - this.#inPart;
+    return this.#left <= this.#size / 4 ? Infinity : this.#size - this.#inPart;
   }
 
   append(nodes: Node[], elements: number): void {
     this.#into.at(-1)!.append(...nodes);
     this.#inPart += elements;
+    this.#left -= elements;
   }
 
   /** Puts in a container whose content follows (until `close`). */
@@ -392,7 +400,7 @@ export async function sliceSvg(
   let taskStart = performance.now();
   /** Time per element sanitised and inserted, measured as the floor goes in (ms); null until the first chunk. */
   let msPerElement: number | null = null;
-  const out = new PartWriter(svg, partsOf);
+  const out = new PartWriter(svg, tree.count - 1, partsOf);
   const fill = async (pieces: Piece[]): Promise<void> => {
     for (let k = 0; k < pieces.length;) {
       const piece = pieces[k]!;
