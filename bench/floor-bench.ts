@@ -137,7 +137,7 @@ async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): P
       const done = new Promise<void>((ok) => trace.tracer.once('Tracing.tracingComplete', () => ok()));
       await trace.tracer.send('Tracing.end');
       await done;
-      console.error(longTasksOf(trace.traceEvents));
+      console.error(longTasksOf(trace.traceEvents, url));
       console.error(
         `long frames (ms since navigation, scripts by invoker):\n${await page.evaluate('window.__frames.join("\\n")')}`,
       );
@@ -160,11 +160,20 @@ async function oneLoad(browser: Browser, url: string, mark = 'mapnest:floor'): P
 }
 
 /** BENCH_TRACE=1: the main thread's tasks over 50 ms, with what each spent its time on. */
-function longTasksOf(events: readonly TraceEvent[]): string {
-  type E = TraceEvent & { ts: number; args?: { name?: string; data?: { type?: string } } };
+function longTasksOf(events: readonly TraceEvent[], url: string): string {
+  type E = TraceEvent & {
+    ts: number;
+    args?: { name?: string; data?: { type?: string }; beginData?: { url?: string } };
+  };
+  // The page's own renderer: the one that parsed its document (the trace holds every renderer's main thread, such as
+  // the browser automation's own pages); every renderer when none is found.
+  const own = new Set(
+    (events as E[]).filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url).map((e) => e.pid),
+  );
   const main = new Set<string>();
   for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') main.add(`${e.pid}:${e.tid}`);
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (!own.size || own.has(e.pid)))
+      main.add(`${e.pid}:${e.tid}`);
   const onMain = (events as E[]).filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
   const t0 = Math.min(...onMain.map((e) => e.ts));
   const lines: string[] = [];
