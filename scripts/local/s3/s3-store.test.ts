@@ -143,5 +143,14 @@ describe('copies in the local S3 store', () => {
     const after = (await store.getObject('docs', 'maps/v1.json')) as { metadata: Record<string, unknown> };
     expect(after.metadata['content-type']).toBe('text/plain');
     expect(await bodyOf(after)).toBe(big);
+    // Two copies the opposite way round at once both finish, each with what its source held when it was opened.
+    await put('maps/a.json', 'A', 'text/plain');
+    await put('maps/b.json', 'B', 'text/plain');
+    await Promise.all([
+      store.copyObject('docs', 'maps/a.json', 'docs', 'maps/b.json', null),
+      store.copyObject('docs', 'maps/b.json', 'docs', 'maps/a.json', null),
+    ]);
+    expect(await bodyOf(await store.getObject('docs', 'maps/a.json'))).toBe('B');
+    expect(await bodyOf(await store.getObject('docs', 'maps/b.json'))).toBe('A');
   });
 });

@@ -9,8 +9,8 @@
  * waits until the reads that came before it have opened the object (s3rver reads the metadata first, then opens the
  * file: a write renamed in between gave a reader the new bytes cut to the old length, seen as a published map's
  * JSON cut short). An opened file is read whole even if replaced meanwhile. Writes and deletes of one key are applied
- * in the order they arrive; a copy is a read of its source and a write of its destination (s3rver copies the file
- * in place, under a reader of the destination);
+ * in the order they arrive; a copy is a read of its source and then a write of its destination, in their turns
+ * (s3rver's own copy, outside them, gave a reader between the metadata and the file the copy's bytes cut short);
  * - a conditional PUT (`If-Match: <etag>`, `If-None-Match: *`) is checked in the write's own turn, so nothing can
  *   change the object between the check and the write: a missing object answers 404 NoSuchKey to `If-Match`, another
  *   ETag or an existing object 412 PreconditionFailed, as S3 does (s3rver ignores both headers on a PUT).
@@ -146,19 +146,20 @@ export function keepS3WriteSemantics(store: S3rverFileStore): void {
     // Onto itself a copy only replaces the metadata (s3rver refuses any other copy of an object onto itself).
     if (idOf(srcBucket, srcKey) === dest)
       return inTurn(dest, () => copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata));
-    return inTurn(dest, async () => {
-      const source = (await store.getObject(srcBucket, srcKey)) as {
-        content: Readable;
-        metadata: Record<string, string>;
-      } | null;
+    // The source is opened in its own turn first (an opened file is read whole), then written in the destination's:
+    // never one turn inside another, so two copies the opposite way round cannot wait on each other.
+    return store.getObject(srcBucket, srcKey).then((opened) => {
+      const source = opened as { content: Readable; metadata: Record<string, string> } | null;
       if (!source) throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: srcKey });
-      await writeWhole(store, {
-        bucket: destBucket,
-        key: destKey,
-        content: source.content,
-        metadata: replacementMetadata ?? source.metadata,
+      return inTurn(dest, async () => {
+        await writeWhole(store, {
+          bucket: destBucket,
+          key: destKey,
+          content: source.content,
+          metadata: replacementMetadata ?? source.metadata,
+        });
+        return getMetadata(destBucket, destKey);
       });
-      return getMetadata(destBucket, destKey);
     });
   };
   // s3rver's getObject reads the metadata and opens the file: the turn ends once the file is open.

@@ -255,10 +255,7 @@ function cut(node: SvgNode): Piece[] {
 const countChunks = (pieces: Piece[]): number =>
   pieces.reduce((s, p) => s + ('node' in p ? 1 + countChunks(p.pieces) : 1), 0);
 
-/**
- * Prepares a big SVG floor: its root element now, its content chunk by chunk when `build()` runs. Null when the text
- * is not one the scan splits with confidence (see above): the caller then sanitises it whole.
- */
+/** How a big floor is drawn in parts (`sliceSvg`). */
 export interface FloorParts {
   /** Elements per part (default FLOOR_PART_ELEMENTS; Infinity: one part). */
   elements?: number;
@@ -372,6 +369,10 @@ class PartWriter {
   }
 }
 
+/**
+ * Prepares a big SVG floor: its root element now, its content chunk by chunk when `build()` runs. Null when the text
+ * is not one the scan splits with confidence (see above): the caller then sanitises it whole.
+ */
 export async function sliceSvg(
   svgText: string,
   scope: string,
