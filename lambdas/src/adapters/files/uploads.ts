@@ -61,7 +61,14 @@ export const uploads = {
     }
   },
 
-  async put(key: string, body: Uint8Array, contentType: string, cacheControl?: string): Promise<void> {
+  /** Writes the object; with `ifMatch`, only over the version with that ETag (S3 checks and writes in one step). */
+  async put(
+    key: string,
+    body: Uint8Array,
+    contentType: string,
+    cacheControl?: string,
+    ifMatch?: string,
+  ): Promise<void> {
     await s3.send(
       new PutObjectCommand({
         Bucket: config.uploadsBucket,
@@ -69,14 +76,15 @@ export const uploads = {
         Body: body,
         ContentType: contentType,
         CacheControl: cacheControl,
+        ...(ifMatch !== undefined && { IfMatch: `"${ifMatch}"` }),
       }),
     );
   },
 
   /**
-   * Writes over the object only if it is still the version with `etag` (a conditional write: S3 checks and writes
-   * in one step). False when it was deleted (404) or replaced (412) since it was read, and nothing is written; a
-   * concurrent change S3 reports as a conflict (409) is thrown, for the caller's retry to read again.
+   * Writes over the object only if it is still the version with `etag` (`put` with `ifMatch`). False when it was
+   * deleted (404) or replaced (412) since it was read, and nothing is written; a concurrent change S3 reports as a
+   * conflict (409) is thrown, for the caller's retry to read again.
    */
   async replace(
     key: string,
@@ -86,16 +94,7 @@ export const uploads = {
     cacheControl?: string,
   ): Promise<boolean> {
     try {
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: config.uploadsBucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          CacheControl: cacheControl,
-          IfMatch: `"${etag}"`,
-        }),
-      );
+      await uploads.put(key, body, contentType, cacheControl, etag);
       return true;
     } catch (err) {
       if (notFound(err) || preconditionFailed(err)) return false;

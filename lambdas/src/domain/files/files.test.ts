@@ -97,6 +97,17 @@ beforeEach(() => {
 });
 
 const uploadSvg = () => store(KEY, new TextEncoder().encode(SVG_WITH_SCRIPT), 'image/svg+xml');
+/** The owner deletes the file, once, when the check gets to the moment this is hooked on. */
+const ownerDeletesOnce = (unhook: () => void) => async () => {
+  unhook();
+  await deleteFile(owner, { key: KEY });
+};
+/** The check said the file does not stay, and it is neither stored nor counted. */
+async function expectGoneAfterCheck(): Promise<void> {
+  expect(await verifyUpload(KEY)).toBe(false);
+  expect(bucket.has(KEY)).toBe(false);
+  expect(counted.has(KEY)).toBe(false);
+}
 
 describe('the upload check of a library file', () => {
   it('stores an SVG sanitised and counts it once', async () => {
@@ -110,13 +121,8 @@ describe('the upload check of a library file', () => {
 
   it('leaves a file deleted between its read and the sanitised rewrite deleted, and uncounted', async () => {
     uploadSvg();
-    afterFullRead = async () => {
-      afterFullRead = null;
-      await deleteFile(owner, { key: KEY });
-    };
-    expect(await verifyUpload(KEY)).toBe(false);
-    expect(bucket.has(KEY)).toBe(false);
-    expect(counted.has(KEY)).toBe(false);
+    afterFullRead = ownerDeletesOnce(() => (afterFullRead = null));
+    await expectGoneAfterCheck();
   });
 
   it('does not write over a newer upload of the same key; the newer one is checked on its own', async () => {
@@ -132,12 +138,7 @@ describe('the upload check of a library file', () => {
 
   it('gives back the count of a file deleted before it was counted', async () => {
     uploadSvg();
-    beforeCounting = async () => {
-      beforeCounting = null;
-      await deleteFile(owner, { key: KEY });
-    };
-    expect(await verifyUpload(KEY)).toBe(false);
-    expect(bucket.has(KEY)).toBe(false);
-    expect(counted.has(KEY)).toBe(false);
+    beforeCounting = ownerDeletesOnce(() => (beforeCounting = null));
+    await expectGoneAfterCheck();
   });
 });
