@@ -1,4 +1,7 @@
 #!/usr/bin/env node
 import { main } from '../src/app';
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

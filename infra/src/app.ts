@@ -19,21 +19,17 @@ export const LOCALSTACK_ACCOUNT = '000000000000';
 export const isLocalStack = (app: App) => [true, 'true'].includes(app.node.tryGetContext('localstack'));
 
 /**
- * The stack for the stage named by `-c stage=<name>`. On LocalStack (`-c localstack=true`) it lives in LocalStack's
- * account; everything else is the same template, deployed through `cdklocal` (docs/deploy.md).
+ * The stack for the stage named by `-c stage=<name>`, from the functions' built bundles (bundleFunctions). On
+ * LocalStack (`-c localstack=true`) it lives in LocalStack's account; everything else is the same template, deployed
+ * through `cdklocal` (docs/deploy.md).
  */
 export function buildApp(
   app: App,
-  options: { bundles?: ReadonlyMap<string, Bundle>; webAssets?: WebAssets } = {},
+  options: { bundles: ReadonlyMap<string, Bundle>; webAssets?: WebAssets },
 ): MapnestStack {
   const stage = stageConfig(app.node.tryGetContext('stage'));
   const manifest = readManifest();
-  let bundles = options.bundles;
-  if (!bundles) {
-    const outDir = mkdtempSync(join(tmpdir(), 'mapnest-bundles-'));
-    process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
-    bundles = bundleFunctions(manifest.functions, outDir);
-  }
+  const { bundles } = options;
   const account = isLocalStack(app) ? LOCALSTACK_ACCOUNT : (stage.account ?? process.env.CDK_DEFAULT_ACCOUNT);
   return new MapnestStack(app, stackName(stage.name), {
     env: { account, region: stage.region },
@@ -50,9 +46,12 @@ export function buildApp(
  * synthesising), and cdk-nag's AwsSolutions checks run on synthesis, so any unacknowledged finding stops
  * `cdk synth` and `cdk deploy`.
  */
-export function main(): void {
+export async function main(): Promise<void> {
   const app = new App();
-  buildApp(app);
+  stageConfig(app.node.tryGetContext('stage')); // a missing or unknown stage is refused before the minute of bundling
+  const outDir = mkdtempSync(join(tmpdir(), 'mapnest-bundles-'));
+  process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
+  buildApp(app, { bundles: await bundleFunctions(readManifest().functions, outDir) });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
 }

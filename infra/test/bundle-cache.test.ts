@@ -32,19 +32,19 @@ const code = (bundles: Map<string, { dir: string }>) =>
   readFileSync(join(bundles.get('calls/say-word')!.dir, 'index.mjs'), 'utf8');
 
 describe('bundle cache', () => {
-  it('serves a build again while its inputs are unchanged, and rebuilds when one changes', () => {
+  it('serves a build again while its inputs are unchanged, and rebuilds when one changes', async () => {
     const p = project('change', 'first-word');
-    const first = cachedBundleFunctions(p.manifest().functions, p.cache);
+    const first = await cachedBundleFunctions(p.manifest().functions, p.cache);
     expect(first.hit).toBe(false);
     expect(code(first.bundles)).toContain('first-word');
 
-    const again = cachedBundleFunctions(p.manifest().functions, p.cache);
+    const again = await cachedBundleFunctions(p.manifest().functions, p.cache);
     expect(again.hit).toBe(true);
     expect(again.bundles.get('calls/say-word')).toEqual(first.bundles.get('calls/say-word'));
 
     // The helper is not an entry point: only the build's own record of what it read can notice the change.
     writeFileSync(join(p.src, 'lib', 'word.ts'), "export const WORD = 'second-word';\n");
-    const changed = cachedBundleFunctions(p.manifest().functions, p.cache);
+    const changed = await cachedBundleFunctions(p.manifest().functions, p.cache);
     expect(changed.hit).toBe(false);
     expect(code(changed.bundles)).toContain('second-word');
     expect(code(changed.bundles)).not.toContain('first-word');
@@ -52,23 +52,23 @@ describe('bundle cache', () => {
 
     // The earlier build is kept: going back to its sources serves it again, unchanged.
     writeFileSync(join(p.src, 'lib', 'word.ts'), "export const WORD = 'first-word';\n");
-    const back = cachedBundleFunctions(p.manifest().functions, p.cache);
+    const back = await cachedBundleFunctions(p.manifest().functions, p.cache);
     expect(back.hit).toBe(true);
     expect(back.bundles.get('calls/say-word')!.dir).toBe(first.bundles.get('calls/say-word')!.dir);
     expect(code(back.bundles)).toContain('first-word');
   }, 60_000);
 
-  it('keys builds by their esbuild options: another function list is another build', () => {
+  it('keys builds by their esbuild options: another function list is another build', async () => {
     const p = project('options', 'a-word');
     const functions = p.manifest().functions;
     expect(configurationKey(functions)).toBe(configurationKey(p.manifest().functions));
     const renamed = functions.map((fn) => ({ ...fn, id: `${fn.id}-2` }));
     expect(configurationKey(renamed)).not.toBe(configurationKey(functions));
-    expect(cachedBundleFunctions(functions, p.cache).hit).toBe(false);
-    expect(cachedBundleFunctions(renamed, p.cache).hit).toBe(false);
+    expect((await cachedBundleFunctions(functions, p.cache)).hit).toBe(false);
+    expect((await cachedBundleFunctions(renamed, p.cache)).hit).toBe(false);
   }, 60_000);
 
-  it('removes configurations unused for days when it stores a build, and keeps recent ones', () => {
+  it('removes configurations unused for days when it stores a build, and keeps recent ones', async () => {
     const p = project('old-configurations', 'a-word');
     const aged = (name: string, daysAgo: number) => {
       const entry = join(p.cache, name, 'entry-0');
@@ -80,24 +80,24 @@ describe('bundle cache', () => {
     };
     const stale = aged('stale-configuration', 4);
     const recent = aged('recent-configuration', 1);
-    expect(cachedBundleFunctions(p.manifest().functions, p.cache).hit).toBe(false);
+    expect((await cachedBundleFunctions(p.manifest().functions, p.cache)).hit).toBe(false);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(recent)).toBe(true);
   }, 60_000);
 
-  it('takes over a build lock left by a process that died', () => {
+  it('takes over a build lock left by a process that died', async () => {
     const p = project('dead-lock', 'a-word');
     const functions = p.manifest().functions;
     const lock = join(p.cache, configurationKey(functions), 'lock');
     mkdirSync(lock, { recursive: true });
     const dead = spawnSync(process.execPath, ['-e', '']).pid!; // has exited by now
     writeFileSync(join(lock, 'pid'), String(dead));
-    expect(cachedBundleFunctions(functions, p.cache).hit).toBe(false);
+    expect((await cachedBundleFunctions(functions, p.cache)).hit).toBe(false);
   }, 60_000);
 
   it('builds once when two processes ask for the same bundles at the same time', async () => {
     const p = project('race', 'a-word');
-    const script = join(scratch, 'race.ts');
+    const script = join(scratch, 'race.mts');
     const go = join(scratch, 'race-go');
     // Both processes load everything, say so, and wait for the go file, so their look-ups really happen together.
     writeFileSync(
@@ -107,7 +107,7 @@ describe('bundle cache', () => {
        import { cachedBundleFunctions } from ${JSON.stringify(join(REPO_ROOT, 'infra/test/bundle-cache.ts'))};
        process.stderr.write('ready\\n');
        while (!existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
-       const { hit, bundles } = cachedBundleFunctions(
+       const { hit, bundles } = await cachedBundleFunctions(
          readManifest({ srcDir: ${JSON.stringify(p.src)}, publicCalls: [], httpRoutes: [], triggers: [] }).functions,
          ${JSON.stringify(p.cache)},
        );

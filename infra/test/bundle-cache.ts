@@ -56,7 +56,11 @@ export interface CachedBundles {
 
 /** Files outside esbuild's inputs that change how the build resolves or what bundle.ts does with its output. */
 function configurationFiles(): string[] {
-  const files = [join(REPO_ROOT, 'package-lock.json'), join(REPO_ROOT, 'infra/src/bundle.ts')];
+  const files = [
+    join(REPO_ROOT, 'package-lock.json'),
+    join(REPO_ROOT, 'infra/src/bundle.ts'),
+    join(REPO_ROOT, 'infra/src/sdk-schemas.ts'),
+  ];
   for (const dir of ['.', 'lambdas', 'shared', 'infra', 'web']) {
     const folder = join(REPO_ROOT, dir);
     if (!existsSync(folder)) continue;
@@ -197,7 +201,10 @@ function pruneConfigurations(root: string, keep: string): void {
  * The bundles of `functions` (as bundleFunctions builds them), from the cache when every input is unchanged, else
  * built now and stored. `root` is for the cache's own tests.
  */
-export function cachedBundleFunctions(functions: readonly FunctionSpec[], root = BUNDLE_CACHE_ROOT): CachedBundles {
+export async function cachedBundleFunctions(
+  functions: readonly FunctionSpec[],
+  root = BUNDLE_CACHE_ROOT,
+): Promise<CachedBundles> {
   const folder = join(root, configurationKey(functions));
   const found = findEntry(folder);
   if (found) return { bundles: found, hit: true };
@@ -209,7 +216,7 @@ export function cachedBundleFunctions(functions: readonly FunctionSpec[], root =
     // Built beside the entries, at the same depth, so the source maps' relative paths hold after the rename.
     const work = join(folder, `build-${process.pid}-${randomBytes(4).toString('hex')}`);
     const startedAt = Date.now();
-    const { bundles, inputs } = buildFunctions(functions, work);
+    const { bundles, inputs } = await buildFunctions(functions, work);
     const record: EntryRecord = {
       inputs: Object.fromEntries(inputs.sort().map((file) => [file, contentHash(file)])),
       bundles: [...bundles.values()].map((b) => ({ ...b, dir: relative(work, b.dir) })),

@@ -17,9 +17,9 @@ type Json = Record<string, unknown>;
 let bundled: Bundled;
 const stages: Record<'dev' | 'staging' | 'prod', Synthesised> = {} as never;
 
-beforeAll(() => {
+beforeAll(async () => {
   const manifest = readManifest();
-  bundled = bundle(manifest);
+  bundled = await bundle(manifest);
   for (const name of ['dev', 'staging', 'prod'] as const)
     stages[name] = synth(STAGES[name]!, manifest, bundled.bundles);
 }, 300_000);

@@ -32,7 +32,7 @@ let bundled: Bundled;
 let full: Synthesised;
 let t: Template;
 
-beforeAll(() => {
+beforeAll(async () => {
   manifest = readManifest({
     srcDir: FIXTURE_LAMBDAS,
     publicCalls: [],
@@ -46,7 +46,7 @@ beforeAll(() => {
       { module: 'thumbnail', source: 's3-upload' },
     ],
   });
-  bundled = bundle(manifest);
+  bundled = await bundle(manifest);
   // The fixture call stands in for a mail-sending call such as submitContact.
   full = synth(FULL_STAGE, manifest, bundled.bundles, {
     grants: { ...GRANTS, 'calls/echo-name': { table: ['write'], mail: true } },

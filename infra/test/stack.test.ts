@@ -74,12 +74,12 @@ let bundled: Bundled;
 let dev: Synthesised;
 let prod: Synthesised;
 
-beforeAll(() => {
+beforeAll(async () => {
   callFiles = readdirSync(join(LAMBDAS_SRC, 'calls')).filter(
     (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'),
   );
   manifest = readManifest();
-  bundled = bundle(manifest);
+  bundled = await bundle(manifest);
   dev = synth(STAGES.dev!, manifest, bundled.bundles);
   prod = synth(STAGES.prod!, manifest, bundled.bundles);
 }, 180_000);

@@ -29,8 +29,8 @@ export interface Bundled {
 }
 
 /** The manifest's functions bundled as bundleFunctions builds them, from the bundle cache. */
-export function bundle(manifest: Manifest): Bundled {
-  return { bundles: cachedBundleFunctions(manifest.functions).bundles };
+export async function bundle(manifest: Manifest): Promise<Bundled> {
+  return { bundles: (await cachedBundleFunctions(manifest.functions)).bundles };
 }
 
 let synthRoot: string | undefined;

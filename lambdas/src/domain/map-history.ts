@@ -5,7 +5,6 @@
 import { CallError } from '@mapnest/shared/errors';
 import { parseVersionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry } from '@mapnest/shared/maps';
-import { restoreDocument } from '@mapnest/shared/map-restore';
 import { utf8Length } from '@mapnest/shared/storage';
 import type { VersionCommit } from '@mapnest/shared/calls';
 import { mapObjects } from '../adapters/maps/map-objects';
@@ -15,6 +14,7 @@ import { chargeStorage } from './map-storage';
 import { previewOf, toEntry, type Actor } from './maps';
 import * as maps from './services/maps';
 import { publishedOf } from './public-copy';
+import { readStoredDocument } from '../lib/stored-document';
 
 async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
   const version = parseVersionLabel(historyMapId);
@@ -68,7 +68,7 @@ export async function restoreMapHistory(
   const bytes = entry.size ?? utf8Length(JSON.stringify(await mapObjects.getDocument(entry.docKey)));
   const storage = await chargeStorage(actor.identity, map.uid, bytes);
   const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
-  const doc = restoreDocument(await mapObjects.getDocument(key)).document;
+  const doc = await readStoredDocument(await mapObjects.getDocument(key));
   const { map: restored } = await maps.commit(map, map.version, key, {
     storage,
     title: map.title,

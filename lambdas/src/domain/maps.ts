@@ -24,7 +24,6 @@ import {
   type MapSummary,
   type MapWithDocument,
 } from '@mapnest/shared/maps';
-import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
@@ -37,6 +36,7 @@ import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
 import type { StorageCharge } from '../adapters/files/storage-usage';
+import { readStoredDocument } from '../lib/stored-document';
 
 export { testSinceOf } from './public-copy';
 
@@ -421,7 +421,7 @@ export async function deleteMap(
 
 export async function duplicateMap(a: MapStores, actor: Actor, id: string): Promise<string> {
   const source = await accessible(a, actor.identity, id);
-  const doc = restoreDocument(await a.mapObjects.getDocument(source.docKey)).document;
+  const doc = await readStoredDocument(await a.mapObjects.getDocument(source.docKey));
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
   return createMap(a, actor, { title, mapData: doc });
 }

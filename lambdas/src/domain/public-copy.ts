@@ -5,10 +5,10 @@
  */
 import { isExpiredTestMap, isTestState, testMapActiveUntil, type PublishedMap } from '@mapnest/shared/maps';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { restoreDocument } from '@mapnest/shared/map-restore';
 import { publishableDocument } from '@mapnest/shared/wayfinding';
 import type { mapObjects } from '../adapters/maps/map-objects';
 import type { mapTable, MapItem } from '../adapters/maps/map-table';
+import { readStoredDocument } from '../lib/stored-document';
 
 /** What writing the public copy reads and writes: the map's item and the stored and public documents. */
 export interface PublicCopyAdapters {
@@ -92,7 +92,7 @@ export async function publishLatest(
       const stored =
         known && known.docKey === publication.docKey
           ? known.document
-          : restoreDocument(await mapObjects.getDocument(publication.docKey)).document;
+          : await readStoredDocument(await mapObjects.getDocument(publication.docKey));
       // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
       published.document = publishableDocument(stored, map.state);
     }

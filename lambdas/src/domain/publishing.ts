@@ -6,7 +6,6 @@
 import { CallError } from '@mapnest/shared/errors';
 import { uploadKeyOfUrl } from '@mapnest/shared/files';
 import { missingFloorFile } from '@mapnest/shared/publish-checks';
-import { restoreDocument } from '@mapnest/shared/map-restore';
 import type { PublicationResult } from '@mapnest/shared/calls';
 import { mapObjects } from '../adapters/maps/map-objects';
 import { mapTable } from '../adapters/maps/map-table';
@@ -14,6 +13,7 @@ import { uploads } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
 import { toEntry, toSummary, type Actor } from './maps';
 import * as maps from './services/maps';
+import { readStoredDocument } from '../lib/stored-document';
 
 /** Floors whose file is one of our uploads must still have it: visitors would otherwise get a broken floor. */
 async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
@@ -39,7 +39,7 @@ export async function publishMap(actor: Actor, input: { id: string; version: num
   const map = await maps.accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(map.id, input.version);
   if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
-  const document = restoreDocument(await mapObjects.getDocument(entry.docKey)).document;
+  const document = await readStoredDocument(await mapObjects.getDocument(entry.docKey));
   await checkFloorFiles(document.layers);
   const at = new Date();
   // The current version publishes under the map's title as it is now (a rename is part of the draft).
