@@ -125,6 +125,7 @@ const WITHIN_TARGET = [
   'calls/create-avatar-upload',
   'calls/create-file-upload',
   'calls/delete-file',
+  'calls/delete-map',
   'calls/delete-map-history',
   'calls/find-users',
   'calls/get-map',
@@ -140,6 +141,7 @@ const WITHIN_TARGET = [
   'calls/set-map-history-name',
   'calls/submit-contact',
   'calls/update-email',
+  'http/beacon',
   'http/health',
 ];
 
@@ -329,6 +331,16 @@ describe('bundles', () => {
       expect(code(id), id).not.toContain('Must be an object of text values');
     expect(code('calls/find-users')).toContain('Type at least 2 characters');
     expect(code('calls/get-profile')).not.toContain('Type at least 2 characters');
+    // The beacon's schema and the analytics report's input, each only where it is parsed (ADR 044): deleting a map
+    // deletes its days through the same module without parsing either.
+    const beaconOnly = 'Too many location opens';
+    const reportOnly = 'A report covers at most';
+    expect(code('http/beacon')).toContain(beaconOnly);
+    expect(code('calls/get-map-analytics')).toContain(reportOnly);
+    for (const id of ['calls/delete-map', 'calls/delete-user-data', 'calls/get-map-analytics'])
+      expect(code(id), id).not.toContain(beaconOnly);
+    for (const id of ['calls/delete-map', 'calls/delete-user-data', 'http/beacon'])
+      expect(code(id), id).not.toContain(reportOnly);
     for (const b of real.bundles.values()) expect(code(b.id), b.id).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
     // The calls and routes that meet the size target stay within it.
     for (const id of WITHIN_TARGET) expect(real.bundles.get(id)!.jsBytes, id).toBeLessThanOrEqual(TARGET_JS_BYTES);

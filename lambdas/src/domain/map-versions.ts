@@ -3,7 +3,7 @@
  * that merge is the version the work was made on. Only the owner (or an administrator) may read it, like getMap.
  */
 import { CallError } from '@mapnest/shared/errors';
-import { mapObjects } from '../adapters/maps/map-objects';
+import { documentUrls } from '../adapters/maps/document-urls';
 import { mapTable } from '../adapters/maps/map-table';
 import type { Actor } from './maps';
 import * as maps from './services/maps';
@@ -16,5 +16,5 @@ export async function getMapVersion(
   await maps.accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(input.id, input.version);
   if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
-  return { version: entry.version, documentUrl: await mapObjects.documentUrl(entry.docKey) };
+  return { version: entry.version, documentUrl: await documentUrls.of(entry.docKey) };
 }

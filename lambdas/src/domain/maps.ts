@@ -28,6 +28,7 @@ import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import type { mapObjects } from '../adapters/maps/map-objects';
+import type { documentUrls } from '../adapters/maps/document-urls';
 import type { userPool } from '../adapters/user-pool';
 import type { mapTable, HistoryItem, MapItem } from '../adapters/maps/map-table';
 import type { analyticsTable } from '../adapters/analytics-table';
@@ -254,9 +255,13 @@ export async function listMaps(a: MapItems & Pick<MapsAdapters, 'userPool'>, act
   return maps.map((m) => toSummary(m, at));
 }
 
-export async function getMap(a: MapStores, actor: Actor, id: string): Promise<MapWithDocument> {
+export async function getMap(
+  a: Pick<MapStores, 'mapTable'> & { documentUrls: typeof documentUrls },
+  actor: Actor,
+  id: string,
+): Promise<MapWithDocument> {
   const map = await accessible(a, actor.identity, id);
-  const [history, documentUrl] = await Promise.all([a.mapTable.history(id), a.mapObjects.documentUrl(map.docKey)]);
+  const [history, documentUrl] = await Promise.all([a.mapTable.history(id), a.documentUrls.of(map.docKey)]);
   return { map: toSummary(map), history: history.map(toEntry), documentUrl };
 }
 

@@ -8,6 +8,17 @@ import { says } from '../zod-english';
 import { mapIdSchema } from './maps';
 import { ID_PATTERN } from '../document/map-rules';
 
+/*
+ * The limits the beacon's and the report's schemas are built with, as plain constants: esbuild keeps a schema whose
+ * construction reads a property or fills a template literal (either could run code), so a bundle that imports
+ * anything from this module but uses neither schema (deleting a map's days) would carry both (ADR 044).
+ */
+const ENTRIES_PER_BEACON = 20;
+const COUNT_PER_ENTRY = 20;
+const COUNT_PER_BEACON = 50;
+const TERM_INPUT_CHARS = 200;
+const RANGE_DAYS = 366;
+
 export const ANALYTICS_LIMITS = {
   /** Largest beacon body accepted, in bytes (a full beacon is well under 4 KB). */
   bodyBytes: 8 * 1024,
@@ -25,18 +36,18 @@ export const ANALYTICS_LIMITS = {
    */
   beaconsPerClientMinute: 60,
   /** Entries per list in one beacon, and the most one entry may count in one beacon. */
-  entriesPerBeacon: 20,
-  countPerEntry: 20,
+  entriesPerBeacon: ENTRIES_PER_BEACON,
+  countPerEntry: COUNT_PER_ENTRY,
   /** Most of each plain counter in one beacon (one visit), and of all location opens together. */
-  countPerBeacon: 50,
+  countPerBeacon: COUNT_PER_BEACON,
   /** Longest search term a beacon may carry, in characters (the embed cuts queries to this). */
-  termInputChars: 200,
+  termInputChars: TERM_INPUT_CHARS,
   /** Search terms are kept cleaned (see `normaliseTerm`) and cut to this many characters. */
   termChars: 40,
   /** Entries in each top list of a report. */
   topEntries: 50,
   /** Longest range a report covers, in days. */
-  rangeDays: 366,
+  rangeDays: RANGE_DAYS,
   /** Map-days are kept this long after their day, then DynamoDB's TTL removes them; reports cannot reach further back. */
   keptDays: 400,
 } as const;
@@ -83,7 +94,7 @@ export const beaconSchema = /* @__PURE__ */ z.strictObject({
   m: mapIdSchema,
   v: /* @__PURE__ */ count(1),
   o: /* @__PURE__ */ z
-    .record(entryKey, /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerEntry))
+    .record(entryKey, /* @__PURE__ */ count(COUNT_PER_ENTRY))
     .check(
       /* @__PURE__ */ z.refine(
         (o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon,
@@ -99,16 +110,16 @@ export const beaconSchema = /* @__PURE__ */ z.strictObject({
   s: /* @__PURE__ */ z
     .array(
       /* @__PURE__ */ z.tuple([
-        /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(ANALYTICS_LIMITS.termInputChars)),
+        /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(TERM_INPUT_CHARS)),
         /* @__PURE__ */ z.boolean(),
       ]),
     )
-    .check(/* @__PURE__ */ z.maxLength(ANALYTICS_LIMITS.entriesPerBeacon)),
-  f: /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerBeacon),
-  r: /* @__PURE__ */ count(ANALYTICS_LIMITS.countPerBeacon),
+    .check(/* @__PURE__ */ z.maxLength(ENTRIES_PER_BEACON)),
+  f: /* @__PURE__ */ count(COUNT_PER_BEACON),
+  r: /* @__PURE__ */ count(COUNT_PER_BEACON),
   /** The routes asked for, as [from, to, found] (embeds older than the field send none). */
   p: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(routeAsked).check(/* @__PURE__ */ z.maxLength(ANALYTICS_LIMITS.entriesPerBeacon)),
+    /* @__PURE__ */ z.array(routeAsked).check(/* @__PURE__ */ z.maxLength(ENTRIES_PER_BEACON)),
   ),
 });
 export type Beacon = z.infer<typeof beaconSchema>;
@@ -218,7 +229,8 @@ export const getMapAnalyticsInput = /* @__PURE__ */ z
   )
   .check(
     /* @__PURE__ */ z.refine((i) => daysBetween(i.from, i.to) < ANALYTICS_LIMITS.rangeDays, {
-      message: `A report covers at most ${ANALYTICS_LIMITS.rangeDays} days`,
+      // A function: a template literal here would keep the schema in bundles that never use it (see RANGE_DAYS).
+      error: () => `A report covers at most ${RANGE_DAYS} days`,
       path: ['to'],
     }),
   );

@@ -13,12 +13,10 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { objectKeys } from '@mapnest/shared/keys';
 import { PUBLISHED_CACHE_CONTROL, type PublishedMap } from '@mapnest/shared/maps';
 import { s3 } from '../../lib/clients';
 import { config } from '../../lib/config';
-import { forBrowser } from '../browser-url';
 
 /** Cache policy of published maps (ADR 018): the edge keeps a copy 2 s, browsers revalidate each view. */
 export { PUBLISHED_CACHE_CONTROL };
@@ -58,13 +56,6 @@ export const mapObjects = {
   async getDocument(key: string): Promise<unknown> {
     const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
     return JSON.parse(await out.Body!.transformToString('utf8')) as unknown;
-  },
-
-  /** A short-lived URL a browser can read the document from. */
-  documentUrl(key: string, expiresIn = 300): Promise<string> {
-    return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }), { expiresIn }).then(
-      forBrowser,
-    );
   },
 
   async deleteDocument(key: string): Promise<void> {

@@ -5,6 +5,7 @@
  * with listMaps, analytics only with deleteMap). Import it as a namespace.
  */
 import { analyticsTable } from '../../adapters/analytics-table';
+import { documentUrls } from '../../adapters/maps/document-urls';
 import { mapObjects } from '../../adapters/maps/map-objects';
 import { mapTable } from '../../adapters/maps/map-table';
 import { userPool } from '../../adapters/user-pool';
@@ -18,7 +19,7 @@ export const commit = /* @__PURE__ */ withAdapters(op.commit, { mapTable, mapObj
 export const createMap = /* @__PURE__ */ withAdapters(op.createMap, { mapTable, mapObjects });
 export const deleteMap = /* @__PURE__ */ withAdapters(op.deleteMap, { mapTable, mapObjects, analyticsTable });
 export const duplicateMap = /* @__PURE__ */ withAdapters(op.duplicateMap, { mapTable, mapObjects });
-export const getMap = /* @__PURE__ */ withAdapters(op.getMap, { mapTable, mapObjects });
+export const getMap = /* @__PURE__ */ withAdapters(op.getMap, { mapTable, documentUrls });
 export const getSlots = /* @__PURE__ */ withAdapters(op.getSlots, { mapTable });
 export const listMaps = /* @__PURE__ */ withAdapters(op.listMaps, { mapTable, userPool });
 export const pruneHistory = /* @__PURE__ */ withAdapters(op.pruneHistory, { mapTable, mapObjects });
