@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, settledBox } from '../helpers/browser';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -64,7 +64,7 @@ describe('floors and moving locations in the editor', () => {
     await page.getByRole('combobox', { name: 'Floor shown' }).selectOption('ground');
 
     // Two locations added on the ground floor by clicks, the first then Shift-clicked into the selection.
-    const box = (await page.locator('.editor__canvas .mn-viewport').boundingBox())!;
+    const box = await settledBox(page.locator('.editor__canvas .mn-viewport'));
     const p1 = { x: box.x + box.width * 0.35, y: box.y + box.height * 0.45 };
     const p2 = { x: box.x + box.width * 0.6, y: box.y + box.height * 0.55 };
     // The floor picker keeps the focus after a choice, and a select takes typed letters as its own (the tool

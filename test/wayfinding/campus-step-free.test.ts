@@ -22,7 +22,7 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { buildNetwork } from '../../web/src/map-core/wayfinding/network';
 import { planRoute } from '../../web/src/map-core/wayfinding/route';
-import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact, settledBox } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -45,7 +45,7 @@ const B: Offset = [60, 0];
 
 /** Screen points of the canvas's network overlay, from offsets to its middle. */
 async function canvasPoints(page: Page) {
-  const box = (await page.locator('.editor__canvas svg.mn-edit-network').boundingBox())!;
+  const box = await settledBox(page.locator('.editor__canvas svg.mn-edit-network'));
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   return (o: Offset) => ({ x: cx + o[0], y: cy + o[1] });

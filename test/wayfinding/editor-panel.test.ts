@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
-import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact, settledBox } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -41,7 +41,7 @@ describe('the Wayfinding tab', () => {
     await signInWithTokens(page, user);
     await openTab(page, id);
     await page.getByRole('button', { name: 'Draw paths' }).click();
-    const box = (await page.locator('.editor__canvas svg.mn-edit-network').boundingBox())!;
+    const box = await settledBox(page.locator('.editor__canvas svg.mn-edit-network'));
     const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
     for (const [fx, fy] of [
       [0.3, 0.5],
