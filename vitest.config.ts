@@ -79,10 +79,6 @@ export default defineConfig({
           ],
           setupFiles: ['test/isolate-from-stack-env.ts'],
           testTimeout: 120_000,
-          // One module cache per worker instead of one per file: the unit files (pure functions, in-memory adapters,
-          // per-test mocks) import the same shared modules again and again, and isolating each cost about 40% of the
-          // project's CPU (docs/adr/032-parallel-tests.md). Passes in any file order (checked with shuffled runs).
-          isolate: false,
         },
       },
       {
@@ -100,7 +96,7 @@ export default defineConfig({
         test: {
           ...stackTest,
           name: 'stack',
-          // As the unit files: one module cache per worker (the files share no module state; each makes its own
+          // One module cache per worker instead of one per file (the files share no module state; each makes its own
           // users, maps and browser context). 546 s → 489 s for the project on 2 cores (docs/adr/032-parallel-tests.md).
           isolate: false,
           include: ['test/**/*.test.ts'],
