@@ -10,10 +10,14 @@
  * arrived since stays, and where the step and a later remote change touched the same field or item, the
  * remote change wins. So undo of "add X" removes X only if nobody changed it since, undo of "edit F of X"
  * restores F only if F still has this editor's value, and undo never removes another tab's work. Redo is
- * the same, forwards. ADR 033.
+ * the same, forwards. Values alone cannot tell a field nobody changed from one changed elsewhere and back
+ * (another tab removed X, this editor added X again, the other tab renamed it to the first step's title), so
+ * when a remote document comes in, every step also forgets its own change wherever the remote one touched.
+ * ADR 033.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { EditorAction } from './actions/registry';
+import { changedPaths, PathSet, takePaths, type DocPath } from './merge/doc-paths';
 import { deepEqual, merge3 } from './merge/merge3';
 
 /** Undo steps kept; older ones are dropped (documents share structure, so each step is small). */
@@ -113,6 +117,26 @@ class OwnHistory {
   }
 
   /**
+   * A change from elsewhere came in, touching `paths`: each step forgets its own change where they overlap (the
+   * undo side takes the step's other side there), and a step left with nothing is dropped.
+   */
+  forget(paths: readonly DocPath[]): void {
+    if (paths.length === 0) return;
+    const touched = new PathSet(paths);
+    const forget = (step: Step, side: 'before' | 'after'): Step[] => {
+      const own = changedPaths(step.before, step.after);
+      const gone = own.filter((p) => touched.overlaps(p));
+      if (gone.length === 0) return [step];
+      if (gone.length === own.length) return [];
+      const other = side === 'before' ? step.after : step.before;
+      return [{ ...step, [side]: takePaths(step[side], other, gone) }];
+    };
+    // Undo goes from a step's after back to its before; redo from before to after.
+    this.past = this.past.flatMap((s) => forget(s, 'before'));
+    this.future = this.future.flatMap((s) => forget(s, 'after'));
+  }
+
+  /**
    * Undoes (backwards) or redoes the top step over `current` and moves it to the other stack; null when no step is
    * left. A step with nothing left (another tab changed all of it since), or whose revert would break what another
    * tab made, is no longer a step: it is dropped and the next one tried.
@@ -198,6 +222,7 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
       if (doc === state.doc) return;
       // Typing after this is a new step: a coalesced step must not take the remote change into its own.
       history.endTyping();
+      history.forget(changedPaths(state.doc, doc));
       publish(doc);
     },
     undo: () => travel(true),

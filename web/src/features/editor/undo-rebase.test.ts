@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { ActionError, type EditorAction } from './actions/registry';
-import { addLocation, deleteLocations, moveLocations, updateLocation } from './actions/locations';
+import { addLocation, deleteLocations, moveLocations, reorderLocation, updateLocation } from './actions/locations';
 import { createEditorStore } from './store';
 
 const IDS = ['a', 'b', 'c', 'd', 'e'] as const;
@@ -27,6 +27,7 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ id, title }).map((a) => change(updateLocation, { id: a.id, patch: { title: a.title } })),
   fc.record({ ids, dx: step, dy: step }).map((a) => change(moveLocations, { ids: a.ids, by: [a.dx, a.dy] })),
   ids.map((a) => change(deleteLocations, { ids: a })),
+  fc.record({ id, to: fc.nat(5) }).map((a) => change(reorderLocation, a)),
 );
 
 type Op =
@@ -171,6 +172,32 @@ describe('undo with changes from elsewhere', () => {
     store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'd', patch: { title: 'Renamed there' } }));
     expect(store.undo()).toBe(false);
     expect(store.getState().doc.locations.find((l) => l.id === 'd')!.title).toBe('Renamed there');
+  });
+
+  it('undo leaves a location another tab renamed, even back to the title an older step of this editor gave it', () => {
+    const store = createEditorStore(start());
+    store.dispatch(addLocation, { id: 'e', coord: [0, 0.5], title: 'Shop' });
+    store.applyRemote(deleteLocations.perform(store.getState().doc, { ids: ['e'] }));
+    store.dispatch(addLocation, { id: 'e', coord: [0, 0.5], title: 'Bakery' });
+    store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'e', patch: { title: 'Shop' } }));
+    // Both adds of "e" were touched elsewhere since (removed, then renamed): neither is this editor's to undo.
+    expect(store.undo()).toBe(false);
+    expect(store.getState().doc.locations.find((l) => l.id === 'e')).toMatchObject({ title: 'Shop' });
+  });
+
+  it('redo leaves what another tab changed since the undo', () => {
+    const store = createEditorStore(start());
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
+    store.dispatch(moveLocations, { ids: ['b'], by: [0.1, 0] });
+    store.undo();
+    store.undo();
+    store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'a', patch: { title: 'Mine' } }));
+    store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'a', patch: { title: 'Room a' } }));
+    // The title went elsewhere to "Mine" and back: redoing "Mine" would undo their change; the move is redone.
+    expect(store.redo()).toBe(true);
+    expect(store.getState().doc.locations.find((l) => l.id === 'a')!.title).toBe('Room a');
+    expect(store.getState().doc.locations.find((l) => l.id === 'b')!.coord).toEqual([0.5, 0.2]);
+    expect(store.redo()).toBe(false);
   });
 
   it('typing after a merge is a new step: undo does not take the merged change with it', () => {

@@ -35,7 +35,8 @@ export const COLLECTIONS = [
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
-const KEY: Record<CollectionName, string> = {
+/** The field that identifies an item of each collection. */
+export const KEY: Record<CollectionName, string> = {
   layers: 'id',
   locations: 'id',
   groups: 'id',
@@ -69,10 +70,10 @@ export interface MergeResult {
   repairs: string[];
 }
 
-type Plain = Record<string, unknown>;
+export type Plain = Record<string, unknown>;
 type Choices = Readonly<Record<string, Side>>;
 
-const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Structural equality of JSON values (key order does not matter). */
 export function deepEqual(a: unknown, b: unknown): boolean {
