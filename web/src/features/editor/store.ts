@@ -118,22 +118,22 @@ class OwnHistory {
 
   /**
    * A change from elsewhere came in, touching `paths`: each step forgets its own change where they overlap (the
-   * undo side takes the step's other side there), and a step left with nothing is dropped.
+   * undo side takes the step's other side there). A step left with nothing is skipped by the next undo or redo.
    */
   forget(paths: readonly DocPath[]): void {
     if (paths.length === 0) return;
     const touched = new PathSet(paths);
-    const forget = (step: Step, side: 'before' | 'after'): Step[] => {
+    const forget = (step: Step, side: 'before' | 'after'): Step => {
       const own = changedPaths(step.before, step.after);
       const gone = own.filter((p) => touched.overlaps(p));
-      if (gone.length === 0) return [step];
-      if (gone.length === own.length) return [];
+      if (gone.length === 0) return step;
       const other = side === 'before' ? step.after : step.before;
-      return [{ ...step, [side]: takePaths(step[side], other, gone) }];
+      // Left with nothing, it stays as an empty step: undo skips it and says why when no step is left.
+      return { ...step, [side]: gone.length === own.length ? other : takePaths(step[side], other, gone) };
     };
     // Undo goes from a step's after back to its before; redo from before to after.
-    this.past = this.past.flatMap((s) => forget(s, 'before'));
-    this.future = this.future.flatMap((s) => forget(s, 'after'));
+    this.past = this.past.map((s) => forget(s, 'before'));
+    this.future = this.future.map((s) => forget(s, 'after'));
   }
 
   /**
