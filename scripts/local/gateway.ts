@@ -144,6 +144,11 @@ function serve(
       });
   });
 
+  // An idle connection is closed by its client, never by us. Node's default (close after 5 s idle) races a client
+  // that picks the connection for its next request just then, and under load that request fails with "other side
+  // closed" though nothing was wrong with it. Connections still open are closed on stop (closeAllConnections).
+  server.keepAliveTimeout = 0;
+
   return {
     server,
     hold: (until: Promise<unknown>) => {
