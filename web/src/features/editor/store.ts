@@ -74,6 +74,7 @@ export interface EditorStore {
  */
 export function rebase(current: MapDocument, from: MapDocument, to: MapDocument): MapDocument | null {
   if (current === from) return to;
+  if (from === to) return current; // a step emptied by changes from elsewhere
   let result = merge3(from, to, current);
   if (result.conflicts.length)
     result = merge3(from, to, current, Object.fromEntries(result.conflicts.map((c) => [c.key, 'theirs' as const])));
