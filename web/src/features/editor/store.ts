@@ -74,7 +74,6 @@ export interface EditorStore {
  */
 export function rebase(current: MapDocument, from: MapDocument, to: MapDocument): MapDocument | null {
   if (current === from) return to;
-  if (from === to) return current; // a step emptied by changes from elsewhere
   let result = merge3(from, to, current);
   if (result.conflicts.length)
     result = merge3(from, to, current, Object.fromEntries(result.conflicts.map((c) => [c.key, 'theirs' as const])));
@@ -86,12 +85,23 @@ export function rebase(current: MapDocument, from: MapDocument, to: MapDocument)
 class OwnHistory {
   past: Step[] = [];
   future: Step[] = [];
+  /**
+   * Steps were dropped because changes from elsewhere replaced all they did: while a stack is empty for that reason,
+   * its command stays on, so the next undo (or redo) can say why there is nothing to do; that ends it.
+   */
+  replaced = { past: false, future: false };
   private typing: { key: string; at: number } | null = null;
 
   clear(): void {
     this.past = [];
     this.future = [];
+    this.replaced = { past: false, future: false };
     this.typing = null;
+  }
+
+  /** What the editor's state shows of the history: changes when a step is taken, dropped or added. */
+  shape(): string {
+    return `${this.past.length} ${this.future.length} ${this.replaced.past} ${this.replaced.future}`;
   }
 
   /** The next edit is a step of its own (an undo, a batch, a change from elsewhere came in between). */
@@ -108,6 +118,7 @@ class OwnHistory {
       at - this.typing.at < COALESCE_MS &&
       top !== undefined &&
       top.after === step.before;
+    this.replaced = { past: false, future: false };
     if (joins) top.after = step.after;
     else {
       this.past.push(step);
@@ -119,22 +130,27 @@ class OwnHistory {
 
   /**
    * A change from elsewhere came in, touching `paths`: each step forgets its own change where they overlap (the
-   * undo side takes the step's other side there). A step left with nothing is skipped by the next undo or redo.
+   * undo side takes the step's other side there). A step left with nothing is dropped.
    */
   forget(paths: readonly DocPath[]): void {
     if (paths.length === 0) return;
     const touched = new PathSet(paths);
-    const forget = (step: Step, side: 'before' | 'after'): Step => {
-      const own = changedPaths(step.before, step.after);
-      const gone = own.filter((p) => touched.overlaps(p));
-      if (gone.length === 0) return step;
-      const other = side === 'before' ? step.after : step.before;
-      // Left with nothing, it stays as an empty step: undo skips it and says why when no step is left.
-      return { ...step, [side]: gone.length === own.length ? other : takePaths(step[side], other, gone) };
-    };
+    const forget = (steps: Step[], side: 'before' | 'after'): Step[] =>
+      steps.flatMap((step) => {
+        const own = changedPaths(step.before, step.after);
+        const gone = own.filter((p) => touched.overlaps(p));
+        if (gone.length === 0) return [step];
+        if (gone.length === own.length) return [];
+        const other = side === 'before' ? step.after : step.before;
+        return [{ ...step, [side]: takePaths(step[side], other, gone) }];
+      });
     // Undo goes from a step's after back to its before; redo from before to after.
-    this.past = this.past.map((s) => forget(s, 'before'));
-    this.future = this.future.map((s) => forget(s, 'after'));
+    const past = forget(this.past, 'before');
+    const future = forget(this.future, 'after');
+    if (past.length < this.past.length) this.replaced.past = true;
+    if (future.length < this.future.length) this.replaced.future = true;
+    this.past = past;
+    this.future = future;
   }
 
   /**
@@ -152,6 +168,7 @@ class OwnHistory {
       to.push(backwards ? { ...step, before: next, after: current } : { ...step, before: current, after: next });
       return next;
     }
+    this.replaced[backwards ? 'past' : 'future'] = false;
     return null;
   }
 }
@@ -163,8 +180,8 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
   const listeners = new Set<Listener>();
   const snapshot = (doc: MapDocument): EditorState => ({
     doc,
-    canUndo: history.past.length > 0,
-    canRedo: history.future.length > 0,
+    canUndo: history.past.length > 0 || history.replaced.past,
+    canRedo: history.future.length > 0 || history.replaced.future,
     undoLabel: history.past.at(-1)?.label ?? null,
     redoLabel: history.future.at(-1)?.label ?? null,
   });
@@ -177,10 +194,10 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
   };
 
   const travel = (backwards: boolean): boolean => {
-    const had = history.past.length + history.future.length;
+    const had = history.shape();
     const next = history.travel(state.doc, backwards);
     // Also when steps were only dropped: canUndo and the labels change.
-    if (next !== null || history.past.length + history.future.length !== had) publish(next ?? state.doc);
+    if (next !== null || history.shape() !== had) publish(next ?? state.doc);
     return next !== null;
   };
 

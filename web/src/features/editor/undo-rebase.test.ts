@@ -185,6 +185,21 @@ describe('undo with changes from elsewhere', () => {
     expect(store.getState().doc.locations.find((l) => l.id === 'e')).toMatchObject({ title: 'Shop' });
   });
 
+  it('names the step undo will revert: a step replaced elsewhere leaves the history at once', () => {
+    const store = createEditorStore(start());
+    store.dispatch(moveLocations, { ids: ['b'], by: [0.1, 0] });
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
+    expect(store.getState().undoLabel).toBe('Edit location');
+    store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'a', patch: { title: 'Theirs' } }));
+    expect(store.getState().undoLabel).toBe('Move locations');
+    store.applyRemote(moveLocations.perform(store.getState().doc, { ids: ['b'], by: [0, 0.1] }));
+    // Nothing of this editor's is left, but Undo stays on once, to say why it does nothing.
+    expect(store.getState()).toMatchObject({ canUndo: true, undoLabel: null });
+    expect(store.undo()).toBe(false);
+    expect(store.getState().canUndo).toBe(false);
+    expect(store.getState().doc.locations.find((l) => l.id === 'a')!.title).toBe('Theirs');
+  });
+
   it('redo leaves what another tab changed since the undo', () => {
     const store = createEditorStore(start());
     store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
