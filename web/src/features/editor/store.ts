@@ -86,8 +86,8 @@ class OwnHistory {
   past: Step[] = [];
   future: Step[] = [];
   /**
-   * Steps were dropped because changes from elsewhere replaced all they did: while a stack is empty for that reason,
-   * its command stays on, so the next undo (or redo) can say why there is nothing to do; that ends it.
+   * A stack was emptied because changes from elsewhere replaced all its steps did: its command stays on until the
+   * next undo (or redo), which can then say why there is nothing to do, or until an edit.
    */
   replaced = { past: false, future: false };
   private typing: { key: string; at: number } | null = null;
@@ -147,8 +147,8 @@ class OwnHistory {
     // Undo goes from a step's after back to its before; redo from before to after.
     const past = forget(this.past, 'before');
     const future = forget(this.future, 'after');
-    if (past.length < this.past.length) this.replaced.past = true;
-    if (future.length < this.future.length) this.replaced.future = true;
+    if (past.length === 0 && this.past.length > 0) this.replaced.past = true;
+    if (future.length === 0 && this.future.length > 0) this.replaced.future = true;
     this.past = past;
     this.future = future;
   }
@@ -166,6 +166,7 @@ class OwnHistory {
       if (next === null || next === current) continue;
       // Held the other way round by the other stack: undone, it goes from `next` back (on) to `current`.
       to.push(backwards ? { ...step, before: next, after: current } : { ...step, before: current, after: next });
+      this.replaced = { past: false, future: false };
       return next;
     }
     this.replaced[backwards ? 'past' : 'future'] = false;

@@ -200,6 +200,15 @@ describe('undo with changes from elsewhere', () => {
     expect(store.getState().doc.locations.find((l) => l.id === 'a')!.title).toBe('Theirs');
   });
 
+  it('turns Undo off when this editor undid everything itself, even after a step was replaced elsewhere', () => {
+    const store = createEditorStore(start());
+    store.dispatch(moveLocations, { ids: ['b'], by: [0.1, 0] });
+    store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
+    store.applyRemote(updateLocation.perform(store.getState().doc, { id: 'a', patch: { title: 'Theirs' } }));
+    expect(store.undo()).toBe(true);
+    expect(store.getState()).toMatchObject({ canUndo: false, canRedo: true, redoLabel: 'Move locations' });
+  });
+
   it('redo leaves what another tab changed since the undo', () => {
     const store = createEditorStore(start());
     store.dispatch(updateLocation, { id: 'a', patch: { title: 'Mine' } });
