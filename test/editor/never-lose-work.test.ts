@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, settled, signInWithTokens } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settled, settledBox, signInWithTokens } from '../helpers/browser';
 import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -237,6 +237,66 @@ describe('undo after a merge with another tab', () => {
     await expect.poll(async () => (await server()).version, { timeout: 15_000 }).toBe(saved + 1);
     expect((await server()).doc.locations.map((l) => l.title)).toEqual(['Kiosk']);
     expect(await tab.locator('.vlist__row').allInnerTexts()).toEqual([expect.stringContaining('Kiosk')]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await tabs.close();
+  }, 120_000);
+
+  it('Ctrl+Z leaves a location the other tab changed since, even back to where this tab first put it', async () => {
+    const author = await createUser({ name: 'Changed Elsewhere' });
+    const tabs = await newContext(browser);
+    const tab = await tabs.newPage();
+    await signInWithTokens(tab, author);
+    const id = await call<string>('createMap', { title: 'Changed elsewhere' }, author);
+    const errors = collectErrors(tab);
+    await tab.goto(`/maps/${id}`);
+    await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    const server = async () => {
+      const data = await call<MapWithDocument>('getMap', { id }, author);
+      return { doc: (await (await fetch(data.documentUrl)).json()) as MapDocument, version: data.map.version };
+    };
+    const undo = tab.getByRole('button', { name: 'Undo', exact: true });
+    const rows = () => tab.locator('.vlist__row').allInnerTexts();
+    /** Adds a location where the canvas is clicked (a share of its width) and saves; answers the saved version. */
+    const addAndSave = async (x: number) => {
+      await tab.keyboard.press('a');
+      const box = await settledBox(tab.locator('.editor__canvas .mn-viewport'));
+      await tab.mouse.click(box.x + box.width * x, box.y + box.height * 0.5);
+      await tab.keyboard.press('Escape');
+      await tab.keyboard.press('Control+s');
+      await expect.poll(async () => (await server()).doc.locations.length, { timeout: 15_000 }).toBe(1);
+      return server();
+    };
+    /** Another tab saves `change` of the latest version; this tab looks for it when it gets focus and merges it. */
+    const otherTab = async (change: (doc: MapDocument) => void, shown: unknown[]) => {
+      const latest = await server();
+      const doc = structuredClone(latest.doc);
+      change(doc);
+      await call('saveMap', { id, baseVersion: latest.version, mapData: doc }, author);
+      await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await expect
+        .poll(() => tab.locator('.editor__toast').textContent(), { timeout: 15_000 })
+        .toMatch(`Version ${latest.version + 1} was saved in another tab or device`);
+      expect(await rows()).toEqual(shown);
+    };
+
+    // This tab adds a location; the other tab removes it; this tab adds one again (the same id), elsewhere.
+    const first = (await addAndSave(0.3)).doc.locations[0]!;
+    await otherTab((doc) => void doc.locations.pop(), []);
+    const second = (await addAndSave(0.6)).doc.locations[0]!;
+    expect(second.id).toBe(first.id);
+    expect(second.coord).not.toEqual(first.coord);
+    expect(await undo.getAttribute('title')).toMatch(/^Undo Add location \(/);
+
+    // The other tab moves it back to where this tab first put it: now it matches this tab's first add again.
+    await otherTab((doc) => void (doc.locations[0]!.coord = first.coord), [expect.stringContaining(first.title!)]);
+
+    // Neither add is this tab's alone to take back: Undo removes nothing and says why, once.
+    expect(await undo.getAttribute('title')).toMatch(/^Undo \(/);
+    await tab.keyboard.press('Control+z');
+    await expect(tab.locator('.editor__toast').textContent()).resolves.toMatch(/^Nothing left to undo/);
+    expect(await rows()).toEqual([expect.stringContaining(first.title!)]);
+    await expect.poll(() => undo.isDisabled()).toBe(true);
+    expect((await server()).doc.locations).toEqual([{ ...second, coord: first.coord }]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await tabs.close();
   }, 120_000);

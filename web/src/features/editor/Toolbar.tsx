@@ -130,7 +130,7 @@ export function ToolGroup() {
         className="tool"
         onClick={command('undo')}
         disabled={!state.canUndo}
-        title={`Undo ${state.undoLabel ?? ''} (${key('z')})`}
+        title={`${['Undo', state.undoLabel].filter(Boolean).join(' ')} (${key('z')})`}
         aria-label="Undo"
       >
         <span aria-hidden="true">↶</span>
@@ -140,7 +140,7 @@ export function ToolGroup() {
         className="tool"
         onClick={command('redo')}
         disabled={!state.canRedo}
-        title={`Redo ${state.redoLabel ?? ''} (${key('z', true)})`}
+        title={`${['Redo', state.redoLabel].filter(Boolean).join(' ')} (${key('z', true)})`}
         aria-label="Redo"
       >
         <span aria-hidden="true">↷</span>
