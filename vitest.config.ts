@@ -70,7 +70,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // One module cache per worker, as for the stack project: 132 s → 77 s for the project on 2 cores
+          // One module cache per worker, as for the stack project: 74 s → 56 s for the project on 2 cores
           // (docs/adr/032-parallel-tests.md).
           isolate: false,
           include: [
