@@ -17,7 +17,7 @@
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { EditorAction } from './actions/registry';
-import { changedPaths, PathSet, takePaths, type DocPath } from './merge/doc-paths';
+import { changedPaths, PathSet, takePaths } from './merge/doc-paths';
 import { deepEqual, merge3 } from './merge/merge3';
 
 /** Undo steps kept; older ones are dropped (documents share structure, so each step is small). */
@@ -129,10 +129,12 @@ class OwnHistory {
   }
 
   /**
-   * A change from elsewhere came in, touching `paths`: each step forgets its own change where they overlap (the
+   * A change from elsewhere came in (`from` → `to`): each step forgets its own change where the two overlap (the
    * undo side takes the step's other side there). A step left with nothing is dropped.
    */
-  forget(paths: readonly DocPath[]): void {
+  forget(from: MapDocument, to: MapDocument): void {
+    if (this.past.length === 0 && this.future.length === 0) return;
+    const paths = changedPaths(from, to);
     if (paths.length === 0) return;
     const touched = new PathSet(paths);
     const forget = (steps: Step[], side: 'before' | 'after'): Step[] =>
@@ -241,7 +243,7 @@ export function createEditorStore(initial: MapDocument, now: () => number = () =
       if (doc === state.doc) return;
       // Typing after this is a new step: a coalesced step must not take the remote change into its own.
       history.endTyping();
-      history.forget(changedPaths(state.doc, doc));
+      history.forget(state.doc, doc);
       publish(doc);
     },
     undo: () => travel(true),
