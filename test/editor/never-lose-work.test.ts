@@ -198,32 +198,44 @@ describe('leaving the editor and saving at once', () => {
   }, 120_000);
 });
 
+/**
+ * A fresh author's new map open in one tab, and `server()`, the version saved (another tab is the test itself, through
+ * the API). A fresh author each time: a free account holds a few test maps only.
+ */
+async function oneTab(name: string, title: string) {
+  const author = await createUser({ name });
+  const tabs = await newContext(browser);
+  const tab = await tabs.newPage();
+  await signInWithTokens(tab, author);
+  const id = await call<string>('createMap', { title }, author);
+  const errors = collectErrors(tab);
+  await tab.goto(`/maps/${id}`);
+  await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+  const server = async () => {
+    const data = await call<MapWithDocument>('getMap', { id }, author);
+    return { doc: (await (await fetch(data.documentUrl)).json()) as MapDocument, version: data.map.version };
+  };
+  return { author, tabs, tab, id, errors, server };
+}
+
+/** Adds a location with the Add tool where the canvas is clicked (`x`: a share of its width), then leaves the tool. */
+async function addLocationAt(tab: Page, x: number): Promise<void> {
+  await tab.keyboard.press('a');
+  const box = await settledBox(tab.locator('.editor__canvas .mn-viewport'));
+  await tab.mouse.click(box.x + box.width * x, box.y + box.height * 0.5);
+  await tab.keyboard.press('Escape');
+}
+
 describe('undo after a merge with another tab', () => {
   it('Ctrl+Z after a silent merge takes back only this tab’s edit, and the next save keeps the other tab’s location', async () => {
-    // A fresh author: a free account holds a few test maps only.
-    const author = await createUser({ name: 'Two Tabs' });
-    const tabs = await newContext(browser);
-    const tab = await tabs.newPage();
-    await signInWithTokens(tab, author);
-    const id = await call<string>('createMap', { title: 'Undo after merge' }, author);
-    const errors = collectErrors(tab);
-    await tab.goto(`/maps/${id}`);
-    await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    const server = async () => {
-      const data = await call<MapWithDocument>('getMap', { id }, author);
-      return { doc: (await (await fetch(data.documentUrl)).json()) as MapDocument, version: data.map.version };
-    };
+    const { author, tabs, tab, id, errors, server } = await oneTab('Two Tabs', 'Undo after merge');
 
     // Another tab saves version 2 with a kiosk while this one, on version 1, adds a location of its own.
     const v1 = await server();
     const other = structuredClone(v1.doc);
     other.locations.push({ id: 'kiosk', title: 'Kiosk', coord: [0.8, 0.8] });
     await call('saveMap', { id, baseVersion: v1.version, mapData: other }, author);
-    await tab.keyboard.press('a');
-    const box = await tab.locator('.editor__canvas .mn-viewport').boundingBox();
-    if (!box) throw new Error('no canvas');
-    await tab.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
-    await tab.keyboard.press('Escape');
+    await addLocationAt(tab, 0.3);
     await tab.keyboard.press('Control+s');
     await expect
       .poll(async () => (await server()).doc.locations.map((l) => l.title).sort(), { timeout: 15_000 })
@@ -242,26 +254,12 @@ describe('undo after a merge with another tab', () => {
   }, 120_000);
 
   it('Ctrl+Z leaves a location the other tab changed since, even back to where this tab first put it', async () => {
-    const author = await createUser({ name: 'Changed Elsewhere' });
-    const tabs = await newContext(browser);
-    const tab = await tabs.newPage();
-    await signInWithTokens(tab, author);
-    const id = await call<string>('createMap', { title: 'Changed elsewhere' }, author);
-    const errors = collectErrors(tab);
-    await tab.goto(`/maps/${id}`);
-    await tab.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
-    const server = async () => {
-      const data = await call<MapWithDocument>('getMap', { id }, author);
-      return { doc: (await (await fetch(data.documentUrl)).json()) as MapDocument, version: data.map.version };
-    };
+    const { author, tabs, tab, id, errors, server } = await oneTab('Changed Elsewhere', 'Changed elsewhere');
     const undo = tab.getByRole('button', { name: 'Undo', exact: true });
     const rows = () => tab.locator('.vlist__row').allInnerTexts();
     /** Adds a location where the canvas is clicked (a share of its width) and saves; answers the saved version. */
     const addAndSave = async (x: number) => {
-      await tab.keyboard.press('a');
-      const box = await settledBox(tab.locator('.editor__canvas .mn-viewport'));
-      await tab.mouse.click(box.x + box.width * x, box.y + box.height * 0.5);
-      await tab.keyboard.press('Escape');
+      await addLocationAt(tab, x);
       await tab.keyboard.press('Control+s');
       await expect.poll(async () => (await server()).doc.locations.length, { timeout: 15_000 }).toBe(1);
       return server();
@@ -293,7 +291,7 @@ describe('undo after a merge with another tab', () => {
     // Neither add is this tab's alone to take back: Undo removes nothing and says why, once.
     expect(await undo.getAttribute('title')).toMatch(/^Undo \(/);
     await tab.keyboard.press('Control+z');
-    await expect(tab.locator('.editor__toast').textContent()).resolves.toMatch(/^Nothing left to undo/);
+    await expect.poll(() => tab.locator('.editor__toast').textContent()).toMatch(/^Nothing left to undo/);
     expect(await rows()).toEqual([expect.stringContaining(first.title!)]);
     await expect.poll(() => undo.isDisabled()).toBe(true);
     expect((await server()).doc.locations).toEqual([{ ...second, coord: first.coord }]);
