@@ -17,7 +17,6 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../maps';
-import { deleteFile, verifyUpload } from './files';
 
 const UID = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const KEY = `${UID}/files/0123456789abcdef-floor.svg`;
@@ -40,6 +39,10 @@ vi.mock('../../adapters/files/storage-files', () => ({
     },
   },
 }));
+// Imported after a module reset: the unit project shares one module cache per worker (docs/adr/032-parallel-tests.md),
+// and a files.ts another test file loaded before would keep the real adapter instead of the one mocked above.
+vi.resetModules();
+const { deleteFile, verifyUpload } = await import('./files');
 
 interface Stored {
   body: Uint8Array;

@@ -2,6 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const call = vi.fn();
 vi.mock('../../lib/api', () => ({ call: (...args: unknown[]) => call(...args) }));
+// After a module reset: the unit project shares one module cache per worker, and a copy another file loaded
+// before would keep the real module instead of the one mocked above.
+vi.resetModules();
 const { imageSize, uploadFile } = await import('./files-api');
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';

@@ -8,6 +8,9 @@ vi.mock('../auth/session-bootstrap', () => ({
   refreshSession: () => refreshSession(),
 }));
 
+// After a module reset: the unit project shares one module cache per worker, and a copy another file loaded
+// before would keep the real module instead of the one mocked above.
+vi.resetModules();
 const { submitPasswordReauth } = await import('./reauth');
 
 function run(overrides: Partial<Parameters<typeof submitPasswordReauth>[1]> = {}) {
