@@ -219,7 +219,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'triggers/cognito-custom-message': { table: ['write', 'delete'] },
   // Hourly sweep: queries the sparse index of what is due (GSI3) for test maps past their 7 days, checks each
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
-  // may send maps back to test and email their owner. No Scan.
+  // may send maps back to test and email their owner; does again the follow-ups still owed (a public copy, a billing
+  // email: ADR 045), marking them done by an update (TTL removes them later). No Scan, no Delete.
   'triggers/expire-test-maps': {
     table: ['read', 'write'],
     documents: { 'maps/*': ['read'] },

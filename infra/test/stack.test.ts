@@ -1106,8 +1106,8 @@ describe('operations', () => {
       Properties: Record<string, unknown>;
     }>;
     // Two per function (failures, p99 duration), API 5xx, DynamoDB throttles, failed invocations, CloudFront 5xx,
-    // the /data and /m origins, the account's concurrency and the two canaries.
-    expect(alarms).toHaveLength(2 * functionsById(prod.template).size + 9);
+    // the /data and /m origins, the account's concurrency, the two canaries and follow-ups failing again.
+    expect(alarms).toHaveLength(2 * functionsById(prod.template).size + 10);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
     const metricNames = alarms.map((a) => json(a.Properties.Metrics) ?? '');
     for (const fn of functionsById(prod.template).values()) {
@@ -1472,6 +1472,27 @@ describe('alarms that see handled failures, and gradual releases', () => {
     ]);
     expect(alarmsOf(prod.template).filter(([, a]) => a.Properties.Namespace === 'AWS/SES')).toHaveLength(0);
   }, 60_000);
+
+  it('alarms when a public copy or billing email owed after a committed change fails again in the hourly sweep', () => {
+    const followUps = alarmsOf(prod.template).filter(([, a]) => a.Properties.MetricName === 'FollowUpsFailed');
+    expect(followUps).toHaveLength(1);
+    const [, alarm] = followUps[0]!;
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'Mapnest',
+      Dimensions: expect.arrayContaining([
+        { Name: 'service', Value: 'mapnest' },
+        { Name: 'stage', Value: 'prod' },
+      ]),
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarm.Properties.AlarmActions).toEqual([
+      { Ref: logicalIdByPath(prod.template, 'AWS::SNS::Topic', 'Alarms') },
+    ]);
+  });
 
   it('releases saveMap, getMap, the webhook and the beacon through an alias with a 10%-for-5-minutes canary that rolls back on their alarms', () => {
     const fns = functionsById(dev.template);

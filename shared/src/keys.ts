@@ -8,13 +8,14 @@ export const TABLE_INDEXES = {
   byAuthor: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
   /**
    * Sparse: only items waiting for the hourly sweep carry its keys (test maps not yet expired by it, licences not yet
-   * ended), so the sweep reads what is due instead of scanning the table.
+   * ended, follow-ups of committed changes still to be done), so the sweep reads what is due instead of scanning the
+   * table.
    */
   byDue: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
 } as const;
 
 /** What the sweep waits for, one GSI3 partition each (a few writes a minute at most, far under a partition's limit). */
-export type DueKind = 'test-map' | 'license';
+export type DueKind = 'test-map' | 'license' | 'follow-up';
 /** The TTL attribute (epoch seconds) for items that expire on their own. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -47,6 +48,11 @@ export const keys = {
   /** The user's copy of a licence they registered, so their licences are one query. */
   userLicense: (uid: string, code: string) => ({ pk: `USER#${uid}`, sk: `LICENSE#${code}` }),
   userLicensePrefix: (uid: string) => ({ pk: `USER#${uid}`, skPrefix: 'LICENSE#' }),
+  /**
+   * Work a committed change still owes (a public copy to write, an email to send) after its first try failed; done
+   * again by the hourly sweep (lambdas/src/domain/follow-ups.ts).
+   */
+  followUp: (id: string) => ({ pk: `FOLLOWUP#${id}`, sk: 'FOLLOWUP' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),

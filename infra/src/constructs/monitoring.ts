@@ -119,6 +119,7 @@ export class Monitoring extends Construct {
     this.alarmEmailReputation(props);
     this.alarmEdge(props);
     this.alarmOrigins(props);
+    this.alarmFollowUps(props);
     this.budget = this.stageBudget(stage);
     const tableThrottles = this.alarmTable(props);
     this.dashboard = this.createDashboard(props, requests, serverErrors, tableThrottles);
@@ -290,6 +291,30 @@ export class Monitoring extends Construct {
         }),
       );
     }
+  }
+
+  /**
+   * Follow-ups of committed changes (lambdas/src/domain/follow-ups.ts, ADR 045): a public copy or a billing email
+   * that failed after its change and failed again when the hourly sweep retried it. Each is still owed to someone.
+   */
+  private alarmFollowUps(props: MonitoringProps): void {
+    const { stage } = props;
+    const failed = new cloudwatch.Metric({
+      namespace: 'Mapnest',
+      metricName: 'FollowUpsFailed',
+      dimensionsMap: { service: 'mapnest', stage: stage.name },
+      period: Duration.hours(1),
+      statistic: cloudwatch.Stats.SUM,
+    });
+    this.track(
+      failed.createAlarm(this, 'FollowUpsFailed', {
+        alarmDescription: `Mapnest ${stage.name}: a public copy or billing email owed after a committed change failed again when the hourly sweep retried it (docs/deploy.md, Follow-ups).`,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
   }
 
   private stageBudget(stage: StageConfig): budgets.CfnBudget {

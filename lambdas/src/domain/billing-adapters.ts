@@ -11,6 +11,7 @@ import type { stripeCustomers, stripeSubscriptions } from '../adapters/billing/s
 import type { mapTable, MapItem } from '../adapters/maps/map-table';
 import type { setGrantedSlots as writeGrantedSlots } from '../adapters/maps/slot-table';
 import type { Identity } from '../lib/identity';
+import type { followUps } from '../adapters/follow-ups';
 import type { countLicenseAttempt } from './abuse-limits';
 import type { notify } from './billing-notices';
 
@@ -29,6 +30,8 @@ export interface BillingAdapters {
   /** The maps service's access check and public copy. */
   accessible: (identity: Identity, id: string) => Promise<MapItem>;
   publishLatest: (mapId: string) => Promise<void>;
+  /** Where a public copy that could not be written after a committed change is kept for the sweep (follow-ups.ts). */
+  followUps: Pick<typeof followUps, 'keep'>;
 }
 
 /** Some of the adapters: each operation asks for the ones it uses, so a bundle carries no others. */
@@ -37,7 +40,7 @@ export type Need<K extends keyof BillingAdapters> = Pick<BillingAdapters, K>;
 /** What matching slots to their use touches: the owner's maps and slots, their public copies, the owner's inbox. */
 export type SlotAdapters = {
   mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse'>;
-} & Need<'publishLatest' | 'notify'>;
+} & Need<'publishLatest' | 'notify' | 'followUps'>;
 
 /** What applying Stripe's events touches: subscriptions, prices, Stripe's own view, and the slots they give. */
 export type StripeEventAdapters = SlotAdapters &

@@ -10,9 +10,10 @@ import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import { BRAND, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES } from '@mapnest/shared/constants';
 import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
 import { escapeHtml, sendMail } from '../adapters/mailer';
+import { followUps } from '../adapters/follow-ups';
 import { userPool } from '../adapters/user-pool';
 import { config } from '../lib/config';
-import { logger } from '../lib/logger';
+import { followUp } from './follow-ups';
 
 /** An email before it is addressed: its subject and its paragraphs (plain text; links as URLs). */
 export interface Notice {
@@ -32,20 +33,27 @@ const mapsPage = () => `${config.appOrigin}/maps`;
 type Held = Pick<SubscriptionItem, 'plan' | 'period' | 'quantity' | 'status' | 'cancelAt' | 'currentPeriodEnd'>;
 const line = (s: Held) => subscriptionLine(s.plan, s.period ?? 'monthly', s.quantity);
 
-/** Sends a notice to the user's current address; a failure is logged, never fails the change that caused it. */
+/**
+ * Delivers a notice to the user's current address (none for a user who no longer has one: a deleted account).
+ * Throws when it cannot be sent; `notify` is what a change calls.
+ */
+export async function deliverNotice(uid: string, notice: Notice): Promise<void> {
+  const email = await userPool.emailOf(uid);
+  if (!email) return;
+  await sendMail({
+    to: [email],
+    subject: `${notice.subject} - ${BRAND}`,
+    text: notice.paragraphs.join('\n\n'),
+    html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+  });
+}
+
+/**
+ * Sends a notice after the change that caused it was applied. A failure never fails that change: the notice is
+ * kept and sent again by the hourly sweep until it goes (follow-ups.ts).
+ */
 export async function notify(uid: string, notice: Notice): Promise<void> {
-  try {
-    const email = await userPool.emailOf(uid);
-    if (!email) return;
-    await sendMail({
-      to: [email],
-      subject: `${notice.subject} - ${BRAND}`,
-      text: notice.paragraphs.join('\n\n'),
-      html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
-    });
-  } catch (error) {
-    logger.error('billing notice email failed', { uid, subject: notice.subject, error });
-  }
+  await followUp({ followUps }, { kind: 'notice', uid, ...notice }, () => deliverNotice(uid, notice));
 }
 
 /**

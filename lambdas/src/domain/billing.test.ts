@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MapState, type MapStateValue } from '@mapnest/shared/constants';
 import type { SlotCounters } from '@mapnest/shared/maps';
+import type { FollowUpWork } from '../adapters/follow-ups';
 import type { MapItem } from '../adapters/maps/map-table';
 import { reconcileSlots } from './billing';
 import type { SlotAdapters } from './billing-adapters';
@@ -55,6 +56,8 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
   /** The maps the service asked the table to lapse, in order. */
   const asked: string[] = [];
   const notices: { uid: string; notice: Notice }[] = [];
+  /** Follow-ups kept for the sweep: work that failed after its change was committed. */
+  const kept: FollowUpWork[] = [];
   const adapters: SlotAdapters = {
     mapTable: {
       slots: async () => counters(),
@@ -77,8 +80,14 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
     notify: async (uid: string, notice: Notice) => {
       notices.push({ uid, notice });
     },
+    followUps: {
+      keep: async (work: FollowUpWork) => {
+        kept.push(work);
+        return `kept-${kept.length}`;
+      },
+    },
   };
-  return { adapters, items, published, notices, counters, asked, capacity };
+  return { adapters, items, published, notices, kept, counters, asked, capacity };
 }
 
 const ids = (maps: MapItem[]) => maps.map((m) => m.id);
@@ -178,7 +187,7 @@ describe('reconcileSlots', () => {
     expect(slots.notices).toEqual([]);
   });
 
-  it('keeps a lapse that happened when writing the public copy fails afterwards', async () => {
+  it('keeps a lapse that happened when writing the public copy fails afterwards, and keeps the copy owed for the sweep', async () => {
     const slots = memorySlots(
       [paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'), paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z')],
       { basic: 1, pro: 0 },
@@ -188,5 +197,16 @@ describe('reconcileSlots', () => {
     };
     expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['b']);
     expect(slots.notices).toHaveLength(1);
+    expect(slots.kept).toEqual([{ kind: 'publish', mapId: 'b' }]);
+  });
+
+  it('keeps no follow-up when the public copies are written', async () => {
+    const slots = memorySlots(
+      [paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'), paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z')],
+      { basic: 1, pro: 0 },
+    );
+    await reconcileSlots(slots.adapters, 'owner', 'ended');
+    expect(slots.published).toEqual(['b']);
+    expect(slots.kept).toEqual([]);
   });
 });

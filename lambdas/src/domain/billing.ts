@@ -34,6 +34,7 @@ import {
   subscriptionNotice,
 } from './billing-notices';
 import type { Need, SlotAdapters, StripeEventAdapters } from './billing-adapters';
+import { followUp } from './follow-ups';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -73,7 +74,9 @@ export async function listLicenses(a: Need<'billingTable'>, actor: Actor): Promi
  * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
  */
 export async function registerLicense(
-  a: Need<'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible' | 'publishLatest' | 'notify'>,
+  a: Need<
+    'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible' | 'publishLatest' | 'notify' | 'followUps'
+  >,
   actor: Actor,
   input: { purchaseCode: string; mapId: string },
   client: { sourceIp: string } = { sourceIp: '' },
@@ -107,10 +110,7 @@ export async function registerLicense(
     });
     if (outcome === 'used') throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
     if (outcome === 'registered') {
-      if (promote)
-        await a
-          .publishLatest(map.id)
-          .catch((error: unknown) => logger.error('publish after licence failed', { mapId: map.id, error }));
+      if (promote) await followUp(a, { kind: 'publish', mapId: map.id }, () => a.publishLatest(map.id));
       logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
       await a.notify(map.uid, licenseRegisteredNotice(license, map.title, promote));
       return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
@@ -121,7 +121,7 @@ export async function registerLicense(
 
 /** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
 export async function restoreLapsedMaps(
-  a: Need<'mapTable' | 'publishLatest'>,
+  a: Need<'mapTable' | 'publishLatest' | 'followUps'>,
   actor: Actor,
 ): Promise<RestoreLapsedResult> {
   const maps = (await a.mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
@@ -143,9 +143,7 @@ export async function restoreLapsedMaps(
         edited: new Date().toISOString(),
       });
       restored++;
-      await a
-        .publishLatest(map.id)
-        .catch((error: unknown) => logger.error('publish after restore failed', { mapId: map.id, error }));
+      await followUp(a, { kind: 'publish', mapId: map.id }, () => a.publishLatest(map.id));
     } catch (err) {
       if (err instanceof SlotLimitError) {
         full.add(plan);
@@ -201,10 +199,7 @@ export async function reconcileSlots(
       if (outcome === 'lapsed') lapsed.push(map);
     }
   }
-  for (const map of lapsed)
-    await a
-      .publishLatest(map.id)
-      .catch((error: unknown) => logger.error('publish after lapse failed', { mapId: map.id, error }));
+  for (const map of lapsed) await followUp(a, { kind: 'publish', mapId: map.id }, () => a.publishLatest(map.id));
   if (lapsed.length > 0) {
     logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
     const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');

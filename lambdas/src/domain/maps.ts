@@ -36,6 +36,7 @@ import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './sav
 import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
+import { followUp, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
 
@@ -182,7 +183,7 @@ export async function pruneHistory(
 }
 
 export async function createMap(
-  a: MapStores,
+  a: MapStores & Owing,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
   opts: { id?: string; state?: MapStateValue; publish?: boolean } = {},
@@ -238,7 +239,9 @@ export async function createMap(
     throw err;
   }
   // The public copy says "not published" (or, seeded, is the map): a 200 the edge may cache, never an error answer.
-  await afterCommit('publish', id, () => publishLatest(a, id, new Date(), { docKey: key, document: doc }));
+  await followUp(a, { kind: 'publish', mapId: id }, () =>
+    publishLatest(a, id, new Date(), { docKey: key, document: doc }),
+  );
   return id;
 }
 
@@ -424,7 +427,7 @@ export async function deleteMap(
   return null;
 }
 
-export async function duplicateMap(a: MapStores, actor: Actor, id: string): Promise<string> {
+export async function duplicateMap(a: MapStores & Owing, actor: Actor, id: string): Promise<string> {
   const source = await accessible(a, actor.identity, id);
   const doc = await readStoredDocument(await a.mapObjects.getDocument(source.docKey));
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
@@ -432,7 +435,7 @@ export async function duplicateMap(a: MapStores, actor: Actor, id: string): Prom
 }
 
 export async function setMapState(
-  a: MapStores,
+  a: MapStores & Owing,
   actor: Actor,
   input: { id: string; state: MapStateValue },
 ): Promise<MapSummary> {
@@ -447,7 +450,7 @@ export async function setMapState(
   const edited = now();
   await a.mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
   // Rewrites the public copy of the published version with the new state; the draft stays a draft (ADR 018).
-  await afterCommit('publish', map.id, () => publishLatest(a, map.id));
+  await followUp(a, { kind: 'publish', mapId: map.id }, () => publishLatest(a, map.id));
   return toSummary({
     ...map,
     state: input.state,
@@ -458,7 +461,7 @@ export async function setMapState(
 
 /** Administrators write metadata fields (owner, author, state, title, created) and optionally a new document. */
 export async function adminUpdateMap(
-  a: MapStores,
+  a: MapStores & Owing,
   actor: Actor,
   input: {
     id: string;
@@ -485,9 +488,9 @@ export async function adminUpdateMap(
       previewUrl: previewOf(input.mapData),
       storage,
     }));
-    await afterCommit('publish', map.id, () => publishLatest(a, map.id));
+    await followUp(a, { kind: 'publish', mapId: map.id }, () => publishLatest(a, map.id));
   } else {
-    await afterCommit('publish', map.id, () => publishLatest(a, map.id));
+    await followUp(a, { kind: 'publish', mapId: map.id }, () => publishLatest(a, map.id));
   }
   return toSummary(result);
 }

@@ -9,11 +9,13 @@ import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import type { PublicationResult } from '@mapnest/shared/calls';
 import { mapObjects } from '../adapters/maps/map-objects';
 import { mapTable } from '../adapters/maps/map-table';
+import { followUps } from '../adapters/follow-ups';
 import { uploads } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
 import { toEntry, toSummary, type Actor } from './maps';
 import * as maps from './services/maps';
 import { readStoredDocument } from '../lib/stored-document';
+import { followUpOrThrow } from './follow-ups';
 
 /** Floors whose file is one of our uploads must still have it: visitors would otherwise get a broken floor. */
 async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
@@ -49,7 +51,10 @@ export async function publishMap(actor: Actor, input: { id: string; version: num
     { version: entry.version, docKey: entry.docKey, title, at: at.toISOString() },
     at.toISOString(),
   );
-  await maps.publishLatest(map.id, at, { docKey: entry.docKey, document });
+  // A copy not written is owed (kept for the sweep) and reported: visitors do not see the publication yet.
+  await followUpOrThrow({ followUps }, { kind: 'publish', mapId: map.id }, () =>
+    maps.publishLatest(map.id, at, { docKey: entry.docKey, document }),
+  );
   return answer(map.id);
 }
 
@@ -58,6 +63,6 @@ export async function unpublishMap(actor: Actor, input: { id: string }): Promise
   const map = await maps.accessible(actor.identity, input.id);
   const at = new Date();
   await mapTable.setPublication(map.id, null, at.toISOString());
-  await maps.publishLatest(map.id, at);
+  await followUpOrThrow({ followUps }, { kind: 'publish', mapId: map.id }, () => maps.publishLatest(map.id, at));
   return answer(map.id);
 }

@@ -8,6 +8,7 @@ import { billingTable } from '../../adapters/billing/billing-table';
 import { marketplace } from '../../adapters/billing/marketplace';
 import { priceTable } from '../../adapters/billing/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../../adapters/billing/stripe-rest';
+import { followUps } from '../../adapters/follow-ups';
 import { mapTable } from '../../adapters/maps/map-table';
 import { setGrantedSlots as writeGrantedSlots } from '../../adapters/maps/slot-table';
 import { withAdapters } from '../../lib/with-adapters';
@@ -25,13 +26,23 @@ export const registerLicense = /* @__PURE__ */ withAdapters(op.registerLicense, 
   accessible,
   publishLatest,
   notify,
+  followUps,
 });
-export const restoreLapsedMaps = /* @__PURE__ */ withAdapters(op.restoreLapsedMaps, { mapTable, publishLatest });
+export const restoreLapsedMaps = /* @__PURE__ */ withAdapters(op.restoreLapsedMaps, {
+  mapTable,
+  publishLatest,
+  followUps,
+});
 export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripeCustomer, {
   billingTable,
   stripeCustomers,
 });
-export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, { mapTable, publishLatest, notify });
+export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, {
+  mapTable,
+  publishLatest,
+  notify,
+  followUps,
+});
 export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEvent, {
   mapTable,
   publishLatest,
@@ -40,6 +51,7 @@ export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEve
   accountStatus,
   priceTable,
   stripeSubscriptions,
+  followUps,
 });
 export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEndingLicenses, {
   billingTable,
@@ -51,10 +63,12 @@ export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, 
   publishLatest,
   notify,
   writeGrantedSlots,
+  followUps,
 });
 export const endDueLicenses = /* @__PURE__ */ withAdapters(op.endDueLicenses, {
   mapTable,
   publishLatest,
   notify,
   billingTable,
+  followUps,
 });

@@ -5,6 +5,7 @@
  * with listMaps, analytics only with deleteMap). Import it as a namespace.
  */
 import { analyticsTable } from '../../adapters/analytics-table';
+import { followUps } from '../../adapters/follow-ups';
 import { documentUrls } from '../../adapters/maps/document-urls';
 import { mapObjects } from '../../adapters/maps/map-objects';
 import { mapTable } from '../../adapters/maps/map-table';
@@ -14,11 +15,11 @@ import * as op from '../maps';
 import { publishLatest as writePublicCopy } from '../public-copy';
 
 export const accessible = /* @__PURE__ */ withAdapters(op.accessible, { mapTable });
-export const adminUpdateMap = /* @__PURE__ */ withAdapters(op.adminUpdateMap, { mapTable, mapObjects });
+export const adminUpdateMap = /* @__PURE__ */ withAdapters(op.adminUpdateMap, { mapTable, mapObjects, followUps });
 export const commit = /* @__PURE__ */ withAdapters(op.commit, { mapTable, mapObjects });
-export const createMap = /* @__PURE__ */ withAdapters(op.createMap, { mapTable, mapObjects });
+export const createMap = /* @__PURE__ */ withAdapters(op.createMap, { mapTable, mapObjects, followUps });
 export const deleteMap = /* @__PURE__ */ withAdapters(op.deleteMap, { mapTable, mapObjects, analyticsTable });
-export const duplicateMap = /* @__PURE__ */ withAdapters(op.duplicateMap, { mapTable, mapObjects });
+export const duplicateMap = /* @__PURE__ */ withAdapters(op.duplicateMap, { mapTable, mapObjects, followUps });
 export const getMap = /* @__PURE__ */ withAdapters(op.getMap, { mapTable, documentUrls });
 export const getSlots = /* @__PURE__ */ withAdapters(op.getSlots, { mapTable });
 export const listMaps = /* @__PURE__ */ withAdapters(op.listMaps, { mapTable, userPool });
@@ -26,4 +27,4 @@ export const pruneHistory = /* @__PURE__ */ withAdapters(op.pruneHistory, { mapT
 export const publishLatest = /* @__PURE__ */ withAdapters(writePublicCopy, { mapTable, mapObjects });
 export const renameMap = /* @__PURE__ */ withAdapters(op.renameMap, { mapTable });
 export const saveMap = /* @__PURE__ */ withAdapters(op.saveMap, { mapTable, mapObjects });
-export const setMapState = /* @__PURE__ */ withAdapters(op.setMapState, { mapTable, mapObjects });
+export const setMapState = /* @__PURE__ */ withAdapters(op.setMapState, { mapTable, mapObjects, followUps });

@@ -1,0 +1,159 @@
+/**
+ * Follow-ups in the single table: what a committed change still owes after its first try failed (a map's public copy
+ * to write again, an email to send), kept until the hourly sweep has done it (domain/follow-ups.ts, ADR 045). Each
+ * waiting follow-up carries the sparse due index's keys (GSI3, `DUE#follow-up`), so the sweep reads only what is
+ * due; a follow-up done leaves the index and the table forgets it after 30 days (TTL).
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/config';
+import { isConditionalCheckFailed } from './aws-errors';
+import { queryAll } from './query-all';
+
+/** Work owed: the public copy of a map, or an email to a user (its subject and plain-text paragraphs). */
+export type FollowUpWork =
+  { kind: 'publish'; mapId: string } | { kind: 'notice'; uid: string; subject: string; paragraphs: string[] };
+
+/** A follow-up as stored: its id, the work, the tries so far and when it is due again. */
+export interface FollowUpItem {
+  id: string;
+  work: FollowUpWork;
+  /** Tries made by the sweep (the first try, by the change itself, is not counted). */
+  attempts: number;
+  /** ISO time it was kept. */
+  created: string;
+  /** The sweep index's sort key: `{due ISO time}#{id}`. */
+  dueKey: string;
+}
+
+const DUE_PK = TABLE_INDEXES.byDue.pk;
+const DUE_SK = TABLE_INDEXES.byDue.sk;
+/** How long a follow-up done is kept for support questions before the table's TTL removes it. */
+const KEEP_DONE_DAYS = 30;
+const DAY_S = 86_400;
+
+/**
+ * The id of a follow-up: one per map for a public copy (a newer failure replaces a waiting one, and writing the copy
+ * once writes the newest state), a new one for each email.
+ */
+function idOf(work: FollowUpWork): string {
+  return work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${randomUUID()}`;
+}
+
+export const followUps = {
+  /** Keeps `work` for the sweep, due at once (the next run does it). */
+  async keep(work: FollowUpWork, at: Date, error: string): Promise<string> {
+    const id = idOf(work);
+    const created = at.toISOString();
+    await dynamo.send(
+      new PutCommand({
+        TableName: config.tableName,
+        Item: {
+          ...keys.followUp(id),
+          ...keys.due('follow-up', created, id),
+          id,
+          work,
+          attempts: 0,
+          created,
+          lastError: error,
+        },
+      }),
+    );
+    return id;
+  },
+
+  /** The follow-ups due at `at`, oldest first. */
+  async due(at: Date): Promise<FollowUpItem[]> {
+    const { pk, skBelow } = keys.dueBy('follow-up', at.toISOString());
+    const items = await queryAll({
+      TableName: config.tableName,
+      IndexName: TABLE_INDEXES.byDue.name,
+      KeyConditionExpression: '#pk = :pk AND #sk < :below',
+      ExpressionAttributeNames: { '#pk': DUE_PK, '#sk': DUE_SK },
+      ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
+    });
+    return items.map((item) => ({
+      id: item.id as string,
+      work: item.work as FollowUpWork,
+      attempts: Number(item.attempts ?? 0),
+      created: item.created as string,
+      dueKey: item[DUE_SK] as string,
+    }));
+  },
+
+  /**
+   * Takes a due follow-up for one try: counts the try and makes it due again at `retryAt`, on condition that it is
+   * still due as read (`dueKey`). False when another run took it or it was replaced meanwhile: then this run leaves
+   * it. A try that never reports back (the function stopped) is simply due again at `retryAt`.
+   */
+  async take(item: FollowUpItem, retryAt: Date): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.followUp(item.id),
+          UpdateExpression: 'SET #dsk = :next, #a = if_not_exists(#a, :zero) + :one',
+          ConditionExpression: '#dsk = :dsk',
+          ExpressionAttributeNames: { '#dsk': DUE_SK, '#a': 'attempts' },
+          ExpressionAttributeValues: {
+            ':dsk': item.dueKey,
+            ':next': `${retryAt.toISOString()}#${item.id}`,
+            ':zero': 0,
+            ':one': 1,
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Marks a follow-up done: out of the due index, removed by TTL later. Only while it is as this try took it
+   * (`dueKey` after `take`): a newer failure kept for the same map meanwhile stays due.
+   */
+  async done(id: string, dueKey: string, at: Date): Promise<void> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.followUp(id),
+          UpdateExpression: 'REMOVE #dpk, #dsk SET #done = :done, #ttl = :ttl',
+          ConditionExpression: '#dsk = :dsk',
+          ExpressionAttributeNames: { '#dpk': DUE_PK, '#dsk': DUE_SK, '#done': 'doneAt', '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':dsk': dueKey,
+            ':done': at.toISOString(),
+            ':ttl': Math.floor(at.getTime() / 1000) + KEEP_DONE_DAYS * DAY_S,
+          },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+    }
+  },
+
+  /** Notes why a try failed (the follow-up stays due at the time `take` gave it). */
+  async failed(id: string, error: string): Promise<void> {
+    await dynamo
+      .send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.followUp(id),
+          UpdateExpression: 'SET #e = :e',
+          ConditionExpression: 'attribute_exists(#dsk)',
+          ExpressionAttributeNames: { '#e': 'lastError', '#dsk': DUE_SK },
+          ExpressionAttributeValues: { ':e': error },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionalCheckFailed(err)) throw err;
+      });
+  },
+};
+
+export type FollowUps = typeof followUps;

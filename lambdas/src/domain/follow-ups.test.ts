@@ -1,0 +1,235 @@
+/**
+ * Follow-ups of committed changes, against an in-memory table that keeps the real adapter's rules (ADR 045): a
+ * failed follow-up is kept, never thrown; the sweep does each due one once per run, marks it done, or leaves it due
+ * an hour later with the reason.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FollowUpItem, FollowUps, FollowUpWork } from '../adapters/follow-ups';
+import { logger } from '../lib/logger';
+import { followUp, followUpOrThrow, retryFollowUps, RETRY_AFTER_MS } from './follow-ups';
+
+let logged: Record<'info' | 'warn' | 'error', unknown[][]>;
+beforeEach(() => {
+  logged = { info: [], warn: [], error: [] };
+  for (const level of ['info', 'warn', 'error'] as const)
+    vi.spyOn(logger, level).mockImplementation((...args: unknown[]) => void logged[level].push(args));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const T0 = new Date('2026-11-29T10:00:00.000Z');
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+/** The table's follow-up items in memory: a due key while waiting, none once done (as the adapter's updates do). */
+function memoryFollowUps() {
+  type Stored = Omit<FollowUpItem, 'dueKey'> & { dueKey: string | null; lastError: string; doneAt?: string };
+  const items = new Map<string, Stored>();
+  let n = 0;
+  const store: FollowUps = {
+    keep: async (work: FollowUpWork, at: Date, error: string) => {
+      const id = work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${++n}`;
+      const created = at.toISOString();
+      items.set(id, { id, work, attempts: 0, created, dueKey: `${created}#${id}`, lastError: error });
+      return id;
+    },
+    due: async (at: Date) =>
+      [...items.values()]
+        .filter((i) => i.dueKey !== null && i.dueKey < `${at.toISOString()}#\uffff`)
+        .sort((a, b) => a.dueKey!.localeCompare(b.dueKey!))
+        .map((i) => ({ id: i.id, work: i.work, attempts: i.attempts, created: i.created, dueKey: i.dueKey! })),
+    take: async (item: FollowUpItem, retryAt: Date) => {
+      const held = items.get(item.id);
+      if (!held || held.dueKey !== item.dueKey) return false;
+      held.dueKey = `${retryAt.toISOString()}#${item.id}`;
+      held.attempts++;
+      return true;
+    },
+    done: async (id: string, dueKey: string, at: Date) => {
+      const held = items.get(id);
+      if (!held || held.dueKey !== dueKey) return;
+      held.dueKey = null;
+      held.doneAt = at.toISOString();
+    },
+    failed: async (id: string, error: string) => {
+      const held = items.get(id);
+      if (held?.dueKey) held.lastError = error;
+    },
+  };
+  return { store, items };
+}
+
+const failing = (message: string) => async () => {
+  throw new Error(message);
+};
+
+describe('followUp', () => {
+  it('does the work and keeps nothing when it succeeds', async () => {
+    const { store, items } = memoryFollowUps();
+    let ran = 0;
+    await followUp(
+      { followUps: store },
+      { kind: 'publish', mapId: 'm1' },
+      async () => ran++,
+      () => T0,
+    );
+    expect(ran).toBe(1);
+    expect(items.size).toBe(0);
+  });
+
+  it('keeps the work for the sweep when it fails, with the reason, and does not throw', async () => {
+    const { store, items } = memoryFollowUps();
+    await followUp({ followUps: store }, { kind: 'publish', mapId: 'm1' }, failing('public bucket down'), () => T0);
+    expect([...items.values()]).toEqual([
+      expect.objectContaining({
+        id: 'publish#m1',
+        work: { kind: 'publish', mapId: 'm1' },
+        attempts: 0,
+        lastError: 'public bucket down',
+      }),
+    ]);
+  });
+
+  it('does not throw either when the work cannot even be kept', async () => {
+    const { store } = memoryFollowUps();
+    store.keep = failing('table down');
+    await expect(
+      followUp({ followUps: store }, { kind: 'publish', mapId: 'm1' }, failing('bucket down')),
+    ).resolves.toBeUndefined();
+    // The log names what was lost, so someone can do it by hand.
+    expect(logged.error).toEqual([
+      [
+        expect.stringContaining('could not be kept'),
+        expect.objectContaining({ owed: { kind: 'publish', mapId: 'm1' } }),
+      ],
+    ]);
+  });
+
+  it('keeps one follow-up per map for its public copy, and one per email', async () => {
+    const { store, items } = memoryFollowUps();
+    const notice: FollowUpWork = { kind: 'notice', uid: 'u1', subject: 'Receipt', paragraphs: ['Thanks.'] };
+    await followUp({ followUps: store }, { kind: 'publish', mapId: 'm1' }, failing('a'), () => T0);
+    await followUp({ followUps: store }, { kind: 'publish', mapId: 'm1' }, failing('b'), () => later(1000));
+    await followUp({ followUps: store }, notice, failing('ses'), () => T0);
+    await followUp({ followUps: store }, notice, failing('ses'), () => T0);
+    expect([...items.keys()].sort()).toEqual(['notice#1', 'notice#2', 'publish#m1']);
+    expect(items.get('publish#m1')?.lastError).toBe('b');
+  });
+});
+
+describe('followUpOrThrow', () => {
+  it('keeps the work and still reports its failure to the caller', async () => {
+    const { store, items } = memoryFollowUps();
+    await expect(
+      followUpOrThrow({ followUps: store }, { kind: 'publish', mapId: 'm1' }, failing('public bucket down'), () => T0),
+    ).rejects.toThrow('public bucket down');
+    expect([...items.keys()]).toEqual(['publish#m1']);
+  });
+
+  it('keeps nothing when the work succeeds', async () => {
+    const { store, items } = memoryFollowUps();
+    await followUpOrThrow({ followUps: store }, { kind: 'publish', mapId: 'm1' }, async () => undefined);
+    expect(items.size).toBe(0);
+  });
+});
+
+describe('retryFollowUps', () => {
+  it('does every due follow-up once and marks it done', async () => {
+    const { store, items } = memoryFollowUps();
+    await store.keep({ kind: 'publish', mapId: 'm1' }, T0, 'down');
+    await store.keep({ kind: 'notice', uid: 'u1', subject: 'Receipt', paragraphs: ['Thanks.', 'Bye.'] }, T0, 'down');
+    const published: string[] = [];
+    const sent: unknown[] = [];
+    const run = await retryFollowUps(
+      {
+        followUps: store,
+        publishLatest: async (mapId) => void published.push(mapId),
+        deliverNotice: async (uid, notice) => void sent.push({ uid, notice }),
+      },
+      later(60_000),
+    );
+    expect(run).toEqual({ done: 2, failed: 0, skipped: 0 });
+    expect(published).toEqual(['m1']);
+    expect(sent).toEqual([{ uid: 'u1', notice: { subject: 'Receipt', paragraphs: ['Thanks.', 'Bye.'] } }]);
+    expect([...items.values()].every((i) => i.dueKey === null && i.doneAt === later(60_000).toISOString())).toBe(true);
+    // Nothing is due any more: the next run does nothing.
+    const next = await retryFollowUps(
+      { followUps: store, publishLatest: failing('not again'), deliverNotice: failing('not again') },
+      later(2 * RETRY_AFTER_MS),
+    );
+    expect(next).toEqual({ done: 0, failed: 0, skipped: 0 });
+  });
+
+  it('leaves a follow-up that fails again due an hour later, with the new reason, and goes on with the others', async () => {
+    const { store, items } = memoryFollowUps();
+    await store.keep({ kind: 'publish', mapId: 'bad' }, T0, 'down');
+    await store.keep({ kind: 'publish', mapId: 'good' }, later(1), 'down');
+    const at = later(60_000);
+    const workers = {
+      publishLatest: async (mapId: string) => {
+        if (mapId === 'bad') throw new Error('still down');
+      },
+      deliverNotice: failing('no notices here'),
+    };
+    expect(await retryFollowUps({ followUps: store, ...workers }, at)).toEqual({ done: 1, failed: 1, skipped: 0 });
+    expect(items.get('publish#bad')).toMatchObject({
+      attempts: 1,
+      lastError: 'still down',
+      dueKey: `${later(60_000 + RETRY_AFTER_MS).toISOString()}#publish#bad`,
+    });
+    expect(items.get('publish#good')?.dueKey).toBeNull();
+    expect(logged.error).toEqual([
+      [expect.stringContaining('failed again'), expect.objectContaining({ id: 'publish#bad', attempts: 1 })],
+    ]);
+    // Not due again within the hour; due, and done, after it.
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS))).toEqual({
+      done: 0,
+      failed: 0,
+      skipped: 0,
+    });
+    const fixed = { publishLatest: async () => undefined, deliverNotice: workers.deliverNotice };
+    expect(await retryFollowUps({ followUps: store, ...fixed }, later(60_001 + RETRY_AFTER_MS))).toEqual({
+      done: 1,
+      failed: 0,
+      skipped: 0,
+    });
+    expect(items.get('publish#bad')).toMatchObject({ attempts: 2, dueKey: null });
+  });
+
+  it('leaves a follow-up another run took first', async () => {
+    const { store, items } = memoryFollowUps();
+    await store.keep({ kind: 'publish', mapId: 'm1' }, T0, 'down');
+    const [item] = await store.due(later(1));
+    // Another run takes it between this run's read and its take.
+    const due = store.due.bind(store);
+    store.due = async (at) => {
+      const read = await due(at);
+      await store.take(item!, later(RETRY_AFTER_MS));
+      return read;
+    };
+    let published = 0;
+    const run = await retryFollowUps(
+      { followUps: store, publishLatest: async () => void published++, deliverNotice: failing('none') },
+      later(1),
+    );
+    expect(run).toEqual({ done: 0, failed: 0, skipped: 1 });
+    expect(published).toBe(0);
+    expect(items.get('publish#m1')?.attempts).toBe(1);
+  });
+
+  it('keeps a newer failure for the same map due when an older try of it succeeds', async () => {
+    const { store, items } = memoryFollowUps();
+    await store.keep({ kind: 'publish', mapId: 'm1' }, T0, 'down');
+    const run = await retryFollowUps(
+      {
+        followUps: store,
+        // While the sweep writes the copy, a new change to the map fails to write its own and keeps it again.
+        publishLatest: async () => void (await store.keep({ kind: 'publish', mapId: 'm1' }, later(5), 'again')),
+        deliverNotice: failing('none'),
+      },
+      later(10),
+    );
+    expect(run.done).toBe(1);
+    expect(items.get('publish#m1')).toMatchObject({ dueKey: `${later(5).toISOString()}#publish#m1`, attempts: 0 });
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Follow-ups of committed changes on the local stack (ADR 045): the failure between two writes, made real. A map's
+ * publication is committed in the table but its public copy is not written (as when S3 fails right after the
+ * commit); the follow-up kept for it is done by the sweep's retry against DynamoDB Local and the local S3, and an
+ * email owed is delivered to the dev mailbox. Every assertion is about this file's own maps, users and follow-ups,
+ * so it runs in parallel with the rest.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { documentWith } from '../helpers/documents';
+import { dynamo, s3, waitForMail } from '../helpers/accounts';
+import { adminUser, baseUrl, call, createUser } from '../helpers/stack';
+
+type FollowUpsModule = typeof import('../../lambdas/src/domain/follow-ups');
+let retryFollowUps: FollowUpsModule['retryFollowUps'];
+let followUps: (typeof import('../../lambdas/src/adapters/follow-ups'))['followUps'];
+let mapTable: (typeof import('../../lambdas/src/adapters/maps/map-table'))['mapTable'];
+let workers: Parameters<FollowUpsModule['retryFollowUps']>[0];
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
+  ({ retryFollowUps } = await import('../../lambdas/src/domain/follow-ups'));
+  ({ followUps } = await import('../../lambdas/src/adapters/follow-ups'));
+  ({ mapTable } = await import('../../lambdas/src/adapters/maps/map-table'));
+  const maps = await import('../../lambdas/src/domain/services/maps');
+  const { deliverNotice } = await import('../../lambdas/src/domain/billing-notices');
+  workers = { followUps, publishLatest: maps.publishLatest, deliverNotice };
+});
+
+const publicCopy = async (id: string) => (await fetch(`${baseUrl()}/data/maps/${id}.json`)).json();
+const stored = async (id: string) =>
+  (await dynamo().send(new GetCommand({ TableName: inject('stackEnv').TABLE_NAME, Key: keys.followUp(id) }))).Item;
+
+/** A map whose first version is published in the table while its public copy still says "not published". */
+async function publishedWithoutCopy(user: { token: string }): Promise<{ id: string; docKey: string }> {
+  const id = await call<string>('createMap', { title: 'Owed a copy', mapData: documentWith(3) }, user);
+  const entry = (await mapTable.historyEntry(id, 1))!;
+  const at = new Date().toISOString();
+  await mapTable.setPublication(id, { version: 1, docKey: entry.docKey, title: 'Owed a copy', at }, at);
+  expect(await publicCopy(id)).toMatchObject({ id, offline: true });
+  return { id, docKey: entry.docKey };
+}
+
+describe('follow-ups of committed changes', () => {
+  it('writes a public copy still owed after its change was committed, in the next sweep, and is done with it', async () => {
+    const user = await createUser();
+    const { id } = await publishedWithoutCopy(user);
+    const kept = await followUps.keep({ kind: 'publish', mapId: id }, new Date(), 'public bucket unavailable');
+    expect(await stored(kept)).toMatchObject({ [TABLE_INDEXES.byDue.pk]: 'DUE#follow-up', attempts: 0 });
+
+    const at = new Date(Date.now() + 1000);
+    await retryFollowUps(workers, at);
+    const copy = await publicCopy(id);
+    expect(copy).toMatchObject({ id, version: 1, title: 'Owed a copy' });
+    expect(copy.offline).toBeUndefined();
+    expect(copy.document.locations).toHaveLength(3);
+    const done = (await stored(kept))!;
+    expect(done[TABLE_INDEXES.byDue.pk]).toBeUndefined();
+    expect(done).toMatchObject({ attempts: 1, doneAt: at.toISOString() });
+    expect(done[TTL_ATTRIBUTE]).toBe(Math.floor(at.getTime() / 1000) + 30 * 86_400);
+    await call('deleteMap', id, await adminUser());
+  });
+
+  it('sends an email still owed to the account’s current address', async () => {
+    const user = await createUser();
+    const since = Date.now();
+    const kept = await followUps.keep(
+      { kind: 'notice', uid: user.uid, subject: 'Your receipt', paragraphs: ['Thank you.', 'Paid: $10.'] },
+      new Date(),
+      'SES throttled',
+    );
+    await retryFollowUps(workers, new Date(Date.now() + 1000));
+    const mail = await waitForMail(user.email, { subject: /^Your receipt - Mapnest$/, since });
+    expect(mail.text).toBe('Thank you.\n\nPaid: $10.');
+    expect((await stored(kept))![TABLE_INDEXES.byDue.pk]).toBeUndefined();
+  });
+
+  it('answers a change whose public copy cannot be written with success, and keeps the copy owed', async () => {
+    const user = await createUser();
+    const maps = await import('../../lambdas/src/domain/services/maps');
+    const identity = { uid: user.uid, email: user.email, emailVerified: true, name: 'Test User', admin: false };
+    const bucket = process.env.PUBLIC_BUCKET;
+    // The public bucket is unreachable for this change only: S3 answers NoSuchBucket to the copy's write.
+    process.env.PUBLIC_BUCKET = `missing-${Date.now()}`;
+    let id: string;
+    try {
+      id = await maps.createMap({ identity, subject: user.uid }, { title: 'Copy owed', mapData: documentWith(2) });
+    } finally {
+      process.env.PUBLIC_BUCKET = bucket;
+    }
+    expect((await call<{ title: string }[]>('listMaps', {}, user)).map((m) => m.title)).toEqual(['Copy owed']);
+    expect((await fetch(`${baseUrl()}/data/maps/${id}.json`)).status).toBe(404);
+    const owed = (await stored(`publish#${id}`))!;
+    expect(owed).toMatchObject({ work: { kind: 'publish', mapId: id }, attempts: 0 });
+    expect(owed.lastError).toMatch(/bucket/i);
+
+    await retryFollowUps(workers, new Date(Date.now() + 1000));
+    expect(await publicCopy(id)).toMatchObject({ id, offline: true });
+    expect((await stored(`publish#${id}`))![TABLE_INDEXES.byDue.pk]).toBeUndefined();
+    await call('deleteMap', id, await adminUser());
+  });
+
+  it('keeps a follow-up that fails again, due an hour later with the reason, and finishes it once it can', async () => {
+    const user = await createUser();
+    const admin = await adminUser();
+    const { id, docKey } = await publishedWithoutCopy(user);
+    // The published version's document is gone: writing the copy fails for real, in the sweep too.
+    await s3().send(new DeleteObjectCommand({ Bucket: inject('stackEnv').DOCUMENTS_BUCKET, Key: docKey }));
+    const kept = await followUps.keep({ kind: 'publish', mapId: id }, new Date(), 'first failure');
+    const at = new Date(Date.now() + 1000);
+    await retryFollowUps(workers, at);
+    const waiting = (await stored(kept))!;
+    expect(waiting).toMatchObject({
+      attempts: 1,
+      [TABLE_INDEXES.byDue.pk]: 'DUE#follow-up',
+      [TABLE_INDEXES.byDue.sk]: `${new Date(at.getTime() + HOUR).toISOString()}#${kept}`,
+    });
+    expect(waiting.lastError).not.toBe('first failure');
+    expect(await publicCopy(id)).toMatchObject({ offline: true });
+
+    // Not due again within the hour.
+    await retryFollowUps(workers, new Date(at.getTime() + HOUR / 2));
+    expect((await stored(kept))!.attempts).toBe(1);
+
+    // The map is deleted meanwhile: the next try takes its copy down, and the follow-up is done.
+    await call('deleteMap', id, admin);
+    await retryFollowUps(workers, new Date(at.getTime() + HOUR + 1000));
+    expect((await stored(kept))!).toMatchObject({ attempts: 2 });
+    expect((await stored(kept))![TABLE_INDEXES.byDue.pk]).toBeUndefined();
+    expect((await fetch(`${baseUrl()}/data/maps/${id}.json`)).status).toBe(404);
+  });
+});
