@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     buildWebIfStale();
   }
   const started = Date.now();
-  const stack = await startStack({ port, dataDir, vite, log: (line) => console.log(line) });
+  const stack = await startStack({ port, dataDir, vite, schedules: true, log: (line) => console.log(line) });
   const seeding = (async () => {
     const users = await seedUsers({
       dataDir,

@@ -16,6 +16,7 @@ import { startLocalCognito, LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, t
 import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dynamodb';
 import { createGateway } from './gateway';
 import { lambdaContext, loadHandler, REPO_ROOT } from './lambda-runtime';
+import { startSchedules } from './schedules';
 import { Mailbox } from './mailbox';
 import {
   LOCAL_WEBHOOK_SECRET,
@@ -43,6 +44,11 @@ export interface StackOptions {
   dataDir: string;
   /** Keep DynamoDB in memory instead of under dataDir (tests). */
   inMemoryDynamo?: boolean;
+  /**
+   * Run the scheduled triggers on their schedules, as EventBridge does (`npm start`: the hourly sweep). Tests leave
+   * it off and call the sweeps themselves: a run firing mid-suite would change what they count stack-wide.
+   */
+  schedules?: boolean;
   webDist?: string;
   vite?: Parameters<typeof createGateway>[0]['vite'];
   log?: (line: string) => void;
@@ -270,6 +276,17 @@ function createLocalGateway(
   });
 }
 
+/** The scheduled triggers on their rates, each run in-process like the other triggers (scripts/local/schedules.ts). */
+function runSchedules(log: (line: string) => void): () => Promise<void> {
+  const stop = startSchedules(TRIGGERS, async (module, event) => {
+    const handler = await loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers', `${module}.ts`));
+    return handler(event, lambdaContext(`mapnest-${module}`));
+  });
+  const scheduled = TRIGGERS.filter((t) => t.source === 'schedule');
+  log(`Schedules        ${scheduled.map((t) => `${t.module} ${t.schedule}`).join(', ')}`);
+  return stop;
+}
+
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => undefined);
   mkdirSync(opts.dataDir, { recursive: true });
@@ -279,10 +296,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       await stop().catch((err: unknown) => console.error('[stack] stop failed:', err));
   };
   try {
-    const ddbPort = await freePort();
     // Supervised: restarted within seconds if it dies, and the table made again if it was in memory.
     const dynamo = await superviseDynamoLocal({
-      port: ddbPort,
+      port: await freePort(),
       dataDir: opts.inMemoryDynamo ? undefined : path.join(opts.dataDir, 'dynamodb'),
       log: (line) => console.warn(line),
       afterRestart: (endpoint) => ensureLocalTable(endpoint),
@@ -330,6 +346,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const port = await gateway.listen();
     gatewayPort = port;
     stops.push(() => gateway.close());
+    if (opts.schedules) stops.push(runSchedules(log));
     const url = `http://localhost:${port}`;
     const fullEnv: StackEnv = {
       ...env,
