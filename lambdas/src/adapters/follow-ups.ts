@@ -85,10 +85,11 @@ export const followUps = {
 
   /**
    * Takes a due follow-up for one try: counts the try and makes it due again at `retryAt`, on condition that it is
-   * still due as read (`dueKey`). False when another run took it or it was replaced meanwhile: then this run leaves
-   * it. A try that never reports back (the function stopped) is simply due again at `retryAt`.
+   * still due as read (`dueKey`). Answers its new due key, or null when another run took it or it was replaced
+   * meanwhile: then this run leaves it. A try that never reports back (the function stopped) is due at `retryAt`.
    */
-  async take(item: FollowUpItem, retryAt: Date): Promise<boolean> {
+  async take(item: FollowUpItem, retryAt: Date): Promise<string | null> {
+    const next = `${retryAt.toISOString()}#${item.id}`;
     try {
       await dynamo.send(
         new UpdateCommand({
@@ -99,15 +100,15 @@ export const followUps = {
           ExpressionAttributeNames: { '#dsk': DUE_SK, '#a': 'attempts' },
           ExpressionAttributeValues: {
             ':dsk': item.dueKey,
-            ':next': `${retryAt.toISOString()}#${item.id}`,
+            ':next': next,
             ':zero': 0,
             ':one': 1,
           },
         }),
       );
-      return true;
+      return next;
     } catch (err) {
-      if (isConditionalCheckFailed(err)) return false;
+      if (isConditionalCheckFailed(err)) return null;
       throw err;
     }
   },

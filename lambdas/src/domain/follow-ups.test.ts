@@ -40,10 +40,10 @@ function memoryFollowUps() {
         .map((i) => ({ id: i.id, work: i.work, attempts: i.attempts, created: i.created, dueKey: i.dueKey! })),
     take: async (item: FollowUpItem, retryAt: Date) => {
       const held = items.get(item.id);
-      if (!held || held.dueKey !== item.dueKey) return false;
+      if (!held || held.dueKey !== item.dueKey) return null;
       held.dueKey = `${retryAt.toISOString()}#${item.id}`;
       held.attempts++;
-      return true;
+      return held.dueKey;
     },
     done: async (id: string, dueKey: string, at: Date) => {
       const held = items.get(id);

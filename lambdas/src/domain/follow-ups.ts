@@ -88,11 +88,11 @@ export async function retryFollowUps(
   const run: FollowUpRun = { done: 0, failed: 0, skipped: 0 };
   for (const item of await a.followUps.due(at)) {
     const retryAt = new Date(at.getTime() + RETRY_AFTER_MS);
-    if (!(await a.followUps.take(item, retryAt))) {
+    const taken = await a.followUps.take(item, retryAt);
+    if (taken === null) {
       run.skipped++;
       continue;
     }
-    const taken = `${retryAt.toISOString()}#${item.id}`;
     try {
       const w = item.work;
       if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
