@@ -27,27 +27,9 @@ async function keep(a: Owing, owed: FollowUpWork, error: unknown, at: Date): Pro
 }
 
 /**
- * Runs `work`, the follow-up of a committed change; when it fails, keeps `owed` for the sweep. Never throws: the
- * change is committed, so its caller answers success. Only if the follow-up cannot even be kept (the table failing
- * too) is it lost, and then the log says exactly what was lost.
- */
-export async function followUp(
-  a: Owing,
-  owed: FollowUpWork,
-  work: () => Promise<unknown>,
-  at: () => Date = () => new Date(),
-): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    await keep(a, owed, error, at());
-  }
-}
-
-/**
- * The same for a change whose caller must still report the failure (publishing: visitors do not see a publication
- * until its copy is written, so "try again" is the truth): keeps `owed`, then throws the work's error. A retry by the
- * user and the sweep both write the same copy.
+ * Runs `work`, the follow-up of a committed change, for a caller that must still report its failure (publishing:
+ * visitors do not see a publication until its copy is written, so "try again" is the truth): when it fails, keeps
+ * `owed` for the sweep, then throws the work's error. A retry by the user and the sweep write the same copy.
  */
 export async function followUpOrThrow(
   a: Owing,
@@ -61,6 +43,20 @@ export async function followUpOrThrow(
     await keep(a, owed, error, at());
     throw error;
   }
+}
+
+/**
+ * The same for a caller that answers success whatever happens: its change is committed, so a failed follow-up is
+ * kept and never thrown. Only if it cannot even be kept (the table failing too) is it lost, and then the log says
+ * exactly what was lost.
+ */
+export async function followUp(
+  a: Owing,
+  owed: FollowUpWork,
+  work: () => Promise<unknown>,
+  at: () => Date = () => new Date(),
+): Promise<void> {
+  await followUpOrThrow(a, owed, work, at).catch(() => undefined);
 }
 
 /** What the sweep needs to do a follow-up again: write a public copy, deliver an email (both throw on failure). */
