@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { authLink, jwtPayload, waitForMail, withSignInAge } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
@@ -132,9 +132,26 @@ describe('accounts in the browser', () => {
     const name = dialog(page).getByLabel('Name', { exact: true });
     expect(await name.getAttribute('placeholder')).toBe('Person or organization');
     expect(await name.getAttribute('maxlength')).toBe('50');
+    // Cognito's answer is held until the spinner has been seen: a fast save could otherwise come and go between two
+    // looks for it (CI missed it once on a busy machine).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isUpdate = (route: Route) =>
+      route.request().headers()['x-amz-target'] === 'AWSCognitoIdentityProviderService.UpdateUserAttributes';
+    const passed: Promise<void>[] = [];
+    await page.route('**/*', (route) => {
+      if (!isUpdate(route)) return route.fallback();
+      const passing = held.then(() => route.continue());
+      passed.push(passing);
+      return passing;
+    });
     await name.fill('Grace Brewster Hopper');
     await name.press('Enter');
     await dialog(page).getByText('Saving').waitFor({ state: 'attached' });
+    release();
+    await expect.poll(() => passed.length).toBe(1);
+    await Promise.all(passed);
+    await page.unroute('**/*');
     await expect.poll(() => avatar.textContent()).toBe('GB');
     await expect.poll(() => avatar.getAttribute('aria-label')).toBe('Avatar of Grace Brewster Hopper');
     // The name survives a reload (it is the Cognito profile, through a refreshed token).
