@@ -113,16 +113,20 @@ function sourcesOf(id: string): string[] {
   return map.sources;
 }
 
+/** A bundle's code. */
+const code = (id: string) => readFileSync(join(real.bundles.get(id)!.dir, 'index.mjs'), 'utf8');
+
 /** Whether any of a bundle's code came from the npm package `name`. */
 const carries = (id: string, name: string) => sourcesOf(id).some((source) => source.includes(`node_modules/${name}/`));
 
 /** An administrator's user id in the view-as invocation (any well-formed id). */
 const ADMIN_UID = '00000000-0000-4000-8000-000000000001';
 
-/** The calls and routes within the 400 kB target (ADR 034, 042, 043, 044): none may grow past it. */
+/** The calls and routes within the 400 kB target (ADR 034, 042, 043, 044, 046): none may grow past it. */
 const WITHIN_TARGET = [
   'calls/check-email-free',
   'calls/create-avatar-upload',
+  'calls/create-checkout-session',
   'calls/create-file-upload',
   'calls/delete-file',
   'calls/delete-map',
@@ -137,6 +141,7 @@ const WITHIN_TARGET = [
   'calls/list-licenses',
   'calls/list-maps',
   'calls/list-subscriptions',
+  'calls/create-portal-link',
   'calls/rename-map',
   'calls/set-map-history-name',
   'calls/submit-contact',
@@ -323,7 +328,6 @@ describe('bundles', () => {
   });
 
   it('carries in a call only the schemas it validates with, and no X-Ray SDK (ADR 034)', () => {
-    const code = (id: string) => readFileSync(join(real.bundles.get(id)!.dir, 'index.mjs'), 'utf8');
     // The map document's schema (one of its messages) is in the call that validates a document, not in one that
     // does not; findUsers' own message is in findUsers only.
     expect(code('calls/save-map')).toContain('Must be an object of text values');
@@ -344,6 +348,12 @@ describe('bundles', () => {
     for (const b of real.bundles.values()) expect(code(b.id), b.id).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
     // The calls and routes that meet the size target stay within it.
     for (const id of WITHIN_TARGET) expect(real.bundles.get(id)!.jsBytes, id).toBeLessThanOrEqual(TARGET_JS_BYTES);
+  });
+
+  it('carries no Stripe SDK: the payment calls, the webhook and account deletion send its requests themselves (ADR 046)', () => {
+    for (const b of real.bundles.values()) expect(carries(b.id, 'stripe'), b.id).toBe(false);
+    expect(code('calls/create-checkout-session')).toContain('/v1/checkout/sessions');
+    expect(code('calls/create-portal-link')).toContain('/v1/billing_portal/sessions');
   });
 
   it('carries one copy of each AWS SDK package, and the presigned POST only in the calls that hand out uploads (ADR 042)', () => {

@@ -1,8 +1,9 @@
 /**
  * The local payments sandbox: a stand-in for the few Stripe API endpoints Mapnest uses (customers, Checkout
  * sessions, billing portal sessions, subscriptions) and for the marketplace's purchase-code check, so `npm start`
- * can take a payment with no Stripe account and no network. The handlers talk to it with the real `stripe` SDK
- * (host/port/protocol from STRIPE_API_BASE) and the real marketplace adapter (MARKETPLACE_API_BASE).
+ * can take a payment with no Stripe account and no network. The handlers talk to it through their real Stripe
+ * adapter (STRIPE_API_BASE; the requests the Stripe SDK would send, ADR 046) and marketplace adapter
+ * (MARKETPLACE_API_BASE).
  *
  * Its pages stand in for Stripe's hosted ones, served through the gateway:
  *   /_dev/checkout/{id}  the line item and total, with **Pay**, **Fail payment** and **Cancel**

@@ -1,6 +1,6 @@
 /**
  * The billing calls against the local stack: Checkout and the portal through the payments sandbox (the real
- * Stripe SDK talking to it, its pages sending signed events to the real webhook), licences through the
+ * Stripe adapter talking to it, its pages sending signed events to the real webhook), licences through the
  * marketplace stand-in, and who may call what.
  */
 import Stripe from 'stripe';

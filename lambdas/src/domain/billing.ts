@@ -2,7 +2,7 @@
  * The billing service: Stripe subscriptions and marketplace licences become slot capacity, and capacity falling
  * below use sends the most recently promoted maps back to test (nothing is ever deleted). Every subscription change
  * is learnt from signed webhook events, processed once each and in order per subscription (ADR 007); Checkout and
- * the portal, which need the Stripe SDK, are in stripe/payments.ts.
+ * the portal, which create Stripe sessions, are in stripe/payments.ts.
  */
 import type Stripe from 'stripe';
 import { MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';

@@ -1,7 +1,7 @@
 /**
  * The sandbox's API server: the few Stripe endpoints Mapnest uses (customers, Checkout sessions, billing portal
  * sessions, subscriptions), answered in Stripe's shapes with its error format and idempotency keys, and the
- * marketplace's purchase-code check. The handlers reach it with the real `stripe` SDK and marketplace adapter.
+ * marketplace's purchase-code check. The handlers reach it through their real Stripe and marketplace adapters.
  */
 import http, { type ServerResponse } from 'node:http';
 import { sessionObject, subscriptionObject } from './objects';

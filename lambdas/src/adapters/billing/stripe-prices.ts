@@ -1,6 +1,6 @@
 /**
  * Stripe price ids per plan and billing period: stage configuration (STRIPE_PRICES, JSON, from Parameter Store in
- * AWS), never code. Kept apart from the Stripe SDK so the webhook can map prices to plans without carrying it.
+ * AWS), never code. Kept apart from the Stripe adapters so the webhook can map prices to plans without them.
  */
 import * as z from 'zod/mini';
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';

@@ -1,6 +1,6 @@
 /**
- * Payments: Stripe Checkout for buying map slots and the billing portal for managing them. The only
- * domain module that needs the Stripe SDK, so only these two functions carry it (ADR 007).
+ * Payments: Stripe Checkout for buying map slots and the billing portal for managing them (ADR 007), through
+ * Stripe's REST API as the SDK sends it (adapters/billing/stripe.ts, ADR 046).
  */
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
 import { BILLING_MESSAGES, holdsSlots } from '@mapnest/shared/billing';
