@@ -14,6 +14,7 @@ const LOCAL_ONLY_TESTS = [
   'test/foundation/gateway.test.ts',
   'test/foundation/origin-secret.test.ts',
   'test/foundation/viewer-ip.test.ts',
+  'test/foundation/table-stream.test.ts',
   'test/contact/**',
   'test/billing/**',
   'test/accounts/browser.test.ts',

@@ -145,8 +145,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/set-map-history-name': { table: RW },
   'calls/delete-map-history': { table: RWD, documents: { 'maps/*': ['delete'] } },
   'calls/delete-map': { table: RWD, documents: { 'maps/*': ['delete', 'list'] }, public: { 'maps/*': ['delete'] } },
-  // Lowering a grant below use sends maps back to test (republished) and emails their owner.
-  'calls/set-user-slots': { table: RW, ...PUBLISHES, userPool: ['AdminGetUser'], mail: true },
+  // Lowering a grant below use sends maps back to test and owes their public copies and the owner's email: kept in
+  // the table for the follow-ups' trigger (ADR 047), which writes and sends them.
+  'calls/set-user-slots': { table: RW },
 
   // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath).
   'calls/create-avatar-upload': { uploads: { '*/.avatar.*': ['write'] } },
@@ -186,9 +187,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/create-portal-link': { table: R, stripe: ['secretKey'] },
   'calls/list-subscriptions': { table: R },
   'calls/list-licenses': { table: R },
-  // A test map goes live on its licence: the map is republished.
-  'calls/register-license': { table: RW, marketplace: true, ...PUBLISHES },
-  'calls/restore-lapsed-maps': { table: RW, ...PUBLISHES },
+  // A test map goes live on its licence: its public copy and the confirmation email are owed (ADR 047).
+  'calls/register-license': { table: RW, marketplace: true },
+  'calls/restore-lapsed-maps': { table: RW },
 
   // Public routes.
   // One cheap read of each dependency (adapters/dependencies.ts): HeadBucket needs ListBucket.
@@ -203,15 +204,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // (ADD only); reads the published copy for its location ids (a deleted map has none: 'list' for a 404).
   'http/beacon': { table: RW, public: { 'maps/*': ['read'], '*': ['list'] } },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
-  // to test (republishing them) and emails the owner (their address from the user pool).
+  // to test; the public copies and billing emails it owes are kept in the table for the follow-ups' trigger (ADR 047).
   // Two updates of a subscription within one second are put in order by reading it from Stripe (secretKey).
-  'http/stripe-webhook': {
-    table: RW,
-    stripe: ['webhookSecret', 'prices', 'secretKey'],
-    ...PUBLISHES,
-    userPool: ['AdminGetUser'],
-    mail: true,
-  },
+  'http/stripe-webhook': { table: RW, stripe: ['webhookSecret', 'prices', 'secretKey'] },
 
   // Event triggers.
   // The user pool's trigger: stores the verification link's one-time sign-in token (Put) and consumes it with a
@@ -236,6 +231,15 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     table: RW,
     documents: { 'maps/*': ['read', 'write', 'delete'] },
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
+  },
+  // The table's stream, filtered to follow-ups due (ADR 047): takes each (an update), writes the map's public copy
+  // from its current document (or removes a deleted map's) or sends the email to the account's address (the user
+  // pool), and marks it done. Reading the stream is granted by its event source mapping.
+  'triggers/follow-ups': {
+    table: RW,
+    ...PUBLISHES,
+    userPool: ['AdminGetUser'],
+    mail: true,
   },
   // Reads each upload ('list' so a vanished source is a 404), writes and may remove its thumbnails, and
   // removes library files whose bytes are not their declared type (domain/files/files.ts verifyUpload).

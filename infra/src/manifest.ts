@@ -36,6 +36,8 @@ export interface FunctionSpec {
   trigger?: TriggerSpec['source'];
   /** For scheduled triggers: the EventBridge schedule expression, 'rate(...)' or 'cron(...)'. */
   schedule?: string;
+  /** For table-stream triggers: the event source mapping's filter pattern. */
+  filter?: TriggerSpec['filter'];
 }
 
 export interface Manifest {
@@ -162,6 +164,10 @@ function addTriggerFunctions(
     if (trigger.source === 'schedule' && !/^(rate|cron)\(.+\)$/.test(trigger.schedule ?? '')) {
       throw new Error(`Trigger ${trigger.module}: a scheduled trigger needs schedule: 'rate(...)' or 'cron(...)'.`);
     }
+    // Unfiltered, every write to the table would invoke it.
+    if (trigger.source === 'table-stream' && !trigger.filter) {
+      throw new Error(`Trigger ${trigger.module}: a table-stream trigger needs a filter.`);
+    }
     functions.push({
       id: `triggers/${trigger.module}`,
       kind: 'trigger',
@@ -170,6 +176,7 @@ function addTriggerFunctions(
       routes: [],
       trigger: trigger.source,
       ...(trigger.source === 'schedule' ? { schedule: trigger.schedule } : {}),
+      ...(trigger.source === 'table-stream' ? { filter: trigger.filter } : {}),
     });
   }
 }

@@ -400,7 +400,10 @@ export class MapnestStack extends Stack {
     }
   }
 
-  /** What starts a function besides its routes: a schedule, an upload to the uploads bucket, a deployment. */
+  /**
+   * What starts a function besides its routes: a schedule, an upload to the uploads bucket, a deployment, the
+   * table's stream.
+   */
   private connectTrigger(spec: FunctionSpec, fn: MapnestFunction, stage: StageConfig, failures: IQueue): void {
     if (spec.trigger === 'schedule') {
       new events.Rule(Stack.of(fn), `${constructIdFor(spec)}Schedule`, {
@@ -417,6 +420,7 @@ export class MapnestStack extends Stack {
       this.storage.uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(fn.function));
     }
     if (spec.trigger === 'custom-resource') this.runAtDeployment(spec, fn);
+    if (spec.trigger === 'table-stream') this.data.streamTo(fn.handler, spec.filter!, failures);
   }
 
   /** The stack's outputs: where the app is, and the names operators and scripts need. */

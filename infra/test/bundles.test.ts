@@ -122,7 +122,7 @@ const carries = (id: string, name: string) => sourcesOf(id).some((source) => sou
 /** An administrator's user id in the view-as invocation (any well-formed id). */
 const ADMIN_UID = '00000000-0000-4000-8000-000000000001';
 
-/** The calls and routes within the 400 kB target (ADR 034, 042, 043, 044, 046): none may grow past it. */
+/** The calls and routes within the 400 kB target (ADR 034, 042, 043, 044, 046, 047): none may grow past it. */
 const WITHIN_TARGET = [
   'calls/check-email-free',
   'calls/create-avatar-upload',
@@ -142,12 +142,16 @@ const WITHIN_TARGET = [
   'calls/list-maps',
   'calls/list-subscriptions',
   'calls/create-portal-link',
+  'calls/register-license',
   'calls/rename-map',
+  'calls/restore-lapsed-maps',
   'calls/set-map-history-name',
+  'calls/set-user-slots',
   'calls/submit-contact',
   'calls/update-email',
   'http/beacon',
   'http/health',
+  'http/stripe-webhook',
 ];
 
 /** What only a bundling mistake produces (a module left out, a require esbuild could not follow, a name tree-shaken away). */
@@ -354,6 +358,24 @@ describe('bundles', () => {
     for (const b of real.bundles.values()) expect(carries(b.id, 'stripe'), b.id).toBe(false);
     expect(code('calls/create-checkout-session')).toContain('/v1/checkout/sessions');
     expect(code('calls/create-portal-link')).toContain('/v1/billing_portal/sessions');
+  });
+
+  it('leaves S3, SES and Cognito out of the billing changes: what they owe is kept for the follow-ups trigger (ADR 047)', () => {
+    const owing = [
+      'calls/register-license',
+      'calls/set-user-slots',
+      'calls/restore-lapsed-maps',
+      'http/stripe-webhook',
+    ];
+    for (const id of owing) {
+      for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2'])
+        expect(carries(id, client), `${id} ${client}`).toBe(false);
+      // setUserSlots asks the user pool whether the user it grants slots to exists; the others never ask it.
+      const asksUserPool = id === 'calls/set-user-slots';
+      expect(carries(id, '@aws-sdk/client-cognito-identity-provider'), id).toBe(asksUserPool);
+    }
+    for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-cognito-identity-provider'])
+      expect(carries('triggers/follow-ups', client), client).toBe(true);
   });
 
   it('carries one copy of each AWS SDK package, and the presigned POST only in the calls that hand out uploads (ADR 042)', () => {

@@ -339,9 +339,11 @@ describe('least privilege', () => {
       (s) => !actionsOf(s).every((a) => a.startsWith('logs:')) && !isXrayStatement(s) && !isFailureQueueStatement(s),
     );
 
-  it("never grants a wildcard action or a bare * resource (but X-Ray's two actions, which have no resources)", () => {
+  it("never grants a wildcard action or a bare * resource (but X-Ray's two actions and ListStreams, which have no resources)", () => {
     for (const fn of functionsById(dev.template).values()) {
       for (const s of statementsOf(dev.template, fn)) {
+        // ListStreams for the one function that reads the table's stream only.
+        if (actionsOf(s).includes('dynamodb:ListStreams')) expect(fn.id).toBe('triggers/follow-ups');
         if (isXrayStatement(s)) continue;
         expect(s.Effect).toBe('Allow');
         for (const action of actionsOf(s)) expect(action, fn.id).not.toMatch(/\*/);
@@ -366,6 +368,8 @@ describe('least privilege', () => {
       const text = json(resource);
       if (text === json(getAtt(ids.table!)) || text === json({ 'Fn::Join': ['', [getAtt(ids.table!), '/index/*']] }))
         return true;
+      // The table's stream (the follow-ups' trigger reads it).
+      if (text === json({ 'Fn::GetAtt': [ids.table!, 'StreamArn'] })) return true;
       if (text === json(getAtt(ids.userPool!))) return true;
       if (buckets.some((b) => text === json(getAtt(b)))) return true;
       const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
@@ -1187,13 +1191,50 @@ describe('operations', () => {
       id.startsWith('MonitoringFailedInvocations'),
     )![1] as { Properties: Record<string, unknown> };
     expect(alarm.Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
-    // Only the asynchronous triggers may send to it, and only to it.
+    // Only the asynchronous triggers and the stream's may send to it, and only to it.
     for (const fn of fns.values()) {
       const sends = statementsOf(dev.template, fn).filter(isFailureQueueStatement);
-      if (['triggers/thumbnail', 'triggers/expire-test-maps'].includes(fn.id))
+      if (['triggers/thumbnail', 'triggers/expire-test-maps', 'triggers/follow-ups'].includes(fn.id))
         expect(sends.flatMap(resourcesOf), fn.id).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
       else expect(sends, fn.id).toEqual([]);
     }
+  });
+
+  it('runs the follow-ups from the table stream, filtered to those due, with retries and the failure queue (ADR 047)', () => {
+    dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+    });
+    const queue = logicalIdByPath(dev.template, 'AWS::SQS::Queue', 'FailedInvocations/Queue');
+    const mappings = Object.values(dev.template.findResources('AWS::Lambda::EventSourceMapping')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!.Properties;
+    const fn = functionsById(dev.template).get('triggers/follow-ups')!;
+    expect(json(mapping.FunctionName)).toContain(fn.logicalId);
+    const spec = TRIGGERS.find((t) => t.module === 'follow-ups')!;
+    expect(mapping).toMatchObject({
+      StartingPosition: 'LATEST',
+      BatchSize: 10,
+      MaximumRetryAttempts: 3,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(spec.filter) }] },
+    });
+    expect(json(mapping.DestinationConfig)).toContain(queue);
+    // The filter lets through only follow-ups waiting in the due index.
+    expect(spec.filter).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { NewImage: { gsi3pk: { S: ['DUE#follow-up'] } } },
+    });
+    // Reading the stream: its three actions on the table's stream, ListStreams (no resource) for this function only.
+    const reads = statementsOf(dev.template, fn).filter((s) => actionsOf(s).includes('dynamodb:GetRecords'));
+    expect(reads.flatMap(actionsOf).sort()).toEqual([
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+    ]);
+    expect(json(reads.flatMap(resourcesOf))).toContain('StreamArn');
   });
 
   it('traces every function with X-Ray and names the Powertools service', () => {

@@ -250,9 +250,16 @@ export function statementsOf(template: Template, fn: TemplateFunction): Statemen
 }
 
 export const actionsOf = (s: Statement): string[] => (Array.isArray(s.Action) ? s.Action : [s.Action]);
-/** The statement active tracing adds to every function's role (X-Ray accepts only the * resource). */
+/**
+ * Actions IAM accepts only on the * resource: X-Ray's two, which active tracing adds to every function's role, and
+ * DynamoDB's ListStreams, which the table stream's event source mapping needs (CDK merges them into one statement).
+ */
+const RESOURCELESS_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'dynamodb:ListStreams'];
+export const isResourcelessStatement = (s: Statement): boolean =>
+  actionsOf(s).every((a) => RESOURCELESS_ACTIONS.includes(a));
+/** The statement active tracing adds to every function's role (with ListStreams, for a stream trigger). */
 export const isXrayStatement = (s: Statement): boolean =>
-  actionsOf(s).every((a) => a === 'xray:PutTraceSegments' || a === 'xray:PutTelemetryRecords');
+  isResourcelessStatement(s) && actionsOf(s).some((a) => a.startsWith('xray:'));
 /** The statement an OnFailure destination adds to an asynchronous trigger's role (send to the failed-invocations queue). */
 export const isFailureQueueStatement = (s: Statement): boolean => actionsOf(s).every((a) => a.startsWith('sqs:'));
 export const resourcesOf = (s: Statement): unknown[] => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]);

@@ -4,6 +4,7 @@
  * reached at `POST /api/fn/<camelName>`; public HTTP routes live in `http/`; event triggers in `triggers/`.
  */
 import type { CallName } from '@mapnest/shared/calls';
+import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 
 export const CALL_PATH_PREFIX = '/api/fn/';
 
@@ -26,17 +27,37 @@ export const HTTP_ROUTES: readonly HttpRouteSpec[] = [
 export interface TriggerSpec {
   /** Handler module under lambdas/src/triggers, without extension. */
   module: string;
-  /** 'custom-resource': run by CloudFormation during each deployment (Create/Update/Delete of its resource). */
-  source: 's3-upload' | 'cognito-custom-message' | 'schedule' | 'custom-resource';
+  /**
+   * 'custom-resource': run by CloudFormation during each deployment (Create/Update/Delete of its resource).
+   * 'table-stream': the single table's stream (new images), through an event source mapping with `filter`.
+   */
+  source: 's3-upload' | 'cognito-custom-message' | 'schedule' | 'custom-resource' | 'table-stream';
   /** For 'schedule': an EventBridge schedule expression. */
   schedule?: string;
+  /**
+   * For 'table-stream': the event source mapping's filter pattern (Lambda's filter syntax: each leaf a list of
+   * accepted values), which the CDK app deploys and the local stream poller applies the same way.
+   */
+  filter?: StreamFilter;
 }
+
+/** A filter pattern over a stream record: nested fields, each leaf the list of values it may have. */
+export interface StreamFilter {
+  [field: string]: StreamFilter | readonly string[];
+}
+
+/** Kept follow-ups waiting in the due index (ADR 047): inserted or changed, with the due partition key. */
+const FOLLOW_UPS_DUE: StreamFilter = {
+  eventName: ['INSERT', 'MODIFY'],
+  dynamodb: { NewImage: { [TABLE_INDEXES.byDue.pk]: { S: [keys.dueBy('follow-up', '').pk] } } },
+};
 
 export const TRIGGERS: readonly TriggerSpec[] = [
   { module: 'cognito-custom-message', source: 'cognito-custom-message' },
   { module: 'expire-test-maps', source: 'schedule', schedule: 'rate(1 hour)' },
   { module: 'thumbnail', source: 's3-upload' },
   { module: 'seed-demo-maps', source: 'custom-resource' },
+  { module: 'follow-ups', source: 'table-stream', filter: FOLLOW_UPS_DUE },
 ];
 
 /** 'save-map' -> 'saveMap'. */

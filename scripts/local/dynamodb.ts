@@ -124,7 +124,7 @@ export async function startDynamoLocal(opts: { port: number; dataDir?: string })
   };
 }
 
-/** Creates the single table and its indexes if missing: the same shape the CDK app provisions. */
+/** Creates the single table, its indexes and its stream if missing: the same shape the CDK app provisions. */
 const indexKeys = (index: (typeof TABLE_INDEXES)[keyof typeof TABLE_INDEXES]) => ({
   IndexName: index.name,
   KeySchema: [
@@ -142,6 +142,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   const existing = await client.send(new ListTablesCommand({}));
   if (existing.TableNames?.includes(tableName)) {
     await addMissingIndexes(client, tableName);
+    await enableStream(client, tableName);
     return;
   }
   const indexes = Object.values(TABLE_INDEXES);
@@ -159,6 +160,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: indexes.map(indexKeys),
+      StreamSpecification: TABLE_STREAM,
     }),
   );
   await waitFor(
@@ -175,6 +177,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
     }),
   );
+}
+
+/** The table's stream, as the CDK app makes it: new images, read by the follow-ups' trigger (ADR 047). */
+const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' as const };
+
+/** A data folder kept from before the table had its stream: the stream is turned on. */
+async function enableStream(client: DynamoDBClient, tableName: string): Promise<void> {
+  const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+  if (table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
 }
 
 /**

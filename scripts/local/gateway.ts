@@ -6,6 +6,7 @@
  *   /data/*         -> the public bucket (published maps), /files/* -> the uploads bucket
  *   /_s3/*, /_cognito/* -> the emulators, for the browser (presigned uploads, Amplify)
  *   /_dev/mail      -> the dev mailbox
+ *   /_dev/stream-settled -> answers once the table stream's triggers have run for what was written before
  *   /m/*            -> the embed page; everything else -> the SPA with history fallback
  * Lambda's side is in lambda-runtime.ts, CloudFront's functions in edge.ts, S3 origins in static-files.ts.
  */
@@ -47,6 +48,8 @@ export interface GatewayOptions {
   originSecret: string;
   /** The local payments sandbox's hosted pages (/_dev/checkout/*, /_dev/portal/*), when it runs. */
   payments?: { handlePage: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> };
+  /** Resolves once the table's stream has been read and its triggers run for everything written before the call. */
+  streamSettled?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -101,6 +104,8 @@ export function createGateway(opts: GatewayOptions) {
     if (p === '/_dev/mail' && req.method === 'POST') return receiveMail(req, res, opts.mailbox);
     if (p === '/_dev/mail.json') return opts.mailbox.serveJson(res, url.searchParams.get('to'));
     if (p === '/_dev/mail') return opts.mailbox.serveHtml(res);
+    if (p === '/_dev/stream-settled' && opts.streamSettled)
+      return opts.streamSettled().then(() => void res.writeHead(204).end());
     if (p === '/config.json') return sendJson(res, 200, localRuntimeConfig(req, opts.cognito));
     if (opts.vite) {
       if (p.startsWith('/m/')) req.url = '/embed.html';

@@ -17,6 +17,7 @@ import { superviseDynamoLocal, ensureTable, type SupervisedDynamo } from './dyna
 import { createGateway } from './gateway';
 import { lambdaContext, loadHandler, REPO_ROOT } from './lambda-runtime';
 import { startSchedules } from './schedules';
+import { startTableStream, type TableStream } from './table-stream';
 import { Mailbox } from './mailbox';
 import {
   LOCAL_WEBHOOK_SECRET,
@@ -109,7 +110,7 @@ export interface Stack {
   payments: PaymentsSandbox | null;
   /** Environment the handlers run with (also set on this process). */
   env: StackEnv;
-  /** Resolves when every S3 trigger started so far has finished. */
+  /** Resolves when every S3 trigger started so far has finished, and the table's stream has been read once more. */
   settled(): Promise<void>;
   /**
    * Holds requests until `until` settles: `npm start` seeds the administrator and demo map after the
@@ -252,9 +253,10 @@ function createLocalGateway(
     payments: PaymentsSandbox | null;
     log: (line: string) => void;
     originSecret: string;
+    stream: TableStream;
   },
 ) {
-  const { s3, cognito, mailbox, payments, log, originSecret } = parts;
+  const { s3, cognito, mailbox, payments, log, originSecret, stream } = parts;
   return createGateway({
     port: opts.port,
     // MAPNEST_WEB_DIST: a build elsewhere (e.g. `vite build --outDir`), so a rebuild never empties what a test serves.
@@ -272,8 +274,24 @@ function createLocalGateway(
     mailbox,
     originSecret,
     payments: payments ?? undefined,
+    streamSettled: stream.settled,
     log,
   });
+}
+
+/** The table stream's triggers, each run in-process like the other triggers (scripts/local/table-stream.ts). */
+function runStreamTriggers(endpoint: string, stops: Array<() => Promise<void>>): TableStream {
+  const stream = startTableStream({
+    endpoint,
+    tableName: LOCAL_TABLE,
+    triggers: TRIGGERS,
+    run: async (module, event) => {
+      const handler = await loadHandler(path.join(REPO_ROOT, 'lambdas/src/triggers', `${module}.ts`));
+      return handler(event, lambdaContext(`mapnest-${module}`));
+    },
+  });
+  stops.push(() => stream.stop());
+  return stream;
 }
 
 /** The scheduled triggers on their rates, each run in-process like the other triggers (scripts/local/schedules.ts). */
@@ -338,11 +356,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     Object.assign(process.env, env);
 
     await ensureLocalTable(dynamo.endpoint);
+    const stream = runStreamTriggers(dynamo.endpoint, stops);
 
     let gatewayPort = 0;
     const { payments, paymentEnv } = await startPayments(opts.dataDir, () => gatewayPort, log);
     if (payments) stops.push(() => payments.stop());
-    const gateway = createLocalGateway(opts, { s3, cognito, mailbox, payments, log, originSecret });
+    const gateway = createLocalGateway(opts, { s3, cognito, mailbox, payments, log, originSecret, stream });
     const port = await gateway.listen();
     gatewayPort = port;
     stops.push(() => gateway.close());
@@ -367,10 +386,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       mailbox,
       payments,
       env: fullEnv,
-      settled: async () => {
-        await Promise.all([...pendingTriggers]);
-        await payments?.settled();
-      },
+      // Webhook deliveries and uploads can write what the stream then carries: it is read last.
+      settled: () => Promise.all([...pendingTriggers, payments?.settled()]).then(() => stream.settled()),
       holdRequests: (until) => gateway.hold(until),
       stop: stopAll,
     };

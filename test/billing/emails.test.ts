@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import type { Subscription } from '@mapnest/shared/billing';
-import { call, createUser, type TestUser } from '../helpers/stack';
+import { call, createUser, streamSettled, type TestUser } from '../helpers/stack';
 import { buyInSandbox, deliver, event, eventually, mailTo, nowSeconds, press, subscription } from '../helpers/stripe';
 
 const code = () => `00000000-${crypto.randomUUID().slice(9)}`;
@@ -126,6 +126,7 @@ describe('licence emails', () => {
       { purchaseCode: code(), mapId: map },
       user,
     );
+    await streamSettled(); // the email a change owes follows from the table's stream (ADR 047)
     const [registered] = await find(user, /Licence registered for "Harbour"/);
     expect(registered!.text).toContain('it gives this map 6 months of Basic');
     expect(registered!.text).toContain('The map is live now.');
@@ -134,9 +135,11 @@ describe('licence emails', () => {
     const { remindEndingLicenses } = await import('../../lambdas/src/domain/services/billing');
     const ends = Date.parse(license.endsAt);
     await remindEndingLicenses(new Date(ends - 20 * 86_400_000)); // too early
+    await streamSettled();
     expect(await find(user, /licence of "Harbour" ends/)).toEqual([]);
     await remindEndingLicenses(new Date(ends - 13 * 86_400_000));
     await remindEndingLicenses(new Date(ends - 12 * 86_400_000)); // the next hourly runs send nothing again
+    await streamSettled();
     const reminders = await find(user, /The licence of "Harbour" ends on /);
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text).toContain(BILLING_TEXTS.licenseEnd);

@@ -13,6 +13,16 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 
 export const baseUrl = () => inject('baseUrl');
+
+/**
+ * Waits until the table's stream has carried everything written so far to its triggers, and they have run: the
+ * public copies and emails a billing change owes (ADR 047). In AWS they follow within about a second; a test that
+ * reads them waits for this condition, not for a time.
+ */
+export async function streamSettled(): Promise<void> {
+  const res = await fetch(`${baseUrl()}/_dev/stream-settled`);
+  if (res.status !== 204) throw new Error(`the local stack's stream did not settle: ${res.status}`);
+}
 const env = () => inject('stackEnv');
 
 /** Whether the tests run against the stack this run started (else a deployment: see test/global-setup.ts). */

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { inject } from 'vitest';
-import { baseUrl, call, type TestUser } from './stack';
+import { baseUrl, call, streamSettled, type TestUser } from './stack';
 
 const env = () => inject('stackEnv');
 const rid = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
@@ -83,6 +83,8 @@ export async function deliver(
     body: opts.payload ?? payload,
   });
   await res.text();
+  // What the event owes (public copies, emails) follows from the table's stream, as in AWS.
+  await streamSettled();
   return res.status;
 }
 

@@ -48,6 +48,9 @@ function defaultSizing(spec: FunctionSpec): Sizing {
     // Deployment-time work (the demo maps): a few map documents, written once per deployment.
     case 'custom-resource':
       return { memorySize: 512, timeout: Duration.minutes(2) };
+    // Follow-ups (ADR 047): up to ten public copies or emails per batch; a copy parses the map's document, as calls do.
+    case 'table-stream':
+      return { memorySize: 1024, timeout: Duration.minutes(1) };
     case undefined:
       // 1 GB buys most of a vCPU: map documents of several MB are parsed and validated in calls.
       return spec.kind === 'call'

@@ -5,7 +5,9 @@
  * due; a follow-up done leaves the index and the table forgets it after 30 days (TTL).
  */
 import { randomUUID } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
@@ -42,9 +44,27 @@ function idOf(work: FollowUpWork): string {
   return work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${randomUUID()}`;
 }
 
+/** A follow-up as a query gives it. */
+function followUpOf(item: Record<string, unknown>): FollowUpItem {
+  return {
+    id: item.id as string,
+    work: item.work as FollowUpWork,
+    attempts: Number(item.attempts ?? 0),
+    created: item.created as string,
+    dueKey: item[DUE_SK] as string,
+  };
+}
+
+/** A follow-up as the table's stream gives it: its new image, in DynamoDB's attribute values. */
+export const followUpFromImage = (image: Record<string, unknown>): FollowUpItem =>
+  followUpOf(unmarshall(image as Record<string, AttributeValue>));
+
 export const followUps = {
-  /** Keeps `work` for the sweep, due at once (the next run does it). */
-  async keep(work: FollowUpWork, at: Date, error: string): Promise<string> {
+  /**
+   * Keeps `work`, due at once: the table's stream runs it (ADR 047), the sweep runs it again if that fails. `error`:
+   * why a first try made by the change itself failed (none when the change only owed it).
+   */
+  async keep(work: FollowUpWork, at: Date, error?: string): Promise<string> {
     const id = idOf(work);
     const created = at.toISOString();
     await dynamo.send(
@@ -57,7 +77,7 @@ export const followUps = {
           work,
           attempts: 0,
           created,
-          lastError: error,
+          ...(error === undefined ? {} : { lastError: error }),
         },
       }),
     );
@@ -74,13 +94,7 @@ export const followUps = {
       ExpressionAttributeNames: { '#pk': DUE_PK, '#sk': DUE_SK },
       ExpressionAttributeValues: { ':pk': pk, ':below': skBelow },
     });
-    return items.map((item) => ({
-      id: item.id as string,
-      work: item.work as FollowUpWork,
-      attempts: Number(item.attempts ?? 0),
-      created: item.created as string,
-      dueKey: item[DUE_SK] as string,
-    }));
+    return items.map(followUpOf);
   },
 
   /**

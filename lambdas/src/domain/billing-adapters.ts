@@ -27,20 +27,19 @@ export interface BillingAdapters {
   writeGrantedSlots: typeof writeGrantedSlots;
   countLicenseAttempt: typeof countLicenseAttempt;
   notify: typeof notify;
-  /** The maps service's access check and public copy. */
+  /** The maps service's access check. */
   accessible: (identity: Identity, id: string) => Promise<MapItem>;
-  publishLatest: (mapId: string) => Promise<void>;
-  /** Where a public copy that could not be written after a committed change is kept for the sweep (follow-ups.ts). */
+  /** Where a change keeps the public copies it owes, for the table's stream to write (follow-ups.ts, ADR 047). */
   followUps: Pick<typeof followUps, 'keep'>;
 }
 
 /** Some of the adapters: each operation asks for the ones it uses, so a bundle carries no others. */
 export type Need<K extends keyof BillingAdapters> = Pick<BillingAdapters, K>;
 
-/** What matching slots to their use touches: the owner's maps and slots, their public copies, the owner's inbox. */
+/** What matching slots to their use touches: the owner's maps and slots, the copies and emails it owes. */
 export type SlotAdapters = {
   mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse'>;
-} & Need<'publishLatest' | 'notify' | 'followUps'>;
+} & Need<'notify' | 'followUps'>;
 
 /** What applying Stripe's events touches: subscriptions, prices, Stripe's own view, and the slots they give. */
 export type StripeEventAdapters = SlotAdapters &

@@ -2,18 +2,17 @@
  * The billing emails a customer expects (ADR 019): a subscription started, changed, cancelled or ended, renewed
  * (with its receipt), a licence registered or ending in 14 days. Each is worded here from the shared billing texts
  * and prices (`@mapnest/shared/billing-texts`), so an email never states a rule or price the app does not, and
- * sent through the one mail path (SES in AWS, the dev mailbox locally). The decisions are pure functions of the
- * state before and after a change; the callers send them once, after the change that caused them was applied.
+ * sent through the one mail path (SES in AWS, the dev mailbox locally) by the follow-ups' runner. The decisions are
+ * pure functions of the state before and after a change; the callers owe them once, after the change that caused
+ * them was applied.
  */
 import { holdsSlots } from '@mapnest/shared/billing';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
-import { BRAND, LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES } from '@mapnest/shared/constants';
+import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES } from '@mapnest/shared/constants';
 import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
-import { escapeHtml, sendMail } from '../adapters/mailer';
 import { followUps } from '../adapters/follow-ups';
-import { userPool } from '../adapters/user-pool';
 import { config } from '../lib/config';
-import { followUp } from './follow-ups';
+import { owe } from './follow-ups';
 
 /** An email before it is addressed: its subject and its paragraphs (plain text; links as URLs). */
 export interface Notice {
@@ -34,26 +33,12 @@ type Held = Pick<SubscriptionItem, 'plan' | 'period' | 'quantity' | 'status' | '
 const line = (s: Held) => subscriptionLine(s.plan, s.period ?? 'monthly', s.quantity);
 
 /**
- * Delivers a notice to the user's current address (none for a user who no longer has one: a deleted account).
- * Throws when it cannot be sent; `notify` is what a change calls.
- */
-export async function deliverNotice(uid: string, notice: Notice): Promise<void> {
-  const email = await userPool.emailOf(uid);
-  if (!email) return;
-  await sendMail({
-    to: [email],
-    subject: `${notice.subject} - ${BRAND}`,
-    text: notice.paragraphs.join('\n\n'),
-    html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
-  });
-}
-
-/**
- * Sends a notice after the change that caused it was applied. A failure never fails that change: the notice is
- * kept and sent again by the hourly sweep until it goes (follow-ups.ts).
+ * Owes a notice after the change that caused it was applied: kept in the table and sent within about a second by
+ * the table's stream, to the account's address then (ADR 047; services/follow-ups.ts). A failure never fails that
+ * change: the notice is sent again by the hourly sweep until it goes.
  */
 export async function notify(uid: string, notice: Notice): Promise<void> {
-  await followUp({ followUps }, { kind: 'notice', uid, ...notice }, () => deliverNotice(uid, notice));
+  await owe({ followUps }, { kind: 'notice', uid, ...notice });
 }
 
 /**

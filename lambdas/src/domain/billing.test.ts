@@ -52,11 +52,12 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
       basicLicensed: 0,
     };
   };
+  /** The maps whose public copy a change owed. */
   const published: string[] = [];
   /** The maps the service asked the table to lapse, in order. */
   const asked: string[] = [];
   const notices: { uid: string; notice: Notice }[] = [];
-  /** Follow-ups kept for the sweep: work that failed after its change was committed. */
+  /** Follow-ups kept for the table's stream: the public copies a change owes (ADR 047). */
   const kept: FollowUpWork[] = [];
   const adapters: SlotAdapters = {
     mapTable: {
@@ -74,15 +75,13 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
         return 'lapsed';
       },
     },
-    publishLatest: async (mapId: string) => {
-      published.push(mapId);
-    },
     notify: async (uid: string, notice: Notice) => {
       notices.push({ uid, notice });
     },
     followUps: {
       keep: async (work: FollowUpWork) => {
         kept.push(work);
+        if (work.kind === 'publish') published.push(work.mapId);
         return `kept-${kept.length}`;
       },
     },
@@ -187,26 +186,23 @@ describe('reconcileSlots', () => {
     expect(slots.notices).toEqual([]);
   });
 
-  it('keeps a lapse that happened when writing the public copy fails afterwards, and keeps the copy owed for the sweep', async () => {
+  it('owes each lapsed map its public copy, kept for the stream, and never fails a lapse that happened', async () => {
     const slots = memorySlots(
       [paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'), paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z')],
       { basic: 1, pro: 0 },
     );
-    slots.adapters.publishLatest = async () => {
-      throw new Error('public bucket down');
-    };
     expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['b']);
-    expect(slots.notices).toHaveLength(1);
     expect(slots.kept).toEqual([{ kind: 'publish', mapId: 'b' }]);
-  });
-
-  it('keeps no follow-up when the public copies are written', async () => {
-    const slots = memorySlots(
+    // The table failing right after the lapse: the lapse stands and is answered (`owe` logs what was lost).
+    const again = memorySlots(
       [paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'), paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z')],
       { basic: 1, pro: 0 },
     );
-    await reconcileSlots(slots.adapters, 'owner', 'ended');
-    expect(slots.published).toEqual(['b']);
-    expect(slots.kept).toEqual([]);
+    again.adapters.followUps.keep = async () => {
+      throw new Error('table unavailable');
+    };
+    expect(ids(await reconcileSlots(again.adapters, 'owner', 'ended'))).toEqual(['b']);
+    expect(again.items.get('b')?.state).toBe(MapState.TEST);
+    expect(again.notices).toHaveLength(1);
   });
 });

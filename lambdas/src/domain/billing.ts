@@ -34,7 +34,7 @@ import {
   subscriptionNotice,
 } from './billing-notices';
 import type { Need, SlotAdapters, StripeEventAdapters } from './billing-adapters';
-import { followUp } from './follow-ups';
+import { owe } from './follow-ups';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -74,9 +74,7 @@ export async function listLicenses(a: Need<'billingTable'>, actor: Actor): Promi
  * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
  */
 export async function registerLicense(
-  a: Need<
-    'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible' | 'publishLatest' | 'notify' | 'followUps'
-  >,
+  a: Need<'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible' | 'notify' | 'followUps'>,
   actor: Actor,
   input: { purchaseCode: string; mapId: string },
   client: { sourceIp: string } = { sourceIp: '' },
@@ -110,7 +108,7 @@ export async function registerLicense(
     });
     if (outcome === 'used') throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
     if (outcome === 'registered') {
-      if (promote) await followUp(a, { kind: 'publish', mapId: map.id }, () => a.publishLatest(map.id));
+      if (promote) await owe(a, { kind: 'publish', mapId: map.id });
       logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
       await a.notify(map.uid, licenseRegisteredNotice(license, map.title, promote));
       return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
@@ -120,10 +118,7 @@ export async function registerLicense(
 }
 
 /** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
-export async function restoreLapsedMaps(
-  a: Need<'mapTable' | 'publishLatest' | 'followUps'>,
-  actor: Actor,
-): Promise<RestoreLapsedResult> {
+export async function restoreLapsedMaps(a: Need<'mapTable' | 'followUps'>, actor: Actor): Promise<RestoreLapsedResult> {
   const maps = (await a.mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
   // Oldest promotion first: those were the last to lapse, and are the longest-standing live maps.
   maps.sort((a, b) => (a.promotedAt ?? a.created).localeCompare(b.promotedAt ?? b.created));
@@ -143,7 +138,7 @@ export async function restoreLapsedMaps(
         edited: new Date().toISOString(),
       });
       restored++;
-      await followUp(a, { kind: 'publish', mapId: map.id }, () => a.publishLatest(map.id));
+      await owe(a, { kind: 'publish', mapId: map.id });
     } catch (err) {
       if (err instanceof SlotLimitError) {
         full.add(plan);
@@ -199,7 +194,7 @@ export async function reconcileSlots(
       if (outcome === 'lapsed') lapsed.push(map);
     }
   }
-  for (const map of lapsed) await followUp(a, { kind: 'publish', mapId: map.id }, () => a.publishLatest(map.id));
+  for (const map of lapsed) await owe(a, { kind: 'publish', mapId: map.id });
   if (lapsed.length > 0) {
     logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
     const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');

@@ -8,13 +8,12 @@
  * All read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
  */
 import { isExpiredTestMap } from '@mapnest/shared/maps';
-import { followUps } from '../adapters/follow-ups';
 import { mapObjects } from '../adapters/maps/map-objects';
 import { mapTable } from '../adapters/maps/map-table';
 import * as billing from './services/billing';
 import * as maps from './services/maps';
-import { deliverNotice } from './billing-notices';
 import { retryFollowUps, type FollowUpRun } from './follow-ups';
+import { followUpRunner } from './services/follow-ups';
 
 export async function expireTestMaps(at: Date = new Date()): Promise<{ checked: number; expired: number }> {
   let checked = 0;
@@ -52,6 +51,6 @@ export async function sweepExpired(at: Date = new Date()): Promise<SweepResult> 
   // Owners hear 14 days ahead that a licence ends (billing-notices.ts), from the same index.
   const { reminded } = await billing.remindEndingLicenses(at);
   const expiry = await expireTestMaps(at);
-  const followed = await retryFollowUps({ followUps, publishLatest: maps.publishLatest, deliverNotice }, at);
+  const followed = await retryFollowUps(followUpRunner, at);
   return { ...expiry, licensesEnded: ended, licensesReminded: reminded, followUps: followed };
 }

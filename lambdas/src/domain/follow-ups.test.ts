@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FollowUpItem, FollowUps, FollowUpWork } from '../adapters/follow-ups';
 import { logger } from '../lib/logger';
-import { followUp, followUpOrThrow, retryFollowUps, RETRY_AFTER_MS } from './follow-ups';
+import { followUp, followUpOrThrow, isDue, owe, retryFollowUps, RETRY_AFTER_MS, runFollowUp } from './follow-ups';
 
 let logged: Record<'info' | 'warn' | 'error', unknown[][]>;
 beforeEach(() => {
@@ -27,7 +27,7 @@ function memoryFollowUps() {
   const items = new Map<string, Stored>();
   let n = 0;
   const store: FollowUps = {
-    keep: async (work: FollowUpWork, at: Date, error: string) => {
+    keep: async (work: FollowUpWork, at: Date, error = '') => {
       const id = work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${++n}`;
       const created = at.toISOString();
       items.set(id, { id, work, attempts: 0, created, dueKey: `${created}#${id}`, lastError: error });
@@ -117,6 +117,50 @@ describe('followUp', () => {
   });
 });
 
+describe('owe (ADR 047)', () => {
+  it('keeps the work due at once, without a try and without an error, for the stream to run', async () => {
+    const { store, items } = memoryFollowUps();
+    await owe({ followUps: store }, { kind: 'publish', mapId: 'm1' }, T0);
+    expect([...items.values()]).toEqual([
+      expect.objectContaining({
+        id: 'publish#m1',
+        attempts: 0,
+        dueKey: `${T0.toISOString()}#publish#m1`,
+        lastError: '',
+      }),
+    ]);
+    expect(isDue(items.get('publish#m1') as FollowUpItem, T0)).toBe(true);
+    expect(isDue(items.get('publish#m1') as FollowUpItem, later(-1))).toBe(false);
+  });
+
+  it('never throws when the table fails right after the change, and logs exactly what was lost', async () => {
+    const failing: Pick<FollowUps, 'keep'> = {
+      keep: async () => {
+        throw new Error('table unavailable');
+      },
+    };
+    const owed: FollowUpWork = { kind: 'notice', uid: 'u1', subject: 'Receipt', paragraphs: ['Thanks.'] };
+    await expect(owe({ followUps: failing }, owed, T0)).resolves.toBeUndefined();
+    expect(logged.error).toEqual([[expect.stringContaining('could not be kept'), expect.objectContaining({ owed })]]);
+  });
+
+  it("runs an owed follow-up once: the stream's record after the take is no longer due, and a second runner skips it", async () => {
+    const { store, items } = memoryFollowUps();
+    await owe({ followUps: store }, { kind: 'publish', mapId: 'm2' }, T0);
+    const record = { ...(items.get('publish#m2') as FollowUpItem) };
+    let published = 0;
+    const workers = { publishLatest: async () => void published++, deliverNotice: async () => undefined };
+    const run = runFollowUp({ followUps: store, ...workers }, record, T0);
+    // While it runs, the take's own change is on the stream: due an hour later, so not run again.
+    expect(isDue({ dueKey: items.get('publish#m2')!.dueKey! }, later(1000))).toBe(false);
+    expect(await run).toBe('done');
+    // The same record delivered twice (a retried batch): the take finds it changed.
+    expect(await runFollowUp({ followUps: store, ...workers }, record, later(2000))).toBe('skipped');
+    expect(published).toBe(1);
+    expect(items.get('publish#m2')?.dueKey).toBeNull();
+  });
+});
+
 describe('followUpOrThrow', () => {
   it('keeps the work and still reports its failure to the caller', async () => {
     const { store, items } = memoryFollowUps();
@@ -179,7 +223,10 @@ describe('retryFollowUps', () => {
     });
     expect(items.get('publish#good')?.dueKey).toBeNull();
     expect(logged.error).toEqual([
-      [expect.stringContaining('failed again'), expect.objectContaining({ id: 'publish#bad', attempts: 1 })],
+      [
+        expect.stringContaining('follow-up failed: kept for the next sweep'),
+        expect.objectContaining({ id: 'publish#bad', attempts: 1 }),
+      ],
     ]);
     // Not due again within the hour; due, and done, after it.
     expect(await retryFollowUps({ followUps: store, ...workers }, later(RETRY_AFTER_MS))).toEqual({

@@ -1,11 +1,15 @@
 /**
- * Follow-ups of a committed change (ADR 045): after a change is committed, what it still owes the world is done at
- * once (a map's public copy written, a billing email sent), and when that fails, the change is not undone and not
- * reported as failed (it happened), but the work is kept in the table and done again by the hourly sweep, until it
- * succeeds. So a map a licence made live never keeps serving its test copy because S3 failed once, and a receipt is
- * never lost because SES did.
+ * Follow-ups of a committed change (ADR 045, 047): what a change owes the world besides its own write (a map's
+ * public copy written, a billing email sent). Two ways to owe it:
+ * - `owe` (billing, ADR 047): the change keeps the follow-up in the table right after its commit and answers; the
+ *   table's stream runs it within about a second (triggers/follow-ups.ts), so the call carries neither S3, SES nor
+ *   Cognito, and a failure is never the caller's.
+ * - `followUp` / `followUpOrThrow` (the map calls): the work is done at once, and kept only when it fails.
+ * Either way a follow-up that fails is kept and done again by the hourly sweep until it succeeds, never undone and
+ * never reported as the change's failure (the change happened).
  */
-import type { FollowUps, FollowUpWork } from '../adapters/follow-ups';
+import { keys } from '@mapnest/shared/keys';
+import type { FollowUpItem, FollowUps, FollowUpWork } from '../adapters/follow-ups';
 import { logger } from '../lib/logger';
 
 /** What an operation whose change can owe a follow-up needs: the place to keep it. */
@@ -23,6 +27,19 @@ async function keep(a: Owing, owed: FollowUpWork, error: unknown, at: Date): Pro
     await a.followUps.keep(owed, at, message(error));
   } catch (keepError) {
     logger.error('follow-up failed after a committed change and could not be kept', { owed, error, keepError });
+  }
+}
+
+/**
+ * Owes `owed` after a committed change: kept in the table, due now, for the table's stream to run (ADR 047) and the
+ * sweep to run again if that fails. Never throws: the change happened, so a table failing right after it is logged
+ * with exactly what was lost, as `followUp` does.
+ */
+export async function owe(a: Owing, owed: FollowUpWork, at: Date = new Date()): Promise<void> {
+  try {
+    await a.followUps.keep(owed, at);
+  } catch (keepError) {
+    logger.error('follow-up of a committed change could not be kept', { owed, keepError });
   }
 }
 
@@ -72,42 +89,53 @@ export interface FollowUpRun {
   skipped: number;
 }
 
+/** Whether a kept follow-up is due at `at`, by the rule the sweep's query reads the due index with. */
+export const isDue = (item: Pick<FollowUpItem, 'dueKey'>, at: Date) =>
+  item.dueKey < keys.dueBy('follow-up', at.toISOString()).skBelow;
+
 /**
- * The sweep's part: every follow-up due at `at` is taken (so two runs never do one at once), tried, and marked done,
- * or left due again an hour later with the reason. Failures are logged as errors and counted, never thrown: one
- * bad follow-up must not stop the others, nor the rest of the sweep.
+ * One try of a due follow-up, by the stream or the sweep: taken first (so two runners never do it at once, and a
+ * runner that dies leaves it due an hour later), done, and marked done, or left due an hour later with the reason.
+ * A failed try is logged as an error and answered, never thrown: one bad follow-up must not stop the others. Only
+ * the table failing while taking it throws (the stream then tries the record again).
+ */
+export async function runFollowUp(
+  a: { followUps: FollowUps } & FollowUpWorkers,
+  item: FollowUpItem,
+  at: Date,
+): Promise<'done' | 'failed' | 'skipped'> {
+  const taken = await a.followUps.take(item, new Date(at.getTime() + RETRY_AFTER_MS));
+  if (taken === null) return 'skipped';
+  try {
+    const w = item.work;
+    if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
+    else await a.deliverNotice(w.uid, { subject: w.subject, paragraphs: w.paragraphs });
+    await a.followUps.done(item.id, taken, at);
+    logger.info('follow-up done', { id: item.id, attempts: item.attempts + 1, since: item.created });
+    return 'done';
+  } catch (error) {
+    logger.error('follow-up failed: kept for the next sweep', {
+      id: item.id,
+      attempts: item.attempts + 1,
+      since: item.created,
+      error,
+    });
+    await a.followUps.failed(item.id, message(error)).catch((e: unknown) => {
+      logger.error('follow-up failure not noted', { id: item.id, error: e });
+    });
+    return 'failed';
+  }
+}
+
+/**
+ * The sweep's part: every follow-up due at `at` (one the stream could not do, or did not see) is tried once
+ * (`runFollowUp`). Failures are counted, never thrown, and do not stop the rest of the sweep.
  */
 export async function retryFollowUps(
   a: { followUps: FollowUps } & FollowUpWorkers,
   at: Date = new Date(),
 ): Promise<FollowUpRun> {
   const run: FollowUpRun = { done: 0, failed: 0, skipped: 0 };
-  for (const item of await a.followUps.due(at)) {
-    const retryAt = new Date(at.getTime() + RETRY_AFTER_MS);
-    const taken = await a.followUps.take(item, retryAt);
-    if (taken === null) {
-      run.skipped++;
-      continue;
-    }
-    try {
-      const w = item.work;
-      if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
-      else await a.deliverNotice(w.uid, { subject: w.subject, paragraphs: w.paragraphs });
-      await a.followUps.done(item.id, taken, at);
-      run.done++;
-      logger.info('follow-up done', { id: item.id, attempts: item.attempts + 1, since: item.created });
-    } catch (error) {
-      run.failed++;
-      logger.error('follow-up failed again: kept for the next sweep', {
-        id: item.id,
-        attempts: item.attempts + 1,
-        since: item.created,
-        error,
-      });
-      await a.followUps.failed(item.id, message(error)).catch((e: unknown) => {
-        logger.error('follow-up failure not noted', { id: item.id, error: e });
-      });
-    }
-  }
+  for (const item of await a.followUps.due(at)) run[await runFollowUp(a, item, at)]++;
   return run;
 }

@@ -1,9 +1,10 @@
 /**
  * The billing service as the Lambdas call it: each operation of ../billing.ts bound to the real adapters it asks
- * for (ADR 037), Stripe's and the marketplace's among them, and to the maps service's access check and public copy.
+ * for (ADR 037), Stripe's and the marketplace's among them, and to the maps service's access check. The public
+ * copies and emails a change owes are kept for the table's stream (ADR 047), so no billing call carries S3 or SES.
  * Each is bound on its own and marked pure, so a call's bundle carries only what it uses. Import it as a namespace.
  */
-import { accountStatus } from '../../adapters/account-status';
+import { anyDeleted } from '../../adapters/account-status';
 import { billingTable } from '../../adapters/billing/billing-table';
 import { marketplace } from '../../adapters/billing/marketplace';
 import { priceTable } from '../../adapters/billing/stripe-prices';
@@ -15,7 +16,7 @@ import { withAdapters } from '../../lib/with-adapters';
 import { countLicenseAttempt } from '../abuse-limits';
 import * as op from '../billing';
 import { notify } from '../billing-notices';
-import { accessible, publishLatest } from './maps';
+import { accessible } from './maps';
 
 export const listSubscriptions = /* @__PURE__ */ withAdapters(op.listSubscriptions, { billingTable });
 export const listLicenses = /* @__PURE__ */ withAdapters(op.listLicenses, { billingTable });
@@ -24,13 +25,11 @@ export const registerLicense = /* @__PURE__ */ withAdapters(op.registerLicense, 
   marketplace,
   countLicenseAttempt,
   accessible,
-  publishLatest,
   notify,
   followUps,
 });
 export const restoreLapsedMaps = /* @__PURE__ */ withAdapters(op.restoreLapsedMaps, {
   mapTable,
-  publishLatest,
   followUps,
 });
 export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripeCustomer, {
@@ -39,16 +38,15 @@ export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripe
 });
 export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, {
   mapTable,
-  publishLatest,
   notify,
   followUps,
 });
 export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEvent, {
   mapTable,
-  publishLatest,
   notify,
   billingTable,
-  accountStatus,
+  // The deleted-account check alone: the rest of accountStatus would bring the user pool's client (ADR 042).
+  accountStatus: { anyDeleted },
   priceTable,
   stripeSubscriptions,
   followUps,
@@ -60,14 +58,12 @@ export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEnding
 });
 export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, {
   mapTable,
-  publishLatest,
   notify,
   writeGrantedSlots,
   followUps,
 });
 export const endDueLicenses = /* @__PURE__ */ withAdapters(op.endDueLicenses, {
   mapTable,
-  publishLatest,
   notify,
   billingTable,
   followUps,

@@ -1,0 +1,34 @@
+/**
+ * The follow-ups' runner as the Lambdas call it (ADR 045, 047): the work a kept follow-up stands for, bound to the
+ * real adapters (a map's public copy through the maps service, an email through SES or the dev mailbox to the
+ * account's address), for the table stream's trigger and the hourly sweep. Only they carry it.
+ */
+import { BRAND } from '@mapnest/shared/constants';
+import { followUps } from '../../adapters/follow-ups';
+import { escapeHtml, sendMail } from '../../adapters/mailer';
+import { userPool } from '../../adapters/user-pool';
+import type { Notice } from '../billing-notices';
+import type { FollowUpWorkers } from '../follow-ups';
+import { publishLatest } from './maps';
+
+/**
+ * Delivers a notice to the user's current address (none for a user who no longer has one: a deleted account).
+ * Throws when it cannot be sent, so the follow-up stays due.
+ */
+export async function deliverNotice(uid: string, notice: Notice): Promise<void> {
+  const email = await userPool.emailOf(uid);
+  if (!email) return;
+  await sendMail({
+    to: [email],
+    subject: `${notice.subject} - ${BRAND}`,
+    text: notice.paragraphs.join('\n\n'),
+    html: notice.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+  });
+}
+
+/** What a runner of follow-ups needs: the table's follow-ups and the two kinds of work. */
+export const followUpRunner: { followUps: typeof followUps } & FollowUpWorkers = {
+  followUps,
+  publishLatest,
+  deliverNotice,
+};
