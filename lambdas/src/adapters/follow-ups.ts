@@ -1,10 +1,10 @@
 /**
- * Follow-ups in the single table: what a committed change still owes after its first try failed (a map's public copy
- * to write again, an email to send), kept until the hourly sweep has done it (domain/follow-ups.ts, ADR 045). Each
- * waiting follow-up carries the sparse due index's keys (GSI3, `DUE#follow-up`), so the sweep reads only what is
- * due; a follow-up done leaves the index and the table forgets it after 30 days (TTL).
+ * Follow-ups in the single table: what a committed change still owes (a map's public copy to write, an email to
+ * send), kept until the table stream's trigger or the hourly sweep has done it (domain/follow-ups.ts, ADR 045, 047).
+ * Each waiting follow-up carries the sparse due index's keys (GSI3, `DUE#follow-up`), so the sweep reads only what
+ * is due; a follow-up done leaves the index and the table forgets it after 30 days (TTL). The item itself is built
+ * in follow-up-items.ts, which the changes that keep one in their own transaction import alone.
  */
-import { randomUUID } from 'node:crypto';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -12,11 +12,10 @@ import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
+import { followUpPut, type FollowUpWork } from './follow-up-items';
 import { queryAll } from './query-all';
 
-/** Work owed: the public copy of a map, or an email to a user (its subject and plain-text paragraphs). */
-export type FollowUpWork =
-  { kind: 'publish'; mapId: string } | { kind: 'notice'; uid: string; subject: string; paragraphs: string[] };
+export type { FollowUpWork };
 
 /** A follow-up as stored: its id, the work, the tries so far and when it is due again. */
 export interface FollowUpItem {
@@ -35,14 +34,6 @@ const DUE_SK = TABLE_INDEXES.byDue.sk;
 /** How long a follow-up done is kept for support questions before the table's TTL removes it. */
 const KEEP_DONE_DAYS = 30;
 const DAY_S = 86_400;
-
-/**
- * The id of a follow-up: one per map for a public copy (a newer failure replaces a waiting one, and writing the copy
- * once writes the newest state), a new one for each email.
- */
-function idOf(work: FollowUpWork): string {
-  return work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${randomUUID()}`;
-}
 
 /** A follow-up as a query gives it. */
 function followUpOf(item: Record<string, unknown>): FollowUpItem {
@@ -65,23 +56,9 @@ export const followUps = {
    * why a first try made by the change itself failed (none when the change only owed it).
    */
   async keep(work: FollowUpWork, at: Date, error?: string): Promise<string> {
-    const id = idOf(work);
-    const created = at.toISOString();
-    await dynamo.send(
-      new PutCommand({
-        TableName: config.tableName,
-        Item: {
-          ...keys.followUp(id),
-          ...keys.due('follow-up', created, id),
-          id,
-          work,
-          attempts: 0,
-          created,
-          ...(error === undefined ? {} : { lastError: error }),
-        },
-      }),
-    );
-    return id;
+    const put = followUpPut(work, at, error);
+    await dynamo.send(new PutCommand(put.Put));
+    return put.Put.Item.id as string;
   },
 
   /** The follow-ups due at `at`, oldest first. */

@@ -11,7 +11,6 @@ import type { stripeCustomers, stripeSubscriptions } from '../adapters/billing/s
 import type { mapTable, MapItem } from '../adapters/maps/map-table';
 import type { setGrantedSlots as writeGrantedSlots } from '../adapters/maps/slot-table';
 import type { Identity } from '../lib/identity';
-import type { followUps } from '../adapters/follow-ups';
 import type { countLicenseAttempt } from './abuse-limits';
 import type { notify } from './billing-notices';
 
@@ -29,17 +28,18 @@ export interface BillingAdapters {
   notify: typeof notify;
   /** The maps service's access check. */
   accessible: (identity: Identity, id: string) => Promise<MapItem>;
-  /** Where a change keeps the public copies it owes, for the table's stream to write (follow-ups.ts, ADR 047). */
-  followUps: Pick<typeof followUps, 'keep'>;
 }
 
 /** Some of the adapters: each operation asks for the ones it uses, so a bundle carries no others. */
 export type Need<K extends keyof BillingAdapters> = Pick<BillingAdapters, K>;
 
-/** What matching slots to their use touches: the owner's maps and slots, the copies and emails it owes. */
+/**
+ * What matching slots to their use touches: the owner's maps and slots (a lapse keeps the map's public copy owed in
+ * its own transaction, ADR 047) and the owner's email.
+ */
 export type SlotAdapters = {
   mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse'>;
-} & Need<'notify' | 'followUps'>;
+} & Need<'notify'>;
 
 /** What applying Stripe's events touches: subscriptions, prices, Stripe's own view, and the slots they give. */
 export type StripeEventAdapters = SlotAdapters &

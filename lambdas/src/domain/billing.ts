@@ -22,6 +22,7 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
 import type { MapItem } from '../adapters/maps/map-table';
+import type { FollowUpWork } from '../adapters/follow-ups';
 import { planOfPrice } from '../adapters/billing/stripe-prices';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import type { Actor } from './maps';
@@ -34,7 +35,6 @@ import {
   subscriptionNotice,
 } from './billing-notices';
 import type { Need, SlotAdapters, StripeEventAdapters } from './billing-adapters';
-import { owe } from './follow-ups';
 
 function toSubscription(s: SubscriptionItem): Subscription {
   return {
@@ -74,7 +74,7 @@ export async function listLicenses(a: Need<'billingTable'>, actor: Actor): Promi
  * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
  */
 export async function registerLicense(
-  a: Need<'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible' | 'notify' | 'followUps'>,
+  a: Need<'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible'>,
   actor: Actor,
   input: { purchaseCode: string; mapId: string },
   client: { sourceIp: string } = { sourceIp: '' },
@@ -98,19 +98,27 @@ export async function registerLicense(
     };
     const promote = isTestState(map.state);
     const mapEnds = map.licenseEndsAt && map.licenseEndsAt > license.endsAt ? map.licenseEndsAt : license.endsAt;
-    const outcome = await a.billingTable.registerLicense(license, {
-      id: map.id,
-      state: map.state,
-      promote,
-      previousLicenseEndsAt: map.licenseEndsAt ?? null,
-      licenseEndsAt: mapEnds,
-      now,
-    });
+    // What the registration owes, written in its own transaction (ADR 047): the copy of a map it makes live, and
+    // the confirmation.
+    const owed: FollowUpWork[] = [
+      ...(promote ? [{ kind: 'publish' as const, mapId: map.id }] : []),
+      { kind: 'notice', uid: map.uid, ...licenseRegisteredNotice(license, map.title, promote) },
+    ];
+    const outcome = await a.billingTable.registerLicense(
+      license,
+      {
+        id: map.id,
+        state: map.state,
+        promote,
+        previousLicenseEndsAt: map.licenseEndsAt ?? null,
+        licenseEndsAt: mapEnds,
+        now,
+      },
+      owed,
+    );
     if (outcome === 'used') throw new CallError('already-exists', BILLING_MESSAGES.licenseUsed);
     if (outcome === 'registered') {
-      if (promote) await owe(a, { kind: 'publish', mapId: map.id });
       logger.info('licence registered', { mapId: map.id, uid: map.uid, item: sale.itemName });
-      await a.notify(map.uid, licenseRegisteredNotice(license, map.title, promote));
       return { license: toLicense(license), state: promote ? MapState.LIVE : map.state };
     }
   }
@@ -118,7 +126,7 @@ export async function registerLicense(
 }
 
 /** Brings maps that went back to test when slots ran out to their old state, as far as free slots allow. */
-export async function restoreLapsedMaps(a: Need<'mapTable' | 'followUps'>, actor: Actor): Promise<RestoreLapsedResult> {
+export async function restoreLapsedMaps(a: Need<'mapTable'>, actor: Actor): Promise<RestoreLapsedResult> {
   const maps = (await a.mapTable.list('owner', actor.subject)).filter((m) => m.lapsedFrom && isTestState(m.state));
   // Oldest promotion first: those were the last to lapse, and are the longest-standing live maps.
   maps.sort((a, b) => (a.promotedAt ?? a.created).localeCompare(b.promotedAt ?? b.created));
@@ -136,9 +144,10 @@ export async function restoreLapsedMaps(a: Need<'mapTable' | 'followUps'>, actor
       await a.mapTable.changeState(map, state, {
         enforceLimits: !actor.identity.admin,
         edited: new Date().toISOString(),
+        // Its public copy, owed in the same transaction (ADR 047).
+        owed: [{ kind: 'publish', mapId: map.id }],
       });
       restored++;
-      await owe(a, { kind: 'publish', mapId: map.id });
     } catch (err) {
       if (err instanceof SlotLimitError) {
         full.add(plan);
@@ -189,12 +198,12 @@ export async function reconcileSlots(
     // A live map on its own licence holds no subscription slot, so it never lapses for want of one.
     const holders = owned.filter((m) => m.state === state && !(state === MapState.LIVE && m.licenseEndsAt));
     for (const map of holders.sort(sortForLapse(first))) {
-      const outcome = await a.mapTable.lapse(map, now);
+      // Its public copy is owed in the lapse's own transaction (ADR 047).
+      const outcome = await a.mapTable.lapse(map, now, [{ kind: 'publish', mapId: map.id }]);
       if (outcome === 'not-over') break;
       if (outcome === 'lapsed') lapsed.push(map);
     }
   }
-  for (const map of lapsed) await owe(a, { kind: 'publish', mapId: map.id });
   if (lapsed.length > 0) {
     logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
     const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');

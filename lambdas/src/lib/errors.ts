@@ -3,7 +3,7 @@
  * domain). Each is a CallError, so `callable` answers it with the right
  * status; adapters raise them in place of the SDK's conditional-check failures.
  */
-import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { noFreeSlot } from '@mapnest/shared/billing-texts';
 import { CallError } from '@mapnest/shared/errors';
 import { paidSlotsExhausted, TEST_SLOTS_EXHAUSTED } from '@mapnest/shared/maps';
 import { quotaExceededMessage } from '@mapnest/shared/storage';
@@ -43,7 +43,7 @@ export class SlotLimitError extends CallError {
         ? TEST_SLOTS_EXHAUSTED
         : capacity === undefined
           ? paidSlotsExhausted(kind)
-          : `${BILLING_TEXTS.noFreeSlot(kind, capacity)} (Plans: #subscribe)`,
+          : `${noFreeSlot(kind, capacity)} (Plans: #subscribe)`,
       capacity === undefined ? { slot: kind } : { slot: kind, capacity },
     );
   }

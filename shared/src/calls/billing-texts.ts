@@ -7,40 +7,51 @@
 import { formatUsd, totalAmountCents, unitAmountCents } from './billing';
 import { LICENSE_BASIC_MONTHS, PLAN_NAMES, PRICES, type BillingPeriod, type PlanId } from '../constants';
 
-const months = `${LICENSE_BASIC_MONTHS} months`;
-const basic = PLAN_NAMES.basic;
+// Module-level values are built in pure-annotated calls, so a bundle that uses one text (a call's slot refusal)
+// does not keep the others: a template literal or property read at module level counts as a side effect to the
+// bundlers otherwise (ADR 043, 047).
+const months = /* @__PURE__ */ (() => `${LICENSE_BASIC_MONTHS} months`)();
+const basic = /* @__PURE__ */ (() => PLAN_NAMES.basic)();
 
-export const BILLING_TEXTS = {
-  /** The licence rule's first half (the licensing terms), as the pricing page and plan dialog have always said it. */
-  licenseRule: `Each map also needs its own software license, purchased separately on the Envato marketplace. Registering a license gives that map ${months} of ${basic} usage.`,
-  /** What the licence is for. */
-  licensePurpose: `The license is your right to use the map software under the marketplace's licensing terms; it is bought once per map.`,
-  /** The licence rule's second half: the two ways a map goes live. */
-  goLiveWays: `A map goes live in one of two ways: on a slot of your subscription, which any of your maps can use, or on its own registered license, which keeps that one map live on ${basic} for ${months} without using a slot.`,
-  /** What happens when a licence's months are over. */
-  licenseEnd: `When the ${months} are over, the map stays live on a free subscription slot, or goes back to test; nothing is deleted.`,
-  /** Go live without a free slot: the two ways, for the map at hand. */
-  noFreeSlot: (plan: PlanId, capacity: number) =>
-    capacity === 0
-      ? `You have no ${PLAN_NAMES[plan]} subscription slots. Subscribe to ${PLAN_NAMES[plan]}${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months}` : ''}.`
-      : `All your ${PLAN_NAMES[plan]} subscription slots are in use. Buy more ${PLAN_NAMES[plan]} slots${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months} without a slot` : ''}.`,
-  /** A renewal payment failed and Stripe is retrying (the maps page banner, the Plan tab, the email). */
-  paymentFailed: (plans: readonly PlanId[]) =>
-    `The payment for your ${plans.map((p) => PLAN_NAMES[p]).join(' and ')} subscription failed. It is tried again over the next days and your maps stay live meanwhile; if the last try fails, the subscription ends and its maps go back to test.`,
-  /** Licensed maps, counted apart from subscription slots: '1 licence running: its map is live on it, without a slot'. */
-  licensedCount: (n: number) =>
-    n === 1
-      ? `1 licence running: its map is live on ${basic} for ${months} without a subscription slot`
-      : `${n} licences running: each keeps its own map live on ${basic} for ${months} without a subscription slot`,
-} as const;
+/**
+ * Go live without a free slot: the two ways, for the map at hand. Also `BILLING_TEXTS.noFreeSlot`; a function of its
+ * own so the slot refusal that every call writing the map table can raise does not carry all of the texts.
+ */
+export function noFreeSlot(plan: PlanId, capacity: number): string {
+  return capacity === 0
+    ? `You have no ${PLAN_NAMES[plan]} subscription slots. Subscribe to ${PLAN_NAMES[plan]}${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months}` : ''}.`
+    : `All your ${PLAN_NAMES[plan]} subscription slots are in use. Buy more ${PLAN_NAMES[plan]} slots${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months} without a slot` : ''}.`;
+}
+
+export const BILLING_TEXTS = /* @__PURE__ */ (() =>
+  ({
+    /** The licence rule's first half (the licensing terms), as the pricing page and plan dialog have always said it. */
+    licenseRule: `Each map also needs its own software license, purchased separately on the Envato marketplace. Registering a license gives that map ${months} of ${basic} usage.`,
+    /** What the licence is for. */
+    licensePurpose: `The license is your right to use the map software under the marketplace's licensing terms; it is bought once per map.`,
+    /** The licence rule's second half: the two ways a map goes live. */
+    goLiveWays: `A map goes live in one of two ways: on a slot of your subscription, which any of your maps can use, or on its own registered license, which keeps that one map live on ${basic} for ${months} without using a slot.`,
+    /** What happens when a licence's months are over. */
+    licenseEnd: `When the ${months} are over, the map stays live on a free subscription slot, or goes back to test; nothing is deleted.`,
+    /** Go live without a free slot: the two ways, for the map at hand. */
+    noFreeSlot,
+    /** A renewal payment failed and Stripe is retrying (the maps page banner, the Plan tab, the email). */
+    paymentFailed: (plans: readonly PlanId[]) =>
+      `The payment for your ${plans.map((p) => PLAN_NAMES[p]).join(' and ')} subscription failed. It is tried again over the next days and your maps stay live meanwhile; if the last try fails, the subscription ends and its maps go back to test.`,
+    /** Licensed maps, counted apart from subscription slots: '1 licence running: its map is live on it, without a slot'. */
+    licensedCount: (n: number) =>
+      n === 1
+        ? `1 licence running: its map is live on ${basic} for ${months} without a subscription slot`
+        : `${n} licences running: each keeps its own map live on ${basic} for ${months} without a subscription slot`,
+  }) as const)();
 
 /** The whole licence story in the order every surface tells it: the rule, its purpose, the two ways, the end. */
-export const LICENSE_STORY: readonly string[] = [
+export const LICENSE_STORY: readonly string[] = /* @__PURE__ */ (() => [
   BILLING_TEXTS.licenseRule,
   BILLING_TEXTS.licensePurpose,
   BILLING_TEXTS.goLiveWays,
   BILLING_TEXTS.licenseEnd,
-];
+])();
 
 /** The price per map per month, as shown: '$10'. */
 export function priceLabel(plan: PlanId, period: BillingPeriod): string {

@@ -117,6 +117,27 @@ describe('billing table: licences', () => {
     });
   });
 
+  it('writes what the registration owes in its own transaction, after the items whose failures it reads (ADR 047)', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const notice = { kind: 'notice' as const, uid: 'u1', subject: 'Licence registered', paragraphs: ['Thanks.'] };
+    const now = '2026-11-29T10:00:00.000Z';
+    await billingTable.registerLicense(license, { ...map, now }, [{ kind: 'publish', mapId: 'm1' }, notice]);
+    const items = transactItems();
+    expect(items).toHaveLength(6);
+    expect(items[4]!.Put!.Item).toMatchObject({
+      pk: 'FOLLOWUP#publish#m1',
+      gsi3pk: 'DUE#follow-up',
+      gsi3sk: `${now}#publish#m1`,
+      work: { kind: 'publish', mapId: 'm1' },
+      attempts: 0,
+    });
+    expect(items[5]!.Put!.Item).toMatchObject({ pk: expect.stringMatching(/^FOLLOWUP#notice#/), work: notice });
+    // Still told apart by position when the code is used or the map moved.
+    failNext(cancelled('None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None'));
+    const owed = [{ kind: 'publish' as const, mapId: 'm1' }];
+    expect(await billingTable.registerLicense(license, { ...map, now }, owed)).toBe('map-changed');
+  });
+
   it('gives back the subscription slot of a live map that gets its own licence', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     await billingTable.registerLicense(license, { ...map, state: 1, promote: false });

@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { MapState, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { followUpPut, type FollowUpWork } from '../follow-up-items';
 import { dynamo } from '../../lib/clients';
 import { config } from '../../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
@@ -287,6 +288,8 @@ export const billingTable = {
       licenseEndsAt: string;
       now: string;
     },
+    /** What the registration owes (the map's public copy, the confirmation email), kept in the same transaction. */
+    owed: readonly FollowUpWork[] = [],
   ): Promise<'registered' | 'used' | 'map-changed'> {
     const freesSlot = map.state === MapState.LIVE && !map.previousLicenseEndsAt;
     const mapSets = ['#le = :le', ...(map.promote ? ['#s = :live', '#sub = :true', '#pa = :now'] : [])];
@@ -343,6 +346,7 @@ export const billingTable = {
           },
         },
       },
+      ...owed.map((work) => followUpPut(work, new Date(map.now))),
     ];
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));

@@ -145,4 +145,20 @@ describe('map table: lapse', () => {
     ddb.on(TransactWriteCommand).resolves({});
     expect(await mapTable.lapse(map({ state: 1 }), created)).toBe('lapsed');
   });
+
+  it('keeps the public copy it owes in its own transaction (ADR 047), as changeState does', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const owed = [{ kind: 'publish' as const, mapId: 'AbCdEfGhIjKlMnOpQrSt' }];
+    await mapTable.lapse(map({ state: 1 }), created, owed);
+    await mapTable.changeState(map({ state: 0 }), 1, { enforceLimits: true, edited: created, owed });
+    for (const call of ddb.commandCalls(TransactWriteCommand)) {
+      const items = call.args[0].input.TransactItems!;
+      expect(items.at(-1)!.Put!.Item).toMatchObject({
+        pk: 'FOLLOWUP#publish#AbCdEfGhIjKlMnOpQrSt',
+        gsi3pk: 'DUE#follow-up',
+        gsi3sk: `${created}#publish#AbCdEfGhIjKlMnOpQrSt`,
+      });
+    }
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
 });

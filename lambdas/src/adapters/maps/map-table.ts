@@ -15,6 +15,7 @@ import { expiryKeys, historyItem, metaItem, saveRecordItem, toMap, type HistoryI
 import { historyTable } from './history-table';
 import { publicationTable } from './publication-table';
 import { queryAll } from '../query-all';
+import { followUpPut, type FollowUpWork } from '../follow-up-items';
 import { readSlots } from './slot-table';
 import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
 import { mergeUpdates, type CountedWrite } from '../files/storage-usage';
@@ -233,11 +234,14 @@ export const mapTable = {
     });
   },
 
-  /** Moves a map to another state, giving back the old slot and taking the new one in one transaction. */
+  /**
+   * Moves a map to another state, giving back the old slot and taking the new one in one transaction, with what the
+   * change owes (`opts.owed`: the map's public copy, ADR 047) kept in it.
+   */
   async changeState(
     map: MapItem,
     state: MapStateValue,
-    opts: { enforceLimits: boolean; edited: string },
+    opts: { enforceLimits: boolean; edited: string; owed?: readonly FollowUpWork[] },
   ): Promise<void> {
     // Into a paid state: remember when (slots running out take the newest first). Back to test from a paid state:
     // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
@@ -291,6 +295,8 @@ export const mapTable = {
     ];
     const move = slotMove(map.uid, map.state, state, opts.enforceLimits, Boolean(map.licenseEndsAt));
     if (move) items.push(move);
+    // After the map and its slot, so the cancellation reasons below keep their places.
+    items.push(...(opts.owed ?? []).map((work) => followUpPut(work, new Date(opts.edited))));
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
     } catch (err) {
@@ -311,9 +317,14 @@ export const mapTable = {
   /**
    * Sends a paid map back to test because its owner's slots of that plan ran out, if (and only if) the plan is
    * still over capacity: the condition on the counters makes concurrent sweeps and webhooks lapse no more maps
-   * than needed. 'not-over': capacity covers use now; 'map-changed': the map moved meanwhile.
+   * than needed. 'not-over': capacity covers use now; 'map-changed': the map moved meanwhile. `owed` (the map's
+   * public copy) is kept in the same transaction (ADR 047).
    */
-  async lapse(map: MapItem, at: string): Promise<'lapsed' | 'not-over' | 'map-changed'> {
+  async lapse(
+    map: MapItem,
+    at: string,
+    owed: readonly FollowUpWork[] = [],
+  ): Promise<'lapsed' | 'not-over' | 'map-changed'> {
     const plan = slotPlanOf(map.state);
     if (!plan || (map.state !== MapState.LIVE && map.state !== MapState.PRO)) return 'map-changed';
     // A live map on its own licence holds no slot of the plan, so taking it off gives none back.
@@ -366,6 +377,7 @@ export const mapTable = {
                   ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
                 },
               },
+              ...owed.map((work) => followUpPut(work, new Date(at))),
             ],
           }),
         ),

@@ -9,7 +9,6 @@ import { billingTable } from '../../adapters/billing/billing-table';
 import { marketplace } from '../../adapters/billing/marketplace';
 import { priceTable } from '../../adapters/billing/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../../adapters/billing/stripe-rest';
-import { followUps } from '../../adapters/follow-ups';
 import { mapTable } from '../../adapters/maps/map-table';
 import { setGrantedSlots as writeGrantedSlots } from '../../adapters/maps/slot-table';
 import { withAdapters } from '../../lib/with-adapters';
@@ -25,13 +24,8 @@ export const registerLicense = /* @__PURE__ */ withAdapters(op.registerLicense, 
   marketplace,
   countLicenseAttempt,
   accessible,
-  notify,
-  followUps,
 });
-export const restoreLapsedMaps = /* @__PURE__ */ withAdapters(op.restoreLapsedMaps, {
-  mapTable,
-  followUps,
-});
+export const restoreLapsedMaps = /* @__PURE__ */ withAdapters(op.restoreLapsedMaps, { mapTable });
 export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripeCustomer, {
   billingTable,
   stripeCustomers,
@@ -39,7 +33,6 @@ export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripe
 export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, {
   mapTable,
   notify,
-  followUps,
 });
 export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEvent, {
   mapTable,
@@ -49,7 +42,6 @@ export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEve
   accountStatus: { anyDeleted },
   priceTable,
   stripeSubscriptions,
-  followUps,
 });
 export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEndingLicenses, {
   billingTable,
@@ -60,11 +52,9 @@ export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, 
   mapTable,
   notify,
   writeGrantedSlots,
-  followUps,
 });
 export const endDueLicenses = /* @__PURE__ */ withAdapters(op.endDueLicenses, {
   mapTable,
   notify,
   billingTable,
-  followUps,
 });

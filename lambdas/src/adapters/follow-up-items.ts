@@ -1,0 +1,41 @@
+/**
+ * A follow-up's item (ADR 045, 047): the put that keeps what a change owes, due at once, on its own
+ * (`followUps.keep`) or inside the transaction of the change that owes it, so the change and what it owes are written
+ * together or not at all. Apart from follow-ups.ts so the map and billing tables can add it to their transactions
+ * without carrying the rest (the sweep's queries, the stream's images).
+ */
+import { randomUUID } from 'node:crypto';
+import { keys } from '@mapnest/shared/keys';
+import { config } from '../lib/config';
+
+/** Work owed: the public copy of a map, or an email to a user (its subject and plain-text paragraphs). */
+export type FollowUpWork =
+  { kind: 'publish'; mapId: string } | { kind: 'notice'; uid: string; subject: string; paragraphs: string[] };
+
+/**
+ * The id of a follow-up: one per map for a public copy (a newer failure replaces a waiting one, and writing the copy
+ * once writes the newest state), a new one for each email.
+ */
+function idOf(work: FollowUpWork): string {
+  return work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${randomUUID()}`;
+}
+
+/** The put that keeps `work`, due at `at`. */
+export function followUpPut(work: FollowUpWork, at: Date, error?: string) {
+  const id = idOf(work);
+  const created = at.toISOString();
+  return {
+    Put: {
+      TableName: config.tableName,
+      Item: {
+        ...keys.followUp(id),
+        ...keys.due('follow-up', created, id),
+        id,
+        work,
+        attempts: 0,
+        created,
+        ...(error === undefined ? {} : { lastError: error }),
+      } as Record<string, unknown>,
+    },
+  };
+}
