@@ -141,7 +141,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // Floors stored in the uploads bucket are checked first (HeadObject; 'list' so a missing file is a 404).
   'calls/publish-map': { table: RW, ...PUBLISHES, uploads: { '*/files/*': ['read'], '*': ['list'] } },
   'calls/unpublish-map': { table: RW, ...PUBLISHES },
-  'calls/set-map-state': { table: RW, ...PUBLISHES },
+  // Its public copy is owed in the state change's own transaction and written by the follow-ups' trigger (ADR 047).
+  'calls/set-map-state': { table: RW },
   'calls/set-map-history-name': { table: RW },
   'calls/delete-map-history': { table: RWD, documents: { 'maps/*': ['delete'] } },
   'calls/delete-map': { table: RWD, documents: { 'maps/*': ['delete', 'list'] }, public: { 'maps/*': ['delete'] } },

@@ -146,6 +146,7 @@ const WITHIN_TARGET = [
   'calls/rename-map',
   'calls/restore-lapsed-maps',
   'calls/set-map-history-name',
+  'calls/set-map-state',
   'calls/set-user-slots',
   'calls/submit-contact',
   'calls/update-email',
@@ -360,11 +361,12 @@ describe('bundles', () => {
     expect(code('calls/create-portal-link')).toContain('/v1/billing_portal/sessions');
   });
 
-  it('leaves S3, SES and Cognito out of the billing changes: what they owe is kept for the follow-ups trigger (ADR 047)', () => {
+  it('leaves S3, SES and Cognito out of the changes that owe their follow-ups to the table stream (ADR 047)', () => {
     const owing = [
       'calls/register-license',
       'calls/set-user-slots',
       'calls/restore-lapsed-maps',
+      'calls/set-map-state',
       'http/stripe-webhook',
     ];
     for (const id of owing) {
@@ -422,7 +424,8 @@ describe('bundles', () => {
   }, 60_000);
 
   it("loads the map document's repair and Mapplic import on demand, next to every call that reads stored documents (ADR 044)", async () => {
-    const readers = ['calls/publish-map', 'calls/duplicate-map', 'calls/restore-map-history', 'calls/set-map-state'];
+    // setMapState and the billing changes owe the copy instead (ADR 047): the follow-ups' trigger reads the document.
+    const readers = ['calls/publish-map', 'calls/duplicate-map', 'calls/restore-map-history', 'triggers/follow-ups'];
     for (const id of readers) {
       const sources = sourcesOf(id);
       expect(

@@ -216,6 +216,13 @@ export async function rawCall(
   return { status: answer.status, body, headers: answer.headers };
 }
 
+/**
+ * The calls whose public copies (and emails) follow from the table's stream (ADR 047): `call` waits for it after
+ * them on the local stack, so what a test reads next is what a visitor gets a moment later. Against a deployment
+ * (no dev route) it does not wait.
+ */
+const OWING_CALLS = new Set(['setMapState', 'registerLicense', 'restoreLapsedMaps', 'setUserSlots']);
+
 /** A call that must succeed; returns its data. */
 export async function call<T = unknown>(
   name: string,
@@ -225,6 +232,7 @@ export async function call<T = unknown>(
 ): Promise<T> {
   const answer = await rawCall(name, data, { token: user?.token, viewAs });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (OWING_CALLS.has(name) && isLocalTarget()) await streamSettled();
   return (answer.body as { data: T }).data;
 }
 

@@ -435,7 +435,7 @@ export async function duplicateMap(a: MapStores & Owing, actor: Actor, id: strin
 }
 
 export async function setMapState(
-  a: MapStores & Owing,
+  a: MapItems,
   actor: Actor,
   input: { id: string; state: MapStateValue },
 ): Promise<MapSummary> {
@@ -448,9 +448,9 @@ export async function setMapState(
   }
   if (map.state === input.state) return toSummary(map);
   const edited = now();
-  await a.mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited });
-  // Rewrites the public copy of the published version with the new state; the draft stays a draft (ADR 018).
-  await followUp(a, { kind: 'publish', mapId: map.id }, () => publishLatest(a, map.id));
+  // The public copy gets the new state (the draft stays a draft), owed in the change's own transaction (ADR 018, 047).
+  const owed = [{ kind: 'publish', mapId: map.id }] as const;
+  await a.mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited, owed });
   return toSummary({
     ...map,
     state: input.state,

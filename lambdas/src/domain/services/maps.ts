@@ -27,4 +27,4 @@ export const pruneHistory = /* @__PURE__ */ withAdapters(op.pruneHistory, { mapT
 export const publishLatest = /* @__PURE__ */ withAdapters(writePublicCopy, { mapTable, mapObjects });
 export const renameMap = /* @__PURE__ */ withAdapters(op.renameMap, { mapTable });
 export const saveMap = /* @__PURE__ */ withAdapters(op.saveMap, { mapTable, mapObjects });
-export const setMapState = /* @__PURE__ */ withAdapters(op.setMapState, { mapTable, mapObjects, followUps });
+export const setMapState = /* @__PURE__ */ withAdapters(op.setMapState, { mapTable });
