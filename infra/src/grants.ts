@@ -216,9 +216,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // Hourly sweep: queries the sparse index of what is due (GSI3) for test maps past their 7 days, checks each
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
   // may send maps back to test and email their owner; does again the follow-ups still owed (a public copy, a billing
-  // email: ADR 045), marking them done by an update (TTL removes them later). No Scan, no Delete.
+  // email: ADR 045) and deletes each one done (ADR 047). No Scan.
   'triggers/expire-test-maps': {
-    table: ['read', 'write'],
+    table: ['read', 'write', 'delete'],
     documents: { 'maps/*': ['read'] },
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
     userPool: ['AdminGetUser'],
@@ -235,9 +235,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   },
   // The table's stream, filtered to follow-ups due (ADR 047): takes each (an update), writes the map's public copy
   // from its current document (or removes a deleted map's) or sends the email to the account's address (the user
-  // pool), and marks it done. Reading the stream is granted by its event source mapping.
+  // pool), and deletes it once done. Reading the stream is granted by its event source mapping.
   'triggers/follow-ups': {
-    table: RW,
+    table: RWD,
     ...PUBLISHES,
     userPool: ['AdminGetUser'],
     mail: true,

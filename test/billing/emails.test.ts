@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import type { Subscription } from '@mapnest/shared/billing';
-import { call, createUser, streamSettled, type TestUser } from '../helpers/stack';
+import { call, createPublishedMap, createUser, streamSettled, type TestUser } from '../helpers/stack';
 import { buyInSandbox, deliver, event, eventually, mailTo, nowSeconds, press, subscription } from '../helpers/stripe';
 
 const code = () => `00000000-${crypto.randomUUID().slice(9)}`;
@@ -129,8 +129,16 @@ describe('licence emails', () => {
     await streamSettled(); // the email a change owes follows from the table's stream (ADR 047)
     const [registered] = await find(user, /Licence registered for "Harbour"/);
     expect(registered!.text).toContain('it gives this map 6 months of Basic');
-    expect(registered!.text).toContain('The map is live now.');
+    // Live now, but never published: visitors see it once its owner publishes it (ADR 018).
+    expect(registered!.text).toContain('The map is live now: visitors see it once you publish it.');
     expect(registered!.text).toContain(BILLING_TEXTS.goLiveWays);
+
+    // A published map goes live for its visitors at once: nothing more to do.
+    const shown = await createPublishedMap({ title: 'Pier' }, user);
+    await call('registerLicense', { purchaseCode: code(), mapId: shown }, user);
+    const [pier] = await find(user, /Licence registered for "Pier"/);
+    expect(pier!.text).toContain('The map is live now.');
+    expect(pier!.text).not.toContain('publish');
 
     const { remindEndingLicenses } = await import('../../lambdas/src/domain/services/billing');
     const ends = Date.parse(license.endsAt);

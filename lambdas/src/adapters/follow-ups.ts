@@ -2,13 +2,13 @@
  * Follow-ups in the single table: what a committed change still owes (a map's public copy to write, an email to
  * send), kept until the table stream's trigger or the hourly sweep has done it (domain/follow-ups.ts, ADR 045, 047).
  * Each waiting follow-up carries the sparse due index's keys (GSI3, `DUE#follow-up`), so the sweep reads only what
- * is due; a follow-up done leaves the index and the table forgets it after 30 days (TTL). The item itself is built
+ * is due; a follow-up done is deleted. The item itself is built
  * in follow-up-items.ts, which the changes that keep one in their own transaction import alone.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
@@ -31,9 +31,6 @@ export interface FollowUpItem {
 
 const DUE_PK = TABLE_INDEXES.byDue.pk;
 const DUE_SK = TABLE_INDEXES.byDue.sk;
-/** How long a follow-up done is kept for support questions before the table's TTL removes it. */
-const KEEP_DONE_DAYS = 30;
-const DAY_S = 86_400;
 
 /** A follow-up as a query gives it. */
 function followUpOf(item: Record<string, unknown>): FollowUpItem {
@@ -105,23 +102,20 @@ export const followUps = {
   },
 
   /**
-   * Marks a follow-up done: out of the due index, removed by TTL later. Only while it is as this try took it
-   * (`dueKey` after `take`): a newer failure kept for the same map meanwhile stays due.
+   * A follow-up done is deleted, only while it is as this try took it (`dueKey` after `take`): a newer follow-up kept
+   * for the same map meanwhile stays due. Nothing of it is kept (an email's words are the customer's; the log line
+   * 'follow-up done' records it), so account deletion leaves nothing behind (ADR 047). A stream record of it that
+   * comes again finds it gone and is skipped.
    */
-  async done(id: string, dueKey: string, at: Date): Promise<void> {
+  async done(id: string, dueKey: string): Promise<void> {
     try {
       await dynamo.send(
-        new UpdateCommand({
+        new DeleteCommand({
           TableName: config.tableName,
           Key: keys.followUp(id),
-          UpdateExpression: 'REMOVE #dpk, #dsk SET #done = :done, #ttl = :ttl',
           ConditionExpression: '#dsk = :dsk',
-          ExpressionAttributeNames: { '#dpk': DUE_PK, '#dsk': DUE_SK, '#done': 'doneAt', '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: {
-            ':dsk': dueKey,
-            ':done': at.toISOString(),
-            ':ttl': Math.floor(at.getTime() / 1000) + KEEP_DONE_DAYS * DAY_S,
-          },
+          ExpressionAttributeNames: { '#dsk': DUE_SK },
+          ExpressionAttributeValues: { ':dsk': dueKey },
         }),
       );
     } catch (err) {

@@ -106,15 +106,21 @@ export function renewalNotice(sub: Held, receiptUrl: string | null): Notice {
   };
 }
 
+/**
+ * A licence registered. `wentLive`: it made a test map live; `published`: visitors see a published version of it
+ * (when not, the map is live but visitors see it only once its owner publishes it, ADR 018).
+ */
 export function licenseRegisteredNotice(
   license: Pick<LicenseItem, 'endsAt'>,
   title: string,
   wentLive: boolean,
+  published = true,
 ): Notice {
+  const live = wentLive ? ` The map is live now${published ? '.' : ': visitors see it once you publish it.'}` : '';
   return {
     subject: `Licence registered for "${title}"`,
     paragraphs: [
-      `Your purchase code is registered for "${title}": it gives this map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}, until ${longDate(license.endsAt)}.${wentLive ? ' The map is live now.' : ''}`,
+      `Your purchase code is registered for "${title}": it gives this map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}, until ${longDate(license.endsAt)}.${live}`,
       BILLING_TEXTS.goLiveWays,
       BILLING_TEXTS.licenseEnd,
       `Your maps: ${mapsPage()}`,

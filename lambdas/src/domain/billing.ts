@@ -26,6 +26,7 @@ import type { FollowUpWork } from '../adapters/follow-ups';
 import { planOfPrice } from '../adapters/billing/stripe-prices';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import type { Actor } from './maps';
+import { publishedOf } from './public-copy';
 import { checkSubscription } from './stripe/stripe-events';
 import {
   LICENSE_REMINDER_DAYS,
@@ -102,7 +103,7 @@ export async function registerLicense(
     // the confirmation.
     const owed: FollowUpWork[] = [
       ...(promote ? [{ kind: 'publish' as const, mapId: map.id }] : []),
-      { kind: 'notice', uid: map.uid, ...licenseRegisteredNotice(license, map.title, promote) },
+      { kind: 'notice', uid: map.uid, ...licenseRegisteredNotice(license, map.title, promote, !!publishedOf(map)) },
     ];
     const outcome = await a.billingTable.registerLicense(
       license,

@@ -21,10 +21,14 @@ afterEach(() => {
 const T0 = new Date('2026-11-29T10:00:00.000Z');
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
-/** The table's follow-up items in memory: a due key while waiting, none once done (as the adapter's updates do). */
+/**
+ * The table's follow-up items in memory, with the adapter's rules: a due key while waiting, deleted once done (`done`
+ * records which, with its tries).
+ */
 function memoryFollowUps() {
-  type Stored = Omit<FollowUpItem, 'dueKey'> & { dueKey: string | null; lastError: string; doneAt?: string };
+  type Stored = FollowUpItem & { lastError: string };
   const items = new Map<string, Stored>();
+  const done = new Map<string, { attempts: number }>();
   let n = 0;
   const store: FollowUps = {
     keep: async (work: FollowUpWork, at: Date, error = '') => {
@@ -35,9 +39,9 @@ function memoryFollowUps() {
     },
     due: async (at: Date) =>
       [...items.values()]
-        .filter((i) => i.dueKey !== null && i.dueKey < `${at.toISOString()}#\uffff`)
-        .sort((a, b) => a.dueKey!.localeCompare(b.dueKey!))
-        .map((i) => ({ id: i.id, work: i.work, attempts: i.attempts, created: i.created, dueKey: i.dueKey! })),
+        .filter((i) => i.dueKey < `${at.toISOString()}#\uffff`)
+        .sort((a, b) => a.dueKey.localeCompare(b.dueKey))
+        .map((i) => ({ id: i.id, work: i.work, attempts: i.attempts, created: i.created, dueKey: i.dueKey })),
     take: async (item: FollowUpItem, retryAt: Date) => {
       const held = items.get(item.id);
       if (!held || held.dueKey !== item.dueKey) return null;
@@ -45,18 +49,18 @@ function memoryFollowUps() {
       held.attempts++;
       return held.dueKey;
     },
-    done: async (id: string, dueKey: string, at: Date) => {
+    done: async (id: string, dueKey: string) => {
       const held = items.get(id);
       if (!held || held.dueKey !== dueKey) return;
-      held.dueKey = null;
-      held.doneAt = at.toISOString();
+      items.delete(id);
+      done.set(id, { attempts: held.attempts });
     },
     failed: async (id: string, error: string) => {
       const held = items.get(id);
-      if (held?.dueKey) held.lastError = error;
+      if (held) held.lastError = error;
     },
   };
-  return { store, items };
+  return { store, items, done };
 }
 
 const failing = (message: string) => async () => {
@@ -157,7 +161,7 @@ describe('owe (ADR 047)', () => {
     // The same record delivered twice (a retried batch): the take finds it changed.
     expect(await runFollowUp({ followUps: store, ...workers }, record, later(2000))).toBe('skipped');
     expect(published).toBe(1);
-    expect(items.get('publish#m2')?.dueKey).toBeNull();
+    expect(items.has('publish#m2')).toBe(false);
   });
 });
 
@@ -178,8 +182,8 @@ describe('followUpOrThrow', () => {
 });
 
 describe('retryFollowUps', () => {
-  it('does every due follow-up once and marks it done', async () => {
-    const { store, items } = memoryFollowUps();
+  it('does every due follow-up once and deletes it', async () => {
+    const { store, items, done } = memoryFollowUps();
     await store.keep({ kind: 'publish', mapId: 'm1' }, T0, 'down');
     await store.keep({ kind: 'notice', uid: 'u1', subject: 'Receipt', paragraphs: ['Thanks.', 'Bye.'] }, T0, 'down');
     const published: string[] = [];
@@ -195,7 +199,8 @@ describe('retryFollowUps', () => {
     expect(run).toEqual({ done: 2, failed: 0, skipped: 0 });
     expect(published).toEqual(['m1']);
     expect(sent).toEqual([{ uid: 'u1', notice: { subject: 'Receipt', paragraphs: ['Thanks.', 'Bye.'] } }]);
-    expect([...items.values()].every((i) => i.dueKey === null && i.doneAt === later(60_000).toISOString())).toBe(true);
+    expect(items.size).toBe(0);
+    expect([...done.keys()].sort()).toEqual(['notice#1', 'publish#m1']);
     // Nothing is due any more: the next run does nothing.
     const next = await retryFollowUps(
       { followUps: store, publishLatest: failing('not again'), deliverNotice: failing('not again') },
@@ -205,7 +210,7 @@ describe('retryFollowUps', () => {
   });
 
   it('leaves a follow-up that fails again due an hour later, with the new reason, and goes on with the others', async () => {
-    const { store, items } = memoryFollowUps();
+    const { store, items, done } = memoryFollowUps();
     await store.keep({ kind: 'publish', mapId: 'bad' }, T0, 'down');
     await store.keep({ kind: 'publish', mapId: 'good' }, later(1), 'down');
     const at = later(60_000);
@@ -221,7 +226,7 @@ describe('retryFollowUps', () => {
       lastError: 'still down',
       dueKey: `${later(60_000 + RETRY_AFTER_MS).toISOString()}#publish#bad`,
     });
-    expect(items.get('publish#good')?.dueKey).toBeNull();
+    expect(items.has('publish#good')).toBe(false);
     expect(logged.error).toEqual([
       [
         expect.stringContaining('follow-up failed: kept for the next sweep'),
@@ -240,7 +245,8 @@ describe('retryFollowUps', () => {
       failed: 0,
       skipped: 0,
     });
-    expect(items.get('publish#bad')).toMatchObject({ attempts: 2, dueKey: null });
+    expect(items.has('publish#bad')).toBe(false);
+    expect(done.get('publish#bad')).toEqual({ attempts: 2 });
   });
 
   it('leaves a follow-up another run took first', async () => {

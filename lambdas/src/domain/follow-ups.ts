@@ -110,7 +110,7 @@ export async function runFollowUp(
     const w = item.work;
     if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
     else await a.deliverNotice(w.uid, { subject: w.subject, paragraphs: w.paragraphs });
-    await a.followUps.done(item.id, taken, at);
+    await a.followUps.done(item.id, taken);
     logger.info('follow-up done', { id: item.id, attempts: item.attempts + 1, since: item.created });
     return 'done';
   } catch (error) {

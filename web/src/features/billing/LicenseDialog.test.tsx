@@ -15,8 +15,8 @@ const ENDS = '2031-05-23T12:00:00.000Z';
 
 isolateEachTest(mockCall);
 
-async function openLicenseDialog(registerLicense: (data: unknown) => unknown) {
-  const calls = routeCalls(mockCall, { listMaps: () => [aMap()], getSlots: () => NO_SLOTS, registerLicense });
+async function openLicenseDialog(registerLicense: (data: unknown) => unknown, map = aMap()) {
+  const calls = routeCalls(mockCall, { listMaps: () => [map], getSlots: () => NO_SLOTS, registerLicense });
   renderRoutes('/maps', { session: signedIn });
   const card = await screen.findByRole('article', { name: 'Riverside Mall' });
   fireEvent.click(within(card).getByRole('button', { name: 'More actions for Riverside Mall' }));
@@ -87,8 +87,26 @@ describe('licence registration', () => {
     await act(async () => answer.resolve({ license, state: 1 }));
     const done = await screen.findByRole('dialog', { name: 'Licence registered' });
     expect(done.textContent).toContain('“Riverside Mall” is licensed for Basic until May 23, 2031, and it is live.');
+    // Nothing of it is published yet: live, but visitors see it only once it is (ADR 018).
+    expect(done.textContent).toContain('Visitors see it once you publish it.');
     expect(calls.callsTo('registerLicense')).toEqual([{ purchaseCode: CODE, mapId: 'map00000000000000001' }]);
     // The list and slots are read again.
     await waitFor(() => expect(calls.callsTo('listMaps').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('says nothing more of publishing for a map whose published version visitors already see', async () => {
+    const license = {
+      code: '****-1a2b',
+      mapId: 'map00000000000000001',
+      registeredAt: ENDS,
+      endsAt: ENDS,
+      ended: false,
+    };
+    const published = aMap({ publishedVersion: 2, publication: 'published' });
+    const { submit } = await openLicenseDialog(() => ({ license, state: 1 }), published);
+    submit(CODE);
+    const done = await screen.findByRole('dialog', { name: 'Licence registered' });
+    expect(done.textContent).toContain('and it is live.');
+    expect(done.textContent).not.toContain('publish');
   });
 });

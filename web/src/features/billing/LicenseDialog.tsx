@@ -12,8 +12,11 @@ import { shortDate } from './billing-format';
 import './billing.css';
 
 export interface LicenseDialogProps {
-  /** The map to register a licence for; null closes the dialog. */
-  map: { id: string; title: string } | null;
+  /**
+   * The map to register a licence for; null closes the dialog. `publishedVersion` null: nothing is published, so
+   * visitors see the map only once its owner publishes it (ADR 018), which the success says.
+   */
+  map: { id: string; title: string; publishedVersion?: number | null } | null;
   onClose: () => void;
   /** Called once the server has registered the code. */
   onRegistered: (result: RegisterLicenseResult, mapId: string) => void;
@@ -83,7 +86,13 @@ export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps
   return (
     <Modal open={open} onClose={close} labelledBy={titleId} className="license-dialog">
       {done ? (
-        <LicenseRegistered titleId={titleId} mapTitle={shown?.title} done={done} onClose={close} />
+        <LicenseRegistered
+          titleId={titleId}
+          mapTitle={shown?.title}
+          published={shown?.publishedVersion !== null}
+          done={done}
+          onClose={close}
+        />
       ) : (
         <LicenseCodeForm
           titleId={titleId}
@@ -107,11 +116,14 @@ export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps
 function LicenseRegistered({
   titleId,
   mapTitle,
+  published,
   done,
   onClose,
 }: {
   titleId: string;
   mapTitle: string | undefined;
+  /** Whether visitors see a published version (a map stored before drafts existed counts as published). */
+  published: boolean;
   done: RegisterLicenseResult;
   onClose: () => void;
 }) {
@@ -122,7 +134,8 @@ function LicenseRegistered({
       </h2>
       <p className="form-alert form-alert--success license-dialog__success" role="status">
         “{mapTitle}” is licensed for Basic until {shortDate(done.license.endsAt)}
-        {done.state >= 1 ? ', and it is live.' : '.'} Code {done.license.code}.
+        {done.state >= 1 ? ', and it is live.' : '.'}
+        {done.state >= 1 && !published ? ' Visitors see it once you publish it.' : ''} Code {done.license.code}.
       </p>
       <div className="confirm__actions">
         <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
