@@ -216,8 +216,13 @@ class StreamPoller {
       throw err;
     }
     const records = (out.Records as StreamRecord[] | undefined) ?? [];
-    if (out.NextShardIterator) at.iterator = out.NextShardIterator as string;
-    else this.shards.delete(shardId);
+    if (out.NextShardIterator) {
+      at.iterator = out.NextShardIterator as string;
+    } else {
+      // The shard is closed: its children are read from the next poll on, not after the next timed look.
+      this.shards.delete(shardId);
+      this.described = 0;
+    }
     for (const t of this.triggers) {
       const chosen = records.filter((r) => matchesFilter(t.filter!, r));
       for (let i = 0; i < chosen.length; i += BATCH_SIZE) await this.deliver(t.module, chosen.slice(i, i + BATCH_SIZE));
