@@ -1,12 +1,13 @@
 /**
  * Follow-ups of a committed change (ADR 045, 047): what a change owes the world besides its own write (a map's
- * public copy written, a billing email sent). Two ways to owe it:
- * - `owe` (billing, ADR 047): the change keeps the follow-up in the table right after its commit and answers; the
- *   table's stream runs it within about a second (triggers/follow-ups.ts), so the call carries neither S3, SES nor
- *   Cognito, and a failure is never the caller's.
- * - `followUp` / `followUpOrThrow` (the map calls): the work is done at once, and kept only when it fails.
- * Either way a follow-up that fails is kept and done again by the hourly sweep until it succeeds, never undone and
- * never reported as the change's failure (the change happened).
+ * public copy written, a billing email sent). Three ways to owe it:
+ * - in the change's own transaction (state changes: a licence, a lapse, Go live; `followUpPut` in the adapters), or
+ *   right after it (`owe`: billing emails worded from the state after the change). Either way the table's stream runs
+ *   it within about a second (triggers/follow-ups.ts), so the call carries neither S3, SES nor Cognito, and a failure
+ *   is never the caller's.
+ * - `followUp` / `followUpOrThrow` (the other map calls): the work is done at once, and kept only when it fails.
+ * A follow-up whose try fails is done again by the hourly sweep until it succeeds, never undone and never reported
+ * as the change's failure (the change happened); one done is deleted.
  */
 import { keys } from '@mapnest/shared/keys';
 import type { FollowUpItem, FollowUps, FollowUpWork } from '../adapters/follow-ups';

@@ -1,6 +1,6 @@
 /**
  * The table's stream, filtered to follow-ups that wait in the due index (ADR 047): each kept follow-up is run as
- * soon as it is written, so a public copy or an email a billing change owes goes out within about a second. The
+ * soon as it is written, so a public copy or an email a state change owes goes out within about a second. The
  * filter (lambdas/src/routes.ts) lets through only inserts and changes of items in the `DUE#follow-up` partition;
  * a record whose follow-up is not due yet (one this runner or the sweep took: due again an hour later) is skipped,
  * so taking and finishing a follow-up never starts another run. A try that fails leaves it due an hour later for the
