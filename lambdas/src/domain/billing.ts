@@ -341,10 +341,12 @@ async function applySubscription(
       }
       next = resolved;
     }
-    const outcome = await a.billingTable.writeSubscription(next, held, event);
+    // The customer's email (started, changed, ending, ended) is owed in the change's own transaction (ADR 047).
+    const notice = subscriptionNotice(held, next);
+    const owed: FollowUpWork[] = notice ? [{ kind: 'notice', uid, ...notice }] : [];
+    const outcome = await a.billingTable.writeSubscription(next, held, event, owed);
     if (outcome === 'duplicate') return 'duplicate';
     if (outcome === 'applied') {
-      await sendSubscriptionNotice(a, uid, held, next);
       const lost = held && (held.plan !== next.plan ? held.counted : held.counted - next.counted);
       if (lost && lost > 0) {
         const why =
@@ -361,20 +363,12 @@ async function applySubscription(
   throw new Error(`subscription ${sub.id} kept changing while event ${event.id} was applied`);
 }
 
-/** The email of an applied subscription change, if it is one the customer expects (started, changed, ending, ended). */
-async function sendSubscriptionNotice(
-  a: Need<'notify'>,
-  uid: string,
-  held: SubscriptionItem | null,
-  next: Omit<SubscriptionItem, 'revision'>,
-): Promise<void> {
-  const notice = subscriptionNotice(held, next);
-  if (notice) await a.notify(uid, notice);
-}
-
-/** A paid renewal invoice ('subscription_cycle') gets its receipt emailed; the first invoice is the started email's. */
-async function sendRenewalReceipt(a: Need<'billingTable' | 'notify'>, invoice: Stripe.Invoice): Promise<void> {
-  if (invoice.billing_reason !== 'subscription_cycle') return;
+/**
+ * A paid renewal invoice ('subscription_cycle') gets its receipt emailed (the first invoice is the started email's):
+ * the receipt owed, or null.
+ */
+async function renewalReceipt(a: Need<'billingTable'>, invoice: Stripe.Invoice): Promise<FollowUpWork | null> {
+  if (invoice.billing_reason !== 'subscription_cycle') return null;
   const uid = await uidOf(a, null, invoice.customer);
   const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
   const ref = invoice.parent?.subscription_details?.subscription ?? legacy.subscription;
@@ -382,10 +376,20 @@ async function sendRenewalReceipt(a: Need<'billingTable' | 'notify'>, invoice: S
   const sub = uid && subscriptionId ? await a.billingTable.subscription(uid, subscriptionId) : null;
   if (!uid || !sub) {
     logger.warn('renewal invoice for an unknown subscription: no receipt sent', { invoice: invoice.id });
-    return;
+    return null;
   }
-  await a.notify(uid, renewalNotice(sub, invoice.hosted_invoice_url ?? null));
+  return { kind: 'notice', uid, ...renewalNotice(sub, invoice.hosted_invoice_url ?? null) };
 }
+
+/** A renewal payment failed and Stripe tries again: the customer is told, with the way to fix it. */
+const paymentFailedNotice = () => ({
+  subject: 'Your payment failed',
+  paragraphs: [
+    'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
+    `Please check your payment method: ${config.appOrigin}${PAYMENT_RETURN_PATH}`,
+    'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
+  ],
+});
 
 /**
  * Tells owners whose licence ends within LICENSE_REMINDER_DAYS (the hourly sweep), once per licence: the reminder
@@ -425,25 +429,17 @@ export async function handleStripeEvent(a: StripeEventAdapters, event: Stripe.Ev
       return (await a.billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
     }
     case 'invoice.payment_failed': {
-      if (!(await a.billingTable.recordEvent(event.id, event.type))) return 'duplicate';
-      const invoice = event.data.object;
-      const uid = await uidOf(a, null, invoice.customer);
-      if (uid) {
-        await a.notify(uid, {
-          subject: 'Your payment failed',
-          paragraphs: [
-            'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
-            `Please check your payment method: ${config.appOrigin}${PAYMENT_RETURN_PATH}`,
-            'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
-          ],
-        });
-      }
-      return 'applied';
+      // The email is owed with the event's record, in one transaction (ADR 047).
+      const uid = await uidOf(a, null, event.data.object.customer);
+      const owed: FollowUpWork[] = uid ? [{ kind: 'notice', uid, ...paymentFailedNotice() }] : [];
+      return (await a.billingTable.recordEvent(event.id, event.type, owed)) ? 'applied' : 'duplicate';
     }
-    case 'invoice.paid':
-      if (!(await a.billingTable.recordEvent(event.id, event.type))) return 'duplicate';
-      await sendRenewalReceipt(a, event.data.object);
-      return 'applied';
+    case 'invoice.paid': {
+      const receipt = await renewalReceipt(a, event.data.object);
+      return (await a.billingTable.recordEvent(event.id, event.type, receipt ? [receipt] : []))
+        ? 'applied'
+        : 'duplicate';
+    }
     default:
       return 'ignored';
   }

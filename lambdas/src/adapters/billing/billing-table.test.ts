@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { billingTable, type LicenseItem, type SubscriptionItem } from './billing-table';
@@ -86,6 +86,39 @@ describe('billing table: subscriptions', () => {
     expect(await billingTable.writeSubscription(next, null, { id: 'e', type: 't' })).toBe('conflict');
     failNext(new Error('boom'));
     await expect(billingTable.writeSubscription(next, null, { id: 'e', type: 't' })).rejects.toThrow('boom');
+  });
+});
+
+describe('billing table: what an event owes (ADR 047)', () => {
+  const receipt = { kind: 'notice' as const, uid: 'u1', subject: 'Your receipt', paragraphs: ['Thanks.'] };
+
+  it("writes the email a subscription change owes in the change's own transaction, last", async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const { revision: _r, ...next } = sub({ quantity: 5, counted: 5 });
+    await billingTable.writeSubscription(next, sub(), { id: 'evt_4', type: 'customer.subscription.updated' }, [
+      receipt,
+    ]);
+    const items = transactItems();
+    expect(items).toHaveLength(4);
+    expect(items[3]!.Put!.Item).toMatchObject({ gsi3pk: 'DUE#follow-up', work: receipt, attempts: 0 });
+  });
+
+  it('records an event with its email in one transaction, and a replay owes nothing again', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    expect(await billingTable.recordEvent('evt_5', 'invoice.paid', [receipt])).toBe(true);
+    const items = transactItems();
+    expect(items[0]!.Put).toMatchObject({
+      Item: { pk: 'WEBHOOK#evt_5' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(items[1]!.Put!.Item).toMatchObject({ pk: expect.stringMatching(/^FOLLOWUP#notice#/), work: receipt });
+    failNext(cancelled('ConditionalCheckFailed', 'None'));
+    expect(await billingTable.recordEvent('evt_5', 'invoice.paid', [receipt])).toBe(false);
+    // With nothing owed, a plain conditional put, as before.
+    ddb.reset();
+    ddb.on(PutCommand).resolves({});
+    expect(await billingTable.recordEvent('evt_6', 'checkout.session.completed')).toBe(true);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });
 

@@ -18,12 +18,10 @@ import { dynamo } from '../../lib/clients';
 import { config } from '../../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
 import { queryAll } from '../query-all';
+import { capacityUpdate, eventRecord, licenseSlotsUpdate } from './billing-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 const table = () => config.tableName;
-
-/** How long a processed event id is remembered: Stripe retries a delivery for up to 3 days. */
-const EVENT_MEMORY_SECONDS = 30 * 24 * 3600;
 
 export interface SubscriptionItem {
   uid: string;
@@ -70,66 +68,6 @@ function queryPrefix(pk: string, skPrefix: string): Promise<Record<string, unkno
     ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
     ConsistentRead: true,
   });
-}
-
-function eventRecord(eventId: string, eventType: string, now: Date): TransactItem {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        ...keys.webhookEvent(eventId),
-        type: 'webhook-event',
-        eventId,
-        eventType,
-        receivedAt: now.toISOString(),
-        [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_MEMORY_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
-/** One update of the slot counters that adds `delta` to a plan's subscribed slots and its capacity together. */
-function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, number>>): TransactItem | null {
-  const parts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  for (const plan of ['basic', 'pro'] as const) {
-    const d = deltas[plan] ?? 0;
-    if (d === 0) continue;
-    parts.push(`#${plan}S :${plan}, #${plan}C :${plan}`);
-    names[`#${plan}S`] = `${plan}Subscribed`;
-    names[`#${plan}C`] = `${plan}Capacity`;
-    values[`:${plan}`] = d;
-  }
-  if (parts.length === 0) return null;
-  return {
-    Update: {
-      TableName: table(),
-      Key: keys.userSlots(uid),
-      UpdateExpression: `ADD ${parts.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/** A registered licence's counters: counted with the licences; its map leaves test, or gives back its slot. */
-function licenseSlotsUpdate(uid: string, promote: boolean, freesSlot: boolean): TransactItem {
-  const parts = ['#bl :one', ...(promote ? ['#tm :minusOne'] : []), ...(freesSlot ? ['#bu :minusOne'] : [])];
-  return {
-    Update: {
-      TableName: table(),
-      Key: keys.userSlots(uid),
-      UpdateExpression: `ADD ${parts.join(', ')}`,
-      ExpressionAttributeNames: {
-        '#bl': 'basicLicensed',
-        ...(promote ? { '#tm': 'testMaps' } : {}),
-        ...(freesSlot ? { '#bu': 'basicUsed' } : {}),
-      },
-      ExpressionAttributeValues: { ':one': 1, ...(promote || freesSlot ? { ':minusOne': -1 } : {}) },
-    },
-  };
 }
 
 export const billingTable = {
@@ -202,26 +140,41 @@ export const billingTable = {
     return Boolean(out.Item);
   },
 
-  /** Records an event id as processed; false when it was recorded already (a replay). */
-  async recordEvent(eventId: string, eventType: string, now: Date = new Date()): Promise<boolean> {
+  /**
+   * Records an event id as processed, with what the event owes (its email, ADR 047) in the same transaction; false
+   * when it was recorded already (a replay), and then nothing is owed again.
+   */
+  async recordEvent(
+    eventId: string,
+    eventType: string,
+    owed: readonly FollowUpWork[] = [],
+    now: Date = new Date(),
+  ): Promise<boolean> {
+    const record = eventRecord(eventId, eventType, now);
     try {
-      await dynamo.send(new PutCommand(eventRecord(eventId, eventType, now).Put!));
+      if (owed.length === 0) await dynamo.send(new PutCommand(record.Put!));
+      else {
+        const items = [record, ...owed.map((work) => followUpPut(work, now))];
+        await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+      }
       return true;
     } catch (err) {
-      if (isConditionalCheckFailed(err)) return false;
+      if (isConditionalCheckFailed(err) || cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
   },
 
   /**
-   * Stores a subscription's new state, the event id that brought it, and the capacity change it makes, in one
-   * transaction. 'duplicate': the event was processed before. 'conflict': the subscription changed since `prev`
+   * Stores a subscription's new state, the event id that brought it, the capacity change it makes, and what it owes,
+   * in one transaction. 'duplicate': the event was processed before. 'conflict': the subscription changed since `prev`
    * was read (a concurrent event); read again and retry.
    */
   async writeSubscription(
     next: Omit<SubscriptionItem, 'revision'>,
     prev: SubscriptionItem | null,
     event: { id: string; type: string },
+    /** What the change owes (the customer's email, ADR 047), written with it. */
+    owed: readonly FollowUpWork[] = [],
     now: Date = new Date(),
   ): Promise<SubscriptionWrite> {
     const deltas: Partial<Record<PlanId, number>> = {};
@@ -246,6 +199,7 @@ export const billingTable = {
         },
       },
       ...(capacity ? [capacity] : []),
+      ...owed.map((work) => followUpPut(work, now)),
     ];
     try {
       await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
