@@ -47,13 +47,16 @@ export function checkFilter(pattern: StreamFilter, path = ''): void {
   }
 }
 
-/** One call of DynamoDB Local's Streams API (JSON 1.0; the shared database takes any credentials). */
-async function streams(endpoint: string, operation: string, body: Json): Promise<Json> {
+/**
+ * One JSON 1.0 request to DynamoDB Local: `DynamoDB_20120810.*` (the table) or `DynamoDBStreams_20120810.*` (its
+ * stream). The shared database takes any credentials, so the request is not signed.
+ */
+async function dynamoLocal(endpoint: string, target: string, body: Json): Promise<Json> {
   const res = await fetch(endpoint, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.0',
-      'x-amz-target': `DynamoDBStreams_20120810.${operation}`,
+      'x-amz-target': target,
       authorization:
         'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
     },
@@ -61,26 +64,18 @@ async function streams(endpoint: string, operation: string, body: Json): Promise
     signal: AbortSignal.timeout(10_000),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${operation}: ${res.status} ${text.slice(0, 300)}`);
+  if (!res.ok) throw new Error(`${target}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as Json;
 }
 
-/** The table's current stream, through DynamoDB's own API (DescribeTable). */
+/** One call of the Streams API. */
+const streams = (endpoint: string, operation: string, body: Json) =>
+  dynamoLocal(endpoint, `DynamoDBStreams_20120810.${operation}`, body);
+
+/** The table's current stream (DescribeTable), or null when it has none. */
 async function latestStreamArn(endpoint: string, tableName: string): Promise<string | null> {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.0',
-      'x-amz-target': 'DynamoDB_20120810.DescribeTable',
-      authorization:
-        'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
-    },
-    body: JSON.stringify({ TableName: tableName }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) return null;
-  const table = ((await res.json()) as { Table?: { LatestStreamArn?: string } }).Table;
-  return table?.LatestStreamArn ?? null;
+  const out = await dynamoLocal(endpoint, 'DynamoDB_20120810.DescribeTable', { TableName: tableName });
+  return (out.Table as { LatestStreamArn?: string } | undefined)?.LatestStreamArn ?? null;
 }
 
 export interface TableStream {

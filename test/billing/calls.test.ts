@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { License, RegisterLicenseResult, Subscription } from '@mapnest/shared/billing';
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { adminUser, baseUrl, call, createUser, rawCall, streamSettled, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
 import { buyInSandbox, deliver, event, eventually, press, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
@@ -190,8 +190,7 @@ describe('licences', () => {
     expect(await slots(user)).toMatchObject({ basicLicensed: 1, basicCapacity: 0, basicUsed: 0, testMaps: 0 });
     const listed = await call<MapSummary[]>('listMaps', null, user);
     expect(listed[0]).toMatchObject({ state: 1, licenseEndsAt: result.license.endsAt });
-    // The public copy follows from the table's stream (ADR 047).
-    await streamSettled();
+    // The public copy follows from the table's stream (ADR 047); `call` waited for it.
     expect((await (await fetch(`${baseUrl()}/data/maps/${map}.json`)).json()).state).toBe(1);
     expect(await call<License[]>('listLicenses', null, user)).toEqual([result.license]);
 

@@ -126,7 +126,7 @@ describe('licence emails', () => {
       { purchaseCode: code(), mapId: map },
       user,
     );
-    await streamSettled(); // the email a change owes follows from the table's stream (ADR 047)
+    // The email a change owes follows from the table's stream (ADR 047); `call` waited for it.
     const [registered] = await find(user, /Licence registered for "Harbour"/);
     expect(registered!.text).toContain('it gives this map 6 months of Basic');
     // Live now, but never published: visitors see it once its owner publishes it (ADR 018).
