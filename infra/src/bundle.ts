@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, realpathSy
 import { dirname, join, relative, resolve } from 'node:path';
 import type { FunctionSpec } from './manifest';
 import { LAMBDAS_SRC, REPO_ROOT } from './paths';
+import { noSdkEventStreams } from './sdk-event-streams';
 import { pureSdkSchemas } from './sdk-schemas';
 
 /** What the bundles use as the AWS SDK's default credential provider (ADR 034): the environment, as Lambda sets it. */
@@ -97,8 +98,11 @@ export function bundleOptions(functions: readonly FunctionSpec[], outDir: string
   };
 }
 
-/** The build's plugins: the SDK clients' schema tables loaded so that unused shapes are dropped (ADR 044). */
-export const BUNDLE_PLUGINS = [pureSdkSchemas];
+/**
+ * The build's plugins: the SDK clients' schema tables loaded so that unused shapes are dropped (ADR 044), and the
+ * SDK's event-stream support, which no function uses, left out (ADR 048).
+ */
+export const BUNDLE_PLUGINS = [pureSdkSchemas, noSdkEventStreams];
 
 /**
  * Builds every function in one esbuild pass (one process, shared parsing), then ships native packages

@@ -60,6 +60,7 @@ function configurationFiles(): string[] {
     join(REPO_ROOT, 'package-lock.json'),
     join(REPO_ROOT, 'infra/src/bundle.ts'),
     join(REPO_ROOT, 'infra/src/sdk-schemas.ts'),
+    join(REPO_ROOT, 'infra/src/sdk-event-streams.ts'),
   ];
   for (const dir of ['.', 'lambdas', 'shared', 'infra', 'web']) {
     const folder = join(REPO_ROOT, dir);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   type Bundle,
 } from '../src/bundle';
 import { readManifest, type FunctionSpec } from '../src/manifest';
+import { eventStreamCommands } from '../src/sdk-event-streams';
 import { measureImportCost, type ImportCost, type Loaded } from './import-cost';
 import { FIXTURE_LAMBDAS, bundle, type Bundled } from './support';
 
@@ -378,6 +379,23 @@ describe('bundles', () => {
     }
     for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-cognito-identity-provider'])
       expect(carries('triggers/follow-ups', client), client).toBe(true);
+  });
+
+  it('leaves out the SDK’s event streams, and no bundle sends a command that streams events (ADR 048)', () => {
+    const streaming = new Map<string, Set<string>>();
+    for (const b of real.bundles.values()) {
+      expect(carries(b.id, '@smithy/core/dist-es/submodules/event-streams'), b.id).toBe(false);
+      for (const source of sourcesOf(b.id)) {
+        const match = /^(.*node_modules\/@aws-sdk\/client-[^/]+)\/dist-es\/commands\/(\w+)\.js$/.exec(source);
+        if (!match) continue;
+        const clientDir = resolve(dirname(join(b.dir, 'index.mjs.map')), match[1]!);
+        if (!streaming.has(clientDir)) streaming.set(clientDir, new Set(eventStreamCommands(clientDir)));
+        expect(streaming.get(clientDir)!.has(match[2]!), `${b.id} sends ${match[2]}`).toBe(false);
+      }
+    }
+    // The clients read: S3's, whose SelectObjectContent streams events, among them (the check can fail).
+    expect([...streaming].some(([dir, commands]) => dir.endsWith('client-s3') && commands.size > 0)).toBe(true);
+    expect(code('calls/save-map')).toContain('left out of this function');
   });
 
   it('carries one copy of each AWS SDK package, and the presigned POST only in the calls that hand out uploads (ADR 042)', () => {
