@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const awsSdk = {
-  group: ['@aws-sdk/*', 'aws-sdk', '@middy/*', 'stripe', 'sharp'],
+  group: ['@aws-sdk/*', '@smithy/*', 'aws-sdk', '@middy/*', 'stripe', 'sharp'],
   message: 'AWS SDK, middy, Stripe and sharp belong in lambdas/ adapters only.',
 };
 const ui = {
@@ -75,7 +75,7 @@ export default tseslint.config(
             pkg('web'),
             pkg('infra'),
             {
-              group: ['@aws-sdk/*', 'aws-sdk'],
+              group: ['@aws-sdk/*', '@smithy/*', 'aws-sdk'],
               message:
                 'The AWS SDK belongs in lambdas/src/adapters (or the shared clients in lambdas/src/lib); call an adapter.',
             },

@@ -14,7 +14,7 @@ export const LAMBDA_CREDENTIALS = join(LAMBDAS_SRC, 'lib', 'lambda-credentials.t
  * every function whose code names it (ADR 042). A source imports one as `import(process.env.<define> ?? './module')`:
  * here `define` turns the specifier into the shipped file's name, which esbuild leaves alone (it is not a literal it
  * could bundle), so the module's code, and what it imports, stay out of index.mjs; tests and the local stack, where
- * the variable is unset, import the source. The view-as look-ups (lib/view-as.ts) keep the Cognito client out of
+ * the variable is unset, import the source. The view-as look-ups (lib/view-as.ts) keep the user pool API out of
  * every call that does not otherwise use the user pool; the map document's repair and Mapplic import (shared
  * map-restore.ts, lib/stored-document.ts) stay out of the calls that read stored documents, which are almost always
  * valid (ADR 044).

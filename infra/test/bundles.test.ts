@@ -120,12 +120,16 @@ const code = (id: string) => readFileSync(join(real.bundles.get(id)!.dir, 'index
 /** Whether any of a bundle's code came from the npm package `name`. */
 const carries = (id: string, name: string) => sourcesOf(id).some((source) => source.includes(`node_modules/${name}/`));
 
+/** Whether a bundle carries the user pool API (ADR 049), and so asks the user pool something. */
+const asksUserPool = (id: string) => sourcesOf(id).some((source) => source.endsWith('adapters/user-pool-api.ts'));
+
 /** An administrator's user id in the view-as invocation (any well-formed id). */
 const ADMIN_UID = '00000000-0000-4000-8000-000000000001';
 
-/** The calls and routes within the 400 kB target (ADR 034, 042, 043, 044, 046, 047): none may grow past it. */
+/** The calls and routes within the 400 kB target (ADR 034, 042, 043, 044, 046–049): none may grow past it. */
 const WITHIN_TARGET = [
   'calls/check-email-free',
+  'calls/clear-avatar',
   'calls/create-avatar-upload',
   'calls/create-checkout-session',
   'calls/create-file-upload',
@@ -147,6 +151,7 @@ const WITHIN_TARGET = [
   'calls/rename-map',
   'calls/restore-lapsed-maps',
   'calls/set-map-history-name',
+  'calls/set-avatar',
   'calls/set-map-state',
   'calls/set-user-slots',
   'calls/submit-contact',
@@ -374,11 +379,11 @@ describe('bundles', () => {
       for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2'])
         expect(carries(id, client), `${id} ${client}`).toBe(false);
       // setUserSlots asks the user pool whether the user it grants slots to exists; the others never ask it.
-      const asksUserPool = id === 'calls/set-user-slots';
-      expect(carries(id, '@aws-sdk/client-cognito-identity-provider'), id).toBe(asksUserPool);
+      expect(asksUserPool(id), id).toBe(id === 'calls/set-user-slots');
     }
-    for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-cognito-identity-provider'])
+    for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2'])
       expect(carries('triggers/follow-ups', client), client).toBe(true);
+    expect(asksUserPool('triggers/follow-ups')).toBe(true);
   });
 
   it('leaves out the SDK’s event streams, and no bundle sends a command that streams events (ADR 048)', () => {
@@ -416,12 +421,14 @@ describe('bundles', () => {
     expect(presigning).toEqual(['calls/create-avatar-upload', 'calls/create-file-upload']);
   });
 
-  it('loads the view-as look-ups on demand, so a call that does not use the user pool carries no Cognito client (ADR 042)', () => {
-    const cognito = '@aws-sdk/client-cognito-identity-provider';
+  it('loads the view-as look-ups on demand, so a call that does not use the user pool carries nothing of it (ADR 042, 049)', () => {
     for (const id of ['calls/get-map', 'calls/save-map', 'calls/publish-map', 'calls/get-profile', 'calls/rename-map'])
-      expect(carries(id, cognito), id).toBe(false);
-    // A call that asks the user pool itself still carries the client (listMaps names the maps' authors).
-    expect(carries('calls/list-maps', cognito)).toBe(true);
+      expect(asksUserPool(id), id).toBe(false);
+    // A call that asks the user pool itself carries the user pool API (listMaps names the maps' authors); none
+    // carries the SDK's Cognito client.
+    expect(asksUserPool('calls/list-maps')).toBe(true);
+    for (const b of real.bundles.values())
+      expect(carries(b.id, '@aws-sdk/client-cognito-identity-provider'), b.id).toBe(false);
     const calls = readManifest().functions.filter((fn) => fn.kind === 'call');
     for (const fn of calls) expect(existsSync(join(real.bundles.get(fn.id)!.dir, 'view-as.mjs')), fn.id).toBe(true);
     // An administrator viewing as an email address: the bundle loads view-as.mjs and asks the user pool, which is

@@ -5,11 +5,11 @@
  * leaves no identifier of its own behind; they expire long after the last token could.
  */
 import { createHash } from 'node:crypto';
-import { AdminGetUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '@mapnest/shared/keys';
-import { cognito, dynamo } from '../lib/clients';
+import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
+import { userPoolCall } from './user-pool-api';
 
 /** Refresh tokens live at most 30 days (and are revoked at deletion); ID tokens an hour. */
 const TOMBSTONE_DAYS = 90;
@@ -24,7 +24,7 @@ const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'U
 /**
  * Whether any of these accounts has been deleted (one strongly consistent read). A function of its own as well as
  * `accountStatus.anyDeleted`: every call that writes checks it (lib/callable.ts), and importing it alone keeps the
- * rest of `accountStatus`, and the Cognito client its other methods use, out of a call's bundle (ADR 042).
+ * rest of `accountStatus`, and the user pool API its other methods use, out of a call's bundle (ADR 042).
  */
 export async function anyDeleted(uids: readonly string[]): Promise<boolean> {
   const unique = [...new Set(uids)];
@@ -62,7 +62,7 @@ export const accountStatus = {
   /** Whether the user pool has a user with this id (sub). */
   async userExists(uid: string): Promise<boolean> {
     try {
-      await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      await userPoolCall('AdminGetUser', { UserPoolId: config.userPoolId, Username: uid });
       return true;
     } catch (err) {
       if (isUserNotFound(err)) return false;
@@ -73,7 +73,7 @@ export const accountStatus = {
   /** Revokes every refresh token of the user (signed out on every device); a user already gone is fine. */
   async signOutEverywhere(uid: string): Promise<void> {
     try {
-      await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      await userPoolCall('AdminUserGlobalSignOut', { UserPoolId: config.userPoolId, Username: uid });
     } catch (err) {
       if (!isUserNotFound(err)) throw err;
     }

@@ -3,11 +3,11 @@
  * each (a point read of a key that never exists, HeadBucket, DescribeUserPool), in parallel, each given a short
  * deadline so a dead dependency is reported as down within a second or two instead of hanging the health check.
  */
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { cognito, dynamo, s3 } from '../lib/clients';
+import { dynamo, s3 } from '../lib/clients';
 import { config } from '../lib/config';
+import { userPoolCall } from './user-pool-api';
 
 export type DependencyName = 'table' | 'documentsBucket' | 'uploadsBucket' | 'publicBucket' | 'userPool';
 export type DependencyState = 'ok' | 'down';
@@ -34,9 +34,7 @@ export async function dependencyStates(): Promise<Record<DependencyName, Depende
     probe(bucket(() => config.documentsBucket)),
     probe(bucket(() => config.uploadsBucket)),
     probe(bucket(() => config.publicBucket)),
-    probe((abortSignal) =>
-      cognito.send(new DescribeUserPoolCommand({ UserPoolId: config.userPoolId }), { abortSignal }),
-    ),
+    probe((abortSignal) => userPoolCall('DescribeUserPool', { UserPoolId: config.userPoolId }, { abortSignal })),
   ]);
   return { table, documentsBucket, uploadsBucket, publicBucket, userPool };
 }

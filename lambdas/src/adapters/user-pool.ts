@@ -1,16 +1,8 @@
 /** The Cognito adapter: the administrative actions the accounts service takes on the caller's own user. */
-import {
-  AdminDeleteUserAttributesCommand,
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminUpdateUserAttributesCommand,
-  ListUsersCommand,
-  type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { UserMatch } from '@mapnest/shared/accounts';
-import { cognito } from '../lib/clients';
 import { config } from '../lib/config';
 import { AccountDeletedError } from '../lib/errors';
+import { userPoolCall, type UserAttribute } from './user-pool-api';
 
 const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
 /** Cognito's answers for a user that is gone: cognito-local says NotAuthorizedException where Cognito says not found. */
@@ -28,7 +20,7 @@ async function onOwnUser(change: () => Promise<unknown>): Promise<void> {
 }
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
-function matchOf(username: string | undefined, attributes: AttributeType[] | undefined): UserMatch | null {
+function matchOf(username: string | undefined, attributes: UserAttribute[] | undefined): UserMatch | null {
   const attr = (name: string) => attributes?.find((a) => a.Name === name)?.Value ?? null;
   const uid = attr('sub') ?? username;
   return uid ? { uid, email: attr('email'), name: attr('name') } : null;
@@ -42,32 +34,28 @@ export const userPool = {
   /** Sets the standard `picture` attribute, which the ID token carries as the user's photo URL. */
   async setPicture(uid: string, url: string): Promise<void> {
     await onOwnUser(() =>
-      cognito.send(
-        new AdminUpdateUserAttributesCommand({
-          UserPoolId: config.userPoolId,
-          Username: uid,
-          UserAttributes: [{ Name: 'picture', Value: url }],
-        }),
-      ),
+      userPoolCall('AdminUpdateUserAttributes', {
+        UserPoolId: config.userPoolId,
+        Username: uid,
+        UserAttributes: [{ Name: 'picture', Value: url }],
+      }),
     );
   },
 
   async clearPicture(uid: string): Promise<void> {
     await onOwnUser(() =>
-      cognito.send(
-        new AdminDeleteUserAttributesCommand({
-          UserPoolId: config.userPoolId,
-          Username: uid,
-          UserAttributeNames: ['picture'],
-        }),
-      ),
+      userPoolCall('AdminDeleteUserAttributes', {
+        UserPoolId: config.userPoolId,
+        Username: uid,
+        UserAttributeNames: ['picture'],
+      }),
     );
   },
 
   /** The user's current email address, or null when the user is gone (for the product's own notices). */
   async emailOf(uid: string): Promise<string | null> {
     try {
-      const out = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      const out = await userPoolCall('AdminGetUser', { UserPoolId: config.userPoolId, Username: uid });
       return out.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? null;
     } catch (err) {
       if (isUserNotFound(err)) return null;
@@ -83,14 +71,12 @@ export const userPool = {
     const forms = [...new Set([email.trim(), email.trim().toLowerCase()])];
     const subs = new Set<string>();
     for (const form of forms) {
-      const out = await cognito.send(
-        new ListUsersCommand({
-          UserPoolId: config.userPoolId,
-          Filter: `email = "${form.replace(/["\\]/g, '\\$&')}"`,
-          AttributesToGet: ['sub', 'email'],
-          Limit: 10,
-        }),
-      );
+      const out = await userPoolCall('ListUsers', {
+        UserPoolId: config.userPoolId,
+        Filter: `email = "${form.replace(/["\\]/g, '\\$&')}"`,
+        AttributesToGet: ['sub', 'email'],
+        Limit: 10,
+      });
       for (const u of out.Users ?? []) {
         const sub = u.Attributes?.find((a) => a.Name === 'sub')?.Value ?? u.Username;
         if (sub) subs.add(sub);
@@ -102,7 +88,7 @@ export const userPool = {
   /** The user with this id (sub), or null. */
   async findById(uid: string): Promise<UserMatch | null> {
     try {
-      const out = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      const out = await userPoolCall('AdminGetUser', { UserPoolId: config.userPoolId, Username: uid });
       return matchOf(out.Username, out.UserAttributes);
     } catch (err) {
       if (isUserNotFound(err)) return null;
@@ -118,14 +104,12 @@ export const userPool = {
     const forms = [...new Set([prefix.trim(), prefix.trim().toLowerCase()])];
     const found = new Map<string, UserMatch>();
     for (const form of forms) {
-      const out = await cognito.send(
-        new ListUsersCommand({
-          UserPoolId: config.userPoolId,
-          Filter: `email ^= ${quoted(form)}`,
-          AttributesToGet: ['sub', 'email', 'name'],
-          Limit: limit,
-        }),
-      );
+      const out = await userPoolCall('ListUsers', {
+        UserPoolId: config.userPoolId,
+        Filter: `email ^= ${quoted(form)}`,
+        AttributesToGet: ['sub', 'email', 'name'],
+        Limit: limit,
+      });
       for (const u of out.Users ?? []) {
         const match = matchOf(u.Username, u.Attributes);
         if (match && found.size < limit) found.set(match.uid, match);
@@ -136,22 +120,20 @@ export const userPool = {
 
   /** Puts the user's email back to an address they had verified (an email change that must not stand). */
   async restoreEmail(uid: string, email: string): Promise<void> {
-    await cognito.send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: config.userPoolId,
-        Username: uid,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
+    await userPoolCall('AdminUpdateUserAttributes', {
+      UserPoolId: config.userPoolId,
+      Username: uid,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
   },
 
   /** Deletes the user; a user already gone counts as deleted, so a retried account deletion completes. */
   async deleteUser(uid: string): Promise<void> {
     try {
-      await cognito.send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: uid }));
+      await userPoolCall('AdminDeleteUser', { UserPoolId: config.userPoolId, Username: uid });
     } catch (err) {
       if (!isUserNotFound(err)) throw err;
     }

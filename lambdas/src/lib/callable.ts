@@ -288,7 +288,7 @@ export function errorMapping(name: string): MiddlewareObj<CallEvent, CallResult,
 /**
  * The user pool look-ups of view-as, loaded when an administrator first views as someone else. In a bundle the
  * specifier is `./view-as.mjs`, a file of its own next to index.mjs (infra/src/bundle.ts, ON_DEMAND_MODULES), so no
- * call carries the Cognito client for them (ADR 042); from the sources it is this folder's view-as.ts.
+ * call carries the user pool API for them (ADR 042); from the sources it is this folder's view-as.ts.
  */
 const viewAs = (): Promise<typeof import('./view-as')> => import(/* @vite-ignore */ VIEW_AS_MODULE);
 /** A variable, not a literal in the import: esbuild would otherwise fold the two and try to bundle the file. */

@@ -6,13 +6,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 
 const emulated = Boolean(process.env.AWS_ENDPOINT_URL || process.env.AWS_ENDPOINT_URL_S3);
 
 // No X-Ray subsegment per AWS call: the trace is Lambda's own invocation segment (ADR 034).
 // The clients are marked pure: a function that never uses one leaves it, and its SDK, out of its bundle (the
-// checkout function does not carry S3, a call without Cognito does not carry Cognito; infra/test/bundles.test.ts).
+// checkout function does not carry S3; infra/test/bundles.test.ts). The user pool is reached through
+// adapters/user-pool-api.ts (ADR 049).
 export const dynamo = /* @__PURE__ */ DynamoDBDocumentClient.from(/* @__PURE__ */ new DynamoDBClient({}), {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
@@ -26,5 +26,3 @@ export const s3 = /* @__PURE__ */ new S3Client(
       }
     : {},
 );
-
-export const cognito = /* @__PURE__ */ new CognitoIdentityProviderClient({});

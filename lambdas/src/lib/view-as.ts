@@ -1,7 +1,7 @@
 /**
  * The user pool look-ups of an administrator's view-as (lib/callable.ts): an email address to the users' ids, and
  * whether a view-as id names a user. Loaded on first use only: in a bundle this module is a file of its own next to
- * index.mjs (`view-as.mjs`, infra/src/bundle.ts), so no call carries the Cognito client for it, and a call that
+ * index.mjs (`view-as.mjs`, infra/src/bundle.ts), so no call carries the user pool API for it, and a call that
  * has no use for the user pool otherwise loads none (ADR 042). It answers plain values and throws nothing of its own:
  * as a separate bundle its classes are not the caller's, so the caller builds every refusal.
  */

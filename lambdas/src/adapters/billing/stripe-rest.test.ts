@@ -5,47 +5,39 @@
  * RequestSender._shouldRetry and backoff), checked here against a scripted server. An upgrade of the `stripe` package
  * that changes its API version or encoding fails here.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
+import {
+  startRecordingServer,
+  type Recorded,
+  type RecordingServer,
+  type ScriptedAnswer,
+} from '../recording-server.fixtures';
 import { checkoutParams, stripeGateway } from './stripe';
 import { retryDelayMs, stripeForm, stripeRequest, stripeSubscriptions, timing, type StripeParams } from './stripe-rest';
 
-interface Seen {
-  method: string;
-  path: string;
-  body: string;
-  headers: http.IncomingHttpHeaders;
-}
+type Seen = Recorded;
 
 /** Answers, in order, for the requests to come; then 200 with `{ id, url }`. */
-let answers: { status: number; headers?: Record<string, string>; destroy?: boolean }[] = [];
+let answers: ScriptedAnswer[] = [];
 let seen: Seen[] = [];
-let server: http.Server;
+let server: RecordingServer;
 let base: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      seen.push({ method: req.method!, path: req.url!, body, headers: req.headers });
-      const answer = answers.shift() ?? { status: 200 };
-      if (answer.destroy) return void req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(
-        JSON.stringify(
-          answer.status === 200
-            ? { id: 'obj_1', url: 'https://checkout.example/s/1' }
-            : { error: { type: answer.status >= 500 ? 'api_error' : 'invalid_request_error', message: 'no' } },
-        ),
-      );
-    });
+  server = await startRecordingServer('application/json', (request) => {
+    seen.push(request);
+    const answer = answers.shift() ?? { status: 200 };
+    return {
+      ...answer,
+      body:
+        answer.status === 200
+          ? { id: 'obj_1', url: 'https://checkout.example/s/1' }
+          : { error: { type: answer.status >= 500 ? 'api_error' : 'invalid_request_error', message: 'no' } },
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
   process.env.STRIPE_API_BASE = base;
   process.env.STRIPE_SECRET_KEY = 'sk_test_contract';
 });
@@ -53,7 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.STRIPE_API_BASE;
   delete process.env.STRIPE_SECRET_KEY;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 const { sleep, now } = timing;
