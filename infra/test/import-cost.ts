@@ -7,10 +7,14 @@
  *   handler's import), one process per round importing every bundle in turn, the order rotated each round so no
  *   bundle is always first, and a full garbage collection before each import (so one import does not pay for the
  *   previous one's garbage); each bundle's figure is the median of its rounds.
- * - Against a reference measured in the same processes: a generated module of fixed content (CALIBRATION_SOURCE)
- *   imported first in each round. A bundle's figure is reported as milliseconds of the reference machine: its median
- *   CPU time × CALIBRATION_REFERENCE_MS / the calibration's median CPU time in this run. A machine (or a load) that
- *   makes everything twice as slow makes the calibration twice as slow too, and the figures stay put.
+ * - Against a reference measured in the same processes, next to each bundle: a generated module of fixed content
+ *   (calibrationSource), a fresh copy of it imported first and then after every CALIBRATE_EVERY bundles of a round.
+ *   Each import is compared with the calibrations on either side of it (their mean), in its own process: on these
+ *   shared machines one process can run at half the speed of the next, and drift within a run, so comparing a
+ *   bundle's median with a calibration median taken from other processes moved the figures by ±40% between runs.
+ *   A bundle's figure is reported as milliseconds of the reference machine: the median over rounds of its CPU time /
+ *   the calibration's beside it, × CALIBRATION_REFERENCE_MS. A machine (or a load) that makes everything twice as
+ *   slow makes the calibration twice as slow too, and the figures stay put.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,7 +48,10 @@ export const CALIBRATION_REFERENCE_MS = 40;
 export interface ImportCost {
   /** Median CPU milliseconds of the import in this run. */
   cpuMs: number;
-  /** The same, in milliseconds of the reference machine (cpuMs × CALIBRATION_REFERENCE_MS / calibrationMs). */
+  /**
+   * In milliseconds of the reference machine: the median over rounds of the import's CPU time / the calibration's
+   * beside it in the same process, × CALIBRATION_REFERENCE_MS.
+   */
   referenceMs: number;
 }
 
@@ -55,9 +62,12 @@ export interface Loaded {
 }
 
 /**
- * The import cost of each module file (id → absolute path), the calibration's median CPU time in this run, and what
- * each import gave in the first round (`loaded`: a module whose import fails has no cost).
+ * The import cost of each module file (id → absolute path), the calibration's median CPU time in this run (for the
+ * report), and what each import gave in the first round (`loaded`: a module whose import fails has no cost).
  */
+/** How many bundles are imported between two calibrations in a round. */
+const CALIBRATE_EVERY = 8;
+
 export function measureImportCost(
   files: ReadonlyMap<string, string>,
   options: { rounds?: number; env?: NodeJS.ProcessEnv } = {},
@@ -65,11 +75,16 @@ export function measureImportCost(
   const rounds = options.rounds ?? 3;
   const dir = mkdtempSync(join(tmpdir(), 'mapnest-import-cost-'));
   try {
-    const calibration = join(dir, 'calibration.mjs');
-    writeFileSync(calibration, calibrationSource());
     const entries = [...files].map(([id, file]) => [id, pathToFileURL(file).href] as const);
+    // One copy of the calibration per place it is imported in a round: a module is evaluated once per process.
+    const calibrations = Array.from({ length: Math.ceil(entries.length / CALIBRATE_EVERY) + 1 }, (_, i) => {
+      const file = join(dir, `calibration-${i}.mjs`);
+      writeFileSync(file, `// calibration ${i}\n${calibrationSource()}`);
+      return pathToFileURL(file).href;
+    });
     const samples = new Map<string, number[]>(entries.map(([id]) => [id, []]));
-    const calibrations: number[] = [];
+    const ratios = new Map<string, number[]>(entries.map(([id]) => [id, []]));
+    const calibrationSamples: number[] = [];
     let loaded = new Map<string, Loaded>();
     for (let round = 0; round < rounds; round++) {
       const offset = entries.length === 0 ? 0 : Math.floor((round * entries.length) / rounds);
@@ -79,13 +94,18 @@ export function measureImportCost(
         const skip = new Set(['node:sqlite', 'node:test', 'node:test/reporters', 'node:sea', 'wasi', 'node:wasi', 'trace_events', 'node:trace_events', 'sys', 'node:sys', 'repl', 'node:repl', 'inspector', 'node:inspector', 'inspector/promises', 'node:inspector/promises']);
         for (const name of builtinModules) if (!name.startsWith('_') && !skip.has(name)) { try { await import(name.startsWith('node:') ? name : 'node:' + name); } catch {} }
         const cpu = async (url) => { globalThis.gc(); const start = process.cpuUsage(); const mod = await import(url); const d = process.cpuUsage(start); return { ms: (d.user + d.system) / 1000, mod }; };
-        const out = { calibration: (await cpu(${JSON.stringify(pathToFileURL(calibration).href)})).ms, imports: {}, loaded: {} };
-        for (const [id, url] of ${JSON.stringify(order)}) {
+        const calibrations = ${JSON.stringify(calibrations)};
+        const order = ${JSON.stringify(order)};
+        const out = { calibrations: [(await cpu(calibrations[0])).ms], imports: {}, segment: {}, loaded: {} };
+        for (const [i, [id, url]] of order.entries()) {
           try {
             const { ms, mod } = await cpu(url);
             out.imports[id] = ms;
+            out.segment[id] = Math.floor(i / ${CALIBRATE_EVERY});
             out.loaded[id] = { type: typeof mod.handler };
           } catch (error) { out.loaded[id] = { error: String(error && error.stack || error) }; }
+          if ((i + 1) % ${CALIBRATE_EVERY} === 0 || i === order.length - 1)
+            out.calibrations.push((await cpu(calibrations[out.calibrations.length])).ms);
         }
         process.stdout.write(JSON.stringify(out));`;
       const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
@@ -95,22 +115,26 @@ export function measureImportCost(
       });
       if (child.status !== 0) throw new Error(`import cost run failed: ${child.stderr}`);
       const out = JSON.parse(child.stdout) as {
-        calibration: number;
+        calibrations: number[];
         imports: Record<string, number>;
+        segment: Record<string, number>;
         loaded: Record<string, Loaded>;
       };
       if (round === 0) loaded = new Map(Object.entries(out.loaded));
-      calibrations.push(out.calibration);
-      for (const [id, ms] of Object.entries(out.imports)) samples.get(id)!.push(ms);
+      calibrationSamples.push(...out.calibrations);
+      for (const [id, ms] of Object.entries(out.imports)) {
+        const segment = out.segment[id]!;
+        const beside = (out.calibrations[segment]! + (out.calibrations[segment + 1] ?? out.calibrations[segment]!)) / 2;
+        samples.get(id)!.push(ms);
+        ratios.get(id)!.push(ms / beside);
+      }
     }
-    const calibrationMs = median(calibrations);
     const costs = new Map<string, ImportCost>();
     for (const [id, values] of samples) {
       if (values.length === 0) continue;
-      const cpuMs = median(values);
-      costs.set(id, { cpuMs, referenceMs: (cpuMs * CALIBRATION_REFERENCE_MS) / calibrationMs });
+      costs.set(id, { cpuMs: median(values), referenceMs: median(ratios.get(id)!) * CALIBRATION_REFERENCE_MS });
     }
-    return { costs, calibrationMs, loaded };
+    return { costs, calibrationMs: median(calibrationSamples), loaded };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
