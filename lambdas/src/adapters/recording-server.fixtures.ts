@@ -12,11 +12,12 @@ export interface Recorded {
   headers: http.IncomingHttpHeaders;
 }
 
-/** An answer: its status, extra headers and JSON body, or the connection dropped without one. */
+/** An answer: its status, extra headers and JSON body (or `raw` text), or the connection dropped without one. */
 export interface ScriptedAnswer {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
+  raw?: string;
   destroy?: boolean;
 }
 
@@ -38,7 +39,7 @@ export async function startRecordingServer(
       const scripted = answer({ method: req.method!, path: req.url!, body, headers: req.headers });
       if (scripted.destroy) return void req.socket.destroy();
       res.writeHead(scripted.status, { 'content-type': contentType, ...scripted.headers });
-      res.end(JSON.stringify(scripted.body ?? {}));
+      res.end(scripted.raw ?? JSON.stringify(scripted.body ?? {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

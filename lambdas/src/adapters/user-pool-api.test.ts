@@ -215,6 +215,17 @@ describe('the user pool API without the SDK', () => {
     expect(ours.UserAttributes).toEqual(theirs.UserAttributes);
   });
 
+  it('reads an empty answer as the SDK does: an operation with no output', async () => {
+    answers = [
+      { status: 200, raw: '' },
+      { status: 200, raw: '' },
+    ];
+    const theirs = await sdk().send(new AdminDeleteUserCommand({ UserPoolId: POOL, Username: UID }));
+    const ours = await userPoolCall('AdminDeleteUser', { UserPoolId: POOL, Username: UID });
+    expect(theirs.$metadata.httpStatusCode).toBe(200);
+    expect(ours).toEqual({});
+  });
+
   it.each([
     { how: 'by __type', headers: {}, body: { __type: 'UserNotFoundException', message: 'User does not exist.' } },
     {

@@ -159,7 +159,9 @@ export async function userPoolCall<Operation extends keyof UserPoolOutputs>(
     let error: Error;
     try {
       const res = await fetch(new URL('/', url), { method: 'POST', headers, body, signal: options.abortSignal });
-      if (res.ok) return (await res.json()) as UserPoolOutputs[Operation];
+      // An operation with no output may answer an empty body, which the SDK reads as {}.
+      if (res.ok)
+        return (await res.text().then((text) => (text ? JSON.parse(text) : {}))) as UserPoolOutputs[Operation];
       error = await answerError(res);
     } catch (thrown) {
       // A caller's abort ends the call, as it ends the SDK's; a broken success is not the network's either.
