@@ -8,7 +8,8 @@ import { MapState, type MapStateValue } from '@mapnest/shared/constants';
 import type { SlotCounters } from '@mapnest/shared/maps';
 import type { FollowUpWork } from '../adapters/follow-ups';
 import type { MapItem } from '../adapters/maps/map-table';
-import { reconcileSlots } from './billing';
+import type { LicenseItem } from '../adapters/billing/billing-table';
+import { reconcileSlots, remindEndingLicenses } from './billing';
 import type { SlotAdapters } from './billing-adapters';
 import type { Notice } from './billing-notices';
 
@@ -192,5 +193,51 @@ describe('reconcileSlots', () => {
     expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['b']);
     expect(slots.kept).toEqual([{ kind: 'publish', mapId: 'b' }]);
     expect(slots.items.get('a')?.state).toBe(MapState.LIVE);
+  });
+});
+
+describe('licence reminders', () => {
+  const endsAt = '2026-12-20T00:00:00.000Z';
+  const licence = (code: string, mapId: string): LicenseItem => ({
+    code,
+    uid: 'owner',
+    mapId,
+    registeredAt: '2026-06-20T00:00:00.000Z',
+    endsAt,
+    ended: false,
+    itemName: 'Mapnest Basic licence',
+  });
+
+  it('owes each reminder in the mark that makes it once, and marks a licence whose map moved on without one', async () => {
+    const licences = [licence('c1', 'm1'), licence('c2', 'deleted'), licence('c3', 'm3')];
+    /** What each mark owed (the same transaction in the real table): undefined when it owed nothing. */
+    const marked = new Map<string, FollowUpWork | undefined>();
+    const billingTable = {
+      dueLicenses: async () => licences.filter((l) => !marked.has(l.code)),
+      markReminded: async (code: string, _at: Date, owed?: FollowUpWork) => {
+        if (marked.has(code)) return false;
+        marked.set(code, owed);
+        return true;
+      },
+    };
+    const maps = new Map([
+      ['m1', paidMap('m1', MapState.LIVE, CREATED, { licenseEndsAt: endsAt })],
+      // Moved on to a later licence: this one's end is not the map's.
+      ['m3', paidMap('m3', MapState.LIVE, CREATED, { licenseEndsAt: '2027-06-20T00:00:00.000Z' })],
+    ]);
+    const mapTable = { get: async (id: string) => maps.get(id) ?? null };
+    const at = new Date('2026-12-10T00:00:00.000Z');
+
+    expect(await remindEndingLicenses({ billingTable, mapTable } as never, at)).toEqual({ reminded: 1 });
+    expect(marked.get('c1')).toMatchObject({
+      kind: 'notice',
+      uid: 'owner',
+      subject: 'The licence of "Map m1" ends on December 20, 2026',
+    });
+    expect([...marked.keys()].sort()).toEqual(['c1', 'c2', 'c3']);
+    expect(marked.get('c2')).toBeUndefined();
+    expect(marked.get('c3')).toBeUndefined();
+    // The next hourly run finds them all marked.
+    expect(await remindEndingLicenses({ billingTable, mapTable } as never, at)).toEqual({ reminded: 0 });
   });
 });

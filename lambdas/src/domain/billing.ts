@@ -392,23 +392,25 @@ const paymentFailedNotice = () => ({
 });
 
 /**
- * Tells owners whose licence ends within LICENSE_REMINDER_DAYS (the hourly sweep), once per licence: the reminder
- * is marked on the licence before the email goes, so concurrent runs send it once.
+ * Tells owners whose licence ends within LICENSE_REMINDER_DAYS (the hourly sweep), once per licence: the reminder is
+ * owed in the transaction that marks the licence reminded, so concurrent runs send it once and a run that stops half
+ * way loses none.
  */
 export async function remindEndingLicenses(
-  a: Need<'billingTable' | 'mapTable' | 'notify'>,
+  a: Need<'billingTable' | 'mapTable'>,
   at: Date = new Date(),
 ): Promise<{ reminded: number }> {
   let reminded = 0;
   const horizon = new Date(at.getTime() + LICENSE_REMINDER_DAYS * 86_400_000);
   for (const license of await a.billingTable.dueLicenses(horizon, { unreminded: true })) {
     if (license.endsAt <= at.toISOString()) continue; // ending now: the end's own emails follow
-    if (!(await a.billingTable.markReminded(license.code, at))) continue;
     const map = await a.mapTable.get(license.mapId);
-    // A licence whose map was deleted or moved on to a later licence needs no reminder.
-    if (!map || map.licenseEndsAt !== license.endsAt) continue;
-    await a.notify(license.uid, licenseEndingNotice(license, map.title));
-    reminded++;
+    // A licence whose map was deleted or moved on to a later licence needs no reminder; it is marked all the same.
+    const owed =
+      map && map.licenseEndsAt === license.endsAt
+        ? ({ kind: 'notice', uid: license.uid, ...licenseEndingNotice(license, map.title) } as const)
+        : undefined;
+    if ((await a.billingTable.markReminded(license.code, at, owed)) && owed) reminded++;
   }
   return { reminded };
 }

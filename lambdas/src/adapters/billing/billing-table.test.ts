@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { FollowUpWork } from '../follow-up-items';
 import { billingTable, type LicenseItem, type SubscriptionItem } from './billing-table';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -196,5 +197,28 @@ describe('billing table: licences', () => {
   it('ends a licence once: a second end changes nothing', async () => {
     failNext(cancelled('ConditionalCheckFailed', 'None', 'None'));
     expect(await billingTable.endLicense(license)).toBeNull();
+  });
+
+  it('marks a licence reminded once, with its reminder owed in the same transaction (ADR 047)', async () => {
+    const reminder: FollowUpWork = { kind: 'notice', uid: 'u1', subject: 'ends', paragraphs: ['soon'] };
+    const at = new Date('2026-11-29T10:00:00Z');
+    ddb.on(TransactWriteCommand).resolves({});
+    expect(await billingTable.markReminded(license.code, at, reminder)).toBe(true);
+    const items = transactItems();
+    expect(items).toHaveLength(2);
+    expect(items[0]!.Update).toMatchObject({
+      Key: { pk: `LICENSE#${license.code}` },
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rem)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    });
+    expect(items[1]!.Put!.Item).toMatchObject({ pk: expect.stringMatching(/^FOLLOWUP#notice#/), work: reminder });
+    // Marked by another run first: nothing is owed twice.
+    failNext(cancelled('ConditionalCheckFailed', 'None'));
+    expect(await billingTable.markReminded(license.code, at, reminder)).toBe(false);
+    // Nothing to owe (the map is gone): a plain conditional update.
+    ddb.reset();
+    ddb.on(UpdateCommand).resolves({});
+    expect(await billingTable.markReminded(license.code, at)).toBe(true);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });

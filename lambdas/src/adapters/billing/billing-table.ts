@@ -335,22 +335,29 @@ export const billingTable = {
     return items.map((item) => strip<LicenseItem>(item)!);
   },
 
-  /** Marks a licence's end reminder as sent, once: false when another run marked it first. */
-  async markReminded(code: string, at: Date): Promise<boolean> {
+  /**
+   * Marks a licence's end reminder as sent, once: false when another run marked it first. The reminder `owed` is kept
+   * in the same transaction (ADR 047), so a run that stops after the mark cannot lose the email.
+   */
+  async markReminded(code: string, at: Date, owed?: FollowUpWork): Promise<boolean> {
+    const mark = {
+      TableName: table(),
+      Key: keys.license(code),
+      UpdateExpression: 'SET #rem = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rem)',
+      ExpressionAttributeNames: { '#rem': 'remindedAt' },
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    };
     try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.license(code),
-          UpdateExpression: 'SET #rem = :at',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#rem)',
-          ExpressionAttributeNames: { '#rem': 'remindedAt' },
-          ExpressionAttributeValues: { ':at': at.toISOString() },
-        }),
-      );
+      if (owed)
+        await retryOnConflict(() =>
+          // Due when written, whatever time the sweep marks by.
+          dynamo.send(new TransactWriteCommand({ TransactItems: [{ Update: mark }, followUpPut(owed, new Date())] })),
+        );
+      else await dynamo.send(new UpdateCommand(mark));
       return true;
     } catch (err) {
-      if (isConditionalCheckFailed(err)) return false;
+      if (isConditionalCheckFailed(err) || cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
   },

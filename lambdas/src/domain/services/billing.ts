@@ -43,11 +43,7 @@ export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEve
   priceTable,
   stripeSubscriptions,
 });
-export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEndingLicenses, {
-  billingTable,
-  mapTable,
-  notify,
-});
+export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEndingLicenses, { billingTable, mapTable });
 export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, {
   mapTable,
   notify,
