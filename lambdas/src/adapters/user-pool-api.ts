@@ -6,10 +6,11 @@
  *   `x-amz-target: AWSCognitoIdentityProviderService.<Operation>` and the input as JSON;
  * - the signature: Signature V4 by the SDK's signer (`@smithy/signature-v4`), credentials from the environment as
  *   in every bundle (lib/lambda-credentials.ts);
- * - the endpoint: `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER`, else `AWS_ENDPOINT_URL` (the local emulator, LocalStack),
- *   else `https://cognito-idp.<region>.amazonaws.com`;
- * - errors: named by the answer's `x-amzn-errortype` header or `__type`, with its message, status and fault, so
- *   callers test `err.name` as they did and `isTransient` (lib/callable.ts) reads them as it read the SDK's;
+ * - the endpoint: `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER`, else `AWS_ENDPOINT_URL` (the local emulator,
+ *   LocalStack), else `https://cognito-idp.<region>.amazonaws.com`;
+ * - errors: named by the answer's `__type`, `code` or `x-amzn-errortype` header (the SDK's order), with its message,
+ *   status and fault, so callers test `err.name` as they did and `isTransient` (lib/callable.ts) reads them as it
+ *   read the SDK's;
  * - retries: the SDK's standard mode, its classifiers (`@smithy/core/retry`) deciding, 3 attempts, backing off
  *   from 50 ms (1 s after throttling).
  * The contract test (user-pool-api.test.ts) runs the SDK's client next to this module against one server and
