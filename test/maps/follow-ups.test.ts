@@ -121,4 +121,44 @@ describe('follow-ups of committed changes', () => {
     expect(await stored(kept)).toBeUndefined();
     expect((await fetch(`${baseUrl()}/data/maps/${id}.json`)).status).toBe(404);
   });
+
+  it('tells the owner about maps sent back to test by a run that stopped half way, at the summary’s due time', async () => {
+    const admin = await adminUser();
+    const user = await createUser();
+    await call('setUserSlots', { uid: user.uid, basic: 3, pro: 0 }, admin);
+    for (const title of ['Atrium', 'Boardwalk', 'Cloister']) {
+      const id = await call<string>('createMap', { title }, user);
+      await call('setMapState', { id, state: 1 }, user);
+    }
+    // Slots granted down to one without their run (the table's grant alone), then a run that stops after one lapse.
+    const { setGrantedSlots } = await import('../../lambdas/src/adapters/maps/slot-table');
+    const { reconcileSlots, LAPSE_SUMMARY_GRACE_MS } = await import('../../lambdas/src/domain/billing');
+    await setGrantedSlots(user.uid, 1, 0);
+    let lapses = 0;
+    const stopping = {
+      ...mapTable,
+      lapse: async (...args: Parameters<typeof mapTable.lapse>) => {
+        if (++lapses > 1) throw new Error('function stopped');
+        return mapTable.lapse(...args);
+      },
+    };
+    const since = Date.now();
+    await expect(reconcileSlots({ mapTable: stopping, followUps }, user.uid, 'were reduced')).rejects.toThrow(
+      'function stopped',
+    );
+    const lapsed = (await call<{ title: string; state: number }[]>('listMaps', {}, user)).filter((m) => m.state === 0);
+    expect(lapsed).toHaveLength(1);
+    // Held, not yet due: the stream's trigger saw it and left it, and the sweep leaves it until its due time.
+    const held = async (at: number) =>
+      (await followUps.due(new Date(at))).filter((f) => f.work.kind === 'lapse-summary' && f.work.uid === user.uid);
+    expect(await held(Date.now() + LAPSE_SUMMARY_GRACE_MS - 60_000)).toEqual([]);
+    const [summary] = await held(Date.now() + LAPSE_SUMMARY_GRACE_MS + 1000);
+    expect(summary).toMatchObject({ attempts: 0, work: { kind: 'lapse-summary', why: 'were reduced' } });
+    // At its due time the sweep sends it, naming the one map that did go back to test.
+    await retryFollowUps(workers, new Date(Date.now() + LAPSE_SUMMARY_GRACE_MS + 1000));
+    const mail = await waitForMail(user.email, { subject: /^A map went back to test - Mapnest$/, since });
+    expect(mail.text).toContain(
+      `Your Basic map slots were reduced, so this map went back to test: "${lapsed[0]!.title}".`,
+    );
+  });
 });

@@ -8,9 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { keys } from '@mapnest/shared/keys';
 import { config } from '../lib/config';
 
-/** Work owed: the public copy of a map, or an email to a user (its subject and plain-text paragraphs). */
+/**
+ * Work owed: the public copy of a map, an email to a user (its subject and plain-text paragraphs), or the summary of
+ * an owner's maps that went back to test at `at` because their slots `why` (worded when it is sent, from the maps
+ * that did: domain/billing.ts holds it before the first lapse).
+ */
 export type FollowUpWork =
-  { kind: 'publish'; mapId: string } | { kind: 'notice'; uid: string; subject: string; paragraphs: string[] };
+  | { kind: 'publish'; mapId: string }
+  | { kind: 'notice'; uid: string; subject: string; paragraphs: string[] }
+  | { kind: 'lapse-summary'; uid: string; why: string; at: string };
 
 /**
  * The id of a follow-up: one per map for a public copy (a newer failure replaces a waiting one, and writing the copy
@@ -20,8 +26,8 @@ function idOf(work: FollowUpWork): string {
   return work.kind === 'publish' ? `publish#${work.mapId}` : `notice#${randomUUID()}`;
 }
 
-/** The put that keeps `work`, due at `at`. */
-export function followUpPut(work: FollowUpWork, at: Date, error?: string) {
+/** The put that keeps `work`, kept at `at` and due then, or at `dueAt`. */
+export function followUpPut(work: FollowUpWork, at: Date, error?: string, dueAt: Date = at) {
   const id = idOf(work);
   const created = at.toISOString();
   return {
@@ -29,7 +35,7 @@ export function followUpPut(work: FollowUpWork, at: Date, error?: string) {
       TableName: config.tableName,
       Item: {
         ...keys.followUp(id),
-        ...keys.due('follow-up', created, id),
+        ...keys.due('follow-up', dueAt.toISOString(), id),
         id,
         work,
         attempts: 0,

@@ -17,6 +17,12 @@ import { queryAll } from './query-all';
 
 export type { FollowUpWork };
 
+/** A follow-up kept by `hold`: its id and the due key it was kept with. */
+export interface HeldFollowUp {
+  id: string;
+  dueKey: string;
+}
+
 /** A follow-up as stored: its id, the work, the tries so far and when it is due again. */
 export interface FollowUpItem {
   id: string;
@@ -47,6 +53,29 @@ function followUpOf(item: Record<string, unknown>): FollowUpItem {
 export const followUpFromImage = (image: Record<string, unknown>): FollowUpItem =>
   followUpOf(unmarshall(image as Record<string, AttributeValue>));
 
+/**
+ * Moves a follow-up's due key from `from` to `to`, while it is as read, counting a try when `tried`: false when it
+ * was taken, replaced or done meanwhile.
+ */
+async function moveDue(id: string, from: string, to: string, tried: boolean): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.followUp(id),
+        UpdateExpression: tried ? 'SET #dsk = :next, #a = if_not_exists(#a, :zero) + :one' : 'SET #dsk = :next',
+        ConditionExpression: '#dsk = :dsk',
+        ExpressionAttributeNames: { '#dsk': DUE_SK, ...(tried ? { '#a': 'attempts' } : {}) },
+        ExpressionAttributeValues: { ':dsk': from, ':next': to, ...(tried ? { ':zero': 0, ':one': 1 } : {}) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return false;
+    throw err;
+  }
+}
+
 export const followUps = {
   /**
    * Keeps `work`, due at once: the table's stream runs it (ADR 047), the sweep runs it again if that fails. `error`:
@@ -56,6 +85,21 @@ export const followUps = {
     const put = followUpPut(work, at, error);
     await dynamo.send(new PutCommand(put.Put));
     return put.Put.Item.id as string;
+  },
+
+  /**
+   * Keeps `work` due only at `dueAt`, for a change of several writes that makes it due at once when it is complete
+   * (`release`); if the change stops half way, the sweep does the work at `dueAt`. Answers how to find it again.
+   */
+  async hold(work: FollowUpWork, at: Date, dueAt: Date): Promise<HeldFollowUp> {
+    const put = followUpPut(work, at, undefined, dueAt);
+    await dynamo.send(new PutCommand(put.Put));
+    return { id: put.Put.Item.id as string, dueKey: put.Put.Item[DUE_SK] as string };
+  },
+
+  /** Makes a held follow-up due at `at`, while it is as held: false when a runner took it meanwhile. */
+  async release(held: HeldFollowUp, at: Date): Promise<boolean> {
+    return moveDue(held.id, held.dueKey, `${at.toISOString()}#${held.id}`, false);
   },
 
   /** The follow-ups due at `at`, oldest first. */
@@ -78,27 +122,7 @@ export const followUps = {
    */
   async take(item: FollowUpItem, retryAt: Date): Promise<string | null> {
     const next = `${retryAt.toISOString()}#${item.id}`;
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: keys.followUp(item.id),
-          UpdateExpression: 'SET #dsk = :next, #a = if_not_exists(#a, :zero) + :one',
-          ConditionExpression: '#dsk = :dsk',
-          ExpressionAttributeNames: { '#dsk': DUE_SK, '#a': 'attempts' },
-          ExpressionAttributeValues: {
-            ':dsk': item.dueKey,
-            ':next': next,
-            ':zero': 0,
-            ':one': 1,
-          },
-        }),
-      );
-      return next;
-    } catch (err) {
-      if (isConditionalCheckFailed(err)) return null;
-      throw err;
-    }
+    return (await moveDue(item.id, item.dueKey, next, true)) ? next : null;
   },
 
   /**

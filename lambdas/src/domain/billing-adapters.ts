@@ -4,6 +4,7 @@
  * Lambdas call the operations bound to the real ones in services/billing.ts.
  */
 import type { accountStatus } from '../adapters/account-status';
+import type { FollowUps } from '../adapters/follow-ups';
 import type { billingTable } from '../adapters/billing/billing-table';
 import type { marketplace } from '../adapters/billing/marketplace';
 import type { priceTable } from '../adapters/billing/stripe-prices';
@@ -12,7 +13,6 @@ import type { mapTable, MapItem } from '../adapters/maps/map-table';
 import type { setGrantedSlots as writeGrantedSlots } from '../adapters/maps/slot-table';
 import type { Identity } from '../lib/identity';
 import type { countLicenseAttempt } from './abuse-limits';
-import type { notify } from './billing-notices';
 
 /** Every adapter the billing service uses. */
 export interface BillingAdapters {
@@ -25,7 +25,6 @@ export interface BillingAdapters {
   priceTable: typeof priceTable;
   writeGrantedSlots: typeof writeGrantedSlots;
   countLicenseAttempt: typeof countLicenseAttempt;
-  notify: typeof notify;
   /** The maps service's access check. */
   accessible: (identity: Identity, id: string) => Promise<MapItem>;
 }
@@ -35,11 +34,12 @@ export type Need<K extends keyof BillingAdapters> = Pick<BillingAdapters, K>;
 
 /**
  * What matching slots to their use touches: the owner's maps and slots (a lapse keeps the map's public copy owed in
- * its own transaction, ADR 047) and the owner's email.
+ * its own transaction, ADR 047) and the owner's summary, held in the follow-ups before the first lapse.
  */
 export type SlotAdapters = {
   mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse'>;
-} & Need<'notify'>;
+  followUps: Pick<FollowUps, 'hold' | 'release' | 'done'>;
+};
 
 /** What applying Stripe's events touches: subscriptions, prices, Stripe's own view, and the slots they give. */
 export type StripeEventAdapters = SlotAdapters &

@@ -3,16 +3,16 @@
  * (with its receipt), a licence registered or ending in 14 days. Each is worded here from the shared billing texts
  * and prices (`@mapnest/shared/billing-texts`), so an email never states a rule or price the app does not, and
  * sent through the one mail path (SES in AWS, the dev mailbox locally) by the follow-ups' runner. The decisions are
- * pure functions of the state before and after a change; the callers owe them once, after the change that caused
- * them was applied.
+ * pure functions of the state before and after a change; each is owed in the transaction of the change that causes
+ * it, or held before it (the summary of lapsed maps), never after it (ADR 047).
  */
 import { holdsSlots } from '@mapnest/shared/billing';
+import { isTestState } from '@mapnest/shared/maps';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
-import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES } from '@mapnest/shared/constants';
+import { LICENSE_BASIC_MONTHS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
-import { followUps } from '../adapters/follow-ups';
+import type { MapItem } from '../adapters/maps/map-table';
 import { config } from '../lib/config';
-import { owe } from './follow-ups';
 
 /** An email before it is addressed: its subject and its paragraphs (plain text; links as URLs). */
 export interface Notice {
@@ -33,12 +33,28 @@ type Held = Pick<SubscriptionItem, 'plan' | 'period' | 'quantity' | 'status' | '
 const line = (s: Held) => subscriptionLine(s.plan, s.period ?? 'monthly', s.quantity);
 
 /**
- * Owes a notice after the change that caused it was applied: kept in the table and sent within about a second by
- * the table's stream, to the account's address then (ADR 047; services/follow-ups.ts). A failure never fails that
- * change: the notice is sent again by the hourly sweep until it goes.
+ * The owner's maps that went back to test at `at` (reconcileSlots) and are test maps still: what their summary
+ * names, worded when it is sent.
  */
-export async function notify(uid: string, notice: Notice): Promise<void> {
-  await owe({ followUps }, { kind: 'notice', uid, ...notice });
+export const lapsedAt = <M extends Pick<MapItem, 'lapsedFrom' | 'testSince' | 'state'>>(
+  maps: readonly M[],
+  at: string,
+) => maps.filter((m) => m.lapsedFrom !== undefined && m.testSince === at && isTestState(m.state));
+
+/**
+ * What the owner is told when maps went back to test because their slots `why` ('ran out', 'ended', …): `maps` as
+ * they are after the lapse (`lapsedFrom`: the plan they had).
+ */
+export function lapseSummaryNotice(maps: ReadonlyArray<Pick<MapItem, 'title' | 'lapsedFrom'>>, why: string): Notice {
+  const plans = [...new Set(maps.map((m) => PLAN_NAMES[m.lapsedFrom === 3 ? 'pro' : 'basic']))].join(' and ');
+  return {
+    subject: maps.length === 1 ? 'A map went back to test' : `${maps.length} maps went back to test`,
+    paragraphs: [
+      `Your ${plans} map slots ${why}, so ${maps.length === 1 ? 'this map' : 'these maps'} went back to test: ${maps.map((m) => `"${m.title}"`).join(', ')}.`,
+      `Nothing was deleted. Test maps stay visible on your website for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`,
+      `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
+    ],
+  };
 }
 
 /**

@@ -9,9 +9,9 @@ import type { SlotCounters } from '@mapnest/shared/maps';
 import type { FollowUpWork } from '../adapters/follow-ups';
 import type { MapItem } from '../adapters/maps/map-table';
 import type { LicenseItem } from '../adapters/billing/billing-table';
-import { reconcileSlots, remindEndingLicenses } from './billing';
+import { LAPSE_SUMMARY_GRACE_MS, reconcileSlots, remindEndingLicenses } from './billing';
 import type { SlotAdapters } from './billing-adapters';
-import type { Notice } from './billing-notices';
+import { lapsedAt, lapseSummaryNotice, type Notice } from './billing-notices';
 
 const CREATED = '2026-10-01T10:00:00.000Z';
 
@@ -58,6 +58,8 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
   /** The maps the service asked the table to lapse, in order. */
   const asked: string[] = [];
   const notices: { uid: string; notice: Notice }[] = [];
+  /** The summaries held for the owner, and what became of each. */
+  const held: { id: string; work: FollowUpWork; at: Date; dueAt: Date; state: 'held' | 'released' | 'dropped' }[] = [];
   /** Follow-ups kept for the table's stream with each lapse: the public copies it owes (ADR 047). */
   const kept: FollowUpWork[] = [];
   const adapters: SlotAdapters = {
@@ -81,11 +83,29 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
         return 'lapsed';
       },
     },
-    notify: async (uid: string, notice: Notice) => {
-      notices.push({ uid, notice });
+    // The owner's summary, held before the first lapse; released, it is worded from the maps that lapsed, as the
+    // follow-ups' runner words it (services/follow-ups.ts).
+    followUps: {
+      hold: async (work: FollowUpWork, at: Date, dueAt: Date) => {
+        const id = `notice#${held.length + 1}`;
+        held.push({ id, work, at, dueAt, state: 'held' });
+        return { id, dueKey: `${dueAt.toISOString()}#${id}` };
+      },
+      release: async ({ id }: { id: string }) => {
+        const summary = held.find((h) => h.id === id)!;
+        summary.state = 'released';
+        if (summary.work.kind !== 'lapse-summary') throw new Error('not a summary');
+        const lapsed = lapsedAt([...items.values()], summary.work.at);
+        if (lapsed.length > 0)
+          notices.push({ uid: summary.work.uid, notice: lapseSummaryNotice(lapsed, summary.work.why) });
+        return true;
+      },
+      done: async (id: string) => {
+        held.find((h) => h.id === id)!.state = 'dropped';
+      },
     },
   };
-  return { adapters, items, published, notices, kept, counters, asked, capacity };
+  return { adapters, items, published, notices, kept, held, counters, asked, capacity };
 }
 
 const ids = (maps: MapItem[]) => maps.map((m) => m.id);
@@ -193,6 +213,53 @@ describe('reconcileSlots', () => {
     expect(ids(await reconcileSlots(slots.adapters, 'owner', 'ended'))).toEqual(['b']);
     expect(slots.kept).toEqual([{ kind: 'publish', mapId: 'b' }]);
     expect(slots.items.get('a')?.state).toBe(MapState.LIVE);
+  });
+
+  it('holds the summary before the first lapse, due in 15 minutes, releases it after the last, drops it after none', async () => {
+    const slots = memorySlots([paidMap('a', MapState.LIVE, CREATED), paidMap('b', MapState.LIVE, CREATED)], {
+      basic: 1,
+      pro: 0,
+    });
+    const lapse = slots.adapters.mapTable.lapse;
+    slots.adapters.mapTable.lapse = async (map, at, owed) => {
+      // Held before the lapse, and not yet due.
+      expect(slots.held.at(-1)!.state).toBe('held');
+      return lapse(map, at, owed);
+    };
+    await reconcileSlots(slots.adapters, 'owner', 'ended');
+    const [summary] = slots.held;
+    expect(summary!.work).toEqual({ kind: 'lapse-summary', uid: 'owner', why: 'ended', at: summary!.at.toISOString() });
+    expect(summary!.dueAt.getTime() - summary!.at.getTime()).toBe(LAPSE_SUMMARY_GRACE_MS);
+    expect(summary!.state).toBe('released');
+
+    // Slots bought meanwhile: nothing lapses, the summary is dropped and nothing is sent.
+    slots.capacity.basic = 5;
+    slots.items.set('c', paidMap('c', MapState.LIVE, CREATED));
+    slots.adapters.mapTable.slots = async () => ({ ...slots.counters(), basicUsed: 7 });
+    expect(await reconcileSlots(slots.adapters, 'owner', 'ended')).toEqual([]);
+    expect(slots.held[1]!.state).toBe('dropped');
+    expect(slots.notices).toHaveLength(1);
+  });
+
+  it('leaves the summary held when the run stops after a lapse, for the sweep to send at its due time', async () => {
+    const slots = memorySlots(
+      [
+        paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'),
+        paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z'),
+        paidMap('c', MapState.LIVE, '2026-10-04T00:00:00Z'),
+      ],
+      { basic: 1, pro: 0 },
+    );
+    const lapse = slots.adapters.mapTable.lapse;
+    slots.adapters.mapTable.lapse = async (map, at, owed) => {
+      if (slots.asked.length === 1) throw new Error('function stopped');
+      return lapse(map, at, owed);
+    };
+    await expect(reconcileSlots(slots.adapters, 'owner', 'ended')).rejects.toThrow('function stopped');
+    expect(slots.held.map((h) => h.state)).toEqual(['held']);
+    // What the sweep will word: the one map that did go back to test.
+    const work = slots.held[0]!.work as Extract<FollowUpWork, { kind: 'lapse-summary' }>;
+    expect(ids(lapsedAt([...slots.items.values()], work.at))).toEqual(['c']);
   });
 });
 

@@ -5,7 +5,7 @@
  * the portal, which create Stripe sessions, are in stripe/payments.ts.
  */
 import type Stripe from 'stripe';
-import { MapState, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { MapState, PAYMENT_RETURN_PATH } from '@mapnest/shared/constants';
 import {
   BILLING_MESSAGES,
   holdsSlots,
@@ -178,8 +178,15 @@ const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) =>
 };
 
 /**
- * When a plan's capacity is below its use, sends the most recently promoted maps of that plan back to test
- * (their embeds keep working for 7 days, like any test map), republishes them and tells the owner.
+ * How long the owner's summary of lapsed maps waits if the run that lapses them stops half way: then the sweep sends
+ * it, from the maps that did go back to test. A run that ends makes it due at once.
+ */
+export const LAPSE_SUMMARY_GRACE_MS = 15 * 60 * 1000;
+
+/**
+ * When a plan's capacity is below its use, sends the most recently promoted maps back to test (their embeds keep
+ * working for 7 days, like any test map), owes their public copies and tells the owner. The summary is held before
+ * the first lapse (each lapse is a transaction of its own), so no run that lapses a map can end without owing it.
  */
 export async function reconcileSlots(
   a: SlotAdapters,
@@ -190,7 +197,13 @@ export async function reconcileSlots(
   const slots = await a.mapTable.slots(uid);
   const over = { basic: slots.basicUsed - slots.basicCapacity, pro: slots.proUsed - slots.proCapacity };
   if (over.basic <= 0 && over.pro <= 0) return [];
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
+  const summary = await a.followUps.hold(
+    { kind: 'lapse-summary', uid, why, at: now },
+    at,
+    new Date(at.getTime() + LAPSE_SUMMARY_GRACE_MS),
+  );
   const owned = await a.mapTable.list('owner', uid);
   const lapsed: MapItem[] = [];
   for (const plan of ['basic', 'pro'] as const) {
@@ -205,17 +218,14 @@ export async function reconcileSlots(
       if (outcome === 'lapsed') lapsed.push(map);
     }
   }
-  if (lapsed.length > 0) {
-    logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
-    const plans = [...new Set(lapsed.map((m) => PLAN_NAMES[slotPlanOf(m.state)!]))].join(' and ');
-    await a.notify(uid, {
-      subject: lapsed.length === 1 ? 'A map went back to test' : `${lapsed.length} maps went back to test`,
-      paragraphs: [
-        `Your ${plans} map slots ${why}, so ${lapsed.length === 1 ? 'this map' : 'these maps'} went back to test: ${lapsed.map((m) => `"${m.title}"`).join(', ')}.`,
-        `Nothing was deleted. Test maps stay visible on your website for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`,
-        `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
-      ],
-    });
+  if (lapsed.length > 0) logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
+  // Due now, or dropped when nothing lapsed. Failing here loses nothing: the held summary is sent at its due time,
+  // worded from the maps that went back to test at `now` (none: nothing is sent).
+  try {
+    if (lapsed.length > 0) await a.followUps.release(summary, new Date());
+    else await a.followUps.done(summary.id, summary.dueKey);
+  } catch (error) {
+    logger.warn('lapse summary left to its due time', { uid, summary: summary.id, error });
   }
   return lapsed;
 }

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FollowUpItem, FollowUps, FollowUpWork } from '../adapters/follow-ups';
 import { logger } from '../lib/logger';
-import { followUp, followUpOrThrow, isDue, owe, retryFollowUps, RETRY_AFTER_MS, runFollowUp } from './follow-ups';
+import { followUp, followUpOrThrow, isDue, retryFollowUps, RETRY_AFTER_MS, runFollowUp } from './follow-ups';
 
 let logged: Record<'info' | 'warn' | 'error', unknown[][]>;
 beforeEach(() => {
@@ -36,6 +36,18 @@ function memoryFollowUps() {
       const created = at.toISOString();
       items.set(id, { id, work, attempts: 0, created, dueKey: `${created}#${id}`, lastError: error });
       return id;
+    },
+    hold: async (work: FollowUpWork, at: Date, dueAt: Date) => {
+      const id = `notice#${++n}`;
+      const dueKey = `${dueAt.toISOString()}#${id}`;
+      items.set(id, { id, work, attempts: 0, created: at.toISOString(), dueKey, lastError: '' });
+      return { id, dueKey };
+    },
+    release: async (held: { id: string; dueKey: string }, at: Date) => {
+      const item = items.get(held.id);
+      if (!item || item.dueKey !== held.dueKey) return false;
+      item.dueKey = `${at.toISOString()}#${held.id}`;
+      return true;
     },
     due: async (at: Date) =>
       [...items.values()]
@@ -121,39 +133,17 @@ describe('followUp', () => {
   });
 });
 
-describe('owe (ADR 047)', () => {
-  it('keeps the work due at once, without a try and without an error, for the stream to run', async () => {
-    const { store, items } = memoryFollowUps();
-    await owe({ followUps: store }, { kind: 'publish', mapId: 'm1' }, T0);
-    expect([...items.values()]).toEqual([
-      expect.objectContaining({
-        id: 'publish#m1',
-        attempts: 0,
-        dueKey: `${T0.toISOString()}#publish#m1`,
-        lastError: '',
-      }),
-    ]);
-    expect(isDue(items.get('publish#m1') as FollowUpItem, T0)).toBe(true);
-    expect(isDue(items.get('publish#m1') as FollowUpItem, later(-1))).toBe(false);
-  });
-
-  it('never throws when the table fails right after the change, and logs exactly what was lost', async () => {
-    const failing: Pick<FollowUps, 'keep'> = {
-      keep: async () => {
-        throw new Error('table unavailable');
-      },
-    };
-    const owed: FollowUpWork = { kind: 'notice', uid: 'u1', subject: 'Receipt', paragraphs: ['Thanks.'] };
-    await expect(owe({ followUps: failing }, owed, T0)).resolves.toBeUndefined();
-    expect(logged.error).toEqual([[expect.stringContaining('could not be kept'), expect.objectContaining({ owed })]]);
-  });
-
+describe('owed follow-ups (ADR 047)', () => {
   it("runs an owed follow-up once: the stream's record after the take is no longer due, and a second runner skips it", async () => {
     const { store, items } = memoryFollowUps();
-    await owe({ followUps: store }, { kind: 'publish', mapId: 'm2' }, T0);
+    await store.keep({ kind: 'publish', mapId: 'm2' }, T0);
     const record = { ...(items.get('publish#m2') as FollowUpItem) };
     let published = 0;
-    const workers = { publishLatest: async () => void published++, deliverNotice: async () => undefined };
+    const workers = {
+      publishLatest: async () => void published++,
+      deliverNotice: async () => undefined,
+      deliverLapseSummary: async () => undefined,
+    };
     const run = runFollowUp({ followUps: store, ...workers }, record, T0);
     // While it runs, the take's own change is on the stream: due an hour later, so not run again.
     expect(isDue({ dueKey: items.get('publish#m2')!.dueKey! }, later(1000))).toBe(false);
@@ -162,6 +152,42 @@ describe('owe (ADR 047)', () => {
     expect(await runFollowUp({ followUps: store, ...workers }, record, later(2000))).toBe('skipped');
     expect(published).toBe(1);
     expect(items.has('publish#m2')).toBe(false);
+  });
+
+  it('holds a summary until its change releases it, or until its due time when the change stopped half way', async () => {
+    const { store, items } = memoryFollowUps();
+    const summaries: unknown[][] = [];
+    const workers = {
+      publishLatest: failing('no copies here'),
+      deliverNotice: failing('no notices here'),
+      deliverLapseSummary: async (...args: unknown[]) => void summaries.push(args),
+    };
+    const work: FollowUpWork = { kind: 'lapse-summary', uid: 'u1', why: 'ran out', at: T0.toISOString() };
+    const held = await store.hold(work, T0, later(15 * 60_000));
+    // Its insert is on the stream, not due: the runner does not take it, and the sweep does not see it yet.
+    expect(isDue(items.get(held.id)!, later(1000))).toBe(false);
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(1000))).toEqual({
+      done: 0,
+      failed: 0,
+      skipped: 0,
+    });
+    // Released: due at once, run once.
+    expect(await store.release(held, later(2000))).toBe(true);
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(2000))).toEqual({
+      done: 1,
+      failed: 0,
+      skipped: 0,
+    });
+    expect(summaries).toEqual([['u1', 'ran out', T0.toISOString()]]);
+    // A release after a runner took or finished it changes nothing.
+    expect(await store.release(held, later(3000))).toBe(false);
+
+    // Never released (the change stopped half way): the sweep sends it at its due time.
+    const stopped = await store.hold(work, T0, later(15 * 60_000));
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(15 * 60_000 - 1))).toMatchObject({ done: 0 });
+    expect(await retryFollowUps({ followUps: store, ...workers }, later(15 * 60_000))).toMatchObject({ done: 1 });
+    expect(items.has(stopped.id)).toBe(false);
+    expect(summaries).toHaveLength(2);
   });
 });
 
@@ -193,6 +219,7 @@ describe('retryFollowUps', () => {
         followUps: store,
         publishLatest: async (mapId) => void published.push(mapId),
         deliverNotice: async (uid, notice) => void sent.push({ uid, notice }),
+        deliverLapseSummary: failing('no summaries here'),
       },
       later(60_000),
     );
@@ -203,7 +230,12 @@ describe('retryFollowUps', () => {
     expect([...done.keys()].sort()).toEqual(['notice#1', 'publish#m1']);
     // Nothing is due any more: the next run does nothing.
     const next = await retryFollowUps(
-      { followUps: store, publishLatest: failing('not again'), deliverNotice: failing('not again') },
+      {
+        followUps: store,
+        publishLatest: failing('not again'),
+        deliverNotice: failing('not again'),
+        deliverLapseSummary: failing('not again'),
+      },
       later(2 * RETRY_AFTER_MS),
     );
     expect(next).toEqual({ done: 0, failed: 0, skipped: 0 });
@@ -219,6 +251,7 @@ describe('retryFollowUps', () => {
         if (mapId === 'bad') throw new Error('still down');
       },
       deliverNotice: failing('no notices here'),
+      deliverLapseSummary: failing('no summaries here'),
     };
     expect(await retryFollowUps({ followUps: store, ...workers }, at)).toEqual({ done: 1, failed: 1, skipped: 0 });
     expect(items.get('publish#bad')).toMatchObject({
@@ -239,7 +272,11 @@ describe('retryFollowUps', () => {
       failed: 0,
       skipped: 0,
     });
-    const fixed = { publishLatest: async () => undefined, deliverNotice: workers.deliverNotice };
+    const fixed = {
+      publishLatest: async () => undefined,
+      deliverNotice: workers.deliverNotice,
+      deliverLapseSummary: workers.deliverLapseSummary,
+    };
     expect(await retryFollowUps({ followUps: store, ...fixed }, later(60_001 + RETRY_AFTER_MS))).toEqual({
       done: 1,
       failed: 0,
@@ -262,7 +299,12 @@ describe('retryFollowUps', () => {
     };
     let published = 0;
     const run = await retryFollowUps(
-      { followUps: store, publishLatest: async () => void published++, deliverNotice: failing('none') },
+      {
+        followUps: store,
+        publishLatest: async () => void published++,
+        deliverNotice: failing('none'),
+        deliverLapseSummary: failing('none'),
+      },
       later(1),
     );
     expect(run).toEqual({ done: 0, failed: 0, skipped: 1 });
@@ -279,6 +321,7 @@ describe('retryFollowUps', () => {
         // While the sweep writes the copy, a new change to the map fails to write its own and keeps it again.
         publishLatest: async () => void (await store.keep({ kind: 'publish', mapId: 'm1' }, later(5), 'again')),
         deliverNotice: failing('none'),
+        deliverLapseSummary: failing('none'),
       },
       later(10),
     );

@@ -1,10 +1,11 @@
 /**
  * Follow-ups of a committed change (ADR 045, 047): what a change owes the world besides its own write (a map's
  * public copy written, a billing email sent). Three ways to owe it:
- * - in the change's own transaction (state changes: a licence, a lapse, Go live; `followUpPut` in the adapters), or
- *   right after it (`owe`: billing emails worded from the state after the change). Either way the table's stream runs
- *   it within about a second (triggers/follow-ups.ts), so the call carries neither S3, SES nor Cognito, and a failure
- *   is never the caller's.
+ * - in the change's own transaction (state changes: a licence, a lapse, Go live, a subscription's change, a licence's
+ *   reminder; `followUpPut` in the adapters), or held before a change of several transactions and made due when it
+ *   ends (`followUps.hold` / `release`: the summary of lapsed maps). Either way the table's stream runs it within
+ *   about a second (triggers/follow-ups.ts), so the call carries neither S3, SES nor Cognito, and a failure is never
+ *   the caller's.
  * - `followUp` / `followUpOrThrow` (the other map calls): the work is done at once, and kept only when it fails.
  * A follow-up whose try fails is done again by the hourly sweep until it succeeds, never undone and never reported
  * as the change's failure (the change happened); one done is deleted.
@@ -28,19 +29,6 @@ async function keep(a: Owing, owed: FollowUpWork, error: unknown, at: Date): Pro
     await a.followUps.keep(owed, at, message(error));
   } catch (keepError) {
     logger.error('follow-up failed after a committed change and could not be kept', { owed, error, keepError });
-  }
-}
-
-/**
- * Owes `owed` after a committed change: kept in the table, due now, for the table's stream to run (ADR 047) and the
- * sweep to run again if that fails. Never throws: the change happened, so a table failing right after it is logged
- * with exactly what was lost, as `followUp` does.
- */
-export async function owe(a: Owing, owed: FollowUpWork, at: Date = new Date()): Promise<void> {
-  try {
-    await a.followUps.keep(owed, at);
-  } catch (keepError) {
-    logger.error('follow-up of a committed change could not be kept', { owed, keepError });
   }
 }
 
@@ -77,10 +65,14 @@ export async function followUp(
   await followUpOrThrow(a, owed, work, at).catch(() => undefined);
 }
 
-/** What the sweep needs to do a follow-up again: write a public copy, deliver an email (both throw on failure). */
+/**
+ * What the sweep needs to do a follow-up again: write a public copy, deliver an email, deliver the summary of an
+ * owner's maps that went back to test at `at` (all throw on failure).
+ */
 export interface FollowUpWorkers {
   publishLatest: (mapId: string, at: Date) => Promise<void>;
   deliverNotice: (uid: string, notice: { subject: string; paragraphs: string[] }) => Promise<void>;
+  deliverLapseSummary: (uid: string, why: string, at: string) => Promise<void>;
 }
 
 /** One run's outcome: follow-ups done, tried and failed again (still kept), left to a run that took them first. */
@@ -110,6 +102,7 @@ export async function runFollowUp(
   try {
     const w = item.work;
     if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
+    else if (w.kind === 'lapse-summary') await a.deliverLapseSummary(w.uid, w.why, w.at);
     else await a.deliverNotice(w.uid, { subject: w.subject, paragraphs: w.paragraphs });
     await a.followUps.done(item.id, taken);
     logger.info('follow-up done', { id: item.id, attempts: item.attempts + 1, since: item.created });

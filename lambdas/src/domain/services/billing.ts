@@ -6,6 +6,7 @@
  */
 import { anyDeleted } from '../../adapters/account-status';
 import { billingTable } from '../../adapters/billing/billing-table';
+import { followUps } from '../../adapters/follow-ups';
 import { marketplace } from '../../adapters/billing/marketplace';
 import { priceTable } from '../../adapters/billing/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../../adapters/billing/stripe-rest';
@@ -14,7 +15,6 @@ import { setGrantedSlots as writeGrantedSlots } from '../../adapters/maps/slot-t
 import { withAdapters } from '../../lib/with-adapters';
 import { countLicenseAttempt } from '../abuse-limits';
 import * as op from '../billing';
-import { notify } from '../billing-notices';
 import { accessible } from './maps';
 
 export const listSubscriptions = /* @__PURE__ */ withAdapters(op.listSubscriptions, { billingTable });
@@ -30,13 +30,10 @@ export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripe
   billingTable,
   stripeCustomers,
 });
-export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, {
-  mapTable,
-  notify,
-});
+export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, { mapTable, followUps });
 export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEvent, {
   mapTable,
-  notify,
+  followUps,
   billingTable,
   // The deleted-account check alone: the rest of accountStatus would bring the user pool's client (ADR 042).
   accountStatus: { anyDeleted },
@@ -46,11 +43,11 @@ export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEve
 export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEndingLicenses, { billingTable, mapTable });
 export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, {
   mapTable,
-  notify,
+  followUps,
   writeGrantedSlots,
 });
 export const endDueLicenses = /* @__PURE__ */ withAdapters(op.endDueLicenses, {
   mapTable,
-  notify,
+  followUps,
   billingTable,
 });

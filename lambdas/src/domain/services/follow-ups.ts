@@ -5,9 +5,10 @@
  */
 import { BRAND } from '@mapnest/shared/constants';
 import { followUps } from '../../adapters/follow-ups';
+import { mapTable } from '../../adapters/maps/map-table';
 import { escapeHtml, sendMail } from '../../adapters/mailer';
 import { userPool } from '../../adapters/user-pool';
-import type { Notice } from '../billing-notices';
+import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing-notices';
 import type { FollowUpWorkers } from '../follow-ups';
 import { publishLatest } from './maps';
 
@@ -26,9 +27,19 @@ export async function deliverNotice(uid: string, notice: Notice): Promise<void> 
   });
 }
 
-/** What a runner of follow-ups needs: the table's follow-ups and the two kinds of work. */
+/**
+ * Delivers the summary of the owner's maps that went back to test at `at` (reconcileSlots), worded from the maps as
+ * they are now: those still test maps since then. None (nothing lapsed, or all brought back since): nothing is sent.
+ */
+export async function deliverLapseSummary(uid: string, why: string, at: string): Promise<void> {
+  const lapsed = lapsedAt(await mapTable.list('owner', uid), at);
+  if (lapsed.length > 0) await deliverNotice(uid, lapseSummaryNotice(lapsed, why));
+}
+
+/** What a runner of follow-ups needs: the table's follow-ups and the kinds of work. */
 export const followUpRunner: { followUps: typeof followUps } & FollowUpWorkers = {
   followUps,
   publishLatest,
   deliverNotice,
+  deliverLapseSummary,
 };
