@@ -110,6 +110,13 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
 
 const ids = (maps: MapItem[]) => maps.map((m) => m.id);
 
+/** Three live maps promoted a day apart: a, then b, then c. */
+const threeLiveMaps = () => [
+  paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'),
+  paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z'),
+  paidMap('c', MapState.LIVE, '2026-10-04T00:00:00Z'),
+];
+
 describe('reconcileSlots', () => {
   it('changes nothing while capacity covers use', async () => {
     const slots = memorySlots([paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z')], { basic: 1, pro: 0 });
@@ -185,14 +192,7 @@ describe('reconcileSlots', () => {
   });
 
   it('stops at the first map the table finds no longer over capacity (slots were bought meanwhile)', async () => {
-    const slots = memorySlots(
-      [
-        paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'),
-        paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z'),
-        paidMap('c', MapState.LIVE, '2026-10-04T00:00:00Z'),
-      ],
-      { basic: 1, pro: 0 },
-    );
+    const slots = memorySlots(threeLiveMaps(), { basic: 1, pro: 0 });
     // The owner buys two more slots between this run's read of the counters and its first lapse.
     const lapse = slots.adapters.mapTable.lapse;
     slots.adapters.mapTable.lapse = async (map, at) => {
@@ -242,14 +242,7 @@ describe('reconcileSlots', () => {
   });
 
   it('leaves the summary held when the run stops after a lapse, for the sweep to send at its due time', async () => {
-    const slots = memorySlots(
-      [
-        paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z'),
-        paidMap('b', MapState.LIVE, '2026-10-03T00:00:00Z'),
-        paidMap('c', MapState.LIVE, '2026-10-04T00:00:00Z'),
-      ],
-      { basic: 1, pro: 0 },
-    );
+    const slots = memorySlots(threeLiveMaps(), { basic: 1, pro: 0 });
     const lapse = slots.adapters.mapTable.lapse;
     slots.adapters.mapTable.lapse = async (map, at, owed) => {
       if (slots.asked.length === 1) throw new Error('function stopped');
