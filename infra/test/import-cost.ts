@@ -61,13 +61,13 @@ export interface Loaded {
   error?: string;
 }
 
+/** How many bundles are imported between two calibrations in a round. */
+const CALIBRATE_EVERY = 8;
+
 /**
  * The import cost of each module file (id → absolute path), the calibration's median CPU time in this run (for the
  * report), and what each import gave in the first round (`loaded`: a module whose import fails has no cost).
  */
-/** How many bundles are imported between two calibrations in a round. */
-const CALIBRATE_EVERY = 8;
-
 export function measureImportCost(
   files: ReadonlyMap<string, string>,
   options: { rounds?: number; env?: NodeJS.ProcessEnv } = {},
