@@ -89,7 +89,8 @@ export const followUps = {
 
   /**
    * Keeps `work` due only at `dueAt`, for a change of several writes that makes it due at once when it is complete
-   * (`release`); if the change stops half way, the sweep does the work at `dueAt`. Answers how to find it again.
+   * (`release`); if the change stops half way, the first sweep after `dueAt` does the work. Answers how to find it
+   * again.
    */
   async hold(work: FollowUpWork, at: Date, dueAt: Date): Promise<HeldFollowUp> {
     const put = followUpPut(work, at, undefined, dueAt);

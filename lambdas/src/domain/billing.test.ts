@@ -241,7 +241,7 @@ describe('reconcileSlots', () => {
     expect(slots.notices).toHaveLength(1);
   });
 
-  it('leaves the summary held when the run stops after a lapse, for the sweep to send at its due time', async () => {
+  it('leaves the summary held when the run stops after a lapse, for the sweep to send once it is due', async () => {
     const slots = memorySlots(threeLiveMaps(), { basic: 1, pro: 0 });
     const lapse = slots.adapters.mapTable.lapse;
     slots.adapters.mapTable.lapse = async (map, at, owed) => {

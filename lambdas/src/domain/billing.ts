@@ -178,8 +178,8 @@ const sortForLapse = (first: ReadonlySet<string>) => (a: MapItem, b: MapItem) =>
 };
 
 /**
- * How long the owner's summary of lapsed maps waits if the run that lapses them stops half way: then the sweep sends
- * it, from the maps that did go back to test. A run that ends makes it due at once.
+ * How long the owner's summary of lapsed maps waits if the run that lapses them stops half way: then the first hourly
+ * sweep after it sends it, from the maps that did go back to test. A run that ends makes it due at once.
  */
 export const LAPSE_SUMMARY_GRACE_MS = 15 * 60 * 1000;
 
@@ -219,8 +219,8 @@ export async function reconcileSlots(
     }
   }
   if (lapsed.length > 0) logger.info('maps went back to test', { uid, why, maps: lapsed.map((m) => m.id) });
-  // Due now, or dropped when nothing lapsed. Failing here loses nothing: the held summary is sent at its due time,
-  // worded from the maps that went back to test at `now` (none: nothing is sent).
+  // Due now, or dropped when nothing lapsed. Failing here loses nothing: the held summary is sent by the first sweep
+  // after its due time, worded from the maps that went back to test at `now` (none: nothing is sent).
   try {
     if (lapsed.length > 0) await a.followUps.release(summary, new Date());
     else await a.followUps.done(summary.id, summary.dueKey);

@@ -182,7 +182,7 @@ describe('owed follow-ups (ADR 047)', () => {
     // A release after a runner took or finished it changes nothing.
     expect(await store.release(held, later(3000))).toBe(false);
 
-    // Never released (the change stopped half way): the sweep sends it at its due time.
+    // Never released (the change stopped half way): the first sweep after its due time sends it.
     const stopped = await store.hold(work, T0, later(15 * 60_000));
     expect(await retryFollowUps({ followUps: store, ...workers }, later(15 * 60_000 - 1))).toMatchObject({ done: 0 });
     expect(await retryFollowUps({ followUps: store, ...workers }, later(15 * 60_000))).toMatchObject({ done: 1 });
