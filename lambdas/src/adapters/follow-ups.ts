@@ -76,15 +76,20 @@ async function moveDue(id: string, from: string, to: string, tried: boolean): Pr
   }
 }
 
+/** Writes a follow-up kept at `at`, due at `dueAt`: its id and the due key it waits under. */
+async function putFollowUp(work: FollowUpWork, at: Date, dueAt: Date, error?: string): Promise<HeldFollowUp> {
+  const put = followUpPut(work, at, error, dueAt);
+  await dynamo.send(new PutCommand(put.Put));
+  return { id: put.Put.Item.id as string, dueKey: put.Put.Item[DUE_SK] as string };
+}
+
 export const followUps = {
   /**
    * Keeps `work`, due at once: the table's stream runs it (ADR 047), the sweep runs it again if that fails. `error`:
    * why a first try made by the change itself failed (none when the change only owed it).
    */
   async keep(work: FollowUpWork, at: Date, error?: string): Promise<string> {
-    const put = followUpPut(work, at, error);
-    await dynamo.send(new PutCommand(put.Put));
-    return put.Put.Item.id as string;
+    return (await putFollowUp(work, at, at, error)).id;
   },
 
   /**
@@ -92,11 +97,7 @@ export const followUps = {
    * (`release`); if the change stops half way, the first sweep after `dueAt` does the work. Answers how to find it
    * again.
    */
-  async hold(work: FollowUpWork, at: Date, dueAt: Date): Promise<HeldFollowUp> {
-    const put = followUpPut(work, at, undefined, dueAt);
-    await dynamo.send(new PutCommand(put.Put));
-    return { id: put.Put.Item.id as string, dueKey: put.Put.Item[DUE_SK] as string };
-  },
+  hold: (work: FollowUpWork, at: Date, dueAt: Date): Promise<HeldFollowUp> => putFollowUp(work, at, dueAt),
 
   /** Makes a held follow-up due at `at`, while it is as held: false when a runner took it meanwhile. */
   async release(held: HeldFollowUp, at: Date): Promise<boolean> {
