@@ -1,6 +1,6 @@
 /**
  * A stored map document read back as a valid document. Documents are written only through the strict schema, so a
- * stored one is almost always current and valid, and the compiled parser alone reads it. Anything else (a document
+ * stored one is almost always current and valid, and `parseIfValid` alone reads it. Anything else (a document
  * an older release wrote, a damaged one, a Mapplic export) goes through restoreDocument, which repairs what it can
  * and never throws. That code (the repair and the Mapplic import) is loaded on first need only: in a bundle the
  * specifier is `./map-restore.mjs`, a file of its own next to index.mjs (infra/src/bundle.ts, ON_DEMAND_MODULES), so

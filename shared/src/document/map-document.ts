@@ -39,19 +39,57 @@ const checkedDocument = /* @__PURE__ */ documentShape.check(
   }),
 );
 
-// zod's runtime parser needs ~250 ms for 20,000 locations; its compiled parser about a third of that.
-// Compiling uses `new Function`, so it happens on first parse, never under zod's `jitless` setting
+/**
+ * The document's schema, parsed by zod's runtime parser alone. `strictMapDocument` reads large documents with zod's
+ * compiled parser instead; a test holds the two to the same answers.
+ */
+export const runtimeMapDocument = checkedDocument;
+
+/**
+ * Documents with at least this many entries (locations, routes, groups and the other lists together) are read by
+ * zod's compiled parser, smaller ones by its runtime parser (ADR 050). Compiling the schema costs about 25 ms on a
+ * document's first parse in a process; each later parse of 1,000 entries is then about 5 ms faster, of 5,000 about
+ * 26 ms, and from about 2,000 entries the first parse is already faster. Below this size the compilation would be
+ * paid back after 5 parses or more, or never (50 entries: 0.7 ms a parse), and most maps are that small.
+ */
+export const COMPILED_PARSE_FROM = 1_000;
+
+const LISTS = ['layers', 'locations', 'groups', 'filters', 'styles', 'legend', 'routes'] as const;
+
+/** The number of entries in a document's lists, 0 for anything that is not an object. */
+function entriesOf(input: unknown): number {
+  if (typeof input !== 'object' || input === null) return 0;
+  let entries = 0;
+  for (const list of LISTS) {
+    const value = (input as Record<string, unknown>)[list];
+    if (Array.isArray(value)) entries += value.length;
+  }
+  return entries;
+}
+
+// Compiling uses `new Function`, so it happens on the first large document, never under zod's `jitless` setting
 // (pages with a strict CSP set it), and falls back to the runtime parser when evaluation is refused.
-// A document the compiled parser rejects is parsed again by the runtime, which writes the messages.
 let compiled: typeof checkedDocument | null | undefined;
-function compiledParse(input: unknown): MapDocument | typeof z.INVALID {
+function compiledParser(): typeof checkedDocument | null {
   if (compiled === undefined) {
     const candidate = z.config().jitless ? checkedDocument : z.compile(checkedDocument);
     compiled = candidate === checkedDocument ? null : candidate;
   }
-  if (compiled === null) return z.INVALID;
-  const result = compiled.safeParse(input);
-  return result.success ? result.data : z.INVALID;
+  return compiled;
+}
+
+/** The compiled parser for a document of COMPILED_PARSE_FROM entries or more (when code can be generated), else null. */
+const compiledParserFor = (input: unknown) => (entriesOf(input) >= COMPILED_PARSE_FROM ? compiledParser() : null);
+
+/** Which of zod's parsers reads `input` in this process: the compiled one for a large document, where code can be generated. */
+export const documentParserOf = (input: unknown): 'compiled' | 'runtime' =>
+  compiledParserFor(input) ? 'compiled' : 'runtime';
+
+/** The compiled parser's answer for a large document; INVALID makes zod parse it again with its runtime parser. */
+function compiledParse(input: unknown): MapDocument | typeof z.INVALID {
+  const result = compiledParserFor(input)?.safeParse(input);
+  // A document the compiled parser rejects is parsed again by the runtime, which writes the messages.
+  return result?.success ? result.data : z.INVALID;
 }
 
 /**
@@ -62,11 +100,8 @@ export const strictMapDocument = /* @__PURE__ */ z.withParser(checkedDocument, c
 
 /** The parsed document when `input` passes `strictMapDocument`, else undefined (faster: no error messages are written). */
 export function parseIfValid(input: unknown): MapDocument | undefined {
-  const fast = compiledParse(input);
-  if (fast !== z.INVALID) return fast;
   // The compiled parser's answer already includes zod's own runtime fallback, so a rejection is final.
-  if (compiled) return undefined;
-  const result = checkedDocument.safeParse(input);
+  const result = (compiledParserFor(input) ?? checkedDocument).safeParse(input);
   return result.success ? result.data : undefined;
 }
 
