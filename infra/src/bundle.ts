@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { FunctionSpec } from './manifest';
 import { LAMBDAS_SRC, REPO_ROOT } from './paths';
 import { noSdkEventStreams } from './sdk-event-streams';
+import { sdkPackageInfo } from './sdk-package-info';
 import { pureSdkSchemas } from './sdk-schemas';
 
 /** What the bundles use as the AWS SDK's default credential provider (ADR 034): the environment, as Lambda sets it. */
@@ -99,10 +100,11 @@ export function bundleOptions(functions: readonly FunctionSpec[], outDir: string
 }
 
 /**
- * The build's plugins: the SDK clients' schema tables loaded so that unused shapes are dropped (ADR 044), and the
- * SDK's event-stream support, which no function uses, left out (ADR 048).
+ * The build's plugins: the SDK clients' schema tables loaded so that unused shapes are dropped (ADR 044), the SDK's
+ * event-stream support, which no function uses, left out, and its package.json files loaded as the version they are
+ * read for (ADR 048).
  */
-export const BUNDLE_PLUGINS = [pureSdkSchemas, noSdkEventStreams];
+export const BUNDLE_PLUGINS = [pureSdkSchemas, noSdkEventStreams, sdkPackageInfo];
 
 /**
  * Builds every function in one esbuild pass (one process, shared parsing), then ships native packages

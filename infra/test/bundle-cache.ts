@@ -61,6 +61,7 @@ function configurationFiles(): string[] {
     join(REPO_ROOT, 'infra/src/bundle.ts'),
     join(REPO_ROOT, 'infra/src/sdk-schemas.ts'),
     join(REPO_ROOT, 'infra/src/sdk-event-streams.ts'),
+    join(REPO_ROOT, 'infra/src/sdk-package-info.ts'),
   ];
   for (const dir of ['.', 'lambdas', 'shared', 'infra', 'web']) {
     const folder = join(REPO_ROOT, dir);

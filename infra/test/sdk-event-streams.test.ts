@@ -10,11 +10,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_PLUGINS } from '../src/bundle';
 import { REPO_ROOT } from '../src/paths';
 import { eventStreamCommands } from '../src/sdk-event-streams';
+import { buildWithBundlePlugins } from './sdk-bundle';
 
 const requireFromLambdas = createRequire(join(REPO_ROOT, 'lambdas', 'package.json'));
 const clientDir = (client: string) => dirname(requireFromLambdas.resolve(`@aws-sdk/${client}/package.json`));
@@ -78,22 +77,12 @@ afterAll(async () => {
 
 describe('the SDK without its event streams', () => {
   it('sends S3 and DynamoDB commands as before, and refuses an operation that streams events with the reason', async () => {
-    const built = await build({
-      stdin: { contents: SOURCE, resolveDir: join(REPO_ROOT, 'lambdas'), loader: 'js' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      mainFields: ['module', 'main'],
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      plugins: BUNDLE_PLUGINS,
-    });
+    const built = await buildWithBundlePlugins(SOURCE);
     const inputs = Object.keys(built.metafile.inputs);
     expect(inputs.some((f) => f.includes('submodules/event-streams'))).toBe(false);
     expect(inputs).toContain('mapnest-no-event-streams:event-streams');
     const file = join(scratch, 'client.mjs');
-    writeFileSync(file, built.outputFiles[0]!.text);
+    writeFileSync(file, built.code);
     const { run } = (await import(pathToFileURL(file).href)) as {
       run: (endpoint: string) => Promise<{ body: string; item: unknown; select: string }>;
     };
