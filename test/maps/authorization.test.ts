@@ -1,10 +1,12 @@
 /**
  * The authorization matrix of the maps service: every call, tried by an anonymous caller, the owner, another
- * user and an administrator, with the expected allow or deny asserted for each.
+ * user and an administrator, with the expected allow or deny asserted for each, and every refused call shown to
+ * change nothing the owner can see.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, call, createUser, rawCall, type TestUser } from '../helpers/stack';
 import { documentWith } from '../helpers/documents';
+import type { MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 
 type Who = 'anonymous' | 'owner' | 'other' | 'admin';
 interface Case {
@@ -40,20 +42,45 @@ const cases: Case[] = [
 ];
 
 let users: Record<Exclude<Who, 'anonymous'>, TestUser>;
+/**
+ * The map every refused call is tried on, and its owner (a user of its own: a free account holds two test maps, and
+ * an allowed duplicateMap needs both of the owner's).
+ */
+let refused: Awaited<ReturnType<typeof freshMap>> & { owner: TestUser };
+
+const REFUSED_TITLE = 'Refused calls map';
 
 beforeAll(async () => {
   users = { owner: await createUser(), other: await createUser(), admin: await adminUser() };
+  const owner = await createUser();
+  refused = { ...(await freshMap(owner, REFUSED_TITLE)), owner };
 });
+afterAll(() => deleteQuietly(refused.mapId));
 
 /** A map with two versions (so there is a history entry that is not the current one). */
-async function freshMap(owner: TestUser) {
-  const mapId = await call<string>('createMap', { title: 'Matrix map' }, owner);
+async function freshMap(owner: TestUser, title = 'Matrix map') {
+  const mapId = await call<string>('createMap', { title }, owner);
   const saved = await call<{ version: number }>(
     'saveMap',
     { id: mapId, baseVersion: 1, mapData: documentWith(1) },
     owner,
   );
   return { mapId, version: saved.version, historyMapId: 'v00000001', ownerUid: owner.uid };
+}
+
+/**
+ * What a refused call must leave as it was, as the owner reads it: the map and its history, the owner's maps of that
+ * title or a copy's (a refused duplicateMap makes none) and the owner's slots (a refused setUserSlots grants none).
+ */
+async function ownerView() {
+  const { mapId, owner } = refused;
+  const [{ map, history }, maps, slots] = await Promise.all([
+    call<MapWithDocument>('getMap', { id: mapId }, owner),
+    call<MapSummary[]>('listMaps', null, owner),
+    call<unknown>('getSlots', null, owner),
+  ]);
+  const titled = maps.filter((m) => m.title.includes(REFUSED_TITLE)).map((m) => m.id);
+  return { map, history, titled, slots };
 }
 
 async function deleteQuietly(mapId: string) {
@@ -63,13 +90,16 @@ async function deleteQuietly(mapId: string) {
 describe('authorization matrix of the maps service', () => {
   for (const c of cases) {
     for (const who of ['anonymous', 'owner', 'other', 'admin'] as const) {
-      it(`${c.call} as ${who} answers ${c.expect[who]}`, async () => {
-        const ctx = await freshMap(users.owner);
-        const token = who === 'anonymous' ? undefined : users[who].token;
-        const answer = await rawCall(c.call, c.data(ctx), { token });
+      const allowed = c.expect[who] === 200;
+      it(`${c.call} as ${who} answers ${c.expect[who]}${allowed ? '' : ' and changes nothing'}`, async () => {
+        // A call that is allowed gets a map of its own; a refused one is tried on the shared map, which stays as it was.
+        const ctx = allowed ? await freshMap(users.owner) : refused;
+        const before = allowed ? null : await ownerView();
+        const caller = who === 'anonymous' ? undefined : who === 'owner' && !allowed ? refused.owner : users[who];
+        const answer = await rawCall(c.call, c.data(ctx), { token: caller?.token });
         expect(answer.status, JSON.stringify(answer.body)).toBe(c.expect[who]);
-        if (answer.status === 200 && c.call === 'duplicateMap')
-          await deleteQuietly((answer.body as { data: string }).data);
+        if (before) return expect(await ownerView()).toEqual(before);
+        if (c.call === 'duplicateMap') await deleteQuietly((answer.body as { data: string }).data);
         await deleteQuietly(ctx.mapId);
       });
     }
