@@ -7,10 +7,10 @@
  * the native compiler's own checker threads competing with each other. Each project's errors are printed together,
  * under its name; the exit code is non-zero when any project has an error. docs/adr/041-native-typecheck.md.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runBuffered, type Buffered } from './run-buffered';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tsc = path.join(root, 'node_modules', 'tsc-native', 'bin', 'tsc');
@@ -32,22 +32,12 @@ export function tscArgs(project: string, dir = cacheDir): string[] {
   ];
 }
 
-interface Result {
+interface Result extends Buffered {
   project: string;
-  code: number;
-  output: string;
-  ms: number;
 }
 
-function check(project: string): Promise<Result> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [tsc, ...tscArgs(project)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => resolve({ project, code: code ?? 1, output, ms: Date.now() - started }));
-  });
+async function check(project: string): Promise<Result> {
+  return { project, ...(await runBuffered(process.execPath, [tsc, ...tscArgs(project)], root)) };
 }
 
 async function main() {
