@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/parse-bench.ts [--repeats 5]`: what reading a map document costs a fresh process (a cold Lambda
- * container, a newly opened editor) and a warm one, by size, with the parser `strictMapDocument` chooses
- * (ADR 050) against zod's runtime parser alone and its compiled parser alone, measured in the same run.
+ * container, an editor's first whole-document check) and a warm one, by size, with the parser `strictMapDocument`
+ * chooses (ADR 050) against zod's runtime parser alone and its compiled parser alone, measured in the same run.
  *
  * Each figure is the median over `repeats` fresh processes (a parser's first parse includes compiling it); "later"
  * is the median of 31 parses after the first. Ratios are the chosen parser's time over each fixed one's: at most 1
@@ -48,10 +48,11 @@ async function main(): Promise<void> {
   const repeats = repeatsAt > 0 ? Number(process.argv[repeatsAt + 1]) : 5;
   const ms = (n: number) => n.toFixed(1).padStart(7);
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`.padStart(7);
+  const ratios = `${'÷rt'.padStart(7)} ${'÷cp'.padStart(7)}`;
   console.log(`Map document parse, median of ${repeats} fresh processes (ms; ratios: chosen ÷ runtime, ÷ compiled)`);
   console.log(
-    `${'entries'.padStart(7)} | ${'first: chosen runtime compiled'.padEnd(31)} | ${'÷rt'.padStart(7)} ${'÷cp'.padStart(7)}` +
-      ` | ${'later: chosen runtime compiled'.padEnd(31)} | ${'÷rt'.padStart(7)} ${'÷cp'.padStart(7)}`,
+    `${'entries'.padStart(7)} | ${'first: chosen runtime compiled'.padEnd(31)} | ${ratios}` +
+      ` | ${'later: chosen runtime compiled'.padEnd(31)} | ${ratios}`,
   );
   for (const entries of SIZES) {
     const runs: Record<Mode, Array<{ first: number; later: number }>> = { chosen: [], runtime: [], compiled: [] };

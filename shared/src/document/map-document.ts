@@ -47,10 +47,10 @@ export const runtimeMapDocument = checkedDocument;
 
 /**
  * Documents with at least this many entries (locations, routes, groups and the other lists together) are read by
- * zod's compiled parser, smaller ones by its runtime parser (ADR 050). Compiling the schema costs about 25 ms on a
- * document's first parse in a process; each later parse of 1,000 entries is then about 5 ms faster, of 5,000 about
- * 26 ms, and from about 2,000 entries the first parse is already faster. Below this size the compilation would be
- * paid back after 5 parses or more, or never (50 entries: 0.7 ms a parse), and most maps are that small.
+ * zod's compiled parser, smaller ones by its runtime parser (ADR 050). Compiling the schema costs about 25 ms on the
+ * first parse in a process; each later parse of 1,000 entries is then about 5 ms faster, of 5,000 about 22 ms, and
+ * from about 2,000 entries the first parse costs no more. Below this size the compilation takes several later parses
+ * to pay back (500 entries: about 6), or practically never (50 entries: 0.4 ms a parse), and most maps are that small.
  */
 export const COMPILED_PARSE_FROM = 1_000;
 
@@ -78,10 +78,13 @@ function compiledParser(): typeof checkedDocument | null {
   return compiled;
 }
 
-/** The compiled parser for a document of COMPILED_PARSE_FROM entries or more (when code can be generated), else null. */
+/** The compiled parser for a document of COMPILED_PARSE_FROM entries or more, where code can be generated. */
 const compiledParserFor = (input: unknown) => (entriesOf(input) >= COMPILED_PARSE_FROM ? compiledParser() : null);
 
-/** Which of zod's parsers reads `input` in this process: the compiled one for a large document, where code can be generated. */
+/**
+ * Which of zod's parsers reads `input` in this process: the compiled one for a large document, where code can be
+ * generated (asking about a large document compiles it, as its first parse would).
+ */
 export const documentParserOf = (input: unknown): 'compiled' | 'runtime' =>
   compiledParserFor(input) ? 'compiled' : 'runtime';
 
