@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { License, RegisterLicenseResult, Subscription } from '@mapnest/shared/billing';
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
-import { buyInSandbox, deliver, event, eventually, press, subscription } from '../helpers/stripe';
+import { adminUser, baseUrl, call, createUser, eventually, rawCall, type TestUser } from '../helpers/stack';
+import { buyInSandbox, deliver, event, press, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const subs = (user: TestUser) => call<Subscription[]>('listSubscriptions', null, user);

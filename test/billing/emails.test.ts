@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_TEXTS, subscriptionLine } from '@mapnest/shared/billing-texts';
 import type { Subscription } from '@mapnest/shared/billing';
-import { call, createPublishedMap, createUser, streamSettled, type TestUser } from '../helpers/stack';
-import { buyInSandbox, deliver, event, eventually, mailTo, nowSeconds, press, subscription } from '../helpers/stripe';
+import { call, createPublishedMap, createUser, eventually, streamSettled, type TestUser } from '../helpers/stack';
+import { buyInSandbox, deliver, event, mailTo, nowSeconds, press, subscription } from '../helpers/stripe';
 
 const code = () => `00000000-${crypto.randomUUID().slice(9)}`;
 const subjects = async (user: TestUser) => (await mailTo(user.email)).map((m) => m.subject);

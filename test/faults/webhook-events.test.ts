@@ -6,20 +6,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import type { SlotCounters } from '@mapnest/shared/maps';
-import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
+import { baseUrl, call, createUser, eventually, type TestUser } from '../helpers/stack';
 import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const subs = (user: TestUser) => call<Subscription[]>('listSubscriptions', null, user);
-
-async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(() => {
   Object.assign(process.env, inject('stackEnv'), { LOG_SILENT: '1' });
@@ -75,6 +66,7 @@ describe('two updates of one subscription in the same second', () => {
     const [held] = await eventually(
       () => subs(user),
       (s) => s.length === 1,
+      15_000,
     );
     expect(held).toMatchObject({ quantity: 2 });
     // The current state (2) first, then an older change (8) stamped with the same second.

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { FilePage, FileUpload } from '@mapnest/shared/files';
-import { adminUser, baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, eventually, rawCall, type TestUser } from '../helpers/stack';
 import { postUpload } from '../helpers/accounts';
 
 let owner: TestUser;
@@ -36,15 +36,6 @@ async function upload(
 }
 
 const list = (user: TestUser, data: unknown = null, viewAs?: string) => call<FilePage>('listFiles', data, user, viewAs);
-
-async function waitFor(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return check();
-}
 
 beforeAll(async () => {
   [owner, other, admin] = await Promise.all([createUser(), createUser(), adminUser()]);
@@ -77,7 +68,8 @@ describe('authorization', () => {
       url: post.fileUrl,
     });
     expect((await fetch(`${baseUrl()}${post.fileUrl}`)).status).toBe(200);
-    expect(await waitFor(async () => (await fetch(`${baseUrl()}${file!.thumbnailUrl}`)).status === 200)).toBe(true);
+    const thumbnail = () => fetch(`${baseUrl()}${file!.thumbnailUrl}`).then((res) => res.status);
+    expect(await eventually(thumbnail, (status) => status === 200)).toBe(200);
     await call('deleteFile', { key: post.key }, owner);
     expect((await list(owner)).files.some((f) => f.key === post.key)).toBe(false);
     expect((await fetch(`${baseUrl()}${post.fileUrl}`)).status).toBe(404);
@@ -154,8 +146,8 @@ describe('upload policy', () => {
 
   it('removes an upload whose bytes are not the image type it claims', async () => {
     const post = await upload(owner, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png', 'fake.png');
-    const gone = await waitFor(async () => (await fetch(`${baseUrl()}${post.fileUrl}`)).status === 404);
-    expect(gone).toBe(true);
+    const status = () => fetch(`${baseUrl()}${post.fileUrl}`).then((res) => res.status);
+    expect(await eventually(status, (s) => s === 404)).toBe(404);
     expect((await list(owner)).files.some((f) => f.key === post.key)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
-import { baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { baseUrl, call, createUser, eventually, rawCall, type TestUser } from '../helpers/stack';
 import { postUpload, type PresignedPost } from '../helpers/accounts';
 
 let owner: TestUser;
@@ -21,16 +21,6 @@ const EVIL_SVG = `<?xml version="1.0"?>
   <text x="1" y="20">Ground floor</text>
 </svg>`;
 
-async function waitFor<T>(probe: () => Promise<T | null>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 describe('SVG uploads', () => {
   it('stores an SVG with script sanitised: the shapes stay, scripts, handlers, foreign objects and external references go', async () => {
     const body = Buffer.from(EVIL_SVG);
@@ -40,11 +30,12 @@ describe('SVG uploads', () => {
       owner,
     );
     expect((await postUpload(post, body, 'image/svg+xml', 'plan.svg')).status).toBe(204);
-    const text = await waitFor(async () => {
+    // The upload is sanitised after it is stored: read it until the sanitised file is there.
+    const stored = async () => {
       const res = await fetch(`${baseUrl()}${post.fileUrl}`);
-      const t = res.status === 200 ? await res.text() : '';
-      return t && !t.includes('<script') ? t : null;
-    });
+      return res.status === 200 ? await res.text() : '';
+    };
+    const text = await eventually(stored, (t) => t !== '' && !t.includes('<script'));
     expect(text).toContain('id="room-1"');
     expect(text).toContain('Ground floor');
     expect(text).not.toMatch(/<script|onload|onerror|foreignObject|javascript:|evil\.example/i);

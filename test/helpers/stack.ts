@@ -29,6 +29,20 @@ const env = () => inject('stackEnv');
 export const isLocalTarget = () => inject('target') === 'local';
 
 /**
+ * Reads until `check` holds or `ms` have passed, and answers the last value read: for what follows a change a moment
+ * later (a webhook after a redirect, a thumbnail after an upload). The caller asserts on the value, so a timeout
+ * fails with what was last seen.
+ */
+export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * Client settings for a service: the local emulators' endpoints and fixed keys, or for a deployment its endpoint
  * (LocalStack) if any and the SDK's usual credential chain.
  */

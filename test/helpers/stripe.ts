@@ -88,16 +88,6 @@ export async function deliver(
   return res.status;
 }
 
-/** Polls until `check` holds, as the app does after Checkout (the webhook arrives a moment after the redirect). */
-export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Submits a sandbox page's form button as a browser would, without following the redirect. */
 export async function press(path: string, form: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl()}${path}`, {
