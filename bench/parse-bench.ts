@@ -8,6 +8,7 @@
  * means the choice is never worse than either.
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './lib/measure';
 
@@ -43,17 +44,16 @@ function measure(mode: Mode, entries: number): { first: number; later: number } 
   return JSON.parse(run.stdout) as { first: number; later: number };
 }
 
-async function main(): Promise<void> {
-  const repeatsAt = process.argv.indexOf('--repeats');
-  const repeats = repeatsAt > 0 ? Number(process.argv[repeatsAt + 1]) : 5;
+/** The table: for each size, the first and later parse times of the three modes, and the chosen one's ratios. */
+export function parseTable(repeats: number): string {
   const ms = (n: number) => n.toFixed(1).padStart(7);
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`.padStart(7);
   const ratios = `${'÷rt'.padStart(7)} ${'÷cp'.padStart(7)}`;
-  console.log(`Map document parse, median of ${repeats} fresh processes (ms; ratios: chosen ÷ runtime, ÷ compiled)`);
-  console.log(
+  const lines = [
+    `Median of ${repeats} fresh processes (ms; ratios: chosen ÷ runtime, ÷ compiled)`,
     `${'entries'.padStart(7)} | ${'first: chosen runtime compiled'.padEnd(31)} | ${ratios}` +
       ` | ${'later: chosen runtime compiled'.padEnd(31)} | ${ratios}`,
-  );
+  ];
   for (const entries of SIZES) {
     const runs: Record<Mode, Array<{ first: number; later: number }>> = { chosen: [], runtime: [], compiled: [] };
     // Interleaved, so that other work on the machine weighs on every mode alike.
@@ -62,10 +62,16 @@ async function main(): Promise<void> {
     const row = (key: 'first' | 'later') =>
       `${ms(at('chosen', key))} ${ms(at('runtime', key))} ${ms(at('compiled', key))}`.padEnd(31) +
       ` | ${ratio(at('chosen', key), at('runtime', key))} ${ratio(at('chosen', key), at('compiled', key))}`;
-    console.log(`${String(entries).padStart(7)} | ${row('first')} | ${row('later')}`);
+    lines.push(`${String(entries).padStart(7)} | ${row('first')} | ${row('later')}`);
   }
+  return lines.join('\n');
 }
 
-const [mode, entries] = process.argv.slice(2);
-if (mode && MODES.includes(mode as Mode)) await child(mode as Mode, Number(entries));
-else await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [mode, entries] = process.argv.slice(2);
+  if (mode && MODES.includes(mode as Mode)) await child(mode as Mode, Number(entries));
+  else {
+    const repeatsAt = process.argv.indexOf('--repeats');
+    console.log(`Map document parse\n${parseTable(repeatsAt > 0 ? Number(process.argv[repeatsAt + 1]) : 5)}`);
+  }
+}

@@ -19,6 +19,7 @@ import { embedJsDownloadBytes, embedJsFiles } from '../web/src/embed/embed-size'
 import { formatRows, runEditorBench } from './editor-bench';
 import { formatRouteRows, runRouteBench } from './route-bench';
 import { floorTable } from './floor-bench';
+import { parseTable } from './parse-bench';
 import { benchDocument, published } from './lib/data';
 import { LEAFLET_PAGE } from './lib/leaflet-page';
 import {
@@ -422,6 +423,9 @@ async function main(): Promise<void> {
   }
   printReport(report, await otherBenches(browser, report.raw));
   console.log(`\nA 10,000-element floor at 4x CPU slowdown, 390x844 (headless Chromium)\n\n${floor}`);
+  // What reading a map document costs a cold and a warm process, by size (ADR 050): Node alone, no browser.
+  if (!readyOnly)
+    console.log(`\nMap document parse, store locators by size (Node)\n\n${parseTable(runs === 1 ? 1 : 5)}`);
 }
 
 await main();
