@@ -283,7 +283,7 @@ describe('a big floor in parts', () => {
   });
 
   it('never splits a region, a group drawn as one picture, or definitions', async () => {
-    const big = (open: string, close = '</g>') => floor([`${open}${rooms(0, 700, 4)}${close}`]);
+    const big = (open: string, close = '</g>') => floor([`${open}${rooms(0, 300, 4)}${close}`]);
     const partsOf = async (text: string, keepWhole?: ReadonlySet<string>) => {
       const s = (await sliceSvg(text, SCOPE, undefined, { elements: 100, keepWhole }))!;
       await s.build();
