@@ -7,7 +7,7 @@ import type { Plugin } from 'esbuild';
  * Each AWS SDK client imports its whole package.json (`import packageInfo from "../package.json"`) to put its version
  * in the user agent: about 2.5 kB of a bundle per client (its scripts, dependencies and exports map), since esbuild
  * keeps every field of a JSON module imported whole. The bundles load it as `{ name, version }` only (ADR 048), and
- * `packageInfoReads` finds what the SDK reads of it: `version` alone, which the bundles test checks.
+ * `packageInfoReads` finds what the SDK reads of it: `version` alone, as `infra/test/sdk-package-info.test.ts` checks.
  */
 export const SDK_PACKAGE_JSON = /[\\/]node_modules[\\/]@aws-sdk[\\/][^\\/]+[\\/]package\.json$/;
 
