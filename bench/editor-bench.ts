@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../scripts/chromium-launch';
+import { enableCompiledParser } from '@mapnest/shared/compiled-parser';
 import { strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { seedUsers } from '../scripts/local/seed';
@@ -30,6 +31,8 @@ import { benchDocument } from './lib/data';
 import { printCpuProfile, printTrace, startCpuProfile, startTrace } from './lib/devtools';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// As the editor's pages do (web/src/features/editor/load-map.ts): large documents read by zod's compiled parser.
+enableCompiledParser();
 
 export interface EditorBenchRow {
   figure: string;

@@ -18,7 +18,8 @@ export const LAMBDA_CREDENTIALS = join(LAMBDAS_SRC, 'lib', 'lambda-credentials.t
  * the variable is unset, import the source. The view-as look-ups (lib/view-as.ts) keep the user pool API out of
  * every call that does not otherwise use the user pool; the map document's repair and Mapplic import (shared
  * map-restore.ts, lib/stored-document.ts) stay out of the calls that read stored documents, which are almost always
- * valid (ADR 044).
+ * valid (ADR 044); zod's compiled parser of the map document (shared compiled-parser.ts, lib/document-parser.ts)
+ * stays out of the map calls, which load it on their first large document (ADR 051).
  */
 export const ON_DEMAND_MODULES: ReadonlyArray<{ entry: string; file: string; define: string }> = [
   { entry: join(LAMBDAS_SRC, 'lib', 'view-as.ts'), file: 'view-as.mjs', define: 'process.env.MAPNEST_VIEW_AS_MODULE' },
@@ -26,6 +27,11 @@ export const ON_DEMAND_MODULES: ReadonlyArray<{ entry: string; file: string; def
     entry: join(REPO_ROOT, 'shared', 'src', 'repair', 'map-restore.ts'),
     file: 'map-restore.mjs',
     define: 'process.env.MAPNEST_MAP_RESTORE_MODULE',
+  },
+  {
+    entry: join(REPO_ROOT, 'shared', 'src', 'document', 'compiled-parser.ts'),
+    file: 'compiled-parser.mjs',
+    define: 'process.env.MAPNEST_COMPILED_PARSER_MODULE',
   },
 ];
 /** Where the on-demand modules are built: two folders deep, as the functions' own, so their source maps hold when copied. */

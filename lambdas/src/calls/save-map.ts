@@ -1,5 +1,6 @@
 import { saveMapInput } from '@mapnest/shared/maps';
 import { actorOf, callable } from '../lib/callable';
+import { prepareDocumentIn } from '../lib/document-parser';
 import * as maps from '../domain/services/maps';
 
 /** Saves a new version if the map is still at baseVersion; 409 aborted otherwise. */
@@ -7,5 +8,6 @@ export const handler = callable({
   name: 'saveMap',
   input: saveMapInput,
   writes: true,
+  prepare: prepareDocumentIn('mapData'),
   run: (input, ctx) => maps.saveMap(actorOf(ctx), input),
 });

@@ -61,6 +61,11 @@ export interface CallableOptions<K extends CallName> {
    * pool read) per invocation; the function's grants need table 'read' (and 'AdminGetUser').
    */
   writes?: boolean;
+  /**
+   * Work before the input is checked, given the request's `data` as it came (the map calls: loading the compiled
+   * parser for a large document, lib/document-parser.ts). A failure here is the call's failure.
+   */
+  prepare?: (data: unknown) => Promise<void>;
   run: (input: Parsed<K>, ctx: CallContext) => Promise<Out<K>>;
 }
 
@@ -259,10 +264,14 @@ export function jsonBody(): MiddlewareObj<CallEvent, CallResult, Error, Context>
 }
 
 /** Validation of `data` against the call's schema; the field list goes back in the answer's details. */
-export function validation(input: z.ZodMiniType): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+export function validation(
+  input: z.ZodMiniType,
+  prepare?: (data: unknown) => Promise<void>,
+): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
       const state = stateOf(request.context);
+      await prepare?.(state.data);
       const parsed = input.safeParse(state.data);
       if (!parsed.success) {
         const issues = fieldIssues(parsed.error);
@@ -335,7 +344,7 @@ export function callable<K extends CallName>(opts: CallableOptions<K>) {
     .use(requestContext(opts.name))
     .use(authentication(auth, opts.writes ?? false))
     .use(jsonBody())
-    .use(validation(opts.input))
+    .use(validation(opts.input, opts.prepare))
     .handler(async (_event, context) => {
       const result = await opts.run(stateOf(context).input as Parsed<K>, contextOf(context));
       return json(200, { data: result === undefined ? null : result });

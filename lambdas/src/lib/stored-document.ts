@@ -5,9 +5,10 @@
  * and never throws. That code (the repair and the Mapplic import) is loaded on first need only: in a bundle the
  * specifier is `./map-restore.mjs`, a file of its own next to index.mjs (infra/src/bundle.ts, ON_DEMAND_MODULES), so
  * the calls that read documents do not load it at every cold start (ADR 044); from the sources it is the shared
- * module itself.
+ * module itself. A large document is read with zod's compiled parser, loaded the same way (lib/document-parser.ts).
  */
 import { parseIfValid, SCHEMA_VERSION, type MapDocument } from '@mapnest/shared/map-document';
+import { prepareDocumentParser } from './document-parser';
 
 /** A variable, not a literal in the import: esbuild would otherwise fold the two and try to bundle the module. */
 const RESTORE_MODULE = process.env.MAPNEST_MAP_RESTORE_MODULE ?? '@mapnest/shared/map-restore';
@@ -21,6 +22,7 @@ const isCurrent = (stored: unknown): boolean =>
 
 /** The stored document as restoreDocument reads it: the same document, without loading the repair for a valid one. */
 export async function readStoredDocument(stored: unknown): Promise<MapDocument> {
+  await prepareDocumentParser(stored);
   const valid = isCurrent(stored) ? parseIfValid(stored) : undefined;
   return valid ?? (await restorer()).restoreDocument(stored).document;
 }

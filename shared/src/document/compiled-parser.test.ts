@@ -1,9 +1,10 @@
-// `strictMapDocument` and `parseIfValid` read large documents with zod's compiled parser and smaller ones with its
-// runtime parser (ADR 050). The compiled parser's answer is returned as it is, so it must be the runtime's: the same
-// verdict on every document and the same value on every valid one.
+// `strictMapDocument` and `parseIfValid` read large documents with zod's compiled parser, in a process that enabled it,
+// and smaller ones with its runtime parser (ADR 050, 051). The compiled parser's answer is returned as it is, so it
+// must be the runtime's: the same verdict on every document and the same value on every valid one.
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests damage documents field by field on purpose */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileDocumentParser, enableCompiledParser } from './compiled-parser';
 import {
   blankDocument,
   COMPILED_PARSE_FROM,
@@ -11,6 +12,7 @@ import {
   parseIfValid,
   runtimeMapDocument,
   strictMapDocument,
+  useCompiledParser,
   type MapDocument,
 } from './map-document';
 import { storeLocatorDocument } from './large-maps.fixtures';
@@ -40,7 +42,27 @@ function expectSameAnswers(doc: unknown): void {
 }
 
 describe('which parser reads a document', () => {
+  it('is the one its source makes, made once on the first large document, and none where the source makes none', () => {
+    const doc = large();
+    let made = 0;
+    useCompiledParser(() => {
+      made++;
+      return null;
+    });
+    expect(documentParserOf(blankDocument())).toBe('runtime');
+    expect(made).toBe(0);
+    expect(documentParserOf(doc)).toBe('runtime');
+    expect(parseIfValid(doc)).toEqual(doc);
+    expect(made).toBe(1);
+    enableCompiledParser();
+    expect(documentParserOf(doc)).toBe('compiled');
+    enableCompiledParser();
+    expect(documentParserOf(doc)).toBe('compiled');
+    expect(compileDocumentParser()?.safeParse(doc)).toEqual({ success: true, data: doc });
+  });
+
   it('is the runtime parser below COMPILED_PARSE_FROM entries and the compiled one from there, counting every list', () => {
+    enableCompiledParser();
     const doc = large() as any;
     expect(documentParserOf(blankDocument())).toBe('runtime');
     expect(documentParserOf({ ...doc, locations: doc.locations.slice(1) })).toBe('runtime');
@@ -53,6 +75,8 @@ describe('which parser reads a document', () => {
 });
 
 describe('the compiled parser, against the runtime parser', () => {
+  beforeAll(enableCompiledParser);
+
   it('gives the same document for a valid large one', () => {
     const doc = large();
     expect(documentParserOf(doc)).toBe('compiled');

@@ -41,7 +41,7 @@ const checkedDocument = /* @__PURE__ */ documentShape.check(
 
 /**
  * The document's schema, parsed by zod's runtime parser alone. `strictMapDocument` reads large documents with zod's
- * compiled parser instead; a test holds the two to the same answers.
+ * compiled parser instead, where the process has one; a test holds the two to the same answers.
  */
 export const runtimeMapDocument = checkedDocument;
 
@@ -56,34 +56,53 @@ export const COMPILED_PARSE_FROM = 1_000;
 
 const LISTS = ['layers', 'locations', 'groups', 'filters', 'styles', 'legend', 'routes'] as const;
 
-/** The number of entries in a document's lists, 0 for anything that is not an object. */
-function entriesOf(input: unknown): number {
-  if (typeof input !== 'object' || input === null) return 0;
+/** Whether a value has COMPILED_PARSE_FROM entries or more in a document's lists (false for anything but an object). */
+export function isLargeDocument(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null) return false;
   let entries = 0;
   for (const list of LISTS) {
     const value = (input as Record<string, unknown>)[list];
     if (Array.isArray(value)) entries += value.length;
   }
-  return entries;
+  return entries >= COMPILED_PARSE_FROM;
 }
 
-// Compiling uses `new Function`, so it happens on the first large document, never under zod's `jitless` setting
-// (pages with a strict CSP set it), and falls back to the runtime parser when evaluation is refused.
-let compiled: typeof checkedDocument | null | undefined;
-function compiledParser(): typeof checkedDocument | null {
-  if (compiled === undefined) {
-    const candidate = z.config().jitless ? checkedDocument : z.compile(checkedDocument);
-    compiled = candidate === checkedDocument ? null : candidate;
-  }
-  return compiled;
+/** What zod's compiled parser answers: the document, or no success (the runtime parser then writes the messages). */
+type ParseAnswer = { success: true; data: MapDocument } | { success: false };
+/** A parser of whole documents that answers exactly as `runtimeMapDocument` does, only faster. */
+export interface CompiledDocumentParser {
+  safeParse(input: unknown): ParseAnswer;
 }
-
-/** The compiled parser for a document of COMPILED_PARSE_FROM entries or more, where code can be generated. */
-const compiledParserFor = (input: unknown) => (entriesOf(input) >= COMPILED_PARSE_FROM ? compiledParser() : null);
 
 /**
- * Which of zod's parsers reads `input` in this process: the compiled one for a large document, where code can be
- * generated (asking about a large document compiles it, as its first parse would).
+ * Where this process gets zod's compiled parser from (ADR 051): none until `useCompiledParser` names a source, so a
+ * bundle that never names one carries none of zod's code generator. The editor compiles in its own page
+ * (`./compiled-parser`); the Lambdas load that module as a file of its own on their first large document.
+ */
+let source: (() => CompiledDocumentParser | null) | null = null;
+let compiled: CompiledDocumentParser | null | undefined;
+
+/**
+ * Lets this process read large documents with the parser `make` answers, made on the first large document (null:
+ * code cannot be generated here, the runtime parser reads them). A call with another source replaces it.
+ */
+export function useCompiledParser(make: () => CompiledDocumentParser | null): void {
+  if (make === source) return;
+  source = make;
+  compiled = undefined;
+}
+
+function compiledParser(): CompiledDocumentParser | null {
+  if (compiled === undefined && source) compiled = source();
+  return compiled ?? null;
+}
+
+/** The compiled parser for a document of COMPILED_PARSE_FROM entries or more, where this process has one. */
+const compiledParserFor = (input: unknown) => (isLargeDocument(input) ? compiledParser() : null);
+
+/**
+ * Which of zod's parsers reads `input` in this process: the compiled one for a large document, where the process has
+ * one (asking about a large document compiles it, as its first parse would).
  */
 export const documentParserOf = (input: unknown): 'compiled' | 'runtime' =>
   compiledParserFor(input) ? 'compiled' : 'runtime';

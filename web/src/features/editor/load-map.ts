@@ -1,7 +1,12 @@
 import { restoreDocument, type RestoreResult } from '@mapnest/shared/map-restore';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
+import { enableCompiledParser } from '@mapnest/shared/compiled-parser';
 import { call } from '../../lib/api';
+
+// The pages that load maps to edit or review them read large documents (loading, merging, checking) with zod's
+// compiled parser; pages that never load one, and the embed, carry none of its code generator (ADR 051).
+enableCompiledParser();
 
 export interface LoadedMap {
   map: MapSummary;
