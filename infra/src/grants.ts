@@ -126,7 +126,7 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // An administrator viewing as a user also sees the maps that name that user's email address as author.
   'calls/list-maps': { table: R, userPool: ['AdminGetUser'] },
   'calls/get-map': { table: R, documents: { 'maps/*': ['read'] } },
-  // One kept version's document (domain/map-versions.ts), the base of the editor's three-way merge of a local backup.
+  // One kept version's document (domain/map-history.ts), the base of the editor's three-way merge of a local backup.
   'calls/get-map-version': { table: R, documents: { 'maps/*': ['read'] } },
   // Reads the map (owner or admin) and its map-days (domain/analytics.ts).
   'calls/get-map-analytics': { table: R },

@@ -1,6 +1,6 @@
 import { getMapVersionInput } from '@mapnest/shared/calls';
 import { actorOf, callable } from '../lib/callable';
-import { getMapVersion } from '../domain/map-versions';
+import { getMapVersion } from '../domain/map-history';
 
 /** A short-lived URL of one kept version's document (the base of a three-way merge in the editor). */
 export const handler = callable({

@@ -15,7 +15,7 @@ import {
 } from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { analyticsTable } from '../adapters/analytics-table';
-import { mapObjects } from '../adapters/maps/map-objects';
+import * as mapObjects from '../adapters/maps/map-objects';
 import { rateLimits, type RateLimit } from '../adapters/rate-limits';
 import type { Identity } from '../lib/identity';
 import * as maps from './services/maps';

@@ -8,8 +8,8 @@
  * All read a sparse index of what is due (GSI3), so a run costs what expires, not the size of the table.
  */
 import { isExpiredTestMap } from '@mapnest/shared/maps';
-import { mapObjects } from '../adapters/maps/map-objects';
-import { mapTable } from '../adapters/maps/map-table';
+import * as mapObjects from '../adapters/maps/map-objects';
+import * as mapTable from '../adapters/maps/map-table';
 import * as billing from './services/billing';
 import * as maps from './services/maps';
 import { retryFollowUps, type FollowUpRun } from './follow-ups';

@@ -1,14 +1,17 @@
 /**
- * A map's kept versions (History): deleting and naming one, and restoring one as a new version on top of the current
- * one. A deleted version gives its size back to the owner's storage; a restore is charged like a save (ADR 027).
+ * A map's kept versions (History): reading, deleting and naming one, and restoring one as a new version on top of the
+ * current one. A deleted version gives its size back to the owner's storage; a restore is charged like a save
+ * (ADR 027).
  */
 import { CallError } from '@mapnest/shared/errors';
 import { parseVersionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { utf8Length } from '@mapnest/shared/storage';
 import type { VersionCommit } from '@mapnest/shared/calls';
-import { mapObjects } from '../adapters/maps/map-objects';
-import { mapTable, type HistoryItem } from '../adapters/maps/map-table';
+import * as mapObjects from '../adapters/maps/map-objects';
+import * as mapTable from '../adapters/maps/map-table';
+import type { HistoryItem } from '../adapters/maps/map-table';
+import { documentUrls } from '../adapters/maps/document-urls';
 import { HistoryEntryNotFoundError } from '../lib/errors';
 import { chargeStorage } from './map-storage';
 import { previewOf, toEntry, type Actor } from './maps';
@@ -78,4 +81,19 @@ export async function restoreMapHistory(
     previewUrl: previewOf(doc),
   });
   return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
+}
+
+/**
+ * A short-lived URL of the document of `version`, if the history still keeps it (404 otherwise). The editor merges
+ * unsaved work kept in the browser three ways, and the base of that merge is the version the work was made on. Only
+ * the owner (or an administrator) may read it, like getMap.
+ */
+export async function getMapVersion(
+  actor: Actor,
+  input: { id: string; version: number },
+): Promise<{ version: number; documentUrl: string }> {
+  await maps.accessible(actor.identity, input.id);
+  const entry = await mapTable.historyEntry(input.id, input.version);
+  if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
+  return { version: entry.version, documentUrl: await documentUrls.of(entry.docKey) };
 }

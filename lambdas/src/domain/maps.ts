@@ -27,11 +27,7 @@ import {
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
-import type { mapObjects } from '../adapters/maps/map-objects';
-import type { documentUrls } from '../adapters/maps/document-urls';
-import type { userPool } from '../adapters/user-pool';
-import type { mapTable, HistoryItem, MapItem } from '../adapters/maps/map-table';
-import type { analyticsTable } from '../adapters/analytics-table';
+import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
 import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
@@ -39,33 +35,18 @@ import { chargeStorage, counted, storedJson } from './map-storage';
 import { followUp, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
+import type {
+  CommitStores,
+  MapItems,
+  MapReads,
+  MapsAdapters,
+  MapStores,
+  NewMapStores,
+  PruneAdapters,
+  SaveRecords,
+} from './map-adapters';
 
 export { testSinceOf } from './public-copy';
-
-/**
- * What the maps operations read and write: the map items and history, and the stored documents. Each operation
- * takes them as its first parameter rather than importing them (ADR 037), so unit tests run it against in-memory
- * stand-ins; the Lambdas call the operations bound to the real adapters in ./services/maps.ts.
- */
-export interface MapStores {
-  mapTable: typeof mapTable;
-  mapObjects: typeof mapObjects;
-}
-
-/** The map items alone: what the operations that never touch a document need. */
-export type MapItems = Pick<MapStores, 'mapTable'>;
-
-/** Everything the maps service uses: listing another user's maps looks up their email, a delete their analytics. */
-export interface MapsAdapters extends MapStores {
-  userPool: Pick<typeof userPool, 'emailOf'>;
-  analyticsTable: Pick<typeof analyticsTable, 'deleteDays'>;
-}
-
-/** What pruning the history touches: the history entries and the documents of the versions it removes. */
-export interface PruneAdapters {
-  mapTable: Pick<MapStores['mapTable'], 'history' | 'deleteHistoryEntry'>;
-  mapObjects: Pick<MapStores['mapObjects'], 'deleteDocument'>;
-}
 
 /** Who is calling, and for whom (an administrator may act for another user). */
 export interface Actor {
@@ -135,7 +116,7 @@ export function toEntry(h: HistoryItem): HistoryEntry {
 
 /** The map, if the caller may touch it: its owner or an administrator. Anyone else learns nothing. */
 export async function accessible(
-  a: MapItems,
+  a: MapItems<'get'>,
   identity: Identity,
   id: string,
   opts: { includeDeleting?: boolean } = {},
@@ -183,7 +164,7 @@ export async function pruneHistory(
 }
 
 export async function createMap(
-  a: MapStores & Owing,
+  a: NewMapStores & Owing,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
   opts: { id?: string; state?: MapStateValue; publish?: boolean } = {},
@@ -245,7 +226,10 @@ export async function createMap(
   return id;
 }
 
-export async function listMaps(a: MapItems & Pick<MapsAdapters, 'userPool'>, actor: Actor): Promise<MapSummary[]> {
+export async function listMaps(
+  a: MapItems<'list'> & Pick<MapsAdapters, 'userPool'>,
+  actor: Actor,
+): Promise<MapSummary[]> {
   const viewingOther = actor.identity.admin && actor.subject !== actor.identity.uid;
   const maps = await a.mapTable.list(viewingOther ? 'author' : 'owner', actor.subject);
   if (viewingOther) {
@@ -258,11 +242,7 @@ export async function listMaps(a: MapItems & Pick<MapsAdapters, 'userPool'>, act
   return maps.map((m) => toSummary(m, at));
 }
 
-export async function getMap(
-  a: Pick<MapStores, 'mapTable'> & { documentUrls: typeof documentUrls },
-  actor: Actor,
-  id: string,
-): Promise<MapWithDocument> {
+export async function getMap(a: MapReads, actor: Actor, id: string): Promise<MapWithDocument> {
   const map = await accessible(a, actor.identity, id);
   const [history, documentUrl] = await Promise.all([a.mapTable.history(id), a.documentUrls.of(map.docKey)]);
   return { map: toSummary(map), history: history.map(toEntry), documentUrl };
@@ -281,7 +261,7 @@ interface Committed {
  * then prunes the history. Visitors keep the published version: a commit never writes the public copy (ADR 018).
  */
 export async function commit(
-  a: MapStores,
+  a: CommitStores,
   map: MapItem,
   baseVersion: number,
   key: string,
@@ -368,7 +348,7 @@ export async function commit(
  * history entry and the history, so the editor reads nothing back.
  */
 export async function saveMap(
-  a: MapStores,
+  a: SaveRecords & CommitStores & MapStores<never, 'putDocument'>,
   actor: Actor,
   input: { id: string; baseVersion: number; title?: string; mapData: MapDocument; saveId?: string },
 ): Promise<SaveMapResult> {
@@ -400,7 +380,11 @@ export async function saveMap(
   };
 }
 
-export async function renameMap(a: MapItems, actor: Actor, input: { id: string; title: string }): Promise<MapSummary> {
+export async function renameMap(
+  a: MapItems<'get' | 'rename'>,
+  actor: Actor,
+  input: { id: string; title: string },
+): Promise<MapSummary> {
   const map = await accessible(a, actor.identity, input.id);
   const edited = now();
   await a.mapTable.rename(map.id, input.title, edited);
@@ -413,7 +397,11 @@ export async function renameMap(a: MapItems, actor: Actor, input: { id: string; 
  * everyone), so a delete interrupted half-way is resumed by the next attempt and nothing stays orphaned.
  */
 export async function deleteMap(
-  a: MapStores & Pick<MapsAdapters, 'analyticsTable'>,
+  a: MapStores<
+    'get' | 'markDeleting' | 'history' | 'deleteHistoryEntry' | 'finishDelete',
+    'unpublish' | 'deleteAllDocuments'
+  > &
+    Pick<MapsAdapters, 'analyticsTable'>,
   actor: Actor,
   id: string,
 ): Promise<null> {
@@ -427,7 +415,7 @@ export async function deleteMap(
   return null;
 }
 
-export async function duplicateMap(a: MapStores & Owing, actor: Actor, id: string): Promise<string> {
+export async function duplicateMap(a: NewMapStores & Owing, actor: Actor, id: string): Promise<string> {
   const source = await accessible(a, actor.identity, id);
   const doc = await readStoredDocument(await a.mapObjects.getDocument(source.docKey));
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
@@ -435,7 +423,7 @@ export async function duplicateMap(a: MapStores & Owing, actor: Actor, id: strin
 }
 
 export async function setMapState(
-  a: MapItems,
+  a: MapItems<'get' | 'changeState'>,
   actor: Actor,
   input: { id: string; state: MapStateValue },
 ): Promise<MapSummary> {
@@ -461,7 +449,7 @@ export async function setMapState(
 
 /** Administrators write metadata fields (owner, author, state, title, created) and optionally a new document. */
 export async function adminUpdateMap(
-  a: MapStores & Owing,
+  a: NewMapStores & CommitStores & MapItems<'adminPut'> & Owing,
   actor: Actor,
   input: {
     id: string;
@@ -495,6 +483,6 @@ export async function adminUpdateMap(
   return toSummary(result);
 }
 
-export async function getSlots(a: MapItems, actor: Actor) {
+export async function getSlots(a: MapItems<'slots'>, actor: Actor) {
   return a.mapTable.slots(actor.subject);
 }

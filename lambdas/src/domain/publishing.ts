@@ -7,10 +7,10 @@ import { CallError } from '@mapnest/shared/errors';
 import { uploadKeyOfUrl } from '@mapnest/shared/files';
 import { missingFloorFile } from '@mapnest/shared/publish-checks';
 import type { PublicationResult } from '@mapnest/shared/calls';
-import { mapObjects } from '../adapters/maps/map-objects';
-import { mapTable } from '../adapters/maps/map-table';
+import * as mapObjects from '../adapters/maps/map-objects';
+import * as mapTable from '../adapters/maps/map-table';
 import { followUps } from '../adapters/follow-ups';
-import { uploads } from '../adapters/files/uploads';
+import { head as headUpload } from '../adapters/files/uploads';
 import { MapNotFoundError } from '../lib/errors';
 import { toEntry, toSummary, type Actor } from './maps';
 import * as maps from './services/maps';
@@ -21,7 +21,7 @@ import { followUpOrThrow } from './follow-ups';
 async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
   for (const layer of layers) {
     const key = layer.file ? uploadKeyOfUrl(layer.file) : null;
-    if (key !== null && !(await uploads.head(key))) {
+    if (key !== null && !(await headUpload(key))) {
       throw new CallError('failed-precondition', missingFloorFile(layer.name));
     }
   }

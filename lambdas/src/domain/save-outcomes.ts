@@ -7,7 +7,8 @@ import type { SaveMapResult } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES } from '@mapnest/shared/errors';
 import { logger } from '../lib/logger';
 import { MapNotFoundError } from '../lib/errors';
-import { afterCommit, pruneHistory, toEntry, toSummary, type MapStores } from './maps';
+import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
+import type { MapItems, SaveRecords } from './map-adapters';
 import { publishedOf } from './public-copy';
 
 /**
@@ -15,7 +16,7 @@ import { publishedOf } from './public-copy';
  * outcome, the version it made, and never saved twice. Pruning runs again, in case it failed the first time.
  */
 export async function answerCommittedSave(
-  a: MapStores,
+  a: SaveRecords,
   mapId: string,
   saveId: string | undefined,
 ): Promise<SaveMapResult | null> {
@@ -42,7 +43,7 @@ export async function answerCommittedSave(
  * when the save id shows it, and otherwise as "unknown, retry" (a retry with the same save id cannot save twice).
  */
 export async function answerFailedSave(
-  a: MapStores,
+  a: SaveRecords,
   err: unknown,
   mapId: string,
   saveId: string | undefined,
@@ -67,7 +68,7 @@ export async function answerFailedSave(
  * (the next save of that version number writes the same key).
  */
 export async function provedNotCommitted(
-  a: MapStores,
+  a: MapItems<'committedSave'>,
   err: unknown,
   mapId: string,
   saveId: string | undefined,

@@ -29,104 +29,108 @@ const preconditionFailed = (err: unknown) => {
   return e?.name === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412;
 };
 
-export const uploads = {
-  /** Size, type and ETag of an object, or null when there is none. */
-  async head(key: string): Promise<StoredObject | null> {
-    try {
-      const out = await s3.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-      return {
-        key,
-        size: out.ContentLength ?? 0,
-        contentType: out.ContentType ?? '',
-        etag: (out.ETag ?? '').replace(/"/g, ''),
-      };
-    } catch (err) {
-      if (notFound(err)) return null;
-      throw err;
-    }
-  },
+/** Size, type and ETag of an object, or null when there is none. */
+export async function head(key: string): Promise<StoredObject | null> {
+  try {
+    const out = await s3.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    return {
+      key,
+      size: out.ContentLength ?? 0,
+      contentType: out.ContentType ?? '',
+      etag: (out.ETag ?? '').replace(/"/g, ''),
+    };
+  } catch (err) {
+    if (notFound(err)) return null;
+    throw err;
+  }
+}
 
-  /** The object's bytes, type and ETag (the version read, for `replace`), or null when there is none. */
-  async get(key: string): Promise<{ body: Uint8Array; contentType: string; etag: string } | null> {
-    try {
-      const out = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
-      return {
-        body: await out.Body!.transformToByteArray(),
-        contentType: out.ContentType ?? '',
-        etag: (out.ETag ?? '').replace(/"/g, ''),
-      };
-    } catch (err) {
-      if (notFound(err)) return null;
-      throw err;
-    }
-  },
+/** The object's bytes, type and ETag (the version read, for `replace`), or null when there is none. */
+export async function get(key: string): Promise<{ body: Uint8Array; contentType: string; etag: string } | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    return {
+      body: await out.Body!.transformToByteArray(),
+      contentType: out.ContentType ?? '',
+      etag: (out.ETag ?? '').replace(/"/g, ''),
+    };
+  } catch (err) {
+    if (notFound(err)) return null;
+    throw err;
+  }
+}
 
-  /** Writes the object; with `ifMatch`, only over the version with that ETag (S3 checks and writes in one step). */
-  async put(
-    key: string,
-    body: Uint8Array,
-    contentType: string,
-    cacheControl?: string,
-    ifMatch?: string,
-  ): Promise<void> {
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: config.uploadsBucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-        CacheControl: cacheControl,
-        ...(ifMatch !== undefined && { IfMatch: `"${ifMatch}"` }),
-      }),
+/** Writes the object; with `ifMatch`, only over the version with that ETag (S3 checks and writes in one step). */
+export async function put(
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  cacheControl?: string,
+  ifMatch?: string,
+): Promise<void> {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.uploadsBucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      CacheControl: cacheControl,
+      ...(ifMatch !== undefined && { IfMatch: `"${ifMatch}"` }),
+    }),
+  );
+}
+
+/**
+ * Writes over the object only if it is still the version with `etag` (`put` with `ifMatch`). False when it was
+ * deleted (404) or replaced (412) since it was read, and nothing is written; a concurrent change S3 reports as a
+ * conflict (409) is thrown, for the caller's retry to read again.
+ */
+export async function replace(
+  key: string,
+  etag: string,
+  body: Uint8Array,
+  contentType: string,
+  cacheControl?: string,
+): Promise<boolean> {
+  try {
+    await put(key, body, contentType, cacheControl, etag);
+    return true;
+  } catch (err) {
+    if (notFound(err) || preconditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Every key under a prefix. */
+export async function list(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: prefix, ContinuationToken: token }),
     );
-  },
+    for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
 
-  /**
-   * Writes over the object only if it is still the version with `etag` (`put` with `ifMatch`). False when it was
-   * deleted (404) or replaced (412) since it was read, and nothing is written; a concurrent change S3 reports as a
-   * conflict (409) is thrown, for the caller's retry to read again.
-   */
-  async replace(
-    key: string,
-    etag: string,
-    body: Uint8Array,
-    contentType: string,
-    cacheControl?: string,
-  ): Promise<boolean> {
-    try {
-      await uploads.put(key, body, contentType, cacheControl, etag);
-      return true;
-    } catch (err) {
-      if (notFound(err) || preconditionFailed(err)) return false;
-      throw err;
-    }
-  },
-
-  /** Every key under a prefix. */
-  async list(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await s3.send(
-        new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: prefix, ContinuationToken: token }),
+/** Deletes the keys, 1000 per request (the S3 limit). */
+export async function deleteKeys(keys: readonly string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) {
+    const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+    const out = await s3.send(
+      new DeleteObjectsCommand({ Bucket: config.uploadsBucket, Delete: { Objects: batch, Quiet: true } }),
+    );
+    if (out.Errors?.length)
+      throw new Error(
+        `could not delete ${out.Errors.length} upload(s), first: ${out.Errors[0]?.Key} (${out.Errors[0]?.Code})`,
       );
-      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return keys;
-  },
+  }
+}
 
-  /** Deletes the keys, 1000 per request (the S3 limit). */
-  async delete(keys: readonly string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 1000) {
-      const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-      const out = await s3.send(
-        new DeleteObjectsCommand({ Bucket: config.uploadsBucket, Delete: { Objects: batch, Quiet: true } }),
-      );
-      if (out.Errors?.length)
-        throw new Error(
-          `could not delete ${out.Errors.length} upload(s), first: ${out.Errors[0]?.Key} (${out.Errors[0]?.Code})`,
-        );
-    }
-  },
-};
+/**
+ * The adapter as one object, for the modules that use most of it. A module that uses one or two functions imports
+ * them alone, so its bundle carries no S3 command it never sends.
+ */
+export const uploads = { head, get, put, replace, list, delete: deleteKeys };

@@ -23,112 +23,126 @@ export { PUBLISHED_CACHE_CONTROL };
 
 const nonce = () => randomBytes(6).toString('base64url');
 
+/** Stores a document version (its JSON, checked against the map size limit by the caller) under a fresh key. */
+export async function putDocument(mapId: string, version: number, json: string): Promise<string> {
+  const key = objectKeys.mapDocument(mapId, version, nonce());
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.documentsBucket,
+      Key: key,
+      Body: json,
+      ContentType: 'application/json',
+    }),
+  );
+  return key;
+}
+
+/** Copies a stored version to a new key (restores, duplicates) without downloading it. */
+export async function copyDocument(sourceKey: string, mapId: string, version: number): Promise<string> {
+  const key = objectKeys.mapDocument(mapId, version, nonce());
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket: config.documentsBucket,
+      Key: key,
+      CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
+      ContentType: 'application/json',
+      MetadataDirective: 'REPLACE',
+    }),
+  );
+  return key;
+}
+
+export async function getDocument(key: string): Promise<unknown> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  return JSON.parse(await out.Body!.transformToString('utf8')) as unknown;
+}
+
+export async function deleteDocument(key: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+}
+
+/** Deletes every stored version of a map. */
+export async function deleteAllDocuments(mapId: string): Promise<void> {
+  const prefix = objectKeys.mapDocumentPrefix(mapId);
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: config.documentsBucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (objects.length) {
+      await s3.send(
+        new DeleteObjectsCommand({ Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } }),
+      );
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/**
+ * Writes the public copy gzipped (ADR 027): S3 stores and CloudFront serves the compressed bytes with
+ * `Content-Encoding: gzip` (CloudFront compresses nothing over 10 MB itself), and every browser inflates them.
+ */
+export async function publish(published: PublishedMap): Promise<void> {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.publicBucket,
+      Key: objectKeys.publishedMap(published.id),
+      Body: gzipSync(JSON.stringify(published), { level: 9 }),
+      ContentEncoding: 'gzip',
+      ContentType: 'application/json; charset=utf-8',
+      CacheControl: PUBLISHED_CACHE_CONTROL,
+      Metadata: { version: String(published.version), expired: String(published.expired) },
+    }),
+  );
+}
+
+/** The published copy as visitors read it, or null when there is none (a deleted map). */
+export async function getPublished(mapId: string): Promise<PublishedMap | null> {
+  try {
+    const out = await s3.send(
+      new GetObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
+    );
+    // Stored gzipped since ADR 027; copies written before are plain JSON.
+    const body = Buffer.from(await out.Body!.transformToByteArray());
+    return JSON.parse((out.ContentEncoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
+  } catch (err) {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+    throw err;
+  }
+}
+
+/** The version and expiry flag of the published copy, or null when the map is not published. */
+export async function publishedState(mapId: string): Promise<{ version: number; expired: boolean } | null> {
+  try {
+    const head = await s3.send(
+      new HeadObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
+    );
+    return { version: Number(head.Metadata?.version ?? 0), expired: head.Metadata?.expired === 'true' };
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as { name?: string }).name === 'NotFound') return null;
+    throw err;
+  }
+}
+
+export async function unpublish(mapId: string): Promise<void> {
+  await s3.send(new DeleteObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }));
+}
+
+/**
+ * The adapter as one object, as the maps operations take it (ADR 037). The Lambdas bind each operation to an object of
+ * the functions it uses only (domain/services/maps.ts), so a call's bundle carries no S3 command it never sends.
+ */
 export const mapObjects = {
-  /** Stores a document version (its JSON, checked against the map size limit by the caller) under a fresh key. */
-  async putDocument(mapId: string, version: number, json: string): Promise<string> {
-    const key = objectKeys.mapDocument(mapId, version, nonce());
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: config.documentsBucket,
-        Key: key,
-        Body: json,
-        ContentType: 'application/json',
-      }),
-    );
-    return key;
-  },
-
-  /** Copies a stored version to a new key (restores, duplicates) without downloading it. */
-  async copyDocument(sourceKey: string, mapId: string, version: number): Promise<string> {
-    const key = objectKeys.mapDocument(mapId, version, nonce());
-    await s3.send(
-      new CopyObjectCommand({
-        Bucket: config.documentsBucket,
-        Key: key,
-        CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
-        ContentType: 'application/json',
-        MetadataDirective: 'REPLACE',
-      }),
-    );
-    return key;
-  },
-
-  async getDocument(key: string): Promise<unknown> {
-    const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
-    return JSON.parse(await out.Body!.transformToString('utf8')) as unknown;
-  },
-
-  async deleteDocument(key: string): Promise<void> {
-    await s3.send(new DeleteObjectCommand({ Bucket: config.documentsBucket, Key: key }));
-  },
-
-  /** Deletes every stored version of a map. */
-  async deleteAllDocuments(mapId: string): Promise<void> {
-    const prefix = objectKeys.mapDocumentPrefix(mapId);
-    let token: string | undefined;
-    do {
-      const page = await s3.send(
-        new ListObjectsV2Command({ Bucket: config.documentsBucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      const objects = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
-      if (objects.length) {
-        await s3.send(
-          new DeleteObjectsCommand({ Bucket: config.documentsBucket, Delete: { Objects: objects, Quiet: true } }),
-        );
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-  },
-
-  /**
-   * Writes the public copy gzipped (ADR 027): S3 stores and CloudFront serves the compressed bytes with
-   * `Content-Encoding: gzip` (CloudFront compresses nothing over 10 MB itself), and every browser inflates them.
-   */
-  async publish(published: PublishedMap): Promise<void> {
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: config.publicBucket,
-        Key: objectKeys.publishedMap(published.id),
-        Body: gzipSync(JSON.stringify(published), { level: 9 }),
-        ContentEncoding: 'gzip',
-        ContentType: 'application/json; charset=utf-8',
-        CacheControl: PUBLISHED_CACHE_CONTROL,
-        Metadata: { version: String(published.version), expired: String(published.expired) },
-      }),
-    );
-  },
-
-  /** The published copy as visitors read it, or null when there is none (a deleted map). */
-  async getPublished(mapId: string): Promise<PublishedMap | null> {
-    try {
-      const out = await s3.send(
-        new GetObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
-      );
-      // Stored gzipped since ADR 027; copies written before are plain JSON.
-      const body = Buffer.from(await out.Body!.transformToByteArray());
-      return JSON.parse((out.ContentEncoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
-    } catch (err) {
-      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
-      throw err;
-    }
-  },
-
-  /** The version and expiry flag of the published copy, or null when the map is not published. */
-  async publishedState(mapId: string): Promise<{ version: number; expired: boolean } | null> {
-    try {
-      const head = await s3.send(
-        new HeadObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }),
-      );
-      return { version: Number(head.Metadata?.version ?? 0), expired: head.Metadata?.expired === 'true' };
-    } catch (err) {
-      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || (err as { name?: string }).name === 'NotFound') return null;
-      throw err;
-    }
-  },
-
-  async unpublish(mapId: string): Promise<void> {
-    await s3.send(new DeleteObjectCommand({ Bucket: config.publicBucket, Key: objectKeys.publishedMap(mapId) }));
-  },
+  putDocument,
+  copyDocument,
+  getDocument,
+  deleteDocument,
+  deleteAllDocuments,
+  publish,
+  getPublished,
+  publishedState,
+  unpublish,
 };

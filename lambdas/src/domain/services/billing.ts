@@ -10,12 +10,21 @@ import { followUps } from '../../adapters/follow-ups';
 import { marketplace } from '../../adapters/billing/marketplace';
 import { priceTable } from '../../adapters/billing/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../../adapters/billing/stripe-rest';
-import { mapTable } from '../../adapters/maps/map-table';
+import * as table from '../../adapters/maps/map-table';
 import { setGrantedSlots as writeGrantedSlots } from '../../adapters/maps/slot-table';
 import { withAdapters } from '../../lib/with-adapters';
 import { countLicenseAttempt } from '../abuse-limits';
 import * as op from '../billing';
 import { accessible } from './maps';
+
+/** The map table's functions the billing operations use (BillingAdapters['mapTable']), and none of the others. */
+const mapTable = {
+  get: table.get,
+  list: table.list,
+  slots: table.slots,
+  lapse: table.lapse,
+  changeState: table.changeState,
+};
 
 export const listSubscriptions = /* @__PURE__ */ withAdapters(op.listSubscriptions, { billingTable });
 export const listLicenses = /* @__PURE__ */ withAdapters(op.listLicenses, { billingTable });

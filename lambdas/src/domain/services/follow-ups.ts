@@ -5,7 +5,7 @@
  */
 import { BRAND } from '@mapnest/shared/constants';
 import { followUps } from '../../adapters/follow-ups';
-import { mapTable } from '../../adapters/maps/map-table';
+import * as mapTable from '../../adapters/maps/map-table';
 import { escapeHtml, sendMail } from '../../adapters/mailer';
 import { userPool } from '../../adapters/user-pool';
 import { lapsedAt, lapseSummaryNotice, type Notice } from '../billing-notices';
