@@ -1,4 +1,5 @@
-import { blankDocument, SCHEMA_VERSION } from '@mapnest/shared/map-document';
+import { storeLocatorDocument } from '@mapnest/shared/large-maps.fixtures';
+import { blankDocument, documentParserOf, SCHEMA_VERSION, useCompiledParser } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { describe, expect, it } from 'vitest';
 import { readStoredDocument } from './stored-document';
@@ -34,5 +35,18 @@ describe('readStoredDocument', () => {
     const read = await readStoredDocument(current);
     expect(read.locations.map((l) => l.id)).toEqual(['lobby']);
     expect(read.schemaVersion).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe('readStoredDocument of a large document', () => {
+  it("reads a current one with zod's compiled parser, loaded for it, and a damaged one as restoreDocument does", async () => {
+    // A container that has not loaded it yet (the workers share modules: another file may have).
+    useCompiledParser(() => null);
+    const large = storeLocatorDocument(1_200);
+    expect(documentParserOf(large)).toBe('runtime');
+    expect(await readStoredDocument(large)).toEqual(large);
+    expect(documentParserOf(large)).toBe('compiled');
+    const damaged = { ...large, locations: [...large.locations, large.locations[3]] };
+    expect(await readStoredDocument(damaged)).toEqual(restoreDocument(damaged).document);
   });
 });

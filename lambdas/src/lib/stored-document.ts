@@ -22,7 +22,10 @@ const isCurrent = (stored: unknown): boolean =>
 
 /** The stored document as restoreDocument reads it: the same document, without loading the repair for a valid one. */
 export async function readStoredDocument(stored: unknown): Promise<MapDocument> {
-  await prepareDocumentParser(stored);
-  const valid = isCurrent(stored) ? parseIfValid(stored) : undefined;
-  return valid ?? (await restorer()).restoreDocument(stored).document;
+  if (isCurrent(stored)) {
+    await prepareDocumentParser(stored);
+    const valid = parseIfValid(stored);
+    if (valid) return valid;
+  }
+  return (await restorer()).restoreDocument(stored).document;
 }

@@ -5,7 +5,7 @@ import { enableCompiledParser } from '@mapnest/shared/compiled-parser';
 import { call } from '../../lib/api';
 
 // The pages that load maps to edit or review them read large documents (loading, merging, checking) with zod's
-// compiled parser; pages that never load one, and the embed, carry none of its code generator (ADR 051).
+// compiled parser; other pages read every document with its runtime parser, and the embed never compiles (ADR 051).
 enableCompiledParser();
 
 export interface LoadedMap {
