@@ -457,7 +457,7 @@ export async function adminPut(map: MapItem): Promise<void> {
  * call's bundle carries no table function, and no DynamoDB command, it never uses.
  */
 export const mapTable = {
-  // Written out, not spread from historyTable and publicationTable: esbuild keeps an object spread in every bundle.
+  // Written out, never spread from another object: esbuild keeps a spread, and every function it names, in every bundle.
   history,
   historyEntry,
   setHistoryName,
