@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
-import type { RunResult } from './fixtures/marker-canvas-harness';
+import type { LabelPixels, RunResult } from './fixtures/marker-canvas-harness';
 
 let browser: Browser;
 let page: Page;
@@ -98,5 +98,21 @@ describe.each([true, false])('MarkerCanvas.patch (off screen: %s)', (offscreen) 
     expect(r.patched).toBeGreaterThan(50);
     expect(r.firstMismatch).toBeNull();
     expect(r.differingPixels).toBe(0);
+  });
+});
+
+describe('a label inside a marker', () => {
+  it('stays inside its marker, however wide its three characters, at any scale and pixel ratio', async () => {
+    for (const label of ['WWW', 'ATM', '888']) {
+      const found = (await page.evaluate(
+        `harness.labelPixels(${JSON.stringify(label)}, [0.6, 1, 2.5], [1, 2])`,
+      )) as LabelPixels[];
+      expect(found).toHaveLength(30);
+      for (const f of found) {
+        const where = `${label} in a ${f.kind} at scale ${f.scale}, pixel ratio ${f.dpr}`;
+        expect(f.outside, `${where}: pixels over the map`).toBe(0);
+        expect(f.inside, `${where}: pixels drawn`).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -84,7 +84,37 @@ function centredText(ctx: Ctx2D, text: string, color: string, font: string, cx =
   ctx.fillText(text, cx, cy + 0.5);
 }
 
-const labelFont = (size: number): string => FONT.replace('11px', `${Math.round(size)}px`);
+const labelFont = (size: number): string => FONT.replace('11px', `${Math.round(size * 10) / 10}px`);
+
+/** The smallest a label inside a marker is drawn, in px at scale 1: smaller would not be read. */
+export const MIN_LABEL_PX = 7;
+
+/**
+ * The size (px) to draw a label at whose width at `size` is `width`, so that it fits `room` px across. A marker takes
+ * up to three characters inside it, and three wide ones ("WWW", "ATM") at the marker's own size are wider than a
+ * circle. Never below `min`: what still does not fit is then clipped to the marker.
+ */
+export function fittedLabelSize(size: number, width: number, room: number, min: number): number {
+  if (width <= room) return size;
+  return Math.max(min, Math.floor(((size * room) / width) * 10) / 10);
+}
+
+/**
+ * A label drawn inside the marker's shape (the context's current path): `size` px, or smaller so it fits `room` px
+ * across (the shape's inside less its stroke), and clipped to the shape and to that room, so that no letter spills
+ * over the marker's edge onto the map.
+ */
+function labelInside(ctx: Ctx2D, m: Look, text: string, size: number, room: number, cy = 0): void {
+  ctx.font = labelFont(size);
+  const fitted = fittedLabelSize(size, ctx.measureText(text).width, room, MIN_LABEL_PX * m.scale);
+  ctx.save();
+  ctx.clip();
+  ctx.beginPath();
+  ctx.rect(-room / 2, cy - size, room, 2 * size);
+  ctx.clip();
+  centredText(ctx, text, m.textColor, labelFont(fitted), 0, cy);
+  ctx.restore();
+}
 
 /** What paints one marker look. `box` is its box around the anchor; `thumbImage` loads a thumbnail (null until loaded). */
 interface Look {
@@ -108,7 +138,8 @@ function paintRound(ctx: Ctx2D, m: Look): void {
   ctx.shadowColor = 'transparent';
   ctx.lineWidth = m.kind === 'dot' ? 1.5 : 2;
   ctx.stroke();
-  if (m.kind === 'circle' && m.label) centredText(ctx, m.label, m.textColor, labelFont(10 * m.scale));
+  // Inside the stroke (2 px wide on the path's radius), with a pixel to spare on each side.
+  if (m.kind === 'circle' && m.label) labelInside(ctx, m, m.label, 10 * m.scale, 2 * (r - 3));
 }
 
 function paintSquare(ctx: Ctx2D, m: Look): void {
@@ -119,7 +150,7 @@ function paintSquare(ctx: Ctx2D, m: Look): void {
   ctx.shadowColor = 'transparent';
   ctx.lineWidth = 2;
   ctx.stroke();
-  if (m.label) centredText(ctx, m.label, m.textColor, labelFont(10 * m.scale));
+  if (m.label) labelInside(ctx, m, m.label, 10 * m.scale, d - 4);
 }
 
 function paintPin(ctx: Ctx2D, m: Look): void {
@@ -136,7 +167,7 @@ function paintPin(ctx: Ctx2D, m: Look): void {
   ctx.shadowColor = 'transparent';
   ctx.lineWidth = 1.5;
   ctx.stroke();
-  if (m.label) centredText(ctx, m.label, m.textColor, labelFont(11 * m.scale), 0, cy);
+  if (m.label) labelInside(ctx, m, m.label, 11 * m.scale, 2 * (r - 2.5), cy);
   else {
     ctx.beginPath();
     ctx.arc(0, cy, r * 0.36, 0, Math.PI * 2);
@@ -161,7 +192,7 @@ function paintThumb(ctx: Ctx2D, m: Look): void {
     const h = img.naturalHeight * k;
     ctx.drawImage(img, -w / 2, -h / 2, w, h);
     ctx.restore();
-  } else if (thumb && thumb.length <= 3) centredText(ctx, thumb, m.textColor, labelFont(13 * m.scale));
+  } else if (thumb && thumb.length <= 3) labelInside(ctx, m, thumb, 13 * m.scale, 2 * (r - 3));
   ctx.lineWidth = 2.5;
   ctx.beginPath();
   ctx.arc(0, 0, r, 0, Math.PI * 2);
