@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AA_CONTRAST, DARK_TEXT, LIGHT_TEXT, contrastRatio, readableTextOn } from './contrast';
+import { AA_CONTRAST, DARK_TEXT, LIGHT_TEXT, contrastRatio, primaryTextOnWhite, readableTextOn } from './contrast';
 
 describe('text on the primary colour', () => {
   it('measures contrast as WCAG does', () => {
@@ -29,5 +29,37 @@ describe('text on the primary colour', () => {
         expect(contrastRatio(readableTextOn(hex), hex)!, hex).toBeGreaterThanOrEqual(AA_CONTRAST);
       }
     }
+  });
+});
+
+describe('the primary colour as text on white', () => {
+  it('keeps a colour that reads on white as it is', () => {
+    expect(primaryTextOnWhite('#0b5cd5')).toBe('#0b5cd5');
+    expect(primaryTextOnWhite('#4f46e5')).toBe('#4f46e5');
+  });
+
+  it('darkens a light colour, keeping its hue, until it reads on white', () => {
+    const text = primaryTextOnWhite('#1476ff');
+    expect(text).not.toBe('#1476ff');
+    expect(contrastRatio(text, LIGHT_TEXT)!).toBeGreaterThanOrEqual(AA_CONTRAST);
+    // Darkened, not replaced: blue stays the largest channel.
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16));
+    expect(b!).toBeGreaterThan(g!);
+    expect(g!).toBeGreaterThan(r!);
+  });
+
+  it('reaches 4.5:1 on white for every grey and a sweep of colours, and the dark ink for what it cannot read', () => {
+    for (let v = 0; v < 256; v += 5) {
+      for (const c of [
+        [v, v, v],
+        [255, 255, v],
+        [255, v, 0],
+        [0, v, 255],
+      ]) {
+        const hex = `#${c.map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+        expect(contrastRatio(primaryTextOnWhite(hex), LIGHT_TEXT)!, hex).toBeGreaterThanOrEqual(AA_CONTRAST);
+      }
+    }
+    expect(primaryTextOnWhite('#ffd40080')).toBe(DARK_TEXT);
   });
 });

@@ -43,3 +43,24 @@ export function readableTextOn(background: string): string {
   if (white === null || white >= AA_CONTRAST) return LIGHT_TEXT;
   return contrastRatio(DARK_TEXT, background)! >= AA_CONTRAST ? DARK_TEXT : BLACK;
 }
+
+/**
+ * The primary colour for text on white (links, link buttons): the colour itself while it reaches AA (4.5:1) on white,
+ * else the same hue darkened towards black, 5% at a time, until it does (black is 21:1). The default blue is 4.05:1 on
+ * white, a yellow far less. A colour that is not #rgb or #rrggbb gives the dark ink.
+ */
+export function primaryTextOnWhite(color: string): string {
+  const rgb = parseHex(color);
+  if (!rgb) return DARK_TEXT;
+  for (let k = 1; k >= 0; k -= 0.05) {
+    const hex = `#${rgb
+      .map((c) =>
+        Math.round(c * Math.max(0, k))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+    if (contrastRatio(hex, LIGHT_TEXT)! >= AA_CONTRAST) return k === 1 ? color : hex;
+  }
+  return BLACK;
+}

@@ -8,7 +8,7 @@ import type { ViewerText } from './i18n/messages';
 import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
-import { readableTextOn } from '@mapnest/shared/contrast';
+import { primaryTextOnWhite, readableTextOn } from '@mapnest/shared/contrast';
 
 /** The map area's elements, and the notes it shows over the map. */
 export class MapArea {
@@ -117,5 +117,7 @@ export function buildViewerRoot(
   root.style.setProperty('--mn-primary', s.primaryColor);
   // Text on the primary colour reads at 4.5:1 or better whatever colour the author chose (ADR 018).
   root.style.setProperty('--mn-on-primary', readableTextOn(s.primaryColor));
+  // Links and link buttons in the primary colour on white: darkened where it would not read at 4.5:1.
+  root.style.setProperty('--mn-primary-text', primaryTextOnWhite(s.primaryColor));
   return root;
 }
