@@ -2,12 +2,13 @@
  * The editor as a canvas (issue 13): a full-window workspace at 1366×768 (no site header, no page scroll, the
  * side-panel tabs on one rail, never wrapped into rows), zoom in/out, fit and 100% on the canvas, a layers panel that
  * takes dropped files and names them (with a preview) instead of showing storage paths, and on a phone
- * (390 px) no horizontal overflow, Publish within reach and a kind note that full editing is a desktop task.
+ * (390 px) no horizontal overflow, Publish within reach, a kind note that full editing is a desktop task, and one
+ * column that starts with the map and brings a tapped location's form into view.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   launchBrowser,
   newContext,
@@ -16,6 +17,7 @@ import {
   signInWithTokens,
   artifact,
 } from '../helpers/browser';
+import { documentWith } from '../helpers/documents';
 import { call, createUser, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/editor-workspace');
@@ -34,15 +36,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openEditor(viewport: {
-  width: number;
-  height: number;
-}): Promise<{ context: BrowserContext; page: Page }> {
+async function openEditor(
+  viewport: { width: number; height: number },
+  id = mapId,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await signInWithTokens(page, user);
-  await page.goto(`/maps/${mapId}`);
+  await page.goto(`/maps/${id}`);
   await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
   return { context, page };
 }
@@ -162,6 +164,40 @@ describe('the editor on a phone (390 px)', () => {
     expect(publish!.x + publish!.width).toBeLessThanOrEqual(390);
     expect(publish!.y + publish!.height).toBeLessThanOrEqual(844);
     await page.getByText('Quick edits work here; for a full editing session, a larger screen is easier.').waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('shows the map first, and brings a location tapped in the list and its place on the map into view', async () => {
+    const id = await call<string>('createMap', { title: 'Phone edits', mapData: documentWith(40) }, user);
+    const { context, page } = await openEditor({ width: 390, height: 844 }, id);
+    // One column in the DOM's order, so focus and screen readers meet what is seen: map, form, lists.
+    expect(await page.locator('.editor__body > *').evaluateAll((parts) => parts.map((p) => p.className))).toEqual([
+      'editor__canvas',
+      'editor__inspector',
+      'editor__side',
+    ]);
+    const map = page.locator('.editor__canvas');
+    const top = async (part: Locator) => (await part.boundingBox())!.y;
+    expect(await top(map)).toBeLessThan(844 / 2);
+
+    // A location far down the list: tapping it scrolls the page up to its form.
+    const item = page.locator('.editor__side').getByText('Location 37', { exact: true });
+    await item.scrollIntoViewIfNeeded();
+    const form = page.getByRole('form', { name: 'Location Location 37' });
+    await item.click();
+    await form.waitFor();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.editor__inspector')!.getBoundingClientRect();
+      return box.top >= 0 && box.top < 100;
+    });
+    await artifact(page, { path: path.join(ARTIFACTS, 'editor-390-form.png') });
+
+    // Show on map: the page scrolls back up to the map.
+    await form.getByRole('button', { name: 'Show on map' }).click();
+    await page.waitForFunction(() => {
+      const box = document.querySelector('.editor__canvas')!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
     await context.close();
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { useBlocker } from 'react-router';
 import { useCommandKeys } from './commands';
 import type { EditorCanvas } from './canvas/canvas';
 import { EditorContext } from './editor-context';
+import { useNarrowEditor } from './editor-layout';
 import { layerAtom, selectionAtom, type EditorTab } from './editor-state';
 import { readLocationParam } from '../../viewer/deep-link';
 import type { LoadedMap } from './load-map';
@@ -66,6 +67,11 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
     [save, savePath],
   );
   useUnloadGuard(save, pending);
+  // Keyed, so a change of layout (a tablet turned) moves these elements instead of mounting them again.
+  const narrow = useNarrowEditor();
+  const side = <SidePanel key="side" />;
+  const canvas = <CanvasHost key="canvas" canvasRef={canvasRef} />;
+  const inspector = <Inspector key="inspector" />;
 
   return (
     <EditorContext.Provider value={ctx}>
@@ -77,11 +83,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
           </p>
           <RestoreBackup backupStore={backup} initial={initial} />
           {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
-          <div className="editor__body">
-            <SidePanel />
-            <CanvasHost canvasRef={canvasRef} />
-            <Inspector />
-          </div>
+          <div className="editor__body">{narrow ? [canvas, inspector, side] : [side, canvas, inspector]}</div>
           <Shortcuts />
           <NoticeToast />
           <ConflictDialog />

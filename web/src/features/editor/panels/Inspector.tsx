@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
 import { useEditorState } from '../editor-context';
+import { revealIfScrolledPast } from '../editor-layout';
 import { selectionAtom } from '../editor-state';
 import { BulkPanel } from './locations/BulkPanel';
 import { LocationForm } from './locations/LocationForm';
@@ -10,8 +12,13 @@ export function Inspector() {
   const [selection] = useAtom(selectionAtom);
   const { doc } = useEditorState();
   const ids = [...selection].filter((id) => doc.locations.some((l) => l.id === id));
+  const form = useRef<HTMLElement>(null);
+  const selected = ids.join(' ');
+  useEffect(() => {
+    if (selected) revealIfScrolledPast(form.current);
+  }, [selected]);
   return (
-    <aside className="editor__inspector" aria-label="Selected location">
+    <aside ref={form} className="editor__inspector" aria-label="Selected location">
       {ids.length === 0 && (
         <div className="inspector__empty">
           <h2>Nothing selected</h2>

@@ -17,6 +17,7 @@ import {
   type LocationPatch,
 } from '../../actions/locations';
 import { useEditor } from '../../editor-context';
+import { revealIfScrolledPast } from '../../editor-layout';
 import { filePickerAtom, selectionAtom } from '../../editor-state';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from '../fields';
 import { RichTextEditor } from '../RichTextEditor';
@@ -94,7 +95,14 @@ function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
     <div className="inspector__head">
       <h2>{loc.title || loc.id}</h2>
       <div className="panel__row">
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => canvas()?.reveal(loc.id)}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={(e) => {
+            canvas()?.reveal(loc.id);
+            revealIfScrolledPast(e.currentTarget.closest('.editor')?.querySelector('.editor__canvas'));
+          }}
+        >
           Show on map
         </button>
         <button
