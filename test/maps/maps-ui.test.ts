@@ -134,5 +134,23 @@ describe('maps list in the browser', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+
+    // On the narrowest phones (320 px) the publication goes under the state badge instead of over it: the longest
+    // pair, a test map published and changed since.
+    const copy = await call<MapWithDocument>('getMap', { id: left[0]!.id }, user);
+    await call('publishMap', { id: copy.map.id, version: copy.map.version }, user);
+    await call('saveMap', { id: copy.map.id, baseVersion: copy.map.version, mapData: documentWith(1) }, user);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.reload();
+    const media = card('[D] Riverside Mall West').locator('.map-card__media');
+    await media.getByText('Unpublished changes').waitFor();
+    const badge = (await media.locator('.map-badge').boundingBox())!;
+    const publication = (await media.locator('.map-publication').boundingBox())!;
+    const overlap =
+      badge.x < publication.x + publication.width &&
+      publication.x < badge.x + badge.width &&
+      badge.y < publication.y + publication.height &&
+      publication.y < badge.y + badge.height;
+    expect(overlap, `${JSON.stringify(badge)} and ${JSON.stringify(publication)}`).toBe(false);
   });
 });

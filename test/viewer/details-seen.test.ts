@@ -2,7 +2,8 @@
  * Viewer and embed details seen by a new user: a location spanning the plan (the demo's Harrow & Finch,
  * on both floors) opened from the directory shows its details inside the map; the demo page fills the window;
  * /m/{missing} settles; the
- * publish dialog's iframe snippet opens on ?location= in its src and logs nothing on the customer's page.
+ * publish dialog's iframe snippet opens on ?location= in its src, logs nothing on the customer's page, and on a
+ * phone leaves room for the map and its directory.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -90,7 +91,49 @@ describe('/m/{missing}', () => {
   }, 60_000);
 });
 
+/** The customer's page, on a site of its own, with `snippet` in its body. */
+async function customerPage(snippet: string): Promise<{ url: string; close: () => Promise<unknown> }> {
+  const host = createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Our shops</title></head><body><h1>Our shops</h1>${snippet}</body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(host.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => host.close(resolve)),
+  };
+}
+
 describe('the iframe snippet on a customer’s page', () => {
+  it('on a phone, leaves room for the map and the directory under it', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 664 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    const host = await customerPage(
+      iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1600, height: 1000 }),
+    );
+    await page.goto(host.url);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('.mn-entry').first().waitFor({ timeout: 30_000 });
+    const box = (await page.locator('iframe').boundingBox())!;
+    // The plan's shape alone gives 16:10 of the page's width (about 220 px): most of the window instead.
+    expect(box.height).toBeGreaterThanOrEqual(0.8 * 664);
+    expect(box.height).toBeLessThanOrEqual(664);
+    // The map on top, and under it a list with room for more than one row (64 px each; 90 px with 400 px).
+    const map = (await frame.locator('.mn-map').boundingBox())!;
+    const list = (await frame.locator('.mn-list-scroller').boundingBox())!;
+    expect(map.height).toBeGreaterThanOrEqual(280);
+    expect(list.height).toBeGreaterThanOrEqual(140);
+    await context.close();
+    await host.close();
+  }, 60_000);
+
   it('opens on the location named in its src, and logs no warning on the page', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -102,19 +145,12 @@ describe('the iframe snippet on a customer’s page', () => {
       '/m/demo?location=voltage"',
     );
     expect(snippet).toContain(`src="${baseUrl()}/m/demo?location=voltage"`);
-    // The customer's page, on a site of its own.
-    const host = createServer((_, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(
-        `<!doctype html><html><head><title>Our shops</title></head><body><h1>Our shops</h1>${snippet}</body></html>`,
-      );
-    });
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
+    const host = await customerPage(snippet);
+    await page.goto(host.url);
     const frame = page.frameLocator('iframe');
     await frame.locator('.mn-popup').getByRole('heading', { name: 'Voltage' }).waitFor({ timeout: 30_000 });
     expect(logged.filter((l) => !l.includes('favicon'))).toEqual([]);
     await context.close();
-    await new Promise((resolve) => host.close(resolve));
+    await host.close();
   }, 60_000);
 });

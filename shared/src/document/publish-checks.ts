@@ -24,6 +24,8 @@ export interface VersionDiff {
   parts: string[];
   /** Nothing differs. */
   same: boolean;
+  /** Nothing was published before: `parts` names what the map has (added), not what differs. */
+  first: boolean;
 }
 
 type Loc = MapDocument['locations'][number];
@@ -42,8 +44,10 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
   const removed = (current?.locations ?? []).filter((l) => !after.has(l.id));
   const changed = next.locations.filter((l) => before.has(l.id) && !same(before.get(l.id), l));
   const parts: string[] = [];
+  // A first release has nothing to differ from: its parts are the ones the map has (its settings and the order of
+  // its locations are not news), so a new map is not said to have changed what nobody touched.
   const part = (label: string, a: unknown, b: unknown) => {
-    if (!same(a, b)) parts.push(label);
+    if (current === null ? has(label, b) : !same(a, b)) parts.push(label);
   };
   const { wayfinding: wfBefore, ...settingsBefore } = current?.settings ?? ({} as Partial<MapDocument['settings']>);
   const { wayfinding: wfAfter, ...settingsAfter } = next.settings;
@@ -70,7 +74,18 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
     removed: named(removed),
     parts,
     same: added.length + changed.length + removed.length + parts.length === 0,
+    first: current === null,
   };
+}
+
+/** Whether a first release has anything of a part: any floor, group, style, filter, legend item, or route. */
+function has(label: string, value: unknown): boolean {
+  if (label === 'Settings' || label === 'Location order') return false;
+  if (label === 'Wayfinding') {
+    const { routes, wf } = value as { routes: unknown[]; wf: { enabled?: boolean } | undefined };
+    return routes.length > 0 || wf?.enabled === true;
+  }
+  return Array.isArray(value) && value.length > 0;
 }
 
 export type CheckSeverity = 'blocking' | 'warning';

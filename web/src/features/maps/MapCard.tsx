@@ -197,16 +197,18 @@ function MapCardMedia({ map, now }: { map: MapSummary; now: Date }) {
   return (
     <div className="map-card__media">
       <MapThumbnail previewUrl={map.previewUrl} />
-      <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
-        {badge.label}
-        <span className="visually-hidden">. {badge.description}</span>
-      </span>
-      <span
-        className={`map-publication publication publication--${map.publication}`}
-        data-publication={map.publication}
-      >
-        {PUBLICATION_LABELS[map.publication]}
-      </span>
+      <div className="map-card__badges">
+        <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
+          {badge.label}
+          <span className="visually-hidden">. {badge.description}</span>
+        </span>
+        <span
+          className={`map-publication publication publication--${map.publication}`}
+          data-publication={map.publication}
+        >
+          {PUBLICATION_LABELS[map.publication]}
+        </span>
+      </div>
     </div>
   );
 }

@@ -279,9 +279,12 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
         </p>
       </details>
       <div className="confirm__actions">
-        <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">
-          Open the public map
-        </a>
+        {/* Only once visitors can see it: before that the address answers “Map not found”. */}
+        {map.published && (
+          <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">
+            Open the public map
+          </a>
+        )}
         <button type="button" className="btn btn--primary" onClick={onClose}>
           Done
         </button>

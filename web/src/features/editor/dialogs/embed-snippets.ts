@@ -1,6 +1,10 @@
 /** The embed snippets the publish dialog offers (plain functions, so tests can put them on a page as given). */
 
-/** The iframe embed: responsive width; the height follows the map's shape (never below 400 px) or is fixed. */
+/**
+ * The iframe embed: responsive width; the height follows the map's shape or is fixed. Following the shape, it is
+ * never lower than 640 px or 85% of the window, whichever is less: on a phone the map's shape alone would leave a
+ * strip (224 px for a 16:10 plan on a 390 px screen), and the viewer puts its directory under the map there.
+ */
 export function iframeSnippet(
   origin: string,
   mapId: string,
@@ -8,7 +12,7 @@ export function iframeSnippet(
   size: { width: number; height: number } | null,
 ): string {
   const style = size
-    ? `width:100%;aspect-ratio:${size.width}/${size.height};min-height:400px;border:0`
+    ? `width:100%;aspect-ratio:${size.width}/${size.height};min-height:min(640px,85vh);border:0`
     : 'width:100%;height:600px;border:0';
   const safeTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   // allowfullscreen alone: together with allow="fullscreen" browsers log a warning on the customer's page.

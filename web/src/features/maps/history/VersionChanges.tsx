@@ -27,7 +27,7 @@ export function VersionChanges({ diff, against }: { diff: VersionDiff; against: 
         <Names label="Removed" changes={diff.removed} />
         {diff.parts.map((part) => (
           <li key={part} data-change="part">
-            <strong>{part}</strong> changed
+            <strong>{part}</strong> {diff.first ? 'added' : 'changed'}
           </li>
         ))}
       </ul>

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRIMARY_COLOR, blankDocument, type MapDocument } from './map-document';
+import { diffDocuments, publishChecks } from './publish-checks';
+import { MapState } from '../constants';
+
+/** A new map as an author leaves it before a first release: a floor plan, two locations, nothing else touched. */
+function newMap(): MapDocument {
+  const doc = blankDocument({ file: 'files/plan.svg', layerName: 'Ground floor', mapWidth: 1600, mapHeight: 1000 });
+  doc.locations.push({ id: 'reception', title: 'Reception', coord: [0.2, 0.3] }, { id: 'kitchen', coord: [0.6, 0.4] });
+  return doc;
+}
+
+describe('diffDocuments', () => {
+  it('names, for a first release, the locations and the parts the map has, not every part as changed', () => {
+    const diff = diffDocuments(null, newMap());
+    expect(diff.first).toBe(true);
+    expect(diff.added).toEqual({ names: ['Reception', 'kitchen'], count: 2 });
+    expect(diff.parts).toEqual(['Floors']);
+
+    const fuller = newMap();
+    fuller.groups.push({ id: 'rooms', name: 'Rooms' });
+    fuller.settings.wayfinding.enabled = true;
+    fuller.settings.primaryColor = '#aa3355';
+    expect(diffDocuments(null, fuller).parts).toEqual(['Floors', 'Groups', 'Wayfinding']);
+  });
+
+  it('names, against a published version, what differs and only that', () => {
+    const published = newMap();
+    const next = JSON.parse(JSON.stringify(published)) as MapDocument;
+    expect(diffDocuments(published, next)).toMatchObject({ same: true, first: false, parts: [] });
+
+    next.locations[0]!.title = 'Front desk';
+    next.locations.push({ id: 'lifts', title: 'Lifts', coord: [0.5, 0.5] });
+    next.locations.splice(1, 1);
+    next.settings.primaryColor = '#aa3355';
+    const diff = diffDocuments(published, next);
+    expect(diff).toMatchObject({
+      same: false,
+      first: false,
+      added: { names: ['Lifts'], count: 1 },
+      changed: { names: ['Front desk'], count: 1 },
+      removed: { names: ['kitchen'], count: 1 },
+      parts: ['Settings'],
+    });
+  });
+
+  it('counts the locations past the first 20 instead of naming them', () => {
+    const doc = blankDocument();
+    for (let i = 0; i < 25; i++) doc.locations.push({ id: `l${i}`, title: `Shop ${i}`, coord: [0.5, 0.5] });
+    const { added } = diffDocuments(null, doc);
+    expect(added.count).toBe(25);
+    expect(added.names).toHaveLength(20);
+  });
+});
+
+describe('publishChecks on contrast', () => {
+  it('passes a new map’s default colour, which takes white text at WCAG AA', () => {
+    expect(newMap().settings.primaryColor).toBe(DEFAULT_PRIMARY_COLOR);
+    expect(publishChecks(newMap(), MapState.TEST)).toEqual([]);
+  });
+
+  it('warns about a colour white text cannot be read on, and names the text visitors see instead', () => {
+    const doc = newMap();
+    doc.settings.primaryColor = '#1476ff';
+    const [check] = publishChecks(doc, MapState.TEST);
+    expect(check).toMatchObject({ id: 'contrast', severity: 'warning' });
+    expect(check!.message).toBe(
+      'White text on the primary colour #1476ff has a contrast of 4.15:1, below the 4.5:1 that WCAG AA asks for. Visitors see #000000 text on it instead (5.07:1).',
+    );
+  });
+});
