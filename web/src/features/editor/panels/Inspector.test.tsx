@@ -33,6 +33,14 @@ const errorOf = (input: HTMLElement) =>
   document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('Inspector', () => {
+  it('names the map’s default click action with the words of the choice it stands for', () => {
+    setup();
+    const select = within(form()).getByLabelText('On click');
+    const options = within(select).getAllByRole('option').map((o) => o.textContent);
+    expect(options[0]).toBe('Map default (popup on the map)');
+    expect(options).toContain('Popup on the map');
+  });
+
   it('says nothing is selected until a location is', () => {
     const h = renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
     expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();

@@ -101,6 +101,17 @@ describe('LayersPanel', () => {
     expect(h.doc().locations[0]).not.toHaveProperty('layer');
   });
 
+  it('deletes a layer with no location on it after a plain question, with nothing to keep', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    fireEvent.click(within(card('Roof')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the layer “Roof”?' });
+    expect(within(dialog).getByText('No location is on this layer. Undo brings it back.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /keep/i })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete layer' }));
+    expect(h.doc().layers.map((l) => l.id)).toEqual(['ground', 'first']);
+    expect(h.doc().locations).toHaveLength(building().locations.length);
+  });
+
   it('offers no reordering for a single layer', () => {
     renderEditorPart(<LayersPanel />);
     expect(screen.queryByTitle('Drag to reorder')).toBeNull();

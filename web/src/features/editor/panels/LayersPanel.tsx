@@ -146,11 +146,29 @@ function LayersHead({
   );
 }
 
-/** Asks how to delete a layer that has locations: with them, or keeping them (shown on every layer). */
+/**
+ * Asks before deleting a layer; for one that has locations, how: with them, or keeping them (shown on every layer).
+ * An empty layer has nothing to keep, so only the delete is offered.
+ */
 function RemoveLayerDialog({ removing, onDone }: { removing: Layer | null; onDone(): void }) {
   const { doc } = useEditorState();
   const { run } = useEditor();
   const onRemoving = removing ? doc.locations.filter((l) => l.layer === removing.id).length : 0;
+  if (removing && onRemoving === 0)
+    return (
+      <ConfirmDialog
+        open
+        title={`Delete the layer “${removing.name}”?`}
+        subtitle="No location is on this layer. Undo brings it back."
+        positive="Delete layer"
+        negative="Cancel"
+        danger
+        onCancel={onDone}
+        onConfirm={() => {
+          if (run(removeLayer, { id: removing.id, locations: 'delete' })) onDone();
+        }}
+      />
+    );
   return (
     <ConfirmDialog
       open={removing !== null}

@@ -263,7 +263,7 @@ function BehaviourFields({ loc, doc, set }: LocationEdit) {
         label="On click"
         value={loc.action ?? ''}
         options={[
-          { value: '', label: `Map default (${doc.settings.popup.action})` },
+          { value: '', label: `Map default (${ACTION_LABELS[doc.settings.popup.action].toLowerCase()})` },
           ...LOCATION_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
         ]}
         commit={(v) => set({ action: v === '' ? undefined : (v as Location['action']) })}
