@@ -87,6 +87,19 @@ function UploadRow({ upload: u }: { upload: Upload }) {
 }
 
 /** One file: its thumbnail, name and size (a click chooses it in picker mode), and its delete button. */
+/**
+ * How long after an upload its thumbnails may still be in the making (the thumbnail function runs on the upload's
+ * event, usually within seconds): until then a tile shows the file itself rather than ask for a thumbnail that is
+ * not there yet (a 404 in the console, then the file anyway).
+ */
+export const THUMBNAIL_GRACE_MS = 60_000;
+
+/** The image a tile shows: the file's thumbnail, or the file itself when it has none, or none yet. */
+export function tileImage(f: Pick<LibraryFile, 'url' | 'thumbnailUrl' | 'uploaded'>, now: number): string {
+  const age = now - Date.parse(f.uploaded);
+  return f.thumbnailUrl && !(age < THUMBNAIL_GRACE_MS) ? f.thumbnailUrl : f.url;
+}
+
 function FileTile({
   file: f,
   onPick,
@@ -96,6 +109,8 @@ function FileTile({
   onPick?: (file: LibraryFile) => void;
   onDelete: () => void;
 }) {
+  // Chosen when the tile appears: a file just uploaded keeps showing itself while this dialog is open.
+  const [image] = useState(() => tileImage(f, Date.now()));
   return (
     <li className="file-tile">
       <button
@@ -105,12 +120,7 @@ function FileTile({
         disabled={!onPick}
         title={onPick ? `Use ${f.name}` : f.name}
       >
-        <img
-          src={f.thumbnailUrl ?? f.url}
-          alt=""
-          loading="lazy"
-          onError={(e) => ((e.target as HTMLImageElement).src = f.url)}
-        />
+        <img src={image} alt="" loading="lazy" onError={(e) => ((e.target as HTMLImageElement).src = f.url)} />
         <span className="file-tile__name">{f.name}</span>
         <span className="file-tile__meta">{(f.size / 1024).toFixed(0)} KB</span>
       </button>
