@@ -185,6 +185,12 @@ describe('the embed of the demo map', () => {
     // Descriptions and groups are searched too (the incumbent searched title and about only).
     await page.getByRole('searchbox').fill('wheelchair');
     await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Customer Service')]);
+    // Cleared from the keyboard, focus goes back to the search, not to the top of the page with the button.
+    await page.getByRole('button', { name: 'Clear all' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => entries.count()).toBeGreaterThan(10);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    await page.getByRole('searchbox').fill('wheelchair');
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(() => entries.count()).toBeGreaterThan(10);
     await page.context().close();

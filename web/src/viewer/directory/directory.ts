@@ -181,8 +181,13 @@ export class Directory {
     const n = entries.length;
     const clear = h('button', { type: 'button', class: 'mn-link-button' }, t.t('clearAll'));
     clear.addEventListener('click', () => {
+      // The button goes with the filtering it clears: pressed from the keyboard, focus moves to the search (else the
+      // first filter) instead of falling to the page's top. A tap or a click leaves focus be, so that a phone does
+      // not open its keyboard.
+      const fromKeyboard = clear.matches(':focus-visible');
       if (input) input.value = '';
       this.#cb.onClear();
+      if (fromKeyboard) (input ?? this.#parts.filterBox.querySelector<HTMLElement>('button, input, select'))?.focus();
     });
     resultBar.replaceChildren(h('span', null, t.count(filtering ? 'foundCount' : 'locationCount', n)));
     if (filtering) resultBar.append(clear);
