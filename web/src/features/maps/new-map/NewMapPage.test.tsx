@@ -55,6 +55,15 @@ describe('new map page', () => {
     expect((titleField() as HTMLInputElement).value).toBe('');
   });
 
+  it('tells an administrator of no test-map limit, which they do not have', async () => {
+    const calls = routeCalls(mockCall, { getSlots: () => ({ ...NO_SLOTS, testMaps: 2 }) });
+    renderRoutes('/maps/new', { session: { ...signedIn, admin: true } });
+    await screen.findByRole('heading', { name: 'New map' });
+    await waitFor(() => expect(calls.callsTo('getSlots')).toHaveLength(1));
+    await act(async () => undefined);
+    expect(screen.queryByText(/You already have 2 test maps/)).toBeNull();
+  });
+
   it('explains a slot refusal with a link to buy slots and keeps the form', async () => {
     routeCalls(mockCall, {
       createMap: () => {

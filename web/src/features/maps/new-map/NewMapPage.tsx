@@ -5,6 +5,7 @@ import { FREE_TEST_MAPS, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/sh
 import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { titleProblem } from '../MapCard';
+import { sessionAtom } from '../../../state/session';
 import { createMapAtom, loadSlotsAtom, slotsAtom } from '../maps-state';
 import { SlotLimitMessage } from '../SlotLimitMessage';
 import { errorNotice, Notice, type NoticeValue } from '../Notice';
@@ -100,14 +101,18 @@ export default function NewMapPage() {
   );
 }
 
-/** The test-map limit, said as the page opens when it is already reached (not after the form is filled). */
+/**
+ * The test-map limit, said as the page opens when it is already reached (not after the form is filled). An
+ * administrator, as themselves, has no such limit (the maps list says so), so is not told of one.
+ */
 function TestMapLimit() {
   const slots = useAtomValue(slotsAtom);
+  const session = useAtomValue(sessionAtom);
   const loadSlots = useSetAtom(loadSlotsAtom);
   useEffect(() => {
     void loadSlots();
   }, [loadSlots]);
-  if (!slots || slots.testMaps < FREE_TEST_MAPS) return null;
+  if (!slots || slots.testMaps < FREE_TEST_MAPS || (session.admin && !session.isUserSimulated)) return null;
   return (
     <p className="form-alert form-alert--warning" role="status">
       <SlotLimitMessage slot="test" />
