@@ -98,12 +98,15 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
 
 /**
  * A legacy style in the v8 shape. The jQuery plugin wrote states as objects (`base`, `hover`,
- * `active`, each with `fill`, `stroke`, `stroke-width`, `color`) or, like v8, as flat keys; a legacy
- * style coloured both pins and SVG elements.
+ * `active`, each with `fill`, `stroke`, `stroke-width`, `color`) or, like v8, as flat keys. A legacy
+ * style (a location's, its category's, or `defaultstyle`) was a class on the location's SVG element;
+ * its pin took the location's `fill`, else its category's colour, else `fillcolor`. So the style
+ * applies to SVG elements only, and pins keep the colours they had (a light room style painted over
+ * every pin left them grey on a grey plan).
  */
 function legacyStyle(raw: unknown): unknown {
   if (!isPlainObject(raw)) return raw;
-  const out: Obj = { marker: true, svg: true };
+  const out: Obj = { marker: false, svg: true };
   for (const [k, v] of Object.entries(raw)) if (!isPlainObject(v)) out[k] = v;
   const states = [
     ['base', 'base'],

@@ -308,9 +308,11 @@ describe('importMapplic with legacy styles and colours', () => {
     expect(strictMapDocument.safeParse(document).success).toBe(true);
     expect(warnings.filter((w) => w.startsWith('Ignored'))).toEqual([]);
     expect(document.settings.primaryColor).toBe('#e4572e');
+    // As in the jQuery plugin: the style is the SVG element's class, and pins keep their location's colour, their
+    // category's, or fillcolor (r101's pin is the Labs purple, not the room style's light grey).
     expect(document.styles[0]).toMatchObject({
       id: 'room',
-      markers: true,
+      markers: false,
       svg: true,
       normal: { fill: '#f0f0f0', stroke: '#999999' },
       hover: { fill: '#ffe08a' },

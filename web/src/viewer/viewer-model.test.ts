@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { importMapplic } from '@mapnest/shared/mapplic-import';
 import {
   BUILTIN_GROUP_FILTER,
   buildLayerMarkers,
@@ -29,6 +30,16 @@ describe('buildModel', () => {
     expect(voltage.region.fill).toBe('#dcf0fb');
     expect(voltage.fill).toBe('#0284c7');
     expect(m.defaultLayer).toBe('ground');
+  });
+
+  it('colours a legacy Mapplic export’s pins as the jQuery plugin did: their category’s colour, under a default style', () => {
+    const legacy = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../../test/fixtures/mapplic/campus-v4.json', import.meta.url)), 'utf8'),
+    ) as Record<string, unknown>;
+    const m = buildModel(importMapplic(legacy).document);
+    // `defaultstyle: "light"` (#f4f4f4) is the rooms' class; the shop's pin is its category's orange.
+    expect(m.byId.get('shop')!.fill).toBe('#e67e22');
+    expect(m.byId.get('shop')!.region.fill).toBe('#f4f4f4');
   });
 
   it('fills {{placeholders}} from custom fields, escaping them inside descriptions', () => {
