@@ -182,6 +182,16 @@ describe('the embed of the demo map', () => {
     await expect.poll(() => page.locator('.mn-result-bar').textContent()).toContain('1 found');
     expect(await entries.allTextContents()).toEqual([expect.stringContaining('Maison Lumière')]);
     expect(await page.locator('.mn-list mark').first().textContent()).toBe('Lumière');
+    // From the search: ↓ goes to the first result; Enter opens it, and closing its details comes back to the search.
+    const search = page.getByRole('searchbox');
+    await search.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Maison Lumière');
+    await search.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Maison Lumière');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     // Descriptions and groups are searched too (the incumbent searched title and about only).
     await page.getByRole('searchbox').fill('wheelchair');
     await expect.poll(() => entries.allTextContents()).toEqual([expect.stringContaining('Customer Service')]);

@@ -115,15 +115,12 @@ export class Directory {
       field.addEventListener('input', () => {
         clearTimeout(this.#typing);
         // Large maps filter on a short pause rather than on every keystroke.
-        this.#typing = setTimeout(() => cb.onQuery(field.value), delay);
+        this.#typing = setTimeout(() => {
+          this.#typing = undefined;
+          cb.onQuery(field.value);
+        }, delay);
       });
-      field.addEventListener('keydown', (e) => {
-        if (e.key === 'Escape' && field.value) {
-          e.stopPropagation();
-          field.value = '';
-          cb.onQuery('');
-        }
-      });
+      field.addEventListener('keydown', (e) => this.#onSearchKey(e, field));
       const toggle =
         offered.length && !s.filters.alwaysVisible
           ? h(
@@ -441,12 +438,47 @@ export class Directory {
     return li;
   }
 
+  /** Search keys: Escape empties; ↓ goes to the first result, Enter opens it (text still waiting is searched first). */
+  #onSearchKey(e: KeyboardEvent, field: HTMLInputElement): void {
+    if (e.key === 'Escape' && field.value) {
+      e.stopPropagation();
+      field.value = '';
+      this.#cb.onQuery('');
+      return;
+    }
+    if ((e.key !== 'ArrowDown' && e.key !== 'Enter') || e.isComposing) return;
+    if (this.#typing !== undefined) {
+      clearTimeout(this.#typing);
+      this.#typing = undefined;
+      this.#cb.onQuery(field.value);
+    }
+    const first = this.#flat[0];
+    if (!first) return;
+    e.preventDefault();
+    if (e.key === 'Enter') return this.#cb.onOpen(first.index, field);
+    this.#focusAt(0);
+  }
+
+  /** Moves the keyboard to the entry at `pos`, scrolling it into the list's view. */
+  #focusAt(pos: number): void {
+    const { scroller: sc, list } = this.#parts;
+    this.#focusPos = Math.max(0, Math.min(this.#flat.length - 1, pos));
+    const row = this.#rowOf(this.#focusPos);
+    if (row) {
+      if (row.top < sc.scrollTop) sc.scrollTop = row.top;
+      else if (row.top + row.height > sc.scrollTop + sc.clientHeight)
+        sc.scrollTop = row.top + row.height - sc.clientHeight;
+    }
+    this.#render();
+    list.querySelector<HTMLElement>(`[data-pos="${this.#focusPos}"]`)?.focus({ preventScroll: true });
+  }
+
   readonly #onKey = (e: KeyboardEvent): void => {
     const t = e.target as HTMLElement;
     if (!t.dataset.pos) return;
     const per = this.#perRow;
     const grid = this.#layout === 'grid';
-    const { scroller: sc, list } = this.#parts;
+    const sc = this.#parts.scroller;
     const page = Math.max(1, Math.floor((sc.clientHeight || 600) / this.#itemHeight()) * per);
     const steps: Record<string, number> = {
       ArrowDown: per,
@@ -462,14 +494,6 @@ export class Directory {
     else if (steps[e.key]) next = this.#focusPos + steps[e.key]!;
     else return;
     e.preventDefault();
-    this.#focusPos = Math.max(0, Math.min(this.#flat.length - 1, next));
-    const row = this.#rowOf(this.#focusPos);
-    if (row) {
-      if (row.top < sc.scrollTop) sc.scrollTop = row.top;
-      else if (row.top + row.height > sc.scrollTop + sc.clientHeight)
-        sc.scrollTop = row.top + row.height - sc.clientHeight;
-    }
-    this.#render();
-    list.querySelector<HTMLElement>(`[data-pos="${this.#focusPos}"]`)?.focus({ preventScroll: true });
+    this.#focusAt(next);
   };
 }
