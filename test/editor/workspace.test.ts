@@ -202,6 +202,29 @@ describe('the editor on a phone (390 px)', () => {
   }, 60_000);
 });
 
+describe('the preview of a desktop page, scaled to fit the dialog', () => {
+  it('fits the map in the middle of its viewer, and a click on a marker opens that marker', async () => {
+    const id = await call<string>('createMap', { title: 'Preview map', mapData: documentWith(9) }, user);
+    const { context, page } = await openEditor({ width: 1366, height: 768 }, id);
+    await page.locator('.editor__actions').getByRole('button', { name: 'Preview', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview' });
+    // The 1280 px page is drawn smaller than it is laid out; the map's fit is made in its own (layout) pixels.
+    expect(await dialog.locator('.preview-dialog__device').getAttribute('style')).toMatch(/scale\(0\.\d+\)/);
+    const viewport = dialog.locator('.mn-viewport');
+    const layer = dialog.locator('.mn-layer:not([hidden])');
+    await layer.waitFor();
+    const box = (await settledBox(layer))!;
+    const frame = (await viewport.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - (frame.x + frame.width / 2))).toBeLessThan(3);
+    expect(Math.abs(box.y + box.height / 2 - (frame.y + frame.height / 2))).toBeLessThan(3);
+    expect(Math.max(box.width / frame.width, box.height / frame.height)).toBeGreaterThan(0.9);
+    // Location 4 is at the middle of the 3×3 grid of documentWith(9): its pin stands over that point.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2 - 12);
+    await expect.poll(() => dialog.locator('.mn-popup').getByRole('heading').textContent()).toBe('Location 4');
+    await context.close();
+  }, 60_000);
+});
+
 describe('editor dialogs at 1366×768', () => {
   it('fit the window with their buttons in view, headings and buttons sized like the app’s', async () => {
     const { context, page } = await openEditor({ width: 1366, height: 768 });

@@ -29,6 +29,31 @@ export interface ScreenPoint {
   readonly space?: 'screen';
 }
 
+/**
+ * Where a viewport's screen space starts in client coordinates, and how many of its CSS pixels one client pixel is.
+ * The two differ when a CSS transform scales an ancestor (the editor's preview scales a 1280 px page to fit): event
+ * coordinates and bounding boxes are scaled, the viewport's own CSS pixels (its layout size) are not.
+ */
+export interface ScreenOrigin {
+  readonly left: number;
+  readonly top: number;
+  readonly kx: number;
+  readonly ky: number;
+}
+
+/** The screen origin of a viewport element now (one layout read). */
+export function screenOriginOf(el: HTMLElement): ScreenOrigin {
+  const r = el.getBoundingClientRect();
+  const kx = r.width > 0 && el.clientWidth > 0 ? el.clientWidth / r.width : 1;
+  const ky = r.height > 0 && el.clientHeight > 0 ? el.clientHeight / r.height : 1;
+  return { left: r.left, top: r.top, kx, ky };
+}
+
+/** An event's client coordinates as a point of the viewport's screen space. */
+export function clientToScreen(o: ScreenOrigin, clientX: number, clientY: number): ScreenPoint {
+  return { x: (clientX - o.left) * o.kx, y: (clientY - o.top) * o.ky };
+}
+
 /** A width and height in pixels (image size or viewport size). */
 export interface Size {
   readonly width: number;

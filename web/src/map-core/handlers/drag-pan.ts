@@ -3,8 +3,8 @@
  * A press that does not move is reported to the view as a tap, which is how clicks on canvas
  * markers are found.
  */
-import type { ScreenPoint, ViewTransform } from '../coords';
-import { screenToImage } from '../coords';
+import type { ScreenOrigin, ScreenPoint, ViewTransform } from '../coords';
+import { clientToScreen, screenOriginOf, screenToImage } from '../coords';
 import { VelocityTracker } from '../inertia';
 import type { Handler, MapView } from '../map-view';
 
@@ -32,7 +32,7 @@ export class DragPanHandler implements Handler {
   #start: { t: ViewTransform; x: number; y: number } | null = null;
   #pinch: { t: ViewTransform; d: number; anchor: { x: number; y: number } } | null = null;
   readonly #tracker = new VelocityTracker();
-  #origin = { left: 0, top: 0 };
+  #origin: ScreenOrigin = { left: 0, top: 0, kx: 1, ky: 1 };
 
   readonly #view: MapView;
   readonly #el: HTMLElement;
@@ -66,7 +66,7 @@ export class DragPanHandler implements Handler {
   }
 
   #local(e: PointerEvent): ScreenPoint {
-    return { x: e.clientX - this.#origin.left, y: e.clientY - this.#origin.top };
+    return clientToScreen(this.#origin, e.clientX, e.clientY);
   }
 
   readonly #onDown = (e: PointerEvent): void => {
@@ -75,8 +75,7 @@ export class DragPanHandler implements Handler {
     if (target?.closest?.(`[${NO_PAN_ATTR}]`)) return;
     if (this.#pointers.size === 0) {
       // One layout read per gesture; every later event reuses it.
-      const r = this.#el.getBoundingClientRect();
-      this.#origin = { left: r.left, top: r.top };
+      this.#origin = screenOriginOf(this.#el);
       this.#tapCandidate = true;
     } else {
       this.#tapCandidate = false;

@@ -2,6 +2,7 @@
  * Mouse-wheel and trackpad zoom towards the cursor. With `requireModifier` (maps inside long
  * pages), a plain wheel scrolls the page and `onHint` tells the visitor which key to hold.
  */
+import { clientToScreen, screenOriginOf, type ScreenOrigin } from '../coords';
 import type { Handler, MapView } from '../map-view';
 import { NO_PAN_ATTR } from './drag-pan';
 
@@ -29,7 +30,7 @@ export function wheelDeltaPixels(e: Pick<WheelEvent, 'deltaX' | 'deltaY' | 'delt
 export class WheelZoomHandler implements Handler {
   enabled = false;
   #idle: ReturnType<typeof setTimeout> | null = null;
-  #origin: { left: number; top: number } | null = null;
+  #origin: ScreenOrigin | null = null;
 
   readonly #view: MapView;
   readonly #el: HTMLElement;
@@ -66,13 +67,12 @@ export class WheelZoomHandler implements Handler {
     const delta = wheelDeltaPixels(e);
     if (delta === 0) return;
     if (!this.#origin) {
-      const r = this.#el.getBoundingClientRect();
-      this.#origin = { left: r.left, top: r.top };
+      this.#origin = screenOriginOf(this.#el);
       this.#view.beginGesture();
     }
     // Chrome and Safari report trackpad pinches as wheel events with ctrlKey set.
     const pinch = e.ctrlKey && Math.abs(delta) < 50;
-    const anchor = { x: e.clientX - this.#origin.left, y: e.clientY - this.#origin.top };
+    const anchor = clientToScreen(this.#origin, e.clientX, e.clientY);
     this.#view.zoomBy(wheelZoomFactor(delta, pinch), anchor, Math.abs(delta) >= 40);
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = setTimeout(() => this.#finish(), IDLE_MS);

@@ -5,7 +5,7 @@
  * camera's gestures: drag, wheel, double tap and keyboard.
  */
 import type { MapSettings } from '@mapnest/shared/map-document';
-import type { ScreenPoint } from '../../map-core/coords';
+import { clientToScreen, screenOriginOf, type ScreenPoint } from '../../map-core/coords';
 import { DoubleTapZoomHandler } from '../../map-core/handlers/double-tap-zoom';
 import { DragPanHandler } from '../../map-core/handlers/drag-pan';
 import { KeyboardPanZoomHandler } from '../../map-core/handlers/keyboard-pan-zoom';
@@ -110,8 +110,7 @@ export class StagePointer {
 
   readonly #onPointerMove = (e: PointerEvent): void => {
     if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
-    const r = this.#viewport.getBoundingClientRect();
-    this.#pendingHover = { x: e.clientX - r.left, y: e.clientY - r.top };
+    this.#pendingHover = clientToScreen(screenOriginOf(this.#viewport), e.clientX, e.clientY);
     if (!this.#hoverFrame) this.#hoverFrame = requestAnimationFrame(this.#hoverTest);
   };
 

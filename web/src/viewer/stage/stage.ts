@@ -129,11 +129,11 @@ export class MapStage {
     this.#overlays.destroy();
   }
 
-  /** Reads the viewport's size now (the observer would tell only after the frame; a sheet just changed it). */
+  /** The viewport's layout size, read now, before the observer would; its screen box shrinks in a scaled preview. */
   measure(): void {
-    const r = this.#viewport.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) {
-      this.view.setViewport({ width: Math.round(r.width), height: Math.round(r.height) });
+    const { clientWidth: width, clientHeight: height } = this.#viewport;
+    if (width > 0 && height > 0) {
+      this.view.setViewport({ width, height });
       this.#sized();
     }
   }
