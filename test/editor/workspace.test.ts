@@ -199,6 +199,8 @@ describe('the editor on a phone (390 px)', () => {
       return box.top >= 0 && box.bottom <= window.innerHeight;
     });
     await context.close();
+    // A free account holds two test maps: this file's other tests need the room.
+    await call('deleteMap', { id }, user);
   }, 60_000);
 });
 
@@ -222,6 +224,7 @@ describe('the preview of a desktop page, scaled to fit the dialog', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2 - 12);
     await expect.poll(() => dialog.locator('.mn-popup').getByRole('heading').textContent()).toBe('Location 4');
     await context.close();
+    await call('deleteMap', { id }, user);
   }, 60_000);
 });
 

@@ -86,6 +86,10 @@ describe('publishing in the editor', () => {
     await v1.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
     await preview.locator('.mn-viewer').waitFor();
+    // At a desktop's width first (the directory beside the map), and at a phone's on request.
+    await expect.poll(() => preview.locator('.mn-viewer').getAttribute('class')).toContain('mn-landscape');
+    await preview.getByRole('radio', { name: 'Phone 390px' }).check();
+    await expect.poll(() => preview.locator('.mn-viewer').getAttribute('class')).toContain('mn-portrait');
     await preview.getByRole('button', { name: 'Close' }).click();
 
     await v1.getByRole('button', { name: 'Restore' }).click();

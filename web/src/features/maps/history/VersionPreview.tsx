@@ -1,9 +1,7 @@
-import { useId } from 'react';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { Modal } from '../../../components/Modal';
-import { MapViewer } from '../../viewer/MapViewer';
+import { MapPreviewDialog } from '../../viewer/MapPreview';
 
-/** A kept version in the viewer, read-only: what visitors saw (or would see) with it. */
+/** A kept version in the viewer, read-only, at a desktop, tablet or phone width: what visitors saw (or would see). */
 export function VersionPreview({
   doc,
   title,
@@ -15,18 +13,5 @@ export function VersionPreview({
   label: string;
   onClose: () => void;
 }) {
-  const titleId = useId();
-  return (
-    <Modal open onClose={onClose} labelledBy={titleId} className="preview-dialog version-preview">
-      <div className="preview-dialog__bar">
-        <h2 id={titleId}>Preview of {label}</h2>
-        <button type="button" className="btn btn--primary btn--sm" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <div className="preview-dialog__stage">
-        <MapViewer document={doc} title={title} deepLinking={false} height="fill" />
-      </div>
-    </Modal>
-  );
+  return <MapPreviewDialog heading={`Preview of ${label}`} doc={doc} title={title} onClose={onClose} />;
 }
