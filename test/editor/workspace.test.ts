@@ -13,6 +13,7 @@ import {
   launchBrowser,
   newContext,
   openFileMenuItem,
+  settled,
   settledBox,
   signInWithTokens,
   artifact,
@@ -148,6 +149,31 @@ describe('the layers panel', () => {
     await page.dispatchEvent('.editor__canvas', 'drop', { dataTransfer: second });
     await layers.getByText('Upper-floor.svg', { exact: true }).waitFor();
     expect(await layers.getByRole('listitem').count()).toBe(2);
+    // The file library takes files chosen with its button or dropped on it, and shows a file just uploaded as itself
+    // while its thumbnail may still be in the making (never a request for a thumbnail that is not there yet).
+    await page.getByRole('tab', { name: /Layers/ }).click();
+    await page.getByRole('button', { name: 'From library…' }).click();
+    const library = page.getByRole('dialog', { name: 'Choose a file' });
+    const missing: string[] = [];
+    page.on('response', (r) => void (r.status() === 404 && missing.push(r.url())));
+    await library.locator('input[type=file]').setInputFiles({
+      name: 'Annex.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(svg),
+    });
+    const annex = library.locator('.file-tile').filter({ hasText: 'Annex.svg' });
+    await annex.waitFor();
+    expect(await annex.locator('img').getAttribute('src')).toMatch(/-Annex\.svg$/);
+    const dropped = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'Garden.svg', { type: 'image/svg+xml' }));
+      return dt;
+    }, svg);
+    await library.locator('.file-drop').dispatchEvent('dragover', { dataTransfer: dropped });
+    await library.locator('.file-drop').dispatchEvent('drop', { dataTransfer: dropped });
+    await library.locator('.file-tile').filter({ hasText: 'Garden.svg' }).waitFor();
+    await settled(page);
+    expect(missing).toEqual([]);
     await artifact(page, { path: path.join(ARTIFACTS, 'layers.png') });
     await context.close();
   }, 90_000);

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useEditor } from '../editor-context';
 import { filesApi, uploadFile } from '../files-api';
+import { fileDropHandlers } from '../canvas/file-drop';
 
 interface Upload {
   name: string;
@@ -56,8 +57,8 @@ function useLibraryFiles() {
 /** Uploads files one after the other with their progress; a failed upload stays listed with its error. */
 function useUploads(afterAll: () => Promise<void>) {
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const upload = async (list: FileList) => {
-    for (const file of Array.from(list)) {
+  const upload = async (list: readonly File[]) => {
+    for (const file of list) {
       const entry: Upload = { name: file.name, fraction: 0 };
       setUploads((u) => [...u, entry]);
       const update = (patch: Partial<Upload>) =>
@@ -138,18 +139,30 @@ export function FileLibraryDialog({ onClose, onPick }: { onClose: () => void; on
   const { files, setFiles, next, loading, error, loadPage } = useLibraryFiles();
   const { uploads, upload } = useUploads(() => loadPage(null));
   const [deleting, setDeleting] = useState<LibraryFile | null>(null);
+  const [over, setOver] = useState(false);
 
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="files-dialog wide-dialog">
       <h2 id={titleId}>{onPick ? 'Choose a file' : 'File library'}</h2>
-      <label className="file-drop">
+      {/* The same drop zone as Import's: the file input is hidden behind a button, and files can be dropped on it. */}
+      <label
+        className={over ? 'file-drop is-drop-target' : 'file-drop'}
+        {...fileDropHandlers(setOver, (dropped) => void upload(dropped))}
+      >
         <input
           type="file"
+          className="visually-hidden"
           multiple
           accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
-          onChange={(e) => e.target.files && void upload(e.target.files)}
+          onChange={(e) => {
+            const picked = Array.from(e.target.files ?? []);
+            // Emptied, so that the same file can be chosen again after a failed upload.
+            e.target.value = '';
+            if (picked.length) void upload(picked);
+          }}
         />
-        <span>Upload images (SVG, PNG, JPG or WEBP, up to 10 MB each)…</span>
+        <span className="file-drop__text">Drop images here (SVG, PNG, JPG or WEBP, up to 10 MB each) or</span>
+        <span className="btn btn--secondary btn--sm file-drop__button">choose files…</span>
       </label>
       {uploads.map((u) => (
         <UploadRow key={u.name} upload={u} />
