@@ -3,7 +3,9 @@
  * titles, HTML descriptions, region styles) picked together with its SVG floor files on /maps/new. The floors
  * are matched to their files by name (the export names them by the old site's paths, with query strings), a
  * missing one is asked for before anything is created, the map takes the plans' size, and the published map
- * has its floors, regions bound to their locations, a working deep link and a Japanese search.
+ * has its floors, regions bound to their locations, a working deep link and a Japanese search. The editor's
+ * File › Import… takes the same export into an existing map the same way: the plans asked for first, uploaded
+ * only on Replace (a failed upload changes nothing), and the whole import one undo step.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapSummary, MapWithDocument, PublishedMap } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, openFileMenuItem, signInWithTokens } from '../helpers/browser';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 const FIXTURES = join(__dirname, '../fixtures/mapplic');
@@ -97,7 +99,7 @@ describe('moving a Mapplic site', () => {
       .toEqual(['1f.svg (1000×800) Replace…', '2f.svg (1000×800) Replace…', '3f.svg (1000×800) Replace…']);
     await page.getByText('The map takes the floor plans’ size, 1000×800 px (the export says 660×490 px)').waitFor();
     // What the import leaves out is still listed.
-    await page.getByText(/things were changed or left out to fit/).click();
+    await page.getByText('1 thing was changed or left out to fit').click();
     await page.getByText('settings: ignored unsupported settings "customThing"').waitFor();
     await page.getByRole('button', { name: 'Create map' }).click();
     await page.waitForURL((url) => /^\/maps\/(?!new$)[A-Za-z0-9]+$/.test(url.pathname), { timeout: 30_000 });
@@ -164,6 +166,95 @@ describe('moving a Mapplic site', () => {
 
     expect(errors).toEqual([]);
     expect(embedErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('imports the export into an open map from File › Import…: plans asked for, uploaded on Replace, one undo step', async () => {
+    const mapId = await call<string>('createMap', { title: 'Campus via the editor' }, user);
+    const saved = async () => {
+      const data = await call<MapWithDocument>('getMap', { id: mapId }, user);
+      return (await (await fetch(data.documentUrl)).json()) as MapDocument;
+    };
+    const original = await saved();
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // The export's own addresses for the plans are the old site's: the editor must never ask for them.
+    const oldAddresses: string[] = [];
+    page.on('request', (r) => {
+      if (/old\.example|images\/floors/.test(r.url())) oldAddresses.push(r.url());
+    });
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+
+    // The export alone: every floor is listed as missing its plan, and the map cannot be replaced yet.
+    await openFileMenuItem(page, 'Import…');
+    await page.setInputFiles('[data-testid=import-file]', JSON_FILE);
+    await expect
+      .poll(() => floorRows(page))
+      .toEqual([
+        ['1F', '1f.svg', expect.stringContaining('Missing')],
+        ['2F', '2f.svg', expect.stringContaining('Missing')],
+        ['3F', '3f.svg', expect.stringContaining('Missing')],
+      ]);
+    await page.getByText('campus-v8.json: 3 floors, 6 locations, 3 groups, 1 style.').waitFor();
+    await page
+      .getByText('Floor files still missing: 1F (1f.svg), 2F (2f.svg), 3F (3f.svg).', { exact: false })
+      .waitFor();
+    const replace = page.getByRole('button', { name: 'Replace this map with it' });
+    expect(await replace.isDisabled()).toBe(true);
+    await page.getByText('1 thing was changed or left out to fit').click();
+    await page.getByText('settings: ignored unsupported settings "customThing"').waitFor();
+
+    // The plans in a second pick: matched by name, and the map takes their size.
+    await page.setInputFiles('[data-testid=mapplic-site-files]', [svg('1f.svg'), svg('2f.svg'), svg('3f.svg')]);
+    await expect
+      .poll(() => floorRows(page).then((rows) => rows.map((r) => r[2])))
+      .toEqual(['1f.svg (1000×800) Replace…', '2f.svg (1000×800) Replace…', '3f.svg (1000×800) Replace…']);
+    await page.getByText('The map takes the floor plans’ size, 1000×800 px (the export says 660×490 px)').waitFor();
+
+    // The second plan's upload is refused: the map stays as it was, and the dialog says which floor failed.
+    let uploads = 0;
+    await page.route('**/api/fn/createFileUpload', (route) =>
+      ++uploads === 2
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { status: 'RESOURCE_EXHAUSTED', message: 'Your file library is full.' } }),
+          })
+        : route.continue(),
+    );
+    await replace.click();
+    await page.getByText('The map was not changed. The floor “2F” (2f.svg): Your file library is full.').waitFor();
+    await page.unroute('**/api/fn/createFileUpload');
+    expect(await page.locator('.editor__canvas [id="_1-101"]').count()).toBe(0);
+
+    await replace.click();
+    await page.getByRole('dialog', { name: 'Import' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('.editor__canvas [id="_1-101"]').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(async () => (await saved()).layers.map((l) => l.file), { timeout: 20_000 })
+      .toEqual([
+        expect.stringMatching(/^\/files\/.+-1f\.svg$/),
+        expect.stringMatching(/^\/files\/.+-2f\.svg$/),
+        expect.stringMatching(/^\/files\/.+-3f\.svg$/),
+      ]);
+    const doc = await saved();
+    expect(doc.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
+    expect(doc.layers.map((l) => l.name)).toEqual(['1F', '2F', '3F']);
+    expect(doc.locations).toHaveLength(6);
+
+    // One undo brings the map back as it was before the import.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await saved()).layers, { timeout: 20_000 }).toEqual(original.layers);
+    expect((await saved()).locations).toEqual(original.locations);
+
+    expect(oldAddresses).toEqual([]);
+    // The one refused upload is the browser's only complaint.
+    expect(errors.filter((e) => !e.includes('429'))).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -48,6 +48,13 @@ export default function MapplicGuidePage() {
           viewBox); when plans of different sizes are picked, you choose the map’s size. Locations keep their places on
           the plans, because positions are stored as fractions of the map.
         </p>
+        <p>
+          To bring a Mapplic map into a map you already have, open it in the editor and choose{' '}
+          <strong>File › Import…</strong> with the same files; the plans can also follow the .json in a second pick. The
+          floors are listed and matched the same way, and your map changes only when you choose{' '}
+          <strong>Replace this map with it</strong> (Undo brings it back), or <strong>Add its locations only</strong>,
+          which needs no plans.
+        </p>
       </section>
       <section id="carries-over" className="legal__section">
         <h2>2. {SECTIONS[1].heading}</h2>
@@ -82,9 +89,7 @@ function Changes() {
             Filter <code>logic</code> and <code>settings.exclude</code> are JavaScript, which Mapnest never runs; they
             are listed as dropped. Hide or disable those locations, or use a field filter instead.
           </li>
-          <li>
-            Every option that is not carried over is listed in the import, under “things were changed or left out”.
-          </li>
+          <li>Every option that is not carried over is listed in the import, under “changed or left out to fit”.</li>
           <li>
             Search also covers descriptions and groups, and ignores case and accents; Japanese text is searched as
             written.

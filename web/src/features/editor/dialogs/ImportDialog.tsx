@@ -1,9 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import type { MapDocument } from '@mapnest/shared/map-document';
+import { useId, useMemo, useRef, useState } from 'react';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
-import { importLocations, replaceDocument, type ImportArgs } from '../actions/structure';
+import { counted } from '../../../lib/words';
+import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import {
   guessMapping,
@@ -14,20 +14,27 @@ import {
   type ParsedCsv,
 } from '../import/csv';
 import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
+import { namesFloors } from '../import/mapplic-site';
+import { isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
+import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
+import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from './MapplicSitePicker';
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }
   | { kind: 'points'; name: string; format: 'GeoJSON' | 'KML'; text: string }
-  | {
-      kind: 'document';
-      name: string;
-      format: 'Mapnest' | 'Mapplic';
-      doc: MapDocument;
-      warnings: string[];
-      title?: string;
-    }
+  | ({ kind: 'document'; name: string } & LoadedDocument)
+  /** A Mapplic export whose floors name their plans: read with its floor files in the site picker. */
+  | { kind: 'mapplic'; name: string; choice: MapplicSiteChoice }
   | { kind: 'error'; name: string; message: string };
+
+const PLAN = /\.(svg|png|jpe?g|webp)$/i;
+/** What may be picked together: a Mapplic export (.json), its floor plans and .zip archives of them. */
+const SITE_PART = /\.(json|svg|png|jpe?g|webp|zip)$/i;
+const ACCEPT = [
+  '.csv,.tsv,.txt,.json,.geojson,.kml,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml',
+  '.zip,.svg,.png,.jpg,.jpeg,.webp,application/zip,image/*',
+].join(',');
 
 /** What a file is, by its name and contents. */
 function load(name: string, text: string): Loaded {
@@ -63,48 +70,61 @@ function load(name: string, text: string): Loaded {
     const { document, warnings } = restoreDocument(obj);
     return { kind: 'document', name, format: 'Mapnest', doc: document, warnings };
   }
+  // Its floors' plans are files of the old site: they are matched or asked for before anything changes.
+  if (namesFloors(obj)) return { kind: 'mapplic', name, choice: { ...EMPTY_SITE_CHOICE, reading: true } };
   const r = importMapplic(obj);
-  return { kind: 'document', name, format: 'Mapplic', doc: r.document, warnings: r.warnings, title: r.title };
+  return { kind: 'document', name, format: 'Mapplic', doc: r.document, warnings: r.warnings };
+}
+
+/**
+ * What the picked files are: one file is read by its name and contents; several files, a .zip or a plan are a
+ * Mapplic site (its export with the floor files), read by the site picker.
+ */
+async function loadFiles(files: readonly File[]): Promise<Loaded> {
+  const first = files[0]!;
+  if (files.length === 1 && !isZip(first) && !PLAN.test(first.name)) {
+    if (first.size > 50 * 1024 * 1024)
+      return { kind: 'error', name: first.name, message: 'The file is larger than 50 MB.' };
+    const loaded = load(first.name, await first.text());
+    if (loaded.kind !== 'mapplic') return loaded;
+  } else if (!files.every((f) => SITE_PART.test(f.name))) {
+    return {
+      kind: 'error',
+      name: files.length > 1 ? `${first.name} and ${counted(files.length - 1, 'other file')}` : first.name,
+      message:
+        'Several files are imported together only as a Mapplic export with its floor plans (a .json with .svg, .png, .jpg or .webp files, or a .zip). Import a CSV, GeoJSON or KML file on its own.',
+    };
+  }
+  return { kind: 'mapplic', name: first.name, choice: await pickSiteFiles(EMPTY_SITE_CHOICE, files) };
 }
 
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [over, setOver] = useState(false);
-  const read = async (f: File) => {
-    if (f.size > 50 * 1024 * 1024)
-      return setLoaded({ kind: 'error', name: f.name, message: 'The file is larger than 50 MB.' });
-    setLoaded(load(f.name, await f.text()));
+  // Only the latest pick is shown, however long an earlier one takes to read.
+  const picks = useRef(0);
+  const read = async (files: File[]) => {
+    if (files.length === 0) return;
+    const pick = ++picks.current;
+    if (files.length > 1 || isZip(files[0]!))
+      setLoaded({ kind: 'mapplic', name: files[0]!.name, choice: { ...EMPTY_SITE_CHOICE, reading: true } });
+    const next = await loadFiles(files);
+    if (pick === picks.current) setLoaded(next);
   };
+  const setChoice = (choice: MapplicSiteChoice) => setLoaded((l) => (l?.kind === 'mapplic' ? { ...l, choice } : l));
   return (
     <Modal open onClose={onClose} labelledBy={titleId} className="import-dialog wide-dialog">
       <h2 id={titleId}>Import</h2>
       <p className="panel__hint">
-        CSV (with column mapping), GeoJSON or KML points (for geo-calibrated maps), or a map exported as JSON (Mapnest
-        or Mapplic).
+        CSV (with column mapping), GeoJSON or KML points (for geo-calibrated maps), a Mapnest map exported as JSON, or a
+        Mapplic export with its floor plans (several files or a .zip).
       </p>
-      <label
-        className={over ? 'file-drop is-drop-target' : 'file-drop'}
-        {...fileDropHandlers(setOver, (files) => void read(files[0]!))}
-      >
-        <input
-          type="file"
-          className="visually-hidden"
-          accept=".csv,.tsv,.txt,.json,.geojson,.kml,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml"
-          data-testid="import-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void read(f);
-          }}
-        />
-        <span className="file-drop__text">
-          {loaded ? `File: ${loaded.name}. Drop another here or` : 'Drop a file here or'}
-        </span>
-        <span className="btn btn--secondary btn--sm file-drop__button">
-          {loaded ? 'choose another…' : 'choose a file…'}
-        </span>
-      </label>
+      {loaded?.kind === 'mapplic' ? (
+        <MapplicImport value={loaded.choice} onChange={setChoice} onDone={onClose} />
+      ) : (
+        <FilesInput loaded={loaded} over={over} setOver={setOver} onPick={(files) => void read(files)} />
+      )}
       {loaded?.kind === 'error' && (
         <p className="form-alert form-alert--error" role="alert">
           {loaded.message}
@@ -124,6 +144,42 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The drop zone and file input of the dialog, naming the file read. */
+function FilesInput({
+  loaded,
+  over,
+  setOver,
+  onPick,
+}: {
+  loaded: Loaded | null;
+  over: boolean;
+  setOver(over: boolean): void;
+  onPick(files: File[]): void;
+}) {
+  return (
+    <label className={over ? 'file-drop is-drop-target' : 'file-drop'} {...fileDropHandlers(setOver, onPick)}>
+      <input
+        type="file"
+        multiple
+        className="visually-hidden"
+        accept={ACCEPT}
+        data-testid="import-file"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = '';
+          onPick(files);
+        }}
+      />
+      <span className="file-drop__text">
+        {loaded ? `File: ${loaded.name}. Drop another here or` : 'Drop a file here or'}
+      </span>
+      <span className="btn btn--secondary btn--sm file-drop__button">
+        {loaded ? 'choose another…' : 'choose a file…'}
+      </span>
+    </label>
+  );
+}
+
 function ModeChoice({
   mode,
   setMode,
@@ -136,7 +192,7 @@ function ModeChoice({
   if (existing === 0) return null;
   return (
     <fieldset className="field import-mode">
-      <legend className="field__label">The map already has {existing} locations</legend>
+      <legend className="field__label">The map already has {counted(existing, 'location')}</legend>
       {(
         [
           ['merge', 'Add new ones and update those with the same id'],
@@ -165,17 +221,18 @@ function Issues({
   issues: readonly string[];
   good: number;
   blocking: boolean;
-  unit: 'rows' | 'points';
+  unit: 'row' | 'point';
 }) {
   if (!issues.length) return null;
   const stop = blocking || good === 0;
-  const count = `${issues.length} problem${issues.length > 1 ? 's' : ''}`;
+  const count = counted(issues.length, 'problem');
+  const concerned = issues.length === 1 ? `the ${unit} it concerns is` : `the ${unit}s they concern are`;
   return (
     <div className={`form-alert ${stop ? 'form-alert--error' : 'form-alert--warning'} import-issues`} role="alert">
       <strong>
         {stop
           ? `Nothing can be imported: ${count} to fix in the file first.`
-          : `${count} in the file: the ${unit} they concern are left out. Import the ${good} good ${unit}, or cancel and fix the file.`}
+          : `${count} in the file: ${concerned} left out. Import the ${counted(good, `good ${unit}`)}, or cancel and fix the file.`}
       </strong>
       <ul>
         {issues.map((i, n) => (
@@ -187,9 +244,9 @@ function Issues({
 }
 
 /** The import button: all of it, the good part of it, or nothing. */
-function importLabel(issues: number, good: number, unit: 'rows' | 'points'): string {
-  if (issues === 0) return `Import ${good} locations`;
-  return good > 0 ? `Import the ${good} good ${unit}` : 'Import';
+function importLabel(issues: number, good: number, unit: 'row' | 'point'): string {
+  if (issues === 0) return `Import ${counted(good, 'location')}`;
+  return good > 0 ? `Import the ${counted(good, `good ${unit}`)}` : 'Import';
 }
 
 /** The file's columns, each with where it goes, over its first rows. */
@@ -266,7 +323,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
     if (!canImport) return;
     if (run(importLocations, { locations: result.locations, groups: result.groups, mode })) {
       notify(
-        `Imported ${result.locations.length} locations${result.groups.length ? ` and ${result.groups.length} new groups` : ''}. Undo reverts the import.`,
+        `Imported ${counted(result.locations.length, 'location')}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
         'info',
       );
       onDone();
@@ -278,17 +335,19 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       <h3>Columns</h3>
       <CsvColumnsTable csv={csv} mapping={mapping} setMapping={setMapping} />
       <p className="panel__hint">
-        Preview of the first {Math.min(5, csv.rows.length)} of {csv.rows.length} rows.{' '}
-        {canImport ? `${good} locations ready to import.` : ''}
+        {csv.rows.length === 1
+          ? 'Preview of the file’s one row.'
+          : `Preview of the first ${Math.min(5, csv.rows.length)} of ${csv.rows.length} rows.`}{' '}
+        {canImport ? `${counted(good, 'location')} ready to import.` : ''}
       </p>
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
-      <Issues issues={issues} good={good} blocking={result.blocking} unit="rows" />
+      <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
         </button>
         <button type="button" className="btn btn--primary" onClick={submit} disabled={!canImport}>
-          {importLabel(issues.length, good, 'rows')}
+          {importLabel(issues.length, good, 'row')}
         </button>
       </div>
     </div>
@@ -306,8 +365,9 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
   return (
     <div>
       <p>
-        {loaded.format}: {result.locations.length} points
-        {result.skipped ? `; ${result.skipped} features that are not points are skipped` : ''}.
+        {loaded.format}: {counted(result.locations.length, 'point')}
+        {result.skipped === 1 ? '; 1 feature that is not a point is skipped' : ''}
+        {result.skipped > 1 ? `; ${result.skipped} features that are not points are skipped` : ''}.
       </p>
       {result.locations.length > 0 && (
         <ul className="preview-list">
@@ -319,7 +379,7 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
         </ul>
       )}
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
-      <Issues issues={result.issues} good={result.locations.length} blocking={false} unit="points" />
+      <Issues issues={result.issues} good={result.locations.length} blocking={false} unit="point" />
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
@@ -330,76 +390,12 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
           disabled={result.locations.length === 0}
           onClick={() => {
             if (run(importLocations, { locations: result.locations, mode })) {
-              notify(`Imported ${result.locations.length} locations. Undo reverts the import.`, 'info');
+              notify(`Imported ${counted(result.locations.length, 'location')}. Undo reverts the import.`, 'info');
               onDone();
             }
           }}
         >
-          {importLabel(result.issues.length, result.locations.length, 'points')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function DocumentImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'document' }>; onDone: () => void }) {
-  const { run, notify } = useEditor();
-  const { doc } = useEditorState();
-  const d = loaded.doc;
-  return (
-    <div>
-      <p>
-        A {loaded.format} map: {d.layers.length} layers, {d.locations.length} locations, {d.groups.length} groups,{' '}
-        {d.styles.length} styles ({d.settings.mapWidth}×{d.settings.mapHeight} px).
-      </p>
-      {loaded.warnings.length > 0 && (
-        <details className="import-warnings">
-          <summary>{loaded.warnings.length} things were changed or left out to fit</summary>
-          <ul>
-            {loaded.warnings.slice(0, 50).map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        </details>
-      )}
-      <div className="confirm__actions">
-        <button type="button" className="btn btn--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={d.locations.length === 0}
-          onClick={() => {
-            // Only the locations: references to the file's layers, groups and styles that this map lacks are dropped.
-            const layers = new Set(doc.layers.map((l) => l.id));
-            const styles = new Set(doc.styles.map((s) => s.id));
-            const groups = d.groups.filter((g) => !doc.groups.some((x) => x.id === g.id));
-            const locations = d.locations.map((l) => {
-              const c = { ...l };
-              if (c.layer && !layers.has(c.layer)) delete c.layer;
-              if (c.style && !styles.has(c.style)) delete c.style;
-              return c;
-            });
-            if (run(importLocations, { locations, groups, mode: 'merge' })) {
-              notify(`Added ${locations.length} locations. Undo reverts the import.`, 'info');
-              onDone();
-            }
-          }}
-        >
-          Add its locations only
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => {
-            if (run(replaceDocument, { doc: d })) {
-              notify('The map was replaced by the imported one. Undo brings yours back.', 'info');
-              onDone();
-            }
-          }}
-        >
-          Replace this map with it
+          {importLabel(result.issues.length, result.locations.length, 'point')}
         </button>
       </div>
     </div>

@@ -1,23 +1,30 @@
 /**
  * The Mapplic site picker: the export's JSON and its floor files in one pick (files, a folder or a
- * .zip), every floor listed with the file matched to it, the missing ones asked for, the map's size
- * taken from the plans (asked when they disagree), and every option the import changed or left out.
- * Nothing is created here: `buildMapplicSite` uploads the floor files once the author creates the map.
+ * .zip), or the plans in later picks, every floor listed with the file matched to it, the missing ones
+ * asked for, the map's size taken from the plans (asked when they disagree), and every option the
+ * import changed or left out. Nothing is created or changed here: `buildMapplicSite` uploads the floor
+ * files once the author creates the map (/maps/new) or replaces the open one with it (the editor's Import).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { counted } from '../../../lib/words';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { imageSize, uploadFile } from '../files-api';
 import {
   displayName,
+  expandFiles,
   floorSizes,
+  holdsExport,
   missingFloors,
   readSite,
   siteDocument,
+  withFloorFiles,
   type MapplicSite,
+  type SiteFloor,
   type Size,
 } from '../import/mapplic-site';
+import './mapplic-site.css';
 
 export interface MapplicSiteChoice {
   site: MapplicSite | null;
@@ -61,15 +68,22 @@ export function siteProblem(v: MapplicSiteChoice): string | null {
   return null;
 }
 
-/** Uploads the floor files and makes the document (called when the map is created). */
-export async function buildMapplicSite(v: MapplicSiteChoice): Promise<MapDocument> {
+/** The floors whose files `buildMapplicSite` uploads. */
+export const floorsToUpload = (v: MapplicSiteChoice) =>
+  (v.site?.floors ?? []).filter((f): f is SiteFloor & { file: File } => !!f.file && !v.leftBlank.has(f.layerId));
+
+/**
+ * Uploads the floor files and makes the document (called when the map is created, or when the editor's
+ * Import replaces the open map). `signal` stops the uploads when the author gives up waiting.
+ */
+export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSignal): Promise<MapDocument> {
   const problem = siteProblem(v);
   if (problem || !v.site) throw new Error(problem ?? 'Choose the Mapplic export.');
   const urls = new Map<string, string>();
-  for (const floor of v.site.floors) {
-    if (!floor.file || v.leftBlank.has(floor.layerId)) continue;
+  for (const floor of floorsToUpload(v)) {
+    signal?.throwIfAborted();
     try {
-      urls.set(floor.layerId, (await uploadFile(floor.file)).fileUrl);
+      urls.set(floor.layerId, (await uploadFile(floor.file, undefined, signal)).fileUrl);
     } catch (e) {
       throw new Error(`The floor “${floor.name}” (${floor.file.name}): ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -77,10 +91,58 @@ export async function buildMapplicSite(v: MapplicSiteChoice): Promise<MapDocumen
   return siteDocument(v.site, urls, siteSize(v));
 }
 
-async function measure(site: MapplicSite): Promise<Map<string, Size | null>> {
-  const sizes = new Map<string, Size | null>();
-  for (const f of site.floors) if (f.file) sizes.set(f.layerId, await imageSize(f.file).catch(() => null));
+/** Each floor's plan size, for the floors whose file is not the one measured before. */
+async function measure(site: MapplicSite, before?: MapplicSiteChoice): Promise<Map<string, Size | null>> {
+  const sizes = new Map(before?.sizes);
+  for (const f of site.floors) {
+    const old = before?.site?.floors.find((o) => o.layerId === f.layerId)?.file;
+    if (f.file && f.file !== old) sizes.set(f.layerId, await imageSize(f.file).catch(() => null));
+  }
   return sizes;
+}
+
+/**
+ * The choice after a pick of files: a new site when they hold the export (or none was read yet), else their
+ * plans matched to the floors of the site read before. A pick that cannot be read changes nothing and says why.
+ */
+export async function pickSiteFiles(current: MapplicSiteChoice, picked: readonly File[]): Promise<MapplicSiteChoice> {
+  try {
+    const files = await expandFiles(picked);
+    if (current.site && !holdsExport(files)) {
+      const site = withFloorFiles(current.site, files);
+      const leftBlank = new Set(current.leftBlank);
+      for (const f of site.floors) if (f.file) leftBlank.delete(f.layerId);
+      const sizes = await measure(site, current);
+      return { ...current, site, sizes, leftBlank, chosenSize: null, reading: false, error: null };
+    }
+    const site = await readSite(files);
+    return { ...EMPTY_SITE_CHOICE, site, sizes: await measure(site) };
+  } catch (e) {
+    return { ...current, reading: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** A long list is cut here: the author reads the first ones, the count says how many there are. */
+const SHOWN_WARNINGS = 50;
+
+/** Every option the import changed or left out, folded under its count. */
+export function ImportWarnings({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <details className="import-warnings">
+      <summary>
+        {warnings.length === 1
+          ? '1 thing was changed or left out to fit'
+          : `${warnings.length} things were changed or left out to fit`}
+      </summary>
+      <ul>
+        {warnings.slice(0, SHOWN_WARNINGS).map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+        {warnings.length > SHOWN_WARNINGS && <li>and {warnings.length - SHOWN_WARNINGS} more</li>}
+      </ul>
+    </details>
+  );
 }
 
 export function MapplicSitePicker({
@@ -103,13 +165,8 @@ export function MapplicSitePicker({
   };
   const pick = async (files: File[]) => {
     if (files.length === 0) return;
-    update({ ...EMPTY_SITE_CHOICE, reading: true });
-    try {
-      const site = await readSite(files);
-      update({ site, sizes: await measure(site), reading: false });
-    } catch (e) {
-      update({ reading: false, error: e instanceof Error ? e.message : String(e) });
-    }
+    update({ reading: true, error: null });
+    update(await pickSiteFiles({ ...latest.current, reading: false }, files));
   };
   const attach = async (layerId: string, file: File) => {
     const site = latest.current.site;
@@ -120,11 +177,11 @@ export function MapplicSitePicker({
     sizes.set(layerId, await imageSize(file).catch(() => null));
     const leftBlank = new Set(latest.current.leftBlank);
     leftBlank.delete(layerId);
-    update({ site: { ...site, floors, unused }, sizes, leftBlank, chosenSize: null });
+    update({ site: { ...site, floors, unused }, sizes, leftBlank, chosenSize: null, error: null });
   };
   return (
     <div className="mapplic-site">
-      <SiteFilesInput disabled={disabled} onPick={(files) => void pick(files)} />
+      <SiteFilesInput disabled={disabled} more={!!value.site} onPick={(files) => void pick(files)} />
       <p className="field__hint">
         What carries over and how regions bind: <Link to="/help/moving-from-mapplic">Moving from Mapplic</Link>.
       </p>
@@ -152,12 +209,23 @@ export function MapplicSitePicker({
   );
 }
 
-function SiteFilesInput({ disabled, onPick }: { disabled: boolean; onPick(files: File[]): void }) {
+function SiteFilesInput({
+  disabled,
+  more,
+  onPick,
+}: {
+  disabled: boolean;
+  /** A site is read: picks without a JSON add plans to it. */
+  more: boolean;
+  onPick(files: File[]): void;
+}) {
   const [over, setOver] = useState(false);
   return (
     <div className={over ? 'file-drop is-drop-target' : 'file-drop'} {...fileDropHandlers(setOver, onPick)}>
       <span className="file-drop__text">
-        Drop the Mapplic export (.json) with its floor files, or a .zip of the site, here, or
+        {more
+          ? 'Drop the floor files (or a folder or a .zip of them) here, or'
+          : 'Drop the Mapplic export (.json) with its floor files, or a .zip of the site, here, or'}
       </span>
       <label className="btn btn--secondary btn--sm">
         choose files…
@@ -215,8 +283,8 @@ function SiteSummary({
   return (
     <div className="mapplic-site__summary">
       <p>
-        {site.source}: {d.layers.length} floors, {d.locations.length} locations, {d.groups.length} groups,{' '}
-        {d.styles.length} styles.
+        {site.source}: {counted(d.layers.length, 'floor')}, {counted(d.locations.length, 'location')},{' '}
+        {counted(d.groups.length, 'group')}, {counted(d.styles.length, 'style')}.
       </p>
       <table className="preview-table mapplic-site__floors" aria-label="Floors and their files">
         <thead>
@@ -250,16 +318,7 @@ function SiteSummary({
         <SizeChoice sizes={sizes} site={site} chosen={value.chosenSize} disabled={disabled} onSize={onSize} />
       )}
       {site.unused.length > 0 && <p className="field__hint">Not used: {site.unused.join(', ')}.</p>}
-      {site.result.warnings.length > 0 && (
-        <details className="import-warnings">
-          <summary>{site.result.warnings.length} things were changed or left out to fit</summary>
-          <ul>
-            {site.result.warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <ImportWarnings warnings={site.result.warnings} />
     </div>
   );
 }

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { strictMapDocument } from '@mapnest/shared/map-document';
-import { fileKey, floorSizes, matchFloors, missingFloors, readSite, siteDocument } from './mapplic-site';
+import {
+  fileKey,
+  floorSizes,
+  holdsExport,
+  matchFloors,
+  missingFloors,
+  readSite,
+  siteDocument,
+  withFloorFiles,
+} from './mapplic-site';
 import { readZip, ZipError } from './zip';
 
 const FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
@@ -74,6 +83,28 @@ describe('Mapplic site import', () => {
     expect(site.unused).toEqual(['notes.txt']);
     expect(missingFloors(site.floors, new Set()).map((f) => f.name)).toEqual(['2F']);
     expect(missingFloors(site.floors, new Set(['f2']))).toEqual([]);
+  });
+
+  it('takes the plans in a later pick than the export, the newer file winning, and lists what matches no floor', async () => {
+    const site = await readSite([fixture('campus-v8.json')]);
+    expect(missingFloors(site.floors, new Set()).map((f) => f.name)).toEqual(['1F', '2F', '3F']);
+    const plans = [fixture('1f.svg'), fixture('2f.svg'), new File(['hi'], 'notes.txt')];
+    expect(holdsExport(plans)).toBe(false);
+    const more = withFloorFiles(site, plans);
+    expect(more.floors.map((f) => [f.name, f.file?.name ?? null])).toEqual([
+      ['1F', '1f.svg'],
+      ['2F', '2f.svg'],
+      ['3F', null],
+    ]);
+    expect(more.unused).toEqual(['notes.txt']);
+    const newer = fixture('2f.svg', '2F.SVG');
+    const last = withFloorFiles(more, [newer, fixture('3f.svg'), new File(['hi'], 'notes.txt')]);
+    expect(last.floors.map((f) => f.file)).toEqual([plans[0], newer, expect.objectContaining({ name: '3f.svg' })]);
+    expect(last.unused).toEqual(['notes.txt']);
+    expect(missingFloors(last.floors, new Set())).toEqual([]);
+    // The site read before is left as it was.
+    expect(site.floors.every((f) => f.file === null)).toBe(true);
+    expect(holdsExport([fixture('campus-v8.json'), fixture('1f.svg')])).toBe(true);
   });
 
   it('reads the JSON and the floors from a .zip (deflated and stored entries, in folders)', async () => {

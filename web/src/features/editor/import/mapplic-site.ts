@@ -70,6 +70,9 @@ export function matchFloors(doc: MapDocument, files: readonly File[]): SiteFloor
   });
 }
 
+/** A Mapplic export with floors (v8 "layers" or legacy "levels"), whose plans are files of their own. */
+export const namesFloors = (obj: object): boolean => 'layers' in obj || 'levels' in obj;
+
 /**
  * Reads the picked files as a Mapplic site: the one JSON among them imported, its floors matched.
  * Throws an Error with a sentence for the author when there is no JSON, several, or it is not a Mapplic map.
@@ -90,7 +93,7 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
     throw new Error(`${json.name} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   const obj = value as Record<string, unknown> | null;
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || !('layers' in obj || 'levels' in obj))
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || !namesFloors(obj))
     throw new Error(`${json.name} is not a Mapplic map (it has neither "layers" nor "levels").`);
   // The importer is loaded when a site is read, not with the new-map page.
   const { importMapplic } = await import('@mapnest/shared/mapplic-import');
@@ -99,6 +102,24 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
   const used = new Set(floors.map((f) => f.file));
   const unused = files.filter((f) => f !== json && !used.has(f)).map(displayName);
   return { source: json.name, result, floors, unused };
+}
+
+/** True when the files hold a JSON: a (new) export, rather than plans for the site read before. */
+export const holdsExport = (files: readonly File[]): boolean => files.some(isJson);
+
+/**
+ * The site with more picked files matched to its floors by name (a floor matched again takes the newer file), so
+ * the plans can follow the export in later picks. Files that match no floor are listed as not used.
+ */
+export function withFloorFiles(site: MapplicSite, files: readonly File[]): MapplicSite {
+  const matched = matchFloors(site.result.document, files);
+  const floors = site.floors.map((f, i) => {
+    const file = matched[i]?.layerId === f.layerId ? matched[i]!.file : null;
+    return file ? { ...f, file } : f;
+  });
+  const used = new Set(matched.map((f) => f.file));
+  const unused = [...site.unused, ...files.filter((f) => !used.has(f)).map(displayName)];
+  return { ...site, floors, unused: [...new Set(unused)] };
 }
 
 /** The floors that name a file and have none yet, unless the author chose to leave them without a plan. */

@@ -1,0 +1,188 @@
+/**
+ * The Import dialog's whole maps: a Mapnest JSON (or a Mapplic export that names no floor files) read in one go, and
+ * a Mapplic site, whose floors are matched to their files in the site picker (as on /maps/new) and uploaded only when
+ * the author replaces the map with it. Either can instead add its locations only. Each import is one undo step.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import { Spinner } from '../../../components/Spinner';
+import { counted } from '../../../lib/words';
+import { importLocations, replaceDocument } from '../actions/structure';
+import { useEditor, useEditorState } from '../editor-context';
+import {
+  buildMapplicSite,
+  floorsToUpload,
+  ImportWarnings,
+  MapplicSitePicker,
+  siteProblem,
+  type MapplicSiteChoice,
+} from './MapplicSitePicker';
+
+export interface LoadedDocument {
+  format: 'Mapnest' | 'Mapplic';
+  doc: MapDocument;
+  warnings: string[];
+}
+
+/**
+ * The file's locations for a map that keeps its own floors, groups and styles: references to the file's layers and
+ * styles that this map lacks are dropped, and only the groups new to the map come along.
+ */
+function locationsOnly(current: MapDocument, d: MapDocument): { locations: Location[]; groups: MapDocument['groups'] } {
+  const layers = new Set(current.layers.map((l) => l.id));
+  const styles = new Set(current.styles.map((s) => s.id));
+  const groups = d.groups.filter((g) => !current.groups.some((x) => x.id === g.id));
+  const locations = d.locations.map((l) => {
+    const c = { ...l };
+    if (c.layer && !layers.has(c.layer)) delete c.layer;
+    if (c.style && !styles.has(c.style)) delete c.style;
+    return c;
+  });
+  return { locations, groups };
+}
+
+/** Cancel, "Add its locations only" and "Replace this map with it", for either kind of whole map. */
+function DocumentActions({
+  imported,
+  canReplace,
+  busy,
+  onReplace,
+  onDone,
+}: {
+  /** The imported document, once it is read. */
+  imported: MapDocument | null;
+  canReplace: boolean;
+  /** The replacement is under way (its floor plans uploading): nothing else may start. */
+  busy: boolean;
+  onReplace(): void;
+  onDone(): void;
+}) {
+  const { run, notify } = useEditor();
+  const { doc } = useEditorState();
+  const addLocations = () => {
+    if (!imported) return;
+    const { locations, groups } = locationsOnly(doc, imported);
+    if (run(importLocations, { locations, groups, mode: 'merge' })) {
+      notify(`Added ${counted(locations.length, 'location')}. Undo reverts the import.`, 'info');
+      onDone();
+    }
+  };
+  return (
+    <div className="confirm__actions">
+      <button type="button" className="btn btn--secondary" onClick={onDone}>
+        Cancel
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy || !imported || imported.locations.length === 0}
+        onClick={addLocations}
+      >
+        Add its locations only
+      </button>
+      <button type="button" className="btn btn--primary" disabled={busy || !canReplace} onClick={onReplace}>
+        {busy && <Spinner size="sm" label="Uploading the floor plans" />}
+        {busy ? 'Uploading…' : 'Replace this map with it'}
+      </button>
+    </div>
+  );
+}
+
+/** A whole map read from one JSON file: what it holds, what was changed to fit, and the two ways to take it. */
+export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onDone: () => void }) {
+  const { run, notify } = useEditor();
+  const d = loaded.doc;
+  return (
+    <div>
+      <p>
+        A {loaded.format} map: {counted(d.layers.length, 'layer')}, {counted(d.locations.length, 'location')},{' '}
+        {counted(d.groups.length, 'group')}, {counted(d.styles.length, 'style')} ({d.settings.mapWidth}×
+        {d.settings.mapHeight} px).
+      </p>
+      <ImportWarnings warnings={loaded.warnings} />
+      <DocumentActions
+        imported={d}
+        canReplace
+        busy={false}
+        onDone={onDone}
+        onReplace={() => {
+          if (run(replaceDocument, { doc: d })) {
+            notify('The map was replaced by the imported one. Undo brings yours back.', 'info');
+            onDone();
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * A Mapplic site: the export with its floor files, each floor matched to its file (the missing ones asked for), the
+ * map's size taken from the plans. The map changes only on "Replace this map with it", once the plans are uploaded;
+ * a failed upload, or the dialog closed meanwhile, leaves it as it was.
+ */
+export function MapplicImport({
+  value,
+  onChange,
+  onDone,
+}: {
+  value: MapplicSiteChoice;
+  onChange(next: MapplicSiteChoice): void;
+  onDone: () => void;
+}) {
+  const { run, notify } = useEditor();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const uploads = useRef<AbortController | null>(null);
+  // Closing the dialog stops the uploads, and what they would have made is never applied.
+  useEffect(() => () => uploads.current?.abort(), []);
+  const problem = siteProblem(value);
+
+  const replace = async () => {
+    if (busy || problem) return;
+    const stop = new AbortController();
+    uploads.current = stop;
+    setBusy(true);
+    setFailure(null);
+    const plans = floorsToUpload(value).length;
+    try {
+      const doc = await buildMapplicSite(value, stop.signal);
+      if (stop.signal.aborted) return;
+      if (run(replaceDocument, { doc })) {
+        notify(
+          `The map was replaced by the Mapplic map${plans ? `, with ${counted(plans, 'floor plan')} added to your files` : ''}. Undo brings yours back.`,
+          'info',
+        );
+        onDone();
+        return;
+      }
+    } catch (e) {
+      if (stop.signal.aborted) return;
+      setFailure(`The map was not changed. ${e instanceof Error ? e.message : String(e)}`);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div className="mapplic-import">
+      <MapplicSitePicker value={value} onChange={onChange} disabled={busy} />
+      {value.site && problem && (
+        <p className="field__hint" role="status">
+          {problem}
+        </p>
+      )}
+      {failure && (
+        <p className="form-alert form-alert--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <DocumentActions
+        imported={value.site?.result.document ?? null}
+        canReplace={!problem}
+        busy={busy}
+        onDone={onDone}
+        onReplace={() => void replace()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { File as NodeFile } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FileUpload } from '@mapnest/shared/files';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { uploadFile } from '../files-api';
+import { ImportDialog } from './ImportDialog';
+
+vi.mock('../files-api', async (original) => ({
+  ...(await original<typeof import('../files-api')>()),
+  uploadFile: vi.fn(),
+}));
+const mockUpload = vi.mocked(uploadFile);
+
+const FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
+/** A picked file as a browser gives it: jsdom's File cannot be read (no text()), Node's can. */
+const aFile = (parts: (string | Buffer)[], name: string, type = '') => new NodeFile(parts, name, { type }) as File;
+const fixture = (name: string, type: string) => aFile([readFileSync(join(FIXTURES, name))], name, type);
+const EXPORT = () => fixture('campus-v8.json', 'application/json');
+const plan = (name: string) => fixture(name, 'image/svg+xml');
+
+/** Answers like the file library: the stored file's URL. */
+const stored = (file: File) => ({ fileUrl: `/files/u/files/${file.name}` }) as FileUpload;
+
+beforeEach(() => {
+  mockUpload.mockReset();
+  mockUpload.mockImplementation(async (file) => stored(file));
+});
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+/** The editor's File › Import… on a map with one blank floor; closing the dialog unmounts it, as the editor does. */
+function openImport(doc: MapDocument = blankDocument()) {
+  function Dialog() {
+    const [open, setOpen] = useState(true);
+    return open ? <ImportDialog onClose={() => setOpen(false)} /> : null;
+  }
+  const h = renderEditorPart(
+    <MemoryRouter>
+      <Dialog />
+    </MemoryRouter>,
+    { doc },
+  );
+  return { ...h, before: h.doc() };
+}
+
+const pick = (testId: string, files: File[]) => fireEvent.change(screen.getByTestId(testId), { target: { files } });
+const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
+const replaceButton = () => screen.getByRole('button', { name: 'Replace this map with it' });
+const floorRows = () =>
+  screen
+    .getAllByRole('row')
+    .filter((r) => r.hasAttribute('data-floor'))
+    .map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent?.replace(/\s+/g, ' ').trim()));
+
+describe('the Import dialog with a Mapplic export', () => {
+  it('asks for every floor plan before anything changes, then uploads them and replaces the map in one undo step', async () => {
+    const h = openImport();
+    pick('import-file', [EXPORT()]);
+    await screen.findByText('campus-v8.json: 3 floors, 6 locations, 3 groups, 1 style.');
+    expect(floorRows()).toEqual([
+      ['1F', '1f.svg', expect.stringContaining('Missing')],
+      ['2F', '2f.svg', expect.stringContaining('Missing')],
+      ['3F', '3f.svg', expect.stringContaining('Missing')],
+    ]);
+    expect(screen.getByText('1 thing was changed or left out to fit')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Floor files still missing: 1F (1f.svg), 2F (2f.svg), 3F (3f.svg). Add them, or leave those floors without a plan.',
+      ),
+    ).toBeTruthy();
+    expect((replaceButton() as HTMLButtonElement).disabled).toBe(true);
+
+    // The plans follow in a later pick, matched by name; the third floor is left without one.
+    pick('mapplic-site-files', [plan('1f.svg'), plan('2f.svg')]);
+    await waitFor(() => expect(floorRows()[1]![2]).toContain('2f.svg (1000×800)'));
+    expect(floorRows()[0]![2]).toContain('1f.svg (1000×800)');
+    expect(
+      screen.getByText(/The map takes the floor plans’ size, 1000×800 px \(the export says 660×490 px\)/),
+    ).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('row', { name: /3F/ })).getByRole('checkbox', { name: /without a plan/ }));
+    expect(h.doc()).toBe(h.before);
+    expect(mockUpload).not.toHaveBeenCalled();
+
+    fireEvent.click(replaceButton());
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(mockUpload.mock.calls.map(([file]) => file.name)).toEqual(['1f.svg', '2f.svg']);
+    const doc = h.doc();
+    expect(doc.layers.map((l) => [l.name, l.file])).toEqual([
+      ['1F', '/files/u/files/1f.svg'],
+      ['2F', '/files/u/files/2f.svg'],
+      ['3F', ''],
+    ]);
+    expect(doc.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
+    expect(doc.locations).toHaveLength(6);
+    expect(h.notices.at(-1)).toEqual({
+      text: 'The map was replaced by the Mapplic map, with 2 floor plans added to your files. Undo brings yours back.',
+      kind: 'info',
+    });
+    expect(h.store.getState().undoLabel).toBe('Replace the map');
+    act(() => void h.store.undo());
+    expect(h.doc()).toEqual(h.before);
+  });
+
+  it('takes the export with its plans in one pick, and a failed upload leaves the map as it was and says why', async () => {
+    const h = openImport();
+    mockUpload.mockImplementation(async (file) => {
+      if (file.name === '2f.svg') throw new Error('The upload was refused (403).');
+      return stored(file);
+    });
+    pick('import-file', [EXPORT(), plan('1f.svg'), plan('2f.svg'), plan('3f.svg')]);
+    await waitFor(() =>
+      expect(floorRows().map((r) => r[2])).toEqual([
+        expect.stringContaining('1f.svg (1000×800)'),
+        expect.stringContaining('2f.svg (1000×800)'),
+        expect.stringContaining('3f.svg (1000×800)'),
+      ]),
+    );
+    fireEvent.click(replaceButton());
+    expect(
+      await screen.findByText('The map was not changed. The floor “2F” (2f.svg): The upload was refused (403).'),
+    ).toBeTruthy();
+    expect(h.doc()).toBe(h.before);
+    expect(h.store.getState().undoLabel).toBeNull();
+    expect(dialog()).not.toBeNull();
+    expect((replaceButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('changes nothing when the dialog is closed while the plans upload', async () => {
+    const h = openImport();
+    mockUpload.mockImplementation(
+      (_file, _progress, signal) =>
+        new Promise((_, reject) =>
+          signal?.addEventListener('abort', () => reject(new Error('The upload was cancelled.'))),
+        ),
+    );
+    pick('import-file', [EXPORT(), plan('1f.svg'), plan('2f.svg'), plan('3f.svg')]);
+    await waitFor(() => expect((replaceButton() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(replaceButton());
+    await screen.findByRole('button', { name: /Uploading…/ });
+    const signal = mockUpload.mock.calls[0]![2]!;
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(dialog()).toBeNull();
+    expect(signal.aborted).toBe(true);
+    await act(async () => undefined);
+    expect(h.doc()).toBe(h.before);
+    expect(mockUpload).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds the export’s locations alone without asking for plans', async () => {
+    const h = openImport();
+    pick('import-file', [EXPORT()]);
+    await screen.findByText('campus-v8.json: 3 floors, 6 locations, 3 groups, 1 style.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add its locations only' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.id)).toContain('library');
+    expect(h.doc().layers).toEqual(h.before.layers);
+    expect(mockUpload).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Import dialog with other files', () => {
+  it('reads a Mapnest map as before, counting in the singular where there is one', async () => {
+    const mine = blankDocument();
+    mine.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];
+    const h = openImport();
+    pick('import-file', [aFile([JSON.stringify(mine)], 'mine.json', 'application/json')]);
+    await screen.findByText(/A Mapnest map: 1 layer, 1 location, 0 groups, 0 styles \(1000×800 px\)\./);
+    fireEvent.click(replaceButton());
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['kiosk']);
+    expect(mockUpload).not.toHaveBeenCalled();
+  });
+
+  it('names one CSV row and one location in the singular', async () => {
+    const h = openImport();
+    pick('import-file', [aFile(['id,title,x,y\nshop-1,Bakery,0.2,0.2\n'], 'shops.csv', 'text/csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 1 location' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.notices.at(-1)?.text).toBe('Imported 1 location. Undo reverts the import.');
+  });
+
+  it('refuses several files that are not a Mapplic site', async () => {
+    openImport();
+    pick('import-file', [aFile(['id\n'], 'a.csv'), aFile(['id\n'], 'b.csv')]);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Several files are imported together only as a Mapplic export with its floor plans',
+    );
+  });
+});
