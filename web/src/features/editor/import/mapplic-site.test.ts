@@ -168,12 +168,8 @@ describe('Mapplic site import', () => {
     );
     expect(strictMapDocument.safeParse(doc).success).toBe(true);
     expect(doc.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
-    // The first floor was left without a file: its absolute address is kept, the old site's paths are not.
-    expect(doc.layers.map((l) => l.file)).toEqual([
-      'https://old.example.ac.jp/wp-content/uploads/map/1f.svg?0420401',
-      '/files/u/2f.svg',
-      '/files/u/3f.svg',
-    ]);
+    // The first floor was left without a plan: it has none, not the old site's absolute address either.
+    expect(doc.layers.map((l) => l.file)).toEqual(['', '/files/u/2f.svg', '/files/u/3f.svg']);
     expect(site.result.document.layers[1]!.file).toBe('images/floors/2f.svg?0420401');
   });
 

@@ -145,8 +145,9 @@ export function floorSizes(sizes: ReadonlyMap<string, Size | null>): { size: Siz
  */
 export function siteDocument(site: MapplicSite, urls: ReadonlyMap<string, string>, size: Size | null): MapDocument {
   const doc = structuredClone(site.result.document);
-  // A floor left without a file keeps an absolute https address (it may still be served); an old site's path is dropped.
-  doc.layers = doc.layers.map((l) => ({ ...l, file: urls.get(l.id) ?? (/^https:\/\//i.test(l.file) ? l.file : '') }));
+  // A floor left without a plan has none, as the picker says: not even an absolute address on the old site, which
+  // would tie the map to a site being left (and to plans that never went through the upload's SVG sanitising).
+  doc.layers = doc.layers.map((l) => ({ ...l, file: urls.get(l.id) ?? '' }));
   if (size) {
     doc.settings.mapWidth = size.width;
     doc.settings.mapHeight = size.height;
