@@ -22,7 +22,7 @@ const setup = () =>
       <ToolGroup />
       <Keys />
     </>,
-    { doc: docWithLocations(3) },
+    { doc: docWithLocations(3), canvas: { centre: () => [0.5, 0.5] } },
   );
 const key = (k: string, init: KeyboardEventInit = {}) =>
   act(() => void fireEvent.keyDown(document.activeElement ?? document.body, { key: k, ...init }));
@@ -73,6 +73,53 @@ describe('editor commands', () => {
     expect(h.jotai.get(selectionAtom).size).toBe(0);
     h.store.undo();
     expect(h.doc().locations).toHaveLength(3);
+  });
+
+  it('copies the selection with Ctrl+C and pastes it as new locations, selected, in one undo step', () => {
+    const h = setup();
+    act(() => void h.store.dispatch(updateLocation, { id: 'a1', patch: { title: 'Kiosk' } }));
+    act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a1'])));
+    act(() => screen.getByTestId('canvas').focus());
+    key('c', { ctrlKey: true });
+    expect(h.notices.at(-1)).toMatchObject({ kind: 'info', text: 'Copied 2 locations: Ctrl/⌘+V pastes them.' });
+    const before = h.doc();
+    key('v', { metaKey: true });
+    const after = h.doc();
+    expect(after.locations.map((l) => l.id)).toEqual(['a0', 'a1', 'a2', 'a0-copy', 'a1-copy']);
+    expect(after.locations.at(-1)).toMatchObject({ title: 'Kiosk' });
+    expect(after.locations.at(-1)!.coord).not.toEqual(after.locations[1]!.coord);
+    expect([...h.jotai.get(selectionAtom)]).toEqual(['a0-copy', 'a1-copy']);
+    expect(h.store.getState().undoLabel).toBe('Paste locations');
+    h.store.undo();
+    expect(h.doc()).toBe(before);
+    // Pasted again: new ids again.
+    key('v', { ctrlKey: true });
+    expect(
+      h
+        .doc()
+        .locations.map((l) => l.id)
+        .slice(3),
+    ).toEqual(['a0-copy', 'a1-copy']);
+    key('v', { ctrlKey: true });
+    expect(
+      h
+        .doc()
+        .locations.map((l) => l.id)
+        .slice(5),
+    ).toEqual(['a0-copy-2', 'a1-copy-2']);
+  });
+
+  it('leaves Ctrl+C and Ctrl+V to a text field that has the focus', () => {
+    const h = setup();
+    const field = document.createElement('input');
+    document.body.append(field);
+    act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+    act(() => field.focus());
+    key('c', { ctrlKey: true });
+    key('v', { ctrlKey: true });
+    expect(h.doc().locations).toHaveLength(3);
+    expect(h.notices.filter((n) => n.text.startsWith('Copied'))).toEqual([]);
+    field.remove();
   });
 
   it('says so when every step left was replaced by changes from elsewhere', () => {

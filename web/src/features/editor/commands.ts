@@ -1,13 +1,15 @@
 /**
- * The editor's commands (Excalidraw's action manager): undo, redo, save, the tools, deleting and nudging the
- * selection. Each is registered once with its keys; the toolbar's buttons run it by name and the one key handler
+ * The editor's commands (Excalidraw's action manager): undo, redo, save, the tools, deleting, nudging, copying and
+ * pasting the selection. Each is registered once with its keys; the toolbar's buttons run it by name and the one key handler
  * (useCommandKeys) runs the command whose keys match, so a button and its shortcut cannot drift apart. Edits
  * inside a command go through the document actions (actions/registry.ts) and the store, one undo step each.
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { isEditableElement, matchesShortcut, type Shortcut } from '../../components/shortcut';
-import { deleteLocations, moveLocations } from './actions/locations';
+import type { Location } from '@mapnest/shared/map-document';
+import { counted } from '../../lib/words';
+import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
 import type { CanvasTool } from './canvas/canvas';
 import { useEditor, type EditorContextValue } from './editor-context';
 import { selectionAtom, toolAtom } from './editor-state';
@@ -137,6 +139,55 @@ defineCommand({
   enabled: ({ selection }) => selection.size > 0,
   perform({ editor, selection, setSelection }) {
     if (editor.run(deleteLocations, { ids: [...selection] })) setSelection(new Set());
+  },
+});
+
+/** Locations copied with Ctrl/⌘+C in this tab, from any map, for Ctrl/⌘+V. */
+let copied: readonly Location[] | null = null;
+
+/** Ctrl/⌘ with `key` alone, outside text fields (where the keys copy and paste text, as always). */
+function clipboardChord(e: KeyboardEvent, key: string): boolean {
+  return (
+    (e.ctrlKey || e.metaKey) &&
+    !e.shiftKey &&
+    !e.altKey &&
+    e.key.toLowerCase() === key &&
+    !isEditableElement(document.activeElement)
+  );
+}
+
+defineCommand({
+  name: 'selection.copy',
+  label: 'Copy the selected locations',
+  keyTest: (e, { selection }) => selection.size > 0 && clipboardChord(e, 'c'),
+  perform({ editor, selection }) {
+    const doc = editor.store.getState().doc;
+    copied = structuredClone(doc.locations.filter((l) => selection.has(l.id)));
+    editor.notify(
+      `Copied ${counted(copied.length, 'location')}: Ctrl/⌘+V pastes ${copied.length === 1 ? 'it' : 'them'}.`,
+      'info',
+    );
+  },
+});
+
+defineCommand({
+  name: 'selection.paste',
+  label: 'Paste the copied locations',
+  keyTest: (e) => copied !== null && clipboardChord(e, 'v'),
+  perform({ editor, setSelection }) {
+    if (!copied) return;
+    let doc = editor.store.getState().doc;
+    const ids: string[] = [];
+    for (const l of copied) {
+      const id = nextLocationId(doc, `${l.id}-copy`);
+      ids.push(id);
+      // The next copy's id is chosen as if this one were in the map already.
+      doc = { ...doc, locations: [...doc.locations, { id }] };
+    }
+    const canvas = editor.canvas();
+    const layer = editor.store.getState().doc.layers.length > 1 ? (canvas?.currentLayer ?? null) : null;
+    if (editor.run(pasteLocations, { locations: copied, ids, centre: canvas?.centre() ?? [0.5, 0.5], layer }))
+      setSelection(new Set(ids));
   },
 });
 

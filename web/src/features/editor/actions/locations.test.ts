@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankDocument, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { blankDocument, MAP_LIMITS, strictMapDocument, type MapDocument } from '@mapnest/shared/map-document';
 import {
   addLocation,
   bulkUpdateLocations,
@@ -9,6 +9,7 @@ import {
   moveLocation,
   moveLocations,
   nextLocationId,
+  pasteLocations,
   reorderLocation,
   updateLocation,
 } from './locations';
@@ -213,5 +214,54 @@ describe('location.bulkUpdate', () => {
 describe('cleanCoord', () => {
   it('rejects non-finite positions', () => {
     expect(() => cleanCoord([NaN, 0])).toThrow(ActionError);
+  });
+});
+
+describe('pasteLocations', () => {
+  it('adds copies at the end, moved a little, on the floor shown, keeping the groups and style this map has', () => {
+    const doc = sample();
+    const from = [
+      { ...doc.locations[0]!, groups: ['food', 'elsewhere'], style: 'anchor' },
+      { id: 'x', title: 'From another map', coord: [0.2, 0.2] as [number, number], style: 'gone', groups: ['gone'] },
+    ];
+    const next = pasteLocations.perform(doc, {
+      locations: from,
+      ids: ['a-copy', 'x'],
+      centre: [0.5, 0.5],
+      layer: 'upper',
+    });
+    expect(strictMapDocument.safeParse(next).success).toBe(true);
+    expect(next.locations.slice(3)).toEqual([
+      { id: 'a-copy', title: 'A', coord: [0.12, 0.12], layer: 'upper', groups: ['food'], style: 'anchor' },
+      { id: 'x', title: 'From another map', coord: [0.22, 0.22] },
+    ]);
+  });
+
+  it('places a copy bound to a shape (no point) in the middle of the view, and follows a geo map’s positions', () => {
+    const doc = sample();
+    doc.settings.geo = { extent: [-180, -85, 180, 85] };
+    const next = pasteLocations.perform(doc, {
+      locations: [{ id: 'room-1', title: 'Room 1' }],
+      ids: ['room-1'],
+      centre: [0.5, 0.5],
+      layer: null,
+    });
+    const pasted = next.locations.at(-1)!;
+    expect(pasted.coord).toEqual([0.5, 0.5]);
+    expect(pasted.latlon!.map((v) => v + 0)).toEqual([0, 0]);
+  });
+
+  it('refuses an id in use and a paste past the map’s limit, changing nothing', () => {
+    const doc = sample();
+    expect(() =>
+      pasteLocations.perform(doc, { locations: [doc.locations[0]!], ids: ['b'], centre: [0.5, 0.5], layer: null }),
+    ).toThrow(ActionError);
+    const many = Array.from({ length: MAP_LIMITS.locations }, (_, i) => ({
+      id: `p${i}`,
+      coord: [0.5, 0.5] as [number, number],
+    }));
+    expect(() =>
+      pasteLocations.perform(doc, { locations: many, ids: many.map((l) => l.id), centre: [0.5, 0.5], layer: null }),
+    ).toThrow(/at most/);
   });
 });

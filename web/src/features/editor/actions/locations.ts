@@ -223,6 +223,57 @@ export const duplicateLocation = defineAction<{ id: string; newId: string; offse
   },
 });
 
+export interface PasteLocationsArgs {
+  /** Copies of locations, from this map or another one. */
+  locations: readonly Location[];
+  /** Their new ids, from nextLocationId (so the caller can select them). */
+  ids: readonly string[];
+  /** Where copies without a place go (the middle of the view). */
+  centre: readonly [number, number];
+  /** The floor shown: a copy on a floor goes to this one; null: the map has one floor, or none is shown. */
+  layer: string | null;
+  offset?: number;
+}
+
+/**
+ * Pastes copied locations as new ones at the end of the list, in one step: each moved a little from where it was
+ * (a copy without a point, bound to a shape, at the middle of the view), on the floor shown. A copy from another
+ * map keeps only the groups and style this map has.
+ */
+export const pasteLocations = defineAction<PasteLocationsArgs>({
+  name: 'location.paste',
+  label: 'Paste locations',
+  perform(doc, { locations, ids, centre, layer, offset = 0.02 }) {
+    if (ids.length !== locations.length) throw new ActionError('Each pasted location needs an id');
+    if (doc.locations.length + locations.length > MAP_LIMITS.locations)
+      throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
+    const groups = new Set(doc.groups.map((g) => g.id));
+    const taken = new Set(doc.locations.map((l) => l.id));
+    const pasted = locations.map((src, i) => {
+      const id = ids[i]!;
+      checkNewId(id, (x) => taken.has(x), 'location');
+      taken.add(id);
+      const copy: Location = { ...src, id };
+      const kept = copy.groups?.filter((g) => groups.has(g));
+      if (kept?.length) copy.groups = kept;
+      else delete copy.groups;
+      if (copy.style !== undefined && !doc.styles.some((st) => st.id === copy.style)) delete copy.style;
+      if (copy.layer !== undefined) {
+        if (layer === null) delete copy.layer;
+        else copy.layer = layer;
+      }
+      const at: readonly [number, number] = src.coord ? [src.coord[0] + offset, src.coord[1] + offset] : centre;
+      // Its latitude and longitude follow from its new place on a geo map (as for a location added by a click).
+      if (doc.settings.geo) copy.latlon = [0, 0];
+      else delete copy.latlon;
+      const placed = placeAt(doc, copy, cleanCoord(at));
+      checkRefs(doc, placed);
+      return placed;
+    });
+    return withLocations(doc, [...doc.locations, ...pasted]);
+  },
+});
+
 /** Changes applied to every selected location; null removes the field. */
 export interface BulkPatch {
   layer?: string | null;

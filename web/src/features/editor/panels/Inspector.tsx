@@ -27,8 +27,8 @@ export function Inspector() {
             new ones; drag a marker to move it.
           </p>
           <p className="panel__hint">
-            Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo,
-            Ctrl/⌘+S save.
+            Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+C and Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z
+            undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save.
           </p>
         </div>
       )}
