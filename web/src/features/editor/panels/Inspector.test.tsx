@@ -36,7 +36,9 @@ describe('Inspector', () => {
   it('names the map’s default click action with the words of the choice it stands for', () => {
     setup();
     const select = within(form()).getByLabelText('On click');
-    const options = within(select).getAllByRole('option').map((o) => o.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options[0]).toBe('Map default (popup on the map)');
     expect(options).toContain('Popup on the map');
   });
