@@ -1,14 +1,19 @@
 /**
  * Directions in the embed, in a real browser against the local stack: the demo map's deep link across
  * floors with its step list, keyboard-only use of the Directions panel, step-free routing taking the
- * lift, and no Directions at all on a map that is not Professional.
+ * lift, routes to and from places drawn as shapes of their floor's SVG (a Mapplic export's rooms), and no
+ * Directions at all on a map that is not Professional.
  */
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { MapDocument } from '@mapnest/shared/map-document';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
+import { buckets, s3 } from '../helpers/accounts';
 import { collectErrors, launchBrowser, newContext, settled } from '../helpers/browser';
-import { baseUrl, createUser, createPublishedMap } from '../helpers/stack';
+import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
 
@@ -116,6 +121,111 @@ describe('directions on the demo map', () => {
     expect(await page.getByRole('button', { name: 'Swap start and destination' }).count()).toBe(0);
     expect(await page.getByText('You are here: Information').count()).toBe(1);
     expect(errors).toEqual([]);
+  });
+});
+
+/** Puts a Mapplic fixture's floor plan in the public bucket; its address as a published map's layer file. */
+async function uploadFloor(name: string): Promise<string> {
+  const key = `wayfinding-test/${randomUUID()}/${name}`;
+  const body = readFileSync(new URL(`../fixtures/mapplic/${name}`, import.meta.url));
+  await s3().send(
+    new PutObjectCommand({ Bucket: buckets().public, Key: key, Body: body, ContentType: 'image/svg+xml' }),
+  );
+  return `/data/${key}`;
+}
+
+/**
+ * A floor's corridor along the map below the rooms, from the lift hall at its west end; `lift`: the short path from
+ * the hall to Lift A's door on that floor instead.
+ */
+const path = (layer: string, lift = false): MapDocument['routes'][number] => ({
+  id: `${lift ? 'lift' : 'hall'}-${layer}`,
+  layer,
+  points: [[0.05, 0.4], lift ? [0.05, 0.5] : [0.95, 0.4]],
+  closed: false,
+  weight: 1,
+  inaccessible: false,
+  connector: lift,
+  ...(lift && { endpoint: 'lift-a', connectorKind: 'lift' as const, connectorName: 'Lift A' }),
+});
+
+/**
+ * The Mapplic campus's first two floors, published as a Professional map: 講義室 1-101 placed by a point, the other
+ * rooms bound to their shapes in the floor plans (1-102 at 350–550 × 100–250 of 1F's 1000 × 800), a corridor on each
+ * floor below the rooms, and Lift A between them.
+ */
+async function shapeCampus(): Promise<string> {
+  const doc = blankDocument({ file: await uploadFloor('1f.svg'), layerId: 'f1', layerName: '1F' });
+  doc.layers.push({ id: 'f2', name: '2F', file: await uploadFloor('2f.svg') });
+  doc.settings.wayfinding.enabled = true;
+  doc.locations = [
+    { id: '_1-101', title: '講義室 1-101', layer: 'f1', coord: [0.2, 0.21875] },
+    { id: '_1-102', title: '事務室 1-102', layer: 'f1' },
+    { id: 'library', title: '図書館', layer: 'f1', type: 'pin' },
+    { id: '_2-201', title: '研究室 2-201', layer: 'f2' },
+  ];
+  doc.routes = [path('f1'), path('f1', true), path('f2', true), path('f2')];
+  const user = await createUser({ name: 'Shape campus' });
+  const id = await call<string>('createMap', { title: 'Shape campus', mapData: doc }, user);
+  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+  await call('setMapState', { id, state: 3 }, user);
+  await call('publishMap', { id, version: 1 }, user);
+  return id;
+}
+
+/** Where the route's destination dot is, in the map image's pixels. */
+const routeEnd = (page: Page) =>
+  page
+    .locator('.mn-route-end circle')
+    .last()
+    .evaluate((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+
+describe('places drawn as shapes of their floor', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await shapeCampus();
+  }, 60_000);
+
+  it('can be picked in Directions and are routed to at their shape’s centre', async () => {
+    const { page, errors } = await open(`/m/${id}`);
+    await page.getByRole('button', { name: 'Directions', exact: true }).click();
+    const from = page.getByRole('combobox', { name: 'From' });
+    await from.fill('1-101');
+    await page.getByRole('option', { name: /講義室 1-101/ }).click();
+    const to = page.getByRole('combobox', { name: 'To' });
+    await to.fill('1-102');
+    await page.getByRole('option', { name: /事務室 1-102/ }).click();
+    expect(await to.inputValue()).toBe('事務室 1-102');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent())
+      .toMatch(/^Route from 講義室 1-101 to 事務室 1-102: /);
+    await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 10_000 }).toBe(2);
+    const [x, y] = await routeEnd(page);
+    expect(x).toBeCloseTo(450, 0);
+    expect(y).toBeCloseTo(175, 0);
+    expect(errors).toEqual([]);
+  });
+
+  it('routes from a deep link to a room on a floor not shown yet, and offers Directions in its details', async () => {
+    const { page, errors } = await open(`/m/${id}?from=_1-102&to=_2-201`);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent(), { timeout: 20_000 })
+      .toMatch(/^Route from 事務室 1-102 to 研究室 2-201: \d+ steps, one floor change\.$/);
+    expect((await stepTexts(page))[1]).toBe('Take Lift A to 2F');
+    await expect.poll(() => floorPressed(page, '2F'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 10_000 }).toBe(2);
+    const [x, y] = await routeEnd(page);
+    expect(x).toBeCloseTo(200, 0);
+    expect(y).toBeCloseTo(175, 0);
+
+    // A room upstairs opened from the directory: its details offer Directions (once its floor places it), which
+    // fill To.
+    const viewer = await open(`/m/${id}`);
+    await viewer.page.locator('.mn-entry', { hasText: '研究室 2-201' }).click();
+    await viewer.page.locator('.mn-directions-to').click();
+    await expect.poll(() => viewer.page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('研究室 2-201');
+    expect([...errors, ...viewer.errors]).toEqual([]);
   });
 });
 

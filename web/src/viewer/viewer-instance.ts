@@ -193,6 +193,7 @@ export class Viewer implements MapViewerInstance {
       corner: (p) => this.#area.corners[p as Corner] ?? null,
       layer: () => this.#layerId,
       showLayer: (id) => this.#changeLayer(id),
+      shapeCentres: (locations) => this.#stage.shapeCentres(locations),
       emit: this.#emit,
       deepLinking: this.#deepLinking,
       reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
@@ -263,7 +264,6 @@ export class Viewer implements MapViewerInstance {
   }
 
   #inViewTimer: ReturnType<typeof setTimeout> | undefined;
-
   #afterMove(): void {
     const v = this.#stage.view;
     this.#controls.zoom?.update(v);

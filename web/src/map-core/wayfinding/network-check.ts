@@ -1,10 +1,11 @@
 /**
  * What an author should fix in a wayfinding network (the editor's Check): locations nobody can walk to and why
- * (not on any path, or on a part not joined to the rest), places not reachable step-free with the stepped parts
- * in the way (./step-blockers.ts), and the network's connected parts.
+ * (not on the map, on a floor without a path, or on a part not joined to the rest), places not reachable step-free
+ * with the stepped parts in the way (./step-blockers.ts), and the network's connected parts.
  */
+import { locationPoint } from '@mapnest/shared/map-geo';
 import { buildNetwork } from './network';
-import { EDGE_INACCESSIBLE, type Network, type NetworkDoc } from './network-model';
+import { EDGE_INACCESSIBLE, type Network, type NetworkDoc, type ShapeCentres } from './network-model';
 import { stepBlockers, type StepBlocker } from './step-blockers';
 
 export interface NetworkComponent {
@@ -18,8 +19,10 @@ export interface NetworkComponent {
 export interface NetworkCheck {
   /** Locations that cannot be reached from the main part of the network (or are not attached at all). */
   unreachable: string[];
-  /** Unreachable locations that are on no path at all (no point to attach from, no pinned door). */
+  /** Unreachable locations on no path at all: no pinned door, and no place or no path on their floor to attach to. */
   unattached: string[];
+  /** Of `unattached`, those with no place on the map: no point, no shape of their floor's drawing. */
+  unplaced: string[];
   /** Reachable locations that the main part cannot reach without stairs, escalators or inaccessible paths. */
   stepFreeUnreachable: string[];
   /** For each of `stepFreeUnreachable`: the stepped parts on its way (the fewest), what the author would fix. */
@@ -56,11 +59,19 @@ function labelComponents(net: Network, stepFree: boolean): Int32Array {
 /**
  * What an author should fix in a network: locations nobody can walk to, and parts not joined to the rest.
  * A map without routes reports no components and no unreachable locations (it has no wayfinding to check).
+ * `shapes` places the locations bound to a shape of their floor, as in buildNetwork.
  */
-export function checkNetwork(doc: NetworkDoc): NetworkCheck {
+export function checkNetwork(doc: NetworkDoc, shapes?: ShapeCentres): NetworkCheck {
   if (doc.routes.length === 0)
-    return { unreachable: [], unattached: [], stepFreeUnreachable: [], stepFreeBlockers: new Map(), components: [] };
-  const net = buildNetwork(doc);
+    return {
+      unreachable: [],
+      unattached: [],
+      unplaced: [],
+      stepFreeUnreachable: [],
+      stepFreeBlockers: new Map(),
+      components: [],
+    };
+  const net = buildNetwork(doc, shapes);
   const label = labelComponents(net, false);
   const parts = new Map<number, { routes: Set<string>; layers: Set<string>; locations: Set<string> }>();
   const part = (c: number) => {
@@ -111,5 +122,8 @@ export function checkNetwork(doc: NetworkDoc): NetworkCheck {
     new Map(stepFreeUnreachable.map((id) => [id, net.targets.get(id)!] as const)),
   );
   const unattached = unreachable.filter((id) => !net.targets.has(id));
-  return { unreachable, unattached, stepFreeUnreachable, stepFreeBlockers, components };
+  const loose = new Set(unattached);
+  const placed = (l: NetworkDoc['locations'][number]) => !!locationPoint(l, doc.settings) || !!shapes?.has(l.id);
+  const unplaced = listed.filter((l) => loose.has(l.id) && !placed(l)).map((l) => l.id);
+  return { unreachable, unattached, unplaced, stepFreeUnreachable, stepFreeBlockers, components };
 }

@@ -32,6 +32,13 @@ export interface FloorLink {
 
 export type NetworkDoc = Pick<MapDocument, 'settings' | 'layers' | 'locations' | 'routes'>;
 
+/**
+ * Where locations bound to a shape are, by location id, in normalised map space: a location with no point of its own
+ * whose id is an element's id in its floor's SVG is drawn as that shape, its marker at the shape's centre. The model
+ * has no drawing: the viewer and the editor measure the shapes and pass their centres in.
+ */
+export type ShapeCentres = ReadonlyMap<string, readonly [number, number]>;
+
 export interface Network {
   nodes: NetworkNode[];
   /** The nodes' image coordinates as typed arrays, for the search's heuristic. */

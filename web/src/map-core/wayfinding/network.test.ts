@@ -233,6 +233,58 @@ describe('buildNetwork', () => {
     // a location on every layer attaches on both floors
     expect(net.targets.get('anchor')!.map((n) => net.nodes[n]!.layer)).toEqual(['g', 'f']);
   });
+
+  it('attaches a location bound to a shape at the shape’s centre, as it would a placed one', () => {
+    const d = doc(
+      [
+        {
+          id: 'corridor',
+          layer: 'g',
+          points: [
+            [0, 0.5],
+            [1, 0.5],
+          ],
+        },
+        {
+          id: 'door',
+          layer: 'g',
+          points: [
+            [0.8, 0.5],
+            [0.8, 0.6],
+          ],
+          endpoint: 'shop',
+        },
+      ],
+      [
+        { id: 'office', layer: 'g' },
+        { id: 'nowhere', layer: 'g' },
+        { id: 'cafe', layer: 'g', coord: [0.2, 0.45] },
+        { id: 'shop', layer: 'g' },
+      ],
+    );
+    // Without the shapes' centres the model cannot place it (it has no drawing).
+    expect(buildNetwork(d).targets.has('office')).toBe(false);
+    const net = buildNetwork(
+      d,
+      new Map([
+        ['office', [0.4, 0.3]],
+        ['elsewhere', [0.9, 0.9]],
+        ['cafe', [0.7, 0.1]],
+        ['shop', [0.1, 0.1]],
+      ]),
+    );
+    const [office] = net.targets.get('office')!;
+    expect(net.nodes[office!]).toEqual({ layer: 'g', x: 400, y: 300 });
+    const spur = edgesOf(net, office!);
+    expect(spur).toHaveLength(1);
+    expect(net.nodes[spur[0]!.to]).toEqual({ layer: 'g', x: 400, y: 500 });
+    expect(spur[0]!.cost).toBeCloseTo(200);
+    // A location bound to no shape stays off the network.
+    expect(net.targets.has('nowhere')).toBe(false);
+    // A location's own point, and a door pinned to a path, come before its shape.
+    expect(net.nodes[net.targets.get('cafe')![0]!]).toEqual({ layer: 'g', x: 200, y: 450 });
+    expect(net.targets.get('shop')!.map((n) => net.nodes[n])).toEqual([{ layer: 'g', x: 800, y: 600 }]);
+  });
 });
 
 describe('checkNetwork', () => {
@@ -309,10 +361,46 @@ describe('checkNetwork', () => {
     expect(result.components[1]!.locations).toEqual(['kiosk']);
   });
 
+  it('takes locations bound to a shape as placed: reached when their floor has a path, else said to need one', () => {
+    const d = doc(
+      [
+        {
+          id: 'corridor',
+          layer: 'g',
+          points: [
+            [0, 0.5],
+            [1, 0.5],
+          ],
+        },
+      ],
+      [
+        { id: 'lecture', layer: 'g', coord: [0.2, 0.3] },
+        { id: 'office', layer: 'g' },
+        { id: 'library', layer: 'g' },
+        { id: 'lab', layer: 'f' },
+        { id: 'unbound', layer: 'g' },
+      ],
+    );
+    const shapes = new Map<string, [number, number]>([
+      ['office', [0.45, 0.25]],
+      ['library', [0.75, 0.3]],
+      ['lab', [0.2, 0.25]],
+    ]);
+    const result = checkNetwork(d, shapes);
+    expect(result.unreachable).toEqual(['lab', 'unbound']);
+    expect(result.unattached).toEqual(['lab', 'unbound']);
+    // Only the location that is neither placed nor drawn is off the map; the lab's floor has no path yet.
+    expect(result.unplaced).toEqual(['unbound']);
+    expect(result.components[0]!.locations).toEqual(['lecture', 'library', 'office']);
+    // Without the shapes, as before: every one of them is off the map.
+    expect(checkNetwork(d).unplaced).toEqual(['office', 'library', 'lab', 'unbound']);
+  });
+
   it('has nothing to say about a map without routes', () => {
     expect(checkNetwork(doc([], [{ id: 'shop', layer: 'g', coord: [0.1, 0.1] }]))).toEqual({
       unreachable: [],
       unattached: [],
+      unplaced: [],
       stepFreeUnreachable: [],
       stepFreeBlockers: new Map(),
       components: [],

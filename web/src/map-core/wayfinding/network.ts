@@ -9,7 +9,9 @@
  *   targets, so the nearest wins); routes on different layers sharing an `endpoint` with `connector`
  *   join those floors (cost FLOOR_CHANGE_COST per floor crossed);
  * - a location with a point and no explicit endpoint attaches automatically to the nearest edge on its
- *   layer (every layer when it has none): the edge is split at the projection and a short spur joins it.
+ *   layer (every layer when it has none): the edge is split at the projection and a short spur joins it. A location
+ *   bound to a shape of its floor's drawing has its shape's centre for a point (`shapes`, measured by the viewer or
+ *   the editor: where its marker is drawn), and attaches there like any other.
  *
  * Nodes are in image pixels (normalised map space × mapWidth/mapHeight) so lengths are isotropic.
  * Adjacency is stored as compressed rows in typed arrays for the search.
@@ -25,6 +27,7 @@ import {
   type Network,
   type NetworkDoc,
   type NetworkNode,
+  type ShapeCentres,
 } from './network-model';
 
 interface Segment {
@@ -257,21 +260,23 @@ function projectionFoot(
 }
 
 /**
- * Automatic attachment: every placed location without an explicit endpoint projects onto the nearest segment
- * of its layer (every layer when it has none), becoming a target there (added to `targets`).
+ * Automatic attachment: every placed location without an explicit endpoint (its point, or its shape's centre)
+ * projects onto the nearest segment of its layer (every layer when it has none), becoming a target there (added to
+ * `targets`).
  */
 function attachLocations(
   doc: NetworkDoc,
   segments: readonly Segment[],
   table: NodeTable,
   targets: Map<string, number[]>,
+  shapes: ShapeCentres | undefined,
 ): AutomaticAttachments {
   const splits: SegmentSplits = new Map();
   const spurs: RawEdge[] = [];
   const byLayer = segmentsByLayer(segments, table.nodes);
   for (const location of doc.locations) {
     if (targets.has(location.id)) continue;
-    const point = locationPoint(location, doc.settings);
+    const point = locationPoint(location, doc.settings) ?? shapes?.get(location.id);
     if (!point) continue;
     const layers = location.layer ? [location.layer] : doc.layers.map((l) => l.id);
     const attached: number[] = [];
@@ -378,14 +383,15 @@ function compressEdges(nodeCount: number, raw: readonly RawEdge[]): EdgeRows {
   return { rowStart, edgeTo, edgeCost, edgeFlags, edgeRoute, edgeLink };
 }
 
-export function buildNetwork(doc: NetworkDoc): Network {
+/** The network of `doc`; `shapes` places the locations bound to a shape of their floor (see ShapeCentres). */
+export function buildNetwork(doc: NetworkDoc, shapes?: ShapeCentres): Network {
   const width = doc.settings.mapWidth;
   const height = doc.settings.mapHeight;
   const layerIndex = new Map(doc.layers.map((l, i) => [l.id, i] as const));
   const table = new NodeTable({ width, height });
   const { segments, degree, ends, minWeight } = collectSegments(doc, layerIndex, table);
   const { targets, connectors } = attachRouteEnds(ends, degree, new Set(doc.locations.map((l) => l.id)));
-  const { splits, spurs } = attachLocations(doc, segments, table, targets);
+  const { splits, spurs } = attachLocations(doc, segments, table, targets, shapes);
   const raw = [...segmentEdges(segments, splits, table.nodes), ...spurs, ...floorLinkEdges(connectors, layerIndex)];
   const nodes = table.nodes;
   return {

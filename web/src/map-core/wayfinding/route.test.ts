@@ -225,6 +225,24 @@ describe('planRoute and describeRoute', () => {
     expect(planRoute(cut, 'x', 'y')).toBeNull();
   });
 
+  it('routes to and from locations bound to a shape, across floors, ending at the shape’s centre', () => {
+    const d = mall({ metresPerPixel: 0.1 });
+    d.locations.push({ id: 'office', title: 'Office 1-102', layer: 'f' }, { id: 'kiosk', title: 'Kiosk', layer: 'g' });
+    const shapes = new Map<string, [number, number]>([
+      ['office', [0.7, 0.4]],
+      ['kiosk', [0.3, 0.6]],
+    ]);
+    expect(planRoute(buildNetwork(d), 'entrance', 'office')).toBeNull();
+    const net = buildNetwork(d, shapes);
+    const plan = planRoute(net, 'entrance', 'office')!;
+    expect(plan.segments.map((s) => s.layer)).toEqual(['g', 'f']);
+    expect(plan.segments.at(-1)!.points.at(-1)).toEqual([0.7, 0.4]);
+    expect(describeRoute(plan, d, 'Entrance', 'Office 1-102').steps.at(-1)!.text).toBe('Walk 35 m to Office 1-102');
+    const back = planRoute(net, 'office', 'kiosk')!;
+    expect(back.segments[0]!.points[0]).toEqual([0.7, 0.4]);
+    expect(back.segments.at(-1)!.points.at(-1)).toEqual([0.3, 0.6]);
+  });
+
   it('rounds distances the way people say them', () => {
     expect([0.2, 7.4, 19.6, 22, 43, 118].map(roundMetres)).toEqual([1, 7, 20, 20, 45, 120]);
   });

@@ -5,6 +5,7 @@
  * (./panel.ts) only when first needed, so maps without directions, and visitors who never ask,
  * download none of it.
  */
+import { locationPoint } from '@mapnest/shared/map-geo';
 import { hasWayfinding } from '@mapnest/shared/wayfinding';
 import { h, icon } from '../dom';
 import { controlButton } from '../viewer-controls';
@@ -68,11 +69,15 @@ export function attachDirections(
     'aria-expanded': 'false',
   });
   const corner = host.corner(wf.position) ?? host.corner('top-left');
+  const { doc } = host.model;
+  // Places drawn as a shape of their floor (no point of their own) are routed to at their shapes, on every floor.
+  const shapes = () => host.shapeCentres(doc.locations.filter((l) => !locationPoint(l, doc.settings)));
   const load = (): Promise<DirectionsPanel | null> =>
-    (loading ??= import('./panel').then(
-      ({ createDirectionsPanel }) => {
+    (loading ??= Promise.all([import('./panel'), shapes()]).then(
+      ([{ createDirectionsPanel }, centres]) => {
         if (destroyed) return null;
-        panel = createDirectionsPanel(host, { ...request, fixedFrom: request.fixedFrom ?? wf.fixedFrom }, toggle);
+        const start = { ...request, fixedFrom: request.fixedFrom ?? wf.fixedFrom };
+        panel = createDirectionsPanel(host, start, toggle, centres);
         panel.layerShown(layer);
         return panel;
       },
@@ -99,15 +104,19 @@ export function attachDirections(
       panel?.layerShown(id);
     },
     decorate(details, id) {
-      // Only places the network can reach get the button (placed, or a path ends at them).
-      if (!host.model.byId.get(id)?.coord && !host.model.doc.routes.some((r) => r.endpoint === id && !r.connector))
-        return;
-      addDetailsAction(details, label, () => {
-        // A lightbox is modal over the whole viewer: it closes (through its own Close, so focus and the address
-        // follow) to leave the directions and the route in view.
-        if (details.closest('.mn-lightbox')) details.querySelector<HTMLElement>('.mn-details-close')?.click();
-        void load().then((p) => p?.routeTo(id));
-      });
+      const l = host.model.byId.get(id);
+      if (!l) return;
+      const add = () =>
+        addDetailsAction(details, label, () => {
+          // A lightbox is modal over the whole viewer: it closes (through its own Close, so focus and the address
+          // follow) to leave the directions and the route in view.
+          if (details.closest('.mn-lightbox')) details.querySelector<HTMLElement>('.mn-details-close')?.click();
+          void load().then((p) => p?.routeTo(id));
+        });
+      // Only places the network can reach get the button: placed, a path ends at them, or drawn as a shape (which
+      // places them once its floor is measured).
+      if (l.coord || doc.routes.some((r) => r.endpoint === id && !r.connector)) add();
+      else void host.shapeCentres([l.source]).then((c) => c.has(id) && add());
     },
     destroy() {
       destroyed = true;

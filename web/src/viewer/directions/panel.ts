@@ -6,7 +6,7 @@
  * (./route-player.ts); this file holds them together, plans the route and opens and closes the panel.
  */
 import { buildNetwork } from '../../map-core/wayfinding/network';
-import type { Network } from '../../map-core/wayfinding/network-model';
+import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
@@ -39,7 +39,7 @@ class DirectionsPanelView implements DirectionsPanel {
   /** Whether the open panel is a sheet over the map's bottom (a phone) rather than beside its button. */
   #asSheet = false;
 
-  constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement) {
+  constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement, shapes: ShapeCentres) {
     this.#host = host;
     this.#toggleButton = toggleButton;
     const { model } = host;
@@ -50,7 +50,7 @@ class DirectionsPanelView implements DirectionsPanel {
       icon('close', 16),
     );
     this.#change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, t.t('changeRoute'));
-    this.#net = buildNetwork(model.doc);
+    this.#net = buildNetwork(model.doc, shapes);
     const { targets } = this.#net;
     const fixed = request.fixedFrom && targets.has(request.fixedFrom) ? request.fixedFrom : null;
     this.#fixed = fixed;
@@ -244,10 +244,12 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 }
 
+/** The panel; `shapes` places the locations drawn as a shape of their floor (DirectionsHost.shapeCentres). */
 export function createDirectionsPanel(
   host: DirectionsHost,
   request: DirectionsRequest,
   toggle: HTMLButtonElement,
+  shapes: ShapeCentres,
 ): DirectionsPanel {
-  return new DirectionsPanelView(host, request, toggle);
+  return new DirectionsPanelView(host, request, toggle, shapes);
 }

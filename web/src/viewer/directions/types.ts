@@ -1,5 +1,7 @@
 /** What the viewer, the directions hook and the on-demand panel share. */
 import type { MapView } from '../../map-core/map-view';
+import type { ShapeCentres } from '../../map-core/wayfinding/network-model';
+import type { ShapeBound } from '../stage/shape-centres';
 import type { ViewerEventSink } from '../viewer-api';
 import type { ViewerModel } from '../viewer-model';
 
@@ -25,6 +27,8 @@ export interface DirectionsHost {
   corner(position: string): HTMLElement | null;
   layer(): string;
   showLayer(id: string): void;
+  /** Where the shapes these locations are bound to are, on any floor (MapStage.shapeCentres): routes go to them. */
+  shapeCentres(locations: readonly ShapeBound[]): Promise<ShapeCentres>;
   emit: ViewerEventSink;
   readonly deepLinking: boolean;
   readonly reducedMotion: boolean;

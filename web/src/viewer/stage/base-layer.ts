@@ -189,6 +189,22 @@ export async function addFloor(pane: HTMLElement, layer: LoadedLayer, current: (
 }
 
 /**
+ * Runs `measure` while a floor is laid out. A floor not shown is put back in the layout for it far off screen and
+ * clipped to nothing, as while a big floor fills (so it is measured without being painted), then hidden again.
+ */
+export function whileLaidOut<T>(layer: LoadedLayer, measure: () => T): T {
+  if (!layer.el.hidden) return measure();
+  setAside(layer.el);
+  layer.el.hidden = false;
+  try {
+    return measure();
+  } finally {
+    layer.el.hidden = true;
+    bringBack(layer.el);
+  }
+}
+
+/**
  * Links SVG elements to the locations with the same id and paints their states through CSS
  * custom properties (set inline, so author CSS cannot hide which region is active).
  */

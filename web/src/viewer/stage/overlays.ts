@@ -4,7 +4,8 @@
  * the viewport) and are placed with transforms at every camera move, touching the DOM only where
  * something changed.
  */
-import type { ScreenPoint, Size } from '../../map-core/coords';
+import type { Rect, ScreenPoint, Size, ViewTransform } from '../../map-core/coords';
+import { imageToScreen } from '../../map-core/coords';
 import { h, uid } from '../dom';
 
 export type RingKind = 'hover' | 'active' | 'focus';
@@ -18,6 +19,31 @@ export interface HighlightBox {
   h: number;
   round: boolean;
   top: number;
+}
+
+/** The box round a location's region (`rr`, image pixels) on screen; `anchor`: its marker's place, if it has one. */
+export function regionHighlight(rr: Rect, t: ViewTransform, anchor: ScreenPoint | null): HighlightBox {
+  const a = imageToScreen({ x: rr.minX, y: rr.minY }, t);
+  const b = imageToScreen({ x: rr.maxX, y: rr.maxY }, t);
+  const p = anchor ?? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  return { x: a.x - 3, y: a.y - 3, w: b.x - a.x + 6, h: b.y - a.y + 6, round: false, top: a.y - p.y };
+}
+
+/** The box round a marker drawn at `p` (its drawn box `box` around its anchor, screen pixels). */
+export function markerHighlight(
+  p: ScreenPoint,
+  box: { left: number; top: number; right: number; bottom: number },
+  kind: string,
+): HighlightBox {
+  const pad = 4;
+  return {
+    x: p.x + box.left - pad,
+    y: p.y + box.top - pad,
+    w: box.right - box.left + 2 * pad,
+    h: box.bottom - box.top + 2 * pad,
+    round: kind !== 'square' && kind !== 'text',
+    top: box.top,
+  };
 }
 
 /** What the overlays are placed from at each update (the stage answers these). */

@@ -4,8 +4,9 @@
  * tooltip, popup anchor). Per-frame work is a couple of style writes; React only hears about
  * moves when the camera comes to rest.
  */
+import type { Layer } from '@mapnest/shared/map-document';
 import type { Rect, ScreenPoint, ViewTransform } from '../../map-core/coords';
-import { coordToImage, coordToScreen, imageToScreen, transformToCss } from '../../map-core/coords';
+import { coordToImage, coordToScreen, transformToCss } from '../../map-core/coords';
 import { MapView } from '../../map-core/map-view';
 import type { LoadedLayer } from './base-layer';
 import {
@@ -25,7 +26,9 @@ import { EDITING } from '../editing';
 import { MarkerCanvas } from '../markers/canvas';
 import { focusTransform, locationsInView } from './camera';
 import { StagePointer, addGestures } from './pointer';
-import { StageOverlays, type HighlightBox, type OverlaySource, type RingKind } from './overlays';
+import { StageOverlays, markerHighlight, regionHighlight } from './overlays';
+import type { HighlightBox, OverlaySource, RingKind } from './overlays';
+import { shapeCentres, type ShapeBound } from './shape-centres';
 import type { ResolvedLocation, ViewerModel } from '../viewer-model';
 import { buildLayerMarkers, onLayer, placeLocations } from '../viewer-model';
 import type { StageCallbacks, StageOptions } from './types';
@@ -147,20 +150,7 @@ export class MapStage {
     if (!layer) return;
     this.#layerId = layerId;
     let loaded = this.#layers.get(layerId);
-    let pending: Promise<LoadedLayer> | undefined;
-    if (!loaded) {
-      pending = this.#loading.get(layerId);
-      if (!pending) {
-        const { image, locations } = this.#model;
-        pending = loadLayer(layer, image, this.#options.resolveUrl, this.#abort.signal, locations).then((l) =>
-          this.#addLayer(layerId, l),
-        );
-        // Handled here too: a stage destroyed (or moved to another floor) before it awaits this load aborts it, and
-        // that rejection must not surface as an unhandled error on the page.
-        pending.catch(() => undefined);
-        this.#loading.set(layerId, pending);
-      }
-    }
+    const pending = loaded ? undefined : this.#load(layer);
     // Measuring here (construction is over, so callbacks may run) saves waiting a frame for the observer.
     if (!this.view.viewport) this.measure();
     await this.#viewportSized;
@@ -206,6 +196,31 @@ export class MapStage {
     this.#updateOverlays();
     if (!pending) this.#callbacks.onMarkersDrawn?.(layerId);
     this.#callbacks.onLayerReady(layerId);
+  }
+
+  /** A floor's load, started once (the floor is kept): a second request for it waits for the same fill. */
+  #load(layer: Layer): Promise<LoadedLayer> {
+    let pending = this.#loading.get(layer.id);
+    if (!pending) {
+      const { image, locations } = this.#model;
+      pending = loadLayer(layer, image, this.#options.resolveUrl, this.#abort.signal, locations).then((l) =>
+        this.#addLayer(layer.id, l),
+      );
+      // Handled here too: a stage destroyed (or moved to another floor) before it awaits this load aborts it, and
+      // that rejection must not surface as an unhandled error on the page.
+      pending.catch(() => undefined);
+      this.#loading.set(layer.id, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The centres of the shapes `locations` are bound to, on every floor (./shape-centres.ts), where their markers go:
+   * directions and the editor's wayfinding check route to them. Floors not loaded yet are loaded for it, and kept.
+   */
+  async shapeCentres(locations: readonly ShapeBound[]): Promise<Map<string, [number, number]>> {
+    await this.#viewportSized;
+    return shapeCentres(this.#model.layers, locations, this.#model.image, (floor) => this.#load(floor));
   }
 
   /** Puts a loaded floor in the pane, whole (a big one is filled in slices, ADR 035), and binds its regions. */
@@ -426,25 +441,10 @@ export class MapStage {
     const region = this.#current?.regions.get(index);
     if ((l.kind === 'hidden' || !l.coord) && region) {
       const rr = this.#regionImageRect(index);
-      if (!rr) return null;
-      const t = this.view.transform;
-      const a = imageToScreen({ x: rr.minX, y: rr.minY }, t);
-      const b = imageToScreen({ x: rr.maxX, y: rr.maxY }, t);
-      const p = this.screenOf(index) ?? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      return { x: a.x - 3, y: a.y - 3, w: b.x - a.x + 6, h: b.y - a.y + 6, round: false, top: a.y - p.y };
+      return rr && regionHighlight(rr, this.view.transform, this.screenOf(index));
     }
     const p = this.screenOf(index);
-    if (!p || l.kind === 'hidden') return null;
-    const box = this.#canvas.boxOf(l);
-    const pad = 4;
-    return {
-      x: p.x + box.left - pad,
-      y: p.y + box.top - pad,
-      w: box.right - box.left + 2 * pad,
-      h: box.bottom - box.top + 2 * pad,
-      round: l.kind !== 'square' && l.kind !== 'text',
-      top: box.top,
-    };
+    return p && l.kind !== 'hidden' ? markerHighlight(p, this.#canvas.boxOf(l), l.kind) : null;
   }
 
   #regionRects = new Map<number, Rect | null>();
@@ -470,7 +470,6 @@ export class MapStage {
     },
   }))(this);
 
-  /** Moves the camera to show a location; `room` keeps space above it for an anchored popup. */
   /** Brings a location into view, with room for its popup (`room`) or above a phone's sheet (view.coveredBelow). */
   focusLocation(index: number, room: boolean, animate = true): void {
     const l = this.#model.locations[index];

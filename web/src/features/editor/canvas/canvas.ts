@@ -9,6 +9,8 @@ import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
 import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
 import { MapStage } from '../../../viewer/stage/stage';
+import type { ShapeBound } from '../../../viewer/stage/shape-centres';
+import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { buildModel } from '../../../viewer/viewer-model';
 import { editable, patchedModel } from './canvas-model';
@@ -284,6 +286,14 @@ export class EditorCanvas {
   onViewChange(listener: () => void): () => void {
     this.viewListeners.add(listener);
     return () => this.viewListeners.delete(listener);
+  }
+
+  /**
+   * Where the shapes these locations are bound to are, on every floor, as the viewer places them (the wayfinding
+   * check routes to them): floors not loaded yet are loaded for it, each shape measured once.
+   */
+  shapeCentres(locations: readonly ShapeBound[]): Promise<ShapeCentres> {
+    return this.stage.shapeCentres(locations);
   }
 
   /** What an overlay drawn over the map (the wayfinding network, editor/wayfinding/network-layer.ts) needs. */

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { CONNECTOR_KINDS, type Location } from '@mapnest/shared/map-document';
+import { locationPoint } from '@mapnest/shared/map-geo';
+import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import {
   clearEndpoint,
   connectorLabel,
@@ -20,6 +22,7 @@ export function SelectionCard({
   selection: sel,
   layer,
   connectorCount,
+  shapes,
   onRemove,
   onDone,
   onSelect,
@@ -27,6 +30,8 @@ export function SelectionCard({
   selection: NonNullable<NetworkSelection>;
   layer: string;
   connectorCount: number;
+  /** Where the locations drawn as shapes are (null while the floors are being measured). */
+  shapes: ShapeCentres | null;
   onRemove(): void;
   onDone(): void;
   onSelect(selection: NetworkSelection): void;
@@ -34,8 +39,13 @@ export function SelectionCard({
   const { run } = useEditor();
   const { doc } = useEditorState();
   const draft = useConnectorDraft(connectorCount);
-  const here = doc.locations.filter((l) => l.coord && (!l.layer || l.layer === layer));
-  const [pin, setPin] = useState(here[0]?.id ?? '');
+  // The floor's places: located by a point, or drawn as a shape (then placed at its centre).
+  const here = doc.locations.filter(
+    (l) => (!l.layer || l.layer === layer) && (locationPoint(l, doc.settings) || shapes?.has(l.id)),
+  );
+  const [picked, setPin] = useState(here[0]?.id ?? '');
+  // The list can grow once the floors' shapes are measured: nothing picked yet means its first entry.
+  const pin = here.some((l) => l.id === picked) ? picked : (here[0]?.id ?? '');
   if (sel.kind === 'edge')
     return <EdgeCard route={sel.route} segment={sel.segment} onRemove={onRemove} onSelect={onSelect} />;
   const at: Point = sel.at;
@@ -70,7 +80,9 @@ export function SelectionCard({
         )}
       </div>
       {deadEnd && <ConnectorForm layer={sel.layer} at={at} draft={draft} />}
-      {here.length > 0 && <PinLocationForm layer={sel.layer} at={at} here={here} pin={pin} onPin={setPin} />}
+      {here.length > 0 && (
+        <PinLocationForm layer={sel.layer} at={at} here={here} pin={pin} onPin={setPin} place={shapes?.get(pin)} />
+      )}
       <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
         Done
       </button>
@@ -194,12 +206,15 @@ function PinLocationForm({
   here,
   pin,
   onPin,
+  place,
 }: {
   layer: string;
   at: Point;
   here: Location[];
   pin: string;
   onPin(id: string): void;
+  /** The centre of the shape the picked location is drawn as, when it has no point of its own. */
+  place: readonly [number, number] | undefined;
 }) {
   const { run } = useEditor();
   const { doc } = useEditorState();
@@ -219,7 +234,7 @@ function PinLocationForm({
       <button
         type="button"
         className="btn btn--secondary btn--sm"
-        onClick={() => run(pinLocation, { location: pin, layer, at })}
+        onClick={() => run(pinLocation, { location: pin, layer, at, place })}
       >
         Attach
       </button>

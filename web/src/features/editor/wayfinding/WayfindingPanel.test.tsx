@@ -87,10 +87,7 @@ describe('WayfindingPanel', () => {
       within(check().getByRole('list', { name: 'Unreachable locations' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([
-      'Cafe (its path is not joined to the rest)',
-      'Storeroom (not on the map: place it, or attach it to a node)',
-    ]);
+    ).toEqual(['Cafe (its path is not joined to the rest)', 'Storeroom (its floor has no path yet: draw one there)']);
 
     // Lift: its end on each floor, same name.
     fireEvent.click(screen.getByRole('button', { name: 'Select' }));
@@ -113,7 +110,7 @@ describe('WayfindingPanel', () => {
       within(check().getByRole('list', { name: 'Unreachable locations' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Storeroom (not on the map: place it, or attach it to a node)']);
+    ).toEqual(['Storeroom (its floor has no path yet: draw one there)']);
     expect(check().queryByText(/not joined to the rest:/)).toBeNull();
     expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
     expect(
@@ -158,6 +155,88 @@ describe('WayfindingPanel', () => {
     act(() => view.store.undo());
     expect(view.doc().routes.flatMap((r) => r.points)).toContainEqual([0.3, 0.5]);
   }, 20_000);
+
+  it('takes locations drawn as shapes of their floor as placed: checked, and attached to a node like any other', async () => {
+    const doc = blankDocument();
+    doc.layers = [
+      { id: 'f1', name: '1F', file: '/files/1f.svg' },
+      { id: 'f2', name: '2F', file: '/files/2f.svg' },
+    ];
+    doc.settings.mapWidth = 1000;
+    doc.settings.mapHeight = 1000;
+    doc.locations = [
+      { id: '_1-101', title: '講義室 1-101', coord: [0.2, 0.3], layer: 'f1' },
+      { id: '_1-102', title: '事務室 1-102', layer: 'f1' },
+      { id: 'library', title: '図書館', layer: 'f1', type: 'pin' },
+      { id: '_2-201', title: '研究室 2-201', layer: 'f2' },
+      { id: 'annex', title: 'Annex', layer: 'f1' },
+    ];
+    doc.routes = [
+      {
+        id: 'hall',
+        layer: 'f1',
+        points: [
+          [0.1, 0.5],
+          [0.5, 0.5],
+          [0.9, 0.5],
+        ],
+        closed: false,
+        connector: false,
+        weight: 1,
+        inaccessible: false,
+      },
+    ];
+    const { element, state, canvas } = fakeCanvas();
+    state.floor = 'f1';
+    // The canvas measures the shapes with those ids on their floors (the annex has none).
+    const asked: string[][] = [];
+    const drawn = new Map<string, [number, number]>([
+      ['_1-102', [0.45, 0.25]],
+      ['library', [0.75, 0.3]],
+      ['_2-201', [0.2, 0.25]],
+    ]);
+    const shapeCentres = async (locations: readonly { id: string }[]) => {
+      asked.push(locations.map((l) => l.id));
+      return new Map([...drawn].filter(([id]) => locations.some((l) => l.id === id)));
+    };
+    const view = renderEditorPart(<WayfindingPanel />, {
+      map: { state: 3 },
+      doc: strictMapDocument.parse(doc),
+      canvas: { ...canvas, shapeCentres },
+    });
+    const check = () => within(screen.getByRole('heading', { name: 'Check' }).parentElement!);
+    const unreachable = async () =>
+      within(await check().findByRole('list', { name: 'Unreachable locations' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(await unreachable()).toEqual([
+      '研究室 2-201 (its floor has no path yet: draw one there)',
+      'Annex (not on the map: place it, or attach it to a node)',
+    ]);
+    expect(asked[0]).toEqual(['_1-102', 'library', '_2-201', 'annex']);
+
+    // The middle node offers the floor's shape-bound locations too; attaching one draws a path to its shape.
+    press(node(element, 0.5, 0.5), 500, 500);
+    const form = within(screen.getByRole('group', { name: 'Attach a location here' }));
+    const picker = form.getByRole('combobox', { name: 'Location' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['講義室 1-101', '事務室 1-102', '図書館']);
+    fireEvent.change(picker, { target: { value: '_1-102' } });
+    fireEvent.click(form.getByRole('button', { name: 'Attach' }));
+    expect(view.notices.filter((n) => n.kind === 'error')).toEqual([]);
+    expect(view.doc().routes.at(-1)).toMatchObject({
+      layer: 'f1',
+      points: [
+        [0.5, 0.5],
+        [0.45, 0.25],
+      ],
+      endpoint: '_1-102',
+    });
+    expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
+  });
 
   it('shows other maps what they would get and how to upgrade, with no editing', () => {
     renderEditorPart(<WayfindingPanel />, { map: { state: 1 }, doc: mall() });

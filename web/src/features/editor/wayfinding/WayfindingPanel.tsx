@@ -10,7 +10,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { MapState } from '@mapnest/shared/constants';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { checkNetwork } from '../../../map-core/wayfinding/network-check';
+import { checkNetwork, type NetworkCheck as NetworkCheckResult } from '../../../map-core/wayfinding/network-check';
+import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
 import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from './actions';
 import { useEditor, useEditorState } from '../editor-context';
@@ -18,6 +19,7 @@ import { layerAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
+import { useShapeCentres } from './shape-centres';
 import './wayfinding-panel.css';
 
 type Mode = 'select' | 'draw';
@@ -63,6 +65,8 @@ function NetworkEditor() {
   const [mode, setMode] = useState<Mode>('select');
   const [selection, setSelection] = useNetworkOverlay(mode);
   const current = liveSelection(doc.routes, selection);
+  // Locations drawn as a shape of their floor take part where the map puts them: at the shape's centre.
+  const shapes = useShapeCentres(doc);
 
   /** Deletes the selected node or edge; false when nothing of the network is selected. */
   const removeSelection = (): boolean => {
@@ -105,6 +109,7 @@ function NetworkEditor() {
           selection={current}
           layer={layer}
           connectorCount={connectors.length}
+          shapes={shapes}
           onRemove={() => void removeSelection()}
           onDone={() => setSelection(null)}
           onSelect={setSelection}
@@ -112,7 +117,7 @@ function NetworkEditor() {
       )}
 
       <ConnectorList connectors={connectors} />
-      <NetworkCheck />
+      <NetworkCheck shapes={shapes} />
     </div>
   );
 }
@@ -267,14 +272,16 @@ function ConnectorList({ connectors }: { connectors: [string, Connector][] }) {
   );
 }
 
-/** What visitors could not reach: unreachable locations (each shown on the map on click), step-free gaps, parts not joined. */
-function NetworkCheck() {
+/**
+ * What visitors could not reach: unreachable locations (each shown on the map on click), step-free gaps, parts not
+ * joined. `shapes`: where the locations drawn as shapes are (null while the floors are being measured).
+ */
+function NetworkCheck({ shapes }: { shapes: ShapeCentres | null }) {
   const { canvas } = useEditor();
   const { doc } = useEditorState();
-  const check = useMemo(() => checkNetwork(doc), [doc]);
+  const check = useMemo(() => checkNetwork(doc, shapes ?? undefined), [doc, shapes]);
   const disconnected = check.components.length > 1 ? check.components.slice(1) : [];
   const title = (id: string) => locationTitle(doc, id);
-  const unattached = new Set(check.unattached);
   return (
     <section aria-labelledby="wf-check" aria-live="polite">
       <h3 id="wf-check" className="wayfinding-panel__sub">
@@ -282,31 +289,13 @@ function NetworkCheck() {
       </h3>
       {doc.routes.length === 0 ? (
         <p className="panel__hint">No paths yet: draw the corridors of each floor to give visitors directions.</p>
+      ) : shapes === null ? (
+        <p className="panel__hint">Finding the locations drawn as shapes on the floor plans…</p>
       ) : check.unreachable.length === 0 && disconnected.length === 0 && check.stepFreeUnreachable.length === 0 ? (
         <p className="wayfinding-panel__ok">Every location can be reached, step-free too.</p>
       ) : (
         <>
-          {check.unreachable.length > 0 && (
-            <>
-              <p>
-                {check.unreachable.length === 1
-                  ? '1 location cannot be reached:'
-                  : `${check.unreachable.length} locations cannot be reached:`}
-              </p>
-              <ul className="wayfinding-panel__list" aria-label="Unreachable locations">
-                {check.unreachable.map((id) => (
-                  <li key={id}>
-                    <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
-                      {title(id)}
-                    </button>{' '}
-                    {unattached.has(id)
-                      ? '(not on the map: place it, or attach it to a node)'
-                      : '(its path is not joined to the rest)'}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {check.unreachable.length > 0 && <Unreachable check={check} />}
           {check.stepFreeUnreachable.length > 0 && (
             <>
               <p>Not reachable step-free:</p>
@@ -343,6 +332,37 @@ function NetworkCheck() {
         </>
       )}
     </section>
+  );
+}
+
+/** The locations nobody can reach, each with why (a click shows it on the map). */
+function Unreachable({ check }: { check: NetworkCheckResult }) {
+  const { canvas } = useEditor();
+  const { doc } = useEditorState();
+  const unattached = new Set(check.unattached);
+  const unplaced = new Set(check.unplaced);
+  return (
+    <>
+      <p>
+        {check.unreachable.length === 1
+          ? '1 location cannot be reached:'
+          : `${check.unreachable.length} locations cannot be reached:`}
+      </p>
+      <ul className="wayfinding-panel__list" aria-label="Unreachable locations">
+        {check.unreachable.map((id) => (
+          <li key={id}>
+            <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
+              {locationTitle(doc, id)}
+            </button>{' '}
+            {unplaced.has(id)
+              ? '(not on the map: place it, or attach it to a node)'
+              : unattached.has(id)
+                ? '(its floor has no path yet: draw one there)'
+                : '(its path is not joined to the rest)'}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

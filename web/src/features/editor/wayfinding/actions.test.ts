@@ -287,6 +287,24 @@ describe('connectors and attachments', () => {
     expect(un.routes.some((r) => r.endpoint === 'shop')).toBe(false);
     expect(() => unpinLocation.perform(un, { location: 'shop' })).toThrow('That location is not pinned to the network');
   });
+
+  it('pins a location drawn as a shape to a middle node with a path to its shape’s centre', () => {
+    let doc = addEdge.perform(base(), { layer: L, from: [0.1, 0.5], to: [0.5, 0.5] });
+    doc = addEdge.perform(doc, { layer: L, from: [0.5, 0.5], to: [0.9, 0.5] });
+    doc = { ...doc, locations: [...doc.locations, { id: 'office', title: 'Office', layer: L }] };
+    const args = { location: 'office', layer: L, at: [0.5, 0.5] as Point };
+    expect(() => pinLocation.perform(doc, args)).toThrow('place the location on the map first');
+    const pinned = pinLocation.perform(doc, { ...args, place: [0.6, 0.3] });
+    expect(pinned.routes.at(-1)).toMatchObject({
+      points: [
+        [0.5, 0.5],
+        [0.6, 0.3],
+      ],
+      endpoint: 'office',
+    });
+    valid(pinned);
+    expect(planRoute(buildNetwork(pinned), 'shop', 'office')).not.toBeNull();
+  });
 });
 
 describe('any sequence of wayfinding edits', () => {

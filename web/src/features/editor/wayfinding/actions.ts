@@ -6,6 +6,7 @@
  * locations are `endpoint`s on a path's loose end. Each action keeps the document valid.
  */
 import { MAP_LIMITS, routeSchema, type CONNECTOR_KINDS, type MapDocument } from '@mapnest/shared/map-document';
+import { locationPoint } from '@mapnest/shared/map-geo';
 import { projectOnSegment } from '../../../map-core/wayfinding/network';
 import { ActionError, defineAction } from '../actions/registry';
 import { checked } from '../actions/validate';
@@ -447,22 +448,29 @@ export const clearEndpoint = defineAction<{ layer: string; at: Point }>({
 
 /**
  * Pins a location to a node (instead of the automatic nearest edge): a dead end gets the location as its
- * endpoint; any other node gets a short path from it to the location's point, ending at the location.
+ * endpoint; any other node gets a short path from it to the location's point, ending at the location. A location
+ * drawn as a shape of its floor has no point of its own: `place` is its shape's centre (the editor measures it).
  */
-export const pinLocation = defineAction<{ location: string; layer: string; at: Point }>({
+export const pinLocation = defineAction<{
+  location: string;
+  layer: string;
+  at: Point;
+  place?: readonly [number, number];
+}>({
   name: 'wayfinding.location.pin',
   label: 'Attach location',
-  perform(doc, { location, layer, at }) {
+  perform(doc, { location, layer, at, place }) {
     const loc = doc.locations.find((l) => l.id === location);
     if (!loc) throw new ActionError(`There is no location "${location}"`);
     checkNode(doc, layer, at);
     if (nodeDegree(doc, layer, at) === 1)
       return setEndpointAt(doc, layer, at, { endpoint: location, connector: false, inaccessible: false });
-    if (!loc.coord || same(loc.coord, at))
+    const point = locationPoint(loc, doc.settings) ?? place;
+    if (!point || same(point, at))
       throw new ActionError('Choose a node at the end of a path, or place the location on the map first');
     const spur = checked(
       routeSchema,
-      { id: nextPathId(doc), layer, points: [at, loc.coord], endpoint: location },
+      { id: nextPathId(doc), layer, points: [at, clampPoint(point)], endpoint: location },
       'Path',
     );
     return withRoutes(doc, [...doc.routes, spur]);
