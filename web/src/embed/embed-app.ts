@@ -97,7 +97,15 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       ),
     );
   const title = (t: string | null) => {
-    if (o.mode === 'page') document.title = pageTitle(t);
+    if (o.mode !== 'page') return;
+    document.title = pageTitle(t);
+    // The /m/{id} page's heading (web/embed.html), hidden while there is no title: a notice shown instead of the
+    // map brings its own.
+    const heading = document.getElementById('mapnest-title');
+    if (heading) {
+      heading.textContent = t ?? '';
+      heading.hidden = !t;
+    }
   };
   const shown = (async (): Promise<MapViewerInstance | null> => {
     // The visitor's language is known now: a catalogue that is not built in (English is) downloads beside the map.
