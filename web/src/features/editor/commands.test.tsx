@@ -109,7 +109,7 @@ describe('editor commands', () => {
     ).toEqual(['a0-copy-2', 'a1-copy-2']);
   });
 
-  it('leaves Ctrl+C and Ctrl+V to a text field that has the focus', () => {
+  it('leaves Ctrl+C and Ctrl+V to a text field that has the focus, and Ctrl+C to text selected on the page', () => {
     const h = setup();
     const field = document.createElement('input');
     document.body.append(field);
@@ -120,6 +120,18 @@ describe('editor commands', () => {
     expect(h.doc().locations).toHaveLength(3);
     expect(h.notices.filter((n) => n.text.startsWith('Copied'))).toEqual([]);
     field.remove();
+    // Text selected on the page is copied as text, not the selected locations.
+    const hint = document.createElement('p');
+    hint.textContent = 'Some words';
+    document.body.append(hint);
+    act(() => screen.getByTestId('canvas').focus());
+    window.getSelection()!.selectAllChildren(hint);
+    key('c', { ctrlKey: true });
+    expect(h.notices.filter((n) => n.text.startsWith('Copied'))).toEqual([]);
+    window.getSelection()!.removeAllRanges();
+    key('c', { ctrlKey: true });
+    expect(h.notices.at(-1)?.text).toBe('Copied 1 location: Ctrl/⌘+V pastes it.');
+    hint.remove();
   });
 
   it('says so when every step left was replaced by changes from elsewhere', () => {

@@ -1,8 +1,8 @@
 /**
  * The editor's commands (Excalidraw's action manager): undo, redo, save, the tools, deleting, nudging, copying and
- * pasting the selection. Each is registered once with its keys; the toolbar's buttons run it by name and the one key handler
- * (useCommandKeys) runs the command whose keys match, so a button and its shortcut cannot drift apart. Edits
- * inside a command go through the document actions (actions/registry.ts) and the store, one undo step each.
+ * pasting the selection. Each is registered once with its keys; the toolbar's buttons run it by name and the one
+ * key handler (useCommandKeys) runs the command whose keys match, so a button and its shortcut cannot drift apart.
+ * Edits inside a command go through the document actions (actions/registry.ts) and the store, one undo step each.
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
@@ -145,14 +145,18 @@ defineCommand({
 /** Locations copied with Ctrl/⌘+C in this tab, from any map, for Ctrl/⌘+V. */
 let copied: readonly Location[] | null = null;
 
-/** Ctrl/⌘ with `key` alone, outside text fields (where the keys copy and paste text, as always). */
+/**
+ * Ctrl/⌘ with `key` alone, outside text fields and with no text selected on the page (where the keys copy and
+ * paste text, as always).
+ */
 function clipboardChord(e: KeyboardEvent, key: string): boolean {
   return (
     (e.ctrlKey || e.metaKey) &&
     !e.shiftKey &&
     !e.altKey &&
     e.key.toLowerCase() === key &&
-    !isEditableElement(document.activeElement)
+    !isEditableElement(document.activeElement) &&
+    (window.getSelection()?.isCollapsed ?? true)
   );
 }
 
