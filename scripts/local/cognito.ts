@@ -251,7 +251,7 @@ async function createServices(opts: LocalCognitoOptions, signingKey: SigningKey,
   const cognito = await new CognitoServiceFactoryImpl(
     opts.dataDir,
     dataStores,
-    new UserPoolServiceFactoryImpl(clock, dataStores),
+    caseInsensitiveSignIn(new UserPoolServiceFactoryImpl(clock, dataStores)),
   ).create(ctx, config.UserPoolDefaults);
   const handlers: Record<string, Handler> = {
     CustomMessage: opts.customMessage,
@@ -288,6 +288,35 @@ async function createServices(opts: LocalCognitoOptions, signingKey: SigningKey,
     tokenGenerator: resigning(new JwtTokenGenerator(clock, triggers, config.TokenConfig), signingKey),
   };
   return { services, cognito };
+}
+
+/**
+ * The pool finds a user by username or email whatever the letter case, as Cognito does for a pool made with
+ * `signInCaseSensitive: false` (infra/src/constructs/auth.ts): cognito-local compares exactly, so signing up
+ * "Ann@Example.com" beside "ann@example.com" made a second account for one mailbox, where Cognito answers
+ * UsernameExistsException, and signing in with other capitals failed. Stored values keep the case they were given.
+ */
+function caseInsensitiveSignIn(factory: any): any {
+  const create = factory.create.bind(factory);
+  factory.create = async (...args: unknown[]) => {
+    const pool = await create(...args);
+    const exact = pool.getUserByUsername.bind(pool);
+    pool.getUserByUsername = async (c: any, username: unknown) => {
+      const found = await exact(c, username);
+      if (found || typeof username !== 'string') return found;
+      const wanted = username.toLowerCase();
+      const users: any[] = await pool.listUsers(c);
+      return (
+        users.find(
+          (u) =>
+            String(u.Username).toLowerCase() === wanted ||
+            (u.Attributes ?? []).some((a: any) => a.Name === 'email' && String(a.Value).toLowerCase() === wanted),
+        ) ?? null
+      );
+    };
+    return pool;
+  };
+  return factory;
 }
 
 /**

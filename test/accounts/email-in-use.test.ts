@@ -9,6 +9,7 @@ import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   InitiateAuthCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
 import { call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
@@ -20,6 +21,31 @@ async function emailOf(uid: string): Promise<string | undefined> {
   const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: env().USER_POOL_ID, Username: uid }));
   return out.UserAttributes?.find((a) => a.Name === 'email')?.Value;
 }
+
+describe('an email address in other letters', () => {
+  it('is the same account, as in a Cognito pool made case-insensitive: sign-up refused, sign-in in any case', async () => {
+    const owner = await createUser();
+    const shouted = owner.email.toUpperCase();
+    await expect(
+      cognito().send(
+        new SignUpCommand({
+          ClientId: env().USER_POOL_CLIENT_ID,
+          Username: shouted,
+          Password: 'Other-Pass9!',
+          UserAttributes: [{ Name: 'email', Value: shouted }],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UsernameExistsException' });
+    const signedIn = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: env().USER_POOL_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: shouted, PASSWORD: owner.password },
+      }),
+    );
+    expect(jwtPayload(signedIn.AuthenticationResult!.IdToken!).sub).toBe(owner.uid);
+  });
+});
 
 describe('an email address another account uses', () => {
   it('checkEmailFree refuses it (in any case), and accepts a free address or the caller’s own', async () => {
