@@ -1,4 +1,4 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Outlet, type RouteObject } from 'react-router';
 import { MESSAGES } from '@mapnest/shared/errors';
@@ -121,6 +121,20 @@ describe('header', () => {
     expect(screen.getByRole('navigation', { name: 'Main' }).className).toContain('is-open');
     await act(() => router.navigate('/nowhere'));
     expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes the mobile menu with Escape and gives focus back to its toggle', async () => {
+    renderRoutes('/');
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    act(() => toggle.click());
+    act(() =>
+      within(screen.getByRole('navigation', { name: 'Main' }))
+        .getByRole('link', { name: 'Pricing' })
+        .focus(),
+    );
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 });
 

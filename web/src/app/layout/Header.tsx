@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '@mapnest/shared/constants';
 import { CloseIcon, MenuIcon, SettingsIcon } from '../../components/Icons';
@@ -12,6 +12,29 @@ export interface HeaderProps {
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-current' : 'site-nav__link');
 
+/**
+ * Escape closes the open menu, as it closes the app's other menus, and gives focus back to its toggle (the ref to
+ * put on the toggle).
+ */
+function useClosedByEscape(open: boolean, close: () => void) {
+  const toggle = useRef<HTMLButtonElement>(null);
+  const latest = useRef(close);
+  useEffect(() => {
+    latest.current = close;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      latest.current();
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return toggle;
+}
+
 /** The sticky site header: logo, nav links by sign-in state, the settings icon when signed in. */
 export function Header({ signedIn, hideNav = false }: HeaderProps) {
   const { pathname } = useLocation();
@@ -19,6 +42,7 @@ export function Header({ signedIn, hideNav = false }: HeaderProps) {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const navId = useId();
+  const toggle = useClosedByEscape(menuOpen, () => setMenuOpenOn(null));
 
   return (
     <header className="site-header">
@@ -29,6 +53,7 @@ export function Header({ signedIn, hideNav = false }: HeaderProps) {
         {!hideNav && (
           <>
             <button
+              ref={toggle}
               type="button"
               className="site-header__toggle"
               aria-expanded={menuOpen}
