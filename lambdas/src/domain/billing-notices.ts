@@ -71,8 +71,13 @@ export function subscriptionNotice(held: Held | null, next: Held): Notice | null
       subject: `Your ${plan} subscription has started`,
       paragraphs: [
         `Thank you. Your subscription is active: ${line(next)}.`,
-        `Each slot keeps one map live. Make a map live with Go live on its card: ${mapsPage()}`,
-        BILLING_TEXTS.goLiveWays,
+        // The button on a map's card is named for the plan: Go live (Basic), Make Pro (Professional).
+        ...(next.plan === 'pro'
+          ? [`Each slot keeps one map live on ${plan}. Use Make Pro on a map's card: ${mapsPage()}`]
+          : [
+              `Each slot keeps one map live. Make a map live with Go live on its card: ${mapsPage()}`,
+              BILLING_TEXTS.goLiveWays,
+            ]),
         `Manage the subscription and its invoices from the Plan tab: ${planTab()}`,
       ],
     };
