@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { NAME_MAX } from '@mapnest/shared/constants';
 import { displayNameProblem } from '@mapnest/shared/accounts';
-import { MESSAGES } from '@mapnest/shared/errors';
+import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { sessionAtom } from '../../state/session';
 import { appStore } from '../../state/store';
 import { InlineTextField } from '../../components/InlineTextField';
@@ -36,9 +36,12 @@ function useAvatarChange() {
     try {
       setPhoto(await uploadAvatar(file, appStore.get(sessionAtom).user !== null));
     } catch (err) {
-      // Avatar errors are logged; the validation messages (type, size, signed out) are also shown.
-      console.error('Avatar upload failed', err);
-      setError(err instanceof AvatarValidationError ? err.message : MESSAGES.unknownError);
+      // A refused file (type, size, signed out) is told as is, the browser's refusal or the server's (which reads the
+      // whole file: text named .png passes the browser's check, not the server's); anything else is a fault, logged.
+      const told =
+        err instanceof AvatarValidationError || (err instanceof CallError && err.code === 'invalid-argument');
+      if (!told) console.error('Avatar upload failed', err);
+      setError(told ? err.message : MESSAGES.unknownError);
     } finally {
       setBusy(null);
     }
