@@ -1,5 +1,6 @@
-import { useId, useReducer, type FormEvent } from 'react';
-import { useAtomValue } from 'jotai';
+import { useEffect, useId, useReducer, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { PLAN_NAMES } from '@mapnest/shared/constants';
 import { useNavigate } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import { sessionAtom } from '../../state/session';
@@ -8,6 +9,8 @@ import { TextField } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
+import { counted } from '../../lib/words';
+import { loadSlotsAtom, slotsAtom } from '../maps/maps-state';
 import {
   canConfirmDelete,
   deleteAccountReducer,
@@ -118,6 +121,32 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   );
 }
 
+/**
+ * What the deletion does to what the user pays for, said before they confirm: its subscriptions are cancelled with
+ * the account (its payment customer is deleted first), and its licences go with its maps.
+ */
+function BillingEnds() {
+  const slots = useAtomValue(slotsAtom);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  useEffect(() => {
+    void loadSlots();
+  }, [loadSlots]);
+  if (!slots) return null;
+  const plans = (['basic', 'pro'] as const)
+    .map((plan) => [plan, plan === 'basic' ? slots.basicSubscribed : slots.proSubscribed] as const)
+    .filter(([, n]) => n > 0)
+    .map(([plan, n]) => `${PLAN_NAMES[plan]} subscription (${counted(n, 'slot')})`);
+  if (plans.length === 0 && slots.basicLicensed === 0) return null;
+  return (
+    <p className="form-alert form-alert--warning" data-testid="billing-ends">
+      {plans.length > 0 &&
+        `Your ${plans.join(' and your ')} ${plans.length > 1 ? 'are' : 'is'} cancelled with it, at once: you are not charged again, and the time left in the period you paid for is not refunded. `}
+      {slots.basicLicensed > 0 &&
+        `${counted(slots.basicLicensed, 'registered license')} ${slots.basicLicensed > 1 ? 'go' : 'goes'} with your maps.`}
+    </p>
+  );
+}
+
 interface DeleteConfirmFormProps {
   titleId: string;
   email: string | null | undefined;
@@ -160,6 +189,7 @@ function DeleteConfirmForm({
           to confirm.
         </p>
       </div>
+      <BillingEnds />
       <TextField
         label="Your email address"
         type="email"
