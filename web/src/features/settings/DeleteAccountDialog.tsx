@@ -41,6 +41,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(deleteAccountReducer, initialDeleteAccount);
   const titleId = useId();
+  useSlotsOnOpen(open);
   const close = useDialogCycle(
     open,
     dispatch,
@@ -127,10 +128,6 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
  */
 function BillingEnds() {
   const slots = useAtomValue(slotsAtom);
-  const loadSlots = useSetAtom(loadSlotsAtom);
-  useEffect(() => {
-    void loadSlots();
-  }, [loadSlots]);
   if (!slots) return null;
   const plans = (['basic', 'pro'] as const)
     .map((plan) => [plan, plan === 'basic' ? slots.basicSubscribed : slots.proSubscribed] as const)
@@ -145,6 +142,17 @@ function BillingEnds() {
         `${counted(slots.basicLicensed, 'registered license')} ${slots.basicLicensed > 1 ? 'go' : 'goes'} with your maps.`}
     </p>
   );
+}
+
+/**
+ * The slot counters, fresh, for what the deletion ends (BillingEnds): read as the dialog opens, not as its first
+ * step shows again once the account is gone (a read then is refused, and logged as a fault).
+ */
+function useSlotsOnOpen(open: boolean): void {
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  useEffect(() => {
+    if (open) void loadSlots();
+  }, [open, loadSlots]);
 }
 
 interface DeleteConfirmFormProps {
