@@ -1,22 +1,13 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes, signedIn } from '../../app/testing.fixtures';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { isolateEachTest, renderRoutes, signedIn } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { setAnalyticsSink } from '../../lib/analytics';
 import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
-beforeEach(() => {
-  mockCall.mockReset();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  setAnalyticsSink(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+isolateEachTest(mockCall);
 
 async function openDeletion(slots: typeof NO_SLOTS) {
   routeCalls(mockCall, { listMaps: () => [aMap()], getSlots: () => slots });
