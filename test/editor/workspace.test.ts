@@ -190,6 +190,25 @@ describe('the editor on a phone (390 px)', () => {
     expect(publish!.x + publish!.width).toBeLessThanOrEqual(390);
     expect(publish!.y + publish!.height).toBeLessThanOrEqual(844);
     await page.getByText('Quick edits work here; for a full editing session, a larger screen is easier.').waitFor();
+
+    // The bar in four rows (title, tools, statuses, buttons: it took five, the map 80 px further down), its controls
+    // focused in the order they are seen: left to right, row by row.
+    expect((await page.locator('.editor__bar').boundingBox())!.height).toBeLessThan(200);
+    const controls = await page.locator('.editor__bar').evaluate((bar) =>
+      [...bar.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), select, input')]
+        .filter((e) => e.getClientRects().length > 0)
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          return { name: e.getAttribute('aria-label') ?? e.textContent, top: r.top, bottom: r.bottom, left: r.left };
+        }),
+    );
+    expect(controls.map((c) => c.name)).toContain('Publish');
+    for (const [i, c] of controls.entries()) {
+      const before = controls[i - 1];
+      if (!before) continue;
+      const sameRow = Math.abs((c.top + c.bottom) / 2 - (before.top + before.bottom) / 2) < 8;
+      expect(sameRow ? c.left > before.left : c.top >= before.bottom - 2, `${before.name} then ${c.name}`).toBe(true);
+    }
     await context.close();
   }, 60_000);
 
