@@ -135,36 +135,38 @@ async function uploadFloor(name: string): Promise<string> {
 }
 
 /**
- * A floor's corridor along the map below the rooms, from the lift hall at its west end; `lift`: the short path from
- * the hall to Lift A's door on that floor instead.
+ * A floor's corridor along the map below the rooms, from the lift hall at its west end; `connector`: the short path
+ * from the hall to Lift A's door on that floor instead (or to the door of Stairs B).
  */
-const path = (layer: string, lift = false): MapDocument['routes'][number] => ({
-  id: `${lift ? 'lift' : 'hall'}-${layer}`,
+const path = (layer: string, connector?: 'lift' | 'stairs'): MapDocument['routes'][number] => ({
+  id: `${connector ?? 'hall'}-${layer}`,
   layer,
-  points: [[0.05, 0.4], lift ? [0.05, 0.5] : [0.95, 0.4]],
+  points: [[0.05, 0.4], connector ? [0.05, 0.5] : [0.95, 0.4]],
   closed: false,
   weight: 1,
   inaccessible: false,
-  connector: lift,
-  ...(lift && { endpoint: 'lift-a', connectorKind: 'lift' as const, connectorName: 'Lift A' }),
+  connector: !!connector,
+  ...(connector === 'lift' && { endpoint: 'lift-a', connectorKind: 'lift' as const, connectorName: 'Lift A' }),
+  ...(connector === 'stairs' && { endpoint: 'stairs-b', connectorKind: 'stairs' as const, connectorName: 'Stairs B' }),
 });
 
 /**
  * The Mapplic campus's first two floors, published as a Professional map: 講義室 1-101 placed by a point, the other
  * rooms bound to their shapes in the floor plans (1-102 at 350–550 × 100–250 of 1F's 1000 × 800), a corridor on each
- * floor below the rooms, and Lift A between them.
+ * floor below the rooms, and Lift A between them (or only Stairs B, with the Step-free box shown).
  */
-async function shapeCampus(): Promise<string> {
+async function shapeCampus(connector: 'lift' | 'stairs' = 'lift'): Promise<string> {
   const doc = blankDocument({ file: await uploadFloor('1f.svg'), layerId: 'f1', layerName: '1F' });
   doc.layers.push({ id: 'f2', name: '2F', file: await uploadFloor('2f.svg') });
   doc.settings.wayfinding.enabled = true;
+  doc.settings.wayfinding.accessibleToggle = connector === 'stairs';
   doc.locations = [
     { id: '_1-101', title: '講義室 1-101', layer: 'f1', coord: [0.2, 0.21875] },
     { id: '_1-102', title: '事務室 1-102', layer: 'f1' },
     { id: 'library', title: '図書館', layer: 'f1', type: 'pin' },
     { id: '_2-201', title: '研究室 2-201', layer: 'f2' },
   ];
-  doc.routes = [path('f1'), path('f1', true), path('f2', true), path('f2')];
+  doc.routes = [path('f1'), path('f1', connector), path('f2', connector), path('f2')];
   const user = await createUser({ name: 'Shape campus' });
   const id = await call<string>('createMap', { title: 'Shape campus', mapData: doc }, user);
   await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
@@ -226,6 +228,71 @@ describe('places drawn as shapes of their floor', () => {
     await viewer.page.locator('.mn-directions-to').click();
     await expect.poll(() => viewer.page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('研究室 2-201');
     expect([...errors, ...viewer.errors]).toEqual([]);
+  });
+});
+
+describe('a building with stairs only between its floors', () => {
+  it('says there is no step-free route, and shows the route with stairs on request or when Step-free is unticked', async () => {
+    const id = await shapeCampus('stairs');
+    const { page, errors } = await open(`/m/${id}?from=_1-101&to=_2-201&stepfree=1`);
+    const status = page.locator('.mn-dir-status');
+    await expect.poll(() => status.textContent()).toBe('No step-free route from 講義室 1-101 to 研究室 2-201.');
+    const stairs = page.getByRole('button', { name: 'Show the route with stairs' });
+    await stairs.click();
+    await expect.poll(() => status.textContent()).toMatch(/^Route from 講義室 1-101 to 研究室 2-201: /);
+    expect((await stepTexts(page))[1]).toBe('Take Stairs B to 2F');
+    const stepFree = page.getByRole('checkbox', { name: 'Step-free route' });
+    expect(await stepFree.isChecked()).toBe(false);
+    expect(await stairs.isHidden()).toBe(true);
+    // Focus is not lost with the button: it is on the route's summary.
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('mn-dir-status');
+
+    // Ticking Step-free asks again (no route, the offer again); unticking it after that shows the route again.
+    await stepFree.check();
+    await expect.poll(() => status.textContent()).toBe('No step-free route from 講義室 1-101 to 研究室 2-201.');
+    expect(await stairs.isVisible()).toBe(true);
+    await stepFree.uncheck();
+    await expect.poll(() => status.textContent()).toMatch(/^Route from 講義室 1-101 to 研究室 2-201: /);
+    expect(errors).toEqual([]);
+  });
+
+  it('offers no route with stairs where there is no route at all', async () => {
+    const doc = blankDocument({ file: await uploadFloor('1f.svg'), layerId: 'f1', layerName: 'Ground' });
+    doc.settings.wayfinding.enabled = true;
+    doc.settings.wayfinding.accessibleToggle = true;
+    doc.locations = [
+      { id: 'west', title: 'West wing', layer: 'f1', coord: [0.1, 0.5] },
+      { id: 'east', title: 'East wing', layer: 'f1', coord: [0.9, 0.5] },
+    ];
+    // Two corridors that do not meet.
+    doc.routes = [
+      {
+        ...path('f1'),
+        id: 'w',
+        points: [
+          [0.1, 0.5],
+          [0.3, 0.5],
+        ],
+      },
+      {
+        ...path('f1'),
+        id: 'e',
+        points: [
+          [0.7, 0.5],
+          [0.9, 0.5],
+        ],
+      },
+    ];
+    const user = await createUser({ name: 'Two wings' });
+    const id = await call<string>('createMap', { title: 'Two wings', mapData: doc }, user);
+    await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+    await call('setMapState', { id, state: 3 }, user);
+    await call('publishMap', { id, version: 1 }, user);
+    const { page } = await open(`/m/${id}?from=west&to=east&stepfree=1`);
+    await expect
+      .poll(() => page.locator('.mn-dir-status').textContent())
+      .toBe('No step-free route from West wing to East wing.');
+    expect(await page.getByRole('button', { name: 'Show the route with stairs' }).isHidden()).toBe(true);
   });
 });
 

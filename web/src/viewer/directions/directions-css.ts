@@ -20,6 +20,8 @@ export const DIRECTIONS_CSS = `
 .mn-dir-go{border:0;cursor:pointer;font:inherit;font-weight:600}
 .mn-dir-status{margin:10px 0 0;font-weight:600}
 .mn-dir-status:empty{display:none}
+.mn-dir-stairs{margin-top:4px}
+.mn-dir-stairs[hidden]{display:none}
 .mn-dir-steps{margin:8px 0 0;padding:0;list-style:none;display:grid;gap:4px}
 .mn-dir-step{display:grid;grid-template-columns:22px 1fr;column-gap:8px;width:100%;padding:6px;border:1px solid transparent;border-radius:8px;background:none;font:inherit;color:inherit;text-align:start;cursor:pointer}
 .mn-dir-step .mn-dir-hint{grid-column:2}

@@ -29,6 +29,10 @@ class DirectionsPanelView implements DirectionsPanel {
   readonly #close: HTMLButtonElement;
   // On a phone the form folds away once a route is shown, so the map stays visible; this brings it back.
   readonly #change: HTMLButtonElement;
+  // Under "No step-free route", when a way with stairs exists: shows it (the Step-free box unticked).
+  readonly #withStairs: HTMLButtonElement;
+  /** The route last asked for was not found (a change of Step-free asks again, as it does for a shown route). */
+  #notFound = false;
   readonly #panel: HTMLElement;
   readonly #style = h('style', null, DIRECTIONS_CSS);
   readonly #player: RoutePlayer;
@@ -50,13 +54,18 @@ class DirectionsPanelView implements DirectionsPanel {
       icon('close', 16),
     );
     this.#change = h('button', { type: 'button', class: 'mn-link-button mn-dir-change' }, t.t('changeRoute'));
+    this.#withStairs = h(
+      'button',
+      { type: 'button', class: 'mn-link-button mn-dir-stairs', hidden: true },
+      t.t('routeWithStairs'),
+    );
     this.#net = buildNetwork(model.doc, shapes);
     const { targets } = this.#net;
     const fixed = request.fixedFrom && targets.has(request.fixedFrom) ? request.fixedFrom : null;
     this.#fixed = fixed;
     const floorName = (id: string | null) => this.#floorName(id);
     const rerouteIfShown = () => {
-      if (this.#player.plan) this.go();
+      if (this.#player.plan || this.#notFound) this.go();
     };
     this.#form = new RouteForm(
       model.settings,
@@ -79,6 +88,7 @@ class DirectionsPanelView implements DirectionsPanel {
       h('div', { class: 'mn-dir-head' }, h('h2', null, t.t('directions')), this.#close),
       this.#form.el,
       this.#status,
+      this.#withStairs,
       this.#change,
       this.#steps.el,
     );
@@ -100,6 +110,13 @@ class DirectionsPanelView implements DirectionsPanel {
 
   /** The panel's own controls: Change route, Close and Escape (the form's are in RouteForm). */
   #listen(): void {
+    this.#withStairs.addEventListener('click', () => {
+      this.#form.stepFree = false;
+      this.go();
+      // The button is gone with the message: focus goes to the route's summary in its place.
+      this.#status.tabIndex = -1;
+      this.#status.focus({ preventScroll: true });
+    });
     this.#change.addEventListener('click', () => {
       this.#panel.classList.remove('mn-dir-routed');
       this.#form.changeField().focus();
@@ -154,6 +171,8 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 
   #clearRoute(): void {
+    this.#notFound = false;
+    this.#withStairs.hidden = true;
     this.#panel.classList.remove('mn-dir-routed');
     this.#player.clear();
     this.#steps.clear();
@@ -207,6 +226,8 @@ class DirectionsPanelView implements DirectionsPanel {
     if (!plan) {
       const ends = { from: this.#titleOf(a), to: this.#titleOf(b) };
       status.textContent = host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends);
+      this.#notFound = true;
+      this.#withStairs.hidden = !free || planRoute(this.#net, a, b, { stepFree: false }) === null;
       return;
     }
     const text = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b));

@@ -55,6 +55,7 @@ export const en = {
   alreadyAt: 'You are already at {place}.',
   noRoute: 'No route from {from} to {to}.',
   noStepFreeRoute: 'No step-free route from {from} to {to}.',
+  routeWithStairs: 'Show the route with stairs',
   swap: 'Swap',
   swapLabel: 'Swap start and destination',
   stepFree: 'Step-free route',

@@ -68,6 +68,7 @@ export const messages: Messages = {
   alreadyAt: 'أنت بالفعل في {place}.',
   noRoute: 'لا يوجد مسار من {from} إلى {to}.',
   noStepFreeRoute: 'لا يوجد مسار خالٍ من الدرج من {from} إلى {to}.',
+  routeWithStairs: 'عرض المسار عبر الدرج',
   swap: 'تبديل',
   swapLabel: 'تبديل نقطة البداية والوجهة',
   stepFree: 'مسار خالٍ من الدرج',

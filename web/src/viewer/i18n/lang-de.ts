@@ -55,6 +55,7 @@ export const messages: Messages = {
   alreadyAt: 'Sie sind bereits hier: {place}.',
   noRoute: 'Keine Route von {from} nach {to}.',
   noStepFreeRoute: 'Keine stufenlose Route von {from} nach {to}.',
+  routeWithStairs: 'Route mit Treppen zeigen',
   swap: 'Tauschen',
   swapLabel: 'Start und Ziel tauschen',
   stepFree: 'Stufenlose Route',

@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'Ya estás en {place}.',
   noRoute: 'No hay ruta de {from} a {to}.',
   noStepFreeRoute: 'No hay ruta sin escalones de {from} a {to}.',
+  routeWithStairs: 'Mostrar la ruta con escaleras',
   swap: 'Intercambiar',
   swapLabel: 'Intercambiar origen y destino',
   stepFree: 'Ruta sin escalones',

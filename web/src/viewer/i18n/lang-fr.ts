@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'Vous êtes déjà ici : {place}.',
   noRoute: 'Aucun itinéraire de {from} à {to}.',
   noStepFreeRoute: 'Aucun itinéraire sans marches de {from} à {to}.',
+  routeWithStairs: 'Afficher l’itinéraire avec escaliers',
   swap: 'Inverser',
   swapLabel: 'Inverser départ et arrivée',
   stepFree: 'Itinéraire sans marches',

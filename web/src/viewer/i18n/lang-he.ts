@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'כבר הגעת: {place}.',
   noRoute: 'אין מסלול מ־{from} אל {to}.',
   noStepFreeRoute: 'אין מסלול ללא מדרגות מ־{from} אל {to}.',
+  routeWithStairs: 'הצגת המסלול עם מדרגות',
   swap: 'החלפה',
   swapLabel: 'החלפת המוצא והיעד',
   stepFree: 'מסלול ללא מדרגות',

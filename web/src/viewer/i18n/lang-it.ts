@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'Sei già qui: {place}.',
   noRoute: 'Nessun percorso da {from} a {to}.',
   noStepFreeRoute: 'Nessun percorso senza gradini da {from} a {to}.',
+  routeWithStairs: 'Mostra il percorso con le scale',
   swap: 'Inverti',
   swapLabel: 'Inverti partenza e destinazione',
   stepFree: 'Percorso senza gradini',

@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'すでに{place}にいます。',
   noRoute: '{from}から{to}へのルートはありません。',
   noStepFreeRoute: '{from}から{to}への段差のないルートはありません。',
+  routeWithStairs: '階段を使うルートを表示',
   swap: '入れ替え',
   swapLabel: '出発地と目的地を入れ替え',
   stepFree: '段差のないルート',

@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: '이미 {place}에 있습니다.',
   noRoute: '{from}에서 {to}까지 가는 경로가 없습니다.',
   noStepFreeRoute: '{from}에서 {to}까지 계단 없는 경로가 없습니다.',
+  routeWithStairs: '계단이 있는 경로 보기',
   swap: '바꾸기',
   swapLabel: '출발지와 목적지 바꾸기',
   stepFree: '계단 없는 경로',

@@ -55,6 +55,7 @@ export const messages: Messages = {
   alreadyAt: 'U bent al bij {place}.',
   noRoute: 'Geen route van {from} naar {to}.',
   noStepFreeRoute: 'Geen drempelvrije route van {from} naar {to}.',
+  routeWithStairs: 'Route met trappen tonen',
   swap: 'Omwisselen',
   swapLabel: 'Start en bestemming omwisselen',
   stepFree: 'Drempelvrije route',

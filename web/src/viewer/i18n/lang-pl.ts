@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'Jesteś już na miejscu: {place}.',
   noRoute: 'Brak trasy: {from} → {to}.',
   noStepFreeRoute: 'Brak trasy bez schodów: {from} → {to}.',
+  routeWithStairs: 'Pokaż trasę ze schodami',
   swap: 'Zamień',
   swapLabel: 'Zamień początek i cel',
   stepFree: 'Trasa bez schodów',

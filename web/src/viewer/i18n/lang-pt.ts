@@ -54,6 +54,7 @@ export const messages: Messages = {
   alreadyAt: 'Você já está em {place}.',
   noRoute: 'Nenhuma rota de {from} para {to}.',
   noStepFreeRoute: 'Nenhuma rota sem degraus de {from} para {to}.',
+  routeWithStairs: 'Mostrar a rota com escadas',
   swap: 'Inverter',
   swapLabel: 'Inverter partida e destino',
   stepFree: 'Rota sem degraus',

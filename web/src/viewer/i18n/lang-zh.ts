@@ -53,6 +53,7 @@ export const messages: Messages = {
   alreadyAt: '您已在{place}。',
   noRoute: '没有从{from}到{to}的路线。',
   noStepFreeRoute: '没有从{from}到{to}的无台阶路线。',
+  routeWithStairs: '显示含楼梯的路线',
   swap: '交换',
   swapLabel: '交换起点和终点',
   stepFree: '无台阶路线',
