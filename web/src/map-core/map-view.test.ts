@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameScheduler } from './map-view';
 import { MapView } from './map-view';
-import { fitTransform, viewportCentre } from './transform';
+import { NO_INSETS, fitTransform, viewportCentre } from './transform';
 
 /** Frames on demand: `run()` advances time and flushes callbacks until nothing is scheduled. */
 function fakeScheduler() {
@@ -152,5 +152,51 @@ describe('MapView', () => {
     expect(handler.enabled).toBe(true);
     view.destroy();
     expect(calls).toEqual(['on', 'off']);
+  });
+
+  it('clamps against the area a panel leaves free while it is open, and eases back once it closes', () => {
+    const { view, scheduler, ends } = setup();
+    view.zoomBy(2, undefined, false);
+    const panel = { ...NO_INSETS, left: 300 };
+    view.jumpTo({ ...view.transform, x: 1000 });
+    expect(view.transform.x).toBe(0);
+    view.setInsets('directions', panel);
+    expect(view.insets).toEqual(panel);
+    view.jumpTo({ ...view.transform, x: 1000 });
+    expect(view.transform.x).toBe(300);
+    // A drag up to the panel's edge is inside the edges: it does not stretch.
+    view.beginGesture();
+    view.setGestureTransform({ ...view.transform, x: 250 });
+    expect(view.transform.x).toBe(250);
+    view.endGesture();
+    // A second sheet over the bottom adds its side; each side is the largest of what covers it.
+    view.setInsets('details', { ...NO_INSETS, bottom: 100, left: 50 });
+    expect(view.insets).toEqual({ ...NO_INSETS, left: 300, bottom: 100 });
+    view.setInsets('details', null);
+    ends.length = 0;
+    view.setInsets('directions', null);
+    expect(view.insets).toBe(NO_INSETS);
+    // Closed: the camera glides (not jumps) to the nearest view the plain clamp allows.
+    expect(view.isMoving).toBe(true);
+    expect(view.transform.x).toBe(250);
+    scheduler.run();
+    expect(view.transform.x).toBeCloseTo(0);
+    expect(ends).toHaveLength(1);
+    expect(view.isAtHome()).toBe(false);
+  });
+
+  it('frames a rectangle beside the panel, and its home is the fitted view clamped beside it', () => {
+    const { view, scheduler } = setup();
+    view.setInsets('directions', { ...NO_INSETS, left: 300 });
+    view.focusRect({ minX: 0, minY: 400, maxX: 200, maxY: 600 }, false);
+    // The plan's left edge (the rectangle's) at the panel's edge; without the panel it would stay at the viewport's.
+    expect(view.transform.x).toBeCloseTo(300);
+    expect(viewportCentre(view.transform, viewport).y).toBeCloseTo(500);
+    // A panel at the top: the fitted plan (400 px high) is centred in the 450 px below it, and that is home.
+    view.setInsets('directions', { ...NO_INSETS, top: 150 });
+    view.reset();
+    scheduler.run();
+    expect(view.transform.y).toBeCloseTo(175);
+    expect(view.isAtHome()).toBe(true);
   });
 });

@@ -6,9 +6,10 @@
 import type { Rect, ScreenPoint, Size, ViewTransform } from './coords';
 import type { Velocity } from './inertia';
 import { glideDuration, glideOffset, shouldGlide } from './inertia';
-import type { ZoomLimits } from './transform';
+import type { Insets, ZoomLimits } from './transform';
 import {
   DEFAULT_ZOOM_LIMITS,
+  NO_INSETS,
   centreOn,
   clampTransform,
   easeOutCubic,
@@ -96,6 +97,9 @@ export class MapView {
   readonly #scheduler: FrameScheduler;
   readonly #listeners: Listeners = { move: new Set(), moveend: new Set(), tap: new Set() };
   #pendingView: ((viewport: Size) => ViewTransform) | null = null;
+  /** What each open panel or sheet covers (setInsets), and their union, which the camera uses. */
+  readonly #insetsBy = new Map<string, Insets>();
+  #insets = NO_INSETS;
 
   constructor(options: MapViewOptions) {
     this.image = options.image;
@@ -171,22 +175,42 @@ export class MapView {
   }
 
   homeTransform(): ViewTransform {
-    return this.#viewportSize ? fitTransform(this.image, this.#viewportSize, this.padding) : this.#t;
+    if (!this.#viewportSize) return this.#t;
+    const home = fitTransform(this.image, this.#viewportSize, this.padding);
+    return this.#insets === NO_INSETS ? home : this.clamp(home);
+  }
+
+  /** Screen pixels along each edge covered by open panels and sheets (the largest on each side); see setInsets. */
+  get insets(): Insets {
+    return this.#insets;
   }
 
   /**
-   * Screen pixels at the viewport's bottom covered by a sheet (a phone's details or directions): the map may rise
-   * so that its bottom edge meets the sheet's top, and a place at the map's bottom can be shown above the sheet.
+   * Tells the camera what a panel or sheet (`key`) covers of the viewport, or null once it closed. The camera then
+   * fits, centres and clamps the map in the part left free: the plan may move so that its edge meets the panel's
+   * (a place at the plan's edge can be shown beside the panel, or above a phone's sheet). A view the new insets do
+   * not allow eases to the nearest one they do.
    */
-  coveredBelow = 0;
+  setInsets(key: string, insets: Insets | null): void {
+    if (insets) this.#insetsBy.set(key, insets);
+    else this.#insetsBy.delete(key);
+    const all = [...this.#insetsBy.values(), NO_INSETS];
+    const side = (k: keyof Insets) => Math.max(...all.map((i) => i[k]));
+    const next = { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') };
+    const prev = this.#insets;
+    if (next.top === prev.top && next.right === prev.right && next.bottom === prev.bottom && next.left === prev.left)
+      return;
+    this.#insets = next.top || next.right || next.bottom || next.left ? next : NO_INSETS;
+    const size = this.#viewportSize;
+    if (!size || this.#gestures > 0) return;
+    const target = this.#target();
+    const c = this.clamp(target);
+    if (!transformsClose(c, target, size)) this.animateTo(c, 220);
+  }
 
   clamp(t: ViewTransform): ViewTransform {
     const size = this.#viewportSize;
-    if (!size) return t;
-    const c = clampTransform(t, this.image, size, this.limits, this.padding);
-    if (this.coveredBelow <= 0) return c;
-    const above = { width: size.width, height: Math.max(1, size.height - this.coveredBelow) };
-    return { ...c, y: clampTransform({ ...t, scale: c.scale }, this.image, above, this.limits, this.padding).y };
+    return size ? clampTransform(t, this.image, size, this.limits, this.padding, this.#insets) : t;
   }
 
   /** Sets the viewport size; the first call fits the image, later ones keep centre and zoom. */
@@ -227,7 +251,7 @@ export class MapView {
     // Zoom beyond the limits resists like the edges do, by a factor instead of an offset.
     if (t.scale > hi) s = zoomAroundCentreOf(t, hi * Math.pow(t.scale / hi, 0.25), this.#viewportSize);
     else if (t.scale < lo) s = zoomAroundCentreOf(t, lo * Math.pow(t.scale / lo, 0.25), this.#viewportSize);
-    this.#t = elasticTransform(s, this.image, this.#viewportSize, this.padding);
+    this.#t = elasticTransform(s, this.image, this.#viewportSize, this.padding, this.#insets);
     this.#emit('move', this.#t);
   }
 
@@ -303,7 +327,7 @@ export class MapView {
   /** Frames an image rectangle (a region's bounding box). */
   focusRect(r: Rect, animate = true): void {
     const apply = (viewport: Size): ViewTransform =>
-      transformToRect(r, this.image, viewport, this.limits, 48, this.padding);
+      transformToRect(r, this.image, viewport, this.limits, 48, this.padding, this.#insets);
     if (!this.#viewportSize) {
       this.#pendingView = apply;
       return;
@@ -349,7 +373,8 @@ export class MapView {
     const k = a.duration > 0 ? Math.min(1, (now - a.start) / a.duration) : 1;
     if (a.glide) {
       const off = glideOffset(a.glide.v, now - a.start);
-      this.#t = elasticTransform(panBy(a.glide.base, off.dx, off.dy), this.image, this.#viewportSize, this.padding);
+      const glided = panBy(a.glide.base, off.dx, off.dy);
+      this.#t = elasticTransform(glided, this.image, this.#viewportSize, this.padding, this.#insets);
     } else {
       this.#t = interpolateTransform(a.from, a.to, easeOutCubic(k), this.#viewportSize);
     }

@@ -8,6 +8,7 @@ import {
   fitScale,
   fitTransform,
   interpolateTransform,
+  NO_INSETS,
   rubberBand,
   scaleRange,
   transformToRect,
@@ -185,6 +186,75 @@ describe('camera moves', () => {
           interpolateTransform(a, b, 1, vp) === b &&
           Math.abs(mid.scale - Math.sqrt(s1 * s2)) < 1e-9 * Math.max(s1, s2)
         );
+      }),
+    );
+  });
+});
+
+describe('insets (what a panel covers)', () => {
+  const image = { width: 2000, height: 1000 };
+  const vp = { width: 800, height: 600 };
+  const lim = { minZoom: 1, maxZoom: 4 };
+  const left = { ...NO_INSETS, left: 300 };
+
+  it('lets the plan’s left edge sit at the panel’s edge (x = W), where without insets it stops at x = 0', () => {
+    const far = { scale: 1, x: 500, y: -100 };
+    expect(clampTransform(far, image, vp, lim).x).toBe(0);
+    expect(clampTransform(far, image, vp, lim, 0, NO_INSETS).x).toBe(0);
+    expect(clampTransform(far, image, vp, lim, 0, left).x).toBe(300);
+    // Anywhere between stays put; the other edge and the other axis are clamped as before.
+    expect(clampTransform({ ...far, x: 120 }, image, vp, lim, 0, left).x).toBe(120);
+    expect(clampTransform({ ...far, x: -5000 }, image, vp, lim, 0, left).x).toBe(800 - 2000);
+    expect(clampTransform({ ...far, y: 50 }, image, vp, lim, 0, left).y).toBe(0);
+    // With padding, the edge stops `padding` past the panel's edge, as it does past the viewport's.
+    expect(clampTransform(far, image, vp, lim, 8, left).x).toBe(308);
+  });
+
+  it('lets the plan’s bottom edge rise to a sheet’s top', () => {
+    const low = { scale: 1, x: 0, y: -2000 };
+    expect(clampTransform(low, image, vp, lim).y).toBe(600 - 1000);
+    expect(clampTransform(low, image, vp, lim, 0, { ...NO_INSETS, bottom: 250 }).y).toBe(350 - 1000);
+  });
+
+  it('centres a plan smaller than the free area in that area', () => {
+    const fit = fitTransform(image, vp);
+    const c = clampTransform(fit, image, vp, lim, 0, { ...NO_INSETS, bottom: 100 });
+    // 400 px of plan in the 500 px above the sheet: 50 px above and below it.
+    expect(c.y).toBeCloseTo(50);
+    expect(c.x).toBeCloseTo(0);
+  });
+
+  it('frames a rectangle and centres a point in the free area', () => {
+    const r = { minX: 0, minY: 400, maxX: 400, maxY: 800 };
+    const t = transformToRect(r, image, vp, lim, 20, 0, left);
+    // The rectangle fills the 500 px beside the panel less the margins, its left edge (the plan's) at the panel's.
+    expect(t.scale).toBeCloseTo(460 / 400);
+    expect(t.x).toBeCloseTo(300);
+    expect(transformToRect(r, image, vp, lim, 20).x).toBe(0);
+    const c = centreOn({ x: 1000, y: 500 }, 1, vp, left);
+    expect(c.x).toBe(300 + 250 - 1000);
+    expect(c.y).toBe(300 - 500);
+  });
+
+  it('keeps the clamp idempotent, the free area covered or the plan centred in it', () => {
+    const inset = fc.record({
+      top: finite(0, 150),
+      right: finite(0, 150),
+      bottom: finite(0, 150),
+      left: finite(0, 150),
+    });
+    fc.assert(
+      fc.property(size, viewport, inset, finite(0.0001, 100), finite(-1e5, 1e5), (img, v, ins, s, x) => {
+        const c = clampTransform({ scale: s, x, y: x }, img, v, lim, 0, ins);
+        const again = clampTransform(c, img, v, lim, 0, ins);
+        const w = img.width * c.scale;
+        const free = v.width - ins.left - ins.right;
+        const eps = 1e-6 * Math.max(1, w, v.width);
+        const xOk =
+          w <= free
+            ? Math.abs(c.x - (ins.left + (free - w) / 2)) < eps
+            : c.x <= ins.left + eps && c.x + w >= v.width - ins.right - eps;
+        return xOk && Math.abs(again.x - c.x) < eps && Math.abs(again.y - c.y) < eps;
       }),
     );
   });

@@ -13,6 +13,19 @@ export interface ZoomLimits {
 
 export const DEFAULT_ZOOM_LIMITS: ZoomLimits = { minZoom: 1, maxZoom: 4 };
 
+/**
+ * Screen pixels along the viewport's edges covered by a panel or sheet (MapLibre's camera padding): the camera
+ * fits, centres and clamps the map in the area they leave free, so the plan's edge can sit at a panel's edge.
+ */
+export interface Insets {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export const NO_INSETS: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
+
 function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
@@ -57,9 +70,13 @@ export function panBy(t: ViewTransform, dx: number, dy: number): ViewTransform {
   return { scale: t.scale, x: t.x + dx, y: t.y + dy };
 }
 
-/** The transform at `scale` that puts an image point in the middle of the viewport. */
-export function centreOn(p: ImagePoint, scale: number, viewport: Size): ViewTransform {
-  return { scale, x: viewport.width / 2 - p.x * scale, y: viewport.height / 2 - p.y * scale };
+/** The transform at `scale` that puts an image point in the middle of the viewport (of the part `insets` leave free). */
+export function centreOn(p: ImagePoint, scale: number, viewport: Size, insets = NO_INSETS): ViewTransform {
+  return {
+    scale,
+    x: insets.left + (viewport.width - insets.left - insets.right) / 2 - p.x * scale,
+    y: insets.top + (viewport.height - insets.top - insets.bottom) / 2 - p.y * scale,
+  };
 }
 
 /** The image point in the middle of the viewport. */
@@ -67,19 +84,25 @@ export function viewportCentre(t: ViewTransform, viewport: Size): ImagePoint {
   return screenToImage({ x: viewport.width / 2, y: viewport.height / 2 }, t);
 }
 
-function clampAxis(offset: number, content: number, view: number, padding: number): number {
-  // Smaller than the viewport: centre it. Larger: never show more than `padding` past an edge.
-  if (content <= view - 2 * padding) return (view - content) / 2;
-  return clamp(offset, view - content - padding, padding);
+/** One axis of the clamp; `before` and `after`: what panels cover at its start and end (insets). */
+function clampAxis(offset: number, content: number, view: number, padding: number, before = 0, after = 0): number {
+  // Smaller than the free span: centre it there. Larger: never show more than `padding` past the span's edges.
+  const free = view - before - after;
+  if (content <= free - 2 * padding) return before + (free - content) / 2;
+  return clamp(offset, view - after - content - padding, before + padding);
 }
 
-/** Clamps a transform: scale inside the zoom limits (around the viewport centre), pan inside the edges. */
+/**
+ * Clamps a transform: scale inside the zoom limits (around the viewport centre), pan inside the edges of the
+ * viewport, or of the part of it `insets` leave free.
+ */
 export function clampTransform(
   t: ViewTransform,
   image: Size,
   viewport: Size,
   limits: ZoomLimits,
   padding = 0,
+  insets = NO_INSETS,
 ): ViewTransform {
   const [lo, hi] = scaleRange(image, viewport, limits, padding);
   let c = t;
@@ -87,8 +110,8 @@ export function clampTransform(
     c = zoomAround(t, clamp(t.scale, lo, hi), { x: viewport.width / 2, y: viewport.height / 2 });
   return {
     scale: c.scale,
-    x: clampAxis(c.x, image.width * c.scale, viewport.width, padding),
-    y: clampAxis(c.y, image.height * c.scale, viewport.height, padding),
+    x: clampAxis(c.x, image.width * c.scale, viewport.width, padding, insets.left, insets.right),
+    y: clampAxis(c.y, image.height * c.scale, viewport.height, padding, insets.top, insets.bottom),
   };
 }
 
@@ -104,13 +127,20 @@ export function rubberBand(overshoot: number, dimension: number, constant = 0.55
 }
 
 /** The transform shown while a drag overshoots the edges: the clamped position plus damped overshoot. */
-export function elasticTransform(t: ViewTransform, image: Size, viewport: Size, padding = 0): ViewTransform {
+export function elasticTransform(
+  t: ViewTransform,
+  image: Size,
+  viewport: Size,
+  padding = 0,
+  insets = NO_INSETS,
+): ViewTransform {
   const c = clampTransform(
     { scale: t.scale, x: t.x, y: t.y },
     image,
     viewport,
     { minZoom: 0, maxZoom: Infinity },
     padding,
+    insets,
   );
   return {
     scale: t.scale,
@@ -119,7 +149,10 @@ export function elasticTransform(t: ViewTransform, image: Size, viewport: Size, 
   };
 }
 
-/** The transform that frames an image rectangle, within the zoom limits, with `margin` screen pixels around it. */
+/**
+ * The transform that frames an image rectangle, within the zoom limits, with `margin` screen pixels around it, in
+ * the viewport or the part of it `insets` leave free (Leaflet's fitBounds with paddingTopLeft/paddingBottomRight).
+ */
 export function transformToRect(
   r: Rect,
   image: Size,
@@ -127,13 +160,16 @@ export function transformToRect(
   limits: ZoomLimits,
   margin = 40,
   padding = 0,
+  insets = NO_INSETS,
 ): ViewTransform {
   const w = Math.max(1e-9, r.maxX - r.minX);
   const h = Math.max(1e-9, r.maxY - r.minY);
   const [lo, hi] = scaleRange(image, viewport, limits, padding);
-  const s = clamp(Math.min((viewport.width - 2 * margin) / w, (viewport.height - 2 * margin) / h), lo, hi);
+  const freeW = viewport.width - insets.left - insets.right;
+  const freeH = viewport.height - insets.top - insets.bottom;
+  const s = clamp(Math.min((freeW - 2 * margin) / w, (freeH - 2 * margin) / h), lo, hi);
   const centre = { x: (r.minX + r.maxX) / 2, y: (r.minY + r.maxY) / 2 };
-  return clampTransform(centreOn(centre, s, viewport), image, viewport, limits, padding);
+  return clampTransform(centreOn(centre, s, viewport, insets), image, viewport, limits, padding, insets);
 }
 
 /**

@@ -134,7 +134,7 @@ export class Minimap {
     const k = box.width / Math.max(1, view.image.width);
     if (k <= 0) return;
     const p: ImagePoint = { x: (clientX - box.left) / k, y: (clientY - box.top) / k };
-    const to = view.clamp(centreOn(p, view.transform.scale, viewport));
+    const to = view.clamp(centreOn(p, view.transform.scale, viewport, view.insets));
     if (animate && !this.#host.reducedMotion) view.animateTo(to);
     else view.jumpTo(to);
   }

@@ -2,7 +2,8 @@
  * A phone's sheets over the bottom of the map: a location's details and the directions. Where the map fills its
  * frame with the directory below it (narrow, portrait), an open sheet folds the directory away so the map takes the
  * height and keeps at least half of the screen; it comes back when the sheet closes. The camera is told how much of
- * the map a sheet covers, so it can lift a place at the map's bottom above the sheet.
+ * the map the details' sheet covers (MapView.setInsets), so it can lift a place at the map's bottom above the sheet;
+ * the directions' sheet tells it itself, as their panel does beside the map (../directions/route-player.ts).
  */
 import type { MapStage } from '../stage/stage';
 import type { MapArea } from '../viewer-dom';
@@ -46,8 +47,7 @@ export class PhoneSheets {
       this.root.classList.toggle('mn-map-focus', fold);
       this.stage.measure();
     }
-    const dir = directions ? this.area.map.querySelector<HTMLElement>('.mn-dir-sheet') : null;
-    const covered = Math.max(sheet.hidden ? 0 : sheet.offsetHeight, dir?.offsetHeight ?? 0);
-    this.stage.view.coveredBelow = this.#narrow ? covered : 0;
+    const covered = this.#narrow && !sheet.hidden ? sheet.offsetHeight : 0;
+    this.stage.view.setInsets('details', covered ? { top: 0, right: 0, bottom: covered, left: 0 } : null);
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The route on the map, floor by floor: showing a segment switches to its floor, frames it clear of the open
- * panel and draws it (./overlay.ts); a new route plays its segments in turn, pausing between floors.
+ * panel and draws it (./overlay.ts); a new route plays its segments in turn, pausing between floors. While the panel
+ * is open the camera knows what it covers (its insets), so the plan's edge may come to the panel's.
  */
 import { boundsOf, coordToImage, inflateRect, type Rect, type Size } from '../../map-core/coords';
+import { NO_INSETS, type Insets } from '../../map-core/transform';
 import type { RoutePlan } from '../../map-core/wayfinding/route';
 import { RouteOverlay } from './overlay';
 import type { DirectionsHost } from './types';
@@ -20,27 +22,22 @@ function segmentBounds(points: readonly (readonly [number, number])[], image: Si
 }
 
 /**
- * Keeps the route clear of the open panel: widens the framed area on the panel's side by its share of the map,
- * or, where the panel spans the map's width (a phone's sheet at the bottom, or a panel at the top), leaves room
- * below or above the route instead.
+ * What the open panel covers of the map, as the camera's insets (screen pixels from the map's edges): a sheet over
+ * the bottom (a phone), a panel at one side, or, where it spans the map's width, a panel at the top. `k` converts
+ * screen pixels to the map's layout pixels (a scaled preview).
  */
-function clearOfPanel(rect: Rect, viewport: DOMRect, panel: DOMRect | null): Rect {
-  // A sheet over the bottom (a phone): room below the route for the part it covers.
-  if (panel && panel.bottom >= viewport.bottom - 1 && panel.top > viewport.top + viewport.height / 3) {
-    const covered = viewport.bottom - panel.top;
-    return { ...rect, maxY: rect.maxY + (rect.maxY - rect.minY) * (covered / (viewport.height - covered)) };
-  }
-  if (panel && viewport.width > panel.width * 1.5) {
-    const extra = (rect.maxX - rect.minX) * (panel.width / (viewport.width - panel.width));
+function panelInsets(viewport: DOMRect, panel: DOMRect | null, k: number): Insets | null {
+  if (!panel?.width || !panel.height) return null;
+  const px = (n: number) => Math.max(0, n * k);
+  if (panel.bottom >= viewport.bottom - 1 && panel.top > viewport.top + viewport.height / 3)
+    return { ...NO_INSETS, bottom: px(viewport.bottom - panel.top) };
+  if (viewport.width > panel.width * 1.5)
     return panel.left + panel.width / 2 < viewport.left + viewport.width / 2
-      ? { ...rect, minX: rect.minX - extra }
-      : { ...rect, maxX: rect.maxX + extra };
-  }
-  if (panel && viewport.height > (panel.bottom - viewport.top) * 1.5) {
-    const covered = Math.max(0, panel.bottom - viewport.top);
-    return { ...rect, minY: rect.minY - (rect.maxY - rect.minY) * (covered / (viewport.height - covered)) };
-  }
-  return rect;
+      ? { ...NO_INSETS, left: px(panel.right - viewport.left) }
+      : { ...NO_INSETS, right: px(viewport.right - panel.left) };
+  if (viewport.height > (panel.bottom - viewport.top) * 1.5)
+    return { ...NO_INSETS, top: px(panel.bottom - viewport.top) };
+  return null;
 }
 
 /** Draws a planned route on the map one floor's segment at a time. */
@@ -57,6 +54,8 @@ export class RoutePlayer {
   readonly #host: DirectionsHost;
   readonly #panel: HTMLElement;
   readonly #onSegmentShown: (segment: number) => void;
+  /** The panel opens, closes, changes size (its steps, a phone's form folding) or moves: the insets follow. */
+  readonly #resize = new ResizeObserver(() => this.#inset());
 
   constructor(
     host: DirectionsHost,
@@ -68,6 +67,7 @@ export class RoutePlayer {
     this.#host = host;
     this.#panel = panel;
     this.#onSegmentShown = onSegmentShown;
+    this.#resize.observe(panel);
     const s = host.model.settings;
     const wf = s.wayfinding;
     this.#overlay = new RouteOverlay(host.viewport, host.view, host.model.image, {
@@ -110,19 +110,22 @@ export class RoutePlayer {
     this.#overlay.show(seg, { animate, origin: i === 0, destination: i === plan.segments.length - 1 }, done);
   }
 
+  /** Tells the camera what the panel covers now: it fits, centres and clamps the map in the rest. */
+  #inset(): void {
+    const { viewport, view } = this.#host;
+    const box = viewport.getBoundingClientRect();
+    const panel = this.#panel.hidden ? null : this.#panel.getBoundingClientRect();
+    view.setInsets('directions', panelInsets(box, panel, box.width ? viewport.clientWidth / box.width : 1));
+  }
+
   #fit(i: number): void {
     const host = this.#host;
-    const panel = this.#panel;
     const { image } = host.model;
     // Some room around short segments, so the fit does not zoom into a single corridor.
     const pad = Math.max(40, 0.08 * Math.max(image.width, image.height));
-    const around = inflateRect(segmentBounds(this.plan!.segments[i]!.points, image), pad);
-    const rect = clearOfPanel(
-      around,
-      host.viewport.getBoundingClientRect(),
-      panel.hidden ? null : panel.getBoundingClientRect(),
-    );
-    host.view.focusRect(rect, !host.reducedMotion);
+    // Measured now (the panel has just changed): the route is framed in the part of the map it leaves free.
+    this.#inset();
+    host.view.focusRect(inflateRect(segmentBounds(this.plan!.segments[i]!.points, image), pad), !host.reducedMotion);
   }
 
   /** Stops and removes the route. */
@@ -152,6 +155,8 @@ export class RoutePlayer {
 
   destroy(): void {
     this.stop();
+    this.#resize.disconnect();
+    this.#host.view.setInsets('directions', null);
     this.#overlay.destroy();
   }
 }

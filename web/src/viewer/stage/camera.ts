@@ -4,7 +4,7 @@
  */
 import type { Rect, Size, ViewTransform } from '../../map-core/coords';
 import { coordToImage, coordToScreen, rectCentre } from '../../map-core/coords';
-import { centreOn, fitScale, transformToRect, type ZoomLimits } from '../../map-core/transform';
+import { centreOn, fitScale, transformToRect, type Insets, type ZoomLimits } from '../../map-core/transform';
 import type { ResolvedLocation } from '../viewer-model';
 import { onLayer } from '../viewer-model';
 
@@ -13,6 +13,8 @@ export interface CameraState {
   transform: ViewTransform;
   padding: number;
   limits: ZoomLimits;
+  /** What open panels and sheets cover (MapView.insets): the location is shown in the part they leave free. */
+  insets: Insets;
 }
 
 /** One location to show, with its region's image rectangle (if it has one) and its marker's top edge on screen. */
@@ -33,7 +35,6 @@ export function focusTransform(
   viewport: Size,
   { location: l, region: rr, markerTop }: FocusTarget,
   popupHeight: number | null,
-  coveredBelow = 0,
 ): ViewTransform {
   const fit = fitScale(image, viewport, camera.padding);
   let scale = Math.max(camera.transform.scale, fit);
@@ -43,18 +44,18 @@ export function focusTransform(
     const w = rr.maxX - rr.minX;
     const hgt = rr.maxY - rr.minY;
     const roomy = { minX: rr.minX - w, minY: rr.minY - hgt * 0.6, maxX: rr.maxX + w, maxY: rr.maxY + hgt * 0.6 };
-    scale = Math.max(scale, transformToRect(roomy, image, viewport, camera.limits, 40, camera.padding).scale);
+    const framed = transformToRect(roomy, image, viewport, camera.limits, 40, camera.padding, camera.insets);
+    scale = Math.max(scale, framed.scale);
   }
   const p = l.coord ? coordToImage(l.coord, image) : rr ? rectCentre(rr) : null;
   if (!p) return camera.transform;
-  // Under a sheet (a phone), the location goes to the middle of the map left above it.
-  const shown = { width: viewport.width, height: Math.max(viewport.height * 0.3, viewport.height - coveredBelow) };
-  const t = centreOn(p, scale, shown);
+  // Beside a panel or above a sheet (a phone), the location goes to the middle of the map they leave free.
+  const t = centreOn(p, scale, viewport, camera.insets);
   if (popupHeight === null) return t;
   // Leave room above the location for the popup: its top edge (the region's, or the marker's)
-  // goes below the popup's height, as far as the map allows.
+  // goes below the popup's height (and a panel across the top), as far as the map allows.
   const topY = rr ? rr.minY * scale + t.y : p.y * scale + t.y + (l.kind === 'hidden' ? 0 : markerTop);
-  const need = popupHeight + 36;
+  const need = camera.insets.top + popupHeight + 36;
   return topY >= need ? t : { scale: t.scale, x: t.x, y: t.y + Math.min(need - topY, viewport.height * 0.45) };
 }
 

@@ -470,7 +470,7 @@ export class MapStage {
     },
   }))(this);
 
-  /** Brings a location into view, with room for its popup (`room`) or above a phone's sheet (view.coveredBelow). */
+  /** Brings a location into view, with room for its popup (`room`), clear of open panels and sheets (view.insets). */
   focusLocation(index: number, room: boolean, animate = true): void {
     const l = this.#model.locations[index];
     const vp = this.view.viewport;
@@ -483,7 +483,6 @@ export class MapStage {
       vp,
       target,
       room ? this.#overlays.popupSize.height : null,
-      this.view.coveredBelow,
     );
     if (animate) this.view.animateTo(next, 420);
     else this.view.jumpTo(next);
