@@ -199,4 +199,23 @@ describe('MapView', () => {
     expect(view.transform.y).toBeCloseTo(175);
     expect(view.isAtHome()).toBe(true);
   });
+
+  it('zooms from its buttons around the middle of the part the panel leaves free', () => {
+    const { view, scheduler } = setup();
+    view.focusRect({ minX: 800, minY: 300, maxX: 1200, maxY: 700 }, false);
+    view.setInsets('directions', { ...NO_INSETS, left: 300 });
+    scheduler.run();
+    // The middle of the free part of the 800 × 600 viewport: x 300 + 500 / 2.
+    const free = { x: 550, y: 300 };
+    const toImage = (p: { x: number; y: number }) => ({
+      x: (p.x - view.transform.x) / view.transform.scale,
+      y: (p.y - view.transform.y) / view.transform.scale,
+    });
+    const before = toImage(free);
+    view.zoomIn();
+    scheduler.run();
+    const after = toImage(free);
+    expect(after.x).toBeCloseTo(before.x);
+    expect(after.y).toBeCloseTo(before.y);
+  });
 });

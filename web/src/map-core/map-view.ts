@@ -292,11 +292,18 @@ export class MapView {
     else if (this.#gestures === 0) this.#emit('moveend', this.#t);
   }
 
-  /** Zooms by a factor around a screen point (default: the viewport centre). */
+  /**
+   * Zooms by a factor around a screen point (default: the centre of the part of the viewport the insets leave free,
+   * so the zoom buttons keep what is beside an open panel in view).
+   */
   zoomBy(factor: number, anchor?: ScreenPoint, animate = true): void {
     if (!this.#viewportSize) return;
     const base = this.#target();
-    const a = anchor ?? { x: this.#viewportSize.width / 2, y: this.#viewportSize.height / 2 };
+    const { top, right, bottom, left } = this.#insets;
+    const a = anchor ?? {
+      x: left + (this.#viewportSize.width - left - right) / 2,
+      y: top + (this.#viewportSize.height - top - bottom) / 2,
+    };
     const [lo, hi] = scaleRange(this.image, this.#viewportSize, this.limits, this.padding);
     const scale = Math.min(hi, Math.max(lo, base.scale * factor));
     const next = zoomAround(base, scale, a);
