@@ -150,20 +150,27 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // the table for the follow-ups' trigger (ADR 047), which writes and sends them.
   'calls/set-user-slots': { table: RW },
 
-  // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath).
-  'calls/create-avatar-upload': { uploads: { '*/.avatar.*': ['write'] } },
-  // head() of a not-yet-uploaded avatar must be a 404: hence list on the bucket.
+  // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath). The
+  // browser uploads a new one to {uid}/.avatar-upload.{ext} (the presigned POST, so PutObject there and only there).
+  'calls/create-avatar-upload': { uploads: { '*/.avatar-upload.*': ['write'] } },
+  // Reads and checks the upload, copies it over the avatar (CopyObject: GetObject on the source, PutObject on the
+  // target), then removes it and the other variants; reads the avatar when a retry finds the upload used. head() of
+  // a missing object must be a 404: hence list on the bucket.
   'calls/set-avatar': {
-    uploads: { '*/.avatar.*': ['read', 'delete'], '*': ['list'] },
+    uploads: { '*/.avatar-upload.*': ['read', 'delete'], '*/.avatar.*': ['read', 'write', 'delete'], '*': ['list'] },
     userPool: ['AdminUpdateUserAttributes'],
   },
-  'calls/clear-avatar': { uploads: { '*/.avatar.*': ['delete', 'list'] }, userPool: ['AdminDeleteUserAttributes'] },
+  'calls/clear-avatar': {
+    uploads: { '*/.avatar.*': ['delete', 'list'], '*/.avatar-upload.*': ['delete', 'list'] },
+    userPool: ['AdminDeleteUserAttributes'],
+  },
   // One account per email address (domain/email-address.ts): both look the address up; updateEmail puts back the
   // previous address when the new one turns out to be taken.
   'calls/check-email-free': { table: RW, userPool: ['ListUsers'] },
   'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'] },
   // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/user-search.ts).
   'calls/find-users': { userPool: ['AdminGetUser', 'ListUsers'] },
+  // Last, keeps the email confirming the deletion, to the address the account had, for the follow-ups' trigger.
   'calls/delete-user-data': {
     table: RWD,
     documents: { 'maps/*': ['delete', 'list'] },

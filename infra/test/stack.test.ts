@@ -434,6 +434,33 @@ describe('least privilege', () => {
     expect(json(save)).not.toContain(ids.uploads!);
   });
 
+  it('lets the avatar calls write an avatar only by copying an upload setAvatar has checked', () => {
+    /** The object actions of a function in the uploads bucket, by key pattern. */
+    const objects = (id: string) => {
+      const byPattern: Record<string, string[]> = {};
+      for (const s of dataStatements(id)) {
+        if (actionsOf(s).includes('s3:ListBucket')) continue;
+        for (const resource of resourcesOf(s)) {
+          const [bucket, pattern] = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join']?.[1] ?? [];
+          if (json(bucket) !== json(getAtt(ids.uploads!))) continue;
+          byPattern[String(pattern)] = [...(byPattern[String(pattern)] ?? []), ...actionsOf(s)].sort();
+        }
+      }
+      return byPattern;
+    };
+    // The browser's presigned POST writes the upload's key, never the avatar's.
+    expect(objects('calls/create-avatar-upload')).toEqual({ '/*/.avatar-upload.*': ['s3:PutObject'] });
+    // CopyObject reads the upload (GetObject) and writes the avatar (PutObject); each is removed once replaced.
+    expect(objects('calls/set-avatar')).toEqual({
+      '/*/.avatar-upload.*': ['s3:DeleteObject', 's3:GetObject'],
+      '/*/.avatar.*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+    });
+    expect(objects('calls/clear-avatar')).toEqual({
+      '/*/.avatar-upload.*': ['s3:DeleteObject'],
+      '/*/.avatar.*': ['s3:DeleteObject'],
+    });
+  });
+
   it('keeps read-only calls read-only', () => {
     for (const id of ['calls/list-maps', 'calls/get-map', 'calls/get-slots']) {
       const actions = dataStatements(id).flatMap(actionsOf);

@@ -96,7 +96,20 @@ export const objectKeys = {
   mapDocumentPrefix: (mapId: string) => `maps/${mapId}/`,
   /** The published copy in the public bucket, read by embeds at /data/maps/{id}.json. */
   publishedMap: (mapId: string) => `maps/${mapId}.json`,
+  /** The user's avatar: written only by setAvatar, by copying an upload it has checked. */
   avatar: (uid: string, ext: string) => `${uid}/.avatar.${ext}`,
+  /**
+   * Where the browser uploads a new avatar (the presigned POST's key), apart from the avatar itself: setAvatar checks
+   * it there and copies it over the avatar only once accepted, so a refused upload never touches the current avatar.
+   * Outside `{uid}/files/`, it is no library file (never listed, never counted in storage); the thumbnail trigger
+   * skips it.
+   */
+  avatarUpload: (uid: string, ext: string) => `${uid}/.avatar-upload.${ext}`,
   thumbnail: (path: string, size: number) => `${path}/.thumb-${size}.jpg`,
   userPrefix: (uid: string) => `${uid}/`,
 } as const;
+
+/** True for a key where a new avatar waits to be checked (`objectKeys.avatarUpload`). */
+export function isAvatarUploadKey(key: string): boolean {
+  return /^[^/]+\/\.avatar-upload\.[^/]+$/.test(key);
+}

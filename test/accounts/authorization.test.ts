@@ -43,10 +43,10 @@ describe('createAvatarUpload', () => {
   it('refuses an anonymous caller with 401', async () => {
     expect((await rawCall('createAvatarUpload', data(), {})).status).toBe(401);
   });
-  it('gives the owner an upload for their own avatar key', async () => {
+  it('gives the owner an upload for their own avatar upload key', async () => {
     const answer = await rawCall('createAvatarUpload', data(), { token: owner.token });
     expect(answer.status).toBe(200);
-    expect((answer.body as { data: { key: string } }).data.key).toBe(`${owner.uid}/.avatar.png`);
+    expect((answer.body as { data: { key: string } }).data.key).toBe(`${owner.uid}/.avatar-upload.png`);
   });
   it('refuses another user who names the owner in the view-as header with 403', async () => {
     const answer = await rawCall('createAvatarUpload', data(), { token: other.token, viewAs: owner.uid });
@@ -55,7 +55,7 @@ describe('createAvatarUpload', () => {
   it("gives an administrator viewing as the owner an upload for the administrator's own key only", async () => {
     const answer = await rawCall('createAvatarUpload', data(), { token: admin.token, viewAs: owner.uid });
     expect(answer.status).toBe(200);
-    expect((answer.body as { data: { key: string } }).data.key).toBe(`${admin.uid}/.avatar.png`);
+    expect((answer.body as { data: { key: string } }).data.key).toBe(`${admin.uid}/.avatar-upload.png`);
   });
   it('refuses a GIF and a file over 0.1 MB with the messages users see before signing anything', async () => {
     const gif = await rawCall(

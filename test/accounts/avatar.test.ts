@@ -1,12 +1,15 @@
 /**
  * Avatar uploads and thumbnails against the local stack: the presigned POST's policy (not the browser) enforces
- * the key, the type and the 0.1 MB limit, and the thumbnail trigger writes {key}/.thumb-{size}.jpg for images
- * while ignoring everything else, its own outputs included.
+ * the key, the type and the 0.1 MB limit; an upload lands apart from the current avatar, which a refused upload
+ * leaves as it was; and the thumbnail trigger writes {key}/.thumb-{size}.jpg for images while ignoring everything
+ * else, its own outputs and avatar uploads not yet checked included.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { call, createUser, type TestUser } from '../helpers/stack';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { baseUrl, call, cognito, createUser, rawCall, type TestUser } from '../helpers/stack';
 import { buckets, postUpload, s3, uploadAvatar, waitForFile, type PresignedPost } from '../helpers/accounts';
 
 let user: TestUser;
@@ -21,6 +24,22 @@ const exists = (key: string) =>
       () => true,
       () => false,
     );
+
+/** The stored bytes of an upload, or null when there is none. */
+const bytesOf = (key: string) =>
+  s3()
+    .send(new GetObjectCommand({ Bucket: buckets().uploads, Key: key }))
+    .then(
+      async (o) => Buffer.from(await o.Body!.transformToByteArray()),
+      () => null,
+    );
+/** The user's `picture` attribute (the photo URL setAvatar sets). */
+const picture = async (uid: string) => {
+  const found = await cognito().send(
+    new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: uid }),
+  );
+  return found.UserAttributes?.find((a) => a.Name === 'picture')?.Value ?? null;
+};
 
 beforeAll(async () => {
   user = await createUser();
@@ -80,13 +99,70 @@ describe('avatar upload policy', () => {
       { fileName: 'Portrait.WEBP', contentType: 'image/webp', size: 10 },
       user,
     );
-    expect(named.key).toBe(`${user.uid}/.avatar.webp`);
+    expect(named.key).toBe(`${user.uid}/.avatar-upload.webp`);
     const bare = await call<PresignedPost>(
       'createAvatarUpload',
       { fileName: 'portrait', contentType: 'image/png', size: 10 },
       user,
     );
-    expect(bare.key).toBe(`${user.uid}/.avatar.jpg`);
+    expect(bare.key).toBe(`${user.uid}/.avatar-upload.jpg`);
+  });
+});
+
+describe('replacing an avatar', () => {
+  it('keeps the current avatar when a new upload of the same type is refused (a text file named photo.png)', async () => {
+    const owner = await createUser();
+    const current = await uploadAvatar(owner, png, 'image/png', 'me.png');
+    expect(current.key).toBe(`${owner.uid}/.avatar.png`);
+    expect(await bytesOf(current.key)).toEqual(png);
+
+    const text = Buffer.from('Not a picture at all, just some notes.\n');
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'photo.png', contentType: 'image/png', size: text.length },
+      owner,
+    );
+    expect((await postUpload(post, text, 'image/png', 'photo.png')).status).toBe(204);
+    const answer = await rawCall('setAvatar', { extension: 'png' }, { token: owner.token });
+    expect(answer).toMatchObject({ status: 400, body: { error: { message: MESSAGES.avatarType } } });
+
+    // The refused upload is gone; the avatar's bytes, the picture and the photo it shows are as they were.
+    expect(await bytesOf(post.key)).toBeNull();
+    expect(await bytesOf(current.key)).toEqual(png);
+    expect(await picture(owner.uid)).toBe(current.photoURL);
+    const photo = await fetch(`${baseUrl()}${current.photoURL}`);
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(png);
+  });
+
+  it('answers a repeated setAvatar with the avatar it set, and one with no upload and no avatar of that type with a refusal', async () => {
+    const owner = await createUser();
+    const set = await uploadAvatar(owner, png, 'image/png', 'me.png');
+    // The upload was used: a retry (a lost answer, another tab) finds the avatar instead, and it stays.
+    expect(await bytesOf(set.uploadKey)).toBeNull();
+    expect(await call<{ photoURL: string }>('setAvatar', { extension: 'png' }, owner)).toEqual({
+      photoURL: set.photoURL,
+    });
+    expect(await bytesOf(set.key)).toEqual(png);
+    expect(await picture(owner.uid)).toBe(set.photoURL);
+    const none = await rawCall('setAvatar', { extension: 'webp' }, { token: owner.token });
+    expect(none).toMatchObject({ status: 400, body: { error: { status: 'FAILED_PRECONDITION' } } });
+    expect(await picture(owner.uid)).toBe(set.photoURL);
+  });
+
+  it('clears an avatar upload not yet used along with the avatar', async () => {
+    const owner = await createUser();
+    const set = await uploadAvatar(owner, png, 'image/png', 'me.png');
+    const post = await call<PresignedPost>(
+      'createAvatarUpload',
+      { fileName: 'next.png', contentType: 'image/png', size: png.length },
+      owner,
+    );
+    expect((await postUpload(post, png, 'image/png', 'next.png')).status).toBe(204);
+    expect(await call('clearAvatar', null, owner)).toBeNull();
+    expect(await exists(post.key)).toBe(false);
+    expect(await exists(set.key)).toBe(false);
+    expect(await picture(owner.uid)).toBeNull();
   });
 });
 
@@ -151,6 +227,16 @@ describe('thumbnails', () => {
       await handler(event(broken));
       expect(await exists(`${svg}/.thumb-64.jpg`)).toBe(false);
       expect(await exists(`${broken}/.thumb-64.jpg`)).toBe(false);
+    });
+
+    it('ignores an avatar upload not yet checked (the avatar is thumbnailed once setAvatar copies it)', async () => {
+      const key = `${user.uid}/.avatar-upload.png`;
+      await s3().send(
+        new PutObjectCommand({ Bucket: buckets().uploads, Key: key, Body: png, ContentType: 'image/png' }),
+      );
+      await handler(event(key));
+      expect(await exists(`${key}/.thumb-64.jpg`)).toBe(false);
+      expect(await exists(`${key}/.thumb-256.jpg`)).toBe(false);
     });
 
     it('ignores its own outputs', async () => {

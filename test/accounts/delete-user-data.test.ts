@@ -11,7 +11,16 @@ import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { keys } from '@mapnest/shared/keys';
 import { adminUser, call, cognito, createUser, rawCall } from '../helpers/stack';
-import { buckets, dynamo, s3, tableName, uploadAvatar, waitForFile, withSignInAge } from '../helpers/accounts';
+import {
+  buckets,
+  dynamo,
+  s3,
+  tableName,
+  uploadAvatar,
+  waitForFile,
+  waitForMail,
+  withSignInAge,
+} from '../helpers/accounts';
 import { documentWith } from '../helpers/documents';
 
 async function scanTable(): Promise<Record<string, unknown>[]> {
@@ -91,8 +100,12 @@ describe('deleteUserData', () => {
 
     expect(await call('deleteUserData', null, user)).toBeNull();
 
-    const after = await traces(user, [first, second]);
-    expect(after).toEqual({ items: [], objects: [] });
+    // The address the account had is told what went with it (no Stripe customer: nothing said of subscriptions).
+    const farewell = await waitForMail(user.email, { subject: /^Your account has been deleted/ });
+    expect(farewell.text).toContain(`account ${user.email} has been deleted`);
+    expect(farewell.text).not.toContain('subscriptions');
+    // The follow-up that sent it, the last thing naming the user, is deleted once sent.
+    await expect.poll(() => traces(user, [first, second]), { timeout: 15_000 }).toEqual({ items: [], objects: [] });
     await expect(
       cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: user.uid })),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
@@ -131,6 +144,7 @@ describe('deleteUserData', () => {
     );
     expect(await call('listMaps', null, user)).toEqual([]);
     expect((await rawCall('deleteUserData', null, { token: user.token })).status).toBe(200);
-    expect(await traces(user, [a])).toEqual({ items: [], objects: [] });
+    // (The email confirming the deletion names the user until it is sent.)
+    await expect.poll(() => traces(user, [a]), { timeout: 15_000 }).toEqual({ items: [], objects: [] });
   });
 });

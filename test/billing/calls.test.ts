@@ -9,6 +9,7 @@ import type { License, RegisterLicenseResult, Subscription } from '@mapnest/shar
 import { BILLING_MESSAGES } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { adminUser, baseUrl, call, createUser, eventually, rawCall, type TestUser } from '../helpers/stack';
+import { waitForMail } from '../helpers/accounts';
 import { buyInSandbox, deliver, event, press, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
@@ -129,6 +130,9 @@ describe('checkout through the payments sandbox', () => {
     const base = new URL(env.STRIPE_API_BASE!);
     const stripe = new Stripe(env.STRIPE_SECRET_KEY, { host: base.hostname, port: base.port, protocol: 'http' });
     expect((await stripe.subscriptions.retrieve(sub!.id)).status).toBe('canceled');
+    // The confirmation to the address the account had says so.
+    const farewell = await waitForMail(user.email, { subject: /^Your account has been deleted/ });
+    expect(farewell.text).toContain('Its subscriptions were cancelled at once, without a refund');
     // Stripe's events may arrive after the account is gone (this one late, as a retry would): answered, nothing written.
     expect(
       await deliver(

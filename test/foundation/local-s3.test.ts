@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { baseUrl } from '../helpers/stack';
@@ -177,5 +183,46 @@ describe('local S3 writes', () => {
     await s3().send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: key }));
     expect(await failure(put('<svg>back</svg>', { IfMatch: clean.ETag }))).toBe('404 NoSuchKey');
     await expect(read(key)).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+
+  it('answers copies as S3 does: type and cache control copied, x-amz-copy-source-if-match 412 for another ETag, 404 for no source', async () => {
+    const from = `user-1/${Date.now()}-upload.png`;
+    const to = `user-1/${Date.now()}-avatar.png`;
+    const put = (key: string, body: string) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: env().DOCUMENTS_BUCKET,
+          Key: key,
+          Body: body,
+          ContentType: 'image/png',
+          CacheControl: 'no-cache',
+        }),
+      );
+    const copy = (ifMatch: string | undefined) =>
+      s3()
+        .send(
+          new CopyObjectCommand({
+            Bucket: env().DOCUMENTS_BUCKET,
+            Key: to,
+            CopySource: `${env().DOCUMENTS_BUCKET}/${from}`,
+            CopySourceIfMatch: ifMatch,
+          }),
+        )
+        .then(
+          (out) => out.CopyObjectResult?.ETag,
+          (e: { name?: string; $metadata?: { httpStatusCode?: number } }) => `${e.$metadata?.httpStatusCode} ${e.name}`,
+        );
+    const checked = await put(from, 'checked');
+    await put(to, 'current');
+    const replaced = await put(from, 'replaced after the check');
+    expect(await copy(checked.ETag)).toBe('412 PreconditionFailed');
+    expect((await read(to)).body.toString()).toBe('current');
+    expect(await copy(replaced.ETag)).toBe(replaced.ETag);
+    const copied = await s3().send(new GetObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: to }));
+    expect([copied.ContentType, copied.CacheControl, copied.ETag]).toEqual(['image/png', 'no-cache', replaced.ETag]);
+    expect(await copied.Body!.transformToString()).toBe('replaced after the check');
+    await s3().send(new DeleteObjectCommand({ Bucket: env().DOCUMENTS_BUCKET, Key: from }));
+    expect(await copy(replaced.ETag)).toBe('404 NoSuchKey');
+    expect(await copy(undefined)).toBe('404 NoSuchKey');
   });
 });

@@ -61,7 +61,10 @@ export async function postUpload(
   return fetch(post.url, { method: 'POST', body: form });
 }
 
-/** Asks for an avatar upload, uploads `body` and makes it the user's photo; returns the photo URL and key. */
+/**
+ * Asks for an avatar upload, uploads `body` and makes it the user's photo; returns the photo URL, the avatar's key
+ * and the key it was uploaded to (apart from the avatar's until setAvatar has checked it).
+ */
 export async function uploadAvatar(user: { token: string }, body: Uint8Array, type = 'image/png', fileName = 'me.png') {
   const post = await call<PresignedPost>(
     'createAvatarUpload',
@@ -72,7 +75,8 @@ export async function uploadAvatar(user: { token: string }, body: Uint8Array, ty
   if (res.status !== 204) throw new Error(`avatar upload answered ${res.status}: ${await res.text()}`);
   const extension = post.key.slice(post.key.lastIndexOf('.') + 1);
   const { photoURL } = await call<{ photoURL: string }>('setAvatar', { extension }, user);
-  return { photoURL, key: post.key };
+  const key = decodeURIComponent(new URL(photoURL, 'http://x').pathname.replace(/^\/files\//, ''));
+  return { photoURL, key, uploadKey: post.key };
 }
 
 /** Waits until `path` on the gateway answers 200 (thumbnails are written asynchronously). */

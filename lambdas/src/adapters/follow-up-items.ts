@@ -9,13 +9,14 @@ import { keys } from '@mapnest/shared/keys';
 import { config } from '../lib/config';
 
 /**
- * Work owed: the public copy of a map, an email to a user (its subject and plain-text paragraphs), or the summary of
+ * Work owed: the public copy of a map, an email to a user (its subject and plain-text paragraphs; to the account's
+ * address when it is sent, or to `to`, the address an account had, for the email that confirms its deletion), or the summary of
  * an owner's maps that went back to test at `at` because their slots `why` (worded when it is sent, from the maps
  * that did: domain/billing.ts holds it before the first lapse).
  */
 export type FollowUpWork =
   | { kind: 'publish'; mapId: string }
-  | { kind: 'notice'; uid: string; subject: string; paragraphs: string[] }
+  | { kind: 'notice'; uid: string; to?: string; subject: string; paragraphs: string[] }
   | { kind: 'lapse-summary'; uid: string; why: string; at: string };
 
 /**

@@ -2,7 +2,10 @@ import { setAvatarInput } from '@mapnest/shared/accounts';
 import { actorOf, callable } from '../lib/callable';
 import * as accounts from '../domain/accounts';
 
-/** Makes the uploaded avatar the caller's photo and answers its URL. */
+/**
+ * Checks the uploaded avatar and, once accepted, makes it the caller's photo and answers its URL; a refused upload
+ * leaves the current photo as it was.
+ */
 export const handler = callable({
   name: 'setAvatar',
   input: setAvatarInput,

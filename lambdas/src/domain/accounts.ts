@@ -3,11 +3,12 @@
  * everything it owns. Account calls always act on the caller's own account: an administrator viewing as another
  * user still changes only their own avatar and email, and cannot delete the viewed user.
  */
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@mapnest/shared/constants';
+import { AVATAR_MAX_BYTES, BRAND } from '@mapnest/shared/constants';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { objectKeys } from '@mapnest/shared/keys';
 import {
   avatarExtension,
+  isAvatarType,
   RECENT_SIGN_IN_MS,
   sameEmail,
   type AvatarExtension,
@@ -15,11 +16,13 @@ import {
 } from '@mapnest/shared/accounts';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
-import { fileLibrary } from '../adapters/files/file-library';
 import { presignUpload } from '../adapters/files/upload-post';
-import { uploads } from '../adapters/files/uploads';
+import { copy as copyUpload, uploads } from '../adapters/files/uploads';
 import { userPool } from '../adapters/user-pool';
+import { followUps } from '../adapters/follow-ups';
+import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import type { Notice } from './billing-notices';
 import * as billing from './services/billing';
 import { isWholeImage } from './files/image-structure';
 import type { Actor } from './maps';
@@ -27,23 +30,31 @@ import * as maps from './services/maps';
 import { assertChangedEmailFree } from './email-address';
 
 /**
- * Avatars are re-uploaded under the same key, so browsers must revalidate them; the `?v=` in the photo URL
- * changes with every upload as well.
+ * Avatars are copied over the same key, so browsers must revalidate them; the `?v=` in the photo URL changes with
+ * every new avatar as well. A copy keeps the upload's Cache-Control.
  */
 const AVATAR_CACHE_CONTROL = 'no-cache';
+/** How many times setAvatar looks again when the upload was replaced between its check and its copy. */
+const AVATAR_COPY_ATTEMPTS = 3;
 
 /** Where the app serves the uploads bucket (the gateway locally, CloudFront's /files/* behaviour in the cloud). */
 const filesUrl = (key: string) => `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 
 /** The prefix shared by every avatar variant of a user and their thumbnails. */
 const avatarPrefix = (uid: string) => `${uid}/.avatar.`;
+/** The prefix shared by every avatar upload of a user still waiting to be checked. */
+const avatarUploadPrefix = (uid: string) => `${uid}/.avatar-upload.`;
 
-/** A presigned POST for the caller's avatar; its policy enforces the key, the type and at most 0.1 MB. */
+/**
+ * A presigned POST for the caller's new avatar; its policy enforces the key, the type and at most 0.1 MB. The key is
+ * the upload's own (`{uid}/.avatar-upload.{ext}`), never the avatar's: until setAvatar has checked it, the current
+ * avatar stays as it is.
+ */
 export async function createAvatarUpload(
   actor: Actor,
   input: { fileName: string; contentType: string },
 ): Promise<AvatarUpload> {
-  const key = objectKeys.avatar(actor.identity.uid, avatarExtension(input.fileName));
+  const key = objectKeys.avatarUpload(actor.identity.uid, avatarExtension(input.fileName));
   const post = await presignUpload({
     key,
     contentType: input.contentType,
@@ -55,42 +66,78 @@ export async function createAvatarUpload(
 }
 
 /**
- * Makes the uploaded `{uid}/.avatar.{extension}` the caller's photo: checks what was stored, removes the other
- * avatar variants (an earlier PNG when a JPG replaces it) and points the user's `picture` attribute at it.
+ * Makes the uploaded `{uid}/.avatar-upload.{extension}` the caller's photo: checks what was stored and, only when it
+ * is accepted, copies exactly the version checked over `{uid}/.avatar.{extension}`, points the user's `picture`
+ * attribute at it, then removes the upload and the other avatar variants (an earlier PNG when a JPG replaces it). A
+ * refused upload is removed and the current avatar is left as it was.
+ *
+ * Every step leaves an avatar the picture can show, so a call that fails half-way is completed by calling again; a
+ * call that finds no upload (a retry after it was used, or another tab's call that used it) answers the avatar of
+ * that extension when there is one: only this call writes avatar keys, so whatever is there was checked.
  */
 export async function setAvatar(actor: Actor, input: { extension: AvatarExtension }): Promise<{ photoURL: string }> {
   const uid = actor.identity.uid;
   const key = objectKeys.avatar(uid, input.extension);
-  const stored = await uploads.head(key);
-  if (!stored)
-    throw new CallError('failed-precondition', 'There is no uploaded avatar to use: upload the image first.');
+  const uploadKey = objectKeys.avatarUpload(uid, input.extension);
+  for (let attempt = 0; attempt < AVATAR_COPY_ATTEMPTS; attempt++) {
+    const upload = await checkedAvatarUpload(uploadKey);
+    if (!upload) return useAvatar(uid, key, null);
+    // Only the version checked is copied: an upload that replaced it meanwhile (another tab) is checked in turn.
+    const copied = await copyUpload(uploadKey, key, upload.etag);
+    if (copied) return useAvatar(uid, key, { etag: copied.etag, uploadKey });
+  }
+  throw new CallError('aborted', MESSAGES.unavailable);
+}
+
+/**
+ * The avatar upload at `uploadKey` once its bytes are checked, with the ETag of the version checked, or null when
+ * there is none. A refused upload is removed and refused with the message the browser shows.
+ */
+async function checkedAvatarUpload(uploadKey: string): Promise<{ etag: string } | null> {
+  const stored = await uploads.head(uploadKey);
+  if (!stored) return null;
+  if (stored.size > AVATAR_MAX_BYTES) return refuseAvatarUpload(uploadKey, MESSAGES.avatarTooLarge);
   // All of the bytes must be an image of the type declared (HTML sent as image/png, or after a valid WEBP header,
   // is refused), not only the Content-Type or the first bytes. An avatar is at most 0.1 MB, so it is read whole.
-  const bytes = stored.size > AVATAR_MAX_BYTES ? null : await fileLibrary.head(key, AVATAR_MAX_BYTES + 1);
-  const problem =
-    stored.size > AVATAR_MAX_BYTES
-      ? MESSAGES.avatarTooLarge
-      : !(AVATAR_TYPES as readonly string[]).includes(stored.contentType) ||
-          !bytes ||
-          !isWholeImage(bytes, stored.contentType)
-        ? MESSAGES.avatarType
-        : null;
-  if (problem) {
-    // Only a policy-less write could have put it there; it must not stay.
-    await uploads.delete((await uploads.list(key)).filter((k) => k === key || k.startsWith(`${key}/`)));
-    throw new CallError('invalid-argument', problem);
-  }
-  const others = (await uploads.list(avatarPrefix(uid))).filter((k) => k !== key && !k.startsWith(`${key}/`));
-  await uploads.delete(others);
-  const photoURL = `${filesUrl(key)}?v=${encodeURIComponent(stored.etag.slice(0, 16) || String(Date.now()))}`;
+  const object = await uploads.get(uploadKey);
+  if (!object) return null; // used or removed since the look above
+  if (object.body.length > AVATAR_MAX_BYTES) return refuseAvatarUpload(uploadKey, MESSAGES.avatarTooLarge);
+  if (!isAvatarType(object.contentType) || !isWholeImage(object.body, object.contentType))
+    return refuseAvatarUpload(uploadKey, MESSAGES.avatarType);
+  return { etag: object.etag };
+}
+
+/** Removes a refused avatar upload (any file can be named .png) and refuses it; the avatar itself is not touched. */
+async function refuseAvatarUpload(uploadKey: string, message: string): Promise<never> {
+  await uploads.delete([uploadKey, ...(await uploads.list(`${uploadKey}/`))]);
+  throw new CallError('invalid-argument', message);
+}
+
+/**
+ * Points the user's picture at the avatar `key` (just copied from `copied.uploadKey`, or found there when `copied` is
+ * null), then removes the upload and the other avatar variants with their thumbnails. The picture changes before
+ * anything is removed, so it never points at a deleted avatar.
+ */
+async function useAvatar(
+  uid: string,
+  key: string,
+  copied: { etag: string; uploadKey: string } | null,
+): Promise<{ photoURL: string }> {
+  const etag = copied?.etag ?? (await uploads.head(key))?.etag;
+  if (etag === undefined)
+    throw new CallError('failed-precondition', 'There is no uploaded avatar to use: upload the image first.');
+  const photoURL = `${filesUrl(key)}?v=${encodeURIComponent(etag.slice(0, 16) || String(Date.now()))}`;
   await userPool.setPicture(uid, photoURL);
+  const others = (await uploads.list(avatarPrefix(uid))).filter((k) => k !== key && !k.startsWith(`${key}/`));
+  await uploads.delete([...(copied ? [copied.uploadKey] : []), ...others]);
   return { photoURL };
 }
 
-/** Removes the caller's avatar (every variant and thumbnail) and the `picture` attribute. */
+/** Removes the caller's avatar (every variant and thumbnail), any upload of one not yet used, and `picture`. */
 export async function clearAvatar(actor: Actor): Promise<null> {
   const uid = actor.identity.uid;
-  await uploads.delete(await uploads.list(avatarPrefix(uid)));
+  const objects = [...(await uploads.list(avatarPrefix(uid))), ...(await uploads.list(avatarUploadPrefix(uid)))];
+  await uploads.delete(objects);
   await userPool.clearPicture(uid);
   return null;
 }
@@ -146,7 +193,7 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   await accountStatus.markDeleted(uid);
   await accountStatus.signOutEverywhere(uid);
   // Before anything is removed: a failure here leaves the account whole (but tombstoned), and a retry resumes.
-  await billing.deleteStripeCustomer(uid);
+  const customer = await billing.deleteStripeCustomer(uid);
   const owned = await accountTable.ownedMaps(uid);
   for (const map of owned) await maps.deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));
@@ -154,5 +201,29 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   await accountTable.deleteItems(await accountTable.userItemKeys(uid));
   await userPool.deleteUser(uid);
   logger.info('account deleted', { uid, maps: owned.length, files: files.length });
+  // The account is gone, so the address it had goes with the email (the table's stream sends it within a second,
+  // the hourly sweep again if that fails; the follow-up, and the address with it, is deleted once sent).
+  await followUps
+    .keep({ kind: 'notice', uid, to: identity.email, ...accountDeletedNotice(identity.email, customer) }, new Date())
+    .catch((error: unknown) => logger.error('account deleted, its confirmation email not kept', { uid, error }));
   return null;
+}
+
+/**
+ * The email confirming a deletion, to the address the account had: what went with it, that it cannot be undone, and
+ * what to do if the user did not ask for it. `customer`: the account had a Stripe customer (so perhaps subscriptions).
+ */
+export function accountDeletedNotice(email: string, customer: boolean): Notice {
+  return {
+    subject: 'Your account has been deleted',
+    paragraphs: [
+      `The ${BRAND} account ${email} has been deleted, as asked, with everything it held: its maps with their versions and published copies, its files, its profile and photo. Websites that embed its maps no longer show them.`,
+      ...(customer
+        ? [
+            'Its subscriptions were cancelled at once, without a refund of the current period: you will not be charged again. Licenses registered on its maps ended with them.',
+          ]
+        : []),
+      `A deleted account cannot be restored. If you did not ask for this, tell us at once: ${config.appOrigin}/contact`,
+    ],
+  };
 }

@@ -71,7 +71,7 @@ export async function followUp(
  */
 export interface FollowUpWorkers {
   publishLatest: (mapId: string, at: Date) => Promise<void>;
-  deliverNotice: (uid: string, notice: { subject: string; paragraphs: string[] }) => Promise<void>;
+  deliverNotice: (uid: string, notice: { to?: string; subject: string; paragraphs: string[] }) => Promise<void>;
   deliverLapseSummary: (uid: string, why: string, at: string) => Promise<void>;
 }
 
@@ -103,7 +103,7 @@ export async function runFollowUp(
     const w = item.work;
     if (w.kind === 'publish') await a.publishLatest(w.mapId, at);
     else if (w.kind === 'lapse-summary') await a.deliverLapseSummary(w.uid, w.why, w.at);
-    else await a.deliverNotice(w.uid, { subject: w.subject, paragraphs: w.paragraphs });
+    else await a.deliverNotice(w.uid, { to: w.to, subject: w.subject, paragraphs: w.paragraphs });
     await a.followUps.done(item.id, taken);
     logger.info('follow-up done', { id: item.id, attempts: item.attempts + 1, since: item.created });
     return 'done';

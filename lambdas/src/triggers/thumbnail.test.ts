@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { isAvatarUploadKey } from '@mapnest/shared/keys';
 import { decodeEventKey, isThumbnailKey, renderThumbnails } from './thumbnail';
 
 describe('thumbnail trigger helpers', () => {
@@ -8,6 +9,13 @@ describe('thumbnail trigger helpers', () => {
     expect(isThumbnailKey('u1/files/a.png/.thumb-256.jpg')).toBe(true);
     expect(isThumbnailKey('u1/.thumb-64.jpg.png')).toBe(false);
     expect(isThumbnailKey('u1/.avatar.png')).toBe(false);
+  });
+
+  it('tells avatar uploads not yet checked (skipped) from avatars and library files (thumbnailed)', () => {
+    expect(isAvatarUploadKey('u1/.avatar-upload.png')).toBe(true);
+    expect(isAvatarUploadKey('u1/.avatar.png')).toBe(false);
+    expect(isAvatarUploadKey('u1/files/0123-.avatar-upload.png')).toBe(false);
+    expect(isAvatarUploadKey('u1/.avatar-upload.png/.thumb-64.jpg')).toBe(false);
   });
 
   it('decodes S3 event keys (+ for spaces, percent-escapes)', () => {

@@ -1,7 +1,8 @@
 /**
  * Thumbnail trigger (S3 ObjectCreated in the uploads bucket): writes `{key}/.thumb-{size}.jpg` for every raster
  * image uploaded and for SVG floor plans in a user's library. It ignores its own outputs (so writing a thumbnail
- * never triggers another run), anything that is not an image, and images too large to decode safely.
+ * never triggers another run), avatar uploads not yet checked (setAvatar copies an accepted one over the avatar,
+ * which is thumbnailed then), anything that is not an image, and images too large to decode safely.
  *
  * SVG is rendered by sharp (librsvg) only once `verifyUpload` has replaced the stored file with its sanitised
  * text (no scripts, no external references, so rendering loads nothing), and only for library keys, the one
@@ -9,7 +10,7 @@
  */
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
-import { objectKeys } from '@mapnest/shared/keys';
+import { isAvatarUploadKey, objectKeys } from '@mapnest/shared/keys';
 import { uploads } from '../adapters/files/uploads';
 import { isLibraryKey, verifyUpload } from '../domain/files/files';
 import { logger } from '../lib/logger';
@@ -59,7 +60,7 @@ export async function renderThumbnails(image: Uint8Array): Promise<Array<{ size:
 }
 
 async function thumbnail(key: string): Promise<void> {
-  if (isThumbnailKey(key)) return;
+  if (isThumbnailKey(key) || isAvatarUploadKey(key)) return;
   // Library files whose bytes are not the image type they claim are removed before anything renders them.
   if (!(await verifyUpload(key))) return;
   const object = await uploads.get(key);

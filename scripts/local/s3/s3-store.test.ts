@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: s3rver ships no types for its file store (scripts/types/s3rver.d.ts covers its server).
 import FilesystemStore from 's3rver/lib/stores/filesystem';
-import { keepS3WriteSemantics, type S3rverFileStore } from './s3-store';
+import { keepS3WriteSemantics, withCopySourceConditions, type S3rverFileStore } from './s3-store';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -152,5 +152,40 @@ describe('copies in the local S3 store', () => {
     ]);
     expect(await bodyOf(await store.getObject('docs', 'maps/a.json'))).toBe('B');
     expect(await bodyOf(await store.getObject('docs', 'maps/b.json'))).toBe('A');
+  });
+});
+
+describe('conditional copies in the local S3 store', () => {
+  it('copies only while the source is the version named (x-amz-copy-source-if-match), as S3 does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mapnest-s3-store-'));
+    dirs.push(dir);
+    const store = new FilesystemStore(dir) as S3rverFileStore;
+    keepS3WriteSemantics(store);
+    const put = (key: string, body: string) =>
+      store.putObject({
+        bucket: 'uploads',
+        key,
+        content: Buffer.from(body),
+        metadata: { 'content-type': 'image/png' },
+      });
+    const checked = await put('u1/.avatar-upload.png', 'checked');
+    await put('u1/.avatar.png', 'current');
+    const copy = (ifMatch: string) =>
+      withCopySourceConditions({ ifMatch }, () =>
+        store.copyObject('uploads', 'u1/.avatar-upload.png', 'uploads', 'u1/.avatar.png', null),
+      );
+    // Another upload replaced the source after it was checked: nothing is copied.
+    const replaced = await put('u1/.avatar-upload.png', 'not checked');
+    await expect(copy(checked.md5)).rejects.toMatchObject({ code: 'PreconditionFailed', status: 412 });
+    expect(await bodyOf(await store.getObject('uploads', 'u1/.avatar.png'))).toBe('current');
+    await expect(copy(replaced.md5)).resolves.toMatchObject({ etag: `"${replaced.md5}"` });
+    expect(await bodyOf(await store.getObject('uploads', 'u1/.avatar.png'))).toBe('not checked');
+    // If-None-Match refuses the version named, and '*' any.
+    await expect(
+      withCopySourceConditions({ ifNoneMatch: replaced.md5 }, () =>
+        store.copyObject('uploads', 'u1/.avatar-upload.png', 'uploads', 'u1/other.png', null),
+      ),
+    ).rejects.toMatchObject({ status: 412 });
+    expect(await store.getObject('uploads', 'u1/other.png')).toBeNull();
   });
 });

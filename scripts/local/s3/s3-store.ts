@@ -13,8 +13,12 @@
  * (s3rver's own copy, outside them, gave a reader between the metadata and the file the copy's bytes cut short);
  * - a conditional PUT (`If-Match: <etag>`, `If-None-Match: *`) is checked in the write's own turn, so nothing can
  *   change the object between the check and the write: a missing object answers 404 NoSuchKey to `If-Match`, another
- *   ETag or an existing object 412 PreconditionFailed, as S3 does (s3rver ignores both headers on a PUT).
+ *   ETag or an existing object 412 PreconditionFailed, as S3 does (s3rver ignores both headers on a PUT);
+ * - a conditional copy (`x-amz-copy-source-if-match`, `x-amz-copy-source-if-none-match`) is checked against the very
+ *   version of the source it copies, and another ETag answers 412 PreconditionFailed, as S3 does (s3rver ignores both:
+ *   `copySourceConditions` hands them from the request to the store's copy).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -115,6 +119,50 @@ async function checkCondition(getMetadata: S3rverFileStore['getMetadata'], objec
     });
 }
 
+/** A copy's conditions on the ETag of its source (ETags unquoted, or '*'). */
+export interface CopySourceConditions {
+  ifMatch?: string;
+  ifNoneMatch?: string;
+}
+
+/** The copy-source conditions of the request s3rver is handling, for the store's copy. */
+const copyConditions = new AsyncLocalStorage<CopySourceConditions>();
+
+/** Runs `job` (the handling of one request) with the copy-source conditions the store's copies check. */
+export function withCopySourceConditions<T>(conditions: CopySourceConditions, job: () => T): T {
+  return copyConditions.run(conditions, job);
+}
+
+/**
+ * A middleware for s3rver (a Koa app), to run first: a copy request's `x-amz-copy-source-if-match` and
+ * `x-amz-copy-source-if-none-match`, which s3rver ignores, reach the store's copy (`keepS3WriteSemantics`).
+ */
+export function copySourceConditions() {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.replace(/"/g, '').trim();
+  return (ctx: { headers: IncomingHttpHeaders }, next: () => Promise<unknown>): Promise<unknown> => {
+    const ifMatch = one(ctx.headers['x-amz-copy-source-if-match']);
+    const ifNoneMatch = one(ctx.headers['x-amz-copy-source-if-none-match']);
+    if (ctx.headers['x-amz-copy-source'] === undefined || (ifMatch === undefined && ifNoneMatch === undefined))
+      return next();
+    return withCopySourceConditions({ ifMatch, ifNoneMatch }, next);
+  };
+}
+
+/** Refuses a copy whose source, with ETag `etag` (quoted or not), fails the request's conditions, as S3 does (412). */
+function checkCopySource(conditions: CopySourceConditions | undefined, etag: unknown): void {
+  if (!conditions) return;
+  const current = String(etag ?? '').replace(/"/g, '');
+  const fail = (header: string): never => {
+    throw new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', {
+      Condition: header,
+    });
+  };
+  const { ifMatch, ifNoneMatch } = conditions;
+  if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== current) fail('x-amz-copy-source-If-Match');
+  if (ifNoneMatch !== undefined && (ifNoneMatch === '*' || ifNoneMatch === current))
+    fail('x-amz-copy-source-If-None-Match');
+}
+
 /** Makes `store` (s3rver's `server.store`) answer writes and reads of one key as S3 does. */
 export function keepS3WriteSemantics(store: S3rverFileStore): void {
   /** Per key, the end of the last write or read queued: each waits for the one before it. */
@@ -143,14 +191,25 @@ export function keepS3WriteSemantics(store: S3rverFileStore): void {
   const copyObject = store.copyObject.bind(store);
   store.copyObject = (srcBucket, srcKey, destBucket, destKey, replacementMetadata) => {
     const dest = idOf(destBucket, destKey);
+    const conditions = copyConditions.getStore();
     // Onto itself a copy only replaces the metadata (s3rver refuses any other copy of an object onto itself).
     if (idOf(srcBucket, srcKey) === dest)
-      return inTurn(dest, () => copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata));
+      return inTurn(dest, async () => {
+        checkCopySource(conditions, await currentEtag(getMetadata, srcBucket, srcKey));
+        return copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
+      });
     // The source is opened in its own turn first (an opened file is read whole), then written in the destination's:
-    // never one turn inside another, so two copies the opposite way round cannot wait on each other.
+    // never one turn inside another, so two copies the opposite way round cannot wait on each other. The conditions
+    // are checked against the version opened, the one copied.
     return store.getObject(srcBucket, srcKey).then((opened) => {
       const source = opened as { content: Readable; metadata: Record<string, string> } | null;
       if (!source) throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: srcKey });
+      try {
+        checkCopySource(conditions, source.metadata.etag);
+      } catch (err) {
+        source.content.destroy();
+        throw err;
+      }
       return inTurn(dest, async () => {
         await writeWhole(store, {
           bucket: destBucket,

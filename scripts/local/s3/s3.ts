@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import S3rver from 's3rver';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { checkPostPolicy, readPostForm } from './s3-post';
-import { keepS3WriteSemantics, type S3rverFileStore } from './s3-store';
+import { copySourceConditions, keepS3WriteSemantics, type S3rverFileStore } from './s3-store';
 import { LOCAL_S3_KEY, LOCAL_S3_SECRET, verifyPresignedUrl } from './s3-signing';
 
 export { LOCAL_S3_KEY } from './s3-signing';
@@ -87,6 +87,9 @@ export async function startLocalS3(opts: {
   });
   // A write is whole before it is answered, and readers never see part of one, as in S3 (./s3-store.ts).
   keepS3WriteSemantics((server as unknown as { store: S3rverFileStore }).store);
+  // A copy's conditions on its source reach the store's copy, which checks them (s3rver ignores them). First in the
+  // chain, so s3rver's handling of the request runs inside it; Koa composes the chain when the server starts.
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(copySourceConditions());
   server.on(
     'event',
     (event: {

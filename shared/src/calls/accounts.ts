@@ -153,7 +153,10 @@ export interface UserMatch {
   name: string | null;
 }
 
-/** What createAvatarUpload answers: a presigned POST (url and form fields) for the avatar's key. */
+/**
+ * What createAvatarUpload answers: a presigned POST (url and form fields) for the key a new avatar is uploaded to,
+ * `{uid}/.avatar-upload.{ext}`, apart from the avatar itself until setAvatar has checked it.
+ */
 export interface AvatarUpload {
   url: string;
   fields: Record<string, string>;

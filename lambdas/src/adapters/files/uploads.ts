@@ -1,9 +1,11 @@
 /**
- * The uploads bucket adapter: user files under `{uid}/`, avatars at `{uid}/.avatar.{ext}` and the thumbnails
- * the thumbnail trigger writes next to them. Browsers upload with presigned POSTs (./upload-post.ts), whose policy,
- * not the browser, enforces the key, the type and the size.
+ * The uploads bucket adapter: user files under `{uid}/`, avatars at `{uid}/.avatar.{ext}` (uploaded first to
+ * `{uid}/.avatar-upload.{ext}`, copied over once checked) and the thumbnails the thumbnail trigger writes next to
+ * them. Browsers upload with presigned POSTs (./upload-post.ts), whose policy, not the browser, enforces the key, the
+ * type and the size.
  */
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -101,6 +103,28 @@ export async function replace(
   }
 }
 
+/**
+ * Copies the object at `from` over `to` (its type and cache control with it), only if `from` is still the version
+ * with ETag `ifMatch` (S3 checks and copies in one step). Answers the new object's ETag, or null when `from` is gone
+ * (404) or was replaced since it was read (412), and nothing is written.
+ */
+export async function copy(from: string, to: string, ifMatch: string): Promise<{ etag: string } | null> {
+  try {
+    const out = await s3.send(
+      new CopyObjectCommand({
+        Bucket: config.uploadsBucket,
+        Key: to,
+        CopySource: `${config.uploadsBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        CopySourceIfMatch: `"${ifMatch}"`,
+      }),
+    );
+    return { etag: (out.CopyObjectResult?.ETag ?? '').replace(/"/g, '') };
+  } catch (err) {
+    if (notFound(err) || preconditionFailed(err)) return null;
+    throw err;
+  }
+}
+
 /** Every key under a prefix. */
 export async function list(prefix: string): Promise<string[]> {
   const keys: string[] = [];
@@ -131,6 +155,6 @@ export async function deleteKeys(keys: readonly string[]): Promise<void> {
 
 /**
  * The adapter as one object, for the modules that use most of it. A module that uses one or two functions imports
- * them alone, so its bundle carries no S3 command it never sends.
+ * them alone, so its bundle carries no S3 command it never sends (`copy`, which only setAvatar sends, is not in it).
  */
 export const uploads = { head, get, put, replace, list, delete: deleteKeys };

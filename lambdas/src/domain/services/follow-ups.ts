@@ -13,11 +13,12 @@ import type { FollowUpWorkers } from '../follow-ups';
 import { publishLatest } from './maps';
 
 /**
- * Delivers a notice to the user's current address (none for a user who no longer has one: a deleted account).
- * Throws when it cannot be sent, so the follow-up stays due.
+ * Delivers a notice to the user's current address (none for a user who no longer has one: a deleted account), or
+ * to `to`, the address a deleted account had (the email confirming its deletion). Throws when it cannot be sent, so
+ * the follow-up stays due.
  */
-export async function deliverNotice(uid: string, notice: Notice): Promise<void> {
-  const email = await userPool.emailOf(uid);
+export async function deliverNotice(uid: string, notice: Notice & { to?: string }): Promise<void> {
+  const email = notice.to ?? (await userPool.emailOf(uid));
   if (!email) return;
   await sendMail({
     to: [email],
