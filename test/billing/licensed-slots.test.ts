@@ -4,6 +4,7 @@
  * local stack: licences through the marketplace stand-in, subscriptions through signed webhook events.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { licenseEndsAt, type License, type RegisterLicenseResult } from '@mapnest/shared/billing';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { call, createUser, rawCall, type TestUser } from '../helpers/stack';
 import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
@@ -87,5 +88,35 @@ describe('licensed maps are counted apart from subscription slots', () => {
     expect(await stateOf(user, other)).toMatchObject({ state: 0, lapsedFrom: 1, licenseEndsAt: null });
     expect((await stateOf(user, kept)).state).toBe(1);
     expect(await slots(user)).toMatchObject({ basicUsed: 1, basicCapacity: 1, basicLicensed: 0 });
+  });
+
+  it('extends a running licence with a second code (its months begin when the first ends), and keeps the map live until then', async () => {
+    const user = await createUser();
+    const id = await call<string>('createMap', { title: 'Twice licensed' }, user);
+    const first = await call<RegisterLicenseResult>('registerLicense', { purchaseCode: code(), mapId: id }, user);
+    const second = await call<RegisterLicenseResult>('registerLicense', { purchaseCode: code(), mapId: id }, user);
+    // Not spent on months the map already had: they follow the first licence's.
+    expect(second.license.startsAt).toBe(first.license.endsAt);
+    expect(second.license.endsAt).toBe(licenseEndsAt(first.license.endsAt));
+    expect(await stateOf(user, id)).toMatchObject({ state: 1, licenseEndsAt: second.license.endsAt });
+    expect(await slots(user)).toMatchObject({ basicLicensed: 2, basicUsed: 0 });
+    const listed = await call<License[]>('listLicenses', null, user);
+    expect(listed.map((l) => [l.startsAt, l.endsAt])).toEqual(
+      expect.arrayContaining([
+        [first.license.startsAt, first.license.endsAt],
+        [second.license.startsAt, second.license.endsAt],
+      ]),
+    );
+
+    // The first licence ends: the map stays live on the second (no subscription, no slot needed).
+    const { endDueLicenses } = await import('../../lambdas/src/domain/services/billing');
+    const day = 86_400_000;
+    await endDueLicenses(new Date(Date.parse(first.license.endsAt) + day));
+    expect(await stateOf(user, id)).toMatchObject({ state: 1, licenseEndsAt: second.license.endsAt });
+    expect(await slots(user)).toMatchObject({ basicLicensed: 1 });
+    // The second ends: with no subscription slot the map goes back to test.
+    await endDueLicenses(new Date(Date.parse(second.license.endsAt) + day));
+    expect(await stateOf(user, id)).toMatchObject({ state: 0, licenseEndsAt: null, lapsedFrom: 1 });
+    expect(await slots(user)).toMatchObject({ basicLicensed: 0 });
   });
 });

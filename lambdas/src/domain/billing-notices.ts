@@ -132,16 +132,20 @@ export function renewalNotice(sub: Held, receiptUrl: string | null): Notice {
  * (when not, the map is live but visitors see it only once its owner publishes it, ADR 018).
  */
 export function licenseRegisteredNotice(
-  license: Pick<LicenseItem, 'endsAt'>,
+  license: Pick<LicenseItem, 'endsAt' | 'startsAt' | 'registeredAt'>,
   title: string,
   wentLive: boolean,
   published = true,
 ): Notice {
   const live = wentLive ? ` The map is live now${published ? '.' : ': visitors see it once you publish it.'}` : '';
+  const after =
+    license.startsAt && license.startsAt > license.registeredAt
+      ? ` after the licence it has, which ends on ${longDate(license.startsAt)}`
+      : '';
   return {
     subject: `Licence registered for "${title}"`,
     paragraphs: [
-      `Your purchase code is registered for "${title}": it gives this map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}, until ${longDate(license.endsAt)}.${live}`,
+      `Your purchase code is registered for "${title}": it gives this map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}${after}, until ${longDate(license.endsAt)}.${live}`,
       BILLING_TEXTS.goLiveWays,
       BILLING_TEXTS.licenseEnd,
       `Your maps: ${mapsPage()}`,

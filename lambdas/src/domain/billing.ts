@@ -60,6 +60,7 @@ function toLicense(l: LicenseItem): License {
     code: maskPurchaseCode(l.code),
     mapId: l.mapId,
     registeredAt: l.registeredAt,
+    startsAt: l.startsAt ?? l.registeredAt,
     endsAt: l.endsAt,
     ended: l.ended,
   };
@@ -72,7 +73,9 @@ export async function listLicenses(a: Need<'billingTable'>, actor: Actor): Promi
 
 /**
  * A purchase code gives the map 6 months of Basic: a Basic slot that ends by itself, and a test map goes live on
- * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races).
+ * it at once. A code is registered once, ever, across all accounts (the table's conditional put decides races). On a
+ * map whose licence is still running, the months begin when it ends: a second code extends the licence (it would
+ * otherwise be spent on months the map already has); the earlier licence's end then changes nothing for the map.
  */
 export async function registerLicense(
   a: Need<'billingTable' | 'marketplace' | 'countLicenseAttempt' | 'accessible'>,
@@ -88,17 +91,18 @@ export async function registerLicense(
   for (let attempt = 0; attempt < 3; attempt++) {
     const map = await a.accessible(actor.identity, input.mapId);
     const now = new Date().toISOString();
+    const startsAt = map.licenseEndsAt && map.licenseEndsAt > now ? map.licenseEndsAt : now;
     const license: LicenseItem = {
       code: input.purchaseCode,
       uid: map.uid,
       mapId: map.id,
       registeredAt: now,
-      endsAt: licenseEndsAt(now),
+      startsAt,
+      endsAt: licenseEndsAt(startsAt),
       ended: false,
       itemName: sale.itemName,
     };
     const promote = isTestState(map.state);
-    const mapEnds = map.licenseEndsAt && map.licenseEndsAt > license.endsAt ? map.licenseEndsAt : license.endsAt;
     // What the registration owes, written in its own transaction (ADR 047): the copy of a map it makes live, and
     // the confirmation.
     const owed: FollowUpWork[] = [
@@ -112,7 +116,7 @@ export async function registerLicense(
         state: map.state,
         promote,
         previousLicenseEndsAt: map.licenseEndsAt ?? null,
-        licenseEndsAt: mapEnds,
+        licenseEndsAt: license.endsAt,
         now,
       },
       owed,

@@ -38,11 +38,14 @@ export const BILLING_TEXTS = /* @__PURE__ */ (() =>
     /** A renewal payment failed and Stripe is retrying (the maps page banner, the Plan tab, the email). */
     paymentFailed: (plans: readonly PlanId[]) =>
       `The payment for your ${plans.map((p) => PLAN_NAMES[p]).join(' and ')} subscription failed. It is tried again over the next days and your maps stay live meanwhile; if the last try fails, the subscription ends and its maps go back to test.`,
-    /** Licensed maps, counted apart from subscription slots: '1 licence running: its map is live on it, without a slot'. */
+    /**
+     * Licences registered and not ended, counted apart from subscription slots (two can be on one map: a second code
+     * extends the first): '1 licence running: 6 months of Basic for its map, without a subscription slot'.
+     */
     licensedCount: (n: number) =>
       n === 1
-        ? `1 licence running: its map is live on ${basic} for ${months} without a subscription slot`
-        : `${n} licences running: each keeps its own map live on ${basic} for ${months} without a subscription slot`,
+        ? `1 licence running: ${months} of ${basic} for its map, without a subscription slot`
+        : `${n} licences running: ${months} of ${basic} each for the map it was registered on (a second one on a map extends it), without a subscription slot`,
   }) as const)();
 
 /** The whole licence story in the order every surface tells it: the rule, its purpose, the two ways, the end. */

@@ -91,6 +91,11 @@ export interface License {
   code: string;
   mapId: string;
   registeredAt: string;
+  /**
+   * When its months begin: at registration, or, for a code registered on a map whose licence was still running, when
+   * that licence ends (a second code extends the map's licence instead of running beside it).
+   */
+  startsAt: string;
   endsAt: string;
   /** True once its end has passed and the sweep has taken its slot back. */
   ended: boolean;

@@ -48,6 +48,8 @@ export interface LicenseItem {
   uid: string;
   mapId: string;
   registeredAt: string;
+  /** When its months begin (absent: at registration, as every licence registered before extensions). */
+  startsAt?: string;
   endsAt: string;
   ended: boolean;
   itemName: string;

@@ -62,6 +62,28 @@ describe('licence registration', () => {
     );
   });
 
+  it('says that a code on a map whose licence still runs adds its months after it, and then until when', async () => {
+    const current = '2099-05-23T12:00:00.000Z';
+    const license = {
+      code: '****-1a2b',
+      mapId: 'map00000000000000001',
+      registeredAt: '2098-12-01T12:00:00.000Z',
+      startsAt: current,
+      endsAt: '2099-11-23T12:00:00.000Z',
+      ended: false,
+    };
+    const licensed = aMap({ state: 1, licenseEndsAt: current, publishedVersion: 2, publication: 'published' });
+    const { dialog, submit } = await openLicenseDialog(() => ({ license, state: 1 }), licensed);
+    expect(dialog.textContent).toContain(
+      '“Riverside Mall” is licensed until May 23, 2099. A new purchase code adds 6 months of Basic after that date.',
+    );
+    submit(CODE);
+    const done = await screen.findByRole('dialog', { name: 'Licence registered' });
+    expect(done.textContent).toContain(
+      '“Riverside Mall” is licensed for Basic until Nov 23, 2099: 6 more months after its current licence ends on May 23, 2099, and it is live.',
+    );
+  });
+
   it('shows the field problem of an invalid-argument answer', async () => {
     const { dialog, submit } = await openLicenseDialog(() => {
       throw new CallError('invalid-argument', 'Invalid argument', {
@@ -81,6 +103,7 @@ describe('licence registration', () => {
       code: '****-****-****-****-1a2b3c4d5e6f',
       mapId: 'map00000000000000001',
       registeredAt: '2030-11-23T12:00:00.000Z',
+      startsAt: '2030-11-23T12:00:00.000Z',
       endsAt: ENDS,
       ended: false,
     };
@@ -99,6 +122,7 @@ describe('licence registration', () => {
       code: '****-1a2b',
       mapId: 'map00000000000000001',
       registeredAt: ENDS,
+      startsAt: ENDS,
       endsAt: ENDS,
       ended: false,
     };

@@ -16,11 +16,15 @@ export interface LicenseDialogProps {
    * The map to register a licence for; null closes the dialog. `publishedVersion` null: nothing is published, so
    * visitors see the map only once its owner publishes it (ADR 018), which the success says.
    */
-  map: { id: string; title: string; publishedVersion?: number | null } | null;
+  map: { id: string; title: string; publishedVersion?: number | null; licenseEndsAt?: string | null } | null;
   onClose: () => void;
   /** Called once the server has registered the code. */
   onRegistered: (result: RegisterLicenseResult, mapId: string) => void;
 }
+
+/** The end of a licence still running now, or null. */
+const runningUntil = (endsAt: string | null | undefined) =>
+  endsAt && endsAt > new Date().toISOString() ? endsAt : null;
 
 /** The format problem of a typed purchase code, or null when it looks right (the server checks it again). */
 export function purchaseCodeProblem(code: string): string | null {
@@ -97,6 +101,7 @@ export function LicenseDialog({ map, onClose, onRegistered }: LicenseDialogProps
         <LicenseCodeForm
           titleId={titleId}
           mapTitle={shown?.title}
+          licensedUntil={runningUntil(shown?.licenseEndsAt)}
           code={code}
           onCode={(next) => {
             setCode(next);
@@ -134,6 +139,9 @@ function LicenseRegistered({
       </h2>
       <p className="form-alert form-alert--success license-dialog__success" role="status">
         “{mapTitle}” is licensed for Basic until {shortDate(done.license.endsAt)}
+        {done.license.startsAt > done.license.registeredAt
+          ? `: ${LICENSE_BASIC_MONTHS} more months after its current licence ends on ${shortDate(done.license.startsAt)}`
+          : ''}
         {done.state >= 1 ? ', and it is live.' : '.'}
         {done.state >= 1 && !published ? ' Visitors see it once you publish it.' : ''} Code {done.license.code}.
       </p>
@@ -149,6 +157,8 @@ function LicenseRegistered({
 interface LicenseCodeFormProps {
   titleId: string;
   mapTitle: string | undefined;
+  /** The end of the map's running licence (a code then adds its months after it), or null. */
+  licensedUntil: string | null;
   code: string;
   onCode: (code: string) => void;
   /** The code's format problem or the server's refusal. */
@@ -159,7 +169,8 @@ interface LicenseCodeFormProps {
 }
 
 /** What a purchase code gives, the code field with where to find it, and Register licence. */
-function LicenseCodeForm({ titleId, mapTitle, code, onCode, problem, busy, onSubmit, onCancel }: LicenseCodeFormProps) {
+function LicenseCodeForm(props: LicenseCodeFormProps) {
+  const { titleId, mapTitle, licensedUntil, code, onCode, problem, busy, onSubmit, onCancel } = props;
   const fieldId = useId();
   return (
     <form className="confirm__form" onSubmit={onSubmit} noValidate>
@@ -167,10 +178,17 @@ function LicenseCodeForm({ titleId, mapTitle, code, onCode, problem, busy, onSub
         Register licence
       </h2>
       <div className="confirm__subtitle">
-        <p>
-          A purchase code from the Envato marketplace gives “{mapTitle}” {LICENSE_BASIC_MONTHS} months of Basic: it goes
-          live without a subscription slot. Each code works once.
-        </p>
+        {licensedUntil ? (
+          <p>
+            “{mapTitle}” is licensed until {shortDate(licensedUntil)}. A new purchase code adds {LICENSE_BASIC_MONTHS}{' '}
+            months of Basic after that date. Each code works once.
+          </p>
+        ) : (
+          <p>
+            A purchase code from the Envato marketplace gives “{mapTitle}” {LICENSE_BASIC_MONTHS} months of Basic: it
+            goes live without a subscription slot. Each code works once.
+          </p>
+        )}
         <p>{BILLING_TEXTS.licensePurpose}</p>
         <p>
           {BILLING_TEXTS.goLiveWays} {BILLING_TEXTS.licenseEnd}

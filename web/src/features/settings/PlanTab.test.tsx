@@ -31,6 +31,7 @@ const LICENSES: License[] = [
     code: '****-****-****-****-1a2b3c4d5e6f',
     mapId: 'map00000000000000001',
     registeredAt: '2030-05-23T12:00:00.000Z',
+    startsAt: '2030-05-23T12:00:00.000Z',
     endsAt: '2030-11-23T12:00:00.000Z',
     ended: false,
   },
@@ -38,6 +39,7 @@ const LICENSES: License[] = [
     code: '****-****-****-****-ffffffffffff',
     mapId: 'map00000000000000077',
     registeredAt: '2029-01-10T12:00:00.000Z',
+    startsAt: '2029-01-10T12:00:00.000Z',
     endsAt: '2029-07-10T12:00:00.000Z',
     ended: true,
   },
@@ -134,6 +136,24 @@ describe('Plan tab', () => {
     );
     expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe(
       'A deleted map · ended****-****-****-****-ffffffffffff',
+    );
+  });
+
+  it('says when a licence that extends another starts', async () => {
+    const extension: License = {
+      code: '****-****-****-****-2b3c4d5e6f70',
+      mapId: 'map00000000000000001',
+      registeredAt: '2099-06-01T12:00:00.000Z',
+      startsAt: '2099-11-23T12:00:00.000Z',
+      endsAt: '2100-05-23T12:00:00.000Z',
+      ended: false,
+    };
+    const { panel } = await openPlanTab({ listLicenses: () => [extension] });
+    const list = await within(panel).findByRole('list', { name: 'Registered licences' });
+    await waitFor(() =>
+      expect(within(list).getByRole('listitem').textContent).toBe(
+        'Riverside Mall · starts Nov 23, 2099, ends May 23, 2100****-****-****-****-2b3c4d5e6f70',
+      ),
     );
   });
 

@@ -230,7 +230,12 @@ function LicenseList({ licenses, mapTitle }: { licenses: readonly License[]; map
           className={l.ended ? 'license-list__item license-list__ended' : 'license-list__item'}
         >
           <span>
-            {mapTitle(l.mapId)} · {l.ended ? 'ended' : `ends ${shortDate(l.endsAt)}`}
+            {mapTitle(l.mapId)} ·{' '}
+            {l.ended
+              ? 'ended'
+              : l.startsAt > l.registeredAt && l.startsAt > new Date().toISOString()
+                ? `starts ${shortDate(l.startsAt)}, ends ${shortDate(l.endsAt)}`
+                : `ends ${shortDate(l.endsAt)}`}
           </span>
           <span className="license-list__code">{maskPurchaseCode(l.code)}</span>
         </li>
