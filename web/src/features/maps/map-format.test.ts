@@ -39,6 +39,13 @@ describe('stateBadge', () => {
     expect(testDaysLeft(at(0), now)).toBe(0);
   });
 
+  it('says which slot a live map is on, not that it is published (publishing is apart: a live map may have none)', () => {
+    const descriptions = [1, 3].map((state) => stateBadge({ state: state as 1, activeUntil: null }, now).description);
+    expect(descriptions).toEqual(['Live on a Basic slot.', 'Live on a Professional slot.']);
+    const licensed = stateBadge({ state: 1, activeUntil: null, licenseEndsAt: '2030-05-13T12:00:00.000Z' }, now);
+    expect(licensed.description).toBe('Live on Basic with a registered marketplace licence.');
+  });
+
   it('names the other states', () => {
     expect([1, 3, 2, 9].map((state) => stateBadge({ state: state as 1, activeUntil: null }, now).label)).toEqual([
       'Live',

@@ -35,11 +35,11 @@ export function stateBadge(
         ? {
             label: `Licensed until ${shortDate(map.licenseEndsAt)}`,
             tone: 'live',
-            description: 'Published on Basic with a registered marketplace licence.',
+            description: 'Live on Basic with a registered marketplace licence.',
           }
-        : { label: 'Live', tone: 'live', description: 'Published on a Basic slot.' };
+        : { label: 'Live', tone: 'live', description: 'Live on a Basic slot.' };
     case MapState.PRO:
-      return { label: 'Pro', tone: 'pro', description: 'Published on a Professional slot.' };
+      return { label: 'Pro', tone: 'pro', description: 'Live on a Professional slot.' };
     case MapState.DEMO:
       return { label: 'Demo', tone: 'demo', description: 'A public demo map.' };
     case MapState.ADMIN:
