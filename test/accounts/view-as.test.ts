@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { UserMatch } from '@mapnest/shared/accounts';
+import { USER_MATCHES_SHOWN, type UserMatch } from '@mapnest/shared/accounts';
 import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
 import { launchBrowser, newContext, settled, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, call, createUser, rawCall, type TestUser } from '../helpers/stack';
@@ -38,6 +38,16 @@ describe('findUsers', () => {
       email: author.email,
       name: 'Viewed Author',
     });
+  });
+
+  it('finds users by the start of their name, as typed or in lower case, and answers one more when more match', async () => {
+    const named = await createUser({ name: `Grace ${tag}` });
+    for (const query of [`Grace ${tag}`, `grace ${tag}`])
+      expect((await call<UserMatch[]>('findUsers', { query }, admin)).map((u) => u.uid)).toEqual([named.uid]);
+    // Twelve users whose address starts alike: ten listed and an eleventh to say that more match.
+    const many = `many-${tag}`;
+    await Promise.all(Array.from({ length: 12 }, (_, i) => createUser({ email: `${many}-${i}@example.com` })));
+    expect(await call<UserMatch[]>('findUsers', { query: many }, admin)).toHaveLength(USER_MATCHES_SHOWN + 1);
   });
 
   it('finds a user by id and answers nothing for an unknown one', async () => {

@@ -97,16 +97,20 @@ export const userPool = {
   },
 
   /**
-   * Users whose email starts with `prefix`, as typed or in lower case (ListUsers' `^=` filter is case-sensitive),
-   * at most `limit`.
+   * Users whose email (or name) starts with `prefix`, as typed, in lower case or, for names, with a capital first
+   * letter (ListUsers' `^=` filter is case-sensitive), at most `limit`.
    */
-  async findByEmailPrefix(prefix: string, limit: number): Promise<UserMatch[]> {
-    const forms = [...new Set([prefix.trim(), prefix.trim().toLowerCase()])];
+  async findByPrefix(attribute: 'email' | 'name', prefix: string, limit: number): Promise<UserMatch[]> {
+    const typed = prefix.trim();
+    const lower = typed.toLowerCase();
+    const forms = [
+      ...new Set([typed, lower, ...(attribute === 'name' ? [lower.charAt(0).toUpperCase() + lower.slice(1)] : [])]),
+    ];
     const found = new Map<string, UserMatch>();
     for (const form of forms) {
       const out = await userPoolCall('ListUsers', {
         UserPoolId: config.userPoolId,
-        Filter: `email ^= ${quoted(form)}`,
+        Filter: `${attribute} ^= ${quoted(form)}`,
         AttributesToGet: ['sub', 'email', 'name'],
         Limit: limit,
       });

@@ -146,7 +146,10 @@ export const findUsersInput = /* @__PURE__ */ z.strictObject({
     .check(/* @__PURE__ */ z.minLength(2, /* @__PURE__ */ says('Type at least 2 characters')))
     .check(/* @__PURE__ */ z.maxLength(254)),
 });
-/** A user findUsers answers with: at most 10, in the user pool's order. */
+/** How many users 'View as user' lists: findUsers answers one more when more match, and the browser says so. */
+export const USER_MATCHES_SHOWN = 10;
+
+/** A user findUsers answers with: matches by email first, then by name, in the user pool's order. */
 export interface UserMatch {
   uid: string;
   email: string | null;

@@ -74,4 +74,13 @@ describe('ViewAsField', () => {
     await act(async () => answers[0]!.resolve([{ uid: 'u1', email: 'anders@example.com', name: null }]));
     expect(screen.getByRole('list', { name: 'Matching users' }).textContent).toBe('ann@example.com');
   });
+
+  it('lists ten matches and says when more match', async () => {
+    typeAndSubmit('user');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    const found = Array.from({ length: 11 }, (_, i) => ({ uid: `u${i}`, email: `user${i}@example.com`, name: null }));
+    await act(async () => answers[0]!.resolve(found));
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText('More users match: type more of the address or name.')).toBeTruthy();
+  });
 });

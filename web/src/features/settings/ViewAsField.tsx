@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { sameEmail, type UserMatch } from '@mapnest/shared/accounts';
+import { sameEmail, USER_MATCHES_SHOWN, type UserMatch } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
 import { storedViewAs, storedViewAsLabel, storeViewAs } from '../auth/view-as';
@@ -109,7 +109,8 @@ export function ViewAsField() {
         View as user
       </label>
       <p id={`${id}-desc`} className="field__hint">
-        Administrators only: see the app as this user sees it. An email address (or its start) or a user id.
+        Administrators only: see the app as this user sees it. An email address or a name (or their start), or a user
+        id.
       </p>
       <div className="view-as__row">
         <input
@@ -117,7 +118,7 @@ export function ViewAsField() {
           className="input"
           type="search"
           value={query}
-          placeholder="Email address or user id"
+          placeholder="Email address, name or user id"
           autoComplete="off"
           maxLength={254}
           aria-describedby={`${id}-desc${error ? ` ${id}-error` : ''}`}
@@ -146,18 +147,23 @@ export function ViewAsField() {
   );
 }
 
-/** The users matching the search; choosing one views the app as them. */
+/** The users matching the search (the first 10, and a word when more match); choosing one views the app as them. */
 function MatchingUsers({ users }: { users: readonly UserMatch[] }) {
   return (
-    <ul className="view-as__matches" aria-label="Matching users">
-      {users.map((u) => (
-        <li key={u.uid}>
-          <button type="button" className="view-as__match" onClick={() => viewAsUser(u)}>
-            <span className="view-as__email">{u.email ?? u.uid}</span>
-            {u.name && <span className="view-as__name">{u.name}</span>}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="view-as__matches" aria-label="Matching users">
+        {users.slice(0, USER_MATCHES_SHOWN).map((u) => (
+          <li key={u.uid}>
+            <button type="button" className="view-as__match" onClick={() => viewAsUser(u)}>
+              <span className="view-as__email">{u.email ?? u.uid}</span>
+              {u.name && <span className="view-as__name">{u.name}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {users.length > USER_MATCHES_SHOWN && (
+        <p className="field__hint">More users match: type more of the address or name.</p>
+      )}
+    </>
   );
 }
