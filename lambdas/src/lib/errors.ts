@@ -25,7 +25,7 @@ export class MapVersionConflictError extends CallError {
   constructor(currentVersion: number | null) {
     super(
       'aborted',
-      'This map was changed elsewhere (another tab or device) since you opened it. Load the newer version or save yours on top of it.',
+      'This map was changed elsewhere (another tab or device) since you opened it. Its changes are compared with yours: choose what to keep.',
       { currentVersion },
     );
   }

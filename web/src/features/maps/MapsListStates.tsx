@@ -63,8 +63,8 @@ export function MapsEmpty({ licenceHint }: { licenceHint: boolean }) {
         Create your first map
       </h2>
       <p className="maps-empty__text">
-        Start from a blank canvas, add layers and locations, then embed the map on any website. Test maps are free and
-        stay public for {TEST_MAP_ACTIVE_DAYS} days.
+        Start from a blank canvas, add layers and locations, publish it and embed it on any website. Test maps are free:
+        once published, visitors see them for {TEST_MAP_ACTIVE_DAYS} days.
       </p>
       <Link to="/maps/new" className="btn btn--primary btn--lg">
         <PlusIcon />
