@@ -62,6 +62,25 @@ export function SaveIndicator() {
   );
 }
 
+/**
+ * A save that failed, in words on the page (the status says "Offline" or "Not saved"; what happened, that the work
+ * is kept in this browser and when it is tried again was only in its tooltip), with Save now. Over the top of the
+ * map, under the bar: it moves nothing the author may be pointing at.
+ */
+export function SaveProblem() {
+  const commands = useCommandContext();
+  const s = useSaveState();
+  if ((s.status !== 'error' && s.status !== 'offline') || !s.message) return null;
+  return (
+    <div className={`editor__save-problem editor__save-problem--${s.status}`} role="status">
+      <span>{s.message}</span>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={() => void runCommand('save', commands)}>
+        Save now
+      </button>
+    </div>
+  );
+}
+
 function MapTitle() {
   const { map, setMap, notify } = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
@@ -254,6 +273,7 @@ export function Toolbar() {
       <MapTitle />
       <ToolGroup />
       <MapActions />
+      <SaveProblem />
     </header>
   );
 }

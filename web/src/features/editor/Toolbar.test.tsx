@@ -1,0 +1,39 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CallError } from '@mapnest/shared/errors';
+import { addLocation } from './actions/locations';
+import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
+import { SaveIndicator, SaveProblem } from './Toolbar';
+
+afterEach(() => {
+  cleanup();
+  disposeHarnesses();
+});
+
+describe('a failed save', () => {
+  it('says on the page what happened and that the work is kept, with Save now, and goes once saved', async () => {
+    const server = fakeServer();
+    let failing = true;
+    const save = server.save;
+    server.save = async (input) => {
+      if (failing) throw new CallError('internal', 'The server is down.');
+      return save(input);
+    };
+    const h = renderEditorPart(
+      <>
+        <SaveIndicator />
+        <SaveProblem />
+      </>,
+      { server },
+    );
+    expect(screen.queryByText(/kept in this browser/)).toBeNull();
+    act(() => void h.store.dispatch(addLocation, { id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }));
+    act(() => h.save.saveNow());
+    const problem = await screen.findByText(/The server had a problem; your changes are kept in this browser\./);
+    expect(problem.closest('[role="status"]')).not.toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Save now' }));
+    await waitFor(() => expect(screen.queryByText(/kept in this browser/)).toBeNull());
+    expect(server.saves.at(-1)?.mapData.locations.map((l) => l.id)).toEqual(['kiosk']);
+  });
+});
