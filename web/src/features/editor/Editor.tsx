@@ -51,7 +51,7 @@ export function Editor({ initial }: { initial: LoadedMap }) {
 
 function EditorShell({ initial }: { initial: LoadedMap }) {
   const session = useEditorSession(initial);
-  const { backup, pending, savePath, save } = session;
+  const { backup, sessionId, pending, savePath, save } = session;
   const [map, setMap] = useState(initial.map);
   const [history, setHistory] = useState(initial.history);
   const canvasRef = useRef<EditorCanvas | null>(null);
@@ -81,7 +81,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
           <p className="editor__phone-note">
             Quick edits work here; for a full editing session, a larger screen is easier.
           </p>
-          <RestoreBackup backupStore={backup} initial={initial} />
+          <RestoreBackup backupStore={backup} session={sessionId} initial={initial} />
           {initial.warnings.length > 0 && <RepairNotice warnings={initial.warnings} />}
           <div className="editor__body">{narrow ? [canvas, inspector, side] : [side, canvas, inspector]}</div>
           <Shortcuts />

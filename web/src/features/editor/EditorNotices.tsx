@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { replaceDocument } from './actions/structure';
 import { useEditor } from './editor-context';
 import { noticeAtom } from './editor-state';
-import type { BackupRecord, browserBackup } from './save/save-controller';
+import { backupsToOffer, type BackupRecord, type LocalBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
 
 /** The latest notice (an error or some news), dismissed by the author or after a few seconds. */
@@ -34,37 +34,55 @@ export function NoticeToast() {
   );
 }
 
-/** Unsaved work found in this browser from an earlier session: offer it back, never apply it unasked. */
-export function RestoreBackup({
-  backupStore,
-  initial,
-}: {
-  backupStore: ReturnType<typeof browserBackup>;
-  initial: LoadedMap;
-}) {
-  const { run, save, notify } = useEditor();
-  const [record, setRecord] = useState<BackupRecord | null>(null);
-  const [busy, setBusy] = useState(false);
+/** The backups of closed sessions (backupsToOffer) that differ from the map shown; those that do not are deleted. */
+function useBackupsToOffer(backupStore: LocalBackup, session: string, initial: LoadedMap) {
+  const state = useState<readonly BackupRecord[]>([]);
+  const setRecords = state[1];
   useEffect(() => {
     let cancelled = false;
-    void backupStore.get(initial.map.id).then((r) => {
-      if (cancelled || !r) return;
-      if (JSON.stringify(r.doc) === JSON.stringify(initial.doc)) {
-        void backupStore.delete(initial.map.id);
-        return;
-      }
-      setRecord(r);
+    void backupsToOffer(backupStore, initial.map.id, session).then((found) => {
+      if (cancelled) return;
+      const same = (r: BackupRecord) => JSON.stringify(r.doc) === JSON.stringify(initial.doc);
+      for (const r of found.filter(same)) void backupStore.delete(r.mapId, r.session);
+      setRecords(found.filter((r) => !same(r)));
     });
     return () => {
       cancelled = true;
     };
-  }, [backupStore, initial]);
+  }, [backupStore, session, initial, setRecords]);
+  return state;
+}
+
+/**
+ * Unsaved work found in this browser from an earlier session (a tab closed or crashed before it was saved): offer
+ * it back, never apply it unasked. Backups of tabs still open are theirs (backupsToOffer); several closed ones are
+ * offered one at a time, newest first: after a Discard the next at once, after a Restore the next when the map
+ * opens again (the restored work is saved by then, so the next one merges with it instead of replacing it).
+ */
+export function RestoreBackup({
+  backupStore,
+  session,
+  initial,
+}: {
+  backupStore: LocalBackup;
+  session: string;
+  initial: LoadedMap;
+}) {
+  const { run, save, notify } = useEditor();
+  const [records, setRecords] = useBackupsToOffer(backupStore, session, initial);
+  const [busy, setBusy] = useState(false);
+  const record = records[0];
   if (!record) return null;
   const newer = initial.map.version > record.baseVersion;
+  /** The record is in the editor now (and in this tab's own backup): the closed session's copy goes. */
+  const restored = () => {
+    setRecords([]);
+    void save.flushBackup().then(() => backupStore.delete(record.mapId, record.session));
+  };
   const restore = async () => {
     // Made on the version shown: an edit on top of it; it autosaves, and Undo brings the server's version back.
     if (!newer) {
-      if (run(replaceDocument, { doc: record.doc })) setRecord(null);
+      if (run(replaceDocument, { doc: record.doc })) restored();
       return;
     }
     // Made on an older version: merged three ways with the newer one (base: the version they were made on).
@@ -72,7 +90,7 @@ export function RestoreBackup({
     try {
       const base = await loadMapVersion(initial.map.id, record.baseVersion);
       const conflicts = save.mergeLocal(base, record.doc);
-      setRecord(null);
+      restored();
       if (!conflicts)
         notify(
           `Your changes are merged with version ${save.getState().version}; they are saved as a new version, and Undo takes them back out.`,
@@ -81,7 +99,7 @@ export function RestoreBackup({
     } catch {
       // The version they were made on is no longer kept: they go on top, and the newer version stays in the history.
       if (run(replaceDocument, { doc: record.doc })) {
-        setRecord(null);
+        restored();
         notify(
           `Version ${record.baseVersion}, which they were made on, is no longer kept, so they replace version ${initial.map.version}; it stays in the history.`,
           'info',
@@ -108,8 +126,8 @@ export function RestoreBackup({
           className="btn btn--secondary btn--sm"
           disabled={busy}
           onClick={() => {
-            void backupStore.delete(initial.map.id);
-            setRecord(null);
+            void backupStore.delete(record.mapId, record.session);
+            setRecords((rs) => rs.slice(1));
           }}
         >
           Discard them

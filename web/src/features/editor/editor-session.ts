@@ -13,6 +13,8 @@ import { noticeAtom } from './editor-state';
 import { loadMap, type LoadedMap } from './load-map';
 import {
   browserBackup,
+  holdSession,
+  newSessionId,
   createPendingEdits,
   createSaveController,
   createSavePath,
@@ -23,11 +25,14 @@ import { createEditorStore, type EditorStore } from './store';
 
 const resolveUrl = (u: string) => u;
 
-/** The map's store, backup, pending edits, save path and save controller, made once; the controller is disposed. */
+/** The map's store, backup and session id, pending edits, save path and save controller, made once; the controller is disposed. */
 export function useEditorSession(initial: LoadedMap) {
   const mapId = initial.map.id;
   const [store] = useState(() => createEditorStore(initial.doc));
   const [backup] = useState(() => browserBackup());
+  // This tab's session: its backup is its own, and its lock tells other tabs it is open (backup-sessions.ts).
+  const [sessionId] = useState(newSessionId);
+  useEffect(() => holdSession(sessionId), [sessionId]);
   const [pending] = useState(createPendingEdits);
   const [savePath] = useState(() => createSavePath(call, mapId));
   const [save] = useState(() =>
@@ -36,6 +41,7 @@ export function useEditorSession(initial: LoadedMap) {
       mapId,
       version: initial.map.version,
       backup,
+      session: sessionId,
       beforeSave: () => pending.flush(),
       // One round trip per save: saveMap answers the summary and history shown after it (save-path.ts).
       ...savePath.path,
@@ -47,7 +53,7 @@ export function useEditorSession(initial: LoadedMap) {
     }),
   );
   useEffect(() => () => save.dispose(), [save]);
-  return { mapId, store, backup, pending, savePath, save };
+  return { mapId, store, backup, sessionId, pending, savePath, save };
 }
 
 /** Shows a notice: an error unless said otherwise. */

@@ -1,7 +1,7 @@
 /**
  * The save controller's copies in this browser (save-controller.ts): the unsaved work, written a moment after
- * each edit and removed once the server has it, and the author's version set aside when another was loaded
- * over it, under its own key.
+ * each edit and removed once the server has it (one copy per editor session, local-backup.ts), and the author's
+ * version set aside when another was loaded over it, under its own key.
  */
 import type { SaveSession } from './save-session';
 import type { SetAside } from './save-types';
@@ -41,7 +41,13 @@ export function createBackupWriter(session: SaveSession): BackupWriter {
       const doc = session.doc();
       if (doc === session.savedDoc) return;
       try {
-        await o.backup.put({ mapId: o.mapId, doc, baseVersion: session.state.version, savedAt: session.now() });
+        await o.backup.put({
+          mapId: o.mapId,
+          session: o.session,
+          doc,
+          baseVersion: session.state.version,
+          savedAt: session.now(),
+        });
       } catch {
         // A full or refused store must not stop editing; the server save is still attempted.
       }
@@ -51,7 +57,8 @@ export function createBackupWriter(session: SaveSession): BackupWriter {
       timer = setTimeout(() => void writer.write(), o.backupDelayMs ?? 400);
     },
     cancel: () => clearTimeout(timer),
-    forget: () => o.backup.delete(o.mapId).catch(() => undefined),
+    // This session's copy only: another tab's unsaved work is not this tab's to forget.
+    forget: () => o.backup.delete(o.mapId, o.session).catch(() => undefined),
     offerEarlierSetAside() {
       void o.backup
         .get(setAsideKey(o.mapId))

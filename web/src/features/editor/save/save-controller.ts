@@ -33,6 +33,7 @@ export { AUTOSAVE_DELAY_MS } from './save-queue';
 export { REMOTE_POLL_MS } from './remote-polling';
 // The rest of the editor reaches saving through this module only (ADR 033).
 export { browserBackup, memoryBackup, type BackupRecord, type LocalBackup } from './local-backup';
+export { backupsToOffer, holdSession, newSessionId } from './backup-sessions';
 export { createPendingEdits, PendingEditsContext, usePendingEdit, type PendingEdits } from './pending-edits';
 export { createSavePath, type Caller, type SavedView, type SavePath } from './save-path';
 

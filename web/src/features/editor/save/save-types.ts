@@ -73,6 +73,8 @@ export interface SaveControllerOptions {
   /** A version saved elsewhere came in (shown, or merged with local edits). */
   onRemote?: (update: RemoteUpdate) => void;
   backup: LocalBackup;
+  /** This editor's session (tab), whose unsaved-work backup is its own (backup-sessions.ts); '' by default. */
+  session?: string;
   /** Quiet time after the last edit before autosave (ms). */
   delayMs?: number;
   /** Waits between retries of a failed save (ms); the last one repeats. */
