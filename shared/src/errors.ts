@@ -82,11 +82,14 @@ export interface FieldIssue {
 export class CallError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  /** How long the answer asked the caller to wait before trying again (its Retry-After header, in ms), if it did. */
+  readonly retryAfterMs: number | undefined;
+  constructor(code: ErrorCode, message: string, details?: unknown, options: { retryAfterMs?: number } = {}) {
     super(message);
     this.name = 'CallError';
     this.code = code;
     this.details = details;
+    this.retryAfterMs = options.retryAfterMs;
   }
   /** The HTTP status this error is sent with. */
   get httpStatus(): number {
@@ -130,4 +133,6 @@ export const MESSAGES = {
   saveOutcomeUnknown:
     'We could not confirm whether your save was stored. Please try again: a retry of the same save is never saved twice.',
   unavailable: 'The service is briefly unavailable. Nothing was changed; please try again.',
+  releaseOutcomeUnknown:
+    'We could not confirm whether this was done. Check your connection, then open Publish again to see what visitors see.',
 } as const;

@@ -1,7 +1,8 @@
 /**
  * Never losing work, as a person edits: leaving the editor a moment after an edit (the ← button, the
  * browser's Back) saves first; Ctrl+S right after typing saves the typed text; Undo after a silent merge with
- * another tab's save takes back only this tab's edit (ADR 033).
+ * another tab's save takes back only this tab's edit (ADR 033); another tab's save never forgets this tab's unsaved
+ * work kept in the browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -198,6 +199,59 @@ describe('leaving the editor and saving at once', () => {
   }, 120_000);
 });
 
+describe('a save whose answers were lost', () => {
+  it('is this tab’s own version once sent again: typing on after it neither conflicts nor says "another tab"', async () => {
+    const { tabs, tab, errors, server } = await oneTab('Lost Answers', 'Lost answers');
+    const statusIs = (s: string) =>
+      tab.waitForFunction((s) => document.querySelector('.save-status')?.getAttribute('data-status') === s, s, {
+        timeout: 20_000,
+      });
+    await addLocationAt(tab, 0.4);
+    await tab.keyboard.press('Control+s');
+    await statusIs('saved');
+    const before = (await server()).version;
+
+    // The next save and its retry (same save id) reach the server, which stores the save once; both answers are lost.
+    let lost = 0;
+    await tab.route('**/api/fn/saveMap', async (route) => {
+      if (lost >= 2) return route.fallback();
+      lost++;
+      await route.fetch();
+      await route.abort();
+    });
+    await tab.locator('.vlist__row').first().click();
+    const title = tab.locator('.location-form input[name=title]');
+    await title.click();
+    await title.press('Control+a');
+    await tab.keyboard.type('Bakery');
+    await tab.keyboard.press('Control+s');
+    await expect.poll(() => lost, { timeout: 15_000 }).toBe(2);
+    await statusIs('offline');
+    expect((await server()).version).toBe(before + 1);
+
+    // The author types on in the same field and saves; the tab also looks for versions saved elsewhere.
+    await tab.keyboard.type(' and cafe');
+    await tab.keyboard.press('Control+s');
+    await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const settledStatus = await tab.waitForFunction(
+      () => {
+        const s = document.querySelector('.save-status')?.getAttribute('data-status');
+        return s === 'saved' || s === 'conflict' ? s : null;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await settledStatus.jsonValue()).toBe('saved');
+    const now = await server();
+    expect(now.version).toBe(before + 2);
+    expect(now.doc.locations.map((l) => l.title)).toEqual(['Bakery and cafe']);
+    expect(await tab.getByRole('dialog').count()).toBe(0);
+    expect((await tab.locator('.editor__toast').allTextContents()).join(' ')).not.toContain('another tab');
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await tabs.close();
+  }, 120_000);
+});
+
 /**
  * A fresh author's new map open in one tab, and `server()`, the version saved (another tab is the test itself, through
  * the API). A fresh author each time: a free account holds a few test maps only.
@@ -295,6 +349,83 @@ describe('undo after a merge with another tab', () => {
     expect(await rows()).toEqual([expect.stringContaining(first.title!)]);
     await expect.poll(() => undo.isDisabled()).toBe(true);
     expect((await server()).doc.locations).toEqual([{ ...second, coord: first.coord }]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await tabs.close();
+  }, 120_000);
+});
+
+/** The backups in this browser's IndexedDB (mapnest-editor/backups): session and the titles of each record. */
+function storedBackups(tab: Page): Promise<{ session: string; titles: string[] }[]> {
+  return tab.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('mapnest-editor');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('backups').objectStore('backups').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { session?: string; doc: MapDocument }[]).map((r) => ({
+                session: r.session ?? '',
+                titles: r.doc.locations.map((l) => l.title ?? ''),
+              })),
+            );
+        };
+      }),
+  );
+}
+
+describe('unsaved work of two tabs in one browser', () => {
+  it('a save in another tab keeps this tab’s unsaved work, which is offered back once this tab is gone', async () => {
+    const { tabs, tab: a, id, errors, server } = await oneTab('Two Tab Author', 'Two tabs offline');
+    await addLocationAt(a, 0.5);
+    await a.keyboard.press('Control+s');
+    await expect.poll(async () => (await server()).doc.locations.length, { timeout: 15_000 }).toBe(1);
+
+    // Tab A's saves fail at the network level: its rename stays in this browser only.
+    await a.route('**/api/fn/saveMap', (r) => r.abort('internetdisconnected'));
+    await a.locator('.vlist__row').first().click();
+    const title = a.locator('.location-form input[name=title]');
+    await title.click();
+    await title.press('Control+a');
+    await a.keyboard.type('A UNSAVED WORK');
+    await a.keyboard.press('Control+s');
+    await a.waitForFunction(
+      () => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
+    await expect
+      .poll(async () => (await storedBackups(a)).flatMap((r) => r.titles), { timeout: 10_000 })
+      .toContain('A UNSAVED WORK');
+
+    // Tab B, in the same browser, adds a location and saves; A's work is not B's to forget.
+    const b = await tabs.newPage();
+    await b.goto(`/maps/${id}`);
+    await b.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    const saved = (await server()).version;
+    await addLocationAt(b, 0.2);
+    await b.keyboard.press('Control+s');
+    await expect.poll(async () => (await server()).version, { timeout: 15_000 }).toBe(saved + 1);
+    await b.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved');
+    // A is still open: B does not offer A's work as its own to restore.
+    expect(await b.getByRole('alert').filter({ hasText: 'were kept in this browser' }).count()).toBe(0);
+    expect((await storedBackups(b)).flatMap((r) => r.titles)).toContain('A UNSAVED WORK');
+    expect(await a.locator('.save-status').getAttribute('data-status')).not.toBe('saved');
+
+    // Tab A goes without a word (a crash, the browser killed); the map opened again offers its work back.
+    await a.close({ runBeforeUnload: false });
+    await b.close();
+    const c = await tabs.newPage();
+    await c.goto(`/maps/${id}`);
+    const banner = c.getByRole('alert').filter({ hasText: 'were kept in this browser' });
+    await banner.waitFor({ timeout: 15_000 });
+    await banner.getByRole('button', { name: 'Restore my changes' }).click();
+    await c.keyboard.press('Control+s');
+    await expect
+      .poll(async () => (await server()).doc.locations.map((l) => l.title), { timeout: 15_000 })
+      .toContain('A UNSAVED WORK');
+    expect((await server()).doc.locations).toHaveLength(2);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await tabs.close();
   }, 120_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
-import { createCallClient, errorForResponse } from './call';
+import { createCallClient, errorForResponse, parseRetryAfter } from './call';
 
 function fakeFetch(status: number, body: string | null, capture?: (init: RequestInit) => void): typeof fetch {
   return (async (_url: RequestInfo | URL, init?: RequestInit) => {
@@ -65,6 +65,21 @@ describe('call client', () => {
     )('createMap', { title: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CallError);
     expect(err).toMatchObject({ code: 'resource-exhausted', message: 'No slots', details: { slot: 'test' } });
+  });
+
+  it('carries the wait a Retry-After header asks for, in seconds or as an HTTP date', async () => {
+    const answer = (status: number, retryAfter: string) =>
+      createCallClient({
+        fetch: (async () => new Response('{}', { status, headers: { 'retry-after': retryAfter } })) as typeof fetch,
+      })('listMaps', null).catch((e: unknown) => e);
+    expect(await answer(429, '20')).toMatchObject({ code: 'resource-exhausted', retryAfterMs: 20_000 });
+    expect(await answer(503, ' 30 ')).toMatchObject({ code: 'unavailable', retryAfterMs: 30_000 });
+    const now = Date.parse('Sun, 29 Nov 2026 12:00:00 GMT');
+    expect(parseRetryAfter('Sun, 29 Nov 2026 12:00:45 GMT', now)).toBe(45_000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(errorForResponse(503, {})?.retryAfterMs).toBeUndefined();
   });
 
   it("uses 'Unauthenticated' for a 401 without the protocol envelope (API Gateway's authorizer)", () => {

@@ -28,8 +28,23 @@ export interface CallClientConfig {
 /** Bodies over this size are gzipped when the browser can (Lambda's request payload limit is 6 MB). */
 const GZIP_ABOVE_BYTES = 256 * 1024;
 
-/** The error for a non-2xx answer: the body's status first, the HTTP status otherwise. */
-export function errorForResponse(httpStatus: number, body: unknown): CallError | null {
+/**
+ * A Retry-After header's wait in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or
+ * unreadable. A date already past is a wait of 0.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * The error for a non-2xx answer: the body's status first, the HTTP status otherwise; the wait the answer asked
+ * for (`retryAfter`, its Retry-After header) goes with it.
+ */
+export function errorForResponse(httpStatus: number, body: unknown, retryAfter?: string | null): CallError | null {
   let code = codeForHttpStatus(httpStatus);
   let message: string = code;
   let details: unknown;
@@ -48,7 +63,7 @@ export function errorForResponse(httpStatus: number, body: unknown): CallError |
   if (code === 'ok') return null;
   // API Gateway's JWT authorizer answers a bad token with {"message":"Unauthorized"}, not our envelope.
   if (code === 'unauthenticated' && message === code) message = MESSAGES.unauthenticated;
-  return new CallError(code, message, details);
+  return new CallError(code, message, details, { retryAfterMs: parseRetryAfter(retryAfter) });
 }
 
 async function encodeBody(payload: string): Promise<{ body: BodyInit; gzip: boolean }> {
@@ -103,7 +118,7 @@ export function createCallClient(config: CallClientConfig = {}) {
     } catch {
       json = null;
     }
-    const error = errorForResponse(response.status, json);
+    const error = errorForResponse(response.status, json, response.headers.get('retry-after'));
     if (error) throw error;
     if (!json || typeof json !== 'object' || Array.isArray(json))
       throw new CallError('internal', MESSAGES.responseNotJson);

@@ -38,6 +38,12 @@ export function pollRemote(session: SaveSession, backup: BackupWriter, queue: Sa
         (session.state.status as SaveStatus) === 'conflict'
       )
         return;
+      // A save of ours whose answer was lost may have made this version: it is sent again first (save-queue.ts),
+      // and only a version it did not make is brought in. After a server's error its retry waits for its time.
+      if (queue.unconfirmed()) {
+        if (session.state.status !== 'error') await queue.start();
+        return;
+      }
       if (await reconcile(session, backup, null)) {
         if (session.dirty()) await queue.start();
       }

@@ -1,7 +1,8 @@
 /**
  * The save controller's saves (save-controller.ts): one at a time, a save asked for meanwhile following the one
  * running; a failed save retried later (offline, a busy server) or reported; a 409 brought to a merge with the
- * version saved elsewhere (save-merge.ts) or to the conflict dialog.
+ * version saved elsewhere (save-merge.ts) or to the conflict dialog. A save whose outcome is unknown (its answer
+ * was lost) is sent again with its save id before anything else, so a version it made is known as ours.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
@@ -31,21 +32,51 @@ function asCallError(err: unknown): CallError {
 /** Server errors in a row after which autosave stops retrying and leaves the next attempt to the author. */
 export const SERVER_RETRY_LIMIT = 5;
 
+/** The longest a retry waits for an answer's Retry-After. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 /**
- * A failure to reach the server at all (the browser is offline, the request was rejected or timed out), as
- * opposed to a server that answered with an error: the call client reports a rejected fetch as 'internal' with the
- * bare message 'internal', where a server's error carries its own message.
+ * A failure to reach the server at all (the browser is offline, or the request was rejected before any answer), as
+ * opposed to an answer with an error, a gateway's timeout (504) or a request that took too long, where the server
+ * may be at fault: the call client reports a rejected fetch as 'internal' with the bare message 'internal', where a
+ * server's error carries its own message.
  */
 function isNetworkFailure(e: CallError, online: boolean): boolean {
-  if (!online || e.code === 'deadline-exceeded' || e.code === 'cancelled') return true;
-  return e.code === 'internal' && e.message === 'internal';
+  return !online || (e.code === 'internal' && e.message === 'internal');
+}
+
+/**
+ * How a failed save is retried: 'refused' not at all (the answer names what to change); 'throttled' (429: too many
+ * requests) and 'server' (5xx, timeouts) after a wait; 'network' when the server was not reached. A 429 that names a
+ * limit (the storage quota, ADR 027) is a refusal, not throttling: waiting does not lift it.
+ */
+function failureKind(e: CallError, online: boolean): 'refused' | 'throttled' | 'server' | 'network' {
+  if (!RETRYABLE.has(e.code)) return 'refused';
+  if (isNetworkFailure(e, online)) return 'network';
+  if (e.code !== 'resource-exhausted') return 'server';
+  const limited = e.details && typeof e.details === 'object' && 'limit' in e.details;
+  return limited ? 'refused' : 'throttled';
+}
+
+/**
+ * A save known not to be stored: the server (or its gateway) refused it with a 4xx answer, and a refusal stands
+ * only when the save id shows no earlier commit (lambdas' save-outcomes.ts). Anything else may have been stored.
+ */
+function knownNotStored(err: unknown): boolean {
+  return err instanceof CallError && err.httpStatus < 500 && err.code !== 'cancelled';
 }
 
 /** What a failed save tells the author: retried in `wait` ms, or (null) not retried until they save again. */
-function retryState(network: boolean, wait: number | null): SaveEvent & { type: 'saveFailed' } {
+function retryState(kind: 'network' | 'throttled' | 'server', wait: number | null): SaveEvent & { type: 'saveFailed' } {
   const seconds = `Retrying in ${Math.round((wait ?? 0) / 1000)} s.`;
-  if (network)
+  if (kind === 'network')
     return { type: 'saveFailed', offline: true, message: `Offline: your changes are kept in this browser. ${seconds}` };
+  if (kind === 'throttled')
+    return {
+      type: 'saveFailed',
+      offline: false,
+      message: `Too many requests to the server; your changes are kept in this browser. ${seconds}`,
+    };
   return {
     type: 'saveFailed',
     offline: false,
@@ -125,29 +156,43 @@ export class SaveQueue {
     return this.inFlight !== null;
   }
 
+  /** True while a save sent earlier may have been stored without its answer arriving (it is sent again first). */
+  unconfirmed(): boolean {
+    return this.pending !== null;
+  }
+
   private schedule(ms: number): void {
     this.session.scheduleSave(ms, () => void this.start());
   }
 
+  /**
+   * Saves the store's document; but first, a save sent before whose outcome is unknown is sent again as it was
+   * (same document, base and save id): the server answers a committed one with the version it made (remembered a
+   * day), which is then ours, not a version saved elsewhere; a 409 shows it was not stored. The store's document,
+   * edited since, follows at once.
+   */
   private async runSave(): Promise<void> {
     const { session } = this;
     const doc = session.doc();
-    if (doc === session.savedDoc && !this.force) {
+    if (this.pending && this.pending.baseVersion !== session.state.version) this.pending = null;
+    if (!this.pending && doc === session.savedDoc && !this.force) {
       session.send({ type: 'upToDate' });
       return;
     }
-    this.force = false;
+    const replay = this.pending;
+    if (!replay) this.force = false;
     session.cancelSave();
     session.send({ type: 'saveStarted' });
-    const baseVersion = session.state.version;
-    const same = this.pending && this.pending.doc === doc && this.pending.baseVersion === baseVersion;
-    const saveId = same ? this.pending!.saveId : newSaveId();
-    this.pending = { doc, baseVersion, saveId };
+    const save = replay ?? { doc, baseVersion: session.state.version, saveId: newSaveId() };
+    this.pending = save;
     try {
-      const result = await session.o.save({ id: session.o.mapId, baseVersion, mapData: doc, saveId });
+      const { baseVersion, saveId } = save;
+      const result = await session.o.save({ id: session.o.mapId, baseVersion, mapData: save.doc, saveId });
       this.pending = null;
-      await this.saved(doc, result.version);
+      await this.saved(save.doc, result.version);
+      if (replay && (replay.doc !== doc || this.force)) this.again = true;
     } catch (err) {
+      if (knownNotStored(err)) this.pending = null;
       await this.failed(err);
     }
   }
@@ -175,21 +220,24 @@ export class SaveQueue {
       });
       return;
     }
-    if (!RETRYABLE.has(e.code)) {
+    const kind = failureKind(e, this.online());
+    if (kind === 'refused') {
       this.session.send({ type: 'saveFailed', offline: false, message: `The map could not be saved: ${e.message}` });
       return;
     }
-    const network = isNetworkFailure(e, this.online());
-    this.serverFailures = network ? 0 : this.serverFailures + 1;
+    // Being told to wait (429, or any answer with Retry-After) is not the server failing: it never stops the retries.
+    if (kind === 'network') this.serverFailures = 0;
+    else if (kind === 'server' && e.retryAfterMs === undefined) this.serverFailures++;
     if (this.serverFailures >= SERVER_RETRY_LIMIT) {
       this.serverFailures = 0;
       this.attempt = 0;
-      this.session.send(retryState(false, null));
+      this.session.send(retryState('server', null));
       return;
     }
-    const wait = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
+    const backoff = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
+    const wait = Math.max(backoff, Math.min(e.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     this.attempt++;
-    this.session.send(retryState(network, wait));
+    this.session.send(retryState(kind, wait));
     this.schedule(wait);
   }
 
