@@ -141,6 +141,24 @@ describe('history', () => {
     expect((await call<MapWithDocument>('getMap', { id }, user)).map.metrics.locationCount).toBe(3);
   });
 
+  it('answers a retried restore (same restoreId) with its first outcome and makes one version', async () => {
+    const user = await createUser();
+    const id = await call<string>('createMap', { title: 'Retry', mapData: documentWith(1) }, user);
+    await call('saveMap', { id, baseVersion: 1, mapData: documentWith(2) }, user);
+    const input = { mapId: id, historyMapId: 'v00000001', restoreId: 'restore-lost-answer-1' };
+    const first = await call<{ version: number; edited: string }>('restoreMapHistory', input, user);
+    const retry = await call<{ version: number; edited: string }>('restoreMapHistory', input, user);
+    expect(first.version).toBe(3);
+    expect(retry).toEqual(first);
+    // Two attempts of one restore at once: still one version, and both answered with it.
+    const both = { ...input, restoreId: 'restore-lost-answer-2' };
+    const [a, b] = await Promise.all([1, 2].map(() => call<{ version: number }>('restoreMapHistory', both, user)));
+    expect(a).toEqual(b);
+    const { map, history } = await call<MapWithDocument>('getMap', { id }, user);
+    expect(map.version).toBe(4);
+    expect(history.filter((h) => h.kind === 'restore').map((h) => h.version)).toEqual([4, 3]);
+  });
+
   it('names, renames and clears a version name, and refuses deleting the current version', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Names' }, user);

@@ -57,30 +57,48 @@ export async function setMapHistoryName(
   return toEntry({ ...entry, name });
 }
 
+/** The answer of a restore already committed under this request id (a retry whose first answer was lost). */
+async function committedRestore(mapId: string, restoreId: string | undefined): Promise<VersionCommit | null> {
+  const entry = restoreId ? await mapTable.committedSave(mapId, restoreId) : null;
+  return entry && { version: entry.version, edited: entry.created, metrics: entry.metrics };
+}
+
 /**
  * Restoring is itself a new version on top of the current one (the draft), so a restore can be undone the same way.
- * Visitors keep the published version until the author publishes (ADR 018).
+ * Visitors keep the published version until the author publishes (ADR 018). Idempotent like saveMap: the client's
+ * `restoreId` is recorded with the commit (as a save id), and a retry of a committed restore is answered with its
+ * first outcome instead of restoring (and charging) twice.
  */
 export async function restoreMapHistory(
   actor: Actor,
-  input: { mapId: string; historyMapId: string },
+  input: { mapId: string; historyMapId: string; restoreId?: string },
 ): Promise<VersionCommit> {
   const map = await maps.accessible(actor.identity, input.mapId);
+  const earlier = await committedRestore(map.id, input.restoreId);
+  if (earlier) return earlier;
   const entry = await historyEntryOf(map.id, input.historyMapId);
   // The copy costs what the version did; an entry written before sizes were kept is measured.
   const bytes = entry.size ?? utf8Length(JSON.stringify(await mapObjects.getDocument(entry.docKey)));
   const storage = await chargeStorage(actor.identity, map.uid, bytes);
   const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
   const doc = await readStoredDocument(await mapObjects.getDocument(key));
-  const { map: restored } = await maps.commit(map, map.version, key, {
-    storage,
-    title: map.title,
-    metrics: entry.metrics,
-    kind: 'restore',
-    restoredFrom: input.historyMapId,
-    previewUrl: previewOf(doc),
-  });
-  return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
+  try {
+    const { map: restored } = await maps.commit(map, map.version, key, {
+      storage,
+      title: map.title,
+      metrics: entry.metrics,
+      kind: 'restore',
+      restoredFrom: input.historyMapId,
+      previewUrl: previewOf(doc),
+      saveId: input.restoreId,
+    });
+    return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
+  } catch (err) {
+    // A concurrent retry of this very restore may have committed it: that is this restore's outcome.
+    const raced = await committedRestore(map.id, input.restoreId).catch(() => null);
+    if (raced) return raced;
+    throw err;
+  }
 }
 
 /**

@@ -72,6 +72,12 @@ export const deleteMapInput = /* @__PURE__ */ z.pipe(
   /* @__PURE__ */ z.transform((v) => (typeof v === 'string' ? v : v.id)),
 );
 export const historyRefInput = /* @__PURE__ */ z.strictObject({ mapId: mapIdSchema, historyMapId: historyIdSchema });
+/** restoreMapHistory: `restoreId` is the client's id for one restore (like saveMap's saveId), the same for each retry. */
+export const restoreMapHistoryInput = /* @__PURE__ */ z.strictObject({
+  mapId: mapIdSchema,
+  historyMapId: historyIdSchema,
+  restoreId: /* @__PURE__ */ z.optional(/* @__PURE__ */ saveIdSchema),
+});
 export const setHistoryNameInput = /* @__PURE__ */ z.strictObject({
   mapId: mapIdSchema,
   historyMapId: historyIdSchema,

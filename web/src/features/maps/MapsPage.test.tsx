@@ -281,7 +281,9 @@ describe('maps list', () => {
     // Restore asks first and goes into the draft (ADR 018).
     fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
     expect(await within(dialog).findByText('Restored version 1 as version 4.')).toBeTruthy();
-    expect(calls.callsTo('restoreMapHistory')).toEqual([{ mapId: mall.id, historyMapId: 'v00000001' }]);
+    expect(calls.callsTo('restoreMapHistory')).toEqual([
+      { mapId: mall.id, historyMapId: 'v00000001', restoreId: expect.any(String) },
+    ]);
     await waitFor(() => expect(calls.callsTo('getMap')).toHaveLength(2));
     expect(within(within(dialog).getByRole('listitem', { name: /^Version 4/ })).getByText('Current')).toBeTruthy();
   });

@@ -2,7 +2,7 @@
  * Turns failed map calls into words for the user. Server messages are written for people and are shown
  * as they are; bare codes (network trouble, timeouts) get a sentence instead.
  */
-import { CallError } from '@mapnest/shared/errors';
+import { CallError, ERROR_CODES } from '@mapnest/shared/errors';
 
 export type SlotKind = 'test' | 'basic' | 'pro';
 
@@ -40,4 +40,13 @@ export function describeError(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Try again in a moment.';
+}
+
+/**
+ * Whether a failed call may still have been done: no answer came (network failure, lost answer, timeout) or the
+ * server failed after it may have committed. The caller reads the map again before saying anything.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof CallError)) return true;
+  return ERROR_CODES[error.code].http >= 500 && error.code !== 'unimplemented';
 }

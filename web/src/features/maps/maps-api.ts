@@ -26,5 +26,7 @@ export const mapsApi = {
   setMapHistoryName: (mapId: string, historyMapId: string, name: string) =>
     call('setMapHistoryName', { mapId, historyMapId, name }),
   deleteMapHistory: (mapId: string, historyMapId: string) => call('deleteMapHistory', { mapId, historyMapId }),
-  restoreMapHistory: (mapId: string, historyMapId: string) => call('restoreMapHistory', { mapId, historyMapId }),
+  /** `restoreId`: one per restore, the same for each retry of it (the server answers a retry with the first outcome). */
+  restoreMapHistory: (mapId: string, historyMapId: string, restoreId: string) =>
+    call('restoreMapHistory', { mapId, historyMapId, restoreId }),
 };

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { PUBLICATION_LABELS, type Publication } from '@mapnest/shared/maps';
+import { useEffect, useId, useRef, useState } from 'react';
+import { MESSAGES } from '@mapnest/shared/errors';
+import { PUBLICATION_LABELS, type MapSummary, type Publication } from '@mapnest/shared/maps';
 import { diffDocuments, publishChecks, type PublishCheck, type VersionDiff } from '@mapnest/shared/publish-checks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Modal } from '../../../components/Modal';
@@ -7,6 +8,7 @@ import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { call } from '../../../lib/api';
 import { PublishChecks, VersionChanges } from '../../maps/history/VersionChanges';
 import { absoluteTime } from '../../maps/map-format';
+import { describeError, outcomeUnknown } from '../../maps/map-errors';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
 import { loadMapVersion } from '../load-map';
 import { inspectFloors } from './floor-files';
@@ -145,31 +147,70 @@ function UnpublishConfirm({
   );
 }
 
-function ReleaseSection({ onPublished }: { onPublished: () => void }) {
-  const { map, mapId, setMap, reloadHistory, notify } = useEditor();
-  const s = useSaveState();
-  const { review, error } = useReview();
+/** The map as the server has it now, or null when it cannot be read either. */
+async function rereadMap(mapId: string): Promise<MapSummary | null> {
+  try {
+    return (await call('getMap', { id: mapId })).map;
+  } catch {
+    return null;
+  }
+}
+
+type Outcome = { tone: 'done' | 'error'; text: string };
+
+/**
+ * Publishing or unpublishing, and what came of it. When the answer is lost (the call may have been done), the map is
+ * read again and `happened` says whether it was; only then is anything said. The outcome takes keyboard focus: the
+ * button pressed may become disabled ('Published'), and focus must stay in the dialog (Escape closes it).
+ */
+function useReleaseAction() {
+  const { mapId, setMap, reloadHistory, notify } = useEditor();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirmOffline, setConfirmOffline] = useState(false);
-  const status = s.status !== 'saved' && map.publication === 'published' ? 'changes' : map.publication;
-  const blocked = review?.checks.some((c) => c.severity === 'blocking') ?? false;
-  const upToDate = map.publication === 'published' && review?.version === map.publishedVersion;
-  const act = async (work: () => Promise<{ map: typeof map }>, done: string) => {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome) message.current?.focus();
+  }, [outcome]);
+  const act = async (
+    work: () => Promise<{ map: MapSummary }>,
+    done: string,
+    happened: (map: MapSummary) => boolean,
+  ) => {
     setBusy(true);
-    setFailure(null);
+    setOutcome(null);
     try {
-      const result = await work();
-      setMap(result.map);
+      let map: MapSummary;
+      try {
+        map = (await work()).map;
+      } catch (err) {
+        if (!outcomeUnknown(err)) throw err;
+        const now = await rereadMap(mapId);
+        if (!now) throw new Error(MESSAGES.releaseOutcomeUnknown, { cause: err });
+        if (!happened(now)) throw new Error(MESSAGES.unavailable, { cause: err });
+        map = now;
+      }
+      setMap(map);
       void reloadHistory().catch(() => undefined);
       notify(done, 'info');
-      onPublished();
+      setOutcome({ tone: 'done', text: done });
     } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
+      setOutcome({ tone: 'error', text: describeError(err) });
     } finally {
       setBusy(false);
     }
   };
+  return { busy, outcome, message, act };
+}
+
+function ReleaseSection() {
+  const { map, mapId } = useEditor();
+  const s = useSaveState();
+  const { review, error } = useReview();
+  const { busy, outcome, message, act } = useReleaseAction();
+  const [confirmOffline, setConfirmOffline] = useState(false);
+  const status = s.status !== 'saved' && map.publication === 'published' ? 'changes' : map.publication;
+  const blocked = review?.checks.some((c) => c.severity === 'blocking') ?? false;
+  const upToDate = map.publication === 'published' && review?.version === map.publishedVersion;
   return (
     <section className="publish-release" aria-label="Release">
       <ReleaseStatus status={status} />
@@ -192,7 +233,16 @@ function ReleaseSection({ onPublished }: { onPublished: () => void }) {
           <PublishChecks checks={review.checks} />
         </>
       )}
-      {failure && <p className="form-alert form-alert--error">{failure}</p>}
+      {outcome && (
+        <p
+          ref={message}
+          tabIndex={-1}
+          role={outcome.tone === 'error' ? 'alert' : 'status'}
+          className={`form-alert${outcome.tone === 'error' ? ' form-alert--error' : ''}`}
+        >
+          {outcome.text}
+        </p>
+      )}
       <div className="confirm__actions">
         {map.publishedVersion !== null && (
           <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setConfirmOffline(true)}>
@@ -202,12 +252,16 @@ function ReleaseSection({ onPublished }: { onPublished: () => void }) {
         <button
           type="button"
           className="btn btn--primary"
-          disabled={!review || blocked || busy || upToDate}
+          // Not disabled while the call runs (aria-disabled): a disabled button would drop keyboard focus.
+          disabled={!review || blocked || upToDate}
+          aria-disabled={busy || undefined}
           onClick={() =>
             review &&
+            !busy &&
             void act(
               () => call('publishMap', { id: mapId, version: review.version }),
               `Published: visitors see version ${review.version} now.`,
+              (m) => m.publishedVersion === review.version,
             )
           }
         >
@@ -219,7 +273,11 @@ function ReleaseSection({ onPublished }: { onPublished: () => void }) {
         onCancel={() => setConfirmOffline(false)}
         onConfirm={async () => {
           setConfirmOffline(false);
-          await act(() => call('unpublishMap', { id: mapId }), 'Unpublished: visitors no longer see this map.');
+          await act(
+            () => call('unpublishMap', { id: mapId }),
+            'Unpublished: visitors no longer see this map.',
+            (m) => m.publishedVersion === null,
+          );
         }}
       />
     </section>
@@ -240,7 +298,7 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
       <h2 id={titleId} tabIndex={-1} data-autofocus>
         Publish and embed
       </h2>
-      <ReleaseSection onPublished={() => undefined} />
+      <ReleaseSection />
       {/* The release comes first; the embed code, needed once per site, opens on request (the dialog fits a laptop). */}
       <details className="publish-dialog__embed">
         <summary>Embed on your site</summary>

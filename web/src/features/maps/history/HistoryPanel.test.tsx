@@ -146,7 +146,9 @@ describe('HistoryPanel', () => {
     expect(within(pending).getByText('Current')).toBeTruthy();
     expect(within(pending).getByText(/Restored from version 1/)).toBeTruthy();
     expect(within(row('Version 3')).queryByText('Current')).toBeNull();
-    expect(callsTo('restoreMapHistory')).toEqual([{ mapId: MAP, historyMapId: 'v00000001' }]);
+    expect(callsTo('restoreMapHistory')).toEqual([
+      { mapId: MAP, historyMapId: 'v00000001', restoreId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+    ]);
     await act(async () =>
       answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }),
     );
@@ -173,6 +175,62 @@ describe('HistoryPanel', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       'Could not restore version 2. This map was changed elsewhere.',
     );
+  });
+
+  it('reads the history again when a restore’s answer is lost, and shows the restore it made as done', async () => {
+    const restored = anEntry(4, { kind: 'restore', restoredFrom: 'v00000001' });
+    const { callsTo } = routeCalls(mockCall, {
+      // The server committed version 4, then the answer was lost on the way.
+      restoreMapHistory: () => Promise.reject(new CallError('internal', 'internal')),
+      getMap: () => ({ map: { id: MAP, version: 4 }, history: [...history, restored], documentUrl: 'u' }),
+    });
+    const { onRestored } = renderPanel();
+    fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await vi.waitFor(() => expect(onRestored).toHaveBeenCalledWith(4));
+    expect(callsTo('getMap')).toEqual([{ id: MAP }]);
+    expect(within(row('Version 4')).getByText('Current')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.getByRole('status').textContent).toContain('Restored version 1 as version 4.');
+  });
+
+  it('says a lost restore did not happen when the history shows none, and retries it under the same id', async () => {
+    const { callsTo } = routeCalls(mockCall, {
+      restoreMapHistory: () => Promise.reject(new CallError('internal', 'internal')),
+      getMap: () => ({ map: { id: MAP, version: 3 }, history, documentUrl: 'u' }),
+    });
+    const { onRestored } = renderPanel();
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+      await vi.waitFor(() => expect(callsTo('getMap')).toHaveLength(attempt));
+      await flush();
+    }
+    expect(onRestored).not.toHaveBeenCalled();
+    expect(rows()).toHaveLength(3);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not restore version 1. Something went wrong. Try again in a moment.',
+    );
+    const [first, second] = callsTo('restoreMapHistory') as { restoreId: string }[];
+    expect(second!.restoreId).toBe(first!.restoreId);
+  });
+
+  it('moves keyboard focus to the restored version’s title', async () => {
+    const answer = deferred<unknown>();
+    routeCalls(mockCall, { restoreMapHistory: () => answer.promise });
+    renderPanel();
+    const button = within(row('Version 1')).getByRole('button', { name: 'Restore' });
+    button.focus();
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
+    await flush();
+    // While it runs, the pressed button keeps focus (it is not disabled, which would drop focus to <body>).
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await act(async () =>
+      answer.resolve({ version: 4, edited: new Date().toISOString(), metrics: { layerCount: 1, locationCount: 1 } }),
+    );
+    expect(document.activeElement).toBe(row('Version 4').querySelector('.history__title'));
   });
 
   it('asks before restoring, into the draft only, and does nothing on Cancel', async () => {

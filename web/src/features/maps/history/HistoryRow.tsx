@@ -91,9 +91,11 @@ export function HistoryRow({
         .join(' ')}
       aria-labelledby={titleId}
       aria-busy={entry.pending || busy || undefined}
+      data-version-id={entry.historyMapId}
     >
       <div className="history__main">
-        <p id={titleId} className="history__title">
+        {/* Focusable by script: focus lands here after this version is restored. */}
+        <p id={titleId} className="history__title" tabIndex={-1}>
           {entry.name && <TagIcon size={15} className="history__tag" />}
           <span>{entry.name ?? `Version ${entry.version}`}</span>
           {isCurrent && <span className="badge history__current">Current</span>}
@@ -160,6 +162,13 @@ interface HistoryRowActionsProps {
   onDelete: () => void;
 }
 
+/**
+ * Restore while another restore runs: said disabled (aria-disabled) but not `disabled`, which would drop the
+ * keyboard focus of the button just pressed to <body>.
+ */
+const unlessRestoring = (restoring: boolean, onRestore: () => void) =>
+  restoring ? { 'aria-disabled': true as const } : { onClick: onRestore };
+
 /** A version's buttons (none while its name is edited), or 'Restoring…' while a restore makes it. */
 function HistoryRowActions({
   pending,
@@ -216,8 +225,8 @@ function HistoryRowActions({
             <button
               type="button"
               className="btn btn--ghost btn--sm"
-              disabled={busy || restoring}
-              onClick={onRestore}
+              disabled={busy}
+              {...unlessRestoring(restoring, onRestore)}
               aria-describedby={titleId}
             >
               <RestoreIcon size={16} />

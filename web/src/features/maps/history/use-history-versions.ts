@@ -2,11 +2,11 @@
  * The state and actions of the history panel: rename, delete and restore versions. Every change shows at once
  * and is rolled back, with a message, if the server refuses.
  */
-import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { reportError } from '../../../lib/analytics';
-import { describeError } from '../map-errors';
-import { mapsApi } from '../maps-api';
+import { describeError, outcomeUnknown } from '../map-errors';
+import { mapsApi, type RestoreResult } from '../maps-api';
 import type { NoticeValue } from '../Notice';
 import { byNewest, pendingRestoreRow, restoredRow, versionName, type VersionRow } from './history-rows';
 
@@ -56,45 +56,86 @@ interface RestoreContext {
   beforeRestore?: (entry: HistoryEntry) => boolean | Promise<boolean>;
 }
 
-/** Restoring a version: a pending row on top at once, made true by the server's answer or taken away. */
-function useRestore({
-  mapId,
-  current,
-  setCurrent,
-  setRows,
-  setNotice,
-  fail,
-  onRestored,
-  beforeRestore,
-}: RestoreContext) {
+const newRequestId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** After a restore whose answer was lost: the version it made, as the map's history shows it, or null if none. */
+async function madeByRestore(mapId: string, entry: VersionRow, after: number): Promise<RestoreResult | null> {
+  const { history } = await mapsApi.getMap(mapId);
+  const made = history
+    .filter((h) => h.kind === 'restore' && h.restoredFrom === entry.historyMapId && h.version > after)
+    .sort((a, b) => a.version - b.version)[0];
+  return made ? { version: made.version, edited: made.created, metrics: made.metrics } : null;
+}
+
+/** A restore whose answer was lost, and the map could not be read to learn whether it happened. */
+class RestoreUnconfirmed extends Error {}
+
+/** One restore request; when its answer is lost, the map's history says whether it happened before anything is said. */
+async function restoreOnce(mapId: string, entry: VersionRow, restoreId: string, after: number) {
+  try {
+    return await mapsApi.restoreMapHistory(mapId, entry.historyMapId, restoreId);
+  } catch (error) {
+    if (!outcomeUnknown(error)) throw error;
+    let made: RestoreResult | null;
+    try {
+      made = await madeByRestore(mapId, entry, after);
+    } catch {
+      throw new RestoreUnconfirmed('Check your connection and try again: a retry never restores it twice.');
+    }
+    if (made) return made;
+    throw error;
+  }
+}
+
+/**
+ * Restoring a version: a pending row on top at once, made true by the server's answer or taken away. Each restore
+ * sends a request id, kept for a retry while its outcome is unknown; focus moves to the restored row.
+ */
+function useRestore(o: RestoreContext) {
+  const { mapId, current, setCurrent, setRows, setNotice, fail, onRestored, beforeRestore } = o;
   const [restoring, setRestoring] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const restoreIds = useRef(new Map<string, string>());
 
   const restore = async (entry: VersionRow) => {
     if (restoring) return;
     if (beforeRestore && !(await beforeRestore(entry))) return;
     const previousCurrent = current;
     const temp = pendingRestoreRow(entry, previousCurrent + 1);
+    const restoreId = restoreIds.current.get(entry.historyMapId) ?? newRequestId();
+    restoreIds.current.set(entry.historyMapId, restoreId);
     setNotice(null);
     setRestoring(true);
     setRows((rs) => [temp, ...rs]);
     setCurrent(temp.version);
     try {
-      const result = await mapsApi.restoreMapHistory(mapId, entry.historyMapId);
+      const result = await restoreOnce(mapId, entry, restoreId, previousCurrent);
+      restoreIds.current.delete(entry.historyMapId);
       const done = restoredRow(temp, result);
       setRows((rs) => byNewest(rs.map((r) => (r.historyMapId === temp.historyMapId ? done : r))));
       setCurrent(result.version);
+      setFocusId(done.historyMapId);
       setNotice({ tone: 'success', message: `Restored ${versionName(entry)} as version ${result.version}.` });
       onRestored(result.version);
     } catch (error) {
+      // A refusal is final; after an unknown outcome the same id is sent again, so a retry cannot restore twice.
+      if (!outcomeUnknown(error)) restoreIds.current.delete(entry.historyMapId);
       setRows((rs) => rs.filter((r) => r.historyMapId !== temp.historyMapId));
       setCurrent((c) => (c === temp.version ? previousCurrent : c));
-      fail(`Could not restore ${versionName(entry)}.`, 'restoreMapHistory', error);
+      const what =
+        error instanceof RestoreUnconfirmed
+          ? `Could not confirm that ${versionName(entry)} was restored.`
+          : `Could not restore ${versionName(entry)}.`;
+      fail(what, 'restoreMapHistory', error);
     } finally {
       setRestoring(false);
     }
   };
 
-  return { restoring, restore };
+  return { restoring, restore, focusId, setFocusId };
 }
 
 export interface HistoryVersionsOptions {
@@ -122,7 +163,7 @@ export function useHistoryVersions({
     setNotice({ tone: 'error', message: `${what} ${describeError(error)}` });
   };
 
-  const { restoring, restore } = useRestore({
+  const { restoring, restore, focusId, setFocusId } = useRestore({
     mapId,
     current,
     setCurrent,
@@ -132,6 +173,12 @@ export function useHistoryVersions({
     onRestored,
     beforeRestore,
   });
+  // After a restore, focus goes to the restored version's title (the button pressed is no longer where it was).
+  useEffect(() => {
+    if (!focusId) return;
+    list.current?.querySelector<HTMLElement>(`[data-version-id="${focusId}"] .history__title`)?.focus();
+    setFocusId(null);
+  }, [focusId, setFocusId]);
 
   const rename = (entry: VersionRow, raw: string) => {
     const name = raw.trim() || null;

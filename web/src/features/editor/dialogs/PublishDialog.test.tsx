@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallError, MESSAGES } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
+import { isolateEachTest } from '../../../app/testing.fixtures';
+import { call } from '../../../lib/api';
+import { routeCalls } from '../../maps/maps.fixtures';
+import { EditorContext, useEditor } from '../editor-context';
+import { aSummary, disposeHarnesses, MAP_ID, renderEditorPart } from '../editor.fixtures';
+import { PublishDialog } from './PublishDialog';
+
+vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
+const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+isolateEachTest(mockCall);
+afterEach(() => disposeHarnesses());
+
+const live = aSummary({
+  published: true,
+  publishedVersion: 1,
+  publishedAt: '2025-01-03T10:00:00.000Z',
+  publication: 'published',
+});
+
+/** The editor's map as state, as the editor holds it: setMap shows at once (the harness's setMap does nothing). */
+function LiveMap({ children }: { children: ReactNode }) {
+  const outer = useEditor();
+  const [map, setMap] = useState<MapSummary>(outer.map);
+  return <EditorContext.Provider value={{ ...outer, map, setMap }}>{children}</EditorContext.Provider>;
+}
+
+function renderDialog() {
+  const onClose = vi.fn();
+  const view = renderEditorPart(
+    <LiveMap>
+      <PublishDialog onClose={onClose} />
+    </LiveMap>,
+  );
+  return { ...view, onClose };
+}
+
+const publishButton = () => screen.findByRole('button', { name: 'Publish version 1' });
+const release = () => screen.getByRole('region', { name: 'Release' });
+
+describe('PublishDialog', () => {
+  it('reads the map again when a publish’s answer is lost, and shows it published when it was', async () => {
+    const { callsTo } = routeCalls(mockCall, {
+      // The server published version 1, then the answer was lost (the call client's network failure).
+      publishMap: () => Promise.reject(new CallError('internal', 'internal')),
+      getMap: () => ({ map: live, history: [], documentUrl: 'u' }),
+    });
+    renderDialog();
+    fireEvent.click(await publishButton());
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    expect(callsTo('getMap')).toEqual([{ id: MAP_ID }]);
+    expect(release().textContent).not.toContain('Never published');
+    expect(release().textContent).toContain('Visitors see version 1');
+    expect(within(release()).getByRole('status').textContent).toBe('Published: visitors see version 1 now.');
+    expect(screen.queryByText('internal')).toBeNull();
+  });
+
+  it('says in a sentence, never a bare code, that a lost publish did not happen', async () => {
+    routeCalls(mockCall, {
+      publishMap: () => Promise.reject(new CallError('internal', 'internal')),
+      getMap: () => ({ map: aSummary(), history: [], documentUrl: 'u' }),
+    });
+    renderDialog();
+    fireEvent.click(await publishButton());
+    expect((await within(release()).findByRole('alert')).textContent).toBe(MESSAGES.unavailable);
+    expect(release().textContent).toContain('Never published');
+  });
+
+  it('says the outcome is unknown when the map cannot be read again either', async () => {
+    routeCalls(mockCall, {
+      publishMap: () => Promise.reject(new CallError('internal', 'internal')),
+      getMap: () => Promise.reject(new CallError('internal', 'internal')),
+    });
+    renderDialog();
+    fireEvent.click(await publishButton());
+    expect((await within(release()).findByRole('alert')).textContent).toBe(MESSAGES.releaseOutcomeUnknown);
+  });
+
+  it('keeps keyboard focus in the dialog after publishing, so Escape still closes it', async () => {
+    routeCalls(mockCall, { publishMap: () => ({ map: live, history: [] }) });
+    const { onClose } = renderDialog();
+    const button = await publishButton();
+    button.focus();
+    fireEvent.click(button);
+    // While the call runs the button keeps focus: it is not disabled (which would drop focus to <body>).
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    const message = within(release()).getByRole('status');
+    expect(message.textContent).toBe('Published: visitors see version 1 now.');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+});
