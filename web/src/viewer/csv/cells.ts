@@ -26,6 +26,7 @@ export type CsvColumn =
   | 'color'
   | 'style'
   | 'link'
+  | 'target'
   | 'image'
   | 'thumb'
   | 'phone'
@@ -78,6 +79,7 @@ export const CSV_COLUMN_ALIASES: Readonly<Record<string, CsvColumn>> = {
   link: 'link',
   url: 'link',
   website: 'link',
+  target: 'target',
   image: 'image',
   img: 'image',
   photo: 'image',
@@ -112,6 +114,35 @@ export function csvHeaderKey(header: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
+/**
+ * What makes a spreadsheet read a cell as a formula: its first character after any apostrophes. The product's CSV
+ * export puts an apostrophe before such a value (papaparse's `escapeFormulae` set: = + - @ tab CR), so spreadsheets
+ * show it as text; a value that already starts with apostrophes and then one of them gets one more, so that taking
+ * one apostrophe off again (`csvCell`) gives back exactly what was exported.
+ */
+export const CSV_FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** A cell's value: trimmed, and without the apostrophe a spreadsheet export puts before a formula-like value. */
+export function csvCell(raw: string): string {
+  const v = raw.trim();
+  return v.charCodeAt(0) === 39 && CSV_FORMULA_START.test(v) ? v.slice(1) : v;
+}
+
+/**
+ * Whether the numbers of a file with this separator may use a decimal comma ("0,075"): in a semicolon-separated file,
+ * which is how Excel writes CSV where the decimal mark is a comma (German, French, ...). A '.' is read as well.
+ */
+export function csvDecimalComma(separator: string): boolean {
+  return separator === ';';
+}
+
+/** A number cell's value, NaN when empty or not a number; "0,075" is 0.075 when `decimalComma`. */
+export function csvToNumber(value: string, decimalComma = false): number {
+  const v = value.trim();
+  if (v === '') return NaN;
+  return Number(decimalComma && /^[+-]?\d*,\d+(e[+-]?\d+)?$/i.test(v) ? v.replace(',', '.') : v);
+}
+
 /** A cell that breaks a rule of the document. */
 export class CsvCellProblem extends Error {}
 
@@ -130,10 +161,9 @@ export function csvYesNo(value: string, what: string): boolean {
   return problem(`${what} "${value}" is not yes or no`);
 }
 
-export function csvNumber(value: string, what: string, min: number, max: number): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
-    problem(`${what} "${value}" is not a number from ${min} to ${max}`);
+export function csvNumber(value: string, what: string, min: number, max: number, decimalComma = false): number {
+  const n = csvToNumber(value, decimalComma);
+  if (!Number.isFinite(n) || n < min || n > max) problem(`${what} "${value}" is not a number from ${min} to ${max}`);
   return n;
 }
 
@@ -236,9 +266,10 @@ export function csvPosition(
   y: string,
   shown: string,
   size: { mapWidth: number; mapHeight: number },
+  decimalComma = false,
 ): [number, number] {
-  let nx = x.trim() === '' ? NaN : Number(x);
-  let ny = y.trim() === '' ? NaN : Number(y);
+  let nx = csvToNumber(x, decimalComma);
+  let ny = csvToNumber(y, decimalComma);
   if (!Number.isFinite(nx) || !Number.isFinite(ny)) problem(`The position "${shown}" is not two numbers`);
   if (nx > 1 || ny > 1) {
     nx /= size.mapWidth;
@@ -249,20 +280,21 @@ export function csvPosition(
 }
 
 /** A latitude and longitude from two cells, within what a Web Mercator map can show. */
-export function csvLatLon(lat: string, lon: string, shown: string): [number, number] {
-  const la = lat.trim() === '' ? NaN : Number(lat);
-  const lo = lon.trim() === '' ? NaN : Number(lon);
+export function csvLatLon(lat: string, lon: string, shown: string, decimalComma = false): [number, number] {
+  const la = csvToNumber(lat, decimalComma);
+  const lo = csvToNumber(lon, decimalComma);
   if (!Number.isFinite(la) || !Number.isFinite(lo)) problem(`"${shown}" is not a latitude and longitude`);
   if (Math.abs(la) > MERCATOR_MAX_LAT || Math.abs(lo) > 180)
     problem(`"${shown}" is outside the world (latitude ±85, longitude ±180)`);
   return [la, lo];
 }
 
-/** Mapplic exports positions as one cell each ("0.21,0.56", "[0.21 0.56]"): the two parts, or null. */
-export function csvPair(value: string): [string, string] | null {
-  const parts = value
-    .replace(/^\[|\]$/g, '')
-    .split(/[\s,;]+/)
-    .filter(Boolean);
+/**
+ * Mapplic exports positions as one cell each ("0.21,0.56", "[0.21 0.56]"): the two parts, or null. With decimal
+ * commas ("0,21 0,56"), a space or ';' separates the parts when the cell has one.
+ */
+export function csvPair(value: string, decimalComma = false): [string, string] | null {
+  const inner = value.trim().replace(/^\[|\]$/g, '');
+  const parts = inner.split(decimalComma && /[\s;]/.test(inner) ? /[\s;]+/ : /[\s,;]+/).filter(Boolean);
   return parts.length === 2 ? [parts[0]!, parts[1]!] : null;
 }

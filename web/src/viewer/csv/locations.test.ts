@@ -64,7 +64,7 @@ describe('csvToLocations', () => {
     );
     expect(locations).toEqual([
       // Ids are case-sensitive: the document's a101 leaves A101 free.
-      { id: 'A101', title: 'A101', hours: '9-5', fields: { Price: '4', Name: 'Shop' } },
+      { id: 'A101', title: 'A101', hours: '9-5', target: '_blank', fields: { Price: '4', Name: 'Shop' } },
       { id: 'Cafe-Noir', title: 'Café Noir' },
     ]);
     expect(read('title\nOne\nOne\n').locations.map((l) => l.id)).toEqual(['One', 'One-2']);

@@ -16,7 +16,9 @@ import { toFieldKey } from '@mapnest/shared/map-ids';
 import { isSafeUrl, isShortText, LINK_SCHEMES, MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import {
   CSV_COLUMN_ALIASES,
+  csvCell,
   CsvCellProblem,
+  csvDecimalComma,
   csvHeaderKey,
   csvLatLon,
   csvPair,
@@ -92,6 +94,7 @@ const RULED_COLUMNS = [
   'layer',
   'type',
   'action',
+  'target',
   'zoom',
   'scale',
   'hide',
@@ -109,7 +112,7 @@ const url = (value: string, what: string, schemes?: ReadonlySet<string>) =>
     ? fail(`${what} "${value.slice(0, 80)}" is not a usable URL`)
     : value;
 
-/** One row's cell by column, trimmed ('' when the CSV has no such column). */
+/** One row's cell by column as `csvCell` reads it ('' when the CSV has no such column). */
 type Cells = (c: CsvColumn | 'coord' | 'latlon') => string;
 
 /** The text columns, held to the document's lengths and URL rules. */
@@ -129,17 +132,17 @@ function readTexts(loc: Location, v: Cells): void {
       : fail(`The label "${v('label').slice(0, 20)}" is longer than 3 characters`);
 }
 
-/** x and y columns first, else one "x,y" cell; the same for latitude and longitude. */
-function readPosition(loc: Location, v: Cells, size: MapDocument['settings']): void {
-  if (v('x') || v('y')) loc.coord = csvXYPosition(v('x'), v('y'), size);
+/** x and y columns first, else one "x,y" cell; the same for latitude and longitude. `dc`: decimal commas. */
+function readPosition(loc: Location, v: Cells, size: MapDocument['settings'], dc: boolean): void {
+  if (v('x') || v('y')) loc.coord = csvXYPosition(v('x'), v('y'), size, dc);
   else if (v('coord')) {
-    const [x, y] = csvPair(v('coord')) ?? ['', ''];
-    loc.coord = csvPosition(x, y, v('coord'), size);
+    const [x, y] = csvPair(v('coord'), dc) ?? ['', ''];
+    loc.coord = csvPosition(x, y, v('coord'), size, dc);
   }
-  if (v('lat') || v('lon')) loc.latlon = csvLatLonCells(v('lat'), v('lon'));
+  if (v('lat') || v('lon')) loc.latlon = csvLatLonCells(v('lat'), v('lon'), dc);
   else if (v('latlon')) {
-    const [la, lo] = csvPair(v('latlon')) ?? ['', ''];
-    loc.latlon = csvLatLon(la, lo, v('latlon'));
+    const [la, lo] = csvPair(v('latlon'), dc) ?? ['', ''];
+    loc.latlon = csvLatLon(la, lo, v('latlon'), dc);
   }
 }
 
@@ -148,7 +151,7 @@ function readFields(loc: Location, row: readonly string[], fieldColumns: Columns
   const fields: Record<string, string> = {};
   let count = 0;
   for (const [key, i] of fieldColumns) {
-    const value = (row[i] ?? '').trim();
+    const value = csvCell(row[i] ?? '');
     if (value === '' || count >= L.fieldsPerLocation) continue;
     fields[key] = text(value, `The column "${key}"`, L.fieldValueLength);
     count++;
@@ -167,11 +170,13 @@ class RowReader {
   readonly #doc: MapDocument;
   readonly #cols: Columns;
   readonly #refs: CsvReferences;
+  readonly #decimalComma: boolean;
 
-  constructor(doc: MapDocument, cols: Columns, refs: CsvReferences) {
+  constructor(doc: MapDocument, cols: Columns, refs: CsvReferences, decimalComma: boolean) {
     this.#doc = doc;
     this.#cols = cols;
     this.#refs = refs;
+    this.#decimalComma = decimalComma;
     this.#documentIds = new Set(doc.locations.map((l) => l.id));
     this.#taken = new Set(this.#documentIds);
   }
@@ -180,7 +185,7 @@ class RowReader {
   read(row: readonly string[]): Location | null {
     const v: Cells = (c) => {
       const i = this.#cols.builtin.get(c);
-      return i === undefined ? '' : (row[i] ?? '').trim();
+      return i === undefined ? '' : csvCell(row[i] ?? '');
     };
     const title = text(v('title'), 'The title', L.titleLength);
     if (v('id') === '' && title === '') fail('The row has neither an id nor a title');
@@ -191,8 +196,9 @@ class RowReader {
     const loc: Location = { id };
     if (title) loc.title = title;
     readTexts(loc, v);
-    for (const column of RULED_COLUMNS) if (v(column)) readCsvCell(loc, column, v(column), this.#refs);
-    readPosition(loc, v, this.#doc.settings);
+    const dc = this.#decimalComma;
+    for (const column of RULED_COLUMNS) if (v(column)) readCsvCell(loc, column, v(column), this.#refs, dc);
+    readPosition(loc, v, this.#doc.settings, dc);
     readFields(loc, row, this.#cols.fields);
     this.#taken.add(id);
     return loc;
@@ -213,7 +219,7 @@ export function csvToLocations(csv: CsvRows, doc: MapDocument): CsvLocations {
     if (rows.length) skipped.push('Line 1: no "id" or "title" column, so no row can be read');
     return { locations, groups: [], skipped };
   }
-  const reader = new RowReader(doc, cols, refs);
+  const reader = new RowReader(doc, cols, refs, csvDecimalComma(csv.separator));
   const room = Math.max(0, L.locations - doc.locations.length);
   for (let r = 0; r < rows.length; r++) {
     const line = csv.lines[r + 1] ?? r + 2;

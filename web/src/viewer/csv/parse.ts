@@ -24,6 +24,8 @@ export interface CsvRows {
   readonly lines: number[];
   /** What could not be read, with its line. */
   readonly problems: string[];
+  /** The separator detected (',', ';' or a tab). */
+  readonly separator: string;
 }
 
 /** The separator the first line of `text` uses most outside quotes; ',' when none or on a tie. */
@@ -56,7 +58,8 @@ function lineBreaks(s: string): number {
 /** Splits CSV text into rows of fields (see the module comment for the rules). */
 export function parseCsvRows(input: string): CsvRows {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const sep = detectSeparator(text).charCodeAt(0);
+  const separator = detectSeparator(text);
+  const sep = separator.charCodeAt(0);
   const n = text.length;
   const rows: string[][] = [];
   const lines: number[] = [];
@@ -132,5 +135,5 @@ export function parseCsvRows(input: string): CsvRows {
     endRow();
     if (i >= n) break;
   }
-  return { rows, lines, problems };
+  return { rows, lines, problems, separator };
 }

@@ -8,7 +8,7 @@
  */
 import type { Location } from '@mapnest/shared/map-document';
 import { toId, uniqueId } from '@mapnest/shared/map-ids';
-import { LOCATION_ACTIONS, MAP_LIMITS as L, MARKER_TYPES } from '@mapnest/shared/map-rules';
+import { LINK_TARGETS, LOCATION_ACTIONS, MAP_LIMITS as L, MARKER_TYPES } from '@mapnest/shared/map-rules';
 import {
   csvChoice,
   csvColor,
@@ -24,10 +24,11 @@ import {
 /** Columns read by a rule of their own (text columns are held to the document's lengths by each reader). */
 export type CsvRuledColumn = Extract<
   CsvColumn,
-  'color' | 'style' | 'layer' | 'groups' | 'type' | 'action' | 'zoom' | 'scale' | 'hide' | 'disable'
+  'color' | 'style' | 'layer' | 'groups' | 'type' | 'action' | 'target' | 'zoom' | 'scale' | 'hide' | 'disable'
 >;
 
-type CellRule = (loc: Partial<Location>, value: string, refs: CsvReferences) => void;
+/** `decimalComma`: the file's numbers may be written "0,075" (see csvDecimalComma). */
+type CellRule = (loc: Partial<Location>, value: string, refs: CsvReferences, decimalComma: boolean) => void;
 
 /** How a non-empty cell of each ruled column fills its property (a 'no' or a group-less cell fills nothing). */
 const CELL_RULES: Readonly<Record<CsvRuledColumn, CellRule>> = {
@@ -50,11 +51,14 @@ const CELL_RULES: Readonly<Record<CsvRuledColumn, CellRule>> = {
   action: (loc, value) => {
     loc.action = csvChoice(value, 'The click action', LOCATION_ACTIONS);
   },
-  zoom: (loc, value) => {
-    loc.zoom = csvNumber(value, 'The zoom', 1, L.maxZoom);
+  target: (loc, value) => {
+    loc.target = csvChoice(value, 'The link target', LINK_TARGETS);
   },
-  scale: (loc, value) => {
-    loc.scale = csvNumber(value, 'The size', 0.1, 10);
+  zoom: (loc, value, _refs, decimalComma) => {
+    loc.zoom = csvNumber(value, 'The zoom', 1, L.maxZoom, decimalComma);
+  },
+  scale: (loc, value, _refs, decimalComma) => {
+    loc.scale = csvNumber(value, 'The size', 0.1, 10, decimalComma);
   },
   hide: (loc, value) => {
     if (csvYesNo(value, 'Hidden')) loc.hide = true;
@@ -71,8 +75,14 @@ export function isCsvRuledColumn(column: string): column is CsvRuledColumn {
 }
 
 /** Fills the property a non-empty cell of `column` gives `loc`; throws CsvCellProblem when the cell breaks its rule. */
-export function readCsvCell(loc: Partial<Location>, column: CsvRuledColumn, value: string, refs: CsvReferences): void {
-  CELL_RULES[column](loc, value, refs);
+export function readCsvCell(
+  loc: Partial<Location>,
+  column: CsvRuledColumn,
+  value: string,
+  refs: CsvReferences,
+  decimalComma = false,
+): void {
+  CELL_RULES[column](loc, value, refs, decimalComma);
 }
 
 /** A row's id: its id cell when valid, or (when the cell is empty) one made from the title, unique among `taken`. */
@@ -80,12 +90,22 @@ export function csvRowId(idCell: string, title: string, taken: ReadonlySet<strin
   return idCell === '' ? uniqueId(toId(title) || 'location', taken, 'location') : csvId(idCell);
 }
 
+/** How two cells read in a message: "x, y", or "x; y" when the numbers may have decimal commas. */
+export function csvCellPair(a: string, b: string, decimalComma = false): string {
+  return `${a}${decimalComma ? ';' : ','} ${b}`;
+}
+
 /** A position from an x and a y cell (map space, or pixels of the map image), shown as "x, y" in a message. */
-export function csvXYPosition(x: string, y: string, size: { mapWidth: number; mapHeight: number }): [number, number] {
-  return csvPosition(x, y, `${x}, ${y}`, size);
+export function csvXYPosition(
+  x: string,
+  y: string,
+  size: { mapWidth: number; mapHeight: number },
+  decimalComma = false,
+): [number, number] {
+  return csvPosition(x, y, csvCellPair(x, y, decimalComma), size, decimalComma);
 }
 
 /** A latitude and longitude from two cells, shown as "lat, lon" in a message. */
-export function csvLatLonCells(lat: string, lon: string): [number, number] {
-  return csvLatLon(lat, lon, `${lat}, ${lon}`);
+export function csvLatLonCells(lat: string, lon: string, decimalComma = false): [number, number] {
+  return csvLatLon(lat, lon, csvCellPair(lat, lon, decimalComma), decimalComma);
 }

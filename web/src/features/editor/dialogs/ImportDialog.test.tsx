@@ -187,6 +187,36 @@ describe('the Import dialog with other files', () => {
     expect(h.notices.at(-1)?.text).toBe('Imported 1 location. Undo reverts the import.');
   });
 
+  it('says plainly that a file is empty or not a CSV (text) file, and changes nothing', async () => {
+    const doc = blankDocument();
+    doc.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];
+    const h = openImport(doc);
+    pick('import-file', [aFile([''], 'shops.csv', 'text/csv')]);
+    expect((await screen.findByRole('alert')).textContent).toBe('The file is empty.');
+    pick('import-file', [aFile(['\uFEFF\r\n  \r\n'], 'blank.csv', 'text/csv')]);
+    await screen.findByText('File: blank.csv. Drop another here or');
+    expect(screen.getByRole('alert').textContent).toBe('The file is empty.');
+    // An Excel workbook (a zip) picked instead of its CSV.
+    const workbook = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0xa1, 0xff, 0xfe]);
+    pick('import-file', [aFile([workbook], 'shops.xlsx')]);
+    await screen.findByText('File: shops.xlsx. Drop another here or');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The file is not a CSV (text) file. Save a spreadsheet as CSV first (in Excel: File › Save As › CSV UTF-8).',
+    );
+    expect(screen.queryByText(/auto-detect/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    expect(h.doc()).toBe(h.before);
+  });
+
+  it('reads a CSV that Excel saved in Windows-1252 with semicolons and decimal commas', async () => {
+    const h = openImport();
+    const ansi = Buffer.from('id;title;x;y\r\nbaecker;Bäckerei Müller;0,075;0,030\r\n', 'latin1');
+    pick('import-file', [aFile([ansi], 'shops.csv', 'text/csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 1 location' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations).toEqual([{ id: 'baecker', title: 'Bäckerei Müller', coord: [0.075, 0.03] }]);
+  });
+
   it('refuses several files that are not a Mapplic site', async () => {
     openImport();
     pick('import-file', [aFile(['id\n'], 'a.csv'), aFile(['id\n'], 'b.csv')]);

@@ -15,6 +15,7 @@ import {
 } from '../import/csv';
 import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
+import { decodeTextFile, textFileProblem } from '../import/text-file';
 import { isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
@@ -38,6 +39,8 @@ const ACCEPT = [
 
 /** What a file is, by its name and contents. */
 function load(name: string, text: string): Loaded {
+  const problem = textFileProblem(name, text);
+  if (problem) return { kind: 'error', name, message: problem };
   const lower = name.toLowerCase();
   if (lower.endsWith('.kml') || /^\s*(<\?xml[^>]*>\s*)?<kml[\s>]/i.test(text))
     return { kind: 'points', name, format: 'KML', text };
@@ -85,7 +88,7 @@ async function loadFiles(files: readonly File[]): Promise<Loaded> {
   if (files.length === 1 && !isZip(first) && !PLAN.test(first.name)) {
     if (first.size > 50 * 1024 * 1024)
       return { kind: 'error', name: first.name, message: 'The file is larger than 50 MB.' };
-    const loaded = load(first.name, await first.text());
+    const loaded = load(first.name, decodeTextFile(new Uint8Array(await first.arrayBuffer())));
     if (loaded.kind !== 'mapplic') return loaded;
   } else if (!files.every((f) => SITE_PART.test(f.name))) {
     return {

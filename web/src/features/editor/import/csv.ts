@@ -10,12 +10,22 @@ import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toFieldKey } from '@mapnest/shared/map-ids';
 import {
   CSV_COLUMN_ALIASES,
+  csvCell,
   CsvCellProblem,
+  csvDecimalComma,
   csvHeaderKey,
   CsvReferences,
   type CsvColumn,
 } from '../../../viewer/csv/cells';
-import { csvLatLonCells, csvRowId, csvXYPosition, isCsvRuledColumn, readCsvCell } from '../../../viewer/csv/rules';
+import { detectSeparator } from '../../../viewer/csv/parse';
+import {
+  csvCellPair,
+  csvLatLonCells,
+  csvRowId,
+  csvXYPosition,
+  isCsvRuledColumn,
+  readCsvCell,
+} from '../../../viewer/csv/rules';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget = 'ignore' | CsvColumn | `field:${string}`;
@@ -35,6 +45,7 @@ export const TARGET_LABELS: Record<string, string> = {
   color: 'Colour',
   style: 'Style (id)',
   link: 'Link',
+  target: 'Link target (_self, _blank, _parent, _top)',
   image: 'Image URL',
   thumb: 'Thumbnail',
   phone: 'Phone',
@@ -61,15 +72,24 @@ export interface ParsedCsv {
   errors: string[];
   /** Indexes (in `rows`) of the rows with a parse problem: left out of the import. */
   errorRows?: ReadonlySet<number>;
+  /** Numbers may be written with a decimal comma ("0,075"): the file is semicolon-separated (csvDecimalComma). */
+  decimalComma?: boolean;
 }
 
-/** Splits CSV text (comma, semicolon or tab separated; detected) into a header and rows. */
+/**
+ * Splits CSV text (comma, semicolon or tab separated) into a header and rows. The separator is the one the header
+ * line uses most, as the viewer decides (viewer/csv/parse.ts): both readers split a file alike, and a file of one
+ * column is no problem (papaparse's own guess would report that it found no separator).
+ */
 export function parseCsv(text: string): ParsedCsv {
-  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const body = text.replace(/^\uFEFF/, '');
+  const delimiter = detectSeparator(body);
+  const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: 'greedy' });
   const [headers = [], ...rows] = result.data;
   const errors = result.errors.map((e) => `Line ${(e.row ?? 0) + 1}: ${e.message}`);
   const errorRows = new Set(result.errors.map((e) => (e.row ?? 0) - 1).filter((r) => r >= 0));
-  return { headers: headers.map((h) => h.trim()), rows, errors, errorRows };
+  const decimalComma = csvDecimalComma(delimiter);
+  return { headers: headers.map((h) => h.trim()), rows, errors, errorRows, decimalComma };
 }
 
 /** A first guess at each column's target from its header. */
@@ -122,15 +142,18 @@ const TEXT_COLUMNS = [
 type TextColumn = (typeof TEXT_COLUMNS)[number];
 const isTextColumn = (target: string): target is TextColumn => (TEXT_COLUMNS as readonly string[]).includes(target);
 
-/** Problems of the mapping itself: they concern the whole file. */
-function mappingIssues(mapping: readonly ColumnTarget[], doc: MapDocument): CsvIssue[] {
+/**
+ * Problems of the mapping itself: they concern the whole file. Empty latitude and longitude columns (the export of a
+ * map with a custom field named "lat" has them) need no calibration.
+ */
+function mappingIssues(mapping: readonly ColumnTarget[], doc: MapDocument, hasLatLon: boolean): CsvIssue[] {
   const issues: CsvIssue[] = [];
   const fileIssue = (message: string) => issues.push({ line: 1, column: '', message });
   const has = (target: ColumnTarget) => mapping.includes(target);
   if (!has('title') && !has('id')) fileIssue('Map at least one column to Id or Title');
   if (has('x') !== has('y')) fileIssue('Map both X and Y, or neither');
   if (has('lat') !== has('lon')) fileIssue('Map both Latitude and Longitude, or neither');
-  if (has('lat') && has('lon') && !doc.settings.geo)
+  if (has('lat') && has('lon') && !doc.settings.geo && hasLatLon)
     fileIssue(
       'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
     );
@@ -162,7 +185,7 @@ class ImportRow {
 
   private get(target: ColumnTarget): string {
     const i = this.state.mapping.indexOf(target);
-    return i >= 0 ? (this.cells[i] ?? '').trim() : '';
+    return i >= 0 ? csvCell(this.cells[i] ?? '') : '';
   }
 
   private header(target: ColumnTarget): string {
@@ -184,12 +207,14 @@ class ImportRow {
     const { csv, mapping, refs } = this.state;
     const fields: Record<string, string> = {};
     mapping.forEach((target, i) => {
-      const value = (this.cells[i] ?? '').trim();
+      const value = csvCell(this.cells[i] ?? '');
       if (value === '' || target === 'ignore') return;
       if (target.startsWith('field:')) fields[target.slice(6)] = value;
       else if (isTextColumn(target)) this.loc[target] = value;
       else if (isCsvRuledColumn(target))
-        this.check(csv.headers[i] ?? `column ${i + 1}`, () => readCsvCell(this.loc, target, value, refs));
+        this.check(csv.headers[i] ?? `column ${i + 1}`, () =>
+          readCsvCell(this.loc, target, value, refs, !!csv.decimalComma),
+        );
     });
     if (Object.keys(fields).length) this.loc.fields = fields;
   }
@@ -212,18 +237,19 @@ class ImportRow {
 
   /** X and Y, and latitude and longitude, when the row has either of a mapped pair. */
   readPosition(): void {
-    const { mapping, doc } = this.state;
+    const { mapping, doc, csv } = this.state;
+    const dc = !!csv.decimalComma;
     const [x, y, lat, lon] = [this.get('x'), this.get('y'), this.get('lat'), this.get('lon')];
     if (mapping.includes('x') && mapping.includes('y') && (x !== '' || y !== '')) {
-      this.check(this.header('x'), () => (this.loc.coord = csvXYPosition(x, y, doc.settings)));
+      this.check(this.header('x'), () => (this.loc.coord = csvXYPosition(x, y, doc.settings, dc)));
     }
     if (mapping.includes('lat') && mapping.includes('lon') && (lat !== '' || lon !== '')) {
       this.check(this.header('lat'), () => {
-        const latlon = csvLatLonCells(lat, lon);
+        const latlon = csvLatLonCells(lat, lon, dc);
         this.loc.latlon = latlon;
         const [mx, my] = latLonToMap(latlon, doc.settings.geo!.extent);
         if (mx < 0 || mx > 1 || my < 0 || my > 1)
-          throw new CsvCellProblem(`"${lat}, ${lon}" is outside this map's area`);
+          throw new CsvCellProblem(`"${csvCellPair(lat, lon, dc)}" is outside this map's area`);
       });
     }
   }
@@ -251,7 +277,9 @@ class ImportRow {
 
 /** Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. */
 export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
-  const blocking = mappingIssues(mapping, doc);
+  const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon')];
+  const hasLatLon = csv.rows.some((cells) => latLon.some((i) => i >= 0 && csvCell(cells[i] ?? '') !== ''));
+  const blocking = mappingIssues(mapping, doc, hasLatLon);
   if (blocking.length) return { locations: [], groups: [], issues: blocking, blocking: true, badRows: 0 };
   const state: ImportState = {
     csv,

@@ -1,6 +1,7 @@
 /** Export: the whole document as JSON (re-importable), the locations as CSV (every field as a column). */
 import Papa from 'papaparse';
-import type { MapDocument } from '@mapnest/shared/map-document';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import { CSV_COLUMN_ALIASES, CSV_FORMULA_START, csvHeaderKey, CsvReferences } from '../../../viewer/csv/cells';
 
 /** The document as pretty-printed JSON. */
 export function toJson(doc: MapDocument): string {
@@ -37,41 +38,90 @@ const BASE_COLUMNS = [
   'disable',
 ] as const;
 
-/** The locations as CSV: one row each, groups by name, custom fields as extra columns; imports back unchanged. */
-export function toCsv(doc: MapDocument): string {
-  const groupNames = new Map(doc.groups.map((g) => [g.id, g.name]));
+/** The cells of a location's columns, before papaparse quotes them (numbers as numbers: never formula-escaped). */
+type CsvCells = (string | number)[];
+
+/**
+ * How the cells name each group and layer: by name, or by id when the name would not lead the import back to it (a
+ * name with a comma, the same name twice, a name that is another's id). The import reads them by CsvReferences' rules.
+ */
+function references(doc: MapDocument): { groups: Map<string, string>; layers: Map<string, string> } {
+  const refs = new CsvReferences(doc);
+  const groupCell = (g: { id: string; name: string }) =>
+    [g.name, g.id].find((cell) => {
+      const mark = refs.mark();
+      const ids = refs.groups(cell);
+      refs.forget(mark);
+      return ids.length === 1 && ids[0] === g.id;
+    }) ?? g.name;
+  const layerCell = (l: { id: string; name: string }) =>
+    [l.id, l.name].find((cell) => {
+      try {
+        return refs.layer(cell) === l.id;
+      } catch {
+        return false;
+      }
+    }) ?? l.id;
+  return {
+    groups: new Map(doc.groups.map((g) => [g.id, groupCell(g)])),
+    layers: new Map(doc.layers.map((l) => [l.id, layerCell(l)])),
+  };
+}
+
+/**
+ * The built-in columns and the custom fields: latitude and longitude on a geo-calibrated map, or when a custom field
+ * would be read as one of them (its column comes after the empty built-in one, so the import reads it as the field).
+ */
+function csvColumns(doc: MapDocument): { base: string[]; custom: string[] } {
   const custom: string[] = [];
   for (const l of doc.locations) for (const k of Object.keys(l.fields ?? {})) if (!custom.includes(k)) custom.push(k);
-  const columns = [...BASE_COLUMNS.filter((c) => (c !== 'lat' && c !== 'lon' ? true : !!doc.settings.geo)), ...custom];
-  const rows = doc.locations.map((l) =>
-    columns.map((c) => {
-      switch (c) {
-        case 'x':
-          return l.coord ? String(l.coord[0]) : '';
-        case 'y':
-          return l.coord ? String(l.coord[1]) : '';
-        case 'lat':
-          return l.latlon ? String(l.latlon[0]) : '';
-        case 'lon':
-          return l.latlon ? String(l.latlon[1]) : '';
-        case 'groups':
-          return (l.groups ?? []).map((g) => groupNames.get(g) ?? g).join(', ');
-        case 'hide':
-        case 'disable':
-          return l[c] ? 'yes' : '';
-        default: {
-          if ((BASE_COLUMNS as readonly string[]).includes(c)) {
-            const v = (l as Record<string, unknown>)[c];
-            return v === undefined || v === null ? '' : String(v);
-          }
-          return l.fields?.[c] ?? '';
-        }
-      }
-    }),
-  );
-  // Formula-looking cells are prefixed so spreadsheet apps show them as text instead of running them.
+  const latLonField = custom.some((k) => ['lat', 'lon'].includes(CSV_COLUMN_ALIASES[csvHeaderKey(k)] ?? ''));
+  const geo = !!doc.settings.geo || latLonField;
+  return { base: BASE_COLUMNS.filter((c) => (c !== 'lat' && c !== 'lon') || geo), custom };
+}
+
+function baseCell(l: Location, c: string, refs: ReturnType<typeof references>): string | number {
+  switch (c) {
+    case 'x':
+    case 'y':
+      return l.coord ? l.coord[c === 'x' ? 0 : 1] : '';
+    case 'lat':
+    case 'lon':
+      return l.latlon ? l.latlon[c === 'lat' ? 0 : 1] : '';
+    case 'groups':
+      return (l.groups ?? []).map((g) => refs.groups.get(g) ?? g).join(', ');
+    case 'layer':
+      return l.layer ? (refs.layers.get(l.layer) ?? l.layer) : '';
+    case 'hide':
+    case 'disable':
+      return l[c] ? 'yes' : '';
+    default: {
+      const v = (l as Record<string, unknown>)[c];
+      return v === undefined || v === null ? '' : typeof v === 'number' ? v : String(v);
+    }
+  }
+}
+
+/**
+ * The locations as CSV: one row each, groups by name, custom fields as extra columns; imports back unchanged (the
+ * import trims cells, so only spaces around a value are lost). UTF-8 with a byte order mark, so that Excel reads
+ * accents as written.
+ */
+export function toCsv(doc: MapDocument): string {
+  const { base, custom } = csvColumns(doc);
+  const refs = references(doc);
+  const rows: CsvCells[] = doc.locations.map((l) => [
+    ...base.map((c) => baseCell(l, c, refs)),
+    ...custom.map((k) => l.fields?.[k] ?? ''),
+  ]);
+  // Formula-looking cells are prefixed with an apostrophe so spreadsheet apps show them as text instead of running
+  // them; the import takes it off again (CSV_FORMULA_START, csvCell).
   // One line ending throughout: a lone "\n" after "\r\n" rows makes the last field unreadable on import.
-  return `${Papa.unparse({ fields: columns, data: rows }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  const csv = Papa.unparse(
+    { fields: [...base, ...custom], data: rows },
+    { escapeFormulae: CSV_FORMULA_START, newline: '\r\n' },
+  );
+  return `\uFEFF${csv}\r\n`;
 }
 
 /** Offers text as a file download. */

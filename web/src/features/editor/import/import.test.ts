@@ -80,6 +80,15 @@ describe('CSV import', () => {
     expect(result.locations.map((l) => l.title)).toEqual(['Paris', 'Berlin']);
   });
 
+  it('reads a file of one column without papaparse’s complaint that it found no separator', () => {
+    const csv = parseCsv('title\nBakery\nCafé\n');
+    expect(csv.errors).toEqual([]);
+    expect(rowsToLocations(csv, guessMapping(csv.headers), doc()).locations.map((l) => l.id)).toEqual([
+      'Bakery',
+      'Cafe',
+    ]);
+  });
+
   it('round-trips through CSV export', () => {
     const d = doc();
     d.locations = [

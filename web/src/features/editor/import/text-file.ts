@@ -1,0 +1,30 @@
+/**
+ * A picked file as text for the import: CSV, GeoJSON, KML and JSON are text files. Spreadsheets save CSV in more than
+ * one encoding: UTF-8 (Excel's "CSV UTF-8", with a byte order mark), UTF-16 with its byte order mark ("Unicode
+ * text"), or the Windows code page of the computer (Excel's plain "CSV": Windows-1252 in Western Europe and the
+ * Americas), which is not UTF-8 as soon as a name has an accent.
+ */
+
+/** The file's text: UTF-8 or UTF-16 by its byte order mark, UTF-8 when valid, else Windows-1252. */
+export function decodeTextFile(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/**
+ * Why the text cannot be imported as the file `name` says, in the Import dialog's words; null when it is text. A
+ * NUL character in the first 8,000 (as git decides) is binary: a workbook, an image, a zip.
+ */
+export function textFileProblem(name: string, text: string): string | null {
+  if (text.replace(/^\uFEFF/, '').trim() === '') return 'The file is empty.';
+  if (!text.slice(0, 8000).includes('\0')) return null;
+  const kind = /\.(geo)?json$/i.test(name) ? 'JSON' : /\.kml$/i.test(name) ? 'KML' : 'CSV';
+  return kind === 'CSV'
+    ? 'The file is not a CSV (text) file. Save a spreadsheet as CSV first (in Excel: File › Save As › CSV UTF-8).'
+    : `The file is not a ${kind} (text) file.`;
+}
