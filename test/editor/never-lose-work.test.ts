@@ -5,7 +5,7 @@
  * work kept in the browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { collectErrors, launchBrowser, newContext, settled, settledBox, signInWithTokens } from '../helpers/browser';
@@ -101,6 +101,30 @@ describe('leaving the editor and saving at once', () => {
     // Back online, the retry saves it.
     await page.keyboard.press('Control+s');
     await expect.poll(async () => (await serverDoc(mapId)).doc.locations.length, { timeout: 20_000 }).toBe(3);
+  }, 120_000);
+
+  it('says it is still saving when the save hangs, and leaves by itself once the map is saved', async () => {
+    await openEditor(mapId);
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/api/fn/saveMap', (route) => (holding ? void held.push(route) : route.continue()));
+    try {
+      await addByClick(0.7);
+      await page.getByRole('link', { name: 'Back to maps' }).click();
+      // Before: nothing happened until the save ended (up to the call's 70 s timeout).
+      const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
+      await dialog.waitFor({ timeout: 10_000 });
+      expect(await dialog.innerText()).toContain('Your changes are still being saved.');
+      expect(held.length).toBeGreaterThan(0);
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+      await page.waitForURL((u) => u.pathname === '/maps', { timeout: 15_000 });
+    } finally {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+      await page.unroute('**/api/fn/saveMap');
+    }
+    expect((await serverDoc(mapId)).doc.locations).toHaveLength(4);
   }, 120_000);
 
   it('Ctrl+S right after typing a title saves the typed title', async () => {

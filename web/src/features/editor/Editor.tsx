@@ -95,11 +95,16 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   );
 }
 
+/** How long leaving waits for the save before it says what is happening (a save that hangs asks at once after). */
+export const LEAVE_WAIT_MS = 1500;
+
 /**
  * Leaving the editor inside the app (←, the header's links, Back) saves first: what is typed is
  * committed, the pending autosave runs at once, and the page changes once the map is saved. When it
  * cannot be saved (offline, a conflict, signed out) the author is asked, as a reload asks, and stays
- * unless they choose to leave; the copy in this browser is never the only one without their say.
+ * unless they choose to leave; the copy in this browser is never the only one without their say. A save that
+ * takes longer than LEAVE_WAIT_MS (a slow or hanging server) asks as well, saying it is still saving; the page
+ * still changes by itself once the save ends well.
  */
 function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingEdits }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
@@ -112,41 +117,54 @@ function LeaveGuard({ save, pending }: { save: SaveController; pending: PendingE
   useEffect(() => {
     latest.current = blocker;
   });
-  const [asking, setAsking] = useState(false);
+  /** 'saving': the save still runs after LEAVE_WAIT_MS; 'failed': it ended with changes unsaved. */
+  const [asking, setAsking] = useState<null | 'saving' | 'failed'>(null);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let cancelled = false;
+    const slow = setTimeout(() => !cancelled && setAsking('saving'), LEAVE_WAIT_MS);
     void save.saveNow().then(() => {
+      clearTimeout(slow);
       if (cancelled || latest.current.state !== 'blocked') return;
-      if (!save.hasUnsavedChanges()) latest.current.proceed();
-      else setAsking(true);
+      if (!save.hasUnsavedChanges()) {
+        setAsking(null);
+        latest.current.proceed();
+      } else setAsking('failed');
     });
     return () => {
       cancelled = true;
+      clearTimeout(slow);
     };
   }, [blocker.state, save]);
   const message = save.getState().message;
   return (
     <ConfirmDialog
-      open={asking && blocker.state === 'blocked'}
+      open={asking !== null && blocker.state === 'blocked'}
       title="Leave the editor?"
       subtitle={
-        <>
-          Changes you made may not be saved. {message ?? 'Your latest changes are not saved yet.'} Stay to keep working
-          while the editor tries again, or leave: they stay in this browser and are offered back when you open the map
-          again.
-        </>
+        asking === 'saving' ? (
+          <>
+            Your changes are still being saved. Wait here and the editor closes once they are saved, or leave now: they
+            stay in this browser and are offered back when you open the map again.
+          </>
+        ) : (
+          <>
+            Changes you made may not be saved. {message ?? 'Your latest changes are not saved yet.'} Stay to keep
+            working while the editor tries again, or leave: they stay in this browser and are offered back when you open
+            the map again.
+          </>
+        )
       }
-      positive="Leave without saving"
+      positive={asking === 'saving' ? 'Leave now' : 'Leave without saving'}
       negative="Stay"
       danger
       onConfirm={async () => {
         await save.flushBackup();
-        setAsking(false);
+        setAsking(null);
         latest.current.proceed?.();
       }}
       onCancel={() => {
-        setAsking(false);
+        setAsking(null);
         latest.current.reset?.();
       }}
     />
