@@ -29,8 +29,8 @@ export interface CallClientConfig {
 const GZIP_ABOVE_BYTES = 256 * 1024;
 
 /**
- * A Retry-After header's wait in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or
- * unreadable. A date already past is a wait of 0.
+ * A Retry-After header's wait in ms: delay-seconds or an HTTP date (as RFC 9110 defines the field); undefined when
+ * absent or unreadable. A date already past is a wait of 0.
  */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   const text = value?.trim();
