@@ -1,8 +1,9 @@
 /**
  * A visit that ends by navigating away is counted, once: in Chromium with an ordinary browser's user agent
  * (headless Chromium says "HeadlessChrome", which the beacon endpoint drops as a bot), a visitor opens a
- * Professional map's embed, opens a location and leaves the page by following a link. Leaving fires both
- * `visibilitychange` (hidden) and `pagehide`; the beacon goes once, and the owner's report counts the visit.
+ * Professional map's embed from a link to one of its locations (`?location=`, shown at once), opens another location
+ * and leaves the page by following a link. Leaving fires both `visibilitychange` (hidden) and `pagehide`; the beacon
+ * goes once, and the owner's report counts the visit and both opens: the linked location's once, like the click's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -49,8 +50,11 @@ describe('a visit that ends by navigating away', () => {
     });
     const page = await visitor.newPage();
     const errors = collectErrors(page);
-    await page.goto(`${baseUrl()}/m/${id}`);
+    const locationId = (title: string) => documentWith(3).locations.find((l) => l.title === title)!.id;
+    await page.goto(`${baseUrl()}/m/${id}?location=${locationId('Location 2')}`);
     await page.getByRole('searchbox').waitFor({ timeout: 20_000 });
+    // The link's location is shown at once: its details are open before the visitor does anything.
+    await page.getByRole('dialog', { name: 'Location 2' }).waitFor({ timeout: 20_000 });
     await page
       .getByRole('button', { name: /Location 1/ })
       .first()
@@ -65,9 +69,11 @@ describe('a visit that ends by navigating away', () => {
     const report = () => call<MapAnalytics>('getMapAnalytics', { id, from: today, to: today }, user);
     await expect.poll(async () => (await report()).totals.views, { timeout: 20_000 }).toBe(1);
     const counted = await report();
-    expect(counted.totals.opens).toBe(1);
-    const opened = documentWith(3).locations.find((l) => l.title === 'Location 1')!.id;
-    expect(counted.topLocations).toEqual([{ key: opened, count: 1 }]);
+    expect(counted.totals.opens).toBe(2);
+    expect(counted.topLocations).toEqual([
+      { key: locationId('Location 1'), count: 1 },
+      { key: locationId('Location 2'), count: 1 },
+    ]);
     await visitor.close();
   });
 });

@@ -86,7 +86,10 @@ export const settingsSchema = /* @__PURE__ */ strict({
     /* @__PURE__ */ strict({
       /** Map container height in px; null keeps the map's aspect ratio. */
       height: /* @__PURE__ */ z._default(/* @__PURE__ */ z.nullable(/* @__PURE__ */ int(100, 10_000)), null),
-      /** Fill the whole viewport (100vh). */
+      /**
+       * Kiosk mode: fill the whole viewport (100vh) and start over after 90 s without input (web/src/viewer/kiosk/;
+       * product rules: The viewer and the embed).
+       */
       kiosk: /* @__PURE__ */ z._default(/* @__PURE__ */ bool(), false),
     }),
     {},

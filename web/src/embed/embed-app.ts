@@ -3,7 +3,7 @@
  * state. Used by the /m/{id} page (inside customers' iframes) and by the script-tag embed.
  */
 import { MapState, pageTitle } from '@mapnest/shared/constants';
-import { readDirectionsParams, readLocationParam } from '../viewer/deep-link';
+import { readDirectionsParams, readKioskParam, readLocationParam } from '../viewer/deep-link';
 import { h } from '../viewer/dom';
 import type { MapViewerInstance } from '../viewer/viewer';
 import { createMapViewerInSteps } from '../viewer/viewer';
@@ -148,6 +148,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
         resolveUrl,
         state: map.state,
         directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
+        kiosk: o.mode === 'page' ? readKioskParam(window.location.href) : undefined,
         language,
       },
       ctrl.signal,

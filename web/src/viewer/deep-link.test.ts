@@ -58,5 +58,20 @@ describe('directions deep links', () => {
     expect(win.location.href).toBe('https://x.example/m/demo?location=a&from=a&to=b&stepfree=1#h');
     replaceDirectionsParams('b', 'a', false, win as unknown as Window);
     expect(win.location.href).toBe('https://x.example/m/demo?location=a&from=b&to=a#h');
+    // A kiosk's start over takes the route out, keeping the embed's own step-free choice.
+    replaceDirectionsParams(null, null, true, win as unknown as Window);
+    expect(win.location.href).toBe('https://x.example/m/demo?location=a&stepfree=1#h');
+  });
+});
+
+describe('kiosk embeds', () => {
+  it('reads ?kiosk= as on, off, or not said', async () => {
+    const { readKioskParam } = await import('./deep-link');
+    for (const yes of ['kiosk=1', 'kiosk', 'kiosk=true', 'kiosk=YES'])
+      expect(readKioskParam(`https://x.example/m/demo?${yes}`), yes).toBe(true);
+    for (const no of ['kiosk=0', 'kiosk=no', 'kiosk=false'])
+      expect(readKioskParam(`https://x.example/m/demo?${no}`), no).toBe(false);
+    expect(readKioskParam('https://x.example/m/demo?location=a')).toBeUndefined();
+    expect(readKioskParam('not a url')).toBeUndefined();
   });
 });

@@ -42,6 +42,21 @@ export const FIXED_FROM_PARAM = 'fixedfrom';
 export const STEP_FREE_PARAM = 'stepfree';
 const YES = new Set(['', '1', 'true', 'yes']);
 
+/**
+ * Kiosk mode for this embed (`?kiosk=1`, or `?kiosk=0` to leave it off), over the map's `layout.kiosk`; undefined
+ * when the URL does not say.
+ */
+export const KIOSK_PARAM = 'kiosk';
+
+export function readKioskParam(href: string): boolean | undefined {
+  try {
+    const v = new URL(href).searchParams.get(KIOSK_PARAM);
+    return v === null ? undefined : YES.has(v.trim().toLowerCase());
+  } catch {
+    return undefined;
+  }
+}
+
 /** `?from=`, `?to=`, `?fixedfrom=` and `?stepfree=` of a URL (directions deep links and kiosk embeds). */
 export function readDirectionsParams(href: string): {
   from: string | null;
@@ -61,19 +76,20 @@ export function readDirectionsParams(href: string): {
 
 /**
  * Writes the planned route into the address bar (`?from=&to=`, and `&stepfree=1` for a step-free one) without a new
- * history entry, so the address shared is the route shown.
+ * history entry, so the address shared is the route shown. Null `from` and `to` take the route out (a kiosk's start
+ * over).
  */
 export function replaceDirectionsParams(
-  from: string,
-  to: string,
+  from: string | null,
+  to: string | null,
   stepFree: boolean,
   win: Pick<Window, 'location' | 'history'> = window,
 ): void {
   const url = new URL(win.location.href);
-  url.searchParams.set(FROM_PARAM, from);
-  url.searchParams.set(TO_PARAM, to);
-  if (stepFree) url.searchParams.set(STEP_FREE_PARAM, '1');
-  else url.searchParams.delete(STEP_FREE_PARAM);
+  const put = (name: string, v: string | null) => (v ? url.searchParams.set(name, v) : url.searchParams.delete(name));
+  put(FROM_PARAM, from);
+  put(TO_PARAM, to);
+  put(STEP_FREE_PARAM, stepFree ? '1' : null);
   const next = url.toString();
   if (next === win.location.href) return;
   try {

@@ -83,6 +83,12 @@ export function icon(name: IconName, size = 18): SVGSVGElement {
   return svg;
 }
 
+/** The focused element when it is inside `root` (focus goes back to it), else null. */
+export function focusedIn(root: Element): HTMLElement | null {
+  const el = document.activeElement;
+  return el instanceof HTMLElement && root.contains(el) ? el : null;
+}
+
 let seq = 0;
 /** A page-unique id for aria relations. */
 export function uid(prefix = 'mn'): string {

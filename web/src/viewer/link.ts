@@ -10,6 +10,11 @@ export function linkTargetFor(own: LinkTarget | null | undefined, framed: boolea
   return framed ? '_top' : '_self';
 }
 
+/** Follows a "link" location's link, when it has one, in its target (a new window has no opener). */
+export function followLink(source: { link?: string | null; target?: LinkTarget | null }, framed: boolean): void {
+  if (source.link) window.open(source.link, linkTargetFor(source.target, framed), 'noopener');
+}
+
 /** True when the page runs inside a frame. */
 export function isFramed(): boolean {
   try {

@@ -1,23 +1,32 @@
 /**
  * The viewer's links to parts it loads only when needed, so maps and visits that never use them download
- * none of their code: the minimap (./minimap.ts, for maps that turn it on) and the lightbox (./details/lightbox.ts,
- * when a "lightbox" location first opens).
+ * none of their code: the minimap (./minimap.ts, for maps that turn it on), kiosk mode's idle watch
+ * (./kiosk/idle.ts, for kiosk maps and embeds) and the lightbox (./details/lightbox.ts, when a "lightbox" location
+ * first opens).
  */
 import type { MapSettings } from '@mapnest/shared/map-document';
 import type { Lightbox } from './details/lightbox';
+import type { IdleClock } from './kiosk/idle';
 import type { Minimap, MinimapHost } from './minimap';
 
 export type { MinimapHost } from './minimap';
 
-export interface MinimapLink {
+/** A part of the viewer (directions, the minimap, kiosk mode): follows the floor shown, starts over, goes with it. */
+export interface PartLink {
   layerShown(id: string): void;
+  /** Kiosk mode's start over: the part as a plain load shows it. */
+  startOver?(): void;
   destroy(): void;
 }
 
+/** What kiosk mode asks of the viewer: its root (whose page it watches) and its start over. */
+export interface KioskHost {
+  readonly root: HTMLElement;
+  startOver(): void;
+}
+
 /** Loads and mounts the minimap when the settings turn it on; null otherwise. */
-export function attachMinimap(
-  host: MinimapHost & { corner(position: string): HTMLElement | null },
-): MinimapLink | null {
+export function attachMinimap(host: MinimapHost & { corner(position: string): HTMLElement | null }): PartLink | null {
   // Maps published before the minimap existed have no such settings: off.
   const mm = (host.model.settings as Partial<Pick<MapSettings, 'minimap'>>).minimap;
   const corner = mm?.enabled ? host.corner(mm.position) : null;
@@ -35,6 +44,29 @@ export function attachMinimap(
     destroy() {
       destroyed = true;
       minimap?.destroy();
+    },
+  };
+}
+
+/**
+ * Loads and starts kiosk mode's idle watch when `on` (the embed's `?kiosk=`, else the map's `layout.kiosk`): the
+ * viewer starts over after a while without input. Null, and nothing loaded or watched, otherwise.
+ */
+export function attachKiosk(host: KioskHost, on: boolean, clock?: IdleClock): PartLink | null {
+  if (!on) return null;
+  let watch: { stop(): void } | null = null;
+  let destroyed = false;
+  import('./kiosk/idle').then(
+    ({ watchIdle }) => {
+      if (!destroyed) watch = watchIdle(host.root, () => host.startOver(), clock);
+    },
+    (e: unknown) => console.error('Kiosk mode could not be loaded', e),
+  );
+  return {
+    layerShown: () => undefined,
+    destroy() {
+      destroyed = true;
+      watch?.stop();
     },
   };
 }

@@ -7,6 +7,7 @@
 
 export interface ViewerEventMap {
   ready: { mapId: string | null; layer: string; locations: number };
+  /** A click, `openLocation`, or a deep link's (`initialLocation`) once shown; not the map's own start location. */
   locationOpened: { mapId: string | null; id: string; title: string; layer: string | null };
   locationClosed: { mapId: string | null; id: string };
   layerChanged: { mapId: string | null; layer: string };

@@ -3,31 +3,23 @@ import { replaceLocationParam } from './deep-link';
 import { renderDetails } from './details/details';
 import { detailsVariant, placeDetails, tooltipContent } from './details/places';
 import { Directory } from './directory/directory';
-import { h } from './dom';
+import { focusedIn, h } from './dom';
 import { DirectoryFill } from './directory/fill';
 import { InViewList } from './directory/in-view-list';
-import { isFramed, linkTargetFor } from './link';
+import { followLink, isFramed, linkTargetFor } from './link';
 import { MapStage } from './stage/stage';
 import { attachDirections, type Directions, type DirectionsHost } from './directions/hook';
 import { PhoneSheets } from './details/phone-sheets';
-import { attachMinimap, LightboxLink, type MinimapHost, type MinimapLink } from './on-demand';
+import { attachKiosk, attachMinimap, LightboxLink, type KioskHost, type MinimapHost, type PartLink } from './on-demand';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
 import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
 import { addControls, floorFailed, type Corner, type MapControls } from './viewer-controls';
-import type { FilterState, ResolvedLocation, ViewerModel } from './viewer-model';
-import {
-  clearedFilterState,
-  withGroups,
-  buildModel,
-  directoryOrder,
-  filterMask,
-  initialFilterState,
-  isFilterActive,
-  onLayer,
-} from './viewer-model';
+import type { ResolvedLocation, ViewerModel } from './viewer-model';
+import { buildModel, clearedFilterState, initialFilterState, onLayer, withGroups } from './viewer-model';
+import { Filtering } from './directory/filtering';
 /** Locations offered in the keyboard list of what is in view (the directory has them all). */
 const IN_VIEW_MAX = 60;
 
@@ -36,8 +28,8 @@ export class Viewer implements MapViewerInstance {
   readonly model: ViewerModel;
   #stage!: MapStage;
   #directions!: Directions | null;
-  /** Directions and the minimap, which follow the floor shown (the minimap loads on demand, as the lightbox does). */
-  #parts!: MinimapLink[];
+  /** Directions, the minimap, kiosk mode: they follow the floor shown and start over with the viewer (on-demand.ts). */
+  #parts!: PartLink[];
   readonly #lightbox = new LightboxLink(() => this.element);
   readonly #directory: Directory | null;
   /** The directory's contents and first entries, put in after the first drawing of the markers (./directory/fill.ts). */
@@ -51,7 +43,7 @@ export class Viewer implements MapViewerInstance {
   #controls!: MapControls;
   #ro!: ResizeObserver;
   readonly #resolveUrl: (u: string) => string;
-  readonly #emit: ViewerEventSink;
+  readonly #emit: ViewerEventSink = (type, detail) => this.#options.onEvent?.(type, detail);
   readonly #deepLinking: boolean;
   readonly #framed = isFramed();
   readonly #startIndex: number | null;
@@ -60,15 +52,15 @@ export class Viewer implements MapViewerInstance {
   #active: number | null = null;
   #hover: number | null = null;
   #focus: number | null = null;
-  #filter: FilterState;
-  /** Which locations match the search and filters: set with `#filtering` by the first #applyFilter (in furnish). */
-  #mask: Uint8Array = new Uint8Array(0);
-  #filtering = false;
+  /** The search and filters, and which locations match them (set in furnish, with the stage they dim markers on). */
+  #filters!: Filtering;
   #sidebarOpen: boolean;
   #portrait = false;
   #narrow = false;
   #sheets!: PhoneSheets;
   #pendingOpen: number | null;
+  /** A deep link's location (a visitor's request, unlike the map's start location) until it is said to be opened. */
+  #linked: number | null;
   #returnFocus: HTMLElement | null = null;
   #readyEmitted = false;
   #destroyed = false;
@@ -87,12 +79,11 @@ export class Viewer implements MapViewerInstance {
     const model = (this.model = buildModel(options.document, options.language));
     const s = model.settings;
     this.#resolveUrl = resolve;
-    this.#emit = (type, detail) => options.onEvent?.(type, detail);
     this.#deepLinking = options.deepLinking ?? s.deepLinking;
-    this.#startIndex = start.location === null ? null : (model.byId.get(start.location)?.index ?? null);
-    this.#pendingOpen = this.#startIndex;
+    const first = start.location === null ? undefined : model.byId.get(start.location);
+    this.#pendingOpen = this.#startIndex = first?.index ?? null;
+    this.#linked = first?.clickable && first.id === options.initialLocation ? first.index : null;
     this.#layerId = start.layer;
-    this.#filter = initialFilterState(model);
     this.#sidebarOpen = !s.directory.startClosed;
 
     this.#inView = new InViewList(model.text, () => this.#stage.tooltipId, {
@@ -122,13 +113,14 @@ export class Viewer implements MapViewerInstance {
 
   /** Gives the viewer its camera, parts and controls, laid out for the host's width, still apart from the page. */
   furnish(): void {
-    this.#firstFill = this.#directory ? new DirectoryFill(() => this.#showEntries(), this.#directory) : null;
+    this.#firstFill = this.#directory ? new DirectoryFill(() => this.#filters.showEntries(), this.#directory) : null;
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);
     this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
     const parts = this.#partsHost(reduced);
     this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);
-    this.#parts = [this.#directions, attachMinimap(parts)].filter((p) => !!p);
+    const kiosk = attachKiosk(parts, this.#options.kiosk ?? this.model.settings.layout.kiosk);
+    this.#parts = [this.#directions, attachMinimap(parts), kiosk].filter((p) => !!p);
     this.#controls = addControls({
       model: this.model,
       view: this.#stage.view,
@@ -148,7 +140,19 @@ export class Viewer implements MapViewerInstance {
     this.#ro = new ResizeObserver(() => this.#width() !== this.#laidOut && this.#layout());
     this.#ro.observe(this.element);
     this.#layout(hostContentWidth(this.#host));
-    this.#applyFilter(true);
+    this.#filters = new Filtering({
+      model: this.model,
+      directory: this.#directory,
+      mapId: this.#options.mapId ?? null,
+      emit: this.#emit,
+      masked: (mask, active) => {
+        this.#stage.setFilter(mask, active);
+        this.#updateInView();
+      },
+      filled: () => this.#firstFill?.filled(),
+      say: this.#say,
+    });
+    this.#filters.set(this.#filters.state, true);
     this.#furnished = true;
   }
 
@@ -182,8 +186,8 @@ export class Viewer implements MapViewerInstance {
     );
   }
 
-  /** What the viewer lends the parts it loads on demand: directions (directions/hook.ts) and the minimap. */
-  #partsHost(reduced: boolean): DirectionsHost & MinimapHost {
+  /** What the viewer lends the parts it loads on demand: directions (directions/hook.ts), the minimap, kiosk mode. */
+  #partsHost(reduced: boolean): DirectionsHost & MinimapHost & KioskHost {
     return {
       model: this.model,
       view: this.#stage.view,
@@ -198,6 +202,7 @@ export class Viewer implements MapViewerInstance {
       deepLinking: this.#deepLinking,
       reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
       resolveUrl: this.#resolveUrl,
+      startOver: () => this.#startOver(),
     };
   }
 
@@ -205,9 +210,9 @@ export class Viewer implements MapViewerInstance {
     return new Directory(
       this.model,
       {
-        onQuery: (query) => this.#setFilter({ ...this.#filter, query }),
-        onFilterValue: (id, v) => this.#setFilter({ ...this.#filter, values: { ...this.#filter.values, [id]: v } }),
-        onClear: () => this.#setFilter(clearedFilterState(this.model)),
+        onQuery: (query) => this.#filters.setQuery(query),
+        onFilterValue: (id, v) => this.#filters.setValue(id, v),
+        onClear: () => this.#filters.set(clearedFilterState(this.model)),
         onOpen: (i, invoker) => this.#open(i, invoker),
         onHover: (i) => this.#setHover(i),
       },
@@ -307,10 +312,12 @@ export class Viewer implements MapViewerInstance {
     this.#readyLayer = id;
     this.#area.hideLoading();
     this.#stage.setState('active', this.#active);
-    const pending = this.#pendingOpen;
-    this.#pendingOpen = null;
+    const [pending, linked] = [this.#pendingOpen, this.#linked];
+    // The deep link's one chance (a kiosk's start over, say, is no link): counted if shown now.
+    this.#pendingOpen = this.#linked = null;
     if (pending !== null && onLayer(this.model.locations[pending]!, id)) {
       if (this.#active !== pending) this.#setActive(pending);
+      if (pending === linked) this.#opened(this.model.locations[pending]!);
       // A deep link shows its location at once; later floor changes animate.
       this.#show(pending, pending !== this.#startIndex);
     }
@@ -370,16 +377,9 @@ export class Viewer implements MapViewerInstance {
   #open(index: number, invoker: HTMLElement | null): void {
     const l = this.model.locations[index];
     if (!l || !l.clickable) return;
-    this.#emit('locationOpened', { mapId: this.#options.mapId ?? null, id: l.id, title: l.title, layer: l.layer });
-    if (l.action === 'link') {
-      if (l.source.link) window.open(l.source.link, linkTargetFor(l.source.target, this.#framed), 'noopener');
-      return;
-    }
-    this.#returnFocus =
-      invoker ??
-      (document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement)
-        ? document.activeElement
-        : null);
+    this.#opened(l);
+    if (l.action === 'link') return followLink(l.source, this.#framed);
+    this.#returnFocus = invoker ?? focusedIn(this.element);
     if (this.#deepLinking) replaceLocationParam(l.id);
     this.#setActive(index);
     if (l.layer && l.layer !== this.#layerId) {
@@ -389,6 +389,12 @@ export class Viewer implements MapViewerInstance {
     }
     if (this.#readyLayer === this.#layerId) this.#show(index);
     else this.#pendingOpen = index;
+  }
+
+  /** Says `l` opened (to the host page and a Pro map's beacon): clicked, asked by the API, or deep-linked and shown. */
+  #opened(l: ResolvedLocation): void {
+    this.#linked = null;
+    this.#emit('locationOpened', { mapId: this.#options.mapId ?? null, id: l.id, title: l.title, layer: l.layer });
   }
 
   #close(restoreFocus = true): void {
@@ -405,53 +411,35 @@ export class Viewer implements MapViewerInstance {
     }
   }
 
-  // ---- Filters ----
-
-  #setFilter(f: FilterState): void {
-    this.#filter = f;
-    this.#applyFilter(false);
-  }
-
-  /** Applies the search and filters to the markers, the in-view list and (after the first time) the directory. */
-  #applyFilter(initial: boolean): void {
-    const m = this.model;
-    this.#mask = filterMask(m, this.#filter);
-    this.#filtering = isFilterActive(m, this.#filter);
-    this.#stage.setFilter(this.#mask, this.#filtering);
-    this.#updateInView();
-    if (initial) return;
-    const count = this.#showEntries();
-    this.#emit('filtersChanged', {
-      mapId: this.#options.mapId ?? null,
-      query: this.#filter.query,
-      values: { ...this.#filter.values },
-      count,
-    });
-    this.#say(this.#filtering ? m.text.count('foundCount', count) : '');
-  }
-  #order: ResolvedLocation[] | null = null;
-
-  /** Puts the locations that match the search and filters in the directory; returns how many. */
-  #showEntries(): number {
-    this.#firstFill?.filled();
-    const order = (this.#order ??= directoryOrder(this.model));
-    const entries = this.#filtering ? order.filter((l) => this.#mask[l.index]) : order;
-    this.#directory?.setEntries(entries, this.#filter, this.#filtering);
-    return entries.length;
-  }
-
-  #say(text: string): void {
-    this.#live.textContent = text;
-  }
+  #say = (text: string) => (this.#live.textContent = text);
 
   // ---- Locations in view (keyboard and screen readers) ----
 
   #updateInView(): void {
     if (this.#readyLayer !== this.#layerId) return;
     this.#inView.update(
-      this.#stage.locationsInView(IN_VIEW_MAX, this.#filtering ? this.#mask : null),
+      this.#stage.locationsInView(IN_VIEW_MAX, this.#filters.active ? this.#filters.mask : null),
       this.model.locations,
     );
+  }
+
+  // ---- Kiosk mode ----
+
+  /**
+   * Back to the start a plain load shows, for a kiosk's next visitor (./kiosk/idle.ts): what is open closed, the
+   * parts (directions) as they started, no search and the filters' defaults, the sidebar as it starts, the start floor
+   * and the home view, or the map's own start location (deep links are the last visitor's: left out).
+   */
+  #startOver(): void {
+    const start = viewerStart(this.model.doc, null);
+    this.#close(false);
+    for (const part of this.#parts) part.startOver?.();
+    this.#filters.set(initialFilterState(this.model));
+    if (this.#sidebarOpen === this.model.settings.directory.startClosed) this.#toggleSidebar();
+    this.#changeLayer(start.layer);
+    this.#stage.view.reset();
+    this.#pendingOpen = start.location === null ? null : (this.model.byId.get(start.location)?.index ?? null);
+    if (this.#readyLayer === this.#layerId) this.#layerReady(this.#layerId);
   }
 
   // ---- Host API ----
@@ -474,8 +462,9 @@ export class Viewer implements MapViewerInstance {
   }
 
   setFilters({ query, groups }: { query?: string; groups?: string[] }): void {
-    const values = groups ? withGroups(this.model, this.#filter.values, groups) : { ...this.#filter.values };
-    this.#setFilter({ query: query ?? this.#filter.query, values });
+    const f = this.#filters.state;
+    const values = groups ? withGroups(this.model, f.values, groups) : { ...f.values };
+    this.#filters.set({ query: query ?? f.query, values });
   }
 
   zoomIn(): void {
@@ -494,7 +483,7 @@ export class Viewer implements MapViewerInstance {
     return {
       layer: this.#layerId,
       location: this.#active === null ? null : (this.model.locations[this.#active]?.id ?? null),
-      query: this.#filter.query,
+      query: this.#filters.state.query,
     };
   }
 }

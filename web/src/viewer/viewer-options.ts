@@ -25,6 +25,11 @@ export interface ViewerOptions {
   language?: ViewerLanguageMessages;
   /** Route to show at once (`?from=&to=`) and a kiosk's fixed start. */
   directions?: DirectionsRequest;
+  /**
+   * Kiosk mode, over the map's `layout.kiosk` (the embed page's `?kiosk=1` or `?kiosk=0`): the viewer starts over
+   * after a while without input (./kiosk/idle.ts).
+   */
+  kiosk?: boolean;
 }
 
 /** A mounted viewer: the host API plus teardown. */

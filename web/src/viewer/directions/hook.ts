@@ -19,6 +19,8 @@ export interface Directions {
   layerShown(id: string): void;
   /** Adds a "Directions" button (filling To) to the details of location `id`. */
   decorate(details: HTMLElement, id: string): void;
+  /** Kiosk mode's start over: no route, the form as it started, the panel open only if it opens on load. */
+  startOver(): void;
   destroy(): void;
 }
 
@@ -91,7 +93,9 @@ export function attachDirections(
     corner.prepend(toggle);
     corner.hidden = false;
   }
-  if (wf.startOpen || request.from || request.to || request.fixedFrom || wf.fixedFrom) {
+  // A kiosk's start ("You are here") or the map's setting opens the panel on load, as a route's deep link does.
+  const openAtStart = wf.startOpen || !!(request.fixedFrom || wf.fixedFrom);
+  if (openAtStart || request.from || request.to) {
     void load().then((p) => {
       if (!p) return;
       p.open(false);
@@ -117,6 +121,9 @@ export function attachDirections(
       // places them once its floor is measured).
       if (l.coord || doc.routes.some((r) => r.endpoint === id && !r.connector)) add();
       else void host.shapeCentres([l.source]).then((c) => c.has(id) && add());
+    },
+    startOver() {
+      panel?.startOver(openAtStart);
     },
     destroy() {
       destroyed = true;

@@ -42,6 +42,8 @@ class DirectionsPanelView implements DirectionsPanel {
   readonly #layoutWatch: MutationObserver;
   /** Whether the open panel is a sheet over the map's bottom (a phone) rather than beside its button. */
   #asSheet = false;
+  /** Step-free as the embed asked (`?stepfree=1`, an accessible kiosk): what a kiosk's start over puts back. */
+  readonly #stepFreeAtStart: boolean;
 
   constructor(host: DirectionsHost, request: DirectionsRequest, toggleButton: HTMLButtonElement, shapes: ShapeCentres) {
     this.#host = host;
@@ -104,7 +106,7 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#player = new RoutePlayer(host, this.#panel, (i) => this.#steps.mark(i));
     if (!fixed) this.#form.from.set(request.from && targets.has(request.from) ? request.from : null);
     this.#form.to.set(request.to && targets.has(request.to) ? request.to : null);
-    if (request.stepFree) this.#form.stepFree = true;
+    this.#form.stepFree = this.#stepFreeAtStart = !!request.stepFree;
     this.#listen();
   }
 
@@ -254,6 +256,16 @@ class DirectionsPanelView implements DirectionsPanel {
 
   layerShown(id: string): void {
     this.#player.layerShown(id);
+  }
+
+  startOver(open: boolean): void {
+    this.#clearRoute();
+    this.#status.textContent = '';
+    if (!this.#fixed) this.#form.from.set(null);
+    this.#form.to.set(null);
+    this.#form.stepFree = this.#stepFreeAtStart;
+    if (this.#host.deepLinking && !this.#fixed) replaceDirectionsParams(null, null, this.#stepFreeAtStart);
+    this.#setOpen(open);
   }
 
   destroy(): void {

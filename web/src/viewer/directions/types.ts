@@ -42,5 +42,10 @@ export interface DirectionsPanel {
   /** Fills To with `id` and shows the route when a start is known. */
   routeTo(id: string): void;
   layerShown(id: string): void;
+  /**
+   * Kiosk mode's start over: the route and its message gone, From (unless fixed) and To empty, Step-free as the
+   * embed asked, and the panel `open` or closed.
+   */
+  startOver(open: boolean): void;
   destroy(): void;
 }

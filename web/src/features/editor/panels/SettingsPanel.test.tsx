@@ -43,6 +43,19 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.language).toBe('auto');
   });
 
+  it('turns kiosk mode on (the screen filled, a start over when idle), keeping the layout’s height, undoably', () => {
+    const doc = docWithLocations(3);
+    doc.settings.layout.height = 600;
+    const h = renderEditorPart(<SettingsPanel />, { doc });
+    const box = screen.getByLabelText('Kiosk: fill the screen and start over after 90 s without a touch');
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    expect(h.doc().settings.layout).toEqual({ height: 600, kiosk: true });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    act(() => void h.store.undo());
+    expect(h.doc().settings.layout).toEqual({ height: 600, kiosk: false });
+  });
+
   it('turns directions on for visitors, with a kiosk start and distances, undoably', () => {
     const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
     fireEvent.click(screen.getByLabelText('Directions for visitors'));

@@ -144,6 +144,12 @@ function MapFields({ s, set, locations }: SectionProps & { locations: MapDocumen
         step={1}
         commit={(v) => set({ padding: v ?? 0 })}
       />
+      <CheckProp
+        label="Kiosk: fill the screen and start over after 90 s without a touch"
+        hint="Popups, directions, search and filters are cleared and the map returns to its start floor and view. To make one embed a kiosk instead, add ?kiosk=1 to its address."
+        checked={s.layout.kiosk}
+        commit={(v) => set({ layout: { kiosk: v } })}
+      />
     </>
   );
 }

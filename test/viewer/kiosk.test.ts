@@ -1,0 +1,211 @@
+/**
+ * Kiosk mode in the embed, in a real browser against the local stack, on Playwright's clock (no real waiting): a
+ * kiosk map (`layout.kiosk`) opened by a deep link, then used as a visitor does (a search, filters, another floor, a
+ * route, the zoom, the list scrolled), is back at its plain start after 90 s without input: nothing open, no route
+ * and no search, the filters cleared, the start floor and the home view, the list at its top and the address without
+ * the deep links. Input counts the time from zero again; `?kiosk=1` makes one embed a kiosk, whose fixed start
+ * ("You are here") stays; without kiosk mode (the map's, or `?kiosk=0`) nothing starts over.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { adminUser, call, createUser } from '../helpers/stack';
+
+/** The idle time of kiosk mode (web/src/viewer/kiosk/idle.ts), and a second more. */
+const IDLE_MS = 90_000;
+const PAST_IDLE_MS = IDLE_MS + 1_000;
+
+let browser: Browser;
+/** The demo shopping centre as a Professional map (directions on): a kiosk map, and the same map without. */
+let kioskMap: string;
+let plainMap: string;
+
+/** The demo's shopping centre (two floors, groups, an "Open late" filter, a route network), kiosk mode as given. */
+function demo(kiosk: boolean): MapDocument {
+  const doc = JSON.parse(
+    readFileSync(new URL('../../web/public/demo/riverside-centre.json', import.meta.url), 'utf8'),
+  ) as MapDocument;
+  doc.settings.layout.kiosk = kiosk;
+  return doc;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const user = await createUser({ name: 'Kiosk owner' });
+  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 2 }, await adminUser());
+  const publish = async (title: string, doc: MapDocument) => {
+    const id = await call<string>('createMap', { title, mapData: doc }, user);
+    await call('setMapState', { id, state: 3 }, user);
+    await call('publishMap', { id, version: 1 }, user);
+    return id;
+  };
+  [kioskMap, plainMap] = await Promise.all([publish('Kiosk', demo(true)), publish('Not a kiosk', demo(false))]);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens `path` in a portrait kiosk's window, on Playwright's clock (it runs on until a test moves it by hand). */
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, { width: 1080, height: 1920 });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.clock.install();
+  await page.goto(path);
+  await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+  await page.waitForFunction(
+    () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+  );
+  return { page, errors };
+}
+
+/**
+ * Counts the input events the page receives (those kiosk mode listens for): `after(act)` does `act` and waits until
+ * the page has had its event, as a wheel's comes a frame later, so that the clock is not moved on before it arrives.
+ */
+async function inputProbe(page: Page): Promise<{ after(act: () => Promise<unknown>): Promise<void> }> {
+  const count = () => page.evaluate(() => (window as unknown as { __inputs: number }).__inputs);
+  await page.evaluate(() => {
+    const w = window as unknown as { __inputs: number };
+    w.__inputs = 0;
+    for (const type of ['pointerdown', 'keydown', 'wheel'])
+      document.addEventListener(type, () => (w.__inputs += 1), { capture: true, passive: true });
+  });
+  return {
+    async after(act) {
+      const before = await count();
+      await act();
+      await page.waitForFunction((n) => (window as unknown as { __inputs: number }).__inputs > n, before);
+    },
+  };
+}
+
+const params = (page: Page) => [...new URL(page.url()).searchParams.keys()].sort();
+const floorPressed = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Floors' }).getByRole('button', { name }).getAttribute('aria-pressed');
+/** The Directions control in the map's corner (an open location's details have a Directions button too). */
+const directionsToggle = (page: Page) => page.locator('.mn-directions-toggle');
+const routeShown = (page: Page) => page.locator('.mn-dir-step').count();
+const listScroll = (page: Page) => page.locator('.mn-list-scroller').evaluate((el) => el.scrollTop);
+
+describe('a kiosk map', () => {
+  it('opens its deep link, and 90 s after the last input is back at its plain start', async () => {
+    const { page, errors } = await open(`/m/${kioskMap}?location=sushi-go`);
+    // The deep link works on the first load: its location opens on its floor.
+    await expect.poll(() => page.getByRole('dialog').getByText('Sushi Go').count()).toBeGreaterThan(0);
+    expect(await floorPressed(page, 'First floor')).toBe('true');
+
+    // A visitor's session: a route (shown from the ground floor, which closes the place), filters, the zoom, a
+    // search, and a place on the first floor opened from the list.
+    await directionsToggle(page).click();
+    await page.getByRole('combobox', { name: 'From' }).fill('north ent');
+    await page.getByRole('option', { name: /North entrance/ }).click();
+    await page.getByRole('combobox', { name: 'To' }).fill('fitlab');
+    await page.getByRole('option', { name: /FitLab Gym/ }).click();
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect.poll(() => routeShown(page)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Food & Drink', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Open late' }).check();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('searchbox').fill('tea');
+    await page.locator('.mn-entry').filter({ hasText: 'Bubble Tea' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Bubble Tea').count()).toBeGreaterThan(0);
+    expect(await floorPressed(page, 'First floor')).toBe('true');
+    expect(params(page)).toEqual(['from', 'location', 'to']);
+    expect(await page.getByRole('button', { name: 'Reset map' }).isVisible()).toBe(true);
+
+    // Not yet: a few seconds short of the idle time since the last input (the click on the list).
+    await page.clock.runFor(IDLE_MS - 5_000);
+    expect(await page.getByRole('searchbox').inputValue()).toBe('tea');
+    expect(await routeShown(page)).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+
+    await page.clock.runFor(10_000);
+    await expect.poll(() => page.getByRole('searchbox').inputValue()).toBe('');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await directionsToggle(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await routeShown(page)).toBe(0);
+    expect(await page.locator('.mn-route-line').getAttribute('d')).toBeNull();
+    expect(await page.getByRole('button', { name: 'Food & Drink', exact: true }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(await page.getByRole('checkbox', { name: 'Open late' }).isChecked()).toBe(false);
+    expect(await floorPressed(page, 'Ground floor')).toBe('true');
+    // The home view: the camera back at the whole map, so Reset has nothing to do and hides.
+    await page.clock.runFor(1_000);
+    expect(await page.getByRole('button', { name: 'Reset map' }).isVisible()).toBe(false);
+    // The address is the plain start's: a reload would not bring the last visitor's place or route back.
+    expect(params(page)).toEqual([]);
+    // The directions open empty for the next visitor.
+    await directionsToggle(page).click();
+    expect(await page.getByRole('combobox', { name: 'From' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the idle time from the last touch, key or wheel, and scrolls the list back to its top', async () => {
+    const { page, errors } = await open(`/m/${kioskMap}`);
+    await page.locator('.mn-entry').filter({ hasText: 'Daily Grind' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await page.locator('.mn-list-scroller').evaluate((el) => (el.scrollTop = 600));
+    expect(await listScroll(page)).toBe(600);
+    const inputs = await inputProbe(page);
+    await page.clock.runFor(60_000);
+    await inputs.after(() => page.locator('.mn-result-bar').click());
+    await page.clock.runFor(60_000);
+    await inputs.after(() => page.keyboard.press('Shift'));
+    await page.clock.runFor(60_000);
+    await inputs.after(() => page.mouse.wheel(0, 10));
+    await page.clock.runFor(IDLE_MS - 5_000);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await page.clock.runFor(10_000);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await listScroll(page)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('an embed made a kiosk with ?kiosk=1', () => {
+  it('starts over keeping its fixed start ("You are here") and its panel open', async () => {
+    const { page, errors } = await open(`/m/${plainMap}?kiosk=1&fixedfrom=info-desk`);
+    // A fixed start opens the directions on load.
+    await expect.poll(() => directionsToggle(page).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('combobox', { name: 'To' }).fill('sushi');
+    await page.getByRole('option', { name: /Sushi Go/ }).click();
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect.poll(() => routeShown(page)).toBeGreaterThan(0);
+    await page.clock.runFor(PAST_IDLE_MS);
+    await expect.poll(() => routeShown(page)).toBe(0);
+    expect(await directionsToggle(page).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByText('You are here: Information').count()).toBe(1);
+    expect(await page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('');
+    expect(await page.getByRole('status').filter({ hasText: 'Route from' }).count()).toBe(0);
+    expect(await floorPressed(page, 'Ground floor')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('without kiosk mode', () => {
+  for (const [name, path] of [
+    ['a map that is not a kiosk', () => `/m/${plainMap}?location=sushi-go`],
+    ['a kiosk map embedded with ?kiosk=0', () => `/m/${kioskMap}?location=sushi-go&kiosk=0`],
+  ] as const)
+    it(`keeps what the visitor left open: ${name}`, async () => {
+      const { page, errors } = await open(path());
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+      await page.getByRole('searchbox').fill('tea');
+      await page.clock.runFor(3 * IDLE_MS);
+      expect(await page.getByRole('dialog').count()).toBe(1);
+      expect(await page.getByRole('searchbox').inputValue()).toBe('tea');
+      expect(new URL(page.url()).searchParams.get('location')).toBe('sushi-go');
+      // Nothing of kiosk mode was even downloaded.
+      expect(
+        await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/idle-/.test(r.name))),
+      ).toBe(false);
+      expect(errors).toEqual([]);
+    });
+});

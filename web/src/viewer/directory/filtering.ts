@@ -1,0 +1,71 @@
+/**
+ * The viewer's search and filters: their state (set by the directory, the host page and a kiosk's start over), which
+ * locations match it (a mask the markers and the keyboard list of what is in view share), and the directory's
+ * entries that match, in its order; a change is said to screen readers and told to the host page (`filtersChanged`).
+ */
+import type { FilterValue } from '../../map-core/conditions';
+import type { ViewerEventSink } from '../viewer-api';
+import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
+import { directoryOrder, filterMask, initialFilterState, isFilterActive } from '../viewer-model';
+import type { Directory } from './directory';
+
+/** What the search and filters change beyond the directory. */
+export interface FilteringHost {
+  readonly model: ViewerModel;
+  readonly directory: Directory | null;
+  readonly mapId: string | null;
+  readonly emit: ViewerEventSink;
+  /** The markers and the in-view list follow the mask (`active`: a search or a filter is set). */
+  masked(mask: Uint8Array, active: boolean): void;
+  /** The directory got its entries: its first fill (./fill.ts) has nothing left to do. */
+  filled(): void;
+  /** Says a text in the viewer's live region. */
+  say(text: string): void;
+}
+
+export class Filtering {
+  state: FilterState;
+  /** Which locations match: set with `active` by the first `set` (the viewer's furnish). */
+  mask: Uint8Array = new Uint8Array(0);
+  active = false;
+  #order: ResolvedLocation[] | null = null;
+  readonly #host: FilteringHost;
+
+  /** Starts with the map's own start: no search, each filter at its default (applied by the first `set`). */
+  constructor(host: FilteringHost) {
+    this.#host = host;
+    this.state = initialFilterState(host.model);
+  }
+
+  /** Applies `state` to the markers, the in-view list and (after the first time, `initial`) the directory. */
+  set(state: FilterState, initial = false): void {
+    const { model, emit, mapId } = this.#host;
+    this.state = state;
+    this.mask = filterMask(model, state);
+    this.active = isFilterActive(model, state);
+    this.#host.masked(this.mask, this.active);
+    if (initial) return;
+    const count = this.showEntries();
+    emit('filtersChanged', { mapId, query: state.query, values: { ...state.values }, count });
+    this.#host.say(this.active ? model.text.count('foundCount', count) : '');
+  }
+
+  /** A new search text, the filters kept. */
+  setQuery(query: string): void {
+    this.set({ ...this.state, query });
+  }
+
+  /** A filter's new value, the search and the other filters kept. */
+  setValue(id: string, value: FilterValue): void {
+    this.set({ ...this.state, values: { ...this.state.values, [id]: value } });
+  }
+
+  /** Puts the locations that match the search and filters in the directory; returns how many. */
+  showEntries(): number {
+    this.#host.filled();
+    const order = (this.#order ??= directoryOrder(this.#host.model));
+    const entries = this.active ? order.filter((l) => this.mask[l.index]) : order;
+    this.#host.directory?.setEntries(entries, this.state, this.active);
+    return entries.length;
+  }
+}

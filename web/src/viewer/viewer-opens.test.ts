@@ -1,0 +1,246 @@
+// @vitest-environment jsdom
+/**
+ * What the viewer says was opened, and so what a Professional map's beacon counts as opens: a location opened by a
+ * deep link (`initialLocation`) counts once, as a click would, and the map's own start location does not. The stage is
+ * a stand-in that reports each floor ready when the test says so (jsdom draws no canvas and loads no floor).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapState } from '@mapnest/shared/constants';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { startBeacon } from './analytics-beacon';
+import type { StageCallbacks } from './stage/types';
+import type { ViewerEventSink } from './viewer-api';
+import type { ViewerOptions } from './viewer-options';
+
+const stages: Array<{ callbacks: StageCallbacks; asked: string[] }> = [];
+/** What each ResizeObserver was made with: calling them is the viewer's element (or map) changing size. */
+const resized: Array<() => void> = [];
+const viewers: Array<{ destroy(): void }> = [];
+
+vi.mock('./stage/stage', async () => {
+  const { MapView } = await import('../map-core/map-view');
+  class MapStage {
+    readonly view: InstanceType<typeof MapView>;
+    readonly popupAnchor = document.createElement('div');
+    readonly tooltipId = 'mn-tooltip';
+    readonly asked: string[] = [];
+    constructor(
+      _viewport: HTMLElement,
+      overlays: HTMLElement,
+      model: { image: { width: number; height: number } },
+      readonly callbacks: StageCallbacks,
+    ) {
+      this.view = new MapView({ image: model.image, limits: { minZoom: 1, maxZoom: 4 }, reducedMotion: true });
+      overlays.append(this.popupAnchor);
+      stages.push(this);
+    }
+    measure() {
+      this.view.setViewport({ width: 800, height: 600 });
+    }
+    setLayer(id: string) {
+      this.asked.push(id);
+      return Promise.resolve();
+    }
+    shapeCentres() {
+      return Promise.resolve(new Map());
+    }
+    locationsInView() {
+      return [];
+    }
+    setState() {}
+    setTooltip() {}
+    setPopupSize() {}
+    setFilter() {}
+    focusLocation() {}
+    destroy() {}
+  }
+  return { MapStage };
+});
+
+const { createMapViewer } = await import('./viewer');
+
+/** Two floors; shops a and b downstairs, c upstairs, d disabled, e the map's start location when a test sets it. */
+function mapDocument(): MapDocument {
+  const doc = blankDocument();
+  doc.layers = [
+    { id: 'g', name: 'Ground', file: '' },
+    { id: 'u', name: 'Upper', file: '' },
+  ];
+  doc.settings.defaultLayer = 'g';
+  const at = (id: string, layer: string, x: number, more = {}) => ({
+    id,
+    title: `Shop ${id}`,
+    layer,
+    coord: [x, 0.5] as [number, number],
+    ...more,
+  });
+  doc.locations = [at('a', 'g', 0.2), at('b', 'g', 0.4), at('c', 'u', 0.6), at('d', 'g', 0.8, { disable: true })];
+  doc.locations.push(at('e', 'g', 0.9));
+  return doc;
+}
+
+/** A viewer whose events are recorded; `floor(id)` is its stage reporting floor id drawn and ready. */
+function mount(options: Partial<ViewerOptions> = {}, doc = mapDocument(), sink?: ViewerEventSink) {
+  const events: Array<[string, unknown]> = [];
+  const host = document.createElement('div');
+  document.body.append(host);
+  const viewer = createMapViewer(host, {
+    document: doc,
+    mapId: 'm1',
+    deepLinking: false,
+    onEvent: (type, detail) => {
+      events.push([type, detail]);
+      sink?.(type, detail);
+    },
+    ...options,
+  });
+  viewers.push(viewer);
+  const stage = stages.at(-1)!;
+  const floor = (id: string) => {
+    stage.callbacks.onMarkersDrawn?.(id);
+    stage.callbacks.onLayerReady(id);
+  };
+  const opened = () => events.filter(([t]) => t === 'locationOpened').map(([, d]) => (d as { id: string }).id);
+  const index = (id: string) => viewer.model.byId.get(id)!.index;
+  return { viewer, stage, floor, opened, index, events };
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(report: (entries: [], observer: unknown) => void) {
+        resized.push(() => report([], this));
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  for (const v of viewers.splice(0)) v.destroy();
+  stages.length = 0;
+  resized.length = 0;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+});
+
+describe('locations the viewer says were opened', () => {
+  it('says a deep link’s location was opened once its floor shows it, once, and a click after it too', () => {
+    const v = mount({ initialLocation: 'c' });
+    expect(v.stage.asked).toEqual(['u']);
+    expect(v.opened(), 'nothing is shown yet').toEqual([]);
+    v.floor('u');
+    expect(v.viewer.getState().location).toBe('c');
+    expect(v.opened()).toEqual(['c']);
+    expect(v.events.filter(([t]) => t === 'locationOpened')[0]![1]).toEqual({
+      mapId: 'm1',
+      id: 'c',
+      title: 'Shop c',
+      layer: 'u',
+    });
+    // Its floor reported again, the viewer laid out again for a phone (the details drawn again): still once.
+    v.floor('u');
+    const shown = v.viewer.element.querySelector('.mn-details');
+    expect(shown).not.toBeNull();
+    Object.defineProperty(v.viewer.element, 'clientWidth', { configurable: true, value: 360 });
+    for (const report of resized) report();
+    expect(v.viewer.element.querySelector('.mn-details')).not.toBe(shown);
+    expect(v.opened()).toEqual(['c']);
+    // A click on a shop downstairs: counted once, not again when its floor becomes ready and shows it.
+    v.stage.callbacks.onActivate(v.index('a'));
+    v.floor('g');
+    expect(v.viewer.getState().location).toBe('a');
+    // Back upstairs and down again: the details that close and reopen are no new open.
+    v.viewer.setLayer('u');
+    v.floor('u');
+    v.viewer.setLayer('g');
+    v.floor('g');
+    expect(v.opened()).toEqual(['c', 'a']);
+  });
+
+  it('says nothing for the map’s own start location, which every visit shows', () => {
+    const doc = mapDocument();
+    doc.settings.startLocation = 'e';
+    const v = mount({}, doc);
+    v.floor('g');
+    expect(v.viewer.getState().location).toBe('e');
+    expect(v.opened()).toEqual([]);
+    // A deep link to that same location is a visitor's request: counted.
+    const linked = mount({ initialLocation: 'e' }, doc);
+    linked.floor('g');
+    expect(linked.opened()).toEqual(['e']);
+  });
+
+  it('counts a deep-linked location clicked before its floor is ready once, and none the visitor never saw', () => {
+    const early = mount({ initialLocation: 'a' });
+    early.stage.callbacks.onActivate(early.index('a'));
+    early.floor('g');
+    expect(early.opened()).toEqual(['a']);
+    // Another location clicked first: the link's location is never shown, so never counted.
+    const other = mount({ initialLocation: 'a' });
+    other.viewer.openLocation('b');
+    other.floor('g');
+    expect(other.viewer.getState().location).toBe('b');
+    expect(other.opened()).toEqual(['b']);
+    // A location a click cannot open (disabled) is not counted from a link either; nor an unknown id.
+    const disabled = mount({ initialLocation: 'd' });
+    disabled.floor('g');
+    expect(disabled.opened()).toEqual([]);
+    const unknown = mount({ initialLocation: 'zz' });
+    unknown.floor('g');
+    expect(unknown.opened()).toEqual([]);
+  });
+
+  it('reaches the owner’s beacon once: a visitor on ?location=c who then clicks a is two opens', () => {
+    const sent: string[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (_url: string, body: string) => sent.push(body) > 0,
+    });
+    const beacon = startBeacon('m1', 'https://maps.example');
+    const v = mount({ initialLocation: 'c' }, mapDocument(), beacon.sink);
+    v.floor('u');
+    v.stage.callbacks.onActivate(v.index('a'));
+    v.floor('g');
+    v.floor('g');
+    window.dispatchEvent(new Event('pagehide'));
+    beacon.stop();
+    expect(sent.map((b) => JSON.parse(b) as unknown)).toEqual([
+      { m: 'm1', v: 1, o: { c: 1, a: 1 }, s: [], f: 0, r: 0 },
+    ]);
+  });
+
+  it('counts a route from a deep link (?from=&to=) once, as Go would, and not again as floors are shown', async () => {
+    const doc = mapDocument();
+    doc.settings.wayfinding.enabled = true;
+    doc.routes = [
+      {
+        id: 'hall',
+        layer: 'g',
+        points: [
+          [0.2, 0.5],
+          [0.4, 0.5],
+        ],
+        closed: false,
+        connector: false,
+        weight: 1,
+        inaccessible: false,
+      },
+    ];
+    const v = mount({ state: MapState.PRO, directions: { from: 'a', to: 'b' } }, doc);
+    v.floor('g');
+    const routes = () => v.events.filter(([t]) => t === 'routeRequested').map(([, d]) => d);
+    // The directions panel's code loads on demand: its route comes when it has.
+    await vi.waitFor(() => expect(routes()).toHaveLength(1), { timeout: 20_000 });
+    expect(routes()[0]).toEqual({ mapId: 'm1', from: 'a', to: 'b', stepFree: false, found: true });
+    v.viewer.setLayer('u');
+    v.floor('u');
+    v.viewer.setLayer('g');
+    v.floor('g');
+    expect(routes()).toHaveLength(1);
+    expect(v.opened()).toEqual([]);
+  });
+});
