@@ -212,7 +212,8 @@ export const PUBLICATION_LABELS: Record<Publication, string> = {
   published: 'Published',
   changes: 'Unpublished changes',
   never: 'Never published',
-  offline: 'Offline',
+  // Not 'Offline': the save status beside it says that of the author's connection.
+  offline: 'Unpublished',
 };
 
 /** What the draft is against the published version. */

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
-import { SaveIndicator, SaveProblem } from './Toolbar';
+import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
+import { SaveIndicator, SaveProblem, STATUS_LABELS } from './Toolbar';
 
 afterEach(() => {
   cleanup();
@@ -35,5 +36,12 @@ describe('a failed save', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save now' }));
     await waitFor(() => expect(screen.queryByText(/kept in this browser/)).toBeNull());
     expect(server.saves.at(-1)?.mapData.locations.map((l) => l.id)).toEqual(['kiosk']);
+  });
+});
+
+describe('the bar’s two statuses', () => {
+  it('never use one word for two things (a map taken offline is "Unpublished", not the connection’s "Offline")', () => {
+    const saving = new Set(Object.values(STATUS_LABELS));
+    expect(Object.values(PUBLICATION_LABELS).filter((label) => saving.has(label))).toEqual([]);
   });
 });

@@ -190,7 +190,7 @@ function FloorPicker({ layers }: { layers: readonly { id: string; name: string }
 
 /**
  * What visitors see against the draft (ADR 018), shown at all times: 'Published', 'Unpublished changes' (saved or
- * not yet saved), 'Never published' or 'Offline'.
+ * not yet saved), 'Never published' or 'Unpublished' (taken offline).
  */
 export function PublicationStatus() {
   const { map } = useEditor();
