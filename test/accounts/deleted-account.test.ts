@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { adminUser, call, createUser, rawCall } from '../helpers/stack';
-import { dynamo, tableName } from '../helpers/accounts';
+import { dynamo, tableName, waitForMail } from '../helpers/accounts';
+import { mailTo } from '../helpers/stripe';
 
 describe('a deleted account', () => {
   it('cannot create maps, uploads or read slots with the ID token it still holds', async () => {
@@ -28,11 +29,20 @@ describe('a deleted account', () => {
       const answer = await rawCall(name, data, { token: user.token });
       expect(answer.status, name).toBe(401);
     }
-    // Nothing was written for the deleted user: no map item names them.
-    const items = (await dynamo().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }))).Items ?? [];
-    expect(items.filter((i) => JSON.stringify(i).includes(user.uid))).toEqual([]);
-    // A retried deletion (say the first failed half-way) still completes.
+    // Nothing was written for the deleted user: no item names them (once the email confirming the deletion, which
+    // names them until it is sent, has gone).
+    const naming = async () =>
+      ((await dynamo().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }))).Items ?? []).filter(
+        (i) => JSON.stringify(i).includes(user.uid),
+      );
+    await expect.poll(naming, { timeout: 15_000 }).toEqual([]);
+    // A retried deletion (say the first failed half-way) still completes, and does not email the address again.
     expect((await rawCall('deleteUserData', null, { token: user.token })).status).toBe(200);
+    await waitForMail(user.email, { subject: /^Your account has been deleted/ });
+    expect(await naming()).toEqual([]);
+    expect(
+      (await mailTo(user.email)).filter((m) => m.subject.startsWith('Your account has been deleted')),
+    ).toHaveLength(1);
   });
 });
 

@@ -135,11 +135,14 @@ export const userPool = {
   },
 
   /** Deletes the user; a user already gone counts as deleted, so a retried account deletion completes. */
-  async deleteUser(uid: string): Promise<void> {
+  /** Deletes the user: true, or false when there was none (deleted before). */
+  async deleteUser(uid: string): Promise<boolean> {
     try {
       await userPoolCall('AdminDeleteUser', { UserPoolId: config.userPoolId, Username: uid });
+      return true;
     } catch (err) {
       if (!isUserNotFound(err)) throw err;
+      return false;
     }
   },
 };

@@ -199,8 +199,10 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   const files = await uploads.list(objectKeys.userPrefix(uid));
   await uploads.delete(files);
   await accountTable.deleteItems(await accountTable.userItemKeys(uid));
-  await userPool.deleteUser(uid);
+  const deletedNow = await userPool.deleteUser(uid);
   logger.info('account deleted', { uid, maps: owned.length, files: files.length });
+  // Told once: a deletion called again after it was complete (its answer lost) sends no second email.
+  if (!deletedNow) return null;
   // The account is gone, so the address it had goes with the email (the table's stream sends it within a second,
   // the hourly sweep again if that fails; the follow-up, and the address with it, is deleted once sent).
   await followUps
