@@ -130,10 +130,14 @@ describe('a kiosk map', () => {
     expect(await directionsToggle(page).getAttribute('aria-expanded')).toBe('false');
     expect(await routeShown(page)).toBe(0);
     expect(await page.locator('.mn-route-line').getAttribute('d')).toBeNull();
-    expect(await page.getByRole('button', { name: 'Food & Drink', exact: true }).getAttribute('aria-pressed')).toBe(
+    // The filters cleared, and folded away again, as the map starts.
+    const hidden = { exact: true, includeHidden: true };
+    expect(await page.getByRole('button', { name: 'Food & Drink', ...hidden }).getAttribute('aria-pressed')).toBe(
       'false',
     );
-    expect(await page.getByRole('checkbox', { name: 'Open late' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Open late', ...hidden }).isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.mn-filters').isHidden()).toBe(true);
     expect(await floorPressed(page, 'Ground floor')).toBe('true');
     // The home view: the camera back at the whole map, so Reset has nothing to do and hides.
     await page.clock.runFor(1_000);

@@ -435,6 +435,7 @@ export class Viewer implements MapViewerInstance {
     this.#close(false);
     for (const part of this.#parts) part.startOver?.();
     this.#filters.set(initialFilterState(this.model));
+    this.#directory?.startOver();
     if (this.#sidebarOpen === this.model.settings.directory.startClosed) this.#toggleSidebar();
     this.#changeLayer(start.layer);
     this.#stage.view.reset();

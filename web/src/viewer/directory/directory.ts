@@ -9,6 +9,7 @@ import { filterControl, offeredFilters } from './filters';
 import { h, icon, uid } from '../dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
 import { readableTextOn } from '@mapnest/shared/contrast';
+import { listKeyTarget } from './list-keys';
 
 export interface DirectoryCallbacks {
   onQuery(query: string): void;
@@ -66,6 +67,7 @@ export class Directory {
   #typing: ReturnType<typeof setTimeout> | undefined;
   readonly #rendered = new Map<string, HTMLLIElement>();
   readonly #filterInputs = new Map<string, (v: FilterValue | undefined) => void>();
+  #showFilters: (open: boolean) => void = () => {};
 
   readonly #model: ViewerModel;
   readonly #cb: DirectoryCallbacks;
@@ -136,10 +138,11 @@ export class Directory {
               h('span', { class: 'mn-sr-only' }, t.t('filters')),
             )
           : null;
-      toggle?.addEventListener('click', () => {
-        filterBox.hidden = !filterBox.hidden;
-        toggle.setAttribute('aria-expanded', String(!filterBox.hidden));
-      });
+      this.#showFilters = (open) => {
+        filterBox.hidden = !open;
+        toggle?.setAttribute('aria-expanded', String(open));
+      };
+      toggle?.addEventListener('click', () => this.#showFilters(filterBox.hidden !== false));
       searchBar = h('div', { class: 'mn-search' }, icon('search', 16), field, toggle);
     }
     if (!offered.length) filterBox.hidden = true;
@@ -159,6 +162,12 @@ export class Directory {
     this.#ui?.ro.disconnect();
     cancelAnimationFrame(this.#frame);
     clearTimeout(this.#typing);
+  }
+
+  /** A kiosk's start over: the filters folded or open as the map starts (their values are the viewer's). */
+  startOver(): void {
+    const f = this.#model.settings.filters;
+    if (offeredFilters(this.#model).length) this.#showFilters(f.startOpen || f.alwaysVisible);
   }
 
   /** Makes the search, filters and list (empty) now, ahead of the first entries (./fill.ts). */
@@ -474,25 +483,11 @@ export class Directory {
   }
 
   readonly #onKey = (e: KeyboardEvent): void => {
-    const t = e.target as HTMLElement;
-    if (!t.dataset.pos) return;
+    if (!(e.target as HTMLElement).dataset.pos) return;
     const per = this.#perRow;
-    const grid = this.#layout === 'grid';
-    const sc = this.#parts.scroller;
-    const page = Math.max(1, Math.floor((sc.clientHeight || 600) / this.#itemHeight()) * per);
-    const steps: Record<string, number> = {
-      ArrowDown: per,
-      ArrowUp: -per,
-      ArrowRight: grid ? 1 : 0,
-      ArrowLeft: grid ? -1 : 0,
-      PageDown: page,
-      PageUp: -page,
-    };
-    let next: number;
-    if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = this.#flat.length - 1;
-    else if (steps[e.key]) next = this.#focusPos + steps[e.key]!;
-    else return;
+    const page = Math.max(1, Math.floor((this.#parts.scroller.clientHeight || 600) / this.#itemHeight()) * per);
+    const next = listKeyTarget(e.key, this.#focusPos, this.#flat.length, { per, grid: this.#layout === 'grid', page });
+    if (next === null) return;
     e.preventDefault();
     this.#focusAt(next);
   };
