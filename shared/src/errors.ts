@@ -84,12 +84,23 @@ export class CallError extends Error {
   readonly details: unknown;
   /** How long the answer asked the caller to wait before trying again (its Retry-After header, in ms), if it did. */
   readonly retryAfterMs: number | undefined;
-  constructor(code: ErrorCode, message: string, details?: unknown, options: { retryAfterMs?: number } = {}) {
+  /**
+   * The HTTP status of the answer this error was read from, in the browser's call client; undefined when no answer
+   * came (the request never reached a server, or was cut off), which is how "offline" is told from a server's 500.
+   */
+  readonly answeredWith: number | undefined;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    options: { retryAfterMs?: number; answeredWith?: number } = {},
+  ) {
     super(message);
     this.name = 'CallError';
     this.code = code;
     this.details = details;
     this.retryAfterMs = options.retryAfterMs;
+    this.answeredWith = options.answeredWith;
   }
   /** The HTTP status this error is sent with. */
   get httpStatus(): number {

@@ -53,7 +53,7 @@ export function errorForResponse(httpStatus: number, body: unknown, retryAfter?:
     const { status, message: m, details: d } = error as { status?: unknown; message?: unknown; details?: unknown };
     if (typeof status === 'string') {
       const mapped = codeForWireStatus(status);
-      if (!mapped) return new CallError('internal', 'internal');
+      if (!mapped) return new CallError('internal', 'internal', undefined, { answeredWith: httpStatus });
       code = mapped;
       message = status;
     }
@@ -63,7 +63,10 @@ export function errorForResponse(httpStatus: number, body: unknown, retryAfter?:
   if (code === 'ok') return null;
   // API Gateway's JWT authorizer answers a bad token with {"message":"Unauthorized"}, not our envelope.
   if (code === 'unauthenticated' && message === code) message = MESSAGES.unauthenticated;
-  return new CallError(code, message, details, { retryAfterMs: parseRetryAfter(retryAfter) });
+  return new CallError(code, message, details, {
+    retryAfterMs: parseRetryAfter(retryAfter),
+    answeredWith: httpStatus,
+  });
 }
 
 async function encodeBody(payload: string): Promise<{ body: BodyInit; gzip: boolean }> {

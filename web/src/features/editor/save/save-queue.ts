@@ -38,11 +38,12 @@ export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 /**
  * A failure to reach the server at all (the browser is offline, or the request was rejected before any answer), as
  * opposed to an answer with an error, a gateway's timeout (504) or a request that took too long, where the server
- * may be at fault: the call client reports a rejected fetch as 'internal' with the bare message 'internal', where a
- * server's error carries its own message.
+ * may be at fault: the call client reports a rejected fetch as 'internal' with the bare message 'internal' and no
+ * answer (`answeredWith`), where any answer, ours or a gateway's, carries its HTTP status.
  */
 function isNetworkFailure(e: CallError, online: boolean): boolean {
-  return !online || (e.code === 'internal' && e.message === 'internal');
+  // A gateway's or CDN's own 500 has no message of ours either: it was an answer (`answeredWith`), so not offline.
+  return !online || (e.code === 'internal' && e.message === 'internal' && e.answeredWith === undefined);
 }
 
 /**

@@ -10,6 +10,7 @@ import { addLocation, updateLocation } from '../actions/locations';
 import { memoryBackup } from './local-backup';
 import { createSaveController, type RemoteUpdate, type SaveInput } from './save-controller';
 import { createEditorStore } from '../store';
+import { errorForResponse } from '../../../lib/call';
 
 /** The call client's error for a fetch that never reached anything. */
 const unreachable = () => new CallError('internal', 'internal', 'Failed to fetch');
@@ -177,10 +178,12 @@ describe('a save whose answer was lost', () => {
 });
 
 describe('what a failed save says, and when it is retried', () => {
-  it('says the server had a problem, not "Offline", after a 504 or 499 while the browser is online', async () => {
+  it('says the server had a problem, not "Offline", after a 504, a 499 or a gateway’s own 500', async () => {
     for (const e of [
       new CallError('deadline-exceeded', 'deadline-exceeded'),
       new CallError('cancelled', 'cancelled'),
+      // API Gateway's or CloudFront's 500 carries none of our messages: still an answer, not "Offline".
+      errorForResponse(500, { message: 'Internal Server Error' })!,
     ]) {
       const { server, ctl, title } = setup();
       title('Shop A');
