@@ -40,12 +40,12 @@ export const BILLING_TEXTS = /* @__PURE__ */ (() =>
       `The payment for your ${plans.map((p) => PLAN_NAMES[p]).join(' and ')} subscription failed. It is tried again over the next days and your maps stay live meanwhile; if the last try fails, the subscription ends and its maps go back to test.`,
     /**
      * Licences registered and not ended, counted apart from subscription slots (two can be on one map: a second code
-     * extends the first): '1 licence running: 6 months of Basic for its map, without a subscription slot'.
+     * extends the first): '1 licence not yet ended: 6 months of Basic for its map, without a subscription slot'.
      */
     licensedCount: (n: number) =>
       n === 1
-        ? `1 licence running: ${months} of ${basic} for its map, without a subscription slot`
-        : `${n} licences running: ${months} of ${basic} each for the map it was registered on (a second one on a map extends it), without a subscription slot`,
+        ? `1 licence not yet ended: ${months} of ${basic} for its map, without a subscription slot`
+        : `${n} licences not yet ended: ${months} of ${basic} each for the map it was registered on (a second one on a map extends it, from the end of the first), without a subscription slot`,
   }) as const)();
 
 /** The whole licence story in the order every surface tells it: the rule, its purpose, the two ways, the end. */
