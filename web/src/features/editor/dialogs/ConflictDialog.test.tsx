@@ -64,7 +64,7 @@ describe('ConflictDialog', () => {
     await waitFor(() => expect(h.doc().locations[0]!.id).toBe('theirs'));
     expect(h.save.getState()).toMatchObject({ status: 'saved', version: 4 });
     await waitFor(() => expect(h.save.getState().setAside?.stored).toBe(true));
-    await expect(h.backup.get(setAsideKey(MAP_ID))).resolves.toMatchObject({ doc: h.mine, baseVersion: 1 });
+    expect(await h.backup.list(setAsideKey(MAP_ID))).toMatchObject([{ doc: h.mine, baseVersion: 1 }]);
     await waitFor(() => expect(note()).toBeTruthy());
     expect(
       within(note()!).getByText(
@@ -80,7 +80,7 @@ describe('ConflictDialog', () => {
     await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Put my version back' })));
     expect(h.doc().locations.map((l) => l.id)).toEqual(['mine']);
     expect(h.save.getState()).toMatchObject({ status: 'unsaved', setAside: null });
-    expect(await h.backup.get(setAsideKey(MAP_ID))).toBeNull();
+    expect(await h.backup.list(setAsideKey(MAP_ID))).toEqual([]);
     await waitFor(() => expect(note()).toBeNull());
     // Putting it back is an edit on top of theirs: one Undo shows theirs again.
     act(() => void h.store.undo());
@@ -91,7 +91,7 @@ describe('ConflictDialog', () => {
     const backup = memoryBackup();
     const first = await inConflict(backup);
     fireEvent.click(within(first.dialog()).getByRole('button', { name: 'Load theirs' }));
-    await waitFor(() => expect(backup.records.has(setAsideKey(MAP_ID))).toBe(true));
+    await waitFor(async () => expect(await backup.list(setAsideKey(MAP_ID))).toHaveLength(1));
     cleanup();
     disposeHarnesses();
 
@@ -102,12 +102,12 @@ describe('ConflictDialog', () => {
     fireEvent.click(within(note()!).getByRole('button', { name: 'Discard…' }));
     const confirm = screen.getByRole('dialog', { name: 'Discard your set-aside version?' });
     await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Discard it' })));
-    expect(backup.records.has(setAsideKey(MAP_ID))).toBe(false);
+    expect(await backup.list(setAsideKey(MAP_ID))).toEqual([]);
     expect(h.doc().locations[0]!.id).toBe('theirs');
     await waitFor(() => expect(note()).toBeNull());
   });
 
-  it('warns before a second Load theirs replaces an earlier set-aside version, offering to download it', async () => {
+  it('says a second Load theirs keeps the earlier set-aside version too, and offers it once the new one is dealt with', async () => {
     const backup = memoryBackup();
     const earlier = { ...blankDocument(), locations: [{ id: 'earlier', coord: [0.1, 0.1] as [number, number] }] };
     await backup.put({
@@ -118,10 +118,23 @@ describe('ConflictDialog', () => {
     });
     const h = await inConflict(backup);
     await waitFor(() =>
-      expect(within(h.dialog()).getByText(/Loading theirs replaces the version you set aside earlier/)).toBeTruthy(),
+      expect(within(h.dialog()).getByText(/The version you set aside earlier .* is kept too/)).toBeTruthy(),
     );
-    fireEvent.click(within(h.dialog()).getByRole('button', { name: 'Download that one first' }));
+    fireEvent.click(within(h.dialog()).getByRole('button', { name: 'Download it now' }));
     expect(downloaded().doc.locations[0]!.id).toBe('earlier');
+
+    fireEvent.click(within(h.dialog()).getByRole('button', { name: 'Load theirs' }));
+    await waitFor(() => expect(h.save.getState().setAside?.stored).toBe(true));
+    expect((await backup.list(setAsideKey(MAP_ID))).map((r) => r.doc.locations[0]!.id).sort()).toEqual([
+      'earlier',
+      'mine',
+    ]);
+    fireEvent.click(within(note()!).getByRole('button', { name: 'Discard…' }));
+    const confirm = screen.getByRole('dialog', { name: 'Discard your set-aside version?' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Discard it' })));
+    // The earlier one comes forward: nothing was lost to the second Load theirs.
+    await waitFor(() => expect(h.save.getState().setAside?.doc.locations[0]!.id).toBe('earlier'));
+    expect(within(note()!).getByText(/Made on version 1, set aside/)).toBeTruthy();
   });
 
   it('keeps mine as a new version on top when asked', async () => {

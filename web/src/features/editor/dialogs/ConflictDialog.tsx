@@ -123,20 +123,20 @@ function useConflictChoices() {
   return { busy, keepMine, loadTheirs };
 }
 
-/** Loading theirs would replace a version set aside earlier: it can be downloaded first. */
+/** A version set aside earlier is kept when theirs is loaded again: the author is told where it will be. */
 function EarlierSetAsideWarning({ earlier }: { earlier: SetAside }) {
   const { map } = useEditor();
   return (
     <p className="conflict__warning" role="note">
-      Loading theirs replaces the version you set aside earlier ({when(earlier.savedAt)}).{' '}
+      The version you set aside earlier ({when(earlier.savedAt)}) is kept too: it is offered again once you put back or
+      discard the one set aside now.{' '}
       <button
         type="button"
         className="link-btn link-btn--inline"
         onClick={() => downloadMine(earlier.doc, map.title, earlier.baseVersion)}
       >
-        Download that one first
-      </button>{' '}
-      if you still need it.
+        Download it now
+      </button>
     </p>
   );
 }

@@ -46,6 +46,38 @@ async function openSessions(locks: SessionLocks | undefined): Promise<Set<string
 }
 
 /**
+ * The key of a version set aside by `session` at `savedAt` (save-backup.ts keeps each apart): the session it came
+ * from, so an open tab's set-aside version is left to that tab.
+ */
+export function setAsideKeyOf(session: string, savedAt: number): string {
+  return `${session}@${savedAt}`;
+}
+
+/** The session a set-aside copy's key names ('' for a copy kept before keys had sessions). */
+const setAsideOwner = (key: string) => (key.includes('@') ? key.slice(0, key.lastIndexOf('@')) : '');
+
+/**
+ * The versions set aside for `mapId` (records under `setAsideMapKey`) to offer in the session `own`, newest first:
+ * its own, and those of sessions no longer open; never the one already shown (`shown`).
+ */
+export async function setAsidesToOffer(
+  backup: LocalBackup,
+  setAsideMapKey: string,
+  own: string,
+  shown: string | null,
+  locks = browserLocks(),
+): Promise<BackupRecord[]> {
+  const [records, open] = await Promise.all([backup.list(setAsideMapKey), openSessions(locks)]);
+  return records
+    .filter((r) => {
+      const key = r.session ?? '';
+      const owner = setAsideOwner(key);
+      return key !== shown && (owner === own || !owner || !open?.has(owner));
+    })
+    .sort((a, b) => b.savedAt - a.savedAt);
+}
+
+/**
  * The backups of `mapId` to offer back in the session `own`: those of sessions no longer open (and of before
  * sessions), newest first. Without Web Locks every other session's backup is offered: restoring work that is
  * still open elsewhere merges it twice, which loses nothing.

@@ -8,9 +8,9 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { CallError } from '@mapnest/shared/errors';
 import { updateLocation, addLocation } from '../actions/locations';
 import { createEditorStore } from '../store';
-import { backupsToOffer, type SessionLocks } from './backup-sessions';
+import { backupsToOffer, setAsidesToOffer, type SessionLocks } from './backup-sessions';
 import { indexedDbBackup, type LocalBackup } from './local-backup';
-import { createSaveController, type SaveController } from './save-controller';
+import { createSaveController, setAsideKey, type SaveController } from './save-controller';
 
 const withLocation = (title: string): MapDocument => ({
   ...blankDocument(),
@@ -46,7 +46,12 @@ afterEach(() => {
 });
 
 /** An editor tab on map m1, version 1, with its own session; `save` is its way to the server. */
-function tab(backup: LocalBackup, session: string, save: (mapData: MapDocument) => Promise<{ version: number }>) {
+function tab(
+  backup: LocalBackup,
+  session: string,
+  save: (mapData: MapDocument) => Promise<{ version: number }>,
+  now?: () => number,
+) {
   const store = createEditorStore(withLocation('Start'));
   const ctl = createSaveController({
     store,
@@ -59,6 +64,7 @@ function tab(backup: LocalBackup, session: string, save: (mapData: MapDocument) 
     delayMs: 3_600_000,
     retryMs: [3_600_000],
     backupDelayMs: 3_600_000,
+    ...(now ? { now } : {}),
   });
   controllers.push(ctl);
   return { store, ctl };
@@ -123,5 +129,46 @@ describe('local backup, one per editor session', () => {
     // While A is open a new tab does not offer its work; once A is gone (browser closed), it does.
     expect(await backupsToOffer(backup, 'm1', 'C', locksHeldBy('A', 'C'))).toEqual([]);
     expect((await backupsToOffer(backup, 'm1', 'C', locksHeldBy('C'))).map((r) => r.session)).toEqual(['A']);
+  });
+
+  it('keeps every version set aside apart (two tabs, or one tab twice), and offers each until it is dealt with', async () => {
+    const backup = indexedDbBackup(new IDBFactory());
+    const never = () => Promise.reject(new CallError('internal', 'internal'));
+    const theirs = withLocation('Theirs');
+    // Tab A sets its work aside twice (two loads of theirs); tab B once, later.
+    const a = tab(backup, 'A', never, () => 100);
+    a.store.dispatch(updateLocation, { id: 'l1', patch: { title: 'A FIRST' } });
+    await a.ctl.loadTheirs(theirs, 2);
+    const a2 = tab(backup, 'A', never, () => 200);
+    a2.store.dispatch(updateLocation, { id: 'l1', patch: { title: 'A SECOND' } });
+    await a2.ctl.loadTheirs(theirs, 2);
+    const b = tab(backup, 'B', never, () => 300);
+    b.store.dispatch(updateLocation, { id: 'l1', patch: { title: 'B WORK' } });
+    await b.ctl.loadTheirs(theirs, 2);
+    const titles = (records: { doc: MapDocument }[]) => records.map((r) => r.doc.locations[0]!.title);
+    expect(titles(await backup.list(setAsideKey('m1'))).sort()).toEqual(['A FIRST', 'A SECOND', 'B WORK']);
+
+    // Another tab is offered only what no open tab holds; the tab that set them aside, its own.
+    expect(titles(await setAsidesToOffer(backup, setAsideKey('m1'), 'C', null, locksHeldBy('A', 'C')))).toEqual([
+      'B WORK',
+    ]);
+    expect(titles(await setAsidesToOffer(backup, setAsideKey('m1'), 'A', null, locksHeldBy('A', 'B')))).toEqual([
+      'A SECOND',
+      'A FIRST',
+    ]);
+    for (const c of controllers.splice(0)) c.dispose();
+
+    // Once those tabs are closed, a new one offers each in turn, newest first, until none is left.
+    const c = tab(backup, 'C', never);
+    const offered: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await expect.poll(() => c.ctl.getState().setAside !== null || offered.length === 3).toBe(true);
+      const aside = c.ctl.getState().setAside;
+      if (!aside) break;
+      offered.push(aside.doc.locations[0]!.title!);
+      await c.ctl.dropSetAside();
+    }
+    expect(offered).toEqual(['B WORK', 'A SECOND', 'A FIRST']);
+    expect(await backup.list(setAsideKey('m1'))).toEqual([]);
   });
 });

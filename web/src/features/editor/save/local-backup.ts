@@ -5,7 +5,7 @@
  *
  * One record per map and editor session (tab): a tab's save forgets its own copy only, never another
  * open tab's unsaved work. Records of the first version of this store (one per map, no session) read as
- * session ''; so does the set-aside copy, kept under its own map key (save-backup.ts).
+ * session ''. The versions set aside are kept under the map's set-aside key, one record each (save-backup.ts).
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 

@@ -1,12 +1,14 @@
 /**
  * The save controller's copies in this browser (save-controller.ts): the unsaved work, written a moment after
  * each edit and removed once the server has it (one copy per editor session, local-backup.ts), and the author's
- * version set aside when another was loaded over it, under its own key.
+ * versions set aside when another was loaded over them, under the map's set-aside key, one record each (keyed by
+ * the session and the moment, setAsideKeyOf): two tabs, or one tab twice, never overwrite each other's.
  */
+import { setAsidesToOffer } from './backup-sessions';
 import type { SaveSession } from './save-session';
 import type { SetAside } from './save-types';
 
-/** The backup key of the set-aside version: apart from the unsaved-work backup, which the next edit overwrites. */
+/** The backup key of the set-aside versions: apart from the unsaved-work backups, which the next edit overwrites. */
 export function setAsideKey(mapId: string): string {
   return `${mapId}:set-aside`;
 }
@@ -20,11 +22,14 @@ export interface BackupWriter {
   cancel(): void;
   /** Removes the unsaved-work copy (the server has it, or it is safe elsewhere). */
   forget(): Promise<void>;
-  /** Offers again a version set aside in an earlier session. */
-  offerEarlierSetAside(): void;
+  /**
+   * Offers a version set aside earlier, when none is shown: by this tab, or by a tab since closed (each version is
+   * kept under its own key until it is put back or discarded), the newest first.
+   */
+  offerEarlierSetAside(): Promise<void>;
   /** Stores the set-aside version; false when the browser refused it. */
   storeSetAside(aside: SetAside): Promise<boolean>;
-  /** Forgets the set-aside version, in memory and in the browser. */
+  /** Forgets the set-aside version shown, in memory and in the browser, and offers the next one kept, if any. */
   dropSetAside(): Promise<void>;
 }
 
@@ -59,22 +64,30 @@ export function createBackupWriter(session: SaveSession): BackupWriter {
     cancel: () => clearTimeout(timer),
     // This session's copy only: another tab's unsaved work is not this tab's to forget.
     forget: () => o.backup.delete(o.mapId, o.session).catch(() => undefined),
-    offerEarlierSetAside() {
-      void o.backup
-        .get(setAsideKey(o.mapId))
-        .then((r) => {
-          if (r && !session.disposed)
-            session.send({
-              type: 'setAsideFound',
-              setAside: { doc: r.doc, baseVersion: r.baseVersion, savedAt: r.savedAt, stored: true },
-            });
-        })
-        .catch(() => undefined);
+    async offerEarlierSetAside() {
+      if (session.state.setAside) return;
+      try {
+        const [r] = await setAsidesToOffer(o.backup, setAsideKey(o.mapId), o.session ?? '', null);
+        if (r && !session.disposed)
+          session.send({
+            type: 'setAsideFound',
+            setAside: {
+              doc: r.doc,
+              baseVersion: r.baseVersion,
+              savedAt: r.savedAt,
+              stored: true,
+              key: r.session ?? '',
+            },
+          });
+      } catch {
+        // Nothing readable to offer: editing goes on.
+      }
     },
     async storeSetAside(aside) {
       try {
         asideWrite = o.backup.put({
           mapId: setAsideKey(o.mapId),
+          session: aside.key,
           doc: aside.doc,
           baseVersion: aside.baseVersion,
           savedAt: aside.savedAt,
@@ -87,9 +100,11 @@ export function createBackupWriter(session: SaveSession): BackupWriter {
       }
     },
     async dropSetAside() {
+      const aside = session.state.setAside;
       session.send({ type: 'setAsideDropped' });
       await asideWrite.catch(() => undefined);
-      await o.backup.delete(setAsideKey(o.mapId)).catch(() => undefined);
+      if (aside) await o.backup.delete(setAsideKey(o.mapId), aside.key).catch(() => undefined);
+      await writer.offerEarlierSetAside();
     },
   };
   return writer;

@@ -5,6 +5,7 @@
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { mergeDocument, replaceDocument } from '../actions/structure';
 import { deepEqual, merge3, type Side } from '../merge/merge3';
+import { setAsideKeyOf } from './backup-sessions';
 import type { BackupWriter } from './save-backup';
 import { adopt } from './save-merge';
 import type { SaveQueue } from './save-queue';
@@ -45,10 +46,17 @@ export async function keepMine(parts: SaveParts): Promise<void> {
 /** Shows `doc` (the current version) instead; unsaved work is set aside, and stored in the browser. */
 export async function loadTheirs({ session, backup }: SaveParts, doc: MapDocument, version: number): Promise<void> {
   const mine = session.doc();
+  const savedAt = session.now();
   const aside: SetAside | null =
     mine === session.savedDoc
       ? null
-      : { doc: mine, baseVersion: session.state.version, savedAt: session.now(), stored: false };
+      : {
+          doc: mine,
+          baseVersion: session.state.version,
+          savedAt,
+          stored: false,
+          key: setAsideKeyOf(session.o.session ?? '', savedAt),
+        };
   session.cancelSave();
   backup.cancel();
   // Throws (and changes nothing) when `doc` is not a valid document.

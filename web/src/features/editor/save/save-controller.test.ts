@@ -132,13 +132,13 @@ describe('save controller', () => {
     const theirs = { ...blankDocument(), locations: [{ id: 'theirs', coord: [0.5, 0.5] as [number, number] }] };
     await ctl.loadTheirs(theirs, 4);
     expect(ctl.getState().setAside).toMatchObject({ doc: mine, baseVersion: 1, stored: true });
-    expect(backup.records.get(setAsideKey('m1'))).toMatchObject({ doc: mine, baseVersion: 1 });
+    expect(await backup.list(setAsideKey('m1'))).toMatchObject([{ doc: mine, baseVersion: 1 }]);
     // The unsaved-work backup is the shown document's; editing theirs must not touch the set-aside copy.
     expect(backup.records.has('m1')).toBe(false);
     store.dispatch(moveLocation, { id: 'theirs', coord: [0.6, 0.6] });
     await vi.advanceTimersByTimeAsync(200);
     expect(backup.records.get('m1')?.doc.locations[0]!.id).toBe('theirs');
-    expect(backup.records.get(setAsideKey('m1'))?.doc).toBe(mine);
+    expect((await backup.list(setAsideKey('m1')))[0]?.doc).toBe(mine);
 
     ctl.dispose();
     const again = setup(4, backup);
@@ -146,7 +146,7 @@ describe('save controller', () => {
     expect(again.ctl.getState().setAside).toMatchObject({ doc: mine, baseVersion: 1, stored: true });
     await again.ctl.dropSetAside();
     expect(again.ctl.getState().setAside).toBeNull();
-    expect(backup.records.has(setAsideKey('m1'))).toBe(false);
+    expect(await backup.list(setAsideKey('m1'))).toEqual([]);
   });
 
   it('says when the set-aside version could not be stored, and keeps it in memory', async () => {

@@ -57,7 +57,7 @@ describe('save state machine', () => {
   });
 
   it('keeps a set-aside version until dropped, marks it stored only while it is the one set aside', () => {
-    const aside = { doc: edited, baseVersion: 1, savedAt: 1, stored: false };
+    const aside = { doc: edited, baseVersion: 1, savedAt: 1, stored: false, key: 'tab@1' };
     const m = run({ type: 'theirsLoaded', doc: saved, version: 2, setAside: aside });
     expect(transition(m, { type: 'setAsideFound', setAside: { ...aside, savedAt: 0 } })).toBe(m);
     expect(transition(m, { type: 'setAsideStored', setAside: aside }).state.setAside).toMatchObject({ stored: true });

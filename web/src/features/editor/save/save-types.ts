@@ -49,6 +49,11 @@ export interface SetAside {
   readonly savedAt: number;
   /** True once it is in the browser's storage (it survives closing the page). */
   readonly stored: boolean;
+  /**
+   * Its record's key among the map's set-aside copies (setAsideRecord in save-backup.ts): each version set aside is
+   * kept apart, so a second tab's, or this tab's next, never overwrites it.
+   */
+  readonly key: string;
 }
 
 export interface SaveInput {
