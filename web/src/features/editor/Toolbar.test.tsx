@@ -29,9 +29,15 @@ describe('a failed save', () => {
     );
     expect(screen.queryByText(/kept in this browser/)).toBeNull();
     act(() => void h.store.dispatch(addLocation, { id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }));
-    act(() => h.save.saveNow());
-    const problem = await screen.findByText(/The server had a problem; your changes are kept in this browser\./);
-    expect(problem.closest('[role="status"]')).not.toBeNull();
+    await act(() => h.save.saveNow());
+    const shown = 'The server had a problem; your changes are kept in this browser.';
+    // On screen the time to the next try counts down; a screen reader hears the message once, as it was.
+    const visible = await screen.findByText(`${shown} Retrying in 2 s.`, { selector: '[aria-hidden="true"]' });
+    const heard = screen.getByText(`${shown} Retrying in 2 s.`, { selector: '.visually-hidden' });
+    expect(heard.closest('[role="status"]')).not.toBeNull();
+    expect(visible.closest('[role="status"]')).toBe(heard.closest('[role="status"]'));
+    await waitFor(() => expect(visible.textContent).toBe(`${shown} Retrying in 1 s.`), { timeout: 5000 });
+    expect(heard.textContent).toBe(`${shown} Retrying in 2 s.`);
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Save now' }));
     await waitFor(() => expect(screen.queryByText(/kept in this browser/)).toBeNull());

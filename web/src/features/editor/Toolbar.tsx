@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { SettingsIcon } from '../../components/Icons';
@@ -10,7 +10,7 @@ import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { dialogAtom, layerAtom, toolAtom } from './editor-state';
 import { runCommand, useCommandContext } from './commands';
-import { PendingEditsContext, usePendingEdit, type SaveStatus } from './save/save-controller';
+import { PendingEditsContext, saveMessage, usePendingEdit, type SaveStatus } from './save/save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
 import '../maps/publication.css';
 
@@ -33,7 +33,7 @@ export function SaveIndicator() {
   const commands = useCommandContext();
   const s = useSaveState();
   const title =
-    s.message ??
+    saveMessage(s) ??
     (s.lastSavedAt
       ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})`
       : `Version ${s.version}`);
@@ -65,20 +65,40 @@ export function SaveIndicator() {
 /**
  * A save that failed, in words on the page (the status says "Offline" or "Not saved"; what happened, that the work
  * is kept in this browser and when it is tried again was only in its tooltip), with Save now. Over the top of the
- * map, under the bar: it moves nothing the author may be pointing at.
+ * map, under the bar: it moves nothing the author may be pointing at. The time to the next try counts down; a screen
+ * reader hears the message once with the time as it was then, not every second.
  */
 export function SaveProblem() {
   const commands = useCommandContext();
   const s = useSaveState();
+  const now = useTicking(s.retry?.at ?? null);
   if ((s.status !== 'error' && s.status !== 'offline') || !s.message) return null;
   return (
-    <div className={`editor__save-problem editor__save-problem--${s.status}`} role="status">
-      <span>{s.message}</span>
+    <div className={`editor__save-problem editor__save-problem--${s.status}`}>
+      <span role="status">
+        <span aria-hidden="true">{saveMessage(s, now)}</span>
+        <span className="visually-hidden">{saveMessage(s, s.retry ? s.retry.at - s.retry.after : now)}</span>
+      </span>
       <button type="button" className="btn btn--secondary btn--sm" onClick={() => void runCommand('save', commands)}>
         Save now
       </button>
     </div>
   );
+}
+
+/** The time now, ticking each second until `until` (a retry's time) has passed. */
+function useTicking(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return now;
 }
 
 function MapTitle() {

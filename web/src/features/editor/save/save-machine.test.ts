@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { initialSaveMachine, transition, type SaveEvent, type SaveMachine } from './save-machine';
+import { initialSaveMachine, saveMessage, transition, type SaveEvent, type SaveMachine } from './save-machine';
 
 const saved = blankDocument();
 const edited = { ...saved, locations: [{ id: 'a', coord: [0.1, 0.1] as [number, number] }] };
@@ -16,6 +16,21 @@ describe('save state machine', () => {
       { type: 'saveSucceeded', doc: edited, version: 2, at: 5, current: edited },
     );
     expect(m).toMatchObject({ savedDoc: edited, state: { status: 'saved', version: 2, lastSavedAt: 5 } });
+  });
+
+  it('counts down to a failed save’s retry, and forgets it once the save starts again or the edits are undone', () => {
+    const failed = run(
+      { type: 'edited', current: edited },
+      { type: 'saveStarted' },
+      { type: 'saveFailed', offline: true, message: 'Offline.', retry: { at: 31_000, after: 30_000 } },
+    );
+    expect(saveMessage(failed.state, 1_000)).toBe('Offline. Retrying in 30 s.');
+    expect(saveMessage(failed.state, 0)).toBe('Offline. Retrying in 30 s.');
+    expect(saveMessage(failed.state, 21_400)).toBe('Offline. Retrying in 10 s.');
+    expect(saveMessage(failed.state, 30_800)).toBe('Offline. Retrying now…');
+    expect(transition(failed, { type: 'saveStarted' }).state).toMatchObject({ status: 'saving', retry: null });
+    const error = transition(failed, { type: 'saveFailed', offline: false, message: 'Refused.' });
+    expect(saveMessage(error.state, 1_000)).toBe('Refused.');
   });
 
   it('stays unsaved after a save when edits were made meanwhile', () => {

@@ -31,7 +31,7 @@ export type SaveEvent =
   | { type: 'saveStarted' }
   | { type: 'saveSucceeded'; doc: MapDocument; version: number; at: number; current: MapDocument }
   /** A save failed: `offline` when the server could not be reached; retried or not, the message says. */
-  | { type: 'saveFailed'; offline: boolean; message: string }
+  | { type: 'saveFailed'; offline: boolean; message: string; retry?: SaveState['retry'] }
   /** Someone else saved first: two-way choice (no merge) or a merge waiting for choices per item. */
   | { type: 'conflicted'; message: string; currentVersion: number | null; merge?: PendingMerge }
   /** Conflict answered "keep mine": the next save builds on `version`. */
@@ -57,8 +57,26 @@ const with_ = (m: SaveMachine, patch: Partial<SaveState>, savedDoc = m.savedDoc)
   state: { ...m.state, ...patch },
 });
 
+/**
+ * What a failed save says, with when it is tried again counted down from `now` (never before the failure; the
+ * message alone when no retry waits).
+ */
+export function saveMessage(state: SaveState, now = Date.now()): string | null {
+  if (!state.message || !state.retry) return state.message;
+  const left = state.retry.at - Math.max(now, state.retry.at - state.retry.after);
+  return `${state.message} ${left >= 500 ? `Retrying in ${Math.round(left / 1000)} s.` : 'Retrying now…'}`;
+}
+
 /** The next machine after `event`; the same object when the event changes nothing in this state. */
 export function transition(m: SaveMachine, event: SaveEvent): SaveMachine {
+  const next = step(m, event);
+  // A waiting retry belongs to the failure that scheduled it: any other state drops it.
+  return next.state.retry && next.state.status !== 'offline' && next.state.status !== 'error'
+    ? with_(next, { retry: null })
+    : next;
+}
+
+function step(m: SaveMachine, event: SaveEvent): SaveMachine {
   const { status } = m.state;
   switch (event.type) {
     case 'edited': {
@@ -85,7 +103,11 @@ export function transition(m: SaveMachine, event: SaveEvent): SaveMachine {
         event.doc,
       );
     case 'saveFailed':
-      return with_(m, { status: event.offline ? 'offline' : 'error', message: event.message });
+      return with_(m, {
+        status: event.offline ? 'offline' : 'error',
+        message: event.message,
+        retry: event.retry ?? null,
+      });
     case 'conflicted':
       // A conflict already shown stays as it is (its merge may be waiting for choices).
       if (status === 'conflict' && !event.merge) return m;

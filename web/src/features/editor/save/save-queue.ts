@@ -67,24 +67,28 @@ function knownNotStored(err: unknown): boolean {
   return err instanceof CallError && err.httpStatus < 500 && err.code !== 'cancelled';
 }
 
-/** What a failed save tells the author: retried in `wait` ms, or (null) not retried until they save again. */
-function retryState(kind: 'network' | 'throttled' | 'server', wait: number | null): SaveEvent & { type: 'saveFailed' } {
-  const seconds = `Retrying in ${Math.round((wait ?? 0) / 1000)} s.`;
+/** What a failed save tells the author: when it is retried (saveMessage counts down to it), or (null) not until they save again. */
+function retryState(
+  kind: 'network' | 'throttled' | 'server',
+  retry: { at: number; after: number } | null,
+): SaveEvent & { type: 'saveFailed' } {
   if (kind === 'network')
-    return { type: 'saveFailed', offline: true, message: `Offline: your changes are kept in this browser. ${seconds}` };
+    return { type: 'saveFailed', offline: true, retry, message: 'Offline: your changes are kept in this browser.' };
   if (kind === 'throttled')
     return {
       type: 'saveFailed',
       offline: false,
-      message: `Too many requests to the server; your changes are kept in this browser. ${seconds}`,
+      retry,
+      message: 'Too many requests to the server; your changes are kept in this browser.',
     };
   return {
     type: 'saveFailed',
     offline: false,
+    retry,
     message:
-      wait === null
+      retry === null
         ? `The server had a problem; your changes are kept in this browser. Saving stopped after ${SERVER_RETRY_LIMIT} attempts: press Save (Ctrl+S) to try again.`
-        : `The server had a problem; your changes are kept in this browser. ${seconds}`,
+        : 'The server had a problem; your changes are kept in this browser.',
   };
 }
 
@@ -238,7 +242,7 @@ export class SaveQueue {
     const backoff = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
     const wait = Math.max(backoff, Math.min(e.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     this.attempt++;
-    this.session.send(retryState(kind, wait));
+    this.session.send(retryState(kind, { at: this.session.now() + wait, after: wait }));
     this.schedule(wait);
   }
 

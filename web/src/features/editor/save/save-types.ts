@@ -8,8 +8,13 @@ export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'conflict'
 
 export interface SaveState {
   readonly status: SaveStatus;
-  /** What went wrong (offline, error), for the status tooltip and alert. */
+  /** What went wrong (offline, error), for the status tooltip and alert; saveMessage adds when it is tried again. */
   readonly message: string | null;
+  /**
+   * When a failed save is tried again: `at` (ms since epoch), `after` ms from the failure. Set while offline or in
+   * error with a retry waiting.
+   */
+  readonly retry?: { readonly at: number; readonly after: number } | null;
   /** The server version the editor's document builds on. */
   readonly version: number;
   readonly lastSavedAt: number | null;
