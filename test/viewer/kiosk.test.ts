@@ -48,9 +48,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens `path` in a portrait kiosk's window, on Playwright's clock (it runs on until a test moves it by hand). */
-async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, { width: 1080, height: 1920 });
+/**
+ * Opens `path` in a kiosk's window (portrait unless `screen` says otherwise), on Playwright's clock (it runs on until
+ * a test moves it by hand).
+ */
+async function open(path: string, screen = { width: 1080, height: 1920 }): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, screen);
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.clock.install();
@@ -83,6 +86,12 @@ async function inputProbe(page: Page): Promise<{ after(act: () => Promise<unknow
   };
 }
 
+/** Where the map and the directory are on the screen. */
+async function layout(page: Page) {
+  const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+  return { map: await box('.mn-map'), list: await box('.mn-sidebar') };
+}
+
 const params = (page: Page) => [...new URL(page.url()).searchParams.keys()].sort();
 const floorPressed = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Floors' }).getByRole('button', { name }).getAttribute('aria-pressed');
@@ -94,6 +103,13 @@ const listScroll = (page: Page) => page.locator('.mn-list-scroller').evaluate((e
 describe('a kiosk map', () => {
   it('opens its deep link, and 90 s after the last input is back at its plain start', async () => {
     const { page, errors } = await open(`/m/${kioskMap}?location=sushi-go`);
+    // A portrait screen: the map above across the whole width, the directory under it (not a narrow strip of map
+    // beside the list over a tall empty screen).
+    const { map, list } = await layout(page);
+    expect(map).toMatchObject({ x: 0, y: 0, width: 1080 });
+    expect(map.height).toBeGreaterThan(1920 / 2);
+    expect(list.y).toBeGreaterThanOrEqual(map.y + map.height - 1);
+    expect(list.width).toBe(1080);
     // The deep link works on the first load: its location opens on its floor.
     await expect.poll(() => page.getByRole('dialog').getByText('Sushi Go').count()).toBeGreaterThan(0);
     expect(await floorPressed(page, 'First floor')).toBe('true');
@@ -153,7 +169,7 @@ describe('a kiosk map', () => {
 
   it('counts the idle time from the last touch, key or wheel, and scrolls the list back to its top', async () => {
     const { page, errors } = await open(`/m/${kioskMap}`);
-    await page.locator('.mn-entry').filter({ hasText: 'Daily Grind' }).click();
+    await page.locator('.mn-entry').filter({ hasText: 'Denim Dept.' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     await page.locator('.mn-list-scroller').evaluate((el) => (el.scrollTop = 600));
     expect(await listScroll(page)).toBe(600);
@@ -173,9 +189,21 @@ describe('a kiosk map', () => {
   });
 });
 
+describe('a landscape kiosk', () => {
+  it('keeps the directory beside the map', async () => {
+    const { page, errors } = await open(`/m/${kioskMap}`, { width: 1920, height: 1080 });
+    const { map, list } = await layout(page);
+    expect(list).toMatchObject({ x: 0, y: 0, height: 1080 });
+    expect(map.x).toBeGreaterThanOrEqual(list.width - 1);
+    expect(map.height).toBe(1080);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('an embed made a kiosk with ?kiosk=1', () => {
   it('starts over keeping its fixed start ("You are here") and its panel open', async () => {
     const { page, errors } = await open(`/m/${plainMap}?kiosk=1&fixedfrom=info-desk`);
+    expect((await layout(page)).map.width).toBe(1080);
     // A fixed start opens the directions on load.
     await expect.poll(() => directionsToggle(page).getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('combobox', { name: 'To' }).fill('sushi');
@@ -200,6 +228,9 @@ describe('without kiosk mode', () => {
   ] as const)
     it(`keeps what the visitor left open: ${name}`, async () => {
       const { page, errors } = await open(path());
+      // An embed on a tall page keeps the directory beside the map, as the map's settings lay it out.
+      const { map, list } = await layout(page);
+      expect(list.x + list.width).toBeLessThanOrEqual(map.x + 1);
       await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
       await page.getByRole('searchbox').fill('tea');
       await page.clock.runFor(3 * IDLE_MS);

@@ -119,7 +119,7 @@ export class Viewer implements MapViewerInstance {
     this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
     const parts = this.#partsHost(reduced);
     this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);
-    const kiosk = attachKiosk(parts, this.#options.kiosk ?? this.model.settings.layout.kiosk);
+    const kiosk = attachKiosk(parts, this.#kiosk());
     this.#parts = [this.#directions, attachMinimap(parts), kiosk].filter((p) => !!p);
     this.#controls = addControls({
       model: this.model,
@@ -240,12 +240,15 @@ export class Viewer implements MapViewerInstance {
   /** The width last laid out: the observer's first report, with the first frame, is of it and changes nothing. */
   #laidOut = -1;
   #width = () => this.element.clientWidth || this.#host.clientWidth;
+  /** Kiosk mode: the embed's `?kiosk=` over the map's setting. */
+  #kiosk = () => this.#options.kiosk ?? this.model.settings.layout.kiosk;
   #layout(width = this.#width()): void {
     const lay = layoutFor(this.model, {
       width: (this.#laidOut = width),
       hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
       height: this.#options.height,
+      tallKiosk: this.#kiosk() && (this.element.ownerDocument.defaultView?.innerHeight ?? 0) > width,
     });
     styleRoot(this.element, lay);
     this.#directory?.setLayout(lay.directoryLayout, lay.columns);

@@ -1,6 +1,7 @@
 /**
  * How the viewer lays itself out at a width: the map's breakpoints first, then its settings. Portrait
- * (directory above the map) when the sidebar would leave the map under 320 px; narrow below 520 px
+ * (the map above the directory) when the sidebar would leave the map under 320 px, or on a kiosk's screen that is
+ * taller than wide (a sidebar there leaves a narrow strip of map over a tall empty screen); narrow below 520 px
  * (details open as a sheet); the map's height from the layout settings or its image's proportions.
  */
 import type { ViewerModel } from './viewer-model';
@@ -11,6 +12,8 @@ export interface LayoutInput {
   sidebarOpen: boolean;
   /** 'fill' takes the host's size (the embed page); 'auto' sizes from the map's layout settings. */
   height: 'fill' | 'auto' | undefined;
+  /** A kiosk's screen taller than it is wide (kiosk mode, the map's or the embed's: the viewer is the screen). */
+  tallKiosk?: boolean;
 }
 
 export interface Layout {
@@ -26,12 +29,15 @@ export interface Layout {
   narrow: boolean;
 }
 
-export function layoutFor(model: ViewerModel, { width, hasDirectory, sidebarOpen, height }: LayoutInput): Layout {
+export function layoutFor(
+  model: ViewerModel,
+  { width, hasDirectory, sidebarOpen, height, tallKiosk = false }: LayoutInput,
+): Layout {
   const s = model.settings;
   const bp =
     model.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
   const sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
-  const portrait = hasDirectory && width > 0 && (!!bp?.portrait || width < sidebarWidth + 320);
+  const portrait = hasDirectory && width > 0 && (!!bp?.portrait || width < sidebarWidth + 320 || tallKiosk);
   const narrow = width > 0 && width < 520;
   const fill = height === 'fill' || s.layout.kiosk;
   const className = [
