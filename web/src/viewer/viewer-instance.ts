@@ -403,6 +403,8 @@ export class Viewer implements MapViewerInstance {
   #close(restoreFocus = true): void {
     if (this.#active === null) return;
     const l = this.model.locations[this.#active];
+    // Closed before its floor was ready (Enter, then Escape at once): it must not open when the floor comes.
+    this.#pendingOpen = null;
     this.#setActive(null);
     if (this.#deepLinking) replaceLocationParam(null);
     if (this.model.settings.zoom.resetOnClose) this.#stage.view.reset();

@@ -161,6 +161,23 @@ describe('locations the viewer says were opened', () => {
     expect(v.opened()).toEqual(['c', 'a']);
   });
 
+  it('keeps closed a location closed with Escape before its floor was ready (it does not pop open afterwards)', () => {
+    const v = mount();
+    v.floor('g');
+    // Enter on a shop upstairs, then Escape at once, while the upper floor is still loading.
+    v.viewer.openLocation('c');
+    expect(v.viewer.getState().location).toBe('c');
+    v.viewer.element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(v.viewer.getState().location).toBeNull();
+    v.floor('u');
+    expect(v.viewer.getState().location).toBeNull();
+    expect(v.viewer.element.querySelector('.mn-details')).toBeNull();
+    expect(v.opened()).toEqual(['c']);
+    // Opened again, it shows as usual.
+    v.viewer.openLocation('c');
+    expect(v.viewer.getState().location).toBe('c');
+  });
+
   it('says nothing for the map’s own start location, which every visit shows', () => {
     const doc = mapDocument();
     doc.settings.startLocation = 'e';
