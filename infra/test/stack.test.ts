@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALL_PATH_PREFIX, HTTP_ROUTES, PUBLIC_CALLS, TRIGGERS, callNameFromModule } from '@mapnest/lambdas/routes';
-import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import { ADMIN_GROUP, TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { PUBLISHED_CACHE_CONTROL, PUBLISHED_EDGE_TTL_S } from '@mapnest/shared/maps';
@@ -738,6 +738,11 @@ describe('auth', () => {
       WriteAttributes: ['email', 'name'],
       // The ID token carries what the client may read: the avatar URL (picture) included.
       ReadAttributes: ['email', 'email_verified', 'name', 'picture'],
+      // The lifetimes the local stack's client has too (scripts/local/cognito.ts, test/foundation/gateway.test.ts).
+      IdTokenValidity: TOKEN_VALIDITY.idHours * 60,
+      AccessTokenValidity: TOKEN_VALIDITY.accessHours * 60,
+      RefreshTokenValidity: TOKEN_VALIDITY.refreshDays * 24 * 60,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
     });
   });
 

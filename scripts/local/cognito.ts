@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import { customAuthShims } from './cognito-custom-auth';
 
 const require = createRequire(import.meta.url);
@@ -167,6 +168,17 @@ async function restoreStandardClaims(event: any): Promise<any> {
 /** The web client's flows, as infra's app client has them: password, refresh, and the email-link sign-in. */
 export const LOCAL_CLIENT_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'];
 
+/**
+ * The client's token lifetimes, as AWS's (cognito-local makes 24-hour tokens when the client names none: a token
+ * kept after signing out worked 24 times longer than in production).
+ */
+export const LOCAL_CLIENT_TOKENS = {
+  IdTokenValidity: TOKEN_VALIDITY.idHours,
+  AccessTokenValidity: TOKEN_VALIDITY.accessHours,
+  RefreshTokenValidity: TOKEN_VALIDITY.refreshDays,
+  TokenValidityUnits: { IdToken: 'hours', AccessToken: 'hours', RefreshToken: 'days' },
+};
+
 function seed(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
   const poolFile = path.join(dataDir, `${LOCAL_USER_POOL_ID}.json`);
@@ -193,13 +205,15 @@ function seed(dataDir: string): void {
   }
   const clientsFile = path.join(dataDir, 'clients.json');
   if (existsSync(clientsFile)) {
-    // A data dir made before the client allowed the email-link sign-in (ADR 036) gets the production flows.
+    // A data dir made before the client allowed the email-link sign-in (ADR 036), or before it named its token
+    // lifetimes, gets the production flows and lifetimes.
     const stored = JSON.parse(readFileSync(clientsFile, 'utf8')) as {
-      Clients: Record<string, { ExplicitAuthFlows?: string[] }>;
+      Clients: Record<string, Record<string, unknown>>;
     };
     const client = stored.Clients[LOCAL_CLIENT_ID];
-    if (client && JSON.stringify(client.ExplicitAuthFlows) !== JSON.stringify(LOCAL_CLIENT_AUTH_FLOWS)) {
-      client.ExplicitAuthFlows = [...LOCAL_CLIENT_AUTH_FLOWS];
+    const wanted = { ExplicitAuthFlows: [...LOCAL_CLIENT_AUTH_FLOWS], ...LOCAL_CLIENT_TOKENS };
+    if (client && Object.entries(wanted).some(([k, v]) => JSON.stringify(client[k]) !== JSON.stringify(v))) {
+      Object.assign(client, wanted);
       writeFileSync(clientsFile, JSON.stringify(stored, null, 2));
     }
   } else {
@@ -216,6 +230,7 @@ function seed(dataDir: string): void {
               CreationDate: now,
               LastModifiedDate: now,
               ExplicitAuthFlows: [...LOCAL_CLIENT_AUTH_FLOWS],
+              ...LOCAL_CLIENT_TOKENS,
             },
           },
         },

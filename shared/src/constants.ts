@@ -52,6 +52,12 @@ export const DUPLICATE_TITLE_PREFIX = '[D] ';
 export const PAYMENT_RETURN_PATH = '/maps#settings/Plan';
 export const BRAND = 'Mapnest';
 export const ADMIN_GROUP = 'admins';
+/**
+ * How long the web client's tokens live: the user pool client in AWS (infra's auth construct) and the local stack's
+ * emulated one alike, so that a token kept after signing out (or after the account is gone) works locally exactly as
+ * long as it would in production.
+ */
+export const TOKEN_VALIDITY = { idHours: 1, accessHours: 1, refreshDays: 30 } as const;
 
 /** The page title: '{title} - {brand}', or only the brand when there is no title. */
 export function pageTitle(title?: string | null): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { adminUser, baseUrl, createUser, rawCall } from '../helpers/stack';
+import { TOKEN_VALIDITY } from '@mapnest/shared/constants';
+import { adminUser, baseUrl, createUser, rawCall, signInTokens } from '../helpers/stack';
 
 describe('local gateway and call protocol', () => {
   it('answers the health check', async () => {
@@ -20,6 +21,20 @@ describe('local gateway and call protocol', () => {
       const answer = await rawCall('getProfile', null, { token });
       expect(answer.status).toBe(401);
     }
+  });
+
+  it('issues ID and access tokens that live as long as production’s (1 hour, not the emulator’s 24)', async () => {
+    const user = await createUser();
+    const { idToken, accessToken } = await signInTokens(user.email, user.password);
+    const life = (jwt: string) => {
+      const { iat, exp } = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
+        iat: number;
+        exp: number;
+      };
+      return exp - iat;
+    };
+    expect(life(idToken)).toBe(TOKEN_VALIDITY.idHours * 3600);
+    expect(life(accessToken)).toBe(TOKEN_VALIDITY.accessHours * 3600);
   });
 
   it('returns the signed-in user profile to getProfile', async () => {

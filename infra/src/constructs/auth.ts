@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cd
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import { ADMIN_GROUP, TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import type { StageConfig } from '../stages';
 
 export interface AuthProps {
@@ -141,9 +141,9 @@ export class Auth extends Construct {
       generateSecret: false,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      idTokenValidity: Duration.hours(TOKEN_VALIDITY.idHours),
+      accessTokenValidity: Duration.hours(TOKEN_VALIDITY.accessHours),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshDays),
       // ID tokens carry only attributes the client may read: picture is the avatar URL set by setAvatar.
       readAttributes: new cognito.ClientAttributes().withStandardAttributes({
         email: true,
