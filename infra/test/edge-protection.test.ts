@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_SECRETS_ENV, ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import { DASHBOARD_LATENCY_FUNCTIONS, DASHBOARD_WIDGETS } from '../src/constructs/monitoring';
 import { CROSS_ORIGIN_STATIC_PATHS, WAF_COUNTED_COMMON_RULES, WAF_RULES } from '../src/constructs/web';
+import { SELF_DELETION_TARGET, USER_POOL_WAF_RULES } from '../src/constructs/web-acl';
 import { VIEWER_IP_HEADER, VIEWER_IP_SOURCE } from '../src/edge/viewer-functions';
 import { readManifest } from '../src/manifest';
 import { API_REQUESTS_PER_5_MINUTES, STAGES, originSecretParameters } from '../src/stages';
@@ -62,10 +63,14 @@ const isExecuteApi = (o: Origin) => text(o.DomainName).includes('execute-api');
 const SECRET = { Ref: 'OriginSecretParameter' };
 const STANDBY = { Ref: 'OriginStandbySecretParameter' };
 
+/** The web ACLs of a template with `scope` (the API distribution's CLOUDFRONT one, the user pool's REGIONAL one). */
+const webAcls = (t: Template, scope: 'CLOUDFRONT' | 'REGIONAL') =>
+  t.findResources('AWS::WAFv2::WebACL', { Properties: { Scope: scope } });
+
 describe('the web ACL (production stages, on the API distribution only)', () => {
   it('exists on staging and prod, with CLOUDFRONT scope, and not on dev', () => {
     for (const name of ['staging', 'prod'] as const) {
-      const acls = Object.values(stages[name].template.findResources('AWS::WAFv2::WebACL'));
+      const acls = Object.values(webAcls(stages[name].template, 'CLOUDFRONT'));
       expect(acls, name).toHaveLength(1);
       expect((acls[0] as { Properties: Json }).Properties).toMatchObject({
         Scope: 'CLOUDFRONT',
@@ -77,7 +82,7 @@ describe('the web ACL (production stages, on the API distribution only)', () => 
   });
 
   it('blocks what did not come from the app, limits each viewer on /api/*, then applies the common and known-bad-input rules', () => {
-    const [acl] = Object.values(stages.prod.template.findResources('AWS::WAFv2::WebACL')) as Array<{
+    const [acl] = Object.values(webAcls(stages.prod.template, 'CLOUDFRONT')) as Array<{
       Properties: { Rules: Array<Json & { Name: string; Priority: number; Statement: Json }> };
     }>;
     const rules = acl!.Properties.Rules;
@@ -143,7 +148,7 @@ describe('the web ACL (production stages, on the API distribution only)', () => 
 
   it('is associated with the API distribution, which the app sends /api/* to; embeds, data and assets never pass it', () => {
     const t = stages.prod.template;
-    const [aclId] = Object.keys(t.findResources('AWS::WAFv2::WebACL'));
+    const [aclId] = Object.keys(webAcls(t, 'CLOUDFRONT'));
     const api = apiDistribution(t)!;
     const app = appDistribution(t);
     expect(api.config.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
@@ -183,6 +188,38 @@ describe('the web ACL (production stages, on the API distribution only)', () => 
 
   it('passes cdk-nag on staging with only the acknowledgements its API distribution needs', () => {
     expectNagClean(stages.staging.stack);
+  });
+});
+
+describe('the user pool’s web ACL (production stages)', () => {
+  it('blocks Cognito’s own DeleteUser, so an account is deleted only with its data; dev has none', () => {
+    for (const name of ['staging', 'prod'] as const) {
+      const t = stages[name].template;
+      const acls = webAcls(t, 'REGIONAL');
+      expect(Object.keys(acls), name).toHaveLength(1);
+      const [[aclId, acl]] = Object.entries(acls) as Array<[string, { Properties: { Rules: Json[] } }]>;
+      expect(acl.Properties).toMatchObject({ DefaultAction: { Allow: {} } });
+      expect(acl.Properties.Rules).toEqual([
+        expect.objectContaining({
+          Name: USER_POOL_WAF_RULES.noSelfDeletion,
+          Action: { Block: {} },
+          Statement: {
+            ByteMatchStatement: {
+              FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+              PositionalConstraint: 'EXACTLY',
+              SearchString: SELF_DELETION_TARGET.toLowerCase(),
+              TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }],
+            },
+          },
+        }),
+      ]);
+      const [association] = Object.values(t.findResources('AWS::WAFv2::WebACLAssociation')) as Array<{
+        Properties: { ResourceArn: unknown; WebACLArn: unknown };
+      }>;
+      expect(association!.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+      expect(text(association!.Properties.ResourceArn)).toMatch(/UserPool/);
+    }
+    expect(webAcls(stages.dev.template, 'REGIONAL')).toEqual({});
   });
 });
 

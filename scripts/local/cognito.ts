@@ -34,7 +34,9 @@ export const LOCAL_ISSUER = `https://cognito-idp.${LOCAL_REGION}.amazonaws.com/$
 /**
  * The only Cognito actions the browser may reach through the gateway's /_cognito: those Amplify's auth
  * categories call for the web app's flows (sign-up and confirmation, password sign-in and refresh, attributes
- * and their verification, password reset and change, sign-out, self-deletion). Administrative actions
+ * and their verification, password reset and change, sign-out). Not DeleteUser: an account is deleted through the
+ * deleteUserData call, which removes its data first (in AWS the user pool's web ACL blocks DeleteUser, web-acl.ts).
+ * Administrative actions
  * (ListUsers, AdminGetUser, AdminCreateUser…) need IAM credentials in AWS; locally only the Lambda handlers,
  * on the emulator's own port, reach them.
  */
@@ -55,7 +57,6 @@ export const BROWSER_COGNITO_ACTIONS: ReadonlySet<string> = new Set([
   'ForgotPassword',
   'ConfirmForgotPassword',
   'ChangePassword',
-  'DeleteUser',
 ]);
 
 /** The action a Cognito JSON request names ('AWSCognitoIdentityProviderService.InitiateAuth' gives 'InitiateAuth'). */

@@ -52,6 +52,22 @@ describe('/_cognito', () => {
     }
   });
 
+  it('refuses DeleteUser: an account goes only through the app’s deletion, with its data (ADR 053)', async () => {
+    const signedIn = await cognitoCall('InitiateAuth', {
+      ClientId: inject('stackEnv').USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    });
+    const { AuthenticationResult: tokens } = (await signedIn.json()) as {
+      AuthenticationResult: { AccessToken: string };
+    };
+    const res = await cognitoCall('DeleteUser', { AccessToken: tokens.AccessToken });
+    expect(res.status).toBe(400);
+    // The user is still there: a sign-in works and the API knows them.
+    expect((await cognitoCall('GetUser', { AccessToken: tokens.AccessToken })).status).toBe(200);
+    expect((await rawCall('getProfile', null, { token: user.token })).status).toBe(200);
+  });
+
   it("refuses other paths and methods (the emulator's JWKS and OAuth pages)", async () => {
     expect((await fetch(`${baseUrl()}/_cognito/.well-known/jwks.json`)).status).toBe(400);
     expect((await cognitoCall('InitiateAuth', {}, { path: '/oauth2/token' })).status).toBe(400);

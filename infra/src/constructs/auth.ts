@@ -1,9 +1,11 @@
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import type { StageConfig } from '../stages';
+import { createUserPoolWebAcl } from './web-acl';
 
 export interface AuthProps {
   stage: StageConfig;
@@ -42,6 +44,17 @@ export class Auth extends Construct {
     this.oauthDomain = oauthDomainFor(stage, Stack.of(this).region);
     this.client = this.addWebClient(props, google);
     if (google) this.client.node.addDependency(google);
+    if (stage.waf) {
+      // Stages with a web ACL on the API get one on the user pool too: Cognito's own DeleteUser is blocked there.
+      const acl = createUserPoolWebAcl(this, 'UserPoolWebAcl', {
+        stage,
+        metricName: `mapnest-${stage.name}-user-pool`,
+      });
+      new wafv2.CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', {
+        resourceArn: this.userPool.userPoolArn,
+        webAclArn: acl.attrArn,
+      });
+    }
   }
 
   /** The user pool: email sign-in, strong passwords, our email trigger, and the administrators' group. */

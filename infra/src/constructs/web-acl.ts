@@ -126,3 +126,40 @@ export function createApiWebAcl(scope: Construct, id: string, props: ApiWebAclPr
     ],
   });
 }
+
+/** Names of the user pool's WAF rules. */
+export const USER_POOL_WAF_RULES = { noSelfDeletion: 'NoSelfDeletion' } as const;
+
+/** The Cognito API operation a browser could call to delete its own user, past the app's account deletion. */
+export const SELF_DELETION_TARGET = 'AWSCognitoIdentityProviderService.DeleteUser';
+
+/**
+ * The user pool's web ACL (REGIONAL, associated with the pool): it blocks Cognito's DeleteUser. Any signed-in user's
+ * access token may call it, and it deletes the sign-in alone: the maps stay published, the subscription keeps
+ * billing and nobody can sign in to end either. Accounts are deleted only through deleteUserData, which removes the
+ * data first and then the user with AdminDeleteUser (an IAM-signed operation, which the web ACL does not see).
+ */
+export function createUserPoolWebAcl(scope: Construct, id: string, props: { stage: StageConfig; metricName: string }) {
+  return new wafv2.CfnWebACL(scope, id, {
+    scope: 'REGIONAL',
+    description: `Mapnest ${props.stage.name}: the user pool (no self-deletion past the app)`,
+    defaultAction: { allow: {} },
+    visibilityConfig: visibility(props.metricName),
+    rules: [
+      {
+        name: USER_POOL_WAF_RULES.noSelfDeletion,
+        priority: 0,
+        action: { block: {} },
+        statement: {
+          byteMatchStatement: {
+            fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+            positionalConstraint: 'EXACTLY',
+            searchString: SELF_DELETION_TARGET.toLowerCase(),
+            textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+          },
+        },
+        visibilityConfig: visibility(USER_POOL_WAF_RULES.noSelfDeletion),
+      },
+    ],
+  });
+}
