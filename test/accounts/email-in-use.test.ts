@@ -14,6 +14,7 @@ import {
 import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
 import { call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
 import { jwtPayload } from '../helpers/accounts';
+import { EMAIL_CHECK_LIMITS } from '@mapnest/lambdas/domain/abuse-limits';
 
 const env = () => inject('stackEnv');
 
@@ -59,6 +60,23 @@ describe('an email address another account uses', () => {
     expect(await call('checkEmailFree', { email: `free-${other.uid.slice(0, 8)}@example.com` }, other)).toBeNull();
     expect(await call('checkEmailFree', { email: other.email }, other)).toBeNull();
     expect((await rawCall('checkEmailFree', { email: owner.email }, {})).status).toBe(401);
+  });
+
+  it('answers only so many questions an account asks (10 a minute): nobody can list who has an account', async () => {
+    const asker = await createUser();
+    const ask = (n: number) =>
+      rawCall('checkEmailFree', { email: `probe-${n}-${asker.uid.slice(0, 8)}@example.com` }, asker);
+    for (let n = 0; n < EMAIL_CHECK_LIMITS.perMinute; n++) expect((await ask(n)).status, `question ${n + 1}`).toBe(200);
+    const refused = await ask(99);
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.body)).toMatch(/Too many email addresses checked\. Try again in \d+ s\./);
+    // The caller's own address is no question about anyone: still answered.
+    expect(await call('checkEmailFree', { email: asker.email }, asker)).toBeNull();
+    // Another account is not held back by this one's questions.
+    const other = await createUser();
+    expect(
+      (await rawCall('checkEmailFree', { email: `probe-${other.uid.slice(0, 8)}@example.com` }, other)).status,
+    ).toBe(200);
   });
 
   it('updateEmail refuses a verified change to it and puts the previous address back', async () => {

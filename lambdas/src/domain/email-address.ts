@@ -8,6 +8,7 @@ import { sameEmail } from '@mapnest/shared/accounts';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { accountTable } from '../adapters/account-table';
 import { userPool } from '../adapters/user-pool';
+import { countEmailCheck } from './abuse-limits';
 import type { Actor } from './maps';
 
 /** Whether an account other than `uid` uses `email`. */
@@ -28,6 +29,7 @@ export async function assertEmailFree(uid: string, email: string): Promise<void>
 export async function checkEmailFree(actor: Actor, input: { email: string }): Promise<null> {
   const { identity } = actor;
   if (sameEmail(identity.email, input.email)) return null;
+  await countEmailCheck(identity.uid);
   await assertEmailFree(identity.uid, input.email);
   if (identity.emailVerified && identity.email)
     await accountTable.putProfileEmail(identity.uid, identity.email, new Date().toISOString());
