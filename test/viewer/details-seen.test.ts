@@ -134,6 +134,27 @@ describe('the iframe snippet on a customer’s page', () => {
     await host.close();
   }, 60_000);
 
+  it('on a wide screen, stays within the window and leaves the wheel to the page when the map is at its widest', async () => {
+    const context = await newContext(browser, { width: 1440, height: 900 });
+    const page = await context.newPage();
+    const host = await customerPage(
+      `${iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1000, height: 800 })}<p style="height:1500px">Opening hours and parking</p>`,
+    );
+    await page.goto(host.url);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('.mn-layer-svg').first().waitFor({ timeout: 30_000 });
+    // The plan's 5:4 alone would make the frame 1,120 px tall in a 900 px window: the whole screen.
+    const box = (await page.locator('iframe').boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(0.9 * 900 + 1);
+    // The map shows the whole plan (it cannot zoom out): the wheel down over it scrolls the page on.
+    expect(await frame.getByRole('button', { name: 'Zoom out' }).isDisabled()).toBe(true);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+    await host.close();
+  }, 60_000);
+
   it('opens on the location named in its src, and logs no warning on the page', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -589,7 +589,7 @@ describe('the script-tag embed', () => {
   it('mounts the map into a shadow root on another site and reports events to it', async () => {
     const host = await serve((_, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><html><body><h1 class="mn-viewer">Host page</h1>
+      res.end(`<!doctype html><html><body style="letter-spacing:3px;text-transform:uppercase;word-spacing:9px;line-height:4"><h1 class="mn-viewer">Host page</h1>
         <div id="map" data-mapnest-map="demo" style="height:600px"></div>
         <script>window.events = []; document.getElementById('map').addEventListener('mapnest:ready', (e) => events.push(['ready', e.detail.layer]));
         document.getElementById('map').addEventListener('mapnest:locationOpened', (e) => events.push(['opened', e.detail.id]));</script>
@@ -602,8 +602,14 @@ describe('the script-tag embed', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { events: string[][] }).events), { timeout: 20_000 })
       .toContainEqual(['ready', 'ground']);
-    // The host page's styles do not reach in, and the map's do not leak out.
+    // The host page's styles do not reach in, not even those every element inherits, and the map's do not leak out.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).display)).toBe('block');
+    const count = await page.evaluate(() => {
+      const el = document.getElementById('map')!.shadowRoot!.querySelector('.mn-result-bar')!;
+      const cs = getComputedStyle(el);
+      return [cs.letterSpacing, cs.textTransform, cs.wordSpacing];
+    });
+    expect(count).toEqual(['normal', 'none', '0px']);
     const opened = await page.evaluate(() =>
       (
         document.getElementById('map') as unknown as { mapnest: { openLocation(id: string): boolean } }

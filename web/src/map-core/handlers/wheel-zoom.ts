@@ -1,6 +1,9 @@
 /**
  * Mouse-wheel and trackpad zoom towards the cursor. With `requireModifier` (maps inside long
- * pages), a plain wheel scrolls the page and `onHint` tells the visitor which key to hold.
+ * pages), a plain wheel scrolls the page and `onHint` tells the visitor which key to hold. Without it,
+ * a plain wheel the map cannot follow (out at its widest, in at its closest) is left to the page, so a
+ * map embedded in a long page never traps its scrolling; a wheel gesture that began by zooming stays
+ * the map's until it ends (a trackpad's momentum does not scroll the page on).
  */
 import { clientToScreen, screenOriginOf, type ScreenOrigin } from '../coords';
 import type { Handler, MapView } from '../map-view';
@@ -25,6 +28,20 @@ export function wheelDeltaPixels(e: Pick<WheelEvent, 'deltaX' | 'deltaY' | 'delt
   // Shift+wheel scrolls sideways in most browsers, so the delta arrives on the x axis.
   const raw = e.deltaY !== 0 ? e.deltaY : e.shiftKey ? e.deltaX : 0;
   return e.deltaMode === 1 ? raw * 16 : e.deltaMode === 2 ? raw * 400 : raw;
+}
+
+/**
+ * Whether a plain wheel event is the page's: the map cannot zoom further that way and no wheel gesture of the map's is
+ * under way. Pinches (Ctrl) and Cmd+wheel stay the map's: left alone, the browser would zoom the page.
+ */
+export function wheelGoesToPage(
+  deltaPx: number,
+  e: Pick<WheelEvent, 'ctrlKey' | 'metaKey'>,
+  view: Pick<MapView, 'canZoomIn' | 'canZoomOut'>,
+  gestureUnderWay: boolean,
+): boolean {
+  if (gestureUnderWay || e.ctrlKey || e.metaKey || deltaPx === 0) return false;
+  return deltaPx > 0 ? !view.canZoomOut() : !view.canZoomIn();
 }
 
 export class WheelZoomHandler implements Handler {
@@ -63,8 +80,9 @@ export class WheelZoomHandler implements Handler {
       this.#options.onHint?.();
       return;
     }
-    e.preventDefault();
     const delta = wheelDeltaPixels(e);
+    if (wheelGoesToPage(delta, e, this.#view, this.#origin !== null)) return;
+    e.preventDefault();
     if (delta === 0) return;
     if (!this.#origin) {
       this.#origin = screenOriginOf(this.#el);
