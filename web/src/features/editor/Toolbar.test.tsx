@@ -4,7 +4,7 @@ import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
-import { SaveIndicator, SaveProblem, STATUS_LABELS } from './Toolbar';
+import { MapTitle, SaveIndicator, SaveProblem, STATUS_LABELS } from './Toolbar';
 
 afterEach(() => {
   cleanup();
@@ -49,5 +49,20 @@ describe('the bar’s two statuses', () => {
   it('never use one word for two things (a map taken offline is "Unpublished", not the connection’s "Offline")', () => {
     const saving = new Set(Object.values(STATUS_LABELS));
     expect(Object.values(PUBLICATION_LABELS).filter((label) => saving.has(label))).toEqual([]);
+  });
+});
+
+describe('the map title', () => {
+  it('keeps a pasted title too long whole, marks it and says why it is not taken, renaming nothing', () => {
+    const h = renderEditorPart(<MapTitle />);
+    const input = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;
+    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    expect(input.maxLength).toBe(-1);
+    const long = 'Riverside Mall '.repeat(10);
+    fireEvent.change(input, { target: { value: long } });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.blur(input);
+    expect(h.notices.at(-1)).toEqual({ text: 'A title has at most 100 characters', kind: 'error' });
+    expect(input.value).toBe(long);
   });
 });

@@ -101,7 +101,7 @@ function useTicking(until: number | null): number {
   return now;
 }
 
-function MapTitle() {
+export function MapTitle() {
   const { map, setMap, notify } = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   const commit = async () => {
@@ -125,7 +125,9 @@ function MapTitle() {
       className="editor__title"
       aria-label="Map title"
       value={draft ?? map.title}
-      maxLength={100}
+      // No maxLength: it would cut a pasted title unseen. A title that cannot be taken (too long, empty) is marked
+      // as it is typed, and said when the field is left.
+      aria-invalid={draft !== null && !mapTitleSchema.safeParse(draft).success ? true : undefined}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={() => void commit()}
       onKeyDown={(e) => {

@@ -17,6 +17,8 @@ export const tabAtom = atom<EditorTab>('locations');
 export const dialogAtom = atom<EditorDialog>(null);
 /** The floor shown on the canvas. */
 export const layerAtom = atom<string | null>(null);
+/** A floor just added from a file, whose name field the layers panel focuses for the author to rename it. */
+export const namingLayerAtom = atom<string | null>(null);
 /** Recognised rooms of the floor in view that no location uses, each as the location it would become. */
 export const freeRoomsAtom = atom<readonly Location[]>([]);
 /** The id of a room without a location that the author clicked on the map: the list offers to add it. */

@@ -27,6 +27,12 @@ export function claimedType(file: File): string {
           : '';
 }
 
+/** Why a picked file cannot go in the library, from its size, type and first bytes (the upload's messages), or null. */
+export async function pickedFileProblem(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
+  return fileProblem({ size: file.size, type: claimedType(file) }, head);
+}
+
 /** Uploads a file to the library; `onProgress` gets 0..1. Rejects with a readable message. */
 export async function uploadFile(
   file: File,
@@ -34,8 +40,7 @@ export async function uploadFile(
   signal?: AbortSignal,
 ): Promise<FileUpload> {
   const type = claimedType(file);
-  const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
-  const problem = fileProblem({ size: file.size, type }, head);
+  const problem = await pickedFileProblem(file);
   if (problem) throw new Error(problem);
   if (!isFileType(type)) throw new Error(FILE_MESSAGES.type);
   // The server refuses (and removes) an SVG over the complexity budget; the author hears why before uploading it.

@@ -5,11 +5,12 @@
 import { useEffect, useState } from 'react';
 import { fileProblem } from '@mapnest/shared/files';
 import { blankDocument } from '@mapnest/shared/map-document';
-import type { StartingPoint } from '../maps/new-map/starting-point';
+import type { StartingPoint, StartingPointOptionsProps } from '../maps/new-map/starting-point';
 import { LayersIcon } from '../../components/Icons';
 import { BlankMapIcon } from '../maps/MapIcons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
-import { claimedType, imageSize, uploadFile } from './files-api';
+import { claimedType, imageSize, pickedFileProblem, uploadFile } from './files-api';
+import { newFloorName } from './panels/layer-file';
 import {
   buildMapplicSite,
   EMPTY_SITE_CHOICE,
@@ -26,33 +27,59 @@ export const floorPlanStart: StartingPoint<File | null> = {
     'An SVG, PNG, JPG or WEBP image (up to 10 MB) as the first floor; the map takes its size. SVG shapes with ids can become clickable locations.',
   Icon: LayersIcon,
   initial: null,
-  renderOptions: ({ value, onChange, disabled }) => (
-    <label className="field">
-      <span className="field__label">Floor plan image</span>
-      <input
-        type="file"
-        accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-      />
-      {value && <span className="field__hint">{value.name}</span>}
-    </label>
-  ),
+  renderOptions: (props) => <FloorPlanInput {...props} />,
   missing: (file) => (!file ? 'Choose a floor plan image.' : fileProblem({ size: file.size, type: claimedType(file) })),
   async build(file) {
     if (!file) throw new Error('Choose a floor plan image.');
     const size = await imageSize(file);
     const post = await uploadFile(file);
-    const name = file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Ground floor';
     return blankDocument({
       file: post.fileUrl,
       mapWidth: size?.width ?? 1000,
       mapHeight: size?.height ?? 800,
       layerId: 'ground',
-      layerName: name,
+      layerName: newFloorName(file.name, []),
     });
   },
 };
+
+/**
+ * The floor plan's file input. A picked file is checked at once (size, type, its first bytes) with the upload's own
+ * messages, so the author hears of a file that cannot be used before pressing Create, and only of that file.
+ */
+function FloorPlanInput({ value, onChange, disabled }: StartingPointOptionsProps<File | null>) {
+  const [checked, setChecked] = useState<{ file: File; problem: string | null } | null>(null);
+  useEffect(() => {
+    if (!value) return;
+    let current = true;
+    void pickedFileProblem(value).then((problem) => {
+      if (current) setChecked({ file: value, problem });
+    });
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  // A check of an earlier file says nothing of this one.
+  const problem = checked?.file === value ? checked.problem : null;
+  return (
+    <label className={problem ? 'field field--invalid' : 'field'}>
+      <span className="field__label">Floor plan image</span>
+      <input
+        type="file"
+        accept="image/svg+xml,image/png,image/jpeg,image/webp,.svg,.png,.jpg,.jpeg,.webp"
+        disabled={disabled}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      />
+      {value && <span className="field__hint">{value.name}</span>}
+      {problem && (
+        <span className="field__error" role="alert">
+          {problem}
+        </span>
+      )}
+    </label>
+  );
+}
 
 interface BuiltinChoice {
   map: BuiltinMap | null;
@@ -102,8 +129,8 @@ function BuiltinPicker({
           onChange={(e) => onChange({ ...value, regions: e.target.checked })}
         />
         Create a location for each{' '}
-        {value.map?.kind === 'world' || value.map?.kind === 'continent' ? 'country' : 'state or country'} (its shape
-        becomes clickable)
+        {!value.map ? 'country or region' : value.map.kind === 'country' ? 'region' : 'country'} (its shape becomes
+        clickable)
       </label>
     </div>
   );

@@ -155,8 +155,14 @@ function useMountedCanvas(
   useEffect(() => canvasRef.current?.setSelection(selection), [selection, canvasRef]);
   useEffect(() => canvasRef.current?.setTool(tool), [tool, canvasRef]);
   useEffect(() => {
-    if (layer) canvasRef.current?.setLayer(layer);
-  }, [layer, canvasRef]);
+    const canvas = canvasRef.current;
+    if (!layer || !canvas) return;
+    // A floor just added (an upload) is named here as soon as it is in the store, while the canvas takes the
+    // document only in the next frame: it catches up first, or it would refuse the floor it does not know yet and
+    // stay on the old one while the floor picker names the new one.
+    canvas.setDocument(store.getState().doc);
+    canvas.setLayer(layer);
+  }, [layer, canvasRef, store]);
   return mounted;
 }
 

@@ -170,7 +170,10 @@ export class EditorCanvas {
     const patched = patchedModel(this.model, prev, doc);
     this.model = patched?.model ?? buildModel(editable(doc));
     const structure = structureKey(doc);
-    if (!this.model.layers.some((l) => l.id === this.layerId)) this.layerId = this.model.defaultLayer;
+    // The floor in view is gone (deleted, or its upload undone): the map's first floor shows, and the floor pickers
+    // hear of it, or they would name a floor the canvas no longer has.
+    const gone = !this.model.layers.some((l) => l.id === this.layerId);
+    if (gone) this.layerId = this.model.defaultLayer;
     if (structure !== this.structure) {
       this.structure = structure;
       const t = this.stage.view.transform;
@@ -185,6 +188,7 @@ export class EditorCanvas {
     if (this.dropping) this.endDrop();
     this.rooms.classify(this.model, this.doc, this.layerId);
     this.drawRings();
+    if (gone) this.callbacks.onLayerChange?.(this.layerId);
   }
 
   /** The floor in view is drawn (or could not be): its rooms measured anew, the overlays follow. */

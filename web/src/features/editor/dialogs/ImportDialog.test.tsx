@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { layerAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { ImportDialog } from './ImportDialog';
@@ -214,7 +215,39 @@ describe('the Import dialog with other files', () => {
     pick('import-file', [aFile([ansi], 'shops.csv', 'text/csv')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Import 1 location' }));
     await waitFor(() => expect(dialog()).toBeNull());
-    expect(h.doc().locations).toEqual([{ id: 'baecker', title: 'Bäckerei Müller', coord: [0.075, 0.03] }]);
+    expect(h.doc().locations).toEqual([
+      { id: 'baecker', title: 'Bäckerei Müller', coord: [0.075, 0.03], layer: 'layer-1' },
+    ]);
+  });
+
+  it('puts a CSV’s locations on the floor shown, says so, and takes another floor when chosen', async () => {
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    const h = openImport(doc);
+    const rows = Array.from({ length: 22 }, (_, i) => `shop-${i},Shop ${i},0.${i + 10},0.5`);
+    const csv = ['id,title,x,y', ...rows].join('\n');
+    pick('import-file', [aFile([csv], 'shops.csv', 'text/csv')]);
+    // The map's only floor, even while it is the only one: a second floor must not show them too.
+    expect(await screen.findByText(/22 locations ready to import, on Ground floor\./)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Floor of the new locations/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 22 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(new Set(h.doc().locations.map((l) => l.layer))).toEqual(new Set(['ground']));
+
+    // On a map with floors, the floor shown in the editor, or the one chosen in the dialog.
+    const floors = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    floors.layers.push({ id: 'first', name: 'First floor', file: '' }, { id: 'roof', name: 'Roof', file: '' });
+    cleanup();
+    const f = openImport(floors);
+    act(() => f.jotai.set(layerAtom, 'first'));
+    pick('import-file', [aFile([csv], 'shops.csv', 'text/csv')]);
+    expect(await screen.findByText(/22 locations ready to import, on First floor\./)).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: /Floor of the new locations/ }), {
+      target: { value: 'roof' },
+    });
+    expect(screen.getByText(/22 locations ready to import, on Roof\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 22 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(new Set(f.doc().locations.map((l) => l.layer))).toEqual(new Set(['roof']));
   });
 
   it('refuses several files that are not a Mapplic site', async () => {

@@ -1,10 +1,13 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
+import type { MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
 import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
+import { layerAtom } from '../editor-state';
 import {
   guessMapping,
   parseCsv,
@@ -309,18 +312,58 @@ function CsvColumnsTable({
   );
 }
 
+/**
+ * The floor of the locations a file without a column of floors adds: the one shown in the editor, which the author
+ * may change when the map has several. Without one, they would show on every floor once the map has a second.
+ */
+function useImportFloor(doc: MapDocument) {
+  const shown = useAtomValue(layerAtom);
+  const [picked, setPicked] = useState<string | null>(null);
+  const has = (id: string | null) => id !== null && doc.layers.some((l) => l.id === id);
+  const floor = [picked, shown, doc.settings.defaultLayer].find(has) ?? doc.layers[0]!.id;
+  return [floor, setPicked] as const;
+}
+
+/** The import's floor by name, and that the locations the file updates keep theirs (csv.ts, placeOnFloor). */
+function floorSaid(doc: MapDocument, floor: string, locations: readonly { id: string }[]): string {
+  const name = doc.layers.find((l) => l.id === floor)?.name ?? floor;
+  const ids = new Set(doc.locations.map((l) => l.id));
+  return locations.some((l) => ids.has(l.id)) ? `${name} (those already on the map keep their floor)` : name;
+}
+
+/** The floor the new locations go on, chosen here on a map with several (the count above names it). */
+function FloorChoice({ floor, setFloor }: { floor: string; setFloor(id: string): void }) {
+  const { doc } = useEditorState();
+  if (doc.layers.length === 1) return null;
+  return (
+    <label className="field">
+      <span className="field__label">Floor of the new locations (the file names no floors)</span>
+      <select className="input" value={floor} onChange={(e) => setFloor(e.target.value)}>
+        {doc.layers.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
   const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
-  const result = useMemo(() => rowsToLocations(csv, mapping, doc), [csv, mapping, doc]);
+  const [floor, setFloor] = useImportFloor(doc);
+  const result = useMemo(() => rowsToLocations(csv, mapping, doc, { floor }), [csv, mapping, doc, floor]);
   const issues = [
     ...csv.errors,
     ...result.issues.map((i) => `Line ${i.line}${i.column ? `, column “${i.column}”` : ''}: ${i.message}`),
   ];
   const good = result.locations.length;
   const canImport = !result.blocking && good > 0;
+  const byRow = mapping.includes('layer');
+  const placed = byRow ? 'each on the floor its row names' : `on ${floorSaid(doc, floor, result.locations)}`;
 
   const submit = () => {
     if (!canImport) return;
@@ -341,8 +384,9 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
         {csv.rows.length === 1
           ? 'Preview of the file’s one row.'
           : `Preview of the first ${Math.min(5, csv.rows.length)} of ${csv.rows.length} rows.`}{' '}
-        {canImport ? `${counted(good, 'location')} ready to import.` : ''}
+        {canImport && `${counted(good, 'location')} ready to import, ${placed}.`}
       </p>
+      {canImport && !byRow && <FloorChoice floor={floor} setFloor={setFloor} />}
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
       <div className="confirm__actions">

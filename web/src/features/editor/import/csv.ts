@@ -170,6 +170,8 @@ interface ImportState {
   readonly seen: Map<string, number>;
   /** The document's ids and the ids the rows so far took. */
   readonly taken: Set<string>;
+  /** The floor of the rows' new locations when no column gives floors (null: none, they show on every floor). */
+  readonly floor: string | null;
 }
 
 /** One data row, read through the mapping; its problems are listed under their column. */
@@ -255,6 +257,19 @@ class ImportRow {
   }
 
   /**
+   * Without a column of floors, a new location goes on the import's floor, and one the row updates keeps the floor it
+   * has (an update of hours or links moves nothing). With the column, its cell says, as in the viewer's CSV source
+   * and the export: an empty cell is every floor.
+   */
+  placeOnFloor(): void {
+    const { mapping, doc, floor } = this.state;
+    if (mapping.includes('layer')) return;
+    const existing = doc.locations.find((l) => l.id === this.loc.id);
+    const layer = existing ? existing.layer : floor;
+    if (layer) this.loc.layer = layer;
+  }
+
+  /**
    * The location, or null when the row has a problem. The schema is the backstop for what the cell rules do not
    * check (lengths, URLs); a row already listed for a cell is not listed again for the same cell.
    */
@@ -275,8 +290,16 @@ class ImportRow {
   }
 }
 
-/** Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. */
-export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[], doc: MapDocument): CsvImport {
+/**
+ * Rows as locations for `doc`: the good rows' locations, and every problem with its line and column. `floor` is the
+ * floor of the new locations when no column gives floors (the import dialog's choice; null leaves them on every floor).
+ */
+export function rowsToLocations(
+  csv: ParsedCsv,
+  mapping: readonly ColumnTarget[],
+  doc: MapDocument,
+  { floor = null }: { floor?: string | null } = {},
+): CsvImport {
   const latLon = [mapping.indexOf('lat'), mapping.indexOf('lon')];
   const hasLatLon = csv.rows.some((cells) => latLon.some((i) => i >= 0 && csvCell(cells[i] ?? '') !== ''));
   const blocking = mappingIssues(mapping, doc, hasLatLon);
@@ -288,6 +311,7 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
     refs: new CsvReferences(doc),
     seen: new Map(),
     taken: new Set(doc.locations.map((l) => l.id)),
+    floor,
   };
   const issues: CsvIssue[] = [];
   const locations: Location[] = [];
@@ -304,6 +328,7 @@ export function rowsToLocations(csv: ParsedCsv, mapping: readonly ColumnTarget[]
     row.readCells();
     row.readId();
     row.readPosition();
+    row.placeOnFloor();
     const location = row.validate();
     issues.push(...row.issues);
     if (location) {

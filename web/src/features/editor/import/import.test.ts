@@ -53,6 +53,39 @@ describe('CSV import', () => {
     ]);
   });
 
+  it('puts the new locations of a file without floors on the import’s floor; an updated one keeps its own', () => {
+    const d = doc();
+    d.locations = [
+      { id: 'lift', title: 'Lift', coord: [0.1, 0.1] },
+      { id: 'desk', title: 'Desk', coord: [0.2, 0.2], layer: 'layer-1' },
+    ];
+    const csv = parseCsv('id,title,x,y,hours\nshop,Shop,0.5,0.5,9-5\nlift,Lift,0.1,0.1,\ndesk,Desk,0.2,0.2,8-6\n');
+    const mapping = guessMapping(csv.headers);
+    const floors = (floor: string | null) =>
+      rowsToLocations(csv, mapping, d, { floor }).locations.map((l) => [l.id, l.layer]);
+    expect(floors('upper')).toEqual([
+      ['shop', 'upper'],
+      ['lift', undefined],
+      ['desk', 'layer-1'],
+    ]);
+    const merged = importLocations.perform(d, {
+      locations: rowsToLocations(csv, mapping, d, { floor: 'upper' }).locations,
+      mode: 'merge',
+    });
+    expect(merged.locations.map((l) => [l.id, l.layer])).toEqual([
+      ['lift', undefined],
+      ['desk', 'layer-1'],
+      ['shop', 'upper'],
+    ]);
+    // A column of floors decides for every row, an empty cell being every floor (as the export writes it).
+    const withColumn = parseCsv('id,title,x,y,layer\nshop,Shop,0.5,0.5,Upper floor\nkiosk,Kiosk,0.3,0.3,\n');
+    const placed = rowsToLocations(withColumn, guessMapping(withColumn.headers), d, { floor: 'layer-1' });
+    expect(placed.locations.map((l) => [l.id, l.layer])).toEqual([
+      ['shop', 'upper'],
+      ['kiosk', undefined],
+    ]);
+  });
+
   it('refuses latitude/longitude on a map that is not geo-calibrated, and an unmapped file', () => {
     const csv = parseCsv('name,lat,lon\nParis,48.85,2.35\n');
     expect(rowsToLocations(csv, guessMapping(csv.headers), doc())).toMatchObject({ blocking: true, locations: [] });

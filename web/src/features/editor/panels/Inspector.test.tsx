@@ -50,6 +50,21 @@ describe('Inspector', () => {
     expect(screen.getByRole('form', { name: 'Location Location 1' })).toBeTruthy();
   });
 
+  it('takes a long title whole and refuses one too long by the field, never cutting it', () => {
+    const h = setup();
+    const title = within(form()).getByLabelText('Title') as HTMLInputElement;
+    // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+    expect(title.maxLength).toBe(-1);
+    edit('Title', 'x'.repeat(220));
+    expect(h.doc().locations[0]!.title).toBe('x'.repeat(220));
+    const before = h.doc();
+    edit('Title', 'y'.repeat(250));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(title)).toMatch(/at most 240 characters/);
+    expect(title.value).toBe('y'.repeat(250));
+    expect(h.doc()).toBe(before);
+  });
+
   it('refuses an id another location has, says why by the field, and changes nothing', () => {
     const h = setup();
     const before = h.doc();

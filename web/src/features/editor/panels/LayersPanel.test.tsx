@@ -118,6 +118,32 @@ describe('LayersPanel', () => {
     expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
   });
 
+  it('names a floor added from a file for visitors, and focuses its name for the author to rename it', () => {
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor', file: '/files/ground.png' });
+    let upload: ReturnType<typeof useLayerUpload> | null = null;
+    function Uploader() {
+      upload = useLayerUpload();
+      return null;
+    }
+    const h = renderEditorPart(
+      <>
+        <LayersPanel />
+        <Uploader />
+      </>,
+      { doc },
+    );
+    act(() => upload!.applyFile(null, '/files/bad.png', 'bad.png', null));
+    expect(h.doc().layers.map((l) => l.name)).toEqual(['Ground floor', 'Floor 2']);
+    const name = within(card('Floor 2')).getByLabelText('Name') as HTMLInputElement;
+    expect(document.activeElement).toBe(name);
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'Floor 2'.length]);
+    edit(name, 'Mezzanine');
+    expect(h.doc().layers[1]!.name).toBe('Mezzanine');
+    // A file named like a floor keeps its name.
+    act(() => upload!.applyFile(null, '/files/level-3.png', 'level-3.png', null));
+    expect(h.doc().layers.map((l) => l.name)).toEqual(['Ground floor', 'Mezzanine', 'Level 3']);
+  });
+
   it('sets a floor plan and the map size it asks for as one undo step, and changes nothing when a part is refused', () => {
     const doc = building();
     doc.layers[0]!.file = '/files/ground.svg';

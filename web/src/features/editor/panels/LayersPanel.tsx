@@ -1,17 +1,17 @@
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useAtom, useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { addLayer, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
-import { filePickerAtom, layerAtom } from '../editor-state';
+import { filePickerAtom, layerAtom, namingLayerAtom } from '../editor-state';
 import { imageSize, uploadFile } from '../files-api';
 import { measureSvgRegions, planRecognise, type RecognisePlan } from '../recognise-svg';
 import { recogniseRooms } from '../actions/locations';
 import { RecognisePreview } from './RecognisePreview';
 import { TextProp } from './fields';
-import { layerFileName } from './layer-file';
+import { layerFileName, newFloorName } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './use-try';
 
@@ -258,6 +258,7 @@ function LayerCard(props: {
 }) {
   const { layer: l, count } = props;
   const attempt = useTry();
+  const nameField = useFocusWhenNaming(l.id);
   const { busy, recognise, preview } = useRecogniseSvg(l);
   const isSvg = /\.svg($|[?#])/i.test(l.file);
 
@@ -271,6 +272,7 @@ function LayerCard(props: {
         <div className="card__grow">
           <TextProp
             label="Name"
+            inputRef={nameField}
             value={l.name}
             commit={(v) => attempt(updateLayer, { id: l.id, patch: { name: v } }, `layer:${l.id}:name`)}
           />
@@ -314,6 +316,19 @@ function LayerCard(props: {
       </div>
     </li>
   );
+}
+
+/** The layer's name field, focused with its text selected once when the layer is to be named (a floor just added). */
+function useFocusWhenNaming(id: string) {
+  const [naming, setNaming] = useAtom(namingLayerAtom);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (naming !== id || !field.current) return;
+    field.current.focus();
+    field.current.select();
+    setNaming(null);
+  }, [naming, id, setNaming]);
+  return field;
 }
 
 /**
@@ -371,6 +386,7 @@ function DropZone({
 export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = () => undefined) {
   const { run, batch, notify, store } = useEditor();
   const setLayer = useSetAtom(layerAtom);
+  const setNaming = useSetAtom(namingLayerAtom);
   const setProgress = onProgress;
   /**
    * Points a layer at a file (a new layer when `layerId` is null) and adopts the file's size when it differs: one
@@ -383,6 +399,7 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
     size: { width: number; height: number } | null,
   ) => {
     let shown = null as string | null;
+    let named = null as string | null;
     const done = batch('Set floor file', () => {
       const current = store.getState().doc;
       let id = layerId;
@@ -392,10 +409,11 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
         if (first) {
           if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;
           id = current.layers[0]!.id;
-        } else if (
-          !run(addLayer, { layer: { id, name: name.replace(/\.[a-z0-9]+$/i, '').slice(0, 100) || 'Layer', file: url } })
-        )
-          return;
+        } else {
+          if (!run(addLayer, { layer: { id, name: newFloorName(name, current.layers), file: url } })) return;
+          // The name is shown to visitors: its field is focused for the author to rename the floor there.
+          named = id;
+        }
         shown = id;
       } else if (!run(updateLayer, { id, patch: { file: url } })) return;
       if (!size) return;
@@ -412,6 +430,7 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
       }
     });
     if (done && shown !== null) setLayer(shown);
+    if (done && named !== null) setNaming(named);
   };
 
   const upload = async (file: File, layerId: string | null) => {

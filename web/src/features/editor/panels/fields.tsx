@@ -3,7 +3,7 @@
  * commit a moment later (or on blur/Enter), so typing never waits for the document, the canvas or
  * validation; a rejected value stays in the field with its message under it.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { COLOR_PATTERN } from '@mapnest/shared/map-document';
 import { usePendingEdit } from '../save/save-controller';
 
@@ -26,6 +26,8 @@ interface TextProps {
   name?: string;
   /** Id of a <datalist> of suggestions. */
   list?: string;
+  /** The single-line input, for a caller that focuses it. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 export function TextProp({
@@ -40,6 +42,7 @@ export function TextProp({
   type = 'text',
   name,
   list,
+  inputRef,
 }: TextProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -89,6 +92,7 @@ export function TextProp({
       ) : (
         <input
           {...common}
+          ref={inputRef}
           type={type}
           list={list}
           onChange={(e) => change(e.target.value)}

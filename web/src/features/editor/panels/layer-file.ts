@@ -17,3 +17,27 @@ export function layerFileName(url: string): string {
   }
   return (path.startsWith('/files/') ? name.replace(LIBRARY_PREFIX, '') : name) || url;
 }
+
+/**
+ * A file name that already names a floor, once its dashes and underscores are spaces: "Ground floor", "level-2",
+ * "Basement", "2nd floor". Anything else ("plan_v3", "floor1", "IMG_0412") is the file's name, not the floor's.
+ */
+const FLOOR_NAME =
+  /^(?:(?:ground|first|second|third|fourth|fifth|top|upper|lower|main|basement|mezzanine|lobby|roof|attic|\d{1,3}(?:st|nd|rd|th))(?: (?:floor|level|storey|story))?|(?:floor|level|storey|story|basement|deck) \d{1,3}[a-z]?)$/i;
+
+/**
+ * The name of a floor added from a file: visitors read it in the floor switcher. A file named like a floor keeps
+ * that name, as the author chose it; any other file gives "Floor N", N the floor's number (the next after the
+ * floors there are, then higher if that name is taken), which the author can rename in the layers panel.
+ */
+export function newFloorName(fileName: string, floors: readonly { name: string }[]): string {
+  const taken = new Set(floors.map((f) => f.name.trim().toLowerCase()));
+  const words = fileName
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_\s]+/g, ' ')
+    .trim();
+  if (FLOOR_NAME.test(words) && !taken.has(words.toLowerCase())) return words[0]!.toUpperCase() + words.slice(1);
+  let n = floors.length + 1;
+  while (taken.has(`floor ${n}`)) n++;
+  return `Floor ${n}`;
+}

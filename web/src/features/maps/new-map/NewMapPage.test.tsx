@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import { SIGNED_OUT_SESSION, sessionAtom } from '../../../state/session';
@@ -81,6 +81,58 @@ describe('new map page', () => {
     );
     expect((titleField() as HTMLInputElement).value).toBe('Third map');
     expect(router.state.location.pathname).toBe('/maps/new');
+  });
+
+  it('says a title is too long as it is pasted, keeps all of it, and creates nothing until it fits', async () => {
+    const calls = routeCalls(mockCall, { createMap: () => 'abcDEF1234567890abcd' });
+    renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    const long = 'Riverside Mall '.repeat(10);
+    fireEvent.change(titleField(), { target: { value: long } });
+    expect((titleField() as HTMLInputElement).value).toBe(long);
+    expect(screen.getByText('A title has at most 100 characters')).toBeTruthy();
+    expect(titleField().getAttribute('aria-invalid')).toBe('true');
+    create();
+    await act(async () => undefined);
+    expect(calls.callsTo('createMap')).toEqual([]);
+    fireEvent.change(titleField(), { target: { value: long.slice(0, 100) } });
+    expect(screen.queryByText('A title has at most 100 characters')).toBeNull();
+  });
+
+  it('checks a picked floor plan at once and forgets what was said of the file picked before', async () => {
+    // jsdom's Blob cannot give its bytes as a browser's does; its FileReader can.
+    Object.defineProperty(Blob.prototype, 'arrayBuffer', {
+      configurable: true,
+      value(this: Blob) {
+        return new Promise<ArrayBuffer>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as ArrayBuffer);
+          reader.readAsArrayBuffer(this);
+        });
+      },
+    });
+    onTestFinished(() => void delete (Blob.prototype as Partial<Blob>).arrayBuffer);
+    const calls = routeCalls(mockCall, { getSlots: () => NO_SLOTS });
+    renderRoutes('/maps/new', { session: signedIn });
+    await screen.findByRole('heading', { name: 'New map' });
+    fireEvent.change(titleField(), { target: { value: 'Riverside Mall' } });
+    fireEvent.click(screen.getByRole('radio', { name: /Upload a floor plan/ }));
+    const input = screen.getByLabelText('Floor plan image');
+    const pick = (file: File) => fireEvent.change(input, { target: { files: [file] } });
+    pick(new File(['just some text'], 'plan.png', { type: 'image/png' }));
+    const mismatch = 'The file’s contents do not match its type (is it really an image?)';
+    expect(await screen.findByText(mismatch)).toBeTruthy();
+    create();
+    expect(await screen.findByText(/Could not create the map\./)).toBeTruthy();
+    expect(calls.callsTo('createMap')).toEqual([]);
+
+    const png = new Uint8Array(11 * 1024 * 1024);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    pick(new File([png], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('File too large (max 10 MB)')).toBeTruthy();
+    expect(screen.queryByText(/Could not create the map\./)).toBeNull();
+    expect(screen.queryByText(mismatch)).toBeNull();
+    expect(screen.getByText('big.png')).toBeTruthy();
   });
 
   it('shows other failures in words', async () => {

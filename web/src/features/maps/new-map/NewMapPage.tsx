@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
-import { FREE_TEST_MAPS, MAP_TITLE_MAX, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { FREE_TEST_MAPS, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { titleProblem } from '../MapCard';
@@ -60,20 +60,13 @@ export default function NewMapPage() {
       <TestMapLimit />
 
       <form ref={form} className="new-map__form" onSubmit={submit} noValidate aria-busy={creating || undefined}>
-        <TextField
-          label="Title"
-          required
-          name="title"
-          autoComplete="off"
-          placeholder="e.g. Riverside Mall directory"
-          maxLength={MAP_TITLE_MAX}
+        <TitleField
           value={title}
-          disabled={creating}
           error={titleError}
-          hint="Visitors see it as the map's name. You can rename the map later."
-          onChange={(event) => {
-            setTitle(event.target.value);
-            if (titleError) setTitleError(null);
+          disabled={creating}
+          onChange={(next, problem) => {
+            setTitle(next);
+            setTitleError(problem);
           }}
         />
 
@@ -82,7 +75,11 @@ export default function NewMapPage() {
           onPick={setPointId}
           value={value}
           disabled={creating}
-          onOptionsChange={(next) => setOptions((o) => ({ ...o, [point.id]: next }))}
+          onOptionsChange={(next) => {
+            setOptions((o) => ({ ...o, [point.id]: next }));
+            // The notice was about the options as they were (a file that could not be used): they have changed.
+            setNotice(null);
+          }}
         />
 
         <Notice notice={notice} onDismiss={() => setNotice(null)} />
@@ -98,6 +95,34 @@ export default function NewMapPage() {
         </div>
       </form>
     </div>
+  );
+}
+
+/**
+ * The map's title. Nothing cuts it (a pasted title too long would be created cut, unseen): its problem shows as it is
+ * typed, and Create waits for a title that fits. A missing title is said only on Create.
+ */
+function TitleField(props: {
+  value: string;
+  error: string | null;
+  disabled: boolean;
+  onChange(title: string, problem: string | null): void;
+}) {
+  return (
+    <TextField
+      label="Title"
+      required
+      name="title"
+      autoComplete="off"
+      placeholder="e.g. Riverside Mall directory"
+      value={props.value}
+      disabled={props.disabled}
+      error={props.error}
+      hint="Visitors see it as the map's name. You can rename the map later."
+      onChange={(event) =>
+        props.onChange(event.target.value, event.target.value.trim() ? titleProblem(event.target.value) : null)
+      }
+    />
   );
 }
 

@@ -133,7 +133,9 @@ function ContentFields({ loc, set, text }: LocationEdit) {
   const setPicker = useSetAtom(filePickerAtom);
   return (
     <>
-      <TextProp label="Title" name="title" value={loc.title ?? ''} commit={text('title')} maxLength={200} />
+      {/* No maxLength: it would cut a pasted title unseen (and short of the map's own limit); one too long is refused
+          with its message under the field. */}
+      <TextProp label="Title" name="title" value={loc.title ?? ''} commit={text('title')} />
       <TextProp
         label="Id"
         name="id"
