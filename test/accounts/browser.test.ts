@@ -181,8 +181,14 @@ describe('accounts in the browser', () => {
     expect(src).toMatch(/^\/files\/[0-9a-f-]+\/\.avatar\.png\?v=/);
     expect((await page.request.get(src)).status()).toBe(200);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    // The header's settings link shows the photo at once, named with the user's name.
+    const account = page
+      .locator('.site-header')
+      .getByRole('link', { name: 'Settings for Grace Brewster Hopper', exact: true });
+    expect(await account.locator('img').getAttribute('src')).toBe(src);
 
     await dialog(page).getByRole('button', { name: 'Clear' }).click();
+    await page.locator('.site-header').getByRole('link', { name: 'Settings', exact: true }).waitFor();
     await dialog(page)
       .getByRole('img', { name: /^Avatar of/ })
       .filter({ hasText: 'GB' })

@@ -12,7 +12,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
-import { call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
+import { call, cognito, createUser, rawCall, signIn, streamSettled } from '../helpers/stack';
+import { mailTo } from '../helpers/stripe';
 import { jwtPayload } from '../helpers/accounts';
 import { EMAIL_CHECK_LIMITS } from '@mapnest/lambdas/domain/abuse-limits';
 
@@ -117,6 +118,10 @@ describe('an email address another account uses', () => {
     expect(JSON.stringify(answer.body)).toContain('Email already in use');
     expect(await emailOf(mover.uid)).toBe(mover.email);
     expect(await emailOf(owner.uid)).toBe(owner.email);
+    // A refused change is no change: neither address is told of one.
+    await streamSettled();
+    for (const email of [mover.email, owner.email])
+      expect((await mailTo(email)).filter((m) => /email address was changed/.test(m.subject))).toEqual([]);
     // Both can still sign in with their own addresses.
     expect(jwtPayload(await signIn(mover.email, mover.password)).sub).toBe(mover.uid);
     expect(jwtPayload(await signIn(owner.email, owner.password)).sub).toBe(owner.uid);

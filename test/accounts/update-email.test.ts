@@ -1,6 +1,7 @@
 /**
  * The server's side of an email change: only once Cognito has verified the new address (the link in the email
- * was followed) does updateEmail accept it, record it and move the author of the user's maps from the old address.
+ * was followed) does updateEmail accept it, record it and move the author of the user's maps from the old address,
+ * and the previous address is told, once.
  */
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -11,8 +12,9 @@ import {
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { keys } from '@mapnest/shared/keys';
-import { adminUser, call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
+import { adminUser, baseUrl, call, cognito, createUser, rawCall, signIn, streamSettled } from '../helpers/stack';
 import { authLink, dynamo, tableName, waitForMail } from '../helpers/accounts';
+import { mailTo } from '../helpers/stripe';
 
 async function tokens(email: string, password: string) {
   const out = await cognito().send(
@@ -81,5 +83,48 @@ describe('updateEmail after a verified change', () => {
       email: newEmail,
       mapsUpdated: 0,
     });
+  });
+
+  it('emails the previous address once: what changed, when, and what to do if it was not the owner', async () => {
+    const user = await createUser();
+    const newEmail = `moved-${randomUUID().slice(0, 8)}@example.com`;
+    // The dialog asks first, which records the current, verified address on the profile.
+    expect(await call('checkEmailFree', { email: newEmail }, user)).toBeNull();
+    const since = Date.now();
+    const { access } = await tokens(user.email, user.password);
+    await cognito().send(
+      new UpdateUserAttributesCommand({ AccessToken: access, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
+    );
+    const link = authLink(await waitForMail(newEmail, { since, subject: /Confirm your new email/ }));
+    await cognito().send(
+      new VerifyUserAttributeCommand({
+        AccessToken: access,
+        AttributeName: 'email',
+        Code: link.searchParams.get('code')!,
+      }),
+    );
+    const fresh = await signIn(newEmail, user.password);
+    const changed = /^Your email address was changed - Mapnest$/;
+    // Refused (not the address the token holds): nothing is recorded, so nothing is told.
+    expect(
+      (await rawCall('updateEmail', { newEmail: `other-${newEmail}`, oldEmail: user.email }, { token: fresh })).status,
+    ).toBe(400);
+
+    await call('updateEmail', { newEmail, oldEmail: user.email }, { token: fresh });
+    const mail = await waitForMail(user.email, { since, subject: changed });
+    expect(mail.text).toContain(
+      `The email address of your Mapnest account was changed from ${user.email} to ${newEmail} on `,
+    );
+    expect(mail.text).toMatch(/ on \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\./);
+    expect(mail.text).toContain(`tell us at once at ${baseUrl()}/contact`);
+    expect(mail.text).toContain(`${baseUrl()}/reset`);
+
+    // A retry (the first answer lost) records nothing new and tells no one again; the new address is not told.
+    expect(await call('updateEmail', { newEmail, oldEmail: user.email }, { token: fresh })).toMatchObject({
+      email: newEmail,
+    });
+    await streamSettled();
+    expect((await mailTo(user.email)).filter((m) => changed.test(m.subject))).toHaveLength(1);
+    expect((await mailTo(newEmail)).filter((m) => changed.test(m.subject))).toEqual([]);
   });
 });

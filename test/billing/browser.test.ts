@@ -62,6 +62,8 @@ describe('buying map slots', () => {
     const quantity = basic.getByRole('textbox', { name: 'Number of maps' });
     await quantity.fill('3');
     await quantity.blur();
+    // The dialog starts on Annual, as the pricing page does.
+    await basic.getByRole('radio', { name: 'Monthly' }).click();
     await basic.getByText('$30').first().waitFor();
     await basic.getByRole('button', { name: 'Subscribe' }).click();
 
@@ -113,7 +115,11 @@ describe('buying map slots', () => {
     await page.getByRole('link', { name: 'Return to Mapnest' }).click();
     await page.waitForURL((url) => url.pathname === '/maps');
     await page.goto('/maps');
-    await page.getByRole('region', { name: 'Maps back in test' }).waitFor();
+    // The map was never published: the notice does not say it stays visible.
+    await page
+      .getByRole('region', { name: 'Maps back in test' })
+      .getByText('1 map went back to test when your slots ran out. It was never published, so nothing of it is public.')
+      .waitFor();
     await card(page, 'Old Town Market').getByText('Went back to test when your Basic slots ran out.').waitFor();
 
     // Going live again explains which slot is missing, with the way to buy more.
@@ -132,7 +138,7 @@ describe('buying map slots', () => {
     await page.goto('/maps');
     await page
       .getByRole('region', { name: 'Maps back in test' })
-      .getByRole('button', { name: 'Bring them back' })
+      .getByRole('button', { name: 'Bring it back' })
       .click();
     await card(page, 'Old Town Market').getByRole('button', { name: 'Back to test' }).waitFor();
     expect((await call<MapSummary[]>('listMaps', null, user)).map((m) => m.state).sort()).toEqual([1, 1]);

@@ -127,7 +127,7 @@ describe('licence emails', () => {
       user,
     );
     // The email a change owes follows from the table's stream (ADR 047); `call` waited for it.
-    const [registered] = await find(user, /Licence registered for "Harbour"/);
+    const [registered] = await find(user, /License registered for "Harbour"/);
     expect(registered!.text).toContain('it gives this map 6 months of Basic');
     // Live now, but never published: visitors see it once its owner publishes it (ADR 018).
     expect(registered!.text).toContain('The map is live now: visitors see it once you publish it.');
@@ -136,7 +136,7 @@ describe('licence emails', () => {
     // A published map goes live for its visitors at once: nothing more to do.
     const shown = await createPublishedMap({ title: 'Pier' }, user);
     await call('registerLicense', { purchaseCode: code(), mapId: shown }, user);
-    const [pier] = await find(user, /Licence registered for "Pier"/);
+    const [pier] = await find(user, /License registered for "Pier"/);
     expect(pier!.text).toContain('The map is live now.');
     expect(pier!.text).not.toContain('publish');
 
@@ -144,11 +144,11 @@ describe('licence emails', () => {
     const ends = Date.parse(license.endsAt);
     await remindEndingLicenses(new Date(ends - 20 * 86_400_000)); // too early
     await streamSettled();
-    expect(await find(user, /licence of "Harbour" ends/)).toEqual([]);
+    expect(await find(user, /license of "Harbour" ends/)).toEqual([]);
     await remindEndingLicenses(new Date(ends - 13 * 86_400_000));
     await remindEndingLicenses(new Date(ends - 12 * 86_400_000)); // the next hourly runs send nothing again
     await streamSettled();
-    const reminders = await find(user, /The licence of "Harbour" ends on /);
+    const reminders = await find(user, /The license of "Harbour" ends on /);
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.text).toContain(BILLING_TEXTS.licenseEnd);
   });

@@ -3,11 +3,12 @@
  * partition (USER#{uid}: profile, slot counters, subscription records), plus the two questions about maps the
  * accounts service asks (which maps the user owns, and re-pointing map authors after an email change).
  */
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
-import { isConditionalCheckFailed } from './aws-errors';
+import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from './aws-errors';
+import { followUpPut, type FollowUpWork } from './follow-up-items';
 import { queryAll } from './query-all';
 
 const table = () => config.tableName;
@@ -26,6 +27,45 @@ export const accountTable = {
         ExpressionAttributeValues: { ':t': 'profile', ':uid': uid, ':e': email, ':up': updated },
       }),
     );
+  },
+
+  /**
+   * Records a changed email on the profile item while it still holds `previous`, and in the same transaction keeps
+   * `owed` (the email telling the previous address, ADR 047): false, and nothing kept, when the profile no longer holds
+   * `previous` (a retried or concurrent call recorded this change first), so a change is told once.
+   */
+  async recordEmailChange(
+    uid: string,
+    change: { previous: string; email: string; updated: string },
+    owed: FollowUpWork,
+  ): Promise<boolean> {
+    const update = {
+      TableName: table(),
+      Key: keys.user(uid),
+      UpdateExpression: 'SET #t = :t, #u = :uid, #e = :e, #up = :up',
+      ConditionExpression: '#e = :previous',
+      ExpressionAttributeNames: { '#t': 'type', '#u': 'uid', '#e': 'email', '#up': 'updated' },
+      ExpressionAttributeValues: {
+        ':t': 'profile',
+        ':uid': uid,
+        ':e': change.email,
+        ':up': change.updated,
+        ':previous': change.previous,
+      },
+    };
+    try {
+      await retryOnConflict(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [{ Update: update }, followUpPut(owed, new Date(change.updated))],
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      if (cancellationReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
   },
 
   /** The email last recorded on the profile item (a verified address, from a token), or null. */

@@ -10,7 +10,8 @@ import { config } from '../lib/config';
 
 /**
  * Work owed: the public copy of a map, an email to a user (its subject and plain-text paragraphs; to the account's
- * address when it is sent, or to `to`, the address an account had, for the email that confirms its deletion), or the summary of
+ * address when it is sent, or to `to`, the address an account had: the email that confirms its deletion, and the one
+ * that tells the previous address of an email change), or the summary of
  * an owner's maps that went back to test at `at` because their slots `why` (worded when it is sent, from the maps
  * that did: domain/billing.ts holds it before the first lapse).
  */

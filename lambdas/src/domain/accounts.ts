@@ -145,7 +145,10 @@ export async function clearAvatar(actor: Actor): Promise<null> {
 /**
  * The server's half of an email change, called once the link has been followed and the browser holds a token
  * with the new, verified address: the profile item records it, and maps of the caller's whose author was the
- * old address follow it. Until Cognito has verified the new address, nothing changes.
+ * old address follow it. Until Cognito has verified the new address, nothing changes. The previous address (the
+ * verified one the profile holds, recorded by checkEmailFree before the change was asked for; never one the browser
+ * names) is emailed that it changed, once: the email is kept in the transaction that records the change, which a
+ * retry finds done. A refused change (the address is taken) records nothing and sends nothing.
  */
 export async function updateEmail(
   actor: Actor,
@@ -157,7 +160,7 @@ export async function updateEmail(
   }
   // One account per address, checked here again (the dialog asked checkEmailFree before the change was requested).
   await assertChangedEmailFree(actor, input);
-  await accountTable.putProfileEmail(identity.uid, identity.email, new Date().toISOString());
+  await recordEmail(identity.uid, identity.email, new Date());
   let mapsUpdated = 0;
   if (!sameEmail(input.oldEmail, input.newEmail)) {
     for (const map of await accountTable.ownedMaps(identity.uid)) {
@@ -169,6 +172,18 @@ export async function updateEmail(
     }
   }
   return { email: identity.email, mapsUpdated };
+}
+
+/**
+ * Records the verified `email` on the profile. When it replaces another verified address, that address is emailed,
+ * in the same transaction (ADR 047) and only if the profile still holds it, so a retried call tells it no second time.
+ */
+async function recordEmail(uid: string, email: string, now: Date): Promise<void> {
+  const previous = await accountTable.profileEmail(uid);
+  if (!previous || sameEmail(previous, email)) return accountTable.putProfileEmail(uid, email, now.toISOString());
+  const notice = { kind: 'notice' as const, uid, to: previous, ...emailChangedNotice(previous, email, now) };
+  if (await accountTable.recordEmailChange(uid, { previous, email, updated: now.toISOString() }, notice))
+    logger.info('email change recorded, the previous address told', { uid });
 }
 
 /** Whether the caller entered their password recently enough for a destructive account change. */
@@ -209,6 +224,23 @@ export async function deleteUserData(actor: Actor): Promise<null> {
     .keep({ kind: 'notice', uid, to: identity.email, ...accountDeletedNotice(identity.email, customer) }, new Date())
     .catch((error: unknown) => logger.error('account deleted, its confirmation email not kept', { uid, error }));
   return null;
+}
+
+/**
+ * The email to the address an account had before a verified change to `next` at `at`: what changed and when, that
+ * nothing is needed if it was the owner, and what to do if it was not. Resetting the password is no way back (its
+ * link goes to the account's address, now the new one), so it sends them to support.
+ */
+export function emailChangedNotice(previous: string, next: string, at: Date): Notice {
+  const when = at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return {
+    subject: 'Your email address was changed',
+    paragraphs: [
+      `The email address of your ${BRAND} account was changed from ${previous} to ${next} on ${when} UTC. Signing in and the account's emails now use the new address; this one gets no more of them.`,
+      'If you made this change, there is nothing more to do.',
+      `If you did not, someone else may have access to your account: tell us at once at ${config.appOrigin}/contact, writing from this address. Resetting the password at ${config.appOrigin}/reset would not help, as its link now goes to the new address.`,
+    ],
+  };
 }
 
 /**

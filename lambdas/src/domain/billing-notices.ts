@@ -87,7 +87,7 @@ export function subscriptionNotice(held: Held | null, next: Held): Notice | null
       subject: `Your ${plan} subscription has ended`,
       paragraphs: [
         `Your subscription (${line(held)}) has ended, and you will not be charged again.`,
-        'Maps that were live on its slots go back to test, unless another slot or their own licence keeps them live; you get a separate email naming them. Nothing is deleted.',
+        'Maps that were live on its slots go back to test, unless another slot or their own license keeps them live; you get a separate email naming them. Nothing is deleted.',
         `Subscribe again at any time: ${config.appOrigin}/maps#subscribe`,
       ],
     };
@@ -96,7 +96,7 @@ export function subscriptionNotice(held: Held | null, next: Held): Notice | null
       subject: `Your ${plan} subscription ends on ${longDate(next.cancelAt)}`,
       paragraphs: [
         `Your subscription (${line(next)}) is cancelled. It stays active until ${longDate(next.cancelAt)} and you will not be charged again.`,
-        'On that day, maps live on its slots go back to test, unless another slot or their own licence keeps them live. Nothing is deleted.',
+        'On that day, maps live on its slots go back to test, unless another slot or their own license keeps them live. Nothing is deleted.',
         `Changed your mind? Renew it from the Plan tab before then: ${planTab()}`,
       ],
     };
@@ -140,10 +140,10 @@ export function licenseRegisteredNotice(
   const live = wentLive ? ` The map is live now${published ? '.' : ': visitors see it once you publish it.'}` : '';
   const after =
     license.startsAt && license.startsAt > license.registeredAt
-      ? ` after the licence it has, which ends on ${longDate(license.startsAt)}`
+      ? ` after the license it has, which ends on ${longDate(license.startsAt)}`
       : '';
   return {
-    subject: `Licence registered for "${title}"`,
+    subject: `License registered for "${title}"`,
     paragraphs: [
       `Your purchase code is registered for "${title}": it gives this map ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic}${after}, until ${longDate(license.endsAt)}.${live}`,
       BILLING_TEXTS.goLiveWays,
@@ -155,7 +155,7 @@ export function licenseRegisteredNotice(
 
 export function licenseEndingNotice(license: Pick<LicenseItem, 'endsAt'>, title: string): Notice {
   return {
-    subject: `The licence of "${title}" ends on ${longDate(license.endsAt)}`,
+    subject: `The license of "${title}" ends on ${longDate(license.endsAt)}`,
     paragraphs: [
       `The ${LICENSE_BASIC_MONTHS} months of ${PLAN_NAMES.basic} that your purchase code gave "${title}" end on ${longDate(license.endsAt)}.`,
       BILLING_TEXTS.licenseEnd,

@@ -184,7 +184,7 @@ describe('reconcileSlots', () => {
     const lapsed = await reconcileSlots(
       slots.adapters,
       'owner',
-      'from a marketplace licence ended',
+      'from a marketplace license ended',
       new Set(['was-licensed']),
     );
     expect(ids(lapsed)).toEqual(['was-licensed']);
@@ -292,7 +292,7 @@ describe('licence reminders', () => {
     expect(marked.get('c1')).toMatchObject({
       kind: 'notice',
       uid: 'owner',
-      subject: 'The licence of "Map m1" ends on December 20, 2026',
+      subject: 'The license of "Map m1" ends on December 20, 2026',
     });
     expect([...marked.keys()].sort()).toEqual(['c1', 'c2', 'c3']);
     expect(marked.get('c2')).toBeUndefined();

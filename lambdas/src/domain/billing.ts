@@ -494,6 +494,6 @@ export async function endDueLicenses(
     if (outcome === 'needs-slot')
       uncovered.set(license.uid, (uncovered.get(license.uid) ?? new Set()).add(license.mapId));
   }
-  for (const [uid, mapIds] of uncovered) await reconcileSlots(a, uid, 'from a marketplace licence ended', mapIds);
+  for (const [uid, mapIds] of uncovered) await reconcileSlots(a, uid, 'from a marketplace license ended', mapIds);
   return { ended };
 }

@@ -44,8 +44,8 @@ export const BILLING_TEXTS = /* @__PURE__ */ (() =>
      */
     licensedCount: (n: number) =>
       n === 1
-        ? `1 licence not yet ended: ${months} of ${basic} for its map, without a subscription slot`
-        : `${n} licences not yet ended: ${months} of ${basic} each for the map it was registered on (a second one on a map extends it, from the end of the first), without a subscription slot`,
+        ? `1 license not yet ended: ${months} of ${basic} for its map, without a subscription slot`
+        : `${n} licenses not yet ended: ${months} of ${basic} each for the map it was registered on (a second one on a map extends it, from the end of the first), without a subscription slot`,
   }) as const)();
 
 /** The whole licence story in the order every surface tells it: the rule, its purpose, the two ways, the end. */

@@ -9,7 +9,7 @@ import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { usePageTracking } from './page-tracking';
 import { pageKey, resolveHandle } from './route-handle';
-import { signedInAtom } from '../state/session';
+import { sessionAtom, signedInAtom } from '../state/session';
 
 /** The root layout: header, optional banner, the page (faded in), footer. */
 export function RootLayout() {
@@ -18,6 +18,7 @@ export function RootLayout() {
   const handle = resolveHandle(matches);
   const page = pageKey(matches);
   const signedIn = useAtomValue(signedInAtom);
+  const { user, isUserSimulated } = useAtomValue(sessionAtom);
   const main = useRef<HTMLElement>(null);
   usePageTracking(pathname, handle.title, page, main);
   const footer = handle.footer ?? 'short';
@@ -27,7 +28,17 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header signedIn={signedIn} hideNav={handle.hideNav} />
+      <Header
+        signedIn={signedIn}
+        account={
+          user && {
+            name: user.displayName || user.email,
+            photoURL: user.photoURL,
+            simulated: isUserSimulated,
+          }
+        }
+        hideNav={handle.hideNav}
+      />
       {handle.banner && !signedIn && <Banner />}
       {signedIn && <ViewAsBanner />}
       <main id="main" ref={main} tabIndex={-1} className="app-main">

@@ -4,6 +4,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { dataLayerSink, setAnalyticsSink, type AnalyticsEvent } from '../lib/analytics';
 import { DEMO_MAP_ID } from '../state/config';
+import { sessionAtom } from '../state/session';
 import { FOOTER_COLUMNS } from './layout/Footer';
 import { lazyPage } from '../components/lazy-page';
 import { RootLayout } from './RootLayout';
@@ -92,6 +93,21 @@ describe('header', () => {
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/pricing#settings');
     expect(within(nav).queryByRole('link', { name: 'Login' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('shows the user’s photo as the settings link once they have one, named with their name', async () => {
+    const { store } = renderRoutes('/pricing', {
+      session: { ...signedIn, user: { ...signedIn.user!, displayName: 'Ada Lovelace', photoURL: null } },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Settings' }).querySelector('img')).toBeNull();
+    // The Profile tab's upload puts the new photo in the session: the header follows at once.
+    const photoURL = '/files/user-1/.avatar.png?v=abc';
+    act(() => store.set(sessionAtom, (s) => ({ ...s, user: { ...s.user!, photoURL } })));
+    const link = within(nav).getByRole('link', { name: 'Settings for Ada Lovelace' });
+    expect(link.getAttribute('href')).toBe('/pricing#settings');
+    expect(link.querySelector('img')!.getAttribute('src')).toBe(photoURL);
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
   });
 
   it('marks the current section', async () => {

@@ -14,7 +14,8 @@ import { publishLatest } from './maps';
 
 /**
  * Delivers a notice to the user's current address (none for a user who no longer has one: a deleted account), or
- * to `to`, the address a deleted account had (the email confirming its deletion). Throws when it cannot be sent, so
+ * to `to`, an address the account had (the email confirming its deletion, the one telling the previous address of an
+ * email change). Throws when it cannot be sent, so
  * the follow-up stays due.
  */
 export async function deliverNotice(uid: string, notice: Notice & { to?: string }): Promise<void> {

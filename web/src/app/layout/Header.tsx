@@ -2,12 +2,44 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BRAND } from '@mapnest/shared/constants';
 import { CloseIcon, MenuIcon, SettingsIcon } from '../../components/Icons';
+import { Avatar } from '../../features/settings/Avatar';
 import { Logo } from './Logo';
+
+/** Who is signed in, for the header's settings button. */
+export interface HeaderAccount {
+  /** The display name, else the email address, else null. */
+  name: string | null;
+  photoURL: string | null;
+  /** An administrator viewing the app as another user. */
+  simulated: boolean;
+}
 
 export interface HeaderProps {
   signedIn: boolean;
+  /** The signed-in user: once they have a photo, the settings button shows it. */
+  account?: HeaderAccount | null;
   /** Hides the nav links (auth pages). */
   hideNav?: boolean;
+}
+
+/**
+ * The settings button: the gear, or once the user has a photo their avatar, named with their name ('Settings for
+ * Ada Lovelace'), so it still says where it leads.
+ */
+function SettingsLink({ account }: { account: HeaderAccount | null }) {
+  const photo = account?.photoURL ? { name: account.name, url: account.photoURL } : null;
+  const label = photo?.name ? `Settings for ${photo.name}` : 'Settings';
+  return (
+    <Link to={{ hash: '#settings' }} className="site-nav__icon" aria-label={label} title={label}>
+      {photo ? (
+        <span aria-hidden="true">
+          <Avatar displayName={photo.name} photoURL={photo.url} simulated={account!.simulated} size="sm" />
+        </span>
+      ) : (
+        <SettingsIcon />
+      )}
+    </Link>
+  );
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link is-current' : 'site-nav__link');
@@ -35,8 +67,8 @@ function useClosedByEscape(open: boolean, close: () => void) {
   return toggle;
 }
 
-/** The sticky site header: logo, nav links by sign-in state, the settings icon when signed in. */
-export function Header({ signedIn, hideNav = false }: HeaderProps) {
+/** The sticky site header: logo, nav links by sign-in state, the settings icon (or the user's photo) when signed in. */
+export function Header({ signedIn, account = null, hideNav = false }: HeaderProps) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -84,9 +116,7 @@ export function Header({ signedIn, hideNav = false }: HeaderProps) {
                 </li>
                 {signedIn ? (
                   <li>
-                    <Link to={{ hash: '#settings' }} className="site-nav__icon" aria-label="Settings" title="Settings">
-                      <SettingsIcon />
-                    </Link>
+                    <SettingsLink account={account} />
                   </li>
                 ) : (
                   <>

@@ -4,14 +4,27 @@ import type { MapSummary } from '@mapnest/shared/maps';
 import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
+import { lapsedText } from './LapsedNotice';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
 isolateEachTest(mockCall);
 
-const lapsed = (n: number, from: 1 | 3 = 1) =>
-  aMap({ id: `map0000000000000000${n}`, title: `Venue ${n}`, lapsedFrom: from });
+const UNTIL = '2026-12-06T12:00:00.000Z';
+/** A map that went back to test, published (visitors see it until UNTIL) unless said otherwise. */
+const lapsed = (n: number, from: 1 | 3 = 1, fields: Partial<MapSummary> = {}) =>
+  aMap({
+    id: `map0000000000000000${n}`,
+    title: `Venue ${n}`,
+    lapsedFrom: from,
+    activeUntil: UNTIL,
+    published: true,
+    publication: 'published',
+    publishedVersion: 3,
+    ...fields,
+  });
+const neverPublished = { published: false, publication: 'never', publishedVersion: null } as const;
 
 describe('maps that went back to test', () => {
   it('says how many and brings them all back with one click', async () => {
@@ -27,7 +40,7 @@ describe('maps that went back to test', () => {
     renderRoutes('/maps', { session: signedIn });
     const notice = await screen.findByRole('region', { name: 'Maps back in test' });
     expect(notice.textContent).toContain(
-      '2 maps went back to test when your slots ran out. They stay visible for 7 days.',
+      '2 maps went back to test when your slots ran out. They stay public until Dec 6, 2026.',
     );
     fireEvent.click(within(notice).getByRole('button', { name: 'Bring them back' }));
     expect(await within(notice).findByText('2 maps are back.')).toBeTruthy();
@@ -53,6 +66,48 @@ describe('maps that went back to test', () => {
     expect(within(result).getByRole('link', { name: 'Buy 2 slots' }).getAttribute('href')).toBe('/maps#subscribe');
   });
 
+  it('says that a map never published is public nowhere, and offers to bring it (not them) back', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [lapsed(1, 1, neverPublished)],
+      getSlots: () => NO_SLOTS,
+      restoreLapsedMaps: () => ({ restored: 1, remaining: 0 }),
+    });
+    renderRoutes('/maps', { session: signedIn });
+    const notice = await screen.findByRole('region', { name: 'Maps back in test' });
+    expect(notice.textContent).toContain(
+      '1 map went back to test when your slots ran out. It was never published, so nothing of it is public.',
+    );
+    expect(notice.textContent).not.toMatch(/visible|stays public/);
+    expect(within(notice).queryByRole('button', { name: 'Bring them back' })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Bring it back' }));
+    expect(await within(notice).findByText('1 map is back.')).toBeTruthy();
+  });
+
+  it('tells apart the maps visitors see from those they do not', () => {
+    const offline = { published: false, publication: 'offline', publishedVersion: null } as const;
+    const expired = { published: false, activeUntil: '2026-11-01T12:00:00.000Z' };
+    const shown = lapsed(1);
+    const later = lapsed(2, 1, { activeUntil: '2026-12-09T12:00:00.000Z' });
+    expect(lapsedText([shown])).toBe(
+      '1 map went back to test when your slots ran out. It stays public until Dec 6, 2026.',
+    );
+    expect(lapsedText([shown, later])).toBe(
+      '2 maps went back to test when your slots ran out. They stay public until Dec 9, 2026 at the latest.',
+    );
+    expect(lapsedText([lapsed(1, 1, neverPublished), lapsed(2, 1, neverPublished)])).toBe(
+      '2 maps went back to test when your slots ran out. They were never published, so nothing of them is public.',
+    );
+    expect(lapsedText([lapsed(1, 1, offline)])).toBe(
+      '1 map went back to test when your slots ran out. It is not published, so nothing of it is public.',
+    );
+    expect(lapsedText([lapsed(1, 1, expired)])).toBe(
+      '1 map went back to test when your slots ran out. It is not public now.',
+    );
+    expect(lapsedText([shown, lapsed(2, 1, neverPublished), lapsed(3, 1, offline)])).toBe(
+      '3 maps went back to test when your slots ran out. 1 of them stays public until Dec 6, 2026; the other 2 are not public.',
+    );
+  });
+
   it('is not shown when no map lapsed', async () => {
     routeCalls(mockCall, { listMaps: () => [aMap()], getSlots: () => NO_SLOTS });
     renderRoutes('/maps', { session: signedIn });
@@ -65,7 +120,7 @@ describe('maps that went back to test', () => {
     renderRoutes('/maps', { session: signedIn });
     const empty = await screen.findByRole('region', { name: 'Create your first map' });
     expect(empty.textContent).toContain(
-      'Have an Envato purchase code? Create a map, then choose Register licence in its menu',
+      'Have an Envato purchase code? Create a map, then choose Register license in its menu',
     );
   });
 

@@ -20,12 +20,12 @@ async function openLicenseDialog(registerLicense: (data: unknown) => unknown, ma
   renderRoutes('/maps', { session: signedIn });
   const card = await screen.findByRole('article', { name: 'Riverside Mall' });
   fireEvent.click(within(card).getByRole('button', { name: 'More actions for Riverside Mall' }));
-  fireEvent.click(screen.getByRole('menuitem', { name: 'Register licence' }));
-  const dialog = screen.getByRole('dialog', { name: 'Register licence' });
+  fireEvent.click(screen.getByRole('menuitem', { name: 'Register license' }));
+  const dialog = screen.getByRole('dialog', { name: 'Register license' });
   const field = within(dialog).getByRole('textbox', { name: 'Purchase code' });
   const submit = (code: string) => {
     fireEvent.change(field, { target: { value: code } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Register licence' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register license' }));
   };
   return { calls, dialog, field, submit };
 }
@@ -38,7 +38,7 @@ describe('licence registration', () => {
     expect(dialog.textContent).toContain(BILLING_TEXTS.licensePurpose);
     expect(dialog.textContent).toContain(BILLING_TEXTS.goLiveWays);
     submit('');
-    expect(within(dialog).getByRole('alert').textContent).toBe('Enter the purchase code of your licence.');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter the purchase code of your license.');
     submit('not-a-code');
     expect(within(dialog).getByRole('alert').textContent).toBe(
       'A purchase code looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
@@ -57,7 +57,7 @@ describe('licence registration', () => {
     });
     submit(CODE);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
-    expect((within(dialog).getByRole('button', { name: 'Register licence' }) as HTMLButtonElement).disabled).toBe(
+    expect((within(dialog).getByRole('button', { name: 'Register license' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
   });
@@ -78,9 +78,9 @@ describe('licence registration', () => {
       '“Riverside Mall” is licensed until May 23, 2099. A new purchase code adds 6 months of Basic after that date.',
     );
     submit(CODE);
-    const done = await screen.findByRole('dialog', { name: 'Licence registered' });
+    const done = await screen.findByRole('dialog', { name: 'License registered' });
     expect(done.textContent).toContain(
-      '“Riverside Mall” is licensed for Basic until Nov 23, 2099: 6 more months after its current licence ends on May 23, 2099, and it is live.',
+      '“Riverside Mall” is licensed for Basic until Nov 23, 2099: 6 more months after its current license ends on May 23, 2099, and it is live.',
     );
   });
 
@@ -108,7 +108,7 @@ describe('licence registration', () => {
       ended: false,
     };
     await act(async () => answer.resolve({ license, state: 1 }));
-    const done = await screen.findByRole('dialog', { name: 'Licence registered' });
+    const done = await screen.findByRole('dialog', { name: 'License registered' });
     expect(done.textContent).toContain('“Riverside Mall” is licensed for Basic until May 23, 2031, and it is live.');
     // Nothing of it is published yet: live, but visitors see it only once it is (ADR 018).
     expect(done.textContent).toContain('Visitors see it once you publish it.');
@@ -129,7 +129,7 @@ describe('licence registration', () => {
     const published = aMap({ publishedVersion: 2, publication: 'published' });
     const { submit } = await openLicenseDialog(() => ({ license, state: 1 }), published);
     submit(CODE);
-    const done = await screen.findByRole('dialog', { name: 'Licence registered' });
+    const done = await screen.findByRole('dialog', { name: 'License registered' });
     expect(done.textContent).toContain('and it is live.');
     expect(done.textContent).not.toContain('publish');
   });

@@ -28,7 +28,7 @@ const runningUntil = (endsAt: string | null | undefined) =>
 
 /** The format problem of a typed purchase code, or null when it looks right (the server checks it again). */
 export function purchaseCodeProblem(code: string): string | null {
-  if (!code.trim()) return 'Enter the purchase code of your licence.';
+  if (!code.trim()) return 'Enter the purchase code of your license.';
   const parsed = purchaseCodeSchema.safeParse(code);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not a valid purchase code');
 }
@@ -135,12 +135,12 @@ function LicenseRegistered({
   return (
     <div className="confirm__form">
       <h2 id={titleId} className="confirm__title">
-        Licence registered
+        License registered
       </h2>
       <p className="form-alert form-alert--success license-dialog__success" role="status">
         “{mapTitle}” is licensed for Basic until {shortDate(done.license.endsAt)}
         {done.license.startsAt > done.license.registeredAt
-          ? `: ${LICENSE_BASIC_MONTHS} more months after its current licence ends on ${shortDate(done.license.startsAt)}`
+          ? `: ${LICENSE_BASIC_MONTHS} more months after its current license ends on ${shortDate(done.license.startsAt)}`
           : ''}
         {done.state >= 1 ? ', and it is live.' : '.'}
         {done.state >= 1 && !published ? ' Visitors see it once you publish it.' : ''} Code {done.license.code}.
@@ -175,7 +175,7 @@ function LicenseCodeForm(props: LicenseCodeFormProps) {
   return (
     <form className="confirm__form" onSubmit={onSubmit} noValidate>
       <h2 id={titleId} className="confirm__title">
-        Register licence
+        Register license
       </h2>
       <div className="confirm__subtitle">
         {licensedUntil ? (
@@ -230,7 +230,7 @@ function LicenseCodeForm(props: LicenseCodeFormProps) {
               <Spinner size="sm" />
             </span>
           )}
-          {busy ? 'Registering…' : 'Register licence'}
+          {busy ? 'Registering…' : 'Register license'}
         </button>
       </div>
     </form>

@@ -11,6 +11,8 @@ import { SlotMeter } from './SlotMeter';
 
 export interface PlanCardProps {
   plan: PlanId;
+  /** The billing period the selector starts on (the pricing page's choice, else its default). */
+  initialPeriod: BillingPeriod;
   /** The plan's subscriptions that hold slots (normally one); empty shows the selectors and Subscribe. */
   subscriptions: readonly Subscription[];
   /** Slots of this plan in use and held (subscriptions, licences, grants), or null while unknown. */
@@ -38,11 +40,12 @@ function Starting() {
 
 /**
  * One plan of the subscribe dialog. Without a subscription: quantity, Monthly/Annual, the price per
- * map and the total with the volume tier, and Subscribe. With one: the badge ('Canceled' when it ends, else
- * 'Active'), a payment problem if Stripe is retrying, the slot meter and Manage.
+ * map and the total with the volume tier, and Subscribe. With one: the badge ('Payment failed' while Stripe is
+ * retrying a renewal, 'Canceled' when it ends, else 'Active'), the payment problem in words, the slot meter and Manage.
  */
 export function PlanCard({
   plan,
+  initialPeriod,
   subscriptions,
   usage,
   disabled,
@@ -53,7 +56,7 @@ export function PlanCard({
 }: PlanCardProps) {
   const titleId = useId();
   const [quantity, setQuantity] = useState(1);
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [period, setPeriod] = useState<BillingPeriod>(initialPeriod);
   const subscribed = subscriptions.length > 0;
   const name = PLAN_NAMES[plan];
 
@@ -149,10 +152,20 @@ function PlanChoice({ plan, quantity, onQuantity, period, onPeriod, disabled }: 
   );
 }
 
-function StatusBadge({ plan, subscriptions }: { plan: PlanId; subscriptions: readonly Subscription[] }) {
+/**
+ * The card's status: 'Payment failed' while a renewal payment is being retried (past_due: the slots are kept, but
+ * the subscription is not in good standing), else 'Canceled' when it ends, else 'Active'.
+ */
+function planStatus(subscriptions: readonly Pick<Subscription, 'status' | 'cancelAt'>[]): string {
+  if (subscriptions.some((s) => s.status === 'past_due')) return 'Payment failed';
   // Several subscriptions of one plan are rare (two checkouts); the card is 'Canceled' only when all of them end.
-  const canceled = subscriptions.every((s) => s.cancelAt);
-  return <span className={`badge badge--${plan} plan-offer__badge`}>{canceled ? 'Canceled' : 'Active'}</span>;
+  return subscriptions.every((s) => s.cancelAt) ? 'Canceled' : 'Active';
+}
+
+function StatusBadge({ plan, subscriptions }: { plan: PlanId; subscriptions: readonly Subscription[] }) {
+  const status = planStatus(subscriptions);
+  const tone = status === 'Payment failed' ? 'badge--failed' : `badge--${plan}`;
+  return <span className={`badge ${tone} plan-offer__badge`}>{status}</span>;
 }
 
 function Subscribed({

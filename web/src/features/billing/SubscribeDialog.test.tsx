@@ -99,6 +99,28 @@ describe('subscribe dialog', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('starts on the period the pricing page starts on, or on the one the visitor chose there', async () => {
+    const { dialog } = await openDialog({});
+    const checked = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole<HTMLInputElement>('radio')
+        .filter((r) => r.checked)
+        .map((r) => r.closest('label')!.textContent);
+    expect(checked(plan(dialog, 'Basic'))).toEqual([expect.stringMatching(/^Annual/)]);
+    expect(checked(plan(dialog, 'Professional'))).toEqual([expect.stringMatching(/^Annual/)]);
+    cleanup();
+
+    routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
+    renderRoutes('/pricing', { session: signedIn });
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: /^Annual/ })).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Choose Professional' }));
+    const chosen = await screen.findByRole('dialog', { name: 'Pick your plan' });
+    const pro = await within(chosen).findByRole('article', { name: 'Professional' });
+    expect(checked(pro)).toEqual(['Monthly']);
+    expect(checked(plan(chosen, 'Basic'))).toEqual(['Monthly']);
+  });
+
   it('sends a signed-out visitor to /login', async () => {
     const { router } = renderRoutes('/maps#subscribe', { session: signedOut });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -109,6 +131,7 @@ describe('subscribe dialog', () => {
     const { dialog } = await openDialog({});
     const basic = plan(dialog, 'Basic');
     const price = () => basic.querySelector('.plan-offer__price')!.textContent;
+    fireEvent.click(within(basic).getByRole('radio', { name: 'Monthly' }));
     expect(price()).toContain('$10 per map / month');
     expect(price()).toContain('Total $10 / month');
     expect(price()).toContain('10% off from 10 maps');
@@ -123,6 +146,7 @@ describe('subscribe dialog', () => {
     expect(price()).toContain('Total $1,036.80 / year');
 
     const pro = plan(dialog, 'Professional');
+    fireEvent.click(within(pro).getByRole('radio', { name: 'Monthly' }));
     fireEvent.change(within(pro).getByRole('textbox', { name: 'Number of maps' }), { target: { value: '100' } });
     expect(pro.querySelector('.plan-offer__price')!.textContent).toContain('20% volume discount at 100+ maps');
     expect(pro.querySelector('.plan-offer__price')!.textContent).toContain('Total $2,240 / month');
@@ -221,7 +245,8 @@ describe('subscribe dialog', () => {
   it('draws a proportional bar above 8 slots, a Canceled badge with the end date, and a failed payment', async () => {
     const { dialog } = await openDialog({
       listSubscriptions: () => [
-        aSubscription({ plan: 'pro', quantity: 12, cancelAt: '2030-12-01T12:00:00.000Z', status: 'past_due' }),
+        aSubscription({ plan: 'pro', quantity: 12, cancelAt: '2030-12-01T12:00:00.000Z' }),
+        aSubscription({ id: 'sub_2', plan: 'basic', quantity: 2, status: 'past_due' }),
       ],
       getSlots: () => ({ ...NO_SLOTS, proUsed: 3, proCapacity: 12, proSubscribed: 12 }),
     });
@@ -230,7 +255,11 @@ describe('subscribe dialog', () => {
     const badge = within(pro).getByText('Canceled');
     expect(badge.className).toContain('badge--pro');
     expect(pro.textContent).toContain('ends Dec 1, 2030');
-    expect(pro.textContent).toContain('Payment failed — update your payment method');
+    // A renewal that failed is no 'Active' subscription: the badge says what the text below it says.
+    const basic = plan(dialog, 'Basic');
+    expect(within(basic).getByText('Payment failed').className).toContain('badge--failed');
+    expect(within(basic).queryByText('Active')).toBeNull();
+    expect(basic.textContent).toContain('Payment failed — update your payment method');
     const meter = within(pro).getByRole('meter', { name: 'Professional slots used' });
     expect(meter.querySelectorAll('.slot-meter__segment')).toHaveLength(0);
     const fill = meter.querySelector<HTMLElement>('.slot-meter__fill')!;

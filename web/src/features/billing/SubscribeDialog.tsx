@@ -10,7 +10,7 @@ import { CloseIcon } from '../../components/Icons';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
-import { LICENSE_NOTE, LICENSE_NOTE_MORE, PRICING_FAQ } from './plans';
+import { DEFAULT_BILLING_PERIOD, LICENSE_NOTE, LICENSE_NOTE_MORE, PRICING_FAQ } from './plans';
 import { loadSlotsAtom, slotsAtom } from '../maps/maps-state';
 import { billingApi, goToPaymentPage } from './billing-api';
 import { rememberPendingCheckout } from './checkout-pending';
@@ -24,6 +24,8 @@ type InFlight = { plan: PlanId; action: 'subscribe' | 'manage' } | null;
 
 export interface SubscribeDialogProps {
   open: boolean;
+  /** The billing period chosen on the pricing page, carried over; null: the pricing page's default. */
+  period?: BillingPeriod | null;
   onClose: () => void;
 }
 
@@ -80,7 +82,7 @@ function usePaymentPageRequests(userId: string | null, subscriptions: readonly S
  * 'Starting...'; then the browser leaves for the payment page. A failure resets the dialog and shows
  * 'Error: something happened.'
  */
-export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps) {
+export default function SubscribeDialog({ open, period = null, onClose }: SubscribeDialogProps) {
   const titleId = useId();
   const subtitleId = useId();
   const { userId } = useAtomValue(sessionAtom);
@@ -137,8 +139,10 @@ export default function SubscribeDialog({ open, onClose }: SubscribeDialogProps)
           <div className="subscribe-dialog__plans">
             {PLANS.map((plan) => (
               <PlanCard
-                key={plan}
+                // A period carried from the pricing page starts the cards afresh on it.
+                key={`${plan}-${period ?? DEFAULT_BILLING_PERIOD}`}
                 plan={plan}
+                initialPeriod={period ?? DEFAULT_BILLING_PERIOD}
                 subscriptions={byPlan(plan)}
                 usage={usage(plan)}
                 disabled={busy}
@@ -204,7 +208,7 @@ function SubscribeDialogNotes({ titleId, licensed }: { titleId: string; licensed
           </p>
         )}
         <p>
-          Have a purchase code already? Open a map’s menu and choose <strong>Register licence</strong>.
+          Have a purchase code already? Open a map’s menu and choose <strong>Register license</strong>.
         </p>
       </section>
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { sessionAtom } from '../../state/session';
+import { periodCarried } from './plans';
 
 const SubscribeDialog = lazy(() => import('./SubscribeDialog'));
 
@@ -10,7 +11,8 @@ export const SUBSCRIBE_HASH = '#subscribe';
 
 /**
  * Opens the subscribe dialog while the hash is '#subscribe'; closing removes the hash, replacing the
- * history entry. A signed-out visitor goes to /login. The dialog's code loads the first time it opens.
+ * history entry. A signed-out visitor goes to /login. The dialog's code loads the first time it opens, on the billing
+ * period carried from the pricing page if any.
  */
 export function SubscribeHost() {
   const location = useLocation();
@@ -20,6 +22,11 @@ export function SubscribeHost() {
   const open = wanted && user !== null;
   const [shown, setShown] = useState(open);
   if (open && !shown) setShown(true);
+  // The period chosen on the pricing page, when its 'Choose …' link brought the visitor here; kept while the dialog
+  // closes (closing drops the location's state).
+  const carried = open ? periodCarried(location.state) : null;
+  const [period, setPeriod] = useState(carried);
+  if (carried && carried !== period) setPeriod(carried);
 
   if (wanted && init && !user) return <Navigate to="/login" replace />;
   if (!shown) return null;
@@ -27,6 +34,7 @@ export function SubscribeHost() {
     <Suspense fallback={null}>
       <SubscribeDialog
         open={open}
+        period={period}
         onClose={() =>
           void navigate(
             { pathname: location.pathname, search: location.search, hash: '' },

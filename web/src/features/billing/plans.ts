@@ -3,7 +3,14 @@
  * import the same content so the pricing page and the dialog never disagree.
  */
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
-import { FREE_TEST_MAPS, PRICES, TEST_MAP_ACTIVE_DAYS, VOLUME_TIERS, type PlanId } from '@mapnest/shared/constants';
+import {
+  FREE_TEST_MAPS,
+  PRICES,
+  TEST_MAP_ACTIVE_DAYS,
+  VOLUME_TIERS,
+  type BillingPeriod,
+  type PlanId,
+} from '@mapnest/shared/constants';
 
 export const PLAN_TAGLINES: Record<PlanId, string> = {
   basic: 'Everything you need to publish interactive maps on your website.',
@@ -15,6 +22,24 @@ export const PLAN_FEATURES: Record<PlanId, readonly string[]> = {
   basic: ['Cloud map hosting', 'Compatible with any platform', 'Deployment in about 3 minutes', 'Automatic updates'],
   pro: ['Everything in Basic', 'Wayfinding extension', 'Map analytics', 'Priority support'],
 };
+
+/**
+ * The billing period the pricing page and the plan dialog start on (the spec states none): Annual, the saving the
+ * pricing page leads with. The plan dialog starts on the one the visitor chose on the pricing page when it is carried
+ * over (`periodCarried`).
+ */
+export const DEFAULT_BILLING_PERIOD: BillingPeriod = 'yearly';
+
+/** The navigation state the pricing page's 'Choose …' links carry to the plan dialog: the period chosen there. */
+export interface PeriodCarried {
+  period: BillingPeriod;
+}
+
+/** The billing period carried in a location's state, or null when none (or something else) is carried. */
+export function periodCarried(state: unknown): BillingPeriod | null {
+  const period = (state as Partial<PeriodCarried> | null)?.period;
+  return period === 'monthly' || period === 'yearly' ? period : null;
+}
 
 /** Price lines come from the one source of the billing texts. */
 export { billingNote, priceLabel } from '@mapnest/shared/billing-texts';

@@ -183,7 +183,7 @@ function MapCardActions({
             leading: <ChartIcon />,
             onSelect: () => void navigate(`${href}/analytics`),
           },
-          { id: 'license', title: 'Register licence', leading: <KeyIcon />, onSelect: onRegisterLicense },
+          { id: 'license', title: 'Register license', leading: <KeyIcon />, onSelect: onRegisterLicense },
           { id: 'delete', title: 'Delete', leading: <TrashIcon />, disabled: !!busyLabel, onSelect: onDelete },
         ]}
       />

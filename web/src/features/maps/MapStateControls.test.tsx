@@ -132,7 +132,7 @@ describe('map state controls on the maps list', () => {
   });
 
   it('asks before moving a map back to test, which starts its 7 days', async () => {
-    const calls = server([liveMap]);
+    const calls = server([{ ...liveMap, publication: 'published', publishedVersion: liveMap.version }]);
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Campus Map' });
     fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Back to test' }));
@@ -147,6 +147,18 @@ describe('map state controls on the maps list', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to test' }));
     expect(calls.callsTo('setMapState')).toEqual([{ id: liveMap.id, state: 0 }]);
     expect(await within(card('Campus Map')).findByText(/^Test · 7 days left/)).toBeTruthy();
+  });
+
+  it('does not tell the owner of a map never published that it stays public once back in test', async () => {
+    server([{ ...liveMap, published: false, publication: 'never', publishedVersion: null }]);
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    fireEvent.click(within(card('Campus Map')).getByRole('button', { name: 'Back to test' }));
+    const dialog = screen.getByRole('dialog', { name: 'Move this map back to test?' });
+    expect(dialog.textContent).toContain(
+      '“Campus Map” gives its Basic slot back. It is not published yet, so nothing of it is public.',
+    );
+    expect(dialog.textContent).not.toContain('stays public');
   });
 
   it('marks a map that went back to test when slots ran out', async () => {
@@ -185,9 +197,9 @@ describe('map state menu in the editor bar', () => {
       ['Test · expires May 13, 2030', 'true'],
       ['Go live', null],
       ['Make Pro', null],
-      ['Register licence', null],
+      ['Register license', null],
     ]);
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Register licence' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Register license' }));
     expect(onRegisterLicense).toHaveBeenCalledOnce();
   });
 

@@ -170,7 +170,7 @@ export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLice
     })),
   ];
   if (onRegisterLicense)
-    items.push({ id: 'license', title: 'Register licence', disabled: busy !== null, onSelect: onRegisterLicense });
+    items.push({ id: 'license', title: 'Register license', disabled: busy !== null, onSelect: onRegisterLicense });
   return (
     <div className="map-state-menu">
       {items.length > 1 ? (

@@ -55,7 +55,7 @@ function EmptyMapArt() {
 }
 
 /** No maps yet: how to create the first one, and (for users without a plan) where a purchase code goes. */
-export function MapsEmpty({ licenceHint }: { licenceHint: boolean }) {
+export function MapsEmpty({ licenseHint }: { licenseHint: boolean }) {
   return (
     <section className="maps-empty" aria-labelledby="maps-empty-title">
       <EmptyMapArt />
@@ -70,9 +70,9 @@ export function MapsEmpty({ licenceHint }: { licenceHint: boolean }) {
         <PlusIcon />
         Create a map
       </Link>
-      {licenceHint && (
+      {licenseHint && (
         <p className="maps-empty__hint">
-          Have an Envato purchase code? Create a map, then choose <strong>Register licence</strong> in its menu: the
+          Have an Envato purchase code? Create a map, then choose <strong>Register license</strong> in its menu: the
           code gives that map {LICENSE_BASIC_MONTHS} months of Basic.
         </p>
       )}

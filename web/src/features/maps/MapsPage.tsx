@@ -140,10 +140,7 @@ export default function MapsPage() {
       )}
       <CheckoutReturn />
       <PastDueBanner />
-      <LapsedNotice
-        count={maps.filter((m) => m.lapsedFrom !== null && isTestState(m.state)).length}
-        onRestored={reload}
-      />
+      <LapsedNotice lapsed={maps.filter((m) => m.lapsedFrom !== null && isTestState(m.state))} onRestored={reload} />
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {maps.length > 0 && (
         <MapsToolbar query={query} onQuery={setQuery} shownCount={shown.length} total={maps.length} />
@@ -153,7 +150,7 @@ export default function MapsPage() {
       ) : !loaded && maps.length === 0 ? (
         <MapsSkeleton />
       ) : maps.length === 0 ? (
-        <MapsEmpty licenceHint={session.plans.length === 0} />
+        <MapsEmpty licenseHint={session.plans.length === 0} />
       ) : shown.length === 0 ? (
         <NoMatchingMaps query={query} onShowAll={() => setQuery('')} />
       ) : (

@@ -23,6 +23,29 @@ describe('stateBadge', () => {
     );
   });
 
+  it('says that a test map never published, or unpublished, is public nowhere', () => {
+    const until = shortDate(at(2 * DAY));
+    const never = stateBadge({ state: 0, activeUntil: at(2 * DAY), publication: 'never' }, now);
+    expect(never.label).toBe('Test · 2 days left');
+    expect(never.description).toBe(
+      `A free test map, never published: nothing of it is public. Published, it would be public until ${until}; go live to keep it public longer.`,
+    );
+    expect(never.description).not.toContain('stays public');
+    expect(stateBadge({ state: 0, activeUntil: at(2 * DAY), publication: 'offline' }, now).description).toContain(
+      'A free test map, unpublished: nothing of it is public.',
+    );
+    // Published (with changes in its draft or not): visitors see it until its days are over.
+    for (const publication of ['published', 'changes'] as const)
+      expect(stateBadge({ state: 0, activeUntil: at(2 * DAY), publication }, now).description).toBe(
+        `A free test map: its embed stays public for 2 days more, until ${until}. Go live to keep it public.`,
+      );
+    // Expired and never published: there is no expiry notice either, only "not found".
+    const expired = stateBadge({ state: 0, activeUntil: at(-1), publication: 'never' }, now);
+    expect(expired.label).toBe('Expired');
+    expect(expired.description).not.toContain('expiry notice');
+    expect(expired.description).toContain('never published, so nothing of it is public');
+  });
+
   it('says in one line when a test map expires', () => {
     expect(stateText({ state: 0, activeUntil: '2030-05-13T12:00:00.000Z' }, now)).toBe('Test · expires May 13, 2030');
     expect(stateText({ state: 0, activeUntil: at(-1) }, now)).toBe('Expired');
@@ -43,7 +66,7 @@ describe('stateBadge', () => {
     const descriptions = [1, 3].map((state) => stateBadge({ state: state as 1, activeUntil: null }, now).description);
     expect(descriptions).toEqual(['Live on a Basic slot.', 'Live on a Professional slot.']);
     const licensed = stateBadge({ state: 1, activeUntil: null, licenseEndsAt: '2030-05-13T12:00:00.000Z' }, now);
-    expect(licensed.description).toBe('Live on Basic with a registered marketplace licence.');
+    expect(licensed.description).toBe('Live on Basic with a registered marketplace license.');
   });
 
   it('names the other states', () => {

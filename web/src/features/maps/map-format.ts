@@ -24,9 +24,23 @@ export function testDaysLeft(activeUntil: string | null, now: Date): number {
   return left > 0 ? Math.min(TEST_MAP_ACTIVE_DAYS, Math.ceil(left / DAY_MS)) : 0;
 }
 
-/** The state badge of a map card: 0 test, 1 live, 2 demo, 3 pro, 9 admin. */
+/**
+ * Whether visitors have a version of the map at all: false when it was never published or was taken offline (they
+ * see "Map not found" at /m/{id}, whatever its state). Unknown (no `publication`): taken as published.
+ */
+const hasPublishedVersion = (map: Partial<Pick<MapSummary, 'publication'>>): boolean =>
+  map.publication !== 'never' && map.publication !== 'offline';
+
+/** Why nothing of a map is public: 'never published' or 'unpublished' (taken offline). */
+const notPublished = (map: Partial<Pick<MapSummary, 'publication'>>): string =>
+  map.publication === 'never' ? 'never published' : 'unpublished';
+
+/**
+ * The state badge of a map card: 0 test, 1 live, 2 demo, 3 pro, 9 admin. A test map's words say what visitors see:
+ * an unpublished one is public nowhere, whatever its days left.
+ */
 export function stateBadge(
-  map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt'>>,
+  map: Pick<MapSummary, 'state' | 'activeUntil'> & Partial<Pick<MapSummary, 'licenseEndsAt' | 'publication'>>,
   now: Date = new Date(),
 ): StateBadge {
   switch (map.state) {
@@ -35,7 +49,7 @@ export function stateBadge(
         ? {
             label: `Licensed until ${shortDate(map.licenseEndsAt)}`,
             tone: 'live',
-            description: 'Live on Basic with a registered marketplace licence.',
+            description: 'Live on Basic with a registered marketplace license.',
           }
         : { label: 'Live', tone: 'live', description: 'Live on a Basic slot.' };
     case MapState.PRO:
@@ -46,19 +60,24 @@ export function stateBadge(
       return { label: 'Admin', tone: 'admin', description: 'An administrator map.' };
     default: {
       const days = testDaysLeft(map.activeUntil, now);
+      const published = hasPublishedVersion(map);
       if (days === 0) {
         return {
           label: 'Expired',
           tone: 'expired',
-          description:
-            'This test map is still editable, but its embed shows an expiry notice. Make it live to publish it again.',
+          description: published
+            ? 'This test map is still editable, but its embed shows an expiry notice. Make it live to publish it again.'
+            : `This test map is still editable; it was ${notPublished(map)}, so nothing of it is public. Make it live to publish it.`,
         };
       }
       const span = `${days} ${days === 1 ? 'day' : 'days'}`;
+      const until = shortDate(map.activeUntil);
       return {
         label: `Test · ${span} left`,
         tone: 'test',
-        description: `A free test map: its embed stays public for ${span} more, until ${shortDate(map.activeUntil)}. Go live to keep it public.`,
+        description: published
+          ? `A free test map: its embed stays public for ${span} more, until ${until}. Go live to keep it public.`
+          : `A free test map, ${notPublished(map)}: nothing of it is public. Published, it would be public until ${until}; go live to keep it public longer.`,
       };
     }
   }

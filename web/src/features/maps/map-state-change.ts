@@ -58,12 +58,20 @@ export function stateMoves(state: number): StateMove[] {
   }
 }
 
-/** The confirmation text of 'Back to test'. */
-export function backToTestText(map: Pick<MapSummary, 'title' | 'state' | 'licenseEndsAt'>): string {
-  const test = `As a test map it stays public for ${TEST_MAP_ACTIVE_DAYS} days from now; then its embed shows an expiry notice until you make it live again.`;
+/**
+ * The confirmation text of 'Back to test'. A map with no published version (never published, or taken offline) is
+ * public nowhere, and going back to test does not change that.
+ */
+export function backToTestText(
+  map: Pick<MapSummary, 'title' | 'state' | 'licenseEndsAt'> & Partial<Pick<MapSummary, 'publication'>>,
+): string {
+  const unpublished = map.publication === 'never' || map.publication === 'offline';
+  const test = unpublished
+    ? `It is ${map.publication === 'never' ? 'not published yet' : 'unpublished'}, so nothing of it is public. As a test map, published, it would be public for ${TEST_MAP_ACTIVE_DAYS} days from now; then its embed shows an expiry notice until you make it live again.`
+    : `As a test map it stays public for ${TEST_MAP_ACTIVE_DAYS} days from now; then its embed shows an expiry notice until you make it live again.`;
   // A Basic map on its own licence holds no subscription slot: it gives none back, and its licence keeps running.
   if (map.state === MapState.LIVE && map.licenseEndsAt)
-    return `“${map.title}” is live on its own licence, not on a subscription slot, so no slot is given back; the licence keeps running until ${shortDate(map.licenseEndsAt)} and Go live puts the map back on it. ${test}`;
+    return `“${map.title}” is live on its own license, not on a subscription slot, so no slot is given back; the license keeps running until ${shortDate(map.licenseEndsAt)} and Go live puts the map back on it. ${test}`;
   const plan = map.state === MapState.PRO ? PLAN_NAMES.pro : PLAN_NAMES.basic;
   return `“${map.title}” gives its ${plan} slot back. ${test}`;
 }

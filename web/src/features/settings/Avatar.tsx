@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { avatarInitials } from '@mapnest/shared/accounts';
 import { AdminIcon } from './SettingsIcons';
+import './avatar.css';
 
 export interface AvatarProps {
   displayName: string | null;

@@ -128,7 +128,7 @@ describe('Plan tab', () => {
 
   it('lists registered licences with their map, masked code and end', async () => {
     const { panel } = await openPlanTab({});
-    const list = await within(panel).findByRole('list', { name: 'Registered licences' });
+    const list = await within(panel).findByRole('list', { name: 'Registered licenses' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Riverside Mall'));
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe(
@@ -149,7 +149,7 @@ describe('Plan tab', () => {
       ended: false,
     };
     const { panel } = await openPlanTab({ listLicenses: () => [extension] });
-    const list = await within(panel).findByRole('list', { name: 'Registered licences' });
+    const list = await within(panel).findByRole('list', { name: 'Registered licenses' });
     await waitFor(() =>
       expect(within(list).getByRole('listitem').textContent).toBe(
         'Riverside Mall · starts Nov 23, 2099, ends May 23, 2100****-****-****-****-2b3c4d5e6f70',

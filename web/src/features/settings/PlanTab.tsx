@@ -112,7 +112,7 @@ export function PlanTab() {
       </SettingsRow>
       {hasSubscription && <PaymentRow />}
       <SettingsRow
-        label="Licences"
+        label="Licenses"
         description={`${BILLING_TEXTS.licenseRule} ${BILLING_TEXTS.goLiveWays} Register one from a map’s menu.`}
       >
         {licenseError ? (
@@ -120,7 +120,7 @@ export function PlanTab() {
             {MESSAGES.unknownError}
           </p>
         ) : !licenses ? (
-          <Spinner size="sm" label="Loading licences" />
+          <Spinner size="sm" label="Loading licenses" />
         ) : licenses.length === 0 ? (
           <p className="settings-row__description">None registered.</p>
         ) : (
@@ -223,7 +223,7 @@ function PaymentRow() {
 /** The registered licences: the map, when the licence ends, and the masked code. */
 function LicenseList({ licenses, mapTitle }: { licenses: readonly License[]; mapTitle: (id: string) => string }) {
   return (
-    <ul className="license-list" aria-label="Registered licences">
+    <ul className="license-list" aria-label="Registered licenses">
       {licenses.map((l) => (
         <li
           key={`${l.code}-${l.mapId}`}

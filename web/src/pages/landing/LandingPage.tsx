@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PRICES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { FadeIn, FadeInStagger } from '../../components/FadeIn';
 import {
@@ -291,7 +292,10 @@ function StepsSection({ origin }: { origin: string }) {
   );
 }
 
-/** Pricing in one line, and the offer to build the map for you. */
+/**
+ * Pricing in one line, with the licence rule the pricing page and the plan dialog state (a map's licence is bought
+ * apart, so nothing here may say the price is all there is), and the offer to build the map for you.
+ */
 function PricingTeaser() {
   return (
     <section className="section section--tinted" aria-labelledby="pricing-teaser-title">
@@ -300,8 +304,8 @@ function PricingTeaser() {
           <SectionHeading
             id="pricing-teaser-title"
             eyebrow="Pricing"
-            title="Pay per map, nothing else"
-            subtitle={`Basic from $${PRICES.basic.yearly} and Professional from $${PRICES.pro.yearly} per map per month, billed annually. Cancel any time.`}
+            title="Priced per map"
+            subtitle={`Basic from $${PRICES.basic.yearly} and Professional from $${PRICES.pro.yearly} per map per month, billed annually. Cancel any time. ${BILLING_TEXTS.licenseRule}`}
           />
           <Link to="/pricing" className="btn btn--primary">
             Compare plans <ArrowRightIcon size={18} />

@@ -13,6 +13,7 @@ import '../../styles/marketing.css';
 import { PAGE_TITLES } from '../titles';
 import {
   billingNote,
+  DEFAULT_BILLING_PERIOD,
   FREE_TIER_NOTE,
   LICENSE_NOTE,
   LICENSE_NOTE_MORE,
@@ -21,12 +22,13 @@ import {
   PLAN_TAGLINES,
   priceLabel,
   PRICING_FAQ,
+  type PeriodCarried,
 } from '../../features/billing/plans';
 
 const PLANS: readonly PlanId[] = ['basic', 'pro'];
 
 export default function PricingPage() {
-  const [period, setPeriod] = useState<BillingPeriod>('yearly');
+  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const signedIn = useAtomValue(signedInAtom);
   return (
     <>
@@ -49,7 +51,7 @@ function PricingHero({ period, onPeriod }: { period: BillingPeriod; onPeriod: (p
           align="center"
           eyebrow={PAGE_TITLES.pricing}
           title="Simple pricing per map"
-          subtitle="Pay only for the maps you publish. Every plan includes hosting, updates and support."
+          subtitle="Subscribe per map slot: each map you keep live on a subscription takes one. Every plan includes hosting, updates and support."
         />
         <div className="billing-toggle">
           <SegmentedToggle
@@ -91,6 +93,8 @@ function PlansSection({ period, signedIn }: { period: BillingPeriod; signedIn: b
               <CheckList items={PLAN_FEATURES[plan]} className="plan-card__features" />
               <Link
                 to={ctaTo}
+                // The plan dialog starts on the period chosen here.
+                state={signedIn ? ({ period } satisfies PeriodCarried) : undefined}
                 className={plan === 'pro' ? 'btn btn--primary btn--block' : 'btn btn--secondary btn--block'}
               >
                 {signedIn ? `Choose ${PLAN_NAMES[plan]}` : 'Start for free'}

@@ -12,6 +12,7 @@ import { LICENSE_BASIC_MONTHS, PRICES } from '@mapnest/shared/constants';
 import { sessionAtom } from '../../state/session';
 import { signedOut } from '../../app/testing.fixtures';
 import { PRICING_FAQ } from '../../features/billing/plans';
+import LandingPage from '../landing/LandingPage';
 import TermsPage from '../legal/TermsPage';
 import PricingPage from './PricingPage';
 
@@ -38,6 +39,15 @@ describe('one billing story', () => {
     cleanup();
     const terms = renderAt(<TermsPage />);
     for (const sentence of LICENSE_STORY) expect(terms).toContain(sentence);
+  });
+
+  it('says on the landing page and in the pricing hero that the price is not all: each map needs its license', () => {
+    const landing = renderAt(<LandingPage />);
+    expect(landing).toContain(BILLING_TEXTS.licenseRule);
+    expect(landing).not.toMatch(/nothing else/i);
+    cleanup();
+    // Slots are paid whether or not a map is published, and the license is bought apart: no 'pay only for …'.
+    expect(renderAt(<PricingPage />)).not.toMatch(/pay only for/i);
   });
 
   it('quotes the prices and the licence months the server uses', () => {
