@@ -197,7 +197,7 @@ describe('the user pool’s web ACL (production stages)', () => {
       const t = stages[name].template;
       const acls = webAcls(t, 'REGIONAL');
       expect(Object.keys(acls), name).toHaveLength(1);
-      const [[aclId, acl]] = Object.entries(acls) as Array<[string, { Properties: { Rules: Json[] } }]>;
+      const [aclId, acl] = (Object.entries(acls) as Array<[string, { Properties: { Rules: Json[] } }]>)[0]!;
       expect(acl.Properties).toMatchObject({ DefaultAction: { Allow: {} } });
       expect(acl.Properties.Rules).toEqual([
         expect.objectContaining({
