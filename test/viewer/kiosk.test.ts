@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 /** The idle time of kiosk mode (web/src/viewer/kiosk/idle.ts), and a second more. */
@@ -21,6 +21,8 @@ let browser: Browser;
 /** The demo shopping centre as a Professional map (directions on): a kiosk map, and the same map without. */
 let kioskMap: string;
 let plainMap: string;
+/** The kiosk map drawn edge to edge (no padding), with FreshMart at the plan's right edge. */
+let edgeMap: string;
 
 /** The demo's shopping centre (two floors, groups, an "Open late" filter, a route network), kiosk mode as given. */
 function demo(kiosk: boolean): MapDocument {
@@ -34,14 +36,19 @@ function demo(kiosk: boolean): MapDocument {
 beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createUser({ name: 'Kiosk owner' });
-  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 2 }, await adminUser());
+  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 3 }, await adminUser());
   const publish = async (title: string, doc: MapDocument) => {
     const id = await call<string>('createMap', { title, mapData: doc }, user);
     await call('setMapState', { id, state: 3 }, user);
     await call('publishMap', { id, version: 1 }, user);
     return id;
   };
+  const edge = demo(true);
+  edge.settings.padding = 0;
+  edge.locations.find((l) => l.id === 'freshmart')!.coord = [0.995, 0.5];
   [kioskMap, plainMap] = await Promise.all([publish('Kiosk', demo(true)), publish('Not a kiosk', demo(false))]);
+  // After those two (an account holds at most two test maps, and each is one until it is made Professional).
+  edgeMap = await publish('Edge to edge', edge);
 }, 90_000);
 
 afterAll(async () => {
@@ -198,6 +205,46 @@ describe('a landscape kiosk', () => {
     expect(map.height).toBe(1080);
     expect(errors).toEqual([]);
   });
+});
+
+describe('a route on a portrait kiosk', () => {
+  it.each([
+    ['freshmart', false],
+    ['fitlab', false],
+    // A plan drawn to the screen's edges (no padding) with its destination at the plan's very edge.
+    ['freshmart', true],
+  ])(
+    'keeps its start and end markers wholly on the map beside the panel (to %s, edge to edge: %s)',
+    async (to, edge) => {
+      const { page, errors } = await open(`/m/${edge ? edgeMap : kioskMap}?from=north-entrance&to=${to}`);
+      await expect.poll(() => routeShown(page), { timeout: 15_000 }).toBeGreaterThan(0);
+      // The player has drawn the route's last floor (its end marker is in) and the camera has come to rest there.
+      await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
+      await settledBox(page.locator('.mn-pane'), 10);
+      await artifact(page, { path: `.test-artifacts/kiosk-route-${to}${edge ? '-edge' : ''}.png` });
+      const { map, panel, markers } = await page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+        const dots = [...document.querySelectorAll('.mn-route-start, .mn-route-end circle')];
+        return {
+          map: box(document.querySelector('.mn-map')!),
+          panel: box(document.querySelector('.mn-directions')!),
+          markers: dots.filter((d) => getComputedStyle(d).display !== 'none').map(box),
+        };
+      });
+      expect(markers.length).toBeGreaterThanOrEqual(1);
+      for (const m of markers) {
+        const where = `marker ${JSON.stringify(m)} in map ${JSON.stringify(map)} beside panel ${JSON.stringify(panel)}`;
+        expect(m.left, where).toBeGreaterThanOrEqual(map.left);
+        expect(m.right, where).toBeLessThanOrEqual(map.right);
+        expect(m.top, where).toBeGreaterThanOrEqual(map.top);
+        expect(m.bottom, where).toBeLessThanOrEqual(map.bottom);
+        const underPanel = m.right > panel.left && m.left < panel.right && m.bottom > panel.top && m.top < panel.bottom;
+        expect(underPanel, where).toBe(false);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('an embed made a kiosk with ?kiosk=1', () => {

@@ -65,6 +65,8 @@ describe('the viewer in the visitor’s language', () => {
     const { page, errors, languageChunks } = await openDemo('ja-JP');
     expect(await attr(page, '.mn-viewer', 'lang')).toBe('ja');
     expect(await attr(page, '.mn-viewer', 'dir')).toBe('ltr');
+    // The /m page is the map's own: the page speaks the viewer's language too (screen readers, translation offers).
+    expect(await attr(page, 'html', 'lang')).toBe('ja');
     expect(await attr(page, '.mn-sidebar', 'aria-label')).toBe('一覧');
     // The demo's author wrote their own search text: it is kept, in every language.
     expect(await attr(page, '.mn-directory input[type=search]', 'placeholder')).toBe('Search shops, food and services');
@@ -97,6 +99,7 @@ describe('the viewer in the visitor’s language', () => {
     const { page, errors, languageChunks } = rtl;
     expect(await attr(page, '.mn-viewer', 'dir')).toBe('rtl');
     expect(await attr(page, '.mn-viewer', 'lang')).toBe('ar');
+    expect([await attr(page, 'html', 'lang'), await attr(page, 'html', 'dir')]).toEqual(['ar', 'rtl']);
     expect(languageChunks).toEqual(['ar']);
     expect(await attr(page, '.mn-sidebar', 'aria-label')).toBe('الدليل');
     // The directory (left of the map in English) is on its right; the map keeps its size.

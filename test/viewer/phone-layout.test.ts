@@ -196,6 +196,16 @@ describe('the floor switcher', () => {
       expect(rows.right).toBeLessThanOrEqual(width);
       if (SIZES.some(([w, h]) => w === width && h === height))
         expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
+      // Floors past the row's end are hinted at: that edge fades out (to the right); once the row is scrolled to its
+      // end, its start fades out instead.
+      const fades = () =>
+        floors.evaluate((el) => {
+          const more = el.scrollWidth > el.clientWidth + 1;
+          return { more, mask: getComputedStyle(el).maskImage };
+        });
+      const before = await fades();
+      if (before.more) expect(before.mask, `${width}px`).toMatch(/^linear-gradient\(90deg, .*rgba\(0, 0, 0, 0\)\)$/);
+      else expect(before.mask).toBe('none');
       // The last floor is reached by scrolling the row, and picking it shows it in the row.
       const last = floors.getByRole('button', { name: doc.layers[6]!.name });
       await last.click();
@@ -206,8 +216,37 @@ describe('the floor switcher', () => {
         return b.left >= r.left - 1 && b.right <= r.right + 1;
       });
       expect(inRow).toBe(true);
+      if (before.more) await expect.poll(async () => (await fades()).mask).toMatch(/^linear-gradient\(270deg, /);
       expect(errors).toEqual([]);
       await page.context().close();
     }
   }, 240_000);
+});
+
+describe('a phone on its side (844×390)', () => {
+  it('folds the directory away while Directions is open, with the route’s summary and steps readable', async () => {
+    const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab', 844, 390);
+    const status = page.getByRole('status').filter({ hasText: 'Route from' });
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
+    await settled(page);
+    await artifact(page, { path: path.join(ARTIFACTS, 'route-844x390.png') });
+    // The directory is folded away: the map takes the screen's width beside the panel.
+    expect(await page.locator('.mn-sidebar').isVisible()).toBe(false);
+    expect((await page.locator('.mn-map').boundingBox())!.width).toBe(844);
+    // The panel stays on the screen and scrolls in it: its summary and every step can be brought into view there.
+    const panel = page.locator('.mn-directions');
+    const inScreen = (r: { y: number; height: number }) => r.y >= 0 && r.y + r.height <= 390;
+    expect(inScreen((await panel.boundingBox())!)).toBe(true);
+    for (const el of [status, ...(await page.locator('.mn-dir-step').all())]) {
+      await el.scrollIntoViewIfNeeded();
+      const box = (await el.boundingBox())!;
+      const p = (await panel.boundingBox())!;
+      expect(box.y >= p.y - 1 && box.y + box.height <= p.y + p.height + 1 && inScreen(box)).toBe(true);
+    }
+    // Closing the directions brings the directory back.
+    await page.getByRole('button', { name: 'Close directions' }).click();
+    await expect.poll(() => page.locator('.mn-sidebar').isVisible()).toBe(true);
+    expect((await page.locator('.mn-map').boundingBox())!.width).toBeLessThan(844);
+    expect(errors).toEqual([]);
+  });
 });

@@ -72,3 +72,43 @@ describe('a deep-linked popup in a small script-tag embed', () => {
     await host.stop();
   });
 });
+
+describe('a deep-linked popup on the /m page', () => {
+  it.each([
+    ['a desktop', 1440, 900],
+    ['a phone on its side', 844, 390],
+  ])('keeps clear of the map’s controls on %s, whichever edge the location is near', async (_, width, height) => {
+    const context = await newContext(browser, { width, height });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    for (const [name, id] of EDGES) {
+      await page.goto(`/m/demo?location=${id}`);
+      const popup = page.locator('.mn-popup');
+      await popup.waitFor({ timeout: 20_000 });
+      const p = await settledBox(popup);
+      // Every control shown in the map's corners (Directions, Hide directory, the floors, the zoom buttons) is
+      // clear of the popup, and a click on it reaches it.
+      const controls = await page.locator('.mn-corner:not([hidden]) > :not([hidden])').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return {
+            name: el.getAttribute('aria-label') ?? el.className,
+            r: r.toJSON() as DOMRect,
+            hit: el.contains(hit),
+          };
+        }),
+      );
+      expect(controls.length).toBeGreaterThanOrEqual(3);
+      for (const c of controls) {
+        const where = `${name}: popup ${JSON.stringify(p)} over ${c.name} ${JSON.stringify(c.r)}`;
+        const overlaps = p.x < c.r.right && p.x + p.width > c.r.left && p.y < c.r.bottom && p.y + p.height > c.r.top;
+        expect(overlaps, where).toBe(false);
+        expect(c.hit, where).toBe(true);
+      }
+      await artifact(page, { path: `.test-artifacts/popup-controls-${name}-${width}x${height}.png` });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -25,8 +25,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, { width: 1280, height: 800 });
+async function open(path: string, locale?: string): Promise<{ page: Page; errors: string[] }> {
+  const context = locale
+    ? await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl(), locale })
+    : await newContext(browser, { width: 1280, height: 800 });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(path);
@@ -108,6 +110,23 @@ describe('directions on the demo map', () => {
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('says the route in the visitor’s language, on a phone, with steps that add up to the total', async () => {
+    const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab', 'fr-FR');
+    // The route's summary is what screen readers announce (role=status), in French like the rest.
+    const status = page.locator('.mn-dir-status[role=status]');
+    await expect
+      .poll(() => status.textContent(), { timeout: 15_000 })
+      .toMatch(/^Itinéraire de North entrance à FitLab Gym : \d+ m, un changement d’étage\.$/);
+    const steps = await stepTexts(page);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toMatch(/^Marchez \d+ m jusqu’à l’(escalier mécanique|escalier|ascenseur)$/);
+    expect(steps[1]).toMatch(/^Prenez l’(escalier mécanique|escalier|ascenseur) jusqu’à First floor$/);
+    expect(steps[2]).toMatch(/^Marchez \d+ m jusqu’à FitLab Gym$/);
+    const metres = (text: string | null) => Number(/(\d+) m/.exec(text ?? '')![1]);
+    expect(metres(steps[0]!) + metres(steps[2]!)).toBe(metres(await status.textContent()));
     expect(errors).toEqual([]);
   });
 

@@ -80,6 +80,18 @@ function resolveAgainst(origin: string, u: string): string {
   }
 }
 
+/**
+ * The /m/{id} page is the map's own: it speaks the viewer's language, for screen readers, hyphenation and the
+ * browser's offer to translate (a script-tag embed's page is the customer's, and keeps its language).
+ */
+function speakOnPage<T extends Pick<ViewerText, 'lang' | 'dir'>>(o: EmbedOptions, t: T): T {
+  if (o.mode === 'page') {
+    document.documentElement.lang = t.lang;
+    document.documentElement.dir = t.dir;
+  }
+  return t;
+}
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -120,7 +132,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       title(result.kind === 'expired' ? result.title : null);
       const t = await early.then(({ lang, messages }) => new ViewerText(lang, messages));
       if (ctrl.signal.aborted) return null;
-      host.replaceChildren(unavailableNotice(result, t));
+      host.replaceChildren(unavailableNotice(result, speakOnPage(o, t)));
       return null;
     }
     const { map } = result;
@@ -132,6 +144,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     // The map's own language setting, or the visitor's (the download started above, so usually done by now).
     const language = builtInLanguage(doc.settings.language) ?? (await loadLanguage(doc.settings.language));
     if (ctrl.signal.aborted) return null;
+    speakOnPage(o, new ViewerText(language.lang, language.messages));
     // Professional maps count their visits, sent once the page is hidden (viewer/analytics-beacon.ts).
     if (map.state === MapState.PRO) beacon = startBeacon(map.id, o.origin, o.onEvent);
     // Built in a few tasks (a big map's interface takes several hundred ms on a slow phone); "Loading map…" stays
@@ -159,7 +172,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     // A bug, not a data problem: say so plainly and leave the details to the console.
     console.error(e);
     const t = await visitorText();
-    if (!ctrl.signal.aborted) host.replaceChildren(notice(t, t.t('cantShow'), t.t('failedText')));
+    if (!ctrl.signal.aborted) host.replaceChildren(notice(speakOnPage(o, t), t.t('cantShow'), t.t('failedText')));
     return null;
   });
   return {

@@ -189,8 +189,9 @@ describe('MapView', () => {
     const { view, scheduler } = setup();
     view.setInsets('directions', { ...NO_INSETS, left: 300 });
     view.focusRect({ minX: 0, minY: 400, maxX: 200, maxY: 600 }, false);
-    // The plan's left edge (the rectangle's) at the panel's edge; without the panel it would stay at the viewport's.
-    expect(view.transform.x).toBeCloseTo(300);
+    // The plan's left edge (the rectangle's) beside the panel, half the fit's margin (24 px) clear of it so what is
+    // drawn at that edge shows whole; without the panel it would be near the viewport's.
+    expect(view.transform.x).toBeCloseTo(324);
     expect(viewportCentre(view.transform, viewport).y).toBeCloseTo(500);
     // A panel at the top: the fitted plan (400 px high) is centred in the 450 px below it, and that is home.
     view.setInsets('directions', { ...NO_INSETS, top: 150 });
@@ -198,6 +199,24 @@ describe('MapView', () => {
     scheduler.run();
     expect(view.transform.y).toBeCloseTo(175);
     expect(view.isAtHome()).toBe(true);
+  });
+
+  it('frames a rectangle at the plan’s edge with room for what is drawn there, until the visitor moves', () => {
+    const { view } = setup();
+    // At the largest zoom the plan (8000 px wide) is far wider than the view: its right edge would be the screen's.
+    view.focusRect({ minX: 1990, minY: 490, maxX: 2000, maxY: 510 }, false);
+    const right = () => view.transform.x + image.width * view.transform.scale;
+    // A route's end marker there (up to 14 px across its pulse) is whole: the plan's edge is 24 px inside the screen.
+    expect(right()).toBeCloseTo(viewport.width - 24);
+    // The visitor moves (a zoom, a pan, a gesture): the plan's edge goes back to the screen's, as always.
+    view.zoomBy(1, undefined, false);
+    expect(right()).toBeCloseTo(viewport.width);
+    view.focusRect({ minX: 1990, minY: 490, maxX: 2000, maxY: 510 }, false);
+    view.beginGesture();
+    view.endGesture();
+    view.settle();
+    view.panBy(0, 0, false);
+    expect(right()).toBeCloseTo(viewport.width);
   });
 
   it('zooms from its buttons around the middle of the part the panel leaves free', () => {

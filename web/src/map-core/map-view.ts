@@ -39,6 +39,9 @@ export const browserScheduler: FrameScheduler = {
 };
 
 /** A user interaction attached to a map view; the viewer and the editor enable different sets. */
+/** Screen pixels a framed rectangle (focusRect) keeps around it. */
+const FIT_MARGIN = 48;
+
 export interface Handler {
   enable(): void;
   disable(): void;
@@ -100,11 +103,18 @@ export class MapView {
   /** What each open panel or sheet covers (setInsets), and their union, which the camera uses. */
   readonly #insetsBy = new Map<string, Insets>();
   #insets = NO_INSETS;
+  /**
+   * How far inside the viewport's edges the image's edge may come while a framed rectangle is shown (focusRect), so
+   * what is drawn at the plan's edge (a route's end marker) shows whole; the padding again once the visitor moves or a
+   * panel closes.
+   */
+  #edge: number;
 
   constructor(options: MapViewOptions) {
     this.image = options.image;
     this.limits = options.limits ?? DEFAULT_ZOOM_LIMITS;
     this.padding = options.padding ?? 0;
+    this.#edge = this.padding;
     this.reducedMotion = options.reducedMotion ?? false;
     this.#scheduler = options.scheduler ?? browserScheduler;
   }
@@ -194,6 +204,8 @@ export class MapView {
   setInsets(key: string, insets: Insets | null): void {
     if (insets) this.#insetsBy.set(key, insets);
     else this.#insetsBy.delete(key);
+    // A panel that closes takes the view it framed with it: the clamp is the usual one again.
+    if (!insets) this.#edge = this.padding;
     const all = [...this.#insetsBy.values(), NO_INSETS];
     const side = (k: keyof Insets) => Math.max(...all.map((i) => i[k]));
     const next = { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') };
@@ -210,7 +222,7 @@ export class MapView {
 
   clamp(t: ViewTransform): ViewTransform {
     const size = this.#viewportSize;
-    return size ? clampTransform(t, this.image, size, this.limits, this.padding, this.#insets) : t;
+    return size ? clampTransform(t, this.image, size, this.limits, this.padding, this.#insets, this.#edge) : t;
   }
 
   /** Sets the viewport size; the first call fits the image, later ones keep centre and zoom. */
@@ -298,6 +310,7 @@ export class MapView {
    */
   zoomBy(factor: number, anchor?: ScreenPoint, animate = true): void {
     if (!this.#viewportSize) return;
+    this.#edge = this.padding;
     const base = this.#target();
     const { top, right, bottom, left } = this.#insets;
     const a = anchor ?? {
@@ -321,6 +334,7 @@ export class MapView {
 
   /** Pans by screen pixels. */
   panBy(dx: number, dy: number, animate = true): void {
+    this.#edge = this.padding;
     const next = panBy(this.#target(), dx, dy);
     if (animate) this.animateTo(next, 180);
     else this.jumpTo(next);
@@ -328,13 +342,16 @@ export class MapView {
 
   /** Back to the fitted view. */
   reset(): void {
+    this.#edge = this.padding;
     this.animateTo(this.homeTransform());
   }
 
   /** Frames an image rectangle (a region's bounding box). */
   focusRect(r: Rect, animate = true): void {
+    // Half the margin around the rectangle may be beyond the plan's edge: a marker there keeps clear of the screen's.
+    this.#edge = Math.max(this.padding, FIT_MARGIN / 2);
     const apply = (viewport: Size): ViewTransform =>
-      transformToRect(r, this.image, viewport, this.limits, 48, this.padding, this.#insets);
+      transformToRect(r, this.image, viewport, this.limits, FIT_MARGIN, this.padding, this.#insets, this.#edge);
     if (!this.#viewportSize) {
       this.#pendingView = apply;
       return;
@@ -346,6 +363,7 @@ export class MapView {
 
   /** Gestures bracket their moves so 'moveend' waits for the end of the gesture. */
   beginGesture(): void {
+    this.#edge = this.padding;
     this.#stopAnimation();
     this.#gestures++;
   }

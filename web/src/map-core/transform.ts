@@ -94,7 +94,8 @@ function clampAxis(offset: number, content: number, view: number, padding: numbe
 
 /**
  * Clamps a transform: scale inside the zoom limits (around the viewport centre), pan inside the edges of the
- * viewport, or of the part of it `insets` leave free.
+ * viewport, or of the part of it `insets` leave free. `edge`: how far inside those edges the image's edge may come
+ * (the padding, unless a fit asks for more: ./map-view.ts focusRect).
  */
 export function clampTransform(
   t: ViewTransform,
@@ -103,6 +104,7 @@ export function clampTransform(
   limits: ZoomLimits,
   padding = 0,
   insets = NO_INSETS,
+  edge = padding,
 ): ViewTransform {
   const [lo, hi] = scaleRange(image, viewport, limits, padding);
   let c = t;
@@ -110,8 +112,8 @@ export function clampTransform(
     c = zoomAround(t, clamp(t.scale, lo, hi), { x: viewport.width / 2, y: viewport.height / 2 });
   return {
     scale: c.scale,
-    x: clampAxis(c.x, image.width * c.scale, viewport.width, padding, insets.left, insets.right),
-    y: clampAxis(c.y, image.height * c.scale, viewport.height, padding, insets.top, insets.bottom),
+    x: clampAxis(c.x, image.width * c.scale, viewport.width, edge, insets.left, insets.right),
+    y: clampAxis(c.y, image.height * c.scale, viewport.height, edge, insets.top, insets.bottom),
   };
 }
 
@@ -161,6 +163,7 @@ export function transformToRect(
   margin = 40,
   padding = 0,
   insets = NO_INSETS,
+  edge = padding,
 ): ViewTransform {
   const w = Math.max(1e-9, r.maxX - r.minX);
   const h = Math.max(1e-9, r.maxY - r.minY);
@@ -169,7 +172,7 @@ export function transformToRect(
   const freeH = viewport.height - insets.top - insets.bottom;
   const s = clamp(Math.min((freeW - 2 * margin) / w, (freeH - 2 * margin) / h), lo, hi);
   const centre = { x: (r.minX + r.maxX) / 2, y: (r.minY + r.maxY) / 2 };
-  return clampTransform(centreOn(centre, s, viewport, insets), image, viewport, limits, padding, insets);
+  return clampTransform(centreOn(centre, s, viewport, insets), image, viewport, limits, padding, insets, edge);
 }
 
 /**

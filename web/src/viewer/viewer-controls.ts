@@ -45,7 +45,10 @@ export class SidebarToggle implements MapControl {
     labels: boolean,
     private readonly text: ViewerText,
   ) {
-    this.el = controlButton(text.t('hideDirectory'), 'sidebar', onToggle, labels, { 'aria-expanded': String(open) });
+    this.el = controlButton(text.t('hideDirectory'), 'sidebar', onToggle, labels, {
+      class: 'mn-control mn-sidebar-toggle',
+      'aria-expanded': String(open),
+    });
     this.set(open);
   }
 
@@ -66,7 +69,12 @@ export class FloorSwitcher implements MapControl {
   readonly el: HTMLDivElement;
   readonly #buttons = new Map<string, HTMLButtonElement>();
 
-  constructor(layers: ViewerModel['layers'], current: string, onPick: (id: string) => void, text: ViewerText) {
+  constructor(
+    layers: ViewerModel['layers'],
+    current: string,
+    onPick: (id: string) => void,
+    private readonly text: ViewerText,
+  ) {
     this.el = h('div', { class: 'mn-floors', role: 'group', 'aria-label': text.t('floors') });
     for (const l of layers) {
       const b = h(
@@ -77,7 +85,28 @@ export class FloorSwitcher implements MapControl {
       this.#buttons.set(l.id, b);
       this.el.append(b);
     }
+    this.el.addEventListener('scroll', this.#edges, { passive: true });
+    this.#resize.observe(this.el);
   }
+
+  /** The row resized (laid out, the map rotated): the current floor is kept in it, and its edges say what is past them. */
+  readonly #resize = new ResizeObserver(() => {
+    const current = [...this.#buttons].find(([, b]) => b.getAttribute('aria-pressed') === 'true');
+    if (current) this.setCurrent(current[0]);
+    this.#edges();
+  });
+
+  /**
+   * Floors that do not fit scroll sideways: an edge with floors past it fades out (viewer.css), so a visitor sees at a
+   * glance that there are more. In a right-to-left viewer the row starts at the right and scrolls to negative offsets.
+   */
+  readonly #edges = (): void => {
+    const row = this.el;
+    const past = Math.abs(row.scrollLeft);
+    const max = row.scrollWidth - row.clientWidth;
+    row.classList.toggle('mn-floors-more-start', max > 1 && past > 1);
+    row.classList.toggle('mn-floors-more-end', max > 1 && past < max - 1);
+  };
 
   setCurrent(id: string): void {
     for (const [lid, b] of this.#buttons) b.setAttribute('aria-pressed', String(lid === id));
@@ -88,41 +117,25 @@ export class FloorSwitcher implements MapControl {
     if (b.offsetLeft < row.scrollLeft) row.scrollLeft = b.offsetLeft;
     else if (b.offsetLeft + b.offsetWidth > row.scrollLeft + row.clientWidth)
       row.scrollLeft = b.offsetLeft + b.offsetWidth - row.clientWidth;
+    this.#edges();
   }
 
   /**
-   * Hides a floor whose file cannot be loaded (visitors cannot use it) and says so in its place, in a plain
-   * sentence; answers the floors still offered.
+   * Marks a floor whose file could not be loaded (../floors/floor-trouble.ts), or no longer: its button stays, so the
+   * visitor can try it again, and says so to screen readers after the floor's name.
    */
-  hideFloor(id: string, sentence: string): string[] {
+  setUnavailable(id: string, unavailable: boolean): void {
     const b = this.#buttons.get(id);
-    if (b && !b.hidden) {
-      b.hidden = true;
-      this.el.append(h('span', { class: 'mn-floor-note', role: 'note' }, sentence));
-    }
-    return [...this.#buttons].filter(([, btn]) => !btn.hidden).map(([lid]) => lid);
+    if (!b || b.classList.contains('mn-floor-unavailable') === unavailable) return;
+    b.classList.toggle('mn-floor-unavailable', unavailable);
+    if (unavailable) b.append(h('span', { class: 'mn-sr-only' }, `, ${this.text.t('floorUnavailable')}`));
+    else b.querySelector('.mn-sr-only')?.remove();
   }
 
   remove(): void {
+    this.#resize.disconnect();
     this.el.remove();
   }
-}
-
-/**
- * A floor whose file cannot be loaded leaves the floor switcher, with a plain sentence in its place, and the viewer
- * goes to the next floor still offered; with none left the sentence covers the map.
- */
-export function floorFailed(
-  floors: FloorSwitcher | undefined,
-  id: string,
-  message: string,
-  viewer: { setLayer(id: string): boolean; readonly model: { layers: readonly { id: string; name: string }[] } },
-  area: { showError(message: string): void; floorSentence(floor: string, message: string): string },
-): void {
-  const sentence = area.floorSentence(viewer.model.layers.find((l) => l.id === id)?.name ?? id, message);
-  const left = floors?.hideFloor(id, sentence) ?? [];
-  if (left.length) viewer.setLayer(left[0]!);
-  else area.showError(sentence);
 }
 
 /** Zoom in and out; each is disabled at its end of the zoom range. */

@@ -20,13 +20,24 @@ export class MapArea {
   readonly #hint: HTMLDivElement;
   #hintTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #loading: HTMLDivElement;
-  readonly #error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true });
+  readonly #errorText = h('p', null);
+  readonly #retry = h('button', { type: 'button', class: 'mn-chip-button' });
+  #onRetry: (() => void) | null = null;
+  readonly #error = h('div', { class: 'mn-layer-error', role: 'alert', hidden: true }, this.#errorText, this.#retry);
 
   /** Builds the map area around the list of locations in view. */
   readonly #text: ViewerText;
 
   constructor(s: MapSettings, t: ViewerText, title: string | undefined, inView: HTMLElement) {
     this.#text = t;
+    this.#retry.textContent = t.t('tryAgain');
+    this.#retry.addEventListener('click', () => {
+      const retry = this.#onRetry;
+      this.floorChosen(false);
+      // The button goes with the notice: focus stays in the map rather than falling to the page.
+      this.viewport.focus({ preventScroll: true });
+      retry?.();
+    });
     const instructionsId = uid('mn-help');
     this.#loading = h(
       'div',
@@ -63,6 +74,7 @@ export class MapArea {
   floorChosen(ready: boolean): void {
     this.#loading.hidden = ready;
     this.#error.hidden = true;
+    this.#onRetry = null;
   }
 
   hideLoading(): void {
@@ -74,9 +86,10 @@ export class MapArea {
     return this.#text.lang === 'en' ? message : this.#text.t('floorFailed', { floor });
   }
 
-  /** A floor failed to load: says why, in place of the loading note. */
-  showError(message: string): void {
-    this.#error.textContent = message;
+  /** A floor failed to load: says why, in place of the loading note, with a button that loads it again. */
+  showError(message: string, retry: () => void): void {
+    this.#errorText.textContent = message;
+    this.#onRetry = retry;
     this.#error.hidden = false;
     this.#loading.hidden = true;
   }

@@ -16,7 +16,8 @@ import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
 import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
-import { addControls, floorFailed, type Corner, type MapControls } from './viewer-controls';
+import { addControls, type Corner, type MapControls } from './viewer-controls';
+import { FloorTrouble } from './floors/floor-trouble';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
 import { buildModel, clearedFilterState, initialFilterState, onLayer, withGroups } from './viewer-model';
 import { Filtering } from './directory/filtering';
@@ -41,6 +42,7 @@ export class Viewer implements MapViewerInstance {
   readonly #inView: InViewList;
   readonly #live: HTMLDivElement;
   #controls!: MapControls;
+  #trouble!: FloorTrouble;
   #ro!: ResizeObserver;
   readonly #resolveUrl: (u: string) => string;
   readonly #emit: ViewerEventSink = (type, detail) => this.#options.onEvent?.(type, detail);
@@ -117,6 +119,11 @@ export class Viewer implements MapViewerInstance {
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);
     this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
+    this.#trouble = new FloorTrouble(this.model, this.#area, this.#stage, {
+      floors: () => this.#controls.floors,
+      layer: () => this.#layerId,
+      changed: () => this.#active !== null && this.#renderDetails(),
+    });
     const parts = this.#partsHost(reduced);
     this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);
     const kiosk = attachKiosk(parts, this.#kiosk());
@@ -179,7 +186,7 @@ export class Viewer implements MapViewerInstance {
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
         onLayerReady: (id) => this.#layerReady(id),
-        onLayerError: (id, message) => floorFailed(this.#controls.floors, id, message, this, this.#area),
+        onLayerError: (id, message) => this.#trouble.failed(id, message),
         onWheelHint: () => this.#area.flashWheelHint(),
       },
       { resolveUrl: this.#resolveUrl, reducedMotion },
@@ -226,7 +233,7 @@ export class Viewer implements MapViewerInstance {
     this.#area.destroy();
     this.#directory?.destroy();
     if (!this.#furnished) return;
-    clearTimeout(this.#inViewTimer);
+    this.#inView.stop();
     this.#ro.disconnect();
     this.#firstFill?.cancel();
     for (const c of this.#controls.all) c.remove();
@@ -271,14 +278,11 @@ export class Viewer implements MapViewerInstance {
     this.#layout();
   }
 
-  #inViewTimer: ReturnType<typeof setTimeout> | undefined;
   #afterMove(): void {
     const v = this.#stage.view;
     this.#controls.zoom?.update(v);
     this.#controls.reset?.update(v.isAtHome(), this.#active !== null);
-    // The keyboard list follows once the camera has rested a moment, outside the frame that ends the move.
-    clearTimeout(this.#inViewTimer);
-    this.#inViewTimer = setTimeout(() => !this.#stage.view.isMoving && this.#updateInView(), 150);
+    this.#inView.later(() => !this.#stage.view.isMoving && this.#updateInView());
   }
 
   // ---- Floors ----
@@ -313,6 +317,7 @@ export class Viewer implements MapViewerInstance {
   #layerReady(id: string): void {
     if (id !== this.#layerId) return;
     this.#readyLayer = id;
+    this.#trouble.ready(id);
     this.#area.hideLoading();
     this.#stage.setState('active', this.#active);
     const [pending, linked] = [this.#pendingOpen, this.#linked];
@@ -353,7 +358,7 @@ export class Viewer implements MapViewerInstance {
   #renderDetails(): void {
     const l = this.#active === null ? null : this.model.locations[this.#active];
     const sidebarShown = !!this.#sidebar && this.#sidebarOpen && !this.#portrait;
-    const mode = l ? detailsVariant(l, { sidebarShown, narrow: this.#narrow }) : null;
+    const mode = l ? this.#trouble.variant(l, detailsVariant(l, { sidebarShown, narrow: this.#narrow })) : null;
     const details =
       l &&
       mode &&
@@ -362,7 +367,7 @@ export class Viewer implements MapViewerInstance {
         target: linkTargetFor(l.source.target, this.#framed),
         onClose: () => this.#close(),
       });
-    if (l && details) this.#directions?.decorate(details, l.id);
+    if (l && details) this.#trouble.decorate(details, l, this.#directions);
     const places = { popupAnchor: this.#stage.popupAnchor, sheet: this.#area.sheet, panel: this.#panel };
     const more = { directory: this.#directory?.el ?? null, lightbox: this.#lightbox };
     placeDetails({ ...places, ...more }, mode, details || null, (w, h) => this.#stage.setPopupSize(w, h));

@@ -9,7 +9,8 @@ import {
 import { buildNetwork } from './network';
 import { EDGE_INACCESSIBLE, FLOOR_CHANGE_COST, type Network } from './network-model';
 import { NodeHeap, planRoute, shortestPath } from './route';
-import { describeRoute, roundMetres } from './steps';
+import { ENGLISH } from '../../viewer/i18n/messages';
+import { describeRoute as describeSteps, roundMetres, wordRoute } from './steps';
 
 type RouteInput = NonNullable<MapDocumentInput['routes']>[number];
 type LocationInput = NonNullable<MapDocumentInput['locations']>[number];
@@ -112,6 +113,13 @@ const mall = (wayfinding: Record<string, unknown> = {}) =>
     ],
     wayfinding,
   );
+
+/** The route worded in English as the viewer shows it: its steps with their texts, its total and its summary. */
+function describeRoute(...args: Parameters<typeof describeSteps>) {
+  const route = describeSteps(...args);
+  const words = wordRoute(route, ENGLISH);
+  return { ...route, summary: words.summary, steps: route.steps.map((s, i) => ({ ...s, text: words.steps[i]! })) };
+}
 
 describe('NodeHeap', () => {
   it('pops in key order', () => {

@@ -4,29 +4,55 @@
  * Units: distances are given in metres only when the map has a scale, `settings.wayfinding.metresPerPixel`
  * or a geo calibration (then each leg is measured on the globe); otherwise the steps name where to go
  * without a figure, since image pixels mean nothing to a visitor (see docs/adr/014-wayfinding.md).
+ *
+ * Words: `describeRoute` gives the steps as data and `wordRoute` words them in the viewer's language through the
+ * text function it is given (the viewer's catalogues, web/src/viewer/i18n), so map-core holds no sentences.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 import type { ConnectorKind, FloorLink } from './network-model';
 import type { RoutePlan, RouteSegment } from './route';
 
-export interface RouteStep {
-  kind: 'walk' | 'floor';
+/** What a step names: a place or a connector by its display name, or a connector by its kind. */
+export type Landmark = { readonly name: string } | { readonly kind: ConnectorKind };
+
+interface StepAt {
   /** Floor to show when the step is picked. */
   layer: string;
   /** Index of the route segment the step belongs to. */
   segment: number;
-  text: string;
-  /** Rounded metres for walks on a scaled map; null otherwise. */
-  metres: number | null;
 }
 
+/**
+ * A walk on one floor: to the destination, to a connector, or (a connector with neither name nor kind) to the way
+ * to a floor.
+ */
+export interface WalkStep extends StepAt {
+  kind: 'walk';
+  /** Rounded metres on a scaled map; null otherwise. */
+  metres: number | null;
+  to: Landmark | { readonly wayTo: string };
+}
+
+/** A change of floor, through a connector when its name or kind is known. */
+export interface FloorStep extends StepAt {
+  kind: 'floor';
+  metres: null;
+  via: Landmark | null;
+  /** The name of the floor reached. */
+  floor: string;
+}
+
+export type RouteStep = WalkStep | FloorStep;
+
+/** A route as data; `wordRoute` puts it in a language. */
 export interface RouteDescription {
   steps: RouteStep[];
-  /** Total walking distance in rounded metres, or null without a scale. */
+  /** Total walking distance in metres, the sum of the steps' rounded metres, or null without a scale. */
   metres: number | null;
-  /** One sentence for screen readers and the panel header. */
-  summary: string;
+  from: string;
+  to: string;
+  floorChanges: number;
 }
 
 type ScaleDoc = Pick<MapDocument, 'settings' | 'layers'>;
@@ -59,61 +85,127 @@ export function roundMetres(metres: number): number {
   return metres < 20 ? Math.max(1, Math.round(metres)) : Math.round(metres / 5) * 5;
 }
 
-const CONNECTOR_NAMES: Record<ConnectorKind, string> = {
-  lift: 'the lift',
-  stairs: 'the stairs',
-  escalator: 'the escalator',
-  ramp: 'the ramp',
-};
-
 /**
  * What a step calls a connector: its display name when the author gave one ("Lift A"), else its kind ("the lift").
  * Never its id (`endpoint`), which is a key, not words for a visitor.
  */
-export function connectorPhrase(link: FloorLink | undefined): string | null {
+export function connectorLandmark(link: FloorLink | undefined): Landmark | null {
   const name = link?.name?.trim();
-  if (name) return name;
-  return link?.kind ? CONNECTOR_NAMES[link.kind] : null;
+  if (name) return { name };
+  return link?.kind ? { kind: link.kind } : null;
 }
 
-/** Steps and a summary for `plan` between locations titled `fromTitle` and `toTitle`. */
-export function describeRoute(plan: RoutePlan, doc: ScaleDoc, fromTitle: string, toTitle: string): RouteDescription {
+/** The steps of `plan` between locations titled `from` and `to`, and its totals, as data (`wordRoute` words them). */
+export function describeRoute(plan: RoutePlan, doc: ScaleDoc, from: string, to: string): RouteDescription {
   const layerName = (id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
   const steps: RouteStep[] = [];
+  // The total is the sum of the rounded distances the steps show, so that the steps add up to it ("17 m" and
+  // "17 m" make "34 m", not the "35 m" the unrounded sum would round to).
   let metresTotal: number | null = 0;
   plan.segments.forEach((segment, i) => {
     const raw = segmentMetres(segment, doc);
     const metres = raw === null ? null : roundMetres(raw);
-    metresTotal = raw === null || metresTotal === null ? null : metresTotal + raw;
     const last = i === plan.segments.length - 1;
-    const change = plan.changes[i];
     const next = plan.segments[i + 1];
-    const connector = connectorPhrase(change);
-    const target = last ? toTitle : (connector ?? `the way to ${layerName(next!.layer)}`);
+    const connector = connectorLandmark(plan.changes[i]);
     // A start right at the connector needs no walk; the last leg is always said.
     if (last || segment.length > 0.5) {
-      steps.push({
-        kind: 'walk',
-        layer: segment.layer,
-        segment: i,
-        metres,
-        text: metres === null ? `Walk to ${target}` : `Walk ${metres} m to ${target}`,
-      });
+      const target = last ? { name: to } : (connector ?? { wayTo: layerName(next!.layer) });
+      steps.push({ kind: 'walk', layer: segment.layer, segment: i, metres, to: target });
+      metresTotal = metres === null || metresTotal === null ? null : metresTotal + metres;
     }
     if (!last && next) {
-      const floor = layerName(next.layer);
       steps.push({
         kind: 'floor',
         layer: next.layer,
         segment: i + 1,
         metres: null,
-        text: connector ? `Take ${connector} to ${floor}` : `Go to ${floor}`,
+        via: connector,
+        floor: layerName(next.layer),
       });
     }
   });
-  const metres = metresTotal === null ? null : roundMetres(metresTotal);
-  const floors = plan.changes.length;
-  const parts = [metres === null ? `${steps.length} ${steps.length === 1 ? 'step' : 'steps'}` : `${metres} m`];
-  if (floors) parts.push(floors === 1 ? 'one floor change' : `${floors} floor changes`);
-  return { steps, metres, summary: `Route from ${fromTitle} to ${toTitle}: ${parts.join(', ')}.` };
+  return { steps, metres: metresTotal, from, to, floorChanges: plan.changes.length };
+}
+
+/** The texts a route is worded with: the keys of the viewer's catalogue (web/src/viewer/i18n/en.ts) it uses. */
+export type RouteTextKey =
+  | 'walkTo'
+  | 'walkDistanceTo'
+  | 'walkToLift'
+  | 'walkDistanceToLift'
+  | 'walkToStairs'
+  | 'walkDistanceToStairs'
+  | 'walkToEscalator'
+  | 'walkDistanceToEscalator'
+  | 'walkToRamp'
+  | 'walkDistanceToRamp'
+  | 'walkToFloorWay'
+  | 'walkDistanceToFloorWay'
+  | 'takeConnector'
+  | 'takeLift'
+  | 'takeStairs'
+  | 'takeEscalator'
+  | 'takeRamp'
+  | 'goToFloor'
+  | 'distance'
+  | 'routeSummary'
+  | 'routeSummaryFloors';
+
+/**
+ * A language's words for routes: the viewer's `ViewerText` is one (map-core does not import the viewer). `t` fills
+ * `{name}` placeholders, `count` picks a plural form and formats `{n}`, `number` formats a number for the language.
+ */
+export interface RouteWords {
+  t: (key: RouteTextKey, vars?: Readonly<Record<string, string>>) => string;
+  count: (key: 'stepCount' | 'floorChanges', n: number) => string;
+  number: (n: number) => string;
+}
+
+/** The walk's sentence keys by connector kind: without a distance, and with one. */
+const WALK_TO: Record<ConnectorKind, readonly [RouteTextKey, RouteTextKey]> = {
+  lift: ['walkToLift', 'walkDistanceToLift'],
+  stairs: ['walkToStairs', 'walkDistanceToStairs'],
+  escalator: ['walkToEscalator', 'walkDistanceToEscalator'],
+  ramp: ['walkToRamp', 'walkDistanceToRamp'],
+};
+
+const TAKE: Record<ConnectorKind, RouteTextKey> = {
+  lift: 'takeLift',
+  stairs: 'takeStairs',
+  escalator: 'takeEscalator',
+  ramp: 'takeRamp',
+};
+
+/** A step in words ("Walk 40 m to the lift", "Take Lift A to First floor"). */
+export function stepText(step: RouteStep, words: RouteWords): string {
+  if (step.kind === 'floor') {
+    const { via, floor } = step;
+    if (!via) return words.t('goToFloor', { floor });
+    return 'name' in via
+      ? words.t('takeConnector', { connector: via.name, floor })
+      : words.t(TAKE[via.kind], { floor });
+  }
+  const to = step.to;
+  const [plain, measured]: readonly [RouteTextKey, RouteTextKey] =
+    'name' in to
+      ? ['walkTo', 'walkDistanceTo']
+      : 'kind' in to
+        ? WALK_TO[to.kind]
+        : ['walkToFloorWay', 'walkDistanceToFloorWay'];
+  const vars: Record<string, string> = 'name' in to ? { place: to.name } : 'wayTo' in to ? { floor: to.wayTo } : {};
+  return step.metres === null
+    ? words.t(plain, vars)
+    : words.t(measured, { ...vars, distance: words.t('distance', { n: words.number(step.metres) }) });
+}
+
+/** A route in words: its steps and one sentence for screen readers and the panel header. */
+export function wordRoute(d: RouteDescription, words: RouteWords): { summary: string; steps: string[] } {
+  const length =
+    d.metres === null ? words.count('stepCount', d.steps.length) : words.t('distance', { n: words.number(d.metres) });
+  const ends = { from: d.from, to: d.to, length };
+  const summary = d.floorChanges
+    ? words.t('routeSummaryFloors', { ...ends, floors: words.count('floorChanges', d.floorChanges) })
+    : words.t('routeSummary', ends);
+  return { summary, steps: d.steps.map((s) => stepText(s, words)) };
 }

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { MapState } from '@mapnest/shared/constants';
 import { buildModel } from '../viewer-model';
-import { directionsAvailable } from './hook';
+import { attachDirections, directionsAvailable, type DirectionsHost } from './hook';
 
 function model(enabled: boolean, routes: boolean) {
   const doc = blankDocument();
@@ -33,5 +34,57 @@ describe('directionsAvailable', () => {
       expect(directionsAvailable(model(true, true), state)).toBe(false);
     expect(directionsAvailable(model(false, true), MapState.PRO)).toBe(false);
     expect(directionsAvailable(model(true, false), MapState.PRO)).toBe(false);
+  });
+});
+
+describe('attachDirections', () => {
+  /** A viewer's stand-in: a corner for the Directions button, no shapes to route to. */
+  function host(): DirectionsHost & { corner(): HTMLElement } {
+    const corner = document.createElement('div');
+    return {
+      model: model(true, true),
+      root: document.createElement('div'),
+      corner: () => corner,
+      layer: () => 'layer-1',
+      shapeCentres: () => Promise.resolve(new Map()),
+    } as unknown as DirectionsHost & { corner(): HTMLElement };
+  }
+
+  it('says so when its code cannot be downloaded, and the button asks again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const panel = { layerShown: vi.fn(), toggle: vi.fn(), destroy: vi.fn() };
+    // Offline for the first click (the browser's words for a chunk it could not fetch), back for the second.
+    const code = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ createDirectionsPanel: () => panel });
+    const h = host();
+    const directions = attachDirections(h, MapState.PRO, {}, code)!;
+    const button = h.corner().querySelector<HTMLButtonElement>('.mn-directions-toggle')!;
+    const alert = () => h.corner().querySelector<HTMLElement>('[role="alert"]');
+    button.click();
+    await vi.waitFor(() => expect(alert()?.hidden).toBe(false));
+    expect(alert()!.textContent).toBe('Directions could not be loaded. Check your connection and try again.');
+    button.click();
+    await vi.waitFor(() => expect(panel.toggle).toHaveBeenCalledOnce());
+    expect(code).toHaveBeenCalledTimes(2);
+    expect(alert()!.hidden).toBe(true);
+    directions.destroy();
+    expect(h.corner().childElementCount).toBe(0);
+  });
+
+  it('marks the viewer’s root while the panel is open (a short landscape screen folds the directory then)', async () => {
+    const h = host();
+    const directions = attachDirections(h, MapState.PRO)!;
+    const button = h.corner().querySelector<HTMLButtonElement>('.mn-directions-toggle')!;
+    // The panel (./panel.ts) says it opened and closed on its button.
+    button.setAttribute('aria-expanded', 'true');
+    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(true));
+    button.setAttribute('aria-expanded', 'false');
+    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(false));
+    button.setAttribute('aria-expanded', 'true');
+    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(true));
+    directions.destroy();
+    expect(h.root.hasAttribute('data-mn-directions-open')).toBe(false);
   });
 });

@@ -53,11 +53,28 @@ function addDetailsAction(details: HTMLElement, label: string, onClick: () => vo
   actions.prepend(button);
 }
 
+/**
+ * The panel's button says whether it is open: the viewer's root says so too, so that a short landscape screen (a phone
+ * on its side) folds the directory away while it is open, leaving the map beside the panel (viewer.css). Returns the
+ * undoing.
+ */
+function markOpen(root: HTMLElement, toggle: HTMLElement): () => void {
+  const opened = new MutationObserver(() =>
+    root.toggleAttribute('data-mn-directions-open', toggle.getAttribute('aria-expanded') === 'true'),
+  );
+  opened.observe(toggle, { attributes: true, attributeFilter: ['aria-expanded'] });
+  return () => {
+    opened.disconnect();
+    root.removeAttribute('data-mn-directions-open');
+  };
+}
+
 /** Sets up directions for a mounted viewer, or returns null when the map has none. */
 export function attachDirections(
   host: DirectionsHost,
   state: number | null | undefined,
   request: DirectionsRequest = {},
+  code: () => Promise<Pick<typeof import('./panel'), 'createDirectionsPanel'>> = () => import('./panel'),
 ): Directions | null {
   if (!directionsAvailable(host.model, state)) return null;
   const wf = host.model.settings.wayfinding;
@@ -74,8 +91,12 @@ export function attachDirections(
   const { doc } = host.model;
   // Places drawn as a shape of their floor (no point of their own) are routed to at their shapes, on every floor.
   const shapes = () => host.shapeCentres(doc.locations.filter((l) => !locationPoint(l, doc.settings)));
-  const load = (): Promise<DirectionsPanel | null> =>
-    (loading ??= Promise.all([import('./panel'), shapes()]).then(
+  // The code arrives when first asked for: offline by then, the visitor reads why nothing opened (announced), and
+  // the button asks again.
+  const failed = h('p', { class: 'mn-part-error', role: 'alert', hidden: true });
+  const load = (): Promise<DirectionsPanel | null> => {
+    if (!loading) failed.hidden = true;
+    return (loading ??= Promise.all([code(), shapes()]).then(
       ([{ createDirectionsPanel }, centres]) => {
         if (destroyed) return null;
         const start = { ...request, fixedFrom: request.fixedFrom ?? wf.fixedFrom };
@@ -85,14 +106,17 @@ export function attachDirections(
       },
       (e: unknown) => {
         loading = null;
-        console.error('Directions could not be loaded', e);
+        console.warn('Directions could not be loaded', e);
+        Object.assign(failed, { textContent: host.model.text.t('directionsFailed'), hidden: destroyed });
         return null;
       },
     ));
+  };
   if (corner) {
-    corner.prepend(toggle);
+    corner.prepend(toggle, failed);
     corner.hidden = false;
   }
+  const unmark = markOpen(host.root, toggle);
   // A kiosk's start ("You are here") or the map's setting opens the panel on load, as a route's deep link does.
   const openAtStart = wf.startOpen || !!(request.fixedFrom || wf.fixedFrom);
   if (openAtStart || request.from || request.to) {
@@ -127,7 +151,9 @@ export function attachDirections(
     },
     destroy() {
       destroyed = true;
+      unmark();
       toggle.remove();
+      failed.remove();
       panel?.destroy();
     },
   };

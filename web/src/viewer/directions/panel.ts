@@ -8,7 +8,7 @@
 import { buildNetwork } from '../../map-core/wayfinding/network';
 import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
-import { describeRoute } from '../../map-core/wayfinding/steps';
+import { describeRoute, wordRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
 import { h, icon, uid } from '../dom';
 import { DIRECTIONS_SHEET_EVENT } from '../details/phone-sheets';
@@ -232,13 +232,14 @@ class DirectionsPanelView implements DirectionsPanel {
       this.#withStairs.hidden = !free || planRoute(this.#net, a, b, { stepFree: false }) === null;
       return;
     }
-    const text = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b));
+    const route = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b));
+    const text = wordRoute(route, host.model.text);
     status.textContent = text.summary;
     const hadFocus = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
     panel.classList.add('mn-dir-routed');
     // The form folded away (a phone): keep keyboard focus in the panel.
     if (hadFocus && !this.#form.el.offsetParent) this.#change.focus({ preventScroll: true });
-    this.#steps.show(text);
+    this.#steps.show(route, text.steps);
     // The sheet's height changed with the steps: the viewer measures what it covers before the route is framed.
     if (this.#asSheet) this.#sheetChanged(true);
     player.play();

@@ -25,8 +25,8 @@ export class StepList {
     this.#onPick = onPick;
   }
 
-  /** Lists the steps of a route. */
-  show(d: RouteDescription): void {
+  /** Lists the steps of a route, `words` being each step in words (wordRoute). */
+  show(d: RouteDescription, words: readonly string[]): void {
     const floorName = this.#floorName;
     this.el.replaceChildren(
       ...d.steps.map((step, n) => {
@@ -34,7 +34,7 @@ export class StepList {
           'button',
           { type: 'button', class: 'mn-dir-step', 'data-segment': String(step.segment) },
           h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, String(n + 1)),
-          h('span', null, step.text),
+          h('span', null, words[n]),
           floorName && h('span', { class: 'mn-dir-hint' }, floorName(step.layer)),
         );
         b.addEventListener('click', () => this.#onPick(step.segment));

@@ -351,12 +351,18 @@ export class Directory {
     const li = h(
       'li',
       { class: 'mn-list-header', style: { transform: `translateY(${row.top}px)`, height: `${row.height}px` } },
-      h('span', { role: 'heading', 'aria-level': '3' }, row.header),
+      // A screen reader reads the heading with its count in words ("Food, 11 locations"); the bare number beside it
+      // is for the eye (read alone it says nothing of what it counts, and a plain span's aria-label is not read).
       h(
         'span',
-        { class: 'mn-list-count', 'aria-label': this.#model.text.count('locationCount', row.count) },
-        this.#model.text.number(row.count),
+        {
+          role: 'heading',
+          'aria-level': '3',
+          'aria-label': `${row.header}, ${this.#model.text.count('locationCount', row.count)}`,
+        },
+        row.header,
       ),
+      h('span', { class: 'mn-list-count', 'aria-hidden': 'true' }, this.#model.text.number(row.count)),
     );
     li.dataset.key = row.key;
     return li;

@@ -37,6 +37,18 @@ export class InViewList {
     this.el.addEventListener('keydown', this.#onKey);
   }
 
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The list follows the camera once it has rested a moment, outside the frame that ends the move: `update` then. */
+  later(update: () => void): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(update, 150);
+  }
+
+  /** The viewer goes: no update is left waiting. */
+  stop(): void {
+    clearTimeout(this.#timer);
+  }
+
   /** Shows these locations (the one with keyboard focus is kept even when it left the view: removing it would drop focus). */
   update(inView: ResolvedLocation[], locations: readonly ResolvedLocation[]): void {
     const items = inView;

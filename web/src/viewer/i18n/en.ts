@@ -63,6 +63,34 @@ export const en = {
   noPlaces: 'No matching places',
   steps: 'Steps',
   youAreHere: 'You are here: {place}',
+  // A route's steps and summary (map-core/wayfinding/steps.ts, wordRoute): {place} is the destination or a
+  // connector's name, {floor} a floor's name, {distance} a `distance`.
+  walkTo: 'Walk to {place}',
+  walkDistanceTo: 'Walk {distance} to {place}',
+  walkToLift: 'Walk to the lift',
+  walkDistanceToLift: 'Walk {distance} to the lift',
+  walkToStairs: 'Walk to the stairs',
+  walkDistanceToStairs: 'Walk {distance} to the stairs',
+  walkToEscalator: 'Walk to the escalator',
+  walkDistanceToEscalator: 'Walk {distance} to the escalator',
+  walkToRamp: 'Walk to the ramp',
+  walkDistanceToRamp: 'Walk {distance} to the ramp',
+  /** To a floor change whose connector has neither a name nor a kind. */
+  walkToFloorWay: 'Walk to the way to {floor}',
+  walkDistanceToFloorWay: 'Walk {distance} to the way to {floor}',
+  takeConnector: 'Take {connector} to {floor}',
+  takeLift: 'Take the lift to {floor}',
+  takeStairs: 'Take the stairs to {floor}',
+  takeEscalator: 'Take the escalator to {floor}',
+  takeRamp: 'Take the ramp to {floor}',
+  goToFloor: 'Go to {floor}',
+  /** Metres; {n} is formatted for the language. */
+  distance: '{n} m',
+  /** {length} is a `distance`, or a `stepCount` on a map without a scale. */
+  routeSummary: 'Route from {from} to {to}: {length}.',
+  routeSummaryFloors: 'Route from {from} to {to}: {length}, {floors}.',
+  stepCount: { one: '{n} step', other: '{n} steps' },
+  floorChanges: { one: 'one floor change', other: '{n} floor changes' },
   // Notices
   notFound: 'Map not found',
   notFoundText:
@@ -74,5 +102,11 @@ export const en = {
   loadFailed: 'The map could not be loaded. Check your connection and try again.',
   damaged: 'The map data is damaged.',
   floorFailed: 'The floor “{floor}” could not be loaded.',
+  /** A floor that failed to load: its notice's button, its floor button's mark, an open location's note. */
+  tryAgain: 'Try again',
+  floorUnavailable: 'not available',
+  floorPlanMissing: 'Its floor plan can’t be shown right now.',
+  /** The directions' code could not be downloaded (offline): shown beside the Directions button. */
+  directionsFailed: 'Directions could not be loaded. Check your connection and try again.',
   madeWith: 'Made with Mapnest',
 } as const;

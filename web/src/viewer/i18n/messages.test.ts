@@ -38,7 +38,7 @@ describe('the viewer’s message catalogues', () => {
   it('have a plural form for every category the language uses (Intl.PluralRules)', async () => {
     for (const [lang, m] of await catalogues()) {
       const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
-      for (const key of ['foundCount', 'locationCount'] as const) {
+      for (const key of ['foundCount', 'locationCount', 'stepCount', 'floorChanges'] as const) {
         const forms = Object.keys(m[key]);
         // 'many' in French, Spanish, Italian and Portuguese is for millions; a text for it is given anyway.
         for (const c of categories) expect(forms, `${lang}.${key} lacks "${c}"`).toContain(c);

@@ -13,7 +13,7 @@ import { onLayer } from '../viewer-model';
 
 /** What visitors read where a floor that cannot be loaded would be. */
 export const floorUnavailable = (name: string) =>
-  `The floor “${name}” can’t be shown right now. Please choose another floor or try again later.`;
+  `The floor “${name}” can’t be shown right now. Try again, or choose another floor.`;
 
 export type LayerKind = 'svg' | 'raster' | 'blank';
 

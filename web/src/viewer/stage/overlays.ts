@@ -61,6 +61,29 @@ function show(el: HTMLElement, visible: boolean): void {
   if (el.hidden === visible) el.hidden = !visible;
 }
 
+/** A box the popup keeps clear of, in the map's pixels. */
+export interface ClearBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The room a popup spanning `left`..`right` has between the boxes to keep clear of: its top at `over` or lower (under
+ * the boxes in the map's upper half), its bottom at `under` or higher (over those in its lower half), 8 px from each.
+ */
+export function clearOf(boxes: readonly ClearBox[], left: number, right: number, height: number) {
+  let over = 8;
+  let under = height - 8;
+  for (const b of boxes) {
+    if (b.right <= left || b.left >= right || b.bottom <= b.top) continue;
+    if (b.top + b.bottom < height) over = Math.max(over, b.bottom + 8);
+    else under = Math.min(under, b.top - 8);
+  }
+  return { over, under };
+}
+
 export class StageOverlays {
   readonly #el = h('div', { class: 'mn-overlay' });
   readonly #rings: Record<RingKind, HTMLDivElement> = {
@@ -73,6 +96,10 @@ export class StageOverlays {
   #tooltipFor: number | null = null;
   /** The anchored popup's size as it reported it (it is kept inside the map). */
   popupSize = { width: 300, height: 200 };
+  /** What the popup keeps clear of: the boxes of the map's controls (its corners), in the map's pixels. */
+  #keepClear: readonly ClearBox[] = [];
+  readonly #corners: ResizeObserver;
+  #last: OverlaySource | null = null;
   #popupPlace = '';
 
   constructor(host: HTMLElement) {
@@ -80,6 +107,28 @@ export class StageOverlays {
     this.#tooltip.id = uid('mn-tip');
     this.#el.append(this.#rings.hover, this.#rings.active, this.#rings.focus, this.#tooltip, this.popupAnchor);
     host.append(this.#el);
+    // The map's controls are in its corners: the popup keeps clear of them, following their size (controls come and
+    // go, the floors' row changes width, a corner is hidden).
+    const corners = Array.from(host.querySelectorAll<HTMLElement>(':scope > .mn-corner'));
+    this.#corners = new ResizeObserver(() => {
+      this.#keepClear = corners.map((c) => ({
+        left: c.offsetLeft,
+        top: c.offsetTop,
+        right: c.offsetLeft + c.offsetWidth,
+        bottom: c.offsetTop + c.offsetHeight,
+      }));
+      if (this.#last) this.#placePopup(this.#last);
+    });
+    for (const c of corners) this.#corners.observe(c);
+  }
+
+  /**
+   * The room a popup needs above its location: its height, below the controls at the top of the map (a map `height`
+   * px high), as the camera leaves it when it brings a location into view.
+   */
+  popupRoom(height: number): number {
+    const top = this.#keepClear.filter((b) => b.bottom > b.top && b.top + b.bottom < height).map((b) => b.bottom);
+    return this.popupSize.height + Math.max(0, ...top);
   }
 
   get tooltipId(): string {
@@ -87,6 +136,7 @@ export class StageOverlays {
   }
 
   destroy(): void {
+    this.#corners.disconnect();
     this.#el.remove();
   }
 
@@ -107,6 +157,7 @@ export class StageOverlays {
 
   /** Places every overlay for the current camera and state. */
   update(src: OverlaySource): void {
+    this.#last = src;
     this.#placeRings(src);
     this.#placeTooltip(src);
     this.#placePopup(src);
@@ -161,16 +212,26 @@ export class StageOverlays {
     // when there is no room above the marker.
     const shift = Math.max(12 - x, Math.min(-pw / 2, vp.width - x - pw - 12));
     const bottom = activeBox ? Math.max(0, activeBox.y + activeBox.h - y) + 10 : 18;
-    const below = y + top - ph < 8 && y + bottom + ph < vp.height - 8;
+    // The map's own controls stay usable: the popup keeps below those at the top and above those at the bottom.
+    const { over, under } = clearOf(this.#keepClear, x + shift, x + shift + pw, vp.height);
+    // Above the location its bottom is over the controls at the bottom (when the location is beside them); opened
+    // downwards its top is under those at the top.
+    const aboveEnd = Math.min(y + top, under);
+    const belowStart = Math.max(y + bottom, over);
+    const below = aboveEnd - ph < over && belowStart + ph < under;
     this.popupAnchor.style.transform = `translate(${x}px,${y}px)`;
     // Custom properties restyle the whole popup, so they are only written when they change.
-    let py = Math.round(below ? bottom : top - ph);
-    // Room neither above nor below (a store spanning the whole plan, a short embed): the popup stays
-    // inside the map, over the location and without its pointer, instead of being cut off at the top.
-    const inside = !below && y + py < 8;
-    if (inside) py = Math.round(8 - y);
-    // A popup never grows past the map's box (a short embed on another site): its body scrolls instead.
-    const maxH = vp.height > 0 ? Math.max(80, Math.floor(vp.height - 16)) : 420;
+    let py = Math.round((below ? belowStart : aboveEnd - ph) - y);
+    // Room neither above nor below (a store spanning the whole plan, a short embed): the popup stays inside the map,
+    // over the location and without its pointer, instead of being cut off at the top; clear of the controls at the
+    // top when the map is tall enough for that.
+    let inside = !below && y + py < over;
+    if (inside) py = Math.round(Math.max(8, Math.min(over, vp.height - 8 - ph)) - y);
+    // Moved off its location to keep clear of the controls, it has no pointer either.
+    inside ||= below ? belowStart > y + bottom : aboveEnd < y + top;
+    // A popup never grows past the map's box (a short embed on another site), nor past the room between its controls
+    // at the top and the bottom (a phone on its side): its body scrolls instead.
+    const maxH = vp.height > 0 ? Math.max(80, Math.floor(under - over)) : 420;
     const place = `${Math.round(shift)}|${py}|${maxH}`;
     if (place === this.#popupPlace) return;
     this.#popupPlace = place;

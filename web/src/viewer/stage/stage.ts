@@ -482,7 +482,7 @@ export class MapStage {
       this.#model.image,
       vp,
       target,
-      room ? this.#overlays.popupSize.height : null,
+      room ? this.#overlays.popupRoom(vp.height) : null,
     );
     if (animate) this.view.animateTo(next, 420);
     else this.view.jumpTo(next);
