@@ -72,6 +72,10 @@ export function createGateway(opts: GatewayOptions) {
     if (key === '' || key?.endsWith('/')) return sendJson(res, 404, { message: 'Not Found' });
     // A key S3 could not hold (control characters, lone surrogates, over 1,024 bytes) is a bad request, not an error.
     if (key === null || objectKeySchema.safeParse(key).success === false) return badRequest(res);
+    // S3 takes "." and ".." in a key literally, and no object of ours has such a key: S3 would answer it missing.
+    // s3rver keeps objects as files, and would resolve them into another bucket (the private documents).
+    if (key.split('/').some((segment) => segment === '.' || segment === '..'))
+      return sendJson(res, 404, { message: 'Not Found' });
     return serveObject(req, res, opts.s3.client, bucket, key);
   }
 

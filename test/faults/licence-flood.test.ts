@@ -24,7 +24,7 @@ async function attempt(user: TestUser, mapId: string, sourceIp: string) {
     rawPath: '/api/fn/registerLicense',
     rawQueryString: '',
     // As API Gateway hands it on from CloudFront: with the secret origin header the calls check.
-    headers: { [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS },
+    headers: { 'content-type': 'application/json', [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS },
     requestContext: { http: { method: 'POST', sourceIp }, requestId: randomUUID(), authorizer: { jwt: { claims } } },
     body: JSON.stringify({ data: { purchaseCode: randomUUID(), mapId } }),
     isBase64Encoded: false,

@@ -1,13 +1,15 @@
 /**
  * What the local stack exposes that AWS would not: the browser-facing /_cognito passes only the actions the web
  * app uses (no admin API), tokens are signed with a key made for this install (not cognito-local's published
- * one), and /files/ and /data/ show no bucket listing.
+ * one), and /files/ and /data/ show no bucket listing and reach no other bucket.
  */
 import { createPrivateKey, createSign } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, createUser, rawCall, type TestUser } from '../helpers/stack';
-import { jwtPayload } from '../helpers/accounts';
+import { keys } from '@mapnest/shared/keys';
+import { baseUrl, call, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { buckets, dynamo, jwtPayload, tableName } from '../helpers/accounts';
 
 let user: TestUser;
 beforeAll(async () => {
@@ -104,6 +106,29 @@ describe('/_cognito', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('NotAuthorized');
+  });
+});
+
+describe('bucket paths', () => {
+  it('answers a key with "." or ".." segments as missing, never with another bucket\'s object', async () => {
+    const id = await call<string>('createMap', { title: 'Private draft' }, user);
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.map(id), ConsistentRead: true }),
+    );
+    const docKey = Item!.docKey as string;
+    const documents = buckets().documents;
+    // The private document is there: through the signed /_s3/ path only.
+    expect((await fetch(`${baseUrl()}/_s3/${documents}/${docKey}`)).status).toBe(403);
+    for (const path of [
+      `/files/..%2f${documents}%2f${encodeURIComponent(docKey)}`,
+      `/data/..%2f${documents}%2f${encodeURIComponent(docKey)}`,
+      `/files/${user.uid}%2f..%2f..%2f${documents}%2f${encodeURIComponent(docKey)}`,
+      `/data/.%2fmaps%2f${id}.json`,
+    ]) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ message: 'Not Found' });
+    }
   });
 });
 

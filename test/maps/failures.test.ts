@@ -167,7 +167,7 @@ describe('failure injection in the maps service', () => {
       rawPath: '/api/fn/saveMap',
       rawQueryString: '',
       // As API Gateway hands it on from CloudFront: with the secret origin header the calls check.
-      headers: { [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS },
+      headers: { 'content-type': 'application/json', [ORIGIN_SECRET_HEADER]: inject('stackEnv').ORIGIN_SECRETS },
       requestContext: {
         http: { method: 'POST' },
         requestId: 'test',

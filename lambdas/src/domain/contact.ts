@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { BRAND } from '@mapnest/shared/constants';
 import {
   BUDGETS,
+  CONTACT_KEPT_WITHOUT_EMAIL,
   CONTACT_LIMITS,
   CONTACT_RATE_LIMITED,
   CONTACT_TOPICS,
@@ -38,7 +39,7 @@ function lines(input: SubmitContactInput): Array<[string, string]> {
 export async function submitContact(
   input: SubmitContactInput,
   sender: { uid: string | null; sourceIp: string },
-): Promise<{ id: string }> {
+): Promise<{ id: string; notice?: string }> {
   const id = randomUUID();
   const received = new Date();
   // A filled honeypot is a bot: answered like a person, but nothing is stored or sent.
@@ -46,17 +47,28 @@ export async function submitContact(
     logger.info('contact request dropped: honeypot filled', { id });
     return { id };
   }
+  // The client's address is the sender's throttle. The address typed in the form is not: anyone can type anyone's
+  // address, and refusing it would let a stranger lock its owner out of the form.
   const withinClient =
     !sender.sourceIp || (await contactRequests.count('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
-  const withinSender =
-    withinClient &&
-    (await contactRequests.count('email', input.email.trim().toLowerCase(), CONTACT_LIMITS.perEmailPerHour, received));
-  if (!withinClient || !withinSender) {
-    logger.warn('contact request refused: rate limit', { id, by: withinClient ? 'email' : 'client' });
+  if (!withinClient) {
+    logger.warn('contact request refused: rate limit', { id, by: 'client' });
     throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED);
   }
   const { website: _honeypot, ...request } = input;
   await contactRequests.store(id, received, { uid: sender.uid, sourceIp: sender.sourceIp, request });
+  // Each request emails the team with the address as its reply-to; past a few an hour for one address (from
+  // however many clients) the team's inbox gets no more of them, but the requests are kept like any other.
+  const withinAddress = await contactRequests.count(
+    'email',
+    input.email.trim().toLowerCase(),
+    CONTACT_LIMITS.perEmailPerHour,
+    received,
+  );
+  if (!withinAddress) {
+    logger.warn('contact request stored without email: several this hour for the address', { id });
+    return { id, notice: CONTACT_KEPT_WITHOUT_EMAIL };
+  }
   const rows = lines(input);
   const subject = `${input.kind === 'contact' ? 'Contact' : 'Custom work'}: ${input.name} <${input.email}>`;
   try {

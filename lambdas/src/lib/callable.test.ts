@@ -7,7 +7,9 @@ import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as getProfile } from '../calls/get-profile';
 import { handler as findUsers } from '../calls/find-users';
-import type { CallEvent, CallResult } from './callable';
+import { CallError } from '@mapnest/shared/errors';
+import { errorResponse, type CallEvent, type CallResult } from './callable';
+import { createLogger } from './logger';
 import { ORIGIN_SECRETS_ENV, ORIGIN_SECRET_HEADER, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
 
 beforeAll(() => {
@@ -103,6 +105,23 @@ describe('the call middleware chain', () => {
     });
   });
 
+  it('answers 415 to a body not declared JSON, which a browser would send from another site without asking', async () => {
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', '']) {
+      const res = answer(await getProfile(event({ headers: { 'content-type': type } }), context));
+      expect(res, type).toEqual({
+        status: 415,
+        body: {
+          error: {
+            status: 'INVALID_ARGUMENT',
+            message: 'Calls are sent as JSON, with the header "content-type: application/json".',
+          },
+        },
+      });
+    }
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON'])
+      expect((await getProfile(event({ headers: { 'content-type': type } }), context)).statusCode, type).toBe(200);
+  });
+
   it('refuses a gzip body that inflates past the map size limit, naming the limit, and a body that is not gzip', async () => {
     // 50 MB of JSON in about 50 KB of gzip: the storage amplification body, refused while it is inflated.
     const bomb = gzipSync(Buffer.from(`{"data":{"pad":"${'x'.repeat(50_000_000)}"}}`), { level: 9 });
@@ -147,6 +166,29 @@ describe('the call middleware chain', () => {
         },
       },
     });
+  });
+});
+
+describe('error answers', () => {
+  const log = createLogger({ fn: 'test' });
+  const retryAfter = (error: unknown) => errorResponse(error, log).headers?.['retry-after'];
+
+  it('send Retry-After (whole seconds) with a 429 that names its wait, in its details or on the error', () => {
+    const limited = new CallError('resource-exhausted', 'Too many purchase codes tried. Try again in 42 s.', {
+      retryAfterSeconds: 42,
+    });
+    const res = errorResponse(limited, log);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers).toMatchObject({ 'retry-after': '42', 'content-type': 'application/json; charset=utf-8' });
+    // The details still carry it, for callers that read the body.
+    expect(answer(res).body).toMatchObject({ error: { details: { retryAfterSeconds: 42 } } });
+    expect(retryAfter(new CallError('resource-exhausted', 'Slow down.', undefined, { retryAfterMs: 1_500 }))).toBe('2');
+  });
+
+  it('sends no Retry-After when the 429 names no wait, nor with answers that are not 429', () => {
+    expect(retryAfter(new CallError('resource-exhausted', 'Too many requests. Try again later.'))).toBeUndefined();
+    expect(retryAfter(new CallError('resource-exhausted', 'Full.', { limit: 'storageQuota' }))).toBeUndefined();
+    expect(retryAfter(new CallError('invalid-argument', 'No.', { retryAfterSeconds: 5 }))).toBeUndefined();
   });
 });
 

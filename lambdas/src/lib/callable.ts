@@ -113,7 +113,11 @@ export function errorResponse(error: unknown, log: Logger): CallResult {
     }
     const body: { status: string; message: string; details?: unknown } = { status, message: error.message };
     if (error.details !== undefined) body.details = error.details;
-    return json(http, { error: body });
+    const answer = json(http, { error: body });
+    // The standard header too, so any HTTP client (and our own, web/src/lib/call.ts) can wait as long as asked.
+    const wait = http === 429 ? retryAfterSeconds(error) : undefined;
+    if (wait !== undefined) answer.headers = { ...answer.headers, 'retry-after': String(wait) };
+    return answer;
   }
   if (isTransient(error)) {
     log.error('call failed on a dependency; the client may retry', { error });
@@ -121,6 +125,17 @@ export function errorResponse(error: unknown, log: Logger): CallResult {
   }
   log.error('call failed with an unexpected error', { error });
   return json(500, { error: { status: 'INTERNAL', message: MESSAGES.internal } });
+}
+
+/**
+ * The whole seconds a refusal asks the caller to wait: its details' `retryAfterSeconds` (the licence limit), else the
+ * error's own `retryAfterMs`; undefined when it names no wait.
+ */
+function retryAfterSeconds(error: CallError): number | undefined {
+  const inDetails = (error.details as { retryAfterSeconds?: unknown } | null | undefined)?.retryAfterSeconds;
+  const seconds =
+    typeof inDetails === 'number' ? inDetails : error.retryAfterMs !== undefined ? error.retryAfterMs / 1000 : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
 /**
@@ -161,6 +176,18 @@ function describeIssues(issues: FieldIssue[]): string {
   if (!first) return 'The request is not valid.';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   return `Invalid ${first.path}: ${first.message}${more}`;
+}
+
+/**
+ * The answer to a call whose body is not declared JSON. Only a JSON content type makes a browser ask first (a CORS
+ * preflight, which the API answers for the app's own origins only); a text/plain or form POST from another site is
+ * sent without asking, so reading it as JSON would let any page a visitor opens make calls through their browser.
+ */
+export const NOT_JSON_MESSAGE = 'Calls are sent as JSON, with the header "content-type: application/json".';
+
+/** A content-type header naming application/json, with or without parameters such as charset. */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 async function readBody(event: CallEvent): Promise<unknown> {
@@ -254,11 +281,17 @@ export function authentication(
   };
 }
 
-/** The request body: `{data}` as JSON, gzipped or not, within MAX_BODY_BYTES. */
+/**
+ * The request body: `{data}` as JSON, gzipped or not, within MAX_BODY_BYTES. A body of another content type is
+ * answered 415 (HTTP's "unsupported media type") before it is read: the call protocol has no code of its own for it.
+ */
 export function jsonBody(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
+      if (!isJsonContentType(request.event.headers?.['content-type']))
+        return json(415, { error: { status: 'INVALID_ARGUMENT', message: NOT_JSON_MESSAGE } });
       stateOf(request.context).data = await readBody(request.event);
+      return undefined;
     },
   };
 }

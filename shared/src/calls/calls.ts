@@ -125,7 +125,8 @@ export interface CallOutputs {
   setMapHistoryName: HistoryEntry;
   setMapState: MapSummary;
   setUserSlots: SlotCounters;
-  submitContact: { id: string };
+  /** `notice`: what the sender should know about how the request was handled (CONTACT_KEPT_WITHOUT_EMAIL). */
+  submitContact: { id: string; notice?: string };
   unpublishMap: PublicationResult;
   updateEmail: { email: string; mapsUpdated: number };
 }

@@ -120,7 +120,14 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
 export type SubmitContactInput = z.infer<typeof submitContactSchema>;
 
-/** How many requests the contact form takes per sender address, and per client IP, in one hour. */
+/**
+ * How many requests the contact form takes per client IP in one hour (more are refused), and how many per sender
+ * address are emailed to the team in one hour (more are kept, not emailed: the address is whatever the caller types).
+ */
 export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
 export const CONTACT_RATE_LIMITED =
   'You have sent several messages in a short time. Please wait an hour, or write to us by email.';
+/** submitContact's `notice` when a request was kept without emailing the team (past perEmailPerHour). */
+export const CONTACT_KEPT_WITHOUT_EMAIL =
+  'We have had several messages from this email address within the hour, so this one is saved for the team ' +
+  'without an email alert. It may take a little longer to be read.';

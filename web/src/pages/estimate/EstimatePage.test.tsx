@@ -37,7 +37,7 @@ describe('EstimatePage', () => {
   });
 
   it('posts an estimate request through submitContact', async () => {
-    mockedCall.mockResolvedValue(null);
+    mockedCall.mockResolvedValue({ id: 'req-1' });
     renderPage();
     change(screen.getByRole('textbox', { name: /^Name/ }), 'Grace Hopper');
     change(screen.getByRole('textbox', { name: /^Email/ }), 'grace@example.com');
