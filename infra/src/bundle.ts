@@ -33,6 +33,12 @@ export const ON_DEMAND_MODULES: ReadonlyArray<{ entry: string; file: string; def
     file: 'compiled-parser.mjs',
     define: 'process.env.MAPNEST_COMPILED_PARSER_MODULE',
   },
+  // An administrator's move of a map to another owner or state (adminUpdateMap), with the state change's transaction.
+  {
+    entry: join(LAMBDAS_SRC, 'domain', 'admin', 'admin-moves.ts'),
+    file: 'admin-moves.mjs',
+    define: 'process.env.MAPNEST_ADMIN_MOVES_MODULE',
+  },
 ];
 /** Where the on-demand modules are built: two folders deep, as the functions' own, so their source maps hold when copied. */
 const onDemandId = (file: string) => `_on-demand/${file.replace(/\.mjs$/, '')}/${file.replace(/\.mjs$/, '')}`;

@@ -168,7 +168,7 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // previous address when the new one turns out to be taken.
   'calls/check-email-free': { table: RW, userPool: ['ListUsers'] },
   'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'] },
-  // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/user-search.ts).
+  // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/admin/user-search.ts).
   'calls/find-users': { userPool: ['AdminGetUser', 'ListUsers'] },
   // Last, keeps the email confirming the deletion, to the address the account had, for the follow-ups' trigger.
   'calls/delete-user-data': {

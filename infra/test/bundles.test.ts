@@ -416,6 +416,19 @@ describe('bundles', () => {
     expect((outcome.result as { statusCode?: number }).statusCode, JSON.stringify(outcome.result)).toBe(503);
   }, 60_000);
 
+  it('loads an administrator’s move of a map (owner, state) on demand: adminUpdateMap carries no state change of its own', async () => {
+    const id = 'calls/admin-update-map';
+    // The slot and storage moves of the state change's transaction are not in the bundle.
+    expect(sourcesOf(id).filter((source) => /adapters\/maps\/slot-updates\.ts$/.test(source))).toEqual([]);
+    const shipped = join(real.bundles.get(id)!.dir, 'admin-moves.mjs');
+    expect(existsSync(shipped)).toBe(true);
+    const { moveMap } = (await import(pathToFileURL(shipped).href)) as { moveMap?: unknown };
+    expect(typeof moveMap).toBe('function');
+    // No other function ships it.
+    for (const b of real.bundles.values())
+      if (b.id !== id) expect(existsSync(join(b.dir, 'admin-moves.mjs')), b.id).toBe(false);
+  });
+
   it("loads the map document's repair and Mapplic import on demand, next to every call that reads stored documents (ADR 044)", async () => {
     // setMapState and the billing changes owe the copy instead (ADR 047): the follow-ups' trigger reads the document.
     const readers = ['calls/publish-map', 'calls/duplicate-map', 'calls/restore-map-history', 'triggers/follow-ups'];

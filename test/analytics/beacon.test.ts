@@ -81,6 +81,24 @@ describe('analytics beacon', () => {
     ]);
   });
 
+  it('counts search terms named like object members (constructor, __proto__) like any other', async () => {
+    const user = await createUser();
+    const id = await mapWithState(user, 3);
+    const terms = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    // The day's first beacon creates its item, the second adds to it: both ways must keep every term.
+    expect(await send(beacon(id, { s: terms.map((t) => [t, false]) }))).toBe(204);
+    expect(await send(beacon(id, { v: 0, s: terms.map((t) => [t, true]) }))).toBe(204);
+    const r = await report(id, user);
+    expect(r.totals).toMatchObject({ views: 1, searches: 8, searchesEmpty: 4 });
+    const counted = (n: number) =>
+      terms
+        .map((t) => t.toLowerCase())
+        .sort((a, b) => a.localeCompare(b))
+        .map((key) => ({ key, count: n }));
+    expect(r.topSearches).toEqual(counted(2));
+    expect(r.emptySearches).toEqual(counted(1));
+  });
+
   it('records nothing for a map that is not Professional, and stores no item for it', async () => {
     const user = await createUser();
     const id = await mapWithState(user, 0);

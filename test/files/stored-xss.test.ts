@@ -41,6 +41,46 @@ describe('SVG uploads', () => {
     expect(text).not.toMatch(/<script|onload|onerror|foreignObject|javascript:|evil\.example/i);
   });
 
+  it('is cacheable only once checked: the raw upload for no time, the sanitised file for a year', async () => {
+    const body = Buffer.from(EVIL_SVG);
+    const post = await call<FileUpload>(
+      'createFileUpload',
+      { fileName: 'cached.svg', contentType: 'image/svg+xml', size: body.length },
+      owner,
+    );
+    expect((await postUpload(post, body, 'image/svg+xml', 'cached.svg')).status).toBe(204);
+    // Fetched at once, as the editor does: whatever it gets (the raw bytes, most likely), no cache may keep it.
+    const first = await fetch(`${baseUrl()}${post.fileUrl}`);
+    const firstText = await first.text();
+    if (firstText.includes('<script')) expect(first.headers.get('cache-control')).toBe('no-store');
+    else expect(first.headers.get('cache-control')).not.toMatch(/max-age=31536000/);
+    const checked = await eventually(
+      async () => {
+        const res = await fetch(`${baseUrl()}${post.fileUrl}`);
+        return { text: await res.text(), cacheControl: res.headers.get('cache-control') };
+      },
+      (r) => r.cacheControl === 'public, max-age=31536000, immutable',
+    );
+    expect(checked.text).toContain('id="room-1"');
+    expect(checked.text).not.toContain('<script');
+  });
+
+  it('never makes a refused upload cacheable: HTML sent as a PNG is served uncached until it is removed', async () => {
+    const html = Buffer.from('<html><script>alert(document.domain)</script></html>');
+    const post = await call<FileUpload>(
+      'createFileUpload',
+      { fileName: 'plan.png', contentType: 'image/png', size: html.length },
+      owner,
+    );
+    expect((await postUpload(post, html, 'image/png', 'plan.png')).status).toBe(204);
+    const first = await fetch(`${baseUrl()}${post.fileUrl}`);
+    if (first.status === 200) expect(first.headers.get('cache-control')).not.toMatch(/max-age=31536000/);
+    await eventually(
+      () => fetch(`${baseUrl()}${post.fileUrl}`).then((res) => res.status),
+      (status) => status === 404,
+    );
+  });
+
   it('serves user files with a CSP that loads and runs nothing, sandboxed, and nosniff', async () => {
     const body = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
     const post = await call<FileUpload>(

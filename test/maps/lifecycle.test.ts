@@ -159,6 +159,42 @@ describe('history', () => {
     expect(history.filter((h) => h.kind === 'restore').map((h) => h.version)).toEqual([4, 3]);
   });
 
+  it('refuses a save id or restore id sent again with another request, and changes nothing for it', async () => {
+    const user = await createUser();
+    const id = await call<string>('createMap', { title: 'Reused', mapData: documentWith(1) }, user);
+    const save = { id, baseVersion: 1, mapData: documentWith(2), saveId: 'same-save-0001' };
+    expect((await call<{ version: number }>('saveMap', save, user)).version).toBe(2);
+    // Another document, or another base, under the same save id: refused, not answered "saved as version 2".
+    for (const other of [
+      { ...save, baseVersion: 2, mapData: documentWith(3) },
+      { ...save, mapData: documentWith(3) },
+      { ...save, baseVersion: 2 },
+    ]) {
+      const res = await rawCall('saveMap', other, { token: user.token });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body)).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'This save id was already used for a different save. Send a new save with a new id.',
+      });
+    }
+    // The retry of the save itself is still answered with its outcome.
+    expect((await call<{ version: number }>('saveMap', save, user)).version).toBe(2);
+    const restore = { mapId: id, historyMapId: 'v00000001', restoreId: 'restore-0001' };
+    expect((await call<{ version: number }>('restoreMapHistory', restore, user)).version).toBe(3);
+    const res = await rawCall('restoreMapHistory', { ...restore, historyMapId: 'v00000002' }, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(errorOf(res.body).message).toBe(
+      'This restore id was already used to restore another version. Restore this one with a new id.',
+    );
+    // A save id used by a restore is another request too.
+    expect(
+      (await rawCall('saveMap', { ...save, baseVersion: 3, saveId: 'restore-0001' }, { token: user.token })).status,
+    ).toBe(400);
+    const { map } = await call<MapWithDocument>('getMap', { id }, user);
+    expect(map.version).toBe(3);
+    expect(map.metrics.locationCount).toBe(1);
+  });
+
   it('names, renames and clears a version name, and refuses deleting the current version', async () => {
     const user = await createUser();
     const id = await call<string>('createMap', { title: 'Names' }, user);

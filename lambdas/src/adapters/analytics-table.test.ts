@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayDelta } from '@mapnest/shared/analytics';
-import { dayUpdate, missingLists, withinCaps } from './analytics-table';
+import { dayUpdate, missingLists, storedDay, withinCaps } from './analytics-table';
 
 const delta = (d: Partial<DayDelta>): DayDelta => ({
   views: 0,
@@ -44,6 +44,42 @@ describe('analytics map-day writes', () => {
     expect(out.loc).toEqual({ a: 1 });
     expect(out.q).toEqual({ tea: 1 });
     expect(out.views).toBe(1);
+  });
+
+  it('tells entries a full list holds by its own keys: a term named like an object member is not among them', () => {
+    // Built from entries: '__proto__' in an object literal would set the prototype, not make an entry.
+    const d = delta({
+      q: Object.fromEntries([
+        ['constructor', 1],
+        ['__proto__', 1],
+        ['tea', 1],
+      ]),
+    });
+    const out = withinCaps(d, { q: { tea: 3, coffee: 1 } }, 2);
+    expect(Object.entries(out.q)).toEqual([['tea', 1]]);
+  });
+
+  it('reads a stored day with every key of its lists, those named like object members included', () => {
+    const day = storedDay({
+      pk: { S: 'MAP#m' },
+      day: { S: '2026-03-01' },
+      searches: { N: '3' },
+      q: {
+        M: Object.fromEntries([
+          ['__proto__', { N: '2' }],
+          ['constructor', { N: '1' }],
+        ]),
+      },
+      qn: { M: {} },
+    });
+    expect(day.day).toBe('2026-03-01');
+    expect(day.searches).toBe(3);
+    expect(Object.entries(day.q!)).toEqual([
+      ['__proto__', 2],
+      ['constructor', 1],
+    ]);
+    expect(Object.entries(day.qn!)).toEqual([]);
+    expect(day.loc).toBeUndefined();
   });
 
   it('names the lists a beacon adds to that a day written before them lacks (the routes asked for)', () => {

@@ -3,10 +3,12 @@
  * holding plain counters and three bounded maps (location opens, searches, searches with no result), all
  * changed by atomic ADDs; and one short-lived counter item per map-minute for the beacon rate limit.
  */
+import { GetItemCommand, QueryCommand as RawQueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ANALYTICS_LIMITS,
   DAY_COUNTERS,
+  emptyCounts,
   TOP_LISTS,
   type DayDelta,
   type StoredDay,
@@ -16,7 +18,6 @@ import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
-import { queryAll } from './query-all';
 
 export interface DayUpdate {
   UpdateExpression: string;
@@ -71,9 +72,34 @@ export function withinCaps(
   for (const list of TOP_LISTS) {
     const have = stored[list] ?? {};
     if (Object.keys(have).length < cap) continue;
-    out[list] = Object.fromEntries(Object.entries(delta[list]).filter(([k]) => k in have));
+    // Own entries only: `in` would find a term such as 'constructor' on any object.
+    out[list] = Object.assign(
+      emptyCounts(),
+      Object.fromEntries(Object.entries(delta[list]).filter(([k]) => Object.hasOwn(have, k))),
+    );
   }
   return out;
+}
+
+/** A stored list of counts from its raw attribute value, every key kept (see `storedDay`). */
+function countsOf(value: AttributeValue | undefined): Record<string, number> | undefined {
+  if (!value?.M) return undefined;
+  return Object.assign(emptyCounts(), Object.fromEntries(Object.entries(value.M).map(([k, v]) => [k, Number(v.N)])));
+}
+
+/**
+ * A stored map-day from its raw attribute values. The lists' keys are search terms and ids visitors sent, and the
+ * document client's conversion writes each into a plain object, where a '__proto__' entry is lost; so the day's items
+ * are read with the low-level commands and converted here.
+ */
+export function storedDay(item: Record<string, AttributeValue>): StoredDay {
+  const day: StoredDay = { day: item.day?.S ?? '' };
+  for (const c of DAY_COUNTERS) if (item[c]?.N !== undefined) day[c] = Number(item[c].N);
+  for (const l of TOP_LISTS) {
+    const counts = countsOf(item[l]);
+    if (counts) day[l] = counts;
+  }
+  return day;
 }
 
 /** The lists `delta` adds to that a stored day does not have (a day written before the list existed). */
@@ -152,8 +178,9 @@ export const analyticsTable = {
 
   /**
    * Adds a beacon's counts to its map-day. The common case is one UpdateItem. The day's first beacon creates the
-   * item with a conditional put (a racing first beacon then retries the update); a beacon that would push a full
-   * list past its cap re-reads the lists and adds only to entries they already hold.
+   * item empty with a conditional put (a racing first beacon's put then fails harmlessly) and adds with the update
+   * again; a beacon that would push a full list past its cap re-reads the lists and adds only to entries they already
+   * hold.
    */
   async addToDay(mapId: string, day: string, delta: DayDelta): Promise<void> {
     const key = keys.analytics(mapId, day);
@@ -169,20 +196,22 @@ export const analyticsTable = {
         if (!isConditionalCheckFailed(err)) throw err;
       }
       const stored = await dynamo.send(
-        new GetCommand({
+        new GetItemCommand({
           TableName: config.tableName,
-          Key: key,
+          Key: { pk: { S: key.pk }, sk: { S: key.sk } },
           ConsistentRead: true,
           ProjectionExpression: ['pk', ...TOP_LISTS.map((l) => `#${l}`)].join(', '),
           ExpressionAttributeNames: Object.fromEntries(TOP_LISTS.map((l) => [`#${l}`, l])),
         }),
       );
       if (stored.Item) {
-        const lists = stored.Item as Partial<Record<TopList, Record<string, number>>>;
+        const lists = storedDay(stored.Item);
         if (await addMissingLists(key, current, lists)) continue;
         current = withinCaps(current, lists);
         continue;
       }
+      // The counts go in with the next update, not in this item: the document client cannot write every key visitors
+      // send as a key of a map ('__proto__' is dropped, 'constructor' is refused), while update names carry any.
       const dayStart = Date.parse(`${day}T00:00:00Z`) / 1000;
       try {
         await dynamo.send(
@@ -193,14 +222,13 @@ export const analyticsTable = {
               type: 'analytics-day',
               mapId,
               day,
-              ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, current[c]])),
-              ...Object.fromEntries(TOP_LISTS.map((l) => [l, current[l]])),
+              ...Object.fromEntries(DAY_COUNTERS.map((c) => [c, 0])),
+              ...Object.fromEntries(TOP_LISTS.map((l) => [l, {}])),
               [TTL_ATTRIBUTE]: dayStart + ANALYTICS_LIMITS.keptDays * 86_400,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
-        return;
       } catch (err) {
         if (!isConditionalCheckFailed(err)) throw err;
       }
@@ -211,12 +239,22 @@ export const analyticsTable = {
   /** The stored map-days from `from` to `to` (days without beacons have no item). */
   async days(mapId: string, from: string, to: string): Promise<StoredDay[]> {
     const range = keys.analyticsRange(mapId, from, to);
-    const items = await queryAll({
-      TableName: config.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.skFrom, ':to': range.skTo },
-    });
-    return items as StoredDay[];
+    const days: StoredDay[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      // Read raw and converted by `storedDay`, which keeps every key of the lists.
+      const page = await dynamo.send(
+        new RawQueryCommand({
+          TableName: config.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': { S: range.pk }, ':from': { S: range.skFrom }, ':to': { S: range.skTo } },
+          ExclusiveStartKey: start,
+        }),
+      );
+      days.push(...(page.Items ?? []).map(storedDay));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return days;
   },
 
   /** Deletes every map-day of a map (its analytics go with it); safe to repeat. */

@@ -18,6 +18,8 @@ import { previewOf, toEntry, type Actor } from './maps';
 import * as maps from './services/maps';
 import { publishedOf } from './public-copy';
 import { readStoredDocument } from '../lib/stored-document';
+import { readingDocuments } from './map-documents';
+import { committedEntry } from './save-outcomes';
 
 async function historyEntryOf(mapId: string, historyMapId: string): Promise<HistoryItem> {
   const version = parseVersionLabel(historyMapId);
@@ -57,31 +59,48 @@ export async function setMapHistoryName(
   return toEntry({ ...entry, name });
 }
 
-/** The answer of a restore already committed under this request id (a retry whose first answer was lost). */
-async function committedRestore(mapId: string, restoreId: string | undefined): Promise<VersionCommit | null> {
-  const entry = restoreId ? await mapTable.committedSave(mapId, restoreId) : null;
+/**
+ * The answer of a restore already committed under this request id (a retry whose first answer was lost); the id
+ * committed for a restore of another version is refused.
+ */
+async function committedRestore(
+  mapId: string,
+  restoreId: string | undefined,
+  historyMapId: string,
+): Promise<VersionCommit | null> {
+  const entry = await committedEntry({ mapTable: { committedSave: mapTable.committedSave } }, mapId, restoreId, {
+    kind: 'restore',
+    historyMapId,
+  });
   return entry && { version: entry.version, edited: entry.created, metrics: entry.metrics };
 }
 
 /**
  * Restoring is itself a new version on top of the current one (the draft), so a restore can be undone the same way.
  * Visitors keep the published version until the author publishes (ADR 018). Idempotent like saveMap: the client's
- * `restoreId` is recorded with the commit (as a save id), and a retry of a committed restore is answered with its
- * first outcome instead of restoring (and charging) twice.
+ * `restoreId` is recorded with the commit (as a save id, with the version restored), and a retry of a committed
+ * restore is answered with its first outcome instead of restoring (and charging) twice; the id sent again to restore
+ * another version is refused.
  */
 export async function restoreMapHistory(
   actor: Actor,
   input: { mapId: string; historyMapId: string; restoreId?: string },
 ): Promise<VersionCommit> {
   const map = await maps.accessible(actor.identity, input.mapId);
-  const earlier = await committedRestore(map.id, input.restoreId);
+  const earlier = await committedRestore(map.id, input.restoreId, input.historyMapId);
   if (earlier) return earlier;
   const entry = await historyEntryOf(map.id, input.historyMapId);
+  // The map deleted, or the version deleted, since they were read: their documents are gone, and the restore with them.
+  const reading = <T>(read: () => Promise<T>) =>
+    readingDocuments({ mapTable: { get: mapTable.get } }, map.id, read, async () =>
+      (await mapTable.historyEntry(map.id, entry.version)) ? null : new HistoryEntryNotFoundError(),
+    );
   // The copy costs what the version did; an entry written before sizes were kept is measured.
-  const bytes = entry.size ?? utf8Length(JSON.stringify(await mapObjects.getDocument(entry.docKey)));
+  const bytes =
+    entry.size ?? (await reading(async () => utf8Length(JSON.stringify(await mapObjects.getDocument(entry.docKey)))));
   const storage = await chargeStorage(actor.identity, map.uid, bytes);
-  const key = await mapObjects.copyDocument(entry.docKey, map.id, map.version + 1);
-  const doc = await readStoredDocument(await mapObjects.getDocument(key));
+  const key = await reading(() => mapObjects.copyDocument(entry.docKey, map.id, map.version + 1));
+  const doc = await reading(async () => readStoredDocument(await mapObjects.getDocument(key)));
   try {
     const { map: restored } = await maps.commit(map, map.version, key, {
       storage,
@@ -91,11 +110,12 @@ export async function restoreMapHistory(
       restoredFrom: input.historyMapId,
       previewUrl: previewOf(doc),
       saveId: input.restoreId,
+      request: { kind: 'restore', historyMapId: input.historyMapId },
     });
     return { version: restored.version, edited: restored.edited, metrics: entry.metrics };
   } catch (err) {
     // A concurrent retry of this very restore may have committed it: that is this restore's outcome.
-    const raced = await committedRestore(map.id, input.restoreId).catch(() => null);
+    const raced = await committedRestore(map.id, input.restoreId, input.historyMapId).catch(() => null);
     if (raced) return raced;
     throw err;
   }

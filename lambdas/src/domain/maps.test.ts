@@ -7,6 +7,7 @@ import { HISTORY_UNNAMED_KEEP, MapState } from '@mapnest/shared/constants';
 import { blankDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
+import { DocumentGoneError } from '../lib/errors';
 import { pruneHistory } from './maps';
 import { publishLatest } from './public-copy';
 
@@ -83,7 +84,7 @@ function memoryStores(maps: MapItem[], history: HistoryItem[] = []) {
     mapObjects: {
       getDocument: async (key: string) => {
         log.documentReads.push(key);
-        if (!documents.has(key)) throw new Error(`no document ${key}`);
+        if (!documents.has(key)) throw new DocumentGoneError(key);
         return documents.get(key);
       },
       publish: async (copy: PublishedMap) => {
@@ -144,6 +145,28 @@ describe('publishLatest', () => {
     await publishLatest(stores, 'map1', new Date(CREATED));
     expect(stores.copies.has('map1')).toBe(false);
     expect(stores.log.publishes).toBe(1);
+  });
+
+  it('takes the copy down when the map is deleted between reading it and reading its document', async () => {
+    const stores = memoryStores([mapItem()]);
+    stores.copies.set('map1', { id: 'map1' } as PublishedMap);
+    const read = stores.mapObjects.getDocument;
+    stores.mapObjects.getDocument = async (key: string) => {
+      // The delete marks the map, then removes its documents, while this writer is between its two reads.
+      stores.items.set('map1', { ...stores.items.get('map1')!, deleting: true });
+      await stores.mapObjects.deleteDocument(key);
+      return read(key);
+    };
+    await publishLatest(stores, 'map1', new Date(CREATED));
+    expect(stores.copies.has('map1')).toBe(false);
+    expect(stores.log.publishes).toBe(0);
+  });
+
+  it('fails when the published document is missing while the map stands unchanged', async () => {
+    const stores = memoryStores([mapItem()]);
+    await stores.mapObjects.deleteDocument('docs/map1/v1.json');
+    await expect(publishLatest(stores, 'map1', new Date(CREATED))).rejects.toBeInstanceOf(DocumentGoneError);
+    expect(stores.log.publishes).toBe(0);
   });
 
   it('takes the copy down for a map that is gone, without writing one', async () => {

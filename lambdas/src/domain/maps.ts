@@ -28,13 +28,15 @@ import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
 import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
-import { answerCommittedSave, answerFailedSave, provedNotCommitted } from './save-outcomes';
+import type { SaveRequest } from '../adapters/maps/map-items';
+import { answerCommittedSave, answerFailedSave, provedNotCommitted, saveRequest } from './save-outcomes';
 import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
 import { followUp, type Owing } from './follow-ups';
 import type { StorageCharge } from '../adapters/files/storage-usage';
 import { readStoredDocument } from '../lib/stored-document';
+import { readingDocuments } from './map-documents';
 import type {
   CommitStores,
   MapItems,
@@ -272,6 +274,8 @@ export async function commit(
     restoredFrom?: string | null;
     previewUrl: string | null;
     saveId?: string;
+    /** What the save id is sent with, recorded with it: the id reused for another request is then refused. */
+    request?: SaveRequest;
     /** The new document's bytes, charged to the owner's storage by the commit (ADR 027). */
     storage: StorageCharge;
   },
@@ -300,6 +304,7 @@ export async function commit(
       entry,
       base: { docKey: map.docKey, title: map.title, edited: map.edited },
       saveId: args.saveId,
+      request: args.request,
       storage: counted(args.storage),
     });
   } catch (err) {
@@ -343,7 +348,7 @@ export async function commit(
 
 /**
  * Saves the draft: a new version if the map is still at baseVersion (409 aborted otherwise; a save id already
- * committed is answered with its first outcome). Visitors keep the published version until the author publishes
+ * committed is answered with its first outcome, and refused when it comes with another save). Visitors keep the published version until the author publishes
  * (domain/publishing.ts). Answers everything the editor shows after a save: the new version, the map's summary, the
  * history entry and the history, so the editor reads nothing back.
  */
@@ -353,20 +358,21 @@ export async function saveMap(
   input: { id: string; baseVersion: number; title?: string; mapData: MapDocument; saveId?: string },
 ): Promise<SaveMapResult> {
   const map = await accessible(a, actor.identity, input.id);
-  const earlier = await answerCommittedSave(a, map.id, input.saveId);
+  const stored = storedJson(input.mapData);
+  const request = saveRequest(input.baseVersion, input.title, stored.json);
+  const earlier = await answerCommittedSave(a, map.id, input.saveId, request);
   if (earlier) return earlier;
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
-  const stored = storedJson(input.mapData);
   const storage = await chargeStorage(actor.identity, map.uid, stored.bytes);
   const key = await a.mapObjects.putDocument(map.id, input.baseVersion + 1, stored.json);
   const metrics = computeMetrics(input.mapData);
   const { title = map.title, mapData: document, saveId } = input;
-  const args = { title, metrics, kind: 'save' as const, saveId, previewUrl: previewOf(document), storage };
+  const args = { title, metrics, kind: 'save' as const, saveId, request, previewUrl: previewOf(document), storage };
   let committed: Committed;
   try {
     committed = await commit(a, map, input.baseVersion, key, args);
   } catch (err) {
-    return answerFailedSave(a, err, map.id, saveId);
+    return answerFailedSave(a, err, map.id, saveId, request);
   }
   // Pruning is best effort: when it failed, the history is read again (the save itself stands).
   const kept = committed.history ?? (await a.mapTable.history(map.id));
@@ -417,7 +423,10 @@ export async function deleteMap(
 
 export async function duplicateMap(a: NewMapStores & Owing, actor: Actor, id: string): Promise<string> {
   const source = await accessible(a, actor.identity, id);
-  const doc = await readStoredDocument(await a.mapObjects.getDocument(source.docKey));
+  // A delete between the two reads takes the document: the duplicate then answers not found, as for a deleted map.
+  const doc = await readingDocuments(a, id, async () =>
+    readStoredDocument(await a.mapObjects.getDocument(source.docKey)),
+  );
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
   return createMap(a, actor, { title, mapData: doc });
 }
@@ -445,42 +454,6 @@ export async function setMapState(
     subscribed: input.state === MapState.LIVE || input.state === MapState.PRO,
     edited,
   });
-}
-
-/** Administrators write metadata fields (owner, author, state, title, created) and optionally a new document. */
-export async function adminUpdateMap(
-  a: NewMapStores & CommitStores & MapItems<'adminPut'> & Owing,
-  actor: Actor,
-  input: {
-    id: string;
-    fields: Partial<Pick<MapItem, 'title' | 'uid' | 'author' | 'state' | 'created'>>;
-    mapData?: MapDocument;
-  },
-): Promise<MapSummary> {
-  if (!actor.identity.admin) throw new CallError('permission-denied', 'This action is for administrators.');
-  const map = await a.mapTable.get(input.id);
-  if (!map || map.deleting) throw new MapNotFoundError();
-  const updated: MapItem = { ...map, ...input.fields, edited: now() };
-  updated.subscribed = updated.state === MapState.LIVE || updated.state === MapState.PRO;
-  await a.mapTable.adminPut(updated);
-  let result = updated;
-  if (input.mapData) {
-    const stored = storedJson(input.mapData);
-    const storage = await chargeStorage(actor.identity, updated.uid, stored.bytes);
-    const key = await a.mapObjects.putDocument(map.id, map.version + 1, stored.json);
-    const metrics = computeMetrics(input.mapData);
-    ({ map: result } = await commit(a, updated, map.version, key, {
-      title: updated.title,
-      metrics,
-      kind: 'admin',
-      previewUrl: previewOf(input.mapData),
-      storage,
-    }));
-    await followUp(a, { kind: 'publish', mapId: map.id }, () => publishLatest(a, map.id));
-  } else {
-    await followUp(a, { kind: 'publish', mapId: map.id }, () => publishLatest(a, map.id));
-  }
-  return toSummary(result);
 }
 
 export async function getSlots(a: MapItems<'slots'>, actor: Actor) {

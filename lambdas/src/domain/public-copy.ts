@@ -8,6 +8,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { publishableDocument } from '@mapnest/shared/wayfinding';
 import type { mapObjects } from '../adapters/maps/map-objects';
 import type { mapTable, MapItem } from '../adapters/maps/map-table';
+import { DocumentGoneError } from '../lib/errors';
 import { readStoredDocument } from '../lib/stored-document';
 
 /** What writing the public copy reads and writes: the map's item and the stored and public documents. */
@@ -56,6 +57,19 @@ const sameCopy = (a: MapItem, b: MapItem): boolean => {
   );
 };
 
+/** The stored document at `key` as a valid document, or null when it is not there. */
+async function readPublished(
+  mapObjects: Pick<PublicCopyAdapters['mapObjects'], 'getDocument'>,
+  key: string,
+): Promise<MapDocument | null> {
+  try {
+    return await readStoredDocument(await mapObjects.getDocument(key));
+  } catch (err) {
+    if (err instanceof DocumentGoneError) return null;
+    throw err;
+  }
+}
+
 /**
  * Writes the public copy for the map's published version (the expiry notice for an expired test map, an offline
  * notice when nothing is published), and repeats if the map moved on meanwhile, so two racing writers converge on
@@ -92,7 +106,19 @@ export async function publishLatest(
       const stored =
         known && known.docKey === publication.docKey
           ? known.document
-          : await readStoredDocument(await mapObjects.getDocument(publication.docKey));
+          : await readPublished(mapObjects, publication.docKey);
+      if (!stored) {
+        // The document went since the map was read: a delete took it (the copy comes down), or a newer publication
+        // let it be pruned (that one is written). Gone for neither reason, it is a fault.
+        const after = await mapTable.get(mapId);
+        if (!after || after.deleting) {
+          await mapObjects.unpublish(mapId);
+          return;
+        }
+        if (sameCopy(after, map)) throw new DocumentGoneError(publication.docKey);
+        next = after;
+        continue;
+      }
       // Only maps that get wayfinding publish their walkable network (the gate cannot be edited client-side).
       published.document = publishableDocument(stored, map.state);
     }

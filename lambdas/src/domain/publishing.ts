@@ -16,6 +16,9 @@ import { toEntry, toSummary, type Actor } from './maps';
 import * as maps from './services/maps';
 import { readStoredDocument } from '../lib/stored-document';
 import { followUpOrThrow } from './follow-ups';
+import { readingDocuments } from './map-documents';
+
+const VERSION_NOT_KEPT = 'That version of the map is no longer kept.';
 
 /** Floors whose file is one of our uploads must still have it: visitors would otherwise get a broken floor. */
 async function checkFloorFiles(layers: ReadonlyArray<{ name: string; file: string }>): Promise<void> {
@@ -40,8 +43,16 @@ async function answer(mapId: string): Promise<PublicationResult> {
 export async function publishMap(actor: Actor, input: { id: string; version: number }): Promise<PublicationResult> {
   const map = await maps.accessible(actor.identity, input.id);
   const entry = await mapTable.historyEntry(map.id, input.version);
-  if (!entry) throw new CallError('not-found', 'That version of the map is no longer kept.');
-  const document = await readStoredDocument(await mapObjects.getDocument(entry.docKey));
+  if (!entry) throw new CallError('not-found', VERSION_NOT_KEPT);
+  // The map deleted, or the version pruned, since they were read: their document is gone, and so is what to publish.
+  // One function of the table, named: esbuild keeps every function of a namespace passed whole (ADR 051).
+  const document = await readingDocuments(
+    { mapTable: { get: mapTable.get } },
+    map.id,
+    async () => readStoredDocument(await mapObjects.getDocument(entry.docKey)),
+    async () =>
+      (await mapTable.historyEntry(map.id, entry.version)) ? null : new CallError('not-found', VERSION_NOT_KEPT),
+  );
   await checkFloorFiles(document.layers);
   const at = new Date();
   // The current version publishes under the map's title as it is now (a rename is part of the draft).

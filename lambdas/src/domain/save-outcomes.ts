@@ -1,15 +1,67 @@
 /**
  * Idempotent saves: the editor sends one save id per save (the same for each retry of it), recorded in the commit's
- * transaction (mapTable.committedSave). A retry of a committed save is answered with its first outcome, and a
- * commit that failed is never answered "nothing was changed" when it may have been done.
+ * transaction with what the save was (mapTable.committedSave). A retry of a committed save is answered with its first
+ * outcome, the id reused for another save is refused, and a commit that failed is never answered "nothing was
+ * changed" when it may have been done.
  */
+import { createHash } from 'node:crypto';
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES } from '@mapnest/shared/errors';
 import { logger } from '../lib/logger';
 import { MapNotFoundError } from '../lib/errors';
+import type { HistoryItem, SaveRequest } from '../adapters/maps/map-items';
 import { afterCommit, pruneHistory, toEntry, toSummary } from './maps';
 import type { MapItems, SaveRecords } from './map-adapters';
 import { publishedOf } from './public-copy';
+
+export const SAVE_ID_REUSED = 'This save id was already used for a different save. Send a new save with a new id.';
+export const RESTORE_ID_REUSED =
+  'This restore id was already used to restore another version. Restore this one with a new id.';
+
+/** A save id (or restore id) sent again with another request than the one it committed: nothing was changed. */
+export class RequestIdReusedError extends CallError {
+  constructor(kind: SaveRequest['kind']) {
+    super('invalid-argument', kind === 'save' ? SAVE_ID_REUSED : RESTORE_ID_REUSED);
+  }
+}
+
+/** What identifies a save: its base version, and its title (if it renames) and document JSON, hashed. */
+export function saveRequest(baseVersion: number, title: string | undefined, json: string): SaveRequest {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(title ?? null))
+    .update('\n')
+    .update(json)
+    .digest('base64url');
+  return { kind: 'save', baseVersion, hash };
+}
+
+/**
+ * Whether a committed request is the one asked now (a retry). A record written before requests were kept has none: it
+ * is taken as the same, so a retry in flight while that change was deployed is still answered with its outcome.
+ */
+export function sameRequest(committed: SaveRequest | undefined, asked: SaveRequest): boolean {
+  if (!committed) return true;
+  if (committed.kind === 'save' && asked.kind === 'save')
+    return committed.baseVersion === asked.baseVersion && committed.hash === asked.hash;
+  if (committed.kind === 'restore' && asked.kind === 'restore') return committed.historyMapId === asked.historyMapId;
+  return false;
+}
+
+/**
+ * The history entry the save id `saveId` committed, or null when it committed nothing. The id committed for another
+ * request is refused (400): answering with that request's outcome would report this one done and drop its content.
+ */
+export async function committedEntry(
+  a: MapItems<'committedSave'>,
+  mapId: string,
+  saveId: string | undefined,
+  request: SaveRequest,
+): Promise<HistoryItem | null> {
+  const record = saveId ? await a.mapTable.committedSave(mapId, saveId) : null;
+  if (!record) return null;
+  if (!sameRequest(record.request, request)) throw new RequestIdReusedError(request.kind);
+  return record.entry;
+}
 
 /**
  * A save already committed under this save id (a retry whose first attempt's answer was lost) is answered with its
@@ -19,9 +71,9 @@ export async function answerCommittedSave(
   a: SaveRecords,
   mapId: string,
   saveId: string | undefined,
+  request: SaveRequest,
 ): Promise<SaveMapResult | null> {
-  if (!saveId) return null;
-  const entry = await a.mapTable.committedSave(mapId, saveId);
+  const entry = await committedEntry(a, mapId, saveId, request);
   if (!entry) return null;
   const map = await a.mapTable.get(mapId);
   if (!map || map.deleting) throw new MapNotFoundError();
@@ -47,12 +99,15 @@ export async function answerFailedSave(
   err: unknown,
   mapId: string,
   saveId: string | undefined,
+  request: SaveRequest,
 ): Promise<SaveMapResult> {
   const refused = err instanceof CallError && ERROR_CODES[err.code].http < 500;
   let earlier: SaveMapResult | null = null;
   try {
-    earlier = await answerCommittedSave(a, mapId, saveId);
+    earlier = await answerCommittedSave(a, mapId, saveId, request);
   } catch (error) {
+    // The save id committed meanwhile for another save (a racing request that reused it): this one was not stored.
+    if (error instanceof RequestIdReusedError) throw error;
     logger.warn('could not learn whether a failed save was committed', { mapId, error });
   }
   if (earlier) return earlier;

@@ -61,3 +61,14 @@ export class AccountDeletedError extends CallError {
     super('unauthenticated', 'This account has been deleted.');
   }
 }
+
+/**
+ * A stored document that is not there: its map was deleted (or its version pruned) after the caller read the map.
+ * Not a CallError: what to answer depends on why it is gone (domain/map-documents.ts), and unexplained it is a fault.
+ */
+export class DocumentGoneError extends Error {
+  constructor(readonly key: string) {
+    super(`The stored document ${key} does not exist.`);
+    this.name = 'DocumentGoneError';
+  }
+}

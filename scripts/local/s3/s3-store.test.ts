@@ -188,4 +188,31 @@ describe('conditional copies in the local S3 store', () => {
     ).rejects.toMatchObject({ status: 412 });
     expect(await store.getObject('uploads', 'u1/other.png')).toBeNull();
   });
+
+  it('replaces the metadata of an object by a copy onto itself, only over the version named', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mapnest-s3-store-'));
+    dirs.push(dir);
+    const store = new FilesystemStore(dir) as S3rverFileStore;
+    keepS3WriteSemantics(store);
+    const checked = await store.putObject({
+      bucket: 'uploads',
+      key: 'u1/files/a-plan.png',
+      content: Buffer.from('checked'),
+      metadata: { 'content-type': 'image/png', 'cache-control': 'no-store' },
+    });
+    const restamp = (ifMatch: string) =>
+      withCopySourceConditions({ ifMatch }, () =>
+        store.copyObject('uploads', 'u1/files/a-plan.png', 'uploads', 'u1/files/a-plan.png', {
+          'content-type': 'image/png',
+          'cache-control': 'public, max-age=31536000, immutable',
+        }),
+      );
+    await expect(restamp('another')).rejects.toMatchObject({ status: 412 });
+    await expect(restamp(checked.md5)).resolves.toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    const object = (await store.getObject('uploads', 'u1/files/a-plan.png')) as { metadata: Record<string, string> };
+    expect(object.metadata['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await bodyOf(object)).toBe('checked');
+  });
 });

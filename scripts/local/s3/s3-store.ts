@@ -196,7 +196,16 @@ export function keepS3WriteSemantics(store: S3rverFileStore): void {
     if (idOf(srcBucket, srcKey) === dest)
       return inTurn(dest, async () => {
         checkCopySource(conditions, await currentEtag(getMetadata, srcBucket, srcKey));
-        return copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
+        // s3rver's copy reads the new metadata back through the store: in this turn already, that read must not
+        // wait for the turn to end.
+        opening.set(dest, (opening.get(dest) ?? 0) + 1);
+        try {
+          return await copyObject(srcBucket, srcKey, destBucket, destKey, replacementMetadata);
+        } finally {
+          const left = opening.get(dest)! - 1;
+          if (left) opening.set(dest, left);
+          else opening.delete(dest);
+        }
       });
     // The source is opened in its own turn first (an opened file is read whole), then written in the destination's:
     // never one turn inside another, so two copies the opposite way round cannot wait on each other. The conditions

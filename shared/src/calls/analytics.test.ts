@@ -123,6 +123,30 @@ describe('analytics aggregation', () => {
     expect(csv).toContain('from id,from,to id,to,routes not found\r\ncafe,,roof,,1\r\n');
   });
 
+  it('counts terms and ids that are names of Object.prototype members like any other, and reports them', () => {
+    const typed = ['constructor', '__proto__', 'toString', 'hasOwnProperty', '__defineGetter__'];
+    // Terms are kept lowercased: 'constructor' and '__proto__' are then still members of every plain object.
+    const names = typed.map((t) => t.toLowerCase());
+    const delta = beaconDelta(
+      { m: id, v: 0, o: { constructor: 2 }, s: typed.map((t) => [t, false] as [string, boolean]), f: 0, r: 0 },
+      new Set(['constructor']),
+    )!;
+    expect(delta.searches).toBe(5);
+    expect(Object.entries(delta.q)).toEqual(names.map((t) => [t, 1]));
+    expect(Object.entries(delta.qn)).toEqual(names.map((t) => [t, 1]));
+    expect(Object.entries(delta.loc)).toEqual([['constructor', 2]]);
+    const stored = Object.fromEntries(names.map((t) => [t, 2]));
+    const a = aggregateDays([{ day: '2026-03-01', searches: 10, q: stored, qn: stored }], {
+      mapId: id,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      pro: true,
+    });
+    const sorted = [...names].sort((x, y) => x.localeCompare(y)).map((key) => ({ key, count: 2 }));
+    expect(a.topSearches).toEqual(sorted);
+    expect(a.emptySearches).toEqual(sorted);
+  });
+
   it('refuses beacons beyond the per-beacon limits', () => {
     expect(beaconSchema.safeParse({ m: id, v: 2, o: {}, s: [], f: 0, r: 0 }).success).toBe(false);
     const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`l${i}`, 1]));

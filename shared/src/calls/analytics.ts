@@ -143,6 +143,12 @@ export interface DayDelta extends DayCounters {
   rtn: Record<string, number>;
 }
 
+/**
+ * An empty list of counts. Its keys come from visitors (search terms, ids), so it has no prototype: on a plain object
+ * a term such as 'constructor' or 'toString' would read Object.prototype's member, and '__proto__' could not be set.
+ */
+export const emptyCounts = (): Record<string, number> => Object.create(null) as Record<string, number>;
+
 /** The lists of a map-day; the last two are the routes visitors asked for (`routeKey`) and those not found. */
 export const TOP_LISTS = ['loc', 'q', 'qn', 'rt', 'rtn'] as const;
 export type TopList = (typeof TOP_LISTS)[number];
@@ -160,11 +166,11 @@ export function beaconDelta(b: Beacon, locations: { has(id: string): boolean }):
     searchesEmpty: 0,
     filters: b.f,
     routes: b.r,
-    loc: {},
-    q: {},
-    qn: {},
-    rt: {},
-    rtn: {},
+    loc: emptyCounts(),
+    q: emptyCounts(),
+    qn: emptyCounts(),
+    rt: emptyCounts(),
+    rtn: emptyCounts(),
   };
   for (const [id, n] of Object.entries(b.o)) {
     if (n <= 0 || !locations.has(id)) continue;

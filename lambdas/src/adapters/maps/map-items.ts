@@ -87,12 +87,27 @@ export function historyItem(h: HistoryItem): Record<string, unknown> {
   return { ...keys.mapHistory(h.mapId, h.version), type: 'history', historyMapId: versionLabel(h.version), ...h };
 }
 
+/**
+ * The request a save id (or restore id) was committed for, kept with its outcome so that the id reused for another
+ * request is told from a retry: a save by its base version and a hash of its title and document, a restore by the
+ * version it restored.
+ */
+export type SaveRequest =
+  { kind: 'save'; baseVersion: number; hash: string } | { kind: 'restore'; historyMapId: string };
+
+/** A committed save id: the history entry it made, and its request (absent on records written before requests were kept). */
+export interface CommittedSave {
+  entry: HistoryItem;
+  request?: SaveRequest;
+}
+
 /** How long a save id is remembered: far longer than any client keeps retrying one save. */
 const SAVE_RECORD_SECONDS = 86_400;
-export const saveRecordItem = (id: string, saveId: string, entry: HistoryItem) => ({
+export const saveRecordItem = (id: string, saveId: string, entry: HistoryItem, request?: SaveRequest) => ({
   ...keys.mapSave(id, saveId),
   type: 'save',
   entry,
+  ...(request ? { request } : {}),
   [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + SAVE_RECORD_SECONDS,
 });
 export function toMap(item: Record<string, unknown>): MapItem {

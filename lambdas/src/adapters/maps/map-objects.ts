@@ -17,11 +17,18 @@ import { objectKeys } from '@mapnest/shared/keys';
 import { PUBLISHED_CACHE_CONTROL, type PublishedMap } from '@mapnest/shared/maps';
 import { s3 } from '../../lib/clients';
 import { config } from '../../lib/config';
+import { DocumentGoneError } from '../../lib/errors';
 
 /** Cache policy of published maps (ADR 018): the edge keeps a copy 2 s, browsers revalidate each view. */
 export { PUBLISHED_CACHE_CONTROL };
 
 const nonce = () => randomBytes(6).toString('base64url');
+
+/** S3's answer for an object that does not exist (GetObject's NoSuchKey, HeadObject's bare 404). */
+function isMissing(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
 
 /** Stores a document version (its JSON, checked against the map size limit by the caller) under a fresh key. */
 export async function putDocument(mapId: string, version: number, json: string): Promise<string> {
@@ -37,23 +44,35 @@ export async function putDocument(mapId: string, version: number, json: string):
   return key;
 }
 
-/** Copies a stored version to a new key (restores, duplicates) without downloading it. */
+/** Copies a stored version to a new key (restores, duplicates) without downloading it; DocumentGoneError without it. */
 export async function copyDocument(sourceKey: string, mapId: string, version: number): Promise<string> {
   const key = objectKeys.mapDocument(mapId, version, nonce());
-  await s3.send(
-    new CopyObjectCommand({
-      Bucket: config.documentsBucket,
-      Key: key,
-      CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
-      ContentType: 'application/json',
-      MetadataDirective: 'REPLACE',
-    }),
-  );
+  try {
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: config.documentsBucket,
+        Key: key,
+        CopySource: `${config.documentsBucket}/${encodeURIComponent(sourceKey).replace(/%2F/g, '/')}`,
+        ContentType: 'application/json',
+        MetadataDirective: 'REPLACE',
+      }),
+    );
+  } catch (err) {
+    if (isMissing(err)) throw new DocumentGoneError(sourceKey);
+    throw err;
+  }
   return key;
 }
 
+/** A stored version's JSON; DocumentGoneError when there is none (its map deleted or its version pruned since). */
 export async function getDocument(key: string): Promise<unknown> {
-  const out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  let out;
+  try {
+    out = await s3.send(new GetObjectCommand({ Bucket: config.documentsBucket, Key: key }));
+  } catch (err) {
+    if (isMissing(err)) throw new DocumentGoneError(key);
+    throw err;
+  }
   return JSON.parse(await out.Body!.transformToString('utf8')) as unknown;
 }
 
@@ -107,8 +126,7 @@ export async function getPublished(mapId: string): Promise<PublishedMap | null> 
     const body = Buffer.from(await out.Body!.transformToByteArray());
     return JSON.parse((out.ContentEncoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')) as PublishedMap;
   } catch (err) {
-    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+    if (isMissing(err)) return null;
     throw err;
   }
 }

@@ -6,18 +6,29 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
-import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
+import { slotPlanOf } from '@mapnest/shared/maps';
 import { dynamo } from '../../lib/clients';
 import { config } from '../../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
 import { MapNotFoundError, MapVersionConflictError, SlotLimitError } from '../../lib/errors';
-import { expiryKeys, historyItem, metaItem, saveRecordItem, toMap, type HistoryItem, type MapItem } from './map-items';
+import {
+  expiryKeys,
+  historyItem,
+  metaItem,
+  saveRecordItem,
+  toMap,
+  type CommittedSave,
+  type HistoryItem,
+  type MapItem,
+  type SaveRequest,
+} from './map-items';
 import { deleteHistoryEntry, history, historyEntry, setHistoryName } from './history-table';
 import { setPublication } from './publication-table';
 import { queryAll } from '../query-all';
 import { followUpPut, type FollowUpWork } from '../follow-up-items';
 import { readSlots } from './slot-table';
-import { slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
+import { ownerMove, slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
+import { stateUpdate } from './state-update';
 import { mergeUpdates, type CountedWrite } from '../files/storage-usage';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
@@ -99,6 +110,8 @@ export async function commitVersion(args: {
   base: { docKey: string; title: string; edited: string };
   /** The editor's id for this save: recorded in the same transaction, so a retry can learn it was committed. */
   saveId?: string;
+  /** What the save id was sent with, recorded with it (see SaveRequest). */
+  request?: SaveRequest;
   /** The new document's bytes, added to the owner's storage in the same transaction (refused past the quota). */
   storage?: CountedWrite;
 }): Promise<void> {
@@ -141,7 +154,8 @@ export async function commitVersion(args: {
     },
     { Put: { TableName: table(), Item: historyItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
-  if (args.saveId) items.push({ Put: { TableName: table(), Item: saveRecordItem(id, args.saveId, entry) } });
+  if (args.saveId)
+    items.push({ Put: { TableName: table(), Item: saveRecordItem(id, args.saveId, entry, args.request) } });
   if (args.storage) items.push(args.storage.item);
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
@@ -159,12 +173,17 @@ export async function commitVersion(args: {
   }
 }
 
-/** The version a save id committed, with its history entry as written; null when that save was not committed. */
-export async function committedSave(id: string, saveId: string): Promise<HistoryItem | null> {
+/**
+ * The version a save id committed, with its history entry as written and the request it was committed for; null when
+ * that save was not committed.
+ */
+export async function committedSave(id: string, saveId: string): Promise<CommittedSave | null> {
   const out = await dynamo.send(
     new GetCommand({ TableName: table(), Key: keys.mapSave(id, saveId), ConsistentRead: true }),
   );
-  return out.Item ? (out.Item.entry as HistoryItem) : null;
+  if (!out.Item) return null;
+  const request = out.Item.request as SaveRequest | undefined;
+  return { entry: out.Item.entry as HistoryItem, ...(request ? { request } : {}) };
 }
 
 export async function rename(id: string, title: string, edited: string): Promise<void> {
@@ -233,75 +252,37 @@ export async function finishDelete(map: MapItem): Promise<void> {
 
 /**
  * Moves a map to another state, giving back the old slot and taking the new one in one transaction, with what the
- * change owes (`opts.owed`: the map's public copy, ADR 047) kept in it.
+ * change owes (`opts.owed`: the map's public copy, ADR 047) kept in it. With `opts.owner` (an administrator giving the
+ * map to another user) the map changes owner in the same transaction: its slot and the `bytes` its versions are
+ * charged move from the old owner's counters to the new owner's (slot-updates.ts ownerMove), if no save came between.
  */
 export async function changeState(
   map: MapItem,
   state: MapStateValue,
-  opts: { enforceLimits: boolean; edited: string; owed?: readonly FollowUpWork[] },
+  opts: {
+    enforceLimits: boolean;
+    edited: string;
+    owed?: readonly FollowUpWork[];
+    owner?: { uid: string; bytes: number };
+  },
 ): Promise<void> {
-  // Into a paid state: remember when (slots running out take the newest first). Back to test from a paid state:
-  // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
-  const sets = ['#s = :s', '#sub = :sub', '#e = :e'];
-  const removes = ['#lf'];
-  const values: Record<string, unknown> = {
-    ':s': state,
-    ':sub': slotPlanOf(state) !== null,
-    ':old': map.state,
-    ':e': opts.edited,
-  };
-  if (slotPlanOf(state)) {
-    sets.push('#pa = :e');
-  } else if (isTestState(state) && !isTestState(map.state)) {
-    sets.push('#ts = :e');
-  }
-  // The sweep's sparse index: a map entering test waits for its expiry there, a map leaving test does not.
-  if (isTestState(state) && !isTestState(map.state)) {
-    const due = expiryKeys(map.id, opts.edited);
-    sets.push('#dpk = :dpk', '#dsk = :dsk');
-    Object.assign(values, { ':dpk': due[DUE_PK], ':dsk': due[DUE_SK] });
-  } else if (!isTestState(state)) {
-    removes.push('#dpk', '#dsk');
-  }
-  const dueNames: Record<string, string> =
-    sets.some((x) => x.startsWith('#dpk')) || removes.includes('#dpk') ? { '#dpk': DUE_PK, '#dsk': DUE_SK } : {};
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: table(),
-        Key: keys.map(map.id),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE ${removes.join(', ')}`,
-        // The licence read decides which counter the map uses: it must not have started or ended meanwhile.
-        ConditionExpression: `attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d) AND ${
-          map.licenseEndsAt ? '#le = :le' : 'attribute_not_exists(#le)'
-        }`,
-        ExpressionAttributeNames: {
-          '#s': 'state',
-          '#sub': 'subscribed',
-          '#e': 'edited',
-          '#d': 'deleting',
-          '#le': 'licenseEndsAt',
-          '#lf': 'lapsedFrom',
-          ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
-          ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
-          ...dueNames,
-        },
-        ExpressionAttributeValues: map.licenseEndsAt ? { ...values, ':le': map.licenseEndsAt } : values,
-      },
-    },
-  ];
-  const move = slotMove(map.uid, map.state, state, opts.enforceLimits, Boolean(map.licenseEndsAt));
-  if (move) items.push(move);
-  // After the map and its slot, so the cancellation reasons below keep their places.
+  const owner = opts.owner?.uid ?? map.uid;
+  // The item that gives a slot (and bytes) back to the old owner, and the one that takes them: for a map that stays
+  // with its owner, one update of the owner's counters (a map on its own licence holds no slot).
+  const [give, take] = opts.owner
+    ? ownerMove(map, { uid: owner, state }, opts.owner.bytes, opts.enforceLimits)
+    : [null, slotMove(map.uid, map.state, state, opts.enforceLimits, Boolean(map.licenseEndsAt))];
+  const items: TransactItem[] = [stateUpdate(map, state, opts), ...(give ? [give] : []), ...(take ? [take] : [])];
+  // After the map and its counters, so the cancellation reasons below keep their places.
   items.push(...(opts.owed ?? []).map((work) => followUpPut(work, new Date(opts.edited))));
   try {
     await retryOnConflict(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (err) {
     const reasons = cancellationReasons(err);
     if (reasons?.[0] === 'ConditionalCheckFailed') throw new MapVersionConflictError(null);
-    if (reasons?.[1] === 'ConditionalCheckFailed') {
+    if (take && reasons?.[give ? 2 : 1] === 'ConditionalCheckFailed') {
       const kind = slotKind(state);
-      const slots = kind === 'test' ? null : await readSlots(map.uid);
+      const slots = kind === 'test' ? null : await readSlots(owner);
       throw new SlotLimitError(kind, slots ? (kind === 'basic' ? slots.basicCapacity : slots.proCapacity) : undefined);
     }
     throw err;

@@ -8,6 +8,7 @@ import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
 import { keys } from '@mapnest/shared/keys';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
 import { config } from '../../lib/config';
+import { mergeUpdates, storageItem } from '../files/storage-usage';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -88,3 +89,26 @@ export function slotMove(
 }
 
 export const slotKind = (state: number): 'test' | 'basic' | 'pro' => slotPlanOf(state) ?? 'test';
+
+/**
+ * The counter updates of a map an administrator gives to another user, in the state it ends in: the old owner gives
+ * back the map's slot and the bytes its versions are charged (`bytes`), the new owner takes both, the slot refused
+ * past the new owner's limits (`enforceLimits`; the bytes are counted, never refused, as for any administrator's
+ * write). The old owner's item first, then the new owner's; null where a user's counters do not change.
+ */
+export function ownerMove(
+  from: { uid: string; state: number },
+  to: { uid: string; state: number },
+  bytes: number,
+  enforceLimits: boolean,
+): [TransactItem | null, TransactItem | null] {
+  const withBytes = (slot: TransactItem | null, uid: string, delta: number) => {
+    if (delta === 0) return slot;
+    const storage = storageItem({ uid, bytes: delta, limit: null });
+    return slot ? mergeUpdates(slot, storage) : storage;
+  };
+  return [
+    withBytes(slotUpdate(from.uid, from.state, -1, false), from.uid, -bytes),
+    withBytes(slotUpdate(to.uid, to.state, 1, enforceLimits), to.uid, bytes),
+  ];
+}

@@ -5,8 +5,8 @@
 import { USER_MATCHES_SHOWN as MAX_MATCHES, type UserMatch } from '@mapnest/shared/accounts';
 import { CallError } from '@mapnest/shared/errors';
 import { USER_ID_PATTERN } from '@mapnest/shared/maps';
-import { userPool } from '../adapters/user-pool';
-import type { Actor } from './maps';
+import { userPool } from '../../adapters/user-pool';
+import type { Actor } from '../maps';
 
 /**
  * The user with this id, or those whose email, then whose name, starts with the query: up to 10, and an 11th when

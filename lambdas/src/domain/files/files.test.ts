@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -14,6 +15,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../maps';
@@ -42,36 +44,55 @@ vi.mock('../../adapters/files/storage-files', () => ({
 // Imported after a module reset: the unit project shares one module cache per worker (docs/adr/032-parallel-tests.md),
 // and a files.ts another test file loaded before would keep the real adapter instead of the one mocked above.
 vi.resetModules();
-const { deleteFile, verifyUpload } = await import('./files');
+const { FILE_CACHE_CONTROL, createFileUpload, deleteFile, verifyUpload } = await import('./files');
 
 interface Stored {
   body: Uint8Array;
   contentType: string;
+  cacheControl?: string;
   etag: string;
 }
 const bucket = new Map<string, Stored>();
 /** Runs once the check has read a whole object (not a range), before it answers. */
 let afterFullRead: (() => Promise<void>) | null = null;
 const s3 = mockClient(S3Client);
+/**
+ * The account's storage as createFileUpload reads it from the table: nothing stored yet, the free quota. (A vi.mock of
+ * the storage adapter would outlive this file in the worker's module cache and reach other files' saves.)
+ */
+const ddb = mockClient(DynamoDBDocumentClient);
 const s3Error = (name: string, status: number) =>
   Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
-const store = (key: string, body: Uint8Array, contentType: string) =>
-  bucket.set(key, { body, contentType, etag: createHash('md5').update(body).digest('hex') });
+/** Stores an object as S3 does; an upload comes with the Cache-Control its presigned POST fixes. */
+const store = (key: string, body: Uint8Array, contentType: string, cacheControl = 'no-store') =>
+  bucket.set(key, { body, contentType, cacheControl, etag: createHash('md5').update(body).digest('hex') });
+/** Copies written (CopyObject): each gets a new ETag, as in S3. */
+let copies = 0;
 
 beforeEach(() => {
   process.env.UPLOADS_BUCKET = 'uploads';
   process.env.TABLE_NAME = 'mapnest-test';
   process.env.AWS_REGION = 'us-east-1';
   process.env.LOG_SILENT = '1';
+  process.env.AWS_ACCESS_KEY_ID = 'test';
+  process.env.AWS_SECRET_ACCESS_KEY = 'test';
   bucket.clear();
+  copies = 0;
   counted.clear();
   afterFullRead = null;
   beforeCounting = null;
   s3.reset();
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
   s3.on(HeadObjectCommand).callsFake(({ Key }) => {
     const o = bucket.get(Key);
     if (!o) throw s3Error('NotFound', 404);
-    return { ContentLength: o.body.length, ContentType: o.contentType, ETag: `"${o.etag}"` };
+    return {
+      ContentLength: o.body.length,
+      ContentType: o.contentType,
+      CacheControl: o.cacheControl,
+      ETag: `"${o.etag}"`,
+    };
   });
   s3.on(GetObjectCommand).callsFake(async ({ Key, Range }) => {
     const o = bucket.get(Key);
@@ -81,14 +102,29 @@ beforeEach(() => {
     if (!Range) await afterFullRead?.();
     return { Body: { transformToByteArray: async () => body }, ContentType: o.contentType, ETag: `"${o.etag}"` };
   });
-  s3.on(PutObjectCommand).callsFake(({ Key, Body, ContentType, IfMatch }) => {
+  s3.on(PutObjectCommand).callsFake(({ Key, Body, ContentType, CacheControl, IfMatch }) => {
     const current = bucket.get(Key);
     if (IfMatch !== undefined) {
       if (!current) throw s3Error('NoSuchKey', 404);
       if (IfMatch.replace(/"/g, '') !== current.etag) throw s3Error('PreconditionFailed', 412);
     }
-    store(Key, Body as Uint8Array, ContentType);
+    store(Key, Body as Uint8Array, ContentType, CacheControl);
     return {};
+  });
+  s3.on(CopyObjectCommand).callsFake(({ Key, CopySource, CopySourceIfMatch, MetadataDirective, ...metadata }) => {
+    const source = bucket.get(decodeURIComponent(CopySource.slice('uploads/'.length)));
+    if (!source) throw s3Error('NoSuchKey', 404);
+    if (CopySourceIfMatch.replace(/"/g, '') !== source.etag) throw s3Error('PreconditionFailed', 412);
+    // S3 refuses a copy over itself that changes nothing.
+    expect(MetadataDirective).toBe('REPLACE');
+    copies++;
+    bucket.set(Key, {
+      body: source.body,
+      contentType: metadata.ContentType,
+      cacheControl: metadata.CacheControl,
+      etag: `${source.etag}-${copies}`,
+    });
+    return { CopyObjectResult: { ETag: `"${source.etag}-${copies}"` } };
   });
   s3.on(ListObjectsV2Command).callsFake(({ Prefix }) => ({
     Contents: [...bucket.keys()].filter((k) => k.startsWith(Prefix)).map((Key) => ({ Key })),
@@ -113,13 +149,47 @@ async function expectGoneAfterCheck(): Promise<void> {
 }
 
 describe('the upload check of a library file', () => {
-  it('stores an SVG sanitised and counts it once', async () => {
+  it('hands out an upload that no cache keeps, its policy fixing the Cache-Control', async () => {
+    const upload = await createFileUpload(owner, { fileName: 'floor.svg', contentType: 'image/svg+xml', size: 100 });
+    expect(upload.fields['Cache-Control']).toBe('no-store');
+    const policy = JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString('utf8')) as {
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['eq', '$Cache-Control', 'no-store']);
+  });
+
+  it('stores an SVG sanitised, cacheable for a year, and counts it once; the run its rewrite triggers renders it', async () => {
     uploadSvg();
-    expect(await verifyUpload(KEY)).toBe(true);
+    // Written again: not to render now, the rewrite's own upload event brings it back to this check.
+    expect(await verifyUpload(KEY)).toBe(false);
     const text = new TextDecoder().decode(bucket.get(KEY)!.body);
     expect(text).toContain('<rect');
     expect(text).not.toContain('script');
+    expect(bucket.get(KEY)!.cacheControl).toBe(FILE_CACHE_CONTROL);
     expect(counted.get(KEY)).toBe(SVG_WITH_SCRIPT.length);
+    expect(await verifyUpload(KEY)).toBe(true);
+    expect(counted.get(KEY)).toBe(SVG_WITH_SCRIPT.length);
+  });
+
+  it('makes an accepted file cacheable for a year by copying the version checked over itself, once', async () => {
+    const png = `${UID}/files/0123456789abcdef-plan.png`;
+    const bytes = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    store(png, bytes, 'image/png');
+    expect(await verifyUpload(png)).toBe(false);
+    expect(bucket.get(png)).toMatchObject({ body: bytes, contentType: 'image/png', cacheControl: FILE_CACHE_CONTROL });
+    // The copy is an upload event of its own: its check finds the file checked, copies nothing more, and it is that
+    // run that renders the file (thumbnails made once).
+    expect(await verifyUpload(png)).toBe(true);
+    expect(copies).toBe(1);
+  });
+
+  it('leaves a refused file to no cache: it is removed, never copied', async () => {
+    store(`${UID}/files/0123456789abcdef-fake.png`, new TextEncoder().encode('<html>not a png</html>'), 'image/png');
+    expect(await verifyUpload(`${UID}/files/0123456789abcdef-fake.png`)).toBe(false);
+    expect(bucket.size).toBe(0);
+    expect(copies).toBe(0);
   });
 
   it('leaves a file deleted between its read and the sanitised rewrite deleted, and uncounted', async () => {

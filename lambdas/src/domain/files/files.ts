@@ -24,14 +24,22 @@ import { fileLibrary } from '../../adapters/files/file-library';
 import { storedFiles } from '../../adapters/files/storage-files';
 import { readStorageUsage } from '../../adapters/files/storage-usage';
 import { presignUpload } from '../../adapters/files/upload-post';
-import { uploads } from '../../adapters/files/uploads';
+import { restamp, uploads } from '../../adapters/files/uploads';
 import { logger } from '../../lib/logger';
 import type { Actor } from '../maps';
 import { checkCharge } from '../map-storage';
 import { runSvgCheck } from './svg-check';
 
-/** Library keys never change content (each upload gets a fresh random part), so they cache for a year. */
-const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * A checked library file: its key never changes content (each upload gets a fresh random part), so it caches for a
+ * year. Only the check gives a file this header (verifyUpload), so it also says the version was checked.
+ */
+export const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * An upload as it arrives, until the check has accepted it: kept by no browser and no CDN edge, so bytes the check
+ * removes or rewrites (a script in an SVG, a file that is not its type) are never served from a cache.
+ */
+export const FILE_UPLOAD_CACHE_CONTROL = 'no-store';
 /** Types the thumbnail trigger renders (SVG through sharp once sanitised). */
 const THUMBNAILED: ReadonlySet<FileType> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']);
 
@@ -82,7 +90,7 @@ export async function createFileUpload(
     contentType: input.contentType,
     minBytes: 1,
     maxBytes: FILE_MAX_BYTES,
-    cacheControl: FILE_CACHE_CONTROL,
+    cacheControl: FILE_UPLOAD_CACHE_CONTROL,
   });
   return { url: post.url, fields: post.fields, key, fileUrl: fileUrl(key) };
 }
@@ -102,17 +110,22 @@ export async function deleteFile(actor: Actor, input: { key: string }): Promise<
  * Checks a newly stored library file: its bytes must be the type its name and Content-Type declare.
  * A mismatch (a script renamed .png, an HTML page sent as SVG) is deleted at once. An SVG is sanitised
  * (scripts, handlers, foreign objects and external references removed) and stored again when that changed
- * anything; the rewrite triggers this check once more, which then finds it clean. Returns whether the file stays.
+ * anything. An accepted file is written again with the year-long Cache-Control (FILE_CACHE_CONTROL), which only
+ * this check gives: the write triggers this check once more, which finds the header and has nothing left to do.
+ * Returns whether the file is ready to render now: true for a file found checked (that second run) and for keys
+ * outside the library; false for a file removed, or written again by this run (the run its write triggers renders
+ * it, so its thumbnails are made once, from the final bytes).
  */
 export async function verifyUpload(key: string): Promise<boolean> {
   if (!isLibraryKey(key)) return true;
   const [bytes, stored] = await Promise.all([fileLibrary.head(key), uploads.head(key)]);
   if (!bytes || !stored) return false;
+  if (stored.cacheControl === FILE_CACHE_CONTROL) return true;
   const declared = typeOfName(fileNameOfKey(key));
   const actual = sniffFileType(bytes);
   if (declared && actual === declared && stored.contentType === declared) {
     if (!(await countUpload(key, stored.size))) return false;
-    return declared === 'image/svg+xml' ? sanitizeStoredSvg(key) : true;
+    return declared === 'image/svg+xml' ? sanitizeStoredSvg(key) : markChecked(key, stored.etag, declared);
   }
   logger.warn('removed an upload whose contents do not match its type', {
     key,
@@ -175,6 +188,19 @@ async function sanitizeStoredSvg(key: string): Promise<boolean> {
       return false;
     }
     logger.info('sanitised an SVG upload', { key, before: object.body.length, after: clean.length });
+    // The rewrite triggers this check again, which renders it.
+    return false;
   }
-  return true;
+  return markChecked(key, object.etag, 'image/svg+xml');
+}
+
+/**
+ * Makes an accepted file cacheable for a year: it is copied over itself with FILE_CACHE_CONTROL, only over the
+ * version that was checked (a file deleted meanwhile must stay deleted; a newer upload has a check of its own).
+ */
+async function markChecked(key: string, etag: string, contentType: FileType): Promise<boolean> {
+  if (!(await restamp(key, etag, contentType, FILE_CACHE_CONTROL)))
+    logger.info('an upload was deleted or replaced while it was checked; nothing written', { key });
+  // Not now either way: the copy triggers this check again, which renders it.
+  return false;
 }

@@ -13,6 +13,7 @@ import * as table from '../../adapters/maps/map-table';
 import { userPool } from '../../adapters/user-pool';
 import { withAdapters } from '../../lib/with-adapters';
 import * as op from '../maps';
+import { adminUpdateMap as adminUpdate } from '../admin/admin-maps';
 import { publishLatest as writePublicCopy } from '../public-copy';
 
 // Every adapter object below is written out, function by function, without spreads: esbuild keeps an object spread
@@ -28,10 +29,9 @@ const newMapObjects = {
 };
 
 export const accessible = /* @__PURE__ */ withAdapters(op.accessible, { mapTable: { get: table.get } });
-export const adminUpdateMap = /* @__PURE__ */ withAdapters(op.adminUpdateMap, {
+export const adminUpdateMap = /* @__PURE__ */ withAdapters(adminUpdate, {
   mapTable: {
     get: table.get,
-    create: table.create,
     adminPut: table.adminPut,
     commitVersion: table.commitVersion,
     committedSave: table.committedSave,
