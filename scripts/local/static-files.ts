@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
-import type { EdgeKind } from '../../infra/src/edge/headers';
+import { spaCacheControl, type EdgeKind } from '../../infra/src/edge/headers';
 import { SPA_REWRITE_SOURCE } from '../../infra/src/edge/viewer-functions';
 import { rewrittenUri } from './edge';
 import { badRequest, decodePath, sendJson } from './http-util';
@@ -88,10 +88,10 @@ export function createStaticFiles(dist: string) {
     }
     const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
     const stat = statSync(file);
-    const immutable = pathname.startsWith('/assets/');
     const headers: Record<string, string | number> = {
       'content-type': type,
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // As the SPA's deployment stores it in AWS: embed.js, the demo and built-in maps for 5 minutes, not no-cache.
+      'cache-control': spaCacheControl(decoded),
       'last-modified': stat.mtime.toUTCString(),
     };
     let body: Buffer = readFileSync(file);

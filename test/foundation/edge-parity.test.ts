@@ -16,6 +16,7 @@ import { MapnestStack } from '../../infra/src/mapnest-stack';
 import { STAGES } from '../../infra/src/stages';
 import { resolveWebAssets } from '../../infra/src/web-assets';
 import { wholeStage } from '../../infra/test/support';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE } from '../../infra/src/edge/headers';
 import { baseUrl } from '../helpers/stack';
 
 type Json = Record<string, unknown>;
@@ -165,5 +166,21 @@ describe('edge headers: local gateway and CloudFront', () => {
     );
     expect(cloudFrontHeaders(behaviourFor('/maps/x'))['x-frame-options']).toBe('DENY');
     expect(cloudFrontHeaders(behaviourFor('/m/x'))['content-security-policy']).toMatch(/frame-ancestors \*$/);
+  });
+
+  it('caches the web app’s files as their deployment stores them: assets for a year, pages never, embed.js and the demo maps for 5 minutes', async () => {
+    const cacheOf = async (path: string) => {
+      const res = await fetch(`${baseUrl()}${path}`);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      return res.headers.get('cache-control');
+    };
+    const page = await (await fetch(`${baseUrl()}/`)).text();
+    const asset = /\/assets\/[^"']+\.js/.exec(page)?.[0];
+    expect(asset).toBeTruthy();
+    expect(await cacheOf(asset!)).toBe(IMMUTABLE_CACHE);
+    for (const path of ['/', '/maps', '/m/demo']) expect(await cacheOf(path), path).toBe(REVALIDATE_CACHE);
+    for (const path of ['/embed.js', '/demo/riverside-centre.json', '/builtin/index.json'])
+      expect(await cacheOf(path), path).toBe(SHORT_CACHE);
   });
 });

@@ -25,16 +25,9 @@ import { createApiWebAcl } from './web-acl';
 export { UNAUTHENTICATED_BODY } from '../edge/viewer-functions';
 export { WAF_COUNTED_COMMON_RULES, WAF_RULES } from './web-acl';
 
-/** Hashed build output never changes under its name; entry pages and runtime JSON always revalidate. */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-export const REVALIDATE_CACHE = 'no-cache';
-/**
- * Files with stable names that customers' pages load (embed.js, the demo and built-in maps): a new
- * release reaches them within minutes, and a stale copy still works (it names hashed files, which
- * are never pruned).
- */
-export const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE } from '../edge/headers';
 export { CROSS_ORIGIN_STATIC_PATHS, contentSecurityPolicy } from '../edge/headers';
+export { IMMUTABLE_CACHE, REVALIDATE_CACHE, SHORT_CACHE };
 
 export interface WebProps {
   stage: StageConfig;

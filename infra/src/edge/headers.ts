@@ -10,6 +10,27 @@ import { EMBED_BOOT_SCRIPT } from '@mapnest/shared/embed-boot';
 /** Which CloudFront behaviour serves a path, by the kind of response headers it gets. */
 export type EdgeKind = 'app' | 'embed' | 'data' | 'files' | 'static' | 'api';
 
+/**
+ * The web app's files' Cache-Control, as the SPA deployment stores them (constructs/web.ts) and the local gateway
+ * sends them (scripts/local/static-files.ts, spaCacheControl): hashed build output never changes under its name;
+ * entry pages and runtime JSON always revalidate.
+ */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE = 'no-cache';
+/**
+ * Files with stable names that customers' pages load (embed.js, the demo and built-in maps): a new
+ * release reaches them within minutes, and a stale copy still works (it names hashed files, which
+ * are never pruned).
+ */
+export const SHORT_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+
+/** The Cache-Control of an SPA file by its path (after the SPA rewrite), as the three deployments store it. */
+export function spaCacheControl(uri: string): string {
+  if (uri.startsWith('/assets/')) return IMMUTABLE_CACHE;
+  if (uri.endsWith('.html') || uri === '/config.json') return REVALIDATE_CACHE;
+  return SHORT_CACHE;
+}
+
 /** Build output under stable names that other sites read: the script-tag loader and the maps it may show. */
 export const CROSS_ORIGIN_STATIC_PATHS = ['/assets/*', '/embed.js', '/demo/*', '/builtin/*'] as const;
 
