@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
+import type { MapStateValue } from '@mapnest/shared/constants';
 import { PUBLICATION_LABELS, mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
 import { DropdownMenu } from '../../components/DropdownMenu';
 import { HistoryIcon } from '../../components/Icons';
@@ -243,10 +243,10 @@ function MapCardTitle({
         if (event.key === 'Escape') stopRenaming();
       }}
     >
+      {/* No maxLength: it would cut a pasted title unseen. One too long is refused in words when saved, kept whole. */}
       <InlineTextField
         label="Map title"
         value={map.title}
-        maxLength={MAP_TITLE_MAX}
         validate={titleProblem}
         onSave={async (title) => {
           await onRename(title);

@@ -168,6 +168,24 @@ describe('maps list', () => {
     await waitFor(() => expect(document.activeElement).toBe(renamed));
   });
 
+  it('keeps a pasted title too long whole when renaming, says why by the field, and renames nothing', async () => {
+    const calls = routeCalls(mockCall, { listMaps: () => [mall], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    openMenu('Riverside Mall');
+    pick('Rename');
+    const field = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;
+    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    expect(field.maxLength).toBe(-1);
+    const long = 'Riverside Mall '.repeat(10);
+    fireEvent.change(field, { target: { value: long } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText('A title has at most 100 characters')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.value).toBe(long);
+    expect(calls.callsTo('renameMap')).toEqual([]);
+  });
+
   it('duplicates a map and shows the copy', async () => {
     let maps: MapSummary[] = [mall];
     const copy = aMap({ id: 'map00000000000000009', title: '[D] Riverside Mall' });

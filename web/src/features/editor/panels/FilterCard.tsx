@@ -53,7 +53,6 @@ export function FilterCard({
       <TextProp
         label="Name"
         value={f.name}
-        maxLength={100}
         placeholder={f.type === 'groups' ? 'Categories' : undefined}
         hint={f.type === 'groups' ? 'Shown above the tags; empty shows “Categories”.' : undefined}
         commit={(v) => filterNameProblem(f.type, v) ?? change({ name: v }, `filter:${f.id}:name`)}

@@ -70,6 +70,20 @@ describe('GroupsPanel: groups', () => {
     expect(h.doc().groups).toHaveLength(4);
   });
 
+  it('keeps a pasted group name too long whole, and adds nothing, saying why by the field', () => {
+    const h = renderEditorPart(<GroupsPanel />, { doc: mall() });
+    const input = screen.getByLabelText('New group name') as HTMLInputElement;
+    // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+    expect(input.maxLength).toBe(-1);
+    const long = 'Restaurants and cafés of the north wing '.repeat(3);
+    fireEvent.change(input, { target: { value: long } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(input.value).toBe(long);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(input)).toMatch(/at most 100 characters/);
+    expect(h.doc().groups).toHaveLength(3);
+  });
+
   it('renames a group and its id, carrying the locations and filters along', () => {
     const doc = mall();
     doc.filters = [

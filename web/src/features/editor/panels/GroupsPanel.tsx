@@ -94,7 +94,6 @@ function AddGroupForm({ inputId }: { inputId: string }) {
             setName(e.target.value);
             setAddError(null);
           }}
-          maxLength={100}
         />
         <button type="submit" className="btn btn--primary btn--sm" disabled={!name.trim()}>
           Add
@@ -241,7 +240,6 @@ function GroupCard({
           <TextProp
             label="Name"
             value={g.name}
-            maxLength={100}
             commit={(v) => attempt(updateGroup, { id: g.id, patch: { name: v } }, `group:${g.id}:name`)}
           />
         </div>

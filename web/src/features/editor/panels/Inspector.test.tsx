@@ -65,6 +65,24 @@ describe('Inspector', () => {
     expect(h.doc()).toBe(before);
   });
 
+  it('keeps a value pasted over a field’s limit whole, refused by the field with the limit, never cut', () => {
+    const h = setup();
+    const before = h.doc();
+    for (const [label, value, limit] of [
+      ['“More” button label', 'Read more about this shop '.repeat(3), /at most 50 characters/],
+      ['Label', 'Room 12', /at most 3 characters/],
+    ] as const) {
+      const input = within(form()).getByLabelText(label) as HTMLInputElement;
+      // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+      expect(input.maxLength).toBe(-1);
+      edit(label, value);
+      expect(input.value).toBe(value);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(errorOf(input)).toMatch(limit);
+    }
+    expect(h.doc()).toBe(before);
+  });
+
   it('refuses an id another location has, says why by the field, and changes nothing', () => {
     const h = setup();
     const before = h.doc();

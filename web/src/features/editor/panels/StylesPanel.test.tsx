@@ -38,6 +38,22 @@ describe('StylesPanel', () => {
     expect(h.doc().styles[2]!.normal).toEqual({});
   });
 
+  it('keeps a pasted style name too long whole, and adds nothing, saying why by the field', () => {
+    const h = renderEditorPart(<StylesPanel />, { doc: lots() });
+    const input = screen.getByLabelText('New style name') as HTMLInputElement;
+    // A maxLength would cut a paste in a browser, unseen (jsdom does not apply it).
+    expect(input.maxLength).toBe(-1);
+    const long = 'Reserved for the spring fair '.repeat(5);
+    fireEvent.change(input, { target: { value: long } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(input.value).toBe(long);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /at most 100 characters/,
+    );
+    expect(h.doc().styles).toHaveLength(3);
+  });
+
   it('reorders styles by drag and by buttons', () => {
     const h = renderEditorPart(<StylesPanel />, { doc: lots() });
     const order = () => h.doc().styles.map((s) => s.id);

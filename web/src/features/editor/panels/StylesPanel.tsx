@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Style, StyleState } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { addStyle, removeStyle, reorderStyle, updateStyle } from '../actions/structure';
@@ -14,6 +14,7 @@ export function StylesPanel() {
   const attempt = useTry();
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
+  const errorId = useId();
   const reorder = useCardReorder(
     doc.styles,
     (s) => s.name || s.id,
@@ -48,8 +49,8 @@ export function StylesPanel() {
           aria-label="New style name"
           placeholder="New style, e.g. Available"
           value={name}
-          maxLength={100}
           aria-invalid={addError ? true : undefined}
+          aria-describedby={addError ? errorId : undefined}
           onChange={(e) => {
             setName(e.target.value);
             setAddError(null);
@@ -60,7 +61,7 @@ export function StylesPanel() {
         </button>
       </form>
       {addError && (
-        <p className="field__error" role="alert">
+        <p id={errorId} className="field__error" role="alert">
           {addError}
         </p>
       )}

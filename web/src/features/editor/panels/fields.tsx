@@ -21,7 +21,8 @@ interface TextProps {
   /** Commit only on blur or Enter (ids: renaming rewrites references). */
   onBlurOnly?: boolean;
   placeholder?: string;
-  maxLength?: number;
+  // No maxLength, on purpose: a browser would cut a pasted value to it unseen. A value too long is refused by the
+  // commit (the document schema's limit, in its words) and stays whole in the field with that message under it.
   type?: 'text' | 'url' | 'email' | 'tel';
   name?: string;
   /** Id of a <datalist> of suggestions. */
@@ -38,7 +39,6 @@ export function TextProp({
   multiline,
   onBlurOnly,
   placeholder,
-  maxLength,
   type = 'text',
   name,
   list,
@@ -77,7 +77,6 @@ export function TextProp({
     className: multiline ? 'input input--area' : 'input',
     value: draft ?? value,
     placeholder,
-    maxLength,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
     onBlur: flush,

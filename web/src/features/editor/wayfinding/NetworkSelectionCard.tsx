@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CONNECTOR_KINDS, type Location } from '@mapnest/shared/map-document';
 import { locationPoint } from '@mapnest/shared/map-geo';
 import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
@@ -15,7 +15,7 @@ import {
 import { routeStepFree, setEdgeStepFree } from './step-free';
 import { useEditor, useEditorState } from '../editor-context';
 import type { NetworkSelection } from './network-layer';
-import { floorName, KIND_LABEL, locationTitle } from './network-names';
+import { connectorNameProblem, floorName, KIND_LABEL, locationTitle } from './network-names';
 
 /** What can be done with the selected node or edge. */
 export function SelectionCard({
@@ -160,12 +160,27 @@ function ConnectorForm({
   const { doc } = useEditorState();
   const { name, setName, kind, setKind, stepFree, setStepFree } = draft;
   const names = [...new Set(doc.routes.filter((r) => r.connector && r.endpoint).map(connectorLabel))];
+  const tooLong = connectorNameProblem(name);
+  const id = useId();
   return (
     <fieldset className="wayfinding-panel__form">
       <legend>Make it a connector</legend>
+      {/* No maxLength: it would cut a pasted name unseen. One too long is marked and said, and not set. */}
       <label>
-        Name <input value={name} list="wf-connector-names" maxLength={100} onChange={(e) => setName(e.target.value)} />
+        Name{' '}
+        <input
+          value={name}
+          list="wf-connector-names"
+          aria-invalid={tooLong ? true : undefined}
+          aria-describedby={tooLong ? `${id}-error` : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
+      {tooLong && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {tooLong}
+        </p>
+      )}
       <datalist id="wf-connector-names">
         {names.map((n) => (
           <option key={n} value={n} />
@@ -188,6 +203,7 @@ function ConnectorForm({
       <button
         type="button"
         className="btn btn--secondary btn--sm"
+        disabled={!!tooLong}
         onClick={() => {
           if (run(setConnector, { layer, at, name, kind, stepFree }))
             notify(`Connector “${name.trim()}” set. Give its end on each other floor the same name.`, 'info');

@@ -238,6 +238,41 @@ describe('WayfindingPanel', () => {
     expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
   });
 
+  it('keeps a pasted connector name too long whole, marks it and says why, and sets no connector', () => {
+    const doc = mall();
+    doc.routes = [
+      {
+        id: 'hall',
+        layer: 'ground',
+        points: [
+          [0.1, 0.5],
+          [0.5, 0.5],
+        ],
+        closed: false,
+        connector: false,
+        weight: 1,
+        inaccessible: false,
+      },
+    ];
+    const { element, canvas } = fakeCanvas();
+    const view = renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc, canvas });
+    press(node(element, 0.5, 0.5), 500, 500);
+    const card = within(screen.getByRole('group', { name: 'Selected node' }));
+    const field = card.getByRole('combobox', { name: 'Name' }) as HTMLInputElement;
+    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    expect(field.maxLength).toBe(-1);
+    const long = 'Lift by the north entrance '.repeat(6);
+    fireEvent.change(field, { target: { value: long } });
+    expect(field.value).toBe(long);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+      "A connector's name is at most 100 characters",
+    );
+    const before = view.doc();
+    fireEvent.click(card.getByRole('button', { name: 'Set connector' }));
+    expect(view.doc()).toBe(before);
+  });
+
   it('shows other maps what they would get and how to upgrade, with no editing', () => {
     renderEditorPart(<WayfindingPanel />, { map: { state: 1 }, doc: mall() });
     expect(screen.getByText(/Turn-by-turn directions come with the Professional plan/)).toBeTruthy();

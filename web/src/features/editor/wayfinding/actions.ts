@@ -10,6 +10,7 @@ import { locationPoint } from '@mapnest/shared/map-geo';
 import { projectOnSegment } from '../../../map-core/wayfinding/network';
 import { ActionError, defineAction } from '../actions/registry';
 import { checked } from '../actions/validate';
+import { connectorNameProblem } from './network-names';
 
 type Route = MapDocument['routes'][number];
 export type Point = [number, number];
@@ -416,8 +417,8 @@ export const setConnector = defineAction<{
   perform(doc, { layer, at, name, kind, stepFree }) {
     const connectorName = name.trim().replace(/\s+/g, ' ');
     if (!connectorName) throw new ActionError('Give the connector a name, such as “Lift A”');
-    if (connectorName.length > MAP_LIMITS.nameLength)
-      throw new ActionError(`A connector's name is at most ${MAP_LIMITS.nameLength} characters`);
+    const tooLong = connectorNameProblem(connectorName);
+    if (tooLong) throw new ActionError(tooLong);
     return setEndpointAt(doc, layer, at, {
       endpoint: connectorIdFor(doc, connectorName),
       connector: true,

@@ -1,4 +1,4 @@
-import type { MapDocument } from '@mapnest/shared/map-document';
+import { MAP_LIMITS, type MapDocument } from '@mapnest/shared/map-document';
 import type { ConnectorKind } from './actions';
 
 export const KIND_LABEL: Record<ConnectorKind, string> = {
@@ -13,3 +13,10 @@ export const locationTitle = (doc: MapDocument, id: string) => doc.locations.fin
 
 /** A layer's name for the Wayfinding panel (its id when it is gone). */
 export const floorName = (doc: MapDocument, id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
+
+/** Why a connector's name (as typed) cannot be taken for its length, or null. */
+export function connectorNameProblem(name: string): string | null {
+  return name.trim().replace(/\s+/g, ' ').length > MAP_LIMITS.nameLength
+    ? `A connector's name is at most ${MAP_LIMITS.nameLength} characters`
+    : null;
+}

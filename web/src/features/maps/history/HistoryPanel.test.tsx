@@ -87,6 +87,22 @@ describe('HistoryPanel', () => {
     );
   });
 
+  it('keeps a pasted version name too long whole, marks it, says why, and saves nothing', () => {
+    const { callsTo } = routeCalls(mockCall, {});
+    renderPanel();
+    fireEvent.click(within(row('Version 3')).getByRole('button', { name: 'Name this version' }));
+    const input = screen.getByRole('textbox', { name: 'Version name' }) as HTMLInputElement;
+    // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
+    expect(input.maxLength).toBe(-1);
+    const long = 'Before the spring update '.repeat(5);
+    fireEvent.change(input, { target: { value: long } });
+    expect(input.value).toBe(long);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('A version name has at most 100 characters.')).toBeTruthy();
+    fireEvent.submit(input.closest('form')!);
+    expect(callsTo('setMapHistoryName')).toEqual([]);
+  });
+
   it('cancels naming with Escape and changes nothing', () => {
     const { callsTo } = routeCalls(mockCall, {});
     renderPanel();

@@ -279,7 +279,7 @@ function VersionNameForm({
         // The form opens on request, so focus belongs in it.
         autoFocus
         placeholder="e.g. Before the spring update"
-        maxLength={HISTORY_NAME_MAX}
+        // No maxLength: it would cut a pasted name unseen; one too long is marked and said, and not saved.
         aria-invalid={tooLong || undefined}
         aria-describedby={`${id}-hint`}
         onChange={(event) => setValue(event.target.value)}

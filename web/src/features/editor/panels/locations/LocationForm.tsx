@@ -192,7 +192,7 @@ function LinkAndContactFields({ loc, set, text }: LocationEdit) {
         options={[{ value: '', label: 'Default' }, ...LINK_TARGETS.map((t) => ({ value: t, label: t }))]}
         commit={(v) => set({ target: v === '' ? undefined : (v as Location['target']) })}
       />
-      <TextProp label="“More” button label" value={loc.more ?? ''} commit={text('more')} maxLength={50} />
+      <TextProp label="“More” button label" value={loc.more ?? ''} commit={text('more')} />
       <TextProp
         label="Phone"
         name="phone"
@@ -242,7 +242,6 @@ function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
         label="Label"
         value={loc.label ?? ''}
         commit={text('label')}
-        maxLength={3}
         hint="Up to 3 characters inside the marker."
       />
       <NumberProp label="Size" value={loc.scale} min={0.1} max={10} placeholder="1" commit={(v) => set({ scale: v })} />
