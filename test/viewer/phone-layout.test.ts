@@ -250,3 +250,36 @@ describe('a phone on its side (844×390)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the geographic example’s legend', () => {
+  const legend = (page: Page) => ({
+    button: page.getByRole('button', { name: 'Sales regions' }),
+    items: page.locator('.mn-legend-items'),
+  });
+
+  it('starts folded on a phone (390×844), where its button opens and folds it, and open on a desktop', async () => {
+    const { page, errors } = await open('/m/examplegeographic', 390, 844, false);
+    const { button, items } = legend(page);
+    await button.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await items.isHidden()).toBe(true);
+    await artifact(page, { path: path.join(ARTIFACTS, 'legend-folded-390x844.png') });
+    await button.click();
+    await expect.poll(() => items.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await items.locator('li').count()).toBeGreaterThan(1);
+    await button.click();
+    await expect.poll(() => items.isHidden()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // A desktop keeps the map's settings: the legend starts open.
+    const desktop = await open('/m/examplegeographic', 1440, 900, false);
+    const wide = legend(desktop.page);
+    await wide.button.waitFor();
+    expect(await wide.button.getAttribute('aria-expanded')).toBe('true');
+    expect(await wide.items.isVisible()).toBe(true);
+    expect(desktop.errors).toEqual([]);
+  });
+});

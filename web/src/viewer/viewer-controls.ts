@@ -222,20 +222,29 @@ export class FullscreenButton implements MapControl {
   }
 }
 
-/** The map's key (legend): its items in columns or a row, behind a toggle when the settings ask. */
+/**
+ * The map's key (legend): its items in columns or a row, behind a toggle when the settings ask. A legend with a toggle
+ * starts folded on a narrow viewer (a phone), where open it would cover much of the map; its button opens it.
+ */
 export class Legend implements MapControl {
   readonly el: HTMLElement;
+  readonly #list: HTMLElement;
+  readonly #title: HTMLElement;
+  readonly #startClosed: boolean;
+  /** Folded or opened by the visitor: the layout no longer changes it. */
+  #touched = false;
 
   constructor(model: ViewerModel, resolveUrl: (u: string) => string) {
     const s = model.settings;
     const lg = s.legend;
     const items = model.doc.legend.filter((l) => !l.disable);
-    const list = h(
+    this.#startClosed = lg.toggle && lg.startClosed;
+    const list = (this.#list = h(
       'ul',
       {
         class: lg.horizontal ? 'mn-legend-items mn-legend-horizontal' : 'mn-legend-items',
         style: lg.horizontal ? null : { columnCount: String(lg.columns) },
-        hidden: lg.toggle && lg.startClosed,
+        hidden: this.#startClosed,
       },
       items.map((it) =>
         h(
@@ -259,21 +268,31 @@ export class Legend implements MapControl {
           h('span', null, it.text),
         ),
       ),
-    );
-    const title = lg.toggle
+    ));
+    const title = (this.#title = lg.toggle
       ? h(
           'button',
           { type: 'button', class: 'mn-legend-title', 'aria-expanded': String(!list.hidden) },
           icon('legend', 16),
           model.text.t('legendTitle'),
         )
-      : h('p', { class: 'mn-legend-title' }, model.text.t('legendTitle'));
+      : h('p', { class: 'mn-legend-title' }, model.text.t('legendTitle')));
     title.addEventListener('click', () => {
       if (!lg.toggle) return;
-      list.hidden = !list.hidden;
-      title.setAttribute('aria-expanded', String(!list.hidden));
+      this.#touched = true;
+      this.#fold(!list.hidden);
     });
     this.el = h('div', { class: 'mn-legend' }, title, list);
+  }
+
+  /** Folds a legend with a toggle on a narrow viewer, as the settings start it otherwise, until the visitor acts. */
+  layout(narrow: boolean): void {
+    if (this.#title instanceof HTMLButtonElement && !this.#touched) this.#fold(narrow || this.#startClosed);
+  }
+
+  #fold(folded: boolean): void {
+    this.#list.hidden = folded;
+    this.#title.setAttribute('aria-expanded', String(!folded));
   }
 
   /** True when the map has a key to show. */
@@ -310,6 +329,9 @@ export interface MapControls {
   floors?: FloorSwitcher;
   zoom?: ZoomButtons;
   reset?: ResetButton;
+  legend?: Legend;
+  /** Fits the controls to the viewer's layout: the sidebar's button hides in portrait, a phone folds the legend. */
+  layout(lay: { portrait: boolean; narrow: boolean }): void;
 }
 
 export function addControls(host: ControlHost): MapControls {
@@ -317,7 +339,13 @@ export function addControls(host: ControlHost): MapControls {
   const s = m.settings;
   const c = s.controls;
   const labels = c.buttonLabels;
-  const out: MapControls = { all: [] };
+  const out: MapControls = {
+    all: [],
+    layout(lay) {
+      if (out.sidebar) out.sidebar.el.hidden = lay.portrait;
+      out.legend?.layout(lay.narrow);
+    },
+  };
   const add = <T extends MapControl>(pos: string, control: T): T => {
     if (pos in corners) corners[pos as Corner].append(control.el);
     out.all.push(control);
@@ -335,7 +363,7 @@ export function addControls(host: ControlHost): MapControls {
     out.reset = add(c.resetButton, new ResetButton(host.onReset, labels, m.text));
   if (document.fullscreenEnabled && c.fullscreen !== 'off')
     add(c.fullscreen, new FullscreenButton(host.element, labels, m.text));
-  if (Legend.wanted(m)) add(s.legend.position, new Legend(m, host.resolveUrl));
+  if (Legend.wanted(m)) out.legend = add(s.legend.position, new Legend(m, host.resolveUrl));
   for (const corner of Object.values(corners)) corner.hidden = !corner.childElementCount;
   return out;
 }

@@ -255,13 +255,12 @@ export class Viewer implements MapViewerInstance {
       hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
       height: this.#options.height,
-      tallKiosk: this.#kiosk() && (this.element.ownerDocument.defaultView?.innerHeight ?? 0) > width,
+      kioskScreen: this.#kiosk() ? (this.element.ownerDocument.defaultView?.innerHeight ?? 0) : null,
     });
     styleRoot(this.element, lay);
     this.#directory?.setLayout(lay.directoryLayout, lay.columns);
     if (this.#sidebar) this.#sidebar.hidden = !(this.#sidebarOpen || lay.portrait);
-    if (this.#controls.sidebar)
-      this.#controls.sidebar.el.hidden = lay.portrait || !this.model.settings.directory.toggle;
+    this.#controls.layout(lay);
     const changed = lay.portrait !== this.#portrait || lay.narrow !== this.#narrow;
     this.#portrait = lay.portrait;
     this.#narrow = lay.narrow;

@@ -2,7 +2,8 @@
  * How the viewer lays itself out at a width: the map's breakpoints first, then its settings. Portrait
  * (the map above the directory) when the sidebar would leave the map under 320 px, or on a kiosk's screen that is
  * taller than wide (a sidebar there leaves a narrow strip of map over a tall empty screen); narrow below 520 px
- * (details open as a sheet); the map's height from the layout settings or its image's proportions.
+ * (details open as a sheet); in kiosk mode, text and touch targets sized for a screen used at arm's length
+ * (`mn-kiosk`); the map's height from the layout settings or its image's proportions.
  */
 import type { ViewerModel } from './viewer-model';
 
@@ -12,8 +13,12 @@ export interface LayoutInput {
   sidebarOpen: boolean;
   /** 'fill' takes the host's size (the embed page); 'auto' sizes from the map's layout settings. */
   height: 'fill' | 'auto' | undefined;
-  /** A kiosk's screen taller than it is wide (kiosk mode, the map's or the embed's: the viewer is the screen). */
-  tallKiosk?: boolean;
+  /**
+   * Kiosk mode (the map's or the embed's: the viewer is the screen): the screen's height; null or left out without.
+   * Its controls are sized for touch at arm's length (`mn-kiosk`), and a screen taller than the viewer is wide lays
+   * the map above the directory.
+   */
+  kioskScreen?: number | null;
 }
 
 export interface Layout {
@@ -31,8 +36,9 @@ export interface Layout {
 
 export function layoutFor(
   model: ViewerModel,
-  { width, hasDirectory, sidebarOpen, height, tallKiosk = false }: LayoutInput,
+  { width, hasDirectory, sidebarOpen, height, kioskScreen = null }: LayoutInput,
 ): Layout {
+  const tallKiosk = kioskScreen !== null && kioskScreen > width;
   const s = model.settings;
   const bp =
     model.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
@@ -46,6 +52,7 @@ export function layoutFor(
     s.directory.position === 'right' && 'mn-sidebar-right',
     fill ? 'mn-fill' : 'mn-auto',
     narrow && 'mn-narrow',
+    kioskScreen !== null && 'mn-kiosk',
   ]
     .filter(Boolean)
     .join(' ');

@@ -9,7 +9,7 @@ import { filterControl, offeredFilters } from './filters';
 import { h, icon, uid } from '../dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
 import { readableTextOn } from '@mapnest/shared/contrast';
-import { listKeyTarget } from './list-keys';
+import { listKeyTarget, rowHeight } from './list-keys';
 
 export interface DirectoryCallbacks {
   onQuery(query: string): void;
@@ -241,7 +241,7 @@ export class Directory {
   }
 
   #itemHeight(): number {
-    return this.#layout === 'grid' ? 176 : this.#model.settings.directory.thumbnails ? 64 : 48;
+    return rowHeight(this.#layout, this.#model.settings.directory.thumbnails, !!this.el.closest('.mn-kiosk'));
   }
 
   #rebuild(): void {
