@@ -1,5 +1,7 @@
-import { MAP_LIMITS, type MapDocument } from '@mapnest/shared/map-document';
-import type { ConnectorKind } from './actions';
+import { MAP_LIMITS, type CONNECTOR_KINDS, type MapDocument } from '@mapnest/shared/map-document';
+
+/** A connector's kind (the same type as actions.ts's, from the document's list: this module imports nothing of it). */
+type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 
 export const KIND_LABEL: Record<ConnectorKind, string> = {
   lift: 'Lift',
