@@ -5,13 +5,12 @@
  * least 48×48 px (WCAG 2.5.5), and the list's text is at least 18 px; outside kiosk mode (a plain map, or a kiosk map
  * embedded with `?kiosk=0`) the desktop's sizes stay as they were. Screenshots go to .test-artifacts/kiosk-touch.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { MapDocument } from '@mapnest/shared/map-document';
 import { artifact, collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { adminUser, call, createUser } from '../helpers/stack';
+import { kioskDemo, kioskOwner } from './kiosk-maps';
 
 const ARTIFACTS = path.resolve('.test-artifacts/kiosk-touch');
 /** The smallest touch target (WCAG 2.5.5) and text (the list's) a kiosk shows. */
@@ -23,26 +22,14 @@ let browser: Browser;
 let kioskMap: string;
 let plainMap: string;
 
-function demo(kiosk: boolean): MapDocument {
-  const doc = JSON.parse(
-    readFileSync(new URL('../../web/public/demo/riverside-centre.json', import.meta.url), 'utf8'),
-  ) as MapDocument;
-  doc.settings.layout.kiosk = kiosk;
-  return doc;
-}
-
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  const user = await createUser({ name: 'Kiosk touch owner' });
-  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 2 }, await adminUser());
-  const publish = async (title: string, doc: MapDocument) => {
-    const id = await call<string>('createMap', { title, mapData: doc }, user);
-    await call('setMapState', { id, state: 3 }, user);
-    await call('publishMap', { id, version: 1 }, user);
-    return id;
-  };
-  [kioskMap, plainMap] = await Promise.all([publish('Kiosk', demo(true)), publish('Not a kiosk', demo(false))]);
+  const { publish } = await kioskOwner('Kiosk touch owner', 2);
+  [kioskMap, plainMap] = await Promise.all([
+    publish('Kiosk', kioskDemo(true)),
+    publish('Not a kiosk', kioskDemo(false)),
+  ]);
 }, 90_000);
 
 afterAll(async () => {

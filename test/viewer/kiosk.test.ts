@@ -6,12 +6,11 @@
  * the deep links. Input counts the time from zero again; `?kiosk=1` makes one embed a kiosk, whose fixed start
  * ("You are here") stays; without kiosk mode (the map's, or `?kiosk=0`) nothing starts over.
  */
-import { readFileSync } from 'node:fs';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { MapDocument } from '@mapnest/shared/map-document';
 import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
-import { adminUser, call, createUser } from '../helpers/stack';
+import { kioskDemo, kioskOwner } from './kiosk-maps';
 
 /** The idle time of kiosk mode (web/src/viewer/kiosk/idle.ts), and a second more. */
 const IDLE_MS = 90_000;
@@ -24,29 +23,16 @@ let plainMap: string;
 /** The kiosk map drawn edge to edge (no padding), with FreshMart at the plan's right edge. */
 let edgeMap: string;
 
-/** The demo's shopping centre (two floors, groups, an "Open late" filter, a route network), kiosk mode as given. */
-function demo(kiosk: boolean): MapDocument {
-  const doc = JSON.parse(
-    readFileSync(new URL('../../web/public/demo/riverside-centre.json', import.meta.url), 'utf8'),
-  ) as MapDocument;
-  doc.settings.layout.kiosk = kiosk;
-  return doc;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const user = await createUser({ name: 'Kiosk owner' });
-  await call('setUserSlots', { uid: user.uid, basic: 0, pro: 3 }, await adminUser());
-  const publish = async (title: string, doc: MapDocument) => {
-    const id = await call<string>('createMap', { title, mapData: doc }, user);
-    await call('setMapState', { id, state: 3 }, user);
-    await call('publishMap', { id, version: 1 }, user);
-    return id;
-  };
-  const edge = demo(true);
+  const { publish } = await kioskOwner('Kiosk owner', 3);
+  const edge = kioskDemo(true);
   edge.settings.padding = 0;
   edge.locations.find((l) => l.id === 'freshmart')!.coord = [0.995, 0.5];
-  [kioskMap, plainMap] = await Promise.all([publish('Kiosk', demo(true)), publish('Not a kiosk', demo(false))]);
+  [kioskMap, plainMap] = await Promise.all([
+    publish('Kiosk', kioskDemo(true)),
+    publish('Not a kiosk', kioskDemo(false)),
+  ]);
   // After those two (an account holds at most two test maps, and each is one until it is made Professional).
   edgeMap = await publish('Edge to edge', edge);
 }, 90_000);
