@@ -170,6 +170,7 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'] },
   // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/admin/user-search.ts).
   'calls/find-users': { userPool: ['AdminGetUser', 'ListUsers'] },
+  'calls/list-contact-requests': { table: R },
   // Last, keeps the email confirming the deletion, to the address the account had, for the follow-ups' trigger.
   'calls/delete-user-data': {
     table: RWD,

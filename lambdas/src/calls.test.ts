@@ -25,6 +25,7 @@ describe('the call table', () => {
       'getMapAnalytics',
       'getMapVersion',
       'getProfile',
+      'listContactRequests',
       'listFiles',
       'listLicenses',
       'listMaps',

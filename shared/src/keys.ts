@@ -55,6 +55,14 @@ export const keys = {
   followUp: (id: string) => ({ pk: `FOLLOWUP#${id}`, sk: 'FOLLOWUP' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'EVENT' }),
   contactRequest: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
+  /**
+   * GSI1 keys of a contact request: one partition for the team's inbox (a few requests an hour at most), newest last
+   * by its sort key (received time, then id).
+   */
+  contactInbox: (received: string, id: string) => ({
+    [TABLE_INDEXES.byOwner.pk]: 'CONTACTS',
+    [TABLE_INDEXES.byOwner.sk]: `${received}#${id}`,
+  }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
   analyticsRange: (mapId: string, from: string, to: string) => ({
     pk: `MAP#${mapId}`,

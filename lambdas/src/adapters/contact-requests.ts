@@ -1,10 +1,16 @@
 /**
  * The contact form's DynamoDB adapter: hourly rate-limit counters and the stored requests (kept a year, so nothing
- * is lost when the notification email fails).
+ * is lost when the notification email fails), listed newest first for the team's inbox.
  */
 import { createHash } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  CONTACT_DELIVERIES,
+  type ContactDelivery,
+  type ContactInboxEntry,
+  type ContactInboxPage,
+} from '@mapnest/shared/contact';
+import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
@@ -39,7 +45,7 @@ export const contactRequests = {
     }
   },
 
-  /** Stores a request under its id, to expire after a year. */
+  /** Stores a request under its id, in the team's inbox, to expire after a year; its delivery is not known yet. */
   async store(
     id: string,
     received: Date,
@@ -50,7 +56,9 @@ export const contactRequests = {
         TableName: config.tableName,
         Item: {
           ...keys.contactRequest(id),
+          ...keys.contactInbox(received.toISOString(), id),
           type: 'contact',
+          delivery: 'pending' satisfies ContactDelivery,
           id,
           received: received.toISOString(),
           ...fields,
@@ -59,4 +67,56 @@ export const contactRequests = {
       }),
     );
   },
+  /** Records whether the team was emailed about a stored request (never creates a request that is gone). */
+  async setDelivery(id: string, delivery: ContactDelivery): Promise<void> {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.contactRequest(id),
+        UpdateExpression: 'SET #d = :d',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#d': 'delivery' },
+        ExpressionAttributeValues: { ':d': delivery },
+      }),
+    );
+  },
+
+  /**
+   * The team's inbox, newest first: up to `limit` requests received before the page key `before` (a request's
+   * GSI1 sort key, as `more` answered it). Requests past their expiry that TTL has not removed yet are left out.
+   */
+  async list(limit: number, before: string | undefined, now: Date): Promise<ContactInboxPage> {
+    const { name, pk, sk } = TABLE_INDEXES.byOwner;
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        IndexName: name,
+        KeyConditionExpression: before ? '#pk = :pk AND #sk < :before' : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': pk, ...(before ? { '#sk': sk } : {}) },
+        ExpressionAttributeValues: { ':pk': 'CONTACTS', ...(before ? { ':before': before } : {}) },
+        ScanIndexForward: false,
+        // One more than a page: whether there is a next page is known without a second read.
+        Limit: limit + 1,
+      }),
+    );
+    const items = out.Items ?? [];
+    const nowS = Math.floor(now.getTime() / 1000);
+    const requests = items
+      .slice(0, limit)
+      .filter((item) => !(typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] <= nowS))
+      .map(toInboxEntry);
+    const last = items.length > limit ? items[limit - 1] : undefined;
+    return { requests, more: last ? String(last[sk]) : null };
+  },
 };
+
+function toInboxEntry(item: Record<string, unknown>): ContactInboxEntry {
+  const delivery = CONTACT_DELIVERIES.find((d) => d === item.delivery) ?? 'pending';
+  return {
+    id: String(item.id),
+    received: String(item.received),
+    delivery,
+    uid: typeof item.uid === 'string' ? item.uid : null,
+    request: item.request as ContactInboxEntry['request'],
+  };
+}

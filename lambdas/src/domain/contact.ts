@@ -12,6 +12,7 @@ import {
   CONTACT_TOPICS,
   DEADLINES,
   PROJECT_TYPES,
+  type ContactDelivery,
   type SubmitContactInput,
 } from '@mapnest/shared/contact';
 import { CallError } from '@mapnest/shared/errors';
@@ -67,6 +68,7 @@ export async function submitContact(
   );
   if (!withinAddress) {
     logger.warn('contact request stored without email: several this hour for the address', { id });
+    await recordDelivery(id, 'held');
     return { id, notice: CONTACT_KEPT_WITHOUT_EMAIL };
   }
   const rows = lines(input);
@@ -80,8 +82,23 @@ export async function submitContact(
       html: `<table>${rows.map(([k, v]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     });
   } catch (error) {
-    // The request is stored; the team sees it in the table even when the notification fails.
+    // The request is stored; the team sees it in its inbox (settings, Messages) even when the notification fails.
     logger.error('contact notification email failed', { id, error });
+    await recordDelivery(id, 'failed');
+    return { id };
   }
+  await recordDelivery(id, 'sent');
   return { id };
+}
+
+/**
+ * Notes in the stored request whether the team was emailed. The sender's request is kept either way: a failure here
+ * leaves it 'pending' in the team's inbox, which says the outcome is unknown, and is only logged.
+ */
+async function recordDelivery(id: string, delivery: ContactDelivery): Promise<void> {
+  try {
+    await contactRequests.setDelivery(id, delivery);
+  } catch (error) {
+    logger.error('contact request delivery not recorded', { id, delivery, error });
+  }
 }

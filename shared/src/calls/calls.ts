@@ -45,7 +45,7 @@ import {
   type Subscription,
 } from './billing';
 import { createFileUploadInput, deleteFileInput, listFilesInput, type FilePage, type FileUpload } from './files';
-import { submitContactSchema } from './contact';
+import { listContactRequestsInput, submitContactSchema, type ContactInboxPage } from './contact';
 import { getMapAnalyticsInput, type MapAnalytics } from './analytics';
 
 /** getMapVersion: one kept version of a map (the base of a three-way merge in the editor). */
@@ -111,6 +111,7 @@ export interface CallOutputs {
   getMapVersion: { version: number; documentUrl: string };
   getProfile: Profile;
   getSlots: SlotCounters;
+  listContactRequests: ContactInboxPage;
   listFiles: FilePage;
   listLicenses: License[];
   listMaps: MapSummary[];
@@ -154,6 +155,7 @@ export const CALL_INPUTS = {
   getMapVersion: getMapVersionInput,
   getProfile: noInput,
   getSlots: listMapsInput,
+  listContactRequests: listContactRequestsInput,
   listFiles: listFilesInput,
   listLicenses: listMapsInput,
   listMaps: listMapsInput,

@@ -131,3 +131,38 @@ export const CONTACT_RATE_LIMITED =
 export const CONTACT_KEPT_WITHOUT_EMAIL =
   'We have had several messages from this email address within the hour, so this one is saved for the team ' +
   'without an email alert. It may take a little longer to be read.';
+
+/**
+ * Whether the team was emailed about a request: `sent`; `held` (past perEmailPerHour for its address, kept without an
+ * email); `failed` (the email could not be sent); `pending` (not known yet: the request was stored, and its outcome
+ * was never written, e.g. the function stopped between the two writes).
+ */
+export const CONTACT_DELIVERIES = ['sent', 'held', 'failed', 'pending'] as const;
+export type ContactDelivery = (typeof CONTACT_DELIVERIES)[number];
+
+/** How many requests listContactRequests answers at once; `more` says where the next page starts. */
+export const CONTACT_PAGE_SIZE = 25;
+
+/** listContactRequests (administrators, the team's inbox in settings): newest first, from `before` when given. */
+export const listContactRequestsInput = /* @__PURE__ */ z.strictObject({
+  before: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
+  ),
+});
+
+/** One request as the team's inbox shows it: what the sender wrote and how the team was told of it. */
+export interface ContactInboxEntry {
+  id: string;
+  /** ISO time it was received. */
+  received: string;
+  delivery: ContactDelivery;
+  /** The sender's account when they were signed in. */
+  uid: string | null;
+  request: Omit<ContactRequest, 'website'> | Omit<EstimateRequest, 'website'>;
+}
+
+/** A page of the team's inbox: `more` is the `before` of the next (older) page, null when there is none. */
+export interface ContactInboxPage {
+  requests: ContactInboxEntry[];
+  more: string | null;
+}

@@ -1,11 +1,14 @@
 import { useId, type KeyboardEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import { SETTINGS_DIALOG_HEIGHT_PX } from '@mapnest/shared/constants';
 import { Modal } from '../../components/Modal';
 import { CloseIcon } from '../../components/Icons';
 import { PlanTab } from './PlanTab';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
-import { SETTINGS_TABS, type SettingsTab } from './settings-hash';
+import { settingsTabsFor, type SettingsTab } from './settings-hash';
+import { MessagesTab } from './team/MessagesTab';
+import { sessionAtom } from '../../state/session';
 import './settings.css';
 
 export interface SettingsDialogProps {
@@ -15,9 +18,14 @@ export interface SettingsDialogProps {
   onClose: () => void;
 }
 
-/** The settings dialog: a tab list on the left, a 520 px content area, tabs Profile, Security and Plan. */
-export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDialogProps) {
+/**
+ * The settings dialog: a tab list on the left, a 520 px content area, tabs Profile, Security and Plan, and for
+ * administrators Messages (the team's inbox).
+ */
+export default function SettingsDialog({ open, tab: asked, onTab, onClose }: SettingsDialogProps) {
   const id = useId();
+  const tabs = settingsTabsFor(useAtomValue(sessionAtom).admin);
+  const tab = tabs.includes(asked) ? asked : 'Profile';
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const step =
       event.key === 'ArrowDown' || event.key === 'ArrowRight'
@@ -27,7 +35,7 @@ export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDi
           : 0;
     if (!step) return;
     event.preventDefault();
-    const next = SETTINGS_TABS[(SETTINGS_TABS.indexOf(tab) + step + SETTINGS_TABS.length) % SETTINGS_TABS.length]!;
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
     onTab(next);
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
@@ -49,7 +57,7 @@ export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDi
           className="settings-tabs"
           onKeyDown={onTabKey}
         >
-          {SETTINGS_TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t}
               id={`${id}-tab-${t}`}
@@ -76,6 +84,7 @@ export default function SettingsDialog({ open, tab, onTab, onClose }: SettingsDi
           {tab === 'Profile' && <ProfileTab />}
           {tab === 'Security' && <SecurityTab />}
           {tab === 'Plan' && <PlanTab />}
+          {tab === 'Messages' && <MessagesTab />}
         </div>
       </div>
     </Modal>

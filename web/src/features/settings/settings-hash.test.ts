@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RETURN_PATH } from '@mapnest/shared/constants';
-import { parseSettingsHash, settingsHash } from './settings-hash';
+import { parseSettingsHash, SETTINGS_TABS, settingsHash, settingsTabsFor } from './settings-hash';
 
 describe('settings hash', () => {
   it('opens Profile by default', () => {
@@ -19,6 +19,10 @@ describe('settings hash', () => {
     for (const hash of ['', '#', '#subscribe', '#settingsx', '#main']) expect(parseSettingsHash(hash)).toBeNull();
   });
   it('round-trips every tab', () => {
-    for (const tab of ['Profile', 'Security', 'Plan'] as const) expect(parseSettingsHash(settingsHash(tab))).toBe(tab);
+    for (const tab of SETTINGS_TABS) expect(parseSettingsHash(settingsHash(tab))).toBe(tab);
+  });
+  it('gives the team inbox (Messages) to administrators only', () => {
+    expect(settingsTabsFor(false)).toEqual(['Profile', 'Security', 'Plan']);
+    expect(settingsTabsFor(true)).toEqual(['Profile', 'Security', 'Plan', 'Messages']);
   });
 });

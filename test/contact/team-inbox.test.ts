@@ -1,0 +1,68 @@
+/**
+ * The team's inbox: every request the contact form keeps is listed for administrators, newest first, with whether
+ * the team was emailed about it, including those held back past the per-address limit (which no email announces).
+ * Anyone else is refused.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Out } from '@mapnest/shared/calls';
+import { CONTACT_LIMITS, type ContactInboxEntry } from '@mapnest/shared/contact';
+import { adminUser, baseUrl, call, createUser, postFrom, rawCall } from '../helpers/stack';
+
+/** Every request in the inbox whose sender's name holds `tag`, walking its pages from the newest. */
+async function inboxEntries(tag: string, admin: { token: string }): Promise<ContactInboxEntry[]> {
+  const found: ContactInboxEntry[] = [];
+  let before: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const answer = await call<Out<'listContactRequests'>>('listContactRequests', before ? { before } : {}, admin);
+    found.push(...answer.requests.filter((r) => r.request.name.includes(tag)));
+    if (!answer.more) return found;
+    before = answer.more;
+  }
+  throw new Error('the inbox did not end within 100 pages');
+}
+
+describe("the team's inbox", () => {
+  it('lists every kept request newest first, saying which the team was not emailed about', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const email = `inbox-${tag}@example.com`;
+    const network = `127.${randomInt(1, 255)}.${randomInt(0, 256)}`;
+    // One more than are emailed for one address in an hour, each from a client address of its own.
+    const sent = CONTACT_LIMITS.perEmailPerHour + 1;
+    for (let i = 1; i <= sent; i++) {
+      const answer = await postFrom(
+        new URL('/api/fn/submitContact', baseUrl()),
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          data: {
+            kind: 'contact',
+            name: `Sender ${i} ${tag}`,
+            email,
+            topic: 'sales',
+            message: `Question number ${i}.`,
+          },
+        }),
+        `${network}.${i}`,
+      );
+      expect(answer.status).toBe(200);
+    }
+
+    const entries = await inboxEntries(tag, await adminUser());
+    expect(entries.map((e) => e.request.name)).toEqual(
+      Array.from({ length: sent }, (_, i) => `Sender ${sent - i} ${tag}`),
+    );
+    expect(entries.map((e) => e.delivery)).toEqual(['held', ...Array<string>(sent - 1).fill('sent')]);
+    expect(entries[0]).toMatchObject({
+      uid: null,
+      request: { kind: 'contact', email, topic: 'sales', message: `Question number ${sent}.` },
+    });
+    expect(entries[0]!.request).not.toHaveProperty('website');
+  });
+
+  it('is for administrators only', async () => {
+    const user = await createUser({ name: 'Curious Customer' });
+    const answer = await rawCall('listContactRequests', {}, { token: user.token });
+    expect(answer.status).toBe(403);
+    expect((await rawCall('listContactRequests', {})).status).toBe(401);
+  });
+});

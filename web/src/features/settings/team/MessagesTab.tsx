@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  BUDGETS,
+  CONTACT_TOPICS,
+  DEADLINES,
+  PROJECT_TYPES,
+  type ContactDelivery,
+  type ContactInboxEntry,
+} from '@mapnest/shared/contact';
+import { BRAND } from '@mapnest/shared/constants';
+import { Spinner } from '../../../components/Spinner';
+import { call } from '../../../lib/api';
+import { describeError } from '../../maps/map-errors';
+import { AdminIcon } from '../SettingsIcons';
+import './team-inbox.css';
+
+/** How the team heard of a request, as the inbox says it. */
+export const DELIVERY_TEXT: Record<ContactDelivery, string> = {
+  sent: 'Emailed to the team',
+  held: 'Not emailed: several messages from this address within the hour',
+  failed: 'Not emailed: the email to the team failed',
+  pending: 'Not known whether the team was emailed',
+};
+
+type Inbox = { requests: ContactInboxEntry[]; more: string | null };
+
+/**
+ * The inbox's pages as loaded: the first on opening, older ones on "Show older messages". A failed load says so with
+ * Try again and keeps what was shown.
+ */
+function useInbox() {
+  const [inbox, setInbox] = useState<Inbox | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const live = useRef(true);
+
+  const load = useCallback(async (before?: string) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await call('listContactRequests', before ? { before } : {});
+      if (!live.current) return;
+      setInbox((shown) => ({
+        requests: before && shown ? [...shown.requests, ...page.requests] : page.requests,
+        more: page.more,
+      }));
+    } catch (err) {
+      if (live.current) setError(describeError(err));
+    } finally {
+      if (live.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    live.current = true;
+    void load();
+    return () => {
+      live.current = false;
+    };
+  }, [load]);
+
+  return { inbox, error, loading, load };
+}
+
+/** The settings tab of the team's inbox (administrators only): every contact and custom-work request kept. */
+export function MessagesTab() {
+  const { inbox, error, loading, load } = useInbox();
+  return (
+    <div className="settings-section team-inbox">
+      <div className="settings-row__text">
+        <h3 className="settings-row__label">
+          Messages
+          <span className="settings-row__icon settings-row__icon--admin" title="Administrators only">
+            <AdminIcon />
+            <span className="visually-hidden">(administrators only)</span>
+          </span>
+        </h3>
+        <p className="settings-row__description">
+          What visitors sent with the contact and custom-work forms, newest first, including those the team was not
+          emailed about.
+        </p>
+      </div>
+      {inbox && inbox.requests.length === 0 && <p className="team-inbox__empty">No messages yet.</p>}
+      {inbox && inbox.requests.length > 0 && (
+        <ol className="team-inbox__list" aria-label="Messages, newest first">
+          {inbox.requests.map((entry) => (
+            <InboxEntry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {error && (
+        <div className="alert alert--error" role="alert">
+          <p className="alert__text">
+            {inbox ? 'Could not load older messages.' : 'Could not load the messages.'} {error}
+          </p>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            onClick={() => void load(inbox?.more ?? undefined)}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {loading && <Spinner size="sm" label="Loading messages" />}
+      {!loading && !error && inbox?.more && (
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void load(inbox.more!)}>
+          Show older messages
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The details a request's kind carries, as label and value. */
+function details(request: ContactInboxEntry['request']): Array<[string, string]> {
+  if (request.kind === 'contact') return [['Topic', CONTACT_TOPICS[request.topic] ?? request.topic]];
+  return [
+    ['Company', request.company || '-'],
+    ['Project', PROJECT_TYPES[request.projectType] ?? request.projectType],
+    ['Maps', String(request.mapCount)],
+    ['Deadline', DEADLINES[request.deadline] ?? request.deadline],
+    ['Budget', BUDGETS[request.budget] ?? request.budget],
+  ];
+}
+
+function InboxEntry({ entry }: { entry: ContactInboxEntry }) {
+  const { request } = entry;
+  const kind = request.kind === 'contact' ? 'Contact' : 'Custom work';
+  const received = new Date(entry.received);
+  const rows: Array<[string, string]> = [
+    ['Form', kind],
+    ...details(request),
+    ...(entry.uid ? [['Account', entry.uid] as [string, string]] : []),
+  ];
+  const reply = `mailto:${encodeURIComponent(request.email)}?subject=${encodeURIComponent(`Re: your message to ${BRAND}`)}`;
+  return (
+    <li className={`team-inbox__entry team-inbox__entry--${entry.delivery}`}>
+      <div className="team-inbox__head">
+        <strong className="team-inbox__name">{request.name}</strong>{' '}
+        <a className="team-inbox__email" href={reply}>
+          {request.email}
+        </a>
+        <time className="team-inbox__time" dateTime={entry.received}>
+          {received.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+        </time>
+      </div>
+      <dl className="team-inbox__details">
+        {rows.map(([label, value]) => (
+          <div key={label} className="team-inbox__detail">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="team-inbox__message">{request.message}</p>
+      <p className={`team-inbox__delivery team-inbox__delivery--${entry.delivery}`}>{DELIVERY_TEXT[entry.delivery]}</p>
+    </li>
+  );
+}
