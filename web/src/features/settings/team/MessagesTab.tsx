@@ -34,31 +34,38 @@ function useInbox() {
   const [loading, setLoading] = useState(true);
   const live = useRef(true);
 
-  const load = useCallback(async (before?: string) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await call('listContactRequests', before ? { before } : {});
-      if (!live.current) return;
-      setInbox((shown) => ({
-        requests: before && shown ? [...shown.requests, ...page.requests] : page.requests,
-        more: page.more,
-      }));
-    } catch (err) {
-      if (live.current) setError(describeError(err));
-    } finally {
-      if (live.current) setLoading(false);
-    }
+  /** Asks for the page older than `before` (the newest without) and shows its outcome while the tab is open. */
+  const fetchPage = useCallback((before?: string) => {
+    call('listContactRequests', before ? { before } : {}).then(
+      (page) => {
+        if (!live.current) return;
+        setInbox((shown) => ({
+          requests: before && shown ? [...shown.requests, ...page.requests] : page.requests,
+          more: page.more,
+        }));
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (!live.current) return;
+        setError(describeError(err));
+        setLoading(false);
+      },
+    );
   }, []);
 
   useEffect(() => {
     live.current = true;
-    void load();
+    fetchPage();
     return () => {
       live.current = false;
     };
-  }, [load]);
+  }, [fetchPage]);
 
+  const load = (before?: string) => {
+    setLoading(true);
+    setError(null);
+    fetchPage(before);
+  };
   return { inbox, error, loading, load };
 }
 
@@ -93,18 +100,14 @@ export function MessagesTab() {
           <p className="alert__text">
             {inbox ? 'Could not load older messages.' : 'Could not load the messages.'} {error}
           </p>
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => void load(inbox?.more ?? undefined)}
-          >
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => load(inbox?.more ?? undefined)}>
             Try again
           </button>
         </div>
       )}
       {loading && <Spinner size="sm" label="Loading messages" />}
       {!loading && !error && inbox?.more && (
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void load(inbox.more!)}>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => load(inbox.more!)}>
           Show older messages
         </button>
       )}
