@@ -4,10 +4,17 @@
  * Anyone else is refused.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import type { Out } from '@mapnest/shared/calls';
 import { CONTACT_LIMITS, type ContactInboxEntry } from '@mapnest/shared/contact';
+import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, postFrom, rawCall } from '../helpers/stack';
+
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Every request in the inbox whose sender's name holds `tag`, walking its pages from the newest. */
 async function inboxEntries(tag: string, admin: { token: string }): Promise<ContactInboxEntry[]> {
@@ -65,4 +72,50 @@ describe("the team's inbox", () => {
     expect(answer.status).toBe(403);
     expect((await rawCall('listContactRequests', {})).status).toBe(401);
   });
+});
+
+describe("the team's inbox on a phone", () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+
+  it('shows the requests within the screen, the Messages tab within reach', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const answer = await postFrom(
+      new URL('/api/fn/submitContact', baseUrl()),
+      { 'content-type': 'application/json' },
+      JSON.stringify({
+        data: {
+          kind: 'estimate',
+          name: `Campus Planner ${tag}`,
+          email: `planner-${tag}@university.example`,
+          company: 'Riverside University',
+          projectType: 'wayfinding',
+          mapCount: 12,
+          deadline: 'quarter',
+          budget: 'unsure',
+          message: 'Step-free routes across twelve buildings, on kiosks and phones.',
+        },
+      }),
+      `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+    );
+    expect(answer.status).toBe(200);
+    const phone = await newContext(browser!, { width: 390, height: 844 });
+    const page = await phone.newPage();
+    const errors = collectErrors(page);
+    await signInWithTokens(page, await adminUser());
+    await page.goto('/maps#settings/Messages');
+    const entry = page.locator('.team-inbox__entry', { hasText: `Campus Planner ${tag}` });
+    await entry.waitFor({ timeout: 30_000 });
+    expect(await entry.innerText()).toContain('Campus or venue wayfinding');
+    // Four tabs are wider than a phone: their row scrolls, and the dialog and its entries keep to the screen.
+    const dialog = (await page.locator('.settings-dialog').boundingBox())!;
+    const card = (await entry.boundingBox())!;
+    expect(card.x + card.width).toBeLessThanOrEqual(dialog.x + dialog.width);
+    expect(dialog.x + dialog.width).toBeLessThanOrEqual(390);
+    await page.getByRole('tab', { name: 'Messages' }).scrollIntoViewIfNeeded();
+    expect(await page.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await phone.close();
+  }, 90_000);
 });

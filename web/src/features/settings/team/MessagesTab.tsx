@@ -11,7 +11,7 @@ import { BRAND } from '@mapnest/shared/constants';
 import { Spinner } from '../../../components/Spinner';
 import { call } from '../../../lib/api';
 import { describeError } from '../../maps/map-errors';
-import { AdminIcon } from '../SettingsIcons';
+import { SettingsRow } from '../SettingsRow';
 import './team-inbox.css';
 
 /** How the team heard of a request, as the inbox says it. */
@@ -74,19 +74,11 @@ export function MessagesTab() {
   const { inbox, error, loading, load } = useInbox();
   return (
     <div className="settings-section team-inbox">
-      <div className="settings-row__text">
-        <h3 className="settings-row__label">
-          Messages
-          <span className="settings-row__icon settings-row__icon--admin" title="Administrators only">
-            <AdminIcon />
-            <span className="visually-hidden">(administrators only)</span>
-          </span>
-        </h3>
-        <p className="settings-row__description">
-          What visitors sent with the contact and custom-work forms, newest first, including those the team was not
-          emailed about.
-        </p>
-      </div>
+      <SettingsRow
+        label="Messages"
+        admin
+        description="What visitors sent with the contact and custom-work forms, newest first, including those the team was not emailed about."
+      />
       {inbox && inbox.requests.length === 0 && <p className="team-inbox__empty">No messages yet.</p>}
       {inbox && inbox.requests.length > 0 && (
         <ol className="team-inbox__list" aria-label="Messages, newest first">
