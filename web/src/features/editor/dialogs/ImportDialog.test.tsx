@@ -250,6 +250,76 @@ describe('the Import dialog with other files', () => {
     expect(new Set(f.doc().locations.map((l) => l.layer))).toEqual(new Set(['roof']));
   });
 
+  it('puts GeoJSON and KML points on the floor shown of a map with floors, says so, and takes another when chosen', async () => {
+    const floors = blankDocument({ layerId: 'ground', layerName: 'Ground floor' });
+    floors.layers.push({ id: 'first', name: 'First floor', file: '' }, { id: 'roof', name: 'Roof', file: '' });
+    floors.settings.geo = { extent: [-10, 35, 30, 60] };
+    const point = (name: string, coordinates: number[], properties = {}) => ({
+      type: 'Feature',
+      properties: { name, ...properties },
+      geometry: { type: 'Point', coordinates },
+    });
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [point('Paris', [2.35, 48.85]), point('Berlin', [13.4, 52.52])],
+    });
+    const h = openImport(floors);
+    act(() => h.jotai.set(layerAtom, 'first'));
+    pick('import-file', [aFile([geojson], 'cities.geojson', 'application/geo+json')]);
+    expect(await screen.findByText('2 locations ready to import, on First floor.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Floor of the new locations (the file names no floors)' }), {
+      target: { value: 'roof' },
+    });
+    expect(screen.getByText('2 locations ready to import, on Roof.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => [l.title, l.layer])).toEqual([
+      ['Paris', 'roof'],
+      ['Berlin', 'roof'],
+    ]);
+
+    // KML the same; a GeoJSON feature naming its floor goes there, the others on the floor shown.
+    cleanup();
+    const k = openImport(floors);
+    const kml = `<kml><Document><Placemark><name>Rome</name><Point><coordinates>12.5,41.9</coordinates></Point></Placemark></Document></kml>`;
+    pick('import-file', [aFile([kml], 'rome.kml')]);
+    expect(await screen.findByText('1 location ready to import, on Ground floor.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 location' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(k.doc().locations.map((l) => [l.title, l.layer])).toEqual([['Rome', 'ground']]);
+    cleanup();
+    openImport(floors);
+    const named = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [point('Paris', [2.35, 48.85], { level: 'Roof' }), point('Berlin', [13.4, 52.52])],
+    });
+    pick('import-file', [aFile([named], 'cities.geojson')]);
+    expect(
+      await screen.findByText(
+        '2 locations ready to import, 1 on the floor its feature names, the others on Ground floor.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /for the features that name none/ })).toBeTruthy();
+  });
+
+  it('says nothing of floors for GeoJSON points on a map of one floor, and leaves them as they were', async () => {
+    const geo = blankDocument();
+    geo.settings.geo = { extent: [-10, 35, 30, 60] };
+    const h = openImport(geo);
+    const feature = {
+      type: 'Feature',
+      properties: { name: 'Paris' },
+      geometry: { type: 'Point', coordinates: [2.35, 48.85] },
+    };
+    pick('import-file', [aFile([JSON.stringify(feature)], 'paris.geojson')]);
+    const importButton = await screen.findByRole('button', { name: 'Import 1 location' });
+    expect(screen.queryByText(/ready to import/)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /Floor of the new locations/ })).toBeNull();
+    fireEvent.click(importButton);
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations).toEqual([{ id: 'Paris', title: 'Paris', latlon: [48.85, 2.35] }]);
+  });
+
   it('refuses several files that are not a Mapplic site', async () => {
     openImport();
     pick('import-file', [aFile(['id\n'], 'a.csv'), aFile(['id\n'], 'b.csv')]);

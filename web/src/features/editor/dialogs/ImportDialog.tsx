@@ -1,13 +1,10 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
-import type { MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
 import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
-import { layerAtom } from '../editor-state';
 import {
   guessMapping,
   parseCsv,
@@ -22,6 +19,7 @@ import { decodeTextFile, textFileProblem } from '../import/text-file';
 import { isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
+import { FloorChoice, placementSaid, useImportFloor } from './ImportFloor';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from './MapplicSitePicker';
 
 type Loaded =
@@ -312,43 +310,6 @@ function CsvColumnsTable({
   );
 }
 
-/**
- * The floor of the locations a file without a column of floors adds: the one shown in the editor, which the author
- * may change when the map has several. Without one, they would show on every floor once the map has a second.
- */
-function useImportFloor(doc: MapDocument) {
-  const shown = useAtomValue(layerAtom);
-  const [picked, setPicked] = useState<string | null>(null);
-  const has = (id: string | null) => id !== null && doc.layers.some((l) => l.id === id);
-  const floor = [picked, shown, doc.settings.defaultLayer].find(has) ?? doc.layers[0]!.id;
-  return [floor, setPicked] as const;
-}
-
-/** The import's floor by name, and that the locations the file updates keep theirs (csv.ts, placeOnFloor). */
-function floorSaid(doc: MapDocument, floor: string, locations: readonly { id: string }[]): string {
-  const name = doc.layers.find((l) => l.id === floor)?.name ?? floor;
-  const ids = new Set(doc.locations.map((l) => l.id));
-  return locations.some((l) => ids.has(l.id)) ? `${name} (those already on the map keep their floor)` : name;
-}
-
-/** The floor the new locations go on, chosen here on a map with several (the count above names it). */
-function FloorChoice({ floor, setFloor }: { floor: string; setFloor(id: string): void }) {
-  const { doc } = useEditorState();
-  if (doc.layers.length === 1) return null;
-  return (
-    <label className="field">
-      <span className="field__label">Floor of the new locations (the file names no floors)</span>
-      <select className="input" value={floor} onChange={(e) => setFloor(e.target.value)}>
-        {doc.layers.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
@@ -363,7 +324,9 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const good = result.locations.length;
   const canImport = !result.blocking && good > 0;
   const byRow = mapping.includes('layer');
-  const placed = byRow ? 'each on the floor its row names' : `on ${floorSaid(doc, floor, result.locations)}`;
+  const placed = byRow
+    ? placementSaid(doc, floor, { named: good, unnamed: [], unit: 'row' })
+    : placementSaid(doc, floor, { named: 0, unnamed: result.locations, unit: 'row' });
 
   const submit = () => {
     if (!canImport) return;
@@ -386,7 +349,9 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
           : `Preview of the first ${Math.min(5, csv.rows.length)} of ${csv.rows.length} rows.`}{' '}
         {canImport && `${counted(good, 'location')} ready to import, ${placed}.`}
       </p>
-      {canImport && !byRow && <FloorChoice floor={floor} setFloor={setFloor} />}
+      {canImport && !byRow && (
+        <FloorChoice floor={floor} setFloor={setFloor} label="Floor of the new locations (the file names no floors)" />
+      )}
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
       <div className="confirm__actions">
@@ -405,9 +370,11 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
+  const [floor, setFloor] = useImportFloor(doc);
   const result = useMemo(
-    () => pointsToLocations(loaded.format === 'KML' ? parseKml(loaded.text) : parseGeoJson(loaded.text), doc),
-    [loaded, doc],
+    () =>
+      pointsToLocations(loaded.format === 'KML' ? parseKml(loaded.text) : parseGeoJson(loaded.text), doc, { floor }),
+    [loaded, doc, floor],
   );
   return (
     <div>
@@ -425,6 +392,7 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
           ))}
         </ul>
       )}
+      <PointsFloor result={result} floor={floor} setFloor={setFloor} />
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={result.issues} good={result.locations.length} blocking={false} unit="point" />
       <div className="confirm__actions">
@@ -446,5 +414,35 @@ function PointsImport({ loaded, onDone }: { loaded: Extract<Loaded, { kind: 'poi
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * On a map with floors, which floor the points go on (a point names its own with a `floor` or `level` property),
+ * with the floor of the others to choose. A map of one floor says nothing: its points show on it.
+ */
+function PointsFloor({
+  result,
+  floor,
+  setFloor,
+}: {
+  result: ReturnType<typeof pointsToLocations>;
+  floor: string;
+  setFloor(id: string): void;
+}) {
+  const { doc } = useEditorState();
+  const { locations, floorNamed } = result;
+  if (doc.layers.length < 2 || locations.length === 0) return null;
+  const named = new Set(floorNamed);
+  const unnamed = locations.filter((l) => !named.has(l.id));
+  const placed = placementSaid(doc, floor, { named: named.size, unnamed, unit: 'feature' });
+  const label = `Floor of the new locations (${named.size ? 'for the features that name none' : 'the file names no floors'})`;
+  return (
+    <>
+      <p className="panel__hint">
+        {counted(locations.length, 'location')} ready to import, {placed}.
+      </p>
+      {unnamed.length > 0 && <FloorChoice floor={floor} setFloor={setFloor} label={label} />}
+    </>
   );
 }

@@ -26,6 +26,7 @@ import {
   isCsvRuledColumn,
   readCsvCell,
 } from '../../../viewer/csv/rules';
+import { importedFloor } from './import-floor';
 
 /** Where a column goes: a location field, a custom field ('field:<key>'), or nowhere. */
 export type ColumnTarget = 'ignore' | CsvColumn | `field:${string}`;
@@ -264,8 +265,7 @@ class ImportRow {
   placeOnFloor(): void {
     const { mapping, doc, floor } = this.state;
     if (mapping.includes('layer')) return;
-    const existing = doc.locations.find((l) => l.id === this.loc.id);
-    const layer = existing ? existing.layer : floor;
+    const layer = importedFloor(doc, this.loc.id!, floor);
     if (layer) this.loc.layer = layer;
   }
 

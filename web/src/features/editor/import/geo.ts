@@ -6,6 +6,8 @@
 import { locationSchema, MERCATOR_MAX_LAT, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 import { toId, uniqueId } from '@mapnest/shared/map-ids';
+import { CsvCellProblem, CsvReferences } from '../../../viewer/csv/cells';
+import { importedFloor } from './import-floor';
 
 export interface GeoPoint {
   /** Where it is in the file: "feature 3" or "line 42". */
@@ -13,6 +15,8 @@ export interface GeoPoint {
   id?: string;
   name?: string;
   description?: string;
+  /** The floor the feature names (its `floor` or `level` property), with the property's name. */
+  floor?: { value: string; property: string };
   lat: number;
   lon: number;
 }
@@ -22,7 +26,12 @@ export interface GeoImport {
   issues: string[];
   /** Features skipped because they are not points (lines, polygons). */
   skipped: number;
+  /** The ids of the locations that go on a floor their feature names. */
+  floorNamed: string[];
 }
+
+/** The properties that name a feature's floor: `floor`, or `level` as OSM's indoor tagging writes it. */
+const FLOOR_PROPERTIES = ['floor', 'level'] as const;
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
@@ -74,7 +83,9 @@ export function parseGeoJson(text: string): { points: GeoPoint[]; issues: string
       return;
     }
     const p = feature.properties ?? {};
+    const floorProperty = FLOOR_PROPERTIES.find((k) => str(p[k]) !== '');
     points.push({
+      floor: floorProperty && { value: str(p[floorProperty]), property: floorProperty },
       where,
       id: str(p.id) || str(feature.id) || undefined,
       name: str(p.name) || str(p.title) || undefined,
@@ -142,10 +153,35 @@ export function parseKml(text: string): { points: GeoPoint[]; issues: string[]; 
   return { points, issues, skipped };
 }
 
-/** Points as locations of a geo-calibrated map; points outside the map or the world are issues. */
+/**
+ * The floor of a point on a map with several floors: the one its feature names (by id or name, as a CSV's column of
+ * floors), else as `importedFloor` says. On a map of one floor the points have none, as before floors.
+ */
+function pointFloor(
+  p: GeoPoint,
+  doc: MapDocument,
+  id: string,
+  { floor, refs }: { floor: string | null; refs: CsvReferences },
+): { layer?: string; named?: true; problem?: string } {
+  if (doc.layers.length < 2) return {};
+  if (!p.floor) return { layer: importedFloor(doc, id, floor) };
+  try {
+    return { layer: refs.layer(p.floor.value), named: true };
+  } catch (e) {
+    if (!(e instanceof CsvCellProblem)) throw e;
+    const floors = doc.layers.map((l) => l.name).join(', ');
+    return { problem: `${p.where}: its ${p.floor.property} "${p.floor.value}" is not a floor of this map (${floors})` };
+  }
+}
+
+/**
+ * Points as locations of a geo-calibrated map; points outside the map or the world, or naming a floor the map does
+ * not have, are issues. `floor` is the floor of the new locations whose feature names none (see `pointFloor`).
+ */
 export function pointsToLocations(
   parsed: { points: GeoPoint[]; issues: string[]; skipped: number },
   doc: MapDocument,
+  { floor = null }: { floor?: string | null } = {},
 ): GeoImport {
   const issues = [...parsed.issues];
   const geo = doc.settings.geo;
@@ -156,7 +192,10 @@ export function pointsToLocations(
         'This map is not geo-calibrated, so latitude/longitude cannot be placed (set the calibration in Settings, or start from a built-in map)',
       ],
       skipped: parsed.skipped,
+      floorNamed: [],
     };
+  const refs = new CsvReferences(doc);
+  const floorNamed: string[] = [];
   const taken = new Set(doc.locations.map((l) => l.id));
   const inFile = new Set<string>();
   const locations: Location[] = [];
@@ -178,9 +217,15 @@ export function pointsToLocations(
       continue;
     }
     const id = raw || uniqueId(toId(p.name ?? '') || 'location', new Set([...taken, ...inFile]), 'location');
+    const placed = pointFloor(p, doc, id, { floor, refs });
+    if (placed.problem) {
+      issues.push(placed.problem);
+      continue;
+    }
     inFile.add(id);
     const loc = locationSchema.safeParse({
       id,
+      ...(placed.layer && { layer: placed.layer }),
       title: p.name?.slice(0, 200),
       about: p.description && !/<[a-z]/i.test(p.description) ? p.description.slice(0, 2000) : undefined,
       desc: p.description && /<[a-z]/i.test(p.description) ? p.description.slice(0, 20000) : undefined,
@@ -191,6 +236,7 @@ export function pointsToLocations(
       continue;
     }
     locations.push(loc.data);
+    if (placed.named) floorNamed.push(id);
   }
-  return { locations, issues, skipped: parsed.skipped };
+  return { locations, issues, skipped: parsed.skipped, floorNamed };
 }

@@ -213,6 +213,71 @@ describe('GeoJSON and KML import', () => {
     expect(some.locations.map((l) => l.title)).toEqual(['Paris']);
   });
 
+  it('puts the new points of a map with floors on the import’s floor; an updated one keeps its own', () => {
+    const d = geoDoc();
+    d.locations = [{ id: 'ber', title: 'Berlin', latlon: [52.52, 13.4], layer: 'layer-1' }];
+    const point = (properties: object, coordinates = [2.35, 48.85]) => ({
+      type: 'Feature',
+      properties,
+      geometry: { type: 'Point', coordinates },
+    });
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [point({ id: 'par', name: 'Paris' }), point({ id: 'ber', name: 'Berlin' }, [13.4, 52.52])],
+    });
+    const kml = `<kml><Document><Placemark id="par"><name>Paris</name><Point><coordinates>2.35,48.85</coordinates></Point></Placemark></Document></kml>`;
+    const floors = (parsed: ReturnType<typeof parseGeoJson>, floor: string | null) =>
+      pointsToLocations(parsed, d, { floor }).locations.map((l) => [l.id, l.layer]);
+    expect(floors(parseGeoJson(text), 'upper')).toEqual([
+      ['par', 'upper'],
+      ['ber', 'layer-1'],
+    ]);
+    expect(floors(parseKml(kml), 'upper')).toEqual([['par', 'upper']]);
+    // Imported over the map, an updated location stays where it was (an update moves nothing).
+    const imported = importLocations.perform(d, {
+      locations: pointsToLocations(parseGeoJson(text), d, { floor: 'upper' }).locations,
+      mode: 'replace',
+    });
+    expect(imported.locations.map((l) => [l.id, l.layer])).toEqual([
+      ['par', 'upper'],
+      ['ber', 'layer-1'],
+    ]);
+
+    // A feature's floor or level naming a floor (by id or name) puts it there; one naming none is left out, said.
+    const named = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        point({ id: 'a', floor: 'Upper floor' }),
+        point({ id: 'b', level: 'layer-1' }),
+        point({ id: 'ber', level: 'upper' }, [13.4, 52.52]),
+        point({ id: 'c' }),
+        point({ id: 'd', level: 2 }),
+      ],
+    });
+    const result = pointsToLocations(parseGeoJson(named), d, { floor: 'layer-1' });
+    expect(result.locations.map((l) => [l.id, l.layer])).toEqual([
+      ['a', 'upper'],
+      ['b', 'layer-1'],
+      ['ber', 'upper'],
+      ['c', 'layer-1'],
+    ]);
+    expect(result.floorNamed).toEqual(['a', 'b', 'ber']);
+    expect(result.issues).toEqual(['feature 5: its level "2" is not a floor of this map (Layer 1, Upper floor)']);
+  });
+
+  it('leaves the points of a map of one floor without a floor, as before, whatever the file says', () => {
+    const d = blankDocument({ mapWidth: 1000, mapHeight: 500 });
+    d.settings.geo = { extent: [-10, 35, 30, 60] };
+    const text = JSON.stringify({
+      type: 'Feature',
+      properties: { id: 'par', level: '7' },
+      geometry: { type: 'Point', coordinates: [2.35, 48.85] },
+    });
+    const result = pointsToLocations(parseGeoJson(text), d, { floor: 'layer-1' });
+    expect(result.issues).toEqual([]);
+    expect(result.locations).toEqual([{ id: 'par', latlon: [48.85, 2.35] }]);
+  });
+
   it('says what is wrong with a file that is not GeoJSON', () => {
     expect(parseGeoJson('{nope').issues[0]).toContain('not valid JSON');
     expect(parseGeoJson('{"type":"Topology"}').issues[0]).toContain('no GeoJSON features');

@@ -1,0 +1,59 @@
+/**
+ * The floor of the locations an import adds when the file names none for them (CSV, GeoJSON, KML): the one shown in
+ * the editor, which the author may change in the dialog when the map has several. The rule per location is
+ * `import/import-floor.ts`.
+ */
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { useEditorState } from '../editor-context';
+import { layerAtom } from '../editor-state';
+
+/** The import's floor: the one picked in the dialog, else the one shown, else the map's first. */
+export function useImportFloor(doc: MapDocument) {
+  const shown = useAtomValue(layerAtom);
+  const [picked, setPicked] = useState<string | null>(null);
+  const has = (id: string | null) => id !== null && doc.layers.some((l) => l.id === id);
+  const floor = [picked, shown, doc.settings.defaultLayer].find(has) ?? doc.layers[0]!.id;
+  return [floor, setPicked] as const;
+}
+
+/** The import's floor by name, and that the locations the file updates keep theirs (importedFloor). */
+function floorSaid(doc: MapDocument, floor: string, locations: readonly { id: string }[]): string {
+  const name = doc.layers.find((l) => l.id === floor)?.name ?? floor;
+  const ids = new Set(doc.locations.map((l) => l.id));
+  return locations.some((l) => ids.has(l.id)) ? `${name} (those already on the map keep their floor)` : name;
+}
+
+/**
+ * Where the locations go, for "N locations ready to import, …": `unnamed` are those whose row or feature names no
+ * floor (they go on the import's floor), `named` how many go on the one theirs names.
+ */
+export function placementSaid(
+  doc: MapDocument,
+  floor: string,
+  { named, unnamed, unit }: { named: number; unnamed: readonly { id: string }[]; unit: 'row' | 'feature' },
+): string {
+  if (unnamed.length === 0) return `each on the floor its ${unit} names`;
+  const on = `on ${floorSaid(doc, floor, unnamed)}`;
+  if (named === 0) return on;
+  return `${named === 1 ? `1 on the floor its ${unit} names` : `${named} on the floors their ${unit}s name`}, the others ${on}`;
+}
+
+/** The floor the new locations go on, chosen here on a map with several (the count above names it). */
+export function FloorChoice({ floor, setFloor, label }: { floor: string; setFloor(id: string): void; label: string }) {
+  const { doc } = useEditorState();
+  if (doc.layers.length === 1) return null;
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select className="input" value={floor} onChange={(e) => setFloor(e.target.value)}>
+        {doc.layers.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
