@@ -11,6 +11,8 @@ export interface InlineTextFieldProps {
   onSave: (value: string) => void | Promise<void>;
   /** Returns an error message for a trimmed value, or null when it is valid. */
   validate?: (value: string) => string | null;
+  /** Validate as the author types too (an emptied field is told only when saved: it is often retyped). */
+  checkAsTyped?: boolean;
   placeholder?: string;
   maxLength?: number;
   description?: string;
@@ -28,6 +30,7 @@ function useInlineSave(
   value: string,
   onSave: InlineTextFieldProps['onSave'],
   validate: InlineTextFieldProps['validate'],
+  checkAsTyped = false,
 ) {
   const [draft, setDraft] = useState(value);
   const [saved, setSaved] = useState(value);
@@ -73,7 +76,8 @@ function useInlineSave(
 
   const change = (next: string) => {
     setDraft(next);
-    if (error) setError(null);
+    const typed = next.trim();
+    setError(checkAsTyped && typed !== '' && typed !== value.trim() ? (validate?.(typed) ?? null) : null);
   };
   return { draft, error, saving, dirty, commit, change, revert };
 }
@@ -88,6 +92,7 @@ export function InlineTextField({
   value,
   onSave,
   validate,
+  checkAsTyped,
   placeholder,
   maxLength,
   description,
@@ -95,7 +100,7 @@ export function InlineTextField({
   type = 'text',
 }: InlineTextFieldProps) {
   const id = useId();
-  const { draft, error, saving, dirty, commit, change, revert } = useInlineSave(value, onSave, validate);
+  const { draft, error, saving, dirty, commit, change, revert } = useInlineSave(value, onSave, validate, checkAsTyped);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

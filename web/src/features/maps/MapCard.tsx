@@ -243,11 +243,12 @@ function MapCardTitle({
         if (event.key === 'Escape') stopRenaming();
       }}
     >
-      {/* No maxLength: it would cut a pasted title unseen. One too long is refused in words when saved, kept whole. */}
+      {/* No maxLength: it would cut a pasted title unseen. One too long is said as it is typed, kept whole, never saved. */}
       <InlineTextField
         label="Map title"
         value={map.title}
         validate={titleProblem}
+        checkAsTyped
         onSave={async (title) => {
           await onRename(title);
           stopRenaming();

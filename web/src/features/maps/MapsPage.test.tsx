@@ -168,7 +168,7 @@ describe('maps list', () => {
     await waitFor(() => expect(document.activeElement).toBe(renamed));
   });
 
-  it('keeps a pasted title too long whole when renaming, says why by the field, and renames nothing', async () => {
+  it('says a title is too long as it is typed when renaming, keeps it whole, and renames nothing', async () => {
     const calls = routeCalls(mockCall, { listMaps: () => [mall], getSlots: () => NO_SLOTS });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
@@ -177,13 +177,29 @@ describe('maps list', () => {
     const field = screen.getByRole('textbox', { name: 'Map title' }) as HTMLInputElement;
     // A maxLength would cut the paste in a browser, unseen (jsdom does not apply it).
     expect(field.maxLength).toBe(-1);
+    const error = () => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+    // The server's limit and message (MAP_TITLE_MAX, mapTitleSchema): 100 characters are a title, 101 are not.
+    fireEvent.change(field, { target: { value: 'R'.repeat(100) } });
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(field, { target: { value: 'R'.repeat(101) } });
+    expect(error()).toBe('A title has at most 100 characters');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
     const long = 'Riverside Mall '.repeat(10);
     fireEvent.change(field, { target: { value: long } });
+    expect(error()).toBe('A title has at most 100 characters');
+    expect(field.value).toBe(long);
     fireEvent.submit(field.closest('form')!);
-    expect(await screen.findByText('A title has at most 100 characters')).toBeTruthy();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Map title' }));
+    await act(async () => undefined);
+    expect(screen.getByText('A title has at most 100 characters')).toBeTruthy();
     expect(field.value).toBe(long);
     expect(calls.callsTo('renameMap')).toEqual([]);
+    // Back within the limit, the message goes as it is typed; a field emptied to be retyped is told only when saved.
+    fireEvent.change(field, { target: { value: long.slice(0, 100) } });
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('A title has at most 100 characters')).toBeNull();
+    fireEvent.change(field, { target: { value: '' } });
+    expect(screen.queryByText('A title is required')).toBeNull();
   });
 
   it('duplicates a map and shows the copy', async () => {
