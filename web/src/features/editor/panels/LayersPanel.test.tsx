@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { addLayer } from '../actions/structure';
 import { layerAtom } from '../editor-state';
 import { disposeHarnesses, layOut, renderEditorPart } from '../editor.fixtures';
 import { LayersPanel, useLayerUpload } from './LayersPanel';
@@ -142,6 +143,58 @@ describe('LayersPanel', () => {
     // A file named like a floor keeps its name.
     act(() => upload!.applyFile(null, '/files/level-3.png', 'level-3.png', null));
     expect(h.doc().layers.map((l) => l.name)).toEqual(['Ground floor', 'Mezzanine', 'Level 3']);
+  });
+
+  it('names a blank layer as a floor for visitors, shows it, and focuses its name for the author to rename it', () => {
+    const h = renderEditorPart(<LayersPanel />, { doc: building() });
+    fireEvent.click(screen.getByRole('button', { name: '+ Blank layer' }));
+    expect(h.doc().layers.at(-1)).toEqual({ id: 'layer-4', name: 'Floor 4', file: '' });
+    expect(h.jotai.get(layerAtom)).toBe('layer-4');
+    const name = within(card('Floor 4')).getByLabelText('Name') as HTMLInputElement;
+    expect(document.activeElement).toBe(name);
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'Floor 4'.length]);
+    edit(name, 'Basement');
+    // The next one's number follows the floors there are, past a name or id already taken.
+    act(() => void h.store.dispatch(addLayer, { layer: { id: 'layer-6', name: 'Floor 6', file: '' } }));
+    fireEvent.click(screen.getByRole('button', { name: '+ Blank layer' }));
+    expect(
+      h
+        .doc()
+        .layers.slice(3)
+        .map((l) => [l.id, l.name]),
+    ).toEqual([
+      ['layer-4', 'Basement'],
+      ['layer-6', 'Floor 6'],
+      ['layer-7', 'Floor 7'],
+    ]);
+  });
+
+  it('gives a floor added from a file a short id of its own, never the file’s name, and keeps the ids there are', () => {
+    const doc = building();
+    let upload: ReturnType<typeof useLayerUpload> | null = null;
+    function Uploader() {
+      upload = useLayerUpload();
+      return null;
+    }
+    const h = renderEditorPart(
+      <>
+        <LayersPanel />
+        <Uploader />
+      </>,
+      { doc },
+    );
+    act(() => upload!.applyFile(null, '/files/my-plan-final-v3.png', 'my-plan-final-v3.png', null));
+    act(() => upload!.applyFile(null, '/files/Level%205.png', 'Level 5.png', null));
+    expect(h.doc().layers.map((l) => [l.id, l.name])).toEqual([
+      ['ground', 'Ground floor'],
+      ['first', 'First floor'],
+      ['roof', 'Roof'],
+      ['layer-4', 'Floor 4'],
+      ['layer-5', 'Level 5'],
+    ]);
+    // A new file on an existing floor keeps its id (links to it stay good).
+    act(() => upload!.applyFile('first', '/files/first-v2.png', 'first-v2.png', null));
+    expect(h.doc().layers[1]).toEqual({ id: 'first', name: 'First floor', file: '/files/first-v2.png' });
   });
 
   it('sets a floor plan and the map size it asks for as one undo step, and changes nothing when a part is refused', () => {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import type { Layer } from '@mapnest/shared/map-document';
-import { uniqueId } from '@mapnest/shared/map-ids';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { addLayer, removeLayer, reorderLayer, setDefaultLayer, setMapSize, updateLayer } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
@@ -11,7 +10,7 @@ import { measureSvgRegions, planRecognise, type RecognisePlan } from '../recogni
 import { recogniseRooms } from '../actions/locations';
 import { RecognisePreview } from './RecognisePreview';
 import { TextProp } from './fields';
-import { layerFileName, newFloorName } from './layer-file';
+import { layerFileName, newFloorId, newFloorName } from './layer-file';
 import { useCardReorder, type CardReorder } from './Reorder';
 import { useTry } from './use-try';
 
@@ -109,6 +108,14 @@ function LayersHead({
   const { doc } = useEditorState();
   const { run } = useEditor();
   const setLayer = useSetAtom(layerAtom);
+  const setNaming = useSetAtom(namingLayerAtom);
+  // A blank layer is a floor like one from a file: named for visitors, its name focused for the author to rename it.
+  const addBlank = () => {
+    const id = newFloorId(doc.layers);
+    if (!run(addLayer, { layer: { id, name: newFloorName('', doc.layers), file: '' } })) return;
+    setLayer(id);
+    setNaming(id);
+  };
   return (
     <div className="panel__head">
       <p className="panel__hint">
@@ -125,14 +132,7 @@ function LayersHead({
         <button type="button" className="btn btn--secondary btn--sm" onClick={onLibrary}>
           From library…
         </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => {
-            const id = uniqueId(`layer-${doc.layers.length + 1}`, new Set(doc.layers.map((l) => l.id)), 'layer');
-            if (run(addLayer, { layer: { id, name: `Layer ${doc.layers.length + 1}`, file: '' } })) setLayer(id);
-          }}
-        >
+        <button type="button" className="btn btn--ghost btn--sm" onClick={addBlank}>
           + Blank layer
         </button>
       </div>
@@ -404,7 +404,7 @@ export function useLayerUpload(onProgress: (p: UploadProgress | null) => void = 
       const current = store.getState().doc;
       let id = layerId;
       if (id === null) {
-        id = uniqueId(name.replace(/\.[a-z0-9]+$/i, ''), new Set(current.layers.map((l) => l.id)), 'layer');
+        id = newFloorId(current.layers);
         const first = current.layers.length === 1 && current.layers[0]!.file === '' && current.locations.length === 0;
         if (first) {
           if (!run(updateLayer, { id: current.layers[0]!.id, patch: { file: url } })) return;

@@ -41,3 +41,15 @@ export function newFloorName(fileName: string, floors: readonly { name: string }
   while (taken.has(`floor ${n}`)) n++;
   return `Floor ${n}`;
 }
+
+/**
+ * The id of a floor added in the editor (blank or from a file): `layer-N`, N the floor's number, then higher if taken,
+ * as new locations are `location-N`. Ids appear in links to a floor, so they are short and say nothing of the file
+ * (a plan's file name, "my-plan-final-v3", would stay in every link after the file is replaced). Existing ids stay.
+ */
+export function newFloorId(floors: readonly { id: string }[]): string {
+  const taken = new Set(floors.map((f) => f.id));
+  let n = floors.length + 1;
+  while (taken.has(`layer-${n}`)) n++;
+  return `layer-${n}`;
+}
