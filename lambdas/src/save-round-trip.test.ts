@@ -10,6 +10,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -72,7 +73,13 @@ beforeEach(() => {
     },
   ];
   ddb.on(BatchGetCommand).resolves({ Responses: { 'mapnest-test': [] } });
-  ddb.on(GetCommand).callsFake(() => ({ Item: structuredClone(map) }));
+  // A rate-limit counter the account has not used yet has no item.
+  ddb
+    .on(GetCommand)
+    .callsFake((input: { Key?: Record<string, unknown> }) =>
+      isRateCounter(input) ? {} : { Item: structuredClone(map) },
+    );
+  ddb.on(UpdateCommand).resolves({});
   ddb.on(QueryCommand).callsFake(() => ({
     Items: structuredClone(history).sort((a, b) => (b.version as number) - (a.version as number)),
   }));
@@ -132,9 +139,14 @@ const event = (data: unknown): CallEvent => ({
 });
 const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 30_000 } as Context;
 
+/** Whether a command's key is a rate-limit counter's (adapters/rate-limits.ts). */
+const isRateCounter = (input: { Key?: Record<string, unknown> }) => String(input.Key?.pk).startsWith('RATE#');
+
 const count = () => ({
   tombstoneReads: ddb.commandCalls(BatchGetCommand).length,
-  mapReads: ddb.commandCalls(GetCommand).length,
+  mapReads: ddb.commandCalls(GetCommand).filter((c) => !isRateCounter(c.args[0].input)).length,
+  rateLimitReads: ddb.commandCalls(GetCommand).filter((c) => isRateCounter(c.args[0].input)).length,
+  rateLimitCounts: ddb.commandCalls(UpdateCommand).filter((c) => isRateCounter(c.args[0].input)).length,
   historyQueries: ddb.commandCalls(QueryCommand).length,
   transactions: ddb.commandCalls(TransactWriteCommand).length,
   documentReads: s3.commandCalls(GetObjectCommand).length,
@@ -149,6 +161,8 @@ describe('one save', () => {
     expect(count()).toEqual({
       tombstoneReads: 1, // the account was not deleted (calls that write)
       mapReads: 2, // the map before the save, and its owner's storage use and quota (ADR 027)
+      rateLimitReads: 2, // the account's versions written, the last minute's and the last hour's (abuse-limits.ts)
+      rateLimitCounts: 2, // this save counted in both
       historyQueries: 1, // pruning reads the history once, and the answer carries what remains
       transactions: 1,
       documentReads: 0,

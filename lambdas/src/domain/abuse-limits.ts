@@ -2,13 +2,16 @@
  * Limits on what one account or one client can make the service do, where each attempt costs something real or
  * tells something: registering a licence looks the purchase code up at the marketplace, so guessing codes is limited
  * per account and per client address; asking whether an email address is free says whether someone has an account
- * with it, so asking is limited per account (both answered 429 with the seconds to wait).
+ * with it, so asking is limited per account; each version saved or restored is a stored document and a history entry,
+ * and each new map a document and a public copy, so writing them is limited per account (all answered 429 with the
+ * seconds to wait, which the 429's Retry-After header carries too).
  */
-import { CallError } from '@mapnest/shared/errors';
+import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { rateLimits, type RateLimit } from '../adapters/rate-limits';
 import { logger } from '../lib/logger';
 
 const MINUTE = 60;
+const HOUR = 3_600;
 const DAY = 86_400;
 
 /** Purchase codes one account, or one client address, may try: 10 a minute and 50 a day. */
@@ -50,4 +53,43 @@ export async function countEmailCheck(uid: string): Promise<void> {
     logger.warn('email check refused: rate limit', { uid, retryAfterSeconds: wait });
     throw new CallError('resource-exhausted', tooManyEmailChecks(wait), { retryAfterSeconds: wait });
   }
+}
+
+/**
+ * Versions one account may write, saves and restores together: 120 a minute and 1,800 an hour. The editor saves one
+ * version at a time per tab, 3 s after the last edit (AUTOSAVE_DELAY_MS) or on Ctrl+S when something changed, and
+ * retries after 2 s at the soonest: a tab saving flat out makes about 20 a minute, and a person edits in one tab at a
+ * time. An hour of such editing is about 1,200; a script sending 12 saves of 1 MB a second is held to these.
+ */
+export const MAP_VERSION_LIMITS = { perMinute: 120, perHour: 1_800 } as const;
+
+/**
+ * New maps one account may make, created and duplicated together: 60 a minute and 600 a day. A person makes each with
+ * a dialog or a menu, a few a minute at the most, and a free account holds two test maps at a time.
+ */
+export const NEW_MAP_LIMITS = { perMinute: 60, perDay: 600 } as const;
+
+/** Counts one write for the account against `limits`; 429 with the project's message and the wait when over one. */
+async function countWrite(uid: string, what: string, limits: RateLimit[]): Promise<void> {
+  const wait = await rateLimits.take(uid, limits);
+  if (wait > 0) {
+    logger.warn(`${what} refused: rate limit`, { uid, retryAfterSeconds: wait });
+    throw new CallError('resource-exhausted', MESSAGES.tooManyAttempts, { retryAfterSeconds: wait });
+  }
+}
+
+/** Counts one version written (saveMap, restoreMapHistory) for the account; 429 with the wait when over a limit. */
+export function countMapVersion(uid: string): Promise<void> {
+  return countWrite(uid, 'map version', [
+    { scope: 'map-version-minute', windowSeconds: MINUTE, max: MAP_VERSION_LIMITS.perMinute },
+    { scope: 'map-version-hour', windowSeconds: HOUR, max: MAP_VERSION_LIMITS.perHour },
+  ]);
+}
+
+/** Counts one new map (createMap, duplicateMap) for the account; 429 with the wait when over a limit. */
+export function countNewMap(uid: string): Promise<void> {
+  return countWrite(uid, 'new map', [
+    { scope: 'new-map-minute', windowSeconds: MINUTE, max: NEW_MAP_LIMITS.perMinute },
+    { scope: 'new-map-day', windowSeconds: DAY, max: NEW_MAP_LIMITS.perDay },
+  ]);
 }

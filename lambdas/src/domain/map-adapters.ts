@@ -9,6 +9,7 @@ import type { documentUrls } from '../adapters/maps/document-urls';
 import type { mapObjects } from '../adapters/maps/map-objects';
 import type { mapTable } from '../adapters/maps/map-table';
 import type { userPool } from '../adapters/user-pool';
+import type { countMapVersion, countNewMap } from './abuse-limits';
 
 type MapTable = typeof mapTable;
 type MapObjects = typeof mapObjects;
@@ -50,6 +51,15 @@ export type NewMapStores = MapStores<
 export interface MapsAdapters extends MapStores {
   userPool: Pick<typeof userPool, 'emailOf'>;
   analyticsTable: Pick<typeof analyticsTable, 'deleteDays'>;
+}
+
+/**
+ * The per-account limits on writes (./abuse-limits.ts), which an operation names as it names its adapters: a version
+ * saved or restored, a map created or duplicated.
+ */
+export interface WriteLimits {
+  countMapVersion: typeof countMapVersion;
+  countNewMap: typeof countNewMap;
 }
 
 /** What pruning the history touches: the history entries and the documents of the versions it removes. */

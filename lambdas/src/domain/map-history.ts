@@ -13,6 +13,7 @@ import * as mapTable from '../adapters/maps/map-table';
 import type { HistoryItem } from '../adapters/maps/map-table';
 import { documentUrls } from '../adapters/maps/document-urls';
 import { HistoryEntryNotFoundError } from '../lib/errors';
+import { countMapVersion } from './abuse-limits';
 import { chargeStorage } from './map-storage';
 import { previewOf, toEntry, type Actor } from './maps';
 import * as maps from './services/maps';
@@ -80,12 +81,13 @@ async function committedRestore(
  * Visitors keep the published version until the author publishes (ADR 018). Idempotent like saveMap: the client's
  * `restoreId` is recorded with the commit (as a save id, with the version restored), and a retry of a committed
  * restore is answered with its first outcome instead of restoring (and charging) twice; the id sent again to restore
- * another version is refused.
+ * another version is refused. Restores count against the account's limit on versions written, with saves.
  */
 export async function restoreMapHistory(
   actor: Actor,
   input: { mapId: string; historyMapId: string; restoreId?: string },
 ): Promise<VersionCommit> {
+  await countMapVersion(actor.identity.uid);
   const map = await maps.accessible(actor.identity, input.mapId);
   const earlier = await committedRestore(map.id, input.restoreId, input.historyMapId);
   if (earlier) return earlier;

@@ -30,7 +30,7 @@ import { logger } from '../lib/logger';
 import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
 import type { SaveRequest } from '../adapters/maps/map-items';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted, saveRequest } from './save-outcomes';
-import { MapNotFoundError, MapVersionConflictError } from '../lib/errors';
+import { BaseVersionAheadError, MapNotFoundError, MapStateChangedError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
 import { chargeStorage, counted, storedJson } from './map-storage';
 import { followUp, type Owing } from './follow-ups';
@@ -46,6 +46,7 @@ import type {
   NewMapStores,
   PruneAdapters,
   SaveRecords,
+  WriteLimits,
 } from './map-adapters';
 
 export { testSinceOf } from './public-copy';
@@ -165,11 +166,22 @@ export async function pruneHistory(
   return entries.filter((e) => !removed.has(e.version));
 }
 
+/** A new map (blank, or the document given), counted against the account's limit on new maps (abuse-limits.ts). */
 export async function createMap(
-  a: NewMapStores & Owing,
+  a: NewMapStores & Owing & Pick<WriteLimits, 'countNewMap'>,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
   opts: { id?: string; state?: MapStateValue; publish?: boolean } = {},
+): Promise<string> {
+  await a.countNewMap(actor.identity.uid);
+  return writeNewMap(a, actor, input, opts);
+}
+
+async function writeNewMap(
+  a: NewMapStores & Owing,
+  actor: Actor,
+  input: { title: string; mapData?: MapDocument | null },
+  opts: { id?: string; state?: MapStateValue; publish?: boolean },
 ): Promise<string> {
   const doc = input.mapData ?? blankDocument();
   const id = opts.id ?? newMapId();
@@ -347,21 +359,24 @@ export async function commit(
 }
 
 /**
- * Saves the draft: a new version if the map is still at baseVersion (409 aborted otherwise; a save id already
- * committed is answered with its first outcome, and refused when it comes with another save). Visitors keep the published version until the author publishes
- * (domain/publishing.ts). Answers everything the editor shows after a save: the new version, the map's summary, the
+ * Saves the draft: a new version if the map is still at baseVersion (409 aborted when the map moved past it, 400 when
+ * it never reached it; a save id already committed is answered with its first outcome, and refused when it comes with
+ * another save). Visitors keep the published version until the author publishes (domain/publishing.ts). Answers everything the editor shows after a save: the new version, the map's summary, the
  * history entry and the history, so the editor reads nothing back.
  */
 export async function saveMap(
-  a: SaveRecords & CommitStores & MapStores<never, 'putDocument'>,
+  a: SaveRecords & CommitStores & MapStores<never, 'putDocument'> & Pick<WriteLimits, 'countMapVersion'>,
   actor: Actor,
   input: { id: string; baseVersion: number; title?: string; mapData: MapDocument; saveId?: string },
 ): Promise<SaveMapResult> {
+  await a.countMapVersion(actor.identity.uid);
   const map = await accessible(a, actor.identity, input.id);
   const stored = storedJson(input.mapData);
   const request = saveRequest(input.baseVersion, input.title, stored.json);
   const earlier = await answerCommittedSave(a, map.id, input.saveId, request);
   if (earlier) return earlier;
+  // A base the map never reached is no concurrent change (which only moves the map past the base): a bad request.
+  if (input.baseVersion > map.version) throw new BaseVersionAheadError(input.baseVersion, map.version);
   if (map.version !== input.baseVersion) throw new MapVersionConflictError(map.version);
   const storage = await chargeStorage(actor.identity, map.uid, stored.bytes);
   const key = await a.mapObjects.putDocument(map.id, input.baseVersion + 1, stored.json);
@@ -421,33 +436,54 @@ export async function deleteMap(
   return null;
 }
 
-export async function duplicateMap(a: NewMapStores & Owing, actor: Actor, id: string): Promise<string> {
+export async function duplicateMap(
+  a: NewMapStores & Owing & Pick<WriteLimits, 'countNewMap'>,
+  actor: Actor,
+  id: string,
+): Promise<string> {
+  // Counted before the source's document is read: a refused copy costs no read.
+  await a.countNewMap(actor.identity.uid);
   const source = await accessible(a, actor.identity, id);
   // A delete between the two reads takes the document: the duplicate then answers not found, as for a deleted map.
   const doc = await readingDocuments(a, id, async () =>
     readStoredDocument(await a.mapObjects.getDocument(source.docKey)),
   );
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
-  return createMap(a, actor, { title, mapData: doc });
+  return writeNewMap(a, actor, { title, mapData: doc }, {});
 }
 
+/**
+ * Moves the map to `input.state`. A map already there is answered as it is, also when a change racing this one (a
+ * double click, another tab) put it there first; a race to another state is refused with a state change's message.
+ */
 export async function setMapState(
   a: MapItems<'get' | 'changeState'>,
   actor: Actor,
   input: { id: string; state: MapStateValue },
 ): Promise<MapSummary> {
-  const map = await accessible(a, actor.identity, input.id);
+  let map = await accessible(a, actor.identity, input.id);
   if (isAdminOnlyState(input.state) && !actor.identity.admin) {
     throw new CallError('permission-denied', 'Only administrators can make a map a demo or admin map.');
   }
-  if (isAdminOnlyState(map.state) && !actor.identity.admin) {
-    throw new CallError('permission-denied', 'Only administrators can change the state of a demo or admin map.');
-  }
-  if (map.state === input.state) return toSummary(map);
   const edited = now();
   // The public copy gets the new state (the draft stays a draft), owed in the change's own transaction (ADR 018, 047).
   const owed = [{ kind: 'publish', mapId: map.id }] as const;
-  await a.mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited, owed });
+  for (let attempt = 1; ; attempt++) {
+    if (isAdminOnlyState(map.state) && !actor.identity.admin) {
+      throw new CallError('permission-denied', 'Only administrators can change the state of a demo or admin map.');
+    }
+    if (map.state === input.state) return toSummary(map);
+    try {
+      await a.mapTable.changeState(map, input.state, { enforceLimits: !actor.identity.admin, edited, owed });
+      break;
+    } catch (err) {
+      if (!(err instanceof MapVersionConflictError)) throw err;
+      const read = map;
+      map = await accessible(a, actor.identity, input.id);
+      // Moved elsewhere to another state: this change was asked of the state read, so it is not made over that one.
+      if (map.state !== input.state && (map.state !== read.state || attempt === 3)) throw new MapStateChangedError();
+    }
+  }
   return toSummary({
     ...map,
     state: input.state,

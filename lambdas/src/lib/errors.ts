@@ -31,6 +31,30 @@ export class MapVersionConflictError extends CallError {
   }
 }
 
+/**
+ * A save based on a version the map has not reached: no change elsewhere explains it (those only move the map past
+ * the base), so it is bad input, refused with nothing changed, never brought to a merge as a 409 would be.
+ */
+export class BaseVersionAheadError extends CallError {
+  constructor(baseVersion: number, currentVersion: number) {
+    super(
+      'invalid-argument',
+      `This save is based on version ${baseVersion} of the map, which it has not reached (it is at version ${currentVersion}). Nothing was changed: save on top of the version you last opened.`,
+      { baseVersion, currentVersion },
+    );
+  }
+}
+
+/** A state change that met another, made elsewhere at the same time, to a different state: nothing was changed. */
+export class MapStateChangedError extends CallError {
+  constructor() {
+    super(
+      'aborted',
+      'This map’s state was changed elsewhere (another tab or device) at the same time, so this change was not made. Reload to see its state now.',
+    );
+  }
+}
+
 export class SlotLimitError extends CallError {
   /**
    * `capacity`: the plan's subscription slots, when known, so the answer can tell "no slots" from "all in use"

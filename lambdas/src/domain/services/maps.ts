@@ -15,6 +15,7 @@ import { withAdapters } from '../../lib/with-adapters';
 import * as op from '../maps';
 import { adminUpdateMap as adminUpdate } from '../admin/admin-maps';
 import { publishLatest as writePublicCopy } from '../public-copy';
+import { countMapVersion, countNewMap } from '../abuse-limits';
 
 // Every adapter object below is written out, function by function, without spreads: esbuild keeps an object spread
 // (it could run a getter), and with it every function it names, in bundles that never use the operation.
@@ -54,6 +55,7 @@ export const createMap = /* @__PURE__ */ withAdapters(op.createMap, {
   mapTable: { create: table.create, get: table.get },
   mapObjects: newMapObjects,
   followUps,
+  countNewMap,
 });
 export const deleteMap = /* @__PURE__ */ withAdapters(op.deleteMap, {
   mapTable: {
@@ -70,6 +72,7 @@ export const duplicateMap = /* @__PURE__ */ withAdapters(op.duplicateMap, {
   mapTable: { create: table.create, get: table.get },
   mapObjects: newMapObjects,
   followUps,
+  countNewMap,
 });
 export const getMap = /* @__PURE__ */ withAdapters(op.getMap, {
   mapTable: { get: table.get, history: table.history },
@@ -97,6 +100,7 @@ export const saveMap = /* @__PURE__ */ withAdapters(op.saveMap, {
     deleteHistoryEntry: table.deleteHistoryEntry,
   },
   mapObjects: { putDocument: objects.putDocument, deleteDocument: objects.deleteDocument },
+  countMapVersion,
 });
 export const setMapState = /* @__PURE__ */ withAdapters(op.setMapState, {
   mapTable: { get: table.get, changeState: table.changeState },
