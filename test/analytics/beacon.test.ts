@@ -99,6 +99,30 @@ describe('analytics beacon', () => {
     expect(r.emptySearches).toEqual(counted(1));
   });
 
+  it('counts opens of locations whose ids are named like object members (__proto__, constructor)', async () => {
+    const user = await createUser();
+    const doc = documentWith(3);
+    const ids = ['__proto__', 'constructor', 'toString'];
+    doc.locations.forEach((l, i) => (l.id = ids[i]!));
+    const id = await createPublishedMap({ title: 'Member ids', mapData: doc }, user);
+    await call('setUserSlots', { uid: user.uid, basic: 0, pro: 5 }, await adminUser());
+    await call('setMapState', { id, state: 3 }, user);
+    // As the embed sends it (Object.fromEntries, then JSON): '__proto__' is an id like any other in the text.
+    const opens = (counts: number[]) => JSON.stringify(Object.fromEntries(ids.map((k, i) => [k, counts[i]!])));
+    const body = (v: number, counts: number[]) => `{"m":"${id}","v":${v},"o":${opens(counts)},"s":[],"f":0,"r":0}`;
+    expect(body(1, [1, 1, 1])).toContain('"__proto__":1');
+    // The day's first beacon creates its item, the second adds to it: both ways must count every id.
+    expect(await send(body(1, [2, 1, 1]))).toBe(204);
+    expect(await send(body(0, [3, 1, 0]))).toBe(204);
+    const r = await report(id, user);
+    expect(r.totals).toMatchObject({ views: 1, opens: 8 });
+    expect(r.topLocations).toEqual([
+      { key: '__proto__', count: 5 },
+      { key: 'constructor', count: 2 },
+      { key: 'toString', count: 1 },
+    ]);
+  });
+
   it('records nothing for a map that is not Professional, and stores no item for it', async () => {
     const user = await createUser();
     const id = await mapWithState(user, 0);

@@ -154,6 +154,26 @@ describe('analytics aggregation', () => {
     expect(beaconSchema.safeParse({ m: 'not an id', v: 1, o: {}, s: [], f: 0, r: 0 }).success).toBe(false);
   });
 
+  it('keeps opens of locations whose ids are named like object members (__proto__, constructor), within the limits', () => {
+    const body = (opens: string) => `{"m":"${id}","v":1,"o":${opens},"s":[],"f":0,"r":0}`;
+    const parsed = beaconSchema.safeParse(JSON.parse(body('{"__proto__":3,"constructor":2,"a":1}')));
+    expect(parsed.success).toBe(true);
+    const o = parsed.data!.o;
+    expect(Object.entries(o)).toEqual([
+      ['__proto__', 3],
+      ['constructor', 2],
+      ['a', 1],
+    ]);
+    const delta = beaconDelta(parsed.data!, new Set(['__proto__', 'constructor', 'a']))!;
+    expect(delta.opens).toBe(6);
+    expect(Object.entries(delta.loc)).toEqual(Object.entries(o));
+    // '__proto__' counts toward a beacon's limits like any id: 20 more ids, or 50 more opens, are refused.
+    const twenty = Array.from({ length: 20 }, (_, i) => `"l${i}":1`).join(',');
+    expect(beaconSchema.safeParse(JSON.parse(body(`{"__proto__":1,${twenty}}`))).success).toBe(false);
+    expect(beaconSchema.safeParse(JSON.parse(body('{"__proto__":20,"a":20,"b":11}'))).success).toBe(false);
+    expect(beaconSchema.safeParse(JSON.parse(body('[["a",1]]'))).success).toBe(false);
+  });
+
   it('lets one beacon carry no more than a visit could: 50 location opens in all, 20 searches of 200 characters', () => {
     const opens = (n: number) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`l${i}`, i < n ? 20 : 0]));
     // 20 locations opened 20 times each (400 opens, what one forged beacon could add before) is refused.

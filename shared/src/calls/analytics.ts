@@ -87,26 +87,45 @@ const routeAsked = /* @__PURE__ */ z.tuple([
 ]);
 
 /**
+ * Location opens by location id, read as a list of [id, opens] pairs and answered as a list of counts with no
+ * prototype (`emptyCounts`). The ids come from visitors and a location's id may be any valid id, '__proto__' too: a
+ * record schema writes each key into a plain object, where '__proto__' sets the prototype and the entry is lost
+ * (uncounted, and not held to the limits below either).
+ */
+const opensSchema = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.pipe(
+    /* @__PURE__ */ z.custom<Record<string, unknown>>(
+      (o) => typeof o === 'object' && o !== null && !Array.isArray(o),
+      /* @__PURE__ */ says('Expected an object of location ids and opens'),
+    ),
+    /* @__PURE__ */ z.transform((o) => Object.entries(o)),
+  ),
+  /* @__PURE__ */ z.pipe(
+    /* @__PURE__ */ z
+      .array(/* @__PURE__ */ z.tuple([entryKey, /* @__PURE__ */ count(COUNT_PER_ENTRY)]))
+      .check(/* @__PURE__ */ z.maxLength(ENTRIES_PER_BEACON, /* @__PURE__ */ says('Too many locations')))
+      .check(
+        /* @__PURE__ */ z.refine(
+          (entries) => entries.reduce((sum, [, n]) => sum + n, 0) <= COUNT_PER_BEACON,
+          'Too many location opens',
+        ),
+      ),
+    /* @__PURE__ */ z.transform((entries) => {
+      const counts = emptyCounts();
+      for (const [id, n] of entries) counts[id] = n;
+      return counts;
+    }),
+  ),
+);
+
+/**
  * One beacon: what one visit did since the last beacon. `v` views (1 on a visit's first beacon, then 0),
  * `o` location opens by location id, `s` searches as [term, found] pairs, `f` filter uses, `r` route requests.
  */
 export const beaconSchema = /* @__PURE__ */ z.strictObject({
   m: mapIdSchema,
   v: /* @__PURE__ */ count(1),
-  o: /* @__PURE__ */ z
-    .record(entryKey, /* @__PURE__ */ count(COUNT_PER_ENTRY))
-    .check(
-      /* @__PURE__ */ z.refine(
-        (o) => Object.keys(o).length <= ANALYTICS_LIMITS.entriesPerBeacon,
-        /* @__PURE__ */ says('Too many locations'),
-      ),
-    )
-    .check(
-      /* @__PURE__ */ z.refine(
-        (o) => Object.values(o).reduce((sum, n) => sum + n, 0) <= ANALYTICS_LIMITS.countPerBeacon,
-        'Too many location opens',
-      ),
-    ),
+  o: opensSchema,
   s: /* @__PURE__ */ z
     .array(
       /* @__PURE__ */ z.tuple([
