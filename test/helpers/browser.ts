@@ -112,6 +112,19 @@ export async function signInWithTokens(page: Page, user: { email: string; passwo
   }, entries);
 }
 
+/**
+ * A locator's text as a visitor reads it: without the invisible Unicode isolates (FSI U+2068, PDI U+2069) that set
+ * the author's names apart in the viewer's directions (web/src/map-core/wayfinding/steps.ts `isolate`).
+ */
+export async function readText(locator: Locator): Promise<string | null> {
+  return withoutIsolates(await locator.textContent());
+}
+
+/** `text` without the Unicode isolates FSI and PDI (see `readText`). */
+export function withoutIsolates<T extends string | null>(text: T): T {
+  return (text === null ? null : text.replace(/[\u2068\u2069]/g, '')) as T;
+}
+
 /** Collects page errors and console errors, for asserting a page ran clean. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, launchBrowser, artifact } from '../helpers/browser';
+import { collectErrors, launchBrowser, artifact, readText } from '../helpers/browser';
 import { EXAMPLE_MAPS } from '../../web/src/state/config';
 import { baseUrl } from '../helpers/stack';
 
@@ -213,7 +213,7 @@ describe('the landing hero', () => {
       await hero.getByRole('button', { name: 'Go' }).click();
       const status = hero.getByRole('status').filter({ hasText: 'Route from' });
       await expect
-        .poll(() => status.textContent())
+        .poll(() => readText(status))
         .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
       expect(new URL(page.url()).search).toBe('');
       expect(errors).toEqual([]);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, readText, settledBox } from '../helpers/browser';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/phone');
@@ -124,7 +124,7 @@ describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
   it('keeps the route in view above the directions sheet, with the steps read as a list', async () => {
     const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab', width, height);
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
+    await expect.poll(() => readText(status), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
     // The route is drawn on its last floor once the player has gone through it.
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
     await settled(page);
@@ -227,7 +227,7 @@ describe('a phone on its side (844×390)', () => {
   it('folds the directory away while Directions is open, with the route’s summary and steps readable', async () => {
     const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab', 844, 390);
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
+    await expect.poll(() => readText(status), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
     await settled(page);
     await artifact(page, { path: path.join(ARTIFACTS, 'route-844x390.png') });
     // The directory is folded away: the map takes the screen's width beside the panel.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { artifact, collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, readText, settledBox } from '../helpers/browser';
 import { adminUser, baseUrl, call, createPublishedMap, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/route-insets');
@@ -142,7 +142,7 @@ describe.each(CASES)(
     it('starts beside the open panel, not under it, and the view is clamped normally once it closes', async () => {
       const { page, errors } = await open(`/m/${mapId}?from=${from}&to=${to}`, width, height);
       const status = page.getByRole('status').filter({ hasText: 'Route from' });
-      await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(`Route from ${title} to `);
+      await expect.poll(() => readText(status), { timeout: 15_000 }).toMatch(`Route from ${title} to `);
       await page.locator('.mn-route-start').waitFor();
       // The fit has ended: the plan and the panel (a sheet grows with its steps) stay still.
       await settledBox(page.locator('.mn-pane'), 10);

@@ -12,7 +12,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { buckets, s3 } from '../helpers/accounts';
-import { collectErrors, launchBrowser, newContext, settled } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, readText, settled } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
@@ -42,15 +42,19 @@ async function open(path: string, locale?: string): Promise<{ page: Page; errors
 const floorPressed = (page: Page, name: string) =>
   page.getByRole('group', { name: 'Floors' }).getByRole('button', { name }).getAttribute('aria-pressed');
 const stepTexts = (page: Page) =>
-  page.locator('.mn-dir-steps .mn-dir-step').evaluateAll((bs) => bs.map((b) => b.children[1]!.textContent));
+  page
+    .locator('.mn-dir-steps .mn-dir-step')
+    .evaluateAll((bs) => bs.map((b) => b.children[1]!.textContent!.replace(/[\u2068\u2069]/g, '')));
 
 describe('directions on the demo map', () => {
   it('shows a deep-linked route across floors, floor by floor, with a step list whose steps show their floor', async () => {
     const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab');
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
     await expect
-      .poll(() => status.textContent())
+      .poll(() => readText(status))
       .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+    // The author's names are set apart from the sentence by invisible Unicode isolates (FSI … PDI).
+    expect(await status.textContent()).toMatch(/^Route from \u2068North entrance\u2069 to \u2068FitLab Gym\u2069: /);
     const steps = await stepTexts(page);
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/^Walk \d+ m to the (escalator|stairs|lift)$/);
@@ -97,7 +101,7 @@ describe('directions on the demo map', () => {
     await page.keyboard.press('Enter'); // Go
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
     await expect
-      .poll(() => status.textContent())
+      .poll(() => readText(status))
       .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
     expect((await stepTexts(page))[1]).toBe('Take the lift to First floor');
     // Without step-free, the quicker stairs or escalator win over the lift.
@@ -118,7 +122,7 @@ describe('directions on the demo map', () => {
     // The route's summary is what screen readers announce (role=status), in French like the rest.
     const status = page.locator('.mn-dir-status[role=status]');
     await expect
-      .poll(() => status.textContent(), { timeout: 15_000 })
+      .poll(() => readText(status), { timeout: 15_000 })
       .toMatch(/^Itinéraire de North entrance à FitLab Gym : \d+ m, un changement d’étage\.$/);
     const steps = await stepTexts(page);
     expect(steps).toHaveLength(3);
@@ -126,7 +130,7 @@ describe('directions on the demo map', () => {
     expect(steps[1]).toMatch(/^Prenez l’(escalier mécanique|escalier|ascenseur) jusqu’à First floor$/);
     expect(steps[2]).toMatch(/^Marchez \d+ m jusqu’à FitLab Gym$/);
     const metres = (text: string | null) => Number(/(\d+) m/.exec(text ?? '')![1]);
-    expect(metres(steps[0]!) + metres(steps[2]!)).toBe(metres(await status.textContent()));
+    expect(metres(steps[0]!) + metres(steps[2]!)).toBe(metres(await readText(status)));
     expect(errors).toEqual([]);
   });
 
@@ -134,11 +138,11 @@ describe('directions on the demo map', () => {
     const { page, errors } = await open('/m/demo?location=sushi-go&fixedfrom=info-desk');
     await page.getByRole('dialog').getByRole('button', { name: 'Directions' }).click();
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent())
+      .poll(() => readText(page.getByRole('status').filter({ hasText: 'Route from' })))
       .toMatch(/^Route from Information to Sushi Go: /);
     // A kiosk's fixed start cannot be swapped.
     expect(await page.getByRole('button', { name: 'Swap start and destination' }).count()).toBe(0);
-    expect(await page.getByText('You are here: Information').count()).toBe(1);
+    expect(await page.getByText('You are here: \u2068Information\u2069').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });
@@ -219,7 +223,7 @@ describe('places drawn as shapes of their floor', () => {
     expect(await to.inputValue()).toBe('事務室 1-102');
     await page.getByRole('button', { name: 'Go', exact: true }).click();
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent())
+      .poll(() => readText(page.getByRole('status').filter({ hasText: 'Route from' })))
       .toMatch(/^Route from 講義室 1-101 to 事務室 1-102: /);
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 10_000 }).toBe(2);
     const [x, y] = await routeEnd(page);
@@ -231,7 +235,7 @@ describe('places drawn as shapes of their floor', () => {
   it('routes from a deep link to a room on a floor not shown yet, and offers Directions in its details', async () => {
     const { page, errors } = await open(`/m/${id}?from=_1-102&to=_2-201`);
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Route from' }).textContent(), { timeout: 20_000 })
+      .poll(() => readText(page.getByRole('status').filter({ hasText: 'Route from' })), { timeout: 20_000 })
       .toMatch(/^Route from 事務室 1-102 to 研究室 2-201: \d+ steps, one floor change\.$/);
     expect((await stepTexts(page))[1]).toBe('Take Lift A to 2F');
     await expect.poll(() => floorPressed(page, '2F'), { timeout: 15_000 }).toBe('true');
@@ -255,10 +259,10 @@ describe('a building with stairs only between its floors', () => {
     const id = await shapeCampus('stairs');
     const { page, errors } = await open(`/m/${id}?from=_1-101&to=_2-201&stepfree=1`);
     const status = page.locator('.mn-dir-status');
-    await expect.poll(() => status.textContent()).toBe('No step-free route from 講義室 1-101 to 研究室 2-201.');
+    await expect.poll(() => readText(status)).toBe('No step-free route from 講義室 1-101 to 研究室 2-201.');
     const stairs = page.getByRole('button', { name: 'Show the route with stairs' });
     await stairs.click();
-    await expect.poll(() => status.textContent()).toMatch(/^Route from 講義室 1-101 to 研究室 2-201: /);
+    await expect.poll(() => readText(status)).toMatch(/^Route from 講義室 1-101 to 研究室 2-201: /);
     expect((await stepTexts(page))[1]).toBe('Take Stairs B to 2F');
     const stepFree = page.getByRole('checkbox', { name: 'Step-free route' });
     expect(await stepFree.isChecked()).toBe(false);
@@ -268,10 +272,10 @@ describe('a building with stairs only between its floors', () => {
 
     // Ticking Step-free asks again (no route, the offer again); unticking it after that shows the route again.
     await stepFree.check();
-    await expect.poll(() => status.textContent()).toBe('No step-free route from 講義室 1-101 to 研究室 2-201.');
+    await expect.poll(() => readText(status)).toBe('No step-free route from 講義室 1-101 to 研究室 2-201.');
     expect(await stairs.isVisible()).toBe(true);
     await stepFree.uncheck();
-    await expect.poll(() => status.textContent()).toMatch(/^Route from 講義室 1-101 to 研究室 2-201: /);
+    await expect.poll(() => readText(status)).toMatch(/^Route from 講義室 1-101 to 研究室 2-201: /);
     expect(errors).toEqual([]);
   });
 
@@ -309,7 +313,7 @@ describe('a building with stairs only between its floors', () => {
     await call('publishMap', { id, version: 1 }, user);
     const { page } = await open(`/m/${id}?from=west&to=east&stepfree=1`);
     await expect
-      .poll(() => page.locator('.mn-dir-status').textContent())
+      .poll(() => readText(page.locator('.mn-dir-status')))
       .toBe('No step-free route from West wing to East wing.');
     expect(await page.getByRole('button', { name: 'Show the route with stairs' }).isHidden()).toBe(true);
   });
@@ -323,7 +327,7 @@ describe('the app’s map page', () => {
     await page.goto('/maps/demo?from=toilets-ground&to=noodle-bar');
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
     await expect
-      .poll(() => status.textContent(), { timeout: 20_000 })
+      .poll(() => readText(status), { timeout: 20_000 })
       .toMatch(/^Route from Toilets \(ground floor\) to Noodle Bar: \d+ m, one floor change\.$/);
     expect(errors).toEqual([]);
   });
@@ -337,7 +341,7 @@ describe('the /wayfinding page', () => {
     await page.goto('/wayfinding');
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
     await expect
-      .poll(() => status.textContent(), { timeout: 20_000 })
+      .poll(() => readText(status), { timeout: 20_000 })
       .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
     expect(await page.locator('.mn-dir-steps .mn-dir-step').count()).toBe(3);
     // The live example does not write the route into the marketing page's address.

@@ -22,7 +22,15 @@ import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { MapWithDocument } from '@mapnest/shared/maps';
 import { buildNetwork } from '../../web/src/map-core/wayfinding/network';
 import { planRoute } from '../../web/src/map-core/wayfinding/route';
-import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact, settledBox } from '../helpers/browser';
+import {
+  collectErrors,
+  launchBrowser,
+  newContext,
+  signInWithTokens,
+  artifact,
+  readText,
+  settledBox,
+} from '../helpers/browser';
 import { adminUser, call, createUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/wayfinding');
@@ -76,7 +84,9 @@ async function setConnector(page: Page, o: Offset, name: string, kind: 'lift' | 
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Route from' });
 const stepTexts = (page: Page) =>
-  page.locator('.mn-dir-steps .mn-dir-step').evaluateAll((bs) => bs.map((b) => b.children[1]!.textContent));
+  page
+    .locator('.mn-dir-steps .mn-dir-step')
+    .evaluateAll((bs) => bs.map((b) => b.children[1]!.textContent!.replace(/[\u2068\u2069]/g, '')));
 /**
  * Whether the route's line on the floor shown goes round the kerb: the ramp's corner D lies below the corridor the
  * entrance is on, so a line that takes it has a corner lower than its start (map units, y grows downwards); the
@@ -168,7 +178,7 @@ describe('a step-free campus route built in the editor', () => {
     await preview.getByRole('checkbox', { name: 'Step-free route' }).check();
     await preview.getByRole('button', { name: 'Go', exact: true }).click();
     await expect
-      .poll(() => status(page).textContent())
+      .poll(() => readText(status(page)))
       .toMatch(/^Route from Main entrance to Library: 3 steps, one floor change\.$/);
     expect((await stepTexts(page))[1]).toBe('Take Lift A to First floor');
     await page.locator('.mn-dir-step').first().click();
@@ -191,7 +201,7 @@ describe('a step-free campus route built in the editor', () => {
     const visitorErrors = collectErrors(visitor);
     await visitor.goto(`/m/${id}?from=entrance&to=library&stepfree=1`);
     await expect
-      .poll(() => status(visitor).textContent(), { timeout: 20_000 })
+      .poll(() => readText(status(visitor)), { timeout: 20_000 })
       .toMatch(/^Route from Main entrance to Library: 3 steps, one floor change\.$/);
     expect((await stepTexts(visitor))[1]).toBe('Take Lift A to First floor');
     expect(await visitor.getByRole('checkbox', { name: 'Step-free route' }).isChecked()).toBe(true);

@@ -114,11 +114,15 @@ const mall = (wayfinding: Record<string, unknown> = {}) =>
     wayfinding,
   );
 
+/** Text as read: without the invisible isolates around names (web/src/viewer/directions/route-words.test.ts checks them). */
+const read = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+
 /** The route worded in English as the viewer shows it: its steps with their texts, its total and its summary. */
 function describeRoute(...args: Parameters<typeof describeSteps>) {
   const route = describeSteps(...args);
   const words = wordRoute(route, ENGLISH);
-  return { ...route, summary: words.summary, steps: route.steps.map((s, i) => ({ ...s, text: words.steps[i]! })) };
+  const steps = route.steps.map((s, i) => ({ ...s, text: read(words.steps[i]!) }));
+  return { ...route, summary: read(words.summary), steps };
 }
 
 describe('NodeHeap', () => {

@@ -177,13 +177,22 @@ const TAKE: Record<ConnectorKind, RouteTextKey> = {
   ramp: 'takeRamp',
 };
 
-/** A step in words ("Walk 40 m to the lift", "Take Lift A to First floor"). */
+/**
+ * An author's name (a location, a floor, a connector) set apart from the sentence it is put in, between the Unicode
+ * isolates FSI and PDI: its direction is its own, so "Lift A2" in an Arabic sentence, or a Hebrew name before an
+ * English sentence's ": 135 m", cannot pull the words and numbers around it out of order. The marks are invisible and
+ * screen readers skip them; every language gets them (the author's names may be in any script).
+ */
+export const isolate = (name: string): string => `\u2068${name}\u2069`;
+
+/** A step in words ("Walk 40 m to the lift", "Take Lift A to First floor"), its names isolated (`isolate`). */
 export function stepText(step: RouteStep, words: RouteWords): string {
   if (step.kind === 'floor') {
-    const { via, floor } = step;
+    const { via } = step;
+    const floor = isolate(step.floor);
     if (!via) return words.t('goToFloor', { floor });
     return 'name' in via
-      ? words.t('takeConnector', { connector: via.name, floor })
+      ? words.t('takeConnector', { connector: isolate(via.name), floor })
       : words.t(TAKE[via.kind], { floor });
   }
   const to = step.to;
@@ -193,17 +202,18 @@ export function stepText(step: RouteStep, words: RouteWords): string {
       : 'kind' in to
         ? WALK_TO[to.kind]
         : ['walkToFloorWay', 'walkDistanceToFloorWay'];
-  const vars: Record<string, string> = 'name' in to ? { place: to.name } : 'wayTo' in to ? { floor: to.wayTo } : {};
+  const vars: Record<string, string> =
+    'name' in to ? { place: isolate(to.name) } : 'wayTo' in to ? { floor: isolate(to.wayTo) } : {};
   return step.metres === null
     ? words.t(plain, vars)
     : words.t(measured, { ...vars, distance: words.t('distance', { n: words.number(step.metres) }) });
 }
 
-/** A route in words: its steps and one sentence for screen readers and the panel header. */
+/** A route in words: its steps and one sentence for screen readers and the panel header, names isolated. */
 export function wordRoute(d: RouteDescription, words: RouteWords): { summary: string; steps: string[] } {
   const length =
     d.metres === null ? words.count('stepCount', d.steps.length) : words.t('distance', { n: words.number(d.metres) });
-  const ends = { from: d.from, to: d.to, length };
+  const ends = { from: isolate(d.from), to: isolate(d.to), length };
   const summary = d.floorChanges
     ? words.t('routeSummaryFloors', { ...ends, floors: words.count('floorChanges', d.floorChanges) })
     : words.t('routeSummary', ends);

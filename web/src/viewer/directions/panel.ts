@@ -8,7 +8,7 @@
 import { buildNetwork } from '../../map-core/wayfinding/network';
 import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
-import { describeRoute, wordRoute } from '../../map-core/wayfinding/steps';
+import { describeRoute, isolate, wordRoute } from '../../map-core/wayfinding/steps';
 import { replaceDirectionsParams } from '../deep-link';
 import { h, icon, uid } from '../dom';
 import { DIRECTIONS_SHEET_EVENT } from '../details/phone-sheets';
@@ -209,7 +209,7 @@ class DirectionsPanelView implements DirectionsPanel {
       return;
     }
     if (a === b) {
-      status.textContent = this.#host.model.text.t('alreadyAt', { place: this.#titleOf(b) });
+      status.textContent = this.#host.model.text.t('alreadyAt', { place: isolate(this.#titleOf(b)) });
       return;
     }
     this.#showRoute(a, b);
@@ -226,7 +226,7 @@ class DirectionsPanelView implements DirectionsPanel {
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
     if (host.deepLinking && !this.#fixed) replaceDirectionsParams(a, b, free);
     if (!plan) {
-      const ends = { from: this.#titleOf(a), to: this.#titleOf(b) };
+      const ends = { from: isolate(this.#titleOf(a)), to: isolate(this.#titleOf(b)) };
       status.textContent = host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends);
       this.#notFound = true;
       this.#withStairs.hidden = !free || planRoute(this.#net, a, b, { stepFree: false }) === null;

@@ -2,6 +2,7 @@
  * The Directions form: From and To place pickers (From is a fixed "You are here" line on a kiosk), Swap, the
  * step-free toggle when the map offers it, and Go; and the places the pickers offer.
  */
+import { isolate } from '../../map-core/wayfinding/steps';
 import { h, icon } from '../dom';
 import type { ViewerModel } from '../viewer-model';
 import { PlacePicker, type PickerOption } from './combobox';
@@ -43,7 +44,7 @@ function youAreHere(t: ViewerText, title: string): HTMLElement {
     'p',
     { class: 'mn-dir-here' },
     h('span', { class: 'mn-dir-label' }, t.t('from')),
-    h('strong', null, t.t('youAreHere', { place: title })),
+    h('strong', null, t.t('youAreHere', { place: isolate(title) })),
   );
 }
 

@@ -3,7 +3,7 @@ import { VIEWER_LANGUAGES, type ViewerLanguage } from '@mapnest/shared/viewer-la
 import { describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../map-core/wayfinding/network';
 import { planRoute } from '../../map-core/wayfinding/route';
-import { describeRoute, wordRoute } from '../../map-core/wayfinding/steps';
+import { describeRoute, isolate, wordRoute } from '../../map-core/wayfinding/steps';
 import { loadMessages, ViewerText } from '../i18n/messages';
 
 /** Two floors joined by "Lift A" at the east end of a corridor on each; the entrance west on Level 1. */
@@ -55,29 +55,43 @@ function route(metresPerPixel: number | null = 0.1) {
 }
 
 const text = async (lang: ViewerLanguage) => new ViewerText(lang, await loadMessages(lang));
+/** A name as a route's words put it: between the Unicode isolates FSI (U+2068) and PDI (U+2069). */
+const i = isolate;
 
 describe('a route in words', () => {
   it('is English as before', async () => {
     expect(wordRoute(route(), await text('en'))).toEqual({
-      summary: 'Route from Main entrance to Finance: 135 m, one floor change.',
-      steps: ['Walk 90 m to Lift A', 'Take Lift A to Level 2', 'Walk 45 m to Finance'],
+      summary: `Route from ${i('Main entrance')} to ${i('Finance')}: 135 m, one floor change.`,
+      steps: [`Walk 90 m to ${i('Lift A')}`, `Take ${i('Lift A')} to ${i('Level 2')}`, `Walk 45 m to ${i('Finance')}`],
     });
   });
 
   it('is in the viewer’s language: French, German and Arabic, with the language’s digits', async () => {
     expect(wordRoute(route(), await text('fr'))).toEqual({
-      summary: 'Itinéraire de Main entrance à Finance : 135 m, un changement d’étage.',
-      steps: ['Marchez 90 m jusqu’à Lift A', 'Prenez Lift A jusqu’à Level 2', 'Marchez 45 m jusqu’à Finance'],
+      summary: `Itinéraire de ${i('Main entrance')} à ${i('Finance')} : 135 m, un changement d’étage.`,
+      steps: [
+        `Marchez 90 m jusqu’à ${i('Lift A')}`,
+        `Prenez ${i('Lift A')} jusqu’à ${i('Level 2')}`,
+        `Marchez 45 m jusqu’à ${i('Finance')}`,
+      ],
     });
     expect(wordRoute(route(), await text('de'))).toEqual({
-      summary: 'Route von Main entrance nach Finance: 135 m, ein Etagenwechsel.',
-      steps: ['Gehen Sie 90 m bis Lift A', 'Nehmen Sie Lift A bis Level 2', 'Gehen Sie 45 m bis Finance'],
+      summary: `Route von ${i('Main entrance')} nach ${i('Finance')}: 135 m, ein Etagenwechsel.`,
+      steps: [
+        `Gehen Sie 90 m bis ${i('Lift A')}`,
+        `Nehmen Sie ${i('Lift A')} bis ${i('Level 2')}`,
+        `Gehen Sie 45 m bis ${i('Finance')}`,
+      ],
     });
     const ar = await text('ar');
     const n = (x: number) => ar.number(x);
     expect(wordRoute(route(), ar)).toEqual({
-      summary: `المسار من Main entrance إلى Finance: ${n(135)} م، تغيير واحد للطابق.`,
-      steps: [`امشِ ${n(90)} م إلى Lift A`, 'استخدم Lift A للوصول إلى Level 2', `امشِ ${n(45)} م إلى Finance`],
+      summary: `المسار من ${i('Main entrance')} إلى ${i('Finance')}: ${n(135)} م، تغيير واحد للطابق.`,
+      steps: [
+        `امشِ ${n(90)} م إلى ${i('Lift A')}`,
+        `استخدم ${i('Lift A')} للوصول إلى ${i('Level 2')}`,
+        `امشِ ${n(45)} م إلى ${i('Finance')}`,
+      ],
     });
   });
 
@@ -86,17 +100,21 @@ describe('a route in words', () => {
     for (const r of d.routes) delete r.connectorName;
     const plain = describeRoute(planRoute(buildNetwork(d), 'entrance', 'finance')!, d, 'Main entrance', 'Finance');
     expect(wordRoute(plain, await text('en'))).toEqual({
-      summary: 'Route from Main entrance to Finance: 3 steps, one floor change.',
-      steps: ['Walk to the lift', 'Take the lift to Level 2', 'Walk to Finance'],
+      summary: `Route from ${i('Main entrance')} to ${i('Finance')}: 3 steps, one floor change.`,
+      steps: ['Walk to the lift', `Take the lift to ${i('Level 2')}`, `Walk to ${i('Finance')}`],
     });
     expect(wordRoute(plain, await text('fr'))).toEqual({
-      summary: 'Itinéraire de Main entrance à Finance : 3 étapes, un changement d’étage.',
-      steps: ['Marchez jusqu’à l’ascenseur', 'Prenez l’ascenseur jusqu’à Level 2', 'Marchez jusqu’à Finance'],
+      summary: `Itinéraire de ${i('Main entrance')} à ${i('Finance')} : 3 étapes, un changement d’étage.`,
+      steps: [
+        'Marchez jusqu’à l’ascenseur',
+        `Prenez l’ascenseur jusqu’à ${i('Level 2')}`,
+        `Marchez jusqu’à ${i('Finance')}`,
+      ],
     });
     expect(wordRoute(plain, await text('de')).steps).toEqual([
       'Gehen Sie zum Aufzug',
-      'Nehmen Sie den Aufzug bis Level 2',
-      'Gehen Sie zu Finance',
+      `Nehmen Sie den Aufzug bis ${i('Level 2')}`,
+      `Gehen Sie zu ${i('Finance')}`,
     ]);
     const english = wordRoute(plain, await text('en'));
     for (const lang of VIEWER_LANGUAGES.filter((l) => l !== 'en')) {
@@ -104,6 +122,51 @@ describe('a route in words', () => {
       for (const [i, s] of [words.summary, ...words.steps].entries()) {
         expect(s, lang).not.toMatch(/[{}]/);
         expect(s, lang).not.toBe([english.summary, ...english.steps][i]);
+      }
+    }
+  });
+});
+
+describe('the author’s names in a route’s words', () => {
+  /** Building's names that a right-to-left sentence reorders when they are not isolated: Latin, digits at the end. */
+  function latinNames() {
+    const d = building(0.1);
+    d.layers = [
+      { ...d.layers[0]!, name: 'Level 1' },
+      { ...d.layers[1]!, name: 'L2' },
+    ];
+    for (const r of d.routes) if (r.connectorName) r.connectorName = 'Lift A2';
+    return describeRoute(planRoute(buildNetwork(d), 'entrance', 'finance')!, d, 'Gate 3', 'Room 2.14');
+  }
+  const names = ['Gate 3', 'Room 2.14', 'Lift A2', 'L2'];
+
+  it('sets each one apart between FSI and PDI in Arabic and Hebrew, so numbers around it stay in their place', async () => {
+    const ar = await text('ar');
+    const n = (x: number) => ar.number(x);
+    expect(wordRoute(latinNames(), ar)).toEqual({
+      summary: `المسار من \u2068Gate 3\u2069 إلى \u2068Room 2.14\u2069: ${n(135)} م، تغيير واحد للطابق.`,
+      steps: [
+        `امشِ ${n(90)} م إلى \u2068Lift A2\u2069`,
+        'استخدم \u2068Lift A2\u2069 للوصول إلى \u2068L2\u2069',
+        `امشِ ${n(45)} م إلى \u2068Room 2.14\u2069`,
+      ],
+    });
+    const he = wordRoute(latinNames(), await text('he'));
+    expect(he.steps[1]).toContain('\u2068Lift A2\u2069');
+    expect(he.steps[1]).toContain('\u2068L2\u2069');
+  });
+
+  it('isolates every name in all 13 languages, and nothing else: the words read the same without the marks', async () => {
+    for (const lang of VIEWER_LANGUAGES) {
+      const words = wordRoute(latinNames(), await text(lang));
+      for (const s of [words.summary, ...words.steps]) {
+        // Every isolate is closed, and only names are inside them.
+        const inside = [...s.matchAll(/\u2068([^\u2068\u2069]*)\u2069/g)].map((m) => m[1]);
+        expect(inside.length, `${lang}: ${s}`).toBeGreaterThan(0);
+        for (const name of inside) expect(names, `${lang}: ${s}`).toContain(name);
+        const outside = s.replace(/\u2068[^\u2068\u2069]*\u2069/g, '');
+        expect(outside, `${lang}: ${s}`).not.toMatch(/[\u2068\u2069]/);
+        for (const name of names) expect(outside, `${lang}: ${s}`).not.toContain(name);
       }
     }
   });
