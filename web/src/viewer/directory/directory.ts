@@ -10,6 +10,7 @@ import { h, icon, uid } from '../dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
 import { readableTextOn } from '@mapnest/shared/contrast';
 import { listKeyTarget, rowHeight } from './list-keys';
+import { searchField } from './search-hint';
 
 export interface DirectoryCallbacks {
   onQuery(query: string): void;
@@ -107,13 +108,7 @@ export class Directory {
     let input: HTMLInputElement | null = null;
     if (s.search.enabled) {
       const delay = model.locations.length > 20_000 ? 180 : model.locations.length > 2_000 ? 60 : 0;
-      const field = (input = h('input', {
-        type: 'search',
-        placeholder: t.t('search'),
-        'aria-label': t.t('search'),
-        'aria-controls': listId,
-        'aria-describedby': this.#countId,
-      }));
+      const field = (input = searchField(t, listId, this.#countId));
       field.addEventListener('input', () => {
         clearTimeout(this.#typing);
         // Large maps filter on a short pause rather than on every keystroke.

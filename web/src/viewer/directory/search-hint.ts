@@ -1,0 +1,89 @@
+/**
+ * The search field's placeholder, fitted to the field: the author's hint ("Search shops, food and services") whole
+ * when it fits, else cut after the last whole word that fits, with an ellipsis ("Search shops, food…"), never in the
+ * middle of a word as the browser's own ellipsis cuts it (a landscape phone's or a sidebar's narrow field). The field's
+ * accessible name (`aria-label`) stays the whole hint. Measured with a canvas in the placeholder's font, again each
+ * time the field changes size.
+ */
+
+import { h } from '../dom';
+import type { ViewerText } from '../i18n/messages';
+
+const ELLIPSIS = '…';
+/** What a cut hint does not end with before its ellipsis: spaces, dashes, and commas, colons, "&" and the like. */
+const TRAILING = /[\s\p{Pd}\p{Po}]+$/u;
+
+/** Where the words of `text` end (indexes), in order: by the language's word rules where the browser knows them. */
+function wordEnds(text: string, lang: string | undefined): number[] {
+  const ends: number[] = [];
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
+    for (const s of new Intl.Segmenter(lang, { granularity: 'word' }).segment(text))
+      if (s.isWordLike) ends.push(s.index + s.segment.length);
+  } else {
+    for (const m of text.matchAll(/\S+/g)) ends.push(m.index + m[0].length);
+  }
+  return ends;
+}
+
+/**
+ * `text` when it fits `width` (as `measure` measures), else its longest start that ends with a whole word and fits
+ * with an ellipsis after it; its first word with the ellipsis when not even that fits.
+ */
+export function fitHint(text: string, width: number, measure: (s: string) => number, lang?: string): string {
+  if (measure(text) <= width) return text;
+  let fitted = '';
+  for (const end of wordEnds(text, lang)) {
+    const start = text.slice(0, end).replace(TRAILING, '');
+    if (!start || start.length >= text.trimEnd().length) continue;
+    const cut = start + ELLIPSIS;
+    const fits = measure(cut) <= width;
+    if (fits || !fitted) fitted = cut;
+    if (!fits) break;
+  }
+  return fitted || text;
+}
+
+/**
+ * The directory's search field (`listId` the list it filters, `countId` what says how many match): named by the whole
+ * hint, its placeholder the hint fitted to its width.
+ */
+export function searchField(t: ViewerText, listId: string, countId: string): HTMLInputElement {
+  const hint = t.t('search');
+  const input = h('input', {
+    type: 'search',
+    placeholder: hint,
+    'aria-label': hint,
+    'aria-controls': listId,
+    'aria-describedby': countId,
+  });
+  fitSearchHint(input, hint, t.lang);
+  return input;
+}
+
+/**
+ * Keeps `input`'s placeholder fitted to its width (`fitHint`), `hint` being the whole text, until the field leaves the
+ * page. Does nothing where there is no canvas to measure with (a page without layout).
+ */
+export function fitSearchHint(input: HTMLInputElement, hint: string, lang?: string): void {
+  let ctx: CanvasRenderingContext2D | null | undefined;
+  let last = -1;
+  const fit = () => {
+    // Gone with its viewer (taken out of the page once fitted, its size then 0): nothing more to fit.
+    if (!input.isConnected && last >= 0) return ro.disconnect();
+    const cs = getComputedStyle(input);
+    // The text's room: the field's inner width, less a pixel or two for the browser's rounding.
+    const width = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 2;
+    if (!(width > 0) || width === last) return;
+    last = width;
+    ctx ??= input.ownerDocument.createElement('canvas').getContext('2d');
+    if (!ctx) return;
+    const ph = getComputedStyle(input, '::placeholder');
+    const font = ph.fontSize ? ph : cs;
+    ctx.font = `${font.fontStyle} ${font.fontWeight} ${font.fontSize} ${font.fontFamily}`;
+    const measure = (s: string) => ctx!.measureText(s).width;
+    input.placeholder = fitHint(hint, width, measure, lang);
+  };
+  if (typeof ResizeObserver === 'undefined') return;
+  const ro = new ResizeObserver(fit);
+  ro.observe(input);
+}
