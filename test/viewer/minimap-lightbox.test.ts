@@ -130,6 +130,45 @@ describe('the lightbox action', () => {
     expect(errors).toEqual([]);
   });
 
+  it('says so where it was opened when its code cannot be loaded, and a second click tries again', async () => {
+    for (const [width, height, place, retry] of [
+      [1280, 800, '.mn-popup', 'the location again'],
+      [390, 844, '.mn-sheet', 'Try again'],
+    ] as const) {
+      const context = await newContext(browser, { width, height });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      // Offline when the lightbox is first asked for (or a deploy replaced its file): its chunk does not arrive.
+      let refused = 0;
+      await page.route('**/assets/lightbox-*.js', (route) => (refused++, route.abort('internetdisconnected')));
+      await page.goto(`/m/${mapId}`);
+      await page.waitForSelector('.mn-viewer .mn-marker-canvas');
+      await page.getByRole('searchbox').fill('FitLab');
+      const entry = page.locator('.mn-list .mn-entry', { hasText: 'FitLab Gym' });
+      await entry.click();
+      // The details show where any location's do (a popup at the place, a phone's sheet), saying what went wrong.
+      const dialog = page.locator(place).getByRole('dialog', { name: 'FitLab Gym' });
+      await dialog.waitFor();
+      const alert = dialog.getByRole('alert');
+      expect(await alert.textContent(), `${width}px`).toMatch(
+        /^The large view could not be loaded\. Check your connection and try again\./,
+      );
+      expect(refused).toBe(1);
+      expect(await page.locator('.mn-lightbox').count()).toBe(0);
+
+      // Back online: a second click (on the location, or the note's Try again) opens the lightbox.
+      await page.unroute('**/assets/lightbox-*.js');
+      if (retry === 'Try again') await alert.getByRole('button', { name: 'Try again' }).click();
+      else await entry.click();
+      await page.locator('.mn-lightbox').getByRole('dialog', { name: 'FitLab Gym' }).waitFor();
+      expect(await page.locator(`${place} .mn-details`).count(), `${width}px`).toBe(0);
+      expect(await page.getByRole('alert').filter({ hasText: 'large view' }).count()).toBe(0);
+      // The refused request is the only error the page logged.
+      expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('gives way to the directions when its Directions button is pressed, so the route form can be used', async () => {
     const { page, errors } = await open(`/m/${mapId}`);
     await page.getByRole('searchbox').fill('FitLab');

@@ -5,9 +5,11 @@
 import { MapState, pageTitle } from '@mapnest/shared/constants';
 import { readDirectionsParams, readKioskParam, readLocationParam } from '../viewer/deep-link';
 import { h } from '../viewer/dom';
+import { isFramed } from '../viewer/link';
 import type { MapViewerInstance } from '../viewer/viewer';
 import { createMapViewerInSteps } from '../viewer/viewer';
 import { loadViewerDocument } from '../viewer/viewer-document';
+import type { ViewerOptions } from '../viewer/viewer-options';
 import type { ViewerEventSink } from '../viewer/viewer-api';
 import { fetchPublished } from '../viewer/published';
 import { takeStartedFetch } from './boot';
@@ -92,6 +94,17 @@ function speakOnPage<T extends Pick<ViewerText, 'lang' | 'dir'>>(o: EmbedOptions
   return t;
 }
 
+/**
+ * What the /m/{id} page's own address asks of its viewer (a route, kiosk mode), and whether its history is the map's:
+ * the page opened at the top is the map's own, where Back closes a phone's sheet. Inside a customer's iframe, or for a
+ * script-tag embed, the history is the customer's page's.
+ */
+function pageOptions(o: EmbedOptions): Pick<ViewerOptions, 'directions' | 'kiosk' | 'backCloses'> {
+  if (o.mode !== 'page') return {};
+  const href = window.location.href;
+  return { directions: readDirectionsParams(href), kiosk: readKioskParam(href), backCloses: !isFramed() };
+}
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -160,8 +173,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
         onEvent: beacon?.sink ?? o.onEvent,
         resolveUrl,
         state: map.state,
-        directions: o.mode === 'page' ? readDirectionsParams(window.location.href) : undefined,
-        kiosk: o.mode === 'page' ? readKioskParam(window.location.href) : undefined,
+        ...pageOptions(o),
         language,
       },
       ctrl.signal,

@@ -1,6 +1,7 @@
 /**
  * `?location=<id>` deep links. Selecting a location replaces the current history entry instead of
- * adding one per click (the incumbent's pushState made the Back button walk through every pin).
+ * adding one per click (the incumbent's pushState made the Back button walk through every pin). The one entry added is
+ * a phone's sheet on the map's own page, which Back closes (./location-history.ts).
  */
 
 export const LOCATION_PARAM = 'location';

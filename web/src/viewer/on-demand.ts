@@ -71,26 +71,38 @@ export function attachKiosk(host: KioskHost, on: boolean, clock?: IdleClock): Pa
   };
 }
 
-/** Shows a location's details as a lightbox in the viewer's root, one at a time; the code loads the first time. */
+/**
+ * Shows a location's details as a lightbox in the viewer's root, one at a time; the code loads the first time. Code
+ * that cannot be loaded (offline, a deploy replaced its file) is said through `failed`, and the next `show` asks for it
+ * again (a failed import is not kept).
+ */
 export class LightboxLink {
   #open: Lightbox | null = null;
   #code: Promise<typeof import('./details/lightbox')> | null = null;
   #seq = 0;
 
-  /** `root`: the viewer's root element, the lightbox's place. */
-  constructor(private readonly root: () => HTMLElement) {}
+  /**
+   * `root`: the viewer's root element, the lightbox's place; `failed`: the lightbox asked for last could not be
+   * shown, its code not loaded (the details then show where it can, saying so: ./details/open-details.ts).
+   */
+  constructor(
+    private readonly root: () => HTMLElement,
+    private readonly failed: () => void = () => {},
+    private readonly code: () => Promise<typeof import('./details/lightbox')> = () => import('./details/lightbox'),
+  ) {}
 
   /** Shows `details` in a lightbox, after closing any. */
   show(details: HTMLElement): void {
     this.close();
     const seq = this.#seq;
-    (this.#code ??= import('./details/lightbox')).then(
+    (this.#code ??= this.code()).then(
       ({ openLightbox }) => {
         if (seq === this.#seq) this.#open = openLightbox(this.root(), details);
       },
       (e: unknown) => {
         this.#code = null;
-        console.error('The lightbox could not be loaded', e);
+        console.warn('The lightbox could not be loaded', e);
+        if (seq === this.#seq) this.failed();
       },
     );
   }

@@ -1,16 +1,15 @@
 /** The map viewer (./viewer.ts makes it): built and furnished apart from the page, then put in it and started. */
-import { replaceLocationParam } from './deep-link';
-import { renderDetails } from './details/details';
-import { detailsVariant, placeDetails, tooltipContent } from './details/places';
+import { OpenDetails } from './details/open-details';
+import { tooltipContent } from './details/places';
 import { Directory } from './directory/directory';
 import { focusedIn, h } from './dom';
 import { DirectoryFill } from './directory/fill';
 import { InViewList } from './directory/in-view-list';
-import { followLink, isFramed, linkTargetFor } from './link';
+import { followLink, isFramed } from './link';
 import { MapStage } from './stage/stage';
 import { attachDirections, type Directions, type DirectionsHost } from './directions/hook';
 import { PhoneSheets } from './details/phone-sheets';
-import { attachKiosk, attachMinimap, LightboxLink, type KioskHost, type MinimapHost, type PartLink } from './on-demand';
+import { attachKiosk, attachMinimap, type KioskHost, type MinimapHost, type PartLink } from './on-demand';
 import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
@@ -31,7 +30,8 @@ export class Viewer implements MapViewerInstance {
   #directions!: Directions | null;
   /** Directions, the minimap, kiosk mode: they follow the floor shown and start over with the viewer (on-demand.ts). */
   #parts!: PartLink[];
-  readonly #lightbox = new LightboxLink(() => this.element);
+  /** The open location: its details in their place, its address and history entry (./details/open-details.ts). */
+  #details!: OpenDetails;
   readonly #directory: Directory | null;
   /** The directory's contents and first entries, put in after the first drawing of the markers (./directory/fill.ts). */
   #firstFill: DirectoryFill | null = null;
@@ -63,7 +63,6 @@ export class Viewer implements MapViewerInstance {
   #pendingOpen: number | null;
   /** A deep link's location (a visitor's request, unlike the map's start location) until it is said to be opened. */
   #linked: number | null;
-  #returnFocus: HTMLElement | null = null;
   #readyEmitted = false;
   #destroyed = false;
   #furnished = false;
@@ -123,6 +122,21 @@ export class Viewer implements MapViewerInstance {
       floors: () => this.#controls.floors,
       layer: () => this.#layerId,
       changed: () => this.#active !== null && this.#renderDetails(),
+    });
+    this.#details = new OpenDetails({
+      model: this.model,
+      root: this.element,
+      stage: this.#stage,
+      places: { sheet: this.#area.sheet, panel: this.#panel, directory: this.#directory?.el ?? null },
+      trouble: this.#trouble,
+      directions: () => this.#directions,
+      resolveUrl: this.#resolveUrl,
+      framed: this.#framed,
+      close: () => this.#close(),
+      placed: () => this.#sheets.sync(),
+      deepLinking: this.#deepLinking,
+      backCloses: !!this.#options.backCloses,
+      fromHistory: (id) => (id === null ? this.#close() : this.openLocation(id)),
     });
     const parts = this.#partsHost(reduced);
     this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);
@@ -238,6 +252,7 @@ export class Viewer implements MapViewerInstance {
     this.#firstFill?.cancel();
     for (const c of this.#controls.all) c.remove();
     for (const part of this.#parts) part.destroy();
+    this.#details.destroy();
     this.#stage.destroy();
     this.element.remove();
   }
@@ -357,20 +372,7 @@ export class Viewer implements MapViewerInstance {
   #renderDetails(): void {
     const l = this.#active === null ? null : this.model.locations[this.#active];
     const sidebarShown = !!this.#sidebar && this.#sidebarOpen && !this.#portrait;
-    const mode = l ? this.#trouble.variant(l, detailsVariant(l, { sidebarShown, narrow: this.#narrow })) : null;
-    const details =
-      l &&
-      mode &&
-      renderDetails(this.model, l, mode, {
-        resolveUrl: this.#resolveUrl,
-        target: linkTargetFor(l.source.target, this.#framed),
-        onClose: () => this.#close(),
-      });
-    if (l && details) this.#trouble.decorate(details, l, this.#directions);
-    const places = { popupAnchor: this.#stage.popupAnchor, sheet: this.#area.sheet, panel: this.#panel };
-    const more = { directory: this.#directory?.el ?? null, lightbox: this.#lightbox };
-    placeDetails({ ...places, ...more }, mode, details || null, (w, h) => this.#stage.setPopupSize(w, h));
-    this.#sheets.sync();
+    this.#details.show(l ?? null, { sidebarShown, narrow: this.#narrow });
   }
 
   #show(index: number, animate = true): void {
@@ -386,8 +388,7 @@ export class Viewer implements MapViewerInstance {
     if (!l || !l.clickable) return;
     this.#opened(l);
     if (l.action === 'link') return followLink(l.source, this.#framed);
-    this.#returnFocus = invoker ?? focusedIn(this.element);
-    if (this.#deepLinking) replaceLocationParam(l.id);
+    this.#details.opened(l.id, invoker ?? focusedIn(this.element), this.#narrow);
     this.#setActive(index);
     if (l.layer && l.layer !== this.#layerId) {
       this.#pendingOpen = index;
@@ -410,14 +411,9 @@ export class Viewer implements MapViewerInstance {
     // Closed before its floor was ready (Enter, then Escape at once): it must not open when the floor comes.
     this.#pendingOpen = null;
     this.#setActive(null);
-    if (this.#deepLinking) replaceLocationParam(null);
     if (this.model.settings.zoom.resetOnClose) this.#stage.view.reset();
     if (l) this.#emit('locationClosed', { mapId: this.#options.mapId ?? null, id: l.id });
-    if (restoreFocus) {
-      const back = this.#returnFocus;
-      this.#returnFocus = null;
-      (back?.isConnected ? back : this.#viewport).focus({ preventScroll: true });
-    }
+    this.#details.closed(restoreFocus, this.#viewport);
   }
 
   #say = (text: string) => (this.#live.textContent = text);

@@ -14,6 +14,11 @@ export interface ViewerOptions {
   initialLocation?: string | null;
   /** Overrides the map's deep-linking setting (the editor turns it off). */
   deepLinking?: boolean;
+  /**
+   * The viewer is its page's own (the /m/{id} page opened at the top, not framed): a location opened as a phone's
+   * sheet adds a history entry, so Back closes it (./location-history.ts). Off in embeds, whose history is their page's.
+   */
+  backCloses?: boolean;
   onEvent?: ViewerEventSink;
   /** Turns layer, image and thumbnail URLs of the document into fetchable URLs. */
   resolveUrl?: (url: string) => string;

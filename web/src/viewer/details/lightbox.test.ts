@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildModel } from '../viewer-model';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { renderDetails } from './details';
@@ -107,5 +107,66 @@ describe('the lightbox action', () => {
     expect(closes).toBe(0);
     lb.el.click();
     expect(closes).toBe(1);
+  });
+});
+
+describe('the lightbox’s code, loaded on demand', () => {
+  // The failures these tests cause are logged as warnings: kept out of the test's output.
+  beforeEach(() => void vi.spyOn(console, 'warn').mockImplementation(() => {}));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says when it cannot be loaded, and the next show asks for it again instead of keeping the failure', async () => {
+    const { LightboxLink } = await import('../on-demand');
+    const real = await import('./lightbox');
+    const root = document.createElement('div');
+    document.body.append(root);
+    let asked = 0;
+    let failures = 0;
+    // Offline the first time (the chunk's request fails), there the second.
+    const code = () =>
+      ++asked === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(real);
+    const link = new LightboxLink(
+      () => root,
+      () => failures++,
+      code,
+    );
+    link.show(details().el);
+    await vi.waitFor(() => expect(failures).toBe(1));
+    expect(root.querySelector('.mn-lightbox')).toBeNull();
+    link.show(details().el);
+    await vi.waitFor(() => expect(root.querySelector('.mn-lightbox')).not.toBeNull());
+    expect(asked).toBe(2);
+    expect(failures).toBe(1);
+    link.close();
+    expect(root.querySelector('.mn-lightbox')).toBeNull();
+  });
+
+  it('says nothing of a failure once the location is closed (the lightbox no longer asked for)', async () => {
+    const { LightboxLink } = await import('../on-demand');
+    let failures = 0;
+    const link = new LightboxLink(
+      () => document.body,
+      () => failures++,
+      () => Promise.reject(new TypeError('offline')),
+    );
+    link.show(details().el);
+    link.close();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(failures).toBe(0);
+  });
+
+  it('notes the failure in the details shown instead, after the title, with a Try again button', async () => {
+    const { noteLightboxFailed } = await import('./open-details');
+    const { ENGLISH } = await import('../i18n/messages');
+    const { el } = details();
+    let retried = 0;
+    noteLightboxFailed(el, ENGLISH, () => retried++);
+    const note = el.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(note.previousElementSibling!.classList.contains('mn-details-title')).toBe(true);
+    expect(note.textContent).toBe('The large view could not be loaded. Check your connection and try again. Try again');
+    note.querySelector('button')!.click();
+    expect(retried).toBe(1);
   });
 });

@@ -108,5 +108,7 @@ export const en = {
   floorPlanMissing: 'Its floor plan can’t be shown right now.',
   /** The directions' code could not be downloaded (offline): shown beside the Directions button. */
   directionsFailed: 'Directions could not be loaded. Check your connection and try again.',
+  /** A "lightbox" location's large view could not be downloaded (offline): said in its details, shown instead. */
+  lightboxFailed: 'The large view could not be loaded. Check your connection and try again.',
   madeWith: 'Made with Mapnest',
 } as const;

@@ -126,5 +126,6 @@ export const messages: Messages = {
   floorUnavailable: 'غير متاح',
   floorPlanMissing: 'لا يمكن عرض مخطط هذا الطابق الآن.',
   directionsFailed: 'تعذّر تحميل الاتجاهات. تحقّق من اتصالك وحاول مرة أخرى.',
+  lightboxFailed: 'تعذّر تحميل العرض المكبّر. تحقّق من اتصالك وحاول مرة أخرى.',
   madeWith: 'صُنعت باستخدام Mapnest',
 };

@@ -102,5 +102,7 @@ export const messages: Messages = {
   floorPlanMissing: 'Der Plan dieser Etage kann gerade nicht angezeigt werden.',
   directionsFailed:
     'Die Wegbeschreibung konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  lightboxFailed:
+    'Die große Ansicht konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   madeWith: 'Erstellt mit Mapnest',
 };

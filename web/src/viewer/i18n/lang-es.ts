@@ -100,5 +100,6 @@ export const messages: Messages = {
   floorUnavailable: 'no disponible',
   floorPlanMissing: 'El plano de su planta no se puede mostrar en este momento.',
   directionsFailed: 'No se pudieron cargar las indicaciones. Comprueba tu conexión e inténtalo de nuevo.',
+  lightboxFailed: 'No se pudo cargar la vista ampliada. Comprueba tu conexión e inténtalo de nuevo.',
   madeWith: 'Hecho con Mapnest',
 };

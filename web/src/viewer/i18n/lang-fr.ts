@@ -100,5 +100,6 @@ export const messages: Messages = {
   floorUnavailable: 'indisponible',
   floorPlanMissing: 'Le plan de son étage ne peut pas être affiché pour le moment.',
   directionsFailed: 'Impossible de charger l’itinéraire. Vérifiez votre connexion et réessayez.',
+  lightboxFailed: 'Impossible de charger la vue agrandie. Vérifiez votre connexion et réessayez.',
   madeWith: 'Créé avec Mapnest',
 };

@@ -98,5 +98,6 @@ export const messages: Messages = {
   floorUnavailable: 'לא זמינה',
   floorPlanMissing: 'לא ניתן להציג כרגע את תוכנית הקומה.',
   directionsFailed: 'לא ניתן לטעון את הוראות ההגעה. נא לבדוק את החיבור ולנסות שוב.',
+  lightboxFailed: 'לא ניתן לטעון את התצוגה המוגדלת. נא לבדוק את החיבור ולנסות שוב.',
   madeWith: 'נוצר באמצעות Mapnest',
 };

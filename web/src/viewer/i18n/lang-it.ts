@@ -100,5 +100,6 @@ export const messages: Messages = {
   floorUnavailable: 'non disponibile',
   floorPlanMissing: 'La pianta del suo piano non può essere mostrata al momento.',
   directionsFailed: 'Impossibile caricare le indicazioni. Controlla la connessione e riprova.',
+  lightboxFailed: 'Impossibile caricare la vista ingrandita. Controlla la connessione e riprova.',
   madeWith: 'Creato con Mapnest',
 };

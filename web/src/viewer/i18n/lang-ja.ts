@@ -99,5 +99,6 @@ export const messages: Messages = {
   floorUnavailable: '利用できません',
   floorPlanMissing: 'このフロアの地図は現在表示できません。',
   directionsFailed: '道案内を読み込めませんでした。接続を確認してもう一度お試しください。',
+  lightboxFailed: '拡大表示を読み込めませんでした。接続を確認してもう一度お試しください。',
   madeWith: 'Mapnest で作成',
 };

@@ -99,5 +99,6 @@ export const messages: Messages = {
   floorUnavailable: '사용할 수 없음',
   floorPlanMissing: '지금은 이 층의 평면도를 표시할 수 없습니다.',
   directionsFailed: '길찾기를 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요.',
+  lightboxFailed: '크게 보기를 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요.',
   madeWith: 'Mapnest로 제작',
 };

@@ -100,5 +100,6 @@ export const messages: Messages = {
   floorUnavailable: 'niet beschikbaar',
   floorPlanMissing: 'De plattegrond van deze verdieping kan nu niet worden getoond.',
   directionsFailed: 'De routebeschrijving kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
+  lightboxFailed: 'De grote weergave kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
   madeWith: 'Gemaakt met Mapnest',
 };

@@ -104,5 +104,6 @@ export const messages: Messages = {
   floorUnavailable: 'niedostępne',
   floorPlanMissing: 'Nie można teraz wyświetlić planu tego piętra.',
   directionsFailed: 'Nie udało się wczytać trasy. Sprawdź połączenie i spróbuj ponownie.',
+  lightboxFailed: 'Nie udało się wczytać powiększonego widoku. Sprawdź połączenie i spróbuj ponownie.',
   madeWith: 'Stworzono w Mapnest',
 };

@@ -100,5 +100,6 @@ export const messages: Messages = {
   floorUnavailable: 'indisponível',
   floorPlanMissing: 'A planta do andar não pode ser mostrada agora.',
   directionsFailed: 'Não foi possível carregar as rotas. Verifique sua conexão e tente novamente.',
+  lightboxFailed: 'Não foi possível carregar a visualização ampliada. Verifique sua conexão e tente novamente.',
   madeWith: 'Feito com Mapnest',
 };

@@ -97,5 +97,6 @@ export const messages: Messages = {
   floorUnavailable: '不可用',
   floorPlanMissing: '目前无法显示该楼层的平面图。',
   directionsFailed: '无法加载路线。请检查网络连接后重试。',
+  lightboxFailed: '无法加载放大视图。请检查网络连接后重试。',
   madeWith: '由 Mapnest 制作',
 };

@@ -1,0 +1,149 @@
+/**
+ * The open location's details: rendered (./details.ts) and put in their place (./places.ts: a popup at the location, a
+ * phone's sheet, the sidebar's panel, or the lightbox), with what the floors' trouble and the directions add; the
+ * location in the address bar and, on the map's own page, in the history (../location-history.ts: Back closes a
+ * phone's sheet); focus goes back where it was when they close. A "lightbox" location whose lightbox cannot be loaded (offline, a deploy
+ * replaced its chunk) shows its details where any other location's show, with a note saying so and Try again; opening
+ * it again asks for the lightbox once more (../on-demand.ts keeps no failed import).
+ */
+import type { Directions } from '../directions/hook';
+import { h } from '../dom';
+import type { FloorTrouble } from '../floors/floor-trouble';
+import type { ViewerText } from '../i18n/messages';
+import { linkTargetFor } from '../link';
+import { LocationHistory } from '../location-history';
+import { LightboxLink } from '../on-demand';
+import type { MapStage } from '../stage/stage';
+import type { ResolvedLocation, ViewerModel } from '../viewer-model';
+import { renderDetails } from './details';
+import { detailsVariant, placeDetails, type DetailsPlaceElements } from './places';
+
+/** What the details need of the viewer. */
+export interface OpenDetailsHost {
+  readonly model: ViewerModel;
+  /** The viewer's root: the lightbox's place. */
+  readonly root: HTMLElement;
+  /** The popup's anchor and its size. */
+  readonly stage: Pick<MapStage, 'popupAnchor' | 'setPopupSize'>;
+  readonly places: Pick<DetailsPlaceElements, 'sheet' | 'panel' | 'directory'>;
+  readonly trouble: Pick<FloorTrouble, 'variant' | 'decorate'>;
+  directions(): Pick<Directions, 'decorate'> | null;
+  resolveUrl(url: string): string;
+  /** The viewer runs in a frame: links leave it for the top window. */
+  readonly framed: boolean;
+  /** The details' close button: the viewer closes the location. */
+  close(): void;
+  /** The details were placed (a phone's sheets follow). */
+  placed(): void;
+  /** Writes `?location=` into the address (the map's deep-linking setting). */
+  readonly deepLinking: boolean;
+  /** Back closes a phone's sheet: the viewer is its page's own (`ViewerOptions.backCloses`). */
+  readonly backCloses: boolean;
+  /** Back or Forward came to an entry showing location `id`, or none: the viewer opens or closes it. */
+  fromHistory(id: string | null): void;
+}
+
+/** The layout's say in where details go: a sidebar shown beside the map, a phone's narrow layout. */
+export interface DetailsLayout {
+  sidebarShown: boolean;
+  narrow: boolean;
+}
+
+export class OpenDetails {
+  readonly #lightbox: LightboxLink;
+  /** The location shown, and in what layout: shown again when its lightbox fails or is tried again. */
+  #shown: { l: ResolvedLocation | null; layout: DetailsLayout } = {
+    l: null,
+    layout: { sidebarShown: false, narrow: false },
+  };
+  /** The location whose lightbox could not be loaded, until it is opened again. */
+  #noLightbox: ResolvedLocation | null = null;
+  #returnFocus: HTMLElement | null = null;
+  readonly #history: LocationHistory;
+
+  constructor(private readonly host: OpenDetailsHost) {
+    this.#lightbox = new LightboxLink(
+      () => host.root,
+      () => this.#lightboxFailed(),
+    );
+    const { deepLinking, backCloses } = host;
+    this.#history = new LocationHistory({ deepLinking, backCloses, show: (id) => host.fromHistory(id) });
+  }
+
+  /** Shows the details of `l`, or none. */
+  show(l: ResolvedLocation | null, layout: DetailsLayout): void {
+    const host = this.host;
+    this.#shown = { l, layout };
+    let mode = l ? host.trouble.variant(l, detailsVariant(l, layout)) : null;
+    // Its lightbox could not be loaded: where any other location's details show, saying so.
+    const noLightbox = !!l && mode === 'lightbox' && l === this.#noLightbox;
+    if (l && noLightbox) mode = host.trouble.variant(l, layout.narrow ? 'sheet' : 'popup');
+    const details =
+      l &&
+      mode &&
+      renderDetails(host.model, l, mode, {
+        resolveUrl: (u) => host.resolveUrl(u),
+        target: linkTargetFor(l.source.target, host.framed),
+        onClose: () => host.close(),
+      });
+    if (l && details) host.trouble.decorate(details, l, host.directions());
+    if (details && noLightbox) noteLightboxFailed(details, host.model.text, () => this.#tryAgain());
+    const places = { ...host.places, popupAnchor: host.stage.popupAnchor, lightbox: this.#lightbox };
+    placeDetails(places, mode, details || null, (w, h) => host.stage.setPopupSize(w, h));
+    host.placed();
+  }
+
+  /**
+   * Location `id` opened from `invoker` (focus goes back there on close); `narrow`: on a phone, where its details
+   * cover the map (a sheet, or the lightbox) and Back should close them. A lightbox that failed is asked for again.
+   */
+  opened(id: string, invoker: HTMLElement | null, narrow: boolean): void {
+    this.#returnFocus = invoker;
+    this.#noLightbox = null;
+    this.#history.opened(id, narrow);
+  }
+
+  /** The location closed: when `restore`, focus goes back where it was when it opened (else to `fallback`). */
+  closed(restore: boolean, fallback: HTMLElement): void {
+    this.#history.closed();
+    const back = this.#returnFocus;
+    this.#returnFocus = null;
+    if (restore) (back?.isConnected ? back : fallback).focus({ preventScroll: true });
+  }
+
+  destroy(): void {
+    this.#history.destroy();
+  }
+
+  #lightboxFailed(): void {
+    const { l, layout } = this.#shown;
+    if (!l || l === this.#noLightbox) return;
+    this.#noLightbox = l;
+    this.show(l, layout);
+  }
+
+  #tryAgain(): void {
+    this.#noLightbox = null;
+    this.show(this.#shown.l, this.#shown.layout);
+  }
+}
+
+/**
+ * Says in a location's details, shown in its popup or sheet instead, that its lightbox could not be loaded, with a
+ * button that tries again (`retry`); announced (role=alert), after the title as the floors' note is.
+ */
+export function noteLightboxFailed(details: HTMLElement, t: ViewerText, retry: () => void): void {
+  const again = h('button', { type: 'button', class: 'mn-link-button' }, t.t('tryAgain'));
+  again.addEventListener('click', retry);
+  const note = h(
+    'p',
+    { class: 'mn-details-note mn-lightbox-failed', role: 'alert' },
+    t.t('lightboxFailed'),
+    ' ',
+    again,
+  );
+  const body = details.querySelector('.mn-details-body') ?? details;
+  const title = body.querySelector('.mn-details-title');
+  if (title) title.after(note);
+  else body.prepend(note);
+}
