@@ -16,6 +16,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Sends the contact form's `data` from client address `source`, as the public route takes it. */
+function submitFrom(data: Record<string, unknown>, source: string) {
+  return postFrom(
+    new URL('/api/fn/submitContact', baseUrl()),
+    { 'content-type': 'application/json' },
+    JSON.stringify({ data }),
+    source,
+  );
+}
+
 /** Every request in the inbox whose sender's name holds `tag`, walking its pages from the newest. */
 async function inboxEntries(tag: string, admin: { token: string }): Promise<ContactInboxEntry[]> {
   const found: ContactInboxEntry[] = [];
@@ -37,18 +47,8 @@ describe("the team's inbox", () => {
     // One more than are emailed for one address in an hour, each from a client address of its own.
     const sent = CONTACT_LIMITS.perEmailPerHour + 1;
     for (let i = 1; i <= sent; i++) {
-      const answer = await postFrom(
-        new URL('/api/fn/submitContact', baseUrl()),
-        { 'content-type': 'application/json' },
-        JSON.stringify({
-          data: {
-            kind: 'contact',
-            name: `Sender ${i} ${tag}`,
-            email,
-            topic: 'sales',
-            message: `Question number ${i}.`,
-          },
-        }),
+      const answer = await submitFrom(
+        { kind: 'contact', name: `Sender ${i} ${tag}`, email, topic: 'sales', message: `Question number ${i}.` },
         `${network}.${i}`,
       );
       expect(answer.status).toBe(200);
@@ -81,22 +81,18 @@ describe("the team's inbox on a phone", () => {
 
   it('shows the requests within the screen, the Messages tab within reach', async () => {
     const tag = randomUUID().slice(0, 8);
-    const answer = await postFrom(
-      new URL('/api/fn/submitContact', baseUrl()),
-      { 'content-type': 'application/json' },
-      JSON.stringify({
-        data: {
-          kind: 'estimate',
-          name: `Campus Planner ${tag}`,
-          email: `planner-${tag}@university.example`,
-          company: 'Riverside University',
-          projectType: 'wayfinding',
-          mapCount: 12,
-          deadline: 'quarter',
-          budget: 'unsure',
-          message: 'Step-free routes across twelve buildings, on kiosks and phones.',
-        },
-      }),
+    const answer = await submitFrom(
+      {
+        kind: 'estimate',
+        name: `Campus Planner ${tag}`,
+        email: `planner-${tag}@university.example`,
+        company: 'Riverside University',
+        projectType: 'wayfinding',
+        mapCount: 12,
+        deadline: 'quarter',
+        budget: 'unsure',
+        message: 'Step-free routes across twelve buildings, on kiosks and phones.',
+      },
       `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
     );
     expect(answer.status).toBe(200);
