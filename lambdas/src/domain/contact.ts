@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { BRAND } from '@mapnest/shared/constants';
 import {
   BUDGETS,
-  CONTACT_KEPT_WITHOUT_EMAIL,
   CONTACT_LIMITS,
   CONTACT_RATE_LIMITED,
   CONTACT_TOPICS,
@@ -40,7 +39,7 @@ function lines(input: SubmitContactInput): Array<[string, string]> {
 export async function submitContact(
   input: SubmitContactInput,
   sender: { uid: string | null; sourceIp: string },
-): Promise<{ id: string; notice?: string }> {
+): Promise<{ id: string }> {
   const id = randomUUID();
   const received = new Date();
   // A filled honeypot is a bot: answered like a person, but nothing is stored or sent.
@@ -59,7 +58,9 @@ export async function submitContact(
   const { website: _honeypot, ...request } = input;
   await contactRequests.store(id, received, { uid: sender.uid, sourceIp: sender.sourceIp, request });
   // Each request emails the team with the address as its reply-to; past a few an hour for one address (from
-  // however many clients) the team's inbox gets no more of them, but the requests are kept like any other.
+  // however many clients) the team's inbox gets no more of them, but the requests are kept like any other and read
+  // in the team's inbox in settings. The sender is answered as for any request: saying otherwise would tell whoever
+  // types an address that its owner has written to us lately.
   const withinAddress = await contactRequests.count(
     'email',
     input.email.trim().toLowerCase(),
@@ -69,7 +70,7 @@ export async function submitContact(
   if (!withinAddress) {
     logger.warn('contact request stored without email: several this hour for the address', { id });
     await recordDelivery(id, 'held');
-    return { id, notice: CONTACT_KEPT_WITHOUT_EMAIL };
+    return { id };
   }
   const rows = lines(input);
   const subject = `${input.kind === 'contact' ? 'Contact' : 'Custom work'}: ${input.name} <${input.email}>`;

@@ -126,8 +126,7 @@ export interface CallOutputs {
   setMapHistoryName: HistoryEntry;
   setMapState: MapSummary;
   setUserSlots: SlotCounters;
-  /** `notice`: what the sender should know about how the request was handled (CONTACT_KEPT_WITHOUT_EMAIL). */
-  submitContact: { id: string; notice?: string };
+  submitContact: { id: string };
   unpublishMap: PublicationResult;
   updateEmail: { email: string; mapsUpdated: number };
 }

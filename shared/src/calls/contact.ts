@@ -127,10 +127,6 @@ export type SubmitContactInput = z.infer<typeof submitContactSchema>;
 export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
 export const CONTACT_RATE_LIMITED =
   'You have sent several messages in a short time. Please wait an hour, or write to us by email.';
-/** submitContact's `notice` when a request was kept without emailing the team (past perEmailPerHour). */
-export const CONTACT_KEPT_WITHOUT_EMAIL =
-  'We have had several messages from this email address within the hour, so this one is saved for the team ' +
-  'without an email alert. It may take a little longer to be read.';
 
 /**
  * Whether the team was emailed about a request: `sent`; `held` (past perEmailPerHour for its address, kept without an

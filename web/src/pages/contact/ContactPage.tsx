@@ -36,7 +36,7 @@ export default function ContactPage() {
         <ContactIntro />
         <div className="form-card">
           {sentTo ? (
-            <RequestSent title={`Thanks, ${sentTo.name}. Your message is on its way.`} notice={sentTo.notice}>
+            <RequestSent title={`Thanks, ${sentTo.name}. Your message is on its way.`}>
               We will reply to {sentTo.email} as soon as we can.
             </RequestSent>
           ) : (

@@ -3,24 +3,12 @@ import { Link } from 'react-router';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 
-/**
- * What replaces a request form once it is sent: thanks, what happens next, the server's notice when the request
- * was handled otherwise than usual, and the way back home.
- */
-export function RequestSent({
-  title,
-  notice,
-  children,
-}: {
-  title: ReactNode;
-  notice?: string | undefined;
-  children: ReactNode;
-}) {
+/** What replaces a request form once it is sent: thanks, what happens next, and the way back home. */
+export function RequestSent({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <div className="form-success" role="status">
       <h2 className="form-success__title">{title}</h2>
       <p>{children}</p>
-      {notice ? <p>{notice}</p> : null}
       <Link to="/" className="btn btn--secondary">
         Back to home
       </Link>

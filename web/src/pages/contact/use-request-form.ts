@@ -31,7 +31,7 @@ export function useRequestForm<V extends Record<string, unknown>>(opts: {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<{ name: string; email: string; notice?: string } | null>(null);
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
 
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -53,8 +53,8 @@ export function useRequestForm<V extends Record<string, unknown>>(opts: {
     setErrors({});
     setSending(true);
     try {
-      const { notice } = await call('submitContact', parsed.data);
-      setSent({ name: parsed.data.name, email: parsed.data.email, notice });
+      await call('submitContact', parsed.data);
+      setSent({ name: parsed.data.name, email: parsed.data.email });
     } catch (err) {
       const fields = fieldErrorsFromCallError(err);
       if (fields) setErrors(fields);

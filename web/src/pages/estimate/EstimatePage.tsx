@@ -58,7 +58,7 @@ export default function EstimatePage() {
         <EstimateIntro />
         <div className="form-card">
           {sent ? (
-            <RequestSent title={`Thanks, ${sent.name}. We have your project details.`} notice={sent.notice}>
+            <RequestSent title={`Thanks, ${sent.name}. We have your project details.`}>
               We will review them and send an estimate to {sent.email}.
             </RequestSent>
           ) : (
