@@ -4,7 +4,7 @@ import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
-import { MapTitle, SaveIndicator, SaveProblem, STATUS_LABELS } from './Toolbar';
+import { MapTitle, SaveIndicator, SaveProblem, STATUS_LABELS, UNCONFIRMED_LABEL } from './Toolbar';
 
 afterEach(() => {
   cleanup();
@@ -30,11 +30,14 @@ describe('a failed save', () => {
     expect(screen.queryByText(/kept in this browser/)).toBeNull();
     act(() => void h.store.dispatch(addLocation, { id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }));
     await act(() => h.save.saveNow());
-    const shown = 'The server had a problem; your changes are kept in this browser.';
+    const shown =
+      'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice.';
     // On screen the time to the next try counts down; a screen reader hears the message once, as it was.
     const visible = await screen.findByText(`${shown} Retrying in 2 s.`, { selector: '[aria-hidden="true"]' });
     const heard = screen.getByText(`${shown} Retrying in 2 s.`, { selector: '.visually-hidden' });
     expect(heard.closest('[role="status"]')).not.toBeNull();
+    // The server may have stored it before failing: the status does not say "Not saved".
+    expect(document.querySelector('.save-status')!.textContent).toContain(UNCONFIRMED_LABEL);
     expect(visible.closest('[role="status"]')).toBe(heard.closest('[role="status"]'));
     await waitFor(() => expect(visible.textContent).toBe(`${shown} Retrying in 1 s.`), { timeout: 5000 });
     expect(heard.textContent).toBe(`${shown} Retrying in 2 s.`);
@@ -42,6 +45,20 @@ describe('a failed save', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save now' }));
     await waitFor(() => expect(screen.queryByText(/kept in this browser/)).toBeNull());
     expect(server.saves.at(-1)?.mapData.locations.map((l) => l.id)).toEqual(['kiosk']);
+  });
+});
+
+describe('a save refused by the server', () => {
+  it('says "Not saved": a refusal is known not to be stored', async () => {
+    const server = fakeServer();
+    server.save = async () => {
+      throw new CallError('invalid-argument', 'A location needs a title.');
+    };
+    const h = renderEditorPart(<SaveIndicator />, { server });
+    act(() => void h.store.dispatch(addLocation, { id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }));
+    await act(() => h.save.saveNow());
+    expect(h.container.querySelector('.save-status')!.textContent).toContain(STATUS_LABELS.error);
+    expect(h.container.querySelector('.save-status')!.textContent).not.toContain(UNCONFIRMED_LABEL);
   });
 });
 

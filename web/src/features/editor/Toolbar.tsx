@@ -26,7 +26,10 @@ export const STATUS_LABELS: Record<SaveStatus, string> = {
   error: 'Not saved',
 };
 
-const STATUS_WORDS = Object.values(STATUS_LABELS);
+/** A failed save that may have been stored all the same (SaveState.unconfirmed): not "Not saved". */
+export const UNCONFIRMED_LABEL = 'Not confirmed';
+
+const STATUS_WORDS = [...Object.values(STATUS_LABELS), UNCONFIRMED_LABEL];
 const PUBLICATION_WORDS = Object.values(PUBLICATION_LABELS);
 
 export function SaveIndicator() {
@@ -47,7 +50,10 @@ export function SaveIndicator() {
         data-status={s.status}
       >
         <span className="save-status__dot" aria-hidden="true" />
-        <SteadyLabel text={STATUS_LABELS[s.status]} alternatives={STATUS_WORDS} />
+        <SteadyLabel
+          text={s.status === 'error' && s.unconfirmed ? UNCONFIRMED_LABEL : STATUS_LABELS[s.status]}
+          alternatives={STATUS_WORDS}
+        />
       </span>
       <button
         type="button"
@@ -63,7 +69,7 @@ export function SaveIndicator() {
 }
 
 /**
- * A save that failed, in words on the page (the status says "Offline" or "Not saved"; what happened, that the work
+ * A save that failed, in words on the page (the status says "Offline", "Not saved" or "Not confirmed"; what happened, that the work
  * is kept in this browser and when it is tried again was only in its tooltip), with Save now. Over the top of the
  * map, under the bar: it moves nothing the author may be pointing at. The time to the next try counts down; a screen
  * reader hears the message once with the time as it was then, not every second.

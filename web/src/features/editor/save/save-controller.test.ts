@@ -216,7 +216,7 @@ describe('save controller', () => {
     await ctl.saveNow();
     expect(ctl.getState()).toMatchObject({ status: 'error' });
     expect(saveMessage(ctl.getState())).toBe(
-      'The server had a problem; your changes are kept in this browser. Retrying in 1 s.',
+      'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Retrying in 1 s.',
     );
     expect(backup.records.has('m1')).toBe(true);
     await vi.advanceTimersByTimeAsync(1000);
@@ -226,7 +226,7 @@ describe('save controller', () => {
     expect(ctl.getState()).toMatchObject({
       status: 'error',
       message:
-        'The server had a problem; your changes are kept in this browser. Saving stopped after 5 attempts: press Save (Ctrl+S) to try again.',
+        'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Saving stopped after 5 attempts: press Save (Ctrl+S) to try again.',
     });
     await vi.advanceTimersByTimeAsync(600_000);
     expect(server.saves).toHaveLength(5);

@@ -31,7 +31,7 @@ export type SaveEvent =
   | { type: 'saveStarted' }
   | { type: 'saveSucceeded'; doc: MapDocument; version: number; at: number; current: MapDocument }
   /** A save failed: `offline` when the server could not be reached; retried or not, the message says. */
-  | { type: 'saveFailed'; offline: boolean; message: string; retry?: SaveState['retry'] }
+  | { type: 'saveFailed'; offline: boolean; message: string; retry?: SaveState['retry']; unconfirmed?: boolean }
   /** Someone else saved first: two-way choice (no merge) or a merge waiting for choices per item. */
   | { type: 'conflicted'; message: string; currentVersion: number | null; merge?: PendingMerge }
   /** Conflict answered "keep mine": the next save builds on `version`. */
@@ -70,10 +70,10 @@ export function saveMessage(state: SaveState, now = Date.now()): string | null {
 /** The next machine after `event`; the same object when the event changes nothing in this state. */
 export function transition(m: SaveMachine, event: SaveEvent): SaveMachine {
   const next = step(m, event);
-  // A waiting retry belongs to the failure that scheduled it: any other state drops it.
-  return next.state.retry && next.state.status !== 'offline' && next.state.status !== 'error'
-    ? with_(next, { retry: null })
-    : next;
+  // A waiting retry, and whether the failed save may be stored, belong to the failure: any other state drops them.
+  const failed = next.state.status === 'offline' || next.state.status === 'error';
+  if (failed) return next;
+  return next.state.retry || next.state.unconfirmed ? with_(next, { retry: null, unconfirmed: false }) : next;
 }
 
 function step(m: SaveMachine, event: SaveEvent): SaveMachine {
@@ -107,6 +107,7 @@ function step(m: SaveMachine, event: SaveEvent): SaveMachine {
         status: event.offline ? 'offline' : 'error',
         message: event.message,
         retry: event.retry ?? null,
+        unconfirmed: event.unconfirmed ?? false,
       });
     case 'conflicted':
       // A conflict already shown stays as it is (its merge may be waiting for choices).

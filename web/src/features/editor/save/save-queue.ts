@@ -71,6 +71,7 @@ function knownNotStored(err: unknown): boolean {
 function retryState(
   kind: 'network' | 'throttled' | 'server',
   retry: { at: number; after: number } | null,
+  unconfirmed = false,
 ): SaveEvent & { type: 'saveFailed' } {
   if (kind === 'network')
     return { type: 'saveFailed', offline: true, retry, message: 'Offline: your changes are kept in this browser.' };
@@ -81,14 +82,20 @@ function retryState(
       retry,
       message: 'Too many requests to the server; your changes are kept in this browser.',
     };
+  // A server that failed may have stored the save first: then it is not "not saved", only not confirmed, and its
+  // retry (the same save id) is answered with the version it made rather than saving twice.
+  const what = unconfirmed
+    ? 'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice.'
+    : 'The server had a problem; your changes are kept in this browser.';
   return {
     type: 'saveFailed',
     offline: false,
     retry,
+    unconfirmed,
     message:
       retry === null
-        ? `The server had a problem; your changes are kept in this browser. Saving stopped after ${SERVER_RETRY_LIMIT} attempts: press Save (Ctrl+S) to try again.`
-        : 'The server had a problem; your changes are kept in this browser.',
+        ? `${what} Saving stopped after ${SERVER_RETRY_LIMIT} attempts: press Save (Ctrl+S) to try again.`
+        : what,
   };
 }
 
@@ -236,13 +243,13 @@ export class SaveQueue {
     if (this.serverFailures >= SERVER_RETRY_LIMIT) {
       this.serverFailures = 0;
       this.attempt = 0;
-      this.session.send(retryState('server', null));
+      this.session.send(retryState('server', null, this.unconfirmed()));
       return;
     }
     const backoff = this.retries[Math.min(this.attempt, this.retries.length - 1)]!;
     const wait = Math.max(backoff, Math.min(e.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
     this.attempt++;
-    this.session.send(retryState(kind, { at: this.session.now() + wait, after: wait }));
+    this.session.send(retryState(kind, { at: this.session.now() + wait, after: wait }, this.unconfirmed()));
     this.schedule(wait);
   }
 

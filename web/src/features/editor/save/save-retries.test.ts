@@ -191,7 +191,7 @@ describe('what a failed save says, and when it is retried', () => {
       await ctl.saveNow();
       expect(ctl.getState(), e.code).toMatchObject({ status: 'error' });
       expect(saveMessage(ctl.getState()), e.code).toBe(
-        'The server had a problem; your changes are kept in this browser. Retrying in 2 s.',
+        'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Retrying in 2 s.',
       );
       ctl.dispose();
     }
@@ -212,11 +212,11 @@ describe('what a failed save says, and when it is retried', () => {
     server.fail = new CallError('unavailable', 'unavailable', undefined, { retryAfterMs: 30_000 });
     await ctl.saveNow();
     expect(saveMessage(ctl.getState())).toBe(
-      'The server had a problem; your changes are kept in this browser. Retrying in 30 s.',
+      'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Retrying in 30 s.',
     );
     await vi.advanceTimersByTimeAsync(10_000);
     expect(saveMessage(ctl.getState())).toBe(
-      'The server had a problem; your changes are kept in this browser. Retrying in 20 s.',
+      'The server had a problem, so this save is not confirmed; your changes are kept in this browser, and trying again never saves them twice. Retrying in 20 s.',
     );
     await vi.advanceTimersByTimeAsync(19_900);
     expect(server.saves).toHaveLength(1);

@@ -15,6 +15,11 @@ export interface SaveState {
    * error with a retry waiting.
    */
   readonly retry?: { readonly at: number; readonly after: number } | null;
+  /**
+   * In error: the failed save may have been stored all the same (a server's failure, its answer lost), which its retry
+   * (the same save id) settles without saving twice. The status then says "Not confirmed", not "Not saved".
+   */
+  readonly unconfirmed?: boolean;
   /** The server version the editor's document builds on. */
   readonly version: number;
   readonly lastSavedAt: number | null;
