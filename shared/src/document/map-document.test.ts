@@ -491,7 +491,7 @@ describe('blankDocument', () => {
     expect(strictMapDocument.parse(doc)).toEqual(doc);
     expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
     expect(doc.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
-    expect(doc.layers).toEqual([{ id: 'layer-1', name: 'Layer 1', file: '' }]);
+    expect(doc.layers).toEqual([{ id: 'layer-1', name: 'Floor 1', file: '' }]);
     expect(doc.locations).toEqual([]);
   });
 

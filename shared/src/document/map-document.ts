@@ -158,7 +158,7 @@ export interface BlankDocumentOptions {
   layerName?: string;
 }
 
-/** A new, valid map document: one layer, default settings, 1000x800 unless given. */
+/** A new, valid map document: one layer ("Floor 1", as the editor names the next "Floor 2"), default settings, 1000x800 unless given. */
 export function blankDocument(opts: BlankDocumentOptions = {}): MapDocument {
   const settings = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as MapSettings;
   settings.mapWidth = opts.mapWidth ?? 1000;
@@ -166,7 +166,7 @@ export function blankDocument(opts: BlankDocumentOptions = {}): MapDocument {
   return {
     schemaVersion: SCHEMA_VERSION,
     settings,
-    layers: [{ id: opts.layerId ?? 'layer-1', name: opts.layerName ?? 'Layer 1', file: opts.file ?? '' }],
+    layers: [{ id: opts.layerId ?? 'layer-1', name: opts.layerName ?? 'Floor 1', file: opts.file ?? '' }],
     locations: [],
     groups: [],
     filters: [],

@@ -273,7 +273,7 @@ describe('restoreDocument', () => {
       locations: [{ id: 'a', layer: 'x' }],
     });
     expect(document.settings).toMatchObject({ mapWidth: 1000, mapHeight: 800 });
-    expect(document.layers).toEqual([{ id: 'layer-1', name: 'Layer 1', file: '' }]);
+    expect(document.layers).toEqual([{ id: 'layer-1', name: 'Floor 1', file: '' }]);
     expect(warnings.slice(0, 3)).toEqual([
       'settings.mapWidth: replaced "wide"; set to 1000',
       'settings.mapHeight: missing; set to 800',

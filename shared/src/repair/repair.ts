@@ -85,7 +85,7 @@ function repairLists(raw: Record<string, unknown>, log: RepairLog): RepairedList
   const layers = repairList<Layer>(raw.layers, layerSchema, 'layers', 'layer', MAP_LIMITS.layers, log, 'id', named);
   if (layers.items.length === 0) {
     log.warn('layers: the map had no usable layer; added an empty one');
-    layers.items.push({ id: 'layer-1', name: 'Layer 1', file: '' });
+    layers.items.push({ id: 'layer-1', name: 'Floor 1', file: '' });
     layers.table.add('', 'layer-1');
   }
   const groups = repairList<Group>(raw.groups, groupSchema, 'groups', 'group', MAP_LIMITS.groups, log, 'id', named);

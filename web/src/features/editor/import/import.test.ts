@@ -262,7 +262,7 @@ describe('GeoJSON and KML import', () => {
       ['c', 'layer-1'],
     ]);
     expect(result.floorNamed).toEqual(['a', 'b', 'ber']);
-    expect(result.issues).toEqual(['feature 5: its level "2" is not a floor of this map (Layer 1, Upper floor)']);
+    expect(result.issues).toEqual(['feature 5: its level "2" is not a floor of this map (Floor 1, Upper floor)']);
   });
 
   it('leaves the points of a map of one floor without a floor, as before, whatever the file says', () => {

@@ -238,7 +238,7 @@ describe('GroupsPanel: filters', () => {
     const h = renderEditorPart(<GroupsPanel />, { doc: mall() });
     fireEvent.click(screen.getByRole('button', { name: '+ Dropdown' }));
     const c = () => card('Layer (Dropdown)');
-    expect(h.doc().filters[0]).toMatchObject({ field: 'layer', options: [{ value: 'layer-1', label: 'Layer 1' }] });
+    expect(h.doc().filters[0]).toMatchObject({ field: 'layer', options: [{ value: 'layer-1', label: 'Floor 1' }] });
     const before = h.doc();
     const options = within(c()).getByLabelText('Options (value or value=Label, one per line)');
     expect(errorOf(edit(options, 'S\nS=Small'))).toBe('Line 2: “S” is already an option (line 1)');

@@ -110,7 +110,7 @@ describe('dropdown options as text', () => {
 describe('options suggested from the map', () => {
   it('offers layers and visible groups by id with their names', () => {
     expect(suggestOptions(mall(), 'layer').options).toEqual([
-      { value: 'layer-1', label: 'Layer 1' },
+      { value: 'layer-1', label: 'Floor 1' },
       { value: 'upper', label: 'Upper floor' },
     ]);
     expect(suggestOptions(mall(), 'groups').options).toEqual([
