@@ -2,7 +2,8 @@
  * Editor benchmark: a 5,000-location map in the real editor (headless Chromium against the local stack),
  * and the pure edit path under it. Figures: time from a click to the frame that shows the new location,
  * frame intervals while dragging a marker, key-to-frame latency while typing in the location form, the
- * save of the whole map through saveMap, and the cost of each action's perform() on the document.
+ * save of the whole map through saveMap, the cost of each action's perform() on the document, and of a three-way
+ * merge with another tab's edits.
  *
  * Run alone: npx tsx bench/editor-bench.ts [--locations 5000] [--no-build]
  * From bench/run.ts: `const rows = await runEditorBench({ browser })` and print them with the others.
@@ -27,6 +28,7 @@ import { seedUsers } from '../scripts/local/seed';
 import { startStack } from '../scripts/local/stack';
 import { addLocation, moveLocation, updateLocation } from '../web/src/features/editor/actions/locations';
 import { createEditorStore } from '../web/src/features/editor/store';
+import { merge3 } from '../web/src/features/editor/merge/merge3';
 import { benchDocument } from './lib/data';
 import { printCpuProfile, printTrace, startCpuProfile, startTrace } from './lib/devtools';
 
@@ -94,7 +96,19 @@ export function actionRows(n: number): EditorBenchRow[] {
       `strict validation of the document (${n})`,
       time(() => void strictMapDocument.parse(store.getState().doc), 10),
     ),
+    row(`three-way merge of two tabs' edits (${n})`, mergeTimes(doc, 10)),
   ];
+}
+
+/** merge3 of this tab's edits (a title, a new location) with another tab's (a move, a removal) on `base`. */
+function mergeTimes(base: MapDocument, runs: number): number[] {
+  const ours = structuredClone(base);
+  ours.locations[10]!.title = 'Mine';
+  ours.locations.push({ id: 'new-mine', coord: [0.5, 0.5] });
+  const theirs = structuredClone(base);
+  theirs.locations[Math.floor(theirs.locations.length * 0.8)]!.coord = [0.9, 0.9];
+  theirs.locations.splice(20, 1);
+  return time(() => void merge3(base, ours, theirs), runs);
 }
 
 interface Stack {

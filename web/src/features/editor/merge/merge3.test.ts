@@ -232,7 +232,8 @@ describe('three-way merge (cases)', () => {
     expect(parseIfValid(r.doc)).toBeDefined();
   });
 
-  it('merges two edits of a 5,000-location map in well under a second', () => {
+  // Its speed is a figure of `npm run bench` (bench/editor-bench.ts), not a timed assertion here.
+  it('merges two edits of a 5,000-location map', () => {
     const b = blankDocument();
     b.locations = Array.from({ length: 5000 }, (_, i) => ({
       id: `l${i}`,
@@ -245,13 +246,13 @@ describe('three-way merge (cases)', () => {
     const theirs = structuredClone(b);
     theirs.locations[4000]!.coord = [0.9, 0.9];
     theirs.locations.splice(20, 1);
-    const t0 = performance.now();
     const { doc, conflicts } = merge3(b, ours, theirs);
-    const ms = performance.now() - t0;
     expect(conflicts).toEqual([]);
     expect(doc.locations).toHaveLength(5000);
     expect(doc.locations[10]!.title).toBe('Mine');
-    expect(ms).toBeLessThan(1000);
+    expect(doc.locations.find((l) => l.id === 'l4000')!.coord).toEqual([0.9, 0.9]);
+    expect(doc.locations.some((l) => l.id === 'l20')).toBe(false);
+    expect(doc.locations.at(-1)!.id).toBe('new-mine');
   });
 
   it('keeps one side’s reordering and the other side’s additions', () => {
