@@ -1,6 +1,7 @@
 /** Mapplic's filters, styles, breakpoints, legend and routes in our shape. */
 import { isPlainObject, type RepairLog } from '../repair/repair';
 import { groupRefs, type GroupIndex } from './groups';
+import { plainText } from './text';
 import { asList, compact, flag, isBlank, num, str, type Obj } from './values';
 
 /** Group (tag) filters with their groups resolved; filters written as JavaScript `logic` are dropped with a warning. */
@@ -16,7 +17,7 @@ export function convertFilters(raw: unknown, groups: GroupIndex, log: RepairLog)
       out.push({
         id: f.id,
         type: 'groups',
-        name: f.name,
+        name: plainText(f.name),
         disable: flag(f.disable),
         groups: pick(f.value, 'value'),
         default: pick(f.default, 'default'),
@@ -42,7 +43,8 @@ export function convertStyles(raw: unknown): unknown[] {
     return compact({
       id: s.class ?? s.id,
       name: s.class ?? s.name,
-      markers: flag(s.marker),
+      // Mapplic applies a style to markers only when `marker` is on; our schema's default (on) is for our own maps.
+      markers: flag(s.marker) ?? false,
       svg: flag(s.svg),
       normal: {
         fill: color(s['base-color']),
@@ -96,7 +98,7 @@ export function convertLegend(raw: unknown): unknown[] {
     isPlainObject(item)
       ? compact({
           id: item.id,
-          text: item.text,
+          text: plainText(item.text),
           icon: item.icon,
           color: isBlank(item.color) ? undefined : item.color,
           scale: item.scale,

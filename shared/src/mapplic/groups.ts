@@ -1,6 +1,7 @@
 /** Mapplic's groups (categories) and the group references of its locations and filters. */
 import { toId } from '../document/map-ids';
 import { describe, isPlainObject, type RepairLog } from '../repair/repair';
+import { decodeEntities } from './text';
 import { asList, compact, flag, isBlank, str, type Obj } from './values';
 
 /** The imported groups with unique ids, found by name (any case) or by the id Mapplic gave them. */
@@ -17,7 +18,7 @@ export class GroupIndex {
         log.warn(`groups.${i}: dropped ${describe(g)} (Must be a group object)`);
         return;
       }
-      const name = str(g.name) || str(g.title) || str(g.id);
+      const name = decodeEntities(str(g.name) || str(g.title) || str(g.id));
       if (name === '') {
         log.warn(`groups.${i}: dropped a group with neither name nor id`);
         return;
@@ -56,5 +57,5 @@ export function groupRefs(value: unknown): string[] {
       : value === undefined || value === null
         ? []
         : [value];
-  return list.map(str).filter((s) => s !== '');
+  return list.map((v) => decodeEntities(str(v))).filter((s) => s !== '');
 }

@@ -3,6 +3,7 @@ import { LOCATION_KEYS } from '../document/map-document';
 import { describe, isPlainObject, type RepairLog } from '../repair/repair';
 import { groupRefs, type GroupIndex } from './groups';
 import { legacyPinType } from './legacy';
+import { decodeEntities, plainText, removeEmbeds } from './text';
 import { isBlank, num, str, type Obj } from './values';
 
 /** Mapplic location keys with a place in our shape; any other key becomes a custom field. */
@@ -60,7 +61,7 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
   for (const [key, value] of Object.entries(loc)) {
     if (LOCATION_MAPPED.has(key)) continue;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-      fields[key] = String(value);
+      fields[key] = decodeEntities(String(value));
     else if (!isBlank(value))
       ctx.log.warn(`locations.${i}.${key}: dropped ${describe(value)} (custom fields hold text)`);
   }
@@ -71,6 +72,8 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
   if (out.thumb === undefined && !isBlank(loc.thumbnail)) out.thumb = loc.thumbnail;
   if (out.image === undefined && !isBlank(loc.img)) out.image = loc.img;
   if (out.color === undefined && !isBlank(loc.fill)) out.color = loc.fill;
+  for (const key of PLAIN_TEXT_KEYS) if (key in out) out[key] = plainText(out[key]);
+  if (typeof out.desc === 'string') out.desc = withoutEmbeds(out.desc, `locations.${i}.desc`, str(loc.id), ctx.log);
   const type = str(loc.type).toLowerCase();
   if (type !== '') out.type = type === 'pin1' || type === 'pin2' ? 'pin' : type;
   else if (typeof loc.pin === 'string') out.type = legacyPinType(loc.pin);
@@ -97,6 +100,18 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
     out.latlon = [loc.lat, loc.lon ?? loc.lng];
   if (Object.keys(fields).length > 0) out.fields = fields;
   return out;
+}
+
+/** Our location keys shown as plain text, never as HTML: character references in them are decoded. */
+const PLAIN_TEXT_KEYS = ['title', 'about', 'more', 'label'] as const;
+
+function withoutEmbeds(desc: string, where: string, id: string, log: RepairLog): string {
+  const { html, removed } = removeEmbeds(desc);
+  for (const what of removed)
+    log.warn(
+      `${where}: removed ${what} from location "${id}" (Mapnest descriptions cannot hold embedded players or pages)`,
+    );
+  return html;
 }
 
 function coordOf(loc: Obj): [number, number] | undefined {

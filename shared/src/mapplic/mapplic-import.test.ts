@@ -193,7 +193,7 @@ describe('importMapplic with the v8 "mall" example', () => {
       {
         id: 'store',
         name: 'store',
-        markers: true,
+        markers: false,
         svg: true,
         normal: { fill: '#e8e8e8' },
         hover: { fill: '#fafafa' },

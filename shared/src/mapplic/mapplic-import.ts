@@ -19,6 +19,7 @@ import { GroupIndex } from './groups';
 import { migrateLegacy } from './legacy';
 import { convertLocation, type LocationContext } from './locations';
 import { convertSettings } from './settings';
+import { decodeEntities, plainText } from './text';
 import { asList, compact, flag, num, str, type Obj } from './values';
 
 /** An imported document, what was changed or left out, and the map title when the export had one. */
@@ -74,7 +75,7 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
     );
 
   const layers = asList(source.layers).map((l) =>
-    isPlainObject(l) ? compact({ id: l.id, name: l.name ?? l.title, file: l.file ?? l.map ?? '' }) : l,
+    isPlainObject(l) ? compact({ id: l.id, name: plainText(l.name ?? l.title), file: l.file ?? l.map ?? '' }) : l,
   );
   const filters = convertFilters(source.filters, groups, log);
   const raw: Obj = {
@@ -88,7 +89,7 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
     routes: convertRoutes(source.routes, mapWidth, mapHeight),
     breakpoints: convertBreakpoints(source.breakpoints, settings),
   };
-  const title = str(flat.title);
+  const title = decodeEntities(str(flat.title));
   return title === '' ? { raw } : { raw, title };
 }
 

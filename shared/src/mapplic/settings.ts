@@ -2,6 +2,7 @@
 import { BUILTIN_FIELDS } from '../document/map-document';
 import { toFieldKey } from '../document/map-ids';
 import type { RepairLog } from '../repair/repair';
+import { plainText } from './text';
 import { compact, flag, isBlank, position, str, type Obj } from './values';
 
 /** Every flat Mapplic v8 setting this importer reads; the rest are reported. */
@@ -149,7 +150,7 @@ const popupSettings = (s: Obj): Obj => ({
 
 const legendSettings = (s: Obj): Obj => ({
   position: s.legend === undefined ? undefined : position(s.legend),
-  title: s.legendTitle,
+  title: plainText(s.legendTitle),
   columns: s.legendColumns,
   horizontal: flag(s.legendHorizontal),
   toggle: flag(s.legendToggle),
@@ -169,11 +170,11 @@ const wayfindingSettings = (s: Obj): Obj => ({
 });
 
 const textSettings = (s: Obj): Obj => ({
-  more: s.moreText,
-  search: s.searchText,
-  clearAll: s.clearText,
-  found: s.foundText,
-  noResults: s.noresultsText,
+  more: plainText(s.moreText),
+  search: plainText(s.searchText),
+  clearAll: plainText(s.clearText),
+  found: plainText(s.foundText),
+  noResults: plainText(s.noresultsText),
 });
 
 /** Mapplic's flat settings as our settings object; values are left for repair to check. */

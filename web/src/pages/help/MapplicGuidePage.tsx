@@ -89,6 +89,10 @@ function Changes() {
             Filter <code>logic</code> and <code>settings.exclude</code> are JavaScript, which Mapnest never runs; they
             are listed as dropped. Hide or disable those locations, or use a field filter instead.
           </li>
+          <li>
+            Videos and other players embedded in descriptions (YouTube, Vimeo and other iframes) are taken out, and the
+            import names each one; link to the video from the description instead.
+          </li>
           <li>Every option that is not carried over is listed in the import, under “changed or left out to fit”.</li>
           <li>
             Search also covers descriptions and groups, and ignores case and accents; Japanese text is searched as

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { strictMapDocument } from '../document/map-document';
+import { importMapplic } from './mapplic-import';
+import { decodeEntities, removeEmbeds } from './text';
+
+/** A mall export as WordPress saves it: entities in the text fields, a video in a description, a store style. */
+const MALL = {
+  settings: { title: 'Riverside &amp; Co', mapWidth: 1000, mapHeight: 600, moreText: 'Visit &#8216;store&#8217;' },
+  layers: [{ id: 'ground', name: 'Ground &amp; mezzanine', file: 'mall-ground.svg' }],
+  groups: [{ id: 'food', name: 'Food &amp; Drink', color: '#f59e0b' }],
+  styles: [
+    { class: 'store', svg: true, 'base-color': '#e8e8e8', 'active-stroke': '#6082cc' },
+    { class: 'anchor', marker: true, svg: true, 'base-color': '#E22130' },
+    { class: 'plain', marker: 'false', 'base-color': '#123456' },
+  ],
+  filters: [{ id: 'cats', type: 'tags', name: 'Shops &amp; services', default: ['Food &amp; Drink'] }],
+  legend: [{ id: 'l1', text: 'Lifts &amp; stairs' }],
+  locations: [
+    {
+      id: 'g101',
+      title: 'Macy&#039;s',
+      about: 'Shop &amp; Save Big',
+      layer: 'ground',
+      coord: [0.12, 0.23],
+      style: 'store',
+      desc:
+        '<p>Department store.</p><iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' +
+        '<p>AT&amp;T &copy; <b>x</b></p>',
+    },
+    {
+      id: 'f201',
+      title: 'H&amp;M',
+      about: 'Fashion &ndash; for everyone',
+      group: 'Food &amp; Drink',
+      layer: 'ground',
+      coord: [0.17, 0.23],
+      more: 'See &lt;offers&gt;',
+      brand: 'H&amp;M',
+    },
+  ],
+};
+
+describe('importMapplic of styles', () => {
+  const { document } = importMapplic(MALL);
+
+  it('applies a style to markers only when the Mapplic style says marker', () => {
+    expect(document.styles.map((s) => [s.id, s.markers])).toEqual([
+      ['store', false],
+      ['anchor', true],
+      ['plain', false],
+    ]);
+  });
+});
+
+describe('importMapplic of text fields', () => {
+  const { document, title } = importMapplic(MALL);
+  const loc = (id: string) => document.locations.find((l) => l.id === id)!;
+
+  it('decodes character references in titles, about, group, layer, filter and legend names', () => {
+    expect(strictMapDocument.safeParse(document).success).toBe(true);
+    expect(title).toBe('Riverside & Co');
+    expect([loc('g101').title, loc('g101').about]).toEqual(["Macy's", 'Shop & Save Big']);
+    expect([loc('f201').title, loc('f201').about, loc('f201').more]).toEqual([
+      'H&M',
+      'Fashion \u2013 for everyone',
+      'See <offers>',
+    ]);
+    expect(loc('f201').fields).toEqual({ brand: 'H&M' });
+    expect(document.layers[0]!.name).toBe('Ground & mezzanine');
+    expect(document.groups).toEqual([{ id: 'food', name: 'Food & Drink', color: '#f59e0b' }]);
+    expect(loc('f201').groups).toEqual(['food']);
+    expect(document.filters[0]).toMatchObject({ name: 'Shops & services', default: ['food'] });
+    expect(document.legend[0]!.text).toBe('Lifts & stairs');
+    expect(document.settings.text.more).toBe('Visit \u2018store\u2019');
+  });
+
+  it('leaves the HTML of descriptions as HTML', () => {
+    expect(loc('g101').desc).toBe('<p>Department store.</p><p>AT&amp;T &copy; <b>x</b></p>');
+  });
+});
+
+describe('importMapplic of embeds in descriptions', () => {
+  const { document, warnings } = importMapplic(MALL);
+
+  it('removes each embedded player from the description and names it in the report', () => {
+    expect(document.locations[0]!.desc).not.toContain('iframe');
+    expect(warnings).toContain(
+      'locations.0.desc: removed a video embed (youtube.com) from location "g101" (Mapnest descriptions cannot hold embedded players or pages)',
+    );
+  });
+});
+
+describe('decodeEntities', () => {
+  it('decodes named, decimal and hexadecimal references once', () => {
+    expect(decodeEntities('H&amp;M &#8217; &#x2019; &eacute;&nbsp;&yuml; &amp;amp;')).toBe(
+      'H&M \u2019 \u2019 \u00e9\u00a0\u00ff &amp;',
+    );
+  });
+
+  it('leaves unknown names, references without a semicolon and bare ampersands as written', () => {
+    expect(decodeEntities('AT&T &bogus; &amp &#38 Fish & Chips')).toBe('AT&T &bogus; &amp &#38 Fish & Chips');
+  });
+
+  it('writes the replacement character for NUL, surrogates and code points out of range', () => {
+    expect(decodeEntities('&#0;&#xD800;&#x110000;')).toBe('\uFFFD\uFFFD\uFFFD');
+  });
+});
+
+describe('removeEmbeds', () => {
+  it('names each kind of embed by its host', () => {
+    const { html, removed } = removeEmbeds(
+      '<p>a</p><IFRAME src="https://www.youtube-nocookie.com/embed/x" title="a > b"></IFRAME>' +
+        "<iframe src='https://player.vimeo.com/video/1'></iframe><iframe src=https://maps.example.com/x>" +
+        '<video controls><source src="/v.mp4"></video><audio src="https://cdn.example.org/a.mp3"></audio>' +
+        '<embed src="https://x.example/f.swf"><object data="https://y.example/o"></object><p>b</p>',
+    );
+    expect(html).toBe('<p>a</p><p>b</p>');
+    expect(removed).toEqual([
+      'a video embed (youtube-nocookie.com)',
+      'a video embed (player.vimeo.com)',
+      'an embed (maps.example.com)',
+      'a video',
+      'an audio player (cdn.example.org)',
+      'an embed (x.example)',
+      'an embed (y.example)',
+    ]);
+  });
+
+  it('leaves a description without embeds as it is', () => {
+    const html = '<p>See <a href="https://example.com/iframe">the video page</a></p>';
+    expect(removeEmbeds(html)).toEqual({ html, removed: [] });
+  });
+});
