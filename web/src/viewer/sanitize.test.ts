@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanCss, sanitizeHtml, sanitizeSvg, scopeCss } from './sanitize';
+import { cleanCss, disarmHandlers, sanitizeHtml, sanitizeSvg, scopeCss } from './sanitize';
 import { FORBIDDEN_OUTPUT, HTML_VECTORS, SVG_VECTORS, svgDocument } from './xss-corpus.fixtures';
 
 const SCOPE = '[data-mn-scope="t"]';
@@ -91,6 +91,58 @@ describe('sanitizeHtml', () => {
 
   it('drops elements outside the allow-list together with their content', () => {
     expect(html(sanitizeHtml('<p>a</p><custom-el><b>b</b></custom-el><noscript><b>c</b></noscript>'))).toBe('<p>a</p>');
+  });
+
+  it('drops an image whose source was refused or never given, so it leaves no empty box', () => {
+    const out = html(
+      sanitizeHtml(
+        '<p>a</p><img src=x onerror=alert(1)><img alt="none"><img src="  "><img src="javascript:alert(1)"><img src="/files/ok.png">',
+      ),
+    );
+    expect(out).toBe('<p>a</p><img src="/files/ok.png" loading="lazy" referrerpolicy="no-referrer">');
+  });
+});
+
+/** Every attribute the HTML parser reads from `markup` whose name starts with "on" (an event handler). */
+function handlersParsed(markup: string): string[] {
+  const doc = new DOMParser().parseFromString(markup, 'text/html');
+  return Array.from(doc.querySelectorAll('*')).flatMap((el) =>
+    Array.from(el.attributes, (a) => a.name).filter((n) => /^on/i.test(n)),
+  );
+}
+
+describe('disarmHandlers', () => {
+  it('renames event handler attributes, however they are written', () => {
+    expect(
+      disarmHandlers(
+        '<img src=x onerror=alert(1)><P ONCLICK="a()" title=\'on\'>on</P><svg/onload=x><a href=y\nonmouseover = "z">',
+      ),
+    ).toBe(
+      '<img src=x x-onerror=alert(1)><P x-ONCLICK="a()" title=\'on\'>on</P><svg/x-onload=x><a href=y\nx-onmouseover = "z">',
+    );
+  });
+
+  it('leaves text, attribute values, comments and raw text as they are', () => {
+    const markup =
+      '<p title="onerror=1 >x" data-x=\'a onclick=b\'>Open on Mondays, onion soup</p><!-- <img onerror=1> -->' +
+      '<script>"<img onerror=1>"</script><textarea><b onclick=1></textarea> 1 < 2 <3';
+    expect(disarmHandlers(markup)).toBe(markup);
+  });
+
+  it('leaves the parser no handler attribute, whatever the markup', () => {
+    // Whole tags and handlers as well as single characters, so that most arrays hold a handler the parser would read.
+    const token = fc.constantFrom(
+      ...['<p', '<img', '<b', '</p', '<a/', ' onerror=1', ' ONload="a"', "/onclick='b'", ' title="', "'", '"'],
+      ...['<', '>', '/', ' ', '\n', '=', 'x', 'on', '<!--', '-->', '<!', '<?', '<script>', '<title>', '<textarea>'],
+      ...['</script>', '<style>', '</style', '<iframe ', 'src=x'],
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 40 }), (tokens) => {
+        const markup = tokens.join('');
+        expect(handlersParsed(disarmHandlers(markup)), markup).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
