@@ -40,6 +40,25 @@ async function clickRoom(page: Page, id: string, dx = 0.5, dy = 0.5): Promise<vo
   await page.mouse.click(b.x + b.width * dx, b.y + b.height * dy);
 }
 
+/** An office floor as drawn per floor: the lift, stairs and corridor keep their ids on every floor, rooms are labelled. */
+const officeFloor = (
+  n: number,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+  <rect width="1200" height="800" fill="#f4f4f0"/>
+  <rect id="corridor" x="40" y="360" width="1120" height="80" fill="#e8e8e8" stroke="#999"/>
+  <g id="rooms">
+    <rect id="m${n}01" x="40" y="40" width="260" height="320" fill="#ede9fe" stroke="#555"/>
+    <text x="170" y="200" font-size="18" text-anchor="middle">Meeting ${n}.01</text>
+    <rect id="wc-${n}" x="40" y="440" width="200" height="160" fill="#e0f2fe" stroke="#555"/>
+    <text x="140" y="520" font-size="18" text-anchor="middle">Toilets</text>
+  </g>
+  <rect id="lift" x="560" y="240" width="80" height="120" fill="#cfe3ff" stroke="#1d4ed8"/>
+  <text x="600" y="305" font-size="16" text-anchor="middle">Lift</text>
+  <rect id="stairs" x="1040" y="440" width="120" height="120" fill="#ffe0c2" stroke="#b45309"/>
+  <text x="1100" y="505" font-size="16" text-anchor="middle">Stairs</text>
+  <g id="labels"><text x="600" y="780" font-size="16">Floor ${n}</text></g>
+</svg>`;
+
 describe('recognised SVG rooms in the editor', () => {
   it('are outlined, named and listed; a click links, selects or adds; undo takes it back', async () => {
     const mapId = await call<string>('createMap', { title: 'Rooms test' }, user);
@@ -111,6 +130,62 @@ describe('recognised SVG rooms in the editor', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('on floors whose drawings reuse ids, names rooms from their labels and says which cannot be added and why', async () => {
+    const mapId = await call<string>('createMap', { title: 'Office floors' }, user);
+    const context = await newContext(browser, { width: 1366, height: 768 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    const upload = async (n: number) => {
+      await page.getByRole('tab', { name: /Layers/ }).click();
+      await page.setInputFiles('[data-testid=layer-file-input]', {
+        name: `floor${n}.svg`,
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(officeFloor(n)),
+      });
+      await page.getByRole('tab', { name: /Locations/ }).click();
+    };
+    await upload(1);
+    // The labels group is no room; the rooms are named after their labels.
+    await page.getByText('5 rooms on this floor have no location').click({ timeout: 20_000 });
+    const free = page.getByRole('list', { name: 'Rooms without a location' });
+    expect(await free.locator('.vlist__title').allTextContents()).toEqual([
+      'Corridor',
+      'Meeting 1.01',
+      'Toilets',
+      'Lift',
+      'Stairs',
+    ]);
+    await page.getByRole('button', { name: 'Add all 5 as locations' }).click();
+    await expect.poll(() => count(page)).toBe('5');
+
+    await upload(2);
+    await page.getByText('2 rooms on this floor have no location').click({ timeout: 20_000 });
+    const elsewhere = page.getByRole('group', { name: 'Rooms that cannot be added' });
+    await elsewhere.waitFor();
+    expect(await elsewhere.locator('li').allTextContents()).toEqual([
+      'Corridorcorridor · a location on Floor 1',
+      'Liftlift · a location on Floor 1',
+      'Stairsstairs · a location on Floor 1',
+    ]);
+    // Floor 1's locations are not drawn on Floor 2's shapes with their ids.
+    const lift2 = page.locator('.editor__canvas .mn-layer:not([hidden]) [id="lift"]');
+    expect((await lift2.getAttribute('class')) ?? '').not.toMatch(/\bmn-edit-room\b/);
+    await artifact(page, { path: '.test-artifacts/editor-rooms-ids-elsewhere.png' });
+    await page.getByRole('button', { name: 'Add all 2 as locations' }).click();
+    await page
+      .getByText(
+        'Added 2 rooms as locations. Not added: 3 rooms whose ids locations on other floors already have ' +
+          '(corridor, lift and stairs on Floor 1).',
+      )
+      .waitFor();
+    expect(await count(page)).toBe('7');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it.each([
     ['a desktop', 1366, 768],

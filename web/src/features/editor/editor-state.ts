@@ -5,6 +5,7 @@
 import { atom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import type { CanvasTool } from './canvas/canvas';
+import type { RoomIdElsewhere } from './recognise-svg';
 
 export type EditorTab =
   'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';
@@ -21,6 +22,8 @@ export const layerAtom = atom<string | null>(null);
 export const namingLayerAtom = atom<string | null>(null);
 /** Recognised rooms of the floor in view that no location uses, each as the location it would become. */
 export const freeRoomsAtom = atom<readonly Location[]>([]);
+/** Recognised rooms of the floor in view left out because a location on another floor has their id. */
+export const roomsIdElsewhereAtom = atom<readonly RoomIdElsewhere[]>([]);
 /** The id of a room without a location that the author clicked on the map: the list offers to add it. */
 export const roomOfferAtom = atom<string | null>(null);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from './actions/structure';
 import { recogniseRooms } from './actions/locations';
-import { locationsFromRegions, planRecognise, titleFromId } from './recognise-svg';
+import { locationsFromRegions, planRecognise, roomsWithIdElsewhere, titleFromId } from './recognise-svg';
 
 const map = { width: 1000, height: 500 };
 const box = (minX: number, minY: number, maxX: number, maxY: number) => ({ minX, minY, maxX, maxY });
@@ -106,5 +106,48 @@ describe('Recognise SVG', () => {
     expect(next.locations.map((l) => l.id)).toEqual(['_1-103', 'r-lab', 'linked', 'upstairs', '_1-104', '_1-105']);
     expect(next.locations[0]).toMatchObject({ title: '1-103', coord: [0.1, 0.1] });
     expect(next.settings.startLocation).toBe('_1-103');
+  });
+
+  it('skips shapes that draw no area of their own, such as a group of text labels', () => {
+    const { locations, skipped } = locationsFromRegions(
+      [
+        { id: 'labels', name: '', box: box(100, 100, 400, 300), noArea: true },
+        { id: 'shop', name: '', box: box(100, 100, 200, 200) },
+      ],
+      map,
+      new Set(),
+    );
+    expect(locations.map((l) => l.id)).toEqual(['shop']);
+    expect(skipped).toEqual([
+      { id: 'labels', reason: 'it draws no area of its own (only text or lines), so it is not a room' },
+    ]);
+  });
+
+  it('names the rooms of a floor whose ids locations on other floors have, and why Recognise skips them', () => {
+    const existing = [
+      { id: 'lift', title: 'Lift', layer: 'floor-1' },
+      { id: 'stairs', title: 'Stairs', layer: 'floor-1' },
+      { id: 'kiosk', title: 'Kiosk', layer: 'floor-2' },
+      { id: 'everywhere', title: 'Everywhere' },
+    ];
+    const regions = [
+      { id: 'lift', name: 'Lift', box: box(100, 100, 200, 200) },
+      { id: 'stairs', name: '', box: box(200, 100, 300, 200) },
+      { id: 'kiosk', name: '', box: box(300, 100, 400, 200) },
+      { id: 'everywhere', name: '', box: box(400, 100, 500, 200) },
+      { id: 'm201', name: 'Meeting 2.01', box: box(0, 300, 100, 400) },
+    ];
+    expect(roomsWithIdElsewhere(regions, map, existing, 'floor-2')).toEqual([
+      { id: 'lift', title: 'Lift', floor: 'floor-1' },
+      { id: 'stairs', title: 'Stairs', floor: 'floor-1' },
+    ]);
+    const plan = planRecognise(regions, map, existing, { layer: 'floor-2', type: 'hidden' });
+    expect(plan.add.map((l) => [l.id, l.title, l.layer])).toEqual([['m201', 'Meeting 2.01', 'floor-2']]);
+    expect(plan.skipped).toEqual([
+      { id: 'lift', reason: 'a location on another floor has this id (each id names one location in the map)' },
+      { id: 'stairs', reason: 'a location on another floor has this id (each id names one location in the map)' },
+      { id: 'kiosk', reason: 'a location already uses this id' },
+      { id: 'everywhere', reason: 'a location already uses this id' },
+    ]);
   });
 });

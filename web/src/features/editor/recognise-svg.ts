@@ -9,12 +9,14 @@ import { sanitizeSvg } from '../../viewer/sanitize';
 
 export interface MeasuredRegion {
   id: string;
-  /** data-name (Illustrator), <title>, or '' */
+  /** data-name (Illustrator), aria-label, <title>, else the text drawn in it, or '' */
   name: string;
   /** Box in map pixels. */
   box: { minX: number; minY: number; maxX: number; maxY: number };
   /** A group holding id'd shapes of its own (Mapplic's `MLOC…` groups, a wing of rooms): not a room itself. */
   container?: boolean;
+  /** Draws no area of its own (text, lines, or a group of only those): a label or a mark, not a room. */
+  noArea?: boolean;
 }
 
 export interface RecogniseResult {
@@ -41,6 +43,8 @@ export function titleFromId(id: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : id;
 }
 
+const TAKEN = 'a location already uses this id';
+
 /** Mapplic's groups of interactive elements (`MLOC`, `MLOC available`…) hold rooms; they are never one. */
 const isMapplicGroup = (id: string) => /^mloc/i.test(id);
 
@@ -59,12 +63,16 @@ export function locationsFromRegions(
       skipped.push({ id: r.id, reason: 'it is a group of rooms, not a room' });
       continue;
     }
+    if (r.noArea) {
+      skipped.push({ id: r.id, reason: 'it draws no area of its own (only text or lines), so it is not a room' });
+      continue;
+    }
     if (!ID_PATTERN.test(r.id)) {
       skipped.push({ id: r.id, reason: 'the id has characters a location id cannot have' });
       continue;
     }
     if (taken.has(r.id) || seen.has(r.id)) {
-      skipped.push({ id: r.id, reason: 'a location already uses this id' });
+      skipped.push({ id: r.id, reason: TAKEN });
       continue;
     }
     const w = r.box.maxX - r.box.minX;
@@ -93,6 +101,37 @@ export function locationsFromRegions(
     locations.push(loc);
   }
   return { locations, skipped };
+}
+
+/** A room of one floor whose id a location on another floor has, so it cannot become a location of its own. */
+export interface RoomIdElsewhere {
+  id: string;
+  /** The name it would have. */
+  title: string;
+  /** The floor (layer id) of the location that has its id. */
+  floor: string;
+}
+
+/**
+ * The rooms of `floor` that would be added but for their id, which a location on another floor has: a location links
+ * to the shape with its own id on its own floor, and a map has each location id once (per-floor drawings often reuse
+ * ids such as `lift` or `stairs`).
+ */
+export function roomsWithIdElsewhere(
+  regions: readonly MeasuredRegion[],
+  map: { width: number; height: number },
+  locations: readonly Pick<Location, 'id' | 'layer'>[],
+  floor: string,
+): RoomIdElsewhere[] {
+  const elsewhere = new Map<string, string>();
+  for (const l of locations) if (l.layer && l.layer !== floor) elsewhere.set(l.id, l.layer);
+  const clashing = regions.filter((r) => elsewhere.has(r.id));
+  if (!clashing.length) return [];
+  return locationsFromRegions(clashing, map, new Set()).locations.map((l) => ({
+    id: l.id,
+    title: l.title ?? l.id,
+    floor: elsewhere.get(l.id)!,
+  }));
 }
 
 /** Measures every id'd shape of an SVG drawn at the map's size (in the browser, off screen). */
@@ -130,31 +169,86 @@ export function measureRegionsIn(
   const root = svg.getBoundingClientRect();
   const kx = map.width / (root.width || map.width);
   const ky = map.height / (root.height || map.height);
+  const boxOf = (el: Element): MeasuredRegion['box'] => {
+    const r = el.getBoundingClientRect();
+    return {
+      minX: (r.left - root.left) * kx,
+      minY: (r.top - root.top) * ky,
+      maxX: (r.right - root.left) * kx,
+      maxY: (r.bottom - root.top) * ky,
+    };
+  };
   const out: (MeasuredRegion & { el: Element })[] = [];
   for (const el of Array.from(svg.querySelectorAll('[id]'))) {
-    if (!SHAPES.has(el.localName) || el.closest('defs, clipPath, mask, pattern, symbol, marker')) continue;
-    const r = el.getBoundingClientRect();
+    if (!SHAPES.has(el.localName) || inDefinitions(el)) continue;
     const title = el.querySelector(':scope > title')?.textContent ?? '';
     out.push({
       el,
       id: el.id,
       name: el.getAttribute('data-name') ?? el.getAttribute('aria-label') ?? title,
       container: el.localName === 'g' && hasRoomInside(el),
-      box: {
-        minX: (r.left - root.left) * kx,
-        minY: (r.top - root.top) * ky,
-        maxX: (r.right - root.left) * kx,
-        maxY: (r.bottom - root.top) * ky,
-      },
+      ...(!drawsArea(el) && { noArea: true }),
+      box: boxOf(el),
     });
   }
+  const labels = Array.from(svg.querySelectorAll('text'))
+    .filter((t) => !inDefinitions(t))
+    .map((t) => ({ el: t, text: textOf(t), box: boxOf(t) }));
+  const drawn = drawnLabels(out, labels);
+  for (const r of out) if (!r.name.trim()) r.name = drawn.get(r) ?? '';
   return out;
+}
+
+const inDefinitions = (el: Element) => el.closest('defs, clipPath, mask, pattern, symbol, marker') !== null;
+
+/** What a <text> reads: its lines (<tspan>s) joined by spaces, white space collapsed. */
+function textOf(t: Element): string {
+  const lines = Array.from(t.querySelectorAll('tspan'), (s) => s.textContent ?? '');
+  return (lines.length ? lines.join(' ') : (t.textContent ?? '')).replace(/\s+/g, ' ').trim();
+}
+
+/** Elements that fill an area; text and lines do not, and a group fills one only through such an element. */
+const AREA_SHAPES = 'path, rect, circle, ellipse, polygon, polyline, use';
+
+function drawsArea(el: Element): boolean {
+  if (el.matches(AREA_SHAPES)) return true;
+  if (el.localName !== 'g') return false;
+  return Array.from(el.querySelectorAll(AREA_SHAPES)).some((child) => !inDefinitions(child));
+}
+
+/**
+ * The text drawn in each room, as its name: a <text> inside the room's own element names that room; any other
+ * names the smallest room whose box holds its centre (a label over a room inside a wing names the room). A room
+ * takes the first text that names it, in document order.
+ */
+function drawnLabels<R extends { el: Element; box: MeasuredRegion['box']; container?: boolean; noArea?: boolean }>(
+  regions: readonly R[],
+  labels: readonly { el: Element; text: string; box: MeasuredRegion['box'] }[],
+): Map<R, string> {
+  const rooms = regions.filter((r) => !r.container && !r.noArea);
+  const byElement = new Map(rooms.map((r) => [r.el, r]));
+  const area = (b: MeasuredRegion['box']) => (b.maxX - b.minX) * (b.maxY - b.minY);
+  const names = new Map<R, string>();
+  for (const label of labels) {
+    if (!label.text) continue;
+    let best: R | undefined;
+    for (let p = label.el.parentElement; p && !best; p = p.parentElement) best = byElement.get(p);
+    const x = (label.box.minX + label.box.maxX) / 2;
+    const y = (label.box.minY + label.box.maxY) / 2;
+    if (!best)
+      for (const r of rooms) {
+        const b = r.box;
+        if (x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY && (!best || area(b) < area(best.box))) best = r;
+      }
+    if (best && !names.has(best)) names.set(best, label.text.slice(0, 200));
+  }
+  return names;
 }
 
 /** Whether an element holds id'd shapes (its rooms), outside definitions. */
 function hasRoomInside(el: Element): boolean {
   for (const child of Array.from(el.querySelectorAll('[id]')))
-    if (SHAPES.has(child.localName) && !child.closest('defs, clipPath, mask, pattern, symbol, marker')) return true;
+    if (SHAPES.has(child.localName) && !inDefinitions(child)) return true;
   return false;
 }
 
@@ -193,6 +287,12 @@ export function planRecognise(
 ): RecognisePlan {
   const taken = new Set(existing.map((l) => l.id));
   const { locations, skipped } = locationsFromRegions(regions, map, taken, opts);
+  const floorOf = new Map(existing.map((l) => [l.id, l.layer]));
+  for (const s of skipped) {
+    const floor = floorOf.get(s.id);
+    if (opts.layer && floor && floor !== opts.layer && s.reason === TAKEN)
+      s.reason = 'a location on another floor has this id (each id names one location in the map)';
+  }
   const roomIds = new Set(regions.map((r) => r.id));
   const names = new Map(regions.map((r) => [r.id, r.name]));
   const unbound = new Map<string, Location>();

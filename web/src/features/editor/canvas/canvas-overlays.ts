@@ -11,7 +11,13 @@ import { markerBox } from '../../../map-core/marker-geometry';
 import type { MapView } from '../../../map-core/map-view';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { onLayer } from '../../../viewer/viewer-model';
-import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from '../recognise-svg';
+import {
+  locationsFromRegions,
+  measureRegionsIn,
+  roomsWithIdElsewhere,
+  type MeasuredRegion,
+  type RoomIdElsewhere,
+} from '../recognise-svg';
 
 /** A recognised room of the floor in view: an SVG shape the recogniser finds. */
 export interface Room extends MeasuredRegion {
@@ -67,10 +73,11 @@ export class CanvasRooms {
   private svg: SVGSVGElement | null = null;
   private rooms = new Map<string, Room>();
   private free: readonly Location[] = [];
+  private elsewhere: readonly RoomIdElsewhere[] = [];
 
   constructor(
-    /** The free rooms changed. */
-    private readonly onFreeRooms?: (rooms: readonly Location[]) => void,
+    /** The free rooms changed, or the rooms left out because a location on another floor has their id. */
+    private readonly onFreeRooms?: (rooms: readonly Location[], idElsewhere: readonly RoomIdElsewhere[]) => void,
   ) {
     this.labels.setAttribute('aria-hidden', 'true');
   }
@@ -115,13 +122,14 @@ export class CanvasRooms {
    */
   classify(model: ViewerModel, doc: MapDocument, layerId: string): void {
     let free: Location[] = [];
+    let elsewhere: RoomIdElsewhere[] = [];
     if (this.rooms.size) {
       const taken = new Set(doc.locations.map((l) => l.id));
       const regions = [...this.rooms.values()].filter((r) => !taken.has(r.id));
-      free = locationsFromRegions(regions, model.image, taken, {
-        layer: doc.layers.length > 1 ? layerId : null,
-        type: 'hidden',
-      }).locations;
+      // A room is a shape of this floor, so its location is on this floor even while the map has one: on every floor
+      // it would take the same id's shape of each floor added later.
+      free = locationsFromRegions(regions, model.image, taken, { layer: layerId, type: 'hidden' }).locations;
+      elsewhere = roomsWithIdElsewhere([...this.rooms.values()], model.image, doc.locations, layerId);
       const freeById = new Map(free.map((l) => [l.id, l]));
       for (const r of this.rooms.values()) {
         const l = model.byId.get(r.id);
@@ -136,10 +144,13 @@ export class CanvasRooms {
     }
     const changed =
       free.length !== this.free.length ||
-      free.some((l, i) => l.id !== this.free[i]!.id || l.title !== this.free[i]!.title);
+      free.some((l, i) => l.id !== this.free[i]!.id || l.title !== this.free[i]!.title) ||
+      elsewhere.length !== this.elsewhere.length ||
+      elsewhere.some((r, i) => r.id !== this.elsewhere[i]!.id || r.floor !== this.elsewhere[i]!.floor);
     if (changed) {
       this.free = free;
-      this.onFreeRooms?.(free);
+      this.elsewhere = elsewhere;
+      this.onFreeRooms?.(free, elsewhere);
     }
   }
 

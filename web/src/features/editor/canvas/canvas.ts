@@ -17,6 +17,7 @@ import { editable, patchedModel } from './canvas-model';
 import { carriedAlong, dressGhost } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
 import type { NetworkHost } from '../wayfinding/network-layer';
+import type { RoomIdElsewhere } from '../recognise-svg';
 import '../../../viewer/viewer.css';
 import './canvas.css';
 
@@ -35,8 +36,11 @@ export interface EditorCanvasCallbacks {
   onMoveMany?(ids: readonly string[], by: [number, number]): void;
   /** A recognised room without a location was clicked (select tool): offer to make it `room`, a location linked to it. */
   onRoom?(room: Location): void;
-  /** The recognised rooms of the floor in view that no location uses changed. */
-  onFreeRooms?(rooms: readonly Location[]): void;
+  /**
+   * The recognised rooms of the floor in view that no location uses changed, or those left out because a location on
+   * another floor has their id.
+   */
+  onFreeRooms?(rooms: readonly Location[], idElsewhere: readonly RoomIdElsewhere[]): void;
   /** Another floor is shown (picked, or a location on it selected or revealed). */
   onLayerChange?(id: string): void;
 }
@@ -92,7 +96,7 @@ export class EditorCanvas {
     this.rings = new SelectionRings();
     this.ghost = div('mn-edit-ghost');
     this.ghost.hidden = true;
-    this.rooms = new CanvasRooms((rooms) => this.callbacks.onFreeRooms?.(rooms));
+    this.rooms = new CanvasRooms((rooms, elsewhere) => this.callbacks.onFreeRooms?.(rooms, elsewhere));
     this.map = div('mn-map');
     this.element = div('mn-viewer mn-landscape mn-fill mn-editor-canvas');
     this.element.append(this.map);

@@ -216,9 +216,8 @@ function useRecogniseSvg(l: Layer) {
         notify('This SVG has no shapes with ids, so there is nothing to recognise.', 'info');
         return;
       }
-      setPlan(
-        planRecognise(regions, map, doc.locations, { layer: doc.layers.length > 1 ? l.id : null, type: 'hidden' }),
-      );
+      // On this floor even while the map has one: on every floor a room would take the same id's shape of each.
+      setPlan(planRecognise(regions, map, doc.locations, { layer: l.id, type: 'hidden' }));
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err));
     } finally {

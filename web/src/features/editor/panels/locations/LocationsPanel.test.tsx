@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { selectionAtom } from '../../editor-state';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { freeRoomsAtom, roomsIdElsewhereAtom, selectionAtom } from '../../editor-state';
 import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../../editor.fixtures';
 import { Inspector } from '../Inspector';
 import { LocationsPanel } from './LocationsPanel';
@@ -218,5 +219,45 @@ describe('LocationsPanel', () => {
     fireEvent.click(up);
     expect(ids(h.doc())[0]).toBe('a0');
     expect(within(list()).queryAllByRole('button', { hidden: true })).toEqual([]);
+  });
+});
+
+describe('the rooms of the floor in view without a location', () => {
+  it('says which rooms cannot be added because locations on another floor have their ids, and Add all says so too', () => {
+    const doc = blankDocument({ layerId: 'floor-1' });
+    doc.layers[0]!.name = 'Floor 1';
+    doc.layers.push({ id: 'floor-2', name: 'Floor 2', file: '' });
+    doc.locations = [
+      { id: 'lift', title: 'Lift', layer: 'floor-1', type: 'hidden' },
+      { id: 'stairs', title: 'Stairs', layer: 'floor-1', type: 'hidden' },
+    ];
+    const h = renderEditorPart(<LocationsPanel />, { doc });
+    act(() => {
+      h.jotai.set(freeRoomsAtom, [
+        { id: 'm201', title: 'Meeting 2.01', coord: [0.2, 0.2], layer: 'floor-2', type: 'hidden' },
+        { id: 'm202', title: 'Meeting 2.02', coord: [0.4, 0.2], layer: 'floor-2', type: 'hidden' },
+      ]);
+      h.jotai.set(roomsIdElsewhereAtom, [
+        { id: 'lift', title: 'Lift', floor: 'floor-1' },
+        { id: 'stairs', title: 'Stairs', floor: 'floor-1' },
+      ]);
+    });
+    const group = screen.getByRole('group', { name: 'Rooms that cannot be added' });
+    expect(group.querySelector('.panel__hint')!.textContent).toBe(
+      '2 rooms on this floor cannot be added: locations on other floors have their ids. A location shows the shape ' +
+        'with its own id, and each id names one location in the map: give these shapes other ids in this floor’s SVG ' +
+        '(for example lift-2) to add them.',
+    );
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Liftlift · a location on Floor 1', 'Stairsstairs · a location on Floor 1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add all 2 as locations' }));
+    expect(ids(h.doc())).toEqual(['lift', 'stairs', 'm201', 'm202']);
+    expect(announced()).toBe(
+      'Added 2 rooms as locations. Not added: 2 rooms whose ids locations on other floors already have ' +
+        '(lift and stairs on Floor 1).',
+    );
   });
 });

@@ -5,7 +5,15 @@ import { SearchInput } from '../../../../components/SearchInput';
 import { deleteLocations, reorderLocation } from '../../actions/locations';
 import { importLocations } from '../../actions/structure';
 import { useEditor, useEditorState } from '../../editor-context';
-import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../../editor-state';
+import {
+  dialogAtom,
+  freeRoomsAtom,
+  roomOfferAtom,
+  roomsIdElsewhereAtom,
+  selectionAtom,
+  toolAtom,
+} from '../../editor-state';
+import { RoomsIdElsewhere, notAddedNote } from './RoomsIdElsewhere';
 import { movedMessage, slotFromOffset, useDragReorder } from '../drag-reorder';
 import { nameOf, ROW, useListNavigation, useListViewport } from './location-list';
 import { LocationListbox } from './LocationListbox';
@@ -156,8 +164,10 @@ function LocationsToolbar({
 /** Rooms of the floor's SVG that have no location: the one just clicked on the map, and all of them. */
 function RoomOffers({ announce }: { announce(text: string): void }) {
   const { run } = useEditor();
+  const { doc } = useEditorState();
   const setSelection = useSetAtom(selectionAtom);
   const freeRooms = useAtomValue(freeRoomsAtom);
+  const idElsewhere = useAtomValue(roomsIdElsewhereAtom);
   const [offer, setOffer] = useAtom(roomOfferAtom);
   const offered = offer ? freeRooms.find((r) => r.id === offer) : undefined;
 
@@ -166,9 +176,10 @@ function RoomOffers({ announce }: { announce(text: string): void }) {
     if (!run(importLocations, { locations: rooms.slice(), mode: 'add' })) return;
     setOffer(null);
     setSelection(new Set(rooms.length === 1 ? [rooms[0]!.id] : []));
-    announce(
-      rooms.length === 1 ? `Added “${nameOf(rooms[0]!)}” as a location.` : `Added ${rooms.length} rooms as locations.`,
-    );
+    const added =
+      rooms.length === 1 ? `Added “${nameOf(rooms[0]!)}” as a location.` : `Added ${rooms.length} rooms as locations.`;
+    // "Add all" leaves out the rooms whose ids are taken on another floor: the author is told which, and why.
+    announce(rooms === freeRooms && idElsewhere.length ? `${added} ${notAddedNote(idElsewhere, doc)}` : added);
   };
 
   return (
@@ -221,6 +232,7 @@ function RoomOffers({ announce }: { announce(text: string): void }) {
           )}
         </details>
       )}
+      <RoomsIdElsewhere rooms={idElsewhere} doc={doc} />
     </>
   );
 }
