@@ -41,6 +41,32 @@ function locationsOnly(current: MapDocument, d: MapDocument): { locations: Locat
   return { locations, groups };
 }
 
+/** The floor connectors (lifts, stairs) of a document's paths: the ids their ends share across floors. */
+const connectorsOf = (d: MapDocument) =>
+  new Set(d.routes.filter((r) => r.connector && r.endpoint).map((r) => r.endpoint));
+
+/** A document's wayfinding: '10 wayfinding paths, 2 floor connectors' ('0 wayfinding paths' without any). */
+function wayfindingOf(d: MapDocument): string {
+  const connectors = connectorsOf(d).size;
+  const paths = counted(d.routes.length, 'wayfinding path');
+  return connectors ? `${paths}, ${counted(connectors, 'floor connector')}` : paths;
+}
+
+/** What "Replace this map with it" does to this map's wayfinding paths, which "Add its locations only" keeps. */
+function PathsOnReplace({ current, imported }: { current: MapDocument; imported: MapDocument | null }) {
+  const mine = current.routes.length;
+  if (!imported || mine === 0) return null;
+  const theirs = imported.routes.length;
+  return (
+    <p className="field__hint">
+      {theirs
+        ? `Replacing this map also replaces its ${counted(mine, 'wayfinding path')} with the file’s ${theirs}.`
+        : `Replacing this map also removes its ${counted(mine, 'wayfinding path')}: the file has none.`}{' '}
+      Adding its locations only keeps them.
+    </p>
+  );
+}
+
 /** Cancel, "Add its locations only" and "Replace this map with it", for either kind of whole map. */
 function DocumentActions({
   imported,
@@ -68,23 +94,26 @@ function DocumentActions({
     }
   };
   return (
-    <div className="confirm__actions">
-      <button type="button" className="btn btn--secondary" onClick={onDone}>
-        Cancel
-      </button>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={busy || !imported || imported.locations.length === 0}
-        onClick={addLocations}
-      >
-        Add its locations only
-      </button>
-      <button type="button" className="btn btn--primary" disabled={busy || !canReplace} onClick={onReplace}>
-        {busy && <Spinner size="sm" label="Uploading the floor plans" />}
-        {busy ? 'Uploading…' : 'Replace this map with it'}
-      </button>
-    </div>
+    <>
+      <PathsOnReplace current={doc} imported={imported} />
+      <div className="confirm__actions">
+        <button type="button" className="btn btn--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy || !imported || imported.locations.length === 0}
+          onClick={addLocations}
+        >
+          Add its locations only
+        </button>
+        <button type="button" className="btn btn--primary" disabled={busy || !canReplace} onClick={onReplace}>
+          {busy && <Spinner size="sm" label="Uploading the floor plans" />}
+          {busy ? 'Uploading…' : 'Replace this map with it'}
+        </button>
+      </div>
+    </>
   );
 }
 
@@ -96,8 +125,8 @@ export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onD
     <div>
       <p>
         A {loaded.format} map: {counted(d.layers.length, 'layer')}, {counted(d.locations.length, 'location')},{' '}
-        {counted(d.groups.length, 'group')}, {counted(d.styles.length, 'style')} ({d.settings.mapWidth}×
-        {d.settings.mapHeight} px).
+        {counted(d.groups.length, 'group')}, {counted(d.styles.length, 'style')}, {wayfindingOf(d)} (
+        {d.settings.mapWidth}×{d.settings.mapHeight} px).
       </p>
       <ImportWarnings warnings={loaded.warnings} />
       <DocumentActions

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
-import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { blankDocument, type MapDocument, type Route } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
@@ -173,11 +173,74 @@ describe('the Import dialog with other files', () => {
     mine.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];
     const h = openImport();
     pick('import-file', [aFile([JSON.stringify(mine)], 'mine.json', 'application/json')]);
-    await screen.findByText(/A Mapnest map: 1 layer, 1 location, 0 groups, 0 styles \(1000×800 px\)\./);
+    await screen.findByText(
+      /A Mapnest map: 1 layer, 1 location, 0 groups, 0 styles, 0 wayfinding paths \(1000×800 px\)\./,
+    );
     fireEvent.click(replaceButton());
     await waitFor(() => expect(dialog()).toBeNull());
     expect(h.doc().locations.map((l) => l.id)).toEqual(['kiosk']);
     expect(mockUpload).not.toHaveBeenCalled();
+  });
+
+  it('names the wayfinding paths and floor connectors of a Mapnest map, and says Replace replaces this map’s paths', async () => {
+    const route = (id: string, layer: string, extra: Partial<Route> = {}): Route => ({
+      id,
+      layer,
+      points: [
+        [0.1, 0.1],
+        [0.2, 0.2],
+      ],
+      closed: false,
+      connector: false,
+      weight: 1,
+      inaccessible: false,
+      ...extra,
+    });
+    const theirs = blankDocument({ layerId: 'f1' });
+    theirs.layers.push({ id: 'f2', name: 'Floor 2', file: '' });
+    theirs.routes = [
+      route('a', 'f1'),
+      route('b', 'f1', { endpoint: 'lift', connector: true }),
+      route('c', 'f2', { endpoint: 'lift', connector: true }),
+      route('d', 'f1', { endpoint: 'stairs', connector: true }),
+      route('e', 'f2', { endpoint: 'stairs', connector: true }),
+    ];
+    const mine = blankDocument({ layerId: 'ground' });
+    mine.routes = [route('x', 'ground'), route('y', 'ground')];
+    const h = openImport(mine);
+    pick('import-file', [aFile([JSON.stringify(theirs)], 'harbour.json', 'application/json')]);
+    await screen.findByText(
+      'A Mapnest map: 2 layers, 0 locations, 0 groups, 0 styles, 5 wayfinding paths, 2 floor connectors (1000×800 px).',
+    );
+    screen.getByText(
+      'Replacing this map also replaces its 2 wayfinding paths with the file’s 5. Adding its locations only keeps them.',
+    );
+    fireEvent.click(replaceButton());
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().routes.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('says Replace removes this map’s paths when the file has none', async () => {
+    const mine = blankDocument();
+    mine.routes = [
+      {
+        id: 'x',
+        layer: mine.layers[0]!.id,
+        points: [
+          [0.1, 0.1],
+          [0.2, 0.2],
+        ],
+        closed: false,
+        connector: false,
+        weight: 1,
+        inaccessible: false,
+      },
+    ];
+    openImport(mine);
+    pick('import-file', [aFile([JSON.stringify(blankDocument())], 'empty.json', 'application/json')]);
+    await screen.findByText(
+      'Replacing this map also removes its 1 wayfinding path: the file has none. Adding its locations only keeps them.',
+    );
   });
 
   it('names one CSV row and one location in the singular', async () => {
