@@ -1,4 +1,15 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { MODAL_ANIMATION_MS } from '@mapnest/shared/constants';
 
@@ -16,9 +27,120 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+interface OpenModal {
+  close: () => void;
+  previous: HTMLElement | null;
+}
+
+/** The open modals, bottom first: a dialog the address opens closes them (`OpensAlone`). */
+const openModals = new Set<OpenModal>();
+/** The page's own overflow, put back when the last modal closes (one may close after another has opened). */
+let pageOverflow = '';
+
+function register(entry: OpenModal) {
+  if (openModals.size === 0) pageOverflow = document.body.style.overflow;
+  openModals.add(entry);
+  document.body.style.overflow = 'hidden';
+}
+
+function unregister(entry: OpenModal) {
+  openModals.delete(entry);
+  if (openModals.size === 0) document.body.style.overflow = pageOverflow;
+}
+
+const ReplacesOpenModals = createContext(false);
+
 /**
- * A modal dialog: portal to <body>, 300 ms open/close animation, focus moved inside and
- * kept there, Escape and backdrop close it, focus returns to where it was.
+ * Wraps a dialog the page's address opens (#settings, #subscribe): when its modal opens, the modals already open close,
+ * as leaving for another page would close them, so two modal dialogs never stand one over the other. Dialogs opened
+ * from inside it (a confirmation over the settings) stack as usual.
+ */
+export function OpensAlone({ children }: { children: ReactNode }) {
+  return <ReplacesOpenModals.Provider value>{children}</ReplacesOpenModals.Provider>;
+}
+
+/** Whether focus can go to `el`: a control that is not disabled, or an element given a tabindex (a title). */
+const focusable = (el: Element | null | undefined): el is HTMLElement =>
+  el instanceof HTMLElement &&
+  el.isConnected &&
+  (el.matches(FOCUSABLE) || el.matches('[tabindex]')) &&
+  !el.matches(':disabled');
+
+/**
+ * Focus moved inside on opening and kept there: a focused control that becomes disabled while the dialog is busy
+ * (a submit button, a field) drops focus to <body>, out of reach of Escape and the Tab trap, so the panel takes it
+ * back; once the dialog's controls are enabled again focus goes to the field marked invalid (its error tied to it),
+ * else to the control that lost it, else to the dialog's first control. On closing, focus returns to where it was.
+ */
+function useFocusInside(open: boolean, panel: RefObject<HTMLDivElement | null>, onClose: () => void) {
+  const replaces = useContext(ReplacesOpenModals);
+  const latestClose = useRef(onClose);
+  useEffect(() => {
+    latestClose.current = onClose;
+  });
+
+  useEffect(() => {
+    const node = panel.current;
+    if (!open || !node) return;
+    const others = replaces ? [...openModals] : [];
+    const entry = {
+      close: () => latestClose.current(),
+      // A dialog that replaces others gives focus back to where the first of them took it from.
+      previous: others[0]?.previous ?? (document.activeElement as HTMLElement | null),
+    };
+    for (const other of others) other.close();
+    register(entry);
+    const first = () =>
+      node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
+    first()?.focus();
+    // A first control that cannot take focus yet (disabled while the dialog loads) leaves focus outside, where Escape
+    // and the focus trap would not reach it: the panel takes it instead.
+    if (!node.contains(document.activeElement)) node.focus();
+
+    // The control that lost focus, and whether the panel holds focus only until a control can take it back.
+    let lost: HTMLElement | null = null;
+    let holding = false;
+    const recover = () => {
+      // A dialog opened over this one keeps focus itself.
+      if ([...openModals].at(-1) !== entry) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && !(holding && active === node)) return;
+      const next = [node.querySelector('[aria-invalid="true"]'), lost, first()].find(focusable);
+      holding = !next || !node.contains(next);
+      if (holding) node.focus({ preventScroll: true });
+      else {
+        lost = null;
+        next!.focus();
+      }
+    };
+    // Chromium blurs a focused control that becomes disabled when it next renders: the check runs after that.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) return;
+      lost = event.target as HTMLElement;
+      clearTimeout(pending);
+      pending = setTimeout(recover);
+    };
+    const observer = new MutationObserver(recover);
+    observer.observe(node, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    node.addEventListener('focusout', onFocusOut);
+
+    return () => {
+      unregister(entry);
+      observer.disconnect();
+      node.removeEventListener('focusout', onFocusOut);
+      clearTimeout(pending);
+      // Not when another dialog has taken focus since (one the address opened over this one).
+      const active = document.activeElement;
+      const here = !active || active === document.body || node.contains(active);
+      if (here && entry.previous?.isConnected) entry.previous.focus();
+    };
+  }, [open, panel, replaces]);
+}
+
+/**
+ * A modal dialog: portal to <body>, 300 ms open/close animation, focus moved inside and kept there (`useFocusInside`),
+ * Escape and backdrop close it, focus returns to where it was.
  */
 export function Modal({ open, onClose, labelledBy, describedBy, children, className }: ModalProps) {
   const [mounted, setMounted] = useState(open);
@@ -32,23 +154,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
     return () => clearTimeout(timer);
   }, [open, mounted]);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const node = panel.current;
-    const target =
-      node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node;
-    target?.focus();
-    // A first control that cannot take focus yet (disabled while the dialog loads) leaves focus outside, where Escape
-    // and the focus trap would not reach it: the panel takes it instead.
-    if (node && !node.contains(document.activeElement)) node.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [open]);
+  useFocusInside(open, panel, onClose);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -73,6 +179,13 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
     }
   };
 
+  // The second click of a double click on what opened the dialog lands on the backdrop that has just appeared
+  // under the pointer: it is part of the opening, not a wish to close (a double click on the backdrop closes on its
+  // first click).
+  const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.detail <= 1) onClose();
+  };
+
   if (!mounted) return null;
   return createPortal(
     <div
@@ -80,7 +193,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
       data-state={open ? 'open' : 'closed'}
       style={{ '--modal-ms': `${MODAL_ANIMATION_MS}ms` } as CSSProperties}
     >
-      <div className="modal__backdrop" onClick={open ? onClose : undefined} aria-hidden="true" />
+      <div className="modal__backdrop" onClick={open ? onBackdropClick : undefined} aria-hidden="true" />
       <div
         ref={panel}
         role="dialog"
@@ -91,7 +204,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
         className={['modal__panel', className].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
       >
-        {children}
+        <ReplacesOpenModals.Provider value={false}>{children}</ReplacesOpenModals.Provider>
       </div>
     </div>,
     document.body,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { OpensAlone } from '../../components/Modal';
 import { sessionAtom } from '../../state/session';
 import { periodCarried } from './plans';
 
@@ -12,7 +13,7 @@ export const SUBSCRIBE_HASH = '#subscribe';
 /**
  * Opens the subscribe dialog while the hash is '#subscribe'; closing removes the hash, replacing the
  * history entry. A signed-out visitor goes to /login. The dialog's code loads the first time it opens, on the billing
- * period carried from the pricing page if any.
+ * period carried from the pricing page if any; opening it closes any other modal dialog open on the page.
  */
 export function SubscribeHost() {
   const location = useLocation();
@@ -32,16 +33,18 @@ export function SubscribeHost() {
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <SubscribeDialog
-        open={open}
-        period={period}
-        onClose={() =>
-          void navigate(
-            { pathname: location.pathname, search: location.search, hash: '' },
-            { replace: true, preventScrollReset: true },
-          )
-        }
-      />
+      <OpensAlone>
+        <SubscribeDialog
+          open={open}
+          period={period}
+          onClose={() =>
+            void navigate(
+              { pathname: location.pathname, search: location.search, hash: '' },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+        />
+      </OpensAlone>
     </Suspense>
   );
 }

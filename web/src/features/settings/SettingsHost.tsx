@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
+import { OpensAlone } from '../../components/Modal';
 import { sessionAtom } from '../../state/session';
 import { parseSettingsHash, settingsHash, type SettingsTab } from './settings-hash';
 
@@ -8,7 +9,8 @@ const SettingsDialog = lazy(() => import('./SettingsDialog'));
 
 /**
  * Opens the settings dialog while the location hash is '#settings[/tab]' and a user is signed in. Changing tabs and
- * closing rewrite the hash in place (no history entries). The dialog's code loads the first time it opens.
+ * closing rewrite the hash in place (no history entries). The dialog's code loads the first time it opens; opening it
+ * closes any other modal dialog open on the page (`OpensAlone`).
  */
 export function SettingsHost() {
   const location = useLocation();
@@ -27,12 +29,14 @@ export function SettingsHost() {
     );
   return (
     <Suspense fallback={null}>
-      <SettingsDialog
-        open={open}
-        tab={tab ?? 'Profile'}
-        onTab={(next: SettingsTab) => go(settingsHash(next))}
-        onClose={() => go('')}
-      />
+      <OpensAlone>
+        <SettingsDialog
+          open={open}
+          tab={tab ?? 'Profile'}
+          onTab={(next: SettingsTab) => go(settingsHash(next))}
+          onClose={() => go('')}
+        />
+      </OpensAlone>
     </Suspense>
   );
 }
