@@ -214,12 +214,35 @@ describe('analytics page', () => {
     expect(router.state.location.search).toBe(`?from=${shift(-KEPT_DAYS + 1)}&to=${shift(-100)}`);
   });
 
+  it('still says which range the figures are for when a custom range is refused', async () => {
+    serve();
+    renderRoutes(PAGE, { session: signedIn });
+    await waitFor(() => expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']));
+    const caption = () => document.querySelector('.analytics-range__shown')?.textContent;
+    expect(caption()).toBe(`${shift(-29)} to ${today} (30 days, UTC)`);
+    fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: shift(-1) } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: shift(-3) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert').textContent).toBe('The start date must not be after the end date.');
+    // The last 30 days' figures are still on the page, and the caption says so.
+    expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']);
+    expect(caption()).toBe(`Still showing ${shift(-29)} to ${today} (30 days, UTC)`);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: shift(-KEPT_DAYS) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert').textContent).toContain(`Counts are kept for ${KEPT_DAYS} days`);
+    expect(caption()).toBe(`Still showing ${shift(-29)} to ${today} (30 days, UTC)`);
+  });
+
   it('shows the problem of a range the address asks for and asks nothing', async () => {
     const calls = serve();
     renderRoutes(`${PAGE}?from=${today}&to=${shift(-5)}`, { session: signedIn });
     expect((await screen.findByRole('alert')).textContent).toBe('The start date must not be after the end date.');
     expect(calls.callsTo('getMap')).toHaveLength(1);
     expect(calls.callsTo('getMapAnalytics')).toEqual([]);
+    // No figures, so no range is said to be shown.
+    expect(document.querySelector('.analytics-range__shown')).toBeNull();
   });
 
   it('explains analytics and links to the plans for a map that is not Professional, without asking for a report', async () => {

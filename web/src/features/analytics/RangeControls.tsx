@@ -85,8 +85,11 @@ export function RangeControls({
           }}
         />
       )}
-      {!shownProblem && (
+      {/* The range of the figures below: a refused draft leaves them as they were, so the caption stays and says so. A
+          range the address asks for that is refused shows no figures, and no caption. */}
+      {!(choice.kind === 'custom' && urlProblem) && (
         <p className="analytics-hint analytics-range__shown">
+          {problem ? 'Still showing ' : ''}
           {current.from} to {current.to} ({daysBetween(current.from, current.to) + 1} days, UTC)
         </p>
       )}
