@@ -192,6 +192,10 @@ function MapCardActions({
 }
 
 /** The map's preview with its state badge and what visitors see against the draft (ADR 018). */
+/** The badge as a screen reader reads it: its label as words, then its description. */
+const spokenBadge = (badge: { label: string; description: string }) =>
+  `${badge.label.replace(/\s*·\s*/g, ', ')}. ${badge.description}`;
+
 function MapCardMedia({ map, now }: { map: MapSummary; now: Date }) {
   const badge = stateBadge(map, now);
   return (
@@ -199,8 +203,10 @@ function MapCardMedia({ map, now }: { map: MapSummary; now: Date }) {
       <MapThumbnail previewUrl={map.previewUrl} />
       <div className="map-card__badges">
         <span className={`map-badge map-badge--${badge.tone}`} title={badge.description}>
-          {badge.label}
-          <span className="visually-hidden">. {badge.description}</span>
+          {/* Read as one clean sentence ('Test, 7 days left. A free test map…'): the visible '·' and a lone period
+              before the description would be read out as punctuation. */}
+          <span aria-hidden="true">{badge.label}</span>
+          <span className="visually-hidden">{spokenBadge(badge)}</span>
         </span>
         <span
           className={`map-publication publication publication--${map.publication}`}

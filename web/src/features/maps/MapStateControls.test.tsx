@@ -70,7 +70,7 @@ describe('map state controls on the maps list', () => {
       (within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     await act(async () => answer.resolve({ ...testMap, state: 1, activeUntil: null }));
-    expect(await within(card('Riverside Mall')).findByText(/^Live/)).toBeTruthy();
+    expect(await within(card('Riverside Mall')).findByText('Live')).toBeTruthy();
     expect(stateButtons('Riverside Mall')).toEqual(['Make Pro', 'Back to test']);
     // The slots are read again after a change.
     await waitFor(() => expect(calls.callsTo('getSlots').length).toBeGreaterThanOrEqual(2));
@@ -175,7 +175,7 @@ describe('map state controls on the maps list', () => {
     server([aMap({ state: 1, activeUntil: null, licenseEndsAt: '2030-11-10T12:00:00.000Z' })]);
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
-    expect(within(card('Riverside Mall')).getByText(/^Licensed until Nov 10, 2030/)).toBeTruthy();
+    expect(within(card('Riverside Mall')).getByText('Licensed until Nov 10, 2030')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
@@ -7,6 +7,7 @@ import { renderRoutes, signedIn, signedOut, isolateEachTest } from '../../app/te
 import { call } from '../../lib/api';
 import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
 import { shortDate } from './map-format';
+import { readPendingCheckout, rememberPendingCheckout } from '../billing/checkout-pending';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -61,14 +62,53 @@ describe('maps list', () => {
     expect(within(first).getByText(`Expires ${shortDate(mall.activeUntil)}`)).toBeTruthy();
     expect(within(first).getByText('3 hours ago')).toBeTruthy();
     expect(within(first).getByText('2 layers · 14 locations')).toBeTruthy();
-    expect(within(card('Campus Map')).getByText(/^Live/)).toBeTruthy();
+    expect(within(card('Campus Map')).getByText('Live')).toBeTruthy();
     expect(within(card('Campus Map')).getByText('1 layer · 1 location')).toBeTruthy();
-    expect(within(card('Old Plan')).getByText(/^Expired/)).toBeTruthy();
+    expect(within(card('Old Plan')).getByText('Expired')).toBeTruthy();
 
     const slots = screen.getByRole('region', { name: 'Map slots' });
     expect(slots.textContent).toContain('2 of 2 used');
     expect(slots.textContent).toContain('Basic slots1 of 3 used');
     expect(within(slots).getByRole('link', { name: 'Buy map slots' }).getAttribute('href')).toBe('/maps#subscribe');
+  });
+
+  it('reads each card’s state as words, without stray punctuation', async () => {
+    routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => NO_SLOTS });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    // What a screen reader reads of the badge: its text without what is hidden from it.
+    const spoken = (title: string) => {
+      const badge = card(title).querySelector('.map-badge')!.cloneNode(true) as HTMLElement;
+      badge.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+      return badge.textContent;
+    };
+    expect(spoken('Riverside Mall')).toMatch(/^Test, 5 days left\. A free test map, /);
+    expect(spoken('Campus Map')).toBe('Live. Live on a Basic slot.');
+    for (const title of ['Riverside Mall', 'Campus Map']) expect(spoken(title)).not.toMatch(/·|^\.|\s\./);
+  });
+
+  it('shows no payment spinner beside a failed load of the maps, and the confirmation once they load', async () => {
+    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 3, quantityBefore: 0, startedAt: Date.now() });
+    onTestFinished(() => sessionStorage.clear());
+    let fail = true;
+    routeCalls(mockCall, {
+      listMaps: () => {
+        if (fail) throw new CallError('unavailable', 'unavailable');
+        return [mall];
+      },
+      getSlots: () => NO_SLOTS,
+      listSubscriptions: () => [],
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByText(/Could not load your maps/);
+    // The confirmation goes on checking, out of sight.
+    expect(document.querySelector('.checkout-return')).toBeNull();
+    expect(readPendingCheckout('user-1')).not.toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    expect(document.querySelector('.checkout-return .spinner')).not.toBeNull();
+    expect(screen.queryByText(/Could not load your maps/)).toBeNull();
   });
 
   it('opens a map’s analytics page from its card’s menu', async () => {
