@@ -21,7 +21,7 @@ export interface BillingAdapters {
   accountStatus: Pick<typeof accountStatus, 'anyDeleted'>;
   marketplace: Pick<typeof marketplace, 'verifyPurchase'>;
   stripeCustomers: Pick<typeof stripeCustomers, 'delete'>;
-  stripeSubscriptions: Pick<typeof stripeSubscriptions, 'retrieve'>;
+  stripeSubscriptions: Pick<typeof stripeSubscriptions, 'retrieve' | 'cancelNowWithCredit'>;
   priceTable: typeof priceTable;
   writeGrantedSlots: typeof writeGrantedSlots;
   countLicenseAttempt: typeof countLicenseAttempt;

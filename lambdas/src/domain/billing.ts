@@ -5,7 +5,7 @@
  * the portal, which create Stripe sessions, are in stripe/payments.ts.
  */
 import type Stripe from 'stripe';
-import { MapState, PAYMENT_RETURN_PATH } from '@mapnest/shared/constants';
+import { MapState } from '@mapnest/shared/constants';
 import {
   BILLING_MESSAGES,
   holdsSlots,
@@ -18,7 +18,6 @@ import {
 } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
 import { isTestState, slotPlanOf, type SlotCounters } from '@mapnest/shared/maps';
-import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import type { LicenseItem, SubscriptionItem } from '../adapters/billing/billing-table';
 import type { MapItem } from '../adapters/maps/map-table';
@@ -27,11 +26,13 @@ import { planOfPrice } from '../adapters/billing/stripe-prices';
 import { MapVersionConflictError, SlotLimitError } from '../lib/errors';
 import type { Actor } from './maps';
 import { publishedOf } from './public-copy';
+import { asDuplicate, cancelDuplicateCheckout } from './stripe/duplicates';
 import { checkSubscription } from './stripe/stripe-events';
 import {
   LICENSE_REMINDER_DAYS,
   licenseEndingNotice,
   licenseRegisteredNotice,
+  paymentFailedNotice,
   renewalNotice,
   subscriptionNotice,
 } from './billing-notices';
@@ -52,7 +53,8 @@ function toSubscription(s: SubscriptionItem): Subscription {
 /** The subscriptions that hold slots (active or trialing, plus past_due while Stripe retries), from our table. */
 export async function listSubscriptions(a: Need<'billingTable'>, actor: Actor): Promise<Subscription[]> {
   const items = await a.billingTable.subscriptions(actor.subject);
-  return items.filter((s) => holdsSlots(s.status)).map(toSubscription);
+  // A second subscription of a plan (stripe/duplicates.ts) is being cancelled: never shown as if intended.
+  return items.filter((s) => holdsSlots(s.status) && !s.duplicateOf).map(toSubscription);
 }
 
 function toLicense(l: LicenseItem): License {
@@ -357,9 +359,12 @@ async function applySubscription(
       }
       next = resolved;
     }
+    // A second subscription of a plan already held is cancelled and counts nothing (stripe/duplicates.ts).
+    const duplicate = await asDuplicate(a, held, next);
+    if (duplicate) next = duplicate.next;
     // The customer's email (started, changed, ending, ended) is owed in the change's own transaction (ADR 047).
-    const notice = subscriptionNotice(held, next);
-    const owed: FollowUpWork[] = notice ? [{ kind: 'notice', uid, ...notice }] : [];
+    const notice = duplicate ? null : subscriptionNotice(held, next);
+    const owed: FollowUpWork[] = duplicate?.owed ?? (notice ? [{ kind: 'notice', uid, ...notice }] : []);
     const outcome = await a.billingTable.writeSubscription(next, held, event, owed);
     if (outcome === 'duplicate') return 'duplicate';
     if (outcome === 'applied') {
@@ -396,16 +401,6 @@ async function renewalReceipt(a: Need<'billingTable'>, invoice: Stripe.Invoice):
   }
   return { kind: 'notice', uid, ...renewalNotice(sub, invoice.hosted_invoice_url ?? null) };
 }
-
-/** A renewal payment failed and Stripe tries again: the customer is told, with the way to fix it. */
-const paymentFailedNotice = () => ({
-  subject: 'Your payment failed',
-  paragraphs: [
-    'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
-    `Please check your payment method: ${config.appOrigin}${PAYMENT_RETURN_PATH}`,
-    'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
-  ],
-});
 
 /**
  * Tells owners whose licence ends within LICENSE_REMINDER_DAYS (the hourly sweep), once per licence: the reminder is
@@ -444,7 +439,9 @@ export async function handleStripeEvent(a: StripeEventAdapters, event: Stripe.Ev
       const uid = session.metadata?.uid ?? session.client_reference_id;
       const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id;
       if (uid && customerId) await a.billingTable.rememberCustomer(uid, customerId);
-      return (await a.billingTable.recordEvent(event.id, event.type)) ? 'applied' : 'duplicate';
+      const cancelled = uid ? await cancelDuplicateCheckout(a, uid, session) : false;
+      if (!(await a.billingTable.recordEvent(event.id, event.type))) return 'duplicate';
+      return cancelled ? 'cancelled a second subscription of the plan' : 'applied';
     }
     case 'invoice.payment_failed': {
       // The email is owed with the event's record, in one transaction (ADR 047).

@@ -4,6 +4,7 @@
  * marketplace's purchase-code check. The handlers reach it through their real Stripe and marketplace adapters.
  */
 import http, { type ServerResponse } from 'node:http';
+import { unitAmountCents } from '@mapnest/shared/billing';
 import { sessionObject, subscriptionObject } from './objects';
 import {
   SANDBOX_MARKETPLACE_TOKEN,
@@ -17,6 +18,7 @@ import {
   type Json,
   type PortalSession,
   type SandboxContext,
+  type Subscription,
 } from './model';
 
 type Result = { status: number; body: Json } | { error: [number, string, string?] };
@@ -100,6 +102,9 @@ const checkoutSessions: Endpoints = (ctx, method, path, form) => {
     state.sessions[session.id] = session;
     return { status: 200, body: sessionObject(session, ctx.appOrigin()) };
   }
+  if (method === 'GET' && path === '/v1/checkout/sessions') return listSessions(ctx, form);
+  const expire = method === 'POST' ? /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(path) : null;
+  if (expire) return expireSession(ctx, expire[1]!);
   const m = method === 'GET' ? /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path) : null;
   if (!m) return undefined;
   const s = state.sessions[m[1]!];
@@ -107,6 +112,33 @@ const checkoutSessions: Endpoints = (ctx, method, path, form) => {
     ? { status: 200, body: sessionObject(s, ctx.appOrigin()) }
     : { error: [404, `No such checkout.session: '${m[1]}'`, 'session'] };
 };
+
+/** GET /v1/checkout/sessions: newest first, filtered by customer and status as Stripe's list is. */
+function listSessions(ctx: SandboxContext, form: Json): Result {
+  const limit = Math.min(Math.max(Number(form.limit ?? 10) || 10, 1), 100);
+  const data = Object.values(ctx.state.sessions)
+    .filter(
+      (s) =>
+        (form.customer === undefined || s.customer === form.customer) && (!form.status || s.status === form.status),
+    )
+    .sort((a, b) => b.created - a.created)
+    .map((s) => sessionObject(s, ctx.appOrigin()));
+  return {
+    status: 200,
+    body: { object: 'list', url: '/v1/checkout/sessions', has_more: data.length > limit, data: data.slice(0, limit) },
+  };
+}
+
+/** POST /v1/checkout/sessions/{id}/expire: only an open session can be expired; its page then refuses to pay. */
+function expireSession(ctx: SandboxContext, sessionId: string): Result {
+  const s = ctx.state.sessions[sessionId];
+  if (!s) return { error: [404, `No such checkout.session: '${sessionId}'`, 'session'] };
+  if (s.status !== 'open')
+    return { error: [400, `This Checkout Session is ${s.status}, and only an open session can be expired.`] };
+  s.status = 'expired';
+  ctx.deliver('checkout.session.expired', sessionObject(s, ctx.appOrigin()));
+  return { status: 200, body: sessionObject(s, ctx.appOrigin()) };
+}
 
 const portalSessions: Endpoints = (ctx, method, path, form) => {
   if (method !== 'POST' || path !== '/v1/billing_portal/sessions') return undefined;
@@ -132,12 +164,35 @@ const portalSessions: Endpoints = (ctx, method, path, form) => {
   };
 };
 
-const subscriptions: Endpoints = (ctx, method, path) => {
-  const m = method === 'GET' ? /^\/v1\/subscriptions\/([\w]+)$/.exec(path) : null;
+const subscriptions: Endpoints = (ctx, method, path, form) => {
+  const m = method === 'GET' || method === 'DELETE' ? /^\/v1\/subscriptions\/([\w]+)$/.exec(path) : null;
   if (!m) return undefined;
   const s = ctx.state.subscriptions[m[1]!];
-  return s ? { status: 200, body: subscriptionObject(s) } : { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
+  if (!s) return { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
+  if (method === 'GET') return { status: 200, body: subscriptionObject(s) };
+  return cancelNow(ctx, s, form.prorate === 'true' && form.invoice_now === 'true');
 };
+
+/**
+ * DELETE /v1/subscriptions/{id}: cancelled at once, as Stripe does. With `prorate` and `invoice_now` the unused part
+ * of the period paid is credited to the customer's balance (a negative final invoice), taken off their next invoices.
+ */
+function cancelNow(ctx: SandboxContext, s: Subscription, credit: boolean): Result {
+  if (s.status === 'canceled')
+    return { error: [400, `A canceled subscription can only update its cancellation_details and metadata.`] };
+  const now = nowSeconds();
+  if (credit) {
+    const info = priceInfo(s.price)!;
+    const paid = unitAmountCents(info.plan, info.period, s.quantity) * s.quantity;
+    const unused = Math.max(0, s.periodEnd - now) / Math.max(1, s.periodEnd - s.periodStart);
+    const customer = ctx.state.customers[s.customer];
+    if (customer) customer.balance = (customer.balance ?? 0) - Math.round(paid * unused);
+  }
+  s.status = 'canceled';
+  s.canceledAt = now;
+  ctx.deliver('customer.subscription.deleted', subscriptionObject(s));
+  return { status: 200, body: subscriptionObject(s) };
+}
 
 /** Answers one Stripe API request from the sandbox's records. */
 export function stripeApi(ctx: SandboxContext, method: string, path: string, form: Json): Result {

@@ -28,6 +28,8 @@ export interface Customer {
   email: string | null;
   metadata: Record<string, string>;
   created: number;
+  /** Stripe's customer balance in cents: negative is credit, taken off the next invoices. */
+  balance?: number;
 }
 export interface CheckoutSession {
   id: string;

@@ -111,11 +111,12 @@ ${s.cancelAtPeriodEnd ? `<button type="submit" formaction="/_dev/portal/${p.id}/
 <button type="submit" formaction="/_dev/portal/${p.id}/retries-exhausted">Payment retries exhausted</button></form></details></section>`;
     })
     .join('');
+  const credit = -(ctx.state.customers[p.customer]?.balance ?? 0);
   page(
     res,
     'Billing',
     `<h1>Manage your Mapnest billing</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
-${cards || '<p>You have no active subscription.</p>'}<p class="row"><a class="btn" href="${escapeHtml(p.returnUrl)}">Return to Mapnest</a></p>`,
+${cards || '<p>You have no active subscription.</p>'}${credit > 0 ? `<p data-testid="credit">Account credit: ${formatUsd(credit)}, taken off your next invoices.</p>` : ''}<p class="row"><a class="btn" href="${escapeHtml(p.returnUrl)}">Return to Mapnest</a></p>`,
   );
 }
 
@@ -129,6 +130,14 @@ async function handleCheckout(
 ): Promise<void> {
   const s = ctx.state.sessions[pageId];
   if (!s) return page(res, 'Not found', '<h1>This checkout session does not exist.</h1>', 404);
+  if (s.status === 'expired')
+    // As Stripe's page says it: nothing can be paid here. Back goes to the plans (the cancel URL), to start afresh.
+    return page(
+      res,
+      'Checkout expired',
+      `<h1>This checkout has expired</h1><p class="error" role="alert">Nothing can be paid on this page, and you were not charged. A newer checkout was opened for this plan (in another tab or window), or this one timed out.</p><p class="row"><a class="btn" href="${escapeHtml(s.cancelUrl)}">Back to Mapnest</a></p>`,
+      410,
+    );
   if (s.status !== 'open')
     return page(
       res,

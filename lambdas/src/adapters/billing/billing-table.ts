@@ -41,6 +41,11 @@ export interface SubscriptionItem {
   eventType: string;
   /** Optimistic concurrency: each write expects the revision it read. */
   revision: number;
+  /**
+   * Set on a second subscription of a plan the user already had (two checkouts paid): the id of the one kept. It
+   * counts no slots, is not listed, and was cancelled at once with its unused time credited (stripe/duplicates.ts).
+   */
+  duplicateOf?: string;
 }
 
 export interface LicenseItem {

@@ -32,9 +32,10 @@ beforeAll(async () => {
     return {
       ...answer,
       body:
-        answer.status === 200
+        answer.body ??
+        (answer.status === 200
           ? { id: 'obj_1', url: 'https://checkout.example/s/1' }
-          : { error: { type: answer.status >= 500 ? 'api_error' : 'invalid_request_error', message: 'no' } },
+          : { error: { type: answer.status >= 500 ? 'api_error' : 'invalid_request_error', message: 'no' } }),
     };
   });
   base = server.url;
@@ -125,6 +126,40 @@ describe('Stripe requests as the SDK sends them', () => {
     await stripeSubscriptions.retrieve('sub_9');
     expect(contract(seen[1]!)).toEqual({ ...contract(seen[0]!), contentType: undefined });
     expect(seen[1]!.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('lists and expires open Checkout sessions of the plan, and cancels a subscription with credit, as the SDK does', async () => {
+    const list = (ids: Array<[string, string | null]>) => ({
+      status: 200,
+      body: { object: 'list', data: ids.map(([id, plan]) => ({ id, metadata: plan ? { plan } : {} })) },
+    });
+    await sdk().checkout.sessions.list({ customer: 'cus_1', status: 'open', limit: 100 });
+    await sdk().checkout.sessions.expire('cs_old');
+    await sdk().subscriptions.cancel('sub_2', { invoice_now: true, prorate: true });
+    answers = [
+      list([
+        ['cs_old', 'basic'],
+        ['cs_pro', 'pro'],
+        ['cs_bare', null],
+      ]),
+      { status: 200 },
+      { status: 400 },
+    ];
+    expect(await stripeGateway.expireOpenCheckoutSessions({ customerId: 'cus_1', plan: 'basic' })).toBe(1);
+    await stripeSubscriptions.cancelNowWithCredit('sub_2');
+    expect(contract(seen[3]!)).toEqual({ ...contract(seen[0]!), contentType: undefined });
+    expect(contract(seen[4]!)).toEqual(contract(seen[1]!));
+    // The other plan's page stays open; one without a plan is expired too (here it was paid meanwhile: 400).
+    expect(seen.slice(4, 6).map((r) => r.path)).toEqual([
+      '/v1/checkout/sessions/cs_old/expire',
+      '/v1/checkout/sessions/cs_bare/expire',
+    ]);
+    expect({ ...contract(seen[6]!), contentType: undefined }).toEqual({
+      ...contract(seen[2]!),
+      contentType: undefined,
+    });
+    expect(seen[6]!.path).toBe('/v1/subscriptions/sub_2?invoice_now=true&prorate=true');
+    expect(seen[6]!.headers['idempotency-key']).toBe('mapnest-cancel-duplicate-sub_2');
   });
 
   it('encodes every kind of value as the SDK does', async () => {

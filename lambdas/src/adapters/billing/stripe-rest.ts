@@ -1,6 +1,6 @@
 /**
  * Stripe's REST API with fetch, as the Stripe SDK (stripe-node) sends it, for every function that calls Stripe: the
- * SDK is 246 kB of a bundle whose budget is 400 kB, and Mapnest uses five of its endpoints (ADR 046). Requests are
+ * SDK is 246 kB of a bundle whose budget is 400 kB, and Mapnest uses eight of its endpoints (ADR 046). Requests are
  * the SDK's, byte for byte where it matters: the form encoding of the body (`stripeForm`), the pinned API version, an
  * idempotency key on every POST (the caller's, or one made for the request and kept across its retries), and its
  * retry rule (network failures, 409, 5xx and `stripe-should-retry: true`, twice, backing off from 0.5 s). The
@@ -179,5 +179,22 @@ export const stripeSubscriptions = {
     if (res.status === 404) return null;
     if (!res.ok) throw await unexpected(res, `reading subscription ${subscriptionId}`);
     return res.json();
+  },
+
+  /**
+   * Cancels a subscription at once, its unused time prorated and invoiced now (Stripe credits a negative final
+   * invoice to the customer's balance, taken off their next invoices). One already cancelled, or gone, counts as
+   * cancelled, so an event retried after a first try completes.
+   */
+  async cancelNowWithCredit(subscriptionId: string): Promise<void> {
+    const res = await stripeRequest({
+      method: 'DELETE',
+      path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}?${stripeForm({ invoice_now: true, prorate: true })}`,
+      idempotencyKey: `mapnest-cancel-duplicate-${subscriptionId}`,
+    });
+    if (res.ok || res.status === 404) return;
+    const current = (await stripeSubscriptions.retrieve(subscriptionId)) as { status?: string } | null;
+    if (current === null || current.status === 'canceled') return;
+    throw await unexpected(res, `cancelling subscription ${subscriptionId}`);
   },
 };

@@ -5,7 +5,7 @@
  * a request Stripe refuses is Mapnest's fault, a 500.
  */
 import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
-import { stripePost, type StripeParams } from './stripe-rest';
+import { stripeForm, stripePost, stripeRequest, unexpected, type StripeParams } from './stripe-rest';
 
 export interface CheckoutArgs {
   customerId: string;
@@ -62,6 +62,31 @@ export const stripeGateway = {
     );
     if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
     return session.url;
+  },
+
+  /**
+   * Expires the customer's open Checkout sessions for `plan` (and any without a plan), as Stripe advises against a
+   * second purchase from an older page: an expired session's page refuses to take a payment. A session that is no
+   * longer open (paid or expired meanwhile) is left as it is; the webhook's duplicate check covers one just paid.
+   * Answers how many were expired.
+   */
+  async expireOpenCheckoutSessions(args: { customerId: string; plan: PlanId }): Promise<number> {
+    const query = stripeForm({ customer: args.customerId, status: 'open', limit: 100 });
+    const res = await stripeRequest({ method: 'GET', path: `/v1/checkout/sessions?${query}` });
+    if (!res.ok) throw await unexpected(res, `listing the open Checkout sessions of ${args.customerId}`);
+    const list = (await res.json()) as { data?: Array<{ id: string; metadata?: Record<string, string> | null }> };
+    let expired = 0;
+    for (const session of list.data ?? []) {
+      const plan = session.metadata?.plan;
+      if (plan && plan !== args.plan) continue;
+      const path = `/v1/checkout/sessions/${encodeURIComponent(session.id)}/expire`;
+      const done = await stripeRequest({ method: 'POST', path, params: {} });
+      // 400: the session is not open any more (paid or expired since the list was read).
+      if (!done.ok && done.status !== 400) throw await unexpected(done, `expiring Checkout session ${session.id}`);
+      await done.body?.cancel();
+      if (done.ok) expired++;
+    }
+    return expired;
   },
 
   async createPortalSession(args: { customerId: string; returnUrl: string }): Promise<string> {

@@ -14,7 +14,7 @@ import type { Actor } from '../maps';
 /** Payments are the account holder's own: an administrator viewing as a user sees them but cannot buy or manage. */
 function ownAccount(actor: Actor): string {
   if (actor.subject !== actor.identity.uid) {
-    throw new CallError('permission-denied', 'Only the account holder can buy or manage a subscription.');
+    throw new CallError('permission-denied', BILLING_MESSAGES.accountHolderOnly);
   }
   return actor.subject;
 }
@@ -32,10 +32,16 @@ export async function createCheckoutSession(
   const uid = ownAccount(actor);
   // One subscription per plan: more slots of a plan are a quantity change in the portal, never a
   // second subscription billed beside the first (a second tab, an old page).
-  const held = (await billingTable.subscriptions(uid)).find((s) => s.plan === input.plan && holdsSlots(s.status));
+  const held = (await billingTable.subscriptions(uid)).find(
+    (s) => s.plan === input.plan && holdsSlots(s.status) && !s.duplicateOf,
+  );
   if (held) throw new CallError('failed-precondition', BILLING_MESSAGES.alreadySubscribed(input.plan));
   const prices = await priceTable();
   const customerId = await customerFor(uid, actor.identity.email ?? null);
+  // That check runs only when a session is made: a checkout page left open in another tab could still be paid after
+  // this one. Stripe's advice: expire the customer's other open sessions for the plan first, so only the newest
+  // page can take a payment (two made at the same moment are caught when paid: domain/stripe/duplicates.ts).
+  await stripeGateway.expireOpenCheckoutSessions({ customerId, plan: input.plan });
   const url = await stripeGateway.createCheckoutSession({
     customerId,
     uid,
