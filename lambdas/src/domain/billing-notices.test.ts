@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionNotice } from './billing-notices';
+import { lapseSummaryNotice, subscriptionNotice } from './billing-notices';
 
 const held = (plan: 'basic' | 'pro') =>
   ({
@@ -28,5 +28,34 @@ describe('subscriptionNotice, a subscription started', () => {
     expect(text).toContain('Use Make Pro on a map');
     expect(text).not.toContain('Go live');
     expect(text).not.toContain('license');
+  });
+});
+
+describe('lapseSummaryNotice, maps back to test', () => {
+  const map = (title: string, published: 'yes' | 'never' | 'offline') => ({
+    title,
+    lapsedFrom: 1 as const,
+    publishedVersion: published === 'yes' ? 3 : null,
+    publishedDocKey: published === 'yes' ? `maps/${title}/3.json` : undefined,
+    unpublishedAt: published === 'offline' ? '2026-11-01T00:00:00.000Z' : undefined,
+  });
+
+  it('says a map never published was never public, not that it stays visible for 7 days', () => {
+    const text = lapseSummaryNotice([map('Mall', 'never')], 'were reduced').paragraphs.join('\n');
+    expect(text).toContain('Nothing was deleted. It was never published, so nothing of it is public.');
+    expect(text).not.toContain('stay visible');
+  });
+
+  it('keeps the 7 days for published maps, and tells each kind apart', () => {
+    const published = lapseSummaryNotice([map('A', 'yes'), map('B', 'yes')], 'ended').paragraphs[1];
+    expect(published).toBe(
+      'Nothing was deleted. Test maps stay visible on your website for 7 days; after that visitors see a notice instead of the map.',
+    );
+    const mixed = lapseSummaryNotice([map('A', 'yes'), map('B', 'never'), map('C', 'never')], 'ended').paragraphs[1];
+    expect(mixed).toBe(
+      'Nothing was deleted. "A" stays visible on your website for 7 days; after that visitors see a notice instead of the map. "B", "C" were never published, so nothing of them is public.',
+    );
+    const offline = lapseSummaryNotice([map('D', 'offline')], 'ended').paragraphs[1];
+    expect(offline).toBe('Nothing was deleted. It is not published, so nothing of it is public.');
   });
 });

@@ -41,17 +41,41 @@ export const lapsedAt = <M extends Pick<MapItem, 'lapsedFrom' | 'testSince' | 's
   at: string,
 ) => maps.filter((m) => m.lapsedFrom !== undefined && m.testSince === at && isTestState(m.state));
 
+type LapsedMap = Pick<MapItem, 'title' | 'lapsedFrom' | 'publishedVersion' | 'publishedDocKey' | 'unpublishedAt'>;
+const titles = (maps: readonly LapsedMap[]) => maps.map((m) => `"${m.title}"`).join(', ');
+/** Whether visitors see a published version of the map (publishedOf in public-copy.ts; stored before drafts: yes). */
+const isPublished = (m: LapsedMap) =>
+  m.publishedVersion === undefined || (m.publishedVersion !== null && !!m.publishedDocKey);
+
+/**
+ * What the lapsed maps are to visitors, true of each: published ones stay visible for the test days, and the others
+ * were never published (or were taken offline), so nothing of them is public, as the maps page's notice says.
+ */
+function visibilityText(maps: readonly LapsedMap[]): string {
+  const shown = maps.filter(isPublished);
+  const hidden = maps.filter((m) => !isPublished(m));
+  const days = `for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`;
+  if (hidden.length === 0) return `Nothing was deleted. Test maps stay visible on your website ${days}`;
+  const one = hidden.length === 1;
+  const never = hidden.every((m) => !m.unpublishedAt);
+  const verb = never ? (one ? 'was never' : 'were never') : one ? 'is not' : 'are not';
+  const why = `${verb} published, so nothing of ${one ? 'it' : 'them'} is public.`;
+  if (shown.length === 0) return `Nothing was deleted. ${one ? 'It' : 'They'} ${why}`;
+  const stay = shown.length === 1 ? 'stays' : 'stay';
+  return `Nothing was deleted. ${titles(shown)} ${stay} visible on your website ${days} ${titles(hidden)} ${why}`;
+}
+
 /**
  * What the owner is told when maps went back to test because their slots `why` ('ran out', 'ended', …): `maps` as
  * they are after the lapse (`lapsedFrom`: the plan they had).
  */
-export function lapseSummaryNotice(maps: ReadonlyArray<Pick<MapItem, 'title' | 'lapsedFrom'>>, why: string): Notice {
+export function lapseSummaryNotice(maps: readonly LapsedMap[], why: string): Notice {
   const plans = [...new Set(maps.map((m) => PLAN_NAMES[m.lapsedFrom === 3 ? 'pro' : 'basic']))].join(' and ');
   return {
     subject: maps.length === 1 ? 'A map went back to test' : `${maps.length} maps went back to test`,
     paragraphs: [
-      `Your ${plans} map slots ${why}, so ${maps.length === 1 ? 'this map' : 'these maps'} went back to test: ${maps.map((m) => `"${m.title}"`).join(', ')}.`,
-      `Nothing was deleted. Test maps stay visible on your website for ${TEST_MAP_ACTIVE_DAYS} days; after that visitors see a notice instead of the map.`,
+      `Your ${plans} map slots ${why}, so ${maps.length === 1 ? 'this map' : 'these maps'} went back to test: ${titles(maps)}.`,
+      visibilityText(maps),
       `Buy slots and bring them back with one click: ${config.appOrigin}/maps#subscribe`,
     ],
   };
@@ -113,6 +137,33 @@ export function subscriptionNotice(held: Held | null, next: Held): Notice | null
     paragraphs: [...changes, `See your slots and invoices in the Plan tab: ${planTab()}`],
   };
 }
+
+/**
+ * A second subscription of a plan the customer already had (two checkout pages paid), cancelled at once with its
+ * unused time credited (stripe/duplicates.ts): what happened, what it cost them (nothing kept), and the way to a refund.
+ */
+export function duplicateSubscriptionNotice(kept: Held, duplicate: Held): Notice {
+  const plan = PLAN_NAMES[duplicate.plan];
+  return {
+    subject: `Your second ${plan} subscription was cancelled`,
+    paragraphs: [
+      `You paid for a ${plan} subscription (${line(duplicate)}) while you already had one (${line(kept)}), probably from a second checkout page. One subscription per plan holds all its slots, so we cancelled the second one at once; it added no slots and will not be charged again.`,
+      'Its unused time, almost all of what you paid for it, is credited to your account and taken off your next invoices.',
+      `Your ${plan} subscription (${line(kept)}) and your maps are unchanged. To have more slots, change its quantity in the payment portal from the Plan tab: ${planTab()}`,
+      `Would you rather have the credit refunded to your card? Write to us at ${config.appOrigin}/contact and we will refund it.`,
+    ],
+  };
+}
+
+/** A renewal payment failed and Stripe tries again: the customer is told, with the way to fix it. */
+export const paymentFailedNotice = (): Notice => ({
+  subject: 'Your payment failed',
+  paragraphs: [
+    'We could not collect the payment for your map slots. Stripe will try again over the next days, and your maps stay live meanwhile.',
+    `Please check your payment method: ${planTab()}`,
+    'If the payment still fails after the last attempt, the subscription ends and its maps go back to test. Nothing is deleted.',
+  ],
+});
 
 /** A renewal's receipt: Stripe's hosted invoice when it links one, otherwise the Plan tab's invoices. */
 export function renewalNotice(sub: Held, receiptUrl: string | null): Notice {

@@ -5,7 +5,14 @@
  * contradicts. Every number comes from the constants the server enforces.
  */
 import { formatUsd, totalAmountCents, unitAmountCents } from './billing';
-import { LICENSE_BASIC_MONTHS, PLAN_NAMES, PRICES, type BillingPeriod, type PlanId } from '../constants';
+import {
+  FREE_TEST_MAPS,
+  LICENSE_BASIC_MONTHS,
+  PLAN_NAMES,
+  PRICES,
+  type BillingPeriod,
+  type PlanId,
+} from '../constants';
 
 // Module-level values are built in pure-annotated calls, so a bundle that uses one text (a call's slot refusal)
 // does not keep the others: a template literal or property read at module level counts as a side effect to the
@@ -38,6 +45,11 @@ export const BILLING_TEXTS = /* @__PURE__ */ (() =>
     /** A renewal payment failed and Stripe is retrying (the maps page banner, the Plan tab, the email). */
     paymentFailed: (plans: readonly PlanId[]) =>
       `The payment for your ${plans.map((p) => PLAN_NAMES[p]).join(' and ')} subscription failed. It is tried again over the next days and your maps stay live meanwhile; if the last try fails, the subscription ends and its maps go back to test.`,
+    /**
+     * Beside a test-map meter that reads more than the free limit ('3 of 2 used'): why, and when a new one can be
+     * made. Maps whose slots or licences end go back to test whatever the limit; nothing is deleted.
+     */
+    testMapsOver: `More than the free ${FREE_TEST_MAPS}: maps went back to test when their slots or licenses ended. A new test map can be made once you hold fewer than ${FREE_TEST_MAPS}.`,
     /**
      * Licences registered and not ended, counted apart from subscription slots (two can be on one map: a second code
      * extends the first): '1 licence not yet ended: 6 months of Basic for its map, without a subscription slot'.

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import type { SlotCounters } from './maps-api';
-import { SubscribeLink } from './SlotLimitMessage';
+import { BuySlotsLink } from '../billing/AccountHolderOnly';
 
 export interface SlotSummaryProps {
   /** The server's counters, or null while unknown. */
@@ -51,6 +51,7 @@ export function SlotSummary({ slots, testMapsInList, admin }: SlotSummaryProps) 
               <>
                 {testUsed} of {FREE_TEST_MAPS} used
                 <Meter used={testUsed} capacity={FREE_TEST_MAPS} />
+                {testUsed > FREE_TEST_MAPS && <span className="slot__note">{BILLING_TEXTS.testMapsOver}</span>}
               </>
             )}
           </dd>
@@ -79,7 +80,7 @@ export function SlotSummary({ slots, testMapsInList, admin }: SlotSummaryProps) 
           </div>
         )}
       </dl>
-      <SubscribeLink className="btn btn--secondary btn--sm slots__buy">Buy map slots</SubscribeLink>
+      <BuySlotsLink className="btn btn--secondary btn--sm slots__buy">Buy map slots</BuySlotsLink>
     </section>
   );
 }

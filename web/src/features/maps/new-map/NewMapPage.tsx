@@ -140,7 +140,7 @@ function TestMapLimit() {
   if (!slots || slots.testMaps < FREE_TEST_MAPS || (session.admin && !session.isUserSimulated)) return null;
   return (
     <p className="form-alert form-alert--warning" role="status">
-      <SlotLimitMessage slot="test" />
+      <SlotLimitMessage slot="test" testMaps={slots.testMaps} />
     </p>
   );
 }
