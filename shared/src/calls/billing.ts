@@ -180,6 +180,8 @@ export const BILLING_MESSAGES = {
   marketplaceUnreachable: 'The marketplace could not be reached to check this code. Try again in a few minutes.',
   paymentsUnavailable: 'Payments are not available right now. Try again in a few minutes.',
   noCustomer: 'You have no subscription yet. Pick a plan to start one.',
+  /** The server's refusal to an administrator viewing as a user, and the app's reason beside the controls it disables. */
+  accountHolderOnly: 'Only the account holder can buy or manage a subscription.',
   alreadySubscribed: (plan: PlanId) =>
     `You already have a ${plan === 'basic' ? 'Basic' : 'Professional'} subscription. Change its number of maps with Manage instead of starting a second one.`,
 } as const;

@@ -60,7 +60,12 @@ describe('return from checkout', () => {
 
     delivered = true;
     await advance(1000);
-    expect(await screen.findByText(/Payment confirmed. Your Basic subscription is active with 3 slots/)).toBeTruthy();
+    const confirmed = await screen.findByText(/Payment confirmed. Your Basic subscription is active with 3 slots/);
+    // Go live gives a map a slot; publishing is the editor's own step (a map never published is not public).
+    expect(confirmed.textContent).toBe(
+      "Payment confirmed. Your Basic subscription is active with 3 slots. Go live on a map's card puts it on a slot; visitors see the map once you publish it with Publish in the editor.",
+    );
+    expect(confirmed.textContent).not.toMatch(/to publish it/);
     expect(screen.queryByText(/Confirming your payment/)).toBeNull();
     expect(store.get(sessionAtom).plans).toEqual([{ plan: 'basic', quantity: 3, cancelAt: null }]);
     expect(calls.callsTo('listMaps').length).toBeGreaterThan(mapsLoadsBefore);

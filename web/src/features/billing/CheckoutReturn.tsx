@@ -85,12 +85,18 @@ function useCheckoutConfirmation(pollMs: number, timeoutMs: number) {
 export function CheckoutReturn({
   pollMs = CONFIRM_POLL_MS,
   timeoutMs = CONFIRM_TIMEOUT_MS,
+  mapsFailed = false,
 }: {
   pollMs?: number;
   timeoutMs?: number;
+  /**
+   * The page says its maps could not load: the confirmation keeps checking but shows no spinner beside that error
+   * (the page would say two things at once); it shows again once the maps load, or when it has an outcome.
+   */
+  mapsFailed?: boolean;
 }) {
   const { phase, dismiss } = useCheckoutConfirmation(pollMs, timeoutMs);
-  if (phase.kind === 'idle') return null;
+  if (phase.kind === 'idle' || (phase.kind === 'waiting' && mapsFailed)) return null;
   return (
     <div role="status" className="notice-slot checkout-return">
       {phase.kind === 'waiting' && (
@@ -105,8 +111,9 @@ export function CheckoutReturn({
         <div className="alert alert--success">
           <p className="alert__text">
             Payment confirmed. Your {PLAN_NAMES[phase.pending.plan]} subscription is active with {phase.slots}{' '}
-            {phase.slots === 1 ? 'slot' : 'slots'}: use{' '}
-            <strong>{phase.pending.plan === 'basic' ? 'Go live' : 'Make Pro'}</strong> on a map to publish it.
+            {phase.slots === 1 ? 'slot' : 'slots'}.{' '}
+            <strong>{phase.pending.plan === 'basic' ? 'Go live' : 'Make Pro'}</strong> on a map's card puts it on a
+            slot; visitors see the map once you publish it with <strong>Publish</strong> in the editor.
           </p>
           <button type="button" className="alert__dismiss" onClick={dismiss} aria-label="Dismiss message">
             <CloseIcon size={16} />

@@ -6,6 +6,7 @@ import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { Spinner } from '../../components/Spinner';
 import { PLAN_FEATURES, PLAN_TAGLINES } from './plans';
 import { annualSavingPercent, priceSummary, shortDate } from './billing-format';
+import { AccountHolderNote } from './AccountHolderOnly';
 import { QuantityInput } from './QuantityInput';
 import { SlotMeter } from './SlotMeter';
 
@@ -13,6 +14,8 @@ export interface PlanCardProps {
   plan: PlanId;
   /** The billing period the selector starts on (the pricing page's choice, else its default). */
   initialPeriod: BillingPeriod;
+  /** The quantity the selector starts on (the choice left for the payment page, when Back brought the user here). */
+  initialQuantity?: number;
   /** The plan's subscriptions that hold slots (normally one); empty shows the selectors and Subscribe. */
   subscriptions: readonly Subscription[];
   /** Slots of this plan in use and held (subscriptions, licences, grants), or null while unknown. */
@@ -22,6 +25,8 @@ export interface PlanCardProps {
   /** This card's request is the one in flight: its button shows 'Starting...'. */
   starting: boolean;
   error: string | null;
+  /** An administrator viewing as a user: Subscribe and Manage are the account holder's, so disabled, with why. */
+  accountHolderOnly?: boolean;
   onSubscribe: (choice: { plan: PlanId; period: BillingPeriod; quantity: number }) => void;
   onManage: () => void;
 }
@@ -46,16 +51,20 @@ function Starting() {
 export function PlanCard({
   plan,
   initialPeriod,
+  initialQuantity = 1,
   subscriptions,
   usage,
   disabled,
   starting,
   error,
+  accountHolderOnly = false,
   onSubscribe,
   onManage,
 }: PlanCardProps) {
   const titleId = useId();
-  const [quantity, setQuantity] = useState(1);
+  const noteId = useId();
+  const describedBy = accountHolderOnly ? noteId : undefined;
+  const [quantity, setQuantity] = useState(initialQuantity);
   const [period, setPeriod] = useState<BillingPeriod>(initialPeriod);
   const subscribed = subscriptions.length > 0;
   const name = PLAN_NAMES[plan];
@@ -91,7 +100,8 @@ export function PlanCard({
           <button
             type="button"
             className="btn btn--secondary btn--block"
-            disabled={disabled}
+            disabled={disabled || accountHolderOnly}
+            aria-describedby={describedBy}
             aria-busy={starting || undefined}
             onClick={onManage}
           >
@@ -101,13 +111,15 @@ export function PlanCard({
           <button
             type="button"
             className="btn btn--primary btn--block"
-            disabled={disabled}
+            disabled={disabled || accountHolderOnly}
+            aria-describedby={describedBy}
             aria-busy={starting || undefined}
             onClick={() => onSubscribe({ plan, period, quantity })}
           >
             {starting ? <Starting /> : 'Subscribe'}
           </button>
         )}
+        {accountHolderOnly && <AccountHolderNote id={noteId} className="plan-offer__note" />}
         {error && (
           <p className="form-alert form-alert--error plan-offer__error" role="alert">
             {error}

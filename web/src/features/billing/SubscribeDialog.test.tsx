@@ -121,6 +121,39 @@ describe('subscribe dialog', () => {
     expect(checked(plan(chosen, 'Basic'))).toEqual(['Monthly']);
   });
 
+  it('finds the plan as it was left when Back comes from the payment page, the pricing page’s period still first', async () => {
+    const { dialog } = await openDialog({
+      createCheckoutSession: () => ({ url: 'http://localhost/_dev/checkout/cs_1' }),
+    });
+    const basic = plan(dialog, 'Basic');
+    fireEvent.change(within(basic).getByRole('textbox', { name: 'Number of maps' }), { target: { value: '2' } });
+    fireEvent.blur(within(basic).getByRole('textbox', { name: 'Number of maps' }));
+    fireEvent.click(within(basic).getByRole('radio', { name: 'Monthly' }));
+    fireEvent.click(within(basic).getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(navigateAway).toHaveBeenCalled());
+    cleanup();
+
+    // Back: the page loads afresh on /maps#subscribe.
+    const back = await openDialog({});
+    const again = plan(back.dialog, 'Basic');
+    expect((within(again).getByRole('textbox', { name: 'Number of maps' }) as HTMLInputElement).value).toBe('2');
+    expect((within(again).getByRole('radio', { name: 'Monthly' }) as HTMLInputElement).checked).toBe(true);
+    // The other plan was not chosen: its defaults.
+    const pro = plan(back.dialog, 'Professional');
+    expect((within(pro).getByRole('textbox', { name: 'Number of maps' }) as HTMLInputElement).value).toBe('1');
+    expect((within(pro).getByRole('radio', { name: /^Annual/ }) as HTMLInputElement).checked).toBe(true);
+    cleanup();
+
+    // Coming from the pricing page, its period wins.
+    routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
+    renderRoutes('/pricing', { session: signedIn });
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: /^Annual/ })).checked).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: 'Choose Basic' }));
+    const chosen = await screen.findByRole('dialog', { name: 'Pick your plan' });
+    const fromPricing = await within(chosen).findByRole('article', { name: 'Basic' });
+    expect((within(fromPricing).getByRole('radio', { name: /^Annual/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('sends a signed-out visitor to /login', async () => {
     const { router } = renderRoutes('/maps#subscribe', { session: signedOut });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -12,8 +12,9 @@ import { Spinner } from '../../components/Spinner';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { DEFAULT_BILLING_PERIOD, LICENSE_NOTE, LICENSE_NOTE_MORE, PRICING_FAQ } from './plans';
 import { loadSlotsAtom, slotsAtom } from '../maps/maps-state';
+import { useViewingAsUser } from './AccountHolderOnly';
 import { billingApi, goToPaymentPage } from './billing-api';
-import { rememberPendingCheckout } from './checkout-pending';
+import { readPlanChoice, rememberPendingCheckout, rememberPlanChoice } from './checkout-pending';
 import { PlanCard } from './PlanCard';
 import { loadSubscriptionsAtom, subscriptionsAtom } from './subscriptions-state';
 import './billing.css';
@@ -46,6 +47,8 @@ function usePaymentPageRequests(userId: string | null, subscriptions: readonly S
 
   const subscribe = async ({ plan, period, quantity }: { plan: PlanId; period: BillingPeriod; quantity: number }) => {
     if (busy || !userId) return;
+    // Back from the payment page reloads the dialog: it starts on this choice again.
+    rememberPlanChoice(userId, plan, { period, quantity });
     setInFlight({ plan, action: 'subscribe' });
     setErrors({});
     try {
@@ -91,6 +94,7 @@ export default function SubscribeDialog({ open, period = null, onClose }: Subscr
   const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
   const loadSlots = useSetAtom(loadSlotsAtom);
   const { inFlight, errors, subscribe, manage } = usePaymentPageRequests(userId, subscriptions.subscriptions);
+  const viewingAsUser = useViewingAsUser();
   const busy = inFlight !== null;
 
   // What the cards show can change behind the dialog's back (a portal visit, a webhook): read it on every opening.
@@ -100,6 +104,7 @@ export default function SubscribeDialog({ open, period = null, onClose }: Subscr
     void loadSlots();
   }, [open, userId, loadSubscriptions, loadSlots]);
 
+  const left = (plan: PlanId) => (userId ? readPlanChoice(userId, plan) : null);
   const byPlan = (plan: PlanId): Subscription[] => subscriptions.subscriptions.filter((s) => s.plan === plan);
   const usage = (plan: PlanId) =>
     slots
@@ -142,12 +147,15 @@ export default function SubscribeDialog({ open, period = null, onClose }: Subscr
                 // A period carried from the pricing page starts the cards afresh on it.
                 key={`${plan}-${period ?? DEFAULT_BILLING_PERIOD}`}
                 plan={plan}
-                initialPeriod={period ?? DEFAULT_BILLING_PERIOD}
+                // The pricing page's period wins over the choice left for the payment page, which wins over defaults.
+                initialPeriod={period ?? left(plan)?.period ?? DEFAULT_BILLING_PERIOD}
+                initialQuantity={left(plan)?.quantity}
                 subscriptions={byPlan(plan)}
                 usage={usage(plan)}
                 disabled={busy}
                 starting={inFlight?.plan === plan}
                 error={errors[plan] ?? null}
+                accountHolderOnly={viewingAsUser}
                 onSubscribe={(choice) => void subscribe(choice)}
                 onManage={() => void manage(plan)}
               />

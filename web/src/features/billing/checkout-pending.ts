@@ -3,7 +3,7 @@
  * page, so the maps page it returns to knows to wait for the webhook. Stripe redirects back before or after it
  * calls the webhook, so the new subscription can take a moment to appear.
  */
-import type { PlanId } from '@mapnest/shared/constants';
+import { QUANTITY_MAX, QUANTITY_MIN, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 
 const KEY = 'mapnest.checkoutPending';
 /** A pending checkout older than this is forgotten: the user did not come back from that payment page. */
@@ -71,5 +71,59 @@ export function readPendingCheckout(uid: string, now = Date.now()): PendingCheck
     /* not ours */
   }
   forgetPendingCheckout();
+  return null;
+}
+
+/**
+ * The subscribe dialog's choice for a plan (quantity and period), remembered when Subscribe is pressed, so pressing
+ * Back on the payment page (which loads the dialog afresh) finds the card as it was left, not on its defaults.
+ */
+export interface PlanChoice {
+  period: BillingPeriod;
+  quantity: number;
+}
+const choiceKey = (plan: PlanId) => `mapnest.subscribeDialog.${plan}`;
+
+export function rememberPlanChoice(uid: string, plan: PlanId, choice: PlanChoice, now = Date.now()): void {
+  try {
+    storage()?.setItem(choiceKey(plan), JSON.stringify({ uid, ...choice, savedAt: now }));
+  } catch {
+    /* a full or blocked storage only costs the restored choice */
+  }
+}
+
+/** The choice `uid` left the dialog with for `plan`, if recent and well formed; anything else is dropped. */
+export function readPlanChoice(uid: string, plan: PlanId, now = Date.now()): PlanChoice | null {
+  let raw: string | null = null;
+  try {
+    raw = storage()?.getItem(choiceKey(plan)) ?? null;
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<PlanChoice & { uid: string; savedAt: number }>;
+    const fresh =
+      typeof v.savedAt === 'number' && now - v.savedAt >= 0 && now - v.savedAt < CHECKOUT_PENDING_MAX_AGE_MS;
+    const quantity = v.quantity;
+    if (
+      v.uid === uid &&
+      fresh &&
+      (v.period === 'monthly' || v.period === 'yearly') &&
+      typeof quantity === 'number' &&
+      Number.isInteger(quantity) &&
+      quantity >= QUANTITY_MIN &&
+      quantity <= QUANTITY_MAX
+    ) {
+      return { period: v.period, quantity };
+    }
+  } catch {
+    /* not ours */
+  }
+  try {
+    storage()?.removeItem(choiceKey(plan));
+  } catch {
+    /* nothing to drop */
+  }
   return null;
 }

@@ -126,6 +126,7 @@ export default function MapsPage() {
   const maps = list.maps;
   const shown = maps.filter((m) => matchesSearch(m, query));
   const loaded = list.status === 'ready';
+  const failed = list.status === 'error' && maps.length === 0;
 
   return (
     <div className="container maps-page">
@@ -138,14 +139,14 @@ export default function MapsPage() {
           admin={session.admin && !session.isUserSimulated}
         />
       )}
-      <CheckoutReturn />
+      <CheckoutReturn mapsFailed={failed} />
       <PastDueBanner />
       <LapsedNotice lapsed={maps.filter((m) => m.lapsedFrom !== null && isTestState(m.state))} onRestored={reload} />
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
       {maps.length > 0 && (
         <MapsToolbar query={query} onQuery={setQuery} shownCount={shown.length} total={maps.length} />
       )}
-      {list.status === 'error' && maps.length === 0 ? (
+      {failed ? (
         <MapsLoadFailed error={list.error} onRetry={() => void loadMaps()} />
       ) : !loaded && maps.length === 0 ? (
         <MapsSkeleton />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shared/billing';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
@@ -7,6 +7,7 @@ import { MESSAGES } from '@mapnest/shared/errors';
 import type { SlotCounters } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
 import { Spinner } from '../../components/Spinner';
+import { AccountHolderNote, BuySlotsLink, useViewingAsUser } from '../billing/AccountHolderOnly';
 import { billingApi, goToPaymentPage } from '../billing/billing-api';
 import { shortDate } from '../billing/billing-format';
 import { loadSubscriptionsAtom, subscriptionsAtom } from '../billing/subscriptions-state';
@@ -106,9 +107,11 @@ export function PlanTab() {
         )}
       </SettingsRow>
       <SettingsRow label="Plan" description={<PlanDescription subscriptions={subs} />}>
-        <SubscribeLink className="btn btn--primary btn--sm">
-          {hasSubscription ? 'Buy slots' : 'See plans'}
-        </SubscribeLink>
+        {hasSubscription ? (
+          <BuySlotsLink className="btn btn--primary btn--sm">Buy slots</BuySlotsLink>
+        ) : (
+          <SubscribeLink className="btn btn--primary btn--sm">See plans</SubscribeLink>
+        )}
       </SettingsRow>
       {hasSubscription && <PaymentRow />}
       <SettingsRow
@@ -138,6 +141,7 @@ function SlotList({ slots, admin }: { slots: SlotCounters; admin: boolean }) {
       <div>
         <dt>Test maps</dt>
         <dd>{admin ? `${slots.testMaps} (unlimited)` : `${slots.testMaps} of ${FREE_TEST_MAPS} used`}</dd>
+        {!admin && slots.testMaps > FREE_TEST_MAPS && <dd className="slot-list__note">{BILLING_TEXTS.testMapsOver}</dd>}
       </div>
       <div>
         <dt>{PLAN_NAMES.basic}</dt>
@@ -188,6 +192,8 @@ function PlanDescription({ subscriptions }: { subscriptions: readonly Subscripti
 /** 'Payment portal': leaves for the payment provider's portal. */
 function PaymentRow() {
   const [portalBusy, setPortalBusy] = useState(false);
+  const viewingAsUser = useViewingAsUser();
+  const noteId = useId();
 
   const openPortal = async () => {
     setPortalBusy(true);
@@ -207,7 +213,8 @@ function PaymentRow() {
         type="button"
         className="btn btn--secondary btn--sm"
         onClick={() => void openPortal()}
-        disabled={portalBusy}
+        disabled={portalBusy || viewingAsUser}
+        aria-describedby={viewingAsUser ? noteId : undefined}
       >
         {portalBusy && (
           <span aria-hidden="true">
@@ -216,6 +223,7 @@ function PaymentRow() {
         )}
         Payment portal
       </button>
+      {viewingAsUser && <AccountHolderNote id={noteId} />}
     </SettingsRow>
   );
 }
