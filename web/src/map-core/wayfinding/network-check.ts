@@ -1,6 +1,7 @@
 /**
  * What an author should fix in a wayfinding network (the editor's Check): locations nobody can walk to and why
- * (not on the map, on a floor without a path, or on a part not joined to the rest), places not reachable step-free
+ * (not on the map, on a floor without a path, or on a part not joined to the rest), places joined only at a connector's
+ * stub, places not reachable step-free
  * with the stepped parts in the way (./step-blockers.ts), and the network's connected parts.
  */
 import { locationPoint } from '@mapnest/shared/map-geo';
@@ -27,6 +28,11 @@ export interface NetworkCheck {
   stepFreeUnreachable: string[];
   /** For each of `stepFreeUnreachable`: the stepped parts on its way (the fewest), what the author would fix. */
   stepFreeBlockers: Map<string, StepBlocker[]>;
+  /**
+   * Reachable locations that join the network only at a connector's stub, their floor having no other path: their
+   * routes start or end inside the lift or stairwell.
+   */
+  stubOnly: string[];
   /** Connected parts, largest (by attached locations, then routes) first; more than one means disconnected parts. */
   components: NetworkComponent[];
 }
@@ -69,6 +75,7 @@ export function checkNetwork(doc: NetworkDoc, shapes?: ShapeCentres): NetworkChe
       unplaced: [],
       stepFreeUnreachable: [],
       stepFreeBlockers: new Map(),
+      stubOnly: [],
       components: [],
     };
   const net = buildNetwork(doc, shapes);
@@ -125,5 +132,6 @@ export function checkNetwork(doc: NetworkDoc, shapes?: ShapeCentres): NetworkChe
   const loose = new Set(unattached);
   const placed = (l: NetworkDoc['locations'][number]) => !!locationPoint(l, doc.settings) || !!shapes?.has(l.id);
   const unplaced = listed.filter((l) => loose.has(l.id) && !placed(l)).map((l) => l.id);
-  return { unreachable, unattached, unplaced, stepFreeUnreachable, stepFreeBlockers, components };
+  const stubOnly = listed.filter((l) => !gone.has(l.id) && net.stubAttached.has(l.id)).map((l) => l.id);
+  return { unreachable, unattached, unplaced, stepFreeUnreachable, stepFreeBlockers, stubOnly, components };
 }

@@ -55,6 +55,8 @@ export interface Network {
   edgeLink: (FloorLink | null)[];
   /** Nodes a location attaches to (explicit endpoints, or its automatic spur's start). */
   targets: Map<string, number[]>;
+  /** Locations that join the network only at a connector's stub (no other path on their floor to attach to). */
+  stubAttached: ReadonlySet<string>;
   /** Order of layers (floor index), by the document's layer order. */
   layerIndex: Map<string, number>;
   /** Smallest route weight, for an admissible A* heuristic. */

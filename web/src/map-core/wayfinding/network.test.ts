@@ -403,6 +403,7 @@ describe('checkNetwork', () => {
       unplaced: [],
       stepFreeUnreachable: [],
       stepFreeBlockers: new Map(),
+      stubOnly: [],
       components: [],
     });
   });

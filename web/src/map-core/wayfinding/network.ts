@@ -9,7 +9,9 @@
  *   targets, so the nearest wins); routes on different layers sharing an `endpoint` with `connector`
  *   join those floors (cost FLOOR_CHANGE_COST per floor crossed);
  * - a location with a point and no explicit endpoint attaches automatically to the nearest edge on its
- *   layer (every layer when it has none): the edge is split at the projection and a short spur joins it. A location
+ *   layer (every layer when it has none): the edge is split at the projection and a short spur joins it. A connector's
+ *   stub (its route's segment ending where the floors join) is used only when the layer has no other path: the spur is
+ *   a straight line, and the stub into a lift or stairwell usually lies behind its walls (`stubAttached`). A location
  *   bound to a shape of its floor's drawing has its shape's centre for a point (`shapes`, measured by the viewer or
  *   the editor: where its marker is drawn), and attaches there like any other.
  *
@@ -36,6 +38,8 @@ interface Segment {
   route: string;
   weight: number;
   inaccessible: boolean;
+  /** Whether the segment is a connector route's (see `isStub`). */
+  connector: boolean;
 }
 
 interface RawEdge {
@@ -123,7 +127,7 @@ function collectSegments(doc: NetworkDoc, layerIndex: Map<string, number>, table
       if (a === b) return;
       // A connector's flag is about its floor change only (floorLinkEdges), never the path leading to it.
       const inaccessible = route.inaccessible && !route.connector;
-      segments.push({ a, b, route: route.id, weight: route.weight, inaccessible });
+      segments.push({ a, b, route: route.id, weight: route.weight, inaccessible, connector: !!route.connector });
       bump(a);
       bump(b);
     };
@@ -202,6 +206,8 @@ interface AutomaticAttachments {
   splits: SegmentSplits;
   /** Short edges from a location's point to where it projects onto the network. */
   spurs: RawEdge[];
+  /** Locations attached automatically to a connector's stub, their layer having no other path. */
+  stubAttached: Set<string>;
 }
 
 /** Indices of the segments on each layer. */
@@ -270,10 +276,12 @@ function attachLocations(
   table: NodeTable,
   targets: Map<string, number[]>,
   shapes: ShapeCentres | undefined,
+  connectorNodes: ReadonlySet<number>,
 ): AutomaticAttachments {
   const splits: SegmentSplits = new Map();
   const spurs: RawEdge[] = [];
-  const byLayer = segmentsByLayer(segments, table.nodes);
+  const stubAttached = new Set<string>();
+  const byLayer = walkableFirst(segmentsByLayer(segments, table.nodes), segments, connectorNodes);
   for (const location of doc.locations) {
     if (targets.has(location.id)) continue;
     const point = locationPoint(location, doc.settings) ?? shapes?.get(location.id);
@@ -281,10 +289,14 @@ function attachLocations(
     const layers = location.layer ? [location.layer] : doc.layers.map((l) => l.id);
     const attached: number[] = [];
     for (const layer of layers) {
-      const candidates = byLayer.get(layer);
-      if (!candidates) continue;
-      const nearest = nearestSegment(coordToImage(point, table.image), candidates, segments, table.nodes);
+      const lists = byLayer.get(layer);
+      if (!lists) continue;
+      const image = coordToImage(point, table.image);
+      const nearest =
+        nearestSegment(image, lists.walkable, segments, table.nodes) ??
+        nearestSegment(image, lists.stubs, segments, table.nodes);
       if (!nearest) continue;
+      if (isStub(segments[nearest.index]!, connectorNodes)) stubAttached.add(location.id);
       const door = table.at(layer, point);
       const foot = projectionFoot(table, layer, segments[nearest.index]!, nearest, splits);
       if (foot !== door) {
@@ -296,7 +308,28 @@ function attachLocations(
     }
     if (attached.length) targets.set(location.id, attached);
   }
-  return { splits, spurs };
+  return { splits, spurs, stubAttached };
+}
+
+/** A connector's stub: a segment of a connector route touching the node where that connector joins the floors. */
+function isStub(s: Segment, connectorNodes: ReadonlySet<number>): boolean {
+  return s.connector && (connectorNodes.has(s.a) || connectorNodes.has(s.b));
+}
+
+/** Each layer's segments split into the walkable paths and the connectors' stubs (attached to only when alone). */
+function walkableFirst(
+  byLayer: Map<string, number[]>,
+  segments: readonly Segment[],
+  connectorNodes: ReadonlySet<number>,
+): Map<string, { walkable: number[]; stubs: number[] }> {
+  const out = new Map<string, { walkable: number[]; stubs: number[] }>();
+  for (const [layer, list] of byLayer) {
+    const walkable: number[] = [];
+    const stubs: number[] = [];
+    for (const i of list) (isStub(segments[i]!, connectorNodes) ? stubs : walkable).push(i);
+    out.set(layer, { walkable, stubs });
+  }
+  return out;
 }
 
 /** The routes' edges: every segment, cut where locations attach to it, costing length × weight. */
@@ -391,7 +424,8 @@ export function buildNetwork(doc: NetworkDoc, shapes?: ShapeCentres): Network {
   const table = new NodeTable({ width, height });
   const { segments, degree, ends, minWeight } = collectSegments(doc, layerIndex, table);
   const { targets, connectors } = attachRouteEnds(ends, degree, new Set(doc.locations.map((l) => l.id)));
-  const { splits, spurs } = attachLocations(doc, segments, table, targets, shapes);
+  const connectorNodes = new Set([...connectors.values()].flatMap((ends) => ends.map((e) => e.node)));
+  const { splits, spurs, stubAttached } = attachLocations(doc, segments, table, targets, shapes, connectorNodes);
   const raw = [...segmentEdges(segments, splits, table.nodes), ...spurs, ...floorLinkEdges(connectors, layerIndex)];
   const nodes = table.nodes;
   return {
@@ -400,6 +434,7 @@ export function buildNetwork(doc: NetworkDoc, shapes?: ShapeCentres): Network {
     nodeY: Float64Array.from(nodes, (n) => n.y),
     ...compressEdges(nodes.length, raw),
     targets,
+    stubAttached,
     layerIndex,
     minWeight: Number.isFinite(minWeight) ? minWeight : 1,
     width,

@@ -273,6 +273,35 @@ describe('WayfindingPanel', () => {
     expect(view.doc()).toBe(before);
   });
 
+  it('warns of a location that joins the network only at a lift’s path, not saying every location can be reached', () => {
+    const doc = mall();
+    const lift = (layer: string): MapDocument['routes'][number] => ({
+      id: `lift-${layer}`,
+      layer,
+      points: [
+        [0.1, 0.5],
+        [0.1, 0.6],
+      ],
+      closed: false,
+      weight: 1,
+      inaccessible: false,
+      connector: true,
+      endpoint: 'lift',
+      connectorKind: 'lift',
+      connectorName: 'Lift',
+    });
+    // The shop's and the café's floors have only the lift's short path to attach to.
+    doc.locations = doc.locations.filter((l) => l.id !== 'store');
+    doc.routes = [lift('ground'), lift('upper')];
+    const { canvas } = fakeCanvas();
+    renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc, canvas });
+    const check = screen.getByRole('region', { name: 'Check' });
+    expect(check.textContent).not.toContain('Every location can be reached');
+    expect(check.textContent).toContain('Joined only at a lift or stairs path');
+    const list = within(screen.getByRole('list', { name: 'Joined only at a connector' }));
+    expect(list.getAllByRole('button').map((b) => b.textContent)).toEqual(['Shoe shop', 'Cafe']);
+  });
+
   it('shows other maps what they would get and how to upgrade, with no editing', () => {
     renderEditorPart(<WayfindingPanel />, { map: { state: 1 }, doc: mall() });
     expect(screen.getByText(/Turn-by-turn directions come with the Professional plan/)).toBeTruthy();

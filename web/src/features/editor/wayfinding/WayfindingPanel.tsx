@@ -291,7 +291,10 @@ function NetworkCheck({ shapes }: { shapes: ShapeCentres | null }) {
         <p className="panel__hint">No paths yet: draw the corridors of each floor to give visitors directions.</p>
       ) : shapes === null ? (
         <p className="panel__hint">Finding the locations drawn as shapes on the floor plans…</p>
-      ) : check.unreachable.length === 0 && disconnected.length === 0 && check.stepFreeUnreachable.length === 0 ? (
+      ) : check.unreachable.length === 0 &&
+        disconnected.length === 0 &&
+        check.stepFreeUnreachable.length === 0 &&
+        check.stubOnly.length === 0 ? (
         <p className="wayfinding-panel__ok">Every location can be reached, step-free too.</p>
       ) : (
         <>
@@ -306,6 +309,20 @@ function NetworkCheck({ shapes }: { shapes: ShapeCentres | null }) {
                       {title(id)}
                     </button>
                     : {blockedBy(doc, check.stepFreeBlockers.get(id) ?? [])}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {check.stubOnly.length > 0 && (
+            <>
+              <p>Joined only at a lift or stairs path (routes would start inside it): draw a corridor on its floor.</p>
+              <ul className="wayfinding-panel__list" aria-label="Joined only at a connector">
+                {check.stubOnly.map((id) => (
+                  <li key={id}>
+                    <button type="button" className="btn btn--link btn--sm" onClick={() => canvas()?.reveal(id)}>
+                      {title(id)}
+                    </button>
                   </li>
                 ))}
               </ul>
