@@ -100,9 +100,12 @@ describe('directions on the demo map', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter'); // Go
     const status = page.getByRole('status').filter({ hasText: 'Route from' });
+    // The summary says the route is step-free, as it was asked.
     await expect
       .poll(() => readText(status))
-      .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
+      .toMatch(
+        /^Step-free route from North entrance to FitLab Gym: \d+ m, one floor change, avoiding stairs and escalators\.$/,
+      );
     expect((await stepTexts(page))[1]).toBe('Take the lift to First floor');
     // Without step-free, the quicker stairs or escalator win over the lift.
     await page.getByRole('checkbox', { name: 'Step-free route' }).press('Space');

@@ -179,7 +179,9 @@ describe('a step-free campus route built in the editor', () => {
     await preview.getByRole('button', { name: 'Go', exact: true }).click();
     await expect
       .poll(() => readText(status(page)))
-      .toMatch(/^Route from Main entrance to Library: 3 steps, one floor change\.$/);
+      .toMatch(
+        /^Step-free route from Main entrance to Library: 3 steps, one floor change, avoiding stairs and escalators\.$/,
+      );
     expect((await stepTexts(page))[1]).toBe('Take Lift A to First floor');
     await page.locator('.mn-dir-step').first().click();
     await expect.poll(() => goesRoundTheKerb(page)).toBe(true);
@@ -202,7 +204,9 @@ describe('a step-free campus route built in the editor', () => {
     await visitor.goto(`/m/${id}?from=entrance&to=library&stepfree=1`);
     await expect
       .poll(() => readText(status(visitor)), { timeout: 20_000 })
-      .toMatch(/^Route from Main entrance to Library: 3 steps, one floor change\.$/);
+      .toMatch(
+        /^Step-free route from Main entrance to Library: 3 steps, one floor change, avoiding stairs and escalators\.$/,
+      );
     expect((await stepTexts(visitor))[1]).toBe('Take Lift A to First floor');
     expect(await visitor.getByRole('checkbox', { name: 'Step-free route' }).isChecked()).toBe(true);
     await visitor.locator('.mn-dir-step').first().click();
@@ -211,6 +215,9 @@ describe('a step-free campus route built in the editor', () => {
     // Without step-free the stairs are quicker, and the address bar drops stepfree.
     await visitor.getByRole('checkbox', { name: 'Step-free route' }).uncheck();
     await expect.poll(async () => (await stepTexts(visitor))[1]).toBe('Take Main stairs to First floor');
+    expect(await readText(status(visitor))).toMatch(
+      /^Route from Main entrance to Library: 3 steps, one floor change\.$/,
+    );
     expect(new URL(visitor.url()).searchParams.has('stepfree')).toBe(false);
     expect([...errors, ...visitorErrors].filter((e) => e.startsWith('pageerror'))).toEqual([]);
 

@@ -53,6 +53,8 @@ export interface RouteDescription {
   from: string;
   to: string;
   floorChanges: number;
+  /** Whether the route was asked for step-free and found so: its summary says it avoids stairs and escalators. */
+  stepFree: boolean;
 }
 
 type ScaleDoc = Pick<MapDocument, 'settings' | 'layers'>;
@@ -95,8 +97,17 @@ export function connectorLandmark(link: FloorLink | undefined): Landmark | null 
   return link?.kind ? { kind: link.kind } : null;
 }
 
-/** The steps of `plan` between locations titled `from` and `to`, and its totals, as data (`wordRoute` words them). */
-export function describeRoute(plan: RoutePlan, doc: ScaleDoc, from: string, to: string): RouteDescription {
+/**
+ * The steps of `plan` between locations titled `from` and `to`, and its totals, as data (`wordRoute` words them);
+ * `stepFree`: the plan was searched step-free (`PathOptions.stepFree`), so it has no stairs, escalators or stepped paths.
+ */
+export function describeRoute(
+  plan: RoutePlan,
+  doc: ScaleDoc,
+  from: string,
+  to: string,
+  stepFree = false,
+): RouteDescription {
   const layerName = (id: string) => doc.layers.find((l) => l.id === id)?.name ?? id;
   const steps: RouteStep[] = [];
   // The total is the sum of the rounded distances the steps show, so that the steps add up to it ("17 m" and
@@ -125,7 +136,7 @@ export function describeRoute(plan: RoutePlan, doc: ScaleDoc, from: string, to: 
       });
     }
   });
-  return { steps, metres: metresTotal, from, to, floorChanges: plan.changes.length };
+  return { steps, metres: metresTotal, from, to, floorChanges: plan.changes.length, stepFree };
 }
 
 /** The texts a route is worded with: the keys of the viewer's catalogue (web/src/viewer/i18n/en.ts) it uses. */
@@ -150,7 +161,9 @@ export type RouteTextKey =
   | 'goToFloor'
   | 'distance'
   | 'routeSummary'
-  | 'routeSummaryFloors';
+  | 'routeSummaryFloors'
+  | 'routeSummaryStepFree'
+  | 'routeSummaryFloorsStepFree';
 
 /**
  * A language's words for routes: the viewer's `ViewerText` is one (map-core does not import the viewer). `t` fills
@@ -215,7 +228,10 @@ export function wordRoute(d: RouteDescription, words: RouteWords): { summary: st
     d.metres === null ? words.count('stepCount', d.steps.length) : words.t('distance', { n: words.number(d.metres) });
   const ends = { from: isolate(d.from), to: isolate(d.to), length };
   const summary = d.floorChanges
-    ? words.t('routeSummaryFloors', { ...ends, floors: words.count('floorChanges', d.floorChanges) })
-    : words.t('routeSummary', ends);
+    ? words.t(d.stepFree ? 'routeSummaryFloorsStepFree' : 'routeSummaryFloors', {
+        ...ends,
+        floors: words.count('floorChanges', d.floorChanges),
+      })
+    : words.t(d.stepFree ? 'routeSummaryStepFree' : 'routeSummary', ends);
   return { summary, steps: d.steps.map((s) => stepText(s, words)) };
 }

@@ -232,7 +232,7 @@ class DirectionsPanelView implements DirectionsPanel {
       this.#withStairs.hidden = !free || planRoute(this.#net, a, b, { stepFree: false }) === null;
       return;
     }
-    const route = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b));
+    const route = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b), free);
     const text = wordRoute(route, host.model.text);
     status.textContent = text.summary;
     const hadFocus = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);

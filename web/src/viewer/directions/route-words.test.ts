@@ -127,6 +127,48 @@ describe('a route in words', () => {
   });
 });
 
+describe('a step-free route in words', () => {
+  const stepFree = (metresPerPixel: number | null, floors = true) => {
+    const d = building(metresPerPixel);
+    const to = floors ? 'finance' : 'lobby';
+    d.locations.push({ id: 'lobby', title: 'Lobby', layer: 'l1', coord: [0.5, 0.55] });
+    const plan = planRoute(buildNetwork(d), 'entrance', to, { stepFree: true })!;
+    return describeRoute(plan, d, 'Main entrance', floors ? 'Finance' : 'Lobby', true);
+  };
+
+  it('says in its summary that it avoids stairs and escalators, with or without a floor change', async () => {
+    const en = await text('en');
+    expect(wordRoute(stepFree(null), en).summary).toBe(
+      `Step-free route from ${i('Main entrance')} to ${i('Finance')}: 3 steps, one floor change, avoiding stairs and escalators.`,
+    );
+    expect(wordRoute(stepFree(0.1, false), en).summary).toBe(
+      `Step-free route from ${i('Main entrance')} to ${i('Lobby')}: 50 m, avoiding stairs and escalators.`,
+    );
+    // The same route not asked for step-free says nothing about it.
+    expect(wordRoute(route(null), en).summary).toBe(
+      `Route from ${i('Main entrance')} to ${i('Finance')}: 3 steps, one floor change.`,
+    );
+  });
+
+  it('says so in all 13 languages, each sentence its own, the names isolated and the numbers filled in', async () => {
+    for (const lang of VIEWER_LANGUAGES) {
+      const words = await text(lang);
+      for (const floors of [true, false]) {
+        const free = wordRoute(stepFree(0.1, floors), words).summary;
+        const plain = wordRoute({ ...stepFree(0.1, floors), stepFree: false }, words).summary;
+        expect(free, lang).not.toBe(plain);
+        expect(free, lang).not.toMatch(/[{}]/);
+        expect(free, lang).toContain(i('Main entrance'));
+        expect(free, lang).toContain(i(floors ? 'Finance' : 'Lobby'));
+        expect(free, lang).toContain(words.number(floors ? 135 : 50));
+        if (floors) expect(free, lang).toContain(words.count('floorChanges', 1));
+        const outside = free.replace(/\u2068[^\u2068\u2069]*\u2069/g, '');
+        expect(outside, lang).not.toMatch(/[\u2068\u2069]/);
+      }
+    }
+  });
+});
+
 describe('the author’s names in a route’s words', () => {
   /** Building's names that a right-to-left sentence reorders when they are not isolated: Latin, digits at the end. */
   function latinNames() {

@@ -89,6 +89,9 @@ export const en = {
   /** {length} is a `distance`, or a `stepCount` on a map without a scale. */
   routeSummary: 'Route from {from} to {to}: {length}.',
   routeSummaryFloors: 'Route from {from} to {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Step-free route from {from} to {to}: {length}, avoiding stairs and escalators.',
+  routeSummaryFloorsStepFree:
+    'Step-free route from {from} to {to}: {length}, {floors}, avoiding stairs and escalators.',
   stepCount: { one: '{n} step', other: '{n} steps' },
   floorChanges: { one: 'one floor change', other: '{n} floor changes' },
   // Notices

@@ -97,6 +97,8 @@ export const messages: Messages = {
   distance: '{n} م',
   routeSummary: 'المسار من {from} إلى {to}: {length}.',
   routeSummaryFloors: 'المسار من {from} إلى {to}: {length}، {floors}.',
+  routeSummaryStepFree: 'مسار خالٍ من الدرج من {from} إلى {to}: {length}، دون درج أو سلالم متحركة.',
+  routeSummaryFloorsStepFree: 'مسار خالٍ من الدرج من {from} إلى {to}: {length}، {floors}، دون درج أو سلالم متحركة.',
   stepCount: {
     zero: 'لا خطوات',
     one: 'خطوة واحدة',

@@ -84,6 +84,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Route von {from} nach {to}: {length}.',
   routeSummaryFloors: 'Route von {from} nach {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Stufenlose Route von {from} nach {to}: {length}, ohne Treppen und Rolltreppen.',
+  routeSummaryFloorsStepFree:
+    'Stufenlose Route von {from} nach {to}: {length}, {floors}, ohne Treppen und Rolltreppen.',
   stepCount: { one: '{n} Schritt', other: '{n} Schritte' },
   floorChanges: { one: 'ein Etagenwechsel', other: '{n} Etagenwechsel' },
   notFound: 'Karte nicht gefunden',

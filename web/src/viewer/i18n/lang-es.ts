@@ -83,6 +83,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Ruta de {from} a {to}: {length}.',
   routeSummaryFloors: 'Ruta de {from} a {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Ruta sin escalones de {from} a {to}: {length}, sin escaleras ni escaleras mecánicas.',
+  routeSummaryFloorsStepFree:
+    'Ruta sin escalones de {from} a {to}: {length}, {floors}, sin escaleras ni escaleras mecánicas.',
   stepCount: { one: '{n} paso', many: '{n} de pasos', other: '{n} pasos' },
   floorChanges: { one: 'un cambio de planta', many: '{n} de cambios de planta', other: '{n} cambios de planta' },
   notFound: 'Mapa no encontrado',

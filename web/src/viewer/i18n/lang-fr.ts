@@ -83,6 +83,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Itinéraire de {from} à {to} : {length}.',
   routeSummaryFloors: 'Itinéraire de {from} à {to} : {length}, {floors}.',
+  routeSummaryStepFree: 'Itinéraire sans marches de {from} à {to} : {length}, sans escaliers ni escaliers mécaniques.',
+  routeSummaryFloorsStepFree:
+    'Itinéraire sans marches de {from} à {to} : {length}, {floors}, sans escaliers ni escaliers mécaniques.',
   stepCount: { one: '{n} étape', many: '{n} d’étapes', other: '{n} étapes' },
   floorChanges: { one: 'un changement d’étage', many: '{n} de changements d’étage', other: '{n} changements d’étage' },
   notFound: 'Carte introuvable',

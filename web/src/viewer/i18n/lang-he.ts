@@ -83,6 +83,8 @@ export const messages: Messages = {
   distance: '{n} מ׳',
   routeSummary: 'מסלול מ־{from} אל {to}: {length}.',
   routeSummaryFloors: 'מסלול מ־{from} אל {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'מסלול נגיש מ־{from} אל {to}: {length}, ללא מדרגות ומדרגות נעות.',
+  routeSummaryFloorsStepFree: 'מסלול נגיש מ־{from} אל {to}: {length}, {floors}, ללא מדרגות ומדרגות נעות.',
   stepCount: { one: 'שלב אחד', two: 'שני שלבים', other: '{n} שלבים' },
   floorChanges: { one: 'מעבר קומה אחד', two: 'שני מעברי קומה', other: '{n} מעברי קומה' },
   notFound: 'המפה לא נמצאה',

@@ -83,6 +83,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Percorso da {from} a {to}: {length}.',
   routeSummaryFloors: 'Percorso da {from} a {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Percorso senza gradini da {from} a {to}: {length}, senza scale né scale mobili.',
+  routeSummaryFloorsStepFree:
+    'Percorso senza gradini da {from} a {to}: {length}, {floors}, senza scale né scale mobili.',
   stepCount: { one: '{n} passaggio', many: '{n} di passaggi', other: '{n} passaggi' },
   floorChanges: { one: 'un cambio di piano', many: '{n} di cambi di piano', other: '{n} cambi di piano' },
   notFound: 'Mappa non trovata',

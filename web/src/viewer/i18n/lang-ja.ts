@@ -83,6 +83,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: '{from}から{to}までのルート：{length}。',
   routeSummaryFloors: '{from}から{to}までのルート：{length}、{floors}。',
+  routeSummaryStepFree: '{from}から{to}までの段差のないルート：{length}、階段やエスカレーターを使いません。',
+  routeSummaryFloorsStepFree:
+    '{from}から{to}までの段差のないルート：{length}、{floors}、階段やエスカレーターを使いません。',
   stepCount: { other: '{n}ステップ' },
   floorChanges: { other: 'フロア移動{n}回' },
   notFound: '地図が見つかりません',

@@ -83,6 +83,8 @@ export const messages: Messages = {
   distance: '{n}m',
   routeSummary: '{from}에서 {to}까지 가는 경로: {length}.',
   routeSummaryFloors: '{from}에서 {to}까지 가는 경로: {length}, {floors}.',
+  routeSummaryStepFree: '{from}에서 {to}까지 가는 무장애 경로: {length}, 계단과 에스컬레이터 없음.',
+  routeSummaryFloorsStepFree: '{from}에서 {to}까지 가는 무장애 경로: {length}, {floors}, 계단과 에스컬레이터 없음.',
   stepCount: { other: '{n}단계' },
   floorChanges: { other: '층 이동 {n}회' },
   notFound: '지도를 찾을 수 없습니다',

@@ -84,6 +84,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Route van {from} naar {to}: {length}.',
   routeSummaryFloors: 'Route van {from} naar {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Drempelvrije route van {from} naar {to}: {length}, zonder trappen en roltrappen.',
+  routeSummaryFloorsStepFree:
+    'Drempelvrije route van {from} naar {to}: {length}, {floors}, zonder trappen en roltrappen.',
   stepCount: { one: '{n} stap', other: '{n} stappen' },
   floorChanges: { one: 'één verdiepingswissel', other: '{n} verdiepingswissels' },
   notFound: 'Kaart niet gevonden',

@@ -83,6 +83,8 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Trasa {from} → {to}: {length}.',
   routeSummaryFloors: 'Trasa {from} → {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Trasa bez barier {from} → {to}: {length}, bez schodów i schodów ruchomych.',
+  routeSummaryFloorsStepFree: 'Trasa bez barier {from} → {to}: {length}, {floors}, bez schodów i schodów ruchomych.',
   stepCount: { one: '{n} krok', few: '{n} kroki', many: '{n} kroków', other: '{n} kroku' },
   floorChanges: {
     one: 'jedna zmiana piętra',

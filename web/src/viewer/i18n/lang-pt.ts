@@ -83,6 +83,9 @@ export const messages: Messages = {
   distance: '{n} m',
   routeSummary: 'Rota de {from} para {to}: {length}.',
   routeSummaryFloors: 'Rota de {from} para {to}: {length}, {floors}.',
+  routeSummaryStepFree: 'Rota sem degraus de {from} para {to}: {length}, sem escadas nem escadas rolantes.',
+  routeSummaryFloorsStepFree:
+    'Rota sem degraus de {from} para {to}: {length}, {floors}, sem escadas nem escadas rolantes.',
   stepCount: { one: '{n} etapa', many: '{n} de etapas', other: '{n} etapas' },
   floorChanges: { one: 'uma mudança de andar', many: '{n} de mudanças de andar', other: '{n} mudanças de andar' },
   notFound: 'Mapa não encontrado',

@@ -82,6 +82,8 @@ export const messages: Messages = {
   distance: '{n}米',
   routeSummary: '从{from}到{to}的路线：{length}。',
   routeSummaryFloors: '从{from}到{to}的路线：{length}，{floors}。',
+  routeSummaryStepFree: '从{from}到{to}的无台阶路线：{length}，不经过楼梯和自动扶梯。',
+  routeSummaryFloorsStepFree: '从{from}到{to}的无台阶路线：{length}，{floors}，不经过楼梯和自动扶梯。',
   stepCount: { other: '{n}个步骤' },
   floorChanges: { other: '换层{n}次' },
   notFound: '未找到地图',
