@@ -17,6 +17,7 @@ import type { MapStage } from '../stage/stage';
 import type { ResolvedLocation, ViewerModel } from '../viewer-model';
 import { renderDetails } from './details';
 import { detailsVariant, placeDetails, type DetailsPlaceElements } from './places';
+import { revealInPage } from './reveal';
 
 /** What the details need of the viewer. */
 export interface OpenDetailsHost {
@@ -59,6 +60,8 @@ export class OpenDetails {
   /** The location whose lightbox could not be loaded, until it is opened again. */
   #noLightbox: ResolvedLocation | null = null;
   #returnFocus: HTMLElement | null = null;
+  /** Opened from the directory, outside the map: the map is brought into the page's view when the details show. */
+  #reveal = false;
   readonly #history: LocationHistory;
 
   constructor(private readonly host: OpenDetailsHost) {
@@ -83,7 +86,7 @@ export class OpenDetails {
       mode &&
       renderDetails(host.model, l, mode, {
         resolveUrl: (u) => host.resolveUrl(u),
-        target: linkTargetFor(l.source.target, host.framed),
+        target: linkTargetFor(l.source.target, host.framed, l.source.link),
         onClose: () => host.close(),
       });
     if (l && details) host.trouble.decorate(details, l, host.directions());
@@ -91,6 +94,7 @@ export class OpenDetails {
     const places = { ...host.places, popupAnchor: host.stage.popupAnchor, lightbox: this.#lightbox };
     placeDetails(places, mode, details || null, (w, h) => host.stage.setPopupSize(w, h));
     host.placed();
+    if (this.#reveal && details && (mode === 'popup' || mode === 'sheet')) this.#revealMap();
   }
 
   /**
@@ -99,6 +103,7 @@ export class OpenDetails {
    */
   opened(id: string, invoker: HTMLElement | null, narrow: boolean): void {
     this.#returnFocus = invoker;
+    this.#reveal = !this.host.framed && !!invoker && !!this.host.places.directory?.contains(invoker);
     this.#noLightbox = null;
     this.#history.opened(id, narrow);
   }
@@ -113,6 +118,13 @@ export class OpenDetails {
 
   destroy(): void {
     this.#history.destroy();
+  }
+
+  /** After the frame that lays the details out (and any scroll anchoring the page does then), shows the map. */
+  #revealMap(): void {
+    this.#reveal = false;
+    const map = this.host.places.sheet.parentElement;
+    if (map) requestAnimationFrame(() => requestAnimationFrame(() => map.isConnected && revealInPage(map)));
   }
 
   #lightboxFailed(): void {

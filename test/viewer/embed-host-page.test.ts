@@ -1,0 +1,210 @@
+/**
+ * The embeds on a customer's page, as visitors meet them: a phone's script-tag embed under the page's sticky header
+ * (opening a location from the directory below the map shows the map, no more scroll than needed, not under the
+ * header), the iframe embed's links (another site opens in a new tab, never inside the frame), and the open room's
+ * highlight, which keeps the plan's own label readable.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { contrastRatio } from '@mapnest/shared/contrast';
+import { buckets, s3 } from '../helpers/accounts';
+import { artifact, collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function serve(html: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(html);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) };
+}
+
+/** A customer's page with a sticky 64 px header, text, the script-tag embed of the demo map, and more text. */
+const stickyHeaderPage = (padding = '') => `<!doctype html><html><head>
+  <meta name="viewport" content="width=device-width,initial-scale=1"><style>
+  html { ${padding} } body { margin: 0; font-family: Georgia, serif; }
+  header { position: sticky; top: 0; z-index: 10; height: 64px; box-sizing: border-box; padding: 20px; background: #036; color: #fff; }
+  main { padding: 16px; }
+  </style></head><body><header>Harbour House</header><main>
+  <h1>Visit us</h1><p>${'Our office is a short walk from the station. '.repeat(30)}</p>
+  <div id="map" data-mapnest-map="demo"></div>
+  <p>${'Text after the map. '.repeat(150)}</p></main>
+  <script src="${baseUrl()}/embed.js" async></script></body></html>`;
+
+/** Where the map and its details' close button are in the window, and how far the page is scrolled. */
+const where = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('map')!.shadowRoot!;
+    const map = root.querySelector('.mn-map')!.getBoundingClientRect();
+    const close = root.querySelector('.mn-sheet .mn-details-close')?.getBoundingClientRect() ?? null;
+    return { scrollY, mapTop: map.top, mapBottom: map.bottom, closeTop: close?.top ?? null };
+  });
+
+describe('the script-tag embed on a phone, under the page’s sticky header', () => {
+  it.each([
+    ['a sticky header', ''],
+    ['a sticky header and scroll-padding-top for it', 'scroll-padding-top: 64px;'],
+  ])(
+    'shows the map under %s when a location opens from the directory below it, scrolling no more than needed',
+    async (_, padding) => {
+      const host = await serve(stickyHeaderPage(padding));
+      const context = await newContext(browser, { width: 390, height: 844 });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(host.url);
+      const map = page.locator('#map');
+      const entry = map.locator('.mn-entry').nth(3);
+      await entry.waitFor({ timeout: 20_000 });
+      // The directory's entry near the top of the window, under the header; the map above, out of sight.
+      await page.evaluate(() => {
+        const shadow = document.getElementById('map')!.shadowRoot!;
+        const el = shadow.querySelectorAll('.mn-entry')[3]!;
+        scrollBy(0, el.getBoundingClientRect().top - 200);
+      });
+      const before = await where(page);
+      expect(before.mapBottom).toBeLessThan(64);
+      await entry.click();
+      await map.locator('.mn-sheet .mn-details-close').waitFor();
+      // The page scrolls up just enough: the map's top right under the header, its details' close button in sight.
+      await expect.poll(async () => Math.round((await where(page)).mapTop)).toBe(64);
+      const after = await where(page);
+      expect(after.scrollY).toBeLessThan(before.scrollY);
+      expect(after.mapBottom).toBeLessThanOrEqual(844);
+      expect(after.closeTop).toBeGreaterThanOrEqual(64);
+      await artifact(page, { path: '.test-artifacts/embed-host-page-sticky-header.png' });
+
+      // With the map in sight, another location opened from the directory moves the page not at all.
+      // Escape closes it (a click could let Playwright scroll the page to reach the button while the sheet moves in).
+      await page.keyboard.press('Escape');
+      await map.locator('.mn-sheet .mn-details-close').waitFor({ state: 'detached' });
+      const still = (await where(page)).scrollY;
+      const visible = await page.evaluate(() => {
+        const shadow = document.getElementById('map')!.shadowRoot!;
+        return [...shadow.querySelectorAll('.mn-entry')].findIndex((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top > 64 && r.bottom < innerHeight;
+        });
+      });
+      await map.locator('.mn-entry').nth(visible).click();
+      await map.locator('.mn-sheet .mn-details-close').waitFor();
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      expect((await where(page)).scrollY).toBe(still);
+      expect(errors).toEqual([]);
+      await context.close();
+      await host.stop();
+    },
+  );
+});
+
+describe('the iframe embed’s links', () => {
+  it('opens a location’s link to another site in a new tab, without an opener, not inside the frame', async () => {
+    const host = await serve(`<!doctype html><html><body><h1>Riverside</h1>
+      <iframe src="${baseUrl()}/m/demo?location=harrow-finch" title="Map" style="width:1000px;height:700px;border:0"></iframe>
+      </body></html>`);
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(host.url);
+    const frame = page.frameLocator('iframe');
+    const more = frame.locator('.mn-popup a.mn-primary-button');
+    await more.waitFor({ timeout: 20_000 });
+    expect(await more.getAttribute('href')).toBe('https://example.com/stores/harrow-finch');
+    expect(await more.getAttribute('target')).toBe('_blank');
+    expect(await more.getAttribute('rel')).toContain('noopener');
+    // On the map's own page (not framed) the link opens in place, as before.
+    const own = await context.newPage();
+    await own.goto('/m/demo?location=harrow-finch');
+    const ownMore = own.locator('.mn-popup a.mn-primary-button');
+    await ownMore.waitFor({ timeout: 20_000 });
+    expect(await ownMore.getAttribute('target')).toBe('_self');
+    expect(errors).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
+});
+
+describe('the open room’s highlight', () => {
+  it('tints the room and outlines it, so the plan’s own label on it stays readable', async () => {
+    const key = `highlight-test/${randomUUID()}/floor.svg`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+      <rect width="1200" height="800" fill="#fff"/>
+      <rect id="board" x="40" y="40" width="400" height="320" fill="#fde68a" stroke="#555" stroke-width="2"/>
+      <text x="240" y="200" font-family="Arial" font-size="18" text-anchor="middle">Boardroom</text>
+      <g id="hr"><rect x="640" y="40" width="260" height="320" stroke="#555"/><text x="770" y="200" font-size="18">HR office</text></g>
+    </svg>`;
+    await s3().send(
+      new PutObjectCommand({ Bucket: buckets().public, Key: key, Body: svg, ContentType: 'image/svg+xml' }),
+    );
+    const doc = blankDocument({
+      file: `/data/${key}`,
+      layerId: 'f3',
+      layerName: 'Floor 3',
+      mapWidth: 1200,
+      mapHeight: 800,
+    });
+    doc.settings.primaryColor = '#1370f2';
+    doc.locations = [
+      { id: 'board', title: 'Boardroom', layer: 'f3' },
+      { id: 'hr', title: 'HR office', layer: 'f3' },
+    ] as typeof doc.locations;
+    const user = await createUser({ name: 'Highlight' });
+    const id = await createPublishedMap({ title: 'Harbour House', mapData: doc }, user);
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    for (const room of ['board', 'hr']) {
+      await page.goto(`/m/${id}?location=${room}`);
+      await page.locator('.mn-popup').waitFor({ timeout: 20_000 });
+      const region = page.locator(`#${room}.mn-region.mn-active`);
+      await region.waitFor();
+      // Once the fill's transition has ended.
+      await expect.poll(() => region.evaluate((el) => el.getAnimations().length), { timeout: 5_000 }).toBe(0);
+      const look = await page.evaluate((r) => {
+        // Computed colours as #rrggbb, through a canvas (a colour-mix computes to "color(srgb …)").
+        const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const hex = (css: string) => {
+          ctx.clearRect(0, 0, 1, 1);
+          ctx.fillStyle = css;
+          ctx.fillRect(0, 0, 1, 1);
+          return `#${[...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)].map((n) => n.toString(16).padStart(2, '0')).join('')}`;
+        };
+        const el = document.getElementById(r)!;
+        const label = el.tagName === 'g' ? el.querySelector('text')! : el.nextElementSibling!;
+        return {
+          fill: hex(getComputedStyle(el).fill),
+          stroke: hex(getComputedStyle(el).stroke),
+          label: hex(getComputedStyle(label).fill),
+          labelStroke: getComputedStyle(label).stroke,
+        };
+      }, room);
+      // The label on it reads at 7:1 or better (a plan's labels are small); the room is plainly marked: its outline 3:1
+      // or better on white.
+      expect(contrastRatio(look.label, look.fill)!, `${room}: ${JSON.stringify(look)}`).toBeGreaterThanOrEqual(7);
+      expect(contrastRatio(look.stroke, '#ffffff')!, `${room}: ${JSON.stringify(look)}`).toBeGreaterThanOrEqual(3);
+      expect(look.fill).not.toBe('#ffffff');
+      // A group's label is not drawn over with the outline either.
+      expect(look.labelStroke, room).toBe('none');
+      await artifact(page, { path: `.test-artifacts/embed-host-page-highlight-${room}.png` });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
