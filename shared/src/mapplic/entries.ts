@@ -43,9 +43,10 @@ export function convertStyles(raw: unknown): unknown[] {
     return compact({
       id: s.class ?? s.id,
       name: s.class ?? s.name,
-      // Mapplic applies a style to markers only when `marker` is on; our schema's default (on) is for our own maps.
+      // Mapplic applies a style to markers only when `marker` is on, and to SVG elements only when `svg` is (its
+      // editor's two checkboxes); our schema's defaults (on) are for our own maps.
       markers: flag(s.marker) ?? false,
-      svg: flag(s.svg),
+      svg: flag(s.svg) ?? false,
       normal: {
         fill: color(s['base-color']),
         stroke: color(s['base-stroke']),

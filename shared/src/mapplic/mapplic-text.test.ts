@@ -43,11 +43,11 @@ const MALL = {
 describe('importMapplic of styles', () => {
   const { document } = importMapplic(MALL);
 
-  it('applies a style to markers only when the Mapplic style says marker', () => {
-    expect(document.styles.map((s) => [s.id, s.markers])).toEqual([
-      ['store', false],
-      ['anchor', true],
-      ['plain', false],
+  it('applies a style to markers only when the Mapplic style says marker, and to shapes only when it says svg', () => {
+    expect(document.styles.map((s) => [s.id, s.markers, s.svg])).toEqual([
+      ['store', false, true],
+      ['anchor', true, true],
+      ['plain', false, false],
     ]);
   });
 });
