@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AA_CONTRAST, contrastRatio } from '@mapnest/shared/contrast';
 import { launchBrowser, signInWithTokens, artifact } from '../helpers/browser';
 import type { PublishedMap } from '@mapnest/shared/maps';
-import { baseUrl, call, createPublishedMap, createUser, type TestUser } from '../helpers/stack';
+import { adminUser, baseUrl, call, createPublishedMap, createUser, postFrom, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/a11y');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -204,5 +204,29 @@ describe('no serious or critical axe violation', () => {
     await check('editor-location');
     await page.getByRole('tab', { name: /Layers/ }).click();
     await check('editor-layers');
+  }, 60_000);
+
+  // Last: it signs this page in as the administrator.
+  it("in the team's inbox (settings, Messages), with a request in it", async () => {
+    // From a client address of its own, as the contact tests send, so no other file's requests count against it.
+    const sent = await postFrom(
+      new URL('/api/fn/submitContact', baseUrl()),
+      { 'content-type': 'application/json' },
+      JSON.stringify({
+        data: {
+          kind: 'contact',
+          name: 'Axe Sender',
+          email: 'axe@example.com',
+          topic: 'support',
+          message: 'Hello there.',
+        },
+      }),
+      '127.201.0.7',
+    );
+    expect(sent.status).toBe(200);
+    await signInWithTokens(page, await adminUser());
+    await page.goto('/maps#settings/Messages');
+    await page.locator('.team-inbox__entry', { hasText: 'Axe Sender' }).first().waitFor();
+    await check('team-inbox');
   }, 60_000);
 });
