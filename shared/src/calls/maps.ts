@@ -298,8 +298,11 @@ export function isAdminOnlyState(state: number): boolean {
   return state === MapState.DEMO || state === MapState.ADMIN;
 }
 
-/** The message a user sees when they are out of test map slots. */
+/**
+ * The message a user sees when they are out of test map slots. True however many they hold: maps whose slots or
+ * licenses ended come back as test maps, so an account can hold more than 2.
+ */
 export const TEST_SLOTS_EXHAUSTED =
-  'You already have 2 test maps, the most a free account can hold. Delete one, or buy a map slot to make a map live (Plans: #subscribe).';
+  'A free account can hold 2 test maps, and yours has no room for another. Delete a test map, or buy a map slot to make a map live (Plans: #subscribe).';
 export const paidSlotsExhausted = (plan: 'basic' | 'pro') =>
   `All your ${plan === 'basic' ? 'Basic' : 'Professional'} map slots are in use. Buy more slots to make this map ${plan === 'basic' ? 'live' : 'pro'} (Plans: #subscribe).`;
