@@ -133,6 +133,28 @@ describe('undo after a merge with another tab', () => {
   it('Ctrl+Z leaves a location the other tab changed since, even back to where this tab first put it', async () => {
     const { author, tabs, tab, id, errors, server } = await oneTab('Changed Elsewhere', 'Changed elsewhere');
     const undo = tab.getByRole('button', { name: 'Undo', exact: true });
+    // What the page showed, in order (toasts, save status, Undo's title): the message of a failed check below, so a
+    // failure on a busy machine says which change came when (this test failed once in several full runs).
+    await tab.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __journal: string[] }).__journal = seen;
+      const note = () => {
+        const now = [
+          document.querySelector('.editor__toast')?.textContent ?? '',
+          document.querySelector('.save-status')?.getAttribute('data-status') ?? '',
+          document.querySelector('button[title^="Undo"]')?.getAttribute('title') ?? '',
+        ].join(' | ');
+        if (seen.at(-1) !== now) seen.push(now);
+      };
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+    });
+    const journal = async () =>
+      `what the page showed:\n${(await tab.evaluate(() => (window as unknown as { __journal: string[] }).__journal)).join('\n')}`;
     const rows = () => tab.locator('.vlist__row').allInnerTexts();
     /** Adds a location where the canvas is clicked (a share of its width) and saves; answers the saved version. */
     const addAndSave = async (x: number) => {
@@ -160,13 +182,13 @@ describe('undo after a merge with another tab', () => {
     const second = (await addAndSave(0.6)).doc.locations[0]!;
     expect(second.id).toBe(first.id);
     expect(second.coord).not.toEqual(first.coord);
-    expect(await undo.getAttribute('title')).toMatch(/^Undo Add location \(/);
+    expect(await undo.getAttribute('title'), await journal()).toMatch(/^Undo Add location \(/);
 
     // The other tab moves it back to where this tab first put it: now it matches this tab's first add again.
     await otherTab((doc) => void (doc.locations[0]!.coord = first.coord), [expect.stringContaining(first.title!)]);
 
     // Neither add is this tab's alone to take back: Undo removes nothing and says why, once.
-    expect(await undo.getAttribute('title')).toMatch(/^Undo \(/);
+    expect(await undo.getAttribute('title'), await journal()).toMatch(/^Undo \(/);
     await tab.keyboard.press('Control+z');
     await expect.poll(() => tab.locator('.editor__toast').textContent()).toMatch(/^Nothing left to undo/);
     expect(await rows()).toEqual([expect.stringContaining(first.title!)]);
