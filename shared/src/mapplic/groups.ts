@@ -1,7 +1,7 @@
 /** Mapplic's groups (categories) and the group references of its locations and filters. */
 import { toId } from '../document/map-ids';
 import { describe, isPlainObject, type RepairLog } from '../repair/repair';
-import { decodeEntities } from './text';
+import { decodeEntities } from '../html-entities';
 import { asList, compact, flag, isBlank, str, type Obj } from './values';
 
 /** The imported groups with unique ids, found by name (any case) or by the id Mapplic gave them. */

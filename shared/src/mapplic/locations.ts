@@ -3,7 +3,8 @@ import { LOCATION_KEYS } from '../document/map-document';
 import { describe, isPlainObject, type RepairLog } from '../repair/repair';
 import { groupRefs, type GroupIndex } from './groups';
 import { legacyPinType } from './legacy';
-import { decodeEntities, plainText, removeEmbeds } from './text';
+import { decodeEntities } from '../html-entities';
+import { plainText, removeEmbeds } from './text';
 import { isBlank, num, str, type Obj } from './values';
 
 /** Mapplic location keys with a place in our shape; any other key becomes a custom field. */

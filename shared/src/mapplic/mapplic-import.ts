@@ -19,7 +19,8 @@ import { GroupIndex } from './groups';
 import { migrateLegacy } from './legacy';
 import { convertLocation, type LocationContext } from './locations';
 import { convertSettings } from './settings';
-import { decodeEntities, plainText } from './text';
+import { decodeEntities } from '../html-entities';
+import { plainText } from './text';
 import { asList, compact, flag, num, str, type Obj } from './values';
 
 /** An imported document, what was changed or left out, and the map title when the export had one. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { strictMapDocument } from '../document/map-document';
 import { importMapplic } from './mapplic-import';
-import { decodeEntities, removeEmbeds } from './text';
+import { decodeEntities } from '../html-entities';
+import { removeEmbeds } from './text';
 
 /** A mall export as WordPress saves it: entities in the text fields, a video in a description, a store style. */
 const MALL = {

@@ -4,6 +4,7 @@
  * letters that do not decompose), so every folded character maps back to its source and the
  * highlight lands on exactly the characters the visitor sees.
  */
+import { decodeEntities } from '@mapnest/shared/html-entities';
 
 const SPECIAL: Record<string, string> = {
   ß: 'ss',
@@ -133,22 +134,15 @@ export function highlightPieces(text: string, terms: readonly string[]): { text:
   return out;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
 /** The visible text of an HTML fragment, for searching (display always goes through the sanitiser). */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/giu, ' ')
-    .replace(/<!--[\s\S]*?-->/gu, ' ')
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr)\b[^>]*>/giu, ' ')
-    .replace(/<[^>]*>/gu, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
+  return decodeEntities(
+    html
+      .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/giu, ' ')
+      .replace(/<!--[\s\S]*?-->/gu, ' ')
+      .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr)\b[^>]*>/giu, ' ')
+      .replace(/<[^>]*>/gu, ''),
+  )
     .replace(/\s+/gu, ' ')
     .trim();
 }
