@@ -4,11 +4,12 @@
  * that is paid all the same (two pages opened at the same moment) is cancelled at once with its unused time
  * credited, counts no slot, is never listed, and its owner is told the truth instead of "has started".
  */
+import type Stripe from 'stripe';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import type { SlotCounters } from '@mapnest/shared/maps';
 import { baseUrl, call, createUser, eventually, streamSettled, type TestUser } from '../helpers/stack';
-import { mailTo, press } from '../helpers/stripe';
+import { event, mailTo, press, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const subs = (user: TestUser) => call<Subscription[]>('listSubscriptions', null, user);
@@ -119,5 +120,94 @@ describe('one subscription per plan', () => {
     const portalPage = await (await fetch(portal.url)).text();
     expect(portalPage).toMatch(/Account credit: \$9[56](\.\d\d)?, taken off your next invoices\./);
     expect(portalPage.match(/<section /g)).toHaveLength(1);
+  });
+
+  it('lets one of two subscriptions of a plan starting at the same moment hold its slots, and has the other read again', async () => {
+    // The webhook's checks read first and write after: two events processed at the same moment (two Lambdas) could
+    // both find no other subscription of the plan. The write itself claims the plan (ADR 059).
+    const { billingTable } = await import('../../lambdas/src/adapters/billing/billing-table');
+    const user = await createUser();
+    const started = (id: string) => ({
+      uid: user.uid,
+      subscriptionId: `sub_${id}_${user.uid.slice(0, 8)}`,
+      customerId: `cus_${user.uid.slice(0, 8)}`,
+      plan: 'basic' as const,
+      period: 'monthly' as const,
+      quantity: 1,
+      status: 'active',
+      cancelAt: null,
+      currentPeriodEnd: null,
+      counted: 1,
+      eventCreated: Math.floor(Date.now() / 1000),
+      eventType: 'customer.subscription.created',
+    });
+    const outcomes = await Promise.all(
+      ['a', 'b'].map((id) =>
+        billingTable.writeSubscription(started(id), null, {
+          id: `evt_${id}_${user.uid}`,
+          type: 'customer.subscription.created',
+        }),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'conflict']);
+    expect(await slots(user)).toMatchObject({ basicCapacity: 1, basicSubscribed: 1 });
+    const kept = (await billingTable.subscriptions(user.uid)).map((s) => s.subscriptionId);
+    expect(kept).toHaveLength(1);
+
+    // When the kept one ends, the plan is free again: a new subscription of it holds the slots.
+    const [held] = await billingTable.subscriptions(user.uid);
+    const { revision: _r, ...ended } = { ...held!, status: 'canceled', counted: 0 };
+    expect(await billingTable.writeSubscription(ended, held!, { id: `evt_end_${user.uid}`, type: 't' })).toBe(
+      'applied',
+    );
+    expect(await billingTable.writeSubscription(started('c'), null, { id: `evt_c_${user.uid}`, type: 't' })).toBe(
+      'applied',
+    );
+    expect(await slots(user)).toMatchObject({ basicCapacity: 1, basicSubscribed: 1 });
+  });
+
+  it('cancels the second of two subscriptions of a plan whose events are handled at the same moment', async () => {
+    const op = await import('../../lambdas/src/domain/billing');
+    const { billingTable } = await import('../../lambdas/src/adapters/billing/billing-table');
+    const { anyDeleted } = await import('../../lambdas/src/adapters/account-status');
+    const { priceTable } = await import('../../lambdas/src/adapters/billing/stripe-prices');
+    const { followUps } = await import('../../lambdas/src/adapters/follow-ups');
+    const table = await import('../../lambdas/src/adapters/maps/map-table');
+    const cancelled: string[] = [];
+    // Two webhook Lambdas at once, with the real table; Stripe's side recorded (these subscriptions are made up here).
+    const adapters = {
+      mapTable: {
+        get: table.get,
+        list: table.list,
+        slots: table.slots,
+        lapse: table.lapse,
+        changeState: table.changeState,
+      },
+      followUps,
+      billingTable,
+      accountStatus: { anyDeleted },
+      priceTable,
+      stripeSubscriptions: {
+        retrieve: async () => null,
+        cancelNowWithCredit: async (id: string) => void cancelled.push(id),
+      },
+    };
+    const user = await createUser();
+    const customer = `cus_${user.uid.slice(0, 12)}`;
+    const both = [1, 2].map(() => subscription({ uid: user.uid, customer, plan: 'pro', quantity: 1 }));
+    await Promise.all(
+      both.map((s) =>
+        op.handleStripeEvent(adapters, event('customer.subscription.created', s) as unknown as Stripe.Event),
+      ),
+    );
+    await streamSettled();
+    expect(cancelled).toHaveLength(1);
+    const stored = await billingTable.subscriptions(user.uid);
+    expect(stored.find((s) => s.subscriptionId === cancelled[0])).toMatchObject({
+      counted: 0,
+      duplicateOf: expect.any(String),
+    });
+    expect(await subs(user)).toHaveLength(1);
+    expect(await slots(user)).toMatchObject({ proCapacity: 1, proSubscribed: 1 });
   });
 });

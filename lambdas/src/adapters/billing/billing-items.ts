@@ -31,11 +31,35 @@ export function eventRecord(eventId: string, eventType: string, now: Date): Tran
   };
 }
 
-/** One update of the slot counters that adds `delta` to a plan's subscribed slots and its capacity together. */
-export function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, number>>): TransactItem | null {
+/**
+ * Which subscription holds a plan's slots, kept on the slot counters' item (`basicHolder`, `proHolder`): claimed in
+ * the transaction in which a subscription starts holding slots, on condition that no other holds them, and released
+ * in the one in which it stops. Two checkouts of one plan paid at the same moment cannot both start counting: the
+ * second transaction fails, and the webhook reads again and finds the first (ADR 059).
+ */
+export interface HolderChange {
+  subscriptionId: string;
+  /** The plan this subscription starts holding. */
+  claim?: PlanId;
+  /** The plan this subscription held and no longer holds (only when it is the one named). */
+  release?: PlanId;
+}
+
+/** The slot counters' attribute naming a plan's holder. */
+export const holderAttribute = (plan: PlanId) => `${plan}Holder`;
+
+/**
+ * One update of the slot counters that adds `delta` to a plan's subscribed slots and its capacity together, and
+ * claims or releases a plan's holder (HolderChange); null when it changes nothing.
+ */
+export function capacityUpdate(
+  uid: string,
+  deltas: Partial<Record<PlanId, number>>,
+  holder?: HolderChange,
+): TransactItem | null {
   const parts: string[] = [];
   const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
+  const values: Record<string, number | string> = {};
   for (const plan of ['basic', 'pro'] as const) {
     const d = deltas[plan] ?? 0;
     if (d === 0) continue;
@@ -44,14 +68,28 @@ export function capacityUpdate(uid: string, deltas: Partial<Record<PlanId, numbe
     names[`#${plan}C`] = `${plan}Capacity`;
     values[`:${plan}`] = d;
   }
-  if (parts.length === 0) return null;
+  const clauses = parts.length > 0 ? [`ADD ${parts.join(', ')}`] : [];
+  const conditions: string[] = [];
+  if (holder?.claim || holder?.release) values[':sid'] = holder.subscriptionId;
+  if (holder?.claim) {
+    names['#claim'] = holderAttribute(holder.claim);
+    clauses.push('SET #claim = :sid');
+    conditions.push('(attribute_not_exists(#claim) OR #claim = :sid)');
+  }
+  if (holder?.release) {
+    names['#release'] = holderAttribute(holder.release);
+    clauses.push('REMOVE #release');
+    conditions.push('#release = :sid');
+  }
+  if (clauses.length === 0) return null;
   return {
     Update: {
       TableName: table(),
       Key: keys.userSlots(uid),
-      UpdateExpression: `ADD ${parts.join(', ')}`,
+      UpdateExpression: clauses.join(' '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+      ...(conditions.length > 0 ? { ConditionExpression: conditions.join(' AND ') } : {}),
     },
   };
 }

@@ -1,5 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FollowUpWork } from '../follow-up-items';
@@ -67,9 +73,50 @@ describe('billing table: subscriptions', () => {
 
   it('moves the slots between plans when a subscription changes price from Basic to Professional', async () => {
     ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { basicHolder: 'sub_1' } });
     const { revision: _r, ...next } = sub({ plan: 'pro', counted: 3 });
     await billingTable.writeSubscription(next, sub(), { id: 'evt_2', type: 'customer.subscription.updated' });
-    expect(transactItems()[2]!.Update!.ExpressionAttributeValues).toEqual({ ':basic': -3, ':pro': 3 });
+    expect(transactItems()[2]!.Update!.ExpressionAttributeValues).toEqual({ ':basic': -3, ':pro': 3, ':sid': 'sub_1' });
+    // It no longer holds Basic: the plan is free for another subscription.
+    expect(transactItems()[2]!.Update).toMatchObject({
+      UpdateExpression: expect.stringContaining('REMOVE #release'),
+      ExpressionAttributeNames: expect.objectContaining({ '#release': 'basicHolder' }),
+      ConditionExpression: '#release = :sid',
+    });
+  });
+
+  it('claims the plan for a subscription that starts holding slots, on condition that no other holds it', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const { revision: _r, ...next } = sub({ subscriptionId: 'sub_2' });
+    await billingTable.writeSubscription(next, null, { id: 'evt_7', type: 'customer.subscription.created' });
+    expect(transactItems()[2]!.Update).toMatchObject({
+      Key: { pk: 'USER#u1', sk: 'SLOTS' },
+      UpdateExpression: 'ADD #basicS :basic, #basicC :basic SET #claim = :sid',
+      ExpressionAttributeNames: expect.objectContaining({ '#claim': 'basicHolder' }),
+      ExpressionAttributeValues: { ':basic': 3, ':sid': 'sub_2' },
+      ConditionExpression: '(attribute_not_exists(#claim) OR #claim = :sid)',
+    });
+    // Another subscription claimed the plan first: read again (the domain then finds it and cancels this one).
+    failNext(cancelled('None', 'None', 'ConditionalCheckFailed'));
+    expect(await billingTable.writeSubscription(next, null, { id: 'evt_7', type: 't' })).toBe('conflict');
+  });
+
+  it('releases the plan when its holder ends, and leaves a holder it is not alone', async () => {
+    const { revision: _r, ...ended } = sub({ status: 'canceled', counted: 0 });
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { basicHolder: 'sub_1' } });
+    await billingTable.writeSubscription(ended, sub(), { id: 'evt_8', type: 'customer.subscription.deleted' });
+    expect(transactItems()[2]!.Update).toMatchObject({
+      UpdateExpression: 'ADD #basicS :basic, #basicC :basic REMOVE #release',
+      ConditionExpression: '#release = :sid',
+    });
+    // A subscription that held slots before holders were kept (or is not the one named) releases nothing.
+    ddb.reset();
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { basicHolder: 'sub_other' } });
+    await billingTable.writeSubscription(ended, sub(), { id: 'evt_9', type: 'customer.subscription.deleted' });
+    expect(transactItems()[2]!.Update).toMatchObject({ UpdateExpression: 'ADD #basicS :basic, #basicC :basic' });
+    expect(transactItems()[2]!.Update!.ConditionExpression).toBeUndefined();
   });
 
   it('changes no capacity when the counted slots stay the same', async () => {

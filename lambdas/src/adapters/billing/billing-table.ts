@@ -18,7 +18,8 @@ import { dynamo } from '../../lib/clients';
 import { config } from '../../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
 import { queryAll } from '../query-all';
-import { capacityUpdate, eventRecord, licenseSlotsUpdate } from './billing-items';
+import { holdsSlots } from '@mapnest/shared/billing';
+import { capacityUpdate, eventRecord, holderAttribute, licenseSlotsUpdate, type HolderChange } from './billing-items';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 const table = () => config.tableName;
@@ -66,6 +67,30 @@ function strip<T>(item: Record<string, unknown> | undefined): T | null {
   if (!item) return null;
   const { pk: _pk, sk: _sk, type: _type, [TTL_ATTRIBUTE]: _ttl, gsi3pk: _dpk, gsi3sk: _dsk, ...rest } = item;
   return rest as T;
+}
+
+/** Whether a subscription's state holds its plan's slots (a duplicate never does). */
+const holding = (s: Pick<SubscriptionItem, 'status' | 'duplicateOf'> | null) =>
+  !!s && holdsSlots(s.status) && !s.duplicateOf;
+
+/**
+ * The plan holder a subscription's change claims or releases (billing-items.ts, ADR 059): it claims its plan when it
+ * starts holding slots, and releases the one it held when it stops, or moves to the other plan, if it is the one
+ * named (a subscription that held slots before holders were kept is named nowhere).
+ */
+async function holderChange(
+  next: Omit<SubscriptionItem, 'revision'>,
+  prev: SubscriptionItem | null,
+): Promise<HolderChange | undefined> {
+  const claim = holding(next) && !holding(prev) ? next.plan : undefined;
+  let release: PlanId | undefined;
+  if (prev && holding(prev) && (!holding(next) || next.plan !== prev.plan)) {
+    const slots = await dynamo.send(
+      new GetCommand({ TableName: table(), Key: keys.userSlots(next.uid), ConsistentRead: true }),
+    );
+    if (slots.Item?.[holderAttribute(prev.plan)] === next.subscriptionId) release = prev.plan;
+  }
+  return claim || release ? { subscriptionId: next.subscriptionId, claim, release } : undefined;
 }
 
 function queryPrefix(pk: string, skPrefix: string): Promise<Record<string, unknown>[]> {
@@ -174,7 +199,8 @@ export const billingTable = {
   /**
    * Stores a subscription's new state, the event id that brought it, the capacity change it makes, and what it owes,
    * in one transaction. 'duplicate': the event was processed before. 'conflict': the subscription changed since `prev`
-   * was read (a concurrent event); read again and retry.
+   * was read (a concurrent event), or another subscription started holding the plan's slots first; read again and
+   * retry.
    */
   async writeSubscription(
     next: Omit<SubscriptionItem, 'revision'>,
@@ -187,7 +213,7 @@ export const billingTable = {
     const deltas: Partial<Record<PlanId, number>> = {};
     if (prev) deltas[prev.plan] = (deltas[prev.plan] ?? 0) - prev.counted;
     deltas[next.plan] = (deltas[next.plan] ?? 0) + next.counted;
-    const capacity = capacityUpdate(next.uid, deltas);
+    const capacity = capacityUpdate(next.uid, deltas, await holderChange(next, prev));
     const items: TransactItem[] = [
       eventRecord(event.id, event.type, now),
       {
@@ -214,7 +240,10 @@ export const billingTable = {
     } catch (err) {
       const reasons = cancellationReasons(err);
       if (reasons?.[0] === 'ConditionalCheckFailed') return 'duplicate';
-      if (reasons?.[1] === 'ConditionalCheckFailed') return 'conflict';
+      // The subscription's revision, or the plan's holder on the slot counters (the third item when present).
+      if (reasons?.[1] === 'ConditionalCheckFailed' || (capacity && reasons?.[2] === 'ConditionalCheckFailed')) {
+        return 'conflict';
+      }
       throw err;
     }
   },
