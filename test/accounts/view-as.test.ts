@@ -2,6 +2,8 @@
  * 'View as user' for administrators (issue 13): findUsers searches the user pool on the server (by id, or by the
  * start of an email address), for administrators only; in the browser the administrator finds a user by email,
  * sees "Viewing as …" with a way out and that user's maps and limits, and an unknown user is refused with a message.
+ * What an administrator saves or restores in a user's map is recorded as the administrator's; stopping returns to the
+ * administrator's own maps list.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -10,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USER_MATCHES_SHOWN, type UserMatch } from '@mapnest/shared/accounts';
 import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
+import type { SaveMapResult } from '@mapnest/shared/calls';
+import type { MapWithDocument } from '@mapnest/shared/maps';
 import { launchBrowser, newContext, settled, signInWithTokens, artifact } from '../helpers/browser';
+import { documentWith } from '../helpers/documents';
 import { adminUser, call, createUser, rawCall, type TestUser } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/view-as');
@@ -18,6 +23,7 @@ const tag = randomUUID().slice(0, 8);
 let admin: TestUser;
 let author: TestUser;
 let namesake: TestUser;
+let authorMap: string;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -26,7 +32,7 @@ beforeAll(async () => {
     createUser({ name: 'Viewed Author', email: `viewed-${tag}@example.com` }),
     createUser({ name: 'Other Author', email: `viewed-${tag}-other@example.com` }),
   ]);
-  await call<string>('createMap', { title: `Author map ${tag}` }, author);
+  authorMap = await call<string>('createMap', { title: `Author map ${tag}` }, author);
 }, 60_000);
 
 describe('findUsers', () => {
@@ -88,6 +94,33 @@ describe('viewing as an email address', () => {
   });
 });
 
+describe('what an administrator changes as a user', () => {
+  it('is recorded in the map’s history as the administrator’s, not as the owner’s own save or restore', async () => {
+    const owner = await createUser({ name: 'History Owner' });
+    const id = await call<string>('createMap', { title: `Attributed ${tag}`, mapData: documentWith(1) }, owner);
+    const own = await call<SaveMapResult>('saveMap', { id, baseVersion: 1, mapData: documentWith(2) }, owner);
+    expect(own.entry.kind).toBe('save');
+    const byAdmin = await call<SaveMapResult>(
+      'saveMap',
+      { id, baseVersion: 2, mapData: documentWith(3) },
+      admin,
+      owner.uid,
+    );
+    expect(byAdmin.entry.kind).toBe('admin');
+    await call('restoreMapHistory', { mapId: id, historyMapId: own.entry.historyMapId }, admin, owner.email);
+    const { history } = await call<MapWithDocument>('getMap', { id }, owner);
+    expect(history.map((h) => [h.version, h.kind, h.restoredFrom])).toEqual([
+      [4, 'admin', own.entry.historyMapId],
+      [3, 'admin', null],
+      [2, 'save', null],
+      [1, 'create', null],
+    ]);
+    // The owner's own restore is still theirs.
+    await call('restoreMapHistory', { mapId: id, historyMapId: own.entry.historyMapId }, owner);
+    expect((await call<MapWithDocument>('getMap', { id }, owner)).history[0]!.kind).toBe('restore');
+  });
+});
+
 describe('View as user in the browser', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -145,8 +178,14 @@ describe('View as user in the browser', () => {
     await expect.poll(() => slots.textContent()).toContain(`1 of ${FREE_TEST_MAPS} used`);
     expect(await slots.textContent()).not.toContain('no limit');
     await artifact(page, { path: path.join(ARTIFACTS, 'viewing.png') });
+    // A link straight to one of the user's maps opens it, as them, saying that edits are real.
+    await page.goto(`/maps/${authorMap}`);
+    await page.getByRole('tab', { name: 'Analytics' }).waitFor();
+    expect(await banner().textContent()).toContain('what you change in their maps is changed for real');
+    // Stopping leaves the user's map for the administrator's own maps list, not the user's editor without a banner.
     await Promise.all([page.waitForEvent('load'), banner().getByRole('button', { name: 'Stop viewing' }).click()]);
     await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/maps');
     expect(await banner().count()).toBe(0);
     expect(await page.getByRole('article', { name: `Author map ${tag}` }).count()).toBe(0);
   }, 90_000);

@@ -108,7 +108,8 @@ export async function restoreMapHistory(
       storage,
       title: map.title,
       metrics: entry.metrics,
-      kind: 'restore',
+      // An administrator's restore of someone else's map is recorded as theirs (the row still names the version).
+      kind: actor.identity.uid === map.uid ? 'restore' : 'admin',
       restoredFrom: input.historyMapId,
       previewUrl: previewOf(doc),
       saveId: input.restoreId,

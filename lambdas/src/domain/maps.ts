@@ -382,7 +382,9 @@ export async function saveMap(
   const key = await a.mapObjects.putDocument(map.id, input.baseVersion + 1, stored.json);
   const metrics = computeMetrics(input.mapData);
   const { title = map.title, mapData: document, saveId } = input;
-  const args = { title, metrics, kind: 'save' as const, saveId, request, previewUrl: previewOf(document), storage };
+  // An administrator's save of someone else's map (viewing as them, or not) is theirs, not the owner's, in its history.
+  const kind = actor.identity.uid === map.uid ? ('save' as const) : ('admin' as const);
+  const args = { title, metrics, kind, saveId, request, previewUrl: previewOf(document), storage };
   let committed: Committed;
   try {
     committed = await commit(a, map, input.baseVersion, key, args);

@@ -108,7 +108,7 @@ describe('analytics page', () => {
     expect(charts.every((c) => c.days === 30)).toBe(true);
     const visits = screen.getByRole('figure', { name: 'Views and location opens per day' });
     expect(visits.textContent).toContain(`Views: 7 in total; most on ${today} (7).`);
-    const table = within(visits).getByRole('table', { name: 'Views and location opens per day, per day' });
+    const table = within(visits).getByRole('table', { name: 'Views and location opens per day' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     expect(within(table).getByRole('rowheader', { name: today }).parentElement!.textContent).toBe(`${today}73`);
 
@@ -274,6 +274,65 @@ describe('analytics page', () => {
     );
   });
 
+  it('says the server could not be reached, not a bare code, and asks again with Try again', async () => {
+    let failing = true;
+    routeCalls(mockCall, {
+      getMap: () => ({ map: pro, documentUrl: 'https://files.test/doc.json', history: [] }),
+      getMapAnalytics: (input) => {
+        // What the call client throws when no answer came (the stack stopped, the connection lost).
+        if (failing) throw new CallError('internal', 'internal');
+        const i = input as { id: string; from: string; to: string };
+        return aggregateDays([busyDay], { mapId: i.id, from: i.from, to: i.to, pro: true });
+      },
+    });
+    renderRoutes(PAGE, { session: signedIn });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Analytics could not be loaded: The server could not be reached. Check your connection, then try again.',
+    );
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says a gateway’s error answer is an error of the server, with its status, and reads the map again', async () => {
+    let failing = true;
+    routeCalls(mockCall, {
+      getMap: () => {
+        // A gateway's 502 page: an answer, but none of ours (no message, the code only).
+        if (failing) throw new CallError('unknown', 'unknown', undefined, { answeredWith: 502 });
+        return { map: pro, documentUrl: 'https://files.test/doc.json', history: [] };
+      },
+      getMapAnalytics: (input) => {
+        const i = input as { id: string; from: string; to: string };
+        return aggregateDays([busyDay], { mapId: i.id, from: i.from, to: i.to, pro: true });
+      },
+    });
+    renderRoutes(PAGE, { session: signedIn });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server answered with an error (HTTP 502). Try again in a moment.',
+    );
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']));
+  });
+
+  it('keeps each end of a route apart, so a route between right-to-left titles does not read backwards', async () => {
+    const doc = docWithLocations(3);
+    doc.locations[0]!.title = 'مكتبة الجامعة';
+    doc.locations[1]!.title = 'שער ראשי';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(doc), { status: 200 })),
+    );
+    serve();
+    renderRoutes(PAGE, { session: signedIn });
+    const routes = await screen.findByRole('region', { name: 'Routes asked for' });
+    await waitFor(() => expect(routes.textContent).toContain('שער ראשי'));
+    const item = within(routes).getAllByRole('listitem')[0]!;
+    expect(Array.from(item.querySelectorAll('bdi bdi'), (b) => b.textContent)).toEqual(['مكتبة الجامعة', 'שער ראשי']);
+  });
+
   it('downloads the report as CSV with the locations’ titles', async () => {
     serve();
     const blobs: Blob[] = [];
@@ -295,5 +354,12 @@ describe('analytics page', () => {
     });
     expect(csv).toContain(`${today},7,3,2,1,4,1`);
     expect(csv).toContain('a1,Location 1,3');
+    // A UTF-8 byte order mark first, so that Excel reads non-English titles and terms as they are.
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blobs[0]!);
+    });
+    expect(Array.from(bytes.slice(0, 4))).toEqual([0xef, 0xbb, 0xbf, 'd'.charCodeAt(0)]);
   });
 });

@@ -14,6 +14,7 @@ import type { MapSummary } from '@mapnest/shared/maps';
 import { PageLoading } from '../../components/Spinner';
 import { call } from '../../lib/api';
 import { fetchMapDocument } from '../editor/load-map';
+import { loadErrorText } from './analytics-errors';
 import { isEmptyReport, LoadState, NotProfessional, Totals } from './AnalyticsParts';
 import { ChartFigure } from './ChartFigure';
 import type { ChartSeries } from './daily-chart';
@@ -28,12 +29,17 @@ type MapView =
   | { kind: 'not-found' }
   | { kind: 'failed'; message: string };
 
-/** The map (access and plan), then its location titles from the stored document (ids are shown until they come). */
-function useMapForAnalytics(id: string): MapView {
-  const [view, setView] = useState<{ id: string; view: MapView } | null>(null);
+/**
+ * The map (access and plan), then its location titles from the stored document (ids are shown until they come);
+ * `retry` reads it again after a failure.
+ */
+function useMapForAnalytics(id: string): { view: MapView; retry(): void } {
+  const [view, setView] = useState<{ key: string; view: MapView } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${id}|${attempt}`;
   useEffect(() => {
     let cancelled = false;
-    const set = (v: MapView) => !cancelled && setView({ id, view: v });
+    const set = (v: MapView) => !cancelled && setView({ key, view: v });
     call('getMap', { id }).then(
       async ({ map, documentUrl }) => {
         set({ kind: 'ready', map, titles: null });
@@ -47,19 +53,22 @@ function useMapForAnalytics(id: string): MapView {
       (err: unknown) => {
         if (err instanceof CallError && (err.code === 'not-found' || err.code === 'invalid-argument'))
           set({ kind: 'not-found' });
-        else set({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+        else set({ kind: 'failed', message: loadErrorText(err) });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [id]);
-  return view && view.id === id ? view.view : { kind: 'loading' };
+  }, [id, key]);
+  return {
+    view: view && view.key === key ? view.view : { kind: 'loading' },
+    retry: () => setAttempt((n) => n + 1),
+  };
 }
 
 export default function AnalyticsPage() {
   const { id = '' } = useParams();
-  const view = useMapForAnalytics(id);
+  const { view, retry } = useMapForAnalytics(id);
 
   switch (view.kind) {
     case 'loading':
@@ -79,6 +88,9 @@ export default function AnalyticsPage() {
         <Shell>
           <h1 className="analytics-page__title">Analytics could not be opened</h1>
           <p role="alert">{view.message}</p>
+          <button type="button" className="btn btn--secondary" onClick={retry}>
+            Try again
+          </button>
         </Shell>
       );
     case 'ready':
@@ -147,7 +159,7 @@ function Report({ map, titles }: { map: MapSummary; titles: ReadonlyMap<string, 
   const choice = choiceFromParams(params);
   const range = rangeOfChoice(choice, today);
   const problem = rangeProblem(range, today);
-  const { loading, data, error } = useAnalytics(map.id, range, problem !== null);
+  const { loading, data, error, retry } = useAnalytics(map.id, range, problem !== null);
   const choose = (next: RangeChoice) => setParams(paramsOfChoice(next));
 
   return (
@@ -163,7 +175,7 @@ function Report({ map, titles }: { map: MapSummary; titles: ReadonlyMap<string, 
         </button>
       </Heading>
       <RangeControls choice={choice} today={today} urlProblem={problem} onChoose={choose} />
-      <LoadState loading={loading} error={error} hintClass="analytics-hint" />
+      <LoadState loading={loading} error={error} hintClass="analytics-hint" onRetry={retry} />
       {data && <ReportBody data={data} map={map} titles={titles} />}
     </>
   );
@@ -219,12 +231,20 @@ function EmptyReport({ data, published }: { data: MapAnalytics; published: boole
   );
 }
 
-/** Locations by title (ids until the document is read, and beside the title), searches, routes by their ends. */
+/**
+ * Locations by title (ids until the document is read, and beside the title), searches, routes by their ends. Each
+ * end of a route is isolated (`bdi`): between two right-to-left titles the arrow would otherwise take their
+ * direction, and the route would read backwards.
+ */
 function TopLists({ data, titles }: { data: MapAnalytics; titles: ReadonlyMap<string, string | undefined> | null }) {
   const place = (id: string) => (titles ? (titles.get(id) ?? 'No longer on the map') : id);
   const route = (key: string) => {
     const { from, to } = routeEnds(key);
-    return `${place(from)} → ${place(to)}`;
+    return (
+      <>
+        <bdi>{place(from)}</bdi> → <bdi>{place(to)}</bdi>
+      </>
+    );
   };
   const routeIds = (key: string) => key.replace('>', ' → ');
   return (
@@ -283,7 +303,7 @@ function TopList({
   entries: TopEntry[];
   unit: string;
   empty: string;
-  label?: (key: string) => string;
+  label?: (key: string) => ReactNode;
   detail?: (key: string) => string;
 }) {
   const [all, setAll] = useState(false);
@@ -292,7 +312,7 @@ function TopList({
   const rows = shown.map((e) => (
     <li key={e.key} className="analytics-list__item">
       <span className="analytics-list__label">
-        {label(e.key)}
+        <bdi>{label(e.key)}</bdi>
         {detail && <span className="analytics-id">{detail(e.key)}</span>}
       </span>
       <span className="analytics-list__count" aria-label={`${e.count} ${unit}`}>

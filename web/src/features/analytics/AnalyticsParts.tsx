@@ -48,15 +48,17 @@ export function Totals({ totals, compact = false }: { totals: MapAnalytics['tota
 /** Whether nothing at all was recorded in the report's range. */
 export const isEmptyReport = (data: MapAnalytics): boolean => DAY_COUNTERS.every((c) => data.totals[c] === 0);
 
-/** While a report loads, and why it could not be loaded: announced to screen readers (status, then alert). */
+/** While a report loads, and why it could not be loaded (with a way to ask again): announced (status, then alert). */
 export function LoadState({
   loading,
   error,
   hintClass,
+  onRetry,
 }: {
   loading: boolean;
   error: string | null;
   hintClass: string;
+  onRetry(): void;
 }) {
   return (
     <>
@@ -66,9 +68,14 @@ export function LoadState({
         </p>
       )}
       {error && (
-        <p className="field__error" role="alert">
-          Analytics could not be loaded: {error}
-        </p>
+        <>
+          <p className="field__error" role="alert">
+            Analytics could not be loaded: {error}
+          </p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
+            Try again
+          </button>
+        </>
       )}
     </>
   );

@@ -104,7 +104,7 @@ function ChartTable({ title, rows, series }: { title: string; rows: DailyRow[]; 
   return (
     <div className="visually-hidden">
       <table>
-        <caption>{title}, per day</caption>
+        <caption>{title}</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>

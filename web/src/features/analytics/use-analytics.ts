@@ -2,12 +2,15 @@
 import { useEffect, useState } from 'react';
 import { analyticsCsv, type MapAnalytics } from '@mapnest/shared/analytics';
 import { call } from '../../lib/api';
+import { loadErrorText } from './analytics-errors';
 import type { DayRange } from './analytics-range';
 
 export interface AnalyticsState {
   loading: boolean;
   data: MapAnalytics | null;
   error: string | null;
+  /** Asks for the report again (after a failure). */
+  retry(): void;
 }
 
 export function useAnalytics(mapId: string, range: DayRange, skip: boolean): AnalyticsState {
@@ -16,7 +19,8 @@ export function useAnalytics(mapId: string, range: DayRange, skip: boolean): Ana
     data: null,
     error: null,
   });
-  const key = `${mapId}|${range.from}|${range.to}`;
+  const [attempt, setAttempt] = useState(0);
+  const key = `${mapId}|${range.from}|${range.to}|${attempt}`;
 
   useEffect(() => {
     if (skip) return;
@@ -24,8 +28,7 @@ export function useAnalytics(mapId: string, range: DayRange, skip: boolean): Ana
     call('getMapAnalytics', { id: mapId, from: range.from, to: range.to }, { signal: ctrl.signal }).then(
       (data) => setState({ key, data, error: null }),
       (err: unknown) => {
-        if (!ctrl.signal.aborted)
-          setState({ key, data: null, error: err instanceof Error ? err.message : String(err) });
+        if (!ctrl.signal.aborted) setState({ key, data: null, error: loadErrorText(err) });
       },
     );
     return () => ctrl.abort();
@@ -35,12 +38,18 @@ export function useAnalytics(mapId: string, range: DayRange, skip: boolean): Ana
     loading: !skip && state.key !== key,
     data: !skip && state.key === key ? state.data : null,
     error: !skip && state.key === key ? state.error : null,
+    retry: () => setAttempt((n) => n + 1),
   };
 }
 
-/** Saves the report as a CSV file (`analyticsCsv`: locations by title where the map still has them). */
+/**
+ * Saves the report as a CSV file (`analyticsCsv`: locations by title where the map still has them), starting with a
+ * UTF-8 byte order mark: without it Excel reads the file in the system's code page, and accented, Arabic, Hebrew or
+ * Chinese titles and search terms come out garbled (docs/adr/064-analytics-and-view-as-review.md).
+ */
 export function downloadCsv(data: MapAnalytics, mapId: string, titles: ReadonlyMap<string, string | undefined>) {
-  const blob = new Blob([analyticsCsv(data, (id) => titles.get(id) ?? null)], { type: 'text/csv;charset=utf-8' });
+  const csv = analyticsCsv(data, (id) => titles.get(id) ?? null);
+  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = `analytics-${mapId}-${data.from}-to-${data.to}.csv`;

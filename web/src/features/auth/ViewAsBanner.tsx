@@ -2,12 +2,9 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session';
 import { call } from '../../lib/api';
-import { storedViewAsLabel, storeViewAs } from './view-as';
+import { storedViewAsLabel, switchViewAs } from './view-as';
 
-function stopViewing() {
-  storeViewAs('');
-  window.location.reload();
-}
+const stopViewing = () => switchViewAs('');
 
 /**
  * While an administrator views the app as another user: who, and a way out, on every page. A stored id that
@@ -40,7 +37,7 @@ export function ViewAsBanner() {
           </>
         ) : (
           <>
-            Viewing as <strong>{storedViewAsLabel()}</strong>
+            Viewing as <strong>{storedViewAsLabel()}</strong>: what you change in their maps is changed for real.
           </>
         )}
       </span>

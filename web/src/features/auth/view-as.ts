@@ -33,3 +33,13 @@ export function storeViewAs(id: string, label?: string | null): void {
   if (value && label) storage()?.setItem(LABEL_KEY, label);
   else storage()?.removeItem(LABEL_KEY);
 }
+
+/**
+ * Starts viewing as a user (or stops, with an empty id) and opens the maps list afresh, so every screen loads that
+ * user's data. Not the page it was started from: that may be a map of whoever was viewed before (the administrator
+ * would stay in another user's editor, its banner gone, editing their map).
+ */
+export function switchViewAs(id: string, label?: string | null): void {
+  storeViewAs(id, label);
+  window.location.assign('/maps');
+}

@@ -2,16 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { sameEmail, USER_MATCHES_SHOWN, type UserMatch } from '@mapnest/shared/accounts';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
-import { storedViewAs, storedViewAsLabel, storeViewAs } from '../auth/view-as';
+import { storedViewAs, storedViewAsLabel, switchViewAs } from '../auth/view-as';
 
 export const NO_SUCH_USER = MESSAGES.noSuchUser;
 
 const findUsers = (query: string) => call('findUsers', { query });
 
-/** Stores the user to view the app as and reloads, so every screen loads that user's data. */
+/** Views the app as this user (or stops viewing), from their maps list. */
 export function viewAsUser(user: UserMatch | null): void {
-  storeViewAs(user?.uid ?? '', user?.email ?? null);
-  window.location.reload();
+  switchViewAs(user?.uid ?? '', user?.email ?? null);
 }
 
 /**

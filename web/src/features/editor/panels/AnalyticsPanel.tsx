@@ -24,7 +24,7 @@ export function AnalyticsPanel() {
 
 function Summary({ mapId }: { mapId: string }) {
   const range = lastDays(DEFAULT_PRESET, dayOf(new Date()));
-  const { loading, data, error } = useAnalytics(mapId, range, false);
+  const { loading, data, error, retry } = useAnalytics(mapId, range, false);
   return (
     <>
       <Link className="btn btn--primary" to={`/maps/${encodeURIComponent(mapId)}/analytics`}>
@@ -34,7 +34,7 @@ function Summary({ mapId }: { mapId: string }) {
         Charts per day, top locations and searches, routes asked for, any date range and the CSV export.
       </p>
       <h3 className="analytics-panel__title">Last {DEFAULT_PRESET} days</h3>
-      <LoadState loading={loading} error={error} hintClass="panel__hint" />
+      <LoadState loading={loading} error={error} hintClass="panel__hint" onRetry={retry} />
       {data && <Totals totals={data.totals} compact />}
     </>
   );

@@ -56,6 +56,14 @@ describe('HistoryPanel', () => {
     expect(within(row('Version 1')).getByText(/Created/)).toBeTruthy();
   });
 
+  it('says which versions an administrator made, and which version an administrator restored', () => {
+    renderPanel({
+      history: [anEntry(1), anEntry(2, { kind: 'admin' }), anEntry(3, { kind: 'admin', restoredFrom: 'v00000001' })],
+    });
+    expect(within(row('Version 2')).getByText(/Changed by an administrator/)).toBeTruthy();
+    expect(within(row('Version 3')).getByText(/Restored from version 1 by an administrator/)).toBeTruthy();
+  });
+
   it('names the current version at once and keeps the name the server confirms', async () => {
     const answer = deferred<HistoryEntry>();
     const { callsTo } = routeCalls(mockCall, { setMapHistoryName: () => answer.promise });

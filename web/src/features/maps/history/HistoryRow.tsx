@@ -15,8 +15,11 @@ function kindLabel(entry: HistoryEntry): string {
       const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
       return from === null ? 'Restored' : `Restored from version ${from}`;
     }
-    case 'admin':
-      return 'Changed by an administrator';
+    case 'admin': {
+      // An administrator's restore keeps the version it restored.
+      const from = entry.restoredFrom ? parseVersionLabel(entry.restoredFrom) : null;
+      return from === null ? 'Changed by an administrator' : `Restored from version ${from} by an administrator`;
+    }
     default:
       return 'Saved';
   }
