@@ -95,6 +95,7 @@ export const WRITING_CALLS = [
   'delete-file',
   'delete-map',
   'check-email-free',
+  'mark-contact-request',
 ] as const;
 
 /**
@@ -171,6 +172,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/admin/user-search.ts).
   'calls/find-users': { userPool: ['AdminGetUser', 'ListUsers'] },
   'calls/list-contact-requests': { table: R },
+  // The team's inbox: marks a request read or answered by a conditional update (ADR 062).
+  'calls/mark-contact-request': { table: ['write'] },
   // Last, keeps the email confirming the deletion, to the address the account had, for the follow-ups' trigger.
   'calls/delete-user-data': {
     table: RWD,

@@ -1,7 +1,7 @@
 /**
  * Key builders for the single DynamoDB table, pure and in one place: repositories, scripts and tests
- * all build keys here. Table: pk/sk, GSI1 (maps by owner, ordered by created), GSI2 (maps by author), GSI3 (sparse:
- * what falls due, by due time).
+ * all build keys here. Table: pk/sk, GSI1 (maps by owner, ordered by created; the team's inbox), GSI2 (maps by author;
+ * the inbox's unread requests), GSI3 (sparse: what falls due, by due time).
  */
 export const TABLE_INDEXES = {
   byOwner: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
@@ -16,6 +16,10 @@ export const TABLE_INDEXES = {
 
 /** What the sweep waits for, one GSI3 partition each (a few writes a minute at most, far under a partition's limit). */
 export type DueKind = 'test-map' | 'license' | 'follow-up';
+/** The GSI1 partition of the team's inbox: every contact request kept. */
+export const CONTACT_INBOX = 'CONTACTS';
+/** The sparse GSI2 partition of the inbox's unread requests (GSI2's other partitions are `AUTHOR#…`). */
+export const CONTACT_UNREAD = 'CONTACTS#unread';
 /** The TTL attribute (epoch seconds) for items that expire on their own. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -60,8 +64,16 @@ export const keys = {
    * by its sort key (received time, then id).
    */
   contactInbox: (received: string, id: string) => ({
-    [TABLE_INDEXES.byOwner.pk]: 'CONTACTS',
+    [TABLE_INDEXES.byOwner.pk]: CONTACT_INBOX,
     [TABLE_INDEXES.byOwner.sk]: `${received}#${id}`,
+  }),
+  /**
+   * GSI2 keys a contact request carries while unread (sparse: marking it read removes them, unread puts them back),
+   * so the inbox's unread count reads the unread requests only.
+   */
+  contactUnread: (received: string, id: string) => ({
+    [TABLE_INDEXES.byAuthor.pk]: CONTACT_UNREAD,
+    [TABLE_INDEXES.byAuthor.sk]: `${received}#${id}`,
   }),
   analytics: (mapId: string, day: string) => ({ pk: `MAP#${mapId}`, sk: `STATS#${day}` }),
   analyticsRange: (mapId: string, from: string, to: string) => ({

@@ -1,16 +1,17 @@
 /**
  * deleteUserData is complete: after it, a scan of the whole table and a listing of every bucket find nothing of
- * the user (maps, documents, history, published copies, uploads, thumbnails, profile, slots, subscriptions), and
+ * the user (maps, documents, history, published copies, uploads, thumbnails, profile, slots, subscriptions, the
+ * contact requests giving its address), and
  * Cognito no longer knows them. Someone else's data is untouched.
  */
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { keys } from '@mapnest/shared/keys';
-import { adminUser, call, cognito, createUser, rawCall } from '../helpers/stack';
+import { adminUser, call, cognito, createUser, rawCall, signIn } from '../helpers/stack';
 import {
   buckets,
   dynamo,
@@ -91,6 +92,18 @@ describe('deleteUserData', () => {
     );
     await call('updateEmail', { newEmail: user.email, oldEmail: user.email }, user);
     await uploadAvatar(bystander, png);
+    // Contact requests giving the user's address (as typed, in any case, signed in or not) go with the account; the
+    // bystander's stay.
+    const message = (email: string) => ({
+      kind: 'contact',
+      name: 'A Sender',
+      email,
+      topic: 'support',
+      message: 'A question about my maps.',
+    });
+    await call('submitContact', message(user.email), user);
+    await call('submitContact', message(user.email.toUpperCase()));
+    const kept = await call<{ id: string }>('submitContact', message(bystander.email), bystander);
 
     const before = await traces(user, [first, second]);
     expect(before.items.length).toBeGreaterThanOrEqual(8);
@@ -110,10 +123,38 @@ describe('deleteUserData', () => {
       cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: user.uid })),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
 
-    // The bystander keeps their map and avatar.
+    // The bystander keeps their map, avatar and message.
     expect((await call<Array<{ id: string }>>('listMaps', null, bystander)).map((m) => m.id)).toEqual([theirs]);
-    const kept = await traces(bystander, [theirs]);
-    expect(kept.objects).toContain(`${buckets().uploads}/${bystander.uid}/.avatar.png`);
+    const left = await traces(bystander, [theirs]);
+    expect(left.objects).toContain(`${buckets().uploads}/${bystander.uid}/.avatar.png`);
+    expect(left.items.map((i) => i.pk)).toContain(keys.contactRequest(kept.id).pk);
+  });
+
+  it('keeps the contact requests giving an address the account never verified', async () => {
+    const user = await createUser();
+    const sent = await call<{ id: string }>('submitContact', {
+      kind: 'contact',
+      name: 'Address Owner',
+      email: user.email,
+      topic: 'general',
+      message: 'Written by whoever owns this address.',
+    });
+    await cognito().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: inject('stackEnv').USER_POOL_ID,
+        Username: user.uid,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'false' },
+        ],
+      }),
+    );
+    const unverified = { token: await signIn(user.email, user.password) };
+    expect((await rawCall('deleteUserData', null, unverified)).status).toBe(200);
+    const request = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.contactRequest(sent.id), ConsistentRead: true }),
+    );
+    expect(request.Item).toMatchObject({ request: { email: user.email } });
   });
 
   it('asks for a fresh sign-in (permission-denied) when the password was entered more than 5 minutes ago, and deletes nothing', async () => {

@@ -4,12 +4,17 @@
  * Anyone else is refused.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Out } from '@mapnest/shared/calls';
-import { CONTACT_LIMITS, type ContactInboxEntry } from '@mapnest/shared/contact';
+import { CONTACT_LIMITS, CONTACT_REQUEST_GONE, type ContactInboxEntry } from '@mapnest/shared/contact';
 import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
-import { adminUser, baseUrl, call, createUser, postFrom, rawCall } from '../helpers/stack';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import { keys } from '@mapnest/shared/keys';
+import { dynamo, tableName } from '../helpers/accounts';
+import { adminUser, baseUrl, call, cognito, createUser, postFrom, rawCall, signIn } from '../helpers/stack';
 
 let browser: Browser | undefined;
 afterAll(async () => {
@@ -71,6 +76,112 @@ describe("the team's inbox", () => {
     const answer = await rawCall('listContactRequests', {}, { token: user.token });
     expect(answer.status).toBe(403);
     expect((await rawCall('listContactRequests', {})).status).toBe(401);
+  });
+});
+
+/** A second administrator: a new user added to the administrators' group, then signed in (the token carries it). */
+async function anotherAdmin() {
+  const user = await createUser({ name: 'Second Admin' });
+  await cognito().send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: inject('stackEnv').USER_POOL_ID,
+      Username: user.email,
+      GroupName: ADMIN_GROUP,
+    }),
+  );
+  return { ...user, token: await signIn(user.email, user.password) };
+}
+
+/** Sends one request, tagged, from a client address of its own; answers its id. */
+async function submitOne(tag: string): Promise<string> {
+  const answer = await submitFrom(
+    {
+      kind: 'contact',
+      name: `Marked ${tag}`,
+      email: `marked-${tag}@example.com`,
+      topic: 'support',
+      message: 'Please call me back.',
+    },
+    `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+  );
+  expect(answer.status).toBe(200);
+  return (JSON.parse(answer.text) as { data: { id: string } }).data.id;
+}
+
+describe("marks in the team's inbox", () => {
+  it('marks a request read and answered, with who and when, and keeps both marks of two administrators at once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const id = await submitOne(tag);
+    const [ann, ben] = await Promise.all([adminUser(), anotherAdmin()]);
+    const before = await call<Out<'listContactRequests'>>('listContactRequests', {}, ann);
+    expect(before.requests.find((r) => r.id === id)).toMatchObject({ read: null, answered: null });
+
+    // Both at once: one marks it read, the other answered; neither loses the other's mark.
+    const [, answered] = await Promise.all([
+      call('markContactRequest', { id, read: true }, ann),
+      call<ContactInboxEntry>('markContactRequest', { id, answered: true }, ben),
+    ]);
+    expect(answered.answered).toMatchObject({ by: ben.email });
+    const [stored] = await inboxEntries(tag, ann);
+    expect(stored!.answered).toMatchObject({ by: ben.email });
+    expect(stored!.answered!.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect([ann.email, ben.email]).toContain(stored!.read!.by);
+
+    // Read, it is out of the unread count (its sparse index keys gone); marked unread, it is counted again. Other
+    // files' requests may arrive meanwhile, so the count is compared as at least.
+    const unreadKey = async () =>
+      (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.contactRequest(id) }))).Item?.gsi2pk;
+    expect(await unreadKey()).toBeUndefined();
+    const counted = (await call<Out<'listContactRequests'>>('listContactRequests', {}, ann)).unread;
+    expect((await call<ContactInboxEntry>('markContactRequest', { id, read: false }, ben)).read).toBeNull();
+    expect(await unreadKey()).toBe('CONTACTS#unread');
+    const recounted = (await call<Out<'listContactRequests'>>('listContactRequests', {}, ann)).unread;
+    expect(recounted).toBeGreaterThanOrEqual(counted + 1);
+    await call('markContactRequest', { id, read: true }, ann);
+    const again = await call<ContactInboxEntry>('markContactRequest', { id, read: true }, ben);
+    expect(again.read).toMatchObject({ by: ann.email });
+    expect(again.answered).toMatchObject({ by: ben.email });
+
+    // Answered, it is left out of "Needs an answer"; not answered, it is back.
+    const needing = async () => {
+      const all: ContactInboxEntry[] = [];
+      let page = await call<Out<'listContactRequests'>>('listContactRequests', { needsAnswer: true }, ann);
+      all.push(...page.requests);
+      while (page.more) {
+        page = await call<Out<'listContactRequests'>>(
+          'listContactRequests',
+          { needsAnswer: true, before: page.more },
+          ann,
+        );
+        all.push(...page.requests);
+      }
+      return all.map((r) => r.id);
+    };
+    expect(await needing()).not.toContain(id);
+    await call('markContactRequest', { id, answered: false }, ann);
+    expect(await needing()).toContain(id);
+  });
+
+  it('refuses a request the inbox does not hold, creating nothing, and is for administrators only', async () => {
+    const admin = await adminUser();
+    const unknown = randomUUID();
+    const gone = await rawCall('markContactRequest', { id: unknown, read: true }, { token: admin.token });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: { status: 'NOT_FOUND', message: CONTACT_REQUEST_GONE } });
+    const item = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.contactRequest(unknown) }));
+    expect(item.Item).toBeUndefined();
+
+    const tag = randomUUID().slice(0, 8);
+    const id = await submitOne(tag);
+    const user = await createUser({ name: 'Curious Customer' });
+    const refused = await rawCall('markContactRequest', { id, answered: true }, { token: user.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { status: 'PERMISSION_DENIED' } });
+    expect((await rawCall('markContactRequest', { id, answered: true })).status).toBe(401);
+    const nothing = await rawCall('markContactRequest', { id }, { token: admin.token });
+    expect(nothing.status).toBe(400);
+    const [entry] = await inboxEntries(tag, admin);
+    expect(entry).toMatchObject({ id, read: null, answered: null });
   });
 });
 

@@ -1,19 +1,16 @@
 /**
  * The contact form's DynamoDB adapter: hourly rate-limit counters and the stored requests (kept a year, so nothing
- * is lost when the notification email fails), listed newest first for the team's inbox.
+ * is lost when the notification email fails), in the team's inbox (adapters/contact-inbox.ts reads and marks them),
+ * and their senders' addresses for an account's deletion (apart from the inbox's reads, so that call carries little).
  */
 import { createHash } from 'node:crypto';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  CONTACT_DELIVERIES,
-  type ContactDelivery,
-  type ContactInboxEntry,
-  type ContactInboxPage,
-} from '@mapnest/shared/contact';
-import { keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContactDelivery } from '@mapnest/shared/contact';
+import { CONTACT_INBOX, keys, TABLE_INDEXES, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
+import { queryAll } from './query-all';
 
 const HOUR_S = 3600;
 const KEEP_DAYS = 365;
@@ -45,7 +42,10 @@ export const contactRequests = {
     }
   },
 
-  /** Stores a request under its id, in the team's inbox, to expire after a year; its delivery is not known yet. */
+  /**
+   * Stores a request under its id, in the team's inbox and unread, to expire after a year; its delivery is not known
+   * yet.
+   */
   async store(
     id: string,
     received: Date,
@@ -57,6 +57,7 @@ export const contactRequests = {
         Item: {
           ...keys.contactRequest(id),
           ...keys.contactInbox(received.toISOString(), id),
+          ...keys.contactUnread(received.toISOString(), id),
           type: 'contact',
           delivery: 'pending' satisfies ContactDelivery,
           id,
@@ -82,41 +83,21 @@ export const contactRequests = {
   },
 
   /**
-   * The team's inbox, newest first: up to `limit` requests received before the page key `before` (a request's
-   * GSI1 sort key, as `more` answered it). Requests past their expiry that TTL has not removed yet are left out.
+   * The key of every request in the inbox with the sender's address as typed, for an account's deletion to pick those
+   * naming its own (addresses compare without case, which DynamoDB's filters cannot do).
    */
-  async list(limit: number, before: string | undefined, now: Date): Promise<ContactInboxPage> {
-    const { name, pk, sk } = TABLE_INDEXES.byOwner;
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: config.tableName,
-        IndexName: name,
-        KeyConditionExpression: before ? '#pk = :pk AND #sk < :before' : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': pk, ...(before ? { '#sk': sk } : {}) },
-        ExpressionAttributeValues: { ':pk': 'CONTACTS', ...(before ? { ':before': before } : {}) },
-        ScanIndexForward: false,
-        // One more than a page: whether there is a next page is known without a second read.
-        Limit: limit + 1,
-      }),
-    );
-    const items = out.Items ?? [];
-    const nowS = Math.floor(now.getTime() / 1000);
-    const requests = items
-      .slice(0, limit)
-      .filter((item) => !(typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] <= nowS))
-      .map(toInboxEntry);
-    const last = items.length > limit ? items[limit - 1] : undefined;
-    return { requests, more: last ? String(last[sk]) : null };
+  async senders(): Promise<Array<{ key: { pk: string; sk: string }; email: string }>> {
+    const items = await queryAll({
+      TableName: config.tableName,
+      IndexName: TABLE_INDEXES.byOwner.name,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byOwner.pk, '#r': 'request', '#e': 'email' },
+      ExpressionAttributeValues: { ':pk': CONTACT_INBOX },
+      ProjectionExpression: 'pk, sk, #r.#e',
+    });
+    return items.map((i) => ({
+      key: { pk: String(i.pk), sk: String(i.sk) },
+      email: String((i.request as { email?: unknown } | undefined)?.email ?? ''),
+    }));
   },
 };
-
-function toInboxEntry(item: Record<string, unknown>): ContactInboxEntry {
-  const delivery = CONTACT_DELIVERIES.find((d) => d === item.delivery) ?? 'pending';
-  return {
-    id: String(item.id),
-    received: String(item.received),
-    delivery,
-    uid: typeof item.uid === 'string' ? item.uid : null,
-    request: item.request as ContactInboxEntry['request'],
-  };
-}

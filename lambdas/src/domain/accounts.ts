@@ -16,6 +16,7 @@ import {
 } from '@mapnest/shared/accounts';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
+import { contactRequests } from '../adapters/contact-requests';
 import { presignUpload } from '../adapters/files/upload-post';
 import { copy as copyUpload, uploads } from '../adapters/files/uploads';
 import { userPool } from '../adapters/user-pool';
@@ -193,8 +194,8 @@ export function signedInRecently(authTime: number | undefined, now = Date.now())
 
 /**
  * Deletes the caller's account and everything it owns: every map (with its documents, history and public copy),
- * every upload and thumbnail under `{uid}/`, every item in the user's partition (profile, slot counters,
- * subscription records) and finally the Cognito user. Each step is idempotent and the user goes last, so a
+ * every upload and thumbnail under `{uid}/`, the contact requests that give its email address, every item in the user's
+ * partition (profile, slot counters, subscription records) and finally the Cognito user. Each step is idempotent and the user goes last, so a
  * deletion that fails half-way is completed by calling again.
  */
 export async function deleteUserData(actor: Actor): Promise<null> {
@@ -213,9 +214,16 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   for (const map of owned) await maps.deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));
   await uploads.delete(files);
+  // The contact and custom-work requests that give the account's address go with it (ADR 062): a request names its
+  // sender by that address alone (the form's route has no authorizer, so never by account). Only a verified address
+  // is the account's own: anyone may sign up with another's address and never verify it.
+  const messages = identity.emailVerified
+    ? (await contactRequests.senders()).filter((m) => sameEmail(m.email, identity.email))
+    : [];
+  await accountTable.deleteItems(messages.map((m) => m.key));
   await accountTable.deleteItems(await accountTable.userItemKeys(uid));
   const deletedNow = await userPool.deleteUser(uid);
-  logger.info('account deleted', { uid, maps: owned.length, files: files.length });
+  logger.info('account deleted', { uid, maps: owned.length, files: files.length, messages: messages.length });
   // Told once: a deletion called again after it was complete (its answer lost) sends no second email.
   if (!deletedNow) return null;
   // The account is gone, so the address it had goes with the email (the table's stream sends it within a second,

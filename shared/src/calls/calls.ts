@@ -45,7 +45,13 @@ import {
   type Subscription,
 } from './billing';
 import { createFileUploadInput, deleteFileInput, listFilesInput, type FilePage, type FileUpload } from './files';
-import { listContactRequestsInput, submitContactSchema, type ContactInboxPage } from './contact';
+import {
+  listContactRequestsInput,
+  markContactRequestInput,
+  submitContactSchema,
+  type ContactInboxEntry,
+  type ContactInboxPage,
+} from './contact';
 import { getMapAnalyticsInput, type MapAnalytics } from './analytics';
 
 /** getMapVersion: one kept version of a map (the base of a three-way merge in the editor). */
@@ -116,6 +122,7 @@ export interface CallOutputs {
   listLicenses: License[];
   listMaps: MapSummary[];
   listSubscriptions: Subscription[];
+  markContactRequest: ContactInboxEntry;
   registerLicense: RegisterLicenseResult;
   renameMap: MapSummary;
   restoreLapsedMaps: RestoreLapsedResult;
@@ -159,6 +166,7 @@ export const CALL_INPUTS = {
   listLicenses: listMapsInput,
   listMaps: listMapsInput,
   listSubscriptions: listMapsInput,
+  markContactRequest: markContactRequestInput,
   registerLicense: registerLicenseInput,
   renameMap: renameMapInput,
   restoreLapsedMaps: listMapsInput,

@@ -139,14 +139,46 @@ export type ContactDelivery = (typeof CONTACT_DELIVERIES)[number];
 /** How many requests listContactRequests answers at once; `more` says where the next page starts. */
 export const CONTACT_PAGE_SIZE = 25;
 
-/** listContactRequests (administrators, the team's inbox in settings): newest first, from `before` when given. */
+/**
+ * listContactRequests (administrators, the team's inbox in settings): newest first, from `before` when given; with
+ * `needsAnswer`, only the requests nobody has marked answered.
+ */
 export const listContactRequestsInput = /* @__PURE__ */ z.strictObject({
   before: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(200)),
   ),
+  needsAnswer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
 });
 
-/** One request as the team's inbox shows it: what the sender wrote and how the team was told of it. */
+/**
+ * markContactRequest (administrators): marks a request read or unread, answered or not. Each mark says what the
+ * request should be, never "toggle", so two administrators marking it at once agree; marking answered also marks it
+ * read unless `read` says otherwise.
+ */
+export const markContactRequestInput = /* @__PURE__ */ z
+  .strictObject({
+    id: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100)),
+    read: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    answered: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  })
+  .check(
+    /* @__PURE__ */ z.refine(
+      (input) => input.read !== undefined || input.answered !== undefined,
+      /* @__PURE__ */ says('Say whether to mark the message read, answered, or both.'),
+    ),
+  );
+
+/** The message of a mark for a request the inbox no longer holds (its sender deleted their account, or its year ended). */
+export const CONTACT_REQUEST_GONE =
+  "This message is no longer in the inbox: it was deleted with its sender's account or after a year.";
+
+/** Who marked a request read or answered (the administrator's email address), and when (ISO time). */
+export interface ContactMark {
+  by: string;
+  at: string;
+}
+
+/** One request as the team's inbox shows it: what the sender wrote, how the team was told of it, and its marks. */
 export interface ContactInboxEntry {
   id: string;
   /** ISO time it was received. */
@@ -155,10 +187,18 @@ export interface ContactInboxEntry {
   /** The sender's account when they were signed in. */
   uid: string | null;
   request: Omit<ContactRequest, 'website'> | Omit<EstimateRequest, 'website'>;
+  /** Null while unread (nobody has marked it read, or it was marked unread again). */
+  read: ContactMark | null;
+  /** Null until an administrator marks it answered. */
+  answered: ContactMark | null;
 }
 
-/** A page of the team's inbox: `more` is the `before` of the next (older) page, null when there is none. */
+/**
+ * A page of the team's inbox: `more` is the `before` of the next (older) page, null when there is none; `unread`
+ * counts the whole inbox's unread requests, not only this page's.
+ */
 export interface ContactInboxPage {
   requests: ContactInboxEntry[];
   more: string | null;
+  unread: number;
 }

@@ -8,6 +8,7 @@ import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { settingsTabsFor, type SettingsTab } from './settings-hash';
 import { MessagesTab } from './team/MessagesTab';
+import { useTeamInbox } from './team/use-team-inbox';
 import { sessionAtom } from '../../state/session';
 import './settings.css';
 
@@ -24,7 +25,10 @@ export interface SettingsDialogProps {
  */
 export default function SettingsDialog({ open, tab: asked, onTab, onClose }: SettingsDialogProps) {
   const id = useId();
-  const tabs = settingsTabsFor(useAtomValue(sessionAtom).admin);
+  const { admin } = useAtomValue(sessionAtom);
+  const tabs = settingsTabsFor(admin);
+  // Administrators' inbox loads as the dialog opens, so the Messages tab counts its unread requests.
+  const inbox = useTeamInbox(open && admin);
   const tab = tabs.includes(asked) ? asked : 'Profile';
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const step =
@@ -70,6 +74,14 @@ export default function SettingsDialog({ open, tab: asked, onTab, onClose }: Set
               onClick={() => onTab(t)}
             >
               {t}
+              {t === 'Messages' && Boolean(inbox.unread) && (
+                <>
+                  <span className="settings-tabs__count" aria-hidden="true">
+                    {inbox.unread}
+                  </span>
+                  <span className="visually-hidden">, {inbox.unread} unread</span>
+                </>
+              )}
             </button>
           ))}
         </div>
@@ -84,7 +96,7 @@ export default function SettingsDialog({ open, tab: asked, onTab, onClose }: Set
           {tab === 'Profile' && <ProfileTab />}
           {tab === 'Security' && <SecurityTab />}
           {tab === 'Plan' && <PlanTab />}
-          {tab === 'Messages' && <MessagesTab />}
+          {tab === 'Messages' && <MessagesTab inbox={inbox} />}
         </div>
       </div>
     </Modal>
