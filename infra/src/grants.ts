@@ -96,6 +96,7 @@ export const WRITING_CALLS = [
   'delete-map',
   'check-email-free',
   'mark-contact-request',
+  'submit-support-request',
 ] as const;
 
 /**
@@ -193,6 +194,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/delete-file': { table: RWD, uploads: { '*/files/*': ['read', 'delete'], '*': ['list'] } },
   // Stores the request, then mails the team (domain/contact.ts).
   'calls/submit-contact': { table: ['write'], mail: true },
+  // The same, signed in: the caller's slot counters say whether it is priority support (a Professional plan).
+  'calls/submit-support-request': { table: ['read', 'write'], mail: true },
 
   // Billing, from lambdas/src/domain/billing.ts: Stripe sessions, subscriptions and licences in the table.
   'calls/create-checkout-session': { table: RW, stripe: ['secretKey', 'prices'] },

@@ -104,6 +104,12 @@ describe('deleteUserData', () => {
     await call('submitContact', message(user.email), user);
     await call('submitContact', message(user.email.toUpperCase()));
     const kept = await call<{ id: string }>('submitContact', message(bystander.email), bystander);
+    // Sent signed in, a request names the account: it goes too, whatever address it gives.
+    const signedIn = await call<{ id: string }>(
+      'submitSupportRequest',
+      message(`elsewhere-${user.uid}@example.com`),
+      user,
+    );
 
     const before = await traces(user, [first, second]);
     expect(before.items.length).toBeGreaterThanOrEqual(8);
@@ -122,6 +128,11 @@ describe('deleteUserData', () => {
     await expect(
       cognito().send(new AdminGetUserCommand({ UserPoolId: inject('stackEnv').USER_POOL_ID, Username: user.uid })),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+
+    const sentSignedIn = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.contactRequest(signedIn.id), ConsistentRead: true }),
+    );
+    expect(sentSignedIn.Item).toBeUndefined();
 
     // The bystander keeps their map, avatar and message.
     expect((await call<Array<{ id: string }>>('listMaps', null, bystander)).map((m) => m.id)).toEqual([theirs]);

@@ -226,3 +226,39 @@ describe("the team's inbox on a phone", () => {
     await phone.close();
   }, 90_000);
 });
+
+describe('priority support', () => {
+  it("marks a signed-in Professional customer's message priority, and names the account of anyone signed in", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const admin = await adminUser();
+    const pro = await createUser({ name: 'Pro Customer' });
+    await call('setUserSlots', { uid: pro.uid, basic: 0, pro: 1 }, admin);
+    const basic = await createUser({ name: 'Basic Customer' });
+    const message = (who: string) => ({
+      kind: 'contact',
+      name: `${who} ${tag}`,
+      email: `${who.toLowerCase()}-${tag}@example.com`,
+      topic: 'support',
+      message: 'Our kiosk map does not load this morning.',
+    });
+    await call('submitSupportRequest', message('Pro'), pro);
+    await call('submitSupportRequest', message('Basic'), basic);
+    // Signed out, it is refused before anything is kept: the form then sends submitContact.
+    expect((await rawCall('submitSupportRequest', message('Nobody'))).status).toBe(401);
+
+    const entries = await inboxEntries(tag, admin);
+    expect(entries.map((e) => [e.request.name, e.uid, e.priority])).toEqual([
+      [`Basic ${tag}`, basic.uid, false],
+      [`Pro ${tag}`, pro.uid, true],
+    ]);
+    const mails = (await (await fetch(`${baseUrl()}/_dev/mail.json?to=support@mapnest.local`)).json()) as Array<{
+      subject: string;
+    }>;
+    expect(mails.map((m) => m.subject).filter((subject) => subject.includes(tag))).toEqual(
+      expect.arrayContaining([
+        `[Mapnest] Priority support · Contact: Pro ${tag} <pro-${tag}@example.com>`,
+        `[Mapnest] Contact: Basic ${tag} <basic-${tag}@example.com>`,
+      ]),
+    );
+  });
+});

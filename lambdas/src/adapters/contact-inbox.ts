@@ -164,6 +164,7 @@ function toInboxEntry(item: Record<string, unknown>): ContactInboxEntry {
     received: String(item.received),
     delivery,
     uid: typeof item.uid === 'string' ? item.uid : null,
+    priority: item.priority === true,
     request: item.request as ContactInboxEntry['request'],
     read: markOf(item.read),
     answered: markOf(item.answered),

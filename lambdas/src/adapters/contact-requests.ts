@@ -49,7 +49,7 @@ export const contactRequests = {
   async store(
     id: string,
     received: Date,
-    fields: { uid: string | null; sourceIp: string; request: unknown },
+    fields: { uid: string | null; priority: boolean; request: unknown },
   ): Promise<void> {
     await dynamo.send(
       new PutCommand({
@@ -83,21 +83,22 @@ export const contactRequests = {
   },
 
   /**
-   * The key of every request in the inbox with the sender's address as typed, for an account's deletion to pick those
-   * naming its own (addresses compare without case, which DynamoDB's filters cannot do).
+   * The key of every request in the inbox with the sender's address as typed and account (when sent signed in), for
+   * an account's deletion to pick its own (addresses compare without case, which DynamoDB's filters cannot do).
    */
-  async senders(): Promise<Array<{ key: { pk: string; sk: string }; email: string }>> {
+  async senders(): Promise<Array<{ key: { pk: string; sk: string }; email: string; uid: string | null }>> {
     const items = await queryAll({
       TableName: config.tableName,
       IndexName: TABLE_INDEXES.byOwner.name,
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': TABLE_INDEXES.byOwner.pk, '#r': 'request', '#e': 'email' },
       ExpressionAttributeValues: { ':pk': CONTACT_INBOX },
-      ProjectionExpression: 'pk, sk, #r.#e',
+      ProjectionExpression: 'pk, sk, #r.#e, uid',
     });
     return items.map((i) => ({
       key: { pk: String(i.pk), sk: String(i.sk) },
       email: String((i.request as { email?: unknown } | undefined)?.email ?? ''),
+      uid: typeof i.uid === 'string' ? i.uid : null,
     }));
   },
 };

@@ -214,12 +214,11 @@ export async function deleteUserData(actor: Actor): Promise<null> {
   for (const map of owned) await maps.deleteMap(actor, map.id);
   const files = await uploads.list(objectKeys.userPrefix(uid));
   await uploads.delete(files);
-  // The contact and custom-work requests that give the account's address go with it (ADR 062): a request names its
-  // sender by that address alone (the form's route has no authorizer, so never by account). Only a verified address
-  // is the account's own: anyone may sign up with another's address and never verify it.
-  const messages = identity.emailVerified
-    ? (await contactRequests.senders()).filter((m) => sameEmail(m.email, identity.email))
-    : [];
+  // The contact and custom-work requests the account sent signed in, and those that give its address, go with it
+  // (ADR 062). Only a verified address is the account's own: anyone may sign up with another's and never verify it.
+  const messages = (await contactRequests.senders()).filter(
+    (m) => m.uid === uid || (identity.emailVerified && sameEmail(m.email, identity.email)),
+  );
   await accountTable.deleteItems(messages.map((m) => m.key));
   await accountTable.deleteItems(await accountTable.userItemKeys(uid));
   const deletedNow = await userPool.deleteUser(uid);

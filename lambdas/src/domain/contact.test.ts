@@ -4,7 +4,7 @@
  * not known when that last write failed), and the inbox lists them newest first, a page at a time.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_LIMITS, type SubmitContactInput } from '@mapnest/shared/contact';
@@ -132,6 +132,41 @@ describe('a contact request kept', () => {
       'contact request delivery not recorded',
       expect.objectContaining({ id: answer.id, delivery: 'sent' }),
     );
+  });
+});
+
+describe('priority support', () => {
+  it("marks a signed-in Professional customer's request priority, in the team's email and inbox, and keeps no client address", async () => {
+    const mailbox = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', mailbox);
+    // The slot counters: a Professional customer (2 Professional slots) and a Basic one.
+    ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({
+      Item: input.Key.pk === 'USER#pro-user' ? { proCapacity: 2, proSubscribed: 2 } : { basicCapacity: 1 },
+    }));
+    const pro = await submitContact(request('pa@example.com', 'Pa'), { uid: 'pro-user', sourceIp: '203.0.113.7' });
+    const basic = await submitContact(request('ba@example.com', 'Ba'), { uid: 'basic-user', sourceIp: '203.0.113.7' });
+    const visitor = await submitContact(request('vi@example.com', 'Vi'), from(7));
+    expect(stored(pro.id)).toMatchObject({ uid: 'pro-user', priority: true });
+    expect(stored(basic.id)).toMatchObject({ uid: 'basic-user', priority: false });
+    expect(stored(visitor.id)).toMatchObject({ uid: null, priority: false });
+    for (const { id } of [pro, basic, visitor]) expect(stored(id)).not.toHaveProperty('sourceIp');
+    const mails = mailbox.mock.calls.map(
+      ([, init]) => JSON.parse(String(init.body)) as { subject: string; text: string },
+    );
+    expect(mails.map((m) => m.subject)).toEqual([
+      '[Mapnest] Priority support · Contact: Pa <pa@example.com>',
+      '[Mapnest] Contact: Ba <ba@example.com>',
+      '[Mapnest] Contact: Vi <vi@example.com>',
+    ]);
+    expect(mails[0]!.text).toContain('Account: pro-user (Professional plan: priority support)');
+    expect(mails[1]!.text).toContain('Account: basic-user');
+    expect(mails[2]!.text).not.toContain('Account:');
+    const inbox = await listContactRequests({});
+    expect(inbox.requests.map((r) => [r.request.name, r.priority])).toEqual([
+      ['Vi', false],
+      ['Ba', false],
+      ['Pa', true],
+    ]);
   });
 });
 

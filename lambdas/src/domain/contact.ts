@@ -1,6 +1,8 @@
 /**
  * Contact and custom-work requests: kept in the table (so nothing is lost if email fails) and sent to the
  * team's inbox. The sender gets no automatic email, so the form cannot be used to send mail to strangers.
+ * Sent signed in (`submitSupportRequest`), a request names the account, and a Professional customer's is priority
+ * support, as the plans promise: marked so in the team's email and inbox.
  */
 import { randomUUID } from 'node:crypto';
 import { BRAND } from '@mapnest/shared/constants';
@@ -16,6 +18,7 @@ import {
 } from '@mapnest/shared/contact';
 import { CallError } from '@mapnest/shared/errors';
 import { contactRequests } from '../adapters/contact-requests';
+import { readSlots } from '../adapters/maps/slot-table';
 import { escapeHtml, sendMail } from '../adapters/mailer';
 import { logger } from '../lib/logger';
 
@@ -56,7 +59,10 @@ export async function submitContact(
     throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED);
   }
   const { website: _honeypot, ...request } = input;
-  await contactRequests.store(id, received, { uid: sender.uid, sourceIp: sender.sourceIp, request });
+  // A Professional plan (subscribed or granted) is what the plans call priority support.
+  const priority = sender.uid ? (await readSlots(sender.uid)).proCapacity > 0 : false;
+  // The client's address only counts against its limit above: it is not kept with the request.
+  await contactRequests.store(id, received, { uid: sender.uid, priority, request });
   // Each request emails the team with the address as its reply-to; past a few an hour for one address (from
   // however many clients) the team's inbox gets no more of them, but the requests are kept like any other and read
   // in the team's inbox in settings. The sender is answered as for any request: saying otherwise would tell whoever
@@ -73,7 +79,8 @@ export async function submitContact(
     return { id };
   }
   const rows = lines(input);
-  const subject = `${input.kind === 'contact' ? 'Contact' : 'Custom work'}: ${input.name} <${input.email}>`;
+  if (sender.uid) rows.push(['Account', `${sender.uid}${priority ? ' (Professional plan: priority support)' : ''}`]);
+  const subject = `${priority ? 'Priority support · ' : ''}${input.kind === 'contact' ? 'Contact' : 'Custom work'}: ${input.name} <${input.email}>`;
   try {
     await sendMail({
       to: [process.env.SUPPORT_EMAIL ?? 'support@mapnest.local'],

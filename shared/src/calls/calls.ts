@@ -134,6 +134,7 @@ export interface CallOutputs {
   setMapState: MapSummary;
   setUserSlots: SlotCounters;
   submitContact: { id: string };
+  submitSupportRequest: { id: string };
   unpublishMap: PublicationResult;
   updateEmail: { email: string; mapsUpdated: number };
 }
@@ -178,6 +179,7 @@ export const CALL_INPUTS = {
   setMapState: setMapStateInput,
   setUserSlots: setUserSlotsInput,
   submitContact: submitContactSchema,
+  submitSupportRequest: submitContactSchema,
   unpublishMap: mapIdInput,
   updateEmail: updateEmailInput,
 } as const satisfies { [K in CallName]: z.ZodMiniType };

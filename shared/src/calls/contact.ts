@@ -184,8 +184,10 @@ export interface ContactInboxEntry {
   /** ISO time it was received. */
   received: string;
   delivery: ContactDelivery;
-  /** The sender's account when they were signed in. */
+  /** The sender's account when they were signed in (sent with `submitSupportRequest`). */
   uid: string | null;
+  /** Sent signed in by a Professional customer: priority support (the team answers these first). */
+  priority: boolean;
   request: Omit<ContactRequest, 'website'> | Omit<EstimateRequest, 'website'>;
   /** Null while unread (nobody has marked it read, or it was marked unread again). */
   read: ContactMark | null;

@@ -138,7 +138,7 @@ async function store(n: number): Promise<string[]> {
     const id = `req-${i}`;
     await contactRequests.store(id, at(i), {
       uid: null,
-      sourceIp: '203.0.113.1',
+      priority: false,
       request: {
         kind: 'contact',
         name: `Person ${i}`,

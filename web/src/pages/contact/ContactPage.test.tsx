@@ -1,8 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError, MESSAGES } from '@mapnest/shared/errors';
 import { call } from '../../lib/api';
+import { signedIn } from '../../app/testing.fixtures';
+import { sessionAtom } from '../../state/session';
 import ContactPage from './ContactPage';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
@@ -14,8 +17,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage() {
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <ContactPage /> }])} />);
+function renderPage(session?: typeof signedIn) {
+  const store = createStore();
+  if (session) store.set(sessionAtom, session);
+  render(
+    <Provider store={store}>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <ContactPage /> }])} />
+    </Provider>,
+  );
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
@@ -67,6 +76,25 @@ describe('ContactPage', () => {
     });
     expect(screen.getByRole('status').textContent).toContain('Thanks, Ada Lovelace.');
     expect(screen.getByText('We will reply to ada@example.com as soon as we can.')).toBeTruthy();
+  });
+
+  it('sends it signed in when the visitor is (priority support for Professional plans), else as anyone', async () => {
+    mockedCall.mockResolvedValue({ id: 'msg-2' });
+    renderPage(signedIn);
+    fillValid();
+    await send();
+    expect(mockedCall.mock.calls.map(([name]) => name)).toEqual(['submitSupportRequest']);
+    expect(screen.getByRole('status').textContent).toContain('Thanks, Ada Lovelace.');
+  });
+
+  it('sends it as anyone when the session turned out to have ended, once', async () => {
+    mockedCall.mockRejectedValueOnce(new CallError('unauthenticated', MESSAGES.unauthenticated));
+    mockedCall.mockResolvedValueOnce({ id: 'msg-3' });
+    renderPage(signedIn);
+    fillValid();
+    await send();
+    expect(mockedCall.mock.calls.map(([name]) => name)).toEqual(['submitSupportRequest', 'submitContact']);
+    expect(screen.getByRole('status').textContent).toContain('Thanks, Ada Lovelace.');
   });
 
   it("shows the call's error message when it fails and keeps the form", async () => {

@@ -75,7 +75,8 @@ function ContactIntro() {
         <li>
           <h2 className="contact-points__title">Subscribers</h2>
           <p>
-            Professional plans get priority support: mention the map you are writing about and we will pick it up first.
+            Professional plans get priority support: send this form while signed in and your message reaches us marked
+            priority. Mention the map you are writing about.
           </p>
         </li>
       </ul>

@@ -1,10 +1,15 @@
 /**
  * The state and submit logic shared by the contact and estimate forms: browser-side validation with the
- * server's schema, focus on the first invalid field, the submitContact call, and field errors from its answer.
+ * server's schema, focus on the first invalid field, the call, and field errors from its answer. Signed in, the
+ * request goes as `submitSupportRequest`, which names the account (a Professional customer's is priority support);
+ * signed out, or when the session turns out to have ended, as `submitContact`.
  */
 import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { CallError } from '@mapnest/shared/errors';
 import type { SubmitContactInput } from '@mapnest/shared/contact';
 import { call } from '../../lib/api';
+import { sessionAtom } from '../../state/session';
 import {
   callErrorMessage,
   fieldErrorsFromCallError,
@@ -27,6 +32,7 @@ export function useRequestForm<V extends Record<string, unknown>>(opts: {
   schema: RequestSchema;
   fieldOrder: readonly string[];
 }) {
+  const signedIn = useAtomValue(sessionAtom).user !== null;
   const [values, setValues] = useState(opts.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -53,7 +59,7 @@ export function useRequestForm<V extends Record<string, unknown>>(opts: {
     setErrors({});
     setSending(true);
     try {
-      await call('submitContact', parsed.data);
+      await send(parsed.data, signedIn);
       setSent({ name: parsed.data.name, email: parsed.data.email });
     } catch (err) {
       const fields = fieldErrorsFromCallError(err);
@@ -65,4 +71,20 @@ export function useRequestForm<V extends Record<string, unknown>>(opts: {
   };
 
   return { values, set, errors, formError, sending, sent, submit };
+}
+
+/**
+ * Sends a request signed in when the page believes it is (refused before anything is stored when the session has
+ * ended, and then sent as anyone's), else as anyone's.
+ */
+async function send(data: SubmitContactInput, signedIn: boolean): Promise<void> {
+  if (signedIn) {
+    try {
+      await call('submitSupportRequest', data);
+      return;
+    } catch (err) {
+      if (!(err instanceof CallError && err.code === 'unauthenticated')) throw err;
+    }
+  }
+  await call('submitContact', data);
 }

@@ -65,6 +65,9 @@ export function InboxEntry({ entry, marking, markError, onMark }: InboxEntryProp
   return (
     <li className={`team-inbox__entry team-inbox__entry--${entry.delivery} team-inbox__entry--${state}`}>
       <div className="team-inbox__head">
+        {entry.priority && (
+          <span className="team-inbox__badge team-inbox__badge--priority">Priority: Professional customer</span>
+        )}
         {!entry.read && <span className="team-inbox__badge">Unread</span>}
         {entry.answered && <span className="team-inbox__badge team-inbox__badge--answered">Answered</span>}
         <strong id={nameId} className="team-inbox__name">

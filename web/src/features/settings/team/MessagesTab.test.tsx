@@ -39,6 +39,7 @@ const entry = (n: number, delivery: ContactInboxEntry['delivery']): ContactInbox
   received: `2026-11-29T09:${String(n).padStart(2, '0')}:00.000Z`,
   delivery,
   uid: null,
+  priority: false,
   request: { kind: 'contact', name: `Sender ${n}`, email: `s${n}@example.com`, topic: 'billing', message: `Hi ${n}` },
   read: null,
   answered: null,
@@ -60,6 +61,21 @@ function Inbox() {
 }
 
 describe("the team's inbox tab", () => {
+  it("says which requests are a Professional customer's (priority support), in words, with their account", async () => {
+    render(<Inbox />);
+    await answer(
+      0,
+      page([
+        { ...entry(2, 'sent'), uid: 'user-pro', priority: true },
+        { ...entry(1, 'sent'), uid: 'user-basic' },
+      ]),
+    );
+    expect(item('Sender 2').textContent).toContain('Priority: Professional customer');
+    expect(item('Sender 2').textContent).toContain('Accountuser-pro');
+    expect(item('Sender 1').textContent).not.toContain('Priority');
+    expect(item('Sender 1').textContent).toContain('Accountuser-basic');
+  });
+
   it('shows each request with how the team heard of it, and a reply link to its sender', async () => {
     render(<Inbox />);
     await answer(0, page([entry(2, 'held'), entry(1, 'sent')]));
