@@ -1,18 +1,30 @@
 /**
  * Popups stay inside the map's box: the script-tag embed in small containers on another site, each
- * deep-linked to a location near one of the four edges of the demo map.
+ * deep-linked to a location near one of the four edges of the demo map. The embedded map has no directory: in a
+ * short box with one, details open in the directory's place instead of a popup (ADR 065, device-shapes.test.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, newContext, settledBox, artifact } from '../helpers/browser';
-import { baseUrl } from '../helpers/stack';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import type { PublishedMap } from '@mapnest/shared/maps';
+import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 let browser: Browser;
+/** The demo map without its directory, so that a short box shows popups. */
+let noDirectory: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  const demo = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as PublishedMap).document!;
+  const doc: MapDocument = {
+    ...demo,
+    layers: demo.layers.map((l) => ({ ...l, file: `${baseUrl()}${l.file}` })),
+    settings: { ...demo.settings, directory: { ...demo.settings.directory, enabled: false } },
+  };
+  noDirectory = await createPublishedMap({ title: 'No directory', mapData: doc }, await createUser());
 }, 60_000);
 
 afterAll(async () => {
@@ -44,7 +56,7 @@ describe('a deep-linked popup in a small script-tag embed', () => {
     const host = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<!doctype html><html><body style="margin:40px">
-        ${EDGES.map(([name, id]) => `<div id="${name}" data-mapnest-map="demo" data-location="${id}" style="width:${width}px;height:${height}px;margin-bottom:40px"></div>`).join('\n')}
+        ${EDGES.map(([name, id]) => `<div id="${name}" data-mapnest-map="${noDirectory}" data-location="${id}" style="width:${width}px;height:${height}px;margin-bottom:40px"></div>`).join('\n')}
         <script src="${baseUrl()}/embed.js" async></script></body></html>`);
     });
     const context = await newContext(browser, { width: 1366, height: 768 });
@@ -76,7 +88,7 @@ describe('a deep-linked popup in a small script-tag embed', () => {
 describe('a deep-linked popup on the /m page', () => {
   it.each([
     ['a desktop', 1440, 900],
-    ['a phone on its side', 844, 390],
+    ['a small laptop', 1024, 600],
   ])('keeps clear of the map’s controls on %s, whichever edge the location is near', async (_, width, height) => {
     const context = await newContext(browser, { width, height });
     const page = await context.newPage();

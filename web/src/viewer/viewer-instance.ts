@@ -14,7 +14,7 @@ import type { ViewerEventSink } from './viewer-api';
 import type { MapViewerInstance, ViewerOptions } from './viewer-options';
 import { MapArea, buildViewerRoot } from './viewer-dom';
 import { prefetchFloor, viewerStart } from './viewer-document';
-import { hostContentWidth, layoutFor, styleRoot } from './viewer-layout';
+import { boxKey, layoutFor, styleRoot, viewerBox } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
 import { FloorTrouble } from './floors/floor-trouble';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
@@ -59,6 +59,7 @@ export class Viewer implements MapViewerInstance {
   #sidebarOpen: boolean;
   #portrait = false;
   #narrow = false;
+  #short = false;
   #sheets!: PhoneSheets;
   #pendingOpen: number | null;
   /** A deep link's location (a visitor's request, unlike the map's start location) until it is said to be opened. */
@@ -158,9 +159,9 @@ export class Viewer implements MapViewerInstance {
         this.#stage.view.reset();
       },
     });
-    this.#ro = new ResizeObserver(() => this.#width() !== this.#laidOut && this.#layout());
+    this.#ro = new ResizeObserver(() => boxKey(this.#box()) !== this.#laidOut && this.#layout());
     this.#ro.observe(this.element);
-    this.#layout(hostContentWidth(this.#host));
+    this.#layout();
     this.#filters = new Filtering({
       model: this.model,
       directory: this.#directory,
@@ -259,26 +260,27 @@ export class Viewer implements MapViewerInstance {
 
   // ---- Layout ----
 
-  /** The width last laid out: the observer's first report, with the first frame, is of it and changes nothing. */
-  #laidOut = -1;
-  #width = () => this.element.clientWidth || this.#host.clientWidth;
+  /** The box last laid out: the observer's first report, with the first frame, is of it and changes nothing. */
+  #laidOut = '';
+  #box = () => viewerBox(this.element, this.#host, this.#options.height, this.model.settings.layout.kiosk);
   /** Kiosk mode: the embed's `?kiosk=` over the map's setting. */
   #kiosk = () => this.#options.kiosk ?? this.model.settings.layout.kiosk;
-  #layout(width = this.#width()): void {
+  #layout({ width, height } = this.#box()): void {
+    this.#laidOut = boxKey({ width, height });
     const lay = layoutFor(this.model, {
-      width: (this.#laidOut = width),
+      width,
       hasDirectory: !!this.#directory,
       sidebarOpen: this.#sidebarOpen,
       height: this.#options.height,
-      kioskScreen: this.#kiosk() ? (this.element.ownerDocument.defaultView?.innerHeight ?? 0) : null,
+      kiosk: this.#kiosk(),
+      boxHeight: height,
     });
     styleRoot(this.element, lay);
     this.#directory?.setLayout(lay.directoryLayout, lay.columns);
     if (this.#sidebar) this.#sidebar.hidden = !(this.#sidebarOpen || lay.portrait);
     this.#controls.layout(lay);
-    const changed = lay.portrait !== this.#portrait || lay.narrow !== this.#narrow;
-    this.#portrait = lay.portrait;
-    this.#narrow = lay.narrow;
+    const changed = lay.portrait !== this.#portrait || lay.narrow !== this.#narrow || lay.short !== this.#short;
+    [this.#portrait, this.#narrow, this.#short] = [lay.portrait, lay.narrow, lay.short];
     if (changed && this.#active !== null) this.#renderDetails();
     this.#sheets.layout(lay.narrow, lay.narrow && lay.portrait && this.element.classList.contains('mn-fill'));
   }
@@ -372,7 +374,7 @@ export class Viewer implements MapViewerInstance {
   #renderDetails(): void {
     const l = this.#active === null ? null : this.model.locations[this.#active];
     const sidebarShown = !!this.#sidebar && this.#sidebarOpen && !this.#portrait;
-    this.#details.show(l ?? null, { sidebarShown, narrow: this.#narrow });
+    this.#details.show(l ?? null, { sidebarShown, narrow: this.#narrow, short: this.#short });
   }
 
   #show(index: number, animate = true): void {

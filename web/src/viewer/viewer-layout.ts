@@ -1,9 +1,12 @@
 /**
- * How the viewer lays itself out at a width: the map's breakpoints first, then its settings. Portrait
- * (the map above the directory) when the sidebar would leave the map under 320 px, or on a kiosk's screen that is
- * taller than wide (a sidebar there leaves a narrow strip of map over a tall empty screen); narrow below 520 px
- * (details open as a sheet); in kiosk mode, text and touch targets sized for a screen used at arm's length
- * (`mn-kiosk`); the map's height from the layout settings or its image's proportions.
+ * How the viewer lays itself out in its box (its own size, not the window's: an embed is a box in another page;
+ * ADR 065): the map's breakpoints first, then its settings. Portrait (the map above the directory) when the sidebar
+ * would leave the map under 320 px, or in a box taller than wide (a portrait tablet, a kiosk's totem: a sidebar there
+ * leaves a narrow strip of map over a tall empty screen); never in a short box (under 500 px high: a phone on its
+ * side, a small embed), where stacking would leave a strip of map over a strip of list, so the sidebar stays beside
+ * the map, at most 40% of the width (`mn-short`); narrow below 520 px (details open as a sheet); in kiosk mode, text
+ * and touch targets sized for a screen used at arm's length (`mn-kiosk`); the map's height from the layout settings
+ * or its image's proportions.
  */
 import type { ViewerModel } from './viewer-model';
 
@@ -13,13 +16,19 @@ export interface LayoutInput {
   sidebarOpen: boolean;
   /** 'fill' takes the host's size (the embed page); 'auto' sizes from the map's layout settings. */
   height: 'fill' | 'auto' | undefined;
+  /** Kiosk mode (the map's or the embed's: the viewer is the screen): controls sized for touch at arm's length. */
+  kiosk?: boolean;
   /**
-   * Kiosk mode (the map's or the embed's: the viewer is the screen): the screen's height; null or left out without.
-   * Its controls are sized for touch at arm's length (`mn-kiosk`), and a screen taller than the viewer is wide lays
-   * the map above the directory.
+   * The viewer's height where it is given one (the host's, when it fills it; the screen's, in kiosk mode), else null
+   * or left out: a viewer that sizes itself has no height to lay out by.
    */
-  kioskScreen?: number | null;
+  boxHeight?: number | null;
 }
+
+/** A box lower than this is short (ADR 065): the directory stays beside the map, never under it. */
+export const SHORT_BOX = 500;
+/** Below this width the viewer is narrow (a phone): details and directions open as sheets over the map's bottom. */
+export const NARROW_BOX = 520;
 
 export interface Layout {
   className: string;
@@ -32,19 +41,22 @@ export interface Layout {
   columns: number;
   portrait: boolean;
   narrow: boolean;
+  short: boolean;
 }
 
 export function layoutFor(
   model: ViewerModel,
-  { width, hasDirectory, sidebarOpen, height, kioskScreen = null }: LayoutInput,
+  { width, hasDirectory, sidebarOpen, height, kiosk = false, boxHeight = null }: LayoutInput,
 ): Layout {
-  const tallKiosk = kioskScreen !== null && kioskScreen > width;
   const s = model.settings;
   const bp =
     model.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
-  const sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
-  const portrait = hasDirectory && width > 0 && (!!bp?.portrait || width < sidebarWidth + 320 || tallKiosk);
-  const narrow = width > 0 && width < 520;
+  const narrow = width > 0 && width < NARROW_BOX;
+  const short = !narrow && boxHeight !== null && boxHeight > 0 && boxHeight < SHORT_BOX;
+  const tall = boxHeight !== null && boxHeight > width;
+  let sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
+  if (short) sidebarWidth = Math.min(sidebarWidth, Math.max(240, Math.round(width * 0.4)));
+  const portrait = hasDirectory && width > 0 && (!!bp?.portrait || (!short && (width < sidebarWidth + 320 || tall)));
   const fill = height === 'fill' || s.layout.kiosk;
   const className = [
     'mn-viewer',
@@ -52,7 +64,8 @@ export function layoutFor(
     s.directory.position === 'right' && 'mn-sidebar-right',
     fill ? 'mn-fill' : 'mn-auto',
     narrow && 'mn-narrow',
-    kioskScreen !== null && 'mn-kiosk',
+    short && 'mn-short',
+    kiosk && 'mn-kiosk',
   ]
     .filter(Boolean)
     .join(' ');
@@ -71,6 +84,7 @@ export function layoutFor(
     columns: bp?.columns ?? s.directory.columns,
     portrait,
     narrow,
+    short,
   };
 }
 
@@ -84,6 +98,37 @@ export function hostContentWidth(host: HTMLElement): number {
   const cs = getComputedStyle(host);
   return Math.max(0, Math.round(host.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)) || 0);
 }
+
+/** The height the viewer's root takes in `host` when it fills it (`height: 100%`): its content box. */
+export function hostContentHeight(host: HTMLElement): number {
+  const cs = getComputedStyle(host);
+  return Math.max(0, Math.round(host.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) || 0);
+}
+
+/**
+ * The viewer's box (ADR 065): its width (the host's content box before the root is added), and its height where it
+ * is given one: its host's when it fills it, the screen's when the map's kiosk mode sizes it to the screen; null
+ * when it sizes itself.
+ */
+export function viewerBox(
+  root: HTMLElement,
+  host: HTMLElement,
+  height: LayoutInput['height'],
+  kioskMap: boolean,
+): { width: number; height: number | null } {
+  return {
+    width: root.clientWidth || hostContentWidth(host),
+    height:
+      height === 'fill'
+        ? hostContentHeight(host)
+        : kioskMap
+          ? (root.ownerDocument.defaultView?.innerHeight ?? 0)
+          : null,
+  };
+}
+
+/** A box's size as one value, to tell whether it changed. */
+export const boxKey = (box: { width: number; height: number | null }) => `${box.width}x${box.height}`;
 
 /** Gives the viewer's root element a layout's class, height and sizes. */
 export function styleRoot(el: HTMLElement, lay: Layout): void {

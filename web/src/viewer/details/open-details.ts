@@ -44,10 +44,11 @@ export interface OpenDetailsHost {
   fromHistory(id: string | null): void;
 }
 
-/** The layout's say in where details go: a sidebar shown beside the map, a phone's narrow layout. */
+/** The layout's say in where details go: a sidebar shown beside the map, a phone's narrow layout, a short box. */
 export interface DetailsLayout {
   sidebarShown: boolean;
   narrow: boolean;
+  short?: boolean;
 }
 
 export class OpenDetails {

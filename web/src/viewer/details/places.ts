@@ -21,13 +21,17 @@ export function tooltipContent(
   return { title: l.title, about: force || popup.hoverAbout ? l.about : '' };
 }
 
-/** The variant a location's details take; `sidebarShown`: a sidebar is beside the map (not above it). */
+/**
+ * The variant a location's details take; `sidebarShown`: a sidebar is beside the map (not above it); `short`: the
+ * viewer's box is short (ADR 065), where a popup would cover the map and the place it points at, so every location's
+ * details take the directory's place in the sidebar beside the map, as a "sidebar" location's do.
+ */
 export function detailsVariant(
   l: ResolvedLocation,
-  { sidebarShown, narrow }: { sidebarShown: boolean; narrow: boolean },
+  { sidebarShown, narrow, short = false }: { sidebarShown: boolean; narrow: boolean; short?: boolean },
 ): DetailsVariant {
   if (l.action === 'lightbox') return 'lightbox';
-  if (l.action === 'sidebar' && sidebarShown) return 'panel';
+  if ((l.action === 'sidebar' || short) && sidebarShown) return 'panel';
   return narrow || l.action === 'sidebar' ? 'sheet' : 'popup';
 }
 

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
+import { buildModel } from './viewer-model';
+import { layoutFor, type LayoutInput } from './viewer-layout';
+
+// A blank document's directory is 300 px wide.
+const model = buildModel(blankDocument());
+const fill = (width: number, boxHeight: number | null, more: Partial<LayoutInput> = {}) =>
+  layoutFor(model, { width, boxHeight, hasDirectory: true, sidebarOpen: true, height: 'fill', ...more });
+
+describe('layoutFor (ADR 065: by the viewer’s own box)', () => {
+  it('stacks the map above the directory in a box taller than wide: a portrait tablet', () => {
+    for (const [w, h] of [
+      [768, 1024],
+      [820, 1180],
+      [1080, 1920],
+    ] as const) {
+      expect(fill(w, h).portrait, `${w}×${h}`).toBe(true);
+      expect(fill(w, h).narrow, `${w}×${h}`).toBe(false);
+    }
+  });
+
+  it('keeps the sidebar beside the map in a landscape box, and a box without a height lays out by its width', () => {
+    expect(fill(1180, 820).portrait).toBe(false);
+    expect(fill(1440, 900).portrait).toBe(false);
+    expect(fill(768, null).portrait).toBe(false);
+    expect(fill(600, null).portrait).toBe(true);
+  });
+
+  it('never stacks a short box, and narrows its sidebar to at most 40% of the width (not under 240 px)', () => {
+    const embed = fill(600, 400);
+    expect(embed).toMatchObject({ portrait: false, short: true, narrow: false, sidebarWidth: 240 });
+    expect(embed.className).toContain('mn-short');
+    expect(fill(667, 375)).toMatchObject({ portrait: false, short: true, sidebarWidth: 267 });
+    expect(fill(844, 390)).toMatchObject({ portrait: false, short: true, sidebarWidth: 300 });
+    expect(fill(1280, 350)).toMatchObject({ short: true, sidebarWidth: 300 });
+    expect(fill(1280, 500).short).toBe(false);
+  });
+
+  it('keeps a narrow box (a phone) stacked with sheets, however short', () => {
+    expect(fill(390, 844)).toMatchObject({ portrait: true, narrow: true, short: false });
+    expect(fill(390, 350)).toMatchObject({ portrait: true, narrow: true, short: false });
+  });
+
+  it('marks kiosk mode for its sizes, whatever the box', () => {
+    expect(fill(1920, 1080, { kiosk: true }).className).toContain('mn-kiosk');
+    expect(fill(1920, 1080).className).not.toContain('mn-kiosk');
+  });
+});
