@@ -39,8 +39,6 @@ export function useTeamInbox(active: boolean): TeamInbox {
   const [needsAnswer, setNeedsAnswer] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  // The latest page asked for: answers to earlier ones (another filter, a closed dialog) are not shown.
-  const asked = useRef(0);
   // The filter the dialog's next opening asks with (set by its handler, read by the effect).
   const filter = useRef(false);
 
@@ -55,29 +53,7 @@ export function useTeamInbox(active: boolean): TeamInbox {
     }
   }
 
-  /** Asks for a page; its answer is shown unless another was asked for since. Answers a cancel for effects. */
-  const fetchPage = useCallback((needing: boolean, before?: string) => {
-    const ask = ++asked.current;
-    call('listContactRequests', { ...(before ? { before } : {}), ...(needing ? { needsAnswer: true } : {}) }).then(
-      (page) => {
-        if (ask !== asked.current) return;
-        setList((shown) => ({
-          requests: before && shown ? [...shown.requests, ...page.requests] : page.requests,
-          more: page.more,
-        }));
-        setUnread(page.unread);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (ask !== asked.current) return;
-        setError(describeError(err));
-        setLoading(false);
-      },
-    );
-    return () => {
-      if (ask === asked.current) asked.current++;
-    };
-  }, []);
+  const fetchPage = usePageLoader({ setList, setUnread, setError, setLoading });
 
   useEffect(() => (active ? fetchPage(filter.current) : undefined), [active, fetchPage]);
 
@@ -111,6 +87,46 @@ export function useTeamInbox(active: boolean): TeamInbox {
     showNeedsAnswer,
     mark,
   };
+}
+
+/**
+ * Asks for a page (`needing`: only those that need an answer; `before`: older than it, added to those shown); its
+ * answer is shown unless another was asked for since. Answers a cancel, for effects.
+ */
+function usePageLoader(set: {
+  setList: (update: (shown: TeamInbox['list']) => TeamInbox['list']) => void;
+  setUnread: (unread: number) => void;
+  setError: (error: string) => void;
+  setLoading: (loading: boolean) => void;
+}) {
+  // The latest page asked for: answers to earlier ones (another filter, a closed dialog) are not shown.
+  const asked = useRef(0);
+  const { setList, setUnread, setError, setLoading } = set;
+  return useCallback(
+    (needing: boolean, before?: string) => {
+      const ask = ++asked.current;
+      call('listContactRequests', { ...(before ? { before } : {}), ...(needing ? { needsAnswer: true } : {}) }).then(
+        (page) => {
+          if (ask !== asked.current) return;
+          setList((shown) => ({
+            requests: before && shown ? [...shown.requests, ...page.requests] : page.requests,
+            more: page.more,
+          }));
+          setUnread(page.unread);
+          setLoading(false);
+        },
+        (err: unknown) => {
+          if (ask !== asked.current) return;
+          setError(describeError(err));
+          setLoading(false);
+        },
+      );
+      return () => {
+        if (ask === asked.current) asked.current++;
+      };
+    },
+    [setList, setUnread, setError, setLoading],
+  );
 }
 
 /**
