@@ -131,7 +131,7 @@ describe('recognised SVG rooms in the editor', () => {
     await context.close();
   });
 
-  it('on floors whose drawings reuse ids, names rooms from their labels and says which cannot be added and why', async () => {
+  it('on floors whose drawings reuse ids, names rooms from their labels and adds each floor’s lift as its own location', async () => {
     const mapId = await call<string>('createMap', { title: 'Office floors' }, user);
     const context = await newContext(browser, { width: 1366, height: 768 });
     const page = await context.newPage();
@@ -162,27 +162,39 @@ describe('recognised SVG rooms in the editor', () => {
     await page.getByRole('button', { name: 'Add all 5 as locations' }).click();
     await expect.poll(() => count(page)).toBe('5');
 
+    // Floor 2 reuses `corridor`, `lift` and `stairs`: its rooms are offered all the same, those three under ids of
+    // their own that name their shapes.
     await upload(2);
-    await page.getByText('2 rooms on this floor have no location').click({ timeout: 20_000 });
-    const elsewhere = page.getByRole('group', { name: 'Rooms that cannot be added' });
-    await elsewhere.waitFor();
-    expect(await elsewhere.locator('li').allTextContents()).toEqual([
-      'Corridorcorridor · a location on Floor 1',
-      'Liftlift · a location on Floor 1',
-      'Stairsstairs · a location on Floor 1',
+    await page.getByText('5 rooms on this floor have no location').click({ timeout: 20_000 });
+    expect(await page.getByRole('group', { name: 'Rooms that cannot be added' }).count()).toBe(0);
+    expect(await free.locator('li').allTextContents()).toEqual([
+      'Corridorcorridor · as corridor-2Add',
+      'Meeting 2.01m201Add',
+      'Toiletswc-2Add',
+      'Liftlift · as lift-2Add',
+      'Stairsstairs · as stairs-2Add',
     ]);
-    // Floor 1's locations are not drawn on Floor 2's shapes with their ids.
+    // Floor 1's locations are not drawn on floor 2's shapes with their ids: floor 2's lift is free.
     const lift2 = page.locator('.editor__canvas .mn-layer:not([hidden]) [id="lift"]');
-    expect((await lift2.getAttribute('class')) ?? '').not.toMatch(/\bmn-edit-room\b/);
+    expect((await lift2.getAttribute('class')) ?? '').toContain('mn-edit-room-free');
     await artifact(page, { path: '.test-artifacts/editor-rooms-ids-elsewhere.png' });
-    await page.getByRole('button', { name: 'Add all 2 as locations' }).click();
+    await page.getByRole('button', { name: 'Add all 5 as locations' }).click();
     await page
       .getByText(
-        'Added 2 rooms as locations. Not added: 3 rooms whose ids locations on other floors already have ' +
-          '(corridor, lift and stairs on Floor 1).',
+        'Added 5 rooms as locations. 3 of them have ids of their own, as locations on other floors have their ' +
+          'shapes’ ids: corridor-2 for corridor, lift-2 for lift and stairs-2 for stairs.',
       )
       .waitFor();
-    expect(await count(page)).toBe('7');
+    expect(await count(page)).toBe('10');
+    // Floor 2's lift is linked now, to floor 2's own location: a click selects lift-2, bound to the shape `lift`.
+    await expect.poll(async () => (await lift2.getAttribute('class')) ?? '').toMatch(/\bmn-edit-room\b/);
+    expect((await lift2.getAttribute('class')) ?? '').not.toContain('mn-edit-room-free');
+    expect(await page.getByText('rooms on this floor have no location').count()).toBe(0);
+    const b = (await lift2.boundingBox())!;
+    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 4);
+    await expect.poll(() => page.locator('.vlist__row.is-selected').getAttribute('data-id')).toBe('lift-2');
+    expect(await page.getByRole('form').getByLabel('Shape').inputValue()).toBe('lift');
+    await artifact(page, { path: '.test-artifacts/editor-rooms-shape-field.png' });
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

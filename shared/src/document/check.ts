@@ -2,6 +2,7 @@
  * The map document's whole-document rules, which a field-by-field schema cannot see: unique ids,
  * references that exist and consistency between fields. map-document runs them after its schema.
  */
+import { shapeProblems } from './location-shapes';
 import { MAP_LIMITS, RESERVED_FIELD_KEYS } from './map-rules';
 import type { Filter, Location, MapDocument, MapSettings, Route } from './shape';
 
@@ -133,6 +134,18 @@ function checkFieldRef(ref: string, path: Path, report: Report): void {
 }
 
 /**
+ * The shapes the locations stand for (location-shapes.ts, ADR 061): a `shape` needs a floor, and a shape of a floor
+ * has one location. Reported at the `shape` of the location that breaks the rule.
+ */
+function checkShapes(doc: MapDocument, report: Report): void {
+  // Most maps have no `shape` at all, and then no location can break the rule: ids are unique.
+  if (!doc.locations.some((l) => l.shape !== undefined)) return;
+  const names = new Map(doc.layers.map((l) => [l.id, l.name || l.id]));
+  for (const { index, message } of shapeProblems(doc.locations, (layer) => names.get(layer) ?? layer))
+    report(['locations', index, 'shape'], message);
+}
+
+/**
  * The rules a field-by-field schema cannot see, reported with the path of the offending value:
  * duplicate ids, references to missing layers, groups, styles and locations, and consistency.
  */
@@ -140,6 +153,7 @@ export function checkDocument(doc: MapDocument, report: Report): void {
   const known = checkUniqueIds(doc, report);
   checkSettings(doc.settings, known, report);
   doc.locations.forEach((loc, i) => checkLocation(loc, i, known, report));
+  checkShapes(doc, report);
   doc.filters.forEach((filter, i) => checkFilter(filter, i, known, report));
   doc.routes.forEach((route, i) => checkRoute(route, i, known, report));
 }

@@ -22,8 +22,8 @@ const large = (): MapDocument => storeLocatorDocument(COMPILED_PARSE_FROM - 1);
 
 const LOCATION_KEYS = [
   'id', 'title', 'about', 'desc', 'thumb', 'image', 'link', 'target', 'more', 'phone', 'email', 'hours', 'color',
-  'style', 'label', 'scale', 'type', 'layer', 'groups', 'coord', 'latlon', 'zoom', 'action', 'hide', 'disable',
-  'fields', 'unknownKey',
+  'style', 'label', 'scale', 'type', 'layer', 'shape', 'groups', 'coord', 'latlon', 'zoom', 'action', 'hide',
+  'disable', 'fields', 'unknownKey',
 ]; // prettier-ignore
 
 /** The compiled parser's answers against the runtime's for one document. */
@@ -117,11 +117,13 @@ describe('the compiled parser, against the runtime parser', () => {
     );
   });
 
-  it('gives the same answer for whole-document rules: duplicate ids, unknown layers and groups, a list that is not one', () => {
+  it('gives the same answer for whole-document rules: duplicate ids, unknown layers and groups, shapes, a list that is not one', () => {
     const cases: Array<(doc: any) => void> = [
       (doc) => (doc.locations[500].id = doc.locations[10].id),
       (doc) => (doc.locations[700].layer = 'roof'),
       (doc) => (doc.locations[3].groups = ['nowhere']),
+      (doc) => Object.assign(doc.locations[20], { layer: doc.locations[10].layer, shape: doc.locations[10].id }),
+      (doc) => Object.assign(doc.locations[30], { layer: null, shape: 'lift' }),
       (doc) => (doc.settings.startLocation = 'missing'),
       (doc) => (doc.legend = 'none'),
       (doc) => (doc.schemaVersion = 2),

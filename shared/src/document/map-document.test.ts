@@ -245,6 +245,56 @@ describe('strictMapDocument', () => {
     ]);
   });
 
+  it('lets each floor’s shape with a repeated id have a location of its own, one location per shape of a floor', () => {
+    // Two floors drawn alike: each has its `lift` element.
+    const floors = (locations: Record<string, unknown>[]) =>
+      withChange((d) => {
+        d.settings.startLocation = null;
+        d.routes = [];
+        d.locations = locations;
+      });
+    const lifts = [
+      { id: 'lift', layer: 'ground' },
+      { id: 'lift-2', layer: 'first', shape: 'lift' },
+    ];
+    expect(problems(floors(lifts))).toEqual([]);
+    const parsed = strictMapDocument.parse(floors(lifts));
+    expect(parsed.locations).toEqual(lifts);
+    // A shape naming the location's own id is the same as none.
+    expect(problems(floors([{ id: 'lift', layer: 'ground', shape: 'lift' }]))).toEqual([]);
+
+    expect(problems(floors([...lifts, { id: 'lift-3', layer: 'first', shape: 'lift' }]))).toEqual([
+      'locations.2.shape: Locations "lift-2" and "lift-3" both stand for the shape "lift" on the floor "First floor"; a shape of a floor has one location',
+    ]);
+    // The one with a `shape` is told, wherever it is in the list.
+    expect(
+      problems(
+        floors([
+          { id: 'stairs-1', layer: 'ground', shape: 'stairs' },
+          { id: 'stairs', layer: 'ground' },
+        ]),
+      ),
+    ).toEqual([
+      'locations.0.shape: Locations "stairs" and "stairs-1" both stand for the shape "stairs" on the floor "Ground floor"; a shape of a floor has one location',
+    ]);
+    // A location on every floor stands for the shape with its id on each.
+    expect(problems(floors([{ id: 'lift' }, { id: 'lift-2', layer: 'first', shape: 'lift' }]))).toEqual([
+      'locations.1.shape: Location "lift" is on every floor, so it stands for the shape "lift" on the floor "First floor" too; location "lift-2" cannot stand for it there',
+    ]);
+    // ... so it cannot have a shape: there is no floor to find it on.
+    for (const layer of [undefined, null])
+      expect(problems(floors([{ id: 'lift-2', layer, shape: 'lift' }]))).toEqual([
+        'locations.0.shape: Location "lift-2" is on every floor, where it stands for the shape with its own id; the shape "lift" needs a floor: choose one, or remove the shape',
+      ]);
+    expect(problems(floors([{ id: 'a', layer: 'ground', shape: 'a b' }]))).toEqual([
+      'locations.0.shape: A shape id must be 1-64 characters: letters, digits, "_" or "-", not starting with "-"',
+    ]);
+  });
+
+  it('keeps a custom field named "shape", which maps had before locations had a shape', () => {
+    expect(problems(withChange((d) => (d.locations[0].fields = { shape: 'round' })))).toEqual([]);
+  });
+
   it('accepts ids usable as element ids and URL parameters, and rejects others', () => {
     for (const id of ['a', 'A101', '101', '_x', 'room_1-b', 'x'.repeat(64)]) {
       expect(problems(withChange((d) => (d.locations[1].id = id))), id).toEqual([]);

@@ -9,7 +9,8 @@
  *
  * Ids (layers, locations, groups, styles, filters, routes, legend items, breakpoint names) match
  * `ID_PATTERN`: 1-64 ASCII letters, digits, '_' or '-', not starting with '-'. Such an id can be an
- * HTML/SVG element id (a location links to the SVG element with the same id), a CSS class suffix and
+ * HTML/SVG element id (a location links to the SVG element with the same id on its floor, or to the one its `shape`
+ * names: location-shapes.ts), a CSS class suffix and
  * a URL parameter (`?location=a101`) without any escaping. Ids are case-sensitive.
  *
  * No field holds code: filters are declarative conditions, so the embed runs under a strict CSP.
@@ -31,6 +32,7 @@ export * from './schema-location';
 export * from './schema-filters';
 export * from './schema-settings';
 export { checkDocument } from './check';
+export * from './location-shapes';
 export * from './shape';
 
 const checkedDocument = /* @__PURE__ */ documentShape.check(

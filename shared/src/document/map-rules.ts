@@ -137,6 +137,7 @@ export const LOCATION_KEYS = [
   'scale',
   'type',
   'layer',
+  'shape',
   'groups',
   'coord',
   'latlon',
@@ -146,7 +147,14 @@ export const LOCATION_KEYS = [
   'disable',
   'fields',
 ] as const;
-export const RESERVED_FIELD_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(LOCATION_KEYS);
+/**
+ * The keys a custom field may not have: the location keys, except `shape`, which came after custom fields did. A map
+ * may have a custom field named "shape" from before (a Mapplic export's, a CSV column's), and it stays valid; nothing
+ * reads the two alike (`{{shape}}` and `fields.shape` are the field, filters cannot read a location's shape).
+ */
+export const RESERVED_FIELD_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ LOCATION_KEYS.filter((key) => key !== 'shape'),
+);
 
 export const FIELD_REF_PATTERN = /* @__PURE__ */ new RegExp(
   `^(?:${/* @__PURE__ */ BUILTIN_FIELDS.join('|')}|fields\\.[A-Za-z_][A-Za-z0-9_-]{0,63})$`,

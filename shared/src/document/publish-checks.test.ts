@@ -69,3 +69,24 @@ describe('publishChecks on contrast', () => {
     );
   });
 });
+
+describe('publishChecks on regions', () => {
+  it('finds a location’s region by its shape on its floor, and names one whose floor has neither', () => {
+    const doc = blankDocument({ file: 'files/one.svg', layerId: 'one', layerName: 'Floor 1' });
+    doc.layers.push({ id: 'two', name: 'Floor 2', file: 'files/two.svg' });
+    doc.locations.push(
+      { id: 'lift', layer: 'one' },
+      { id: 'lift-2', title: 'Lift 2', layer: 'two', shape: 'lift' },
+      { id: 'stairs-2', title: 'Stairs 2', layer: 'two', shape: 'stairs' },
+    );
+    const svgIds = new Map([
+      ['one', new Set(['lift'])],
+      ['two', new Set(['lift'])],
+    ]);
+    const checks = publishChecks(doc, MapState.TEST, { svgIds });
+    expect(checks.map((c) => c.id)).toEqual(['region']);
+    expect(checks[0]!.message).toBe(
+      '1 location is bound to a region its floor’s drawing does not have, so it has no place on the map: Stairs 2.',
+    );
+  });
+});

@@ -4,6 +4,7 @@
  * the server repeats the blocking one (a floor whose stored file is gone).
  */
 import { AA_CONTRAST, contrastRatio, readableTextOn } from '../contrast';
+import { shapeOf } from './location-shapes';
 import type { MapDocument } from './map-document';
 import { hasWayfinding } from './wayfinding';
 
@@ -144,7 +145,7 @@ export function publishChecks(
       .filter((l) => {
         const on = l.layer ? [l.layer] : doc.layers.map((x) => x.id);
         const known = on.map((id) => floors.svgIds!.get(id)).filter((s): s is ReadonlySet<string> => !!s);
-        return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(l.id));
+        return known.length === on.length && known.length > 0 && !known.some((ids) => ids.has(shapeOf(l)));
       })
       .map(nameOf);
     if (unbound.length) {

@@ -66,10 +66,17 @@ export const locationSchema = /* @__PURE__ */ strict({
   type: /* @__PURE__ */ z.optional(/* @__PURE__ */ markerType()),
   /** Layer id; null or absent: shown on every layer. */
   layer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ ref())),
+  /**
+   * The id of the SVG element on the location's floor that the location stands for (its region); absent: the element
+   * with the location's own id. Floor plans drawn per floor reuse ids (`lift`, `stairs`), so the lift of each floor can
+   * have a location of its own (`lift-2` with `shape: 'lift'`). Needs a floor (`layer`); two locations of one floor
+   * never stand for one shape (check.ts).
+   */
+  shape: /* @__PURE__ */ z.optional(/* @__PURE__ */ idOf('shape')),
   groups: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ list(/* @__PURE__ */ ref(), MAP_LIMITS.groupsPerLocation, 'groups per location'),
   ),
-  /** Absent: placed at `latlon` on a geo-calibrated map, else at the centre of the SVG element with the same id (see map-geo `locationPoint`). */
+  /** Absent: placed at `latlon` on a geo-calibrated map, else at the centre of its shape (`shape`, else the SVG element with the same id; see map-geo `locationPoint`). */
   coord: /* @__PURE__ */ z.optional(/* @__PURE__ */ coordinate()),
   latlon: /* @__PURE__ */ z.optional(/* @__PURE__ */ latLon()),
   /** Zoom level when the location is focused; absent: fitted to its SVG element. */

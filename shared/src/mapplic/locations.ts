@@ -7,9 +7,13 @@ import { decodeEntities } from '../html-entities';
 import { plainText, removeEmbeds } from './text';
 import { isBlank, num, str, type Obj } from './values';
 
-/** Mapplic location keys with a place in our shape; any other key becomes a custom field. */
+/**
+ * Mapplic location keys with a place in our shape; any other key becomes a custom field. Mapplic has no `shape` (its
+ * locations stand for the element with their id): a `shape` in an export is a custom field, as it always was, and a
+ * location whose id another floor's location has gets its shape from repair (repairShapes).
+ */
 const LOCATION_MAPPED = /* @__PURE__ */ new Set([
-  ...LOCATION_KEYS,
+  .../* @__PURE__ */ LOCATION_KEYS.filter((key) => key !== 'shape'),
   'sample',
   'group',
   'pin',
@@ -26,7 +30,7 @@ const LOCATION_MAPPED = /* @__PURE__ */ new Set([
 ]);
 /** Our location keys that Mapplic writes the same way, copied unless blank; the others are converted in convertLocation. */
 const COPIED_KEYS = /* @__PURE__ */ LOCATION_KEYS.filter(
-  (key) => !['type', 'layer', 'groups', 'coord', 'latlon', 'action', 'fields'].includes(key),
+  (key) => !['type', 'layer', 'shape', 'groups', 'coord', 'latlon', 'action', 'fields'].includes(key),
 );
 const SAMPLE_SKIP = /* @__PURE__ */ new Set(['id', 'sample', 'coord', 'latlon', 'x', 'y', 'lat', 'lon', 'lng']);
 

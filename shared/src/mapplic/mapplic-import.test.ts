@@ -476,6 +476,66 @@ describe('importMapplic', () => {
     ]);
   });
 
+  it('keeps a location id repeated on another floor as a location of its own, standing for that floor’s shape', () => {
+    // Floor plans drawn per floor reuse ids: the legacy format nests each level's locations, v8 names their layer.
+    const legacy = importMapplic({
+      mapwidth: 800,
+      mapheight: 600,
+      levels: [
+        { id: 'ground', title: 'Ground', map: 'g.svg', locations: [{ id: 'lift', title: 'Lift' }, { id: 'shop' }] },
+        { id: 'first', title: 'First', map: 'f.svg', locations: [{ id: 'lift', title: 'Lift' }] },
+      ],
+    });
+    expect(legacy.document.locations).toEqual([
+      { id: 'lift', title: 'Lift', layer: 'ground' },
+      { id: 'shop', layer: 'ground' },
+      { id: 'lift-2', title: 'Lift', layer: 'first', shape: 'lift' },
+    ]);
+    expect(legacy.warnings).toEqual([
+      'locations.2: renamed location "lift" on the floor "First" to "lift-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "lift" of its floor',
+    ]);
+    expect(strictMapDocument.safeParse(legacy.document).success).toBe(true);
+
+    // A third "lift" on a floor whose lift has a location already is renamed only (it cannot stand for that shape);
+    // neither is one on every floor, nor one beside a location on every floor with the id.
+    const { document, warnings } = importMapplic(
+      v8({
+        layers: [
+          { id: 'g', name: 'Ground' },
+          { id: 'f', name: 'First' },
+        ],
+        locations: [
+          { id: 'lift', layer: 'g' },
+          { id: 'lift', layer: 'f' },
+          { id: 'lift', layer: 'f' },
+          { id: 'wc' },
+          { id: 'wc', layer: 'f' },
+          { id: 'lift', layer: '' },
+        ],
+      }),
+    );
+    expect(document.locations).toEqual([
+      { id: 'lift', layer: 'g' },
+      { id: 'lift-2', layer: 'f', shape: 'lift' },
+      { id: 'lift-3', layer: 'f' },
+      { id: 'wc' },
+      { id: 'wc-2', layer: 'f' },
+      { id: 'lift-4' },
+    ]);
+    expect(warnings).toEqual([
+      'locations.1: renamed location "lift" on the floor "First" to "lift-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "lift" of its floor',
+      'locations.2: renamed location "lift" to "lift-3" (the id is used more than once)',
+      'locations.4: renamed location "wc" to "wc-2" (the id is used more than once)',
+      'locations.5: renamed location "lift" to "lift-4" (the id is used more than once)',
+    ]);
+    expect(strictMapDocument.safeParse(document).success).toBe(true);
+  });
+
+  it('keeps a Mapplic "shape" key as the custom field it always was', () => {
+    const { document } = importMapplic(v8({ locations: [{ id: 'a', layer: 'g', shape: 'round' }] }));
+    expect(document.locations[0]).toEqual({ id: 'a', layer: 'g', fields: { shape: 'round' } });
+  });
+
   it('maps the remaining settings', () => {
     const { document, title, warnings } = importMapplic(
       v8(

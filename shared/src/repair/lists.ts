@@ -36,6 +36,11 @@ export class IdTable {
 export interface RepairedList<T> {
   items: T[];
   table: IdTable;
+  /**
+   * The entries renamed because an earlier one had their id, by index in `items`: the id as written, and where their
+   * warning is in the log (so that a later step can say more in it: repairShapes).
+   */
+  repeated: Map<number, { rawId: string; path: string; warning: number }>;
 }
 
 function rawIdOf(value: unknown): string {
@@ -59,16 +64,17 @@ export function repairList<T>(
 ): RepairedList<T> {
   const table = new IdTable();
   const items: T[] = [];
+  const repeated: RepairedList<T>['repeated'] = new Map();
   const plan = planOf(schema);
   const walker = new Walker(log, collection);
-  if (raw === undefined || raw === null) return { items, table };
+  if (raw === undefined || raw === null) return { items, table, repeated };
   let list: unknown[];
   if (Array.isArray(raw)) list = raw;
   else if (isPlainObject(raw))
     list = Object.entries(raw).map(([k, v]) => (isPlainObject(v) && v[key] === undefined ? { ...v, [key]: k } : v));
   else {
     log.warn(`${collection}: ignored ${describe(raw)} (Must be a list)`);
-    return { items, table };
+    return { items, table, repeated };
   }
   if (list.length > max) {
     log.warn(`${collection}: kept the first ${max} of ${list.length} ${what}s`);
@@ -90,7 +96,8 @@ export function repairList<T>(
       else if (finalId !== rawId) {
         const why =
           cleanId === rawId ? `the ${key} is used more than once` : `${describe(rawId)} is not a valid ${key}`;
-        log.warn(`${path}: renamed ${what}${named} to "${finalId}" (${why})`);
+        const warning = log.warn(`${path}: renamed ${what}${named} to "${finalId}" (${why})`);
+        if (cleanId === rawId) repeated.set(items.length, { rawId, path, warning });
       }
       result[key] = finalId;
       table.add(rawId, finalId);
@@ -99,7 +106,7 @@ export function repairList<T>(
       log.warn(`${path}: dropped ${what}${named} (${result instanceof Fail ? result.reason : 'Must be an object'})`);
     }
   });
-  return { items, table };
+  return { items, table, repeated };
 }
 
 /** Layers and groups need a name; one without gets its id (which the author sees and can change). */

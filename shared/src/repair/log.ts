@@ -8,9 +8,16 @@ export class RepairLog {
 
   constructor(private readonly max = 100) {}
 
-  warn(message: string): void {
-    if (this.items.length < this.max) this.items.push(message);
-    else this.omitted++;
+  /** Adds a warning; answers where it went, for `rewrite` (-1: past the limit, counted only). */
+  warn(message: string): number {
+    if (this.items.length < this.max) return this.items.push(message) - 1;
+    this.omitted++;
+    return -1;
+  }
+
+  /** Says a warning given earlier (`at`, as `warn` answered) differently, once more is known; it keeps its place. */
+  rewrite(at: number, message: string): void {
+    if (at >= 0 && at < this.items.length) this.items[at] = message;
   }
 
   /** An unknown field `key` on the object at `path`; `pattern` groups alike objects (e.g. 'locations.*'). */

@@ -216,6 +216,30 @@ describe('restoreDocument', () => {
     ]);
   });
 
+  it('keeps one location per shape of a floor, and lets an id repeated on another floor stand for its shape there', () => {
+    const input = validDocument() as Record<string, any>;
+    input.locations.push(
+      { id: 'a101', layer: 'first' },
+      { id: 'x', layer: 'first', shape: 'b201' },
+      { id: 'y', shape: 'a101' },
+      { id: 'z', layer: 'ground', shape: 'stairs' },
+    );
+    const { document, warnings } = restoreDocument(input);
+    expect(document.locations.slice(2)).toEqual([
+      { id: 'a101-2', layer: 'first', shape: 'a101' },
+      { id: 'x', layer: 'first' },
+      { id: 'y' },
+      { id: 'z', layer: 'ground', shape: 'stairs' },
+    ]);
+    expect(document.settings.startLocation).toBe('a101');
+    expect(warnings).toEqual([
+      'locations.2: renamed location "a101" on the floor "First" to "a101-2" (an earlier location has the id, and an id names one location in a map); it stands for the shape "a101" of its floor',
+      'locations.4.shape: removed the shape "a101" from location "y", which is on every floor (it stands for the shape with its own id there)',
+      'locations.3.shape: removed the shape "b201" from location "x" (location "b201" stands for it on the same floor)',
+    ]);
+    expect(isValid(document)).toBe(true);
+  });
+
   it('fixes cross-field rules', () => {
     const input = validDocument() as Record<string, any>;
     input.routes[0].closed = true;

@@ -11,7 +11,8 @@ import {
   type MapSettings,
   type Route,
 } from '../document/map-document';
-import type { IdTable } from './lists';
+import { ShapeHolders } from '../document/location-shapes';
+import type { IdTable, RepairedList } from './lists';
 import type { RepairLog } from './log';
 
 /** The id tables references are resolved with. */
@@ -148,4 +149,53 @@ export function repairRoutes(routes: Route[], layers: IdTable, log: RepairLog): 
     keptRoutes.push(route);
   });
   return keptRoutes;
+}
+
+/**
+ * The shapes the locations stand for, made to keep the rule (location-shapes.ts, ADR 061): a `shape` on a location
+ * with no floor, or on a second location of a floor for one shape, is removed. A location renamed because an earlier
+ * one had its id stands for the shape with that id on its own floor when no location there does: a Mapplic export
+ * repeats `lift` on every floor, and each floor's lift keeps its region as a location of its own. `floorName` names a
+ * floor (layer id) in the warnings.
+ */
+export function repairShapes(
+  locations: RepairedList<Location>,
+  floorName: (layer: string) => string,
+  log: RepairLog,
+): void {
+  const { items, repeated } = locations;
+  const holders = new ShapeHolders();
+  // Locations standing for their own ids first: they keep them (ids are unique), as the check has it.
+  items.forEach((loc, i) => {
+    if (loc.shape !== undefined && loc.layer == null) {
+      log.warn(
+        `locations.${i}.shape: removed the shape "${loc.shape}" from location "${loc.id}", which is on every floor (it stands for the shape with its own id there)`,
+      );
+      delete loc.shape;
+    }
+    if (loc.shape === undefined && holders.holder(loc.id, loc.layer) === undefined) holders.hold(loc.id, loc.layer, i);
+  });
+  items.forEach((loc, i) => {
+    const again = loc.layer != null && loc.shape === undefined ? repeated.get(i) : undefined;
+    const wanted = loc.shape ?? again?.rawId;
+    if (wanted === undefined) return;
+    const held = holders.holder(wanted, loc.layer);
+    if (held === undefined) {
+      holders.hold(wanted, loc.layer, i);
+      if (again) {
+        loc.shape = wanted;
+        log.rewrite(
+          again.warning,
+          `${again.path}: renamed location "${again.rawId}" on the floor "${floorName(loc.layer!)}" to "${loc.id}" (an earlier location has the id, and an id names one location in a map); it stands for the shape "${wanted}" of its floor`,
+        );
+      }
+      return;
+    }
+    if (loc.shape === undefined) return;
+    log.warn(
+      `locations.${i}.shape: removed the shape "${loc.shape}" from location "${loc.id}" (location "${items[held]!.id}" stands for it on the same floor)`,
+    );
+    delete loc.shape;
+    if (holders.holder(loc.id, loc.layer) === undefined) holders.hold(loc.id, loc.layer, i);
+  });
 }

@@ -39,7 +39,13 @@ import {
 } from '../document/map-document';
 import { named, repairList, type RepairedList } from './lists';
 import type { RepairLog } from './log';
-import { repairFilterReferences, repairLocationReferences, repairRoutes, repairSettingsReferences } from './references';
+import {
+  repairFilterReferences,
+  repairLocationReferences,
+  repairRoutes,
+  repairSettingsReferences,
+  repairShapes,
+} from './references';
 import { describe, isPlainObject } from './values';
 import { Fail, lenient } from './walk';
 
@@ -128,6 +134,8 @@ export function repairDocument(raw: Record<string, unknown>, log: RepairLog): Ma
     styles: lists.styles.table,
   };
   lists.locations.items.forEach((loc, i) => repairLocationReferences(loc, `locations.${i}`, tables, log));
+  const floorNames = new Map(lists.layers.items.map((l) => [l.id, l.name || l.id]));
+  repairShapes(lists.locations, (layer) => floorNames.get(layer) ?? layer, log);
   repairSettingsReferences(settings, tables, log);
   lists.filters.items.forEach((filter, i) => repairFilterReferences(filter, `filters.${i}`, tables.groups, log));
   const routes = repairRoutes(lists.routes.items, tables.layers, log);

@@ -18,6 +18,8 @@ import type { Rect, Size } from '../map-core/coords';
 import { SearchIndex } from '../map-core/filter';
 // map-geo imports only the zod-free rules (map-rules), so it costs the embed a few lines.
 import { latLonToMap } from '@mapnest/shared/map-geo';
+// Zod-free too: which shape a location stands for (ADR 061).
+import { shapeOf } from '@mapnest/shared/location-shapes';
 import type { MarkerKind } from '../map-core/marker-geometry';
 import { PointIndex } from '../map-core/spatial-index';
 import { ascendingOrder } from '../map-core/ascending-order';
@@ -53,6 +55,11 @@ export interface ResolvedLocation {
   readonly label: string;
   /** Layer id, or null for every layer. */
   readonly layer: string | null;
+  /**
+   * The id of the SVG element the location stands for on its floor (its region): its `shape`, else its id (always its
+   * id on every floor; `shapeOf`, ADR 061). Links, search and analytics name the location by `id`.
+   */
+  readonly shape: string;
   readonly groupIds: readonly string[];
   readonly groupNames: readonly string[];
   /** Normalised [x, y]; null until estimated from the SVG element with the same id. */
@@ -195,6 +202,7 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
     scale: loc.scale ?? 1,
     label: loc.label ?? '',
     layer: loc.layer ?? null,
+    shape: shapeOf(loc),
     groupIds,
     groupNames,
     coord: coord && Number.isFinite(coord[0]) && Number.isFinite(coord[1]) ? coord : null,

@@ -8,7 +8,7 @@ import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/s
 import { call } from '../../lib/api';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
-import { dialogAtom, layerAtom, toolAtom } from './editor-state';
+import { announcementAtom, dialogAtom, layerAtom, toolAtom } from './editor-state';
 import { runCommand, useCommandContext } from './commands';
 import { PendingEditsContext, saveMessage, usePendingEdit, type SaveStatus } from './save/save-controller';
 import { EditorMapState } from '../billing/EditorMapState';
@@ -193,7 +193,19 @@ export function ToolGroup() {
         <span aria-hidden="true">↷</span>
       </button>
       {layers.length > 1 && <FloorPicker layers={layers} />}
+      <Announcement />
     </div>
+  );
+}
+
+/** What Undo and Redo did, for a screen reader; a repeat of the same words differs by a space, so it is said again. */
+function Announcement() {
+  const { text, n } = useAtomValue(announcementAtom);
+  return (
+    <span className="visually-hidden" role="status">
+      {text}
+      {n % 2 === 1 ? '\u00a0' : ''}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { updateLocation } from './actions/locations';
+import { moveLocations, updateLocation } from './actions/locations';
 import { registeredCommands, useCommandKeys } from './commands';
 import { selectionAtom, toolAtom } from './editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from './editor.fixtures';
@@ -141,5 +141,27 @@ describe('editor commands', () => {
     key('z', { ctrlKey: true });
     expect(h.doc().locations[0]!.title).toBe('Theirs');
     expect(h.notices.at(-1)).toMatchObject({ kind: 'info', text: expect.stringMatching(/Nothing left to undo/) });
+  });
+
+  it('tells a screen reader what Undo and Redo did, by key or button, and says the same words again', () => {
+    const h = setup();
+    act(() => void h.store.dispatch(moveLocations, { ids: ['a1'], by: [0.1, 0] }));
+    act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'One' } }));
+    act(() => void h.store.dispatch(updateLocation, { id: 'a2', patch: { title: 'Two' } }));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    key('z', { ctrlKey: true });
+    expect(status.textContent!.trim()).toBe('Undone: Edit location.');
+    const first = status.textContent;
+    // The next step has the same name: the region's text changes all the same, so it is said again.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(status.textContent!.trim()).toBe('Undone: Edit location.');
+    expect(status.textContent).not.toBe(first);
+    key('z', { ctrlKey: true });
+    expect(status.textContent!.trim()).toBe('Undone: Move locations.');
+    key('z', { ctrlKey: true, shiftKey: true });
+    expect(status.textContent!.trim()).toBe('Redone: Move locations.');
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(status.textContent!.trim()).toBe('Redone: Edit location.');
   });
 });

@@ -12,7 +12,7 @@ import { counted } from '../../lib/words';
 import { deleteLocations, moveLocations, nextLocationId, pasteLocations } from './actions/locations';
 import type { CanvasTool } from './canvas/canvas';
 import { useEditor, type EditorContextValue } from './editor-context';
-import { selectionAtom, toolAtom } from './editor-state';
+import { announcementAtom, selectionAtom, toolAtom } from './editor-state';
 
 /** What a command works with: the editor's context and the UI state it reads or changes. */
 export interface CommandContext {
@@ -20,6 +20,8 @@ export interface CommandContext {
   selection: ReadonlySet<string>;
   setSelection(selection: ReadonlySet<string>): void;
   setTool(tool: CanvasTool): void;
+  /** Says what a command did to a screen reader, where nothing on screen says it (ToolGroup's status). */
+  announce(text: string): void;
 }
 
 export interface EditorCommand {
@@ -80,10 +82,11 @@ export const undo = defineCommand({
   label: 'Undo',
   keys: [{ key: 'z', mod: true }],
   enabled: ({ editor }) => editor.store.getState().canUndo,
-  perform({ editor }) {
-    // Steps whose changes were all replaced by another tab's since are skipped; say so when none is left.
-    if (!editor.store.undo())
-      editor.notify('Nothing left to undo: your earlier changes were replaced by changes saved elsewhere.', 'info');
+  perform({ editor, announce }) {
+    // Steps whose changes were all replaced by another tab's since are skipped; say so when none is left. The step
+    // undone is the one Redo would now redo (not always the top one: skipped steps are dropped).
+    if (editor.store.undo()) announce(`Undone: ${editor.store.getState().redoLabel}.`);
+    else editor.notify('Nothing left to undo: your earlier changes were replaced by changes saved elsewhere.', 'info');
   },
 });
 
@@ -95,9 +98,9 @@ export const redo = defineCommand({
     { key: 'y', mod: true },
   ],
   enabled: ({ editor }) => editor.store.getState().canRedo,
-  perform({ editor }) {
-    if (!editor.store.redo())
-      editor.notify('Nothing left to redo: those changes were replaced by changes saved elsewhere.', 'info');
+  perform({ editor, announce }) {
+    if (editor.store.redo()) announce(`Redone: ${editor.store.getState().undoLabel}.`);
+    else editor.notify('Nothing left to redo: those changes were replaced by changes saved elsewhere.', 'info');
   },
 });
 
@@ -231,7 +234,14 @@ export function useCommandContext(): CommandContext {
   const editor = useEditor();
   const [selection, setSelection] = useAtom(selectionAtom);
   const setTool = useSetAtom(toolAtom);
-  return { editor, selection, setSelection: (s) => setSelection(new Set(s)), setTool };
+  const setAnnouncement = useSetAtom(announcementAtom);
+  return {
+    editor,
+    selection,
+    setSelection: (s) => setSelection(new Set(s)),
+    setTool,
+    announce: (text) => setAnnouncement((a) => ({ text, n: a.n + 1 })),
+  };
 }
 
 /** The editor's one key handler: every shortcut runs its registered command. */

@@ -5,7 +5,6 @@
 import { atom } from 'jotai';
 import type { Location } from '@mapnest/shared/map-document';
 import type { CanvasTool } from './canvas/canvas';
-import type { RoomIdElsewhere } from './recognise-svg';
 
 export type EditorTab =
   'locations' | 'layers' | 'groups' | 'styles' | 'settings' | 'history' | 'analytics' | 'wayfinding';
@@ -20,11 +19,12 @@ export const dialogAtom = atom<EditorDialog>(null);
 export const layerAtom = atom<string | null>(null);
 /** A floor just added from a file, whose name field the layers panel focuses for the author to rename it. */
 export const namingLayerAtom = atom<string | null>(null);
-/** Recognised rooms of the floor in view that no location uses, each as the location it would become. */
+/**
+ * Recognised rooms of the floor in view that no location stands for, each as the location it would become (one whose
+ * id a location on another floor has with an id of its own and the room as its `shape`).
+ */
 export const freeRoomsAtom = atom<readonly Location[]>([]);
-/** Recognised rooms of the floor in view left out because a location on another floor has their id. */
-export const roomsIdElsewhereAtom = atom<readonly RoomIdElsewhere[]>([]);
-/** The id of a room without a location that the author clicked on the map: the list offers to add it. */
+/** The id of the location a room without one would become, clicked by the author on the map: the list offers it. */
 export const roomOfferAtom = atom<string | null>(null);
 
 export interface EditorNotice {
@@ -33,6 +33,8 @@ export interface EditorNotice {
   text: string;
 }
 export const noticeAtom = atom<EditorNotice | null>(null);
+/** What a key press or a button did that nothing on screen says to a screen reader (Undo, Redo); `n` counts them. */
+export const announcementAtom = atom<{ text: string; n: number }>({ text: '', n: 0 });
 
 /** An open file-library picker and what to do with the chosen file's URL. */
 export const filePickerAtom = atom<{

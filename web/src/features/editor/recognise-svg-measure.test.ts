@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type Location } from '@mapnest/shared/map-document';
 import { buildModel } from '../../viewer/viewer-model';
 import { CanvasRooms } from './canvas/canvas-overlays';
-import { locationsFromRegions, measureRegionsIn, type RoomIdElsewhere } from './recognise-svg';
+import { locationsFromRegions, measureRegionsIn } from './recognise-svg';
 
 const map = { width: 1200, height: 800 };
 
@@ -123,26 +123,40 @@ describe('the editor canvas’s rooms of the floor in view', () => {
     doc.locations = locations;
     document.body.innerHTML = `<div class="mn-map"><div class="mn-layer"><svg xmlns="http://www.w3.org/2000/svg"
       class="mn-layer-svg" width="1200" height="800">${FLOOR_2}</svg></div></div>`;
-    const seen: { free: readonly Location[]; elsewhere: readonly RoomIdElsewhere[] }[] = [];
-    const rooms = new CanvasRooms((free, elsewhere) => seen.push({ free, elsewhere }));
+    const seen: (readonly Location[])[] = [];
+    const rooms = new CanvasRooms((free) => seen.push(free));
     rooms.measure(document.querySelector<HTMLElement>('.mn-map')!, buildModel(doc), doc, floors.at(-1)!);
-    return seen.at(-1)!;
+    return { free: seen.at(-1) ?? [], rooms };
   }
 
-  it('names the rooms whose ids locations on another floor have instead of leaving them out silently', () => {
+  it('offers the rooms whose ids locations on another floor have, each under an id of its own naming its shape', () => {
     const floor1 = (id: string): Location => ({ id, title: id, layer: 'floor-1', type: 'hidden' });
-    const { free, elsewhere } = floor2Rooms([floor1('corridor'), floor1('lift'), floor1('stairs')]);
-    expect(free.map((l) => [l.id, l.title, l.layer])).toEqual([['m201', 'Meeting 2.01', 'floor-2']]);
-    expect(elsewhere).toEqual([
-      { id: 'corridor', title: 'Corridor', floor: 'floor-1' },
-      { id: 'lift', title: 'Lift', floor: 'floor-1' },
-      { id: 'stairs', title: 'Stairs', floor: 'floor-1' },
+    const { free, rooms } = floor2Rooms([floor1('corridor'), floor1('lift'), floor1('lift-2'), floor1('stairs')]);
+    expect(free.map((l) => [l.id, l.shape, l.title, l.layer])).toEqual([
+      ['corridor-2', 'corridor', 'Corridor', 'floor-2'],
+      ['m201', undefined, 'Meeting 2.01', 'floor-2'],
+      // lift-2 is taken too: ids are unique across the map.
+      ['lift-3', 'lift', 'Lift', 'floor-2'],
+      ['stairs-2', 'stairs', 'Stairs', 'floor-2'],
     ]);
+    // Floor 1's locations do not stand for floor 2's shapes with their ids.
+    expect(rooms.get('lift')).toMatchObject({ linked: null, free: { id: 'lift-3', shape: 'lift' } });
+  });
+
+  it('links a room to the location of its floor that names it as its shape', () => {
+    const { free, rooms } = floor2Rooms([
+      { id: 'lift', layer: 'floor-1', type: 'hidden' },
+      { id: 'lift-2', layer: 'floor-2', shape: 'lift', type: 'hidden' },
+      { id: 'stairs', type: 'hidden' },
+    ]);
+    expect(free.map((l) => l.id)).toEqual(['corridor', 'm201']);
+    expect(rooms.get('lift')).toMatchObject({ linked: { id: 'lift-2' }, free: null });
+    // A location on every floor stands for the shape with its id on each.
+    expect(rooms.get('stairs')).toMatchObject({ linked: { id: 'stairs' }, free: null });
   });
 
   it('puts a room’s location on its floor even on a map of one floor, so floors added later do not share it', () => {
-    const { free, elsewhere } = floor2Rooms([], ['floor-2']);
+    const { free } = floor2Rooms([], ['floor-2']);
     expect(free.map((l) => l.layer)).toEqual(['floor-2', 'floor-2', 'floor-2', 'floor-2']);
-    expect(elsewhere).toEqual([]);
   });
 });

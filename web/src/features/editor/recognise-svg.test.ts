@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blankDocument, strictMapDocument } from '@mapnest/shared/map-document';
 import { importLocations } from './actions/structure';
 import { recogniseRooms } from './actions/locations';
-import { locationsFromRegions, planRecognise, roomsWithIdElsewhere, titleFromId } from './recognise-svg';
+import { locationsFromRegions, planRecognise, titleFromId } from './recognise-svg';
 
 const map = { width: 1000, height: 500 };
 const box = (minX: number, minY: number, maxX: number, maxY: number) => ({ minX, minY, maxX, maxY });
@@ -123,12 +123,16 @@ describe('Recognise SVG', () => {
     ]);
   });
 
-  it('names the rooms of a floor whose ids locations on other floors have, and why Recognise skips them', () => {
-    const existing = [
+  it('adds the rooms of a floor whose ids locations on other floors have, each under an id of its own naming its shape', () => {
+    const doc = blankDocument({ mapWidth: 1000, mapHeight: 500, layerId: 'floor-1' });
+    doc.layers.push({ id: 'floor-2', name: 'Floor 2', file: '' });
+    doc.locations = [
       { id: 'lift', title: 'Lift', layer: 'floor-1' },
       { id: 'stairs', title: 'Stairs', layer: 'floor-1' },
+      { id: 'stairs-2', title: 'Stairs 1b', layer: 'floor-1' },
       { id: 'kiosk', title: 'Kiosk', layer: 'floor-2' },
       { id: 'everywhere', title: 'Everywhere' },
+      { id: 'wc-upstairs', title: 'Toilets', layer: 'floor-2', coord: [0.5, 0.5] },
     ];
     const regions = [
       { id: 'lift', name: 'Lift', box: box(100, 100, 200, 200) },
@@ -136,18 +140,27 @@ describe('Recognise SVG', () => {
       { id: 'kiosk', name: '', box: box(300, 100, 400, 200) },
       { id: 'everywhere', name: '', box: box(400, 100, 500, 200) },
       { id: 'm201', name: 'Meeting 2.01', box: box(0, 300, 100, 400) },
+      { id: 'wc', name: 'Toilets', box: box(100, 300, 200, 400) },
     ];
-    expect(roomsWithIdElsewhere(regions, map, existing, 'floor-2')).toEqual([
-      { id: 'lift', title: 'Lift', floor: 'floor-1' },
-      { id: 'stairs', title: 'Stairs', floor: 'floor-1' },
+    // `wc` is no location's id: Toilets of this floor takes it; `lift` and `stairs` are held on floor 1.
+    doc.locations.push({ id: 'wc', title: 'WC', layer: 'floor-1' });
+    const plan = planRecognise(regions, map, doc.locations, { layer: 'floor-2', type: 'hidden' });
+    expect(plan.add.map((l) => [l.id, l.shape, l.title, l.layer])).toEqual([
+      ['lift-2', 'lift', 'Lift', 'floor-2'],
+      ['stairs-3', 'stairs', 'Stairs', 'floor-2'],
+      ['m201', undefined, 'Meeting 2.01', 'floor-2'],
     ]);
-    const plan = planRecognise(regions, map, existing, { layer: 'floor-2', type: 'hidden' });
-    expect(plan.add.map((l) => [l.id, l.title, l.layer])).toEqual([['m201', 'Meeting 2.01', 'floor-2']]);
+    // The location of this floor titled as the room names it as its shape (the id is another floor's location's).
+    expect(plan.bind).toEqual([{ from: 'wc-upstairs', to: 'wc-upstairs', title: 'Toilets', shape: 'wc' }]);
     expect(plan.skipped).toEqual([
-      { id: 'lift', reason: 'a location on another floor has this id (each id names one location in the map)' },
-      { id: 'stairs', reason: 'a location on another floor has this id (each id names one location in the map)' },
-      { id: 'kiosk', reason: 'a location already uses this id' },
-      { id: 'everywhere', reason: 'a location already uses this id' },
+      { id: 'kiosk', reason: 'a location already stands for this shape' },
+      { id: 'everywhere', reason: 'a location already stands for this shape' },
     ]);
+    const next = recogniseRooms.perform(doc, { add: plan.add, bind: plan.bind });
+    expect(strictMapDocument.safeParse(next).success).toBe(true);
+    expect(next.locations.find((l) => l.id === 'wc-upstairs')).toMatchObject({ layer: 'floor-2', shape: 'wc' });
+    // Recognising the floor again finds nothing new: each room has its location.
+    const again = planRecognise(regions, map, next.locations, { layer: 'floor-2', type: 'hidden' });
+    expect([again.add, again.bind]).toEqual([[], []]);
   });
 });

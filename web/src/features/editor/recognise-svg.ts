@@ -1,9 +1,12 @@
 /**
  * "Recognise SVG": turns the id'd shapes of a layer's SVG into locations, each at its shape's
  * centre. The location keeps the element's id, which is what links the two (the shape becomes the
- * clickable region). Measuring needs a browser (layout); turning measurements into locations is pure.
+ * clickable region); when a location on another floor has that id already (per-floor drawings reuse `lift`,
+ * `stairs`), the room's location gets an id of its own (`lift-2`) and names the shape (`shape: 'lift'`, ADR 061).
+ * Measuring needs a browser (layout); turning measurements into locations is pure.
  */
-import { ID_PATTERN, type Location, type MarkerType } from '@mapnest/shared/map-document';
+import { ID_PATTERN, shapeOf, type Location, type MarkerType } from '@mapnest/shared/map-document';
+import { uniqueId } from '@mapnest/shared/map-ids';
 import { imageToCoord, rectCentre } from '../../map-core/coords';
 import { sanitizeSvg } from '../../viewer/sanitize';
 
@@ -43,18 +46,44 @@ export function titleFromId(id: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : id;
 }
 
-const TAKEN = 'a location already uses this id';
+const TAKEN = 'a location already stands for this shape';
 
 /** Mapplic's groups of interactive elements (`MLOC`, `MLOC available`…) hold rooms; they are never one. */
 const isMapplicGroup = (id: string) => /^mloc/i.test(id);
 
-/** Locations for measured regions, skipping ids already used, invalid ids and background-sized shapes. */
+/** What a room's location may not be: the shapes its floor's locations stand for, and the map's location ids. */
+export interface TakenIds {
+  /** The shapes the locations of the floor (and those on every floor) stand for: those rooms have a location. */
+  shapes: ReadonlySet<string>;
+  /** Every location id of the map: a room whose id is one gets an id of its own and names its shape (with a floor). */
+  ids: ReadonlySet<string>;
+}
+
+/** What a floor's rooms may not be, from the map's locations (`floor`: the rooms' floor; null: any, so every id). */
+export function takenOnFloor(
+  locations: readonly Pick<Location, 'id' | 'layer' | 'shape'>[],
+  floor: string | null | undefined,
+): TakenIds {
+  const ids = new Set(locations.map((l) => l.id));
+  if (!floor) return { shapes: ids, ids };
+  const shapes = new Set<string>();
+  for (const l of locations) if (l.layer == null || l.layer === floor) shapes.add(shapeOf(l));
+  return { shapes, ids };
+}
+
+/**
+ * Locations for measured regions, skipping shapes a location already stands for, invalid ids and background-sized
+ * shapes. `taken`: the shapes that have a location (and, as a set alone, the ids taken too). A room of a floor
+ * (`opts.layer`) whose id a location elsewhere has gets a unique id made from it, and stands for it as its `shape`.
+ */
 export function locationsFromRegions(
   regions: readonly MeasuredRegion[],
   map: { width: number; height: number },
-  taken: ReadonlySet<string>,
+  taken: ReadonlySet<string> | TakenIds,
   opts: { layer?: string | null; type?: MarkerType } = {},
 ): RecogniseResult {
+  const { shapes, ids: takenIds } = taken instanceof Set ? { shapes: taken, ids: taken } : (taken as TakenIds);
+  const ids = new Set(takenIds);
   const locations: Location[] = [];
   const skipped: RecogniseResult['skipped'] = [];
   const seen = new Set<string>();
@@ -71,7 +100,8 @@ export function locationsFromRegions(
       skipped.push({ id: r.id, reason: 'the id has characters a location id cannot have' });
       continue;
     }
-    if (taken.has(r.id) || seen.has(r.id)) {
+    // Without a floor a location stands for the shape with its own id, so it cannot take another id.
+    if (shapes.has(r.id) || seen.has(r.id) || (!opts.layer && ids.has(r.id))) {
       skipped.push({ id: r.id, reason: TAKEN });
       continue;
     }
@@ -91,47 +121,20 @@ export function locationsFromRegions(
     }
     seen.add(r.id);
     const clamp = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e6) / 1e6;
+    // The room's own id, unless a location elsewhere in the map has it: then one made from it, naming the shape.
+    const id = uniqueId(r.id, ids, 'location');
+    ids.add(id);
     const loc: Location = {
-      id: r.id,
+      id,
       title: r.name.trim().slice(0, 200) || titleFromId(r.id),
       coord: imageToCoord(rectCentre(r.box), map).map(clamp) as [number, number],
     };
     if (opts.type) loc.type = opts.type;
     if (opts.layer) loc.layer = opts.layer;
+    if (id !== r.id) loc.shape = r.id;
     locations.push(loc);
   }
   return { locations, skipped };
-}
-
-/** A room of one floor whose id a location on another floor has, so it cannot become a location of its own. */
-export interface RoomIdElsewhere {
-  id: string;
-  /** The name it would have. */
-  title: string;
-  /** The floor (layer id) of the location that has its id. */
-  floor: string;
-}
-
-/**
- * The rooms of `floor` that would be added but for their id, which a location on another floor has: a location links
- * to the shape with its own id on its own floor, and a map has each location id once (per-floor drawings often reuse
- * ids such as `lift` or `stairs`).
- */
-export function roomsWithIdElsewhere(
-  regions: readonly MeasuredRegion[],
-  map: { width: number; height: number },
-  locations: readonly Pick<Location, 'id' | 'layer'>[],
-  floor: string,
-): RoomIdElsewhere[] {
-  const elsewhere = new Map<string, string>();
-  for (const l of locations) if (l.layer && l.layer !== floor) elsewhere.set(l.id, l.layer);
-  const clashing = regions.filter((r) => elsewhere.has(r.id));
-  if (!clashing.length) return [];
-  return locationsFromRegions(clashing, map, new Set()).locations.map((l) => ({
-    id: l.id,
-    title: l.title ?? l.id,
-    floor: elsewhere.get(l.id)!,
-  }));
 }
 
 /** Measures every id'd shape of an SVG drawn at the map's size (in the browser, off screen). */
@@ -252,12 +255,17 @@ function hasRoomInside(el: Element): boolean {
   return false;
 }
 
-/** An existing location that takes a recognised room's id, so the room becomes its region. */
+/**
+ * An existing location bound to a recognised room, so the room becomes its region: it takes the room's id, or (when a
+ * location elsewhere in the map has that id) keeps its own and names the room as its `shape`.
+ */
 export interface RoomBinding {
-  /** The location's id now, and the room's id it takes. */
+  /** The location's id now, and the room's id it takes (`to` is `from` when it names the room as its shape). */
   from: string;
   to: string;
   title: string;
+  /** The room it stands for under its own id. */
+  shape?: string;
 }
 
 /** What Recognise SVG would do, shown to the author before anything changes. */
@@ -275,9 +283,10 @@ const looseTitle = (t: string) =>
     .replace(/[\s_\-‐-―ー.]+/g, '');
 
 /**
- * The plan for a floor's measured rooms: rooms whose id a location has are already linked; a room whose
- * label, proposed title or id matches the title of a location that has no room on this floor binds that
- * location (it takes the room's id) instead of adding a second one; the other rooms are added.
+ * The plan for a floor's measured rooms: rooms a location of this floor stands for are already linked; a room whose
+ * label, proposed title or id matches the title of a location that has no room on this floor binds that location
+ * (it takes the room's id, or names it as its shape) instead of adding a second one; the other rooms are added, those
+ * whose id a location on another floor has under an id of their own (`lift-2`, standing for the shape `lift`).
  */
 export function planRecognise(
   regions: readonly MeasuredRegion[],
@@ -285,34 +294,31 @@ export function planRecognise(
   existing: readonly Location[],
   opts: { layer?: string | null; type?: MarkerType } = {},
 ): RecognisePlan {
-  const taken = new Set(existing.map((l) => l.id));
-  const { locations, skipped } = locationsFromRegions(regions, map, taken, opts);
-  const floorOf = new Map(existing.map((l) => [l.id, l.layer]));
-  for (const s of skipped) {
-    const floor = floorOf.get(s.id);
-    if (opts.layer && floor && floor !== opts.layer && s.reason === TAKEN)
-      s.reason = 'a location on another floor has this id (each id names one location in the map)';
-  }
+  const { locations, skipped } = locationsFromRegions(regions, map, takenOnFloor(existing, opts.layer), opts);
   const roomIds = new Set(regions.map((r) => r.id));
   const names = new Map(regions.map((r) => [r.id, r.name]));
   const unbound = new Map<string, Location>();
   for (const l of existing) {
-    if (roomIds.has(l.id) || !l.title) continue;
     if (opts.layer && l.layer && l.layer !== opts.layer) continue;
+    if (roomIds.has(shapeOf(l)) || !l.title) continue;
     const key = looseTitle(l.title);
     if (key && !unbound.has(key)) unbound.set(key, l);
   }
   const add: Location[] = [];
   const bind: RoomBinding[] = [];
   for (const loc of locations) {
-    const keys = [names.get(loc.id) ?? '', loc.title ?? '', loc.id].map(looseTitle).filter(Boolean);
-    const match = keys.map((k) => unbound.get(k)).find((l) => l !== undefined);
+    const room = loc.shape ?? loc.id;
+    const keys = [names.get(room) ?? '', loc.title ?? '', room].map(looseTitle).filter(Boolean);
+    // A room whose id is taken elsewhere binds only a location of its floor: it names the room as its shape.
+    const fits = (l: Location | undefined) => l !== undefined && (!loc.shape || l.layer === opts.layer);
+    const match = keys.map((k) => unbound.get(k)).find(fits);
     if (!match) {
       add.push(loc);
       continue;
     }
     for (const [k, l] of unbound) if (l === match) unbound.delete(k);
-    bind.push({ from: match.id, to: loc.id, title: match.title ?? match.id });
+    const title = match.title ?? match.id;
+    bind.push(loc.shape ? { from: match.id, to: match.id, title, shape: room } : { from: match.id, to: room, title });
   }
   return { add, bind, skipped };
 }

@@ -104,15 +104,23 @@ function Changes() {
       <section id="ids" className="legal__section">
         <h2>4. {SECTIONS[3].heading}</h2>
         <p>
-          As in Mapplic, a location is bound to the shape of a floor plan whose id is the location’s id: the shape
+          As in Mapplic, a location is bound to the shape of its floor’s plan whose id is the location’s id: the shape
           becomes its clickable region, coloured by its style. Mapplic’s <code>MLOC</code> groups are not needed; any
           shape with that id works.
         </p>
         <p>
-          Location ids stay as they were, so links ending in <code>?location=id</code> keep opening the same location,
-          on the published map (<code>/m/…</code>) and on the map’s page in the app. <strong>Recognise SVG</strong>{' '}
-          (Layers) previews the rooms a plan has without a location; an existing location whose title matches a room is
-          linked to it (it takes the room’s id) rather than added twice, and groups of rooms or tiny marks are skipped.
+          Plans drawn floor by floor often repeat an id, such as a <code>lift</code> on every floor. In Mapnest an id
+          names one location, so the first keeps it and each other floor’s gets one of its own (<code>lift-2</code>)
+          that stands for the <code>lift</code> shape of its floor: every floor’s lift stays a location, and the import
+          names each one it renamed. The location’s <strong>Shape</strong> field shows, and changes, the shape it stands
+          for.
+        </p>
+        <p>
+          Every other location id stays as it was, so links ending in <code>?location=id</code> keep opening the same
+          location, on the published map (<code>/m/…</code>) and on the map’s page in the app.{' '}
+          <strong>Recognise SVG</strong> (Layers) previews the rooms a plan has without a location; an existing location
+          whose title matches a room is linked to it (it takes the room’s id, or names the room as its shape when a
+          location on another floor has that id) rather than added twice, and groups of rooms or tiny marks are skipped.
         </p>
       </section>
       <section id="after" className="legal__section">

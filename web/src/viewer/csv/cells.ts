@@ -22,6 +22,7 @@ export type CsvColumn =
   | 'lat'
   | 'lon'
   | 'layer'
+  | 'shape'
   | 'groups'
   | 'color'
   | 'style'
@@ -67,6 +68,7 @@ export const CSV_COLUMN_ALIASES: Readonly<Record<string, CsvColumn>> = {
   layer: 'layer',
   floor: 'layer',
   level: 'layer',
+  shape: 'shape',
   group: 'groups',
   groups: 'groups',
   category: 'groups',

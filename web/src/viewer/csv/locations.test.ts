@@ -115,6 +115,33 @@ describe('csvToLocations', () => {
     expect(locations[1]!.hide).toBeUndefined();
   });
 
+  it('reads the shape a row stands for on its floor, one location per shape of a floor', () => {
+    const doc = mall();
+    doc.locations.push({ id: 'lift', layer: 'ground' }, { id: 'lift-2', layer: 'first', shape: 'lift' });
+    const csv = [
+      'id,title,layer,shape',
+      'stairs,Stairs,ground,',
+      'stairs-2,Stairs,first,stairs',
+      'lift-3,Lift,first,lift',
+      'stairs-3,Stairs,first,stairs',
+      'wc-2,WC,,wc',
+      'odd,Odd,first,bad shape',
+      'lift-b,Basement lift,ground,lift-b',
+    ].join('\n');
+    const { locations, skipped } = read(csv, doc);
+    expect(locations).toEqual([
+      { id: 'stairs', title: 'Stairs', layer: 'ground' },
+      { id: 'stairs-2', title: 'Stairs', layer: 'first', shape: 'stairs' },
+      { id: 'lift-b', title: 'Basement lift', layer: 'ground', shape: 'lift-b' },
+    ]);
+    expect(skipped).toEqual([
+      'Line 4: Location "lift-2" already stands for the shape "lift" on this row\'s floor',
+      'Line 5: Location "stairs-2" already stands for the shape "stairs" on this row\'s floor',
+      'Line 6: The shape "wc" needs a floor: a location on every floor stands for the shape with its own id',
+      'Line 7: "bad shape" is not a valid id (1-64 letters, digits, "_" or "-", not starting with "-")',
+    ]);
+  });
+
   it('holds text to the document’s lengths and adds no group for a row it leaves out', () => {
     const csv = `id,title,group,about,x,y\nlong,Long,,${'x'.repeat(MAP_LIMITS.aboutLength + 1)},,\nfar,Far,New tag,,3000,3000\nshort,Short,Other tag,ok,,\nnear,Near,new tag,,,\n`;
     const { locations, groups, skipped } = read(csv);

@@ -13,6 +13,7 @@ import type { Group, Location, MapDocument } from '@mapnest/shared/map-document'
 import { parseCsvRows, type CsvRows } from './parse';
 // The rules and id helpers without the schema: zod stays out of the embed.
 import { toFieldKey } from '@mapnest/shared/map-ids';
+import { ShapeHolders, shapeOf } from '@mapnest/shared/location-shapes';
 import { isSafeUrl, isShortText, LINK_SCHEMES, MAP_LIMITS as L, RESERVED_FIELD_KEYS } from '@mapnest/shared/map-rules';
 import {
   CSV_COLUMN_ALIASES,
@@ -26,7 +27,7 @@ import {
   CsvReferences,
   type CsvColumn,
 } from './cells';
-import { csvLatLonCells, csvRowId, csvXYPosition, readCsvCell } from './rules';
+import { csvLatLonCells, csvRowId, csvShapeProblem, csvXYPosition, readCsvCell } from './rules';
 
 /** Largest CSV the viewer reads (characters): 100,000 locations of 200 characters. */
 export const CSV_MAX_CHARS = 20_000_000;
@@ -92,6 +93,7 @@ const RULED_COLUMNS = [
   'color',
   'style',
   'layer',
+  'shape',
   'type',
   'action',
   'target',
@@ -161,11 +163,15 @@ function readFields(loc: Location, row: readonly string[], fieldColumns: Columns
 
 /**
  * Reads rows into locations for one document: ids are unique among the document's and the earlier
- * rows'; a row whose id the document already has is left to the document.
+ * rows'; a row whose id the document already has is left to the document. A shape of a floor has one location
+ * (ADR 061): a row standing for a shape that a location of its floor stands for is left out.
  */
 class RowReader {
   readonly #documentIds: ReadonlySet<string>;
   readonly #taken: Set<string>;
+  /** Who stands for each shape, by floor: the document's locations and the rows read (ids by holder index). */
+  readonly #holders = new ShapeHolders();
+  readonly #holderIds: string[] = [];
 
   readonly #doc: MapDocument;
   readonly #cols: Columns;
@@ -179,6 +185,12 @@ class RowReader {
     this.#decimalComma = decimalComma;
     this.#documentIds = new Set(doc.locations.map((l) => l.id));
     this.#taken = new Set(this.#documentIds);
+    for (const l of doc.locations) this.#hold(l);
+  }
+
+  #hold(loc: Location): void {
+    this.#holders.hold(shapeOf(loc), loc.layer, this.#holderIds.length);
+    this.#holderIds.push(loc.id);
   }
 
   /** The row as a location, or null when the document has its id; throws CsvCellProblem for a broken cell. */
@@ -200,7 +212,13 @@ class RowReader {
     for (const column of RULED_COLUMNS) if (v(column)) readCsvCell(loc, column, v(column), this.#refs, dc);
     readPosition(loc, v, this.#doc.settings, dc);
     readFields(loc, row, this.#cols.fields);
+    const shapeProblem = csvShapeProblem(loc);
+    if (shapeProblem) fail(shapeProblem);
+    const held = this.#holders.holder(shapeOf(loc), loc.layer);
+    if (held !== undefined)
+      fail(`Location "${this.#holderIds[held]}" already stands for the shape "${shapeOf(loc)}" on this row's floor`);
     this.#taken.add(id);
+    this.#hold(loc);
     return loc;
   }
 }

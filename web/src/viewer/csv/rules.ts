@@ -24,7 +24,18 @@ import {
 /** Columns read by a rule of their own (text columns are held to the document's lengths by each reader). */
 export type CsvRuledColumn = Extract<
   CsvColumn,
-  'color' | 'style' | 'layer' | 'groups' | 'type' | 'action' | 'target' | 'zoom' | 'scale' | 'hide' | 'disable'
+  | 'color'
+  | 'style'
+  | 'layer'
+  | 'shape'
+  | 'groups'
+  | 'type'
+  | 'action'
+  | 'target'
+  | 'zoom'
+  | 'scale'
+  | 'hide'
+  | 'disable'
 >;
 
 /** `decimalComma`: the file's numbers may be written "0,075" (see csvDecimalComma). */
@@ -40,6 +51,10 @@ const CELL_RULES: Readonly<Record<CsvRuledColumn, CellRule>> = {
   },
   layer: (loc, value, refs) => {
     loc.layer = refs.layer(value);
+  },
+  // The id of the element of its floor's drawing the location stands for (ADR 061); it needs a floor (csvShapeProblem).
+  shape: (loc, value) => {
+    loc.shape = csvId(value);
   },
   groups: (loc, value, refs) => {
     const ids = refs.groups(value);
@@ -83,6 +98,16 @@ export function readCsvCell(
   decimalComma = false,
 ): void {
   CELL_RULES[column](loc, value, refs, decimalComma);
+}
+
+/**
+ * Why a row's location cannot have the shape it names, or null: a location on every floor stands for the shape with
+ * its own id (read once the row's floor is known: a column's, or the import's).
+ */
+export function csvShapeProblem(loc: Partial<Location>): string | null {
+  return loc.shape !== undefined && loc.layer == null
+    ? `The shape "${loc.shape}" needs a floor: a location on every floor stands for the shape with its own id`
+    : null;
 }
 
 /** A row's id: its id cell when valid, or (when the cell is empty) one made from the title, unique among `taken`. */

@@ -113,7 +113,7 @@ export async function loadLayer(
   const scope = `mn${++scopeCounter}`;
   el.setAttribute('data-mn-scope', scope);
   const selector = `[data-mn-scope="${scope}"]`;
-  const keepWhole = new Set(locations.filter((l) => onLayer(l, layer.id)).map((l) => l.id));
+  const keepWhole = new Set(locations.filter((l) => onLayer(l, layer.id)).map((l) => l.shape));
   const floor = await sanitizeFloor(text, selector, signal, { keepWhole });
   if (!floor) throw new Error(floorUnavailable(layer.name));
   const { svg, build } = floor;
@@ -205,8 +205,9 @@ export function whileLaidOut<T>(layer: LoadedLayer, measure: () => T): T {
 }
 
 /**
- * Links SVG elements to the locations with the same id and paints their states through CSS
- * custom properties (set inline, so author CSS cannot hide which region is active).
+ * Links the SVG elements of a floor to the locations that stand for them (each location's `shape` on its floor, else
+ * the element with its id: `ResolvedLocation.shape`) and paints their states through CSS custom properties (set inline,
+ * so author CSS cannot hide which region is active).
  */
 export function bindRegions(layer: LoadedLayer, locations: readonly ResolvedLocation[]): void {
   layer.regions.clear();
@@ -217,7 +218,7 @@ export function bindRegions(layer: LoadedLayer, locations: readonly ResolvedLoca
   for (const el of layer.el.querySelectorAll('svg [id]')) if (!byId.has(el.id)) byId.set(el.id, el);
   for (const l of locations) {
     if (!onLayer(l, layer.id)) continue;
-    const el = byId.get(l.id);
+    const el = byId.get(l.shape);
     if (!el) continue;
     el.classList.add('mn-region');
     if (l.clickable) el.classList.add('mn-region-clickable');
@@ -257,7 +258,7 @@ export function unbindRegion(el: Element): void {
 /** Element ids of each SVG floor, read once. */
 const svgIds = new WeakMap<LoadedLayer, Set<string>>();
 
-/** True when a floor's SVG has an element with this id (a location with that id would be linked to it). */
+/** True when a floor's SVG has an element with this id (a location standing for that shape would be linked to it). */
 export function svgHasId(layer: LoadedLayer, id: string | undefined): boolean {
   if (!layer.svg || id === undefined) return false;
   let ids = svgIds.get(layer);
@@ -266,6 +267,37 @@ export function svgHasId(layer: LoadedLayer, id: string | undefined): boolean {
     svgIds.set(layer, ids);
   }
   return ids.has(id);
+}
+
+/**
+ * Whether any of the `changed` locations (by index) has or had an SVG region on these floors: in `models`, the
+ * locations before and after an edit, the shape each stands for. A patch of markers alone would not rebind it.
+ */
+export function regionsTouched(
+  layers: Iterable<LoadedLayer>,
+  models: readonly (readonly ResolvedLocation[])[],
+  changed: readonly number[],
+): boolean {
+  const shapes = changed.flatMap((i) => models.map((locations) => locations[i]?.shape));
+  for (const layer of layers)
+    if (changed.some((i) => layer.regions.has(i)) || shapes.some((id) => svgHasId(layer, id))) return true;
+  return false;
+}
+
+/** Elements that can be a location's shape: what a drawing fills or strokes, or a group of such (recognise-svg's). */
+const SHAPE_ELEMENTS = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polyline', 'g', 'use', 'line']);
+
+/**
+ * The ids of a floor's shapes, in drawing order, each once: the elements a location could stand for (outside
+ * definitions, and not the drawing's root). Empty for a floor that is no SVG.
+ */
+export function floorShapeIds(layer: LoadedLayer): string[] {
+  if (!layer.svg) return [];
+  const ids = new Set<string>();
+  for (const el of layer.el.querySelectorAll('svg [id]'))
+    if (SHAPE_ELEMENTS.has(el.localName) && !el.closest('defs, clipPath, mask, pattern, symbol, marker'))
+      ids.add(el.id);
+  return [...ids];
 }
 
 /** The class a region takes while its location is hovered, open or keyboard-focused. */

@@ -1,15 +1,17 @@
 /**
- * Where the locations bound to a shape are, on every floor. A location with no point of its own whose id is an
- * element's id in its floor's SVG is drawn as that shape, and its marker goes at the shape's centre (regionCentres in
+ * Where the locations bound to a shape are, on every floor. A location with no point of its own that stands for an
+ * element of its floor's SVG (its `shape`, else the element with its id: `shapeOf`) is drawn as that shape, and its
+ * marker goes at the shape's centre (regionCentres in
  * ./base-layer.ts, measured when its floor is shown). Directions and the editor's wayfinding check need these places
  * on every floor, not only the one shown, so floors are loaded for them and measured the same way.
  */
 import type { Layer, Location } from '@mapnest/shared/map-document';
+import { shapeOf } from '@mapnest/shared/location-shapes';
 import { imageToCoord, rectCentre, type Size } from '../../map-core/coords';
 import { layerKind, regionRect, whileLaidOut, type LoadedLayer } from './base-layer';
 
-/** A location that may be bound to a shape: its id, and its floor (none: any floor). */
-export type ShapeBound = Pick<Location, 'id' | 'layer'>;
+/** A location that may be bound to a shape: its id, its floor (none: any floor) and the shape it names, if any. */
+export type ShapeBound = Pick<Location, 'id' | 'layer' | 'shape'>;
 
 /** Shapes' centres as measured, by element: a floor's drawing does not change once loaded, so neither do they. */
 const measured = new WeakMap<Element, [number, number]>();
@@ -23,7 +25,15 @@ function measureFloor(
   image: Size,
   out: Map<string, [number, number]>,
 ): void {
-  const wanted = new Set(locations.filter((l) => onFloor(l, floor.id) && !out.has(l.id)).map((l) => l.id));
+  // The locations still without a centre that stand for each shape of this floor.
+  const wanted = new Map<string, string[]>();
+  for (const l of locations) {
+    if (!onFloor(l, floor.id) || out.has(l.id)) continue;
+    const shape = shapeOf(l);
+    const ids = wanted.get(shape);
+    if (ids) ids.push(l.id);
+    else wanted.set(shape, [l.id]);
+  }
   if (!floor.svg || !wanted.size) return;
   // The first element with the id, as bindRegions binds it (a big floor's parts are all in the layer's element).
   const shapes = new Map<string, Element>();
@@ -37,9 +47,9 @@ function measureFloor(
         if (r) measured.set(el, imageToCoord(rectCentre(r), image));
       }
     });
-  for (const [id, el] of shapes) {
+  for (const [shape, el] of shapes) {
     const at = measured.get(el);
-    if (at) out.set(id, at);
+    if (at) for (const id of wanted.get(shape)!) out.set(id, at);
   }
 }
 

@@ -18,7 +18,7 @@ import {
   markRegionMatches,
   regionCentres,
   regionRect,
-  svgHasId,
+  regionsTouched,
   unbindRegion,
 } from './base-layer';
 import { afterNextPaint, h, yieldToInput } from '../dom';
@@ -223,6 +223,11 @@ export class MapStage {
     return shapeCentres(this.#model.layers, locations, this.#model.image, (floor) => this.#load(floor));
   }
 
+  /** A floor, loaded once and kept (the editor reads the shapes its locations can stand for: `floorShapeIds`). */
+  floor(layer: Layer): Promise<LoadedLayer> {
+    return this.#viewportSized.then(() => this.#load(layer));
+  }
+
   /** Puts a loaded floor in the pane, whole (a big one is filled in slices, ADR 035), and binds its regions. */
   async #addLayer(layerId: string, loaded: LoadedLayer): Promise<LoadedLayer> {
     await addFloor(this.#pane, loaded, () => this.#layerId === layerId);
@@ -256,7 +261,7 @@ export class MapStage {
     this.#model = model;
     if (
       changed &&
-      this.#withoutRegions(prev, changed) &&
+      !regionsTouched(this.#layers.values(), [prev.locations, model.locations], changed) &&
       this.#canvas.patch(
         changed.map((i) => ({ loc: i, at: this.#markerAt(i) })),
         model.locations,
@@ -304,14 +309,6 @@ export class MapStage {
     if (!l?.coord || l.kind === 'hidden' || i === this.#lifted || !onLayer(l, this.#layerId)) return null;
     if (this.#filtering && this.#mask && !this.#mask[i]) return null;
     return coordToImage(l.coord, this.#model.image);
-  }
-
-  /** True when none of the changed locations has (or had) an SVG region, which a patch would not rebind. */
-  #withoutRegions(prev: ViewerModel, changed: readonly number[]): boolean {
-    const ids = changed.flatMap((i) => [prev.locations[i]?.id, this.#model.locations[i]?.id]);
-    for (const layer of this.#layers.values())
-      if (changed.some((i) => layer.regions.has(i)) || ids.some((id) => svgHasId(layer, id))) return false;
-    return true;
   }
 
   #rebuildMarkers(): void {

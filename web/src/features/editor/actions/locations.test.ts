@@ -265,3 +265,65 @@ describe('pasteLocations', () => {
     ).toThrow(/at most/);
   });
 });
+
+describe('the shapes locations stand for (ADR 061)', () => {
+  /** Two floors drawn alike: each floor's lift has its location, floor 2's naming the shape `lift`. */
+  function lifts(): MapDocument {
+    const doc = blankDocument({ layerId: 'f1', layerName: 'Floor 1' });
+    doc.layers.push({ id: 'f2', name: 'Floor 2', file: '' });
+    doc.locations = [
+      { id: 'lift', layer: 'f1' },
+      { id: 'lift-2', layer: 'f2', shape: 'lift' },
+      { id: 'desk', layer: 'f2', coord: [0.5, 0.5] },
+      { id: 'kiosk', coord: [0.2, 0.2] },
+    ];
+    return doc;
+  }
+  const valid = (doc: MapDocument) => expect(strictMapDocument.safeParse(doc).success).toBe(true);
+
+  it('refuses an edit that would make a second location of a floor stand for a shape, naming both and the floor', () => {
+    const doc = lifts();
+    expect(() => updateLocation.perform(doc, { id: 'desk', patch: { shape: 'lift' } })).toThrow(
+      new ActionError(
+        'Locations "lift-2" and "desk" both stand for the shape "lift" on the floor "Floor 2"; a shape of a floor has one location',
+      ),
+    );
+    // Moving floor 1's lift to floor 2, or renaming the desk to the shape's id, would do the same.
+    expect(() => updateLocation.perform(doc, { id: 'lift', patch: { layer: 'f2' } })).toThrow(ActionError);
+    expect(() => updateLocation.perform(doc, { id: 'desk', patch: { id: 'lift' } })).toThrow(ActionError);
+    expect(() => bulkUpdateLocations.perform(doc, { ids: ['lift'], patch: { layer: 'f2' } })).toThrow(ActionError);
+    expect(() => updateLocation.perform(doc, { id: 'lift-2', patch: { layer: undefined } })).toThrow(
+      'the shape "lift" needs a floor',
+    );
+    // Its own id is what a location stands for without a shape: none is stored.
+    const own = updateLocation.perform(doc, { id: 'lift-2', patch: { shape: 'lift-2' } });
+    expect(own.locations[1]).toEqual({ id: 'lift-2', layer: 'f2' });
+    valid(updateLocation.perform(doc, { id: 'desk', patch: { shape: 'reception' } }));
+  });
+
+  it('copies a location without the shape its original stands for, unless the shape is free on the copy’s floor', () => {
+    const doc = lifts();
+    const copy = duplicateLocation.perform(doc, { id: 'lift-2', newId: 'lift-2-copy' });
+    expect(copy.locations[2]).toEqual({ id: 'lift-2-copy', layer: 'f2' });
+    valid(copy);
+    const centre: [number, number] = [0.5, 0.5];
+    const pasted = pasteLocations.perform(doc, {
+      locations: [doc.locations[1]!, { id: 'stairs-9', layer: 'f9', shape: 'stairs' }],
+      ids: ['lift-3', 'stairs-9'],
+      centre,
+      layer: 'f2',
+    });
+    // Floor 2's lift has its location; its stairs are free.
+    expect(pasted.locations.slice(4).map((l) => [l.id, l.layer, l.shape])).toEqual([
+      ['lift-3', 'f2', undefined],
+      ['stairs-9', 'f2', 'stairs'],
+    ]);
+    valid(pasted);
+  });
+
+  it('refuses a new location whose id is a shape another location of its floor stands for', () => {
+    const doc = lifts();
+    expect(() => addLocation.perform(doc, { id: 'lift', coord: [0.5, 0.5], layer: 'f2' })).toThrow(ActionError);
+    valid(addLocation.perform(doc, { id: 'stairs', coord: [0.5, 0.5], layer: 'f2' }));
+  });
+});

@@ -1,12 +1,15 @@
 /**
  * Location actions: add (by clicking the map), edit, move (drag), delete, reorder, duplicate and
  * bulk changes over a multi-selection. Ids stay unique and valid; renaming an id rewrites the
- * references to it (start location, wayfinding start, route endpoints).
+ * references to it (start location, wayfinding start, route endpoints). A shape of a floor keeps one location
+ * (`checkShapes`, ADR 061): an edit that would give it a second is refused with both locations named.
  */
 import {
   locationSchema,
   MAP_LIMITS,
   MERCATOR_MAX_LAT,
+  ShapeHolders,
+  shapeOf,
   type Location,
   type MapDocument,
   type Coord,
@@ -15,7 +18,7 @@ import {
 import { mapToLatLon } from '@mapnest/shared/map-geo';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { ActionError, defineAction } from './registry';
-import { applyPatch, checked, checkNewId, indexOfId, reorderById } from './validate';
+import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById } from './validate';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -127,6 +130,7 @@ export const addLocation = defineAction<AddLocationArgs>({
     checkRefs(doc, loc);
     const locations = doc.locations.slice();
     locations.splice(index ?? locations.length, 0, loc);
+    checkShapes(doc, locations);
     return withLocations(doc, locations);
   },
 });
@@ -144,6 +148,8 @@ export const updateLocation = defineAction<{ id: string; patch: LocationPatch }>
     if (merged.id === undefined) throw new ActionError('A location needs an id');
     if (merged.groups?.length === 0) delete merged.groups;
     if (merged.fields && Object.keys(merged.fields).length === 0) delete merged.fields;
+    // The shape with its own id is what a location stands for without one.
+    if (merged.shape === merged.id) delete merged.shape;
     const next = checked(locationSchema, merged, `Location "${before.id}"`);
     checkRefs(doc, next);
     let out = doc;
@@ -153,6 +159,8 @@ export const updateLocation = defineAction<{ id: string; patch: LocationPatch }>
     }
     const locations = doc.locations.slice();
     locations[i] = next;
+    if (next.id !== before.id || next.layer !== before.layer || next.shape !== before.shape)
+      checkShapes(doc, locations);
     return withLocations(out, locations);
   },
 });
@@ -215,7 +223,9 @@ export const duplicateLocation = defineAction<{ id: string; newId: string; offse
     const i = indexOfId(doc.locations, id, 'location');
     checkNewId(newId, (x) => doc.locations.some((l) => l.id === x), 'location');
     const src = doc.locations[i]!;
-    const copy: Location = { ...src, id: newId };
+    // The copy stands for the shape with its own id: the original's shape keeps its one location.
+    const { shape: _shape, ...rest } = src;
+    const copy: Location = { ...rest, id: newId };
     if (src.coord) Object.assign(copy, placeAt(doc, copy, cleanCoord([src.coord[0] + offset, src.coord[1] + offset])));
     const locations = doc.locations.slice();
     locations.splice(i + 1, 0, copy);
@@ -249,6 +259,8 @@ export const pasteLocations = defineAction<PasteLocationsArgs>({
       throw new ActionError(`A map holds at most ${MAP_LIMITS.locations} locations`);
     const groups = new Set(doc.groups.map((g) => g.id));
     const taken = new Set(doc.locations.map((l) => l.id));
+    const holders = new ShapeHolders();
+    doc.locations.forEach((l, i) => holders.hold(shapeOf(l), l.layer, i));
     const pasted = locations.map((src, i) => {
       const id = ids[i]!;
       checkNewId(id, (x) => taken.has(x), 'location');
@@ -262,6 +274,11 @@ export const pasteLocations = defineAction<PasteLocationsArgs>({
         if (layer === null) delete copy.layer;
         else copy.layer = layer;
       }
+      // A copy keeps the shape it names where that shape has no location yet on its floor (pasted from another map).
+      if (copy.shape !== undefined) {
+        if (copy.layer == null || holders.holder(copy.shape, copy.layer) !== undefined) delete copy.shape;
+        else holders.hold(copy.shape, copy.layer, doc.locations.length + i);
+      }
       const at: readonly [number, number] = src.coord ? [src.coord[0] + offset, src.coord[1] + offset] : centre;
       // Its latitude and longitude follow from its new place on a geo map (as for a location added by a click).
       if (doc.settings.geo) copy.latlon = [0, 0];
@@ -270,7 +287,9 @@ export const pasteLocations = defineAction<PasteLocationsArgs>({
       checkRefs(doc, placed);
       return placed;
     });
-    return withLocations(doc, [...doc.locations, ...pasted]);
+    const all = [...doc.locations, ...pasted];
+    checkShapes(doc, all);
+    return withLocations(doc, all);
   },
 });
 
@@ -321,17 +340,19 @@ export const bulkUpdateLocations = defineAction<{ ids: readonly string[]; patch:
       changed = true;
       return next;
     });
+    if (changed && patch.layer !== undefined) checkShapes(doc, locations);
     return changed ? withLocations(doc, locations) : doc;
   },
 });
 
 /**
  * Recognise SVG's plan as one undoable step: each bound location takes its room's id (its references
- * follow), then the new rooms are added after the existing locations.
+ * follow), or names the room as its `shape` when a location elsewhere has the room's id; then the new rooms are added
+ * after the existing locations.
  */
 export const recogniseRooms = defineAction<{
   add: readonly Location[];
-  bind: readonly { from: string; to: string }[];
+  bind: readonly { from: string; to: string; shape?: string }[];
 }>({
   name: 'location.recognise',
   label: 'Recognise SVG',
@@ -341,12 +362,18 @@ export const recogniseRooms = defineAction<{
     let out = doc;
     const locations = doc.locations.slice();
     const taken = new Set(locations.map((l) => l.id));
-    for (const { from, to } of bind) {
+    for (const { from, to, shape } of bind) {
       const i = indexOfId(locations, from, 'location');
+      if (shape !== undefined) {
+        locations[i] = checked(locationSchema, { ...locations[i]!, shape }, `Location "${from}"`);
+        continue;
+      }
       checkNewId(to, (x) => taken.has(x), 'location');
       taken.delete(from);
       taken.add(to);
-      locations[i] = { ...locations[i]!, id: to };
+      // It stands for the room by its id now: a shape it named before (one its floor does not draw) goes.
+      const { shape: _stale, ...rest } = locations[i]!;
+      locations[i] = { ...rest, id: to };
       out = renameRefs(out, from, to);
     }
     for (const loc of add) {
@@ -355,6 +382,7 @@ export const recogniseRooms = defineAction<{
       taken.add(loc.id);
       locations.push(loc);
     }
+    checkShapes(out, locations);
     return withLocations(out, locations);
   },
 });

@@ -90,6 +90,19 @@ describe('layers', () => {
     valid(kept);
   });
 
+  it('keeps a deleted floor’s locations on every floor without the shapes they named there, unless one would clash', () => {
+    const doc = sample();
+    doc.layers.push({ id: 'third', name: 'Third', file: '' });
+    doc.locations.push({ id: 'lift-3', layer: 'third', shape: 'lift' }, { id: 'lift', layer: 'upper' });
+    const kept = removeLayer.perform(doc, { id: 'third', locations: 'unassign' });
+    expect(kept.locations.find((l) => l.id === 'lift-3')).toEqual({ id: 'lift-3' });
+    valid(kept);
+    // Kept on every floor, `lift` would stand for the lift of the third floor too, which lift-3 stands for.
+    expect(() => removeLayer.perform(doc, { id: 'upper', locations: 'unassign' })).toThrow(
+      'Location "lift" is on every floor, so it stands for the shape "lift" on the floor "Third" too; location "lift-3" cannot stand for it there',
+    );
+  });
+
   it('refuses to delete the last layer', () => {
     const doc = removeLayer.perform(sample(), { id: 'upper', locations: 'delete' });
     expect(() => removeLayer.perform(doc, { id: 'layer-1', locations: 'delete' })).toThrow('at least one layer');

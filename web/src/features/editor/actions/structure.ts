@@ -21,7 +21,7 @@ import {
   type Style,
 } from '@mapnest/shared/map-document';
 import { ActionError, defineAction } from './registry';
-import { applyPatch, checked, checkNewId, indexOfId, reorderById } from './validate';
+import { applyPatch, checked, checkNewId, checkShapes, indexOfId, reorderById } from './validate';
 
 /** The whole document checked with the strict schema; the first problem becomes the error. */
 export function checkWhole(doc: unknown): MapDocument {
@@ -81,10 +81,13 @@ export const removeLayer = defineAction<{ id: string; locations: 'delete' | 'una
       if (l.layer !== id) locations.push(l);
       else if (mode === 'delete') removedLocations.add(l.id);
       else {
-        const { layer: _layer, ...rest } = l;
+        // On every floor it stands for the shape with its own id: the shape it named was one of the floor removed.
+        const { layer: _layer, shape: _shape, ...rest } = l;
         locations.push(rest);
       }
     }
+    // Such a location now stands for its id's shape on every floor, which another floor's location may stand for.
+    if (mode === 'unassign') checkShapes(doc, locations);
     const s = doc.settings;
     const clear = (v: string | null) => (v !== null && removedLocations.has(v) ? null : v);
     return {

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { ID_PATTERN } from '@mapnest/shared/map-document';
+import { ID_PATTERN, shapeProblems, type Location, type MapDocument } from '@mapnest/shared/map-document';
 import { ActionError } from './registry';
 
 /** `value` parsed by `schema` (defaults filled), or an ActionError naming the first bad field. */
@@ -9,6 +9,18 @@ export function checked<S extends z.ZodMiniType>(schema: S, value: unknown, what
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
   throw new ActionError(`${what}${field ? ` (${field})` : ''}: ${issue.message}`);
+}
+
+/**
+ * Throws unless `locations` (the document's after an edit) keep the rule of shapes (ADR 061): a `shape` needs a floor,
+ * and a shape of a floor has one location. Said as the document check says it, naming both locations and the floor.
+ */
+export function checkShapes(doc: Pick<MapDocument, 'layers'>, locations: readonly Location[]): void {
+  // Without a `shape` no location can break it: ids are unique.
+  if (!locations.some((l) => l.shape !== undefined)) return;
+  const names = new Map(doc.layers.map((l) => [l.id, l.name || l.id]));
+  const [problem] = shapeProblems(locations, (layer) => names.get(layer) ?? layer);
+  if (problem) throw new ActionError(problem.message);
 }
 
 /** Throws unless `id` is a valid id not already taken. */

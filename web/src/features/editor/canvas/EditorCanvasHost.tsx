@@ -10,7 +10,6 @@ import { EditorCanvas, type EditorCanvasCallbacks } from './canvas';
 import { useEditor, type EditorContextValue } from '../editor-context';
 import {
   freeRoomsAtom,
-  roomsIdElsewhereAtom,
   layerAtom,
   roomOfferAtom,
   selectionAtom,
@@ -19,7 +18,6 @@ import {
   type EditorTab,
 } from '../editor-state';
 import { useLayerUpload } from '../panels/LayersPanel';
-import type { RoomIdElsewhere } from '../recognise-svg';
 
 /** What the canvas's callbacks reach: the latest of each, as the canvas lives as long as its store. */
 interface CanvasHandlers {
@@ -30,7 +28,6 @@ interface CanvasHandlers {
   selection: () => ReadonlySet<string>;
   setTab: (tab: EditorTab) => void;
   setFreeRooms: (rooms: readonly Location[]) => void;
-  setRoomsIdElsewhere: (rooms: readonly RoomIdElsewhere[]) => void;
   setRoomOffer: (id: string | null) => void;
   setLayer: (id: string) => void;
 }
@@ -88,9 +85,8 @@ function canvasCallbacks(
         h.setRoomOffer(room.id);
       });
     },
-    onFreeRooms(rooms, idElsewhere) {
+    onFreeRooms(rooms) {
       handlers.current.setFreeRooms(rooms);
-      handlers.current.setRoomsIdElsewhere(idElsewhere);
     },
     onLayerChange(id) {
       // The floor pickers (top bar, Wayfinding tab) follow the canvas, e.g. to a room selected on another floor.
@@ -110,7 +106,6 @@ function useMountedCanvas(
   const [layer, setLayer] = useAtom(layerAtom);
   const setTab = useSetAtom(tabAtom);
   const setFreeRooms = useSetAtom(freeRoomsAtom);
-  const setRoomsIdElsewhere = useSetAtom(roomsIdElsewhereAtom);
   const setRoomOffer = useSetAtom(roomOfferAtom);
   const [mounted, setMounted] = useState<EditorCanvas | null>(null);
   const atoms = useStore();
@@ -121,7 +116,6 @@ function useMountedCanvas(
     selection: () => atoms.get(selectionAtom),
     setTab,
     setFreeRooms,
-    setRoomsIdElsewhere,
     setRoomOffer,
     store,
   });

@@ -1,8 +1,8 @@
 /**
  * What the editor's canvas draws over the map. The recognised rooms of the floor in view (see
  * recognise-svg.ts): each SVG shape the recogniser finds is outlined as what it is, a room linked to a
- * location (in the location's colour; clicks select it) or a free room (dashed; clicks offer to add
- * it), with its name over it when it is big enough on screen. And the selection rings.
+ * location (the one of this floor standing for it, in its colour; clicks select it) or a free room (dashed; clicks
+ * offer to add it), with its name over it when it is big enough on screen. And the selection rings.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint, ViewTransform } from '../../../map-core/coords';
@@ -11,20 +11,17 @@ import { markerBox } from '../../../map-core/marker-geometry';
 import type { MapView } from '../../../map-core/map-view';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
 import { onLayer } from '../../../viewer/viewer-model';
-import {
-  locationsFromRegions,
-  measureRegionsIn,
-  roomsWithIdElsewhere,
-  type MeasuredRegion,
-  type RoomIdElsewhere,
-} from '../recognise-svg';
+import { locationsFromRegions, measureRegionsIn, type MeasuredRegion } from '../recognise-svg';
 
 /** A recognised room of the floor in view: an SVG shape the recogniser finds. */
 export interface Room extends MeasuredRegion {
   el: Element;
-  /** The location linked to it (same id, on this floor), or null. */
+  /** The location linked to it (the one of this floor standing for it: its `shape`, else its id), or null. */
   linked: ResolvedLocation | null;
-  /** What it would become as a location, when nothing uses its id yet. */
+  /**
+   * What it would become as a location, when no location of this floor stands for it: its id, or one made from it
+   * (`lift-2`, with `shape: 'lift'`) when a location elsewhere in the map has that id.
+   */
   free: Location | null;
   /** How it is marked in the SVG now (colour and whether free), so unchanged rooms cost no DOM calls. */
   shown: string;
@@ -73,11 +70,10 @@ export class CanvasRooms {
   private svg: SVGSVGElement | null = null;
   private rooms = new Map<string, Room>();
   private free: readonly Location[] = [];
-  private elsewhere: readonly RoomIdElsewhere[] = [];
 
   constructor(
-    /** The free rooms changed, or the rooms left out because a location on another floor has their id. */
-    private readonly onFreeRooms?: (rooms: readonly Location[], idElsewhere: readonly RoomIdElsewhere[]) => void,
+    /** The free rooms changed. */
+    private readonly onFreeRooms?: (rooms: readonly Location[]) => void,
   ) {
     this.labels.setAttribute('aria-hidden', 'true');
   }
@@ -91,6 +87,7 @@ export class CanvasRooms {
     return this.rooms.size;
   }
 
+  /** The room (a shape of the floor in view) with this element id. */
   get(id: string): Room | undefined {
     return this.rooms.get(id);
   }
@@ -122,19 +119,20 @@ export class CanvasRooms {
    */
   classify(model: ViewerModel, doc: MapDocument, layerId: string): void {
     let free: Location[] = [];
-    let elsewhere: RoomIdElsewhere[] = [];
     if (this.rooms.size) {
-      const taken = new Set(doc.locations.map((l) => l.id));
-      const regions = [...this.rooms.values()].filter((r) => !taken.has(r.id));
+      // The location of this floor standing for each shape (a location on every floor stands for its id's on each).
+      const standing = new Map<string, ResolvedLocation>();
+      for (const l of model.locations) if (onLayer(l, layerId) && !standing.has(l.shape)) standing.set(l.shape, l);
+      const regions = [...this.rooms.values()].filter((r) => !standing.has(r.id));
       // A room is a shape of this floor, so its location is on this floor even while the map has one: on every floor
-      // it would take the same id's shape of each floor added later.
+      // it would take the same id's shape of each floor added later. One whose id a location on another floor has
+      // gets an id of its own and names the room as its shape.
+      const taken = { shapes: new Set(standing.keys()), ids: new Set(doc.locations.map((l) => l.id)) };
       free = locationsFromRegions(regions, model.image, taken, { layer: layerId, type: 'hidden' }).locations;
-      elsewhere = roomsWithIdElsewhere([...this.rooms.values()], model.image, doc.locations, layerId);
-      const freeById = new Map(free.map((l) => [l.id, l]));
+      const freeByRoom = new Map(free.map((l) => [l.shape ?? l.id, l]));
       for (const r of this.rooms.values()) {
-        const l = model.byId.get(r.id);
-        r.linked = l && onLayer(l, layerId) ? l : null;
-        r.free = freeById.get(r.id) ?? null;
+        r.linked = standing.get(r.id) ?? null;
+        r.free = freeByRoom.get(r.id) ?? null;
         const shown = `${r.linked?.fill ?? ''}|${r.free ? 1 : 0}`;
         if (shown !== r.shown) {
           r.shown = shown;
@@ -144,13 +142,13 @@ export class CanvasRooms {
     }
     const changed =
       free.length !== this.free.length ||
-      free.some((l, i) => l.id !== this.free[i]!.id || l.title !== this.free[i]!.title) ||
-      elsewhere.length !== this.elsewhere.length ||
-      elsewhere.some((r, i) => r.id !== this.elsewhere[i]!.id || r.floor !== this.elsewhere[i]!.floor);
+      free.some((l, i) => {
+        const before = this.free[i]!;
+        return l.id !== before.id || l.title !== before.title || l.shape !== before.shape;
+      });
     if (changed) {
       this.free = free;
-      this.elsewhere = elsewhere;
-      this.onFreeRooms?.(free, elsewhere);
+      this.onFreeRooms?.(free);
     }
   }
 
@@ -209,7 +207,7 @@ export class SelectionRings {
         if (!l?.coord || !onLayer(l, layerId)) continue;
         const p = coordToScreen(l.coord, model.image, t);
         if (p.x < -40 || p.y < -40 || p.x > vp.width + 40 || p.y > vp.height + 40) continue;
-        const room = l.kind === 'hidden' ? rooms.get(id) : undefined;
+        const room = l.kind === 'hidden' ? rooms.get(l.shape) : undefined;
         const b = room?.linked ? roomBox(room, p, t) : markerBox(l.kind === 'hidden' ? 'circle' : l.kind, l.scale);
         const r = (this.el.children[n++] as HTMLElement | undefined) ?? this.el.appendChild(div('mn-edit-ring'));
         // Written only when the box changed: unchanged style writes still invalidate style.

@@ -1,14 +1,15 @@
 /**
  * The editor's map: the viewer's stage (same camera, floors, marker canvas and map-core handlers)
- * with editing handlers added: click to select (Shift adds), click the map to add in the add tool,
- * drag a marker to move it. Plain DOM like the viewer, so a drag repaints in the same frame and
- * React hears only about finished edits. Edits arrive back as new documents through setDocument,
- * which swaps the stage's model without reloading the floors.
+ * with editing handlers added: click to select (Shift adds), click the map to add in the add tool (or
+ * press Enter on it: canvas-keyboard.ts), drag a marker to move it. Plain DOM like the viewer, so a drag
+ * repaints in the same frame and React hears only about finished edits. Edits arrive back as new
+ * documents through setDocument, which swaps the stage's model without reloading the floors.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import type { ScreenPoint } from '../../../map-core/coords';
 import { coordToScreen, mapToCoord, screenToMap } from '../../../map-core/coords';
 import { MapStage } from '../../../viewer/stage/stage';
+import { floorShapeIds } from '../../../viewer/stage/base-layer';
 import type { ShapeBound } from '../../../viewer/stage/shape-centres';
 import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
@@ -16,8 +17,8 @@ import { buildModel } from '../../../viewer/viewer-model';
 import { editable, patchedModel } from './canvas-model';
 import { carriedAlong, dressGhost } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
+import { ADDED_AT_CENTRE, CENTRE_OFF_MAP, isAddKey, keyboardAids } from './canvas-keyboard';
 import type { NetworkHost } from '../wayfinding/network-layer';
-import type { RoomIdElsewhere } from '../recognise-svg';
 import '../../../viewer/viewer.css';
 import './canvas.css';
 
@@ -28,7 +29,7 @@ export interface EditorCanvasCallbacks {
   onSelect(id: string | null, additive: boolean): void;
   /** Whether a location is selected now (setSelection's copy arrives a render later, after a quick second click). */
   isSelected(id: string): boolean;
-  /** The map was clicked with the add tool, at a normalised point. */
+  /** The map was clicked with the add tool, or Enter pressed on it (the view's centre), at a normalised point. */
   onAdd(coord: [number, number]): void;
   /** A location was dragged to a normalised point. */
   onMove(id: string, coord: [number, number]): void;
@@ -37,10 +38,10 @@ export interface EditorCanvasCallbacks {
   /** A recognised room without a location was clicked (select tool): offer to make it `room`, a location linked to it. */
   onRoom?(room: Location): void;
   /**
-   * The recognised rooms of the floor in view that no location uses changed, or those left out because a location on
-   * another floor has their id.
+   * The recognised rooms of the floor in view that no location stands for changed (each as the location it would
+   * become: one whose id a location on another floor has gets an id of its own, naming the room as its `shape`).
    */
-  onFreeRooms?(rooms: readonly Location[], idElsewhere: readonly RoomIdElsewhere[]): void;
+  onFreeRooms?(rooms: readonly Location[]): void;
   /** Another floor is shown (picked, or a location on it selected or revealed). */
   onLayerChange?(id: string): void;
 }
@@ -81,6 +82,7 @@ export class EditorCanvas {
   private readonly listening = new AbortController();
   private ringFrame = 0;
   private readonly viewListeners = new Set<() => void>();
+  private readonly aids: ReturnType<typeof keyboardAids>;
 
   constructor(
     host: HTMLElement,
@@ -96,10 +98,11 @@ export class EditorCanvas {
     this.rings = new SelectionRings();
     this.ghost = div('mn-edit-ghost');
     this.ghost.hidden = true;
-    this.rooms = new CanvasRooms((rooms, elsewhere) => this.callbacks.onFreeRooms?.(rooms, elsewhere));
+    this.rooms = new CanvasRooms((rooms) => this.callbacks.onFreeRooms?.(rooms));
     this.map = div('mn-map');
     this.element = div('mn-viewer mn-landscape mn-fill mn-editor-canvas');
     this.element.append(this.map);
+    this.aids = keyboardAids(this.element);
     host.append(this.element);
     this.stage = this.createStage();
     this.applyTool();
@@ -120,6 +123,8 @@ export class EditorCanvas {
       'aria-label',
       'Map: click a location to select it; with the add tool, click the map to add one',
     );
+    this.viewport.setAttribute('aria-describedby', this.aids.describedBy);
+    this.viewport.addEventListener('keydown', this.onKeyDown, { signal: this.listening.signal });
     this.map.replaceChildren(this.viewport);
     this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
     const stage = new MapStage(
@@ -304,6 +309,12 @@ export class EditorCanvas {
     return this.stage.shapeCentres(locations);
   }
 
+  /** The ids of a floor's shapes, which its locations can stand for (loaded if need be); null when unknown. */
+  floorShapes(layerId: string): Promise<string[] | null> {
+    const layer = this.model.layers.find((l) => l.id === layerId);
+    return layer ? this.stage.floor(layer).then(floorShapeIds, () => null) : Promise.resolve(null);
+  }
+
   /** What an overlay drawn over the map (the wayfinding network, editor/wayfinding/network-layer.ts) needs. */
   networkHost(): NetworkHost {
     return {
@@ -399,6 +410,16 @@ export class EditorCanvas {
     requestAnimationFrame(() => {
       if (this.dropping) this.endDrop();
     });
+  };
+
+  /** The add tool from the keyboard: Enter or Space adds at the centre of the view (the cross). */
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (this.tool !== 'add' || !isAddKey(e, this.viewport)) return;
+    e.preventDefault();
+    const [x, y] = this.centre();
+    if (x < 0 || x > 1 || y < 0 || y > 1) return this.aids.announce(CENTRE_OFF_MAP);
+    this.callbacks.onAdd([x, y]);
+    this.aids.announce(ADDED_AT_CENTRE);
   };
 
   /** True between a drop and the frame that shows its result. */

@@ -241,6 +241,7 @@ const FIELD_NAMES: Record<string, string> = {
   color: 'Colour',
   groups: 'Groups',
   layer: 'Layer',
+  shape: 'Shape',
   style: 'Style',
   name: 'Name',
   file: 'File',

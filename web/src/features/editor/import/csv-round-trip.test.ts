@@ -54,7 +54,7 @@ const id = fc.stringMatching(/^[A-Za-z0-9_][A-Za-z0-9_-]{0,12}$/);
 const fieldKey = fc.oneof(
   fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/),
   // Keys the import could take for a built-in column.
-  fc.constantFrom('lat', 'Longitude', 'lng', 'title', 'name', 'target', 'tags', 'x', 'coord'),
+  fc.constantFrom('lat', 'Longitude', 'lng', 'title', 'name', 'target', 'tags', 'x', 'coord', 'shape'),
 );
 const zeroless = (n: number) => n + 0; // -0 is written "0"
 const fraction = fc.double({ min: 0, max: 1, noNaN: true }).map(zeroless);
@@ -70,43 +70,50 @@ function locationArb(ids: { groups: string[]; layers: string[]; geo: boolean }):
   const short = text(3, ['=', '+', '-', '@', "'", '"', ',', ';', 'a', 'é', '😀', '7']).filter(
     (s) => [...s].length <= 3,
   );
-  return fc.record(
-    {
-      title: text(20),
-      about: text(20),
-      desc: text(20),
-      phone: text(10),
-      email: text(10),
-      hours: text(10),
-      more: text(5),
-      label: short,
-      thumb: fc.oneof(short, fc.constant('/files/u/thumb.png')),
-      link: fc.constantFrom('https://example.com/a?b=1,2;3&c="x"', '/files/u/menu.pdf', 'mailto:shop@example.com'),
-      image: fc.constantFrom('https://example.com/i.jpg?w=1,2', '/files/u/photo.png'),
-      target: fc.constantFrom(...LINK_TARGETS, null),
-      color: fc.constantFrom('#fff', '#A0b1C2', '#11223344'),
-      style: fc.constant('gold'),
-      scale: fc.double({ min: 0.1, max: 10, noNaN: true }),
-      type: fc.constantFrom(...MARKER_TYPES),
-      layer: fc.constantFrom(...ids.layers, null),
-      groups: fc.uniqueArray(fc.constantFrom(...ids.groups), { maxLength: 3 }),
-      coord: fc.tuple(fraction, fraction),
-      ...(ids.geo
-        ? {
-            latlon: fc.tuple(
-              fc.double({ min: -80, max: 80, noNaN: true }).map(zeroless),
-              fc.double({ min: -179, max: 179, noNaN: true }).map(zeroless),
-            ),
-          }
-        : {}),
-      zoom: fc.double({ min: 1, max: 50, noNaN: true }),
-      action: fc.constantFrom(...LOCATION_ACTIONS, null),
-      hide: fc.boolean(),
-      disable: fc.boolean(),
-      fields: fc.dictionary(fieldKey, text(8), { maxKeys: 3 }),
-    },
-    { requiredKeys: [] },
-  ) as fc.Arbitrary<Location>;
+  return fc
+    .record(
+      {
+        title: text(20),
+        about: text(20),
+        desc: text(20),
+        phone: text(10),
+        email: text(10),
+        hours: text(10),
+        more: text(5),
+        label: short,
+        thumb: fc.oneof(short, fc.constant('/files/u/thumb.png')),
+        link: fc.constantFrom('https://example.com/a?b=1,2;3&c="x"', '/files/u/menu.pdf', 'mailto:shop@example.com'),
+        image: fc.constantFrom('https://example.com/i.jpg?w=1,2', '/files/u/photo.png'),
+        target: fc.constantFrom(...LINK_TARGETS, null),
+        color: fc.constantFrom('#fff', '#A0b1C2', '#11223344'),
+        style: fc.constant('gold'),
+        scale: fc.double({ min: 0.1, max: 10, noNaN: true }),
+        type: fc.constantFrom(...MARKER_TYPES),
+        layer: fc.constantFrom(...ids.layers, null),
+        shape: id,
+        groups: fc.uniqueArray(fc.constantFrom(...ids.groups), { maxLength: 3 }),
+        coord: fc.tuple(fraction, fraction),
+        ...(ids.geo
+          ? {
+              latlon: fc.tuple(
+                fc.double({ min: -80, max: 80, noNaN: true }).map(zeroless),
+                fc.double({ min: -179, max: 179, noNaN: true }).map(zeroless),
+              ),
+            }
+          : {}),
+        zoom: fc.double({ min: 1, max: 50, noNaN: true }),
+        action: fc.constantFrom(...LOCATION_ACTIONS, null),
+        hide: fc.boolean(),
+        disable: fc.boolean(),
+        fields: fc.dictionary(fieldKey, text(8), { maxKeys: 3 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((l) => {
+      // A shape needs a floor.
+      if (l.layer == null) delete l.shape;
+      return l;
+    }) as fc.Arbitrary<Location>;
 }
 
 /** A map with groups and layers named by anything (commas, the same name twice) and locations using them. */
@@ -189,6 +196,21 @@ describe('CSV export and import', () => {
     const mapping = guessMapping(csv.headers);
     expect(mapping).toEqual(csv.headers.map((h) => (h === 'price' ? 'field:price' : h)));
     expect(locations).toEqual(doc.locations);
+  });
+
+  it('write a shape column only for a map whose locations name shapes, and read it back with their floors', () => {
+    const doc = blankDocument({ mapWidth: 1000, mapHeight: 500, layerId: 'f1', layerName: 'Floor 1' });
+    doc.layers.push({ id: 'f2', name: 'Floor 2', file: '' });
+    doc.locations = [
+      { id: 'lift', layer: 'f1' },
+      { id: 'lift-2', layer: 'f2', shape: 'lift' },
+    ];
+    const text = toCsv(doc);
+    expect(text.split('\r\n')[0]).toContain(',layer,shape,');
+    expect(importBack(text, doc)).toMatchObject({ issues: [], locations: doc.locations });
+    const viewer = csvToLocations(parseCsvRows(text), { ...doc, locations: [] });
+    expect(viewer).toMatchObject({ skipped: [], locations: doc.locations });
+    expect(toCsv({ ...doc, locations: [{ id: 'lift', layer: 'f1' }] }).split('\r\n')[0]).not.toContain('shape');
   });
 
   it('keep custom fields named like a column, on a map without latitude and longitude too', () => {

@@ -22,6 +22,7 @@ import {
   csvCellPair,
   csvLatLonCells,
   csvRowId,
+  csvShapeProblem,
   csvXYPosition,
   isCsvRuledColumn,
   readCsvCell,
@@ -42,6 +43,7 @@ export const TARGET_LABELS: Record<string, string> = {
   lat: 'Latitude',
   lon: 'Longitude',
   layer: 'Layer (id or name)',
+  shape: 'Shape (element id on its floor)',
   groups: 'Groups (comma-separated)',
   color: 'Colour',
   style: 'Style (id)',
@@ -269,6 +271,12 @@ class ImportRow {
     if (layer) this.loc.layer = layer;
   }
 
+  /** A shape needs the row's floor, known once it is placed (whether two locations stand for one is the map's check). */
+  checkShape(): void {
+    const problem = csvShapeProblem(this.loc);
+    if (problem) this.issues.push({ line: this.line, column: this.header('shape'), message: problem });
+  }
+
   /**
    * The location, or null when the row has a problem. The schema is the backstop for what the cell rules do not
    * check (lengths, URLs); a row already listed for a cell is not listed again for the same cell.
@@ -329,6 +337,7 @@ export function rowsToLocations(
     row.readId();
     row.readPosition();
     row.placeOnFloor();
+    row.checkShape();
     const location = row.validate();
     issues.push(...row.issues);
     if (location) {

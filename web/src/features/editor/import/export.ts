@@ -18,6 +18,7 @@ const BASE_COLUMNS = [
   'lat',
   'lon',
   'layer',
+  'shape',
   'groups',
   'color',
   'style',
@@ -69,15 +70,20 @@ function references(doc: MapDocument): { groups: Map<string, string>; layers: Ma
 }
 
 /**
- * The built-in columns and the custom fields: latitude and longitude on a geo-calibrated map, or when a custom field
- * would be read as one of them (its column comes after the empty built-in one, so the import reads it as the field).
+ * The built-in columns and the custom fields: latitude and longitude on a geo-calibrated map, the shape when a
+ * location names one (ADR 061; an export of a map without them is as it was), each also when a custom field would be
+ * read as one of them (its column comes after the empty built-in one, so the import reads it as the field).
  */
 function csvColumns(doc: MapDocument): { base: string[]; custom: string[] } {
   const custom: string[] = [];
   for (const l of doc.locations) for (const k of Object.keys(l.fields ?? {})) if (!custom.includes(k)) custom.push(k);
-  const latLonField = custom.some((k) => ['lat', 'lon'].includes(CSV_COLUMN_ALIASES[csvHeaderKey(k)] ?? ''));
-  const geo = !!doc.settings.geo || latLonField;
-  return { base: BASE_COLUMNS.filter((c) => (c !== 'lat' && c !== 'lon') || geo), custom };
+  const readAs = (columns: string[]) => custom.some((k) => columns.includes(CSV_COLUMN_ALIASES[csvHeaderKey(k)] ?? ''));
+  const geo = !!doc.settings.geo || readAs(['lat', 'lon']);
+  const shape = doc.locations.some((l) => l.shape !== undefined) || readAs(['shape']);
+  return {
+    base: BASE_COLUMNS.filter((c) => (c === 'lat' || c === 'lon' ? geo : c === 'shape' ? shape : true)),
+    custom,
+  };
 }
 
 function baseCell(l: Location, c: string, refs: ReturnType<typeof references>): string | number {

@@ -67,6 +67,7 @@ const PROPERTY_NAMES: Readonly<Record<string, string>> = {
   lon: 'Longitude',
   latlon: 'Latitude, longitude',
   layer: 'Floor',
+  shape: 'Shape (element id on its floor)',
   groups: 'Groups',
   color: 'Colour',
   style: 'Style',

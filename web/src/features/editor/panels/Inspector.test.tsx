@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
 import { selectionAtom } from '../editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor.fixtures';
 import { Inspector } from './Inspector';
@@ -166,5 +167,82 @@ describe('Inspector', () => {
     expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();
     act(() => void h.store.undo());
     expect(h.doc().locations.map((l) => l.id)).toEqual(['a0', 'a1', 'a2']);
+  });
+});
+
+describe('the shape a location stands for', () => {
+  /** Two floors drawn alike, each with its lift, stairs and a room; floor 1's lift has its location. */
+  function floors() {
+    const doc = blankDocument({ layerId: 'f1', layerName: 'Floor 1', file: 'f1.svg' });
+    doc.layers.push({ id: 'f2', name: 'Floor 2', file: 'f2.svg' });
+    doc.locations = [
+      { id: 'lift', title: 'Lift', layer: 'f1', type: 'hidden' },
+      { id: 'lift-2', title: 'Lift 2', layer: 'f2', type: 'hidden', shape: 'lift' },
+      { id: 'desk', title: 'Desk', layer: 'f2', coord: [0.5, 0.5] },
+      { id: 'kiosk', title: 'Kiosk', coord: [0.2, 0.2] },
+    ];
+    const asked: string[] = [];
+    const floorShapes = (layer: string) => {
+      asked.push(layer);
+      return Promise.resolve(['lift', 'stairs', 'm201']);
+    };
+    const h = renderEditorPart(<Inspector />, { doc, canvas: { floorShapes } });
+    return { ...h, asked };
+  }
+  const select = async (h: ReturnType<typeof floors>, id: string) => {
+    act(() => h.jotai.set(selectionAtom, new Set([id])));
+    // The floor's shapes arrive from the canvas.
+    await act(async () => undefined);
+  };
+  const free = () =>
+    [...document.querySelectorAll('[data-testid=free-shapes] option')].map((o) => o.getAttribute('value'));
+
+  it('shows the shape, offers the floor’s shapes no location stands for, and changes it in one undoable step', async () => {
+    const h = floors();
+    await select(h, 'lift-2');
+    expect(h.asked).toEqual(['f2']);
+    const field = within(form()).getByLabelText('Shape') as HTMLInputElement;
+    expect(field.value).toBe('lift');
+    expect(free()).toEqual(['stairs', 'm201']);
+
+    edit('Shape', 'stairs');
+    expect(h.doc().locations[1]).toMatchObject({ id: 'lift-2', shape: 'stairs' });
+    expect(h.store.getState().undoLabel).toBe('Edit location');
+    act(() => void h.store.undo());
+    expect(h.doc().locations[1]!.shape).toBe('lift');
+
+    // Emptied, it stands for the shape with its own id again.
+    edit('Shape', '');
+    expect(h.doc().locations[1]).not.toHaveProperty('shape');
+    expect((within(form()).getByLabelText('Shape') as HTMLInputElement).value).toBe('lift-2');
+  });
+
+  it('refuses a shape the floor’s drawing lacks, and one another location of the floor stands for', async () => {
+    const h = floors();
+    await select(h, 'desk');
+    const before = h.doc();
+    const input = edit('Shape', 'roof');
+    expect(errorOf(input)).toBe(
+      'Floor 2’s drawing has no shape with the id “roof”: pick one of its shapes, or check the id in its SVG.',
+    );
+    edit('Shape', 'lift');
+    expect(errorOf(input)).toBe(
+      'Locations "lift-2" and "desk" both stand for the shape "lift" on the floor "Floor 2"; a shape of a floor has one location',
+    );
+    expect(h.doc()).toBe(before);
+  });
+
+  it('says that a location on every floor stands for the shape with its own id', async () => {
+    const h = floors();
+    await select(h, 'kiosk');
+    expect(within(form()).queryByLabelText('Shape')).toBeNull();
+    expect(screen.getByTestId('shape-hint').textContent).toContain(
+      'on every floor, this location stands for the shape with its own id (kiosk) on each',
+    );
+    // A floor with a shape cannot be taken away from it: the shape would have nowhere to be.
+    await select(h, 'lift-2');
+    const layer = within(form()).getByLabelText('Layer');
+    fireEvent.change(layer, { target: { value: '' } });
+    expect(h.doc().locations[1]!.layer).toBe('f2');
   });
 });

@@ -5,6 +5,7 @@ import { revealIfScrolledPast } from '../editor-layout';
 import { selectionAtom } from '../editor-state';
 import { BulkPanel } from './locations/BulkPanel';
 import { LocationForm } from './locations/LocationForm';
+import { afterInspectorRemoval, useFocusKept } from './use-focus-kept';
 
 export { useTry } from './use-try';
 
@@ -14,6 +15,7 @@ export function Inspector() {
   const ids = [...selection].filter((id) => doc.locations.some((l) => l.id === id));
   const form = useRef<HTMLElement>(null);
   const selected = ids.join(' ');
+  useFocusKept(form, afterInspectorRemoval);
   useEffect(() => {
     if (selected) revealIfScrolledPast(form.current);
   }, [selected]);
@@ -24,7 +26,8 @@ export function Inspector() {
           <h2>Nothing selected</h2>
           <p>
             Click a location on the map or in the list to edit it. Choose “+ Add location” and click the map to place
-            new ones; drag a marker to move it.
+            new ones, or press Enter on the map to add one at its centre; drag a marker, or select it and use the arrow
+            keys on the map, to move it.
           </p>
           <p className="panel__hint">
             Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+C and Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z

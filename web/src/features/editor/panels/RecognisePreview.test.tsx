@@ -1,7 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecognisePlan } from '../recognise-svg';
 import { RecognisePreview } from './RecognisePreview';
+
+afterEach(cleanup);
 
 describe('Recognise SVG preview', () => {
   it('lists the rooms with ids and titles, the locations it links and what it skipped; nothing runs until confirmed', () => {
@@ -27,5 +29,17 @@ describe('Recognise SVG preview', () => {
     expect(onConfirm).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 locations and link 1' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a room whose id a location on another floor has under the id it gets, and a location naming its room', () => {
+    const plan: RecognisePlan = {
+      add: [{ id: 'lift-2', title: 'Lift', coord: [0.5, 0.5], layer: 'f2', shape: 'lift' }],
+      bind: [{ from: 'wc-upstairs', to: 'wc-upstairs', title: 'Toilets', shape: 'wc' }],
+      skipped: [],
+    };
+    render(<RecognisePreview plan={plan} layerName="2F" onConfirm={vi.fn()} onClose={vi.fn()} />);
+    const rows = within(screen.getByRole('table', { name: 'New locations' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['Room idTitle', 'lift (as lift-2)Lift']);
+    expect(screen.getByRole('list', { name: 'Linked locations' }).textContent).toBe('Toilets: wc-upstairs → shape wc');
   });
 });

@@ -38,12 +38,12 @@ export function RecognisePreview({
           <h3>Existing locations linked to their rooms ({bind.length})</h3>
           <p className="panel__hint">
             Each takes its room’s id, so the room becomes its clickable region; links that named the old id open
-            nothing.
+            nothing. One whose room’s id a location on another floor has keeps its id and names the room as its shape.
           </p>
           <ul className="preview-list" aria-label="Linked locations">
             {bind.map((b) => (
               <li key={b.from}>
-                {b.title}: {b.from} → {b.to}
+                {b.title}: {b.from} → {b.shape ? `shape ${b.shape}` : b.to}
               </li>
             ))}
           </ul>
@@ -90,7 +90,7 @@ function NewRooms({ add }: { add: readonly Location[] }) {
           <tbody>
             {add.map((l) => (
               <tr key={l.id}>
-                <td>{l.id}</td>
+                <td>{l.shape ? `${l.shape} (as ${l.id})` : l.id}</td>
                 <td>{l.title}</td>
               </tr>
             ))}

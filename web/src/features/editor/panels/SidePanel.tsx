@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useAtom } from 'jotai';
 import { HistoryPanel } from '../../maps/history/HistoryPanel';
 import { useEditor, useEditorState } from '../editor-context';
@@ -10,6 +11,7 @@ import { LocationsPanel } from './locations/LocationsPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { StylesPanel } from './StylesPanel';
 import { WayfindingPanel } from '../wayfinding/WayfindingPanel';
+import { afterPanelRemoval, useFocusKept } from './use-focus-kept';
 
 const TABS: { id: EditorTab; label: string }[] = [
   { id: 'locations', label: 'Locations' },
@@ -25,6 +27,8 @@ const TABS: { id: EditorTab; label: string }[] = [
 export function SidePanel() {
   const [tab, setTab] = useAtom(tabAtom);
   const { doc } = useEditorState();
+  const side = useRef<HTMLElement>(null);
+  useFocusKept(side, afterPanelRemoval);
   const counts: Partial<Record<EditorTab, number>> = {
     locations: doc.locations.length,
     layers: doc.layers.length,
@@ -32,7 +36,7 @@ export function SidePanel() {
     styles: doc.styles.length,
   };
   return (
-    <aside className="editor__side" aria-label="Map contents">
+    <aside ref={side} className="editor__side" aria-label="Map contents">
       <div role="tablist" aria-label="Panels" className="editor__tabs">
         {TABS.map((t) => (
           <button

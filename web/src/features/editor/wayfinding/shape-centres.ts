@@ -1,6 +1,7 @@
 /**
- * Where the document's shape-bound locations are (a location with no point of its own whose id is an element's id
- * in its floor's drawing: the map draws it as that shape, its marker at the shape's centre), measured on the editor's
+ * Where the document's shape-bound locations are (a location with no point of its own standing for an element of its
+ * floor's drawing, its `shape` or the one with its id: the map draws it as that shape, its marker at the shape's
+ * centre), measured on the editor's
  * canvas on every floor. The wayfinding check and "Attach a location here" take such a location as placed there, as
  * the viewer's directions do.
  */

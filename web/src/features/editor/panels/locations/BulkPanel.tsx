@@ -23,7 +23,7 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
   return (
     <div className="bulk-panel">
       <div className="inspector__head">
-        <h2>{ids.length} locations selected</h2>
+        <h2 tabIndex={-1}>{ids.length} locations selected</h2>
         <button
           type="button"
           className="btn btn--danger btn--sm"

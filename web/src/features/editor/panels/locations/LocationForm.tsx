@@ -22,6 +22,7 @@ import { filePickerAtom, selectionAtom } from '../../editor-state';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from '../fields';
 import { RichTextEditor } from '../RichTextEditor';
 import { useTry } from '../use-try';
+import { ShapeField } from './ShapeField';
 
 export const MARKER_LABELS: Record<MarkerType, string> = {
   hidden: 'Hidden (SVG element only)',
@@ -93,7 +94,7 @@ function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
   const { run, canvas } = useEditor();
   return (
     <div className="inspector__head">
-      <h2>{loc.title || loc.id}</h2>
+      <h2 tabIndex={-1}>{loc.title || loc.id}</h2>
       <div className="panel__row">
         <button
           type="button"
@@ -141,7 +142,7 @@ function ContentFields({ loc, set, text }: LocationEdit) {
         name="id"
         value={loc.id}
         onBlurOnly
-        hint="Unique; also links the location to the SVG element with this id, and appears in links (?location=id)."
+        hint="Unique; appears in links (?location=id), and links the location to the SVG element with this id on its floor unless its Shape names another."
         commit={(v) => {
           const problem = set({ id: v.trim() });
           if (!problem) setSelection(new Set([v.trim()]));
@@ -259,6 +260,7 @@ function BehaviourFields({ loc, doc, set }: LocationEdit) {
         options={[{ value: '', label: 'Every layer' }, ...doc.layers.map((l) => ({ value: l.id, label: l.name }))]}
         commit={(v) => set({ layer: v === '' ? undefined : v })}
       />
+      <ShapeField loc={loc} doc={doc} set={set} />
       <GroupsField loc={loc} doc={doc} commit={(groups) => set({ groups })} />
       <SelectProp
         label="On click"

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { freeRoomsAtom, roomsIdElsewhereAtom, selectionAtom } from '../../editor-state';
+import { freeRoomsAtom, roomOfferAtom, selectionAtom } from '../../editor-state';
 import { disposeHarnesses, docWithLocations, layOut, renderEditorPart } from '../../editor.fixtures';
 import { Inspector } from '../Inspector';
 import { LocationsPanel } from './LocationsPanel';
@@ -223,7 +223,7 @@ describe('LocationsPanel', () => {
 });
 
 describe('the rooms of the floor in view without a location', () => {
-  it('says which rooms cannot be added because locations on another floor have their ids, and Add all says so too', () => {
+  it('adds the rooms whose ids locations on another floor have under ids of their own, and Add all says which', () => {
     const doc = blankDocument({ layerId: 'floor-1' });
     doc.layers[0]!.name = 'Floor 1';
     doc.layers.push({ id: 'floor-2', name: 'Floor 2', file: '' });
@@ -232,32 +232,51 @@ describe('the rooms of the floor in view without a location', () => {
       { id: 'stairs', title: 'Stairs', layer: 'floor-1', type: 'hidden' },
     ];
     const h = renderEditorPart(<LocationsPanel />, { doc });
+    // As the canvas offers floor 2's rooms (CanvasRooms): those whose ids floor 1's locations have name their shape.
     act(() => {
       h.jotai.set(freeRoomsAtom, [
         { id: 'm201', title: 'Meeting 2.01', coord: [0.2, 0.2], layer: 'floor-2', type: 'hidden' },
-        { id: 'm202', title: 'Meeting 2.02', coord: [0.4, 0.2], layer: 'floor-2', type: 'hidden' },
+        { id: 'lift-2', title: 'Lift', coord: [0.4, 0.2], layer: 'floor-2', type: 'hidden', shape: 'lift' },
+        { id: 'stairs-2', title: 'Stairs', coord: [0.6, 0.2], layer: 'floor-2', type: 'hidden', shape: 'stairs' },
       ]);
-      h.jotai.set(roomsIdElsewhereAtom, [
-        { id: 'lift', title: 'Lift', floor: 'floor-1' },
-        { id: 'stairs', title: 'Stairs', floor: 'floor-1' },
+      h.jotai.set(roomOfferAtom, 'lift-2');
+    });
+    expect(screen.queryByRole('group', { name: 'Rooms that cannot be added' })).toBeNull();
+    expect(
+      within(screen.getByRole('list', { name: 'Rooms without a location' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.vlist__meta')!.textContent),
+    ).toEqual(['m201', 'lift · as lift-2', 'stairs · as stairs-2']);
+    expect(screen.getByRole('group', { name: 'Room without a location' }).textContent).toContain(
+      'The room “Lift” (lift) has no location. A location on another floor has its id, so it would be lift-2.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add all 3 as locations' }));
+    expect(ids(h.doc())).toEqual(['lift', 'stairs', 'm201', 'lift-2', 'stairs-2']);
+    expect(h.doc().locations.slice(3)).toMatchObject([
+      { layer: 'floor-2', shape: 'lift' },
+      { layer: 'floor-2', shape: 'stairs' },
+    ]);
+    expect(announced()).toBe(
+      'Added 3 rooms as locations. 2 of them have ids of their own, as locations on other floors have their ' +
+        'shapes’ ids: lift-2 for lift and stairs-2 for stairs.',
+    );
+  });
+
+  it('says of one room added under an id of its own which shape it stands for', () => {
+    const doc = blankDocument({ layerId: 'floor-1' });
+    doc.layers.push({ id: 'floor-2', name: 'Floor 2', file: '' });
+    doc.locations = [{ id: 'lift', title: 'Lift', layer: 'floor-1', type: 'hidden' }];
+    const h = renderEditorPart(<LocationsPanel />, { doc });
+    act(() => {
+      h.jotai.set(freeRoomsAtom, [
+        { id: 'lift-2', title: 'Lift', coord: [0.4, 0.2], layer: 'floor-2', type: 'hidden', shape: 'lift' },
       ]);
     });
-    const group = screen.getByRole('group', { name: 'Rooms that cannot be added' });
-    expect(group.querySelector('.panel__hint')!.textContent).toBe(
-      '2 rooms on this floor cannot be added: locations on other floors have their ids. A location shows the shape ' +
-        'with its own id, and each id names one location in the map: give these shapes other ids in this floor’s SVG ' +
-        '(for example lift-2) to add them.',
-    );
-    expect(
-      within(group)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Liftlift · a location on Floor 1', 'Stairsstairs · a location on Floor 1']);
-    fireEvent.click(screen.getByRole('button', { name: 'Add all 2 as locations' }));
-    expect(ids(h.doc())).toEqual(['lift', 'stairs', 'm201', 'm202']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add it as a location' }));
+    expect(h.doc().locations[1]).toMatchObject({ id: 'lift-2', shape: 'lift' });
     expect(announced()).toBe(
-      'Added 2 rooms as locations. Not added: 2 rooms whose ids locations on other floors already have ' +
-        '(lift and stairs on Floor 1).',
+      'Added “Lift” as a location. A location on another floor has the id lift, so this one is lift-2 and stands ' +
+        'for this floor’s lift.',
     );
   });
 });

@@ -5,15 +5,7 @@ import { SearchInput } from '../../../../components/SearchInput';
 import { deleteLocations, reorderLocation } from '../../actions/locations';
 import { importLocations } from '../../actions/structure';
 import { useEditor, useEditorState } from '../../editor-context';
-import {
-  dialogAtom,
-  freeRoomsAtom,
-  roomOfferAtom,
-  roomsIdElsewhereAtom,
-  selectionAtom,
-  toolAtom,
-} from '../../editor-state';
-import { RoomsIdElsewhere, notAddedNote } from './RoomsIdElsewhere';
+import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../../editor-state';
 import { movedMessage, slotFromOffset, useDragReorder } from '../drag-reorder';
 import { nameOf, ROW, useListNavigation, useListViewport } from './location-list';
 import { LocationListbox } from './LocationListbox';
@@ -161,13 +153,32 @@ function LocationsToolbar({
   );
 }
 
+/** 'a, b and c' */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * What adding rooms says of those added under an id of their own: per-floor drawings reuse ids (`lift`, `stairs`),
+ * and a location on another floor had the room's id, so the room's location is `lift-2` standing for the shape `lift`
+ * of this floor (ADR 061). '' when every room kept its id.
+ */
+export function ownIdsNote(rooms: readonly Location[]): string {
+  const own = rooms.filter((r) => r.shape !== undefined);
+  if (!own.length) return '';
+  if (rooms.length === 1)
+    return `A location on another floor has the id ${own[0]!.shape}, so this one is ${own[0]!.id} and stands for this floor’s ${own[0]!.shape}.`;
+  const pairs = listed(own.map((r) => `${r.id} for ${r.shape}`));
+  return own.length === 1
+    ? `1 of them has an id of its own, as a location on another floor has its shape’s id: ${pairs}.`
+    : `${own.length} of them have ids of their own, as locations on other floors have their shapes’ ids: ${pairs}.`;
+}
+
 /** Rooms of the floor's SVG that have no location: the one just clicked on the map, and all of them. */
 function RoomOffers({ announce }: { announce(text: string): void }) {
   const { run } = useEditor();
-  const { doc } = useEditorState();
   const setSelection = useSetAtom(selectionAtom);
   const freeRooms = useAtomValue(freeRoomsAtom);
-  const idElsewhere = useAtomValue(roomsIdElsewhereAtom);
   const [offer, setOffer] = useAtom(roomOfferAtom);
   const offered = offer ? freeRooms.find((r) => r.id === offer) : undefined;
 
@@ -178,8 +189,9 @@ function RoomOffers({ announce }: { announce(text: string): void }) {
     setSelection(new Set(rooms.length === 1 ? [rooms[0]!.id] : []));
     const added =
       rooms.length === 1 ? `Added “${nameOf(rooms[0]!)}” as a location.` : `Added ${rooms.length} rooms as locations.`;
-    // "Add all" leaves out the rooms whose ids are taken on another floor: the author is told which, and why.
-    announce(rooms === freeRooms && idElsewhere.length ? `${added} ${notAddedNote(idElsewhere, doc)}` : added);
+    // A room whose id a location on another floor has is added too, under an id of its own: the author is told which.
+    const note = ownIdsNote(rooms);
+    announce(note ? `${added} ${note}` : added);
   };
 
   return (
@@ -187,7 +199,8 @@ function RoomOffers({ announce }: { announce(text: string): void }) {
       {offered && (
         <div className="panel__row room-offer" role="group" aria-label="Room without a location">
           <span className="panel__hint">
-            The room “{offered.title}” ({offered.id}) has no location.
+            The room “{offered.title}” ({offered.shape ?? offered.id}) has no location.
+            {offered.shape && ` A location on another floor has its id, so it would be ${offered.id}.`}
           </span>
           <button type="button" className="btn btn--primary btn--sm" onClick={() => addRooms([offered])}>
             Add as location
@@ -214,7 +227,7 @@ function RoomOffers({ announce }: { announce(text: string): void }) {
               <li key={r.id} className={r.id === offer ? 'is-offered' : undefined}>
                 <span className="vlist__text">
                   <span className="vlist__title">{nameOf(r)}</span>
-                  <span className="vlist__meta">{r.id}</span>
+                  <span className="vlist__meta">{r.shape ? `${r.shape} · as ${r.id}` : r.id}</span>
                 </span>
                 <button
                   type="button"
@@ -232,7 +245,6 @@ function RoomOffers({ announce }: { announce(text: string): void }) {
           )}
         </details>
       )}
-      <RoomsIdElsewhere rooms={idElsewhere} doc={doc} />
     </>
   );
 }

@@ -115,9 +115,14 @@ export function useListNavigation({
 }) {
   const { canvas } = useEditor();
   const { selection, extendTo, pick } = useAnchoredSelection(items);
-  /** The row the keyboard is on (aria-activedescendant). */
-  const [active, setActive] = useState<string | null>(null);
-  const activeIndex = active === null ? -1 : items.findIndex((l) => l.id === active);
+  /** The row the keyboard is on (aria-activedescendant), and its place in the list when it was put there. */
+  const [active, setActiveRow] = useState<{ id: string; at: number } | null>(null);
+  const setActive = (id: string | null) =>
+    setActiveRow(id === null ? null : { id, at: items.findIndex((l) => l.id === id) });
+  const found = active === null ? -1 : items.findIndex((l) => l.id === active.id);
+  // The row the keyboard was on is gone (deleted): the keyboard stays at its place, on the row that took it, so a
+  // screen reader says where the list is and the arrow keys go on from there, not from the top.
+  const activeIndex = found >= 0 || active === null ? found : Math.min(active.at, items.length - 1);
   const { first, last } = viewport;
 
   const click = (l: Location, e: MouseEvent) => {

@@ -1,0 +1,50 @@
+/**
+ * The editor canvas for a keyboard or screen reader user: what its keys do, said on the map itself, and the add
+ * tool without a pointer. Enter or Space adds at the centre of the view, marked by a cross while the map has
+ * keyboard focus; the arrow keys and + and − bring the place there first, and the location added is selected, so
+ * the arrow keys then move it.
+ */
+import { div } from './canvas-overlays';
+
+export const CANVAS_KEYS_HELP =
+  'Arrow keys move the map, plus and minus zoom. With the add tool (A), Enter adds a location at the centre of ' +
+  'the view, marked by a cross. With locations selected, the arrow keys move them (with Shift, 10 pixels at a ' +
+  'time), Delete removes them and Escape clears the selection.';
+
+export const ADDED_AT_CENTRE = 'Location added at the centre of the view. The arrow keys move it; Escape ends adding.';
+
+export const CENTRE_OFF_MAP = 'The centre of the view is not on the map: move the map there first, then press Enter.';
+
+let made = 0;
+
+/** The map's description and its status line, in `host`; `announce` says a line in it. */
+export function keyboardAids(host: HTMLElement): { describedBy: string; announce(text: string): void } {
+  const id = `mn-edit-keys-${++made}`;
+  const help = div('mn-sr-only');
+  help.id = id;
+  help.textContent = CANVAS_KEYS_HELP;
+  const status = div('mn-sr-only');
+  status.setAttribute('role', 'status');
+  host.append(help, status);
+  return {
+    describedBy: id,
+    announce(text) {
+      // The same line twice (two adds in a row) is said twice: the region is emptied first.
+      status.textContent = '';
+      requestAnimationFrame(() => (status.textContent = text));
+    },
+  };
+}
+
+/** Whether a key press on the viewport asks the add tool to add (Enter or Space alone, not held down). */
+export function isAddKey(e: KeyboardEvent, viewport: HTMLElement): boolean {
+  return (
+    (e.key === 'Enter' || e.key === ' ') &&
+    e.target === viewport &&
+    !e.repeat &&
+    !e.ctrlKey &&
+    !e.metaKey &&
+    !e.altKey &&
+    !e.shiftKey
+  );
+}

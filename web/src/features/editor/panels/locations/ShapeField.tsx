@@ -1,0 +1,94 @@
+/**
+ * The location inspector's Shape field (ADR 061): which element of its floor's drawing the location stands for.
+ */
+import { useEffect, useId, useState } from 'react';
+import { shapeOf, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import type { LocationPatch } from '../../actions/locations';
+import { useEditor } from '../../editor-context';
+import { TextProp } from '../fields';
+
+/** The location, its map, and the edit of its fields (one undo step per field), as the inspector's form has them. */
+interface ShapeEdit {
+  loc: Location;
+  doc: MapDocument;
+  set: (patch: LocationPatch, field?: string) => string | null;
+}
+
+/**
+ * The ids of a floor's shapes (the canvas loads the floor to read them), or null until known, for a floor that is no
+ * SVG, or without a canvas.
+ */
+function useFloorShapes(layerId: string | null, file: string | undefined): string[] | null {
+  const { canvas } = useEditor();
+  const c = canvas();
+  const [shapes, setShapes] = useState<{ key: string; ids: string[] } | null>(null);
+  const key = `${layerId}\u0000${file}`;
+  useEffect(() => {
+    if (!layerId || typeof c?.floorShapes !== 'function') return;
+    let live = true;
+    void c.floorShapes(layerId).then((ids) => {
+      if (live && ids) setShapes({ key, ids });
+    });
+    return () => {
+      live = false;
+    };
+  }, [c, layerId, key]);
+  return shapes?.key === key ? shapes.ids : null;
+}
+
+/**
+ * The shape of its floor's drawing that the location stands for, its region (ADR 061): the element with the location's
+ * own id, unless it names another (floor plans drawn per floor reuse ids such as `lift`). Picked from the floor's
+ * shapes that no location of the floor stands for, or typed; an id the floor's drawing lacks is refused, and one that
+ * another location stands for is refused by the edit with both locations named. A location on every floor stands for
+ * the shape with its own id on each.
+ */
+export function ShapeField({ loc, doc, set }: ShapeEdit) {
+  const listId = useId();
+  const floor = loc.layer ? doc.layers.find((l) => l.id === loc.layer) : undefined;
+  const shapes = useFloorShapes(floor?.id ?? null, floor?.file);
+  if (!floor)
+    return (
+      <p className="panel__hint" data-testid="shape-hint">
+        Shape: on every floor, this location stands for the shape with its own id ({loc.id}) on each. Choose a floor to
+        bind it to another shape.
+      </p>
+    );
+  const current = shapeOf(loc);
+  const name = floor.name || floor.id;
+  const held = new Set(
+    doc.locations.filter((l) => l.id !== loc.id && (l.layer == null || l.layer === floor.id)).map(shapeOf),
+  );
+  const free = shapes?.filter((id) => id !== current && !held.has(id)) ?? [];
+  const drawn = !shapes || shapes.includes(current);
+  return (
+    <>
+      <TextProp
+        label="Shape"
+        name="shape"
+        value={current}
+        onBlurOnly
+        list={free.length ? listId : undefined}
+        hint={
+          drawn
+            ? `The element of ${name}’s drawing this location stands for (its region). Empty: the one with its id.`
+            : `${name}’s drawing has no shape “${current}”, so this location has no region there.`
+        }
+        commit={(v) => {
+          const shape = v.trim();
+          if (shape === '' || shape === loc.id) return set({ shape: undefined }, 'shape');
+          if (shapes && !shapes.includes(shape))
+            return `${name}’s drawing has no shape with the id “${shape}”: pick one of its shapes, or check the id in its SVG.`;
+          return set({ shape }, 'shape');
+        }}
+      />
+      {free.length > 0 && (
+        <datalist id={listId} data-testid="free-shapes">
+          {free.map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}
