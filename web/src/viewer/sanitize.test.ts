@@ -129,12 +129,18 @@ describe('disarmHandlers', () => {
     expect(disarmHandlers(markup)).toBe(markup);
   });
 
+  it('reads comments as the parser ends them: empty ones at once, and at "--!>"', () => {
+    // Each comment ends before the <p>, so the parser reads its handler: it must be disarmed.
+    for (const markup of ['<!--><p onload=1>', '<!---><p onload=1>', '<!-- x --!><p onload=1>', '<!----><p onload=1>'])
+      expect(handlersParsed(disarmHandlers(markup)), markup).toEqual([]);
+  });
+
   it('leaves the parser no handler attribute, whatever the markup', () => {
     // Whole tags and handlers as well as single characters, so that most arrays hold a handler the parser would read.
     const token = fc.constantFrom(
       ...['<p', '<img', '<b', '</p', '<a/', ' onerror=1', ' ONload="a"', "/onclick='b'", ' title="', "'", '"'],
       ...['<', '>', '/', ' ', '\n', '=', 'x', 'on', '<!--', '-->', '<!', '<?', '<script>', '<title>', '<textarea>'],
-      ...['</script>', '<style>', '</style', '<iframe ', 'src=x'],
+      ...['</script>', '<style>', '</style', '<iframe ', 'src=x', '--!>', '->'],
     );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 40 }), (tokens) => {

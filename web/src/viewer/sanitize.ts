@@ -263,6 +263,19 @@ function scanAttributes(html: string, i: number, out: string[]): number {
 }
 
 /**
+ * Where a comment opened before `body` ends, as the HTML parser reads it: an empty comment closes at once (`<!-->`,
+ * `<!--->`), and `--!>` closes one as `-->` does; unclosed, it runs to the end.
+ */
+function commentEnd(html: string, body: number): number {
+  if (html.startsWith('>', body)) return body + 1;
+  if (html.startsWith('->', body)) return body + 2;
+  const close = /--!?>/g;
+  close.lastIndex = body;
+  const found = close.exec(html);
+  return found ? found.index + found[0].length : html.length;
+}
+
+/**
  * Markup with its event handler attributes (`onerror=…`) renamed `x-on…` before any parser reads it. Chromium checks
  * the page's Content-Security-Policy as soon as a parser sets such an attribute, even in an inert document that never
  * runs it, and logs (and reports) a violation for each: descriptions with one would fill visitors' consoles. This is
@@ -283,8 +296,7 @@ export function disarmHandlers(html: string): string {
     i = lt;
     const tag = /^<(\/?)([A-Za-z][^\t\n\f\r />]*)/.exec(html.slice(i, i + 64));
     if (html.startsWith('<!--', i)) {
-      const end = html.indexOf('-->', i + 4);
-      out.push(html.slice(i, (i = end < 0 ? n : end + 3)));
+      out.push(html.slice(i, (i = commentEnd(html, i + 4))));
     } else if (!tag) {
       const bogus = /^<[!?/]/.test(html.slice(i, i + 2));
       const end = bogus ? html.indexOf('>', i) : i;
