@@ -6,6 +6,7 @@
 import { CORNER_POSITIONS } from '@mapnest/shared/map-rules';
 import type { MapView } from '../map-core/map-view';
 import { h, icon, type IconName } from './dom';
+import { DirectoryOverlay } from './directory/overlay';
 import type { ViewerText } from './i18n/messages';
 import type { ViewerModel } from './viewer-model';
 
@@ -315,6 +316,8 @@ export interface ControlHost {
   resolveUrl: (u: string) => string;
   /** The directory shows a sidebar the visitor can hide. */
   hasDirectory: boolean;
+  /** The directory's sidebar (none without a directory): a compact viewer opens it over the map. */
+  sidebar: HTMLElement | null;
   sidebarOpen: boolean;
   layerId: string;
   onToggleSidebar(): void;
@@ -330,8 +333,13 @@ export interface MapControls {
   zoom?: ZoomButtons;
   reset?: ResetButton;
   legend?: Legend;
-  /** Fits the controls to the viewer's layout: the sidebar's button hides in portrait, a phone folds the legend. */
-  layout(lay: { portrait: boolean; narrow: boolean }): void;
+  /** The compact viewer's directory over the map, and its button (./directory/overlay.ts). */
+  directory?: DirectoryOverlay;
+  /**
+   * Fits the controls to the viewer's layout: the sidebar's button hides in portrait, a phone folds the legend, a
+   * compact viewer shows the directory's button.
+   */
+  layout(lay: { portrait: boolean; narrow: boolean; compact: boolean }): void;
 }
 
 export function addControls(host: ControlHost): MapControls {
@@ -344,6 +352,7 @@ export function addControls(host: ControlHost): MapControls {
     layout(lay) {
       if (out.sidebar) out.sidebar.el.hidden = lay.portrait;
       out.legend?.layout(lay.narrow);
+      out.directory?.layout(lay.compact);
     },
   };
   const add = <T extends MapControl>(pos: string, control: T): T => {
@@ -365,5 +374,12 @@ export function addControls(host: ControlHost): MapControls {
     add(c.fullscreen, new FullscreenButton(host.element, labels, m.text));
   if (Legend.wanted(m)) out.legend = add(s.legend.position, new Legend(m, host.resolveUrl));
   for (const corner of Object.values(corners)) corner.hidden = !corner.childElementCount;
+  // First in the directory's corner, and hidden but in a compact viewer (its layout shows the corner then).
+  if (host.sidebar) {
+    const corner = corners[s.directory.position === 'right' ? 'top-right' : 'top-left'];
+    out.directory = new DirectoryOverlay(host.sidebar, corner.parentElement!, m.text);
+    corner.prepend(out.directory.el);
+    out.all.push(out.directory);
+  }
   return out;
 }

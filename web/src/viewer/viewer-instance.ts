@@ -150,6 +150,7 @@ export class Viewer implements MapViewerInstance {
       corners: this.#area.corners,
       resolveUrl: this.#resolveUrl,
       hasDirectory: !!this.#directory,
+      sidebar: this.#sidebar,
       sidebarOpen: this.#sidebarOpen,
       layerId: this.#layerId,
       onToggleSidebar: () => this.#toggleSidebar(),
@@ -282,7 +283,7 @@ export class Viewer implements MapViewerInstance {
     const changed = lay.portrait !== this.#portrait || lay.narrow !== this.#narrow || lay.short !== this.#short;
     [this.#portrait, this.#narrow, this.#short] = [lay.portrait, lay.narrow, lay.short];
     if (changed && this.#active !== null) this.#renderDetails();
-    this.#sheets.layout(lay.narrow, lay.narrow && lay.portrait && this.element.classList.contains('mn-fill'));
+    this.#sheets.layout(lay);
   }
 
   // ---- Controls ----
@@ -389,8 +390,9 @@ export class Viewer implements MapViewerInstance {
     const l = this.model.locations[index];
     if (!l || !l.clickable) return;
     this.#opened(l);
+    const from = this.#controls.directory?.chosen(invoker) ?? invoker;
     if (l.action === 'link') return followLink(l.source, this.#framed);
-    this.#details.opened(l.id, invoker ?? focusedIn(this.element), this.#narrow);
+    this.#details.opened(l.id, from ?? focusedIn(this.element), this.#narrow);
     this.#setActive(index);
     if (l.layer && l.layer !== this.#layerId) {
       this.#pendingOpen = index;
@@ -440,6 +442,7 @@ export class Viewer implements MapViewerInstance {
   #startOver(): void {
     const start = viewerStart(this.model.doc, null);
     this.#close(false);
+    this.#controls.directory?.close(false);
     for (const part of this.#parts) part.startOver?.();
     this.#filters.set(initialFilterState(this.model));
     this.#directory?.startOver();

@@ -37,9 +37,23 @@ describe('layoutFor (ADR 065: by the viewer’s own box)', () => {
     expect(fill(1280, 500).short).toBe(false);
   });
 
-  it('keeps a narrow box (a phone) stacked with sheets, however short', () => {
-    expect(fill(390, 844)).toMatchObject({ portrait: true, narrow: true, short: false });
-    expect(fill(390, 350)).toMatchObject({ portrait: true, narrow: true, short: false });
+  it('keeps a narrow box (a phone) stacked with sheets, and a phone’s box under 500 px high compact (ADR 067)', () => {
+    expect(fill(390, 844)).toMatchObject({ portrait: true, narrow: true, short: false, compact: false });
+    expect(fill(390, 844).className).not.toContain('mn-compact');
+    for (const [w, h] of [
+      [390, 350],
+      [360, 300],
+      [414, 420],
+      [414, 499],
+    ] as const) {
+      const lay = fill(w, h);
+      expect(lay, `${w}×${h}`).toMatchObject({ narrow: true, short: false, compact: true });
+      expect(lay.className, `${w}×${h}`).toContain('mn-compact');
+    }
+    expect(fill(414, 500).compact).toBe(false);
+    // A viewer that sizes itself has no height to be short by; a wide short box keeps its sidebar beside the map.
+    expect(fill(390, null, { height: 'auto' }).compact).toBe(false);
+    expect(fill(600, 400).compact).toBe(false);
   });
 
   it('marks kiosk mode for its sizes, whatever the box', () => {

@@ -4,9 +4,12 @@
  * would leave the map under 320 px, or in a box taller than wide (a portrait tablet, a kiosk's totem: a sidebar there
  * leaves a narrow strip of map over a tall empty screen); never in a short box (under 500 px high: a phone on its
  * side, a small embed), where stacking would leave a strip of map over a strip of list, so the sidebar stays beside
- * the map, at most 40% of the width (`mn-short`); narrow below 520 px (details open as a sheet); in kiosk mode, text
- * and touch targets sized for a screen used at arm's length (`mn-kiosk`); the map's height from the layout settings
- * or its image's proportions.
+ * the map, at most 40% of the width (`mn-short`); narrow below 520 px (details open as a sheet); a narrow box under
+ * 500 px high (a phone's embed of a fixed small height: 390×350) is compact (`mn-compact`), where stacking would
+ * leave a strip of map over a strip of list and no sidebar fits beside it: the map fills the box, the directory is an
+ * overlay behind a button (./directory/overlay.ts), and a location's details are a sheet of fixed height (ADR 067); in
+ * kiosk mode, text and touch targets sized for a screen used at arm's length (`mn-kiosk`); the map's height from the
+ * layout settings or its image's proportions.
  */
 import type { ViewerModel } from './viewer-model';
 
@@ -25,7 +28,10 @@ export interface LayoutInput {
   boxHeight?: number | null;
 }
 
-/** A box lower than this is short (ADR 065): the directory stays beside the map, never under it. */
+/**
+ * A box lower than this is short (ADR 065): the directory stays beside the map, never under it; a narrow one is
+ * compact (ADR 067): the map fills it, the directory opens over it.
+ */
 export const SHORT_BOX = 500;
 /** Below this width the viewer is narrow (a phone): details and directions open as sheets over the map's bottom. */
 export const NARROW_BOX = 520;
@@ -42,6 +48,10 @@ export interface Layout {
   portrait: boolean;
   narrow: boolean;
   short: boolean;
+  /** Narrow and under 500 px high (ADR 067): the map fills the box, the directory is an overlay behind a button. */
+  compact: boolean;
+  /** The viewer fills its host or the screen (`mn-fill`), rather than sizing itself. */
+  fill: boolean;
 }
 
 export function layoutFor(
@@ -52,7 +62,9 @@ export function layoutFor(
   const bp =
     model.doc.breakpoints.filter((b) => width > 0 && width <= b.below).sort((a, b) => a.below - b.below)[0] ?? null;
   const narrow = width > 0 && width < NARROW_BOX;
-  const short = !narrow && boxHeight !== null && boxHeight > 0 && boxHeight < SHORT_BOX;
+  const low = boxHeight !== null && boxHeight > 0 && boxHeight < SHORT_BOX;
+  const short = !narrow && low;
+  const compact = narrow && low;
   const tall = boxHeight !== null && boxHeight > width;
   let sidebarWidth = bp?.sidebarWidth ?? s.directory.width;
   if (short) sidebarWidth = Math.min(sidebarWidth, Math.max(240, Math.round(width * 0.4)));
@@ -65,6 +77,7 @@ export function layoutFor(
     fill ? 'mn-fill' : 'mn-auto',
     narrow && 'mn-narrow',
     short && 'mn-short',
+    compact && 'mn-compact',
     kiosk && 'mn-kiosk',
   ]
     .filter(Boolean)
@@ -85,6 +98,8 @@ export function layoutFor(
     portrait,
     narrow,
     short,
+    compact,
+    fill,
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * A phone's sheets over the bottom of the map: a location's details and the directions. Where the map fills its
- * frame with the directory below it (narrow, portrait), an open sheet folds the directory away so the map takes the
- * height and keeps at least half of the screen; it comes back when the sheet closes. The camera is told how much of
+ * frame with the directory below it (narrow, portrait, not compact: a compact viewer's map fills the box and its
+ * directory opens over it, ADR 067), an open sheet folds the directory away so the map takes the height and keeps at
+ * least half of the screen; it comes back when the sheet closes. The camera is told how much of
  * the map the details' sheet covers (MapView.setInsets), so it can lift a place at the map's bottom above the sheet;
  * the directions' sheet tells it itself, as their panel does beside the map (../directions/route-player.ts).
  */
 import type { MapStage } from '../stage/stage';
 import type { MapArea } from '../viewer-dom';
+import type { Layout } from '../viewer-layout';
 
 /** The directions panel (loaded on demand) tells the viewer its sheet opened or closed: detail true or false. */
 export const DIRECTIONS_SHEET_EVENT = 'mn-directions-sheet';
@@ -27,12 +29,12 @@ export class PhoneSheets {
   }
 
   /**
-   * The viewer was laid out anew (its root's classes set again): `narrow` uses sheets (a phone), `foldable` has
-   * the directory below a map that fills its frame.
+   * The viewer was laid out anew (its root's classes set again): narrow uses sheets (a phone); a portrait one that
+   * fills its frame, not compact, has the directory below the map.
    */
-  layout(narrow: boolean, foldable: boolean): void {
+  layout({ narrow, portrait, compact, fill }: Pick<Layout, 'narrow' | 'portrait' | 'compact' | 'fill'>): void {
     this.#narrow = narrow;
-    this.#foldable = foldable;
+    this.#foldable = narrow && portrait && fill && !compact;
     this.#folded = false;
     this.sync();
   }

@@ -32,6 +32,8 @@ export const en = {
   hours: 'Hours',
   close: 'Close',
   back: 'Back',
+  /** The small phone box's directory overlay (directory/overlay.ts): its button back to the map. */
+  backToMap: 'Back to map',
   // Controls
   hideDirectory: 'Hide directory',
   showDirectory: 'Show directory',

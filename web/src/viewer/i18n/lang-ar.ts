@@ -48,6 +48,7 @@ export const messages: Messages = {
   hours: 'ساعات العمل',
   close: 'إغلاق',
   back: 'رجوع',
+  backToMap: 'العودة إلى الخريطة',
   hideDirectory: 'إخفاء الدليل',
   showDirectory: 'إظهار الدليل',
   floors: 'الطوابق',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Öffnungszeiten',
   close: 'Schließen',
   back: 'Zurück',
+  backToMap: 'Zurück zur Karte',
   hideDirectory: 'Verzeichnis ausblenden',
   showDirectory: 'Verzeichnis einblenden',
   floors: 'Etagen',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Horario',
   close: 'Cerrar',
   back: 'Volver',
+  backToMap: 'Volver al mapa',
   hideDirectory: 'Ocultar directorio',
   showDirectory: 'Mostrar directorio',
   floors: 'Plantas',

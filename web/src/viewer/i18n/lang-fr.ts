@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Horaires',
   close: 'Fermer',
   back: 'Retour',
+  backToMap: 'Retour à la carte',
   hideDirectory: 'Masquer le répertoire',
   showDirectory: 'Afficher le répertoire',
   floors: 'Étages',

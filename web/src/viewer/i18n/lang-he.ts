@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'שעות פתיחה',
   close: 'סגירה',
   back: 'חזרה',
+  backToMap: 'חזרה למפה',
   hideDirectory: 'הסתרת המדריך',
   showDirectory: 'הצגת המדריך',
   floors: 'קומות',

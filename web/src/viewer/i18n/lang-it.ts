@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Orari',
   close: 'Chiudi',
   back: 'Indietro',
+  backToMap: 'Torna alla mappa',
   hideDirectory: 'Nascondi elenco',
   showDirectory: 'Mostra elenco',
   floors: 'Piani',

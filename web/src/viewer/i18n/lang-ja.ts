@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: '営業時間',
   close: '閉じる',
   back: '戻る',
+  backToMap: '地図に戻る',
   hideDirectory: '一覧を隠す',
   showDirectory: '一覧を表示',
   floors: 'フロア',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: '영업시간',
   close: '닫기',
   back: '뒤로',
+  backToMap: '지도로 돌아가기',
   hideDirectory: '목록 숨기기',
   showDirectory: '목록 보기',
   floors: '층',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Openingstijden',
   close: 'Sluiten',
   back: 'Terug',
+  backToMap: 'Terug naar de kaart',
   hideDirectory: 'Overzicht verbergen',
   showDirectory: 'Overzicht tonen',
   floors: 'Verdiepingen',

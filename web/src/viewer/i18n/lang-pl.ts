@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Godziny otwarcia',
   close: 'Zamknij',
   back: 'Wstecz',
+  backToMap: 'Wróć do mapy',
   hideDirectory: 'Ukryj spis',
   showDirectory: 'Pokaż spis',
   floors: 'Piętra',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   hours: 'Horário',
   close: 'Fechar',
   back: 'Voltar',
+  backToMap: 'Voltar ao mapa',
   hideDirectory: 'Ocultar diretório',
   showDirectory: 'Mostrar diretório',
   floors: 'Andares',

@@ -33,6 +33,7 @@ export const messages: Messages = {
   hours: '营业时间',
   close: '关闭',
   back: '返回',
+  backToMap: '返回地图',
   hideDirectory: '隐藏目录',
   showDirectory: '显示目录',
   floors: '楼层',
