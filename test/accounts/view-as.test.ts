@@ -3,7 +3,7 @@
  * start of an email address), for administrators only; in the browser the administrator finds a user by email,
  * sees "Viewing as …" with a way out and that user's maps and limits, and an unknown user is refused with a message.
  * What an administrator saves or restores in a user's map is recorded as the administrator's; stopping returns to the
- * administrator's own maps list.
+ * administrator's own maps list. An administrator who opens a user's map without viewing as them is told whose it is.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -127,6 +127,7 @@ describe('View as user in the browser', () => {
   let page: Page;
   const dialog = () => page.getByRole('dialog', { name: 'Settings' });
   const banner = () => page.locator('.view-as-banner');
+  const editingBanner = () => page.locator('.admin-edit-banner');
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -182,6 +183,8 @@ describe('View as user in the browser', () => {
     await page.goto(`/maps/${authorMap}`);
     await page.getByRole('tab', { name: 'Analytics' }).waitFor();
     expect(await banner().textContent()).toContain('what you change in their maps is changed for real');
+    // The View-as banner says it: the editor's own banner for an administrator in another user's map stays away.
+    expect(await editingBanner().count()).toBe(0);
     // Stopping leaves the user's map for the administrator's own maps list, not the user's editor without a banner.
     await Promise.all([page.waitForEvent('load'), banner().getByRole('button', { name: 'Stop viewing' }).click()]);
     await page.getByRole('heading', { name: 'Maps', level: 1 }).waitFor();
@@ -189,4 +192,21 @@ describe('View as user in the browser', () => {
     expect(await banner().count()).toBe(0);
     expect(await page.getByRole('article', { name: `Author map ${tag}` }).count()).toBe(0);
   }, 90_000);
+
+  it('tells an administrator who opens a user’s map directly whose it is and that changes are real', async () => {
+    await page.goto(`/maps/${authorMap}`);
+    await page.getByRole('tab', { name: 'Analytics' }).waitFor();
+    await expect
+      .poll(() => editingBanner().textContent())
+      .toBe(
+        `You are editing Viewed Author’s map (${author.email}) as an administrator: what you change is changed for real.`,
+      );
+    expect(await editingBanner().getAttribute('role')).toBe('status');
+    expect(await banner().count()).toBe(0);
+    // Over the editor, not in its way: the editor's bar is below it, whole.
+    const notice = (await editingBanner().boundingBox())!;
+    const bar = (await page.locator('.editor__bar').boundingBox())!;
+    expect(bar.y).toBeGreaterThanOrEqual(notice.y + notice.height);
+    await artifact(page, { path: path.join(ARTIFACTS, 'admin-editing.png') });
+  }, 60_000);
 });

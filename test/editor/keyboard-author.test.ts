@@ -1,7 +1,8 @@
 /**
  * An author with a keyboard alone (or a screen reader) in a real browser: the map says what its keys do, the add
  * tool adds a location at the centre of the view on Enter (a cross marks the place) and says so, the arrow keys move
- * it, and deleting it from the inspector leaves focus in the locations list, not on the page's body.
+ * it, and deleting it from the inspector leaves focus in the locations list, not on the page's body; the last Undo keeps
+ * focus on its button, and the panels' tabs are one Tab stop with the arrow keys between them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -91,6 +92,61 @@ describe('authoring with the keyboard alone', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Locations');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps focus on Undo after the last step, and moves between the panels’ tabs with the arrow keys', async () => {
+    const id = await call<string>(
+      'createMap',
+      { title: 'Keyboard tabs', mapData: blankDocument({ mapWidth: 1000, mapHeight: 800 }) },
+      user,
+    );
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${id}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    const focused = (attribute: string) =>
+      page.evaluate(
+        (name) =>
+          new Promise<string | null>((resolve) =>
+            // After the render that follows a key press: Chromium blurs a disabled button when it next renders.
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(document.activeElement!.getAttribute(name))),
+            ),
+          ),
+        attribute,
+      );
+
+    // One step to undo: a location added with the keyboard.
+    await page.locator('.editor .mn-viewport').focus();
+    await page.keyboard.press('a');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.vlist__row').count()).toBe(1);
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.vlist__row').count()).toBe(0);
+    expect(await focused('aria-label')).toBe('Undo');
+    expect(await undo.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await focused('aria-label')).toBe('Redo');
+
+    // The tabs: one Tab stop, the arrows, Home and End between them, each opening its panel.
+    await page.getByRole('tab', { name: /^Locations/ }).focus();
+    const path: (string | null)[] = [];
+    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'Home', 'ArrowUp']) {
+      await page.keyboard.press(key);
+      path.push(await focused('id'));
+    }
+    expect(path).toEqual(['layers', 'groups', 'analytics', 'locations', 'analytics'].map((t) => `editor-tab-${t}`));
+    expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('editor-tab-analytics');
+    await page.keyboard.press('Tab');
+    expect(await focused('role')).not.toBe('tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused('id')).toBe('editor-tab-analytics');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused('role')).not.toBe('tab');
     await context.close();
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifact, launchBrowser, signInWithTokens } from '../helpers/browser';
+import { contrastRatio } from '@mapnest/shared/contrast';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
@@ -152,5 +153,38 @@ describe('maps list in the browser', () => {
       badge.y < publication.y + publication.height &&
       publication.y < badge.y + badge.height;
     expect(overlap, `${JSON.stringify(badge)} and ${JSON.stringify(publication)}`).toBe(false);
+  });
+
+  it('rings the focused search field as the app rings every control: 3 px, at least 3:1 against the page', async () => {
+    await call('createMap', { title: 'Focus ring' }, user);
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await openMapsList();
+    await card('Focus ring').waitFor();
+    await page.keyboard.press('/');
+    const ring = await page.evaluate(() => {
+      const hex = (rgb: string) =>
+        '#' +
+        rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('');
+      const field = document.activeElement!;
+      // The outline is drawn outside the field, over the first background behind it.
+      let behind = field.parentElement;
+      while (behind && getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement;
+      const style = getComputedStyle(field);
+      return {
+        label: field.getAttribute('aria-keyshortcuts'),
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        colour: hex(style.outlineColor),
+        page: hex(behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)'),
+      };
+    });
+    expect(ring).toMatchObject({ label: '/', style: 'solid' });
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(contrastRatio(ring.colour, ring.page)).toBeGreaterThanOrEqual(3);
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-search-focus.png') });
   });
 });

@@ -13,6 +13,7 @@ import { sessionAtom } from '../../state/session';
 import { fetchPublished } from '../../viewer/published';
 import { MapViewer } from '../viewer/MapViewer';
 import { readDirectionsParams, readLocationParam } from '../../viewer/deep-link';
+import { AdminEditingBanner } from './AdminEditingBanner';
 import { Editor } from './Editor';
 import { loadMap, type LoadedMap } from './load-map';
 import './editor.css';
@@ -69,7 +70,12 @@ export default function MapPage() {
     case 'loading':
       return <PageLoading label="Loading the map" />;
     case 'editor':
-      return <Editor key={view.loaded.map.id} initial={view.loaded} />;
+      return (
+        <>
+          <AdminEditingBanner key={view.loaded.map.id} map={view.loaded.map} />
+          <Editor key={view.loaded.map.id} initial={view.loaded} />
+        </>
+      );
     case 'public':
       return (
         <div className="map-public">

@@ -172,11 +172,13 @@ export function ToolGroup() {
         + Add<span className="tool__more"> location</span>
       </button>
       <span className="editor__sep" />
+      {/* Said disabled (aria-disabled), not `disabled`: the last Undo (or Redo) would drop focus to the page's body.
+          The command does nothing while it cannot run. */}
       <button
         type="button"
         className="tool"
         onClick={command('undo')}
-        disabled={!state.canUndo}
+        aria-disabled={!state.canUndo || undefined}
         title={`${['Undo', state.undoLabel].filter(Boolean).join(' ')} (${key('z')})`}
         aria-label="Undo"
       >
@@ -186,7 +188,7 @@ export function ToolGroup() {
         type="button"
         className="tool"
         onClick={command('redo')}
-        disabled={!state.canRedo}
+        aria-disabled={!state.canRedo || undefined}
         title={`${['Redo', state.redoLabel].filter(Boolean).join(' ')} (${key('z', true)})`}
         aria-label="Redo"
       >

@@ -134,6 +134,31 @@ describe('editor commands', () => {
     hint.remove();
   });
 
+  it('keeps focus on Undo when it undoes the last step: said disabled, still focusable, doing nothing (and Redo alike)', () => {
+    const h = setup();
+    act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'One' } }));
+    const undo = screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
+    const redo = screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement;
+    expect(redo.getAttribute('aria-disabled')).toBe('true');
+    undo.focus();
+    fireEvent.click(undo);
+    expect(h.doc().locations[0]!.title).toBe('Location 0');
+    // A disabled button would drop focus to the page's body (Chromium does): this one keeps it.
+    expect([undo.disabled, undo.getAttribute('aria-disabled'), redo.getAttribute('aria-disabled')]).toEqual([
+      false,
+      'true',
+      null,
+    ]);
+    expect(document.activeElement).toBe(undo);
+    fireEvent.click(undo);
+    expect(h.notices).toEqual([]);
+    redo.focus();
+    fireEvent.click(redo);
+    expect(h.doc().locations[0]!.title).toBe('One');
+    expect([redo.disabled, redo.getAttribute('aria-disabled')]).toEqual([false, 'true']);
+    expect(document.activeElement).toBe(redo);
+  });
+
   it('says so when every step left was replaced by changes from elsewhere', () => {
     const h = setup();
     act(() => void h.store.dispatch(updateLocation, { id: 'a0', patch: { title: 'Mine' } }));

@@ -9,6 +9,7 @@ import { appStore } from '../../state/store';
 import { InlineTextField } from '../../components/InlineTextField';
 import { Spinner } from '../../components/Spinner';
 import { loadAuthService, refreshSession } from '../auth/session-bootstrap';
+import { storedViewAsLabel } from '../auth/view-as';
 import { Avatar } from './Avatar';
 import { AvatarValidationError, clearAvatar, uploadAvatar } from './avatar-upload';
 import { EmailChangeDialog } from './EmailChangeDialog';
@@ -130,9 +131,22 @@ async function saveName(name: string) {
   await refreshSession({ forceRefresh: true });
 }
 
+/**
+ * While an administrator views the app as a user, this tab still holds the administrator's own name, email address
+ * and avatar (what its controls change): said in words, not only by the avatar's border.
+ */
+function OwnProfileNote() {
+  return (
+    <p className="settings-note">
+      This is your own profile, not <strong>{storedViewAsLabel()}</strong>’s: the name, email address and avatar here
+      are yours, and changing them changes your account, not theirs.
+    </p>
+  );
+}
+
 /** The Profile tab: name, email address, 'View as user' for administrators, avatar, log out. */
 export function ProfileTab() {
-  const { user, admin } = useAtomValue(sessionAtom);
+  const { user, admin, isUserSimulated } = useAtomValue(sessionAtom);
   const navigate = useNavigate();
   const [editingEmail, setEditingEmail] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -146,6 +160,7 @@ export function ProfileTab() {
 
   return (
     <div className="settings-section">
+      {isUserSimulated && <OwnProfileNote />}
       <div className="settings-row settings-row--field">
         <InlineTextField
           label="Name"

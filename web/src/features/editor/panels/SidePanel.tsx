@@ -1,8 +1,9 @@
-import { useRef } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { HistoryPanel } from '../../maps/history/HistoryPanel';
 import { useEditor, useEditorState } from '../editor-context';
 import { loadMap } from '../load-map';
+import { useNarrowEditor } from '../editor-layout';
 import { tabAtom, type EditorTab } from '../editor-state';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { GroupsPanel } from './GroupsPanel';
@@ -24,11 +25,48 @@ const TABS: { id: EditorTab; label: string }[] = [
   { id: 'analytics', label: 'Analytics' },
 ];
 
+/** The tab an arrow key, Home or End moves to from tab `index` of `count` (arrows wrap), or null for other keys. */
+export function tabAfterKey(key: string, index: number, count: number): number | null {
+  switch (key) {
+    // Both pairs of arrows: the tabs are a column beside the panel, and a row over it in the one-column layout.
+    case 'ArrowDown':
+    case 'ArrowRight':
+      return (index + 1) % count;
+    case 'ArrowUp':
+    case 'ArrowLeft':
+      return (index - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The panels' tabs (ARIA tabs): one Tab stop, the open tab's (roving tab index); the arrow keys, Home and End move
+ * between them and open the tab they reach, as the settings dialog's tabs do.
+ */
 export function SidePanel() {
   const [tab, setTab] = useAtom(tabAtom);
   const { doc } = useEditorState();
   const side = useRef<HTMLElement>(null);
+  const narrow = useNarrowEditor();
   useFocusKept(side, afterPanelRemoval);
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const next = tabAfterKey(
+      event.key,
+      TABS.findIndex((t) => t.id === tab),
+      TABS.length,
+    );
+    if (next === null) return;
+    event.preventDefault();
+    const id = TABS[next]!.id;
+    setTab(id);
+    document.getElementById(`editor-tab-${id}`)?.focus();
+  };
   const counts: Partial<Record<EditorTab, number>> = {
     locations: doc.locations.length,
     layers: doc.layers.length,
@@ -37,7 +75,13 @@ export function SidePanel() {
   };
   return (
     <aside ref={side} className="editor__side" aria-label="Map contents">
-      <div role="tablist" aria-label="Panels" className="editor__tabs">
+      <div
+        role="tablist"
+        aria-label="Panels"
+        aria-orientation={narrow ? 'horizontal' : 'vertical'}
+        className="editor__tabs"
+        onKeyDown={onTabKey}
+      >
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -46,6 +90,7 @@ export function SidePanel() {
             id={`editor-tab-${t.id}`}
             aria-selected={tab === t.id}
             aria-controls="editor-tabpanel"
+            tabIndex={tab === t.id ? 0 : -1}
             className={tab === t.id ? 'editor__tab is-active' : 'editor__tab'}
             onClick={() => setTab(t.id)}
           >
