@@ -187,4 +187,34 @@ describe('maps list in the browser', () => {
     expect(contrastRatio(ring.colour, ring.page)).toBeGreaterThanOrEqual(3);
     await artifact(page, { path: path.join(ARTIFACTS, 'maps-search-focus.png') });
   });
+
+  it('rings a focused form field in 2 px of the focus colour, inside it, at least 3:1 against the field', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`${baseUrl()}/contact`);
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await name.focus();
+    // The field eases into its focused look (a short transition): read it once that has ended.
+    await name.evaluate((field) => Promise.all(field.getAnimations().map((a) => a.finished)));
+    const ring = await name.evaluate((field) => {
+      const hex = (rgb: string) =>
+        '#' +
+        rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('');
+      const style = getComputedStyle(field);
+      const inset = /^rgb\(([^)]*)\) 0px 0px 0px (\d+)px inset$/.exec(style.boxShadow);
+      return {
+        border: parseFloat(style.borderTopWidth),
+        borderColour: hex(style.borderTopColor),
+        insetWidth: inset ? Number(inset[2]) : 0,
+        insetColour: inset ? hex(`rgb(${inset[1]})`) : null,
+        field: hex(style.backgroundColor),
+      };
+    });
+    expect(ring.border + ring.insetWidth, JSON.stringify(ring)).toBeGreaterThanOrEqual(2);
+    expect(ring.insetColour).toBe(ring.borderColour);
+    expect(contrastRatio(ring.borderColour, ring.field)).toBeGreaterThanOrEqual(3);
+  });
 });
