@@ -3,7 +3,8 @@
  * closes the sheet and stays on the map (web/src/viewer/location-history.ts). Going from one location to another
  * adds no entry; closing the sheet by its own button or Escape leaves no entry behind that the next Back would spend
  * doing nothing; a deep link and a reload still show their location. A customer's iframe, a script-tag embed and the
- * desktop layout add no history entry.
+ * desktop layout add no history entry. In a compact box (390×350) Back closes the directory open over the map the same
+ * way, and a location chosen in it takes the directory's entry; a script-tag embed adds none.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -188,6 +189,74 @@ describe('Back on a phone, on the map’s own page', () => {
     await drawn(page);
     await expect.poll(() => sheet(page).count()).toBe(0);
     expect(query(page)).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Back and the directory over the map of a compact box (390×350, ADR 067)', () => {
+  const COMPACT = { width: 390, height: 350 };
+  const directory = (page: Page) => page.getByRole('button', { name: 'Directory' });
+  const expanded = (page: Page) => directory(page).getAttribute('aria-expanded');
+
+  it('closes the directory and stays on the map; closed by Back to map it leaves no entry behind', async () => {
+    const { context, page, errors } = await phone(COMPACT);
+    await openMap(page);
+    const before = await historyLength(page);
+    await directory(page).click();
+    await expect.poll(() => expanded(page)).toBe('true');
+    expect(await historyLength(page)).toBe(before + 1);
+    await page.goBack();
+    await expect.poll(() => expanded(page)).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/m/demo');
+    expect(await page.locator('.mn-sidebar').isVisible()).toBe(false);
+    // Forward opens it again; Back to map goes back over its entry, so the next Back leaves the map.
+    await page.goForward();
+    await expect.poll(() => expanded(page)).toBe('true');
+    await page.getByRole('button', { name: 'Back to map' }).click();
+    await expect.poll(() => expanded(page)).toBe('false');
+    await expect.poll(() => page.evaluate(() => history.state as unknown)).toBeNull();
+    expect(await historyLength(page)).toBe(before + 1);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives a location chosen in it the one entry: Back closes its sheet, the next Back leaves', async () => {
+    const { context, page, errors } = await phone(COMPACT);
+    await openMap(page);
+    const before = await historyLength(page);
+    await directory(page).click();
+    await page.locator('.mn-entry').first().click();
+    await sheet(page).waitFor();
+    await expect.poll(() => query(page)).toMatch(/^\?location=/);
+    expect(await expanded(page)).toBe('false');
+    expect(await historyLength(page)).toBe(before + 1);
+    await page.goBack();
+    await expect.poll(() => sheet(page).count()).toBe(0);
+    expect(await expanded(page)).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/m/demo');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds no entry in a customer’s script-tag embed', async () => {
+    const { context, page, errors } = await phone(COMPACT);
+    pages['compact-script-tag'] =
+      `<div id="map" data-mapnest-map="demo" style="height:350px"></div><script src="${baseUrl()}/embed.js" async></script>`;
+    await page.goto(`${customer.url}/before`);
+    await page.goto(`${customer.url}/compact-script-tag`);
+    await page.locator('#map .mn-layer-svg').first().waitFor({ state: 'attached', timeout: 20_000 });
+    const before = await historyLength(page);
+    await directory(page).click();
+    await expect.poll(() => expanded(page)).toBe('true');
+    await page.getByRole('button', { name: 'Back to map' }).click();
+    await expect.poll(() => expanded(page)).toBe('false');
+    expect(await historyLength(page)).toBe(before);
+    expect(page.url()).toBe(`${customer.url}/compact-script-tag`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,8 @@
  * box; the directory opens over it, inside the box, from a labelled button (aria-expanded), and Escape or Back to map
  * close it, focus going back to the button; a location chosen in it closes it and shows its details as a sheet that
  * leaves the location's point in view on the map, with the floors and zoom buttons clear of it and of each other, each
- * at least 44 × 44 px. Geometry only. Screenshots go to .test-artifacts/compact-box (MAPNEST_TEST_ARTIFACTS=1).
+ * at least 44 × 44 px; a route's Directions sheet leaves the zoom row usable above it and the route's ends in view.
+ * Geometry only. Screenshots go to .test-artifacts/compact-box (MAPNEST_TEST_ARTIFACTS=1).
  */
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { artifact, collectErrors, launchBrowser, settledBox } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, readText, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 const ARTIFACTS = path.resolve('.test-artifacts/compact-box');
@@ -245,6 +246,56 @@ describe('/m/{id} in a short window, and an iframe of 414×420', () => {
     await viewer.getByRole('button', { name: 'Back to map' }).click();
     await expect.poll(async () => (await look(frame)).focus).toBe('directory button');
     expectMapFillsTheBox(await look(frame));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a route in a compact box (/m/{id} at 390×350)', () => {
+  it('keeps the zoom row usable above the Directions sheet and the route in view between', async () => {
+    const { page, frame, errors, viewer } = await phone('/m/demo?from=north-entrance&to=fitlab', 390, 350);
+    const status = viewer.getByRole('status').filter({ hasText: 'Route from' });
+    await expect.poll(() => readText(status), { timeout: 15_000 }).toMatch(/^Route from North entrance/);
+    // The route is drawn on its last floor once the player has gone through it.
+    await expect.poll(() => viewer.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
+    const panel = await settledBox(viewer.locator('.mn-dir-sheet'), 5);
+    await settledBox(viewer.locator('.mn-pane'), 10);
+    await artifact(page, { path: path.join(ARTIFACTS, 'm-390x350-route.png') });
+    const seen = await look(frame);
+    expect(inside(panel, seen.map), 'the sheet within the map').toBe(true);
+    // The bottom corners' controls stand above the sheet, inside the map, and take a tap at their centre.
+    const corners = viewer.locator('.mn-bottom-left > :visible, .mn-bottom-right > :visible');
+    const names = await corners.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.className));
+    const bottom = seen.controls.filter((c) => names.includes(c.name));
+    expect(bottom.map((c) => c.name)).toEqual(expect.arrayContaining(['Zoom']));
+    for (const c of bottom) {
+      expect(overlaps(c.box, panel), `${c.name} over the sheet`).toBe(false);
+      expect(inside(c.box, seen.map), `${c.name} in the map`).toBe(true);
+    }
+    // Both ends of the route are on the visible map above the sheet (nothing over them).
+    const ends = await viewer.locator('.mn-route-end circle').evaluateAll((cs) =>
+      cs.map((c) => {
+        const r = c.getBoundingClientRect();
+        const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+        const hit = (c.getRootNode() as Document).elementFromPoint(x, y);
+        return { x, y, onMap: !!hit?.closest('.mn-viewport') };
+      }),
+    );
+    for (const e of ends) {
+      expect(e.y, 'route end above the sheet').toBeLessThan(panel.y);
+      expect(e.onMap, `route end at ${Math.round(e.x)},${Math.round(e.y)} on the visible map`).toBe(true);
+    }
+    const zoomIn = viewer.getByRole('button', { name: 'Zoom in' });
+    const hit = await zoomIn.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains((el.getRootNode() as Document).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(hit, 'Zoom in takes a tap').toBe(true);
+    const scale = () =>
+      viewer.locator('.mn-pane').evaluate((el) => Number(/scale\(([-\d.e]+)\)/.exec(el.style.transform)![1]));
+    const before = await scale();
+    await zoomIn.click();
+    await expect.poll(scale).toBeGreaterThan(before);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -4,7 +4,7 @@
  * `history.back()` and `history.forward()`, whose popstate arrives in a later task, as in a browser.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocationHistory, SHEET_STATE_KEY } from './location-history';
+import { LocationHistory, OVERLAY_STATE_KEY, SHEET_STATE_KEY } from './location-history';
 
 const MAP = 'http://localhost:3000/m/demo';
 let made: LocationHistory[] = [];
@@ -119,6 +119,68 @@ describe('the open location in the history of the map’s own page', () => {
     history.pushState(null, '', `${MAP}#opening-hours`);
     await back();
     expect(shown).toEqual([]);
+  });
+});
+
+describe('the compact viewer’s directory over the map, on the map’s own page', () => {
+  /** The overlay as the history opens and closes it, telling the history back as DirectoryOverlay does. */
+  function overlayOf(h: LocationHistory) {
+    const moves: string[] = [];
+    const overlay = {
+      open: () => {
+        moves.push('open');
+        h.overlayOpened(overlay);
+      },
+      close: () => {
+        moves.push('close');
+        h.overlayClosed();
+      },
+    };
+    return { overlay, moves };
+  }
+
+  it('adds one entry that Back closes it by, over a sheet’s entry too; Forward opens it again', async () => {
+    const h = make(true);
+    const { overlay, moves } = overlayOf(h);
+    const length = history.length;
+    h.opened('a', true);
+    h.overlayOpened(overlay);
+    expect(history.length).toBe(length + 2);
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'a', [OVERLAY_STATE_KEY]: true });
+    await back();
+    // The overlay closes; the location's sheet stays, not opened again.
+    expect([moves, shown]).toEqual([['close'], []]);
+    await forward();
+    expect([moves, shown, history.length]).toEqual([['close', 'open'], [], length + 2]);
+  });
+
+  it('goes back over its entry when closed by its own button, and a location chosen in it takes the one entry', async () => {
+    const h = make(true);
+    const { overlay, moves } = overlayOf(h);
+    const length = history.length;
+    h.overlayOpened(overlay);
+    let landed = popped();
+    h.overlayClosed();
+    await landed;
+    expect([history.state, moves]).toEqual([null, []]);
+    h.overlayOpened(overlay);
+    expect(history.length).toBe(length + 1);
+    landed = popped();
+    h.overlayClosed();
+    h.opened('b', true);
+    await landed;
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b' });
+    expect(history.length).toBe(length + 1);
+    await back();
+    expect([moves, shown]).toEqual([[], [null]]);
+  });
+
+  it('adds no entry in an embed', () => {
+    const h = make(false);
+    const length = history.length;
+    h.overlayOpened(overlayOf(h).overlay);
+    h.overlayClosed();
+    expect(history.length).toBe(length);
   });
 });
 

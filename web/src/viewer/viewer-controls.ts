@@ -6,7 +6,7 @@
 import { CORNER_POSITIONS } from '@mapnest/shared/map-rules';
 import type { MapView } from '../map-core/map-view';
 import { h, icon, type IconName } from './dom';
-import { DirectoryOverlay } from './directory/overlay';
+import { DirectoryOverlay, type OverlayHistory } from './directory/overlay';
 import type { ViewerText } from './i18n/messages';
 import type { ViewerModel } from './viewer-model';
 
@@ -314,10 +314,10 @@ export interface ControlHost {
   element: HTMLElement;
   corners: Record<Corner, HTMLElement>;
   resolveUrl: (u: string) => string;
-  /** The directory shows a sidebar the visitor can hide. */
-  hasDirectory: boolean;
-  /** The directory's sidebar (none without a directory): a compact viewer opens it over the map. */
+  /** The directory's sidebar (none without one): the visitor may hide it; a compact viewer opens it over the map. */
   sidebar: HTMLElement | null;
+  /** The history Back closes the compact viewer's directory by (on the map's own page). */
+  history: OverlayHistory;
   sidebarOpen: boolean;
   layerId: string;
   onToggleSidebar(): void;
@@ -360,7 +360,7 @@ export function addControls(host: ControlHost): MapControls {
     out.all.push(control);
     return control;
   };
-  if (host.hasDirectory && s.directory.toggle) {
+  if (host.sidebar && s.directory.toggle) {
     const toggle = new SidebarToggle(host.sidebarOpen, host.onToggleSidebar, labels, m.text);
     out.sidebar = add(s.directory.position === 'right' ? 'top-right' : 'top-left', toggle);
   }
@@ -377,7 +377,7 @@ export function addControls(host: ControlHost): MapControls {
   // First in the directory's corner, and hidden but in a compact viewer (its layout shows the corner then).
   if (host.sidebar) {
     const corner = corners[s.directory.position === 'right' ? 'top-right' : 'top-left'];
-    out.directory = new DirectoryOverlay(host.sidebar, corner.parentElement!, m.text);
+    out.directory = new DirectoryOverlay(host.sidebar, corner.parentElement!, m.text, host.history);
     corner.prepend(out.directory.el);
     out.all.push(out.directory);
   }

@@ -63,7 +63,8 @@ export class OpenDetails {
   #returnFocus: HTMLElement | null = null;
   /** Opened from the directory, outside the map: the map is brought into the page's view when the details show. */
   #reveal = false;
-  readonly #history: LocationHistory;
+  /** The address and history (Back closes a phone's sheet, and a compact viewer's directory, on the map's page). */
+  readonly history: LocationHistory;
 
   constructor(private readonly host: OpenDetailsHost) {
     this.#lightbox = new LightboxLink(
@@ -71,7 +72,7 @@ export class OpenDetails {
       () => this.#lightboxFailed(),
     );
     const { deepLinking, backCloses } = host;
-    this.#history = new LocationHistory({ deepLinking, backCloses, show: (id) => host.fromHistory(id) });
+    this.history = new LocationHistory({ deepLinking, backCloses, show: (id) => host.fromHistory(id) });
   }
 
   /** Shows the details of `l`, or none. */
@@ -106,19 +107,19 @@ export class OpenDetails {
     this.#returnFocus = invoker;
     this.#reveal = !this.host.framed && !!invoker && !!this.host.places.directory?.contains(invoker);
     this.#noLightbox = null;
-    this.#history.opened(id, narrow);
+    this.history.opened(id, narrow);
   }
 
   /** The location closed: when `restore`, focus goes back where it was when it opened (else to `fallback`). */
   closed(restore: boolean, fallback: HTMLElement): void {
-    this.#history.closed();
+    this.history.closed();
     const back = this.#returnFocus;
     this.#returnFocus = null;
     if (restore) (back?.isConnected ? back : fallback).focus({ preventScroll: true });
   }
 
   destroy(): void {
-    this.#history.destroy();
+    this.history.destroy();
   }
 
   /** After the frame that lays the details out (and any scroll anchoring the page does then), shows the map. */

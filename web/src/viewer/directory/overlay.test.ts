@@ -19,7 +19,8 @@ function setup() {
   const corner = h('div', { class: 'mn-corner', hidden: true });
   const map = h('div', { class: 'mn-map' }, corner);
   document.body.append(h('div', { class: 'mn-viewer' }, sidebar, map));
-  const overlay = new DirectoryOverlay(sidebar, map, buildModel(blankDocument()).text);
+  const noHistory = { overlayOpened: () => undefined, overlayClosed: () => undefined };
+  const overlay = new DirectoryOverlay(sidebar, map, buildModel(blankDocument()).text, noHistory);
   corner.append(overlay.el);
   const back = sidebar.querySelector<HTMLButtonElement>('.mn-overlay-bar button')!;
   return { overlay, sidebar, map, corner, search, entry, back };

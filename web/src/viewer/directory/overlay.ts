@@ -4,10 +4,18 @@
  * "Directory" button on the map (aria-expanded). Back to map, Escape or choosing a location close it; focus goes back
  * to the button, or, for a location chosen in it, goes there when the location's details close. While it is open the
  * map under it is inert, so Tab stays in the list. In every other layout the button and the bar are hidden and the
- * sidebar is the layout's.
+ * sidebar is the layout's. On the map's own page the browser's Back closes it too, as it closes a location's sheet
+ * (ADR 056): it has a history entry while it is open (../location-history.ts).
  */
 import { h, icon, uid } from '../dom';
 import type { ViewerText } from '../i18n/messages';
+import type { HistoryOverlay } from '../location-history';
+
+/** The history the overlay's entry is in (../location-history.ts: none but on the map's own page). */
+export interface OverlayHistory {
+  overlayOpened(overlay: HistoryOverlay): void;
+  overlayClosed(): void;
+}
 
 export class DirectoryOverlay {
   /** The button on the map that opens it (a map control: in a corner, removed with the controls). */
@@ -17,11 +25,15 @@ export class DirectoryOverlay {
   #compact = false;
   #open = false;
 
+  /** Back and Forward close and open it. */
+  readonly #port: HistoryOverlay = { open: () => this.open(false), close: () => this.close(true) };
+
   /** `sidebar`: the viewer's directory and its panel; `map`: the map area the overlay covers. */
   constructor(
     private readonly sidebar: HTMLElement,
     private readonly map: HTMLElement,
     t: ViewerText,
+    private readonly history: OverlayHistory,
   ) {
     sidebar.id ||= uid('mn-directory');
     this.el = h(
@@ -91,6 +103,10 @@ export class DirectoryOverlay {
 
   /** Open or closed; the sidebar's `hidden` is the overlay's only while compact (else the layout's). */
   #set(open: boolean): void {
+    if (open !== this.#open) {
+      if (open) this.history.overlayOpened(this.#port);
+      else this.history.overlayClosed();
+    }
     this.#open = open;
     this.el.setAttribute('aria-expanded', String(open));
     if (this.#compact) this.sidebar.hidden = !open;
