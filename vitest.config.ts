@@ -57,6 +57,10 @@ const stackTest = {
   globalSetup: ['test/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // expect.poll waits for a condition (a page settling, a stream delivering): vitest's default of 1 s is a timed
+  // assertion in disguise on a busy 2-core machine, where a browser can take longer to answer; 10 s is a hang guard.
+  // Every 100 ms, not 50: each try is a round trip to Chromium or the stack, and fewer leave more CPU to the test.
+  expect: { poll: { timeout: 10_000, interval: 100 } },
 };
 
 // Four projects: pure unit tests (node), web component tests (jsdom), and the stack tests, whose integration and
