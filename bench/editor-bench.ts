@@ -220,7 +220,7 @@ async function openEditor(browser: Browser, stack: Stack, mapId: string, n: numb
   await page.waitForFunction(
     (c) => document.querySelector('#editor-tab-locations .editor__count')?.textContent === String(c),
     n,
-    { timeout: 60_000 },
+    { polling: 100, timeout: 60_000 },
   );
   const load = Date.now() - t0;
   await page.evaluate(PROBE);

@@ -50,6 +50,7 @@ const status = (page: Page) => page.locator('.save-status').getAttribute('data-s
 
 async function waitForStatus(page: Page, want: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction((s) => document.querySelector('.save-status')?.getAttribute('data-status') === s, want, {
+    polling: 100,
     timeout,
   });
 }

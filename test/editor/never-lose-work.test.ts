@@ -137,7 +137,7 @@ describe('leaving the editor and saving at once', () => {
     await page.waitForFunction(
       () => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved',
       undefined,
-      { timeout: 15_000 },
+      { polling: 100, timeout: 15_000 },
     );
     expect((await serverDoc(mapId)).doc.locations.map((l) => l.title)).toContain('Bakery');
     // The field keeps focus and its text; nothing is left unsaved.
@@ -194,7 +194,7 @@ describe('leaving the editor and saving at once', () => {
     await page.waitForFunction(
       () => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''),
       undefined,
-      { timeout: 15_000 },
+      { polling: 100, timeout: 15_000 },
     );
     await page.close({ runBeforeUnload: false });
     await context.setOffline(false);

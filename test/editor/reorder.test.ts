@@ -50,7 +50,7 @@ async function saveNow(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved',
     null,
-    { timeout: 15_000 },
+    { polling: 100, timeout: 15_000 },
   );
 }
 

@@ -50,6 +50,7 @@ describe('a save whose answers were lost', () => {
     const { tabs, tab, errors, server } = await oneTab('Lost Answers', 'Lost answers');
     const statusIs = (s: string) =>
       tab.waitForFunction((s) => document.querySelector('.save-status')?.getAttribute('data-status') === s, s, {
+        polling: 100,
         timeout: 20_000,
       });
     await addLocationAt(tab, 0.4);
@@ -85,7 +86,7 @@ describe('a save whose answers were lost', () => {
         return s === 'saved' || s === 'conflict' ? s : null;
       },
       undefined,
-      { timeout: 20_000 },
+      { polling: 100, timeout: 20_000 },
     );
     expect(await settledStatus.jsonValue()).toBe('saved');
     const now = await server();
@@ -117,7 +118,11 @@ describe('undo after a merge with another tab', () => {
     await expect
       .poll(async () => (await server()).doc.locations.map((l) => l.title).sort(), { timeout: 15_000 })
       .toEqual(['Kiosk', 'Location 1']);
-    await tab.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved');
+    await tab.waitForFunction(
+      () => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved',
+      null,
+      { polling: 100 },
+    );
 
     // One Ctrl+Z: this tab's location goes; the kiosk, merged in from the other tab, stays and is saved so.
     const saved = (await server()).version;
@@ -249,7 +254,7 @@ describe('unsaved work of two tabs in one browser', () => {
     await a.waitForFunction(
       () => ['offline', 'error'].includes(document.querySelector('.save-status')?.getAttribute('data-status') ?? ''),
       undefined,
-      { timeout: 15_000 },
+      { polling: 100, timeout: 15_000 },
     );
     await expect
       .poll(async () => (await storedBackups(a)).flatMap((r) => r.titles), { timeout: 10_000 })
@@ -263,7 +268,11 @@ describe('unsaved work of two tabs in one browser', () => {
     await addLocationAt(b, 0.2);
     await b.keyboard.press('Control+s');
     await expect.poll(async () => (await server()).version, { timeout: 15_000 }).toBe(saved + 1);
-    await b.waitForFunction(() => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved');
+    await b.waitForFunction(
+      () => document.querySelector('.save-status')?.getAttribute('data-status') === 'saved',
+      null,
+      { polling: 100 },
+    );
     // A is still open: B does not offer A's work as its own to restore.
     expect(await b.getByRole('alert').filter({ hasText: 'were kept in this browser' }).count()).toBe(0);
     expect((await storedBackups(b)).flatMap((r) => r.titles)).toContain('A UNSAVED WORK');

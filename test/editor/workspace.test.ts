@@ -231,18 +231,26 @@ describe('the editor on a phone (390 px)', () => {
     const form = page.getByRole('form', { name: 'Location Location 37' });
     await item.click();
     await form.waitFor();
-    await page.waitForFunction(() => {
-      const box = document.querySelector('.editor__inspector')!.getBoundingClientRect();
-      return box.top >= 0 && box.top < 100;
-    });
+    await page.waitForFunction(
+      () => {
+        const box = document.querySelector('.editor__inspector')!.getBoundingClientRect();
+        return box.top >= 0 && box.top < 100;
+      },
+      null,
+      { polling: 100 },
+    );
     await artifact(page, { path: path.join(ARTIFACTS, 'editor-390-form.png') });
 
     // Show on map: the page scrolls back up to the map.
     await form.getByRole('button', { name: 'Show on map' }).click();
-    await page.waitForFunction(() => {
-      const box = document.querySelector('.editor__canvas')!.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    });
+    await page.waitForFunction(
+      () => {
+        const box = document.querySelector('.editor__canvas')!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      },
+      null,
+      { polling: 100 },
+    );
     await context.close();
     // A free account holds two test maps: this file's other tests need the room.
     await call('deleteMap', { id }, user);

@@ -54,6 +54,7 @@ export async function settled(page: Page, timeoutMs = 15_000): Promise<void> {
     if (Date.now() > until)
       throw new Error(`the page is still busy after ${timeoutMs} ms: ${[...(pending ?? [])].map((r) => r.url())}`);
     await page.waitForFunction(() => document.readyState === 'complete' && document.fonts.status === 'loaded', null, {
+      polling: 100,
       timeout: Math.max(1, until - Date.now()),
     });
     await page.evaluate(

@@ -51,7 +51,7 @@ describe('modal dialogs in the browser', () => {
     await dialog.getByRole('textbox', { name: 'Purchase code' }).fill('1a2b3c4d-1a2b-4c3d-8e4f-1a2b3c4d5e6f');
     await dialog.getByRole('button', { name: 'Register license' }).click();
     await dialog.getByRole('button', { name: 'Registering…' }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.tagName !== 'BUTTON');
+    await page.waitForFunction(() => document.activeElement?.tagName !== 'BUTTON', null, { polling: 100 });
     expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await expect.poll(() => held !== undefined).toBe(true);
     await held!.fulfill({

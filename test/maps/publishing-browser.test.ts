@@ -71,6 +71,8 @@ describe('publishing in the editor', () => {
     }
     await page.waitForFunction(
       () => document.querySelector('.editor__bar .publication')?.getAttribute('data-publication') === 'published',
+      null,
+      { polling: 100 },
     );
     expect(errors).toEqual([]);
     await page.close();
@@ -99,6 +101,8 @@ describe('publishing in the editor', () => {
     await page.getByRole('listitem', { name: /^Version 3/ }).waitFor();
     await page.waitForFunction(
       () => document.querySelector('.editor__bar .publication')?.getAttribute('data-publication') === 'changes',
+      null,
+      { polling: 100 },
     );
     // The live map is untouched.
     expect((await published(id)).document!.locations).toHaveLength(6);
@@ -122,6 +126,8 @@ describe('publishing in the editor', () => {
       .click();
     await page.waitForFunction(
       () => document.querySelector('.editor__bar .publication')?.getAttribute('data-publication') === 'offline',
+      null,
+      { polling: 100 },
     );
     expect((await published(id)).offline).toBe(true);
     const visitor = await context.newPage();

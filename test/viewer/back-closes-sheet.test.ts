@@ -62,6 +62,8 @@ async function drawn(page: Page): Promise<void> {
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
 }
 

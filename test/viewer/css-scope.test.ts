@@ -46,7 +46,7 @@ describe('author CSS', () => {
     await page.goto(`/m/${id}`);
     await page.waitForSelector('svg.mn-layer-svg');
     // The viewer is ready once the floor, its <style> and the map's CSS are in (getComputedStyle then restyles).
-    await page.waitForFunction(() => performance.getEntriesByName('mapnest:ready').length > 0);
+    await page.waitForFunction(() => performance.getEntriesByName('mapnest:ready').length > 0, null, { polling: 100 });
     const styles = await page.evaluate(() => ({
       body: getComputedStyle(document.body).backgroundColor,
       html: getComputedStyle(document.documentElement).backgroundColor,

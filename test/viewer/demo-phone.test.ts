@@ -96,6 +96,8 @@ describe('the demo map', () => {
     await page.waitForFunction(
       () =>
         !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg text.label'),
+      null,
+      { polling: 100 },
     );
     const pane = page.locator('.mn-pane');
     await settledBox(pane, 10);
@@ -108,6 +110,7 @@ describe('the demo map', () => {
         await page.waitForFunction(
           (b) => document.querySelector<HTMLElement>('.mn-pane')!.style.transform !== b,
           before,
+          { polling: 100 },
         );
         await settledBox(pane, 10);
       }

@@ -54,7 +54,10 @@ async function coldPage(): Promise<{ page: Page; requests: string[]; errors: str
 }
 
 const ready = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, { timeout: 20_000 });
+  page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true, null, {
+    polling: 100,
+    timeout: 20_000,
+  });
 
 describe('a cold embed view', () => {
   it('draws a one-floor map in at most 4 requests, with its styles and no CSP violation or console error', async () => {
@@ -62,7 +65,9 @@ describe('a cold embed view', () => {
     await page.goto(`/m/${mapId}`);
     await ready(page);
     await page.waitForSelector('.mn-viewer .mn-marker-canvas');
-    await page.waitForFunction(() => !!document.querySelector('.mn-layer:not([hidden]) svg.mn-layer-svg'));
+    await page.waitForFunction(() => !!document.querySelector('.mn-layer:not([hidden]) svg.mn-layer-svg'), null, {
+      polling: 100,
+    });
     // Anything the page would still ask for (a late image, a favicon) shows up here.
     await settled(page);
     expect(requests.length, `requests of a cold view:\n${requests.join('\n')}`).toBeLessThanOrEqual(4);

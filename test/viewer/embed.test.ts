@@ -39,6 +39,8 @@ async function openDemo(
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors };
 }
@@ -98,7 +100,7 @@ describe('the embed of the demo map', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto('/m/demo');
-    await page.waitForFunction(() => '__atReady' in window);
+    await page.waitForFunction(() => '__atReady' in window, null, { polling: 100 });
     const atReady = (await page.evaluate('window.__atReady')) as { map: number[] };
     expect(atReady).toEqual({ beyond: 0, search: false, entries: 0, map: expect.any(Array) });
     await expect
@@ -135,7 +137,7 @@ describe('the embed of the demo map', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto('/m/demo');
-    await page.waitForFunction(() => '__ready' in window && '__between' in window);
+    await page.waitForFunction(() => '__ready' in window && '__between' in window, null, { polling: 100 });
     const seen = (await page.evaluate('({ removed: window.__removed, between: window.__between })')) as {
       removed: string[];
       between: boolean;
@@ -345,6 +347,8 @@ async function openMap(id: string, query = ''): Promise<{ page: Page; errors: st
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors, warnings };
 }

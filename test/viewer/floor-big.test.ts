@@ -53,6 +53,7 @@ describe('a 10,000-element floor', () => {
     const errors = collectErrors(page);
     await page.goto(`/m/${id}`);
     await page.waitForFunction(() => performance.getEntriesByName('mapnest:floor').length > 0, undefined, {
+      polling: 100,
       timeout: 60_000,
     });
     // The page's own parse of the file, sanitised whole, is the reference: every element came in, once (a part that
@@ -80,7 +81,7 @@ describe('a 10,000-element floor', () => {
     expect(counts.parts).toBeGreaterThanOrEqual(4);
     expect(counts.labelsIn).toBeGreaterThan(0);
     // A label, drawn in a later part, on its first letter (the first one in view), once the view is still.
-    await page.waitForFunction(() => !document.querySelector('.mn-moving'));
+    await page.waitForFunction(() => !document.querySelector('.mn-moving'), null, { polling: 100 });
     const label = await page.evaluate(() => {
       for (const text of document.querySelectorAll<SVGTextElement>('[id="Labels"] text')) {
         const glyph = text.getExtentOfChar(0);

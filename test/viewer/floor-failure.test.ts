@@ -39,6 +39,8 @@ async function open(width: number, height: number, touch: boolean) {
   await page.goto('/m/demo');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors, floor, back: () => (failing = false) };
 }
@@ -91,7 +93,7 @@ describe.each([
     // The server is back: Try again loads the floor, and it is an ordinary floor again.
     back();
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.mn-layer-svg').length >= 2);
+    await page.waitForFunction(() => document.querySelectorAll('.mn-layer-svg').length >= 2, null, { polling: 100 });
     await expect.poll(() => alert.count()).toBe(0);
     expect(await page.locator('.mn-layer-error').isHidden()).toBe(true);
     expect(await button.textContent()).toBe(floor.name);

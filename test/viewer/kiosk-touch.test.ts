@@ -44,6 +44,8 @@ async function open(urlPath: string, screen: { width: number; height: number }) 
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   // The directory's entries are put in a frame after the markers' first drawing (directory/fill.ts).
   await page.locator('.mn-entry').first().waitFor();

@@ -54,6 +54,8 @@ async function open(path: string, screen = { width: 1080, height: 1920 }): Promi
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors };
 }
@@ -74,7 +76,9 @@ async function inputProbe(page: Page): Promise<{ after(act: () => Promise<unknow
     async after(act) {
       const before = await count();
       await act();
-      await page.waitForFunction((n) => (window as unknown as { __inputs: number }).__inputs > n, before);
+      await page.waitForFunction((n) => (window as unknown as { __inputs: number }).__inputs > n, before, {
+        polling: 100,
+      });
     },
   };
 }

@@ -50,7 +50,7 @@ async function openDemo(locale: string, edit?: (doc: MapDocument) => void): Prom
     });
   await page.goto('/m/demo');
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
-  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])'));
+  await page.waitForFunction(() => !document.querySelector('.mn-loading:not([hidden])'), null, { polling: 100 });
   // The directory's insides come a frame after the map (ADR 017).
   await page.waitForSelector('.mn-directory input[type=search]');
   await page.waitForSelector('.mn-entry');

@@ -42,6 +42,8 @@ async function open(path: string, width = 1280, height = 800): Promise<{ page: P
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors };
 }

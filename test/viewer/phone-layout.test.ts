@@ -41,6 +41,8 @@ async function open(
   if (drawn)
     await page.waitForFunction(
       () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+      null,
+      { polling: 100 },
     );
   return { page, errors };
 }

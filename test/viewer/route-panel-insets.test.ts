@@ -73,6 +73,8 @@ async function open(url: string, width: number, height: number): Promise<{ page:
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors };
 }

@@ -35,6 +35,8 @@ async function open(path: string, locale?: string): Promise<{ page: Page; errors
   await page.waitForSelector('.mn-viewer .mn-marker-canvas');
   await page.waitForFunction(
     () => !document.querySelector('.mn-loading:not([hidden])') && !!document.querySelector('.mn-layer-svg'),
+    null,
+    { polling: 100 },
   );
   return { page, errors };
 }
