@@ -46,7 +46,9 @@ export default function MapplicGuidePage() {
           Every floor is listed with the file it got. A floor still missing its file is named before anything is
           created: add its file, or leave that floor without a plan. The map takes the size of the floor plans (an SVG’s
           viewBox); when plans of different sizes are picked, you choose the map’s size. Locations keep their places on
-          the plans, because positions are stored as fractions of the map.
+          the plans, because positions are stored as fractions of the map. Pick the site’s images too: the locations’
+          thumbnails and pictures, and the images a floor’s SVG links rather than embeds (a traced floor plan behind the
+          rooms), are matched by file name and kept; the ones not picked are named, as they would point at the old site.
         </p>
         <p>
           To bring a Mapplic map into a map you already have, open it in the editor and choose{' '}

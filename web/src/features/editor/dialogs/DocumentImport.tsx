@@ -174,12 +174,14 @@ export function MapplicImport({
     setBusy(true);
     setFailure(null);
     const plans = floorsToUpload(value).length;
+    const images = value.site?.images.size ?? 0;
+    const added = [plans && counted(plans, 'floor plan'), images && counted(images, 'image')].filter(Boolean);
     try {
       const doc = await buildMapplicSite(value, stop.signal);
       if (stop.signal.aborted) return;
       if (run(replaceDocument, { doc })) {
         notify(
-          `The map was replaced by the Mapplic map${plans ? `, with ${counted(plans, 'floor plan')} added to your files` : ''}. Undo brings yours back.`,
+          `The map was replaced by the Mapplic map${added.length ? `, with ${added.join(' and ')} added to your files` : ''}. Undo brings yours back.`,
           'info',
         );
         onDone();

@@ -11,6 +11,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../../lib/words';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { imageSize, uploadFile } from '../files-api';
+import { embedLinkedImages, embedSiteImages } from '../import/linked-images';
 import {
   displayName,
   expandFiles,
@@ -88,7 +89,16 @@ export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSigna
       throw new Error(`The floor “${floor.name}” (${floor.file.name}): ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  return siteDocument(v.site, urls, siteSize(v));
+  const imageUrls = new Map<string, string>();
+  for (const [key, file] of v.site.images) {
+    signal?.throwIfAborted();
+    try {
+      imageUrls.set(key, (await uploadFile(file, undefined, signal)).fileUrl);
+    } catch (e) {
+      throw new Error(`The image ${displayName(file)}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return siteDocument(v.site, urls, siteSize(v), imageUrls);
 }
 
 /** Each floor's plan size, for the floors whose file is not the one measured before. */
@@ -109,13 +119,13 @@ export async function pickSiteFiles(current: MapplicSiteChoice, picked: readonly
   try {
     const files = await expandFiles(picked);
     if (current.site && !holdsExport(files)) {
-      const site = withFloorFiles(current.site, files);
+      const site = await embedSiteImages(withFloorFiles(current.site, files), files);
       const leftBlank = new Set(current.leftBlank);
       for (const f of site.floors) if (f.file) leftBlank.delete(f.layerId);
       const sizes = await measure(site, current);
       return { ...current, site, sizes, leftBlank, chosenSize: null, reading: false, error: null };
     }
-    const site = await readSite(files);
+    const site = await embedSiteImages(await readSite(files), files);
     return { ...EMPTY_SITE_CHOICE, site, sizes: await measure(site) };
   } catch (e) {
     return { ...current, reading: false, error: e instanceof Error ? e.message : String(e) };
@@ -171,7 +181,9 @@ export function MapplicSitePicker({
   const attach = async (layerId: string, file: File) => {
     const site = latest.current.site;
     if (!site) return;
-    const floors = site.floors.map((f) => (f.layerId === layerId ? { ...f, file } : f));
+    // A plan chosen alone has no images picked with it: the ones it links are named.
+    const { missing } = await embedLinkedImages(file, []);
+    const floors = site.floors.map((f) => (f.layerId === layerId ? { ...f, file, unlinked: missing } : f));
     const unused = site.unused.filter((name) => name !== displayName(file));
     const sizes = new Map(latest.current.sizes);
     sizes.set(layerId, await imageSize(file).catch(() => null));
@@ -317,6 +329,17 @@ function SiteSummary({
       {sizes.length > 1 && (
         <SizeChoice sizes={sizes} site={site} chosen={value.chosenSize} disabled={disabled} onSize={onSize} />
       )}
+      {site.images.size > 0 && (
+        <p className="field__hint">
+          The locations’ {counted(site.images.size, 'image')} (thumbnails and pictures) are uploaded with the plans.
+        </p>
+      )}
+      {site.missingImages.length > 0 && (
+        <p className="field__hint">
+          Left out, as they were addresses on the old site and were not picked: {site.missingImages.join(', ')}. Pick
+          them with the export to keep them.
+        </p>
+      )}
       {site.unused.length > 0 && <p className="field__hint">Not used: {site.unused.join(', ')}.</p>}
       <ImportWarnings warnings={site.result.warnings} />
     </div>
@@ -345,6 +368,7 @@ function FloorRow({
       : blank
         ? 'Left without a plan'
         : 'Missing';
+  const unlinked = floor.file ? (floor.unlinked ?? []) : [];
   return (
     <tr data-floor={floor.layerId} className={!floor.file && floor.wanted && !blank ? 'is-missing' : undefined}>
       <th scope="row">{floor.name}</th>
@@ -377,6 +401,12 @@ function FloorRow({
             />{' '}
             Leave without a plan
           </label>
+        )}
+        {unlinked.length > 0 && (
+          <p className="field__hint mapplic-site__unlinked">
+            Its plan links images that were not picked, so it shows without them: {unlinked.join(', ')}. Pick them with
+            the plan, or embed them in the SVG.
+          </p>
         )}
       </td>
     </tr>

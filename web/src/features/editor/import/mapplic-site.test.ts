@@ -184,4 +184,45 @@ describe('Mapplic site import', () => {
       ['2F', '2f.svg'],
     ]);
   });
+
+  it('uploads the locations’ images picked with the site and leaves out the old site’s addresses not picked', async () => {
+    const levels = [
+      {
+        id: 'ground',
+        title: 'Ground',
+        map: 'maps/level-1.svg',
+        locations: [
+          { id: 'zara', title: 'Zara', x: 0.1, y: 0.1, thumbnail: 'images/Zara.jpg', img: '/wp-content/zara-big.jpg' },
+          { id: 'cafe', title: 'Cafe', x: 0.2, y: 0.2, thumbnail: 'CF', img: 'https://cdn.example.com/cafe.jpg' },
+          { id: 'wc', title: 'WC', x: 0.3, y: 0.3, thumbnail: 'images/wc.png' },
+        ],
+      },
+    ];
+    const json = new File([JSON.stringify({ mapwidth: 1000, mapheight: 800, levels })], 'mall.json');
+    const zara = new File([new Uint8Array([1])], 'site/images/zara.JPG', { type: 'image/jpeg' });
+    const site = await readSite([json, fixture('1f.svg', 'level-1.svg'), zara]);
+    expect([...site.images]).toEqual([['zara.jpg', zara]]);
+    expect(site.missingImages).toEqual(['/wp-content/zara-big.jpg', 'images/wc.png']);
+    expect(site.unused).toEqual([]);
+
+    // The thumbnail picked later is matched too.
+    const wc = new File([new Uint8Array([2])], 'wc.png', { type: 'image/png' });
+    const later = withFloorFiles(site, [wc]);
+    expect([...later.images.keys()]).toEqual(['zara.jpg', 'wc.png']);
+    expect(later.missingImages).toEqual(['/wp-content/zara-big.jpg']);
+    expect(later.unused).toEqual([]);
+
+    const doc = siteDocument(
+      later,
+      new Map([['ground', '/files/u/level-1.svg']]),
+      null,
+      new Map([['zara.jpg', '/files/u/zara.jpg']]),
+    );
+    expect(strictMapDocument.safeParse(doc).success).toBe(true);
+    expect(doc.locations.map((l) => [l.id, l.thumb, l.image])).toEqual([
+      ['zara', '/files/u/zara.jpg', undefined],
+      ['cafe', 'CF', 'https://cdn.example.com/cafe.jpg'],
+      ['wc', undefined, undefined],
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
  * floor plans (their SVG viewBox), and is asked when they disagree.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
+import { isShortText } from '@mapnest/shared/map-rules';
 import type { ImportResult } from '@mapnest/shared/mapplic-import';
 import { isZip, readZip } from './zip';
 
@@ -16,6 +17,8 @@ export interface SiteFloor {
   /** The file name the export gives (no folders, no query), '' when the floor has none. */
   wanted: string;
   file: File | null;
+  /** Images its SVG plan links that were not picked with it: the plan shows without them. */
+  unlinked?: string[];
 }
 
 export interface Size {
@@ -30,6 +33,10 @@ export interface MapplicSite {
   floors: SiteFloor[];
   /** Picked files that are neither the JSON nor a floor. */
   unused: string[];
+  /** The picked images the locations name as image or thumbnail, by file key: uploaded with the plans. */
+  images: Map<string, File>;
+  /** The images the locations name by the old site's relative address and that were not picked: left out. */
+  missingImages: string[];
 }
 
 /** The file name a path or URL ends with, without query or fragment, decoded and in lower case. */
@@ -99,9 +106,39 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
   const { importMapplic } = await import('@mapnest/shared/mapplic-import');
   const result = importMapplic(obj);
   const floors = matchFloors(result.document, files);
-  const used = new Set(floors.map((f) => f.file));
+  const { images, missingImages } = locationImages(result.document, files);
+  const used = new Set([...floors.map((f) => f.file), ...images.values()]);
   const unused = files.filter((f) => f !== json && !used.has(f)).map(displayName);
-  return { source: json.name, result, floors, unused };
+  return { source: json.name, result, floors, unused, images, missingImages };
+}
+
+const IMAGE_FIELDS = ['image', 'thumb'] as const;
+/**
+ * An address that means something only on the old site (`images/a.jpg`, `/wp-content/a.jpg`): not absolute, not
+ * inline data, and not a thumbnail's 1-3 characters of text.
+ */
+const isRelative = (url: string) => !isShortText(url) && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url.trim());
+/** Which picked rasters (or SVGs) may stand for a location's image. */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|svg)$/i;
+
+/**
+ * The picked files the locations name as image or thumbnail (matched by file name, as floors are), and the relative
+ * addresses no picked file matches: on Mapnest those would point at nothing, so they are left out.
+ */
+function locationImages(doc: MapDocument, files: readonly File[]): Pick<MapplicSite, 'images' | 'missingImages'> {
+  const byName = new Map<string, File>();
+  for (const f of files) if (IMAGE_FILE.test(f.name) && !byName.has(fileKey(f.name))) byName.set(fileKey(f.name), f);
+  const images = new Map<string, File>();
+  const missing = new Set<string>();
+  for (const loc of doc.locations)
+    for (const field of IMAGE_FIELDS) {
+      const url = loc[field];
+      if (!url) continue;
+      const file = byName.get(fileKey(url));
+      if (file) images.set(fileKey(url), file);
+      else if (isRelative(url)) missing.add(url);
+    }
+  return { images, missingImages: [...missing] };
 }
 
 /** True when the files hold a JSON: a (new) export, rather than plans for the site read before. */
@@ -118,8 +155,12 @@ export function withFloorFiles(site: MapplicSite, files: readonly File[]): Mappl
     return file ? { ...f, file } : f;
   });
   const used = new Set(matched.map((f) => f.file));
+  const more = locationImages(site.result.document, files);
+  for (const f of more.images.values()) used.add(f);
+  const images = new Map([...site.images, ...more.images]);
+  const missingImages = site.missingImages.filter((url) => !images.has(fileKey(url)));
   const unused = [...site.unused, ...files.filter((f) => !used.has(f)).map(displayName)];
-  return { ...site, floors, unused: [...new Set(unused)] };
+  return { ...site, floors, unused: [...new Set(unused)], images, missingImages };
 }
 
 /** The floors that name a file and have none yet, unless the author chose to leave them without a plan. */
@@ -141,13 +182,27 @@ export function floorSizes(sizes: ReadonlyMap<string, Size | null>): { size: Siz
 
 /**
  * The document to create: each floor's file replaced by its uploaded URL (a floor left without a
- * plan has none) and the map's size set to the chosen one.
+ * plan has none), each location image picked with the site by its uploaded URL (`imageUrls`, by file key), the
+ * relative ones not picked left out, and the map's size set to the chosen one.
  */
-export function siteDocument(site: MapplicSite, urls: ReadonlyMap<string, string>, size: Size | null): MapDocument {
+export function siteDocument(
+  site: MapplicSite,
+  urls: ReadonlyMap<string, string>,
+  size: Size | null,
+  imageUrls: ReadonlyMap<string, string> = new Map(),
+): MapDocument {
   const doc = structuredClone(site.result.document);
   // A floor left without a plan has none, as the picker says: not even an absolute address on the old site, which
   // would tie the map to a site being left (and to plans that never went through the upload's SVG sanitising).
   doc.layers = doc.layers.map((l) => ({ ...l, file: urls.get(l.id) ?? '' }));
+  for (const loc of doc.locations)
+    for (const field of IMAGE_FIELDS) {
+      const url = loc[field];
+      if (!url) continue;
+      const uploaded = imageUrls.get(fileKey(url));
+      if (uploaded) loc[field] = uploaded;
+      else if (isRelative(url)) delete loc[field];
+    }
   if (size) {
     doc.settings.mapWidth = size.width;
     doc.settings.mapHeight = size.height;
