@@ -14,6 +14,15 @@ import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/
 import { documentWith } from '../helpers/documents';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
+/** A computed colour (`rgb(…)` or `rgba(…)`) as #rrggbb, for contrastRatio. */
+const hex = (rgb: string) =>
+  '#' +
+  rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('');
+
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
 
 let browser: Browser;
@@ -162,13 +171,6 @@ describe('maps list in the browser', () => {
     await card('Focus ring').waitFor();
     await page.keyboard.press('/');
     const ring = await page.evaluate(() => {
-      const hex = (rgb: string) =>
-        '#' +
-        rgb
-          .match(/\d+/g)!
-          .slice(0, 3)
-          .map((n) => Number(n).toString(16).padStart(2, '0'))
-          .join('');
       const field = document.activeElement!;
       // The outline is drawn outside the field, over the first background behind it.
       let behind = field.parentElement;
@@ -178,13 +180,13 @@ describe('maps list in the browser', () => {
         label: field.getAttribute('aria-keyshortcuts'),
         style: style.outlineStyle,
         width: parseFloat(style.outlineWidth),
-        colour: hex(style.outlineColor),
-        page: hex(behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)'),
+        colour: style.outlineColor,
+        page: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)',
       };
     });
     expect(ring).toMatchObject({ label: '/', style: 'solid' });
     expect(ring.width).toBeGreaterThanOrEqual(2);
-    expect(contrastRatio(ring.colour, ring.page)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(hex(ring.colour), hex(ring.page))).toBeGreaterThanOrEqual(3);
     await artifact(page, { path: path.join(ARTIFACTS, 'maps-search-focus.png') });
   });
 
@@ -196,25 +198,18 @@ describe('maps list in the browser', () => {
     // The field eases into its focused look (a short transition): read it once that has ended.
     await name.evaluate((field) => Promise.all(field.getAnimations().map((a) => a.finished)));
     const ring = await name.evaluate((field) => {
-      const hex = (rgb: string) =>
-        '#' +
-        rgb
-          .match(/\d+/g)!
-          .slice(0, 3)
-          .map((n) => Number(n).toString(16).padStart(2, '0'))
-          .join('');
       const style = getComputedStyle(field);
       const inset = /^rgb\(([^)]*)\) 0px 0px 0px (\d+)px inset$/.exec(style.boxShadow);
       return {
         border: parseFloat(style.borderTopWidth),
-        borderColour: hex(style.borderTopColor),
+        borderColour: style.borderTopColor,
         insetWidth: inset ? Number(inset[2]) : 0,
-        insetColour: inset ? hex(`rgb(${inset[1]})`) : null,
-        field: hex(style.backgroundColor),
+        insetColour: inset ? `rgb(${inset[1]})` : null,
+        field: style.backgroundColor,
       };
     });
     expect(ring.border + ring.insetWidth, JSON.stringify(ring)).toBeGreaterThanOrEqual(2);
     expect(ring.insetColour).toBe(ring.borderColour);
-    expect(contrastRatio(ring.borderColour, ring.field)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(hex(ring.borderColour), hex(ring.field))).toBeGreaterThanOrEqual(3);
   });
 });
