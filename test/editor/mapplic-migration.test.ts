@@ -99,8 +99,9 @@ describe('moving a Mapplic site', () => {
       .toEqual(['1f.svg (1000×800) Replace…', '2f.svg (1000×800) Replace…', '3f.svg (1000×800) Replace…']);
     await page.getByText('The map takes the floor plans’ size, 1000×800 px (the export says 660×490 px)').waitFor();
     // What the import leaves out is still listed.
-    await page.getByText('1 thing was changed or left out to fit').click();
+    await page.getByText('2 things were changed or left out to fit').click();
     await page.getByText('settings: ignored unsupported settings "customThing"').waitFor();
+    await page.getByText('the descriptions of 1 location ("_1-101") hold code: 1 script.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Create map' }).click();
     await page.waitForURL((url) => /^\/maps\/(?!new$)[A-Za-z0-9]+$/.test(url.pathname), { timeout: 30_000 });
     const mapId = new URL(page.url()).pathname.split('/').pop()!;
@@ -204,7 +205,7 @@ describe('moving a Mapplic site', () => {
       .waitFor();
     const replace = page.getByRole('button', { name: 'Replace this map with it' });
     expect(await replace.isDisabled()).toBe(true);
-    await page.getByText('1 thing was changed or left out to fit').click();
+    await page.getByText('2 things were changed or left out to fit').click();
     await page.getByText('settings: ignored unsupported settings "customThing"').waitFor();
 
     // The plans in a second pick: matched by name, and the map takes their size.

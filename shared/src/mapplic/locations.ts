@@ -4,6 +4,7 @@ import { describe, isPlainObject, type RepairLog } from '../repair/repair';
 import { groupRefs, type GroupIndex } from './groups';
 import { legacyPinType } from './legacy';
 import { decodeEntities } from '../html-entities';
+import { noteCode, type DescriptionCode } from './code';
 import { plainText, removeEmbeds } from './text';
 import { isBlank, num, str, type Obj } from './values';
 
@@ -50,6 +51,8 @@ export interface LocationContext {
   mapHeight: number;
   log: RepairLog;
   pixelCoords: number;
+  /** The scripts, handlers and javascript: links found in descriptions, for the report. */
+  code: DescriptionCode;
 }
 
 /** A Mapplic location (with its sample merged in) in our shape; values are left for repair to check. */
@@ -78,7 +81,7 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
   if (out.image === undefined && !isBlank(loc.img)) out.image = loc.img;
   if (out.color === undefined && !isBlank(loc.fill)) out.color = loc.fill;
   for (const key of PLAIN_TEXT_KEYS) if (key in out) out[key] = plainText(out[key]);
-  if (typeof out.desc === 'string') out.desc = withoutEmbeds(out.desc, `locations.${i}.desc`, str(loc.id), ctx.log);
+  if (typeof out.desc === 'string') out.desc = description(out.desc, i, str(loc.id), ctx);
   const type = str(loc.type).toLowerCase();
   if (type !== '') out.type = type === 'pin1' || type === 'pin2' ? 'pin' : type;
   else if (typeof loc.pin === 'string') out.type = legacyPinType(loc.pin);
@@ -110,12 +113,14 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
 /** Our location keys shown as plain text, never as HTML: character references in them are decoded. */
 const PLAIN_TEXT_KEYS = ['title', 'about', 'more', 'label'] as const;
 
-function withoutEmbeds(desc: string, where: string, id: string, log: RepairLog): string {
+/** A description without its embeds, each named in the report, and the code it holds noted for the report. */
+function description(desc: string, i: number, id: string, ctx: LocationContext): string {
   const { html, removed } = removeEmbeds(desc);
   for (const what of removed)
-    log.warn(
-      `${where}: removed ${what} from location "${id}" (Mapnest descriptions cannot hold embedded players or pages)`,
+    ctx.log.warn(
+      `locations.${i}.desc: removed ${what} from location "${id}" (Mapnest descriptions cannot hold embedded players or pages)`,
     );
+  noteCode(html, id || `#${i + 1}`, ctx.code);
   return html;
 }
 

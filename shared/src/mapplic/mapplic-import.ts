@@ -14,6 +14,7 @@
  */
 import { blankDocument, type MapDocument } from '../document/map-document';
 import { finishRepair, isPlainObject, RepairLog, repairDocument } from '../repair/repair';
+import { codeWarning, noCode } from './code';
 import { convertBreakpoints, convertFilters, convertLegend, convertRoutes, convertStyles } from './entries';
 import { GroupIndex } from './groups';
 import { migrateLegacy } from './legacy';
@@ -64,7 +65,7 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
   for (const l of rawLocations)
     if (isPlainObject(l) && flag(l.sample) === true && str(l.id) !== '') samples.set(str(l.id), l);
 
-  const ctx: LocationContext = { groups, samples, mapWidth, mapHeight, log, pixelCoords: 0 };
+  const ctx: LocationContext = { groups, samples, mapWidth, mapHeight, log, pixelCoords: 0, code: noCode() };
   const locations: unknown[] = [];
   rawLocations.forEach((l, i) => {
     if (!isPlainObject(l)) locations.push(l);
@@ -74,6 +75,8 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
     log.warn(
       `locations: converted pixel coordinates of ${ctx.pixelCoords} location${ctx.pixelCoords > 1 ? 's' : ''} to map fractions`,
     );
+  const code = codeWarning(ctx.code);
+  if (code) log.warn(code);
 
   const layers = asList(source.layers).map((l) =>
     isPlainObject(l) ? compact({ id: l.id, name: plainText(l.name ?? l.title), file: l.file ?? l.map ?? '' }) : l,

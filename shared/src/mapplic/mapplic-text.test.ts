@@ -132,3 +132,37 @@ describe('removeEmbeds', () => {
     expect(removeEmbeds(html)).toEqual({ html, removed: [] });
   });
 });
+
+describe('importMapplic of code in descriptions', () => {
+  const at = (desc: string, id = 'a1') => ({ id, title: id, coord: [0.5, 0.5], desc });
+
+  it('names the scripts, handlers and javascript: links, and the locations that hold them', () => {
+    const { warnings } = importMapplic({
+      layers: [{ id: 'ground', name: 'Ground' }],
+      locations: [
+        at('<p onclick="track(1)">Hi</p><script>if (a<b) go();</script>', 'zara'),
+        at('<a href="&#106;avascript:open()">Menu</a><img src="https://x.example/a.png" ONERROR="x()">', 'h-m'),
+        at('<p>Plain, with "javascript: ideas" and onclick= as text</p><!-- <script>x()</script> -->', 'plain'),
+      ],
+    });
+    expect(warnings).toContain(
+      'locations: the descriptions of 2 locations ("zara", "h-m") hold code: 1 script, event handlers (onclick, onerror), ' +
+        '1 javascript: link. Mapnest never runs code in descriptions and removes it when they are shown, so what it did will not work.',
+    );
+  });
+
+  it('says nothing when the descriptions hold no code', () => {
+    const { warnings } = importMapplic({ layers: [{ id: 'g' }], locations: [at('<a href="https://x.example">x</a>')] });
+    expect(warnings.filter((w) => w.includes('code'))).toEqual([]);
+  });
+
+  it('counts the locations past the first five without naming them', () => {
+    const locations = Array.from({ length: 7 }, (_, i) =>
+      at('<script src="https://x.example/s.js"></script>', `s${i}`),
+    );
+    const { warnings } = importMapplic({ layers: [{ id: 'g' }], locations });
+    expect(warnings.find((w) => w.includes('hold code'))).toContain(
+      'the descriptions of 7 locations ("s0", "s1", "s2", "s3", "s4", 2 more) hold code: 7 scripts.',
+    );
+  });
+});

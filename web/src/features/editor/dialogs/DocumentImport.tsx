@@ -3,14 +3,16 @@
  * a Mapplic site, whose floors are matched to their files in the site picker (as on /maps/new) and uploaded only when
  * the author replaces the map with it. Either can instead add its locations only. Each import is one undo step.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { Spinner } from '../../../components/Spinner';
 import { counted } from '../../../lib/words';
 import { importLocations, replaceDocument } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
+import { withoutOldSiteImages } from '../import/mapplic-site';
 import {
   buildMapplicSite,
+  buildSiteLocations,
   floorsToUpload,
   ImportWarnings,
   MapplicSitePicker,
@@ -67,32 +69,37 @@ function PathsOnReplace({ current, imported }: { current: MapDocument; imported:
   );
 }
 
+/** Adds an imported document's locations to the map in one undo step, saying so (`note` after the count). */
+function useAddLocations(): (imported: MapDocument, note?: string) => boolean {
+  const { run, notify } = useEditor();
+  const { doc } = useEditorState();
+  return (imported, note = '') => {
+    const { locations, groups } = locationsOnly(doc, imported);
+    if (!run(importLocations, { locations, groups, mode: 'merge' })) return false;
+    notify(`Added ${counted(locations.length, 'location')}${note}. Undo reverts the import.`, 'info');
+    return true;
+  };
+}
+
 /** Cancel, "Add its locations only" and "Replace this map with it", for either kind of whole map. */
 function DocumentActions({
   imported,
   canReplace,
   busy,
+  onAdd,
   onReplace,
   onDone,
 }: {
   /** The imported document, once it is read. */
   imported: MapDocument | null;
   canReplace: boolean;
-  /** The replacement is under way (its floor plans uploading): nothing else may start. */
+  /** The import is under way (its files uploading): nothing else may start. */
   busy: boolean;
+  onAdd(): void;
   onReplace(): void;
   onDone(): void;
 }) {
-  const { run, notify } = useEditor();
   const { doc } = useEditorState();
-  const addLocations = () => {
-    if (!imported) return;
-    const { locations, groups } = locationsOnly(doc, imported);
-    if (run(importLocations, { locations, groups, mode: 'merge' })) {
-      notify(`Added ${counted(locations.length, 'location')}. Undo reverts the import.`, 'info');
-      onDone();
-    }
-  };
   return (
     <>
       <PathsOnReplace current={doc} imported={imported} />
@@ -104,7 +111,7 @@ function DocumentActions({
           type="button"
           className="btn btn--secondary"
           disabled={busy || !imported || imported.locations.length === 0}
-          onClick={addLocations}
+          onClick={onAdd}
         >
           Add its locations only
         </button>
@@ -120,7 +127,9 @@ function DocumentActions({
 /** A whole map read from one JSON file: what it holds, what was changed to fit, and the two ways to take it. */
 export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onDone: () => void }) {
   const { run, notify } = useEditor();
-  const d = loaded.doc;
+  const addLocations = useAddLocations();
+  // No files come with the JSON: images named by another site's address could only 404 here.
+  const { doc: d, dropped } = useMemo(() => withoutOldSiteImages(loaded.doc), [loaded.doc]);
   return (
     <div>
       <p>
@@ -129,11 +138,20 @@ export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onD
         {d.settings.mapWidth}×{d.settings.mapHeight} px).
       </p>
       <ImportWarnings warnings={loaded.warnings} />
+      {dropped.length > 0 && (
+        <p className="field__hint">
+          Left out, as its locations name them by addresses on another site and no files come with this JSON:{' '}
+          {dropped.join(', ')}.
+        </p>
+      )}
       <DocumentActions
         imported={d}
         canReplace
         busy={false}
         onDone={onDone}
+        onAdd={() => {
+          if (addLocations(d, dropped.length ? ` (${counted(dropped.length, 'image')} left out)` : '')) onDone();
+        }}
         onReplace={() => {
           if (run(replaceDocument, { doc: d })) {
             notify('The map was replaced by the imported one. Undo brings yours back.', 'info');
@@ -146,9 +164,45 @@ export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onD
 }
 
 /**
+ * The uploads an import waits for: `withUploads(build, apply)` uploads what `build` needs, then applies the document
+ * it makes and closes the dialog; a failure changes nothing and says why. Closing the dialog stops the uploads, and
+ * what they would have made is never applied.
+ */
+function useUploads(onDone: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const uploads = useRef<AbortController | null>(null);
+  useEffect(() => () => uploads.current?.abort(), []);
+  const withUploads = async (
+    build: (signal: AbortSignal) => Promise<MapDocument>,
+    apply: (doc: MapDocument) => boolean,
+  ) => {
+    if (busy) return;
+    const stop = new AbortController();
+    uploads.current = stop;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const doc = await build(stop.signal);
+      if (stop.signal.aborted) return;
+      if (apply(doc)) {
+        onDone();
+        return;
+      }
+    } catch (e) {
+      if (stop.signal.aborted) return;
+      setFailure(`The map was not changed. ${e instanceof Error ? e.message : String(e)}`);
+    }
+    setBusy(false);
+  };
+  return { busy, failure, withUploads };
+}
+
+/**
  * A Mapplic site: the export with its floor files, each floor matched to its file (the missing ones asked for), the
- * map's size taken from the plans. The map changes only on "Replace this map with it", once the plans are uploaded;
- * a failed upload, or the dialog closed meanwhile, leaves it as it was.
+ * map's size taken from the plans. The map changes only on "Replace this map with it", once the plans are uploaded
+ * (or "Add its locations only", once their images are); a failed upload, or the dialog closed meanwhile, leaves it
+ * as it was.
  */
 export function MapplicImport({
   value,
@@ -160,38 +214,32 @@ export function MapplicImport({
   onDone: () => void;
 }) {
   const { run, notify } = useEditor();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const uploads = useRef<AbortController | null>(null);
-  // Closing the dialog stops the uploads, and what they would have made is never applied.
-  useEffect(() => () => uploads.current?.abort(), []);
+  const addLocations = useAddLocations();
+  const { busy, failure, withUploads } = useUploads(onDone);
   const problem = siteProblem(value);
-
-  const replace = async () => {
-    if (busy || problem) return;
-    const stop = new AbortController();
-    uploads.current = stop;
-    setBusy(true);
-    setFailure(null);
+  const images = value.site?.images.size ?? 0;
+  const replace = () => {
     const plans = floorsToUpload(value).length;
-    const images = value.site?.images.size ?? 0;
     const added = [plans && counted(plans, 'floor plan'), images && counted(images, 'image')].filter(Boolean);
-    try {
-      const doc = await buildMapplicSite(value, stop.signal);
-      if (stop.signal.aborted) return;
-      if (run(replaceDocument, { doc })) {
-        notify(
-          `The map was replaced by the Mapplic map${added.length ? `, with ${added.join(' and ')} added to your files` : ''}. Undo brings yours back.`,
-          'info',
-        );
-        onDone();
-        return;
-      }
-    } catch (e) {
-      if (stop.signal.aborted) return;
-      setFailure(`The map was not changed. ${e instanceof Error ? e.message : String(e)}`);
-    }
-    setBusy(false);
+    const ok = (doc: MapDocument) => {
+      if (!run(replaceDocument, { doc })) return false;
+      notify(
+        `The map was replaced by the Mapplic map${added.length ? `, with ${added.join(' and ')} added to your files` : ''}. Undo brings yours back.`,
+        'info',
+      );
+      return true;
+    };
+    if (!problem) void withUploads((signal) => buildMapplicSite(value, signal), ok);
+  };
+  // The locations' images picked with the site are uploaded too; the map keeps its floors, so none is asked for.
+  const addSiteLocations = () => {
+    const site = value.site;
+    const note = images ? `, with ${counted(images, 'image')} added to your files` : '';
+    if (site)
+      void withUploads(
+        (signal) => buildSiteLocations(site, signal),
+        (doc) => addLocations(doc, note),
+      );
   };
 
   return (
@@ -212,7 +260,8 @@ export function MapplicImport({
         canReplace={!problem}
         busy={busy}
         onDone={onDone}
-        onReplace={() => void replace()}
+        onAdd={addSiteLocations}
+        onReplace={replace}
       />
     </div>
   );

@@ -71,7 +71,7 @@ describe('the Import dialog with a Mapplic export', () => {
       ['2F', '2f.svg', expect.stringContaining('Missing')],
       ['3F', '3f.svg', expect.stringContaining('Missing')],
     ]);
-    expect(screen.getByText('1 thing was changed or left out to fit')).toBeTruthy();
+    expect(screen.getByText('2 things were changed or left out to fit')).toBeTruthy();
     expect(
       screen.getByText(
         'Floor files still missing: 1F (1f.svg), 2F (2f.svg), 3F (3f.svg). Add them, or leave those floors without a plan.',
@@ -165,9 +165,51 @@ describe('the Import dialog with a Mapplic export', () => {
     expect(h.doc().layers).toEqual(h.before.layers);
     expect(mockUpload).not.toHaveBeenCalled();
   });
+
+  it('uploads the picked images of the locations it adds alone, and takes out the old site’s others', async () => {
+    const shops = {
+      layers: [{ id: 'ground', name: 'Ground', file: 'images/ground.svg' }],
+      locations: [
+        {
+          id: 'zara',
+          title: 'Zara',
+          coord: [0.1, 0.1],
+          thumb: 'images/Zara.jpg',
+          desc: '<p>Hi</p><img src="gone.png">',
+        },
+      ],
+    };
+    const zara = aFile(['jpg'], 'zara.jpg', 'image/jpeg');
+    const h = openImport();
+    pick('import-file', [aFile([JSON.stringify(shops)], 'shops.json', 'application/json'), zara]);
+    await screen.findByText(
+      /Taken out of the descriptions, as they were addresses on the old site and were not picked: gone\.png\./,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add its locations only' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(mockUpload.mock.calls.map(([file]) => file.name)).toEqual(['zara.jpg']);
+    const added = h.doc().locations.find((l) => l.id === 'zara')!;
+    expect([added.thumb, added.desc]).toEqual(['/files/u/files/zara.jpg', '<p>Hi</p>']);
+  });
 });
 
 describe('the Import dialog with other files', () => {
+  it('leaves out the images a JSON read alone names by another site’s address, and says so', async () => {
+    const mine = blankDocument();
+    mine.locations = [
+      { id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5], thumb: 'images/kiosk.jpg', image: '/files/u/kiosk.jpg' },
+    ];
+    const h = openImport();
+    pick('import-file', [aFile([JSON.stringify(mine)], 'mine.json', 'application/json')]);
+    await screen.findByText(
+      'Left out, as its locations name them by addresses on another site and no files come with this JSON: images/kiosk.jpg.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add its locations only' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    const kiosk = h.doc().locations.find((l) => l.id === 'kiosk')!;
+    expect([kiosk.thumb, kiosk.image]).toEqual([undefined, '/files/u/kiosk.jpg']);
+  });
+
   it('reads a Mapnest map as before, counting in the singular where there is one', async () => {
     const mine = blankDocument();
     mine.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];

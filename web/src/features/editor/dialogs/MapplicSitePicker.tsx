@@ -89,8 +89,13 @@ export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSigna
       throw new Error(`The floor “${floor.name}” (${floor.file.name}): ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  return siteDocument(v.site, urls, siteSize(v), await uploadImages(v.site, signal));
+}
+
+/** Uploads the location images picked with the site: their uploaded URLs by file key. */
+async function uploadImages(site: MapplicSite, signal?: AbortSignal): Promise<Map<string, string>> {
   const imageUrls = new Map<string, string>();
-  for (const [key, file] of v.site.images) {
+  for (const [key, file] of site.images) {
     signal?.throwIfAborted();
     try {
       imageUrls.set(key, (await uploadFile(file, undefined, signal)).fileUrl);
@@ -98,7 +103,15 @@ export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSigna
       throw new Error(`The image ${displayName(file)}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  return siteDocument(v.site, urls, siteSize(v), imageUrls);
+  return imageUrls;
+}
+
+/**
+ * The site's document for "Add its locations only": the location images picked with it uploaded and pointed at,
+ * the old site's addresses not picked left out. Its floors do not matter (the map keeps its own), so none is asked.
+ */
+export async function buildSiteLocations(site: MapplicSite, signal?: AbortSignal): Promise<MapDocument> {
+  return siteDocument(site, new Map(), null, await uploadImages(site, signal));
 }
 
 /** Each floor's plan size, for the floors whose file is not the one measured before. */
@@ -331,13 +344,20 @@ function SiteSummary({
       )}
       {site.images.size > 0 && (
         <p className="field__hint">
-          The locations’ {counted(site.images.size, 'image')} (thumbnails and pictures) are uploaded with the plans.
+          The locations’ {counted(site.images.size, 'image')} (thumbnails, pictures or images in descriptions) are
+          uploaded with the plans.
         </p>
       )}
       {site.missingImages.length > 0 && (
         <p className="field__hint">
           Left out, as they were addresses on the old site and were not picked: {site.missingImages.join(', ')}. Pick
           them with the export to keep them.
+        </p>
+      )}
+      {site.missingDescImages.length > 0 && (
+        <p className="field__hint">
+          Taken out of the descriptions, as they were addresses on the old site and were not picked:{' '}
+          {site.missingDescImages.join(', ')}. Pick them with the export to keep them.
         </p>
       )}
       {site.unused.length > 0 && <p className="field__hint">Not used: {site.unused.join(', ')}.</p>}

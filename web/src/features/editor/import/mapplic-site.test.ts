@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { strictMapDocument } from '@mapnest/shared/map-document';
+import { importMapplic } from '@mapnest/shared/mapplic-import';
 import {
   fileKey,
   floorSizes,
@@ -12,6 +13,7 @@ import {
   readSite,
   siteDocument,
   withFloorFiles,
+  withoutOldSiteImages,
 } from './mapplic-site';
 import { readZip, ZipError } from './zip';
 
@@ -224,5 +226,59 @@ describe('Mapplic site import', () => {
       ['cafe', 'CF', 'https://cdn.example.com/cafe.jpg'],
       ['wc', undefined, undefined],
     ]);
+  });
+
+  it('uploads the images inside descriptions picked with the site and takes the others out of them', async () => {
+    const locations = [
+      {
+        id: 'shop',
+        title: 'Shop',
+        coord: [0.1, 0.1],
+        desc: '<p>Our store</p><img alt="front" src="images/Shop.jpg?v=2"><img src=\'/wp-content/gone.png\' width=20><img src="https://cdn.example.com/a.png">',
+      },
+      { id: 'only', title: 'Only', coord: [0.2, 0.2], desc: '<img src="images/gone-too.gif">' },
+    ];
+    const json = new File([JSON.stringify({ layers: [{ id: 'g', name: 'G', file: 'g.svg' }], locations })], 'm.json');
+    const shop = new File([new Uint8Array([1])], 'shop.jpg', { type: 'image/jpeg' });
+    const site = await readSite([json, fixture('1f.svg', 'g.svg'), shop]);
+    expect([...site.images]).toEqual([['shop.jpg', shop]]);
+    expect(site.missingImages).toEqual([]);
+    expect(site.missingDescImages).toEqual(['/wp-content/gone.png', 'images/gone-too.gif']);
+    expect(site.unused).toEqual([]);
+
+    const doc = siteDocument(
+      site,
+      new Map([['g', '/files/u/g.svg']]),
+      null,
+      new Map([['shop.jpg', '/files/u/shop.jpg']]),
+    );
+    expect(strictMapDocument.safeParse(doc).success).toBe(true);
+    expect(doc.locations.map((l) => l.desc)).toEqual([
+      '<p>Our store</p><img alt="front" src="/files/u/shop.jpg"><img src="https://cdn.example.com/a.png">',
+      undefined,
+    ]);
+  });
+
+  it('leaves out the old site’s image addresses of a document read without files, keeping Mapnest’s uploads', () => {
+    const { document } = importMapplic({
+      locations: [
+        { id: 'a', title: 'A', coord: [0.1, 0.1], thumb: 'images/a.jpg', image: '/files/u/a-big.jpg' },
+        {
+          id: 'b',
+          title: 'B',
+          coord: [0.2, 0.2],
+          thumb: 'B',
+          desc: '<p>x</p><img src="b.png"><img src="/files/u/b.png">',
+        },
+      ],
+    });
+    const { doc, dropped } = withoutOldSiteImages(document);
+    expect(strictMapDocument.safeParse(doc).success).toBe(true);
+    expect(dropped).toEqual(['images/a.jpg', 'b.png']);
+    expect(doc.locations.map((l) => [l.thumb, l.image, l.desc])).toEqual([
+      [undefined, '/files/u/a-big.jpg', undefined],
+      ['B', undefined, '<p>x</p><img src="/files/u/b.png">'],
+    ]);
+    expect(document.locations[0]!.thumb).toBe('images/a.jpg');
   });
 });

@@ -5,9 +5,10 @@
  * floors still without a file are asked for before the map is made. The map's size follows the
  * floor plans (their SVG viewBox), and is asked when they disagree.
  */
-import type { MapDocument } from '@mapnest/shared/map-document';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { isShortText } from '@mapnest/shared/map-rules';
 import type { ImportResult } from '@mapnest/shared/mapplic-import';
+import { descriptionImages, withDescriptionImages } from './description-images';
 import { isZip, readZip } from './zip';
 
 /** One floor of the export and the file matched to it (or chosen for it). */
@@ -37,6 +38,8 @@ export interface MapplicSite {
   images: Map<string, File>;
   /** The images the locations name by the old site's relative address and that were not picked: left out. */
   missingImages: string[];
+  /** The same for the images inside descriptions: each taken out of its description. */
+  missingDescImages: string[];
 }
 
 /** The file name a path or URL ends with, without query or fragment, decoded and in lower case. */
@@ -106,18 +109,46 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
   const { importMapplic } = await import('@mapnest/shared/mapplic-import');
   const result = importMapplic(obj);
   const floors = matchFloors(result.document, files);
-  const { images, missingImages } = locationImages(result.document, files);
-  const used = new Set([...floors.map((f) => f.file), ...images.values()]);
+  const found = locationImages(result.document, files);
+  const used = new Set([...floors.map((f) => f.file), ...found.images.values()]);
   const unused = files.filter((f) => f !== json && !used.has(f)).map(displayName);
-  return { source: json.name, result, floors, unused, images, missingImages };
+  return { source: json.name, result, floors, unused, ...found };
 }
 
 const IMAGE_FIELDS = ['image', 'thumb'] as const;
+type ImageField = (typeof IMAGE_FIELDS)[number] | 'desc';
+/** An address that means something only on the old site (`images/a.jpg`, `/wp-content/a.jpg`): not absolute, not inline data. */
+const isOldSiteAddress = (url: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url.trim());
+/** The same for a location's image or thumbnail, which may instead be a thumbnail's 1-3 characters of text. */
+const isRelative = (url: string) => !isShortText(url) && isOldSiteAddress(url);
+const isOldSite = (url: string, field: ImageField) => (field === 'desc' ? isOldSiteAddress(url) : isRelative(url));
+
+/** Every image address a location names: its image, its thumbnail and the sources of its description's images. */
+function imagesOf(loc: Location): { url: string; field: ImageField }[] {
+  const out: { url: string; field: ImageField }[] = [];
+  for (const field of IMAGE_FIELDS) if (loc[field]) out.push({ url: loc[field], field });
+  for (const url of descriptionImages(loc.desc ?? '')) out.push({ url, field: 'desc' });
+  return out;
+}
+
 /**
- * An address that means something only on the old site (`images/a.jpg`, `/wp-content/a.jpg`): not absolute, not
- * inline data, and not a thumbnail's 1-3 characters of text.
+ * The document with each location image address replaced by `to(url, field)`: a new address, the same, or null,
+ * which leaves the image out (an image inside a description is taken out of it).
  */
-const isRelative = (url: string) => !isShortText(url) && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url.trim());
+function mapImages(doc: MapDocument, to: (url: string, field: ImageField) => string | null): void {
+  for (const loc of doc.locations) {
+    for (const field of IMAGE_FIELDS) {
+      const url = loc[field];
+      if (!url) continue;
+      const next = to(url, field);
+      if (next === null) delete loc[field];
+      else loc[field] = next;
+    }
+    if (!loc.desc) continue;
+    loc.desc = withDescriptionImages(loc.desc, (url) => to(url, 'desc'));
+    if (!loc.desc.trim()) delete loc.desc;
+  }
+}
 /** Which picked rasters (or SVGs) may stand for a location's image. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|svg)$/i;
 
@@ -125,20 +156,41 @@ const IMAGE_FILE = /\.(png|jpe?g|gif|webp|svg)$/i;
  * The picked files the locations name as image or thumbnail (matched by file name, as floors are), and the relative
  * addresses no picked file matches: on Mapnest those would point at nothing, so they are left out.
  */
-function locationImages(doc: MapDocument, files: readonly File[]): Pick<MapplicSite, 'images' | 'missingImages'> {
+function locationImages(
+  doc: MapDocument,
+  files: readonly File[],
+): Pick<MapplicSite, 'images' | 'missingImages' | 'missingDescImages'> {
   const byName = new Map<string, File>();
   for (const f of files) if (IMAGE_FILE.test(f.name) && !byName.has(fileKey(f.name))) byName.set(fileKey(f.name), f);
   const images = new Map<string, File>();
   const missing = new Set<string>();
+  const missingDesc = new Set<string>();
   for (const loc of doc.locations)
-    for (const field of IMAGE_FIELDS) {
-      const url = loc[field];
-      if (!url) continue;
+    for (const { url, field } of imagesOf(loc)) {
       const file = byName.get(fileKey(url));
       if (file) images.set(fileKey(url), file);
-      else if (isRelative(url)) missing.add(url);
+      else if (isOldSite(url, field)) (field === 'desc' ? missingDesc : missing).add(url);
     }
-  return { images, missingImages: [...missing] };
+  return { images, missingImages: [...missing], missingDescImages: [...missingDesc] };
+}
+
+/** The address of one of Mapnest's own uploads, which a Mapnest map's JSON names (`/files/…`). */
+const isUpload = (url: string) => url.trim().startsWith('/files/');
+
+/**
+ * A document read without any files (a Mapnest JSON, or a Mapplic export naming no floor files) with the location
+ * images named by another site's relative or rooted address left out (those in descriptions taken out of them), as
+ * nothing can stand for them, and those addresses. Mapnest's own uploads stay.
+ */
+export function withoutOldSiteImages(d: MapDocument): { doc: MapDocument; dropped: string[] } {
+  const doc = structuredClone(d);
+  const dropped = new Set<string>();
+  mapImages(doc, (url, field) => {
+    if (!isOldSite(url, field) || isUpload(url)) return url;
+    dropped.add(url);
+    return null;
+  });
+  return { doc, dropped: [...dropped] };
 }
 
 /** True when the files hold a JSON: a (new) export, rather than plans for the site read before. */
@@ -159,8 +211,9 @@ export function withFloorFiles(site: MapplicSite, files: readonly File[]): Mappl
   for (const f of more.images.values()) used.add(f);
   const images = new Map([...site.images, ...more.images]);
   const missingImages = site.missingImages.filter((url) => !images.has(fileKey(url)));
+  const missingDescImages = site.missingDescImages.filter((url) => !images.has(fileKey(url)));
   const unused = [...site.unused, ...files.filter((f) => !used.has(f)).map(displayName)];
-  return { ...site, floors, unused: [...new Set(unused)], images, missingImages };
+  return { ...site, floors, unused: [...new Set(unused)], images, missingImages, missingDescImages };
 }
 
 /** The floors that name a file and have none yet, unless the author chose to leave them without a plan. */
@@ -182,8 +235,9 @@ export function floorSizes(sizes: ReadonlyMap<string, Size | null>): { size: Siz
 
 /**
  * The document to create: each floor's file replaced by its uploaded URL (a floor left without a
- * plan has none), each location image picked with the site by its uploaded URL (`imageUrls`, by file key), the
- * relative ones not picked left out, and the map's size set to the chosen one.
+ * plan has none), each location image picked with the site (thumbnail, picture or inside the description) by its
+ * uploaded URL (`imageUrls`, by file key), the relative ones not picked left out, and the map's size set to the
+ * chosen one.
  */
 export function siteDocument(
   site: MapplicSite,
@@ -195,14 +249,7 @@ export function siteDocument(
   // A floor left without a plan has none, as the picker says: not even an absolute address on the old site, which
   // would tie the map to a site being left (and to plans that never went through the upload's SVG sanitising).
   doc.layers = doc.layers.map((l) => ({ ...l, file: urls.get(l.id) ?? '' }));
-  for (const loc of doc.locations)
-    for (const field of IMAGE_FIELDS) {
-      const url = loc[field];
-      if (!url) continue;
-      const uploaded = imageUrls.get(fileKey(url));
-      if (uploaded) loc[field] = uploaded;
-      else if (isRelative(url)) delete loc[field];
-    }
+  mapImages(doc, (url, field) => imageUrls.get(fileKey(url)) ?? (isOldSite(url, field) ? null : url));
   if (size) {
     doc.settings.mapWidth = size.width;
     doc.settings.mapHeight = size.height;
