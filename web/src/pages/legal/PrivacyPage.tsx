@@ -95,8 +95,8 @@ const sections: LegalSection[] = [
         Account data and map content are kept while your account exists. When you delete your account (Settings,
         Security, Delete account) we delete your profile and maps, and remove them from backups within 35 days. Billing
         records are kept as long as tax law requires. Server logs are kept for up to 90 days. Messages sent through the
-        contact and estimate forms are kept for one year; when you delete your account, the messages that give its
-        verified email address are deleted with it.
+        contact and estimate forms are kept for one year; when you delete your account, the messages you sent while
+        signed in to it and those that give its verified email address are deleted with it.
       </p>
     ),
   },
