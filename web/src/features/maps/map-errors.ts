@@ -30,12 +30,14 @@ const BY_CODE: Partial<Record<CallError['code'], string>> = {
   cancelled: 'The request was cancelled.',
 };
 
+/** Whether a failed call carries a message written for people: the client uses the bare code when the server gave none. */
+export const hasOwnMessage = (error: CallError): boolean =>
+  !!error.message && error.message !== error.code && !/^[A-Z_]+$/.test(error.message);
+
 /** A sentence describing why a map operation failed. */
 export function describeError(error: unknown): string {
   if (error instanceof CallError) {
-    // The client uses the bare code as the message when the server gave none.
-    const meaningful = error.message && error.message !== error.code && !/^[A-Z_]+$/.test(error.message);
-    if (meaningful && error.code !== 'internal' && error.code !== 'unknown') return error.message;
+    if (hasOwnMessage(error) && error.code !== 'internal' && error.code !== 'unknown') return error.message;
     return BY_CODE[error.code] ?? 'Something went wrong. Try again in a moment.';
   }
   if (error instanceof Error && error.message) return error.message;
