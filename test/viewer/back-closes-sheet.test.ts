@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
 
 const PHONE = { width: 390, height: 844 };
@@ -77,6 +77,8 @@ const sheetTitle = (page: Page) => sheet(page).getByRole('heading').textContent(
  * one open) so that the tap cannot be taken for it.
  */
 async function tapAnother(page: Page, layer: string, not: string): Promise<void> {
+  // Where the markers are once the camera has finished moving to the open location (read mid-move, a tap misses).
+  await settledBox(page.locator('.mn-pane'), 10);
   const spots = await page.evaluate(
     ([locations, mw, mh]) => {
       const pane = document.querySelector<HTMLElement>('.mn-pane')!;
