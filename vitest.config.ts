@@ -94,7 +94,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.tsx'],
-          setupFiles: ['test/isolate-from-stack-env.ts'],
+          setupFiles: ['test/isolate-from-stack-env.ts', 'test/web-async-guard.ts'],
           // A hang guard, not a speed check: a file's first test also loads the page's modules, which on a busy
           // 2-core machine can take longer than vitest's default of 5 s.
           testTimeout: 30_000,

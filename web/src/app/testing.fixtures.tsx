@@ -1,14 +1,11 @@
 /** Helpers for the web tests: render the real route table in a memory router with a given session. */
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { appRoutes } from './routes';
 import { setAnalyticsSink } from '../lib/analytics';
 import { SIGNED_OUT_SESSION, sessionAtom, type Session, type SessionUser } from '../state/session';
-
-// Pages are code-split: the first render of each imports its module, which takes a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 export const TEST_USER: SessionUser = {
   uid: 'user-1',

@@ -6,6 +6,9 @@ import { renderDetails } from './details';
 import { detailsVariant, placeDetails } from './places';
 import { openLightbox, tabbables } from './lightbox';
 
+/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
+const WAIT = { timeout: 10_000 };
+
 afterEach(() => document.body.replaceChildren());
 
 function details(onClose = () => {}) {
@@ -133,10 +136,10 @@ describe('the lightbox’s code, loaded on demand', () => {
       code,
     );
     link.show(details().el);
-    await vi.waitFor(() => expect(failures).toBe(1));
+    await vi.waitFor(() => expect(failures).toBe(1), WAIT);
     expect(root.querySelector('.mn-lightbox')).toBeNull();
     link.show(details().el);
-    await vi.waitFor(() => expect(root.querySelector('.mn-lightbox')).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector('.mn-lightbox')).not.toBeNull(), WAIT);
     expect(asked).toBe(2);
     expect(failures).toBe(1);
     link.close();

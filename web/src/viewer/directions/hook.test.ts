@@ -5,6 +5,9 @@ import { MapState } from '@mapnest/shared/constants';
 import { buildModel } from '../viewer-model';
 import { attachDirections, directionsAvailable, type DirectionsHost } from './hook';
 
+/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
+const WAIT = { timeout: 10_000 };
+
 function model(enabled: boolean, routes: boolean) {
   const doc = blankDocument();
   doc.settings.wayfinding.enabled = enabled;
@@ -63,10 +66,10 @@ describe('attachDirections', () => {
     const button = h.corner().querySelector<HTMLButtonElement>('.mn-directions-toggle')!;
     const alert = () => h.corner().querySelector<HTMLElement>('[role="alert"]');
     button.click();
-    await vi.waitFor(() => expect(alert()?.hidden).toBe(false));
+    await vi.waitFor(() => expect(alert()?.hidden).toBe(false), WAIT);
     expect(alert()!.textContent).toBe('Directions could not be loaded. Check your connection and try again.');
     button.click();
-    await vi.waitFor(() => expect(panel.toggle).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(panel.toggle).toHaveBeenCalledOnce(), WAIT);
     expect(code).toHaveBeenCalledTimes(2);
     expect(alert()!.hidden).toBe(true);
     directions.destroy();
@@ -79,11 +82,11 @@ describe('attachDirections', () => {
     const button = h.corner().querySelector<HTMLButtonElement>('.mn-directions-toggle')!;
     // The panel (./panel.ts) says it opened and closed on its button.
     button.setAttribute('aria-expanded', 'true');
-    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(true));
+    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(true), WAIT);
     button.setAttribute('aria-expanded', 'false');
-    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(false));
+    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(false), WAIT);
     button.setAttribute('aria-expanded', 'true');
-    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(true));
+    await vi.waitFor(() => expect(h.root.hasAttribute('data-mn-directions-open')).toBe(true), WAIT);
     directions.destroy();
     expect(h.root.hasAttribute('data-mn-directions-open')).toBe(false);
   });

@@ -8,6 +8,9 @@ import { call } from '../../../lib/api';
 import { HistoryPanel } from './HistoryPanel';
 import { anEntry, deferred, routeCalls } from '../maps.fixtures';
 
+/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
+const WAIT = { timeout: 10_000 };
+
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
@@ -211,7 +214,7 @@ describe('HistoryPanel', () => {
     const { onRestored } = renderPanel();
     fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
-    await vi.waitFor(() => expect(onRestored).toHaveBeenCalledWith(4));
+    await vi.waitFor(() => expect(onRestored).toHaveBeenCalledWith(4), WAIT);
     expect(callsTo('getMap')).toEqual([{ id: MAP }]);
     expect(within(row('Version 4')).getByText('Current')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('');
@@ -227,7 +230,7 @@ describe('HistoryPanel', () => {
     for (let attempt = 1; attempt <= 2; attempt++) {
       fireEvent.click(within(row('Version 1')).getByRole('button', { name: 'Restore' }));
       fireEvent.click(await screen.findByRole('button', { name: 'Restore into the draft' }));
-      await vi.waitFor(() => expect(callsTo('getMap')).toHaveLength(attempt));
+      await vi.waitFor(() => expect(callsTo('getMap')).toHaveLength(attempt), WAIT);
       await flush();
     }
     expect(onRestored).not.toHaveBeenCalled();
