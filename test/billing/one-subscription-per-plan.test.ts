@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import type { SlotCounters } from '@mapnest/shared/maps';
 import { baseUrl, call, createUser, eventually, streamSettled, type TestUser } from '../helpers/stack';
-import { event, mailTo, press, subscription } from '../helpers/stripe';
+import { deliver, event, mailTo, press, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
 const subs = (user: TestUser) => call<Subscription[]>('listSubscriptions', null, user);
@@ -120,6 +120,32 @@ describe('one subscription per plan', () => {
     const portalPage = await (await fetch(portal.url)).text();
     expect(portalPage).toMatch(/Account credit: \$9[56](\.\d\d)?, taken off your next invoices\./);
     expect(portalPage.match(/<section /g)).toHaveLength(1);
+    // Stripe keeps why it was cancelled: the subscription that holds the plan.
+    const kept = (await subs(user))[0]!.id;
+    expect(second.cancellation_details).toMatchObject({ comment: `Second subscription of a plan held by ${kept}` });
+  });
+
+  it('tells the owner of a second subscription whose deletion arrives before any other of its events, once', async () => {
+    const user = await createUser();
+    const customer = `cus_${user.uid.slice(0, 12)}`;
+    const kept = subscription({ uid: user.uid, customer, plan: 'basic', quantity: 2 });
+    expect(await deliver(event('customer.subscription.created', kept))).toBe(200);
+    // Cancelled as a duplicate at its checkout; Stripe delivers its deletion first and its creation after.
+    const second = subscription({ uid: user.uid, customer, plan: 'basic', quantity: 1 });
+    const created = event('customer.subscription.created', second);
+    const deleted = event('customer.subscription.deleted', {
+      ...second,
+      status: 'canceled',
+      cancellation_details: { comment: `Second subscription of a plan held by ${String(kept.id)}`, reason: null },
+    });
+    expect(await deliver(deleted)).toBe(200);
+    expect(await deliver(created)).toBe(200);
+
+    const subjects = (await mailTo(user.email)).map((m) => m.subject);
+    expect(subjects.filter((s) => s.startsWith('Your second Basic subscription was cancelled'))).toHaveLength(1);
+    expect(subjects.filter((s) => /subscription has ended/.test(s))).toEqual([]);
+    expect(await subs(user)).toEqual([expect.objectContaining({ id: kept.id, quantity: 2 })]);
+    expect(await slots(user)).toMatchObject({ basicCapacity: 2, basicSubscribed: 2 });
   });
 
   it('lets one of two subscriptions of a plan starting at the same moment hold its slots, and has the other read again', async () => {

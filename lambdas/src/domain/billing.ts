@@ -360,7 +360,7 @@ async function applySubscription(
       next = resolved;
     }
     // A second subscription of a plan already held is cancelled and counts nothing (stripe/duplicates.ts).
-    const duplicate = await asDuplicate(a, held, next);
+    const duplicate = await asDuplicate(a, held, next, sub.cancellation_details?.comment);
     if (duplicate) next = duplicate.next;
     // The customer's email (started, changed, ending, ended) is owed in the change's own transaction (ADR 047).
     const notice = duplicate ? null : subscriptionNotice(held, next);

@@ -170,14 +170,17 @@ const subscriptions: Endpoints = (ctx, method, path, form) => {
   const s = ctx.state.subscriptions[m[1]!];
   if (!s) return { error: [404, `No such subscription: '${m[1]}'`, 'id'] };
   if (method === 'GET') return { status: 200, body: subscriptionObject(s) };
-  return cancelNow(ctx, s, form.prorate === 'true' && form.invoice_now === 'true');
+  const details = form.cancellation_details as Json | undefined;
+  const comment = typeof details?.comment === 'string' ? details.comment : null;
+  return cancelNow(ctx, s, form.prorate === 'true' && form.invoice_now === 'true', comment);
 };
 
 /**
  * DELETE /v1/subscriptions/{id}: cancelled at once, as Stripe does. With `prorate` and `invoice_now` the unused part
  * of the period paid is credited to the customer's balance (a negative final invoice), taken off their next invoices.
+ * `cancellation_details[comment]` is kept and shown in the subscription's `cancellation_details`, as Stripe does.
  */
-function cancelNow(ctx: SandboxContext, s: Subscription, credit: boolean): Result {
+function cancelNow(ctx: SandboxContext, s: Subscription, credit: boolean, comment: string | null): Result {
   if (s.status === 'canceled')
     return { error: [400, `A canceled subscription can only update its cancellation_details and metadata.`] };
   const now = nowSeconds();
@@ -190,6 +193,7 @@ function cancelNow(ctx: SandboxContext, s: Subscription, credit: boolean): Resul
   }
   s.status = 'canceled';
   s.canceledAt = now;
+  s.cancelComment = comment;
   ctx.deliver('customer.subscription.deleted', subscriptionObject(s));
   return { status: 200, body: subscriptionObject(s) };
 }

@@ -65,6 +65,8 @@ export interface Subscription {
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
   canceledAt: number | null;
+  /** The `cancellation_details.comment` of a cancel by the API (absent on older records). */
+  cancelComment?: string | null;
   itemId: string;
 }
 

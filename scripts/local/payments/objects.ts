@@ -16,6 +16,11 @@ export function subscriptionObject(s: Subscription): Json {
     cancel_at: s.cancelAtPeriodEnd ? s.periodEnd : null,
     canceled_at: s.canceledAt,
     ended_at: s.status === 'canceled' ? s.canceledAt : null,
+    cancellation_details: {
+      comment: s.cancelComment ?? null,
+      feedback: null,
+      reason: s.status === 'canceled' || s.cancelAtPeriodEnd ? 'cancellation_requested' : null,
+    },
     livemode: false,
     items: {
       object: 'list',

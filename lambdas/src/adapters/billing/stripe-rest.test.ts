@@ -135,7 +135,11 @@ describe('Stripe requests as the SDK sends them', () => {
     });
     await sdk().checkout.sessions.list({ customer: 'cus_1', status: 'open', limit: 100 });
     await sdk().checkout.sessions.expire('cs_old');
-    await sdk().subscriptions.cancel('sub_2', { invoice_now: true, prorate: true });
+    await sdk().subscriptions.cancel('sub_2', {
+      invoice_now: true,
+      prorate: true,
+      cancellation_details: { comment: 'Second subscription of a plan held by sub_1' },
+    });
     answers = [
       list([
         ['cs_old', 'basic'],
@@ -146,7 +150,7 @@ describe('Stripe requests as the SDK sends them', () => {
       { status: 400 },
     ];
     expect(await stripeGateway.expireOpenCheckoutSessions({ customerId: 'cus_1', plan: 'basic' })).toBe(1);
-    await stripeSubscriptions.cancelNowWithCredit('sub_2');
+    await stripeSubscriptions.cancelNowWithCredit('sub_2', 'Second subscription of a plan held by sub_1');
     expect(contract(seen[3]!)).toEqual({ ...contract(seen[0]!), contentType: undefined });
     expect(contract(seen[4]!)).toEqual(contract(seen[1]!));
     // The other plan's page stays open; one without a plan is expired too (here it was paid meanwhile: 400).
@@ -158,7 +162,9 @@ describe('Stripe requests as the SDK sends them', () => {
       ...contract(seen[2]!),
       contentType: undefined,
     });
-    expect(seen[6]!.path).toBe('/v1/subscriptions/sub_2?invoice_now=true&prorate=true');
+    expect(seen[6]!.path).toBe(
+      '/v1/subscriptions/sub_2?invoice_now=true&prorate=true&cancellation_details[comment]=Second%20subscription%20of%20a%20plan%20held%20by%20sub_1',
+    );
     expect(seen[6]!.headers['idempotency-key']).toBe('mapnest-cancel-duplicate-sub_2');
   });
 

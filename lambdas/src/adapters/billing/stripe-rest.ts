@@ -184,12 +184,14 @@ export const stripeSubscriptions = {
   /**
    * Cancels a subscription at once, its unused time prorated and invoiced now (Stripe credits a negative final
    * invoice to the customer's balance, taken off their next invoices). One already cancelled, or gone, counts as
-   * cancelled, so an event retried after a first try completes.
+   * cancelled, so an event retried after a first try completes. `comment` is kept on the subscription as its
+   * `cancellation_details.comment`, and comes back with its `deleted` event.
    */
-  async cancelNowWithCredit(subscriptionId: string): Promise<void> {
+  async cancelNowWithCredit(subscriptionId: string, comment: string): Promise<void> {
+    const params = { invoice_now: true, prorate: true, cancellation_details: { comment } };
     const res = await stripeRequest({
       method: 'DELETE',
-      path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}?${stripeForm({ invoice_now: true, prorate: true })}`,
+      path: `/v1/subscriptions/${encodeURIComponent(subscriptionId)}?${stripeForm(params)}`,
       idempotencyKey: `mapnest-cancel-duplicate-${subscriptionId}`,
     });
     if (res.ok || res.status === 404) return;

@@ -15,6 +15,18 @@ import type { Need } from '../billing-adapters';
 import { duplicateSubscriptionNotice } from '../billing-notices';
 
 type Next = Omit<SubscriptionItem, 'revision'>;
+
+const COMMENT_PREFIX = 'Second subscription of a plan held by ';
+/**
+ * The reason a duplicate is cancelled with, kept by Stripe as its `cancellation_details.comment`: its `deleted` event
+ * names the subscription that holds the plan even when it arrives before any other event of it (duplicateOfComment).
+ */
+export const duplicateComment = (keptId: string) => `${COMMENT_PREFIX}${keptId}`;
+/** The subscription a cancellation comment names as the one that holds the plan, or null for any other comment. */
+export function duplicateOfComment(comment: string | null | undefined): string | null {
+  const id = comment?.startsWith(COMMENT_PREFIX) ? comment.slice(COMMENT_PREFIX.length) : '';
+  return /^sub_\w{1,250}$/.test(id) ? id : null;
+}
 type Adapters = Need<'billingTable' | 'stripeSubscriptions'>;
 
 /** The user's subscription of `plan` that holds their slots, other than `exceptId`; null when none. */
@@ -35,12 +47,14 @@ export async function asDuplicate(
   a: Adapters,
   held: SubscriptionItem | null,
   next: Next,
+  cancelComment?: string | null,
 ): Promise<{ next: Next; owed: FollowUpWork[] } | null> {
   if (held?.duplicateOf) return { next: { ...next, counted: 0, duplicateOf: held.duplicateOf }, owed: [] };
-  if (!holdsSlots(next.status) || (held && holdsSlots(held.status))) return null;
+  if (held && holdsSlots(held.status)) return null;
+  if (!holdsSlots(next.status)) return cancelledAsDuplicate(a, next, cancelComment);
   const kept = await keptSubscription(a, next.uid, next.plan, next.subscriptionId);
   if (!kept) return null;
-  await a.stripeSubscriptions.cancelNowWithCredit(next.subscriptionId);
+  await a.stripeSubscriptions.cancelNowWithCredit(next.subscriptionId, duplicateComment(kept.subscriptionId));
   logger.warn('second subscription of a plan cancelled with its unused time credited', {
     uid: next.uid,
     plan: next.plan,
@@ -51,6 +65,31 @@ export async function asDuplicate(
   return {
     next: { ...next, counted: 0, duplicateOf: kept.subscriptionId },
     owed: [{ kind: 'notice', uid: next.uid, ...notice }],
+  };
+}
+
+/**
+ * The first event of a subscription is its `deleted` event, and its cancellation comment says it was cancelled as a
+ * duplicate (by cancelDuplicateCheckout, or by asDuplicate on a try whose write failed): Stripe delivers in no set
+ * order, and its `created` event, arriving later, is stale. It is marked, and its owner told, here. Null otherwise.
+ */
+async function cancelledAsDuplicate(
+  a: Adapters,
+  next: Next,
+  comment: string | null | undefined,
+): Promise<{ next: Next; owed: FollowUpWork[] } | null> {
+  const keptId = duplicateOfComment(comment);
+  if (!keptId || next.status !== 'canceled') return null;
+  const kept = await keptSubscription(a, next.uid, next.plan, next.subscriptionId);
+  if (kept?.subscriptionId !== keptId) return null;
+  logger.warn('a cancelled second subscription of a plan arrived first as deleted: marked and its owner told', {
+    uid: next.uid,
+    cancelled: next.subscriptionId,
+    kept: keptId,
+  });
+  return {
+    next: { ...next, counted: 0, duplicateOf: keptId },
+    owed: [{ kind: 'notice', uid: next.uid, ...duplicateSubscriptionNotice(kept, next) }],
   };
 }
 
@@ -70,8 +109,9 @@ export async function cancelDuplicateCheckout(
   if ((plan !== 'basic' && plan !== 'pro') || !subscriptionId) return false;
   const own = await a.billingTable.subscription(uid, subscriptionId);
   if (own && (own.duplicateOf || holdsSlots(own.status))) return false;
-  if (!(await keptSubscription(a, uid, plan, subscriptionId))) return false;
-  await a.stripeSubscriptions.cancelNowWithCredit(subscriptionId);
+  const kept = await keptSubscription(a, uid, plan, subscriptionId);
+  if (!kept) return false;
+  await a.stripeSubscriptions.cancelNowWithCredit(subscriptionId, duplicateComment(kept.subscriptionId));
   logger.warn('checkout completed for a plan already held: its subscription cancelled with credit', {
     uid,
     plan,

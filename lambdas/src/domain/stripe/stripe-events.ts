@@ -42,6 +42,12 @@ const subscriptionSchema = /* @__PURE__ */ z.looseObject({
   cancel_at: /* @__PURE__ */ z.nullish(seconds),
   cancel_at_period_end: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
   current_period_end: /* @__PURE__ */ z.optional(seconds),
+  // Why it was cancelled: the comment names the subscription that holds the plan when it was a duplicate.
+  cancellation_details: /* @__PURE__ */ z.nullish(
+    /* @__PURE__ */ z.looseObject({
+      comment: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    }),
+  ),
   items: /* @__PURE__ */ z.looseObject({
     data: z
       .array(
