@@ -73,6 +73,11 @@ export default function MapplicGuidePage() {
             legacy styles and the default style), the pin fill colour, breakpoints, legend and wayfinding routes.
           </li>
           <li>Settings: zoom, controls and their corners, directory, search texts, deep links, CSV data source.</li>
+          <li>
+            A legacy map’s display options: the sidebar, the search box, the hover tooltip, the zoom, clear and full
+            screen buttons, the mouse wheel, deep links, alphabetical order and the default action. Options Mapnest has
+            nothing for are named in the import’s report, each with the reason.
+          </li>
         </ul>
       </section>
       <Changes />
