@@ -57,7 +57,8 @@ interface ImagesProps {
 /** What becomes of the locations' images: uploaded, refused (with the choice), or left out as not picked. */
 export function SiteImages({ value, disabled, onWithout }: ImagesProps) {
   const site = value.site!;
-  const images = imagesToUpload(value).length;
+  // The refused ones wait for the author's choice: only the others are said to go with the plans.
+  const images = imagesToUpload(value).filter(([, f]) => !value.refused.has(f)).length;
   return (
     <>
       {images > 0 && (
@@ -116,8 +117,8 @@ function RefusedImages({ value, disabled, onWithout }: ImagesProps) {
         ))}
       </ul>
       <span>
-        Without it, a location that showed it has no image there (a description keeps the rest of its text). Or cancel:
-        nothing is made until you choose, and you can pick a smaller file or remove it from the picked files.
+        A location imported without its image shows none there (a description keeps the rest of its text). Or cancel:
+        nothing is made until you choose, and you can add a smaller file or remove this one from the picked files.
       </span>
     </div>
   );
