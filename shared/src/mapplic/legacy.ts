@@ -1,5 +1,6 @@
 /** The legacy Mapplic format (jQuery, v3-v7: levels with nested locations, categories) brought to the v8 shape. */
 import { describe, isPlainObject, type RepairLog } from '../repair/repair';
+import { legacyOptions } from './legacy-options';
 import { asList, flag, isBlank, str, type Obj } from './values';
 
 /** The marker type a legacy pin's CSS classes stand for. */
@@ -23,9 +24,11 @@ const LEGACY_ACTIONS: Record<string, { action?: string; disable?: boolean }> = {
   default: {},
 };
 
-/** A legacy map in the v8 shape, as Mapplic's own migrate() does; unknown options are reported. */
+/** A legacy map in the v8 shape, as Mapplic's own migrate() does, its display options carried (legacy-options). */
 export function migrateLegacy(json: Obj, log: RepairLog): Obj {
+  const options = legacyOptions(json, log);
   const settings: Obj = {
+    ...options.settings,
     mapWidth: json.mapwidth ?? json.mapWidth,
     mapHeight: json.mapheight ?? json.mapHeight,
     maxZoom: json.maxscale ?? json.maxZoom,
@@ -77,23 +80,10 @@ export function migrateLegacy(json: Obj, log: RepairLog): Obj {
         }
       : c,
   );
-  const known = new Set([
-    'mapwidth',
-    'mapheight',
-    'mapWidth',
-    'mapHeight',
-    'maxscale',
-    'maxZoom',
-    'levels',
-    'categories',
-    'fillcolor',
-    'defaultstyle',
-    'styles',
-    'minimap',
-  ]);
-  const ignored = Object.keys(json).filter((k) => !known.has(k));
-  if (ignored.length > 0) log.warn(`Ignored legacy options: ${ignored.join(', ')}`);
-  return { settings, layers, locations, groups, styles: asList(json.styles).map(legacyStyle) };
+  const out: Obj = { settings, layers, locations, groups, styles: asList(json.styles).map(legacyStyle) };
+  // The search box had no setting of its own in v8's flat settings: it goes to ours as it is.
+  if (options.search !== undefined) out.search = options.search;
+  return out;
 }
 
 /**

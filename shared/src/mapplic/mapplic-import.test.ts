@@ -215,7 +215,8 @@ describe('importMapplic with a legacy levels/categories file', () => {
 
   it('produces a valid document and reports what it left out', () => {
     expect(strictMapDocument.safeParse(document).success).toBe(true);
-    expect(warnings).toEqual(['Ignored legacy options: search']);
+    expect(warnings).toEqual([]);
+    expect(document.settings.search.enabled).toBe(true);
   });
 
   it('keeps the minimap (a level had one) and the lightbox action', () => {
@@ -225,7 +226,7 @@ describe('importMapplic with a legacy levels/categories file', () => {
       minimap: true,
       levels: [{ id: 'l', map: 'a.svg', locations: [{ id: 'shop', x: '0.5', y: '0.5', action: 'lightbox' }] }],
     });
-    expect(withLightbox.warnings).toEqual(['Ignored legacy options: search']);
+    expect(withLightbox.warnings).toEqual([]);
     expect(withLightbox.document.settings.minimap.enabled).toBe(true);
     expect(withLightbox.document.locations[0]!.action).toBe('lightbox');
   });
@@ -269,6 +270,82 @@ describe('importMapplic with a legacy levels/categories file', () => {
     expect(document.groups).toEqual([
       { id: 'furniture', name: 'Furniture', color: '#4cd3b8', hide: true },
       { id: 'electronics', name: 'Electronics', color: '#63aa9c' },
+    ]);
+  });
+});
+
+describe('importMapplic with the legacy display options', () => {
+  /** A jQuery Mapplic 5 map as its WordPress admin saved it: the display options beside the levels, as text. */
+  const withOptions = (options: Record<string, unknown>) => ({
+    mapwidth: '1200',
+    mapheight: '800',
+    categories: [{ id: 'food', title: 'Food', color: '#e67e22' }],
+    levels: [
+      {
+        id: 'ground',
+        title: 'Ground floor',
+        map: 'images/mall/ground.svg',
+        locations: [{ id: 'cafe', title: 'Café', category: 'food', x: '0.42', y: '0.31', pin: 'circular' }],
+      },
+    ],
+    maxscale: '4',
+    ...options,
+  });
+
+  it('carries the sidebar, search, hover tooltip and zoom buttons turned off to the settings that mean the same', () => {
+    const { document, warnings } = importMapplic(
+      withOptions({ sidebar: 'false', search: 'false', hovertip: 'false', zoombuttons: 'false' }),
+    );
+    expect(warnings).toEqual([]);
+    expect(strictMapDocument.safeParse(document).success).toBe(true);
+    expect(document.settings.directory.enabled).toBe(false);
+    expect(document.settings.search.enabled).toBe(false);
+    expect(document.settings.popup.hoverTooltip).toBe(false);
+    expect(document.settings.controls.zoomButtons).toBe('off');
+  });
+
+  it('keeps them on, at Mapnest’s places, when the map had them on', () => {
+    const { document, warnings } = importMapplic(
+      withOptions({ sidebar: true, search: true, hovertip: true, zoombuttons: true }),
+    );
+    expect(warnings).toEqual([]);
+    expect(document.settings.directory.enabled).toBe(true);
+    expect(document.settings.search.enabled).toBe(true);
+    expect(document.settings.popup.hoverTooltip).toBe(true);
+    expect(document.settings.controls.zoomButtons).toBe('bottom-right');
+  });
+
+  it('carries the other options Mapnest has an equivalent for', () => {
+    const { document, warnings } = importMapplic(
+      withOptions({
+        clearbutton: 'false',
+        fullscreen: 'true',
+        deeplinking: 'true',
+        mousewheel: 'false',
+        alphabetic: 'true',
+        zoomoutclose: 'true',
+        moretext: 'Details',
+        action: 'lightbox',
+      }),
+    );
+    expect(warnings).toEqual([]);
+    expect(document.settings).toMatchObject({
+      deepLinking: true,
+      controls: { resetButton: 'off', fullscreen: 'bottom-left' },
+      zoom: { wheel: 'off', resetOnClose: true },
+      directory: { sort: 'title' },
+      popup: { action: 'lightbox' },
+      text: { more: 'Details' },
+    });
+  });
+
+  it('names the options with no equivalent, each with its reason, and reads a hover tooltip object as on', () => {
+    const { document, warnings } = importMapplic(
+      withOptions({ hovertip: { desc: 'true' }, developer: 'false', skin: 'mapplic-dark', smartip: true }),
+    );
+    expect(document.settings.popup.hoverTooltip).toBe(true);
+    expect(warnings).toEqual([
+      'Ignored legacy options: hovertip.desc (the hover tooltip showed the description; Mapnest’s shows the title, and the “about” text when that is on); developer (it showed coordinates under the pointer; the editor places locations instead); skin (Mapnest’s look comes from the primary colour, the styles and the map’s CSS); smartip (Mapnest has no equivalent option)',
     ]);
   });
 });

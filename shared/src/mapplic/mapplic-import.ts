@@ -55,6 +55,7 @@ function translate(json: Obj, log: RepairLog): { raw: Obj; title?: string } {
   }
   const flat: Obj = isPlainObject(source.settings) ? source.settings : {};
   const settings = convertSettings(flat, log);
+  if (legacy && source.search !== undefined) settings.search = compact({ enabled: flag(source.search) });
   const mapWidth = num(flat.mapWidth) ?? 1000;
   const mapHeight = num(flat.mapHeight) ?? 800;
 

@@ -33,6 +33,17 @@ export async function pickedFileProblem(file: File): Promise<string | null> {
   return fileProblem({ size: file.size, type: claimedType(file) }, head);
 }
 
+/** Why the upload would refuse a file before sending it (its size, type, first bytes, an SVG's budget), or null. */
+export async function uploadProblem(file: File): Promise<string | null> {
+  const type = claimedType(file);
+  const problem = await pickedFileProblem(file);
+  if (problem) return problem;
+  if (!isFileType(type)) return FILE_MESSAGES.type;
+  // The server refuses (and removes) an SVG over the complexity budget; the author hears why before uploading it.
+  if (type === 'image/svg+xml') return svgBudgetProblem(await file.text())?.message ?? null;
+  return null;
+}
+
 /** Uploads a file to the library; `onProgress` gets 0..1. Rejects with a readable message. */
 export async function uploadFile(
   file: File,
@@ -40,14 +51,9 @@ export async function uploadFile(
   signal?: AbortSignal,
 ): Promise<FileUpload> {
   const type = claimedType(file);
-  const problem = await pickedFileProblem(file);
+  const problem = await uploadProblem(file);
   if (problem) throw new Error(problem);
   if (!isFileType(type)) throw new Error(FILE_MESSAGES.type);
-  // The server refuses (and removes) an SVG over the complexity budget; the author hears why before uploading it.
-  if (type === 'image/svg+xml') {
-    const refusal = svgBudgetProblem(await file.text());
-    if (refusal) throw new Error(refusal.message);
-  }
   const post = await call('createFileUpload', { fileName: file.name, contentType: type, size: file.size });
   const form = new FormData();
   for (const [k, v] of Object.entries(post.fields)) form.append(k, v);

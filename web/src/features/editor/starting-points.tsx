@@ -11,13 +11,14 @@ import { BlankMapIcon } from '../maps/MapIcons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
 import { claimedType, imageSize, pickedFileProblem, uploadFile } from './files-api';
 import { newFloorName } from './panels/layer-file';
+import { MapplicSitePicker } from './dialogs/MapplicSitePicker';
 import {
+  afterFailedUpload,
   buildMapplicSite,
   EMPTY_SITE_CHOICE,
-  MapplicSitePicker,
   siteProblem,
   type MapplicSiteChoice,
-} from './dialogs/MapplicSitePicker';
+} from './import/site-choice';
 import './starting-points.css';
 
 export const floorPlanStart: StartingPoint<File | null> = {
@@ -161,4 +162,5 @@ export const mapplicStart: StartingPoint<MapplicSiteChoice> = {
   renderOptions: (props) => <MapplicSitePicker {...props} />,
   missing: siteProblem,
   build: buildMapplicSite,
+  recover: afterFailedUpload,
 };

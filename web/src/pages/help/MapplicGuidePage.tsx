@@ -51,11 +51,17 @@ export default function MapplicGuidePage() {
           rooms), are matched by file name and kept; the ones not picked are named, as they would point at the old site.
         </p>
         <p>
+          You can pick in as many goes as you like: each pick adds to the files picked before (the images before or
+          after the .json), a file picked twice counts once, and the list of picked files lets you remove one. An image
+          the upload cannot take (over 10 MB, a GIF, or refused by the server) is named with the reason: import without
+          it, and its location simply has no image there, or cancel and pick a smaller file. A floor plan it cannot take
+          stops the import.
+        </p>
+        <p>
           To bring a Mapplic map into a map you already have, open it in the editor and choose{' '}
-          <strong>File › Import…</strong> with the same files; the plans can also follow the .json in a second pick. The
-          floors are listed and matched the same way, and your map changes only when you choose{' '}
-          <strong>Replace this map with it</strong> (Undo brings it back), or <strong>Add its locations only</strong>,
-          which needs no plans.
+          <strong>File › Import…</strong> with the same files, in one pick or several. The floors are listed and matched
+          the same way, and your map changes only when you choose <strong>Replace this map with it</strong> (Undo brings
+          it back), or <strong>Add its locations only</strong>, which needs no plans.
         </p>
       </section>
       <section id="carries-over" className="legal__section">
@@ -73,6 +79,11 @@ export default function MapplicGuidePage() {
             legacy styles and the default style), the pin fill colour, breakpoints, legend and wayfinding routes.
           </li>
           <li>Settings: zoom, controls and their corners, directory, search texts, deep links, CSV data source.</li>
+          <li>
+            A legacy map’s display options: the sidebar, the search box, the hover tooltip, the zoom, clear and full
+            screen buttons, the mouse wheel, deep links, alphabetical order and the default action. Options Mapnest has
+            nothing for are named in the import’s report, each with the reason.
+          </li>
         </ul>
       </section>
       <Changes />

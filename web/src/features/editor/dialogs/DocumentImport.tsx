@@ -11,14 +11,15 @@ import { importLocations, replaceDocument } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import { withoutOldSiteImages } from '../import/mapplic-site';
 import {
+  afterFailedUpload,
   buildMapplicSite,
   buildSiteLocations,
   floorsToUpload,
-  ImportWarnings,
-  MapplicSitePicker,
+  imagesToUpload,
   siteProblem,
   type MapplicSiteChoice,
-} from './MapplicSitePicker';
+} from '../import/site-choice';
+import { ImportWarnings, MapplicSitePicker } from './MapplicSitePicker';
 
 export interface LoadedDocument {
   format: 'Mapnest' | 'Mapplic';
@@ -165,10 +166,11 @@ export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onD
 
 /**
  * The uploads an import waits for: `withUploads(build, apply)` uploads what `build` needs, then applies the document
- * it makes and closes the dialog; a failure changes nothing and says why. Closing the dialog stops the uploads, and
- * what they would have made is never applied.
+ * it makes and closes the dialog; a failure changes nothing and says why (and `onFailure` hears of it, to keep what
+ * was uploaded and let the author decide on a refused image). Closing the dialog stops the uploads, and what they
+ * would have made is never applied.
  */
-function useUploads(onDone: () => void) {
+function useUploads(onDone: () => void, onFailure: (error: unknown) => void) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const uploads = useRef<AbortController | null>(null);
@@ -191,6 +193,7 @@ function useUploads(onDone: () => void) {
       }
     } catch (e) {
       if (stop.signal.aborted) return;
+      onFailure(e);
       setFailure(`The map was not changed. ${e instanceof Error ? e.message : String(e)}`);
     }
     setBusy(false);
@@ -215,9 +218,12 @@ export function MapplicImport({
 }) {
   const { run, notify } = useEditor();
   const addLocations = useAddLocations();
-  const { busy, failure, withUploads } = useUploads(onDone);
+  const { busy, failure, withUploads } = useUploads(onDone, (e) => {
+    const next = afterFailedUpload(value, e);
+    if (next) onChange(next);
+  });
   const problem = siteProblem(value);
-  const images = value.site?.images.size ?? 0;
+  const images = imagesToUpload(value).length;
   const replace = () => {
     const plans = floorsToUpload(value).length;
     const added = [plans && counted(plans, 'floor plan'), images && counted(images, 'image')].filter(Boolean);
@@ -233,11 +239,10 @@ export function MapplicImport({
   };
   // The locations' images picked with the site are uploaded too; the map keeps its floors, so none is asked for.
   const addSiteLocations = () => {
-    const site = value.site;
     const note = images ? `, with ${counted(images, 'image')} added to your files` : '';
-    if (site)
+    if (value.site)
       void withUploads(
-        (signal) => buildSiteLocations(site, signal),
+        (signal) => buildSiteLocations(value, signal),
         (doc) => addLocations(doc, note),
       );
   };
@@ -245,7 +250,7 @@ export function MapplicImport({
   return (
     <div className="mapplic-import">
       <MapplicSitePicker value={value} onChange={onChange} disabled={busy} />
-      {value.site && problem && (
+      {(value.site || value.files.length > 0) && problem && (
         <p className="field__hint" role="status">
           {problem}
         </p>

@@ -179,7 +179,7 @@ describe('the Import dialog with a Mapplic export', () => {
         },
       ],
     };
-    const zara = aFile(['jpg'], 'zara.jpg', 'image/jpeg');
+    const zara = aFile([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'zara.jpg', 'image/jpeg');
     const h = openImport();
     pick('import-file', [aFile([JSON.stringify(shops)], 'shops.json', 'application/json'), zara]);
     await screen.findByText(

@@ -20,7 +20,7 @@ import { isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
 import { FloorChoice, placementSaid, useImportFloor } from './ImportFloor';
-import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from './MapplicSitePicker';
+import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
 
 type Loaded =
   | { kind: 'csv'; name: string; csv: ParsedCsv }
@@ -30,9 +30,10 @@ type Loaded =
   | { kind: 'mapplic'; name: string; choice: MapplicSiteChoice }
   | { kind: 'error'; name: string; message: string };
 
-const PLAN = /\.(svg|png|jpe?g|webp)$/i;
-/** What may be picked together: a Mapplic export (.json), its floor plans and .zip archives of them. */
-const SITE_PART = /\.(json|svg|png|jpe?g|webp|zip)$/i;
+/** A plan or an image of a Mapplic site (a GIF only to be named as one the upload refuses). */
+const PLAN = /\.(svg|png|jpe?g|webp|gif)$/i;
+/** What may be picked together: a Mapplic export (.json), its floor plans and images, and .zip archives of them. */
+const SITE_PART = /\.(json|svg|png|jpe?g|webp|gif|zip)$/i;
 const ACCEPT = [
   '.csv,.tsv,.txt,.json,.geojson,.kml,text/csv,application/json,application/geo+json,application/vnd.google-earth.kml+xml',
   '.zip,.svg,.png,.jpg,.jpeg,.webp,application/zip,image/*',

@@ -66,14 +66,14 @@ export async function embedLinkedImages(plan: File, files: readonly File[]): Pro
 }
 
 /**
- * The site with the images its floors' plans link embedded from the picked `files`, for the floors whose plan is one
- * of those files; a floor tells the links left unfilled, and the embedded images are no longer listed as not used.
+ * The site with the images its floors' plans link embedded from the picked `files` (a plan chosen by hand for a floor
+ * too); a floor tells the links left unfilled, and the embedded images are no longer listed as not used.
  */
 export async function embedSiteImages(site: MapplicSite, files: readonly File[]): Promise<MapplicSite> {
   const used = new Set<string>();
   const floors = [];
   for (const floor of site.floors) {
-    if (!floor.file || !files.includes(floor.file)) {
+    if (!floor.file) {
       floors.push(floor);
       continue;
     }

@@ -7,12 +7,10 @@ import { importMapplic } from '@mapnest/shared/mapplic-import';
 import {
   fileKey,
   floorSizes,
-  holdsExport,
   matchFloors,
   missingFloors,
   readSite,
   siteDocument,
-  withFloorFiles,
   withoutOldSiteImages,
 } from './mapplic-site';
 import { readZip, ZipError } from './zip';
@@ -85,28 +83,6 @@ describe('Mapplic site import', () => {
     expect(site.unused).toEqual(['notes.txt']);
     expect(missingFloors(site.floors, new Set()).map((f) => f.name)).toEqual(['2F']);
     expect(missingFloors(site.floors, new Set(['f2']))).toEqual([]);
-  });
-
-  it('takes the plans in a later pick than the export, the newer file winning, and lists what matches no floor', async () => {
-    const site = await readSite([fixture('campus-v8.json')]);
-    expect(missingFloors(site.floors, new Set()).map((f) => f.name)).toEqual(['1F', '2F', '3F']);
-    const plans = [fixture('1f.svg'), fixture('2f.svg'), new File(['hi'], 'notes.txt')];
-    expect(holdsExport(plans)).toBe(false);
-    const more = withFloorFiles(site, plans);
-    expect(more.floors.map((f) => [f.name, f.file?.name ?? null])).toEqual([
-      ['1F', '1f.svg'],
-      ['2F', '2f.svg'],
-      ['3F', null],
-    ]);
-    expect(more.unused).toEqual(['notes.txt']);
-    const newer = fixture('2f.svg', '2F.SVG');
-    const last = withFloorFiles(more, [newer, fixture('3f.svg'), new File(['hi'], 'notes.txt')]);
-    expect(last.floors.map((f) => f.file)).toEqual([plans[0], newer, expect.objectContaining({ name: '3f.svg' })]);
-    expect(last.unused).toEqual(['notes.txt']);
-    expect(missingFloors(last.floors, new Set())).toEqual([]);
-    // The site read before is left as it was.
-    expect(site.floors.every((f) => f.file === null)).toBe(true);
-    expect(holdsExport([fixture('campus-v8.json'), fixture('1f.svg')])).toBe(true);
   });
 
   it('reads the JSON and the floors from a .zip (deflated and stored entries, in folders)', async () => {
@@ -207,9 +183,9 @@ describe('Mapplic site import', () => {
     expect(site.missingImages).toEqual(['/wp-content/zara-big.jpg', 'images/wc.png']);
     expect(site.unused).toEqual([]);
 
-    // The thumbnail picked later is matched too.
+    // The thumbnail picked too is matched (picks add up: site-choice.test.ts).
     const wc = new File([new Uint8Array([2])], 'wc.png', { type: 'image/png' });
-    const later = withFloorFiles(site, [wc]);
+    const later = await readSite([json, fixture('1f.svg', 'level-1.svg'), zara, wc]);
     expect([...later.images.keys()]).toEqual(['zara.jpg', 'wc.png']);
     expect(later.missingImages).toEqual(['/wp-content/zara-big.jpg']);
     expect(later.unused).toEqual([]);

@@ -196,26 +196,6 @@ export function withoutOldSiteImages(d: MapDocument): { doc: MapDocument; droppe
 /** True when the files hold a JSON: a (new) export, rather than plans for the site read before. */
 export const holdsExport = (files: readonly File[]): boolean => files.some(isJson);
 
-/**
- * The site with more picked files matched to its floors by name (a floor matched again takes the newer file), so
- * the plans can follow the export in later picks. Files that match no floor are listed as not used.
- */
-export function withFloorFiles(site: MapplicSite, files: readonly File[]): MapplicSite {
-  const matched = matchFloors(site.result.document, files);
-  const floors = site.floors.map((f, i) => {
-    const file = matched[i]?.layerId === f.layerId ? matched[i]!.file : null;
-    return file ? { ...f, file } : f;
-  });
-  const used = new Set(matched.map((f) => f.file));
-  const more = locationImages(site.result.document, files);
-  for (const f of more.images.values()) used.add(f);
-  const images = new Map([...site.images, ...more.images]);
-  const missingImages = site.missingImages.filter((url) => !images.has(fileKey(url)));
-  const missingDescImages = site.missingDescImages.filter((url) => !images.has(fileKey(url)));
-  const unused = [...site.unused, ...files.filter((f) => !used.has(f)).map(displayName)];
-  return { ...site, floors, unused: [...new Set(unused)], images, missingImages, missingDescImages };
-}
-
 /** The floors that name a file and have none yet, unless the author chose to leave them without a plan. */
 export function missingFloors(floors: readonly SiteFloor[], leftBlank: ReadonlySet<string>): SiteFloor[] {
   return floors.filter((f) => f.wanted !== '' && !f.file && !leftBlank.has(f.layerId));

@@ -49,6 +49,8 @@ export default function NewMapPage() {
       const id = await createMap({ title: title.trim(), mapData });
       void navigate(`/maps/${encodeURIComponent(id)}`);
     } catch (error) {
+      const recovered = point.recover?.(value, error);
+      if (recovered) setOptions((o) => ({ ...o, [point.id]: recovered }));
       setNotice(errorNotice('Could not create the map.', error));
       setCreating(false);
     }

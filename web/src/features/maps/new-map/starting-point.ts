@@ -23,4 +23,9 @@ export interface StartingPoint<S = unknown> {
   missing?(value: S): string | null;
   /** The document to create the map with; null lets the server make its blank map. */
   build(value: S): Promise<MapDocument | null>;
+  /**
+   * The options after `build` failed on something the author can decide (an image the server refused, which the
+   * options then name with the choice to go on without it), or null: the failure is only said.
+   */
+  recover?(value: S, error: unknown): S | null;
 }
