@@ -33,29 +33,47 @@ type Issue = { input?: unknown };
 export const required = (expected: string) => (iss: Issue) => (iss.input === undefined ? 'Required' : expected);
 export const listOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
-export const text = (max: number) =>
+/**
+ * One schema per factory and arguments: zod's schemas are immutable, so a field type used in many places (a Boolean
+ * switch, a text of a given length) is made once. The document's schema is built at every cold start of the map
+ * calls, and each schema made costs there (zod binds its methods to every instance).
+ */
+function once<A extends unknown[], S>(make: (...args: A) => S): (...args: A) => S {
+  const made = new Map<string, S>();
+  return (...args: A) => {
+    const key = args.map((a) => (a instanceof Set ? [...a].join(' ') : String(a))).join('|');
+    let schema = made.get(key);
+    if (schema === undefined) made.set(key, (schema = make(...args)));
+    return schema;
+  };
+}
+
+export const text = /* @__PURE__ */ once((max: number) =>
   /* @__PURE__ */ z
     .string({ error: required('Must be text') })
-    .check(/* @__PURE__ */ z.maxLength(max, /* @__PURE__ */ says(`Must be at most ${max} characters`)));
-export const bool = () => /* @__PURE__ */ z.boolean({ error: required('Must be true or false') });
-export const num = (min: number, max: number) =>
+    .check(/* @__PURE__ */ z.maxLength(max, /* @__PURE__ */ says(`Must be at most ${max} characters`))),
+);
+export const bool = /* @__PURE__ */ once(() => /* @__PURE__ */ z.boolean({ error: required('Must be true or false') }));
+export const num = /* @__PURE__ */ once((min: number, max: number) =>
   z
     .number({ error: required('Must be a number') })
     .check(
       /* @__PURE__ */ z.gte(min, /* @__PURE__ */ says(`Must be at least ${min}`)),
       /* @__PURE__ */ z.lte(max, /* @__PURE__ */ says(`Must be at most ${max}`)),
-    );
-export const int = (min: number, max: number) =>
+    ),
+);
+export const int = /* @__PURE__ */ once((min: number, max: number) =>
   z
     .number({ error: required('Must be a number') })
     .check(
       /* @__PURE__ */ z.gte(min, /* @__PURE__ */ says(`Must be at least ${min}`)),
       /* @__PURE__ */ z.lte(max, /* @__PURE__ */ says(`Must be at most ${max}`)),
       /* @__PURE__ */ z.int(/* @__PURE__ */ says('Must be a whole number')),
-    );
+    ),
+);
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   /* @__PURE__ */ z.enum(values, { error: required(`Must be one of ${listOf(values)}`) });
-export const idOf = (what: string) =>
+export const idOf = /* @__PURE__ */ once((what: string) =>
   hinted(
     z
       .string({ error: required(`Must be a ${what} id (text)`) })
@@ -68,13 +86,15 @@ export const idOf = (what: string) =>
         ),
       ),
     'id',
-  );
+  ),
+);
 // References are checked for existence by the document check, which names the missing id.
-export const ref = () =>
+export const ref = /* @__PURE__ */ once(() =>
   /* @__PURE__ */ z
     .string({ error: required('Must be an id (text)') })
-    .check(/* @__PURE__ */ z.maxLength(MAP_LIMITS.idLength, /* @__PURE__ */ says('No such id')));
-export const color = () =>
+    .check(/* @__PURE__ */ z.maxLength(MAP_LIMITS.idLength, /* @__PURE__ */ says('No such id'))),
+);
+export const color = /* @__PURE__ */ once(() =>
   hinted(
     z
       .string({ error: required('Must be a color') })
@@ -82,8 +102,9 @@ export const color = () =>
         /* @__PURE__ */ z.regex(COLOR_PATTERN, /* @__PURE__ */ says('Must be a hex color: #rgb, #rrggbb or #rrggbbaa')),
       ),
     'color',
-  );
-export const url = (schemes: ReadonlySet<string> = WEB_SCHEMES) =>
+  ),
+);
+export const url = /* @__PURE__ */ once((schemes: ReadonlySet<string> = WEB_SCHEMES) =>
   hinted(
     text(MAP_LIMITS.urlLength).check(
       /* @__PURE__ */ z.refine(
@@ -94,8 +115,9 @@ export const url = (schemes: ReadonlySet<string> = WEB_SCHEMES) =>
       ),
     ),
     'url',
-  );
-export const imageOrShortText = () =>
+  ),
+);
+export const imageOrShortText = /* @__PURE__ */ once(() =>
   hinted(
     text(MAP_LIMITS.urlLength).check(
       /* @__PURE__ */ z.refine(
@@ -106,9 +128,10 @@ export const imageOrShortText = () =>
       ),
     ),
     'url',
-  );
-export const markerType = () => hinted(oneOf(MARKER_TYPES), 'markerType');
-export const fieldRef = () =>
+  ),
+);
+export const markerType = /* @__PURE__ */ once(() => hinted(oneOf(MARKER_TYPES), 'markerType'));
+export const fieldRef = /* @__PURE__ */ once(() =>
   z
     .string({ error: required('Must be a field name') })
     .check(
@@ -116,14 +139,17 @@ export const fieldRef = () =>
         FIELD_REF_PATTERN,
         /* @__PURE__ */ says(`Must be one of ${listOf(BUILTIN_FIELDS)} or "fields.<key>"`),
       ),
-    );
+    ),
+);
 const unit = () => num(0, 1);
-export const coordinate = () =>
-  /* @__PURE__ */ z.tuple([unit(), unit()], { error: required('Must be [x, y] with x and y between 0 and 1') });
-export const latLon = () =>
+export const coordinate = /* @__PURE__ */ once(() =>
+  /* @__PURE__ */ z.tuple([unit(), unit()], { error: required('Must be [x, y] with x and y between 0 and 1') }),
+);
+export const latLon = /* @__PURE__ */ once(() =>
   /* @__PURE__ */ z.tuple([num(-MERCATOR_MAX_LAT, MERCATOR_MAX_LAT), num(-180, 180)], {
     error: required('Must be [latitude, longitude] in degrees'),
-  });
+  }),
+);
 export function strict<T extends z.core.$ZodLooseShape>(shape: T) {
   return /* @__PURE__ */ z.strictObject(shape, {
     error: (iss) => {
