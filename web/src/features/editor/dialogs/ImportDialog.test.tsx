@@ -1,6 +1,3 @@
-import { File as NodeFile } from 'node:buffer';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -10,6 +7,7 @@ import { blankDocument, type MapDocument, type Route } from '@mapnest/shared/map
 import { layerAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
+import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
 import { ImportDialog } from './ImportDialog';
 
 vi.mock('../files-api', async (original) => ({
@@ -18,10 +16,6 @@ vi.mock('../files-api', async (original) => ({
 }));
 const mockUpload = vi.mocked(uploadFile);
 
-const FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
-/** A picked file as a browser gives it: jsdom's File cannot be read (no text()), Node's can. */
-const aFile = (parts: (string | Buffer)[], name: string, type = '') => new NodeFile(parts, name, { type }) as File;
-const fixture = (name: string, type: string) => aFile([readFileSync(join(FIXTURES, name))], name, type);
 const EXPORT = () => fixture('campus-v8.json', 'application/json');
 const plan = (name: string) => fixture(name, 'image/svg+xml');
 
