@@ -112,7 +112,7 @@ describe('analytics days in the map’s time zone', () => {
   });
 
   it('refuses a report ending after the zone’s today, and answers one ending on it with the zone and its change', async () => {
-    const change = { at: '2026-11-20T12:00:00.000Z', from: 'UTC', day: '2026-11-20' };
+    const change = { at: '2026-11-20T12:00:00.000Z', from: 'UTC', day: '2026-11-20', until: '2026-11-20' };
     stored.set('nyReport', aMap('nyReport', { analyticsZone: 'America/New_York', analyticsZoneChange: change }));
     const at = new Date('2026-11-30T01:30:00Z');
     const late = getMapAnalytics(OWNER, { id: 'nyReport', from: '2026-11-01', to: '2026-11-30' }, at);
@@ -129,7 +129,7 @@ describe('analytics days in the map’s time zone', () => {
     const at = new Date('2026-11-30T01:30:00Z');
     stored.set('setZone', aMap('setZone'));
     const set = await setMapAnalyticsZone(OWNER, { id: 'setZone', zone: 'America/New_York' }, at);
-    const change = { at: '2026-11-30T01:30:00.000Z', from: 'UTC', day: '2026-11-29' };
+    const change = { at: '2026-11-30T01:30:00.000Z', from: 'UTC', day: '2026-11-29', until: '2026-11-30' };
     expect(set).toMatchObject({ analyticsZone: 'America/New_York', analyticsZoneChange: change });
     expect(stored.get('setZone')).toMatchObject({ analyticsZone: 'America/New_York', analyticsZoneChange: change });
     await setMapAnalyticsZone(OWNER, { id: 'setZone', zone: 'America/New_York' }, at);

@@ -331,28 +331,34 @@ describe('days of a map’s time zone', () => {
     expect(refused(`Europe/${'X'.repeat(70)}`)).toBe('Not a time zone: the name is too long');
   });
 
-  it('records a change of zone from its first day that may be of the new zone, and says so in the report and CSV', () => {
-    // 01:30 UTC on 30 November is 20:30 on the 29th in New York: the 29th may hold New York visits already.
+  it('records which days around a change of zone are partly of each, and says so in the report and CSV', () => {
+    // 01:30 UTC on 30 November is 20:30 on the 29th in New York: the UTC day 30 November already holds visits, and
+    // New York's 29th gets the evening's visits from now on.
     const change = zoneChange(at('2026-11-30T01:30:00Z'), 'UTC', 'America/New_York');
-    expect(change).toEqual({ at: '2026-11-30T01:30:00.000Z', from: 'UTC', day: '2026-11-29' });
-    expect(zoneChange(at('2026-11-30T01:30:00Z'), 'America/New_York', 'UTC').day).toBe('2026-11-29');
-    const report = (from: string) =>
-      aggregateDays([], {
-        mapId: id,
-        from,
-        to: '2026-12-10',
-        pro: true,
-        timeZone: 'America/New_York',
-        zoneChange: change,
-      });
-    const note = 'Days before 2026-11-29 are UTC days: the time zone was changed to America/New_York then.';
+    expect(change).toEqual({ at: '2026-11-30T01:30:00.000Z', from: 'UTC', day: '2026-11-29', until: '2026-11-30' });
+    expect(zoneChange(at('2026-11-30T01:30:00Z'), 'America/New_York', 'UTC')).toMatchObject({
+      day: '2026-11-29',
+      until: '2026-11-30',
+    });
+    // At noon UTC both zones are on the same day: only that day is partly of each.
+    expect(zoneChange(at('2026-11-30T12:00:00Z'), 'UTC', 'Europe/Paris')).toMatchObject({
+      day: '2026-11-30',
+      until: '2026-11-30',
+    });
+    const report = (from: string, zoneChange = change) =>
+      aggregateDays([], { mapId: id, from, to: '2026-12-10', pro: true, timeZone: 'America/New_York', zoneChange });
+    const note =
+      'Days before 2026-11-29 are UTC days; 2026-11-29 to 2026-11-30, the days around the change of time zone to America/New_York, are partly of each.';
     expect(zoneChangeNote(report('2026-11-01'))).toBe(note);
-    // The day after the change's first day may still mix both zones; later ranges are all of the new zone.
     expect(zoneChangeNote(report('2026-11-30'))).toBe(note);
     expect(zoneChangeNote(report('2026-12-01'))).toBeNull();
+    expect(zoneChangeNote(report('2026-11-01', { ...change, day: '2026-11-30' }))).toBe(
+      'Days before 2026-11-30 are UTC days; 2026-11-30, the day the time zone was changed to America/New_York, is partly of each.',
+    );
     const csv = analyticsCsv(report('2026-11-20'));
     expect(csv.startsWith('day (America/New_York),views,')).toBe(true);
-    expect(csv).toContain(`\r\nnote\r\n${note}\r\n`);
+    // The note has commas, so it is one quoted cell.
+    expect(csv).toContain(`\r\nnote\r\n"${note}"\r\n`);
     expect(analyticsCsv(report('2026-12-01'))).not.toContain('note');
   });
 });

@@ -378,13 +378,16 @@ export function aggregateDays(
 }
 
 /**
- * What a report must say about its days besides their zone: that some are days of the zone before the last change,
- * when its range reaches back to the change (the day of the change, and the next, mix both). Null otherwise.
+ * What a report must say about its days besides their zone, when its range reaches back to the zone's last change:
+ * which days are of the zone before, and which are partly of each (`AnalyticsZoneChange`). Null otherwise.
  */
 export function zoneChangeNote(a: Pick<MapAnalytics, 'from' | 'timeZone' | 'zoneChange'>): string | null {
   const change = a.zoneChange;
-  if (!change || change.from === a.timeZone || daysBetween(a.from, change.day) < -1) return null;
-  return `Days before ${change.day} are ${change.from} days: the time zone was changed to ${a.timeZone} then.`;
+  if (!change || change.from === a.timeZone || a.from > change.until) return null;
+  const before = `Days before ${change.day} are ${change.from} days`;
+  return change.day === change.until
+    ? `${before}; ${change.day}, the day the time zone was changed to ${a.timeZone}, is partly of each.`
+    : `${before}; ${change.day} to ${change.until}, the days around the change of time zone to ${a.timeZone}, are partly of each.`;
 }
 
 const FORMULA_START = /^(?: *[=+\-@]|[\t\r\n\0])/;

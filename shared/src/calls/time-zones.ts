@@ -66,9 +66,9 @@ export const analyticsZoneSchema = /* @__PURE__ */ z
 
 /**
  * The last change of a map's analytics time zone. A change applies from then on (days already counted stay as they
- * were), so `day` is the first day that may hold visits counted in the new zone: every day before it is a day of
- * `from`. It is the earlier of the change's day in the old zone and in the new one; that day, and at most the next,
- * hold visits counted in both.
+ * were): visits before it were counted in the old zone's day of the change, visits after it in the new zone's. So the
+ * days from the earlier of those two days (`day`) to the later (`until`) are partly of each zone (one day, or up to
+ * three for zones a day apart); every day before `day` is a day of `from`, every day after `until` of the new zone.
  */
 export interface AnalyticsZoneChange {
   /** When the zone was changed (ISO 8601). */
@@ -77,6 +77,8 @@ export interface AnalyticsZoneChange {
   from: string;
   /** 'YYYY-MM-DD': days before it are days of `from`. */
   day: string;
+  /** 'YYYY-MM-DD': days after it are days of the new zone. */
+  until: string;
 }
 
 /** A stored map's analytics zone and its last change as calls answer them: UTC and none when it never chose one. */
@@ -94,5 +96,10 @@ export function analyticsZoneOf(map: { analyticsZone?: string; analyticsZoneChan
 export function zoneChange(at: Date, from: string, to: string): AnalyticsZoneChange {
   const before = dayOf(at, from);
   const after = dayOf(at, to);
-  return { at: at.toISOString(), from, day: before < after ? before : after };
+  return {
+    at: at.toISOString(),
+    from,
+    day: before < after ? before : after,
+    until: before < after ? after : before,
+  };
 }

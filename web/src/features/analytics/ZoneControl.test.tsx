@@ -77,14 +77,19 @@ const caption = () => document.querySelector('.analytics-range__shown')?.textCon
 describe('analytics in the map’s time zone', () => {
   it('asks for the days up to the zone’s today and says the days, the chart and the change are of that zone', async () => {
     const today = dayOf(new Date(), AHEAD);
-    const change: AnalyticsZoneChange = { at: new Date().toISOString(), from: 'UTC', day: shift(today, -3) };
+    const change: AnalyticsZoneChange = {
+      at: new Date().toISOString(),
+      from: 'UTC',
+      day: shift(today, -3),
+      until: shift(today, -2),
+    };
     const calls = serve(aSummary({ state: 3, published: true, analyticsZone: AHEAD, analyticsZoneChange: change }));
     renderRoutes(PAGE, { session: signedIn });
     await waitFor(() => expect(caption()).toBe(`${shift(today, -29)} to ${today} (30 days, ${AHEAD})`));
     expect(calls.callsTo('getMapAnalytics')).toEqual([{ id: MAP_ID, from: shift(today, -29), to: today }]);
     expect(
       await screen.findByText(
-        `Days before ${shift(today, -3)} are UTC days: the time zone was changed to ${AHEAD} then.`,
+        `Days before ${shift(today, -3)} are UTC days; ${shift(today, -3)} to ${shift(today, -2)}, the days around the change of time zone to ${AHEAD}, are partly of each.`,
       ),
     ).toBeTruthy();
     await waitFor(() => expect(chartZones).toEqual([AHEAD, AHEAD, AHEAD]));
@@ -98,7 +103,12 @@ describe('analytics in the map’s time zone', () => {
 
   it('says nothing of a change for a range of the new zone’s days only', async () => {
     const today = dayOf(new Date(), AHEAD);
-    const change: AnalyticsZoneChange = { at: new Date().toISOString(), from: 'UTC', day: shift(today, -40) };
+    const change: AnalyticsZoneChange = {
+      at: new Date().toISOString(),
+      from: 'UTC',
+      day: shift(today, -40),
+      until: shift(today, -39),
+    };
     serve(aSummary({ state: 3, published: true, analyticsZone: AHEAD, analyticsZoneChange: change }));
     renderRoutes(`${PAGE}?days=7`, { session: signedIn });
     await waitFor(() => expect(caption()).toBe(`${shift(today, -6)} to ${today} (7 days, ${AHEAD})`));
@@ -111,7 +121,12 @@ describe('analytics in the map’s time zone', () => {
     const calls = serve(map, (zone) => ({
       ...map,
       analyticsZone: zone,
-      analyticsZoneChange: { at: new Date().toISOString(), from: AHEAD, day: dayOf(new Date(), BEHIND) },
+      analyticsZoneChange: {
+        at: new Date().toISOString(),
+        from: AHEAD,
+        day: dayOf(new Date(), BEHIND),
+        until: dayOf(new Date(), AHEAD),
+      },
     }));
     renderRoutes(PAGE, { session: signedIn });
     await waitFor(() => expect(calls.callsTo('getMapAnalytics')).toHaveLength(1));
@@ -132,7 +147,9 @@ describe('analytics in the map’s time zone', () => {
       expect(calls.callsTo('getMapAnalytics').at(-1)).toEqual({ id: MAP_ID, from: shift(today, -29), to: today }),
     );
     expect(
-      await screen.findByText(`Days before ${today} are ${AHEAD} days: the time zone was changed to ${BEHIND} then.`),
+      await screen.findByText(
+        `Days before ${today} are ${AHEAD} days; ${today} to ${dayOf(new Date(), AHEAD)}, the days around the change of time zone to ${BEHIND}, are partly of each.`,
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
   });
