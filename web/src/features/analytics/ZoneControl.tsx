@@ -131,9 +131,6 @@ function ZoneForm({
             </option>
           ))}
         </select>
-        <p id={ids.hint} className="analytics-hint">
-          Visits are counted in this zone’s days from now on; days already counted keep their zone.
-        </p>
       </div>
       <div className="analytics-zone__actions">
         <button type="submit" className="btn btn--primary btn--sm" disabled={saving || draft === current}>
@@ -143,6 +140,9 @@ function ZoneForm({
           Cancel
         </button>
       </div>
+      <p id={ids.hint} className="analytics-hint analytics-zone__hint">
+        Visits are counted in this zone’s days from now on; days already counted keep their zone.
+      </p>
     </form>
   );
 }
