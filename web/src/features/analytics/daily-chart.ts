@@ -19,6 +19,26 @@ export interface DailyChart {
   destroy(): void;
 }
 
+/** One formatter per zone, for every day of every chart: making one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(zone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(zone, format);
+  }
+  return format;
+}
+
 /**
  * The first instant (in seconds) of `day` in `zone`: its midnight, or, on a day whose midnight a daylight saving
  * change skips, the moment the clock jumps. The zone's offset is read at the day's UTC midnight, then again at the
@@ -26,25 +46,15 @@ export interface DailyChart {
  */
 export function dayStart(day: string, zone: string): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const format = wallClock(zone);
   const offset = (t: number) => {
     const p = Object.fromEntries(format.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
     return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (t - (t % 1000));
   };
   const guess = utcMidnight - offset(utcMidnight);
-  const start = [utcMidnight - offset(guess), guess]
-    .filter((t) => dayOf(new Date(t), zone) === day)
-    .reduce((a, b) => Math.min(a, b), guess);
-  return start / 1000;
+  // The earlier of the two readings that falls on the day (as dayOf, and so the beacon, sees it).
+  const onDay = [utcMidnight - offset(guess), guess].filter((t) => dayOf(new Date(t), zone) === day);
+  return (onDay.length ? Math.min(...onDay) : guess) / 1000;
 }
 
 /** `zone`: the map's analytics time zone; each day is placed at its start there and the axis is labelled there. */
