@@ -134,6 +134,8 @@ describe('analytics in the map’s time zone', () => {
     expect(screen.queryByRole('button', { name: /Use my time zone/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Change time zone' }));
     const select = screen.getByLabelText('Time zone of the days') as HTMLSelectElement;
+    // The button that opened the form is gone: the select has the focus.
+    expect(document.activeElement).toBe(select);
     expect(select.value).toBe(AHEAD);
     expect(select.options[0]!.value).toBe('UTC');
     expect(screen.getByRole('button', { name: 'Save time zone' }).hasAttribute('disabled')).toBe(true);
@@ -152,6 +154,7 @@ describe('analytics in the map’s time zone', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change time zone' }));
   });
 
   it('offers the browser’s zone in one press on a map still in UTC', async () => {

@@ -5,7 +5,7 @@
  * still counts UTC days, a one-press "Use my time zone (…)" with the browser's own zone. A change applies from then
  * on: days already counted keep theirs, which the page says.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_ANALYTICS_ZONE } from '@mapnest/shared/analytics';
 import type { MapSummary } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
@@ -34,6 +34,14 @@ export function ZoneControl({ map, onChanged }: { map: MapSummary; onChanged(map
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const mine = map.analyticsZone === DEFAULT_ANALYTICS_ZONE ? browserZone() : null;
+  // The form replaces the button that opened it: once it closes (saved or cancelled), focus goes back to that button
+  // rather than to the page's start.
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!open && wasOpen.current) changeButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const save = async (zone: string) => {
     setSaving(true);
@@ -54,6 +62,7 @@ export function ZoneControl({ map, onChanged }: { map: MapSummary; onChanged(map
       <div className="analytics-zone__row">
         {!open && (
           <button
+            ref={changeButton}
             type="button"
             className="btn btn--ghost btn--sm"
             onClick={() => {
@@ -118,7 +127,9 @@ function ZoneForm({
     <form className="analytics-zone__form" onSubmit={submit} aria-label="Analytics time zone">
       <div className="field">
         <label htmlFor={ids.select}>Time zone of the days</label>
+        {/* Focused when the form opens: the button that opened it is gone. */}
         <select
+          autoFocus
           id={ids.select}
           className="input analytics-zone__select"
           value={draft}
