@@ -176,7 +176,8 @@ export async function setMapAnalyticsZone(
     const map = await maps.accessible(identity, input.id);
     const current = analyticsZoneOf(map).analyticsZone;
     if (current === input.zone) return toSummary(map, at);
-    const change = changeOfZone(at, current, input.zone);
+    // Warm beacons may count in the old zone for as long as they trust the zone they read.
+    const change = changeOfZone(at, current, input.zone, STATE_TTL_MS);
     if (await analyticsTable.setZone(map.id, input.zone, change))
       return toSummary({ ...map, analyticsZone: input.zone, analyticsZoneChange: change }, at);
   }

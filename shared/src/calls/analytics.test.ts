@@ -340,6 +340,13 @@ describe('days of a map’s time zone', () => {
       day: '2026-11-29',
       until: '2026-11-30',
     });
+    // A minute before midnight UTC, visits may still be counted on the UTC day for the minute beacons trust the zone
+    // they read: the next UTC day is partly of each too.
+    expect(zoneChange(at('2026-11-29T23:59:30Z'), 'UTC', 'America/New_York', 60_000)).toMatchObject({
+      day: '2026-11-29',
+      until: '2026-11-30',
+    });
+    expect(zoneChange(at('2026-11-29T23:59:30Z'), 'UTC', 'America/New_York')).toMatchObject({ until: '2026-11-29' });
     // At noon UTC both zones are on the same day: only that day is partly of each.
     expect(zoneChange(at('2026-11-30T12:00:00Z'), 'UTC', 'Europe/Paris')).toMatchObject({
       day: '2026-11-30',

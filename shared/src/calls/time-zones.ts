@@ -92,14 +92,12 @@ export function analyticsZoneOf(map: { analyticsZone?: string; analyticsZoneChan
   };
 }
 
-/** The record of a change of a map's analytics zone from `from` at the instant `at` to `to`. */
-export function zoneChange(at: Date, from: string, to: string): AnalyticsZoneChange {
-  const before = dayOf(at, from);
-  const after = dayOf(at, to);
-  return {
-    at: at.toISOString(),
-    from,
-    day: before < after ? before : after,
-    until: before < after ? after : before,
-  };
+/**
+ * The record of a change of a map's analytics zone from `from` at the instant `at` to `to`. `staleMs`: how long after
+ * the change a visit may still be counted in the old zone (the beacon trusts the zone it read for a minute), so the
+ * days partly of each zone reach the old zone's day at its end.
+ */
+export function zoneChange(at: Date, from: string, to: string, staleMs = 0): AnalyticsZoneChange {
+  const days = [dayOf(at, from), dayOf(new Date(at.getTime() + staleMs), from), dayOf(at, to)].sort();
+  return { at: at.toISOString(), from, day: days[0]!, until: days[2]! };
 }
