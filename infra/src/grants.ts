@@ -78,6 +78,7 @@ export const WRITING_CALLS = [
   'rename-map',
   'set-map-state',
   'set-map-history-name',
+  'set-map-analytics-zone',
   'delete-map-history',
   'set-user-slots',
   'create-avatar-upload',
@@ -132,6 +133,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/get-map-version': { table: R, documents: { 'maps/*': ['read'] } },
   // Reads the map (owner or admin) and its map-days (domain/analytics.ts).
   'calls/get-map-analytics': { table: R },
+  // Reads the map (owner or admin) and sets the zone of its analytics days on its item (domain/analytics.ts, ADR 072).
+  'calls/set-map-analytics-zone': { table: RW },
   'calls/get-slots': { table: R },
   'calls/create-map': COMMITS,
   'calls/duplicate-map': COMMITS,

@@ -322,6 +322,12 @@ describe('bundles', () => {
       expect(code(id), id).not.toContain(beaconOnly);
     for (const id of ['calls/delete-map', 'calls/delete-user-data', 'http/beacon'])
       expect(code(id), id).not.toContain(reportOnly);
+    // The analytics time zone's schema, only in the call that sets it (ADR 072): the beacon and the report read a zone
+    // already checked.
+    const zoneOnly = 'Unknown time zone';
+    expect(code('calls/set-map-analytics-zone')).toContain(zoneOnly);
+    for (const id of ['calls/get-map', 'calls/delete-map', 'calls/get-map-analytics', 'http/beacon'])
+      expect(code(id), id).not.toContain(zoneOnly);
     for (const b of real.bundles.values()) expect(code(b.id), b.id).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
     // Every call and public route is within the size target (issue 28; ADR 034, 042–044, 046–049, 051).
     const requestPaths = [...real.bundles.values()].filter((b) => isRequestPath(b.id));

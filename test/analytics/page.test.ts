@@ -3,7 +3,7 @@
  * hidden, and the owner then sees those counts: in the editor's Analytics tab, and on the analytics page it opens
  * (/maps/{id}/analytics), whose charts are drawn at 1440 and at 390 px wide without horizontal overflow
  * (screenshots in .test-artifacts/analytics). A map that is not Professional shows the explanation and the way to
- * upgrade; someone else's map is not found.
+ * upgrade; someone else's map is not found. The owner sets the map's analytics time zone with the keyboard.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -144,6 +144,47 @@ describe('analytics page', () => {
     expect(errors).toEqual([]);
     await owner.close();
   }, 150_000);
+
+  it('sets the map’s time zone from the page with the keyboard: the browser’s own in one press, or any from the list', async () => {
+    const user = await createUser({ name: 'Zoned Owner' });
+    const id = await createPublishedMap({ title: 'Zoned centre', mapData: documentWith(1) }, user);
+    await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+    await call('setMapState', { id, state: 3 }, user);
+    const owner = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: baseUrl(),
+      timezoneId: 'Europe/Paris',
+    });
+    const page = await owner.newPage();
+    const errors = collectErrors(page);
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${id}/analytics`);
+    const caption = page.locator('.analytics-range__shown');
+    await expect.poll(() => caption.textContent(), { timeout: 15_000 }).toMatch(/\(30 days, UTC\)$/);
+
+    await page.getByRole('button', { name: 'Use my time zone (Europe/Paris)' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => caption.textContent()).toMatch(/\(30 days, Europe\/Paris\)$/);
+
+    // The select takes the focus when the form opens, finds a zone by its typed name, and Save is the next stop.
+    await page.getByRole('button', { name: 'Change time zone' }).focus();
+    await page.keyboard.press('Enter');
+    const select = page.getByRole('combobox', { name: 'Time zone of the days' });
+    await expect.poll(() => select.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('America/New_York');
+    expect(await select.inputValue()).toBe('America/New_York');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => caption.textContent()).toMatch(/\(30 days, America\/New_York\)$/);
+    await page.getByText(/^Days before \d{4}-\d{2}-\d{2} are Europe\/Paris days; /).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change time zone');
+    const { map } = await call<{ map: { analyticsZone: string } }>('getMap', { id }, user);
+    expect(map.analyticsZone).toBe('America/New_York');
+    expect(await overflow(page)).toEqual([]);
+    await artifact(page, { path: path.join(ARTIFACTS, 'analytics-time-zone-390.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await owner.close();
+  }, 90_000);
 
   it('explains analytics and links to the plans for a map that is not Professional; someone else’s map is not found', async () => {
     const user = await createUser({ name: 'Basic Owner' });

@@ -36,6 +36,7 @@ const cases: Case[] = [
   { call: 'restoreMapHistory', data: (c) => ({ mapId: c.mapId, historyMapId: c.historyMapId }), expect: own },
   { call: 'deleteMapHistory', data: (c) => ({ mapId: c.mapId, historyMapId: c.historyMapId }), expect: own },
   { call: 'setMapState', data: (c) => ({ id: c.mapId, state: 0 }), expect: own },
+  { call: 'setMapAnalyticsZone', data: (c) => ({ id: c.mapId, zone: 'Europe/Paris' }), expect: own },
   { call: 'deleteMap', data: (c) => c.mapId, expect: own },
   { call: 'adminUpdateMap', data: (c) => ({ id: c.mapId, fields: { title: 'By admin' } }), expect: adminOnly },
   { call: 'setUserSlots', data: (c) => ({ uid: c.ownerUid, basic: 1, pro: 0 }), expect: adminOnly },

@@ -8,6 +8,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import {
   ANALYTICS_LIMITS,
   DAY_COUNTERS,
+  DEFAULT_ANALYTICS_ZONE,
+  type AnalyticsZoneChange,
   emptyCounts,
   TOP_LISTS,
   type DayDelta,
@@ -136,19 +138,77 @@ async function addMissingLists(
   return true;
 }
 
+/**
+ * Deletes every map-day of a map (its analytics go with it); safe to repeat. A function of its own, not only a member
+ * of `analyticsTable`: the calls that delete maps take it alone, so their bundles carry none of the beacon's writes.
+ */
+export async function deleteDays(mapId: string): Promise<number> {
+  const prefix = keys.analyticsPrefix(mapId);
+  let deleted = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': prefix.pk, ':prefix': prefix.skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+      deleted++;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return deleted;
+}
+
 export const analyticsTable = {
-  /** The map's state, or null when there is no such map (or it is being deleted): one small projected read. */
-  async mapState(mapId: string): Promise<number | null> {
+  /**
+   * The map's state and the time zone of its analytics days, or null when there is no such map (or it is being
+   * deleted): one small projected read.
+   */
+  async mapState(mapId: string): Promise<{ state: number; zone: string } | null> {
     const out = await dynamo.send(
       new GetCommand({
         TableName: config.tableName,
         Key: keys.map(mapId),
-        ProjectionExpression: '#s, deleting',
-        ExpressionAttributeNames: { '#s': 'state' },
+        ProjectionExpression: '#s, deleting, #z',
+        ExpressionAttributeNames: { '#s': 'state', '#z': 'analyticsZone' },
       }),
     );
-    const item = out.Item as { state?: number; deleting?: unknown } | undefined;
-    return item && !item.deleting && typeof item.state === 'number' ? item.state : null;
+    const item = out.Item as { state?: number; deleting?: unknown; analyticsZone?: unknown } | undefined;
+    if (!item || item.deleting || typeof item.state !== 'number') return null;
+    const zone = typeof item.analyticsZone === 'string' ? item.analyticsZone : DEFAULT_ANALYTICS_ZONE;
+    return { state: item.state, zone };
+  },
+
+  /**
+   * Sets the time zone of a map's analytics days and records the change, if the zone is still `previous` (and the map
+   * is not being deleted): false when it is not, and nothing changed.
+   */
+  async setZone(mapId: string, zone: string, change: AnalyticsZoneChange): Promise<boolean> {
+    // A map whose owner never chose a zone has no attribute: its zone is the default.
+    const stillPrevious =
+      change.from === DEFAULT_ANALYTICS_ZONE ? '(attribute_not_exists(#z) OR #z = :previous)' : '#z = :previous';
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.map(mapId),
+          UpdateExpression: 'SET #z = :zone, #c = :change',
+          ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#d) AND ${stillPrevious}`,
+          ExpressionAttributeNames: { '#z': 'analyticsZone', '#c': 'analyticsZoneChange', '#d': 'deleting' },
+          ExpressionAttributeValues: { ':zone': zone, ':change': change, ':previous': change.from },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalCheckFailed(err)) return false;
+      throw err;
+    }
   },
 
   /** Counts one beacon in the map's current minute unless the minute is full: false when it is (nothing changed). */
@@ -257,27 +317,5 @@ export const analyticsTable = {
     return days;
   },
 
-  /** Deletes every map-day of a map (its analytics go with it); safe to repeat. */
-  async deleteDays(mapId: string): Promise<number> {
-    const prefix = keys.analyticsPrefix(mapId);
-    let deleted = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo.send(
-        new QueryCommand({
-          TableName: config.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': prefix.pk, ':prefix': prefix.skPrefix },
-          ProjectionExpression: 'pk, sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        await dynamo.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: item.pk, sk: item.sk } }));
-        deleted++;
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return deleted;
-  },
+  deleteDays,
 };

@@ -9,15 +9,21 @@ import {
   aggregateDays,
   beaconDelta,
   beaconSchema,
+  analyticsZoneOf,
   dayOf,
+  zoneChange as changeOfZone,
   type GetMapAnalyticsInput,
   type MapAnalytics,
+  type SetMapAnalyticsZoneInput,
 } from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
+import { CallError } from '@mapnest/shared/errors';
+import type { MapSummary } from '@mapnest/shared/maps';
 import { analyticsTable } from '../adapters/analytics-table';
 import * as mapObjects from '../adapters/maps/map-objects';
 import { rateLimits, type RateLimit } from '../adapters/rate-limits';
 import type { Identity } from '../lib/identity';
+import { toSummary } from './maps';
 import * as maps from './services/maps';
 
 /** User agents of crawlers, previewers, monitors and scripted clients: their beacons are dropped. */
@@ -31,18 +37,22 @@ export function isBotAgent(userAgent: string | undefined): boolean {
 /** Every id counts as a location: for asking whether a beacon could count anything at all. */
 const ANY_LOCATION = { has: () => true };
 
-/** How long a map's state is trusted per warm container: a map just made Professional records within a minute. */
+/**
+ * How long a map's state and analytics time zone are trusted per warm container: a map just made Professional
+ * records within a minute, and a new zone counts every visit within a minute (those before go to the old zone's day).
+ */
 const STATE_TTL_MS = 60_000;
-const stateCache = new Map<string, { state: number | null; until: number }>();
+const stateCache = new Map<string, { map: { state: number; zone: string } | null; until: number }>();
 
-async function isProfessional(mapId: string, now: number): Promise<boolean> {
+/** The time zone of a Professional map's days, or null when the map is not Professional (or does not exist). */
+async function professionalZone(mapId: string, now: number): Promise<string | null> {
   let hit = stateCache.get(mapId);
   if (!hit || hit.until <= now) {
     if (stateCache.size > 5_000) stateCache.clear();
-    hit = { state: await analyticsTable.mapState(mapId), until: now + STATE_TTL_MS };
+    hit = { map: await analyticsTable.mapState(mapId), until: now + STATE_TTL_MS };
     stateCache.set(mapId, hit);
   }
-  return hit.state === MapState.PRO;
+  return hit.map?.state === MapState.PRO ? hit.map.zone : null;
 }
 
 /**
@@ -106,7 +116,8 @@ async function beaconOutcome(
   if (isBotAgent(req.userAgent)) return 'dropped';
   // Nothing to count even if every id were the map's: no read is made for it.
   if (!beaconDelta(parsed.data, ANY_LOCATION)) return 'dropped';
-  if (!(await isProfessional(parsed.data.m, at.getTime()))) return 'dropped';
+  const zone = await professionalZone(parsed.data.m, at.getTime());
+  if (zone === null) return 'dropped';
   if (req.client) {
     const wait = await rateLimits.take(req.client, CLIENT_LIMITS, at);
     if (wait > 0) return wait;
@@ -117,13 +128,61 @@ async function beaconOutcome(
   const delta = beaconDelta(parsed.data, locations);
   if (!delta) return 'dropped';
   if (!(await analyticsTable.takeBeaconSlot(parsed.data.m, at))) return 'rate-limited';
-  await analyticsTable.addToDay(parsed.data.m, dayOf(at), delta);
+  // The visit's day in the map's own zone: a visit at 20:30 in New York is that evening's, not the next UTC day's.
+  await analyticsTable.addToDay(parsed.data.m, dayOf(at, zone), delta);
   return 'recorded';
 }
 
-/** The map's report over a date range, for its owner or an administrator (anyone else: not found). */
-export async function getMapAnalytics(identity: Identity, input: GetMapAnalyticsInput): Promise<MapAnalytics> {
+/**
+ * The map's report over a date range of its own zone's days, for its owner or an administrator (anyone else: not
+ * found). A range ending after the zone's today is refused, as the page refuses it.
+ */
+export async function getMapAnalytics(
+  identity: Identity,
+  input: GetMapAnalyticsInput,
+  at: Date = new Date(),
+): Promise<MapAnalytics> {
   const map = await maps.accessible(identity, input.id);
+  const { analyticsZone: timeZone, analyticsZoneChange: zoneChange } = analyticsZoneOf(map);
+  const today = dayOf(at, timeZone);
+  if (input.to > today)
+    throw new CallError('invalid-argument', `The end date must not be after today (${today}, ${timeZone}).`, {
+      field: 'to',
+      today,
+    });
   const stored = await analyticsTable.days(input.id, input.from, input.to);
-  return aggregateDays(stored, { mapId: input.id, from: input.from, to: input.to, pro: map.state === MapState.PRO });
+  return aggregateDays(stored, {
+    mapId: input.id,
+    from: input.from,
+    to: input.to,
+    pro: map.state === MapState.PRO,
+    timeZone,
+    zoneChange,
+  });
+}
+
+/**
+ * Sets the time zone the map's analytics days are counted in from now on (owner or administrator; anyone else: not
+ * found), recording when and from which zone, so reports can say which days are of the zone before. Days already
+ * counted stay as they are (ADR 072). The same zone again changes nothing. A change made elsewhere at the same moment
+ * is read again, so the recorded previous zone is always the one this change replaced.
+ */
+export async function setMapAnalyticsZone(
+  identity: Identity,
+  input: SetMapAnalyticsZoneInput,
+  at: Date = new Date(),
+): Promise<MapSummary> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const map = await maps.accessible(identity, input.id);
+    const current = analyticsZoneOf(map).analyticsZone;
+    if (current === input.zone) return toSummary(map, at);
+    // Warm beacons may count in the old zone for as long as they trust the zone they read.
+    const change = changeOfZone(at, current, input.zone, STATE_TTL_MS);
+    if (await analyticsTable.setZone(map.id, input.zone, change))
+      return toSummary({ ...map, analyticsZone: input.zone, analyticsZoneChange: change }, at);
+  }
+  throw new CallError(
+    'aborted',
+    'The analytics time zone was being changed elsewhere at the same time, so this change was not made. Reload to see it.',
+  );
 }

@@ -11,6 +11,7 @@ import {
   MapState,
   type MapStateValue,
 } from '@mapnest/shared/constants';
+import { analyticsZoneOf } from '@mapnest/shared/analytics';
 import { CallError } from '@mapnest/shared/errors';
 import { versionLabel } from '@mapnest/shared/keys';
 import { blankDocument, computeMetrics, type MapDocument } from '@mapnest/shared/map-document';
@@ -27,8 +28,7 @@ import {
 import type { SaveMapResult } from '@mapnest/shared/calls';
 import type { Identity } from '../lib/identity';
 import { logger } from '../lib/logger';
-import type { HistoryItem, MapItem } from '../adapters/maps/map-table';
-import type { SaveRequest } from '../adapters/maps/map-items';
+import type { HistoryItem, MapItem, SaveRequest } from '../adapters/maps/map-items';
 import { answerCommittedSave, answerFailedSave, provedNotCommitted, saveRequest } from './save-outcomes';
 import { BaseVersionAheadError, MapNotFoundError, MapStateChangedError, MapVersionConflictError } from '../lib/errors';
 import { publishedOf, publishLatest, testSinceOf } from './public-copy';
@@ -99,6 +99,7 @@ export function toSummary(map: MapItem, at: Date = new Date()): MapSummary {
     previewUrl: map.previewUrl ?? null,
     lapsedFrom: map.lapsedFrom ?? null,
     licenseEndsAt: map.licenseEndsAt ?? null,
+    ...analyticsZoneOf(map),
   };
 }
 

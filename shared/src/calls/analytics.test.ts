@@ -4,9 +4,13 @@ import {
   analyticsCsv,
   beaconDelta,
   beaconSchema,
+  dayOf,
   daysInRange,
   getMapAnalyticsInput,
   normaliseTerm,
+  setMapAnalyticsZoneInput,
+  zoneChange,
+  zoneChangeNote,
 } from './analytics';
 
 const id = 'abcdefghijklmnopqrst';
@@ -249,7 +253,7 @@ describe('analytics aggregation', () => {
       pro: true,
     });
     const csv = analyticsCsv(a, (k) => (k === 'a' ? 'Shop "A"' : null));
-    expect(csv).toContain('day,views,opens,searches,searchesEmpty,filters,routes\r\n2026-03-01,2,0,0,0,0,0\r\n');
+    expect(csv).toContain('day (UTC),views,opens,searches,searchesEmpty,filters,routes\r\n2026-03-01,2,0,0,0,0,0\r\n');
     expect(csv).toContain('a,"Shop ""A""",1\r\n');
     expect(csv).toContain(`"'=cmd, x",1\r\n`);
   });
@@ -282,5 +286,86 @@ describe('analytics aggregation', () => {
       (k) => (k === 'x' ? '=HYPERLINK("http://evil")' : null),
     );
     expect(withTitle).toContain(`x,"'=HYPERLINK(""http://evil"")",1\r\n`);
+  });
+});
+
+describe('days of a map’s time zone', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('counts 23:30 in New York on that New York day, not the next UTC day, either side of daylight saving', () => {
+    // 23:30 EST on the eve of the spring change, and 23:30 EDT on the day of it.
+    expect(dayOf(at('2026-03-08T04:30:00Z'), 'America/New_York')).toBe('2026-03-07');
+    expect(dayOf(at('2026-03-08T04:30:00Z'))).toBe('2026-03-08');
+    expect(dayOf(at('2026-03-09T03:30:00Z'), 'America/New_York')).toBe('2026-03-08');
+    // The autumn change: 01:30 happens twice on 2026-11-01 (EDT, then EST), and 23:30 EST is still that day.
+    expect(dayOf(at('2026-11-01T05:30:00Z'), 'America/New_York')).toBe('2026-11-01');
+    expect(dayOf(at('2026-11-01T06:30:00Z'), 'America/New_York')).toBe('2026-11-01');
+    expect(dayOf(at('2026-11-02T04:30:00Z'), 'America/New_York')).toBe('2026-11-01');
+    expect(dayOf(at('2026-11-02T05:30:00Z'), 'America/New_York')).toBe('2026-11-02');
+  });
+
+  it('counts Auckland’s days ahead of UTC across the date line, and across its own daylight saving changes', () => {
+    // 00:30 on 16 January in Auckland (NZDT, UTC+13) is still 15 January in UTC.
+    expect(dayOf(at('2026-01-15T11:30:00Z'), 'Pacific/Auckland')).toBe('2026-01-16');
+    expect(dayOf(at('2026-01-15T10:30:00Z'), 'Pacific/Auckland')).toBe('2026-01-15');
+    // Daylight saving starts on 27 September at 02:00 (UTC+12 to +13): 23:30 the evening before, 00:30 and 03:30.
+    expect(dayOf(at('2026-09-26T11:30:00Z'), 'Pacific/Auckland')).toBe('2026-09-26');
+    expect(dayOf(at('2026-09-26T12:30:00Z'), 'Pacific/Auckland')).toBe('2026-09-27');
+    expect(dayOf(at('2026-09-26T14:30:00Z'), 'Pacific/Auckland')).toBe('2026-09-27');
+    // It ends on 5 April at 03:00: 02:30 happens twice, both on the 5th.
+    expect(dayOf(at('2026-04-04T13:30:00Z'), 'Pacific/Auckland')).toBe('2026-04-05');
+    expect(dayOf(at('2026-04-04T14:30:00Z'), 'Pacific/Auckland')).toBe('2026-04-05');
+    // The two sides of the date line, 25 hours apart, are never on the same day.
+    expect(dayOf(at('2026-06-01T10:30:00Z'), 'Pacific/Kiritimati')).toBe('2026-06-02');
+    expect(dayOf(at('2026-06-01T10:30:00Z'), 'Pacific/Pago_Pago')).toBe('2026-05-31');
+  });
+
+  it('takes a zone the time zone database knows, named as the lists name it, and refuses any other', () => {
+    const input = (zone: string) => setMapAnalyticsZoneInput.safeParse({ id, zone });
+    for (const zone of ['UTC', 'America/New_York', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Etc/GMT+5'])
+      expect(input(zone).success, zone).toBe(true);
+    const refused = (zone: string) => input(zone).error?.issues[0]?.message;
+    expect(refused('Mars/Olympus')).toBe('Unknown time zone: choose one from the list, such as America/New_York');
+    expect(refused('america/new_york')).toBe('Not a time zone: use a name such as America/New_York or UTC');
+    expect(refused('')).toBe('Not a time zone: use a name such as America/New_York or UTC');
+    expect(refused(`Europe/${'X'.repeat(70)}`)).toBe('Not a time zone: the name is too long');
+  });
+
+  it('records which days around a change of zone are partly of each, and says so in the report and CSV', () => {
+    // 01:30 UTC on 30 November is 20:30 on the 29th in New York: the UTC day 30 November already holds visits, and
+    // New York's 29th gets the evening's visits from now on.
+    const change = zoneChange(at('2026-11-30T01:30:00Z'), 'UTC', 'America/New_York');
+    expect(change).toEqual({ at: '2026-11-30T01:30:00.000Z', from: 'UTC', day: '2026-11-29', until: '2026-11-30' });
+    expect(zoneChange(at('2026-11-30T01:30:00Z'), 'America/New_York', 'UTC')).toMatchObject({
+      day: '2026-11-29',
+      until: '2026-11-30',
+    });
+    // A minute before midnight UTC, visits may still be counted on the UTC day for the minute beacons trust the zone
+    // they read: the next UTC day is partly of each too.
+    expect(zoneChange(at('2026-11-29T23:59:30Z'), 'UTC', 'America/New_York', 60_000)).toMatchObject({
+      day: '2026-11-29',
+      until: '2026-11-30',
+    });
+    expect(zoneChange(at('2026-11-29T23:59:30Z'), 'UTC', 'America/New_York')).toMatchObject({ until: '2026-11-29' });
+    // At noon UTC both zones are on the same day: only that day is partly of each.
+    expect(zoneChange(at('2026-11-30T12:00:00Z'), 'UTC', 'Europe/Paris')).toMatchObject({
+      day: '2026-11-30',
+      until: '2026-11-30',
+    });
+    const report = (from: string, zoneChange = change) =>
+      aggregateDays([], { mapId: id, from, to: '2026-12-10', pro: true, timeZone: 'America/New_York', zoneChange });
+    const note =
+      'Days before 2026-11-29 are UTC days; 2026-11-29 to 2026-11-30, the days around the change of time zone to America/New_York, are partly of each.';
+    expect(zoneChangeNote(report('2026-11-01'))).toBe(note);
+    expect(zoneChangeNote(report('2026-11-30'))).toBe(note);
+    expect(zoneChangeNote(report('2026-12-01'))).toBeNull();
+    expect(zoneChangeNote(report('2026-11-01', { ...change, day: '2026-11-30' }))).toBe(
+      'Days before 2026-11-30 are UTC days; 2026-11-30, the day the time zone was changed to America/New_York, is partly of each.',
+    );
+    const csv = analyticsCsv(report('2026-11-20'));
+    expect(csv.startsWith('day (America/New_York),views,')).toBe(true);
+    // The note has commas, so it is one quoted cell.
+    expect(csv).toContain(`\r\nnote\r\n"${note}"\r\n`);
+    expect(analyticsCsv(report('2026-12-01'))).not.toContain('note');
   });
 });

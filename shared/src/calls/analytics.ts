@@ -6,6 +6,18 @@
 import * as z from 'zod/mini';
 import { says } from '../zod-english';
 import { mapIdSchema } from './maps';
+import { analyticsZoneSchema, DEFAULT_ANALYTICS_ZONE, dayOf, type AnalyticsZoneChange } from './time-zones';
+
+// A map's analytics time zone and the days of it (ADR 072), with the rest of analytics.
+export {
+  DEFAULT_ANALYTICS_ZONE,
+  analyticsZoneOf,
+  analyticsZoneSchema,
+  dayOf,
+  isKnownTimeZone,
+  zoneChange,
+  type AnalyticsZoneChange,
+} from './time-zones';
 import { ID_PATTERN } from '../document/map-rules';
 
 /*
@@ -231,8 +243,9 @@ function addRoutesAsked(d: DayDelta, routes: ReadonlyArray<readonly [string, str
   }
 }
 
-/** 'YYYY-MM-DD' in UTC. */
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+/** setMapAnalyticsZone: the zone a map's analytics days are counted in from now on. */
+export const setMapAnalyticsZoneInput = /* @__PURE__ */ z.strictObject({ id: mapIdSchema, zone: analyticsZoneSchema });
+export type SetMapAnalyticsZoneInput = z.infer<typeof setMapAnalyticsZoneInput>;
 
 const daySchema = /* @__PURE__ */ z
   .string()
@@ -290,6 +303,10 @@ export interface MapAnalytics {
   to: string;
   /** Whether the map is on the Professional plan now (only Professional maps record). */
   pro: boolean;
+  /** The time zone the days are counted in (the map's analytics zone). */
+  timeZone: string;
+  /** The zone's last change, or null when it never changed. */
+  zoneChange: AnalyticsZoneChange | null;
   days: DailyRow[];
   totals: Omit<DailyRow, 'day'>;
   /** Location id -> opens (the editor shows each with its title from the map document). */
@@ -313,10 +330,20 @@ function top(merged: Map<string, number>): TopEntry[] {
     .slice(0, ANALYTICS_LIMITS.topEntries);
 }
 
-/** Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. */
+/**
+ * Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. The
+ * days are of `timeZone` (UTC when not given), changed as `zoneChange` says.
+ */
 export function aggregateDays(
   stored: StoredDay[],
-  range: { mapId: string; from: string; to: string; pro: boolean },
+  range: {
+    mapId: string;
+    from: string;
+    to: string;
+    pro: boolean;
+    timeZone?: string;
+    zoneChange?: AnalyticsZoneChange | null;
+  },
 ): MapAnalytics {
   const byDay = new Map(stored.map((s) => [s.day, s]));
   const totals = zeroCounters();
@@ -338,6 +365,8 @@ export function aggregateDays(
   });
   return {
     ...range,
+    timeZone: range.timeZone ?? DEFAULT_ANALYTICS_ZONE,
+    zoneChange: range.zoneChange ?? null,
     days,
     totals,
     topLocations: top(lists.loc),
@@ -346,6 +375,19 @@ export function aggregateDays(
     topRoutes: top(lists.rt),
     failedRoutes: top(lists.rtn),
   };
+}
+
+/**
+ * What a report must say about its days besides their zone, when its range reaches back to the zone's last change:
+ * which days are of the zone before, and which are partly of each (`AnalyticsZoneChange`). Null otherwise.
+ */
+export function zoneChangeNote(a: Pick<MapAnalytics, 'from' | 'timeZone' | 'zoneChange'>): string | null {
+  const change = a.zoneChange;
+  if (!change || change.from === a.timeZone || a.from > change.until) return null;
+  const before = `Days before ${change.day} are ${change.from} days`;
+  return change.day === change.until
+    ? `${before}; ${change.day}, the day the time zone was changed to ${a.timeZone}, is partly of each.`
+    : `${before}; ${change.day} to ${change.until}, the days around the change of time zone to ${a.timeZone}, are partly of each.`;
 }
 
 const FORMULA_START = /^(?: *[=+\-@]|[\t\r\n\0])/;
@@ -360,7 +402,13 @@ export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | n
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const line = (cells: Array<string | number>) => cells.map(cell).join(',');
-  const out = [line(['day', ...DAY_COUNTERS]), ...a.days.map((d) => line([d.day, ...DAY_COUNTERS.map((c) => d[c])]))];
+  // The first column names the zone its days are of; a change of zone within the range follows the days.
+  const out = [
+    line([`day (${a.timeZone})`, ...DAY_COUNTERS]),
+    ...a.days.map((d) => line([d.day, ...DAY_COUNTERS.map((c) => d[c])])),
+  ];
+  const note = zoneChangeNote(a);
+  if (note) out.push('', line(['note']), line([note]));
   out.push(
     '',
     line(['location id', 'location', 'opens']),

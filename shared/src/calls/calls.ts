@@ -52,7 +52,7 @@ import {
   type ContactInboxEntry,
   type ContactInboxPage,
 } from './contact';
-import { getMapAnalyticsInput, type MapAnalytics } from './analytics';
+import { getMapAnalyticsInput, setMapAnalyticsZoneInput, type MapAnalytics } from './analytics';
 
 /** getMapVersion: one kept version of a map (the base of a three-way merge in the editor). */
 export const getMapVersionInput = /* @__PURE__ */ z.strictObject({
@@ -130,6 +130,7 @@ export interface CallOutputs {
   restoreMapHistory: VersionCommit;
   saveMap: SaveMapResult;
   setAvatar: { photoURL: string };
+  setMapAnalyticsZone: MapSummary;
   setMapHistoryName: HistoryEntry;
   setMapState: MapSummary;
   setUserSlots: SlotCounters;
@@ -175,6 +176,7 @@ export const CALL_INPUTS = {
   restoreMapHistory: restoreMapHistoryInput,
   saveMap: saveMapInput,
   setAvatar: setAvatarInput,
+  setMapAnalyticsZone: setMapAnalyticsZoneInput,
   setMapHistoryName: setHistoryNameInput,
   setMapState: setMapStateInput,
   setUserSlots: setUserSlotsInput,

@@ -14,6 +14,7 @@ import {
 } from '../constants';
 import { strictMapDocument, type MapDocument } from '../document/map-document';
 import { plainText } from '../text';
+import type { AnalyticsZoneChange } from './time-zones';
 
 /** Map ids: 20 characters of [A-Za-z0-9], unguessable; a few fixed ids (the demo) are shorter. */
 export const MAP_ID_PATTERN = /^[A-Za-z0-9]{1,40}$/;
@@ -170,6 +171,10 @@ export interface MapSummary {
   lapsedFrom: 1 | 3 | null;
   /** When the map's registered marketplace licence ends, if it has one that has not ended. */
   licenseEndsAt: string | null;
+  /** The time zone its analytics days are counted in (ADR 072; 'UTC' unless its owner chose one). */
+  analyticsZone: string;
+  /** The last change of that zone (days before it are days of the zone before), or null when it never changed. */
+  analyticsZoneChange: AnalyticsZoneChange | null;
 }
 
 /** A user's slot counters as getSlots answers them: capacity = granted (administrators) + subscribed + licensed (Basic). */

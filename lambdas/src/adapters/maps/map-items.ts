@@ -3,6 +3,7 @@
  * their conversion to and from what DynamoDB stores: the keys of the table and of its indexes are added here and
  * only here, and stripped again on the way back.
  */
+import type { AnalyticsZoneChange } from '@mapnest/shared/analytics';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, TTL_ATTRIBUTE, versionLabel } from '@mapnest/shared/keys';
 import { isTestState, testMapActiveUntil, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
@@ -42,6 +43,10 @@ export interface MapItem {
   publishedAt?: string | null;
   /** When the map was last taken offline (Unpublish); a map with neither was never published. */
   unpublishedAt?: string | null;
+  /** The time zone of its analytics days (ADR 072); absent on maps whose owner never chose one: UTC. */
+  analyticsZone?: string;
+  /** The last change of that zone, absent when it never changed. */
+  analyticsZoneChange?: AnalyticsZoneChange;
 }
 
 export interface HistoryItem {

@@ -5,7 +5,7 @@
  * table function another call uses; the user pool only with listMaps, analytics only with deleteMap). Import it as a
  * namespace.
  */
-import { analyticsTable } from '../../adapters/analytics-table';
+import { deleteDays } from '../../adapters/analytics-table';
 import { followUps } from '../../adapters/follow-ups';
 import { documentUrls } from '../../adapters/maps/document-urls';
 import * as objects from '../../adapters/maps/map-objects';
@@ -66,7 +66,7 @@ export const deleteMap = /* @__PURE__ */ withAdapters(op.deleteMap, {
     finishDelete: table.finishDelete,
   },
   mapObjects: { unpublish: objects.unpublish, deleteAllDocuments: objects.deleteAllDocuments },
-  analyticsTable,
+  analyticsTable: { deleteDays },
 });
 export const duplicateMap = /* @__PURE__ */ withAdapters(op.duplicateMap, {
   mapTable: { create: table.create, get: table.get },

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { dayOf, routeEnds, type MapAnalytics, type TopEntry } from '@mapnest/shared/analytics';
+import { dayOf, routeEnds, zoneChangeNote, type MapAnalytics, type TopEntry } from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
@@ -21,6 +21,7 @@ import type { ChartSeries } from './daily-chart';
 import { RangeControls } from './RangeControls';
 import { choiceFromParams, paramsOfChoice, rangeOfChoice, rangeProblem, type RangeChoice } from './analytics-range';
 import { downloadCsv, useAnalytics } from './use-analytics';
+import { ZoneControl } from './ZoneControl';
 import './analytics.css';
 
 type MapView =
@@ -153,14 +154,18 @@ const ROUTES: readonly ChartSeries[] = [
   { key: 'filters', label: 'Filter uses', color: '#475569' },
 ];
 
-function Report({ map, titles }: { map: MapSummary; titles: ReadonlyMap<string, string | undefined> | null }) {
+function Report({ map: loaded, titles }: { map: MapSummary; titles: ReadonlyMap<string, string | undefined> | null }) {
   const [params, setParams] = useSearchParams();
-  const today = dayOf(new Date());
+  // The map as its last zone change left it: the range, today and the report follow its zone at once.
+  const [map, setMap] = useState(loaded);
+  const zone = map.analyticsZone;
+  const today = dayOf(new Date(), zone);
   const choice = choiceFromParams(params);
   const range = rangeOfChoice(choice, today);
   const problem = rangeProblem(range, today);
-  const { loading, data, error, retry } = useAnalytics(map.id, range, problem !== null);
+  const { loading, data, error, retry } = useAnalytics(map.id, range, problem !== null, zone);
   const choose = (next: RangeChoice) => setParams(paramsOfChoice(next));
+  const note = data && zoneChangeNote(data);
 
   return (
     <>
@@ -174,7 +179,10 @@ function Report({ map, titles }: { map: MapSummary; titles: ReadonlyMap<string, 
           Download CSV
         </button>
       </Heading>
-      <RangeControls choice={choice} today={today} urlProblem={problem} onChoose={choose} />
+      <RangeControls choice={choice} today={today} zone={zone} urlProblem={problem} onChoose={choose}>
+        <ZoneControl map={map} onChanged={setMap} />
+        {note && <p className="analytics-hint analytics-zone__note">{note}</p>}
+      </RangeControls>
       <LoadState loading={loading} error={error} hintClass="analytics-hint" onRetry={retry} />
       {data && <ReportBody data={data} map={map} titles={titles} />}
     </>
@@ -198,9 +206,20 @@ function ReportBody({
       ) : (
         <>
           <div className="analytics-charts">
-            <ChartFigure title="Views and location opens per day" rows={data.days} series={VISITS} main />
-            <ChartFigure title="Searches per day" rows={data.days} series={SEARCHES} />
-            <ChartFigure title="Route requests and filter uses per day" rows={data.days} series={ROUTES} />
+            <ChartFigure
+              title="Views and location opens per day"
+              rows={data.days}
+              series={VISITS}
+              zone={data.timeZone}
+              main
+            />
+            <ChartFigure title="Searches per day" rows={data.days} series={SEARCHES} zone={data.timeZone} />
+            <ChartFigure
+              title="Route requests and filter uses per day"
+              rows={data.days}
+              series={ROUTES}
+              zone={data.timeZone}
+            />
           </div>
           <TopLists data={data} titles={titles} />
         </>

@@ -30,7 +30,7 @@ export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries): string
 }
 
 /** Draws the chart into its host once uPlot is loaded, and again at the host's size whenever that changes. */
-function useChart(rows: DailyRow[], series: readonly ChartSeries[]) {
+function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -42,7 +42,7 @@ function useChart(rows: DailyRow[], series: readonly ChartSeries[]) {
     const width = () => Math.max(160, Math.floor(el.clientWidth));
     void loadChartModule()
       .then(({ createDailyChart }) =>
-        createDailyChart(el, rows, series, { width: width(), height: heightFor(width()) }),
+        createDailyChart(el, rows, series, { width: width(), height: heightFor(width()) }, zone),
       )
       .then(
         (c) => {
@@ -58,7 +58,7 @@ function useChart(rows: DailyRow[], series: readonly ChartSeries[]) {
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [rows, series]);
+  }, [rows, series, zone]);
   return { host, failed };
 }
 
@@ -66,15 +66,18 @@ export function ChartFigure({
   title,
   rows,
   series,
+  zone,
   main = false,
 }: {
   title: string;
   rows: DailyRow[];
   series: readonly ChartSeries[];
+  /** The time zone the days are of (the chart places and labels them there). */
+  zone: string;
   /** The page's first chart, as wide as the page. */
   main?: boolean;
 }) {
-  const { host, failed } = useChart(rows, series);
+  const { host, failed } = useChart(rows, series, zone);
   const captionId = useId();
   return (
     <figure className={main ? 'analytics-chart analytics-chart--main' : 'analytics-chart'} aria-labelledby={captionId}>

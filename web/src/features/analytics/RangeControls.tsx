@@ -3,7 +3,7 @@
  * checked when applied (real dates, from ≤ to, not after today, within what is kept, at most a year): a refused
  * range stays in the form with its reason under the field and asks the server nothing.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { daysBetween } from '@mapnest/shared/analytics';
 import {
   earliestKept,
@@ -15,18 +15,19 @@ import {
   type RangeProblem,
 } from './analytics-range';
 
-export function RangeControls({
-  choice,
-  today,
-  urlProblem,
-  onChoose,
-}: {
+interface RangeControlsProps {
   choice: RangeChoice;
+  /** Today in the map's analytics time zone, `zone`: the days of the range are that zone's days. */
   today: string;
+  zone: string;
   /** The problem of the range the address asks for (a custom one typed or linked), shown in the form. */
   urlProblem: RangeProblem | null;
   onChoose(choice: RangeChoice): void;
-}) {
+  /** Shown beside the caption of the range: what the page offers about the zone (ZoneControl). */
+  children?: ReactNode;
+}
+
+export function RangeControls({ choice, today, zone, urlProblem, onChoose, children }: RangeControlsProps) {
   const current = rangeOfChoice(choice, today);
   const [customOpen, setCustomOpen] = useState(choice.kind === 'custom');
   const [draft, setDraft] = useState<DayRange>(current);
@@ -87,13 +88,23 @@ export function RangeControls({
       )}
       {/* The range of the figures below: a refused draft leaves them as they were, so the caption stays and says so. A
           range the address asks for that is refused shows no figures, and no caption. */}
-      {!(choice.kind === 'custom' && urlProblem) && (
-        <p className="analytics-hint analytics-range__shown">
-          {problem ? 'Still showing ' : ''}
-          {current.from} to {current.to} ({daysBetween(current.from, current.to) + 1} days, UTC)
-        </p>
-      )}
+      <div className="analytics-range__when">
+        {!(choice.kind === 'custom' && urlProblem) && (
+          <RangeCaption range={current} zone={zone} still={problem !== null} />
+        )}
+        {children}
+      </div>
     </div>
+  );
+}
+
+/** "2026-01-01 to 2026-01-30 (30 days, America/New_York)": the range shown and the zone its days are of. */
+function RangeCaption({ range, zone, still }: { range: DayRange; zone: string; still: boolean }) {
+  return (
+    <p className="analytics-hint analytics-range__shown">
+      {still ? 'Still showing ' : ''}
+      {range.from} to {range.to} ({daysBetween(range.from, range.to) + 1} days, {zone})
+    </p>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The date range of an analytics report (docs/adr/029-analytics-page.md): the last 7, 30 or 90 days, or a custom
  * from–to, read from and written to the page's address (`?days=7`, `?from=2026-01-01&to=2026-01-31`) so a range can
- * be linked and the Back button returns to the previous one. Days are UTC days, as the server counts them.
+ * be linked and the Back button returns to the previous one. Days are days of the map's analytics time zone, as the
+ * server counts them: "today" is the zone's today (`dayOf(new Date(), zone)`), also for the check below.
  */
 import { ANALYTICS_LIMITS, dayOf, daysBetween } from '@mapnest/shared/analytics';
 
@@ -52,7 +53,10 @@ export interface RangeProblem {
   message: string;
 }
 
-/** Why a range cannot be asked for, or null when it can: real dates, from ≤ to, not after today, still kept. */
+/**
+ * Why a range cannot be asked for, or null when it can: real dates, from ≤ to, not after today (the map's zone's
+ * today, as the server checks it), still kept.
+ */
 export function rangeProblem(range: DayRange, today: string): RangeProblem | null {
   if (!range.from) return { field: 'from', message: 'Choose a start date.' };
   if (!isDay(range.from)) return { field: 'from', message: 'The start date is not a date (use YYYY-MM-DD).' };

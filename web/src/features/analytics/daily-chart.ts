@@ -3,7 +3,7 @@
  * analytics page imports this module, and only once it has a report to draw, so neither the embed nor the editor
  * downloads uPlot (docs/adr/029-analytics-page.md; web/src/app/app-chunks.test.ts checks the built chunks).
  */
-import type { DailyRow, DayCounters } from '@mapnest/shared/analytics';
+import { dayOf, type DailyRow, type DayCounters } from '@mapnest/shared/analytics';
 
 export interface ChartSeries {
   key: keyof DayCounters;
@@ -19,21 +19,61 @@ export interface DailyChart {
   destroy(): void;
 }
 
+/** One formatter per zone, for every day of every chart: making one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(zone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(zone, format);
+  }
+  return format;
+}
+
+/**
+ * The first instant (in seconds) of `day` in `zone`: its midnight, or, on a day whose midnight a daylight saving
+ * change skips, the moment the clock jumps. The zone's offset is read at the day's UTC midnight, then again at the
+ * instant that gives, which lands on the right side of a change made during the night.
+ */
+export function dayStart(day: string, zone: string): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  const format = wallClock(zone);
+  const offset = (t: number) => {
+    const p = Object.fromEntries(format.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (t - (t % 1000));
+  };
+  const guess = utcMidnight - offset(utcMidnight);
+  // The earlier of the two readings that falls on the day (as dayOf, and so the beacon, sees it).
+  const onDay = [utcMidnight - offset(guess), guess].filter((t) => dayOf(new Date(t), zone) === day);
+  return (onDay.length ? Math.min(...onDay) : guess) / 1000;
+}
+
+/** `zone`: the map's analytics time zone; each day is placed at its start there and the axis is labelled there. */
 export async function createDailyChart(
   host: HTMLElement,
   rows: DailyRow[],
   series: readonly ChartSeries[],
   size: { width: number; height: number },
+  zone: string,
 ): Promise<DailyChart> {
   const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
   const data = (r: DailyRow[]): [number[], ...number[][]] => [
-    r.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000),
+    r.map((d) => dayStart(d.day, zone)),
     ...series.map((s) => r.map((d) => d[s.key])),
   ];
   const plot = new UPlot(
     {
       ...size,
-      tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), zone),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
       axes: [{}, { size: 44 }],
       series: [

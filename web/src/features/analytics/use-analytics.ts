@@ -13,14 +13,15 @@ export interface AnalyticsState {
   retry(): void;
 }
 
-export function useAnalytics(mapId: string, range: DayRange, skip: boolean): AnalyticsState {
+/** `zone`: the map's analytics time zone; a new one asks again (the report says which zone its days are). */
+export function useAnalytics(mapId: string, range: DayRange, skip: boolean, zone = ''): AnalyticsState {
   const [state, setState] = useState<{ key: string; data: MapAnalytics | null; error: string | null }>({
     key: '',
     data: null,
     error: null,
   });
   const [attempt, setAttempt] = useState(0);
-  const key = `${mapId}|${range.from}|${range.to}|${attempt}`;
+  const key = `${mapId}|${range.from}|${range.to}|${zone}|${attempt}`;
 
   useEffect(() => {
     if (skip) return;

@@ -41,6 +41,8 @@ export function aSummary(fields: Partial<MapSummary> = {}): MapSummary {
     previewUrl: null,
     lapsedFrom: null,
     licenseEndsAt: null,
+    analyticsZone: 'UTC',
+    analyticsZoneChange: null,
     publishedVersion: null,
     publishedAt: null,
     publication: 'never',

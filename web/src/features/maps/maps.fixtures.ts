@@ -27,6 +27,8 @@ export function aMap(fields: Partial<MapSummary> = {}): MapSummary {
     previewUrl: null,
     lapsedFrom: null,
     licenseEndsAt: null,
+    analyticsZone: 'UTC',
+    analyticsZoneChange: null,
     publishedVersion: null,
     publishedAt: null,
     publication: 'never',

@@ -17,14 +17,15 @@ export function AnalyticsPanel() {
   return (
     <div className="analytics-panel">
       <h2 className="analytics-panel__title">Map analytics</h2>
-      {map.state === MapState.PRO ? <Summary mapId={mapId} /> : <NotProfessional />}
+      {map.state === MapState.PRO ? <Summary mapId={mapId} zone={map.analyticsZone} /> : <NotProfessional />}
     </div>
   );
 }
 
-function Summary({ mapId }: { mapId: string }) {
-  const range = lastDays(DEFAULT_PRESET, dayOf(new Date()));
-  const { loading, data, error, retry } = useAnalytics(mapId, range, false);
+/** `zone`: the map's analytics time zone, whose last 30 days these are. */
+function Summary({ mapId, zone }: { mapId: string; zone: string }) {
+  const range = lastDays(DEFAULT_PRESET, dayOf(new Date(), zone));
+  const { loading, data, error, retry } = useAnalytics(mapId, range, false, zone);
   return (
     <>
       <Link className="btn btn--primary" to={`/maps/${encodeURIComponent(mapId)}/analytics`}>
@@ -33,7 +34,9 @@ function Summary({ mapId }: { mapId: string }) {
       <p className="panel__hint">
         Charts per day, top locations and searches, routes asked for, any date range and the CSV export.
       </p>
-      <h3 className="analytics-panel__title">Last {DEFAULT_PRESET} days</h3>
+      <h3 className="analytics-panel__title">
+        Last {DEFAULT_PRESET} days, {zone}
+      </h3>
       <LoadState loading={loading} error={error} hintClass="panel__hint" onRetry={retry} />
       {data && <Totals totals={data.totals} compact />}
     </>

@@ -25,6 +25,8 @@ const summary = (version: number): MapSummary => ({
   previewUrl: null,
   lapsedFrom: null,
   licenseEndsAt: null,
+  analyticsZone: 'UTC',
+  analyticsZoneChange: null,
   publishedVersion: 1,
   publishedAt: '2026-11-01T00:00:00.000Z',
   publication: version === 1 ? 'published' : 'changes',

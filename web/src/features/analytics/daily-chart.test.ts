@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { dayStart } from './daily-chart';
+
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe('the chart’s days in the map’s time zone', () => {
+  it('places each day at its midnight in the zone, either side of daylight saving', () => {
+    expect(dayStart('2026-11-29', 'UTC')).toBe(at('2026-11-29T00:00:00Z'));
+    expect(dayStart('2026-11-29', 'America/New_York')).toBe(at('2026-11-29T05:00:00Z'));
+    expect(dayStart('2026-07-01', 'America/New_York')).toBe(at('2026-07-01T04:00:00Z'));
+    // The days of New York's changes start at midnight, before the change at 02:00.
+    expect(dayStart('2026-03-08', 'America/New_York')).toBe(at('2026-03-08T05:00:00Z'));
+    expect(dayStart('2026-11-01', 'America/New_York')).toBe(at('2026-11-01T04:00:00Z'));
+    expect(dayStart('2026-01-16', 'Pacific/Auckland')).toBe(at('2026-01-15T11:00:00Z'));
+  });
+
+  it('starts a day whose midnight is skipped when the clock jumps, and a repeated midnight the second time', () => {
+    // Santiago moves its clocks at midnight: 6 September 2026 begins at 01:00 (04:00 UTC); on 5 April 2026 the
+    // clocks go back from 00:00 to 23:00 on the 4th, so the 5th begins when midnight comes again (04:00 UTC).
+    expect(dayStart('2026-09-06', 'America/Santiago')).toBe(at('2026-09-06T04:00:00Z'));
+    expect(dayStart('2026-04-05', 'America/Santiago')).toBe(at('2026-04-05T04:00:00Z'));
+  });
+});
