@@ -247,6 +247,44 @@ describe('Back and the directory over the map of a compact box (390×350, ADR 06
     await context.close();
   });
 
+  it('opens the directory again on a reload of its entry: Back then closes it, and the next Back leaves', async () => {
+    const { context, page, errors } = await phone(COMPACT);
+    await openMap(page);
+    const before = await historyLength(page);
+    await directory(page).click();
+    await expect.poll(() => expanded(page)).toBe('true');
+    await page.reload();
+    await drawn(page);
+    await expect.poll(() => expanded(page)).toBe('true');
+    expect(await page.locator('.mn-sidebar').isVisible()).toBe(true);
+    expect(await historyLength(page)).toBe(before + 1);
+    await page.goBack();
+    await expect.poll(() => expanded(page)).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/m/demo');
+    expect(await page.locator('.mn-sidebar').isVisible()).toBe(false);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('spends no Back on the directory’s entry reloaded where the box is no longer compact', async () => {
+    // The entry as a 390×350 window left it, reloaded at 390×844 (a browser restoring its tabs in another window,
+    // say): there is no directory over the map to open again.
+    const { context, page, errors } = await phone();
+    await openMap(page);
+    await page.evaluate(() => history.pushState({ mapnestDirectory: true }, ''));
+    await page.reload();
+    await drawn(page);
+    await expect.poll(() => page.evaluate(() => history.state as unknown)).toBeNull();
+    expect(await directory(page).isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/m/demo');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('adds no entry in a customer’s script-tag embed', async () => {
     const { context, page, errors } = await phone(COMPACT);
     pages['compact-script-tag'] =
