@@ -4,7 +4,8 @@
  * adds no entry; closing the sheet by its own button or Escape leaves no entry behind that the next Back would spend
  * doing nothing; a deep link and a reload still show their location. A customer's iframe, a script-tag embed and the
  * desktop layout add no history entry. In a compact box (390×350) Back closes the directory open over the map the same
- * way, and a location chosen in it takes the directory's entry; a script-tag embed adds none.
+ * way, and a location chosen in it takes the directory's entry; a reload on its entry opens it again (or, where the
+ * box is no longer compact, spends no Back on it); a kiosk's start over leaves no entry; a script-tag embed adds none.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -279,6 +280,30 @@ describe('Back and the directory over the map of a compact box (390×350, ADR 06
     await expect.poll(() => page.evaluate(() => history.state as unknown)).toBeNull();
     expect(await directory(page).isVisible()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/m/demo');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves no entry behind when a kiosk starts over with the directory open over a location’s sheet', async () => {
+    // The location closes under the open directory first (as the page's API closes it), then the directory.
+    const { context, page, errors } = await phone(COMPACT);
+    await page.clock.install();
+    await openMap(page, '/m/demo?kiosk=1');
+    const before = await historyLength(page);
+    await directory(page).click();
+    await page.locator('.mn-entry').first().click();
+    await sheet(page).waitFor();
+    await directory(page).click();
+    await expect.poll(() => expanded(page)).toBe('true');
+    expect(await historyLength(page)).toBe(before + 2);
+    // Kiosk mode's idle time (web/src/viewer/kiosk/idle.ts, 90 s) passes: the map starts over for the next visitor.
+    await page.clock.runFor(91_000);
+    await expect.poll(() => expanded(page)).toBe('false');
+    await expect.poll(() => sheet(page).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => history.state as unknown)).toBeNull();
+    expect(query(page)).toBe('?kiosk=1');
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
     expect(errors).toEqual([]);
