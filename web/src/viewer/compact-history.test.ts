@@ -8,49 +8,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { OVERLAY_STATE_KEY, SHEET_STATE_KEY } from './location-history';
-import type { StageCallbacks } from './stage/types';
+import { stages } from './stage-stand-in.fixtures';
 import type { MapViewerInstance } from './viewer-options';
 
-const stages: Array<{ callbacks: StageCallbacks }> = [];
 const viewers: MapViewerInstance[] = [];
 
-vi.mock('./stage/stage', async () => {
-  const { MapView } = await import('../map-core/map-view');
-  class MapStage {
-    readonly view: InstanceType<typeof MapView>;
-    readonly popupAnchor = document.createElement('div');
-    readonly tooltipId = 'mn-tooltip';
-    constructor(
-      _viewport: HTMLElement,
-      overlays: HTMLElement,
-      model: { image: { width: number; height: number } },
-      readonly callbacks: StageCallbacks,
-    ) {
-      this.view = new MapView({ image: model.image, limits: { minZoom: 1, maxZoom: 4 }, reducedMotion: true });
-      overlays.append(this.popupAnchor);
-      stages.push(this);
-    }
-    measure() {
-      this.view.setViewport({ width: 390, height: 350 });
-    }
-    setLayer() {
-      return Promise.resolve();
-    }
-    shapeCentres() {
-      return Promise.resolve(new Map());
-    }
-    locationsInView() {
-      return [];
-    }
-    setState() {}
-    setTooltip() {}
-    setPopupSize() {}
-    setFilter() {}
-    focusLocation() {}
-    destroy() {}
-  }
-  return { MapStage };
-});
+vi.mock('./stage/stage', () => import('./stage-stand-in.fixtures'));
 
 const { createMapViewer } = await import('./viewer');
 const MAP = 'http://localhost:3000/m/demo';
