@@ -287,7 +287,8 @@ describe('the entries in step with what shows, whatever the order (a compact vie
     let backed = false;
     for (const step of steps) {
       const forward = backed;
-      backed = false;
+      // A reload keeps the entries ahead: Forward may follow a Back and reloads.
+      backed &&= step === 'reload' || step === 'reloadWide';
       if (step === 'a' || step === 'b') open(step);
       else if (step === 'close') close();
       else if (step === 'directory') overlay.open();
@@ -315,11 +316,15 @@ describe('the entries in step with what shows, whatever the order (a compact vie
     destroy();
   }
 
-  /** The sequences of `n` steps a visitor can take: Back while something shows, Forward right after a Back. */
+  /** A Forward may follow: the last step but reloads was a Back. */
+  const mayForward = (steps: Step[]) =>
+    [...steps].reverse().find((s) => s !== 'reload' && s !== 'reloadWide') === 'back';
+
+  /** The sequences of `n` steps a visitor can take: Back while something shows, Forward after a Back (and reloads). */
   function* sequences(n: number, prefix: Step[] = []): Generator<Step[]> {
     if (prefix.length === n) return yield prefix;
     for (const step of STEPS) {
-      if (step === 'forward' && prefix.at(-1) !== 'back') continue;
+      if (step === 'forward' && !mayForward(prefix)) continue;
       yield* sequences(n, [...prefix, step]);
     }
   }
@@ -341,7 +346,7 @@ describe('the entries in step with what shows, whatever the order (a compact vie
       const steps: Step[] = [];
       while (steps.length < 8) {
         const step = STEPS[Math.floor(next() * STEPS.length)]!;
-        if (step !== 'forward' || steps.at(-1) === 'back') steps.push(step);
+        if (step !== 'forward' || mayForward(steps)) steps.push(step);
       }
       await run(steps);
     }
@@ -358,6 +363,25 @@ describe('the entries in step with what shows, whatever the order (a compact vie
     history.back();
     await settled();
     expect([v.sheet, v.overlay]).toEqual(['a', false]);
+    destroy();
+  });
+
+  it('opens the directory on Forward to its entry from a reload of the entry under it', async () => {
+    const { v, overlay, open, reload, destroy } = viewer();
+    open('a');
+    overlay.open();
+    await settled();
+    history.back();
+    await settled();
+    reload(true);
+    expect([v.sheet, v.overlay]).toEqual(['a', false]);
+    history.forward();
+    await settled();
+    expect([v.sheet, v.overlay, history.state]).toEqual([
+      'a',
+      true,
+      { [SHEET_STATE_KEY]: 'a', [OVERLAY_STATE_KEY]: true },
+    ]);
     destroy();
   });
 

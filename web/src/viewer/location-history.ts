@@ -114,6 +114,8 @@ export class LocationHistory {
    * location shows again; where it cannot, the entry is gone back over, so that no Back is spent on it.
    */
   restore(overlay: HistoryOverlay | null): void {
+    // Forward to an overlay's entry kept from before the reload opens it too.
+    this.#overlay = overlay;
     if (!this.#entry.overlay || this.#goingBack) return;
     if (overlay?.open()) return;
     this.#want.overlay = false;
