@@ -46,6 +46,16 @@ export interface LocationHistoryOptions {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+/**
+ * The location a sheet's entry of the map's own page shows, when the current entry is one: a reload keeps the entry,
+ * and the location shows again even where the address does not name it (a map that does not deep-link).
+ */
+export function entryLocation(win: Pick<Window, 'history'> = window): string | null {
+  const state: unknown = win.history.state;
+  const id = isRecord(state) ? state[SHEET_STATE_KEY] : null;
+  return typeof id === 'string' ? id : null;
+}
+
 /** What an entry of ours shows, or what the visitor sees that Back should close: a sheet's location, the overlay. */
 interface Shown {
   id: string | null;
@@ -163,8 +173,7 @@ export class LocationHistory {
   /** What the current entry shows, when it is one this added. */
   #read(): Shown {
     const state: unknown = this.#win.history.state;
-    const id = isRecord(state) ? state[SHEET_STATE_KEY] : null;
-    return { id: typeof id === 'string' ? id : null, overlay: isRecord(state) && state[OVERLAY_STATE_KEY] === true };
+    return { id: entryLocation(this.#win), overlay: isRecord(state) && state[OVERLAY_STATE_KEY] === true };
   }
 
   #write(next: Shown, how: 'push' | 'replace'): void {
