@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { USER_MATCHES_SHOWN, type UserMatch } from '@mapnest/shared/accounts';
 import { FREE_TEST_MAPS } from '@mapnest/shared/constants';
 import type { SaveMapResult } from '@mapnest/shared/calls';
@@ -121,6 +121,50 @@ describe('what an administrator changes as a user', () => {
   });
 });
 
+/**
+ * The lines a banner takes on screen: its visible parts (the text shown and the Stop viewing button) in rows, each row
+ * counted in lines of the banner's line height (a button a little taller than a line stands in one). `owner`: the
+ * user's name or address it shows is whole on screen (not cut by an ellipsis); `overflow`: it is wider than the page.
+ */
+function shownLines(banner: Locator): Promise<{ lines: number; owner: boolean; overflow: boolean }> {
+  return banner.evaluate((el) => {
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+    const shown = [...el.children].filter((c) => {
+      const cs = getComputedStyle(c);
+      return cs.display !== 'none' && cs.position !== 'absolute';
+    });
+    const boxes = shown.map((c) => c.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+    const rows: Array<{ top: number; bottom: number }> = [];
+    for (const b of boxes) {
+      const row = rows.at(-1);
+      if (row && b.top < row.bottom - 1) row.bottom = Math.max(row.bottom, b.bottom);
+      else rows.push({ top: b.top, bottom: b.bottom });
+    }
+    const lines = rows.reduce((n, r) => n + Math.max(1, Math.round((r.bottom - r.top) / lineHeight)), 0);
+    const name = shown.map((c) => c.querySelector('strong')).find((s) => !!s);
+    const line = name?.parentElement?.closest('span') ?? el;
+    const owner = !!name && name.getBoundingClientRect().right <= line.getBoundingClientRect().right + 0.5;
+    return { lines, owner, overflow: el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > innerWidth };
+  });
+}
+
+/**
+ * What a screen reader hears of a banner: its accessibility tree has the words, not the short lines for the eye
+ * (aria-hidden), and those words are the banner's text without them.
+ */
+async function heard(banner: Locator): Promise<string> {
+  const tree = await banner.ariaSnapshot();
+  const text = await banner.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return copy.textContent ?? '';
+  });
+  for (const line of await banner.locator('[aria-hidden="true"]').allTextContents())
+    if (tree.includes(line)) throw new Error(`a screen reader hears "${line}" too:\n${tree}`);
+  if (!tree.includes('real.')) throw new Error(`a screen reader does not hear the banner:\n${tree}`);
+  return text;
+}
+
 describe('View as user in the browser', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -197,7 +241,7 @@ describe('View as user in the browser', () => {
     await page.goto(`/maps/${authorMap}`);
     await page.getByRole('tab', { name: 'Analytics' }).waitFor();
     await expect
-      .poll(() => editingBanner().textContent())
+      .poll(() => editingBanner().locator('.admin-banner__full').textContent())
       .toBe(
         `You are editing Viewed Author’s map (${author.email}) as an administrator: what you change is changed for real.`,
       );
@@ -208,5 +252,40 @@ describe('View as user in the browser', () => {
     const bar = (await page.locator('.editor__bar').boundingBox())!;
     expect(bar.y).toBeGreaterThanOrEqual(notice.y + notice.height);
     await artifact(page, { path: path.join(ARTIFACTS, 'admin-editing.png') });
+  }, 60_000);
+
+  it('fits either banner in two lines on a phone (390 px), with whose map, that changes are real and Stop viewing', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/maps/${authorMap}`);
+    await page.getByRole('tab', { name: 'Analytics' }).waitFor();
+    const sentence = `You are editing Viewed Author’s map (${author.email}) as an administrator: what you change is changed for real.`;
+    await expect.poll(() => editingBanner().getAttribute('class')).toBe('admin-edit-banner');
+    expect(await shownLines(editingBanner())).toEqual({ lines: 2, owner: true, overflow: false });
+    expect(await editingBanner().innerText()).toContain('Viewed Author’s map');
+    expect(await editingBanner().innerText()).toContain('changes are real');
+    // Screen readers still hear the whole sentence, once (the short lines are for the eye).
+    expect(await heard(editingBanner())).toBe(sentence);
+    await artifact(page, { path: path.join(ARTIFACTS, 'admin-editing-390.png') });
+
+    // Viewing as the owner, as the Profile tab's field starts it (web/src/features/auth/view-as.ts).
+    await page.evaluate(
+      ({ id, label }) => {
+        localStorage.setItem('mapnest.viewAs', id);
+        localStorage.setItem('mapnest.viewAsLabel', label);
+      },
+      { id: author.uid, label: author.email },
+    );
+    await page.goto(`/maps/${authorMap}`);
+    await page.getByRole('tab', { name: 'Analytics' }).waitFor();
+    expect(await shownLines(banner())).toEqual({ lines: 2, owner: true, overflow: false });
+    expect(await banner().innerText()).toContain('What you change is real.');
+    const stop = banner().getByRole('button', { name: 'Stop viewing' });
+    expect(await stop.isVisible()).toBe(true);
+    expect(await heard(banner())).toBe(
+      `Viewing as ${author.email}: what you change in their maps is changed for real.Stop viewing`,
+    );
+    await artifact(page, { path: path.join(ARTIFACTS, 'view-as-390.png') });
+    await Promise.all([page.waitForEvent('load'), stop.click()]);
+    expect(await banner().count()).toBe(0);
   }, 60_000);
 });

@@ -2,9 +2,11 @@
  * Back on a phone (390×844) with a location's sheet open, on the map's own page (/m/{id} opened at the top): it
  * closes the sheet and stays on the map (web/src/viewer/location-history.ts). Going from one location to another
  * adds no entry; closing the sheet by its own button or Escape leaves no entry behind that the next Back would spend
- * doing nothing; a deep link and a reload still show their location. A customer's iframe, a script-tag embed and the
- * desktop layout add no history entry. In a compact box (390×350) Back closes the directory open over the map the same
- * way, and a location chosen in it takes the directory's entry; a script-tag embed adds none.
+ * doing nothing; a deep link and a reload still show their location (a reload also on a map that does not deep-link).
+ * A customer's iframe, a script-tag embed and the desktop layout add no history entry. In a compact box (390×350)
+ * Back closes the directory open over the map the same way, and a location chosen in it takes the directory's entry; a
+ * reload on its entry opens it again (or, where the box is no longer compact, spends no Back on it); a kiosk's start
+ * over leaves no entry; a script-tag embed adds none.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
-import { baseUrl } from '../helpers/stack';
+import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 const PHONE = { width: 390, height: 844 };
 /** A page the visitor was on before the map (answered here: no request reaches the stack). */
@@ -196,6 +198,29 @@ describe('Back on a phone, on the map’s own page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a reloaded sheet’s location again on a map that does not deep-link, and Back still closes it', async () => {
+    // The address names no location there: the reload finds it in the entry's state.
+    const user = await createUser();
+    const settings = { ...doc.settings, deepLinking: false };
+    const id = await createPublishedMap({ title: 'No deep links', mapData: { ...doc, settings } }, user);
+    const { context, page, errors } = await phone();
+    await openMap(page, `/m/${id}`);
+    await page.locator('.mn-entry').first().click();
+    await sheet(page).waitFor();
+    const title = await sheetTitle(page);
+    expect(query(page)).toBe('');
+    await page.reload();
+    await drawn(page);
+    await expect.poll(() => sheetTitle(page)).toBe(title);
+    await page.goBack();
+    await expect.poll(() => sheet(page).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/m/${id}`);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('Back and the directory over the map of a compact box (390×350, ADR 067)', () => {
@@ -241,6 +266,68 @@ describe('Back and the directory over the map of a compact box (390×350, ADR 06
     await expect.poll(() => sheet(page).count()).toBe(0);
     expect(await expanded(page)).toBe('false');
     expect(new URL(page.url()).pathname).toBe('/m/demo');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the directory again on a reload of its entry: Back then closes it, and the next Back leaves', async () => {
+    const { context, page, errors } = await phone(COMPACT);
+    await openMap(page);
+    const before = await historyLength(page);
+    await directory(page).click();
+    await expect.poll(() => expanded(page)).toBe('true');
+    await page.reload();
+    await drawn(page);
+    await expect.poll(() => expanded(page)).toBe('true');
+    expect(await page.locator('.mn-sidebar').isVisible()).toBe(true);
+    expect(await historyLength(page)).toBe(before + 1);
+    await page.goBack();
+    await expect.poll(() => expanded(page)).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/m/demo');
+    expect(await page.locator('.mn-sidebar').isVisible()).toBe(false);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('spends no Back on the directory’s entry reloaded where the box is no longer compact', async () => {
+    // The entry as a 390×350 window left it, reloaded at 390×844 (a browser restoring its tabs in another window,
+    // say): there is no directory over the map to open again.
+    const { context, page, errors } = await phone();
+    await openMap(page);
+    await page.evaluate(() => history.pushState({ mapnestDirectory: true }, ''));
+    await page.reload();
+    await drawn(page);
+    await expect.poll(() => page.evaluate(() => history.state as unknown)).toBeNull();
+    expect(await directory(page).isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/m/demo');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves no entry behind when a kiosk starts over with the directory open over a location’s sheet', async () => {
+    // The location closes under the open directory first (as the page's API closes it), then the directory.
+    const { context, page, errors } = await phone(COMPACT);
+    await page.clock.install();
+    await openMap(page, '/m/demo?kiosk=1');
+    const before = await historyLength(page);
+    await directory(page).click();
+    await page.locator('.mn-entry').first().click();
+    await sheet(page).waitFor();
+    await directory(page).click();
+    await expect.poll(() => expanded(page)).toBe('true');
+    expect(await historyLength(page)).toBe(before + 2);
+    // Kiosk mode's idle time (web/src/viewer/kiosk/idle.ts, 90 s) passes: the map starts over for the next visitor.
+    await page.clock.runFor(91_000);
+    await expect.poll(() => expanded(page)).toBe('false');
+    await expect.poll(() => sheet(page).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => history.state as unknown)).toBeNull();
+    expect(query(page)).toBe('?kiosk=1');
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe(BEFORE);
     expect(errors).toEqual([]);

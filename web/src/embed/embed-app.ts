@@ -6,6 +6,7 @@ import { MapState, pageTitle } from '@mapnest/shared/constants';
 import { readDirectionsParams, readKioskParam, readLocationParam } from '../viewer/deep-link';
 import { h } from '../viewer/dom';
 import { isFramed } from '../viewer/link';
+import { entryLocation } from '../viewer/location-history';
 import type { MapViewerInstance } from '../viewer/viewer';
 import { createMapViewerInSteps } from '../viewer/viewer';
 import { loadViewerDocument } from '../viewer/viewer-document';
@@ -105,6 +106,14 @@ function pageOptions(o: EmbedOptions): Pick<ViewerOptions, 'directions' | 'kiosk
   return { directions: readDirectionsParams(href), kiosk: readKioskParam(href), backCloses: !isFramed() };
 }
 
+/**
+ * The location the /m/{id} page opens with: its address's `?location=`, else, on the page opened at the top, the one
+ * a reloaded sheet's entry shows (../viewer/location-history.ts), so a reload shows it again and Back still closes it.
+ */
+function pageLocation(): string | null {
+  return readLocationParam(window.location.href) ?? (isFramed() ? null : entryLocation());
+}
+
 /** Shows the published map `mapId` in `host`. */
 export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
   const ctrl = new AbortController();
@@ -150,7 +159,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
     }
     const { map } = result;
     title(map.title);
-    const initialLocation = o.initialLocation ?? (o.mode === 'page' ? readLocationParam(window.location.href) : null);
+    const initialLocation = o.initialLocation ?? (o.mode === 'page' ? pageLocation() : null);
     const resolveUrl = (u: string) => resolveAgainst(o.origin, u);
     // The spinner stays while the map's CSV of locations (if it has one) arrives.
     const doc = await loadViewerDocument({ document: map.document, initialLocation, resolveUrl }, ctrl.signal);

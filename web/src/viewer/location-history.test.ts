@@ -25,7 +25,7 @@ const forward = async () => {
 };
 
 function make(backCloses: boolean, deepLinking = true): LocationHistory {
-  const h = new LocationHistory({ deepLinking, backCloses, show: (id) => shown.push(id) });
+  const h = new LocationHistory({ deepLinking, backCloses, show: (id) => void shown.push(id) });
   made.push(h);
   return h;
 }
@@ -130,6 +130,7 @@ describe('the compact viewer’s directory over the map, on the map’s own page
       open: () => {
         moves.push('open');
         h.overlayOpened(overlay);
+        return true;
       },
       close: () => {
         moves.push('close');
@@ -195,5 +196,222 @@ describe('the open location in an embed (a customer’s iframe or script-tag emb
     h.closed();
     expect(location.href).toBe(MAP);
     expect(history.length).toBe(length);
+  });
+});
+
+describe('the entries in step with what shows, whatever the order (a compact viewer on the map’s own page)', () => {
+  /** Traversals asked for (by the visitor or the history) and popstates arrived: settled when they are equal. */
+  let asked = 0;
+  let arrived = 0;
+  const count = () => arrived++;
+  beforeEach(() => {
+    for (const name of ['back', 'forward', 'go'] as const) {
+      const own = History.prototype[name];
+      Object.defineProperty(history, name, {
+        configurable: true,
+        value: (...args: [number?]) => {
+          asked++;
+          own.apply(history, args);
+        },
+      });
+    }
+    window.addEventListener('popstate', count);
+  });
+  afterEach(() => {
+    for (const name of ['back', 'forward', 'go'] as const) delete (history as unknown as Record<string, unknown>)[name];
+    window.removeEventListener('popstate', count);
+  });
+  const settled = async () => {
+    for (let i = 0; arrived < asked; i++) {
+      if (i > 1000) throw new Error('a traversal never arrived');
+      await new Promise((ok) => setTimeout(ok, 0));
+    }
+  };
+
+  /**
+   * A compact viewer as the history sees it: a location's sheet and the directory over the map, each told to the
+   * history as the viewer (viewer-instance.ts) and the overlay (directory/overlay.ts) tell it. `reload` makes a new
+   * history on the current entry, its location shown again by the address (the deep link), as a reload does.
+   */
+  function viewer() {
+    const v = { sheet: null as string | null, overlay: false, compact: true };
+    const overlay = {
+      open: () => {
+        if (!v.compact) return false;
+        if (!v.overlay) {
+          v.overlay = true;
+          h.overlayOpened(overlay);
+        }
+        return true;
+      },
+      close: () => {
+        if (!v.overlay) return;
+        v.overlay = false;
+        h.overlayClosed();
+      },
+    };
+    /** A location chosen (in the overlay, on the map, by the page's API): the overlay closes first. */
+    const open = (id: string) => {
+      overlay.close();
+      v.sheet = id;
+      h.opened(id, true);
+      return true;
+    };
+    const close = () => {
+      if (v.sheet === null) return;
+      v.sheet = null;
+      h.closed();
+    };
+    const attach = () =>
+      new LocationHistory({ deepLinking: true, backCloses: true, show: (id) => (id ? open(id) : close()) });
+    let h = attach();
+    const reload = (compact: boolean) => {
+      h.destroy();
+      h = attach();
+      [v.sheet, v.overlay, v.compact] = [new URL(location.href).searchParams.get('location'), false, compact];
+      h.restore(overlay);
+      v.compact = true;
+    };
+    return { v, overlay, open, close, reload, destroy: () => h.destroy() };
+  }
+
+  type Step = 'a' | 'b' | 'close' | 'directory' | 'backToMap' | 'back' | 'forward' | 'reload' | 'reloadWide';
+  const STEPS: Step[] = ['a', 'b', 'close', 'directory', 'backToMap', 'back', 'forward', 'reload', 'reloadWide'];
+
+  async function run(steps: Step[]): Promise<void> {
+    history.pushState(null, '', MAP);
+    const { v, overlay, open, close, reload, destroy } = viewer();
+    const what = () => `${steps.join(' ')}: sheet ${v.sheet}, overlay ${v.overlay}`;
+    const shows = () => v.overlay || v.sheet !== null;
+    /** A Back was taken (not left out because nothing showed, when it would leave the map): Forward may follow. */
+    let backed = false;
+    for (const step of steps) {
+      const forward = backed;
+      // A reload keeps the entries ahead: Forward may follow a Back and reloads.
+      backed &&= step === 'reload' || step === 'reloadWide';
+      if (step === 'a' || step === 'b') open(step);
+      else if (step === 'close') close();
+      else if (step === 'directory') overlay.open();
+      else if (step === 'backToMap') overlay.close();
+      else if (step === 'back' && shows()) {
+        history.back();
+        backed = true;
+      } else if (step === 'forward' && forward) history.forward();
+      else if (step === 'reload' || step === 'reloadWide') reload(step === 'reload');
+      await settled();
+      // The entry is what shows: its location's sheet, the overlay over it.
+      const state = (history.state ?? {}) as Record<string, unknown>;
+      expect([state[SHEET_STATE_KEY] ?? null, state[OVERLAY_STATE_KEY] === true], what()).toEqual([v.sheet, v.overlay]);
+    }
+    // One Back closes the top thing shown, and no more; once nothing shows, the map's own entry is current (the next
+    // Back leaves).
+    while (shows()) {
+      const before = { sheet: v.sheet, overlay: v.overlay };
+      history.back();
+      await settled();
+      const after = before.overlay ? { ...before, overlay: false } : { sheet: null, overlay: false };
+      expect({ sheet: v.sheet, overlay: v.overlay }, what()).toEqual(after);
+    }
+    expect([history.state, location.href], what()).toEqual([null, MAP]);
+    destroy();
+  }
+
+  /** A Forward may follow: the last step but reloads was a Back. */
+  const mayForward = (steps: Step[]) =>
+    [...steps].reverse().find((s) => s !== 'reload' && s !== 'reloadWide') === 'back';
+
+  /** The sequences of `n` steps a visitor can take: Back while something shows, Forward after a Back (and reloads). */
+  function* sequences(n: number, prefix: Step[] = []): Generator<Step[]> {
+    if (prefix.length === n) return yield prefix;
+    for (const step of STEPS) {
+      if (step === 'forward' && !mayForward(prefix)) continue;
+      yield* sequences(n, [...prefix, step]);
+    }
+  }
+
+  it('keeps one entry per thing shown, and each Back closes the top one, after any three steps', async () => {
+    let n = 0;
+    for (const steps of sequences(3)) {
+      n++;
+      await run(steps);
+    }
+    expect(n).toBeGreaterThan(500);
+  }, 60_000);
+
+  it('keeps them in step over longer runs of steps (the same runs each time)', async () => {
+    // A small linear congruential generator: the runs are many and varied, and the same on every run of the test.
+    let seed = 67;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 200; i++) {
+      const steps: Step[] = [];
+      while (steps.length < 8) {
+        const step = STEPS[Math.floor(next() * STEPS.length)]!;
+        if (step !== 'forward' || mayForward(steps)) steps.push(step);
+      }
+      await run(steps);
+    }
+  }, 60_000);
+
+  it('opens the directory again on a reload of its entry, over the location it was open over', async () => {
+    const { v, overlay, open, reload, destroy } = viewer();
+    const length = history.length;
+    open('a');
+    overlay.open();
+    await settled();
+    reload(true);
+    expect([v.sheet, v.overlay, history.length]).toEqual(['a', true, length + 2]);
+    history.back();
+    await settled();
+    expect([v.sheet, v.overlay]).toEqual(['a', false]);
+    destroy();
+  });
+
+  it('opens the directory on Forward to its entry from a reload of the entry under it', async () => {
+    const { v, overlay, open, reload, destroy } = viewer();
+    open('a');
+    overlay.open();
+    await settled();
+    history.back();
+    await settled();
+    reload(true);
+    expect([v.sheet, v.overlay]).toEqual(['a', false]);
+    history.forward();
+    await settled();
+    expect([v.sheet, v.overlay, history.state]).toEqual([
+      'a',
+      true,
+      { [SHEET_STATE_KEY]: 'a', [OVERLAY_STATE_KEY]: true },
+    ]);
+    destroy();
+  });
+
+  it('goes back over the directory’s entry on a reload where it cannot open (the box no longer compact)', async () => {
+    const { v, overlay, reload, destroy } = viewer();
+    overlay.open();
+    await settled();
+    reload(false);
+    await settled();
+    expect([v.overlay, history.state, location.href]).toEqual([false, null, MAP]);
+    destroy();
+  });
+
+  it('keeps the directory’s entry when the page’s API closes the location under it: Back closes the directory', async () => {
+    const { v, overlay, open, close, destroy } = viewer();
+    const length = history.length;
+    open('a');
+    overlay.open();
+    close();
+    await settled();
+    expect([v.sheet, v.overlay, history.state, location.href]).toEqual([
+      null,
+      true,
+      { [OVERLAY_STATE_KEY]: true },
+      MAP,
+    ]);
+    expect(history.length).toBe(length + 1);
+    history.back();
+    await settled();
+    expect([v.overlay, history.state]).toEqual([false, null]);
+    destroy();
   });
 });

@@ -11,6 +11,10 @@
  * (./directory/overlay.ts) is such a cover too: opening it adds an entry (its state `{ mapnestDirectory: true }`), Back
  * closes it, closing it by Back to map, Escape or choosing a location goes back over it (a location chosen gets its
  * entry once that Back has landed, so one Back then closes its sheet and the next leaves), Forward opens it again.
+ * The entries follow what shows, whatever closes it: a location closed under the directory (the page's API, a kiosk's
+ * start over) goes back over both entries and puts the directory's back, so one Back closes exactly the top thing
+ * shown and none is spent showing nothing new. A reload on the directory's entry opens it again, as a reload on a
+ * sheet's shows its location again; where it cannot open (the box no longer compact), its entry is gone back over.
  */
 import { replaceLocationParam, withLocationParam } from './deep-link';
 
@@ -21,7 +25,8 @@ export const OVERLAY_STATE_KEY = 'mapnestDirectory';
 
 /** The compact viewer's directory over the map, as Back and Forward open and close it. */
 export interface HistoryOverlay {
-  open(): void;
+  /** False when it cannot open (the box is not compact). */
+  open(): boolean;
   close(): void;
 }
 
@@ -34,133 +39,186 @@ export interface LocationHistoryOptions {
   backCloses: boolean;
   /**
    * Back or Forward came to an entry: it shows location `id` (an entry this added), or none (the one before it). The
-   * viewer opens or closes the location without telling this again (`opened` then only replaces the entry).
+   * viewer opens or closes the location (telling this, which then changes nothing); false when it cannot open it.
    */
-  show(id: string | null): void;
+  show(id: string | null): boolean | void;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+/**
+ * The location a sheet's entry of the map's own page shows, when the current entry is one: a reload keeps the entry,
+ * and the location shows again even where the address does not name it (a map that does not deep-link).
+ */
+export function entryLocation(win: Pick<Window, 'history'> = window): string | null {
+  const state: unknown = win.history.state;
+  const id = isRecord(state) ? state[SHEET_STATE_KEY] : null;
+  return typeof id === 'string' ? id : null;
+}
+
+/** What an entry of ours shows, or what the visitor sees that Back should close: a sheet's location, the overlay. */
+interface Shown {
+  id: string | null;
+  overlay: boolean;
+}
+
+/** The entries `s` stands for above the one before them, bottom first: the sheet's, then the overlay's over it. */
+const levels = (s: Shown): string[] => [...(s.id === null ? [] : [`sheet:${s.id}`]), ...(s.overlay ? ['overlay'] : [])];
+
 export class LocationHistory {
   readonly #o: LocationHistoryOptions;
   readonly #win: HistoryWindow;
-  /** The location the current entry shows, when it is one this added (it names an open location). */
-  #id: string | null;
-  /** The current entry is the one added for the directory over the map. */
-  #onOverlay: boolean;
+  /** What the current entry shows (none of ours: nothing). */
+  #entry: Shown;
+  /** What the visitor sees that has an entry for Back to close: the entries are brought in step with it. */
+  #want: Shown;
   /** The directory over the map, once it has opened: Back and Forward close and open it. */
   #overlay: HistoryOverlay | null = null;
-  /** Gone back over our entry (the visitor closed the sheet); its popstate has not come yet. */
+  /** Gone back over entries of ours (the visitor closed something); its popstate has not come yet. */
   #goingBack = false;
-  /** A location opened while going back: written (its entry added, for a sheet) once the Back has landed. */
-  #queued: { id: string; sheet: boolean } | null = null;
+  /** The address of a location opened or closed without an entry while going back: written once the Back landed. */
+  #address: { id: string | null } | null = null;
 
   constructor(options: LocationHistoryOptions, win: HistoryWindow = window) {
     this.#o = options;
     this.#win = win;
-    // A reload keeps the entry's state: closing then still goes back over it.
-    this.#id = options.backCloses ? this.#ourId() : null;
-    this.#onOverlay = options.backCloses && this.#overlayEntry();
+    // A reload keeps the entry's state: closing then still goes back over it (the overlay's, see restore()).
+    this.#entry = options.backCloses ? this.#read() : { id: null, overlay: false };
+    this.#want = { ...this.#entry };
     if (options.backCloses) win.addEventListener('popstate', this.#onPop);
   }
 
   /** Location `id` opened by the visitor; `sheet`: its details cover the map as a phone's sheet (or lightbox). */
   opened(id: string, sheet: boolean): void {
-    if (this.#goingBack) {
-      this.#queued = { id, sheet };
-      return;
+    if (this.#o.backCloses && (sheet || this.#want.id !== null)) {
+      this.#want.id = id;
+      return this.#sync();
     }
-    const ours = this.#id !== null;
-    if (this.#o.backCloses && (ours || sheet)) return this.#write(id, ours ? 'replace' : 'push');
-    if (this.#o.deepLinking) replaceLocationParam(id, this.#win);
+    this.#writeAddress(id);
   }
 
-  /** The open location closed (its button, Escape, a tap beside it, another floor): not by Back. */
+  /** The open location closed (its button, Escape, a tap beside it, another floor, the page's API): not by Back. */
   closed(): void {
-    this.#queued = null;
-    if (this.#goingBack) return;
-    if (this.#o.backCloses && this.#id !== null && this.#back()) return;
-    if (this.#o.deepLinking) replaceLocationParam(null, this.#win);
+    if (this.#want.id === null) return this.#writeAddress(null);
+    this.#want.id = null;
+    this.#sync();
   }
 
   /** The directory opened over the map (not by Forward): it gets an entry, so that Back closes it. */
   overlayOpened(overlay: HistoryOverlay): void {
     this.#overlay = overlay;
-    if (!this.#o.backCloses || this.#onOverlay || this.#goingBack) return;
-    const state: unknown = this.#win.history.state;
-    try {
-      this.#win.history.pushState({ ...(isRecord(state) ? state : {}), [OVERLAY_STATE_KEY]: true }, '');
-      this.#onOverlay = true;
-    } catch {
-      // Sandboxed documents may refuse; the directory works without the entry.
-    }
+    if (!this.#o.backCloses) return;
+    this.#want.overlay = true;
+    this.#sync();
   }
 
-  /** The directory over the map closed (its Back to map, Escape, a location chosen in it): not by Back. */
+  /** The directory over the map closed (its Back to map, Escape, a location chosen in it, the layout): not by Back. */
   overlayClosed(): void {
-    if (this.#onOverlay && !this.#goingBack) this.#back();
+    this.#want.overlay = false;
+    this.#sync();
+  }
+
+  /**
+   * The viewer is laid out for the first time, with its directory over the map (`overlay`, null when the box is not
+   * compact or has no directory). A reload keeps the overlay's entry: the directory opens again, as a reloaded sheet's
+   * location shows again; where it cannot, the entry is gone back over, so that no Back is spent on it.
+   */
+  restore(overlay: HistoryOverlay | null): void {
+    // Forward to an overlay's entry kept from before the reload opens it too.
+    this.#overlay = overlay;
+    if (!this.#entry.overlay || this.#goingBack) return;
+    if (overlay?.open()) return;
+    this.#want.overlay = false;
+    this.#sync();
   }
 
   destroy(): void {
     this.#win.removeEventListener('popstate', this.#onPop);
   }
 
-  /** Goes back over the current entry (ours); false when the browser refused. */
-  #back(): boolean {
+  /**
+   * Brings the entries in step with what the visitor sees: goes back over entries of what has closed (on landing this
+   * runs again), then adds one for what has opened. A location's entry is replaced by the next location's, not added to.
+   */
+  #sync(): void {
+    if (!this.#o.backCloses || this.#goingBack) return;
+    const [now, want] = [levels(this.#entry), levels(this.#want)];
+    let same = 0;
+    while (same < now.length && same < want.length && now[same] === want[same]) same++;
+    const swap = same < now.length && same < want.length && now[same] !== 'overlay' && want[same] !== 'overlay';
+    const back = now.length - same - (swap ? 1 : 0);
+    if (back > 0) return this.#back(back);
+    if (swap) this.#write({ id: this.#want.id, overlay: false }, 'replace');
+    if (this.#want.id !== null && this.#entry.id === null) this.#write({ id: this.#want.id, overlay: false }, 'push');
+    if (this.#want.overlay && !this.#entry.overlay) this.#write({ ...this.#want }, 'push');
+  }
+
+  /** Goes back over `n` entries of ours; when the browser refuses, the entries are taken as they are. */
+  #back(n: number): void {
     this.#goingBack = true;
     try {
-      this.#win.history.back();
-      return true;
+      this.#win.history.go(-n);
     } catch {
       this.#goingBack = false;
-      return false;
+      this.#want = { ...this.#entry };
     }
   }
 
-  #overlayEntry(): boolean {
-    const state: unknown = this.#win.history.state;
-    return isRecord(state) && state[OVERLAY_STATE_KEY] === true;
+  /** The address alone (no entry): `?location=` of the open location, or none. */
+  #writeAddress(id: string | null): void {
+    if (this.#goingBack) this.#address = { id };
+    else if (this.#o.deepLinking) replaceLocationParam(id, this.#win);
   }
 
-  /** The location the current entry shows, when it is one this added. */
-  #ourId(): string | null {
+  /** What the current entry shows, when it is one this added. */
+  #read(): Shown {
     const state: unknown = this.#win.history.state;
-    const id = isRecord(state) ? state[SHEET_STATE_KEY] : null;
-    return typeof id === 'string' ? id : null;
+    return { id: entryLocation(this.#win), overlay: isRecord(state) && state[OVERLAY_STATE_KEY] === true };
   }
 
-  #write(id: string, how: 'push' | 'replace'): void {
+  #write(next: Shown, how: 'push' | 'replace'): void {
     const { history, location } = this.#win;
     const state: unknown = history.state;
-    const next: Record<string, unknown> = { ...(isRecord(state) ? state : {}), [SHEET_STATE_KEY]: id };
-    // A location's entry is its sheet's alone (the directory over the map has closed).
-    delete next[OVERLAY_STATE_KEY];
-    const url = this.#o.deepLinking ? withLocationParam(location.href, id) : location.href;
+    const data: Record<string, unknown> = { ...(isRecord(state) ? state : {}) };
+    if (next.id === null) delete data[SHEET_STATE_KEY];
+    else data[SHEET_STATE_KEY] = next.id;
+    if (next.overlay) data[OVERLAY_STATE_KEY] = true;
+    else delete data[OVERLAY_STATE_KEY];
+    const url =
+      this.#o.deepLinking && next.id !== null && !next.overlay
+        ? withLocationParam(location.href, next.id)
+        : location.href;
     try {
-      if (how === 'push') history.pushState(next, '', url);
-      else history.replaceState(next, '', url);
-      this.#id = id;
-      this.#onOverlay = false;
+      if (how === 'push') history.pushState(data, '', url);
+      else history.replaceState(data, '', url);
+      this.#entry = { ...next };
     } catch {
       // Sandboxed documents may refuse; the map works without the entry.
+      this.#want = { ...this.#entry };
     }
   }
 
   #onPop = (): void => {
-    const [wasId, wasOverlay, wentBack, queued] = [this.#id, this.#onOverlay, this.#goingBack, this.#queued];
-    const id = (this.#id = this.#ourId());
-    const overlay = (this.#onOverlay = this.#overlayEntry());
-    this.#goingBack = false;
-    this.#queued = null;
-    if (wentBack) {
-      // The visitor closed the sheet or the directory (already closed) and may have opened a location meanwhile.
-      if (queued) this.opened(queued.id, queued.sheet);
-      return;
+    const was = this.#entry;
+    const now = (this.#entry = this.#read());
+    if (this.#goingBack) {
+      // The visitor closed something (already closed) and may have opened or closed more meanwhile.
+      this.#goingBack = false;
+      const address = this.#address;
+      this.#address = null;
+      if (address) this.#writeAddress(address.id);
+      return this.#sync();
     }
-    // Back from the directory's entry closes it; Forward to it opens it again.
-    if (overlay !== wasOverlay) this.#overlay?.[overlay ? 'open' : 'close']();
-    // Back from a sheet's entry closes it, the map stays; Forward to one opens its location again. Popstates from
-    // entries that are not ours (a link to a #fragment in a description, say) change nothing of ours.
-    if (id !== wasId) this.#o.show(id);
+    // Back or Forward: the entry says what shows. Popstates from entries that are not ours (a link to a #fragment in
+    // a description, say) change nothing of ours.
+    this.#want = { ...now };
+    // Back from the directory's entry closes it; Forward to it opens it again (where it cannot, it is gone back over).
+    if (now.overlay !== was.overlay) {
+      if (!now.overlay) this.#overlay?.close();
+      else if (!this.#overlay?.open()) this.#want.overlay = false;
+    }
+    // Back from a sheet's entry closes it, the map stays; Forward to one opens its location again.
+    if (now.id !== was.id && this.#o.show(now.id) === false) this.#want.id = null;
+    this.#sync();
   };
 }

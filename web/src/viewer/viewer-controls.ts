@@ -7,6 +7,7 @@ import { CORNER_POSITIONS } from '@mapnest/shared/map-rules';
 import type { MapView } from '../map-core/map-view';
 import { h, icon, type IconName } from './dom';
 import { DirectoryOverlay, type OverlayHistory } from './directory/overlay';
+import type { HistoryOverlay } from './location-history';
 import type { ViewerText } from './i18n/messages';
 import type { ViewerModel } from './viewer-model';
 
@@ -316,8 +317,11 @@ export interface ControlHost {
   resolveUrl: (u: string) => string;
   /** The directory's sidebar (none without one): the visitor may hide it; a compact viewer opens it over the map. */
   sidebar: HTMLElement | null;
-  /** The history Back closes the compact viewer's directory by (on the map's own page). */
-  history: OverlayHistory;
+  /**
+   * The history Back closes the compact viewer's directory by (on the map's own page); told of the first layout, which
+   * says whether the directory a reload kept the entry of can open again.
+   */
+  history: OverlayHistory & { restore(overlay: HistoryOverlay | null): void };
   sidebarOpen: boolean;
   layerId: string;
   onToggleSidebar(): void;
@@ -347,12 +351,15 @@ export function addControls(host: ControlHost): MapControls {
   const s = m.settings;
   const c = s.controls;
   const labels = c.buttonLabels;
+  let first = true;
   const out: MapControls = {
     all: [],
     layout(lay) {
       if (out.sidebar) out.sidebar.el.hidden = lay.portrait;
       out.legend?.layout(lay.narrow);
       out.directory?.layout(lay.compact);
+      if (first) host.history.restore(out.directory?.port ?? null);
+      first = false;
     },
   };
   const add = <T extends MapControl>(pos: string, control: T): T => {

@@ -8,54 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MapState } from '@mapnest/shared/constants';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { startBeacon } from './analytics-beacon';
-import type { StageCallbacks } from './stage/types';
 import type { ViewerEventSink } from './viewer-api';
+import { stages } from './stage-stand-in.fixtures';
 import type { ViewerOptions } from './viewer-options';
 
-const stages: Array<{ callbacks: StageCallbacks; asked: string[] }> = [];
 /** What each ResizeObserver was made with: calling them is the viewer's element (or map) changing size. */
 const resized: Array<() => void> = [];
 const viewers: Array<{ destroy(): void }> = [];
 
-vi.mock('./stage/stage', async () => {
-  const { MapView } = await import('../map-core/map-view');
-  class MapStage {
-    readonly view: InstanceType<typeof MapView>;
-    readonly popupAnchor = document.createElement('div');
-    readonly tooltipId = 'mn-tooltip';
-    readonly asked: string[] = [];
-    constructor(
-      _viewport: HTMLElement,
-      overlays: HTMLElement,
-      model: { image: { width: number; height: number } },
-      readonly callbacks: StageCallbacks,
-    ) {
-      this.view = new MapView({ image: model.image, limits: { minZoom: 1, maxZoom: 4 }, reducedMotion: true });
-      overlays.append(this.popupAnchor);
-      stages.push(this);
-    }
-    measure() {
-      this.view.setViewport({ width: 800, height: 600 });
-    }
-    setLayer(id: string) {
-      this.asked.push(id);
-      return Promise.resolve();
-    }
-    shapeCentres() {
-      return Promise.resolve(new Map());
-    }
-    locationsInView() {
-      return [];
-    }
-    setState() {}
-    setTooltip() {}
-    setPopupSize() {}
-    setFilter() {}
-    focusLocation() {}
-    destroy() {}
-  }
-  return { MapStage };
-});
+vi.mock('./stage/stage', () => import('./stage-stand-in.fixtures'));
 
 const { createMapViewer } = await import('./viewer');
 

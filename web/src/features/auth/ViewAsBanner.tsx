@@ -28,18 +28,24 @@ export function ViewAsBanner() {
   }, [isUserSimulated, userId]);
 
   if (!isUserSimulated) return null;
+  const who = <strong>{storedViewAsLabel()}</strong>;
   return (
     <div className={`view-as-banner${unknown ? ' view-as-banner--unknown' : ''}`} role="status">
-      <span>
+      {/* The sentence, whole: shown where it fits in two lines, else read (by screen readers) but not shown. */}
+      <span className="admin-banner__full">
         {unknown ? (
-          <>
-            There is no user <strong>{storedViewAsLabel()}</strong>: nothing can be shown as them.
-          </>
+          <>There is no user {who}: nothing can be shown as them.</>
         ) : (
-          <>
-            Viewing as <strong>{storedViewAsLabel()}</strong>: what you change in their maps is changed for real.
-          </>
+          <>Viewing as {who}: what you change in their maps is changed for real.</>
         )}
+      </span>
+      {/* A phone's two lines: whom, across the banner; then what it means, beside the way out. */}
+      <span className="admin-banner__short admin-banner__who" aria-hidden="true">
+        {unknown ? 'No user ' : 'Viewing as '}
+        {who}
+      </span>
+      <span className="admin-banner__short" aria-hidden="true">
+        {unknown ? 'Nothing can be shown as them.' : 'What you change is real.'}
       </span>
       <button type="button" className="view-as-banner__exit" onClick={stopViewing}>
         Stop viewing

@@ -31,6 +31,15 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/**
+ * What the banner says to a screen reader: its words without the short lines a phone shows instead (aria-hidden).
+ */
+function said(status: HTMLElement): string {
+  const copy = status.cloneNode(true) as HTMLElement;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent ?? '';
+}
+
 function renderBanner(session: Session, map = anasMap) {
   const store = createStore();
   store.set(sessionAtom, session);
@@ -49,25 +58,26 @@ describe('the editor, opened by an administrator in another user’s map', () =>
     expect(status.textContent).toBe('');
     expect(lookups.map((l) => l.query)).toEqual([ANA.uid]);
     await act(async () => lookups[0]!.answer.resolve([ANA]));
-    expect(status.textContent).toBe(`You are editing Ana Ruiz’s map (ana@example.com) ${REAL}`);
+    expect(said(status)).toBe(`You are editing Ana Ruiz’s map (ana@example.com) ${REAL}`);
+    // A phone shows two short lines instead, for the eye only.
+    const short = [...status.querySelectorAll('[aria-hidden="true"]')].map((l) => l.textContent);
+    expect(short).toEqual(['Editing Ana Ruiz’s map (ana@example.com)', 'As an administrator: changes are real.']);
   });
 
   it('names the owner by address when they have no name, and by user id when the lookup fails', async () => {
     renderBanner(admin);
     await act(async () => lookups[0]!.answer.resolve([{ ...ANA, name: null }]));
-    expect(screen.getByRole('status').textContent).toBe(`You are editing the map of ana@example.com ${REAL}`);
+    expect(said(screen.getByRole('status'))).toBe(`You are editing the map of ana@example.com ${REAL}`);
     cleanup();
     renderBanner(admin);
     await act(async () => lookups[1]!.answer.reject(new CallError('unavailable', 'Down.')));
-    expect(screen.getByRole('status').textContent).toBe(
-      `You are editing another user’s map (user id user-ana) ${REAL}`,
-    );
+    expect(said(screen.getByRole('status'))).toBe(`You are editing another user’s map (user id user-ana) ${REAL}`);
   });
 
   it('also shows while viewing the app as someone else than the map’s owner', async () => {
     renderBanner({ ...admin, isUserSimulated: true, userId: 'user-bo' });
     await act(async () => lookups[0]!.answer.resolve([ANA]));
-    expect(screen.getByRole('status').textContent).toContain('Ana Ruiz’s map');
+    expect(said(screen.getByRole('status'))).toContain('Ana Ruiz’s map');
   });
 });
 

@@ -28,21 +28,14 @@ function Words({ uid, owner }: { uid: string; owner: UserMatch | null }) {
   if (owner?.name)
     return (
       <>
-        You are editing{' '}
-        <strong>
-          <bdi>{owner.name}</bdi>
-        </strong>
+        You are editing <Owner label={owner.name} />
         ’s map{owner.email && ` (${owner.email})`} {REAL}
       </>
     );
   if (owner?.email)
     return (
       <>
-        You are editing the map of{' '}
-        <strong>
-          <bdi>{owner.email}</bdi>
-        </strong>{' '}
-        {REAL}
+        You are editing the map of <Owner label={owner.email} /> {REAL}
       </>
     );
   return (
@@ -51,6 +44,40 @@ function Words({ uid, owner }: { uid: string; owner: UserMatch | null }) {
     </>
   );
 }
+
+/** The same in a phone's two lines (whose map; that changes are real), for the eye: the sentence is read whole. */
+function ShortWords({ uid, owner }: { uid: string; owner: UserMatch | null }) {
+  const whose = owner?.name ? (
+    <>
+      Editing <Owner label={owner.name} />
+      ’s map{owner.email && ` (${owner.email})`}
+    </>
+  ) : owner?.email ? (
+    <>
+      Editing the map of <Owner label={owner.email} />
+    </>
+  ) : (
+    <>
+      Editing the map of user <strong>{uid}</strong>
+    </>
+  );
+  return (
+    <>
+      <span className="admin-banner__short admin-banner__who" aria-hidden="true">
+        {whose}
+      </span>
+      <span className="admin-banner__short" aria-hidden="true">
+        As an administrator: changes are real.
+      </span>
+    </>
+  );
+}
+
+const Owner = ({ label }: { label: string }) => (
+  <strong>
+    <bdi>{label}</bdi>
+  </strong>
+);
 
 /**
  * Over the editor, for an administrator in another user's map (`editsAnothersMap`): whose map it is and that what
@@ -81,10 +108,13 @@ export function AdminEditingBanner({ map }: { map: MapOwner }) {
   return (
     <div className={known ? 'admin-edit-banner' : undefined} role="status">
       {known && (
-        // One flex item: the banner lays out its parts in a row, and these words are one sentence.
-        <span>
-          <Words uid={map.uid} owner={owner} />
-        </span>
+        <>
+          {/* One flex item, these words being one sentence; on a phone read but not shown (the short lines are). */}
+          <span className="admin-banner__full">
+            <Words uid={map.uid} owner={owner} />
+          </span>
+          <ShortWords uid={map.uid} owner={owner} />
+        </>
       )}
     </div>
   );

@@ -40,8 +40,11 @@ export interface OpenDetailsHost {
   readonly deepLinking: boolean;
   /** Back closes a phone's sheet: the viewer is its page's own (`ViewerOptions.backCloses`). */
   readonly backCloses: boolean;
-  /** Back or Forward came to an entry showing location `id`, or none: the viewer opens or closes it. */
-  fromHistory(id: string | null): void;
+  /**
+   * Back or Forward came to an entry showing location `id`, or none: the viewer opens or closes it (false: it cannot
+   * open it, the entry is gone back over).
+   */
+  fromHistory(id: string | null): boolean | void;
 }
 
 /** The layout's say in where details go: a sidebar shown beside the map, a phone's narrow layout, a short box. */

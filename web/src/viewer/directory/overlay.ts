@@ -25,8 +25,8 @@ export class DirectoryOverlay {
   #compact = false;
   #open = false;
 
-  /** Back and Forward close and open it. */
-  readonly #port: HistoryOverlay = { open: () => this.open(false), close: () => this.close(true) };
+  /** Back and Forward close and open it; so does a reload on its entry (../location-history.ts `restore`). */
+  readonly port: HistoryOverlay = { open: () => this.open(false), close: () => this.close(true) };
 
   /** `sidebar`: the viewer's directory and its panel; `map`: the map area the overlay covers. */
   constructor(
@@ -69,12 +69,16 @@ export class DirectoryOverlay {
     if (compact && this.el.parentElement) this.el.parentElement.hidden = false;
   }
 
-  /** Opens the directory over the map; focus goes to its search (`search`, when there is one) or Back to map. */
-  open(search: boolean): void {
-    if (!this.#compact) return;
+  /**
+   * Opens the directory over the map; focus goes to its search (`search`, when there is one) or Back to map. False
+   * when the box is not compact (there is no directory over the map to open).
+   */
+  open(search: boolean): boolean {
+    if (!this.#compact) return false;
     this.#set(true);
     const field = search ? this.sidebar.querySelector<HTMLElement>('.mn-search input') : null;
     (field ?? this.#back).focus({ preventScroll: true });
+    return true;
   }
 
   /** Back to the map; `restoreFocus`: focus goes back to the button. */
@@ -104,7 +108,7 @@ export class DirectoryOverlay {
   /** Open or closed; the sidebar's `hidden` is the overlay's only while compact (else the layout's). */
   #set(open: boolean): void {
     if (open !== this.#open) {
-      if (open) this.history.overlayOpened(this.#port);
+      if (open) this.history.overlayOpened(this.port);
       else this.history.overlayClosed();
     }
     this.#open = open;
