@@ -5,7 +5,7 @@ import { cleanCss, disarmHandlers, sanitizeHtml, sanitizeSvg, scopeCss } from '.
 import { FORBIDDEN_OUTPUT, HTML_VECTORS, SVG_VECTORS, svgDocument } from './xss-corpus.fixtures';
 
 const SCOPE = '[data-mn-scope="t"]';
-const SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
+const SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';
 const PLAYER_SRC =
   /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{11}(?:\?start=\d+)?|player\.vimeo\.com\/video\/\d+\?dnt=1)$/;
 const PLAYER_ATTR_NAMES = ['sandbox', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'];

@@ -200,11 +200,12 @@ const players = new WeakMap<Node, readonly [src: string, title: string]>();
 
 /**
  * The attributes of a kept player, all ours. The sandbox lets the player run its own script on its own origin
- * (YouTube and Vimeo need both) and open the video's page in a new tab, never navigate the map's page; YouTube
- * refuses to play without a referrer, so the page's origin is sent.
+ * (YouTube and Vimeo need both), cast, and open the video's page in a new tab as an ordinary page (sandboxed, that
+ * page could not sign in or search); it never navigates the map's page. YouTube refuses to play without a referrer,
+ * so the page's origin is sent.
  */
 const PLAYER_ATTRS = {
-  sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
+  sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox',
   allow: 'fullscreen; picture-in-picture; encrypted-media',
   allowfullscreen: '',
   loading: 'lazy',

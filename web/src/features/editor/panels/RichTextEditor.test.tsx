@@ -23,7 +23,7 @@ function players(html: string): string[][] {
   return Array.from(div.querySelectorAll('iframe'), (f) => [f.getAttribute('src')!, f.getAttribute('sandbox')!]);
 }
 
-const SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
+const SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';
 
 describe('RichTextEditor with video players', () => {
   it('shows a stored player as visitors get it, and keeps it when the text around it is edited', () => {
