@@ -85,6 +85,27 @@ describe('RichTextEditor with video players', () => {
     ]);
   });
 
+  it('removes the player before the caret on Backspace, from the start of the next paragraph or right after it', () => {
+    const { box, commit } = editor(
+      `<p>Tour</p><iframe src="https://www.youtube.com/embed/${YT}"></iframe><p>After</p><p>x<iframe src="https://player.vimeo.com/video/1"></iframe></p>`,
+    );
+    const caret = (node: Node, offset: number) => {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      window.getSelection()!.removeAllRanges();
+      window.getSelection()!.addRange(range);
+    };
+    caret(box.querySelectorAll('p')[1]!.firstChild!, 2);
+    expect(fireEvent.keyDown(box, { key: 'Backspace' })).toBe(true);
+    caret(box.querySelectorAll('p')[1]!.firstChild!, 0);
+    expect(fireEvent.keyDown(box, { key: 'Backspace' })).toBe(false);
+    expect(players(commit.mock.lastCall![0])).toEqual([['https://player.vimeo.com/video/1?dnt=1', SANDBOX]]);
+    caret(box.querySelectorAll('p')[2]!, 2);
+    fireEvent.keyDown(box, { key: 'Backspace' });
+    expect(box.innerHTML).toBe('<p>Tour</p><p>After</p><p>x</p>');
+    expect(commit.mock.lastCall![0]).toBe('<p>Tour</p><p>After</p><p>x</p>');
+  });
+
   it('leaves an ordinary paste to the browser', () => {
     const { box, commit } = editor('<p>Tour</p>');
     const event = fireEvent.paste(box, {

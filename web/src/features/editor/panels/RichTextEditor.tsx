@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { playerForLink } from '@mapnest/shared/video-players';
 import { escapeHtml, sanitizeHtml } from '../../../viewer/sanitize';
 import type { Commit } from './fields';
@@ -41,6 +41,30 @@ function insertAtCaret(box: HTMLElement, html: string): void {
     range.insertNode(fragment);
   }
   if (last && sel) sel.collapse(last.parentNode, Array.prototype.indexOf.call(last.parentNode!.childNodes, last) + 1);
+}
+
+/** The last leaf of a node, looking inside elements (an iframe is a leaf). */
+function lastLeaf(node: Node | null): Node | null {
+  while (node && node.nodeName !== 'IFRAME' && node.lastChild) node = node.lastChild;
+  return node;
+}
+
+/**
+ * The player just before a collapsed caret, across the start of its paragraph: Backspace there would otherwise merge
+ * the paragraph up beside the player and never remove it (Chromium; Delete before a player does remove it).
+ */
+function playerBeforeCaret(box: HTMLElement): Element | null {
+  const range = window.getSelection()?.rangeCount ? window.getSelection()!.getRangeAt(0) : null;
+  if (!range?.collapsed || !box.contains(range.startContainer)) return null;
+  let node: Node = range.startContainer;
+  if (node.nodeType === Node.ELEMENT_NODE && range.startOffset > 0) {
+    const before = lastLeaf(node.childNodes[range.startOffset - 1] ?? null);
+    return before?.nodeName === 'IFRAME' ? (before as Element) : null;
+  }
+  if (node.nodeType === Node.TEXT_NODE && range.startOffset > 0) return null;
+  while (node !== box && !node.previousSibling) node = node.parentNode!;
+  const before = node === box ? null : lastLeaf(node.previousSibling);
+  return before?.nodeName === 'IFRAME' ? (before as Element) : null;
 }
 
 /** A player's markup for a video link (a page link as people copy it, or a player address); null for any other. */
@@ -133,13 +157,8 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
             timer.current = setTimeout(flush, 500);
           }}
           onBlur={flush}
-          onPaste={(e) => {
-            const html = pasted(e);
-            if (html === null) return;
-            e.preventDefault();
-            insertAtCaret(e.currentTarget, html);
-            flush();
-          }}
+          onKeyDown={(e) => removePlayerOnBackspace(e, flush)}
+          onPaste={(e) => pasteInto(e, flush)}
         />
       </div>
       {error && (
@@ -149,6 +168,22 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
       )}
     </div>
   );
+}
+
+function removePlayerOnBackspace(e: KeyboardEvent<HTMLElement>, then: () => void): void {
+  const player = e.key === 'Backspace' ? playerBeforeCaret(e.currentTarget) : null;
+  if (!player) return;
+  e.preventDefault();
+  player.remove();
+  then();
+}
+
+function pasteInto(e: ClipboardEvent<HTMLElement>, then: () => void): void {
+  const html = pasted(e);
+  if (html === null) return;
+  e.preventDefault();
+  insertAtCaret(e.currentTarget, html);
+  then();
 }
 
 /**
