@@ -1,7 +1,7 @@
 /**
  * A description holding a YouTube player as authors paste it from YouTube, and a frame of another site, opened by a
  * visitor on /m (ADR 073): the player is there, rebuilt to youtube-nocookie.com, sandboxed, lazy, titled, sending
- * the page's origin as referrer, 16:9 across the description, and the page's Content-Security-Policy lets it load
+ * the page's origin as referrer, 16:9 across the description, with no console warning about its attributes, and the page's Content-Security-Policy lets it load
  * (YouTube is stood in for by a routed page: there is no internet here); the other frame is gone, and nothing asked
  * for it.
  */
@@ -44,6 +44,10 @@ describe('a description with a video player', () => {
       });
       const page = await context.newPage();
       const errors = collectErrors(page);
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -65,7 +69,7 @@ describe('a description with a video player', () => {
         src: PLAYER,
         title: 'Unit 4 tour',
         sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox',
-        allow: 'fullscreen; picture-in-picture; encrypted-media',
+        allow: 'picture-in-picture; encrypted-media',
         allowfullscreen: '',
         loading: 'lazy',
         referrerpolicy: 'strict-origin-when-cross-origin',
@@ -88,6 +92,7 @@ describe('a description with a video player', () => {
       expect(requested.filter((u) => u !== PLAYER)).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
       expect(errors).toEqual([]);
+      expect(warnings.filter((w) => /allow|frame|sandbox/i.test(w))).toEqual([]);
       await context.close();
     }
   }, 120_000);

@@ -110,7 +110,7 @@ describe('sanitizeHtml', () => {
 
 describe('sanitizeHtml of video players', () => {
   const player = (src: string, title: string) =>
-    `<iframe src="${src}" title="${title}" sandbox="${SANDBOX}" allow="fullscreen; picture-in-picture; encrypted-media" allowfullscreen="" loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>`;
+    `<iframe src="${src}" title="${title}" sandbox="${SANDBOX}" allow="picture-in-picture; encrypted-media" allowfullscreen="" loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>`;
 
   it('keeps a YouTube player through youtube-nocookie, with its start time and the sanitiser’s attributes only', () => {
     const out = html(

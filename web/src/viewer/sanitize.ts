@@ -206,7 +206,8 @@ const players = new WeakMap<Node, readonly [src: string, title: string]>();
  */
 const PLAYER_ATTRS = {
   sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox',
-  allow: 'fullscreen; picture-in-picture; encrypted-media',
+  // Full screen through allowfullscreen alone: named in allow too, Chromium warns in the console of every page.
+  allow: 'picture-in-picture; encrypted-media',
   allowfullscreen: '',
   loading: 'lazy',
   referrerpolicy: 'strict-origin-when-cross-origin',
