@@ -19,16 +19,9 @@ const VIMEO_PLAYER = /* @__PURE__ */ new RegExp(
   'i',
 );
 
-/** The query's values by name (the first of each); names and values as written, for the patterns to check. */
-function queryOf(query: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (query ?? '').split('&')) {
-    const eq = part.indexOf('=');
-    const name = eq < 0 ? part : part.slice(0, eq);
-    if (name && !out.has(name)) out.set(name, eq < 0 ? '' : part.slice(eq + 1));
-  }
-  return out;
-}
+/** A query parameter's first value as written (for the patterns to check), or undefined. */
+const param = (query: string | undefined, name: string): string | undefined =>
+  new RegExp(`(?:^|&)${name}=([^&]*)`).exec(query ?? '')?.[1];
 
 /** A start time as YouTube and Vimeo write it (`90`, `90s`, `1m30s`, `1h2m3s`) in seconds; undefined otherwise. */
 function seconds(t: string | undefined): number | undefined {
@@ -61,22 +54,12 @@ export function playerSource(src: string): string | null {
   const s = src.trim();
   const yt = YOUTUBE_PLAYER.exec(s);
   if (yt) {
-    const q = queryOf(yt[2]);
-    return youtube(yt[1]!, seconds(q.get('start')), seconds(q.get('end')));
+    return youtube(yt[1]!, seconds(param(yt[2], 'start')), seconds(param(yt[2], 'end')));
   }
   const vm = VIMEO_PLAYER.exec(s);
-  if (vm) return vimeo(vm[1]!, queryOf(vm[2]).get('h'), seconds(/^t=(.*)$/.exec(vm[3] ?? '')?.[1]));
+  if (vm) return vimeo(vm[1]!, param(vm[2], 'h'), seconds(/^t=(.*)$/.exec(vm[3] ?? '')?.[1]));
   return null;
 }
-
-const YOUTUBE_PAGE = /* @__PURE__ */ new RegExp(
-  `^https?:\\/\\/(?:(?:www\\.|m\\.)?youtube\\.com\\/(?:watch\\/?\\?(?:[^#\\s]*&)?v=${YT_ID}|shorts\\/${YT_ID}|live\\/${YT_ID})|youtu\\.be\\/${YT_ID})(?:[/?&#]([^\\s]*))?$`,
-  'i',
-);
-const VIMEO_PAGE = /* @__PURE__ */ new RegExp(
-  `^https?:\\/\\/(?:www\\.)?vimeo\\.com\\/${VIMEO_ID}(?:\\/([0-9a-f]{6,32}))?${TAIL}`,
-  'i',
-);
 
 /**
  * The player address for a video's page link as people copy it (`https://www.youtube.com/watch?v=<id>`,
@@ -84,12 +67,18 @@ const VIMEO_PAGE = /* @__PURE__ */ new RegExp(
  */
 export function playerForLink(link: string): string | null {
   const s = link.trim();
-  const yt = YOUTUBE_PAGE.exec(s);
+  // Made here, not in the module: the embed imports this module for playerSource alone.
+  const yt = new RegExp(
+    `^https?:\\/\\/(?:(?:www\\.|m\\.)?youtube\\.com\\/(?:watch\\/?\\?(?:[^#\\s]*&)?v=${YT_ID}|shorts\\/${YT_ID}|live\\/${YT_ID})|youtu\\.be\\/${YT_ID})(?:[/?&#]([^\\s]*))?$`,
+    'i',
+  ).exec(s);
   if (yt) {
     const rest = yt[5] ?? '';
     return youtube(yt[1] ?? yt[2] ?? yt[3] ?? yt[4]!, seconds(/(?:^|[?&#])(?:t|start)=([^&#]*)/.exec(rest)?.[1]));
   }
-  const vm = VIMEO_PAGE.exec(s);
-  if (vm) return vimeo(vm[1]!, vm[2] ?? queryOf(vm[3]).get('h'), seconds(/^t=(.*)$/.exec(vm[4] ?? '')?.[1]));
+  const vm = new RegExp(`^https?:\\/\\/(?:www\\.)?vimeo\\.com\\/${VIMEO_ID}(?:\\/([0-9a-f]{6,32}))?${TAIL}`, 'i').exec(
+    s,
+  );
+  if (vm) return vimeo(vm[1]!, vm[2] ?? param(vm[3], 'h'), seconds(/^t=(.*)$/.exec(vm[4] ?? '')?.[1]));
   return playerSource(s);
 }
