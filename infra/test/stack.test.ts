@@ -1056,6 +1056,16 @@ describe('web', () => {
     expect(embed.StrictTransportSecurity).toBeDefined();
   });
 
+  it('lets the app and /m frame YouTube’s and Vimeo’s players and no other site', () => {
+    for (const b of [config.DefaultCacheBehavior, behaviour('/m/*')]) {
+      const csp = text(headers(b).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+      const frameSrc = csp.split('; ').filter((d) => d.startsWith('frame-src') || d.startsWith('child-src'));
+      expect(frameSrc, b.PathPattern ?? 'the app').toEqual([
+        "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+      ]);
+    }
+  });
+
   it('serves data and files cross-origin for script embeds but sandboxed as documents', () => {
     const data = headers(behaviour('/data/*'));
     expect(data.CorsConfig).toMatchObject({

@@ -69,6 +69,12 @@ export const DATA_CSP = "default-src 'none'; img-src 'self' data:; style-src 'un
 export const EMBED_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EMBED_BOOT_SCRIPT, 'utf8').digest('base64')}'`;
 
 /**
+ * The video players a location's description may hold, and only these (ADR 073): the viewer's sanitiser keeps an
+ * iframe only with such a player's address, and rewrites youtube.com to youtube-nocookie.com, so youtube.com is not here.
+ */
+export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
+/**
  * Content-Security-Policy of the app and of the embed page; they differ in who may frame them and
  * where they may fetch from (the embed reads authors' CSVs and floor plans from any https host).
  * `localSources` are added to connect-src and img-src by the local stack only (test servers on
@@ -90,7 +96,7 @@ export function contentSecurityPolicy(
     `img-src ${["'self'", 'data:', 'blob:', 'https:', ...localSources].join(' ')}`,
     "font-src 'self' data:",
     `connect-src ${["'self'", ...connectSources, ...localSources].join(' ')}`,
-    "frame-src 'self'",
+    `frame-src ${["'self'", ...VIDEO_PLAYER_ORIGINS].join(' ')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

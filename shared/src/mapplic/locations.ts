@@ -113,12 +113,15 @@ export function convertLocation(raw: Obj, i: number, ctx: LocationContext): Obj 
 /** Our location keys shown as plain text, never as HTML: character references in them are decoded. */
 const PLAIN_TEXT_KEYS = ['title', 'about', 'more', 'label'] as const;
 
-/** A description without its embeds, each named in the report, and the code it holds noted for the report. */
+/**
+ * A description with its YouTube and Vimeo players, without its other embeds, each named in the report, and the code
+ * it holds noted for the report.
+ */
 function description(desc: string, i: number, id: string, ctx: LocationContext): string {
   const { html, removed } = removeEmbeds(desc);
   for (const what of removed)
     ctx.log.warn(
-      `locations.${i}.desc: removed ${what} from location "${id}" (Mapnest descriptions cannot hold embedded players or pages)`,
+      `locations.${i}.desc: removed ${what} from location "${id}" (Mapnest descriptions hold YouTube and Vimeo players only)`,
     );
   noteCode(html, id || `#${i + 1}`, ctx.code);
   return html;

@@ -76,17 +76,38 @@ describe('importMapplic of text fields', () => {
   });
 
   it('leaves the HTML of descriptions as HTML', () => {
-    expect(loc('g101').desc).toBe('<p>Department store.</p><p>AT&amp;T &copy; <b>x</b></p>');
+    expect(loc('g101').desc).toContain('<p>AT&amp;T &copy; <b>x</b></p>');
   });
 });
 
 describe('importMapplic of embeds in descriptions', () => {
   const { document, warnings } = importMapplic(MALL);
 
-  it('removes each embedded player from the description and names it in the report', () => {
-    expect(document.locations[0]!.desc).not.toContain('iframe');
-    expect(warnings).toContain(
-      'locations.0.desc: removed a video embed (youtube.com) from location "g101" (Mapnest descriptions cannot hold embedded players or pages)',
+  it('keeps a YouTube player in its privacy-enhanced form and reports nothing removed', () => {
+    expect(document.locations[0]!.desc).toBe(
+      '<p>Department store.</p><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>' +
+        '<p>AT&amp;T &copy; <b>x</b></p>',
+    );
+    expect(warnings.filter((w) => w.includes('.desc: removed'))).toEqual([]);
+  });
+
+  it('removes every other embed and names it, with its host, in the report', () => {
+    const { document: doc, warnings: report } = importMapplic({
+      ...MALL,
+      locations: [
+        {
+          id: 'v1',
+          title: 'Venue',
+          coord: [0.5, 0.5],
+          desc: '<p>Tour</p><iframe src="https://www.dailymotion.com/embed/video/x8abc"></iframe><iframe src="https://player.vimeo.com/video/76979871"></iframe>',
+        },
+      ],
+    });
+    expect(doc.locations[0]!.desc).toBe(
+      '<p>Tour</p><iframe src="https://player.vimeo.com/video/76979871?dnt=1"></iframe>',
+    );
+    expect(report).toContain(
+      'locations.0.desc: removed a video embed (dailymotion.com) from location "v1" (Mapnest descriptions hold YouTube and Vimeo players only)',
     );
   });
 });
@@ -108,21 +129,29 @@ describe('decodeEntities', () => {
 });
 
 describe('removeEmbeds', () => {
-  it('names each kind of embed by its host', () => {
+  it('keeps YouTube and Vimeo players with their titles, rebuilt, and names each other embed by its host', () => {
     const { html, removed } = removeEmbeds(
-      '<p>a</p><IFRAME src="https://www.youtube-nocookie.com/embed/x" title="a > b"></IFRAME>' +
-        "<iframe src='https://player.vimeo.com/video/1'></iframe><iframe src=https://maps.example.com/x>" +
+      '<p>a</p><IFRAME width=560 src="https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&amp;autoplay=1" title=\'Tour "A" > B\' onload="x()"></IFRAME>' +
+        "<iframe src='//player.vimeo.com/video/1'></iframe><iframe src=https://maps.example.com/x></iframe>" +
+        '<iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>' +
+        '<iframe src="https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"></iframe>' +
+        '<iframe src="javascript:alert(1)"></iframe><iframe srcdoc="<b>x</b>"></iframe>' +
         '<video controls><source src="/v.mp4"></video><audio src="https://cdn.example.org/a.mp3"></audio>' +
-        '<embed src="https://x.example/f.swf"><object data="https://y.example/o"></object><p>b</p>',
+        '<embed src="https://www.youtube.com/embed/dQw4w9WgXcQ"><object data="https://y.example/o"></object><p>b</p>',
     );
-    expect(html).toBe('<p>a</p><p>b</p>');
+    expect(html).toBe(
+      '<p>a</p><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30" title="Tour &#34;A&#34; &#62; B"></iframe>' +
+        '<iframe src="https://player.vimeo.com/video/1?dnt=1"></iframe><p>b</p>',
+    );
     expect(removed).toEqual([
-      'a video embed (youtube-nocookie.com)',
-      'a video embed (player.vimeo.com)',
       'an embed (maps.example.com)',
+      'a video embed (youtube.com)',
+      'an embed (youtube.com.evil.example)',
+      'an embed',
+      'an embed',
       'a video',
       'an audio player (cdn.example.org)',
-      'an embed (x.example)',
+      'a video embed (youtube.com)',
       'an embed (y.example)',
     ]);
   });

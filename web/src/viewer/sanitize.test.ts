@@ -5,6 +5,11 @@ import { cleanCss, disarmHandlers, sanitizeHtml, sanitizeSvg, scopeCss } from '.
 import { FORBIDDEN_OUTPUT, HTML_VECTORS, SVG_VECTORS, svgDocument } from './xss-corpus.fixtures';
 
 const SCOPE = '[data-mn-scope="t"]';
+const SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';
+const PLAYER_SRC =
+  /^https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{11}(?:\?start=\d+)?|player\.vimeo\.com\/video\/\d+\?dnt=1)$/;
+const PLAYER_ATTR_NAMES = ['sandbox', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'];
+const YT = 'dQw4w9WgXcQ';
 
 function svgMarkup(body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${body}</svg>`;
@@ -103,6 +108,64 @@ describe('sanitizeHtml', () => {
   });
 });
 
+describe('sanitizeHtml of video players', () => {
+  const player = (src: string, title: string) =>
+    `<iframe src="${src}" title="${title}" sandbox="${SANDBOX}" allow="picture-in-picture; encrypted-media" allowfullscreen="" loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>`;
+
+  it('keeps a YouTube player through youtube-nocookie, with its start time and the sanitiser’s attributes only', () => {
+    const out = html(
+      sanitizeHtml(
+        `<p>Tour</p><iframe width="560" height="315" src="https://www.youtube.com/embed/${YT}?start=30&amp;autoplay=1" title="Unit 4 tour" frameborder="0" allow="autoplay; camera" referrerpolicy="no-referrer" allowfullscreen></iframe>`,
+      ),
+    );
+    expect(out).toBe(`<p>Tour</p>${player(`https://www.youtube-nocookie.com/embed/${YT}?start=30`, 'Unit 4 tour')}`);
+  });
+
+  it('keeps a Vimeo player without tracking, and names an untitled player "Video"', () => {
+    const out = html(sanitizeHtml('<iframe src="https://player.vimeo.com/video/76979871" title="  "></iframe>'));
+    expect(out).toBe(player('https://player.vimeo.com/video/76979871?dnt=1', 'Video'));
+  });
+
+  it('gives back what it made unchanged, so a description saved from the editor stays as it is', () => {
+    const once = html(sanitizeHtml(`<p>a</p><iframe src="//www.youtube.com/embed/${YT}"></iframe><p>b</p>`));
+    expect(html(sanitizeHtml(once))).toBe(once);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    ' java&#x09;script:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    `//evil.example/embed/${YT}`,
+    `https://www.youtube.com.evil.example/embed/${YT}`,
+    `https://www.youtube.com/watch?v=${YT}`,
+    'https://www.youtube.com/redirect?q=https://evil.example',
+    'https://player.vimeo.com/api/player.js',
+    `https://www.you&#x09;tube.com/embed/${YT}`,
+    '',
+  ])('removes a frame whose address is %s', (src) => {
+    expect(html(sanitizeHtml(`<p>a</p><iframe src="${src}"></iframe><p>b</p>`))).toBe('<p>a</p><p>b</p>');
+  });
+
+  it('drops the author’s sandbox, srcdoc, handlers and styles from a player, and anything nested in it', () => {
+    const out = html(
+      sanitizeHtml(
+        `<iframe src="https://www.youtube.com/embed/${YT}" srcdoc="<b>x</b>" sandbox="allow-top-navigation" onload="alert(1)" style="position:fixed"><iframe src="https://evil.example"></iframe></iframe>`,
+      ),
+    );
+    expect(out).toBe(player(`https://www.youtube-nocookie.com/embed/${YT}`, 'Video'));
+  });
+
+  it('removes frames outside HTML, and embeds, objects and frames', () => {
+    const out = html(
+      sanitizeHtml(
+        `<svg><iframe src="https://www.youtube.com/embed/${YT}"></iframe></svg><embed src="https://www.youtube.com/embed/${YT}"><object data="https://player.vimeo.com/video/1"></object><frameset><frame src="https://player.vimeo.com/video/1"></frameset><p>ok</p>`,
+      ),
+    );
+    expect(out).toBe('<p>ok</p>');
+  });
+});
+
 /** Every attribute the HTML parser reads from `markup` whose name starts with "on" (an event handler). */
 function handlersParsed(markup: string): string[] {
   const doc = new DOMParser().parseFromString(markup, 'text/html');
@@ -153,12 +216,25 @@ describe('disarmHandlers', () => {
 });
 
 /** Checks markup, not text: text nodes may say "javascript:" without any effect. */
+/** A frame the sanitiser kept: a player with the sanitiser's attributes and no other (ADR 073). */
+function expectPlayer(el: Element): void {
+  expect(el.namespaceURI).toBe('http://www.w3.org/1999/xhtml');
+  expect(el.getAttribute('src')).toMatch(PLAYER_SRC);
+  expect(el.getAttribute('sandbox')).toBe(SANDBOX);
+  expect(
+    Array.from(el.attributes, (a) => a.name),
+    el.outerHTML,
+  ).toEqual(['src', 'title', ...PLAYER_ATTR_NAMES]);
+  expect(el.childNodes).toHaveLength(0);
+}
+
 function expectCleanDom(root: Element | DocumentFragment): void {
   for (const el of Array.from(root.querySelectorAll('*'))) {
+    if (el.localName === 'iframe') expectPlayer(el);
     expect([
       'script',
       'foreignobject',
-      'iframe',
+      'frame',
       'embed',
       'object',
       'handler',
@@ -173,7 +249,7 @@ function expectCleanDom(root: Element | DocumentFragment): void {
     for (const a of Array.from(el.attributes)) {
       expect(a.name, el.outerHTML).not.toMatch(/^on|^xml:base$/i);
       expect(a.value, el.outerHTML).not.toMatch(/javascript:|data:text|data:image\/svg|url\(\s*['"]?(?!#)/i);
-      if (/href|src/i.test(a.name))
+      if (/href|src$/i.test(a.name))
         expect(a.value, el.outerHTML).toMatch(/^(#|https?:|mailto:|tel:|\/(?!\/)|data:image\/(png|jpe?g|gif|webp);)/i);
     }
     if (el.localName === 'style') expect(el.textContent ?? '').not.toMatch(/@import|url\(\s*['"]?(?!#)/i);

@@ -3,7 +3,8 @@
  * uploaded SVG layers, rich descriptions and custom CSS. Nothing an author writes may run script
  * or load anything from another origin: no <script>, no event handler attribute, no javascript:
  * URL, no foreignObject, no remote href/xlink:href, no url(...) to another origin, and CSS is
- * confined to the map it belongs to.
+ * confined to the map it belongs to. The one frame a description may hold is a YouTube or Vimeo
+ * player, rebuilt by us from its checked address, sandboxed (ADR 073).
  *
  * How (ADR 008): markup goes through DOMPurify, configured to our allow-lists (the SVG elements of
  * shared/src/svg/svg-allow-list.ts, which the server's upload sanitiser also keeps; a short list of
@@ -15,6 +16,7 @@
  */
 import DOMPurify, { type Config, type DOMPurify as Purifier, type UponSanitizeAttributeHookEvent } from 'dompurify';
 import { DATA_RASTER, LOCAL_REF, SVG_ELEMENTS, svgHrefAllowed } from '@mapnest/shared/svg-allow-list';
+import { playerSource } from '@mapnest/shared/video-players';
 
 const LINK_URL = /^(?:https?:|mailto:|tel:)/i;
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"]*))\s*\)/gi;
@@ -193,12 +195,51 @@ export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGEleme
   return svg ? (document.importNode(svg, true) as unknown as SVGSVGElement) : null;
 }
 
+/** The address and accessible name of each player kept, read before DOMPurify drops the iframe's attributes. */
+const players = new WeakMap<Node, readonly [src: string, title: string]>();
+
+/**
+ * The attributes of a kept player, all ours. The sandbox lets the player run its own script on its own origin
+ * (YouTube and Vimeo need both), cast, and open the video's page in a new tab as an ordinary page (sandboxed, that
+ * page could not sign in or search); it never navigates the map's page. YouTube refuses to play without a referrer,
+ * so the page's origin is sent.
+ */
+const PLAYER_ATTRS = {
+  sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox',
+  // Full screen through allowfullscreen alone: named in allow too, Chromium warns in the console of every page.
+  allow: 'picture-in-picture; encrypted-media',
+  allowfullscreen: '',
+  loading: 'lazy',
+  referrerpolicy: 'strict-origin-when-cross-origin',
+};
+
+/** An iframe is kept only as a YouTube or Vimeo player (its address rebuilt from the checked parts); else removed. */
+function checkFrame(node: Node): void {
+  const el = node as Element;
+  const src = playerSource(el.getAttribute('src') ?? '');
+  if (!src) return el.remove();
+  // Fallback content is never shown by browsers that frame; dropped so nothing rides along in it.
+  el.replaceChildren();
+  players.set(el, [src, el.getAttribute('title')?.trim().slice(0, 200) || 'Video']);
+}
+
+function setPlayer(el: Element): void {
+  const player = players.get(el);
+  if (!player) return;
+  el.setAttribute('src', player[0]);
+  el.setAttribute('title', player[1]);
+  for (const [name, value] of Object.entries(PLAYER_ATTRS)) el.setAttribute(name, value);
+}
+
 const htmlPurifier = forEachPurifier((p) => {
+  p.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName === 'iframe') checkFrame(node);
+  });
   p.addHook('uponSanitizeAttribute', (node, data: UponSanitizeAttributeHookEvent) => {
     const tag = node.localName.toLowerCase();
     const name = data.attrName.toLowerCase();
     const v = data.attrValue.trim();
-    let ok = HTML_ATTRS['*']!.has(name) || !!HTML_ATTRS[tag]?.has(name);
+    let ok = tag !== 'iframe' && (HTML_ATTRS['*']!.has(name) || !!HTML_ATTRS[tag]?.has(name));
     if (ok && name === 'href') ok = LINK_URL.test(v) || LOCAL_REF.test(v) || /^\/(?!\/)/.test(v);
     else if (ok && name === 'src') ok = /^(?:https?:|\/(?!\/))/i.test(v) || DATA_RASTER.test(v);
     else if (ok && name === 'style') {
@@ -217,12 +258,12 @@ const htmlPurifier = forEachPurifier((p) => {
     if (el.localName === 'img') {
       el.setAttribute('loading', 'lazy');
       el.setAttribute('referrerpolicy', 'no-referrer');
-    }
+    } else if (el.localName === 'iframe') setPlayer(el);
   });
 });
 
 const HTML_CONFIG: Config = {
-  ALLOWED_TAGS: [...HTML_TAGS, '#text'],
+  ALLOWED_TAGS: [...HTML_TAGS, 'iframe', '#text'],
   ALLOWED_ATTR: [...new Set(Object.values(HTML_ATTRS).flatMap((s) => [...s]))],
   ALLOWED_NAMESPACES: ['http://www.w3.org/1999/xhtml'],
   KEEP_CONTENT: false,
@@ -323,7 +364,9 @@ export function disarmHandlers(html: string): string {
  * dropped: it would only leave an empty box.
  */
 export function sanitizeHtml(html: string): DocumentFragment {
-  const clean = htmlPurifier().sanitize(disarmHandlers(html), HTML_CONFIG) as unknown as DocumentFragment;
+  const clean = htmlPurifier().sanitize(disarmHandlers(html), HTML_CONFIG) as unknown as DocumentFragment | null;
+  // A leading <frameset> replaces the body DOMPurify parses into: it answers null, and there is nothing to show.
+  if (!clean) return document.createDocumentFragment();
   for (const img of Array.from(clean.querySelectorAll('img'))) if (!img.getAttribute('src')?.trim()) img.remove();
   return document.importNode(clean, true);
 }

@@ -114,6 +114,22 @@ export const HTML_VECTORS: readonly string[] = [
   '<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;img src=1 onerror=window.__mnXss(229)&gt;">',
   '<a href="https://example.com/ok" target="_self" rel="opener">ok</a>',
   '<div style="position:fixed;inset:0;z-index:9999">overlay</div>',
+  // Frames dressed as video players (ADR 073): only a YouTube or Vimeo player address is kept, rebuilt by the sanitiser.
+  '<iframe src="javascript:window.__mnXss(230)"></iframe>',
+  '<IFRAME SRC="JAVASCRIPT:window.__mnXss(231)"></IFRAME>',
+  '<iframe src=" java&#x09;script:window.__mnXss(232)"></iframe>',
+  '<iframe src="data:text/html,<script>parent.__mnXss(233)</script>"></iframe>',
+  '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" srcdoc="<script>parent.__mnXss(234)</script>"></iframe>',
+  '<iframe src="//evil.example/embed/dQw4w9WgXcQ"></iframe>',
+  '<iframe src="https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"></iframe>',
+  '<iframe src="https://www.youtube.com@evil.example/embed/dQw4w9WgXcQ"></iframe>',
+  '<iframe src="https://www.youtube.com/redirect?q=https://evil.example/x"></iframe>',
+  '<iframe src="https://player.vimeo.com/api/../../evil.example"></iframe>',
+  '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"><iframe src="https://evil.example/inner"></iframe></iframe>',
+  '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ?origin=https://evil.example&amp;autoplay=1" onload="window.__mnXss(235)" sandbox="allow-top-navigation allow-scripts allow-forms" allow="camera; geolocation" name="top" style="position:fixed;inset:0"></iframe>',
+  '<iframe src="https://www.youtube&#46;com/embed/dQw4w9WgXcQ" srcdoc="&lt;script&gt;parent.__mnXss(236)&lt;/script&gt;"></iframe>',
+  '<svg><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></svg>',
+  '<frameset><frame src="https://evil.example/f"></frameset>',
 ];
 
 /** Patterns that must never survive sanitising. */
@@ -123,7 +139,11 @@ export const FORBIDDEN_OUTPUT: readonly RegExp[] = [
   /javascript:/i,
   /foreignobject/i,
   /evil\.example(?!\/ok)/i,
-  /<iframe/i,
+  // A frame only as a player the sanitiser rebuilt (its own src comes first), never with markup of the author's.
+  /<iframe(?! src="https:\/\/(?:www\.youtube-nocookie\.com\/embed\/[\w-]{11}|player\.vimeo\.com\/video\/\d+)[?"])/i,
+  /srcdoc/i,
+  /allow-top-navigation/i,
+  /<frame/i,
   /<embed/i,
   /<object/i,
   /<handler/i,

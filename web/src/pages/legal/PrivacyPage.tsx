@@ -71,10 +71,19 @@ const sections: LegalSection[] = [
     id: 'cookies',
     heading: 'Cookies and local storage',
     body: (
-      <p>
-        The app stores sign-in tokens in your browser so you stay signed in. These are strictly necessary and need no
-        consent. We do not use advertising cookies. Embedded maps do not set cookies on your visitors&apos; devices.
-      </p>
+      <>
+        <p>
+          The app stores sign-in tokens in your browser so you stay signed in. These are strictly necessary and need no
+          consent. We do not use advertising cookies. Embedded maps do not set cookies on your visitors&apos; devices.
+        </p>
+        <p>
+          A location description may hold a YouTube or Vimeo video that the map&apos;s author added. When a visitor
+          opens such a location, their browser loads the video player from YouTube (through its privacy-enhanced
+          youtube-nocookie.com address) or Vimeo (asked not to track the visitor), which then learn the visitor&apos;s
+          IP address and the address of the site showing the map. YouTube stores no cookie before the visitor plays the
+          video, and may once they do. These players are run by YouTube and Vimeo under their own privacy policies.
+        </p>
+      </>
     ),
   },
   {

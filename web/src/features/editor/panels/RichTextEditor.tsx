@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { sanitizeHtml } from '../../../viewer/sanitize';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { playerForLink } from '@mapnest/shared/video-players';
+import { escapeHtml, sanitizeHtml } from '../../../viewer/sanitize';
 import type { Commit } from './fields';
 import { usePendingEdit } from '../save/save-controller';
 
@@ -16,14 +17,81 @@ const COMMANDS = [
   { cmd: 'italic', label: 'I', title: 'Italic (Ctrl+I)' },
   { cmd: 'insertUnorderedList', label: '• List', title: 'Bulleted list' },
   { cmd: 'createLink', label: 'Link', title: 'Link the selected text' },
+  { cmd: 'insertVideo', label: 'Video', title: 'Add a YouTube or Vimeo video by its link' },
   { cmd: 'removeFormat', label: 'Clear', title: 'Remove formatting' },
 ] as const;
 
 type FormatCommand = (typeof COMMANDS)[number]['cmd'];
 
+export const NOT_A_VIDEO = 'That link is not a YouTube or Vimeo video.';
+
 /**
- * A small WYSIWYG editor (bold, italic, lists, links) over contentEditable. Its output is sanitised
- * on every commit, so what is stored is what visitors' browsers get after their own sanitising.
+ * Puts sanitised markup where the caret is in the box (at its end when the caret is elsewhere): what is inserted is
+ * what visitors will see, a player sandboxed as in the viewer. Not through execCommand, which would insert the
+ * markup as given.
+ */
+function insertAtCaret(box: HTMLElement, html: string): void {
+  const fragment = sanitizeHtml(html);
+  const last = fragment.lastChild;
+  const sel = window.getSelection();
+  const range = sel?.rangeCount ? sel.getRangeAt(0) : null;
+  if (!range || !box.contains(range.commonAncestorContainer)) box.append(fragment);
+  else {
+    range.deleteContents();
+    range.insertNode(fragment);
+  }
+  if (last && sel) sel.collapse(last.parentNode, Array.prototype.indexOf.call(last.parentNode!.childNodes, last) + 1);
+}
+
+/** The last leaf of a node, looking inside elements (an iframe is a leaf). */
+function lastLeaf(node: Node | null): Node | null {
+  while (node && node.nodeName !== 'IFRAME' && node.lastChild) node = node.lastChild;
+  return node;
+}
+
+/**
+ * The player just before a collapsed caret, across the start of its paragraph: Backspace there would otherwise merge
+ * the paragraph up beside the player and never remove it (Chromium; Delete before a player does remove it).
+ */
+function playerBeforeCaret(box: HTMLElement): Element | null {
+  const range = window.getSelection()?.rangeCount ? window.getSelection()!.getRangeAt(0) : null;
+  if (!range?.collapsed || !box.contains(range.startContainer)) return null;
+  let node: Node = range.startContainer;
+  if (node.nodeType === Node.ELEMENT_NODE && range.startOffset > 0) {
+    const before = lastLeaf(node.childNodes[range.startOffset - 1] ?? null);
+    return before?.nodeName === 'IFRAME' ? (before as Element) : null;
+  }
+  if (node.nodeType === Node.TEXT_NODE && range.startOffset > 0) return null;
+  while (node !== box && !node.previousSibling) node = node.parentNode!;
+  const before = node === box ? null : lastLeaf(node.previousSibling);
+  return before?.nodeName === 'IFRAME' ? (before as Element) : null;
+}
+
+/** A player's markup for a video link (a page link as people copy it, or a player address); null for any other. */
+function playerMarkup(link: string): string | null {
+  const src = playerForLink(link);
+  return src && `<iframe src="${escapeHtml(src)}" title="Video"></iframe><p><br></p>`;
+}
+
+/** Runs a toolbar command on the box; answers what went wrong, for the field to show, or null. */
+function runCommand(cmd: FormatCommand, box: HTMLElement): string | null {
+  box.focus();
+  if (cmd === 'insertVideo') {
+    const link = window.prompt('Video link (YouTube or Vimeo)');
+    const player = link ? playerMarkup(link) : null;
+    if (link && !player) return NOT_A_VIDEO;
+    if (player) insertAtCaret(box, player);
+  } else if (cmd === 'createLink') {
+    const url = window.prompt('Link address (https://…, mailto:… or tel:…)');
+    if (url) document.execCommand(cmd, false, url);
+  } else document.execCommand(cmd);
+  return null;
+}
+
+/**
+ * A small WYSIWYG editor (bold, italic, lists, links, video players) over contentEditable. Its output is sanitised
+ * on every commit, so what is stored is what visitors' browsers get after their own sanitising. A player shows as
+ * in the viewer, one block the caret passes over; Backspace or Delete next to it removes it (ADR 073).
  */
 export function RichTextEditor({ label, value, commit }: { label: string; value: string; commit: Commit<string> }) {
   const id = useId();
@@ -61,13 +129,11 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
     if (typed.current) flush();
   });
   const exec = (cmd: FormatCommand) => {
-    box.current?.focus();
-    if (cmd === 'createLink') {
-      const url = window.prompt('Link address (https://…, mailto:… or tel:…)');
-      if (!url) return;
-      document.execCommand(cmd, false, url);
-    } else document.execCommand(cmd);
-    flush();
+    const el = box.current;
+    if (!el) return;
+    const problem = runCommand(cmd, el);
+    if (problem) setError(problem);
+    else flush();
   };
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
@@ -91,6 +157,8 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
             timer.current = setTimeout(flush, 500);
           }}
           onBlur={flush}
+          onKeyDown={(e) => removePlayerOnBackspace(e, flush)}
+          onPaste={(e) => pasteInto(e, flush)}
         />
       </div>
       {error && (
@@ -100,6 +168,34 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
       )}
     </div>
   );
+}
+
+function removePlayerOnBackspace(e: KeyboardEvent<HTMLElement>, then: () => void): void {
+  const player = e.key === 'Backspace' ? playerBeforeCaret(e.currentTarget) : null;
+  if (!player) return;
+  e.preventDefault();
+  player.remove();
+  then();
+}
+
+function pasteInto(e: ClipboardEvent<HTMLElement>, then: () => void): void {
+  const html = pasted(e);
+  if (html === null) return;
+  e.preventDefault();
+  insertAtCaret(e.currentTarget, html);
+  then();
+}
+
+/**
+ * What a paste puts in the box when it is not the browser's own paste: a player for a lone video link, and markup that
+ * holds frames or players sanitised first (the browser's paste would show them unsandboxed until the box is saved).
+ */
+function pasted(e: ClipboardEvent): string | null {
+  const text = e.clipboardData.getData('text/plain').trim();
+  const player = /^\S+$/.test(text) ? playerMarkup(text) : null;
+  if (player) return player;
+  const html = e.clipboardData.getData('text/html');
+  return /<(?:iframe|embed|object|frame)/i.test(html) ? html : null;
 }
 
 /** The formatting buttons; they keep the text's selection (no focus on mouse down). */
