@@ -44,12 +44,18 @@ describe('test map slots', () => {
     expect((await rawCall('createMap', { title: 'C' }, { token: user.token })).status).toBe(200);
   });
 
-  it('counts a duplicate against the test slots', async () => {
+  it('counts a duplicate against the test slots and keeps the original’s analytics time zone', async () => {
     const user = await createUser();
     const a = await call<string>('createMap', { title: 'Original' }, user);
+    await call('setMapAnalyticsZone', { id: a, zone: 'America/New_York' }, user);
     const copy = await call<string>('duplicateMap', { id: a }, user);
     const maps = await call<MapSummary[]>('listMaps', null, user);
-    expect(maps.find((m) => m.id === copy)?.title).toBe('[D] Original');
+    // The copy counts its visits in the original's time zone, with no change of zone of its own to report.
+    expect(maps.find((m) => m.id === copy)).toMatchObject({
+      title: '[D] Original',
+      analyticsZone: 'America/New_York',
+      analyticsZoneChange: null,
+    });
     expect((await rawCall('duplicateMap', { id: a }, { token: user.token })).status).toBe(429);
   });
 

@@ -1,7 +1,6 @@
 /**
- * The maps service: what happens to a map from creation to publication. Documents go to S3 first (a new
- * object per version), then one conditional DynamoDB transaction moves the pointer, so a failure between
- * the two writes leaves the previous version current and readable, and a stale editor never overwrites.
+ * The maps service. Documents go to S3 first (a new object per version), then one conditional DynamoDB transaction
+ * moves the pointer: a failure between the two leaves the last version current, and a stale editor never overwrites.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -141,9 +140,8 @@ export async function afterCommit(what: string, mapId: string, work: () => Promi
 }
 
 /**
- * Keeps every named version, every version that was published (History lists them, and one can be published
- * again) and the newest unnamed ones; older unnamed versions and their documents go. Answers the history that
- * remains, in the order getMap answers it.
+ * Keeps every named version, every version once published (History lists them) and the newest unnamed ones; older
+ * unnamed versions and their documents go. Answers the history that remains, in the order getMap answers it.
  */
 export async function pruneHistory(
   { mapTable, mapObjects }: PruneAdapters,
@@ -182,7 +180,7 @@ async function writeNewMap(
   a: NewMapStores & Owing,
   actor: Actor,
   input: { title: string; mapData?: MapDocument | null },
-  opts: { id?: string; state?: MapStateValue; publish?: boolean },
+  opts: { id?: string; state?: MapStateValue; publish?: boolean; analyticsZone?: string },
 ): Promise<string> {
   const doc = input.mapData ?? blankDocument();
   const id = opts.id ?? newMapId();
@@ -209,6 +207,7 @@ async function writeNewMap(
     publishedTitle: opts.publish ? input.title : null,
     publishedAt: opts.publish ? created : null,
     unpublishedAt: null,
+    ...(opts.analyticsZone && { analyticsZone: opts.analyticsZone }),
   };
   try {
     await a.mapTable.create(
@@ -439,6 +438,7 @@ export async function deleteMap(
   return null;
 }
 
+/** A copy of the map, as the caller's: its document, and its analytics time zone with no change of its own. */
 export async function duplicateMap(
   a: NewMapStores & Owing & Pick<WriteLimits, 'countNewMap'>,
   actor: Actor,
@@ -452,7 +452,7 @@ export async function duplicateMap(
     readStoredDocument(await a.mapObjects.getDocument(source.docKey)),
   );
   const title = `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
-  return writeNewMap(a, actor, { title, mapData: doc }, {});
+  return writeNewMap(a, actor, { title, mapData: doc }, { analyticsZone: source.analyticsZone });
 }
 
 /**
