@@ -50,12 +50,26 @@ describe('RichTextEditor with video players', () => {
     expect(again.box.innerHTML).toBe(saved);
   });
 
-  it('adds a player for a video page link given to the Video button', () => {
+  it('adds a player for a video page link given to the Video button, named by the title the author gives', () => {
     const { box, commit } = editor('<p>Tour</p>');
-    vi.spyOn(window, 'prompt').mockReturnValue(`https://youtu.be/${YT}?t=42`);
+    vi.spyOn(window, 'prompt')
+      .mockReturnValueOnce(`https://youtu.be/${YT}?t=42`)
+      .mockReturnValueOnce('Tour of <unit> 4');
     fireEvent.click(screen.getByRole('button', { name: 'Video' }));
     expect(players(commit.mock.calls[0]![0])).toEqual([[`${NOCOOKIE}?start=42`, SANDBOX]]);
     expect(box.querySelector('iframe')?.getAttribute('sandbox')).toBe(SANDBOX);
+    expect(box.querySelector('iframe')?.getAttribute('title')).toBe('Tour of <unit> 4');
+  });
+
+  it('adds no player when the title is cancelled, and calls it "Video" when the title is left empty', () => {
+    const { box, commit } = editor('<p>Tour</p>');
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce(`https://youtu.be/${YT}`).mockReturnValueOnce(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Video' }));
+    expect(commit).not.toHaveBeenCalled();
+    expect(box.querySelector('iframe')).toBeNull();
+    prompt.mockReturnValueOnce(`https://youtu.be/${YT}`).mockReturnValueOnce('  ');
+    fireEvent.click(screen.getByRole('button', { name: 'Video' }));
+    expect(box.querySelector('iframe')?.getAttribute('title')).toBe('Video');
   });
 
   it('says so when the Video button is given a link that is not a video, and changes nothing', () => {

@@ -67,10 +67,13 @@ function playerBeforeCaret(box: HTMLElement): Element | null {
   return before?.nodeName === 'IFRAME' ? (before as Element) : null;
 }
 
-/** A player's markup for a video link (a page link as people copy it, or a player address); null for any other. */
-function playerMarkup(link: string): string | null {
+/**
+ * A player's markup for a video link (a page link as people copy it, or a player address); null for any other. The
+ * title is the player's accessible name, what a screen reader announces before the visitor enters it.
+ */
+function playerMarkup(link: string, title = 'Video'): string | null {
   const src = playerForLink(link);
-  return src && `<iframe src="${escapeHtml(src)}" title="Video"></iframe><p><br></p>`;
+  return src && `<iframe src="${escapeHtml(src)}" title="${escapeHtml(title.trim() || 'Video')}"></iframe><p><br></p>`;
 }
 
 /** Runs a toolbar command on the box; answers what went wrong, for the field to show, or null. */
@@ -78,8 +81,11 @@ function runCommand(cmd: FormatCommand, box: HTMLElement): string | null {
   box.focus();
   if (cmd === 'insertVideo') {
     const link = window.prompt('Video link (YouTube or Vimeo)');
-    const player = link ? playerMarkup(link) : null;
-    if (link && !player) return NOT_A_VIDEO;
+    if (!link) return null;
+    if (!playerForLink(link)) return NOT_A_VIDEO;
+    // Cancelled here, nothing is added; left empty, the player is called "Video".
+    const title = window.prompt('Video title, read out by screen readers (for example "Tour of unit 4")', 'Video');
+    const player = title === null ? null : playerMarkup(link, title);
     if (player) insertAtCaret(box, player);
   } else if (cmd === 'createLink') {
     const url = window.prompt('Link address (https://…, mailto:… or tel:…)');
