@@ -209,8 +209,8 @@ export class LocationHistory {
       if (address) this.#writeAddress(address.id);
       return this.#sync();
     }
-    // Back or Forward: the entry says what shows. Popstates from entries that are not ours (a link to a #fragment in
-    // a description, say) change nothing of ours.
+    // Back or Forward: the entry says what shows. Popstates from entries that are not ours (a hash the host page set,
+    // say; a description's fragment links are never followed, ./details/details.ts) change nothing of ours.
     this.#want = { ...now };
     // Back from the directory's entry closes it; Forward to it opens it again (where it cannot, it is gone back over).
     if (now.overlay !== was.overlay) {

@@ -137,7 +137,7 @@ export class Viewer implements MapViewerInstance {
       placed: () => this.#sheets.sync(),
       deepLinking: this.#deepLinking,
       backCloses: !!this.#options.backCloses,
-      fromHistory: (id) => (id === null ? this.#close() : this.openLocation(id)),
+      showLocation: (id) => (id === null ? this.#close() : this.openLocation(id)),
     });
     const parts = this.#partsHost(reduced);
     this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * What the viewer says was opened, and so what a Professional map's beacon counts as opens: a location opened by a
- * deep link (`initialLocation`) counts once, as a click would, and the map's own start location does not. The stage is
+ * deep link (`initialLocation`) counts once, as a click would, and the map's own start location does not; a `#id` link in a
+ * description opens the location it names, and no fragment link in a description is followed. The stage is
  * a stand-in that reports each floor ready when the test says so (jsdom draws no canvas and loads no floor).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -220,5 +221,34 @@ describe('locations the viewer says were opened', () => {
     v.floor('g');
     expect(routes()).toHaveLength(1);
     expect(v.opened()).toEqual([]);
+  });
+});
+
+describe('links to a fragment in a description', () => {
+  /** A cancelable click on the description's link to `href`: true when the browser would have followed it. */
+  const click = (v: ReturnType<typeof mount>, href: string) => {
+    const link = v.viewer.element.querySelector(`.mn-details-desc a[href="${href}"]`)!;
+    return link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  };
+
+  it('opens the location a `#id` link names and follows no other fragment link', () => {
+    const doc = mapDocument();
+    doc.locations[0]!.desc =
+      '<p><a href="#">Book a viewing</a> <a href="#top">Top</a> <a href="#d">Closed</a> <a href="#c">Upstairs</a></p>';
+    const v = mount({}, doc);
+    v.floor('g');
+    v.viewer.openLocation('a');
+    const [href, entries] = [location.href, history.length];
+    for (const other of ['#', '#top', '#d']) {
+      expect(click(v, other), other).toBe(false);
+      expect(v.viewer.getState().location).toBe('a');
+      expect(v.viewer.element.querySelector('.mn-details-title')?.textContent).toBe('Shop a');
+    }
+    expect(click(v, '#c')).toBe(false);
+    expect(v.viewer.getState().location).toBe('c');
+    v.floor('u');
+    expect(v.viewer.element.querySelector('.mn-details-title')?.textContent).toBe('Shop c');
+    expect(v.opened()).toEqual(['a', 'c']);
+    expect([location.href, history.length]).toEqual([href, entries]);
   });
 });

@@ -15,6 +15,8 @@ export interface DetailsOptions {
   resolveUrl: (url: string) => string;
   target: LinkTarget;
   onClose: () => void;
+  /** A link in the description names location `id` (`#id`): the viewer opens it; false when it is none it can open. */
+  openLocation: (id: string) => boolean;
 }
 
 const list = (value: string | undefined, sep: RegExp) =>
@@ -90,6 +92,23 @@ function detailActions(l: ResolvedLocation, contact: ContactDetails, t: ViewerTe
   return actions.filter((a): a is HTMLElement => a !== null);
 }
 
+/**
+ * Links to a fragment in a description (`#`, `#top`, `#<location id>`: common in descriptions imported from Mapplic,
+ * `<a href="#">Book a viewing</a>`) are never followed: followed, they would open the map again in a new tab (the
+ * sanitiser sends links out) or change the page's hash, which in an embed is the customer's and on the map's own page
+ * is a history entry. One naming a location of the map opens it, as `?location=` does; any other does nothing (the
+ * sanitiser keeps no `id` in a description, so there is no anchor in it to scroll to). Enter on a link is a click too.
+ */
+function keepFragmentLinks(desc: HTMLElement, openLocation: (id: string) => boolean): void {
+  desc.addEventListener('click', (e) => {
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    const href = link && desc.contains(link) ? link.getAttribute('href')!.trim() : '';
+    if (!href.startsWith('#')) return;
+    e.preventDefault();
+    if (href.length > 1) openLocation(href.slice(1));
+  });
+}
+
 /** Builds the details dialog of a location; the close button is `.mn-details-close`. */
 export function renderDetails(
   model: ViewerModel,
@@ -103,7 +122,10 @@ export function renderDetails(
   const meta = [floor, ...l.groupNames].filter(Boolean).join(' · ');
   const actions = detailActions(l, contact, model.text, opts.target);
   const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;
-  desc?.append(sanitizeHtml(l.desc));
+  if (desc) {
+    desc.append(sanitizeHtml(l.desc));
+    keepFragmentLinks(desc, opts.openLocation);
+  }
   return h(
     'section',
     { class: `mn-details mn-details-${variant}`, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': titleId },

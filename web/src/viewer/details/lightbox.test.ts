@@ -34,6 +34,7 @@ function details(onClose = () => {}) {
       resolveUrl: (u) => u,
       target: '_self',
       onClose,
+      openLocation: () => false,
     }),
   };
 }

@@ -41,10 +41,10 @@ export interface OpenDetailsHost {
   /** Back closes a phone's sheet: the viewer is its page's own (`ViewerOptions.backCloses`). */
   readonly backCloses: boolean;
   /**
-   * Back or Forward came to an entry showing location `id`, or none: the viewer opens or closes it (false: it cannot
-   * open it, the entry is gone back over).
+   * The viewer opens location `id`, or closes the open one (null): Back or Forward came to an entry showing it (false:
+   * it cannot open it, the entry is gone back over), or a link in a description names it.
    */
-  fromHistory(id: string | null): boolean | void;
+  showLocation(id: string | null): boolean | void;
 }
 
 /** The layout's say in where details go: a sidebar shown beside the map, a phone's narrow layout, a short box. */
@@ -75,7 +75,7 @@ export class OpenDetails {
       () => this.#lightboxFailed(),
     );
     const { deepLinking, backCloses } = host;
-    this.history = new LocationHistory({ deepLinking, backCloses, show: (id) => host.fromHistory(id) });
+    this.history = new LocationHistory({ deepLinking, backCloses, show: (id) => host.showLocation(id) });
   }
 
   /** Shows the details of `l`, or none. */
@@ -93,6 +93,7 @@ export class OpenDetails {
         resolveUrl: (u) => host.resolveUrl(u),
         target: linkTargetFor(l.source.target, host.framed, l.source.link),
         onClose: () => host.close(),
+        openLocation: (id) => host.showLocation(id) === true,
       });
     if (l && details) host.trouble.decorate(details, l, host.directions());
     if (details && noLightbox) noteLightboxFailed(details, host.model.text, () => this.#tryAgain());
