@@ -1,14 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
-import { blankDocument, type MapDocument, type Route } from '@mapnest/shared/map-document';
+import { blankDocument, type Route } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
-import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
-import { ImportDialog } from './ImportDialog';
+import { openImport } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -30,21 +28,6 @@ afterEach(() => {
   cleanup();
   disposeHarnesses();
 });
-
-/** The editor's File › Import… on a map with one blank floor; closing the dialog unmounts it, as the editor does. */
-function openImport(doc: MapDocument = blankDocument()) {
-  function Dialog() {
-    const [open, setOpen] = useState(true);
-    return open ? <ImportDialog onClose={() => setOpen(false)} /> : null;
-  }
-  const h = renderEditorPart(
-    <MemoryRouter>
-      <Dialog />
-    </MemoryRouter>,
-    { doc },
-  );
-  return { ...h, before: h.doc() };
-}
 
 const pick = (testId: string, files: File[]) => fireEvent.change(screen.getByTestId(testId), { target: { files } });
 const dialog = () => screen.queryByRole('dialog', { name: 'Import' });

@@ -1,13 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
-import { blankDocument } from '@mapnest/shared/map-document';
-import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
+import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture } from '../import/picked-files.fixtures';
-import { ImportDialog } from './ImportDialog';
+import { openImport } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -40,20 +37,6 @@ afterEach(() => {
   cleanup();
   disposeHarnesses();
 });
-
-function openImport() {
-  function Dialog() {
-    const [open, setOpen] = useState(true);
-    return open ? <ImportDialog onClose={() => setOpen(false)} /> : null;
-  }
-  const h = renderEditorPart(
-    <MemoryRouter>
-      <Dialog />
-    </MemoryRouter>,
-    { doc: blankDocument() },
-  );
-  return { ...h, before: h.doc() };
-}
 
 const pick = (testId: string, files: File[]) => fireEvent.change(screen.getByTestId(testId), { target: { files } });
 const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
