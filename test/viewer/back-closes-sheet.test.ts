@@ -8,12 +8,11 @@
  * reload on its entry opens it again (or, where the box is no longer compact, spends no Back on it); a kiosk's start
  * over leaves no entry; a script-tag embed adds none.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { collectErrors, launchBrowser, newContext, settledBox } from '../helpers/browser';
+import { customerSite, type CustomerSite } from '../helpers/customer-site';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 const PHONE = { width: 390, height: 844 };
@@ -23,25 +22,17 @@ const BEFORE = '/__test-before-the-map';
 let browser: Browser;
 let doc: MapDocument;
 /** A customer's site embedding the map: `/{name}` answers the page `pages[name]` (another origin than the map's). */
-let customer: { url: string; server: Server };
+let customer: CustomerSite;
 const pages: Record<string, string> = {};
 
 beforeAll(async () => {
   browser = await launchBrowser();
   doc = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as { document: MapDocument }).document;
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    const body = pages[req.url!.slice(1)] ?? '<p>Before</p>';
-    res.end(
-      `<!doctype html><html><head><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width"></head><body style="margin:0">${body}</body></html>`,
-    );
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  customer = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  customer = await customerSite(pages);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise((ok) => customer?.server.close(ok));
+  await customer?.close();
 });
 
 async function phone(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -5,12 +5,11 @@
  * handling reads, and in a script-tag embed, where the page's hash is the customer's); `#<location id>` opens that
  * location, as going from one location to another does (its entry replaced, none added). Enter does what a click does.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { artifact, collectErrors, launchBrowser } from '../helpers/browser';
 import { documentWith } from '../helpers/documents';
+import { customerSite, type CustomerSite } from '../helpers/customer-site';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 const PHONE = { width: 390, height: 844 };
@@ -18,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let mapId: string;
 /** A customer's site (another origin than the map's): `/{name}` answers `pages[name]`. */
-let customer: { url: string; server: Server };
+let customer: CustomerSite;
 const pages: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -27,18 +26,11 @@ beforeAll(async () => {
   doc.locations[0]!.desc =
     '<p><a href="#">Book a viewing</a>, <a href="#top">back to the top</a> or <a href="#loc2">see Shop 2</a>.</p>';
   mapId = await createPublishedMap({ title: 'Fragment links', mapData: doc }, await createUser({ name: 'Fragments' }));
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(
-      `<!doctype html><html><head><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width"></head><body style="margin:0">${pages[req.url!.slice(1)] ?? '<p>Before</p>'}</body></html>`,
-    );
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  customer = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  customer = await customerSite(pages);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await new Promise((ok) => customer?.server.close(ok));
+  await customer?.close();
 });
 
 /**
