@@ -83,10 +83,26 @@ function main() {
   runCommand(command, args, env);
 }
 
-/** Runs the command in its place: its output is this process's, signals pass on, its exit status becomes this one's. */
+/** How often a wrapper checks that whatever started it is still there (ORPHAN_CHECK_MS). */
+export const ORPHAN_CHECK_MS = 500;
+
+/**
+ * Runs the command in its place: its output is this process's, signals pass on, its exit status becomes this one's.
+ * When this process is left an orphan (its parent gone, so the operating system hands it to another), the command is
+ * told to stop as by SIGTERM: `npm start` and `npm test` run this wrapper under a shell, and stopping npm by its PID
+ * stops npm and that shell but not the shell's child, which would keep the whole local stack (or a test run) going
+ * with nothing left to stop it.
+ */
 export function runCommand(command, args, env) {
   const child = spawn(command, args, { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    child.kill('SIGTERM');
+  }, ORPHAN_CHECK_MS);
+  watch.unref();
   child.on('exit', (code, signal) => {
     if (signal) process.kill(process.pid, signal);
     else process.exit(code ?? 1);

@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const WRAPPER = resolve(import.meta.dirname, 'lambda-node.mjs');
@@ -23,4 +25,32 @@ describe('lambda-node wrapper', () => {
     });
     expect(off.stdout.trim()).toBe(spawnSync('node', ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim());
   });
+
+  it('stops the command when whatever started the wrapper is gone (npm stopped by its PID leaves the shell child an orphan)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapnest-lambda-node-'));
+    const started = join(dir, 'started');
+    const stopped = join(dir, 'stopped');
+    const command = join(dir, 'command.mjs');
+    writeFileSync(
+      command,
+      `import { writeFileSync } from 'node:fs';
+       process.on('SIGTERM', () => { writeFileSync(${JSON.stringify(stopped)}, 'SIGTERM'); process.exit(0); });
+       writeFileSync(${JSON.stringify(started)}, String(process.pid));
+       setInterval(() => {}, 1000);`,
+    );
+    // A shell that starts the wrapper and is then killed outright, as npm's shell is when npm is stopped.
+    const shell = spawn('sh', ['-c', `node ${WRAPPER} node ${command} & wait`], { stdio: 'ignore' });
+    let commandPid = 0;
+    try {
+      await expect.poll(() => existsSync(started), { timeout: 60_000, interval: 100 }).toBe(true);
+      commandPid = Number(readFileSync(started, 'utf8'));
+      shell.kill('SIGKILL');
+      await expect.poll(() => existsSync(stopped), { timeout: 20_000, interval: 100 }).toBe(true);
+      expect(readFileSync(stopped, 'utf8')).toBe('SIGTERM');
+    } finally {
+      shell.kill('SIGKILL');
+      if (commandPid && !existsSync(stopped)) process.kill(commandPid, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
