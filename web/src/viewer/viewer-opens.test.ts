@@ -251,4 +251,23 @@ describe('links to a fragment in a description', () => {
     expect(v.opened()).toEqual(['a', 'c']);
     expect([location.href, history.length]).toEqual([href, entries]);
   });
+
+  it('gives focus back, when the location a `#id` link opened closes, to where it was before the first location opened', () => {
+    const doc = mapDocument();
+    doc.locations[0]!.desc = '<p>Next door: <a href="#b">Shop b</a></p>';
+    const v = mount({}, doc);
+    v.floor('g');
+    const before = [...v.viewer.element.querySelectorAll<HTMLButtonElement>('button')].find(
+      (b) => !b.closest('.mn-details') && b.offsetParent !== undefined,
+    )!;
+    before.focus();
+    v.viewer.openLocation('a');
+    const link = v.viewer.element.querySelector<HTMLAnchorElement>('.mn-details-desc a[href="#b"]')!;
+    link.focus();
+    link.click();
+    expect(v.viewer.getState().location).toBe('b');
+    v.viewer.element.querySelector<HTMLButtonElement>('.mn-details-close')!.click();
+    expect(v.viewer.getState().location).toBe(null);
+    expect(document.activeElement).toBe(before);
+  });
 });

@@ -106,9 +106,12 @@ export class OpenDetails {
   /**
    * Location `id` opened from `invoker` (focus goes back there on close); `narrow`: on a phone, where its details
    * cover the map (a sheet, or the lightbox) and Back should close them. A lightbox that failed is asked for again.
+   * Opened from a link in the details it replaces (`#id`), focus goes back on close to where the first one was opened
+   * from: the link is gone with them.
    */
   opened(id: string, invoker: HTMLElement | null, narrow: boolean): void {
-    this.#returnFocus = invoker;
+    const fromDetails = !!invoker?.closest('.mn-details');
+    if (!fromDetails || !this.#returnFocus?.isConnected) this.#returnFocus = invoker;
     this.#reveal = !this.host.framed && !!invoker && !!this.host.places.directory?.contains(invoker);
     this.#noLightbox = null;
     this.history.opened(id, narrow);
