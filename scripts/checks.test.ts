@@ -17,6 +17,13 @@ describe('npm run checks', () => {
     expect(scripts['test:suite']).toMatch(/^npm run checks && /);
   });
 
+  it('runs vitest through the Node wrapper, which stops it when npm test is stopped by its process id', () => {
+    // npm runs the script in a shell that dies on npm's SIGTERM without passing it on: vitest, its stack and its
+    // Chromium would run on with nothing to stop them. The wrapper notices it is left an orphan (lambda-node.test.ts).
+    expect(scripts['test:suite']).toMatch(/&& node scripts\/lambda-node\.mjs vitest run$/);
+    expect(scripts.start).toMatch(/^node scripts\/lambda-node\.mjs /);
+  });
+
   it('runs a script through the npm that started it, else the one on the PATH', () => {
     expect(npmRun('lint:code', '/usr/lib/node_modules/npm/bin/npm-cli.js')).toEqual([
       process.execPath,
