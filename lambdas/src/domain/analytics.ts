@@ -162,6 +162,7 @@ export async function getMapAnalytics(
     zoneChange,
     // Which days it was Professional on, and so counted (ADR 074): the map's item holds it, so this costs no read.
     counting: countingOf(map),
+    created: map.created,
   });
 }
 

@@ -367,6 +367,8 @@ export function aggregateDays(
     timeZone?: string;
     zoneChange?: AnalyticsZoneChange | null;
     counting?: CountingRecord | null;
+    /** When the map was made: no day before it was counted. */
+    created?: string;
   },
 ): MapAnalytics {
   const byDay = new Map(stored.map((s) => [s.day, s]));
@@ -387,7 +389,7 @@ export function aggregateDays(
     }
     return row;
   });
-  const { counting: record, ...rest } = range;
+  const { counting: record, created, ...rest } = range;
   const timeZone = range.timeZone ?? DEFAULT_ANALYTICS_ZONE;
   const zoneChange = range.zoneChange ?? null;
   return {
@@ -403,6 +405,7 @@ export function aggregateDays(
             days.map((d) => ({ day: d.day, counted: byDay.has(d.day) })),
             timeZone,
             zoneChange,
+            created,
           ),
     totals,
     topLocations: top(lists.loc),

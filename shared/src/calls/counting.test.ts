@@ -136,6 +136,12 @@ describe('the days a report could not count', () => {
       notRecorded: ['2026-11-02'],
     });
     expect(reportCounting(null, rows(days(1, 2)), 'UTC', null).notRecorded).toEqual(days(1, 2));
+    // Before the map was made, nothing could be counted: those days are known.
+    expect(reportCounting(null, rows(days(1, 3)), 'UTC', null, '2026-11-02T08:00:00.000Z')).toEqual({
+      since: null,
+      notCounted: ['2026-11-01'],
+      notRecorded: ['2026-11-02', '2026-11-03'],
+    });
   });
 
   it('explains the days in words, and the CSV leaves their counts empty', () => {

@@ -96,7 +96,8 @@ export interface ReportCounting {
 }
 
 /**
- * Sorts a report's days by counting. A day something was counted on is counted whatever the record says. A
+ * Sorts a report's days by counting. A day something was counted on is counted whatever the record says; a day before
+ * the map was `created` was not (for a map made before records too). A
  * period's instants become days of the zone in effect then (`zoneChange.from` before the zone's last change); its
  * last day reaches a minute past its end (`COUNTING_STALE_MS`).
  */
@@ -105,6 +106,7 @@ export function reportCounting(
   days: ReadonlyArray<{ day: string; counted: boolean }>,
   zone: string,
   zoneChange: AnalyticsZoneChange | null,
+  created?: string,
 ): ReportCounting {
   const dayAt = (iso: string, late = 0) => {
     const at = Date.parse(iso);
@@ -115,11 +117,14 @@ export function reportCounting(
     to: p.to ? dayAt(p.to, COUNTING_STALE_MS) : null,
   }));
   const knownFrom = record ? dayAt(record.since) : null;
+  // Before the map was made nothing could be counted, whatever is known of it since.
+  const made = created ? dayAt(created) : null;
   const open = spans.length > 0 && spans[spans.length - 1]!.to === null ? spans[spans.length - 1]! : null;
   const out: ReportCounting = { since: open?.from ?? null, notCounted: [], notRecorded: [] };
   for (const { day, counted } of days) {
     if (counted || spans.some((s) => s.from <= day && (s.to === null || day <= s.to))) continue;
-    if (knownFrom === null || day < knownFrom) out.notRecorded.push(day);
+    if (made !== null && day < made) out.notCounted.push(day);
+    else if (knownFrom === null || day < knownFrom) out.notRecorded.push(day);
     else out.notCounted.push(day);
   }
   return out;

@@ -1,10 +1,11 @@
 /**
  * One chart of the analytics page: the uPlot drawing (loaded on first use, sized to its box by a ResizeObserver,
  * hidden from assistive technology) with its text alternative: a one-line summary per series, shown to everyone,
- * and the per-day numbers as a table that only screen readers read.
+ * and the per-day numbers as a table that only screen readers read. Days the map was not counted on (it was not
+ * Professional, ADR 074) are hatched in the drawing, named under it, and said in the table instead of a number.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DailyRow } from '@mapnest/shared/analytics';
+import { dayCounting, type DailyRow, type DayCounting, type ReportCounting } from '@mapnest/shared/analytics';
 import type { ChartSeries, DailyChart } from './daily-chart';
 
 /** uPlot's module, asked for once however many charts the page draws. */
@@ -17,11 +18,18 @@ const loadChartModule = () =>
 
 const heightFor = (width: number) => (width < 560 ? 180 : 220);
 
-/** "Views: 12 in total; most on 2026-01-03 (5)." */
-export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries): string {
+/** How a day that was not counted reads in place of its number. */
+export const NOT_COUNTED_TEXT: Record<Exclude<DayCounting, 'counted'>, string> = {
+  'not-counted': 'Not counted',
+  'not-recorded': 'Not recorded',
+};
+
+/** "Views: 12 in total; most on 2026-01-03 (5)." Over the counted days only. */
+export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries, counting?: ReportCounting): string {
   let total = 0;
   let best: DailyRow | null = null;
   for (const r of rows) {
+    if (dayCounting(counting, r.day) !== 'counted') continue;
     total += r[s.key];
     if (r[s.key] > 0 && (!best || r[s.key] > best[s.key])) best = r;
   }
@@ -30,7 +38,7 @@ export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries): string
 }
 
 /** Draws the chart into its host once uPlot is loaded, and again at the host's size whenever that changes. */
-function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string) {
+function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string, counting?: ReportCounting) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -42,7 +50,7 @@ function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string
     const width = () => Math.max(160, Math.floor(el.clientWidth));
     void loadChartModule()
       .then(({ createDailyChart }) =>
-        createDailyChart(el, rows, series, { width: width(), height: heightFor(width()) }, zone),
+        createDailyChart(el, rows, series, { width: width(), height: heightFor(width()) }, zone, counting),
       )
       .then(
         (c) => {
@@ -58,7 +66,7 @@ function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [rows, series, zone]);
+  }, [rows, series, zone, counting]);
   return { host, failed };
 }
 
@@ -67,6 +75,7 @@ export function ChartFigure({
   rows,
   series,
   zone,
+  counting,
   main = false,
 }: {
   title: string;
@@ -74,10 +83,13 @@ export function ChartFigure({
   series: readonly ChartSeries[];
   /** The time zone the days are of (the chart places and labels them there). */
   zone: string;
+  /** The days the map was not counted on (none when not given). */
+  counting?: ReportCounting;
   /** The page's first chart, as wide as the page. */
   main?: boolean;
 }) {
-  const { host, failed } = useChart(rows, series, zone);
+  const { host, failed } = useChart(rows, series, zone, counting);
+  const uncounted = rows.filter((r) => dayCounting(counting, r.day) !== 'counted').length;
   const captionId = useId();
   return (
     <figure className={main ? 'analytics-chart analytics-chart--main' : 'analytics-chart'} aria-labelledby={captionId}>
@@ -93,17 +105,35 @@ export function ChartFigure({
         {series.map((s) => (
           <li key={s.key}>
             <span className="analytics-chart__swatch" style={{ background: s.color }} aria-hidden="true" />
-            {seriesSummary(rows, s)}
+            {seriesSummary(rows, s, counting)}
           </li>
         ))}
+        {uncounted > 0 && (
+          <li className="analytics-chart__not-counted">
+            <span className="analytics-chart__swatch analytics-chart__swatch--hatched" aria-hidden="true" />
+            {uncounted === rows.length
+              ? 'Not counted: this map was not Professional on any day of this range, so nothing could be counted.'
+              : `Not counted (hatched, ${uncounted} ${uncounted === 1 ? 'day' : 'days'}): this map was not Professional, so these days show no visits rather than zero.`}
+          </li>
+        )}
       </ul>
-      <ChartTable title={title} rows={rows} series={series} />
+      <ChartTable title={title} rows={rows} series={series} counting={counting} />
     </figure>
   );
 }
 
 /** The chart's numbers, day by day, for screen readers (a table grows to its content, so a box hides it). */
-function ChartTable({ title, rows, series }: { title: string; rows: DailyRow[]; series: readonly ChartSeries[] }) {
+function ChartTable({
+  title,
+  rows,
+  series,
+  counting,
+}: {
+  title: string;
+  rows: DailyRow[];
+  series: readonly ChartSeries[];
+  counting?: ReportCounting;
+}) {
   return (
     <div className="visually-hidden">
       <table>
@@ -119,14 +149,19 @@ function ChartTable({ title, rows, series }: { title: string; rows: DailyRow[]; 
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.day}>
-              <th scope="row">{r.day}</th>
-              {series.map((s) => (
-                <td key={s.key}>{r[s.key]}</td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((r) => {
+            const how = dayCounting(counting, r.day);
+            return (
+              <tr key={r.day}>
+                <th scope="row">{r.day}</th>
+                {how === 'counted' ? (
+                  series.map((s) => <td key={s.key}>{r[s.key]}</td>)
+                ) : (
+                  <td colSpan={series.length}>{NOT_COUNTED_TEXT[how]}</td>
+                )}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
