@@ -37,6 +37,31 @@ export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries, countin
   return `${s.label}: ${total.toLocaleString('en')} in total; most on ${best.day} (${best[s.key].toLocaleString('en')}).`;
 }
 
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** The legend's lines for the hatched days (ADR 074), in words a screen reader reads as they are. */
+export function notCountedLegend(rows: readonly DailyRow[], counting?: ReportCounting): string[] {
+  let notCounted = 0;
+  let notRecorded = 0;
+  for (const r of rows) {
+    const how = dayCounting(counting, r.day);
+    if (how === 'not-counted') notCounted++;
+    else if (how === 'not-recorded') notRecorded++;
+  }
+  const lines: string[] = [];
+  if (notCounted === rows.length && rows.length > 0)
+    lines.push('Not counted: this map was not Professional on any day of this range, so nothing could be counted.');
+  else if (notCounted > 0)
+    lines.push(
+      `Not counted (hatched, ${daysText(notCounted)}): this map was not Professional, so these days show no visits rather than zero.`,
+    );
+  if (notRecorded > 0)
+    lines.push(
+      `Not recorded (hatched, ${daysText(notRecorded)}): Mapnest did not yet record when this map was Professional, so these days may not have been counted.`,
+    );
+  return lines;
+}
+
 /** Draws the chart into its host once uPlot is loaded, and again at the host's size whenever that changes. */
 function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string, counting?: ReportCounting) {
   const host = useRef<HTMLDivElement>(null);
@@ -89,7 +114,7 @@ export function ChartFigure({
   main?: boolean;
 }) {
   const { host, failed } = useChart(rows, series, zone, counting);
-  const uncounted = rows.filter((r) => dayCounting(counting, r.day) !== 'counted').length;
+  const legend = notCountedLegend(rows, counting);
   const captionId = useId();
   return (
     <figure className={main ? 'analytics-chart analytics-chart--main' : 'analytics-chart'} aria-labelledby={captionId}>
@@ -108,14 +133,12 @@ export function ChartFigure({
             {seriesSummary(rows, s, counting)}
           </li>
         ))}
-        {uncounted > 0 && (
-          <li className="analytics-chart__not-counted">
+        {legend.map((line) => (
+          <li key={line} className="analytics-chart__not-counted">
             <span className="analytics-chart__swatch analytics-chart__swatch--hatched" aria-hidden="true" />
-            {uncounted === rows.length
-              ? 'Not counted: this map was not Professional on any day of this range, so nothing could be counted.'
-              : `Not counted (hatched, ${uncounted} ${uncounted === 1 ? 'day' : 'days'}): this map was not Professional, so these days show no visits rather than zero.`}
+            {line}
           </li>
-        )}
+        ))}
       </ul>
       <ChartTable title={title} rows={rows} series={series} counting={counting} />
     </figure>
