@@ -77,6 +77,17 @@ function hatching(ctx: CanvasRenderingContext2D): CanvasPattern | string {
   return ctx.createPattern(tile, 'repeat') ?? NOT_COUNTED_FILL;
 }
 
+/** Indices of values with no value either side (a line cannot show them). */
+export function lone(values: ArrayLike<number | null | undefined> | undefined): number[] | null {
+  if (!values) return null;
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] != null && (i === 0 || values[i - 1] == null) && (i === values.length - 1 || values[i + 1] == null))
+      out.push(i);
+  }
+  return out.length > 0 ? out : null;
+}
+
 /**
  * `zone`: the map's analytics time zone; each day is placed at its start there and the axis is labelled there.
  * `counting`: days the map was not counted on (ADR 074) have no point (the line stops) and a hatched band.
@@ -122,7 +133,17 @@ export async function createDailyChart(
       axes: [{}, { size: 44 }],
       series: [
         { label: 'Day' },
-        ...series.map((s) => ({ label: s.label, stroke: s.color, fill: s.fill, width: s.fill ? 2 : 1.5 })),
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: s.color,
+          fill: s.fill,
+          width: s.fill ? 2 : 1.5,
+          // Where points are too dense to draw, a counted day between days not counted still gets its point: it has
+          // no line to either side, and would otherwise not show at all.
+          points: {
+            filter: (u: InstanceType<typeof UPlot>, i: number, show: boolean) => (show ? null : lone(u.data[i])),
+          },
+        })),
       ],
     },
     data(rows),
