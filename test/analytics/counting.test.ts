@@ -64,4 +64,22 @@ describe('days a map was not counted', () => {
     expect(periods[1]!.to).toBeUndefined();
     expect(Date.parse(periods[0]!.to!)).toBeLessThanOrEqual(Date.parse(periods[1]!.from));
   });
+
+  it('closes the period when the map lapses for want of a slot, and opens one when it is restored', async () => {
+    const user = await createUser();
+    const admin = await adminUser();
+    const id = await createPublishedMap({ title: 'Out of slots', mapData: documentWith(1) }, user);
+    await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, admin);
+    await call('setMapState', { id, state: 3 }, user);
+    // Slots reduced by an administrator: billing sends the map back to test.
+    await call('setUserSlots', { uid: user.uid, basic: 0, pro: 0 }, admin);
+    const lapsed = (await record(id))!.periods;
+    expect(lapsed).toEqual([{ from: expect.any(String), to: expect.any(String) }]);
+    await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, admin);
+    await call('restoreLapsedMaps', {}, user);
+    const periods = (await record(id))!.periods;
+    expect(periods).toHaveLength(2);
+    expect(periods[0]).toEqual(lapsed[0]);
+    expect(periods[1]!.to).toBeUndefined();
+  });
 });
