@@ -155,3 +155,25 @@ describe('analytics days in the map’s time zone', () => {
     expect(stored.get('theirs')).toMatchObject({ analyticsZone: 'Asia/Tokyo' });
   });
 });
+
+describe('the days a report could not count (ADR 074)', () => {
+  it('reports the days before a map became Professional as not counted, and counts the day it did', async () => {
+    const madePro = '2026-11-29T10:00:00.000Z';
+    const counting = { since: '2026-01-01T00:00:00.000Z', periods: [{ from: madePro }] };
+    stored.set('justPro', aMap('justPro', { counting, promotedAt: madePro }));
+    ddb.on(RawQueryCommand).resolves({
+      Items: [{ day: { S: '2026-11-30' }, views: { N: '2' } }],
+    });
+    const at = new Date('2026-11-30T12:00:00Z');
+    const report = await getMapAnalytics(OWNER, { id: 'justPro', from: '2026-11-27', to: '2026-11-30' }, at);
+    expect(report.counting).toEqual({ since: '2026-11-29', notCounted: ['2026-11-27', '2026-11-28'], notRecorded: [] });
+    expect(report.totals.views).toBe(2);
+  });
+
+  it('reports a map Professional since before records from when it last became Professional', async () => {
+    stored.set('oldPro', aMap('oldPro', { promotedAt: '2026-11-28T22:00:00.000Z' }));
+    const at = new Date('2026-11-30T12:00:00Z');
+    const report = await getMapAnalytics(OWNER, { id: 'oldPro', from: '2026-11-27', to: '2026-11-30' }, at);
+    expect(report.counting).toEqual({ since: '2026-11-28', notCounted: [], notRecorded: ['2026-11-27'] });
+  });
+});

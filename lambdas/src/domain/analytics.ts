@@ -10,6 +10,7 @@ import {
   beaconDelta,
   beaconSchema,
   analyticsZoneOf,
+  countingOf,
   dayOf,
   zoneChange as changeOfZone,
   type GetMapAnalyticsInput,
@@ -135,7 +136,8 @@ async function beaconOutcome(
 
 /**
  * The map's report over a date range of its own zone's days, for its owner or an administrator (anyone else: not
- * found). A range ending after the zone's today is refused, as the page refuses it.
+ * found), with the days it was not counted on because it was not Professional. A range ending after the zone's today
+ * is refused, as the page refuses it.
  */
 export async function getMapAnalytics(
   identity: Identity,
@@ -158,6 +160,9 @@ export async function getMapAnalytics(
     pro: map.state === MapState.PRO,
     timeZone,
     zoneChange,
+    // Which days it was Professional on, and so counted (ADR 074): the map's item holds it, so this costs no read.
+    counting: countingOf(map),
+    created: map.created,
   });
 }
 

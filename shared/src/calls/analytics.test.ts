@@ -253,7 +253,9 @@ describe('analytics aggregation', () => {
       pro: true,
     });
     const csv = analyticsCsv(a, (k) => (k === 'a' ? 'Shop "A"' : null));
-    expect(csv).toContain('day (UTC),views,opens,searches,searchesEmpty,filters,routes\r\n2026-03-01,2,0,0,0,0,0\r\n');
+    expect(csv).toContain(
+      'day (UTC),views,opens,searches,searchesEmpty,filters,routes,counted\r\n2026-03-01,2,0,0,0,0,0,yes\r\n',
+    );
     expect(csv).toContain('a,"Shop ""A""",1\r\n');
     expect(csv).toContain(`"'=cmd, x",1\r\n`);
   });

@@ -18,6 +18,22 @@ export {
   zoneChange,
   type AnalyticsZoneChange,
 } from './time-zones';
+// When the map was Professional, and so counted (ADR 074), with the rest of analytics.
+export {
+  COUNTING_PERIODS,
+  COUNTING_STALE_MS,
+  countingAfter,
+  countingNotes,
+  countingOf,
+  dayCounting,
+  newCounting,
+  reportCounting,
+  type CountingPeriod,
+  type CountingRecord,
+  type DayCounting,
+  type ReportCounting,
+} from './counting';
+import { countingNotes, dayCounting, reportCounting, type CountingRecord, type ReportCounting } from './counting';
 import { ID_PATTERN } from '../document/map-rules';
 
 /*
@@ -308,6 +324,12 @@ export interface MapAnalytics {
   /** The zone's last change, or null when it never changed. */
   zoneChange: AnalyticsZoneChange | null;
   days: DailyRow[];
+  /**
+   * Which days were not counted because the map was not Professional, or are not known to have been (ADR 074); their
+   * rows hold zeros, which are not visits: show them as not counted. Since the counted day the map became Professional.
+   */
+  counting: ReportCounting;
+  /** Over the counted days (nothing is counted on the others). */
   totals: Omit<DailyRow, 'day'>;
   /** Location id -> opens (the editor shows each with its title from the map document). */
   topLocations: TopEntry[];
@@ -332,7 +354,8 @@ function top(merged: Map<string, number>): TopEntry[] {
 
 /**
  * Sums stored days into a report over `from`..`to`: days without an item count zero; lists are merged and cut. The
- * days are of `timeZone` (UTC when not given), changed as `zoneChange` says.
+ * days are of `timeZone` (UTC when not given), changed as `zoneChange` says. `counting`: the map's Professional
+ * periods (`countingOf`), null when none are known; not given, every day counts.
  */
 export function aggregateDays(
   stored: StoredDay[],
@@ -343,6 +366,9 @@ export function aggregateDays(
     pro: boolean;
     timeZone?: string;
     zoneChange?: AnalyticsZoneChange | null;
+    counting?: CountingRecord | null;
+    /** When the map was made: no day before it was counted. */
+    created?: string;
   },
 ): MapAnalytics {
   const byDay = new Map(stored.map((s) => [s.day, s]));
@@ -363,11 +389,24 @@ export function aggregateDays(
     }
     return row;
   });
+  const { counting: record, created, ...rest } = range;
+  const timeZone = range.timeZone ?? DEFAULT_ANALYTICS_ZONE;
+  const zoneChange = range.zoneChange ?? null;
   return {
-    ...range,
-    timeZone: range.timeZone ?? DEFAULT_ANALYTICS_ZONE,
-    zoneChange: range.zoneChange ?? null,
+    ...rest,
+    timeZone,
+    zoneChange,
     days,
+    counting:
+      record === undefined
+        ? { since: null, notCounted: [], notRecorded: [] }
+        : reportCounting(
+            record,
+            days.map((d) => ({ day: d.day, counted: byDay.has(d.day) })),
+            timeZone,
+            zoneChange,
+            created,
+          ),
     totals,
     topLocations: top(lists.loc),
     topSearches: top(lists.q),
@@ -402,13 +441,19 @@ export function analyticsCsv(a: MapAnalytics, titles: (id: string) => string | n
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const line = (cells: Array<string | number>) => cells.map(cell).join(',');
-  // The first column names the zone its days are of; a change of zone within the range follows the days.
+  // The first column names the zone its days are of; a change of zone within the range follows the days. A day the
+  // map was not counted on has empty counts (a spreadsheet's sum or chart then skips it) and says why in `counted`.
   const out = [
-    line([`day (${a.timeZone})`, ...DAY_COUNTERS]),
-    ...a.days.map((d) => line([d.day, ...DAY_COUNTERS.map((c) => d[c])])),
+    line([`day (${a.timeZone})`, ...DAY_COUNTERS, 'counted']),
+    ...a.days.map((d) => {
+      const how = dayCounting(a.counting, d.day);
+      return how === 'counted'
+        ? line([d.day, ...DAY_COUNTERS.map((c) => d[c]), 'yes'])
+        : line([d.day, ...DAY_COUNTERS.map(() => ''), how === 'not-counted' ? 'not counted' : 'not recorded']);
+    }),
   ];
-  const note = zoneChangeNote(a);
-  if (note) out.push('', line(['note']), line([note]));
+  const notes = [zoneChangeNote(a), ...countingNotes(a.counting, a.from)].filter((n) => n !== null);
+  if (notes.length > 0) out.push('', line(['note']), ...notes.map((n) => line([n])));
   out.push(
     '',
     line(['location id', 'location', 'opens']),

@@ -3,7 +3,7 @@
  * their conversion to and from what DynamoDB stores: the keys of the table and of its indexes are added here and
  * only here, and stripped again on the way back.
  */
-import type { AnalyticsZoneChange } from '@mapnest/shared/analytics';
+import type { AnalyticsZoneChange, CountingRecord } from '@mapnest/shared/analytics';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES, TTL_ATTRIBUTE, versionLabel } from '@mapnest/shared/keys';
 import { isTestState, testMapActiveUntil, type MapMetrics, type SlotCounters } from '@mapnest/shared/maps';
@@ -47,6 +47,11 @@ export interface MapItem {
   analyticsZone?: string;
   /** The last change of that zone, absent when it never changed. */
   analyticsZoneChange?: AnalyticsZoneChange;
+  /**
+   * When it was Professional, so its analytics counted (ADR 074): written with every change of its state, absent on
+   * maps made before that were not changed since.
+   */
+  counting?: CountingRecord;
 }
 
 export interface HistoryItem {

@@ -162,3 +162,40 @@ describe('map table: lapse', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 });
+
+describe('map table: when a map was Professional (ADR 074)', () => {
+  const mapItem = () => ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!;
+
+  it('starts a new map’s record in the write that creates it', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    await mapTable.create(map({ state: 3 }), entry(1), { enforceLimits: false });
+    expect(mapItem().Put!.Item!.counting).toEqual({ since: created, periods: [{ from: created }] });
+  });
+
+  it('opens a period in the write that makes a map Professional, conditioned on the record read', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const record = { since: created, periods: [] };
+    const at = '2026-11-30T10:00:00.000Z';
+    await mapTable.changeState(map({ state: 1, counting: record }), 3, { enforceLimits: true, edited: at });
+    const update = mapItem().Update!;
+    expect(update.UpdateExpression).toContain('#cn = :cn');
+    expect(update.ExpressionAttributeNames!['#cn']).toBe('counting');
+    expect(update.ExpressionAttributeValues![':cn']).toEqual({ since: created, periods: [{ from: at }] });
+    expect(update.ConditionExpression).toContain('#cn = :oldCn');
+    expect(update.ExpressionAttributeValues![':oldCn']).toEqual(record);
+  });
+
+  it('closes the period in the write that lapses a Professional map, starting the record of a map without one', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const promotedAt = '2026-11-20T10:00:00.000Z';
+    const at = '2026-11-30T10:00:00.000Z';
+    expect(await mapTable.lapse(map({ state: 3, promotedAt }), at)).toBe('lapsed');
+    const update = mapItem().Update!;
+    expect(update.UpdateExpression).toContain('#cn = :cn');
+    expect(update.ConditionExpression).toContain('attribute_not_exists(#cn)');
+    expect(update.ExpressionAttributeValues![':cn']).toEqual({
+      since: promotedAt,
+      periods: [{ from: promotedAt, to: at }],
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '
 import { FREE_TEST_MAPS, MapState, type MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { slotPlanOf } from '@mapnest/shared/maps';
+import { newCounting } from '@mapnest/shared/analytics';
 import { dynamo } from '../../lib/clients';
 import { config } from '../../lib/config';
 import { cancellationReasons, isConditionalCheckFailed, retryOnConflict } from '../aws-errors';
@@ -28,7 +29,7 @@ import { queryAll } from '../query-all';
 import { followUpPut, type FollowUpWork } from '../follow-up-items';
 import { readSlots } from './slot-table';
 import { ownerMove, slotKind, slotMove, slotUpdate, type TransactItem } from './slot-updates';
-import { stateUpdate } from './state-update';
+import { countingUpdate, stateUpdate } from './state-update';
 import { mergeUpdates, type CountedWrite } from '../files/storage-usage';
 
 export { expiryKeys, type HistoryItem, type MapItem, type SlotsItem } from './map-items';
@@ -73,7 +74,14 @@ export async function create(
   // The slot and the storage count are both on the user's slot item: one update of it.
   const counters = slot && opts.storage ? mergeUpdates(slot, opts.storage.item) : (slot ?? opts.storage?.item);
   const items: TransactItem[] = [
-    { Put: { TableName: table(), Item: metaItem(map), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        // Its analytics counting record starts with it (ADR 074): a copy is counted from its own creation.
+        Item: metaItem({ ...map, counting: newCounting(map.state, map.created) }),
+        TableName: table(),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
     { Put: { TableName: table(), Item: historyItem(first) } },
     ...(counters ? [counters] : []),
   ];
@@ -306,6 +314,8 @@ export async function lapse(
   if (map.state === MapState.LIVE && map.licenseEndsAt) return 'map-changed';
   const used = plan === 'basic' ? 'basicUsed' : 'proUsed';
   const capacity = plan === 'basic' ? 'basicCapacity' : 'proCapacity';
+  // A Professional map's analytics stop counting here: its period closes in the same write (ADR 074).
+  const counting = countingUpdate(map, MapState.TEST, at);
   try {
     await retryOnConflict(() =>
       dynamo.send(
@@ -316,11 +326,11 @@ export async function lapse(
                 TableName: table(),
                 Key: keys.map(map.id),
                 // Back to test from `at`: it waits in the sweep's sparse index for its new expiry.
-                UpdateExpression: 'SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk',
+                UpdateExpression: `SET #s = :test, #sub = :false, #lf = :from, #ts = :at, #dpk = :dpk, #dsk = :dsk, ${counting.set}`,
                 // A Basic map that got its own licence meanwhile holds no slot any more: it stays.
                 ConditionExpression: `attribute_exists(pk) AND #s = :from AND attribute_not_exists(#d)${
                   map.state === MapState.LIVE ? ' AND attribute_not_exists(#le)' : ''
-                }`,
+                } AND ${counting.condition}`,
                 ExpressionAttributeNames: {
                   '#s': 'state',
                   '#sub': 'subscribed',
@@ -330,8 +340,10 @@ export async function lapse(
                   '#d': 'deleting',
                   '#dpk': DUE_PK,
                   '#dsk': DUE_SK,
+                  ...counting.names,
                 },
                 ExpressionAttributeValues: {
+                  ...counting.values,
                   ':test': MapState.TEST,
                   ':false': false,
                   ':from': map.state,

@@ -3,6 +3,7 @@
  * was promoted, when its test period began, its place in the expiry sweep's index) and, when an administrator gives
  * the map to another user, its new owner, conditioned on what was read so a racing change is not overwritten.
  */
+import { countingAfter } from '@mapnest/shared/analytics';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import { keys, TABLE_INDEXES } from '@mapnest/shared/keys';
 import { isTestState, slotPlanOf } from '@mapnest/shared/maps';
@@ -13,6 +14,19 @@ import type { TransactItem } from './slot-updates';
 const DUE_PK = TABLE_INDEXES.byDue.pk;
 const DUE_SK = TABLE_INDEXES.byDue.sk;
 
+/**
+ * The analytics counting record's share of a change of state (ADR 074): the record after the change, conditioned on
+ * the record read, so a change from the same state that came in between (Professional and back) is not lost.
+ */
+export function countingUpdate(map: MapItem, state: number, at: string) {
+  return {
+    set: '#cn = :cn',
+    condition: map.counting ? '#cn = :oldCn' : 'attribute_not_exists(#cn)',
+    names: { '#cn': 'counting' },
+    values: { ':cn': countingAfter(map, state, at), ...(map.counting ? { ':oldCn': map.counting } : {}) },
+  };
+}
+
 /** The map item's update of changeState, conditioned on the state (and, for a new owner, owner and version) read. */
 export function stateUpdate(
   map: MapItem,
@@ -21,13 +35,15 @@ export function stateUpdate(
 ): TransactItem {
   // Into a paid state: remember when (slots running out take the newest first). Back to test from a paid state:
   // its 7 days start now. Either way the owner moved it, so it is no longer waiting to come back.
-  const sets = ['#s = :s', '#sub = :sub', '#e = :e'];
+  const counting = countingUpdate(map, state, opts.edited);
+  const sets = ['#s = :s', '#sub = :sub', '#e = :e', counting.set];
   const removes = ['#lf'];
   const values: Record<string, unknown> = {
     ':s': state,
     ':sub': slotPlanOf(state) !== null,
     ':old': map.state,
     ':e': opts.edited,
+    ...counting.values,
   };
   if (slotPlanOf(state)) {
     sets.push('#pa = :e');
@@ -66,7 +82,7 @@ export function stateUpdate(
       // The licence read decides which counter the map uses: it must not have started or ended meanwhile.
       ConditionExpression: `attribute_exists(pk) AND #s = :old AND attribute_not_exists(#d) AND ${
         map.licenseEndsAt ? '#le = :le' : 'attribute_not_exists(#le)'
-      }${ownerCondition}`,
+      } AND ${counting.condition}${ownerCondition}`,
       ExpressionAttributeNames: {
         '#s': 'state',
         '#sub': 'subscribed',
@@ -74,6 +90,7 @@ export function stateUpdate(
         '#d': 'deleting',
         '#le': 'licenseEndsAt',
         '#lf': 'lapsedFrom',
+        ...counting.names,
         ...(sets.some((x) => x.startsWith('#pa')) ? { '#pa': 'promotedAt' } : {}),
         ...(sets.some((x) => x.startsWith('#ts')) ? { '#ts': 'testSince' } : {}),
         ...dueNames,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aggregateDays, dayOf, type StoredDay } from '@mapnest/shared/analytics';
+import { aggregateDays, dayOf, type CountingRecord, type StoredDay } from '@mapnest/shared/analytics';
 import { CallError } from '@mapnest/shared/errors';
 import { isolateEachTest, renderRoutes, signedIn } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
@@ -10,16 +10,29 @@ import { KEPT_DAYS } from './analytics-range';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 // uPlot draws on a canvas jsdom does not have; test/analytics/page.test.ts draws the real ones in Chromium.
-const charts: Array<{ series: string[]; days: number; size: { width: number; height: number }; resized: number[][] }> =
-  [];
+const charts: Array<{
+  series: string[];
+  days: number;
+  size: { width: number; height: number };
+  resized: number[][];
+  notCounted: string[];
+}> = [];
 vi.mock('./daily-chart', () => ({
   createDailyChart: async (
     _host: HTMLElement,
     rows: unknown[],
     series: Array<{ label: string }>,
     size: { width: number; height: number },
+    _zone: string,
+    counting?: { notCounted: string[] },
   ) => {
-    const chart = { series: series.map((s) => s.label), days: rows.length, size, resized: [] as number[][] };
+    const chart = {
+      series: series.map((s) => s.label),
+      days: rows.length,
+      size,
+      resized: [] as number[][],
+      notCounted: counting?.notCounted ?? [],
+    };
     charts.push(chart);
     return { setRows: () => {}, resize: (w: number, h: number) => chart.resized.push([w, h]), destroy: () => {} };
   },
@@ -67,12 +80,16 @@ const busyDay: StoredDay = {
   rtn: { 'a1>gone': 1 },
 };
 
-function serve({ map = pro, days = [busyDay] }: { map?: typeof pro; days?: StoredDay[] } = {}) {
+function serve({
+  map = pro,
+  days = [busyDay],
+  counting,
+}: { map?: typeof pro; days?: StoredDay[]; counting?: CountingRecord } = {}) {
   return routeCalls(mockCall, {
     getMap: () => ({ map, documentUrl: 'https://files.test/doc.json', history: [] }),
     getMapAnalytics: (input) => {
       const i = input as { id: string; from: string; to: string };
-      return aggregateDays(days, { mapId: i.id, from: i.from, to: i.to, pro: true });
+      return aggregateDays(days, { mapId: i.id, from: i.from, to: i.to, pro: true, counting });
     },
   });
 }
@@ -361,5 +378,44 @@ describe('analytics page', () => {
       reader.readAsArrayBuffer(blobs[0]!);
     });
     expect(Array.from(bytes.slice(0, 4))).toEqual([0xef, 0xbb, 0xbf, 'd'.charCodeAt(0)]);
+  });
+
+  it('shows the days before the map became Professional as not counted, in the charts, their text and the CSV', async () => {
+    // Professional since yesterday: the 28 days before were not counted, and are not zero visits.
+    const since = `${shift(-1)}T12:00:00.000Z`;
+    serve({ counting: { since: `${shift(-200)}T00:00:00.000Z`, periods: [{ from: since }] } });
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:r'), revokeObjectURL: () => {} }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderRoutes(PAGE, { session: signedIn });
+
+    const note = await screen.findByTestId('analytics-counting');
+    expect(note.textContent).toContain(`Counted since ${shift(-1)}, the day this map became Professional.`);
+    expect(note.textContent).toContain(
+      `Not counted: ${shift(-29)} to ${shift(-2)}. This map was not Professional then, so its visits were not counted; these days are not zero visits.`,
+    );
+    await waitFor(() => expect(charts).toHaveLength(3));
+    expect(charts[0]!.notCounted).toHaveLength(28);
+    const visits = screen.getByRole('figure', { name: 'Views and location opens per day' });
+    expect(visits.textContent).toContain(
+      'Not counted (hatched, 28 days): this map was not Professional, so these days show no visits rather than zero.',
+    );
+    const table = within(visits).getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: shift(-2) }).parentElement!.textContent).toBe(
+      `${shift(-2)}Not counted`,
+    );
+    expect(within(table).getByRole('rowheader', { name: shift(-1) }).parentElement!.textContent).toBe(`${shift(-1)}00`);
+    expect(totals()).toEqual(['7', '3', '2', '1', '4', '1']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(csv).toContain(`${shift(-2)},,,,,,,not counted\r\n${shift(-1)},0,0,0,0,0,0,yes\r\n`);
   });
 });

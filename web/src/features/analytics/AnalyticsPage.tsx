@@ -7,7 +7,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { dayOf, routeEnds, zoneChangeNote, type MapAnalytics, type TopEntry } from '@mapnest/shared/analytics';
+import {
+  countingNotes,
+  dayOf,
+  routeEnds,
+  zoneChangeNote,
+  type MapAnalytics,
+  type TopEntry,
+} from '@mapnest/shared/analytics';
 import { MapState } from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
@@ -198,8 +205,16 @@ function ReportBody({
   map: MapSummary;
   titles: ReadonlyMap<string, string | undefined> | null;
 }) {
+  const notes = countingNotes(data.counting, data.from);
   return (
     <>
+      {notes.length > 0 && (
+        <div className="analytics-counting" data-testid="analytics-counting">
+          {notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+        </div>
+      )}
       <Totals totals={data.totals} />
       {isEmptyReport(data) ? (
         <EmptyReport data={data} published={map.published} />
@@ -211,14 +226,22 @@ function ReportBody({
               rows={data.days}
               series={VISITS}
               zone={data.timeZone}
+              counting={data.counting}
               main
             />
-            <ChartFigure title="Searches per day" rows={data.days} series={SEARCHES} zone={data.timeZone} />
+            <ChartFigure
+              title="Searches per day"
+              rows={data.days}
+              series={SEARCHES}
+              zone={data.timeZone}
+              counting={data.counting}
+            />
             <ChartFigure
               title="Route requests and filter uses per day"
               rows={data.days}
               series={ROUTES}
               zone={data.timeZone}
+              counting={data.counting}
             />
           </div>
           <TopLists data={data} titles={titles} />

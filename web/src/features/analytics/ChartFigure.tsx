@@ -1,10 +1,11 @@
 /**
  * One chart of the analytics page: the uPlot drawing (loaded on first use, sized to its box by a ResizeObserver,
  * hidden from assistive technology) with its text alternative: a one-line summary per series, shown to everyone,
- * and the per-day numbers as a table that only screen readers read.
+ * and the per-day numbers as a table that only screen readers read. Days the map was not counted on (it was not
+ * Professional, ADR 074) are hatched in the drawing, named under it, and said in the table instead of a number.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DailyRow } from '@mapnest/shared/analytics';
+import { dayCounting, type DailyRow, type DayCounting, type ReportCounting } from '@mapnest/shared/analytics';
 import type { ChartSeries, DailyChart } from './daily-chart';
 
 /** uPlot's module, asked for once however many charts the page draws. */
@@ -17,11 +18,18 @@ const loadChartModule = () =>
 
 const heightFor = (width: number) => (width < 560 ? 180 : 220);
 
-/** "Views: 12 in total; most on 2026-01-03 (5)." */
-export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries): string {
+/** How a day that was not counted reads in place of its number. */
+export const NOT_COUNTED_TEXT: Record<Exclude<DayCounting, 'counted'>, string> = {
+  'not-counted': 'Not counted',
+  'not-recorded': 'Not recorded',
+};
+
+/** "Views: 12 in total; most on 2026-01-03 (5)." Over the counted days only. */
+export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries, counting?: ReportCounting): string {
   let total = 0;
   let best: DailyRow | null = null;
   for (const r of rows) {
+    if (dayCounting(counting, r.day) !== 'counted') continue;
     total += r[s.key];
     if (r[s.key] > 0 && (!best || r[s.key] > best[s.key])) best = r;
   }
@@ -29,8 +37,33 @@ export function seriesSummary(rows: readonly DailyRow[], s: ChartSeries): string
   return `${s.label}: ${total.toLocaleString('en')} in total; most on ${best.day} (${best[s.key].toLocaleString('en')}).`;
 }
 
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** The legend's lines for the hatched days (ADR 074), in words a screen reader reads as they are. */
+export function notCountedLegend(rows: readonly DailyRow[], counting?: ReportCounting): string[] {
+  let notCounted = 0;
+  let notRecorded = 0;
+  for (const r of rows) {
+    const how = dayCounting(counting, r.day);
+    if (how === 'not-counted') notCounted++;
+    else if (how === 'not-recorded') notRecorded++;
+  }
+  const lines: string[] = [];
+  if (notCounted === rows.length && rows.length > 0)
+    lines.push('Not counted: this map was not Professional on any day of this range, so nothing could be counted.');
+  else if (notCounted > 0)
+    lines.push(
+      `Not counted (hatched, ${daysText(notCounted)}): this map was not Professional, so these days show no visits rather than zero.`,
+    );
+  if (notRecorded > 0)
+    lines.push(
+      `Not recorded (hatched, ${daysText(notRecorded)}): Mapnest did not yet record when this map was Professional, so these days may not have been counted.`,
+    );
+  return lines;
+}
+
 /** Draws the chart into its host once uPlot is loaded, and again at the host's size whenever that changes. */
-function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string) {
+function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string, counting?: ReportCounting) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -42,7 +75,7 @@ function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string
     const width = () => Math.max(160, Math.floor(el.clientWidth));
     void loadChartModule()
       .then(({ createDailyChart }) =>
-        createDailyChart(el, rows, series, { width: width(), height: heightFor(width()) }, zone),
+        createDailyChart(el, rows, series, { width: width(), height: heightFor(width()) }, zone, counting),
       )
       .then(
         (c) => {
@@ -58,7 +91,7 @@ function useChart(rows: DailyRow[], series: readonly ChartSeries[], zone: string
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [rows, series, zone]);
+  }, [rows, series, zone, counting]);
   return { host, failed };
 }
 
@@ -67,6 +100,7 @@ export function ChartFigure({
   rows,
   series,
   zone,
+  counting,
   main = false,
 }: {
   title: string;
@@ -74,10 +108,13 @@ export function ChartFigure({
   series: readonly ChartSeries[];
   /** The time zone the days are of (the chart places and labels them there). */
   zone: string;
+  /** The days the map was not counted on (none when not given). */
+  counting?: ReportCounting;
   /** The page's first chart, as wide as the page. */
   main?: boolean;
 }) {
-  const { host, failed } = useChart(rows, series, zone);
+  const { host, failed } = useChart(rows, series, zone, counting);
+  const legend = notCountedLegend(rows, counting);
   const captionId = useId();
   return (
     <figure className={main ? 'analytics-chart analytics-chart--main' : 'analytics-chart'} aria-labelledby={captionId}>
@@ -93,17 +130,33 @@ export function ChartFigure({
         {series.map((s) => (
           <li key={s.key}>
             <span className="analytics-chart__swatch" style={{ background: s.color }} aria-hidden="true" />
-            {seriesSummary(rows, s)}
+            {seriesSummary(rows, s, counting)}
+          </li>
+        ))}
+        {legend.map((line) => (
+          <li key={line} className="analytics-chart__not-counted">
+            <span className="analytics-chart__swatch analytics-chart__swatch--hatched" aria-hidden="true" />
+            {line}
           </li>
         ))}
       </ul>
-      <ChartTable title={title} rows={rows} series={series} />
+      <ChartTable title={title} rows={rows} series={series} counting={counting} />
     </figure>
   );
 }
 
 /** The chart's numbers, day by day, for screen readers (a table grows to its content, so a box hides it). */
-function ChartTable({ title, rows, series }: { title: string; rows: DailyRow[]; series: readonly ChartSeries[] }) {
+function ChartTable({
+  title,
+  rows,
+  series,
+  counting,
+}: {
+  title: string;
+  rows: DailyRow[];
+  series: readonly ChartSeries[];
+  counting?: ReportCounting;
+}) {
   return (
     <div className="visually-hidden">
       <table>
@@ -119,14 +172,19 @@ function ChartTable({ title, rows, series }: { title: string; rows: DailyRow[]; 
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.day}>
-              <th scope="row">{r.day}</th>
-              {series.map((s) => (
-                <td key={s.key}>{r[s.key]}</td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((r) => {
+            const how = dayCounting(counting, r.day);
+            return (
+              <tr key={r.day}>
+                <th scope="row">{r.day}</th>
+                {how === 'counted' ? (
+                  series.map((s) => <td key={s.key}>{r[s.key]}</td>)
+                ) : (
+                  <td colSpan={series.length}>{NOT_COUNTED_TEXT[how]}</td>
+                )}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStart } from './daily-chart';
+import { dayStart, lone } from './daily-chart';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -19,5 +19,13 @@ describe('the chart’s days in the map’s time zone', () => {
     // clocks go back from 00:00 to 23:00 on the 4th, so the 5th begins when midnight comes again (04:00 UTC).
     expect(dayStart('2026-09-06', 'America/Santiago')).toBe(at('2026-09-06T04:00:00Z'));
     expect(dayStart('2026-04-05', 'America/Santiago')).toBe(at('2026-04-05T04:00:00Z'));
+  });
+});
+
+describe('days between days not counted', () => {
+  it('finds the counted days with no counted day either side, which a line cannot show', () => {
+    expect(lone([null, null, 3])).toEqual([2]);
+    expect(lone([1, null, 2, 3, null, 0])).toEqual([0, 5]);
+    expect(lone([1, 2, 3])).toBeNull();
   });
 });

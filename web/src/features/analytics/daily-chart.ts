@@ -3,7 +3,7 @@
  * analytics page imports this module, and only once it has a report to draw, so neither the embed nor the editor
  * downloads uPlot (docs/adr/029-analytics-page.md; web/src/app/app-chunks.test.ts checks the built chunks).
  */
-import { dayOf, type DailyRow, type DayCounters } from '@mapnest/shared/analytics';
+import { dayCounting, dayOf, type DailyRow, type DayCounters, type ReportCounting } from '@mapnest/shared/analytics';
 
 export interface ChartSeries {
   key: keyof DayCounters;
@@ -57,35 +57,103 @@ export function dayStart(day: string, zone: string): number {
   return (onDay.length ? Math.min(...onDay) : guess) / 1000;
 }
 
-/** `zone`: the map's analytics time zone; each day is placed at its start there and the axis is labelled there. */
+/** The hatching of days nothing was counted on: grey diagonal lines, the legend's swatch (analytics.css) alike. */
+const NOT_COUNTED_LINES = 'rgba(100, 116, 139, 0.45)';
+const NOT_COUNTED_FILL = 'rgba(148, 163, 184, 0.14)';
+
+function hatching(ctx: CanvasRenderingContext2D): CanvasPattern | string {
+  const tile = document.createElement('canvas');
+  tile.width = tile.height = 8;
+  const t = tile.getContext('2d');
+  if (!t) return NOT_COUNTED_FILL;
+  t.fillStyle = NOT_COUNTED_FILL;
+  t.fillRect(0, 0, 8, 8);
+  t.strokeStyle = NOT_COUNTED_LINES;
+  t.lineWidth = 1.5;
+  t.beginPath();
+  t.moveTo(0, 8);
+  t.lineTo(8, 0);
+  t.stroke();
+  return ctx.createPattern(tile, 'repeat') ?? NOT_COUNTED_FILL;
+}
+
+/** Indices of values with no value either side (a line cannot show them). */
+export function lone(values: ArrayLike<number | null | undefined> | undefined): number[] | null {
+  if (!values) return null;
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] != null && (i === 0 || values[i - 1] == null) && (i === values.length - 1 || values[i + 1] == null))
+      out.push(i);
+  }
+  return out.length > 0 ? out : null;
+}
+
+/**
+ * `zone`: the map's analytics time zone; each day is placed at its start there and the axis is labelled there.
+ * `counting`: days the map was not counted on (ADR 074) have no point (the line stops) and a hatched band.
+ */
 export async function createDailyChart(
   host: HTMLElement,
   rows: DailyRow[],
   series: readonly ChartSeries[],
   size: { width: number; height: number },
   zone: string,
+  counting?: ReportCounting,
 ): Promise<DailyChart> {
   const [{ default: UPlot }] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]);
-  const data = (r: DailyRow[]): [number[], ...number[][]] => [
+  const counted = (d: DailyRow) => dayCounting(counting, d.day) === 'counted';
+  let shown = rows;
+  const data = (r: DailyRow[]): [number[], ...Array<Array<number | null>>] => [
     r.map((d) => dayStart(d.day, zone)),
-    ...series.map((s) => r.map((d) => d[s.key])),
+    ...series.map((s) => r.map((d) => (counted(d) ? d[s.key] : null))),
   ];
+  /** Each day not counted, as a band half a day either side of its point, under the lines. */
+  const drawBands = (u: InstanceType<typeof UPlot>) => {
+    const { ctx, bbox } = u;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+    ctx.clip();
+    ctx.fillStyle = hatching(ctx);
+    for (const d of shown) {
+      if (counted(d)) continue;
+      const t = dayStart(d.day, zone);
+      const left = u.valToPos(t - 43_200, 'x', true);
+      const right = u.valToPos(t + 43_200, 'x', true);
+      ctx.fillRect(left, bbox.top, right - left, bbox.height);
+    }
+    ctx.restore();
+  };
   const plot = new UPlot(
     {
       ...size,
       tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), zone),
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
+      hooks: { drawClear: [drawBands] },
+      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max ?? 0)] } },
       axes: [{}, { size: 44 }],
       series: [
         { label: 'Day' },
-        ...series.map((s) => ({ label: s.label, stroke: s.color, fill: s.fill, width: s.fill ? 2 : 1.5 })),
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: s.color,
+          fill: s.fill,
+          width: s.fill ? 2 : 1.5,
+          // Where points are too dense to draw, a counted day between days not counted still gets its point: it has
+          // no line to either side, and would otherwise not show at all.
+          points: {
+            filter: (u: InstanceType<typeof UPlot>, i: number, show: boolean) => (show ? null : lone(u.data[i])),
+          },
+        })),
       ],
     },
     data(rows),
     host,
   );
   return {
-    setRows: (r) => plot.setData(data(r)),
+    setRows: (r) => {
+      shown = r;
+      plot.setData(data(r));
+    },
     resize: (width, height) => plot.setSize({ width, height }),
     destroy: () => plot.destroy(),
   };
