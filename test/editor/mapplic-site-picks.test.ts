@@ -117,7 +117,7 @@ describe('a Mapplic site picked in several goes', () => {
       tooLarge('banner.png'),
       { name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00;') },
     ]);
-    await refused.getByText('banner.png: File too large (max 10 MB)').waitFor();
+    await refused.getByText('banner.png: The file is 10.1 MB, over the 10 MB upload limit').waitFor();
     await refused.getByText('logo.gif: Only SVG, PNG, JPG or WEBP images are allowed').waitFor();
     await page.setInputFiles(input, [PLAN, png('zara.png')]);
     await expect.poll(() => picked.count()).toBe(6);
@@ -127,7 +127,7 @@ describe('a Mapplic site picked in several goes', () => {
     await page.getByRole('button', { name: 'Create map' }).click();
     await page
       .getByText(
-        /^2 images cannot be uploaded: logo\.gif \(Only SVG, PNG, JPG or WEBP images are allowed\), banner\.png \(File too large/,
+        /^2 images cannot be uploaded: logo\.gif \(Only SVG, PNG, JPG or WEBP images are allowed\), banner\.png \(The file is 10\.1 MB, over the 10 MB upload limit\)/,
       )
       .waitFor();
     for (const box of await refused.getByRole('checkbox', { name: 'Import without it' }).all()) await box.check();

@@ -55,7 +55,16 @@ describe('file names and problems', () => {
 
   it('names what is wrong with a file', () => {
     expect(fileProblem({ size: 10, type: 'text/html' })).toBe('Only SVG, PNG, JPG or WEBP images are allowed');
-    expect(fileProblem({ size: 11 * 1024 * 1024, type: 'image/png' })).toBe('File too large (max 10 MB)');
+    expect(fileProblem({ size: 11 * 1024 * 1024, type: 'image/png' })).toBe(
+      'The file is 11 MB, over the 10 MB upload limit',
+    );
+    // Just over the limit still reads as over it.
+    expect(fileProblem({ size: 10 * 1024 * 1024 + 1, type: 'image/png' })).toBe(
+      'The file is 10.1 MB, over the 10 MB upload limit',
+    );
+    expect(fileProblem({ size: 13_100_000, type: 'image/png' })).toBe(
+      'The file is 12.5 MB, over the 10 MB upload limit',
+    );
     expect(fileProblem({ size: 10, type: 'image/png' }, bytes('<html>'))).toContain('do not match');
     expect(fileProblem({ size: 10, type: 'image/svg+xml' }, bytes('<svg/>'))).toBeNull();
   });

@@ -10,6 +10,23 @@ import { isWellFormed, utf8Length } from '../text';
 
 /** Largest file in the library (10 MB). */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Bytes as the upload limits are said: megabytes of 1,048,576 bytes. */
+const MEGABYTE = 1024 * 1024;
+/** The library's limit as people read it: "10 MB". */
+export const FILE_MAX_TEXT = `${FILE_MAX_BYTES / MEGABYTE} MB`;
+
+/**
+ * A size in the unit its limit is said in ("12.5 MB"), rounded up to a tenth: a file over a limit never reads as the
+ * limit itself, or under it.
+ */
+export function megabytes(bytes: number): string {
+  const tenths = Math.ceil((bytes / MEGABYTE) * 10);
+  return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} MB`;
+}
+
+/** Why a file of `bytes` cannot be uploaded for its size: how big it is and what the limit is. */
+export const fileTooLargeMessage = (bytes: number) =>
+  `The file is ${megabytes(bytes)}, over the ${FILE_MAX_TEXT} upload limit`;
 /** Types the library accepts, with the extension a stored name ends with. */
 export const FILE_TYPES = {
   'image/svg+xml': 'svg',
@@ -25,7 +42,7 @@ export const isFileType = (value: string): value is FileType => Object.hasOwn(FI
 export const FILE_PAGE_DEFAULT = 100;
 
 export const FILE_MESSAGES = {
-  tooLarge: 'File too large (max 10 MB)',
+  tooLarge: `File too large (max ${FILE_MAX_TEXT})`,
   type: 'Only SVG, PNG, JPG or WEBP images are allowed',
   mismatch: 'The file’s contents do not match its type (is it really an image?)',
   notFound: 'This file does not exist, or it is not yours.',
@@ -190,10 +207,13 @@ export function sniffFileType(bytes: Uint8Array): FileType | null {
   return /^<svg[\s>/]/i.test(rest) ? 'image/svg+xml' : null;
 }
 
-/** Why a file cannot go in the library (size, type, contents), or null when it can. */
+/**
+ * Why a file cannot go in the library (size, type, contents), or null when it can. A file too large is told its size
+ * beside the limit, so the author knows how much smaller it must get.
+ */
 export function fileProblem(file: { size: number; type: string }, firstBytes?: Uint8Array): string | null {
   if (!isFileType(file.type)) return FILE_MESSAGES.type;
-  if (file.size > FILE_MAX_BYTES) return FILE_MESSAGES.tooLarge;
+  if (file.size > FILE_MAX_BYTES) return fileTooLargeMessage(file.size);
   if (file.size < 1) return 'The file is empty';
   if (firstBytes && sniffFileType(firstBytes) !== file.type) return FILE_MESSAGES.mismatch;
   return null;

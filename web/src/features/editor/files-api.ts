@@ -74,7 +74,7 @@ export async function uploadFile(
 }
 
 function uploadError(status: number, body: string): string {
-  if (body.includes('EntityTooLarge')) return 'File too large (max 10 MB)';
+  if (body.includes('EntityTooLarge')) return FILE_MESSAGES.tooLarge;
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
   return `The upload was refused (${status}${message ? `: ${message}` : ''}).`;
 }

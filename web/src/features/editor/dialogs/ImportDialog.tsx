@@ -15,7 +15,7 @@ import {
 } from '../import/csv';
 import { parseGeoJson, parseKml, pointsToLocations } from '../import/geo';
 import { namesFloors } from '../import/mapplic-site';
-import { decodeTextFile, textFileProblem } from '../import/text-file';
+import { decodeTextFile, importSizeProblem, textFileProblem } from '../import/text-file';
 import { isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
@@ -88,8 +88,8 @@ function load(name: string, text: string): Loaded {
 async function loadFiles(files: readonly File[]): Promise<Loaded> {
   const first = files[0]!;
   if (files.length === 1 && !isZip(first) && !PLAN.test(first.name)) {
-    if (first.size > 50 * 1024 * 1024)
-      return { kind: 'error', name: first.name, message: 'The file is larger than 50 MB.' };
+    const tooLarge = importSizeProblem(first.size);
+    if (tooLarge) return { kind: 'error', name: first.name, message: tooLarge };
     const loaded = load(first.name, decodeTextFile(new Uint8Array(await first.arrayBuffer())));
     if (loaded.kind !== 'mapplic') return loaded;
   } else if (!files.every((f) => SITE_PART.test(f.name))) {

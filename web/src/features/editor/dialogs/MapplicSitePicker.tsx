@@ -155,6 +155,7 @@ function SiteFilesInput({
           type="file"
           className="visually-hidden"
           disabled={disabled}
+          data-testid="mapplic-site-folder"
           // A folder picker: the attribute React does not know is set as written.
           {...{ webkitdirectory: '' }}
           onChange={(e) => {
@@ -208,6 +209,7 @@ function SiteSummary({
               key={f.layerId}
               floor={f}
               size={value.sizes.get(f.layerId) ?? null}
+              refused={f.file ? (value.refusedPlans.get(f.layerId) ?? null) : null}
               blank={value.leftBlank.has(f.layerId)}
               disabled={disabled}
               onAttach={(file) => onAttach(f.layerId, file)}
@@ -235,6 +237,7 @@ function SiteSummary({
 function FloorRow({
   floor,
   size,
+  refused,
   blank,
   disabled,
   onAttach,
@@ -242,6 +245,8 @@ function FloorRow({
 }: {
   floor: MapplicSite['floors'][number];
   size: Size | null;
+  /** Why the upload would refuse its plan, or null. */
+  refused: string | null;
   blank: boolean;
   disabled: boolean;
   onAttach(file: File): void;
@@ -256,7 +261,10 @@ function FloorRow({
         : 'Missing';
   const unlinked = floor.file ? (floor.unlinked ?? []) : [];
   return (
-    <tr data-floor={floor.layerId} className={!floor.file && floor.wanted && !blank ? 'is-missing' : undefined}>
+    <tr
+      data-floor={floor.layerId}
+      className={(!floor.file && floor.wanted && !blank) || refused ? 'is-missing' : undefined}
+    >
       <th scope="row">{floor.name}</th>
       <td>{floor.wanted || '—'}</td>
       <td>
@@ -287,6 +295,9 @@ function FloorRow({
             />{' '}
             Leave without a plan
           </label>
+        )}
+        {refused && (
+          <p className="field__error mapplic-site__refused-plan">Cannot be uploaded: {refused.replace(/\.$/, '')}.</p>
         )}
         {unlinked.length > 0 && (
           <p className="field__hint mapplic-site__unlinked">

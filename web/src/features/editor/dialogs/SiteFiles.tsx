@@ -1,11 +1,12 @@
 /**
- * The Mapplic site picker's files: every file picked so far, with what it is to the site and a button to take it out
- * (picks add up), and the locations' images that cannot be uploaded, each named with why and with the choice to
+ * The Mapplic site picker's files: every file picked so far, with what it is to the site, what stops it from going
+ * with the map (said as soon as it is picked: a plan over the upload limit, an export too large for a map) and a
+ * button to take it out (picks add up), and the locations' images that cannot be uploaded, each named with why and with the choice to
  * import without it. The import waits for that choice; cancelling leaves everything as it was.
  */
 import { counted } from '../../../lib/words';
 import { displayName } from '../import/mapplic-site';
-import { fileRole, imagesToUpload, pickedCount, type MapplicSiteChoice } from '../import/site-choice';
+import { fileRole, imagesToUpload, pickedCount, siteFileProblem, type MapplicSiteChoice } from '../import/site-choice';
 
 export function PickedFiles({
   value,
@@ -19,12 +20,15 @@ export function PickedFiles({
   onRemoveAll(): void;
 }) {
   if (value.files.length === 0) return null;
+  const problems = new Map(value.files.map((f) => [f, siteFileProblem(value, f)]));
+  // A long list is folded once the site is read, but never over a file that stops the import.
+  const open = !value.site || value.files.length <= 8 || [...problems.values()].some(Boolean);
   return (
-    <details className="mapplic-site__picked" open={!value.site || value.files.length <= 8}>
+    <details className="mapplic-site__picked" open={open}>
       <summary>{pickedCount(value)}</summary>
       <ul className="mapplic-site__files" aria-label="Picked files">
         {value.files.map((f) => (
-          <li key={displayName(f)}>
+          <li key={displayName(f)} className={problems.get(f) ? 'has-problem' : undefined}>
             <span className="mapplic-site__file-name">{displayName(f)}</span>
             <span className="mapplic-site__file-role">{fileRole(value, f)}</span>
             <button
@@ -36,6 +40,7 @@ export function PickedFiles({
             >
               Remove
             </button>
+            {problems.get(f) && <span className="mapplic-site__file-problem">{problems.get(f)}</span>}
           </li>
         ))}
       </ul>

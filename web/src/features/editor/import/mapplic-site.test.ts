@@ -13,6 +13,7 @@ import {
   siteDocument,
   withoutOldSiteImages,
 } from './mapplic-site';
+import { EMPTY_SITE_CHOICE, pickSiteFiles, siteFileProblem, siteProblem } from './site-choice';
 import { readZip, ZipError } from './zip';
 
 const FIXTURES = join(__dirname, '../../../../../test/fixtures/mapplic');
@@ -256,5 +257,41 @@ describe('Mapplic site import', () => {
       ['B', undefined, '<p>x</p><img src="/files/u/b.png">'],
     ]);
     expect(document.locations[0]!.thumb).toBe('images/a.jpg');
+  });
+});
+
+describe('what stops a Mapplic site, known when its files are picked', () => {
+  it('names a plan the upload would refuse in a .zip, by its size beside the limit', async () => {
+    const plan = new Uint8Array(11 * 1024 * 1024);
+    plan.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const json = { layers: [{ id: 'ground', name: 'Ground', file: 'ground.png' }], locations: [] };
+    const choice = await pickSiteFiles(EMPTY_SITE_CHOICE, [
+      zip([
+        { name: 'site/mall.json', data: Buffer.from(JSON.stringify(json)) },
+        { name: 'site/ground.png', data: plan },
+      ]),
+    ]);
+    expect([...choice.refusedPlans]).toEqual([['ground', 'The file is 11 MB, over the 10 MB upload limit']]);
+    expect(siteProblem(choice)).toBe(
+      'This floor plan cannot be uploaded: site/ground.png for Ground (The file is 11 MB, over the 10 MB upload limit). Replace it, or remove it and leave the floor without a plan.',
+    );
+  });
+
+  it('says an export whose map is over the map size limit, beside the export and before anything is uploaded', async () => {
+    const desc = 'x'.repeat(7_900);
+    const locations = Array.from({ length: 4_200 }, (_, i) => ({
+      id: `l${i}`,
+      title: `L${i}`,
+      coord: [0.5, 0.5],
+      desc,
+    }));
+    const json = new File([JSON.stringify({ layers: [], locations })], 'huge.json');
+    const choice = await pickSiteFiles(EMPTY_SITE_CHOICE, [json]);
+    const problem = choice.site?.documentProblem;
+    expect(problem).toMatch(
+      /^This map is 33\.\d MB as saved data; a map can hold at most 32 MB \(the map size limit\)\./,
+    );
+    expect(siteProblem(choice)).toBe(problem);
+    expect(siteFileProblem(choice, choice.files[0]!)).toBe(problem);
   });
 });

@@ -8,7 +8,9 @@
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { isShortText } from '@mapnest/shared/map-rules';
 import type { ImportResult } from '@mapnest/shared/mapplic-import';
+import { documentSizeProblem } from '@mapnest/shared/storage';
 import { descriptionImages, withDescriptionImages } from './description-images';
+import { importSizeProblem } from './text-file';
 import { isZip, readZip } from './zip';
 
 /** One floor of the export and the file matched to it (or chosen for it). */
@@ -40,6 +42,8 @@ export interface MapplicSite {
   missingImages: string[];
   /** The same for the images inside descriptions: each taken out of its description. */
   missingDescImages: string[];
+  /** Why the map it makes could not be saved (over the map size limit), or null. */
+  documentProblem: string | null;
 }
 
 /** The file name a path or URL ends with, without query or fragment, decoded and in lower case. */
@@ -96,9 +100,14 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
       `Pick one Mapplic map at a time: there are ${jsons.length} JSON files (${jsons.map(displayName).join(', ')}).`,
     );
   const json = jsons[0]!;
+  // Said before reading it: a file too large to import would stall the page first.
+  const tooLarge = importSizeProblem(json.size);
+  if (tooLarge) throw new Error(`${json.name}: ${tooLarge}`);
+  const text = await json.text();
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw new Error(`${json.name} is empty: it holds no map.`);
   let value: unknown;
   try {
-    value = JSON.parse(await json.text());
+    value = JSON.parse(text);
   } catch (e) {
     throw new Error(`${json.name} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -112,7 +121,9 @@ export async function readSite(picked: readonly File[]): Promise<MapplicSite> {
   const found = locationImages(result.document, files);
   const used = new Set([...floors.map((f) => f.file), ...found.images.values()]);
   const unused = files.filter((f) => f !== json && !used.has(f)).map(displayName);
-  return { source: json.name, result, floors, unused, ...found };
+  // Known now, not after the plans are uploaded: the server would refuse the map on Create (or its first save).
+  const documentProblem = documentSizeProblem(JSON.stringify(result.document));
+  return { source: json.name, result, floors, unused, ...found, documentProblem };
 }
 
 const IMAGE_FIELDS = ['image', 'thumb'] as const;

@@ -2,8 +2,10 @@
  * What the author has chosen of a Mapplic site so far, and making the map from it. Picks add up: every pick (files,
  * a folder, a .zip) adds to the files picked before, a file picked again counts once, and the site is read again
  * from all of them, so the images can come before or after the JSON and the plans that name them. A file can be taken
- * out again. Nothing is uploaded until the map is made (`buildMapplicSite`); an image the browser's check or the
- * server refuses does not stop the import as a plan does: the author decides to import without it, or cancels.
+ * out again. Nothing is uploaded until the map is made (`buildMapplicSite`), but every file it would upload goes
+ * through the upload's own checks as soon as it is picked (ADR 075): a plan they refuse stops the import there and
+ * then, named beside its file; an image the browser's check or the server refuses does not stop the import as a plan
+ * does: the author decides to import without it, or cancels.
  */
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { counted } from '../../../lib/words';
@@ -41,6 +43,8 @@ export interface MapplicSiteChoice {
   leftBlank: ReadonlySet<string>;
   /** The locations' images that cannot be uploaded (the browser's check, or the server's refusal), with why. */
   refused: ReadonlyMap<File, string>;
+  /** The floors whose plan the upload would refuse (the browser's check), with why, by layer id: the import waits. */
+  refusedPlans: ReadonlyMap<string, string>;
   /** Refused images the author chose to import without. */
   withoutImages: ReadonlySet<File>;
   /** Files an earlier try uploaded, with their URLs: trying again does not upload them twice. */
@@ -57,6 +61,7 @@ export const EMPTY_SITE_CHOICE: MapplicSiteChoice = {
   chosenSize: null,
   leftBlank: new Set(),
   refused: new Map(),
+  refusedPlans: new Map(),
   withoutImages: new Set(),
   uploaded: new Map(),
 };
@@ -80,6 +85,17 @@ export function imagesProblem(v: MapplicSiteChoice): string | null {
   return `${open.length === 1 ? 'This image cannot be uploaded' : `${open.length} images cannot be uploaded`}: ${list}. Import without ${open.length === 1 ? 'it' : 'them'}, or cancel.`;
 }
 
+/** What the plans the upload would refuse stop, or null: each floor named with its file and why. */
+export function plansProblem(v: MapplicSiteChoice): string | null {
+  const refused = (v.site?.floors ?? []).filter((f) => f.file && v.refusedPlans.has(f.layerId));
+  if (refused.length === 0) return null;
+  const one = refused.length === 1;
+  const list = refused
+    .map((f) => `${displayName(f.file!)} for ${f.name} (${v.refusedPlans.get(f.layerId)})`)
+    .join(', ');
+  return `${one ? 'This floor plan cannot be uploaded' : `${refused.length} floor plans cannot be uploaded`}: ${list}. Replace ${one ? 'it' : 'them'}, or remove ${one ? 'it' : 'them'} and leave ${one ? 'the floor' : 'those floors'} without a plan.`;
+}
+
 /** What still stops the map from being made, or null. */
 export function siteProblem(v: MapplicSiteChoice): string | null {
   if (v.reading) return 'The files are still being read.';
@@ -87,6 +103,9 @@ export function siteProblem(v: MapplicSiteChoice): string | null {
     return v.files.length > 0
       ? 'Add the Mapplic export itself: the .json file of the map.'
       : 'Choose the Mapplic export (.json) with its floor files, a folder or a .zip.';
+  if (v.site.documentProblem) return v.site.documentProblem;
+  const plans = plansProblem(v);
+  if (plans) return plans;
   const missing = missingFloors(v.site.floors, v.leftBlank);
   if (missing.length > 0)
     return `Floor files still missing: ${missing.map((f) => `${f.name} (${f.wanted})`).join(', ')}. Add them, or leave those floors without a plan.`;
@@ -182,7 +201,7 @@ export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSigna
  * the old site's addresses not picked (or left out) taken out. Its floors do not matter (the map keeps its own).
  */
 export async function buildSiteLocations(v: MapplicSiteChoice, signal?: AbortSignal): Promise<MapDocument> {
-  const problem = v.site ? imagesProblem(v) : siteProblem(v);
+  const problem = v.site ? (v.site.documentProblem ?? imagesProblem(v)) : siteProblem(v);
   if (problem || !v.site) throw new Error(problem ?? 'Choose the Mapplic export.');
   return siteDocument(v.site, new Map(), null, await uploadImages(v, new Map(v.uploaded), signal));
 }
@@ -211,13 +230,31 @@ async function measure(site: MapplicSite): Promise<Map<string, Size | null>> {
   return sizes;
 }
 
+/** Why the upload would refuse a file (its size, type, contents, an SVG's budget), or null; a file checked once. */
+async function checked(file: File): Promise<string | null> {
+  if (!problemCache.has(file)) problemCache.set(file, await uploadProblem(file).catch(reason));
+  return problemCache.get(file)!;
+}
+
 /** The site's images the browser's check refuses (size, type, contents), with why; the server's refusals kept. */
 async function refusals(site: MapplicSite, before: ReadonlyMap<File, string>): Promise<Map<File, string>> {
   const out = new Map<File, string>();
   for (const file of site.images.values()) {
-    if (!problemCache.has(file)) problemCache.set(file, await uploadProblem(file).catch(reason));
-    const problem = problemCache.get(file) ?? before.get(file);
+    const problem = (await checked(file)) ?? before.get(file);
     if (problem) out.set(file, problem);
+  }
+  return out;
+}
+
+/**
+ * The floors whose plan (as it would be uploaded: its linked images embedded) the upload's checks refuse, with why.
+ * Said when the files are picked, not on Create: a plan is essential to its floor, so the import waits for another.
+ */
+async function planRefusals(site: MapplicSite): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const floor of site.floors) {
+    const problem = floor.file && (await checked(floor.file));
+    if (problem) out.set(floor.layerId, problem);
   }
   return out;
 }
@@ -241,7 +278,17 @@ async function readFiles(
   chosen: ReadonlyMap<string, File>,
 ): Promise<MapplicSiteChoice> {
   if (!holdsExport(files))
-    return { ...v, files, chosen, site: null, sizes: new Map(), refused: new Map(), reading: false, error: null };
+    return {
+      ...v,
+      files,
+      chosen,
+      site: null,
+      sizes: new Map(),
+      refused: new Map(),
+      refusedPlans: new Map(),
+      reading: false,
+      error: null,
+    };
   const latestFirst = [...files].reverse();
   const read = await readSite(latestFirst);
   const floors = read.floors.map((f) => {
@@ -256,6 +303,7 @@ async function readFiles(
   const site = await embedSiteImages(site0, latestFirst);
   const leftBlank = new Set([...v.leftBlank].filter((id) => site.floors.some((f) => f.layerId === id && !f.file)));
   const refused = await refusals(site, v.refused);
+  const refusedPlans = await planRefusals(site);
   const withoutImages = new Set([...v.withoutImages].filter((f) => refused.has(f)));
   const kept = floorSizes(sizes).some(
     (s) => s.size.width === v.chosenSize?.width && s.size.height === v.chosenSize.height,
@@ -269,6 +317,7 @@ async function readFiles(
     sizes,
     leftBlank,
     refused,
+    refusedPlans,
     withoutImages,
     chosenSize,
     reading: false,
@@ -321,14 +370,30 @@ export async function chooseFloorFile(
   }
 }
 
+/** The floor a picked file is the plan of (not one a plan chosen by hand stands in for), if any. */
+const floorOf = (v: MapplicSiteChoice, file: File) =>
+  v.site?.floors.find((f) => f.file && displayName(f.file) === displayName(file) && !v.chosen.has(f.layerId));
+
+/**
+ * What stops a picked file from going with the map, for the list of picked files, or null: the export whose map is
+ * over the map size limit, a plan the upload would refuse (with what the author can do), or such an image.
+ */
+export function siteFileProblem(v: MapplicSiteChoice, file: File): string | null {
+  const site = v.site;
+  if (!site) return null;
+  if (isJson(file)) return site.source === file.name ? site.documentProblem : null;
+  const floor = floorOf(v, file);
+  const plan = floor && v.refusedPlans.get(floor.layerId);
+  if (plan) return `${plan.replace(/\.$/, '')}. Replace it, or remove it and leave ${floor.name} without a plan.`;
+  return [...site.images.values()].includes(file) ? (v.refused.get(file) ?? null) : null;
+}
+
 /** What each picked file is to the site, for the list of picked files. */
 export function fileRole(v: MapplicSiteChoice, file: File): string {
   const site = v.site;
   if (isJson(file)) return site?.source === file.name ? 'The export' : 'JSON';
   if (!site) return 'Waiting for the export';
-  const floor = site.floors.find(
-    (f) => f.file && displayName(f.file) === displayName(file) && !v.chosen.has(f.layerId),
-  );
+  const floor = floorOf(v, file);
   if (floor) return `Plan of ${floor.name}`;
   if ([...site.images.values()].includes(file))
     return v.refused.has(file) ? 'Location image, cannot be uploaded' : 'Location image';

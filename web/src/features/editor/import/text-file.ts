@@ -4,6 +4,16 @@
  * text"), or the Windows code page of the computer (Excel's plain "CSV": Windows-1252 in Western Europe and the
  * Americas), which is not UTF-8 as soon as a name has an accent.
  */
+import { megabytes } from '@mapnest/shared/files';
+
+/** The largest file the import reads (a CSV, GeoJSON, KML or JSON): more would stall the page that reads it. */
+export const IMPORT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Why a file to import is too large, or null: how big it is beside the limit. */
+export const importSizeProblem = (size: number): string | null =>
+  size > IMPORT_FILE_MAX_BYTES
+    ? `The file is ${megabytes(size)}, over the ${megabytes(IMPORT_FILE_MAX_BYTES)} limit for a file to import.`
+    : null;
 
 /** The file's text: UTF-8 or UTF-16 by its byte order mark, UTF-8 when valid, else Windows-1252. */
 export function decodeTextFile(bytes: Uint8Array): string {

@@ -129,7 +129,7 @@ describe('new map page', () => {
     const png = new Uint8Array(11 * 1024 * 1024);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     pick(new File([png], 'big.png', { type: 'image/png' }));
-    expect(await screen.findByText('File too large (max 10 MB)')).toBeTruthy();
+    expect(await screen.findByText('The file is 11 MB, over the 10 MB upload limit')).toBeTruthy();
     expect(screen.queryByText(/Could not create the map\./)).toBeNull();
     expect(screen.queryByText(mismatch)).toBeNull();
     expect(screen.getByText('big.png')).toBeTruthy();
