@@ -16,6 +16,7 @@ import console from 'node:console';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
+import { clearInterval, setInterval } from 'node:timers';
 
 /** The Lambda runtime's major version (infra/src/constructs/mapnest-function.ts RUNTIME is nodejs24.x). */
 export const WANTED_MAJOR = 24;
