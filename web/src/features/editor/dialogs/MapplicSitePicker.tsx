@@ -6,7 +6,7 @@
  * option the import changed or left out. Nothing is created or changed here: `buildMapplicSite` uploads the files
  * once the author creates the map (/maps/new) or replaces the open one with it (the editor's Import).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { counted } from '../../../lib/words';
 import { fileDropHandlers } from '../canvas/file-drop';
@@ -56,9 +56,10 @@ export function MapplicSitePicker({
   onChange(next: MapplicSiteChoice): void;
   disabled: boolean;
 }) {
-  // Reads finish after other changes: each applies to the latest value.
+  // Reads finish after other changes: each applies to the latest value. Kept in the commit that shows the value (a
+  // layout effect, not a passive one, which can run after the next pick's handler has read a value already gone).
   const latest = useRef(value);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = value;
   }, [value]);
   const update = (patch: Partial<MapplicSiteChoice>) => {
