@@ -164,6 +164,32 @@ describe('maps list in the browser', () => {
     expect(overlap, `${JSON.stringify(badge)} and ${JSON.stringify(publication)}`).toBe(false);
   });
 
+  it('previews a kept version from the maps list with the map inside the dialog, on a page the editor never loaded', async () => {
+    const id = await call<string>('createMap', { title: 'Preview plan', mapData: documentWith(2) }, user);
+    await call('saveMap', { id, baseVersion: 1, mapData: documentWith(4) }, user);
+    // A fresh load of the list: only what the maps page itself brings is styled.
+    await openMapsList();
+    await card('Preview plan').getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'Version history' });
+    await history
+      .getByRole('listitem', { name: /^Version 1/ })
+      .getByRole('button', { name: 'Preview' })
+      .click();
+    const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
+    await preview.locator('.mn-viewer').waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview.png') });
+    const dialogBox = (await preview.boundingBox())!;
+    const viewerBox = (await preview.locator('.mn-viewer').boundingBox())!;
+    // The dialog takes most of the window, and the scaled-down page lies wholly inside it.
+    expect(dialogBox.width).toBeGreaterThan(1000);
+    expect(viewerBox.x).toBeGreaterThanOrEqual(dialogBox.x);
+    expect(viewerBox.x + viewerBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+    expect(viewerBox.width).toBeGreaterThan(600);
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await history.getByRole('button', { name: 'Close version history' }).click();
+    await call('deleteMap', id, user);
+  });
+
   it('rings the focused search field as the app rings every control: 3 px, at least 3:1 against the page', async () => {
     await call('createMap', { title: 'Focus ring' }, user);
     await page.setViewportSize({ width: 1280, height: 860 });
