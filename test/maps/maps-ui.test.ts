@@ -195,7 +195,7 @@ describe('maps list in the browser', () => {
     }
   });
 
-  it('fits the version history on a 390 px phone: each version’s line wraps instead of being cut off', async () => {
+  it('fits the version history and a version’s preview on a 390 px phone: lines wrap, Close stays on the screen', async () => {
     const id = await call<string>('createMap', { title: 'Phone history plan' }, user);
     await call('saveMap', { id, baseVersion: 1, mapData: documentWith(12) }, user);
     // A published version's line is the longest: it ends with the date and time it was published.
@@ -216,6 +216,20 @@ describe('maps list in the browser', () => {
         }),
       );
       expect(cut).toEqual([]);
+
+      // A version's preview fits the phone's width too, its Close button on the screen.
+      await history
+        .getByRole('listitem', { name: /^Version 1/ })
+        .getByRole('button', { name: 'Preview' })
+        .click();
+      const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
+      await preview.locator('.mn-viewer').waitFor();
+      await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview-390.png') });
+      const close = (await preview.getByRole('button', { name: 'Close' }).boundingBox())!;
+      expect(close.x + close.width).toBeLessThanOrEqual(390);
+      const dialog = (await preview.boundingBox())!;
+      expect(dialog.x + dialog.width).toBeLessThanOrEqual(390);
+      await preview.getByRole('button', { name: 'Close' }).click();
       await history.getByRole('button', { name: 'Close version history' }).click();
     } finally {
       await page.setViewportSize({ width: 1280, height: 860 });
