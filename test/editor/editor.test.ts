@@ -154,6 +154,34 @@ describe('the map editor', () => {
     await context.close();
   }, 180_000);
 
+  it('names the browser tab after the map, follows a rename, and names a visitor’s tab after the map too', async () => {
+    const id = await call<string>('createMap', { title: 'Harbor Conference Center' }, user);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInWithTokens(page, user);
+    const editor = await openEditor(context, id);
+    const title = (p: Page, want: string) =>
+      p.waitForFunction((t) => document.title === t, want, { polling: 100, timeout: 15_000 });
+    await title(editor, 'Harbor Conference Center - Mapnest');
+    const field = editor.getByRole('textbox', { name: 'Map title' });
+    await field.fill('Harbor Conference Centre');
+    await field.press('Enter');
+    await title(editor, 'Harbor Conference Centre - Mapnest');
+    // Back on the maps list, the tab is the list's again.
+    await editor.getByRole('link', { name: 'Back to maps' }).click();
+    await title(editor, 'Maps - Mapnest');
+
+    await call('publishMap', { id, version: 1 }, user);
+    const visitorContext = await newContext(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/maps/${id}`);
+    await visitor.locator('.map-public .mn-viewport').waitFor({ timeout: 30_000 });
+    await title(visitor, 'Harbor Conference Centre - Mapnest');
+    await visitorContext.close();
+    await context.close();
+    await call('deleteMap', id, user);
+  }, 90_000);
+
   it('lists every bad CSV row with its line and column, and imports the good rows only when asked', async () => {
     const id = await call<string>('createMap', { title: 'CSV test' }, user);
     const context = await newContext(browser);

@@ -164,6 +164,79 @@ describe('maps list in the browser', () => {
     expect(overlap, `${JSON.stringify(badge)} and ${JSON.stringify(publication)}`).toBe(false);
   });
 
+  it('previews a kept version from the maps list with the map inside the dialog, on a page the editor never loaded', async () => {
+    const id = await call<string>('createMap', { title: 'Preview plan', mapData: documentWith(2) }, user);
+    await call('saveMap', { id, baseVersion: 1, mapData: documentWith(4) }, user);
+    // A laptop's window (the test before leaves a phone's), and a fresh load of the list: only what the maps page
+    // itself brings is styled.
+    try {
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await openMapsList();
+      await card('Preview plan').getByRole('button', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'Version history' });
+      await history
+        .getByRole('listitem', { name: /^Version 1/ })
+        .getByRole('button', { name: 'Preview' })
+        .click();
+      const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
+      await preview.locator('.mn-viewer').waitFor();
+      await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview.png') });
+      const dialogBox = (await preview.boundingBox())!;
+      const viewerBox = (await preview.locator('.mn-viewer').boundingBox())!;
+      // The dialog takes most of the window, and the scaled-down page lies wholly inside it.
+      expect(dialogBox.width).toBeGreaterThan(1000);
+      expect(viewerBox.x).toBeGreaterThanOrEqual(dialogBox.x);
+      expect(viewerBox.x + viewerBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+      expect(viewerBox.width).toBeGreaterThan(600);
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await history.getByRole('button', { name: 'Close version history' }).click();
+    } finally {
+      await call('deleteMap', id, user);
+    }
+  });
+
+  it('fits the version history and a version’s preview on a 390 px phone: lines wrap, Close stays on the screen', async () => {
+    const id = await call<string>('createMap', { title: 'Phone history plan' }, user);
+    await call('saveMap', { id, baseVersion: 1, mapData: documentWith(12) }, user);
+    // A published version's line is the longest: it ends with the date and time it was published.
+    await call('publishMap', { id, version: 2 }, user);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openMapsList();
+      await card('Phone history plan').getByRole('button', { name: 'History', exact: true }).click();
+      const history = page.getByRole('dialog', { name: 'Version history' });
+      await history.getByRole('listitem', { name: /^Version 2/ }).waitFor();
+      await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-390.png') });
+      const cut = await history.locator('.history__meta').evaluateAll((lines) =>
+        lines.flatMap((line) => {
+          const list = line.closest('.history__list')!.getBoundingClientRect();
+          return [...line.querySelectorAll('span, time')]
+            .filter((part) => part.getBoundingClientRect().right > list.right)
+            .map((part) => part.textContent);
+        }),
+      );
+      expect(cut).toEqual([]);
+
+      // A version's preview fits the phone's width too, its Close button on the screen.
+      await history
+        .getByRole('listitem', { name: /^Version 1/ })
+        .getByRole('button', { name: 'Preview' })
+        .click();
+      const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
+      await preview.locator('.mn-viewer').waitFor();
+      await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview-390.png') });
+      const close = (await preview.getByRole('button', { name: 'Close' }).boundingBox())!;
+      expect(close.x + close.width).toBeLessThanOrEqual(390);
+      const dialog = (await preview.boundingBox())!;
+      expect(dialog.x + dialog.width).toBeLessThanOrEqual(390);
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await history.getByRole('button', { name: 'Close version history' }).click();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await call('deleteMap', id, user);
+    }
+  });
+
   it('rings the focused search field as the app rings every control: 3 px, at least 3:1 against the page', async () => {
     await call('createMap', { title: 'Focus ring' }, user);
     await page.setViewportSize({ width: 1280, height: 860 });

@@ -137,6 +137,22 @@ describe('publishing in the editor', () => {
     await page.close();
   }, 120_000);
 
+  it('keeps the map’s address inside the dialog on a 390 px phone, broken over lines', async () => {
+    const id = await call<string>('createMap', { title: 'Phone embed plan', mapData: documentWith(2) }, user);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/maps/${id}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish and embed' });
+    await dialog.getByText('Embed on your site').click();
+    const address = dialog.getByRole('link', { name: `${baseUrl()}/m/${id}` });
+    const link = (await address.boundingBox())!;
+    const box = (await dialog.boundingBox())!;
+    expect(link.x + link.width).toBeLessThanOrEqual(box.x + box.width);
+    await page.close();
+  }, 120_000);
+
   it('blocks publishing a map whose floor file is missing, and says why', async () => {
     const doc = documentWith(2);
     doc.layers[0]!.file = `/files/${user.uid}/files/abc123-gone.svg`;

@@ -165,6 +165,28 @@ describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
       await page.context().close();
     }
   });
+
+  it('stands the map’s bottom controls whole on an opened location’s sheet, never half under it', async () => {
+    const { page, errors } = await open('/m/demo?location=sushi-go', width, height);
+    await page.getByRole('dialog').waitFor();
+    await settled(page);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      polling: 100,
+    });
+    const { sheetTop, controls } = await page.evaluate(() => ({
+      sheetTop: document.querySelector('.mn-sheet')!.getBoundingClientRect().top,
+      controls: [...document.querySelectorAll<HTMLElement>('.mn-bottom-left .mn-control, .mn-bottom-right .mn-control')]
+        .filter((c) => c.offsetParent !== null)
+        .map((c) => ({ name: c.getAttribute('aria-label'), bottom: c.getBoundingClientRect().bottom })),
+    }));
+    expect(controls.map((c) => c.name)).toContain('Reset map');
+    for (const c of controls)
+      expect(c.bottom, `${c.name} ends at ${c.bottom}, the sheet starts at ${sheetTop}`).toBeLessThanOrEqual(sheetTop);
+    await artifact(page, { path: path.join(ARTIFACTS, `sheet-controls-${width}x${height}.png`) });
+    expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('the floor switcher', () => {

@@ -12,6 +12,7 @@ import { EditorContext } from './editor-context';
 import { useNarrowEditor } from './editor-layout';
 import { layerAtom, selectionAtom, type EditorTab } from './editor-state';
 import { readLocationParam } from '../../viewer/deep-link';
+import { usePageName } from '../../state/page-title';
 import type { LoadedMap } from './load-map';
 import { Toolbar } from './Toolbar';
 import { SidePanel } from './panels/SidePanel';
@@ -53,6 +54,8 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   const session = useEditorSession(initial);
   const { backup, sessionId, pending, savePath, save } = session;
   const [map, setMap] = useState(initial.map);
+  // The tab says which map it holds (two maps open in two tabs are told apart), renamed as the map is.
+  usePageName(map.title);
   const [history, setHistory] = useState(initial.history);
   const canvasRef = useRef<EditorCanvas | null>(null);
   const notify = useNotify();

@@ -9,6 +9,7 @@ import { CallError } from '@mapnest/shared/errors';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { PageLoading } from '../../components/Spinner';
+import { usePageName } from '../../state/page-title';
 import { sessionAtom } from '../../state/session';
 import { fetchPublished } from '../../viewer/published';
 import { MapViewer } from '../viewer/MapViewer';
@@ -79,6 +80,7 @@ export default function MapPage() {
     case 'public':
       return (
         <div className="map-public">
+          <PageName name={view.map.title} />
           <h1 className="visually-hidden">{view.map.title}</h1>
           {/* The viewer fills the page under the header (its own layout height would leave a blank band below). */}
           <MapViewer
@@ -100,4 +102,10 @@ export default function MapPage() {
         </div>
       );
   }
+}
+
+/** Names the browser tab after the map shown. */
+function PageName({ name }: { name: string }) {
+  usePageName(name);
+  return null;
 }

@@ -64,7 +64,7 @@ export function MapsEmpty({ licenseHint }: { licenseHint: boolean }) {
       </h2>
       <p className="maps-empty__text">
         Start from a blank canvas, add layers and locations, publish it and embed it on any website. Test maps are free:
-        once published, visitors see them for {TEST_MAP_ACTIVE_DAYS} days.
+        once published, visitors see one until {TEST_MAP_ACTIVE_DAYS} days after it was created.
       </p>
       <Link to="/maps/new" className="btn btn--primary btn--lg">
         <PlusIcon />

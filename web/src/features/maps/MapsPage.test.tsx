@@ -36,6 +36,10 @@ describe('maps list', () => {
     renderRoutes('/maps', { session: signedIn });
     expect(await screen.findByRole('heading', { name: 'Create your first map' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a map' }).getAttribute('href')).toBe('/maps/new');
+    // The 7 days run from the map's creation, not from its publication.
+    expect(screen.getByText(/Test maps are free/).textContent).toContain(
+      'once published, visitors see one until 7 days after it was created.',
+    );
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.getByRole('region', { name: 'Map slots' }).textContent).toContain('0 of 2 used');
     expect(calls.unexpected).toEqual([]);

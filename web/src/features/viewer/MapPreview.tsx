@@ -8,6 +8,7 @@ import type { MapDocument } from '@mapnest/shared/map-document';
 import { Modal } from '../../components/Modal';
 import { SegmentedToggle } from '../../components/SegmentedToggle';
 import { MapViewer } from './MapViewer';
+import './map-preview.css';
 
 const DEVICES = {
   desktop: { width: 1280, height: 760, label: 'Desktop' },

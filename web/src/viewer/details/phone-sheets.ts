@@ -4,7 +4,8 @@
  * directory opens over it, ADR 067), an open sheet folds the directory away so the map takes the height and keeps at
  * least half of the screen; it comes back when the sheet closes. The camera is told how much of
  * the map the details' sheet covers (MapView.setInsets), so it can lift a place at the map's bottom above the sheet;
- * the directions' sheet tells it itself, as their panel does beside the map (../directions/route-player.ts).
+ * the directions' sheet tells it itself, as their panel does beside the map (../directions/route-player.ts). The
+ * controls of the map's bottom corners (zoom, reset, full screen) move up to stand on the details' sheet.
  */
 import type { MapStage } from '../stage/stage';
 import type { MapArea } from '../viewer-dom';
@@ -51,5 +52,7 @@ export class PhoneSheets {
     }
     const covered = this.#narrow && !sheet.hidden ? sheet.offsetHeight : 0;
     this.stage.view.setInsets('details', covered ? { top: 0, right: 0, bottom: covered, left: 0 } : null);
+    // The map's bottom controls stand on the sheet (viewer.css): under it, a short sheet left half a button showing.
+    this.root.style.setProperty('--mn-sheet-covers', `${covered}px`);
   }
 }

@@ -29,12 +29,13 @@ function LiveMap({ children }: { children: ReactNode }) {
   return <EditorContext.Provider value={{ ...outer, map, setMap }}>{children}</EditorContext.Provider>;
 }
 
-function renderDialog() {
+function renderDialog(map?: Partial<MapSummary>) {
   const onClose = vi.fn();
   const view = renderEditorPart(
     <LiveMap>
       <PublishDialog onClose={onClose} />
     </LiveMap>,
+    { map },
   );
   return { ...view, onClose };
 }
@@ -94,5 +95,15 @@ describe('PublishDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(message));
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says until when a test map stays online in the words of the rest of the dialog, not the browser’s digits', async () => {
+    routeCalls(mockCall, {});
+    renderDialog({ state: 0, activeUntil: '2026-12-07T12:00:00.000Z' });
+    await publishButton();
+    const embed = screen.getByText('Embed on your site').closest('details')!;
+    expect(embed.textContent).toContain(
+      'This test map stays online until Dec 7, 2026; put it on a plan to keep it live.',
+    );
   });
 });

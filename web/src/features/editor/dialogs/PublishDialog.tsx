@@ -7,7 +7,7 @@ import { Modal } from '../../../components/Modal';
 import { SegmentedToggle } from '../../../components/SegmentedToggle';
 import { call } from '../../../lib/api';
 import { PublishChecks, VersionChanges } from '../../maps/history/VersionChanges';
-import { absoluteTime } from '../../maps/map-format';
+import { absoluteTime, shortDate } from '../../maps/map-format';
 import { describeError, outcomeUnknown } from '../../maps/map-errors';
 import { useEditor, useEditorState, useSaveState } from '../editor-context';
 import { loadMapVersion } from '../load-map';
@@ -308,7 +308,7 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
             {url}
           </a>
           {map.activeUntil
-            ? `. This test map stays online until ${new Date(map.activeUntil).toLocaleDateString()}; put it on a plan to keep it live.`
+            ? `. This test map stays online until ${shortDate(map.activeUntil)}; put it on a plan to keep it live.`
             : '.'}{' '}
           Saving keeps your changes as a draft; visitors see them within seconds of Publish.
         </p>

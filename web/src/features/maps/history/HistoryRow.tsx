@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { HISTORY_NAME_MAX } from '@mapnest/shared/constants';
 import { parseVersionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry } from '@mapnest/shared/maps';
@@ -108,11 +108,13 @@ export function HistoryRow({
           <time dateTime={entry.created} title={absoluteTime(entry.created)}>
             {relativeTime(entry.created)}
           </time>
+          {/* The space before each part is outside its unbreakable span: a narrow row wraps between parts instead of
+              cutting the line off at the list's edge. */}
           {meta.map((part) => (
-            <span key={part}>
-              {' · '}
-              {part}
-            </span>
+            <Fragment key={part}>
+              {' '}
+              <span>· {part}</span>
+            </Fragment>
           ))}
         </p>
         {editing && (

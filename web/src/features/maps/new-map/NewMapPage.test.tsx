@@ -21,6 +21,10 @@ describe('new map page', () => {
     const calls = routeCalls(mockCall, {});
     renderRoutes('/maps/new', { session: signedIn });
     await screen.findByRole('heading', { name: 'New map' });
+    // The 7 days run from the map's creation, not from its publication.
+    expect(screen.getByText(/New maps are free test maps/).textContent).toContain(
+      'once you publish one, visitors see it until 7 days after you created it.',
+    );
     const start = screen.getByRole('group', { name: 'Starting point' });
     expect((within(start).getByRole('radio', { name: /Blank map/ }) as HTMLInputElement).checked).toBe(true);
     create();

@@ -158,8 +158,8 @@ function NewMapHeading() {
       </nav>
       <h1 className="maps-page__title">New map</h1>
       <p className="maps-page__lead">
-        Give your map a title and pick where to start. New maps are free test maps: visitors see one once you publish
-        it, for {TEST_MAP_ACTIVE_DAYS} days.
+        Give your map a title and pick where to start. New maps are free test maps: once you publish one, visitors see
+        it until {TEST_MAP_ACTIVE_DAYS} days after you created it.
       </p>
     </>
   );
