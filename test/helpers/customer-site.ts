@@ -1,6 +1,7 @@
 /**
  * A customer's web site for the embed tests: another origin than the map's, on 127.0.0.1. `/{name}` answers the page
- * body `pages[name]` (set by the test, before or after the site starts), any other path a plain "Before" page.
+ * body `pages[name]` (set by the test, before or after the site starts), whatever its query (a map's deep link adds
+ * `?location=`), any other path a plain "Before" page.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,7 @@ export interface CustomerSite {
 export async function customerSite(pages: Readonly<Record<string, string>>): Promise<CustomerSite> {
   const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    const body = pages[req.url!.slice(1)] ?? '<p>Before</p>';
+    const body = pages[new URL(req.url!, 'http://x').pathname.slice(1)] ?? '<p>Before</p>';
     res.end(
       `<!doctype html><html><head><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width"></head><body style="margin:0">${body}</body></html>`,
     );

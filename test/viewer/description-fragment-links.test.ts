@@ -4,6 +4,8 @@
  * sheet as they are (on the map's own page, where a new hash would be an entry whose popstate the sheet's Back
  * handling reads, and in a script-tag embed, where the page's hash is the customer's); `#<location id>` opens that
  * location, as going from one location to another does (its entry replaced, none added). Enter does what a click does.
+ * A middle-click on `#<location id>` opens the map at that location in a new tab (the link's address is its deep
+ * link, the page's own address with `?location=`), and on `#` it opens nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -42,6 +44,7 @@ async function followLinks(page: Page, scope: string, shot: string, doc: Page | 
   await doc.locator(`${scope} .mn-directory`).getByText('Shop 0', { exact: true }).click();
   await sheet.getByRole('heading', { name: 'Shop 0' }).waitFor();
   const before = await doc.evaluate(() => [location.href, history.length] as const);
+  await middleClicks(page, sheet, before[0], shot);
   await sheet.getByRole('link', { name: 'Book a viewing' }).click();
   await sheet.getByRole('link', { name: 'back to the top' }).press('Enter');
   await artifact(page, { path: `.test-artifacts/${shot}.png` });
@@ -55,6 +58,28 @@ async function followLinks(page: Page, scope: string, shot: string, doc: Page | 
     new URL(before[0]).hash,
     before[1],
   ]);
+}
+
+/**
+ * A middle-click on `#loc2` opens, in a new tab, the map at Shop 2: its href is the deep link the viewer writes in the
+ * address of the page it is in (`at`, the frame's own for an iframe), with Shop 2's sheet open there; a middle-click on
+ * `#` opens no tab of the same page.
+ */
+async function middleClicks(page: Page, sheet: ReturnType<Page['locator']>, at: string, shot: string): Promise<void> {
+  const deepLink = new URL(at);
+  deepLink.searchParams.set('location', 'loc2');
+  expect(await sheet.getByRole('link', { name: 'see Shop 2' }).getAttribute('href')).toBe(deepLink.href);
+  expect(await sheet.getByRole('link', { name: 'Book a viewing' }).getAttribute('href')).toBe('#');
+  await sheet.getByRole('link', { name: 'Book a viewing' }).click({ button: 'middle' });
+  const opened = page.context().waitForEvent('page');
+  await sheet.getByRole('link', { name: 'see Shop 2' }).click({ button: 'middle' });
+  const tab = await opened;
+  expect(page.context().pages()).toHaveLength(2);
+  expect(tab.url()).toBe(deepLink.href);
+  await tab.locator('.mn-details').getByRole('heading', { name: 'Shop 2' }).waitFor();
+  await artifact(tab, { path: `.test-artifacts/${shot}-new-tab.png` });
+  await tab.close();
+  expect(await sheet.getByRole('heading').textContent()).toBe('Shop 0');
 }
 
 describe('fragment links in a description, on a phone', () => {

@@ -156,6 +156,30 @@ describe('removeEmbeds', () => {
     ]);
   });
 
+  it("reads a frame's address as the browser does, never from inside another attribute's value", () => {
+    const YT = 'https://www.youtube.com/embed/dQw4w9WgXcQ';
+    const { html, removed } = removeEmbeds(
+      `<iframe title="see src=${YT}" src="https://evil.example/"></iframe>` +
+        `<iframe title='src="${YT}"' src="https://player.vimeo.com/video/1"></iframe>` +
+        `<iframe data-src="${YT}" src=https://evil.example/two></iframe>` +
+        `<iframe title=a"b src="https://evil.example/three"></iframe>` +
+        `<iframe src="https://evil.example/four" src="${YT}"></iframe>` +
+        `<iframe title="Tour"src="${YT}"></iframe><p>kept</p>` +
+        `<iframe src="${YT}" title="never closed`,
+    );
+    expect(html).toBe(
+      '<iframe src="https://player.vimeo.com/video/1?dnt=1" title="src=&#34;https://www.youtube.com/embed/dQw4w9WgXcQ&#34;"></iframe>' +
+        '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Tour"></iframe><p>kept</p>',
+    );
+    expect(removed).toEqual([
+      'an embed (evil.example)',
+      'an embed (evil.example)',
+      'an embed (evil.example)',
+      'an embed (evil.example)',
+      'a video embed (youtube.com)',
+    ]);
+  });
+
   it('leaves a description without embeds as it is', () => {
     const html = '<p>See <a href="https://example.com/iframe">the video page</a></p>';
     expect(removeEmbeds(html)).toEqual({ html, removed: [] });

@@ -14,21 +14,63 @@ export const plainText = (v: unknown): unknown => (typeof v === 'string' ? decod
 const VIDEO_HOSTS =
   /^(?:(?:[a-z0-9-]+\.)*(?:youtube|youtube-nocookie|vimeo|dailymotion|wistia|loom|vidyard)\.(?:com|net)|youtu\.be)$/;
 
-const ATTRS = `((?:[^>"']|"[^"]*"|'[^']*')*)`;
-/** Elements that embed another page or a player, which descriptions cannot hold: whole, or a lone start or end tag. */
-const EMBED = /* @__PURE__ */ new RegExp(
-  `<(iframe|object|video|audio)(?=[\\s/>])${ATTRS}>[\\s\\S]*?<\\/\\1\\s*>|<(iframe|embed|object|video|audio)(?=[\\s/>])${ATTRS}>|<\\/(?:iframe|embed|object|video|audio)\\s*>`,
-  'gi',
-);
+const SPACE = /[\t\n\f\r ]/;
 
-/** An attribute's value as written in a tag's attribute text, its character references decoded; '' when absent. */
-function attrOf(attrs: string, name: string): string {
-  const found = new RegExp(`(?:^|[\\s/])${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs);
-  return decodeEntities(found?.[1] ?? found?.[2] ?? found?.[3] ?? '');
+/** A tag's attributes as the browser reads them: names in lower case, values with their character references decoded. */
+type Attributes = ReadonlyMap<string, string>;
+
+/**
+ * The attributes of a tag from `i` (just after its name), read as the HTML tokenizer reads them: a quote opens a value
+ * only after `=`, so a `src=` inside another attribute's value is that value's text, never the frame's address. The
+ * first of a repeated name is kept, as the browser keeps it. `end` is just after the tag's `>`, or -1 when the text
+ * ends inside the tag (the browser then drops the tag and everything after it).
+ */
+function readTag(html: string, i: number): { attrs: Attributes; end: number } {
+  const attrs = new Map<string, string>();
+  const n = html.length;
+  for (;;) {
+    while (i < n && (SPACE.test(html[i]!) || html[i] === '/')) i++;
+    if (i >= n) return { attrs, end: -1 };
+    if (html[i] === '>') return { attrs, end: i + 1 };
+    // A name may start with `=` (the tokenizer takes it as the name's first character).
+    const start = i++;
+    while (i < n && !SPACE.test(html[i]!) && !'/>='.includes(html[i]!)) i++;
+    const name = html.slice(start, i).replace(/[A-Z]+/g, (c) => c.toLowerCase());
+    let j = i;
+    while (j < n && SPACE.test(html[j]!)) j++;
+    let value = '';
+    if (html[j] === '=') {
+      j++;
+      while (j < n && SPACE.test(html[j]!)) j++;
+      const quote = html[j];
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, j + 1);
+        if (close < 0) return { attrs, end: -1 };
+        value = html.slice(j + 1, close);
+        j = close + 1;
+      } else {
+        const from = j;
+        while (j < n && !SPACE.test(html[j]!) && html[j] !== '>') j++;
+        value = html.slice(from, j);
+      }
+      i = j;
+    }
+    if (!attrs.has(name)) attrs.set(name, decodeEntities(value));
+  }
 }
 
-function hostOf(attrs: string): string {
-  const url = attrOf(attrs, 'src') || attrOf(attrs, 'data');
+/** Where the end tag `</tag…>` after `from` ends, or -1 when there is none. */
+function endTagEnd(html: string, tag: string, from: number): number {
+  const close = new RegExp(`</${tag}(?=[\\t\\n\\f\\r />])`, 'gi');
+  close.lastIndex = from;
+  const found = close.exec(html);
+  if (!found) return -1;
+  const { end } = readTag(html, found.index + found[0].length);
+  return end < 0 ? html.length : end;
+}
+
+function hostOf(attrs: Attributes): string {
+  const url = attrs.get('src') || attrs.get('data') || '';
   // Only absolute and protocol-relative addresses name a host; shared code has no URL parser to lean on.
   const host = /^\s*(?:https?:)?\/\/(?:[^/?#@\s]*@)?([^/?#:\s]+)/i.exec(url)?.[1];
   return host ? host.replace(/^www\./i, '').toLowerCase() : '';
@@ -37,13 +79,13 @@ function hostOf(attrs: string): string {
 const escapeAttr = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A YouTube or Vimeo player's iframe as it is stored: its canonical address and the author's title, nothing else. */
-function keptPlayer(tag: string, attrs: string): string | null {
-  const src = tag === 'iframe' ? playerSource(attrOf(attrs, 'src')) : null;
-  const title = attrOf(attrs, 'title').trim();
+function keptPlayer(tag: string, attrs: Attributes): string | null {
+  const src = tag === 'iframe' ? playerSource(attrs.get('src') ?? '') : null;
+  const title = (attrs.get('title') ?? '').trim();
   return src && `<iframe src="${escapeAttr(src)}"${title ? ` title="${escapeAttr(title)}"` : ''}></iframe>`;
 }
 
-function describeEmbed(tag: string, attrs: string): string {
+function describeEmbed(tag: string, attrs: Attributes): string {
   const host = hostOf(attrs);
   const at = host ? ` (${host})` : '';
   if (tag === 'video') return `a video${at}`;
@@ -59,13 +101,24 @@ function describeEmbed(tag: string, attrs: string): string {
  */
 export function removeEmbeds(html: string): { html: string; removed: string[] } {
   const removed: string[] = [];
-  const out = html.replace(EMBED, (_m, tag?: string, attrs?: string, lone?: string, loneAttrs?: string) => {
-    const name = (tag ?? lone)?.toLowerCase();
-    if (name === undefined) return '';
-    const player = keptPlayer(name, attrs ?? loneAttrs ?? '');
-    if (player) return player;
-    removed.push(describeEmbed(name, attrs ?? loneAttrs ?? ''));
-    return '';
-  });
-  return { html: out, removed };
+  const out: string[] = [];
+  // Elements that embed another page or a player, which descriptions cannot hold: whole, or a lone start or end tag.
+  const embed = /<(\/?)(iframe|embed|object|video|audio)(?=[\t\n\f\r />])/gi;
+  let done = 0;
+  for (let m = embed.exec(html); m; m = embed.exec(html)) {
+    const [open, close, name] = [m[0], m[1], m[2]!.toLowerCase()];
+    const { attrs, end } = readTag(html, m.index + open.length);
+    out.push(html.slice(done, m.index));
+    done = end < 0 ? html.length : end;
+    if (!close) {
+      const whole = end < 0 || name === 'embed' ? -1 : endTagEnd(html, name, end);
+      if (whole >= 0) done = whole;
+      const player = end < 0 ? null : keptPlayer(name, attrs);
+      if (player) out.push(player);
+      else removed.push(describeEmbed(name, attrs));
+    }
+    embed.lastIndex = done;
+  }
+  out.push(html.slice(done));
+  return { html: out.join(''), removed };
 }

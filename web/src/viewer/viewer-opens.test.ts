@@ -252,6 +252,57 @@ describe('links to a fragment in a description', () => {
     expect([location.href, history.length]).toEqual([href, entries]);
   });
 
+  /** What the browser would do with a click (`click` or a middle button's `auxclick`) on the link named `text`. */
+  const press = (v: ReturnType<typeof mount>, text: string, type = 'click', init: MouseEventInit = {}) => {
+    const link = [...v.viewer.element.querySelectorAll('.mn-details-desc a')].find((a) => a.textContent === text)!;
+    let followed = false;
+    // The browser's turn comes after the viewer's; jsdom itself follows no link.
+    const browser = (e: Event) => {
+      followed = !e.defaultPrevented;
+      e.preventDefault();
+    };
+    document.addEventListener(type, browser, { once: true });
+    link.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, ...init }));
+    return followed;
+  };
+  const DESC = '<p><a href="#">Book</a> <a href="#top">Top</a> <a href="#d">Closed</a> <a href="#c">Upstairs</a></p>';
+  const hrefs = (v: ReturnType<typeof mount>) =>
+    [...v.viewer.element.querySelectorAll('.mn-details-desc a')].map((a) => a.getAttribute('href'));
+
+  it('gives a `#id` link the deep link of its location where the map deep-links, which only a new tab follows', () => {
+    const doc = mapDocument();
+    doc.locations[0]!.desc = DESC;
+    const page = location.href;
+    const v = mount({ deepLinking: true }, doc);
+    v.floor('g');
+    v.viewer.openLocation('a');
+    const deepLink = new URL(page);
+    deepLink.searchParams.set('location', 'c');
+    expect(hrefs(v)).toEqual(['#', '#top', '#d', deepLink.href]);
+    // Ctrl/Cmd- or Shift-click and a middle-click open the map at that location in a new tab or window.
+    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }])
+      expect(press(v, 'Upstairs', 'click', init), JSON.stringify(init)).toBe(true);
+    expect(press(v, 'Upstairs', 'auxclick', { button: 1 })).toBe(true);
+    expect(v.viewer.getState().location).toBe('a');
+    // Any other fragment link's middle-click does nothing, rather than open the same page in a tab.
+    for (const text of ['Book', 'Top', 'Closed']) expect(press(v, text, 'auxclick', { button: 1 }), text).toBe(false);
+    expect(press(v, 'Upstairs')).toBe(false);
+    expect(v.viewer.getState().location).toBe('c');
+    history.replaceState(null, '', page);
+  });
+
+  it('keeps `#id` links as they are where the map does not deep-link, and a middle-click on them does nothing', () => {
+    const doc = mapDocument();
+    doc.locations[0]!.desc = DESC;
+    const v = mount({ deepLinking: false }, doc);
+    v.floor('g');
+    v.viewer.openLocation('a');
+    expect(hrefs(v)).toEqual(['#', '#top', '#d', '#c']);
+    expect(press(v, 'Upstairs', 'auxclick', { button: 1 })).toBe(false);
+    expect(press(v, 'Upstairs', 'click', { ctrlKey: true })).toBe(false);
+    expect(v.viewer.getState().location).toBe('c');
+  });
+
   it('gives focus back, when the location a `#id` link opened closes, to where it was before the first location opened', () => {
     const doc = mapDocument();
     doc.locations[0]!.desc = '<p>Next door: <a href="#b">Shop b</a></p>';

@@ -17,6 +17,11 @@ export interface DetailsOptions {
   onClose: () => void;
   /** A link in the description names location `id` (`#id`): the viewer opens it; false when it is none it can open. */
   openLocation: (id: string) => boolean;
+  /**
+   * The address of the map open at location `id` (its deep link), which a `#id` link in the description takes as its
+   * href; null where the map does not deep-link or `id` names no location the viewer can open. Left out: none.
+   */
+  locationLink?: (id: string) => string | null;
 }
 
 const list = (value: string | undefined, sep: RegExp) =>
@@ -98,14 +103,38 @@ function detailActions(l: ResolvedLocation, contact: ContactDetails, t: ViewerTe
  * sanitiser sends links out) or change the page's hash, which in an embed is the customer's and on the map's own page
  * is a history entry. One naming a location of the map opens it, as `?location=` does; any other does nothing (the
  * sanitiser keeps no `id` in a description, so there is no anchor in it to scroll to). Enter on a link is a click too.
+ * Where the map deep-links, a link naming a location has the location's deep link as its address (set here, not by the
+ * sanitiser, whose output stays what is stored): a middle-click, Ctrl/Cmd- or Shift-click opens the map at that
+ * location in a new tab or window, and a copied link works. Any other fragment link's middle-click does nothing, where
+ * it would open the same page again in a tab.
  */
-function keepFragmentLinks(desc: HTMLElement, openLocation: (id: string) => boolean): void {
-  desc.addEventListener('click', (e) => {
+function keepFragmentLinks(
+  desc: HTMLElement,
+  openLocation: (id: string) => boolean,
+  locationLink: (id: string) => string | null,
+): void {
+  const fragments = new Map<Element, { id: string; linked: boolean }>();
+  for (const link of Array.from(desc.querySelectorAll('a[href]'))) {
+    const href = link.getAttribute('href')!.trim();
+    if (!href.startsWith('#')) continue;
+    const id = href.slice(1);
+    const address = id ? locationLink(id) : null;
+    if (address) link.setAttribute('href', address);
+    fragments.set(link, { id, linked: !!address });
+  }
+  const fragmentOf = (e: Event) => {
     const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
-    const href = link && desc.contains(link) ? link.getAttribute('href')!.trim() : '';
-    if (!href.startsWith('#')) return;
+    return link ? fragments.get(link) : undefined;
+  };
+  desc.addEventListener('click', (e) => {
+    const fragment = fragmentOf(e);
+    if (!fragment || (fragment.linked && (e.ctrlKey || e.metaKey || e.shiftKey))) return;
     e.preventDefault();
-    if (href.length > 1) openLocation(href.slice(1));
+    if (fragment.id) openLocation(fragment.id);
+  });
+  desc.addEventListener('auxclick', (e) => {
+    const fragment = fragmentOf(e);
+    if (fragment && !fragment.linked) e.preventDefault();
   });
 }
 
@@ -124,7 +153,7 @@ export function renderDetails(
   const desc = l.desc ? h('div', { class: 'mn-details-desc' }) : null;
   if (desc) {
     desc.append(sanitizeHtml(l.desc));
-    keepFragmentLinks(desc, opts.openLocation);
+    keepFragmentLinks(desc, opts.openLocation, opts.locationLink ?? (() => null));
   }
   return h(
     'section',

@@ -6,6 +6,7 @@
  * replaced its chunk) shows its details where any other location's show, with a note saying so and Try again; opening
  * it again asks for the lightbox once more (../on-demand.ts keeps no failed import).
  */
+import { withLocationParam } from '../deep-link';
 import type { Directions } from '../directions/hook';
 import { h } from '../dom';
 import type { FloorTrouble } from '../floors/floor-trouble';
@@ -94,6 +95,8 @@ export class OpenDetails {
         target: linkTargetFor(l.source.target, host.framed, l.source.link),
         onClose: () => host.close(),
         openLocation: (id) => host.showLocation(id) === true,
+        locationLink: (id) =>
+          host.deepLinking && host.model.byId.get(id)?.clickable ? withLocationParam(window.location.href, id) : null,
       });
     if (l && details) host.trouble.decorate(details, l, host.directions());
     if (details && noLightbox) noteLightboxFailed(details, host.model.text, () => this.#tryAgain());

@@ -120,6 +120,39 @@ describe('RichTextEditor with video players', () => {
     expect(commit.mock.lastCall![0]).toBe('<p>Tour</p><p>After</p><p>x</p>');
   });
 
+  it('selects a player on a click, outlined, saves it unchanged, and removes it on Delete', () => {
+    const stored = `<p>Tour</p><iframe src="${NOCOOKIE}" title="Unit 4" ${Object.entries({
+      sandbox: SANDBOX,
+      allow: 'picture-in-picture; encrypted-media',
+      allowfullscreen: '',
+      loading: 'lazy',
+      referrerpolicy: 'strict-origin-when-cross-origin',
+    })
+      .map(([k, v]) => `${k}="${v}"`)
+      .join(' ')}></iframe><p>After</p>`;
+    const { box, commit } = editor(stored);
+    expect(box.innerHTML).toBe(stored);
+    const frame = box.querySelector('iframe')!;
+    vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue(new DOMRect(10, 40, 300, 169));
+    expect(fireEvent.mouseDown(box, { clientX: 5, clientY: 50 })).toBe(true);
+    expect(frame.classList).not.toContain('rte__player--selected');
+
+    expect(fireEvent.mouseDown(box, { clientX: 150, clientY: 100 })).toBe(false);
+    expect(frame.classList).toContain('rte__player--selected');
+    expect(document.activeElement).toBe(box);
+    const range = window.getSelection()!.getRangeAt(0);
+    expect([range.startContainer, range.startOffset, range.endOffset]).toEqual([box, 1, 2]);
+    expect(frame.getAttribute('title')).toBe('Unit 4');
+    // Selected, it is saved byte for byte as it was stored.
+    fireEvent.input(box);
+    fireEvent.blur(box);
+    expect(commit).not.toHaveBeenCalled();
+
+    expect(fireEvent.keyDown(box, { key: 'Delete' })).toBe(false);
+    expect(box.querySelector('iframe')).toBeNull();
+    expect(commit.mock.lastCall![0]).toBe('<p>Tour</p><p>After</p>');
+  });
+
   it('leaves an ordinary paste to the browser', () => {
     const { box, commit } = editor('<p>Tour</p>');
     const event = fireEvent.paste(box, {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { playerForLink } from '@mapnest/shared/video-players';
 import { escapeHtml, sanitizeHtml } from '../../../viewer/sanitize';
 import type { Commit } from './fields';
@@ -67,6 +67,45 @@ function playerBeforeCaret(box: HTMLElement): Element | null {
   return before?.nodeName === 'IFRAME' ? (before as Element) : null;
 }
 
+/** The player selected in the box has this class: outlined, and never saved (the sanitiser sets a player's attributes). */
+const SELECTED = 'rte__player--selected';
+
+/** The player the box's selection holds, alone and whole (a click on it, Shift and an arrow key over it); else null. */
+function selectedPlayer(box: HTMLElement): Element | null {
+  const range = window.getSelection()?.rangeCount ? window.getSelection()!.getRangeAt(0) : null;
+  if (!range || range.collapsed || range.startContainer !== range.endContainer) return null;
+  if (range.endOffset - range.startOffset !== 1 || !box.contains(range.startContainer)) return null;
+  const node = range.startContainer.childNodes[range.startOffset];
+  return node?.nodeName === 'IFRAME' ? (node as Element) : null;
+}
+
+/** Outlines the selected player, and only it. */
+function markSelectedPlayer(box: HTMLElement): void {
+  const selected = selectedPlayer(box);
+  for (const frame of Array.from(box.querySelectorAll('iframe'))) frame.classList.toggle(SELECTED, frame === selected);
+}
+
+/**
+ * A press on a player selects it, as a press on an image would: in the box the author edits the description, the
+ * viewer and the preview are where the video plays. The player takes no pointer events here (editor.css), so the
+ * press comes to the box and is matched to the player by where it is.
+ */
+function selectPlayerAt(e: MouseEvent<HTMLElement>): void {
+  const box = e.currentTarget;
+  const frame = Array.from(box.querySelectorAll('iframe')).find((f) => {
+    const r = f.getBoundingClientRect();
+    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+  });
+  if (!frame || e.button !== 0) return;
+  e.preventDefault();
+  box.focus({ preventScroll: true });
+  const range = document.createRange();
+  range.selectNode(frame);
+  window.getSelection()?.removeAllRanges();
+  window.getSelection()?.addRange(range);
+  markSelectedPlayer(box);
+}
+
 /**
  * A player's markup for a video link (a page link as people copy it, or a player address); null for any other. The
  * title is the player's accessible name, what a screen reader announces before the visitor enters it.
@@ -97,7 +136,8 @@ function runCommand(cmd: FormatCommand, box: HTMLElement): string | null {
 /**
  * A small WYSIWYG editor (bold, italic, lists, links, video players) over contentEditable. Its output is sanitised
  * on every commit, so what is stored is what visitors' browsers get after their own sanitising. A player shows as
- * in the viewer, one block the caret passes over; Backspace or Delete next to it removes it (ADR 073).
+ * in the viewer, one block the caret passes over; Backspace or Delete next to it removes it (ADR 073). A click on it
+ * selects it (outlined) rather than playing it; Backspace or Delete then removes it.
  */
 export function RichTextEditor({ label, value, commit }: { label: string; value: string; commit: Commit<string> }) {
   const id = useId();
@@ -115,7 +155,12 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
   }, [value]);
   useEffect(() => {
     box.current?.replaceChildren(sanitizeHtml(last.current));
-    return () => clearTimeout(timer.current);
+    const onSelection = () => box.current && markSelectedPlayer(box.current);
+    document.addEventListener('selectionchange', onSelection);
+    return () => {
+      clearTimeout(timer.current);
+      document.removeEventListener('selectionchange', onSelection);
+    };
   }, []);
 
   const typed = useRef(false);
@@ -163,6 +208,7 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
             timer.current = setTimeout(flush, 500);
           }}
           onBlur={flush}
+          onMouseDown={selectPlayerAt}
           onKeyDown={(e) => removePlayerOnBackspace(e, flush)}
           onPaste={(e) => pasteInto(e, flush)}
         />
@@ -176,11 +222,15 @@ export function RichTextEditor({ label, value, commit }: { label: string; value:
   );
 }
 
+/** Backspace removes the player before the caret; Backspace or Delete, the selected one (the caret stays where it was). */
 function removePlayerOnBackspace(e: KeyboardEvent<HTMLElement>, then: () => void): void {
-  const player = e.key === 'Backspace' ? playerBeforeCaret(e.currentTarget) : null;
+  const selected = e.key === 'Backspace' || e.key === 'Delete' ? selectedPlayer(e.currentTarget) : null;
+  const player = selected ?? (e.key === 'Backspace' ? playerBeforeCaret(e.currentTarget) : null);
   if (!player) return;
   e.preventDefault();
+  const [parent, at] = [player.parentNode!, Array.prototype.indexOf.call(player.parentNode!.childNodes, player)];
   player.remove();
+  if (selected) window.getSelection()?.collapse(parent, at);
   then();
 }
 
