@@ -122,6 +122,7 @@ function HistoryTab() {
       currentVersion={map.version}
       publishedVersion={map.publishedVersion}
       title={map.title}
+      state={map.state}
       loadDraft={() => Promise.resolve(store.getState().doc)}
       onPublished={(result) => {
         setMap(result.map);

@@ -115,6 +115,7 @@ export function HistoryDialog({ map, onClose }: { map: MapSummary | null; onClos
           currentVersion={current.data.map.version}
           publishedVersion={current.data.map.publishedVersion}
           title={current.data.map.title}
+          state={current.data.map.state}
           onRestored={onRestored}
           onPublished={onPublished}
         />

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { MapState } from '@mapnest/shared/constants';
 import { CallError } from '@mapnest/shared/errors';
+import { blankDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry } from '@mapnest/shared/maps';
 import { isolateEachTest } from '../../../app/testing.fixtures';
 import { call } from '../../../lib/api';
@@ -12,6 +14,14 @@ import { anEntry, deferred, routeCalls } from '../maps.fixtures';
 const WAIT = { timeout: 10_000 };
 
 vi.mock('../../../lib/api', () => ({ call: vi.fn() }));
+/** What each preview was opened with: the viewer itself draws on a canvas jsdom does not have. */
+const previews: Array<{ heading: string; state?: number }> = [];
+vi.mock('../../viewer/MapPreview', () => ({
+  MapPreviewDialog: (p: { heading: string; state?: number }) => {
+    previews.push({ heading: p.heading, state: p.state });
+    return null;
+  },
+}));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
 const MAP = 'map00000000000000001';
@@ -29,6 +39,7 @@ function renderPanel(props: Partial<Parameters<typeof HistoryPanel>[0]> = {}) {
         currentVersion={3}
         publishedVersion={null}
         title="Mall"
+        state={MapState.PRO}
         onPublished={() => {}}
         onRestored={onRestored}
         {...props}
@@ -294,6 +305,7 @@ describe('HistoryPanel', () => {
           currentVersion={4}
           publishedVersion={null}
           title="Mall"
+          state={MapState.PRO}
           onPublished={() => {}}
           onRestored={() => {}}
         />
@@ -301,5 +313,18 @@ describe('HistoryPanel', () => {
     );
     expect(rows()).toHaveLength(4);
     expect(within(row('Version 4')).getByText('Current')).toBeTruthy();
+  });
+
+  it('previews a version as the map’s visitors get it, with the map’s plan (a Professional map’s directions)', async () => {
+    previews.length = 0;
+    routeCalls(mockCall, { getMapVersion: () => ({ documentUrl: 'https://files.test/v3.json' }) });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(blankDocument())));
+    renderPanel({ state: MapState.PRO });
+    fireEvent.click(within(row('Version 3')).getByRole('button', { name: 'Preview' }));
+    await vi.waitFor(
+      () => expect(previews.at(-1)).toEqual({ heading: 'Preview of version 3', state: MapState.PRO }),
+      WAIT,
+    );
+    vi.unstubAllGlobals();
   });
 });

@@ -31,6 +31,8 @@ export interface HistoryPanelProps {
   publishedVersion: number | null;
   /** The map's title, for previews. */
   title: string;
+  /** The map's state: its plan decides what visitors get (directions come with Professional), so a preview's too. */
+  state: number;
   /** The draft as the author has it (the editor's document); by default the current version as saved. */
   loadDraft?: () => Promise<MapDocument>;
   /** Called after an earlier version was published again. */
@@ -196,6 +198,7 @@ function VersionDialogs(p: VersionDialogsProps) {
         <VersionPreview
           doc={preview.doc}
           title={props.title}
+          state={props.state}
           label={versionName(preview.row)}
           onClose={() => setPreview(null)}
         />

@@ -5,13 +5,16 @@ import { MapPreviewDialog } from '../../viewer/MapPreview';
 export function VersionPreview({
   doc,
   title,
+  state,
   label,
   onClose,
 }: {
   doc: MapDocument;
   title: string;
+  /** The map's state, as its visitors get it (directions come with Professional). */
+  state: number;
   label: string;
   onClose: () => void;
 }) {
-  return <MapPreviewDialog heading={`Preview of ${label}`} doc={doc} title={title} onClose={onClose} />;
+  return <MapPreviewDialog heading={`Preview of ${label}`} doc={doc} title={title} state={state} onClose={onClose} />;
 }
