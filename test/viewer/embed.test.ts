@@ -563,6 +563,8 @@ describe('embed states', () => {
     const page = await context.newPage();
     await page.goto('/m/doesnotexist1');
     await expect.poll(() => page.getByRole('heading').textContent()).toBe('Map not found');
+    // The tab says it too, not only the product's name.
+    expect(await page.title()).toBe('Map not found - Mapnest');
     await context.close();
   });
 

@@ -154,7 +154,12 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       title(result.kind === 'expired' ? result.title : null);
       const t = await early.then(({ lang, messages }) => new ViewerText(lang, messages));
       if (ctrl.signal.aborted) return null;
-      host.replaceChildren(unavailableNotice(result, speakOnPage(o, t)));
+      const shownNotice = unavailableNotice(result, speakOnPage(o, t));
+      host.replaceChildren(shownNotice);
+      // The map's own page names its tab after what it says ("Map not found - Mapnest"), not just "Mapnest"; an
+      // expired map's tab keeps the map's title.
+      const said = shownNotice.querySelector('h1')?.textContent;
+      if (o.mode === 'page' && result.kind !== 'expired' && said) document.title = pageTitle(said);
       return null;
     }
     const { map } = result;
