@@ -150,6 +150,11 @@ describe('publishing in the editor', () => {
     const link = (await address.boundingBox())!;
     const box = (await dialog.boundingBox())!;
     expect(link.x + link.width).toBeLessThanOrEqual(box.x + box.width);
+    // Each code box shows its whole code, however its lines wrap at this width: no last line cut in half.
+    const codes = dialog.locator('textarea.snippet__code');
+    expect(await codes.count()).toBe(2);
+    for (const code of await codes.all())
+      expect(await code.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
     await page.close();
   }, 120_000);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { PUBLICATION_LABELS, type MapSummary, type Publication } from '@mapnest/shared/maps';
 import { diffDocuments, publishChecks, type PublishCheck, type VersionDiff } from '@mapnest/shared/publish-checks';
@@ -30,9 +30,37 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/**
+ * Grows a read-only text box to its whole text at the width it has (its lines wrap: a line count is too few rows),
+ * again whenever that width changes, and once it is shown at all (it starts in a closed <details>).
+ */
+function useFitToText(code: string) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fit = () => {
+      el.style.height = 'auto';
+      el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fit();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [code]);
+  return box;
+}
+
 function Snippet({ label, code }: { label: string; code: string }) {
   const id = useId();
   const [copied, setCopied] = useState(false);
+  const box = useFitToText(code);
   return (
     <div className="snippet">
       <div className="snippet__head">
@@ -51,6 +79,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
         </button>
       </div>
       <textarea
+        ref={box}
         id={id}
         className="input snippet__code"
         readOnly
