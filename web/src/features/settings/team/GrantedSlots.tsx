@@ -16,22 +16,8 @@ function grantedCount(text: string): number | null {
   return n <= MAX_GRANTED ? n : null;
 }
 
-/**
- * Administrators viewing as a user: the Basic and Professional slots granted to that user outside any subscription,
- * changed here (setUserSlots). The counts shown are the user's own; the answer is the user's slots afterwards, so
- * the tab's meters follow, and lowering a grant below what is in use sends maps back to test as the server decides.
- */
-export function GrantedSlotsRow({
-  uid,
-  slots,
-  onSaved,
-}: {
-  uid: string;
-  slots: SlotCounters;
-  onSaved: (slots: SlotCounters) => void;
-}) {
-  const basicId = useId();
-  const proId = useId();
+/** The two typed counts, and saving them: refused here when not whole numbers within bounds, else setUserSlots. */
+function useGrantForm(uid: string, slots: SlotCounters, onSaved: (slots: SlotCounters) => void) {
   const [basic, setBasic] = useState(String(slots.basicGranted));
   const [pro, setPro] = useState(String(slots.proGranted));
   const [busy, setBusy] = useState(false);
@@ -63,6 +49,26 @@ export function GrantedSlotsRow({
       setBusy(false);
     }
   };
+  return { basic, setBasic, pro, setPro, busy, outcome, submit };
+}
+
+/**
+ * Administrators viewing as a user: the Basic and Professional slots granted to that user outside any subscription,
+ * changed here (setUserSlots). The counts shown are the user's own; the answer is the user's slots afterwards, so
+ * the tab's meters follow, and lowering a grant below what is in use sends maps back to test as the server decides.
+ */
+export function GrantedSlotsRow({
+  uid,
+  slots,
+  onSaved,
+}: {
+  uid: string;
+  slots: SlotCounters;
+  onSaved: (slots: SlotCounters) => void;
+}) {
+  const basicId = useId();
+  const proId = useId();
+  const { basic, setBasic, pro, setPro, busy, outcome, submit } = useGrantForm(uid, slots, onSaved);
 
   return (
     <SettingsRow
