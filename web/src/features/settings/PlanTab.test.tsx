@@ -162,6 +162,9 @@ describe('Plan tab', () => {
     expect((await within(panel).findByText(/Payment failed/)).textContent).toContain(
       'Payment failed — update your payment method',
     );
+    // The period the failed payment was for is not paid: no renewal date is promised.
+    expect(panel.textContent).toContain('Basic · 3 maps, billed monthly Payment failed');
+    expect(panel.textContent).not.toContain('renews');
   });
 
   describe('granted slots', () => {

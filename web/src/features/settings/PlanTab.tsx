@@ -29,9 +29,10 @@ function sources(subscribed: number, granted: number): string | null {
 /** One subscription in words: 'Basic · 3 maps, billed monthly · renews Dec 23, 2026'. */
 export function subscriptionLine(s: Subscription): string {
   const billed = s.period ? `, billed ${s.period === 'yearly' ? 'annually' : 'monthly'}` : '';
+  // A past-due period is not paid for: naming its end as a renewal date would say it is (the failure is said beside).
   const when = s.cancelAt
     ? ` · Canceled, ends ${shortDate(s.cancelAt)}`
-    : s.currentPeriodEnd
+    : s.currentPeriodEnd && s.status !== 'past_due'
       ? ` · renews ${shortDate(s.currentPeriodEnd)}`
       : '';
   return `${PLAN_NAMES[s.plan]} · ${s.quantity} ${s.quantity === 1 ? 'map' : 'maps'}${billed}${when}`;
