@@ -172,7 +172,8 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // One account per email address (domain/email-address.ts): both look the address up; updateEmail puts back the
   // previous address when the new one turns out to be taken.
   'calls/check-email-free': { table: RW, userPool: ['ListUsers'] },
-  'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'] },
+  // Points the account's Stripe customer at the new address (receipts and invoices follow the account's email).
+  'calls/update-email': { table: RW, userPool: ['ListUsers', 'AdminUpdateUserAttributes'], stripe: ['secretKey'] },
   // 'View as user' (administrators): a user by id, or users by the start of their email address (domain/admin/user-search.ts).
   'calls/find-users': { userPool: ['AdminGetUser', 'ListUsers'] },
   'calls/list-contact-requests': { table: R },

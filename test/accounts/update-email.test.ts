@@ -27,6 +27,33 @@ async function tokens(email: string, password: string) {
   return { id: out.AuthenticationResult!.IdToken!, access: out.AuthenticationResult!.AccessToken! };
 }
 
+/** Changes the user's address as the emailed link does (Cognito verifies it), and answers a token holding it. */
+async function changeVerifiedEmail(user: { email: string; password: string }, newEmail: string) {
+  const since = Date.now();
+  const { access } = await tokens(user.email, user.password);
+  await cognito().send(
+    new UpdateUserAttributesCommand({ AccessToken: access, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
+  );
+  const link = authLink(await waitForMail(newEmail, { since, subject: /Confirm your new email/ }));
+  await cognito().send(
+    new VerifyUserAttributeCommand({
+      AccessToken: access,
+      AttributeName: 'email',
+      Code: link.searchParams.get('code')!,
+    }),
+  );
+  return signIn(newEmail, user.password);
+}
+
+/** The payments sandbox's Stripe API, as the handlers' adapter reads it. */
+async function stripeGet(apiPath: string): Promise<Record<string, unknown>> {
+  const env = inject('stackEnv');
+  const res = await fetch(`${env.STRIPE_API_BASE}${apiPath}`, {
+    headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
 describe('updateEmail after a verified change', () => {
   it("refuses the change until the link is followed, then records it and re-points the user's maps", async () => {
     const user = await createUser();
@@ -126,5 +153,23 @@ describe('updateEmail after a verified change', () => {
     await streamSettled();
     expect((await mailTo(user.email)).filter((m) => changed.test(m.subject))).toHaveLength(1);
     expect((await mailTo(newEmail)).filter((m) => changed.test(m.subject))).toEqual([]);
+  });
+
+  it("moves the account's Stripe customer to the new address, where Stripe's receipts and invoices go", async () => {
+    const user = await createUser();
+    // Opening Checkout makes the account's Stripe customer, with the address the account has then.
+    const { url } = await call<{ url: string }>(
+      'createCheckoutSession',
+      { plan: 'basic', period: 'monthly', quantity: 1 },
+      user,
+    );
+    const session = await stripeGet(`/v1/checkout/sessions/${new URL(url).pathname.split('/').pop()}`);
+    const customerPath = `/v1/customers/${String(session.customer)}`;
+    expect((await stripeGet(customerPath)).email).toBe(user.email);
+
+    const newEmail = `moved-${randomUUID().slice(0, 8)}@example.com`;
+    const fresh = await changeVerifiedEmail(user, newEmail);
+    await call('updateEmail', { newEmail, oldEmail: user.email }, { token: fresh });
+    expect((await stripeGet(customerPath)).email).toBe(newEmail);
   });
 });

@@ -16,6 +16,8 @@ import {
 } from '@mapnest/shared/accounts';
 import { accountStatus } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
+import { billingTable } from '../adapters/billing/billing-table';
+import { stripeCustomers } from '../adapters/billing/stripe-rest';
 import { contactRequests } from '../adapters/contact-requests';
 import { presignUpload } from '../adapters/files/upload-post';
 import { copy as copyUpload, uploads } from '../adapters/files/uploads';
@@ -162,6 +164,7 @@ export async function updateEmail(
   // One account per address, checked here again (the dialog asked checkEmailFree before the change was requested).
   await assertChangedEmailFree(actor, input);
   await recordEmail(identity.uid, identity.email, new Date());
+  await stripeCustomerFollows(identity.uid, identity.email);
   let mapsUpdated = 0;
   if (!sameEmail(input.oldEmail, input.newEmail)) {
     for (const map of await accountTable.ownedMaps(identity.uid)) {
@@ -173,6 +176,22 @@ export async function updateEmail(
     }
   }
   return { email: identity.email, mapsUpdated };
+}
+
+/**
+ * Points the account's Stripe customer, if it has one, at its verified address: Stripe sends receipts and invoices
+ * there, and Checkout and the portal show it, while the previous address is told it gets no more of the account's
+ * emails. The change itself already stands in Cognito, so a Stripe failure is logged for the team to repeat (the
+ * user's link is used up) rather than reported as a failed change; calling again sets it again.
+ */
+async function stripeCustomerFollows(uid: string, email: string): Promise<void> {
+  const customerId = await billingTable.customerOf(uid);
+  if (!customerId) return;
+  try {
+    await stripeCustomers.setEmail(customerId, email);
+  } catch (error) {
+    logger.error('email changed, the Stripe customer still has the previous address', { uid, customerId, error });
+  }
 }
 
 /**

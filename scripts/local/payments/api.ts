@@ -47,10 +47,16 @@ const customers: Endpoints = (ctx, method, path, form) => {
     const { email, metadata, created } = customer;
     return { status: 200, body: { id: customer.id, object: 'customer', email, metadata, created } };
   }
-  const m = method === 'GET' || method === 'DELETE' ? /^\/v1\/customers\/([\w]+)$/.exec(path) : null;
+  const m = /^\/v1\/customers\/([\w]+)$/.exec(path);
   if (!m) return undefined;
   const customer = state.customers[m[1]!];
   if (!customer) return { error: [404, `No such customer: '${m[1]}'`, 'id'] };
+  if (method === 'POST') {
+    // An update: the only field Mapnest changes is the email address (it follows the account's verified address).
+    if (typeof form.email === 'string') customer.email = form.email;
+    const { email, metadata } = customer;
+    return { status: 200, body: { id: customer.id, object: 'customer', email, metadata } };
+  }
   if (method === 'GET') {
     const { email, metadata } = customer;
     return { status: 200, body: { id: customer.id, object: 'customer', email, metadata } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   avatarExtension,
+  checkEmailFreeInput,
   avatarInitials,
   avatarProblem,
   createAvatarUploadInput,
@@ -77,6 +78,19 @@ describe('account call inputs', () => {
       createAvatarUploadInput.safeParse({ fileName: 'a.png', contentType: 'image/png', size: 10, extra: 1 }).success,
     ).toBe(false);
   });
+  it("refuses what is not an email address with the dialog's words, once a field", () => {
+    const issues = (input: unknown) => {
+      const parsed = updateEmailInput.safeParse(input);
+      return parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+    };
+    expect(issues({ newEmail: 'x', oldEmail: 'a@b' })).toEqual([['newEmail', 'Not a valid email address']]);
+    expect(issues({ newEmail: `${'a'.repeat(250)}@b.cd`, oldEmail: 'a@b' })).toEqual([
+      ['newEmail', 'Not a valid email address'],
+    ]);
+    const free = checkEmailFreeInput.safeParse({ email: 'no' });
+    expect(free.success ? [] : free.error.issues.map((i) => i.message)).toEqual(['Not a valid email address']);
+  });
+
   it('needs both emails for updateEmail', () => {
     expect(updateEmailInput.safeParse({ newEmail: 'a@b' }).success).toBe(false);
     expect(updateEmailInput.safeParse({ newEmail: 'a@b', oldEmail: 'c@d' }).success).toBe(true);

@@ -112,11 +112,14 @@ export function passwordProblem(password: string): string | null {
   return `The password needs ${missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0]}.`;
 }
 
+/**
+ * An address that is not one gets the words the dialog uses, 'Not a valid email address', once: the pattern already
+ * needs three characters, and one longer than any address can be is no address either.
+ */
 const emailSchema = /* @__PURE__ */ z
   .string()
   .check(/* @__PURE__ */ z.trim())
-  .check(/* @__PURE__ */ z.minLength(3))
-  .check(/* @__PURE__ */ z.maxLength(254))
+  .check(/* @__PURE__ */ z.maxLength(254, MESSAGES.invalidEmail))
   .check(/* @__PURE__ */ z.regex(LOOSE_EMAIL_PATTERN, MESSAGES.invalidEmail));
 
 export const createAvatarUploadInput = /* @__PURE__ */ z.strictObject({

@@ -26,7 +26,10 @@ export const periodSchema = /* @__PURE__ */ z.enum(['monthly', 'yearly'], {
   error: 'Billing period must be "monthly" or "yearly"',
 });
 export const quantitySchema = /* @__PURE__ */ z
-  .number(/* @__PURE__ */ says('Quantity must be a whole number'))
+  .number({
+    // A request without a quantity is told so, not that its (absent) quantity is not a whole number.
+    error: (issue) => (issue.input === undefined ? 'Quantity is required' : 'Quantity must be a whole number'),
+  })
   .check(/* @__PURE__ */ z.int(/* @__PURE__ */ says('Quantity must be a whole number')))
   .check(/* @__PURE__ */ z.gte(QUANTITY_MIN, /* @__PURE__ */ says(`Quantity must be at least ${QUANTITY_MIN}`)))
   .check(/* @__PURE__ */ z.lte(QUANTITY_MAX, /* @__PURE__ */ says(`Quantity must be at most ${QUANTITY_MAX}`)));

@@ -15,7 +15,15 @@ import {
   type ScriptedAnswer,
 } from '../recording-server.fixtures';
 import { checkoutParams, stripeGateway } from './stripe';
-import { retryDelayMs, stripeForm, stripeRequest, stripeSubscriptions, timing, type StripeParams } from './stripe-rest';
+import {
+  retryDelayMs,
+  stripeCustomers,
+  stripeForm,
+  stripeRequest,
+  stripeSubscriptions,
+  timing,
+  type StripeParams,
+} from './stripe-rest';
 
 type Seen = Recorded;
 
@@ -119,6 +127,14 @@ describe('Stripe requests as the SDK sends them', () => {
     expect(keys[1]).toMatch(/^mapnest-retry-[0-9a-f-]{36}$/);
     expect(keys[0]).toMatch(/^stripe-node-retry-/);
     expect(new Set(keys).size).toBe(4);
+  });
+
+  it("updates a customer's email with the same request", async () => {
+    await sdk().customers.update('cus_7', { email: 'new+maps@example.com' });
+    await stripeCustomers.setEmail('cus_7', 'new+maps@example.com');
+    expect(contract(seen[1]!)).toEqual(contract(seen[0]!));
+    expect(seen[1]!.path).toBe('/v1/customers/cus_7');
+    expect(seen[1]!.body).toBe('email=new%2Bmaps%40example.com');
   });
 
   it('reads a subscription with a GET of the same version and no body or key', async () => {

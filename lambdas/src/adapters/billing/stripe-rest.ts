@@ -170,6 +170,11 @@ export const stripeCustomers = {
     if (res.ok || res.status === 404) return;
     throw await unexpected(res, `deleting customer ${customerId}`);
   },
+
+  /** Sets the customer's email, where Stripe sends its receipts and invoices and what Checkout and the portal show. */
+  async setEmail(customerId: string, email: string): Promise<void> {
+    await stripePost(`/v1/customers/${encodeURIComponent(customerId)}`, { email }, `updating customer ${customerId}`);
+  },
 };
 
 export const stripeSubscriptions = {

@@ -201,7 +201,8 @@ function Subscribed({
               {' · '}
               <span className="plan-offer__ends">ends {shortDate(s.cancelAt)}</span>
             </>
-          ) : s.currentPeriodEnd ? (
+          ) : s.currentPeriodEnd && s.status !== 'past_due' ? (
+            // A past-due period is not paid for, so its end is no renewal date (the failure is said below).
             ` · renews ${shortDate(s.currentPeriodEnd)}`
           ) : null}
         </p>

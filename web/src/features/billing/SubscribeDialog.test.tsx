@@ -293,6 +293,8 @@ describe('subscribe dialog', () => {
     expect(within(basic).getByText('Payment failed').className).toContain('badge--failed');
     expect(within(basic).queryByText('Active')).toBeNull();
     expect(basic.textContent).toContain('Payment failed — update your payment method');
+    // The period the failed payment was for is not paid: no renewal date is promised.
+    expect(basic.textContent).not.toContain('renews');
     const meter = within(pro).getByRole('meter', { name: 'Professional slots used' });
     expect(meter.querySelectorAll('.slot-meter__segment')).toHaveLength(0);
     const fill = meter.querySelector<HTMLElement>('.slot-meter__fill')!;

@@ -67,7 +67,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openPlanTab(handlers: Record<string, (data: unknown) => unknown>) {
+async function openPlanTab(handlers: Record<string, (data: unknown) => unknown>, session = signedIn) {
   const calls = routeCalls(mockCall, {
     listMaps: () => [aMap()],
     getSlots: () => SLOTS,
@@ -75,7 +75,7 @@ async function openPlanTab(handlers: Record<string, (data: unknown) => unknown>)
     listLicenses: () => LICENSES,
     ...handlers,
   });
-  const view = renderRoutes('/maps#settings/Plan', { session: signedIn });
+  const view = renderRoutes('/maps#settings/Plan', { session });
   const panel = await screen.findByRole('tabpanel', { name: 'Plan' });
   return { ...view, calls, panel };
 }
@@ -162,5 +162,47 @@ describe('Plan tab', () => {
     expect((await within(panel).findByText(/Payment failed/)).textContent).toContain(
       'Payment failed — update your payment method',
     );
+    // The period the failed payment was for is not paid: no renewal date is promised.
+    expect(panel.textContent).toContain('Basic · 3 maps, billed monthly Payment failed');
+    expect(panel.textContent).not.toContain('renews');
+  });
+
+  describe('granted slots', () => {
+    const VIEWED = '0a1b2c3d-0000-4000-8000-000000000042';
+    const viewingAs = { ...signedIn, admin: true, isUserSimulated: true, userId: VIEWED };
+
+    it("lets an administrator viewing as a user change that user's granted slots", async () => {
+      const { panel, calls } = await openPlanTab(
+        { setUserSlots: () => ({ ...SLOTS, basicCapacity: 7, basicGranted: 4, proCapacity: 1, proGranted: 1 }) },
+        viewingAs,
+      );
+      const basic = (await within(panel).findByLabelText('Basic')) as HTMLInputElement;
+      expect(basic.value).toBe('2');
+      fireEvent.change(basic, { target: { value: '4' } });
+      fireEvent.change(within(panel).getByLabelText('Professional'), { target: { value: '1' } });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+      expect(await within(panel).findByText('Granted slots saved.')).toBeTruthy();
+      expect(calls.callsTo('setUserSlots')).toEqual([{ uid: VIEWED, basic: 4, pro: 1 }]);
+      const list = within(panel).getByLabelText('Map slots');
+      expect(list.textContent).toContain('Basic2 of 7 used3 subscribed · 4 granted');
+      expect(list.textContent).toContain('Professional0 of 1 used');
+    });
+
+    it('refuses a count that is not a whole number without asking the server', async () => {
+      const { panel, calls } = await openPlanTab({}, viewingAs);
+      fireEvent.change(await within(panel).findByLabelText('Basic'), { target: { value: '-1' } });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+      expect(within(panel).getByRole('alert').textContent).toBe('Granted slots are whole numbers from 0 to 100,000.');
+      expect(calls.callsTo('setUserSlots')).toEqual([]);
+    });
+
+    it('is not offered to a user, nor to an administrator on their own account', async () => {
+      for (const session of [signedIn, { ...signedIn, admin: true }]) {
+        const { panel, unmount } = await openPlanTab({}, session);
+        await within(panel).findByLabelText('Map slots');
+        expect(within(panel).queryByText('Granted slots')).toBeNull();
+        unmount();
+      }
+    });
   });
 });

@@ -4,7 +4,7 @@ import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shar
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
-import type { SlotCounters } from '@mapnest/shared/maps';
+import { USER_ID_PATTERN, type SlotCounters } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
 import { Spinner } from '../../components/Spinner';
 import { AccountHolderNote, BuySlotsLink, useViewingAsUser } from '../billing/AccountHolderOnly';
@@ -12,9 +12,10 @@ import { billingApi, goToPaymentPage } from '../billing/billing-api';
 import { shortDate } from '../billing/billing-format';
 import { loadSubscriptionsAtom, subscriptionsAtom } from '../billing/subscriptions-state';
 import { mapsApi } from '../maps/maps-api';
-import { loadMapsAtom, mapsListAtom } from '../maps/maps-state';
+import { loadMapsAtom, loadSlotsAtom, mapsListAtom } from '../maps/maps-state';
 import { SubscribeLink } from '../maps/SlotLimitMessage';
 import { SettingsRow } from './SettingsRow';
+import { GrantedSlotsRow } from './team/GrantedSlots';
 import '../billing/billing.css';
 
 /** Where a plan's capacity comes from, when it is not only a subscription: '3 subscribed · 2 from licences'. */
@@ -28,9 +29,10 @@ function sources(subscribed: number, granted: number): string | null {
 /** One subscription in words: 'Basic · 3 maps, billed monthly · renews Dec 23, 2026'. */
 export function subscriptionLine(s: Subscription): string {
   const billed = s.period ? `, billed ${s.period === 'yearly' ? 'annually' : 'monthly'}` : '';
+  // A past-due period is not paid for: naming its end as a renewal date would say it is (the failure is said beside).
   const when = s.cancelAt
     ? ` · Canceled, ends ${shortDate(s.cancelAt)}`
-    : s.currentPeriodEnd
+    : s.currentPeriodEnd && s.status !== 'past_due'
       ? ` · renews ${shortDate(s.currentPeriodEnd)}`
       : '';
   return `${PLAN_NAMES[s.plan]} · ${s.quantity} ${s.quantity === 1 ? 'map' : 'maps'}${billed}${when}`;
@@ -66,7 +68,7 @@ function usePlanData(userId: string | null) {
     };
   }, [userId, loadSubscriptions]);
 
-  return { slots, error, licenses, licenseError };
+  return { slots, setSlots, error, licenses, licenseError };
 }
 
 /**
@@ -80,7 +82,10 @@ export function PlanTab() {
   const subscriptions = useAtomValue(subscriptionsAtom);
   const mapsList = useAtomValue(mapsListAtom);
   const loadMaps = useSetAtom(loadMapsAtom);
-  const { slots, error, licenses, licenseError } = usePlanData(userId);
+  const loadSlots = useSetAtom(loadSlotsAtom);
+  const { slots, setSlots, error, licenses, licenseError } = usePlanData(userId);
+  // An administrator viewing as a user (by id) changes the slots granted to that user here.
+  const grantTo = adminClaim && isUserSimulated && userId && USER_ID_PATTERN.test(userId) ? userId : null;
 
   // Licences name their maps; the maps list may not be loaded yet when settings open on another page.
   const needMaps = (licenses?.length ?? 0) > 0 && mapsList.status === 'idle';
@@ -106,6 +111,19 @@ export function PlanTab() {
           <SlotList slots={slots} admin={admin} />
         )}
       </SettingsRow>
+      {grantTo && slots && (
+        <GrantedSlotsRow
+          key={grantTo}
+          uid={grantTo}
+          slots={slots}
+          onSaved={(after) => {
+            setSlots(after);
+            // The maps page's meters, and its maps (a lowered grant may send some back to test), follow.
+            void loadSlots();
+            void loadMaps();
+          }}
+        />
+      )}
       <SettingsRow label="Plan" description={<PlanDescription subscriptions={subs} />}>
         {hasSubscription ? (
           <BuySlotsLink className="btn btn--primary btn--sm">Buy slots</BuySlotsLink>
@@ -151,7 +169,7 @@ function SlotList({ slots, admin }: { slots: SlotCounters; admin: boolean }) {
         )}
       </div>
       {slots.basicLicensed > 0 && (
-        <div>
+        <div className="slot-list__licensed">
           <dt>Licensed maps</dt>
           <dd>{BILLING_TEXTS.licensedCount(slots.basicLicensed)}</dd>
         </div>
