@@ -15,7 +15,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync,
 import console from 'node:console';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { clearInterval, setInterval } from 'node:timers';
 import process from 'node:process';
 import { clearInterval, setInterval } from 'node:timers';
 
