@@ -71,6 +71,17 @@ function unavailableNotice(
   return notice(t, t.t('cantShow'), why);
 }
 
+/**
+ * The notice of a map that cannot be shown. On the map's own page (`page`) the tab is named after what it says ("Map
+ * not found - Mapnest"), not just "Mapnest"; an expired map's tab keeps the map's title.
+ */
+function shownUnavailable(result: Parameters<typeof unavailableNotice>[0], t: ViewerText, page: boolean): HTMLElement {
+  const shown = unavailableNotice(result, t);
+  const said = shown.querySelector('h1')?.textContent;
+  if (page && result.kind !== 'expired' && said) document.title = pageTitle(said);
+  return shown;
+}
+
 /** The visitor's language for what is shown without a map's settings (its notices): the browser's. */
 const visitorText = () => loadLanguage('auto').then(({ lang, messages }) => new ViewerText(lang, messages));
 
@@ -154,12 +165,7 @@ export function embedMap(host: HTMLElement, o: EmbedOptions): EmbeddedMap {
       title(result.kind === 'expired' ? result.title : null);
       const t = await early.then(({ lang, messages }) => new ViewerText(lang, messages));
       if (ctrl.signal.aborted) return null;
-      const shownNotice = unavailableNotice(result, speakOnPage(o, t));
-      host.replaceChildren(shownNotice);
-      // The map's own page names its tab after what it says ("Map not found - Mapnest"), not just "Mapnest"; an
-      // expired map's tab keeps the map's title.
-      const said = shownNotice.querySelector('h1')?.textContent;
-      if (o.mode === 'page' && result.kind !== 'expired' && said) document.title = pageTitle(said);
+      host.replaceChildren(shownUnavailable(result, speakOnPage(o, t), o.mode === 'page'));
       return null;
     }
     const { map } = result;
