@@ -47,6 +47,8 @@ describe('Inspector', () => {
   it('says nothing is selected until a location is', () => {
     const h = renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
     expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();
+    // The toolbar's button reads "+ Add" on a phone ("+ Add location" where there is room): the hint says what both show.
+    expect(screen.getByText(/^Click a location on the map/).textContent).toContain('Choose “+ Add” and click the map');
     act(() => h.jotai.set(selectionAtom, new Set(['a1'])));
     expect(screen.getByRole('form', { name: 'Location Location 1' })).toBeTruthy();
   });

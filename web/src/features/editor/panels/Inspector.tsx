@@ -25,9 +25,9 @@ export function Inspector() {
         <div className="inspector__empty">
           <h2>Nothing selected</h2>
           <p>
-            Click a location on the map or in the list to edit it. Choose “+ Add location” and click the map to place
-            new ones, or press Enter on the map to add one at its centre; drag a marker, or select it and use the arrow
-            keys on the map, to move it.
+            Click a location on the map or in the list to edit it. Choose “+ Add” and click the map to place new ones,
+            or press Enter on the map to add one at its centre; drag a marker, or select it and use the arrow keys on
+            the map, to move it.
           </p>
           <p className="panel__hint">
             Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+C and Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z
