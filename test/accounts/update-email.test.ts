@@ -118,19 +118,7 @@ describe('updateEmail after a verified change', () => {
     // The dialog asks first, which records the current, verified address on the profile.
     expect(await call('checkEmailFree', { email: newEmail }, user)).toBeNull();
     const since = Date.now();
-    const { access } = await tokens(user.email, user.password);
-    await cognito().send(
-      new UpdateUserAttributesCommand({ AccessToken: access, UserAttributes: [{ Name: 'email', Value: newEmail }] }),
-    );
-    const link = authLink(await waitForMail(newEmail, { since, subject: /Confirm your new email/ }));
-    await cognito().send(
-      new VerifyUserAttributeCommand({
-        AccessToken: access,
-        AttributeName: 'email',
-        Code: link.searchParams.get('code')!,
-      }),
-    );
-    const fresh = await signIn(newEmail, user.password);
+    const fresh = await changeVerifiedEmail(user, newEmail);
     const changed = /^Your email address was changed - Mapnest$/;
     // Refused (not the address the token holds): nothing is recorded, so nothing is told.
     expect(

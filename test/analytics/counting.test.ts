@@ -5,24 +5,14 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { daysInRange, dayOf, type Beacon, type CountingRecord, type MapAnalytics } from '@mapnest/shared/analytics';
+import { daysInRange, dayOf, type CountingRecord, type MapAnalytics } from '@mapnest/shared/analytics';
 import { keys } from '@mapnest/shared/keys';
 import { dynamo, tableName } from '../helpers/accounts';
 import { documentWith } from '../helpers/documents';
-import { adminUser, baseUrl, call, createPublishedMap, createUser } from '../helpers/stack';
+import { sendBeacon } from '../helpers/beacons';
+import { adminUser, call, createPublishedMap, createUser } from '../helpers/stack';
 
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-async function visit(mapId: string): Promise<number> {
-  const beacon: Beacon = { m: mapId, v: 1, o: {}, s: [], f: 0, r: 0 };
-  const r = await fetch(`${baseUrl()}/api/beacon`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA },
-    body: JSON.stringify(beacon),
-  });
-  await r.arrayBuffer();
-  return r.status;
-}
+const visit = (mapId: string) => sendBeacon({ m: mapId, v: 1, o: {}, s: [], f: 0, r: 0 });
 
 const record = async (id: string) =>
   (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.map(id) }))).Item?.counting as

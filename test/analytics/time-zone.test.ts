@@ -6,27 +6,18 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dayOf, type Beacon, type MapAnalytics } from '@mapnest/shared/analytics';
+import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
 import { keys } from '@mapnest/shared/keys';
 import type { MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { dynamo, tableName } from '../helpers/accounts';
 import { documentWith } from '../helpers/documents';
-import { adminUser, baseUrl, call, createPublishedMap, createUser, rawCall, type TestUser } from '../helpers/stack';
+import { sendBeacon } from '../helpers/beacons';
+import { adminUser, call, createPublishedMap, createUser, rawCall, type TestUser } from '../helpers/stack';
 
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const AHEAD = 'Pacific/Kiritimati';
 const BEHIND = 'Pacific/Pago_Pago';
 
-async function visit(mapId: string): Promise<number> {
-  const beacon: Beacon = { m: mapId, v: 1, o: {}, s: [], f: 1, r: 0 };
-  const r = await fetch(`${baseUrl()}/api/beacon`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER_UA },
-    body: JSON.stringify(beacon),
-  });
-  await r.arrayBuffer();
-  return r.status;
-}
+const visit = (mapId: string) => sendBeacon({ m: mapId, v: 1, o: {}, s: [], f: 1, r: 0 });
 
 async function professionalMap(user: TestUser): Promise<string> {
   const id = await createPublishedMap({ title: 'Zoned', mapData: documentWith(1) }, user);
