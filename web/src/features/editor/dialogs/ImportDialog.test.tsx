@@ -6,7 +6,7 @@ import { layerAtom } from '../editor-state';
 import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
-import { openImport } from './import-dialog.fixtures';
+import { dialog, openImport, pick, replaceButton } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -29,9 +29,6 @@ afterEach(() => {
   disposeHarnesses();
 });
 
-const pick = (testId: string, files: File[]) => fireEvent.change(screen.getByTestId(testId), { target: { files } });
-const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
-const replaceButton = () => screen.getByRole('button', { name: 'Replace this map with it' });
 const floorRows = () =>
   screen
     .getAllByRole('row')

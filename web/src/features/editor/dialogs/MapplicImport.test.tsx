@@ -4,7 +4,7 @@ import type { FileUpload } from '@mapnest/shared/files';
 import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture } from '../import/picked-files.fixtures';
-import { openImport } from './import-dialog.fixtures';
+import { dialog, openImport, pick, replaceButton } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -38,9 +38,6 @@ afterEach(() => {
   disposeHarnesses();
 });
 
-const pick = (testId: string, files: File[]) => fireEvent.change(screen.getByTestId(testId), { target: { files } });
-const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
-const replaceButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Replace this map with it' });
 const refused = () => screen.queryByRole('group', { name: 'Images that cannot be uploaded' });
 const withoutIt = (name: string) =>
   within(

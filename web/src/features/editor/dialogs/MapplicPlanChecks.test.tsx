@@ -4,7 +4,7 @@ import type { FileUpload } from '@mapnest/shared/files';
 import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, inFolder, pngOf } from '../import/picked-files.fixtures';
-import { openImport } from './import-dialog.fixtures';
+import { dialog, openImport, pick, replaceButton } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -35,9 +35,6 @@ afterEach(() => {
   disposeHarnesses();
 });
 
-const pick = (testId: string, files: File[]) => fireEvent.change(screen.getByTestId(testId), { target: { files } });
-const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
-const replaceButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Replace this map with it' });
 /** The picked files' list: name, what it is, and what stops it (if anything). */
 const picked = () =>
   within(screen.getByRole('list', { name: 'Picked files' }))

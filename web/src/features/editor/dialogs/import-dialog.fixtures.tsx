@@ -1,4 +1,5 @@
 /** The import dialog's test harness, shared by its tests (each test file mocks the uploads itself). */
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
@@ -19,3 +20,11 @@ export function openImport(doc: MapDocument = blankDocument()) {
   );
   return { ...h, before: h.doc() };
 }
+
+/** Picks `files` in the file input with test id `testId`, as the browser's file chooser does. */
+export const pick = (testId: string, files: File[]) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { files } });
+/** The import dialog, while it is open. */
+export const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
+/** The button that replaces the map with what was picked. */
+export const replaceButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Replace this map with it' });
