@@ -225,6 +225,8 @@ describe('maps list in the browser', () => {
       const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
       await preview.locator('.mn-viewer').waitFor();
       await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview-390.png') });
+      // Opened on a phone, it shows the map as phones get it (not a desktop page shrunk to a strip).
+      expect(await preview.getByRole('radio', { name: 'Phone 390px' }).isChecked()).toBe(true);
       const close = (await preview.getByRole('button', { name: 'Close' }).boundingBox())!;
       expect(close.x + close.width).toBeLessThanOrEqual(390);
       const dialog = (await preview.boundingBox())!;

@@ -17,6 +17,15 @@ const DEVICES = {
 } as const;
 type Device = keyof typeof DEVICES;
 
+/**
+ * The screen size a preview opens at on a screen `width` wide: the author's own kind of screen, so a preview opened
+ * on a phone shows the map as phones get it, not a desktop page shrunk to a strip at the top of the screen.
+ */
+export function deviceFor(width: number): Device {
+  if (width < 600) return 'phone';
+  return width < 1000 ? 'tablet' : 'desktop';
+}
+
 export function MapPreviewDialog({
   heading,
   doc,
@@ -33,7 +42,7 @@ export function MapPreviewDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const [device, setDevice] = useState<Device>('desktop');
+  const [device, setDevice] = useState<Device>(() => deviceFor(window.innerWidth));
   const box = useRef<HTMLDivElement>(null);
   const [room, setRoom] = useState({ width: 1000, height: 600 });
   useEffect(() => {
