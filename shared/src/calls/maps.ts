@@ -121,18 +121,20 @@ export const adminUpdateMapInput = /* @__PURE__ */ z.strictObject({
   ),
   mapData: /* @__PURE__ */ z.optional(/* @__PURE__ */ strictMapDocument),
 });
+/** The most slots of a plan an administrator may grant a user (setUserSlots; the Plan tab's form says it). */
+export const GRANTED_SLOTS_MAX = 100_000;
 export const setUserSlotsInput = /* @__PURE__ */ z.strictObject({
   uid: userIdSchema,
   basic: /* @__PURE__ */ z
     .number()
     .check(/* @__PURE__ */ z.int())
     .check(/* @__PURE__ */ z.gte(0))
-    .check(/* @__PURE__ */ z.lte(100_000)),
+    .check(/* @__PURE__ */ z.lte(GRANTED_SLOTS_MAX)),
   pro: /* @__PURE__ */ z
     .number()
     .check(/* @__PURE__ */ z.int())
     .check(/* @__PURE__ */ z.gte(0))
-    .check(/* @__PURE__ */ z.lte(100_000)),
+    .check(/* @__PURE__ */ z.lte(GRANTED_SLOTS_MAX)),
 });
 
 export interface MapMetrics {

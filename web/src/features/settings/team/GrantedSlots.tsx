@@ -1,13 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PLAN_NAMES } from '@mapnest/shared/constants';
-import type { SlotCounters } from '@mapnest/shared/maps';
+import { GRANTED_SLOTS_MAX as MAX_GRANTED, type SlotCounters } from '@mapnest/shared/maps';
 import { call } from '../../../lib/api';
 import { Spinner } from '../../../components/Spinner';
 import { describeError } from '../../maps/map-errors';
 import { SettingsRow } from '../SettingsRow';
-
-/** The most an administrator may grant of a plan (the server's own bound, setUserSlotsInput). */
-const MAX_GRANTED = 100_000;
 
 /** The typed count as a whole number within the bounds, or null. */
 function grantedCount(text: string): number | null {
