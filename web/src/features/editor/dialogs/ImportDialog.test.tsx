@@ -1,12 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileUpload } from '@mapnest/shared/files';
+import { describe, expect, it, vi } from 'vitest';
 import { blankDocument, type Route } from '@mapnest/shared/map-document';
 import { layerAtom } from '../editor-state';
-import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture as fixture } from '../import/picked-files.fixtures';
-import { dialog, openImport, pick, replaceButton } from './import-dialog.fixtures';
+import { dialog, openImport, pick, replaceButton, stored, uploadsLikeTheLibrary } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -17,17 +15,7 @@ const mockUpload = vi.mocked(uploadFile);
 const EXPORT = () => fixture('campus-v8.json', 'application/json');
 const plan = (name: string) => fixture(name, 'image/svg+xml');
 
-/** Answers like the file library: the stored file's URL. */
-const stored = (file: File) => ({ fileUrl: `/files/u/files/${file.name}` }) as FileUpload;
-
-beforeEach(() => {
-  mockUpload.mockReset();
-  mockUpload.mockImplementation(async (file) => stored(file));
-});
-afterEach(() => {
-  cleanup();
-  disposeHarnesses();
-});
+uploadsLikeTheLibrary(mockUpload);
 
 const floorRows = () =>
   screen

@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { FileUpload } from '@mapnest/shared/files';
-import { disposeHarnesses } from '../editor.fixtures';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture } from '../import/picked-files.fixtures';
-import { dialog, openImport, pick, replaceButton } from './import-dialog.fixtures';
+import { dialog, openImport, pick, replaceButton, uploadsLikeTheLibrary } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -29,14 +28,7 @@ const SHOPS = {
 };
 const exportFile = () => aFile([JSON.stringify(SHOPS)], 'shops.json', 'application/json');
 
-beforeEach(() => {
-  mockUpload.mockReset();
-  mockUpload.mockImplementation(async (file) => ({ fileUrl: `/files/u/files/${file.name}` }) as FileUpload);
-});
-afterEach(() => {
-  cleanup();
-  disposeHarnesses();
-});
+uploadsLikeTheLibrary(mockUpload);
 
 const refused = () => screen.queryByRole('group', { name: 'Images that cannot be uploaded' });
 const withoutIt = (name: string) =>

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileUpload } from '@mapnest/shared/files';
-import { disposeHarnesses } from '../editor.fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { uploadFile } from '../files-api';
 import { aFile, inFolder, pngOf } from '../import/picked-files.fixtures';
-import { dialog, openImport, pick, replaceButton } from './import-dialog.fixtures';
+import { dialog, openImport, pick, replaceButton, uploadsLikeTheLibrary } from './import-dialog.fixtures';
 
 vi.mock('../files-api', async (original) => ({
   ...(await original<typeof import('../files-api')>()),
@@ -26,14 +24,7 @@ const jpeg = (name: string, size = 16) => {
 };
 const OVER = 'The file is 11 MB, over the 10 MB upload limit';
 
-beforeEach(() => {
-  mockUpload.mockReset();
-  mockUpload.mockImplementation(async (file) => ({ fileUrl: `/files/u/files/${file.name}` }) as FileUpload);
-});
-afterEach(() => {
-  cleanup();
-  disposeHarnesses();
-});
+uploadsLikeTheLibrary(mockUpload);
 
 /** The picked files' list: name, what it is, and what stops it (if anything). */
 const picked = () =>

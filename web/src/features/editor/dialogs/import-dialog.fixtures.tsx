@@ -1,9 +1,11 @@
 /** The import dialog's test harness, shared by its tests (each test file mocks the uploads itself). */
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { afterEach, beforeEach, type Mock } from 'vitest';
+import type { FileUpload } from '@mapnest/shared/files';
 import { MemoryRouter } from 'react-router';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { renderEditorPart } from '../editor.fixtures';
+import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { ImportDialog } from './ImportDialog';
 
 /** The editor's File › Import… on a map (by default one blank floor); closing the dialog unmounts it, as the editor does. */
@@ -28,3 +30,21 @@ export const pick = (testId: string, files: File[]) =>
 export const dialog = () => screen.queryByRole('dialog', { name: 'Import' });
 /** The button that replaces the map with what was picked. */
 export const replaceButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Replace this map with it' });
+
+/** Answers like the file library: the stored file's URL. */
+export const stored = (file: File) => ({ fileUrl: `/files/u/files/${file.name}` }) as FileUpload;
+
+/**
+ * Each test of the file starts with `upload` (the file's own mock of uploadFile) answering as the library does, and
+ * ends with the dialog unmounted and its editor harness disposed.
+ */
+export function uploadsLikeTheLibrary(upload: Mock<(file: File) => Promise<FileUpload>>): void {
+  beforeEach(() => {
+    upload.mockReset();
+    upload.mockImplementation(async (file) => stored(file));
+  });
+  afterEach(() => {
+    cleanup();
+    disposeHarnesses();
+  });
+}
