@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { artifact, launchBrowser, signInWithTokens } from '../helpers/browser';
 import { contrastRatio } from '@mapnest/shared/contrast';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
@@ -24,6 +24,17 @@ const hex = (rgb: string) =>
     .join('');
 
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
+
+/** Opens the preview of version 1 from a version history dialog and answers it once its map is drawn. */
+async function previewVersion1(history: Locator): Promise<Locator> {
+  await history
+    .getByRole('listitem', { name: /^Version 1/ })
+    .getByRole('button', { name: 'Preview' })
+    .click();
+  const preview = history.page().getByRole('dialog', { name: 'Preview of version 1' });
+  await preview.locator('.mn-viewer').waitFor();
+  return preview;
+}
 
 let browser: Browser;
 let context: BrowserContext;
@@ -174,12 +185,7 @@ describe('maps list in the browser', () => {
       await openMapsList();
       await card('Preview plan').getByRole('button', { name: 'History' }).click();
       const history = page.getByRole('dialog', { name: 'Version history' });
-      await history
-        .getByRole('listitem', { name: /^Version 1/ })
-        .getByRole('button', { name: 'Preview' })
-        .click();
-      const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
-      await preview.locator('.mn-viewer').waitFor();
+      const preview = await previewVersion1(history);
       await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview.png') });
       const dialogBox = (await preview.boundingBox())!;
       const viewerBox = (await preview.locator('.mn-viewer').boundingBox())!;
@@ -218,12 +224,7 @@ describe('maps list in the browser', () => {
       expect(cut).toEqual([]);
 
       // A version's preview fits the phone's width too, its Close button on the screen.
-      await history
-        .getByRole('listitem', { name: /^Version 1/ })
-        .getByRole('button', { name: 'Preview' })
-        .click();
-      const preview = page.getByRole('dialog', { name: 'Preview of version 1' });
-      await preview.locator('.mn-viewer').waitFor();
+      const preview = await previewVersion1(history);
       await artifact(page, { path: path.join(ARTIFACTS, 'maps-history-preview-390.png') });
       // Opened on a phone, it shows the map as phones get it (not a desktop page shrunk to a strip).
       expect(await preview.getByRole('radio', { name: 'Phone 390px' }).isChecked()).toBe(true);
