@@ -1,4 +1,4 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import { setAnalyticsSink } from '../../lib/analytics';
@@ -7,6 +7,7 @@ import { renderRoutes, signedIn } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
 import { readPendingCheckout, rememberPendingCheckout } from './checkout-pending';
+import { CONFIRM_POLL_MS } from './CheckoutReturn';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -93,13 +94,17 @@ describe('return from checkout', () => {
   });
 
   it('forgets a checkout the user cancelled (back on #subscribe) and does not poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
     const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
     renderRoutes('/maps#subscribe', { session: signedIn });
     await screen.findByRole('dialog', { name: 'Pick your plan' });
     expect(screen.queryByText(/Confirming your payment/)).toBeNull();
     expect(readPendingCheckout('user-1')).toBeNull();
-    // Only the dialog's own read and the maps page's first read (the past-due banner): no polling.
+    // Only the dialog's own read and the maps page's first read (the past-due banner), whichever
+    // comes first; then nothing more however long the page stays open: no polling.
+    await waitFor(() => expect(calls.callsTo('listSubscriptions')).toHaveLength(2));
+    await advance(3 * CONFIRM_POLL_MS);
     expect(calls.callsTo('listSubscriptions')).toHaveLength(2);
   });
 
