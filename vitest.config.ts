@@ -21,6 +21,7 @@ const LOCAL_ONLY_TESTS = [
   'test/accounts/sign-in-link.test.ts',
   'test/accounts/update-email.test.ts',
   'test/accounts/delete-user-data.test.ts',
+  'test/accounts/sessions-ended.test.ts',
   'test/maps/failures.test.ts',
   'test/faults/**',
 ];

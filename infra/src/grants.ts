@@ -5,6 +5,7 @@
  * permissions nobody chose. Entries for calls that do not exist yet are the narrowest plausible set;
  * correct them when the call lands (one line each).
  */
+import { callNameFromModule, PUBLIC_CALLS } from '@mapnest/lambdas/routes';
 
 /**
  * Table access: 'read' = GetItem/BatchGetItem/Query (table and indexes); 'write' = PutItem/UpdateItem;
@@ -98,17 +99,25 @@ export const WRITING_CALLS = [
   'check-email-free',
   'mark-contact-request',
   'submit-support-request',
+  'sign-out-everywhere',
 ] as const;
 
 /**
  * Every call resolves an administrator's view-as email address to the user's id before it runs (ListUsers by
- * email, lambdas/src/lib/callable.ts), and calls that write check the accounts (withAccountChecks).
+ * email, lambdas/src/lib/callable.ts); every call a signed-in user makes reads the caller's sessions-ended mark
+ * (table 'read', ADR 079: the public calls, which see no caller, do not), and calls that write check the accounts
+ * (withAccountChecks).
  */
 function withAccountChecks(grants: Record<string, FunctionGrants>): Record<string, FunctionGrants> {
   const out = { ...grants };
   for (const [id, g] of Object.entries(out)) {
-    if (id.startsWith('calls/'))
-      out[id] = { ...g, userPool: [...new Set<UserPoolAction>([...(g.userPool ?? []), 'ListUsers'])] };
+    if (!id.startsWith('calls/')) continue;
+    const signedIn = !PUBLIC_CALLS.includes(callNameFromModule(id.slice('calls/'.length)));
+    out[id] = {
+      ...g,
+      ...(signedIn ? { table: [...new Set<TableAccess>([...(g.table ?? []), 'read'])] } : {}),
+      userPool: [...new Set<UserPoolAction>([...(g.userPool ?? []), 'ListUsers'])],
+    };
   }
   for (const call of WRITING_CALLS) {
     const id = `calls/${call}`;
@@ -125,6 +134,7 @@ function withAccountChecks(grants: Record<string, FunctionGrants>): Record<strin
 /** Keyed by function id: 'calls/<module>', 'http/<module>', 'triggers/<module>'. */
 export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountChecks({
   // Callables (POST /api/fn/<name>), from lambdas/src/domain/maps.ts and its adapters.
+  // Reads nothing but the caller's sessions-ended mark, which every signed-in call reads (withAccountChecks).
   'calls/get-profile': {},
   // An administrator viewing as a user also sees the maps that name that user's email address as author.
   'calls/list-maps': { table: R, userPool: ['AdminGetUser'] },
@@ -190,6 +200,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
     // Writes the account's tombstone and signs the user out everywhere before deleting them.
     userPool: ['AdminUserGlobalSignOut', 'AdminDeleteUser'],
   },
+  // "Sign out of all devices" (ADR 079): revokes the user's refresh tokens, then sets the sessions-ended mark on the
+  // profile item (UpdateItem).
+  'calls/sign-out-everywhere': { table: ['write'], userPool: ['AdminUserGlobalSignOut'] },
   // File library, from lambdas/src/domain/files/files.ts: {uid}/files/{random}-{name}, thumbnails beneath.
   // Refuses an upload the account's storage quota cannot hold (reads the slot item, ADR 027).
   'calls/create-file-upload': { table: R, uploads: { '*/files/*': ['write'] } },
@@ -229,8 +242,10 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
 
   // Event triggers.
   // The user pool's trigger: stores the verification link's one-time sign-in token (Put) and consumes it with a
-  // conditional Delete (ADR 036). It never reads the table.
-  'triggers/cognito-custom-message': { table: ['write', 'delete'] },
+  // conditional Delete (ADR 036). After a password reset it sets the sessions-ended mark on the profile item (Update)
+  // and revokes the user's refresh tokens (ADR 079); the pool depends on the function, so that one action comes in a
+  // policy of its own made once the pool exists (constructs/mapnest-function.ts). It never reads the table.
+  'triggers/cognito-custom-message': { table: ['write', 'delete'], userPool: ['AdminUserGlobalSignOut'] },
   // Hourly sweep: queries the sparse index of what is due (GSI3) for test maps past their 7 days, checks each
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
   // may send maps back to test and email their owner; does again the follow-ups still owed (a public copy, a billing

@@ -170,7 +170,8 @@ export class MapnestStack extends Stack {
     const build = (stack: NestedStack, spec: FunctionSpec, resources: FunctionResources, env: Record<string, string>) =>
       this.addFunction(stack, spec, { resources, environment: env, grants, failures: failures.queue, topic, stage });
 
-    // The user pool depends on its CustomMessage trigger, so that trigger gets no USER_POOL_ID or pool grants.
+    // The user pool depends on its CustomMessage trigger, so that trigger gets no USER_POOL_ID, and its pool grants
+    // only once the pool exists.
     const customMessageSpecs = manifest.functions.filter((fn) => fn.trigger === 'cognito-custom-message');
     if (customMessageSpecs.length !== 1) {
       throw new Error(
@@ -186,6 +187,7 @@ export class MapnestStack extends Stack {
     );
     this.auth = new Auth(authStack, 'Auth', { stage, customMessage: customMessage.function, appOrigin });
     const { userPool, client } = this.auth;
+    customMessage.grantTriggeringUserPool(userPool, grants[customMessageSpecs[0]!.id] ?? {});
     const authorizer: IHttpRouteAuthorizer = cognitoAuthorizer(authStack, this.api.httpApi, userPool, client);
 
     const resources: FunctionResources = { table: this.data.table, buckets, userPool: this.auth.userPool };

@@ -191,13 +191,15 @@ describe('functions and routes', () => {
       expect(provisioned, trigger.module).toBe(!manifest.missing.includes(`triggers/${trigger.module}`));
     }
     const customMessage = fns.get('triggers/cognito-custom-message')!;
-    // One function answers the pool's emails and the three challenges of the email-link sign-in (ADR 036).
+    // One function answers the pool's emails, the three challenges of the email-link sign-in (ADR 036) and the
+    // confirmation of a password reset, which ends every session of the account (ADR 079).
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: {
         CustomMessage: getAtt(customMessage.logicalId),
         DefineAuthChallenge: getAtt(customMessage.logicalId),
         CreateAuthChallenge: getAtt(customMessage.logicalId),
         VerifyAuthChallengeResponse: getAtt(customMessage.logicalId),
+        PostConfirmation: getAtt(customMessage.logicalId),
       },
     });
   });
@@ -389,29 +391,58 @@ describe('least privilege', () => {
     }
   });
 
-  it('gives functions that touch no data no data permissions', () => {
-    // Every call may look a user up by email (ListUsers): the administrator's view-as by address resolves to an id.
+  it('gives functions that touch no data no data permissions beyond the checks of every call', () => {
+    // Every call may look a user up by email (ListUsers): the administrator's view-as by address resolves to an id;
+    // every signed-in call reads the caller's sessions-ended mark (ADR 079).
     const viewAsLookup = (s: Statement) => json(actionsOf(s)) === json(['cognito-idp:ListUsers']);
+    const tableReads = (s: Statement) =>
+      actionsOf(s).every((a) => /^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem)$/.test(a));
     for (const id of ['calls/get-profile']) {
       expect(
-        dataStatements(id).filter((s) => !viewAsLookup(s)),
+        dataStatements(id).filter((s) => !viewAsLookup(s) && !tableReads(s)),
         id,
       ).toEqual([]);
     }
+    expect(dataStatements('calls/submit-contact').flatMap(actionsOf)).not.toContain('dynamodb:BatchGetItem');
   });
 
-  it("lets the user pool's trigger put and delete sign-in tokens in the table, and nothing else", () => {
+  it("lets the user pool's trigger put and delete sign-in tokens, mark sessions ended and sign a user out, and nothing else", () => {
     const statements = dataStatements('triggers/cognito-custom-message');
     expect(statements.flatMap(actionsOf).sort()).toEqual([
+      'cognito-idp:AdminUserGlobalSignOut',
       'dynamodb:BatchWriteItem',
       'dynamodb:ConditionCheckItem',
       'dynamodb:DeleteItem',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
     ]);
-    // The table itself: no index, no bucket, no user pool.
-    for (const resource of statements.flatMap(resourcesOf)) expect(json(resource)).toContain(ids.table);
-    expect(json(statements)).not.toMatch(/index|s3:|cognito-idp/);
+    // The table itself (no index, no bucket) and the user pool, for signing out only.
+    for (const s of statements)
+      for (const resource of resourcesOf(s))
+        expect(json(resource)).toContain(actionsOf(s)[0]!.startsWith('cognito-idp:') ? ids.userPool : ids.table);
+    expect(json(statements)).not.toMatch(/index|s3:/);
+  });
+
+  it("grants the pool's trigger its user pool action in a policy the function does not depend on (no cycle)", () => {
+    const fn = functionsById(dev.template).get('triggers/cognito-custom-message')!;
+    const roleId = (fn.properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    type Resource = {
+      Type: string;
+      DependsOn?: string | string[];
+      Properties: { Roles?: Array<{ Ref: string }>; PolicyDocument?: unknown };
+    };
+    const resources = dev.template.toJSON().Resources as Record<string, Resource>;
+    const namingPool = Object.entries(resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (r.Properties.Roles ?? []).some((role) => role.Ref === roleId) &&
+        json(r.Properties.PolicyDocument).includes(`"${ids.userPool!}"`),
+    );
+    // The pool names the function as its trigger: a policy the function waits for must not name the pool.
+    expect(namingPool).toHaveLength(1);
+    const dependsOn = [resources[fn.logicalId]!.DependsOn ?? []].flat();
+    expect(dependsOn.length).toBeGreaterThan(0);
+    expect(dependsOn).not.toContain(namingPool[0]![0]);
   });
 
   it('lets the health check look at each dependency and change nothing', () => {

@@ -3,8 +3,9 @@
  * whose ids have the real region format and whose issuer is the real Cognito domain, so the production
  * token verifier (aws-jwt-verify's CognitoJwtVerifier) works unchanged with the local JWKS cached.
  * Shims cover what cognito-local lacks (see docs/adr/002-local-stack.md), custom authentication among them
- * (cognito-custom-auth.ts, ADR 036); the CustomMessage and challenge triggers are the product's own handler, and every
- * email lands in the dev mailbox instead of being printed.
+ * (cognito-custom-auth.ts, ADR 036) and how sessions end and renew (cognito-shims/sessions.ts, ADR 079); the
+ * CustomMessage, challenge and PostConfirmation triggers are the product's own handler, and every email lands in the
+ * dev mailbox instead of being printed.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- cognito-local's internals ship no types */
 import {
@@ -22,6 +23,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TOKEN_VALIDITY } from '@mapnest/shared/constants';
 import { customAuthShims } from './cognito-custom-auth';
+import { confirmationTrigger, sessionShims } from './cognito-shims/sessions';
 
 const require = createRequire(import.meta.url);
 const L = (p: string) => require(`cognito-local/lib/${p}`);
@@ -261,7 +263,11 @@ async function createServices(opts: LocalCognitoOptions, signingKey: SigningKey,
   const config = structuredClone(DefaultConfig);
   config.ServerConfig = { ...config.ServerConfig, port: 0, hostname: '127.0.0.1' };
   config.TokenConfig = { IssuerDomain: `https://cognito-idp.${LOCAL_REGION}.amazonaws.com` };
-  config.TriggerFunctions = { CustomMessage: 'CustomMessage', PreTokenGeneration: 'PreTokenGeneration' };
+  config.TriggerFunctions = {
+    CustomMessage: 'CustomMessage',
+    PreTokenGeneration: 'PreTokenGeneration',
+    PostConfirmation: 'PostConfirmation',
+  };
   const clock = new DateClock();
   const dataStores = new StormDBDataStoreFactory(opts.dataDir);
   const cognito = await new CognitoServiceFactoryImpl(
@@ -272,6 +278,7 @@ async function createServices(opts: LocalCognitoOptions, signingKey: SigningKey,
   const handlers: Record<string, Handler> = {
     CustomMessage: opts.customMessage,
     PreTokenGeneration: restoreStandardClaims,
+    PostConfirmation: confirmationTrigger(opts.customMessage),
   };
   // cognito-local invokes triggers through an aws-sdk v2 Lambda client; this one calls the handler in-process.
   const lambdaClient = {
@@ -336,8 +343,8 @@ function caseInsensitiveSignIn(factory: any): any {
 }
 
 /**
- * What cognito-local lacks or does differently from Cognito, for the calls the product makes: the newer refresh
- * API Amplify uses, global sign-out, resending a confirmation code, and email verified on confirmation.
+ * What cognito-local lacks or does differently from Cognito, for the calls the product makes: administrative global
+ * sign-out, resending a confirmation code, and email verified on confirmation.
  */
 function compatibilityShims(
   base: (target: string) => (c: any, r: any) => Promise<any>,
@@ -352,14 +359,6 @@ function compatibilityShims(
     ],
   });
   return {
-    // Amplify v6 refreshes tokens through this newer API, which cognito-local lacks.
-    GetTokensFromRefreshToken: (c, r) =>
-      base('InitiateAuth')(c, {
-        ClientId: r.ClientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: r.RefreshToken },
-      }),
-    GlobalSignOut: async () => ({}),
     // Deleting an account signs the user out everywhere first: their refresh tokens stop working.
     AdminUserGlobalSignOut: async (c, r) => {
       const pool = await cognito.getUserPool(c, r.UserPoolId);
@@ -410,7 +409,7 @@ function compatibilityShims(
 
 export interface LocalCognitoOptions {
   dataDir: string;
-  /** The user pool's trigger function: CustomMessage and the custom-auth challenge triggers (one handler). */
+  /** The user pool's trigger function: CustomMessage, the custom-auth challenge triggers and PostConfirmation. */
   customMessage: Handler;
   onEmail: (email: OutgoingEmail) => void;
 }
@@ -424,9 +423,18 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   const logger = pino({ level: 'silent' });
   const { services, cognito } = await createServices(opts, signingKey, logger);
   const base = Router(services);
-  const shims = {
+  const inner: Record<string, (c: any, r: any) => Promise<any>> = {
     ...compatibilityShims(base, cognito, services),
     ...customAuthShims(base, services, opts.customMessage),
+  };
+  // Around the others: a refresh, whichever shim answers it, keeps the sign-in's time.
+  const shims = {
+    ...inner,
+    ...sessionShims(
+      (target) => inner[target] ?? base(target),
+      cognito,
+      (token) => resignJwt(token, signingKey),
+    ),
   };
   // cognito-local decodes access tokens without checking their signature; Cognito rejects forged ones, so do we.
   const route = (target: string) => {

@@ -147,3 +147,18 @@ export const MESSAGES = {
   releaseOutcomeUnknown:
     'We could not confirm whether this was done. Check your connection, then open Publish again to see what visitors see.',
 } as const;
+
+/** Why every session of an account that began before an instant was ended (ADR 079). */
+export type SessionEndedReason = 'passwordChanged' | 'signedOutEverywhere';
+
+/** What a session ended this way is told, by the API's 401 and on the login page it is taken to. */
+export const SESSION_ENDED_MESSAGES: Readonly<Record<SessionEndedReason, string>> = {
+  passwordChanged: 'You were signed out because your password was changed. Log in again.',
+  signedOutEverywhere: 'You were signed out of all devices. Log in again.',
+};
+
+/** The reason in a 401 answer's details (`{ sessionEnded }`), or null when the answer names none. */
+export function sessionEndedReason(details: unknown): SessionEndedReason | null {
+  const reason = (details as { sessionEnded?: unknown } | null | undefined)?.sessionEnded;
+  return reason === 'passwordChanged' || reason === 'signedOutEverywhere' ? reason : null;
+}

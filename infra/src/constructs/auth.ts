@@ -11,8 +11,9 @@ export interface AuthProps {
   stage: StageConfig;
   /**
    * The user pool's trigger function: CustomMessage (turns Cognito's codes into links to the app's /auth page, the
-   * verification link with a one-time sign-in token) and the three challenge triggers of the email-link sign-in
-   * (ADR 036). One function for all four: they share the token store and the pool depends on it either way.
+   * verification link with a one-time sign-in token), the three challenge triggers of the email-link sign-in
+   * (ADR 036) and PostConfirmation (a password reset ends every session, ADR 079). One function for all five: they
+   * share the table and the pool depends on it either way.
    */
   customMessage: IFunction;
   /** The app's origin, for OAuth redirects when Google sign-in is on. */
@@ -98,6 +99,8 @@ export class Auth extends Construct {
         defineAuthChallenge: props.customMessage,
         createAuthChallenge: props.customMessage,
         verifyAuthChallengeResponse: props.customMessage,
+        // A completed password reset ends every other session of the account (ADR 079).
+        postConfirmation: props.customMessage,
       },
       deletionProtection: stage.production,
       removalPolicy: stage.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

@@ -127,6 +127,12 @@ export const DURATION_ALARM_SHARE = 0.8;
 /** Lambda's own retries of a failed asynchronous invocation before it goes to the failure queue. */
 export const ASYNC_RETRY_ATTEMPTS = 2;
 
+const userPoolStatement = (grants: FunctionGrants, pool: IUserPool) =>
+  new iam.PolicyStatement({
+    actions: (grants.userPool ?? []).map((a) => `cognito-idp:${a}`).sort(),
+    resources: [pool.userPoolArn],
+  });
+
 /**
  * The house Lambda: entry and asset from the module name (bundled in one esbuild pass), runtime,
  * architecture, memory, timeout, JSON logging into its own log group with the stage's retention, a
@@ -353,20 +359,20 @@ export class MapnestFunction extends Construct {
     }
   }
 
-  /** The Cognito actions it names, on the user pool. */
+  /**
+   * The Cognito actions it names, on the user pool; the pool's own trigger's come once the pool exists, in a policy of
+   * their own: the function depends on its default policy, so there they would make the pool depend on itself (ADR 079).
+   */
   private grantUserPool(grants: FunctionGrants, resources: FunctionResources): void {
-    if (grants.userPool && grants.userPool.length > 0) {
-      if (!resources.userPool)
-        throw new Error(
-          `${this.spec.id} asks for user pool actions but the user pool depends on it (a Cognito trigger).`,
-        );
-      this.role.addToPolicy(
-        new iam.PolicyStatement({
-          actions: grants.userPool.map((action) => `cognito-idp:${action}`).sort(),
-          resources: [resources.userPool.userPoolArn],
-        }),
-      );
-    }
+    if (!grants.userPool?.length) return;
+    if (resources.userPool) this.role.addToPolicy(userPoolStatement(grants, resources.userPool));
+    else if (this.spec.trigger !== 'cognito-custom-message')
+      throw new Error(`${this.spec.id} asks for user pool actions but no user pool was given.`);
+  }
+
+  grantTriggeringUserPool(pool: IUserPool, grants: FunctionGrants): void {
+    if (grants.userPool?.length)
+      new iam.Policy(this, 'UserPoolPolicy', { roles: [this.role], statements: [userPoolStatement(grants, pool)] });
   }
 
   /** Sending email through SES from the stage's sender, or a warning when the stage has none. */

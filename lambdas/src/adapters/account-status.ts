@@ -1,14 +1,17 @@
 /**
  * Whether an account may still act: a tombstone written when the account is deleted (its ID tokens stay valid
- * until they expire, so the API must refuse them itself), and whether a user id names a user at all (the
+ * until they expire, so the API must refuse them itself), the instant before which every session of the account was
+ * ended (a password reset, "Sign out of all devices": ADR 079), and whether a user id names a user at all (the
  * administrator's view-as id, setUserSlots). Tombstones are keyed by a hash of the user id, so a deleted account
  * leaves no identifier of its own behind; they expire long after the last token could.
  */
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SessionEndedReason } from '@mapnest/shared/errors';
+import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
+import { isConditionalCheckFailed } from './aws-errors';
 import { userPoolCall } from './user-pool-api';
 
 /** Refresh tokens live at most 30 days (and are revoked at deletion); ID tokens an hour. */
@@ -41,6 +44,71 @@ export async function anyDeleted(uids: readonly string[]): Promise<boolean> {
   return (out.Responses?.[config.tableName] ?? []).length > 0;
 }
 
+/** Every session of the account that began before `before` (epoch ms) was ended, for `reason`. */
+export interface SessionsEnded {
+  before: number;
+  reason: SessionEndedReason;
+}
+
+/** What the table says of a caller: whether any of the accounts named is deleted, and when its sessions were ended. */
+export interface CallerStatus {
+  deleted: boolean;
+  sessionsEnded: SessionsEnded | null;
+}
+
+const REASONS: readonly SessionEndedReason[] = ['passwordChanged', 'signedOutEverywhere'];
+
+/**
+ * The caller's sessions-ended mark (on their profile item) and, for calls that write, the tombstones of the accounts
+ * named: one strongly consistent BatchGetItem of at most three small items, on every signed-in call (ADR 079).
+ */
+export async function callerStatus(uid: string, tombstonesOf: readonly string[] = []): Promise<CallerStatus> {
+  const profile = keys.user(uid);
+  const out = await dynamo.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [config.tableName]: {
+          Keys: [profile, ...[...new Set(tombstonesOf)].map(tombstoneKey)],
+          ConsistentRead: true,
+          ProjectionExpression: 'pk, sk, signedOutBefore, signedOutBecause',
+        },
+      },
+    }),
+  );
+  if (Object.keys(out.UnprocessedKeys ?? {}).length)
+    throw Object.assign(new Error('account status read unprocessed'), { name: 'ThrottlingException' });
+  const items = out.Responses?.[config.tableName] ?? [];
+  const mark = items.find((i) => i.pk === profile.pk && i.sk === profile.sk);
+  const before = Date.parse(String(mark?.signedOutBefore));
+  const reason = REASONS.find((r) => r === mark?.signedOutBecause) ?? 'signedOutEverywhere';
+  return {
+    deleted: items.some((i) => i.sk === 'TOMBSTONE'),
+    sessionsEnded: Number.isFinite(before) ? { before, reason } : null,
+  };
+}
+
+/**
+ * Ends, in the API's eyes, every session of the account that began before `now`: its ID tokens are refused from now
+ * on (lib/callable.ts). Only a later mark replaces one (two Lambdas' clocks may differ a little); the profile item is
+ * made if there is none.
+ */
+export async function markSessionsEnded(uid: string, reason: SessionEndedReason, now = new Date()): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: keys.user(uid),
+        UpdateExpression: 'SET #t = if_not_exists(#t, :t), #u = :uid, #at = :at, #why = :why',
+        ConditionExpression: 'attribute_not_exists(#at) OR #at < :at',
+        ExpressionAttributeNames: { '#t': 'type', '#u': 'uid', '#at': 'signedOutBefore', '#why': 'signedOutBecause' },
+        ExpressionAttributeValues: { ':t': 'profile', ':uid': uid, ':at': now.toISOString(), ':why': reason },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
+}
+
 export const accountStatus = {
   /** Records that the account is deleted (before anything of it is removed). */
   async markDeleted(uid: string, now = new Date()): Promise<void> {
@@ -70,10 +138,13 @@ export const accountStatus = {
     }
   },
 
-  /** Revokes every refresh token of the user (signed out on every device); a user already gone is fine. */
-  async signOutEverywhere(uid: string): Promise<void> {
+  /**
+   * Revokes every refresh token of the user (signed out on every device); a user already gone is fine. `userPoolId`:
+   * the user pool's own trigger is not told the pool's id, its events name it.
+   */
+  async signOutEverywhere(uid: string, userPoolId = config.userPoolId): Promise<void> {
     try {
-      await userPoolCall('AdminUserGlobalSignOut', { UserPoolId: config.userPoolId, Username: uid });
+      await userPoolCall('AdminUserGlobalSignOut', { UserPoolId: userPoolId, Username: uid });
     } catch (err) {
       if (!isUserNotFound(err)) throw err;
     }

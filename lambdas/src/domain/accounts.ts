@@ -14,7 +14,7 @@ import {
   type AvatarExtension,
   type AvatarUpload,
 } from '@mapnest/shared/accounts';
-import { accountStatus } from '../adapters/account-status';
+import { accountStatus, markSessionsEnded } from '../adapters/account-status';
 import { accountTable } from '../adapters/account-table';
 import { billingTable } from '../adapters/billing/billing-table';
 import { stripeCustomers } from '../adapters/billing/stripe-rest';
@@ -209,6 +209,21 @@ async function recordEmail(uid: string, email: string, now: Date): Promise<void>
 /** Whether the caller entered their password recently enough for a destructive account change. */
 export function signedInRecently(authTime: number | undefined, now = Date.now()): boolean {
   return Boolean(authTime) && now - authTime! * 1000 <= RECENT_SIGN_IN_MS;
+}
+
+/**
+ * "Sign out of all devices": every session of the caller's account ends, the one that asked too (ADR 079). First the
+ * refresh tokens are revoked, then the API's mark is set: a failure before the mark leaves this session working, so the
+ * person can try again, and once the mark is set every token of the account from before it is refused.
+ */
+export async function signOutEverywhere(actor: Actor): Promise<null> {
+  const uid = actor.identity.uid;
+  if (actor.subject !== uid)
+    throw new CallError('failed-precondition', 'Stop viewing as another user before signing out of all devices.');
+  await accountStatus.signOutEverywhere(uid);
+  await markSessionsEnded(uid, 'signedOutEverywhere');
+  logger.info('signed out everywhere', { uid });
+  return null;
 }
 
 /**

@@ -1,20 +1,41 @@
 /**
  * The call middleware chain (requestContext → authentication → jsonBody → validation, errorMapping around them),
- * run through real handlers that touch no AWS service: each step answers the protocol's envelope, in this order.
+ * run through real handlers whose one AWS call, the caller's account status, answers from a stand-in table: each
+ * step answers the protocol's envelope, in this order.
  */
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '@mapnest/shared/keys';
 import { handler as getProfile } from '../calls/get-profile';
 import { handler as findUsers } from '../calls/find-users';
 import { CallError } from '@mapnest/shared/errors';
-import { errorResponse, type CallEvent, type CallResult } from './callable';
+import { errorResponse, sessionEnded, type CallEvent, type CallResult } from './callable';
 import { createLogger } from './logger';
 import { ORIGIN_SECRETS_ENV, ORIGIN_SECRET_HEADER, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
 
+/** The items the stand-in table holds, by `pk|sk`: what the account status read finds. */
+const stored = new Map<string, Record<string, unknown>>();
+const ddb = mockClient(DynamoDBDocumentClient);
+
 beforeAll(() => {
   process.env.LOG_SILENT = '1';
+  process.env.TABLE_NAME = 'mapnest-test';
 });
+beforeEach(() => {
+  stored.clear();
+  ddb.reset();
+  ddb.on(BatchGetCommand).callsFake(({ RequestItems }) => {
+    const [[table, { Keys }]] = Object.entries(
+      RequestItems as Record<string, { Keys: Array<{ pk: string; sk: string }> }>,
+    );
+    const found = Keys.map((k) => stored.get(`${k.pk}|${k.sk}`)).filter(Boolean);
+    return { Responses: { [table!]: found } };
+  });
+});
+afterAll(() => ddb.restore());
 
 const claims = { sub: 'u1', token_use: 'id', email: 'a@example.com', email_verified: 'true', name: 'Ann' };
 function event(
@@ -241,5 +262,70 @@ describe('the origin check (requests must come through CloudFront)', () => {
     });
     expect(cameThroughOrigin({ [ORIGIN_SECRET_HEADER]: 'a' }, [])).toBe(false);
     expect(cameThroughOrigin({}, null)).toBe(true);
+  });
+});
+
+describe('sessions ended after they began (a password reset, "Sign out of all devices": ADR 079)', () => {
+  const at = Date.parse('2026-11-30T10:00:00.400Z');
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  const mark = (reason: string, when = at) =>
+    stored.set(`${keys.user('u1').pk}|${keys.user('u1').sk}`, {
+      ...keys.user('u1'),
+      signedOutBefore: new Date(when).toISOString(),
+      signedOutBecause: reason,
+    });
+  const signedInAt = (ms: number) => ({ ...claims, auth_time: String(seconds(ms)) });
+
+  it('counts a sign-in before the mark, or in its second, as ended, and one after it as live', () => {
+    const ended = { before: at, reason: 'passwordChanged' as const };
+    expect(sessionEnded(seconds(at) - 60, ended)).toBe(true);
+    expect(sessionEnded(seconds(at), ended)).toBe(true);
+    expect(sessionEnded(seconds(at) + 1, ended)).toBe(false);
+    expect(sessionEnded(undefined, ended)).toBe(true);
+    expect(sessionEnded(seconds(at) - 60, null)).toBe(false);
+  });
+
+  it('refuses every call of a session that began before a password reset with 401 and the reason, reads too', async () => {
+    mark('passwordChanged');
+    const res = answer(await getProfile(event({ claims: signedInAt(at - 60_000) }), context));
+    expect(res).toEqual({
+      status: 401,
+      body: {
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'You were signed out because your password was changed. Log in again.',
+          details: { sessionEnded: 'passwordChanged' },
+        },
+      },
+    });
+  });
+
+  it('says a session ended by "Sign out of all devices" was signed out of all devices', async () => {
+    mark('signedOutEverywhere');
+    const res = answer(await getProfile(event({ claims: signedInAt(at - 1000) }), context));
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      error: {
+        message: 'You were signed out of all devices. Log in again.',
+        details: { sessionEnded: 'signedOutEverywhere' },
+      },
+    });
+  });
+
+  it('answers a session that began after the mark, and an account without one, as before', async () => {
+    expect(answer(await getProfile(event({ claims: signedInAt(at - 60_000) }), context)).status).toBe(200);
+    mark('passwordChanged');
+    expect(answer(await getProfile(event({ claims: signedInAt(at + 2000) }), context)).status).toBe(200);
+  });
+
+  it('reads the mark once per call, strongly consistent, and only for a signed-in caller', async () => {
+    await getProfile(event({ claims: signedInAt(at) }), context);
+    const reads = ddb.commandCalls(BatchGetCommand);
+    expect(reads).toHaveLength(1);
+    const request = reads[0]!.args[0].input.RequestItems!['mapnest-test']!;
+    expect(request.ConsistentRead).toBe(true);
+    expect(request.Keys).toEqual([keys.user('u1')]);
+    await getProfile(event({ claims: null }), context);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(1);
   });
 });

@@ -5,9 +5,9 @@ import type * as z from 'zod/mini';
 import type { CallInputs, CallName, Out, Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_OVER_LIMIT } from '@mapnest/shared/storage';
-import { anyDeleted } from '../adapters/account-status';
+import { callerStatus, type SessionsEnded } from '../adapters/account-status';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
-import { AccountDeletedError } from './errors';
+import { AccountDeletedError, SessionEndedError } from './errors';
 import { gunzipCapped, InflatedTooLargeError } from './gunzip-capped';
 import { createLogger, type Logger } from './logger';
 import { DIRECT_ACCESS_MESSAGE, acceptedOriginSecrets, cameThroughOrigin, clientAddress } from './origin-check';
@@ -57,8 +57,9 @@ export interface CallableOptions<K extends CallName> {
   auth?: 'required' | 'admin' | 'optional';
   /**
    * The call changes data: a deleted account (whose ID token is still valid until it expires) is refused, and an
-   * administrator may act only for a user who exists. Costs one table read (and, with a view-as id, one user
-   * pool read) per invocation; the function's grants need table 'read' (and 'AdminGetUser').
+   * administrator may act only for a user who exists. The tombstones are read with the caller's sessions-ended mark,
+   * which every signed-in call reads (one table read per invocation either way), and with a view-as id, one user
+   * pool read; the function's grants need 'AdminGetUser'.
    */
   writes?: boolean;
   /**
@@ -257,8 +258,9 @@ export function requestContext(name: string): MiddlewareObj<CallEvent, CallResul
 }
 
 /**
- * Authentication from the verified JWT claims ('required', 'admin' or 'optional'), the subject an administrator
- * acts for, and for calls that write, the check that neither account was deleted.
+ * Authentication from the verified JWT claims ('required', 'admin' or 'optional'), the check that the caller's session
+ * was not ended since it began, the subject an administrator acts for, and for calls that write, the check that
+ * neither account was deleted.
  */
 export function authentication(
   auth: 'required' | 'admin' | 'optional',
@@ -276,7 +278,7 @@ export function authentication(
       ctx.subject = identity
         ? await resolveViewAs(subjectUid(identity, request.event.headers?.[VIEW_AS_HEADER]))
         : null;
-      if (writes && identity && ctx.subject) await assertAccountsLive(identity.uid, ctx.subject);
+      if (identity && ctx.subject) await assertAccountsLive(identity, ctx.subject, writes);
     },
   };
 }
@@ -351,16 +353,28 @@ async function resolveViewAs(subject: string): Promise<string> {
 }
 
 /**
- * For calls that write: the caller's account (and the account an administrator acts for) must not have been
- * deleted, and an administrator's view-as id must name a user. Read fresh on every invocation (a warm container
- * outlives a deletion), once per invocation.
+ * A session began before its account's sessions were ended when the sign-in it comes from (the token's auth_time,
+ * whole seconds, kept by every refresh) is older than the mark. A sign-in in the mark's own second counts as older:
+ * the token cannot say which came first, and a session that should have ended must not go on.
  */
-async function assertAccountsLive(caller: string, subject: string): Promise<void> {
-  const [deleted, exists] = await Promise.all([
-    anyDeleted([caller, subject]),
-    subject === caller ? Promise.resolve(true) : viewAs().then((lookUp) => lookUp.userExists(subject)),
+export function sessionEnded(authTime: number | undefined, ended: SessionsEnded | null): boolean {
+  return ended !== null && (authTime ?? 0) <= Math.floor(ended.before / 1000);
+}
+
+/**
+ * Every signed-in call: the caller's session must not have been ended since it began (a password reset, "Sign out of
+ * all devices": ADR 079). For calls that write, also: the caller's account (and the account an administrator acts
+ * for) must not have been deleted, and an administrator's view-as id must name a user. Read fresh on every invocation
+ * (a warm container outlives a sign-out or a deletion), in one table read.
+ */
+async function assertAccountsLive(identity: Identity, subject: string, writes: boolean): Promise<void> {
+  const caller = identity.uid;
+  const [status, exists] = await Promise.all([
+    callerStatus(caller, writes ? [caller, subject] : []),
+    !writes || subject === caller ? Promise.resolve(true) : viewAs().then((lookUp) => lookUp.userExists(subject)),
   ]);
-  if (deleted) throw new AccountDeletedError();
+  if (status.deleted) throw new AccountDeletedError();
+  if (sessionEnded(identity.authTime, status.sessionsEnded)) throw new SessionEndedError(status.sessionsEnded!.reason);
   if (!exists) throw new CallError('not-found', 'There is no user with this id.');
 }
 

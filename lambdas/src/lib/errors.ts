@@ -4,7 +4,7 @@
  * status; adapters raise them in place of the SDK's conditional-check failures.
  */
 import { noFreeSlot } from '@mapnest/shared/billing-texts';
-import { CallError } from '@mapnest/shared/errors';
+import { CallError, SESSION_ENDED_MESSAGES, type SessionEndedReason } from '@mapnest/shared/errors';
 import { paidSlotsExhausted, TEST_SLOTS_EXHAUSTED } from '@mapnest/shared/maps';
 import { quotaExceededMessage } from '@mapnest/shared/storage';
 
@@ -83,6 +83,16 @@ export class HistoryEntryNotFoundError extends CallError {
 export class AccountDeletedError extends CallError {
   constructor() {
     super('unauthenticated', 'This account has been deleted.');
+  }
+}
+
+/**
+ * A call made with an ID token from a session that was ended after it began (a password reset, "Sign out of all
+ * devices"): the token is still valid until it expires, so the API refuses it itself and says why (ADR 079).
+ */
+export class SessionEndedError extends CallError {
+  constructor(reason: SessionEndedReason) {
+    super('unauthenticated', SESSION_ENDED_MESSAGES[reason], { sessionEnded: reason });
   }
 }
 

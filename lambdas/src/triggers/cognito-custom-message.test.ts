@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   CreateAuthChallengeTriggerEvent,
   CustomMessageTriggerEvent,
   DefineAuthChallengeTriggerEvent,
+  PostConfirmationTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  startRecordingServer,
+  type Recorded,
+  type RecordingServer,
+  type ScriptedAnswer,
+} from '../adapters/recording-server.fixtures';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
 import { SIGN_IN_LINK_SECONDS } from '../adapters/sign-in-links';
 import { handler } from './cognito-custom-message';
@@ -245,5 +252,76 @@ describe('verify auth challenge response', () => {
     expect((await handler(verifyEvent(token, ada, true))).response.answerCorrect).toBe(false);
     expect(items.has(keyOf(keys.signInLink(ada.sub)))).toBe(true);
     expect((await handler(verifyEvent(token))).response.answerCorrect).toBe(true);
+  });
+});
+
+describe('PostConfirmation after a password reset (ADR 079)', () => {
+  let server: RecordingServer;
+  const seen: Recorded[] = [];
+  let signOutAnswer: ScriptedAnswer = { status: 200, body: {} };
+  beforeAll(async () => {
+    server = await startRecordingServer('application/x-amz-json-1.1', (request) => {
+      seen.push(request);
+      return signOutAnswer;
+    });
+    vi.stubEnv('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', server.url);
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDTEST');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test-secret');
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await server.close();
+  });
+  beforeEach(() => {
+    seen.length = 0;
+    signOutAnswer = { status: 200, body: {} };
+    ddb.on(UpdateCommand).callsFake((input: { Key: Record<string, unknown>; ExpressionAttributeValues: object }) => {
+      if (failPuts) throw Object.assign(new Error('throttled'), { name: 'ThrottlingException' });
+      items.set(keyOf(input.Key), { ...input.Key, ...input.ExpressionAttributeValues });
+      return {};
+    });
+  });
+
+  const confirmed = (triggerSource: PostConfirmationTriggerEvent['triggerSource']) =>
+    ({
+      ...common,
+      userName: 'ada-username',
+      triggerSource,
+      request: { userAttributes: ada },
+      response: {},
+    }) as PostConfirmationTriggerEvent;
+
+  it("marks every session of the account ended and revokes the user's refresh tokens in the event's pool", async () => {
+    const before = Date.now();
+    await expect(handler(confirmed('PostConfirmation_ConfirmForgotPassword'))).resolves.toMatchObject({
+      triggerSource: 'PostConfirmation_ConfirmForgotPassword',
+    });
+    const mark = items.get(keyOf(keys.user(ada.sub)))!;
+    expect(mark[':why']).toBe('passwordChanged');
+    expect(Date.parse(String(mark[':at']))).toBeGreaterThanOrEqual(before);
+    expect(seen.map((r) => [r.headers['x-amz-target'], JSON.parse(r.body)])).toEqual([
+      [
+        'AWSCognitoIdentityProviderService.AdminUserGlobalSignOut',
+        { UserPoolId: 'us-east-1_test', Username: 'ada-username' },
+      ],
+    ]);
+  });
+
+  it('fails the reset when either could not be done, so nobody is told their sessions ended when they did not', async () => {
+    signOutAnswer = { status: 400, body: { __type: 'NotAuthorizedException', message: 'no' } };
+    await expect(handler(confirmed('PostConfirmation_ConfirmForgotPassword'))).rejects.toThrow(
+      /could not all be ended/,
+    );
+    signOutAnswer = { status: 200, body: {} };
+    failPuts = true;
+    await expect(handler(confirmed('PostConfirmation_ConfirmForgotPassword'))).rejects.toThrow(
+      /could not all be ended/,
+    );
+  });
+
+  it('leaves a new account confirming its address alone', async () => {
+    await handler(confirmed('PostConfirmation_ConfirmSignUp'));
+    expect(items.size).toBe(0);
+    expect(seen).toEqual([]);
   });
 });

@@ -2,9 +2,11 @@ import type {
   CreateAuthChallengeTriggerEvent,
   CustomMessageTriggerEvent,
   DefineAuthChallengeTriggerEvent,
+  PostConfirmationTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { BRAND } from '@mapnest/shared/constants';
+import { accountStatus, markSessionsEnded } from '../adapters/account-status';
 import { signInLinks } from '../adapters/sign-in-links';
 import { logger } from '../lib/logger';
 import { createAuthChallenge, defineAuthChallenge, verifyAuthChallengeResponse } from '../domain/sign-in-link';
@@ -19,6 +21,8 @@ import { createAuthChallenge, defineAuthChallenge, verifyAuthChallengeResponse }
  *
  * DefineAuthChallenge, CreateAuthChallenge, VerifyAuthChallengeResponse: the sign-in with that token
  * (domain/sign-in-link.ts).
+ *
+ * PostConfirmation, after a password reset: every session of the account ends (ADR 079).
  */
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -119,8 +123,30 @@ async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMe
   return event;
 }
 
+/**
+ * A completed password reset ends every session the account had: the API refuses their ID tokens from now on and
+ * their refresh tokens are revoked (Cognito itself keeps both alive). Both are tried; if either fails the reset answers
+ * an error (the password is changed all the same), so nobody is told their other sessions ended when one did not.
+ */
+async function passwordChanged(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+  const uid = event.request.userAttributes.sub;
+  if (!uid) throw new Error('the confirmed user has no sub');
+  const results = await Promise.allSettled([
+    markSessionsEnded(uid, 'passwordChanged'),
+    accountStatus.signOutEverywhere(event.userName, event.userPoolId),
+  ]);
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length) {
+    logger.error('password reset: the other sessions were not all ended', { uid, errors: failed.map((f) => f.reason) });
+    throw new Error('The other sessions of this account could not all be ended.');
+  }
+  logger.info('password reset: every session ended', { uid });
+  return event;
+}
+
 export type UserPoolTriggerEvent =
   | CustomMessageTriggerEvent
+  | PostConfirmationTriggerEvent
   | DefineAuthChallengeTriggerEvent
   | CreateAuthChallengeTriggerEvent
   | VerifyAuthChallengeResponseTriggerEvent;
@@ -131,6 +157,7 @@ export async function handler(event: CreateAuthChallengeTriggerEvent): Promise<C
 export async function handler(
   event: VerifyAuthChallengeResponseTriggerEvent,
 ): Promise<VerifyAuthChallengeResponseTriggerEvent>;
+export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent>;
 export async function handler(event: UserPoolTriggerEvent): Promise<UserPoolTriggerEvent> {
   switch (event.triggerSource) {
     case 'DefineAuthChallenge_Authentication':
@@ -139,6 +166,10 @@ export async function handler(event: UserPoolTriggerEvent): Promise<UserPoolTrig
       return createAuthChallenge(event);
     case 'VerifyAuthChallengeResponse_Authentication':
       return verifyAuthChallengeResponse(event);
+    case 'PostConfirmation_ConfirmForgotPassword':
+      return passwordChanged(event);
+    case 'PostConfirmation_ConfirmSignUp':
+      return event;
     default:
       return customMessage(event);
   }

@@ -134,6 +134,7 @@ export interface CallOutputs {
   setMapHistoryName: HistoryEntry;
   setMapState: MapSummary;
   setUserSlots: SlotCounters;
+  signOutEverywhere: null;
   submitContact: { id: string };
   submitSupportRequest: { id: string };
   unpublishMap: PublicationResult;
@@ -180,6 +181,7 @@ export const CALL_INPUTS = {
   setMapHistoryName: setHistoryNameInput,
   setMapState: setMapStateInput,
   setUserSlots: setUserSlotsInput,
+  signOutEverywhere: noInput,
   submitContact: submitContactSchema,
   submitSupportRequest: submitContactSchema,
   unpublishMap: mapIdInput,
