@@ -1,8 +1,8 @@
 /**
  * The accounts flows in a real browser against the local stack, with every email read from the dev mailbox:
  * register, follow the verification link, sign out and in, change the name, upload an avatar (refused at 200 KB and
- * as a GIF), change the email through its link, reset the password through its link, re-authenticate, and delete
- * the account. Requires a build of the web app (`cd web && npx vite build`; `npm test` builds first).
+ * as a GIF), change the email through its link, reset the password through its link (which signs out every browser),
+ * sign out of all devices, re-authenticate, and delete the account. Requires a build of the web app (`cd web && npx vite build`; `npm test` builds first).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,8 +239,12 @@ describe('accounts in the browser', () => {
     await dialog(page).getByText(newEmail).waitFor();
   });
 
-  it('sends a password reset email from the Security tab and sets a new password through its link', async () => {
+  it('sends a password reset email from the Security tab and sets a new password through its link, which signs out every browser', async () => {
     const { page } = tab;
+    // Another browser where the account is signed in, on its maps.
+    const elsewhere = await (await newContext(browser)).newPage();
+    await signInThroughUi(elsewhere, { email: newEmail, password });
+    await elsewhere.waitForURL('**/maps');
     await openSettings(page, 'Security');
     const since = Date.now();
     const button = dialog(page).getByRole('button', { name: 'Send password reset email' });
@@ -260,13 +264,57 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Repeat the new password').fill(newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByText('Your password has been changed.').waitFor();
+    const resetAt = Date.now();
+    // This browser's session ended with the others: the page offers to log in, not to go on to the maps.
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
     await expect(signIn(newEmail, password)).rejects.toThrow();
+
+    // The other browser's next call is refused: it is taken to the login page, which says why.
+    await elsewhere.reload();
+    await elsewhere.waitForURL('**/login?next=%2Fmaps');
+    await elsewhere.getByText('You were signed out because your password was changed. Log in again.').waitFor();
+    await elsewhere.context().close();
+
+    // A sign-in in the reset's own second counts as before it (ADR 079): log in again after it.
+    await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(Math.floor(resetAt / 1000));
     expect(jwtPayload(await signIn(newEmail, newPassword)).email).toBe(newEmail);
+    await signInThroughUi(page, { email: newEmail, password: newPassword });
+  });
+
+  it('signs out of all devices from the Security tab after a confirmation, this browser too', async () => {
+    const { page } = tab;
+    const elsewhere = await (await newContext(browser)).newPage();
+    await signInThroughUi(elsewhere, { email: newEmail, password: newPassword });
+    await openSettings(page, 'Security');
+    await dialog(page).getByRole('button', { name: 'Sign out of all devices' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out of all devices?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await dialog(page).getByRole('button', { name: 'Sign out of all devices' }).click();
+    await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const signedOutAt = Date.now();
+    await page.waitForURL((u: URL) => u.pathname === '/login');
+    await page.getByText('You were signed out of all devices. Log in again.').waitFor();
+
+    await elsewhere.goto('/maps');
+    await elsewhere.waitForURL('**/login?next=%2Fmaps');
+    await elsewhere.getByText('You were signed out of all devices. Log in again.').waitFor();
+    await elsewhere.context().close();
+
+    await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(Math.floor(signedOutAt / 1000));
+    await page.getByLabel('Email address').fill(newEmail);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u: URL) => !u.pathname.startsWith('/login'));
   });
 
   it('deletes the account after the typed email matches and a fresh password, landing on /', async () => {
     const { page } = tab;
-    await page.goto('/maps');
+    // An account whose sessions were never ended: an aged session of the one above would be refused as ended (its
+    // sign-in older than the sign-out of all devices) before the deletion could ask for the password again.
+    const leaving = await createUser();
+    await page.evaluate(() => localStorage.clear());
+    await signInThroughUi(page, leaving);
     await openSettings(page, 'Security');
     await dialog(page).getByRole('button', { name: 'Delete account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete account' });
@@ -278,18 +326,18 @@ describe('accounts in the browser', () => {
 
     // The server asks for a fresh sign-in (permission-denied); after the password the deletion is retried.
     await ageSession(page, 10 * 60 * 1000);
-    await confirm.getByLabel('Your email address').fill(newEmail);
+    await confirm.getByLabel('Your email address').fill(leaving.email);
     await submit.click();
     const reauth = page.getByRole('dialog', { name: 'Confirm it is you' });
-    await reauth.getByLabel('Password').fill(newPassword);
+    await reauth.getByLabel('Password').fill(leaving.password);
     await reauth.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((u: URL) => u.pathname === '/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
-    await expect(signIn(newEmail, newPassword)).rejects.toThrow();
+    await expect(signIn(leaving.email, leaving.password)).rejects.toThrow();
 
     await page.goto('/login');
-    await page.getByLabel('Email address').fill(newEmail);
-    await page.getByLabel('Password').fill(newPassword);
+    await page.getByLabel('Email address').fill(leaving.email);
+    await page.getByLabel('Password').fill(leaving.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Invalid email or password.').waitFor();
     // Expected: the 4xx answers the flows provoke on purpose (a refused avatar is told, not logged).

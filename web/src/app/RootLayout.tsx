@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { FadeIn } from '../components/FadeIn';
 import { ViewAsBanner } from '../features/auth/ViewAsBanner';
+import { SessionEndedRedirect } from '../features/auth/guards';
 import { SettingsHost } from '../features/settings/SettingsHost';
 import { Banner } from './layout/Banner';
 import { Footer } from './layout/Footer';
@@ -48,6 +49,7 @@ export function RootLayout() {
       </main>
       {footer !== 'none' && <Footer kind={footer} />}
       <SettingsHost />
+      <SessionEndedRedirect />
     </div>
   );
 }

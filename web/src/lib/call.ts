@@ -22,6 +22,8 @@ export interface CallClientConfig {
   getIdToken?: () => Promise<string | null>;
   /** The user id an administrator is viewing as, if any. */
   getViewAs?: () => string | null;
+  /** Told of every 401 answer before the call rejects with it (a session the server ended, ADR 079). */
+  onUnauthenticated?: (error: CallError) => void;
   fetch?: typeof fetch;
 }
 
@@ -122,6 +124,7 @@ export function createCallClient(config: CallClientConfig = {}) {
       json = null;
     }
     const error = errorForResponse(response.status, json, response.headers.get('retry-after'));
+    if (error?.code === 'unauthenticated') config.onUnauthenticated?.(error);
     if (error) throw error;
     if (!json || typeof json !== 'object' || Array.isArray(json))
       throw new CallError('internal', MESSAGES.responseNotJson);

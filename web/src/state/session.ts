@@ -6,6 +6,7 @@
 import type { MapSummary } from '@mapnest/shared/maps';
 import { atom } from 'jotai';
 import type { PlanId } from '@mapnest/shared/constants';
+import type { SessionEndedReason } from '@mapnest/shared/errors';
 
 /** The signed-in user, as the session holds it. */
 export interface SessionUser {
@@ -72,3 +73,9 @@ export const sessionAtom = atom<Session>(SIGNED_OUT_SESSION);
 export const leavingPathAtom = atom<string | null>(null);
 
 export const signedInAtom = atom((get) => get(sessionAtom).user !== null);
+
+/**
+ * Why the server ended this browser's session (a password reset, "Sign out of all devices": ADR 079), until the
+ * person logs in again: the login page they are taken to says it.
+ */
+export const sessionEndedAtom = atom<SessionEndedReason | null>(null);

@@ -13,7 +13,7 @@ import { AuthCard, FormMessage } from './AuthCard';
 import { actionCodeMessage, classifyAuthError } from './auth-errors';
 import { parseAuthAction, withoutSignInToken } from './auth-action';
 import { announceVerified, clearPendingSignUp } from './pending-signup';
-import { loadAuthService, refreshSession } from './session-bootstrap';
+import { loadAuthService, refreshSession, signOutAndClear } from './session-bootstrap';
 
 type Outcome = { status: 'working' } | { status: 'done'; message: string } | { status: 'failed'; message: string };
 
@@ -161,8 +161,11 @@ function ChangeEmail({ code }: { code: string }) {
   );
 }
 
+/** What a completed password reset says: it also ended every session of the account (ADR 079). */
+export const PASSWORD_CHANGED =
+  'Your password has been changed. Every device signed in to your account was signed out: use the new password the next time you log in.';
+
 function ResetPassword({ email, code }: { email: string; code: string }) {
-  const { user } = useAtomValue(sessionAtom);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -182,6 +185,8 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
     try {
       await (await loadAuthService()).completePasswordReset(email, code, password);
       clearPendingSignUp();
+      // The reset ended every session of the account (ADR 079), this browser's too if it had one.
+      if (appStore.get(sessionAtom).user) await signOutAndClear();
       setDone(true);
     } catch (err) {
       setError(
@@ -198,12 +203,8 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
     return (
       <Result
         title="Password changed"
-        outcome={{ status: 'done', message: 'Your password has been changed. Use it the next time you log in.' }}
-        next={
-          user
-            ? { to: '/maps', label: 'Continue to your maps' }
-            : { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' }
-        }
+        outcome={{ status: 'done', message: PASSWORD_CHANGED }}
+        next={{ to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' }}
       />
     );
   }

@@ -16,8 +16,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** A message under a form: errors are announced at once, confirmations politely. */
-export function FormMessage({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
+/** A message under a form: errors are announced at once, confirmations and notices politely. */
+export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'notice'; children: ReactNode }) {
   return (
     <p className={`form-alert form-alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SESSION_ENDED_MESSAGES } from '@mapnest/shared/errors';
 import { TextField } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { AuthCard, FormMessage } from './AuthCard';
@@ -7,6 +9,7 @@ import { classifyAuthError, signInMessage } from './auth-errors';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { setPendingSignUp } from './pending-signup';
 import { loadAuthService, refreshSession } from './session-bootstrap';
+import { sessionEndedAtom } from '../../state/session';
 
 /** /login: email and password (USER_PASSWORD_AUTH). The guard sends a signed-in user on to `next` or /maps. */
 export default function LoginPage() {
@@ -16,6 +19,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set when the server ended this browser's session (ADR 079); cleared once a session starts again.
+  const ended = useAtomValue(sessionEndedAtom);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,6 +58,7 @@ export default function LoginPage() {
   const carry = params.toString() ? `?${params.toString()}` : '';
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to manage your maps.">
+      {ended && <FormMessage kind="notice">{SESSION_ENDED_MESSAGES[ended]}</FormMessage>}
       <GoogleSignInButton />
       <form className="auth-form" onSubmit={submit} noValidate>
         <TextField

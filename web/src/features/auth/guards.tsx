@@ -3,13 +3,13 @@
  * or around an element. Both wait for the session's `init` flag so a signed-in user reloading a
  * protected page is not bounced to /login before the auth state is known.
  */
-import type { ReactNode } from 'react';
-import { useAtomValue } from 'jotai';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/Spinner';
 import { SignedInEmailGate } from './EmailGate';
 import { loginPathFor, safeNextPath, SIGNED_IN_HOME } from '../../lib/next-path';
-import { leavingPathAtom, sessionAtom } from '../../state/session';
+import { leavingPathAtom, sessionAtom, sessionEndedAtom } from '../../state/session';
 
 /** Signed-out users go to /login?next=<the path they tried>; signed-in users see the page (once their email is verified). */
 export function RequireAuth({ children }: { children?: ReactNode }) {
@@ -32,4 +32,24 @@ export function RedirectIfSignedIn({ children }: { children?: ReactNode }) {
   if (!init) return <PageLoading label="Checking your session" />;
   if (user) return <Navigate to={safeNextPath(location.search) ?? SIGNED_IN_HOME} replace />;
   return children ?? <Outlet />;
+}
+
+/**
+ * A session the server ended (a password reset, "Sign out of all devices": ADR 079) goes from the page it was on to
+ * the login page, which says why, and comes back to that page once logged in again. Only from that page: the person
+ * may then go anywhere without logging in.
+ */
+export function SessionEndedRedirect() {
+  const reason = useAtomValue(sessionEndedAtom);
+  const { user } = useAtomValue(sessionAtom);
+  const leaving = useAtomValue(leavingPathAtom);
+  const setLeaving = useSetAtom(leavingPathAtom);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!reason || user || leaving !== pathname) return;
+    setLeaving(null);
+    void navigate(pathname === '/login' ? '/login' : loginPathFor(pathname + search), { replace: true });
+  }, [reason, user, leaving, pathname, search, navigate, setLeaving]);
+  return null;
 }

@@ -3,8 +3,9 @@
  * claim, 'View as user' simulation); calls get their ID token and view-as id from here; signing out clears the
  * session and its maps. Amplify is loaded only when a stored session exists or a screen needs it.
  */
+import { sessionEndedReason, type SessionEndedReason } from '@mapnest/shared/errors';
 import { reportError } from '../../lib/analytics';
-import { sessionAtom, SIGNED_OUT_SESSION, type Session } from '../../state/session';
+import { leavingPathAtom, sessionAtom, sessionEndedAtom, SIGNED_OUT_SESSION, type Session } from '../../state/session';
 import { appStore } from '../../state/store';
 import { setCallAuth } from '../../lib/api';
 import { loadSubscriptionsAtom } from '../billing/subscriptions-state';
@@ -66,6 +67,8 @@ export async function refreshSession(opts: { forceRefresh?: boolean } = {}): Pro
     const auth = await loadAuthService();
     const claims = await auth.currentClaims(opts);
     const session = publish(claims ? sessionFromClaims(claims, storedViewAs()) : signedOutSession());
+    // A new session: the login page no longer says why the last one ended.
+    if (session.user) appStore.set(sessionEndedAtom, null);
     // The session starts with the user's subscriptions loaded (session plans); a failure is reported there.
     if (session.user) void appStore.set(loadSubscriptionsAtom).catch(() => undefined);
     return session;
@@ -89,13 +92,31 @@ export async function signOutAndClear(): Promise<void> {
   }
 }
 
-/** Gives the call client the session's ID token and, while an administrator simulates, the viewed user's id. */
+/**
+ * The server ended this browser's session (ADR 079): it is signed out here too, and the page it was on waits while
+ * SessionEndedRedirect takes it to the login page, which says why.
+ */
+export async function endSession(reason: SessionEndedReason): Promise<void> {
+  if (!appStore.get(sessionAtom).user) return;
+  appStore.set(sessionEndedAtom, reason);
+  appStore.set(leavingPathAtom, window.location.pathname);
+  await signOutAndClear();
+}
+
+/**
+ * Gives the call client the session's ID token and, while an administrator simulates, the viewed user's id; a 401
+ * that says the session was ended ends it here.
+ */
 function connectCalls(): void {
   const auth = {
     getIdToken: async () => (appStore.get(sessionAtom).user ? (await loadAuthService()).idToken() : null),
     getViewAs: () => {
       const session = appStore.get(sessionAtom);
       return session.isUserSimulated ? session.userId : null;
+    },
+    onUnauthenticated: (error: { details?: unknown }) => {
+      const reason = sessionEndedReason(error.details);
+      if (reason) void endSession(reason);
     },
   };
   setCallAuth(auth);

@@ -1,8 +1,11 @@
 import { useReducer, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { CallError } from '@mapnest/shared/errors';
 import { sessionAtom } from '../../state/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
-import { loadAuthService } from '../auth/session-bootstrap';
+import { call } from '../../lib/api';
+import { endSession, loadAuthService } from '../auth/session-bootstrap';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import {
   initialPasswordReset,
@@ -53,13 +56,67 @@ function PasswordResetRow({ email }: { email: string | null }) {
   );
 }
 
-/** The Security tab: password reset and the danger zone. */
+/** What the confirmation of "Sign out of all devices" says it does. */
+export const SIGN_OUT_EVERYWHERE_SUBTITLE =
+  'Every browser and device signed in to your account is signed out, this one too. Your maps stay as they are; unsaved changes open elsewhere are lost.';
+
+/** Said when "Sign out of all devices" failed on the server's side. */
+export const SIGN_OUT_EVERYWHERE_FAILED =
+  'Something went wrong, and your devices may not all be signed out. Please try again.';
+
+/**
+ * "Sign out of all devices" (ADR 079): after a confirmation the server ends every session of the account; this one
+ * then goes to the login page, which says so. A failure is said in the dialog, and nothing was signed out.
+ */
+function SignOutEverywhereRow({ simulated }: { simulated: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async () => {
+    try {
+      await call('signOutEverywhere', null);
+    } catch (err) {
+      // A session the server already ended is taken to the login page by the call client.
+      if (err instanceof CallError && err.code === 'unauthenticated') return;
+      throw new Error(err instanceof CallError && err.httpStatus < 500 ? err.message : SIGN_OUT_EVERYWHERE_FAILED);
+    }
+    await endSession('signedOutEverywhere');
+  };
+  return (
+    <SettingsRow
+      label="Sign out of all devices"
+      description={
+        simulated
+          ? 'Stop viewing as another user to sign out of your own devices.'
+          : 'Ends every session of your account, on every browser and device, this one too.'
+      }
+    >
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => setConfirming(true)}
+        disabled={simulated}
+      >
+        Sign out of all devices
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out of all devices?"
+        subtitle={SIGN_OUT_EVERYWHERE_SUBTITLE}
+        positive="Sign out everywhere"
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </SettingsRow>
+  );
+}
+
+/** The Security tab: password reset, signing out of all devices, and the danger zone. */
 export function SecurityTab() {
-  const { user } = useAtomValue(sessionAtom);
+  const { user, isUserSimulated } = useAtomValue(sessionAtom);
   const [deleting, setDeleting] = useState(false);
   return (
     <div className="settings-section">
       <PasswordResetRow email={user?.email ?? null} />
+      <SignOutEverywhereRow simulated={isUserSimulated} />
       <section className="danger-zone" aria-labelledby="danger-zone-title">
         <h3 id="danger-zone-title" className="danger-zone__title">
           Danger zone

@@ -1,0 +1,138 @@
+/**
+ * A session the server ended (a password reset elsewhere, "Sign out of all devices": ADR 079): the first call it
+ * makes is answered 401 with the reason, and the app signs it out here too and takes it to the login page, which says
+ * why. The real call client, session start and guards, with Cognito and the network stood in for.
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Provider } from 'jotai';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { call } from '../../lib/api';
+import { sessionAtom, sessionEndedAtom } from '../../state/session';
+import { appStore } from '../../state/store';
+import { signedIn } from '../../app/testing.fixtures';
+import { RedirectIfSignedIn, RequireAuth, SessionEndedRedirect } from './guards';
+import LoginPage from './LoginPage';
+import { startSession } from './session-bootstrap';
+
+const auth = vi.hoisted(() => ({
+  idToken: vi.fn(async () => 'id-token'),
+  signOutHere: vi.fn(async () => undefined),
+  currentClaims: vi.fn(async () => null),
+}));
+vi.mock('./auth-service', () => auth);
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+function Maps() {
+  return (
+    <button type="button" onClick={() => void call('listMaps', null).catch(() => undefined)}>
+      Load maps
+    </button>
+  );
+}
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: (
+      <>
+        <Outlet />
+        <SessionEndedRedirect />
+        <Where />
+      </>
+    ),
+    children: [
+      { element: <RequireAuth />, children: [{ path: 'maps', element: <Maps /> }] },
+      { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
+      { path: 'pricing', element: <h1>Pricing</h1> },
+    ],
+  },
+];
+
+/** The API's answer to every call: the body and status a test sets. */
+let answer: { status: number; body: unknown };
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  if (String(input).endsWith('/config.json')) return new Response('{}', { status: 404 });
+  return new Response(JSON.stringify(answer.body), { status: answer.status });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={appStore}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+const where = () => screen.getAllByTestId('where').at(-1)!.textContent;
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  await startSession();
+});
+beforeEach(() => {
+  auth.signOutHere.mockClear();
+  appStore.set(sessionEndedAtom, null);
+  appStore.set(sessionAtom, signedIn);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('a session the server ended', () => {
+  it('is signed out here and taken to the login page, which says the password was changed', async () => {
+    answer = {
+      status: 401,
+      body: {
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'You were signed out because your password was changed. Log in again.',
+          details: { sessionEnded: 'passwordChanged' },
+        },
+      },
+    };
+    renderAt('/maps');
+    await act(async () => screen.getByRole('button', { name: 'Load maps' }).click());
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You were signed out because your password was changed. Log in again.',
+    );
+    expect(where()).toBe('/login?next=%2Fmaps');
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(auth.signOutHere).toHaveBeenCalledTimes(1);
+    expect(appStore.get(sessionAtom).user).toBeNull();
+  });
+
+  it('says "signed out of all devices" after that, and lets the person go elsewhere without bringing them back', async () => {
+    answer = {
+      status: 401,
+      body: {
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'You were signed out of all devices. Log in again.',
+          details: { sessionEnded: 'signedOutEverywhere' },
+        },
+      },
+    };
+    const router = renderAt('/maps');
+    await act(async () => screen.getByRole('button', { name: 'Load maps' }).click());
+    expect((await screen.findByRole('status')).textContent).toBe('You were signed out of all devices. Log in again.');
+    await act(() => router.navigate('/pricing'));
+    expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeTruthy();
+    expect(where()).toBe('/pricing');
+  });
+
+  it('leaves a session alone on a 401 that names no reason (the gateway refusing an expired token)', async () => {
+    answer = { status: 401, body: { message: 'Unauthorized' } };
+    renderAt('/maps');
+    await act(() => expect(call('listMaps', null)).rejects.toMatchObject({ code: 'unauthenticated' }));
+    expect(auth.signOutHere).not.toHaveBeenCalled();
+    expect(appStore.get(sessionAtom).user).not.toBeNull();
+    expect(appStore.get(sessionEndedAtom)).toBeNull();
+    expect(where()).toBe('/maps');
+  });
+});
