@@ -293,7 +293,8 @@ describe('accounts in the browser', () => {
     await dialog(page).getByRole('button', { name: 'Sign out of all devices' }).click();
     await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
     const signedOutAt = Date.now();
-    await page.waitForURL((u: URL) => u.pathname === '/login');
+    // Back to the maps once logged in again, not to the settings dialog it left.
+    await page.waitForURL('**/login?next=%2Fmaps');
     await page.getByText('You were signed out of all devices. Log in again.').waitFor();
 
     await elsewhere.goto('/maps');

@@ -28,11 +28,11 @@ beforeEach(() => {
   stored.clear();
   ddb.reset();
   ddb.on(BatchGetCommand).callsFake(({ RequestItems }) => {
-    const [[table, { Keys }]] = Object.entries(
-      RequestItems as Record<string, { Keys: Array<{ pk: string; sk: string }> }>,
-    );
-    const found = Keys.map((k) => stored.get(`${k.pk}|${k.sk}`)).filter(Boolean);
-    return { Responses: { [table!]: found } };
+    const requests = RequestItems as Record<string, { Keys: Array<{ pk: string; sk: string }> }>;
+    const Responses: Record<string, unknown[]> = {};
+    for (const [table, { Keys }] of Object.entries(requests))
+      Responses[table] = Keys.map((k) => stored.get(`${k.pk}|${k.sk}`)).filter(Boolean);
+    return { Responses };
   });
 });
 afterAll(() => ddb.restore());

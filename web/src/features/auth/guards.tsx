@@ -47,9 +47,10 @@ export function SessionEndedRedirect() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!reason || user || leaving !== pathname) return;
-    setLeaving(null);
-    void navigate(pathname === '/login' ? '/login' : loginPathFor(pathname + search), { replace: true });
+    if (!reason || user || !leaving) return;
+    // The page stays marked as left until the login page shows: its own guard would otherwise send it there first.
+    if (leaving === pathname) void navigate(loginPathFor(pathname + search), { replace: true });
+    else setLeaving(null);
   }, [reason, user, leaving, pathname, search, navigate, setLeaving]);
   return null;
 }

@@ -6,7 +6,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Provider } from 'jotai';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { call } from '../../lib/api';
 import { sessionAtom, sessionEndedAtom } from '../../state/session';
 import { appStore } from '../../state/store';
@@ -58,8 +58,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   return new Response(JSON.stringify(answer.body), { status: answer.status });
 });
 
+/** The app's own kind of router, on the page's address (what the session code reads when it signs out). */
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  window.history.replaceState(null, '', path);
+  const router = createBrowserRouter(routes);
   render(
     <Provider store={appStore}>
       <RouterProvider router={router} />
@@ -96,7 +98,8 @@ describe('a session the server ended', () => {
         },
       },
     };
-    renderAt('/maps');
+    // From the Security tab, where "Sign out of all devices" is: the login page brings the person back to the maps.
+    renderAt('/maps#settings/Security');
     await act(async () => screen.getByRole('button', { name: 'Load maps' }).click());
     expect((await screen.findByRole('status')).textContent).toBe(
       'You were signed out because your password was changed. Log in again.',
