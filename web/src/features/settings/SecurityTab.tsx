@@ -58,7 +58,7 @@ function PasswordResetRow({ email }: { email: string | null }) {
 
 /** What the confirmation of "Sign out of all devices" says it does. */
 export const SIGN_OUT_EVERYWHERE_SUBTITLE =
-  'Every browser and device signed in to your account is signed out, this one too. Your maps stay as they are; unsaved changes open elsewhere are lost.';
+  'Every browser and device signed in to your account is signed out, this one too. Your maps stay as they are; changes not yet saved on another device stay in its browser and are offered back when you log in there again.';
 
 /** Said when "Sign out of all devices" failed on the server's side. */
 export const SIGN_OUT_EVERYWHERE_FAILED =
