@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
-import { documentSizeProblem } from '@mapnest/shared/storage';
+import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
 import { Spinner } from '../../../components/Spinner';
 import { counted } from '../../../lib/words';
 import { importLocations, replaceDocument } from '../actions/structure';
@@ -61,7 +61,10 @@ export function addedLocationsProblem(current: MapDocument, imported: MapDocumen
     return null;
   }
   const problem = documentSizeProblem(JSON.stringify(after));
-  return problem && `With its locations added, ${problem.replace(/^This map/, 'this map')}`;
+  if (!problem) return null;
+  // Its size only: the advice is the export's own message's, often said just above.
+  const size = problem.split(';')[0]!.replace(/^This map is /, '');
+  return `With its locations added, this map would be ${size}, over the ${DOCUMENT_MAX_BYTES / 1_000_000} MB map size limit.`;
 }
 
 /** The floor connectors (lifts, stairs) of a document's paths: the ids their ends share across floors. */

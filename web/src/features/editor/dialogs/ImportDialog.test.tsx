@@ -187,7 +187,7 @@ describe('the Import dialog with other files', () => {
     const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add its locations only' });
     expect(add.disabled).toBe(true);
     expect(document.getElementById(add.getAttribute('aria-describedby')!)!.textContent).toMatch(
-      /^With its locations added, this map is 33\.\d MB as saved data;/,
+      /^With its locations added, this map would be 33\.\d MB as saved data, over the 32 MB map size limit\.$/,
     );
     fireEvent.click(replaceButton());
     fireEvent.click(add);

@@ -205,7 +205,7 @@ describe('“Add its locations only”, offered only when it can work', () => {
     await waitFor(() => expect(replaceButton().disabled).toBe(false));
     expect(addButton().disabled).toBe(true);
     expect(described(addButton())?.textContent).toMatch(
-      /^With its locations added, this map is 3\d\.\d MB as saved data; a map can hold at most 32 MB \(the map size limit\)\./,
+      /^With its locations added, this map would be 3\d\.\d MB as saved data, over the 32 MB map size limit\.$/,
     );
     fireEvent.click(addButton());
     expect(h.doc()).toBe(h.before);
