@@ -1,7 +1,8 @@
 /**
- * The editor's top bar at desktop widths (1024 to 1920 px), with a long title and a floor picker: one row from
- * 1366 px up (two below, the actions on their own), nothing off its right edge, and nothing in it moves when the
- * save status or the publication status changes its wording. A button that
+ * The editor's top bar at desktop widths (1024 to 1920 px), with a long title and a floor picker: one row at every
+ * one of them (at 1280 px, the commonest laptop, it once took two and pushed the map down), every control whole
+ * and apart from the others, nothing off its right edge, and nothing in it moves when the save status or the
+ * publication status changes its wording. On a phone its File menu is whole on the screen. A button that
  * moves between the press and the release of a click loses the click: Publish, pressed while a title field still
  * held typed text, used to drop to a second row as the field's blur turned "Saved" into "Unsaved changes".
  */
@@ -42,7 +43,8 @@ async function boxes(page: Page) {
   return page.evaluate(() => {
     const bar = document.querySelector<HTMLElement>('.editor__bar')!;
     const box = (el: Element | null) => {
-      const r = el!.getBoundingClientRect();
+      if (!el || el.getClientRects().length === 0) return null;
+      const r = el.getBoundingClientRect();
       return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) };
     };
     const button = (name: string) =>
@@ -54,15 +56,32 @@ async function boxes(page: Page) {
       preview: box(button('Preview')),
       save: box(button('Save')),
       redo: box(bar.querySelector('[aria-label="Redo"]')),
-      settings: box(bar.querySelector('[aria-label="Settings"]')),
-      settingsIcon: box(bar.querySelector('[aria-label="Settings"] svg')),
+      settings: box(bar.querySelector('[aria-label="Settings"]'))!,
+      settingsIcon: box(bar.querySelector('[aria-label="Settings"] svg'))!,
     };
   });
 }
 
+/** Every control of the bar that is shown, left to right: its name, its box, and whether its content is cut. */
+async function controls(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.editor__bar :is(a[href], button, select, input)')]
+      .filter((e) => e.getClientRects().length > 0 && !e.closest('.editor__save-problem'))
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        // The title is cut short on purpose (an ellipsis; it is whole in its field); any other control must be whole.
+        const cut = e.matches('input, select') ? false : e.scrollWidth > e.clientWidth + 1;
+        // A select's name is its label's words, without the options the label also holds.
+        const label = (e as HTMLSelectElement).labels?.[0]?.textContent?.replace(e.textContent ?? '', '');
+        const name = (e.getAttribute('aria-label') ?? label ?? e.textContent ?? '').trim();
+        return { name, left: r.left, right: r.right, top: r.top, bottom: r.bottom, cut };
+      }),
+  );
+}
+
 describe('the editor bar', () => {
   for (const width of [1024, 1280, 1366, 1440, 1920]) {
-    it(`keeps to its rows at ${width} px, and no control moves when the statuses change`, async () => {
+    it(`keeps to one row at ${width} px, every control whole, and no control moves when the statuses change`, async () => {
       const context = await newContext(browser, { width, height: 800 });
       const page = await context.newPage();
       const errors = collectErrors(page);
@@ -77,10 +96,23 @@ describe('the editor bar', () => {
       });
       const before = await boxes(page);
       expect(before.overflow, 'the bar scrolls sideways').toBeLessThanOrEqual(0);
-      // One row from 1366 px up; below, the actions have a second row of their own, whatever the statuses say.
-      if (width >= 1366) expect(before.barHeight, 'the bar wraps to a second row').toBeLessThan(64);
-      else expect(before.barHeight, 'the bar takes more than two rows').toBeLessThan(110);
+      expect(before.barHeight, 'the bar wraps to a second row').toBeLessThan(64);
       expect(before.settings.x + before.settings.width, 'the settings link is off the bar').toBeLessThanOrEqual(width);
+      // Every control on the one row, whole, inside the window and clear of the next one.
+      const shown = await controls(page);
+      expect(shown.map((c) => c.name)).toEqual(expect.arrayContaining(['Map title', 'Floor shown', 'Publish']));
+      const middle = (c: (typeof shown)[number]) => (c.top + c.bottom) / 2;
+      for (const [i, c] of shown.entries()) {
+        expect(Math.abs(middle(c) - middle(shown[0]!)), `${c.name} is on another row`).toBeLessThan(8);
+        expect(c.cut, `${c.name} is cut off`).toBe(false);
+        expect(c.left, `${c.name} is off the left edge`).toBeGreaterThanOrEqual(0);
+        expect(c.right, `${c.name} is off the right edge`).toBeLessThanOrEqual(width);
+        const next = shown[i + 1];
+        if (next) expect(c.right, `${c.name} overlaps ${next.name}`).toBeLessThanOrEqual(next.left);
+      }
+      // The title gives way, but a few characters of it stay readable.
+      const title = shown.find((c) => c.name === 'Map title')!;
+      expect(title.right - title.left, 'the title is squeezed away').toBeGreaterThanOrEqual(80);
       // Squeezed controls lose their content first: the settings link's icon was once drawn 0 px wide.
       expect(before.settingsIcon.width, 'the settings icon is squeezed away').toBeGreaterThanOrEqual(16);
 
@@ -96,4 +128,25 @@ describe('the editor bar', () => {
       await context.close();
     }, 120_000);
   }
+
+  it('opens its File menu whole on a phone (390 px), though the menu lines up with the end of its button', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    await page.locator('.editor__actions').getByRole('button', { name: 'File' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'editor-file-menu-390.png') });
+    const box = (await menu.boundingBox())!;
+    expect(box.x, 'the menu reaches past the left edge').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, 'the menu reaches past the right edge').toBeLessThanOrEqual(390);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      expect.stringMatching(/^Save/),
+      'Import…',
+      'Export…',
+    ]);
+    await context.close();
+  }, 60_000);
 });

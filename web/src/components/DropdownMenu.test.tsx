@@ -80,4 +80,26 @@ describe('DropdownMenu', () => {
     fireEvent.pointerDown(document.body);
     expect(screen.queryByRole('menu')).toBeNull();
   });
+
+  it('moves an open menu sideways into the window when it would reach past an edge, and back when it fits', () => {
+    const width = document.documentElement.clientWidth || window.innerWidth;
+    // Lined up with the end of a trigger near the left edge (the editor's File menu on a phone), 70 px past it.
+    let left = -70;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const x = this.getAttribute('role') === 'menu' ? left : 0;
+      return { left: x, right: x + 200, top: 0, bottom: 100, width: 200, height: 100, x, y: 0 } as DOMRect;
+    });
+    const { trigger } = setup();
+    fireEvent.click(trigger);
+    expect(screen.getByRole('menu').style.transform).toBe('translateX(78px)');
+    fireEvent.click(trigger);
+    left = width - 150;
+    fireEvent.click(trigger);
+    expect(screen.getByRole('menu').style.transform).toBe('translateX(-58px)');
+    fireEvent.click(trigger);
+    left = 100;
+    fireEvent.click(trigger);
+    expect(screen.getByRole('menu').style.transform).toBe('');
+    vi.restoreAllMocks();
+  });
 });

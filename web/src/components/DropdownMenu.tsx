@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface DropdownMenuItem {
   /** Stable key; defaults to the index. */
@@ -28,6 +28,23 @@ const ENABLED_ITEMS = '[role="menuitem"]:not([aria-disabled="true"])';
 /** The menu's items that can take the focus, in order. */
 const enabledItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>(ENABLED_ITEMS) ?? []);
 
+/** The space kept between an open menu and the window's edge. */
+const EDGE = 8;
+
+/**
+ * Moves an open menu sideways until it is whole in the window: a menu lined up with the end of a trigger near the
+ * left edge (the editor's File menu on a phone) reached past it, its items cut off.
+ */
+function shiftIntoView(list: HTMLElement): void {
+  const box = list.getBoundingClientRect();
+  // The window's width without its scroll bar (jsdom has no layout: its window's width).
+  const width = document.documentElement.clientWidth || window.innerWidth;
+  let shift = 0;
+  if (box.left < EDGE) shift = EDGE - box.left;
+  else if (box.right > width - EDGE) shift = Math.max(EDGE - box.left, width - EDGE - box.right);
+  list.style.transform = shift ? `translateX(${shift}px)` : '';
+}
+
 /**
  * Open and closed: opening focuses the first or last item, a pointer press outside closes, and closing can give
  * the focus back to the trigger. The arrow keys on the trigger open the menu.
@@ -53,6 +70,11 @@ function useMenuOpening() {
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  // Before the menu is painted, so it never shows cut off first.
+  useLayoutEffect(() => {
+    if (open && menu.current) shiftIntoView(menu.current);
   }, [open]);
 
   const openWith = (focus: 'first' | 'last') => {

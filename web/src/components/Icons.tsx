@@ -152,3 +152,16 @@ export const NetworkIcon = (p: IconProps) => (
     <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4V21H3V9.75Zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4V9.75Z" />
   </Svg>
 );
+
+/** The editor's Select tool: a pointer. */
+export const PointerIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 3.5 18.5 10l-6 1.9-2.4 6.1z" />
+  </Svg>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);

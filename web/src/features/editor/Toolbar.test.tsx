@@ -1,10 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
-import { MapTitle, SaveIndicator, SaveProblem, STATUS_LABELS, UNCONFIRMED_LABEL } from './Toolbar';
+import { MapTitle, SaveIndicator, SaveProblem, STATUS_LABELS, Toolbar, UNCONFIRMED_LABEL } from './Toolbar';
 
 afterEach(() => {
   cleanup();
@@ -81,5 +82,29 @@ describe('the map title', () => {
     fireEvent.blur(input);
     expect(h.notices.at(-1)).toEqual({ text: 'A title has at most 100 characters', kind: 'error' });
     expect(input.value).toBe(long);
+  });
+});
+
+describe('the bar’s File menu', () => {
+  it('offers Save, which saves the map at once: a laptop’s bar shows no Save button', async () => {
+    const server = fakeServer();
+    const h = renderEditorPart(
+      <MemoryRouter>
+        <Toolbar />
+      </MemoryRouter>,
+      { server },
+    );
+    act(() => void h.store.dispatch(addLocation, { id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }));
+    fireEvent.click(screen.getByRole('button', { name: 'File' }));
+    const save = screen.getByRole('menuitem', { name: /^Save/ });
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent?.replace(/Ctrl\+S|⌘S/, ''))).toEqual([
+      'Save',
+      'Import…',
+      'Export…',
+    ]);
+    fireEvent.click(save);
+    await waitFor(() => expect(server.saves.at(-1)?.mapData.locations.map((l) => l.id)).toEqual(['kiosk']));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });

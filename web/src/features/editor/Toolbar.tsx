@@ -1,7 +1,7 @@
 import { useContext, useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
-import { SettingsIcon } from '../../components/Icons';
+import { PlusIcon, PointerIcon, SettingsIcon } from '../../components/Icons';
 import { DropdownMenu } from '../../components/DropdownMenu';
 import { SteadyLabel } from '../../components/SteadyLabel';
 import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
@@ -32,8 +32,8 @@ export const UNCONFIRMED_LABEL = 'Not confirmed';
 const STATUS_WORDS = [...Object.values(STATUS_LABELS), UNCONFIRMED_LABEL];
 const PUBLICATION_WORDS = Object.values(PUBLICATION_LABELS);
 
+/** The save status: "Saved", "Unsaved changes"…, with what happened and when in its tooltip. */
 export function SaveIndicator() {
-  const commands = useCommandContext();
   const s = useSaveState();
   const title =
     saveMessage(s) ??
@@ -41,30 +41,39 @@ export function SaveIndicator() {
       ? `Last saved at ${new Date(s.lastSavedAt).toLocaleTimeString()} (version ${s.version})`
       : `Version ${s.version}`);
   return (
-    <div className="editor__save">
-      <span
-        className={`save-status save-status--${s.status}`}
-        role="status"
-        aria-live="polite"
-        title={title}
-        data-status={s.status}
-      >
-        <span className="save-status__dot" aria-hidden="true" />
-        <SteadyLabel
-          text={s.status === 'error' && s.unconfirmed ? UNCONFIRMED_LABEL : STATUS_LABELS[s.status]}
-          alternatives={STATUS_WORDS}
-        />
-      </span>
-      <button
-        type="button"
-        className="btn btn--secondary btn--sm"
-        onClick={() => void runCommand('save', commands)}
-        disabled={s.status === 'saving' || s.status === 'conflict'}
-        title={`Save now (${key('s')})`}
-      >
-        Save
-      </button>
-    </div>
+    <span
+      className={`save-status save-status--${s.status}`}
+      role="status"
+      aria-live="polite"
+      title={title}
+      data-status={s.status}
+    >
+      <span className="save-status__dot" aria-hidden="true" />
+      <SteadyLabel
+        text={s.status === 'error' && s.unconfirmed ? UNCONFIRMED_LABEL : STATUS_LABELS[s.status]}
+        alternatives={STATUS_WORDS}
+      />
+    </span>
+  );
+}
+
+/** Whether Save can run now: not while a save is under way, nor while a conflict waits for the author. */
+const canSave = (s: ReturnType<typeof useSaveState>) => s.status !== 'saving' && s.status !== 'conflict';
+
+/** Save: a button on a wide screen and a phone; on a laptop, in the File menu only (the map saves itself anyway). */
+function SaveButton() {
+  const commands = useCommandContext();
+  const s = useSaveState();
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--sm editor__save-button"
+      onClick={() => void runCommand('save', commands)}
+      disabled={!canSave(s)}
+      title={`Save now (${key('s')})`}
+    >
+      Save
+    </button>
   );
 }
 
@@ -160,7 +169,9 @@ export function ToolGroup() {
         onClick={command('tool.select')}
         title="Select and move (V)"
       >
-        Select
+        {/* On a narrower laptop the tools show their icons; their names stay for assistive technology. */}
+        <PointerIcon className="tool__icon" size={18} />
+        <span className="tool__label">Select</span>
       </button>
       <button
         type="button"
@@ -169,7 +180,10 @@ export function ToolGroup() {
         onClick={command(tool === 'add' ? 'tool.select' : 'tool.add')}
         title="Add locations by clicking the map (A)"
       >
-        + Add<span className="tool__more"> location</span>
+        <PlusIcon className="tool__icon" size={18} />
+        <span className="tool__label">
+          + Add<span className="tool__more"> location</span>
+        </span>
       </button>
       <span className="editor__sep" />
       {/* Said disabled (aria-disabled), not `disabled`: the last Undo (or Redo) would drop focus to the page's body.
@@ -249,16 +263,22 @@ export function PublicationStatus() {
   );
 }
 
-/** The map's plan state and save status, then import, export, preview, publish and the settings link. */
+/** The map's plan state, its save and publication statuses, then save, import, export, preview, publish and settings. */
 function MapActions() {
   const pending = useContext(PendingEditsContext);
   const setDialog = useSetAtom(dialogAtom);
+  const commands = useCommandContext();
+  const saveState = useSaveState();
   return (
     <div className="editor__actions">
       <EditorMapState />
-      <SaveIndicator />
-      <PublicationStatus />
-      {/* Import is also on the Locations panel; one menu here keeps the bar to one row on a 1366 px laptop. */}
+      {/* One above the other on a desktop (side by side on a phone): the bar keeps to one row from 1024 px. */}
+      <div className="editor__statuses">
+        <SaveIndicator />
+        <PublicationStatus />
+      </div>
+      <SaveButton />
+      {/* Import is also on the Locations panel; one menu here keeps the bar to one row on a laptop. */}
       <DropdownMenu
         trigger={
           <>
@@ -268,6 +288,13 @@ function MapActions() {
         triggerClassName="btn btn--ghost btn--sm"
         align="end"
         items={[
+          {
+            id: 'save',
+            title: 'Save',
+            trailing: key('s'),
+            disabled: !canSave(saveState),
+            onSelect: () => void runCommand('save', commands),
+          },
           { id: 'import', title: 'Import…', onSelect: () => setDialog('import') },
           { id: 'export', title: 'Export…', onSelect: () => setDialog('export') },
         ]}

@@ -87,7 +87,25 @@ describe('Plan tab', () => {
     expect(list.textContent).toContain('Test maps1 of 2 used');
     expect(list.textContent).toContain('Basic2 of 5 used3 subscribed · 2 granted');
     expect(list.textContent).toContain(`Licensed maps${BILLING_TEXTS.licensedCount(2)}`);
-    expect(list.textContent).toContain('Professional0 of 0 used');
+    // No Professional slots held and none in use: said in words, with the button the tab offers for more.
+    expect(list.textContent).toContain('ProfessionalNone yetGet them with “Buy slots” below.');
+    expect(list.textContent).not.toContain('0 of 0');
+  });
+
+  it('tells a user with no slots that they have none yet, and to get them with See plans', async () => {
+    const { panel } = await openPlanTab({
+      getSlots: () => ({ ...NO_SLOTS, testMaps: 1 }),
+      listSubscriptions: () => [],
+      listLicenses: () => [],
+    });
+    const list = await within(panel).findByLabelText('Map slots');
+    await waitFor(() => expect(within(panel).getByRole('link', { name: 'See plans' })).toBeTruthy());
+    const rows = [...list.querySelectorAll('dl > div')].map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Test maps1 of 2 used',
+      'BasicNone yetGet them with “See plans” below.',
+      'ProfessionalNone yetGet them with “See plans” below.',
+    ]);
   });
 
   it('describes the subscription and offers Buy slots and the payment portal', async () => {

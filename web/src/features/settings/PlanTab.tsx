@@ -108,7 +108,7 @@ export function PlanTab() {
         ) : !slots ? (
           <Spinner size="sm" label="Loading slots" />
         ) : (
-          <SlotList slots={slots} admin={admin} />
+          <SlotList slots={slots} admin={admin} offer={hasSubscription ? BUY_SLOTS : SEE_PLANS} />
         )}
       </SettingsRow>
       {grantTo && slots && (
@@ -126,9 +126,9 @@ export function PlanTab() {
       )}
       <SettingsRow label="Plan" description={<PlanDescription subscriptions={subs} />}>
         {hasSubscription ? (
-          <BuySlotsLink className="btn btn--primary btn--sm">Buy slots</BuySlotsLink>
+          <BuySlotsLink className="btn btn--primary btn--sm">{BUY_SLOTS}</BuySlotsLink>
         ) : (
-          <SubscribeLink className="btn btn--primary btn--sm">See plans</SubscribeLink>
+          <SubscribeLink className="btn btn--primary btn--sm">{SEE_PLANS}</SubscribeLink>
         )}
       </SettingsRow>
       {hasSubscription && <PaymentRow />}
@@ -152,8 +152,36 @@ export function PlanTab() {
   );
 }
 
+/** The Plan row's button, which the slot list names to a user who holds no slots. */
+const BUY_SLOTS = 'Buy slots';
+const SEE_PLANS = 'See plans';
+
+/**
+ * One plan's slots: in use of those held, and where they come from. None held and none in use is said in words, with
+ * the way to get some (the button the tab shows below): "0 of 0 used" told a new customer nothing.
+ */
+function PlanSlots(p: {
+  name: string;
+  used: number;
+  capacity: number;
+  subscribed: number;
+  granted: number;
+  offer: string;
+}) {
+  const none = p.used === 0 && p.capacity === 0;
+  const from = sources(p.subscribed, p.granted);
+  return (
+    <div>
+      <dt>{p.name}</dt>
+      <dd>{none ? 'None yet' : `${p.used} of ${p.capacity} used`}</dd>
+      {none && <dd className="slot-list__note">{`Get them with “${p.offer}” below.`}</dd>}
+      {from && <dd className="slot-list__note">{from}</dd>}
+    </div>
+  );
+}
+
 /** Test maps, Basic and Professional: used of held, and where the capacity comes from. */
-function SlotList({ slots, admin }: { slots: SlotCounters; admin: boolean }) {
+function SlotList({ slots, admin, offer }: { slots: SlotCounters; admin: boolean; offer: string }) {
   return (
     <dl className="slot-list" aria-label="Map slots">
       <div>
@@ -161,26 +189,28 @@ function SlotList({ slots, admin }: { slots: SlotCounters; admin: boolean }) {
         <dd>{admin ? `${slots.testMaps} (unlimited)` : `${slots.testMaps} of ${FREE_TEST_MAPS} used`}</dd>
         {!admin && slots.testMaps > FREE_TEST_MAPS && <dd className="slot-list__note">{BILLING_TEXTS.testMapsOver}</dd>}
       </div>
-      <div>
-        <dt>{PLAN_NAMES.basic}</dt>
-        <dd>{`${slots.basicUsed} of ${slots.basicCapacity} used`}</dd>
-        {sources(slots.basicSubscribed, slots.basicGranted) && (
-          <dd className="slot-list__note">{sources(slots.basicSubscribed, slots.basicGranted)}</dd>
-        )}
-      </div>
+      <PlanSlots
+        name={PLAN_NAMES.basic}
+        used={slots.basicUsed}
+        capacity={slots.basicCapacity}
+        subscribed={slots.basicSubscribed}
+        granted={slots.basicGranted}
+        offer={offer}
+      />
       {slots.basicLicensed > 0 && (
         <div className="slot-list__licensed">
           <dt>Licensed maps</dt>
           <dd>{BILLING_TEXTS.licensedCount(slots.basicLicensed)}</dd>
         </div>
       )}
-      <div>
-        <dt>{PLAN_NAMES.pro}</dt>
-        <dd>{`${slots.proUsed} of ${slots.proCapacity} used`}</dd>
-        {sources(slots.proSubscribed, slots.proGranted) && (
-          <dd className="slot-list__note">{sources(slots.proSubscribed, slots.proGranted)}</dd>
-        )}
-      </div>
+      <PlanSlots
+        name={PLAN_NAMES.pro}
+        used={slots.proUsed}
+        capacity={slots.proCapacity}
+        subscribed={slots.proSubscribed}
+        granted={slots.proGranted}
+        offer={offer}
+      />
     </dl>
   );
 }

@@ -3,8 +3,9 @@
  * a Mapplic site, whose floors are matched to their files in the site picker (as on /maps/new) and uploaded only when
  * the author replaces the map with it. Either can instead add its locations only. Each import is one undo step.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import { DOCUMENT_MAX_BYTES, documentSizeProblem } from '@mapnest/shared/storage';
 import { Spinner } from '../../../components/Spinner';
 import { counted } from '../../../lib/words';
 import { importLocations, replaceDocument } from '../actions/structure';
@@ -15,6 +16,7 @@ import {
   buildMapplicSite,
   buildSiteLocations,
   floorsToUpload,
+  imagesProblem,
   imagesToUpload,
   siteProblem,
   type MapplicSiteChoice,
@@ -42,6 +44,27 @@ function locationsOnly(current: MapDocument, d: MapDocument): { locations: Locat
     return c;
   });
   return { locations, groups };
+}
+
+/**
+ * Why adding a document's locations to this map cannot work, or null: with them this map would be over the map size
+ * limit, which its save refuses. The document's own size does not matter: only its locations and new groups come (a
+ * Mapplic export over the limit for its wayfinding paths may still give its locations).
+ */
+export function addedLocationsProblem(current: MapDocument, imported: MapDocument): string | null {
+  const { locations, groups } = locationsOnly(current, imported);
+  let after: MapDocument;
+  try {
+    after = importLocations.perform(current, { locations, groups, mode: 'merge' });
+  } catch {
+    // The action's own refusal (a location it cannot take) is said when it runs.
+    return null;
+  }
+  const problem = documentSizeProblem(JSON.stringify(after));
+  if (!problem) return null;
+  // Its size only: the advice is the export's own message's, often said just above.
+  const size = problem.split(';')[0]!.replace(/^This map is /, '');
+  return `With its locations added, this map would be ${size}, over the ${DOCUMENT_MAX_BYTES / 1_000_000} MB map size limit.`;
 }
 
 /** The floor connectors (lifts, stairs) of a document's paths: the ids their ends share across floors. */
@@ -86,6 +109,8 @@ function useAddLocations(): (imported: MapDocument, note?: string) => boolean {
 function DocumentActions({
   imported,
   canReplace,
+  addProblem,
+  said,
   busy,
   onAdd,
   onReplace,
@@ -94,6 +119,10 @@ function DocumentActions({
   /** The imported document, once it is read. */
   imported: MapDocument | null;
   canReplace: boolean;
+  /** Why "Add its locations only" cannot work, or null: it is offered only when it can. */
+  addProblem: string | null;
+  /** What the dialog already says above: not said twice. */
+  said?: string | null;
   /** The import is under way (its files uploading): nothing else may start. */
   busy: boolean;
   onAdd(): void;
@@ -101,9 +130,16 @@ function DocumentActions({
   onDone(): void;
 }) {
   const { doc } = useEditorState();
+  const addHint = useId();
+  const showAddProblem = !!addProblem && addProblem !== said;
   return (
     <>
       <PathsOnReplace current={doc} imported={imported} />
+      {showAddProblem && (
+        <p className="field__hint" id={addHint}>
+          {addProblem}
+        </p>
+      )}
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
@@ -111,7 +147,8 @@ function DocumentActions({
         <button
           type="button"
           className="btn btn--secondary"
-          disabled={busy || !imported || imported.locations.length === 0}
+          disabled={busy || !imported || imported.locations.length === 0 || !!addProblem}
+          aria-describedby={showAddProblem ? addHint : undefined}
           onClick={onAdd}
         >
           Add its locations only
@@ -128,9 +165,13 @@ function DocumentActions({
 /** A whole map read from one JSON file: what it holds, what was changed to fit, and the two ways to take it. */
 export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onDone: () => void }) {
   const { run, notify } = useEditor();
+  const { doc: current } = useEditorState();
   const addLocations = useAddLocations();
   // No files come with the JSON: images named by another site's address could only 404 here.
   const { doc: d, dropped } = useMemo(() => withoutOldSiteImages(loaded.doc), [loaded.doc]);
+  // Either choice is offered only if the map it makes can be saved.
+  const replaceProblem = useMemo(() => documentSizeProblem(JSON.stringify(d)), [d]);
+  const addProblem = useMemo(() => addedLocationsProblem(current, d), [current, d]);
   return (
     <div>
       <p>
@@ -145,9 +186,15 @@ export function DocumentImport({ loaded, onDone }: { loaded: LoadedDocument; onD
           {dropped.join(', ')}.
         </p>
       )}
+      {replaceProblem && (
+        <p className="field__hint" role="status">
+          {replaceProblem}
+        </p>
+      )}
       <DocumentActions
         imported={d}
-        canReplace
+        canReplace={!replaceProblem}
+        addProblem={addProblem}
         busy={false}
         onDone={onDone}
         onAdd={() => {
@@ -222,8 +269,13 @@ export function MapplicImport({
     const next = afterFailedUpload(value, e);
     if (next) onChange(next);
   });
+  const { doc: current } = useEditorState();
   const problem = siteProblem(value);
   const images = imagesToUpload(value).length;
+  // Adding takes the locations alone: the export's size and its plans do not matter, the map it adds them to does.
+  const site = value.site;
+  const sizeProblem = useMemo(() => site && addedLocationsProblem(current, site.result.document), [current, site]);
+  const addProblem = value.reading ? problem : (imagesProblem(value) ?? sizeProblem);
   const replace = () => {
     const plans = floorsToUpload(value).length;
     const added = [plans && counted(plans, 'floor plan'), images && counted(images, 'image')].filter(Boolean);
@@ -240,10 +292,15 @@ export function MapplicImport({
   // The locations' images picked with the site are uploaded too; the map keeps its floors, so none is asked for.
   const addSiteLocations = () => {
     const note = images ? `, with ${counted(images, 'image')} added to your files` : '';
-    if (value.site)
+    if (value.site && !addProblem)
       void withUploads(
         (signal) => buildSiteLocations(value, signal),
-        (doc) => addLocations(doc, note),
+        (doc) => {
+          // Measured again as it will be added (with its images' uploaded addresses): nothing over the limit is applied.
+          const tooLarge = addedLocationsProblem(current, doc);
+          if (tooLarge) throw new Error(tooLarge);
+          return addLocations(doc, note);
+        },
       );
   };
 
@@ -263,6 +320,8 @@ export function MapplicImport({
       <DocumentActions
         imported={value.site?.result.document ?? null}
         canReplace={!problem}
+        addProblem={addProblem}
+        said={value.site || value.files.length > 0 ? problem : null}
         busy={busy}
         onDone={onDone}
         onAdd={addSiteLocations}

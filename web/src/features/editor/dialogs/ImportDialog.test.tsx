@@ -172,6 +172,28 @@ describe('the Import dialog with other files', () => {
     expect([kiosk.thumb, kiosk.image]).toEqual([undefined, '/files/u/kiosk.jpg']);
   });
 
+  it('offers neither choice for a Mapnest map over the map size limit, saying why, and changes nothing', async () => {
+    const big = blankDocument();
+    const desc = 'x'.repeat(7_900);
+    big.locations = Array.from({ length: 4_200 }, (_, i) => ({ id: `l${i}`, title: `L${i}`, coord: [0.5, 0.5], desc }));
+    const h = openImport();
+    pick('import-file', [aFile([JSON.stringify(big)], 'big.json', 'application/json')]);
+    expect(
+      await screen.findByText(
+        /^This map is 33\.\d MB as saved data; a map can hold at most 32 MB \(the map size limit\)\./,
+      ),
+    ).toBeTruthy();
+    expect(replaceButton().disabled).toBe(true);
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add its locations only' });
+    expect(add.disabled).toBe(true);
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /^With its locations added, this map would be 33\.\d MB as saved data, over the 32 MB map size limit\.$/,
+    );
+    fireEvent.click(replaceButton());
+    fireEvent.click(add);
+    expect(h.doc()).toBe(h.before);
+  }, 60_000);
+
   it('reads a Mapnest map as before, counting in the singular where there is one', async () => {
     const mine = blankDocument();
     mine.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { blankDocument } from '@mapnest/shared/map-document';
 import type { FileUpload } from '@mapnest/shared/files';
 import { uploadFile } from '../files-api';
 import { aFile, mapplicFixture } from '../import/picked-files.fixtures';
@@ -156,6 +157,75 @@ describe('picking a Mapplic site in several picks', () => {
       '/files/u/files/zara.jpg',
       undefined,
       '<p>Open 9-5</p>',
+    ]);
+  });
+});
+
+describe('“Add its locations only”, offered only when it can work', () => {
+  const addButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Add its locations only' });
+  const described = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-describedby') ?? '');
+
+  it('adds the locations of an export over the map size limit for its wayfinding paths, which Replace cannot take', async () => {
+    // 920 paths of 1,000 points: about 33 MB as a map, its two locations a few hundred bytes.
+    const points = Array.from({ length: 1_000 }, (_, i) => `${(i % 997) + 0.123456789} ${(i % 797) + 0.987654321}`);
+    const routes = Array.from({ length: 920 }, (_, i) => ({ id: `r${i}`, layer: 'ground', points: points.join(' ') }));
+    const json = { ...SHOPS, locations: SHOPS.locations.slice(0, 2).map(({ thumb: _thumb, ...l }) => l), routes };
+    const h = openImport();
+    pick('import-file', [aFile([JSON.stringify(json)], 'paths.json', 'application/json'), plan('ground.svg')]);
+    // Said beside the export and under the picker, as for any export over the limit.
+    expect(
+      await screen.findAllByText(/^This map is 3\d\.\d MB as saved data; a map can hold at most 32 MB/),
+    ).toHaveLength(2);
+    expect(replaceButton().disabled).toBe(true);
+    await waitFor(() => expect(addButton().disabled).toBe(false));
+    expect(addButton().getAttribute('aria-describedby')).toBeNull();
+
+    fireEvent.click(addButton());
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.id)).toEqual(['zara', 'cafe']);
+    expect(h.doc().routes).toEqual(h.before.routes);
+    expect(mockUpload).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it('is greyed out, saying why, when the locations would take this map over the limit (Replace can still work)', async () => {
+    // This map holds about 17 MB of descriptions; the export, about 17 MB more: either alone fits, both do not.
+    const desc = 'x'.repeat(7_900);
+    const many = (prefix: string) =>
+      Array.from({ length: 2_100 }, (_, i) => ({
+        id: `${prefix}${i}`,
+        title: `${prefix}${i}`,
+        coord: [0.5, 0.5] as [number, number],
+        desc,
+      }));
+    const mine = blankDocument();
+    mine.locations = many('mine');
+    const h = openImport(mine);
+    const json = { ...SHOPS, locations: many('theirs') };
+    pick('import-file', [aFile([JSON.stringify(json)], 'big.json', 'application/json'), plan('ground.svg')]);
+    await waitFor(() => expect(replaceButton().disabled).toBe(false));
+    expect(addButton().disabled).toBe(true);
+    expect(described(addButton())?.textContent).toMatch(
+      /^With its locations added, this map would be 3\d\.\d MB as saved data, over the 32 MB map size limit\.$/,
+    );
+    fireEvent.click(addButton());
+    expect(h.doc()).toBe(h.before);
+    expect(mockUpload).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it('is greyed out while an image it would upload is refused and not yet left out', async () => {
+    const h = openImport();
+    pick('import-file', [exportFile(), plan('ground.svg'), jpeg('zara.jpg'), gif('cafe.gif')]);
+    await waitFor(() => expect(refused()).not.toBeNull());
+    expect(addButton().disabled).toBe(true);
+    fireEvent.click(withoutIt('cafe.gif'));
+    await waitFor(() => expect(addButton().disabled).toBe(false));
+    fireEvent.click(addButton());
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(mockUpload.mock.calls.map(([f]) => f.name)).toEqual(['zara.jpg']);
+    expect(h.doc().locations.map((l) => [l.id, l.thumb])).toEqual([
+      ['zara', '/files/u/files/zara.jpg'],
+      ['cafe', undefined],
+      ['bank', undefined],
     ]);
   });
 });

@@ -198,10 +198,12 @@ export async function buildMapplicSite(v: MapplicSiteChoice, signal?: AbortSigna
 
 /**
  * The site's document for "Add its locations only": the location images picked with it uploaded and pointed at,
- * the old site's addresses not picked (or left out) taken out. Its floors do not matter (the map keeps its own).
+ * the old site's addresses not picked (or left out) taken out. Its floors do not matter (the map keeps its own), nor
+ * does the size of the map the whole export would make: only its locations are added, and the dialog measures the
+ * open map with them.
  */
 export async function buildSiteLocations(v: MapplicSiteChoice, signal?: AbortSignal): Promise<MapDocument> {
-  const problem = v.site ? (v.site.documentProblem ?? imagesProblem(v)) : siteProblem(v);
+  const problem = v.site ? imagesProblem(v) : siteProblem(v);
   if (problem || !v.site) throw new Error(problem ?? 'Choose the Mapplic export.');
   return siteDocument(v.site, new Map(), null, await uploadImages(v, new Map(v.uploaded), signal));
 }
