@@ -132,12 +132,19 @@ function DocumentActions({
   const { doc } = useEditorState();
   const addHint = useId();
   const showAddProblem = !!addProblem && addProblem !== said;
+  const canAdd = !busy && !!imported && imported.locations.length > 0 && !addProblem;
   return (
     <>
       <PathsOnReplace current={doc} imported={imported} />
       {showAddProblem && (
         <p className="field__hint" id={addHint}>
           {addProblem}
+        </p>
+      )}
+      {/* A refused Replace, said above, must not read as "nothing can be done" when adding still works. */}
+      {!canReplace && canAdd && (
+        <p className="field__hint" role="status">
+          {`Its ${counted(imported.locations.length, 'location')} can still be added to this map with “Add its locations only”.`}
         </p>
       )}
       <div className="confirm__actions">
@@ -147,7 +154,7 @@ function DocumentActions({
         <button
           type="button"
           className="btn btn--secondary"
-          disabled={busy || !imported || imported.locations.length === 0 || !!addProblem}
+          disabled={!canAdd}
           aria-describedby={showAddProblem ? addHint : undefined}
           onClick={onAdd}
         >

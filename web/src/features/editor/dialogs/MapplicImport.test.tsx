@@ -179,6 +179,10 @@ describe('“Add its locations only”, offered only when it can work', () => {
     expect(replaceButton().disabled).toBe(true);
     await waitFor(() => expect(addButton().disabled).toBe(false));
     expect(addButton().getAttribute('aria-describedby')).toBeNull();
+    // The refusal of Replace does not read as the end of the road: adding is said to work.
+    expect(
+      screen.getByText('Its 2 locations can still be added to this map with “Add its locations only”.'),
+    ).toBeTruthy();
 
     fireEvent.click(addButton());
     await waitFor(() => expect(dialog()).toBeNull());
