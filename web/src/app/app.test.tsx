@@ -64,6 +64,15 @@ describe('landing page', () => {
     expect(screen.queryByText('Get free access with your Envato Purchase Code.')).toBeNull();
   });
 
+  it('promises of the version history only what is kept: the newest 50 unnamed versions, named and published ones for good', async () => {
+    renderRoutes('/', { session: signedOut });
+    const feature = (await screen.findByRole('heading', { level: 3, name: 'Version history' })).parentElement!;
+    expect(feature.textContent).toContain(
+      'Every save is a version: the newest 50 are kept, and the ones you name or publish for good. Restore any of them in a click.',
+    );
+    expect(feature.textContent).not.toContain('Every save is kept');
+  });
+
   it('shows the banner on / only', async () => {
     renderRoutes('/pricing', { session: signedOut });
     await screen.findByRole('heading', { level: 1, name: 'Simple pricing per map' });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
-import { FREE_TEST_MAPS, PRICES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { FREE_TEST_MAPS, HISTORY_UNNAMED_KEEP, PRICES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import { FadeIn, FadeInStagger } from '../../components/FadeIn';
 import {
   ArrowRightIcon,
@@ -83,7 +83,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string; pro?: boolean }[
   {
     icon: <HistoryIcon />,
     title: 'Version history',
-    text: 'Every save is kept. Name the versions that matter and restore any of them in a click.',
+    text: `Every save is a version: the newest ${HISTORY_UNNAMED_KEEP} are kept, and the ones you name or publish for good. Restore any of them in a click.`,
   },
   {
     icon: <RouteIcon />,
