@@ -109,11 +109,13 @@ function speakOnPage<T extends Pick<ViewerText, 'lang' | 'dir'>>(o: EmbedOptions
 /**
  * What the /m/{id} page's own address asks of its viewer (a route, kiosk mode), and whether its history is the map's:
  * the page opened at the top is the map's own, where Back closes a phone's sheet. Inside a customer's iframe, or for a
- * script-tag embed, the history is the customer's page's.
+ * script-tag embed, the history is the customer's page's. A script-tag embed writes the route it shows into the
+ * customer's page's address, as it does the open location (`?location=`, read by ./loader.ts), so it reads it back
+ * from there: a reload or a copied address shows the same route (a kiosk's fixed start is the /m/{id} address's only).
  */
 function pageOptions(o: EmbedOptions): Pick<ViewerOptions, 'directions' | 'kiosk' | 'backCloses'> {
-  if (o.mode !== 'page') return {};
   const href = window.location.href;
+  if (o.mode !== 'page') return { directions: { ...readDirectionsParams(href), fixedFrom: null } };
   return { directions: readDirectionsParams(href), kiosk: readKioskParam(href), backCloses: !isFramed() };
 }
 

@@ -114,6 +114,42 @@ describe('the open location in the history of the map’s own page', () => {
     expect(shown).toEqual([null]);
   });
 
+  it('writes the route shown into whatever entry Back lands on: the route is no entry’s', async () => {
+    const h = make(true);
+    h.route('x', 'y', false);
+    expect(location.href).toBe(`${MAP}?from=x&to=y`);
+    h.opened('a', true);
+    expect(location.href).toBe(`${MAP}?from=x&to=y&location=a`);
+    // Another route while the sheet is open (its Directions button): the entry under it still says the first one.
+    h.route('y', 'z', true);
+    expect(location.href).toBe(`${MAP}?from=y&to=z&location=a&stepfree=1`);
+    await back();
+    h.closed();
+    expect(location.href).toBe(`${MAP}?from=y&to=z&stepfree=1`);
+    // Forward to the sheet's entry: its location again, with the route shown now, not the one it was written with.
+    h.route(null, null, false);
+    await forward();
+    expect(location.href).toBe(`${MAP}?location=a`);
+  });
+
+  it('writes a route told while the Back of a close is on its way once it has landed', async () => {
+    const h = make(true);
+    h.opened('a', true);
+    const landed = popped();
+    // The route moves the map to another floor, which closes the sheet; then the route is told.
+    h.closed();
+    h.route('x', 'y', false);
+    await landed;
+    expect(location.href).toBe(`${MAP}?from=x&to=y`);
+    expect(history.state).toBeNull();
+  });
+
+  it('leaves the route out of the address when the map does not deep-link', () => {
+    const h = make(true, false);
+    h.route('x', 'y', true);
+    expect(location.href).toBe(MAP);
+  });
+
   it('ignores history moves that are not its own (a link to a #fragment in a description)', async () => {
     make(true);
     history.pushState(null, '', `${MAP}#opening-hours`);

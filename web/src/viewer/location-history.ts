@@ -15,8 +15,11 @@
  * start over) goes back over both entries and puts the directory's back, so one Back closes exactly the top thing
  * shown and none is spent showing nothing new. A reload on the directory's entry opens it again, as a reload on a
  * sheet's shows its location again; where it cannot open (the box no longer compact), its entry is gone back over.
+ * The route shown (`?from=&to=&stepfree=1`, ../directions/panel.ts) is no entry's: the directions stay as they are on
+ * Back and Forward, so whatever entry the browser lands on (its address written when it was current, with the route of
+ * then) gets the route shown now written into its address.
  */
-import { replaceLocationParam, withLocationParam } from './deep-link';
+import { replaceDirectionsParams, replaceLocationParam, withLocationParam } from './deep-link';
 
 /** The key in the state of the history entries this adds: the id of the location the entry shows. */
 export const SHEET_STATE_KEY = 'mapnestSheet';
@@ -78,6 +81,8 @@ export class LocationHistory {
   #goingBack = false;
   /** The address of a location opened or closed without an entry while going back: written once the Back landed. */
   #address: { id: string | null } | null = null;
+  /** The route in the address, once the directions have said one (`from`, `to`, step-free). */
+  #route: Parameters<LocationHistory['route']> | null = null;
 
   constructor(options: LocationHistoryOptions, win: HistoryWindow = window) {
     this.#o = options;
@@ -132,8 +137,21 @@ export class LocationHistory {
     this.#sync();
   }
 
+  /**
+   * The route the directions show (null `from` and `to`: none; `stepFree`: the Step-free box ticked), for the address
+   * when the map deep-links; written at once, or once a Back on its way has landed.
+   */
+  route(from: string | null, to: string | null, stepFree: boolean): void {
+    this.#route = [from, to, stepFree];
+    if (!this.#goingBack) this.#writeRoute();
+  }
+
   destroy(): void {
     this.#win.removeEventListener('popstate', this.#onPop);
+  }
+
+  #writeRoute(): void {
+    if (this.#route && this.#o.deepLinking) replaceDirectionsParams(...this.#route, this.#win);
   }
 
   /**
@@ -201,6 +219,7 @@ export class LocationHistory {
   #onPop = (): void => {
     const was = this.#entry;
     const now = (this.#entry = this.#read());
+    this.#writeRoute();
     if (this.#goingBack) {
       // The visitor closed something (already closed) and may have opened or closed more meanwhile.
       this.#goingBack = false;

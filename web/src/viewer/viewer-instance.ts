@@ -46,7 +46,6 @@ export class Viewer implements MapViewerInstance {
   #ro!: ResizeObserver;
   readonly #resolveUrl: (u: string) => string;
   readonly #emit: ViewerEventSink = (type, detail) => this.#options.onEvent?.(type, detail);
-  readonly #deepLinking: boolean;
   readonly #framed = isFramed();
   readonly #startIndex: number | null;
   #layerId: string;
@@ -81,7 +80,6 @@ export class Viewer implements MapViewerInstance {
     const model = (this.model = buildModel(options.document, options.language));
     const s = model.settings;
     this.#resolveUrl = resolve;
-    this.#deepLinking = options.deepLinking ?? s.deepLinking;
     const first = start.location === null ? undefined : model.byId.get(start.location);
     this.#pendingOpen = this.#startIndex = first?.index ?? null;
     this.#linked = first?.clickable && first.id === options.initialLocation ? first.index : null;
@@ -135,12 +133,14 @@ export class Viewer implements MapViewerInstance {
       framed: this.#framed,
       close: () => this.#close(),
       placed: () => this.#sheets.sync(),
-      deepLinking: this.#deepLinking,
+      deepLinking: this.#options.deepLinking ?? this.model.settings.deepLinking,
       backCloses: !!this.#options.backCloses,
       showLocation: (id) => (id === null ? this.#close() : this.openLocation(id)),
     });
     const parts = this.#partsHost(reduced);
-    this.#directions = attachDirections(parts, this.#options.state, this.#options.directions);
+    // A location the address opens stays open: the route the address asks for is drawn on its floor, not played.
+    const route = { ...this.#options.directions, keepFloor: this.#linked !== null };
+    this.#directions = attachDirections(parts, this.#options.state, route);
     const kiosk = attachKiosk(parts, this.#kiosk());
     this.#parts = [this.#directions, attachMinimap(parts), kiosk].filter((p) => !!p);
     this.#controls = addControls({
@@ -222,7 +222,7 @@ export class Viewer implements MapViewerInstance {
       showLayer: (id) => this.#changeLayer(id),
       shapeCentres: (locations) => this.#stage.shapeCentres(locations),
       emit: this.#emit,
-      deepLinking: this.#deepLinking,
+      routeShown: (from, to, stepFree) => this.#details.history.route(from, to, stepFree),
       reducedMotion: reduced || this.model.settings.zoom.reduceMotion,
       resolveUrl: this.#resolveUrl,
       startOver: () => this.#startOver(),

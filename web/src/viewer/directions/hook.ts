@@ -123,7 +123,7 @@ export function attachDirections(
     void load().then((p) => {
       if (!p) return;
       p.open(false);
-      if ((request.from || request.fixedFrom || wf.fixedFrom) && request.to) p.go();
+      if ((request.from || request.fixedFrom || wf.fixedFrom) && request.to) p.showLinked(!request.keepFloor);
     });
   }
   return {

@@ -1,7 +1,8 @@
 /**
  * The Directions panel (loaded on demand by ./hook.ts): From and To pickers, Swap, a step-free
  * toggle and Go; the route drawn floor by floor with its step list (each step shows its floor);
- * `?from=&to=` written back to the address bar; a fixed "You are here" start for kiosks.
+ * `?from=&to=` written back to the address bar, always the route shown (none once it is cleared or the panel closed);
+ * a fixed "You are here" start for kiosks.
  * Its parts: the form (./route-form.ts), the step list (./step-list.ts) and the route on the map
  * (./route-player.ts); this file holds them together, plans the route and opens and closes the panel.
  */
@@ -9,7 +10,6 @@ import { buildNetwork } from '../../map-core/wayfinding/network';
 import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute, isolate, wordRoute } from '../../map-core/wayfinding/steps';
-import { replaceDirectionsParams } from '../deep-link';
 import { h, icon, uid } from '../dom';
 import { DIRECTIONS_SHEET_EVENT } from '../details/phone-sheets';
 import { DIRECTIONS_CSS } from './directions-css';
@@ -33,6 +33,8 @@ class DirectionsPanelView implements DirectionsPanel {
   readonly #withStairs: HTMLButtonElement;
   /** The route last asked for was not found (a change of Step-free asks again, as it does for a shown route). */
   #notFound = false;
+  /** The ends of the route shown, or of the one last asked for and not found: what the address says. */
+  #asked: [string, string] | null = null;
   readonly #panel: HTMLElement;
   readonly #style = h('style', null, DIRECTIONS_CSS);
   readonly #player: RoutePlayer;
@@ -73,7 +75,12 @@ class DirectionsPanelView implements DirectionsPanel {
       model.settings,
       placeOptions(model, targets, floorName),
       fixed ? { id: fixed, title: this.#titleOf(fixed) } : null,
-      { submit: () => this.go(), swapped: rerouteIfShown, stepFreeChanged: rerouteIfShown },
+      {
+        submit: () => this.go(),
+        swapped: rerouteIfShown,
+        // The box is in the address, shown route or not: a reload ticks it as the visitor left it.
+        stepFreeChanged: () => (this.#asked ? this.go() : this.#tellAddress()),
+      },
       t,
     );
     this.#steps = new StepList(
@@ -125,6 +132,7 @@ class DirectionsPanelView implements DirectionsPanel {
     });
     this.#close.addEventListener('click', () => {
       this.#clearRoute();
+      this.#tellAddress();
       this.#status.textContent = '';
       this.#setOpen(false);
       this.#toggleButton.focus();
@@ -174,6 +182,7 @@ class DirectionsPanelView implements DirectionsPanel {
 
   #clearRoute(): void {
     this.#notFound = false;
+    this.#asked = null;
     this.#withStairs.hidden = true;
     this.#panel.classList.remove('mn-dir-routed');
     this.#player.clear();
@@ -193,6 +202,16 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 
   go(): void {
+    this.#plan(true);
+    this.#tellAddress();
+  }
+
+  showLinked(play: boolean): void {
+    this.#plan(play);
+  }
+
+  /** Plans the route between the places picked, or says what is missing; `play`: across its floors (else drawn). */
+  #plan(play: boolean): void {
     const form = this.#form;
     const status = this.#status;
     const a = form.start;
@@ -212,11 +231,24 @@ class DirectionsPanelView implements DirectionsPanel {
       status.textContent = this.#host.model.text.t('alreadyAt', { place: isolate(this.#titleOf(b)) });
       return;
     }
-    this.#showRoute(a, b);
+    this.#showRoute(a, b, play);
   }
 
-  /** Plans the route from a to b and plays it with its steps, or says there is none. */
-  #showRoute(a: string, b: string): void {
+  /**
+   * Writes the route shown into the address (`?from=&to=`; none when none is shown) with the Step-free box, through
+   * the viewer (../location-history.ts), so the address copied or reloaded shows what the visitor sees. Under a fixed
+   * start ("You are here", the address's `?fixedfrom=` or the map's) only `?to=` is written: the start is not chosen.
+   */
+  #tellAddress(): void {
+    const [from, to] = this.#asked ?? [null, null];
+    this.#host.routeShown(this.#fixed ? null : from, to, this.#form.stepFree);
+  }
+
+  /**
+   * Plans the route from a to b and plays it with its steps (`play`; else it is drawn where it crosses the floor
+   * shown, the map staying there), or says there is none.
+   */
+  #showRoute(a: string, b: string, play: boolean): void {
     const host = this.#host;
     const panel = this.#panel;
     const player = this.#player;
@@ -224,7 +256,7 @@ class DirectionsPanelView implements DirectionsPanel {
     const free = this.#form.stepFree;
     const plan = (player.plan = planRoute(this.#net, a, b, { stepFree: free }));
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
-    if (host.deepLinking && !this.#fixed) replaceDirectionsParams(a, b, free);
+    this.#asked = [a, b];
     if (!plan) {
       const ends = { from: isolate(this.#titleOf(a)), to: isolate(this.#titleOf(b)) };
       status.textContent = host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends);
@@ -242,7 +274,8 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#steps.show(route, text.steps);
     // The sheet's height changed with the steps: the viewer measures what it covers before the route is framed.
     if (this.#asSheet) this.#sheetChanged(true);
-    player.play();
+    if (play) player.play();
+    else player.layerShown(host.layer());
   }
 
   routeTo(id: string): void {
@@ -265,7 +298,7 @@ class DirectionsPanelView implements DirectionsPanel {
     if (!this.#fixed) this.#form.from.set(null);
     this.#form.to.set(null);
     this.#form.stepFree = this.#stepFreeAtStart;
-    if (this.#host.deepLinking && !this.#fixed) replaceDirectionsParams(null, null, this.#stepFreeAtStart);
+    this.#tellAddress();
     this.#setOpen(open);
   }
 

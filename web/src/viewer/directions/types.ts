@@ -13,6 +13,11 @@ export interface DirectionsRequest {
   fixedFrom?: string | null;
   /** Plan a step-free route (`?stepfree=1`): the Step-free box starts ticked. */
   stepFree?: boolean;
+  /**
+   * The same address opens a location: the route is drawn on that location's floor, not played across its floors
+   * (moving to another floor would close the location the address names).
+   */
+  keepFloor?: boolean;
 }
 
 /** What the viewer lends the directions module. */
@@ -30,15 +35,18 @@ export interface DirectionsHost {
   /** Where the shapes these locations are bound to are, on any floor (MapStage.shapeCentres): routes go to them. */
   shapeCentres(locations: readonly ShapeBound[]): Promise<ShapeCentres>;
   emit: ViewerEventSink;
-  readonly deepLinking: boolean;
+  /** The route shown (null ends: none) and the Step-free box, for the address when the map deep-links. */
+  routeShown(from: string | null, to: string | null, stepFree: boolean): void;
   readonly reducedMotion: boolean;
 }
 
 export interface DirectionsPanel {
   open(focus: boolean): void;
   toggle(): void;
-  /** Plans and shows the route between the picked places. */
+  /** Plans and shows the route between the picked places; the address says it. */
   go(): void;
+  /** Shows the route the address asked for (the address says it already); `play`: across its floors. */
+  showLinked(play: boolean): void;
   /** Fills To with `id` and shows the route when a start is known. */
   routeTo(id: string): void;
   layerShown(id: string): void;
