@@ -32,6 +32,12 @@ describe('sanitizeSvg', () => {
     expectClean(svg!.outerHTML);
   });
 
+  it('answers no SVG, without throwing, when a frameset takes the place of the body the SVG was parsed into', () => {
+    const hostile =
+      '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><frameset><frame src="https://evil.example/f"></frameset>';
+    expect(sanitizeSvg(svgMarkup(hostile), SCOPE)).toBeNull();
+  });
+
   it('cleans a whole document carrying every vector at once', () => {
     const svg = sanitizeSvg(svgDocument(), SCOPE);
     expect(svg?.getAttribute('viewBox')).toBe('0 0 1000 800');

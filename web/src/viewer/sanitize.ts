@@ -188,7 +188,10 @@ export function stripDeclarations(svgText: string): string {
 export function sanitizeSvg(svgText: string, scopeSelector: string): SVGSVGElement | null {
   const text = stripDeclarations(svgText);
   svgScope = scopeSelector;
-  const fragment = svgPurifier().sanitize(text) as unknown as DocumentFragment;
+  const fragment = svgPurifier().sanitize(text) as unknown as DocumentFragment | null;
+  // A <frameset> the HTML parser reaches with its frameset flag still "ok" (after an <svg> and a <meta>, say) replaces
+  // the body DOMPurify parses into: it answers null, and there is no SVG to show.
+  if (!fragment) return null;
   const svg = Array.from(fragment.children).find(
     (el) => el.localName === 'svg' && el.namespaceURI === 'http://www.w3.org/2000/svg',
   );
