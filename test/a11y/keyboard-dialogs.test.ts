@@ -36,18 +36,29 @@ interface Focus {
   /** A name for the focused element, to tell stops apart. */
   name: string;
   inDialog: boolean;
-  /** An outline or a shadow drawn on it (or, for a text field, on the box around it). */
+  /** A solid outline or an opaque ring drawn on it (or, for a text field, on the box around it), not a pale glow. */
   ring: boolean;
 }
 
 const focus = (page: Page): Promise<Focus> =>
-  page.evaluate(() => {
+  page.evaluate(async () => {
+    // Read once the ring's transition has ended.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    );
     const el = document.activeElement as HTMLElement | null;
     const dialog = [...document.querySelectorAll('[role=dialog]')].at(-1);
     const drawn = (node: Element | null) => {
       if (!node) return false;
       const style = getComputedStyle(node);
-      return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+      // A solid outline, or a shadow drawn in an opaque colour (Chromium writes rgba() only for a translucent one).
+      return (
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+        /(^|, )rgb\([^)]*\) 0px 0px 0px [1-9]/.test(style.boxShadow)
+      );
     };
     // Each element met is numbered once, so two stops with the same words are told apart.
     const w = window as unknown as { walked?: number };
