@@ -12,9 +12,31 @@ import { AA_CONTRAST, contrastRatio } from '@mapnest/shared/contrast';
 import { launchBrowser, signInWithTokens, artifact } from '../helpers/browser';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { adminUser, baseUrl, call, createPublishedMap, createUser, postFrom, type TestUser } from '../helpers/stack';
+import { sendBeacon } from '../helpers/beacons';
+import { documentWith } from '../helpers/documents';
 
 const ARTIFACTS = path.resolve('.test-artifacts/a11y');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A legacy Mapplic export of one floor, enough for the picker to list it and what it still needs. */
+const MAPPLIC_EXPORT = {
+  name: 'mall.json',
+  mimeType: 'application/json',
+  buffer: Buffer.from(
+    JSON.stringify({
+      mapwidth: '1000',
+      mapheight: '800',
+      levels: [
+        {
+          id: 'ground',
+          title: 'Ground floor',
+          map: 'ground.svg',
+          locations: [{ id: 'a', title: 'A', x: '0.2', y: '0.3' }],
+        },
+      ],
+    }),
+  ),
+};
 
 interface Violation {
   id: string;
@@ -167,6 +189,8 @@ describe('no serious or critical axe violation', () => {
     await check('embed-light-primary');
     // axe leaves this one undecided (it cannot tell the background of the directory's bar), so it is measured here.
     expect(await textContrast(clear)).toBeGreaterThanOrEqual(AA_CONTRAST);
+    // A free account holds two test maps: the Professional map below takes this one's place.
+    await call('deleteMap', id, user);
   }, 60_000);
 
   it('on the embed page with a route shown and a place picker open', async () => {
@@ -175,6 +199,12 @@ describe('no serious or critical axe violation', () => {
     await page.getByRole('combobox', { name: 'To' }).fill('bo');
     await page.getByRole('listbox', { name: 'To' }).waitFor();
     await check('embed-directions');
+  }, 60_000);
+
+  it('on the register page', async () => {
+    await page.goto('/register');
+    await page.locator('input[name=email]').waitFor();
+    await check('register');
   }, 60_000);
 
   it('on the maps list', async () => {
@@ -205,6 +235,87 @@ describe('no serious or critical axe violation', () => {
     await page.getByRole('tab', { name: /Layers/ }).click();
     await check('editor-layers');
   }, 60_000);
+
+  it('in the Publish dialog', async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Publish and embed' }).locator('.publish-checks').waitFor();
+    await check('editor-publish');
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it.each(['Profile', 'Security', 'Plan'])(
+    'on the Settings dialog’s %s tab',
+    async (tab) => {
+      await page.goto(`/maps#settings/${tab}`);
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(`settings-${tab.toLowerCase()}`);
+    },
+    60_000,
+  );
+
+  it('in the Pick your plan dialog', async () => {
+    await page.goto('/maps#subscribe');
+    await page.getByRole('dialog', { name: 'Pick your plan' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await check('subscribe');
+  }, 60_000);
+
+  it('on the New map page with the Mapplic import picker', async () => {
+    await page.goto('/maps/new');
+    await page.getByText('Import from Mapplic', { exact: true }).click();
+    await page.setInputFiles('[data-testid=mapplic-site-files]', [MAPPLIC_EXPORT]);
+    await page.getByRole('list', { name: 'Picked files' }).waitFor();
+    await check('new-map-mapplic');
+  }, 60_000);
+
+  describe('on a Professional map with two versions and a visit counted', () => {
+    let proId: string;
+    beforeAll(async () => {
+      proId = await createPublishedMap({ title: 'Counted map', mapData: documentWith(3) }, user);
+      await call('saveMap', { id: proId, baseVersion: 1, mapData: documentWith(4) }, user);
+      await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+      await call('setMapState', { id: proId, state: 3 }, user);
+      expect(await sendBeacon({ m: proId, v: 1, o: { loc1: 1 }, s: [['zebra', false]], f: 1, r: 0 })).toBe(204);
+    }, 60_000);
+
+    it('in its History panel with a version preview open', async () => {
+      await page.goto(`/maps/${proId}`);
+      await page.getByRole('tab', { name: /History/ }).click();
+      await page
+        .getByRole('listitem', { name: /^Version 1/ })
+        .getByRole('button', { name: 'Preview' })
+        .click();
+      await page.getByRole('dialog', { name: 'Preview of version 1' }).locator('.mn-viewer').waitFor();
+      await page.waitForLoadState('networkidle');
+      await check('history-preview');
+    }, 60_000);
+
+    it('on its analytics page', async () => {
+      await page.goto(`/maps/${proId}/analytics`);
+      await page.getByRole('region', { name: 'Top locations' }).getByText('Location 1').waitFor();
+      await expect.poll(() => page.locator('.analytics-chart__plot canvas').count()).toBe(3);
+      await check('analytics');
+    }, 60_000);
+  });
+
+  describe('at a phone’s size (390×844)', () => {
+    beforeAll(() => page.setViewportSize({ width: 390, height: 844 }));
+    afterAll(() => page.setViewportSize({ width: 1440, height: 900 }));
+
+    it('on the maps list', async () => {
+      await page.goto('/maps');
+      await page.getByRole('article', { name: 'Accessible map' }).waitFor();
+      await check('maps-phone');
+    }, 60_000);
+
+    it('in the editor', async () => {
+      await page.goto(`/maps/${mapId}`);
+      await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await check('editor-phone');
+    }, 60_000);
+  });
 
   // Last: it signs this page in as the administrator.
   it("in the team's inbox (settings, Messages), with a request in it", async () => {

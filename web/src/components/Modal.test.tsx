@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Modal, OpensAlone } from './Modal';
@@ -102,5 +102,75 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
     expect(document.body.style.overflow).toBe('');
+  });
+
+  describe('keeps Tab inside', () => {
+    /** A dialog whose markup ends with controls Tab cannot reach, as the map preview's viewer does. */
+    function Trap({ children }: { children?: ReactNode }) {
+      return (
+        <Modal open onClose={() => {}} labelledBy="trap-title">
+          <h2 id="trap-title" tabIndex={-1} data-autofocus>
+            Preview
+          </h2>
+          <label>
+            <input type="radio" name="width" value="desktop" defaultChecked /> Desktop
+          </label>
+          <label>
+            <input type="radio" name="width" value="phone" /> Phone
+          </label>
+          <button type="button">Close</button>
+          <button type="button">Taxi rank</button>
+          <button type="button" tabIndex={-1}>
+            Bus stop
+          </button>
+          <div style={{ display: 'none' }}>
+            <button type="button">Try again</button>
+          </div>
+          {children}
+        </Modal>
+      );
+    }
+    const button = (name: string) => screen.getByRole('button', { name });
+    const tab = (shiftKey = false) => fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey });
+
+    it('from the last stop to the first, past controls hidden or out of the tab order', () => {
+      render(<Trap />);
+      button('Taxi rank').focus();
+      tab();
+      expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Desktop' }));
+    });
+
+    it('from the first stop, and from the title before it, to the last stop on Shift+Tab', () => {
+      render(<Trap />);
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Preview' }));
+      tab(true);
+      expect(document.activeElement).toBe(button('Taxi rank'));
+      screen.getByRole('radio', { name: 'Desktop' }).focus();
+      tab(true);
+      expect(document.activeElement).toBe(button('Taxi rank'));
+    });
+
+    it('moves between stops inside in the order of the markup', () => {
+      render(<Trap />);
+      button('Close').focus();
+      tab();
+      expect(document.activeElement).toBe(button('Taxi rank'));
+      tab(true);
+      expect(document.activeElement).toBe(button('Close'));
+      tab(true);
+      expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Desktop' }));
+    });
+
+    it('leaves Tab to a dialog opened over it', () => {
+      render(
+        <Trap>
+          <Dialog name="Confirm" onClose={() => {}} />
+        </Trap>,
+      );
+      const inner = screen.getByRole('button', { name: 'Inside Confirm' });
+      inner.focus();
+      tab();
+      expect(document.activeElement).toBe(inner);
+    });
   });
 });

@@ -59,6 +59,39 @@ export function OpensAlone({ children }: { children: ReactNode }) {
   return <ReplacesOpenModals.Provider value>{children}</ReplacesOpenModals.Provider>;
 }
 
+// Node.DOCUMENT_POSITION_PRECEDING and _FOLLOWING.
+const PRECEDING = 2;
+const FOLLOWING = 4;
+
+/** Whether `el` is drawn: Chromium's own answer (a closed <details>, display: none above it), else the styles up to the page. */
+function shown(el: HTMLElement): boolean {
+  if (typeof el.checkVisibility === 'function') return el.checkVisibility({ visibilityProperty: true });
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (node.hidden || style.display === 'none' || style.visibility === 'hidden') return false;
+  }
+  return true;
+}
+
+/** A radio button Tab passes over: one not checked in a group that has one checked (arrows move in the group). */
+function passedOver(el: HTMLElement, panel: HTMLElement): boolean {
+  if (!(el instanceof HTMLInputElement) || el.type !== 'radio' || el.checked || !el.name) return false;
+  return Array.from(panel.querySelectorAll<HTMLInputElement>('input[type="radio"]')).some(
+    (other) => other.name === el.name && other.checked,
+  );
+}
+
+/**
+ * The dialog's Tab stops in document order: what Tab can reach. Controls hidden by a layout (a phone's button on a
+ * desktop, a closed section), those a roving tab index takes out of the order (tabindex -1) and a group's unchecked
+ * radio buttons are not: the trap's edges are the first and last stops, not the first and last controls in the markup.
+ */
+function tabStops(panel: HTMLElement): HTMLElement[] {
+  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.tabIndex >= 0 && shown(el) && !passedOver(el, panel),
+  );
+}
+
 /** Whether focus can go to `el`: a control that is not disabled, or an element given a tabindex (a title). */
 const focusable = (el: Element | null | undefined): el is HTMLElement =>
   el instanceof HTMLElement &&
@@ -90,8 +123,7 @@ function useFocusInside(open: boolean, panel: RefObject<HTMLDivElement | null>, 
     };
     for (const other of others) other.close();
     register(entry);
-    const first = () =>
-      node.querySelector<HTMLElement>('[data-autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE);
+    const first = () => node.querySelector<HTMLElement>('[data-autofocus]') ?? tabStops(node)[0] ?? null;
     first()?.focus();
     // A first control that cannot take focus yet (disabled while the dialog loads) leaves focus outside, where Escape
     // and the focus trap would not reach it: the panel takes it instead.
@@ -162,21 +194,22 @@ export function Modal({ open, onClose, labelledBy, describedBy, children, classN
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    // A dialog opened over this one (its events come up React's tree), or a trap of its own inside (the viewer's
+    // lightbox), has taken the key.
+    if (event.key !== 'Tab' || !panel.current || event.defaultPrevented) return;
+    if (!(event.target instanceof Node) || !panel.current.contains(event.target)) return;
+    // The dialog moves focus itself, in the order of its markup: Chromium's own Tab can leave it (past the last
+    // stop, and from inside the map preview's list of locations, which sits in a scaled box).
+    event.preventDefault();
+    const items = tabStops(panel.current);
+    const active = document.activeElement;
+    const inside = active !== null && active !== panel.current && panel.current.contains(active);
+    const next = !inside
+      ? undefined
+      : event.shiftKey
+        ? items.filter((el) => el !== active && active.compareDocumentPosition(el) & PRECEDING).at(-1)
+        : items.find((el) => el !== active && active.compareDocumentPosition(el) & FOLLOWING);
+    (next ?? (event.shiftKey ? items.at(-1) : items[0]))?.focus();
   };
 
   // The second click of a double click on what opened the dialog lands on the backdrop that has just appeared

@@ -39,7 +39,9 @@ export default function SettingsDialog({ open, tab: asked, onTab, onClose }: Set
           : 0;
     if (!step) return;
     event.preventDefault();
-    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
+    // From the tab that has focus, not the one open: a held arrow key's repeats come before the next render.
+    const from = tabs.findIndex((t) => document.getElementById(`${id}-tab-${t}`) === event.target);
+    const next = tabs[((from < 0 ? tabs.indexOf(tab) : from) + step + tabs.length) % tabs.length]!;
     onTab(next);
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
