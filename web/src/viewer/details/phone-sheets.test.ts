@@ -213,6 +213,27 @@ describe('Back with both sheets open, on the map’s own page', () => {
     expect(history.state).toEqual({ before: true });
   });
 
+  it('shows the location in front on a reload of the directions’ entry, going back over it, the route kept', async () => {
+    const first = mount();
+    first.viewer.openLocation('b');
+    first.$<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(first.showing()).toEqual(['directions']), WAIT);
+    routeFrom(first.$, 'Shop A');
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b', [DIRECTIONS_STATE_KEY]: true });
+    expect(new URL(location.href).search).toBe('?location=b&from=a&to=b');
+    first.viewer.destroy();
+    document.body.replaceChildren();
+    // The page reloaded: a new viewer on the same entry, with what its address names.
+    const landed = popped();
+    const { $, showing } = mount({ initialLocation: 'b', directions: { from: 'a', to: 'b' } });
+    await landed;
+    await vi.waitFor(() => expect($('.mn-directions')?.classList.contains('mn-dir-routed')).toBe(true), WAIT);
+    expect(showing()).toEqual(['location']);
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b' });
+    // The entry landed on was written before the route: it is given the route shown.
+    expect(new URL(location.href).search).toBe('?location=b&from=a&to=b');
+  });
+
   it('goes back over the directions’ entry when they are closed by their button, or a location comes in front', async () => {
     const { viewer, $, showing } = mount();
     const length = history.length;

@@ -227,6 +227,9 @@ class DirectionsPanelView implements DirectionsPanel {
 
   showLinked(play: boolean): void {
     this.#plan(play);
+    // The address names it already; told all the same, so that the entry a Back lands on gets it too (a reload of the
+    // directions' entry goes back over it, ../location-history.ts).
+    this.#tellAddress();
   }
 
   /** Plans the route between the places picked, or says what is missing; `play`: across its floors (else drawn). */

@@ -52,7 +52,7 @@ export interface DirectionsPanel {
   stop(): void;
   /** Plans and shows the route between the picked places; the address says it. */
   go(): void;
-  /** Shows the route the address asked for (the address says it already); `play`: across its floors. */
+  /** Shows the route the address asked for (the address says it already, and is told again); `play`: across its floors. */
   showLinked(play: boolean): void;
   /** Fills To with `id` and shows the route when a start is known. */
   routeTo(id: string): void;
