@@ -1,7 +1,7 @@
 /**
  * The address bar says what the published map shows, so an address copied or reloaded shows the same thing: the demo
  * map's route leaves the address once the panel closes; on a phone, Back from a location's sheet opened over a route
- * planned from it lands on an address with that route; an address with a route and a location shows both after a
+ * lands on an address with that route, though the entry it lands on was written before the route was planned; an address with a route and a location shows both after a
  * reload; and a script-tag embed, which writes its route into the customer's page's address as it does `?location=`,
  * shows that route again when the page reloads (web/src/viewer/location-history.ts, web/src/viewer/directions/).
  */
@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectErrors, launchBrowser, newContext, readText } from '../helpers/browser';
 import { customerSite, type CustomerSite } from '../helpers/customer-site';
+import type { MapDocument } from '@mapnest/shared/map-document';
+import { tapLocationOn } from '../helpers/map-taps';
 import { baseUrl } from '../helpers/stack';
 
 let browser: Browser;
@@ -78,9 +80,11 @@ describe('the route in the address of the map’s own page', () => {
     await context.close();
   });
 
-  it('keeps a route planned from a phone’s sheet in the address when Back closes the sheet', async () => {
+  it('keeps a route in the address when Back closes a phone’s sheet opened over it', async () => {
     const { context, page, errors } = await open('/m/demo', { width: 390, height: 844 });
-    // Harrow & Finch (the directory's first entry) is on both floors: the route's floors leave its sheet open.
+    const doc = ((await (await fetch(`${baseUrl()}/data/maps/demo.json`)).json()) as { document: MapDocument })
+      .document;
+    // Harrow & Finch (the directory's first entry): its sheet's entry is written before any route.
     await page.locator('.mn-entry').first().click();
     const sheet = page.locator('.mn-sheet').getByRole('dialog');
     await sheet.getByRole('button', { name: 'Directions' }).click();
@@ -88,7 +92,11 @@ describe('the route in the address of the map’s own page', () => {
     await page.getByRole('button', { name: 'Go' }).click();
     await expect.poll(() => routeSaid(page)).toMatch(/^Route from North entrance to Harrow & Finch: /);
     expect(query(page)).toBe('?location=harrow-finch&from=north-entrance&to=harrow-finch');
-    // Back closes the sheet (its entry was added before the route): the route stays, and so does its address.
+    // Another place tapped over the route: its sheet in front takes the location's entry (gone back to, then
+    // replaced), and the address names both.
+    const other = await tapLocationOn(page, doc, 'ground', ['north-entrance', 'harrow-finch']);
+    await expect.poll(() => query(page)).toBe(`?location=${other}&from=north-entrance&to=harrow-finch`);
+    // Back closes that sheet: the route stays, and so does its address.
     await page.goBack();
     await expect.poll(() => sheet.count()).toBe(0);
     await expect.poll(() => query(page)).toBe('?from=north-entrance&to=harrow-finch');

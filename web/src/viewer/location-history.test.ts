@@ -4,7 +4,7 @@
  * `history.back()` and `history.forward()`, whose popstate arrives in a later task, as in a browser.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocationHistory, OVERLAY_STATE_KEY, SHEET_STATE_KEY } from './location-history';
+import { DIRECTIONS_STATE_KEY, LocationHistory, OVERLAY_STATE_KEY, SHEET_STATE_KEY } from './location-history';
 
 const MAP = 'http://localhost:3000/m/demo';
 let made: LocationHistory[] = [];
@@ -236,6 +236,7 @@ describe('the open location in an embed (a customer’s iframe or script-tag emb
 });
 
 describe('the entries in step with what shows, whatever the order (a compact viewer on the map’s own page)', () => {
+  // The directions' sheet brought in front of a location's sheet is in these runs too (ADR 082).
   /** Traversals asked for (by the visitor or the history) and popstates arrived: settled when they are equal. */
   let asked = 0;
   let arrived = 0;
@@ -265,12 +266,14 @@ describe('the entries in step with what shows, whatever the order (a compact vie
   };
 
   /**
-   * A compact viewer as the history sees it: a location's sheet and the directory over the map, each told to the
-   * history as the viewer (viewer-instance.ts) and the overlay (directory/overlay.ts) tell it. `reload` makes a new
-   * history on the current entry, its location shown again by the address (the deep link), as a reload does.
+   * A compact viewer as the history sees it: a location's sheet, the directions' sheet (`dirs`: open in front of
+   * it) and the directory over the map, each told to the history as the viewer (viewer-instance.ts), the sheets
+   * (details/phone-sheets.ts) and the overlay (directory/overlay.ts) tell it. `reload` makes a new history on the
+   * current entry, its location shown again by the address (the deep link), as a reload does; the directions the
+   * address opens wait behind it.
    */
   function viewer() {
-    const v = { sheet: null as string | null, overlay: false, compact: true };
+    const v = { sheet: null as string | null, dirs: false, overlay: false, compact: true };
     const overlay = {
       open: () => {
         if (!v.compact) return false;
@@ -286,11 +289,17 @@ describe('the entries in step with what shows, whatever the order (a compact vie
         h.overlayClosed();
       },
     };
-    /** A location chosen (in the overlay, on the map, by the page's API): the overlay closes first. */
+    /** A location chosen (in the overlay, on the map, by the page's API): the overlay closes first; it is in front. */
     const open = (id: string) => {
       overlay.close();
-      v.sheet = id;
+      [v.sheet, v.dirs] = [id, false];
       h.opened(id, true);
+      return true;
+    };
+    /** The directions brought in front (open: true) or closed, as the sheets tell it. */
+    const directions = (open: boolean) => {
+      v.dirs = open;
+      h.directionsFront(open && v.sheet !== null);
       return true;
     };
     const close = () => {
@@ -299,26 +308,62 @@ describe('the entries in step with what shows, whatever the order (a compact vie
       h.closed();
     };
     const attach = () =>
-      new LocationHistory({ deepLinking: true, backCloses: true, show: (id) => (id ? open(id) : close()) });
+      new LocationHistory({
+        deepLinking: true,
+        backCloses: true,
+        show: (id) => (id ? open(id) : close()),
+        directions,
+      });
     let h = attach();
     const reload = (compact: boolean) => {
       h.destroy();
       h = attach();
-      [v.sheet, v.overlay, v.compact] = [new URL(location.href).searchParams.get('location'), false, compact];
+      [v.sheet, v.dirs, v.overlay, v.compact] = [
+        new URL(location.href).searchParams.get('location'),
+        false,
+        false,
+        compact,
+      ];
       h.restore(overlay);
+      h.directionsFront(false);
       v.compact = true;
     };
-    return { v, overlay, open, close, reload, destroy: () => h.destroy() };
+    return { v, overlay, open, close, directions, reload, destroy: () => h.destroy() };
   }
 
-  type Step = 'a' | 'b' | 'close' | 'directory' | 'backToMap' | 'back' | 'forward' | 'reload' | 'reloadWide';
-  const STEPS: Step[] = ['a', 'b', 'close', 'directory', 'backToMap', 'back', 'forward', 'reload', 'reloadWide'];
+  type Step =
+    | 'a'
+    | 'b'
+    | 'close'
+    | 'directions'
+    | 'closeDirections'
+    | 'directory'
+    | 'backToMap'
+    | 'back'
+    | 'forward'
+    | 'reload'
+    | 'reloadWide';
+  const STEPS: Step[] = [
+    'a',
+    'b',
+    'close',
+    'directions',
+    'closeDirections',
+    'directory',
+    'backToMap',
+    'back',
+    'forward',
+    'reload',
+    'reloadWide',
+  ];
 
   async function run(steps: Step[]): Promise<void> {
     history.pushState(null, '', MAP);
-    const { v, overlay, open, close, reload, destroy } = viewer();
-    const what = () => `${steps.join(' ')}: sheet ${v.sheet}, overlay ${v.overlay}`;
+    const { v, overlay, open, close, directions, reload, destroy } = viewer();
+    const what = () => `${steps.join(' ')}: sheet ${v.sheet}, directions ${v.dirs}, overlay ${v.overlay}`;
     const shows = () => v.overlay || v.sheet !== null;
+    /** The directions in front of a location's sheet: what has an entry. */
+    const over = () => v.sheet !== null && v.dirs;
     /** A Back was taken (not left out because nothing showed, when it would leave the map): Forward may follow. */
     let backed = false;
     for (const step of steps) {
@@ -327,6 +372,9 @@ describe('the entries in step with what shows, whatever the order (a compact vie
       backed &&= step === 'reload' || step === 'reloadWide';
       if (step === 'a' || step === 'b') open(step);
       else if (step === 'close') close();
+      // The directory over the map covers the directions' sheet and its control.
+      else if (step === 'directions' && !v.overlay) directions(true);
+      else if (step === 'closeDirections' && !v.overlay && v.dirs) directions(false);
       else if (step === 'directory') overlay.open();
       else if (step === 'backToMap') overlay.close();
       else if (step === 'back' && shows()) {
@@ -337,16 +385,25 @@ describe('the entries in step with what shows, whatever the order (a compact vie
       await settled();
       // The entry is what shows: its location's sheet, the overlay over it.
       const state = (history.state ?? {}) as Record<string, unknown>;
-      expect([state[SHEET_STATE_KEY] ?? null, state[OVERLAY_STATE_KEY] === true], what()).toEqual([v.sheet, v.overlay]);
+      const entry = [
+        state[SHEET_STATE_KEY] ?? null,
+        state[DIRECTIONS_STATE_KEY] === true,
+        state[OVERLAY_STATE_KEY] === true,
+      ];
+      expect(entry, what()).toEqual([v.sheet, over(), v.overlay]);
     }
     // One Back closes the top thing shown, and no more; once nothing shows, the map's own entry is current (the next
     // Back leaves).
     while (shows()) {
-      const before = { sheet: v.sheet, overlay: v.overlay };
+      const before = { sheet: v.sheet, dirs: over(), overlay: v.overlay };
       history.back();
       await settled();
-      const after = before.overlay ? { ...before, overlay: false } : { sheet: null, overlay: false };
-      expect({ sheet: v.sheet, overlay: v.overlay }, what()).toEqual(after);
+      const after = before.overlay
+        ? { ...before, overlay: false }
+        : before.dirs
+          ? { ...before, dirs: false }
+          : { sheet: null, dirs: false, overlay: false };
+      expect({ sheet: v.sheet, dirs: over(), overlay: v.overlay }, what()).toEqual(after);
     }
     expect([history.state, location.href], what()).toEqual([null, MAP]);
     destroy();

@@ -17,7 +17,11 @@
  * sheet's shows its location again; where it cannot open (the box no longer compact), its entry is gone back over.
  * The route shown (`?from=&to=&stepfree=1`, ../directions/panel.ts) is no entry's: the directions stay as they are on
  * Back and Forward, so whatever entry the browser lands on (its address written when it was current, with the route of
- * then) gets the route shown now written into its address.
+ * then) gets the route shown now written into its address. One sheet shows at a time (./details/phone-sheets.ts): the
+ * directions' sheet brought in front of a location's (its Directions button, the Directions control) gets an entry
+ * over the location's (its state `{ mapnestDirections: true }` beside the location's), so Back closes the directions and
+ * shows the location again, and the next Back closes that; Forward opens the directions again. The directions alone, or
+ * under a location's sheet, have no entry: Back with only them open leaves the map, as before.
  */
 import { replaceDirectionsParams, replaceLocationParam, withLocationParam } from './deep-link';
 
@@ -25,6 +29,8 @@ import { replaceDirectionsParams, replaceLocationParam, withLocationParam } from
 export const SHEET_STATE_KEY = 'mapnestSheet';
 /** The key in the state of the entry added for the compact viewer's directory over the map (true). */
 export const OVERLAY_STATE_KEY = 'mapnestDirectory';
+/** The key in the state of the entry added for the directions' sheet in front of a location's sheet (true). */
+export const DIRECTIONS_STATE_KEY = 'mapnestDirections';
 
 /** The compact viewer's directory over the map, as Back and Forward open and close it. */
 export interface HistoryOverlay {
@@ -45,6 +51,11 @@ export interface LocationHistoryOptions {
    * viewer opens or closes the location (telling this, which then changes nothing); false when it cannot open it.
    */
   show(id: string | null): boolean | void;
+  /**
+   * Back came from the entry of the directions' sheet in front of a location's (`open` false: the viewer closes them,
+   * the location's sheet shows again), or Forward to it (true: they open again in front; false when they cannot).
+   */
+  directions?(open: boolean): boolean | void;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -59,14 +70,39 @@ export function entryLocation(win: Pick<Window, 'history'> = window): string | n
   return typeof id === 'string' ? id : null;
 }
 
-/** What an entry of ours shows, or what the visitor sees that Back should close: a sheet's location, the overlay. */
+/**
+ * What an entry of ours shows, or what the visitor sees that Back should close: a sheet's location, the directions'
+ * sheet in front of it, the overlay.
+ */
 interface Shown {
   id: string | null;
+  /** The directions' sheet is in front of the location's (nothing without a location). */
+  directions: boolean;
   overlay: boolean;
 }
 
-/** The entries `s` stands for above the one before them, bottom first: the sheet's, then the overlay's over it. */
-const levels = (s: Shown): string[] => [...(s.id === null ? [] : [`sheet:${s.id}`]), ...(s.overlay ? ['overlay'] : [])];
+const NOTHING: Shown = { id: null, directions: false, overlay: false };
+const over = (s: Shown) => s.id !== null && s.directions;
+
+/**
+ * The entries `s` stands for above the one before them, bottom first: the sheet's, the directions' in front of it,
+ * then the overlay's over them.
+ */
+const levels = (s: Shown): string[] => [
+  ...(s.id === null ? [] : [`sheet:${s.id}`]),
+  ...(over(s) ? ['directions'] : []),
+  ...(s.overlay ? ['overlay'] : []),
+];
+
+/** What the first `n` entries of `s`'s levels show: the entry to write for level `n`. */
+function upTo(s: Shown, n: number): Shown {
+  const kept = levels(s).slice(0, n);
+  return {
+    id: kept.some((l) => l.startsWith('sheet:')) ? s.id : null,
+    directions: kept.includes('directions'),
+    overlay: kept.includes('overlay'),
+  };
+}
 
 export class LocationHistory {
   readonly #o: LocationHistoryOptions;
@@ -88,13 +124,15 @@ export class LocationHistory {
     this.#o = options;
     this.#win = win;
     // A reload keeps the entry's state: closing then still goes back over it (the overlay's, see restore()).
-    this.#entry = options.backCloses ? this.#read() : { id: null, overlay: false };
+    this.#entry = options.backCloses ? this.#read() : { ...NOTHING };
     this.#want = { ...this.#entry };
     if (options.backCloses) win.addEventListener('popstate', this.#onPop);
   }
 
   /** Location `id` opened by the visitor; `sheet`: its details cover the map as a phone's sheet (or lightbox). */
   opened(id: string, sheet: boolean): void {
+    // Its sheet comes in front of the directions' (./details/phone-sheets.ts).
+    this.#want.directions = false;
     if (this.#o.backCloses && (sheet || this.#want.id !== null)) {
       this.#want.id = id;
       return this.#sync();
@@ -105,7 +143,17 @@ export class LocationHistory {
   /** The open location closed (its button, Escape, a tap beside it, another floor, the page's API): not by Back. */
   closed(): void {
     if (this.#want.id === null) return this.#writeAddress(null);
-    this.#want.id = null;
+    this.#want = { ...this.#want, id: null, directions: false };
+    this.#sync();
+  }
+
+  /**
+   * Whether the directions' sheet is in front of the open location's (./details/phone-sheets.ts): in front, it gets an
+   * entry over the location's, so that Back closes it; once it closes or goes behind, that entry is gone back over.
+   */
+  directionsFront(front: boolean): void {
+    if (this.#want.directions === front) return;
+    this.#want.directions = front;
     this.#sync();
   }
 
@@ -163,12 +211,13 @@ export class LocationHistory {
     const [now, want] = [levels(this.#entry), levels(this.#want)];
     let same = 0;
     while (same < now.length && same < want.length && now[same] === want[same]) same++;
-    const swap = same < now.length && same < want.length && now[same] !== 'overlay' && want[same] !== 'overlay';
+    const sheet = (level: string | undefined) => !!level?.startsWith('sheet:');
+    const swap = sheet(now[same]) && sheet(want[same]);
     const back = now.length - same - (swap ? 1 : 0);
     if (back > 0) return this.#back(back);
-    if (swap) this.#write({ id: this.#want.id, overlay: false }, 'replace');
-    if (this.#want.id !== null && this.#entry.id === null) this.#write({ id: this.#want.id, overlay: false }, 'push');
-    if (this.#want.overlay && !this.#entry.overlay) this.#write({ ...this.#want }, 'push');
+    for (let n = same + 1; n <= want.length; n++) {
+      if (!this.#write(upTo(this.#want, n), swap && n === same + 1 ? 'replace' : 'push')) return;
+    }
   }
 
   /** Goes back over `n` entries of ours; when the browser refuses, the entries are taken as they are. */
@@ -191,17 +240,24 @@ export class LocationHistory {
   /** What the current entry shows, when it is one this added. */
   #read(): Shown {
     const state: unknown = this.#win.history.state;
-    return { id: entryLocation(this.#win), overlay: isRecord(state) && state[OVERLAY_STATE_KEY] === true };
+    const flag = (key: string) => isRecord(state) && state[key] === true;
+    return { id: entryLocation(this.#win), directions: flag(DIRECTIONS_STATE_KEY), overlay: flag(OVERLAY_STATE_KEY) };
   }
 
-  #write(next: Shown, how: 'push' | 'replace'): void {
+  /** Writes the entry for `next`; false when the browser refuses (the entries are then taken as they are). */
+  #write(next: Shown, how: 'push' | 'replace'): boolean {
     const { history, location } = this.#win;
     const state: unknown = history.state;
     const data: Record<string, unknown> = { ...(isRecord(state) ? state : {}) };
     if (next.id === null) delete data[SHEET_STATE_KEY];
     else data[SHEET_STATE_KEY] = next.id;
-    if (next.overlay) data[OVERLAY_STATE_KEY] = true;
-    else delete data[OVERLAY_STATE_KEY];
+    for (const [key, on] of [
+      [OVERLAY_STATE_KEY, next.overlay],
+      [DIRECTIONS_STATE_KEY, over(next)],
+    ] as const) {
+      if (on) data[key] = true;
+      else delete data[key];
+    }
     const url =
       this.#o.deepLinking && next.id !== null && !next.overlay
         ? withLocationParam(location.href, next.id)
@@ -210,9 +266,11 @@ export class LocationHistory {
       if (how === 'push') history.pushState(data, '', url);
       else history.replaceState(data, '', url);
       this.#entry = { ...next };
+      return true;
     } catch {
       // Sandboxed documents may refuse; the map works without the entry.
       this.#want = { ...this.#entry };
+      return false;
     }
   }
 
@@ -236,6 +294,8 @@ export class LocationHistory {
       if (!now.overlay) this.#overlay?.close();
       else if (!this.#overlay?.open()) this.#want.overlay = false;
     }
+    // Back from the directions' entry closes them (the location's sheet shows again); Forward to it opens them again.
+    if (over(now) !== over(was) && this.#o.directions?.(over(now)) === false) this.#want.directions = false;
     // Back from a sheet's entry closes it, the map stays; Forward to one opens its location again.
     if (now.id !== was.id && this.#o.show(now.id) === false) this.#want.id = null;
     this.#sync();

@@ -4,7 +4,7 @@ import { tooltipContent } from './details/places';
 import { Directory } from './directory/directory';
 import { focusedIn, h } from './dom';
 import { DirectoryFill } from './directory/fill';
-import { InViewList } from './directory/in-view-list';
+import { IN_VIEW_MAX, InViewList } from './directory/in-view-list';
 import { followLink, isFramed } from './link';
 import { MapStage } from './stage/stage';
 import { attachDirections, type Directions, type DirectionsHost } from './directions/hook';
@@ -18,10 +18,8 @@ import { boxKey, layoutFor, styleRoot, viewerBox } from './viewer-layout';
 import { addControls, type Corner, type MapControls } from './viewer-controls';
 import { FloorTrouble } from './floors/floor-trouble';
 import type { ResolvedLocation, ViewerModel } from './viewer-model';
-import { buildModel, clearedFilterState, initialFilterState, onLayer, withGroups } from './viewer-model';
+import { buildModel, clearedFilterState, initialFilterState, onLayer } from './viewer-model';
 import { Filtering } from './directory/filtering';
-/** Locations offered in the keyboard list of what is in view (the directory has them all). */
-const IN_VIEW_MAX = 60;
 
 export class Viewer implements MapViewerInstance {
   readonly element: HTMLDivElement;
@@ -103,12 +101,6 @@ export class Viewer implements MapViewerInstance {
       : null;
     this.#live = h('div', { class: 'mn-sr-only', 'aria-live': 'polite' });
     this.element = buildViewerRoot(s, model.text, this.#sidebar, this.#area.map, this.#live);
-    this.element.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.#active !== null) {
-        e.preventDefault();
-        this.#close();
-      }
-    });
   }
 
   /** Gives the viewer its camera, parts and controls, laid out for the host's width, still apart from the page. */
@@ -116,7 +108,7 @@ export class Viewer implements MapViewerInstance {
     this.#firstFill = this.#directory ? new DirectoryFill(() => this.#filters.showEntries(), this.#directory) : null;
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     this.#stage = this.#createStage(reduced);
-    this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage);
+    this.#sheets = new PhoneSheets(this.element, this.#area, this.#stage, () => this.#refloor());
     this.#trouble = new FloorTrouble(this.model, this.#area, this.#stage, {
       floors: () => this.#controls.floors,
       layer: () => this.#layerId,
@@ -132,7 +124,7 @@ export class Viewer implements MapViewerInstance {
       resolveUrl: this.#resolveUrl,
       framed: this.#framed,
       close: () => this.#close(),
-      placed: () => this.#sheets.sync(),
+      sheets: this.#sheets,
       deepLinking: this.#options.deepLinking ?? this.model.settings.deepLinking,
       backCloses: !!this.#options.backCloses,
       showLocation: (id) => (id === null ? this.#close() : this.openLocation(id)),
@@ -197,7 +189,7 @@ export class Viewer implements MapViewerInstance {
       this.model,
       {
         onActivate: (i) => this.#open(i, null),
-        onBackgroundTap: () => this.#active !== null && this.#close(false),
+        onBackgroundTap: () => this.#active !== null && !this.#sheets.behind && this.#close(false),
         onHover: (i) => this.#setHover(i),
         onMoveEnd: () => this.#afterMove(),
         onMarkersDrawn: (id) => this.#markersDrawn(id),
@@ -306,7 +298,8 @@ export class Viewer implements MapViewerInstance {
 
   #changeLayer(id: string): void {
     if (id === this.#layerId) return;
-    if (this.#active !== null && !onLayer(this.model.locations[this.#active]!, id)) this.#close(false);
+    const l = this.#active === null || this.#sheets.behind ? null : this.model.locations[this.#active]!;
+    if (l && !onLayer(l, id)) this.#close(false);
     this.#setLayerId(id);
     this.#say(this.model.text.t('showingFloor', { floor: this.model.layers.find((l) => l.id === id)?.name ?? id }));
   }
@@ -317,6 +310,14 @@ export class Viewer implements MapViewerInstance {
     this.#area.floorChosen(this.#readyLayer === id);
     void this.#stage.setLayer(id);
     for (const part of this.#parts) part.layerShown(id);
+  }
+
+  /** The location's sheet is in front again, the directions closed over it: its floor shows if the route left it. */
+  #refloor(): void {
+    const l = this.#active === null ? null : this.model.locations[this.#active];
+    if (!l?.layer || onLayer(l, this.#layerId)) return;
+    this.#pendingOpen = l.index;
+    this.#setLayerId(l.layer);
   }
 
   /** Every location of the floor is drawn: the map is usable (its image may still be arriving). */
@@ -472,10 +473,8 @@ export class Viewer implements MapViewerInstance {
     return true;
   }
 
-  setFilters({ query, groups }: { query?: string; groups?: string[] }): void {
-    const f = this.#filters.state;
-    const values = groups ? withGroups(this.model, f.values, groups) : { ...f.values };
-    this.#filters.set({ query: query ?? f.query, values });
+  setFilters(filters: { query?: string; groups?: string[] }): void {
+    this.#filters.apply(filters);
   }
 
   zoomIn(): void {

@@ -17,6 +17,7 @@ import { LightboxLink } from '../on-demand';
 import type { MapStage } from '../stage/stage';
 import type { ResolvedLocation, ViewerModel } from '../viewer-model';
 import { renderDetails } from './details';
+import type { PhoneSheets } from './phone-sheets';
 import { detailsVariant, placeDetails, type DetailsPlaceElements } from './places';
 import { revealInPage } from './reveal';
 
@@ -29,14 +30,14 @@ export interface OpenDetailsHost {
   readonly stage: Pick<MapStage, 'popupAnchor' | 'setPopupSize'>;
   readonly places: Pick<DetailsPlaceElements, 'sheet' | 'panel' | 'directory'>;
   readonly trouble: Pick<FloorTrouble, 'variant' | 'decorate'>;
-  directions(): Pick<Directions, 'decorate'> | null;
+  directions(): Pick<Directions, 'decorate' | 'locationOpened' | 'showSheet'> | null;
   resolveUrl(url: string): string;
   /** The viewer runs in a frame: links leave it for the top window. */
   readonly framed: boolean;
   /** The details' close button: the viewer closes the location. */
   close(): void;
-  /** The details were placed (a phone's sheets follow). */
-  placed(): void;
+  /** A phone's sheets: they follow the details placed, and a location opened comes in front. */
+  readonly sheets: Pick<PhoneSheets, 'sync' | 'detailsOpened' | 'behind' | 'history'>;
   /** Writes `?location=` into the address (the map's deep-linking setting). */
   readonly deepLinking: boolean;
   /** Back closes a phone's sheet: the viewer is its page's own (`ViewerOptions.backCloses`). */
@@ -76,7 +77,20 @@ export class OpenDetails {
       () => this.#lightboxFailed(),
     );
     const { deepLinking, backCloses } = host;
-    this.history = new LocationHistory({ deepLinking, backCloses, show: (id) => host.showLocation(id) });
+    this.history = new LocationHistory({
+      deepLinking,
+      backCloses,
+      show: (id) => host.showLocation(id),
+      directions: (open) => host.directions()?.showSheet(open) ?? false,
+    });
+    host.sheets.history = this.history;
+    host.root.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || !this.#shown.l) return;
+      e.preventDefault();
+      // Escape closes the sheet in front: the directions' when the location's waits behind them.
+      if (host.sheets.behind) host.directions()?.showSheet(false);
+      else host.close();
+    });
   }
 
   /** Shows the details of `l`, or none. */
@@ -102,7 +116,7 @@ export class OpenDetails {
     if (details && noLightbox) noteLightboxFailed(details, host.model.text, () => this.#tryAgain());
     const places = { ...host.places, popupAnchor: host.stage.popupAnchor, lightbox: this.#lightbox };
     placeDetails(places, mode, details || null, (w, h) => host.stage.setPopupSize(w, h));
-    host.placed();
+    host.sheets.sync();
     if (this.#reveal && details && (mode === 'popup' || mode === 'sheet')) this.#revealMap();
   }
 
@@ -118,6 +132,9 @@ export class OpenDetails {
     this.#reveal = !this.host.framed && !!invoker && !!this.host.places.directory?.contains(invoker);
     this.#noLightbox = null;
     this.history.opened(id, narrow);
+    this.host.sheets.detailsOpened();
+    // A route playing across its floors would leave the location's floor, closing it: it stays where it is.
+    this.host.directions()?.locationOpened();
   }
 
   /** The location closed: when `restore`, focus goes back where it was when it opened (else to `fallback`). */

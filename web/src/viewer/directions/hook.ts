@@ -21,6 +21,13 @@ export interface Directions {
   decorate(details: HTMLElement, id: string): void;
   /** Kiosk mode's start over: no route, the form as it started, the panel open only if it opens on load. */
   startOver(): void;
+  /** A location opened: a route playing across its floors stops on the floor shown, leaving the location open. */
+  locationOpened(): void;
+  /**
+   * Back closed the directions' sheet in front of a location's (`open` false), or Forward opens it again (true; false
+   * when they are not loaded).
+   */
+  showSheet(open: boolean): boolean;
   destroy(): void;
 }
 
@@ -51,6 +58,30 @@ function addDetailsAction(details: HTMLElement, label: string, onClick: () => vo
   );
   button.addEventListener('click', onClick);
   actions.prepend(button);
+}
+
+/** Adds a "Directions" button to the details of location `id`, which `routeTo` plans the route to. */
+function decorateDetails(
+  host: DirectionsHost,
+  details: HTMLElement,
+  id: string,
+  label: string,
+  routeTo: () => void,
+): void {
+  const { doc } = host.model;
+  const l = host.model.byId.get(id);
+  if (!l) return;
+  const add = () =>
+    addDetailsAction(details, label, () => {
+      // A lightbox is modal over the whole viewer: it closes (through its own Close, so focus and the address
+      // follow) to leave the directions and the route in view.
+      if (details.closest('.mn-lightbox')) details.querySelector<HTMLElement>('.mn-details-close')?.click();
+      routeTo();
+    });
+  // Only places the network can reach get the button: placed, a path ends at them, or drawn as a shape (which
+  // places them once its floor is measured).
+  if (l.coord || doc.routes.some((r) => r.endpoint === id && !r.connector)) add();
+  else void host.shapeCentres([l.source]).then((c) => c.has(id) && add());
 }
 
 /**
@@ -132,22 +163,18 @@ export function attachDirections(
       panel?.layerShown(id);
     },
     decorate(details, id) {
-      const l = host.model.byId.get(id);
-      if (!l) return;
-      const add = () =>
-        addDetailsAction(details, label, () => {
-          // A lightbox is modal over the whole viewer: it closes (through its own Close, so focus and the address
-          // follow) to leave the directions and the route in view.
-          if (details.closest('.mn-lightbox')) details.querySelector<HTMLElement>('.mn-details-close')?.click();
-          void load().then((p) => p?.routeTo(id));
-        });
-      // Only places the network can reach get the button: placed, a path ends at them, or drawn as a shape (which
-      // places them once its floor is measured).
-      if (l.coord || doc.routes.some((r) => r.endpoint === id && !r.connector)) add();
-      else void host.shapeCentres([l.source]).then((c) => c.has(id) && add());
+      decorateDetails(host, details, id, label, () => void load().then((p) => p?.routeTo(id)));
     },
     startOver() {
       panel?.startOver(openAtStart);
+    },
+    locationOpened() {
+      panel?.stop();
+    },
+    showSheet(open) {
+      if (open) panel?.reopen();
+      else panel?.close(false);
+      return !!panel;
     },
     destroy() {
       destroyed = true;

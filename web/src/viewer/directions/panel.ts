@@ -11,7 +11,7 @@ import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-mo
 import { planRoute } from '../../map-core/wayfinding/route';
 import { describeRoute, isolate, wordRoute } from '../../map-core/wayfinding/steps';
 import { h, icon, uid } from '../dom';
-import { DIRECTIONS_SHEET_EVENT } from '../details/phone-sheets';
+import { BEHIND_CLASS, DIRECTIONS_SHEET_EVENT, type DirectionsSheetDetail } from '../details/phone-sheets';
 import { DIRECTIONS_CSS } from './directions-css';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
@@ -130,13 +130,7 @@ class DirectionsPanelView implements DirectionsPanel {
       this.#panel.classList.remove('mn-dir-routed');
       this.#form.changeField().focus();
     });
-    this.#close.addEventListener('click', () => {
-      this.#clearRoute();
-      this.#tellAddress();
-      this.#status.textContent = '';
-      this.#setOpen(false);
-      this.#toggleButton.focus();
-    });
+    this.#close.addEventListener('click', () => this.close(true));
     this.#panel.addEventListener('keydown', (e) => {
       // Escape in a picker closes its list first (the picker stops the event); here it closes the panel.
       if (e.key !== 'Escape') return;
@@ -154,30 +148,38 @@ class DirectionsPanelView implements DirectionsPanel {
     return this.#host.model.byId.get(id)?.title || id;
   }
 
-  #setOpen(open: boolean): void {
+  /**
+   * Opens or closes the panel; `raise`: the visitor asked for it, so on a phone its sheet comes in front of a
+   * location's (../details/phone-sheets.ts).
+   */
+  #setOpen(open: boolean, raise = false): void {
     this.#panel.hidden = !open;
     this.#toggleButton.setAttribute('aria-expanded', String(open));
-    this.#place();
+    this.#place(raise);
   }
 
   /**
    * On a phone (the viewer is narrow) the open panel is a sheet over the bottom of the map, leaving the route in
    * view above it (the player frames the route clear of it); elsewhere it opens beside its button.
    */
-  #place(): void {
+  #place(raise = false): void {
     const sheet = !this.#panel.hidden && this.#host.root.classList.contains('mn-narrow');
-    if (sheet === this.#asSheet) return;
+    if (sheet === this.#asSheet) {
+      if (sheet && raise) this.#sheetChanged(true, true);
+      return;
+    }
     this.#asSheet = sheet;
     this.#panel.classList.toggle('mn-dir-sheet', sheet);
     // A sheet goes in the map area (the viewport's parent), over its bottom.
     if (sheet) this.#host.viewport.parentElement!.append(this.#panel);
     else this.#toggleButton.after(this.#panel);
-    this.#sheetChanged(sheet);
+    this.#sheetChanged(sheet, raise);
   }
 
-  /** Tells the viewer (../details/phone-sheets.ts) the sheet opened, closed or changed its height. */
-  #sheetChanged(open: boolean): void {
-    this.#host.root.dispatchEvent(new CustomEvent(DIRECTIONS_SHEET_EVENT, { detail: open }));
+  /** Tells the viewer (../details/phone-sheets.ts) the sheet opened, closed or changed its height; `raise`: in front. */
+  #sheetChanged(open: boolean, raise = false): void {
+    const detail: DirectionsSheetDetail = { open, raise, panel: this.#panel };
+    this.#host.root.dispatchEvent(new CustomEvent(DIRECTIONS_SHEET_EVENT, { detail }));
   }
 
   #clearRoute(): void {
@@ -195,10 +197,27 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 
   toggle(): void {
-    if (this.#panel.hidden) {
-      this.#setOpen(true);
+    // Open behind a location's sheet (a phone), it comes in front rather than closing unseen.
+    if (this.#panel.hidden || this.#panel.classList.contains(BEHIND_CLASS)) {
+      this.#setOpen(true, true);
       this.#form.firstField().focus();
     } else this.#close.click();
+  }
+
+  close(focus: boolean): void {
+    this.#clearRoute();
+    this.#tellAddress();
+    this.#status.textContent = '';
+    this.#setOpen(false);
+    if (focus) this.#toggleButton.focus();
+  }
+
+  reopen(): void {
+    this.#setOpen(true, true);
+  }
+
+  stop(): void {
+    this.#player.stop();
   }
 
   go(): void {
@@ -208,6 +227,9 @@ class DirectionsPanelView implements DirectionsPanel {
 
   showLinked(play: boolean): void {
     this.#plan(play);
+    // The address names it already; told all the same, so that the entry a Back lands on gets it too (a reload of the
+    // directions' entry goes back over it, ../location-history.ts).
+    this.#tellAddress();
   }
 
   /** Plans the route between the places picked, or says what is missing; `play`: across its floors (else drawn). */
@@ -279,7 +301,7 @@ class DirectionsPanelView implements DirectionsPanel {
   }
 
   routeTo(id: string): void {
-    this.#setOpen(true);
+    this.#setOpen(true, true);
     this.#form.to.set(id);
     if (this.#form.start) this.go();
     else {

@@ -42,10 +42,17 @@ export interface DirectionsHost {
 
 export interface DirectionsPanel {
   open(focus: boolean): void;
+  /** Opens the panel (in front of a location's sheet on a phone, where it was behind it), or closes it. */
   toggle(): void;
+  /** Closes the panel, its route gone (the address says none); `focus`: to the Directions control. */
+  close(focus: boolean): void;
+  /** Opens the panel again, in front (Forward to the entry of the directions in front of a location's sheet). */
+  reopen(): void;
+  /** Stops playing the route across its floors: it stays on the floor shown (a location opened over it). */
+  stop(): void;
   /** Plans and shows the route between the picked places; the address says it. */
   go(): void;
-  /** Shows the route the address asked for (the address says it already); `play`: across its floors. */
+  /** Shows the route the address asked for (the address says it already, and is told again); `play`: across its floors. */
   showLinked(play: boolean): void;
   /** Fills To with `id` and shows the route when a start is known. */
   routeTo(id: string): void;

@@ -6,7 +6,7 @@
 import type { FilterValue } from '../../map-core/conditions';
 import type { ViewerEventSink } from '../viewer-api';
 import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
-import { directoryOrder, filterMask, initialFilterState, isFilterActive } from '../viewer-model';
+import { directoryOrder, filterMask, initialFilterState, isFilterActive, withGroups } from '../viewer-model';
 import type { Directory } from './directory';
 
 /** What the search and filters change beyond the directory. */
@@ -56,6 +56,13 @@ export class Filtering {
   }
 
   /** A filter's new value, the search and the other filters kept. */
+  /** The page's API: the search and the groups ticked (each left as it is when not given). */
+  apply({ query, groups }: { query?: string; groups?: string[] }): void {
+    const f = this.state;
+    const values = groups ? withGroups(this.#host.model, f.values, groups) : { ...f.values };
+    this.set({ query: query ?? f.query, values });
+  }
+
   setValue(id: string, value: FilterValue): void {
     this.set({ ...this.state, values: { ...this.state.values, [id]: value } });
   }

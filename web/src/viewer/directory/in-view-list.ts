@@ -9,6 +9,9 @@ import type { ResolvedLocation } from '../viewer-model';
 import type { ViewerText } from '../i18n/messages';
 
 /** What the list tells the viewer. */
+/** Locations offered in the keyboard list of what is in view (the directory has them all). */
+export const IN_VIEW_MAX = 60;
+
 export interface InViewEvents {
   /** An entry took focus (index) or lost it (null). */
   onFocus(index: number | null): void;

@@ -1,0 +1,262 @@
+// @vitest-environment jsdom
+/**
+ * A phone's two sheets, a location's details and the directions (./phone-sheets.ts, ADR 082): one shows at a time,
+ * the one the visitor asked for last in front and the other waiting behind it, hidden; closing the front one (its
+ * button or Back on the map's own page) shows the one behind. A location behind the directions stays open across the
+ * route's floors and comes back on its own floor; a location opened while a route plays stops it on the floor shown.
+ * The whole viewer on jsdom at 390×844, its stage a stand-in (jsdom draws nothing).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapState } from '@mapnest/shared/constants';
+import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
+import { DIRECTIONS_STATE_KEY, SHEET_STATE_KEY } from '../location-history';
+import { stages } from '../stage-stand-in.fixtures';
+import type { MapViewerInstance, ViewerOptions } from '../viewer-options';
+
+vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
+
+const { createMapViewer } = await import('../viewer');
+const MAP = 'http://localhost:3000/m/two-floors';
+/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
+const WAIT = { timeout: 10_000 };
+const viewers: MapViewerInstance[] = [];
+
+/** A hall on each of two floors joined by a lift; a and b on the ground floor, c upstairs. Routes draw at once. */
+function twoFloors(): MapDocument {
+  const doc = blankDocument();
+  doc.layers = [
+    { id: 'g', name: 'Ground', file: '' },
+    { id: 'f', name: 'First', file: '' },
+  ];
+  doc.settings.defaultLayer = 'g';
+  doc.settings.deepLinking = true;
+  doc.settings.wayfinding.enabled = true;
+  doc.settings.wayfinding.speed = 0;
+  doc.locations = [
+    { id: 'a', title: 'Shop A', layer: 'g', coord: [0.2, 0.5] },
+    { id: 'b', title: 'Shop B', layer: 'g', coord: [0.8, 0.5] },
+    { id: 'c', title: 'Cafe C', layer: 'f', coord: [0.8, 0.5] },
+  ];
+  const path = (
+    id: string,
+    layer: string,
+    points: [number, number][],
+    lift = false,
+  ): MapDocument['routes'][number] => ({
+    id,
+    layer,
+    points,
+    closed: false,
+    weight: 1,
+    inaccessible: false,
+    connector: lift,
+    ...(lift ? { endpoint: 'core', connectorKind: 'lift' as const } : {}),
+  });
+  doc.routes = ['g', 'f'].flatMap((layer) => [
+    path(`${layer}-hall`, layer, [
+      [0.1, 0.5],
+      [0.5, 0.5],
+      [0.9, 0.5],
+    ]),
+    path(
+      `${layer}-lift`,
+      layer,
+      [
+        [0.5, 0.5],
+        [0.5, 0.45],
+      ],
+      true,
+    ),
+  ]);
+  return doc;
+}
+
+/** The viewer on a phone (390×844) on the map's own page. */
+function mount(options: Partial<ViewerOptions> = {}) {
+  const host = document.createElement('div');
+  host.style.padding = '0px';
+  for (const [key, value] of [
+    ['clientWidth', 390],
+    ['clientHeight', 844],
+  ] as const)
+    Object.defineProperty(host, key, { configurable: true, value });
+  document.body.append(host);
+  const viewer = createMapViewer(host, {
+    document: twoFloors(),
+    mapId: 'two-floors',
+    state: MapState.PRO,
+    backCloses: true,
+    height: 'fill',
+    ...options,
+  });
+  viewers.push(viewer);
+  const stage = stages.at(-1)!;
+  stage.callbacks.onMarkersDrawn?.('g');
+  stage.callbacks.onLayerReady('g');
+  const $ = <T extends HTMLElement>(selector: string) => viewer.element.querySelector<T>(selector);
+  const details = () => $('.mn-sheet')!;
+  const directions = () => $('.mn-directions');
+  /** Which sheets show: hidden ones and the one waiting behind are not. */
+  const showing = () =>
+    [details(), directions()]
+      .filter((s) => !!s && !s.hidden && !s.classList.contains('mn-sheet-behind'))
+      .map((s) => (s === details() ? 'location' : 'directions'));
+  return { viewer, $, details, directions, showing };
+}
+
+/** Picks `title` in the directions' From field and asks for the route. */
+function routeFrom($: (selector: string) => HTMLElement | null, title: string): void {
+  const from = $('.mn-dir-form')!.querySelector<HTMLInputElement>('input[role="combobox"]')!;
+  from.value = title;
+  from.dispatchEvent(new Event('input'));
+  from.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  ($('.mn-dir-go') as HTMLButtonElement).click();
+}
+
+const popped = () =>
+  new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
+const back = async () => {
+  const p = popped();
+  history.back();
+  await p;
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  history.pushState({ before: true }, '', `${MAP}-before`);
+  history.pushState(null, '', MAP);
+});
+afterEach(() => {
+  for (const v of viewers.splice(0)) v.destroy();
+  stages.length = 0;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('a phone’s sheets, one in front at a time', () => {
+  it('brings the directions in front of the location they were asked from, and shows it again when they close', async () => {
+    // The route's pause between floors never ends here: it stays on its first floor.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { viewer, $, showing } = mount();
+    viewer.openLocation('b');
+    expect(showing()).toEqual(['location']);
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(showing()).toEqual(['directions']), WAIT);
+    // The route starts upstairs: the map goes there, and the location waits behind, still open.
+    routeFrom($, 'Cafe C');
+    expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(true);
+    expect(viewer.getState()).toMatchObject({ layer: 'f', location: 'b' });
+    expect(new URL(location.href).search).toBe('?location=b&from=c&to=b');
+    // Closed: the location's sheet shows again, on its own floor; the route has left the address.
+    $<HTMLButtonElement>('.mn-dir-close')!.click();
+    expect(showing()).toEqual(['location']);
+    expect(viewer.getState()).toMatchObject({ layer: 'g', location: 'b' });
+    expect(new URL(location.href).search).toBe('?location=b');
+  });
+
+  it('puts a location opened while a route shows in front, and the route stops on the floor shown', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    history.replaceState(null, '', `${MAP}?from=a&to=c`);
+    const { viewer, $, showing } = mount({ directions: { from: 'a', to: 'c' } });
+    await vi.waitFor(() => expect($('.mn-directions')?.classList.contains('mn-dir-routed')).toBe(true), WAIT);
+    expect(showing()).toEqual(['directions']);
+    // Shop B tapped while the route's ground-floor part shows, before it moves on upstairs.
+    viewer.openLocation('b');
+    expect(showing()).toEqual(['location']);
+    vi.runAllTimers();
+    expect(viewer.getState()).toMatchObject({ layer: 'g', location: 'b' });
+    // Its sheet closed: the directions show again, their route still there.
+    $<HTMLButtonElement>('.mn-sheet .mn-details-close')!.click();
+    expect(showing()).toEqual(['directions']);
+    // Its entry gone back over: the address names the route alone.
+    await vi.waitFor(() => expect(new URL(location.href).search).toBe('?from=a&to=c'), WAIT);
+  });
+
+  it('brings the directions waiting behind a location in front by the Directions control, not closing them', async () => {
+    history.replaceState(null, '', `${MAP}?from=a&to=b`);
+    const { viewer, $, showing } = mount({ directions: { from: 'a', to: 'b' } });
+    await vi.waitFor(() => expect($('.mn-directions')?.classList.contains('mn-dir-routed')).toBe(true), WAIT);
+    viewer.openLocation('a');
+    expect(showing()).toEqual(['location']);
+    $<HTMLButtonElement>('.mn-directions-toggle')!.click();
+    await vi.waitFor(() => expect(showing()).toEqual(['directions']), WAIT);
+    expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(true);
+    expect(viewer.getState().location).toBe('a');
+  });
+});
+
+describe('Back with both sheets open, on the map’s own page', () => {
+  it('closes the directions in front of a location, then the location, then leaves the map', async () => {
+    const { viewer, $, showing } = mount();
+    viewer.openLocation('b');
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b' });
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(showing()).toEqual(['directions']), WAIT);
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b', [DIRECTIONS_STATE_KEY]: true });
+    routeFrom($, 'Shop A');
+    await back();
+    expect(showing()).toEqual(['location']);
+    expect(viewer.getState().location).toBe('b');
+    expect([history.state, new URL(location.href).search]).toEqual([{ [SHEET_STATE_KEY]: 'b' }, '?location=b']);
+    await back();
+    expect(showing()).toEqual([]);
+    expect([history.state, location.href]).toEqual([null, MAP]);
+    await back();
+    expect(history.state).toEqual({ before: true });
+  });
+
+  it('shows the location in front on a reload of the directions’ entry, going back over it, the route kept', async () => {
+    const first = mount();
+    first.viewer.openLocation('b');
+    first.$<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(first.showing()).toEqual(['directions']), WAIT);
+    routeFrom(first.$, 'Shop A');
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b', [DIRECTIONS_STATE_KEY]: true });
+    expect(new URL(location.href).search).toBe('?location=b&from=a&to=b');
+    first.viewer.destroy();
+    document.body.replaceChildren();
+    // The page reloaded: a new viewer on the same entry, with what its address names.
+    const landed = popped();
+    const { $, showing } = mount({ initialLocation: 'b', directions: { from: 'a', to: 'b' } });
+    await landed;
+    await vi.waitFor(() => expect($('.mn-directions')?.classList.contains('mn-dir-routed')).toBe(true), WAIT);
+    expect(showing()).toEqual(['location']);
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b' });
+    // The entry landed on was written before the route: it is given the route shown.
+    expect(new URL(location.href).search).toBe('?location=b&from=a&to=b');
+  });
+
+  it('goes back over the directions’ entry when they are closed by their button, or a location comes in front', async () => {
+    const { viewer, $, showing } = mount();
+    const length = history.length;
+    viewer.openLocation('b');
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(history.length).toBe(length + 2), WAIT);
+    let landed = popped();
+    $<HTMLButtonElement>('.mn-dir-close')!.click();
+    await landed;
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b' });
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(
+      () => expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b', [DIRECTIONS_STATE_KEY]: true }),
+      WAIT,
+    );
+    // Another location tapped over the directions: its sheet in front takes the one entry.
+    landed = popped();
+    viewer.openLocation('a');
+    await landed;
+    expect(showing()).toEqual(['location']);
+    expect([history.state, new URL(location.href).search]).toEqual([{ [SHEET_STATE_KEY]: 'a' }, '?location=a']);
+    await back();
+    expect(showing()).toEqual(['directions']);
+    expect(history.state).toBe(null);
+  });
+});
