@@ -7,93 +7,21 @@
  * The whole viewer on jsdom at 390×844, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MapState } from '@mapnest/shared/constants';
-import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { DIRECTIONS_STATE_KEY, SHEET_STATE_KEY } from '../location-history';
-import { stages } from '../stage-stand-in.fixtures';
-import type { MapViewerInstance, ViewerOptions } from '../viewer-options';
+import type { ViewerOptions } from '../viewer-options';
 
 vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
 
-const { createMapViewer } = await import('../viewer');
+const { mountTwoFloors, destroyViewers, twoFloors } = await import('../directions/two-floors.fixtures');
 const MAP = 'http://localhost:3000/m/two-floors';
 /** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
 const WAIT = { timeout: 10_000 };
-const viewers: MapViewerInstance[] = [];
 
-/** A hall on each of two floors joined by a lift; a and b on the ground floor, c upstairs. Routes draw at once. */
-function twoFloors(): MapDocument {
-  const doc = blankDocument();
-  doc.layers = [
-    { id: 'g', name: 'Ground', file: '' },
-    { id: 'f', name: 'First', file: '' },
-  ];
-  doc.settings.defaultLayer = 'g';
-  doc.settings.deepLinking = true;
-  doc.settings.wayfinding.enabled = true;
-  doc.settings.wayfinding.speed = 0;
-  doc.locations = [
-    { id: 'a', title: 'Shop A', layer: 'g', coord: [0.2, 0.5] },
-    { id: 'b', title: 'Shop B', layer: 'g', coord: [0.8, 0.5] },
-    { id: 'c', title: 'Cafe C', layer: 'f', coord: [0.8, 0.5] },
-  ];
-  const path = (
-    id: string,
-    layer: string,
-    points: [number, number][],
-    lift = false,
-  ): MapDocument['routes'][number] => ({
-    id,
-    layer,
-    points,
-    closed: false,
-    weight: 1,
-    inaccessible: false,
-    connector: lift,
-    ...(lift ? { endpoint: 'core', connectorKind: 'lift' as const } : {}),
-  });
-  doc.routes = ['g', 'f'].flatMap((layer) => [
-    path(`${layer}-hall`, layer, [
-      [0.1, 0.5],
-      [0.5, 0.5],
-      [0.9, 0.5],
-    ]),
-    path(
-      `${layer}-lift`,
-      layer,
-      [
-        [0.5, 0.5],
-        [0.5, 0.45],
-      ],
-      true,
-    ),
-  ]);
-  return doc;
-}
-
-/** The viewer on a phone (390×844) on the map's own page. */
+/** The viewer on a phone (390×844) on the map's own page; its routes draw at once. */
 function mount(options: Partial<ViewerOptions> = {}) {
-  const host = document.createElement('div');
-  host.style.padding = '0px';
-  for (const [key, value] of [
-    ['clientWidth', 390],
-    ['clientHeight', 844],
-  ] as const)
-    Object.defineProperty(host, key, { configurable: true, value });
-  document.body.append(host);
-  const viewer = createMapViewer(host, {
-    document: twoFloors(),
-    mapId: 'two-floors',
-    state: MapState.PRO,
-    backCloses: true,
-    height: 'fill',
-    ...options,
-  });
-  viewers.push(viewer);
-  const stage = stages.at(-1)!;
-  stage.callbacks.onMarkersDrawn?.('g');
-  stage.callbacks.onLayerReady('g');
-  const $ = <T extends HTMLElement>(selector: string) => viewer.element.querySelector<T>(selector);
+  const doc = twoFloors();
+  doc.settings.wayfinding.speed = 0;
+  const { viewer, $ } = mountTwoFloors(390, 844, { document: doc, ...options });
   const details = () => $('.mn-sheet')!;
   const directions = () => $('.mn-directions');
   /** Which sheets show: hidden ones and the one waiting behind are not. */
@@ -134,8 +62,7 @@ beforeEach(() => {
   history.pushState(null, '', MAP);
 });
 afterEach(() => {
-  for (const v of viewers.splice(0)) v.destroy();
-  stages.length = 0;
+  destroyViewers();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();

@@ -5,94 +5,16 @@
  * location and a route shows both. The whole viewer on jsdom, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MapState } from '@mapnest/shared/constants';
-import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
-import { stages } from '../stage-stand-in.fixtures';
-import type { MapViewerInstance, ViewerOptions } from '../viewer-options';
+import type { ViewerOptions } from '../viewer-options';
 
 vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
 
-const { createMapViewer } = await import('../viewer');
+const { mountTwoFloors, destroyViewers } = await import('./two-floors.fixtures');
 const MAP = 'http://localhost:3000/m/two-floors';
 /** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
 const WAIT = { timeout: 10_000 };
-const viewers: MapViewerInstance[] = [];
 
-/** A hall on each of two floors, joined by a lift in the middle; a and b on the ground floor, c upstairs. */
-function twoFloors(): MapDocument {
-  const doc = blankDocument();
-  doc.layers = [
-    { id: 'g', name: 'Ground', file: '' },
-    { id: 'f', name: 'First', file: '' },
-  ];
-  doc.settings.defaultLayer = 'g';
-  doc.settings.deepLinking = true;
-  doc.settings.wayfinding.enabled = true;
-  doc.locations = [
-    { id: 'a', title: 'Shop A', layer: 'g', coord: [0.2, 0.5] },
-    { id: 'b', title: 'Shop B', layer: 'g', coord: [0.8, 0.5] },
-    { id: 'c', title: 'Cafe C', layer: 'f', coord: [0.8, 0.5] },
-  ];
-  const route = (
-    id: string,
-    layer: string,
-    points: [number, number][],
-    lift = false,
-  ): MapDocument['routes'][number] => ({
-    id,
-    layer,
-    points,
-    closed: false,
-    weight: 1,
-    inaccessible: false,
-    connector: lift,
-    ...(lift ? { endpoint: 'core', connectorKind: 'lift' as const } : {}),
-  });
-  doc.routes = ['g', 'f'].flatMap((layer) => [
-    route(`${layer}-hall`, layer, [
-      [0.1, 0.5],
-      [0.5, 0.5],
-      [0.9, 0.5],
-    ]),
-    route(
-      `${layer}-lift`,
-      layer,
-      [
-        [0.5, 0.5],
-        [0.5, 0.45],
-      ],
-      true,
-    ),
-  ]);
-  return doc;
-}
-
-function mount(options: Partial<ViewerOptions> = {}) {
-  const host = document.createElement('div');
-  for (const [key, value] of [
-    ['clientWidth', 1280],
-    ['clientHeight', 800],
-  ] as const)
-    Object.defineProperty(host, key, { configurable: true, value });
-  document.body.append(host);
-  const viewer = createMapViewer(host, {
-    document: twoFloors(),
-    mapId: 'two-floors',
-    state: MapState.PRO,
-    backCloses: true,
-    height: 'fill',
-    ...options,
-  });
-  viewers.push(viewer);
-  const stage = stages.at(-1)!;
-  const ready = (layer: string) => {
-    stage.callbacks.onMarkersDrawn?.(layer);
-    stage.callbacks.onLayerReady(layer);
-  };
-  ready(viewer.getState().layer);
-  const $ = <T extends HTMLElement>(selector: string) => viewer.element.querySelector<T>(selector);
-  return { viewer, ready, $ };
-}
+const mount = (options: Partial<ViewerOptions> = {}) => mountTwoFloors(1280, 800, options);
 
 const query = () => new URL(location.href).search;
 /** The From and To fields. */
@@ -112,8 +34,7 @@ beforeEach(() => {
   history.pushState(null, '', MAP);
 });
 afterEach(() => {
-  for (const v of viewers.splice(0)) v.destroy();
-  stages.length = 0;
+  destroyViewers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();
 });
