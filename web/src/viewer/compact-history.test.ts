@@ -6,6 +6,7 @@
  * history (its popstate arrives in a later task, as in a browser); the stage is a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { back, popped, stubResizeObserver } from './jsdom-page.fixtures';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import { OVERLAY_STATE_KEY, SHEET_STATE_KEY } from './location-history';
 import { stages } from './stage-stand-in.fixtures';
@@ -52,24 +53,8 @@ function mount() {
   return { viewer, button, expanded };
 }
 
-/** Waits for the popstate of a traversal already asked for. */
-const popped = () =>
-  new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
-const back = async () => {
-  const p = popped();
-  history.back();
-  await p;
-};
-
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   history.pushState({ before: true }, '', `${MAP}-before`);
   history.pushState(null, '', MAP);
 });

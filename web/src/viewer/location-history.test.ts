@@ -4,25 +4,12 @@
  * `history.back()` and `history.forward()`, whose popstate arrives in a later task, as in a browser.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { back, forward, popped } from './jsdom-page.fixtures';
 import { DIRECTIONS_STATE_KEY, LocationHistory, OVERLAY_STATE_KEY, SHEET_STATE_KEY } from './location-history';
 
 const MAP = 'http://localhost:3000/m/demo';
 let made: LocationHistory[] = [];
 let shown: Array<string | null> = [];
-
-/** Waits for the popstate of a Back or Forward (jsdom traverses in a task of its own). */
-const popped = () =>
-  new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
-const back = async () => {
-  const p = popped();
-  history.back();
-  await p;
-};
-const forward = async () => {
-  const p = popped();
-  history.forward();
-  await p;
-};
 
 function make(backCloses: boolean, deepLinking = true): LocationHistory {
   const h = new LocationHistory({ deepLinking, backCloses, show: (id) => void shown.push(id) });

@@ -7,6 +7,7 @@
  * The whole viewer on jsdom at 390×844, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { back, popped, stubResizeObserver } from '../jsdom-page.fixtures';
 import { DIRECTIONS_STATE_KEY, SHEET_STATE_KEY } from '../location-history';
 import type { ViewerOptions } from '../viewer-options';
 
@@ -41,23 +42,8 @@ function routeFrom($: (selector: string) => HTMLElement | null, title: string): 
   ($('.mn-dir-go') as HTMLButtonElement).click();
 }
 
-const popped = () =>
-  new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
-const back = async () => {
-  const p = popped();
-  history.back();
-  await p;
-};
-
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   history.pushState({ before: true }, '', `${MAP}-before`);
   history.pushState(null, '', MAP);
 });

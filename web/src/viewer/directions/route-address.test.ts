@@ -5,6 +5,7 @@
  * location and a route shows both. The whole viewer on jsdom, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../jsdom-page.fixtures';
 import type { ViewerOptions } from '../viewer-options';
 
 vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
@@ -23,14 +24,7 @@ const pickers = ($: (selector: string) => HTMLElement | null) => [
 ];
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   history.pushState(null, '', MAP);
 });
 afterEach(() => {
