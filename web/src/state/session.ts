@@ -75,7 +75,10 @@ export const leavingPathAtom = atom<string | null>(null);
 export const signedInAtom = atom((get) => get(sessionAtom).user !== null);
 
 /**
- * Why the server ended this browser's session (a password reset, "Sign out of all devices": ADR 079), until the
- * person logs in again: the login page they are taken to says it.
+ * Why this browser's session ended: the server's reason (a password reset, "Sign out of all devices": ADR 079), or
+ * `renewalRefused` when Cognito refused to renew it and no reason can be known here (ADR 084).
  */
-export const sessionEndedAtom = atom<SessionEndedReason | null>(null);
+export type EndedSession = SessionEndedReason | 'renewalRefused';
+
+/** Why this browser's session ended, until the person logs in again: the login page they are taken to says it. */
+export const sessionEndedAtom = atom<EndedSession | null>(null);

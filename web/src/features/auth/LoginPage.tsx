@@ -9,7 +9,11 @@ import { classifyAuthError, signInMessage } from './auth-errors';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { setPendingSignUp } from './pending-signup';
 import { loadAuthService, refreshSession } from './session-bootstrap';
-import { sessionEndedAtom } from '../../state/session';
+import { sessionEndedAtom, type EndedSession } from '../../state/session';
+
+/** What the login page says of a session that ended here: the server's reason, or only that it ended (ADR 084). */
+export const endedSessionMessage = (ended: EndedSession): string =>
+  ended === 'renewalRefused' ? 'Your session ended. Log in again.' : SESSION_ENDED_MESSAGES[ended];
 
 /** /login: email and password (USER_PASSWORD_AUTH). The guard sends a signed-in user on to `next` or /maps. */
 export default function LoginPage() {
@@ -19,7 +23,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Set when the server ended this browser's session (ADR 079); cleared once a session starts again.
+  // Set when this browser's session was ended (ADR 079) or not renewed (ADR 084); cleared once a session starts again.
   const ended = useAtomValue(sessionEndedAtom);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -58,7 +62,7 @@ export default function LoginPage() {
   const carry = params.toString() ? `?${params.toString()}` : '';
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to manage your maps.">
-      {ended && <FormMessage kind="notice">{SESSION_ENDED_MESSAGES[ended]}</FormMessage>}
+      {ended && <FormMessage kind="notice">{endedSessionMessage(ended)}</FormMessage>}
       <GoogleSignInButton />
       <form className="auth-form" onSubmit={submit} noValidate>
         <TextField

@@ -71,6 +71,36 @@ export function ensureConfigured(): Promise<RuntimeConfig> {
   return configured;
 }
 
+/**
+ * The failures of a renewal after which Amplify drops the stored session (its `isAuthenticationError`): the refresh
+ * token was revoked (a password reset, "Sign out of all devices"), expired, or its user is gone. A network failure or
+ * a throttled renewal keeps the session for a retry and is not one of them.
+ */
+const SESSION_DROPPING_ERRORS = [
+  'NotAuthorizedException',
+  'TokenRevokedException',
+  'UserNotFoundException',
+  'PasswordResetRequiredException',
+  'UserNotConfirmedException',
+  'RefreshTokenReuseException',
+];
+
+let stopWatchingRenewals: (() => void) | null = null;
+
+/**
+ * Calls `refused` when Cognito refuses to renew this browser's session and Amplify drops it: Amplify answers that
+ * renewal with no tokens and says nothing more, so without this the person would be signed out without a word.
+ * Only a renewal of tokens this browser held fails this way: a first visit and a Log out have none to renew.
+ */
+export function watchRefusedRenewals(refused: () => void): void {
+  stopWatchingRenewals?.();
+  stopWatchingRenewals = Hub.listen('auth', ({ payload }) => {
+    if (payload.event !== 'tokenRefresh_failure') return;
+    const name = (payload.data as { error?: { name?: unknown } } | undefined)?.error?.name;
+    if (typeof name === 'string' && SESSION_DROPPING_ERRORS.some((dropping) => name.startsWith(dropping))) refused();
+  });
+}
+
 /** The claims of the current ID token (refreshed when expired), or null when nobody is signed in. */
 export async function currentClaims(opts: { forceRefresh?: boolean } = {}): Promise<IdClaims | null> {
   await ensureConfigured();

@@ -3,9 +3,16 @@
  * claim, 'View as user' simulation); calls get their ID token and view-as id from here; signing out clears the
  * session and its maps. Amplify is loaded only when a stored session exists or a screen needs it.
  */
-import { sessionEndedReason, type SessionEndedReason } from '@mapnest/shared/errors';
+import { sessionEndedReason } from '@mapnest/shared/errors';
 import { reportError } from '../../lib/analytics';
-import { leavingPathAtom, sessionAtom, sessionEndedAtom, SIGNED_OUT_SESSION, type Session } from '../../state/session';
+import {
+  leavingPathAtom,
+  sessionAtom,
+  sessionEndedAtom,
+  SIGNED_OUT_SESSION,
+  type EndedSession,
+  type Session,
+} from '../../state/session';
 import { appStore } from '../../state/store';
 import { setCallAuth } from '../../lib/api';
 import { loadSubscriptionsAtom } from '../billing/subscriptions-state';
@@ -18,11 +25,28 @@ let service: Promise<AuthService> | null = null;
 
 /** The Cognito half of the accounts feature, loaded on first use. */
 export function loadAuthService(): Promise<AuthService> {
-  service ??= import('./auth-service').catch((err: unknown) => {
-    service = null;
-    throw err;
-  });
+  service ??= import('./auth-service')
+    .then((auth) => {
+      auth.watchRefusedRenewals(renewalRefused);
+      return auth;
+    })
+    .catch((err: unknown) => {
+      service = null;
+      throw err;
+    });
   return service;
+}
+
+/**
+ * Cognito refused to renew this browser's session (its refresh token revoked or expired) and Amplify dropped it. The
+ * reason is not known here (the server that knows it refuses the expired token), so the login page says only that the
+ * session ended. An open page goes there as from a session the server ended; at session start the guards send the
+ * person to the login page, which says it. A reason already known is kept.
+ */
+function renewalRefused(): void {
+  if (appStore.get(sessionEndedAtom)) return;
+  if (appStore.get(sessionAtom).user) void endSession('renewalRefused');
+  else appStore.set(sessionEndedAtom, 'renewalRefused');
 }
 
 /** Amplify keeps `CognitoIdentityServiceProvider.{clientId}.LastAuthUser` while a user is signed in. */
@@ -93,10 +117,10 @@ export async function signOutAndClear(): Promise<void> {
 }
 
 /**
- * The server ended this browser's session (ADR 079): it is signed out here too, and the page it was on waits while
- * SessionEndedRedirect takes it to the login page, which says why.
+ * The server ended this browser's session (ADR 079), or Cognito refused to renew it: it is signed out here too, and the
+ * page it was on waits while SessionEndedRedirect takes it to the login page, which says why.
  */
-export async function endSession(reason: SessionEndedReason): Promise<void> {
+export async function endSession(reason: EndedSession): Promise<void> {
   if (!appStore.get(sessionAtom).user) return;
   appStore.set(sessionEndedAtom, reason);
   appStore.set(leavingPathAtom, window.location.pathname);

@@ -8,18 +8,26 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Provider } from 'jotai';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { call } from '../../lib/api';
-import { sessionAtom, sessionEndedAtom } from '../../state/session';
+import { SIGNED_OUT_SESSION, sessionAtom, sessionEndedAtom } from '../../state/session';
 import { appStore } from '../../state/store';
-import { signedIn } from '../../app/testing.fixtures';
+import { signedIn, signedOut } from '../../app/testing.fixtures';
 import { RedirectIfSignedIn, RequireAuth, SessionEndedRedirect } from './guards';
 import LoginPage from './LoginPage';
-import { startSession } from './session-bootstrap';
+import { loadAuthService, refreshSession, startSession } from './session-bootstrap';
 
-const auth = vi.hoisted(() => ({
-  idToken: vi.fn(async () => 'id-token'),
-  signOutHere: vi.fn(async () => undefined),
-  currentClaims: vi.fn(async () => null),
-}));
+const auth = vi.hoisted(() => {
+  const renewals = { refuse: (): void => undefined };
+  return {
+    renewals,
+    idToken: vi.fn(async (): Promise<string | null> => 'id-token'),
+    signOutHere: vi.fn(async () => undefined),
+    currentClaims: vi.fn(async (): Promise<unknown> => null),
+    // What Amplify's failed renewal tells the session (auth-service.ts): the test calls it where Cognito refuses one.
+    watchRefusedRenewals: vi.fn((refused: () => void) => {
+      renewals.refuse = refused;
+    }),
+  };
+});
 vi.mock('./auth-service', () => auth);
 
 function Where() {
@@ -74,6 +82,7 @@ const where = () => screen.getAllByTestId('where').at(-1)!.textContent;
 beforeAll(async () => {
   vi.stubGlobal('fetch', fetchMock);
   await startSession();
+  await loadAuthService();
 });
 beforeEach(() => {
   auth.signOutHere.mockClear();
@@ -137,5 +146,50 @@ describe('a session the server ended', () => {
     expect(appStore.get(sessionAtom).user).not.toBeNull();
     expect(appStore.get(sessionEndedAtom)).toBeNull();
     expect(where()).toBe('/maps');
+  });
+});
+
+/** An idle browser's tokens expired, and Cognito refuses to renew them: the refresh token was revoked (ADR 084). */
+describe('a session Cognito no longer renews', () => {
+  it('takes an open page to the login page, which says the session ended', async () => {
+    auth.idToken.mockImplementationOnce(async () => {
+      auth.renewals.refuse();
+      return null;
+    });
+    // The call goes without a token, and the gateway refuses it without a reason.
+    answer = { status: 401, body: { message: 'Unauthorized' } };
+    renderAt('/maps');
+    await act(async () => screen.getByRole('button', { name: 'Load maps' }).click());
+    expect((await screen.findByRole('status')).textContent).toBe('Your session ended. Log in again.');
+    expect(where()).toBe('/login?next=%2Fmaps');
+    expect(auth.signOutHere).toHaveBeenCalledTimes(1);
+    expect(appStore.get(sessionAtom).user).toBeNull();
+  });
+
+  it('says so on the login page a reloaded page is sent to', async () => {
+    appStore.set(sessionAtom, SIGNED_OUT_SESSION);
+    auth.currentClaims.mockImplementationOnce(async () => {
+      auth.renewals.refuse();
+      return null;
+    });
+    await act(async () => void (await refreshSession()));
+    renderAt('/maps');
+    expect((await screen.findByRole('status')).textContent).toBe('Your session ended. Log in again.');
+    expect(where()).toBe('/login?next=%2Fmaps');
+  });
+
+  it('keeps the reason the server gave when the renewal is refused after it', async () => {
+    appStore.set(sessionAtom, signedOut);
+    appStore.set(sessionEndedAtom, 'signedOutEverywhere');
+    auth.renewals.refuse();
+    renderAt('/login');
+    expect((await screen.findByRole('status')).textContent).toBe('You were signed out of all devices. Log in again.');
+  });
+
+  it('says nothing on the login page of a first visit or after a Log out', async () => {
+    appStore.set(sessionAtom, signedOut);
+    renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });
