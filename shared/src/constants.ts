@@ -50,6 +50,11 @@ export const SETTINGS_DIALOG_HEIGHT_PX = 520;
 
 export const DUPLICATE_TITLE_PREFIX = '[D] ';
 export const PAYMENT_RETURN_PATH = '/maps#settings/Plan';
+/**
+ * The query parameter of Checkout's success address (`/maps?checkout={CHECKOUT_SESSION_ID}`): Stripe puts the paid
+ * session's id in it, and the maps page confirms the payment only when it names the session this tab left for.
+ */
+export const CHECKOUT_RETURN_PARAM = 'checkout';
 export const BRAND = 'Mapnest';
 export const ADMIN_GROUP = 'admins';
 /**

@@ -1,12 +1,13 @@
 /**
  * Buying slots as a customer does, in Chromium, through the local payments sandbox: the subscribe dialog,
  * Checkout, the slot meter, maps going live, the slot check, the portal lowering the quantity, a map falling back
- * to test with an email to the owner, and one click bringing it back once slots are bought again.
+ * to test with an email to the owner, and one click bringing it back once slots are bought again; a declined card,
+ * after which the maps page opened by hand waits for no payment, and the return from the checkout paid after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MapSummary } from '@mapnest/shared/maps';
-import { collectErrors, launchBrowser, newContext, signInThroughUi } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, settled, signInThroughUi } from '../helpers/browser';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -151,4 +152,42 @@ describe('buying map slots', () => {
     ).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('waits for a payment only on the return from a paid checkout, not on /maps opened by hand after a declined card', async () => {
+    const user = await createUser();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await signInThroughUi(page, user);
+
+    const dialog = await openPlans(page);
+    await dialog.getByRole('article', { name: 'Professional' }).getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(/\/_dev\/checkout\/cs_test_/);
+    const checkout = page.url();
+    await page.getByRole('button', { name: 'Fail payment' }).click();
+    await page.getByText('Your card was declined.').waitFor();
+
+    // The person gives up on the payment page and goes to their maps by the address bar.
+    await page.goto('/maps');
+    await page.getByRole('heading', { name: 'Create your first map' }).waitFor();
+    await settled(page);
+    expect(await page.getByText(/Confirming your payment|Payment confirmed|still being confirmed/).count()).toBe(0);
+    await artifact(page, { path: '.test-artifacts/maps-after-declined-card-1440.png' });
+
+    // Back to the same payment page, where another card is accepted: Stripe returns naming the session.
+    await page.goto(checkout);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText(/Payment confirmed. Your Professional subscription is active with 1 slot\./).waitFor({
+      timeout: 30_000,
+    });
+    // The address no longer names the session: a reload is not a return from Checkout.
+    expect(new URL(page.url()).search).toBe('');
+    await artifact(page, { path: '.test-artifacts/maps-after-paid-checkout-1440.png' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Create your first map' }).waitFor();
+    await settled(page);
+    expect(await page.getByText(/Confirming your payment|Payment confirmed/).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -24,12 +24,13 @@ beforeAll(() => {
 describe('checkout through the payments sandbox', () => {
   it('sells slots: Checkout page, Pay, and the subscription arrives by webhook', async () => {
     const user = await createUser();
-    const { url } = await call<{ url: string }>(
+    const { url, id } = await call<{ url: string; id: string }>(
       'createCheckoutSession',
       { plan: 'basic', period: 'yearly', quantity: 12 },
       user,
     );
     expect(url).toMatch(new RegExp(`^${baseUrl()}/_dev/checkout/cs_test_\\w+$`));
+    expect(url.endsWith(`/${id}`)).toBe(true);
     const page = await (await fetch(url)).text();
     // 12 maps: the 10+ tier (10% off $96 a year) = $86.40 each, $1,036.80 in all.
     expect(page).toContain('$86.40 per map per year (10% volume discount)');
@@ -42,7 +43,8 @@ describe('checkout through the payments sandbox', () => {
 
     const paid = await press(`${new URL(url).pathname}/pay`, { quantity: '3' });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${baseUrl()}/maps`);
+    // As Stripe does, the paid session's id in place of {CHECKOUT_SESSION_ID}: the maps page waits only for it.
+    expect(paid.headers.get('location')).toBe(`${baseUrl()}/maps?checkout=${id}`);
     const counters = await eventually(
       () => slots(user),
       (s) => s.basicCapacity === 3,

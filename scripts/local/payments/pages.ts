@@ -120,6 +120,9 @@ ${cards || '<p>You have no active subscription.</p>'}${credit > 0 ? `<p data-tes
   );
 }
 
+/** Where a paid session sends the customer: as Stripe does, its id in place of `{CHECKOUT_SESSION_ID}`. */
+const successAddress = (s: CheckoutSession) => s.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', s.id);
+
 /** /_dev/checkout/{id}[/{action}]: the page, and Pay, Fail payment, Cancel and Update total. */
 async function handleCheckout(
   ctx: SandboxContext,
@@ -142,7 +145,7 @@ async function handleCheckout(
     return page(
       res,
       'Checkout',
-      `<h1>This checkout session is ${s.status}.</h1><p><a class="btn" href="${escapeHtml(s.successUrl)}">Return to Mapnest</a></p>`,
+      `<h1>This checkout session is ${s.status}.</h1><p><a class="btn" href="${escapeHtml(successAddress(s))}">Return to Mapnest</a></p>`,
       410,
     );
   if (req.method === 'GET' && !action) return checkoutPage(res, s, s.quantity, null);
@@ -159,7 +162,7 @@ async function handleCheckout(
   }
   if (action === 'pay') {
     startSubscription(ctx, s, quantity);
-    return redirect(res, s.successUrl);
+    return redirect(res, successAddress(s));
   }
   return page(res, 'Checkout', '<h1>Unknown action</h1>', 404);
 }

@@ -102,7 +102,7 @@ export interface CallOutputs {
   checkEmailFree: null;
   clearAvatar: null;
   createAvatarUpload: AvatarUpload;
-  createCheckoutSession: { url: string };
+  createCheckoutSession: { url: string; id: string };
   createFileUpload: FileUpload;
   createMap: string;
   createPortalLink: { url: string };

@@ -116,7 +116,10 @@ describe('Stripe requests as the SDK sends them', () => {
 
   it('creates a Checkout session and a portal session with the same requests, each POST keyed once', async () => {
     await sdk().checkout.sessions.create(checkoutParams(checkout) as Stripe.Checkout.SessionCreateParams);
-    expect(await stripeGateway.createCheckoutSession(checkout)).toBe('https://checkout.example/s/1');
+    expect(await stripeGateway.createCheckoutSession(checkout)).toEqual({
+      id: 'obj_1',
+      url: 'https://checkout.example/s/1',
+    });
     await sdk().billingPortal.sessions.create({ customer: 'cus_123', return_url: 'https://app.example/maps#plan' });
     await stripeGateway.createPortalSession({ customerId: 'cus_123', returnUrl: 'https://app.example/maps#plan' });
     expect(contract(seen[1]!)).toEqual(contract(seen[0]!));

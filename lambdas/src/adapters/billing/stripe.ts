@@ -54,14 +54,14 @@ export const stripeGateway = {
   },
 
   /** A Checkout session in subscription mode: one adjustable line item, tax on, promotion codes allowed. */
-  async createCheckoutSession(args: CheckoutArgs): Promise<string> {
+  async createCheckoutSession(args: CheckoutArgs): Promise<{ id: string; url: string }> {
     const session = await stripePost<{ id: string; url: string | null }>(
       '/v1/checkout/sessions',
       checkoutParams(args),
       `creating a Checkout session for ${args.uid}`,
     );
     if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
-    return session.url;
+    return { id: session.id, url: session.url };
   },
 
   /**

@@ -2,7 +2,7 @@
  * Payments: Stripe Checkout for buying map slots and the billing portal for managing them (ADR 007), through
  * Stripe's REST API as the SDK sends it (adapters/billing/stripe.ts, ADR 046).
  */
-import type { BillingPeriod, PlanId } from '@mapnest/shared/constants';
+import { CHECKOUT_RETURN_PARAM, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 import { BILLING_MESSAGES, holdsSlots } from '@mapnest/shared/billing';
 import { CallError } from '@mapnest/shared/errors';
 import { config } from '../../lib/config';
@@ -28,7 +28,7 @@ async function customerFor(uid: string, email: string | null): Promise<string> {
 export async function createCheckoutSession(
   actor: Actor,
   input: { plan: PlanId; period: BillingPeriod; quantity: number },
-): Promise<{ url: string }> {
+): Promise<{ url: string; id: string }> {
   const uid = ownAccount(actor);
   // One subscription per plan: more slots of a plan are a quantity change in the portal, never a
   // second subscription billed beside the first (a second tab, an old page).
@@ -42,17 +42,19 @@ export async function createCheckoutSession(
   // this one. Stripe's advice: expire the customer's other open sessions for the plan first, so only the newest
   // page can take a payment (two made at the same moment are caught when paid: domain/stripe/duplicates.ts).
   await stripeGateway.expireOpenCheckoutSessions({ customerId, plan: input.plan });
-  const url = await stripeGateway.createCheckoutSession({
+  const session = await stripeGateway.createCheckoutSession({
     customerId,
     uid,
     priceId: prices[input.plan][input.period],
     quantity: input.quantity,
     plan: input.plan,
     period: input.period,
-    successUrl: `${config.appOrigin}/maps`,
+    // Stripe puts the paid session's id in place of the template: the maps page waits for the payment only on a
+    // return whose id is the one this tab left for (CheckoutReturn.tsx, ADR 084), not on any later visit.
+    successUrl: `${config.appOrigin}/maps?${CHECKOUT_RETURN_PARAM}={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${config.appOrigin}/maps#subscribe`,
   });
-  return { url };
+  return { url: session.url, id: session.id };
 }
 
 export async function createPortalLink(actor: Actor, input: { returnPath: string }): Promise<{ url: string }> {

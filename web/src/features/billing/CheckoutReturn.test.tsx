@@ -44,15 +44,24 @@ async function advance(ms: number) {
 describe('return from checkout', () => {
   it('polls every second until the webhook has delivered the subscription, then refreshes maps, slots and plans', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 3, quantityBefore: 0, startedAt: Date.now() });
+    rememberPendingCheckout({
+      uid: 'user-1',
+      sessionId: 'cs_test_1',
+      plan: 'basic',
+      quantity: 3,
+      quantityBefore: 0,
+      startedAt: Date.now(),
+    });
     let delivered = false;
     const calls = routeCalls(mockCall, {
       listMaps: () => [aMap()],
       getSlots: () => (delivered ? { ...NO_SLOTS, basicCapacity: 3, basicSubscribed: 3 } : NO_SLOTS),
       listSubscriptions: () => (delivered ? [basic3] : []),
     });
-    const { store } = renderRoutes('/maps', { session: signedIn });
+    const { store, router } = renderRoutes('/maps?checkout=cs_test_1', { session: signedIn });
     expect((await screen.findByText(/Confirming your payment…/)).closest('[role="status"]')).toBeTruthy();
+    // The address no longer says it is a return from Checkout: a reload waits for nothing.
+    expect(router.state.location.search).toBe('');
     await advance(1000);
     await advance(1000);
     const polled = calls.callsTo('listSubscriptions').length;
@@ -80,9 +89,16 @@ describe('return from checkout', () => {
 
   it('stops after 30 seconds and says the payment is still being confirmed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({ uid: 'user-1', plan: 'pro', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
+    rememberPendingCheckout({
+      uid: 'user-1',
+      sessionId: 'cs_test_1',
+      plan: 'pro',
+      quantity: 1,
+      quantityBefore: 0,
+      startedAt: Date.now(),
+    });
     const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
-    renderRoutes('/maps', { session: signedIn });
+    renderRoutes('/maps?checkout=cs_test_1', { session: signedIn });
     await screen.findByText(/Confirming your payment…/);
     await advance(31_000);
     expect(await screen.findByText(/Your payment is still being confirmed/)).toBeTruthy();
@@ -95,7 +111,14 @@ describe('return from checkout', () => {
 
   it('forgets a checkout the user cancelled (back on #subscribe) and does not poll', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
+    rememberPendingCheckout({
+      uid: 'user-1',
+      sessionId: 'cs_test_1',
+      plan: 'basic',
+      quantity: 1,
+      quantityBefore: 0,
+      startedAt: Date.now(),
+    });
     const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
     renderRoutes('/maps#subscribe', { session: signedIn });
     await screen.findByRole('dialog', { name: 'Pick your plan' });
@@ -108,16 +131,66 @@ describe('return from checkout', () => {
     expect(calls.callsTo('listSubscriptions')).toHaveLength(2);
   });
 
-  it('ignores a pending checkout of another user or an old one', () => {
-    rememberPendingCheckout({ uid: 'user-2', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() });
+  it('waits for nothing on /maps opened by hand after a declined card, and confirms once that checkout is paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    rememberPendingCheckout({
+      uid: 'user-1',
+      sessionId: 'cs_test_1',
+      plan: 'basic',
+      quantity: 1,
+      quantityBefore: 0,
+      startedAt: Date.now(),
+    });
+    let paid = false;
+    const calls = routeCalls(mockCall, {
+      listMaps: () => [],
+      getSlots: () => NO_SLOTS,
+      listSubscriptions: () => (paid ? [{ ...basic3, quantity: 1 }] : []),
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('heading', { name: 'Create your first map' });
+    // Only the maps page's first read (the past-due banner), however long the page stays open.
+    await waitFor(() => expect(calls.callsTo('listSubscriptions')).toHaveLength(1));
+    await advance(3 * CONFIRM_POLL_MS);
+    expect(calls.callsTo('listSubscriptions')).toHaveLength(1);
+    expect(screen.queryByText(/Confirming your payment|Payment confirmed|still being confirmed/)).toBeNull();
+    cleanup();
+
+    // Another session's id in the address (an old tab's return, a shared link) is not this checkout's either.
+    renderRoutes('/maps?checkout=cs_test_other', { session: signedIn });
+    await screen.findByRole('heading', { name: 'Create your first map' });
+    await advance(3 * CONFIRM_POLL_MS);
+    expect(screen.queryByText(/Confirming your payment/)).toBeNull();
+    cleanup();
+
+    // Back on the payment page, another card is accepted: Stripe returns with the session's id.
+    paid = true;
+    renderRoutes('/maps?checkout=cs_test_1', { session: signedIn });
+    expect(await screen.findByText(/Payment confirmed. Your Basic subscription is active with 1 slot\./)).toBeTruthy();
+  });
+
+  it('ignores a pending checkout of another user, an old one, or one kept without its session', () => {
+    rememberPendingCheckout({
+      uid: 'user-2',
+      sessionId: 'cs_test_1',
+      plan: 'basic',
+      quantity: 1,
+      quantityBefore: 0,
+      startedAt: Date.now(),
+    });
     expect(readPendingCheckout('user-1')).toBeNull();
     rememberPendingCheckout({
       uid: 'user-1',
+      sessionId: 'cs_test_1',
       plan: 'basic',
       quantity: 1,
       quantityBefore: 0,
       startedAt: Date.now() - 3 * 60 * 60 * 1000,
     });
+    expect(readPendingCheckout('user-1')).toBeNull();
+    // Kept by the app before returns named their session: no return can match it.
+    const before = { uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() };
+    sessionStorage.setItem('mapnest.checkoutPending', JSON.stringify(before));
     expect(readPendingCheckout('user-1')).toBeNull();
   });
 });

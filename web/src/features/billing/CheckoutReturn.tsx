@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useLocation } from 'react-router';
-import { PLAN_NAMES } from '@mapnest/shared/constants';
+import { useLocation, useNavigate } from 'react-router';
+import { CHECKOUT_RETURN_PARAM, PLAN_NAMES } from '@mapnest/shared/constants';
 import { sessionAtom } from '../../state/session';
 import { CloseIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
@@ -19,24 +19,48 @@ type Phase =
   | { kind: 'confirmed'; pending: PendingCheckout; slots: number }
   | { kind: 'slow' };
 
-/** The confirmation of a remembered checkout: polls until the subscription shows or the time is up. */
+/**
+ * Takes the paid session's id out of the address once read: a reload, a bookmark or Back must not take the page for
+ * a return from Checkout again.
+ */
+function useStripCheckoutReturn(): void {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!params.has(CHECKOUT_RETURN_PARAM)) return;
+    params.delete(CHECKOUT_RETURN_PARAM);
+    const rest = params.toString();
+    void navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
+  }, [pathname, search, hash, navigate]);
+}
+
+/**
+ * The confirmation of a remembered checkout the page came back from, paid: polls until the subscription shows or the
+ * time is up.
+ */
 function useCheckoutConfirmation(pollMs: number, timeoutMs: number) {
   const { userId } = useAtomValue(sessionAtom);
   const loadSubscriptions = useSetAtom(loadSubscriptionsAtom);
   const loadSlots = useSetAtom(loadSlotsAtom);
   const loadMaps = useSetAtom(loadMapsAtom);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  // The hash the page was opened with: Checkout's cancel URL is /maps#subscribe.
-  const openedWithHash = useRef(useLocation().hash);
+  const location = useLocation();
+  // How the page was opened: Checkout's cancel URL is /maps#subscribe, its success URL /maps?checkout=<session id>.
+  const opened = useRef({ hash: location.hash, paid: new URLSearchParams(location.search).get(CHECKOUT_RETURN_PARAM) });
+  useStripCheckoutReturn();
 
   useEffect(() => {
     if (!userId) return;
     const pending = readPendingCheckout(userId);
     if (!pending) return;
-    if (openedWithHash.current === '#subscribe') {
+    if (opened.current.hash === '#subscribe') {
       forgetPendingCheckout();
       return;
     }
+    // Not back from paying that checkout (typed in, or a link, after a declined card): nothing to wait for. The
+    // checkout stays remembered: its page may still be paid, and return here with its id.
+    if (opened.current.paid !== pending.sessionId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = Date.now() + timeoutMs;
@@ -77,10 +101,11 @@ function useCheckoutConfirmation(pollMs: number, timeoutMs: number) {
 }
 
 /**
- * After a checkout the browser comes back to /maps, sometimes before Stripe's webhook has arrived. With a pending
- * checkout remembered, this polls the subscriptions and slots every second for up to 30 s, saying so, until the new
- * subscription shows; then the maps list, the slots and the session's plans are fresh. A return through Cancel
- * (to /maps#subscribe) forgets the pending checkout.
+ * After a paid checkout the browser comes back to /maps?checkout=<session id>, sometimes before Stripe's webhook has
+ * arrived. When that id is the pending checkout's, this polls the subscriptions and slots every second for up to
+ * 30 s, saying so, until the new subscription shows; then the maps list, the slots and the session's plans are fresh.
+ * A return through Cancel (to /maps#subscribe) forgets the pending checkout; /maps opened any other way (after a
+ * declined card, say) says nothing of it.
  */
 export function CheckoutReturn({
   pollMs = CONFIRM_POLL_MS,

@@ -123,7 +123,7 @@ describe('subscribe dialog', () => {
 
   it('finds the plan as it was left when Back comes from the payment page, the pricing page’s period still first', async () => {
     const { dialog } = await openDialog({
-      createCheckoutSession: () => ({ url: 'http://localhost/_dev/checkout/cs_1' }),
+      createCheckoutSession: () => ({ url: 'http://localhost/_dev/checkout/cs_1', id: 'cs_1' }),
     });
     const basic = plan(dialog, 'Basic');
     fireEvent.change(within(basic).getByRole('textbox', { name: 'Number of maps' }), { target: { value: '2' } });
@@ -186,7 +186,7 @@ describe('subscribe dialog', () => {
   });
 
   it('starts a checkout: Starting... with every control disabled, then leaves for the checkout page', async () => {
-    const answer = deferred<{ url: string }>();
+    const answer = deferred<{ url: string; id: string }>();
     const { dialog, calls } = await openDialog({ createCheckoutSession: () => answer.promise });
     const basic = plan(dialog, 'Basic');
     fireEvent.change(within(basic).getByRole('textbox', { name: 'Number of maps' }), { target: { value: '3' } });
@@ -205,10 +205,12 @@ describe('subscribe dialog', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog', { name: 'Pick your plan' })).toBeTruthy();
 
-    await act(async () => answer.resolve({ url: 'http://localhost/_dev/checkout/cs_1' }));
+    await act(async () => answer.resolve({ url: 'http://localhost/_dev/checkout/cs_1', id: 'cs_1' }));
     expect(navigateAway).toHaveBeenCalledWith('http://localhost/_dev/checkout/cs_1');
+    // The session's id: the maps page waits for the payment only when Stripe comes back naming it.
     expect(readPendingCheckout('user-1')).toMatchObject({
       uid: 'user-1',
+      sessionId: 'cs_1',
       plan: 'basic',
       quantity: 3,
       quantityBefore: 0,

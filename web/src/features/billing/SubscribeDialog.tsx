@@ -52,10 +52,10 @@ function usePaymentPageRequests(userId: string | null, subscriptions: readonly S
     setInFlight({ plan, action: 'subscribe' });
     setErrors({});
     try {
-      const { url } = await billingApi.createCheckoutSession(plan, period, quantity);
+      const { url, id: sessionId } = await billingApi.createCheckoutSession(plan, period, quantity);
       if (typeof url !== 'string' || !url) throw new Error('The checkout session has no URL');
       const quantityBefore = subscriptions.filter((s) => s.plan === plan).reduce((sum, s) => sum + s.quantity, 0);
-      rememberPendingCheckout({ uid: userId, plan, quantity, quantityBefore, startedAt: Date.now() });
+      rememberPendingCheckout({ uid: userId, sessionId, plan, quantity, quantityBefore, startedAt: Date.now() });
       // The dialog stays 'Starting...' while the browser leaves.
       goToPaymentPage(url);
     } catch (error) {

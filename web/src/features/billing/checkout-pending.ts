@@ -1,7 +1,9 @@
 /**
  * A checkout the user left for: remembered in sessionStorage before the browser goes to the payment
  * page, so the maps page it returns to knows to wait for the webhook. Stripe redirects back before or after it
- * calls the webhook, so the new subscription can take a moment to appear.
+ * calls the webhook, so the new subscription can take a moment to appear. Only a return that names the paid session
+ * (`/maps?checkout=<its id>`, ADR 084) is one: the maps page opened any other way, after a declined card say, waits
+ * for nothing.
  */
 import { QUANTITY_MAX, QUANTITY_MIN, type BillingPeriod, type PlanId } from '@mapnest/shared/constants';
 
@@ -11,6 +13,8 @@ export const CHECKOUT_PENDING_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 export interface PendingCheckout {
   uid: string;
+  /** The Checkout session's id, which Stripe puts in the address it returns to once it is paid. */
+  sessionId: string;
   plan: PlanId;
   quantity: number;
   /** Slots of the plan the user's subscriptions held before: the checkout is confirmed once they hold more. */
@@ -60,6 +64,8 @@ export function readPendingCheckout(uid: string, now = Date.now()): PendingCheck
       now - value.startedAt < CHECKOUT_PENDING_MAX_AGE_MS;
     if (
       value.uid === uid &&
+      typeof value.sessionId === 'string' &&
+      value.sessionId !== '' &&
       (value.plan === 'basic' || value.plan === 'pro') &&
       typeof value.quantity === 'number' &&
       typeof value.quantityBefore === 'number' &&

@@ -92,7 +92,14 @@ describe('maps list', () => {
   });
 
   it('shows no payment spinner beside a failed load of the maps, and the confirmation once they load', async () => {
-    rememberPendingCheckout({ uid: 'user-1', plan: 'basic', quantity: 3, quantityBefore: 0, startedAt: Date.now() });
+    rememberPendingCheckout({
+      uid: 'user-1',
+      sessionId: 'cs_test_1',
+      plan: 'basic',
+      quantity: 3,
+      quantityBefore: 0,
+      startedAt: Date.now(),
+    });
     onTestFinished(() => sessionStorage.clear());
     let fail = true;
     routeCalls(mockCall, {
@@ -103,7 +110,7 @@ describe('maps list', () => {
       getSlots: () => NO_SLOTS,
       listSubscriptions: () => [],
     });
-    renderRoutes('/maps', { session: signedIn });
+    renderRoutes('/maps?checkout=cs_test_1', { session: signedIn });
     await screen.findByText(/Could not load your maps/);
     // The confirmation goes on checking, out of sight.
     expect(document.querySelector('.checkout-return')).toBeNull();
