@@ -1,14 +1,15 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { renderRoutes } from '../../app/testing.fixtures';
-import AuthActionPage, { LINK_USED_MESSAGE } from './AuthActionPage';
+import AuthActionPage, { LINK_USED_MESSAGE, PASSWORD_MAY_HAVE_CHANGED } from './AuthActionPage';
 
 /** The Cognito side, as the page sees it through the auth service. */
 const auth = vi.hoisted(() => ({
   confirmRegistration: vi.fn<(email: string, code: string) => Promise<void>>(),
   currentClaims: vi.fn<() => Promise<unknown>>(),
   signInWithLink: vi.fn<(email: string, token: string) => Promise<boolean>>(),
+  completePasswordReset: vi.fn<(email: string, code: string, password: string) => Promise<void>>(),
 }));
 const refreshSession = vi.hoisted(() => vi.fn(async () => ({})));
 vi.mock('./session-bootstrap', async (original) => ({
@@ -46,6 +47,7 @@ beforeEach(() => {
   auth.confirmRegistration.mockReset().mockResolvedValue(undefined);
   auth.currentClaims.mockReset().mockResolvedValue(null);
   auth.signInWithLink.mockReset().mockResolvedValue(true);
+  auth.completePasswordReset.mockReset().mockResolvedValue(undefined);
   refreshSession.mockClear();
   vi.spyOn(console, 'info').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -119,5 +121,39 @@ describe('the verification link', () => {
     await screen.findByText('Your email address is verified.');
     expect(auth.signInWithLink).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('where').textContent).not.toContain('token'));
+  });
+});
+
+describe('the password reset link', () => {
+  const resetLink = '/auth?mode=resetPassword&email=ada%40example.com&code=654321';
+  async function saveNewPassword() {
+    fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'New-pass-2' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the new password/), { target: { value: 'New-pass-2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save new password' })));
+  }
+
+  it('says the password may have changed, not that the reset failed, when the trigger ending the sessions fails', async () => {
+    // Cognito's answer when the PostConfirmation trigger throws: the password was changed before it ran.
+    auth.completePasswordReset.mockRejectedValue(
+      Object.assign(new Error('PostConfirmation failed with error The other sessions could not all be ended..'), {
+        name: 'UserLambdaValidationException',
+      }),
+    );
+    renderRoutes(resetLink, { routes });
+    await saveNewPassword();
+    expect(auth.completePasswordReset).toHaveBeenCalledWith('ada@example.com', '654321', 'New-pass-2');
+    expect(await screen.findByRole('heading', { name: 'Log in with your new password' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(PASSWORD_MAY_HAVE_CHANGED);
+    expect(PASSWORD_MAY_HAVE_CHANGED).toMatch(/may have been changed.*Sign out of all devices in Settings > Security/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?email=ada%40example.com');
+  });
+
+  it('still says a refused code is a link that did not work', async () => {
+    auth.completePasswordReset.mockRejectedValue(nameError('CodeMismatchException'));
+    renderRoutes(resetLink, { routes });
+    await saveNewPassword();
+    expect((await screen.findByRole('alert')).textContent).not.toMatch(/may have been changed/);
+    expect(screen.getByRole('button', { name: 'Save new password' })).toBeTruthy();
   });
 });

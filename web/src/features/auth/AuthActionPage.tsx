@@ -10,7 +10,7 @@ import { TextField } from '../../components/Field';
 import { PageLoading, Spinner } from '../../components/Spinner';
 import { call } from '../../lib/api';
 import { AuthCard, FormMessage } from './AuthCard';
-import { actionCodeMessage, classifyAuthError } from './auth-errors';
+import { actionCodeMessage, classifyAuthError, isResetTriggerFailure } from './auth-errors';
 import { parseAuthAction, withoutSignInToken } from './auth-action';
 import { announceVerified, clearPendingSignUp } from './pending-signup';
 import { loadAuthService, refreshSession, signOutAndClear } from './session-bootstrap';
@@ -165,12 +165,37 @@ function ChangeEmail({ code }: { code: string }) {
 export const PASSWORD_CHANGED =
   'Your password has been changed. Every device signed in to your account was signed out: use the new password the next time you log in.';
 
+/**
+ * What a reset answered with the failure of the trigger that ends the other sessions says (ADR 084): Cognito changes
+ * the password before it runs that trigger, so the reset did not simply fail, and the other devices may be signed in.
+ */
+export const PASSWORD_MAY_HAVE_CHANGED =
+  'Your password may have been changed, but we could not sign out every device signed in to your account. Try logging in with your new password (if it is refused, your old one still works). Then use Sign out of all devices in Settings > Security to sign the other devices out.';
+
+/** After the new password was sent: changed with every session ended, or perhaps changed (the trigger failed). */
+function ResetDone({ email, outcome }: { email: string; outcome: 'changed' | 'unconfirmed' }) {
+  const logIn = { to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' };
+  if (outcome === 'changed') {
+    return <Result title="Password changed" outcome={{ status: 'done', message: PASSWORD_CHANGED }} next={logIn} />;
+  }
+  return (
+    <AuthCard title="Log in with your new password">
+      <FormMessage kind="notice">{PASSWORD_MAY_HAVE_CHANGED}</FormMessage>
+      <div className="auth-card__actions">
+        <Link className="btn btn--primary" to={logIn.to}>
+          {logIn.label}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
 function ResetPassword({ email, code }: { email: string; code: string }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'changed' | 'unconfirmed' | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -187,8 +212,16 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
       clearPendingSignUp();
       // The reset ended every session of the account (ADR 079), this browser's too if it had one.
       if (appStore.get(sessionAtom).user) await signOutAndClear();
-      setDone(true);
+      setDone('changed');
     } catch (err) {
+      if (isResetTriggerFailure(err)) {
+        console.error('password reset: the trigger that ends the other sessions failed', err);
+        clearPendingSignUp();
+        // The new password is likely in place: the person logs in with it here, as after a reset.
+        if (appStore.get(sessionAtom).user) await signOutAndClear();
+        setDone('unconfirmed');
+        return;
+      }
       setError(
         (err as { name?: string })?.name === 'InvalidPasswordException'
           ? (err as Error).message
@@ -199,15 +232,7 @@ function ResetPassword({ email, code }: { email: string; code: string }) {
     }
   };
 
-  if (done) {
-    return (
-      <Result
-        title="Password changed"
-        outcome={{ status: 'done', message: PASSWORD_CHANGED }}
-        next={{ to: `/login?${new URLSearchParams({ email })}`, label: 'Log in' }}
-      />
-    );
-  }
+  if (done) return <ResetDone email={email} outcome={done} />;
   return (
     <AuthCard title="Choose a new password" subtitle={`For ${email}`}>
       <form className="auth-form" onSubmit={submit} noValidate>

@@ -76,6 +76,15 @@ export function classifyAuthError(
   return 'unknown';
 }
 
+/**
+ * Whether a password reset was answered with the failure of the user pool's PostConfirmation trigger (ADR 079: it ends
+ * every session of the account). Cognito runs that trigger once the password is changed, so the answer is an error
+ * although the new password may well be in place, and the other sessions may not all have ended.
+ */
+export function isResetTriggerFailure(err: unknown): boolean {
+  return nameOf(err) === 'UserLambdaValidationException' && /PostConfirmation failed/i.test(messageOf(err));
+}
+
 /** Words for the email-change dialog; 'reauthenticate' opens the re-authentication step instead. */
 export function emailChangeMessage(category: AuthErrorCategory): string {
   if (category === 'email-already-in-use') return MESSAGES.emailInUse;
