@@ -1,8 +1,8 @@
 /**
  * A browser whose session was ended while it sat idle (ADR 084): its ID token expires, Cognito refuses to renew it
  * (the refresh token was revoked by "Sign out of all devices" or a password reset) and Amplify drops the session
- * without a word. The app says on the login page that the session ended, whether the page was reloaded or left open;
- * a session whose renewal succeeds goes on as before. Real Amplify in Chromium against the local Cognito.
+ * without a word. The app says on the login page that the session ended, whether the page was reloaded or left open,
+ * and so do the browser's other tabs; a session whose renewal succeeds goes on as before. Real Amplify in Chromium against the local Cognito.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -60,13 +60,17 @@ describe('a session whose renewal Cognito refuses', () => {
     await page.context().close();
   });
 
-  it('reaches the login page saying the session ended, reloaded or left open', async () => {
+  it('reaches the login page saying the session ended, reloaded or left open, in every tab', async () => {
     const user = await createUser();
     const reloaded = await idleBrowser(user);
     // The tab left open was in use before the hour went by.
     const open = await idleBrowser(user);
     await open.page.goto('/maps');
     await open.page.getByRole('heading', { name: 'Create your first map' }).waitFor();
+    // A second tab of that browser, open on the maps too.
+    const otherTab = await open.page.context().newPage();
+    await otherTab.goto('/maps');
+    await otherTab.getByRole('heading', { name: 'Create your first map' }).waitFor();
     await expireStoredTokens(open.page);
 
     // "Sign out of all devices" from another session revokes every refresh token of the account.
@@ -85,6 +89,9 @@ describe('a session whose renewal Cognito refuses', () => {
     });
     await open.page.waitForURL('**/login?next=%2Fmaps');
     await open.page.getByText(ENDED).waitFor();
+    // The other tab sees the tokens go, and says why too.
+    await otherTab.waitForURL('**/login?next=%2Fmaps');
+    await otherTab.getByText(ENDED).waitFor();
     await reloaded.page.context().close();
     await open.page.context().close();
   });

@@ -45,8 +45,52 @@ export function loadAuthService(): Promise<AuthService> {
  */
 function renewalRefused(): void {
   if (appStore.get(sessionEndedAtom)) return;
-  if (appStore.get(sessionAtom).user) void endSession('renewalRefused');
-  else appStore.set(sessionEndedAtom, 'renewalRefused');
+  if (appStore.get(sessionAtom).user) {
+    void endSession('renewalRefused');
+    return;
+  }
+  // Amplify is removing the tokens: the other tabs see them go and read why here.
+  noteEnded('renewalRefused');
+  appStore.set(sessionEndedAtom, 'renewalRefused');
+}
+
+/**
+ * Why this browser's session just ended, for its other tabs: they see only the shared tokens go (a `storage` event),
+ * as after a Log out, and read the reason here to say it too (ADR 084).
+ */
+const ENDED_NOTE_KEY = 'mapnest.sessionEnded';
+/** A note older than this is of an earlier end, not of the tokens' removal another tab has just seen. */
+const ENDED_NOTE_MAX_AGE_MS = 60_000;
+
+function noteEnded(reason: EndedSession): void {
+  try {
+    safeLocalStorage()?.setItem(ENDED_NOTE_KEY, JSON.stringify({ reason, at: Date.now() }));
+  } catch {
+    /* a full or blocked storage only costs the other tabs the sentence */
+  }
+}
+
+function forgetEndedNote(): void {
+  try {
+    safeLocalStorage()?.removeItem(ENDED_NOTE_KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
+/** The reason another tab noted a moment ago, or null (a Log out there, or an old or unreadable note). */
+function endedNote(now = Date.now()): EndedSession | null {
+  try {
+    const note = JSON.parse(safeLocalStorage()?.getItem(ENDED_NOTE_KEY) ?? 'null') as {
+      reason?: unknown;
+      at?: unknown;
+    } | null;
+    if (typeof note?.at !== 'number' || now - note.at < 0 || now - note.at >= ENDED_NOTE_MAX_AGE_MS) return null;
+    if (note.reason === 'renewalRefused') return 'renewalRefused';
+    return sessionEndedReason({ sessionEnded: note.reason });
+  } catch {
+    return null;
+  }
 }
 
 /** Amplify keeps `CognitoIdentityServiceProvider.{clientId}.LastAuthUser` while a user is signed in. */
@@ -91,8 +135,11 @@ export async function refreshSession(opts: { forceRefresh?: boolean } = {}): Pro
     const auth = await loadAuthService();
     const claims = await auth.currentClaims(opts);
     const session = publish(claims ? sessionFromClaims(claims, storedViewAs()) : signedOutSession());
-    // A new session: the login page no longer says why the last one ended.
-    if (session.user) appStore.set(sessionEndedAtom, null);
+    // A new session: the login page no longer says why the last one ended, nor do other tabs.
+    if (session.user) {
+      appStore.set(sessionEndedAtom, null);
+      forgetEndedNote();
+    }
     // The session starts with the user's subscriptions loaded (session plans); a failure is reported there.
     if (session.user) void appStore.set(loadSubscriptionsAtom).catch(() => undefined);
     return session;
@@ -124,6 +171,7 @@ export async function endSession(reason: EndedSession): Promise<void> {
   if (!appStore.get(sessionAtom).user) return;
   appStore.set(sessionEndedAtom, reason);
   appStore.set(leavingPathAtom, window.location.pathname);
+  noteEnded(reason);
   await signOutAndClear();
 }
 
@@ -153,10 +201,13 @@ export async function startSession(): Promise<void> {
   if (started) return;
   started = true;
   connectCalls();
-  // Another tab signing out removes the shared tokens: follow it rather than fail on the next call.
+  // Another tab signing out removes the shared tokens: follow it rather than fail on the next call, saying why when
+  // that tab's session was ended rather than logged out.
   window.addEventListener('storage', (event) => {
     if (event.key?.startsWith('CognitoIdentityServiceProvider.') && event.key.endsWith('.LastAuthUser')) {
-      if (event.newValue === null) appStore.set(sessionAtom, signedOutSession());
+      const ended = event.newValue === null ? endedNote() : null;
+      if (ended && appStore.get(sessionAtom).user) void endSession(ended);
+      else if (event.newValue === null) appStore.set(sessionAtom, signedOutSession());
       else void refreshSession();
     }
   });

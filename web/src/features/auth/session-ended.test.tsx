@@ -85,6 +85,7 @@ beforeAll(async () => {
   await loadAuthService();
 });
 beforeEach(() => {
+  localStorage.clear();
   auth.signOutHere.mockClear();
   appStore.set(sessionEndedAtom, null);
   appStore.set(sessionAtom, signedIn);
@@ -191,5 +192,52 @@ describe('a session Cognito no longer renews', () => {
     renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+/** Other tabs of the browser see only the shared tokens go, and read why from the tab whose session ended. */
+describe('another tab of the same browser', () => {
+  const tokensGone = () =>
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'CognitoIdentityServiceProvider.client-1.LastAuthUser', newValue: null }),
+      );
+    });
+
+  it('says why when the tab whose session ended noted it a moment ago', async () => {
+    localStorage.setItem('mapnest.sessionEnded', JSON.stringify({ reason: 'renewalRefused', at: Date.now() }));
+    renderAt('/maps');
+    await screen.findByRole('button', { name: 'Load maps' });
+    await tokensGone();
+    expect((await screen.findByRole('status')).textContent).toBe('Your session ended. Log in again.');
+    expect(where()).toBe('/login?next=%2Fmaps');
+  });
+
+  it('says nothing after a Log out there, or for a note of an earlier end', async () => {
+    localStorage.setItem(
+      'mapnest.sessionEnded',
+      JSON.stringify({ reason: 'passwordChanged', at: Date.now() - 10 * 60 * 1000 }),
+    );
+    renderAt('/maps');
+    await screen.findByRole('button', { name: 'Load maps' });
+    await tokensGone();
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(where()).toBe('/login?next=%2Fmaps');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('notes why for the other tabs when this one is ended, and forgets it at the next sign-in', async () => {
+    auth.idToken.mockImplementationOnce(async () => {
+      auth.renewals.refuse();
+      return null;
+    });
+    answer = { status: 401, body: { message: 'Unauthorized' } };
+    renderAt('/maps');
+    await act(async () => screen.getByRole('button', { name: 'Load maps' }).click());
+    await screen.findByRole('status');
+    expect(JSON.parse(localStorage.getItem('mapnest.sessionEnded')!)).toMatchObject({ reason: 'renewalRefused' });
+    auth.currentClaims.mockImplementationOnce(async () => ({ sub: 'user-1', email: 'ada@example.com' }));
+    await act(async () => void (await refreshSession()));
+    expect(localStorage.getItem('mapnest.sessionEnded')).toBeNull();
   });
 });
