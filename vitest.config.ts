@@ -22,6 +22,7 @@ const LOCAL_ONLY_TESTS = [
   'test/accounts/update-email.test.ts',
   'test/accounts/delete-user-data.test.ts',
   'test/accounts/sessions-ended.test.ts',
+  'test/accounts/reset-trigger-failure.test.ts',
   'test/maps/failures.test.ts',
   'test/faults/**',
 ];
