@@ -28,7 +28,7 @@ const SUB: Subscription = {
 };
 const LICENSES: License[] = [
   {
-    code: '****-****-****-****-1a2b3c4d5e6f',
+    code: '1a2b****-****-****-****-********5e6f',
     mapId: 'map00000000000000001',
     registeredAt: '2030-05-23T12:00:00.000Z',
     startsAt: '2030-05-23T12:00:00.000Z',
@@ -36,7 +36,7 @@ const LICENSES: License[] = [
     ended: false,
   },
   {
-    code: '****-****-****-****-ffffffffffff',
+    code: '9f8e****-****-****-****-********ffff',
     mapId: 'map00000000000000077',
     registeredAt: '2029-01-10T12:00:00.000Z',
     startsAt: '2029-01-10T12:00:00.000Z',
@@ -150,16 +150,16 @@ describe('Plan tab', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Riverside Mall'));
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe(
-      'Riverside Mall · ends Nov 23, 2030****-****-****-****-1a2b3c4d5e6f',
+      'Riverside Mall · ends Nov 23, 20301a2b****-****-****-****-********5e6f',
     );
     expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe(
-      'A deleted map · ended****-****-****-****-ffffffffffff',
+      'A deleted map · ended9f8e****-****-****-****-********ffff',
     );
   });
 
   it('says when a licence that extends another starts', async () => {
     const extension: License = {
-      code: '****-****-****-****-2b3c4d5e6f70',
+      code: '2b3c****-****-****-****-********6f70',
       mapId: 'map00000000000000001',
       registeredAt: '2099-06-01T12:00:00.000Z',
       startsAt: '2099-11-23T12:00:00.000Z',
@@ -170,7 +170,7 @@ describe('Plan tab', () => {
     const list = await within(panel).findByRole('list', { name: 'Registered licenses' });
     await waitFor(() =>
       expect(within(list).getByRole('listitem').textContent).toBe(
-        'Riverside Mall · starts Nov 23, 2099, ends May 23, 2100****-****-****-****-2b3c4d5e6f70',
+        'Riverside Mall · starts Nov 23, 2099, ends May 23, 21002b3c****-****-****-****-********6f70',
       ),
     );
   });
