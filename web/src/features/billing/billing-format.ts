@@ -75,7 +75,50 @@ export function meterShape(used: number, capacity: number): MeterShape {
   return { kind: 'bar', share: capacity > 0 ? Math.min(1, used / capacity) : used > 0 ? 1 : 0 };
 }
 
-/** '3 of 5 Basic slots used'. */
+/** '3 of 5 Basic slots used', and how many are over when more are used than held: '3 of 2 Basic slots used, 1 over'. */
 export function slotUsage(plan: PlanId, used: number, capacity: number): string {
-  return `${used} of ${capacity} ${PLAN_NAMES[plan]} ${capacity === 1 ? 'slot' : 'slots'} used`;
+  const over = used > capacity ? `, ${used - capacity} over` : '';
+  return `${used} of ${capacity} ${PLAN_NAMES[plan]} ${capacity === 1 ? 'slot' : 'slots'} used${over}`;
+}
+
+/** One plan's maps against its slots, as the maps list and the Plan tab say it. */
+export interface SlotUse {
+  /** '2 of 5 used', or what stands in for it when more maps hold the plan than there are slots. */
+  value: string;
+  /** Why the maps outnumber the slots and what follows from it, or null when they do not. */
+  note: string | null;
+  /** Whether a used-of-held meter says something true: not for maps that need no slot, nor for no slots at all. */
+  meter: boolean;
+}
+
+const maps = (n: number) => `${n} ${n === 1 ? 'map' : 'maps'}`;
+const slots = (n: number) => `${n} ${n === 1 ? 'slot' : 'slots'}`;
+
+/**
+ * A plan's maps against its slots. An administrator sets any map's plan without a free slot (product rules: Paid
+ * slots), and the map counts against its owner's slots all the same, so a plan can hold more maps than slots: '2 of 0
+ * used' with a meter said nothing true. An administrator's own such maps need no slot; anyone else's are over their
+ * slots, and the next loss of slots sends maps over them back to test, the most recently promoted first.
+ */
+export function slotUse(plan: PlanId, used: number, capacity: number, admin: boolean): SlotUse {
+  if (used <= capacity) return { value: `${used} of ${capacity} used`, note: null, meter: true };
+  const over = used - capacity;
+  if (admin) {
+    return capacity === 0
+      ? {
+          value: `${used} ${PLAN_NAMES[plan]} ${used === 1 ? 'map' : 'maps'}`,
+          note: 'Set by an administrator (no slot needed).',
+          meter: false,
+        }
+      : {
+          value: `${maps(used)} on ${slots(capacity)}`,
+          note: `${over} of them set by an administrator (no slot needed).`,
+          meter: false,
+        };
+  }
+  return {
+    value: capacity === 0 ? `${maps(used)}, 0 slots: ${over} over` : `${used} of ${capacity} used, ${over} over`,
+    note: `${over === 1 ? 'One map holds' : `${over} maps hold`} ${PLAN_NAMES[plan]} without a slot (an administrator can set a map's plan). When your slots next go down, maps over them go back to test, the most recently promoted first.`,
+    meter: capacity > 0,
+  };
 }

@@ -92,6 +92,21 @@ describe('Plan tab', () => {
     expect(list.textContent).not.toContain('0 of 0');
   });
 
+  it('tells an administrator that maps they set to a plan need no slot, and a user viewed how many are over', async () => {
+    const getSlots = () => ({ ...SLOTS, proUsed: 2, proCapacity: 0 });
+    const admin = { ...signedIn, admin: true };
+    const { panel, unmount } = await openPlanTab({ getSlots }, admin);
+    let list = await within(panel).findByLabelText('Map slots');
+    expect(list.textContent).toContain('Professional2 Professional mapsSet by an administrator (no slot needed).');
+    expect(list.textContent).not.toContain('2 of 0 used');
+    unmount();
+
+    // Viewing as a user, the administrator reads what that user reads.
+    const viewing = await openPlanTab({ getSlots }, { ...admin, isUserSimulated: true, userId: 'user-2' });
+    list = await within(viewing.panel).findByLabelText('Map slots');
+    expect(list.textContent).toContain('Professional2 maps, 0 slots: 2 over2 maps hold Professional without a slot');
+  });
+
   it('tells a user with no slots that they have none yet, and to get them with See plans', async () => {
     const { panel } = await openPlanTab({
       getSlots: () => ({ ...NO_SLOTS, testMaps: 1 }),
