@@ -98,7 +98,8 @@ const slots = (n: number) => `${n} ${n === 1 ? 'slot' : 'slots'}`;
  * A plan's maps against its slots. An administrator sets any map's plan without a free slot (product rules: Paid
  * slots), and the map counts against its owner's slots all the same, so a plan can hold more maps than slots: '2 of 0
  * used' with a meter said nothing true. An administrator's own such maps need no slot; anyone else's are over their
- * slots, and the next loss of slots sends maps over them back to test, the most recently promoted first.
+ * slots, and the recount after a change to their slots (a subscription that loses some, granted slots, a licence's
+ * end) sends maps over them back to test, the most recently promoted first.
  */
 export function slotUse(plan: PlanId, used: number, capacity: number, admin: boolean): SlotUse {
   if (used <= capacity) return { value: `${used} of ${capacity} used`, note: null, meter: true };
@@ -118,7 +119,7 @@ export function slotUse(plan: PlanId, used: number, capacity: number, admin: boo
   }
   return {
     value: capacity === 0 ? `${maps(used)}, 0 slots: ${over} over` : `${used} of ${capacity} used, ${over} over`,
-    note: `${over === 1 ? 'One map holds' : `${over} maps hold`} ${PLAN_NAMES[plan]} without a slot (an administrator can set a map's plan). When your slots next go down, maps over them go back to test, the most recently promoted first.`,
+    note: `${over === 1 ? 'One map holds' : `${over} maps hold`} ${PLAN_NAMES[plan]} without a slot (an administrator can set a map's plan). A change to your slots can send maps over them back to test, the most recently promoted first.`,
     meter: capacity > 0,
   };
 }
