@@ -84,7 +84,7 @@ describe('slotUse', () => {
     expect(over.value).toBe('3 of 2 used, 1 over');
     expect(over.meter).toBe(true);
     expect(over.note).toBe(
-      "One map holds Professional without a slot (an administrator can set a map's plan). A change to your slots can send maps over them back to test, the most recently promoted first.",
+      "One map holds Professional without a slot (an administrator can set a map’s plan). A change to your slots can send maps over them back to test, the most recently promoted first.",
     );
     const none = slotUse('basic', 2, 0, false);
     expect(none.value).toBe('2 maps, 0 slots: 2 over');

@@ -119,7 +119,7 @@ export function slotUse(plan: PlanId, used: number, capacity: number, admin: boo
   }
   return {
     value: capacity === 0 ? `${maps(used)}, 0 slots: ${over} over` : `${used} of ${capacity} used, ${over} over`,
-    note: `${over === 1 ? 'One map holds' : `${over} maps hold`} ${PLAN_NAMES[plan]} without a slot (an administrator can set a map's plan). A change to your slots can send maps over them back to test, the most recently promoted first.`,
+    note: `${over === 1 ? 'One map holds' : `${over} maps hold`} ${PLAN_NAMES[plan]} without a slot (an administrator can set a map’s plan). A change to your slots can send maps over them back to test, the most recently promoted first.`,
     meter: capacity > 0,
   };
 }
