@@ -1,9 +1,8 @@
 import type { CSSProperties } from 'react';
-import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { BILLING_TEXTS, slotUse } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import type { SlotCounters } from './maps-api';
 import { BuySlotsLink } from '../billing/AccountHolderOnly';
-import { slotUse } from '../billing/billing-format';
 
 export interface SlotSummaryProps {
   /** The server's counters, or null while unknown. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shared/billing';
-import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { BILLING_TEXTS, slotUse } from '@mapnest/shared/billing-texts';
 import {
   FREE_TEST_MAPS,
   PAYMENT_RETURN_PATH,
@@ -15,7 +15,7 @@ import { sessionAtom } from '../../state/session';
 import { Spinner } from '../../components/Spinner';
 import { AccountHolderNote, BuySlotsLink, useViewingAsUser } from '../billing/AccountHolderOnly';
 import { billingApi, goToPaymentPage } from '../billing/billing-api';
-import { shortDate, slotUse } from '../billing/billing-format';
+import { shortDate } from '../billing/billing-format';
 import { loadSubscriptionsAtom, subscriptionsAtom } from '../billing/subscriptions-state';
 import { mapsApi } from '../maps/maps-api';
 import { loadMapsAtom, loadSlotsAtom, mapsListAtom } from '../maps/maps-state';
