@@ -2,7 +2,8 @@
  * The Settings dialog on a phone: every tab in sight at once, inside the dialog, none cut and no row scrolling
  * sideways, for an administrator (four tabs, the Messages tab with its unread count) and for a customer (three).
  * The administrator's row once scrolled sideways on a 390 px phone, its Messages tab past the dialog's edge. The
- * arrow keys still move through the tabs in order, round from the last to the first.
+ * arrow keys still move through the tabs in order, round from the last to the first. The Profile tab's View as user
+ * field shows its whole placeholder, the View button taking a row of its own.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -91,6 +92,32 @@ describe('the Settings tabs on a phone', () => {
       await context.close();
     }, 60_000);
   }
+
+  it("shows an administrator the whole placeholder of the Profile tab's View as user field at 390 px", async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await openSettings(page, admin);
+    const field = page.getByRole('searchbox', { name: 'View as user' });
+    await field.scrollIntoViewIfNeeded();
+    const fit = await field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const view = [...input.form!.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'View')!;
+      const dialog = input.closest('.settings-dialog')!.getBoundingClientRect();
+      return {
+        placeholder: input.placeholder,
+        text: context.measureText(input.placeholder).width,
+        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        viewRight: view.getBoundingClientRect().right,
+        dialogRight: dialog.right,
+      };
+    });
+    expect(fit.placeholder).toBe('Email address, name or user id');
+    expect(fit.text, `"${fit.placeholder}" is cut in ${fit.room} px`).toBeLessThanOrEqual(fit.room);
+    expect(fit.viewRight, 'View is past the dialog').toBeLessThanOrEqual(fit.dialogRight);
+    await context.close();
+  }, 60_000);
 
   it('moves through the tabs with the arrow keys, round from the last to the first', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
