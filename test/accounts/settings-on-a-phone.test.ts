@@ -119,6 +119,24 @@ describe('the Settings tabs on a phone', () => {
     await context.close();
   }, 60_000);
 
+  it('keeps the tabs and the Messages tab’s filters inside the dialog on a 320 px phone', async () => {
+    const context = await newContext(browser, { width: 320, height: 640 });
+    const page = await context.newPage();
+    await signInWithTokens(page, admin);
+    await page.goto('/maps#settings/Messages');
+    await page.getByRole('button', { name: 'Needs an answer' }).waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'settings-messages-320.png') });
+    const layout = await tabLayout(page);
+    expect(layout.rowScrolls, 'the tab row scrolls sideways').toBeLessThanOrEqual(0);
+    for (const tab of layout.tabs)
+      expect(tab.right, `${tab.name} is past the dialog`).toBeLessThanOrEqual(layout.dialog.right);
+    for (const name of ['All messages', 'Needs an answer']) {
+      const box = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(box.x + box.width, `${name} is past the dialog`).toBeLessThanOrEqual(layout.dialog.right);
+    }
+    await context.close();
+  }, 60_000);
+
   it('moves through the tabs with the arrow keys, round from the last to the first', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
     const page = await context.newPage();
