@@ -192,7 +192,7 @@ describe('licences', () => {
     const months = (Date.parse(result.license.endsAt) - Date.now()) / (30.4 * 86_400_000);
     expect(months).toBeGreaterThan(5.9);
     expect(months).toBeLessThan(6.1);
-    expect(result.license.code).toMatch(/^\*{4}-\*{4}-\*{4}-\*{4}-[0-9a-f]{12}$/);
+    expect(result.license.code).toBe(`${purchase.slice(0, 4)}****-****-****-****-********${purchase.slice(-4)}`);
     // The licence is the map's own, counted apart from subscription slots.
     expect(await slots(user)).toMatchObject({ basicLicensed: 1, basicCapacity: 0, basicUsed: 0, testMaps: 0 });
     const listed = await call<MapSummary[]>('listMaps', null, user);

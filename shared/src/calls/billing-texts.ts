@@ -30,6 +30,49 @@ export function noFreeSlot(plan: PlanId, capacity: number): string {
     : `All your ${PLAN_NAMES[plan]} subscription slots are in use. Buy more ${PLAN_NAMES[plan]} slots${plan === 'basic' ? `, or register a license for this map: it keeps this map live on ${basic} for ${months} without a slot` : ''}.`;
 }
 
+/** One plan's maps against its slots, as the maps list and the Plan tab say it. */
+export interface SlotUse {
+  /** '2 of 5 used', or what stands in for it when more maps hold the plan than there are slots. */
+  value: string;
+  /** Why the maps outnumber the slots and what follows from it, or null when they do not. */
+  note: string | null;
+  /** Whether a used-of-held meter says something true: not for maps that need no slot, nor for no slots at all. */
+  meter: boolean;
+}
+
+const mapCount = (n: number) => `${n} ${n === 1 ? 'map' : 'maps'}`;
+const slotCount = (n: number) => `${n} ${n === 1 ? 'slot' : 'slots'}`;
+
+/**
+ * A plan's maps against its slots. An administrator sets any map's plan without a free slot (product rules: Paid
+ * slots), and the map counts against its owner's slots all the same, so a plan can hold more maps than slots: '2 of 0
+ * used' with a meter said nothing true. An administrator's own such maps need no slot; anyone else's are over their
+ * slots, and the recount after a change to their slots (a subscription that loses some, granted slots, a licence's
+ * end) sends maps over them back to test, the most recently promoted first.
+ */
+export function slotUse(plan: PlanId, used: number, capacity: number, admin: boolean): SlotUse {
+  if (used <= capacity) return { value: `${used} of ${capacity} used`, note: null, meter: true };
+  const over = used - capacity;
+  if (admin) {
+    return capacity === 0
+      ? {
+          value: `${used} ${PLAN_NAMES[plan]} ${used === 1 ? 'map' : 'maps'}`,
+          note: 'Set by an administrator (no slot needed).',
+          meter: false,
+        }
+      : {
+          value: `${mapCount(used)} on ${slotCount(capacity)}`,
+          note: `${over} of them set by an administrator (no slot needed).`,
+          meter: false,
+        };
+  }
+  return {
+    value: capacity === 0 ? `${mapCount(used)}, 0 slots: ${over} over` : `${used} of ${capacity} used, ${over} over`,
+    note: `${over === 1 ? 'One map holds' : `${over} maps hold`} ${PLAN_NAMES[plan]} without a slot (an administrator can set a map’s plan). A change to your slots can send maps over them back to test, the most recently promoted first.`,
+    meter: capacity > 0,
+  };
+}
+
 export const BILLING_TEXTS = /* @__PURE__ */ (() =>
   ({
     /** The licence rule's first half (the licensing terms), as the pricing page and plan dialog have always said it. */

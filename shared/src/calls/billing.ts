@@ -170,9 +170,19 @@ export function licenseEndsAt(registeredAt: string): string {
   return d.toISOString();
 }
 
-/** '****-****-****-****-1a2b3c4d5e6f': enough to recognise a code, not enough to reuse it. */
+/** How many characters a masked purchase code shows at each end, as the marketplaces show their codes. */
+const CODE_SHOWN_AT_EACH_END = 4;
+
+/**
+ * '1a2b****-****-****-****-********5e6f': the first and last 4 characters, so a customer with several licences tells
+ * them apart from either end, and every other letter or digit masked, so the code cannot be reused. Any text is
+ * masked, whatever its case or shape (a code too short to keep 8 characters hidden is masked whole), and a masked
+ * code masks to itself, so the server's masked answer can go through it again in the browser.
+ */
 export function maskPurchaseCode(code: string): string {
-  return code.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}/, '****-****-****-****');
+  const shown = code.length >= 4 * CODE_SHOWN_AT_EACH_END ? CODE_SHOWN_AT_EACH_END : 0;
+  const end = code.length - shown;
+  return code.replace(/[0-9a-z]/gi, (char, at: number) => (at < shown || at >= end ? char : '*'));
 }
 
 /** Messages of the billing calls, shared by the server (which sends them) and the browser tests. */

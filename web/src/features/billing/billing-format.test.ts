@@ -55,5 +55,6 @@ describe('meterShape', () => {
   it('says the usage in words', () => {
     expect(slotUsage('basic', 1, 1)).toBe('1 of 1 Basic slot used');
     expect(slotUsage('pro', 2, 12)).toBe('2 of 12 Professional slots used');
+    expect(slotUsage('basic', 3, 2)).toBe('3 of 2 Basic slots used, 1 over');
   });
 });

@@ -75,7 +75,8 @@ export function meterShape(used: number, capacity: number): MeterShape {
   return { kind: 'bar', share: capacity > 0 ? Math.min(1, used / capacity) : used > 0 ? 1 : 0 };
 }
 
-/** '3 of 5 Basic slots used'. */
+/** '3 of 5 Basic slots used', and how many are over when more are used than held: '3 of 2 Basic slots used, 1 over'. */
 export function slotUsage(plan: PlanId, used: number, capacity: number): string {
-  return `${used} of ${capacity} ${PLAN_NAMES[plan]} ${capacity === 1 ? 'slot' : 'slots'} used`;
+  const over = used > capacity ? `, ${used - capacity} over` : '';
+  return `${used} of ${capacity} ${PLAN_NAMES[plan]} ${capacity === 1 ? 'slot' : 'slots'} used${over}`;
 }

@@ -76,6 +76,35 @@ describe('maps list', () => {
     expect(within(slots).getByRole('link', { name: 'Buy map slots' }).getAttribute('href')).toBe('/maps#subscribe');
   });
 
+  it('tells an administrator that their Professional maps need no slot, where "2 of 0 used" had a meter', async () => {
+    const demo = aMap({ id: 'map00000000000000005', title: 'Demo Mall', state: 3, activeUntil: null });
+    routeCalls(mockCall, {
+      listMaps: () => [demo, { ...demo, id: 'map00000000000000006', title: 'Demo Campus' }],
+      getSlots: () => ({ ...NO_SLOTS, proUsed: 2 }),
+    });
+    renderRoutes('/maps', { session: { ...signedIn, admin: true } });
+    await screen.findByRole('article', { name: 'Demo Mall' });
+    const slots = screen.getByRole('region', { name: 'Map slots' });
+    expect(slots.textContent).toContain(
+      'Professional slots2 Professional mapsSet by an administrator (no slot needed).',
+    );
+    expect(slots.textContent).not.toContain('of 0 used');
+    expect(slots.querySelectorAll('.slot__meter')).toHaveLength(0);
+  });
+
+  it('tells a customer how many maps are over their slots, beside a full meter', async () => {
+    routeCalls(mockCall, {
+      listMaps: () => [campus],
+      getSlots: () => ({ ...NO_SLOTS, basicUsed: 3, basicCapacity: 2 }),
+    });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Campus Map' });
+    const slots = screen.getByRole('region', { name: 'Map slots' });
+    expect(slots.textContent).toContain('Basic slots3 of 2 used, 1 over');
+    expect(slots.textContent).toContain('One map holds Basic without a slot');
+    expect(slots.querySelector('.slot__meter.is-full')).not.toBeNull();
+  });
+
   it('reads each card’s state as words, without stray punctuation', async () => {
     routeCalls(mockCall, { listMaps: () => [mall, campus], getSlots: () => NO_SLOTS });
     renderRoutes('/maps', { session: signedIn });

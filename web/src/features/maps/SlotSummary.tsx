@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
+import { BILLING_TEXTS, slotUse } from '@mapnest/shared/billing-texts';
 import { FREE_TEST_MAPS, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
 import type { SlotCounters } from './maps-api';
 import { BuySlotsLink } from '../billing/AccountHolderOnly';
@@ -56,15 +56,19 @@ export function SlotSummary({ slots, testMapsInList, admin }: SlotSummaryProps) 
             )}
           </dd>
         </div>
-        {paid.map(([plan, used, capacity]) => (
-          <div className="slot" key={plan}>
-            <dt className="slot__label">{PLAN_NAMES[plan]} slots</dt>
-            <dd className="slot__value">
-              {used} of {capacity} used
-              <Meter used={used} capacity={capacity} />
-            </dd>
-          </div>
-        ))}
+        {paid.map(([plan, used, capacity]) => {
+          const use = slotUse(plan, used, capacity, admin);
+          return (
+            <div className="slot" key={plan}>
+              <dt className="slot__label">{PLAN_NAMES[plan]} slots</dt>
+              <dd className="slot__value">
+                {use.value}
+                {use.meter && <Meter used={used} capacity={capacity} />}
+                {use.note && <span className="slot__note">{use.note}</span>}
+              </dd>
+            </div>
+          );
+        })}
         {slots && slots.basicLicensed > 0 && (
           <div className="slot">
             <dt className="slot__label">Licensed maps</dt>

@@ -28,7 +28,7 @@ const SUB: Subscription = {
 };
 const LICENSES: License[] = [
   {
-    code: '****-****-****-****-1a2b3c4d5e6f',
+    code: '1a2b****-****-****-****-********5e6f',
     mapId: 'map00000000000000001',
     registeredAt: '2030-05-23T12:00:00.000Z',
     startsAt: '2030-05-23T12:00:00.000Z',
@@ -36,7 +36,7 @@ const LICENSES: License[] = [
     ended: false,
   },
   {
-    code: '****-****-****-****-ffffffffffff',
+    code: '9f8e****-****-****-****-********ffff',
     mapId: 'map00000000000000077',
     registeredAt: '2029-01-10T12:00:00.000Z',
     startsAt: '2029-01-10T12:00:00.000Z',
@@ -90,6 +90,21 @@ describe('Plan tab', () => {
     // No Professional slots held and none in use: said in words, with the button the tab offers for more.
     expect(list.textContent).toContain('ProfessionalNone yetGet them with “Buy slots” below.');
     expect(list.textContent).not.toContain('0 of 0');
+  });
+
+  it('tells an administrator that maps they set to a plan need no slot, and a user viewed how many are over', async () => {
+    const getSlots = () => ({ ...SLOTS, proUsed: 2, proCapacity: 0 });
+    const admin = { ...signedIn, admin: true };
+    const { panel, unmount } = await openPlanTab({ getSlots }, admin);
+    let list = await within(panel).findByLabelText('Map slots');
+    expect(list.textContent).toContain('Professional2 Professional mapsSet by an administrator (no slot needed).');
+    expect(list.textContent).not.toContain('2 of 0 used');
+    unmount();
+
+    // Viewing as a user, the administrator reads what that user reads.
+    const viewing = await openPlanTab({ getSlots }, { ...admin, isUserSimulated: true, userId: 'user-2' });
+    list = await within(viewing.panel).findByLabelText('Map slots');
+    expect(list.textContent).toContain('Professional2 maps, 0 slots: 2 over2 maps hold Professional without a slot');
   });
 
   it('tells a user with no slots that they have none yet, and to get them with See plans', async () => {
@@ -150,16 +165,16 @@ describe('Plan tab', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Riverside Mall'));
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getAllByRole('listitem')[0]!.textContent).toBe(
-      'Riverside Mall · ends Nov 23, 2030****-****-****-****-1a2b3c4d5e6f',
+      'Riverside Mall · ends Nov 23, 20301a2b****-****-****-****-********5e6f',
     );
     expect(within(list).getAllByRole('listitem')[1]!.textContent).toBe(
-      'A deleted map · ended****-****-****-****-ffffffffffff',
+      'A deleted map · ended9f8e****-****-****-****-********ffff',
     );
   });
 
   it('says when a licence that extends another starts', async () => {
     const extension: License = {
-      code: '****-****-****-****-2b3c4d5e6f70',
+      code: '2b3c****-****-****-****-********6f70',
       mapId: 'map00000000000000001',
       registeredAt: '2099-06-01T12:00:00.000Z',
       startsAt: '2099-11-23T12:00:00.000Z',
@@ -170,7 +185,7 @@ describe('Plan tab', () => {
     const list = await within(panel).findByRole('list', { name: 'Registered licenses' });
     await waitFor(() =>
       expect(within(list).getByRole('listitem').textContent).toBe(
-        'Riverside Mall · starts Nov 23, 2099, ends May 23, 2100****-****-****-****-2b3c4d5e6f70',
+        'Riverside Mall · starts Nov 23, 2099, ends May 23, 21002b3c****-****-****-****-********6f70',
       ),
     );
   });

@@ -1,8 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { maskPurchaseCode, type License, type Subscription } from '@mapnest/shared/billing';
-import { BILLING_TEXTS } from '@mapnest/shared/billing-texts';
-import { FREE_TEST_MAPS, PAYMENT_RETURN_PATH, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS } from '@mapnest/shared/constants';
+import { BILLING_TEXTS, slotUse } from '@mapnest/shared/billing-texts';
+import {
+  FREE_TEST_MAPS,
+  PAYMENT_RETURN_PATH,
+  PLAN_NAMES,
+  TEST_MAP_ACTIVE_DAYS,
+  type PlanId,
+} from '@mapnest/shared/constants';
 import { MESSAGES } from '@mapnest/shared/errors';
 import { USER_ID_PATTERN, type SlotCounters } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
@@ -161,20 +167,23 @@ const SEE_PLANS = 'See plans';
  * the way to get some (the button the tab shows below): "0 of 0 used" told a new customer nothing.
  */
 function PlanSlots(p: {
-  name: string;
+  plan: PlanId;
   used: number;
   capacity: number;
   subscribed: number;
   granted: number;
   offer: string;
+  admin: boolean;
 }) {
   const none = p.used === 0 && p.capacity === 0;
+  const use = slotUse(p.plan, p.used, p.capacity, p.admin);
   const from = sources(p.subscribed, p.granted);
   return (
     <div>
-      <dt>{p.name}</dt>
-      <dd>{none ? 'None yet' : `${p.used} of ${p.capacity} used`}</dd>
+      <dt>{PLAN_NAMES[p.plan]}</dt>
+      <dd>{none ? 'None yet' : use.value}</dd>
       {none && <dd className="slot-list__note">{`Get them with “${p.offer}” below.`}</dd>}
+      {use.note && <dd className="slot-list__note">{use.note}</dd>}
       {from && <dd className="slot-list__note">{from}</dd>}
     </div>
   );
@@ -190,12 +199,13 @@ function SlotList({ slots, admin, offer }: { slots: SlotCounters; admin: boolean
         {!admin && slots.testMaps > FREE_TEST_MAPS && <dd className="slot-list__note">{BILLING_TEXTS.testMapsOver}</dd>}
       </div>
       <PlanSlots
-        name={PLAN_NAMES.basic}
+        plan="basic"
         used={slots.basicUsed}
         capacity={slots.basicCapacity}
         subscribed={slots.basicSubscribed}
         granted={slots.basicGranted}
         offer={offer}
+        admin={admin}
       />
       {slots.basicLicensed > 0 && (
         <div className="slot-list__licensed">
@@ -204,12 +214,13 @@ function SlotList({ slots, admin, offer }: { slots: SlotCounters; admin: boolean
         </div>
       )}
       <PlanSlots
-        name={PLAN_NAMES.pro}
+        plan="pro"
         used={slots.proUsed}
         capacity={slots.proCapacity}
         subscribed={slots.proSubscribed}
         granted={slots.proGranted}
         offer={offer}
+        admin={admin}
       />
     </dl>
   );
