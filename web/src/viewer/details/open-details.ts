@@ -81,7 +81,7 @@ export class OpenDetails {
       deepLinking,
       backCloses,
       show: (id) => host.showLocation(id),
-      directions: (open) => host.directions()?.showSheet(open) ?? false,
+      directions: (open, route) => host.directions()?.showSheet(open, route) ?? false,
     });
     host.sheets.history = this.history;
     host.root.addEventListener('keydown', (e) => {
