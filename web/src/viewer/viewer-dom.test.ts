@@ -52,7 +52,8 @@ describe('the focus indicators with the map’s primary colour', () => {
   });
 
   it('draws every focus indicator of the viewer in the focus colour, never the bare primary colour', () => {
-    // Each rule whose selector names a focus state (or the focused location's ring) and what it declares.
+    // Each rule whose selector names a focus state (or the focused location's ring, or a picker's active option, which
+    // has the keyboard's focus while the field keeps it) and what it declares.
     const viewerCss = readFileSync(join(__dirname, 'viewer.css'), 'utf8');
     const rules = [viewerCss, DIRECTIONS_CSS, MINIMAP_CSS]
       .join('\n')
@@ -60,11 +61,18 @@ describe('the focus indicators with the map’s primary colour', () => {
       .matchAll(/([^{}]+)\{([^{}]*)\}/g);
     const focusRules = Array.from(rules)
       .map(([, selector, body]) => ({ selector: selector!.trim(), body: body! }))
-      .filter((r) => /:focus|\.mn-ring-focus\b/.test(r.selector) && /outline:|box-shadow:|border/.test(r.body));
+      .filter(
+        (r) => /:focus|\.mn-ring-focus\b|aria-selected/.test(r.selector) && /outline:|box-shadow:|border/.test(r.body),
+      );
     expect(focusRules.length).toBeGreaterThanOrEqual(8);
     for (const r of focusRules) {
-      expect(r.body, r.selector).not.toContain('var(--mn-primary)');
-      expect(r.body, r.selector).toContain('var(--mn-focus)');
+      // What draws the indicator: its outline, ring (box-shadow) and border (a tint behind it may be the primary's).
+      const drawn = r.body
+        .split(';')
+        .filter((d) => /^\s*(outline|box-shadow|border)/.test(d))
+        .join(';');
+      expect(drawn, r.selector).not.toContain('var(--mn-primary)');
+      expect(drawn, r.selector).toContain('var(--mn-focus)');
     }
   });
 });

@@ -11,7 +11,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-options{position:absolute;z-index:5;left:0;right:0;top:calc(100% + 2px);max-height:220px;overflow:auto;margin:0;padding:4px;list-style:none;background:#fff;border:1px solid var(--mn-line);border-radius:8px;box-shadow:var(--mn-shadow)}
 .mn-dir-option,.mn-dir-empty{display:flex;justify-content:space-between;gap:8px;padding:7px 8px;border-radius:6px;cursor:pointer}
 .mn-dir-empty{color:var(--mn-muted);cursor:default}
-.mn-dir-option[aria-selected=true]{background:color-mix(in srgb,var(--mn-primary) 12%,#fff);color:var(--mn-ink)}
+.mn-dir-option[aria-selected=true]{background:color-mix(in srgb,var(--mn-primary) 12%,#fff);color:var(--mn-ink);outline:2px solid var(--mn-focus);outline-offset:-2px}
 .mn-dir-hint{color:var(--mn-muted);font-size:12px;white-space:nowrap}
 .mn-dir-swap{justify-self:end;margin:-4px 0}
 .mn-dir-here{margin:0}
