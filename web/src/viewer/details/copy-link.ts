@@ -36,12 +36,8 @@ export function addCopyLink(
 ): void {
   const body = details.querySelector('.mn-details-body') ?? details;
   let actions = body.querySelector('.mn-details-actions');
-  if (!actions) {
-    actions = h('div', { class: 'mn-details-actions' });
-    const extra = body.querySelector('.mn-details-extra');
-    if (extra) extra.before(actions);
-    else body.append(actions);
-  }
+  // None yet (no contact, link or directions): a row of its own, where details.ts puts it (before the contact area).
+  if (!actions) body.querySelector('.mn-details-extra')!.before((actions = h('div', { class: 'mn-details-actions' })));
   const button = h(
     'button',
     { type: 'button', class: 'mn-chip-button mn-copy-link' },
@@ -64,7 +60,8 @@ export function addCopyLink(
   const say = (copied: boolean) => {
     field.hidden = copied;
     note.textContent = t.t(copied ? 'linkCopied' : 'copyRefused');
-    showWithin(details, area);
+    // In view in the details' scrolling body (a popup's or a sheet's), which the button's row may end (jsdom has none).
+    area.scrollIntoView?.({ block: 'nearest' });
   };
   button.addEventListener('click', () => {
     const ask = ++asked;
@@ -105,23 +102,10 @@ async function written(text: string, clipboard: LinkClipboard): Promise<boolean>
   }
 }
 
-/**
- * Scrolls the details' own scrolling boxes (a popup's or a phone's sheet's body) to show `el` whole, and not the page:
- * a script-tag embed's page is the customer's, and focus was put in the field without scrolling for that reason.
- */
-function showWithin(details: HTMLElement, el: HTMLElement): void {
-  for (let box: HTMLElement | null = el.parentElement; box; box = box === details ? null : box.parentElement) {
-    if (box.scrollHeight <= box.clientHeight) continue;
-    const [r, b] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
-    if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom + 8, r.top - b.top);
-    else if (r.top < b.top) box.scrollTop -= b.top - r.top + 8;
-  }
-}
-
 /** Copies the selection by the document's copy command: true only when the browser says it did. */
 function copySelection(): boolean {
   try {
-    return typeof document.execCommand === 'function' && document.execCommand('copy') === true;
+    return document.execCommand('copy');
   } catch {
     return false;
   }
