@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AA_CONTRAST, DARK_TEXT, LIGHT_TEXT, contrastRatio, primaryTextOnWhite, readableTextOn } from './contrast';
+import {
+  AA_CONTRAST,
+  DARK_TEXT,
+  LIGHT_TEXT,
+  NON_TEXT_CONTRAST,
+  contrastRatio,
+  focusRingOnWhite,
+  primaryTextOnWhite,
+  readableTextOn,
+} from './contrast';
 
 describe('text on the primary colour', () => {
   it('measures contrast as WCAG does', () => {
@@ -61,5 +70,39 @@ describe('the primary colour as text on white', () => {
       }
     }
     expect(primaryTextOnWhite('#ffd40080')).toBe(DARK_TEXT);
+  });
+});
+
+describe('the primary colour as a focus ring', () => {
+  it('keeps a primary that reaches 3:1 on white, the default blue among them', () => {
+    for (const hex of ['#1370f2', '#0b5cd5', '#e11d48', '#15803d', '#000000', '#808080']) {
+      expect(focusRingOnWhite(hex), hex).toBe(hex);
+    }
+  });
+
+  it('darkens a pale primary until its ring reaches 3:1 on white', () => {
+    for (const hex of ['#f7e58a', '#ffffff', '#ffd400', '#a7f3d0', '#fbcfe8', '#00ff00', '#7dd3fc']) {
+      const ring = focusRingOnWhite(hex);
+      expect(ring, hex).not.toBe(hex);
+      expect(contrastRatio(ring, LIGHT_TEXT)!, hex).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+    }
+    // Darkened, not replaced by black: the yellow stays yellow (red and green above blue).
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(focusRingOnWhite('#f7e58a').slice(i, i + 2), 16));
+    expect(r!).toBeGreaterThan(b!);
+    expect(g!).toBeGreaterThan(b!);
+  });
+
+  it('reaches 3:1 on white for a sweep of colours, and the dark ink for a colour it cannot read', () => {
+    for (let v = 0; v < 256; v += 5) {
+      for (const c of [
+        [v, v, v],
+        [255, 255, v],
+        [v, 255, 255],
+      ]) {
+        const hex = `#${c.map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+        expect(contrastRatio(focusRingOnWhite(hex), LIGHT_TEXT)!, hex).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+      }
+    }
+    expect(focusRingOnWhite('rgb(255 255 0)')).toBe(DARK_TEXT);
   });
 });

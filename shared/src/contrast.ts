@@ -44,12 +44,28 @@ export function readableTextOn(background: string): string {
   return contrastRatio(DARK_TEXT, background)! >= AA_CONTRAST ? DARK_TEXT : BLACK;
 }
 
+/** WCAG non-text contrast (1.4.11): a focus ring or a control's edge against what it sits on. */
+export const NON_TEXT_CONTRAST = 3;
+
 /**
  * The primary colour for text on white (links, link buttons): the colour itself while it reaches AA (4.5:1) on white,
  * else the same hue darkened towards black, 5% at a time, until it does (black is 21:1). The default blue is 4.05:1 on
  * white, a yellow far less. A colour that is not #rgb or #rrggbb gives the dark ink.
  */
 export function primaryTextOnWhite(color: string): string {
+  return darkenedOnWhite(color, AA_CONTRAST);
+}
+
+/**
+ * The primary colour for focus rings: the colour itself while it reaches 3:1 on white (the viewer's panels), else
+ * darkened as `primaryTextOnWhite` darkens it, so a customer's pale yellow or white primary still gives a ring a
+ * keyboard user can see. The viewer puts a white band inside the ring where it sits on the map (any colour).
+ */
+export function focusRingOnWhite(color: string): string {
+  return darkenedOnWhite(color, NON_TEXT_CONTRAST);
+}
+
+function darkenedOnWhite(color: string, ratio: number): string {
   const rgb = parseHex(color);
   if (!rgb) return DARK_TEXT;
   for (let k = 1; k >= 0; k -= 0.05) {
@@ -60,7 +76,7 @@ export function primaryTextOnWhite(color: string): string {
           .padStart(2, '0'),
       )
       .join('')}`;
-    if (contrastRatio(hex, LIGHT_TEXT)! >= AA_CONTRAST) return k === 1 ? color : hex;
+    if (contrastRatio(hex, LIGHT_TEXT)! >= ratio) return k === 1 ? color : hex;
   }
   return BLACK;
 }

@@ -2,7 +2,8 @@
  * The directory's texts as a visitor meets them in a real browser (the demo on a desktop, its 300 px sidebar): the
  * search field's placeholder is shown whole, and a category's heading says its count in words to screen readers
  * ("Fashion, 7 locations") while the bare number beside it is left to the eye. On a phone, upright and on its side,
- * and a desktop, every demo map's placeholder fits its field: whole, or cut after a whole word with an ellipsis.
+ * and a desktop, every demo map's placeholder fits its field: whole, or cut after a whole word with an ellipsis; the
+ * demo's is whole on a touch phone on its side and a touch tablet, whose filter button takes a 44 px target.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -125,4 +126,36 @@ describe('the search placeholder on phones and a desktop', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    [844, 390],
+    [740, 360],
+    [1024, 768],
+  ])(
+    'shows the demo’s placeholder whole on a touch screen at %i×%i, a pixel smaller where it needs to',
+    async (width, height) => {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        baseURL: baseUrl(),
+        deviceScaleFactor: 1,
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto('/m/demo');
+      await page.locator('.mn-directory input[type=search]').waitFor();
+      await expect.poll(async () => (await placeholderFit(page)).text).toBe('Search shops, food and services');
+      const fit = await placeholderFit(page);
+      expect(fit.width, JSON.stringify(fit)).toBeLessThanOrEqual(fit.room);
+      expect(await inkRight(page), JSON.stringify(fit)).toBeGreaterThanOrEqual(fit.width - 4);
+      // Not under 12 px: still a hint that reads.
+      const size = await page
+        .locator('.mn-directory input[type=search]')
+        .evaluate((el) => parseFloat(getComputedStyle(el, '::placeholder').fontSize));
+      expect(size).toBeGreaterThanOrEqual(12);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

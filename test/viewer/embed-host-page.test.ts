@@ -1,8 +1,9 @@
 /**
  * The embeds on a customer's page, as visitors meet them: a phone's script-tag embed under the page's sticky header
  * (opening a location from the directory below the map shows the map, no more scroll than needed, not under the
- * header), the iframe embed's links (another site opens in a new tab, never inside the frame), and the open room's
- * highlight, which keeps the plan's own label readable.
+ * header), the iframe embed's links (another site opens in a new tab, never inside the frame), a location's Copy link
+ * in the iframe embed (the hosted map's address, on the clipboard where the snippet allows it, else shown selected),
+ * and the open room's highlight, which keeps the plan's own label readable.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { contrastRatio } from '@mapnest/shared/contrast';
+import { iframeSnippet } from '../../web/src/features/editor/dialogs/embed-snippets';
 import { buckets, s3 } from '../helpers/accounts';
 import { artifact, collectErrors, launchBrowser, newContext } from '../helpers/browser';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
@@ -135,6 +137,78 @@ describe('the iframe embed’s links', () => {
     const ownMore = own.locator('.mn-popup a.mn-primary-button');
     await ownMore.waitFor({ timeout: 20_000 });
     expect(await ownMore.getAttribute('target')).toBe('_self');
+    expect(errors).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
+});
+
+describe('a location’s Copy link in the iframe embed', () => {
+  const LOCATION = 'harrow-finch';
+  /** The customer's page with the map's iframe opened at the location: the editor's snippet, or an older one. */
+  const framePage = (snippet: string) =>
+    serve(
+      `<!doctype html><html><body><h1>Riverside</h1>${snippet.replace('/m/demo"', `/m/demo?location=${LOCATION}"`)}</body></html>`,
+    );
+
+  it('puts the hosted map’s address with the location on the clipboard, as the editor’s snippet allows', async () => {
+    const snippet = iframeSnippet(baseUrl(), 'demo', 'Riverside Centre', { width: 1000, height: 700 });
+    expect(snippet).toContain('allow="clipboard-write" allowfullscreen');
+    const host = await framePage(snippet);
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    // The browser's own grant for the visible page (a frame's clipboard asks the page's origin); reading is the test's.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.url });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.goto(host.url);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('.mn-popup .mn-copy-link').click({ timeout: 20_000 });
+    await expect.poll(() => frame.locator('.mn-copy-note').textContent()).toBe('Link copied.');
+    expect(await frame.locator('.mn-copy-field').isVisible()).toBe(false);
+    // The frame's address, not the customer's page: a link that opens the map at the location anywhere.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/m/demo?location=${LOCATION}`);
+    await artifact(page, { path: '.test-artifacts/embed-host-page-copy-link.png' });
+    expect(errors).toEqual([]);
+    // allow="clipboard-write" beside allowfullscreen costs the customer's page no warning.
+    expect(warnings.filter((w) => /allow/i.test(w))).toEqual([]);
+    await context.close();
+    await host.stop();
+  });
+
+  it('shows the link selected in a field with a sentence to copy it by hand where an older snippet refuses it', async () => {
+    const host = await framePage(
+      `<iframe src="${baseUrl()}/m/demo" title="Map" style="width:1000px;height:700px;border:0" allowfullscreen></iframe>`,
+    );
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(host.url);
+    const frame = page.frameLocator('iframe');
+    const button = frame.locator('.mn-popup .mn-copy-link');
+    await button.waitFor({ timeout: 20_000 });
+    // A browser whose copy command refuses too (Chromium's takes a selection in a frame; others refuse it after the
+    // clipboard's answer): the visitor copies it.
+    await page
+      .frames()
+      .find((f) => f.url().includes('/m/demo'))!
+      .evaluate(() => (document.execCommand = () => false));
+    await button.click();
+    const field = frame.locator('.mn-copy-field');
+    await field.waitFor();
+    expect(await frame.locator('.mn-copy-note').textContent()).toBe(
+      'The link could not be copied here. It is selected below: copy it yourself.',
+    );
+    const chosen = await field.evaluate((el: HTMLInputElement) => ({
+      value: el.value,
+      selected: el.value.slice(el.selectionStart!, el.selectionEnd!),
+      focused: (el.getRootNode() as Document).activeElement === el,
+    }));
+    const link = `${baseUrl()}/m/demo?location=${LOCATION}`;
+    expect(chosen).toEqual({ value: link, selected: link, focused: true });
+    await artifact(page, { path: '.test-artifacts/embed-host-page-copy-link-refused.png' });
+    // The frame did not ask the clipboard its element does not allow: no policy violation on the customer's page.
     expect(errors).toEqual([]);
     await context.close();
     await host.stop();

@@ -4,8 +4,8 @@
  * with document.elementFromPoint), never covered by the other sheet. Directions asked from a location's sheet come in
  * front of it and closing them shows the location again, on its floor, though the route started on another; Back
  * closes the directions, then the location. A location opened while a route shows comes in front of the directions,
- * which show again when it closes (web/src/viewer/details/phone-sheets.ts, ADR 082). Screenshots go to
- * .test-artifacts/phone-sheets.
+ * which show again when it closes (web/src/viewer/details/phone-sheets.ts, ADR 082); Forward to the directions' entry
+ * after a Back draws the route its address names again (ADR 083). Screenshots go to .test-artifacts/phone-sheets.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -135,6 +135,42 @@ describe.each(SIZES)('a phone’s sheets at %i×%i', (width, height) => {
     await expect.poll(() => reachable(page, DIRECTIONS_CLOSE)).toBe(true);
     expect(await routeSaid(page)).toMatch(/^Route from North entrance to Nordic Knit: /);
     await expect.poll(() => query(page)).toBe('?from=north-entrance&to=nordic-knit');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Forward to the directions’ entry on a phone', () => {
+  it('draws again the route its address names, the address and the map saying the same', async () => {
+    const { context, page, errors } = await open('/m/demo', 390, 844);
+    await page.locator('.mn-entry').filter({ hasText: 'Nordic Knit' }).first().click();
+    await expect.poll(() => sheetTitle(page)).toBe('Nordic Knit');
+    await page.locator('.mn-sheet').getByRole('button', { name: 'Directions' }).click();
+    const from = page.getByRole('combobox', { name: 'From', exact: true });
+    await from.fill('North ent');
+    await from.press('Enter');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
+    const routed = '?location=nordic-knit&from=north-entrance&to=nordic-knit';
+    expect(query(page)).toBe(routed);
+
+    await page.goBack();
+    await expect.poll(() => page.locator('.mn-directions-toggle').getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => query(page)).toBe('?location=nordic-knit');
+    expect(await page.locator('.mn-route-end circle').count()).toBe(0);
+
+    await page.goForward();
+    await expect.poll(() => page.locator('.mn-directions-toggle').getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => routeSaid(page)).toMatch(/^Route from North entrance to Nordic Knit: /);
+    await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 15_000 }).toBe(2);
+    expect(await reachable(page, DIRECTIONS_CLOSE)).toBe(true);
+    expect(query(page)).toBe(routed);
+    await artifact(page, { path: path.join(ARTIFACTS, 'forward-to-directions-390x844.png') });
+
+    // Back again closes them as the first time; the location shows.
+    await page.goBack();
+    await expect.poll(() => sheetTitle(page)).toBe('Nordic Knit');
+    await expect.poll(() => query(page)).toBe('?location=nordic-knit');
     expect(errors).toEqual([]);
     await context.close();
   });

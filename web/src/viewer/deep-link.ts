@@ -58,6 +58,13 @@ export function readKioskParam(href: string): boolean | undefined {
   }
 }
 
+/** A route as an address names it: its ends (none: no route; `from` none under a fixed start) and the Step-free box. */
+export interface AddressRoute {
+  from: string | null;
+  to: string | null;
+  stepFree: boolean;
+}
+
 /** `?from=`, `?to=`, `?fixedfrom=` and `?stepfree=` of a URL (directions deep links and kiosk embeds). */
 export function readDirectionsParams(href: string): {
   from: string | null;

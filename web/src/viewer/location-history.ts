@@ -23,7 +23,13 @@
  * shows the location again, and the next Back closes that; Forward opens the directions again. The directions alone, or
  * under a location's sheet, have no entry: Back with only them open leaves the map, as before.
  */
-import { replaceDirectionsParams, replaceLocationParam, withLocationParam } from './deep-link';
+import {
+  readDirectionsParams,
+  replaceDirectionsParams,
+  replaceLocationParam,
+  withLocationParam,
+  type AddressRoute,
+} from './deep-link';
 
 /** The key in the state of the history entries this adds: the id of the location the entry shows. */
 export const SHEET_STATE_KEY = 'mapnestSheet';
@@ -53,9 +59,11 @@ export interface LocationHistoryOptions {
   show(id: string | null): boolean | void;
   /**
    * Back came from the entry of the directions' sheet in front of a location's (`open` false: the viewer closes them,
-   * the location's sheet shows again), or Forward to it (true: they open again in front; false when they cannot).
+   * the location's sheet shows again), or Forward to it (true: they open again in front, showing `route`, the one the
+   * entry's address names, or the one they showed when Back left it where the map does not deep-link; false when they
+   * cannot open).
    */
-  directions?(open: boolean): boolean | void;
+  directions?(open: boolean, route: AddressRoute): boolean | void;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -119,6 +127,8 @@ export class LocationHistory {
   #address: { id: string | null } | null = null;
   /** The route in the address, once the directions have said one (`from`, `to`, step-free). */
   #route: Parameters<LocationHistory['route']> | null = null;
+  /** The route the directions showed when Back closed them from their entry: Forward shows it again. */
+  #routeLeft: AddressRoute = { from: null, to: null, stepFree: false };
 
   constructor(options: LocationHistoryOptions, win: HistoryWindow = window) {
     this.#o = options;
@@ -277,6 +287,13 @@ export class LocationHistory {
   #onPop = (): void => {
     const was = this.#entry;
     const now = (this.#entry = this.#read());
+    // Forward to the directions' entry shows the route its address names (written there while it was current), read
+    // before the route shown now (none: Back from it closed them) is written over it.
+    const named = this.#o.deepLinking ? readDirectionsParams(this.#win.location.href) : this.#routeLeft;
+    if (over(was) && !over(now)) {
+      const [from, to, stepFree] = this.#route ?? [null, null, false];
+      this.#routeLeft = { from, to, stepFree };
+    }
     this.#writeRoute();
     if (this.#goingBack) {
       // The visitor closed something (already closed) and may have opened or closed more meanwhile.
@@ -295,7 +312,7 @@ export class LocationHistory {
       else if (!this.#overlay?.open()) this.#want.overlay = false;
     }
     // Back from the directions' entry closes them (the location's sheet shows again); Forward to it opens them again.
-    if (over(now) !== over(was) && this.#o.directions?.(over(now)) === false) this.#want.directions = false;
+    if (over(now) !== over(was) && this.#o.directions?.(over(now), named) === false) this.#want.directions = false;
     // Back from a sheet's entry closes it, the map stays; Forward to one opens its location again.
     if (now.id !== was.id && this.#o.show(now.id) === false) this.#want.id = null;
     this.#sync();

@@ -12,7 +12,7 @@ import type { DirectionsHost } from './directions/types';
 /** The minimap's styles, added with it. */
 export const MINIMAP_CSS = `
 .mn-minimap{position:relative;box-sizing:content-box;border:2px solid #fff;border-radius:8px;background:#fff;box-shadow:var(--mn-shadow);overflow:hidden;cursor:pointer;touch-action:none;pointer-events:auto}
-.mn-minimap:focus-visible{outline:2px solid var(--mn-primary);outline-offset:2px}
+.mn-minimap:focus-visible{outline:2px solid var(--mn-focus);outline-offset:2px;box-shadow:0 0 0 2px #fff}
 .mn-minimap img{display:block;width:100%;height:100%;object-fit:fill;pointer-events:none;user-select:none}
 .mn-minimap-frame{position:absolute;box-sizing:border-box;border:2px solid var(--mn-primary);background:color-mix(in srgb,var(--mn-primary) 12%,transparent);pointer-events:none}
 .mn-narrow .mn-minimap:not(.mn-minimap-narrow){display:none}

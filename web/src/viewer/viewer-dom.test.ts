@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type MapSettings } from '@mapnest/shared/map-document';
 import { ENGLISH } from './i18n/messages';
 import { InViewList } from './directory/in-view-list';
-import { MapArea } from './viewer-dom';
+import { MapArea, buildViewerRoot } from './viewer-dom';
+import { contrastRatio } from '@mapnest/shared/contrast';
+import { DIRECTIONS_CSS } from './directions/directions-css';
+import { MINIMAP_CSS } from './minimap';
 import type { ResolvedLocation } from './viewer-model';
 
 const loc = (index: number, title: string) =>
@@ -29,5 +34,45 @@ describe('the map area’s screen-reader hint', () => {
     const hint = document.getElementById(area.viewport.getAttribute('aria-describedby')!)!.textContent!;
     expect(hint).not.toMatch(/Tab to go through/);
     expect(hint).toContain('the up and down arrows go through them');
+  });
+});
+
+describe('the focus indicators with the map’s primary colour', () => {
+  const rootFor = (primaryColor: string) => {
+    const settings = { ...structuredClone(DEFAULT_SETTINGS), primaryColor } as MapSettings;
+    return buildViewerRoot(settings, ENGLISH, null, document.createElement('div'), document.createElement('div'));
+  };
+
+  it('gives the focus colour 3:1 on white whatever the primary colour, and keeps one that has it', () => {
+    for (const primary of ['#f7e58a', '#ffffff', '#ffd400', '#a7f3d0']) {
+      const focus = rootFor(primary).style.getPropertyValue('--mn-focus');
+      expect(contrastRatio(focus, '#ffffff')!, primary).toBeGreaterThanOrEqual(3);
+    }
+    expect(rootFor('#1370f2').style.getPropertyValue('--mn-focus')).toBe('#1370f2');
+  });
+
+  it('draws every focus indicator of the viewer in the focus colour, never the bare primary colour', () => {
+    // Each rule whose selector names a focus state (or the focused location's ring, or a picker's active option, which
+    // has the keyboard's focus while the field keeps it) and what it declares.
+    const viewerCss = readFileSync(join(__dirname, 'viewer.css'), 'utf8');
+    const rules = [viewerCss, DIRECTIONS_CSS, MINIMAP_CSS]
+      .join('\n')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .matchAll(/([^{}]+)\{([^{}]*)\}/g);
+    const focusRules = Array.from(rules)
+      .map(([, selector, body]) => ({ selector: selector!.trim(), body: body! }))
+      .filter(
+        (r) => /:focus|\.mn-ring-focus\b|aria-selected/.test(r.selector) && /outline:|box-shadow:|border/.test(r.body),
+      );
+    expect(focusRules.length).toBeGreaterThanOrEqual(8);
+    for (const r of focusRules) {
+      // What draws the indicator: its outline, ring (box-shadow) and border (a tint behind it may be the primary's).
+      const drawn = r.body
+        .split(';')
+        .filter((d) => /^\s*(outline|box-shadow|border)/.test(d))
+        .join(';');
+      expect(drawn, r.selector).not.toContain('var(--mn-primary)');
+      expect(drawn, r.selector).toContain('var(--mn-focus)');
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { ViewerText } from './i18n/messages';
 import { h, uid } from './dom';
 import { scopeCss } from './sanitize';
 import { CORNERS, type Corner } from './viewer-controls';
-import { primaryTextOnWhite, readableTextOn } from '@mapnest/shared/contrast';
+import { focusRingOnWhite, primaryTextOnWhite, readableTextOn } from '@mapnest/shared/contrast';
 
 /** The map area's elements, and the notes it shows over the map. */
 export class MapArea {
@@ -132,5 +132,7 @@ export function buildViewerRoot(
   root.style.setProperty('--mn-on-primary', readableTextOn(s.primaryColor));
   // Links and link buttons in the primary colour on white: darkened where it would not read at 4.5:1.
   root.style.setProperty('--mn-primary-text', primaryTextOnWhite(s.primaryColor));
+  // Focus rings reach 3:1 on the white panels whatever the primary colour (WCAG 1.4.11, 2.4.7): a pale one is darkened.
+  root.style.setProperty('--mn-focus', focusRingOnWhite(s.primaryColor));
   return root;
 }

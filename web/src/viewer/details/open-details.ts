@@ -16,6 +16,7 @@ import { LocationHistory } from '../location-history';
 import { LightboxLink } from '../on-demand';
 import type { MapStage } from '../stage/stage';
 import type { ResolvedLocation, ViewerModel } from '../viewer-model';
+import { addCopyLink, shareLink } from './copy-link';
 import { renderDetails } from './details';
 import type { PhoneSheets } from './phone-sheets';
 import { detailsVariant, placeDetails, type DetailsPlaceElements } from './places';
@@ -81,7 +82,7 @@ export class OpenDetails {
       deepLinking,
       backCloses,
       show: (id) => host.showLocation(id),
-      directions: (open) => host.directions()?.showSheet(open) ?? false,
+      directions: (open, route) => host.directions()?.showSheet(open, route) ?? false,
     });
     host.sheets.history = this.history;
     host.root.addEventListener('keydown', (e) => {
@@ -113,6 +114,7 @@ export class OpenDetails {
           host.deepLinking && host.model.byId.get(id)?.clickable ? withLocationParam(window.location.href, id) : null,
       });
     if (l && details) host.trouble.decorate(details, l, host.directions());
+    if (l && details && host.deepLinking) addCopyLink(details, shareLink(window.location.href, l.id), host.model.text);
     if (details && noLightbox) noteLightboxFailed(details, host.model.text, () => this.#tryAgain());
     const places = { ...host.places, popupAnchor: host.stage.popupAnchor, lightbox: this.#lightbox };
     placeDetails(places, mode, details || null, (w, h) => host.stage.setPopupSize(w, h));

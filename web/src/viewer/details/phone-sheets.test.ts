@@ -7,7 +7,7 @@
  * The whole viewer on jsdom at 390×844, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { back, popped, stubResizeObserver } from '../jsdom-page.fixtures';
+import { back, forward, popped, stubResizeObserver } from '../jsdom-page.fixtures';
 import { DIRECTIONS_STATE_KEY, SHEET_STATE_KEY } from '../location-history';
 import type { ViewerOptions } from '../viewer-options';
 
@@ -124,6 +124,61 @@ describe('Back with both sheets open, on the map’s own page', () => {
     expect([history.state, location.href]).toEqual([null, MAP]);
     await back();
     expect(history.state).toEqual({ before: true });
+  });
+
+  it('draws the route again on Forward to the directions’ entry, as its address names it', async () => {
+    const { viewer, $, showing } = mount();
+    viewer.openLocation('b');
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(showing()).toEqual(['directions']), WAIT);
+    routeFrom($, 'Shop A');
+    expect(new URL(location.href).search).toBe('?location=b&from=a&to=b');
+    await back();
+    expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(false);
+    expect(new URL(location.href).search).toBe('?location=b');
+    await forward();
+    // The directions in front again with the route their entry's address names, drawn, and the address saying it.
+    expect(showing()).toEqual(['directions']);
+    expect(history.state).toEqual({ [SHEET_STATE_KEY]: 'b', [DIRECTIONS_STATE_KEY]: true });
+    await vi.waitFor(() => expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(true), WAIT);
+    expect($('.mn-dir-steps')!.children.length).toBeGreaterThan(0);
+    expect(new URL(location.href).search).toBe('?location=b&from=a&to=b');
+    expect(viewer.getState().location).toBe('b');
+    // Back again clears it, as the first time.
+    await back();
+    expect(showing()).toEqual(['location']);
+    expect(new URL(location.href).search).toBe('?location=b');
+  });
+
+  it('draws the route again on Forward where the map does not deep-link, the address naming none', async () => {
+    const doc = twoFloors();
+    doc.settings.wayfinding.speed = 0;
+    doc.settings.deepLinking = false;
+    const { viewer, $, showing } = mount({ document: doc });
+    viewer.openLocation('b');
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(showing()).toEqual(['directions']), WAIT);
+    routeFrom($, 'Shop A');
+    await back();
+    expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(false);
+    await forward();
+    await vi.waitFor(() => expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(true), WAIT);
+    expect(showing()).toEqual(['directions']);
+    expect(location.href).toBe(MAP);
+  });
+
+  it('opens the directions on Forward with no route where their entry’s address names none', async () => {
+    const { viewer, $, showing } = mount();
+    viewer.openLocation('b');
+    $<HTMLButtonElement>('.mn-sheet .mn-directions-to')!.click();
+    await vi.waitFor(() => expect(showing()).toEqual(['directions']), WAIT);
+    // Back closes them before any route was asked for (From still empty: To alone names no route).
+    expect(new URL(location.href).search).toBe('?location=b');
+    await back();
+    await forward();
+    expect(showing()).toEqual(['directions']);
+    expect($('.mn-directions')!.classList.contains('mn-dir-routed')).toBe(false);
+    expect(new URL(location.href).search).toBe('?location=b');
   });
 
   it('shows the location in front on a reload of the directions’ entry, going back over it, the route kept', async () => {

@@ -10,6 +10,7 @@ import { hasWayfinding } from '@mapnest/shared/wayfinding';
 import { h, icon } from '../dom';
 import { controlButton } from '../viewer-controls';
 import type { ViewerModel } from '../viewer-model';
+import type { AddressRoute } from '../deep-link';
 import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types';
 
 export type { DirectionsHost, DirectionsRequest } from './types';
@@ -24,10 +25,10 @@ export interface Directions {
   /** A location opened: a route playing across its floors stops on the floor shown, leaving the location open. */
   locationOpened(): void;
   /**
-   * Back closed the directions' sheet in front of a location's (`open` false), or Forward opens it again (true; false
-   * when they are not loaded).
+   * Back closed the directions' sheet in front of a location's (`open` false), or Forward opens it again (true, with
+   * the route its entry's address names; false when they are not loaded).
    */
-  showSheet(open: boolean): boolean;
+  showSheet(open: boolean, route?: AddressRoute): boolean;
   destroy(): void;
 }
 
@@ -171,8 +172,8 @@ export function attachDirections(
     locationOpened() {
       panel?.stop();
     },
-    showSheet(open) {
-      if (open) panel?.reopen();
+    showSheet(open, route) {
+      if (open) panel?.reopen(route);
       else panel?.close(false);
       return !!panel;
     },

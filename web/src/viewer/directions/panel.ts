@@ -16,6 +16,7 @@ import { DIRECTIONS_CSS } from './directions-css';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
 import { StepList } from './step-list';
+import type { AddressRoute } from '../deep-link';
 import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types';
 
 /** The panel put after its toggle button, with the network it routes on. */
@@ -212,8 +213,14 @@ class DirectionsPanelView implements DirectionsPanel {
     if (focus) this.#toggleButton.focus();
   }
 
-  reopen(): void {
+  reopen(route?: AddressRoute): void {
     this.#setOpen(true, true);
+    if (!route?.to) return;
+    const { targets } = this.#net;
+    if (!this.#fixed) this.#form.from.set(route.from && targets.has(route.from) ? route.from : null);
+    this.#form.to.set(targets.has(route.to) ? route.to : null);
+    this.#form.stepFree = route.stepFree;
+    this.go();
   }
 
   stop(): void {

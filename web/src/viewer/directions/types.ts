@@ -1,6 +1,7 @@
 /** What the viewer, the directions hook and the on-demand panel share. */
 import type { MapView } from '../../map-core/map-view';
 import type { ShapeCentres } from '../../map-core/wayfinding/network-model';
+import type { AddressRoute } from '../deep-link';
 import type { ShapeBound } from '../stage/shape-centres';
 import type { ViewerEventSink } from '../viewer-api';
 import type { ViewerModel } from '../viewer-model';
@@ -46,8 +47,11 @@ export interface DirectionsPanel {
   toggle(): void;
   /** Closes the panel, its route gone (the address says none); `focus`: to the Directions control. */
   close(focus: boolean): void;
-  /** Opens the panel again, in front (Forward to the entry of the directions in front of a location's sheet). */
-  reopen(): void;
+  /**
+   * Opens the panel again, in front (Forward to the entry of the directions in front of a location's sheet), showing
+   * `route` (the route that entry's address names) when it names one: the address says what the map shows.
+   */
+  reopen(route?: AddressRoute): void;
   /** Stops playing the route across its floors: it stays on the floor shown (a location opened over it). */
   stop(): void;
   /** Plans and shows the route between the picked places; the address says it. */

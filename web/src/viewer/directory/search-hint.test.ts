@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitHint } from './search-hint';
+import { fitHint, fitHintSize } from './search-hint';
 
 /** Every character 1 wide: widths are lengths. */
 const chars = (s: string) => [...s].length;
@@ -43,5 +43,28 @@ describe('the search field’s placeholder', () => {
 
   it('is cut in right-to-left hints too, its ellipsis at the end of the text', () => {
     expect(fitHint('ابحث عن المتاجر والمطاعم والخدمات', 20, chars, 'ar')).toBe('ابحث عن المتاجر…');
+  });
+});
+
+describe('the search field’s placeholder in a narrow field', () => {
+  /** Every character `size / 13` wide: the hint's 31 characters take 31 at 13 px, 28.6 at 12 px. */
+  const atSize = (s: string, size: number) => (chars(s) * size) / 13;
+
+  it('keeps the placeholder’s own size when the hint fits whole', () => {
+    expect(fitHintSize(HINT, 31, 13, atSize)).toEqual({ text: HINT, size: 13 });
+  });
+
+  it('shows the whole hint a pixel smaller where only that fits it (a phone on its side), rather than cutting it', () => {
+    expect(fitHintSize(HINT, 30, 13, atSize)).toEqual({ text: HINT, size: 12 });
+    expect(fitHintSize(HINT, 28.7, 13, atSize)).toEqual({ text: HINT, size: 12 });
+  });
+
+  it('cuts it after a whole word, at the smaller size, where even that does not fit', () => {
+    expect(fitHintSize(HINT, 24, 13, atSize)).toEqual({ text: 'Search shops, food and…', size: 12 });
+  });
+
+  it('goes no smaller than 12 px', () => {
+    expect(fitHintSize(HINT, 28, 12, atSize)).toEqual({ text: 'Search shops, food and…', size: 12 });
+    expect(fitHintSize(HINT, 40, 17, atSize).size).toBe(16);
   });
 });

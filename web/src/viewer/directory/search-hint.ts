@@ -1,15 +1,17 @@
 /**
  * The search field's placeholder, fitted to the field: the author's hint ("Search shops, food and services") whole
- * when it fits, else cut after the last whole word that fits, with an ellipsis ("Search shops, food…"), never in the
- * middle of a word as the browser's own ellipsis cuts it (a landscape phone's or a sidebar's narrow field). The field's
- * accessible name (`aria-label`) stays the whole hint. Measured with a canvas in the placeholder's font, again each
- * time the field changes size.
+ * when it fits, else whole a pixel smaller when that fits (a landscape phone's narrow sidebar), else cut after the last
+ * whole word that fits, with an ellipsis ("Search shops, food…"), never in the middle of a word as the browser's own
+ * ellipsis cuts it. The field's accessible name (`aria-label`) stays the whole hint. Measured with a canvas in the
+ * placeholder's font, again each time the field changes size.
  */
 
 import { h } from '../dom';
 import type { ViewerText } from '../i18n/messages';
 
 const ELLIPSIS = '…';
+/** The placeholder's size when it is not the one viewer.css gives it (a hint shown smaller to fit whole). */
+const HINT_SIZE = '--mn-hint-size';
 /** What a cut hint does not end with before its ellipsis: spaces, dashes, and commas, colons, "&" and the like. */
 const TRAILING = /[\s\p{Pd}\p{Po}]+$/u;
 
@@ -41,6 +43,25 @@ export function fitHint(text: string, width: number, measure: (s: string) => num
     if (!fits) break;
   }
   return fitted || text;
+}
+
+/** The smaller size a hint too long for its field is tried at before it is cut: a pixel less, not under 12 px. */
+const smaller = (size: number) => Math.max(12, size - 1);
+
+/**
+ * The hint for `width` at `size` px (the placeholder's own) or, when only that fits it whole, `smaller(size)`: the
+ * text and the size to show it at. `measure` measures a text at a size.
+ */
+export function fitHintSize(
+  text: string,
+  width: number,
+  size: number,
+  measure: (s: string, size: number) => number,
+  lang?: string,
+): { text: string; size: number } {
+  if (measure(text, size) <= width) return { text, size };
+  const less = smaller(size);
+  return { text: fitHint(text, width, (s) => measure(s, less), lang), size: less };
 }
 
 /**
@@ -77,11 +98,18 @@ export function fitSearchHint(input: HTMLInputElement, hint: string, lang?: stri
     last = width;
     ctx ??= input.ownerDocument.createElement('canvas').getContext('2d');
     if (!ctx) return;
+    // The placeholder's own size (viewer.css), without the smaller one a narrower field may have set.
+    input.style.removeProperty(HINT_SIZE);
     const ph = getComputedStyle(input, '::placeholder');
     const font = ph.fontSize ? ph : cs;
-    ctx.font = `${font.fontStyle} ${font.fontWeight} ${font.fontSize} ${font.fontFamily}`;
-    const measure = (s: string) => ctx!.measureText(s).width;
-    input.placeholder = fitHint(hint, width, measure, lang);
+    const measure = (s: string, size: number) => {
+      ctx!.font = `${font.fontStyle} ${font.fontWeight} ${size}px ${font.fontFamily}`;
+      return ctx!.measureText(s).width;
+    };
+    const full = parseFloat(font.fontSize);
+    const fitted = fitHintSize(hint, width, full, measure, lang);
+    if (fitted.size !== full) input.style.setProperty(HINT_SIZE, `${fitted.size}px`);
+    input.placeholder = fitted.text;
   };
   if (typeof ResizeObserver === 'undefined') return;
   const ro = new ResizeObserver(fit);

@@ -115,5 +115,11 @@ export const en = {
   directionsFailed: 'Directions could not be loaded. Check your connection and try again.',
   /** A "lightbox" location's large view could not be downloaded (offline): said in its details, shown instead. */
   lightboxFailed: 'The large view could not be loaded. Check your connection and try again.',
+  /** A location's link to share (its details, where the map deep-links): the button, what it says once copied, and
+     what it says when the browser refused (the link shown selected in a field of its own, named linkToLocation). */
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied.',
+  copyRefused: 'The link could not be copied here. It is selected below: copy it yourself.',
+  linkToLocation: 'Link to this location',
   madeWith: 'Made with Mapnest',
 } as const;

@@ -130,5 +130,9 @@ export const messages: Messages = {
   floorPlanMissing: 'لا يمكن عرض مخطط هذا الطابق الآن.',
   directionsFailed: 'تعذّر تحميل الاتجاهات. تحقّق من اتصالك وحاول مرة أخرى.',
   lightboxFailed: 'تعذّر تحميل العرض المكبّر. تحقّق من اتصالك وحاول مرة أخرى.',
+  copyLink: 'نسخ الرابط',
+  linkCopied: 'تم نسخ الرابط.',
+  copyRefused: 'تعذّر نسخ الرابط هنا. إنه محدَّد أدناه: انسخه بنفسك.',
+  linkToLocation: 'رابط هذا الموقع',
   madeWith: 'صُنعت باستخدام Mapnest',
 };

@@ -108,5 +108,9 @@ export const messages: Messages = {
     'Die Wegbeschreibung konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   lightboxFailed:
     'Die große Ansicht konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  copyLink: 'Link kopieren',
+  linkCopied: 'Link kopiert.',
+  copyRefused: 'Der Link konnte hier nicht kopiert werden. Er ist unten markiert: Kopieren Sie ihn selbst.',
+  linkToLocation: 'Link zu diesem Ort',
   madeWith: 'Erstellt mit Mapnest',
 };

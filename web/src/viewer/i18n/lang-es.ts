@@ -105,5 +105,9 @@ export const messages: Messages = {
   floorPlanMissing: 'El plano de su planta no se puede mostrar en este momento.',
   directionsFailed: 'No se pudieron cargar las indicaciones. Comprueba tu conexión e inténtalo de nuevo.',
   lightboxFailed: 'No se pudo cargar la vista ampliada. Comprueba tu conexión e inténtalo de nuevo.',
+  copyLink: 'Copiar enlace',
+  linkCopied: 'Enlace copiado.',
+  copyRefused: 'No se pudo copiar el enlace aquí. Está seleccionado abajo: cópialo tú mismo.',
+  linkToLocation: 'Enlace a este lugar',
   madeWith: 'Hecho con Mapnest',
 };

@@ -105,5 +105,9 @@ export const messages: Messages = {
   floorPlanMissing: 'Le plan de son étage ne peut pas être affiché pour le moment.',
   directionsFailed: 'Impossible de charger l’itinéraire. Vérifiez votre connexion et réessayez.',
   lightboxFailed: 'Impossible de charger la vue agrandie. Vérifiez votre connexion et réessayez.',
+  copyLink: 'Copier le lien',
+  linkCopied: 'Lien copié.',
+  copyRefused: 'Le lien n’a pas pu être copié ici. Il est sélectionné ci-dessous : copiez-le vous-même.',
+  linkToLocation: 'Lien vers ce lieu',
   madeWith: 'Créé avec Mapnest',
 };

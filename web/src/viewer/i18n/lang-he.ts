@@ -102,5 +102,9 @@ export const messages: Messages = {
   floorPlanMissing: 'לא ניתן להציג כרגע את תוכנית הקומה.',
   directionsFailed: 'לא ניתן לטעון את הוראות ההגעה. נא לבדוק את החיבור ולנסות שוב.',
   lightboxFailed: 'לא ניתן לטעון את התצוגה המוגדלת. נא לבדוק את החיבור ולנסות שוב.',
+  copyLink: 'העתקת קישור',
+  linkCopied: 'הקישור הועתק.',
+  copyRefused: 'לא ניתן להעתיק את הקישור כאן. הוא מסומן למטה: נא להעתיק אותו ידנית.',
+  linkToLocation: 'קישור למקום הזה',
   madeWith: 'נוצר באמצעות Mapnest',
 };

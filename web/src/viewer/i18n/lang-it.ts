@@ -105,5 +105,9 @@ export const messages: Messages = {
   floorPlanMissing: 'La pianta del suo piano non può essere mostrata al momento.',
   directionsFailed: 'Impossibile caricare le indicazioni. Controlla la connessione e riprova.',
   lightboxFailed: 'Impossibile caricare la vista ingrandita. Controlla la connessione e riprova.',
+  copyLink: 'Copia link',
+  linkCopied: 'Link copiato.',
+  copyRefused: 'Non è stato possibile copiare il link qui. È selezionato qui sotto: copialo tu.',
+  linkToLocation: 'Link a questo luogo',
   madeWith: 'Creato con Mapnest',
 };

@@ -104,5 +104,9 @@ export const messages: Messages = {
   floorPlanMissing: 'このフロアの地図は現在表示できません。',
   directionsFailed: '道案内を読み込めませんでした。接続を確認してもう一度お試しください。',
   lightboxFailed: '拡大表示を読み込めませんでした。接続を確認してもう一度お試しください。',
+  copyLink: 'リンクをコピー',
+  linkCopied: 'リンクをコピーしました。',
+  copyRefused: 'ここではリンクをコピーできませんでした。下で選択されているので、手動でコピーしてください。',
+  linkToLocation: 'この場所へのリンク',
   madeWith: 'Mapnest で作成',
 };

@@ -103,5 +103,9 @@ export const messages: Messages = {
   floorPlanMissing: '지금은 이 층의 평면도를 표시할 수 없습니다.',
   directionsFailed: '길찾기를 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요.',
   lightboxFailed: '크게 보기를 불러올 수 없습니다. 연결을 확인하고 다시 시도하세요.',
+  copyLink: '링크 복사',
+  linkCopied: '링크를 복사했습니다.',
+  copyRefused: '여기서는 링크를 복사할 수 없습니다. 아래에 선택되어 있으니 직접 복사하세요.',
+  linkToLocation: '이 장소 링크',
   madeWith: 'Mapnest로 제작',
 };

@@ -105,5 +105,9 @@ export const messages: Messages = {
   floorPlanMissing: 'De plattegrond van deze verdieping kan nu niet worden getoond.',
   directionsFailed: 'De routebeschrijving kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
   lightboxFailed: 'De grote weergave kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
+  copyLink: 'Link kopiëren',
+  linkCopied: 'Link gekopieerd.',
+  copyRefused: 'De link kon hier niet worden gekopieerd. Hij is hieronder geselecteerd: kopieer hem zelf.',
+  linkToLocation: 'Link naar deze locatie',
   madeWith: 'Gemaakt met Mapnest',
 };

@@ -108,5 +108,9 @@ export const messages: Messages = {
   floorPlanMissing: 'Nie można teraz wyświetlić planu tego piętra.',
   directionsFailed: 'Nie udało się wczytać trasy. Sprawdź połączenie i spróbuj ponownie.',
   lightboxFailed: 'Nie udało się wczytać powiększonego widoku. Sprawdź połączenie i spróbuj ponownie.',
+  copyLink: 'Kopiuj link',
+  linkCopied: 'Skopiowano link.',
+  copyRefused: 'Nie udało się tu skopiować linku. Jest zaznaczony poniżej: skopiuj go samodzielnie.',
+  linkToLocation: 'Link do tego miejsca',
   madeWith: 'Stworzono w Mapnest',
 };

@@ -105,5 +105,9 @@ export const messages: Messages = {
   floorPlanMissing: 'A planta do andar não pode ser mostrada agora.',
   directionsFailed: 'Não foi possível carregar as rotas. Verifique sua conexão e tente novamente.',
   lightboxFailed: 'Não foi possível carregar a visualização ampliada. Verifique sua conexão e tente novamente.',
+  copyLink: 'Copiar link',
+  linkCopied: 'Link copiado.',
+  copyRefused: 'Não foi possível copiar o link aqui. Ele está selecionado abaixo: copie-o você mesmo.',
+  linkToLocation: 'Link para este local',
   madeWith: 'Feito com Mapnest',
 };

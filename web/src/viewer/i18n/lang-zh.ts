@@ -101,5 +101,9 @@ export const messages: Messages = {
   floorPlanMissing: '目前无法显示该楼层的平面图。',
   directionsFailed: '无法加载路线。请检查网络连接后重试。',
   lightboxFailed: '无法加载放大视图。请检查网络连接后重试。',
+  copyLink: '复制链接',
+  linkCopied: '链接已复制。',
+  copyRefused: '无法在此复制链接。链接已在下方选中，请手动复制。',
+  linkToLocation: '此地点的链接',
   madeWith: '由 Mapnest 制作',
 };

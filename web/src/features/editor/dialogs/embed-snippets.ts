@@ -17,8 +17,9 @@ export function iframeSnippet(
     ? `width:100%;aspect-ratio:${size.width}/${size.height};min-height:min(640px,85vh);max-height:90vh;border:0`
     : 'width:100%;height:600px;border:0';
   const safeTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  // allowfullscreen alone: together with allow="fullscreen" browsers log a warning on the customer's page.
-  return `<iframe src="${origin}/m/${mapId}" title="${safeTitle}" style="${style}" loading="lazy" allowfullscreen></iframe>`;
+  // Full screen by allowfullscreen alone: named in allow too, browsers log a warning on the customer's page. The
+  // clipboard by allow: a cross-origin frame may not write to it otherwise (a location's Copy link).
+  return `<iframe src="${origin}/m/${mapId}" title="${safeTitle}" style="${style}" loading="lazy" allow="clipboard-write" allowfullscreen></iframe>`;
 }
 
 /** The script-tag embed: the loader mounts the map into the element (in a shadow root, isolated from the page's CSS). */
