@@ -6,13 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from '../i18n/messages';
-import { stubResizeObserver } from '../jsdom-page.fixtures';
+import { stubResizeObserver, WAIT } from '../jsdom-page.fixtures';
 import { addCopyLink, shareLink, type LinkClipboard } from './copy-link';
 
 vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
 
 const { mountTwoFloors, destroyViewers, twoFloors } = await import('../directions/two-floors.fixtures');
-const WAIT = { timeout: 10_000 };
 const LINK = 'https://maps.mapnest.example/m/riverside?location=harrow-finch';
 
 /** Details as ./details.ts renders them: a body with the location's actions, "More" last. */

@@ -5,9 +5,7 @@ import { blankDocument } from '@mapnest/shared/map-document';
 import { renderDetails } from './details';
 import { detailsVariant, placeDetails } from './places';
 import { openLightbox, tabbables } from './lightbox';
-
-/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
-const WAIT = { timeout: 10_000 };
+import { WAIT } from '../jsdom-page.fixtures';
 
 afterEach(() => document.body.replaceChildren());
 

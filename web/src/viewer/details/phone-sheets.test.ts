@@ -7,7 +7,7 @@
  * The whole viewer on jsdom at 390×844, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { back, forward, popped, stubResizeObserver } from '../jsdom-page.fixtures';
+import { back, forward, popped, stubResizeObserver, WAIT } from '../jsdom-page.fixtures';
 import { DIRECTIONS_STATE_KEY, SHEET_STATE_KEY } from '../location-history';
 import type { ViewerOptions } from '../viewer-options';
 
@@ -15,8 +15,6 @@ vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
 
 const { mountTwoFloors, destroyViewers, twoFloors } = await import('../directions/two-floors.fixtures');
 const MAP = 'http://localhost:3000/m/two-floors';
-/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
-const WAIT = { timeout: 10_000 };
 
 /** The viewer on a phone (390×844) on the map's own page; its routes draw at once. */
 function mount(options: Partial<ViewerOptions> = {}) {

@@ -4,9 +4,7 @@ import { blankDocument } from '@mapnest/shared/map-document';
 import { MapState } from '@mapnest/shared/constants';
 import { buildModel } from '../viewer-model';
 import { attachDirections, directionsAvailable, type DirectionsHost } from './hook';
-
-/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
-const WAIT = { timeout: 10_000 };
+import { WAIT } from '../jsdom-page.fixtures';
 
 function model(enabled: boolean, routes: boolean) {
   const doc = blankDocument();

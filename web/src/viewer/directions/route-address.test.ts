@@ -5,15 +5,13 @@
  * location and a route shows both. The whole viewer on jsdom, its stage a stand-in (jsdom draws nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubResizeObserver } from '../jsdom-page.fixtures';
+import { stubResizeObserver, WAIT } from '../jsdom-page.fixtures';
 import type { ViewerOptions } from '../viewer-options';
 
 vi.mock('../stage/stage', () => import('../stage-stand-in.fixtures'));
 
 const { mountTwoFloors, destroyViewers } = await import('./two-floors.fixtures');
 const MAP = 'http://localhost:3000/m/two-floors';
-/** vi.waitFor waits for a condition; its 1 s default would be a timed assertion on a busy machine (a hang guard here). */
-const WAIT = { timeout: 10_000 };
 
 const mount = (options: Partial<ViewerOptions> = {}) => mountTwoFloors(1280, 800, options);
 
