@@ -24,6 +24,17 @@ describe('diffDocuments', () => {
     expect(diffDocuments(null, fuller).parts).toEqual(['Floors', 'Groups', 'Wayfinding']);
   });
 
+  it('takes a location whose fields come in another order for the same, not as changed', () => {
+    const published = newMap();
+    published.locations[0] = { id: 'reception', title: 'Reception', layer: 'ground', coord: [0.2, 0.3] };
+    const next = newMap();
+    // As the editor makes it: the floor set after the position, in the order its edits came.
+    next.locations[0] = { id: 'reception', title: 'Reception', coord: [0.2, 0.3], layer: 'ground' };
+    expect(diffDocuments(published, next)).toMatchObject({ same: true, changed: { count: 0 } });
+    next.locations[0].coord = [0.3, 0.2];
+    expect(diffDocuments(published, next)).toMatchObject({ same: false, changed: { names: ['Reception'] } });
+  });
+
   it('names, against a published version, what differs and only that', () => {
     const published = newMap();
     const next = JSON.parse(JSON.stringify(published)) as MapDocument;

@@ -109,6 +109,27 @@ describe('editor commands', () => {
     ).toEqual(['a0-copy-2', 'a1-copy-2']);
   });
 
+  it('pastes copies that had a floor onto the floor in view, also on a map of one floor', () => {
+    const doc = docWithLocations(2);
+    const floor = doc.layers[0]!.id;
+    doc.locations[0]!.layer = floor;
+    const h = renderEditorPart(<Keys />, { doc, canvas: { centre: () => [0.5, 0.5], currentLayer: floor } });
+    act(() => h.jotai.set(selectionAtom, new Set(['a0', 'a1'])));
+    act(() => screen.getByTestId('canvas').focus());
+    key('c', { ctrlKey: true });
+    key('v', { ctrlKey: true });
+    // A copy on a floor stays on one (else a floor added later would show it too); one on every floor stays so.
+    expect(
+      h
+        .doc()
+        .locations.slice(2)
+        .map((l) => [l.id, l.layer]),
+    ).toEqual([
+      ['a0-copy', floor],
+      ['a1-copy', undefined],
+    ]);
+  });
+
   it('leaves Ctrl+C and Ctrl+V to a text field that has the focus, and Ctrl+C to text selected on the page', () => {
     const h = setup();
     const field = document.createElement('input');

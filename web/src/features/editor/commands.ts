@@ -192,7 +192,8 @@ defineCommand({
       doc = { ...doc, locations: [...doc.locations, { id }] };
     }
     const canvas = editor.canvas();
-    const layer = editor.store.getState().doc.layers.length > 1 ? (canvas?.currentLayer ?? null) : null;
+    // The floor in view, also on a map of one floor, as an added location's: copies that had a floor keep to one.
+    const layer = canvas?.currentLayer || null;
     if (editor.run(pasteLocations, { locations: copied, ids, centre: canvas?.centre() ?? [0.5, 0.5], layer }))
       setSelection(new Set(ids));
   },

@@ -1,13 +1,14 @@
 /**
  * The canvas host keeps the canvas on the floor the floor picker names, also right after an upload adds a floor
- * (the store has the new floor a frame before the canvas does) and after that floor is gone again.
+ * (the store has the new floor a frame before the canvas does) and after that floor is gone again; a location added
+ * on a map of one floor is on that floor, so a floor added later does not show it too.
  */
 // @vitest-environment jsdom
 import { act, cleanup } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
-import { layerAtom } from '../editor-state';
+import { layerAtom, toolAtom } from '../editor-state';
 import { disposeHarnesses, renderEditorPart } from '../editor.fixtures';
 import { useLayerUpload } from '../panels/LayersPanel';
 import type { EditorCanvas } from './canvas';
@@ -56,5 +57,19 @@ describe('CanvasHost', () => {
     await nextFrame();
     expect(canvasRef.current!.currentLayer).toBe('ground');
     expect(h.jotai.get(layerAtom)).toBe('ground');
+  });
+
+  it('adds a location on the floor in view while the map has only that floor', async () => {
+    stubBrowser();
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const doc = blankDocument({ layerId: 'ground', layerName: 'Ground floor', file: '/files/ground.png' });
+    const canvasRef = createRef<EditorCanvas>();
+    const h = renderEditorPart(<CanvasHost canvasRef={canvasRef} />, { doc });
+    await nextFrame();
+    act(() => h.jotai.set(toolAtom, 'add'));
+    const viewport = document.querySelector<HTMLElement>('.editor__canvas .mn-viewport')!;
+    act(() => void viewport.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await vi.waitFor(() => expect(h.doc().locations).toHaveLength(1));
+    expect(h.doc().locations[0]!.layer).toBe('ground');
   });
 });

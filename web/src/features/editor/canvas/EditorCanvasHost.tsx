@@ -64,7 +64,9 @@ function canvasCallbacks(
         const h = handlers.current;
         const doc = h.store.getState().doc;
         const id = nextLocationId(doc);
-        if (h.run(addLocation, { id, coord, layer: doc.layers.length > 1 ? canvas().currentLayer : null })) {
+        // On the floor in view even while the map has one, as a room's location is: a second floor added later
+        // would otherwise show every marker placed so far on it too (no floor means every floor).
+        if (h.run(addLocation, { id, coord, layer: canvas().currentLayer || null })) {
           h.setSelection(new Set([id]));
           h.setTab('locations');
         }
