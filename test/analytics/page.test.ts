@@ -198,7 +198,7 @@ describe('analytics page', () => {
       const id = await createPublishedMap({ title: 'Legend centre', mapData: documentWith(2) }, user);
       await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
       await call('setMapState', { id, state: 3 }, user);
-      for (const opens of [{ loc1: 1 }, { loc0: 2 }]) {
+      for (const opens of [{ loc1: 1 }, { loc0: 2 }] as Record<string, number>[]) {
         expect(await sendBeacon({ m: id, v: 1, o: opens, s: [], f: 0, r: 0 })).toBe(204);
       }
       const today = dayOf(new Date());
