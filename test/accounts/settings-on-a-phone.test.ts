@@ -3,7 +3,9 @@
  * sideways, for an administrator (four tabs, the Messages tab with its unread count) and for a customer (three).
  * The administrator's row once scrolled sideways on a 390 px phone, its Messages tab past the dialog's edge. The
  * arrow keys still move through the tabs in order, round from the last to the first. The Profile tab's View as user
- * field shows its whole placeholder, the View button taking a row of its own.
+ * field shows its whole placeholder, the View button taking a row of its own. The Plan tab's map slots are one plan a
+ * row, each count on one line beside its plan and each note in at most two lines (three narrow columns broke the
+ * counts and stood a short note four lines tall).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -136,6 +138,45 @@ describe('the Settings tabs on a phone', () => {
     }
     await context.close();
   }, 60_000);
+
+  for (const who of ['an administrator', 'a customer'] as const) {
+    it(`shows ${who} the Plan tab's map slots one plan a row at 390 px, each count on one line`, async () => {
+      const context = await newContext(browser, { width: 390, height: 844 });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await signInWithTokens(page, who === 'a customer' ? customer : admin);
+      await page.goto('/maps#settings/Plan');
+      await page.locator('.slot-list').waitFor({ timeout: 15_000 });
+      await artifact(page, { path: path.join(ARTIFACTS, `settings-plan-slots-${who.split(' ')[1]}-390.png`) });
+      const plans = await page.locator('.slot-list > div').evaluateAll((groups) =>
+        groups.map((group) => {
+          // The lines a text is set on: its boxes' distinct tops.
+          const lines = (el: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          };
+          const [count, ...notes] = [...group.querySelectorAll('dd')];
+          return {
+            plan: group.querySelector('dt')!.textContent,
+            count: { text: count!.textContent, lines: lines(count!) },
+            notes: notes.map((n) => ({ text: n.textContent, lines: lines(n) })),
+          };
+        }),
+      );
+      expect(plans.map((p) => p.plan)).toEqual(['Test maps', 'Basic', 'Professional']);
+      for (const p of plans) {
+        expect(p.count.lines, `${p.plan}: "${p.count.text}" is broken over lines`).toBe(1);
+        for (const n of p.notes) expect(n.lines, `${p.plan}: "${n.text}" is too tall`).toBeLessThanOrEqual(2);
+      }
+      expect(
+        plans.flatMap((p) => p.notes),
+        'no plan has a note',
+      ).not.toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
 
   it('moves through the tabs with the arrow keys, round from the last to the first', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });

@@ -3,13 +3,16 @@
  * hidden, and the owner then sees those counts: in the editor's Analytics tab, and on the analytics page it opens
  * (/maps/{id}/analytics), whose charts are drawn at 1440 and at 390 px wide without horizontal overflow
  * (screenshots in .test-artifacts/analytics). A map that is not Professional shows the explanation and the way to
- * upgrade; someone else's map is not found. The owner sets the map's analytics time zone with the keyboard.
+ * upgrade; someone else's map is not found. The owner sets the map's analytics time zone with the keyboard. A chart's
+ * legend gives the day pointed at (hovered with a mouse, tapped on a phone) and its numbers, and before that says how
+ * to point at one: it read "Day: -- Views: --" until then, and the day with a meaningless "12:00am".
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, type MapAnalytics } from '@mapnest/shared/analytics';
+import { sendBeacon } from '../helpers/beacons';
 import { documentWith } from '../helpers/documents';
 import { collectErrors, launchBrowser, newContext, signInWithTokens, artifact } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
@@ -185,6 +188,48 @@ describe('analytics page', () => {
     expect(errors).toEqual([]);
     await owner.close();
   }, 90_000);
+
+  for (const [device, hint] of [
+    ['a phone', 'tap the chart for a day’s numbers'],
+    ['a computer', 'point at the chart for a day’s numbers'],
+  ] as const) {
+    it(`shows on ${device} a chart's legend with how to point at a day, then that day and its numbers`, async () => {
+      const user = await createUser({ name: 'Legend Owner' });
+      const id = await createPublishedMap({ title: 'Legend centre', mapData: documentWith(2) }, user);
+      await call('setUserSlots', { uid: user.uid, basic: 0, pro: 1 }, await adminUser());
+      await call('setMapState', { id, state: 3 }, user);
+      for (const opens of [{ loc1: 1 }, { loc0: 2 }] as Record<string, number>[]) {
+        expect(await sendBeacon({ m: id, v: 1, o: opens, s: [], f: 0, r: 0 })).toBe(204);
+      }
+      const today = dayOf(new Date());
+      const phone = device === 'a phone';
+      const owner = await browser.newContext({
+        baseURL: baseUrl(),
+        ...(phone
+          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+          : { viewport: { width: 1280, height: 800 } }),
+      });
+      const page = await owner.newPage();
+      const errors = collectErrors(page);
+      await signInWithTokens(page, user);
+      await page.goto(`/maps/${id}/analytics?days=7`);
+      const figure = page.getByRole('figure', { name: 'Views and location opens per day' });
+      const values = () => figure.locator('.u-legend .u-value').allTextContents();
+      await expect.poll(values, { timeout: 15_000 }).toEqual([hint, '', '']);
+
+      // Today is the last day, at the right edge of the drawing.
+      const plot = figure.locator('.u-over');
+      await plot.scrollIntoViewIfNeeded();
+      const box = (await plot.boundingBox())!;
+      const [x, y] = [box.x + box.width - 2, box.y + box.height / 2];
+      if (phone) await page.touchscreen.tap(x, y);
+      else await page.mouse.move(x, y);
+      await expect.poll(values).toEqual([today, '2', '3']);
+      await artifact(page, { path: path.join(ARTIFACTS, `analytics-legend-${phone ? 390 : 1280}.png`) });
+      expect(errors).toEqual([]);
+      await owner.close();
+    }, 90_000);
+  }
 
   it('explains analytics and links to the plans for a map that is not Professional; someone else’s map is not found', async () => {
     const user = await createUser({ name: 'Basic Owner' });

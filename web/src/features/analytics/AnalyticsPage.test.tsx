@@ -131,7 +131,10 @@ describe('analytics page', () => {
 
     // Locations by title with their id, once the document is read; routes by both ends' titles.
     const top = screen.getByRole('region', { name: 'Top locations' });
-    await waitFor(() => expect(top.textContent).toBe('Top locationsLocation 1a13'));
+    // Each count with its unit for screen readers (the unit over the column is hidden from them).
+    await waitFor(() => expect(top.textContent).toBe('Top locationsopensLocation 1a13 opens'));
+    expect(within(top).getByRole('listitem').textContent).toBe('Location 1a13 opens');
+    expect(screen.getByRole('region', { name: 'Top searches' }).textContent).toMatch(/\d searches$/);
     expect(screen.getByRole('region', { name: 'Searches with no result' }).textContent).toContain('zinc');
     expect(screen.getByRole('region', { name: 'Routes asked for' }).textContent).toContain('Location 0 → Location 1');
     expect(screen.getByRole('region', { name: 'Routes not found' }).textContent).toContain(

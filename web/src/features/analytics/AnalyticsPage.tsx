@@ -357,15 +357,25 @@ function TopList({
         <bdi>{label(e.key)}</bdi>
         {detail && <span className="analytics-id">{detail(e.key)}</span>}
       </span>
-      <span className="analytics-list__count" aria-label={`${e.count} ${unit}`}>
+      <span className="analytics-list__count">
         {e.count.toLocaleString('en')}
+        <span className="visually-hidden"> {unit}</span>
       </span>
       <span className="analytics-list__bar" style={{ width: `${(e.count / max) * 100}%` }} aria-hidden="true" />
     </li>
   ));
   return (
     <section className="analytics-list" aria-label={title}>
-      <h2>{title}</h2>
+      {/* The counts' unit over their column, for the eye; each count says it to screen readers (a name on a plain
+          span is not read). */}
+      <div className="analytics-list__head">
+        <h2>{title}</h2>
+        {entries.length > 0 && (
+          <span className="analytics-list__unit" aria-hidden="true">
+            {unit}
+          </span>
+        )}
+      </div>
       {entries.length === 0 ? <p className="analytics-hint">{empty}</p> : <ol>{rows}</ol>}
       {entries.length > SHOWN && (
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAll(!all)} aria-expanded={all}>

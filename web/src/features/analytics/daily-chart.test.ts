@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStart, lone } from './daily-chart';
+import { dayStart, legendCount, legendDay, lone } from './daily-chart';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -27,5 +27,17 @@ describe('days between days not counted', () => {
     expect(lone([null, null, 3])).toEqual([2]);
     expect(lone([1, null, 2, 3, null, 0])).toEqual([0, 5]);
     expect(lone([1, 2, 3])).toBeNull();
+  });
+});
+
+describe('the chart’s legend', () => {
+  it('names the day pointed at and its counts, a day not counted in words, and nothing before a day is pointed at', () => {
+    const rows = [{ day: '2026-11-29', views: 1200, opens: 0, searches: 0, searchesEmpty: 0, filters: 0, routes: 0 }];
+    expect(legendDay(rows, 0)).toBe('2026-11-29');
+    expect(legendDay(rows, null)).toMatch(/^(point at|tap) the chart for a day’s numbers$/);
+    expect(legendCount(1200, 0)).toBe('1,200');
+    expect(legendCount(0, 0)).toBe('0');
+    expect(legendCount(null, 0)).toBe('not counted');
+    expect(legendCount(null, null)).toBe('');
   });
 });

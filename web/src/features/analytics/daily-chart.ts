@@ -88,6 +88,22 @@ export function lone(values: ArrayLike<number | null | undefined> | undefined): 
   return out.length > 0 ? out : null;
 }
 
+/** Whether the screen is only touched (no pointer hovers over the chart). */
+const touchOnly = () => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
+
+/** The legend's day: the day pointed at, or how to point at one. */
+export function legendDay(rows: readonly DailyRow[], i: number | null): string {
+  const row = i == null ? undefined : rows[i];
+  if (row) return row.day;
+  return touchOnly() ? 'tap the chart for a day’s numbers' : 'point at the chart for a day’s numbers';
+}
+
+/** A series' number in the legend: nothing while no day is pointed at, and a day not counted in words. */
+export function legendCount(v: number | null | undefined, i: number | null): string {
+  if (i == null) return '';
+  return v == null ? 'not counted' : v.toLocaleString('en');
+}
+
 /**
  * `zone`: the map's analytics time zone; each day is placed at its start there and the axis is labelled there.
  * `counting`: days the map was not counted on (ADR 074) have no point (the line stops) and a hatched band.
@@ -132,9 +148,12 @@ export async function createDailyChart(
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max ?? 0)] } },
       axes: [{}, { size: 44 }],
       series: [
-        { label: 'Day' },
+        // The day as the page's summaries name it (uPlot's default adds a meaningless "12:00am"), and while no day is
+        // pointed at, how to point at one rather than a row of "--" (on a phone, a tap points).
+        { label: 'Day', value: (_u: unknown, _t: unknown, _s: unknown, i: number | null) => legendDay(shown, i) },
         ...series.map((s) => ({
           label: s.label,
+          value: (_u: unknown, v: number | null, _s: unknown, i: number | null) => legendCount(v, i),
           stroke: s.color,
           fill: s.fill,
           width: s.fill ? 2 : 1.5,
