@@ -73,15 +73,16 @@ export default function SettingsDialog({ open, tab: asked, onTab, onClose }: Set
               aria-controls={`${id}-panel`}
               tabIndex={t === tab ? 0 : -1}
               className="settings-tabs__tab"
-              // Named whole: a hidden ", 2 unread" beside the visible count was read as "Messages , 2 unread".
-              aria-label={t === 'Messages' && inbox.unread ? `Messages, ${inbox.unread} unread` : undefined}
               onClick={() => onTab(t)}
             >
               {t}
               {t === 'Messages' && Boolean(inbox.unread) && (
-                <span className="settings-tabs__count" aria-hidden="true">
-                  {inbox.unread}
-                </span>
+                <>
+                  <span className="settings-tabs__count" aria-hidden="true">
+                    {inbox.unread}
+                  </span>
+                  <span className="visually-hidden">, {inbox.unread} unread</span>
+                </>
               )}
             </button>
           ))}

@@ -190,6 +190,6 @@ describe('the Messages tab of settings', () => {
     await answer(0, page([entry(1, 'sent')], null, 3));
     const tab = screen.getByRole('tab', { name: 'Messages, 3 unread' });
     expect(tab.getAttribute('aria-selected')).toBe('false');
-    expect(tab.textContent, 'the count shows beside the name').toBe('Messages3');
+    expect(tab.textContent).toBe('Messages3, 3 unread');
   });
 });
