@@ -73,6 +73,22 @@ describe('layers', () => {
     valid(doc);
   });
 
+  it('keeps the locations of a one-floor map on that floor when a second floor is added, in the same step', () => {
+    const doc = blankDocument();
+    doc.locations = [
+      { id: 'lobby', coord: [0.1, 0.1] },
+      { id: 'desk', coord: [0.2, 0.2], layer: null },
+      { id: 'shop', coord: [0.3, 0.3], layer: 'layer-1' },
+    ];
+    const two = addLayer.perform(doc, { layer: { id: 'upper', name: 'Upper', file: '' } });
+    expect(two.locations.map((l) => l.layer)).toEqual(['layer-1', 'layer-1', 'layer-1']);
+    valid(two);
+    // With floors to choose from, no floor is a choice (every floor): a third floor leaves it so.
+    two.locations[0]!.layer = null;
+    const three = addLayer.perform(two, { layer: { id: 'roof', name: 'Roof', file: '' } });
+    expect(three.locations[0]!.layer).toBeNull();
+  });
+
   it('rejects a duplicate layer id, a bad file URL and a missing name', () => {
     expect(() => addLayer.perform(sample(), { layer: { id: 'upper', name: 'x' } })).toThrow('already a layer');
     expect(() => updateLayer.perform(sample(), { id: 'upper', patch: { file: 'javascript:x' } })).toThrow('(file)');

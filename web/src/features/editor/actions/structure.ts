@@ -43,7 +43,11 @@ export const addLayer = defineAction<{ layer: { id: string; name: string; file?:
     const next = checked(layerSchema, layer, 'Layer');
     const layers = doc.layers.slice();
     layers.splice(index ?? layers.length, 0, next);
-    return { ...doc, layers };
+    // A location with no floor is on every floor. On a map of one floor that is the floor it was placed on (a map
+    // made before locations took the floor in view, an import): the second floor would otherwise show all of them.
+    const only = doc.layers.length === 1 ? doc.layers[0]!.id : null;
+    const locations = only ? doc.locations.map((l) => (l.layer ? l : { ...l, layer: only })) : doc.locations;
+    return { ...doc, layers, locations };
   },
 });
 
