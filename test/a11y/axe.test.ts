@@ -295,6 +295,9 @@ describe('no serious or critical axe violation', () => {
       await page.goto(`/maps/${proId}/analytics`);
       await page.getByRole('region', { name: 'Top locations' }).getByText('Location 1').waitFor();
       await expect.poll(() => page.locator('.analytics-chart__plot canvas').count()).toBe(3);
+      // One chart's day-by-day table open, so its table is checked too.
+      await page.getByText('Numbers by day').first().click();
+      await page.getByRole('table').first().waitFor();
       await check('analytics');
     }, 60_000);
   });

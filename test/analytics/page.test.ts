@@ -117,7 +117,14 @@ describe('analytics page', () => {
     await page.getByRole('region', { name: 'Searches with no result' }).getByText('zebra crossing').waitFor();
     const visits = page.getByRole('figure', { name: 'Views and location opens per day' });
     await visits.getByText(`Views: 1 in total; most on ${today} (1).`).waitFor();
-    expect(await visits.getByRole('table').evaluate((t) => t.parentElement!.className)).toBe('visually-hidden');
+    // The day-by-day numbers, which the chart gives a pointer only, open from the keyboard under "Numbers by day".
+    const days = visits.getByRole('table', { name: 'Views and location opens per day' });
+    expect(await days.isVisible()).toBe(false);
+    await visits.getByText('Numbers by day').focus();
+    await page.keyboard.press('Enter');
+    await days.waitFor();
+    await artifact(visits, { path: path.join(ARTIFACTS, 'analytics-numbers-by-day-1440.png') });
+    expect(await days.getByRole('row', { name: new RegExp(`^${today} 1 1$`) }).isVisible()).toBe(true);
 
     // Three charts, drawn (a canvas of real size), each as wide as its box.
     await expect.poll(async () => (await canvases(page)).filter((c) => c.width > 0 && c.height > 0).length).toBe(3);

@@ -145,7 +145,10 @@ export function ChartFigure({
   );
 }
 
-/** The chart's numbers, day by day, for screen readers (a table grows to its content, so a box hides it). */
+/**
+ * The chart's numbers, day by day, behind "Numbers by day": the chart answers a pointer only, so this is how a
+ * keyboard or a screen reader reads a day's figures (a native disclosure: its summary is a button to both).
+ */
 function ChartTable({
   title,
   rows,
@@ -158,35 +161,38 @@ function ChartTable({
   counting?: ReportCounting;
 }) {
   return (
-    <div className="visually-hidden">
-      <table>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const how = dayCounting(counting, r.day);
-            return (
-              <tr key={r.day}>
-                <th scope="row">{r.day}</th>
-                {how === 'counted' ? (
-                  series.map((s) => <td key={s.key}>{r[s.key]}</td>)
-                ) : (
-                  <td colSpan={series.length}>{NOT_COUNTED_TEXT[how]}</td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <details className="analytics-chart__days">
+      <summary>Numbers by day</summary>
+      <div className="analytics-chart__days-box">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {series.map((s) => (
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const how = dayCounting(counting, r.day);
+              return (
+                <tr key={r.day}>
+                  <th scope="row">{r.day}</th>
+                  {how === 'counted' ? (
+                    series.map((s) => <td key={s.key}>{r[s.key]}</td>)
+                  ) : (
+                    <td colSpan={series.length}>{NOT_COUNTED_TEXT[how]}</td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
