@@ -5,8 +5,8 @@ import { setAnalyticsSink } from '../../lib/analytics';
 import { sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
-import { readPendingCheckout, rememberPendingCheckout } from './checkout-pending';
+import { aMap, leftForCheckout, NO_SLOTS, routeCalls } from '../maps/maps.fixtures';
+import { readPendingCheckout } from './checkout-pending';
 import { CONFIRM_POLL_MS } from './CheckoutReturn';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
@@ -44,14 +44,7 @@ async function advance(ms: number) {
 describe('return from checkout', () => {
   it('polls every second until the webhook has delivered the subscription, then refreshes maps, slots and plans', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({
-      uid: 'user-1',
-      sessionId: 'cs_test_1',
-      plan: 'basic',
-      quantity: 3,
-      quantityBefore: 0,
-      startedAt: Date.now(),
-    });
+    leftForCheckout({ quantity: 3 });
     let delivered = false;
     const calls = routeCalls(mockCall, {
       listMaps: () => [aMap()],
@@ -89,14 +82,7 @@ describe('return from checkout', () => {
 
   it('stops after 30 seconds and says the payment is still being confirmed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({
-      uid: 'user-1',
-      sessionId: 'cs_test_1',
-      plan: 'pro',
-      quantity: 1,
-      quantityBefore: 0,
-      startedAt: Date.now(),
-    });
+    leftForCheckout({ plan: 'pro' });
     const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
     renderRoutes('/maps?checkout=cs_test_1', { session: signedIn });
     await screen.findByText(/Confirming your payment…/);
@@ -111,14 +97,7 @@ describe('return from checkout', () => {
 
   it('forgets a checkout the user cancelled (back on #subscribe) and does not poll', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({
-      uid: 'user-1',
-      sessionId: 'cs_test_1',
-      plan: 'basic',
-      quantity: 1,
-      quantityBefore: 0,
-      startedAt: Date.now(),
-    });
+    leftForCheckout();
     const calls = routeCalls(mockCall, { listMaps: () => [], getSlots: () => NO_SLOTS, listSubscriptions: () => [] });
     renderRoutes('/maps#subscribe', { session: signedIn });
     await screen.findByRole('dialog', { name: 'Pick your plan' });
@@ -133,14 +112,7 @@ describe('return from checkout', () => {
 
   it('waits for nothing on /maps opened by hand after a declined card, and confirms once that checkout is paid', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    rememberPendingCheckout({
-      uid: 'user-1',
-      sessionId: 'cs_test_1',
-      plan: 'basic',
-      quantity: 1,
-      quantityBefore: 0,
-      startedAt: Date.now(),
-    });
+    leftForCheckout();
     let paid = false;
     const calls = routeCalls(mockCall, {
       listMaps: () => [],
@@ -170,23 +142,9 @@ describe('return from checkout', () => {
   });
 
   it('ignores a pending checkout of another user, an old one, or one kept without its session', () => {
-    rememberPendingCheckout({
-      uid: 'user-2',
-      sessionId: 'cs_test_1',
-      plan: 'basic',
-      quantity: 1,
-      quantityBefore: 0,
-      startedAt: Date.now(),
-    });
+    leftForCheckout({ uid: 'user-2' });
     expect(readPendingCheckout('user-1')).toBeNull();
-    rememberPendingCheckout({
-      uid: 'user-1',
-      sessionId: 'cs_test_1',
-      plan: 'basic',
-      quantity: 1,
-      quantityBefore: 0,
-      startedAt: Date.now() - 3 * 60 * 60 * 1000,
-    });
+    leftForCheckout({ startedAt: Date.now() - 3 * 60 * 60 * 1000 });
     expect(readPendingCheckout('user-1')).toBeNull();
     // Kept by the app before returns named their session: no return can match it.
     const before = { uid: 'user-1', plan: 'basic', quantity: 1, quantityBefore: 0, startedAt: Date.now() };

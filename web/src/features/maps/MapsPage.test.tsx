@@ -5,9 +5,9 @@ import type { MapSummary } from '@mapnest/shared/maps';
 import { sessionAtom } from '../../state/session';
 import { renderRoutes, signedIn, signedOut, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
-import { aMap, anEntry, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
+import { aMap, anEntry, deferred, leftForCheckout, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
 import { shortDate } from './map-format';
-import { readPendingCheckout, rememberPendingCheckout } from '../billing/checkout-pending';
+import { readPendingCheckout } from '../billing/checkout-pending';
 
 vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
@@ -121,14 +121,7 @@ describe('maps list', () => {
   });
 
   it('shows no payment spinner beside a failed load of the maps, and the confirmation once they load', async () => {
-    rememberPendingCheckout({
-      uid: 'user-1',
-      sessionId: 'cs_test_1',
-      plan: 'basic',
-      quantity: 3,
-      quantityBefore: 0,
-      startedAt: Date.now(),
-    });
+    leftForCheckout({ quantity: 3 });
     onTestFinished(() => sessionStorage.clear());
     let fail = true;
     routeCalls(mockCall, {

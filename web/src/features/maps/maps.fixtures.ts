@@ -4,6 +4,7 @@ import { CallError } from '@mapnest/shared/errors';
 import { versionLabel } from '@mapnest/shared/keys';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { SlotCounters } from './maps-api';
+import { rememberPendingCheckout, type PendingCheckout } from '../billing/checkout-pending';
 
 /** Fixtures are dated relative to the test run, so relative times and days left read the same on every run. */
 export const NOW = new Date();
@@ -105,4 +106,17 @@ export function routeCalls(mock: ReturnType<typeof vi.fn>, handlers: Record<stri
     /** Names of calls no handler answered (a test asserts this stays empty). */
     unexpected,
   };
+}
+
+/** A checkout this tab left for (user-1, one Basic slot, session `cs_test_1`, just now), with `fields` over it. */
+export function leftForCheckout(fields: Partial<PendingCheckout> = {}): void {
+  rememberPendingCheckout({
+    uid: 'user-1',
+    sessionId: 'cs_test_1',
+    plan: 'basic',
+    quantity: 1,
+    quantityBefore: 0,
+    startedAt: Date.now(),
+    ...fields,
+  });
 }
