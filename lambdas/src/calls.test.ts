@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CALL_INPUTS, CALL_NAMES } from '@mapnest/shared/calls';
+import { MAP_DOCUMENT_CALLS } from '@mapnest/shared/storage';
 import { callNameFromModule } from './routes';
 
 const modules = readdirSync(join(import.meta.dirname, 'calls'))
@@ -54,4 +55,21 @@ describe('the call table', () => {
       expect(handler.input, module).toBe(CALL_INPUTS[callNameFromModule(module) as keyof typeof CALL_INPUTS]);
     }
   }, 60_000);
+});
+
+/** Whether a schema (an object, or a pipe or union of them) has a `mapData` field. */
+function carriesMap(schema: unknown): boolean {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return false;
+  if (def.shape && typeof def.shape === 'object' && 'mapData' in def.shape) return true;
+  const parts = [def.in, def.out, def.innerType, ...(Array.isArray(def.options) ? def.options : [])];
+  return parts.some((part) => part !== undefined && carriesMap(part));
+}
+
+describe('the calls that carry a map', () => {
+  it('are the calls whose input has a map document, so a body of theirs too large is told the map size limit', () => {
+    const carrying = CALL_NAMES.filter((name) => carriesMap(CALL_INPUTS[name]));
+    expect(carrying.length).toBeGreaterThan(0);
+    expect([...MAP_DOCUMENT_CALLS].sort()).toEqual(carrying.sort());
+  });
 });

@@ -11,8 +11,14 @@ import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@mapnest/shared/keys';
 import { handler as getProfile } from '../calls/get-profile';
 import { handler as findUsers } from '../calls/find-users';
+import { handler as saveMap } from '../calls/save-map';
+import { handler as createMap } from '../calls/create-map';
+import { handler as renameMap } from '../calls/rename-map';
+import { handler as submitContact } from '../calls/submit-contact';
+import { handler as submitSupportRequest } from '../calls/submit-support-request';
+import { REQUEST_TOO_LARGE } from '@mapnest/shared/storage';
 import { CallError } from '@mapnest/shared/errors';
-import { errorResponse, sessionEnded, type CallEvent, type CallResult } from './callable';
+import { errorResponse, MAX_BODY_BYTES, sessionEnded, type CallEvent, type CallResult } from './callable';
 import { createLogger } from './logger';
 import { ORIGIN_SECRETS_ENV, ORIGIN_SECRET_HEADER, acceptedOriginSecrets, cameThroughOrigin } from './origin-check';
 
@@ -81,6 +87,10 @@ function event(
   };
 }
 const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 30_000 } as Context;
+/** 50 MB of JSON in about 50 KB of gzip: the storage amplification body. */
+const bomb = gzipSync(Buffer.from(`{"data":{"pad":"${'x'.repeat(50_000_000)}"}}`), { level: 9 });
+const gzipEvent = (gz: Buffer) =>
+  event({ body: gz.toString('base64'), base64: true, headers: { 'content-encoding': 'gzip' } });
 const answer = (res: CallResult) => ({ status: res.statusCode, body: JSON.parse(String(res.body)) as unknown });
 
 describe('the call middleware chain', () => {
@@ -143,15 +153,8 @@ describe('the call middleware chain', () => {
       expect((await getProfile(event({ headers: { 'content-type': type } }), context)).statusCode, type).toBe(200);
   });
 
-  it('refuses a gzip body that inflates past the map size limit, naming the limit, and a body that is not gzip', async () => {
-    // 50 MB of JSON in about 50 KB of gzip: the storage amplification body, refused while it is inflated.
-    const bomb = gzipSync(Buffer.from(`{"data":{"pad":"${'x'.repeat(50_000_000)}"}}`), { level: 9 });
-    const res = answer(
-      await getProfile(
-        event({ body: bomb.toString('base64'), base64: true, headers: { 'content-encoding': 'gzip' } }),
-        context,
-      ),
-    );
+  it('refuses a gzip body that inflates past the size limit with the map size limit on a map call, and a body that is not gzip', async () => {
+    const res = answer(await saveMap(gzipEvent(bomb), context));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: {
@@ -164,6 +167,29 @@ describe('the call middleware chain', () => {
     expect(notGzip.body).toEqual({
       error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid gzip.' },
     });
+  });
+
+  it('tells a call that carries no map that its request is too large, compressed or not, and the same to a map call', async () => {
+    const tooLarge = {
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: REQUEST_TOO_LARGE,
+        details: { limit: 'requestBytes', maxBytes: MAX_BODY_BYTES },
+      },
+    };
+    const plain = event({ body: `{"data":{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}}` });
+    for (const [name, handler] of [
+      ['submitContact', submitContact],
+      ['submitSupportRequest', submitSupportRequest],
+      ['renameMap', renameMap],
+      ['getProfile', getProfile],
+    ] as const) {
+      expect(answer(await handler(gzipEvent(bomb), context)), `${name}, gzip`).toEqual({ status: 400, body: tooLarge });
+      expect(answer(await handler(plain, context)), `${name}, plain`).toEqual({ status: 400, body: tooLarge });
+    }
+    const gzipped = answer(await saveMap(gzipEvent(bomb), context)).body;
+    expect(answer(await saveMap(plain, context)).body).toEqual(gzipped);
+    expect(answer(await createMap(plain, context)).body).toEqual(gzipped);
   });
 
   it("validates with the call table's schema and lists the field issues", async () => {

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod/mini';
 import type { CallInputs, CallName, Out, Parsed } from '@mapnest/shared/calls';
 import { CallError, ERROR_CODES, MESSAGES, type FieldIssue } from '@mapnest/shared/errors';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_OVER_LIMIT } from '@mapnest/shared/storage';
+import { bodyTooLargeRefusal, REQUEST_MAX_BYTES } from '@mapnest/shared/storage';
 import { callerStatus, type SessionsEnded } from '../adapters/account-status';
 import { identityFromClaims, isViewAsEmail, subjectUid, VIEW_AS_HEADER, type Identity } from './identity';
 import { AccountDeletedError, SessionEndedError } from './errors';
@@ -20,14 +20,15 @@ export type CallResult = APIGatewayProxyStructuredResultV2;
  * Largest request body accepted after decompression: the largest map document and room for the rest of the call's
  * input (ADR 027). A gzipped body is refused as soon as it inflates past this, before any of it is parsed.
  */
-export const MAX_BODY_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
+export const MAX_BODY_BYTES = REQUEST_MAX_BYTES;
 
-/** The refusal of a body over MAX_BODY_BYTES: the map size limit is the one a caller meets. */
-function bodyTooLarge(): CallError {
-  return new CallError('invalid-argument', DOCUMENT_OVER_LIMIT, {
-    limit: 'documentBytes',
-    maxBytes: DOCUMENT_MAX_BYTES,
-  });
+/**
+ * The refusal of a body over MAX_BODY_BYTES, compressed or not: a call that carries a map is told the map size limit,
+ * any other that the request is too large (a contact message past the limit is not a map).
+ */
+function bodyTooLarge(call: string): CallError {
+  const { message, details } = bodyTooLargeRefusal(call);
+  return new CallError('invalid-argument', message, details);
 }
 
 /** What a call's body receives besides its validated input. */
@@ -191,7 +192,7 @@ export function isJsonContentType(header: string | undefined): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-async function readBody(event: CallEvent): Promise<unknown> {
+async function readBody(event: CallEvent, call: string): Promise<unknown> {
   if (event.body === undefined || event.body === null || event.body === '') {
     throw new CallError('invalid-argument', 'The request body must be a JSON object with a "data" field.');
   }
@@ -201,13 +202,13 @@ async function readBody(event: CallEvent): Promise<unknown> {
     try {
       raw = await gunzipCapped(raw, MAX_BODY_BYTES);
     } catch (error) {
-      if (error instanceof InflatedTooLargeError) throw bodyTooLarge();
+      if (error instanceof InflatedTooLargeError) throw bodyTooLarge(call);
       throw new CallError('invalid-argument', 'The request body is not valid gzip.');
     }
   } else if (encoding !== '' && encoding !== 'identity') {
     throw new CallError('invalid-argument', `Unsupported content encoding "${encoding}".`);
   }
-  if (raw.length > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (raw.length > MAX_BODY_BYTES) throw bodyTooLarge(call);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString('utf8'));
@@ -287,12 +288,12 @@ export function authentication(
  * The request body: `{data}` as JSON, gzipped or not, within MAX_BODY_BYTES. A body of another content type is
  * answered 415 (HTTP's "unsupported media type") before it is read: the call protocol has no code of its own for it.
  */
-export function jsonBody(): MiddlewareObj<CallEvent, CallResult, Error, Context> {
+export function jsonBody(call: string): MiddlewareObj<CallEvent, CallResult, Error, Context> {
   return {
     before: async (request) => {
       if (!isJsonContentType(request.event.headers?.['content-type']))
         return json(415, { error: { status: 'INVALID_ARGUMENT', message: NOT_JSON_MESSAGE } });
-      stateOf(request.context).data = await readBody(request.event);
+      stateOf(request.context).data = await readBody(request.event, call);
       return undefined;
     },
   };
@@ -390,7 +391,7 @@ export function callable<K extends CallName>(opts: CallableOptions<K>) {
     .use(originCheck())
     .use(requestContext(opts.name))
     .use(authentication(auth, opts.writes ?? false))
-    .use(jsonBody())
+    .use(jsonBody(opts.name))
     .use(validation(opts.input, opts.prepare))
     .handler(async (_event, context) => {
       const result = await opts.run(stateOf(context).input as Parsed<K>, contextOf(context));

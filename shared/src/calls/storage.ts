@@ -9,6 +9,12 @@ import { MAP_LIMITS } from '../document/map-rules';
 export const DOCUMENT_MAX_BYTES = MAP_LIMITS.documentBytes;
 
 /**
+ * The largest call body the server reads, after decompression: the largest map document and room for the rest of
+ * the call's input (ADR 027).
+ */
+export const REQUEST_MAX_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
+
+/**
  * Storage quotas in bytes: every account has `free` (its test maps), and each map slot it holds adds its plan's
  * amount. 250 MB keeps the largest real map (7.8 MB) with 30 versions, or a typical map (under 100 KB) with its 50
  * versions many times over; a Basic slot (1 GB) keeps the largest real map's 50 versions and files beside them, a
@@ -81,6 +87,26 @@ export function documentTooLargeMessage(bytes: number): string {
 
 /** The same for a compressed body refused as soon as it inflated past the limit (its size is not known). */
 export const DOCUMENT_OVER_LIMIT = `This map is more than ${LIMIT_TEXT} as saved data; ${TOO_LARGE_ADVICE}`;
+
+/**
+ * The calls whose body carries a map document (`mapData`): a body of theirs too large to read is a map over the size
+ * limit, and is told so. lambdas/src/calls.test.ts checks the list against the call table's schemas.
+ */
+export const MAP_DOCUMENT_CALLS: readonly string[] = ['createMap', 'saveMap', 'adminUpdateMap'];
+
+/** Any other call's body too large to read: no map is in it, so the map size limit would say nothing true. */
+export const REQUEST_TOO_LARGE =
+  'This request is too large for the server to read, so nothing was changed. Shorten what you entered and try again.';
+
+/**
+ * The refusal of a call's body too large to read (past the server's limit, or the gateway's): its message and
+ * details, the same whether the body came compressed or not.
+ */
+export function bodyTooLargeRefusal(call: string): { message: string; details: { limit: string; maxBytes: number } } {
+  return MAP_DOCUMENT_CALLS.includes(call)
+    ? { message: DOCUMENT_OVER_LIMIT, details: { limit: 'documentBytes', maxBytes: DOCUMENT_MAX_BYTES } }
+    : { message: REQUEST_TOO_LARGE, details: { limit: 'requestBytes', maxBytes: REQUEST_MAX_BYTES } };
+}
 
 /** The size problem of a document given as its JSON text, or null when it fits. */
 export function documentSizeProblem(json: string): string | null {

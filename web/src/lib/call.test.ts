@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
+import { DOCUMENT_OVER_LIMIT, REQUEST_TOO_LARGE } from '@mapnest/shared/storage';
 import { createCallClient, errorForResponse, parseRetryAfter } from './call';
 
 function fakeFetch(status: number, body: string | null, capture?: (init: RequestInit) => void): typeof fetch {
@@ -86,6 +87,21 @@ describe('call client', () => {
     expect(errorForResponse(401, { message: 'Unauthorized' })).toMatchObject({
       code: 'unauthenticated',
       message: 'Unauthenticated',
+    });
+  });
+
+  it("refuses a body the gateway found too large (413) as the server does: the map size limit on a map call, else 'too large'", async () => {
+    const gateway = '{"message":"Request Entity Too Large"}';
+    await expect(callWith(413, gateway)('saveMap', {} as never)).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: DOCUMENT_OVER_LIMIT,
+      details: { limit: 'documentBytes' },
+      answeredWith: 413,
+    });
+    await expect(callWith(413, gateway)('submitContact', {} as never)).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: REQUEST_TOO_LARGE,
+      answeredWith: 413,
     });
   });
 

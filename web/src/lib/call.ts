@@ -7,6 +7,7 @@
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
 import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError, codeForHttpStatus, codeForWireStatus, MESSAGES } from '@mapnest/shared/errors';
+import { bodyTooLargeRefusal } from '@mapnest/shared/storage';
 
 export interface CallOptions {
   /** Abort the call; the promise rejects with code 'cancelled'. */
@@ -117,6 +118,12 @@ export function createCallClient(config: CallClientConfig = {}) {
       options.signal?.removeEventListener('abort', onAbort);
     }
 
+    // The gateway refuses a body over its payload limit before any handler reads it ({"message": ...}, no envelope):
+    // the same refusal the server gives a body too large to read, so no screen takes it for a server fault to retry.
+    if (response.status === 413) {
+      const { message, details } = bodyTooLargeRefusal(name);
+      throw new CallError('invalid-argument', message, details, { answeredWith: 413 });
+    }
     let json: unknown = null;
     try {
       json = await response.json();
