@@ -162,8 +162,9 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'calls/delete-map-history': { table: RWD, documents: { 'maps/*': ['delete'] } },
   'calls/delete-map': { table: RWD, documents: { 'maps/*': ['delete', 'list'] }, public: { 'maps/*': ['delete'] } },
   // Lowering a grant below use sends maps back to test and owes their public copies and the owner's email: kept in
-  // the table for the follow-ups' trigger (ADR 047), which writes and sends them.
-  'calls/set-user-slots': { table: RW },
+  // the table for the follow-ups' trigger (ADR 047), which writes and sends them. An account over its slots is looked
+  // up in the administrators' group first: an administrator's own maps need no slot (ADR 085).
+  'calls/set-user-slots': { table: RW, userPool: ['AdminListGroupsForUser'] },
 
   // Account calls, from lambdas/src/domain/accounts.ts: avatars live at {uid}/.avatar.{ext} (thumbnails beneath). The
   // browser uploads a new one to {uid}/.avatar-upload.{ext} (the presigned POST, so PutObject there and only there).
@@ -237,8 +238,13 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   'http/beacon': { table: RW, public: { 'maps/*': ['read'], '*': ['list'] } },
   // Verifies signatures (webhook secret), maps prices to plans, and when capacity falls below use sends maps back
   // to test; the public copies and billing emails it owes are kept in the table for the follow-ups' trigger (ADR 047).
-  // Two updates of a subscription within one second are put in order by reading it from Stripe (secretKey).
-  'http/stripe-webhook': { table: RW, stripe: ['webhookSecret', 'prices', 'secretKey'] },
+  // Two updates of a subscription within one second are put in order by reading it from Stripe (secretKey). An
+  // account over its slots is looked up in the administrators' group first, whose maps need no slot (ADR 085).
+  'http/stripe-webhook': {
+    table: RW,
+    stripe: ['webhookSecret', 'prices', 'secretKey'],
+    userPool: ['AdminListGroupsForUser'],
+  },
 
   // Event triggers.
   // The user pool's trigger: stores the verification link's one-time sign-in token (Put) and consumes it with a
@@ -249,12 +255,13 @@ export const GRANTS: Readonly<Record<string, FunctionGrants>> = withAccountCheck
   // Hourly sweep: queries the sparse index of what is due (GSI3) for test maps past their 7 days, checks each
   // published copy (HeadObject, so 'list' for a 404) and republishes; ends licences whose 6 months are over, which
   // may send maps back to test and email their owner; does again the follow-ups still owed (a public copy, a billing
-  // email: ADR 045) and deletes each one done (ADR 047). No Scan.
+  // email: ADR 045) and deletes each one done (ADR 047); an account over its slots is looked up in the administrators'
+  // group first (ADR 085). No Scan.
   'triggers/expire-test-maps': {
     table: ['read', 'write', 'delete'],
     documents: { 'maps/*': ['read'] },
     public: { 'maps/*': ['read', 'write', 'delete'], '*': ['list'] },
-    userPool: ['AdminGetUser'],
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
     mail: true,
   },
   // The demo and example maps, at each deployment (domain/demo-maps.ts): reads whether each map exists, creates the

@@ -359,6 +359,13 @@ function compatibilityShims(
     ],
   });
   return {
+    // Cognito finds the user by any of their names (the sub too); cognito-local lists the groups whose members include
+    // the very name asked for, so a user asked for by sub, as the Lambdas ask, would be in none.
+    AdminListGroupsForUser: async (c, r) => {
+      const pool = await cognito.getUserPool(c, r.UserPoolId);
+      const user = await pool.getUserByUsername(c, r.Username);
+      return base('AdminListGroupsForUser')(c, { ...r, Username: user?.Username ?? r.Username });
+    },
     // Deleting an account signs the user out everywhere first: their refresh tokens stop working.
     AdminUserGlobalSignOut: async (c, r) => {
       const pool = await cognito.getUserPool(c, r.UserPoolId);

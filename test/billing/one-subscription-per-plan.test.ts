@@ -210,6 +210,7 @@ describe('one subscription per plan', () => {
         changeState: table.changeState,
       },
       followUps,
+      isAdministrator: async () => false,
       billingTable,
       accountStatus: { anyDeleted },
       priceTable,

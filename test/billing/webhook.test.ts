@@ -8,7 +8,19 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { adminUser, baseUrl, call, createUser, rawCall, type TestUser, createPublishedMap } from '../helpers/stack';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '@mapnest/shared/constants';
+import {
+  adminUser,
+  baseUrl,
+  call,
+  cognito,
+  createUser,
+  rawCall,
+  signIn,
+  type TestUser,
+  createPublishedMap,
+} from '../helpers/stack';
 import { deliver, event, nowSeconds, subscription } from '../helpers/stripe';
 
 const slots = (user: TestUser) => call<SlotCounters>('getSlots', null, user);
@@ -26,6 +38,19 @@ async function liveMap(user: TestUser, title: string, state: 1 | 3 = 1): Promise
   await call('setMapState', { id, state }, user);
   await new Promise((r) => setTimeout(r, 15));
   return id;
+}
+
+/** A second administrator: a new user added to the administrators' group, then signed in (the token carries it). */
+async function anotherAdmin(): Promise<TestUser> {
+  const user = await createUser({ name: 'Second Admin' });
+  await cognito().send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: inject('stackEnv').USER_POOL_ID,
+      Username: user.email,
+      GroupName: ADMIN_GROUP,
+    }),
+  );
+  return { ...user, token: await signIn(user.email, user.password) };
 }
 
 beforeAll(() => {
@@ -312,6 +337,24 @@ describe('slots granted by an administrator', () => {
     });
     const states = new Map((await maps(user)).map((m) => [m.id, m.state]));
     expect([states.get(older), states.get(newer)]).toEqual([1, 0]);
+  });
+
+  it("keeps an administrator's own maps when their grant is lowered below use: they need no slot", async () => {
+    const admin = await adminUser();
+    const other = await anotherAdmin();
+    await call('setUserSlots', { uid: other.uid, basic: 1, pro: 1 }, admin);
+    const live = await liveMap(other, 'Live');
+    const pro = await liveMap(other, 'Pro', 3);
+    // Beyond the slots, set by the administrator on their own account.
+    const extra = await liveMap(other, 'Extra', 3);
+    expect(await call('setUserSlots', { uid: other.uid, basic: 0, pro: 0 }, admin)).toMatchObject({
+      basicCapacity: 0,
+      basicUsed: 1,
+      proCapacity: 0,
+      proUsed: 2,
+    });
+    const states = new Map((await maps(other)).map((m) => [m.id, m.state]));
+    expect([states.get(live), states.get(pro), states.get(extra)]).toEqual([1, 3, 3]);
   });
 });
 

@@ -143,9 +143,9 @@ describe('follow-ups of committed changes', () => {
       },
     };
     const since = Date.now();
-    await expect(reconcileSlots({ mapTable: stopping, followUps }, user.uid, 'were reduced')).rejects.toThrow(
-      'function stopped',
-    );
+    await expect(
+      reconcileSlots({ mapTable: stopping, followUps, isAdministrator: async () => false }, user.uid, 'were reduced'),
+    ).rejects.toThrow('function stopped');
     const lapsed = (await call<{ title: string; state: number }[]>('listMaps', {}, user)).filter((m) => m.state === 0);
     expect(lapsed).toHaveLength(1);
     // Held, not yet due: the stream's trigger saw it and left it, and the sweep leaves it until its due time.

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionEndedReason } from '@mapnest/shared/errors';
 import { keys, TTL_ATTRIBUTE } from '@mapnest/shared/keys';
+import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/config';
 import { isConditionalCheckFailed } from './aws-errors';
@@ -132,6 +133,29 @@ export const accountStatus = {
     try {
       await userPoolCall('AdminGetUser', { UserPoolId: config.userPoolId, Username: uid });
       return true;
+    } catch (err) {
+      if (isUserNotFound(err)) return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Whether the user is an administrator (a member of ADMIN_GROUP), for work no administrator's token comes with:
+   * the recount of an account's slots after a webhook, a sweep or another administrator's grant. A user gone is none.
+   */
+  async isAdministrator(uid: string): Promise<boolean> {
+    let next: string | undefined;
+    try {
+      do {
+        const out = await userPoolCall('AdminListGroupsForUser', {
+          UserPoolId: config.userPoolId,
+          Username: uid,
+          ...(next ? { NextToken: next } : {}),
+        });
+        if ((out.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP)) return true;
+        next = out.NextToken;
+      } while (next);
+      return false;
     } catch (err) {
       if (isUserNotFound(err)) return false;
       throw err;

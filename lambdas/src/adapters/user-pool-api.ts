@@ -43,6 +43,7 @@ export interface UserPoolOutputs {
   AdminDeleteUserAttributes: object;
   AdminDeleteUser: object;
   AdminUserGlobalSignOut: object;
+  AdminListGroupsForUser: { Groups?: Array<{ GroupName?: string }>; NextToken?: string };
 }
 
 /** An answer of the API that is not a success: named as the SDK names its errors. */

@@ -34,11 +34,14 @@ export type Need<K extends keyof BillingAdapters> = Pick<BillingAdapters, K>;
 
 /**
  * What matching slots to their use touches: the owner's maps and slots (a lapse keeps the map's public copy owed in
- * its own transaction, ADR 047) and the owner's summary, held in the follow-ups before the first lapse.
+ * its own transaction, ADR 047), the owner's summary, held in the follow-ups before the first lapse, and whether the
+ * owner is an administrator.
  */
 export type SlotAdapters = {
   mapTable: Pick<BillingAdapters['mapTable'], 'slots' | 'list' | 'lapse'>;
   followUps: Pick<FollowUps, 'hold' | 'release' | 'done'>;
+  /** Whether the owner is an administrator, whose own maps need no slot (ADR 085): asked only of an account over. */
+  isAdministrator: (uid: string) => Promise<boolean>;
 };
 
 /** What applying Stripe's events touches: subscriptions, prices, Stripe's own view, and the slots they give. */

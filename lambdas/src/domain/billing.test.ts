@@ -35,7 +35,7 @@ function paidMap(id: string, state: MapStateValue, promotedAt: string, overrides
 }
 
 /** One owner's maps and slot capacity in memory; use is counted from the maps, as the table's counters are. */
-function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) {
+function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }, administrators: string[] = []) {
   const items = new Map(maps.map((m) => [m.id, { ...m }]));
   const holdsBasic = (m: MapItem) => m.state === MapState.LIVE && !m.licenseEndsAt;
   const counters = (): SlotCounters => {
@@ -62,7 +62,13 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
   const held: { id: string; work: FollowUpWork; at: Date; dueAt: Date; state: 'held' | 'released' | 'dropped' }[] = [];
   /** Follow-ups kept for the table's stream with each lapse: the public copies it owes (ADR 047). */
   const kept: FollowUpWork[] = [];
+  /** The users the service asked about: whether each is an administrator. */
+  const askedAdmin: string[] = [];
   const adapters: SlotAdapters = {
+    isAdministrator: async (uid) => {
+      askedAdmin.push(uid);
+      return administrators.includes(uid);
+    },
     mapTable: {
       slots: async () => counters(),
       list: async () => [...items.values()].map((m) => ({ ...m })),
@@ -105,7 +111,7 @@ function memorySlots(maps: MapItem[], capacity: { basic: number; pro: number }) 
       },
     },
   };
-  return { adapters, items, published, notices, kept, held, counters, asked, capacity };
+  return { adapters, items, published, notices, kept, held, counters, asked, askedAdmin, capacity };
 }
 
 const ids = (maps: MapItem[]) => maps.map((m) => m.id);
@@ -118,11 +124,46 @@ const threeLiveMaps = () => [
 ];
 
 describe('reconcileSlots', () => {
-  it('changes nothing while capacity covers use', async () => {
+  it('changes nothing while capacity covers use, and asks no one whether the owner is an administrator', async () => {
     const slots = memorySlots([paidMap('a', MapState.LIVE, '2026-10-02T00:00:00Z')], { basic: 1, pro: 0 });
     expect(await reconcileSlots(slots.adapters, 'owner', 'were reduced')).toEqual([]);
     expect(slots.published).toEqual([]);
     expect(slots.notices).toEqual([]);
+    expect(slots.askedAdmin).toEqual([]);
+  });
+
+  it("keeps every map of an administrator's own account over its slots: they need none", async () => {
+    // Set to Professional and Basic by the administrator beyond their slots, which then fell to 0 (a grant set, a
+    // licence or subscription of theirs ended).
+    const slots = memorySlots(
+      [...threeLiveMaps(), paidMap('pro1', MapState.PRO, '2026-10-05T00:00:00Z')],
+      { basic: 1, pro: 0 },
+      ['owner'],
+    );
+    expect(await reconcileSlots(slots.adapters, 'owner', 'were reduced by an administrator')).toEqual([]);
+    expect(slots.askedAdmin).toEqual(['owner']);
+    expect(slots.asked).toEqual([]);
+    expect([...slots.items.values()].map((m) => m.state)).toEqual([
+      MapState.LIVE,
+      MapState.LIVE,
+      MapState.LIVE,
+      MapState.PRO,
+    ]);
+    expect(slots.held).toEqual([]);
+    expect(slots.published).toEqual([]);
+    expect(slots.notices).toEqual([]);
+  });
+
+  it('sends back the maps over the slots of a customer, also those an administrator set to a plan', async () => {
+    // The customer's Professional map was set by an administrator (no slot): the recount sends it back all the same,
+    // as the maps list tells the customer it can.
+    const slots = memorySlots([paidMap('set-by-admin', MapState.PRO, '2026-10-05T00:00:00Z')], { basic: 0, pro: 0 }, [
+      'someone-else',
+    ]);
+    expect(ids(await reconcileSlots(slots.adapters, 'owner', 'were reduced by an administrator'))).toEqual([
+      'set-by-admin',
+    ]);
+    expect(slots.askedAdmin).toEqual(['owner']);
   });
 
   it('sends the most recently promoted maps back to test until use fits, republishes them and tells the owner once', async () => {

@@ -10,3 +10,12 @@ export async function userExists(uid: string): Promise<boolean> {
   const lookUps = (await import(/* @vite-ignore */ VIEW_AS_MODULE)) as typeof import('./view-as');
   return lookUps.userExists(uid);
 }
+
+/**
+ * Whether the user is an administrator, from the user pool's groups, through the same on-demand module: for work that
+ * has no administrator's token to read it from (the recount of an account's slots, domain/billing.ts).
+ */
+export async function isAdministrator(uid: string): Promise<boolean> {
+  const lookUps = (await import(/* @vite-ignore */ VIEW_AS_MODULE)) as typeof import('./view-as');
+  return lookUps.isAdministrator(uid);
+}

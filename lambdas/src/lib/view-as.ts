@@ -13,3 +13,6 @@ export const usersWithEmail = (email: string): Promise<string[]> => userPool.use
 
 /** Whether the user pool has a user with this id (accountStatus.userExists). */
 export const userExists = (uid: string): Promise<boolean> => accountStatus.userExists(uid);
+
+/** Whether the user is an administrator (accountStatus.isAdministrator). */
+export const isAdministrator = (uid: string): Promise<boolean> => accountStatus.isAdministrator(uid);

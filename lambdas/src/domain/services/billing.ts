@@ -12,6 +12,7 @@ import { priceTable } from '../../adapters/billing/stripe-prices';
 import { stripeCustomers, stripeSubscriptions } from '../../adapters/billing/stripe-rest';
 import * as table from '../../adapters/maps/map-table';
 import { setGrantedSlots as writeGrantedSlots } from '../../adapters/maps/slot-table';
+import { isAdministrator } from '../../lib/user-exists';
 import { withAdapters } from '../../lib/with-adapters';
 import { countLicenseAttempt } from '../abuse-limits';
 import * as op from '../billing';
@@ -39,10 +40,11 @@ export const deleteStripeCustomer = /* @__PURE__ */ withAdapters(op.deleteStripe
   billingTable,
   stripeCustomers,
 });
-export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, { mapTable, followUps });
+export const reconcileSlots = /* @__PURE__ */ withAdapters(op.reconcileSlots, { mapTable, followUps, isAdministrator });
 export const handleStripeEvent = /* @__PURE__ */ withAdapters(op.handleStripeEvent, {
   mapTable,
   followUps,
+  isAdministrator,
   billingTable,
   // The deleted-account check alone: the rest of accountStatus would bring the user pool's client (ADR 042).
   accountStatus: { anyDeleted },
@@ -53,10 +55,12 @@ export const remindEndingLicenses = /* @__PURE__ */ withAdapters(op.remindEnding
 export const setGrantedSlots = /* @__PURE__ */ withAdapters(op.setGrantedSlots, {
   mapTable,
   followUps,
+  isAdministrator,
   writeGrantedSlots,
 });
 export const endDueLicenses = /* @__PURE__ */ withAdapters(op.endDueLicenses, {
   mapTable,
   followUps,
+  isAdministrator,
   billingTable,
 });
