@@ -108,6 +108,22 @@ export function bodyTooLargeRefusal(call: string): { message: string; details: {
     : { message: REQUEST_TOO_LARGE, details: { limit: 'requestBytes', maxBytes: REQUEST_MAX_BYTES } };
 }
 
+/**
+ * A map call's body refused by the gateway, over its payload limit (6 MB as sent), before the server read it: the
+ * map may well be under the map size limit, so that limit is not named; what makes it smaller is.
+ */
+export const MAP_TOO_LARGE_TO_SEND =
+  'This map is too large to send to the server. Shorten long descriptions, remove locations you do not need, or ' +
+  'split the map into several maps.';
+
+/** The refusal of a call's body by the gateway (its own 413, no answer of ours): what the browser's client says. */
+export function gatewayTooLargeRefusal(call: string): { message: string; details: { limit: string } } {
+  return {
+    message: MAP_DOCUMENT_CALLS.includes(call) ? MAP_TOO_LARGE_TO_SEND : REQUEST_TOO_LARGE,
+    details: { limit: 'requestBytes' },
+  };
+}
+
 /** The size problem of a document given as its JSON text, or null when it fits. */
 export function documentSizeProblem(json: string): string | null {
   // Each character is at least one byte: most documents are decided without counting.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
-import { DOCUMENT_OVER_LIMIT, REQUEST_TOO_LARGE } from '@mapnest/shared/storage';
+import { MAP_TOO_LARGE_TO_SEND, REQUEST_TOO_LARGE } from '@mapnest/shared/storage';
 import { createCallClient, errorForResponse, parseRetryAfter } from './call';
 
 function fakeFetch(status: number, body: string | null, capture?: (init: RequestInit) => void): typeof fetch {
@@ -90,12 +90,12 @@ describe('call client', () => {
     });
   });
 
-  it("refuses a body the gateway found too large (413) as the server does: the map size limit on a map call, else 'too large'", async () => {
+  it('refuses a body the gateway found too large (413), saying the map is too large to send on a map call', async () => {
     const gateway = '{"message":"Request Entity Too Large"}';
     await expect(callWith(413, gateway)('saveMap', {} as never)).rejects.toMatchObject({
       code: 'invalid-argument',
-      message: DOCUMENT_OVER_LIMIT,
-      details: { limit: 'documentBytes' },
+      message: MAP_TOO_LARGE_TO_SEND,
+      details: { limit: 'requestBytes' },
       answeredWith: 413,
     });
     await expect(callWith(413, gateway)('submitContact', {} as never)).rejects.toMatchObject({

@@ -7,7 +7,7 @@
 import { CALL_TIMEOUT_MS } from '@mapnest/shared/constants';
 import type { CallName, In, Out } from '@mapnest/shared/calls';
 import { CallError, codeForHttpStatus, codeForWireStatus, MESSAGES } from '@mapnest/shared/errors';
-import { bodyTooLargeRefusal } from '@mapnest/shared/storage';
+import { gatewayTooLargeRefusal } from '@mapnest/shared/storage';
 
 export interface CallOptions {
   /** Abort the call; the promise rejects with code 'cancelled'. */
@@ -119,9 +119,9 @@ export function createCallClient(config: CallClientConfig = {}) {
     }
 
     // The gateway refuses a body over its payload limit before any handler reads it ({"message": ...}, no envelope):
-    // the same refusal the server gives a body too large to read, so no screen takes it for a server fault to retry.
+    // a refusal that names what is too large, as the server's own does, so no screen takes it for a fault to retry.
     if (response.status === 413) {
-      const { message, details } = bodyTooLargeRefusal(name);
+      const { message, details } = gatewayTooLargeRefusal(name);
       throw new CallError('invalid-argument', message, details, { answeredWith: 413 });
     }
     let json: unknown = null;
