@@ -90,7 +90,9 @@ export function createGateway(opts: GatewayOptions) {
       // CloudFront's /api/* behaviour runs VIEWER_IP_SOURCE first: the viewer's address replaces any claimed one.
       const edge = viewerRequest(VIEWER_IP_SOURCE, req, p);
       if (!('uri' in edge)) return sendEdgeResponse(res, edge);
-      const body = (await readBody(req)) ?? Buffer.alloc(0);
+      // Over API Gateway's payload limit, API Gateway answers before any Lambda, as the call route does.
+      const body = await readBody(req);
+      if (!body) return sendJson(res, 413, { message: 'Request Entity Too Large' });
       return invokeAndSend(
         res,
         path.join(LAMBDAS_SRC, 'http', `${httpRoute.module}.ts`),

@@ -9,6 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_LIMITS, dayOf, type Beacon, type MapAnalytics } from '@mapnest/shared/analytics';
 import { keys } from '@mapnest/shared/keys';
+import { BEACON_REFUSALS } from '@mapnest/lambdas/http/beacon';
 import { dynamo, tableName } from '../helpers/accounts';
 import { documentWith } from '../helpers/documents';
 import { adminUser, baseUrl, call, createPublishedMap, createUser, rawCall, type TestUser } from '../helpers/stack';
@@ -151,6 +152,15 @@ describe('analytics beacon', () => {
     expect(
       await send(JSON.stringify(beacon(id, { s: [['x'.repeat(200), true]] })) + ' '.repeat(ANALYTICS_LIMITS.bodyBytes)),
     ).toBe(413);
+    // Past API Gateway's payload limit the gateway answers 413 before the Lambda (not as if the beacon were empty).
+    expect(await send('x'.repeat(11 * 1024 * 1024))).toBe(413);
+    // Each refusal says why in a line of text, for a client other than the embed.
+    const refused = await fetch(`${baseUrl()}/api/beacon`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'user-agent': BROWSER_UA },
+      body: '{not json',
+    });
+    expect([refused.status, await refused.text()]).toEqual([400, BEACON_REFUSALS.invalid]);
     expect((await report(id, user)).totals.views).toBe(0);
     // The report is the owner's (or an administrator's): another user learns nothing.
     const other = await createUser();
