@@ -83,6 +83,10 @@ describe('submitContact limits', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(CONTACT_LIMITS.perClientPerHour);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: 'resource-exhausted' });
+    // It says when to try again (the Retry-After header): when the clock hour the requests were counted in ends.
+    const wait = (refused.reason as { retryAfterMs?: number }).retryAfterMs;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3_600_000);
   });
 
   it('answers a filled honeypot like any request, but stores and sends nothing', async () => {

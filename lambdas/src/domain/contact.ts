@@ -39,6 +39,8 @@ function lines(input: SubmitContactInput): Array<[string, string]> {
   ];
 }
 
+const HOUR_MS = 3_600_000;
+
 export async function submitContact(
   input: SubmitContactInput,
   sender: { uid: string | null; sourceIp: string },
@@ -55,8 +57,10 @@ export async function submitContact(
   const withinClient =
     !sender.sourceIp || (await contactRequests.count('ip', sender.sourceIp, CONTACT_LIMITS.perClientPerHour, received));
   if (!withinClient) {
-    logger.warn('contact request refused: rate limit', { id, by: 'client' });
-    throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED);
+    // The count is per clock hour (contactRequests.count), so the client may send again when the next one starts.
+    const retryAfterMs = HOUR_MS - (received.getTime() % HOUR_MS);
+    logger.warn('contact request refused: rate limit', { id, by: 'client', retryAfterSeconds: retryAfterMs / 1000 });
+    throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED, undefined, { retryAfterMs });
   }
   const { website: _honeypot, ...request } = input;
   // A Professional plan (subscribed or granted) is what the plans call priority support.
