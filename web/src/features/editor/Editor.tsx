@@ -10,6 +10,7 @@ import { useCommandKeys } from './commands';
 import type { EditorCanvas } from './canvas/canvas';
 import { EditorContext } from './editor-context';
 import { useNarrowEditor } from './editor-layout';
+import { useOnScreenKeyboard } from './on-screen-keyboard';
 import { layerAtom, selectionAtom, type EditorTab } from './editor-state';
 import { readLocationParam } from '../../viewer/deep-link';
 import { usePageName } from '../../state/page-title';
@@ -72,6 +73,8 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   useUnloadGuard(save, pending);
   // Keyed, so a change of layout (a tablet turned) moves these elements instead of mounting them again.
   const narrow = useNarrowEditor();
+  const root = useRef<HTMLDivElement>(null);
+  useOnScreenKeyboard(root);
   const side = <SidePanel key="side" />;
   const canvas = <CanvasHost key="canvas" canvasRef={canvasRef} />;
   const inspector = <Inspector key="inspector" />;
@@ -79,7 +82,7 @@ function EditorShell({ initial }: { initial: LoadedMap }) {
   return (
     <EditorContext.Provider value={ctx}>
       <PendingEditsContext.Provider value={pending}>
-        <div className="editor">
+        <div className="editor" ref={root}>
           <Toolbar />
           <p className="editor__phone-note">
             Quick edits work here; for a full editing session, a larger screen is easier.

@@ -1,5 +1,5 @@
 /** The editor's notices: the toast of the latest notice, unsaved work to restore, and the repairs a map needed. */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useAtom } from 'jotai';
 import { replaceDocument } from './actions/structure';
 import { useEditor } from './editor-context';
@@ -7,9 +7,38 @@ import { noticeAtom } from './editor-state';
 import { backupsToOffer, type BackupRecord, type LocalBackup } from './save/save-controller';
 import { loadMapVersion, type LoadedMap } from './load-map';
 
+/**
+ * Where a toast stands in the one-column layout: at the foot of the screen, or at its top when the control in use
+ * (the focused one: a new floor's name, a field being typed in) is in the lower half, where the controls after it
+ * are too. (On a desktop the toasts stand over the map's column, editor.css, and this is not read.)
+ */
+export function toastEdge(focused: Element | null = document.activeElement): 'top' | 'bottom' {
+  if (!focused || focused === document.body || !focused.closest('.editor')) return 'bottom';
+  const r = focused.getBoundingClientRect();
+  const height = window.visualViewport?.height ?? window.innerHeight;
+  return r.bottom > height / 2 ? 'top' : 'bottom';
+}
+
+/**
+ * toastEdge while a notice is shown: before it is first painted, and again on each focus (a floor just added
+ * focuses its name in an effect after the notice's render).
+ */
+function useToastEdge(shown: number | null): 'top' | 'bottom' {
+  const [edge, setEdge] = useState<'top' | 'bottom'>('bottom');
+  useLayoutEffect(() => {
+    if (shown === null) return;
+    const place = () => setEdge(toastEdge());
+    place();
+    document.addEventListener('focusin', place);
+    return () => document.removeEventListener('focusin', place);
+  }, [shown]);
+  return edge;
+}
+
 /** The latest notice (an error or some news), dismissed by the author or after a few seconds. */
 export function NoticeToast() {
   const [notice, setNotice] = useAtom(noticeAtom);
+  const edge = useToastEdge(notice?.id ?? null);
   useEffect(() => {
     if (!notice) return;
     const t = setTimeout(
@@ -20,7 +49,7 @@ export function NoticeToast() {
   }, [notice, setNotice]);
   if (!notice) return <div className="editor__toast-region" aria-live="polite" />;
   return (
-    <div className="editor__toast-region" aria-live="polite">
+    <div className="editor__toast-region" aria-live="polite" data-edge={edge}>
       <div
         className={`editor__toast editor__toast--${notice.kind}`}
         role={notice.kind === 'error' ? 'alert' : 'status'}

@@ -6,6 +6,7 @@ import { DropdownMenu } from '../../components/DropdownMenu';
 import { SteadyLabel } from '../../components/SteadyLabel';
 import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
+import { usePointerWords } from '../../lib/pointer-words';
 import { formatShortcut } from '../../components/shortcut';
 import { useEditor, useEditorState, useSaveState } from './editor-context';
 import { announcementAtom, dialogAtom, layerAtom, toolAtom } from './editor-state';
@@ -159,6 +160,7 @@ export function ToolGroup() {
   const tool = useAtomValue(toolAtom);
   const commands = useCommandContext();
   const command = (name: string) => () => void runCommand(name, commands);
+  const forPointer = usePointerWords();
   const layers = state.doc.layers;
   return (
     <div className="editor__tools" role="toolbar" aria-label="Tools">
@@ -178,7 +180,7 @@ export function ToolGroup() {
         className={tool === 'add' ? 'tool is-active' : 'tool'}
         aria-pressed={tool === 'add'}
         onClick={command(tool === 'add' ? 'tool.select' : 'tool.add')}
-        title="Add locations by clicking the map (A)"
+        title={forPointer('Add locations by clicking the map (A)')}
       >
         <PlusIcon className="tool__icon" size={18} />
         <span className="tool__label">

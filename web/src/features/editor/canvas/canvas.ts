@@ -17,6 +17,7 @@ import { buildModel } from '../../../viewer/viewer-model';
 import { editable, patchedModel } from './canvas-model';
 import { carriedAlong, dressGhost } from './canvas-drag';
 import { CanvasRooms, SelectionRings, div } from './canvas-overlays';
+import { pointerWords } from '../../../lib/pointer-words';
 import { ADDED_AT_CENTRE, CENTRE_OFF_MAP, isAddKey, keyboardAids } from './canvas-keyboard';
 import type { NetworkHost } from '../wayfinding/network-layer';
 import '../../../viewer/viewer.css';
@@ -121,7 +122,7 @@ export class EditorCanvas {
     this.viewport.setAttribute('aria-roledescription', 'map editor');
     this.viewport.setAttribute(
       'aria-label',
-      'Map: click a location to select it; with the add tool, click the map to add one',
+      pointerWords('Map: click a location to select it; with the add tool, click the map to add one'),
     );
     this.viewport.setAttribute('aria-describedby', this.aids.describedBy);
     this.viewport.addEventListener('keydown', this.onKeyDown, { signal: this.listening.signal });

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankDocument } from '@mapnest/shared/map-document';
 import { selectionAtom } from '../editor-state';
 import { disposeHarnesses, docWithLocations, renderEditorPart } from '../editor.fixtures';
@@ -8,6 +8,7 @@ import { Inspector } from './Inspector';
 afterEach(() => {
   cleanup();
   disposeHarnesses();
+  vi.unstubAllGlobals();
 });
 
 function setup() {
@@ -51,6 +52,19 @@ describe('Inspector', () => {
     expect(screen.getByText(/^Click a location on the map/).textContent).toContain('Choose “+ Add” and click the map');
     act(() => h.jotai.set(selectionAtom, new Set(['a1'])));
     expect(screen.getByRole('form', { name: 'Location Location 1' })).toBeTruthy();
+  });
+
+  it('says tap instead of click where the primary pointer is a finger', () => {
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: q === '(pointer: coarse)',
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
+    const hint = screen.getByText(/on the map or in the list to edit it/).textContent;
+    expect(hint).toMatch(/^Tap a location on the map/);
+    expect(hint).toContain('Choose “+ Add” and tap the map');
+    expect(hint).not.toMatch(/click/i);
   });
 
   it('takes a long title whole and refuses one too long by the field, never cutting it', () => {

@@ -15,6 +15,7 @@ import type { ShapeCentres } from '../../../map-core/wayfinding/network-model';
 import type { StepBlocker } from '../../../map-core/wayfinding/step-blockers';
 import { deleteEdge, deleteNode, addEdge, moveNode, connectorLabel, type ConnectorKind } from './actions';
 import { useEditor, useEditorState } from '../editor-context';
+import { usePointerWords } from '../../../lib/pointer-words';
 import { layerAtom } from '../editor-state';
 import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
@@ -211,6 +212,7 @@ function connectorsOf(routes: MapDocument['routes']): [string, Connector][] {
 
 /** Select or Draw paths, with how the chosen tool works. */
 function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) {
+  const forPointer = usePointerWords();
   return (
     <>
       <div className="panel__row" role="group" aria-label="Network tool">
@@ -232,9 +234,11 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
         </button>
       </div>
       <p className="panel__hint">
-        {mode === 'draw'
-          ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
-          : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.'}
+        {forPointer(
+          mode === 'draw'
+            ? 'Click the map to place points; each click draws a path to the next one. Points snap to nearby nodes and paths (a path is split where you join it). Escape ends the path.'
+            : 'Click a node or a path to select it; drag a node to move it (drop it on another node to join them). Delete removes the selection.',
+        )}
       </p>
     </>
   );

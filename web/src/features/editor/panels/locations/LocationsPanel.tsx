@@ -5,6 +5,7 @@ import { SearchInput } from '../../../../components/SearchInput';
 import { deleteLocations, reorderLocation } from '../../actions/locations';
 import { importLocations } from '../../actions/structure';
 import { useEditor, useEditorState } from '../../editor-context';
+import { usePointerWords } from '../../../../lib/pointer-words';
 import { dialogAtom, freeRoomsAtom, roomOfferAtom, selectionAtom, toolAtom } from '../../editor-state';
 import { movedMessage, slotFromOffset, useDragReorder } from '../drag-reorder';
 import { nameOf, ROW, useListNavigation, useListViewport } from './location-list';
@@ -30,6 +31,7 @@ function matches(l: Location, q: string): boolean {
 export function LocationsPanel() {
   const { doc } = useEditorState();
   const { run } = useEditor();
+  const forPointer = usePointerWords();
   const [query, setQuery] = useState('');
   const q = useDeferredValue(query.trim().toLowerCase());
   const ids = useId();
@@ -64,7 +66,8 @@ export function LocationsPanel() {
       </div>
       {doc.locations.length === 0 ? (
         <p className="panel__empty">
-          No locations yet. Choose <strong>+ Add</strong> and click the map, or import a CSV, GeoJSON or KML file.
+          No locations yet. Choose <strong>+ Add</strong> and {forPointer('click')} the map, or import a CSV, GeoJSON or
+          KML file.
         </p>
       ) : items.length === 0 ? (
         <p className="panel__empty">No location matches “{query}”.</p>
@@ -102,6 +105,7 @@ function LocationsToolbar({
   items: readonly Location[];
 }) {
   const { run } = useEditor();
+  const forPointer = usePointerWords();
   const [selection, setSelection] = useAtom(selectionAtom);
   const [tool, setTool] = useAtom(toolAtom);
   const setDialog = useSetAtom(dialogAtom);
@@ -121,7 +125,7 @@ function LocationsToolbar({
           onClick={() => setTool(tool === 'add' ? 'select' : 'add')}
           aria-pressed={tool === 'add'}
         >
-          {tool === 'add' ? 'Click the map to add…' : '+ Add'}
+          {tool === 'add' ? forPointer('Click the map to add…') : '+ Add'}
         </button>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDialog('import')}>
           Import
