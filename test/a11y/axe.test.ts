@@ -75,6 +75,17 @@ async function violationsOf(page: Page, rules: string[]): Promise<string[]> {
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
 }
 
+/** The names Chromium gives the elements of `role` on the page: what its accessibility tree tells a screen reader. */
+async function chromiumNames(page: Page, role: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((n) => !n.ignored && n.role?.value === role).map((n) => String(n.name?.value ?? ''));
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The contrast of an element's text colour with the first opaque background behind it (itself or an ancestor). */
 async function textContrast(target: Locator): Promise<number> {
   const [text, background] = await target.evaluate((el) => {
@@ -341,6 +352,14 @@ describe('no serious or critical axe violation', () => {
     await signInWithTokens(page, await adminUser());
     await page.goto('/maps#settings/Messages');
     await page.locator('.team-inbox__entry', { hasText: 'Axe Sender' }).first().waitFor();
+    await page.getByRole('tab', { name: /^Messages\W+\d+ unread$/ }).waitFor();
+    // Read as one phrase, with no pause before its comma (it was "Messages , 2 unread"), and named by what it shows
+    // ("Messages 2"), which voice control users say.
+    const tabs = await chromiumNames(page, 'tab');
+    expect(tabs.filter((name) => name.startsWith('Messages'))).toEqual([
+      expect.stringMatching(/^Messages, \d+ unread$/),
+    ]);
+    expect(await violationsOf(page, ['label-content-name-mismatch'])).toEqual([]);
     await check('team-inbox');
   }, 60_000);
 });

@@ -55,7 +55,10 @@ function tabLayout(page: Page) {
       dialog: { left: dialog.left, right: dialog.right },
       tabs: [...list.querySelectorAll<HTMLElement>('[role=tab]')].map((tab) => {
         const r = tab.getBoundingClientRect();
-        return { name: tab.textContent ?? '', left: r.left, right: r.right, cut: tab.scrollWidth > tab.clientWidth };
+        // The words shown: without those for screen readers only.
+        const shown = tab.cloneNode(true) as HTMLElement;
+        shown.querySelectorAll('.visually-hidden').forEach((el) => el.remove());
+        return { name: shown.textContent ?? '', left: r.left, right: r.right, cut: tab.scrollWidth > tab.clientWidth };
       }),
     };
   });
@@ -78,11 +81,11 @@ describe('the Settings tabs on a phone', () => {
       const page = await context.newPage();
       const errors = collectErrors(page);
       await openSettings(page, who === 'a customer' ? customer : admin);
-      if (who !== 'a customer') await page.getByRole('tab', { name: /^Messages\W+\d+ unread$/ }).waitFor();
+      if (who !== 'a customer') await page.getByRole('tab', { name: /^Messages, \d+ unread$/ }).waitFor();
       await artifact(page, { path: path.join(ARTIFACTS, `settings-tabs-${who.split(' ')[1]}-${width}.png`) });
 
       const layout = await tabLayout(page);
-      expect(layout.tabs.map((t) => t.name.replace(/\d+, \d+ unread$/, ''))).toEqual(tabs);
+      expect(layout.tabs.map((t) => t.name.replace(/\d+$/, ''))).toEqual(tabs);
       expect(layout.rowScrolls, 'the tab row scrolls sideways').toBeLessThanOrEqual(0);
       expect(layout.pageScrolls, 'the page scrolls sideways').toBeLessThanOrEqual(0);
       for (const tab of layout.tabs) {

@@ -2,7 +2,8 @@
  * The embeds on a customer's page, as visitors meet them: a phone's script-tag embed under the page's sticky header
  * (opening a location from the directory below the map shows the map, no more scroll than needed, not under the
  * header), the iframe embed's links (another site opens in a new tab, never inside the frame), a location's Copy link
- * in the iframe embed (the hosted map's address, on the clipboard where the snippet allows it, else shown selected),
+ * in the iframe embed (the hosted map's address, on the clipboard where the snippet allows it, else shown selected)
+ * and in the script-tag embed (what it says is brought into sight inside the details, the page not scrolled),
  * and the open room's highlight, which keeps the plan's own label readable.
  */
 import { randomUUID } from 'node:crypto';
@@ -213,6 +214,64 @@ describe('a location’s Copy link in the iframe embed', () => {
     await context.close();
     await host.stop();
   });
+});
+
+describe('a location’s Copy link in the script-tag embed', () => {
+  it.each([
+    ['a computer', { width: 1280, height: 800 }],
+    ['a phone', { width: 390, height: 844 }],
+  ])(
+    'says the link is copied on %s without scrolling the customer’s page, its button at the window’s foot',
+    async (device, size) => {
+      const host = await serve(stickyHeaderPage());
+      const context = await newContext(browser, size);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.url });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${host.url}/?location=harrow-finch`);
+      const button = page.locator('#map .mn-copy-link');
+      await button.waitFor({ timeout: 20_000 });
+      // Once the details have come in (a popup rises into place, a sheet slides up).
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getElementById('map')!
+            .shadowRoot!.getAnimations()
+            .map((a) => a.finished),
+        ),
+      );
+      // The button near the foot of the details' scrolling body (which goes on below it), and the page scrolled so
+      // that the button ends at the window's foot: what it says, under it, is out of the window.
+      await page.evaluate(() => {
+        const root = document.getElementById('map')!.shadowRoot!;
+        const [body, el] = ['.mn-details-body', '.mn-copy-link'].map((q) => root.querySelector(q)!);
+        body!.scrollTop += el!.getBoundingClientRect().bottom - body!.getBoundingClientRect().bottom + 30;
+        scrollBy(0, el!.getBoundingClientRect().bottom - innerHeight + 2);
+      });
+      const before = await page.evaluate(() => scrollY);
+      expect(before).toBeGreaterThan(0);
+      await button.click();
+      await expect.poll(() => page.locator('#map .mn-copy-note').textContent()).toBe('Link copied.');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${host.url}/?location=harrow-finch`);
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      expect(await page.evaluate(() => scrollY)).toBe(before);
+      // In the details' own scrolling body, the note is in sight there.
+      const note = await page.evaluate(() => {
+        const root = document.getElementById('map')!.shadowRoot!;
+        const [n, b] = ['.mn-copy-note', '.mn-details-body'].map((q) => root.querySelector(q)!.getBoundingClientRect());
+        return { noteBottom: n!.bottom, bodyBottom: b!.bottom };
+      });
+      expect(note.noteBottom).toBeLessThanOrEqual(note.bodyBottom + 0.5);
+      await artifact(page, { path: `.test-artifacts/embed-host-page-script-copy-link-${size.width}.png` });
+      await page.evaluate(() =>
+        document.getElementById('map')!.shadowRoot!.querySelector('.mn-details')!.scrollIntoView({ block: 'center' }),
+      );
+      await artifact(page, { path: `.test-artifacts/embed-host-page-script-copy-link-${size.width}-note.png` });
+      expect(errors, device).toEqual([]);
+      await context.close();
+      await host.stop();
+    },
+  );
 });
 
 describe('the open room’s highlight', () => {

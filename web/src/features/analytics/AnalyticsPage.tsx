@@ -288,14 +288,22 @@ function TopLists({ data, titles }: { data: MapAnalytics; titles: ReadonlyMap<st
       </>
     );
   };
-  const routeIds = (key: string) => key.replace('>', ' → ');
+  // Each id whole, on its own line if it must: a line breaks between the two, not inside one (at its hyphens).
+  const routeIds = (key: string) => {
+    const { from, to } = routeEnds(key);
+    return (
+      <>
+        <span className="analytics-id__one">{from}</span> → <span className="analytics-id__one">{to}</span>
+      </>
+    );
+  };
   return (
     <div className="analytics-lists">
       <TopList
         title="Top locations"
         entries={data.topLocations}
         label={place}
-        detail={(id) => id}
+        detail={(id) => <span className="analytics-id__one">{id}</span>}
         unit="opens"
         empty="No location was opened in this range. Locations visitors open on the map appear here."
       />
@@ -346,7 +354,7 @@ function TopList({
   unit: string;
   empty: string;
   label?: (key: string) => ReactNode;
-  detail?: (key: string) => string;
+  detail?: (key: string) => ReactNode;
 }) {
   const [all, setAll] = useState(false);
   const max = entries[0]?.count ?? 1;

@@ -60,8 +60,10 @@ export function addCopyLink(
   const say = (copied: boolean) => {
     field.hidden = copied;
     note.textContent = t.t(copied ? 'linkCopied' : 'copyRefused');
-    // In view in the details' scrolling body (a popup's or a sheet's), which the button's row may end (jsdom has none).
-    area.scrollIntoView?.({ block: 'nearest' });
+    // In view in the details' scrolling body (a popup's or a sheet's), which the button's row may end: that body only,
+    // as scrollIntoView would also scroll the customer's page around a script-tag embed.
+    const below = area.getBoundingClientRect().bottom - body.getBoundingClientRect().bottom;
+    if (below > 0) body.scrollTop += below;
   };
   button.addEventListener('click', () => {
     const ask = ++asked;
