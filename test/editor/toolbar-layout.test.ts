@@ -149,4 +149,38 @@ describe('the editor bar', () => {
     ]);
     await context.close();
   }, 60_000);
+
+  it("shows a failed save's words across a phone's width, not squeezed into half of it", async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signInWithTokens(page, user);
+    // The server refuses every save (a fault of its own), so the editor says so under the bar.
+    await page.route('**/api/fn/saveMap', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 'INTERNAL', message: 'Internal error' } }),
+      }),
+    );
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .mn-viewport', { timeout: 30_000 });
+    // An edit to save: the shop's title.
+    const item = page.locator('.editor__side').getByText('Shop', { exact: true });
+    await item.scrollIntoViewIfNeeded();
+    await item.click();
+    const title = page.getByRole('form', { name: 'Location Shop' }).locator('input[name=title]');
+    await title.fill('Florist');
+    await title.blur();
+    await page.locator('.editor__actions').getByRole('button', { name: 'File' }).click();
+    await page.getByRole('menuitem', { name: /^Save/ }).click();
+    const problem = page.locator('.editor__save-problem');
+    await problem.waitFor();
+    await artifact(page, { path: path.join(ARTIFACTS, 'editor-save-problem-390.png') });
+    const box = (await problem.boundingBox())!;
+    expect(box.x, 'the message reaches past the left edge').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, 'the message reaches past the right edge').toBeLessThanOrEqual(390);
+    // Its words are long (what happened, that the work is kept, when it is tried again): given the width there is.
+    expect(box.width, 'the message is squeezed').toBeGreaterThanOrEqual(390 - 24 - 2);
+    await context.close();
+  }, 60_000);
 });
