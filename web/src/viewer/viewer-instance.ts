@@ -386,13 +386,13 @@ export class Viewer implements MapViewerInstance {
     this.#stage.focusLocation(index, l.action === 'tooltip' && !this.#narrow, animate);
   }
 
-  /** Opens a location: follows its link, or shows its popup (switching floors first when needed). */
+  /** Opens a location: follows its link (a kiosk shows it instead), or shows its popup (switching floors if needed). */
   #open(index: number, invoker: HTMLElement | null): void {
     const l = this.model.locations[index];
     if (!l || !l.clickable) return;
     this.#opened(l);
     const from = this.#controls.directory?.chosen(invoker) ?? invoker;
-    if (l.action === 'link') return followLink(l.source, this.#framed);
+    if (l.action === 'link' && !this.#kiosk()) return followLink(l.source, this.#framed);
     this.#details.opened(l.id, from ?? focusedIn(this.element), this.#narrow);
     this.#setActive(index);
     if (l.layer && l.layer !== this.#layerId) {

@@ -42,14 +42,14 @@ export const DIRECTIONS_CSS = `
 .mn-kiosk .mn-dir-head h2{font-size:21px}
 .mn-kiosk .mn-dir-form{gap:12px}
 .mn-kiosk .mn-dir-label{font-size:15px;margin-bottom:5px}
-.mn-kiosk .mn-dir-input{height:var(--mn-kiosk-target);padding:0 14px;border-radius:10px}
+.mn-kiosk .mn-dir-input{height:48px;padding:0 14px;border-radius:10px}
 .mn-kiosk .mn-dir-options{max-height:360px}
-.mn-kiosk .mn-dir-option,.mn-kiosk .mn-dir-empty{align-items:center;min-height:var(--mn-kiosk-target);padding:8px 12px}
+.mn-kiosk .mn-dir-option,.mn-kiosk .mn-dir-empty{align-items:center;min-height:48px;padding:8px 12px}
 .mn-kiosk .mn-dir-hint{font-size:15px}
 .mn-kiosk .mn-dir-swap{margin:-6px 0}
-.mn-kiosk .mn-dir-check{gap:10px;min-height:var(--mn-kiosk-target);font-size:17px}
+.mn-kiosk .mn-dir-check{gap:10px;min-height:48px;font-size:17px}
 .mn-kiosk .mn-dir-check input{width:26px;height:26px;margin:0}
 .mn-kiosk .mn-dir-steps{gap:6px}
-.mn-kiosk .mn-dir-step{grid-template-columns:30px 1fr;column-gap:12px;min-height:var(--mn-kiosk-target);padding:10px}
+.mn-kiosk .mn-dir-step{grid-template-columns:30px 1fr;column-gap:12px;min-height:48px;padding:10px}
 .mn-kiosk .mn-dir-step-n{width:30px;height:30px;font-size:15px}
 `;

@@ -6,7 +6,8 @@
  * Any input counts the time from zero again; after a start over nothing more happens until someone comes. The clock
  * runs on while the page is hidden (a kiosk's screen asleep, another tab in front): a start over that falls due then
  * is done when the browser runs the held-back timer, or at the latest when the page shows again, so the next visitor
- * never finds the last one's map. Product rules: The viewer and the embed.
+ * never finds the last one's map. While it watches, a long press opens no context menu of the browser's (whose Back or
+ * Open in new tab would leave the map). Product rules: The viewer and the embed.
  */
 
 /** How long a kiosk waits without input before it starts over: one value for every map (no setting). */
@@ -104,6 +105,9 @@ export function watchIdle(root: HTMLElement, startOver: () => void, clock?: Idle
   const options = { capture: true, passive: true };
   for (const type of INPUT_EVENTS) doc.addEventListener(type, input, options);
   doc.addEventListener('visibilitychange', shown);
+  // A long press on a touch screen asks for the browser's context menu (Back, Open in new tab, Print…): refused, for
+  // as long as the root lives (the watch stops when the viewer goes, with its root).
+  root.addEventListener('contextmenu', (e) => e.preventDefault());
   return {
     stop() {
       timer.stop();
