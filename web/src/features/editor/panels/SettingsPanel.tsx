@@ -40,22 +40,18 @@ interface SectionProps {
  * where even that is shared, so the author can tell which one a kiosk's "You are here" is.
  */
 function locationOptions(doc: Pick<MapDocument, 'locations' | 'layers'>, none: string) {
-  const shown = doc.locations.slice(0, 2000);
-  const floorOf = (layer: string | undefined) =>
+  const floorOf = (layer: string | null | undefined) =>
     layer ? (doc.layers.find((f) => f.id === layer)?.name ?? layer) : 'Every floor';
-  const count = (labels: string[]) => labels.reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
-  const titles = shown.map((l) => l.title || l.id);
-  const titleCount = count(titles);
-  const withFloor = shown.map((l, i) =>
-    titleCount.get(titles[i])! > 1 && doc.layers.length > 1 ? `${titles[i]} · ${floorOf(l.layer)}` : titles[i],
-  );
-  const floorCount = count(withFloor);
+  const counted = (labels: string[]) =>
+    labels.reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
+  const shown = doc.locations.slice(0, 2000).map((l) => ({ id: l.id, layer: l.layer, label: l.title || l.id }));
+  const titles = counted(shown.map((o) => o.label));
+  for (const o of shown)
+    if ((titles.get(o.label) ?? 0) > 1 && doc.layers.length > 1) o.label = `${o.label} · ${floorOf(o.layer)}`;
+  const floors = counted(shown.map((o) => o.label));
   return [
     { value: '', label: none },
-    ...shown.map((l, i) => ({
-      value: l.id,
-      label: floorCount.get(withFloor[i])! > 1 ? `${withFloor[i]} · ${l.id}` : withFloor[i],
-    })),
+    ...shown.map((o) => ({ value: o.id, label: (floors.get(o.label) ?? 0) > 1 ? `${o.label} · ${o.id}` : o.label })),
   ];
 }
 
