@@ -31,20 +31,6 @@ const list = (value: string | undefined, sep: RegExp) =>
     .filter(Boolean);
 
 /**
- * Scrolls the details' own scroll box (never the page: an embed's page is the customer's) the least that shows `el`,
- * its top first when it is taller. A phone's sheet is a short box: the list a contact button opens lands under its
- * bottom edge, so without this the visitor taps Hours and sees nothing change.
- */
-function showInScrollBox(el: HTMLElement): void {
-  const box = el.parentElement;
-  if (!box || box.scrollHeight <= box.clientHeight) return;
-  const b = box.getBoundingClientRect();
-  const r = el.getBoundingClientRect();
-  if (r.bottom > b.bottom) box.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
-  else if (r.top < b.top) box.scrollTop -= b.top - r.top;
-}
-
-/**
  * The contact buttons (phone, email, hours): each opens its list in the one shared `extra` area below
  * the actions and closes the others, like a disclosure group.
  */
@@ -82,7 +68,12 @@ class ContactDetails {
           items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
         ),
       );
-      if (open) showInScrollBox(this.extra);
+      // The details' own scroll box (never the page: an embed's page is the customer's) scrolls down the least that
+      // shows the list: a phone's sheet is a short box, the list lands under its bottom edge, and without this the
+      // visitor taps Hours and sees nothing change.
+      const box = this.extra.parentElement!;
+      if (open)
+        box.scrollTop += Math.max(0, this.extra.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom);
     });
     this.#buttons.push(btn);
     return btn;
