@@ -68,6 +68,12 @@ class ContactDetails {
           items.map((s) => h('li', null, link ? h('a', { href: link(s) }, s) : s)),
         ),
       );
+      // The details' own scroll box (never the page: an embed's page is the customer's) scrolls down the least that
+      // shows the list: a phone's sheet is a short box, the list lands under its bottom edge, and without this the
+      // visitor taps Hours and sees nothing change.
+      const box = this.extra.parentElement!;
+      if (open)
+        box.scrollTop += Math.max(0, this.extra.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom);
     });
     this.#buttons.push(btn);
     return btn;

@@ -97,6 +97,19 @@ describe('PublishDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('makes Publish its one primary button until the draft is published, then Done', async () => {
+    routeCalls(mockCall, { publishMap: () => ({ map: live, history: [] }) });
+    renderDialog();
+    const publish = await publishButton();
+    const done = screen.getByRole('button', { name: 'Done' });
+    const primaries = () => Array.from(document.querySelectorAll('.publish-dialog .btn--primary'));
+    expect(primaries()).toEqual([publish]);
+    expect(done.className).toContain('btn--secondary');
+    fireEvent.click(publish);
+    await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
+    expect(done.className).toContain('btn--primary');
+  });
+
   it('says until when a test map stays online in the words of the rest of the dialog, not the browser’s digits', async () => {
     routeCalls(mockCall, {});
     renderDialog({ state: 0, activeUntil: '2026-12-07T12:00:00.000Z' });

@@ -372,7 +372,13 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
             Open the public map
           </a>
         )}
-        <button type="button" className="btn btn--primary" onClick={onClose}>
+        {/* Publish is the one primary action until visitors see the draft: a primary Done beside it read as the
+            way to finish, and closed the dialog with nothing published. */}
+        <button
+          type="button"
+          className={`btn ${map.publication === 'published' ? 'btn--primary' : 'btn--secondary'}`}
+          onClick={onClose}
+        >
           Done
         </button>
       </div>

@@ -32,6 +32,34 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.startLocation).toBeNull();
   });
 
+  it('names the floor of locations that share a title, and the id where the floor is shared too', () => {
+    const doc = docWithLocations(0);
+    doc.layers = [
+      { id: 'ground', name: 'Ground floor', file: '' },
+      { id: 'first', name: 'First floor', file: '' },
+    ];
+    doc.locations = [
+      { id: 'lift', title: 'Lift', layer: 'ground', coord: [0.1, 0.1] },
+      { id: 'lift-2', title: 'Lift', layer: 'first', coord: [0.1, 0.1] },
+      { id: 'desk-a', title: 'Desk', layer: 'first', coord: [0.2, 0.2] },
+      { id: 'desk-b', title: 'Desk', layer: 'first', coord: [0.3, 0.3] },
+      { id: 'cafe', title: 'Café', layer: 'ground', coord: [0.4, 0.4] },
+    ];
+    const h = renderEditorPart(<SettingsPanel />, { doc });
+    for (const label of ['Location opened on load', '“You are here” (fixed start, for kiosks)']) {
+      const options = Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.text);
+      expect(options.slice(1)).toEqual([
+        'Lift · Ground floor',
+        'Lift · First floor',
+        'Desk · First floor · desk-a',
+        'Desk · First floor · desk-b',
+        'Café',
+      ]);
+    }
+    fireEvent.change(screen.getByLabelText('Location opened on load'), { target: { value: 'lift-2' } });
+    expect(h.doc().settings.startLocation).toBe('lift-2');
+  });
+
   it('sets the map’s language (the visitor’s browser by default), undoably', () => {
     const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
     const select = screen.getByLabelText('Language of the map’s buttons and messages');

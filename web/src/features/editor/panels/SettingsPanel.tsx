@@ -34,11 +34,26 @@ interface SectionProps {
   set: SetSettings;
 }
 
-/** Up to 2,000 locations to choose from (by title), after a first option that means none. */
-const locationOptions = (locations: MapDocument['locations'], none: string) => [
-  { value: '', label: none },
-  ...locations.slice(0, 2000).map((l) => ({ value: l.id, label: l.title || l.id })),
-];
+/**
+ * Up to 2,000 locations to choose from, after a first option that means none. Each is named by its title; titles
+ * that several locations share (a "Lift" on every floor) also name the floor, as the locations list does, and the id
+ * where even that is shared, so the author can tell which one a kiosk's "You are here" is.
+ */
+function locationOptions(doc: Pick<MapDocument, 'locations' | 'layers'>, none: string) {
+  const floorOf = (layer: string | null | undefined) =>
+    layer ? (doc.layers.find((f) => f.id === layer)?.name ?? layer) : 'Every floor';
+  const counted = (labels: string[]) =>
+    labels.reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
+  const shown = doc.locations.slice(0, 2000).map((l) => ({ id: l.id, layer: l.layer, label: l.title || l.id }));
+  const titles = counted(shown.map((o) => o.label));
+  for (const o of shown)
+    if ((titles.get(o.label) ?? 0) > 1 && doc.layers.length > 1) o.label = `${o.label} · ${floorOf(o.layer)}`;
+  const floors = counted(shown.map((o) => o.label));
+  return [
+    { value: '', label: none },
+    ...shown.map((o) => ({ value: o.id, label: (floors.get(o.label) ?? 0) > 1 ? `${o.label} · ${o.id}` : o.label })),
+  ];
+}
 
 const LANGUAGE_OPTIONS: readonly { value: LanguageSetting; label: string }[] = [
   { value: 'auto', label: 'The visitor’s browser language (else English)' },
@@ -54,7 +69,7 @@ export function SettingsPanel() {
   return (
     <div className="settings-panel">
       <Section title="Map">
-        <MapFields s={s} set={set} locations={doc.locations} />
+        <MapFields s={s} set={set} doc={doc} />
       </Section>
       <Section title="Zoom">
         <ZoomFields s={s} set={set} />
@@ -66,7 +81,7 @@ export function SettingsPanel() {
         <PopupFields s={s} set={set} />
       </Section>
       <Section title="Directions (wayfinding)" open={s.wayfinding.enabled}>
-        <WayfindingFields s={s} set={set} locations={doc.locations} />
+        <WayfindingFields s={s} set={set} doc={doc} />
       </Section>
       <Section title="Controls" open={false}>
         <ControlPosition s={s} set={set} control="zoomButtons" label="Zoom buttons" />
@@ -103,7 +118,7 @@ export function SettingsPanel() {
   );
 }
 
-function MapFields({ s, set, locations }: SectionProps & { locations: MapDocument['locations'] }) {
+function MapFields({ s, set, doc }: SectionProps & { doc: MapDocument }) {
   return (
     <>
       <ColorProp
@@ -128,7 +143,7 @@ function MapFields({ s, set, locations }: SectionProps & { locations: MapDocumen
       <SelectProp
         label="Location opened on load"
         value={s.startLocation ?? ''}
-        options={locationOptions(locations, 'None')}
+        options={locationOptions(doc, 'None')}
         commit={(v) => set({ startLocation: v || null })}
       />
       <CheckProp
@@ -271,7 +286,7 @@ function PopupFields({ s, set }: SectionProps) {
   );
 }
 
-function WayfindingFields({ s, set, locations }: SectionProps & { locations: MapDocument['locations'] }) {
+function WayfindingFields({ s, set, doc }: SectionProps & { doc: MapDocument }) {
   return (
     <>
       <p className="panel__hint">
@@ -297,7 +312,7 @@ function WayfindingFields({ s, set, locations }: SectionProps & { locations: Map
         label="“You are here” (fixed start, for kiosks)"
         hint="Every route starts here; an embed can set its own with ?fixedfrom=id."
         value={s.wayfinding.fixedFrom ?? ''}
-        options={locationOptions(locations, 'None: visitors choose')}
+        options={locationOptions(doc, 'None: visitors choose')}
         commit={(v) => set({ wayfinding: { fixedFrom: v || null } })}
       />
       <CheckProp
