@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { purifyFactoryOnly } from './vite.purify-factory';
+import { dropUnusedHelpers, purifyFactoryOnly } from './vite.purify-factory';
 
 const file = createRequire(import.meta.url)
   .resolve('dompurify')
@@ -60,5 +60,34 @@ describe('purifyFactoryOnly (the build keeps DOMPurify from building a sanitiser
     const code =
       "import x from './x.js';\nfunction createDOMPurify() {}\nvar purify = createDOMPurify();\nexport { purify as default };\n";
     expect(() => transform(code, file)).toThrow(/imports or exports more than its default/);
+  });
+
+  it('leaves out the Babel helpers DOMPurify does not use, and still sanitises with a configuration', () => {
+    const out = transform(readFileSync(file, 'utf8'), file)!.code;
+    // Nothing refers to them any more, so the minifier drops them.
+    expect(out).not.toMatch(/AsyncGenerator\.prototype|_slicedToArray\(\w+, 2\)/);
+    const body = out.replace(/^export \{ (\w+) as default \};$/m, 'return $1;');
+    const DOMPurify = new Function(body)() as (w: Window) => { sanitize(s: string, cfg?: object): string };
+    // A configuration is copied entry by entry (DOMPurify's clone), where the destructuring helper was called.
+    const cfg = { ALLOWED_TAGS: ['b', 'a'], ALLOWED_ATTR: ['href'], USE_PROFILES: undefined };
+    expect(DOMPurify(window).sanitize('<b onclick="x()">hi</b><i>there</i><a href="/x" title="t">a</a>', cfg)).toBe(
+      '<b>hi</b>there<a href="/x">a</a>',
+    );
+  });
+
+  it('keeps the async-generator class where DOMPurify would use it', () => {
+    const code = [
+      'const entries = Object.entries;',
+      'function AsyncGenerator(e) {}',
+      'AsyncGenerator.prototype.next = function(e) {',
+      '\treturn e;',
+      '};',
+      'const g = new AsyncGenerator(1);',
+      '',
+    ].join('\n');
+    expect(dropUnusedHelpers(code)).toBe(code);
+    expect(dropUnusedHelpers(code.replace('const g = new AsyncGenerator(1);\n', ''))).toBe(
+      'const entries = Object.entries;\nfunction AsyncGenerator(e) {}\n',
+    );
   });
 });
