@@ -8,6 +8,7 @@
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { loaderBuildConfig } from './vite.loader.config';
+import { plainDynamicImports } from './vite.plain-dynamic-imports';
 import { purifyFactoryOnly } from './vite.purify-factory';
 // Relative, not @mapnest/shared: Vite loads its config with Node, which leaves workspace packages (.ts) to Node.
 import { EMBED_BOOT_SCRIPT } from '../../../shared/src/embed-boot';
@@ -76,13 +77,14 @@ export function embedBuild(embedHtml: string, stylesModule: string): Plugin {
         publicDir: false,
         // The embed never edits: the viewer core's editing parts are left out (../viewer/editing.ts).
         define: { __MAPNEST_EDITING__: 'false' },
-        plugins: [purifyFactoryOnly(), embedCssInJs(stylesModule), embedBootScript()],
+        plugins: [purifyFactoryOnly(), embedCssInJs(stylesModule), embedBootScript(), plainDynamicImports()],
         build: {
           outDir: config.build.outDir,
           emptyOutDir: false,
           copyPublicDir: false,
-          // The one entry file is all the embed runs; no preload helper is needed for it.
-          modulePreload: { polyfill: false },
+          // The one entry file is all the embed runs, and what it loads on demand needs nothing else: nothing to
+          // preload (./vite.plain-dynamic-imports.ts).
+          modulePreload: false,
           minify: config.build.minify,
           rollupOptions: { input: { embed: embedHtml } },
         },
