@@ -59,11 +59,21 @@ async function canvasPoints(page: Page) {
   return (o: Offset) => ({ x: cx + o[0], y: cy + o[1] });
 }
 
-/** Draws one path through the points (the Draw paths tool; Escape ends it). */
+/**
+ * Draws one path through the points (the Draw paths tool; Escape ends it). Each click after the first draws an edge:
+ * the next click waits for it, so a click on a busy machine is never taken before the one before it has been drawn.
+ */
 async function drawPath(page: Page, ...points: Offset[]) {
   const at = await canvasPoints(page);
-  await page.getByRole('button', { name: 'Draw paths' }).click();
-  for (const p of points) await page.mouse.click(at(p).x, at(p).y);
+  const draw = page.getByRole('button', { name: 'Draw paths' });
+  await draw.click();
+  await expect.poll(() => draw.getAttribute('aria-pressed')).toBe('true');
+  const edges = page.locator('.editor__canvas .mn-net-edge');
+  const before = await edges.count();
+  for (const [i, p] of points.entries()) {
+    await page.mouse.click(at(p).x, at(p).y);
+    if (i > 0) await expect.poll(() => edges.count()).toBe(before + i);
+  }
   await page.keyboard.press('Escape');
 }
 
