@@ -40,7 +40,7 @@ function renderDialog(map?: Partial<MapSummary>) {
   return { ...view, onClose };
 }
 
-const publishButton = () => screen.findByRole('button', { name: 'Publish version 1' });
+const publishButton = () => screen.findByRole('button', { name: 'Publish the map' });
 const release = () => screen.getByRole('region', { name: 'Release' });
 
 describe('PublishDialog', () => {
@@ -55,8 +55,10 @@ describe('PublishDialog', () => {
     await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
     expect(callsTo('getMap')).toEqual([{ id: MAP_ID }]);
     expect(release().textContent).not.toContain('Never published');
-    expect(release().textContent).toContain('Visitors see version 1');
-    expect(within(release()).getByRole('status').textContent).toBe('Published: visitors see version 1 now.');
+    expect(release().textContent).toContain('Visitors see what you published on');
+    expect(within(release()).getByRole('status').textContent).toBe(
+      'Published: the map is public now, at its address and on every site that embeds it.',
+    );
     expect(screen.queryByText('internal')).toBeNull();
   });
 
@@ -91,8 +93,12 @@ describe('PublishDialog', () => {
     expect(button.hasAttribute('disabled')).toBe(false);
     await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
     const message = within(release()).getByRole('status');
-    expect(message.textContent).toBe('Published: visitors see version 1 now.');
+    expect(message.textContent).toBe(
+      'Published: the map is public now, at its address and on every site that embeds it.',
+    );
     await waitFor(() => expect(document.activeElement).toBe(message));
+    // Said once: the list of changes does not add that nothing is left to publish.
+    expect(release().textContent).not.toMatch(/Nothing (changes|new)/);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });

@@ -142,7 +142,7 @@ function ReleaseStatus({ status }: { status: Publication }) {
     <p className="publish-release__status" data-publication={status}>
       <strong>{PUBLICATION_LABELS[status]}</strong>
       {map.publishedVersion !== null && map.publishedAt
-        ? `. Visitors see version ${map.publishedVersion}, published ${absoluteTime(map.publishedAt)}.`
+        ? `. Visitors see what you published on ${absoluteTime(map.publishedAt)} (version ${map.publishedVersion} in History).`
         : status === 'offline'
           ? '. Visitors see “Map not found” until you publish again.'
           : '. Visitors see “Map not found” until you publish.'}
@@ -251,14 +251,19 @@ function ReleaseSection() {
       )}
       {review && (
         <>
-          <VersionChanges
-            diff={review.diff}
-            against={
-              map.publishedVersion === null
-                ? 'an empty map (nothing is published)'
-                : `the published version ${map.publishedVersion}`
-            }
-          />
+          {review.diff.same && map.publishedVersion !== null ? (
+            // Said once: right after publishing, the outcome below says it.
+            outcome?.tone !== 'done' && (
+              <p className="version-changes version-changes--same">
+                Nothing new to publish: visitors see the map as it is in the editor.
+              </p>
+            )
+          ) : (
+            <VersionChanges
+              diff={review.diff}
+              against={map.publishedVersion === null ? 'an empty map (nothing is published)' : 'what visitors see now'}
+            />
+          )}
           <PublishChecks checks={review.checks} />
         </>
       )}
@@ -289,12 +294,14 @@ function ReleaseSection() {
             !busy &&
             void act(
               () => call('publishMap', { id: mapId, version: review.version }),
-              `Published: visitors see version ${review.version} now.`,
+              map.publishedVersion === null
+                ? 'Published: the map is public now, at its address and on every site that embeds it.'
+                : 'Published: visitors see your changes now, at the map’s address and on every site that embeds it.',
               (m) => m.publishedVersion === review.version,
             )
           }
         >
-          {upToDate ? 'Published' : `Publish version ${review?.version ?? ''}`.trim()}
+          {upToDate ? 'Published' : map.publishedVersion === null ? 'Publish the map' : 'Publish changes'}
         </button>
       </div>
       <UnpublishConfirm
