@@ -103,7 +103,13 @@ export function MapCard({
           </time>
         </p>
         <p className="map-card__counts">{countsLabel(map.metrics)}</p>
-        <MapStateControls map={map} now={now} onSetState={onSetState} slots={slots} />
+        <MapStateControls
+          map={map}
+          now={now}
+          onSetState={onSetState}
+          slots={slots}
+          onRegisterLicense={onRegisterLicense}
+        />
       </div>
       <MapCardActions
         map={map}

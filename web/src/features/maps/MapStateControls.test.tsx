@@ -97,9 +97,12 @@ describe('map state controls on the maps list', () => {
     expect(within(why).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
     const pro = within(card('Campus Map')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement;
     expect(pro.disabled).toBe(true);
-    expect(document.getElementById(pro.getAttribute('aria-describedby')!)!.textContent).toContain(
-      'Make Pro needs a free Professional slot (2 of 2 used). All your Professional subscription slots are in use.',
-    );
+    const proWhy = document.getElementById(pro.getAttribute('aria-describedby')!)!;
+    expect(proWhy.textContent).toContain('Make Pro needs a free Professional slot (2 of 2 used).');
+    expect(within(proWhy).getByRole('link', { name: 'Buy Professional slots' })).toBeTruthy();
+    // Basic's other way, this map's own licence, is one click away.
+    fireEvent.click(within(why).getByRole('button', { name: 'Register a license' }));
+    expect(await screen.findByRole('dialog', { name: /license/i })).toBeTruthy();
     // Back to test takes no slot, and a map on its own licence goes live without one.
     expect(
       (within(card('Campus Map')).getByRole('button', { name: 'Back to test' }) as HTMLButtonElement).disabled,

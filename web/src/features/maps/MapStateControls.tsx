@@ -110,13 +110,35 @@ function lapsedText(map: MapSummary): string | null {
   return `Went back to test when your ${map.lapsedFrom === 3 ? PLAN_NAMES.pro : PLAN_NAMES.basic} slots ran out.`;
 }
 
-/** Why a move is held back, before any click: the plan's slots in use and the ways to a free one. */
-function ShortageNote({ id, move, shortage }: { id: string; move: StateMove; shortage: SlotShortage }) {
+/**
+ * Why a move is held back, before any click: the plan's slots in use and the ways to a free one. Basic has two ways
+ * (slots, or this map's own licence), said in the shared words with the licence one click away; Professional has one,
+ * which its link says.
+ */
+function ShortageNote({
+  id,
+  move,
+  shortage,
+  onRegisterLicense,
+}: {
+  id: string;
+  move: StateMove;
+  shortage: SlotShortage;
+  onRegisterLicense?: () => void;
+}) {
   const { plan, used, capacity } = shortage;
   return (
     <p id={id} className="map-state__short">
-      {move.label} needs a free {PLAN_NAMES[plan]} slot ({slotUse(plan, used, capacity, false).value}).{' '}
-      {noFreeSlot(plan, capacity)} <SubscribeLink className="alert__link">Buy {PLAN_NAMES[plan]} slots</SubscribeLink>
+      {move.label} needs a free {PLAN_NAMES[plan]} slot ({slotUse(plan, used, capacity, false).value}).
+      {plan === 'basic' && ` ${noFreeSlot(plan, capacity)}`}{' '}
+      <span className="map-state__ways">
+        <SubscribeLink className="alert__link">Buy {PLAN_NAMES[plan]} slots</SubscribeLink>
+        {plan === 'basic' && onRegisterLicense && (
+          <button type="button" className="map-state__license alert__link" onClick={onRegisterLicense}>
+            Register a license
+          </button>
+        )}
+      </span>
     </p>
   );
 }
@@ -130,7 +152,8 @@ export function MapStateControls({
   now = new Date(),
   onSetState,
   slots = null,
-}: Omit<MapStateProps, 'onRegisterLicense'> & { slots?: SlotCounters | null }) {
+  onRegisterLicense,
+}: MapStateProps & { slots?: SlotCounters | null }) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
   const noteId = useId();
   const moves = stateMoves(map.state).map((move, i) => ({
@@ -174,7 +197,15 @@ export function MapStateControls({
       </div>
       {moves.map(
         ({ move, shortage, noteId: id }) =>
-          shortage && <ShortageNote key={move.label} id={id} move={move} shortage={shortage} />,
+          shortage && (
+            <ShortageNote
+              key={move.label}
+              id={id}
+              move={move}
+              shortage={shortage}
+              onRegisterLicense={onRegisterLicense}
+            />
+          ),
       )}
       {lapsed && <p className="map-state__lapsed">{lapsed}</p>}
       <ProblemAlert problem={problem} onDismiss={clearProblem} />
