@@ -85,7 +85,7 @@ describe('PublishDialog', () => {
 
   it('keeps keyboard focus in the dialog after publishing, so Escape still closes it', async () => {
     routeCalls(mockCall, { publishMap: () => ({ map: live, history: [] }) });
-    const { onClose } = renderDialog();
+    const { onClose, notices } = renderDialog();
     const button = await publishButton();
     button.focus();
     fireEvent.click(button);
@@ -97,8 +97,9 @@ describe('PublishDialog', () => {
       'Published: the map is public now, at its address and on every site that embeds it.',
     );
     await waitFor(() => expect(document.activeElement).toBe(message));
-    // Said once: the list of changes does not add that nothing is left to publish.
+    // Said once: neither the list of changes (nothing is left to publish) nor a toast under the dialog repeats it.
     expect(release().textContent).not.toMatch(/Nothing (changes|new)/);
+    expect(notices).toEqual([]);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });
