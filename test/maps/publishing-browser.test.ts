@@ -63,7 +63,7 @@ describe('publishing in the editor', () => {
     await dialog.locator('.publish-checks').waitFor();
     expect(await dialog.locator('[data-severity="blocking"]').count()).toBe(0);
     const clicked = Date.now();
-    await dialog.getByRole('button', { name: 'Publish version 2' }).click();
+    await dialog.getByRole('button', { name: 'Publish changes' }).click();
     for (;;) {
       if ((await published(id)).document?.locations.length === 3) break;
       expect(Date.now() - clicked).toBeLessThan(5000);
@@ -169,7 +169,7 @@ describe('publishing in the editor', () => {
     const check = dialog.locator('[data-check="floor-file"][data-severity="blocking"]');
     await check.waitFor();
     expect(await check.textContent()).toContain('has no image file that can be loaded');
-    expect(await dialog.getByRole('button', { name: /^Publish version/ }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Publish the map' }).isDisabled()).toBe(true);
     expect((await published(id)).offline).toBe(true);
     await page.close();
   }, 120_000);

@@ -49,10 +49,22 @@ describe('diffDocuments', () => {
       same: false,
       first: false,
       added: { names: ['Lifts'], count: 1 },
-      changed: { names: ['Front desk'], count: 1 },
+      // Named as it is and as it becomes, so a summary of a restore (the other way) reads just as true.
+      changed: { names: ['Reception (renamed Front desk)'], count: 1 },
       removed: { names: ['kitchen'], count: 1 },
       parts: ['Settings'],
     });
+  });
+
+  it('names a renamed location by its name now and the one it gets, whichever way the summary goes', () => {
+    const version = newMap();
+    version.locations[0]!.title = 'Café';
+    const draft = newMap();
+    draft.locations[0]!.title = 'Riverside Café';
+    // Restoring the version into the draft renames the draft's location back.
+    expect(diffDocuments(draft, version).changed.names).toEqual(['Riverside Café (renamed Café)']);
+    // Publishing the draft over the version.
+    expect(diffDocuments(version, draft).changed.names).toEqual(['Café (renamed Riverside Café)']);
   });
 
   it('counts the locations past the first 20 instead of naming them', () => {

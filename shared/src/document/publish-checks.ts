@@ -43,8 +43,20 @@ function sortedKeys(_key: string, value: unknown): unknown {
   return Object.fromEntries(entries);
 }
 
-function named(list: Loc[]): NamedChanges {
-  return { names: list.slice(0, SUMMARY_NAMES).map(nameOf), count: list.length };
+function named(list: Loc[], nameIn: (l: Loc) => string = nameOf): NamedChanges {
+  return { names: list.slice(0, SUMMARY_NAMES).map(nameIn), count: list.length };
+}
+
+/**
+ * A changed location by the name it has now and, when that changes too, the name it gets: 'Riverside Café (renamed
+ * Café)'. Named by the new title alone, a restore read as if it changed a location the author could not find.
+ */
+function renamedIn(before: ReadonlyMap<string, Loc>): (l: Loc) => string {
+  return (l) => {
+    const was = before.get(l.id);
+    const old = was ? nameOf(was) : nameOf(l);
+    return old === nameOf(l) ? old : `${old} (renamed ${nameOf(l)})`;
+  };
 }
 
 /** What changes for visitors when `next` replaces `current` (null: nothing is published, so all is new). */
@@ -81,7 +93,7 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
   if (parts.includes('Location order') && (added.length || removed.length)) parts.pop();
   return {
     added: named(added),
-    changed: named(changed),
+    changed: named(changed, renamedIn(before)),
     removed: named(removed),
     parts,
     same: added.length + changed.length + removed.length + parts.length === 0,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MapStateValue } from '@mapnest/shared/constants';
-import { PUBLICATION_LABELS, mapTitleSchema, type MapSummary } from '@mapnest/shared/maps';
+import { PUBLICATION_LABELS, mapTitleSchema, type MapSummary, type SlotCounters } from '@mapnest/shared/maps';
 import { DropdownMenu } from '../../components/DropdownMenu';
 import { HistoryIcon } from '../../components/Icons';
 import { InlineTextField } from '../../components/InlineTextField';
@@ -25,6 +25,8 @@ export interface MapCardProps {
   onSetState: (state: MapStateValue) => Promise<unknown>;
   onRegisterLicense: () => void;
   now: Date;
+  /** The owner's slot counters (null while unknown, and for administrators, who need no free slot). */
+  slots?: SlotCounters | null;
 }
 
 /** The title rule of the server, checked before a call (the value is trimmed before validation). */
@@ -70,6 +72,7 @@ export function MapCard({
   onSetState,
   onRegisterLicense,
   now,
+  slots = null,
 }: MapCardProps) {
   const titleId = useId();
   const { renaming, startRenaming, stopRenaming, renameBox, titleLink } = useRenaming();
@@ -100,7 +103,13 @@ export function MapCard({
           </time>
         </p>
         <p className="map-card__counts">{countsLabel(map.metrics)}</p>
-        <MapStateControls map={map} now={now} onSetState={onSetState} />
+        <MapStateControls
+          map={map}
+          now={now}
+          onSetState={onSetState}
+          slots={slots}
+          onRegisterLicense={onRegisterLicense}
+        />
       </div>
       <MapCardActions
         map={map}

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@mapnest/shared/errors';
-import type { MapSummary } from '@mapnest/shared/maps';
+import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { renderRoutes, signedIn, isolateEachTest } from '../../app/testing.fixtures';
 import { call } from '../../lib/api';
 import { aMap, deferred, NO_SLOTS, routeCalls, slotError } from './maps.fixtures';
@@ -12,6 +12,9 @@ vi.mock('../../lib/api', () => ({ call: vi.fn() }));
 const mockCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
 
 isolateEachTest(mockCall);
+
+/** Free slots of both plans as far as the list knows: a refusal then means another tab took them meanwhile. */
+const FREE_SLOTS = { ...NO_SLOTS, basicCapacity: 5, proCapacity: 5 };
 
 const testMap = aMap();
 const liveMap = aMap({ id: 'map00000000000000002', title: 'Campus Map', state: 1, activeUntil: null });
@@ -23,11 +26,15 @@ const stateButtons = (title: string) =>
     .map((b) => b.textContent);
 
 /** A server that applies state changes to its list. */
-function server(maps: MapSummary[], refuse: Partial<Record<number, 'basic' | 'pro'>> = {}) {
+function server(
+  maps: MapSummary[],
+  refuse: Partial<Record<number, 'basic' | 'pro'>> = {},
+  slots: SlotCounters = FREE_SLOTS,
+) {
   let list = maps;
   return routeCalls(mockCall, {
     listMaps: () => list,
-    getSlots: () => NO_SLOTS,
+    getSlots: () => slots,
     setMapState: (data) => {
       const { id, state } = data as { id: string; state: 0 | 1 | 3 };
       const slot = refuse[state];
@@ -58,7 +65,7 @@ describe('map state controls on the maps list', () => {
     const answer = deferred<MapSummary>();
     const calls = routeCalls(mockCall, {
       listMaps: () => [testMap],
-      getSlots: () => NO_SLOTS,
+      getSlots: () => FREE_SLOTS,
       setMapState: () => answer.promise,
     });
     renderRoutes('/maps', { session: signedIn });
@@ -74,6 +81,37 @@ describe('map state controls on the maps list', () => {
     expect(stateButtons('Riverside Mall')).toEqual(['Make Pro', 'Back to test']);
     // The slots are read again after a change.
     await waitFor(() => expect(calls.callsTo('getSlots').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('disables a move whose plan has no free slot and says why and what to do before any click', async () => {
+    const licensed = aMap({ id: 'map00000000000000005', title: 'Licensed', licenseEndsAt: '2027-05-01T00:00:00.000Z' });
+    const calls = server([testMap, liveMap, licensed], {}, { ...NO_SLOTS, proUsed: 2, proCapacity: 2 });
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Licensed' });
+    const goLive = within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }) as HTMLButtonElement;
+    await waitFor(() => expect(goLive.disabled).toBe(true));
+    const why = document.getElementById(goLive.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toContain(
+      'Go live needs a free Basic slot (0 of 0 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
+    );
+    expect(within(why).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    const pro = within(card('Campus Map')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement;
+    expect(pro.disabled).toBe(true);
+    const proWhy = document.getElementById(pro.getAttribute('aria-describedby')!)!;
+    expect(proWhy.textContent).toContain('Make Pro needs a free Professional slot (2 of 2 used).');
+    expect(within(proWhy).getByRole('link', { name: 'Buy Professional slots' })).toBeTruthy();
+    // Basic's other way, this map's own licence, is one click away.
+    fireEvent.click(within(why).getByRole('button', { name: 'Register a license' }));
+    expect(await screen.findByRole('dialog', { name: /license/i })).toBeTruthy();
+    // Back to test takes no slot, and a map on its own licence goes live without one.
+    expect(
+      (within(card('Campus Map')).getByRole('button', { name: 'Back to test' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect((within(card('Licensed')).getByRole('button', { name: 'Go live' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    fireEvent.click(goLive);
+    expect(calls.callsTo('setMapState')).toEqual([]);
   });
 
   it('says which slot is missing when the server refuses, with a link to the plans', async () => {
@@ -101,7 +139,7 @@ describe('map state controls on the maps list', () => {
   it('opens the subscribe dialog from the missing-slot link', async () => {
     routeCalls(mockCall, {
       listMaps: () => [testMap],
-      getSlots: () => NO_SLOTS,
+      getSlots: () => FREE_SLOTS,
       listSubscriptions: () => [],
       setMapState: () => {
         throw slotError('basic');
@@ -118,7 +156,7 @@ describe('map state controls on the maps list', () => {
   it('explains other failures in words', async () => {
     routeCalls(mockCall, {
       listMaps: () => [liveMap],
-      getSlots: () => NO_SLOTS,
+      getSlots: () => FREE_SLOTS,
       setMapState: () => {
         throw new CallError('unavailable', 'unavailable');
       },
@@ -162,7 +200,7 @@ describe('map state controls on the maps list', () => {
   });
 
   it('marks a map that went back to test when slots ran out', async () => {
-    routeCalls(mockCall, { listMaps: () => [aMap({ lapsedFrom: 3 })], getSlots: () => NO_SLOTS });
+    routeCalls(mockCall, { listMaps: () => [aMap({ lapsedFrom: 3 })], getSlots: () => FREE_SLOTS });
     renderRoutes('/maps', { session: signedIn });
     await screen.findByRole('article', { name: 'Riverside Mall' });
     expect(card('Riverside Mall').className).toContain('is-lapsed');

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { noFreeSlot, slotUse } from '@mapnest/shared/billing-texts';
 import type { MapStateValue } from '@mapnest/shared/constants';
-import type { MapSummary } from '@mapnest/shared/maps';
+import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, type DropdownMenuItem } from '../../components/DropdownMenu';
 import { CloseIcon } from '../../components/Icons';
@@ -8,8 +9,8 @@ import { Spinner } from '../../components/Spinner';
 import { PLAN_NAMES } from '@mapnest/shared/constants';
 import { describeError, exhaustedCapacity, exhaustedSlot, type SlotKind } from './map-errors';
 import { shortDate, stateBadge, stateText } from './map-format';
-import { backToTestText, stateMoves, type StateMove } from './map-state-change';
-import { SlotLimitMessage } from './SlotLimitMessage';
+import { backToTestText, slotShortage, stateMoves, type SlotShortage, type StateMove } from './map-state-change';
+import { SlotLimitMessage, SubscribeLink } from './SlotLimitMessage';
 import '../billing/billing.css';
 
 export interface MapStateProps {
@@ -109,10 +110,57 @@ function lapsedText(map: MapSummary): string | null {
   return `Went back to test when your ${map.lapsedFrom === 3 ? PLAN_NAMES.pro : PLAN_NAMES.basic} slots ran out.`;
 }
 
-/** A map card's state moves (Go live, Make Pro, Back to test), with the slot check's answer. */
-export function MapStateControls({ map, now = new Date(), onSetState }: Omit<MapStateProps, 'onRegisterLicense'>) {
+/**
+ * Why a move is held back, before any click: the plan's slots in use and the ways to a free one. Basic has two ways
+ * (slots, or this map's own licence), said in the shared words with the licence one click away; Professional has one,
+ * which its link says.
+ */
+function ShortageNote({
+  id,
+  move,
+  shortage,
+  onRegisterLicense,
+}: {
+  id: string;
+  move: StateMove;
+  shortage: SlotShortage;
+  onRegisterLicense?: () => void;
+}) {
+  const { plan, used, capacity } = shortage;
+  return (
+    <p id={id} className="map-state__short">
+      {move.label} needs a free {PLAN_NAMES[plan]} slot ({slotUse(plan, used, capacity, false).value}).
+      {plan === 'basic' && ` ${noFreeSlot(plan, capacity)}`}{' '}
+      <span className="map-state__ways">
+        <SubscribeLink className="alert__link">Buy {PLAN_NAMES[plan]} slots</SubscribeLink>
+        {plan === 'basic' && onRegisterLicense && (
+          <button type="button" className="map-state__license alert__link" onClick={onRegisterLicense}>
+            Register a license
+          </button>
+        )}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * A map card's state moves (Go live, Make Pro, Back to test), with the slot check's answer. With the owner's slot
+ * counters known, a move whose plan has no free slot is disabled and says why and what to do, before the click.
+ */
+export function MapStateControls({
+  map,
+  now = new Date(),
+  onSetState,
+  slots = null,
+  onRegisterLicense,
+}: MapStateProps & { slots?: SlotCounters | null }) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
-  const moves = stateMoves(map.state);
+  const noteId = useId();
+  const moves = stateMoves(map.state).map((move, i) => ({
+    move,
+    shortage: slotShortage(move, map, slots),
+    noteId: `${noteId}-${i}`,
+  }));
   const lapsed = lapsedText(map);
   // The badge counts the days; the date is said here.
   const expires = stateBadge(map, now).tone === 'test' ? `Expires ${shortDate(map.activeUntil)}` : null;
@@ -123,12 +171,13 @@ export function MapStateControls({ map, now = new Date(), onSetState }: Omit<Map
         {expires && <span className="map-state__label map-state__label--test">{expires}</span>}
         {moves.length > 0 && (
           <div className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
-            {moves.map((move) => (
+            {moves.map(({ move, shortage, noteId: describedBy }) => (
               <button
                 key={move.label}
                 type="button"
                 className="btn btn--secondary btn--sm"
-                disabled={busy !== null}
+                disabled={busy !== null || shortage !== null}
+                aria-describedby={shortage ? describedBy : undefined}
                 onClick={() => start(move)}
               >
                 {busy === move ? (
@@ -146,6 +195,18 @@ export function MapStateControls({ map, now = new Date(), onSetState }: Omit<Map
           </div>
         )}
       </div>
+      {moves.map(
+        ({ move, shortage, noteId: id }) =>
+          shortage && (
+            <ShortageNote
+              key={move.label}
+              id={id}
+              move={move}
+              shortage={shortage}
+              onRegisterLicense={onRegisterLicense}
+            />
+          ),
+      )}
       {lapsed && <p className="map-state__lapsed">{lapsed}</p>}
       <ProblemAlert problem={problem} onDismiss={clearProblem} />
       {confirmDialog}

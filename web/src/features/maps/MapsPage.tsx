@@ -170,6 +170,7 @@ export default function MapsPage() {
                 onHistory={() => setHistoryOf(map)}
                 onSetState={(state) => setMapState({ id: map.id, state })}
                 onRegisterLicense={() => setLicenseFor(map)}
+                slots={session.admin && !session.isUserSimulated ? null : slots}
               />
             </li>
           ))}

@@ -1,6 +1,6 @@
 /** What each map state can move to from the maps list and the editor (issue 12), and how the moves are named. */
-import { MapState, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type MapStateValue } from '@mapnest/shared/constants';
-import type { MapSummary } from '@mapnest/shared/maps';
+import { MapState, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type MapStateValue, type PlanId } from '@mapnest/shared/constants';
+import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { shortDate } from './map-format';
 
 export interface StateMove {
@@ -56,6 +56,32 @@ export function stateMoves(state: number): StateMove[] {
     default:
       return [];
   }
+}
+
+/** A move that needs a slot of a plan whose slots are all in use (or that has none): said before any click. */
+export interface SlotShortage {
+  plan: PlanId;
+  used: number;
+  capacity: number;
+}
+
+/**
+ * Whether a move needs a paid slot that the owner does not have free. Back to test takes no slot, nor does Basic on
+ * the map's own licence (it is counted apart). `slots` is null while unknown and for administrators, who set any
+ * map's plan without a free slot: then nothing is held back and the server's answer stays the judge.
+ */
+export function slotShortage(
+  move: StateMove,
+  map: Pick<MapSummary, 'licenseEndsAt'>,
+  slots: SlotCounters | null,
+): SlotShortage | null {
+  if (!slots) return null;
+  const plan: PlanId | null =
+    move.to === MapState.PRO ? 'pro' : move.to === MapState.LIVE && !map.licenseEndsAt ? 'basic' : null;
+  if (!plan) return null;
+  const used = plan === 'basic' ? slots.basicUsed : slots.proUsed;
+  const capacity = plan === 'basic' ? slots.basicCapacity : slots.proCapacity;
+  return used < capacity ? null : { plan, used, capacity };
 }
 
 /**

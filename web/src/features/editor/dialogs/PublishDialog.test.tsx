@@ -40,7 +40,7 @@ function renderDialog(map?: Partial<MapSummary>) {
   return { ...view, onClose };
 }
 
-const publishButton = () => screen.findByRole('button', { name: 'Publish version 1' });
+const publishButton = () => screen.findByRole('button', { name: 'Publish the map' });
 const release = () => screen.getByRole('region', { name: 'Release' });
 
 describe('PublishDialog', () => {
@@ -55,8 +55,10 @@ describe('PublishDialog', () => {
     await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
     expect(callsTo('getMap')).toEqual([{ id: MAP_ID }]);
     expect(release().textContent).not.toContain('Never published');
-    expect(release().textContent).toContain('Visitors see version 1');
-    expect(within(release()).getByRole('status').textContent).toBe('Published: visitors see version 1 now.');
+    expect(release().textContent).toContain('Visitors see what you published on');
+    expect(within(release()).getByRole('status').textContent).toBe(
+      'Published: the map is public now, at its address and on every site that embeds it.',
+    );
     expect(screen.queryByText('internal')).toBeNull();
   });
 
@@ -83,7 +85,7 @@ describe('PublishDialog', () => {
 
   it('keeps keyboard focus in the dialog after publishing, so Escape still closes it', async () => {
     routeCalls(mockCall, { publishMap: () => ({ map: live, history: [] }) });
-    const { onClose } = renderDialog();
+    const { onClose, notices } = renderDialog();
     const button = await publishButton();
     button.focus();
     fireEvent.click(button);
@@ -91,8 +93,13 @@ describe('PublishDialog', () => {
     expect(button.hasAttribute('disabled')).toBe(false);
     await waitFor(() => expect(within(release()).getByRole('button', { name: 'Published' })).toBeTruthy());
     const message = within(release()).getByRole('status');
-    expect(message.textContent).toBe('Published: visitors see version 1 now.');
+    expect(message.textContent).toBe(
+      'Published: the map is public now, at its address and on every site that embeds it.',
+    );
     await waitFor(() => expect(document.activeElement).toBe(message));
+    // Said once: neither the list of changes (nothing is left to publish) nor a toast under the dialog repeats it.
+    expect(release().textContent).not.toMatch(/Nothing (changes|new)/);
+    expect(notices).toEqual([]);
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });

@@ -94,6 +94,8 @@ function Snippet({ label, code }: { label: string; code: string }) {
 /** The review before a release: what changes for visitors and the publish checks (ADR 018). */
 interface Review {
   version: number;
+  /** The published version the draft was compared with (null: none). */
+  against: number | null;
   diff: VersionDiff;
   checks: PublishCheck[];
 }
@@ -121,7 +123,12 @@ function useReview(): { review: Review | null; error: string | null } {
           inspectFloors(doc.layers, resolveUrl),
         ]);
         if (cancelled) return;
-        setReview({ version, diff: diffDocuments(published, doc), checks: publishChecks(doc, map.state, floors) });
+        setReview({
+          version,
+          against: publishedVersion,
+          diff: diffDocuments(published, doc),
+          checks: publishChecks(doc, map.state, floors),
+        });
       } catch (err) {
         if (!cancelled) setError(err instanceof Error ? err.message : String(err));
       }
@@ -142,7 +149,7 @@ function ReleaseStatus({ status }: { status: Publication }) {
     <p className="publish-release__status" data-publication={status}>
       <strong>{PUBLICATION_LABELS[status]}</strong>
       {map.publishedVersion !== null && map.publishedAt
-        ? `. Visitors see version ${map.publishedVersion}, published ${absoluteTime(map.publishedAt)}.`
+        ? `. Visitors see what you published on ${absoluteTime(map.publishedAt)} (version ${map.publishedVersion} in History).`
         : status === 'offline'
           ? '. Visitors see “Map not found” until you publish again.'
           : '. Visitors see “Map not found” until you publish.'}
@@ -193,7 +200,7 @@ type Outcome = { tone: 'done' | 'error'; text: string };
  * button pressed may become disabled ('Published'), and focus must stay in the dialog (Escape closes it).
  */
 function useReleaseAction() {
-  const { mapId, setMap, reloadHistory, notify } = useEditor();
+  const { mapId, setMap, reloadHistory } = useEditor();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const message = useRef<HTMLParagraphElement>(null);
@@ -220,7 +227,7 @@ function useReleaseAction() {
       }
       setMap(map);
       void reloadHistory().catch(() => undefined);
-      notify(done, 'info');
+      // Said in the dialog, which stays open and takes the focus with it; a toast under it would say it twice.
       setOutcome({ tone: 'done', text: done });
     } catch (err) {
       setOutcome({ tone: 'error', text: describeError(err) });
@@ -229,6 +236,28 @@ function useReleaseAction() {
     }
   };
   return { busy, outcome, message, act };
+}
+
+/**
+ * What publishing the draft changes for visitors. Nothing while the review still compares with a version visitors no
+ * longer see (right after a publish, until it is compared again); and when nothing is left to publish, that is said
+ * unless the outcome of a publish just said it.
+ */
+function ReviewChanges({ review, published }: { review: Review; published: boolean }) {
+  const { map } = useEditor();
+  if (review.against !== map.publishedVersion) return null;
+  if (review.diff.same && map.publishedVersion !== null)
+    return published ? null : (
+      <p className="version-changes version-changes--same">
+        Nothing new to publish: visitors see the map as it is in the editor.
+      </p>
+    );
+  return (
+    <VersionChanges
+      diff={review.diff}
+      against={map.publishedVersion === null ? 'an empty map (nothing is published)' : 'what visitors see now'}
+    />
+  );
 }
 
 function ReleaseSection() {
@@ -251,14 +280,7 @@ function ReleaseSection() {
       )}
       {review && (
         <>
-          <VersionChanges
-            diff={review.diff}
-            against={
-              map.publishedVersion === null
-                ? 'an empty map (nothing is published)'
-                : `the published version ${map.publishedVersion}`
-            }
-          />
+          <ReviewChanges review={review} published={outcome?.tone === 'done'} />
           <PublishChecks checks={review.checks} />
         </>
       )}
@@ -289,12 +311,14 @@ function ReleaseSection() {
             !busy &&
             void act(
               () => call('publishMap', { id: mapId, version: review.version }),
-              `Published: visitors see version ${review.version} now.`,
+              map.publishedVersion === null
+                ? 'Published: the map is public now, at its address and on every site that embeds it.'
+                : 'Published: visitors see your changes now, at the map’s address and on every site that embeds it.',
               (m) => m.publishedVersion === review.version,
             )
           }
         >
-          {upToDate ? 'Published' : `Publish version ${review?.version ?? ''}`.trim()}
+          {upToDate ? 'Published' : map.publishedVersion === null ? 'Publish the map' : 'Publish changes'}
         </button>
       </div>
       <UnpublishConfirm

@@ -218,6 +218,7 @@ function GroupCard({
   index: number;
 }) {
   const { run, notify, store } = useEditor();
+  const primary = useEditorState().doc.settings.primaryColor;
   const attempt = useTry();
   const remove = () => {
     const inFilters = store
@@ -254,6 +255,7 @@ function GroupCard({
       <ColorProp
         label="Colour"
         value={g.color}
+        fallback={primary}
         commit={(v) => attempt(updateGroup, { id: g.id, patch: { color: v } })}
       />
       <CheckProp

@@ -45,6 +45,21 @@ describe('Inspector', () => {
     expect(options).toContain('Popup on the map');
   });
 
+  it('shows in the Colour swatch the colour the location is drawn in while its Colour is the default', () => {
+    const doc = docWithLocations(3);
+    doc.settings.primaryColor = '#1476ff';
+    doc.groups = [{ id: 'food', name: 'Food', color: '#e11d48' }];
+    doc.locations[1]!.groups = ['food'];
+    const h = renderEditorPart(<Inspector />, { doc });
+    const swatch = () => (within(form()).getByLabelText('Colour picker') as HTMLInputElement).value;
+    act(() => h.jotai.set(selectionAtom, new Set(['a0'])));
+    expect(swatch()).toBe('#1476ff');
+    act(() => h.jotai.set(selectionAtom, new Set(['a1'])));
+    expect(swatch()).toBe('#e11d48');
+    edit('Colour', '#00aa00');
+    expect(swatch()).toBe('#00aa00');
+  });
+
   it('says nothing is selected until a location is', () => {
     const h = renderEditorPart(<Inspector />, { doc: docWithLocations(2) });
     expect(screen.getByRole('heading', { name: 'Nothing selected' })).toBeTruthy();

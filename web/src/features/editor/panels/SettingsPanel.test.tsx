@@ -84,6 +84,25 @@ describe('SettingsPanel', () => {
     expect(h.doc().settings.layout).toEqual({ height: 600, kiosk: false });
   });
 
+  it('names the default markers as the location form does', () => {
+    renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
+    const names = [...(screen.getByLabelText('Default marker') as HTMLSelectElement).options].map((o) => o.text);
+    expect(names).toContain('Hidden (SVG element only)');
+    expect(names).toContain('Thumbnail');
+    expect(names).not.toContain('hidden');
+    expect(names).not.toContain('thumb');
+  });
+
+  it('shows the primary colour in the route colour swatch while the route colour is the default', () => {
+    const doc = docWithLocations(3);
+    doc.settings.primaryColor = '#aa3355';
+    const h = renderEditorPart(<SettingsPanel />, { doc });
+    expect((screen.getByLabelText('Route colour picker') as HTMLInputElement).value).toBe('#aa3355');
+    edit('Route colour', '#123456');
+    expect(h.doc().settings.wayfinding.lineColor).toBe('#123456');
+    expect((screen.getByLabelText('Route colour picker') as HTMLInputElement).value).toBe('#123456');
+  });
+
   it('turns directions on for visitors, with a kiosk start and distances, undoably', () => {
     const h = renderEditorPart(<SettingsPanel />, { doc: docWithLocations(3) });
     fireEvent.click(screen.getByLabelText('Directions for visitors'));

@@ -14,6 +14,7 @@ import { updateSettings, type SettingsPatch } from '../actions/structure';
 import { LiveDataFields } from '../live-data/LiveDataFields';
 import { useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp } from './fields';
+import { MARKER_LABELS } from './locations/LocationForm';
 import { useTry } from './use-try';
 
 const opts = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}) =>
@@ -137,7 +138,7 @@ function MapFields({ s, set, doc }: SectionProps & { doc: MapDocument }) {
       <SelectProp
         label="Default marker"
         value={s.markerType}
-        options={opts(MARKER_TYPES)}
+        options={opts(MARKER_TYPES, MARKER_LABELS)}
         commit={(v) => set({ markerType: v })}
       />
       <SelectProp
@@ -332,6 +333,7 @@ function WayfindingFields({ s, set, doc }: SectionProps & { doc: MapDocument }) 
       <ColorProp
         label="Route colour"
         value={s.wayfinding.lineColor}
+        fallback={s.primaryColor}
         commit={(v) => set({ wayfinding: { lineColor: v ?? null } })}
         hint="Empty: the primary colour."
       />

@@ -232,6 +232,17 @@ export function CheckProp({
   );
 }
 
+/**
+ * What a colour input (which takes #rrggbb only) can show for a colour: #rgb doubled, #rrggbbaa without its alpha;
+ * black only when there is no colour at all.
+ */
+export function swatchHex(color: string | null | undefined): string {
+  if (color && /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(color)) return color.slice(0, 7).toLowerCase();
+  if (color && /^#[0-9a-f]{3,4}$/i.test(color))
+    return `#${[...color.slice(1, 4)].map((c) => c + c).join('')}`.toLowerCase();
+  return '#000000';
+}
+
 /** A colour: picker plus hex text; empty clears it (when `optional`). */
 export function ColorProp({
   label,
@@ -239,12 +250,15 @@ export function ColorProp({
   commit,
   optional = true,
   hint,
+  fallback,
 }: {
   label: string;
   value: string | undefined | null;
   commit: Commit<string | undefined>;
   optional?: boolean;
   hint?: string;
+  /** The colour used while the field is empty (the default it stands for), so the swatch shows it, not black. */
+  fallback?: string | null;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -267,12 +281,7 @@ export function ColorProp({
   usePendingEdit(() => {
     if (draft !== null) apply(draft);
   });
-  const six =
-    value && /^#[0-9a-f]{6}$/i.test(value)
-      ? value
-      : value && /^#[0-9a-f]{3}$/i.test(value)
-        ? `#${[...value.slice(1)].map((c) => c + c).join('')}`
-        : '#000000';
+  const six = swatchHex(value || fallback);
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id} className="field__label">

@@ -35,6 +35,30 @@ function metaOf(entry: HistoryEntry): string[] {
   ].filter((part): part is string => !!part);
 }
 
+/** When and how a version was made, its counts and its publish date, as lines that wrap between parts. */
+function VersionMeta({ entry }: { entry: VersionRow }) {
+  const meta = metaOf(entry);
+  return (
+    <p className="history__meta">
+      {/* Each part brings its "·" before it, and the parts' row starts one separator further left than the
+          clipping line: a part that starts a line has its separator cut off, so no line begins with "·". */}
+      <span className="history__meta-parts">
+        <span>
+          <time dateTime={entry.created} title={absoluteTime(entry.created)}>
+            {relativeTime(entry.created)}
+          </time>
+        </span>
+        {meta.map((part) => (
+          <Fragment key={part}>
+            {' '}
+            <span className={part.startsWith('Published') ? 'history__meta-long' : undefined}>{part}</span>
+          </Fragment>
+        ))}
+      </span>
+    </p>
+  );
+}
+
 interface HistoryRowProps {
   entry: VersionRow;
   isCurrent: boolean;
@@ -85,7 +109,6 @@ export function HistoryRow({
   const titleId = useId();
 
   const renameLabel = entry.name ? 'Rename' : isCurrent ? 'Name this version' : 'Name';
-  const meta = metaOf(entry);
 
   return (
     <li
@@ -101,22 +124,15 @@ export function HistoryRow({
         <p id={titleId} className="history__title" tabIndex={-1}>
           {entry.name && <TagIcon size={15} className="history__tag" />}
           <span>{entry.name ?? `Version ${entry.version}`}</span>
-          {isCurrent && <span className="badge history__current">Current</span>}
-          {isPublished && <span className="badge history__published">Live</span>}
+          {(isCurrent || isPublished) && (
+            // Together: a narrow row moves both badges to the next line, never one alone.
+            <span className="history__badges">
+              {isCurrent && <span className="badge history__current">Current</span>}
+              {isPublished && <span className="badge history__published">Live</span>}
+            </span>
+          )}
         </p>
-        <p className="history__meta">
-          <time dateTime={entry.created} title={absoluteTime(entry.created)}>
-            {relativeTime(entry.created)}
-          </time>
-          {/* The space before each part is outside its unbreakable span: a narrow row wraps between parts instead of
-              cutting the line off at the list's edge. */}
-          {meta.map((part) => (
-            <Fragment key={part}>
-              {' '}
-              <span>· {part}</span>
-            </Fragment>
-          ))}
-        </p>
+        <VersionMeta entry={entry} />
         {editing && (
           <VersionNameForm
             initial={entry.name ?? ''}

@@ -22,6 +22,7 @@ import { filePickerAtom, selectionAtom } from '../../editor-state';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from '../fields';
 import { RichTextEditor } from '../RichTextEditor';
 import { useTry } from '../use-try';
+import { markerSwatch } from './LocationListbox';
 import { ShapeField } from './ShapeField';
 
 export const MARKER_LABELS: Record<MarkerType, string> = {
@@ -214,6 +215,10 @@ function LinkAndContactFields({ loc, set, text }: LocationEdit) {
   );
 }
 
+/** The colour the map draws a location in while its own Colour is empty: its style's, its group's or the primary. */
+const defaultLocationColor = (loc: Location, doc: MapDocument) =>
+  markerSwatch(doc.styles, doc.groups, doc.settings.primaryColor)({ ...loc, color: undefined });
+
 /** Marker, colour, style, label and size. */
 function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
   return (
@@ -230,6 +235,7 @@ function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
       <ColorProp
         label="Colour"
         value={loc.color}
+        fallback={defaultLocationColor(loc, doc)}
         commit={(v) => set({ color: v })}
         hint={loc.style ? 'The style’s colours take precedence.' : undefined}
       />

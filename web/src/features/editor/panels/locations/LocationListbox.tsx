@@ -8,7 +8,7 @@ import { nameOf, ROW, type ListNavigation, type ListViewport } from './location-
 import { DragHandle, MoveButtons } from '../Reorder';
 
 /** The colour the map draws each marker in (as the viewer resolves it): style, own colour, first coloured group, primary. */
-function markerSwatch(
+export function markerSwatch(
   styles: MapDocument['styles'],
   groups: MapDocument['groups'],
   primaryColor: string,
