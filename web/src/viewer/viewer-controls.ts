@@ -112,13 +112,15 @@ export class FloorSwitcher implements MapControl {
 
   setCurrent(id: string): void {
     for (const [lid, b] of this.#buttons) b.setAttribute('aria-pressed', String(lid === id));
-    // The row scrolls when the floors do not fit: bring the current one into it (the page does not scroll).
+    // The row scrolls when the floors do not fit: bring the current one into it (the page does not scroll), clear of
+    // an edge's fade (36 px, viewer.css) where floors are past that edge; at the row's ends the scroll stops short.
     const b = this.#buttons.get(id);
     const row = this.el;
-    if (!b || row.scrollWidth <= row.clientWidth) return;
-    if (b.offsetLeft < row.scrollLeft) row.scrollLeft = b.offsetLeft;
-    else if (b.offsetLeft + b.offsetWidth > row.scrollLeft + row.clientWidth)
-      row.scrollLeft = b.offsetLeft + b.offsetWidth - row.clientWidth;
+    if (!b) return;
+    const start = b.offsetLeft - 36;
+    const end = b.offsetLeft + b.offsetWidth + 36 - row.clientWidth;
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (end > row.scrollLeft) row.scrollLeft = end;
     this.#edges();
   }
 
