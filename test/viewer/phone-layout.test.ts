@@ -254,6 +254,7 @@ describe('the floor switcher', () => {
         const fadeEnd = el.scrollLeft < max - 1 ? 36 : 0;
         return b.left >= r.left + fadeStart - 1 && b.right <= r.right - fadeEnd + 1 && scrollY === 0;
       });
+      await artifact(page, { path: path.join(ARTIFACTS, `floors-middle-${width}x${height}.png`) });
       expect(clear, `${width}px`).toBe(true);
       expect(errors).toEqual([]);
       await page.context().close();
