@@ -40,11 +40,11 @@ export class StepList {
           {
             type: 'button',
             class: 'mn-dir-step',
-            'data-segment': String(step.segment),
+            'data-segment': step.segment,
             'aria-label': words[n]!.replace(/[\u2068\u2069]/g, '') + (floor ? ', ' + floor : ''),
           },
           // Hidden from screen readers, which would read the marks here: they hear the label.
-          h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, String(n + 1)),
+          h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, n + 1),
           h('span', { 'aria-hidden': 'true' }, words[n]),
           floor && h('span', { class: 'mn-dir-hint', 'aria-hidden': 'true' }, floor),
         );
