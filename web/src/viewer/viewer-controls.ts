@@ -94,10 +94,7 @@ export class FloorSwitcher implements MapControl {
   }
 
   /** The row resized (laid out, the map rotated): the current floor is kept in it, and its edges say what is past them. */
-  readonly #resize = new ResizeObserver(() => {
-    this.setCurrent(this.#current);
-    this.#edges();
-  });
+  readonly #resize = new ResizeObserver(() => this.setCurrent(this.#current));
 
   /**
    * Floors that do not fit scroll sideways: an edge with floors past it fades out (viewer.css), so a visitor sees at a
@@ -118,11 +115,12 @@ export class FloorSwitcher implements MapControl {
     // an edge's fade (36 px, viewer.css) where floors are past that edge; at the row's ends the scroll stops short.
     const b = this.#buttons.get(id);
     const row = this.el;
-    if (!b) return;
-    const start = b.offsetLeft - 36;
-    const end = b.offsetLeft + b.offsetWidth + 36 - row.clientWidth;
-    if (start < row.scrollLeft) row.scrollLeft = start;
-    else if (end > row.scrollLeft) row.scrollLeft = end;
+    if (b) {
+      const start = b.offsetLeft - 36;
+      const end = b.offsetLeft + b.offsetWidth + 36 - row.clientWidth;
+      if (start < row.scrollLeft) row.scrollLeft = start;
+      else if (end > row.scrollLeft) row.scrollLeft = end;
+    }
     this.#edges();
   }
 

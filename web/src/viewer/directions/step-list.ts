@@ -3,8 +3,9 @@
  * current, the one pressed or else the last of the part shown (its walk, the line drawn). On a map with several floors
  * a walk names its floor under its words (a change of floor names the floor it reaches in its words already).
  *
- * What a screen reader hears is the button's label: its words without the isolate marks that set the author's names
- * apart on screen (invisible, but some screen readers read or stumble on them), a walk's floor after a comma.
+ * What a screen reader hears is the button's text: the author's names are set apart in <bdi> elements rather than by
+ * the isolate marks the words come with (invisible, but some screen readers read or stumble on them), and a walk's
+ * floor follows its words after a comma only screen readers get (its style sheet's alternative text).
  */
 import type { RouteDescription } from '../../map-core/wayfinding/steps';
 import { h } from '../dom';
@@ -37,16 +38,15 @@ export class StepList {
         const floor = floorName && step.kind == 'walk' && floorName(step.layer);
         const b = h(
           'button',
-          {
-            type: 'button',
-            class: 'mn-dir-step',
-            'data-segment': step.segment,
-            'aria-label': words[n]!.replace(/[\u2068\u2069]/g, '') + (floor ? ', ' + floor : ''),
-          },
-          // Hidden from screen readers, which would read the marks here: they hear the label.
+          { type: 'button', class: 'mn-dir-step', 'data-segment': step.segment },
           h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, n + 1),
-          h('span', { 'aria-hidden': 'true' }, words[n]),
-          floor && h('span', { class: 'mn-dir-hint', 'aria-hidden': 'true' }, floor),
+          h(
+            'span',
+            null,
+            // The author's names come between FSI and PDI marks: every other part is a name, set apart in a <bdi>.
+            words[n]!.split(/[\u2068\u2069]/).map((p, i) => (i % 2 ? h('bdi', null, p) : p)),
+          ),
+          floor && h('span', { class: 'mn-dir-hint' }, floor),
         );
         b.addEventListener('click', () => {
           this.#onPick(step.segment);
