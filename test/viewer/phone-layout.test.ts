@@ -241,6 +241,21 @@ describe('the floor switcher', () => {
       });
       expect(inRow).toBe(true);
       if (before.more) await expect.poll(async () => (await fades()).mask).toMatch(/^linear-gradient\(270deg, /);
+      // A floor picked in the middle (a route's, a link's: the row not scrolled by hand) is scrolled clear of the
+      // edges' fades (36 px wide where floors are past that edge), and the page does not scroll.
+      const middle = floors.getByRole('button', { name: doc.layers[3]!.name });
+      await middle.evaluate((b: HTMLElement) => b.click());
+      await expect.poll(() => middle.getAttribute('aria-pressed')).toBe('true');
+      const clear = await floors.evaluate((el) => {
+        const b = el.querySelector('[aria-pressed="true"]')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        const max = el.scrollWidth - el.clientWidth;
+        const fadeStart = el.scrollLeft > 1 ? 36 : 0;
+        const fadeEnd = el.scrollLeft < max - 1 ? 36 : 0;
+        return b.left >= r.left + fadeStart - 1 && b.right <= r.right - fadeEnd + 1 && scrollY === 0;
+      });
+      await artifact(page, { path: path.join(ARTIFACTS, `floors-middle-${width}x${height}.png`) });
+      expect(clear, `${width}px`).toBe(true);
       expect(errors).toEqual([]);
       await page.context().close();
     }

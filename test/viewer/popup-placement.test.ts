@@ -124,3 +124,31 @@ describe('a deep-linked popup on the /m page', () => {
     await context.close();
   });
 });
+
+describe('a popup and the Directions panel on a desktop', () => {
+  it('goes beside the panel opened from it, rather than under it, and the directory toggle keeps its place', async () => {
+    const context = await newContext(browser, { width: 1280, height: 600 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/m/demo');
+    await page.waitForSelector('.mn-viewer .mn-layer-svg');
+    const toggle = page.locator('.mn-sidebar-toggle');
+    const before = await settledBox(toggle);
+    await page.locator('.mn-sidebar').getByText('Bloom & Co.', { exact: true }).click();
+    const popup = page.locator('.mn-popup');
+    await popup.getByRole('button', { name: 'Directions' }).click();
+    const panel = await settledBox(page.locator('.mn-directions'));
+    const p = await settledBox(popup);
+    const map = (await page.locator('.mn-map').boundingBox())!;
+    await artifact(page, { path: '.test-artifacts/popup-beside-directions-1280x600.png' });
+    // Beside the panel (its location is behind it): not pushed down under the panel towards the map's bottom edge.
+    expect(p.x, JSON.stringify({ p, panel })).toBeGreaterThanOrEqual(panel.x + panel.width);
+    expect(p.y).toBeLessThan(panel.y + panel.height);
+    expect(p.x + p.width <= map.x + map.width && p.y + p.height <= map.y + map.height).toBe(true);
+    // The directory's toggle stays under the Directions button, above the panel.
+    expect(await settledBox(toggle)).toEqual(before);
+    expect(before.y + before.height).toBeLessThanOrEqual(panel.y);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

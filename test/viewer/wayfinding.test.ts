@@ -66,10 +66,24 @@ describe('directions on the demo map', () => {
     await expect.poll(() => floorPressed(page, 'First floor'), { timeout: 15_000 }).toBe('true');
     await expect.poll(() => page.locator('.mn-route-line').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+L/);
     await expect.poll(() => page.locator('.mn-route-end circle').count(), { timeout: 10_000 }).toBe(2);
-    // Picking the first step shows the ground floor's part again.
+    // One step is current: the walk drawn on the floor shown, not every step of that floor's part.
+    const current = () =>
+      page.locator('.mn-dir-step').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-current')));
+    expect(await current()).toEqual([null, null, 'step']);
+    // A screen reader hears each step once, floor and all, without the isolate marks: a walk's floor after a comma,
+    // a change of floor with no floor repeated after it.
+    const heard = await page.getByRole('list', { name: 'Steps' }).ariaSnapshot();
+    expect(heard).not.toMatch(/[\u2068\u2069]/);
+    expect(heard).toMatch(/button "Walk \d+ m to the (escalator|stairs|lift), Ground floor"/);
+    expect(heard).toMatch(/button "Take the (escalator|stairs|lift) to First floor"/);
+    expect(heard).toMatch(/button "Walk \d+ m to FitLab Gym, First floor"/);
+    // Picking the first step shows the ground floor's part again; picking the change of floor marks it alone.
     await page.locator('.mn-dir-step').first().click();
     await expect.poll(() => floorPressed(page, 'Ground floor')).toBe('true');
-    expect(await page.locator('.mn-dir-step').first().getAttribute('aria-current')).toBe('step');
+    expect(await current()).toEqual(['step', null, null]);
+    await page.locator('.mn-dir-step').nth(1).click();
+    await expect.poll(() => floorPressed(page, 'First floor')).toBe('true');
+    expect(await current()).toEqual([null, 'step', null]);
     expect(errors).toEqual([]);
   });
 

@@ -70,6 +70,7 @@ export class SidebarToggle implements MapControl {
 export class FloorSwitcher implements MapControl {
   readonly el: HTMLDivElement;
   readonly #buttons = new Map<string, HTMLButtonElement>();
+  #current: string;
 
   constructor(
     layers: ViewerModel['layers'],
@@ -78,6 +79,7 @@ export class FloorSwitcher implements MapControl {
     private readonly text: ViewerText,
   ) {
     this.el = h('div', { class: 'mn-floors', role: 'group', 'aria-label': text.t('floors') });
+    this.#current = current;
     for (const l of layers) {
       const b = h(
         'button',
@@ -92,11 +94,7 @@ export class FloorSwitcher implements MapControl {
   }
 
   /** The row resized (laid out, the map rotated): the current floor is kept in it, and its edges say what is past them. */
-  readonly #resize = new ResizeObserver(() => {
-    const current = [...this.#buttons].find(([, b]) => b.getAttribute('aria-pressed') === 'true');
-    if (current) this.setCurrent(current[0]);
-    this.#edges();
-  });
+  readonly #resize = new ResizeObserver(() => this.setCurrent(this.#current));
 
   /**
    * Floors that do not fit scroll sideways: an edge with floors past it fades out (viewer.css), so a visitor sees at a
@@ -111,14 +109,18 @@ export class FloorSwitcher implements MapControl {
   };
 
   setCurrent(id: string): void {
+    this.#current = id;
     for (const [lid, b] of this.#buttons) b.setAttribute('aria-pressed', String(lid === id));
-    // The row scrolls when the floors do not fit: bring the current one into it (the page does not scroll).
+    // The row scrolls when the floors do not fit: bring the current one into it (the page does not scroll), clear of
+    // an edge's fade (36 px, viewer.css) where floors are past that edge; at the row's ends the scroll stops short.
     const b = this.#buttons.get(id);
     const row = this.el;
-    if (!b || row.scrollWidth <= row.clientWidth) return;
-    if (b.offsetLeft < row.scrollLeft) row.scrollLeft = b.offsetLeft;
-    else if (b.offsetLeft + b.offsetWidth > row.scrollLeft + row.clientWidth)
-      row.scrollLeft = b.offsetLeft + b.offsetWidth - row.clientWidth;
+    if (b) {
+      const start = b.offsetLeft - 36;
+      const end = b.offsetLeft + b.offsetWidth + 36 - row.clientWidth;
+      if (start < row.scrollLeft) row.scrollLeft = start;
+      else if (end > row.scrollLeft) row.scrollLeft = end;
+    }
     this.#edges();
   }
 

@@ -25,6 +25,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-steps{margin:8px 0 0;padding:0;list-style:none;display:grid;gap:4px}
 .mn-dir-step{display:grid;grid-template-columns:22px 1fr;column-gap:8px;width:100%;padding:6px;border:1px solid transparent;border-radius:8px;background:none;font:inherit;color:inherit;text-align:start;cursor:pointer}
 .mn-dir-step .mn-dir-hint{grid-column:2}
+.mn-dir-step :has(+.mn-dir-hint):after{content:""/","}
 .mn-dir-step:hover,.mn-dir-step[aria-current]{border-color:var(--mn-primary);background:color-mix(in srgb,var(--mn-primary) 6%,#fff)}
 .mn-dir-step:focus-visible{outline:2px solid var(--mn-focus);outline-offset:1px}
 .mn-dir-step-n{display:inline-grid;place-items:center;width:22px;height:22px;border-radius:50%;background:var(--mn-primary);color:#fff;font-size:12px;font-weight:700}

@@ -1,6 +1,11 @@
 /**
- * The route's steps: a numbered list of buttons, each naming its floor on a map with several, that show their
- * floor's part of the route when pressed; the steps of the part shown are marked as current.
+ * The route's steps: a numbered list of buttons that show their floor's part of the route when pressed; one step is
+ * current, the one pressed or else the last of the part shown (its walk, the line drawn). On a map with several floors
+ * a walk names its floor under its words (a change of floor names the floor it reaches in its words already).
+ *
+ * What a screen reader hears is the button's text: the author's names are set apart in <bdi> elements rather than by
+ * the isolate marks the words come with (invisible, but some screen readers read or stumble on them), and a walk's
+ * floor follows its words after a comma only screen readers get (its style sheet's alternative text).
  */
 import type { RouteDescription } from '../../map-core/wayfinding/steps';
 import { h } from '../dom';
@@ -30,24 +35,35 @@ export class StepList {
     const floorName = this.#floorName;
     this.el.replaceChildren(
       ...d.steps.map((step, n) => {
+        const floor = floorName && step.kind == 'walk' && floorName(step.layer);
         const b = h(
           'button',
-          { type: 'button', class: 'mn-dir-step', 'data-segment': String(step.segment) },
-          h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, String(n + 1)),
-          h('span', null, words[n]),
-          floorName && h('span', { class: 'mn-dir-hint' }, floorName(step.layer)),
+          { type: 'button', class: 'mn-dir-step', 'data-segment': step.segment },
+          h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, n + 1),
+          h(
+            'span',
+            null,
+            // The author's names come between FSI and PDI marks: every other part is a name, set apart in a <bdi>.
+            words[n]!.split(/[\u2068\u2069]/).map((p, i) => (i % 2 ? h('bdi', null, p) : p)),
+          ),
+          floor && h('span', { class: 'mn-dir-hint' }, floor),
         );
-        b.addEventListener('click', () => this.#onPick(step.segment));
+        b.addEventListener('click', () => {
+          this.#onPick(step.segment);
+          this.mark(step.segment, b);
+        });
         return h('li', null, b);
       }),
     );
     this.el.hidden = false;
   }
 
-  /** Marks the steps of route segment `segment` as the current ones. */
-  mark(segment: number): void {
-    for (const b of this.el.querySelectorAll<HTMLElement>('button')) {
-      if (Number(b.dataset.segment) === segment) b.setAttribute('aria-current', 'step');
+  /** Marks step `picked`, or else the last step of route segment `segment`, as the current one. */
+  mark(segment: number, picked?: HTMLElement): void {
+    const bs = this.el.querySelectorAll<HTMLElement>('button');
+    if (!picked) for (const b of bs) if (Number(b.dataset.segment) === segment) picked = b;
+    for (const b of bs) {
+      if (b === picked) b.setAttribute('aria-current', 'step');
       else b.removeAttribute('aria-current');
     }
   }

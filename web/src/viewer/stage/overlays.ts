@@ -210,8 +210,15 @@ export class StageOverlays {
     const { width: pw, height: ph } = this.popupSize;
     // Keep the popup inside the map: shift it sideways near the edges, and open it downwards
     // when there is no room above the marker.
-    const shift = Math.max(12 - x, Math.min(-pw / 2, vp.width - x - pw - 12));
+    let shift = Math.max(12 - x, Math.min(-pw / 2, vp.width - x - pw - 12));
     const bottom = activeBox ? Math.max(0, activeBox.y + activeBox.h - y) + 10 : 18;
+    // Controls at the top reaching below the location (the Directions panel open) would push it off its location, to
+    // the map's bottom edge and cut off: it goes beside them instead, where there is room.
+    for (const b of this.#keepClear) {
+      const left = b.left + b.right < vp.width ? b.right + 8 : b.left - 8 - pw;
+      if (b.top + b.bottom < vp.height && b.bottom + 8 > y + bottom && b.left < x + shift + pw && b.right > x + shift)
+        if (left >= 12 && left + pw <= vp.width - 12) shift = left - x;
+    }
     // The map's own controls stay usable: the popup keeps below those at the top and above those at the bottom.
     const { over, under } = clearOf(this.#keepClear, x + shift, x + shift + pw, vp.height);
     // Above the location its bottom is over the controls at the bottom (when the location is beside them); opened
@@ -228,7 +235,7 @@ export class StageOverlays {
     let inside = !below && y + py < over;
     if (inside) py = Math.round(Math.max(8, Math.min(over, vp.height - 8 - ph)) - y);
     // Moved off its location to keep clear of the controls, it has no pointer either.
-    inside ||= below ? belowStart > y + bottom : aboveEnd < y + top;
+    inside ||= (below ? belowStart > y + bottom : aboveEnd < y + top) || shift > -12 || shift + pw < 12;
     // A popup never grows past the map's box (a short embed on another site), nor past the room between its controls
     // at the top and the bottom (a phone on its side): its body scrolls instead.
     const maxH = vp.height > 0 ? Math.max(80, Math.floor(under - over)) : 420;
