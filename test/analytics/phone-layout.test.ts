@@ -85,7 +85,9 @@ describe('the analytics page on a phone', () => {
       await signInWithTokens(page, owner);
       await page.goto(`/maps/${mapId}/analytics`);
       const routes = page.getByRole('region', { name: 'Routes asked for' });
-      await routes.getByText(FROM).waitFor({ timeout: 15_000 });
+      // The route is named by its locations' titles once the map's document is read (by their ids until then), and
+      // the ids' lines are measured beside those titles.
+      await routes.getByText('Location 0', { exact: true }).waitFor({ timeout: 15_000 });
 
       const range = await rangeLayout(page);
       expect(range.buttons.map((b) => b.name)).toEqual(['7 days', '30 days', '90 days', 'Custom']);
