@@ -8,16 +8,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Subscription } from '@mapnest/shared/billing';
 import { ORIGIN_SECRET_HEADER } from '@mapnest/lambdas/lib/origin-check';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import {
   adminUser,
+  anotherAdmin,
   baseUrl,
   call,
-  cognito,
   createUser,
   rawCall,
-  signIn,
   type TestUser,
   createPublishedMap,
 } from '../helpers/stack';
@@ -38,19 +35,6 @@ async function liveMap(user: TestUser, title: string, state: 1 | 3 = 1): Promise
   await call('setMapState', { id, state }, user);
   await new Promise((r) => setTimeout(r, 15));
   return id;
-}
-
-/** A second administrator: a new user added to the administrators' group, then signed in (the token carries it). */
-async function anotherAdmin(): Promise<TestUser> {
-  const user = await createUser({ name: 'Second Admin' });
-  await cognito().send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: inject('stackEnv').USER_POOL_ID,
-      Username: user.email,
-      GroupName: ADMIN_GROUP,
-    }),
-  );
-  return { ...user, token: await signIn(user.email, user.password) };
 }
 
 beforeAll(() => {

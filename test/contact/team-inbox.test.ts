@@ -9,12 +9,10 @@ import type { Browser } from 'playwright-core';
 import type { Out } from '@mapnest/shared/calls';
 import { CONTACT_LIMITS, CONTACT_REQUEST_GONE, type ContactInboxEntry } from '@mapnest/shared/contact';
 import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import { keys } from '@mapnest/shared/keys';
 import { dynamo, tableName } from '../helpers/accounts';
-import { adminUser, baseUrl, call, cognito, createUser, postFrom, rawCall, signIn } from '../helpers/stack';
+import { adminUser, anotherAdmin, baseUrl, call, createUser, postFrom, rawCall } from '../helpers/stack';
 
 let browser: Browser | undefined;
 afterAll(async () => {
@@ -78,19 +76,6 @@ describe("the team's inbox", () => {
     expect((await rawCall('listContactRequests', {})).status).toBe(401);
   });
 });
-
-/** A second administrator: a new user added to the administrators' group, then signed in (the token carries it). */
-async function anotherAdmin() {
-  const user = await createUser({ name: 'Second Admin' });
-  await cognito().send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: inject('stackEnv').USER_POOL_ID,
-      Username: user.email,
-      GroupName: ADMIN_GROUP,
-    }),
-  );
-  return { ...user, token: await signIn(user.email, user.password) };
-}
 
 /** Sends one request, tagged, from a client address of its own; answers its id. */
 async function submitOne(tag: string): Promise<string> {

@@ -5,7 +5,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { inject } from 'vitest';
+import { ADMIN_GROUP } from '@mapnest/shared/constants';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
@@ -151,6 +153,15 @@ export async function createUser(
 export async function adminUser(): Promise<TestUser> {
   const admin = inject('admin');
   return { ...admin, token: await signIn(admin.email, admin.password) };
+}
+
+/** A second administrator: a new user added to the administrators' group, then signed in (the token carries it). */
+export async function anotherAdmin(): Promise<TestUser> {
+  const user = await createUser({ name: 'Second Admin' });
+  await cognito().send(
+    new AdminAddUserToGroupCommand({ UserPoolId: env().USER_POOL_ID, Username: user.email, GroupName: ADMIN_GROUP }),
+  );
+  return { ...user, token: await signIn(user.email, user.password) };
 }
 
 export interface RawAnswer {
