@@ -87,6 +87,11 @@ describe('submitContact limits', () => {
     const wait = (refused.reason as { retryAfterMs?: number }).retryAfterMs;
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(3_600_000);
+    // And its words say the same wait, in minutes.
+    const minutes = Math.ceil(wait! / 60_000);
+    expect((refused.reason as Error).message).toBe(
+      `You have sent several messages in a short time. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, or write to us by email.`,
+    );
   });
 
   it('answers a filled honeypot like any request, but stores and sends nothing', async () => {

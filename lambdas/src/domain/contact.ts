@@ -9,7 +9,7 @@ import { BRAND } from '@mapnest/shared/constants';
 import {
   BUDGETS,
   CONTACT_LIMITS,
-  CONTACT_RATE_LIMITED,
+  contactRateLimited,
   CONTACT_TOPICS,
   DEADLINES,
   PROJECT_TYPES,
@@ -60,7 +60,7 @@ export async function submitContact(
     // The count is per clock hour (contactRequests.count), so the client may send again when the next one starts.
     const retryAfterMs = HOUR_MS - (received.getTime() % HOUR_MS);
     logger.warn('contact request refused: rate limit', { id, by: 'client', retryAfterSeconds: retryAfterMs / 1000 });
-    throw new CallError('resource-exhausted', CONTACT_RATE_LIMITED, undefined, { retryAfterMs });
+    throw new CallError('resource-exhausted', contactRateLimited(retryAfterMs), undefined, { retryAfterMs });
   }
   const { website: _honeypot, ...request } = input;
   // A Professional plan (subscribed or granted) is what the plans call priority support.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitContactSchema } from './contact';
+import { contactRateLimited, submitContactSchema } from './contact';
 import { MESSAGES } from '../errors';
 
 const contact = {
@@ -47,5 +47,16 @@ describe('submitContactSchema', () => {
     expect(submitContactSchema.parse(estimate)).toMatchObject({ mapCount: 12 });
     for (const mapCount of ['0', '1001', '2.5', 'many'])
       expect(submitContactSchema.safeParse({ ...estimate, mapCount }).success).toBe(false);
+  });
+});
+
+describe('contactRateLimited', () => {
+  it('names the wait until the clock hour ends, in whole minutes rounded up', () => {
+    const sentence = (wait: string) =>
+      `You have sent several messages in a short time. Please try again in ${wait}, or write to us by email.`;
+    expect(contactRateLimited(3_600_000)).toBe(sentence('60 minutes'));
+    expect(contactRateLimited(125_000)).toBe(sentence('3 minutes'));
+    expect(contactRateLimited(60_000)).toBe(sentence('a minute'));
+    expect(contactRateLimited(4_000)).toBe(sentence('a minute'));
   });
 });

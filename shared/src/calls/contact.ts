@@ -125,8 +125,15 @@ export type SubmitContactInput = z.infer<typeof submitContactSchema>;
  * address are emailed to the team in one hour (more are kept, not emailed: the address is whatever the caller types).
  */
 export const CONTACT_LIMITS = { perEmailPerHour: 5, perClientPerHour: 20 } as const;
-export const CONTACT_RATE_LIMITED =
-  'You have sent several messages in a short time. Please wait an hour, or write to us by email.';
+/**
+ * The refusal past perClientPerHour: the count is per clock hour, so it names the minutes until the next one starts
+ * (what the answer's Retry-After says), not "an hour" that may be two minutes.
+ */
+export function contactRateLimited(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const wait = minutes === 1 ? 'a minute' : `${minutes} minutes`;
+  return `You have sent several messages in a short time. Please try again in ${wait}, or write to us by email.`;
+}
 
 /**
  * Whether the team was emailed about a request: `sent`; `held` (past perEmailPerHour for its address, kept without an
