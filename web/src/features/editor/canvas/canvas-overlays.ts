@@ -5,8 +5,8 @@
  * offer to add it), with its name over it when it is big enough on screen. And the selection rings.
  */
 import type { Location, MapDocument } from '@mapnest/shared/map-document';
-import type { ScreenPoint, ViewTransform } from '../../../map-core/coords';
-import { coordToScreen, imageToScreen } from '../../../map-core/coords';
+import type { ImagePoint, ScreenPoint, ViewTransform } from '../../../map-core/coords';
+import { coordToImage, coordToScreen, imageToScreen } from '../../../map-core/coords';
 import { markerBox } from '../../../map-core/marker-geometry';
 import type { MapView } from '../../../map-core/map-view';
 import type { ResolvedLocation, ViewerModel } from '../../../viewer/viewer-model';
@@ -25,6 +25,52 @@ export interface Room extends MeasuredRegion {
   free: Location | null;
   /** How it is marked in the SVG now (colour and whether free), so unchanged rooms cost no DOM calls. */
   shown: string;
+}
+
+/**
+ * Where a room's name goes, in map pixels: the point of the location standing for it when that lies in the room's
+ * box (a country's own label point, not the middle of a box its islands stretch: Portugal's with the Azores is
+ * mostly sea), else the middle of the box.
+ */
+export function roomLabelAt(r: Pick<Room, 'box' | 'linked'>, image: ViewerModel['image']): ImagePoint {
+  const { box } = r;
+  const at = r.linked?.coord ? coordToImage(r.linked.coord, image) : null;
+  if (at && at.x >= box.minX && at.x <= box.maxX && at.y >= box.minY && at.y <= box.maxY) return at;
+  return { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+}
+
+interface PlacedLabel {
+  label: HTMLElement;
+  x: number;
+  y: number;
+  max: number;
+}
+
+/** A room name's height on screen (canvas.css: 12 px at a line height of 1.2). */
+const LABEL_HEIGHT = 15;
+
+const boxArea = (b: Room['box']) => (b.maxX - b.minX) * (b.maxY - b.minY);
+
+/**
+ * The names to leave out so that none overlaps another: each name (centred on x, y) in turn is kept unless it
+ * overlaps one kept before it, so the first ones (the largest rooms') win.
+ */
+export function overlappingLabels(
+  labels: readonly { x: number; y: number; width: number; height: number }[],
+): Set<number> {
+  const kept: { left: number; right: number; top: number; bottom: number }[] = [];
+  const hidden = new Set<number>();
+  labels.forEach((l, i) => {
+    const r = {
+      left: l.x - l.width / 2,
+      right: l.x + l.width / 2,
+      top: l.y - l.height / 2,
+      bottom: l.y + l.height / 2,
+    };
+    if (kept.some((k) => r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom)) hidden.add(i);
+    else kept.push(r);
+  });
+  return hidden;
 }
 
 /** Room names drawn at most (the rooms in view, largest floors included). */
@@ -158,15 +204,19 @@ export class CanvasRooms {
     return (el && this.rooms.get(el.getAttribute('data-mn-room') ?? '')?.free) || null;
   }
 
-  /** Each room's name over it, for the rooms big enough on screen to hold one (the drawing's own text aside). */
-  drawLabels(view: MapView): void {
+  /**
+   * Each room's name over it, for the rooms big enough on screen to hold one (the drawing's own text aside). Where two
+   * names would overlap (Portugal's over Spain's at a continent's scale), the larger room's is shown.
+   */
+  drawLabels(view: MapView, image: ViewerModel['image']): void {
     const vp = view.viewport;
-    let n = 0;
+    const shown: PlacedLabel[] = [];
     // A drawing with text labels its rooms itself; names drawn over them would double them.
     if (vp && this.svg && !this.svg.parentElement?.querySelector('svg text')) {
       const t = view.transform;
-      for (const r of this.rooms.values()) {
-        if (n >= MAX_ROOM_LABELS) break;
+      const largestFirst = [...this.rooms.values()].sort((p, q) => boxArea(q.box) - boxArea(p.box));
+      for (const r of largestFirst) {
+        if (shown.length >= MAX_ROOM_LABELS) break;
         const name = r.linked ? r.linked.title || r.linked.id : r.free?.title;
         if (!name) continue;
         const a = imageToScreen({ x: r.box.minX, y: r.box.minY }, t);
@@ -174,14 +224,32 @@ export class CanvasRooms {
         const w = b.x - a.x;
         if (w < 40 || b.y - a.y < 16 || b.x < 0 || b.y < 0 || a.x > vp.width || a.y > vp.height) continue;
         const label =
-          (this.labels.children[n++] as HTMLElement | undefined) ?? this.labels.appendChild(div('mn-edit-room-label'));
-        if (label.textContent !== name) label.textContent = name;
+          (this.labels.children[shown.length] as HTMLElement | undefined) ??
+          this.labels.appendChild(div('mn-edit-room-label'));
+        if (label.textContent !== name) {
+          label.textContent = name;
+          delete label.dataset.width;
+        }
         label.classList.toggle('mn-edit-room-label-free', !r.linked);
-        label.style.transform = `translate(${(a.x + b.x) / 2}px,${(a.y + b.y) / 2}px) translate(-50%,-50%)`;
-        label.style.maxWidth = `${Math.floor(w - 6)}px`;
+        const at = imageToScreen(roomLabelAt(r, image), t);
+        label.style.transform = `translate(${at.x}px,${at.y}px) translate(-50%,-50%)`;
+        const max = Math.floor(w - 6);
+        label.style.maxWidth = `${max}px`;
+        shown.push({ label, x: at.x, y: at.y, max });
       }
     }
-    while (this.labels.children.length > n) this.labels.lastElementChild!.remove();
+    while (this.labels.children.length > shown.length) this.labels.lastElementChild!.remove();
+    // Widths are read once per name, after every write of this draw (one layout at most, none while panning).
+    for (const s of shown) s.label.dataset.width ??= String(s.label.scrollWidth);
+    const hidden = overlappingLabels(
+      shown.map((s) => ({
+        x: s.x,
+        y: s.y,
+        width: Math.min(Number(s.label.dataset.width), s.max),
+        height: LABEL_HEIGHT,
+      })),
+    );
+    shown.forEach((s, i) => (s.label.style.visibility = hidden.has(i) ? 'hidden' : ''));
   }
 }
 

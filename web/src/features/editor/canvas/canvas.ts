@@ -492,7 +492,7 @@ export class EditorCanvas {
   private drawRings(): void {
     // The stage calls back while it is being constructed, before `this.stage` points at it.
     if (!this.stage) return;
-    this.rooms.drawLabels(this.stage.view);
+    this.rooms.drawLabels(this.stage.view, this.model.image);
     this.rings.draw(this.stage.view, this.model, this.layerId, this.selection, this.rooms);
   }
 }
