@@ -1,7 +1,9 @@
 /**
  * Instructions that name the press ("Click the map to add…") in the words of the device's primary pointer: "Tap" on a
  * touch screen (a phone, a tablet), "Click" with a mouse or a trackpad. Every such instruction is written once, for
- * a mouse, and goes through `pointerWords` (React: `usePointerWords`), so no wording is kept twice.
+ * a mouse, and goes through `pointerWords` (React: `usePointerWords`), so no wording is kept twice. An instruction that
+ * differs by more than the verb (the editor's empty inspector, whose keys are for a keyboard attached on a touch
+ * screen) is written twice and chosen by `usePrimaryPointerIsCoarse`.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -39,8 +41,13 @@ function subscribe(onChange: () => void): () => void {
   return () => list?.removeEventListener('change', onChange);
 }
 
-/** `pointerWords` bound to the pointer now, following a change (a tablet's keyboard with a trackpad attached). */
+/** Whether the primary pointer is a finger, following a change (a tablet's keyboard with a trackpad attached). */
+export function usePrimaryPointerIsCoarse(): boolean {
+  return useSyncExternalStore(subscribe, primaryPointerIsCoarse, () => false);
+}
+
+/** `pointerWords` bound to the pointer now, following a change. */
 export function usePointerWords(): (text: string) => string {
-  const coarse = useSyncExternalStore(subscribe, primaryPointerIsCoarse, () => false);
+  const coarse = usePrimaryPointerIsCoarse();
   return (text) => pointerWords(text, coarse);
 }

@@ -80,6 +80,9 @@ describe('Inspector', () => {
     expect(hint).toMatch(/^Tap a location on the map/);
     expect(hint).toContain('Choose “+ Add” and tap the map');
     expect(hint).not.toMatch(/click/i);
+    // The keys are said apart, for a keyboard attached: a phone has no arrow keys to use on the map.
+    expect(hint).not.toMatch(/Enter|arrow keys/);
+    expect(screen.getByText(/^With a keyboard: A add/)).toBeTruthy();
   });
 
   it('takes a long title whole and refuses one too long by the field, never cutting it', () => {

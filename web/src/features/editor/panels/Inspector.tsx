@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { useEditorState } from '../editor-context';
 import { revealIfScrolledPast } from '../editor-layout';
 import { selectionAtom } from '../editor-state';
-import { usePointerWords } from '../../../lib/pointer-words';
+import { usePrimaryPointerIsCoarse } from '../../../lib/pointer-words';
 import { BulkPanel } from './locations/BulkPanel';
 import { LocationForm } from './locations/LocationForm';
 import { afterInspectorRemoval, useFocusKept } from './use-focus-kept';
@@ -16,7 +16,8 @@ export function Inspector() {
   const ids = [...selection].filter((id) => doc.locations.some((l) => l.id === id));
   const form = useRef<HTMLElement>(null);
   const selected = ids.join(' ');
-  const forPointer = usePointerWords();
+  // On a touch screen the keys (Enter, the arrows on the map) are for a keyboard attached, said apart from the touches.
+  const coarse = usePrimaryPointerIsCoarse();
   useFocusKept(form, afterInspectorRemoval);
   useEffect(() => {
     if (selected) revealIfScrolledPast(form.current);
@@ -27,13 +28,13 @@ export function Inspector() {
         <div className="inspector__empty">
           <h2>Nothing selected</h2>
           <p>
-            {forPointer(
-              'Click a location on the map or in the list to edit it. Choose “+ Add” and click the map to place new ones, or press Enter on the map to add one at its centre; drag a marker, or select it and use the arrow keys on the map, to move it.',
-            )}
+            {coarse
+              ? 'Tap a location on the map or in the list to edit it. Choose “+ Add” and tap the map to place new ones; drag a marker to move it.'
+              : 'Click a location on the map or in the list to edit it. Choose “+ Add” and click the map to place new ones, or press Enter on the map to add one at its centre; drag a marker, or select it and use the arrow keys on the map, to move it.'}
           </p>
           <p className="panel__hint">
-            Shortcuts: A add, V select, Delete removes the selection, Ctrl/⌘+C and Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z
-            undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save.
+            {coarse ? 'With a keyboard: ' : 'Shortcuts: '}A add, V select, Delete removes the selection, Ctrl/⌘+C and
+            Ctrl/⌘+V copy and paste it, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo, Ctrl/⌘+S save.
           </p>
         </div>
       )}
