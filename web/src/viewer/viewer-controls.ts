@@ -326,6 +326,8 @@ export interface ControlHost {
   history: OverlayHistory & { restore(overlay: HistoryOverlay | null): void };
   sidebarOpen: boolean;
   layerId: string;
+  /** Kiosk mode: no full screen, which a kiosk's browser already is and which the button could leave. */
+  kiosk: boolean;
   onToggleSidebar(): void;
   onPickFloor(id: string): void;
   onReset(): void;
@@ -379,7 +381,7 @@ export function addControls(host: ControlHost): MapControls {
     out.zoom = add(c.zoomButtons, new ZoomButtons(host.view, labels, m.text));
   if (s.zoom.enabled && c.resetButton !== 'off')
     out.reset = add(c.resetButton, new ResetButton(host.onReset, labels, m.text));
-  if (document.fullscreenEnabled && c.fullscreen !== 'off')
+  if (document.fullscreenEnabled && c.fullscreen !== 'off' && !host.kiosk)
     add(c.fullscreen, new FullscreenButton(host.element, labels, m.text));
   if (Legend.wanted(m)) out.legend = add(s.legend.position, new Legend(m, host.resolveUrl));
   for (const corner of Object.values(corners)) corner.hidden = !corner.childElementCount;

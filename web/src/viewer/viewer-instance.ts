@@ -145,6 +145,7 @@ export class Viewer implements MapViewerInstance {
       history: this.#details.history,
       sidebarOpen: this.#sidebarOpen,
       layerId: this.#layerId,
+      kiosk: this.#kiosk(),
       onToggleSidebar: () => this.#toggleSidebar(),
       onPickFloor: (id) => this.#changeLayer(id),
       onReset: () => {

@@ -1,7 +1,8 @@
 /**
  * A searchable place picker following the ARIA combobox pattern (an editable input with a listbox
  * popup): typing filters, Up and Down move through the options (aria-activedescendant), Enter or a
- * click picks, Escape closes the list (or clears the text when it is already closed).
+ * click picks, Escape closes the list (or clears the text when it is already closed). In kiosk mode focus or a tap
+ * lists every place, for a visitor without a keyboard.
  */
 import { foldText } from '../../map-core/text-search';
 import { h, uid } from '../dom';
@@ -62,7 +63,14 @@ export class PlacePicker {
       this.#onPick(null);
       this.#filter(true);
     });
-    this.input.addEventListener('focus', () => this.input.select());
+    // A kiosk has no keyboard: the field, focused or tapped, lists every place to choose from (the text it shows is
+    // selected, so where a keyboard does come, typing still filters).
+    const offer = () => this.#list.hidden && this.el.closest('.mn-kiosk') && this.#filter(true, '', Infinity);
+    this.input.addEventListener('focus', () => {
+      this.input.select();
+      offer();
+    });
+    this.input.addEventListener('click', offer);
     this.input.addEventListener('keydown', this.#onKey);
     this.input.addEventListener('blur', () => setTimeout(() => this.#closeList(), 120));
     this.#list.addEventListener('mousedown', (e) => e.preventDefault());
@@ -79,10 +87,9 @@ export class PlacePicker {
     this.#closeList();
   }
 
-  #filter(open: boolean): void {
-    const q = foldText(this.input.value.trim());
+  #filter(open: boolean, q = foldText(this.input.value.trim()), max = MAX_SHOWN): void {
     const shown: PickerOption[] = [];
-    for (let i = 0; i < this.#options.length && shown.length < MAX_SHOWN; i++)
+    for (let i = 0; i < this.#options.length && shown.length < max; i++)
       if (!q || this.#folded[i]!.includes(q)) shown.push(this.#options[i]!);
     this.#shown = shown;
     this.#active = shown.length ? 0 : -1;

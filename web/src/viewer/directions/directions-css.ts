@@ -39,14 +39,17 @@ export const DIRECTIONS_CSS = `
 .mn-compact .mn-dir-sheet{height:38%;max-height:none}
 .mn-compact .mn-map:has(>.mn-dir-sheet)>.mn-bottom-left,.mn-compact .mn-map:has(>.mn-dir-sheet)>.mn-bottom-right{bottom:calc(38% + 8px)}
 @media (prefers-reduced-motion:reduce){.mn-route-pulse{animation:none}}
+.mn-here{position:absolute;top:-11px;left:-11px;width:16px;height:16px;border:3px solid #fff;border-radius:50%;background:#c8102e;box-shadow:0 0 0 5px #c8102e55;pointer-events:none}
+.mn-here[hidden]{display:none}
+.mn-here span{position:absolute;bottom:24px;left:8px;translate:-50%;padding:4px 10px;border-radius:99px;background:#c8102e;color:#fff;font-weight:700;white-space:nowrap;box-shadow:var(--mn-shadow)}
 .mn-kiosk .mn-directions{max-height:min(70vh,760px);font-size:18px}
 .mn-kiosk .mn-dir-head h2{font-size:21px}
 .mn-kiosk .mn-dir-form{gap:12px}
-.mn-kiosk .mn-dir-label{font-size:15px;margin-bottom:5px}
+.mn-kiosk .mn-dir-label{font-size:18px;margin-bottom:5px}
 .mn-kiosk .mn-dir-input{height:48px;padding:0 14px;border-radius:10px}
-.mn-kiosk .mn-dir-options{max-height:360px}
+.mn-kiosk .mn-dir-options{position:static;max-height:360px;margin-top:4px}
 .mn-kiosk .mn-dir-option,.mn-kiosk .mn-dir-empty{align-items:center;min-height:48px;padding:8px 12px}
-.mn-kiosk .mn-dir-hint{font-size:15px}
+.mn-kiosk .mn-dir-hint{font-size:16px}
 .mn-kiosk .mn-dir-swap{margin:-6px 0}
 .mn-kiosk .mn-dir-check{gap:10px;min-height:48px;font-size:17px}
 .mn-kiosk .mn-dir-check input{width:26px;height:26px;margin:0}

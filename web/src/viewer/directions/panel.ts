@@ -6,6 +6,7 @@
  * Its parts: the form (./route-form.ts), the step list (./step-list.ts) and the route on the map
  * (./route-player.ts); this file holds them together, plans the route and opens and closes the panel.
  */
+import { coordToImage } from '../../map-core/coords';
 import { buildNetwork } from '../../map-core/wayfinding/network';
 import type { Network, ShapeCentres } from '../../map-core/wayfinding/network-model';
 import { planRoute } from '../../map-core/wayfinding/route';
@@ -13,6 +14,7 @@ import { describeRoute, isolate, wordRoute } from '../../map-core/wayfinding/ste
 import { h, icon, uid } from '../dom';
 import { BEHIND_CLASS, DIRECTIONS_SHEET_EVENT, type DirectionsSheetDetail } from '../details/phone-sheets';
 import { DIRECTIONS_CSS } from './directions-css';
+import { HereMarker } from './here-marker';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
 import { StepList } from './step-list';
@@ -39,6 +41,8 @@ class DirectionsPanelView implements DirectionsPanel {
   readonly #panel: HTMLElement;
   readonly #style = h('style', null, DIRECTIONS_CSS);
   readonly #player: RoutePlayer;
+  /** The fixed start marked on the map ("You are here"). */
+  readonly #here: HereMarker | null = null;
 
   readonly #host: DirectionsHost;
   readonly #toggleButton: HTMLButtonElement;
@@ -112,6 +116,14 @@ class DirectionsPanelView implements DirectionsPanel {
       (this.#panel.id = uid(`${this.#toggleButton.id || 'mn'}-directions`)),
     );
     this.#player = new RoutePlayer(host, this.#panel, (i) => this.#steps.mark(i));
+    if (fixed) {
+      // At the place's own point, else where the network reaches it (a place drawn as a shape).
+      const { coord, layer } = model.byId.get(fixed)!;
+      const door = this.#net.nodes[targets.get(fixed)![0]!]!;
+      const name = t.t('youAreHere', { place: isolate(this.#titleOf(fixed)) });
+      const at = coord ? coordToImage(coord, model.image) : door;
+      this.#here = new HereMarker(host.viewport, host.view, at, coord ? layer : door.layer, t.t('hereMark'), name);
+    }
     if (!fixed) this.#form.from.set(request.from && targets.has(request.from) ? request.from : null);
     this.#form.to.set(request.to && targets.has(request.to) ? request.to : null);
     this.#form.stepFree = this.#stepFreeAtStart = !!request.stepFree;
@@ -319,6 +331,7 @@ class DirectionsPanelView implements DirectionsPanel {
 
   layerShown(id: string): void {
     this.#player.layerShown(id);
+    this.#here?.layerShown(id);
   }
 
   startOver(open: boolean): void {
@@ -335,6 +348,7 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#layoutWatch.disconnect();
     if (this.#asSheet) this.#sheetChanged(false);
     this.#player.destroy();
+    this.#here?.destroy();
     this.#panel.remove();
     this.#style.remove();
   }

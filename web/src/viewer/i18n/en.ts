@@ -65,6 +65,8 @@ export const en = {
   noPlaces: 'No matching places',
   steps: 'Steps',
   youAreHere: 'You are here: {place}',
+  /** The fixed start's mark on the map (its accessible name is youAreHere, with the place). */
+  hereMark: 'You are here',
   // A route's steps and summary (map-core/wayfinding/steps.ts, wordRoute): {place} is the destination or a
   // connector's name, {floor} a floor's name, {distance} a `distance`.
   walkTo: 'Walk to {place}',

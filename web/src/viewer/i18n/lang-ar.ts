@@ -77,6 +77,7 @@ export const messages: Messages = {
   noPlaces: 'لا توجد أماكن مطابقة',
   steps: 'الخطوات',
   youAreHere: 'أنت هنا: {place}',
+  hereMark: 'أنت هنا',
   walkTo: 'امشِ إلى {place}',
   walkDistanceTo: 'امشِ {distance} إلى {place}',
   walkToLift: 'امشِ إلى المصعد',

@@ -64,6 +64,7 @@ export const messages: Messages = {
   noPlaces: 'Keine passenden Orte',
   steps: 'Schritte',
   youAreHere: 'Sie sind hier: {place}',
+  hereMark: 'Sie sind hier',
   walkTo: 'Gehen Sie zu {place}',
   walkDistanceTo: 'Gehen Sie {distance} bis {place}',
   walkToLift: 'Gehen Sie zum Aufzug',

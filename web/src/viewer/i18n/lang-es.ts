@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: 'Ningún lugar coincide',
   steps: 'Pasos',
   youAreHere: 'Estás aquí: {place}',
+  hereMark: 'Estás aquí',
   walkTo: 'Camina hasta {place}',
   walkDistanceTo: 'Camina {distance} hasta {place}',
   walkToLift: 'Camina hasta el ascensor',

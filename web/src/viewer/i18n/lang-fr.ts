@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: 'Aucun lieu correspondant',
   steps: 'Étapes',
   youAreHere: 'Vous êtes ici : {place}',
+  hereMark: 'Vous êtes ici',
   walkTo: 'Marchez jusqu’à {place}',
   walkDistanceTo: 'Marchez {distance} jusqu’à {place}',
   walkToLift: 'Marchez jusqu’à l’ascenseur',

@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: 'אין מקומות תואמים',
   steps: 'שלבים',
   youAreHere: 'מיקומך: {place}',
+  hereMark: 'מיקומך',
   walkTo: 'יש ללכת עד {place}',
   walkDistanceTo: 'יש ללכת {distance} עד {place}',
   walkToLift: 'יש ללכת עד המעלית',

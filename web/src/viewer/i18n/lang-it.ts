@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: 'Nessun luogo corrispondente',
   steps: 'Passaggi',
   youAreHere: 'Sei qui: {place}',
+  hereMark: 'Sei qui',
   walkTo: 'Cammina fino a {place}',
   walkDistanceTo: 'Cammina per {distance} fino a {place}',
   walkToLift: 'Cammina fino all’ascensore',

@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: '該当する場所はありません',
   steps: '手順',
   youAreHere: '現在地：{place}',
+  hereMark: '現在地',
   walkTo: '{place}まで歩きます',
   walkDistanceTo: '{place}まで{distance}歩きます',
   walkToLift: 'エレベーターまで歩きます',

@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: '일치하는 장소가 없습니다',
   steps: '단계',
   youAreHere: '현재 위치: {place}',
+  hereMark: '현재 위치',
   walkTo: '{place}까지 걸어가세요',
   walkDistanceTo: '{place}까지 {distance} 걸어가세요',
   walkToLift: '엘리베이터까지 걸어가세요',

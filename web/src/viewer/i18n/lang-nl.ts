@@ -64,6 +64,7 @@ export const messages: Messages = {
   noPlaces: 'Geen overeenkomende plaatsen',
   steps: 'Stappen',
   youAreHere: 'U bent hier: {place}',
+  hereMark: 'U bent hier',
   walkTo: 'Loop naar {place}',
   walkDistanceTo: 'Loop {distance} naar {place}',
   walkToLift: 'Loop naar de lift',

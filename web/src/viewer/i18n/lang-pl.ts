@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: 'Brak pasujących miejsc',
   steps: 'Kroki',
   youAreHere: 'Jesteś tutaj: {place}',
+  hereMark: 'Jesteś tutaj',
   walkTo: 'Przejdź do: {place}',
   walkDistanceTo: 'Przejdź {distance} do: {place}',
   walkToLift: 'Przejdź do windy',

@@ -63,6 +63,7 @@ export const messages: Messages = {
   noPlaces: 'Nenhum local correspondente',
   steps: 'Etapas',
   youAreHere: 'Você está aqui: {place}',
+  hereMark: 'Você está aqui',
   walkTo: 'Caminhe até {place}',
   walkDistanceTo: 'Caminhe {distance} até {place}',
   walkToLift: 'Caminhe até o elevador',

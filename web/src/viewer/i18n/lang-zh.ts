@@ -62,6 +62,7 @@ export const messages: Messages = {
   noPlaces: '没有匹配的地点',
   steps: '步骤',
   youAreHere: '您在这里：{place}',
+  hereMark: '您在这里',
   walkTo: '步行至{place}',
   walkDistanceTo: '步行{distance}至{place}',
   walkToLift: '步行至电梯',

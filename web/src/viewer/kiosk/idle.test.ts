@@ -184,6 +184,15 @@ describe('watching a kiosk page', () => {
     add.mockRestore();
     remove.mockRestore();
   });
+
+  it('refuses the context menu while it watches, and no longer once stopped', () => {
+    const { root, list } = viewerRoot();
+    const watch = watchIdle(root, vi.fn(), new TestClock());
+    const menu = () => list.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    expect(menu()).toBe(false);
+    watch.stop();
+    expect(menu()).toBe(true);
+  });
 });
 
 describe('attaching kiosk mode', () => {

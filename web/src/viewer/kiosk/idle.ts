@@ -105,14 +105,16 @@ export function watchIdle(root: HTMLElement, startOver: () => void, clock?: Idle
   const options = { capture: true, passive: true };
   for (const type of INPUT_EVENTS) doc.addEventListener(type, input, options);
   doc.addEventListener('visibilitychange', shown);
-  // A long press on a touch screen asks for the browser's context menu (Back, Open in new tab, Print…): refused, for
-  // as long as the root lives (the watch stops when the viewer goes, with its root).
-  root.addEventListener('contextmenu', (e) => e.preventDefault());
+  // A long press on a touch screen asks for the browser's context menu (Back, Open in new tab, Print…): refused while
+  // the watch runs (a viewer's root may outlive kiosk mode, as in the editor's Preview).
+  const refuse = (e: Event) => e.preventDefault();
+  root.addEventListener('contextmenu', refuse);
   return {
     stop() {
       timer.stop();
       for (const type of INPUT_EVENTS) doc.removeEventListener(type, input, options);
       doc.removeEventListener('visibilitychange', shown);
+      root.removeEventListener('contextmenu', refuse);
     },
   };
 }

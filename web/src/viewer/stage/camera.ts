@@ -17,6 +17,14 @@ export interface CameraState {
   insets: Insets;
 }
 
+/**
+ * How far opening a location zooms in at most, times the fitted view, where the location sets no zoom of its own: a
+ * small shop's framing would otherwise go to the map's maximum, its neighbours and the way to it out of sight. The
+ * fitted view is the screen's, so every screen shows the same share of the plan around it; the visitor may still zoom
+ * in further, up to the map's maximum.
+ */
+export const FOCUS_MAX_ZOOM = 3;
+
 /** One location to show, with its region's image rectangle (if it has one) and its marker's top edge on screen. */
 export interface FocusTarget {
   location: ResolvedLocation;
@@ -26,7 +34,7 @@ export interface FocusTarget {
 
 /**
  * The camera that shows a location in a viewport: at its own zoom, or framing its region with room
- * around it, or at least at the current zoom. `popupHeight` (when a popup will open over it) leaves
+ * around it (zoomed in at most FOCUS_MAX_ZOOM), or at least at the current zoom. `popupHeight` (when a popup will open over it) leaves
  * room above the location for the popup, as far as the map allows.
  */
 export function focusTransform(
@@ -45,7 +53,7 @@ export function focusTransform(
     const hgt = rr.maxY - rr.minY;
     const roomy = { minX: rr.minX - w, minY: rr.minY - hgt * 0.6, maxX: rr.maxX + w, maxY: rr.maxY + hgt * 0.6 };
     const framed = transformToRect(roomy, image, viewport, camera.limits, 40, camera.padding, camera.insets);
-    scale = Math.max(scale, framed.scale);
+    scale = Math.max(scale, Math.min(framed.scale, fit * FOCUS_MAX_ZOOM));
   }
   const p = l.coord ? coordToImage(l.coord, image) : rr ? rectCentre(rr) : null;
   if (!p) return camera.transform;
