@@ -63,7 +63,7 @@ function fakeVisualViewport() {
 async function openEditor(
   mapId: string,
   viewport: { width: number; height: number },
-  opts: { touch: boolean; keyboard?: boolean },
+  opts: { touch: boolean; keyboard?: boolean; as?: TestUser },
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -73,7 +73,7 @@ async function openEditor(
   });
   const page = await context.newPage();
   if (opts.keyboard) await page.addInitScript(fakeVisualViewport);
-  await signInWithTokens(page, user);
+  await signInWithTokens(page, opts.as ?? user);
   await page.goto(`/maps/${mapId}`);
   await page.waitForSelector('.editor .mn-layer-svg', { timeout: 30_000 });
   return page;
@@ -142,6 +142,36 @@ describe('the editor on a touch tablet', () => {
     }
   });
 
+  it('brings the whole card of a floor just uploaded into view, its buttons too, sideways', async () => {
+    // A map of one floor, its second from the upload; an account of its own (a free one holds two test maps).
+    const author = await createUser({ name: 'One-floor Author' });
+    const doc = documentWith(3);
+    doc.layers = [{ id: 'ground', name: 'Ground floor', file: '/builtin/usa.svg' }];
+    const mapId = await call<string>('createMap', { title: 'One floor', mapData: doc }, author);
+    const page = await openEditor(mapId, LANDSCAPE, { touch: true, as: author });
+    const errors = collectErrors(page);
+    await page.getByRole('tab', { name: /^Layers/ }).tap();
+    await page.setInputFiles('[data-testid=layer-file-input]', {
+      name: 'Floor 2.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="800"><rect width="10" height="10"/></svg>',
+      ),
+    });
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.card-list > .card').length === 2 &&
+        document.activeElement?.closest('.card-list > .card:last-child'),
+      null,
+      { polling: 100, timeout: 20_000 },
+    );
+    // Focusing the name field scrolled the panel only as far as that field; its Delete was under the fold.
+    await expect.poll(() => newFloorOutOfView(page), { interval: 100, timeout: 3_000 }).toEqual([]);
+    await artifact(page, { path: '.test-artifacts/touch-tablet-new-floor-1180x820.png' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('scrolls a field focused low in the form above the keyboard, upright', async () => {
     const page = await openEditor(mapId, PORTRAIT, { touch: true, keyboard: true });
     await page.locator('.vlist__row[data-id="loc1"]').tap();
@@ -193,6 +223,22 @@ function toastOverlaps(page: Page): Promise<string[] | 'gone'> {
       }
     }
     return found;
+  });
+}
+
+/** The controls of the floor just added that are outside the side panel's visible part (or the window's). */
+function newFloorOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const panel = document.querySelector('.editor__panel')!.getBoundingClientRect();
+    const top = Math.max(panel.top, 0);
+    const bottom = Math.min(panel.bottom, innerHeight);
+    const card = document.querySelector('.card-list > .card:last-child')!;
+    return [...card.querySelectorAll<HTMLElement>('button, input, select')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.top < top || r.bottom > bottom);
+      })
+      .map((el) => el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName);
   });
 }
 

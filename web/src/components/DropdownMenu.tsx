@@ -9,6 +9,8 @@ export interface DropdownMenuItem {
   /** Shown after the title (a shortcut hint, a badge). */
   trailing?: ReactNode;
   disabled?: boolean;
+  /** A line of explanation rather than a choice (with `disabled`): its text wraps and reads smaller. */
+  note?: boolean;
   onSelect: () => void;
 }
 
@@ -178,7 +180,7 @@ function MenuItemRow({ item, onSelect }: { item: DropdownMenuItem; onSelect: () 
       role="menuitem"
       tabIndex={-1}
       aria-disabled={item.disabled || undefined}
-      className="menu__item"
+      className={item.note ? 'menu__item menu__item--note' : 'menu__item'}
       onClick={onSelect}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {

@@ -1,29 +1,45 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { MapStateValue } from '@mapnest/shared/constants';
-import { useEditor } from '../editor/editor-context';
+import { useAppStore, useEditor } from '../editor/editor-context';
 import { mapsApi } from '../maps/maps-api';
+import { loadSlotsAtom, slotsToCheckAtom } from '../maps/maps-state';
 import { MapStateMenu } from '../maps/MapStateControls';
 import { LicenseDialog } from './LicenseDialog';
 
 /**
  * The map's state in the editor's top bar (issue 12): Go live, Make Pro, Back to test and Register licence, with the
- * same slot check and messages as the maps list. The editor's copy of the map follows the server's answer.
+ * same slot check and messages as the maps list: the owner's slots are read when the editor opens and after every
+ * change, so a move with no free slot is held back before the click. The editor's copy of the map follows the
+ * server's answer.
  */
 export function EditorMapState() {
   const { map, setMap, reloadHistory } = useEditor();
+  const app = useAppStore();
+  const slots = useAtomValue(slotsToCheckAtom, { store: app });
+  const loadSlots = useSetAtom(loadSlotsAtom, { store: app });
   const [licensing, setLicensing] = useState(false);
+  useEffect(() => {
+    void loadSlots();
+  }, [loadSlots]);
   const setState = async (state: MapStateValue) => {
-    const updated = await mapsApi.setMapState(map.id, state);
-    setMap({ ...map, ...updated });
+    try {
+      const updated = await mapsApi.setMapState(map.id, state);
+      setMap({ ...map, ...updated });
+    } finally {
+      // A refusal too: the slot it wanted was taken meanwhile, and the counters say so from now on.
+      void loadSlots();
+    }
   };
   return (
     <>
-      <MapStateMenu map={map} onSetState={setState} onRegisterLicense={() => setLicensing(true)} />
+      <MapStateMenu map={map} onSetState={setState} onRegisterLicense={() => setLicensing(true)} slots={slots} />
       <LicenseDialog
         map={licensing ? map : null}
         onClose={() => setLicensing(false)}
         onRegistered={(result) => {
           setMap({ ...map, state: result.state, licenseEndsAt: result.license.endsAt, lapsedFrom: null });
+          void loadSlots();
           // The rest (published, activeUntil) comes with the map's next read.
           void reloadHistory().catch(() => undefined);
         }}

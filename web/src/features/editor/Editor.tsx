@@ -4,11 +4,11 @@
  * saving in the SaveController (autosave, local backup, offline retries, conflicts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider, useStore } from 'jotai';
 import { useBlocker } from 'react-router';
 import { useCommandKeys } from './commands';
 import type { EditorCanvas } from './canvas/canvas';
-import { EditorContext } from './editor-context';
+import { AppStoreContext, EditorContext } from './editor-context';
 import { useNarrowEditor } from './editor-layout';
 import { useOnScreenKeyboard } from './on-screen-keyboard';
 import { layerAtom, selectionAtom, type EditorTab } from './editor-state';
@@ -33,6 +33,7 @@ import { PendingEditsContext, type PendingEdits, type SaveController } from './s
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export function Editor({ initial }: { initial: LoadedMap }) {
+  const app = useStore();
   const [ui] = useState(() => {
     const store = createStore();
     // A `?location=` link (copied from the published map) opens with that location selected on its floor.
@@ -45,9 +46,11 @@ export function Editor({ initial }: { initial: LoadedMap }) {
     return store;
   });
   return (
-    <Provider store={ui}>
-      <EditorShell initial={initial} />
-    </Provider>
+    <AppStoreContext.Provider value={app}>
+      <Provider store={ui}>
+        <EditorShell initial={initial} />
+      </Provider>
+    </AppStoreContext.Provider>
   );
 }
 

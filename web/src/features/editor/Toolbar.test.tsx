@@ -5,7 +5,15 @@ import { CallError } from '@mapnest/shared/errors';
 import { addLocation } from './actions/locations';
 import { disposeHarnesses, fakeServer, renderEditorPart } from './editor.fixtures';
 import { PUBLICATION_LABELS } from '@mapnest/shared/maps';
-import { MapTitle, SaveIndicator, SaveProblem, STATUS_LABELS, Toolbar, UNCONFIRMED_LABEL } from './Toolbar';
+import {
+  MapTitle,
+  PublicationStatus,
+  SaveIndicator,
+  SaveProblem,
+  STATUS_LABELS,
+  Toolbar,
+  UNCONFIRMED_LABEL,
+} from './Toolbar';
 
 afterEach(() => {
   cleanup();
@@ -106,5 +114,27 @@ describe('the bar’s File menu', () => {
     fireEvent.click(save);
     await waitFor(() => expect(server.saves.at(-1)?.mapData.locations.map((l) => l.id)).toEqual(['kiosk']));
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
+
+describe('the publication status’s tooltip', () => {
+  it('says what visitors see and whether changes wait, in words, not version numbers', () => {
+    renderEditorPart(<PublicationStatus />, {
+      map: { version: 7, publishedVersion: 5, publication: 'changes', published: true },
+    });
+    const status = document.querySelector('.publication')!;
+    expect(status.getAttribute('title')).toBe(
+      'Visitors see the map as you last published it. Your changes since then are not public until you publish.',
+    );
+    expect(status.getAttribute('title')).not.toMatch(/version|\d/);
+  });
+
+  it('says there is nothing unpublished when visitors see the draft', () => {
+    renderEditorPart(<PublicationStatus />, {
+      map: { version: 5, publishedVersion: 5, publication: 'published', published: true },
+    });
+    expect(document.querySelector('.publication')!.getAttribute('title')).toBe(
+      'Visitors see the map as it is here. There are no unpublished changes.',
+    );
   });
 });

@@ -246,6 +246,14 @@ function FloorPicker({ layers }: { layers: readonly { id: string; name: string }
   );
 }
 
+/** The status's tooltip: what visitors see and whether changes are waiting, in words, without version numbers. */
+export const PUBLICATION_DETAILS: Record<Publication, string> = {
+  published: 'Visitors see the map as it is here. There are no unpublished changes.',
+  changes: 'Visitors see the map as you last published it. Your changes since then are not public until you publish.',
+  never: 'Visitors see “Map not found” until you publish.',
+  offline: 'You took this map offline: visitors see “Map not found” until you publish it again.',
+};
+
 /**
  * What visitors see against the draft (ADR 018), shown at all times: 'Published', 'Unpublished changes' (saved or
  * not yet saved), 'Never published' or 'Unpublished' (taken offline).
@@ -254,10 +262,7 @@ export function PublicationStatus() {
   const { map } = useEditor();
   const s = useSaveState();
   const status: Publication = map.publication === 'published' && s.status !== 'saved' ? 'changes' : map.publication;
-  const detail =
-    map.publishedVersion !== null
-      ? `Visitors see version ${map.publishedVersion}; the draft is version ${s.version}.`
-      : 'Visitors see “Map not found” until you publish.';
+  const detail = PUBLICATION_DETAILS[status];
   return (
     <span className={`publication publication--${status}`} data-publication={status} title={detail}>
       <SteadyLabel text={PUBLICATION_LABELS[status]} alternatives={PUBLICATION_WORDS} />

@@ -4,6 +4,7 @@
  * one is geo-calibrated and latitude/longitude (CSV, GeoJSON, KML) lands in the right place.
  */
 import { blankDocument, type Location, type MapDocument } from '@mapnest/shared/map-document';
+import { newFloorId } from './panels/layer-file';
 
 export interface BuiltinMap {
   id: string;
@@ -50,7 +51,8 @@ export function documentFromBuiltin(map: BuiltinMap, regions: readonly BuiltinRe
     mapWidth: map.width,
     mapHeight: map.height,
     file: map.file,
-    layerId: map.id,
+    // Its floor's id as every new map's first floor, so a floor added later is layer-2.
+    layerId: newFloorId([]),
     layerName: map.name,
   });
   doc.settings.geo = { extent: map.extent };

@@ -1,4 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import type { useStore } from 'jotai';
+import { appStore } from '../../state/store';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { EditorAction } from './actions/registry';
 import type { EditorCanvas } from './canvas/canvas';
@@ -27,6 +29,17 @@ export interface EditorContextValue {
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);
+
+/**
+ * The app's jotai store (session, maps list, slots), as the editor met it: the editor keeps its UI atoms in a store of
+ * its own, so the parts that read the app's state (the map state menu's slots) read them from this one.
+ */
+export const AppStoreContext = createContext<ReturnType<typeof useStore> | null>(null);
+
+/** The app's store from inside the editor (the app's one when no editor gave it, as in tests of a part). */
+export function useAppStore(): ReturnType<typeof useStore> {
+  return useContext(AppStoreContext) ?? appStore;
+}
 
 export function useEditor(): EditorContextValue {
   const ctx = useContext(EditorContext);

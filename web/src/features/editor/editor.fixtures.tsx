@@ -11,7 +11,7 @@ import { CallError } from '@mapnest/shared/errors';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { HistoryEntry, MapSummary } from '@mapnest/shared/maps';
 import type { EditorCanvas } from './canvas/canvas';
-import { EditorContext, type EditorContextValue } from './editor-context';
+import { AppStoreContext, EditorContext, type EditorContextValue } from './editor-context';
 import { runners } from './editor-session';
 import {
   createSaveController,
@@ -87,6 +87,8 @@ export interface HarnessOptions {
   fetchCurrent?: () => Promise<{ doc: MapDocument; version: number }>;
   /** More of the canvas than `reveal` (e.g. networkHost for the Wayfinding panel's overlay). */
   canvas?: Partial<EditorCanvas>;
+  /** The app's store (session, slots) the editor met; a fresh one by default. */
+  app?: ReturnType<typeof createStore>;
 }
 
 const open: SaveController[] = [];
@@ -133,9 +135,11 @@ export function renderEditorPart(ui: ReactElement, o: HarnessOptions = {}) {
     resolveUrl: (u) => u,
   };
   const view = render(
-    <Provider store={jotai}>
-      <EditorContext.Provider value={ctx}>{ui}</EditorContext.Provider>
-    </Provider>,
+    <AppStoreContext.Provider value={o.app ?? createStore()}>
+      <Provider store={jotai}>
+        <EditorContext.Provider value={ctx}>{ui}</EditorContext.Provider>
+      </Provider>
+    </AppStoreContext.Provider>,
   );
   return { ...view, store, save, backup, server, jotai, notices, revealed, doc: () => store.getState().doc };
 }

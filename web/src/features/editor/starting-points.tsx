@@ -10,7 +10,7 @@ import { LayersIcon } from '../../components/Icons';
 import { BlankMapIcon } from '../maps/MapIcons';
 import { builtinMaps, builtinRegions, documentFromBuiltin, type BuiltinMap } from './builtin-maps';
 import { claimedType, imageSize, pickedFileProblem, uploadFile } from './files-api';
-import { newFloorName } from './panels/layer-file';
+import { newFloorId, newFloorName } from './panels/layer-file';
 import { MapplicSitePicker } from './dialogs/MapplicSitePicker';
 import {
   afterFailedUpload,
@@ -38,7 +38,8 @@ export const floorPlanStart: StartingPoint<File | null> = {
       file: post.fileUrl,
       mapWidth: size?.width ?? 1000,
       mapHeight: size?.height ?? 800,
-      layerId: 'ground',
+      // The first floor's id as the editor's next ones (layer-1, then layer-2…), whatever the file is named.
+      layerId: newFloorId([]),
       layerName: newFloorName(file.name, []),
     });
   },

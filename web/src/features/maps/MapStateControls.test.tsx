@@ -91,10 +91,14 @@ describe('map state controls on the maps list', () => {
     const goLive = within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }) as HTMLButtonElement;
     await waitFor(() => expect(goLive.disabled).toBe(true));
     const why = document.getElementById(goLive.getAttribute('aria-describedby')!)!;
+    // Both moves of the test map are held back: one note says both.
     expect(why.textContent).toContain(
-      'Go live needs a free Basic slot (0 of 0 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
+      'Go live needs a free Basic slot (0 of 0 used) and Make Pro a free Professional slot (2 of 2 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months.',
     );
-    expect(within(why).getByRole('link', { name: 'Buy Basic slots' }).getAttribute('href')).toBe('/maps#subscribe');
+    expect(
+      within(card('Riverside Mall')).getByRole('button', { name: 'Make Pro' }).getAttribute('aria-describedby'),
+    ).toBe(goLive.getAttribute('aria-describedby'));
+    expect(within(why).getByRole('link', { name: 'Buy slots' }).getAttribute('href')).toBe('/maps#subscribe');
     const pro = within(card('Campus Map')).getByRole('button', { name: 'Make Pro' }) as HTMLButtonElement;
     expect(pro.disabled).toBe(true);
     const proWhy = document.getElementById(pro.getAttribute('aria-describedby')!)!;
@@ -112,6 +116,19 @@ describe('map state controls on the maps list', () => {
     );
     fireEvent.click(goLive);
     expect(calls.callsTo('setMapState')).toEqual([]);
+  });
+
+  it('gives an account with no slots one note per card, not one per move', async () => {
+    server([testMap], {}, NO_SLOTS);
+    renderRoutes('/maps', { session: signedIn });
+    await screen.findByRole('article', { name: 'Riverside Mall' });
+    const goLive = within(card('Riverside Mall')).getByRole('button', { name: 'Go live' }) as HTMLButtonElement;
+    await waitFor(() => expect(goLive.disabled).toBe(true));
+    const notes = card('Riverside Mall').querySelectorAll('.map-state__short');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.textContent).toBe(
+      'Go live needs a free Basic slot (0 of 0 used) and Make Pro a free Professional slot (0 of 0 used). You have no Basic subscription slots. Subscribe to Basic, or register a license for this map: it keeps this map live on Basic for 6 months. Buy slotsRegister a license',
+    );
   });
 
   it('says which slot is missing when the server refuses, with a link to the plans', async () => {

@@ -1,16 +1,25 @@
 import { useId, useState } from 'react';
-import { noFreeSlot, slotUse } from '@mapnest/shared/billing-texts';
+import { useNavigate } from 'react-router';
 import type { MapStateValue } from '@mapnest/shared/constants';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, type DropdownMenuItem } from '../../components/DropdownMenu';
 import { CloseIcon } from '../../components/Icons';
 import { Spinner } from '../../components/Spinner';
-import { PLAN_NAMES } from '@mapnest/shared/constants';
+import { PLAN_NAMES, type PlanId } from '@mapnest/shared/constants';
 import { describeError, exhaustedCapacity, exhaustedSlot, type SlotKind } from './map-errors';
 import { shortDate, stateBadge, stateText } from './map-format';
-import { backToTestText, slotShortage, stateMoves, type SlotShortage, type StateMove } from './map-state-change';
-import { SlotLimitMessage, SubscribeLink } from './SlotLimitMessage';
+import {
+  backToTestText,
+  plansShort,
+  shortageText,
+  slotShortage,
+  stateMoves,
+  type HeldMove,
+  type SlotShortage,
+  type StateMove,
+} from './map-state-change';
+import { SlotLimitMessage, SUBSCRIBE_PATH, SubscribeLink } from './SlotLimitMessage';
 import '../billing/billing.css';
 
 export interface MapStateProps {
@@ -110,30 +119,35 @@ function lapsedText(map: MapSummary): string | null {
   return `Went back to test when your ${map.lapsedFrom === 3 ? PLAN_NAMES.pro : PLAN_NAMES.basic} slots ran out.`;
 }
 
+/** The moves held back for want of a slot. */
+const heldMoves = (moves: readonly { move: StateMove; shortage: SlotShortage | null }[]): HeldMove[] =>
+  moves.flatMap(({ move, shortage }) => (shortage ? [{ move, shortage }] : []));
+
+/** The way to buy the missing slots: named after the plan when one is missing, else plain 'Buy slots'. */
+const buyLabel = (plans: readonly PlanId[]) =>
+  plans.length === 1 ? `Buy ${PLAN_NAMES[plans[0]!]} slots` : 'Buy slots';
+
 /**
- * Why a move is held back, before any click: the plan's slots in use and the ways to a free one. Basic has two ways
- * (slots, or this map's own licence), said in the shared words with the licence one click away; Professional has one,
- * which its link says.
+ * Why the card's moves are held back, before any click: the plans' slots in use and the ways to a free one, in one
+ * note however many moves it holds back. Basic has two ways (slots, or this map's own licence), said in the shared
+ * words with the licence one click away; Professional has one, which its link says.
  */
 function ShortageNote({
   id,
-  move,
-  shortage,
+  held,
   onRegisterLicense,
 }: {
   id: string;
-  move: StateMove;
-  shortage: SlotShortage;
+  held: readonly HeldMove[];
   onRegisterLicense?: () => void;
 }) {
-  const { plan, used, capacity } = shortage;
+  const plans = plansShort(held);
   return (
     <p id={id} className="map-state__short">
-      {move.label} needs a free {PLAN_NAMES[plan]} slot ({slotUse(plan, used, capacity, false).value}).
-      {plan === 'basic' && ` ${noFreeSlot(plan, capacity)}`}{' '}
+      {shortageText(held)}{' '}
       <span className="map-state__ways">
-        <SubscribeLink className="alert__link">Buy {PLAN_NAMES[plan]} slots</SubscribeLink>
-        {plan === 'basic' && onRegisterLicense && (
+        <SubscribeLink className="alert__link">{buyLabel(plans)}</SubscribeLink>
+        {plans.includes('basic') && onRegisterLicense && (
           <button type="button" className="map-state__license alert__link" onClick={onRegisterLicense}>
             Register a license
           </button>
@@ -156,11 +170,8 @@ export function MapStateControls({
 }: MapStateProps & { slots?: SlotCounters | null }) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
   const noteId = useId();
-  const moves = stateMoves(map.state).map((move, i) => ({
-    move,
-    shortage: slotShortage(move, map, slots),
-    noteId: `${noteId}-${i}`,
-  }));
+  const moves = stateMoves(map.state).map((move) => ({ move, shortage: slotShortage(move, map, slots) }));
+  const held = heldMoves(moves);
   const lapsed = lapsedText(map);
   // The badge counts the days; the date is said here.
   const expires = stateBadge(map, now).tone === 'test' ? `Expires ${shortDate(map.activeUntil)}` : null;
@@ -171,13 +182,13 @@ export function MapStateControls({
         {expires && <span className="map-state__label map-state__label--test">{expires}</span>}
         {moves.length > 0 && (
           <div className="map-state__buttons" role="group" aria-label={`State of ${map.title}`}>
-            {moves.map(({ move, shortage, noteId: describedBy }) => (
+            {moves.map(({ move, shortage }) => (
               <button
                 key={move.label}
                 type="button"
                 className="btn btn--secondary btn--sm"
                 disabled={busy !== null || shortage !== null}
-                aria-describedby={shortage ? describedBy : undefined}
+                aria-describedby={shortage ? noteId : undefined}
                 onClick={() => start(move)}
               >
                 {busy === move ? (
@@ -195,18 +206,7 @@ export function MapStateControls({
           </div>
         )}
       </div>
-      {moves.map(
-        ({ move, shortage, noteId: id }) =>
-          shortage && (
-            <ShortageNote
-              key={move.label}
-              id={id}
-              move={move}
-              shortage={shortage}
-              onRegisterLicense={onRegisterLicense}
-            />
-          ),
-      )}
+      {held.length > 0 && <ShortageNote id={noteId} held={held} onRegisterLicense={onRegisterLicense} />}
       {lapsed && <p className="map-state__lapsed">{lapsed}</p>}
       <ProblemAlert problem={problem} onDismiss={clearProblem} />
       {confirmDialog}
@@ -214,22 +214,41 @@ export function MapStateControls({
   );
 }
 
-/** The editor's top-bar version: the state as a menu button with the moves and 'Register licence'. */
-export function MapStateMenu({ map, now = new Date(), onSetState, onRegisterLicense }: MapStateProps) {
+/**
+ * The editor's top-bar version: the state as a menu button with the moves and 'Register license'. With the owner's
+ * slot counters known, a move whose plan has no free slot is disabled as on the card, the same note says why, and the
+ * ways to a slot are items of the menu (a link cannot be one).
+ */
+export function MapStateMenu({
+  map,
+  now = new Date(),
+  onSetState,
+  onRegisterLicense,
+  slots = null,
+}: MapStateProps & { slots?: SlotCounters | null }) {
   const { busy, problem, clearProblem, start, confirmDialog } = useStateChange(map, onSetState);
+  const navigate = useNavigate();
   const line = stateBadge(map, now);
   const text = stateText(map, now);
   // The bar is narrow: the trigger names the state in a word, the menu opens with the whole line.
   const word = line.tone === 'live' && map.licenseEndsAt ? 'Licensed' : line.tone === 'test' ? 'Test' : line.label;
+  const moves = stateMoves(map.state).map((move) => ({ move, shortage: slotShortage(move, map, slots) }));
+  const held = heldMoves(moves);
   const items: DropdownMenuItem[] = [
     { id: 'state', title: text, disabled: true, onSelect: () => {} },
-    ...stateMoves(map.state).map((move) => ({
+    ...moves.map(({ move, shortage }) => ({
       id: move.label,
       title: move.label,
-      disabled: busy !== null,
+      disabled: busy !== null || shortage !== null,
       onSelect: () => start(move),
     })),
   ];
+  if (held.length > 0) {
+    items.push(
+      { id: 'short', title: shortageText(held), disabled: true, note: true, onSelect: () => {} },
+      { id: 'buy', title: buyLabel(plansShort(held)), onSelect: () => void navigate(SUBSCRIBE_PATH) },
+    );
+  }
   if (onRegisterLicense)
     items.push({ id: 'license', title: 'Register license', disabled: busy !== null, onSelect: onRegisterLicense });
   return (

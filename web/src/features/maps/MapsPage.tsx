@@ -20,6 +20,7 @@ import {
   renameMapAtom,
   setMapStateAtom,
   slotsAtom,
+  slotsToCheckAtom,
 } from './maps-state';
 import { HistoryDialog } from './history/HistoryDialog';
 import { errorNotice, Notice, type NoticeValue } from './Notice';
@@ -111,6 +112,7 @@ function useDeleteMap(setNotice: (notice: NoticeValue | null) => void, heading: 
 export default function MapsPage() {
   const session = useAtomValue(sessionAtom);
   const { list, slots, loadMaps, reload } = useMapsAndSlots(session.userId);
+  const slotsToCheck = useAtomValue(slotsToCheckAtom);
   const renameMap = useSetAtom(renameMapAtom);
   const setMapState = useSetAtom(setMapStateAtom);
 
@@ -170,7 +172,7 @@ export default function MapsPage() {
                 onHistory={() => setHistoryOf(map)}
                 onSetState={(state) => setMapState({ id: map.id, state })}
                 onRegisterLicense={() => setLicenseFor(map)}
-                slots={session.admin && !session.isUserSimulated ? null : slots}
+                slots={slotsToCheck}
               />
             </li>
           ))}

@@ -1,4 +1,5 @@
 /** What each map state can move to from the maps list and the editor (issue 12), and how the moves are named. */
+import { noFreeSlot, slotUse } from '@mapnest/shared/billing-texts';
 import { MapState, PLAN_NAMES, TEST_MAP_ACTIVE_DAYS, type MapStateValue, type PlanId } from '@mapnest/shared/constants';
 import type { MapSummary, SlotCounters } from '@mapnest/shared/maps';
 import { shortDate } from './map-format';
@@ -82,6 +83,34 @@ export function slotShortage(
   const used = plan === 'basic' ? slots.basicUsed : slots.proUsed;
   const capacity = plan === 'basic' ? slots.basicCapacity : slots.proCapacity;
   return used < capacity ? null : { plan, used, capacity };
+}
+
+/** A move held back for want of a slot, with what is missing. */
+export interface HeldMove {
+  move: StateMove;
+  shortage: SlotShortage;
+}
+
+/**
+ * Why the held moves of one map are held back, in one note (a test map on an account with no slots has two, Go live
+ * and Make Pro: one note says both), and Basic's second way out, the map's own licence, in the shared words. The map
+ * card and the editor's state menu both say it this way.
+ */
+export function shortageText(held: readonly HeldMove[]): string {
+  const need = ({ plan, used, capacity }: SlotShortage) =>
+    `a free ${PLAN_NAMES[plan]} slot (${slotUse(plan, used, capacity, false).value})`;
+  const [first, second] = held;
+  if (!first) return '';
+  const why = second
+    ? `${first.move.label} needs ${need(first.shortage)} and ${second.move.label} ${need(second.shortage)}.`
+    : `${first.move.label} needs ${need(first.shortage)}.`;
+  const basic = held.find((h) => h.shortage.plan === 'basic');
+  return basic ? `${why} ${noFreeSlot('basic', basic.shortage.capacity)}` : why;
+}
+
+/** The plans the held moves need, for the ways to buy slots. */
+export function plansShort(held: readonly HeldMove[]): PlanId[] {
+  return [...new Set(held.map((h) => h.shortage.plan))];
 }
 
 /**

@@ -46,6 +46,15 @@ export const slotsAtom = atom<SlotCounters | null>((get) => {
   return state.userId === currentUser(get) ? state.slots : null;
 });
 
+/**
+ * The slot counters a move is checked against before any click: none for an administrator on their own account, who
+ * sets any map's plan without a free slot (the server's answer stays the judge for everyone).
+ */
+export const slotsToCheckAtom = atom<SlotCounters | null>((get) => {
+  const { admin, isUserSimulated } = get(sessionAtom);
+  return admin && !isUserSimulated ? null : get(slotsAtom);
+});
+
 function toSessionMap(map: MapSummary): SessionMap {
   const { id, title, uid, author, created, edited, state, metrics, subscribed } = map;
   return { id, title, uid, author, created, edited, state, metrics, subscribed };

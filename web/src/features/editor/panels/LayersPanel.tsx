@@ -317,13 +317,19 @@ function LayerCard(props: {
   );
 }
 
-/** The layer's name field, focused with its text selected once when the layer is to be named (a floor just added). */
+/**
+ * The layer's name field, focused with its text selected once when the layer is to be named (a floor just added), and
+ * its whole card brought into view: focusing scrolls only as far as the field, which left the new floor's buttons
+ * under the fold of a short panel (a tablet held sideways).
+ */
 function useFocusWhenNaming(id: string) {
   const [naming, setNaming] = useAtom(namingLayerAtom);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (naming !== id || !field.current) return;
-    field.current.focus();
+    field.current.focus({ preventScroll: true });
+    // jsdom has no scrolling: the call is left out there.
+    field.current.closest('.card')?.scrollIntoView?.({ block: 'nearest' });
     field.current.select();
     setNaming(null);
   }, [naming, id, setNaming]);

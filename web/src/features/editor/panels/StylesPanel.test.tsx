@@ -26,6 +26,28 @@ const styleList = () => screen.getByRole('list', { name: 'Styles' });
 const card = (name: string) => within(styleList()).getByRole('listitem', { name });
 
 describe('StylesPanel', () => {
+  it('shows the colours used while a style leaves them empty, saying Default, not black', () => {
+    const doc = lots();
+    doc.settings.primaryColor = '#2563eb';
+    renderEditorPart(<StylesPanel />, { doc });
+    const sold = card('Sold');
+    const picker = (name: string, i = 0) =>
+      (within(sold).getAllByLabelText(`${name} picker`)[i] as HTMLInputElement).value;
+    // Normal: the primary colour (what a location with no colour of its own is drawn in), a white edge, white text.
+    expect([picker('Fill'), picker('Stroke'), picker('Text')]).toEqual(['#2563eb', '#ffffff', '#ffffff']);
+    // Hovered and opened shapes: the primary colour's light tints, the opened one outlined in it.
+    expect([picker('Fill', 1), picker('Fill', 2), picker('Stroke', 2)]).toEqual(['#bed0f9', '#a8c1f7', '#2563eb']);
+    for (const field of within(sold).getAllByRole('textbox', { name: /^(Fill|Stroke|Text)$/ }))
+      expect((field as HTMLInputElement).placeholder).toBe('Default');
+  });
+
+  it('follows a colour the style sets: its text reads on its fill', () => {
+    const doc = lots();
+    doc.styles[2]!.normal = { fill: '#fde68a' };
+    renderEditorPart(<StylesPanel />, { doc });
+    expect((within(card('Sold')).getByLabelText('Text picker') as HTMLInputElement).value).toBe('#1d2330');
+  });
+
   it('adds a style, and refuses a malformed colour without changing it', () => {
     const h = renderEditorPart(<StylesPanel />, { doc: lots() });
     fireEvent.change(screen.getByLabelText('New style name'), { target: { value: 'On hold' } });

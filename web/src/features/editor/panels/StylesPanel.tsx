@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { parseHex, primaryTextOnWhite } from '@mapnest/shared/contrast';
+import { contrastText } from '../../../viewer/markers/sprites';
 import type { Style, StyleState } from '@mapnest/shared/map-document';
 import { uniqueId } from '@mapnest/shared/map-ids';
 import { addStyle, removeStyle, reorderStyle, updateStyle } from '../actions/structure';
@@ -6,6 +8,38 @@ import { useEditor, useEditorState } from '../editor-context';
 import { CheckProp, ColorProp, NumberProp, Section, TextProp } from './fields';
 import { useTry } from './Inspector';
 import { useCardReorder, type CardReorder } from './Reorder';
+
+type StateKey = 'normal' | 'hover' | 'active';
+type StyleDefaults = Record<StateKey, { fill: string; stroke: string; text: string }>;
+
+/** The primary colour mixed with white as the viewer's CSS `color-mix(in srgb, primary share%, #fff)` does. */
+function tint(color: string, share: number): string {
+  const rgb = parseHex(color) ?? [0, 0, 0];
+  return `#${rgb
+    .map((c) =>
+      Math.round(c * share + 255 * (1 - share))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/**
+ * The colours the viewer draws while a style leaves one empty, so an empty field shows what is used, not black: the
+ * normal fill is the location's own (else its group's, else the primary colour: the primary shows), a marker's edge
+ * is white and its text reads on its fill; a hovered or opened shape takes the primary colour's light tint
+ * (`viewer.css`), the opened one outlined in the primary colour as links show it, and hovering keeps the stroke.
+ */
+export function styleDefaults(style: Style, primary: string): StyleDefaults {
+  const fill = style.normal.fill ?? primary;
+  const stroke = style.normal.stroke ?? '#ffffff';
+  const text = contrastText(fill);
+  return {
+    normal: { fill, stroke, text },
+    hover: { fill: tint(primary, 0.3), stroke, text },
+    active: { fill: tint(primary, 0.4), stroke: primaryTextOnWhite(primary), text },
+  };
+}
 
 /** Reusable styles: colours and strokes for the normal, hover and active states. */
 export function StylesPanel() {
@@ -73,7 +107,14 @@ export function StylesPanel() {
       )}
       <ol className="card-list" aria-label="Styles" {...reorder.listProps}>
         {doc.styles.map((s, i) => (
-          <StyleCard key={s.id} style={s} count={used.get(s.id) ?? 0} reorder={reorder} index={i} />
+          <StyleCard
+            key={s.id}
+            style={s}
+            count={used.get(s.id) ?? 0}
+            reorder={reorder}
+            index={i}
+            primary={doc.settings.primaryColor}
+          />
         ))}
       </ol>
       {reorder.region}
@@ -86,16 +127,19 @@ function StyleCard({
   count,
   reorder,
   index,
+  primary,
 }: {
   style: Style;
   count: number;
   reorder: CardReorder<Style>;
   index: number;
+  primary: string;
 }) {
   const attempt = useTry();
+  const defaults = styleDefaults(s, primary);
   const { run } = useEditor();
   const set = (patch: Partial<Style>) => attempt(updateStyle, { id: s.id, patch });
-  const state = (key: 'normal' | 'hover' | 'active', label: string) => {
+  const state = (key: StateKey, label: string) => {
     const v: StyleState = s[key];
     const put = (p: Partial<StyleState>) => {
       const next: Record<string, unknown> = { ...v, ...p };
@@ -104,8 +148,8 @@ function StyleCard({
     };
     return (
       <Section title={label} open={key === 'normal'}>
-        <ColorProp label="Fill" value={v.fill} commit={(c) => put({ fill: c })} />
-        <ColorProp label="Stroke" value={v.stroke} commit={(c) => put({ stroke: c })} />
+        <ColorProp label="Fill" value={v.fill} fallback={defaults[key].fill} commit={(c) => put({ fill: c })} />
+        <ColorProp label="Stroke" value={v.stroke} fallback={defaults[key].stroke} commit={(c) => put({ stroke: c })} />
         {key === 'normal' && (
           <NumberProp
             label="Stroke width"
@@ -115,7 +159,9 @@ function StyleCard({
             commit={(n) => put({ strokeWidth: n })}
           />
         )}
-        {key === 'normal' && <ColorProp label="Text" value={v.text} commit={(c) => put({ text: c })} />}
+        {key === 'normal' && (
+          <ColorProp label="Text" value={v.text} fallback={defaults.normal.text} commit={(c) => put({ text: c })} />
+        )}
       </Section>
     );
   };
@@ -128,7 +174,7 @@ function StyleCard({
             <span
               key={k}
               className="style-swatch"
-              style={{ background: s[k].fill ?? '#fff', borderColor: s[k].stroke ?? '#cbd5e1' }}
+              style={{ background: s[k].fill ?? defaults[k].fill, borderColor: s[k].stroke ?? '#cbd5e1' }}
               title={k}
             />
           ))}

@@ -251,6 +251,7 @@ export function ColorProp({
   optional = true,
   hint,
   fallback,
+  placeholder,
 }: {
   label: string;
   value: string | undefined | null;
@@ -259,6 +260,8 @@ export function ColorProp({
   hint?: string;
   /** The colour used while the field is empty (the default it stands for), so the swatch shows it, not black. */
   fallback?: string | null;
+  /** What the empty field says instead of 'Default' (several locations of different colours: 'Mixed'). */
+  placeholder?: string;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -293,7 +296,7 @@ export function ColorProp({
           id={id}
           className="input"
           value={draft ?? value ?? ''}
-          placeholder={optional ? 'Default' : '#rrggbb'}
+          placeholder={placeholder ?? (optional ? 'Default' : '#rrggbb')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
           onChange={(e) => setDraft(e.target.value)}

@@ -58,8 +58,8 @@ export function SelectionCard({
   );
   const deadEnd = nodeDegree(doc, sel.layer, at) === 1;
   return (
-    <div className="wayfinding-panel__card" aria-label="Selected node" role="group">
-      <p>
+    <div className="card wayfinding-panel__card" aria-label="Selected node" role="group">
+      <p className="wayfinding-panel__card-title">
         Node on {floorName(doc, sel.layer)}
         {attached
           .map((r) => (r.connector ? ` · connector “${connectorLabel(r)}”` : ` · ${locationTitle(doc, r.endpoint!)}`))
@@ -111,12 +111,12 @@ function EdgeCard({
   if (!r) return null;
   const area = r.closed && r.points.length > 2;
   return (
-    <div className="wayfinding-panel__card" aria-label="Selected edge" role="group">
-      <p>
+    <div className="card wayfinding-panel__card" aria-label="Selected edge" role="group">
+      <p className="wayfinding-panel__card-title">
         {area ? 'Edge of an open area' : 'Edge'} on {floorName(doc, r.layer)}
         {r.connector && ` · leads to connector “${connectorLabel(r)}”`}
       </p>
-      <label>
+      <label className="check">
         <input
           type="checkbox"
           checked={routeStepFree(r)}
@@ -126,8 +126,8 @@ function EdgeCard({
             if (run(setEdgeStepFree, { route, segment, stepFree: e.target.checked }) && !area)
               onSelect({ kind: 'edge', route, segment: 0 });
           }}
-        />{' '}
-        {area ? 'Step-free (the whole area)' : 'Step-free (no step on this edge)'}
+        />
+        <span>{area ? 'Step-free (the whole area)' : 'Step-free (no step on this edge)'}</span>
       </label>
       <div className="panel__row">
         <button type="button" className="btn btn--danger btn--sm" onClick={onRemove}>
@@ -166,9 +166,10 @@ function ConnectorForm({
     <fieldset className="wayfinding-panel__form">
       <legend>Make it a connector</legend>
       {/* No maxLength: it would cut a pasted name unseen. One too long is marked and said, and not set. */}
-      <label>
-        Name{' '}
+      <label className="field">
+        <span className="field__label">Name</span>
         <input
+          className="input"
           value={name}
           list="wf-connector-names"
           aria-invalid={tooLong ? true : undefined}
@@ -186,9 +187,9 @@ function ConnectorForm({
           <option key={n} value={n} />
         ))}
       </datalist>
-      <label>
-        Kind{' '}
-        <select value={kind} onChange={(e) => setKind(e.target.value as ConnectorKind)}>
+      <label className="field">
+        <span className="field__label">Kind</span>
+        <select className="input" value={kind} onChange={(e) => setKind(e.target.value as ConnectorKind)}>
           {CONNECTOR_KINDS.map((k) => (
             <option key={k} value={k}>
               {KIND_LABEL[k]}
@@ -196,9 +197,9 @@ function ConnectorForm({
           ))}
         </select>
       </label>
-      <label>
-        <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} /> Step-free (the
-        floor change through it)
+      <label className="check">
+        <input type="checkbox" checked={stepFree} onChange={(e) => setStepFree(e.target.checked)} />
+        <span>Step-free (the floor change through it)</span>
       </label>
       <button
         type="button"
@@ -237,9 +238,9 @@ function PinLocationForm({
   return (
     <fieldset className="wayfinding-panel__form">
       <legend>Attach a location here</legend>
-      <label>
-        Location{' '}
-        <select value={pin} onChange={(e) => onPin(e.target.value)}>
+      <label className="field">
+        <span className="field__label">Location</span>
+        <select className="input" value={pin} onChange={(e) => onPin(e.target.value)}>
           {here.map((l) => (
             <option key={l.id} value={l.id}>
               {l.title}

@@ -238,6 +238,30 @@ describe('WayfindingPanel', () => {
     expect(strictMapDocument.safeParse(view.doc()).success).toBe(true);
   });
 
+  it('styles its floor select, tool buttons and the selected node’s card and forms as the editor’s other panels', () => {
+    const { element, canvas } = fakeCanvas();
+    renderEditorPart(<WayfindingPanel />, { map: { state: 3 }, doc: mall(), canvas });
+    const floor = screen.getByRole('combobox', { name: 'Floor' });
+    expect(floor.className).toBe('input');
+    expect(floor.closest('.field')).not.toBeNull();
+    // The tool in use is pressed as the Locations panel's Add is: the primary button.
+    const tool = (name: string) => screen.getByRole('button', { name }).className;
+    expect([tool('Select'), tool('Draw paths')]).toEqual(['btn btn--primary btn--sm', 'btn btn--secondary btn--sm']);
+    fireEvent.click(screen.getByRole('button', { name: 'Draw paths' }));
+    expect(tool('Draw paths')).toBe('btn btn--primary btn--sm');
+    const catcher = () => svgOf(element).querySelector('.mn-net-catch')!;
+    press(catcher(), 100, 500);
+    press(catcher(), 300, 500);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    press(node(element, 0.3, 0.5), 300, 500);
+    const card = screen.getByRole('group', { name: 'Selected node' });
+    expect(card.classList.contains('card')).toBe(true);
+    const form = within(card).getByRole('group', { name: 'Make it a connector' });
+    for (const name of ['Name', 'Kind']) expect(within(form).getByRole('combobox', { name }).className).toBe('input');
+    expect(within(form).getByRole('checkbox').closest('label')!.className).toBe('check');
+  });
+
   it('keeps a pasted connector name too long whole, marks it and says why, and sets no connector', () => {
     const doc = mall();
     doc.routes = [

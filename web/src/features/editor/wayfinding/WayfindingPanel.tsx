@@ -21,6 +21,7 @@ import { NetworkLayer, type NetworkSelection } from './network-layer';
 import { SelectionCard } from './NetworkSelectionCard';
 import { floorName, KIND_LABEL, locationTitle } from './network-names';
 import { useShapeCentres } from './shape-centres';
+import { SelectProp } from '../panels/fields';
 import './wayfinding-panel.css';
 
 type Mode = 'select' | 'draw';
@@ -89,19 +90,16 @@ function NetworkEditor() {
           Directions are off for visitors: turn them on in Settings, under Directions, once the network is drawn.
         </p>
       )}
-      <div className="panel__row">
-        <label>
-          Floor{' '}
-          <select value={layer} onChange={(e) => setLayer(e.target.value)}>
-            {doc.layers.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="panel__hint">{pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor</span>
-      </div>
+      <SelectProp
+        label="Floor"
+        value={layer}
+        options={doc.layers.map((l) => ({ value: l.id, label: l.name }))}
+        commit={(id) => {
+          setLayer(id);
+          return null;
+        }}
+        hint={`${pathsHere === 1 ? '1 path' : `${pathsHere} paths`} on this floor`}
+      />
       <ToolPicker mode={mode} onMode={setMode} />
 
       {current && (
@@ -218,7 +216,7 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
       <div className="panel__row" role="group" aria-label="Network tool">
         <button
           type="button"
-          className="btn btn--secondary btn--sm"
+          className={mode === 'select' ? 'btn btn--primary btn--sm' : 'btn btn--secondary btn--sm'}
           aria-pressed={mode === 'select'}
           onClick={() => onMode('select')}
         >
@@ -226,7 +224,7 @@ function ToolPicker({ mode, onMode }: { mode: Mode; onMode(mode: Mode): void }) 
         </button>
         <button
           type="button"
-          className="btn btn--secondary btn--sm"
+          className={mode === 'draw' ? 'btn btn--primary btn--sm' : 'btn btn--secondary btn--sm'}
           aria-pressed={mode === 'draw'}
           onClick={() => onMode('draw')}
         >

@@ -6,6 +6,7 @@ import { useEditor } from '../../editor-context';
 import { selectionAtom } from '../../editor-state';
 import { ColorProp, SelectProp, type Commit } from '../fields';
 import { MARKER_LABELS } from './LocationForm';
+import { markerSwatch } from './LocationListbox';
 import { useTry } from '../use-try';
 
 /** Changes for several selected locations at once. */
@@ -56,7 +57,7 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
         ]}
         commit={(v) => apply({ type: v === '*' ? null : (v as MarkerType) })}
       />
-      <ColorProp label="Colour" value={undefined} commit={(v) => apply({ color: v ?? null })} />
+      <BulkColour ids={ids} doc={doc} commit={(v) => apply({ color: v ?? null })} />
       <div className="panel__row">
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => apply({ hide: true })}>
           Hide from directory
@@ -71,6 +72,37 @@ export function BulkPanel({ ids, doc }: { ids: string[]; doc: MapDocument }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The selected locations' Colour, as the location form's: their own colour when they share one; when none has one,
+ * empty, saying Default, with the swatch in the colour the map draws them in (their style's, group's or the primary
+ * colour), not black; when their own colours differ, 'Mixed'. A colour set here applies to all; emptied, it clears.
+ */
+function BulkColour({ ids, doc, commit }: { ids: string[]; doc: MapDocument; commit: Commit<string | undefined> }) {
+  const chosen = new Set(ids);
+  const locations = doc.locations.filter((l) => chosen.has(l.id));
+  const own = new Set(locations.map((l) => l.color));
+  const drawn = markerSwatch(doc.styles, doc.groups, doc.settings.primaryColor);
+  const defaults = new Set(locations.map((l) => drawn({ ...l, color: undefined })));
+  const first = locations[0];
+  const shared = own.size === 1 ? first?.color : undefined;
+  const mixed = own.size > 1;
+  const hint = mixed
+    ? 'The selected locations have different colours; the swatch shows the first one’s.'
+    : shared === undefined && defaults.size > 1
+      ? 'Their default colours differ (their styles’ or groups’); the swatch shows the first one’s.'
+      : undefined;
+  return (
+    <ColorProp
+      label="Colour"
+      value={shared}
+      fallback={first ? drawn(first) : null}
+      placeholder={mixed ? 'Mixed' : undefined}
+      hint={hint}
+      commit={commit}
+    />
   );
 }
 

@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { documentFromBuiltin, type BuiltinMap } from './builtin-maps';
+import { newFloorId } from './panels/layer-file';
+import { floorPlanStart } from './starting-points';
+
+vi.mock('./files-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./files-api')>()),
+  imageSize: async () => ({ width: 1200, height: 900 }),
+  uploadFile: async () => ({ fileUrl: '/files/user-1/abc-ground-floor.svg' }),
+}));
+
+describe('a new map’s first floor', () => {
+  it('is layer-1 from an uploaded plan, whatever the file is named, so the next one added is layer-2', async () => {
+    const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'ground-floor.svg', { type: 'image/svg+xml' });
+    const doc = (await floorPlanStart.build(file))!;
+    expect(doc.layers.map((l) => [l.id, l.name])).toEqual([['layer-1', 'Ground floor']]);
+    expect(newFloorId(doc.layers)).toBe('layer-2');
+  });
+
+  it('is layer-1 on a built-in map too', () => {
+    const map = {
+      id: 'europe',
+      name: 'Europe',
+      file: '/builtin/europe.svg',
+      width: 1000,
+      height: 800,
+      extent: [-25, 34, 45, 72],
+    };
+    const doc = documentFromBuiltin(map as unknown as BuiltinMap, null);
+    expect(doc.layers[0]!.id).toBe('layer-1');
+  });
+});
