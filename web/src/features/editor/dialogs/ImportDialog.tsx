@@ -7,6 +7,7 @@ import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import {
   guessMapping,
+  ownField,
   parseCsv,
   rowsToLocations,
   TARGET_LABELS,
@@ -254,6 +255,12 @@ function importLabel(issues: number, good: number, unit: 'row' | 'point'): strin
   return good > 0 ? `Import the ${counted(good, `good ${unit}`)}` : 'Import';
 }
 
+/** A column's choices: every target, and always the custom field its own header names, so no column's data is lost. */
+function withOwnField(targets: readonly ColumnTarget[], header: string): readonly ColumnTarget[] {
+  const own = ownField(header);
+  return own && !targets.includes(own) ? [...targets, own] : targets;
+}
+
 /** The file's columns, each with where it goes, over its first rows. */
 function CsvColumnsTable({
   csv,
@@ -287,7 +294,7 @@ function CsvColumnsTable({
                     setMapping(next);
                   }}
                 >
-                  {targets.map((t) => (
+                  {withOwnField(targets, h).map((t) => (
                     <option key={t} value={t}>
                       {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
                     </option>
@@ -314,7 +321,7 @@ function CsvColumnsTable({
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
-  const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers));
+  const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers, csv.rows, csv.decimalComma));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
   const result = useMemo(() => rowsToLocations(csv, mapping, doc, { floor }), [csv, mapping, doc, floor]);
