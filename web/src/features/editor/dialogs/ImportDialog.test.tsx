@@ -297,6 +297,25 @@ describe('the Import dialog with other files', () => {
     ]);
   });
 
+  it('says a CSV that changes locations the map has updated them, and one that also adds says both', async () => {
+    const doc = blankDocument();
+    doc.locations = [
+      { id: 'lot-1', title: 'Lot 1', groups: [] },
+      { id: 'lot-2', title: 'Lot 2', groups: [] },
+    ];
+    const h = openImport(doc);
+    pick('import-file', [aFile(['id,group\nlot-1,Sold\nlot-2,Sold\n'], 'sold.csv', 'text/csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.notices.at(-1)?.text).toBe('Updated 2 locations and 1 new group. Undo reverts the import.');
+    cleanup();
+    const more = openImport(doc);
+    pick('import-file', [aFile(['id,title\nlot-1,Lot 1\nlot-3,Lot 3\n'], 'more.csv', 'text/csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(more.notices.at(-1)?.text).toBe('Added 1 location, updated 1. Undo reverts the import.');
+  });
+
   it('says plainly that a file is empty or not a CSV (text) file, and changes nothing', async () => {
     const doc = blankDocument();
     doc.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];
