@@ -143,4 +143,34 @@ describe('buildModel', () => {
     expect(a!.coord).toEqual([0.1, 0.2]);
     expect(c!.coord).toBeNull();
   });
+
+  it('tints the region of a location shown by its SVG element alone in its group’s colour, as its marker would be', () => {
+    const doc = blankDocument();
+    doc.groups = [
+      { id: 'available', name: 'Available', color: '#16a34a' },
+      { id: 'sold', name: 'Sold', color: '#64748b' },
+      { id: 'plain', name: 'Plain' },
+    ];
+    doc.styles = [{ id: 'lit', markers: false, svg: true, normal: { fill: '#fde68a' }, hover: {}, active: {} }];
+    doc.locations = [
+      { id: 'lot-1', groups: ['available'], type: 'hidden' },
+      { id: 'lot-2', groups: ['available'], type: 'hidden' },
+      { id: 'lot-3', groups: ['sold'], type: 'hidden' },
+      { id: 'lot-4', groups: ['sold'], type: 'hidden', color: '#dc2626' },
+      { id: 'lot-5', groups: ['sold'], type: 'hidden', style: 'lit' },
+      { id: 'lot-6', groups: ['plain'], type: 'hidden' },
+      { id: 'pin', groups: ['available'], type: 'pin' },
+    ];
+    const [l1, l2, l3, l4, l5, l6, pin] = buildModel(doc).locations;
+    expect(l1!.region.fill).toBe('color-mix(in srgb, #16a34a 35%, #fff)');
+    expect(l2!.region).toBe(l1!.region);
+    expect(l3!.region.fill).toBe('color-mix(in srgb, #64748b 35%, #fff)');
+    // The location's own colour and an SVG style are the author's and win; a group without a colour paints nothing.
+    expect(l4!.region.fill).toBe('#dc2626');
+    expect(l5!.region.fill).toBe('#fde68a');
+    expect(l6!.region.fill).toBeNull();
+    // A marker shows the group's colour itself: the drawing keeps its own paint.
+    expect(pin!.region.fill).toBeNull();
+    expect(pin!.fill).toBe('#16a34a');
+  });
 });

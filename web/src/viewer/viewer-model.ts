@@ -173,6 +173,7 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
   // The document's own pair (documents are replaced, never changed in place), or one placed from latitude and longitude.
   const coord = c ?? (loc.latlon && geo ? latLonToMap(loc.latlon, geo.extent) : null);
   const action = loc.action ?? settings.popup.action;
+  const kind = loc.type ?? settings.markerType;
   return {
     index,
     source: loc,
@@ -180,7 +181,7 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
     title: loc.title ?? '',
     about: placeholders(loc.about ?? '', loc, groupNames, false),
     desc: placeholders(loc.desc ?? '', loc, groupNames, true),
-    kind: loc.type ?? settings.markerType,
+    kind,
     fill: markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor,
     stroke: markerStyle ? (markerStyle.normal.stroke ?? null) : null,
     textColor: markerStyle ? (markerStyle.normal.text ?? null) : null,
@@ -198,7 +199,9 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
         }
       : loc.color
         ? colourRegion(context.colourRegions, loc.color)
-        : SVG_OWN_PAINT,
+        : groupColor && kind === 'hidden'
+          ? colourRegion(context.colourRegions, groupTint(groupColor))
+          : SVG_OWN_PAINT,
     scale: loc.scale ?? 1,
     label: loc.label ?? '',
     layer: loc.layer ?? null,
@@ -211,6 +214,15 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
     listed: !loc.hide && !loc.disable,
     clickable: !loc.disable && action !== 'none',
   };
+}
+
+/**
+ * The region of a location shown by its SVG element alone (a hidden marker) takes its group's colour, as its marker
+ * would have: otherwise a site plan's status groups (available, sold) colour nothing a visitor sees on the map. A tint,
+ * so the plan's own dark labels on it stay readable.
+ */
+function groupTint(colour: string): string {
+  return `color-mix(in srgb, ${colour} 35%, #fff)`;
 }
 
 /** A region painted in a location's colour alone (no SVG style), one frozen copy per colour. */

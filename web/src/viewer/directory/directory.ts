@@ -9,7 +9,7 @@ import { filterControl, offeredFilters } from './filters';
 import { h, icon, uid } from '../dom';
 import type { FilterState, ResolvedLocation, ViewerModel } from '../viewer-model';
 import { readableTextOn } from '@mapnest/shared/contrast';
-import { listKeyTarget, rowHeight } from './list-keys';
+import { listKeyTarget, rowHeight, swatchText } from './list-keys';
 import { searchField } from './search-hint';
 
 export interface DirectoryCallbacks {
@@ -363,10 +363,10 @@ export class Directory {
     return li;
   }
 
-  /** An entry's picture: its image (a card's, or the thumbnail), else a swatch with its letter or label. */
+  /** An entry's picture: its image (a card's, or the thumbnail), else a swatch with its text (`swatchText`). */
   #entryVisual(l: ResolvedLocation, grid: boolean): HTMLElement {
     const thumb = l.source.thumb ?? '';
-    const letter = thumb && thumb.length <= 3 ? thumb : l.label || (l.title || l.id).slice(0, 1).toUpperCase();
+    const letter = swatchText(l.title || l.id, l.label, thumb);
     const image = grid ? (l.source.image ?? (thumb.length > 3 ? thumb : '')) : thumb.length > 3 ? thumb : '';
     if (image)
       return h('img', {

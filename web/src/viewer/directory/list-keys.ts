@@ -9,6 +9,16 @@ export function rowHeight(layout: 'list' | 'grid', thumbnails: boolean, kiosk: b
 }
 
 /**
+ * The text of an entry's swatch when it has no picture: its thumbnail text or label, else the number a title ends with
+ * (up to 3 characters: "Lot 12", "Suite 204", "Unit 4B"), else the title's first letter. A site plan's 120 lots or a
+ * tower's suites all start with the same letter, which told no entry from the next.
+ */
+export function swatchText(title: string, label: string, thumb: string): string {
+  if (thumb && thumb.length <= 3) return thumb;
+  return label || (/\s(\d[\dA-Za-z]{0,2})$/.exec(title)?.[1] ?? title.slice(0, 1).toUpperCase());
+}
+
+/**
  * Where a key moves the keyboard in the directory's list: from entry `pos` of `count`, `per` entries a row (a
  * grid), `page` entries a page. Null: not a key the list moves on.
  */

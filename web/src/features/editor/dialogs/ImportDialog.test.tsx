@@ -277,6 +277,45 @@ describe('the Import dialog with other files', () => {
     expect(h.notices.at(-1)?.text).toBe('Imported 1 location. Undo reverts the import.');
   });
 
+  it('keeps a lot plan’s “size” column of square metres as a custom field, and offers each column a field of its own name', async () => {
+    const h = openImport();
+    const csv = 'id,title,price,size\nlot-1,Lot 1,268000,457\nlot-2,Lot 2,489000,800\n';
+    pick('import-file', [aFile([csv], 'lots.csv', 'text/csv')]);
+    const size = (await screen.findByRole('combobox', { name: 'Column “size” goes to' })) as HTMLSelectElement;
+    expect(size.value).toBe('field:size');
+    // Sent elsewhere, a column can always come back to the field its header names (not only to the others' fields).
+    fireEvent.change(size, { target: { value: 'ignore' } });
+    const choices = Array.from(size.options, (o) => o.textContent);
+    expect(choices).toContain('Custom field “size”');
+    expect(choices).toContain('Marker size');
+    fireEvent.change(size, { target: { value: 'field:size' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.fields)).toEqual([
+      { price: '268000', size: '457' },
+      { price: '489000', size: '800' },
+    ]);
+  });
+
+  it('says a CSV that changes locations the map has updated them, and one that also adds says both', async () => {
+    const doc = blankDocument();
+    doc.locations = [
+      { id: 'lot-1', title: 'Lot 1', groups: [] },
+      { id: 'lot-2', title: 'Lot 2', groups: [] },
+    ];
+    const h = openImport(doc);
+    pick('import-file', [aFile(['id,group\nlot-1,Sold\nlot-2,Sold\n'], 'sold.csv', 'text/csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.notices.at(-1)?.text).toBe('Updated 2 locations and 1 new group. Undo reverts the import.');
+    cleanup();
+    const more = openImport(doc);
+    pick('import-file', [aFile(['id,title\nlot-1,Lot 1\nlot-3,Lot 3\n'], 'more.csv', 'text/csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(more.notices.at(-1)?.text).toBe('Added 1 location, updated 1. Undo reverts the import.');
+  });
+
   it('says plainly that a file is empty or not a CSV (text) file, and changes nothing', async () => {
     const doc = blankDocument();
     doc.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { importMapplic } from '@mapnest/shared/mapplic-import';
+import type { Location, MapDocument } from '@mapnest/shared/map-document';
 import { restoreDocument } from '@mapnest/shared/map-restore';
 import { Modal } from '../../../components/Modal';
 import { counted } from '../../../lib/words';
@@ -7,6 +8,7 @@ import { importLocations, type ImportArgs } from '../actions/structure';
 import { useEditor, useEditorState } from '../editor-context';
 import {
   guessMapping,
+  ownField,
   parseCsv,
   rowsToLocations,
   TARGET_LABELS,
@@ -254,6 +256,26 @@ function importLabel(issues: number, good: number, unit: 'row' | 'point'): strin
   return good > 0 ? `Import the ${counted(good, `good ${unit}`)}` : 'Import';
 }
 
+/**
+ * What an import did to the locations: a file that updates locations the map has (a status changed in a spreadsheet)
+ * says so, rather than that it imported them, which reads as if they were added again.
+ */
+function importedSaid(doc: MapDocument, locations: readonly Location[], mode: ImportArgs['mode']): string {
+  const known = new Set(mode === 'merge' ? doc.locations.map((l) => l.id) : []);
+  const updated = locations.filter((l) => known.has(l.id)).length;
+  const added = locations.length - updated;
+  if (updated === 0) return `Imported ${counted(added, 'location')}`;
+  return added === 0
+    ? `Updated ${counted(updated, 'location')}`
+    : `Added ${counted(added, 'location')}, updated ${updated}`;
+}
+
+/** A column's choices: every target, and always the custom field its own header names, so no column's data is lost. */
+function withOwnField(targets: readonly ColumnTarget[], header: string): readonly ColumnTarget[] {
+  const own = ownField(header);
+  return own && !targets.includes(own) ? [...targets, own] : targets;
+}
+
 /** The file's columns, each with where it goes, over its first rows. */
 function CsvColumnsTable({
   csv,
@@ -287,7 +309,7 @@ function CsvColumnsTable({
                     setMapping(next);
                   }}
                 >
-                  {targets.map((t) => (
+                  {withOwnField(targets, h).map((t) => (
                     <option key={t} value={t}>
                       {TARGET_LABELS[t] ?? `Custom field “${t.slice(6)}”`}
                     </option>
@@ -314,7 +336,7 @@ function CsvColumnsTable({
 function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
   const { doc } = useEditorState();
   const { run, notify } = useEditor();
-  const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers));
+  const [mapping, setMapping] = useState<ColumnTarget[]>(() => guessMapping(csv.headers, csv.rows, csv.decimalComma));
   const [mode, setMode] = useState<ImportArgs['mode']>('merge');
   const [floor, setFloor] = useImportFloor(doc);
   const result = useMemo(() => rowsToLocations(csv, mapping, doc, { floor }), [csv, mapping, doc, floor]);
@@ -333,7 +355,7 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
     if (!canImport) return;
     if (run(importLocations, { locations: result.locations, groups: result.groups, mode })) {
       notify(
-        `Imported ${counted(result.locations.length, 'location')}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
+        `${importedSaid(doc, result.locations, mode)}${result.groups.length ? ` and ${counted(result.groups.length, 'new group')}` : ''}. Undo reverts the import.`,
         'info',
       );
       onDone();

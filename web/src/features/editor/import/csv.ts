@@ -58,7 +58,7 @@ export const TARGET_LABELS: Record<string, string> = {
   type: 'Marker type',
   action: 'Click action',
   zoom: 'Zoom',
-  scale: 'Size',
+  scale: 'Marker size',
   hide: 'Hidden (yes/no)',
   disable: 'Disabled (yes/no)',
   more: '“More” label',
@@ -95,17 +95,53 @@ export function parseCsv(text: string): ParsedCsv {
   return { headers: headers.map((h) => h.trim()), rows, errors, errorRows, decimalComma };
 }
 
-/** A first guess at each column's target from its header. */
-export function guessMapping(headers: readonly string[]): ColumnTarget[] {
+/**
+ * A first guess at each column's target from its header and, for a header that names a number of the marker's (size,
+ * zoom), from its values too: a lot plan's "size" column of square metres is no marker size (0.1 to 10), and taken as
+ * one every row would be refused, so it becomes a custom field like any other column.
+ */
+export function guessMapping(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[] = [],
+  decimalComma = false,
+): ColumnTarget[] {
   const used = new Set<ColumnTarget>();
-  return headers.map((h) => {
+  return headers.map((h, i) => {
     const target = ALIASES[csvHeaderKey(h)];
-    if (target && !used.has(target)) {
+    if (target && !used.has(target) && valuesFit(target, rows, i, decimalComma)) {
       used.add(target);
       return target;
     }
-    const field = toFieldKey(h.trim());
-    return field ? (`field:${field}` as ColumnTarget) : 'ignore';
+    return ownField(h) ?? 'ignore';
+  });
+}
+
+/** The custom field a column's header names ('field:price'), or null when the header makes no field key. */
+export function ownField(header: string): ColumnTarget | null {
+  const field = toFieldKey(header.trim());
+  return field ? `field:${field}` : null;
+}
+
+const NO_REFERENCES = new CsvReferences({ groups: [], layers: [], styles: [] });
+
+/** Whether every value of column `i` reads as the marker number `target` takes (other targets are not guessed so). */
+function valuesFit(
+  target: ColumnTarget,
+  rows: readonly (readonly string[])[],
+  i: number,
+  decimalComma: boolean,
+): boolean {
+  if (target !== 'scale' && target !== 'zoom') return true;
+  return rows.every((row) => {
+    const value = csvCell(row[i] ?? '');
+    if (value === '') return true;
+    try {
+      readCsvCell({}, target, value, NO_REFERENCES, decimalComma);
+      return true;
+    } catch (e) {
+      if (e instanceof CsvCellProblem) return false;
+      throw e;
+    }
   });
 }
 

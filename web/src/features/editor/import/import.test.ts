@@ -13,6 +13,16 @@ function doc(): MapDocument {
 }
 
 describe('CSV import', () => {
+  it('takes a size or zoom column as the marker’s only when every value is one, else as a custom field', () => {
+    const markers = parseCsv('id,size,zoom\na,1.5,3\nb,,2\n');
+    expect(guessMapping(markers.headers, markers.rows)).toEqual(['id', 'scale', 'zoom']);
+    const lots = parseCsv('id,size,zoom\nlot-1,457,3\nlot-2,0.5,near\n');
+    expect(guessMapping(lots.headers, lots.rows)).toEqual(['id', 'field:size', 'field:zoom']);
+    // Semicolon-separated with decimal commas, as Excel writes it where the decimal mark is a comma.
+    const excel = parseCsv('id;size\na;1,5\n');
+    expect(guessMapping(excel.headers, excel.rows, excel.decimalComma)).toEqual(['id', 'scale']);
+  });
+
   it('guesses the mapping from the header and turns rows into locations', () => {
     const csv = parseCsv(
       'ID,Name,Category,X,Y,Floor,Colour,Price\na1,Café,"Food, Drinks",0.5,0.25,Upper floor,#ff0000,4\n,Shop B,Shops,500,250,,,\n',
