@@ -314,12 +314,25 @@ describe('editor dialogs at 1366×768', () => {
     await openFileMenuItem(page, 'Import…');
     const transfer = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
-      dt.items.add(new File(['title,x,y\nBakery,0.5,0.5\n'], 'shops.csv', { type: 'text/csv' }));
+      dt.items.add(new File(['title,x,y,groups,price\nBakery,0.5,0.5,Food,12\n'], 'shops.csv', { type: 'text/csv' }));
       return dt;
     });
     await page.dispatchEvent('.file-drop', 'dragover', { dataTransfer: transfer });
     await page.dispatchEvent('.file-drop', 'drop', { dataTransfer: transfer });
     await page.getByText('File: shops.csv.', { exact: false }).waitFor();
+    // Each column's choice reads whole ("Groups (comma-separated)", "Custom field “price”"), however short its values.
+    const cut = await page.$$eval('.preview-table select', (selects) =>
+      selects.flatMap((select) => {
+        const s = select as HTMLSelectElement;
+        const style = getComputedStyle(s);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = s.selectedOptions[0]?.text ?? '';
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(text).width > room ? [`${text}: ${Math.round(room)} px`] : [];
+      }),
+    );
+    expect(cut).toEqual([]);
     await artifact(page, { path: path.join(ARTIFACTS, 'dialog-import-dropped.png') });
     await context.close();
   }, 120_000);

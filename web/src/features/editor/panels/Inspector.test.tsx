@@ -173,12 +173,12 @@ describe('Inspector', () => {
     const h = setup();
     const before = h.doc();
     expect(errorOf(edit('Colour', 'reddish'))).toBe('Must be a hex color: #rgb, #rrggbb or #rrggbbaa');
-    expect(errorOf(edit('Size', 'big'))).toBe('Must be a number');
-    expect(errorOf(edit('Size', '20'))).toBe('Must be at most 10');
+    expect(errorOf(edit('Marker size', 'big'))).toBe('Must be a number');
+    expect(errorOf(edit('Marker size', '20'))).toBe('Must be at most 10');
     expect(errorOf(edit('Link', 'javascript:alert(1)'))).toMatch(/^Location "a0" \(link\): /);
     expect(h.doc()).toBe(before);
     edit('Colour', '#cc0000');
-    edit('Size', '2');
+    edit('Marker size', '2');
     expect(h.doc().locations[0]).toMatchObject({ color: '#cc0000', scale: 2 });
   });
 

@@ -251,7 +251,14 @@ function AppearanceFields({ loc, doc, set, text }: LocationEdit) {
         commit={text('label')}
         hint="Up to 3 characters inside the marker."
       />
-      <NumberProp label="Size" value={loc.scale} min={0.1} max={10} placeholder="1" commit={(v) => set({ scale: v })} />
+      <NumberProp
+        label="Marker size"
+        value={loc.scale}
+        min={0.1}
+        max={10}
+        placeholder="1"
+        commit={(v) => set({ scale: v })}
+      />
     </>
   );
 }
