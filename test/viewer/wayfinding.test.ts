@@ -163,7 +163,10 @@ describe('directions on the demo map', () => {
     expect(await list.ariaSnapshot()).toMatch(/option "Bloom & Co\., Ground floor"/);
     // A long name has its floor on a line of its own; any other, its floor 16 px or more after it.
     const option = list.getByRole('option').nth(1);
-    await option.locator('span').first().evaluate((el) => (el.textContent = 'Centre management and lost property office'));
+    await option
+      .locator('span')
+      .first()
+      .evaluate((el) => (el.textContent = 'Centre management and lost property office'));
     for (const o of [list.getByRole('option').first(), option]) {
       const [name, floor] = await o.locator('span').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
       expect(floor!.left >= name!.right + 16 || floor!.top >= name!.bottom, JSON.stringify({ name, floor })).toBe(true);
