@@ -117,6 +117,53 @@ describe('the script-tag embed on a phone, under the page’s sticky header', ()
   );
 });
 
+describe('the script-tag embed on a phone, sized by itself', () => {
+  /** A customer's page with the demo map's script-tag embed, its element styled `style`. */
+  const phonePage = (style: string) => `<!doctype html><html><head>
+    <meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0">
+    <h1>Riverside Centre</h1><div id="map" data-mapnest-map="demo" style="${style}"></div><p>After the map.</p>
+    <script src="${baseUrl()}/embed.js" async></script></body></html>`;
+
+  async function routeOnPhone(style: string) {
+    const host = await serve(phonePage(style));
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${host.url}/?from=north-entrance&to=fitlab`);
+    const map = page.locator('#map');
+    await map.locator('.mn-dir-steps .mn-dir-step').first().waitFor({ timeout: 20_000 });
+    const boxes = await page.evaluate(() => {
+      const root = document.getElementById('map')!.shadowRoot!;
+      const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+      return {
+        map: box(root.querySelector('.mn-map')!),
+        sheet: box(root.querySelector('.mn-directions')!),
+        steps: [...root.querySelectorAll('.mn-dir-step')].map(box),
+      };
+    });
+    return { page, errors, boxes, close: () => Promise.all([context.close(), host.stop()]) };
+  }
+
+  it('takes three quarters of the screen, so the directions’ sheet shows the route’s steps, not only its summary', async () => {
+    const { page, errors, boxes, close } = await routeOnPhone('');
+    await artifact(page, { path: '.test-artifacts/embed-phone-script-directions.png' });
+    expect(boxes.map.height, JSON.stringify(boxes)).toBeGreaterThanOrEqual(0.75 * 844 - 1);
+    // Below the summary, the route's first step shows whole in the sheet without scrolling it (at the plan's own
+    // proportions, 340 px, the sheet held the summary alone).
+    const first = boxes.steps[0]!;
+    expect(first.top >= boxes.sheet.top && first.bottom <= boxes.sheet.bottom, JSON.stringify(boxes)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the height the customer gave its element', async () => {
+    const { boxes, errors, close } = await routeOnPhone('height:400px');
+    expect(Math.round(boxes.map.height)).toBe(400);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('the iframe embed’s links', () => {
   it('opens a location’s link to another site in a new tab, without an opener, not inside the frame', async () => {
     const host = await serve(`<!doctype html><html><body><h1>Riverside</h1>

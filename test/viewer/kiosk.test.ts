@@ -250,7 +250,7 @@ describe('an embed made a kiosk with ?kiosk=1', () => {
     await page.clock.runFor(PAST_IDLE_MS);
     await expect.poll(() => routeShown(page)).toBe(0);
     expect(await directionsToggle(page).getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByText('You are here: \u2068Information\u2069').count()).toBe(1);
+    expect(await page.getByText('You are here: Information').count()).toBe(1);
     expect(await page.getByRole('combobox', { name: 'To' }).inputValue()).toBe('');
     expect(await page.getByRole('status').filter({ hasText: 'Route from' }).count()).toBe(0);
     expect(await floorPressed(page, 'Ground floor')).toBe('true');

@@ -322,3 +322,44 @@ describe('the geographic example’s legend', () => {
     expect(desktop.errors).toEqual([]);
   });
 });
+
+describe('a location’s sheet on a touch phone (390×844)', () => {
+  it('keeps its close button in a space of its own: the description scrolls under the title, never under it', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      baseURL: baseUrl(),
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/m/demo?location=harrow-finch');
+    const body = page.locator('.mn-sheet .mn-details-body');
+    await body.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      polling: 100,
+    });
+    // The description is longer than the sheet: scrolled to its end, its first lines have gone up past the button.
+    await body.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await body.evaluate((el) => el.scrollTop)).toBeGreaterThan(20);
+    const { close, hits } = await page.evaluate(() => {
+      const c = document.querySelector('.mn-sheet .mn-details-close')!.getBoundingClientRect();
+      // What shows beside the button and between its top and bottom: the title's band, not the description.
+      const hits = [c.top + 2, (c.top + c.bottom) / 2, c.bottom - 2].flatMap((y) =>
+        [c.left - 4, 24].map(
+          (x) =>
+            document
+              .elementFromPoint(x, y)
+              ?.closest('.mn-details-title, .mn-details-desc, .mn-details-about, .mn-details-meta')?.className ?? null,
+        ),
+      );
+      return { close: c.toJSON() as DOMRect, hits };
+    });
+    await artifact(page, { path: path.join(ARTIFACTS, 'sheet-scrolled-close-390x844.png') });
+    expect(close.width).toBeGreaterThanOrEqual(44);
+    expect(hits, JSON.stringify(close)).toEqual(Array(6).fill('mn-details-title'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click({ trial: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -151,4 +151,41 @@ describe('a popup and the Directions panel on a desktop', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    [1440, 900],
+    [1280, 600],
+  ])(
+    'puts a location spanning the plan whole beside a route’s panel, not squeezed under it (%i×%i)',
+    async (width, height) => {
+      const context = await newContext(browser, { width, height });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      // Harrow & Finch spans the plan from top to bottom, behind the panel with its route's steps.
+      await page.goto('/m/demo?from=north-entrance&to=fitlab&location=harrow-finch');
+      const popup = page.locator('.mn-popup');
+      await popup.getByRole('heading', { name: 'Harrow & Finch' }).waitFor({ timeout: 20_000 });
+      await page.locator('.mn-dir-steps:not([hidden])').waitFor();
+      const panel = await settledBox(page.locator('.mn-directions'));
+      const p = await settledBox(popup);
+      const map = (await page.locator('.mn-map').boundingBox())!;
+      await artifact(page, { path: `.test-artifacts/popup-spanning-beside-directions-${width}x${height}.png` });
+      const where = JSON.stringify({ p, panel, map });
+      const overlaps =
+        p.x < panel.x + panel.width &&
+        p.x + p.width > panel.x &&
+        p.y < panel.y + panel.height &&
+        p.y + p.height > panel.y;
+      expect(overlaps, where).toBe(false);
+      expect(p.y >= map.y && p.y + p.height <= map.y + map.height && p.x + p.width <= map.x + map.width, where).toBe(
+        true,
+      );
+      // Whole: as tall as a popup gets (420 px, or 70% of the window), or its whole content without scrolling.
+      const body = popup.locator('.mn-details-body');
+      const [scroll, client] = await body.evaluate((el) => [el.scrollHeight, el.clientHeight]);
+      expect(scroll <= client + 1 || p.height >= Math.min(420, height * 0.7) - 1, where).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -12,7 +12,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { blankDocument, type MapDocument } from '@mapnest/shared/map-document';
 import type { PublishedMap } from '@mapnest/shared/maps';
 import { buckets, s3 } from '../helpers/accounts';
-import { collectErrors, launchBrowser, newContext, readText, settled } from '../helpers/browser';
+import { artifact, collectErrors, launchBrowser, newContext, readText, settled } from '../helpers/browser';
 import { adminUser, baseUrl, call, createUser, createPublishedMap } from '../helpers/stack';
 
 let browser: Browser;
@@ -55,8 +55,9 @@ describe('directions on the demo map', () => {
     await expect
       .poll(() => readText(status))
       .toMatch(/^Route from North entrance to FitLab Gym: \d+ m, one floor change\.$/);
-    // The author's names are set apart from the sentence by invisible Unicode isolates (FSI … PDI).
-    expect(await status.textContent()).toMatch(/^Route from \u2068North entrance\u2069 to \u2068FitLab Gym\u2069: /);
+    // The author's names are set apart from the sentence in <bdi> elements, not by invisible marks screen readers read.
+    expect(await status.textContent()).not.toMatch(/[\u2068\u2069]/);
+    expect(await status.locator('bdi').allTextContents()).toEqual(['North entrance', 'FitLab Gym']);
     const steps = await stepTexts(page);
     expect(steps).toHaveLength(3);
     expect(steps[0]).toMatch(/^Walk \d+ m to the (escalator|stairs|lift)$/);
@@ -153,6 +154,42 @@ describe('directions on the demo map', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sets a suggestion’s floor apart from its name, on screen and for screen readers (“Lifts, All floors”)', async () => {
+    const { page, errors } = await open('/m/demo');
+    await page.getByRole('button', { name: 'Directions', exact: true }).click();
+    const from = page.getByRole('combobox', { name: 'From' });
+    await from.fill('o');
+    const list = page.getByRole('listbox', { name: 'From' });
+    expect(await list.ariaSnapshot()).toMatch(/option "Bloom & Co\., Ground floor"/);
+    // A long name has its floor on a line of its own; any other, its floor 16 px or more after it.
+    const option = list.getByRole('option').nth(1);
+    await option
+      .locator('span')
+      .first()
+      .evaluate((el) => (el.textContent = 'Centre management and lost property office'));
+    for (const o of [list.getByRole('option').first(), option]) {
+      const [name, floor] = await o.locator('span').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+      expect(floor!.left >= name!.right + 16 || floor!.top >= name!.bottom, JSON.stringify({ name, floor })).toBe(true);
+    }
+    await artifact(page, { path: '.test-artifacts/wayfinding-suggestions.png' });
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['ar', '،'],
+    ['ja-JP', '、'],
+    ['zh-CN', '，'],
+    ['de-DE', ','],
+  ])('says a walk’s floor after the list separator of the visitor’s language (%s: %s)', async (locale, comma) => {
+    const { page, errors } = await open('/m/demo?from=north-entrance&to=fitlab', locale);
+    const steps = page.locator('.mn-dir-steps');
+    await steps.getByRole('button').first().waitFor();
+    const heard = await steps.ariaSnapshot();
+    expect(heard).toContain(`${comma} Ground floor"`);
+    expect(heard).toContain(`${comma} First floor"`);
+    expect(errors).toEqual([]);
+  });
+
   it('fills To from a location’s Directions button', async () => {
     const { page, errors } = await open('/m/demo?location=sushi-go&fixedfrom=info-desk');
     await page.getByRole('dialog').getByRole('button', { name: 'Directions' }).click();
@@ -161,7 +198,7 @@ describe('directions on the demo map', () => {
       .toMatch(/^Route from Information to Sushi Go: /);
     // A kiosk's fixed start cannot be swapped.
     expect(await page.getByRole('button', { name: 'Swap start and destination' }).count()).toBe(0);
-    expect(await page.getByText('You are here: \u2068Information\u2069').count()).toBe(1);
+    expect(await page.getByText('You are here: Information').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -56,6 +56,22 @@ describe('layoutFor (ADR 065: by the viewer’s own box)', () => {
     expect(fill(600, 400).compact).toBe(false);
   });
 
+  it('gives a phone’s map that sizes itself three quarters of the screen, unless the author set its height', () => {
+    const auto = (width: number, m = model) =>
+      layoutFor(m, { width, hasDirectory: true, sidebarOpen: true, height: 'auto' }).mapHeight;
+    // A blank document's plan is 1000 × 800: 340 px at a phone's width (the least a map takes), 480 px beside a
+    // 300 px directory in a 900 px box.
+    expect(auto(390)).toBe('max(340px,min(75vh,760px))');
+    expect(auto(900)).toBe('480px');
+    expect(fill(390, 844).mapHeight).toBeNull();
+    const set = blankDocument();
+    set.settings.layout.height = 420;
+    expect(auto(390, buildModel(set))).toBe('420px');
+    const breakpoint = blankDocument();
+    breakpoint.breakpoints = [{ name: 'phone', below: 480, portrait: false, height: 300 }];
+    expect(auto(390, buildModel(breakpoint))).toBe('300px');
+  });
+
   it('marks kiosk mode for its sizes, whatever the box', () => {
     expect(fill(1920, 1080, { kiosk: true }).className).toContain('mn-kiosk');
     expect(fill(1920, 1080).className).not.toContain('mn-kiosk');

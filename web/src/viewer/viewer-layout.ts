@@ -9,7 +9,7 @@
  * leave a strip of map over a strip of list and no sidebar fits beside it: the map fills the box, the directory is an
  * overlay behind a button (./directory/overlay.ts), and a location's details are a sheet of fixed height (ADR 067); in
  * kiosk mode, text and touch targets sized for a screen used at arm's length (`mn-kiosk`); the map's height from the
- * layout settings or its image's proportions.
+ * layout settings or its image's proportions, and on a phone at least three quarters of the screen's (ADR 093).
  */
 import type { ViewerModel } from './viewer-model';
 
@@ -41,8 +41,8 @@ export interface Layout {
   /** The element's own height style ('' for none). */
   height: string;
   sidebarWidth: number;
-  /** The map's height in px when the viewer sizes itself, else null. */
-  mapHeight: number | null;
+  /** The map's height (a CSS length) when the viewer sizes itself, else null. */
+  mapHeight: string | null;
   directoryLayout: ViewerModel['settings']['directory']['layout'];
   columns: number;
   portrait: boolean;
@@ -82,11 +82,14 @@ export function layoutFor(
   ]
     .filter(Boolean)
     .join(' ');
-  let mapHeight: number | null = null;
+  let mapHeight: string | null = null;
   if (!fill) {
     const mapWidth = width - (portrait || !hasDirectory || !sidebarOpen ? 0 : sidebarWidth);
     const auto = Math.round(Math.min(760, Math.max(340, (mapWidth * s.mapHeight) / s.mapWidth)));
-    mapHeight = bp?.height ?? s.layout.height ?? auto;
+    const set = bp?.height ?? s.layout.height;
+    // A phone's script-tag embed without a height of the author's takes at least three quarters of the screen (ADR
+    // 093): at the plan's proportions (340 px for most plans) the sheets over the map's bottom showed a line or two.
+    mapHeight = set != null ? `${set}px` : narrow ? `max(${auto}px,min(75vh,760px))` : `${auto}px`;
   }
   return {
     className,
@@ -150,5 +153,5 @@ export function styleRoot(el: HTMLElement, lay: Layout): void {
   el.className = lay.className;
   el.style.height = lay.height;
   el.style.setProperty('--mn-sidebar-width', `${lay.sidebarWidth}px`);
-  if (lay.mapHeight !== null) el.style.setProperty('--mn-map-height', `${lay.mapHeight}px`);
+  if (lay.mapHeight !== null) el.style.setProperty('--mn-map-height', lay.mapHeight);
 }

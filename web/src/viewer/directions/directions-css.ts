@@ -9,7 +9,7 @@ export const DIRECTIONS_CSS = `
 .mn-dir-input{box-sizing:border-box;width:100%;height:36px;padding:0 10px;border:1px solid var(--mn-line);border-radius:8px;font:inherit;color:inherit;background:#fff}
 .mn-dir-input:focus{outline:none;border-color:var(--mn-focus);box-shadow:0 0 0 1px var(--mn-focus)}
 .mn-dir-options{position:absolute;z-index:5;left:0;right:0;top:calc(100% + 2px);max-height:220px;overflow:auto;margin:0;padding:4px;list-style:none;background:#fff;border:1px solid var(--mn-line);border-radius:8px;box-shadow:var(--mn-shadow)}
-.mn-dir-option,.mn-dir-empty{display:flex;justify-content:space-between;gap:8px;padding:7px 8px;border-radius:6px;cursor:pointer}
+.mn-dir-option,.mn-dir-empty{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 16px;padding:7px 8px;border-radius:6px;cursor:pointer}
 .mn-dir-empty{color:var(--mn-muted);cursor:default}
 .mn-dir-option[aria-selected=true]{background:color-mix(in srgb,var(--mn-primary) 12%,#fff);color:var(--mn-ink);outline:2px solid var(--mn-focus);outline-offset:-2px}
 .mn-dir-hint{color:var(--mn-muted);font-size:12px;white-space:nowrap}
@@ -25,7 +25,10 @@ export const DIRECTIONS_CSS = `
 .mn-dir-steps{margin:8px 0 0;padding:0;list-style:none;display:grid;gap:4px}
 .mn-dir-step{display:grid;grid-template-columns:22px 1fr;column-gap:8px;width:100%;padding:6px;border:1px solid transparent;border-radius:8px;background:none;font:inherit;color:inherit;text-align:start;cursor:pointer}
 .mn-dir-step .mn-dir-hint{grid-column:2}
-.mn-dir-step :has(+.mn-dir-hint):after{content:""/","}
+.mn-directions :has(+.mn-dir-hint):after{content:""/","}
+.mn-directions :has(+.mn-dir-hint):lang(ar):after{content:""/"،"}
+.mn-directions :has(+.mn-dir-hint):lang(ja):after{content:""/"、"}
+.mn-directions :has(+.mn-dir-hint):lang(zh):after{content:""/"，"}
 .mn-dir-step:hover,.mn-dir-step[aria-current]{border-color:var(--mn-primary);background:color-mix(in srgb,var(--mn-primary) 6%,#fff)}
 .mn-dir-step:focus-visible{outline:2px solid var(--mn-focus);outline-offset:1px}
 .mn-dir-step-n{display:inline-grid;place-items:center;width:22px;height:22px;border-radius:50%;background:var(--mn-primary);color:#fff;font-size:12px;font-weight:700}

@@ -17,7 +17,7 @@ import { DIRECTIONS_CSS } from './directions-css';
 import { HereMarker } from './here-marker';
 import { placeOptions, RouteForm } from './route-form';
 import { RoutePlayer } from './route-player';
-import { StepList } from './step-list';
+import { StepList, withNames } from './step-list';
 import type { AddressRoute } from '../deep-link';
 import type { DirectionsHost, DirectionsPanel, DirectionsRequest } from './types';
 
@@ -251,6 +251,14 @@ class DirectionsPanelView implements DirectionsPanel {
     this.#tellAddress();
   }
 
+  /**
+   * Says `words` in the route's summary line, read out as it changes (role=status): the author's names in <bdi>
+   * elements rather than between the isolate marks the words come with, which some screen readers read.
+   */
+  #say(words: string): void {
+    this.#status.replaceChildren(...withNames(words));
+  }
+
   /** Plans the route between the places picked, or says what is missing; `play`: across its floors (else drawn). */
   #plan(play: boolean): void {
     const form = this.#form;
@@ -269,7 +277,7 @@ class DirectionsPanelView implements DirectionsPanel {
       return;
     }
     if (a === b) {
-      status.textContent = this.#host.model.text.t('alreadyAt', { place: isolate(this.#titleOf(b)) });
+      this.#say(this.#host.model.text.t('alreadyAt', { place: isolate(this.#titleOf(b)) }));
       return;
     }
     this.#showRoute(a, b, play);
@@ -293,21 +301,20 @@ class DirectionsPanelView implements DirectionsPanel {
     const host = this.#host;
     const panel = this.#panel;
     const player = this.#player;
-    const status = this.#status;
     const free = this.#form.stepFree;
     const plan = (player.plan = planRoute(this.#net, a, b, { stepFree: free }));
     host.emit('routeRequested', { mapId: host.mapId, from: a, to: b, stepFree: free, found: plan !== null });
     this.#asked = [a, b];
     if (!plan) {
       const ends = { from: isolate(this.#titleOf(a)), to: isolate(this.#titleOf(b)) };
-      status.textContent = host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends);
+      this.#say(host.model.text.t(free ? 'noStepFreeRoute' : 'noRoute', ends));
       this.#notFound = true;
       this.#withStairs.hidden = !free || planRoute(this.#net, a, b, { stepFree: false }) === null;
       return;
     }
     const route = describeRoute(plan, host.model.doc, this.#titleOf(a), this.#titleOf(b), free);
     const text = wordRoute(route, host.model.text);
-    status.textContent = text.summary;
+    this.#say(text.summary);
     const hadFocus = panel.contains((panel.getRootNode() as Document | ShadowRoot).activeElement);
     panel.classList.add('mn-dir-routed');
     // The form folded away (a phone): keep keyboard focus in the panel.

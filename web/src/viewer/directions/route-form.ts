@@ -6,6 +6,7 @@ import { isolate } from '../../map-core/wayfinding/steps';
 import { h, icon } from '../dom';
 import type { ViewerModel } from '../viewer-model';
 import { PlacePicker, type PickerOption } from './combobox';
+import { withNames } from './step-list';
 import type { ViewerText } from '../i18n/messages';
 
 /**
@@ -44,7 +45,7 @@ function youAreHere(t: ViewerText, title: string): HTMLElement {
     'p',
     { class: 'mn-dir-here' },
     h('span', { class: 'mn-dir-label' }, t.t('from')),
-    h('strong', null, t.t('youAreHere', { place: isolate(title) })),
+    h('strong', null, withNames(t.t('youAreHere', { place: isolate(title) }))),
   );
 }
 

@@ -4,12 +4,19 @@
  * a walk names its floor under its words (a change of floor names the floor it reaches in its words already).
  *
  * What a screen reader hears is the button's text: the author's names are set apart in <bdi> elements rather than by
- * the isolate marks the words come with (invisible, but some screen readers read or stumble on them), and a walk's
- * floor follows its words after a comma only screen readers get (its style sheet's alternative text).
+ * the isolate marks the words come with (`withNames`, also used for the route's summary and "You are here"), and a
+ * walk's floor follows its words after a comma only screen readers get (its style sheet's alternative text).
  */
 import type { RouteDescription } from '../../map-core/wayfinding/steps';
 import { h } from '../dom';
 import type { ViewerText } from '../i18n/messages';
+
+/**
+ * Words for the screen with the author's names, which come between FSI and PDI marks (every other part), set apart
+ * in <bdi> elements instead: the same direction of their own, without marks some screen readers read or stumble on.
+ */
+export const withNames = (words: string) =>
+  words.split(/[\u2068\u2069]/).map((p, i) => (i % 2 ? h('bdi', null, p) : p));
 
 export class StepList {
   readonly el: HTMLOListElement;
@@ -40,12 +47,7 @@ export class StepList {
           'button',
           { type: 'button', class: 'mn-dir-step', 'data-segment': step.segment },
           h('span', { class: 'mn-dir-step-n', 'aria-hidden': 'true' }, n + 1),
-          h(
-            'span',
-            null,
-            // The author's names come between FSI and PDI marks: every other part is a name, set apart in a <bdi>.
-            words[n]!.split(/[\u2068\u2069]/).map((p, i) => (i % 2 ? h('bdi', null, p) : p)),
-          ),
+          h('span', null, withNames(words[n]!)),
           floor && h('span', { class: 'mn-dir-hint' }, floor),
         );
         b.addEventListener('click', () => {

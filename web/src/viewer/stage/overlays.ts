@@ -213,11 +213,19 @@ export class StageOverlays {
     let shift = Math.max(12 - x, Math.min(-pw / 2, vp.width - x - pw - 12));
     const bottom = activeBox ? Math.max(0, activeBox.y + activeBox.h - y) + 10 : 18;
     // Controls at the top reaching below the location (the Directions panel open) would push it off its location, to
-    // the map's bottom edge and cut off: it goes beside them instead, where there is room.
+    // the map's bottom edge and cut off: it goes beside them instead, where there is room. So does the popup of a
+    // location with no room above or below it (a store spanning the plan) that would not fit whole under them.
+    const col = clearOf(this.#keepClear, x + shift, x + shift + pw, vp.height);
+    const cramped = y + top - ph < col.over && y + bottom + ph > col.under && col.under - col.over <= ph;
     for (const b of this.#keepClear) {
       const left = b.left + b.right < vp.width ? b.right + 8 : b.left - 8 - pw;
-      if (b.top + b.bottom < vp.height && b.bottom + 8 > y + bottom && b.left < x + shift + pw && b.right > x + shift)
-        if (left >= 12 && left + pw <= vp.width - 12) shift = left - x;
+      if (b.top + b.bottom < vp.height && b.left < x + shift + pw && b.right > x + shift)
+        if (left >= 12 && left + pw <= vp.width - 12)
+          if (
+            b.bottom + 8 > y + bottom ||
+            (cramped && clearOf(this.#keepClear, left, left + pw, vp.height).over < col.over)
+          )
+            shift = left - x;
     }
     // The map's own controls stay usable: the popup keeps below those at the top and above those at the bottom.
     const { over, under } = clearOf(this.#keepClear, x + shift, x + shift + pw, vp.height);
