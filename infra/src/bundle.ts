@@ -9,6 +9,8 @@ import { pureSdkSchemas } from './sdk-schemas';
 
 /** What the bundles use as the AWS SDK's default credential provider (ADR 034): the environment, as Lambda sets it. */
 export const LAMBDA_CREDENTIALS = join(LAMBDAS_SRC, 'lib', 'lambda-credentials.ts');
+/** What the bundles use as the DynamoDB client's endpoint discovery (ADR 095): its settings without the unused cache. */
+export const NO_ENDPOINT_DISCOVERY = join(LAMBDAS_SRC, 'lib', 'no-endpoint-discovery.ts');
 
 /**
  * Modules a bundle loads only when needed, each built once as a file of its own and shipped next to the index.mjs of
@@ -98,7 +100,11 @@ export function bundleOptions(functions: readonly FunctionSpec[], outDir: string
     logLevel: 'silent',
     external: Object.keys(NATIVE_PACKAGES),
     // Inside Lambda the SDK's default credential chain answers from the environment; only that link is bundled.
-    alias: { '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS },
+    // Nor does any DynamoDB command use endpoint discovery's cache, which the client would build at each cold start.
+    alias: {
+      '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS,
+      '@aws-sdk/middleware-endpoint-discovery': NO_ENDPOINT_DISCOVERY,
+    },
     define: {
       'process.env.NODE_ENV': '"production"',
       ...Object.fromEntries(ON_DEMAND_MODULES.map((m) => [m.define, JSON.stringify(`./${m.file}`)])),

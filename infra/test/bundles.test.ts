@@ -539,6 +539,24 @@ describe('bundles', () => {
     expect(code).toContain('AWS_SECRET_ACCESS_KEY');
   });
 
+  it('builds no endpoint discovery cache: the DynamoDB client carries its settings alone (ADR 095)', () => {
+    const dynamo = [...real.bundles.keys()].filter((id) => carries(id, '@aws-sdk/client-dynamodb'));
+    expect(dynamo.length).toBeGreaterThan(30);
+    for (const id of dynamo) {
+      for (const name of [
+        'mnemonist',
+        'obliterator',
+        '@aws-sdk/endpoint-cache',
+        '@aws-sdk/middleware-endpoint-discovery',
+      ])
+        expect(carries(id, name), `${id} ${name}`).toBe(false);
+      expect(
+        sourcesOf(id).some((source) => source.endsWith('lambdas/src/lib/no-endpoint-discovery.ts')),
+        id,
+      ).toBe(true);
+    }
+  });
+
   it('keeps functions with native packages within their own budget', () => {
     const native = [...real.bundles.values(), fixture.bundles.get('triggers/thumbnail')!].filter(
       (x) => x.nativePackages.length > 0,
