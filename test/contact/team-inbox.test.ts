@@ -4,7 +4,7 @@
  * Anyone else is refused.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Out } from '@mapnest/shared/calls';
 import { CONTACT_LIMITS, CONTACT_REQUEST_GONE, type ContactInboxEntry } from '@mapnest/shared/contact';
