@@ -173,16 +173,34 @@ describe.each(SIZES)('the viewer at %i×%i', (width, height) => {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
       polling: 100,
     });
-    const { sheetTop, controls } = await page.evaluate(() => ({
-      sheetTop: document.querySelector('.mn-sheet')!.getBoundingClientRect().top,
-      controls: [...document.querySelectorAll<HTMLElement>('.mn-bottom-left .mn-control, .mn-bottom-right .mn-control')]
-        .filter((c) => c.offsetParent !== null)
-        .map((c) => ({ name: c.getAttribute('aria-label'), bottom: c.getBoundingClientRect().bottom })),
-    }));
-    expect(controls.map((c) => c.name)).toContain('Reset map');
-    for (const c of controls)
-      expect(c.bottom, `${c.name} ends at ${c.bottom}, the sheet starts at ${sheetTop}`).toBeLessThanOrEqual(sheetTop);
+    const standOnSheet = async () => {
+      const { sheetTop, controls } = await page.evaluate(() => ({
+        sheetTop: document.querySelector('.mn-sheet')!.getBoundingClientRect().top,
+        controls: [
+          ...document.querySelectorAll<HTMLElement>('.mn-bottom-left .mn-control, .mn-bottom-right .mn-control'),
+        ]
+          .filter((c) => c.offsetParent !== null)
+          .map((c) => ({ name: c.getAttribute('aria-label'), bottom: c.getBoundingClientRect().bottom })),
+      }));
+      expect(controls.map((c) => c.name)).toContain('Reset map');
+      for (const c of controls)
+        expect(c.bottom, `${c.name} ends at ${c.bottom}, the sheet starts at ${sheetTop}`).toBeLessThanOrEqual(
+          sheetTop,
+        );
+    };
+    await standOnSheet();
     await artifact(page, { path: path.join(ARTIFACTS, `sheet-controls-${width}x${height}.png`) });
+    // The sheet grows after it opened ("Link copied." below its buttons): the controls follow it up.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('dialog').getByText('Link copied.').waitFor();
+    // Once the sheet has settled at its new height (the controls move with it, not before it): two frames for the
+    // change to be laid out and observed, then its transitions.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      polling: 100,
+    });
+    await standOnSheet();
     expect((await visibleMap(page)).share).toBeGreaterThanOrEqual(0.5);
     expect(errors).toEqual([]);
     await page.context().close();

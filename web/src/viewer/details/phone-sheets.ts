@@ -55,6 +55,8 @@ export class PhoneSheets {
     /** The location's sheet came in front again, the directions closed over it. */
     readonly detailsFront: () => void,
   ) {
+    // The sheet grows and shrinks while open ("Link copied.", opening hours shown): the controls follow it.
+    if (typeof ResizeObserver == 'function') new ResizeObserver(() => this.#cover()).observe(area.sheet);
     root.addEventListener(DIRECTIONS_SHEET_EVENT, (e) =>
       this.#directionsSaid((e as CustomEvent<DirectionsSheetDetail>).detail),
     );
@@ -107,6 +109,12 @@ export class PhoneSheets {
       this.root.classList.toggle('mn-map-focus', fold);
       this.stage.measure();
     }
+    this.#cover();
+  }
+
+  /** What the details' sheet covers now, told to the camera and to the map's bottom controls. */
+  #cover(): void {
+    const sheet = this.area.sheet;
     const covered = this.#narrow && !sheet.hidden ? sheet.offsetHeight : 0;
     this.stage.view.setInsets('details', covered ? { top: 0, right: 0, bottom: covered, left: 0 } : null);
     // The map's bottom controls stand on the sheet (viewer.css): under it, a short sheet left half a button showing.
