@@ -67,6 +67,25 @@ describe('diffDocuments', () => {
     expect(diffDocuments(version, draft).changed.names).toEqual(['Café (renamed Riverside Café)']);
   });
 
+  it('names the groups a changed location moves between, by their names, with a rename if there is one', () => {
+    const published = newMap();
+    published.groups.push({ id: 'g-available', name: 'Available' }, { id: 'g-sold', name: 'Sold' });
+    published.locations[0]!.groups = ['g-available'];
+    published.locations[1]!.groups = ['g-available'];
+    const next = JSON.parse(JSON.stringify(published)) as MapDocument;
+    next.locations[0]!.groups = ['g-sold'];
+    next.locations[1]!.groups = [];
+    next.locations[1]!.title = 'Kitchen';
+    expect(diffDocuments(published, next).changed.names).toEqual([
+      'Reception (Available → Sold)',
+      'kitchen (renamed Kitchen; Available → no group)',
+    ]);
+    // A group renamed is the Groups part's change, not each location's.
+    next.locations[0]!.groups = ['g-available'];
+    next.groups[0]!.name = 'For sale';
+    expect(diffDocuments(published, next).changed.names).toEqual(['kitchen (renamed Kitchen; Available → no group)']);
+  });
+
   it('counts the locations past the first 20 instead of naming them', () => {
     const doc = blankDocument();
     for (let i = 0; i < 25; i++) doc.locations.push({ id: `l${i}`, title: `Shop ${i}`, coord: [0.5, 0.5] });

@@ -48,14 +48,23 @@ function named(list: Loc[], nameIn: (l: Loc) => string = nameOf): NamedChanges {
 }
 
 /**
- * A changed location by the name it has now and, when that changes too, the name it gets: 'Riverside Café (renamed
- * Café)'. Named by the new title alone, a restore read as if it changed a location the author could not find.
+ * A changed location by the name it has now and what the change means when visitors see it in the name or the
+ * directory: the name it gets ('Riverside Café (renamed Café)': named by the new title alone, a restore read as if it
+ * changed a location the author could not find) and the groups it moves between ('Lot 12 (Available → Sold)', what
+ * marking lots sold publishes).
  */
-function renamedIn(before: ReadonlyMap<string, Loc>): (l: Loc) => string {
-  return (l) => {
+function describedIn(before: ReadonlyMap<string, Loc>, current: MapDocument | null, next: MapDocument) {
+  const groupName = (doc: MapDocument | null, id: string) => doc?.groups.find((g) => g.id === id)?.name.trim() || id;
+  const groupsIn = (doc: MapDocument | null, l: Loc | undefined) =>
+    (l?.groups ?? []).map((id) => groupName(doc, id)).join(', ') || 'no group';
+  return (l: Loc): string => {
     const was = before.get(l.id);
     const old = was ? nameOf(was) : nameOf(l);
-    return old === nameOf(l) ? old : `${old} (renamed ${nameOf(l)})`;
+    const notes: string[] = [];
+    if (old !== nameOf(l)) notes.push(`renamed ${nameOf(l)}`);
+    const [from, to] = [groupsIn(current, was), groupsIn(next, l)];
+    if (was && from !== to) notes.push(`${from} → ${to}`);
+    return notes.length ? `${old} (${notes.join('; ')})` : old;
   };
 }
 
@@ -93,7 +102,7 @@ export function diffDocuments(current: MapDocument | null, next: MapDocument): V
   if (parts.includes('Location order') && (added.length || removed.length)) parts.pop();
   return {
     added: named(added),
-    changed: named(changed, renamedIn(before)),
+    changed: named(changed, describedIn(before, current, next)),
     removed: named(removed),
     parts,
     same: added.length + changed.length + removed.length + parts.length === 0,
