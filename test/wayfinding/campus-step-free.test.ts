@@ -157,13 +157,15 @@ describe('a step-free campus route built in the editor', () => {
     await page.mouse.click(at([130, 0]).x, at([130, 0]).y);
     const edge = page.getByRole('group', { name: 'Selected edge' });
     await edge.getByRole('checkbox', { name: /Step-free/ }).uncheck();
-    expect(await page.locator('.editor__canvas .mn-net-edge.is-stepped').count()).toBe(1);
+    await expect.poll(() => page.locator('.editor__canvas .mn-net-edge.is-stepped').count()).toBe(1);
 
     // First floor: the same connectors by name, and the corridor to the library.
     await panel
       .getByRole('combobox', { name: /^Floor/ })
       .first()
       .selectOption({ label: 'First floor' });
+    // The canvas shows the first floor, which has no paths yet, before the first click on it.
+    await expect.poll(() => page.locator('.editor__canvas .mn-net-edge').count()).toBe(0);
     await drawPath(page, S, B, E);
     await drawPath(page, LL, B);
     await setConnector(page, S, 'Main stairs', 'stairs', false);
