@@ -1,4 +1,4 @@
-/** The maps the kiosk browser tests open (kiosk.test.ts, kiosk-touch.test.ts): the demo shopping centre, published. */
+/** The maps the kiosk browser tests open (kiosk*.test.ts): the demo shopping centre, published. */
 import { readFileSync } from 'node:fs';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { adminUser, call, createUser } from '../helpers/stack';
@@ -29,4 +29,16 @@ export async function kioskOwner(
     return id;
   };
   return { publish };
+}
+
+/**
+ * The same map published twice by a new owner of its own, on Professional slots: as a kiosk and not (`doc(true)`,
+ * `doc(false)`); answers [kiosk map, plain map].
+ */
+export async function kioskAndPlainMaps(
+  ownerName: string,
+  doc: (kiosk: boolean) => MapDocument = kioskDemo,
+): Promise<[string, string]> {
+  const { publish } = await kioskOwner(ownerName, 2);
+  return Promise.all([publish('Kiosk', doc(true)), publish('Not a kiosk', doc(false))]);
 }

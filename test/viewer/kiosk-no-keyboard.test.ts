@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { artifact, collectErrors, launchBrowser, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
-import { kioskDemo, kioskOwner } from './kiosk-maps';
+import { kioskAndPlainMaps } from './kiosk-maps';
 
 const ARTIFACTS = path.resolve('.test-artifacts/kiosk-no-keyboard');
 const PORTRAIT = { width: 1080, height: 1920 };
@@ -28,11 +28,7 @@ let plainMap: string;
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  const { publish } = await kioskOwner('Kiosk without keyboard owner', 2);
-  [kioskMap, plainMap] = await Promise.all([
-    publish('Kiosk', kioskDemo(true)),
-    publish('Not a kiosk', kioskDemo(false)),
-  ]);
+  [kioskMap, plainMap] = await kioskAndPlainMaps('Kiosk without keyboard owner');
 }, 90_000);
 
 afterAll(async () => {

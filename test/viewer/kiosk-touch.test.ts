@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { artifact, collectErrors, launchBrowser, newContext } from '../helpers/browser';
-import { kioskDemo, kioskOwner } from './kiosk-maps';
+import { kioskAndPlainMaps } from './kiosk-maps';
 
 const ARTIFACTS = path.resolve('.test-artifacts/kiosk-touch');
 /** The smallest touch target (WCAG 2.5.5) and text (the list's) a kiosk shows. */
@@ -25,11 +25,7 @@ let plainMap: string;
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  const { publish } = await kioskOwner('Kiosk touch owner', 2);
-  [kioskMap, plainMap] = await Promise.all([
-    publish('Kiosk', kioskDemo(true)),
-    publish('Not a kiosk', kioskDemo(false)),
-  ]);
+  [kioskMap, plainMap] = await kioskAndPlainMaps('Kiosk touch owner');
 }, 90_000);
 
 afterAll(async () => {

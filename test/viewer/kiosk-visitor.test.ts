@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { artifact, collectErrors, launchBrowser, settledBox } from '../helpers/browser';
 import { baseUrl } from '../helpers/stack';
-import { kioskDemo, kioskOwner } from './kiosk-maps';
+import { kioskAndPlainMaps, kioskDemo } from './kiosk-maps';
 
 const ARTIFACTS = path.resolve('.test-artifacts/kiosk-visitor');
 
@@ -34,8 +34,7 @@ function centre(kiosk: boolean) {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  const { publish } = await kioskOwner('Kiosk visitor owner', 2);
-  [kioskMap, plainMap] = await Promise.all([publish('Kiosk', centre(true)), publish('Not a kiosk', centre(false))]);
+  [kioskMap, plainMap] = await kioskAndPlainMaps('Kiosk visitor owner', centre);
 }, 90_000);
 
 afterAll(async () => {
