@@ -4,6 +4,7 @@
  * the server repeats the blocking one (a floor whose stored file is gone).
  */
 import { AA_CONTRAST, contrastRatio, readableTextOn } from '../contrast';
+import { staleAboutWords } from './about-text';
 import { shapeOf } from './location-shapes';
 import type { MapDocument } from './map-document';
 import { hasWayfinding } from './wayfinding';
@@ -123,7 +124,7 @@ function has(label: string, value: unknown): boolean {
 export type CheckSeverity = 'blocking' | 'warning';
 
 export interface PublishCheck {
-  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'contrast' | 'pro-only';
+  id: 'floor-file' | 'no-floor' | 'outside' | 'region' | 'stale-about' | 'contrast' | 'pro-only';
   severity: CheckSeverity;
   message: string;
 }
@@ -187,6 +188,8 @@ export function publishChecks(
       });
     }
   }
+  const stale = staleAboutChecks(doc);
+  if (stale) checks.push(stale);
   const primary = doc.settings.primaryColor;
   const ratio = contrastRatio('#ffffff', primary);
   if (ratio !== null && ratio < AA_CONTRAST) {
@@ -206,4 +209,23 @@ export function publishChecks(
     });
   }
   return checks;
+}
+
+/**
+ * A note, never blocking, on the locations whose About names a group they are not in ('Lot 12 says “Available”'):
+ * moving a lot to Sold leaves its typed status behind, and visitors would read both.
+ */
+function staleAboutChecks(doc: MapDocument): PublishCheck | null {
+  if (!doc.groups.length) return null;
+  const stale = doc.locations.flatMap((l) => {
+    const words = staleAboutWords(l, doc.groups);
+    return words.length ? [`${nameOf(l)} says ${words.map((w) => `“${w}”`).join(', ')}`] : [];
+  });
+  if (!stale.length) return null;
+  const one = stale.length === 1;
+  return {
+    id: 'stale-about',
+    severity: 'warning',
+    message: `${stale.length} location${one ? '’s' : 's’'} About text names a group ${one ? 'it is' : 'they are'} not in, so visitors may read an old status: ${listed(stale)}. Use {{group}} in the text to show the location’s groups as they are.`,
+  };
 }

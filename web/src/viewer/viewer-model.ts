@@ -20,6 +20,7 @@ import { SearchIndex } from '../map-core/filter';
 import { latLonToMap } from '@mapnest/shared/map-geo';
 // Zod-free too: which shape a location stands for (ADR 061).
 import { shapeOf } from '@mapnest/shared/location-shapes';
+import { fillPlaceholders } from '@mapnest/shared/about-text';
 import type { MarkerKind } from '../map-core/marker-geometry';
 import { PointIndex } from '../map-core/spatial-index';
 import { ascendingOrder } from '../map-core/ascending-order';
@@ -86,19 +87,6 @@ export interface ViewerModel {
   readonly search: SearchIndex;
   /** The interface's texts in the viewer's language, with the map's own texts over them (i18n/messages.ts). */
   readonly text: ViewerText;
-}
-
-/** `text` with its {{field}} placeholders filled in. */
-function placeholders(text: string, loc: Location, groupNames: readonly string[], escape: boolean): string {
-  if (!text.includes('{{')) return text;
-  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_-]{0,63})\s*\}\}/g, (m, key: string) => {
-    let value: string | undefined = loc.fields?.[key];
-    if (value === undefined && key === 'group') value = groupNames.join(', ');
-    if (value === undefined && (key === 'title' || key === 'id' || key === 'phone' || key === 'email'))
-      value = loc[key] ?? '';
-    if (value === undefined) return m;
-    return escape ? escapeHtml(value) : value;
-  });
 }
 
 /** What resolving a location reads besides the location: the map's settings, styles and groups. */
@@ -179,8 +167,8 @@ function resolveLocation(loc: Location, index: number, context: ResolveContext):
     source: loc,
     id: loc.id,
     title: loc.title ?? '',
-    about: placeholders(loc.about ?? '', loc, groupNames, false),
-    desc: placeholders(loc.desc ?? '', loc, groupNames, true),
+    about: fillPlaceholders(loc.about ?? '', loc, groupNames),
+    desc: fillPlaceholders(loc.desc ?? '', loc, groupNames, escapeHtml),
     kind,
     fill: markerStyle?.normal.fill ?? loc.color ?? groupColor ?? settings.primaryColor,
     stroke: markerStyle ? (markerStyle.normal.stroke ?? null) : null,
