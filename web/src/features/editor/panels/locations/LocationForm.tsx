@@ -22,6 +22,7 @@ import { filePickerAtom, selectionAtom } from '../../editor-state';
 import { CheckProp, ColorProp, NumberProp, SelectProp, Section, TextProp, type Commit } from '../fields';
 import { RichTextEditor } from '../RichTextEditor';
 import { useTry } from '../use-try';
+import { AboutField, StaleAboutNote } from './AboutField';
 import { markerSwatch } from './LocationListbox';
 import { ShapeField } from './ShapeField';
 
@@ -68,6 +69,7 @@ export function LocationForm({ loc, doc }: { loc: Location; doc: MapDocument }) 
   return (
     <form className="location-form" onSubmit={(e) => e.preventDefault()} aria-label={`Location ${loc.title || loc.id}`}>
       <LocationHead loc={loc} doc={doc} />
+      <StaleAboutNote loc={loc} doc={doc} />
 
       <Section title="Content">
         <ContentFields {...edit} />
@@ -130,7 +132,7 @@ function LocationHead({ loc, doc }: { loc: Location; doc: MapDocument }) {
 }
 
 /** Title, id, texts and images. */
-function ContentFields({ loc, set, text }: LocationEdit) {
+function ContentFields({ loc, doc, set, text }: LocationEdit) {
   const [, setSelection] = useAtom(selectionAtom);
   const setPicker = useSetAtom(filePickerAtom);
   return (
@@ -150,14 +152,7 @@ function ContentFields({ loc, set, text }: LocationEdit) {
           return problem;
         }}
       />
-      <TextProp
-        label="About"
-        name="about"
-        value={loc.about ?? ''}
-        commit={text('about')}
-        multiline
-        hint="Short text for popups, tooltips and the directory."
-      />
+      <AboutField loc={loc} doc={doc} commit={text('about')} />
       <RichTextEditor label="Description" value={loc.desc ?? ''} commit={text('desc')} />
       <UrlProp
         label="Image"
@@ -451,7 +446,9 @@ function CustomFields({ loc, commit }: { loc: Location; commit: Commit<Record<st
           Add field
         </button>
       </div>
-      <p className="panel__hint">Use a field as {'{{name}}'} in About or Description, and in filters.</p>
+      <p className="panel__hint">
+        Use a field as {'{{name}}'} in About (Insert a field, under it) or Description, and in filters.
+      </p>
       {error && <p className="field__error">{error}</p>}
     </div>
   );
