@@ -316,6 +316,27 @@ describe('the Import dialog with other files', () => {
     expect(more.notices.at(-1)?.text).toBe('Added 1 location, updated 1. Undo reverts the import.');
   });
 
+  it('notes, without stopping the import, the rows whose About will name a group they are not in', async () => {
+    const doc = blankDocument();
+    doc.groups = [
+      { id: 'available', name: 'Available' },
+      { id: 'sold', name: 'Sold' },
+    ];
+    doc.locations = [
+      { id: 'lot-1', title: 'Lot 1', about: 'Available, 3 bedrooms', groups: ['available'] },
+      { id: 'lot-2', title: 'Lot 2', about: '{{group}}, 2 bedrooms', groups: ['available'] },
+    ];
+    const h = openImport(doc);
+    pick('import-file', [aFile(['id,group\nlot-1,Sold\nlot-2,Sold\n'], 'sold.csv', 'text/csv')]);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'One row’s About names a group the row is not in, so visitors may read an old status: Lot 1 says “Available”. Import and then fix the text, or use {{group}} in it.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Import 2 locations' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(h.doc().locations.map((l) => l.groups)).toEqual([['sold'], ['sold']]);
+  });
+
   it('says plainly that a file is empty or not a CSV (text) file, and changes nothing', async () => {
     const doc = blankDocument();
     doc.locations = [{ id: 'kiosk', title: 'Kiosk', coord: [0.5, 0.5] }];

@@ -20,6 +20,7 @@ import { namesFloors } from '../import/mapplic-site';
 import { decodeTextFile, importSizeProblem, textFileProblem } from '../import/text-file';
 import { isZip } from '../import/zip';
 import { fileDropHandlers } from '../canvas/file-drop';
+import { StaleAboutImportNote } from '../panels/locations/AboutField';
 import { DocumentImport, MapplicImport, type LoadedDocument } from './DocumentImport';
 import { FloorChoice, placementSaid, useImportFloor } from './ImportFloor';
 import { EMPTY_SITE_CHOICE, pickSiteFiles, type MapplicSiteChoice } from '../import/site-choice';
@@ -377,6 +378,14 @@ function CsvImport({ csv, onDone }: { csv: ParsedCsv; onDone: () => void }) {
       )}
       <ModeChoice mode={mode} setMode={setMode} existing={doc.locations.length} />
       <Issues issues={issues} good={good} blocking={result.blocking} unit="row" />
+      {canImport && (
+        <StaleAboutImportNote
+          rows={result.locations}
+          doc={doc}
+          newGroups={result.groups}
+          updates={mode !== 'replace'}
+        />
+      )}
       <div className="confirm__actions">
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel

@@ -5,7 +5,7 @@ import {
   staleAboutWords,
   unknownPlaceholders,
 } from '@mapnest/shared/about-text';
-import type { Location, MapDocument } from '@mapnest/shared/map-document';
+import type { Group, Location, MapDocument } from '@mapnest/shared/map-document';
 import { TextProp, type Commit } from '../fields';
 
 const BUILTIN_LABELS: Record<(typeof BUILTIN_PLACEHOLDERS)[number], string> = {
@@ -163,5 +163,40 @@ export function StaleAboutNote({ loc, doc }: { loc: Location; doc: MapDocument }
         Edit About
       </button>
     </div>
+  );
+}
+
+/**
+ * The same note for the rows of a CSV import, before they are imported: a spreadsheet's status column and its About
+ * column disagree as easily as a form does. A row that updates a location is read as it will be (the file's cells
+ * over the location's own). It never stops the import.
+ */
+export function StaleAboutImportNote({
+  rows,
+  doc,
+  newGroups,
+  updates,
+}: {
+  rows: readonly Location[];
+  doc: MapDocument;
+  newGroups: readonly Group[];
+  /** Rows update the locations with their ids (not the 'replace' mode). */
+  updates: boolean;
+}) {
+  const groups = [...doc.groups, ...newGroups];
+  const own = new Map(updates ? doc.locations.map((l) => [l.id, l]) : []);
+  const stale = rows.flatMap((row) => {
+    const l = { ...own.get(row.id), ...row };
+    const words = staleAboutWords(l, groups);
+    return words.length ? [`${l.title?.trim() || l.id} says ${words.map((w) => `“${w}”`).join(', ')}`] : [];
+  });
+  if (!stale.length) return null;
+  const shown = stale.length > 5 ? `${stale.slice(0, 5).join('; ')} and ${stale.length - 5} more` : stale.join('; ');
+  const which = stale.length === 1 ? 'One row’s About names' : `${stale.length} rows’ About texts name`;
+  return (
+    <p className="stale-about" role="note">
+      {which} a group the row is not in, so visitors may read an old status: {shown}. Import and then fix the text, or
+      use {'{{group}}'} in it.
+    </p>
   );
 }
