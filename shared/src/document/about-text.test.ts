@@ -16,9 +16,9 @@ describe('fillPlaceholders', () => {
     expect(fillPlaceholders('{{group}}, {{ bedrooms }} bedrooms, {{price}} ({{title}}) {{size}}', loc, ['Sold'])).toBe(
       'Sold, 3 bedrooms, £285,000 (Lot 12) {{size}}',
     );
-    expect(fillPlaceholders('{{price}}', { id: 'x', fields: { price: '<b>' } }, [], (v) => v.replace('<', '&lt;'))).toBe(
-      '&lt;b>',
-    );
+    expect(
+      fillPlaceholders('{{price}}', { id: 'x', fields: { price: '<b>' } }, [], (v) => v.replace('<', '&lt;')),
+    ).toBe('&lt;b>');
     expect(unknownPlaceholders('{{size}} {{price}} {{group}} {{size}}', loc)).toEqual(['size']);
   });
 });
