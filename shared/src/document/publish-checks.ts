@@ -226,6 +226,6 @@ function staleAboutChecks(doc: MapDocument): PublishCheck | null {
   return {
     id: 'stale-about',
     severity: 'warning',
-    message: `${stale.length} location${one ? '’s' : 's’'} About text names a group ${one ? 'it is' : 'they are'} not in, so visitors may read an old status: ${listed(stale)}. Use {{group}} in the text to show the location’s groups as they are.`,
+    message: `${stale.length} location${one ? '’s About text names' : 's’ About texts name'} a group ${one ? 'it is' : 'they are'} not in, so visitors may read an old status: ${listed(stale)}. Use {{group}} in the text to show the location’s groups as they are.`,
   };
 }
