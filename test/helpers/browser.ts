@@ -188,3 +188,12 @@ export async function openFileMenuItem(page: Page, item: 'Import…' | 'Export�
   await page.locator('.editor__actions').getByRole('button', { name: 'File' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
+
+/** A computed colour (`rgb(…)` or `rgba(…)`) as #rrggbb, for contrastRatio. */
+export const cssHex = (rgb: string) =>
+  '#' +
+  rgb
+    .match(/\d+/g)!
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('');

@@ -8,20 +8,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { artifact, launchBrowser, signInWithTokens } from '../helpers/browser';
+import { artifact, cssHex, launchBrowser, signInWithTokens } from '../helpers/browser';
 import { contrastRatio } from '@mapnest/shared/contrast';
 import type { HistoryEntry, MapSummary, MapWithDocument } from '@mapnest/shared/maps';
 import { documentWith } from '../helpers/documents';
 import { baseUrl, call, createUser, type TestUser } from '../helpers/stack';
-
-/** A computed colour (`rgb(…)` or `rgba(…)`) as #rrggbb, for contrastRatio. */
-const hex = (rgb: string) =>
-  '#' +
-  rgb
-    .match(/\d+/g)!
-    .slice(0, 3)
-    .map((n) => Number(n).toString(16).padStart(2, '0'))
-    .join('');
 
 const ARTIFACTS = path.resolve('.test-artifacts/maps-ui');
 
@@ -262,7 +253,7 @@ describe('maps list in the browser', () => {
     });
     expect(ring).toMatchObject({ label: '/', style: 'solid' });
     expect(ring.width).toBeGreaterThanOrEqual(2);
-    expect(contrastRatio(hex(ring.colour), hex(ring.page))).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(cssHex(ring.colour), cssHex(ring.page))).toBeGreaterThanOrEqual(3);
     await artifact(page, { path: path.join(ARTIFACTS, 'maps-search-focus.png') });
   });
 
@@ -286,6 +277,6 @@ describe('maps list in the browser', () => {
     });
     expect(ring.border + ring.insetWidth, JSON.stringify(ring)).toBeGreaterThanOrEqual(2);
     expect(ring.insetColour).toBe(ring.borderColour);
-    expect(contrastRatio(hex(ring.borderColour), hex(ring.field))).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(cssHex(ring.borderColour), cssHex(ring.field))).toBeGreaterThanOrEqual(3);
   });
 });

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { contrastRatio } from '@mapnest/shared/contrast';
 import { EXAMPLE_MAPS } from '@mapnest/shared/demo-maps';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { collectErrors, cssHex, launchBrowser, newContext } from '../helpers/browser';
 import { baseUrl, createPublishedMap, createUser } from '../helpers/stack';
 
 let browser: Browser;
@@ -31,14 +31,6 @@ async function recoloured(id: string, colour: string): Promise<string> {
   doc.groups = doc.groups.map((g) => ({ ...g, color: colour }));
   return createPublishedMap({ title: `Tags on ${colour}`, mapData: doc }, user);
 }
-
-const hex = (rgb: string) =>
-  '#' +
-  rgb
-    .match(/\d+/g)!
-    .slice(0, 3)
-    .map((n) => Number(n).toString(16).padStart(2, '0'))
-    .join('');
 
 /** Opens map `id`'s filters, presses its first tag, and reads the tag's colours and its dot's ring. */
 async function pressedTag(page: Page, id: string) {
@@ -75,7 +67,7 @@ describe('a pressed filter tag', () => {
       // The ring is the tag's text colour, 2 px wide, and reads against the tag as its text does.
       expect(seen.ring, id).toContain(seen.text);
       expect(seen.ring, id).toMatch(/ 0px 0px 0px 2px$/);
-      expect(contrastRatio(hex(seen.text), hex(seen.background))!, id).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(cssHex(seen.text), cssHex(seen.background))!, id).toBeGreaterThanOrEqual(3);
     }
     expect(errors).toEqual([]);
     await page.context().close();
