@@ -12,6 +12,7 @@ import { MapCard } from './MapCard';
 import { MapsEmpty, MapsLoadFailed, MapsSkeleton, NoMatchingMaps } from './MapsListStates';
 import { PlusIcon } from './MapIcons';
 import {
+  OutcomeUnconfirmed,
   deleteMapAtom,
   duplicateMapAtom,
   loadMapsAtom,
@@ -60,7 +61,11 @@ function useDuplicateMap(setNotice: (notice: NoticeValue | null) => void) {
         message: `Duplicated “${map.title}” as “${`${DUPLICATE_TITLE_PREFIX}${map.title}`.slice(0, MAP_TITLE_MAX)}”.`,
       });
     } catch (error) {
-      setNotice(errorNotice(`Could not duplicate “${map.title}”.`, error));
+      setNotice(
+        error instanceof OutcomeUnconfirmed
+          ? { tone: 'error', message: `Could not confirm that “${map.title}” was duplicated. ${error.message}` }
+          : errorNotice(`Could not duplicate “${map.title}”.`, error),
+      );
     } finally {
       setBusy(({ [map.id]: _done, ...rest }) => rest);
     }

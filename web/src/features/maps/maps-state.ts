@@ -7,11 +7,11 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import { CallError } from '@mapnest/shared/errors';
 import type { MapSummary } from '@mapnest/shared/maps';
-import type { MapStateValue } from '@mapnest/shared/constants';
+import { DUPLICATE_TITLE_PREFIX, MAP_TITLE_MAX, type MapStateValue } from '@mapnest/shared/constants';
 import type { MapDocument } from '@mapnest/shared/map-document';
 import { reportError } from '../../lib/analytics';
 import { sessionAtom, type SessionMap } from '../../state/session';
-import { describeError } from './map-errors';
+import { describeError, outcomeUnknown } from './map-errors';
 import { mapsApi, type SlotCounters } from './maps-api';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -143,19 +143,66 @@ export const renameMapAtom = atom(null, async (get, set, input: { id: string; ti
   return updated;
 });
 
+/** A duplicate or delete whose answer was lost, and the maps could not be read to learn whether it was done. */
+export class OutcomeUnconfirmed extends Error {}
+
+/**
+ * After a failure that may have been done anyway (a lost answer, a timeout, a 5xx), reads the list again, shows it,
+ * and returns when it shows the action `done`; otherwise the failure stands. A second click would otherwise repeat
+ * an action already made (a second copy) or fail against it (a delete of a map already gone).
+ */
+async function learnOutcome(
+  get: Getter,
+  set: Setter,
+  input: { userId: string; error: unknown; unconfirmed: string },
+  done: (maps: readonly MapSummary[]) => boolean,
+): Promise<void> {
+  if (!outcomeUnknown(input.error)) throw input.error;
+  let maps: readonly MapSummary[];
+  try {
+    maps = await mapsApi.listMaps();
+  } catch {
+    throw new OutcomeUnconfirmed(input.unconfirmed, { cause: input.error });
+  }
+  set(loadSeqAtom, get(loadSeqAtom) + 1);
+  storeMaps(get, set, input.userId, maps);
+  if (!done(maps)) throw input.error;
+}
+
 /** Duplicates a map ('[D] ' title, a new test map) and answers the copy's id. */
 export const duplicateMapAtom = atom(null, async (get, set, id: string) => {
-  requireUser(get);
-  const copy = await logged('duplicate', () => mapsApi.duplicateMap(id));
-  await set(loadMapsAtom);
-  void set(loadSlotsAtom);
-  return copy;
+  const userId = requireUser(get);
+  const list = get(mapsListAtom);
+  const source = list.status === 'ready' ? list.maps.find((m) => m.id === id) : undefined;
+  try {
+    const copy = await logged('duplicate', () => mapsApi.duplicateMap(id));
+    await set(loadMapsAtom);
+    void set(loadSlotsAtom);
+    return copy;
+  } catch (error) {
+    const copyTitle = source && `${DUPLICATE_TITLE_PREFIX}${source.title}`.slice(0, MAP_TITLE_MAX);
+    const known = new Set(list.maps.map((m) => m.id));
+    let copy: MapSummary | undefined;
+    const unconfirmed = 'Check your connection, then look for the copy in the list before duplicating again.';
+    await learnOutcome(get, set, { userId, error, unconfirmed }, (maps) => {
+      copy = maps.find((m) => !known.has(m.id) && m.title === copyTitle);
+      return !!copy;
+    });
+    void set(loadSlotsAtom);
+    return copy!.id;
+  }
 });
 
 /** Deletes a map with its versions and public copy; it leaves the list once the server confirms. */
 export const deleteMapAtom = atom(null, async (get, set, id: string) => {
   const userId = requireUser(get);
-  await logged('delete', () => mapsApi.deleteMap(id));
+  try {
+    await logged('delete', () => mapsApi.deleteMap(id));
+  } catch (error) {
+    const unconfirmed =
+      'We could not confirm whether this map was deleted. Check your connection and reload the list before trying again.';
+    await learnOutcome(get, set, { userId, error, unconfirmed }, (maps) => !maps.some((m) => m.id === id));
+  }
   updateLoaded(get, set, userId, (maps) => maps.filter((m) => m.id !== id));
   void set(loadSlotsAtom);
 });
