@@ -11,6 +11,8 @@ export interface DropdownMenuItem {
   disabled?: boolean;
   /** A line of explanation rather than a choice (with `disabled`): its text wraps and reads smaller. */
   note?: boolean;
+  /** The `id` of another item (a note) that says why this one is disabled: screen readers read it with this one. */
+  describedBy?: string;
   onSelect: () => void;
 }
 
@@ -165,7 +167,13 @@ export function DropdownMenu({
           onKeyDown={(event) => onMenuKey(event, menu.current, close)}
         >
           {items.map((item, i) => (
-            <MenuItemRow key={item.id ?? i} item={item} onSelect={() => select(item)} />
+            <MenuItemRow
+              key={item.id ?? i}
+              item={item}
+              rowId={`${menuId}-${item.id ?? i}`}
+              describedBy={item.describedBy && `${menuId}-${item.describedBy}`}
+              onSelect={() => select(item)}
+            />
           ))}
         </div>
       )}
@@ -174,10 +182,22 @@ export function DropdownMenu({
 }
 
 /** One item: Enter and Space choose it like a click. */
-function MenuItemRow({ item, onSelect }: { item: DropdownMenuItem; onSelect: () => void }) {
+function MenuItemRow({
+  item,
+  rowId,
+  describedBy,
+  onSelect,
+}: {
+  item: DropdownMenuItem;
+  rowId: string;
+  describedBy: string | undefined;
+  onSelect: () => void;
+}) {
   return (
     <div
+      id={rowId}
       role="menuitem"
+      aria-describedby={describedBy}
       tabIndex={-1}
       aria-disabled={item.disabled || undefined}
       className={item.note ? 'menu__item menu__item--note' : 'menu__item'}
