@@ -148,7 +148,12 @@ export class EditorCanvas {
       },
       // Markers are drawn on the visible canvas: an edit repaints a few pixels of it in place, where
       // showing a finished image off screen takes (and copies back) a whole view's worth of pixels.
-      { resolveUrl: this.resolveUrl, reducedMotion: false, offscreen: false },
+      {
+        resolveUrl: this.resolveUrl,
+        // Zooms and flings jump rather than glide for an author who asked for less motion (ADR 100).
+        reducedMotion: typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches,
+        offscreen: false,
+      },
     );
     this.map.append(this.rooms.labels, this.rings.el, this.ghost);
     this.rooms.forget();
