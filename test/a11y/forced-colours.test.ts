@@ -1,12 +1,14 @@
 /**
- * The published viewer in Windows high contrast (forced colours, emulated): the system drops backgrounds and
- * shadows, so the chosen floor, a filter that is on and the open directory entry keep a mark of their own, in the
- * system's highlight colour.
+ * The published viewer and the editor in Windows high contrast (forced colours, emulated): the system drops
+ * backgrounds and shadows, so the chosen floor, a filter that is on, the open directory entry, the editor's tool in
+ * use and its open side panel keep a mark of their own, in the system's highlight colour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { collectErrors, launchBrowser, newContext } from '../helpers/browser';
+import { documentWith } from '../helpers/documents';
+import { collectErrors, launchBrowser, newContext, signInWithTokens } from '../helpers/browser';
+import { call, createUser } from '../helpers/stack';
 
 let browser: Browser;
 
@@ -45,6 +47,28 @@ describe('the viewer in forced colours', () => {
     await page.waitForSelector('.mn-entry[aria-current="true"]');
     expect(await paintedAt(page, '.mn-entry[aria-current="true"]')).not.toBe(
       await paintedAt(page, '.mn-entry:not([aria-current="true"])'),
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the editor in forced colours', () => {
+  it('marks the tool in use and the open side panel apart from the others', async () => {
+    const user = await createUser({ name: 'Contrast Author' });
+    const mapId = await call<string>('createMap', { title: 'Contrast map', mapData: documentWith(2) }, user);
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.emulateMedia({ forcedColors: 'active' });
+    await signInWithTokens(page, user);
+    await page.goto(`/maps/${mapId}`);
+    await page.waitForSelector('.editor .tool.is-active', { timeout: 30_000 });
+    expect(await paintedAt(page, '.editor .tool.is-active')).not.toBe(
+      await paintedAt(page, '.editor .tool[aria-pressed="false"]'),
+    );
+    expect(await paintedAt(page, '.editor__tab.is-active')).not.toBe(
+      await paintedAt(page, '.editor__tab:not(.is-active)'),
     );
     expect(errors).toEqual([]);
     await context.close();
