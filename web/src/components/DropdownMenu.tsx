@@ -39,7 +39,7 @@ const EDGE = 8;
  * Moves an open menu sideways until it is whole in the window: a menu lined up with the end of a trigger near the
  * left edge (the editor's File menu on a phone) reached past it, its items cut off.
  */
-function shiftIntoView(list: HTMLElement): void {
+export function shiftIntoView(list: HTMLElement): void {
   const box = list.getBoundingClientRect();
   // The window's width without its scroll bar (jsdom has no layout: its window's width).
   const width = document.documentElement.clientWidth || window.innerWidth;

@@ -1,8 +1,8 @@
-import { useContext, useEffect, useId, useState } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { PlusIcon, PointerIcon, SettingsIcon } from '../../components/Icons';
-import { DropdownMenu } from '../../components/DropdownMenu';
+import { DropdownMenu, shiftIntoView } from '../../components/DropdownMenu';
 import { SteadyLabel } from '../../components/SteadyLabel';
 import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
@@ -265,6 +265,11 @@ export function PublicationStatus() {
   const s = useSaveState();
   const [open, setOpen] = useState(false);
   const tipId = useId();
+  const tip = useRef<HTMLSpanElement>(null);
+  // On a narrow phone the status sits near the left edge: the bubble moves sideways to stay whole on the screen.
+  useLayoutEffect(() => {
+    if (open && tip.current) shiftIntoView(tip.current);
+  }, [open]);
   const status: Publication = map.publication === 'published' && s.status !== 'saved' ? 'changes' : map.publication;
   useEffect(() => {
     if (!open) return;
@@ -287,7 +292,7 @@ export function PublicationStatus() {
       >
         <SteadyLabel text={PUBLICATION_LABELS[status]} alternatives={PUBLICATION_WORDS} />
       </button>
-      <span id={tipId} role="tooltip" className="publication-tip__bubble" hidden={!open}>
+      <span ref={tip} id={tipId} role="tooltip" className="publication-tip__bubble" hidden={!open}>
         {PUBLICATION_DETAILS[status]}
       </span>
     </span>
