@@ -11,6 +11,8 @@ export interface DropdownMenuItem {
   disabled?: boolean;
   /** A line of explanation rather than a choice (with `disabled`): its text wraps and reads smaller. */
   note?: boolean;
+  /** The `id` of another item (a note) that says why this one is disabled: screen readers read it with this one. */
+  describedBy?: string;
   onSelect: () => void;
 }
 
@@ -37,7 +39,7 @@ const EDGE = 8;
  * Moves an open menu sideways until it is whole in the window: a menu lined up with the end of a trigger near the
  * left edge (the editor's File menu on a phone) reached past it, its items cut off.
  */
-function shiftIntoView(list: HTMLElement): void {
+export function shiftIntoView(list: HTMLElement): void {
   const box = list.getBoundingClientRect();
   // The window's width without its scroll bar (jsdom has no layout: its window's width).
   const width = document.documentElement.clientWidth || window.innerWidth;
@@ -165,7 +167,13 @@ export function DropdownMenu({
           onKeyDown={(event) => onMenuKey(event, menu.current, close)}
         >
           {items.map((item, i) => (
-            <MenuItemRow key={item.id ?? i} item={item} onSelect={() => select(item)} />
+            <MenuItemRow
+              key={item.id ?? i}
+              item={item}
+              rowId={`${menuId}-${item.id ?? i}`}
+              describedBy={item.describedBy && `${menuId}-${item.describedBy}`}
+              onSelect={() => select(item)}
+            />
           ))}
         </div>
       )}
@@ -174,10 +182,22 @@ export function DropdownMenu({
 }
 
 /** One item: Enter and Space choose it like a click. */
-function MenuItemRow({ item, onSelect }: { item: DropdownMenuItem; onSelect: () => void }) {
+function MenuItemRow({
+  item,
+  rowId,
+  describedBy,
+  onSelect,
+}: {
+  item: DropdownMenuItem;
+  rowId: string;
+  describedBy: string | undefined;
+  onSelect: () => void;
+}) {
   return (
     <div
+      id={rowId}
       role="menuitem"
+      aria-describedby={describedBy}
       tabIndex={-1}
       aria-disabled={item.disabled || undefined}
       className={item.note ? 'menu__item menu__item--note' : 'menu__item'}

@@ -54,6 +54,18 @@ describe('the editor’s state menu', () => {
     expect(calls.callsTo('setMapState')).toEqual([]);
   });
 
+  it('ties a held move to the line that says why, for screen readers', async () => {
+    const calls = renderState({ ...NO_SLOTS, proUsed: 1, proCapacity: 3 });
+    await waitFor(() => expect(calls.callsTo('getSlots')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: /^Map state:/ }));
+    const goLive = await screen.findByRole('menuitem', {
+      name: 'Go live',
+      description: /^Go live needs a free Basic slot/,
+    });
+    expect(goLive.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('menuitem', { name: 'Make Pro' }).getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('says a refusal when the last slot went meanwhile, and reads the slots again', async () => {
     const calls = renderState({ ...NO_SLOTS, proCapacity: 1 }, () => {
       throw slotError('pro', 1);

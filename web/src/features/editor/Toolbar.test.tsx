@@ -117,24 +117,30 @@ describe('the bar’s File menu', () => {
   });
 });
 
-describe('the publication status’s tooltip', () => {
+describe('the publication status’s toggletip', () => {
   it('says what visitors see and whether changes wait, in words, not version numbers', () => {
     renderEditorPart(<PublicationStatus />, {
       map: { version: 7, publishedVersion: 5, publication: 'changes', published: true },
     });
-    const status = document.querySelector('.publication')!;
-    expect(status.getAttribute('title')).toBe(
-      'Visitors see the map as you last published it. Your changes since then are not public until you publish.',
-    );
-    expect(status.getAttribute('title')).not.toMatch(/version|\d/);
+    const detail =
+      'Visitors see the map as you last published it. Your changes since then are not public until you publish.';
+    const status = screen.getByRole('button', { name: 'Unpublished changes', description: detail });
+    expect(status.getAttribute('title')).toBeNull();
+    expect(detail).not.toMatch(/version|\d/);
   });
 
-  it('says there is nothing unpublished when visitors see the draft', () => {
+  it('shows its explanation on a click or tap and hides it on Escape', () => {
     renderEditorPart(<PublicationStatus />, {
       map: { version: 5, publishedVersion: 5, publication: 'published', published: true },
     });
-    expect(document.querySelector('.publication')!.getAttribute('title')).toBe(
+    const status = screen.getByRole('button', { name: 'Published' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.click(status);
+    expect(status.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('tooltip').textContent).toBe(
       'Visitors see the map as it is here. There are no unpublished changes.',
     );
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import { PlusIcon, PointerIcon, SettingsIcon } from '../../components/Icons';
-import { DropdownMenu } from '../../components/DropdownMenu';
+import { DropdownMenu, shiftIntoView } from '../../components/DropdownMenu';
 import { SteadyLabel } from '../../components/SteadyLabel';
 import { PUBLICATION_LABELS, mapTitleSchema, type Publication } from '@mapnest/shared/maps';
 import { call } from '../../lib/api';
@@ -256,16 +256,45 @@ export const PUBLICATION_DETAILS: Record<Publication, string> = {
 
 /**
  * What visitors see against the draft (ADR 018), shown at all times: 'Published', 'Unpublished changes' (saved or
- * not yet saved), 'Never published' or 'Unpublished' (taken offline).
+ * not yet saved), 'Never published' or 'Unpublished' (taken offline). Its explanation is a toggletip (ADR 100), not
+ * a `title`: a button that reads it as its description and shows it on click, tap, Enter or hover; Escape, a press
+ * elsewhere or leaving hides it.
  */
 export function PublicationStatus() {
   const { map } = useEditor();
   const s = useSaveState();
+  const [open, setOpen] = useState(false);
+  const tipId = useId();
+  const tip = useRef<HTMLSpanElement>(null);
+  // On a narrow phone the status sits near the left edge: the bubble moves sideways to stay whole on the screen.
+  useLayoutEffect(() => {
+    if (open && tip.current) shiftIntoView(tip.current);
+  }, [open]);
   const status: Publication = map.publication === 'published' && s.status !== 'saved' ? 'changes' : map.publication;
-  const detail = PUBLICATION_DETAILS[status];
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
-    <span className={`publication publication--${status}`} data-publication={status} title={detail}>
-      <SteadyLabel text={PUBLICATION_LABELS[status]} alternatives={PUBLICATION_WORDS} />
+    <span className="publication-tip" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className={`publication publication--${status}`}
+        data-publication={status}
+        aria-describedby={tipId}
+        aria-expanded={open}
+        onClick={() => setOpen((was) => !was)}
+        onBlur={() => setOpen(false)}
+      >
+        <SteadyLabel text={PUBLICATION_LABELS[status]} alternatives={PUBLICATION_WORDS} />
+      </button>
+      <span ref={tip} id={tipId} role="tooltip" className="publication-tip__bubble" hidden={!open}>
+        {PUBLICATION_DETAILS[status]}
+      </span>
     </span>
   );
 }

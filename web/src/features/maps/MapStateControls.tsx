@@ -240,6 +240,8 @@ export function MapStateMenu({
       id: move.label,
       title: move.label,
       disabled: busy !== null || shortage !== null,
+      // The reason line below says why a held move cannot be chosen.
+      describedBy: shortage !== null ? 'short' : undefined,
       onSelect: () => start(move),
     })),
   ];

@@ -128,6 +128,7 @@ export class EditorCanvas {
     this.viewport.addEventListener('keydown', this.onKeyDown, { signal: this.listening.signal });
     this.map.replaceChildren(this.viewport);
     this.element.style.setProperty('--mn-primary', this.model.settings.primaryColor);
+    const reducedMotion = !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     const stage = new MapStage(
       this.viewport,
       this.map,
@@ -146,9 +147,10 @@ export class EditorCanvas {
         onLayerError: () => this.floorShown(),
         onWheelHint: () => undefined,
       },
-      // Markers are drawn on the visible canvas: an edit repaints a few pixels of it in place, where
-      // showing a finished image off screen takes (and copies back) a whole view's worth of pixels.
-      { resolveUrl: this.resolveUrl, reducedMotion: false, offscreen: false },
+      // Markers are drawn on the visible canvas: an edit repaints a few pixels of it in place, where showing a
+      // finished image off screen takes (and copies back) a whole view's worth of pixels. Zooms and flings jump
+      // rather than glide for an author who asked for less motion (ADR 100).
+      { resolveUrl: this.resolveUrl, reducedMotion, offscreen: false },
     );
     this.map.append(this.rooms.labels, this.rings.el, this.ghost);
     this.rooms.forget();
